@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE, type Db, type Role } from '@kermesse/kit';
+import { insertToken } from './repositories/tokens.ts';
+import type { SigningKey } from './signingKeys.ts';
+
+/** A working day at the fair: a cashier's token lasts 12 hours. */
+export const TOKEN_LIFETIME_SECONDS = 12 * 3600;
+
+/** Signs an access token and records its id so it can be released (revoked) later. */
+export async function issueAccessToken(db: Db, key: SigningKey, user: { id: string; email: string; roles: Role[] }): Promise<string> {
+  const jti = randomUUID();
+  const now = Math.floor(Date.now() / 1000);
+  const exp = now + TOKEN_LIFETIME_SECONDS;
+  await insertToken(db, { jti, userId: user.id, expiresAt: new Date(exp * 1000) });
+  return new SignJWT({ email: user.email, roles: user.roles })
+    .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: TOKEN_TYPE, kid: key.kid })
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setSubject(user.id)
+    .setJti(jti)
+    .setIssuedAt(now)
+    .setExpirationTime(exp)
+    .sign(key.privateKey);
+}

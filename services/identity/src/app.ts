@@ -1,0 +1,26 @@
+import type Koa from 'koa';
+import { createServiceApp, type Bus, type Db, type Logger } from '@kermesse/kit';
+import { DEFAULT_THROTTLE, loginThrottle, type ThrottleSettings } from './loginThrottle.ts';
+import { loginRoutes } from './routes/login/index.ts';
+import { tokenRoutes } from './routes/tokens/index.ts';
+import { loadSigningKey } from './signingKeys.ts';
+
+export interface IdentityDeps {
+  db: Db;
+  logger: Logger;
+  bus?: Bus;
+  throttle?: ThrottleSettings;
+}
+
+/** Identity's Koa app (no listen): sign-in, tokens and their keys. */
+export async function buildApp(deps: IdentityDeps): Promise<Koa> {
+  const key = await loadSigningKey(deps.db);
+  const throttle = loginThrottle(deps.db, deps.throttle ?? DEFAULT_THROTTLE);
+  return createServiceApp({
+    name: 'identity',
+    logger: deps.logger,
+    db: deps.db,
+    bus: deps.bus,
+    routers: [loginRoutes({ db: deps.db, key, throttle }), tokenRoutes({ db: deps.db })],
+  });
+}

@@ -1,0 +1,14 @@
+import { connectBus, createDb, createLogger, listen, onShutdown, readServiceEnv, startOutboxRelay } from '@kermesse/kit';
+import { schema } from '../migrations/index.ts';
+import { buildApp } from './app.ts';
+
+const env = readServiceEnv('identity', 8101);
+const logger = createLogger('identity', env.logLevel);
+const db = createDb(env.databaseUrl, { schema });
+const bus = await connectBus({ url: env.natsUrl, namespace: env.natsNamespace, name: 'identity' });
+const relay = startOutboxRelay({ db, bus, logger });
+const app = await buildApp({ db, logger, bus });
+const server = await listen(app, env.port);
+logger.info('identity listening', { port: server.port });
+
+onShutdown(logger, [() => server.close(), () => relay.stop(), () => bus.close(), () => db.destroy()]);

@@ -1,0 +1,120 @@
+import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
+import { unauthorized, serviceUnavailable } from '../http/errors.ts';
+import { isRole, type Role } from './roles.ts';
+import { JWKS_PATH, TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE, revocationPath } from './tokens.ts';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  roles: Role[];
+  jti: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+export interface TokenVerifier {
+  /** Resolves to the user, or throws a 401 HttpError with a French message. */
+  verify(token: string): Promise<AuthUser>;
+  /** Drops the cached revocation answer for a token (after it is released). */
+  forget(jti: string): void;
+}
+
+export interface TokenVerifierOptions {
+  identityUrl: string;
+  /** How long a "not revoked" answer is trusted. */
+  revocationTtlMs?: number;
+  /** Injected key set, for tests that sign their own tokens. */
+  keySet?: JWTVerifyGetKey;
+  fetch?: typeof fetch;
+}
+
+const INVALID = 'Jeton invalide ou expiré.';
+const REVOKED = 'Ce jeton a été révoqué.';
+
+/**
+ * Verifies identity's access tokens: EdDSA only (never `none`, never a key named by the token),
+ * issuer, audience, type and expiry, then asks identity whether the token was released.
+ * Both the key set and the revocation answers are cached so a hot path costs one signature check.
+ */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const base = options.identityUrl.replace(/\/$/, '');
+  const keySet = options.keySet ?? createRemoteJWKSet(new URL(base + JWKS_PATH), {
+    cacheMaxAge: 10 * 60_000,
+    cooldownDuration: 30_000,
+    timeoutDuration: 3_000,
+  });
+  const ttl = options.revocationTtlMs ?? 5_000;
+  const doFetch = options.fetch ?? fetch;
+  // jti → time until which "not revoked" holds; revoked tokens are remembered until they expire.
+  const activeUntil = new Map<string, number>();
+  const revoked = new Map<string, number>();
+
+  async function isRevoked(jti: string, exp: number): Promise<boolean> {
+    const now = Date.now();
+    if (revoked.has(jti)) return true;
+    const until = activeUntil.get(jti);
+    if (until !== undefined && until > now) return false;
+    let answer: { revoked?: unknown };
+    try {
+      const res = await doFetch(base + revocationPath(jti), { signal: AbortSignal.timeout(3_000) });
+      if (res.status === 404) answer = { revoked: true };
+      else if (!res.ok) throw new Error(`identity answered ${res.status}`);
+      else answer = (await res.json()) as { revoked?: unknown };
+    } catch {
+      throw serviceUnavailable("Service d'identité indisponible. Réessayez dans un instant.");
+    }
+    if (answer.revoked !== false) {
+      revoked.set(jti, exp * 1000);
+      activeUntil.delete(jti);
+      return true;
+    }
+    if (activeUntil.size > 50_000) prune(now);
+    activeUntil.set(jti, now + ttl);
+    return false;
+  }
+
+  function prune(now: number) {
+    for (const [k, v] of activeUntil) if (v <= now) activeUntil.delete(k);
+    for (const [k, v] of revoked) if (v <= now) revoked.delete(k);
+  }
+
+  return {
+    async verify(token) {
+      const user = await verifyAccessToken(token, keySet);
+      if (await isRevoked(user.jti, user.exp)) throw unauthorized(REVOKED);
+      return user;
+    },
+    forget(jti) {
+      activeUntil.delete(jti);
+    },
+  };
+}
+
+/**
+ * Checks an access token's signature and claims (EdDSA only, issuer, audience, type, expiry) and
+ * returns its user; no revocation check. Identity uses it with its own keys, the verifier with JWKS.
+ */
+export async function verifyAccessToken(token: string, keySet: JWTVerifyGetKey): Promise<AuthUser> {
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, keySet, {
+      algorithms: [TOKEN_ALGORITHM],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      typ: TOKEN_TYPE,
+      requiredClaims: ['jti', 'exp', 'sub'],
+    }));
+  } catch (err) {
+    if (err instanceof joseErrors.JOSEError && err.code === 'ERR_JWKS_TIMEOUT') {
+      throw serviceUnavailable("Service d'identité indisponible. Réessayez dans un instant.");
+    }
+    throw unauthorized(INVALID);
+  }
+  return {
+    id: String(payload.sub),
+    email: typeof payload.email === 'string' ? payload.email : '',
+    roles: Array.isArray(payload.roles) ? payload.roles.filter(isRole) : [],
+    jti: String(payload.jti),
+    exp: Number(payload.exp),
+  };
+}

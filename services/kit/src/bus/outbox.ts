@@ -1,0 +1,149 @@
+import type { Db, Trx } from '../db/db.ts';
+import type { Logger } from '../http/logger.ts';
+import type { Bus } from './bus.ts';
+import { buildEnvelope } from './envelope.ts';
+import type { EventEnvelope, EventPayloads, EventType } from './eventSchemas.ts';
+
+/**
+ * Writes an event into the service's outbox inside the caller's transaction, so the event exists
+ * if and only if the state change committed. The relay publishes it later.
+ */
+export async function recordEvent<T extends EventType>(
+  trx: Trx,
+  source: string,
+  type: T,
+  payload: EventPayloads[T],
+): Promise<EventEnvelope<T>> {
+  const envelope = buildEnvelope(source, type, payload);
+  await trx('outbox').insert({
+    id: envelope.id,
+    type,
+    version: envelope.version,
+    envelope: JSON.stringify(envelope),
+    occurred_at: envelope.occurredAt,
+  });
+  return envelope;
+}
+
+export interface OutboxRelay {
+  /** Asks the relay to look now (call after committing a transaction that recorded events). */
+  wake(): void;
+  /** Publishes everything pending once; resolves to the number published. For tests and shutdown. */
+  flush(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface OutboxRelayOptions {
+  db: Db;
+  bus: Bus;
+  logger: Logger;
+  /** Idle polling interval: picks up rows written by other processes or left by a failure. */
+  pollMs?: number;
+  batchSize?: number;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Publishes outbox rows in order. Rows are claimed with FOR UPDATE SKIP LOCKED so several relays
+ * never publish the same row at once; each publish carries Nats-Msg-Id = event id so JetStream
+ * drops a duplicate if a relay dies between publishing and marking the row.
+ */
+export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { db, bus, logger } = options;
+  const pollMs = options.pollMs ?? 250;
+  const batchSize = options.batchSize ?? 200;
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let failures = 0;
+
+  async function publishBatch(): Promise<{ sent: number; error?: string }> {
+    return db.transaction(async (trx) => {
+      const rows: { seq: number; id: string; type: string; envelope: EventEnvelope }[] = await trx('outbox')
+        .select('seq', 'id', 'type', 'envelope')
+        .whereNull('published_at')
+        .orderBy('seq')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked();
+      if (rows.length === 0) return { sent: 0 };
+      // Publish concurrently (JetStream keeps per-subject order by arrival; ids make retries safe).
+      const results = await Promise.allSettled(rows.map((row) =>
+        bus.js.publish(bus.subject(row.type as EventType), encoder.encode(JSON.stringify(row.envelope)), {
+          msgID: row.id,
+          timeout: 3_000,
+        })));
+      const sent = rows.filter((_, i) => results[i]!.status === 'fulfilled').map((r) => r.seq);
+      const failed = rows.filter((_, i) => results[i]!.status === 'rejected');
+      if (sent.length) await trx('outbox').whereIn('seq', sent).update({ published_at: trx.fn.now() });
+      if (failed.length) {
+        const reason = String((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason);
+        await trx('outbox').whereIn('seq', failed.map((r) => r.seq)).update({ attempts: trx.raw('attempts + 1'), last_error: reason.slice(0, 500) });
+        return { sent: sent.length, error: reason };
+      }
+      return { sent: sent.length };
+    });
+  }
+
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { sent, error } = await publishBatch();
+      total += sent;
+      if (error) throw new Error(`outbox publish failed: ${error}`);
+      if (sent < batchSize) return total;
+    }
+  }
+
+  function run(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      try {
+        do {
+          again = false;
+          total += await drain();
+        } while (again && !stopped);
+        failures = 0;
+      } catch (err) {
+        failures += 1;
+        if (failures === 1 || failures % 20 === 0) logger.warn('outbox relay cannot publish yet; will retry', { err: String(err), failures });
+      } finally {
+        running = null;
+      }
+      return total;
+    })();
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    // Back off while NATS is unreachable, up to 5 s between tries.
+    const delay = failures ? Math.min(5_000, pollMs * 2 ** Math.min(failures, 5)) : pollMs;
+    timer = setTimeout(async () => {
+      await run();
+      schedule();
+    }, delay);
+  }
+  schedule();
+
+  return {
+    wake() {
+      if (!stopped) void run();
+    },
+    async flush() {
+      if (running) await running;
+      return drain();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (running) await running;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Router from '@koa/router';
+import { createServiceApp } from './app.ts';
+import { createLogger } from './logger.ts';
+import { listen, type RunningServer } from './server.ts';
+import { conflict } from './errors.ts';
+import { validateBody } from './validation.ts';
+import { createDb, type Db } from '../db/db.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+
+let database: TestDatabase;
+let db: Db;
+let server: RunningServer;
+let base: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url);
+  const router = new Router();
+  router.post('/things', validateBody({ type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } }), (ctx) => {
+    ctx.status = 201;
+    ctx.body = ctx.state.body;
+  });
+  router.get('/conflict', () => { throw conflict('Ce numéro est déjà vendu.'); });
+  router.get('/boom', () => { throw new Error('relation "secret_table" does not exist'); });
+  const app = createServiceApp({ name: 'test', logger: createLogger('test', 'error'), db, routers: [router] });
+  server = await listen(app, 0);
+  base = `http://127.0.0.1:${server.port}`;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.destroy();
+  await database?.drop();
+});
+
+describe('service app', () => {
+  it('reports a healthy database on /healthz', async () => {
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers a validation error as 400 with a French message and a request id', async () => {
+    const res = await fetch(`${base}/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Le champ « name » est obligatoire.' });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await fetch(`${base}/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/JSON/);
+  });
+
+  it('passes business errors through with their status', async () => {
+    const res = await fetch(`${base}/conflict`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: 'Ce numéro est déjà vendu.' });
+  });
+
+  it('never leaks an internal error', async () => {
+    const res = await fetch(`${base}/boom`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'Erreur interne du serveur.' });
+  });
+
+  it('keeps the caller request id', async () => {
+    const res = await fetch(`${base}/healthz`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+  });
+
+  it('answers unknown paths with a French 404', async () => {
+    const res = await fetch(`${base}/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Ressource introuvable.' });
+  });
+});

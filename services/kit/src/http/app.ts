@@ -1,0 +1,58 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { Db } from '../db/db.ts';
+import type { Bus } from '../bus/bus.ts';
+import { authenticate } from '../auth/middleware.ts';
+import type { TokenVerifier } from '../auth/verifier.ts';
+import { errorHandler, requestId } from './middleware.ts';
+import type { Logger } from './logger.ts';
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  db: Db;
+  /** Absent only in tests that do not need events. */
+  bus?: Bus;
+  /** Verifies bearer tokens (defence in depth behind the gateway). */
+  verifier?: TokenVerifier;
+  routers: Router[];
+  /** JSON bodies above this are refused with 413. */
+  jsonLimit?: string;
+}
+
+/**
+ * The Koa app of a service: request id, the one error handler, JSON body parsing, token
+ * verification, `/healthz` (database and NATS), then the service's routers.
+ */
+export function createServiceApp(options: ServiceAppOptions): Koa {
+  const app = new Koa();
+  // Behind the gateway: trust X-Forwarded-For for the client's address (rate limits).
+  app.proxy = true;
+  app.use(requestId());
+  app.use(errorHandler(options.logger));
+  app.use(bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: options.jsonLimit ?? '1mb',
+    onError: (err: Error) => {
+      throw Object.assign(err, { status: (err as { status?: number }).status ?? 400 });
+    },
+  }));
+  app.use(healthRoutes(options).routes());
+  if (options.verifier) app.use(authenticate(options.verifier));
+  for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());
+  return app;
+}
+
+function healthRoutes({ name, db, bus }: ServiceAppOptions): Router {
+  const router = new Router();
+  router.get('/healthz', async (ctx) => {
+    const [database, nats] = await Promise.all([
+      db.raw('select 1').then(() => true, () => false),
+      bus ? bus.healthy() : Promise.resolve(true),
+    ]);
+    ctx.status = database && nats ? 200 : 503;
+    ctx.body = { service: name, status: database && nats ? 'ok' : 'degraded', database: database ? 'ok' : 'down', nats: nats ? 'ok' : 'down' };
+  });
+  return router;
+}

@@ -1,0 +1,31 @@
+/**
+ * Errors a client may see. `expose` errors carry a French message meant for the user;
+ * anything else becomes a generic 500 so a database error never leaks.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly expose: boolean;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.expose = status < 500 || status === 503 || status === 504;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Authentification requise.') =>
+  new HttpError(401, message, { 'WWW-Authenticate': 'Bearer' });
+export const forbidden = (message = 'Accès refusé : droits insuffisants.') => new HttpError(403, message);
+export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unprocessable = (message: string) => new HttpError(422, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { 'Retry-After': String(retryAfterSeconds) });
+export const serviceUnavailable = (message = 'Service momentanément indisponible. Réessayez dans un instant.') =>
+  new HttpError(503, message);
+
+export const INTERNAL_ERROR_MESSAGE = 'Erreur interne du serveur.';

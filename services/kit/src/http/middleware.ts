@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { HttpError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
+import type { Logger } from './logger.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** Keeps the caller's X-Request-Id (the gateway sets one) or makes one, and echoes it back. */
+export function requestId(): Middleware {
+  return async function requestIdMiddleware(ctx, next) {
+    const incoming = ctx.get('X-Request-Id');
+    const id = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = id;
+    ctx.set('X-Request-Id', id);
+    await next();
+  };
+}
+
+/**
+ * The one error handler at the top of the chain: every failure becomes `{ error: "<français>" }`.
+ * Unexpected errors are logged with the request id and answered with a generic message.
+ */
+export function errorHandler(logger: Logger): Middleware {
+  return async function errorHandlerMiddleware(ctx, next) {
+    const started = performance.now();
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = { error: 'Ressource introuvable.' };
+      }
+    } catch (err) {
+      const known = err instanceof HttpError;
+      const status = known ? err.status : bodyParserStatus(err);
+      ctx.status = status;
+      if (known) for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
+      ctx.body = { error: known && err.expose ? err.message : status === 400 ? 'Corps de requête invalide (JSON attendu).' : status === 413 ? 'Requête trop volumineuse.' : INTERNAL_ERROR_MESSAGE };
+      if (status >= 500) {
+        logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, err: String((err as Error)?.stack ?? err) });
+      }
+    } finally {
+      logger.debug('request', {
+        requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    }
+  };
+}
+
+/** The body parser throws errors with a status (malformed JSON 400, too large 413): those are the client's. */
+function bodyParserStatus(err: unknown): number {
+  const status = (err as { status?: unknown })?.status;
+  return status === 400 || status === 413 || status === 415 ? status : 500;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { compileValidator } from './validation.ts';
+import { HttpError } from './errors.ts';
+
+const loginBody = compileValidator<{ email: string; password: string }>({
+  type: 'object',
+  required: ['email', 'password'],
+  properties: { email: { type: 'string', minLength: 1 }, password: { type: 'string', minLength: 1 } },
+  additionalProperties: false,
+});
+
+function messageOf(fn: () => unknown): { status: number; message: string } {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(HttpError);
+    return { status: (err as HttpError).status, message: (err as HttpError).message };
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('request validation', () => {
+  it('accepts a valid body and returns it typed', () => {
+    expect(loginBody({ email: 'a@b.fr', password: 'x' })).toEqual({ email: 'a@b.fr', password: 'x' });
+  });
+
+  it('answers 400 naming the missing field in French', () => {
+    expect(messageOf(() => loginBody({ email: 'a@b.fr' }))).toEqual({
+      status: 400,
+      message: 'Le champ « password » est obligatoire.',
+    });
+  });
+
+  it('names a field of the wrong type', () => {
+    expect(messageOf(() => loginBody({ email: 12, password: 'x' })).message).toBe('Le champ « email » doit être de type texte.');
+  });
+
+  it('refuses an empty string and an unknown field', () => {
+    expect(messageOf(() => loginBody({ email: '', password: 'x' })).message).toBe('Le champ « email » ne doit pas être vide.');
+    expect(messageOf(() => loginBody({ email: 'a', password: 'x', admin: true })).message).toBe("Le champ « admin » n'est pas autorisé.");
+  });
+
+  it('names nested fields by their path', () => {
+    const check = compileValidator({
+      type: 'object',
+      properties: { lines: { type: 'array', items: { type: 'object', properties: { quantity: { type: 'integer', minimum: 1, maximum: 50 } } } } },
+    });
+    expect(messageOf(() => check({ lines: [{ quantity: 51 }] })).message).toBe('Le champ « lines.0.quantity » doit être inférieur ou égal à 50.');
+  });
+
+  it('coerces query parameters from strings', () => {
+    const check = compileValidator<{ id: number }>({ type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } }, 'paramètre');
+    expect(check({ id: '12' })).toEqual({ id: 12 });
+    expect(messageOf(() => check({ id: 'abc' })).message).toBe('Le champ « id » doit être de type entier.');
+  });
+});
