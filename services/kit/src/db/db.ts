@@ -4,6 +4,8 @@ import pg from 'pg';
 // Postgres returns bigint (count(*), bigserial) as text to avoid precision loss; ids and counts here
 // stay far below 2^53, so read them as numbers. `numeric` (money) stays text on purpose.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// A calendar date (an event's day) is not an instant: keep it as 'YYYY-MM-DD', free of time zones.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Db = Knex;
 export type Trx = Knex.Transaction;

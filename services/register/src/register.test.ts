@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDb, createLogger, createTokenVerifier, listen, migrateLatest, type Db, type RunningServer,
+} from '@kermesse/kit';
+import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
+// The real identity service issues the tokens (test-only dependency).
+import { buildApp as buildIdentity } from '@kermesse/identity/app';
+import * as identityMigrations from '@kermesse/identity/migrations';
+import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import { migrations, schema } from '../migrations/index.ts';
+import { buildApp } from './app.ts';
+import { DEMO_CHECKOUTS, DEMO_EVENT, seedDemo } from './demo.ts';
+
+const PASSWORD = 'demo-caisse-2026';
+const logger = createLogger('test', 'error');
+let database: TestDatabase;
+let identityDb: Db;
+let db: Db;
+let identity: RunningServer;
+let register: RunningServer;
+let base: string;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  identityDb = createDb(database.url, { schema: identityMigrations.schema });
+  await migrateLatest(identityDb, identityMigrations);
+  await seedIdentity({ db: identityDb, password: PASSWORD });
+  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
+  const identityUrl = `http://127.0.0.1:${identity.port}`;
+
+  db = createDb(database.url, { schema });
+  await migrateLatest(db, { schema, migrations });
+  await seedDemo({ db });
+  await seedDemo({ db });
+  register = await listen(await buildApp({ db, logger, verifier: createTokenVerifier({ identityUrl }) }), 0);
+  base = `http://127.0.0.1:${register.port}`;
+
+  for (const who of ['caissier', 'benevole', 'admin', 'tresorier']) {
+    const res = await fetch(`${identityUrl}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${who}@kermesse.local`, password: PASSWORD }),
+    });
+    tokens[who] = ((await res.json()) as { token: string }).token;
+  }
+});
+
+afterAll(async () => {
+  await register?.close();
+  await identity?.close();
+  await db?.destroy();
+  await identityDb?.destroy();
+  await database?.drop();
+});
+
+const get = (path: string, who?: string) =>
+  fetch(base + path, { headers: who ? { authorization: `Bearer ${tokens[who]}` } : {} });
+
+describe('register: entry-page API', () => {
+  it('pings 200 for a cashier and an admin, 403 for a volunteer or treasurer, 401 without a token', async () => {
+    expect((await get('/api/cr/ping', 'caissier')).status).toBe(200);
+    expect((await get('/api/cr/ping', 'admin')).status).toBe(200);
+    expect((await get('/api/cr/ping', 'benevole')).status).toBe(403);
+    expect((await get('/api/cr/ping', 'tresorier')).status).toBe(403);
+    const anonymous = await get('/api/cr/ping');
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: 'Authentification requise.' });
+  });
+
+  it('refuses a garbage token with a French 401', async () => {
+    const res = await fetch(`${base}/api/cr/events`, { headers: { authorization: 'Bearer abc.def.ghi' } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: 'Jeton invalide ou expiré.' });
+  });
+
+  it('lists the demo event once, cacheable 1,200 s', async () => {
+    const res = await get('/api/cr/events', 'caissier');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, max-age=1200');
+    const events = (await res.json()) as { id: number; name: string }[];
+    expect(events).toEqual([{ id: expect.any(Number), name: DEMO_EVENT }]);
+  });
+
+  it("gives an event's registers in the first item, cacheable 1,200 s", async () => {
+    const [event] = (await (await get('/api/cr/events', 'caissier')).json()) as { id: number }[];
+    const res = await get(`/api/cr/events/${event!.id}/checkouts`, 'caissier');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, max-age=1200');
+    const body = (await res.json()) as { id: number; name: string; checkouts: { id: number; name: string }[] }[];
+    expect(body[0]!.name).toBe(DEMO_EVENT);
+    expect(body[0]!.checkouts.map((c) => c.name)).toEqual(DEMO_CHECKOUTS);
+  });
+
+  it('answers an unknown event with 404 and a malformed id with 400, in French', async () => {
+    const missing = await get('/api/cr/events/999999/checkouts', 'caissier');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'Événement introuvable.' });
+    const malformed = await get('/api/cr/events/abc/checkouts', 'caissier');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: 'Le champ « eventId » doit être de type entier.' });
+  });
+
+  it('recorded the catalog events of the demo in its outbox, once', async () => {
+    const rows = await db('outbox').select('type').orderBy('seq');
+    expect(rows.map((r: { type: string }) => r.type)).toEqual([
+      'catalog.event.created', 'catalog.checkout.created', 'catalog.checkout.created', 'catalog.checkout.created',
+    ]);
+  });
+});
