@@ -27,8 +27,10 @@ export interface ServiceAppOptions {
  */
 export function createServiceApp(options: ServiceAppOptions): Koa {
   const app = new Koa();
-  // Behind the gateway: trust X-Forwarded-For for the client's address (rate limits).
+  // Behind the gateway: trust X-Forwarded-For for the client's address (rate limits), but only
+  // the entry the gateway appended — anything before it was written by the client.
   app.proxy = true;
+  app.maxIpsCount = 1;
   app.use(requestId());
   app.use(errorHandler(options.logger));
   app.use(bodyParser({

@@ -1,0 +1,160 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
+import { E2E_PASSWORD, startTestSystem, type TestSystem } from './support/system.ts';
+
+let sys: TestSystem;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sys?.stop();
+});
+
+/** A fresh browser profile (no token, no session), recording every URL it fetches. */
+async function freshPage(): Promise<{ page: Page; requested: string[] }> {
+  const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+  return { page, requested };
+}
+
+async function cashierToken(): Promise<string> {
+  const res = await fetch(`${sys.url}/api/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'caissier@kermesse.local', password: E2E_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/connexion');
+  const form = page.locator('#form-login');
+  await form.locator('input[type="email"]').fill(email);
+  await form.locator('input[type="password"]').fill(E2E_PASSWORD);
+  await form.locator('button[type="submit"]').click();
+}
+
+describe('cash-register entry page in Chromium', () => {
+  it('lets a cashier sign in, load a token, pick the event and a register — fetching no other remote', async () => {
+    const { page, requested } = await freshPage();
+    await signIn(page, 'caissier@kermesse.local');
+    await expect.poll(() => page.url()).not.toContain('/connexion');
+    // Home and sign-in need no remote at all.
+    expect(requested.filter((p) => p.startsWith('/remotes/mfe-'))).toEqual([]);
+
+    await page.getByRole('link', { name: 'Caisse', exact: true }).first().click();
+    await page.getByText("Charger un jeton d'authentification").waitFor();
+    await page.getByPlaceholder('Entrez votre Bearer Token').fill(await cashierToken());
+    await page.getByRole('button', { name: 'Charger le Token' }).click();
+
+    const select = page.getByRole('combobox');
+    await select.waitFor();
+    await expect.poll(() => select.locator('option').allTextContents()).toContain('Kermesse de printemps');
+    await select.selectOption({ label: 'Kermesse de printemps' });
+    for (const name of ['Caisse Buvette', 'Caisse Tombola', 'Caisse Entrée']) {
+      await page.getByRole('button', { name }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Caisse Tombola' }).click();
+    await page.getByText('Caisse sélectionnée :').waitFor();
+    expect(await page.locator('body').innerText()).toContain('Caisse Tombola');
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'caisse-selectionnee.png'), fullPage: true });
+
+    // The token is kept under the SPEC's local-storage key.
+    expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toMatch(/^ey/);
+
+    await page.getByText('[[ Changer de caisse ]]').click();
+    await page.getByRole('button', { name: 'Caisse Buvette' }).waitFor();
+    expect(await page.getByText('Caisse sélectionnée :').count()).toBe(0);
+
+    const remotes = [...new Set(requested.filter((p) => p.startsWith('/remotes/')).map((p) => p.split('/')[2]))];
+    expect(remotes).toEqual(['mfe-register']);
+    await page.context().close();
+  });
+
+  it('refuses a wrong token with the SPEC message and erases it', async () => {
+    const { page } = await freshPage();
+    await page.goto('/caisse');
+    await page.getByPlaceholder('Entrez votre Bearer Token').fill('ceci-nest-pas-un-jeton');
+    await page.getByRole('button', { name: 'Charger le Token' }).click();
+    await page.getByText('Token invalide ou non autorisé.').waitFor();
+    await page.getByRole('button', { name: 'Charger le Token' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toBeNull();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'token-invalide.png'), fullPage: true });
+    await page.context().close();
+  });
+
+  it('gives a token on the API-token screen and keeps it under bearerToken', async () => {
+    const { page } = await freshPage();
+    await page.goto('/caisse/jeton');
+    await page.locator('input[type="email"]').fill('caissier@kermesse.local');
+    await page.locator('input[type="password"]').fill(E2E_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('bearerToken'))).toMatch(/^ey/);
+    await page.context().close();
+  });
+
+  it('keeps the shell working when the register remote cannot be loaded', async () => {
+    const { page } = await freshPage();
+    // The register remote's server is down: every one of its files fails.
+    await page.route('**/remotes/mfe-register/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/caisse');
+    await page.getByRole('button', { name: 'Réessayer' }).waitFor();
+    expect(await page.locator('main').innerText()).toMatch(/indisponible/);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'module-indisponible.png'), fullPage: true });
+
+    // The rest of the shell still works.
+    await page.getByRole('link', { name: 'Accueil' }).first().click();
+    await page.getByRole('button', { name: 'Plus tard' }).waitFor();
+
+    // The remote comes back: retry loads it without a page reload.
+    await page.unroute('**/remotes/mfe-register/**');
+    await page.goto('/caisse');
+    await page.getByText("Charger un jeton d'authentification").waitFor();
+    await page.context().close();
+  });
+
+  it('shows « Module bientôt disponible » for a module that is not built yet', async () => {
+    const { page } = await freshPage();
+    await page.goto('/tombola/prevente');
+    await page.getByText('Module bientôt disponible').waitFor();
+    await page.context().close();
+  });
+
+  it('shows the pre-sale banner on the home page, linking to /tombola/prevente, dismissed by « Plus tard »', async () => {
+    const { page } = await freshPage();
+    await page.goto('/');
+    const later = page.getByRole('button', { name: 'Plus tard' });
+    await later.waitFor();
+    expect(await page.locator('a[href="/tombola/prevente"]').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'accueil.png'), fullPage: true });
+    await later.click();
+    await expect.poll(() => later.count()).toBe(0);
+    await page.reload();
+    await page.locator('main').waitFor();
+    expect(await page.getByRole('button', { name: 'Plus tard' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('keeps dark mode across visits', async () => {
+    const { page } = await freshPage();
+    await page.goto('/');
+    const before = await page.evaluate(() => document.documentElement.dataset.theme ?? '');
+    await page.getByRole('button', { name: /sombre|clair/i }).first().click();
+    const after = await page.evaluate(() => document.documentElement.dataset.theme ?? '');
+    expect(after).not.toBe(before);
+    await page.reload();
+    await page.locator('main').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme ?? '')).toBe(after);
+    await page.context().close();
+  });
+});

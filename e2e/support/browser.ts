@@ -1,0 +1,21 @@
+/** Debian's Chromium driven by playwright-core (no downloaded browser here). */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'kermesse-chromium-'))}`,
+    ],
+  });
+}
+
+/** Where screenshots go (kept by CI as artifacts, ignored by git). */
+export const ARTIFACTS_DIR = join(import.meta.dirname, '..', 'artifacts');

@@ -1,0 +1,50 @@
+/** The whole system (services, gateway, built front ends) for browser tests, on its own ports and data. */
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, deleteTestStream, testNamespace, TEST_NATS_URL } from '@kermesse/kit/testing';
+import { launch, type RunningSystem } from '../../infra/src/launch.ts';
+
+export const E2E_PASSWORD = 'e2e-mot-de-passe';
+
+export interface TestSystem {
+  system: RunningSystem;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startTestSystem(): Promise<TestSystem> {
+  const database = await createTestDatabase();
+  const namespace = testNamespace();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kermesse-e2e-'));
+  const lines: string[] = [];
+  let system: RunningSystem;
+  try {
+    system = await launch({
+      databaseUrl: database.url,
+      natsUrl: TEST_NATS_URL,
+      natsNamespace: namespace,
+      dataDir,
+      demoPassword: E2E_PASSWORD,
+      portBase: 20_000 + randomInt(0, 40) * 1_000,
+      build: true,
+      logLevel: 'warn',
+      output: (line: string) => { lines.push(line); },
+    });
+  } catch (err) {
+    process.stderr.write(lines.join('\n') + '\n');
+    await database.drop();
+    throw err;
+  }
+  return {
+    system,
+    url: system.url,
+    async stop() {
+      await system.stop();
+      await deleteTestStream(namespace);
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
