@@ -1,0 +1,48 @@
+/** Typed client for the gateway paths the register uses; screens call these, never `fetch`. */
+import { createApiClient, releaseToken, requestToken, type Credentials } from '@kermesse/ui-kit';
+import { readBearerToken } from './bearerToken';
+
+/** An event (fair, raffle evening…) as listed by `GET /api/cr/events`. */
+export interface EventSummary {
+  id: number;
+  name: string;
+}
+
+/** A register (checkout) of an event. */
+export interface CheckoutSummary {
+  id: number;
+  name: string;
+}
+
+/** Cash-register calls carry the cashier's bearer token. */
+const cashRegister = createApiClient({ getToken: readBearerToken });
+/** Sign-in must not send a previous, maybe revoked, token. */
+const anonymous = createApiClient();
+
+export const registerApi = {
+  /** `GET /api/cr/events`. */
+  listEvents(): Promise<EventSummary[]> {
+    return cashRegister.get<EventSummary[]>('/api/cr/events');
+  },
+
+  /** `GET /api/cr/events/{eventId}/checkouts`: the registers are those of the first item. */
+  async listCheckouts(eventId: number): Promise<CheckoutSummary[]> {
+    const answer = await cashRegister.get<{ checkouts?: CheckoutSummary[] }[]>(`/api/cr/events/${encodeURIComponent(eventId)}/checkouts`);
+    return answer[0]?.checkouts ?? [];
+  },
+
+  /** `GET /api/cr/ping`: resolves when the token is valid. */
+  async ping(): Promise<void> {
+    await cashRegister.get('/api/cr/ping');
+  },
+
+  /** `POST /api/login` → the token, or undefined when the answer has none. */
+  requestToken(credentials: Credentials): Promise<string | undefined> {
+    return requestToken(anonymous, credentials);
+  },
+
+  /** `POST /api/token/release` with the stored token as bearer. */
+  releaseToken(): Promise<void> {
+    return releaseToken(cashRegister);
+  },
+};

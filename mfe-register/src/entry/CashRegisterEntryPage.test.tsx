@@ -1,0 +1,190 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { json, stubGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { BEARER_TOKEN_KEY } from '../api/bearerToken';
+import { CashRegisterEntryPage } from './CashRegisterEntryPage';
+
+const events = [
+  { id: 1, name: 'Kermesse de printemps' },
+  { id: 2, name: 'Loto de novembre' },
+];
+const checkoutsOfSpring = [{ id: 1, name: 'Printemps', checkouts: [{ id: 11, name: 'Buvette' }, { id: 12, name: 'Entrée' }] }];
+
+/** A gateway where the token « valid-token » works. */
+function gateway(overrides: GatewayRoutes = {}) {
+  return stubGateway({
+    'GET /api/cr/events': () => json(events),
+    'GET /api/cr/events/1/checkouts': () => json(checkoutsOfSpring),
+    'GET /api/cr/events/2/checkouts': () => json([{ id: 2, name: 'Loto', checkouts: [{ id: 21, name: 'Salle' }] }]),
+    'GET /api/cr/ping': () => json({ ok: true }),
+    ...overrides,
+  });
+}
+
+async function renderPage() {
+  await act(async () => {
+    render(
+      <MemoryRouter>
+        <CashRegisterEntryPage />
+      </MemoryRouter>,
+    );
+  });
+}
+
+async function submitToken(token: string) {
+  fireEvent.change(screen.getByPlaceholderText('Entrez votre Bearer Token'), { target: { value: token } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Charger le Token' }));
+  });
+}
+
+async function chooseEvent(eventId: string) {
+  await act(async () => {
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: eventId } });
+  });
+}
+
+const optionLabels = () => within(screen.getByRole('combobox')).getAllByRole('option').map((option) => option.textContent);
+
+describe('CashRegisterEntryPage', () => {
+  it('asks for a token when none is held', async () => {
+    const calls = gateway();
+    await renderPage();
+
+    expect(screen.getByRole('heading', { name: "Charger un jeton d'authentification" })).toBeTruthy();
+    const field = screen.getByPlaceholderText('Entrez votre Bearer Token') as HTMLInputElement;
+    expect(field.required).toBe(true);
+    expect(screen.getByRole('button', { name: 'Charger le Token' })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps the submitted token and lists the events it gives access to', async () => {
+    const calls = gateway();
+    await renderPage();
+
+    await submitToken('valid-token');
+
+    expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBe('valid-token');
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/cr/events', authorization: 'Bearer valid-token' });
+    expect(optionLabels()).toEqual(['Sélectionner un événement', 'Kermesse de printemps', 'Loto de novembre']);
+    expect(screen.queryByPlaceholderText('Entrez votre Bearer Token')).toBeNull();
+  });
+
+  it('uses a token kept from an earlier visit without asking again', async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    gateway();
+    await renderPage();
+
+    expect(optionLabels()).toContain('Kermesse de printemps');
+  });
+
+  it('says when no event is available', async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    gateway({ 'GET /api/cr/events': () => json([]) });
+    await renderPage();
+
+    expect(optionLabels()).toEqual(['Aucun événement disponible']);
+  });
+
+  it('shows a spinner while the events load', async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    let answer: (response: Response) => void = () => undefined;
+    gateway({ 'GET /api/cr/events': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await renderPage();
+
+    expect(screen.getByRole('status')).toBeTruthy();
+    await act(async () => answer(json(events)));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("shows one button per register of the chosen event, then the chosen register", async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    const calls = gateway();
+    await renderPage();
+
+    await chooseEvent('1');
+
+    expect(calls.at(-1)).toMatchObject({ path: '/api/cr/events/1/checkouts', authorization: 'Bearer valid-token' });
+    const registers = within(screen.getByRole('group', { name: 'Caisses' })).getAllByRole('button');
+    expect(registers.map((button) => button.textContent)).toEqual(['Buvette', 'Entrée']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Entrée' }));
+
+    expect(document.querySelector('#selected-checkout')?.textContent).toBe('Caisse sélectionnée : Entrée [[ Changer de caisse ]]');
+    const register = document.querySelector('#checkout-register') as HTMLElement;
+    expect(register.dataset).toMatchObject({ checkoutId: '12', eventId: '1', clickAndCollect: 'false' });
+    expect(screen.queryByRole('group', { name: 'Caisses' })).toBeNull();
+  });
+
+  it('« [[ Changer de caisse ]] » clears the register and offers the registers again', async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    gateway();
+    await renderPage();
+    await chooseEvent('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Buvette' }));
+
+    fireEvent.click(screen.getByRole('link', { name: '[[ Changer de caisse ]]' }));
+
+    expect(screen.queryByText(/Caisse sélectionnée/)).toBeNull();
+    expect(document.querySelector('#checkout-register')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Buvette' })).toBeTruthy();
+    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('1');
+  });
+
+  it('loads the registers of another event when the event changes', async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    gateway();
+    await renderPage();
+    await chooseEvent('1');
+
+    await chooseEvent('2');
+
+    const registers = within(screen.getByRole('group', { name: 'Caisses' })).getAllByRole('button');
+    expect(registers.map((button) => button.textContent)).toEqual(['Salle']);
+  });
+
+  it('erases a token the server refuses and asks for a new one', async () => {
+    const calls = gateway({
+      'GET /api/cr/events': () => json({ error: 'Jeton invalide.' }, 401),
+      'GET /api/cr/ping': () => json({ error: 'Jeton invalide.' }, 401),
+    });
+    await renderPage();
+
+    await submitToken('revoked-token');
+
+    expect(screen.getByRole('alert').textContent).toBe('Error: Token invalide ou non autorisé.');
+    expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBeNull();
+    expect(screen.getByPlaceholderText('Entrez votre Bearer Token')).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual(['/api/cr/events', '/api/cr/ping']);
+  });
+
+  it('keeps a valid token when only the event list fails', async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    gateway({ 'GET /api/cr/events': () => json({ error: 'Erreur interne.' }, 500) });
+    await renderPage();
+
+    expect(screen.getByRole('alert').textContent).toBe('Error: Failed to fetch events');
+    expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBe('valid-token');
+  });
+
+  it('keeps the token when the server cannot be reached at all', async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    gateway({ 'GET /api/cr/events': unreachable, 'GET /api/cr/ping': unreachable });
+    await renderPage();
+
+    expect(screen.getByRole('alert').textContent).toBe('Error: Impossible de contacter le serveur.');
+    expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBe('valid-token');
+  });
+
+  it('says when the registers of an event cannot be loaded', async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    gateway({ 'GET /api/cr/events/1/checkouts': () => json({ error: 'Erreur interne.' }, 500) });
+    await renderPage();
+
+    await chooseEvent('1');
+
+    expect(screen.getByRole('alert').textContent).toBe('Error: Failed to fetch checkouts');
+    expect(screen.getByRole('combobox')).toBeTruthy();
+  });
+});

@@ -1,0 +1,188 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
+import { ApiError, Button, ErrorLine, NETWORK_ERROR_MESSAGE, Spinner, TextInput } from '@kermesse/ui-kit';
+import { forgetBearerToken, readBearerToken, storeBearerToken } from '../api/bearerToken';
+import { registerApi, type CheckoutSummary, type EventSummary } from '../api/registerApi';
+import { CheckoutRegister } from './CheckoutRegister';
+
+/**
+ * Cash-register entry (SPEC §2 and §4): load a bearer token, pick an event, then a register; the
+ * register's sales screen then takes over. A token the server rejects is erased.
+ */
+export function CashRegisterEntryPage() {
+  const [tokenInput, setTokenInput] = useState('');
+  const [submittedToken, setSubmittedToken] = useState<string | null>(readBearerToken);
+  const [events, setEvents] = useState<EventSummary[] | null>(null);
+  const [selectedEventId, setSelectedEventId] = useState<number | null>(null);
+  const [checkouts, setCheckouts] = useState<CheckoutSummary[] | null>(null);
+  const [selectedCheckout, setSelectedCheckout] = useState<CheckoutSummary | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Only the answer for the last chosen event may fill the register list.
+  const checkoutsRequest = useRef(0);
+
+  useEffect(() => {
+    if (!submittedToken) return;
+    let cancelled = false;
+    setLoading(true);
+    setError(null);
+
+    const loadEvents = async () => {
+      try {
+        const list = await registerApi.listEvents();
+        if (!cancelled) setEvents(list);
+      } catch {
+        const failure = await registerApi.ping().then(
+          () => 'Failed to fetch events',
+          (pingError: unknown) => (pingError instanceof ApiError && pingError.status === 0 ? NETWORK_ERROR_MESSAGE : null),
+        );
+        if (cancelled) return;
+        if (failure) {
+          setError(failure);
+          return;
+        }
+        forgetBearerToken();
+        setSubmittedToken(null);
+        setEvents(null);
+        setError('Token invalide ou non autorisé.');
+      } finally {
+        if (!cancelled) setLoading(false);
+      }
+    };
+    void loadEvents();
+
+    return () => {
+      cancelled = true;
+    };
+  }, [submittedToken]);
+
+  const handleTokenSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const token = tokenInput.trim();
+    if (!token) return;
+    storeBearerToken(token);
+    setTokenInput('');
+    setError(null);
+    setSubmittedToken(token);
+  };
+
+  const handleEventChange = async (event: ChangeEvent<HTMLSelectElement>) => {
+    const eventId = event.target.value === '' ? null : Number(event.target.value);
+    if (eventId === selectedEventId) return;
+    const request = ++checkoutsRequest.current;
+    setSelectedEventId(eventId);
+    setSelectedCheckout(null);
+    setCheckouts(null);
+    setError(null);
+    if (eventId === null) return;
+
+    setLoading(true);
+    try {
+      const list = await registerApi.listCheckouts(eventId);
+      if (request === checkoutsRequest.current) setCheckouts(list);
+    } catch {
+      if (request === checkoutsRequest.current) setError('Failed to fetch checkouts');
+    } finally {
+      if (request === checkoutsRequest.current) setLoading(false);
+    }
+  };
+
+  const handleChangeCheckout = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    setSelectedCheckout(null);
+  };
+
+  const errorLine = error && <ErrorLine id="register-error">Error: {error}</ErrorLine>;
+
+  if (!submittedToken) {
+    return (
+      <section className="reg-page reg-narrow k-card">
+        <h1>Charger un jeton d'authentification</h1>
+        {errorLine}
+        <form id="form-bearer-token" className="reg-token-form" onSubmit={handleTokenSubmit}>
+          <TextInput
+            id="bearer-token"
+            name="bearerToken"
+            aria-label="Bearer Token"
+            placeholder="Entrez votre Bearer Token"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            value={tokenInput}
+            onChange={(event) => setTokenInput(event.target.value)}
+          />
+          <Button type="submit">Charger le Token</Button>
+        </form>
+      </section>
+    );
+  }
+
+  return (
+    <section className="reg-page">
+      <h1>Caisse</h1>
+      {errorLine}
+      {events && !selectedCheckout && (
+        <div className="k-card reg-choice">
+          <label className="k-field__label" htmlFor="event-select">
+            Événement
+          </label>
+          <select
+            id="event-select"
+            className="k-select"
+            value={selectedEventId ?? ''}
+            disabled={events.length === 0}
+            onChange={handleEventChange}
+          >
+            {events.length === 0 ? (
+              <option value="">Aucun événement disponible</option>
+            ) : (
+              <>
+                <option value="">Sélectionner un événement</option>
+                {events.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.name}
+                  </option>
+                ))}
+              </>
+            )}
+          </select>
+
+          {checkouts && checkouts.length > 0 && (
+            <div className="reg-checkouts" role="group" aria-label="Caisses">
+              {checkouts.map((checkout) => (
+                <Button
+                  key={checkout.id}
+                  className="reg-checkouts__button"
+                  variant="secondary"
+                  data-checkout-id={checkout.id}
+                  onClick={() => setSelectedCheckout(checkout)}
+                >
+                  {checkout.name}
+                </Button>
+              ))}
+            </div>
+          )}
+          {checkouts && checkouts.length === 0 && <p className="reg-muted">Aucune caisse pour cet événement.</p>}
+        </div>
+      )}
+
+      {loading && <Spinner />}
+
+      {selectedCheckout && selectedEventId !== null && (
+        <>
+          <p className="reg-selected" id="selected-checkout">
+            Caisse sélectionnée : <strong>{selectedCheckout.name}</strong>{' '}
+            <a href="#" className="reg-change" onClick={handleChangeCheckout}>
+              [[ Changer de caisse ]]
+            </a>
+          </p>
+          <CheckoutRegister
+            checkoutId={selectedCheckout.id}
+            eventId={selectedEventId}
+            submittedToken={submittedToken}
+            clickAndCollect={false}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { Suspense, use } from 'react';
+import { Route, Routes } from 'react-router';
+import { SessionProvider, Spinner } from '@kermesse/ui-kit';
+import { Layout } from './layout/Layout';
+import { HomePage } from './pages/HomePage';
+import { LoginPage } from './pages/LoginPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RemoteRoute } from './remotes/RemoteRoute';
+import { routePatternFor, type RemoteManifest } from './remotes/manifest';
+import type { RemoteComponents } from './remotes/remoteComponents';
+import './shell.css';
+
+export interface ShellProps {
+  /** The manifest being read; the shell's own pages do not wait for it. */
+  manifest: Promise<RemoteManifest>;
+  components: RemoteComponents;
+}
+
+/** The whole application inside a router: the shell's pages, then each remote under its path. */
+export function Shell({ manifest, components }: ShellProps) {
+  return (
+    <SessionProvider>
+      <Layout>
+        <Routes>
+          <Route index element={<HomePage />} />
+          <Route path="connexion" element={<LoginPage />} />
+          <Route
+            path="*"
+            element={
+              <Suspense fallback={<Spinner />}>
+                <RemoteRoutes manifest={manifest} components={components} />
+              </Suspense>
+            }
+          />
+        </Routes>
+      </Layout>
+    </SessionProvider>
+  );
+}
+
+function RemoteRoutes({ manifest, components }: ShellProps) {
+  const { remotes, failed } = use(manifest);
+  return (
+    <Routes>
+      {remotes.map((remote) => (
+        <Route
+          key={remote.name}
+          path={routePatternFor(remote)}
+          element={<RemoteRoute key={remote.name} remote={remote} components={components} />}
+        />
+      ))}
+      <Route path="*" element={<NotFoundPage manifestFailed={failed} />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Button, releaseToken, useSession, useTheme } from '@kermesse/ui-kit';
+import { gateway } from '../api';
+import { navigationFor } from './navigation';
+
+/** Header (name, links for the user's roles, sign-out, dark mode), page content and footer. */
+export function Layout({ children }: { children: ReactNode }) {
+  const { user, signOut } = useSession();
+  const { theme, toggleTheme } = useTheme();
+  const navigate = useNavigate();
+
+  const handleSignOut = () => {
+    // The client reads the token before its first await, so it is sent even though signOut() follows.
+    releaseToken(gateway).catch((error: unknown) => console.error('Révocation du jeton impossible', error));
+    signOut();
+    navigate('/');
+  };
+
+  return (
+    <div className="shell">
+      <a className="shell-skip" href="#contenu">
+        Aller au contenu
+      </a>
+      <header className="shell-header">
+        <div className="shell-header__inner">
+          <Link to="/" className="shell-brand">
+            <span className="shell-brand__mark" aria-hidden="true">K</span>
+            Kermesse
+          </Link>
+          <nav className="shell-nav" aria-label="Navigation principale">
+            <ul>
+              {navigationFor(user ? user.roles : null).map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end className="shell-nav__link">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="shell-tools">
+            {user && (
+              <>
+                <span className="shell-user">{user.email}</span>
+                <Button variant="ghost" title={`Connecté en tant que ${user.email}`} onClick={handleSignOut}>
+                  Se déconnecter
+                </Button>
+              </>
+            )}
+            <Button variant="ghost" className="shell-theme" title="Mode sombre" aria-pressed={theme === 'dark'} onClick={toggleTheme}>
+              <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+              <span className="shell-theme__label">Mode sombre</span>
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id="contenu" className="shell-main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="shell-footer">
+        <p>Kermesse — caisse, tombola, loto, stock et comptabilité pour les fêtes d'associations.</p>
+        <p>Logiciel libre, fait par et pour les bénévoles.</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Which links each role sees. Display only: the gateway enforces roles on every API call.
+ * An admin sees every staff link.
+ */
+import type { Role } from '@kermesse/ui-kit';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  /** `everyone`, `visitor` (signed-out only) or the staff roles that see it (admin always does). */
+  audience: 'everyone' | 'visitor' | Role[];
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Accueil', to: '/', audience: 'everyone' },
+  { label: 'Caisse', to: '/caisse', audience: ['cashier'] },
+  { label: 'Jeton API', to: '/caisse/jeton', audience: ['cashier'] },
+  { label: 'Tombola', to: '/tombola', audience: [] },
+  { label: 'Loto', to: '/loto', audience: ['volunteer'] },
+  { label: 'Comptabilité', to: '/comptabilite', audience: ['treasurer'] },
+  { label: 'Stock', to: '/stock', audience: [] },
+  { label: 'Connexion', to: '/connexion', audience: 'visitor' },
+];
+
+/** The links shown to someone with these roles; `null` means a signed-out visitor. */
+export function navigationFor(roles: readonly Role[] | null): NavItem[] {
+  return NAV_ITEMS.filter(({ audience }) => {
+    if (audience === 'everyone') return true;
+    if (audience === 'visitor') return roles === null;
+    if (roles === null) return false;
+    return roles.includes('admin') || audience.some((role) => roles.includes(role));
+  });
+}
+
+/** Where to go right after signing in: the user's main tool, or home for an admin. */
+export function landingPathFor(roles: readonly Role[]): string {
+  if (roles.includes('admin')) return '/';
+  if (roles.includes('cashier')) return '/caisse';
+  if (roles.includes('treasurer')) return '/comptabilite';
+  if (roles.includes('volunteer')) return '/loto';
+  return '/';
+}
+
+/** The name of the module mounted at a path (« Caisse » for /caisse), for messages about it. */
+export function moduleLabelFor(path: string): string | undefined {
+  return NAV_ITEMS.find((item) => item.to === path)?.label;
+}

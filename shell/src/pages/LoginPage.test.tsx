@@ -1,0 +1,60 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
+import { buildToken, json, stubGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { Shell } from '../Shell';
+import { DISMISSED_ANNOUNCEMENT_KEY } from './PresaleModal';
+import { createRemoteComponents } from '../remotes/remoteComponents';
+
+async function signIn(routes: GatewayRoutes) {
+  const calls = stubGateway(routes);
+  localStorage.setItem(DISMISSED_ANNOUNCEMENT_KEY, 'tombola-automne-2024');
+  const manifest = { failed: false, remotes: [{ name: 'mfe_register', path: '/caisse', entry: '/r.js', available: true }] };
+  const components = createRemoteComponents(async () => ({ default: () => <p>Écran de caisse</p> }));
+  // Awaited so that React resumes what suspends (the manifest, the remote).
+  await act(async () => {
+    render(
+      <MemoryRouter initialEntries={['/connexion']}>
+        <Shell manifest={Promise.resolve(manifest)} components={components} />
+      </MemoryRouter>,
+    );
+  });
+  const form = document.querySelector('form#form-login');
+  if (!form) throw new Error('form#form-login absent');
+  fireEvent.change(screen.getByLabelText('Adresse e-mail'), { target: { value: 'caissier@kermesse.local' } });
+  fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: 'secret' } });
+  await act(async () => {
+    fireEvent.submit(form);
+  });
+  return calls;
+}
+
+describe('LoginPage', () => {
+  it("signs a cashier in and opens the register", async () => {
+    const token = buildToken({ roles: ['cashier'] });
+    const calls = await signIn({ 'POST /api/login': () => json({ token }) });
+
+    expect(await screen.findByText('Écran de caisse')).toBeTruthy();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe(token);
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/login', body: { email: 'caissier@kermesse.local', password: 'secret' } });
+    expect(screen.getByRole('link', { name: 'Jeton API' })).toBeTruthy();
+  });
+
+  it("shows the server's message for wrong credentials", async () => {
+    await signIn({ 'POST /api/login': () => json({ error: 'Identifiants invalides.' }, 401) });
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Identifiants invalides.');
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it("shows the server's message when sign-in is rate-limited", async () => {
+    await signIn({ 'POST /api/login': () => json({ error: 'Trop de tentatives, réessayez dans une minute.' }, 429) });
+    expect((await screen.findByRole('alert')).textContent).toBe('Trop de tentatives, réessayez dans une minute.');
+  });
+
+  it('says when the server cannot be reached', async () => {
+    await signIn({ 'POST /api/login': unreachable });
+    expect((await screen.findByRole('alert')).textContent).toBe('Impossible de contacter le serveur.');
+  });
+});

@@ -1,0 +1,68 @@
+import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Spinner } from '@kermesse/ui-kit';
+import { moduleLabelFor } from '../layout/navigation';
+import type { RemoteDescriptor } from './manifest';
+import type { RemoteComponents } from './remoteComponents';
+
+/**
+ * Mounts a remote's routes. A remote without a build says so; a remote that fails to load (or
+ * crashes) shows a French message with « Réessayer » while the rest of the shell keeps working.
+ */
+export function RemoteRoute({ remote, components }: { remote: RemoteDescriptor; components: RemoteComponents }) {
+  const [attempt, setAttempt] = useState(0);
+  const label = moduleLabelFor(remote.path) ?? remote.name;
+
+  if (!remote.available) {
+    return (
+      <section className="shell-notice">
+        <h1>{label}</h1>
+        <p className="shell-notice__lead">Module bientôt disponible</p>
+        <p>Ce module arrive dans une prochaine version de Kermesse.</p>
+      </section>
+    );
+  }
+
+  const RemoteApp = components.get(remote.name);
+  const handleRetry = () => {
+    components.forget(remote.name);
+    setAttempt((count) => count + 1);
+  };
+
+  return (
+    <RemoteErrorBoundary key={attempt} label={label} onRetry={handleRetry}>
+      <Suspense fallback={<Spinner label={`Chargement du module ${label}…`} />}>
+        <RemoteApp />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+interface BoundaryProps {
+  label: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(`Module ${this.props.label} en échec`, error, info.componentStack);
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className="shell-notice" role="alert">
+        <h1>{this.props.label}</h1>
+        <p className="shell-notice__lead">Le module {this.props.label} est momentanément indisponible.</p>
+        <p>Vérifiez la connexion puis réessayez. Le reste de Kermesse fonctionne normalement.</p>
+        <Button onClick={this.props.onRetry}>Réessayer</Button>
+      </section>
+    );
+  }
+}

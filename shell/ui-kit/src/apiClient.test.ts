@@ -1,0 +1,122 @@
+// @vitest-environment node
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from './apiClient';
+
+interface SeenRequest {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: string;
+}
+
+let server: Server;
+let baseUrl: string;
+let seen: SeenRequest[];
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => resolve(body));
+  });
+}
+
+beforeEach(async () => {
+  seen = [];
+  server = createServer(async (req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body: await readBody(req) });
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(value));
+    };
+    if (req.url === '/api/cr/events') return json(200, [{ id: 1, name: 'Kermesse de printemps' }]);
+    if (req.url === '/api/login') return json(401, { error: 'Identifiants invalides.' });
+    if (req.url === '/api/too-many') return json(429, { error: 'Trop de tentatives. Réessayez dans 60 secondes.' });
+    if (req.url === '/api/broken') {
+      res.writeHead(502, { 'Content-Type': 'text/html' });
+      return res.end('<h1>Bad gateway</h1>');
+    }
+    if (req.url === '/api/token/release') return json(200, { success: true });
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('createApiClient', () => {
+  it('sends the bearer token and returns the parsed JSON answer', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => 'abc.def.ghi' });
+
+    const events = await client.get<{ id: number; name: string }[]>('/api/cr/events');
+
+    expect(events).toEqual([{ id: 1, name: 'Kermesse de printemps' }]);
+    expect(seen[0]?.authorization).toBe('Bearer abc.def.ghi');
+  });
+
+  it('reads the token at each call, so a token stored later is used', async () => {
+    let token: string | null = null;
+    const client = createApiClient({ baseUrl, getToken: () => token });
+
+    await client.post('/api/token/release');
+    token = 'later';
+    await client.post('/api/token/release');
+
+    expect(seen.map((request) => request.authorization)).toEqual([undefined, 'Bearer later']);
+  });
+
+  it('sends a JSON body', async () => {
+    const client = createApiClient({ baseUrl });
+
+    await client.post('/api/login', { email: 'caissier@kermesse.local', password: 'x' }).catch(() => undefined);
+
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ email: 'caissier@kermesse.local', password: 'x' });
+  });
+
+  it("carries the server's French message and the status", async () => {
+    const client = createApiClient({ baseUrl });
+
+    const error = await client.post('/api/login', {}).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: 'Identifiants invalides.' });
+  });
+
+  it('carries the rate-limit message', async () => {
+    const error = await createApiClient({ baseUrl }).get('/api/too-many').catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ status: 429, message: 'Trop de tentatives. Réessayez dans 60 secondes.' });
+  });
+
+  it('names the HTTP status when the answer has no message', async () => {
+    const error = await createApiClient({ baseUrl }).get('/api/broken').catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ status: 502, message: 'Erreur HTTP : 502' });
+  });
+
+  it('returns nothing for an empty answer', async () => {
+    await expect(createApiClient({ baseUrl }).delete('/api/anything')).resolves.toBeUndefined();
+  });
+
+  it('says the server cannot be reached when nothing listens', async () => {
+    const unreachable = baseUrl;
+    await new Promise((resolve) => server.close(resolve));
+    server = createServer();
+
+    const error = await createApiClient({ baseUrl: unreachable }).get('/api/cr/events').catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    expect(NETWORK_ERROR_MESSAGE).toBe('Impossible de contacter le serveur.');
+  });
+
+  it('uses the fetch it is given', async () => {
+    const client = createApiClient({ fetch: async () => Response.json({ ok: true }) });
+
+    await expect(client.get('/relative/path')).resolves.toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The one HTTP client of the front ends: JSON in and out, the bearer token on every call, and
+ * every failure turned into an `ApiError` whose message is French and can be shown as is.
+ */
+
+/** Shown when the gateway cannot be reached at all (SPEC §8). */
+export const NETWORK_ERROR_MESSAGE = 'Impossible de contacter le serveur.';
+
+/** A failed call: `status` is the HTTP status (0 when the server was unreachable). */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path; empty for same-origin calls through the gateway. */
+  baseUrl?: string;
+  /** Read at each call, so a token stored after the client was created is used. */
+  getToken?: () => string | null | undefined;
+  /** Defaults to the global `fetch`; tests pass their own. */
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+/** Creates a client for the gateway's JSON API. */
+export function createApiClient({ baseUrl = '', getToken, fetch: fetchImpl }: ApiClientOptions = {}): ApiClient {
+  // Called as a plain function: a browser's fetch throws « Illegal invocation » when called as a method of another object.
+  const doFetch: typeof fetch = fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = getToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await doFetch(baseUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    }
+
+    const payload = await readPayload(response);
+    if (!response.ok) throw new ApiError(response.status, errorMessage(payload) ?? `Erreur HTTP : ${response.status}`);
+    return payload as T;
+  }
+
+  return {
+    get: (path, options) => request('GET', path, undefined, options),
+    post: (path, body, options) => request('POST', path, body, options),
+    put: (path, body, options) => request('PUT', path, body, options),
+    delete: (path, options) => request('DELETE', path, undefined, options),
+  };
+}
+
+async function readPayload(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  if (!(response.headers.get('Content-Type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The server's French message: `{ error }` (our services) or `{ message }` (some SPEC paths). */
+function errorMessage(payload: unknown): string | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { error, message } = payload as { error?: unknown; message?: unknown };
+  if (typeof error === 'string' && error) return error;
+  if (typeof message === 'string' && message) return message;
+  return undefined;
+}

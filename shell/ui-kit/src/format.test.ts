@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatEuros } from './format';
+
+// Intl puts a no-break space before « € » and between thousands.
+const normalise = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatEuros', () => {
+  it('shows euros with a decimal comma and the euro sign after the amount', () => {
+    expect(normalise(formatEuros(12.5))).toBe('12,50 €');
+  });
+
+  it('reads cents when given { cents }', () => {
+    expect(normalise(formatEuros({ cents: 1250 }))).toBe('12,50 €');
+    expect(normalise(formatEuros({ cents: 5 }))).toBe('0,05 €');
+  });
+
+  it('groups thousands and never breaks the line inside an amount', () => {
+    expect(normalise(formatEuros(1234.5))).toBe('1 234,50 €');
+    expect(formatEuros(1234.5)).not.toMatch(/ /);
+  });
+});
+
+describe('formatDate', () => {
+  it('writes dd/mm/yyyy', () => {
+    expect(formatDate(new Date(2024, 9, 5))).toBe('05/10/2024');
+  });
+
+  it('keeps the calendar day of a date-only string', () => {
+    expect(formatDate('2024-01-01')).toBe('01/01/2024');
+  });
+});

@@ -1,0 +1,25 @@
+/** fr-FR formatting of money and dates, the way volunteers read them on a receipt. */
+
+const euroFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** An amount in euros (`12.5`) or in cents (`{ cents: 1250 }`). */
+export type Amount = number | { cents: number };
+
+/** Formats an amount as French euros: `formatEuros(12.5)` and `formatEuros({ cents: 1250 })` give « 12,50 € ». */
+export function formatEuros(amount: Amount): string {
+  const euros = typeof amount === 'number' ? amount : amount.cents / 100;
+  return euroFormat.format(euros);
+}
+
+/**
+ * Formats a date as dd/mm/yyyy. A date-only ISO string (`2024-10-05`) is read as a calendar
+ * day, not as UTC midnight, so it never shifts to the previous day.
+ */
+export function formatDate(date: Date | string): string {
+  if (typeof date === 'string') {
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+    date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(date);
+  }
+  return dateFormat.format(date);
+}

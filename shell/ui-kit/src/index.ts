@@ -1,0 +1,24 @@
+/**
+ * @kermesse/ui-kit — the design system and helpers every Kermesse front end shares. Loaded once,
+ * as a Module Federation singleton, together with its stylesheet.
+ */
+import './styles.css';
+
+export { ApiError, NETWORK_ERROR_MESSAGE, createApiClient } from './apiClient';
+export type { ApiClient, ApiClientOptions, RequestOptions } from './apiClient';
+export { releaseToken, requestToken } from './identityApi';
+export type { Credentials } from './identityApi';
+export { formatDate, formatEuros } from './format';
+export type { Amount } from './format';
+export { ROLES, SESSION_STORAGE_KEY, SessionProvider, decodeSession, useSession } from './session';
+export type { Role, Session, SessionUser } from './session';
+export { THEME_STORAGE_KEY, applyTheme, readTheme, useTheme } from './theme';
+export type { Theme } from './theme';
+export { Banner } from './components/Banner';
+export { Button, classNames } from './components/Button';
+export type { ButtonProps, ButtonVariant } from './components/Button';
+export { ErrorLine } from './components/ErrorLine';
+export { Field, TextInput } from './components/Field';
+export { Modal } from './components/Modal';
+export type { ModalProps } from './components/Modal';
+export { Spinner } from './components/Spinner';

@@ -1,0 +1,88 @@
+/**
+ * The signed-in staff member, for display only: roles decide which links the shell shows, the
+ * gateway and the services enforce them. The token lives in local storage under `kermesseSession`.
+ */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+export const SESSION_STORAGE_KEY = 'kermesseSession';
+
+export const ROLES = ['admin', 'treasurer', 'cashier', 'volunteer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface SessionUser {
+  email: string;
+  roles: Role[];
+  /** Expiry of the token, in milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+/**
+ * Reads the user from a JWT's payload without checking its signature (the server does that).
+ * Returns null for anything that is not a well-formed, unexpired token.
+ */
+export function decodeSession(token: string, now: number = Date.now()): SessionUser | null {
+  const payloadPart = token.split('.')[1];
+  if (!payloadPart) return null;
+  let claims: { email?: unknown; roles?: unknown; exp?: unknown };
+  try {
+    claims = JSON.parse(decodeBase64Url(payloadPart));
+  } catch {
+    return null;
+  }
+  if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number') return null;
+  const expiresAt = claims.exp * 1000;
+  if (expiresAt <= now) return null;
+  const roles = Array.isArray(claims.roles) ? ROLES.filter((role) => (claims.roles as unknown[]).includes(role)) : [];
+  return { email: typeof claims.email === 'string' ? claims.email : '', roles, expiresAt };
+}
+
+function decodeBase64Url(part: string): string {
+  const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+export interface Session {
+  token: string | null;
+  user: SessionUser | null;
+  /** Stores the token and returns the user it names (null when the token is unusable). */
+  signIn(token: string): SessionUser | null;
+  signOut(): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function readStoredSession(): { token: string | null; user: SessionUser | null } {
+  const token = localStorage.getItem(SESSION_STORAGE_KEY);
+  const user = token ? decodeSession(token) : null;
+  if (token && !user) localStorage.removeItem(SESSION_STORAGE_KEY);
+  return user ? { token, user } : { token: null, user: null };
+}
+
+/** Provides the session to the shell; an expired or broken stored token is dropped at start. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState(readStoredSession);
+
+  const signIn = useCallback((token: string) => {
+    const user = decodeSession(token);
+    if (!user) return null;
+    localStorage.setItem(SESSION_STORAGE_KEY, token);
+    setState({ token, user });
+    return user;
+  }, []);
+
+  const signOut = useCallback(() => {
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    setState({ token: null, user: null });
+  }, []);
+
+  const session = useMemo(() => ({ ...state, signIn, signOut }), [state, signIn, signOut]);
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/** The current session; must be used under `SessionProvider`. */
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession doit être utilisé dans un SessionProvider.');
+  return session;
+}
