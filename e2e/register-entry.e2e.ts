@@ -47,12 +47,15 @@ async function signIn(page: Page, email: string) {
 describe('cash-register entry page in Chromium', () => {
   it('lets a cashier sign in, load a token, pick the event and a register — fetching no other remote', async () => {
     const { page, requested } = await freshPage();
-    await signIn(page, 'caissier@kermesse.local');
-    await expect.poll(() => page.url()).not.toContain('/connexion');
-    // Home and sign-in need no remote at all.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Plus tard' }).click();
+    await page.goto('/connexion');
+    await page.locator('#form-login').waitFor();
+    // The home and sign-in pages need no remote at all.
     expect(requested.filter((p) => p.startsWith('/remotes/mfe-'))).toEqual([]);
-
-    await page.getByRole('link', { name: 'Caisse', exact: true }).first().click();
+    await signIn(page, 'caissier@kermesse.local');
+    // A cashier lands on the register.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
     await page.getByText("Charger un jeton d'authentification").waitFor();
     await page.getByPlaceholder('Entrez votre Bearer Token').fill(await cashierToken());
     await page.getByRole('button', { name: 'Charger le Token' }).click();
@@ -148,6 +151,7 @@ describe('cash-register entry page in Chromium', () => {
   it('keeps dark mode across visits', async () => {
     const { page } = await freshPage();
     await page.goto('/');
+    await page.getByRole('button', { name: 'Plus tard' }).click();
     const before = await page.evaluate(() => document.documentElement.dataset.theme ?? '');
     await page.getByRole('button', { name: /sombre|clair/i }).first().click();
     const after = await page.evaluate(() => document.documentElement.dataset.theme ?? '');

@@ -1,6 +1,4 @@
 /** Debian's Chromium driven by playwright-core (no downloaded browser here). */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -12,10 +10,10 @@ export function launchBrowser(): Promise<Browser> {
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'kermesse-chromium-'))}`,
     ],
+    // Playwright gives each launch a new, empty profile.
   });
 }
 
 /** Where screenshots go (kept by CI as artifacts, ignored by git). */
-export const ARTIFACTS_DIR = join(import.meta.dirname, '..', 'artifacts');
+export const ARTIFACTS_DIR = join(import.meta.dirname, '..', '..', 'artifacts');
