@@ -43,6 +43,222 @@ export const EVENT_SCHEMAS = {
       additionalProperties: false,
     },
   },
+  'catalog.product.changed': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['productId', 'name', 'priceCents', 'categoryId', 'categoryName', 'active'],
+      properties: {
+        productId: { type: 'integer', minimum: 1 },
+        name: { type: 'string', minLength: 1 },
+        priceCents: { type: 'integer', minimum: 0 },
+        categoryId: { type: 'integer', minimum: 1 },
+        categoryName: { type: 'string', minLength: 1 },
+        image: { type: ['string', 'null'] },
+        clickAndCollect: { type: 'boolean' },
+        alcohol: { type: 'boolean' },
+        /** false once the product is withdrawn from sale. */
+        active: { type: 'boolean' },
+      },
+      additionalProperties: false,
+    },
+  },
+  'sale.completed': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['saleId', 'reference', 'eventId', 'checkoutId', 'buyer', 'lines', 'tickets', 'bets', 'payments', 'totalCents', 'paymentMode', 'paymentStatus', 'completedAt'],
+      properties: {
+        saleId: { type: 'integer', minimum: 1 },
+        reference: { type: 'string', minLength: 1 },
+        eventId: { type: 'integer', minimum: 1 },
+        checkoutId: { type: 'integer', minimum: 1 },
+        /** The raffle claim confirmed by this sale (see docs/platform.md « Ticket claims »). */
+        claimId: { type: ['string', 'null'] },
+        buyer: {
+          type: ['object', 'null'],
+          required: ['personId', 'firstname', 'lastname'],
+          properties: {
+            personId: { type: 'integer', minimum: 1 },
+            firstname: { type: 'string' },
+            lastname: { type: 'string' },
+            email: { type: ['string', 'null'] },
+            phone: { type: ['string', 'null'] },
+          },
+          additionalProperties: false,
+        },
+        lines: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['productId', 'name', 'categoryId', 'categoryName', 'unitPriceCents', 'quantity', 'totalCents', 'kind'],
+            properties: {
+              /** -1 donation, -2 meal-deal discount (SPEC §9), else the product id. */
+              productId: { type: 'integer' },
+              name: { type: 'string' },
+              categoryId: { type: ['integer', 'null'] },
+              categoryName: { type: 'string' },
+              unitPriceCents: { type: 'integer' },
+              quantity: { type: 'integer', minimum: 1 },
+              totalCents: { type: 'integer' },
+              kind: { type: 'string', enum: ['product', 'donation', 'discount', 'raffle', 'giftbasket'] },
+            },
+            additionalProperties: false,
+          },
+        },
+        tickets: {
+          type: 'array',
+          items: {
+            type: 'object', required: ['raffleId', 'number'],
+            properties: { raffleId: { type: 'integer', minimum: 1 }, number: { type: 'integer', minimum: 1 } },
+            additionalProperties: false,
+          },
+        },
+        bets: {
+          type: 'array',
+          items: {
+            type: 'object', required: ['giftBasketId', 'typeId', 'weight'],
+            properties: { giftBasketId: { type: 'integer', minimum: 1 }, typeId: { type: 'integer', minimum: 1 }, weight: { type: 'integer', minimum: 1 } },
+            additionalProperties: false,
+          },
+        },
+        payments: { type: 'array', items: { $ref: '#/$defs/payment' } },
+        totalCents: { type: 'integer' },
+        /** 1 cheque, 2 cash, 3 card reader, 99 on hold (SPEC §4). */
+        paymentMode: { type: 'integer', enum: [1, 2, 3, 99] },
+        /** 1 paid, 2 not paid / pending, 5 failed. */
+        paymentStatus: { type: 'integer', enum: [1, 2, 5] },
+        /** Receipt wanted by the buyer (French law: only on request). */
+        receipt: {
+          type: ['object', 'null'],
+          required: ['method'],
+          properties: { method: { type: 'string', enum: ['sms', 'email', 'print'] }, to: { type: ['string', 'null'] } },
+          additionalProperties: false,
+        },
+        completedAt: { type: 'string', format: 'date-time' },
+      },
+      additionalProperties: false,
+      $defs: {
+        payment: {
+          type: 'object', required: ['method', 'amountCents', 'reference'],
+          properties: { method: { type: 'string', enum: ['CB', 'ESP', 'CHQ'] }, amountCents: { type: 'integer', minimum: 0 }, reference: { type: 'string' } },
+          additionalProperties: false,
+        },
+      },
+    },
+  },
+  'sale.settled': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['saleId', 'reference', 'eventId', 'payments', 'totalCents', 'settledAt'],
+      properties: {
+        saleId: { type: 'integer', minimum: 1 },
+        reference: { type: 'string', minLength: 1 },
+        eventId: { type: 'integer', minimum: 1 },
+        payments: {
+          type: 'array',
+          items: {
+            type: 'object', required: ['method', 'amountCents', 'reference'],
+            properties: { method: { type: 'string', enum: ['CB', 'ESP', 'CHQ'] }, amountCents: { type: 'integer', minimum: 0 }, reference: { type: 'string' } },
+            additionalProperties: false,
+          },
+        },
+        totalCents: { type: 'integer' },
+        settledAt: { type: 'string', format: 'date-time' },
+      },
+      additionalProperties: false,
+    },
+  },
+  'raffle.configured': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['raffleId', 'eventId', 'name', 'totalTickets', 'tiers'],
+      properties: {
+        raffleId: { type: 'integer', minimum: 1 },
+        eventId: { type: 'integer', minimum: 1 },
+        name: { type: 'string', minLength: 1 },
+        totalTickets: { type: 'integer', minimum: 0 },
+        /** Ticket price tiers: `nb` tickets for `priceCents` (SPEC §3 {nb, p}). */
+        tiers: {
+          type: 'array',
+          items: {
+            type: 'object', required: ['nb', 'priceCents'],
+            properties: { nb: { type: 'integer', minimum: 1 }, priceCents: { type: 'integer', minimum: 0 } },
+            additionalProperties: false,
+          },
+        },
+        salesOpen: { type: 'boolean' },
+      },
+      additionalProperties: false,
+    },
+  },
+  'giftbasket.configured': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['giftBasketId', 'eventId', 'name', 'tiers', 'types'],
+      properties: {
+        giftBasketId: { type: 'integer', minimum: 1 },
+        eventId: { type: 'integer', minimum: 1 },
+        name: { type: 'string', minLength: 1 },
+        tiers: {
+          type: 'array',
+          items: {
+            type: 'object', required: ['nb', 'priceCents'],
+            properties: { nb: { type: 'integer', minimum: 1 }, priceCents: { type: 'integer', minimum: 0 } },
+            additionalProperties: false,
+          },
+        },
+        types: {
+          type: 'array',
+          items: {
+            type: 'object', required: ['id', 'name', 'priceCents'],
+            properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string', minLength: 1 }, priceCents: { type: 'integer', minimum: 0 } },
+            additionalProperties: false,
+          },
+        },
+      },
+      additionalProperties: false,
+    },
+  },
+  'raffle.drawn': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['raffleId', 'drawnAt', 'winners'],
+      properties: {
+        raffleId: { type: 'integer', minimum: 1 },
+        drawnAt: { type: 'string', format: 'date-time' },
+        winners: {
+          type: 'array',
+          items: {
+            type: 'object', required: ['prizeId', 'number'],
+            properties: { prizeId: { type: 'integer', minimum: 1 }, number: { type: 'integer', minimum: 1 } },
+            additionalProperties: false,
+          },
+        },
+      },
+      additionalProperties: false,
+    },
+  },
+  'stock.alert': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['eventId', 'productId', 'isAlert', 'stock', 'alertThreshold'],
+      properties: {
+        eventId: { type: 'integer', minimum: 1 },
+        productId: { type: 'integer', minimum: 1 },
+        /** true when the level is at or below the threshold. */
+        isAlert: { type: 'boolean' },
+        stock: { type: 'integer' },
+        alertThreshold: { type: 'integer', minimum: 0 },
+      },
+      additionalProperties: false,
+    },
+  },
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;
@@ -52,7 +268,43 @@ export interface EventPayloads {
   'user.created': { userId: string; email: string; roles: string[] };
   'catalog.event.created': { eventId: number; name: string; startsOn?: string | null };
   'catalog.checkout.created': { checkoutId: number; eventId: number; name: string };
+  'catalog.product.changed': {
+    productId: number; name: string; priceCents: number; categoryId: number; categoryName: string;
+    image?: string | null; clickAndCollect?: boolean; alcohol?: boolean; active: boolean;
+  };
+  'sale.completed': {
+    saleId: number; reference: string; eventId: number; checkoutId: number; claimId?: string | null;
+    buyer: { personId: number; firstname: string; lastname: string; email?: string | null; phone?: string | null } | null;
+    lines: Array<{
+      productId: number; name: string; categoryId: number | null; categoryName: string;
+      unitPriceCents: number; quantity: number; totalCents: number;
+      kind: 'product' | 'donation' | 'discount' | 'raffle' | 'giftbasket';
+    }>;
+    tickets: Array<{ raffleId: number; number: number }>;
+    bets: Array<{ giftBasketId: number; typeId: number; weight: number }>;
+    payments: SalePayment[];
+    totalCents: number;
+    paymentMode: 1 | 2 | 3 | 99;
+    paymentStatus: 1 | 2 | 5;
+    receipt?: { method: 'sms' | 'email' | 'print'; to?: string | null } | null;
+    completedAt: string;
+  };
+  'sale.settled': { saleId: number; reference: string; eventId: number; payments: SalePayment[]; totalCents: number; settledAt: string };
+  'raffle.configured': {
+    raffleId: number; eventId: number; name: string; totalTickets: number;
+    tiers: Array<{ nb: number; priceCents: number }>; salesOpen?: boolean;
+  };
+  'giftbasket.configured': {
+    giftBasketId: number; eventId: number; name: string;
+    tiers: Array<{ nb: number; priceCents: number }>;
+    types: Array<{ id: number; name: string; priceCents: number }>;
+  };
+  'raffle.drawn': { raffleId: number; drawnAt: string; winners: Array<{ prizeId: number; number: number }> };
+  'stock.alert': { eventId: number; productId: number; isAlert: boolean; stock: number; alertThreshold: number };
 }
+
+/** A payment as events carry it: CB (card), ESP (cash), CHQ (cheque); amounts in cents. */
+export interface SalePayment { method: 'CB' | 'ESP' | 'CHQ'; amountCents: number; reference: string }
 
 /** What travels on the bus. */
 export interface EventEnvelope<T extends EventType = EventType> {
