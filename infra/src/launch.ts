@@ -235,7 +235,10 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       DATABASE_URL: databaseUrl,
       NATS_URL: natsUrl,
       NATS_NAMESPACE: natsNamespace,
-      IDENTITY_URL: serviceUrls.IDENTITY_URL,
+      // Every service may call another directly (register → raffle claims), and links sent to
+      // buyers (receipts) point at the public gateway.
+      ...serviceUrls,
+      PUBLIC_URL: env.PUBLIC_URL || `http://127.0.0.1:${ports.gateway}`,
       LOG_LEVEL: logLevel,
       KERMESSE_DATA_DIR: dataDir,
       ...extra,

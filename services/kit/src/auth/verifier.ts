@@ -29,6 +29,7 @@ export interface TokenVerifierOptions {
 }
 
 const INVALID = 'Jeton invalide ou expiré.';
+const KEY_SET_UNREACHABLE = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID']);
 const REVOKED = 'Ce jeton a été révoqué.';
 
 /**
@@ -105,7 +106,9 @@ export async function verifyAccessToken(token: string, keySet: JWTVerifyGetKey):
       requiredClaims: ['jti', 'exp', 'sub'],
     }));
   } catch (err) {
-    if (err instanceof joseErrors.JOSEError && err.code === 'ERR_JWKS_TIMEOUT') {
+    // The key set could not be fetched (identity down): the token may well be valid, so the
+    // client must not throw it away — a 503, not a 401.
+    if (!(err instanceof joseErrors.JOSEError) || KEY_SET_UNREACHABLE.has(err.code)) {
       throw serviceUnavailable("Service d'identité indisponible. Réessayez dans un instant.");
     }
     throw unauthorized(INVALID);

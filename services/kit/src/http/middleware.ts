@@ -3,13 +3,14 @@ import type { Middleware } from 'koa';
 import { HttpError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
 import type { Logger } from './logger.ts';
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+/** The request ids kept from the caller (anything else is replaced, so logs stay clean). */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** Keeps the caller's X-Request-Id (the gateway sets one) or makes one, and echoes it back. */
 export function requestId(): Middleware {
   return async function requestIdMiddleware(ctx, next) {
     const incoming = ctx.get('X-Request-Id');
-    const id = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const id = REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = id;
     ctx.set('X-Request-Id', id);
     await next();
@@ -35,8 +36,11 @@ export function errorHandler(logger: Logger): Middleware {
       ctx.status = status;
       if (known) for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
       ctx.body = { error: known && err.expose ? err.message : status === 400 ? 'Corps de requête invalide (JSON attendu).' : status === 413 ? 'Requête trop volumineuse.' : INTERNAL_ERROR_MESSAGE };
-      if (status >= 500) {
+      if (status >= 500 && !known) {
         logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, err: String((err as Error)?.stack ?? err) });
+      } else if (status >= 500) {
+        // An expected outage (503/504) already explained to the client: no stack trace.
+        logger.warn('request answered with an outage', { requestId: ctx.state.requestId, path: ctx.path, status, error: (err as Error).message });
       }
     } finally {
       logger.debug('request', {

@@ -1,0 +1,258 @@
+/**
+ * The gateway's Koa app (no listen): the only public entry point of Kermesse.
+ *
+ * Order of the chain: security headers → request id → error handler → /healthz → API routes of the
+ * route table (path check, token and role, sign-in rate limit, streaming proxy) → static front ends.
+ *
+ * In front of that chain sits a fast path for the bulk of the traffic: an API request whose path is
+ * plain, whose route is public or whose token was verified less than a second ago with a role that
+ * fits, is proxied straight away, without building a Koa context. Everything else — a first or
+ * invalid token, a refused role, an unusual path, sign-in, token release, static files — goes through
+ * Koa, which also answers every refusal. Both paths set the same headers and forward the same way.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import Koa, { type Middleware } from 'koa';
+import {
+  bearerToken,
+  createLogger,
+  createTokenVerifier,
+  errorHandler,
+  forbidden,
+  HttpError,
+  INTERNAL_ERROR_MESSAGE,
+  requestId,
+  REQUEST_ID_PATTERN,
+  unauthorized,
+  type Logger,
+  type TokenVerifier,
+} from '@kermesse/kit';
+import { invalidPath, routeNotFound, tooManySignIns } from './errors.ts';
+import { createProxy, createUpstream, type Upstream } from './proxy.ts';
+import { createRateLimiter } from './rateLimit.ts';
+import { cachedVerifier } from './tokenCache.ts';
+import { compileRoutes, isAllowed, ROUTES, SERVICE_NAMES, type RouteEntry, type ServiceName } from './routeTable.ts';
+import { createSecurityHeaders, securityHeaders } from './securityHeaders.ts';
+import { staticFiles } from './static.ts';
+
+export interface GatewayDeps {
+  /** Base URL of every service. */
+  upstreams: Record<ServiceName, string>;
+  /** Repository root holding `shell/dist` and `mfe-<x>/dist`. */
+  root: string;
+  /** Verifies bearer tokens; by default the kit's verifier against `upstreams.identity`. */
+  verifier?: TokenVerifier;
+  remoteOrigins?: readonly string[];
+  trustProxy?: boolean;
+  loginRateLimit?: { max: number; windowMs: number };
+  connectTimeoutMs?: number;
+  responseTimeoutMs?: number;
+  logger?: Logger;
+  /** Defaults to the route table of SPEC.md §7; tests may pass their own. */
+  routes?: readonly RouteEntry[];
+}
+
+/** The gateway app; `closeUpstreams()` drops the pooled sockets to the services (shutdown, tests). */
+export type GatewayApp = Koa & { closeUpstreams(): void };
+
+/** Paths of the services that must never be reachable from outside, even by mistake. */
+const PRIVATE_PREFIXES = ['/internal', '/.well-known'];
+
+/** Sign-in endpoints throttled per client address. */
+const SIGN_IN_PATHS = new Set(['/api/login', '/login']);
+
+/** After its release a token must be refused at once (see forgetReleased). */
+const RELEASE_PATH = '/api/token/release';
+
+
+/** Error codes of a client that closed its connection before the end of the answer. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/** `..` or `.` segments, doubled slashes, backslashes, NUL: never forwarded to a service. */
+const UNSAFE_PATH = /\/\.{1,2}(?:\/|$)|\/\/|\\|\0/;
+
+/** Builds the gateway (see the module comment for the order of the chain). */
+export function buildApp(deps: GatewayDeps): GatewayApp {
+  const logger = deps.logger ?? createLogger('gateway');
+  const verifier = cachedVerifier(deps.verifier ?? createTokenVerifier({ identityUrl: deps.upstreams.identity }));
+  const matchRoute = compileRoutes(deps.routes ?? ROUTES);
+  const upstreams = new Map<ServiceName, Upstream>(
+    SERVICE_NAMES.map((name) => [name, createUpstream(name, deps.upstreams[name], { connectTimeoutMs: deps.connectTimeoutMs })]),
+  );
+  const proxy = createProxy({ logger, responseTimeoutMs: deps.responseTimeoutMs });
+  const signInLimiter = createRateLimiter(deps.loginRateLimit ?? { max: 20, windowMs: 60_000 });
+  const applySecurityHeaders = createSecurityHeaders({ remoteOrigins: deps.remoteOrigins ?? [] });
+  const trustProxy = deps.trustProxy ?? false;
+
+  /** Forgets the cached revocation answer of a token its owner just released, so it fails at once. */
+  function forgetReleased(authorization: string | undefined, status: number) {
+    if (status < 200 || status >= 300) return;
+    const token = bearerToken(authorization);
+    if (!token) return;
+    // Identity has just accepted this token, so its payload is trusted enough to name a cache entry.
+    const jti = unverifiedJti(token);
+    if (jti) verifier.forget(jti);
+  }
+
+  const apiRoutes: Middleware = async function apiRoutesMiddleware(ctx, next) {
+    const path = ctx.path;
+    const route = matchRoute(path);
+    if (!route) {
+      if (path.startsWith('/api/') || path === '/api' || PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(p + '/'))) {
+        throw routeNotFound();
+      }
+      return next();
+    }
+    if (UNSAFE_PATH.test(path) || (path.includes('%') && !isSafeEncodedPath(path))) throw invalidPath();
+
+    if (!route.isPublic) {
+      const token = bearerToken(ctx.req.headers.authorization);
+      if (!token) throw unauthorized();
+      const user = await verifier.verify(token);
+      if (!isAllowed(route, user.roles)) throw forbidden();
+      ctx.state.user = user;
+    }
+
+    const method = ctx.method;
+    if (method === 'POST' && isSignIn(path)) {
+      const wait = signInLimiter.hit(ctx.ip);
+      if (wait > 0) throw tooManySignIns(wait);
+    }
+
+    const releasing = method === 'POST' && path === RELEASE_PATH;
+    const querystring = ctx.querystring;
+    await proxy.forward({
+      req: ctx.req,
+      res: ctx.res,
+      target: querystring ? `${path}?${querystring}` : path,
+      clientIp: ctx.ip,
+      protocol: ctx.protocol,
+      requestId: ctx.state.requestId as string,
+      onResponse(status) {
+        if (releasing) forgetReleased(ctx.req.headers.authorization, status);
+        // The proxy writes the answer itself.
+        ctx.respond = false;
+        ctx.status = status;
+      },
+    }, upstreams.get(route.service) as Upstream);
+  };
+
+  /**
+   * Proxies the request at once when nothing about it needs Koa (see the module comment); returns
+   * false to let the Koa chain handle it from the start.
+   */
+  function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url;
+    if (url === undefined || url.charCodeAt(0) !== 47 /* / */) return false;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    if (path.includes('%') || path.includes('#') || UNSAFE_PATH.test(path)) return false;
+    const route = matchRoute(path);
+    if (!route) return false;
+    if (req.method === 'POST' && (path === RELEASE_PATH || isSignIn(path))) return false;
+    if (!route.isPublic) {
+      const token = bearerToken(req.headers.authorization);
+      const user = token === undefined ? undefined : verifier.peek(token);
+      if (!user || !isAllowed(route, user.roles)) return false;
+    }
+
+    const { clientIp, protocol } = clientOf(req, trustProxy);
+    const incomingId = req.headers['x-request-id'];
+    const id = typeof incomingId === 'string' && REQUEST_ID_PATTERN.test(incomingId) ? incomingId : randomUUID();
+    applySecurityHeaders(res, protocol === 'https');
+    res.setHeader('X-Request-Id', id);
+    proxy
+      .forward({ req, res, target: url, clientIp, protocol, requestId: id }, upstreams.get(route.service) as Upstream)
+      .catch((err: unknown) => sendError(res, err));
+    return true;
+  }
+
+  const app = new Koa() as GatewayApp;
+  // Behind a front proxy of ours (TRUST_PROXY=1), the client is the last address it appended.
+  app.proxy = trustProxy;
+  app.maxIpsCount = 1;
+  app.use(securityHeaders(applySecurityHeaders));
+  app.use(requestId());
+  app.use(errorHandler(logger));
+  app.use(async function healthMiddleware(ctx, next) {
+    if (ctx.path !== '/healthz') return next();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { service: 'gateway', status: 'ok' };
+  });
+  app.use(apiRoutes);
+  app.use(staticFiles({ root: deps.root }));
+  // Errors Koa meets while streaming a body (a static file) after the answer has started.
+  // A client that goes away mid-download is not an error worth a log line.
+  app.on('error', (err: NodeJS.ErrnoException & { status?: number }, ctx?: { path?: string; state?: { requestId?: string } }) => {
+    if (err.code && CLIENT_GONE.has(err.code)) return;
+    if (err.status !== undefined && err.status < 500) return;
+    logger.error('response failed', { requestId: ctx?.state?.requestId, path: ctx?.path, err: String(err.stack ?? err) });
+  });
+
+  // `listen()` and `http.createServer(app.callback())` both go through callback(): put the fast
+  // path in front of Koa's handler there. The gateway serves HTTP/1.1 only, hence the cast.
+  const koaCallback = app.callback.bind(app);
+  app.callback = function gatewayCallback() {
+    const handleWithKoa = koaCallback();
+    const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
+      if (!fastPath(req, res)) return handleWithKoa(req, res);
+      return Promise.resolve();
+    };
+    return handleRequest as ReturnType<Koa['callback']>;
+  };
+  app.closeUpstreams = () => {
+    for (const upstream of upstreams.values()) upstream.agent.destroy();
+  };
+  return app;
+}
+
+/** POST to a sign-in path, trailing slashes included (the services' routers ignore them). */
+function isSignIn(path: string): boolean {
+  return SIGN_IN_PATHS.has(path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path);
+}
+
+/** Client address and protocol with Koa's rules (`app.proxy`, `maxIpsCount = 1`), for the fast path. */
+function clientOf(req: IncomingMessage, trustProxy: boolean): { clientIp: string; protocol: string } {
+  const socket = req.socket as TLSSocket;
+  const direct = socket.encrypted ? 'https' : 'http';
+  if (!trustProxy) return { clientIp: socket.remoteAddress ?? '', protocol: direct };
+  const forwardedFor = req.headers['x-forwarded-for'];
+  const last = typeof forwardedFor === 'string' ? forwardedFor.slice(forwardedFor.lastIndexOf(',') + 1).trim() : '';
+  const forwardedProto = req.headers['x-forwarded-proto'];
+  const proto = typeof forwardedProto === 'string' ? forwardedProto.split(',', 1)[0]!.trim() : '';
+  return { clientIp: last || (socket.remoteAddress ?? ''), protocol: socket.encrypted ? 'https' : proto || 'http' };
+}
+
+/** The kit's error answer `{ error }` for a fast-path request whose service could not answer. */
+function sendError(res: ServerResponse, err: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const known = err instanceof HttpError;
+  const status = known ? err.status : 500;
+  if (known) for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+  const body = JSON.stringify({ error: known && err.expose ? err.message : INTERNAL_ERROR_MESSAGE });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** Percent-encoded paths: the decoded form must be clean too (`%2e%2e`, `%2f`). */
+function isSafeEncodedPath(path: string): boolean {
+  try {
+    return !UNSAFE_PATH.test(decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+}
+
+/** The `jti` claim of a JWT, read without verifying it; undefined when the token is not a JWT. */
+function unverifiedJti(token: string): string | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { jti?: unknown };
+    return typeof payload.jti === 'string' ? payload.jti : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Gateway configuration, read from the environment once at boot (docs/platform.md lists the
+ * variables). Every variable has a working default; a malformed value stops the boot with a clear
+ * message instead of failing later on a request.
+ */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { ServiceName } from './routeTable.ts';
+
+export interface GatewayEnv {
+  port: number;
+  /** Interface to listen on (`HOST`); the gateway is the one public port, so all by default. */
+  host: string;
+  /** Repository root holding `shell/dist` and `mfe-<x>/dist`. */
+  root: string;
+  /** Base URL of each service (`http://127.0.0.1:8102`…). */
+  upstreams: Record<ServiceName, string>;
+  /** Origins allowed to serve remote scripts (`REMOTE_ORIGINS`, comma separated). */
+  remoteOrigins: string[];
+  /** Trust `X-Forwarded-*` from a front proxy (`TRUST_PROXY=1`); also enables HSTS on https. */
+  trustProxy: boolean;
+  /** Sign-in attempts allowed per IP and window. */
+  loginRateLimit: { max: number; windowMs: number };
+}
+
+const DEFAULT_PORTS: Record<ServiceName, number> = {
+  identity: 8101,
+  register: 8102,
+  raffle: 8103,
+  bingo: 8104,
+  accounting: 8105,
+  stock: 8106,
+  swapmeet: 8107,
+  contact: 8108,
+};
+
+/** The repository root, two folders above this file (gateway/src/env.ts). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Reads and checks the gateway's environment; throws an Error naming the faulty variable. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
+  const upstreams = {} as Record<ServiceName, string>;
+  for (const [service, port] of Object.entries(DEFAULT_PORTS) as [ServiceName, number][]) {
+    const name = `${service.toUpperCase()}_URL`;
+    upstreams[service] = parseHttpUrl(name, source[name] ?? `http://127.0.0.1:${port}`);
+  }
+  return {
+    port: parseInteger('PORT', source.PORT, 8080, 0, 65535),
+    host: source.HOST || '0.0.0.0',
+    root: path.resolve(source.KERMESSE_ROOT || REPO_ROOT),
+    upstreams,
+    remoteOrigins: (source.REMOTE_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean)
+      .map((origin) => new URL(parseHttpUrl('REMOTE_ORIGINS', origin)).origin),
+    trustProxy: source.TRUST_PROXY === '1' || source.TRUST_PROXY === 'true',
+    loginRateLimit: {
+      max: parseInteger('LOGIN_RATE_LIMIT', source.LOGIN_RATE_LIMIT, 20, 1, 1_000_000),
+      windowMs: 60_000,
+    },
+  };
+}
+
+function parseInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} doit être un entier entre ${min} et ${max} (reçu « ${raw} »)`);
+  }
+  return value;
+}
+
+function parseHttpUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} doit être une URL http(s) (reçu « ${raw} »)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name} doit être une URL http(s) (reçu « ${raw} »)`);
+  }
+  return raw.replace(/\/+$/, '');
+}

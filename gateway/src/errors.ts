@@ -1,0 +1,17 @@
+/** The errors the gateway itself answers, each with the French message the client shows. */
+import { HttpError, badRequest, notFound, serviceUnavailable, tooManyRequests } from '@kermesse/kit';
+
+export const upstreamUnavailable = () => serviceUnavailable('Service momentanément indisponible. Réessayez dans un instant.');
+
+export const upstreamTimeout = () =>
+  new HttpError(504, 'Le service met trop de temps à répondre. Réessayez dans un instant.');
+
+export const invalidPath = () => badRequest('Chemin de requête invalide.');
+
+export const routeNotFound = () => notFound('Ressource introuvable.');
+
+export const tooManySignIns = (retryAfterSeconds: number) =>
+  tooManyRequests(
+    `Trop de tentatives de connexion. Réessayez dans ${retryAfterSeconds} seconde${retryAfterSeconds > 1 ? 's' : ''}.`,
+    retryAfterSeconds,
+  );

@@ -1,0 +1,55 @@
+/**
+ * Starts the gateway: `node --import tsx gateway/src/server.ts` (PORT, default 8080). Also exports
+ * `startGateway` so the launcher and the bench can run it in-process.
+ */
+import { pathToFileURL } from 'node:url';
+import { createLogger, listen, onShutdown, type RunningServer } from '@kermesse/kit';
+import { buildApp, type GatewayDeps } from './app.ts';
+import { readEnv, type GatewayEnv } from './env.ts';
+
+export interface RunningGateway extends RunningServer {
+  url: string;
+}
+
+/** Builds and listens; `close()` stops accepting requests, then drops the pooled upstream sockets. */
+export async function startGateway(
+  env: GatewayEnv = readEnv(),
+  overrides: Partial<GatewayDeps> = {},
+): Promise<RunningGateway> {
+  const app = buildApp({
+    upstreams: env.upstreams,
+    root: env.root,
+    remoteOrigins: env.remoteOrigins,
+    trustProxy: env.trustProxy,
+    loginRateLimit: env.loginRateLimit,
+    ...overrides,
+  });
+  const running = await listen(app, env.port, env.host);
+  const host = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
+  return {
+    ...running,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${running.port}`,
+    async close() {
+      await running.close();
+      app.closeUpstreams();
+    },
+  };
+}
+
+async function main() {
+  const logger = createLogger('gateway');
+  let env: GatewayEnv;
+  try {
+    env = readEnv();
+  } catch (err) {
+    logger.error('invalid configuration', { err: (err as Error).message });
+    process.exit(1);
+  }
+  const gateway = await startGateway(env, { logger });
+  logger.info('listening', { url: gateway.url, root: env.root });
+  onShutdown(logger, [() => gateway.close()]);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}

@@ -1,0 +1,208 @@
+/**
+ * Static front ends: the shell with its client-route fallback, the remotes with CORS, the runtime
+ * manifest, caching and compression, refusal of traversal, and the security headers.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest, startTestGateway, type TestGateway } from './testSupport.ts';
+
+const INDEX = '<!doctype html><html lang="fr"><head><script defer src="/assets/main.3f2a9c1b.js"></script></head><body><div id="root"></div></body></html>';
+const MAIN_JS = `console.log(${JSON.stringify('Kermesse '.repeat(200))});`;
+const REMOTE_ENTRY = `var mfe_register; /* ${'x'.repeat(500)} */`;
+
+let root: string;
+let gateway: TestGateway;
+
+function write(file: string, content: string) {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), content);
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'kermesse-gateway-static-'));
+  write('shell/dist/index.html', INDEX);
+  write('shell/dist/assets/main.3f2a9c1b.js', MAIN_JS);
+  write('shell/dist/favicon.ico', 'icon');
+  write('shell/dist/.env', 'SECRET=1');
+  write('mfe-register/dist/remoteEntry.js', REMOTE_ENTRY);
+  write('mfe-register/dist/123.a1b2c3d4e5.js', 'chunk');
+  mkdirSync(path.join(root, 'mfe-raffle'), { recursive: true });
+  write('package.json', '{"name":"secret"}');
+  gateway = await startTestGateway({ root, remoteOrigins: ['https://cdn.example.org'] });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('shell', () => {
+  it('serves index.html at / without long caching', async () => {
+    const res = await fetch(`${gateway.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it.each(['/caisse/anything', '/tombola/prevente', '/comptabilite/bilan/2024', '/admin-prize/3/edit/image'])(
+    'falls back to index.html for the client route %s',
+    async (page) => {
+      const res = await fetch(gateway.url + page);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(INDEX);
+    },
+  );
+
+  it('serves hashed assets as immutable with the right type, gzipped when asked', async () => {
+    const res = await fetch(`${gateway.url}/assets/main.3f2a9c1b.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(MAIN_JS);
+
+    const raw = await rawRequest(gateway.url, '/assets/main.3f2a9c1b.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(raw.headers.vary).toContain('Accept-Encoding');
+  });
+
+  it('decompresses to the original bytes', async () => {
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      import('node:http').then(({ default: http }) => {
+        const target = new URL(gateway.url);
+        http.get({ hostname: target.hostname, port: target.port, path: '/assets/main.3f2a9c1b.js', headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        }).on('error', reject);
+      }, reject);
+    });
+    expect(gunzipSync(body).toString()).toBe(MAIN_JS);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await fetch(`${gateway.url}/favicon.ico`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/".+"$/);
+    await first.arrayBuffer();
+    // Raw request: fetch adds `Cache-Control: no-cache` to conditional requests, which forbids a 304.
+    const again = await rawRequest(gateway.url, '/favicon.ico', { headers: { 'If-None-Match': etag as string } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('answers HEAD without a body', async () => {
+    const res = await rawRequest(gateway.url, '/favicon.ico', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-length']).toBe('4');
+    expect(res.body).toBe('');
+  });
+
+  it('answers 404 for a missing file rather than the page', async () => {
+    const res = await fetch(`${gateway.url}/logo-absent.png`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Ressource introuvable.' });
+  });
+});
+
+describe('remotes', () => {
+  it('publishes the runtime manifest with availability', async () => {
+    const res = await fetch(`${gateway.url}/remotes.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual({
+      remotes: [
+        { name: 'mfe_register', path: '/caisse', entry: '/remotes/mfe-register/remoteEntry.js', available: true },
+        { name: 'mfe_raffle', path: '/tombola', entry: '/remotes/mfe-raffle/remoteEntry.js', available: false },
+        { name: 'mfe_bingo', path: '/loto', entry: '/remotes/mfe-bingo/remoteEntry.js', available: false },
+        { name: 'mfe_accounting', path: '/comptabilite', entry: '/remotes/mfe-accounting/remoteEntry.js', available: false },
+        { name: 'mfe_stock', path: '/stock', entry: '/remotes/mfe-stock/remoteEntry.js', available: false },
+      ],
+    });
+  });
+
+  it('serves a remote entry with CORS and revalidation, chunks as immutable', async () => {
+    const entry = await fetch(`${gateway.url}/remotes/mfe-register/remoteEntry.js`);
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('access-control-allow-origin')).toBe('*');
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    expect(await entry.text()).toBe(REMOTE_ENTRY);
+    const chunk = await fetch(`${gateway.url}/remotes/mfe-register/123.a1b2c3d4e5.js`);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it.each(['/remotes/mfe-raffle/remoteEntry.js', '/remotes/services/package.json', '/remotes/mfe-register/absent.js', '/remotes/mfe-register'])(
+    '%s → 404, never the page',
+    async (file) => {
+      const res = await fetch(gateway.url + file);
+      expect(res.status).toBe(404);
+    },
+  );
+});
+
+describe('path traversal', () => {
+  it.each([
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/assets/..%2f..%2f..%2fpackage.json',
+    '/remotes/mfe-register/../../package.json',
+    '/remotes/mfe-register/..%2F..%2Fpackage.json',
+    '/remotes/mfe-register/%2e%2e%5c%2e%2e%5cpackage.json',
+    '/..%5c..%5cpackage.json',
+    '/.env',
+    '/%2eenv',
+    '/index.html%00.js',
+  ])('refuses %s', async (attempt) => {
+    const res = await rawRequest(gateway.url, attempt);
+    expect([400, 404]).toContain(res.status);
+    expect(res.body).not.toContain('secret');
+    expect(res.body).not.toContain('SECRET');
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/', '/remotes.json', '/healthz', '/api/cr/events', '/api/public/raffle/drawing/results', '/nope.png'])(
+    'are on %s',
+    async (target) => {
+      const res = await fetch(gateway.url + target);
+      await res.arrayBuffer();
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'self'; script-src 'self' https://cdn.example.org; style-src 'self' 'unsafe-inline' https://cdn.example.org; " +
+        "img-src 'self' data: blob: https://cdn.example.org; font-src 'self' data: https://cdn.example.org; " +
+        "connect-src 'self' https://cdn.example.org; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+      );
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      // Plain http without a trusted front proxy: no HSTS.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    },
+  );
+
+  it('sends HSTS only behind a trusted https proxy', async () => {
+    const behindProxy = await startTestGateway({ root, trustProxy: true });
+    try {
+      const https = await fetch(`${behindProxy.url}/healthz`, { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(https.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      const http = await fetch(`${behindProxy.url}/healthz`);
+      expect(http.headers.get('strict-transport-security')).toBeNull();
+      // A client cannot turn HSTS on without a trusted proxy.
+      const spoofed = await fetch(`${gateway.url}/healthz`, { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(spoofed.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('answers /healthz', async () => {
+    const res = await fetch(`${gateway.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ service: 'gateway', status: 'ok' });
+  });
+});

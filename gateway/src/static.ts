@@ -1,0 +1,214 @@
+/**
+ * The front ends' static builds: `shell/dist` at `/` (client routes fall back to index.html),
+ * each `mfe-<x>/dist` at `/remotes/mfe-<x>/`, and the runtime manifest `GET /remotes.json`
+ * (docs/platform.md).
+ *
+ * Files are streamed from disk; text files are gzipped once and kept in memory while unchanged.
+ * Hashed file names are cached for a year, everything else is revalidated (ETag/Last-Modified).
+ */
+import { createReadStream, type Stats } from 'node:fs';
+import { access, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import type { Context, Middleware } from 'koa';
+import { invalidPath, routeNotFound } from './errors.ts';
+
+const gzip = promisify(gzipCallback);
+
+/** The remotes the shell knows, in menu order (docs/platform.md). */
+export const REMOTES = [
+  { name: 'mfe_register', folder: 'mfe-register', path: '/caisse' },
+  { name: 'mfe_raffle', folder: 'mfe-raffle', path: '/tombola' },
+  { name: 'mfe_bingo', folder: 'mfe-bingo', path: '/loto' },
+  { name: 'mfe_accounting', folder: 'mfe-accounting', path: '/comptabilite' },
+  { name: 'mfe_stock', folder: 'mfe-stock', path: '/stock' },
+] as const;
+
+export interface RemoteManifest {
+  remotes: Array<{ name: string; path: string; entry: string; available: boolean }>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.cjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.wasm': 'application/wasm',
+  '.pdf': 'application/pdf',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.cjs', '.css', '.json', '.map', '.webmanifest', '.txt', '.csv', '.xml', '.svg']);
+
+/** `main.3f2a9c1b.js`, `123.a1b2c3d4e5.css`, `vendors-4f5e6d7c.js`: a content hash makes a name immutable. */
+const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+const GZIP_CACHE_LIMIT = 64 * 1024 * 1024;
+
+export interface StaticOptions {
+  /** Repository root holding `shell/dist` and `mfe-<x>/dist`. */
+  root: string;
+}
+
+/**
+ * Serves GET/HEAD requests for the shell, the remotes and the manifest; anything else is left to
+ * the next middleware. Must come after the API routes: every path reaching it is a page or a file.
+ */
+export function staticFiles({ root }: StaticOptions): Middleware {
+  const shellDir = path.join(root, 'shell', 'dist');
+  const remoteDirs = new Map<string, string>(REMOTES.map((r) => [r.folder, path.join(root, r.folder, 'dist')]));
+  const gzipped = new Map<string, { mtimeMs: number; size: number; body: Buffer }>();
+  let gzippedBytes = 0;
+
+  async function compressed(file: string, stats: Stats): Promise<Buffer> {
+    const cached = gzipped.get(file);
+    if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.body;
+    const body = await gzip(await readFile(file), { level: 9 });
+    if (cached) gzippedBytes -= cached.body.length;
+    if (gzippedBytes + body.length <= GZIP_CACHE_LIMIT) {
+      gzipped.set(file, { mtimeMs: stats.mtimeMs, size: stats.size, body });
+      gzippedBytes += body.length;
+    } else if (cached) {
+      gzipped.delete(file);
+    }
+    return body;
+  }
+
+  async function sendFile(ctx: Context, file: string, stats: Stats, cacheControl: string): Promise<void> {
+    const ext = path.extname(file).toLowerCase();
+    const useGzip = COMPRESSIBLE.has(ext) && stats.size > 256 && /\bgzip\b/.test(ctx.get('Accept-Encoding'));
+    const baseTag = `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
+    ctx.status = 200;
+    ctx.set('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
+    ctx.set('Cache-Control', cacheControl);
+    ctx.set('Last-Modified', stats.mtime.toUTCString());
+    ctx.set('ETag', useGzip ? `W/"${baseTag}-gz"` : `W/"${baseTag}"`);
+    if (COMPRESSIBLE.has(ext)) ctx.vary('Accept-Encoding');
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    if (useGzip) {
+      const body = await compressed(file, stats);
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = body;
+      return;
+    }
+    ctx.set('Content-Length', String(stats.size));
+    // HEAD: Koa ends the response without a body; do not open the file.
+    if (ctx.method !== 'HEAD') ctx.body = createReadStream(file);
+  }
+
+  async function manifest(): Promise<RemoteManifest> {
+    const remotes = await Promise.all(REMOTES.map(async (remote) => ({
+      name: remote.name,
+      path: remote.path,
+      entry: `/remotes/${remote.folder}/remoteEntry.js`,
+      available: await exists(path.join(remoteDirs.get(remote.folder) as string, 'remoteEntry.js')),
+    })));
+    return { remotes };
+  }
+
+  return async function staticFilesMiddleware(ctx, next) {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const urlPath = ctx.path;
+
+    if (urlPath === '/remotes.json') {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = await manifest();
+      return;
+    }
+
+    if (urlPath.startsWith('/remotes/')) {
+      const slash = urlPath.indexOf('/', '/remotes/'.length);
+      const dir = slash === -1 ? undefined : remoteDirs.get(urlPath.slice('/remotes/'.length, slash));
+      if (!dir) throw routeNotFound();
+      const file = resolveInside(dir, urlPath.slice(slash));
+      const stats = await fileStats(file);
+      if (!file || !stats) throw routeNotFound();
+      ctx.set('Access-Control-Allow-Origin', '*');
+      ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+      const name = path.basename(file);
+      await sendFile(ctx, file, stats, HASHED_NAME.test(name) ? IMMUTABLE : REVALIDATE);
+      return;
+    }
+
+    if (urlPath !== '/') {
+      const file = resolveInside(shellDir, urlPath);
+      const stats = await fileStats(file);
+      if (file && stats) {
+        await sendFile(ctx, file, stats, HASHED_NAME.test(path.basename(file)) ? IMMUTABLE : REVALIDATE);
+        return;
+      }
+      // A missing file (`/logo.png`) is a 404; a page path (`/caisse/12`) is a client route.
+      if (path.extname(urlPath) !== '') throw routeNotFound();
+    }
+
+    const index = path.join(shellDir, 'index.html');
+    const indexStats = await fileStats(index);
+    if (!indexStats) throw routeNotFound();
+    await sendFile(ctx, index, indexStats, REVALIDATE);
+  };
+}
+
+/**
+ * Maps a URL path onto a file below `dir`. Refuses (400) a path that is undecodable, holds a NUL
+ * byte or a backslash, or has a `..` segment, and answers 404 for any other dot segment (`.env`),
+ * so neither a traversal nor a hidden file is ever served.
+ */
+export function resolveInside(dir: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    throw invalidPath();
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) throw invalidPath();
+  const segments = decoded.split('/');
+  for (const segment of segments) {
+    if (segment === '..') throw invalidPath();
+    if (segment.startsWith('.')) throw routeNotFound();
+  }
+  const file = path.join(dir, decoded);
+  if (!file.startsWith(dir + path.sep)) return undefined;
+  return file;
+}
+
+async function fileStats(file: string | undefined): Promise<Stats | undefined> {
+  if (!file) return undefined;
+  try {
+    const stats = await stat(file);
+    return stats.isFile() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,62 @@
+import type { ServiceMigrations } from '@kermesse/kit';
+
+export const schema = 'contact';
+
+/**
+ * Contact's schema: partner requests from the public form, and the outgoing messages (receipts by
+ * e-mail or SMS, partner requests forwarded to the association) waiting for or done with delivery.
+ */
+export const migrations: ServiceMigrations['migrations'] = {
+  '001_partner_requests_and_deliveries': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      await s().createTable('partner_requests', (t) => {
+        t.increments('id').primary();
+        t.text('entreprise').notNullable();
+        t.text('contact').notNullable();
+        t.text('email').notNullable();
+        t.text('telephone');
+        t.text('code_postal');
+        t.text('ville');
+        t.text('siteweb');
+        t.text('type_don');
+        t.text('message').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await s().createTable('deliveries', (t) => {
+        t.bigIncrements('id').primary();
+        t.text('kind').notNullable().checkIn(['receipt', 'partner'], 'deliveries_kind');
+        t.text('sale_reference');
+        t.integer('partner_request_id').references('id').inTable(`${schema}.partner_requests`).onDelete('CASCADE');
+        t.text('channel').notNullable().checkIn(['email', 'sms'], 'deliveries_channel');
+        // Personal data, erased as soon as the job is over (sent or given up).
+        t.text('recipient');
+        t.text('reply_to');
+        t.text('subject');
+        t.text('body_text').notNullable();
+        t.text('body_html');
+        t.text('status').notNullable().defaultTo('pending').checkIn(['pending', 'sent', 'failed'], 'deliveries_status');
+        t.integer('attempts').notNullable().defaultTo(0);
+        t.timestamp('next_attempt_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.text('last_error');
+        t.text('transport');
+        t.text('provider_message_id');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('finished_at', { useTz: true });
+        // A redelivered sale.completed (or a second event for the same sale) never sends twice.
+        t.unique(['sale_reference', 'channel'], { indexName: 'deliveries_one_per_sale_and_channel' });
+      });
+      await knex.raw(
+        `alter table ??.deliveries add constraint deliveries_recipient_only_while_pending
+           check (status = 'pending' or (recipient is null and reply_to is null)),
+         add constraint deliveries_pending_has_recipient
+           check (status <> 'pending' or recipient is not null),
+         add constraint deliveries_receipt_has_reference
+           check (kind <> 'receipt' or sale_reference is not null)`,
+        [schema],
+      );
+      await knex.raw('create index deliveries_due on ??.deliveries (next_attempt_at) where status = \'pending\'', [schema]);
+      await knex.raw('create index deliveries_finished on ??.deliveries (finished_at) where status <> \'pending\'', [schema]);
+    },
+  },
+};

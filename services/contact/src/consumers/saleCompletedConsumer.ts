@@ -1,0 +1,66 @@
+import { startConsumer, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger, type Trx } from '@kermesse/kit';
+import { normalizeEmail, normalizePhone } from '../delivery/recipients.ts';
+import { renderReceiptEmail, renderReceiptSms, type ReceiptSettings } from '../receipts/render.ts';
+import { enqueueDelivery, recordUndeliverable } from '../repositories/deliveries.ts';
+
+export interface SaleCompletedDeps {
+  db: Db;
+  bus: Bus;
+  logger: Logger;
+  receipt: ReceiptSettings;
+  /** Called once the job is committed (wakes the delivery worker). */
+  onQueued?(): void;
+}
+
+/**
+ * Queues the receipt a buyer asked for (`payload.receipt` = `{method: 'email'|'sms', to}`) in the
+ * same transaction as the inbox row, so a redelivered event queues nothing more. No wish, or a
+ * printed receipt, sends nothing (French law since 2023: receipts only on request). The address
+ * is the one given for the receipt, or the identified buyer's when the register sent none.
+ */
+export function startSaleCompletedConsumer(deps: SaleCompletedDeps): Promise<EventConsumer> {
+  return startConsumer({
+    db: deps.db,
+    bus: deps.bus,
+    logger: deps.logger,
+    name: 'contact-sale-completed',
+    type: 'sale.completed',
+    async handle(event, trx) {
+      const queued = await queueReceipt(event, trx, deps.receipt, deps.logger);
+      if (queued && deps.onQueued) void trx.executionPromise.then(deps.onQueued, () => undefined);
+    },
+  });
+}
+
+/** The consumer's effect, on its own for tests: returns true when a job was queued. */
+export async function queueReceipt(
+  event: EventEnvelope<'sale.completed'>,
+  trx: Trx,
+  settings: ReceiptSettings,
+  logger: Logger,
+): Promise<boolean> {
+  const sale = event.payload;
+  const wish = sale.receipt;
+  if (!wish || (wish.method !== 'email' && wish.method !== 'sms')) return false;
+
+  const channel = wish.method;
+  const given = wish.to?.trim() ? wish.to : channel === 'email' ? sale.buyer?.email : sale.buyer?.phone;
+  const recipient = channel === 'email' ? normalizeEmail(given) : normalizePhone(given);
+  const content = channel === 'email'
+    ? (() => {
+      const mail = renderReceiptEmail(sale, settings);
+      return { subject: mail.subject, bodyText: mail.text, bodyHtml: mail.html };
+    })()
+    : { subject: null, bodyText: renderReceiptSms(sale, settings), bodyHtml: null };
+  const job = { kind: 'receipt' as const, saleReference: sale.reference, channel, ...content };
+
+  if (!recipient) {
+    const reason = channel === 'email' ? 'Adresse e-mail absente ou invalide : reçu non envoyé.' : 'Numéro de téléphone absent ou invalide : reçu non envoyé.';
+    await recordUndeliverable(trx, job, reason);
+    logger.warn('receipt not queued: no usable address', { reference: sale.reference, channel });
+    return false;
+  }
+  const queued = await enqueueDelivery(trx, { ...job, recipient });
+  if (!queued) logger.info('receipt already queued for this sale', { reference: sale.reference, channel });
+  return queued;
+}

@@ -1,0 +1,163 @@
+import type { Db, Logger } from '@kermesse/kit';
+import {
+  claimDueDelivery, markFailed, markRetry, markSent, type Channel, type DeliveryRow,
+} from '../repositories/deliveries.ts';
+import { maskRecipient } from './recipients.ts';
+import { PermanentDeliveryError, type MessageTransport } from './transports/types.ts';
+
+export interface DeliveryWorkerOptions {
+  db: Db;
+  logger: Logger;
+  transports: Record<Channel, MessageTransport>;
+  /** Idle polling interval (jobs queued by another instance, retries coming due). */
+  pollMs?: number;
+  /** Jobs sent at the same time, each in its own transaction. */
+  concurrency?: number;
+  /** Attempts before a job is given up. */
+  maxAttempts?: number;
+  /** Delay before the retry that follows attempt n (1-based). */
+  retryDelayMs?: (attempt: number) => number;
+  /** Runs about once an hour (retention: deleting what is kept no longer). */
+  housekeeping?: () => Promise<void>;
+}
+
+export interface DeliveryWorker {
+  /** Look for due jobs now (after a commit that queued one). */
+  wake(): void;
+  /** Sends everything due now; resolves to the number of jobs handled (sent, retried or failed). */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** 30 s, 1 min, 2 min … capped at 1 h: ten attempts span about four hours. */
+export const defaultRetryDelayMs = (attempt: number): number => Math.min(3_600_000, 30_000 * 2 ** (attempt - 1));
+
+const HOUSEKEEPING_EVERY_MS = 3_600_000;
+
+/**
+ * Sends queued messages. Each job is claimed with FOR UPDATE SKIP LOCKED inside a transaction
+ * that stays open while the transport sends, so two instances never send the same job; the job is
+ * marked sent only after the provider accepted it, then its recipient is erased. A failure is
+ * retried with exponential backoff; a final refusal or the last attempt marks it failed and
+ * erases the recipient as well. If the process dies mid-send the lock goes with it and the job is
+ * sent again (at least once; the e-mail keeps the same Message-ID).
+ */
+export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { db, logger, transports } = options;
+  const pollMs = options.pollMs ?? 1_000;
+  const concurrency = options.concurrency ?? 4;
+  const maxAttempts = options.maxAttempts ?? 10;
+  const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
+  const log = logger.child({ component: 'delivery-worker' });
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let dbFailures = 0;
+  let lastHousekeeping = 0;
+
+  async function sendOne(): Promise<boolean> {
+    return db.transaction(async (trx) => {
+      const job = await claimDueDelivery(trx);
+      if (!job) return false;
+      const transport = transports[job.channel];
+      try {
+        const result = await transport.send(toMessage(job));
+        await markSent(trx, job.id, transport.name, result.providerMessageId ?? null);
+        log.info('message delivered', { id: job.id, kind: job.kind, channel: job.channel, reference: job.sale_reference ?? undefined, transport: transport.name });
+      } catch (err) {
+        const attempt = job.attempts + 1;
+        const reason = err instanceof Error ? err.message : String(err);
+        if (err instanceof PermanentDeliveryError || attempt >= maxAttempts) {
+          await markFailed(trx, job.id, transport.name, reason);
+          log.error('message given up', { id: job.id, channel: job.channel, to: maskRecipient(job.recipient ?? ''), attempt, err: reason });
+        } else {
+          const delayMs = retryDelayMs(attempt);
+          await markRetry(trx, job.id, transport.name, reason, delayMs);
+          log.warn('message not delivered yet; will retry', { id: job.id, channel: job.channel, attempt, delayMs, err: reason });
+        }
+      }
+      return true;
+    });
+  }
+
+  async function lane(): Promise<number> {
+    let handled = 0;
+    while (!stopped && (await sendOne())) handled += 1;
+    return handled;
+  }
+
+  async function drainAll(): Promise<number> {
+    const counts = await Promise.all(Array.from({ length: concurrency }, lane));
+    return counts.reduce((a, b) => a + b, 0);
+  }
+
+  async function housekeeping(): Promise<void> {
+    if (!options.housekeeping || Date.now() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
+    lastHousekeeping = Date.now();
+    await options.housekeeping();
+  }
+
+  function run(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      try {
+        do {
+          again = false;
+          total += await drainAll();
+        } while (again && !stopped);
+        await housekeeping();
+        dbFailures = 0;
+      } catch (err) {
+        dbFailures += 1;
+        if (dbFailures === 1 || dbFailures % 20 === 0) log.warn('delivery worker cannot reach the database; will retry', { err: String(err) });
+      } finally {
+        running = null;
+      }
+      return total;
+    })();
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    const delay = dbFailures ? Math.min(10_000, pollMs * 2 ** Math.min(dbFailures, 4)) : pollMs;
+    timer = setTimeout(async () => {
+      await run();
+      schedule();
+    }, delay);
+  }
+  schedule();
+
+  return {
+    wake() {
+      if (!stopped) void run();
+    },
+    async drain() {
+      if (running) await running;
+      return drainAll();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (running) await running;
+      await Promise.all(Object.values(transports).map((t) => t.close?.()));
+    },
+  };
+}
+
+function toMessage(job: DeliveryRow) {
+  return {
+    channel: job.channel,
+    to: job.recipient!,
+    subject: job.subject,
+    text: job.body_text,
+    html: job.body_html,
+    replyTo: job.reply_to,
+    idempotencyKey: `${job.kind}-${job.sale_reference ?? job.partner_request_id ?? job.id}-${job.channel}`.replace(/[^A-Za-z0-9._-]/g, '_'),
+  };
+}

@@ -1,0 +1,57 @@
+import { badRequest, Router, tooManyRequests, validateBody, type Db } from '@kermesse/kit';
+import { submitPartnerRequest, type PartnerSettings } from '../../commands/submitPartnerRequest.ts';
+import { partnerRequestSchema, type PartnerRequestBody } from './schema.ts';
+
+/** SPEC §4: what the form shows once the request is sent. */
+export const PARTNER_CONFIRMATION = 'Merci, votre demande a été envoyée avec succès !';
+
+export interface PartnerRouteOptions extends PartnerSettings {
+  db: Db;
+  /** Called after the request is committed (wakes the delivery worker). */
+  onQueued?(): void;
+  /** Accepted requests per client address and window; the form is public. Default 5 per 10 min. */
+  rateLimit?: { max: number; windowMs: number };
+}
+
+/** `POST /api/partner/sendByEmail` (SPEC §7), public. */
+export function partnerRoutes(options: PartnerRouteOptions): Router {
+  const router = new Router({ prefix: '/api/partner' });
+  const limiter = createRateLimiter(options.rateLimit ?? { max: 5, windowMs: 10 * 60_000 });
+
+  router.post('/sendByEmail', validateBody(partnerRequestSchema), async (ctx) => {
+    const body = ctx.state.body as PartnerRequestBody;
+    for (const field of ['entreprise', 'contact'] as const) {
+      if (!body[field].trim()) throw badRequest(`Le champ « ${field} » ne doit pas être vide.`);
+    }
+    const retryAfter = limiter.take(ctx.ip);
+    if (retryAfter) throw tooManyRequests('Trop de demandes envoyées depuis cette adresse. Réessayez dans quelques minutes.', retryAfter);
+    await submitPartnerRequest(options.db, body, options);
+    options.onQueued?.();
+    ctx.status = 201;
+    ctx.body = { success: true, message: PARTNER_CONFIRMATION };
+  });
+
+  return router;
+}
+
+/**
+ * Fixed-window counter per client address, in memory: enough to stop a script filling the
+ * association's mailbox, and it stores no address anywhere. Returns the seconds to wait, or 0.
+ */
+function createRateLimiter({ max, windowMs }: { max: number; windowMs: number }) {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    take(key: string): number {
+      const now = Date.now();
+      if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      const current = windows.get(key);
+      if (!current || current.resetAt <= now) {
+        windows.set(key, { count: 1, resetAt: now + windowMs });
+        return 0;
+      }
+      if (current.count >= max) return Math.max(1, Math.ceil((current.resetAt - now) / 1000));
+      current.count += 1;
+      return 0;
+    },
+  };
+}
