@@ -21,7 +21,7 @@ export const SERVICE_DEFAULT_PORTS = {
 export type ServiceName = keyof typeof SERVICE_DEFAULT_PORTS;
 
 /** Services started by the launcher, in migration / seeding / start-up order (identity first). */
-export const SERVICES: readonly ServiceName[] = ['identity', 'register', 'contact', 'raffle'];
+export const SERVICES: readonly ServiceName[] = ['identity', 'register', 'contact'];
 
 /** Front-end workspaces built before start-up (folder relative to the repository root). */
 export const FRONT_ENDS: readonly { workspace: string; dir: string }[] = [
