@@ -128,7 +128,7 @@ describe('cash-register entry page in Chromium', () => {
 
   it('shows « Module bientôt disponible » for a module that is not built yet', async () => {
     const { page } = await freshPage();
-    await page.goto('/tombola/prevente');
+    await page.goto('/loto');
     await page.getByText('Module bientôt disponible').waitFor();
     await page.context().close();
   });

@@ -79,6 +79,10 @@ export const ROUTES: readonly RouteEntry[] = [
   // Public.
   { prefix: '/api/public', service: 'raffle', area: 'public', roles: 'public', sample: { method: 'GET', path: '/api/public/raffle/drawing/results' } },
   { prefix: '/api/partner', service: 'contact', area: 'public', roles: 'public', sample: { method: 'POST', path: '/api/partner/sendByEmail' } },
+  // Register: product pictures, their fallback, and the buyer's receipt page (SPEC §2).
+  { prefix: '/up', service: 'register', area: 'public', roles: 'public', sample: { method: 'GET', path: '/up/hot-dog.svg' } },
+  { prefix: '/icon', service: 'register', area: 'public', roles: 'public', sample: { method: 'GET', path: '/icon/product404.png' } },
+  { prefix: '/s', service: 'register', area: 'public', roles: 'public', sample: { method: 'GET', path: '/s/K7M2Q-9XR4T' } },
   // Raffle prize illustrations (SPEC §2: /up-prizes/{illustration}).
   { prefix: '/up-prizes', service: 'raffle', area: 'public', roles: 'public', sample: { method: 'GET', path: '/up-prizes/demo-velo.png' } },
 

@@ -21,12 +21,14 @@ export const SERVICE_DEFAULT_PORTS = {
 export type ServiceName = keyof typeof SERVICE_DEFAULT_PORTS;
 
 /** Services started by the launcher, in migration / seeding / start-up order (identity first). */
-export const SERVICES: readonly ServiceName[] = ['identity', 'register', 'contact'];
+export const SERVICES: readonly ServiceName[] = ['identity', 'register', 'contact', 'raffle', 'stock', 'swapmeet'];
 
 /** Front-end workspaces built before start-up (folder relative to the repository root). */
 export const FRONT_ENDS: readonly { workspace: string; dir: string }[] = [
   { workspace: '@kermesse/shell', dir: 'shell' },
   { workspace: '@kermesse/mfe-register', dir: 'mfe-register' },
+  { workspace: '@kermesse/mfe-raffle', dir: 'mfe-raffle' },
+  { workspace: '@kermesse/mfe-stock', dir: 'mfe-stock' },
 ];
 
 /** Source folders every front end depends on (a change there rebuilds all of them). */

@@ -2,7 +2,11 @@ import type { ServiceMigrations } from '@kermesse/kit';
 
 export const schema = 'register';
 
-/** Register's schema. This first slice holds events and their checkouts (registers). */
+/**
+ * Register's schema: events and checkouts (registers); the catalogue (categories, products, which
+ * register offers what) with the read models fed by the raffle and stock services; buyers; sales with
+ * their lines, tickets, bets and payments; idempotency keys; card-reader payments.
+ */
 export const migrations: ServiceMigrations['migrations'] = {
   '001_events_and_checkouts': {
     async up(knex) {
@@ -19,6 +23,232 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.text('name').notNullable();
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
         t.unique(['event_id', 'name']);
+      });
+    },
+  },
+
+  '002_catalogue': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      await s().createTable('categories', (t) => {
+        t.increments('id').primary();
+        t.text('name').notNullable();
+        // product | raffle (one category per raffle) | giftbasket (one per gift basket)
+        t.text('kind').notNullable().defaultTo('product');
+        t.integer('raffle_id').unique();
+        t.integer('gift_basket_id').unique();
+        t.integer('position').notNullable().defaultTo(0);
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw(`alter table ??.categories add constraint categories_kind check (kind in ('product', 'raffle', 'giftbasket'))`, [schema]);
+      await s().createTable('products', (t) => {
+        t.increments('id').primary();
+        t.text('name').notNullable();
+        t.text('image');
+        t.integer('price_cents').notNullable();
+        t.integer('category_id').notNullable().references('id').inTable(`${schema}.categories`);
+        t.boolean('click_and_collect').notNullable().defaultTo(false);
+        t.boolean('alcohol').notNullable().defaultTo(false);
+        t.boolean('active').notNullable().defaultTo(true);
+        // Ticket products: the tier they sell (tickets or bets per unit).
+        t.integer('tier_nb');
+        t.integer('position').notNullable().defaultTo(0);
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.unique(['category_id', 'tier_nb']);
+      });
+      await knex.raw('alter table ??.products add constraint products_price check (price_cents >= 0)', [schema]);
+      await s().createTable('checkout_products', (t) => {
+        t.integer('checkout_id').notNullable().references('id').inTable(`${schema}.checkouts`).onDelete('CASCADE');
+        t.integer('product_id').notNullable().references('id').inTable(`${schema}.products`).onDelete('CASCADE');
+        t.primary(['checkout_id', 'product_id']);
+      });
+      // Read models (event-carried state from the raffle and stock services).
+      await s().createTable('raffles', (t) => {
+        t.integer('id').primary();
+        t.integer('event_id').notNullable();
+        t.text('name').notNullable();
+        t.integer('total_tickets').notNullable();
+        t.jsonb('tiers').notNullable();
+        t.boolean('sales_open').notNullable().defaultTo(true);
+        t.integer('category_id').notNullable().references('id').inTable(`${schema}.categories`);
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await s().createTable('gift_baskets', (t) => {
+        t.integer('id').primary();
+        t.integer('event_id').notNullable();
+        t.text('name').notNullable();
+        t.jsonb('tiers').notNullable();
+        t.jsonb('types').notNullable();
+        t.integer('category_id').notNullable().references('id').inTable(`${schema}.categories`);
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await s().createTable('stock_alerts', (t) => {
+        t.integer('event_id').notNullable();
+        t.integer('product_id').notNullable();
+        t.boolean('is_alert').notNullable();
+        t.integer('stock').notNullable();
+        t.integer('alert_threshold').notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['event_id', 'product_id']);
+      });
+      await s().createTable('settings', (t) => {
+        t.text('key').primary();
+        t.jsonb('value').notNullable();
+      });
+    },
+  },
+
+  '003_buyers_and_sales': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      await s().createTable('persons', (t) => {
+        t.increments('id').primary();
+        t.text('firstname').notNullable();
+        t.text('lastname').notNullable();
+        t.text('email');
+        t.text('phone');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw('create unique index persons_email on ??.persons (lower(email)) where email is not null', [schema]);
+      await knex.raw('create index persons_phone on ??.persons (phone) where phone is not null', [schema]);
+
+      await s().createTable('sales', (t) => {
+        t.increments('id').primary();
+        t.text('reference').notNullable().unique();
+        t.integer('event_id').notNullable().references('id').inTable(`${schema}.events`);
+        t.integer('checkout_id').notNullable().references('id').inTable(`${schema}.checkouts`);
+        t.integer('person_id').references('id').inTable(`${schema}.persons`);
+        t.integer('total_cents').notNullable();
+        t.integer('paid_cents').notNullable().defaultTo(0);
+        t.smallint('payment_mode').notNullable();
+        t.smallint('payment_status').notNullable();
+        t.text('order_type').notNullable();
+        t.uuid('claim_id');
+        t.integer('raffle_id');
+        t.integer('gift_basket_id');
+        // The buyer's receipt wish (French law: only on request); used for nothing else.
+        t.text('receipt_method');
+        t.text('receipt_to');
+        t.text('created_by').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('settled_at', { useTz: true });
+      });
+      await knex.raw('alter table ??.sales add constraint sales_mode check (payment_mode in (1, 2, 3, 99))', [schema]);
+      await knex.raw('alter table ??.sales add constraint sales_status check (payment_status in (1, 2, 5))', [schema]);
+      await knex.raw('alter table ??.sales add constraint sales_paid check (paid_cents >= 0 and paid_cents <= greatest(total_cents, 0))', [schema]);
+      await knex.raw('create index sales_pending on ??.sales (event_id, created_at) where payment_mode = 99 and settled_at is null', [schema]);
+
+      await s().createTable('sale_lines', (t) => {
+        t.increments('id').primary();
+        t.integer('sale_id').notNullable().references('id').inTable(`${schema}.sales`).onDelete('CASCADE');
+        t.integer('position').notNullable();
+        // -1 donation, -2 meal-deal discount (SPEC §9), else a product id.
+        t.integer('product_id').notNullable();
+        t.text('name').notNullable();
+        t.integer('category_id');
+        t.text('category_name').notNullable();
+        t.integer('unit_price_cents').notNullable();
+        t.integer('quantity').notNullable();
+        t.integer('total_cents').notNullable();
+        t.text('kind').notNullable();
+        t.boolean('click_and_collect').notNullable().defaultTo(false);
+        t.index(['sale_id']);
+      });
+      // A last line of defence behind the raffle service's claims: never two sales of one number.
+      await s().createTable('sale_tickets', (t) => {
+        t.integer('sale_id').notNullable().references('id').inTable(`${schema}.sales`).onDelete('CASCADE');
+        t.integer('raffle_id').notNullable();
+        t.integer('number').notNullable();
+        t.primary(['raffle_id', 'number']);
+        t.index(['sale_id']);
+      });
+      await s().createTable('sale_bets', (t) => {
+        t.integer('sale_id').notNullable().references('id').inTable(`${schema}.sales`).onDelete('CASCADE');
+        t.integer('gift_basket_id').notNullable();
+        t.integer('type_id').notNullable();
+        t.integer('weight').notNullable();
+        t.primary(['gift_basket_id', 'type_id', 'weight']);
+        t.index(['sale_id']);
+      });
+      await s().createTable('payments', (t) => {
+        t.increments('id').primary();
+        t.integer('sale_id').notNullable().references('id').inTable(`${schema}.sales`).onDelete('CASCADE');
+        t.text('method').notNullable();
+        t.smallint('mode').notNullable();
+        t.integer('amount_cents').notNullable();
+        t.text('reference').notNullable().defaultTo('');
+        t.text('created_by').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.index(['sale_id']);
+      });
+      await knex.raw(`alter table ??.payments add constraint payments_method check (method in ('CB', 'ESP', 'CHQ'))`, [schema]);
+      await knex.raw('alter table ??.payments add constraint payments_amount check (amount_cents >= 0)', [schema]);
+
+      await s().createTable('idempotency_keys', (t) => {
+        t.text('user_id').notNullable();
+        t.text('scope').notNullable();
+        t.text('key').notNullable();
+        t.text('request_hash').notNullable();
+        // running: the first request is executing; done: its answer is stored.
+        t.text('state').notNullable();
+        t.integer('response_status');
+        t.jsonb('response_body');
+        t.timestamp('locked_until', { useTz: true }).notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['user_id', 'scope', 'key']);
+      });
+    },
+  },
+
+  '004_card_payments': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      // What the cashier asked to charge (SPEC `POST /api/cr/payment/reader` → {id, amount}).
+      await s().createTable('card_payments', (t) => {
+        t.uuid('id').primary();
+        t.integer('amount_cents').notNullable();
+        t.text('created_by').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      // Each charge started on a reader. Stored before the first status poll so a reload resumes it.
+      await s().createTable('card_transactions', (t) => {
+        t.increments('id').primary();
+        t.uuid('payment_id').references('id').inTable(`${schema}.card_payments`);
+        t.text('provider').notNullable();
+        t.text('reader_id').notNullable();
+        t.text('client_transaction_id').notNullable().unique();
+        t.integer('amount_cents').notNullable();
+        t.text('description').notNullable().defaultTo('');
+        t.text('status').notNullable();
+        t.text('transaction_code');
+        // The sale (or pending-sale payment) this charge paid: one charge pays one thing.
+        t.integer('sale_id').unique();
+        t.integer('payment_row_id').unique();
+        t.text('created_by').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.index(['payment_id']);
+        t.index(['transaction_code']);
+      });
+      await knex.raw(`alter table ??.card_transactions add constraint card_status check (status in ('PENDING', 'SUCCESSFUL', 'FAILED'))`, [schema]);
+      // The simulator's own state: readers and the outcome each one gives.
+      await s().createTable('simulated_readers', (t) => {
+        t.text('id').primary();
+        t.text('name').notNullable();
+        t.text('identifier').notNullable();
+        t.text('status').notNullable();
+        t.text('outcome').notNullable().defaultTo('success');
+        t.integer('settle_ms').notNullable().defaultTo(2000);
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await s().createTable('simulated_transactions', (t) => {
+        t.text('client_transaction_id').primary();
+        t.text('reader_id').notNullable();
+        t.integer('amount_cents').notNullable();
+        t.text('outcome').notNullable();
+        t.text('transaction_code').notNullable();
+        t.timestamp('settles_at', { useTz: true }).notNullable();
       });
     },
   },

@@ -1,23 +1,53 @@
 import type Koa from 'koa';
 import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
+import { createSimulatorProvider } from './payments/simulator.ts';
+import type { CardProvider } from './payments/provider.ts';
+import type { RaffleClient } from './raffleClient.ts';
+import { adminRoutes } from './routes/admin/index.ts';
+import { cardRoutes } from './routes/cards/index.ts';
+import { checkoutRoutes } from './routes/checkouts/index.ts';
 import { eventRoutes } from './routes/events/index.ts';
 import { pingRoutes } from './routes/ping/index.ts';
+import { publicRoutes } from './routes/public/index.ts';
+import { saleRoutes } from './routes/sales/index.ts';
+import { settingsRoutes } from './routes/settings/index.ts';
+import { userRoutes } from './routes/users/index.ts';
 
 export interface RegisterDeps {
   db: Db;
   logger: Logger;
   verifier: TokenVerifier;
   bus?: Bus;
+  /** Ticket claims (docs/platform.md); without it, sales with tickets or bets answer 503. */
+  raffle?: RaffleClient;
+  /** Card payments; the simulator by default. */
+  cardProvider?: CardProvider;
+  uploadsDir?: string;
+  publicUrl?: string;
+  /** Called after a commit that recorded events (the outbox relay's wake). */
+  wake?: () => void;
 }
 
 /** The register service's Koa app (no listen). */
 export async function buildApp(deps: RegisterDeps): Promise<Koa> {
+  const { db } = deps;
+  const provider = deps.cardProvider ?? createSimulatorProvider(db);
   return createServiceApp({
     name: 'register',
     logger: deps.logger,
-    db: deps.db,
+    db,
     bus: deps.bus,
     verifier: deps.verifier,
-    routers: [pingRoutes(), eventRoutes({ db: deps.db })],
+    routers: [
+      publicRoutes({ db, uploadsDir: deps.uploadsDir, publicUrl: deps.publicUrl }),
+      pingRoutes(),
+      eventRoutes({ db }),
+      checkoutRoutes({ db }),
+      settingsRoutes({ db, cardProvider: provider.name }),
+      userRoutes({ db }),
+      saleRoutes({ db, logger: deps.logger, raffle: deps.raffle, publicUrl: deps.publicUrl, wake: deps.wake }),
+      cardRoutes({ db, provider }),
+      adminRoutes({ db }),
+    ],
   });
 }

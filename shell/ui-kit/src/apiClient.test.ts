@@ -8,6 +8,7 @@ interface SeenRequest {
   method: string;
   url: string;
   authorization: string | undefined;
+  idempotencyKey: string | undefined;
   body: string;
 }
 
@@ -26,13 +27,14 @@ function readBody(req: IncomingMessage): Promise<string> {
 beforeEach(async () => {
   seen = [];
   server = createServer(async (req, res) => {
-    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body: await readBody(req) });
+    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined, body: await readBody(req) });
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(value));
     };
     if (req.url === '/api/cr/events') return json(200, [{ id: 1, name: 'Kermesse de printemps' }]);
     if (req.url === '/api/login') return json(401, { error: 'Identifiants invalides.' });
+    if (req.url === '/api/cr/sale/create') return json(409, { error: 'Ces numéros de tombola viennent d\'être vendus : 12.', taken: { tickets: [12] } });
     if (req.url === '/api/too-many') return json(429, { error: 'Trop de tentatives. Réessayez dans 60 secondes.' });
     if (req.url === '/api/broken') {
       res.writeHead(502, { 'Content-Type': 'text/html' });
@@ -112,6 +114,22 @@ describe('createApiClient', () => {
 
     expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
     expect(NETWORK_ERROR_MESSAGE).toBe('Impossible de contacter le serveur.');
+  });
+
+  it('sends the extra headers of a call, such as an Idempotency-Key', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => 'abc.def.ghi' });
+
+    await client.post('/api/token/release', {}, { headers: { 'Idempotency-Key': 'k-1' } });
+    await client.post('/api/token/release', {});
+
+    expect(seen.map((request) => request.idempotencyKey)).toEqual(['k-1', undefined]);
+    expect(seen[0]?.authorization).toBe('Bearer abc.def.ghi');
+  });
+
+  it("keeps the server's whole answer on the error for screens that need more than the message", async () => {
+    const error = await createApiClient({ baseUrl }).post('/api/cr/sale/create', {}).catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ status: 409, message: "Ces numéros de tombola viennent d'être vendus : 12.", body: { taken: { tickets: [12] } } });
   });
 
   it('uses the fetch it is given', async () => {

@@ -6,14 +6,19 @@
 /** Shown when the gateway cannot be reached at all (SPEC §8). */
 export const NETWORK_ERROR_MESSAGE = 'Impossible de contacter le serveur.';
 
-/** A failed call: `status` is the HTTP status (0 when the server was unreachable). */
+/**
+ * A failed call: `status` is the HTTP status (0 when the server was unreachable); `body` is the
+ * server's parsed answer, for the few screens that read more than its message.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly body: unknown;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -28,6 +33,8 @@ export interface ApiClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` on a call that must not be applied twice. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClient {
@@ -43,7 +50,7 @@ export function createApiClient({ baseUrl = '', getToken, fetch: fetchImpl }: Ap
   const doFetch: typeof fetch = fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
 
   async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const token = getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -62,7 +69,7 @@ export function createApiClient({ baseUrl = '', getToken, fetch: fetchImpl }: Ap
     }
 
     const payload = await readPayload(response);
-    if (!response.ok) throw new ApiError(response.status, errorMessage(payload) ?? `Erreur HTTP : ${response.status}`);
+    if (!response.ok) throw new ApiError(response.status, errorMessage(payload) ?? `Erreur HTTP : ${response.status}`, payload);
     return payload as T;
   }
 

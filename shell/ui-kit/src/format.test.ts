@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEuros } from './format';
+import { formatDate, formatEuros, parseEuros } from './format';
 
 // Intl puts a no-break space before « € » and between thousands.
 const normalise = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -27,5 +27,19 @@ describe('formatDate', () => {
 
   it('keeps the calendar day of a date-only string', () => {
     expect(formatDate('2024-01-01')).toBe('01/01/2024');
+  });
+});
+
+describe('parseEuros', () => {
+  it('reads what a volunteer types, with a comma or a point, as cents', () => {
+    expect(parseEuros('12')).toBe(1200);
+    expect(parseEuros('12,5')).toBe(1250);
+    expect(parseEuros('12.50')).toBe(1250);
+    expect(parseEuros(' 0,05 € ')).toBe(5);
+    expect(parseEuros('7,')).toBe(700);
+  });
+
+  it('refuses empty, negative, text and sub-cent amounts', () => {
+    for (const text of ['', ' ', '-3', 'douze', '1,234', '1.2.3']) expect(parseEuros(text)).toBeNull();
   });
 });

@@ -23,3 +23,15 @@ export function formatDate(date: Date | string): string {
   }
   return dateFormat.format(date);
 }
+
+/**
+ * Reads an amount typed by a volunteer (« 12 », « 12,5 », « 12.50 », « 12,50 € ») as integer cents.
+ * Returns null for anything else: empty text, a negative amount, more than two decimals.
+ */
+export function parseEuros(text: string): number | null {
+  const cleaned = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+  const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}

@@ -20,6 +20,10 @@ export interface GatewayCall {
   method: string;
   path: string;
   authorization: string | null;
+  /** Every request header, names in lower case. */
+  headers: Record<string, string>;
+  /** The query string, without `?` (empty when none). */
+  query: string;
   body: unknown;
 }
 
@@ -33,10 +37,13 @@ export function stubGateway(routes: GatewayRoutes): GatewayCall[] {
   const calls: GatewayCall[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://kermesse.test');
+    const headers = new Headers(init.headers);
     const call: GatewayCall = {
       method: init.method ?? 'GET',
       path: url.pathname,
-      authorization: new Headers(init.headers).get('Authorization'),
+      authorization: headers.get('Authorization'),
+      headers: Object.fromEntries(headers.entries()),
+      query: url.search.replace(/^\?/, ''),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);

@@ -59,6 +59,8 @@ export const EVENT_SCHEMAS = {
         alcohol: { type: 'boolean' },
         /** false once the product is withdrawn from sale. */
         active: { type: 'boolean' },
+        /** What the product sells; only `product` has a stock (absent means `product`). */
+        kind: { type: 'string', enum: ['product', 'raffle', 'giftbasket'] },
       },
       additionalProperties: false,
     },
@@ -271,6 +273,8 @@ export interface EventPayloads {
   'catalog.product.changed': {
     productId: number; name: string; priceCents: number; categoryId: number; categoryName: string;
     image?: string | null; clickAndCollect?: boolean; alcohol?: boolean; active: boolean;
+    /** Absent means `product`; raffle and gift-basket ticket products have no stock. */
+    kind?: 'product' | 'raffle' | 'giftbasket';
   };
   'sale.completed': {
     saleId: number; reference: string; eventId: number; checkoutId: number; claimId?: string | null;

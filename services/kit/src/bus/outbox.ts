@@ -14,15 +14,24 @@ export async function recordEvent<T extends EventType>(
   type: T,
   payload: EventPayloads[T],
 ): Promise<EventEnvelope<T>> {
-  const envelope = buildEnvelope(source, type, payload);
-  await trx('outbox').insert({
-    id: envelope.id,
-    type,
-    version: envelope.version,
-    envelope: JSON.stringify(envelope),
-    occurred_at: envelope.occurredAt,
-  });
+  const { envelope, row } = outboxRow(source, type, payload);
+  await trx('outbox').insert(row);
   return envelope;
+}
+
+/**
+ * The outbox row of a new event (validated envelope included), for a command that writes it within
+ * a larger statement of its own; recordEvent is the usual way.
+ */
+export function outboxRow<T extends EventType>(source: string, type: T, payload: EventPayloads[T]): {
+  envelope: EventEnvelope<T>;
+  row: { id: string; type: T; version: number; envelope: string; occurred_at: string };
+} {
+  const envelope = buildEnvelope(source, type, payload);
+  return {
+    envelope,
+    row: { id: envelope.id, type, version: envelope.version, envelope: JSON.stringify(envelope), occurred_at: envelope.occurredAt },
+  };
 }
 
 export interface OutboxRelay {

@@ -1,0 +1,283 @@
+/**
+ * One gift basket (SPEC §2): the type inventory (the baskets to win: edit, delete, add with name and
+ * price), the real weight of each basket, and the winners table (basket, name, weight, e-mail, phone).
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, ErrorLine, formatEuros, Spinner } from '@kermesse/ui-kit';
+import { raffleApi, type BasketType, type BasketWinner, type GiftBasketSummary } from '../api/raffleApi';
+import { Breadcrumbs } from '../components/Breadcrumbs';
+import { detailOf, Flash, type FlashMessage } from '../components/Flash';
+import { GIFT_BASKET_TIER_MESSAGES } from '../tiers/messages';
+import { formatWeight } from './weight';
+
+export const WINNER_MESSAGES = {
+  loadError: 'Erreur lors du chargement des gagnants.',
+  apiError: 'Erreur dans la réponse API.',
+  otherError: (message: string) => `Une erreur est survenue : ${message}`,
+} as const;
+
+const TYPE_REQUIRED = 'Le nom et le prix sont requis.';
+const ticketLabel = (nb: number) => (nb === 1 ? '1 pari' : `${nb} paris`);
+
+export function GiftBasketPage() {
+  const basketId = Number(useParams().basketId);
+  const [basket, setBasket] = useState<(GiftBasketSummary & { price?: { nb: number; p: number }[] }) | null>(null);
+  const [types, setTypes] = useState<BasketType[] | null>(null);
+  const [flash, setFlash] = useState<FlashMessage | null>(null);
+  const [winnersKey, setWinnersKey] = useState(0);
+
+  const loadTypes = useCallback(() => {
+    raffleApi.listBasketTypes(basketId).then(setTypes, (error: unknown) => {
+      setTypes([]);
+      setFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.loadError, detail: detailOf(error) });
+    });
+  }, [basketId]);
+
+  useEffect(() => {
+    raffleApi.getGiftBasket(basketId).then(setBasket, (error: unknown) =>
+      setFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.loadError, detail: detailOf(error) }));
+    loadTypes();
+  }, [basketId, loadTypes]);
+
+  const saved = () => setFlash({ tone: 'success', text: GIFT_BASKET_TIER_MESSAGES.updated });
+  const failed = (error: unknown) => setFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.saveError, detail: detailOf(error) });
+
+  return (
+    <>
+      <Breadcrumbs items={[{ label: basket?.name ?? `Panier garni n° ${basketId}` }]} />
+      <header className="rf-title-row">
+        <div>
+          <h1>{basket?.name ?? 'Paniers garnis'}</h1>
+          {basket && (
+            <p className="rf-lead">
+              {basket.eventName} · {basket.sold} pari(s) vendu(s) · {formatEuros(basket.revenue)}
+            </p>
+          )}
+          {basket?.price && basket.price.length > 0 && (
+            <p className="rf-muted rf-tight">Prix des paris : {basket.price.map((t) => `${ticketLabel(t.nb)} : ${formatEuros(t.p)}`).join(' · ')}</p>
+          )}
+        </div>
+        <Link className="k-button k-button--secondary" to={`/tombola/paniers/${basketId}/tarifs`}>Modifier les prix des tickets</Link>
+      </header>
+      <Flash message={flash} />
+      <TypeInventory basketId={basketId} types={types} onChanged={loadTypes} onSaved={saved} onFailed={failed} onMessage={setFlash} />
+      <Weighing
+        basketId={basketId}
+        types={types}
+        onWeighed={(type) => {
+          loadTypes();
+          setWinnersKey((k) => k + 1);
+          setFlash({ tone: 'success', text: `Poids enregistré pour « ${type.name} » : ${formatWeight(type.realWeight ?? 0)}.` });
+        }}
+        onFailed={failed}
+      />
+      <WinnersTable key={winnersKey} basketId={basketId} />
+    </>
+  );
+}
+
+function TypeInventory({ basketId, types, onChanged, onSaved, onFailed, onMessage }: {
+  basketId: number;
+  types: BasketType[] | null;
+  onChanged: () => void;
+  onSaved: () => void;
+  onFailed: (error: unknown) => void;
+  onMessage: (message: FlashMessage) => void;
+}) {
+  const [editing, setEditing] = useState<{ id: number; name: string; price: string } | null>(null);
+  const [name, setName] = useState('');
+  const [price, setPrice] = useState('');
+  const nameId = useId();
+  const priceId = useId();
+
+  const handleAdd = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim() || !price.trim()) {
+      onMessage({ tone: 'error', text: TYPE_REQUIRED });
+      return;
+    }
+    try {
+      await raffleApi.addBasketType(basketId, { name: name.trim(), price: price.trim() });
+      setName('');
+      setPrice('');
+      onChanged();
+      onSaved();
+    } catch (error) {
+      onFailed(error);
+    }
+  };
+
+  const handleSave = async () => {
+    if (!editing) return;
+    if (!editing.name.trim() || !editing.price.trim()) {
+      onMessage({ tone: 'error', text: TYPE_REQUIRED });
+      return;
+    }
+    try {
+      await raffleApi.updateBasketType({ id: editing.id, name: editing.name.trim(), price: editing.price.trim() });
+      setEditing(null);
+      onChanged();
+      onSaved();
+    } catch (error) {
+      onFailed(error);
+    }
+  };
+
+  const handleDelete = async (type: BasketType) => {
+    if (!window.confirm(`Êtes-vous sûr de vouloir supprimer le panier « ${type.name} » ?`)) return;
+    try {
+      await raffleApi.deleteBasketType(type.id);
+      onChanged();
+      onSaved();
+    } catch (error) {
+      onFailed(error);
+    }
+  };
+
+  return (
+    <section className="k-card" aria-labelledby="rf-types-title">
+      <h2 id="rf-types-title">Paniers à gagner</h2>
+      {types === null ? <Spinner /> : (
+        <div className="rf-table-wrap">
+          <table className="rf-table">
+            <thead><tr><th>Nom</th><th>Prix</th><th>Poids réel</th><th><span className="k-visually-hidden">Actions</span></th></tr></thead>
+            <tbody>
+              {types.map((type) => editing?.id === type.id ? (
+                <tr key={type.id}>
+                  <td><input className="k-input rf-cell-input" aria-label="Nom" value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} /></td>
+                  <td><input className="k-input rf-cell-input" aria-label="Prix" type="number" step="0.01" min={0} value={editing.price} onChange={(e) => setEditing({ ...editing, price: e.target.value })} /></td>
+                  <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
+                  <td className="rf-actions-cell"><div className="rf-row-actions">
+                    <Button onClick={handleSave}>Enregistrer</Button>
+                    <Button variant="ghost" onClick={() => setEditing(null)}>Annuler</Button>
+                  </div></td>
+                </tr>
+              ) : (
+                <tr key={type.id}>
+                  <td>{type.name}</td>
+                  <td className="rf-num">{formatEuros(type.price)}</td>
+                  <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
+                  <td className="rf-actions-cell"><div className="rf-row-actions">
+                    <Button variant="secondary" onClick={() => setEditing({ id: type.id, name: type.name, price: String(type.price) })}>Modifier</Button>
+                    <Button variant="danger" onClick={() => handleDelete(type)}>Supprimer</Button>
+                  </div></td>
+                </tr>
+              ))}
+              {types.length === 0 && <tr><td colSpan={4} className="rf-muted">Aucun panier pour l'instant.</td></tr>}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <form className="rf-inline-form" onSubmit={handleAdd} noValidate>
+        <div className="k-field">
+          <label className="k-field__label" htmlFor={nameId}>Nom</label>
+          <input id={nameId} className="k-input" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+        </div>
+        <div className="k-field">
+          <label className="k-field__label" htmlFor={priceId}>Prix</label>
+          <input id={priceId} className="k-input" type="number" step="0.01" min={0} value={price} onChange={(e) => setPrice(e.target.value)} />
+        </div>
+        <Button type="submit">Ajouter</Button>
+      </form>
+    </section>
+  );
+}
+
+function Weighing({ basketId, types, onWeighed, onFailed }: {
+  basketId: number;
+  types: BasketType[] | null;
+  onWeighed: (type: BasketType) => void;
+  onFailed: (error: unknown) => void;
+}) {
+  const [weights, setWeights] = useState<Record<number, string>>({});
+  if (!types || types.length === 0) return null;
+
+  const handleWeigh = async (type: BasketType) => {
+    const grams = Number(weights[type.id]);
+    if (!Number.isInteger(grams) || grams < 1) {
+      onFailed(new Error('Le poids doit être un nombre entier de grammes, au moins 1.'));
+      return;
+    }
+    if (!window.confirm(`Enregistrer ${formatWeight(grams)} pour « ${type.name} » ? Les paris sur ce panier seront clos.`)) return;
+    try {
+      onWeighed(await raffleApi.weighBasket(basketId, type.id, grams));
+    } catch (error) {
+      onFailed(error);
+    }
+  };
+
+  return (
+    <section className="k-card" aria-labelledby="rf-weigh-title">
+      <h2 id="rf-weigh-title">Pesée des paniers</h2>
+      <p className="rf-muted">
+        Le pari le plus proche du poids réel gagne le panier ; en cas d'égalité, le pari vendu le premier l'emporte.
+      </p>
+      <ul className="rf-weigh">
+        {types.map((type) => (
+          <li key={type.id}>
+            <label htmlFor={`rf-weight-${type.id}`}><strong>{type.name}</strong> — poids réel (g)</label>
+            <input
+              id={`rf-weight-${type.id}`}
+              className="k-input"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              placeholder={type.realWeight ? String(type.realWeight) : 'en grammes'}
+              value={weights[type.id] ?? ''}
+              onChange={(e) => setWeights({ ...weights, [type.id]: e.target.value })}
+            />
+            <span className="rf-weight-preview">{weights[type.id] && Number(weights[type.id]) >= 1 ? formatWeight(Math.floor(Number(weights[type.id]))) : type.realWeight ? formatWeight(type.realWeight) : ''}</span>
+            <Button variant="secondary" onClick={() => handleWeigh(type)}>Enregistrer le poids</Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** SPEC §2 gift basket winners table: basket, name, weight, e-mail, phone. */
+export function WinnersTable({ basketId }: { basketId: number }) {
+  const [winners, setWinners] = useState<BasketWinner[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    raffleApi.getWinners(basketId).then((body) => {
+      if (!body.success) setError(WINNER_MESSAGES.apiError);
+      else setWinners(body.data);
+    }, (failure: unknown) => {
+      setError(failure instanceof Error && failure.message ? WINNER_MESSAGES.otherError(failure.message) : WINNER_MESSAGES.loadError);
+    });
+  }, [basketId]);
+
+  return (
+    <section className="k-card" aria-labelledby="rf-winners-title">
+      <div className="rf-title-row">
+        <h2 id="rf-winners-title">Gagnants des paniers garnis</h2>
+        {winners && winners.length > 0 && <Button className="rf-no-print" variant="ghost" onClick={() => window.print()}>Imprimer</Button>}
+      </div>
+      {error && <ErrorLine>{error}</ErrorLine>}
+      {!error && winners === null && <Spinner />}
+      {winners && winners.length === 0 && <p className="rf-muted">Aucun panier n'a encore été pesé.</p>}
+      {winners && winners.length > 0 && (
+        <div className="rf-table-wrap">
+          <table className="rf-table">
+            <thead><tr><th>Panier</th><th>Nom</th><th>Poids</th><th>E-mail</th><th>Téléphone</th></tr></thead>
+            <tbody>
+              {winners.map((winner) => (
+                <tr key={winner.id}>
+                  <td>{winner.label}{winner.realWeight ? <span className="rf-muted"> (pesé {formatWeight(winner.realWeight)})</span> : null}</td>
+                  <td>{winner.result ? `${winner.result.person.firstname ?? ''} ${winner.result.person.lastname ?? ''}`.trim() : 'Aucun pari'}</td>
+                  <td>{winner.result ? formatWeight(winner.result.weigh) : '—'}</td>
+                  <td>{winner.result?.person.email ?? ''}</td>
+                  <td>{winner.result?.person.phone ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

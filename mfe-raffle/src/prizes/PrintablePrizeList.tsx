@@ -1,0 +1,53 @@
+/** 'Liste des prix pour le Raffle #{id}' (SPEC §2), printable on A4 with 'Imprimer'. */
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { Button, ErrorLine, Spinner } from '@kermesse/ui-kit';
+import { raffleApi, type Prize } from '../api/raffleApi';
+import { Breadcrumbs } from '../components/Breadcrumbs';
+import { PRIZE_BANNERS } from './PrizeInventory';
+import { useRaffleName } from '../components/useRaffleName';
+
+const twoDecimals = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function PrintablePrizeListPage() {
+  const raffleId = Number(useParams().raffleId);
+  const raffleName = useRaffleName(raffleId);
+  const [prizes, setPrizes] = useState<Prize[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    raffleApi.listPrizes(raffleId).then(setPrizes, () => setFailed(true));
+  }, [raffleId]);
+
+  return (
+    <>
+      <Breadcrumbs items={[{ label: raffleName, to: `/tombola/${raffleId}` }, { label: 'Liste imprimable' }]} />
+      <section className="k-card rf-printable">
+        <div className="rf-title-row">
+          <h1>Liste des prix pour le Raffle #{raffleId}</h1>
+          <Button className="rf-no-print" onClick={() => window.print()}>Imprimer</Button>
+        </div>
+        {failed && <ErrorLine>{PRIZE_BANNERS.loadError}</ErrorLine>}
+        {!failed && prizes === null && <Spinner />}
+        {prizes && (
+          <table className="rf-table rf-table--print">
+            <thead>
+              <tr><th>Nom</th><th>Rang</th><th>Prix (€)</th><th>Quantité</th><th>Contient de l'alcool</th></tr>
+            </thead>
+            <tbody>
+              {prizes.map((prize) => (
+                <tr key={prize.id}>
+                  <td>{prize.name}</td>
+                  <td>{prize.rank}</td>
+                  <td className="rf-num">{twoDecimals.format(prize.price)}</td>
+                  <td className="rf-num">{prize.quantity}</td>
+                  <td>{prize.Alcohol ? 'Oui' : 'Non'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubGateway, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import type { Prize } from '../api/raffleApi';
+import { PrizeInventoryPage } from './PrizeInventory';
+
+const prize = (over: Partial<Prize>): Prize => ({
+  id: 1, raffleId: 5, name: 'Vélo', label: 'Vélo', weight: 1, rank: 1, price: 350, cost: 0, provider: '', quantity: 1,
+  alcohol: false, Alcohol: false, illustration: null, image: null, ...over,
+});
+const law = { totalValue: 395, totalCost: 30, ticketRevenue: 44, costRatio: 68.2, limit: 15, warnings: ['Le coût des lots (30,00 €) dépasse 15 % des recettes des tickets (44,00 €) : 68,2 %.'] };
+
+function gateway(overrides: GatewayRoutes = {}) {
+  return stubGateway({
+    'GET /api/admin/raffles/5/prizes': () => json([prize({}), prize({ id: 2, name: 'Coffret de vin', label: 'Coffret de vin', rank: 2, weight: 2, price: 45, quantity: 2, alcohol: true, Alcohol: true, illustration: 'demo-vin.png', image: '/up-prizes/demo-vin.png' })]),
+    'GET /api/admin/raffles/5': () => json({ id: 5, name: 'Grande tombola', price: [], law }),
+    ...overrides,
+  });
+}
+
+async function renderInventory() {
+  await act(async () => {
+    render(
+      <MemoryRouter initialEntries={['/tombola/5/lots']}>
+        <Routes><Route path="/tombola/:raffleId/lots" element={<PrizeInventoryPage />} /></Routes>
+      </MemoryRouter>,
+    );
+  });
+}
+
+const addForm = () => within(screen.getByRole('group', { name: 'Nouveau lot' }));
+
+describe('prize inventory', () => {
+  it('lists each prize with rank, name, quantity « disponible(s) », price and its actions, beside the law panel', async () => {
+    gateway();
+    await renderInventory();
+    expect(screen.getByRole('heading', { name: 'Inventory of Prizes for Raffle ID: 5' })).toBeTruthy();
+    const items = screen.getAllByRole('listitem').filter((li) => li.classList.contains('rf-prize'));
+    expect(items[0]!.textContent).toContain('1Vélo1 disponible(s)350,00');
+    const add = within(items[0]!).getByRole('link', { name: 'Ajouter illustration' }) as HTMLAnchorElement;
+    expect(add.getAttribute('href')).toBe('/tombola/admin-prize/1/edit/image');
+    expect(add.target).toBe('_blank');
+    expect(within(items[1]!).getByRole('link', { name: 'Modifier illustration' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Add New Prize' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Cadre légal de la tombola' })).toBeTruthy();
+    expect(screen.getByText(law.warnings[0]!)).toBeTruthy();
+  });
+
+  it('shows the first broken rule and sends nothing; adds a valid prize with a green banner', async () => {
+    const calls = gateway({
+      'POST /api/admin/raffles/5/prizes': (call) => json(prize({ id: 9, name: (call.body as Prize).name, rank: 3, weight: 3, price: 20, quantity: 4 }), 201),
+    });
+    await renderInventory();
+    fireEvent.change(addForm().getByLabelText('Name'), { target: { value: 'Peluche' } });
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Add Prize' })); });
+    expect(screen.getByRole('alert').textContent).toBe('Le rang doit être supérieur à 0');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    fireEvent.change(addForm().getByLabelText('Rang'), { target: { value: '3' } });
+    fireEvent.change(addForm().getByLabelText('Cout'), { target: { value: '20' } });
+    fireEvent.change(addForm().getByLabelText('Quantity'), { target: { value: '4' } });
+    fireEvent.click(addForm().getByLabelText('Alcohol'));
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Add Prize' })); });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Peluche', weight: 3, price: 20, quantity: 4, alcohol: true });
+    expect(screen.getByRole('status').textContent).toBe('Prix ajouté avec succès');
+    expect(screen.getByText('Peluche')).toBeTruthy();
+  });
+
+  it('corrects a prize inline (Save sends the whole prize) and shows the red banner on failure', async () => {
+    const calls = gateway({
+      'PUT /api/admin/prizes/1': (call) => (call.body as Prize).quantity > 5
+        ? json({ error: 'La quantité doit être positive' }, 400)
+        : json({ ...(call.body as Prize) }),
+    });
+    await renderInventory();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Corriger' })[0]!);
+    const editor = within(screen.getByRole('group', { name: 'Lot 1' }));
+    fireEvent.change(editor.getByLabelText('Name'), { target: { value: 'Vélo de ville' } });
+    await act(async () => { fireEvent.click(editor.getByRole('button', { name: 'Save' })); });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 1, name: 'Vélo de ville', label: 'Vélo de ville', weight: 1, rank: 1, price: 350, quantity: 1, cost: 0 });
+    expect(screen.getByRole('status').textContent).toBe('Prix mis à jour avec succès');
+    expect(screen.getByText('Vélo de ville')).toBeTruthy();
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Corriger' })[0]!);
+    const again = within(screen.getByRole('group', { name: 'Lot 1' }));
+    fireEvent.change(again.getByLabelText('Quantity'), { target: { value: '9' } });
+    await act(async () => { fireEvent.click(again.getByRole('button', { name: 'Save' })); });
+    expect(screen.getByRole('alert').textContent).toContain('Erreur lors de la mise à jour du prix');
+    fireEvent.click(again.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group', { name: 'Lot 1' })).toBeNull();
+  });
+
+  it('deletes only after confirmation', async () => {
+    const calls = gateway({ 'DELETE /api/admin/prizes/2': () => json({ success: true }) });
+    await renderInventory();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await act(async () => { fireEvent.click(screen.getAllByRole('button', { name: 'Supprimer' })[1]!); });
+    expect(confirm).toHaveBeenCalledWith('Êtes-vous sûr de vouloir supprimer ce prix ?');
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    await act(async () => { fireEvent.click(screen.getAllByRole('button', { name: 'Supprimer' })[1]!); });
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe('Prix supprimé avec succès');
+    expect(screen.queryByText('Coffret de vin')).toBeNull();
+  });
+
+  it('says so when the prizes cannot be loaded', async () => {
+    gateway({ 'GET /api/admin/raffles/5/prizes': () => json({ error: 'Erreur interne du serveur.' }, 500) });
+    await renderInventory();
+    expect(screen.getByRole('alert').textContent).toContain('Erreur lors de la récupération des prix.');
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * The raffle prize inventory (SPEC §2): 'Inventory of Prizes for Raffle ID: {id}', each prize with
+ * its rank, name, quantity « disponible(s) » and price; illustration link (new tab), 'Corriger'
+ * (inline, Save / Cancel), 'Supprimer' (after confirmation); the 'Add New Prize' form below. The
+ * French-law panel stands beside the list.
+ */
+import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Button, formatEuros, Spinner } from '@kermesse/ui-kit';
+import { raffleApi, type LawPanel as LawPanelData, type Prize, type RaffleDetails } from '../api/raffleApi';
+import { Breadcrumbs } from '../components/Breadcrumbs';
+import { detailOf, Flash, type FlashMessage } from '../components/Flash';
+import { LawPanel } from '../raffle/LawPanel';
+import { prizeError } from './prizeRules';
+import { GiftIcon } from '../components/GiftIcon';
+
+export const PRIZE_BANNERS = {
+  loadError: 'Erreur lors de la récupération des prix.',
+  updateError: 'Erreur lors de la mise à jour du prix',
+  addError: "Erreur lors de l'ajout du prix",
+  deleteError: 'Erreur lors de la suppression du prix',
+  updated: 'Prix mis à jour avec succès',
+  added: 'Prix ajouté avec succès',
+  deleted: 'Prix supprimé avec succès',
+  confirmDelete: 'Êtes-vous sûr de vouloir supprimer ce prix ?',
+} as const;
+
+interface PrizeForm {
+  name: string;
+  weight: string;
+  price: string;
+  quantity: string;
+  alcohol: boolean;
+}
+
+const EMPTY_FORM: PrizeForm = { name: '', weight: '', price: '', quantity: '', alcohol: false };
+const formOf = (prize: Prize): PrizeForm => ({
+  name: prize.name, weight: String(prize.weight), price: String(prize.price), quantity: String(prize.quantity), alcohol: prize.Alcohol,
+});
+
+export function PrizeInventoryPage() {
+  const raffleId = Number(useParams().raffleId);
+  const [prizes, setPrizes] = useState<Prize[] | null>(null);
+  const [raffle, setRaffle] = useState<RaffleDetails | null>(null);
+  const [flash, setFlash] = useState<FlashMessage | null>(null);
+  const [editing, setEditing] = useState<{ id: number; form: PrizeForm } | null>(null);
+  const [adding, setAdding] = useState<PrizeForm>(EMPTY_FORM);
+
+  const refreshPanel = useCallback(() => {
+    raffleApi.getRaffle(raffleId).then(setRaffle, () => setRaffle(null));
+  }, [raffleId]);
+
+  useEffect(() => {
+    raffleApi.listPrizes(raffleId).then(setPrizes, (error: unknown) => {
+      setPrizes([]);
+      setFlash({ tone: 'error', text: PRIZE_BANNERS.loadError, detail: detailOf(error) });
+    });
+    refreshPanel();
+  }, [raffleId, refreshPanel]);
+
+  const sorted = (list: Prize[]) => [...list].sort((a, b) => a.rank - b.rank || a.id - b.id);
+
+  const handleSave = async () => {
+    if (!editing || !prizes) return;
+    const current = prizes.find((p) => p.id === editing.id);
+    if (!current) return;
+    const invalid = prizeError(editing.form);
+    if (invalid) {
+      setFlash({ tone: 'error', text: invalid });
+      return;
+    }
+    const rank = Number(editing.form.weight);
+    try {
+      const updated = await raffleApi.updatePrize({
+        ...current,
+        name: editing.form.name.trim(),
+        label: editing.form.name.trim(),
+        weight: rank,
+        rank,
+        price: Number(editing.form.price.replace(',', '.')),
+        quantity: Number(editing.form.quantity),
+        alcohol: editing.form.alcohol,
+        Alcohol: editing.form.alcohol,
+      });
+      setPrizes(sorted(prizes.map((p) => (p.id === updated.id ? updated : p))));
+      setEditing(null);
+      setFlash({ tone: 'success', text: PRIZE_BANNERS.updated });
+      refreshPanel();
+    } catch (error) {
+      setFlash({ tone: 'error', text: PRIZE_BANNERS.updateError, detail: detailOf(error) });
+    }
+  };
+
+  const handleDelete = async (prize: Prize) => {
+    if (!window.confirm(PRIZE_BANNERS.confirmDelete)) return;
+    try {
+      await raffleApi.deletePrize(prize.id);
+      setPrizes((list) => (list ?? []).filter((p) => p.id !== prize.id));
+      setFlash({ tone: 'success', text: PRIZE_BANNERS.deleted });
+      refreshPanel();
+    } catch (error) {
+      setFlash({ tone: 'error', text: PRIZE_BANNERS.deleteError, detail: detailOf(error) });
+    }
+  };
+
+  const handleAdd = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = prizeError(adding);
+    if (invalid) {
+      setFlash({ tone: 'error', text: invalid });
+      return;
+    }
+    try {
+      const prize = await raffleApi.addPrize(raffleId, {
+        name: adding.name.trim(),
+        weight: Number(adding.weight),
+        price: Number(adding.price.replace(',', '.')),
+        quantity: Number(adding.quantity),
+        alcohol: adding.alcohol,
+      });
+      setPrizes((list) => sorted([...(list ?? []), prize]));
+      setAdding(EMPTY_FORM);
+      setFlash({ tone: 'success', text: PRIZE_BANNERS.added });
+      refreshPanel();
+    } catch (error) {
+      setFlash({ tone: 'error', text: PRIZE_BANNERS.addError, detail: detailOf(error) });
+    }
+  };
+
+  return (
+    <>
+      <Breadcrumbs items={[{ label: raffle?.name ?? `Tombola n° ${raffleId}`, to: `/tombola/${raffleId}` }, { label: 'Lots' }]} />
+      <div className="rf-with-aside">
+        <section className="k-card rf-inventory">
+          <h1>Inventory of Prizes for Raffle ID: {raffleId}</h1>
+          <Flash message={flash} />
+          {prizes === null ? (
+            <Spinner />
+          ) : prizes.length === 0 ? (
+            <p className="rf-muted">Aucun lot pour l'instant : ajoutez le premier ci-dessous.</p>
+          ) : (
+            <ul className="rf-prize-list">
+              {prizes.map((prize) => (
+                <li key={prize.id} className="rf-prize">
+                  {editing?.id === prize.id ? (
+                    <PrizeFields
+                      form={editing.form}
+                      onChange={(form) => setEditing({ id: prize.id, form })}
+                      labelPrefix={`Lot ${prize.id}`}
+                    >
+                      <Button onClick={handleSave}>Save</Button>
+                      <Button variant="ghost" onClick={() => setEditing(null)}>
+                        Cancel
+                      </Button>
+                    </PrizeFields>
+                  ) : (
+                    <>
+                      <div className="rf-prize__thumb" aria-hidden="true">
+                        {prize.image ? <img src={prize.image} alt="" /> : <GiftIcon />}
+                      </div>
+                      <div className="rf-prize__main">
+                        <span className="rf-rank" title="Rang">{prize.rank}</span>
+                        <div>
+                          <div className="rf-prize__title">
+                            <strong className="rf-prize__name">{prize.name}</strong>
+                            {prize.alcohol && <span className="rf-badge rf-badge--warn">Alcool</span>}
+                          </div>
+                          <div className="rf-prize__meta">
+                            <span className="rf-prize__qty">{prize.quantity} disponible(s)</span>
+                            <span className="rf-prize__price">{formatEuros(prize.price)}</span>
+                          </div>
+                        </div>
+                      </div>
+                      <div className="rf-prize__actions">
+                        <a href={`/tombola/admin-prize/${prize.id}/edit/image`} target="_blank" rel="noopener noreferrer" className="k-button k-button--ghost">
+                          {prize.illustration ? 'Modifier illustration' : 'Ajouter illustration'}
+                        </a>
+                        <Button variant="secondary" onClick={() => setEditing({ id: prize.id, form: formOf(prize) })}>
+                          Corriger
+                        </Button>
+                        <Button variant="danger" onClick={() => handleDelete(prize)}>
+                          Supprimer
+                        </Button>
+                      </div>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <form className="rf-add-prize" onSubmit={handleAdd} noValidate>
+            <h2>Add New Prize</h2>
+            <PrizeFields form={adding} onChange={setAdding} labelPrefix="Nouveau lot">
+              <Button type="submit">Add Prize</Button>
+            </PrizeFields>
+          </form>
+        </section>
+        <aside>{raffle && <LawPanel law={raffle.law as LawPanelData} />}</aside>
+      </div>
+    </>
+  );
+}
+
+/** Name, Rang, Cout (the prize's value, sent as `price`), Quantity and Alcohol, as in SPEC §2. */
+function PrizeFields({ form, onChange, labelPrefix, children }: {
+  form: PrizeForm;
+  onChange: (form: PrizeForm) => void;
+  labelPrefix: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const set = (field: keyof PrizeForm) => (e: ChangeEvent<HTMLInputElement>) =>
+    onChange({ ...form, [field]: field === 'alcohol' ? e.target.checked : e.target.value });
+  return (
+    <div className="rf-prize-fields" role="group" aria-label={labelPrefix}>
+      <label htmlFor={`${id}-name`}>Name</label>
+      <input id={`${id}-name`} className="k-input" value={form.name} onChange={set('name')} maxLength={200} />
+      <label htmlFor={`${id}-rank`}>Rang</label>
+      <input id={`${id}-rank`} className="k-input" type="number" min={1} value={form.weight} onChange={set('weight')} />
+      <label htmlFor={`${id}-price`}>Cout</label>
+      <input id={`${id}-price`} className="k-input" type="number" min={0} step="0.01" value={form.price} onChange={set('price')} title="Valeur du lot en euros" />
+      <label htmlFor={`${id}-qty`}>Quantity</label>
+      <input id={`${id}-qty`} className="k-input" type="number" min={0} value={form.quantity} onChange={set('quantity')} />
+      <label className="rf-check" htmlFor={`${id}-alcohol`}>
+        <input id={`${id}-alcohol`} type="checkbox" checked={form.alcohol} onChange={set('alcohol')} /> Alcohol
+      </label>
+      <div className="rf-actions">{children}</div>
+    </div>
+  );
+}

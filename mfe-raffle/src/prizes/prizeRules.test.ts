@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { prizeError } from './prizeRules';
+
+describe('prize form checks (SPEC §5 order, first failure shown)', () => {
+  it('checks name, then rank, then price, then quantity', () => {
+    expect(prizeError({ name: ' ', weight: 0, price: -1, quantity: -1 })).toBe('Le nom est requis');
+    expect(prizeError({ name: 'Vélo', weight: '', price: -1, quantity: -1 })).toBe('Le rang doit être supérieur à 0');
+    expect(prizeError({ name: 'Vélo', weight: '0', price: '10', quantity: '1' })).toBe('Le rang doit être supérieur à 0');
+    expect(prizeError({ name: 'Vélo', weight: '1', price: '', quantity: -1 })).toBe('Le prix doit être positif');
+    expect(prizeError({ name: 'Vélo', weight: '1', price: '-0,5', quantity: '1' })).toBe('Le prix doit être positif');
+    expect(prizeError({ name: 'Vélo', weight: '1', price: '0', quantity: '' })).toBe('La quantité doit être positive');
+    expect(prizeError({ name: 'Vélo', weight: '1', price: '0', quantity: '-2' })).toBe('La quantité doit être positive');
+  });
+
+  it('lets a well-formed prize through, free prizes and zero quantity included', () => {
+    expect(prizeError({ name: 'Vélo', weight: '1', price: '0', quantity: '0' })).toBeNull();
+    expect(prizeError({ name: 'Vin', weight: 2, price: 12.5, quantity: 3 })).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * SPEC §5 raffle prize checks for the add and edit forms, in the SPEC's order, first failure shown.
+ * The service applies the same rules (services/raffle/src/rules/prizeRules.ts).
+ */
+export const PRIZE_MESSAGES = {
+  name: 'Le nom est requis',
+  rank: 'Le rang doit être supérieur à 0',
+  price: 'Le prix doit être positif',
+  quantity: 'La quantité doit être positive',
+} as const;
+
+export interface PrizeFields {
+  name?: string | null;
+  weight?: number | string | null;
+  price?: number | string | null;
+  quantity?: number | string | null;
+}
+
+const toNumber = (value: number | string | null | undefined): number | undefined => {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') return value;
+  if (value.trim() === '') return undefined;
+  return Number(value.trim().replace(',', '.'));
+};
+
+/** The first rule the prize breaks, or null when it may be sent. */
+export function prizeError(prize: PrizeFields): string | null {
+  if (!prize.name || prize.name.trim() === '') return PRIZE_MESSAGES.name;
+  const rank = toNumber(prize.weight);
+  if (rank === undefined || !(rank > 0)) return PRIZE_MESSAGES.rank;
+  const price = toNumber(prize.price);
+  if (price === undefined || Number.isNaN(price) || price < 0) return PRIZE_MESSAGES.price;
+  const quantity = toNumber(prize.quantity);
+  if (quantity === undefined || Number.isNaN(quantity) || quantity < 0) return PRIZE_MESSAGES.quantity;
+  return null;
+}

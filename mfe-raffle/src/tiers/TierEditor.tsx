@@ -1,0 +1,141 @@
+/**
+ * The ticket price editor of raffles and gift baskets (SPEC §2, §4): with an id it loads the
+ * existing tiers (update mode, « Modifier les prix des tickets », « Mettre à jour »); without, it
+ * starts empty (create mode, « Créer les prix des tickets », « Créer »). Values are sent as numbers.
+ */
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@kermesse/ui-kit';
+import type { Tier } from '../api/raffleApi';
+import { detailOf, Flash, type FlashMessage } from '../components/Flash';
+
+export interface TierEditorMessages {
+  created: string;
+  updated: string;
+  loadError: string;
+  saveError: string;
+}
+
+export interface TierEditorProps {
+  /** The raffle or basket id; absent in create mode. */
+  id?: number;
+  loadTiers?: (id: number) => Promise<Tier[]>;
+  /** Saves the tiers (create or update); resolves when done, rejects with a French error. */
+  saveTiers: (tiers: Tier[]) => Promise<void>;
+  messages: TierEditorMessages;
+  /** Fields shown above the pairs (the event, name and size of a new raffle). */
+  children?: ReactNode;
+  /** Shown after the success banner (a link to what was created). */
+  after?: ReactNode;
+}
+
+interface Row {
+  key: number;
+  nb: string;
+  p: string;
+}
+
+let nextKey = 1;
+const toRow = (tier: Tier): Row => ({ key: nextKey++, nb: String(tier.nb), p: String(tier.p) });
+
+export function TierEditor({ id, loadTiers, saveTiers, messages, children, after }: TierEditorProps) {
+  const updating = id !== undefined;
+  const [rows, setRows] = useState<Row[]>([]);
+  const [loading, setLoading] = useState(updating);
+  const [saving, setSaving] = useState(false);
+  const [flash, setFlash] = useState<FlashMessage | null>(null);
+  const baseId = useId();
+
+  useEffect(() => {
+    if (id === undefined || !loadTiers) return;
+    let cancelled = false;
+    setLoading(true);
+    loadTiers(id)
+      .then((tiers) => {
+        if (!cancelled) setRows(tiers.map(toRow));
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setFlash({ tone: 'error', text: messages.loadError, detail: detailOf(error) });
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [id, loadTiers, messages.loadError]);
+
+  const handleChange = (key: number, field: 'nb' | 'p', value: string) => {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
+  };
+
+  const handleAdd = () => setRows((current) => [...current, { key: nextKey++, nb: '0', p: '0' }]);
+  const handleRemove = (key: number) => setRows((current) => current.filter((row) => row.key !== key));
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setFlash(null);
+    try {
+      await saveTiers(rows.map((row) => ({ nb: Number(row.nb), p: Number(row.p) })));
+      setFlash({ tone: 'success', text: updating ? messages.updated : messages.created });
+    } catch (error) {
+      setFlash({ tone: 'error', text: messages.saveError, detail: detailOf(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="rf-tier-editor k-card">
+      <h1>{updating ? 'Modifier' : 'Créer'} les prix des tickets</h1>
+      <Flash message={flash} />
+      {flash?.tone === 'success' && after}
+      {loading ? (
+        <p className="rf-loading" role="status">Chargement en cours...</p>
+      ) : (
+        <form onSubmit={handleSubmit}>
+          {children}
+          {rows.length === 0 && <p className="rf-muted">Aucune paire pour l'instant : ajoutez-en une.</p>}
+          <ol className="rf-tier-rows">
+            {rows.map((row, index) => (
+              <li key={row.key} className="rf-tier-row">
+                <label htmlFor={`${baseId}-nb-${row.key}`}>Nombre de tickets :</label>
+                <input
+                  id={`${baseId}-nb-${row.key}`}
+                  className="k-input"
+                  type="number"
+                  inputMode="numeric"
+                  value={row.nb}
+                  aria-label={`Nombre de tickets de la paire ${index + 1}`}
+                  onChange={(e) => handleChange(row.key, 'nb', e.target.value)}
+                />
+                <label htmlFor={`${baseId}-p-${row.key}`}>Prix :</label>
+                <input
+                  id={`${baseId}-p-${row.key}`}
+                  className="k-input"
+                  type="number"
+                  step="0.01"
+                  inputMode="decimal"
+                  value={row.p}
+                  aria-label={`Prix de la paire ${index + 1}`}
+                  onChange={(e) => handleChange(row.key, 'p', e.target.value)}
+                />
+                <Button variant="danger" onClick={() => handleRemove(row.key)}>
+                  Supprimer
+                </Button>
+              </li>
+            ))}
+          </ol>
+          <div className="rf-actions">
+            <Button variant="secondary" onClick={handleAdd}>
+              Ajouter une nouvelle paire
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {updating ? 'Mettre à jour' : 'Créer'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

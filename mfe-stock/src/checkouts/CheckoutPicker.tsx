@@ -1,0 +1,89 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorLine } from '@kermesse/ui-kit';
+import { registerAdminApi, type CheckoutSummary, type EventSummary } from '../api/registerAdminApi';
+
+export interface PickedCheckout {
+  eventId: number;
+  checkout: CheckoutSummary;
+}
+
+/**
+ * Chooses an event, then one of its registers (kept in the address: ?evenement=&caisse=), and
+ * hands the chosen register to the page.
+ */
+export function CheckoutPicker({ children }: { children(picked: PickedCheckout): ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  const [events, setEvents] = useState<EventSummary[] | null>(null);
+  const [checkouts, setCheckouts] = useState<CheckoutSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const eventField = useId();
+  const checkoutField = useId();
+  const eventId = Number(params.get('evenement')) || events?.[0]?.id || null;
+  const checkoutId = Number(params.get('caisse')) || null;
+
+  useEffect(() => {
+    registerAdminApi.listEvents().then(setEvents, () => setError('Failed to fetch events'));
+  }, []);
+
+  useEffect(() => {
+    if (!eventId) return;
+    let cancelled = false;
+    setCheckouts(null);
+    registerAdminApi.listCheckouts(eventId).then(
+      (list) => { if (!cancelled) setCheckouts(list); },
+      () => { if (!cancelled) setError('Failed to fetch checkouts'); },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [eventId]);
+
+  const checkout = checkouts?.find((c) => c.id === checkoutId) ?? null;
+  return (
+    <>
+      <div className="stk-pickers stk-no-print">
+        <div className="stk-chooser">
+          <label className="k-field__label" htmlFor={eventField}>
+            Événement
+          </label>
+          <select
+            id={eventField}
+            className="k-select"
+            value={eventId ?? ''}
+            disabled={!events || events.length === 0}
+            onChange={(e) => setParams(e.target.value ? { evenement: e.target.value } : {})}
+          >
+            {events && events.length === 0 && <option value="">Aucun événement disponible</option>}
+            {events?.map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="stk-chooser">
+          <label className="k-field__label" htmlFor={checkoutField}>
+            Caisse
+          </label>
+          <select
+            id={checkoutField}
+            className="k-select"
+            value={checkout?.id ?? ''}
+            disabled={!checkouts || checkouts.length === 0}
+            onChange={(e) => setParams(e.target.value ? { evenement: String(eventId), caisse: e.target.value } : { evenement: String(eventId) })}
+          >
+            <option value="">{checkouts && checkouts.length === 0 ? 'Aucune caisse pour cet événement' : 'Sélectionner une caisse'}</option>
+            {checkouts?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {error && <ErrorLine>Error: {error}</ErrorLine>}
+      {eventId && checkout ? children({ eventId, checkout }) : null}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { Button, ErrorLine, Modal, Spinner } from '@kermesse/ui-kit';
+import { stockApi, type Movement, type StockItem } from '../api/stockApi';
+import { serverMessage } from '../components/messages';
+
+const KIND_LABELS: Record<Movement['kind'], string> = { sale: 'Vente', correction: 'Correction', import: 'Inventaire' };
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+
+/** The movements that explain a product's level: every sale, correction and inventory, with its note. */
+export function MovementsDialog({ item, eventId, onClose }: { item: StockItem; eventId: number; onClose(): void }) {
+  const [movements, setMovements] = useState<Movement[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    stockApi.getMovements(item.id, eventId).then(
+      (answer) => setMovements(answer.movements),
+      (failure: unknown) => setError(serverMessage(failure, 'Erreur lors de la récupération des données.')),
+    );
+  }, [item.id, eventId]);
+
+  return (
+    <Modal title={`Mouvements de stock : ${item.name}`} onClose={onClose} size="wide" actions={<Button variant="secondary" onClick={onClose}>Fermer</Button>}>
+      {error && <ErrorLine>{error}</ErrorLine>}
+      {!movements && !error && <Spinner />}
+      {movements && movements.length === 0 && <p className="stk-muted">Aucun mouvement : le stock est à 0.</p>}
+      {movements && movements.length > 0 && (
+        <table className="stk-table stk-table--compact">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Type</th>
+              <th scope="col" className="stk-num">Variation</th>
+              <th scope="col" className="stk-num">Stock après</th>
+              <th scope="col">Note</th>
+            </tr>
+          </thead>
+          <tbody>
+            {movements.map((m) => (
+              <tr key={m.id}>
+                <td>{dateTime.format(new Date(m.created_at))}</td>
+                <td>{KIND_LABELS[m.kind]}</td>
+                <td className={m.variation < 0 ? 'stk-num stk-minus' : 'stk-num stk-plus'}>{m.variation > 0 ? `+${m.variation}` : m.variation}</td>
+                <td className="stk-num">{m.stock_after}</td>
+                <td>
+                  {m.note}
+                  {m.created_by && <span className="stk-muted stk-by"> — {m.created_by}</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorLine, Spinner } from '@kermesse/ui-kit';
+import { stockApi, type StockItem, type StocksAnswer } from '../api/stockApi';
+import { byCategory } from '../components/messages';
+import { EventChooser } from '../components/EventChooser';
+import { InlineNumber } from './InlineNumber';
+import { MovementsDialog } from './MovementsDialog';
+
+/**
+ * SPEC §2 stock state: the products of an event grouped by category, stock and alert threshold
+ * edited in place (min 0), and the number of products in alert in the header.
+ */
+export function StockStatePage() {
+  const [params, setParams] = useSearchParams();
+  const requestedEvent = Number(params.get('evenement')) || null;
+  const [answer, setAnswer] = useState<StocksAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [history, setHistory] = useState<StockItem | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    setError(null);
+    stockApi.getStocks(requestedEvent).then(
+      (loaded) => { if (!cancelled) setAnswer(loaded); },
+      (failure: unknown) => { if (!cancelled) setError(failure instanceof Error ? failure.message : String(failure)); },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [requestedEvent]);
+
+  const handleSaved = useCallback((item: StockItem) => {
+    setAnswer((current) => current && {
+      ...current,
+      stocks: current.stocks.map((s) => (s.id === item.id ? item : s)),
+      alerts: item.isAlert ? [...new Set([...current.alerts, item.id])] : current.alerts.filter((id) => id !== item.id),
+    });
+  }, []);
+
+  if (error) return <ErrorLine id="stock-error">Erreur: {error}</ErrorLine>;
+  if (!answer) return <Spinner />;
+
+  const event = answer.event;
+  const alertCount = answer.alerts.length;
+  return (
+    <section className="stk-page" aria-labelledby="stock-title">
+      <header className="stk-header">
+        <div>
+          <h1 id="stock-title">État du stock</h1>
+          {event && <p className="stk-muted">{event.name}</p>}
+        </div>
+        <p className={alertCount ? 'stk-alert-count stk-alert-count--on' : 'stk-alert-count'} id="alert-count" aria-live="polite">
+          <strong>{alertCount}</strong> {alertCount > 1 ? 'produits en alerte' : 'produit en alerte'}
+        </p>
+      </header>
+      <EventChooser
+        events={answer.events}
+        value={event?.id ?? null}
+        onChange={(id) => setParams(id ? { evenement: String(id) } : {})}
+      />
+      {answer.stocks.length === 0 ? (
+        <p className="k-card stk-empty">Aucune donnée de stock disponible.</p>
+      ) : (
+        byCategory(answer.stocks, (s) => s.category, (s) => s.name).map(([category, items]) => (
+          <section key={category} className="k-card stk-group" aria-label={category}>
+            <h2>{category}</h2>
+            <table className="stk-table stk-table--state">
+              <colgroup>
+                <col className="stk-col-name" />
+                <col className="stk-col-number" />
+                <col className="stk-col-number" />
+                <col className="stk-col-state" />
+                <col className="stk-col-history" />
+              </colgroup>
+              <thead>
+                <tr>
+                  <th scope="col">Produit</th>
+                  <th scope="col" className="stk-num">Stock</th>
+                  <th scope="col" className="stk-num">Seuil d'alerte</th>
+                  <th scope="col">État</th>
+                  <th scope="col"><span className="k-visually-hidden">Historique</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} className={item.isAlert ? 'stk-row stk-row--alert' : 'stk-row'} data-product-id={item.id}>
+                    <th scope="row">{item.name}</th>
+                    <td className="stk-num">
+                      <InlineNumber
+                        label={`Stock de ${item.name}`}
+                        value={item.stock}
+                        onSave={(value) => stockApi.updateStock(item.id, value, event!.id)}
+                        onSaved={handleSaved}
+                      />
+                    </td>
+                    <td className="stk-num">
+                      <InlineNumber
+                        label={`Seuil d'alerte de ${item.name}`}
+                        value={item.alert_threshold}
+                        onSave={(value) => stockApi.updateThreshold(item.id, value, event!.id)}
+                        onSaved={handleSaved}
+                      />
+                    </td>
+                    <td>
+                      {item.isAlert ? <span className="stk-badge stk-badge--alert">En alerte</span> : <span className="stk-badge">OK</span>}
+                    </td>
+                    <td>
+                      <button type="button" className="stk-link" onClick={() => setHistory(item)}>
+                        Historique
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))
+      )}
+      {history && event && <MovementsDialog item={history} eventId={event.id} onClose={() => setHistory(null)} />}
+    </section>
+  );
+}

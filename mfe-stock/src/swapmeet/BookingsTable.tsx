@@ -1,0 +1,59 @@
+import { formatDate, formatEuros } from '@kermesse/ui-kit';
+import type { Booking, BookingSummary } from '../api/swapmeetApi';
+
+const metres = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+
+/** A phone kept compact by the server (« 0612345678 ») shown in pairs (« 06 12 34 56 78 »). */
+export function formatPhone(phone: string): string {
+  if (/^0\d{9}$/.test(phone)) return phone.replace(/(\d{2})(?=\d)/g, '$1 ');
+  const french = /^\+33(\d)(\d{8})$/.exec(phone);
+  if (french) return `+33 ${french[1]} ${french[2]!.replace(/(\d{2})(?=\d)/g, '$1 ')}`;
+  return phone;
+}
+
+/** SPEC §3 swap-meet bookings with the summary (revenue, space, paid and unpaid) in the footer. */
+export function BookingsTable({ bookings, summary, total, caption }: { bookings: Booking[]; summary: BookingSummary; total?: number; caption?: string }) {
+  const count = total ?? bookings.length;
+  return (
+    <div className="stk-table-wrap">
+      <table className="stk-table stk-bookings-table">
+        {caption && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            <th scope="col">Nom</th>
+            <th scope="col">Téléphone</th>
+            <th scope="col" className="stk-num">Espace</th>
+            <th scope="col" className="stk-num">Montant</th>
+            <th scope="col">Payé</th>
+            <th scope="col">Date de réservation</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bookings.map((b, index) => (
+            <tr key={b.id ?? `ligne-${index}`}>
+              <th scope="row">{b.name}</th>
+              <td className="stk-nowrap">{formatPhone(b.phone)}</td>
+              <td className="stk-num">{metres.format(b.space_needed)} m</td>
+              <td className="stk-num">{formatEuros(Number(b.revenue))}</td>
+              <td>{b.is_payed ? <span className="stk-badge stk-badge--on">Oui</span> : <span className="stk-badge stk-badge--alert">Non</span>}</td>
+              <td>{formatDate(b.date_booking)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {count} réservation{count > 1 ? 's' : ''}
+              {count > bookings.length && <span className="stk-muted"> ({bookings.length} affichées)</span>}
+            </th>
+            <td className="stk-num">{metres.format(summary.total_space_reserved)} m</td>
+            <td className="stk-num">{formatEuros(Number(summary.total_revenue))}</td>
+            <td colSpan={2}>
+              {summary.paid_bookings} payée{summary.paid_bookings > 1 ? 's' : ''}, {summary.unpaid_bookings} non payée{summary.unpaid_bookings > 1 ? 's' : ''}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import type { ServiceMigrations } from '@kermesse/kit';
+
+export const schema = 'raffle';
+
+/**
+ * The raffle service's schema: raffles (tiers, prizes, tickets, drawing) and gift baskets (tiers,
+ * basket types, bets, weighing), the ticket claims made by the registers, and a read model of the
+ * register's events. Money is in integer cents; weights in whole grams.
+ */
+export const migrations: ServiceMigrations['migrations'] = {
+  '001_raffles_and_gift_baskets': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+
+      // Read model of `catalog.event.created` (the register owns events).
+      await s().createTable('events', (t) => {
+        t.integer('id').primary();
+        t.text('name').notNullable();
+        t.date('starts_on');
+        t.timestamp('received_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+
+      await s().createTable('raffles', (t) => {
+        t.increments('id').primary();
+        // Null until the event is known (demo data waits for the register's event by name).
+        t.integer('event_id');
+        t.text('awaiting_event_name');
+        t.text('name').notNullable();
+        t.integer('total_tickets').notNullable();
+        t.timestamp('sales_closed_at', { useTz: true });
+        // Verifiable drawing: the seed stays secret until the drawing (see src/drawing/derive.ts).
+        t.text('seed_hex');
+        t.text('commitment');
+        t.text('tickets_hash');
+        t.specificType('committed_tickets', 'integer[]');
+        t.timestamp('drawn_at', { useTz: true });
+        t.jsonb('drawn_prizes');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw(`alter table ??.raffles add constraint raffles_total_positive check (total_tickets >= 1),
+        add constraint raffles_event_known check (event_id is not null or awaiting_event_name is not null)`, [schema]);
+
+      await s().createTable('raffle_tiers', (t) => {
+        t.integer('raffle_id').notNullable().references('id').inTable(`${schema}.raffles`).onDelete('CASCADE');
+        t.integer('position').notNullable();
+        t.integer('nb').notNullable();
+        t.integer('price_cents').notNullable();
+        t.primary(['raffle_id', 'position']);
+        t.unique(['raffle_id', 'nb']);
+        t.unique(['raffle_id', 'price_cents']);
+      });
+      await knex.raw('alter table ??.raffle_tiers add constraint raffle_tiers_values check (nb >= 1 and price_cents >= 0)', [schema]);
+
+      await s().createTable('prizes', (t) => {
+        t.increments('id').primary();
+        t.integer('raffle_id').notNullable().references('id').inTable(`${schema}.raffles`).onDelete('CASCADE');
+        t.text('name').notNullable();
+        t.integer('rank').notNullable();
+        t.integer('price_cents').notNullable().defaultTo(0);
+        t.integer('cost_cents').notNullable().defaultTo(0);
+        t.text('provider').notNullable().defaultTo('');
+        t.integer('quantity').notNullable().defaultTo(1);
+        t.boolean('alcohol').notNullable().defaultTo(false);
+        t.text('illustration');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.index(['raffle_id', 'rank']);
+      });
+      await knex.raw(`alter table ??.prizes add constraint prizes_values check
+        (rank > 0 and price_cents >= 0 and cost_cents >= 0 and quantity >= 0)`, [schema]);
+
+      // One row per claim made by a register for a sale being created (docs/platform.md).
+      await s().createTable('claims', (t) => {
+        t.uuid('claim_id').primary();
+        t.text('fingerprint').notNullable();
+        t.text('status').notNullable();
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+        t.integer('sale_id');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('settled_at', { useTz: true });
+      });
+      await knex.raw(`alter table ??.claims add constraint claims_status check (status in ('held', 'confirmed', 'released', 'expired'))`, [schema]);
+
+      // A ticket number exists at most once per raffle: held by a claim, or sold to a buyer.
+      await s().createTable('tickets', (t) => {
+        t.integer('raffle_id').notNullable().references('id').inTable(`${schema}.raffles`).onDelete('CASCADE');
+        t.integer('number').notNullable();
+        t.text('status').notNullable();
+        t.uuid('claim_id');
+        t.timestamp('expires_at', { useTz: true });
+        t.integer('sale_id');
+        t.text('sale_reference');
+        t.integer('person_id');
+        t.text('firstname');
+        t.text('lastname');
+        t.text('email');
+        t.text('phone');
+        t.timestamp('sold_at', { useTz: true });
+        t.primary(['raffle_id', 'number']);
+        t.index(['claim_id']);
+      });
+      await knex.raw(`alter table ??.tickets add constraint tickets_values check (number >= 1 and status in ('held', 'sold'))`, [schema]);
+
+      // What each sale paid for each raffle's tickets (the organiser's revenue panel).
+      await s().createTable('raffle_sales', (t) => {
+        t.integer('sale_id').notNullable();
+        t.integer('raffle_id').notNullable().references('id').inTable(`${schema}.raffles`).onDelete('CASCADE');
+        t.text('reference').notNullable();
+        t.integer('tickets').notNullable();
+        t.integer('revenue_cents').notNullable();
+        t.timestamp('recorded_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['sale_id', 'raffle_id']);
+      });
+
+      // A completed sale naming a number that another sale already holds (only after a long outage).
+      await s().createTable('sale_conflicts', (t) => {
+        t.increments('id').primary();
+        t.integer('sale_id').notNullable();
+        t.text('reference').notNullable();
+        t.text('kind').notNullable();
+        t.jsonb('detail').notNullable();
+        t.timestamp('recorded_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+
+      await s().createTable('drawing_winners', (t) => {
+        t.integer('raffle_id').notNullable().references('id').inTable(`${schema}.raffles`).onDelete('CASCADE');
+        t.integer('position').notNullable();
+        t.integer('prize_id').notNullable().references('id').inTable(`${schema}.prizes`);
+        t.integer('number').notNullable();
+        t.primary(['raffle_id', 'position']);
+        // Each ticket wins at most once.
+        t.unique(['raffle_id', 'number']);
+      });
+
+      await s().createTable('gift_baskets', (t) => {
+        t.increments('id').primary();
+        t.integer('event_id');
+        t.text('awaiting_event_name');
+        t.text('name').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw('alter table ??.gift_baskets add constraint gift_baskets_event_known check (event_id is not null or awaiting_event_name is not null)', [schema]);
+
+      await s().createTable('gift_basket_tiers', (t) => {
+        t.integer('gift_basket_id').notNullable().references('id').inTable(`${schema}.gift_baskets`).onDelete('CASCADE');
+        t.integer('position').notNullable();
+        t.integer('nb').notNullable();
+        t.integer('price_cents').notNullable();
+        t.primary(['gift_basket_id', 'position']);
+        t.unique(['gift_basket_id', 'nb']);
+        t.unique(['gift_basket_id', 'price_cents']);
+      });
+      await knex.raw('alter table ??.gift_basket_tiers add constraint gift_basket_tiers_values check (nb >= 1 and price_cents >= 0)', [schema]);
+
+      // The baskets to win (SPEC « gift basket type »: name and value); each is weighed on its own.
+      await s().createTable('gift_basket_types', (t) => {
+        t.increments('id').primary();
+        t.integer('gift_basket_id').notNullable().references('id').inTable(`${schema}.gift_baskets`).onDelete('CASCADE');
+        t.text('name').notNullable();
+        t.integer('price_cents').notNullable().defaultTo(0);
+        t.integer('real_weight');
+        t.timestamp('weighed_at', { useTz: true });
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw('alter table ??.gift_basket_types add constraint gift_basket_types_values check (price_cents >= 0 and (real_weight is null or real_weight >= 1))', [schema]);
+
+      // A weight is sold at most once per gift basket, whatever the type (SPEC §5 « Ce poids a déjà été choisi »).
+      await s().createTable('bets', (t) => {
+        t.integer('gift_basket_id').notNullable().references('id').inTable(`${schema}.gift_baskets`).onDelete('CASCADE');
+        t.integer('weight').notNullable();
+        t.integer('type_id').notNullable().references('id').inTable(`${schema}.gift_basket_types`);
+        t.text('status').notNullable();
+        t.uuid('claim_id');
+        t.timestamp('expires_at', { useTz: true });
+        t.integer('sale_id');
+        t.text('sale_reference');
+        t.integer('person_id');
+        t.text('firstname');
+        t.text('lastname');
+        t.text('email');
+        t.text('phone');
+        t.timestamp('sold_at', { useTz: true });
+        t.bigIncrements('seq', { primaryKey: false });
+        t.primary(['gift_basket_id', 'weight']);
+        t.index(['claim_id']);
+        t.index(['type_id']);
+      });
+      await knex.raw(`alter table ??.bets add constraint bets_values check (weight >= 1 and status in ('held', 'sold'))`, [schema]);
+
+      await s().createTable('gift_basket_sales', (t) => {
+        t.integer('sale_id').notNullable();
+        t.integer('gift_basket_id').notNullable().references('id').inTable(`${schema}.gift_baskets`).onDelete('CASCADE');
+        t.text('reference').notNullable();
+        t.integer('bets').notNullable();
+        t.integer('revenue_cents').notNullable();
+        t.timestamp('recorded_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['sale_id', 'gift_basket_id']);
+      });
+    },
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * Raffle prizes: added, corrected and removed while tickets sell; once the sales close, the prizes
+ * to draw are frozen (no new or removed prize, same rank and quantity) — names, values, providers
+ * and illustrations can still be corrected.
+ */
+import { badRequest, conflict, notFound, type Db, type Trx } from '@kermesse/kit';
+import { checkPrize, type PrizeInput } from '../rules/prizeRules.ts';
+import { deletePrize, findPrize, insertPrize, setIllustration, updatePrize, type PrizeRow } from '../repositories/prizes.ts';
+
+export const PRIZES_FROZEN = 'La vente des tickets est close : les lots à tirer au sort (rang et quantité) ne peuvent plus changer.';
+
+/** Locks the raffle of a prize; answers whether its sales are closed (prizes to draw frozen). */
+async function lockRaffleOf(trx: Trx, raffleId: number): Promise<{ frozen: boolean }> {
+  const raffle = await trx('raffles').where({ id: raffleId }).forShare().first('id', 'sales_closed_at');
+  if (!raffle) throw notFound('Tombola introuvable.');
+  return { frozen: raffle.sales_closed_at !== null };
+}
+
+/** POST /api/admin/raffles/{id}/prizes. */
+export async function addPrize(db: Db, raffleId: number, input: PrizeInput): Promise<PrizeRow> {
+  const check = checkPrize(input);
+  if (!check.ok) throw badRequest(check.message);
+  return db.transaction(async (trx) => {
+    if ((await lockRaffleOf(trx, raffleId)).frozen) throw conflict(PRIZES_FROZEN);
+    return insertPrize(trx, raffleId, check.prize);
+  });
+}
+
+/** PUT /api/admin/prizes/{id}: the whole prize is sent; missing fields keep their value. */
+export async function correctPrize(db: Db, prizeId: number, input: PrizeInput): Promise<PrizeRow> {
+  return db.transaction(async (trx) => {
+    const current = await trx('prizes').where({ id: prizeId }).forUpdate().first('*') as PrizeRow | undefined;
+    if (!current) throw notFound('Lot introuvable.');
+    const { frozen } = await lockRaffleOf(trx, current.raffle_id);
+    const merged: PrizeInput = {
+      name: current.name, rank: current.rank, price: current.price_cents / 100, cost: current.cost_cents / 100,
+      provider: current.provider, quantity: current.quantity, alcohol: current.alcohol,
+    };
+    for (const [key, value] of Object.entries(input)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+    // `label`/`weight` are the SPEC's other names of `name`/`rank`: the one sent wins.
+    if (input.label !== undefined && input.name === undefined) merged.name = input.label;
+    if (input.weight !== undefined) merged.rank = input.weight;
+    const check = checkPrize({ ...merged, weight: undefined, label: undefined });
+    if (!check.ok) throw badRequest(check.message);
+    if (frozen && (check.prize.rank !== current.rank || check.prize.quantity !== current.quantity)) throw conflict(PRIZES_FROZEN);
+    return updatePrize(trx, prizeId, check.prize);
+  });
+}
+
+/** DELETE /api/admin/prizes/{id}; answers the illustration to remove from disk. */
+export async function removePrize(db: Db, prizeId: number): Promise<{ illustration: string | null }> {
+  return db.transaction(async (trx) => {
+    const current = await trx('prizes').where({ id: prizeId }).forUpdate().first('raffle_id', 'illustration');
+    if (!current) throw notFound('Lot introuvable.');
+    if ((await lockRaffleOf(trx, current.raffle_id)).frozen) throw conflict(PRIZES_FROZEN);
+    await deletePrize(trx, prizeId);
+    return { illustration: current.illustration as string | null };
+  });
+}
+
+/** Sets a prize's illustration; answers the prize and the previous file (to remove). */
+export async function replaceIllustration(db: Db, prizeId: number, file: string): Promise<{ prize: PrizeRow; previous: string | null }> {
+  return db.transaction(async (trx) => {
+    const current = await trx('prizes').where({ id: prizeId }).forUpdate().first('illustration');
+    if (!current) throw notFound('Lot introuvable.');
+    const prize = await setIllustration(trx, prizeId, file);
+    return { prize, previous: current.illustration as string | null };
+  });
+}
+
+export { findPrize };

@@ -1,0 +1,24 @@
+import { startConsumer, type Bus, type Db, type EventConsumer, type Logger } from '@kermesse/kit';
+import { attachWaitingToEvent } from '../commands/configure.ts';
+import { upsertEvent } from '../repositories/events.ts';
+
+/**
+ * `catalog.event.created`: keeps the read model of the register's events and attaches the raffles
+ * and gift baskets waiting for an event of that name (the demo ones), which are then published.
+ */
+export function startEventCreatedConsumer(deps: { db: Db; bus: Bus; logger: Logger; wake: () => void }): Promise<EventConsumer> {
+  return startConsumer({
+    db: deps.db,
+    bus: deps.bus,
+    logger: deps.logger,
+    name: 'raffle-catalog-event-created',
+    type: 'catalog.event.created',
+    async handle(event, trx) {
+      const { eventId, name, startsOn } = event.payload;
+      await upsertEvent(trx, { id: eventId, name, startsOn });
+      await attachWaitingToEvent(trx, { id: eventId, name });
+    },
+    // After the commit: publish the configuration events at once.
+    beforeAck: () => deps.wake(),
+  });
+}

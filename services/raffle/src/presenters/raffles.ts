@@ -1,0 +1,39 @@
+import { centsToEuros } from '../money.ts';
+import type { LawPanel } from '../rules/lawPanel.ts';
+import type { Tier } from '../rules/tierRules.ts';
+import type { RaffleRow } from '../repositories/raffles.ts';
+
+/** SPEC §3 ticket price tier `{nb, p}` (p in euros). */
+export const presentTiers = (tiers: Tier[]) => tiers.map((t) => ({ nb: t.nb, p: centsToEuros(t.priceCents) }));
+
+export type RaffleState = 'open' | 'closed' | 'drawn';
+
+export const raffleState = (row: Pick<RaffleRow, 'sales_closed_at' | 'drawn_at'>): RaffleState =>
+  row.drawn_at ? 'drawn' : row.sales_closed_at ? 'closed' : 'open';
+
+/** A raffle for the administration screens. */
+export const presentRaffle = (row: RaffleRow, figures: { sold: number; held: number; revenueCents: number }, tiers?: Tier[]) => ({
+  id: row.id,
+  name: row.name,
+  eventId: row.event_id,
+  eventName: row.event_name ?? row.awaiting_event_name,
+  eventKnown: row.event_id !== null,
+  tickets: row.total_tickets,
+  sold: figures.sold,
+  held: figures.held,
+  revenue: centsToEuros(figures.revenueCents),
+  state: raffleState(row),
+  salesClosedAt: row.sales_closed_at?.toISOString() ?? null,
+  drawnAt: row.drawn_at?.toISOString() ?? null,
+  ...(tiers ? { price: presentTiers(tiers) } : {}),
+});
+
+/** The French-law panel in euros. */
+export const presentLawPanel = (panel: LawPanel) => ({
+  totalValue: centsToEuros(panel.totalValueCents),
+  totalCost: centsToEuros(panel.totalCostCents),
+  ticketRevenue: centsToEuros(panel.ticketRevenueCents),
+  costRatio: panel.costRatioPercent,
+  limit: 15,
+  warnings: panel.warnings,
+});

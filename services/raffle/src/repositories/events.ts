@@ -1,0 +1,17 @@
+import type { Db } from '@kermesse/kit';
+
+/** An event of the register, as learnt from `catalog.event.created`. */
+export interface EventRow { id: number; name: string; starts_on: string | null }
+
+export async function upsertEvent(db: Db, event: { id: number; name: string; startsOn?: string | null }): Promise<void> {
+  await db('events')
+    .insert({ id: event.id, name: event.name, starts_on: event.startsOn ?? null })
+    .onConflict('id')
+    .merge({ name: event.name, starts_on: event.startsOn ?? null });
+}
+
+export const listEvents = (db: Db): Promise<EventRow[]> =>
+  db('events').select('id', 'name', 'starts_on').orderBy([{ column: 'starts_on', order: 'desc', nulls: 'last' }, { column: 'id', order: 'desc' }]);
+
+export const findEvent = (db: Db, id: number): Promise<EventRow | undefined> =>
+  db('events').where({ id }).first('id', 'name', 'starts_on');

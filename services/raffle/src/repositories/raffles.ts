@@ -1,0 +1,95 @@
+import type { Db } from '@kermesse/kit';
+import type { DrawPrize } from '../drawing/derive.ts';
+import type { Tier } from '../rules/tierRules.ts';
+
+/** A raffle without its heavy drawing columns (seed and committed list). */
+export interface RaffleRow {
+  id: number;
+  event_id: number | null;
+  awaiting_event_name: string | null;
+  event_name: string | null;
+  event_starts_on: string | null;
+  name: string;
+  total_tickets: number;
+  sales_closed_at: Date | null;
+  commitment: string | null;
+  tickets_hash: string | null;
+  drawn_at: Date | null;
+  created_at: Date;
+}
+
+const COLUMNS = [
+  'r.id', 'r.event_id', 'r.awaiting_event_name', 'e.name as event_name', 'e.starts_on as event_starts_on', 'r.name',
+  'r.total_tickets', 'r.sales_closed_at', 'r.commitment', 'r.tickets_hash', 'r.drawn_at', 'r.created_at',
+];
+
+const base = (db: Db) => db('raffles as r').leftJoin('events as e', 'e.id', 'r.event_id');
+
+export const findRaffle = (db: Db, id: number): Promise<RaffleRow | undefined> =>
+  base(db).where('r.id', id).first(COLUMNS);
+
+export const listRaffles = (db: Db): Promise<RaffleRow[]> => base(db).select(COLUMNS).orderBy('r.id', 'desc');
+
+/** The latest raffle whose sales are open (the public pre-sale page). */
+export const findOpenRaffle = (db: Db): Promise<RaffleRow | undefined> =>
+  base(db).whereNull('r.sales_closed_at').whereNotNull('r.event_id').orderBy('r.id', 'desc').first(COLUMNS);
+
+/** Locks a raffle row for a state change (closing sales, drawing). */
+export interface RaffleDrawingRow extends RaffleRow {
+  seed_hex: string | null;
+  committed_tickets: number[] | null;
+  drawn_prizes: DrawPrize[] | null;
+}
+
+export const lockRaffle = (db: Db, id: number): Promise<RaffleDrawingRow | undefined> =>
+  db('raffles as r').leftJoin('events as e', 'e.id', 'r.event_id').where('r.id', id).forUpdate('r')
+    .first([...COLUMNS, 'r.seed_hex', 'r.committed_tickets', 'r.drawn_prizes']);
+
+export const findDrawingRow = (db: Db, id: number): Promise<RaffleDrawingRow | undefined> =>
+  base(db).where('r.id', id).first([...COLUMNS, 'r.seed_hex', 'r.committed_tickets', 'r.drawn_prizes']);
+
+export async function insertRaffle(db: Db, raffle: { eventId: number | null; awaitingEventName?: string | null; name: string; totalTickets: number }): Promise<number> {
+  const [row] = await db('raffles')
+    .insert({ event_id: raffle.eventId, awaiting_event_name: raffle.awaitingEventName ?? null, name: raffle.name, total_tickets: raffle.totalTickets })
+    .returning('id');
+  return (row as { id: number }).id;
+}
+
+export async function updateRaffle(db: Db, id: number, changes: { name?: string; totalTickets?: number }): Promise<void> {
+  await db('raffles').where({ id }).update({
+    ...(changes.name !== undefined ? { name: changes.name } : {}),
+    ...(changes.totalTickets !== undefined ? { total_tickets: changes.totalTickets } : {}),
+    updated_at: db.fn.now(),
+  });
+}
+
+export async function listTiers(db: Db, raffleId: number): Promise<Tier[]> {
+  const rows: Array<{ nb: number; price_cents: number }> = await db('raffle_tiers').where({ raffle_id: raffleId }).select('nb', 'price_cents').orderBy('position');
+  return rows.map((r) => ({ nb: r.nb, priceCents: r.price_cents }));
+}
+
+export async function replaceTiers(db: Db, raffleId: number, tiers: Tier[]): Promise<void> {
+  await db('raffle_tiers').where({ raffle_id: raffleId }).delete();
+  if (tiers.length) {
+    await db('raffle_tiers').insert(tiers.map((t, position) => ({ raffle_id: raffleId, position, nb: t.nb, price_cents: t.priceCents })));
+  }
+}
+
+/** Sold tickets and the revenue they brought, per raffle. */
+export async function salesFigures(db: Db, raffleId: number): Promise<{ sold: number; held: number; revenueCents: number }> {
+  const [counts] = await db('tickets').where({ raffle_id: raffleId })
+    .select(
+      db.raw(`count(*) filter (where status = 'sold')::int as sold`),
+      db.raw(`count(*) filter (where status = 'held' and expires_at > now())::int as held`),
+    );
+  const [revenue] = await db('raffle_sales').where({ raffle_id: raffleId }).select(db.raw('coalesce(sum(revenue_cents), 0)::int as cents'));
+  return { sold: (counts as { sold: number }).sold, held: (counts as { held: number }).held, revenueCents: (revenue as { cents: number }).cents };
+}
+
+/** The highest number currently sold or held in a raffle (0 when none). */
+export async function highestTakenNumber(db: Db, raffleId: number): Promise<number> {
+  const [row] = await db('tickets').where({ raffle_id: raffleId })
+    .where((q) => q.where('status', 'sold').orWhere('expires_at', '>', db.fn.now()))
+    .select(db.raw('coalesce(max(number), 0)::int as max'));
+  return (row as { max: number }).max;
+}

@@ -1,0 +1,56 @@
+/**
+ * The organiser's French-law panel (Code de la sécurité intérieure, L322-3 et suivants): a
+ * tombola run by an association may offer prizes in kind only, and its organisation costs are
+ * usually held to 15 % of the ticket revenue. Warnings never block anything.
+ */
+import { formatCents } from '../money.ts';
+
+export const COST_RATIO_LIMIT_PERCENT = 15;
+
+/** Whole words only: « argentée » (silver-coloured) is not « argent ». */
+const CASH_WORDS = /(?<![\p{L}\d])(esp[eè]ces?|argent|cash|num[ée]raire|liquide|billets? de banque|virement|mandat(?:-cash)?|lingots?|bitcoins?|cryptomonnaies?|carte bancaire pr[ée]pay[ée]e|ch[eè]que)(?![\p{L}\d])/iu;
+/** Gift vouchers and meal tickets are prizes in kind usable at one place: not cash. */
+const IN_KIND_VOUCHERS = /(ch[eè]que|carte|bon)[-\s]?(cadeau|d'achat|lire|vacances|d[ée]jeuner|restaurant)|bon d'achat/giu;
+/** A name that is only an amount: « 50 € », « 100 euros », « Enveloppe de 20 € ». */
+const BARE_AMOUNT = /^\s*(?:(?:une?\s+)?enveloppe\s+(?:de\s+)?)?\d+(?:[.,]\d+)?\s*(?:€|euros?|eur)\s*$/i;
+
+/** True when a prize's name looks like money rather than a prize in kind. */
+export function looksLikeCash(name: string): boolean {
+  if (BARE_AMOUNT.test(name)) return true;
+  const withoutVouchers = name.replace(IN_KIND_VOUCHERS, ' ');
+  return CASH_WORDS.test(withoutVouchers);
+}
+
+export interface LawPanel {
+  totalValueCents: number;
+  totalCostCents: number;
+  ticketRevenueCents: number;
+  /** Cost of the prizes over the ticket revenue, in percent with one decimal; null before any sale. */
+  costRatioPercent: number | null;
+  warnings: string[];
+}
+
+/** Totals over every prize unit (value and cost × quantity) and the warnings to show. */
+export function lawPanel(
+  prizes: Array<{ name: string; priceCents: number; costCents: number; quantity: number }>,
+  ticketRevenueCents: number,
+): LawPanel {
+  let totalValueCents = 0;
+  let totalCostCents = 0;
+  const warnings: string[] = [];
+  for (const prize of prizes) {
+    totalValueCents += prize.priceCents * prize.quantity;
+    totalCostCents += prize.costCents * prize.quantity;
+    if (looksLikeCash(prize.name)) {
+      warnings.push(`Le lot « ${prize.name} » ressemble à une somme d'argent : une tombola associative ne peut offrir que des lots en nature (art. L322-3 du Code de la sécurité intérieure).`);
+    }
+  }
+  const costRatioPercent = ticketRevenueCents > 0 ? Math.round((totalCostCents * 1000) / ticketRevenueCents) / 10 : null;
+  if (costRatioPercent !== null && costRatioPercent > COST_RATIO_LIMIT_PERCENT) {
+    warnings.push(`Le coût des lots (${formatCents(totalCostCents)}) dépasse ${COST_RATIO_LIMIT_PERCENT} % des recettes des tickets (${formatCents(ticketRevenueCents)}) : ${String(costRatioPercent).replace('.', ',')} %.`);
+  }
+  if (costRatioPercent === null && totalCostCents > 0) {
+    warnings.push(`Aucun ticket vendu pour l'instant : le coût des lots (${formatCents(totalCostCents)}) n'est encore couvert par aucune recette.`);
+  }
+  return { totalValueCents, totalCostCents, ticketRevenueCents, costRatioPercent, warnings };
+}

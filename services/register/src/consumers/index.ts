@@ -1,0 +1,39 @@
+/**
+ * The events the register reads (ARCHITECTURE §2): raffle and gift-basket configurations become
+ * ticket products, stock alerts flag product tiles. Each consumer is durable and inbox-protected,
+ * so a redelivered event changes nothing.
+ */
+import { startConsumer, type Bus, type Db, type EventConsumer, type Logger } from '@kermesse/kit';
+import { applyGiftBasketConfigured, applyRaffleConfigured, applyStockAlert } from '../commands/applyTicketCatalog.ts';
+
+export interface RegisterConsumers {
+  stop(): Promise<void>;
+}
+
+export async function startRegisterConsumers(deps: { db: Db; bus: Bus; logger: Logger }): Promise<RegisterConsumers> {
+  const { db, bus, logger } = deps;
+  const consumers: EventConsumer[] = [];
+  consumers.push(await startConsumer({
+    db, bus, logger, name: 'register-raffle-configured', type: 'raffle.configured',
+    async handle(event, trx) {
+      await applyRaffleConfigured(trx, event.payload, event.occurredAt);
+    },
+  }));
+  consumers.push(await startConsumer({
+    db, bus, logger, name: 'register-giftbasket-configured', type: 'giftbasket.configured',
+    async handle(event, trx) {
+      await applyGiftBasketConfigured(trx, event.payload, event.occurredAt);
+    },
+  }));
+  consumers.push(await startConsumer({
+    db, bus, logger, name: 'register-stock-alert', type: 'stock.alert',
+    async handle(event, trx) {
+      await applyStockAlert(trx, event.payload);
+    },
+  }));
+  return {
+    async stop() {
+      await Promise.all(consumers.map((c) => c.stop()));
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { Db, Trx } from '@kermesse/kit';
+import { findGiftBasket, findRaffle } from '../repositories/catalog.ts';
+import { listBets, listLines, listPayments, listTickets, type SaleRow } from '../repositories/sales.ts';
+import type { ReceiptData } from './html.ts';
+
+/** Where the public receipt of a sale lives: `{origin}/s/{reference}` (SPEC §2 order detail). */
+export const receiptPath = (reference: string) => `/s/${encodeURIComponent(reference)}`;
+
+/** Everything a receipt shows, read back from the database. */
+export async function loadReceiptData(db: Db | Trx, sale: SaleRow, origin: string): Promise<ReceiptData> {
+  const [event, checkout, lines, payments, tickets, bets, raffle, basket] = await Promise.all([
+    db('events').where({ id: sale.event_id }).first('name') as Promise<{ name: string }>,
+    db('checkouts').where({ id: sale.checkout_id }).first('name') as Promise<{ name: string }>,
+    listLines(db, sale.id),
+    listPayments(db, sale.id),
+    listTickets(db, sale.id),
+    listBets(db, sale.id),
+    sale.raffle_id ? findRaffle(db, sale.raffle_id) : Promise.resolve(undefined),
+    sale.gift_basket_id ? findGiftBasket(db, sale.gift_basket_id) : Promise.resolve(undefined),
+  ]);
+  return {
+    reference: sale.reference,
+    createdAt: sale.created_at,
+    eventName: event?.name ?? '',
+    checkoutName: checkout?.name ?? '',
+    lines: lines.map((l) => ({
+      name: l.name, categoryName: l.category_name, kind: l.kind, quantity: l.quantity,
+      unitPriceCents: l.unit_price_cents, totalCents: l.total_cents, clickAndCollect: l.click_and_collect,
+    })),
+    totalCents: sale.total_cents,
+    paidCents: sale.paid_cents,
+    paymentMode: sale.payment_mode,
+    payments: payments.map((p) => ({ method: p.method, amountCents: p.amount_cents, reference: p.reference })),
+    tickets,
+    raffleName: raffle?.name ?? null,
+    bets: bets.map((b) => ({ typeName: basket?.types.find((t) => t.id === b.type_id)?.name ?? `Type ${b.type_id}`, weight: b.weight })),
+    giftBasketName: basket?.name ?? null,
+    receiptUrl: origin + receiptPath(sale.reference),
+  };
+}

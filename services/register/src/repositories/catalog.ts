@@ -1,0 +1,129 @@
+import type { Db, Trx } from '@kermesse/kit';
+import { DEFAULT_MEAL_DEAL, type CatalogProduct, type GiftBasketInfo, type MealDealRule, type RaffleInfo, type Tier } from '../cart/rules.ts';
+
+export interface CategoryRow { id: number; name: string; kind: 'product' | 'raffle' | 'giftbasket'; raffle_id: number | null; gift_basket_id: number | null; position: number }
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  image: string | null;
+  price_cents: number;
+  category_id: number;
+  category_name: string;
+  kind: 'product' | 'raffle' | 'giftbasket';
+  raffle_id: number | null;
+  gift_basket_id: number | null;
+  tier_nb: number | null;
+  click_and_collect: boolean;
+  alcohol: boolean;
+  active: boolean;
+}
+
+export interface RaffleRow { id: number; event_id: number; name: string; total_tickets: number; tiers: Tier[]; sales_open: boolean; category_id: number }
+export interface GiftBasketRow { id: number; event_id: number; name: string; tiers: Tier[]; types: GiftBasketInfo['types']; category_id: number }
+
+const PRODUCT_COLUMNS = [
+  'p.id', 'p.name', 'p.image', 'p.price_cents', 'p.category_id', 'c.name as category_name', 'c.kind',
+  'c.raffle_id', 'c.gift_basket_id', 'p.tier_nb', 'p.click_and_collect', 'p.alcohol', 'p.active',
+];
+
+/** Active products a register offers, in display order (category, then product). */
+export function listCheckoutProducts(db: Db | Trx, checkoutId: number, onlyIds?: number[]): Promise<ProductRow[]> {
+  const q = db('products as p')
+    .join('categories as c', 'c.id', 'p.category_id')
+    .join('checkout_products as cp', function joinOffer() {
+      this.on('cp.product_id', '=', 'p.id').andOn('cp.checkout_id', '=', db.raw('?', [checkoutId]));
+    })
+    .where('p.active', true)
+    .select(PRODUCT_COLUMNS)
+    .orderBy([{ column: 'c.position' }, { column: 'c.id' }, { column: 'p.position' }, { column: 'p.id' }]);
+  if (onlyIds) q.whereIn('p.id', onlyIds);
+  return q;
+}
+
+export interface SaleHead { id: number; name: string; event_id: number; event_name: string; next_sale_id: number; products: ProductRow[] }
+
+/**
+ * What a sale needs first, in one round trip: the register and its event, a new sale id (an id
+ * lost by a refused sale is no matter), and the active products of `productIds` this register offers.
+ */
+export async function loadSaleHead(db: Db, checkoutId: number, productIds: number[]): Promise<SaleHead | undefined> {
+  const { rows } = await db.raw(`
+    select c.id, c.name, c.event_id, e.name as event_name, nextval(pg_get_serial_sequence('sales', 'id'))::int as next_sale_id,
+      coalesce((
+        select json_agg(json_build_object(
+          'id', p.id, 'name', p.name, 'image', p.image, 'price_cents', p.price_cents, 'category_id', p.category_id,
+          'category_name', k.name, 'kind', k.kind, 'raffle_id', k.raffle_id, 'gift_basket_id', k.gift_basket_id,
+          'tier_nb', p.tier_nb, 'click_and_collect', p.click_and_collect, 'alcohol', p.alcohol, 'active', p.active))
+        from products p
+        join categories k on k.id = p.category_id
+        join checkout_products cp on cp.product_id = p.id and cp.checkout_id = c.id
+        where p.active and p.id = any(?::int[])
+      ), '[]'::json) as products
+    from checkouts c join events e on e.id = c.event_id
+    where c.id = ?`, [productIds, checkoutId]) as { rows: SaleHead[] };
+  return rows[0];
+}
+
+/** Every active product with whether a register offers it (admin checkout product selector). */
+export function listProductsForCheckout(db: Db, checkoutId: number): Promise<Array<ProductRow & { in_checkout: boolean }>> {
+  return db('products as p')
+    .join('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('checkout_products as cp', function joinOffer() {
+      this.on('cp.product_id', '=', 'p.id').andOn('cp.checkout_id', '=', db.raw('?', [checkoutId]));
+    })
+    .where('p.active', true)
+    .select([...PRODUCT_COLUMNS, db.raw('(cp.product_id is not null) as in_checkout')])
+    .orderBy([{ column: 'c.position' }, { column: 'c.id' }, { column: 'p.position' }, { column: 'p.id' }]);
+}
+
+export const findProduct = (db: Db | Trx, id: number): Promise<ProductRow | undefined> =>
+  db('products as p').join('categories as c', 'c.id', 'p.category_id').where('p.id', id).first(PRODUCT_COLUMNS);
+
+export const listRafflesOfEvent = (db: Db | Trx, eventId: number): Promise<RaffleRow[]> =>
+  db('raffles').where({ event_id: eventId, sales_open: true }).select('*').orderBy('id');
+
+export const listGiftBasketsOfEvent = (db: Db | Trx, eventId: number): Promise<GiftBasketRow[]> =>
+  db('gift_baskets').where({ event_id: eventId }).select('*').orderBy('id');
+
+export const findRaffle = (db: Db | Trx, id: number): Promise<RaffleRow | undefined> => db('raffles').where({ id }).first();
+export const findGiftBasket = (db: Db | Trx, id: number): Promise<GiftBasketRow | undefined> => db('gift_baskets').where({ id }).first();
+
+/** Products of an event currently in stock alert (read model of `stock.alert`). */
+export async function alertedProductIds(db: Db | Trx, eventId: number): Promise<Set<number>> {
+  const rows: Array<{ product_id: number }> = await db('stock_alerts').where({ event_id: eventId, is_alert: true }).select('product_id');
+  return new Set(rows.map((r) => r.product_id));
+}
+
+export const toCatalogProduct = (row: ProductRow): CatalogProduct => ({
+  id: row.id,
+  name: row.name,
+  priceCents: row.price_cents,
+  categoryId: row.category_id,
+  categoryName: row.category_name,
+  kind: row.kind,
+  raffleId: row.raffle_id,
+  giftBasketId: row.gift_basket_id,
+  tierNb: row.tier_nb,
+  clickAndCollect: row.click_and_collect,
+});
+
+export const toRaffleInfo = (row: RaffleRow): RaffleInfo => ({ id: row.id, eventId: row.event_id, name: row.name, totalTickets: row.total_tickets, tiers: row.tiers });
+export const toGiftBasketInfo = (row: GiftBasketRow): GiftBasketInfo => ({ id: row.id, eventId: row.event_id, name: row.name, tiers: row.tiers, types: row.types });
+
+export const MEAL_DEAL_SETTING = 'meal_deal';
+
+/** Settings hardly ever change: each sale need not read them again (a change is seen within 5 s). */
+const SETTINGS_TTL_MS = 5_000;
+const mealDealCache = new WeakMap<object, { until: number; rule: Promise<MealDealRule> }>();
+
+/** The meal-deal rule (settings table), SPEC §9's by default. */
+export function readMealDeal(db: Db | Trx): Promise<MealDealRule> {
+  const cached = mealDealCache.get(db);
+  if (cached && cached.until > Date.now()) return cached.rule;
+  const rule = (db('settings').where({ key: MEAL_DEAL_SETTING }).first('value') as Promise<{ value: MealDealRule } | undefined>)
+    .then((row) => row?.value ?? DEFAULT_MEAL_DEAL);
+  mealDealCache.set(db, { until: Date.now() + SETTINGS_TTL_MS, rule });
+  rule.catch(() => mealDealCache.delete(db));
+  return rule;
+}

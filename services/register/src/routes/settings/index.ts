@@ -1,0 +1,32 @@
+import { requireRole, Router, type Db } from '@kermesse/kit';
+import { DISCOUNT_PRODUCT_ID, DONATION_CATEGORY, DONATION_PRODUCT_ID, MAX_QUANTITY, MIN_QUANTITY } from '../../cart/rules.ts';
+import { toEuros } from '../../money.ts';
+import { readMealDeal } from '../../repositories/catalog.ts';
+import { CATALOG_CACHE_CONTROL } from '../checkouts/index.ts';
+
+/** SPEC §9 card polling: first status after 5 s, then every 3 s, at most 10 attempts. */
+export const CARD_POLLING = { initialWaitMs: 5000, pollIntervalMs: 3000, maxAttempts: 10 } as const;
+
+/** `GET /api/cr/settings`: the register's constants (SPEC §9), cacheable 600 s. */
+export function settingsRoutes({ db, cardProvider }: { db: Db; cardProvider: string }): Router {
+  const router = new Router({ prefix: '/api/cr' });
+  router.get('/settings', requireRole('cashier'), async (ctx) => {
+    const mealDeal = await readMealDeal(db);
+    ctx.set('Cache-Control', CATALOG_CACHE_CONTROL);
+    ctx.body = {
+      success: true,
+      data: {
+        currency: 'EUR',
+        mealDeal: {
+          discount: toEuros(mealDeal.discountCents),
+          items: mealDeal.items.map((i) => ({ categoryId: i.categoryId, price: toEuros(i.priceCents) })),
+        },
+        donation: { productId: DONATION_PRODUCT_ID, categoryName: DONATION_CATEGORY },
+        discountProductId: DISCOUNT_PRODUCT_ID,
+        quantity: { min: MIN_QUANTITY, max: MAX_QUANTITY },
+        card: { provider: cardProvider, ...CARD_POLLING },
+      },
+    };
+  });
+  return router;
+}

@@ -1,0 +1,236 @@
+/**
+ * The register as its integration tests run it: its own database (real Postgres) and NATS namespace
+ * (real JetStream), the real identity service issuing the tokens, the outbox relay and the
+ * consumers, optionally the real raffle service (its own process, as the launcher runs it) for the
+ * ticket claims, and the register app on a free port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  buildEnvelope, connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, startOutboxRelay,
+  type Bus, type Db, type EventPayloads, type EventType, type OutboxRelay, type RunningServer,
+} from '@kermesse/kit';
+import { createTestDatabase, deleteTestStream, eventually, freePort, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
+// The real identity service issues the tokens (test-only dependency).
+import { buildApp as buildIdentity } from '@kermesse/identity/app';
+import * as identityMigrations from '@kermesse/identity/migrations';
+import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+// The real raffle service answers the ticket claims (test-only dependency).
+import * as raffleMigrations from '@kermesse/raffle/migrations';
+import { migrations, schema } from '../../migrations/index.ts';
+import { buildApp } from '../app.ts';
+import { createEventWithCheckouts } from '../commands/createEvent.ts';
+import { startRegisterConsumers, type RegisterConsumers } from '../consumers/index.ts';
+import { seedDemo } from '../demo.ts';
+import type { CardProvider } from '../payments/provider.ts';
+import { createRaffleClient } from '../raffleClient.ts';
+
+export const TEST_PASSWORD = 'demo-caisse-2026';
+export type Who = 'caissier' | 'admin' | 'benevole' | 'tresorier';
+
+export interface Answer<T = any> { status: number; body: T; headers: Headers; text: string } // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any shape
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+/** The real raffle service, and a switch on the register's calls to it (to see it down or slow). */
+export interface RaffleService {
+  url: string;
+  /** Claims the register sent (including refused ones). */
+  calls: { claims: number; releases: number };
+  /** While true, the register cannot reach the raffle service. */
+  down: boolean;
+  /** Each claim waits this long before it is sent. */
+  delayMs: number;
+  /** POST /api/admin/raffle: a raffle of the test event; resolves once the register sells its tickets. */
+  createRaffle(input: { name: string; tickets: number; price: Array<{ nb: number; p: number }> }): Promise<number>;
+  /** POST /api/admin/gift-basket and its bet types; resolves once the register sells its bets. */
+  createGiftBasket(input: { name: string; price: Array<{ nb: number; p: number }>; types: Array<{ name: string; price: number }> }): Promise<{ id: number; types: Array<{ id: number; name: string }> }>;
+  /** Numbers the raffle service counts as taken (sold or held by a claim). */
+  takenNumbers(raffleId: number): Promise<number[]>;
+}
+
+export interface RegisterHarness {
+  base: string;
+  db: Db;
+  bus: Bus;
+  relay: OutboxRelay;
+  /** Present when started with `{ raffle: true }`. */
+  raffle: RaffleService;
+  tokens: Record<Who, string>;
+  /** A fresh event of the test's own, with one register offering every demo product. */
+  eventId: number;
+  checkoutId: number;
+  productId(name: string): Promise<number>;
+  request<T = any>(method: string, path: string, options?: { who?: Who | null; body?: unknown; headers?: Record<string, string> }): Promise<Answer<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Publishes an event as another service would (through JetStream, with its id as message id). */
+  publish<T extends EventType>(source: string, type: T, payload: EventPayloads[T]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts `services/raffle/src/server.ts` the way the launcher does, on a free port. */
+async function startRaffleProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; dataDir: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'register-raffle-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/raffle/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), KERMESSE_DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(async () => (await fetch(`${url}/healthz`).catch(() => undefined))?.ok, 60_000, 100);
+  return {
+    url, child, dataDir,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startRegisterHarness(options: { cardProvider?: (db: Db) => CardProvider; eventName?: string; raffle?: boolean } = {}): Promise<RegisterHarness> {
+  const logger = createLogger('test', 'error');
+  const database: TestDatabase = await createTestDatabase();
+  const namespace = testNamespace();
+  const identityDb = createDb(database.url, { schema: identityMigrations.schema });
+  await migrateLatest(identityDb, identityMigrations);
+  await seedIdentity({ db: identityDb, password: TEST_PASSWORD });
+  const identity: RunningServer = await listen(await buildIdentity({ db: identityDb, logger }), 0);
+  const identityUrl = `http://127.0.0.1:${identity.port}`;
+
+  const db = createDb(database.url, { schema, poolMax: 20 });
+  await migrateLatest(db, { schema, migrations });
+  await seedDemo({ db });
+  const bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'register-test' });
+  const relay = startOutboxRelay({ db, bus, logger, pollMs: 50 });
+  const consumers: RegisterConsumers = await startRegisterConsumers({ db, bus, logger });
+  const { event, checkouts } = await createEventWithCheckouts(db, { name: options.eventName ?? "Fête de l'école", checkouts: ['Caisse test'] });
+  const checkoutId = checkouts[0]!.id;
+  const productIds: Array<{ id: number }> = await db('products').select('id');
+  await db('checkout_products').insert(productIds.map((p) => ({ checkout_id: checkoutId, product_id: p.id })));
+
+  let raffleProcess: Awaited<ReturnType<typeof startRaffleProcess>> | undefined;
+  if (options.raffle) {
+    const raffleDb = createDb(database.url, { schema: raffleMigrations.schema, poolMax: 2 });
+    await migrateLatest(raffleDb, raffleMigrations);
+    await raffleDb.destroy();
+    raffleProcess = await startRaffleProcess({ DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: namespace, IDENTITY_URL: identityUrl });
+  }
+  const raffleUrl = raffleProcess?.url ?? 'http://127.0.0.1:9';
+  const control = { calls: { claims: 0, releases: 0 }, down: false, delayMs: 0 };
+  const controlledFetch: typeof fetch = async (input, init) => {
+    const release = init?.method === 'DELETE';
+    if (release) control.calls.releases += 1;
+    else control.calls.claims += 1;
+    if (control.down) throw new TypeError('fetch failed');
+    if (!release && control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
+    return fetch(input, init);
+  };
+
+  const register = await listen(await buildApp({
+    db, logger, bus, verifier: createTokenVerifier({ identityUrl }),
+    raffle: createRaffleClient({ baseUrl: raffleUrl, fetch: controlledFetch }),
+    cardProvider: options.cardProvider?.(db),
+    wake: () => relay.wake(),
+  }), 0);
+  const base = `http://127.0.0.1:${register.port}`;
+
+  const tokens = {} as Record<Who, string>;
+  for (const who of ['caissier', 'admin', 'benevole', 'tresorier'] as Who[]) {
+    const res = await fetch(`${identityUrl}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${who}@kermesse.local`, password: TEST_PASSWORD }),
+    });
+    tokens[who] = ((await res.json()) as { token: string }).token;
+  }
+
+  const asAdmin = async (method: string, target: string, body?: unknown) => {
+    const res = await fetch(raffleUrl + target, {
+      method, headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json().catch(() => undefined)) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- raffle answers
+  };
+  const raffle: RaffleService = Object.assign(control, {
+    url: raffleUrl,
+    async createRaffle(input: { name: string; tickets: number; price: Array<{ nb: number; p: number }> }) {
+      // The raffle service learns the test event from catalog.event.created first.
+      const created = await eventually(async () => {
+        const res = await asAdmin('POST', '/api/admin/raffle', { ...input, eventId: event.id });
+        return res.status === 201 ? res.body : undefined;
+      }, 20_000, 100);
+      const id = created.id as number;
+      await eventually(async () => (await db('raffles').where({ id }).first())?.total_tickets === input.tickets, 20_000);
+      return id;
+    },
+    async createGiftBasket(input: { name: string; price: Array<{ nb: number; p: number }>; types: Array<{ name: string; price: number }> }) {
+      const created = await eventually(async () => {
+        const res = await asAdmin('POST', '/api/admin/gift-basket', { name: input.name, price: input.price, eventId: event.id });
+        return res.status === 201 ? res.body : undefined;
+      }, 20_000, 100);
+      const id = created.id as number;
+      const types: Array<{ id: number; name: string }> = [];
+      for (const type of input.types) {
+        const res = await asAdmin('POST', `/api/admin/gift-basket/${id}/prizes`, type);
+        types.push({ id: res.body.id, name: res.body.name });
+      }
+      await eventually(async () => ((await db('gift_baskets').where({ id }).first())?.types ?? []).length === types.length, 20_000);
+      return { id, types };
+    },
+    async takenNumbers(raffleId: number) {
+      const res = await fetch(`${raffleUrl}/api/cr/raffle/${raffleId}/tickets/sold`, { headers: { authorization: `Bearer ${tokens.caissier}` } });
+      return ((await res.json()) as Array<{ number: number }>).map((t) => t.number);
+    },
+  });
+
+  const encoder = new TextEncoder();
+  return {
+    base, db, bus, relay, raffle, tokens, eventId: event.id, checkoutId,
+    async productId(name) {
+      const row = await db('products').where({ name }).first('id');
+      if (!row) throw new Error(`no product named ${name}`);
+      return row.id as number;
+    },
+    async request(method, path, { who = 'caissier', body, headers = {} } = {}) {
+      const res = await fetch(base + path, {
+        method,
+        headers: {
+          ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // HTML or empty answers stay text
+      }
+      return { status: res.status, body: parsed as never, headers: res.headers, text };
+    },
+    async publish(source, type, payload) {
+      const envelope = buildEnvelope(source, type, payload);
+      await bus.js.publish(bus.subject(type), encoder.encode(JSON.stringify(envelope)), { msgID: envelope.id });
+    },
+    async close() {
+      await register.close();
+      await consumers.stop();
+      await relay.stop();
+      await raffleProcess?.stop();
+      await bus.close();
+      await identity.close();
+      await db.destroy();
+      await identityDb.destroy();
+      await deleteTestStream(namespace);
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type Koa from 'koa';
+import { createServiceApp, type Bus, type Db, type Logger, type OutboxRelay, type TokenVerifier } from '@kermesse/kit';
+import { inventoryRoutes } from './routes/inventory/index.ts';
+import { stateRoutes } from './routes/state/index.ts';
+import { stockRoutes } from './routes/stocks/index.ts';
+
+export interface StockDeps {
+  db: Db;
+  logger: Logger;
+  verifier: TokenVerifier;
+  bus?: Bus;
+  /** Woken after a write that recorded stock.alert events. */
+  relay?: OutboxRelay;
+}
+
+/** The stock service's Koa app (no listen). */
+export async function buildApp(deps: StockDeps): Promise<Koa> {
+  return createServiceApp({
+    name: 'stock',
+    logger: deps.logger,
+    db: deps.db,
+    bus: deps.bus,
+    verifier: deps.verifier,
+    routers: [stateRoutes({ db: deps.db }), stockRoutes({ db: deps.db, relay: deps.relay }), inventoryRoutes({ db: deps.db, relay: deps.relay })],
+  });
+}

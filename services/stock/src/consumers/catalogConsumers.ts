@@ -1,0 +1,29 @@
+/** Keeps the read models of the register's catalogue and creates the levels of new pairs. */
+import type { EventEnvelope, Trx } from '@kermesse/kit';
+import { applyDemoLevels, ensureLevelsForEvent, ensureLevelsForProduct } from '../commands/levels.ts';
+import { upsertEvent, upsertProduct } from '../repositories/catalog.ts';
+
+/**
+ * Event and product consumers run side by side: both take this lock first so that an event and a
+ * product arriving together never both miss the other (each would create no level for the pair).
+ */
+export const lockCatalog = (trx: Trx) => trx.raw("select pg_advisory_xact_lock(hashtext('stock.catalog'))");
+
+/** catalog.event.created: the event and the levels of every active product in it. */
+export async function handleEventCreated(event: EventEnvelope<'catalog.event.created'>, trx: Trx): Promise<void> {
+  await lockCatalog(trx);
+  const { eventId, name, startsOn } = event.payload;
+  await upsertEvent(trx, { id: eventId, name, startsOn: startsOn ?? null });
+  await ensureLevelsForEvent(trx, eventId);
+  // Levels created under a placeholder name (a sale came first) get their demo level now.
+  await applyDemoLevels(trx, { eventId });
+}
+
+/** catalog.product.changed: name, category and price as the register says, and levels when on sale (ticket products have none). */
+export async function handleProductChanged(event: EventEnvelope<'catalog.product.changed'>, trx: Trx): Promise<void> {
+  await lockCatalog(trx);
+  await upsertProduct(trx, event.payload);
+  if (!event.payload.active || (event.payload.kind ?? 'product') !== 'product') return;
+  await ensureLevelsForProduct(trx, event.payload.productId);
+  await applyDemoLevels(trx, { productId: event.payload.productId });
+}

@@ -1,0 +1,92 @@
+/** The read models of the register's catalogue: events and products (ids are the register's). */
+import type { Db, EventPayloads, Trx } from '@kermesse/kit';
+
+export interface EventRow { id: number; name: string; starts_on: string | null }
+export interface ProductRow {
+  id: number;
+  name: string;
+  price_cents: number;
+  category_id: number | null;
+  category_name: string;
+  active: boolean;
+  kind: string;
+}
+
+/** The most recent event first (by date, then newest id), the order of every event choice. */
+export const listEvents = (db: Db | Trx): Promise<EventRow[]> =>
+  db('events').select('id', 'name', 'starts_on')
+    .orderBy([{ column: 'starts_on', order: 'desc', nulls: 'last' }, { column: 'id', order: 'desc' }]);
+
+export const findEvent = (db: Db | Trx, id: number): Promise<EventRow | undefined> =>
+  db('events').where({ id }).first('id', 'name', 'starts_on');
+
+/** Stores an event (a newer name or date wins); true when it was not known before. */
+export async function upsertEvent(trx: Trx, event: { id: number; name: string; startsOn: string | null }): Promise<boolean> {
+  const rows: { inserted: boolean }[] = await trx('events')
+    .insert({ id: event.id, name: event.name, starts_on: event.startsOn })
+    .onConflict('id')
+    .merge({ name: event.name, starts_on: event.startsOn, updated_at: trx.fn.now() })
+    .returning(trx.raw('(xmax = 0) as inserted'));
+  return rows[0]?.inserted ?? false;
+}
+
+/** An event seen in a sale before its catalog event: a placeholder name until that arrives. */
+export async function ensureEventKnown(trx: Trx, eventId: number): Promise<boolean> {
+  const rows = await trx('events')
+    .insert({ id: eventId, name: `Événement n°${eventId}`, starts_on: null })
+    .onConflict('id')
+    .ignore()
+    .returning('id');
+  return rows.length > 0;
+}
+
+const PRODUCT_COLUMNS = ['id', 'name', 'price_cents', 'category_id', 'category_name', 'active', 'kind'];
+
+/** Products that have a stock (ticket products have none). */
+export const listProducts = (db: Db | Trx, options: { activeOnly?: boolean } = {}): Promise<ProductRow[]> => {
+  const query = db('products').where({ kind: 'product' }).select(PRODUCT_COLUMNS);
+  if (options.activeOnly) query.where({ active: true });
+  return query;
+};
+
+/** A product that has a stock. */
+export const findProduct = (db: Db | Trx, id: number): Promise<ProductRow | undefined> =>
+  db('products').where({ id, kind: 'product' }).first(PRODUCT_COLUMNS);
+
+/** Stores a product as catalog.product.changed describes it; true when it was not known before. */
+export async function upsertProduct(trx: Trx, product: EventPayloads['catalog.product.changed']): Promise<boolean> {
+  const values = {
+    name: product.name,
+    price_cents: product.priceCents,
+    category_id: product.categoryId,
+    category_name: product.categoryName,
+    active: product.active,
+    kind: product.kind ?? 'product',
+  };
+  const rows: { inserted: boolean }[] = await trx('products')
+    .insert({ id: product.productId, ...values })
+    .onConflict('id')
+    .merge({ ...values, updated_at: trx.fn.now() })
+    .returning(trx.raw('(xmax = 0) as inserted'));
+  return rows[0]?.inserted ?? false;
+}
+
+/** A product seen in a sale line before its catalog event: known from the line until that arrives. */
+export async function ensureProductKnown(
+  trx: Trx,
+  line: { productId: number; name: string; categoryId: number | null; categoryName: string; unitPriceCents: number },
+): Promise<boolean> {
+  const rows = await trx('products')
+    .insert({
+      id: line.productId,
+      name: line.name || `Produit n°${line.productId}`,
+      price_cents: Math.max(0, line.unitPriceCents),
+      category_id: line.categoryId,
+      category_name: line.categoryName,
+      active: true,
+    })
+    .onConflict('id')
+    .ignore()
+    .returning('id');
+  return rows.length > 0;
+}

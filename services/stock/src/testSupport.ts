@@ -1,0 +1,163 @@
+/**
+ * A stock service for tests and the bench, on real Postgres and NATS: identity issues the tokens,
+ * and a stand-in for the register publishes catalog and sale events the way the register does
+ * (outbox row in a transaction, relay to JetStream) and listens to stock.alert like the register.
+ */
+import {
+  connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, recordEvent, startConsumer, startOutboxRelay,
+  type Bus, type Db, type EventConsumer, type EventEnvelope, type EventPayloads, type EventType, type OutboxRelay, type RunningServer,
+} from '@kermesse/kit';
+import { createTestDatabase, deleteTestStream, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
+import { buildApp as buildIdentity } from '@kermesse/identity/app';
+import * as identityMigrations from '@kermesse/identity/migrations';
+import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import { migrations, schema } from '../migrations/index.ts';
+import { buildApp } from './app.ts';
+import { startStockConsumers } from './consumers/index.ts';
+import { seedDemo } from './demo.ts';
+
+export const TEST_PASSWORD = 'stock-test-2026';
+const PRODUCER_SCHEMA = 'fake_register';
+
+export interface StockTestSystem {
+  base: string;
+  db: Db;
+  databaseUrl: string;
+  namespace: string;
+  identityUrl: string;
+  tokens: { admin: string; cashier: string; volunteer: string };
+  /** stock.alert events received by the register stand-in, in order. */
+  alerts: EventEnvelope<'stock.alert'>[];
+  /** Records an event in the register stand-in's outbox and publishes it through its relay. */
+  publish<T extends EventType>(type: T, payload: EventPayloads[T]): Promise<EventEnvelope<T>>;
+  /** Publishes an envelope straight to JetStream under a given message id (a duplicate delivery). */
+  publishRaw(envelope: EventEnvelope, msgId: string): Promise<void>;
+  /** Starts the stock consumers (the test may stop them to queue events). */
+  startConsumers(hooks?: { beforeAck?(event: EventEnvelope): Promise<void> | void }): Promise<void>;
+  stopConsumers(): Promise<void>;
+  request(path: string, init?: RequestInit & { as?: 'admin' | 'cashier' | 'volunteer' | null }): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export async function startStockTestSystem(options: { consumers?: boolean; app?: boolean } = {}): Promise<StockTestSystem> {
+  const logger = createLogger('stock-test', 'error');
+  const database: TestDatabase = await createTestDatabase();
+  const namespace = testNamespace();
+  const identityDb = createDb(database.url, { schema: identityMigrations.schema });
+  await migrateLatest(identityDb, identityMigrations);
+  await seedIdentity({ db: identityDb, password: TEST_PASSWORD });
+  const identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
+  const identityUrl = `http://127.0.0.1:${identity.port}`;
+
+  const db = createDb(database.url, { schema });
+  await migrateLatest(db, { schema, migrations });
+  await seedDemo({ db });
+  const bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'stock-test' });
+  const relay = startOutboxRelay({ db, bus, logger, pollMs: 50 });
+
+  const producerDb = createDb(database.url, { schema: PRODUCER_SCHEMA });
+  await migrateLatest(producerDb, { schema: PRODUCER_SCHEMA, migrations: {} });
+  const producerBus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'register-stand-in' });
+  const producerRelay: OutboxRelay = startOutboxRelay({ db: producerDb, bus: producerBus, logger, pollMs: 50 });
+  const alerts: EventEnvelope<'stock.alert'>[] = [];
+  const alertConsumer: EventConsumer = await startConsumer({
+    db: producerDb, bus: producerBus, logger, name: 'register-stand-in-stock-alert', type: 'stock.alert',
+    handle: async (event) => { alerts.push(event); },
+  });
+
+  let consumers: { stop(): Promise<void> } | null = null;
+  const system: StockTestSystem = {
+    base: '',
+    db,
+    databaseUrl: database.url,
+    namespace,
+    identityUrl,
+    tokens: { admin: '', cashier: '', volunteer: '' },
+    alerts,
+    async publish(type, payload) {
+      const envelope = await producerDb.transaction((trx) => recordEvent(trx, 'register', type, payload));
+      producerRelay.wake();
+      return envelope;
+    },
+    async publishRaw(envelope, msgId) {
+      await producerBus.js.publish(producerBus.subject(envelope.type), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: msgId });
+    },
+    async startConsumers(hooks = {}) {
+      consumers = await startStockConsumers({ db, bus, logger, relay, beforeAck: hooks.beforeAck });
+    },
+    async stopConsumers() {
+      await consumers?.stop();
+      consumers = null;
+    },
+    request(path, init = {}) {
+      const { as = 'admin', ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (as) headers.set('authorization', `Bearer ${system.tokens[as]}`);
+      return fetch(system.base + path, { ...rest, headers });
+    },
+    async stop() {
+      await server?.close();
+      await consumers?.stop();
+      await alertConsumer.stop();
+      await relay.stop();
+      await producerRelay.stop();
+      await bus.close();
+      await producerBus.close();
+      await identity.close();
+      await Promise.all([db.destroy(), producerDb.destroy(), identityDb.destroy()]);
+      await deleteTestStream(namespace);
+      await database.drop();
+    },
+  };
+
+  let server: RunningServer | undefined;
+  if (options.app !== false) {
+    server = await listen(await buildApp({ db, logger, bus, relay, verifier: createTokenVerifier({ identityUrl }) }), 0);
+    system.base = `http://127.0.0.1:${server.port}`;
+  }
+  for (const [key, who] of [['admin', 'admin'], ['cashier', 'caissier'], ['volunteer', 'benevole']] as const) {
+    const res = await fetch(`${identityUrl}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${who}@kermesse.local`, password: TEST_PASSWORD }),
+    });
+    system.tokens[key] = ((await res.json()) as { token: string }).token;
+  }
+  if (options.consumers !== false) await system.startConsumers();
+  return system;
+}
+
+/** A sale.completed payload with product lines (`[productId, quantity]`), a donation line and a cash payment. */
+export function buildSale(
+  saleId: number,
+  eventId: number,
+  lines: Array<[productId: number, quantity: number]>,
+  overrides: Partial<EventPayloads['sale.completed']> = {},
+): EventPayloads['sale.completed'] {
+  const productLines = lines.map(([productId, quantity]) => ({
+    productId, name: `Produit ${productId}`, categoryId: 1, categoryName: 'Buvette',
+    unitPriceCents: 150, quantity, totalCents: 150 * quantity, kind: 'product' as const,
+  }));
+  const donation = { productId: -1, name: 'Don', categoryId: null, categoryName: 'Donations', unitPriceCents: 500, quantity: 1, totalCents: 500, kind: 'donation' as const };
+  const totalCents = productLines.reduce((sum, line) => sum + line.totalCents, 0) + 500;
+  return {
+    saleId, reference: `V-${String(saleId).padStart(6, '0')}`, eventId, checkoutId: 1, claimId: null, buyer: null,
+    lines: [...productLines, donation], tickets: [], bets: [],
+    payments: [{ method: 'ESP', amountCents: totalCents, reference: String(totalCents / 100) }],
+    totalCents, paymentMode: 2, paymentStatus: 1, receipt: null, completedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** A catalog.product.changed payload. */
+export const buildProduct = (productId: number, name: string, categoryName = 'Buvette', overrides: Partial<EventPayloads['catalog.product.changed']> = {}): EventPayloads['catalog.product.changed'] => ({
+  productId, name, priceCents: 150, categoryId: 1, categoryName, image: null, clickAndCollect: false, alcohol: false, active: true, ...overrides,
+});
+
+/** Level of a product and the sum of its movements: they must always be equal. */
+export async function levelAndLedger(db: Db, eventId: number, productId: number): Promise<{ stock: number | undefined; ledger: number; movements: number }> {
+  const level = await db('levels').where({ event_id: eventId, product_id: productId }).first('stock');
+  const sum = await db('movements').where({ event_id: eventId, product_id: productId }).first(db.raw('coalesce(sum(variation), 0)::int as ledger'), db.raw('count(*)::int as movements'));
+  return { stock: level?.stock, ledger: (sum as { ledger: number }).ledger, movements: (sum as { movements: number }).movements };
+}
+
+export type { Bus };

@@ -1,0 +1,23 @@
+import type Koa from 'koa';
+import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
+import { bookingRoutes } from './routes/bookings/index.ts';
+import { swapmeetRoutes } from './routes/swapmeets/index.ts';
+
+export interface SwapmeetDeps {
+  db: Db;
+  logger: Logger;
+  verifier: TokenVerifier;
+  bus?: Bus;
+}
+
+/** The swap-meet service's Koa app (no listen). */
+export async function buildApp(deps: SwapmeetDeps): Promise<Koa> {
+  return createServiceApp({
+    name: 'swapmeet',
+    logger: deps.logger,
+    db: deps.db,
+    bus: deps.bus,
+    verifier: deps.verifier,
+    routers: [bookingRoutes({ db: deps.db }), swapmeetRoutes({ db: deps.db })],
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Reads a `multipart/form-data` upload (one file and a few text fields) with busboy, keeping the
+ * file in memory up to a limit. The same file lives in services/stock and services/swapmeet.
+ */
+import busboy from 'busboy';
+import type { Context } from 'koa';
+import { badRequest, HttpError } from '@kermesse/kit';
+
+export interface UploadedFile {
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+export interface Upload {
+  /** The part named `fileField`, or null when none was sent (or it was empty without a name). */
+  file: UploadedFile | null;
+  fields: Record<string, string>;
+}
+
+export interface ReadUploadOptions {
+  fileField?: string;
+  maxFileBytes: number;
+  /** French message when the request carries no file at all. */
+  noFileMessage: string;
+}
+
+/** Reads the upload; a file above the limit is refused with 413 before it is kept whole. */
+export function readUpload(ctx: Context, options: ReadUploadOptions): Promise<Upload> {
+  const fileField = options.fileField ?? 'file';
+  const contentType = ctx.get('Content-Type');
+  if (!/^multipart\/form-data/i.test(contentType)) return Promise.reject(badRequest(options.noFileMessage));
+
+  return new Promise<Upload>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: ctx.req.headers,
+        defParamCharset: 'utf8',
+        limits: { files: 1, fields: 20, fieldSize: 16 * 1024, parts: 30, fileSize: options.maxFileBytes },
+      });
+    } catch {
+      reject(badRequest(options.noFileMessage));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let file: UploadedFile | null = null;
+    let failure: HttpError | null = null;
+    let pending: Promise<void> = Promise.resolve();
+
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== fileField || file) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      pending = new Promise<void>((done) => {
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('limit', () => {
+          failure = new HttpError(413, `Le fichier dépasse la taille maximale (${Math.round(options.maxFileBytes / 1024 / 1024)} Mo).`);
+        });
+        stream.on('close', () => {
+          const data = Buffer.concat(chunks);
+          if (info.filename || data.length > 0) {
+            file = { filename: info.filename ?? '', mimeType: info.mimeType ?? '', data };
+          }
+          done();
+        });
+      });
+    });
+    parser.on('error', () => reject(badRequest("Envoi du fichier interrompu ou mal formé : réessayez l'import.")));
+    parser.on('close', () => {
+      void pending.then(() => (failure ? reject(failure) : resolve({ file, fields })));
+    });
+    ctx.req.pipe(parser);
+  });
+}

@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, createLogger, createTokenVerifier, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
+import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
+import { buildApp as buildIdentity } from '@kermesse/identity/app';
+import * as identityMigrations from '@kermesse/identity/migrations';
+import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import { migrations, schema } from '../migrations/index.ts';
+import { buildApp } from './app.ts';
+import { DEMO_SWAPMEET, seedDemo } from './demo.ts';
+
+const PASSWORD = 'vide-grenier-2026';
+const logger = createLogger('test', 'error');
+const SAMPLE = readFileSync(new URL('../samples/vide-grenier-exemple.csv', import.meta.url));
+let database: TestDatabase;
+let identityDb: Db;
+let db: Db;
+let identity: RunningServer;
+let service: RunningServer;
+let base: string;
+let demoId: number;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  identityDb = createDb(database.url, { schema: identityMigrations.schema });
+  await migrateLatest(identityDb, identityMigrations);
+  await seedIdentity({ db: identityDb, password: PASSWORD });
+  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
+  db = createDb(database.url, { schema });
+  await migrateLatest(db, { schema, migrations });
+  await seedDemo({ db });
+  await seedDemo({ db });
+  service = await listen(await buildApp({ db, logger, verifier: createTokenVerifier({ identityUrl: `http://127.0.0.1:${identity.port}` }) }), 0);
+  base = `http://127.0.0.1:${service.port}`;
+  for (const who of ['admin', 'caissier']) {
+    const res = await fetch(`http://127.0.0.1:${identity.port}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${who}@kermesse.local`, password: PASSWORD }),
+    });
+    tokens[who] = ((await res.json()) as { token: string }).token;
+  }
+  demoId = (await db('swapmeets').where({ name: DEMO_SWAPMEET }).first('id')).id;
+});
+
+afterAll(async () => {
+  await service?.close();
+  await identity?.close();
+  await db?.destroy();
+  await identityDb?.destroy();
+  await database?.drop();
+});
+
+const call = (path: string, init: RequestInit = {}, who = 'admin') =>
+  fetch(base + path, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${tokens[who]}` } });
+
+function upload(content: Uint8Array | string, { dryRun = true, swapmeetId = demoId as number | string | null, name = 'reservations.csv', type = 'text/csv', format = 'custom' } = {}) {
+  const form = new FormData();
+  form.append('file', new Blob([Uint8Array.from(typeof content === 'string' ? new TextEncoder().encode(content) : content)], { type }), name);
+  form.append('format', format);
+  if (swapmeetId !== null) form.append('swapmeet_id', String(swapmeetId));
+  return call(`/api/swapmeet/api/import/custom-csv?dry-run=${dryRun}`, { method: 'POST', body: form });
+}
+
+interface Bookings {
+  data: { id: number; name: string; phone: string; space_needed: number; revenue: string; is_payed: boolean; date_booking: string }[];
+  total: number;
+  summary: { total_revenue: string; total_space_reserved: number; paid_bookings: number; unpaid_bookings: number };
+}
+const bookings = async (limit = 100) => (await call(`/api/swapmeet/api/bookings?swapmeet_id=${demoId}&limit=${limit}`)).json() as Promise<Bookings>;
+
+describe('swap-meet bookings', () => {
+  it('lists the demo bookings with the summary of SPEC §3, seeded once', async () => {
+    const body = await bookings();
+    expect(body.total).toBe(3);
+    expect(body.data[0]).toEqual({ id: expect.any(Number), name: 'Martine Lefèvre', phone: '0611223344', space_needed: 3, revenue: '15.00', is_payed: true, date_booking: expect.stringMatching(/-03-02$/) });
+    expect(body.summary).toEqual({ total_revenue: '65.00', total_space_reserved: 13, paid_bookings: 2, unpaid_bookings: 1 });
+    const list = await (await call('/api/swapmeet/api/swapmeets')).json() as { data: { name: string; bookings_count: number }[] };
+    expect(list.data).toEqual([{ id: demoId, name: DEMO_SWAPMEET, held_on: expect.any(String), bookings_count: 3 }]);
+  });
+
+  it('keeps swap-meets to admins and asks for an id', async () => {
+    expect((await call(`/api/swapmeet/api/bookings?swapmeet_id=${demoId}`, {}, 'caissier')).status).toBe(403);
+    const missing = await call('/api/swapmeet/api/bookings?limit=100');
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ error: 'ID du SwapMeet non trouvé' });
+    const unknown = await call('/api/swapmeet/api/bookings?swapmeet_id=9999');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'Vide-grenier introuvable.' });
+  });
+
+  it('dry-runs the sample file: status dry-run, parsed bookings and their summary, nothing written', async () => {
+    const res = await upload(SAMPLE);
+    expect(res.status).toBe(200);
+    const body = await res.json() as { status: string; message: string; bookings_parsed: number; bookings_created: number; data: unknown[]; errors: string[]; summary: unknown };
+    expect(body).toMatchObject({
+      status: 'dry-run', message: 'Test réussi : 8 réservations prêtes à être importées.', bookings_parsed: 8, bookings_created: 0, errors: [],
+      summary: { total_revenue: '150.00', total_space_reserved: 30, paid_bookings: 5, unpaid_bookings: 3 },
+    });
+    expect(body.data[0]).toEqual({ id: null, name: 'Jeanne Moreau', phone: '0612345678', space_needed: 2.5, revenue: '12.50', is_payed: true, date_booking: '2026-03-12' });
+    expect((await bookings()).total).toBe(3);
+  });
+
+  it('imports for real in one transaction, then refuses the same file again line by line', async () => {
+    const res = await upload(SAMPLE, { dryRun: false });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'success', message: '8 réservations importées.', bookings_parsed: 8, bookings_created: 8 });
+    const after = await bookings();
+    expect(after.total).toBe(11);
+    expect(after.summary).toEqual({ total_revenue: '215.00', total_space_reserved: 43, paid_bookings: 7, unpaid_bookings: 4 });
+    const again = await upload(SAMPLE, { dryRun: false });
+    expect(again.status).toBe(422);
+    const body = await again.json() as { status: string; errors: string[]; error: string };
+    expect(body.status).toBe('error');
+    expect(body.errors).toHaveLength(8);
+    expect(body.errors[0]).toBe('Ligne 2 : la réservation de « Jeanne Moreau » du 12/03/2026 est déjà enregistrée.');
+    expect(body.error).toBe("8 erreurs dans le fichier : corrigez-le puis relancez le test. Aucune réservation n'a été importée.");
+    expect((await bookings()).total).toBe(11);
+  });
+
+  it('shows at most `limit` bookings (SPEC: 100) while the summary covers them all', async () => {
+    const body = await bookings(5);
+    expect(body.data).toHaveLength(5);
+    expect(body.total).toBe(11);
+    expect(body.summary.paid_bookings + body.summary.unpaid_bookings).toBe(11);
+  });
+
+  it('changes nothing for a malformed, mis-encoded or injected file, in a dry run or for real', async () => {
+    const cases: [string | Uint8Array, string[]][] = [
+      ['nom;metres;montant;date_reservation\nAlice;2;10;01/03/2026\nBob;deux;10;01/03/2026\n', ["Ligne 3 : l'espace « deux » doit être un nombre de mètres supérieur à 0 (ex. 2,5)."]],
+      [Uint8Array.from([...new TextEncoder().encode('nom;metres;montant;date_reservation\nAlice;2;10;01/03/2026\nB'), 0x8f, 0x3b, 0x32, 0x3b, 0x31, 0x30, 0x3b, 0x30, 0x31, 0x2f, 0x30, 0x33, 0x2f, 0x32, 0x30, 0x32, 0x36, 0x0a]),
+        ['Ligne 3 : caractères illisibles — enregistrez le fichier au format CSV (UTF-8 ou Windows-1252).']],
+      ['nom;metres;montant;date_reservation\n@SOMME(A1);2;10;01/03/2026\n', ['Ligne 2 : la cellule « nom » commence par « @ » (« @SOMME(A1) ») : les formules ne sont pas acceptées.']],
+    ];
+    for (const [content, errors] of cases) {
+      const dry = await upload(content);
+      expect(await dry.json()).toMatchObject({ status: 'error', errors, bookings_created: 0 });
+      const real = await upload(content, { dryRun: false });
+      expect(real.status).toBe(422);
+      expect(await real.json()).toMatchObject({ status: 'error', errors });
+    }
+    expect((await bookings()).total).toBe(11);
+  });
+
+  it("answers SPEC's messages without a file, a swap-meet or a CSV file, and a Windows-1252 file is fine", async () => {
+    const noFile = new FormData();
+    noFile.append('format', 'custom');
+    noFile.append('swapmeet_id', String(demoId));
+    const none = await call('/api/swapmeet/api/import/custom-csv?dry-run=true', { method: 'POST', body: noFile });
+    expect(await none.json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV' });
+    expect(await (await upload('x', { swapmeetId: null })).json()).toEqual({ error: 'ID du SwapMeet non trouvé' });
+    expect(await (await upload('x', { name: 'photo.png', type: 'image/png' })).json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide' });
+    expect(await (await upload(Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d]))).json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide' });
+    expect((await upload('x', { format: 'helloasso' })).status).toBe(400);
+    const cp1252 = Uint8Array.from([...'nom;metres;montant;paye;date_reservation\r\nH\xE9l\xE8ne;2,5;12,50;oui;01/03/2026\r\n'].map((c) => c.charCodeAt(0)));
+    expect(await (await upload(cp1252)).json()).toMatchObject({ status: 'dry-run', data: [{ name: 'Hélène', space_needed: 2.5, revenue: '12.50' }] });
+  });
+
+  it('resets every booking of the swap-meet', async () => {
+    const res = await call(`/api/swapmeet/api/reset-bookings/${demoId}`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'success', message: '11 réservations supprimées.' });
+    expect(await bookings()).toMatchObject({ data: [], total: 0, summary: { total_revenue: '0.00', total_space_reserved: 0, paid_bookings: 0, unpaid_bookings: 0 } });
+    expect(await (await call(`/api/swapmeet/api/reset-bookings/${demoId}`, { method: 'DELETE' })).json()).toEqual({ status: 'success', message: 'Aucune réservation à supprimer.' });
+    expect((await call('/api/swapmeet/api/reset-bookings/9999', { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('creates a swap-meet', async () => {
+    const res = await call('/api/swapmeet/api/swapmeets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: "Vide-grenier d'automne", held_on: '2026-10-04' }) });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ data: { id: expect.any(Number), name: "Vide-grenier d'automne", held_on: '2026-10-04', bookings_count: 0 } });
+    const bad = await call('/api/swapmeet/api/swapmeets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '' }) });
+    expect(await bad.json()).toEqual({ error: 'Le champ « name » ne doit pas être vide.' });
+  });
+});
