@@ -5,6 +5,7 @@ export * from './http/middleware.ts';
 export * from './http/validation.ts';
 export * from './http/app.ts';
 export * from './http/server.ts';
+export * from './http/multipart.ts';
 export * from './env.ts';
 export * from './auth/roles.ts';
 export * from './auth/tokens.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // The register's demo catalogue (test-only dependency): every demo product must get a demo level.
 import { DEMO_CATALOGUE, DEMO_EVENT as REGISTER_DEMO_EVENT } from '@kermesse/register/demo';
-import { readCsv } from './csv/csvFile.ts';
+import { readCsv } from '@kermesse/kit/csv';
 import { DEMO_EVENT, DEMO_LEVELS } from './demo.ts';
 import { planInventory } from './inventory/inventoryCsv.ts';
 

@@ -4,7 +4,7 @@
  * none — and refuses a file with any error.
  */
 import { recordEvent, type Db, type Trx } from '@kermesse/kit';
-import { readCsv } from '../csv/csvFile.ts';
+import { readCsv } from '@kermesse/kit/csv';
 import { planInventory, type InventoryPlan, type PlannedLine } from '../inventory/inventoryCsv.ts';
 import { listProducts } from '../repositories/catalog.ts';
 import { insertMovements, lockLevels, type LevelRow } from '../repositories/levels.ts';

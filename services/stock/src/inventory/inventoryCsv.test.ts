@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../csv/csvFile.ts';
+import { readCsv } from '@kermesse/kit/csv';
 import { planInventory, type InventoryProduct } from './inventoryCsv.ts';
 
 const PRODUCTS: InventoryProduct[] = [

@@ -2,7 +2,7 @@
  * The inventory file: what it must contain and how each line becomes a planned movement. Pure
  * functions, so every rule is tested without a database. Messages name the line, in French.
  */
-import { encodingProblem, isFormulaLike, normaliseHeader, parseScaledDecimal, shorten, type CsvReadResult } from '../csv/csvFile.ts';
+import { encodingProblem, isFormulaLike, normaliseHeader, parseScaledDecimal, shorten, type CsvReadResult } from '@kermesse/kit/csv';
 
 /** Columns of the model file (GET /api/stocks/inventory/template), in order. */
 export const TEMPLATE_COLUMNS = ['id_produit', 'produit', 'categorie', 'stock_actuel', 'nouveau_stock', 'note'] as const;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../csv/csvFile.ts';
+import { readCsv } from '@kermesse/kit/csv';
 import { parseFrenchDate, parsePaid, parsePhone, planBookings } from './bookingsCsv.ts';
 
 const plan = (text: string | Uint8Array, existing: Set<string> = new Set()) =>

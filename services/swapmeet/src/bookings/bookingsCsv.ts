@@ -2,7 +2,7 @@
  * The swap-meet booking file (« custom » format): one booking per line — name, phone, space in
  * metres, amount in euros, paid or not, booking date. Pure functions; every problem names its line.
  */
-import { encodingProblem, isFormulaLike, normaliseHeader, parseScaledDecimal, shorten, type CsvReadResult } from '../csv/csvFile.ts';
+import { encodingProblem, isFormulaLike, normaliseHeader, parseScaledDecimal, shorten, type CsvReadResult } from '@kermesse/kit/csv';
 
 /** Column titles of the expected file, in order (the sample file uses them). */
 export const BOOKING_COLUMNS = ['nom', 'telephone', 'metres', 'montant', 'paye', 'date_reservation'] as const;

@@ -3,7 +3,7 @@
  * problem; a real import writes every booking of the file in one transaction, or none.
  */
 import { isUniqueViolation, type Db } from '@kermesse/kit';
-import { readCsv } from '../csv/csvFile.ts';
+import { readCsv } from '@kermesse/kit/csv';
 import { planBookings, type BookingsPlan } from '../bookings/bookingsCsv.ts';
 import { presentBooking, summarise } from '../presenters/bookings.ts';
 import { existingKeys, insertBookings } from '../repositories/swapmeets.ts';

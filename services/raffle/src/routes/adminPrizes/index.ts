@@ -3,9 +3,8 @@
  * (`POST /api/admin/prizes/{id}/illustration`, multipart field `file`), used by the page
  * `/admin-prize/{id}/edit/image`.
  */
-import busboy from 'busboy';
 import type { Context } from 'koa';
-import { badRequest, HttpError, notFound, requireRole, Router, validateBody, validateParams } from '@kermesse/kit';
+import { badRequest, HttpError, notFound, readUpload, requireRole, Router, validateBody, validateParams } from '@kermesse/kit';
 import { correctPrize, findPrize, removePrize, replaceIllustration } from '../../commands/prizes.ts';
 import { presentPrize } from '../../presenters/prizes.ts';
 import type { PrizeInput } from '../../rules/prizeRules.ts';
@@ -66,32 +65,11 @@ export function adminPrizeRoutes({ db, store, logger }: RouteDeps): Router {
 
 /** Reads the one file of a multipart body, refusing what is too large or not an image by its bytes. */
 async function readImage(ctx: Context): Promise<{ bytes: Buffer; type: ImageType }> {
-  if (!/^multipart\/form-data/i.test(ctx.get('Content-Type'))) throw badRequest(NO_IMAGE);
-  const parsed = await new Promise<{ bytes: Buffer | null; tooLarge: boolean }>((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: MAX_ILLUSTRATION_BYTES, fields: 10, parts: 20, fieldSize: 1024 } });
-    } catch {
-      reject(badRequest(NO_IMAGE));
-      return;
-    }
-    let bytes: Buffer | null = null;
-    let tooLarge = false;
-    parser.on('file', (_field, stream) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => { tooLarge = true; });
-      stream.on('end', () => {
-        if (!tooLarge && bytes === null) bytes = Buffer.concat(chunks);
-      });
-    });
-    parser.on('close', () => resolve({ bytes, tooLarge }));
-    parser.on('error', () => reject(badRequest(NO_IMAGE)));
-    ctx.req.pipe(parser);
+  const { file } = await readUpload(ctx, {
+    maxFileBytes: MAX_ILLUSTRATION_BYTES, noFileMessage: NO_IMAGE, tooLargeMessage: IMAGE_TOO_LARGE,
   });
-  if (parsed.tooLarge) throw new HttpError(413, IMAGE_TOO_LARGE);
-  if (!parsed.bytes || parsed.bytes.length === 0) throw badRequest(NO_IMAGE);
-  const type = detectImageType(parsed.bytes.subarray(0, 16));
+  if (!file || file.data.length === 0) throw badRequest(NO_IMAGE);
+  const type = detectImageType(file.data.subarray(0, 16));
   if (!type) throw new HttpError(415, NOT_AN_IMAGE);
-  return { bytes: parsed.bytes, type };
+  return { bytes: file.data, type };
 }

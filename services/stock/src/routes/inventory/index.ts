@@ -1,7 +1,6 @@
-import { badRequest, requireRole, Router, validateQuery, type AuthUser, type Db, type OutboxRelay } from '@kermesse/kit';
+import { badRequest, readUpload, requireRole, Router, validateQuery, type AuthUser, type Db, type OutboxRelay } from '@kermesse/kit';
 import { ImportRejected, importInventory } from '../../commands/importInventory.ts';
-import { isCsvUpload, NOT_CSV_MESSAGE, NotCsvError, toCsv } from '../../csv/csvFile.ts';
-import { readUpload } from '../../csv/multipart.ts';
+import { isCsvUpload, NOT_CSV_MESSAGE, NotCsvError, toCsv } from '@kermesse/kit/csv';
 import { MAX_NOTE_LENGTH, TEMPLATE_COLUMNS } from '../../inventory/inventoryCsv.ts';
 import { sortStockLines } from '../../presenters/stocks.ts';
 import { listStockLines } from '../../repositories/levels.ts';

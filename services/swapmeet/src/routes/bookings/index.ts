@@ -1,7 +1,6 @@
-import { badRequest, notFound, requireRole, Router, validateParams, validateQuery, type AuthUser, type Db } from '@kermesse/kit';
+import { badRequest, notFound, readUpload, requireRole, Router, validateParams, validateQuery, type AuthUser, type Db } from '@kermesse/kit';
 import { ImportRejected, importBookings } from '../../commands/importBookings.ts';
-import { isCsvUpload, NOT_CSV_MESSAGE, NotCsvError } from '../../csv/csvFile.ts';
-import { readUpload } from '../../csv/multipart.ts';
+import { isCsvUpload, NOT_CSV_MESSAGE, NotCsvError } from '@kermesse/kit/csv';
 import { presentBooking, presentSummary, presentSwapmeet } from '../../presenters/bookings.ts';
 import { bookingTotals, deleteBookings, findSwapmeet, listBookings } from '../../repositories/swapmeets.ts';
 import { bookingsQuerySchema, importQuerySchema, resetParamsSchema } from './schema.ts';

@@ -1,10 +1,10 @@
 /**
  * Reads a `multipart/form-data` upload (one file and a few text fields) with busboy, keeping the
- * file in memory up to a limit. The same file lives in services/stock and services/swapmeet.
+ * file in memory up to a limit. Used by the CSV importers and the prize illustration upload.
  */
 import busboy from 'busboy';
 import type { Context } from 'koa';
-import { badRequest, HttpError } from '@kermesse/kit';
+import { badRequest, HttpError } from './errors.ts';
 
 export interface UploadedFile {
   filename: string;
@@ -23,6 +23,8 @@ export interface ReadUploadOptions {
   maxFileBytes: number;
   /** French message when the request carries no file at all. */
   noFileMessage: string;
+  /** French message when the file is above `maxFileBytes` (413); a generic one by default. */
+  tooLargeMessage?: string;
 }
 
 /** Reads the upload; a file above the limit is refused with 413 before it is kept whole. */
@@ -60,7 +62,7 @@ export function readUpload(ctx: Context, options: ReadUploadOptions): Promise<Up
       pending = new Promise<void>((done) => {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('limit', () => {
-          failure = new HttpError(413, `Le fichier dépasse la taille maximale (${Math.round(options.maxFileBytes / 1024 / 1024)} Mo).`);
+          failure = new HttpError(413, options.tooLargeMessage ?? `Le fichier dépasse la taille maximale (${Math.round(options.maxFileBytes / 1024 / 1024)} Mo).`);
         });
         stream.on('close', () => {
           const data = Buffer.concat(chunks);

@@ -3,8 +3,7 @@
  * `;` or `,` (or tab) separators, decimal commas, UTF-8 with or without BOM, Windows-1252 and
  * UTF-16, quoted fields, blank lines. Every problem names the line the spreadsheet shows.
  *
- * The same file lives in services/stock and services/swapmeet (a service never imports another);
- * it is a candidate for services/kit.
+ * Used by every importer (stock inventory, swap-meet bookings) and every CSV export.
  */
 import { parse, type Options } from 'csv-parse/sync';
 
