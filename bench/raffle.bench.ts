@@ -83,7 +83,7 @@ async function benchClaims(db: Db, uploadsDir: string): Promise<void> {
   console.log(`\nTicket claims from ${REGISTERS} concurrent registers (${NUMBERS_PER_CLAIM} numbers per claim, ${CLAIM_SECONDS} s)`);
   const raffleId = await createRaffle(db, { eventId: 1, name: 'Tombola des caisses', totalTickets: 1_000_000, tiers: [{ nb: 1, priceCents: 200 }] });
   const user: AuthUser = { id: 'bench', email: 'caissier@kermesse.local', roles: ['cashier'], jti: 'bench', exp: Math.floor(Date.now() / 1000) + 3600 };
-  const verifier: TokenVerifier = { verify: async () => user, forget: () => undefined };
+  const verifier: TokenVerifier = { verify: async () => user, forget: () => undefined, peek: () => user };
   const app = await buildApp({ db, logger: createLogger('raffle-bench', 'error'), verifier, uploadsDir });
   const server = await listen(app, 0);
   const url = `http://127.0.0.1:${server.port}/internal/claims`;

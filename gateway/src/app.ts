@@ -5,8 +5,8 @@
  * route table (path check, token and role, sign-in rate limit, streaming proxy) → static front ends.
  *
  * In front of that chain sits a fast path for the bulk of the traffic: an API request whose path is
- * plain, whose route is public or whose token was verified less than a second ago with a role that
- * fits, is proxied straight away, without building a Koa context. Everything else — a first or
+ * plain, whose route is public or whose token the kit's verifier still holds as checked (signature
+ * and revocation answer cached, see `TokenVerifier.peek`) with a role that fits, is proxied straight away, without building a Koa context. Everything else — a first or
  * invalid token, a refused role, an unusual path, sign-in, token release, static files — goes through
  * Koa, which also answers every refusal. Both paths set the same headers and forward the same way.
  */
@@ -31,7 +31,6 @@ import {
 import { invalidPath, routeNotFound, tooManySignIns } from './errors.ts';
 import { createProxy, createUpstream, type Upstream } from './proxy.ts';
 import { createRateLimiter } from './rateLimit.ts';
-import { cachedVerifier } from './tokenCache.ts';
 import { compileRoutes, isAllowed, ROUTES, SERVICE_NAMES, type RouteEntry, type ServiceName } from './routeTable.ts';
 import { createSecurityHeaders, securityHeaders } from './securityHeaders.ts';
 import { staticFiles } from './static.ts';
@@ -75,7 +74,7 @@ const UNSAFE_PATH = /\/\.{1,2}(?:\/|$)|\/\/|\\|\0/;
 /** Builds the gateway (see the module comment for the order of the chain). */
 export function buildApp(deps: GatewayDeps): GatewayApp {
   const logger = deps.logger ?? createLogger('gateway');
-  const verifier = cachedVerifier(deps.verifier ?? createTokenVerifier({ identityUrl: deps.upstreams.identity }));
+  const verifier = deps.verifier ?? createTokenVerifier({ identityUrl: deps.upstreams.identity });
   const matchRoute = compileRoutes(deps.routes ?? ROUTES);
   const upstreams = new Map<ServiceName, Upstream>(
     SERVICE_NAMES.map((name) => [name, createUpstream(name, deps.upstreams[name], { connectTimeoutMs: deps.connectTimeoutMs })]),

@@ -33,3 +33,42 @@ describe('token verifier', () => {
     expect(err.message).toBe('Jeton invalide ou expiré.');
   });
 });
+
+describe('token verifier caches', () => {
+  async function setup() {
+    const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    const { createLocalJWKSet, exportJWK } = await import('jose');
+    const keySet = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), alg: 'EdDSA' }] });
+    let revokedAnswer = false;
+    let revocationCalls = 0;
+    // Stands in for identity's revocation endpoint, which this unit test does not start.
+    const fetchRevocation = (async () => {
+      revocationCalls += 1;
+      return new Response(JSON.stringify({ revoked: revokedAnswer }), { headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    const verifier = createTokenVerifier({ identityUrl: 'http://identity.invalid', keySet, fetch: fetchRevocation });
+    const token = await new SignJWT({ roles: ['cashier'], email: 'c@k.fr' })
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt' })
+      .setIssuer('kermesse-identity').setAudience('kermesse').setSubject('u1').setJti('jti-1').setExpirationTime('1h')
+      .sign(privateKey);
+    return { verifier, token, revoke: () => { revokedAnswer = true; }, calls: () => revocationCalls };
+  }
+
+  it('peeks a token only once it has been verified, and asks identity once within the cache time', async () => {
+    const { verifier, token, calls } = await setup();
+    expect(verifier.peek(token)).toBeUndefined();
+    await verifier.verify(token);
+    await verifier.verify(token);
+    expect(calls()).toBe(1);
+    expect(verifier.peek(token)).toMatchObject({ jti: 'jti-1', roles: ['cashier'] });
+  });
+
+  it('forgets a released token at once', async () => {
+    const { verifier, token, revoke } = await setup();
+    await verifier.verify(token);
+    revoke();
+    verifier.forget('jti-1');
+    expect(verifier.peek(token)).toBeUndefined();
+    expect((await refusal(verifier.verify(token))).message).toBe('Ce jeton a été révoqué.');
+  });
+});
