@@ -10,12 +10,14 @@ export interface IdentityDeps {
   logger: Logger;
   bus?: Bus;
   throttle?: ThrottleSettings;
+  /** The clock of the sign-in throttle (tests move it forward instead of waiting a minute). */
+  now?: () => number;
 }
 
 /** Identity's Koa app (no listen): sign-in, tokens and their keys. */
 export async function buildApp(deps: IdentityDeps): Promise<Koa> {
   const key = await loadSigningKey(deps.db);
-  const throttle = loginThrottle(deps.db, deps.throttle ?? DEFAULT_THROTTLE);
+  const throttle = loginThrottle(deps.db, deps.throttle ?? DEFAULT_THROTTLE, deps.now);
   return createServiceApp({
     name: 'identity',
     logger: deps.logger,

@@ -19,20 +19,20 @@ const addressKey = (ip: string) => `ip:${ip}`;
  * it): after `maxFailures` failures in the window for an account or an address, further attempts are
  * refused with 429 until the oldest failure leaves the window — then the real user can sign in.
  */
-export function loginThrottle(db: Db, settings: ThrottleSettings) {
+export function loginThrottle(db: Db, settings: ThrottleSettings, now: () => number = Date.now) {
   return {
     async assertAllowed(email: string, ip: string): Promise<void> {
       const keys = [accountKey(email), addressKey(ip)];
-      const counts = await countRecentFailures(db, keys, settings.windowMs);
+      const counts = await countRecentFailures(db, keys, new Date(now() - settings.windowMs));
       for (const key of keys) {
         const c = counts.get(key);
         if (c && c.count >= settings.maxFailures) {
-          const retryMs = c.oldest.getTime() + settings.windowMs - Date.now();
+          const retryMs = c.oldest.getTime() + settings.windowMs - now();
           throw tooManyRequests(TOO_MANY_ATTEMPTS, Math.max(1, Math.ceil(retryMs / 1000)));
         }
       }
     },
-    recordFailure: (email: string, ip: string) => recordFailure(db, [accountKey(email), addressKey(ip)]),
+    recordFailure: (email: string, ip: string) => recordFailure(db, [accountKey(email), addressKey(ip)], new Date(now())),
     recordSuccess: (email: string) => clearFailures(db, accountKey(email)),
   };
 }
