@@ -32,7 +32,7 @@ export const FRONT_ENDS: readonly { workspace: string; dir: string }[] = [
 ];
 
 /** Source folders every front end depends on (a change there rebuilds all of them). */
-export const FRONT_END_SHARED_SOURCES: readonly string[] = ['shell/ui-kit/src', 'shell/ui-kit/package.json'];
+export const FRONT_END_SHARED_SOURCES: readonly string[] = ['shell/ui-kit/src', 'shell/ui-kit/rspack.ts', 'shell/ui-kit/package.json'];
 
 /** Demo accounts created by identity's seed (ARCHITECTURE §5). */
 export const DEMO_ACCOUNTS = [
