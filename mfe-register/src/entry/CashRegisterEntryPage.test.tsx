@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 import { BEARER_TOKEN_KEY } from '../api/bearerToken';
 import { CashRegisterEntryPage } from './CashRegisterEntryPage';
@@ -18,6 +18,11 @@ function gateway(overrides: GatewayRoutes = {}) {
     'GET /api/cr/events/1/checkouts': () => json(checkoutsOfSpring),
     'GET /api/cr/events/2/checkouts': () => json([{ id: 2, name: 'Loto', checkouts: [{ id: 21, name: 'Salle' }] }]),
     'GET /api/cr/ping': () => json({ ok: true }),
+    // The sales screen of the chosen register.
+    'GET /api/cr/checkouts/11': () => json([{ products: [], raffles: [], giftBaskets: [] }, { raffles: [], giftBaskets: [] }]),
+    'GET /api/cr/checkouts/12': () => json([{ products: [], raffles: [], giftBaskets: [] }, { raffles: [], giftBaskets: [] }]),
+    'GET /api/cr/settings': () => json({ success: true, data: {} }),
+    'GET /api/cr/sale/list/1/pending/total': () => json({ count: 0 }),
     ...overrides,
   });
 }
@@ -175,6 +180,22 @@ describe('CashRegisterEntryPage', () => {
 
     expect(screen.getByRole('alert').textContent).toBe('Error: Impossible de contacter le serveur.');
     expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBe('valid-token');
+  });
+
+  it("says when the chosen register's detail cannot be loaded", async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    gateway({ 'GET /api/cr/checkouts/12': () => json({ error: 'Erreur interne.' }, 500) });
+    await renderPage();
+    await chooseEvent('1');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Entrée' }));
+    });
+
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toEqual(['Error: Failed to fetch checkout details', 'Erreur lors de la récupération des données.']);
+    expect(screen.getByText('Caisse sélectionnée :', { exact: false })).toBeTruthy();
   });
 
   it('says when the registers of an event cannot be loaded', async () => {

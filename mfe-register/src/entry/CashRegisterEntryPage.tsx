@@ -88,6 +88,7 @@ export function CashRegisterEntryPage() {
 
   const handleChangeCheckout = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
+    setError(null);
     setSelectedCheckout(null);
   };
 
@@ -154,7 +155,10 @@ export function CashRegisterEntryPage() {
                   className="reg-checkouts__button"
                   variant="secondary"
                   data-checkout-id={checkout.id}
-                  onClick={() => setSelectedCheckout(checkout)}
+                  onClick={() => {
+                    setError(null);
+                    setSelectedCheckout(checkout);
+                  }}
                 >
                   {checkout.name}
                 </Button>
@@ -180,6 +184,7 @@ export function CashRegisterEntryPage() {
             eventId={selectedEventId}
             submittedToken={submittedToken}
             clickAndCollect={false}
+            onLoadError={() => setError('Failed to fetch checkout details')}
           />
         </>
       )}

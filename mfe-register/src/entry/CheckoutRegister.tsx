@@ -1,16 +1,23 @@
+import { useMemo } from 'react';
+import { CheckoutApiProvider } from '../api/CheckoutApiContext';
+import { checkoutApiFor, type CheckoutApi } from '../api/checkoutApi';
+import { SalesScreen } from '../register/SalesScreen';
+
 /** What the sales screen of a register receives (SPEC §2 « Checkout register »). */
 export interface CheckoutRegisterProps {
   checkoutId: number;
   eventId: number;
   submittedToken: string;
   clickAndCollect: boolean;
+  /** The API client to use; by default one calling the gateway with `submittedToken`. */
+  api?: CheckoutApi;
+  /** Told when the register's detail cannot be loaded (the entry page says so too, SPEC §8). */
+  onLoadError?: () => void;
 }
 
-/**
- * The sales screen of the selected register. Only its place and inputs exist for now: the screen
- * itself (cart, payments, receipts) comes with the register issue.
- */
-export function CheckoutRegister({ checkoutId, eventId, clickAndCollect }: CheckoutRegisterProps) {
+/** The sales screen of the selected register: cart, buyer, tickets, payments and receipts. */
+export function CheckoutRegister({ checkoutId, eventId, submittedToken, clickAndCollect, api, onLoadError }: CheckoutRegisterProps) {
+  const client = useMemo(() => api ?? checkoutApiFor(submittedToken), [api, submittedToken]);
   return (
     <section
       id="checkout-register"
@@ -20,7 +27,15 @@ export function CheckoutRegister({ checkoutId, eventId, clickAndCollect }: Check
       data-event-id={eventId}
       data-click-and-collect={clickAndCollect}
     >
-      <p className="reg-muted">L'écran de vente de cette caisse arrive dans une prochaine version de Kermesse.</p>
+      <CheckoutApiProvider api={client}>
+        <SalesScreen
+          key={`${checkoutId}-${eventId}`}
+          checkoutId={checkoutId}
+          eventId={eventId}
+          clickAndCollect={clickAndCollect}
+          onLoadError={onLoadError}
+        />
+      </CheckoutApiProvider>
     </section>
   );
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { betsFromRows, checkRow, DUPLICATE_BET_MESSAGE, WEIGHT_TAKEN_MESSAGE, type BetRow } from './bets';
+import { formatWeight } from './weight';
+
+const types = [{ id: 1, name: 'Panier gourmand' }, { id: 2, name: 'Panier bien-être' }];
+
+describe('bet picker rules', () => {
+  it('keeps the complete rows as bets', () => {
+    const rows: BetRow[] = [{ typeId: 1, weight: '2450' }, { typeId: null, weight: '' }];
+    expect(betsFromRows(rows, types, [])).toEqual([{ weight: 2450, type: { id: 1, name: 'Panier gourmand' } }]);
+  });
+
+  it('needs a type and a weight above 0', () => {
+    expect(checkRow([{ typeId: null, weight: '1000' }], 0, []).complete).toBe(false);
+    expect(checkRow([{ typeId: 1, weight: '0' }], 0, []).complete).toBe(false);
+    expect(checkRow([{ typeId: 1, weight: '-3' }], 0, []).complete).toBe(false);
+    expect(betsFromRows([{ typeId: 1, weight: '0' }], types, [])).toBeNull();
+  });
+
+  it('refuses the same type and weight twice, and the same weight on two types (one weight per basket)', () => {
+    const rows: BetRow[] = [{ typeId: 1, weight: '1500' }, { typeId: 1, weight: '1500' }];
+    expect(checkRow(rows, 1, [])).toEqual({ complete: true, message: DUPLICATE_BET_MESSAGE, blocksSubmit: true });
+    expect(betsFromRows(rows, types, [])).toBeNull();
+    expect(checkRow([{ typeId: 1, weight: '1500' }, { typeId: 2, weight: '1500' }], 1, [])).toEqual({ complete: true, message: WEIGHT_TAKEN_MESSAGE, blocksSubmit: true });
+    expect(betsFromRows([{ typeId: 1, weight: '1500' }, { typeId: 2, weight: '1501' }], types, [])).toHaveLength(2);
+  });
+
+  it('says a sold weight was already chosen, whatever its type, and blocks submitting', () => {
+    const rows: BetRow[] = [{ typeId: 1, weight: '1800' }];
+    expect(checkRow(rows, 0, [{ weight: 1800 }])).toEqual({ complete: true, message: WEIGHT_TAKEN_MESSAGE, blocksSubmit: true });
+    expect(checkRow(rows, 0, [{ weight: 1800, typeId: 2 }]).blocksSubmit).toBe(true);
+    expect(betsFromRows(rows, types, [{ weight: 1800 }])).toBeNull();
+  });
+
+  it('shows a weight as kg and three-digit grams', () => {
+    expect(formatWeight(1050)).toBe('1 kg 050 g');
+    expect(formatWeight(999)).toBe('0 kg 999 g');
+    expect(formatWeight(12000)).toBe('12 kg 000 g');
+  });
+});

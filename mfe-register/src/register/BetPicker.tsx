@@ -1,0 +1,135 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, ErrorLine, Modal, Spinner } from '@kermesse/ui-kit';
+import { useCheckoutApi } from '../api/CheckoutApiContext';
+import type { GiftBasketInfo } from '../api/checkoutApi';
+import { betsFromRows, checkRow, rowWeight, type BetRow, type SoldBet } from '../cart/bets';
+import type { Bet } from '../cart/types';
+import { formatWeight } from '../cart/weight';
+
+export const BETS_UNAVAILABLE_MESSAGE = 'Erreur lors du chargement des données';
+
+export interface BetPickerProps {
+  giftBasket: GiftBasketInfo;
+  /** Bets the cart pays for: one row each. */
+  maxBets: number;
+  initial: Bet[];
+  onSubmit: (bets: Bet[]) => void;
+  onCancel: () => void;
+}
+
+const rowsFor = (maxBets: number, bets: Bet[]): BetRow[] =>
+  Array.from({ length: maxBets }, (_, index) => {
+    const bet = bets[index];
+    return bet ? { typeId: bet.type.id, weight: String(bet.weight) } : { typeId: null, weight: '' };
+  });
+
+/**
+ * « Faites vos paris » (SPEC §2, §5): up to maxBets rows of a bet type and a weight in grams (shown
+ * as kg and three-digit grams); the same type and weight twice, or a weight already sold, blocks
+ * « Soumettre ».
+ */
+export function BetPicker({ giftBasket, maxBets, initial, onSubmit, onCancel }: BetPickerProps) {
+  const api = useCheckoutApi();
+  const [types, setTypes] = useState<Bet['type'][] | null>(giftBasket.types.length > 0 ? giftBasket.types : null);
+  const [sold, setSold] = useState<SoldBet[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [rows, setRows] = useState<BetRow[]>(() => rowsFor(maxBets, initial));
+
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all([api.soldBets(giftBasket.id), giftBasket.types.length > 0 ? Promise.resolve(giftBasket.types) : api.betTypes(giftBasket.id)]).then(
+      ([soldBets, betTypes]) => {
+        if (cancelled) return;
+        setSold(soldBets);
+        setTypes(betTypes);
+      },
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, giftBasket]);
+
+  const ready = sold !== null && types !== null;
+  const bets = ready ? betsFromRows(rows, types, sold) : null;
+
+  const update = (index: number, change: Partial<BetRow>) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (bets) onSubmit(bets);
+  };
+
+  return (
+    <Modal
+      title="Faites vos paris"
+      onClose={onCancel}
+      size="wide"
+      actions={
+        <>
+          <Button variant="ghost" onClick={onCancel}>
+            Annuler
+          </Button>
+          <Button type="submit" form="reg-bets-form" disabled={!bets}>
+            Soumettre
+          </Button>
+        </>
+      }
+    >
+      <p className="reg-muted">
+        {giftBasket.name} — {maxBets} pari{maxBets > 1 ? 's' : ''} à saisir : le type de panier et le poids estimé en grammes.
+      </p>
+      {failed && <ErrorLine>{BETS_UNAVAILABLE_MESSAGE}</ErrorLine>}
+      {!failed && !ready && <Spinner label="Chargement des paris…" />}
+      {ready && (
+        <form id="reg-bets-form" className="reg-bets" onSubmit={handleSubmit} noValidate>
+          {rows.map((row, index) => {
+            const check = checkRow(rows, index, sold);
+            const weight = rowWeight(row);
+            return (
+              <fieldset key={index} className="reg-bet">
+                <legend className="reg-bet__legend">Pari {index + 1}</legend>
+                <select
+                  className="k-select"
+                  aria-label={`Type du pari ${index + 1}`}
+                  value={row.typeId ?? ''}
+                  onChange={(event) => update(index, { typeId: event.target.value === '' ? null : Number(event.target.value) })}
+                >
+                  <option value="">Type de pari</option>
+                  {types.map((type) => (
+                    <option key={type.id} value={type.id}>
+                      {type.name}
+                    </option>
+                  ))}
+                </select>
+                <span className="reg-bet__weight">
+                  <input
+                    className="k-input"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    aria-label={`Poids du pari ${index + 1} en grammes`}
+                    placeholder="Poids (g)"
+                    value={row.weight}
+                    onChange={(event) => update(index, { weight: event.target.value })}
+                  />
+                  <span className="reg-bet__unit">g</span>
+                </span>
+                <output className="reg-bet__display" aria-label={`Poids du pari ${index + 1}`}>
+                  {weight !== null ? formatWeight(weight) : '—'}
+                </output>
+                {check.message && (
+                  <p className="k-error-line reg-bet__error" role="alert">
+                    {check.message}
+                  </p>
+                )}
+              </fieldset>
+            );
+          })}
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react';
+import { Button, classNames, ErrorLine, Modal, Spinner } from '@kermesse/ui-kit';
+import { useCheckoutApi } from '../api/CheckoutApiContext';
+import type { RaffleInfo } from '../api/checkoutApi';
+import { autoSelect, pageCount, pageNumbers, TICKET_COLUMNS, TICKETS_PER_PAGE, toggleTicket } from '../cart/ticketSelection';
+
+const NOTHING_SOLD: readonly number[] = [];
+
+export const TICKETS_UNAVAILABLE_MESSAGE = 'Impossible de charger les tickets. Veuillez réessayer plus tard.';
+
+export interface RaffleTicketPickerProps {
+  raffle: RaffleInfo;
+  /** Tickets the cart pays for: exactly this many must be chosen. */
+  allowed: number;
+  initial: number[];
+  /** Numbers sold meanwhile (a refused sale), marked sold even before the list reloads. */
+  alsoSold?: readonly number[];
+  onConfirm: (tickets: number[]) => void;
+  onCancel: () => void;
+  random?: () => number;
+}
+
+/**
+ * Raffle ticket picker (SPEC §2, §4, §5): 10 columns, 100 numbers per page, sold numbers disabled,
+ * manual selection up to the number allowed, automatic completion at random.
+ */
+export function RaffleTicketPicker({ raffle, allowed, initial, alsoSold = NOTHING_SOLD, onConfirm, onCancel, random }: RaffleTicketPickerProps) {
+  const api = useCheckoutApi();
+  const [sold, setSold] = useState<Set<number> | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [selected, setSelected] = useState<number[]>(initial);
+  const [page, setPage] = useState(() => (initial[0] ? Math.floor((initial[0] - 1) / TICKETS_PER_PAGE) : 0));
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    api.soldTickets(raffle.id).then(
+      (numbers) => {
+        if (cancelled) return;
+        for (const number of alsoSold) numbers.add(number);
+        setSold(numbers);
+        // A number chosen earlier and sold since cannot stay chosen.
+        setSelected((current) => current.filter((number) => !numbers.has(number)));
+      },
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, raffle.id, alsoSold]);
+
+  const pages = pageCount(raffle.tickets);
+
+  const handleToggle = (number: number) => {
+    if (!sold) return;
+    const result = toggleTicket(selected, number, allowed, sold);
+    setSelected(result.selected);
+    setMessage(result.message);
+  };
+
+  const handleAuto = () => {
+    if (!sold) return;
+    const result = autoSelect(selected, allowed, raffle.tickets, sold, random);
+    setSelected(result.selected);
+    setMessage(result.message);
+    if (!result.message) onConfirm(result.selected);
+  };
+
+  const actions = (
+    <>
+      <Button variant="ghost" onClick={onCancel}>
+        Annuler
+      </Button>
+      <Button
+        variant="ghost"
+        disabled={!sold}
+        onClick={() => {
+          setSelected([]);
+          setMessage(null);
+        }}
+      >
+        Remise à zero
+      </Button>
+      <Button variant="secondary" disabled={!sold} onClick={handleAuto}>
+        Sélection automatique et confirmer
+      </Button>
+      <Button disabled={!sold || selected.length !== allowed} onClick={() => onConfirm(selected)}>
+        Confirmer la sélection
+      </Button>
+    </>
+  );
+
+  return (
+    <Modal title={`Tickets de tombola — ${raffle.name}`} onClose={onCancel} actions={actions} size="wide">
+      {failed && <ErrorLine>{TICKETS_UNAVAILABLE_MESSAGE}</ErrorLine>}
+      {!failed && !sold && <Spinner label="Chargement des tickets…" />}
+      {sold && (
+        <>
+          <p className="reg-picker__count" aria-live="polite">
+            Sélection :{' '}
+            <strong data-testid="ticket-count">
+              {selected.length} / {allowed}
+            </strong>
+            {selected.length > 0 && <span className="reg-picker__chosen"> — n° {[...selected].sort((a, b) => a - b).join(', ')}</span>}
+            {message && (
+              <span className="reg-picker__message" role="alert">
+                {message}
+              </span>
+            )}
+          </p>
+          <div
+            className="reg-tickets"
+            role="group"
+            aria-label={`Tickets ${page * TICKETS_PER_PAGE + 1} à ${Math.min(raffle.tickets, (page + 1) * TICKETS_PER_PAGE)}`}
+            style={{ gridTemplateColumns: `repeat(${TICKET_COLUMNS}, minmax(0, 1fr))` }}
+          >
+            {pageNumbers(page, raffle.tickets).map((number) => {
+              const isSold = sold.has(number);
+              const isSelected = selected.includes(number);
+              return (
+                <button
+                  key={number}
+                  type="button"
+                  className={classNames('reg-ticket', isSold && 'reg-ticket--sold', isSelected && 'reg-ticket--selected')}
+                  disabled={isSold}
+                  aria-pressed={isSelected}
+                  aria-label={isSold ? `Ticket ${number} vendu` : `Ticket ${number}`}
+                  onClick={() => handleToggle(number)}
+                >
+                  {number}
+                </button>
+              );
+            })}
+          </div>
+          <div className="reg-pager">
+            <Button variant="ghost" disabled={page === 0} onClick={() => setPage((current) => current - 1)}>
+              Précédent
+            </Button>
+            <span className="reg-pager__position">
+              Page {page + 1} / {pages}
+            </span>
+            <Button variant="ghost" disabled={page >= pages - 1} onClick={() => setPage((current) => current + 1)}>
+              Suivant
+            </Button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,231 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, ErrorLine, formatEuros, Spinner } from '@kermesse/ui-kit';
+import { useCheckoutApi } from '../api/CheckoutApiContext';
+import type { SaleResult } from '../api/checkoutApi';
+import { cartTotalCents, lineTotalCents } from '../cart/cart';
+import type { CartLine } from '../cart/types';
+import type { CardProgress } from '../sale/cardPayment';
+import { CARD_MAX_ATTEMPTS } from '../sale/cardPayment';
+import { CheckIcon } from './icons';
+import { printHtml } from './print';
+import { readerLabel } from './CardReaderChooser';
+
+export const PROCESSING_MESSAGE = 'Traitement de la vente en cours...';
+
+/** Over the whole screen while the sale is being created (SPEC §2). */
+export function ProcessingOverlay() {
+  return (
+    <div className="reg-overlay" role="alertdialog" aria-modal="true" aria-busy="true" aria-label={PROCESSING_MESSAGE}>
+      <div className="reg-overlay__box">
+        <Spinner label="Veuillez patienter" />
+        <p className="reg-overlay__text">{PROCESSING_MESSAGE}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The card terminal screen: what the reader is doing while the transaction is checked (SPEC §4). */
+export function CardTerminalScreen({ amountCents, readerIdentifier, progress }: { amountCents: number; readerIdentifier: string; progress: CardProgress }) {
+  const text =
+    progress.phase === 'starting'
+      ? 'Envoi du paiement au terminal…'
+      : progress.phase === 'waiting'
+        ? 'Présentez ou insérez la carte sur le terminal.'
+        : `Vérification du paiement (tentative ${progress.attempt} sur ${CARD_MAX_ATTEMPTS})…`;
+  return (
+    <div className="reg-overlay" role="alertdialog" aria-modal="true" aria-labelledby="reg-card-title" aria-describedby="reg-card-status">
+      <div className="reg-overlay__box reg-card-terminal">
+        <h2 id="reg-card-title">Paiement par carte</h2>
+        <p className="reg-card-terminal__amount">{formatEuros({ cents: amountCents })}</p>
+        <p className="reg-muted">Lecteur {readerLabel(readerIdentifier)}</p>
+        <Spinner label="Paiement en cours" />
+        <p id="reg-card-status" className="reg-card-terminal__status" aria-live="polite">
+          {text}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export interface FinishedSale {
+  result: SaleResult;
+  lines: CartLine[];
+  /** Change handed back for a cash sale. */
+  changeCents: number | null;
+  onHold: boolean;
+}
+
+const NOTICES: Record<string, string> = { sms: 'Commande envoyée par SMS', email: 'Commande envoyée par Mail' };
+
+/**
+ * « Vente terminée ! » (SPEC §2): the SMS or e-mail notice, print buttons, « Nouvelle Vente » (focused,
+ * so Enter starts the next sale), and the order detail with its receipt link.
+ */
+export function SaleFinishedScreen({ sale, onNewSale }: { sale: FinishedSale; onNewSale: () => void }) {
+  const newSaleRef = useRef<HTMLButtonElement>(null);
+  const [printError, setPrintError] = useState<string | null>(null);
+  const [showDetail, setShowDetail] = useState(false);
+  const { result } = sale;
+  const notice = NOTICES[result.deliveryMethod];
+  const total = result.totalCents ?? cartTotalCents(sale.lines);
+
+  useEffect(() => newSaleRef.current?.focus(), []);
+
+  if (showDetail && result.reference) {
+    return <OrderDetail reference={result.reference} lines={sale.lines} totalCents={total} onNewOrder={onNewSale} onBack={() => setShowDetail(false)} />;
+  }
+
+  return (
+    <section className="reg-finished k-card" aria-labelledby="reg-finished-title">
+      <span className="reg-finished__icon">
+        <CheckIcon />
+      </span>
+      <h2 id="reg-finished-title">Vente terminée !</h2>
+      {result.reference && (
+        <p className="reg-finished__reference">
+          Référence <strong className="reg-mono">{result.reference}</strong> · {formatEuros({ cents: total })}
+          {sale.onHold && ' · en attente de paiement'}
+        </p>
+      )}
+      {sale.changeCents !== null && sale.changeCents > 0 && (
+        <p className="reg-finished__change">
+          Monnaie à rendre <strong>{formatEuros({ cents: sale.changeCents })}</strong>
+        </p>
+      )}
+      {notice && <p className="reg-finished__notice">{notice}</p>}
+      {printError && <ErrorLine>{printError}</ErrorLine>}
+      <div className="reg-finished__actions">
+        <Button variant="secondary" disabled={!result.receiptHtml} onClick={() => setPrintError(printHtml(result.receiptHtml))}>
+          Imprimer le reçu
+        </Button>
+        {result.orderType === 'kermesse' && (
+          <Button variant="secondary" disabled={!result.orderHtml} onClick={() => setPrintError(printHtml(result.orderHtml))}>
+            Imprimer la commande
+          </Button>
+        )}
+        {result.reference && (
+          <Button variant="ghost" onClick={() => setShowDetail(true)}>
+            Détail de la commande
+          </Button>
+        )}
+      </div>
+      <Button ref={newSaleRef} className="reg-finished__new" onClick={onNewSale}>
+        Nouvelle Vente
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * Order detail (SPEC §2): lines, total, « Envoyer reçu », « Imprimer », « Nouvelle commande » and the
+ * link to the receipt page {host}/s/{reference}.
+ */
+export function OrderDetail({
+  reference,
+  lines,
+  totalCents,
+  onNewOrder,
+  onBack,
+}: {
+  reference: string;
+  lines: CartLine[];
+  totalCents: number;
+  onNewOrder: () => void;
+  onBack: () => void;
+}) {
+  const api = useCheckoutApi();
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [shared, setShared] = useState(false);
+  const link = `${window.location.origin}/s/${encodeURIComponent(reference)}`;
+
+  const handlePrint = async () => {
+    setBusy(true);
+    setMessage(null);
+    // Opened before the await: a window opened later is no longer « the user's click » and gets blocked.
+    const printWindow = window.open('', '_blank', 'width=420,height=640');
+    try {
+      const html = await api.printableOrder(reference);
+      const problem = printHtml(html, () => printWindow);
+      if (problem || !html.trim()) printWindow?.close();
+      setMessage(problem);
+    } catch (caught) {
+      printWindow?.close();
+      setMessage(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleSend = async () => {
+    setMessage(null);
+    try {
+      if (typeof navigator.share === 'function') await navigator.share({ title: `Reçu ${reference}`, url: link });
+      else await navigator.clipboard.writeText(link);
+      setShared(true);
+    } catch (caught) {
+      // The cashier closed the share sheet: nothing to say.
+      if (!(caught instanceof DOMException && caught.name === 'AbortError')) setMessage('Le lien du reçu n\'a pas pu être partagé : montrez-le ou recopiez-le.');
+    }
+  };
+
+  return (
+    <section className="reg-order k-card" aria-labelledby="reg-order-title">
+      <h2 id="reg-order-title">
+        Commande <span className="reg-mono">{reference}</span>
+      </h2>
+      <table className="reg-table reg-table--compact">
+        <thead>
+          <tr>
+            <th scope="col">Article</th>
+            <th scope="col" className="reg-num">
+              Qté
+            </th>
+            <th scope="col" className="reg-num">
+              Montant
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.product.id}>
+              <td>{line.product.name}</td>
+              <td className="reg-num">{line.quantity}</td>
+              <td className="reg-num">{formatEuros({ cents: lineTotalCents(line) })}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Total
+            </th>
+            <td className="reg-num">
+              <strong>{formatEuros({ cents: totalCents })}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="reg-order__link">
+        Reçu en ligne :{' '}
+        <a href={link} target="_blank" rel="noreferrer">
+          {link}
+        </a>
+      </p>
+      {shared && <p className="reg-muted">Lien du reçu prêt à être envoyé.</p>}
+      {message && <ErrorLine>{message}</ErrorLine>}
+      <div className="reg-finished__actions">
+        <Button variant="secondary" onClick={handleSend}>
+          Envoyer reçu
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={handlePrint}>
+          Imprimer
+        </Button>
+        <Button variant="ghost" onClick={onBack}>
+          Retour
+        </Button>
+        <Button onClick={onNewOrder}>Nouvelle commande</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,524 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Button, classNames, ErrorLine, Spinner } from '@kermesse/ui-kit';
+import { useCheckoutApi } from '../api/CheckoutApiContext';
+import type { CatalogProduct, CheckoutCatalog } from '../api/checkoutApi';
+import { newIdempotencyKey } from '../api/idempotencyKey';
+import { cacheKeys, dropCache, readCache, writeCache } from '../api/localCache';
+import type { SaleDto } from '../api/types';
+import { cartTotalCents } from '../cart/cart';
+import { PAYMENT_MODE, paymentBlocker, type PaymentMode } from '../cart/payment';
+import { betCount, raffleTicketCount } from '../cart/tickets';
+import { buildSale, ticketTargets, type SalePayment } from '../sale/buildSale';
+import { runCardPayment, type CardProgress } from '../sale/cardPayment';
+import { submitSale, takenTickets as numbersTaken } from '../sale/submitSale';
+import { BetPicker } from './BetPicker';
+import { BuyerPanel } from './BuyerPanel';
+import { CardReaderChooser, readChosenReader, readerLabel, type ChosenReader } from './CardReaderChooser';
+import { CartPanel } from './CartPanel';
+import { CashDialog } from './CashDialog';
+import { ChequeDialog } from './ChequeDialog';
+import { DonationPanel } from './DonationPanel';
+import { Kbd, RefreshIcon } from './icons';
+import { PendingSalesList } from './PendingSales';
+import { ProductCatalog } from './ProductCatalog';
+import { RaffleTicketPicker } from './RaffleTicketPicker';
+import { EmailReceiptModal, SmsReceiptModal } from './ReceiptModals';
+import { emptySale, saleReducer, type SaleState } from './saleState';
+import { CardTerminalScreen, ProcessingOverlay, SaleFinishedScreen, type FinishedSale } from './SaleScreens';
+
+export const LOAD_FAILURE_MESSAGE = 'Erreur lors de la récupération des données.';
+export const STOCK_ALERTS_FAILURE_MESSAGE = "Impossible de charger les états d'alerte des produits.";
+export const CASH_CANCELLED_MESSAGE = 'Vente annulée.';
+
+/** Keyboard shortcuts of the sales screen (shown on the buttons). */
+export const SHORTCUTS = { search: 'F2', cash: 'F4', cheque: 'F8', card: 'F9' } as const;
+
+export interface SalesScreenProps {
+  checkoutId: number;
+  eventId: number;
+  clickAndCollect: boolean;
+  onLoadError?: () => void;
+}
+
+type Dialog = 'cash' | 'cheque' | 'readers' | 'tickets' | 'bets' | 'pending' | 'sms' | 'email' | null;
+
+interface Notice {
+  tone: 'error' | 'info';
+  text: string;
+}
+
+/** A card payment in progress, kept in local storage so a reload resumes it (never charges twice). */
+interface StoredCardPayment {
+  paymentId: string;
+  transactionId?: string;
+  reader: ChosenReader;
+  amountCents: number;
+  sale: SaleState;
+}
+
+/** A sale whose answer was lost: « Réessayer » sends the same body with the same key. */
+interface LostAttempt {
+  body: SaleDto;
+  key: string;
+  finished: Omit<FinishedSale, 'result'>;
+}
+
+/**
+ * The sales screen of a register (SPEC §2 « Checkout register », §4, §5, §8): products, cart, buyer,
+ * tickets and bets, payments, receipts. Keyboard: F2 search, F4 cash, F8 cheque, F9 card.
+ */
+export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError }: SalesScreenProps) {
+  const api = useCheckoutApi();
+  const [catalog, setCatalog] = useState<CheckoutCatalog | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const config = catalog?.ticketConfig ?? { raffles: [], giftBaskets: [] };
+  const reducer = useMemo(() => saleReducer(config), [config]);
+  const [sale, dispatch] = useReducer(reducer, emptySale);
+  const [alerts, setAlerts] = useState<ReadonlySet<number>>(new Set());
+  const [alertsMessage, setAlertsMessage] = useState<string | null>(null);
+  const [alertsBusy, setAlertsBusy] = useState(false);
+  const [pendingCount, setPendingCount] = useState(0);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [card, setCard] = useState<{ progress: CardProgress; reader: ChosenReader; amountCents: number } | null>(null);
+  const [reader, setReader] = useState<ChosenReader | undefined>(readChosenReader);
+  const [finished, setFinished] = useState<FinishedSale | null>(null);
+  const [lostAttempt, setLostAttempt] = useState<LostAttempt | null>(null);
+  const [takenTickets, setTakenTickets] = useState<number[]>([]);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const mounted = useRef(true);
+  const reportLoadError = useRef(onLoadError);
+  reportLoadError.current = onLoadError;
+  const busy = sale.status === 0 || card !== null;
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const refreshPendingCount = useCallback(() => {
+    api.countPendingSales(eventId).then(
+      (count) => mounted.current && setPendingCount(count),
+      (error: unknown) => console.error('Ventes en attente indisponibles', error),
+    );
+  }, [api, eventId]);
+
+  // Catalogue, settings, pending sales and the alerts known so far.
+  useEffect(() => {
+    let cancelled = false;
+    setCatalog(null);
+    setLoadFailed(false);
+    api.getCheckout(checkoutId).then(
+      (loaded) => {
+        if (cancelled) return;
+        setCatalog(loaded);
+        const cached = api.cachedStockAlerts(eventId);
+        setAlerts(new Set(cached ?? loaded.products.filter((product) => product.stockAlert).map((product) => product.id)));
+      },
+      (error: unknown) => {
+        console.error('Caisse indisponible', error);
+        if (cancelled) return;
+        setLoadFailed(true);
+        reportLoadError.current?.();
+      },
+    );
+    api.loadSettings().catch((error: unknown) => console.error('Réglages indisponibles', error));
+    refreshPendingCount();
+    return () => {
+      cancelled = true;
+    };
+  }, [api, checkoutId, eventId, refreshPendingCount]);
+
+  const products = useMemo(
+    () => (catalog ? (clickAndCollect ? catalog.products.filter((product) => product.clickAndCollectEligible) : catalog.products) : []),
+    [catalog, clickAndCollect],
+  );
+  const inCart = useMemo(() => new Map(sale.lines.map((line) => [line.product.id, line.quantity])), [sale.lines]);
+  const totalCents = cartTotalCents(sale.lines);
+  const ticketsAllowed = raffleTicketCount(sale.lines, config);
+  const betsAllowed = betCount(sale.lines, config);
+  const targets = ticketTargets(sale.lines, catalog?.products ?? []);
+  const raffle = catalog?.raffles.find((item) => item.id === targets.raffleId);
+  const giftBasket = catalog?.giftBaskets.find((item) => item.id === targets.giftBasketId);
+
+  const draftOf = (state: SaleState) => {
+    const { raffleId, giftBasketId } = ticketTargets(state.lines, catalog?.products ?? []);
+    return { checkoutId, eventId, lines: state.lines, person: state.person, raffleId, tickets: state.tickets, giftBasketId, bets: state.bets, receipt: state.receipt };
+  };
+
+  async function createSale(payment: SalePayment, extra: { changeCents?: number } = {}) {
+    await send({
+      body: buildSale(draftOf(sale), payment),
+      key: newIdempotencyKey(),
+      finished: { lines: sale.lines, changeCents: extra.changeCents ?? null, onHold: payment.mode === PAYMENT_MODE.hold },
+    });
+  }
+
+  async function send(attempt: LostAttempt, resend = false) {
+    setNotice(null);
+    setLostAttempt(null);
+    dispatch({ type: 'setStatus', status: 0 });
+    const outcome = await submitSale(api, attempt.body, attempt.key, { resend });
+    if (!mounted.current) return;
+    if (outcome.ok) {
+      dropCache(cacheKeys.cardPayment(checkoutId));
+      setTakenTickets([]);
+      setFinished({ ...attempt.finished, result: outcome.result });
+      dispatch({ type: 'setStatus', status: 1 });
+      if (attempt.body.paymentMode === PAYMENT_MODE.hold) refreshPendingCount();
+      return;
+    }
+    dispatch({ type: 'setStatus', status: -1 });
+    setNotice({ tone: 'error', text: outcome.message });
+    if (outcome.network) setLostAttempt(attempt);
+    const taken = numbersTaken(outcome, attempt.body.raffles);
+    if (taken.length > 0) {
+      // Sold meanwhile by another register: those numbers are marked sold and must be picked again.
+      setTakenTickets((current) => [...new Set([...current, ...taken])]);
+      dispatch({ type: 'setTickets', tickets: attempt.body.raffles.filter((number) => !taken.includes(number)) });
+    }
+  }
+
+  async function startCardPayment(chosen: ChosenReader, resume?: StoredCardPayment) {
+    if (!catalog) return;
+    const key = cacheKeys.cardPayment(checkoutId);
+    const amountCents = resume?.amountCents ?? totalCents;
+    const snapshot = resume?.sale ?? sale;
+    const stored = resume ?? readCache<StoredCardPayment>(key);
+    // The same cart and amount resume the earlier intent: the provider answers the same transaction.
+    const earlier = stored && stored.amountCents === amountCents && JSON.stringify(stored.sale.lines) === JSON.stringify(snapshot.lines) ? stored : undefined;
+    setNotice(null);
+    setCard({ progress: { phase: 'starting' }, reader: chosen, amountCents });
+    const remember = (change: Partial<StoredCardPayment>) => {
+      const current = readCache<StoredCardPayment>(key);
+      writeCache(key, { ...(current ?? { reader: chosen, amountCents, sale: snapshot, paymentId: '' }), ...change });
+    };
+    const outcome = await runCardPayment({
+      api,
+      readerId: chosen.id,
+      amountCents,
+      description: `Kermesse — ${catalog.name || `caisse ${checkoutId}`}`,
+      paymentId: earlier?.paymentId,
+      onPaymentId: (paymentId) => writeCache(key, { paymentId, reader: chosen, amountCents, sale: snapshot } satisfies StoredCardPayment),
+      onTransaction: (transactionId) => remember({ transactionId }),
+      onProgress: (progress) => mounted.current && setCard({ progress, reader: chosen, amountCents }),
+    });
+    if (!mounted.current) return;
+    setCard(null);
+    if (!outcome.ok) {
+      // A FAILED transaction may be started again; one still pending or unchecked is resumed next time.
+      if (outcome.transactionFailed) dropCache(key);
+      setNotice({ tone: 'error', text: outcome.message });
+      return;
+    }
+    const body = buildSale(draftOf(snapshot), { mode: PAYMENT_MODE.card, transactionCode: outcome.transactionCode });
+    await send({ body, key: newIdempotencyKey(), finished: { lines: snapshot.lines, changeCents: null, onHold: false } });
+  }
+
+  // A card payment interrupted by a reload resumes the same transaction.
+  const resumed = useRef(false);
+  const resume = useRef(startCardPayment);
+  resume.current = startCardPayment;
+  useEffect(() => {
+    if (!catalog || resumed.current) return;
+    resumed.current = true;
+    const stored = readCache<StoredCardPayment>(cacheKeys.cardPayment(checkoutId));
+    if (!stored?.paymentId) return;
+    dispatch({ type: 'restore', sale: stored.sale });
+    void resume.current(stored.reader, stored);
+  }, [catalog, checkoutId]);
+
+  const handlePay = (mode: PaymentMode) => {
+    if (busy || dialog || finished || sale.lines.length === 0) return;
+    const blocker = paymentBlocker({ mode, lines: sale.lines, config, person: sale.person, tickets: sale.tickets, bets: sale.bets });
+    if (blocker) {
+      setNotice({ tone: 'error', text: blocker });
+      return;
+    }
+    setNotice(null);
+    if (mode === PAYMENT_MODE.cash) setDialog('cash');
+    else if (mode === PAYMENT_MODE.cheque) setDialog('cheque');
+    else if (mode === PAYMENT_MODE.card) {
+      if (reader) void startCardPayment(reader);
+      else setDialog('readers');
+    } else void createSale({ mode: PAYMENT_MODE.hold });
+  };
+
+  const handleNewSale = () => {
+    setFinished(null);
+    setNotice(null);
+    setLostAttempt(null);
+    dispatch({ type: 'newSale' });
+  };
+
+  // Back on the sale screen, the search field takes the keyboard again.
+  useEffect(() => {
+    if (catalog && !finished && !dialog && !busy) searchRef.current?.focus();
+  }, [catalog, finished, dialog, busy]);
+
+  const handleRefreshAlerts = async () => {
+    setAlertsBusy(true);
+    try {
+      setAlerts(new Set(await api.stockAlerts(eventId, { fresh: true })));
+      setAlertsMessage(null);
+    } catch (error) {
+      console.error('Alertes de stock indisponibles', error);
+      setAlertsMessage(STOCK_ALERTS_FAILURE_MESSAGE);
+    } finally {
+      setAlertsBusy(false);
+    }
+  };
+
+  // Keyboard shortcuts, only on the sale screen itself (not under a dialog).
+  const shortcutHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  shortcutHandler.current = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (document.querySelector('[aria-modal="true"]') || finished || !catalog) return;
+    const actions: Record<string, () => void> = {
+      [SHORTCUTS.search]: () => searchRef.current?.focus(),
+      [SHORTCUTS.cash]: () => handlePay(PAYMENT_MODE.cash),
+      [SHORTCUTS.cheque]: () => handlePay(PAYMENT_MODE.cheque),
+      [SHORTCUTS.card]: () => handlePay(PAYMENT_MODE.card),
+    };
+    const action = actions[event.key];
+    if (!action) {
+      // Typing with nothing focused (after a click elsewhere) goes to the product search.
+      if (event.key.length === 1 && (event.target === document.body || event.target === null) && searchRef.current) searchRef.current.focus();
+      return;
+    }
+    event.preventDefault();
+    action();
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => shortcutHandler.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  if (loadFailed) return <ErrorLine>{LOAD_FAILURE_MESSAGE}</ErrorLine>;
+  if (!catalog) return <Spinner label="Chargement de la caisse…" />;
+
+  if (finished) {
+    return (
+      <div className="reg-screen reg-screen--finished">
+        <SaleFinishedScreen sale={finished} onNewSale={handleNewSale} />
+      </div>
+    );
+  }
+
+  const empty = sale.lines.length === 0;
+
+  return (
+    <div className="reg-screen">
+      <div className="reg-main">
+        {alertsMessage && <ErrorLine>{alertsMessage}</ErrorLine>}
+        <ProductCatalog
+          categories={catalog.categories.filter((category) => products.some((product) => product.category.id === category.id))}
+          products={products}
+          alerts={alerts}
+          inCart={inCart}
+          searchRef={searchRef}
+          onAdd={(product: CatalogProduct, quantity: number) => dispatch({ type: 'addProduct', product, quantity })}
+          tools={
+            <>
+              <Button
+                variant="ghost"
+                className="reg-icon-button"
+                onClick={handleRefreshAlerts}
+                disabled={alertsBusy}
+                aria-label="Actualiser les alertes de stock"
+                title="Actualiser les alertes de stock"
+              >
+                <RefreshIcon />
+              </Button>
+              {pendingCount > 0 && (
+                <Button variant="secondary" onClick={() => setDialog('pending')}>
+                  Paniers en attente <span className="reg-pill">{pendingCount}</span>
+                </Button>
+              )}
+            </>
+          }
+        />
+      </div>
+
+      <aside className="reg-side" aria-label="Vente en cours">
+        <BuyerPanel
+          person={sale.person}
+          onPerson={(person) => {
+            dispatch({ type: 'setPerson', person });
+            // Once the buyer is known, the keyboard goes back to the products.
+            if (person) setTimeout(() => searchRef.current?.focus(), 0);
+          }}
+        />
+        <CartPanel
+          lines={sale.lines}
+          onQuantity={(productId, quantity) => dispatch({ type: 'setQuantity', productId, quantity })}
+          onRemove={(productId) => dispatch({ type: 'removeLine', productId })}
+        />
+
+        {(ticketsAllowed > 0 || betsAllowed > 0) && (
+          <div className="reg-ticket-buttons">
+            {ticketsAllowed > 0 && (
+              <Button
+                variant={sale.tickets.length === ticketsAllowed ? 'ghost' : 'secondary'}
+                disabled={!raffle}
+                aria-label={`Tickets de tombola : ${sale.tickets.length} / ${ticketsAllowed}`}
+                onClick={() => setDialog('tickets')}
+              >
+                Tombola <span className="reg-pill">{sale.tickets.length} / {ticketsAllowed}</span>
+              </Button>
+            )}
+            {betsAllowed > 0 && (
+              <Button
+                variant={sale.bets.length > 0 ? 'ghost' : 'secondary'}
+                disabled={!giftBasket}
+                aria-label={`Paris du panier garni : ${sale.bets.length} / ${betsAllowed}`}
+                onClick={() => setDialog('bets')}
+              >
+                Paris <span className="reg-pill">{sale.bets.length} / {betsAllowed}</span>
+              </Button>
+            )}
+          </div>
+        )}
+
+        <DonationPanel onDonate={(amountCents) => dispatch({ type: 'addDonation', amountCents })} />
+
+        <div className="reg-receipt" role="group" aria-label="Reçu">
+          <span className="reg-receipt__label">Reçu</span>
+          <button type="button" className={classNames('reg-seg', !sale.receipt && 'reg-seg--on')} aria-pressed={!sale.receipt} onClick={() => dispatch({ type: 'setReceipt', receipt: null })}>
+            Aucun
+          </button>
+          <button type="button" className={classNames('reg-seg', sale.receipt?.method === 'sms' && 'reg-seg--on')} aria-pressed={sale.receipt?.method === 'sms'} onClick={() => setDialog('sms')}>
+            SMS
+          </button>
+          <button type="button" className={classNames('reg-seg', sale.receipt?.method === 'email' && 'reg-seg--on')} aria-pressed={sale.receipt?.method === 'email'} onClick={() => setDialog('email')}>
+            E-mail
+          </button>
+          {sale.receipt && <span className="reg-receipt__to">{sale.receipt.to}</span>}
+        </div>
+
+        {notice && (
+          <div className={notice.tone === 'error' ? 'k-error-line reg-notice' : 'reg-notice reg-notice--info'} role="alert">
+            {notice.text}
+            {lostAttempt && (
+              <Button variant="secondary" className="reg-notice__retry" onClick={() => void send(lostAttempt, true)}>
+                Réessayer
+              </Button>
+            )}
+          </div>
+        )}
+
+        <div className="reg-pay" role="group" aria-label="Paiement">
+          <Button className="reg-pay__button reg-pay__button--cash" disabled={empty || busy} onClick={() => handlePay(PAYMENT_MODE.cash)} aria-keyshortcuts={SHORTCUTS.cash}>
+            Espèce <Kbd>{SHORTCUTS.cash}</Kbd>
+          </Button>
+          <Button className="reg-pay__button" disabled={empty || busy} onClick={() => handlePay(PAYMENT_MODE.card)} aria-keyshortcuts={SHORTCUTS.card}>
+            CB <Kbd>{SHORTCUTS.card}</Kbd>
+          </Button>
+          <Button className="reg-pay__button" variant="secondary" disabled={empty || busy} onClick={() => handlePay(PAYMENT_MODE.cheque)} aria-keyshortcuts={SHORTCUTS.cheque}>
+            Chèque <Kbd>{SHORTCUTS.cheque}</Kbd>
+          </Button>
+          <Button className="reg-pay__button" variant="ghost" disabled={empty || busy} onClick={() => handlePay(PAYMENT_MODE.hold)}>
+            Mettre en attente
+          </Button>
+        </div>
+        {reader && (
+          <p className="reg-reader-line">
+            Lecteur CB <strong>{readerLabel(reader.identifier)}</strong>{' '}
+            <button type="button" className="reg-link" onClick={() => setDialog('readers')}>
+              Changer de lecteur
+            </button>
+          </p>
+        )}
+      </aside>
+
+      {dialog === 'cash' && (
+        <CashDialog
+          totalCents={totalCents}
+          onCancel={() => {
+            setDialog(null);
+            setNotice({ tone: 'info', text: CASH_CANCELLED_MESSAGE });
+          }}
+          onConfirm={(givenCents, changeCents) => {
+            setDialog(null);
+            void createSale({ mode: PAYMENT_MODE.cash, givenCents }, { changeCents });
+          }}
+        />
+      )}
+      {dialog === 'cheque' && (
+        <ChequeDialog
+          totalCents={totalCents}
+          onCancel={() => setDialog(null)}
+          onConfirm={(chequeNumber) => {
+            setDialog(null);
+            void createSale({ mode: PAYMENT_MODE.cheque, chequeNumber });
+          }}
+        />
+      )}
+      {dialog === 'readers' && (
+        <CardReaderChooser
+          onClose={() => setDialog(null)}
+          onChoose={(chosen) => {
+            setReader(chosen);
+            setDialog(null);
+            if (sale.lines.length > 0 && !paymentBlocker({ mode: PAYMENT_MODE.card, lines: sale.lines, config, person: sale.person, tickets: sale.tickets, bets: sale.bets })) {
+              void startCardPayment(chosen);
+            }
+          }}
+        />
+      )}
+      {dialog === 'tickets' && raffle && (
+        <RaffleTicketPicker
+          raffle={raffle}
+          allowed={ticketsAllowed}
+          initial={sale.tickets}
+          alsoSold={takenTickets}
+          onCancel={() => setDialog(null)}
+          onConfirm={(tickets) => {
+            dispatch({ type: 'setTickets', tickets });
+            setDialog(null);
+            setNotice(null);
+          }}
+        />
+      )}
+      {dialog === 'bets' && giftBasket && (
+        <BetPicker
+          giftBasket={giftBasket}
+          maxBets={betsAllowed}
+          initial={sale.bets}
+          onCancel={() => setDialog(null)}
+          onSubmit={(bets) => {
+            dispatch({ type: 'setBets', bets });
+            setDialog(null);
+            setNotice(null);
+          }}
+        />
+      )}
+      {dialog === 'pending' && <PendingSalesList eventId={eventId} onClose={() => setDialog(null)} onChanged={refreshPendingCount} />}
+      {dialog === 'sms' && (
+        <SmsReceiptModal
+          initialPhone={sale.receipt?.method === 'sms' ? sale.receipt.to : sale.person?.phone}
+          onCancel={() => setDialog(null)}
+          onConfirm={(to) => {
+            dispatch({ type: 'setReceipt', receipt: { method: 'sms', to } });
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'email' && (
+        <EmailReceiptModal
+          initialEmail={sale.receipt?.method === 'email' ? sale.receipt.to : sale.person?.email}
+          onCancel={() => setDialog(null)}
+          onConfirm={(to) => {
+            dispatch({ type: 'setReceipt', receipt: { method: 'email', to } });
+            setDialog(null);
+          }}
+        />
+      )}
+      {sale.status === 0 && <ProcessingOverlay />}
+      {card && <CardTerminalScreen amountCents={card.amountCents} readerIdentifier={card.reader.identifier} progress={card.progress} />}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@kermesse/ui-kit';
+import type { SaleResult } from '../api/checkoutApi';
+import type { SaleDto } from '../api/types';
+import { submitSale, takenTickets } from './submitSale';
+
+const sale = { status: 0, checkoutId: 1, eventId: 1 } as SaleDto;
+const done: SaleResult = {
+  success: true, deliveryMethod: 'print', orderType: 'standard', receiptHtml: '<p>reçu</p>', orderHtml: '', error: null, reference: 'ABCDE-FGHJK', totalCents: 500,
+};
+const noWait = { sleep: async () => undefined };
+
+/** A createSale answering each item of `answers` in turn, recording the keys it receives. */
+function api(answers: (SaleResult | Error)[]) {
+  const keys: string[] = [];
+  return {
+    keys,
+    createSale: async (_sale: SaleDto, key: string) => {
+      keys.push(key);
+      const next = answers.shift();
+      if (!next || next instanceof Error) throw next ?? new Error('plus de réponse');
+      return next;
+    },
+  };
+}
+
+describe('submitting a sale', () => {
+  it('retries a lost answer with the same Idempotency-Key', async () => {
+    const server = api([new ApiError(0, 'Impossible de contacter le serveur.'), done]);
+    expect(await submitSale(server, sale, 'key-1', noWait)).toEqual({ ok: true, result: done });
+    expect(server.keys).toEqual(['key-1', 'key-1']);
+  });
+
+  it('waits and retries while the first attempt with this key is still running (409 to a retry)', async () => {
+    const busy = () => new ApiError(409, 'Cette vente est déjà en cours de traitement.', { error: 'Cette vente est déjà en cours de traitement.' });
+    const server = api([new ApiError(0, 'Impossible de contacter le serveur.'), busy(), done]);
+    expect((await submitSale(server, sale, 'key-2', noWait)).ok).toBe(true);
+    expect(server.keys).toEqual(['key-2', 'key-2', 'key-2']);
+
+    const again = api([busy(), done]);
+    expect((await submitSale(again, sale, 'key-2', { ...noWait, resend: true })).ok).toBe(true);
+  });
+
+  it('says the server cannot be reached after the retries', async () => {
+    const lost = () => new ApiError(0, 'Impossible de contacter le serveur.');
+    const server = api([lost(), lost(), lost()]);
+    expect(await submitSale(server, sale, 'key-3', noWait)).toEqual({ ok: false, message: 'Impossible de contacter le serveur.', network: true });
+    expect(server.keys).toHaveLength(3);
+  });
+
+  it('shows a refusal with the SPEC wording and does not retry it', async () => {
+    const server = api([new ApiError(400, 'Identifier/Créer une personne pour ce panier', { error: 'Identifier/Créer une personne pour ce panier' })]);
+    expect(await submitSale(server, sale, 'key-4', noWait)).toEqual({
+      ok: false, message: 'Erreur lors de la vente : Identifier/Créer une personne pour ce panier', network: false, status: 400,
+    });
+    expect(server.keys).toHaveLength(1);
+  });
+
+  it('shows a conflict to a first attempt at once: the raffle numbers sold meanwhile', async () => {
+    const message = "Ces numéros de tombola viennent d'être vendus : 12, 45. Choisissez-en d'autres.";
+    const server = api([new ApiError(409, message, { error: message, taken: { tickets: [12, 45], bets: [] } })]);
+    const outcome = await submitSale(server, sale, 'key-5', noWait);
+    expect(outcome).toEqual({ ok: false, message: `Erreur lors de la vente : ${message}`, network: false, status: 409, taken: { tickets: [12, 45], bets: [] } });
+    expect(server.keys).toHaveLength(1);
+  });
+
+  it('finds the numbers sold meanwhile in the message when the answer does not list them', async () => {
+    const message = "Ces numéros de tombola viennent d'être vendus : 12, 45. Choisissez-en d'autres.";
+    const server = api([new ApiError(409, message, { error: message })]);
+    const outcome = await submitSale(server, sale, 'key-7', noWait);
+    expect(server.keys).toHaveLength(1);
+    if (outcome.ok) throw new Error('la vente devait être refusée');
+    expect(takenTickets(outcome, [3, 12, 45, 100])).toEqual([12, 45]);
+    expect(takenTickets({ ...outcome, status: 400 }, [3, 12, 45, 100])).toEqual([]);
+  });
+
+  it('says « Erreur inconnue » when a failed answer has no error', async () => {
+    const server = api([{ ...done, success: false, error: null }]);
+    expect(await submitSale(server, sale, 'key-6', noWait)).toMatchObject({ message: 'Erreur lors de la vente : Erreur inconnue' });
+  });
+});
