@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY, THEME_STORAGE_KEY } from '@kermesse/ui-kit';
-import { buildToken, json, stubGateway } from '@kermesse/ui-kit/testing';
+import { buildToken, json, fakeGateway } from '@kermesse/ui-kit/testing';
 import { Shell } from './Shell';
 import { DISMISSED_ANNOUNCEMENT_KEY } from './pages/PresaleModal';
 import type { RemoteDescriptor, RemoteManifest } from './remotes/manifest';
@@ -59,7 +59,7 @@ describe('Shell', () => {
   it("shows a cashier the register's links; signing out revokes the token and returns to the visitor view", async () => {
     const token = buildToken({ roles: ['cashier'] });
     localStorage.setItem(SESSION_STORAGE_KEY, token);
-    const calls = stubGateway({ 'POST /api/token/release': () => json({ success: true }) });
+    const calls = fakeGateway({ 'POST /api/token/release': () => json({ success: true }) });
     await renderShell('/');
 
     expect(navLabels()).toEqual(['Accueil', 'Caisse', 'Jeton API']);

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, stubGateway, unreachable } from '@kermesse/ui-kit/testing';
+import { json, fakeGateway, unreachable } from '@kermesse/ui-kit/testing';
 import { WinnersTable } from './GiftBasketPage';
 
 async function renderTable() {
@@ -11,7 +11,7 @@ async function renderTable() {
 
 describe('gift basket winners table', () => {
   it('shows basket, name, weight (kg and grams), e-mail and phone', async () => {
-    stubGateway({
+    fakeGateway({
       'GET /api/admin/gift-basket/3/weigh/result': () => json({
         success: true,
         data: [{ id: 8, label: 'Panier gourmand', realWeight: 3000, result: { weigh: 3050, person: { id: 1, civility: null, firstname: 'Inès', lastname: 'Roux', email: 'ines@example.org', phone: '0611111111' } } }],
@@ -25,13 +25,13 @@ describe('gift basket winners table', () => {
   });
 
   it('says « Erreur dans la réponse API. » when the answer is not a success', async () => {
-    stubGateway({ 'GET /api/admin/gift-basket/3/weigh/result': () => json({ success: false, data: [] }) });
+    fakeGateway({ 'GET /api/admin/gift-basket/3/weigh/result': () => json({ success: false, data: [] }) });
     await renderTable();
     expect(screen.getByRole('alert').textContent).toBe('Erreur dans la réponse API.');
   });
 
   it('says « Une erreur est survenue : … » with the reason of a failure', async () => {
-    stubGateway({ 'GET /api/admin/gift-basket/3/weigh/result': () => unreachable() });
+    fakeGateway({ 'GET /api/admin/gift-basket/3/weigh/result': () => unreachable() });
     await renderTable();
     expect(screen.getByRole('alert').textContent).toBe('Une erreur est survenue : Impossible de contacter le serveur.');
   });

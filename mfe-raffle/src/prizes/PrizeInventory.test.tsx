@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { json, stubGateway, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { json, fakeGateway, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 import type { Prize } from '../api/raffleApi';
 import { PrizeInventoryPage } from './PrizeInventory';
 
@@ -12,7 +12,7 @@ const prize = (over: Partial<Prize>): Prize => ({
 const law = { totalValue: 395, totalCost: 30, ticketRevenue: 44, costRatio: 68.2, limit: 15, warnings: ['Le coût des lots (30,00 €) dépasse 15 % des recettes des tickets (44,00 €) : 68,2 %.'] };
 
 function gateway(overrides: GatewayRoutes = {}) {
-  return stubGateway({
+  return fakeGateway({
     'GET /api/admin/raffles/5/prizes': () => json([prize({}), prize({ id: 2, name: 'Coffret de vin', label: 'Coffret de vin', rank: 2, weight: 2, price: 45, quantity: 2, alcohol: true, Alcohol: true, illustration: 'demo-vin.png', image: '/up-prizes/demo-vin.png' })]),
     'GET /api/admin/raffles/5': () => json({ id: 5, name: 'Grande tombola', price: [], law }),
     ...overrides,

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { json, stubGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { json, fakeGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 import { BEARER_TOKEN_KEY } from '../api/bearerToken';
 import { CashRegisterEntryPage } from './CashRegisterEntryPage';
 
@@ -13,7 +13,7 @@ const checkoutsOfSpring = [{ id: 1, name: 'Printemps', checkouts: [{ id: 11, nam
 
 /** A gateway where the token « valid-token » works. */
 function gateway(overrides: GatewayRoutes = {}) {
-  return stubGateway({
+  return fakeGateway({
     'GET /api/cr/events': () => json(events),
     'GET /api/cr/events/1/checkouts': () => json(checkoutsOfSpring),
     'GET /api/cr/events/2/checkouts': () => json([{ id: 2, name: 'Loto', checkouts: [{ id: 21, name: 'Salle' }] }]),

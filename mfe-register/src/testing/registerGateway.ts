@@ -1,8 +1,8 @@
 /**
  * A fake gateway for the sales screen's component tests: the register's answers shaped as
- * services/register/API.md and the raffle service send them, over `stubGateway`.
+ * services/register/API.md and the raffle service send them, over `fakeGateway`.
  */
-import { json, stubGateway, type GatewayCall, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { json, fakeGateway, type GatewayCall, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 
 export const CHECKOUT_ID = 2;
 export const EVENT_ID = 1;
@@ -66,7 +66,7 @@ export function saleAnswer(overrides: Record<string, unknown> = {}) {
 
 /** A register gateway where everything works; `overrides` replace or add routes. */
 export function registerGateway(overrides: GatewayRoutes = {}): GatewayCall[] {
-  return stubGateway({
+  return fakeGateway({
     [`GET /api/cr/checkouts/${CHECKOUT_ID}`]: () => json(checkoutAnswer()),
     'GET /api/cr/settings': () => json({ success: true, data: { currency: 'EUR' } }),
     [`GET /api/cr/sale/list/${EVENT_ID}/pending/total`]: () => json({ count: 0 }),

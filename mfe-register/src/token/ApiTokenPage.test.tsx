@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubGateway, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { json, fakeGateway, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 import { BEARER_TOKEN_KEY } from '../api/bearerToken';
 import { ApiTokenPage } from './ApiTokenPage';
 
@@ -16,7 +16,7 @@ async function renderPage() {
 }
 
 async function signIn(routes: GatewayRoutes) {
-  const calls = stubGateway(routes);
+  const calls = fakeGateway(routes);
   await renderPage();
   fireEvent.change(screen.getByLabelText('Adresse e-mail'), { target: { value: 'caissier@kermesse.local' } });
   fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: 'secret' } });
@@ -26,7 +26,7 @@ async function signIn(routes: GatewayRoutes) {
   return calls;
 }
 
-function stubClipboard() {
+function fakeClipboard() {
   const writeText = vi.fn(async () => undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   return writeText;
@@ -63,7 +63,7 @@ describe('ApiTokenPage', () => {
 
   it('copies the token and confirms it for exactly 2 seconds', async () => {
     localStorage.setItem(BEARER_TOKEN_KEY, 'kept-token');
-    const writeText = stubClipboard();
+    const writeText = fakeClipboard();
     await renderPage();
     vi.useFakeTimers();
 
@@ -81,7 +81,7 @@ describe('ApiTokenPage', () => {
 
   it('restarts the 2 seconds when copied again', async () => {
     localStorage.setItem(BEARER_TOKEN_KEY, 'kept-token');
-    stubClipboard();
+    fakeClipboard();
     await renderPage();
     vi.useFakeTimers();
     const copy = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copier le token' })));
@@ -96,7 +96,7 @@ describe('ApiTokenPage', () => {
 
   it('releases the token on the server, then forgets it', async () => {
     localStorage.setItem(BEARER_TOKEN_KEY, 'kept-token');
-    const calls = stubGateway({ 'POST /api/token/release': () => json({ success: true }) });
+    const calls = fakeGateway({ 'POST /api/token/release': () => json({ success: true }) });
     await renderPage();
 
     await act(async () => {
@@ -112,7 +112,7 @@ describe('ApiTokenPage', () => {
   it('keeps the token when the release could not reach the server, so it can be tried again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     localStorage.setItem(BEARER_TOKEN_KEY, 'kept-token');
-    stubGateway({ 'POST /api/token/release': () => Promise.reject(new TypeError('Failed to fetch')) });
+    fakeGateway({ 'POST /api/token/release': () => Promise.reject(new TypeError('Failed to fetch')) });
     await renderPage();
 
     await act(async () => {

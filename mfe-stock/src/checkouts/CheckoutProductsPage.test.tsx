@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, stubGateway } from '@kermesse/ui-kit/testing';
+import { json, fakeGateway } from '@kermesse/ui-kit/testing';
 import { renderAt } from '../test/render';
 import { CheckoutProductsPage } from './CheckoutProductsPage';
 import { PriceListPage } from './PriceListPage';
@@ -12,7 +12,7 @@ const products = [
 ];
 
 function gateway(put = () => json({ success: true })) {
-  return stubGateway({
+  return fakeGateway({
     'GET /api/cr/events': () => json([{ id: 1, name: 'Kermesse de printemps' }]),
     'GET /api/cr/events/1/checkouts': () => json([{ id: 1, name: 'Kermesse de printemps', checkouts: [{ id: 12, name: 'Caisse Entrée' }] }]),
     'GET /api/admin/checkout/12/products': () => json({ productsAssoc: products }),

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@kermesse/ui-kit';
-import { json, stubGateway, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { json, fakeGateway, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 import { renderAt } from '../test/render';
 import { InventoryImportPage } from './InventoryImportPage';
 
@@ -12,7 +12,7 @@ const cleanResult = {
 };
 
 function gateway(routes: GatewayRoutes = {}) {
-  return stubGateway({ 'GET /api/stocks/': () => json({ event, events: [event], stocks: [], alerts: [] }), ...routes });
+  return fakeGateway({ 'GET /api/stocks/': () => json({ event, events: [event], stocks: [], alerts: [] }), ...routes });
 }
 
 const csv = (name = 'inventaire.csv', type = 'text/csv') => new File(['produit;nouveau_stock\nPop-corn;48\n'], name, { type });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, stubGateway } from '@kermesse/ui-kit/testing';
+import { json, fakeGateway } from '@kermesse/ui-kit/testing';
 import { renderAt } from '../test/render';
 import { StockStatePage } from './StockStatePage';
 
@@ -14,7 +14,7 @@ const answer = { event, events: [event], stocks, alerts: [3, 2] };
 
 describe('stock state', () => {
   it('groups the products by category and counts those in alert in the header', async () => {
-    stubGateway({ 'GET /api/stocks/': () => json(answer) });
+    fakeGateway({ 'GET /api/stocks/': () => json(answer) });
     await renderAt('/stock', <StockStatePage />);
     await screen.findByRole('heading', { name: 'Boissons' });
     expect(document.getElementById('alert-count')!.textContent).toBe('2 produits en alerte');
@@ -26,20 +26,20 @@ describe('stock state', () => {
   });
 
   it("says « Aucune donnée de stock disponible. » when there is nothing", async () => {
-    stubGateway({ 'GET /api/stocks/': () => json({ event: null, events: [], stocks: [], alerts: [] }) });
+    fakeGateway({ 'GET /api/stocks/': () => json({ event: null, events: [], stocks: [], alerts: [] }) });
     await renderAt('/stock', <StockStatePage />);
     expect(await screen.findByText('Aucune donnée de stock disponible.')).toBeTruthy();
     expect(document.getElementById('alert-count')!.textContent).toBe('0 produit en alerte');
   });
 
   it('shows « Erreur: {message} » when the page cannot load', async () => {
-    stubGateway({ 'GET /api/stocks/': () => json({ error: 'Service momentanément indisponible.' }, 503) });
+    fakeGateway({ 'GET /api/stocks/': () => json({ error: 'Service momentanément indisponible.' }, 503) });
     await renderAt('/stock', <StockStatePage />);
     expect(await screen.findByText('Erreur: Service momentanément indisponible.')).toBeTruthy();
   });
 
   it('saves an edited stock on Enter, then updates the row and the alert count', async () => {
-    const calls = stubGateway({
+    const calls = fakeGateway({
       'GET /api/stocks/': () => json(answer),
       'POST /api/stocks/update/stock': () => json({ success: true, stock: { ...stocks[2], stock: 30, isAlert: false } }),
     });
@@ -55,7 +55,7 @@ describe('stock state', () => {
   });
 
   it('shows the server error, else « Erreur lors de la mise à jour », next to the field', async () => {
-    stubGateway({
+    fakeGateway({
       'GET /api/stocks/': () => json(answer),
       'POST /api/stocks/update/alert-threshold': () => json({ error: 'Produit introuvable.' }, 404),
       'POST /api/stocks/update/stock': () => new Response('boom', { status: 500 }),
@@ -76,7 +76,7 @@ describe('stock state', () => {
   });
 
   it('refuses a negative value without calling the server', async () => {
-    const calls = stubGateway({ 'GET /api/stocks/': () => json(answer) });
+    const calls = fakeGateway({ 'GET /api/stocks/': () => json(answer) });
     await renderAt('/stock', <StockStatePage />);
     const field = await screen.findByLabelText('Stock de Café');
     fireEvent.change(field, { target: { value: '-2' } });

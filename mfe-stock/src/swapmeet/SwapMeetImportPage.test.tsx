@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, stubGateway, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { json, fakeGateway, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 import { renderAt } from '../test/render';
 import { SwapMeetImportPage } from './SwapMeetImportPage';
 
@@ -11,7 +11,7 @@ const dryRun = { status: 'dry-run', message: 'Test réussi : 1 réservation prê
 
 function gateway(routes: GatewayRoutes = {}) {
   let bookings = [booking(1, 'Martine Lefèvre')];
-  const calls = stubGateway({
+  const calls = fakeGateway({
     'GET /api/swapmeet/api/bookings': () => json({ data: bookings, total: bookings.length, summary: summary(bookings.length), swapmeet }),
     'POST /api/swapmeet/api/import/custom-csv': (call) => {
       if (call.query === 'dry-run=true') return json(dryRun);
@@ -115,7 +115,7 @@ describe('swap-meet importer', () => {
   });
 
   it("shows the server's message, else SPEC's, when loading, importing or resetting fails", async () => {
-    stubGateway({ 'GET /api/swapmeet/api/bookings': () => new Response('', { status: 502 }) });
+    fakeGateway({ 'GET /api/swapmeet/api/bookings': () => new Response('', { status: 502 }) });
     await renderAt('/stock/vide-grenier?id=4', <SwapMeetImportPage />);
     expect((await screen.findByRole('alert')).textContent).toBe('Une erreur est survenue lors du chargement des réservations');
   });

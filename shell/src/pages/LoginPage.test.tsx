@@ -2,13 +2,13 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
-import { buildToken, json, stubGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { buildToken, json, fakeGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 import { Shell } from '../Shell';
 import { DISMISSED_ANNOUNCEMENT_KEY } from './PresaleModal';
 import { createRemoteComponents } from '../remotes/remoteComponents';
 
 async function signIn(routes: GatewayRoutes) {
-  const calls = stubGateway(routes);
+  const calls = fakeGateway(routes);
   localStorage.setItem(DISMISSED_ANNOUNCEMENT_KEY, 'tombola-automne-2024');
   const manifest = { failed: false, remotes: [{ name: 'mfe_register', path: '/caisse', entry: '/r.js', available: true }] };
   const components = createRemoteComponents(async () => ({ default: () => <p>Écran de caisse</p> }));

@@ -33,7 +33,7 @@ export type GatewayRoutes = Record<string, (call: GatewayCall) => Response | Pro
  * Replaces the global `fetch` with a gateway answering routes written `'GET /api/cr/events'`;
  * any other path answers 404. Returns the list of calls, in order.
  */
-export function stubGateway(routes: GatewayRoutes): GatewayCall[] {
+export function fakeGateway(routes: GatewayRoutes): GatewayCall[] {
   const calls: GatewayCall[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://kermesse.test');
