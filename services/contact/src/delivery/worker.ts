@@ -1,4 +1,4 @@
-import type { Db, Logger } from '@kermesse/kit';
+import { startPoller, type Db, type Logger } from '@kermesse/kit';
 import {
   claimDueDelivery, markFailed, markRetry, markSent, type Channel, type DeliveryRow,
 } from '../repositories/deliveries.ts';
@@ -50,10 +50,6 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
   const log = logger.child({ component: 'delivery-worker' });
   let stopped = false;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let dbFailures = 0;
   let lastHousekeeping = 0;
 
   async function sendOne(): Promise<boolean> {
@@ -98,53 +94,25 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     await options.housekeeping();
   }
 
-  function run(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          total += await drainAll();
-        } while (again && !stopped);
-        await housekeeping();
-        dbFailures = 0;
-      } catch (err) {
-        dbFailures += 1;
-        if (dbFailures === 1 || dbFailures % 20 === 0) log.warn('delivery worker cannot reach the database; will retry', { err: String(err) });
-      } finally {
-        running = null;
-      }
-      return total;
-    })();
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    const delay = dbFailures ? Math.min(10_000, pollMs * 2 ** Math.min(dbFailures, 4)) : pollMs;
-    timer = setTimeout(async () => {
-      await run();
-      schedule();
-    }, delay);
-  }
-  schedule();
+  const poller = startPoller({
+    async drain() {
+      const handled = await drainAll();
+      await housekeeping();
+      return handled;
+    },
+    pollMs,
+    maxBackoffMs: 10_000,
+    onFailure(err, failures) {
+      if (failures === 1 || failures % 20 === 0) log.warn('delivery worker cannot reach the database; will retry', { err: String(err) });
+    },
+  });
 
   return {
-    wake() {
-      if (!stopped) void run();
-    },
-    async drain() {
-      if (running) await running;
-      return drainAll();
-    },
+    wake: () => poller.wake(),
+    drain: () => poller.flush(),
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      if (running) await running;
+      await poller.stop();
       await Promise.all(Object.values(transports).map((t) => t.close?.()));
     },
   };

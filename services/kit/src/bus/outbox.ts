@@ -2,6 +2,7 @@ import type { Db, Trx } from '../db/db.ts';
 import type { Logger } from '../http/logger.ts';
 import type { Bus } from './bus.ts';
 import { buildEnvelope } from './envelope.ts';
+import { startPoller, type Poller } from '../poller.ts';
 import type { EventEnvelope, EventPayloads, EventType } from './eventSchemas.ts';
 
 /**
@@ -34,13 +35,8 @@ export function outboxRow<T extends EventType>(source: string, type: T, payload:
   };
 }
 
-export interface OutboxRelay {
-  /** Asks the relay to look now (call after committing a transaction that recorded events). */
-  wake(): void;
-  /** Publishes everything pending once; resolves to the number published. For tests and shutdown. */
-  flush(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** `wake()` after committing a transaction that recorded events; `flush()` publishes everything pending. */
+export type OutboxRelay = Poller;
 
 export interface OutboxRelayOptions {
   db: Db;
@@ -62,11 +58,6 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { db, bus, logger } = options;
   const pollMs = options.pollMs ?? 250;
   const batchSize = options.batchSize ?? 200;
-  let stopped = false;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let failures = 0;
 
   async function publishBatch(): Promise<{ sent: number; error?: string }> {
     return db.transaction(async (trx) => {
@@ -106,53 +97,13 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     }
   }
 
-  function run(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          total += await drain();
-        } while (again && !stopped);
-        failures = 0;
-      } catch (err) {
-        failures += 1;
-        if (failures === 1 || failures % 20 === 0) logger.warn('outbox relay cannot publish yet; will retry', { err: String(err), failures });
-      } finally {
-        running = null;
-      }
-      return total;
-    })();
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    // Back off while NATS is unreachable, up to 5 s between tries.
-    const delay = failures ? Math.min(5_000, pollMs * 2 ** Math.min(failures, 5)) : pollMs;
-    timer = setTimeout(async () => {
-      await run();
-      schedule();
-    }, delay);
-  }
-  schedule();
-
-  return {
-    wake() {
-      if (!stopped) void run();
+  // Back off while NATS is unreachable, up to 5 s between tries.
+  return startPoller({
+    drain,
+    pollMs,
+    maxBackoffMs: 5_000,
+    onFailure(err, failures) {
+      if (failures === 1 || failures % 20 === 0) logger.warn('outbox relay cannot publish yet; will retry', { err: String(err), failures });
     },
-    async flush() {
-      if (running) await running;
-      return drain();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (running) await running;
-    },
-  };
+  });
 }
