@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { SERVICE_DEFAULT_PORTS } from '@kermesse/kit';
 import type { ServiceName } from './routeTable.ts';
 
 export interface GatewayEnv {
@@ -23,16 +24,6 @@ export interface GatewayEnv {
   loginRateLimit: { max: number; windowMs: number };
 }
 
-const DEFAULT_PORTS: Record<ServiceName, number> = {
-  identity: 8101,
-  register: 8102,
-  raffle: 8103,
-  bingo: 8104,
-  accounting: 8105,
-  stock: 8106,
-  swapmeet: 8107,
-  contact: 8108,
-};
 
 /** The repository root, two folders above this file (gateway/src/env.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -40,7 +31,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** Reads and checks the gateway's environment; throws an Error naming the faulty variable. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
   const upstreams = {} as Record<ServiceName, string>;
-  for (const [service, port] of Object.entries(DEFAULT_PORTS) as [ServiceName, number][]) {
+  for (const [service, port] of Object.entries(SERVICE_DEFAULT_PORTS) as [ServiceName, number][]) {
     const name = `${service.toUpperCase()}_URL`;
     upstreams[service] = parseHttpUrl(name, source[name] ?? `http://127.0.0.1:${port}`);
   }

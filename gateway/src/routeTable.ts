@@ -9,20 +9,11 @@
  * Every entry carries a sample request so the authorization matrix test is generated from this
  * table and covers a new route as soon as it is added.
  */
-import { hasAnyRole, ROLES, type Role } from '@kermesse/kit';
+import { hasAnyRole, ROLES, SERVICE_NAMES, type Role, type ServiceName } from '@kermesse/kit';
 
 /** Names of the back-end services, as in docs/platform.md. */
-export const SERVICE_NAMES = [
-  'identity',
-  'register',
-  'raffle',
-  'bingo',
-  'accounting',
-  'stock',
-  'swapmeet',
-  'contact',
-] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+/** The services behind the gateway (the kit's one table of services and ports). */
+export { SERVICE_NAMES, type ServiceName };
 
 /** Staff roles carried by identity's tokens (from the kit). `admin` passes everywhere. */
 export { ROLES, type Role };

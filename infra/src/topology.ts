@@ -4,21 +4,9 @@
  * `src/server.ts`; add a front end once its workspace has a `build` script.
  */
 
-/** Default ports of docs/platform.md. */
-export const GATEWAY_DEFAULT_PORT = 8080;
+import { GATEWAY_DEFAULT_PORT, SERVICE_DEFAULT_PORTS, type ServiceName } from '@kermesse/kit';
 
-export const SERVICE_DEFAULT_PORTS = {
-  identity: 8101,
-  register: 8102,
-  raffle: 8103,
-  bingo: 8104,
-  accounting: 8105,
-  stock: 8106,
-  swapmeet: 8107,
-  contact: 8108,
-} as const;
-
-export type ServiceName = keyof typeof SERVICE_DEFAULT_PORTS;
+export { GATEWAY_DEFAULT_PORT, SERVICE_DEFAULT_PORTS, type ServiceName };
 
 /** Services started by the launcher, in migration / seeding / start-up order (identity first). */
 export const SERVICES: readonly ServiceName[] = ['identity', 'register', 'contact', 'raffle', 'stock', 'swapmeet'];

@@ -24,7 +24,7 @@ const SENDER = /^(?:[A-Za-z0-9][A-Za-z0-9 ]{1,9}[A-Za-z0-9]|\+?\d{3,15})$/;
 
 /** Reads and checks contact's environment; exits with a clear message when a value is wrong. */
 export function readContactEnv(env: NodeJS.ProcessEnv = process.env): ContactEnv {
-  const base = readServiceEnv('contact', 8108, env);
+  const base = readServiceEnv('contact', env);
   const problems: string[] = [];
   const value = (name: string) => (env[name]?.trim() ? env[name]!.trim() : null);
 

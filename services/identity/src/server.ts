@@ -2,7 +2,7 @@ import { connectBus, createDb, createLogger, listen, onShutdown, readServiceEnv,
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 
-const env = readServiceEnv('identity', 8101);
+const env = readServiceEnv('identity');
 const logger = createLogger('identity', env.logLevel);
 const db = createDb(env.databaseUrl, { schema });
 const bus = await connectBus({ url: env.natsUrl, namespace: env.natsNamespace, name: 'identity' });

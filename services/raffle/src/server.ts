@@ -8,7 +8,7 @@ import { expireClaims } from './commands/claims.ts';
 import { startEventCreatedConsumer } from './consumers/eventCreatedConsumer.ts';
 import { startSaleCompletedConsumer } from './consumers/saleCompletedConsumer.ts';
 
-const env = readServiceEnv('raffle', 8103);
+const env = readServiceEnv('raffle');
 const logger = createLogger('raffle', env.logLevel);
 const uploadsDir = path.resolve(process.env.KERMESSE_DATA_DIR || '.data', 'uploads', 'prizes');
 const db = createDb(env.databaseUrl, { schema });

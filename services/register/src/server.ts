@@ -21,7 +21,7 @@ function coalesce(fn: () => void, ms: number): () => void {
   };
 }
 
-const env = readServiceEnv('register', 8102);
+const env = readServiceEnv('register');
 const own = readRegisterEnv();
 const logger = createLogger('register', env.logLevel);
 const db = createDb(env.databaseUrl, { schema, poolMax: 16 });

@@ -5,7 +5,7 @@ import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { startStockConsumers } from './consumers/index.ts';
 
-const env = readServiceEnv('stock', 8106);
+const env = readServiceEnv('stock');
 const logger = createLogger('stock', env.logLevel);
 const db = createDb(env.databaseUrl, { schema });
 const bus = await connectBus({ url: env.natsUrl, namespace: env.natsNamespace, name: 'stock' });

@@ -2,7 +2,7 @@ import { connectBus, createDb, createLogger, createTokenVerifier, listen, onShut
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 
-const env = readServiceEnv('swapmeet', 8107);
+const env = readServiceEnv('swapmeet');
 const logger = createLogger('swapmeet', env.logLevel);
 const db = createDb(env.databaseUrl, { schema });
 // No events yet: the connection only reports NATS health on /healthz like every service.
