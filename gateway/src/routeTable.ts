@@ -11,7 +11,6 @@
  */
 import { hasAnyRole, ROLES, SERVICE_NAMES, type Role, type ServiceName } from '@kermesse/kit';
 
-/** Names of the back-end services, as in docs/platform.md. */
 /** The services behind the gateway (the kit's one table of services and ports). */
 export { SERVICE_NAMES, type ServiceName };
 
