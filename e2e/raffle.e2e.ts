@@ -11,10 +11,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
-import { E2E_PASSWORD, startTestSystem, type TestSystem } from './support/system.ts';
+import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { eventually } from '@kermesse/kit/testing';
+import { gatewayOk, signInToken } from './support/api.ts';
+import { startTestSystem, type TestSystem } from './support/system.ts';
 
 let sys: TestSystem;
+/** Waits for what the services do asynchronously (events between them). */
+const settled = <T>(check: () => Promise<T>) => eventually(check, 20_000, 200);
 let browser: Browser;
 let adminToken: string;
 let cashierToken: string;
@@ -28,7 +32,7 @@ beforeAll(async () => {
   adminToken = await login('admin@kermesse.local');
   cashierToken = await login('caissier@kermesse.local');
   // The raffle service learns the register's demo event from `catalog.event.created`.
-  const events = await eventually(async () => {
+  const events = await settled(async () => {
     const list = (await api('GET', '/api/admin/raffles/events')) as Array<{ id: number; name: string }>;
     return list.find((e) => e.name === 'Kermesse de printemps') ? list : null;
   });
@@ -40,43 +44,13 @@ afterAll(async () => {
   await sys?.stop();
 });
 
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${sys.url}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: E2E_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const login = (email: string) => signInToken(sys.url, email);
 
-async function api(method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(sys.url + path, {
-    method,
-    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const api = (method: string, path: string, body?: unknown) => gatewayOk(sys.url, adminToken, method, path, body);
 
-async function cashier(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
-  const res = await fetch(sys.url + path, {
-    method,
-    headers: { authorization: `Bearer ${cashierToken}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const cashier = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  gatewayOk(sys.url, cashierToken, method, path, body, headers);
 
 interface RegisterProduct { id: number; price: number; kind?: string; raffleId?: number; giftBasketId?: number; tickets?: number }
 
@@ -92,7 +66,7 @@ async function sellAtRegister(
   const [first] = (await cashier('GET', `/api/cr/events/${eventId}/checkouts`)) as Array<{ checkouts: Array<{ id: number }> }>;
   const checkoutId = first!.checkouts[0]!.id;
   // The register offers the tickets once it has read `raffle.configured` / `giftbasket.configured`.
-  const product = await eventually(async () => {
+  const product = await settled(async () => {
     const [detail] = (await cashier('GET', `/api/cr/checkouts/${checkoutId}`)) as Array<{ products: RegisterProduct[] }>;
     return detail!.products.find((p) => p.tickets === 1 && ('raffleId' in what ? p.raffleId === what.raffleId : p.giftBasketId === what.giftBasketId));
   });
@@ -119,11 +93,7 @@ async function adminPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto('/connexion');
-  const form = page.locator('#form-login');
-  await form.locator('input[type="email"]').fill('admin@kermesse.local');
-  await form.locator('input[type="password"]').fill(E2E_PASSWORD);
-  await form.locator('button[type="submit"]').click();
+  await signInThroughForm(page, 'admin@kermesse.local');
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');
   await page.getByRole('button', { name: 'Plus tard' }).click();
   return page;
@@ -247,7 +217,7 @@ describe('raffle in Chromium', () => {
     // A number already sold is refused by the raffle service through the register, in French.
     await expect(sellAtRegister({ firstname: 'Léo', lastname: 'Martin', email: 'leo@example.org', phone: '0610000004' }, { raffleId, numbers: [14] }))
       .rejects.toThrow(/409.*Ce numéro de tombola vient d'être vendu : 14/);
-    await eventually(async () => ((await api('GET', `/api/admin/raffles/${raffleId}`)) as { sold: number }).sold === 6);
+    await settled(async () => ((await api('GET', `/api/admin/raffles/${raffleId}`)) as { sold: number }).sold === 6);
 
     // The drawing: close the sales (commitment), draw, verify; a second run is refused.
     await page.goto(`/tombola/${raffleId}/tirage`);
@@ -331,7 +301,7 @@ describe('gift baskets in Chromium', () => {
     const wellBeing = types.find((t) => t.name === 'Panier bien-être')!.id;
     await sellAtRegister({ firstname: 'Paul', lastname: 'Renard', email: 'paul@example.org', phone: '0620000001' }, { giftBasketId: basketId, bets: [{ typeId: gourmand, weight: 3120 }, { typeId: wellBeing, weight: 1650 }] });
     await sellAtRegister({ firstname: 'Alice', lastname: 'Garnier', email: 'alice@example.org', phone: '0620000002' }, { giftBasketId: basketId, bets: [{ typeId: gourmand, weight: 2980 }] });
-    await eventually(async () => ((await (await fetch(`${sys.url}/api/cr/gift-basket/${basketId}/votes/sold`, { headers: { authorization: `Bearer ${cashierToken}` } })).json()) as unknown[]).length === 3);
+    await settled(async () => ((await (await fetch(`${sys.url}/api/cr/gift-basket/${basketId}/votes/sold`, { headers: { authorization: `Bearer ${cashierToken}` } })).json()) as unknown[]).length === 3);
 
     // Real weight 3,000 g: 2,980 g (Alice) is closest.
     await page.reload();

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
+import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { signInToken } from './support/api.ts';
 import { E2E_PASSWORD, startTestSystem, type TestSystem } from './support/system.ts';
 
 let sys: TestSystem;
@@ -27,22 +28,9 @@ async function freshPage(): Promise<{ page: Page; requested: string[] }> {
   return { page, requested };
 }
 
-async function cashierToken(): Promise<string> {
-  const res = await fetch(`${sys.url}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'caissier@kermesse.local', password: E2E_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const cashierToken = () => signInToken(sys.url, 'caissier@kermesse.local');
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/connexion');
-  const form = page.locator('#form-login');
-  await form.locator('input[type="email"]').fill(email);
-  await form.locator('input[type="password"]').fill(E2E_PASSWORD);
-  await form.locator('button[type="submit"]').click();
-}
+
 
 describe('cash-register entry page in Chromium', () => {
   it('lets a cashier sign in, load a token, pick the event and a register — fetching no other remote', async () => {
@@ -53,7 +41,7 @@ describe('cash-register entry page in Chromium', () => {
     await page.locator('#form-login').waitFor();
     // The home and sign-in pages need no remote at all.
     expect(requested.filter((p) => p.startsWith('/remotes/mfe-'))).toEqual([]);
-    await signIn(page, 'caissier@kermesse.local');
+    await signInThroughForm(page, 'caissier@kermesse.local');
     // A cashier lands on the register.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
     await page.getByText("Charger un jeton d'authentification").waitFor();

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
+import { callGateway, signInToken } from './support/api.ts';
 import { E2E_PASSWORD, startTestSystem, type TestSystem } from './support/system.ts';
 
 let sys: TestSystem;
@@ -22,25 +23,9 @@ const BUVETTE_READER = 'rdr_DEMO0BUVETTE00000000000001';
 const CAMILLE = 'camille.martin@example.org';
 const TABLET = { width: 1280, height: 800 };
 
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${sys.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: E2E_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const login = (email: string) => signInToken(sys.url, email);
 
-async function api<T>(method: string, path: string, body?: unknown, token = cashierToken): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${sys.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T };
-}
+const api = <T>(method: string, path: string, body?: unknown, token = cashierToken) => callGateway<T>(sys.url, token, method, path, body);
 
 /** What the simulated reader « 4F2A » answers next: success, failure, or pending for ever. */
 async function simulate(outcome: 'success' | 'failure' | 'pending') {

@@ -10,10 +10,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
-import { E2E_PASSWORD, startTestSystem, type TestSystem } from './support/system.ts';
+import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { eventually } from '@kermesse/kit/testing';
+import { gatewayOk, signInToken } from './support/api.ts';
+import { startTestSystem, type TestSystem } from './support/system.ts';
 
 let sys: TestSystem;
+/** Waits for what the services do asynchronously (events between them). */
+const settled = <T>(check: () => Promise<T>) => eventually(check, 30_000, 200);
 let browser: Browser;
 let adminToken: string;
 let cashierToken: string;
@@ -30,7 +34,7 @@ beforeAll(async () => {
   adminToken = await login('admin@kermesse.local');
   cashierToken = await login('caissier@kermesse.local');
   // The demo products reach the stock service as catalog events after start-up.
-  await eventually(async () => {
+  await settled(async () => {
     const stocks = await api<Stocks>('GET', '/api/stocks/');
     return stocks.event?.name === 'Kermesse de printemps' && stocks.stocks.some((s) => s.name === 'Gaufre') && stocks.stocks.length >= 21;
   });
@@ -41,34 +45,11 @@ afterAll(async () => {
   await sys?.stop();
 });
 
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${sys.url}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: E2E_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const login = (email: string) => signInToken(sys.url, email);
 
-async function api<T = unknown>(method: string, path: string, body?: unknown, token = adminToken, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(sys.url + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const api = <T = unknown>(method: string, path: string, body?: unknown, token = adminToken, headers: Record<string, string> = {}) =>
+  gatewayOk<T>(sys.url, token, method, path, body, headers);
 
 const stockOf = async (name: string) => (await api<Stocks>('GET', '/api/stocks/')).stocks.find((s) => s.name === name)!;
 
@@ -76,11 +57,7 @@ const stockOf = async (name: string) => (await api<Stocks>('GET', '/api/stocks/'
 async function adminPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto('/connexion');
-  const form = page.locator('#form-login');
-  await form.locator('input[type="email"]').fill('admin@kermesse.local');
-  await form.locator('input[type="password"]').fill(E2E_PASSWORD);
-  await form.locator('button[type="submit"]').click();
+  await signInThroughForm(page, 'admin@kermesse.local');
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');
   return page;
 }
@@ -239,7 +216,7 @@ describe('registers and the stock', () => {
     const waffle = (await registerProducts(buvette.id)).find((p) => p.name === 'Gaufre')!;
     // 7 waffles, alert at 5: the register stops flagging them.
     await api('POST', '/api/stocks/update/stock', { product_id: waffle.id, quantity: 7 });
-    await eventually(async () => !(await registerProducts(buvette.id)).find((p) => p.id === waffle.id)!.stockAlert);
+    await settled(async () => !(await registerProducts(buvette.id)).find((p) => p.id === waffle.id)!.stockAlert);
 
     const sale = {
       sale: {
@@ -254,8 +231,8 @@ describe('registers and the stock', () => {
     // A retry of the same sale (same key) is not a second sale.
     await api('POST', '/api/cr/sale/create', sale, cashierToken, { 'Idempotency-Key': key });
 
-    await eventually(async () => (await stockOf('Gaufre')).stock === 5);
-    await eventually(async () => (await registerProducts(buvette.id)).find((p) => p.id === waffle.id)!.stockAlert);
+    await settled(async () => (await stockOf('Gaufre')).stock === 5);
+    await settled(async () => (await registerProducts(buvette.id)).find((p) => p.id === waffle.id)!.stockAlert);
     const history = await api<{ movements: Array<{ kind: string; variation: number; note: string }> }>('GET', `/api/stocks/movements?product_id=${waffle.id}`);
     expect(history.movements.filter((m) => m.kind === 'sale' && m.note === `Vente ${answer.sale.reference}`)).toEqual([
       { kind: 'sale', variation: -2, note: `Vente ${answer.sale.reference}`, stock_after: 5, id: expect.any(Number), sale_reference: answer.sale.reference, created_by: null, created_at: expect.any(String) },

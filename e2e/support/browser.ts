@@ -1,6 +1,7 @@
 /** Debian's Chromium driven by playwright-core (no downloaded browser here). */
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { E2E_PASSWORD } from './system.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,3 +18,12 @@ export function launchBrowser(): Promise<Browser> {
 
 /** Where screenshots go (kept by CI as artifacts, ignored by git). */
 export const ARTIFACTS_DIR = join(import.meta.dirname, '..', '..', 'artifacts');
+
+/** Signs in through the shell's password form (`#form-login`), as a person would. */
+export async function signInThroughForm(page: Page, email: string): Promise<void> {
+  await page.goto('/connexion');
+  const form = page.locator('#form-login');
+  await form.locator('input[type="email"]').fill(email);
+  await form.locator('input[type="password"]').fill(E2E_PASSWORD);
+  await form.locator('button[type="submit"]').click();
+}
