@@ -2,13 +2,15 @@
  * The cashier's flows on the sales screen, in Chromium against the whole system (gateway, identity,
  * register with its card simulator, raffle): cash with change by keyboard only, cheque, card
  * success / failure / still pending, hold then settle, raffle tickets, bets, donation, meal deal,
- * buyer creation, SMS receipt, and the SPEC §8 error states. Screenshots at the 1280×800 of a
+ * buyer creation, SMS receipt (with the sale, and « Envoyer reçu » afterwards, delivered by the contact
+ * service's log transport), and the SPEC §8 error states. Screenshots at the 1280×800 of a
  * 10-inch tablet go to ARTIFACTS_DIR.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
+import { createDb, type Db } from '@kermesse/kit';
 import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
 import { callGateway, signInToken } from './support/api.ts';
 import { E2E_PASSWORD, startTestSystem, type TestSystem } from './support/system.ts';
@@ -441,6 +443,46 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     await finished(page);
     expect(sales[0]?.body.sale).toMatchObject({ receipt: { method: 'sms', to: '0611223344' } });
     await page.getByText('Commande envoyée par SMS').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('« Envoyer reçu » after the sale (order detail)', () => {
+  let contactDb: Db;
+  beforeAll(() => {
+    // The contact service's own table, read through the test system's database: no admin path needed.
+    contactDb = createDb(sys.system.databaseUrl, { schema: 'contact' });
+  });
+  afterAll(async () => {
+    await contactDb?.destroy();
+  });
+
+  it('sends the receipt by SMS from the order detail after a cash sale, and the contact service delivers it', async () => {
+    const { page } = await openRegister();
+    await product(page, 'Café').click();
+    await payCash(page, '1');
+    await finished(page);
+    await page.getByRole('button', { name: 'Détail de la commande' }).click();
+    const reference = (await page.locator('.reg-order h2 .reg-mono').innerText()).trim();
+    // The receipt page link stays on the order detail.
+    await page.getByRole('link', { name: `${sys.url}/s/${reference}` }).waitFor();
+
+    await page.getByRole('button', { name: 'Envoyer reçu' }).click();
+    await page.getByRole('dialog', { name: 'Envoyer le reçu' }).getByRole('button', { name: 'Par SMS' }).click();
+    const modal = page.getByRole('dialog', { name: 'Reçu par SMS' });
+    await modal.getByLabel('Numéro de téléphone').fill('06 11');
+    await modal.getByRole('button', { name: 'Valider' }).click();
+    expect((await modal.getByRole('alert').innerText()).trim()).toBe('Merci de saisir un numéro de téléphone valide (10 chiffres).');
+    await modal.getByLabel('Numéro de téléphone').fill('0611223344');
+    await shot(page, 'envoyer-recu-sms');
+    await modal.getByRole('button', { name: 'Valider' }).click();
+    await page.getByRole('status').filter({ hasText: 'Commande envoyée par SMS' }).waitFor();
+    await shot(page, 'envoyer-recu-envoye');
+
+    // Delivered once by the log transport, the number erased afterwards.
+    await expect.poll(async () => contactDb('deliveries').where({ sale_reference: reference }).whereNotNull('request_id')
+      .select('channel', 'status', 'recipient', 'body_text'), { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ channel: 'sms', status: 'sent', recipient: null, body_text: expect.stringContaining(`/s/${reference}`) })]);
     await page.context().close();
   });
 });

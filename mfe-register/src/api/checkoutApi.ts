@@ -311,6 +311,20 @@ export function createCheckoutApi(client: ApiClient) {
       return typeof answer === 'string' ? answer : '';
     },
 
+    /**
+     * `POST /api/cr/order/{ref}/receipt` `{ method, to }`: « Envoyer reçu » after the sale; the contact
+     * service sends it. Resolves to the delivery method the server confirms.
+     */
+    async sendReceipt(reference: string, request: { method: 'sms' | 'email'; to: string }, idempotencyKey: string): Promise<'sms' | 'email'> {
+      const answer = await client.post<{ success?: boolean; deliveryMethod?: 'sms' | 'email'; error?: string }>(
+        `/api/cr/order/${path(reference)}/receipt`,
+        request,
+        { headers: { 'Idempotency-Key': idempotencyKey } },
+      );
+      if (answer?.success === false) throw new Error(answer.error || 'Erreur inconnue');
+      return answer?.deliveryMethod ?? request.method;
+    },
+
     /** `GET /api/cr/payment/reader`: every reader (the chooser offers the paired ones). */
     async listCardReaders(): Promise<CardReader[]> {
       let answer: { success?: boolean; data?: { items?: CardReaderDto[] } };

@@ -1,11 +1,31 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Modal } from '@kermesse/ui-kit';
 import { SMS_PHONE_MESSAGE, validSmsPhone } from '../cart/phone';
 
 /** SMS receipt (SPEC §2, §5): a phone field with « Annuler » and « Valider »; exactly 10 digits. */
-export function SmsReceiptModal({ initialPhone, onConfirm, onCancel }: { initialPhone?: string | null; onConfirm: (phone: string) => void; onCancel: () => void }) {
+/** While the receipt is being sent (`busy`) « Valider » waits; `serverError` is the server's French refusal. */
+interface SendingProps {
+  busy?: boolean;
+  serverError?: string | null;
+}
+
+/** The server's refusal until the cashier edits the field (a new refusal shows again). */
+function useServerError(serverError: string | null): [string | null, () => void] {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => setHidden(false), [serverError]);
+  return [hidden ? null : serverError, () => setHidden(true)];
+}
+
+export function SmsReceiptModal({
+  initialPhone,
+  onConfirm,
+  onCancel,
+  busy = false,
+  serverError = null,
+}: { initialPhone?: string | null; onConfirm: (phone: string) => void; onCancel: () => void } & SendingProps) {
   const [phone, setPhone] = useState(initialPhone ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [refusal, hideRefusal] = useServerError(serverError);
   const id = useId();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -25,7 +45,7 @@ export function SmsReceiptModal({ initialPhone, onConfirm, onCancel }: { initial
           <Button variant="ghost" onClick={onCancel}>
             Annuler
           </Button>
-          <Button type="submit" form={`${id}-form`}>
+          <Button type="submit" form={`${id}-form`} disabled={busy}>
             Valider
           </Button>
         </>
@@ -48,11 +68,12 @@ export function SmsReceiptModal({ initialPhone, onConfirm, onCancel }: { initial
           onChange={(event) => {
             setPhone(event.target.value);
             setError(null);
+            hideRefusal();
           }}
         />
-        {error && (
+        {(error ?? refusal) && (
           <p className="k-error-line" role="alert">
-            {error}
+            {error ?? refusal}
           </p>
         )}
         <p className="reg-muted reg-small">Le numéro sert uniquement à envoyer ce reçu.</p>
@@ -64,9 +85,16 @@ export function SmsReceiptModal({ initialPhone, onConfirm, onCancel }: { initial
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** E-mail receipt: the buyer's address, used for nothing else. */
-export function EmailReceiptModal({ initialEmail, onConfirm, onCancel }: { initialEmail?: string | null; onConfirm: (email: string) => void; onCancel: () => void }) {
+export function EmailReceiptModal({
+  initialEmail,
+  onConfirm,
+  onCancel,
+  busy = false,
+  serverError = null,
+}: { initialEmail?: string | null; onConfirm: (email: string) => void; onCancel: () => void } & SendingProps) {
   const [email, setEmail] = useState(initialEmail ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [refusal, hideRefusal] = useServerError(serverError);
   const id = useId();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -85,7 +113,7 @@ export function EmailReceiptModal({ initialEmail, onConfirm, onCancel }: { initi
           <Button variant="ghost" onClick={onCancel}>
             Annuler
           </Button>
-          <Button type="submit" form={`${id}-form`}>
+          <Button type="submit" form={`${id}-form`} disabled={busy}>
             Valider
           </Button>
         </>
@@ -106,15 +134,41 @@ export function EmailReceiptModal({ initialEmail, onConfirm, onCancel }: { initi
           onChange={(event) => {
             setEmail(event.target.value);
             setError(null);
+            hideRefusal();
           }}
         />
-        {error && (
+        {(error ?? refusal) && (
           <p className="k-error-line" role="alert">
-            {error}
+            {error ?? refusal}
           </p>
         )}
         <p className="reg-muted reg-small">L'adresse sert uniquement à envoyer ce reçu.</p>
       </form>
+    </Modal>
+  );
+}
+
+/** « Envoyer reçu » after the sale: the cashier chooses how the buyer gets the receipt. */
+export function ReceiptChoiceModal({ onChoose, onCancel }: { onChoose: (method: 'sms' | 'email') => void; onCancel: () => void }) {
+  return (
+    <Modal
+      title="Envoyer le reçu"
+      onClose={onCancel}
+      actions={
+        <Button variant="ghost" onClick={onCancel}>
+          Annuler
+        </Button>
+      }
+    >
+      <p className="reg-muted">Le reçu part tout de suite, avec le lien vers le reçu en ligne.</p>
+      <div className="reg-receipt-choice">
+        <Button variant="secondary" onClick={() => onChoose('sms')}>
+          Par SMS
+        </Button>
+        <Button variant="secondary" onClick={() => onChoose('email')}>
+          Par e-mail
+        </Button>
+      </div>
     </Modal>
   );
 }

@@ -6,9 +6,11 @@ import { cartTotalCents, lineTotalCents } from '../cart/cart';
 import type { CartLine } from '../cart/types';
 import type { CardProgress } from '../sale/cardPayment';
 import { CARD_MAX_ATTEMPTS } from '../sale/cardPayment';
+import { newIdempotencyKey } from '../api/idempotencyKey';
 import { CheckIcon } from './icons';
 import { printHtml } from './print';
 import { readerLabel } from './CardReaderChooser';
+import { EmailReceiptModal, ReceiptChoiceModal, SmsReceiptModal } from './ReceiptModals';
 
 export const PROCESSING_MESSAGE = 'Traitement de la vente en cours...';
 
@@ -53,6 +55,8 @@ export interface FinishedSale {
   /** Change handed back for a cash sale. */
   changeCents: number | null;
   onHold: boolean;
+  /** The identified buyer's phone and e-mail, offered when a receipt is sent afterwards. */
+  buyer?: { phone: string | null; email: string | null } | null;
 }
 
 const NOTICES: Record<string, string> = { sms: 'Commande envoyée par SMS', email: 'Commande envoyée par Mail' };
@@ -72,7 +76,16 @@ export function SaleFinishedScreen({ sale, onNewSale }: { sale: FinishedSale; on
   useEffect(() => newSaleRef.current?.focus(), []);
 
   if (showDetail && result.reference) {
-    return <OrderDetail reference={result.reference} lines={sale.lines} totalCents={total} onNewOrder={onNewSale} onBack={() => setShowDetail(false)} />;
+    return (
+      <OrderDetail
+        reference={result.reference}
+        lines={sale.lines}
+        totalCents={total}
+        buyer={sale.buyer}
+        onNewOrder={onNewSale}
+        onBack={() => setShowDetail(false)}
+      />
+    );
   }
 
   return (
@@ -118,25 +131,33 @@ export function SaleFinishedScreen({ sale, onNewSale }: { sale: FinishedSale; on
 
 /**
  * Order detail (SPEC §2): lines, total, « Envoyer reçu », « Imprimer », « Nouvelle commande » and the
- * link to the receipt page {host}/s/{reference}.
+ * link to the receipt page {host}/s/{reference}. « Envoyer reçu » asks SMS or e-mail, then the
+ * number (SPEC §5: 10 digits) or the address, and has the receipt sent (contact service).
  */
 export function OrderDetail({
   reference,
   lines,
   totalCents,
+  buyer,
   onNewOrder,
   onBack,
 }: {
   reference: string;
   lines: CartLine[];
   totalCents: number;
+  buyer?: { phone: string | null; email: string | null } | null;
   onNewOrder: () => void;
   onBack: () => void;
 }) {
   const api = useCheckoutApi();
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [shared, setShared] = useState(false);
+  const [dialog, setDialog] = useState<'choose' | 'sms' | 'email' | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  /** One key per request: a retry of the same request (lost answer) is answered once; a new request sends again. */
+  const attempt = useRef<{ method: string; to: string; key: string } | null>(null);
   const link = `${window.location.origin}/s/${encodeURIComponent(reference)}`;
 
   const handlePrint = async () => {
@@ -157,15 +178,27 @@ export function OrderDetail({
     }
   };
 
-  const handleSend = async () => {
-    setMessage(null);
+  const openDialog = (next: typeof dialog) => {
+    attempt.current = null;
+    setSendError(null);
+    setDialog(next);
+  };
+
+  const handleSend = async (method: 'sms' | 'email', to: string) => {
+    if (sending) return;
+    const previous = attempt.current;
+    const key = previous && previous.method === method && previous.to === to ? previous.key : newIdempotencyKey();
+    attempt.current = { method, to, key };
+    setSending(true);
+    setSendError(null);
     try {
-      if (typeof navigator.share === 'function') await navigator.share({ title: `Reçu ${reference}`, url: link });
-      else await navigator.clipboard.writeText(link);
-      setShared(true);
+      const sent = await api.sendReceipt(reference, { method, to }, key);
+      setNotice(NOTICES[sent] ?? null);
+      setDialog(null);
     } catch (caught) {
-      // The cashier closed the share sheet: nothing to say.
-      if (!(caught instanceof DOMException && caught.name === 'AbortError')) setMessage('Le lien du reçu n\'a pas pu être partagé : montrez-le ou recopiez-le.');
+      setSendError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setSending(false);
     }
   };
 
@@ -212,10 +245,14 @@ export function OrderDetail({
           {link}
         </a>
       </p>
-      {shared && <p className="reg-muted">Lien du reçu prêt à être envoyé.</p>}
+      {notice && (
+        <p className="reg-finished__notice" role="status">
+          {notice}
+        </p>
+      )}
       {message && <ErrorLine>{message}</ErrorLine>}
       <div className="reg-finished__actions">
-        <Button variant="secondary" onClick={handleSend}>
+        <Button variant="secondary" onClick={() => openDialog('choose')}>
           Envoyer reçu
         </Button>
         <Button variant="secondary" disabled={busy} onClick={handlePrint}>
@@ -226,6 +263,25 @@ export function OrderDetail({
         </Button>
         <Button onClick={onNewOrder}>Nouvelle commande</Button>
       </div>
+      {dialog === 'choose' && <ReceiptChoiceModal onChoose={(method) => openDialog(method)} onCancel={() => setDialog(null)} />}
+      {dialog === 'sms' && (
+        <SmsReceiptModal
+          initialPhone={buyer?.phone}
+          busy={sending}
+          serverError={sendError}
+          onCancel={() => setDialog(null)}
+          onConfirm={(to) => void handleSend('sms', to)}
+        />
+      )}
+      {dialog === 'email' && (
+        <EmailReceiptModal
+          initialEmail={buyer?.email}
+          busy={sending}
+          serverError={sendError}
+          onCancel={() => setDialog(null)}
+          onConfirm={(to) => void handleSend('email', to)}
+        />
+      )}
     </section>
   );
 }

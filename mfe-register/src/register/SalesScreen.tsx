@@ -152,7 +152,12 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
     await send({
       body: buildSale(draftOf(sale), payment),
       key: newIdempotencyKey(),
-      finished: { lines: sale.lines, changeCents: extra.changeCents ?? null, onHold: payment.mode === PAYMENT_MODE.hold },
+      finished: {
+        lines: sale.lines,
+        changeCents: extra.changeCents ?? null,
+        onHold: payment.mode === PAYMENT_MODE.hold,
+        buyer: sale.person ? { phone: sale.person.phone, email: sale.person.email } : null,
+      },
     });
   }
 
@@ -214,7 +219,16 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
       return;
     }
     const body = buildSale(draftOf(snapshot), { mode: PAYMENT_MODE.card, transactionCode: outcome.transactionCode });
-    await send({ body, key: newIdempotencyKey(), finished: { lines: snapshot.lines, changeCents: null, onHold: false } });
+    await send({
+      body,
+      key: newIdempotencyKey(),
+      finished: {
+        lines: snapshot.lines,
+        changeCents: null,
+        onHold: false,
+        buyer: snapshot.person ? { phone: snapshot.person.phone, email: snapshot.person.email } : null,
+      },
+    });
   }
 
   // A card payment interrupted by a reload resumes the same transaction.

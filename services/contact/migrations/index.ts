@@ -59,4 +59,20 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw('create index deliveries_finished on ??.deliveries (finished_at) where status <> \'pending\'', [schema]);
     },
   },
+  '002_receipt_requests': {
+    async up(knex) {
+      // A receipt asked for after the sale (receipt.requested) is sent once per request: a redelivered
+      // event never sends twice, a second explicit request sends again. The sale's own wish
+      // (sale.completed, request_id null) stays one per sale and channel.
+      await knex.schema.withSchema(schema).alterTable('deliveries', (t) => {
+        t.uuid('request_id');
+      });
+      await knex.raw('alter table ??.deliveries drop constraint deliveries_one_per_sale_and_channel', [schema]);
+      await knex.raw(
+        'create unique index deliveries_one_per_sale_and_channel on ??.deliveries (sale_reference, channel) where request_id is null',
+        [schema],
+      );
+      await knex.raw('create unique index deliveries_one_per_request on ??.deliveries (request_id) where request_id is not null', [schema]);
+    },
+  },
 };

@@ -9,6 +9,7 @@ import {
 } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
+import { startReceiptRequestedConsumer } from './consumers/receiptRequestedConsumer.ts';
 import { startSaleCompletedConsumer } from './consumers/saleCompletedConsumer.ts';
 import { createBrevoSmsTransport } from './delivery/transports/brevoSms.ts';
 import { createSmtpTransport } from './delivery/transports/smtp.ts';
@@ -34,6 +35,7 @@ let brevo: FakeBrevo;
 let transports: { email: MessageTransport; sms: MessageTransport };
 let worker: DeliveryWorker;
 let consumer: EventConsumer;
+let requestedConsumer: EventConsumer;
 let server: RunningServer;
 let base: string;
 
@@ -50,9 +52,9 @@ beforeAll(async () => {
     sms: createBrevoSmsTransport({ baseUrl: brevo.url, apiKey: SMS_KEY, sender: 'APEFerry' }),
   };
   worker = startDeliveryWorker({ db, logger, transports, pollMs: 100, maxAttempts: 50, retryDelayMs: () => 200 });
-  consumer = await startSaleCompletedConsumer({
-    db, bus, logger, receipt: { associationName: ASSOCIATION, publicUrl: PUBLIC_URL }, onQueued: () => worker.wake(),
-  });
+  const receiptDeps = { db, bus, logger, receipt: { associationName: ASSOCIATION, publicUrl: PUBLIC_URL }, onQueued: () => worker.wake() };
+  consumer = await startSaleCompletedConsumer(receiptDeps);
+  requestedConsumer = await startReceiptRequestedConsumer(receiptDeps);
   server = await listen(await buildApp({
     db, logger, bus, associationEmail: ASSOCIATION_EMAIL, onQueued: () => worker.wake(), partnerRateLimit: { max: 3, windowMs: 60_000 },
   }), 0);
@@ -62,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await consumer?.stop();
+  await requestedConsumer?.stop();
   await worker?.stop();
   await bus?.close();
   await deleteTestStream(namespace);
@@ -102,8 +105,17 @@ function buildSale(overrides: Partial<Sale> = {}): Sale {
 }
 
 /** Publishes as the register's outbox relay does (Nats-Msg-Id = event id unless told otherwise). */
-async function publish(envelope: EventEnvelope<'sale.completed'>, msgID = envelope.id): Promise<void> {
-  await bus.js.publish(bus.subject('sale.completed'), JSON.stringify(envelope), { msgID });
+async function publish(envelope: EventEnvelope<'sale.completed' | 'receipt.requested'>, msgID = envelope.id): Promise<void> {
+  await bus.js.publish(bus.subject(envelope.type), JSON.stringify(envelope), { msgID });
+}
+
+/** « Envoyer reçu » after the sale, as the register records it: the sale's receipt fields, a fresh requestId. */
+function receiptRequest(sale: Sale, method: 'sms' | 'email', to: string): EventEnvelope<'receipt.requested'> {
+  const { reference, saleId, eventId, lines, tickets, bets, payments, totalCents, paymentMode, paymentStatus, completedAt } = sale;
+  return buildEnvelope('register', 'receipt.requested', {
+    requestId: randomUUID(), method, to, reference, saleId, eventId, lines, tickets, bets, payments, totalCents, paymentMode, paymentStatus,
+    completedAt, requestedAt: '2026-05-16T12:40:00.000Z',
+  });
 }
 
 /** `eventually` for checks written as `condition && value`. */
@@ -269,6 +281,57 @@ describe('receipts by SMS (Brevo transactional SMS)', () => {
     expect(row!.last_error).toContain('Brevo 400 invalid_parameter');
     await settle();
     expect(smsFor(refused.reference)).toHaveLength(1);
+  });
+});
+
+describe('receipts asked for after the sale (receipt.requested)', () => {
+  it('sends the same French receipt by e-mail as for the sale, and once when the event is redelivered', async () => {
+    const sale = buildSale({ receipt: null });
+    const event = receiptRequest(sale, 'email', 'Camille.Martin@Exemple.fr');
+    await publish(event);
+    await publish(event, randomUUID()); // JetStream redelivery past its duplicate window
+    const [mail] = await waitFor(() => mailsFor(sale.reference).length === 1 && mailsFor(sale.reference));
+    expect(mail!.to).toEqual(['Camille.Martin@exemple.fr']);
+    expect(mail!.subject).toBe(`Votre reçu APE École Jules Ferry – vente ${sale.reference}`);
+    const text = mail!.text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain(`APE École Jules Ferry\nReçu de la vente ${sale.reference}\nLe 16 mai 2026 à 14:32`);
+    expect(text).toContain('- Crêpe au sucre (2 × 1,50 €) : 3,00 €');
+    expect(text).toContain('Total : 12,50 €');
+    expect(text).toContain('Vos numéros de tombola :\n- Tombola : 7, 12, 45');
+    expect(text).toContain(`Votre reçu en ligne : ${PUBLIC_URL}/s/${sale.reference}`);
+
+    await handled(event.id);
+    await worker.drain();
+    await settle();
+    expect(mailsFor(sale.reference)).toHaveLength(1);
+    const rows = await deliveriesOf(sale.reference);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'sent', recipient: null, request_id: event.payload.requestId });
+  });
+
+  it('sends again for a second request, even after the sale\'s own SMS receipt', async () => {
+    const sale = buildSale({ receipt: { method: 'sms', to: '0611223344' } });
+    await publish(saleEvent(sale));
+    await eventually(() => smsFor(sale.reference).length === 1);
+    const first = receiptRequest(sale, 'sms', '0612345678');
+    const second = receiptRequest(sale, 'sms', '0612345678');
+    await publish(first);
+    await eventually(() => smsFor(sale.reference).length === 2);
+    await publish(second);
+    await eventually(() => smsFor(sale.reference).length === 3);
+    const [, request] = smsFor(sale.reference);
+    expect(request!.body).toMatchObject({
+      recipient: '33612345678',
+      content: `APE École Jules Ferry : merci pour votre achat ! Vente ${sale.reference}, total 12,50 €. Détail : ${PUBLIC_URL}/s/${sale.reference}`,
+    });
+    await worker.drain();
+    await settle();
+    expect(smsFor(sale.reference)).toHaveLength(3);
+    const rows = await waitFor(async () => {
+      const all = await deliveriesOf(sale.reference);
+      return all.every((r) => r.status === 'sent') && all;
+    });
+    expect(rows.map((r) => r.request_id)).toEqual([null, first.payload.requestId, second.payload.requestId]);
   });
 });
 

@@ -2,6 +2,7 @@ import { connectBus, createDb, createLogger, listen, onShutdown } from '@kermess
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { applyRetention } from './commands/applyRetention.ts';
+import { startReceiptRequestedConsumer } from './consumers/receiptRequestedConsumer.ts';
 import { startSaleCompletedConsumer } from './consumers/saleCompletedConsumer.ts';
 import { createTransports } from './delivery/transports/index.ts';
 import { startDeliveryWorker } from './delivery/worker.ts';
@@ -17,13 +18,15 @@ const worker = startDeliveryWorker({
   transports: createTransports(env, logger),
   housekeeping: () => applyRetention(db, logger, env.deliveryRetentionDays),
 });
-const consumer = await startSaleCompletedConsumer({
+const receiptDeps = {
   db, bus, logger,
   receipt: { associationName: env.associationName, publicUrl: env.publicUrl },
   onQueued: () => worker.wake(),
-});
+};
+const consumer = await startSaleCompletedConsumer(receiptDeps);
+const requestedConsumer = await startReceiptRequestedConsumer(receiptDeps);
 const app = await buildApp({ db, logger, bus, associationEmail: env.associationEmail, onQueued: () => worker.wake() });
 const server = await listen(app, env.port);
 logger.info('contact listening', { port: server.port, publicUrl: env.publicUrl });
 
-onShutdown(logger, [() => server.close(), () => consumer.stop(), () => worker.stop(), () => bus.close(), () => db.destroy()]);
+onShutdown(logger, [() => server.close(), () => consumer.stop(), () => requestedConsumer.stop(), () => worker.stop(), () => bus.close(), () => db.destroy()]);

@@ -1,7 +1,7 @@
 import { startConsumer, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger, type Trx } from '@kermesse/kit';
 import { normalizeEmail, normalizePhone } from '../delivery/recipients.ts';
-import { renderReceiptEmail, renderReceiptSms, type ReceiptSettings } from '../receipts/render.ts';
-import { enqueueDelivery, recordUndeliverable } from '../repositories/deliveries.ts';
+import { renderReceiptEmail, renderReceiptSms, type ReceiptSale, type ReceiptSettings } from '../receipts/render.ts';
+import { enqueueDelivery, recordUndeliverable, type Channel } from '../repositories/deliveries.ts';
 
 export interface SaleCompletedDeps {
   db: Db;
@@ -45,14 +45,29 @@ export async function queueReceipt(
 
   const channel = wish.method;
   const given = wish.to?.trim() ? wish.to : channel === 'email' ? sale.buyer?.email : sale.buyer?.phone;
-  const recipient = channel === 'email' ? normalizeEmail(given) : normalizePhone(given);
+  return queueReceiptMessage(trx, sale, { channel, to: given }, settings, logger);
+}
+
+/**
+ * Renders the receipt (one renderer for `sale.completed` and `receipt.requested`) and queues it, or
+ * records why it cannot go out when the address is unusable (never storing that address).
+ */
+export async function queueReceiptMessage(
+  trx: Trx,
+  sale: ReceiptSale,
+  target: { channel: Channel; to: string | null | undefined; requestId?: string },
+  settings: ReceiptSettings,
+  logger: Logger,
+): Promise<boolean> {
+  const { channel } = target;
+  const recipient = channel === 'email' ? normalizeEmail(target.to) : normalizePhone(target.to);
   const content = channel === 'email'
     ? (() => {
       const mail = renderReceiptEmail(sale, settings);
       return { subject: mail.subject, bodyText: mail.text, bodyHtml: mail.html };
     })()
     : { subject: null, bodyText: renderReceiptSms(sale, settings), bodyHtml: null };
-  const job = { kind: 'receipt' as const, saleReference: sale.reference, channel, ...content };
+  const job = { kind: 'receipt' as const, saleReference: sale.reference, requestId: target.requestId ?? null, channel, ...content };
 
   if (!recipient) {
     const reason = channel === 'email' ? 'Adresse e-mail absente ou invalide : reçu non envoyé.' : 'Numéro de téléphone absent ou invalide : reçu non envoyé.';
@@ -61,6 +76,8 @@ export async function queueReceipt(
     return false;
   }
   const queued = await enqueueDelivery(trx, { ...job, recipient });
-  if (!queued) logger.info('receipt already queued for this sale', { reference: sale.reference, channel });
+  if (!queued) {
+    logger.info(target.requestId ? 'receipt already queued for this request' : 'receipt already queued for this sale', { reference: sale.reference, channel });
+  }
   return queued;
 }

@@ -126,6 +126,6 @@ function toMessage(job: DeliveryRow) {
     text: job.body_text,
     html: job.body_html,
     replyTo: job.reply_to,
-    idempotencyKey: `${job.kind}-${job.sale_reference ?? job.partner_request_id ?? job.id}-${job.channel}`.replace(/[^A-Za-z0-9._-]/g, '_'),
+    idempotencyKey: `${job.kind}-${job.sale_reference ?? job.partner_request_id ?? job.id}-${job.channel}${job.request_id ? `-${job.request_id}` : ''}`.replace(/[^A-Za-z0-9._-]/g, '_'),
   };
 }

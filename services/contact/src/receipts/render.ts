@@ -1,11 +1,14 @@
 /**
- * The receipt a buyer asked for, in French, built from the `sale.completed` payload alone: the
+ * The receipt a buyer asked for, in French, built from the event alone (`sale.completed`, or
+ * `receipt.requested` which carries the same receipt fields — `ReceiptContent`): the
  * e-mail (subject, text and HTML parts) and the short SMS with the link to the public receipt page.
  * Pure functions: no database, no clock.
  */
-import type { EventPayloads } from '@kermesse/kit';
+import type { EventPayloads, ReceiptContent } from '@kermesse/kit';
 
 export type CompletedSale = EventPayloads['sale.completed'];
+/** What the renderer reads: the same fields in `sale.completed` and `receipt.requested`. */
+export type ReceiptSale = ReceiptContent;
 
 export interface ReceiptSettings {
   associationName: string;
@@ -49,7 +52,7 @@ interface ReceiptModel {
   url: string;
 }
 
-function buildModel(sale: CompletedSale, settings: ReceiptSettings): ReceiptModel {
+function buildModel(sale: ReceiptSale, settings: ReceiptSettings): ReceiptModel {
   const lines = sale.lines.map((line) => {
     if (line.kind === 'donation') return { label: line.name || 'Don', detail: '', amount: formatEuros(line.totalCents) };
     if (line.kind === 'discount') return { label: line.name || 'Remise', detail: '', amount: formatEuros(line.totalCents) };
@@ -93,7 +96,7 @@ function buildModel(sale: CompletedSale, settings: ReceiptSettings): ReceiptMode
 const PRIVACY_NOTE = 'Reçu envoyé à votre demande. Votre adresse ne sert qu\'à cet envoi et n\'est pas conservée.';
 
 /** The e-mail receipt: a plain-text part and an HTML part saying the same thing. */
-export function renderReceiptEmail(sale: CompletedSale, settings: ReceiptSettings): EmailContent {
+export function renderReceiptEmail(sale: ReceiptSale, settings: ReceiptSettings): EmailContent {
   const m = buildModel(sale, settings);
   const subject = `Votre reçu ${m.title} – vente ${sale.reference}`;
 
@@ -148,7 +151,7 @@ ${m.bets.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Vos paris</h2><u
  * The SMS: association, reference, total and the link — short and in the GSM alphabet when the
  * association's name allows it (fr-FR's no-break spaces become plain spaces; no « ç »).
  */
-export function renderReceiptSms(sale: CompletedSale, settings: ReceiptSettings): string {
+export function renderReceiptSms(sale: ReceiptSale, settings: ReceiptSettings): string {
   const text = `${settings.associationName} : merci pour votre achat ! Vente ${sale.reference}, total ${formatEuros(sale.totalCents)}. Détail : ${receiptUrl(settings, sale.reference)}`;
   return text.replace(/[\u00a0\u202f]/g, ' ');
 }

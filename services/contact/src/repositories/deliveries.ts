@@ -7,6 +7,8 @@ export interface DeliveryRow {
   id: number;
   kind: 'receipt' | 'partner';
   sale_reference: string | null;
+  /** The receipt.requested event's requestId (a receipt asked for after the sale); null for the sale's own wish. */
+  request_id: string | null;
   partner_request_id: number | null;
   channel: Channel;
   recipient: string | null;
@@ -27,6 +29,8 @@ export interface DeliveryRow {
 export interface NewDelivery {
   kind: 'receipt' | 'partner';
   saleReference?: string | null;
+  /** Set for a receipt asked for after the sale: one message per request. */
+  requestId?: string | null;
   partnerRequestId?: number | null;
   channel: Channel;
   recipient: string;
@@ -37,14 +41,16 @@ export interface NewDelivery {
 }
 
 /**
- * Queues a message. For a receipt, a second job for the same sale and channel is ignored (the
- * unique index decides, so two consumers racing cannot both insert). Returns whether it was new.
+ * Queues a message. For the sale's own receipt wish, a second job for the same sale and channel is
+ * ignored; for a receipt asked for later, a second job for the same request (the unique indexes
+ * decide, so two consumers racing cannot both insert). Returns whether it was new.
  */
 export async function enqueueDelivery(trx: Trx, job: NewDelivery): Promise<boolean> {
   const inserted = await trx('deliveries')
     .insert({
       kind: job.kind,
       sale_reference: job.saleReference ?? null,
+      request_id: job.requestId ?? null,
       partner_request_id: job.partnerRequestId ?? null,
       channel: job.channel,
       recipient: job.recipient,
@@ -53,7 +59,8 @@ export async function enqueueDelivery(trx: Trx, job: NewDelivery): Promise<boole
       body_text: job.bodyText,
       body_html: job.bodyHtml ?? null,
     })
-    .onConflict(['sale_reference', 'channel'])
+    // Either partial unique index: (sale_reference, channel) for the sale's wish, request_id for a later request.
+    .onConflict()
     .ignore()
     .returning('id');
   return inserted.length > 0;
@@ -65,6 +72,7 @@ export async function recordUndeliverable(trx: Trx, job: Omit<NewDelivery, 'reci
     .insert({
       kind: job.kind,
       sale_reference: job.saleReference ?? null,
+      request_id: job.requestId ?? null,
       channel: job.channel,
       subject: job.subject ?? null,
       body_text: job.bodyText,
@@ -73,7 +81,8 @@ export async function recordUndeliverable(trx: Trx, job: Omit<NewDelivery, 'reci
       last_error: reason,
       finished_at: trx.fn.now(),
     })
-    .onConflict(['sale_reference', 'channel'])
+    // Either partial unique index: (sale_reference, channel) for the sale's wish, request_id for a later request.
+    .onConflict()
     .ignore();
 }
 
@@ -129,5 +138,5 @@ export const purgeFinishedDeliveries = (db: Db, days: number): Promise<number> =
     .andWhere('finished_at', '<', db.raw("now() - make_interval(days => ?)", [days]))
     .delete();
 
-export const findDeliveries = (db: Db, where: Partial<Pick<DeliveryRow, 'sale_reference' | 'channel' | 'kind' | 'partner_request_id'>>): Promise<DeliveryRow[]> =>
+export const findDeliveries = (db: Db, where: Partial<Pick<DeliveryRow, 'sale_reference' | 'request_id' | 'channel' | 'kind' | 'partner_request_id'>>): Promise<DeliveryRow[]> =>
   db('deliveries').where(where).orderBy('id');

@@ -3,6 +3,39 @@
  * Validated when an event is recorded in an outbox and again when a consumer receives it.
  * Events carry everything a consumer needs (never just an id).
  */
+/** Item schemas of a sale's receipt content, shared by `sale.completed` and `receipt.requested`. */
+const SALE_LINE_SCHEMA = {
+  type: 'object',
+  required: ['productId', 'name', 'categoryId', 'categoryName', 'unitPriceCents', 'quantity', 'totalCents', 'kind'],
+  properties: {
+    /** -1 donation, -2 meal-deal discount (SPEC §9), else the product id. */
+    productId: { type: 'integer' },
+    name: { type: 'string' },
+    categoryId: { type: ['integer', 'null'] },
+    categoryName: { type: 'string' },
+    unitPriceCents: { type: 'integer' },
+    quantity: { type: 'integer', minimum: 1 },
+    totalCents: { type: 'integer' },
+    kind: { type: 'string', enum: ['product', 'donation', 'discount', 'raffle', 'giftbasket'] },
+  },
+  additionalProperties: false,
+} as const;
+const SALE_TICKET_SCHEMA = {
+  type: 'object', required: ['raffleId', 'number'],
+  properties: { raffleId: { type: 'integer', minimum: 1 }, number: { type: 'integer', minimum: 1 } },
+  additionalProperties: false,
+} as const;
+const SALE_BET_SCHEMA = {
+  type: 'object', required: ['giftBasketId', 'typeId', 'weight'],
+  properties: { giftBasketId: { type: 'integer', minimum: 1 }, typeId: { type: 'integer', minimum: 1 }, weight: { type: 'integer', minimum: 1 } },
+  additionalProperties: false,
+} as const;
+const SALE_PAYMENT_SCHEMA = {
+  type: 'object', required: ['method', 'amountCents', 'reference'],
+  properties: { method: { type: 'string', enum: ['CB', 'ESP', 'CHQ'] }, amountCents: { type: 'integer', minimum: 0 }, reference: { type: 'string' } },
+  additionalProperties: false,
+} as const;
+
 export const EVENT_SCHEMAS = {
   'user.created': {
     version: 1,
@@ -149,6 +182,37 @@ export const EVENT_SCHEMAS = {
       },
     },
   },
+  /**
+   * A receipt asked for after the sale (order detail « Envoyer reçu »): one explicit request, sent
+   * once per `requestId` (a second request is a new id and sends again). Carries the sale's receipt
+   * content — the same fields as `sale.completed` — so contact renders both with one renderer. The
+   * phone or e-mail lives only here (and in contact's delivery job until it is sent).
+   */
+  'receipt.requested': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['requestId', 'reference', 'method', 'to', 'saleId', 'eventId', 'lines', 'tickets', 'bets', 'payments', 'totalCents', 'paymentMode', 'paymentStatus', 'completedAt', 'requestedAt'],
+      properties: {
+        requestId: { type: 'string', format: 'uuid' },
+        reference: { type: 'string', minLength: 1 },
+        method: { type: 'string', enum: ['sms', 'email'] },
+        to: { type: 'string', minLength: 1, maxLength: 254 },
+        saleId: { type: 'integer', minimum: 1 },
+        eventId: { type: 'integer', minimum: 1 },
+        lines: { type: 'array', items: SALE_LINE_SCHEMA },
+        tickets: { type: 'array', items: SALE_TICKET_SCHEMA },
+        bets: { type: 'array', items: SALE_BET_SCHEMA },
+        payments: { type: 'array', items: SALE_PAYMENT_SCHEMA },
+        totalCents: { type: 'integer' },
+        paymentMode: { type: 'integer', enum: [1, 2, 3, 99] },
+        paymentStatus: { type: 'integer', enum: [1, 2, 5] },
+        completedAt: { type: 'string', format: 'date-time' },
+        requestedAt: { type: 'string', format: 'date-time' },
+      },
+      additionalProperties: false,
+    },
+  },
   'sale.settled': {
     version: 1,
     payload: {
@@ -293,6 +357,10 @@ export interface EventPayloads {
     receipt?: { method: 'sms' | 'email' | 'print'; to?: string | null } | null;
     completedAt: string;
   };
+  'receipt.requested': ReceiptContent & {
+    requestId: string; method: 'sms' | 'email'; to: string; saleId: number; eventId: number;
+    paymentStatus: 1 | 2 | 5; requestedAt: string;
+  };
   'sale.settled': { saleId: number; reference: string; eventId: number; payments: SalePayment[]; totalCents: number; settledAt: string };
   'raffle.configured': {
     raffleId: number; eventId: number; name: string; totalTickets: number;
@@ -306,6 +374,9 @@ export interface EventPayloads {
   'raffle.drawn': { raffleId: number; drawnAt: string; winners: Array<{ prizeId: number; number: number }> };
   'stock.alert': { eventId: number; productId: number; isAlert: boolean; stock: number; alertThreshold: number };
 }
+
+/** What a receipt shows, as `sale.completed` and `receipt.requested` both carry it (contact renders it). */
+export type ReceiptContent = Pick<EventPayloads['sale.completed'], 'reference' | 'lines' | 'tickets' | 'bets' | 'payments' | 'totalCents' | 'paymentMode' | 'completedAt'>;
 
 /** A payment as events carry it: CB (card), ESP (cash), CHQ (cheque); amounts in cents. */
 export interface SalePayment { method: 'CB' | 'ESP' | 'CHQ'; amountCents: number; reference: string }

@@ -4,6 +4,7 @@ import {
 import type { Context } from 'koa';
 import { createSale } from '../../commands/createSale.ts';
 import { payPendingSale, type PendingPaymentInput } from '../../commands/payPendingSale.ts';
+import { requestReceipt, type ReceiptRequestInput } from '../../commands/requestReceipt.ts';
 import { idempotent, type IdempotencyHandle } from '../../idempotency.ts';
 import { presentPayment, presentPendingSale } from '../../presenters/sales.ts';
 import type { RaffleClient } from '../../raffleClient.ts';
@@ -13,7 +14,7 @@ import { normalizeReference } from '../../reference.ts';
 import { findEvent } from '../../repositories/events.ts';
 import { countPendingSales, findSale, findSaleByReference, listPayments, listPendingSales } from '../../repositories/sales.ts';
 import { createSaleSchema, type CreateSaleBody } from './schema.ts';
-import { eventIdParams, pendingPaymentSchema, referenceParams, saleIdParams } from './params.ts';
+import { eventIdParams, pendingPaymentSchema, receiptRequestSchema, referenceParams, saleIdParams } from './params.ts';
 
 export interface SaleRouteDeps {
   db: Db;
@@ -89,6 +90,20 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = renderReceipt(await loadReceiptData(db, sale, publicOrigin(ctx, deps.publicUrl)));
   });
+
+  // « Envoyer reçu » after the sale (order detail): the contact service sends it by SMS or e-mail.
+  router.post('/order/:reference/receipt',
+    validateParams(referenceParams),
+    validateBody(receiptRequestSchema),
+    idempotent(db, { scope: 'order.receipt', busyMessage: 'Ce reçu est déjà en cours d\'envoi. Patientez un instant.' }),
+    async (ctx) => {
+      const { reference } = ctx.state.params as { reference: string };
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await requestReceipt(deps, reference, ctx.state.body as ReceiptRequestInput, {
+        idempotency: ctx.state.idempotency as IdempotencyHandle | undefined,
+      });
+      ctx.status = 202;
+    });
 
   return router;
 }

@@ -23,3 +23,17 @@ export const pendingPaymentSchema = {
     payment,
   ],
 } as const;
+
+/**
+ * `POST /api/cr/order/{reference}/receipt` body `{method, to}`. The address itself is checked by the
+ * command (SPEC §5's message for an SMS number), so an empty or badly written one gets that message.
+ */
+export const receiptRequestSchema = {
+  type: 'object',
+  required: ['method', 'to'],
+  properties: {
+    method: { type: 'string', enum: ['sms', 'email'] },
+    to: { type: 'string', maxLength: 254 },
+  },
+  additionalProperties: false,
+} as const;

@@ -1,0 +1,82 @@
+/**
+ * `POST /api/cr/order/{reference}/receipt`: the order detail's « Envoyer reçu » after the sale. Records
+ * one `receipt.requested` event (with the sale's receipt content) in the outbox and the idempotent
+ * answer in one transaction; the contact service renders and sends it.
+ *
+ * Data minimisation: the phone number or e-mail address is written nowhere in the register's tables
+ * but that outbox row (like the sale's own receipt wish travelling in `sale.completed`); contact
+ * erases it from its delivery job once sent.
+ */
+import { randomUUID } from 'node:crypto';
+import { badRequest, notFound, recordEvent, type Db } from '@kermesse/kit';
+import { MESSAGES } from '../cart/rules.ts';
+import type { IdempotencyHandle } from '../idempotency.ts';
+import { normalizeReference } from '../reference.ts';
+import { findSaleByReference, listBets, listLines, listPayments, listTickets } from '../repositories/sales.ts';
+
+export interface ReceiptRequestInput {
+  method: 'sms' | 'email';
+  to: string;
+}
+
+export interface ReceiptRequestAnswer {
+  success: true;
+  deliveryMethod: 'sms' | 'email';
+}
+
+export const SALE_NOT_FOUND = 'Vente introuvable.';
+export const INVALID_EMAIL = 'Merci de saisir une adresse e-mail valide pour le reçu.';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** SPEC §5: an SMS number is exactly 10 digits once trimmed; an e-mail address looks like one. */
+export function receiptRecipient(input: ReceiptRequestInput): string {
+  const to = input.to.trim();
+  if (input.method === 'sms') {
+    if (!/^[0-9]{10}$/.test(to)) throw badRequest(MESSAGES.smsPhone);
+    return to;
+  }
+  if (to.length > 254 || !EMAIL_PATTERN.test(to)) throw badRequest(INVALID_EMAIL);
+  return to.toLowerCase();
+}
+
+export async function requestReceipt(
+  deps: { db: Db; wake?: () => void },
+  rawReference: string,
+  input: ReceiptRequestInput,
+  context: { idempotency?: IdempotencyHandle },
+): Promise<ReceiptRequestAnswer> {
+  const to = receiptRecipient(input);
+  const reference = normalizeReference(rawReference);
+  const answer: ReceiptRequestAnswer = { success: true, deliveryMethod: input.method };
+  await deps.db.transaction(async (trx) => {
+    const sale = reference ? await findSaleByReference(trx, reference) : undefined;
+    if (!sale) throw notFound(SALE_NOT_FOUND);
+    const [lines, payments, tickets, bets] = await Promise.all([
+      listLines(trx, sale.id), listPayments(trx, sale.id), listTickets(trx, sale.id), listBets(trx, sale.id),
+    ]);
+    await recordEvent(trx, 'register', 'receipt.requested', {
+      requestId: randomUUID(),
+      reference: sale.reference,
+      method: input.method,
+      to,
+      saleId: sale.id,
+      eventId: sale.event_id,
+      lines: lines.map((l) => ({
+        productId: l.product_id, name: l.name, categoryId: l.category_id, categoryName: l.category_name,
+        unitPriceCents: l.unit_price_cents, quantity: l.quantity, totalCents: l.total_cents, kind: l.kind,
+      })),
+      tickets: sale.raffle_id ? tickets.map((number) => ({ raffleId: sale.raffle_id!, number })) : [],
+      bets: sale.gift_basket_id ? bets.map((b) => ({ giftBasketId: sale.gift_basket_id!, typeId: b.type_id, weight: b.weight })) : [],
+      payments: payments.map((p) => ({ method: p.method, amountCents: p.amount_cents, reference: p.reference })),
+      totalCents: sale.total_cents,
+      paymentMode: sale.payment_mode,
+      paymentStatus: sale.payment_status,
+      completedAt: new Date(sale.created_at).toISOString(),
+      requestedAt: new Date().toISOString(),
+    });
+    await context.idempotency?.complete(trx, 202, answer);
+  });
+  deps.wake?.();
+  return answer;
+}
