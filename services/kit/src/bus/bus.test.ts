@@ -165,3 +165,29 @@ describe('outbox and consumers on real NATS JetStream', () => {
     await expect(inTransaction(db, (trx) => recordEvent(trx, 'bustest', 'catalog.event.created', { eventId: -1, name: '' }))).rejects.toThrow(/invalid catalog.event.created payload/);
   });
 });
+
+describe('outbox retention', () => {
+  it('deletes published rows past the retention time and keeps the others', async () => {
+    const namespace = testNamespace();
+    cleanups.push(() => deleteTestStream(namespace));
+    const bus = await openBus(TEST_NATS_URL, namespace);
+    const old = await createEvent('Kermesse 2019');
+    const recent = await createEvent('Kermesse 2026');
+    const r = relay(bus);
+    await r.flush();
+    await db('outbox').whereRaw("envelope->'payload'->>'eventId' = ?", [String(old)]).update({ published_at: new Date(Date.now() - 8 * 24 * 3600_000) });
+    const unpublished = await inTransaction(db, async (trx) => {
+      await recordEvent(trx, 'bustest', 'catalog.event.created', { eventId: 999_999, name: 'Pas encore publié' });
+      return 1;
+    });
+    expect(unpublished).toBe(1);
+    // A fresh relay prunes on its first run.
+    const pruning = startOutboxRelay({ db, bus, logger, pollMs: 60_000 });
+    cleanups.push(() => pruning.stop());
+    await pruning.flush();
+    const ids = (await db('outbox').select(db.raw("envelope->'payload'->>'eventId' as id"))).map((row: { id: string }) => Number(row.id));
+    expect(ids).not.toContain(old);
+    expect(ids).toContain(recent);
+    expect(ids).toContain(999_999);
+  });
+});

@@ -45,7 +45,17 @@ export interface OutboxRelayOptions {
   /** Idle polling interval: picks up rows written by other processes or left by a failure. */
   pollMs?: number;
   batchSize?: number;
+  /**
+   * How long a published row is kept (for investigation) before it is deleted. Events may carry
+   * personal data (a receipt's phone or e-mail), so they are not kept for ever; JetStream keeps
+   * the stream 30 days.
+   */
+  retentionMs?: number;
 }
+
+/** Published outbox rows are kept a week. */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
 
 const encoder = new TextEncoder();
 
@@ -58,6 +68,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { db, bus, logger } = options;
   const pollMs = options.pollMs ?? 250;
   const batchSize = options.batchSize ?? 200;
+  const retentionMs = options.retentionMs ?? OUTBOX_RETENTION_MS;
+  let lastPrune = 0;
 
   async function publishBatch(): Promise<{ sent: number; error?: string }> {
     return db.transaction(async (trx) => {
@@ -87,7 +99,14 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     });
   }
 
+  async function pruneOldRows(): Promise<void> {
+    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = Date.now();
+    await db('outbox').whereNotNull('published_at').andWhere('published_at', '<', new Date(Date.now() - retentionMs)).delete();
+  }
+
   async function drain(): Promise<number> {
+    await pruneOldRows();
     let total = 0;
     for (;;) {
       const { sent, error } = await publishBatch();
