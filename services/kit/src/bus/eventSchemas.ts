@@ -3,6 +3,7 @@
  * Validated when an event is recorded in an outbox and again when a consumer receives it.
  * Events carry everything a consumer needs (never just an id).
  */
+
 /** Item schemas of a sale's receipt content, shared by `sale.completed` and `receipt.requested`. */
 const SALE_LINE_SCHEMA = {
   type: 'object',
@@ -33,6 +34,13 @@ const SALE_BET_SCHEMA = {
 const SALE_PAYMENT_SCHEMA = {
   type: 'object', required: ['method', 'amountCents', 'reference'],
   properties: { method: { type: 'string', enum: ['CB', 'ESP', 'CHQ'] }, amountCents: { type: 'integer', minimum: 0 }, reference: { type: 'string' } },
+  additionalProperties: false,
+} as const;
+
+/** Ticket price tiers: `nb` tickets for `priceCents` (SPEC §3 {nb, p}), raffles and gift baskets alike. */
+const PRICE_TIER_SCHEMA = {
+  type: 'object', required: ['nb', 'priceCents'],
+  properties: { nb: { type: 'integer', minimum: 1 }, priceCents: { type: 'integer', minimum: 0 } },
   additionalProperties: false,
 } as const;
 
@@ -122,42 +130,10 @@ export const EVENT_SCHEMAS = {
           },
           additionalProperties: false,
         },
-        lines: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['productId', 'name', 'categoryId', 'categoryName', 'unitPriceCents', 'quantity', 'totalCents', 'kind'],
-            properties: {
-              /** -1 donation, -2 meal-deal discount (SPEC §9), else the product id. */
-              productId: { type: 'integer' },
-              name: { type: 'string' },
-              categoryId: { type: ['integer', 'null'] },
-              categoryName: { type: 'string' },
-              unitPriceCents: { type: 'integer' },
-              quantity: { type: 'integer', minimum: 1 },
-              totalCents: { type: 'integer' },
-              kind: { type: 'string', enum: ['product', 'donation', 'discount', 'raffle', 'giftbasket'] },
-            },
-            additionalProperties: false,
-          },
-        },
-        tickets: {
-          type: 'array',
-          items: {
-            type: 'object', required: ['raffleId', 'number'],
-            properties: { raffleId: { type: 'integer', minimum: 1 }, number: { type: 'integer', minimum: 1 } },
-            additionalProperties: false,
-          },
-        },
-        bets: {
-          type: 'array',
-          items: {
-            type: 'object', required: ['giftBasketId', 'typeId', 'weight'],
-            properties: { giftBasketId: { type: 'integer', minimum: 1 }, typeId: { type: 'integer', minimum: 1 }, weight: { type: 'integer', minimum: 1 } },
-            additionalProperties: false,
-          },
-        },
-        payments: { type: 'array', items: { $ref: '#/$defs/payment' } },
+        lines: { type: 'array', items: SALE_LINE_SCHEMA },
+        tickets: { type: 'array', items: SALE_TICKET_SCHEMA },
+        bets: { type: 'array', items: SALE_BET_SCHEMA },
+        payments: { type: 'array', items: SALE_PAYMENT_SCHEMA },
         totalCents: { type: 'integer' },
         /** 1 cheque, 2 cash, 3 card reader, 99 on hold (SPEC §4). */
         paymentMode: { type: 'integer', enum: [1, 2, 3, 99] },
@@ -173,13 +149,6 @@ export const EVENT_SCHEMAS = {
         completedAt: { type: 'string', format: 'date-time' },
       },
       additionalProperties: false,
-      $defs: {
-        payment: {
-          type: 'object', required: ['method', 'amountCents', 'reference'],
-          properties: { method: { type: 'string', enum: ['CB', 'ESP', 'CHQ'] }, amountCents: { type: 'integer', minimum: 0 }, reference: { type: 'string' } },
-          additionalProperties: false,
-        },
-      },
     },
   },
   /**
@@ -222,14 +191,7 @@ export const EVENT_SCHEMAS = {
         saleId: { type: 'integer', minimum: 1 },
         reference: { type: 'string', minLength: 1 },
         eventId: { type: 'integer', minimum: 1 },
-        payments: {
-          type: 'array',
-          items: {
-            type: 'object', required: ['method', 'amountCents', 'reference'],
-            properties: { method: { type: 'string', enum: ['CB', 'ESP', 'CHQ'] }, amountCents: { type: 'integer', minimum: 0 }, reference: { type: 'string' } },
-            additionalProperties: false,
-          },
-        },
+        payments: { type: 'array', items: SALE_PAYMENT_SCHEMA },
         totalCents: { type: 'integer' },
         settledAt: { type: 'string', format: 'date-time' },
       },
@@ -246,15 +208,7 @@ export const EVENT_SCHEMAS = {
         eventId: { type: 'integer', minimum: 1 },
         name: { type: 'string', minLength: 1 },
         totalTickets: { type: 'integer', minimum: 0 },
-        /** Ticket price tiers: `nb` tickets for `priceCents` (SPEC §3 {nb, p}). */
-        tiers: {
-          type: 'array',
-          items: {
-            type: 'object', required: ['nb', 'priceCents'],
-            properties: { nb: { type: 'integer', minimum: 1 }, priceCents: { type: 'integer', minimum: 0 } },
-            additionalProperties: false,
-          },
-        },
+        tiers: { type: 'array', items: PRICE_TIER_SCHEMA },
         salesOpen: { type: 'boolean' },
       },
       additionalProperties: false,
@@ -269,14 +223,7 @@ export const EVENT_SCHEMAS = {
         giftBasketId: { type: 'integer', minimum: 1 },
         eventId: { type: 'integer', minimum: 1 },
         name: { type: 'string', minLength: 1 },
-        tiers: {
-          type: 'array',
-          items: {
-            type: 'object', required: ['nb', 'priceCents'],
-            properties: { nb: { type: 'integer', minimum: 1 }, priceCents: { type: 'integer', minimum: 0 } },
-            additionalProperties: false,
-          },
-        },
+        tiers: { type: 'array', items: PRICE_TIER_SCHEMA },
         types: {
           type: 'array',
           items: {
