@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, Banner, Button, ErrorLine, Field, TextInput } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, CredentialFields, ErrorLine, Field } from '@kermesse/ui-kit';
 import { forgetBearerToken, readBearerToken, storeBearerToken } from '../api/bearerToken';
 import { registerApi } from '../api/registerApi';
 
@@ -93,28 +93,13 @@ export function ApiTokenPage() {
         </>
       ) : (
         <form id="form-api-token" onSubmit={handleSubmit}>
-          <Field label="Adresse e-mail" htmlFor="api-token-email">
-            <TextInput
-              id="api-token-email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </Field>
-          <Field label="Mot de passe" htmlFor="api-token-password">
-            <TextInput
-              id="api-token-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </Field>
+          <CredentialFields
+            idPrefix="api-token"
+            email={email}
+            password={password}
+            onEmailChange={setEmail}
+            onPasswordChange={setPassword}
+          />
           {error && (
             <ErrorLine>
               {error.message}

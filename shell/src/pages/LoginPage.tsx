@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, Button, ErrorLine, Field, NETWORK_ERROR_MESSAGE, TextInput, requestToken, useSession } from '@kermesse/ui-kit';
+import { ApiError, Button, CredentialFields, ErrorLine, NETWORK_ERROR_MESSAGE, requestToken, useSession } from '@kermesse/ui-kit';
 import { publicGateway } from '../api';
 import { landingPathFor } from '../layout/navigation';
 
@@ -36,28 +36,13 @@ export function LoginPage() {
     <section className="shell-narrow k-card">
       <h1>Connexion</h1>
       <form id="form-login" onSubmit={handleSubmit}>
-        <Field label="Adresse e-mail" htmlFor="login-email">
-          <TextInput
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Field>
-        <Field label="Mot de passe" htmlFor="login-password">
-          <TextInput
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Field>
+        <CredentialFields
+          idPrefix="login"
+          email={email}
+          password={password}
+          onEmailChange={setEmail}
+          onPasswordChange={setPassword}
+        />
         {error && <ErrorLine>{error}</ErrorLine>}
         <Button type="submit" className="shell-block" disabled={submitting}>
           {submitting ? 'Connexion en cours...' : 'Se connecter'}

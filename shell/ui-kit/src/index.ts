@@ -17,6 +17,8 @@ export type { Theme } from './theme';
 export { Banner } from './components/Banner';
 export { Button, classNames } from './components/Button';
 export type { ButtonProps, ButtonVariant } from './components/Button';
+export { CredentialFields } from './components/CredentialFields';
+export type { CredentialFieldsProps } from './components/CredentialFields';
 export { ErrorLine } from './components/ErrorLine';
 export { Field, TextInput } from './components/Field';
 export { Modal } from './components/Modal';
