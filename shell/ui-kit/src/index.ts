@@ -13,6 +13,7 @@ export type { Amount } from './format';
 export { ROLES, SESSION_STORAGE_KEY, SessionProvider, decodeSession, useSession } from './session';
 export type { Role, Session, SessionUser } from './session';
 export { THEME_STORAGE_KEY, applyTheme, readTheme, useTheme } from './theme';
+export { renderStandalone } from './standalone';
 export type { Theme } from './theme';
 export { Banner } from './components/Banner';
 export { Button, classNames } from './components/Button';
