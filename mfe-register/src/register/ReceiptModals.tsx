@@ -2,7 +2,6 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Modal } from '@kermesse/ui-kit';
 import { SMS_PHONE_MESSAGE, validSmsPhone } from '../cart/phone';
 
-/** SMS receipt (SPEC §2, §5): a phone field with « Annuler » and « Valider »; exactly 10 digits. */
 /** While the receipt is being sent (`busy`) « Valider » waits; `serverError` is the server's French refusal. */
 interface SendingProps {
   busy?: boolean;
@@ -16,29 +15,59 @@ function useServerError(serverError: string | null): [string | null, () => void]
   return [hidden ? null : serverError, () => setHidden(true)];
 }
 
-export function SmsReceiptModal({
-  initialPhone,
-  onConfirm,
-  onCancel,
-  busy = false,
-  serverError = null,
-}: { initialPhone?: string | null; onConfirm: (phone: string) => void; onCancel: () => void } & SendingProps) {
-  const [phone, setPhone] = useState(initialPhone ?? '');
+/** How one receipt channel asks for and checks its address. */
+interface ReceiptChannel {
+  title: string;
+  label: string;
+  inputType: 'tel' | 'email';
+  placeholder?: string;
+  /** The address to send to, or null when it is not valid. */
+  check(value: string): string | null;
+  invalidMessage: string;
+  privacyNote: string;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const SMS_CHANNEL: ReceiptChannel = {
+  title: 'Reçu par SMS',
+  label: 'Numéro de téléphone',
+  inputType: 'tel',
+  placeholder: '0612345678',
+  check: validSmsPhone,
+  invalidMessage: SMS_PHONE_MESSAGE,
+  privacyNote: 'Le numéro sert uniquement à envoyer ce reçu.',
+};
+
+const EMAIL_CHANNEL: ReceiptChannel = {
+  title: 'Reçu par e-mail',
+  label: 'Adresse e-mail',
+  inputType: 'email',
+  check: (value) => (EMAIL_PATTERN.test(value.trim()) ? value.trim() : null),
+  invalidMessage: 'Merci de saisir une adresse e-mail valide.',
+  privacyNote: "L'adresse sert uniquement à envoyer ce reçu.",
+};
+
+type AddressModalProps = { initial?: string | null; onConfirm: (address: string) => void; onCancel: () => void } & SendingProps;
+
+/** The address field of a receipt, with « Annuler » and « Valider » (SPEC §2). */
+function ReceiptAddressModal({ channel, initial, onConfirm, onCancel, busy = false, serverError = null }: AddressModalProps & { channel: ReceiptChannel }) {
+  const [value, setValue] = useState(initial ?? '');
   const [error, setError] = useState<string | null>(null);
   const [refusal, hideRefusal] = useServerError(serverError);
   const id = useId();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = validSmsPhone(phone);
-    if (!valid) {
-      setError(SMS_PHONE_MESSAGE);
+    const address = channel.check(value);
+    if (!address) {
+      setError(channel.invalidMessage);
       return;
     }
-    onConfirm(valid);
+    onConfirm(address);
   };
   return (
     <Modal
-      title="Reçu par SMS"
+      title={channel.title}
       onClose={onCancel}
       actions={
         <>
@@ -52,21 +81,21 @@ export function SmsReceiptModal({
       }
     >
       <form id={`${id}-form`} onSubmit={handleSubmit} noValidate>
-        <label className="k-field__label" htmlFor={`${id}-phone`}>
-          Numéro de téléphone
+        <label className="k-field__label" htmlFor={`${id}-address`}>
+          {channel.label}
         </label>
         <input
-          id={`${id}-phone`}
+          id={`${id}-address`}
           className="k-input"
-          type="tel"
-          inputMode="numeric"
+          type={channel.inputType}
+          inputMode={channel.inputType === 'tel' ? 'numeric' : undefined}
           autoComplete="off"
           autoFocus
-          placeholder="0612345678"
-          value={phone}
+          placeholder={channel.placeholder}
+          value={value}
           aria-invalid={error !== null}
           onChange={(event) => {
-            setPhone(event.target.value);
+            setValue(event.target.value);
             setError(null);
             hideRefusal();
           }}
@@ -76,76 +105,20 @@ export function SmsReceiptModal({
             {error ?? refusal}
           </p>
         )}
-        <p className="reg-muted reg-small">Le numéro sert uniquement à envoyer ce reçu.</p>
+        <p className="reg-muted reg-small">{channel.privacyNote}</p>
       </form>
     </Modal>
   );
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** SMS receipt (SPEC §2, §5): a phone field with « Annuler » and « Valider »; exactly 10 digits. */
+export function SmsReceiptModal({ initialPhone, ...props }: Omit<AddressModalProps, 'initial'> & { initialPhone?: string | null }) {
+  return <ReceiptAddressModal channel={SMS_CHANNEL} initial={initialPhone} {...props} />;
+}
 
 /** E-mail receipt: the buyer's address, used for nothing else. */
-export function EmailReceiptModal({
-  initialEmail,
-  onConfirm,
-  onCancel,
-  busy = false,
-  serverError = null,
-}: { initialEmail?: string | null; onConfirm: (email: string) => void; onCancel: () => void } & SendingProps) {
-  const [email, setEmail] = useState(initialEmail ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [refusal, hideRefusal] = useServerError(serverError);
-  const id = useId();
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!EMAIL_PATTERN.test(email.trim())) {
-      setError('Merci de saisir une adresse e-mail valide.');
-      return;
-    }
-    onConfirm(email.trim());
-  };
-  return (
-    <Modal
-      title="Reçu par e-mail"
-      onClose={onCancel}
-      actions={
-        <>
-          <Button variant="ghost" onClick={onCancel}>
-            Annuler
-          </Button>
-          <Button type="submit" form={`${id}-form`} disabled={busy}>
-            Valider
-          </Button>
-        </>
-      }
-    >
-      <form id={`${id}-form`} onSubmit={handleSubmit} noValidate>
-        <label className="k-field__label" htmlFor={`${id}-email`}>
-          Adresse e-mail
-        </label>
-        <input
-          id={`${id}-email`}
-          className="k-input"
-          type="email"
-          autoComplete="off"
-          autoFocus
-          value={email}
-          aria-invalid={error !== null}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(null);
-            hideRefusal();
-          }}
-        />
-        {(error ?? refusal) && (
-          <p className="k-error-line" role="alert">
-            {error ?? refusal}
-          </p>
-        )}
-        <p className="reg-muted reg-small">L'adresse sert uniquement à envoyer ce reçu.</p>
-      </form>
-    </Modal>
-  );
+export function EmailReceiptModal({ initialEmail, ...props }: Omit<AddressModalProps, 'initial'> & { initialEmail?: string | null }) {
+  return <ReceiptAddressModal channel={EMAIL_CHANNEL} initial={initialEmail} {...props} />;
 }
 
 /** « Envoyer reçu » after the sale: the cashier chooses how the buyer gets the receipt. */
