@@ -261,7 +261,8 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
 
     await payment.getByRole('button', { name: 'Retour à la liste' }).click();
     await list.waitFor();
-    expect(await list.getByRole('row').filter({ hasText: reference }).count()).toBe(0);
+    // The list reloads after the settlement: the settled sale leaves it.
+    await expect.poll(() => list.getByRole('row').filter({ hasText: reference }).count()).toBe(0);
     await list.getByRole('button', { name: 'Fermer' }).click();
     expect((await api<{ count: number }>('GET', '/api/cr/sale/list/1/pending/total')).body.count).toBe(before);
     await page.context().close();
