@@ -6,6 +6,7 @@ export * from './http/validation.ts';
 export * from './http/app.ts';
 export * from './http/server.ts';
 export * from './http/multipart.ts';
+export * from './http/route.ts';
 export * from './env.ts';
 export * from './topology.ts';
 export * from './poller.ts';

@@ -6,6 +6,10 @@ export class HttpError extends Error {
   readonly status: number;
   readonly expose: boolean;
   readonly headers: Record<string, string>;
+  /** A stable code the client branches on (`TICKET_TAKEN`), from the domain's contract. */
+  code?: string;
+  /** Structured data for the client (the taken ticket numbers…), never parsed out of the message. */
+  details?: Record<string, unknown>;
 
   constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
@@ -13,6 +17,13 @@ export class HttpError extends Error {
     this.status = status;
     this.expose = status < 500 || status === 503 || status === 504;
     this.headers = headers;
+  }
+
+  /** Adds the contract's error code (and details) to the body `{ error, code, details }`. */
+  withCode(code: string, details?: Record<string, unknown>): this {
+    this.code = code;
+    if (details) this.details = details;
+    return this;
   }
 }
 

@@ -36,6 +36,7 @@ export function errorHandler(logger: Logger): Middleware {
       ctx.status = status;
       if (known) for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
       ctx.body = { error: known && err.expose ? err.message : status === 400 ? 'Corps de requête invalide (JSON attendu).' : status === 413 ? 'Requête trop volumineuse.' : INTERNAL_ERROR_MESSAGE };
+      if (known && err.expose && err.code) Object.assign(ctx.body as object, { code: err.code }, err.details ? { details: err.details } : {});
       if (status >= 500 && !known) {
         logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, err: String((err as Error)?.stack ?? err) });
       } else if (status >= 500) {

@@ -1,0 +1,82 @@
+/**
+ * `defineRoute`: one route of a service, declared with the TypeBox schemas of its domain contract
+ * (`contracts/<domain>`). The handler receives `body`, `params` and `query` already validated and
+ * typed from those schemas — no `ctx.state.body as T` cast — and `user` when roles are required.
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Role } from '../auth/roles.ts';
+import type { AuthUser } from '../auth/verifier.ts';
+import { requireRole } from '../auth/middleware.ts';
+import { compileValidator } from './validation.ts';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+type Infer<S> = S extends TSchema ? Static<S> : undefined;
+
+/** What a handler receives besides Koa's context. */
+export interface RouteInput<B, P, Q, U> {
+  ctx: Context;
+  body: B;
+  params: P;
+  query: Q;
+  /** The signed-in user; always present when the route names roles. */
+  user: U;
+}
+
+export interface RouteDefinition<B extends TSchema | undefined, P extends TSchema | undefined, Q extends TSchema | undefined, R extends readonly Role[] | undefined> {
+  method: Method;
+  path: string;
+  /** Roles allowed (admin always passes); omitted for a public route. */
+  roles?: R;
+  body?: B;
+  params?: P;
+  query?: Q;
+  /**
+   * Returns the response body (status 200, or `status`) — or sets `ctx` itself and returns
+   * undefined (files, redirects).
+   */
+  handler: (input: RouteInput<Infer<B>, Infer<P>, Infer<Q>, R extends readonly Role[] ? AuthUser : AuthUser | undefined>) => Promise<unknown> | unknown;
+  /** Status of a successful answer (default 200; 201 for a creation). */
+  status?: number;
+}
+
+/**
+ * Adds one route to `router`: authorize (401/403), then validate params, query and body (400 in
+ * French naming the field), then run the handler. Path parameters and query strings are coerced
+ * ("12" → 12); bodies are not.
+ */
+export function defineRoute<
+  B extends TSchema | undefined = undefined,
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  R extends readonly Role[] | undefined = undefined,
+>(router: Router, definition: RouteDefinition<B, P, Q, R>): void {
+  const checkParams = definition.params ? compileValidator(definition.params as Record<string, unknown>, 'paramètre') : undefined;
+  const checkQuery = definition.query ? compileValidator(definition.query as Record<string, unknown>, 'paramètre') : undefined;
+  const checkBody = definition.body ? compileValidator(definition.body as Record<string, unknown>, 'corps') : undefined;
+  const authorize = definition.roles ? requireRole(...definition.roles) : undefined;
+
+  const handle = async (ctx: Context) => {
+    const run = async () => {
+      const params = checkParams ? checkParams({ ...(ctx as unknown as { params: Record<string, string> }).params }) : undefined;
+      const query = checkQuery ? checkQuery({ ...ctx.query }) : undefined;
+      const body = checkBody ? checkBody((ctx.request as { body?: unknown }).body ?? {}) : undefined;
+      const result = await definition.handler({
+        ctx,
+        body: body as Infer<B>,
+        params: params as Infer<P>,
+        query: query as Infer<Q>,
+        user: ctx.state.user as R extends readonly Role[] ? AuthUser : AuthUser | undefined,
+      });
+      if (result !== undefined) {
+        ctx.status = definition.status ?? 200;
+        ctx.body = result;
+      }
+    };
+    if (authorize) await authorize(ctx, run);
+    else await run();
+  };
+  router[definition.method](definition.path, handle);
+}
