@@ -11,6 +11,7 @@ import { recordCompletedSale } from './commands/recordSale.ts';
 import { verifyProof, type DrawingProof } from './drawing/derive.ts';
 import { main as verifyCommand } from './verify-drawing.ts';
 import { logger, startTestbed, type Testbed } from './testSupport.ts';
+import { cutMultipartUpload } from '@kermesse/kit/testing';
 import type { EventPayloads } from '@kermesse/kit';
 
 const EVENT_ID = 41;
@@ -163,6 +164,16 @@ describe('prize illustrations', () => {
     form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
     return tb.call('POST', `/api/admin/prizes/${prizeId}/illustration`, { as: 'admin', raw: form });
   }
+
+  it('answers 400 in French to an illustration cut before its closing boundary, keeps nothing and keeps serving', async () => {
+    const id = await createRaffle();
+    const prize = await addPrize(id, { name: 'Trottinette', weight: 1, price: 80, quantity: 1 });
+    const cut = cutMultipartUpload('trottinette.png', '\x89PNG');
+    const res = await tb.call('POST', `/api/admin/prizes/${prize.id}/illustration`, { as: 'admin', headers: cut.headers as Record<string, string>, raw: cut.body as string });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: "Envoi du fichier interrompu ou mal formé : réessayez l'import." });
+    expect(await json(await tb.call('GET', `/api/admin/prizes/${prize.id}`, { as: 'admin' }))).toMatchObject({ illustration: null });
+  });
 
   it('refuses a file that is not an image, whatever its name and declared type, and keeps nothing', async () => {
     const id = await createRaffle();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@kermesse/kit/testing';
+import { cutMultipartUpload, eventually } from '@kermesse/kit/testing';
 import { buildProduct, buildSale, levelAndLedger, startStockTestSystem, type StockTestSystem } from './testSupport.ts';
 
 let sys: StockTestSystem;
@@ -338,5 +338,18 @@ describe('inventory import', () => {
     const res = await upload('id_produit;nouveau_stock\n103;9\n');
     const body = await res.json() as { movements: { note: string }[] };
     expect(body.movements[0]!.note).toMatch(/^Inventaire du \d{2}\/\d{2}\/\d{4}$/);
+  });
+});
+
+describe('a cut upload', () => {
+  it('answers 400 in French to an inventory cut before its closing boundary, writes nothing and keeps serving', async () => {
+    const before = await levelAndLedger(sys.db, DEMO_EVENT, 101);
+    const importsBefore = (await sys.db('imports').count<{ count: number }[]>('* as count'))[0]!.count;
+    const res = await sys.request(`/api/stocks/import/inventory?dry-run=0&event_id=${DEMO_EVENT}`, cutMultipartUpload());
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe("Envoi du fichier interrompu ou mal formé : réessayez l'import.");
+    expect(await levelAndLedger(sys.db, DEMO_EVENT, 101)).toEqual(before);
+    expect((await sys.db('imports').count<{ count: number }[]>('* as count'))[0]!.count).toBe(importsBefore);
+    expect((await sys.request('/api/stocks/')).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, createLogger, createTokenVerifier, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
-import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
+import { createTestDatabase, cutMultipartUpload, type TestDatabase } from '@kermesse/kit/testing';
 import { buildApp as buildIdentity } from '@kermesse/identity/app';
 import * as identityMigrations from '@kermesse/identity/migrations';
 import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
@@ -171,5 +171,16 @@ describe('swap-meet bookings', () => {
     expect(await res.json()).toEqual({ data: { id: expect.any(Number), name: "Vide-grenier d'automne", held_on: '2026-10-04', bookings_count: 0 } });
     const bad = await call('/api/swapmeet/api/swapmeets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '' }) });
     expect(await bad.json()).toEqual({ error: 'Le champ « name » ne doit pas être vide.' });
+  });
+});
+
+describe('a cut upload', () => {
+  it('answers 400 in French to a booking file cut before its closing boundary, writes nothing and keeps serving', async () => {
+    const countBefore = (await db('bookings').count<{ count: number }[]>('* as count'))[0]!.count;
+    const res = await call('/api/swapmeet/api/import/custom-csv?dry-run=false', cutMultipartUpload('reservations.csv', 'nom;telephone'));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe("Envoi du fichier interrompu ou mal formé : réessayez l'import.");
+    expect((await db('bookings').count<{ count: number }[]>('* as count'))[0]!.count).toBe(countBefore);
+    expect((await call(`/api/swapmeet/api/bookings?swapmeet_id=${demoId}&limit=1`)).status).toBe(200);
   });
 });

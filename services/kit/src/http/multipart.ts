@@ -27,6 +27,9 @@ export interface ReadUploadOptions {
   tooLargeMessage?: string;
 }
 
+/** French answer to a body cut short or malformed (400): the upload is refused whole. */
+export const MALFORMED_UPLOAD_MESSAGE = "Envoi du fichier interrompu ou mal formé : réessayez l'import.";
+
 /** Reads the upload; a file above the limit is refused with 413 before it is kept whole. */
 export function readUpload(ctx: Context, options: ReadUploadOptions): Promise<Upload> {
   const fileField = options.fileField ?? 'file';
@@ -49,11 +52,22 @@ export function readUpload(ctx: Context, options: ReadUploadOptions): Promise<Up
     let file: UploadedFile | null = null;
     let failure: HttpError | null = null;
     let pending: Promise<void> = Promise.resolve();
+    let settled = false;
+    // A body cut before its closing boundary makes busboy emit « Unexpected end of form » on the
+    // parser AND on the open file stream: every stream gets an error handler, or the process dies.
+    const malformed = () => {
+      if (settled) return;
+      settled = true;
+      ctx.req.unpipe(parser);
+      ctx.req.resume();
+      reject(badRequest(MALFORMED_UPLOAD_MESSAGE));
+    };
 
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
+      stream.on('error', malformed);
       if (name !== fileField || file) {
         stream.resume();
         return;
@@ -64,6 +78,7 @@ export function readUpload(ctx: Context, options: ReadUploadOptions): Promise<Up
         stream.on('limit', () => {
           failure = new HttpError(413, options.tooLargeMessage ?? `Le fichier dépasse la taille maximale (${Math.round(options.maxFileBytes / 1024 / 1024)} Mo).`);
         });
+        stream.on('error', () => done());
         stream.on('close', () => {
           const data = Buffer.concat(chunks);
           if (info.filename || data.length > 0) {
@@ -73,9 +88,16 @@ export function readUpload(ctx: Context, options: ReadUploadOptions): Promise<Up
         });
       });
     });
-    parser.on('error', () => reject(badRequest("Envoi du fichier interrompu ou mal formé : réessayez l'import.")));
+    parser.on('error', malformed);
+    ctx.req.on('error', malformed);
+    ctx.req.on('aborted', malformed);
     parser.on('close', () => {
-      void pending.then(() => (failure ? reject(failure) : resolve({ file, fields })));
+      void pending.then(() => {
+        if (settled) return;
+        settled = true;
+        if (failure) reject(failure);
+        else resolve({ file, fields });
+      });
     });
     ctx.req.pipe(parser);
   });

@@ -135,3 +135,15 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/**
+ * A multipart upload cut before its closing boundary (a phone losing the network mid-upload): the
+ * request init to send with fetch. Services must answer 400 and keep running.
+ */
+export function cutMultipartUpload(filename = 'a.csv', content = 'produit;nouveau'): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+    body: `--xyz\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n${content}`,
+  };
+}
