@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import * as serviceMigrations from '../migrations/index.ts';
 import { createServiceApp, type Bus, type Db, type Logger } from '@kermesse/kit';
 import { partnerRoutes, type PartnerRouteOptions } from './routes/partner/index.ts';
 
@@ -20,6 +21,7 @@ export interface ContactDeps {
 export async function buildApp(deps: ContactDeps): Promise<Koa> {
   return createServiceApp({
     name: 'contact',
+    migrations: serviceMigrations,
     logger: deps.logger,
     db: deps.db,
     bus: deps.bus,

@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import * as serviceMigrations from '../migrations/index.ts';
 import { createServiceApp, type Bus, type Db, type Logger } from '@kermesse/kit';
 import { DEFAULT_THROTTLE, loginThrottle, type ThrottleSettings } from './loginThrottle.ts';
 import { loginRoutes } from './routes/login/index.ts';
@@ -20,6 +21,7 @@ export async function buildApp(deps: IdentityDeps): Promise<Koa> {
   const throttle = loginThrottle(deps.db, deps.throttle ?? DEFAULT_THROTTLE, deps.now);
   return createServiceApp({
     name: 'identity',
+    migrations: serviceMigrations,
     logger: deps.logger,
     db: deps.db,
     bus: deps.bus,

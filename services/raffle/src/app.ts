@@ -1,4 +1,5 @@
 import path from 'node:path';
+import * as serviceMigrations from '../migrations/index.ts';
 import type Koa from 'koa';
 import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
 import { adminGiftBasketRoutes } from './routes/adminGiftBaskets/index.ts';
@@ -37,6 +38,7 @@ export async function buildApp(deps: RaffleDeps): Promise<Koa> {
   };
   return createServiceApp({
     name: 'raffle',
+    migrations: serviceMigrations,
     logger: deps.logger,
     db: deps.db,
     bus: deps.bus,

@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import * as serviceMigrations from '../migrations/index.ts';
 import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
 import { createSimulatorProvider } from './payments/simulator.ts';
 import type { CardProvider } from './payments/provider.ts';
@@ -34,6 +35,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
   const provider = deps.cardProvider ?? createSimulatorProvider(db);
   return createServiceApp({
     name: 'register',
+    migrations: serviceMigrations,
     logger: deps.logger,
     db,
     bus: deps.bus,

@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import * as serviceMigrations from '../migrations/index.ts';
 import { createServiceApp, type Bus, type Db, type Logger, type OutboxRelay, type TokenVerifier } from '@kermesse/kit';
 import { inventoryRoutes } from './routes/inventory/index.ts';
 import { stateRoutes } from './routes/state/index.ts';
@@ -17,6 +18,7 @@ export interface StockDeps {
 export async function buildApp(deps: StockDeps): Promise<Koa> {
   return createServiceApp({
     name: 'stock',
+    migrations: serviceMigrations,
     logger: deps.logger,
     db: deps.db,
     bus: deps.bus,

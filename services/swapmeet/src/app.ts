@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import * as serviceMigrations from '../migrations/index.ts';
 import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
 import { bookingRoutes } from './routes/bookings/index.ts';
 import { swapmeetRoutes } from './routes/swapmeets/index.ts';
@@ -14,6 +15,7 @@ export interface SwapmeetDeps {
 export async function buildApp(deps: SwapmeetDeps): Promise<Koa> {
   return createServiceApp({
     name: 'swapmeet',
+    migrations: serviceMigrations,
     logger: deps.logger,
     db: deps.db,
     bus: deps.bus,

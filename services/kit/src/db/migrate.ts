@@ -19,7 +19,7 @@ export interface ServiceMigrations {
  */
 export async function migrateLatest(db: Db, { schema, migrations }: ServiceMigrations): Promise<void> {
   await db.raw('create schema if not exists ??', [schema]);
-  const all: Record<string, Migration> = { '000_kit_messaging': messagingMigration(schema), ...migrations };
+  const all = withKitMigrations({ schema, migrations });
   const names = Object.keys(all).sort();
   await db.migrate.latest({
     schemaName: schema,
@@ -33,4 +33,17 @@ export async function migrateLatest(db: Db, { schema, migrations }: ServiceMigra
       },
     },
   });
+}
+
+function withKitMigrations({ schema, migrations }: ServiceMigrations): Record<string, Migration> {
+  return { '000_kit_messaging': messagingMigration(schema), ...migrations };
+}
+
+/** Names of the migrations not yet applied to the service's schema (all of them before the first run). */
+export async function pendingMigrations(db: Db, service: ServiceMigrations): Promise<string[]> {
+  const names = Object.keys(withKitMigrations(service)).sort();
+  const exists = await db.raw('select to_regclass(?) as t', [`"${service.schema}".knex_migrations`]);
+  if (!exists.rows[0]?.t) return names;
+  const applied = new Set((await db.withSchema(service.schema).from('knex_migrations').select('name')).map((r: { name: string }) => r.name));
+  return names.filter((n) => !applied.has(n));
 }

@@ -6,6 +6,7 @@ import { listen, type RunningServer } from './server.ts';
 import { conflict } from './errors.ts';
 import { validateBody } from './validation.ts';
 import { createDb, type Db } from '../db/db.ts';
+import { migrateLatest } from '../db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 
 let database: TestDatabase;
@@ -35,6 +36,25 @@ afterAll(async () => {
 });
 
 describe('service app', () => {
+  it('is ready on /readyz only once its migrations have run, and alive on /healthz all along', async () => {
+    const service = { schema: 'readyz_probe', migrations: { '001_things': { up: async (k: import('knex').Knex) => { await k.schema.withSchema('readyz_probe').createTable('things', (t) => t.increments('id')); } } } };
+    const app = createServiceApp({ name: 'probe', logger: createLogger('test', 'error'), db, routers: [], migrations: service });
+    const probe = await listen(app, 0);
+    try {
+      const url = `http://127.0.0.1:${probe.port}`;
+      const before = await fetch(`${url}/readyz`);
+      expect(before.status).toBe(503);
+      expect(await before.json()).toMatchObject({ status: 'not-ready', database: 'ok', migrations: 'pending' });
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      await migrateLatest(db, service);
+      const after = await fetch(`${url}/readyz`);
+      expect(after.status).toBe(200);
+      expect(await after.json()).toMatchObject({ status: 'ready', migrations: 'done' });
+    } finally {
+      await probe.close();
+    }
+  });
+
   it('reports a healthy database on /healthz', async () => {
     const res = await fetch(`${base}/healthz`);
     expect(res.status).toBe(200);

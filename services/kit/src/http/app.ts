@@ -7,6 +7,7 @@ import { authenticate } from '../auth/middleware.ts';
 import type { TokenVerifier } from '../auth/verifier.ts';
 import { errorHandler, requestId } from './middleware.ts';
 import type { Logger } from './logger.ts';
+import { pendingMigrations, type ServiceMigrations } from '../db/migrate.ts';
 
 export interface ServiceAppOptions {
   name: string;
@@ -17,6 +18,8 @@ export interface ServiceAppOptions {
   /** Verifies bearer tokens (defence in depth behind the gateway). */
   verifier?: TokenVerifier;
   routers: Router[];
+  /** The service's migrations: `/readyz` answers 503 until every one of them has run. */
+  migrations?: ServiceMigrations;
   /** JSON bodies above this are refused with 413. */
   jsonLimit?: string;
 }
@@ -46,15 +49,33 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   return app;
 }
 
-function healthRoutes({ name, db, bus }: ServiceAppOptions): Router {
+function healthRoutes({ name, db, bus, migrations }: ServiceAppOptions): Router {
   const router = new Router();
+  // Alive: the process answers. Never fails because a dependency is down — restarting a service
+  // does not bring a database or NATS back; the state of each is reported for the operator.
   router.get('/healthz', async (ctx) => {
     const [database, nats] = await Promise.all([
       db.raw('select 1').then(() => true, () => false),
       bus ? bus.healthy() : Promise.resolve(true),
     ]);
-    ctx.status = database && nats ? 200 : 503;
+    ctx.set('Cache-Control', 'no-store');
     ctx.body = { service: name, status: database && nats ? 'ok' : 'degraded', database: database ? 'ok' : 'down', nats: nats ? 'ok' : 'down' };
+  });
+  // Ready for traffic: the database answers and the schema is up to date. NATS is not required:
+  // the outbox keeps events while it is away, so sales go on.
+  let migrated = !migrations;
+  router.get('/readyz', async (ctx) => {
+    let database = true;
+    try {
+      await db.raw('select 1');
+      if (!migrated && migrations) migrated = (await pendingMigrations(db, migrations)).length === 0;
+    } catch {
+      database = false;
+    }
+    const ready = database && migrated;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { service: name, status: ready ? 'ready' : 'not-ready', database: database ? 'ok' : 'down', migrations: migrated ? 'done' : 'pending' };
   });
   return router;
 }

@@ -1,0 +1,40 @@
+import type Koa from 'koa';
+import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
+import { BoardHub } from './boardHub.ts';
+import { boardRoutes } from './routes/board/index.ts';
+import { callerRoutes } from './routes/game/index.ts';
+import { nightRoutes, volunteerNightRoutes } from './routes/nights/index.ts';
+import { placementRoutes, planEditRoutes } from './routes/placement/index.ts';
+import { prizeRoutes } from './routes/prizes/index.ts';
+
+export interface BingoDeps {
+  db: Db;
+  logger: Logger;
+  verifier: TokenVerifier;
+  bus?: Bus;
+  hub?: BoardHub;
+}
+
+/** The bingo service's Koa app (no listen). */
+export async function buildApp(deps: BingoDeps): Promise<Koa> {
+  const { db } = deps;
+  const hub = deps.hub ?? new BoardHub();
+  return createServiceApp({
+    name: 'bingo',
+    logger: deps.logger,
+    db,
+    bus: deps.bus,
+    verifier: deps.verifier,
+    routers: [
+      prizeRoutes({ db }),
+      nightRoutes({ db }),
+      planEditRoutes({ db }),
+      placementRoutes({ db, prefix: '/admin-bingo/api/bingo', roles: ['admin'] }),
+      placementRoutes({ db, prefix: '/api/volunteer/bingo', roles: ['volunteer'] }),
+      callerRoutes({ db, hub, prefix: '/admin-bingo/api/bingo', roles: ['admin'] }),
+      callerRoutes({ db, hub, prefix: '/api/volunteer/bingo', roles: ['volunteer'] }),
+      volunteerNightRoutes({ db }),
+      boardRoutes({ db, hub }),
+    ],
+  });
+}
