@@ -38,7 +38,7 @@ describe('CashDialog « Paiement en espèces »', () => {
     expect(quick).toEqual(['7,30 €', '10,00 €', '20,00 €', '50,00 €', '100,00 €', '200,00 €']);
 
     fireEvent.click(screen.getByRole('button', { name: /^20,00/ }));
-    expect(given.value).toBe('20.00');
+    expect(given.value).toBe('20,00');
   });
 
   it('shows the change due and its breakdown in notes and coins from 1 €', () => {
@@ -55,14 +55,32 @@ describe('CashDialog « Paiement en espèces »', () => {
 
   it('says the amount is not enough and keeps Valider disabled', () => {
     const { given, onConfirm } = renderDialog(730);
-    expect(given.min).toBe('7.3');
-    expect(given.step).toBe('0.01');
     fireEvent.change(given, { target: { value: '5' } });
-    expect(screen.getByRole('alert').textContent).toBe('Montant insuffisant. Vous devez fournir au moins 7.30 €.');
+    expect(normalise(screen.getByRole('alert').textContent)).toBe('Montant insuffisant. Vous devez fournir au moins 7,30 €.');
     expect((screen.getByRole('button', { name: 'Valider' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.submit(given.closest('form') as HTMLFormElement);
     expect(onConfirm).not.toHaveBeenCalled();
     expect(normalise(screen.getByTestId('change-due').textContent)).toBe('0,00 €');
+  });
+
+  it('reads the decimal comma: « 30,50 » is 30,50 €, never 3 050 €', () => {
+    const { given, onConfirm } = renderDialog(2600);
+    fireEvent.change(given, { target: { value: '30,50' } });
+    expect(normalise(screen.getByTestId('change-due').textContent)).toBe('4,50 €');
+    fireEvent.submit(given.closest('form') as HTMLFormElement);
+    expect(onConfirm).toHaveBeenCalledWith(3050, 450);
+  });
+
+  it('refuses an amount it cannot read instead of guessing, with Valider disabled', () => {
+    const { given, onConfirm } = renderDialog(2600);
+    for (const text of ['30,5,0', '3O,50', '1.234,50']) {
+      fireEvent.change(given, { target: { value: text } });
+      expect(screen.getByRole('alert').textContent).toBe('Montant illisible : saisissez par exemple 30,50.');
+      expect((screen.getByRole('button', { name: 'Valider' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(normalise(screen.getByTestId('change-due').textContent)).toBe('0,00 €');
+      fireEvent.submit(given.closest('form') as HTMLFormElement);
+    }
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 
   it('confirms with Enter, passing the amount given and the change', () => {

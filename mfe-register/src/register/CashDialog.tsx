@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Button, formatEuros, Modal, MoneyInput, parseEuros } from '@kermesse/ui-kit';
-import { twoDecimals } from '../api/money';
+import { Button, formatEuros, formatEurosInput, Modal, MoneyInput, parseEuros } from '@kermesse/ui-kit';
 import { changeBreakdown, changeDue, quickAmounts, showsBreakdown } from '../cart/cashChange';
 
 /** The amount field gets the focus 100 ms after the dialog opens (SPEC §9). */
 export const CASH_FOCUS_DELAY_MS = 100;
 
-export const insufficientMessage = (totalCents: number) => `Montant insuffisant. Vous devez fournir au moins ${twoDecimals(totalCents)} €.`;
+export const insufficientMessage = (totalCents: number) => `Montant insuffisant. Vous devez fournir au moins ${formatEuros({ cents: totalCents })}.`;
+
+/** Typed text that is not an amount (« 30,5,0 », « 3O ») is refused, never guessed. */
+export const UNREADABLE_AMOUNT_MESSAGE = 'Montant illisible : saisissez par exemple 30,50.';
 
 export interface CashDialogProps {
   totalCents: number;
@@ -35,7 +37,9 @@ export function CashDialog({ totalCents, onConfirm, onCancel }: CashDialogProps)
   const givenCents = parseEuros(given);
   const enough = givenCents !== null && givenCents >= totalCents;
   const change = changeDue(givenCents, totalCents);
-  const showInsufficient = !enough && (tried || (givenCents !== null && given.trim() !== ''));
+  const unreadable = givenCents === null && given.trim() !== '';
+  const showInsufficient = !enough && !unreadable && (tried || (givenCents !== null && given.trim() !== ''));
+  const problem = unreadable ? UNREADABLE_AMOUNT_MESSAGE : showInsufficient ? insufficientMessage(totalCents) : null;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,11 +76,10 @@ export function CashDialog({ totalCents, onConfirm, onCancel }: CashDialogProps)
           id={`${id}-given`}
           ref={inputRef}
           className="reg-cash__input"
-          min={totalCents / 100}
-          step={0.01}
+          placeholder={formatEurosInput(totalCents)}
           value={given}
-          aria-invalid={showInsufficient}
-          aria-describedby={showInsufficient ? `${id}-error` : undefined}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-error` : undefined}
           onChange={(event) => {
             setGiven(event.target.value);
             setTried(false);
@@ -89,7 +92,7 @@ export function CashDialog({ totalCents, onConfirm, onCancel }: CashDialogProps)
               type="button"
               className="reg-cash__quick-button"
               onClick={() => {
-                setGiven(twoDecimals(amount));
+                setGiven(formatEurosInput(amount));
                 setTried(false);
                 inputRef.current?.focus();
               }}
@@ -98,9 +101,9 @@ export function CashDialog({ totalCents, onConfirm, onCancel }: CashDialogProps)
             </button>
           ))}
         </div>
-        {showInsufficient && (
+        {problem && (
           <p id={`${id}-error`} className="k-error-line" role="alert">
-            {insufficientMessage(totalCents)}
+            {problem}
           </p>
         )}
         <p className="reg-cash__change" aria-live="polite">

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, Banner, Button, ErrorLine, formatEuros, Modal, MoneyInput, parseEuros, Spinner } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, ErrorLine, formatEuros, formatEurosInput, Modal, MoneyInput, parseEuros, Spinner } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { PendingPayment, PendingSale } from '../api/checkoutApi';
 import { newIdempotencyKey } from '../api/idempotencyKey';
-import { twoDecimals } from '../api/money';
+import { toCents, twoDecimals } from '../api/money';
+import { UNREADABLE_AMOUNT_MESSAGE } from './CashDialog';
 import { MANUAL_PAYMENT_MODE } from '../cart/payment';
 
 export const PAYMENT_SAVED_MESSAGE = 'Paiement enregistré avec succès !';
@@ -95,6 +96,12 @@ export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: num
 
 type ManualMethod = keyof typeof MANUAL_PAYMENT_MODE;
 
+/** A cash payment's reference is the amount given (« 4.00 » on the wire): shown « 4,00 € ». */
+function referenceText(payment: PendingPayment): string {
+  if (payment.method === 'ESP' && /^\d+(\.\d{1,2})?$/.test(payment.reference)) return formatEuros({ cents: toCents(payment.reference) });
+  return payment.reference;
+}
+
 /**
  * Payment of a sale on hold (SPEC §2, §4): payments are added until nothing remains; CB is disabled
  * here because a card goes through the reader.
@@ -105,7 +112,7 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
   const [payments, setPayments] = useState<PendingPayment[] | null>(null);
   const [remaining, setRemaining] = useState(sale.remainingCents);
   const [method, setMethod] = useState<ManualMethod>('ESP');
-  const [amount, setAmount] = useState(twoDecimals(sale.remainingCents));
+  const [amount, setAmount] = useState(formatEurosInput(sale.remainingCents));
   const [reference, setReference] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -145,7 +152,7 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
       attempt.current = null;
       setSaved(true);
       setRemaining(result.remainingCents);
-      setAmount(twoDecimals(result.remainingCents));
+      setAmount(formatEurosInput(result.remainingCents));
       setReference('');
       // The answer tells what remains; the list is reloaded only to show the payment.
       loadPayments(false);
@@ -211,7 +218,7 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
             {payments.map((payment, index) => (
               <tr key={index}>
                 <td>{payment.method ? METHOD_LABELS[payment.method] : '—'}</td>
-                <td>{payment.reference}</td>
+                <td>{referenceText(payment)}</td>
                 <td className="reg-num">{formatEuros({ cents: payment.amountCents })}</td>
               </tr>
             ))}
@@ -244,7 +251,18 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
               <label className="k-field__label" htmlFor={`${id}-amount`}>
                 Montant
               </label>
-              <MoneyInput id={`${id}-amount`} value={amount} onChange={(event) => setAmount(event.target.value)} />
+              <MoneyInput
+                id={`${id}-amount`}
+                value={amount}
+                aria-invalid={amountCents === null && amount.trim() !== ''}
+                aria-describedby={amountCents === null && amount.trim() !== '' ? `${id}-amount-error` : undefined}
+                onChange={(event) => setAmount(event.target.value)}
+              />
+              {amountCents === null && amount.trim() !== '' && (
+                <p id={`${id}-amount-error`} className="k-error-line" role="alert">
+                  {UNREADABLE_AMOUNT_MESSAGE}
+                </p>
+              )}
             </div>
             <div className="k-field">
               <label className="k-field__label" htmlFor={`${id}-reference`}>

@@ -107,7 +107,7 @@ describe('payment modes (SPEC §4)', () => {
     const before = await salesCount();
     expect(await h.request('POST', '/api/cr/sale/create', {
       body: sale({ cart: [await line('Hot-dog', 3)], payments: [{ method: 'ESP', amount: 10.5, payment_reference: '10' }] }),
-    })).toMatchObject({ status: 400, body: { error: 'Montant insuffisant. Vous devez fournir au moins 10.50 €.' } });
+    })).toMatchObject({ status: 400, body: { error: 'Montant insuffisant. Vous devez fournir au moins 10,50 €.' } });
     expect(await salesCount()).toBe(before);
   });
 

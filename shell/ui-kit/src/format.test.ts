@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEuros, parseEuros } from './format';
+import { formatDate, formatEuros, formatEurosInput, parseEuros } from './format';
 
 // Intl puts a no-break space before « € » and between thousands.
 const normalise = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -37,9 +37,20 @@ describe('parseEuros', () => {
     expect(parseEuros('12.50')).toBe(1250);
     expect(parseEuros(' 0,05 € ')).toBe(5);
     expect(parseEuros('7,')).toBe(700);
+    expect(parseEuros('30,50')).toBe(3050);
+    expect(parseEuros('1 234,50')).toBe(123450);
   });
 
   it('refuses empty, negative, text and sub-cent amounts', () => {
-    for (const text of ['', ' ', '-3', 'douze', '1,234', '1.2.3']) expect(parseEuros(text)).toBeNull();
+    for (const text of ['', ' ', '-3', 'douze', '1,234', '1.2.3', '1.234,50', '30,5,0', '3O,50']) expect(parseEuros(text)).toBeNull();
+  });
+});
+
+describe('formatEurosInput', () => {
+  it('writes cents as a money field shows them, with the decimal comma', () => {
+    expect(formatEurosInput(5000)).toBe('50,00');
+    expect(formatEurosInput(730)).toBe('7,30');
+    expect(formatEurosInput(5)).toBe('0,05');
+    expect(parseEuros(formatEurosInput(123456))).toBe(123456);
   });
 });

@@ -24,6 +24,13 @@ export function formatDate(date: Date | string): string {
   return dateFormat.format(date);
 }
 
+/** Cents as a money field shows them, with the decimal comma and no sign: `5000` → « 50,00 ». */
+export function formatEurosInput(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
 /**
  * Reads an amount typed by a volunteer (« 12 », « 12,5 », « 12.50 », « 12,50 € ») as integer cents.
  * Returns null for anything else: empty text, a negative amount, more than two decimals.

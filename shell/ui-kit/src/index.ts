@@ -8,7 +8,7 @@ export { ApiError, NETWORK_ERROR_MESSAGE, createApiClient } from './apiClient';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './apiClient';
 export { releaseToken, requestToken } from './identityApi';
 export type { Credentials } from './identityApi';
-export { formatDate, formatEuros, parseEuros } from './format';
+export { formatDate, formatEuros, formatEurosInput, parseEuros } from './format';
 export type { Amount } from './format';
 export { ROLES, SESSION_STORAGE_KEY, SessionProvider, decodeSession, useSession } from './session';
 export type { Role, Session, SessionUser } from './session';

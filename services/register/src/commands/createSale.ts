@@ -17,7 +17,7 @@ import {
   checkSaleRules, MESSAGES, priceCart, type CartLineInput, type CatalogView, type GiftBasketInfo, type PricedCart, type RaffleInfo,
 } from '../cart/rules.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
-import { toCents, toEuroString, toEuros } from '../money.ts';
+import { formatEuros, toCents, toEuros } from '../money.ts';
 import type { RaffleClient } from '../raffleClient.ts';
 import { newSaleReference } from '../reference.ts';
 import { renderOrderSlip, renderReceipt, type ReceiptData } from '../receipts/html.ts';
@@ -121,7 +121,7 @@ function planPayments(input: SaleInput, totalCents: number): { planned: PlannedP
   if (mode === 2 && reference) {
     const given = toCents(Number(reference.replace(',', '.')));
     if (given !== undefined && given < totalCents) {
-      throw badRequest(`Montant insuffisant. Vous devez fournir au moins ${toEuroString(totalCents)} €.`);
+      throw badRequest(`Montant insuffisant. Vous devez fournir au moins ${formatEuros(totalCents)}.`);
     }
   }
   if (mode === 3 && !reference) throw badRequest('Le paiement CB doit indiquer le code de la transaction du terminal.');
@@ -140,7 +140,7 @@ async function takeCardTransaction(trx: Trx, reference: string, totalCents: numb
   if (tx.status !== 'SUCCESSFUL') throw badRequest("Le paiement CB n'est pas confirmé par le terminal.");
   if (tx.sale_id !== null || tx.payment_row_id !== null) throw conflict('Ce paiement CB a déjà servi pour une autre vente.');
   if (tx.amount_cents !== totalCents) {
-    throw badRequest(`Le montant payé par carte (${toEuroString(tx.amount_cents)} €) ne correspond pas au total de la vente (${toEuroString(totalCents)} €).`);
+    throw badRequest(`Le montant payé par carte (${formatEuros(tx.amount_cents)}) ne correspond pas au total de la vente (${formatEuros(totalCents)}).`);
   }
   return tx.id;
 }

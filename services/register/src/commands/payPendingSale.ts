@@ -5,7 +5,7 @@
  */
 import { badRequest, conflict, notFound, recordEvent, type AuthUser, type Db, type Trx } from '@kermesse/kit';
 import type { IdempotencyHandle } from '../idempotency.ts';
-import { toCents, toEuroString, toEuros } from '../money.ts';
+import { formatEuros, toCents, toEuros } from '../money.ts';
 import { presentPayment } from '../presenters/sales.ts';
 import { lockCardTransaction } from '../repositories/cards.ts';
 import { listPayments, type SaleRow } from '../repositories/sales.ts';
@@ -26,7 +26,7 @@ async function takeCardPayment(trx: Trx, reference: string, amountCents: number)
   const tx = reference ? await lockCardTransaction(trx, reference) : undefined;
   if (!tx || tx.status !== 'SUCCESSFUL') throw badRequest('Le paiement par carte passe par le lecteur CB : indiquez une transaction réussie du terminal.');
   if (tx.sale_id !== null || tx.payment_row_id !== null) throw conflict('Ce paiement CB a déjà servi pour une autre vente.');
-  if (tx.amount_cents !== amountCents) throw badRequest(`Le montant payé par carte (${toEuroString(tx.amount_cents)} €) ne correspond pas au paiement saisi (${toEuroString(amountCents)} €).`);
+  if (tx.amount_cents !== amountCents) throw badRequest(`Le montant payé par carte (${formatEuros(tx.amount_cents)}) ne correspond pas au paiement saisi (${formatEuros(amountCents)}).`);
   return tx.id;
 }
 
@@ -50,7 +50,7 @@ export async function payPendingSale(
     const remaining = sale.total_cents - sale.paid_cents;
     const sum = amounts.reduce((a, b) => a + b, 0);
     if (sum > remaining) {
-      throw badRequest(`Le montant saisi (${toEuroString(sum)} €) dépasse le reste à payer (${toEuroString(remaining)} €).`);
+      throw badRequest(`Le montant saisi (${formatEuros(sum)}) dépasse le reste à payer (${formatEuros(remaining)}).`);
     }
 
     for (const [index, entry] of entries.entries()) {

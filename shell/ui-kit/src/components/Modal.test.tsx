@@ -51,13 +51,13 @@ describe('Modal', () => {
 });
 
 describe('MoneyInput', () => {
-  it('is a numeric field stepping by the cent, with the euro sign', () => {
+  it('is a text field with the decimal keypad and the euro sign, so « 30,50 » keeps its comma', () => {
     render(<MoneyInput aria-label="Don" />);
     const input = screen.getByLabelText('Don') as HTMLInputElement;
-    expect(input.type).toBe('number');
-    expect(input.step).toBe('0.01');
-    expect(input.min).toBe('0');
+    expect(input.type).toBe('text');
     expect(input.inputMode).toBe('decimal');
     expect(input.parentElement?.textContent).toContain('€');
+    fireEvent.change(input, { target: { value: '30,50' } });
+    expect(input.value).toBe('30,50');
   });
 });

@@ -2,13 +2,22 @@ import type { ComponentPropsWithRef } from 'react';
 import { classNames } from './Button';
 
 /**
- * An amount in euros: a numeric field (the tablet shows its number pad) stepping by the cent, with
- * the « € » sign after it. Read its value with `parseEuros`.
+ * An amount in euros, typed the French way (« 30,50 »; « 30.50 » is read too) with the « € » sign
+ * after it. A text field with the decimal keypad, not `type="number"`: a browser set to another
+ * language would drop the comma of « 30,50 » and read 3050. Read its value with `parseEuros`, which
+ * refuses what it cannot read instead of guessing.
  */
-export function MoneyInput({ className, min = 0, step = 0.01, ...props }: Omit<ComponentPropsWithRef<'input'>, 'type'>) {
+export function MoneyInput({ className, ...props }: Omit<ComponentPropsWithRef<'input'>, 'type' | 'min' | 'step'>) {
   return (
     <span className="k-money">
-      <input type="number" inputMode="decimal" min={min} step={step} className={classNames('k-input', 'k-money__input', className)} {...props} />
+      <input
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        className={classNames('k-input', 'k-money__input', className)}
+        {...props}
+      />
       <span className="k-money__unit" aria-hidden="true">
         €
       </span>
