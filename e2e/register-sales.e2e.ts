@@ -145,8 +145,8 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     const { page, sales } = await openRegister();
     await product(page, 'Café').click();
     await page.keyboard.press('F4');
-    await page.getByLabel('Montant donné').fill('0.5');
-    expect(await alertText(page)).toBe('Montant insuffisant. Vous devez fournir au moins 1.00 €.');
+    await page.getByLabel('Montant donné').fill('0,5');
+    expect((await alertText(page)).replace(/\s/g, ' ')).toBe('Montant insuffisant. Vous devez fournir au moins 1,00 €.');
     expect(await page.getByRole('button', { name: 'Valider' }).isDisabled()).toBe(true);
     const quick = await page.getByRole('group', { name: 'Montants rapides' }).getByRole('button').allInnerTexts();
     expect(quick.map((q) => q.replace(/\s/g, ' '))).toEqual(['1,00 €', '5,00 €', '10,00 €', '20,00 €', '50,00 €', '100,00 €', '200,00 €']);
