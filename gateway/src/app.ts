@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import Koa, { type Middleware } from 'koa';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import {
   bearerToken,
   createLogger,
@@ -29,15 +30,16 @@ import {
   type TokenVerifier,
 } from '@kermesse/kit';
 import { invalidPath, routeNotFound, tooManySignIns } from './errors.ts';
-import { createProxy, createUpstream, type Upstream } from './proxy.ts';
+import { createProxy } from './proxy.ts';
 import { createRateLimiter } from './rateLimit.ts';
 import { compileRoutes, isAllowed, ROUTES, SERVICE_NAMES, type RouteEntry, type ServiceName } from './routeTable.ts';
 import { createSecurityHeaders, securityHeaders } from './securityHeaders.ts';
 import { staticFiles } from './static.ts';
+import { createUpstream, startHealthChecks, type Upstream } from './upstreams.ts';
 
 export interface GatewayDeps {
-  /** Base URL of every service. */
-  upstreams: Record<ServiceName, string>;
+  /** Base URL of every service; several replicas as a list or comma-separated (`http://a,http://b`). */
+  upstreams: Record<ServiceName, string | readonly string[]>;
   /** Repository root holding `shell/dist` and `mfe-<x>/dist`. */
   root: string;
   /** Verifies bearer tokens; by default the kit's verifier against `upstreams.identity`. */
@@ -47,13 +49,21 @@ export interface GatewayDeps {
   loginRateLimit?: { max: number; windowMs: number };
   connectTimeoutMs?: number;
   responseTimeoutMs?: number;
+  /** How often each replica's `/readyz` is asked (ms, default 1000). */
+  checkIntervalMs?: number;
+  /** A `/readyz` that does not answer within this marks its replica down (ms, default 1500). */
+  checkTimeoutMs?: number;
   logger?: Logger;
   /** Defaults to the route table of SPEC.md §7; tests may pass their own. */
   routes?: readonly RouteEntry[];
 }
 
-/** The gateway app; `closeUpstreams()` drops the pooled sockets to the services (shutdown, tests). */
-export type GatewayApp = Koa & { closeUpstreams(): void };
+/**
+ * The gateway app. `drain()` makes `/readyz` answer 503 (shutdown: the load balancer stops sending
+ * new requests while those in flight finish); `closeUpstreams()` stops the health checks and drops the
+ * pooled sockets to the services; `upstreams` is what the gateway knows of each service's replicas.
+ */
+export type GatewayApp = Koa & { drain(): void; closeUpstreams(): void; upstreams: ReadonlyMap<ServiceName, Upstream> };
 
 /** Paths of the services that must never be reachable from outside, even by mistake. */
 const PRIVATE_PREFIXES = ['/internal', '/.well-known'];
@@ -74,11 +84,13 @@ const UNSAFE_PATH = /\/\.{1,2}(?:\/|$)|\/\/|\\|\0/;
 /** Builds the gateway (see the module comment for the order of the chain). */
 export function buildApp(deps: GatewayDeps): GatewayApp {
   const logger = deps.logger ?? createLogger('gateway');
-  const verifier = deps.verifier ?? createTokenVerifier({ identityUrl: deps.upstreams.identity });
   const matchRoute = compileRoutes(deps.routes ?? ROUTES);
   const upstreams = new Map<ServiceName, Upstream>(
-    SERVICE_NAMES.map((name) => [name, createUpstream(name, deps.upstreams[name], { connectTimeoutMs: deps.connectTimeoutMs })]),
+    SERVICE_NAMES.map((name) => [name, createUpstream(name, deps.upstreams[name], { connectTimeoutMs: deps.connectTimeoutMs, logger })]),
   );
+  const verifier = deps.verifier ?? identityVerifier(upstreams.get('identity') as Upstream);
+  const healthChecks = startHealthChecks(upstreams.values(), { intervalMs: deps.checkIntervalMs, timeoutMs: deps.checkTimeoutMs });
+  let draining = false;
   const proxy = createProxy({ logger, responseTimeoutMs: deps.responseTimeoutMs });
   const signInLimiter = createRateLimiter(deps.loginRateLimit ?? { max: 20, windowMs: 60_000 });
   const applySecurityHeaders = createSecurityHeaders({ remoteOrigins: deps.remoteOrigins ?? [] });
@@ -175,9 +187,17 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
   app.use(requestId());
   app.use(errorHandler(logger));
   app.use(async function healthMiddleware(ctx, next) {
-    if (ctx.path !== '/healthz') return next();
+    if (ctx.path === '/healthz') {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { service: 'gateway', status: 'ok' };
+      return;
+    }
+    if (ctx.path !== '/readyz') return next();
+    // Ready while not draining, whatever the services' state: a gateway taken out of rotation
+    // because one service is down would stop the register too. The services' state is shown.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { service: 'gateway', status: 'ok' };
+    ctx.status = draining ? 503 : 200;
+    ctx.body = { service: 'gateway', status: draining ? 'draining' : 'ready', upstreams: upstreamSummary(upstreams) };
   });
   app.use(apiRoutes);
   app.use(staticFiles({ root: deps.root }));
@@ -200,10 +220,58 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     };
     return handleRequest as ReturnType<Koa['callback']>;
   };
+  app.upstreams = upstreams;
+  app.drain = () => {
+    draining = true;
+  };
   app.closeUpstreams = () => {
-    for (const upstream of upstreams.values()) upstream.agent.destroy();
+    healthChecks.stop();
+    for (const upstream of upstreams.values()) upstream.close();
   };
   return app;
+}
+
+/**
+ * The kit's token verifier talking to identity's replicas: the key set and the revocation checks go
+ * to the next identity replica that is up (another one when a connection fails).
+ */
+function identityVerifier(identity: Upstream): TokenVerifier {
+  const keySets = new Map(identity.replicas.map((replica) => [replica, createRemoteJWKSet(new URL(`${replica.origin}/.well-known/jwks.json`), {
+    cacheMaxAge: 10 * 60_000,
+    cooldownDuration: 30_000,
+    timeoutDuration: 3_000,
+  })]));
+  const keySet: JWTVerifyGetKey = (header, token) => {
+    const replica = identity.pick() ?? identity.replicas[0];
+    return (keySets.get(replica as (typeof identity.replicas)[number]) as JWTVerifyGetKey)(header, token);
+  };
+  const balancedFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const target = `${url.pathname}${url.search}`;
+    let replica = identity.pick();
+    for (let tries = identity.replicas.length; ; tries -= 1) {
+      if (!replica) throw new TypeError('identity is down');
+      try {
+        return await fetch(replica.origin + target, init);
+      } catch (err) {
+        if (tries <= 1 || init?.signal?.aborted) throw err;
+        identity.markDown(replica, String((err as { cause?: { code?: string } }).cause?.code ?? err));
+        replica = identity.pick(replica);
+      }
+    }
+  };
+  return createTokenVerifier({ identityUrl: 'http://identity.invalid', keySet, fetch: balancedFetch as typeof fetch });
+}
+
+/** `{ register: { up: 2, total: 2 }, … }` for the gateway's `/readyz`. */
+function upstreamSummary(upstreams: ReadonlyMap<ServiceName, Upstream>): Record<string, { up: number; total: number; down?: string[] }> {
+  const summary: Record<string, { up: number; total: number; down?: string[] }> = {};
+  for (const [name, upstream] of upstreams) {
+    const down = upstream.replicas.filter((r) => !r.up);
+    summary[name] = { up: upstream.replicas.length - down.length, total: upstream.replicas.length };
+    if (down.length) summary[name].down = down.map((r) => `${r.origin} (${r.reason})`);
+  }
+  return summary;
 }
 
 /** POST to a sign-in path, trailing slashes included (the services' routers ignore them). */

@@ -14,14 +14,20 @@ export interface GatewayEnv {
   host: string;
   /** Repository root holding `shell/dist` and `mfe-<x>/dist`. */
   root: string;
-  /** Base URL of each service (`http://127.0.0.1:8102`…). */
-  upstreams: Record<ServiceName, string>;
+  /** Base URLs of each service's replicas (`REGISTER_URL=http://10.0.0.5:8102,http://10.0.0.6:8102`). */
+  upstreams: Record<ServiceName, string[]>;
   /** Origins allowed to serve remote scripts (`REMOTE_ORIGINS`, comma separated). */
   remoteOrigins: string[];
   /** Trust `X-Forwarded-*` from a front proxy (`TRUST_PROXY=1`); also enables HSTS on https. */
   trustProxy: boolean;
   /** Sign-in attempts allowed per IP and window. */
   loginRateLimit: { max: number; windowMs: number };
+  /** How often each replica's `/readyz` is asked (`UPSTREAM_CHECK_INTERVAL_MS`, 1000). */
+  checkIntervalMs: number;
+  /** Connect timeout to a replica (`UPSTREAM_CONNECT_TIMEOUT_MS`, 2000). */
+  connectTimeoutMs: number;
+  /** On SIGTERM, time between `/readyz` turning 503 and the listener closing (`DRAIN_DELAY_MS`, 0). */
+  drainDelayMs: number;
 }
 
 
@@ -30,10 +36,12 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** Reads and checks the gateway's environment; throws an Error naming the faulty variable. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
-  const upstreams = {} as Record<ServiceName, string>;
+  const upstreams = {} as Record<ServiceName, string[]>;
   for (const [service, port] of Object.entries(SERVICE_DEFAULT_PORTS) as [ServiceName, number][]) {
     const name = `${service.toUpperCase()}_URL`;
-    upstreams[service] = parseHttpUrl(name, source[name] ?? `http://127.0.0.1:${port}`);
+    const list = (source[name] || `http://127.0.0.1:${port}`).split(',').map((url) => url.trim()).filter(Boolean);
+    if (list.length === 0) throw new Error(`${name} doit contenir au moins une URL http(s)`);
+    upstreams[service] = list.map((url) => parseHttpUrl(name, url));
   }
   return {
     port: parseInteger('PORT', source.PORT, 8080, 0, 65535),
@@ -50,6 +58,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
       max: parseInteger('LOGIN_RATE_LIMIT', source.LOGIN_RATE_LIMIT, 20, 1, 1_000_000),
       windowMs: 60_000,
     },
+    checkIntervalMs: parseInteger('UPSTREAM_CHECK_INTERVAL_MS', source.UPSTREAM_CHECK_INTERVAL_MS, 1_000, 50, 600_000),
+    connectTimeoutMs: parseInteger('UPSTREAM_CONNECT_TIMEOUT_MS', source.UPSTREAM_CONNECT_TIMEOUT_MS, 2_000, 10, 60_000),
+    drainDelayMs: parseInteger('DRAIN_DELAY_MS', source.DRAIN_DELAY_MS, 0, 0, 8_000),
   };
 }
 

@@ -1,17 +1,25 @@
 /**
- * Streaming reverse proxy over node:http with one keep-alive Agent per upstream.
+ * Streaming reverse proxy over node:http with one keep-alive Agent per replica of each service.
  *
  * Bodies are piped both ways untouched (no buffering, no parsing), so JSON, multipart uploads and
  * binary downloads pass byte for byte. Status code, status text and headers (minus hop-by-hop) come
  * back as the service sent them. A service that is down or slow never makes a client hang: a refused
  * or slow connection answers 503 within `connectTimeoutMs`, a service that accepts the request but
- * does not answer within `responseTimeoutMs` answers 504.
+ * does not answer within `responseTimeoutMs` answers 504, and a service known to be down (every
+ * replica marked down, see upstreams.ts) answers 503 at once.
+ *
+ * With several replicas, a request whose connection fails is sent to the next replica that is up
+ * (any method: the failed replica never saw it — a body is only piped once connected); a bodiless
+ * idempotent request (GET, HEAD, OPTIONS, DELETE) whose replica dies before answering is sent again
+ * to another one. A request with a body that has started to flow is never replayed.
  */
-import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from '@kermesse/kit';
 import { upstreamTimeout, upstreamUnavailable } from './errors.ts';
+import { CONNECT_FAILURES, type Replica, type Upstream } from './upstreams.ts';
+
+export { createUpstream, type Upstream } from './upstreams.ts';
 
 /** Headers that describe one connection, never forwarded (RFC 9110 §7.6.1), plus `expect`. */
 const HOP_BY_HOP = new Set([
@@ -27,59 +35,12 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-class ConnectTimeoutError extends Error {
-  readonly code = 'ECONNTIMEOUT';
-}
 class ResponseTimeoutError extends Error {
   readonly code = 'ERESPONSETIMEOUT';
 }
 
-export interface Upstream {
-  readonly name: string;
-  readonly origin: string;
-  readonly hostname: string;
-  readonly port: number;
-  readonly agent: http.Agent;
-  readonly request: typeof http.request;
-}
-
-/**
- * One upstream service with its own pool of reused sockets. A new connection that is not
- * established within `connectTimeoutMs` is destroyed, which fails its request (then 503).
- */
-export function createUpstream(name: string, baseUrl: string, { connectTimeoutMs = 2_000 } = {}): Upstream {
-  const url = new URL(baseUrl);
-  const secure = url.protocol === 'https:';
-  const agentOptions: http.AgentOptions = {
-    keepAlive: true,
-    // Idle sockets are closed before the services' 65 s keep-alive, so the gateway closes first
-    // and never writes to a socket the service is closing.
-    timeout: 30_000,
-    maxFreeSockets: 256,
-    scheduling: 'lifo',
-  };
-  const agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
-  // On the agent rather than per request: only new connections need a connect timer.
-  const createConnection = agent.createConnection.bind(agent);
-  agent.createConnection = (options, callback) => {
-    const socket = createConnection(options, callback);
-    if (socket instanceof net.Socket && socket.connecting) {
-      const timer = setTimeout(() => socket.destroy(new ConnectTimeoutError(`connect timeout (${name})`)), connectTimeoutMs);
-      const clear = () => clearTimeout(timer);
-      socket.once('connect', clear);
-      socket.once('close', clear);
-    }
-    return socket;
-  };
-  return {
-    name,
-    origin: url.origin,
-    hostname: url.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(url.port) || (secure ? 443 : 80),
-    agent,
-    request: secure ? https.request : http.request,
-  };
-}
+/** Methods that may be sent again after a replica failed mid-request (RFC 9110 §9.2.2), when bodiless. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
 
 export interface ProxyOptions {
   logger: Logger;
@@ -134,29 +95,43 @@ export function createProxy(options: ProxyOptions): Proxy {
   }
 
   function forward(request: Forwarded, upstream: Upstream): Promise<void> {
+    const first = upstream.pick();
+    // Every replica is known to be down: answer at once rather than wait on a socket.
+    if (first === undefined) return Promise.reject(upstreamUnavailable());
     const { req, res, target: path, onResponse } = request;
     const method = req.method ?? 'GET';
     const headers = requestHeaders(request);
     const hasBody = headers['content-length'] !== undefined
       ? headers['content-length'] !== '0'
       : req.headers['transfer-encoding'] !== undefined;
+    const replayable = !hasBody && IDEMPOTENT.has(method);
 
     return new Promise<void>((resolve, reject) => {
       let settled = false;
+      // Replicas left to try after the first (a failed connection or a replayable failure).
+      let tries = upstream.replicas.length - 1;
+      let retriedReset = false;
 
-      const attempt = (retry: boolean) => {
-        const proxyReq = upstream.request({
-          agent: upstream.agent,
-          hostname: upstream.hostname,
-          port: upstream.port,
+      const fail = (replica: Replica, err: NodeJS.ErrnoException) => {
+        settled = true;
+        logger.warn('upstream request failed', {
+          upstream: upstream.name, replica: replica.origin, method, path, code: err.code ?? err.message, requestId: request.requestId,
+        });
+        reject(err instanceof ResponseTimeoutError ? upstreamTimeout() : upstreamUnavailable());
+      };
+
+      const attempt = (replica: Replica) => {
+        const proxyReq = replica.request({
+          agent: replica.agent,
+          hostname: replica.hostname,
+          port: replica.port,
           method,
           path,
           headers,
         });
         let responseTimer: NodeJS.Timeout | undefined;
-        const clearTimers = () => {
-          if (responseTimer) clearTimeout(responseTimer);
-        };
+        // Whether the body started to flow to this replica (then it cannot be sent elsewhere).
+        let piped = false;
 
         // The wait for an answer starts once the whole request is sent (a slow upload is not a slow
         // service); a service may also answer before reading everything (413), then there is no wait.
@@ -171,7 +146,7 @@ export function createProxy(options: ProxyOptions): Proxy {
         res.once('close', onClientClose);
 
         proxyReq.on('error', (err: NodeJS.ErrnoException) => {
-          clearTimers();
+          if (responseTimer) clearTimeout(responseTimer);
           if (settled) {
             // The answer had started: the only honest thing left is to cut the client connection.
             if (!res.writableFinished) res.destroy();
@@ -183,21 +158,45 @@ export function createProxy(options: ProxyOptions): Proxy {
             resolve();
             return;
           }
-          // A kept-alive socket the service closed just as we reused it: safe to retry once when
-          // the request has no body to replay.
-          if (retry && !hasBody && proxyReq.reusedSocket && err.code === 'ECONNRESET') {
-            attempt(false);
+          const code = err.code ?? '';
+          if (CONNECT_FAILURES.has(code)) {
+            // The replica never saw the request: mark it down and send the request to another one.
+            upstream.markDown(replica, code);
+            const other = !piped && tries > 0 ? upstream.pick(replica) : undefined;
+            if (other) {
+              tries -= 1;
+              attempt(other);
+              return;
+            }
+            fail(replica, err);
             return;
           }
-          settled = true;
-          logger.warn('upstream request failed', {
-            upstream: upstream.name, method, path, code: err.code ?? err.message, requestId: request.requestId,
-          });
-          reject(err instanceof ResponseTimeoutError ? upstreamTimeout() : upstreamUnavailable());
+          if (err instanceof ResponseTimeoutError || piped) {
+            fail(replica, err);
+            return;
+          }
+          // A kept-alive socket the service closed just as we reused it: safe to retry once when
+          // the request has no body to replay.
+          if (!hasBody && proxyReq.reusedSocket && code === 'ECONNRESET' && !retriedReset) {
+            retriedReset = true;
+            attempt(replica);
+            return;
+          }
+          // The replica died with the request in hand: a bodiless idempotent request goes to another.
+          if (replayable && tries > 0) {
+            upstream.markDown(replica, code || err.message);
+            const other = upstream.pick(replica);
+            if (other) {
+              tries -= 1;
+              attempt(other);
+              return;
+            }
+          }
+          fail(replica, err);
         });
 
         proxyReq.once('response', (upstreamRes: IncomingMessage) => {
-          clearTimers();
+          if (responseTimer) clearTimeout(responseTimer);
           settled = true;
           const status = upstreamRes.statusCode ?? 502;
           if (onResponse) onResponse(status);
@@ -209,11 +208,23 @@ export function createProxy(options: ProxyOptions): Proxy {
           resolve();
         });
 
-        if (hasBody) req.pipe(proxyReq);
-        else proxyReq.end();
+        if (!hasBody) {
+          proxyReq.end();
+          return;
+        }
+        // The body flows only once connected, so a refused connection leaves it whole for another replica.
+        proxyReq.once('socket', (socket: Socket) => {
+          const pipe = () => {
+            if (settled || proxyReq.destroyed) return;
+            piped = true;
+            req.pipe(proxyReq);
+          };
+          if (socket.connecting) socket.once('connect', pipe);
+          else pipe();
+        });
       };
 
-      attempt(true);
+      attempt(first);
     });
   }
 

@@ -9,6 +9,8 @@ import { readEnv, type GatewayEnv } from './env.ts';
 
 export interface RunningGateway extends RunningServer {
   url: string;
+  /** `/readyz` answers 503 from now on (first step of a graceful stop). */
+  drain(): void;
 }
 
 /** Builds and listens; `close()` stops accepting requests, then drops the pooled upstream sockets. */
@@ -22,6 +24,8 @@ export async function startGateway(
     remoteOrigins: env.remoteOrigins,
     trustProxy: env.trustProxy,
     loginRateLimit: env.loginRateLimit,
+    checkIntervalMs: env.checkIntervalMs,
+    connectTimeoutMs: env.connectTimeoutMs,
     ...overrides,
   });
   const running = await listen(app, env.port, env.host);
@@ -29,6 +33,7 @@ export async function startGateway(
   return {
     ...running,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${running.port}`,
+    drain: () => app.drain(),
     async close() {
       await running.close();
       app.closeUpstreams();
@@ -47,7 +52,16 @@ async function main() {
   }
   const gateway = await startGateway(env, { logger });
   logger.info('listening', { url: gateway.url, root: env.root });
-  onShutdown(logger, [() => gateway.close()]);
+  // SIGTERM: /readyz turns 503 so a load balancer stops sending new requests, the listener closes
+  // after DRAIN_DELAY_MS (what a Kubernetes endpoint update takes), requests in flight finish.
+  const { drainDelayMs } = env;
+  onShutdown(logger, [
+    async () => {
+      gateway.drain();
+      if (drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
+    },
+    () => gateway.close(),
+  ]);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
