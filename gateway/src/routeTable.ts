@@ -81,7 +81,17 @@ export const ROUTES: readonly RouteEntry[] = [
   { prefix: '/api/token', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/api/token/release' } },
   { prefix: '/login', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/login/options' } },
   { prefix: '/profile/security', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/profile/security/devices/add/options' } },
-  { prefix: '/admin/security', service: 'identity', area: 'admin', roles: ADMIN, sample: { method: 'POST', path: '/admin/security/user/1/devices/add/options' } },
+  // An admin starts a passkey on behalf of a person, whose own device (holding only a one-time link,
+  // no admin token) finishes it: identity checks the admin role or the link itself.
+  { prefix: '/admin/security', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/admin/security/user/1/devices/add/options' } },
+  // Staff accounts (« Équipe »), the person's own profile, one-time links and the first run (issue 11).
+  { prefix: '/api/admin/users', service: 'identity', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/users' } },
+  { prefix: '/api/profile', service: 'identity', area: 'sign-in', roles: ROLES, sample: { method: 'GET', path: '/api/profile' } },
+  { prefix: '/api/links', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'GET', path: '/api/links/abcdefghijklmnopqrstuvwxyz' } },
+  { prefix: '/api/setup', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'GET', path: '/api/setup' } },
+  // The public contact form and the admins' inbox of partner requests and messages.
+  { prefix: '/api/contact', service: 'contact', area: 'public', roles: 'public', sample: { method: 'POST', path: '/api/contact' } },
+  { prefix: '/api/admin/contact', service: 'contact', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/contact/inbox' } },
 ];
 
 /** A route entry prepared for matching. */

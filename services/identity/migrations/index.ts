@@ -41,4 +41,49 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  '002_people_links_passkeys': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      // A person (issue 11): first and last name instead of one display name, last sign-in.
+      await s().alterTable('users', (t) => {
+        t.text('firstname').notNullable().defaultTo('');
+        t.text('lastname').notNullable().defaultTo('');
+        t.timestamp('last_sign_in_at', { useTz: true });
+      });
+      await knex.raw("update ??.users set firstname = display_name where firstname = ''", [schema]);
+      // One-time links (set a password, reset it, make a passkey on one's own device): only the
+      // SHA-256 of the token is kept, so a database dump does not open accounts.
+      await s().createTable('one_time_links', (t) => {
+        t.text('token_hash').primary();
+        t.uuid('user_id').notNullable().references('id').inTable(`${schema}.users`).onDelete('CASCADE');
+        t.text('purpose').notNullable().checkIn(['setup', 'reset', 'passkey'], 'one_time_links_purpose');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+        t.timestamp('used_at', { useTz: true });
+        t.index(['user_id']);
+      });
+      await s().createTable('passkeys', (t) => {
+        t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
+        t.uuid('user_id').notNullable().references('id').inTable(`${schema}.users`).onDelete('CASCADE');
+        t.text('credential_id').notNullable().unique();
+        t.binary('public_key').notNullable();
+        t.bigInteger('counter').notNullable().defaultTo(0);
+        t.specificType('transports', 'text[]').notNullable().defaultTo('{}');
+        t.text('name').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('last_used_at', { useTz: true });
+        t.index(['user_id']);
+      });
+      // WebAuthn challenges, used once: found again from the clientDataJSON the browser returns.
+      await s().createTable('webauthn_challenges', (t) => {
+        t.text('challenge').primary();
+        t.text('purpose').notNullable().checkIn(['register', 'login'], 'webauthn_challenges_purpose');
+        t.uuid('user_id').references('id').inTable(`${schema}.users`).onDelete('CASCADE');
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+      });
+      await s().alterTable('tokens', (t) => {
+        t.index(['user_id']);
+      });
+    },
+  },
 };

@@ -3,8 +3,15 @@ import * as serviceMigrations from '../migrations/index.ts';
 import { createServiceApp, type Bus, type Db, type Logger } from '@kermesse/kit';
 import { DEFAULT_THROTTLE, loginThrottle, type ThrottleSettings } from './loginThrottle.ts';
 import { loginRoutes } from './routes/login/index.ts';
+import { linkRoutes } from './routes/links/index.ts';
+import { passkeyRoutes } from './routes/passkeys/index.ts';
+import { profileRoutes } from './routes/profile/index.ts';
+import { setupRoutes } from './routes/setup/index.ts';
 import { tokenRoutes } from './routes/tokens/index.ts';
+import { userRoutes, type UsersRouteDeps } from './routes/users/index.ts';
+import { localVerifier } from './localVerifier.ts';
 import { loadSigningKey } from './signingKeys.ts';
+import { createWebauthn } from './webauthn.ts';
 
 export interface IdentityDeps {
   db: Db;
@@ -13,18 +20,40 @@ export interface IdentityDeps {
   throttle?: ThrottleSettings;
   /** The clock of the sign-in throttle (tests move it forward instead of waiting a minute). */
   now?: () => number;
+  /** The public address of the gateway (one-time links, passkeys); default http://127.0.0.1:8080. */
+  publicUrl?: string;
+  /** Other origins passkeys may come from. */
+  webauthnOrigins?: string[];
+  /** The name the phone shows when a passkey is made. */
+  associationName?: string;
+  onLinkIssued?: UsersRouteDeps['onLinkIssued'];
 }
 
-/** Identity's Koa app (no listen): sign-in, tokens and their keys. */
+/**
+ * Identity's Koa app (no listen): sign-in (password and passkeys), tokens and their keys, staff
+ * accounts, one-time links, the person's own profile and the first run.
+ */
 export async function buildApp(deps: IdentityDeps): Promise<Koa> {
   const key = await loadSigningKey(deps.db);
   const throttle = loginThrottle(deps.db, deps.throttle ?? DEFAULT_THROTTLE, deps.now);
+  const publicUrl = deps.publicUrl ?? 'http://127.0.0.1:8080';
+  const webauthn = createWebauthn(deps.db, { publicUrl, extraOrigins: deps.webauthnOrigins, rpName: deps.associationName ?? 'Kermesse' });
   return createServiceApp({
     name: 'identity',
     migrations: serviceMigrations,
     logger: deps.logger,
     db: deps.db,
     bus: deps.bus,
-    routers: [loginRoutes({ db: deps.db, key, throttle }), tokenRoutes({ db: deps.db })],
+    // Identity checks tokens against its own tables: a disabled account is refused at once.
+    verifier: await localVerifier(deps.db),
+    routers: [
+      loginRoutes({ db: deps.db, key, throttle }),
+      tokenRoutes({ db: deps.db }),
+      userRoutes({ db: deps.db, publicUrl, onLinkIssued: deps.onLinkIssued }),
+      profileRoutes({ db: deps.db }),
+      linkRoutes({ db: deps.db, key }),
+      setupRoutes({ db: deps.db, key }),
+      passkeyRoutes({ db: deps.db, key, webauthn, publicUrl }),
+    ],
   });
 }

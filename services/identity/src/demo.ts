@@ -3,11 +3,11 @@ import { createUser } from './commands/createUser.ts';
 import { findUserByEmail } from './repositories/users.ts';
 
 /** The demo accounts of ARCHITECTURE §5. */
-export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; displayName: string; roles: Role[] }> = [
-  { email: 'admin@kermesse.local', displayName: 'Administratrice', roles: ['admin'] },
-  { email: 'tresorier@kermesse.local', displayName: 'Trésorier', roles: ['treasurer'] },
-  { email: 'caissier@kermesse.local', displayName: 'Caissière', roles: ['cashier'] },
-  { email: 'benevole@kermesse.local', displayName: 'Bénévole', roles: ['volunteer'] },
+export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; firstname: string; lastname: string; roles: Role[] }> = [
+  { email: 'admin@kermesse.local', firstname: 'Administratrice', lastname: 'Démo', roles: ['admin'] },
+  { email: 'tresorier@kermesse.local', firstname: 'Trésorier', lastname: 'Démo', roles: ['treasurer'] },
+  { email: 'caissier@kermesse.local', firstname: 'Caissière', lastname: 'Démo', roles: ['cashier'] },
+  { email: 'benevole@kermesse.local', firstname: 'Bénévole', lastname: 'Démo', roles: ['volunteer'] },
 ];
 
 /** Creates the demo accounts that do not exist yet (idempotent). */

@@ -1,13 +1,19 @@
-import { connectBus, createDb, createLogger, listen, onShutdown, readServiceEnv, startOutboxRelay } from '@kermesse/kit';
+import { connectBus, createDb, createLogger, listen, onShutdown, startOutboxRelay } from '@kermesse/kit';
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
+import { readIdentityEnv } from './env.ts';
 
-const env = readServiceEnv('identity');
+const env = readIdentityEnv();
 const logger = createLogger('identity', env.logLevel);
 const db = createDb(env.databaseUrl, { schema });
 const bus = await connectBus({ url: env.natsUrl, namespace: env.natsNamespace, name: 'identity' });
 const relay = startOutboxRelay({ db, bus, logger });
-const app = await buildApp({ db, logger, bus });
+const app = await buildApp({
+  db, logger, bus,
+  publicUrl: env.publicUrl,
+  webauthnOrigins: env.webauthnOrigins,
+  associationName: env.associationName,
+});
 const server = await listen(app, env.port);
 logger.info('identity listening', { port: server.port });
 

@@ -1,13 +1,26 @@
-import { recordEvent, type Db, type Role } from '@kermesse/kit';
+import { recordEvent, type Db, type Role, type Trx } from '@kermesse/kit';
 import { hashPassword } from '../password.ts';
 import { insertUser, type UserRow } from '../repositories/users.ts';
 
-/** Creates a staff account and its `user.created` event in one transaction. */
-export async function createUser(db: Db, input: { email: string; displayName: string; password: string; roles: Role[] }): Promise<UserRow> {
-  const passwordHash = await hashPassword(input.password);
+export interface NewUser {
+  email: string;
+  firstname: string;
+  lastname: string;
+  /** Absent: the person sets it through a one-time link. */
+  password?: string;
+  roles: Role[];
+}
+
+/**
+ * Creates a staff account and its `user.created` event in one transaction. The password rule is
+ * checked by the routes (the demo seed takes the launcher's password as it is).
+ */
+export async function createUser(db: Db, input: NewUser, inTransaction?: (trx: Trx, user: UserRow) => Promise<void>): Promise<UserRow> {
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   return db.transaction(async (trx) => {
-    const user = await insertUser(trx, { email: input.email, displayName: input.displayName, passwordHash, roles: input.roles });
+    const user = await insertUser(trx, { email: input.email, firstname: input.firstname, lastname: input.lastname, passwordHash, roles: input.roles });
     await recordEvent(trx, 'identity', 'user.created', { userId: user.id, email: user.email, roles: user.roles });
+    await inTransaction?.(trx, user);
     return user;
   });
 }

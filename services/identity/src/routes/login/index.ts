@@ -2,7 +2,7 @@ import { Router, unauthorized, validateBody, type Db } from '@kermesse/kit';
 import { issueAccessToken } from '../../accessTokens.ts';
 import type { loginThrottle } from '../../loginThrottle.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../../password.ts';
-import { findUserByEmail } from '../../repositories/users.ts';
+import { findUserByEmail, touchLastSignIn } from '../../repositories/users.ts';
 import type { SigningKey } from '../../signingKeys.ts';
 import { loginBodySchema, type LoginBody } from './schema.ts';
 
@@ -23,6 +23,7 @@ export function loginRoutes(deps: { db: Db; key: SigningKey; throttle: ReturnTyp
       throw unauthorized(INVALID_CREDENTIALS);
     }
     await deps.throttle.recordSuccess(email);
+    await touchLastSignIn(deps.db, user.id);
     ctx.body = { token: await issueAccessToken(deps.db, deps.key, user) };
   });
   return router;

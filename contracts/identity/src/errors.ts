@@ -1,0 +1,19 @@
+/** Identity's error codes and their French messages: `{ error, code }`. */
+export const IDENTITY_ERRORS = {
+  INVALID_CREDENTIALS: 'Identifiants invalides.',
+  EMAIL_TAKEN: 'Un compte existe déjà avec cette adresse e-mail.',
+  PERSON_NOT_FOUND: 'Personne introuvable.',
+  PASSWORD_TOO_SHORT: 'Le mot de passe doit contenir au moins 12 caractères.',
+  PASSWORD_TOO_COMMON: 'Ce mot de passe est trop courant : choisissez-en un autre, par exemple une phrase de plusieurs mots.',
+  PASSWORD_IS_EMAIL: "Le mot de passe ne doit pas reprendre l'adresse e-mail ou le nom.",
+  WRONG_CURRENT_PASSWORD: 'Le mot de passe actuel est incorrect.',
+  LINK_INVALID: "Ce lien n'est plus valable : demandez-en un nouveau à un administrateur.",
+  LAST_ADMIN: 'Il doit rester au moins un administrateur actif.',
+  SETUP_DONE: 'Le premier administrateur existe déjà : connectez-vous.',
+  PASSKEY_NOT_FOUND: "Clé d'accès introuvable.",
+  PASSKEY_REFUSED: "Clé d'accès refusée : elle n'est pas (ou plus) enregistrée pour un compte actif.",
+  PASSKEY_CHALLENGE: 'La demande a expiré : recommencez.',
+  PASSKEY_VERIFICATION: "La clé d'accès n'a pas pu être vérifiée.",
+  PASSKEY_DUPLICATE: "Cette clé d'accès est déjà enregistrée.",
+} as const;
+export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;

@@ -1,0 +1,4 @@
+/** @kermesse/contracts-identity — staff accounts, roles, passwords and passkeys (service and shell). */
+export * from './schemas.ts';
+export * from './errors.ts';
+export * from './password.ts';

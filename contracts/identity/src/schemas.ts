@@ -1,0 +1,151 @@
+/**
+ * Identity's HTTP shapes (issue 11): staff accounts (`/api/admin/users`), one-time links, the
+ * person's own profile, first run, and the passkey paths of SPEC §7 « Passkey and sign-in ».
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Staff roles (ARCHITECTURE §3): a person holds a set of them (an admin gives a volunteer `cashier`). */
+export const ROLE_NAMES = ['admin', 'treasurer', 'cashier', 'volunteer'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/** French labels of the roles, as the « Équipe » page shows them. */
+export const ROLE_LABELS: Record<RoleName, string> = {
+  admin: 'Administrateur',
+  treasurer: 'Trésorier',
+  cashier: 'Caissier',
+  volunteer: 'Bénévole',
+};
+
+export const RoleSchema = Type.Union(ROLE_NAMES.map((r) => Type.Literal(r)));
+export const RolesSchema = Type.Array(RoleSchema, { minItems: 1, maxItems: 4, uniqueItems: true });
+
+const Email = Type.String({ minLength: 3, maxLength: 254, format: 'email' });
+const Name = Type.String({ minLength: 1, maxLength: 100 });
+/** The length is checked by `passwordProblem` (French message); here only a sane upper bound. */
+const Password = Type.String({ minLength: 1, maxLength: 1024 });
+const Uuid = Type.String({ format: 'uuid' });
+
+export const PasskeySummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  createdAt: Type.String(),
+  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type PasskeySummary = Static<typeof PasskeySummary>;
+
+/** A staff member as `/api/admin/users` shows them. */
+export const Person = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  firstname: Type.String(),
+  lastname: Type.String(),
+  roles: Type.Array(RoleSchema),
+  disabled: Type.Boolean(),
+  lastSignInAt: Type.Union([Type.String(), Type.Null()]),
+  passkeys: Type.Array(PasskeySummary),
+});
+export type Person = Static<typeof Person>;
+
+/** A one-time link: set a password (new account, reset) or make a passkey on one's own device. */
+export const OneTimeLink = Type.Object({
+  url: Type.String(),
+  token: Type.String(),
+  expiresAt: Type.String(),
+});
+export type OneTimeLink = Static<typeof OneTimeLink>;
+
+export const CreatePersonBody = Type.Object({
+  email: Email,
+  firstname: Name,
+  lastname: Name,
+  roles: RolesSchema,
+  password: Type.Optional(Password),
+}, { additionalProperties: false });
+export type CreatePersonBody = Static<typeof CreatePersonBody>;
+
+/** The created person; `setupLink` when no password was given (valid 48 h, used once). */
+export const CreatedPerson = Type.Intersect([Person, Type.Object({ setupLink: Type.Optional(OneTimeLink) })]);
+export type CreatedPerson = Static<typeof CreatedPerson>;
+
+export const UpdatePersonBody = Type.Object({
+  email: Type.Optional(Email),
+  firstname: Type.Optional(Name),
+  lastname: Type.Optional(Name),
+  roles: Type.Optional(RolesSchema),
+  disabled: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false, minProperties: 1 });
+export type UpdatePersonBody = Static<typeof UpdatePersonBody>;
+
+export const PersonParams = Type.Object({ id: Uuid });
+export const PasskeyParams = Type.Object({ id: Uuid, passkeyId: Uuid });
+export const OwnPasskeyParams = Type.Object({ passkeyId: Uuid });
+export const LinkParams = Type.Object({ token: Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) });
+
+/** What the page opened from a one-time link shows before the person sets a password. */
+export const LinkInfo = Type.Object({
+  purpose: Type.Union([Type.Literal('setup'), Type.Literal('reset'), Type.Literal('passkey')]),
+  email: Type.String(),
+  firstname: Type.String(),
+  expiresAt: Type.String(),
+});
+export type LinkInfo = Static<typeof LinkInfo>;
+
+export const SetPasswordBody = Type.Object({ password: Password }, { additionalProperties: false });
+export type SetPasswordBody = Static<typeof SetPasswordBody>;
+
+export const ChangePasswordBody = Type.Object({
+  currentPassword: Password,
+  newPassword: Password,
+}, { additionalProperties: false });
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+/** First run: the first administrator, accepted only while no account exists. */
+export const FirstAdminBody = Type.Object({
+  email: Email,
+  firstname: Name,
+  lastname: Name,
+  password: Password,
+}, { additionalProperties: false });
+export type FirstAdminBody = Static<typeof FirstAdminBody>;
+
+export const SetupState = Type.Object({ needsFirstAdmin: Type.Boolean() });
+export type SetupState = Static<typeof SetupState>;
+
+export const TokenAnswer = Type.Object({ token: Type.String() });
+export type TokenAnswer = Static<typeof TokenAnswer>;
+
+// ---- Passkeys (SPEC §7). Credential payloads are WebAuthn's JSON forms, checked by the library.
+
+/** `POST /profile/security/devices/add/options {username}` (the username is the person's e-mail, optional). */
+export const OwnDeviceOptionsBody = Type.Object({ username: Type.Optional(Type.String({ maxLength: 254 })) }, { additionalProperties: false });
+/** `POST /profile/security/devices/add` and the on-behalf completion: the new credential and its name. */
+export const AddDeviceBody = Type.Object({
+  credential: Type.Object({ id: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: true }),
+  name: Type.Optional(Type.String({ maxLength: 60 })),
+}, { additionalProperties: false });
+export type AddDeviceBody = Static<typeof AddDeviceBody>;
+
+export const OnBehalfParams = Type.Object({ user_id: Uuid });
+
+/** `POST /login/options {_username}`: empty username → discoverable credentials. */
+export const LoginOptionsBody = Type.Object({ _username: Type.Optional(Type.String({ maxLength: 254 })) }, { additionalProperties: false });
+export const PasskeyLoginBody = Type.Object({
+  credential: Type.Object({ id: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: true }),
+}, { additionalProperties: false });
+export type PasskeyLoginBody = Static<typeof PasskeyLoginBody>;
+
+/** The passkey endpoints answer `{ status: 'error', message }` or a success leading to `redirect`. */
+export const PasskeyAnswer = Type.Union([
+  Type.Object({ status: Type.Literal('error'), message: Type.String() }),
+  Type.Object({ status: Type.Literal('success'), redirect: Type.String(), token: Type.Optional(Type.String()) }),
+]);
+export type PasskeyAnswer = Static<typeof PasskeyAnswer>;
+
+/** The on-behalf link page: its one-time token, to fetch options and to send the credential. */
+export const OnBehalfLinkBody = Type.Object({ token: LinkParams.properties.token }, { additionalProperties: false });
+export const OnBehalfAddBody = Type.Object({
+  token: LinkParams.properties.token,
+  credential: AddDeviceBody.properties.credential,
+  name: Type.Optional(Type.String({ maxLength: 60 })),
+}, { additionalProperties: false });
+export type OnBehalfAddBody = Static<typeof OnBehalfAddBody>;

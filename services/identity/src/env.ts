@@ -1,0 +1,31 @@
+import { readServiceEnv, type ServiceEnv } from '@kermesse/kit';
+
+/** Identity's settings, read once at boot. */
+export interface IdentityEnv extends ServiceEnv {
+  /** The public address of the gateway: one-time links point there, passkeys are bound to it. */
+  publicUrl: string;
+  /** Extra origins allowed for passkeys (comma-separated `WEBAUTHN_ORIGINS`), e.g. a second host name. */
+  webauthnOrigins: string[];
+  /** The association's name, shown by the phone when a passkey is made. */
+  associationName: string;
+}
+
+/** Reads and checks identity's environment; exits with a clear message when a value is wrong. */
+export function readIdentityEnv(env: NodeJS.ProcessEnv = process.env): IdentityEnv {
+  const base = readServiceEnv('identity', env);
+  const problems: string[] = [];
+  const publicUrl = (env.PUBLIC_URL?.trim() || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  const webauthnOrigins = (env.WEBAUTHN_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const origin of [publicUrl, ...webauthnOrigins]) {
+    try {
+      if (!['http:', 'https:'].includes(new URL(origin).protocol)) throw new Error();
+    } catch {
+      problems.push(`PUBLIC_URL and WEBAUTHN_ORIGINS must be http(s) URLs (got "${origin}")`);
+    }
+  }
+  if (problems.length) {
+    process.stderr.write(`[identity] invalid configuration:\n- ${problems.join('\n- ')}\n`);
+    process.exit(2);
+  }
+  return { ...base, publicUrl, webauthnOrigins, associationName: env.ASSOCIATION_NAME?.trim() || 'Kermesse' };
+}

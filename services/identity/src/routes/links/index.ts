@@ -1,0 +1,54 @@
+import { LinkInfo, LinkParams, SetPasswordBody, type TokenAnswer } from '@kermesse/contracts-identity';
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { issueAccessToken } from '../../accessTokens.ts';
+import { assertPasswordAllowed, linkInvalid } from '../../errors.ts';
+import { hashLinkToken } from '../../links.ts';
+import { hashPassword } from '../../password.ts';
+import { consumeLink, findUsableLink } from '../../repositories/links.ts';
+import { revokeUserTokens } from '../../repositories/tokens.ts';
+import { findUserById, touchLastSignIn, updateUser } from '../../repositories/users.ts';
+import type { SigningKey } from '../../signingKeys.ts';
+
+/**
+ * The page a one-time link opens (public: the token is the credential): what it is for, then the
+ * new password, which signs the person in. Unknown, used or expired links all answer the same 404.
+ */
+export function linkRoutes(deps: { db: Db; key: SigningKey }): Router {
+  const { db } = deps;
+  const router = new Router();
+
+  const usable = async (token: string) => {
+    const link = await findUsableLink(db, hashLinkToken(token));
+    const user = link && (await findUserById(db, link.user_id));
+    if (!link || !user || user.disabled_at) throw linkInvalid();
+    return { link, user };
+  };
+
+  defineRoute(router, {
+    method: 'get', path: '/api/links/:token', params: LinkParams,
+    handler: async ({ params }): Promise<LinkInfo> => {
+      const { link, user } = await usable(params.token);
+      return { purpose: link.purpose, email: user.email, firstname: user.firstname, expiresAt: new Date(link.expires_at).toISOString() };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/api/links/:token', params: LinkParams, body: SetPasswordBody,
+    handler: async ({ params, body }): Promise<TokenAnswer> => {
+      const { link, user } = await usable(params.token);
+      if (link.purpose === 'passkey') throw linkInvalid();
+      assertPasswordAllowed(body.password, [user.email, user.firstname, user.lastname]);
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (trx) => {
+        if (!(await consumeLink(trx, link.token_hash))) throw linkInvalid();
+        await updateUser(trx, user.id, { password_hash: passwordHash });
+        // A reset means the old password may be known to someone else: end its sessions.
+        await revokeUserTokens(trx, user.id);
+      });
+      await touchLastSignIn(db, user.id);
+      return { token: await issueAccessToken(db, deps.key, user) };
+    },
+  });
+
+  return router;
+}

@@ -1,0 +1,157 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import {
+  AddDeviceBody, LoginOptionsBody, OnBehalfAddBody, OnBehalfParams, OwnDeviceOptionsBody, OwnPasskeyParams,
+  PasskeyLoginBody, type PasskeySummary,
+} from '@kermesse/contracts-identity';
+import { defineRoute, HttpError, Router, type AuthUser, type Db } from '@kermesse/kit';
+import { Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
+import { issueAccessToken } from '../../accessTokens.ts';
+import { hashLinkToken, issueLink } from '../../links.ts';
+import { presentPerson } from '../../presenters/person.ts';
+import { consumeLink, findUsableLink } from '../../repositories/links.ts';
+import { deletePasskey, listPasskeys } from '../../repositories/passkeys.ts';
+import { findUserByEmail, findUserById, touchLastSignIn, type UserRow } from '../../repositories/users.ts';
+import type { SigningKey } from '../../signingKeys.ts';
+import { passkeyError, type Webauthn } from '../../webauthn.ts';
+
+export interface PasskeyRouteDeps {
+  db: Db;
+  key: SigningKey;
+  webauthn: Webauthn;
+  publicUrl: string;
+}
+
+/**
+ * The passkey paths of SPEC §7: sign-in (`/login/options`, `/login`), a signed-in person's own
+ * devices (`/profile/security/…`) and an admin's registration on behalf of a person
+ * (`/admin/security/user/{user_id}/…`), completed on that person's device through a one-time link.
+ * Answers are `{ status: 'error', message }` or a success (SPEC: « redirects to / »).
+ */
+export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
+  const { db, webauthn } = deps;
+  const router = new Router();
+
+  /** SPEC's answer shape: `{ status: 'error', message, code }` with the error's HTTP status. */
+  const answer = async (ctx: Context, work: () => Promise<unknown>) => {
+    try {
+      return await work();
+    } catch (err) {
+      if (!(err instanceof HttpError) || !err.expose) throw err;
+      ctx.status = err.status;
+      ctx.body = { status: 'error', message: err.message, ...(err.code ? { code: err.code } : {}) };
+      return undefined;
+    }
+  };
+  const signedIn = async (ctx: Context): Promise<UserRow> => {
+    const auth = ctx.state.user as AuthUser | undefined;
+    const user = auth && (await findUserById(db, auth.id));
+    if (!user || user.disabled_at) throw new HttpError(401, 'Authentification requise.');
+    return user;
+  };
+  const origin = (ctx: Context) => ctx.get('origin') || undefined;
+  const deviceName = (name: string | undefined, ctx: Context) => name?.trim() || defaultDeviceName(ctx.get('user-agent'));
+
+  // ---- Sign-in
+  defineRoute(router, {
+    method: 'post', path: '/login/options', body: LoginOptionsBody,
+    handler: ({ ctx, body }) => answer(ctx, async () => {
+      const username = body._username?.trim();
+      // An unknown username gets the same empty list as an empty one: it tells nothing about accounts.
+      const user = username ? await findUserByEmail(db, username) : undefined;
+      const passkeys = user && !user.disabled_at ? await listPasskeys(db, [user.id]) : [];
+      return webauthn.authenticationOptions(passkeys, origin(ctx));
+    }),
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/login', body: PasskeyLoginBody,
+    handler: ({ ctx, body }) => answer(ctx, async () => {
+      const passkey = await webauthn.authenticate(body.credential as unknown as AuthenticationResponseJSON);
+      const user = await findUserById(db, passkey.user_id);
+      if (!user || user.disabled_at) throw passkeyError(401, 'PASSKEY_REFUSED');
+      await touchLastSignIn(db, user.id);
+      return { status: 'success', redirect: '/', token: await issueAccessToken(db, deps.key, user) };
+    }),
+  });
+
+  // ---- The signed-in person's own passkeys
+  defineRoute(router, {
+    method: 'get', path: '/profile/security/devices',
+    handler: ({ ctx }) => answer(ctx, async () => {
+      const user = await signedIn(ctx);
+      return { devices: presentPerson(user, await listPasskeys(db, [user.id])).passkeys satisfies PasskeySummary[] };
+    }),
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/profile/security/devices/add/options', body: OwnDeviceOptionsBody,
+    handler: ({ ctx }) => answer(ctx, async () => webauthn.registrationOptions(await signedIn(ctx), origin(ctx))),
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/profile/security/devices/add', body: AddDeviceBody,
+    handler: ({ ctx, body }) => answer(ctx, async () => {
+      const user = await signedIn(ctx);
+      const passkey = await webauthn.register(user, body.credential as unknown as RegistrationResponseJSON, deviceName(body.name, ctx));
+      ctx.status = 201;
+      return { status: 'success', redirect: '/', passkey: presentPerson(user, [passkey]).passkeys[0] };
+    }),
+  });
+
+  defineRoute(router, {
+    method: 'delete', path: '/profile/security/devices/:passkeyId', params: OwnPasskeyParams,
+    handler: ({ ctx, params }) => answer(ctx, async () => {
+      const user = await signedIn(ctx);
+      if (!(await deletePasskey(db, user.id, params.passkeyId))) throw passkeyError(404, 'PASSKEY_NOT_FOUND');
+      return { status: 'success', redirect: '/' };
+    }),
+  });
+
+  // ---- On behalf: the admin starts it (one-time link / QR code), the person's device finishes it.
+  const linkFor = async (userId: string, token: string) => {
+    const link = await findUsableLink(db, hashLinkToken(token));
+    const user = await findUserById(db, userId);
+    if (!link || link.purpose !== 'passkey' || link.user_id !== userId || !user || user.disabled_at) throw passkeyError(404, 'LINK_INVALID');
+    return { link, user };
+  };
+
+  defineRoute(router, {
+    method: 'post', path: '/admin/security/user/:user_id/devices/add/options', params: OnBehalfParams,
+    body: Type.Object({ token: Type.Optional(OnBehalfAddBody.properties.token) }, { additionalProperties: false }),
+    handler: ({ ctx, params, body }) => answer(ctx, async () => {
+      if (body.token) {
+        const { user } = await linkFor(params.user_id, body.token);
+        return webauthn.registrationOptions(user, origin(ctx));
+      }
+      const admin = await signedIn(ctx);
+      if (!admin.roles.includes('admin')) throw new HttpError(403, 'Accès refusé : droits insuffisants.');
+      const person = await findUserById(db, params.user_id);
+      if (!person) throw passkeyError(404, 'PERSON_NOT_FOUND');
+      const link = await issueLink(db, deps.publicUrl, person.id, 'passkey');
+      // The link page needs the person's id to call the paths above.
+      link.url += `&personne=${person.id}`;
+      return { status: 'success', link };
+    }),
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/admin/security/user/:user_id/devices/add', params: OnBehalfParams, body: OnBehalfAddBody,
+    handler: ({ ctx, params, body }) => answer(ctx, async () => {
+      const { link, user } = await linkFor(params.user_id, body.token);
+      const passkey = await webauthn.register(user, body.credential as unknown as RegistrationResponseJSON, deviceName(body.name, ctx));
+      await db.transaction((trx) => consumeLink(trx, link.token_hash));
+      ctx.status = 201;
+      return { status: 'success', redirect: '/connexion', passkey: presentPerson(user, [passkey]).passkeys[0] };
+    }),
+  });
+
+  return router;
+}
+
+/** « Chrome sur Android », « Safari sur iPhone »…: a default name the person can recognise. */
+export function defaultDeviceName(userAgent: string): string {
+  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'Navigateur';
+  const system = /iPhone/.test(userAgent) ? 'iPhone' : /iPad/.test(userAgent) ? 'iPad' : /Android/.test(userAgent) ? 'Android' : /Mac OS X/.test(userAgent) ? 'Mac' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : 'appareil';
+  return `${browser} sur ${system}`;
+}

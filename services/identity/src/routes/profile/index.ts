@@ -1,0 +1,38 @@
+import { ChangePasswordBody, Person, ROLE_NAMES } from '@kermesse/contracts-identity';
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { assertPasswordAllowed, personNotFound, wrongCurrentPassword } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../../password.ts';
+import { presentPeople } from '../../presenters/person.ts';
+import { findUserById, updateUser } from '../../repositories/users.ts';
+
+const STAFF = ROLE_NAMES;
+
+/** The signed-in person: who they are, their passkeys, and their own password change. */
+export function profileRoutes(deps: { db: Db }): Router {
+  const { db } = deps;
+  const router = new Router();
+
+  defineRoute(router, {
+    method: 'get', path: '/api/profile', roles: STAFF,
+    handler: async ({ user }): Promise<Person> => {
+      const row = await findUserById(db, user.id);
+      if (!row) throw personNotFound();
+      return (await presentPeople(db, [row]))[0]!;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/api/profile/password', roles: STAFF, body: ChangePasswordBody,
+    handler: async ({ user, body }) => {
+      const row = await findUserById(db, user.id);
+      if (!row) throw personNotFound();
+      if (!row.password_hash || !(await verifyPassword(body.currentPassword, row.password_hash))) throw wrongCurrentPassword();
+      assertPasswordAllowed(body.newPassword, [row.email, row.firstname, row.lastname]);
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction((trx) => updateUser(trx, row.id, { password_hash: passwordHash }));
+      return { success: true, message: 'Votre mot de passe a été changé.' };
+    },
+  });
+
+  return router;
+}

@@ -1,0 +1,46 @@
+import { FirstAdminBody, type SetupState } from '@kermesse/contracts-identity';
+import { defineRoute, recordEvent, Router, type Db } from '@kermesse/kit';
+import { issueAccessToken } from '../../accessTokens.ts';
+import { assertPasswordAllowed, setupDone } from '../../errors.ts';
+import { hashPassword } from '../../password.ts';
+import { presentPeople } from '../../presenters/person.ts';
+import { countUsers, insertUser, touchLastSignIn } from '../../repositories/users.ts';
+import type { SigningKey } from '../../signingKeys.ts';
+
+/**
+ * First run (`KERMESSE_DEMO=0`): while no account exists, the first visitor creates the first
+ * administrator; afterwards the endpoint refuses (409) and accounts come from the « Équipe » page.
+ */
+export function setupRoutes(deps: { db: Db; key: SigningKey }): Router {
+  const { db } = deps;
+  const router = new Router();
+
+  defineRoute(router, {
+    method: 'get', path: '/api/setup',
+    handler: async ({ ctx }): Promise<SetupState> => {
+      ctx.set('Cache-Control', 'no-store');
+      return { needsFirstAdmin: (await countUsers(db)) === 0 };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/api/setup', body: FirstAdminBody, status: 201,
+    handler: async ({ body }) => {
+      assertPasswordAllowed(body.password, [body.email, body.firstname, body.lastname]);
+      if ((await countUsers(db)) > 0) throw setupDone();
+      const passwordHash = await hashPassword(body.password);
+      const user = await db.transaction(async (trx) => {
+        // Two visitors at once: the lock makes the second see the first's account.
+        await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['identity.first-admin']);
+        if ((await countUsers(trx)) > 0) throw setupDone();
+        const created = await insertUser(trx, { email: body.email, firstname: body.firstname, lastname: body.lastname, passwordHash, roles: ['admin'] });
+        await recordEvent(trx, 'identity', 'user.created', { userId: created.id, email: created.email, roles: created.roles });
+        return created;
+      });
+      await touchLastSignIn(db, user.id);
+      return { token: await issueAccessToken(db, deps.key, user), person: (await presentPeople(db, [user]))[0]! };
+    },
+  });
+
+  return router;
+}

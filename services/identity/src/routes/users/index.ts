@@ -1,0 +1,92 @@
+import {
+  CreatedPerson, CreatePersonBody, Person, PersonParams, PasskeyParams, UpdatePersonBody,
+  type OneTimeLink,
+} from '@kermesse/contracts-identity';
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { createUser } from '../../commands/createUser.ts';
+import { updatePerson } from '../../commands/updatePerson.ts';
+import { assertPasswordAllowed, emailTaken, isUniqueViolation, passkeyNotFound, personNotFound } from '../../errors.ts';
+import { issueLink } from '../../links.ts';
+import { presentPeople } from '../../presenters/person.ts';
+import { deletePasskey } from '../../repositories/passkeys.ts';
+import { findUserByEmail, findUserById, listUsers } from '../../repositories/users.ts';
+
+const ADMIN = ['admin'] as const;
+
+export interface UsersRouteDeps {
+  db: Db;
+  publicUrl: string;
+  /** Called with a new one-time link (e-mailed when SMTP is configured; the admin hands it over otherwise). */
+  onLinkIssued?(person: { email: string; firstname: string }, link: OneTimeLink, purpose: 'setup' | 'reset'): void;
+}
+
+/** The « Équipe » API (issue 11): `/api/admin/users`, admin only. */
+export function userRoutes(deps: UsersRouteDeps): Router {
+  const { db } = deps;
+  const router = new Router();
+  const present = async (id: string) => {
+    const user = await findUserById(db, id);
+    if (!user) throw personNotFound();
+    return (await presentPeople(db, [user]))[0]!;
+  };
+
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/users', roles: ADMIN,
+    handler: async () => ({ users: await presentPeople(db, await listUsers(db)) }),
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/api/admin/users', roles: ADMIN, body: CreatePersonBody, status: 201,
+    handler: async ({ body }): Promise<CreatedPerson> => {
+      const personal = [body.email, body.firstname, body.lastname];
+      if (body.password !== undefined) assertPasswordAllowed(body.password, personal);
+      if (await findUserByEmail(db, body.email)) throw emailTaken();
+      let setupLink: OneTimeLink | undefined;
+      try {
+        const user = await createUser(db, { ...body, roles: [...new Set(body.roles)] }, async (trx, created) => {
+          if (body.password === undefined) setupLink = await issueLink(trx, deps.publicUrl, created.id, 'setup');
+        });
+        const person = await present(user.id);
+        if (setupLink) deps.onLinkIssued?.(user, setupLink, 'setup');
+        return setupLink ? { ...person, setupLink } : person;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw emailTaken();
+        throw err;
+      }
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/users/:id', roles: ADMIN, params: PersonParams,
+    handler: async ({ params }): Promise<Person> => present(params.id),
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/api/admin/users/:id', roles: ADMIN, params: PersonParams, body: UpdatePersonBody,
+    handler: async ({ params, body }): Promise<Person> => {
+      await updatePerson(db, params.id, body);
+      return present(params.id);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/api/admin/users/:id/reset', roles: ADMIN, params: PersonParams,
+    handler: async ({ params }): Promise<{ resetLink: OneTimeLink }> => {
+      const user = await findUserById(db, params.id);
+      if (!user) throw personNotFound();
+      const resetLink = await issueLink(db, deps.publicUrl, user.id, 'reset');
+      deps.onLinkIssued?.(user, resetLink, 'reset');
+      return { resetLink };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete', path: '/api/admin/users/:id/passkeys/:passkeyId', roles: ADMIN, params: PasskeyParams,
+    handler: async ({ params }) => {
+      if (!(await deletePasskey(db, params.id, params.passkeyId))) throw passkeyNotFound();
+      return { success: true };
+    },
+  });
+
+  return router;
+}
