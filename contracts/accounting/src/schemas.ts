@@ -1,0 +1,151 @@
+/**
+ * The TypeBox schemas of the accounting routes (SPEC §3, §5, §7) and the types derived from them.
+ * Amounts travel as euros (numbers with at most two decimals); inputs also accept « 30,50 ».
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { ACCOUNT_CODE_PATTERN } from './plan.ts';
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** A financial year (SPEC §9: 1 January to 31 December). */
+const Year = Type.Integer({ minimum: 1900, maximum: 2999 });
+const AccountCode = Type.String({ pattern: ACCOUNT_CODE_PATTERN });
+/** A euro amount as typed by a person (« 30,50 », « 30.50 ») or a number. */
+export const MoneyInput = Type.Union([Type.String({ minLength: 1, maxLength: 20 }), Type.Number()]);
+
+export const IdParams = Type.Object({ id: Id });
+export type IdParams = Static<typeof IdParams>;
+export const YearParams = Type.Object({ year: Year });
+export type YearParams = Static<typeof YearParams>;
+export const FinancialYearParams = Type.Object({ financialYear: Year });
+export const EventParams = Type.Object({ eventId: Id });
+/** `?format=csv` turns a report into a CSV download. */
+export const ReportQuery = Type.Object({ format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])) });
+
+// ── Trial balances (SPEC §3) ─────────────────────────────────────────────────────────────────────
+export const TrialBalance = Type.Object({
+  id: Type.Integer(),
+  financial_year: Type.Integer(),
+  data_csv_raw: Type.String(),
+  locked: Type.Boolean(),
+  /** `manuelle` (typed or imported by the treasurer) or `journal` (« Générer la balance »). */
+  origin: Type.Union([Type.Literal('manuelle'), Type.Literal('journal')]),
+  /** Rows imported (0 until « Importer »). */
+  rows: Type.Integer(),
+  imported_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type TrialBalance = Static<typeof TrialBalance>;
+
+/** SPEC §5: financial_year and data_csv_raw required; id read-only (ignored when sent). */
+export const TrialBalanceInput = Type.Object({
+  id: Type.Optional(Type.Unknown()),
+  financial_year: Year,
+  data_csv_raw: Type.String({ minLength: 1, maxLength: 5_000_000 }),
+  locked: Type.Optional(Type.Boolean()),
+});
+export type TrialBalanceInput = Static<typeof TrialBalanceInput>;
+
+/** SPEC §3 « Trial balance row »: balance = debit − credit (expenses positive, revenues negative). */
+export const TrialBalanceRow = Type.Object({
+  accountCode: Type.String(),
+  accountLabel: Type.String(),
+  debit: Type.Number(),
+  credit: Type.Number(),
+  balance: Type.Number(),
+  financial_year: Type.Integer(),
+});
+export type TrialBalanceRow = Static<typeof TrialBalanceRow>;
+
+export const TrialBalanceList = Type.Object({ trialBalances: Type.Array(TrialBalance) });
+export type TrialBalanceList = Static<typeof TrialBalanceList>;
+export const TrialBalanceAnswer = Type.Object({ trialBalance: TrialBalance });
+export type TrialBalanceAnswer = Static<typeof TrialBalanceAnswer>;
+/** `POST /api/trials/import/{id}` → `{ created }` (rows written). */
+export const ImportAnswer = Type.Object({ created: Type.Integer() });
+export type ImportAnswer = Static<typeof ImportAnswer>;
+
+// ── Reports (SPEC §3) ────────────────────────────────────────────────────────────────────────────
+export const LayoutRowSchema = Type.Object({
+  rank: Type.Integer(),
+  depense_label: Type.String(),
+  depenses: Type.Number(),
+  recette_label: Type.String(),
+  recettes: Type.Number(),
+  solde: Type.Number(),
+});
+export const AvailabilityRowSchema = Type.Object({ accountCode: Type.String(), accountLabel: Type.String(), balance: Type.Number() });
+
+// ── Financial years, journal, account map ────────────────────────────────────────────────────────
+export const FinancialYear = Type.Object({
+  year: Type.Integer(),
+  locked: Type.Boolean(),
+  lockedAt: Type.Union([Type.String(), Type.Null()]),
+  entries: Type.Integer(),
+});
+export type FinancialYear = Static<typeof FinancialYear>;
+export const FinancialYearList = Type.Object({ financialYears: Type.Array(FinancialYear) });
+export type FinancialYearList = Static<typeof FinancialYearList>;
+
+export const GenerateAnswer = Type.Object({ trialBalance: TrialBalance, created: Type.Integer() });
+export type GenerateAnswer = Static<typeof GenerateAnswer>;
+
+export const JournalLine = Type.Object({ account: Type.String(), accountLabel: Type.String(), debit: Type.Number(), credit: Type.Number() });
+export const JournalEntry = Type.Object({
+  number: Type.Integer(),
+  date: Type.String(),
+  journal: Type.String(),
+  pieceRef: Type.String(),
+  label: Type.String(),
+  eventId: Type.Union([Type.Integer(), Type.Null()]),
+  hash: Type.String(),
+  lines: Type.Array(JournalLine),
+});
+export type JournalEntry = Static<typeof JournalEntry>;
+export const JournalAnswer = Type.Object({ year: Type.Integer(), entries: Type.Array(JournalEntry) });
+export type JournalAnswer = Static<typeof JournalAnswer>;
+export const JournalVerification = Type.Object({
+  ok: Type.Boolean(),
+  entries: Type.Integer(),
+  /** Number and year of the first entry whose hash does not match, when the chain is broken. */
+  brokenAt: Type.Union([Type.Object({ year: Type.Integer(), number: Type.Integer() }), Type.Null()]),
+});
+export type JournalVerification = Static<typeof JournalVerification>;
+
+const PaymentAccounts = Type.Object({ ESP: AccountCode, CHQ: AccountCode, CB: AccountCode });
+const KindAccounts = Type.Object({ product: AccountCode, donation: AccountCode, discount: AccountCode, raffle: AccountCode, giftbasket: AccountCode });
+export const AccountMapSchema = Type.Object({
+  payments: PaymentAccounts,
+  kinds: KindAccounts,
+  categories: Type.Record(Type.String({ minLength: 1, maxLength: 100 }), AccountCode),
+});
+export type AccountMapBody = Static<typeof AccountMapSchema>;
+export const AccountMapAnswer = Type.Object({ accountMap: AccountMapSchema, categories: Type.Array(Type.String()) });
+export type AccountMapAnswer = Static<typeof AccountMapAnswer>;
+
+// ── « Résultat de la fête » ──────────────────────────────────────────────────────────────────────
+export const FairEvent = Type.Object({ id: Type.Integer(), name: Type.String(), startsOn: Type.Union([Type.String(), Type.Null()]), sales: Type.Integer() });
+export type FairEvent = Static<typeof FairEvent>;
+export const FairEventList = Type.Object({ events: Type.Array(FairEvent) });
+export type FairEventList = Static<typeof FairEventList>;
+
+export const PurchaseInput = Type.Object({
+  label: Type.String({ minLength: 1, maxLength: 200 }),
+  amount: MoneyInput,
+  account: Type.Optional(AccountCode),
+  date: Type.Optional(Type.String({ format: 'date' })),
+});
+export type PurchaseInput = Static<typeof PurchaseInput>;
+export const Purchase = Type.Object({ id: Type.Integer(), label: Type.String(), account: Type.String(), amount: Type.Number(), date: Type.String() });
+export type Purchase = Static<typeof Purchase>;
+
+export const FairResult = Type.Object({
+  event: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  sales: Type.Integer(),
+  revenue: Type.Object({
+    byCategory: Type.Array(Type.Object({ category: Type.String(), account: Type.String(), amount: Type.Number() })),
+    byPaymentMode: Type.Array(Type.Object({ method: Type.String(), label: Type.String(), amount: Type.Number() })),
+    total: Type.Number(),
+  }),
+  costs: Type.Object({ purchases: Type.Array(Purchase), total: Type.Number() }),
+  result: Type.Number(),
+});
+export type FairResult = Static<typeof FairResult>;

@@ -1,0 +1,124 @@
+import type { ServiceMigrations } from '@kermesse/kit';
+
+export const schema = 'accounting';
+
+/**
+ * Accounting's schema: trial balances and their rows, financial years (locked or not), the
+ * account map (defaults per payment mode, kind of line and category), read models of the
+ * register's events and sales, the hash-chained journal and its lines, purchases entered for a
+ * fair, and the sales refused because their year is closed.
+ */
+export const migrations: ServiceMigrations['migrations'] = {
+  '001_accounting': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      await s().createTable('financial_years', (t) => {
+        t.integer('year').primary();
+        t.boolean('locked').notNullable().defaultTo(false);
+        t.timestamp('locked_at', { useTz: true });
+        t.text('locked_by');
+      });
+      await s().createTable('trial_balances', (t) => {
+        t.increments('id').primary();
+        t.integer('financial_year').notNullable();
+        t.text('data_csv_raw').notNullable();
+        t.boolean('locked').notNullable().defaultTo(false);
+        /** `manuelle` or `journal` (« Générer la balance »). */
+        t.text('origin').notNullable().defaultTo('manuelle');
+        t.timestamp('imported_at', { useTz: true });
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.index(['financial_year']);
+      });
+      await knex.raw(`alter table ??.trial_balances add constraint trial_balances_origin check (origin in ('manuelle', 'journal'))`, [schema]);
+      await s().createTable('trial_balance_rows', (t) => {
+        t.bigIncrements('id').primary();
+        t.integer('trial_balance_id').notNullable().references('id').inTable(`${schema}.trial_balances`).onDelete('CASCADE');
+        /** Line of the file it came from. */
+        t.integer('line').notNullable();
+        t.text('account_code').notNullable();
+        t.text('account_label').notNullable();
+        t.bigInteger('debit_cents').notNullable();
+        t.bigInteger('credit_cents').notNullable();
+        t.integer('financial_year').notNullable();
+        t.unique(['trial_balance_id', 'account_code']);
+      });
+      await s().createTable('account_map', (t) => {
+        /** `payment:ESP`, `kind:donation`, `category:Animations`. */
+        t.text('key').primary();
+        t.text('account').notNullable();
+      });
+      await s().createTable('events', (t) => {
+        t.integer('id').primary();
+        t.text('name').notNullable();
+        t.date('starts_on');
+      });
+      await s().createTable('sales', (t) => {
+        t.integer('sale_id').primary();
+        t.integer('event_id').notNullable();
+        t.text('reference').notNullable();
+        t.timestamp('completed_at', { useTz: true }).notNullable();
+        t.integer('total_cents').notNullable();
+        t.integer('payment_mode').notNullable();
+        t.jsonb('lines').notNullable();
+        /** The payments the entry was written with (the settlement's for a sale put on hold). */
+        t.jsonb('payments').notNullable();
+        t.bigInteger('entry_id');
+        t.index(['event_id']);
+      });
+      /** A sale.settled that arrived before its sale.completed. */
+      await s().createTable('early_settlements', (t) => {
+        t.integer('sale_id').primary();
+        t.jsonb('payload').notNullable();
+      });
+      await s().createTable('journal_entries', (t) => {
+        t.bigIncrements('id').primary();
+        t.integer('year').notNullable();
+        /** Continuous within the year (FEC EcritureNum). */
+        t.integer('number').notNullable();
+        t.text('journal').notNullable();
+        t.date('entry_date').notNullable();
+        t.text('piece_ref').notNullable();
+        t.date('piece_date').notNullable();
+        t.text('label').notNullable();
+        t.integer('event_id');
+        /** What wrote it (`sale:12`, `purchase:3`): one entry per source, never two. */
+        t.text('source').notNullable().unique();
+        t.text('prev_hash').notNullable();
+        t.text('hash').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.unique(['year', 'number']);
+      });
+      await s().createTable('journal_lines', (t) => {
+        t.bigIncrements('id').primary();
+        t.bigInteger('entry_id').notNullable().references('id').inTable(`${schema}.journal_entries`);
+        t.integer('position').notNullable();
+        t.text('account').notNullable();
+        t.text('account_label').notNullable();
+        t.bigInteger('debit_cents').notNullable();
+        t.bigInteger('credit_cents').notNullable();
+        t.index(['entry_id']);
+      });
+      await knex.raw('alter table ??.journal_lines add constraint journal_lines_one_side check (debit_cents >= 0 and credit_cents >= 0)', [schema]);
+      await s().createTable('purchases', (t) => {
+        t.increments('id').primary();
+        t.integer('event_id').notNullable();
+        t.text('label').notNullable();
+        t.text('account').notNullable();
+        t.integer('amount_cents').notNullable();
+        t.date('purchase_date').notNullable();
+        t.bigInteger('entry_id');
+        t.text('created_by');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      /** Sales whose year was closed when they arrived: kept, not written, shown to the treasurer. */
+      await s().createTable('unposted', (t) => {
+        t.increments('id').primary();
+        t.text('source').notNullable().unique();
+        t.text('reason').notNullable();
+        t.jsonb('payload').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+    },
+  },
+};

@@ -1,0 +1,41 @@
+/** Starts the accounting service's durable consumers (inbox-protected, one per event type). */
+import { startConsumer, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger } from '@kermesse/kit';
+import { recordSaleCompleted, recordSaleSettled } from '../commands/postSale.ts';
+import { upsertEvent } from '../repositories/fair.ts';
+
+export interface AccountingConsumersOptions {
+  db: Db;
+  bus: Bus;
+  logger: Logger;
+  /** Test hook: runs after the commit and before the ack. */
+  beforeAck?(event: EventEnvelope): Promise<void> | void;
+}
+
+export const CONSUMER_NAMES = {
+  saleCompleted: 'accounting-sale-completed',
+  saleSettled: 'accounting-sale-settled',
+  eventCreated: 'accounting-catalog-event-created',
+} as const;
+
+export async function startAccountingConsumers(options: AccountingConsumersOptions): Promise<{ stop(): Promise<void> }> {
+  const { db, bus, logger, beforeAck } = options;
+  const ackWaitMs = 10_000;
+  const consumers: EventConsumer[] = [];
+  consumers.push(await startConsumer<'catalog.event.created'>({
+    db, bus, logger, name: CONSUMER_NAMES.eventCreated, type: 'catalog.event.created', beforeAck, ackWaitMs,
+    handle: (event, trx) => upsertEvent(trx, { id: event.payload.eventId, name: event.payload.name, startsOn: event.payload.startsOn ?? null }),
+  }));
+  consumers.push(await startConsumer<'sale.completed'>({
+    db, bus, logger, name: CONSUMER_NAMES.saleCompleted, type: 'sale.completed', beforeAck, ackWaitMs,
+    handle: (event, trx) => recordSaleCompleted(trx, event.payload),
+  }));
+  consumers.push(await startConsumer<'sale.settled'>({
+    db, bus, logger, name: CONSUMER_NAMES.saleSettled, type: 'sale.settled', beforeAck, ackWaitMs,
+    handle: (event, trx) => recordSaleSettled(trx, event.payload),
+  }));
+  return {
+    async stop() {
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/** SQL of the register's read models: events and sales, as the fair's result reads them. */
+import type { Knex } from 'knex';
+
+type Q = Knex | Knex.Transaction;
+
+export async function upsertEvent(q: Q, event: { id: number; name: string; startsOn: string | null }): Promise<void> {
+  await q('events').insert({ id: event.id, name: event.name, starts_on: event.startsOn }).onConflict('id').merge();
+}
+
+export async function listEvents(q: Q): Promise<Array<{ id: number; name: string; starts_on: string | null; sales: number }>> {
+  return (await q.raw(`
+    with ids as (select id from events union select distinct event_id from sales)
+    select ids.id, coalesce(e.name, 'Événement ' || ids.id) as name, e.starts_on,
+      (select count(*) from sales s where s.event_id = ids.id and s.entry_id is not null)::int as sales
+    from ids left join events e on e.id = ids.id
+    order by e.starts_on desc nulls last, ids.id desc`)).rows;
+}
+
+export async function findEvent(q: Q, id: number): Promise<{ id: number; name: string } | undefined> {
+  const row = await q('events').where({ id }).first('id', 'name');
+  if (row) return row as { id: number; name: string };
+  const sale = await q('sales').where({ event_id: id }).first('event_id');
+  return sale ? { id, name: `Événement ${id}` } : undefined;
+}
+
+/** Revenue of an event's written sales by category (and kind of line). */
+export async function revenueByCategory(q: Q, eventId: number): Promise<Array<{ category: string; kind: string; cents: number }>> {
+  return (await q.raw(`
+    select line->>'categoryName' as category, line->>'kind' as kind, sum((line->>'totalCents')::int)::bigint as cents
+    from sales s, jsonb_array_elements(s.lines) as line
+    where s.event_id = ? and s.entry_id is not null
+    group by 1, 2 order by 1, 2`, [eventId])).rows;
+}
+
+/** Money of an event's written sales by payment method. */
+export async function revenueByMethod(q: Q, eventId: number): Promise<Array<{ method: string; cents: number }>> {
+  return (await q.raw(`
+    select p->>'method' as method, sum((p->>'amountCents')::int)::bigint as cents
+    from sales s, jsonb_array_elements(s.payments) as p
+    where s.event_id = ? and s.entry_id is not null
+    group by 1 order by 1`, [eventId])).rows;
+}
+
+export async function countWrittenSales(q: Q, eventId: number): Promise<number> {
+  const row = await q('sales').where({ event_id: eventId }).whereNotNull('entry_id').count<{ count: number }[]>('* as count');
+  return Number(row[0]?.count ?? 0);
+}
+
+export async function listPurchases(q: Q, eventId: number): Promise<Array<{ id: number; label: string; account: string; amount_cents: number; purchase_date: string }>> {
+  return q('purchases').where({ event_id: eventId }).orderBy('id').select('id', 'label', 'account', 'amount_cents', 'purchase_date');
+}

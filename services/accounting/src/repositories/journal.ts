@@ -1,0 +1,128 @@
+/**
+ * The journal: entries numbered without gaps within their year and chained by hash (each entry's
+ * hash covers its content and the previous entry's hash), so any later change shows. Entries are
+ * only ever added.
+ */
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { accountLabel, type JournalLineDraft } from '@kermesse/contracts-accounting';
+
+type Q = Knex | Knex.Transaction;
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** Every writer of the journal takes this lock first: one entry at a time, in chain order. */
+export async function lockJournal(q: Q): Promise<void> {
+  await q.raw("select pg_advisory_xact_lock(hashtext('accounting.journal'))");
+}
+
+export interface EntryDraft {
+  journal: 'VE' | 'AC' | 'OD';
+  /** 'YYYY-MM-DD' */
+  date: string;
+  pieceRef: string;
+  label: string;
+  eventId: number | null;
+  source: string;
+  lines: JournalLineDraft[];
+}
+
+export interface EntryContent {
+  year: number;
+  number: number;
+  journal: string;
+  date: string;
+  pieceRef: string;
+  label: string;
+  lines: ReadonlyArray<{ account: string; debitCents: number; creditCents: number }>;
+}
+
+/** The hash of an entry: its content and the previous hash, in a fixed order. */
+export function entryHash(prevHash: string, entry: EntryContent): string {
+  const content = JSON.stringify([
+    prevHash, entry.year, entry.number, entry.journal, entry.date, entry.pieceRef, entry.label,
+    entry.lines.map((line) => [line.account, line.debitCents, line.creditCents]),
+  ]);
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/**
+ * Appends an entry (inside the caller's transaction, after `lockJournal`). Returns its id, or null
+ * when its source already wrote one.
+ */
+export async function appendEntry(trx: Knex.Transaction, draft: EntryDraft): Promise<number | null> {
+  if (await trx('journal_entries').where({ source: draft.source }).first('id')) return null;
+  const year = Number(draft.date.slice(0, 4));
+  const last = (await trx.raw(
+    `select (select hash from journal_entries order by id desc limit 1) as hash,
+            (select coalesce(max(number), 0) from journal_entries where year = ?)::int as number`,
+    [year],
+  )).rows[0] as { hash: string | null; number: number };
+  const prevHash = last.hash ?? GENESIS_HASH;
+  const number = last.number + 1;
+  const hash = entryHash(prevHash, { year, number, journal: draft.journal, date: draft.date, pieceRef: draft.pieceRef, label: draft.label, lines: draft.lines });
+  const [row] = await trx('journal_entries').insert({
+    year, number, journal: draft.journal, entry_date: draft.date, piece_ref: draft.pieceRef, piece_date: draft.date,
+    label: draft.label, event_id: draft.eventId, source: draft.source, prev_hash: prevHash, hash,
+  }).returning('id');
+  const id = (row as { id: number }).id;
+  await trx('journal_lines').insert(draft.lines.map((line, position) => ({
+    entry_id: id, position, account: line.account, account_label: accountLabel(line.account), debit_cents: line.debitCents, credit_cents: line.creditCents,
+  })));
+  return id;
+}
+
+export interface StoredEntry {
+  id: number;
+  year: number;
+  number: number;
+  journal: string;
+  entry_date: string;
+  piece_ref: string;
+  piece_date: string;
+  label: string;
+  event_id: number | null;
+  prev_hash: string;
+  hash: string;
+  created_at: Date;
+  lines: Array<{ account: string; account_label: string; debit_cents: number; credit_cents: number }>;
+}
+
+const ENTRY_SELECT = `select e.id, e.year, e.number, e.journal, e.entry_date, e.piece_ref, e.piece_date, e.label, e.event_id, e.prev_hash, e.hash, e.created_at,
+  coalesce((select json_agg(json_build_object('account', l.account, 'account_label', l.account_label, 'debit_cents', l.debit_cents, 'credit_cents', l.credit_cents) order by l.position)
+    from journal_lines l where l.entry_id = e.id), '[]') as lines
+  from journal_entries e`;
+
+export async function listEntries(q: Q, year: number): Promise<StoredEntry[]> {
+  return (await q.raw(`${ENTRY_SELECT} where e.year = ? order by e.number`, [year])).rows as StoredEntry[];
+}
+
+/** Recomputes the chain from the first entry; the first entry that does not match, if any. */
+export async function verifyChain(q: Q): Promise<{ entries: number; brokenAt: { year: number; number: number } | null }> {
+  let prev = GENESIS_HASH;
+  let count = 0;
+  let afterId = 0;
+  for (;;) {
+    const batch = (await q.raw(`${ENTRY_SELECT} where e.id > ? order by e.id limit 2000`, [afterId])).rows as StoredEntry[];
+    if (batch.length === 0) break;
+    for (const entry of batch) {
+      const expected = entryHash(prev, {
+        year: entry.year, number: entry.number, journal: entry.journal, date: entry.entry_date, pieceRef: entry.piece_ref, label: entry.label,
+        lines: entry.lines.map((l) => ({ account: l.account, debitCents: Number(l.debit_cents), creditCents: Number(l.credit_cents) })),
+      });
+      if (entry.prev_hash !== prev || entry.hash !== expected) return { entries: count, brokenAt: { year: entry.year, number: entry.number } };
+      prev = entry.hash;
+      count += 1;
+      afterId = entry.id;
+    }
+  }
+  return { entries: count, brokenAt: null };
+}
+
+/** Debit and credit totals per account of a year's journal (what « Générer la balance » writes). */
+export async function accountTotals(q: Q, year: number): Promise<Array<{ account: string; account_label: string; debit_cents: number; credit_cents: number }>> {
+  return (await q.raw(`
+    select l.account, min(l.account_label) as account_label, sum(l.debit_cents)::bigint as debit_cents, sum(l.credit_cents)::bigint as credit_cents
+    from journal_lines l join journal_entries e on e.id = l.entry_id
+    where e.year = ? group by l.account order by l.account`, [year])).rows;
+}

@@ -1,0 +1,91 @@
+/** « Résultat de la fête »: one event's revenue by category and payment mode, its purchases, its result. */
+import { defineRoute, Router, type AuthUser, type Db } from '@kermesse/kit';
+import {
+  accountLabel, EventParams, LINE_KIND_LABELS, parseAmount, PAYMENT_METHOD_LABELS, PurchaseInput, ReportQuery, revenueAccountOf, toEuros,
+  type FairEventList, type FairResult, type LineKind, type PaymentMethod, type Purchase,
+} from '@kermesse/contracts-accounting';
+import { addPurchase } from '../../commands/books.ts';
+import { amountInvalid, eventNotFound } from '../../errors.ts';
+import { readAccountMap } from '../../repositories/accountMap.ts';
+import { countWrittenSales, findEvent, listEvents, listPurchases, revenueByCategory, revenueByMethod } from '../../repositories/fair.ts';
+import { csvAmount, sendCsv, wantsCsv } from '../csv.ts';
+
+const TREASURER = ['treasurer'] as const;
+const BASE = '/api/admin/accountancy';
+
+const presentPurchase = (p: { id: number; label: string; account: string; amount_cents: number; purchase_date: string }): Purchase => ({
+  id: p.id, label: p.label, account: p.account, amount: toEuros(p.amount_cents), date: p.purchase_date,
+});
+
+export function fairRoutes({ db }: { db: Db }): Router {
+  const router = new Router();
+
+  defineRoute(router, {
+    method: 'get', path: `${BASE}/events`, roles: TREASURER,
+    handler: async (): Promise<FairEventList> => ({
+      events: (await listEvents(db)).map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on, sales: e.sales })),
+    }),
+  });
+
+  defineRoute(router, {
+    method: 'get', path: `${BASE}/events/:eventId/result`, roles: TREASURER, params: EventParams, query: ReportQuery,
+    handler: async ({ ctx, params, query }): Promise<FairResult | undefined> => {
+      const event = await findEvent(db, params.eventId);
+      if (!event) throw eventNotFound();
+      const [map, categories, methods, purchases, sales] = await Promise.all([
+        readAccountMap(db), revenueByCategory(db, event.id), revenueByMethod(db, event.id), listPurchases(db, event.id), countWrittenSales(db, event.id),
+      ]);
+      const byCategory = categories.map((c) => ({
+        category: c.kind === 'product' ? c.category : `${c.category} (${LINE_KIND_LABELS[c.kind as LineKind] ?? c.kind})`,
+        account: revenueAccountOf(map, { kind: c.kind as LineKind, categoryName: c.category }),
+        cents: Number(c.cents),
+      }));
+      const revenueCents = byCategory.reduce((sum, c) => sum + c.cents, 0);
+      const costCents = purchases.reduce((sum, p) => sum + p.amount_cents, 0);
+      const result: FairResult = {
+        event: { id: event.id, name: event.name },
+        sales,
+        revenue: {
+          byCategory: byCategory.map((c) => ({ category: c.category, account: c.account, amount: toEuros(c.cents) })),
+          byPaymentMode: methods.map((m) => ({ method: m.method, label: PAYMENT_METHOD_LABELS[m.method as PaymentMethod] ?? m.method, amount: toEuros(Number(m.cents)) })),
+          total: toEuros(revenueCents),
+        },
+        costs: { purchases: purchases.map(presentPurchase), total: toEuros(costCents) },
+        result: toEuros(revenueCents - costCents),
+      };
+      if (!wantsCsv(query)) return result;
+      sendCsv(ctx, `resultat-fete-${event.id}.csv`, [
+        ['Résultat de la fête', event.name],
+        [],
+        ['Recettes par catégorie', 'Compte', 'Montant'],
+        ...result.revenue.byCategory.map((c) => [c.category, `${c.account} ${accountLabel(c.account)}`, csvAmount(c.amount)]),
+        ['Total des recettes', '', csvAmount(result.revenue.total)],
+        [],
+        ['Encaissements par mode de paiement', '', 'Montant'],
+        ...result.revenue.byPaymentMode.map((m) => [m.label, '', csvAmount(m.amount)]),
+        [],
+        ['Dépenses', 'Compte', 'Montant'],
+        ...result.costs.purchases.map((p) => [p.label, `${p.account} ${accountLabel(p.account)}`, csvAmount(p.amount)]),
+        ['Total des dépenses', '', csvAmount(result.costs.total)],
+        [],
+        ['Résultat', '', csvAmount(result.result)],
+      ]);
+      return undefined;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: `${BASE}/events/:eventId/purchases`, roles: TREASURER, params: EventParams, body: PurchaseInput, status: 201,
+    handler: async ({ params, body, user }): Promise<{ purchase: Purchase }> => {
+      const cents = typeof body.amount === 'number' ? (Number.isFinite(body.amount) ? Math.round(body.amount * 100) : null) : parseAmount(body.amount);
+      if (cents === null || cents <= 0 || (typeof body.amount === 'number' && Math.abs(body.amount * 100 - cents) > 1e-6)) throw amountInvalid('amount');
+      if (!(await findEvent(db, params.eventId))) throw eventNotFound();
+      const purchase = await addPurchase(db, {
+        eventId: params.eventId, label: body.label, amountCents: cents, account: body.account, date: body.date, createdBy: (user as AuthUser).email ?? null,
+      });
+      return { purchase: presentPurchase(purchase) };
+    },
+  });
+
+  return router;
+}

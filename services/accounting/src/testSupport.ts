@@ -1,0 +1,132 @@
+/**
+ * An accounting service for tests and the bench, on real Postgres and NATS: identity issues the
+ * tokens, and a stand-in for the register publishes catalog and sale events the way the register
+ * does (outbox row in a transaction, relay to JetStream).
+ */
+import {
+  connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, recordEvent, startOutboxRelay,
+  type Bus, type Db, type EventEnvelope, type EventPayloads, type EventType, type OutboxRelay, type RunningServer,
+} from '@kermesse/kit';
+import { createTestDatabase, deleteTestStream, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
+import { buildApp as buildIdentity } from '@kermesse/identity/app';
+import * as identityMigrations from '@kermesse/identity/migrations';
+import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import { migrations, schema } from '../migrations/index.ts';
+import { buildApp } from './app.ts';
+import { startAccountingConsumers } from './consumers/index.ts';
+
+export const TEST_PASSWORD = 'accounting-test-2026';
+const PRODUCER_SCHEMA = 'fake_register';
+export type Who = 'admin' | 'treasurer' | 'cashier' | 'volunteer';
+
+export interface AccountingTestSystem {
+  base: string;
+  db: Db;
+  namespace: string;
+  tokens: Record<Who, string>;
+  /** Records an event in the register stand-in's outbox and publishes it through its relay. */
+  publish<T extends EventType>(type: T, payload: EventPayloads[T]): Promise<EventEnvelope<T>>;
+  /** Publishes an envelope straight to JetStream under a given message id (a duplicate delivery). */
+  publishRaw(envelope: EventEnvelope, msgId: string): Promise<void>;
+  producerBus: Bus;
+  startConsumers(): Promise<void>;
+  stopConsumers(): Promise<void>;
+  request(path: string, init?: RequestInit & { as?: Who | null }): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export async function startAccountingTestSystem(options: { consumers?: boolean } = {}): Promise<AccountingTestSystem> {
+  const logger = createLogger('accounting-test', 'error');
+  const database: TestDatabase = await createTestDatabase();
+  const namespace = testNamespace();
+  const identityDb = createDb(database.url, { schema: identityMigrations.schema });
+  await migrateLatest(identityDb, identityMigrations);
+  await seedIdentity({ db: identityDb, password: TEST_PASSWORD });
+  const identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
+  const identityUrl = `http://127.0.0.1:${identity.port}`;
+
+  const db = createDb(database.url, { schema });
+  await migrateLatest(db, { schema, migrations });
+  const bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'accounting-test' });
+
+  const producerDb = createDb(database.url, { schema: PRODUCER_SCHEMA });
+  await migrateLatest(producerDb, { schema: PRODUCER_SCHEMA, migrations: {} });
+  const producerBus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'register-stand-in' });
+  const producerRelay: OutboxRelay = startOutboxRelay({ db: producerDb, bus: producerBus, logger, pollMs: 50 });
+
+  let consumers: { stop(): Promise<void> } | null = null;
+  let server: RunningServer | undefined;
+  const system: AccountingTestSystem = {
+    base: '',
+    db,
+    namespace,
+    producerBus,
+    tokens: { admin: '', treasurer: '', cashier: '', volunteer: '' },
+    async publish(type, payload) {
+      const envelope = await producerDb.transaction((trx) => recordEvent(trx, 'register', type, payload));
+      producerRelay.wake();
+      return envelope;
+    },
+    async publishRaw(envelope, msgId) {
+      await producerBus.js.publish(producerBus.subject(envelope.type), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: msgId });
+    },
+    async startConsumers() {
+      consumers = await startAccountingConsumers({ db, bus, logger });
+    },
+    async stopConsumers() {
+      await consumers?.stop();
+      consumers = null;
+    },
+    request(path, init = {}) {
+      const { as = 'treasurer', ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (as) headers.set('authorization', `Bearer ${system.tokens[as]}`);
+      return fetch(system.base + path, { ...rest, headers });
+    },
+    async stop() {
+      await server?.close();
+      await consumers?.stop();
+      await producerRelay.stop();
+      await bus.close();
+      await producerBus.close();
+      await identity.close();
+      await Promise.all([db.destroy(), producerDb.destroy(), identityDb.destroy()]);
+      await deleteTestStream(namespace);
+      await database.drop();
+    },
+  };
+
+  server = await listen(await buildApp({ db, logger, bus, verifier: createTokenVerifier({ identityUrl }) }), 0);
+  system.base = `http://127.0.0.1:${server.port}`;
+  for (const [key, who] of [['admin', 'admin'], ['treasurer', 'tresorier'], ['cashier', 'caissier'], ['volunteer', 'benevole']] as const) {
+    const res = await fetch(`${identityUrl}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${who}@kermesse.local`, password: TEST_PASSWORD }),
+    });
+    system.tokens[key] = ((await res.json()) as { token: string }).token;
+  }
+  if (options.consumers !== false) await system.startConsumers();
+  return system;
+}
+
+/** A sale.completed payload: lines `[kind, categoryName, totalCents]`, paid in full by one method. */
+export function buildSale(
+  saleId: number,
+  lines: Array<[kind: 'product' | 'donation' | 'discount' | 'raffle' | 'giftbasket', categoryName: string, totalCents: number]>,
+  overrides: Partial<EventPayloads['sale.completed']> & { method?: 'ESP' | 'CHQ' | 'CB' } = {},
+): EventPayloads['sale.completed'] {
+  const { method = 'ESP', ...rest } = overrides;
+  const totalCents = lines.reduce((sum, [, , cents]) => sum + cents, 0);
+  return {
+    saleId, reference: `V-${String(saleId).padStart(6, '0')}`, eventId: 1, checkoutId: 1, claimId: null, buyer: null,
+    lines: lines.map(([kind, categoryName, cents], index) => ({
+      productId: kind === 'donation' ? -1 : kind === 'discount' ? -2 : 100 + index, name: `Article ${index + 1}`, categoryId: 1, categoryName,
+      unitPriceCents: cents, quantity: 1, totalCents: cents, kind,
+    })),
+    tickets: [], bets: [],
+    payments: [{ method, amountCents: totalCents, reference: '' }],
+    totalCents, paymentMode: method === 'CHQ' ? 1 : method === 'ESP' ? 2 : 3, paymentStatus: method === 'CHQ' ? 2 : 1, receipt: null,
+    completedAt: '2026-05-16T14:30:00.000Z',
+    ...rest,
+  };
+}
