@@ -56,6 +56,11 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // Register administration (checkout ↔ product links).
   { prefix: '/api/admin/checkout', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/checkout/1/products' } },
+  // Register back office (issue 10): events, registers, categories, products, meal deal, card readers.
+  { prefix: '/api/admin/events', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/events' } },
+  { prefix: '/api/admin/categories', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/categories?eventId=1' } },
+  { prefix: '/api/admin/products', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/products?eventId=1' } },
+  { prefix: '/api/admin/card-readers', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/card-readers' } },
 
   // Bingo.
   { prefix: '/admin/bingo', service: 'bingo', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/admin/bingo/prize/api/prizes?bingoId=1' } },

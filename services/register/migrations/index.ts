@@ -252,4 +252,39 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  '005_back_office': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      // Events as an association sets them up (issue 10): dates, place, public description, archive.
+      await s().alterTable('events', (t) => {
+        t.date('ends_on');
+        t.text('place');
+        t.text('description');
+        t.timestamp('archived_at', { useTz: true });
+      });
+      await s().alterTable('checkouts', (t) => {
+        t.timestamp('archived_at', { useTz: true });
+      });
+      // Each category belongs to one event (a product's event is its category's).
+      await s().alterTable('categories', (t) => {
+        t.integer('event_id').references('id').inTable(`${schema}.events`);
+        t.index(['event_id']);
+      });
+      await knex.raw(`
+        update ??.categories c set event_id = coalesce(
+          (select r.event_id from ??.raffles r where r.category_id = c.id limit 1),
+          (select g.event_id from ??.gift_baskets g where g.category_id = c.id limit 1),
+          (select min(k.event_id) from ??.products p join ??.checkout_products cp on cp.product_id = p.id
+             join ??.checkouts k on k.id = cp.checkout_id where p.category_id = c.id))
+        where c.event_id is null`, [schema, schema, schema, schema, schema, schema]);
+      // « A product with sales is deactivated, never erased »: the check reads this index.
+      await knex.raw('create index if not exists sale_lines_product on ??.sale_lines (product_id)', [schema]);
+      // The meal-deal rule set of each event (SPEC §9's rule is the default).
+      await s().createTable('event_meal_deals', (t) => {
+        t.integer('event_id').primary().references('id').inTable(`${schema}.events`).onDelete('CASCADE');
+        t.jsonb('rule').notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+    },
+  },
 };

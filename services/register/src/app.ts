@@ -1,9 +1,12 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type Koa from 'koa';
 import * as serviceMigrations from '../migrations/index.ts';
 import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
 import { createSimulatorProvider } from './payments/simulator.ts';
 import type { CardProvider } from './payments/provider.ts';
 import type { RaffleClient } from './raffleClient.ts';
+import { backOfficeRoutes } from './admin/routes/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { cardRoutes } from './routes/cards/index.ts';
 import { checkoutRoutes } from './routes/checkouts/index.ts';
@@ -29,6 +32,9 @@ export interface RegisterDeps {
   wake?: () => void;
 }
 
+/** Uploaded product pictures when the server gives no folder (tests, tools). */
+const DEFAULT_UPLOADS_DIR = path.join(tmpdir(), 'kermesse-register-uploads');
+
 /** The register service's Koa app (no listen). */
 export async function buildApp(deps: RegisterDeps): Promise<Koa> {
   const { db } = deps;
@@ -41,7 +47,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
     bus: deps.bus,
     verifier: deps.verifier,
     routers: [
-      publicRoutes({ db, uploadsDir: deps.uploadsDir, publicUrl: deps.publicUrl }),
+      publicRoutes({ db, uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR, publicUrl: deps.publicUrl }),
       pingRoutes(),
       eventRoutes({ db }),
       checkoutRoutes({ db }),
@@ -50,6 +56,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
       saleRoutes({ db, logger: deps.logger, raffle: deps.raffle, publicUrl: deps.publicUrl, wake: deps.wake }),
       cardRoutes({ db, provider }),
       adminRoutes({ db }),
+      backOfficeRoutes({ db, uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR, wake: deps.wake }),
     ],
   });
 }

@@ -102,6 +102,40 @@ export const EVENT_SCHEMAS = {
         active: { type: 'boolean' },
         /** What the product sells; only `product` has a stock (absent means `product`). */
         kind: { type: 'string', enum: ['product', 'raffle', 'giftbasket'] },
+        /** The event whose catalogue holds it (absent in events recorded before the back office). */
+        eventId: { type: 'integer', minimum: 1 },
+      },
+      additionalProperties: false,
+    },
+  },
+  /** An event edited or archived in the back office: its whole current state. */
+  'catalog.event.updated': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['eventId', 'name', 'archived'],
+      properties: {
+        eventId: { type: 'integer', minimum: 1 },
+        name: { type: 'string', minLength: 1 },
+        startsOn: { type: ['string', 'null'], format: 'date' },
+        endsOn: { type: ['string', 'null'], format: 'date' },
+        place: { type: ['string', 'null'] },
+        archived: { type: 'boolean' },
+      },
+      additionalProperties: false,
+    },
+  },
+  /** A register renamed or archived in the back office. */
+  'catalog.checkout.updated': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['checkoutId', 'eventId', 'name', 'archived'],
+      properties: {
+        checkoutId: { type: 'integer', minimum: 1 },
+        eventId: { type: 'integer', minimum: 1 },
+        name: { type: 'string', minLength: 1 },
+        archived: { type: 'boolean' },
       },
       additionalProperties: false,
     },
@@ -286,7 +320,10 @@ export interface EventPayloads {
     image?: string | null; clickAndCollect?: boolean; alcohol?: boolean; active: boolean;
     /** Absent means `product`; raffle and gift-basket ticket products have no stock. */
     kind?: 'product' | 'raffle' | 'giftbasket';
+    eventId?: number;
   };
+  'catalog.event.updated': { eventId: number; name: string; startsOn?: string | null; endsOn?: string | null; place?: string | null; archived: boolean };
+  'catalog.checkout.updated': { checkoutId: number; eventId: number; name: string; archived: boolean };
   'sale.completed': {
     saleId: number; reference: string; eventId: number; checkoutId: number; claimId?: string | null;
     buyer: { personId: number; firstname: string; lastname: string; email?: string | null; phone?: string | null } | null;

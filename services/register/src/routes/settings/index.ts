@@ -3,6 +3,7 @@ import { DISCOUNT_PRODUCT_ID, DONATION_CATEGORY, DONATION_PRODUCT_ID, MAX_QUANTI
 import { toEuros } from '../../money.ts';
 import { readMealDeal } from '../../repositories/catalog.ts';
 import { CATALOG_CACHE_CONTROL } from '../checkouts/index.ts';
+import { mealDealForRegister } from '../../admin/commands/mealDeal.ts';
 
 /** SPEC §9 card polling: first status after 5 s, then every 3 s, at most 10 attempts. */
 export const CARD_POLLING = { initialWaitMs: 5000, pollIntervalMs: 3000, maxAttempts: 10 } as const;
@@ -11,7 +12,8 @@ export const CARD_POLLING = { initialWaitMs: 5000, pollIntervalMs: 3000, maxAtte
 export function settingsRoutes({ db, cardProvider }: { db: Db; cardProvider: string }): Router {
   const router = new Router({ prefix: '/api/cr' });
   router.get('/settings', requireRole('cashier'), async (ctx) => {
-    const mealDeal = await readMealDeal(db);
+    // The event's own meal-deal rule set (back office) when the register says which event it sells for.
+    const mealDeal = (await mealDealForRegister(db, ctx.query)) ?? await readMealDeal(db);
     ctx.set('Cache-Control', CATALOG_CACHE_CONTROL);
     ctx.body = {
       success: true,

@@ -1,0 +1,4 @@
+/** @kermesse/contracts-register — the register domain's back-office contract. */
+export * from './schemas.ts';
+export * from './errors.ts';
+export * from './rules.ts';

@@ -1,0 +1,166 @@
+/**
+ * The back office of the register domain (`/api/admin/…`, admin role): events, registers
+ * (checkouts), categories, products, the per-event meal-deal rule set and card readers. TypeBox
+ * schemas (plain JSON Schema, validated by the kit's ajv) and the types derived from them.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const IdParams = Type.Object({ id: Id });
+export const EventIdParams = Type.Object({ eventId: Id });
+export type IdParams = Static<typeof IdParams>;
+
+const Name = Type.String({ minLength: 1, maxLength: 120 });
+const Day = Type.String({ format: 'date' });
+
+/** A price as typed: euros as a number (3.5) or as text with a decimal comma (« 3,50 »). */
+export const PriceInput = Type.Union([Type.Number(), Type.String({ maxLength: 20 })]);
+
+// ── Events ────────────────────────────────────────────────────────────────────────────────────
+export const EventInput = Type.Object({
+  name: Name,
+  startsOn: Type.Optional(Nullable(Day)),
+  endsOn: Type.Optional(Nullable(Day)),
+  place: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  /** Shown to the public (pre-sale page, home). */
+  description: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
+});
+export type EventInput = Static<typeof EventInput>;
+
+export const EventUpdate = Type.Partial(Type.Object({
+  ...EventInput.properties,
+  /** false brings an archived event back. */
+  archived: Type.Boolean(),
+}));
+export type EventUpdate = Static<typeof EventUpdate>;
+
+export const AdminEvent = Type.Object({
+  id: Id,
+  name: Type.String(),
+  startsOn: Nullable(Type.String()),
+  endsOn: Nullable(Type.String()),
+  place: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  archived: Type.Boolean(),
+  /** An event with sales is archived, never deleted. */
+  hasSales: Type.Boolean(),
+});
+export type AdminEvent = Static<typeof AdminEvent>;
+
+export const DuplicateEventInput = Type.Object({
+  name: Name,
+  startsOn: Type.Optional(Nullable(Day)),
+  endsOn: Type.Optional(Nullable(Day)),
+});
+export type DuplicateEventInput = Static<typeof DuplicateEventInput>;
+
+/** What a duplicate copied (the new event is at the top level). */
+export const DuplicatedEvent = Type.Object({
+  ...AdminEvent.properties,
+  copied: Type.Object({ checkouts: Type.Integer(), categories: Type.Integer(), products: Type.Integer(), mealDeal: Type.Boolean() }),
+});
+export type DuplicatedEvent = Static<typeof DuplicatedEvent>;
+
+// ── Registers (checkouts) ─────────────────────────────────────────────────────────────────────
+export const CheckoutInput = Type.Object({ name: Name });
+export type CheckoutInput = Static<typeof CheckoutInput>;
+export const CheckoutUpdate = Type.Partial(Type.Object({ name: Name, archived: Type.Boolean() }));
+export type CheckoutUpdate = Static<typeof CheckoutUpdate>;
+export const AdminCheckout = Type.Object({
+  id: Id, eventId: Id, name: Type.String(), archived: Type.Boolean(), hasSales: Type.Boolean(),
+});
+export type AdminCheckout = Static<typeof AdminCheckout>;
+
+// ── Categories ────────────────────────────────────────────────────────────────────────────────
+export const EventQuery = Type.Object({ eventId: Id });
+export type EventQuery = Static<typeof EventQuery>;
+export const CategoryInput = Type.Object({ name: Name, eventId: Type.Optional(Id), position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000 })) });
+export type CategoryInput = Static<typeof CategoryInput>;
+export const CategoryUpdate = Type.Partial(Type.Object({ name: Name, position: Type.Integer({ minimum: 0, maximum: 10000 }) }));
+export type CategoryUpdate = Static<typeof CategoryUpdate>;
+export const AdminCategory = Type.Object({
+  id: Id, eventId: Id, name: Type.String(),
+  /** `product` categories are edited here; `raffle` / `giftbasket` ones come from the raffle service. */
+  kind: Type.Union([Type.Literal('product'), Type.Literal('raffle'), Type.Literal('giftbasket')]),
+  position: Type.Integer(),
+  productCount: Type.Integer(),
+});
+export type AdminCategory = Static<typeof AdminCategory>;
+
+// ── Products ──────────────────────────────────────────────────────────────────────────────────
+export const ProductInput = Type.Object({
+  name: Name,
+  price: PriceInput,
+  categoryId: Id,
+  eventId: Id,
+  clickAndCollectEligible: Type.Optional(Type.Boolean()),
+  /** SPEC's spelling. */
+  alcoohol: Type.Optional(Type.Boolean()),
+  active: Type.Optional(Type.Boolean()),
+  /** Registers of the same event that sell it at once. */
+  checkoutIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+});
+export type ProductInput = Static<typeof ProductInput>;
+export const ProductUpdate = Type.Partial(Type.Object({
+  name: Name,
+  price: PriceInput,
+  categoryId: Id,
+  clickAndCollectEligible: Type.Boolean(),
+  alcoohol: Type.Boolean(),
+  active: Type.Boolean(),
+  checkoutIds: Type.Array(Id, { maxItems: 100 }),
+}));
+export type ProductUpdate = Static<typeof ProductUpdate>;
+export const AdminProduct = Type.Object({
+  id: Id,
+  eventId: Id,
+  name: Type.String(),
+  /** Euros, 2 decimals at most. */
+  price: Type.Number(),
+  categoryId: Id,
+  categoryName: Type.String(),
+  image: Nullable(Type.String()),
+  clickAndCollectEligible: Type.Boolean(),
+  alcoohol: Type.Boolean(),
+  active: Type.Boolean(),
+  checkoutIds: Type.Array(Id),
+  /** A product with sales is deactivated, never erased. */
+  hasSales: Type.Boolean(),
+});
+export type AdminProduct = Static<typeof AdminProduct>;
+export const ProductDeleted = Type.Object({ id: Id, deleted: Type.Boolean(), deactivated: Type.Boolean() });
+export type ProductDeleted = Static<typeof ProductDeleted>;
+
+export const ImportQuery = Type.Object({ 'dry-run': Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('true'), Type.Literal('false')])) });
+export type ImportQuery = Static<typeof ImportQuery>;
+export const ProductImportLine = Type.Object({
+  line: Type.Integer(), name: Type.String(), price: Type.Number(), category: Type.String(),
+  action: Type.Union([Type.Literal('create'), Type.Literal('update')]),
+});
+export const ProductImportResult = Type.Object({
+  status: Type.Union([Type.Literal('dry-run'), Type.Literal('ok'), Type.Literal('error')]),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  categoriesCreated: Type.Array(Type.String()),
+  lines: Type.Array(ProductImportLine),
+  errors: Type.Array(Type.String()),
+});
+export type ProductImportResult = Static<typeof ProductImportResult>;
+
+// ── Meal deal ─────────────────────────────────────────────────────────────────────────────────
+export const MealDealInput = Type.Object({
+  /** Discount per complete set, euros. */
+  discount: PriceInput,
+  items: Type.Array(Type.Object({ categoryId: Id, price: PriceInput }), { maxItems: 10 }),
+});
+export type MealDealInput = Static<typeof MealDealInput>;
+export const AdminMealDeal = Type.Object({
+  eventId: Id,
+  discount: Type.Number(),
+  items: Type.Array(Type.Object({ categoryId: Id, price: Type.Number() })),
+  /** True while the event has no rule of its own (SPEC §9's default applies). */
+  isDefault: Type.Boolean(),
+});
+export type AdminMealDeal = Static<typeof AdminMealDeal>;

@@ -1,0 +1,134 @@
+/** Events of the back office: create, edit, archive, and duplicate last year's fair. */
+import { recordEvent, type Db, type Trx } from '@kermesse/kit';
+import type { DuplicateEventInput, EventInput, EventUpdate } from '@kermesse/contracts-register';
+import { MEAL_DEAL_SETTING } from '../../repositories/catalog.ts';
+import type { MealDealRule } from '../../cart/rules.ts';
+import { cleanName, cleanText, invalid, missing } from '../errors.ts';
+import {
+  findAdminEvent, insertAdminEvent, listAdminCategories, readEventMealDeal, updateAdminEvent, writeEventMealDeal,
+  adoptOrphanCategories, type AdminEventRow, type EventFields,
+} from '../repositories/backOffice.ts';
+
+function checkDates(startsOn: string | null | undefined, endsOn: string | null | undefined): void {
+  if (startsOn && endsOn && endsOn < startsOn) throw invalid('DATES_ORDER');
+}
+
+export async function loadEvent(q: Db | Trx, id: number): Promise<AdminEventRow> {
+  const event = await findAdminEvent(q, id);
+  if (!event) throw missing('EVENT_NOT_FOUND');
+  return event;
+}
+
+const recordEventState = (trx: Trx, e: AdminEventRow) => recordEvent(trx, 'register', 'catalog.event.updated', {
+  eventId: e.id, name: e.name, startsOn: e.starts_on, endsOn: e.ends_on, place: e.place, archived: e.archived_at !== null,
+});
+
+export async function createEvent(db: Db, input: EventInput): Promise<AdminEventRow> {
+  const name = cleanName(input.name);
+  checkDates(input.startsOn, input.endsOn);
+  return db.transaction(async (trx) => {
+    const id = await insertAdminEvent(trx, {
+      name, starts_on: input.startsOn ?? null, ends_on: input.endsOn ?? null, place: cleanText(input.place) ?? null, description: cleanText(input.description) ?? null,
+    });
+    await recordEvent(trx, 'register', 'catalog.event.created', { eventId: id, name, startsOn: input.startsOn ?? null });
+    return loadEvent(trx, id);
+  });
+}
+
+export async function updateEvent(db: Db, id: number, input: EventUpdate): Promise<AdminEventRow> {
+  return db.transaction(async (trx) => {
+    const current = await loadEvent(trx, id);
+    const fields: EventFields = {};
+    if (input.name !== undefined) fields.name = cleanName(input.name);
+    if (input.startsOn !== undefined) fields.starts_on = input.startsOn;
+    if (input.endsOn !== undefined) fields.ends_on = input.endsOn;
+    if (input.place !== undefined) fields.place = cleanText(input.place);
+    if (input.description !== undefined) fields.description = cleanText(input.description);
+    if (input.archived !== undefined) fields.archived_at = input.archived ? (current.archived_at ?? new Date()) : null;
+    checkDates(fields.starts_on !== undefined ? fields.starts_on : current.starts_on, fields.ends_on !== undefined ? fields.ends_on : current.ends_on);
+    if (Object.keys(fields).length) await updateAdminEvent(trx, id, fields);
+    const updated = await loadEvent(trx, id);
+    await recordEventState(trx, updated);
+    return updated;
+  });
+}
+
+/** An event is archived, never deleted: its sales, receipts and books keep pointing at it. */
+export async function archiveEvent(db: Db, id: number): Promise<AdminEventRow> {
+  return updateEvent(db, id, { archived: true });
+}
+
+/** The event's own meal-deal rule, else the installation's one when it is about this event's categories. */
+export async function sourceMealDeal(q: Db | Trx, eventId: number): Promise<MealDealRule | undefined> {
+  const own = await readEventMealDeal(q, eventId);
+  if (own) return own;
+  const global = (await q('settings').where({ key: MEAL_DEAL_SETTING }).first('value')) as { value: MealDealRule } | undefined;
+  if (!global) return undefined;
+  const categories = new Set((await listAdminCategories(q, eventId)).map((c) => c.id));
+  return global.value.items.every((i) => categories.has(i.categoryId)) ? global.value : undefined;
+}
+
+/**
+ * Next year's fair from this one: registers, product categories, products with their prices,
+ * pictures, flags and registers, and the meal-deal rule — no sales; other services learn the new
+ * event and products from the `catalog.*` events (the stock starts at 0).
+ */
+export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateEventInput) {
+  const name = cleanName(input.name);
+  checkDates(input.startsOn, input.endsOn);
+  await adoptOrphanCategories(db);
+  return db.transaction(async (trx) => {
+    const source = await loadEvent(trx, sourceId);
+    const eventId = await insertAdminEvent(trx, {
+      name, starts_on: input.startsOn ?? null, ends_on: input.endsOn ?? null, place: source.place, description: source.description,
+    });
+    await recordEvent(trx, 'register', 'catalog.event.created', { eventId, name, startsOn: input.startsOn ?? null });
+
+    const checkoutMap = new Map<number, number>();
+    const checkouts = (await trx('checkouts').where({ event_id: sourceId }).whereNull('archived_at').orderBy('id').select('id', 'name')) as Array<{ id: number; name: string }>;
+    for (const c of checkouts) {
+      const [row] = await trx('checkouts').insert({ event_id: eventId, name: c.name }).returning('id');
+      const id = (row as { id: number }).id;
+      checkoutMap.set(c.id, id);
+      await recordEvent(trx, 'register', 'catalog.checkout.created', { checkoutId: id, eventId, name: c.name });
+    }
+
+    const categoryMap = new Map<number, { id: number; name: string }>();
+    const categories = (await trx('categories').where({ event_id: sourceId, kind: 'product' }).orderBy(['position', 'id']).select('id', 'name', 'position')) as Array<{ id: number; name: string; position: number }>;
+    for (const k of categories) {
+      const [row] = await trx('categories').insert({ event_id: eventId, name: k.name, position: k.position, kind: 'product' }).returning('id');
+      categoryMap.set(k.id, { id: (row as { id: number }).id, name: k.name });
+    }
+
+    let products = 0;
+    if (categoryMap.size) {
+      const rows = (await trx('products').whereIn('category_id', [...categoryMap.keys()]).orderBy(['position', 'id'])
+        .select('id', 'name', 'image', 'price_cents', 'category_id', 'click_and_collect', 'alcohol', 'active', 'position')) as Array<{
+        id: number; name: string; image: string | null; price_cents: number; category_id: number; click_and_collect: boolean; alcohol: boolean; active: boolean; position: number;
+      }>;
+      const links = (await trx('checkout_products').whereIn('product_id', rows.map((r) => r.id)).select('checkout_id', 'product_id')) as Array<{ checkout_id: number; product_id: number }>;
+      for (const p of rows) {
+        const category = categoryMap.get(p.category_id)!;
+        const [row] = await trx('products').insert({
+          name: p.name, image: p.image, price_cents: p.price_cents, category_id: category.id, click_and_collect: p.click_and_collect,
+          alcohol: p.alcohol, active: p.active, position: p.position,
+        }).returning('id');
+        const productId = (row as { id: number }).id;
+        const offered = links.filter((l) => l.product_id === p.id && checkoutMap.has(l.checkout_id)).map((l) => ({ checkout_id: checkoutMap.get(l.checkout_id)!, product_id: productId }));
+        if (offered.length) await trx('checkout_products').insert(offered);
+        await recordEvent(trx, 'register', 'catalog.product.changed', {
+          productId, name: p.name, priceCents: p.price_cents, categoryId: category.id, categoryName: category.name, image: p.image,
+          clickAndCollect: p.click_and_collect, alcohol: p.alcohol, active: p.active, kind: 'product', eventId,
+        });
+        products += 1;
+      }
+    }
+
+    const rule = await sourceMealDeal(trx, sourceId);
+    const mealDeal = Boolean(rule && rule.items.every((i) => categoryMap.has(i.categoryId)));
+    if (rule && mealDeal) {
+      await writeEventMealDeal(trx, eventId, { discountCents: rule.discountCents, items: rule.items.map((i) => ({ categoryId: categoryMap.get(i.categoryId)!.id, priceCents: i.priceCents })) });
+    }
+    return { event: await loadEvent(trx, eventId), copied: { checkouts: checkoutMap.size, categories: categoryMap.size, products, mealDeal } };
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * The register's back office (`/api/admin/…`, admin role; contract `@kermesse/contracts-register`):
+ * events, registers, categories, products (pictures, CSV import) and each event's meal deal.
+ * Handlers validate (kit `defineRoute`), run a command, present; the outbox relay is woken after a
+ * change so the `catalog.*` events leave at once.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { defineRoute, readUpload, Router, type Db } from '@kermesse/kit';
+import { isCsvUpload, NotCsvError } from '@kermesse/kit/csv';
+import {
+  CategoryInput, CategoryUpdate, CheckoutInput, CheckoutUpdate, DuplicateEventInput, EventIdParams, EventInput, EventUpdate, IdParams,
+  MealDealInput, MESSAGES, PICTURE_LIMITS, PRODUCT_CSV_MODEL, ProductInput, ProductUpdate,
+} from '@kermesse/contracts-register';
+import { Type } from '@sinclair/typebox';
+import { DEFAULT_MEAL_DEAL } from '../../cart/rules.ts';
+import { archiveCheckout, createCategory, createCheckout, createProduct, deleteCategory, deleteProduct, loadProduct, recordProductState, updateCategory, updateCheckout, updateProductFields } from '../commands/catalog.ts';
+import { archiveEvent, createEvent, duplicateEvent, loadEvent, sourceMealDeal, updateEvent } from '../commands/events.ts';
+import { importProducts } from '../commands/importProducts.ts';
+import { saveMealDeal } from '../commands/mealDeal.ts';
+import { invalid, refused } from '../errors.ts';
+import { checkPicture } from '../pictures.ts';
+import { presentAdminCategory, presentAdminCheckout, presentAdminEvent, presentAdminProduct, presentMealDeal } from '../presenters.ts';
+import { adoptOrphanCategories, listAdminCategories, listAdminCheckouts, listAdminEvents, listAdminProducts, updateProduct } from '../repositories/backOffice.ts';
+
+const ADMIN = ['admin'] as const;
+const EventQuery = Type.Object({ eventId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) });
+const ImportQuery = Type.Object({
+  'dry-run': Type.Optional(Type.String({ enum: ['0', '1', 'true', 'false'] })),
+  eventId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+});
+
+export interface BackOfficeDeps {
+  db: Db;
+  /** Where uploaded product pictures go (served at /up/). */
+  uploadsDir: string;
+  /** Wakes the outbox relay after a commit. */
+  wake?: () => void;
+}
+
+export function backOfficeRoutes({ db, uploadsDir, wake }: BackOfficeDeps): Router {
+  const router = new Router();
+  const changed = <T>(value: T): T => {
+    wake?.();
+    return value;
+  };
+  const eventOf = (value: number | undefined) => {
+    if (value === undefined) throw invalid('EVENT_ID_MISSING');
+    return value;
+  };
+
+  // ── Events ──────────────────────────────────────────────────────────────────────────────────
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/events', roles: ADMIN,
+    handler: async ({ ctx }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return (await listAdminEvents(db)).map(presentAdminEvent);
+    },
+  });
+  defineRoute(router, {
+    method: 'post', path: '/api/admin/events', roles: ADMIN, body: EventInput, status: 201,
+    handler: async ({ body }) => changed(presentAdminEvent(await createEvent(db, body))),
+  });
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/events/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params }) => presentAdminEvent(await loadEvent(db, params.id)),
+  });
+  defineRoute(router, {
+    method: 'put', path: '/api/admin/events/:id', roles: ADMIN, params: IdParams, body: EventUpdate,
+    handler: async ({ params, body }) => changed(presentAdminEvent(await updateEvent(db, params.id, body))),
+  });
+  defineRoute(router, {
+    method: 'delete', path: '/api/admin/events/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params }) => changed(presentAdminEvent(await archiveEvent(db, params.id))),
+  });
+  defineRoute(router, {
+    method: 'post', path: '/api/admin/events/:id/duplicate', roles: ADMIN, params: IdParams, body: DuplicateEventInput, status: 201,
+    handler: async ({ params, body }) => {
+      const { event, copied } = await duplicateEvent(db, params.id, body);
+      return changed({ ...presentAdminEvent(event), copied });
+    },
+  });
+
+  // ── Meal deal ───────────────────────────────────────────────────────────────────────────────
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/events/:id/meal-deal', roles: ADMIN, params: IdParams,
+    handler: async ({ params }) => {
+      await loadEvent(db, params.id);
+      await adoptOrphanCategories(db);
+      const rule = await sourceMealDeal(db, params.id);
+      return presentMealDeal(params.id, rule ?? { discountCents: DEFAULT_MEAL_DEAL.discountCents, items: [] }, !(await db('event_meal_deals').where({ event_id: params.id }).first('event_id')));
+    },
+  });
+  defineRoute(router, {
+    method: 'put', path: '/api/admin/events/:id/meal-deal', roles: ADMIN, params: IdParams, body: MealDealInput,
+    handler: async ({ params, body }) => presentMealDeal(params.id, await saveMealDeal(db, params.id, body), false),
+  });
+
+  // ── Registers ───────────────────────────────────────────────────────────────────────────────
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/events/:eventId/checkouts', roles: ADMIN, params: EventIdParams,
+    handler: async ({ ctx, params }) => {
+      await loadEvent(db, params.eventId);
+      ctx.set('Cache-Control', 'no-store');
+      return (await listAdminCheckouts(db, params.eventId)).map(presentAdminCheckout);
+    },
+  });
+  defineRoute(router, {
+    method: 'post', path: '/api/admin/events/:eventId/checkouts', roles: ADMIN, params: EventIdParams, body: CheckoutInput, status: 201,
+    handler: async ({ params, body }) => changed(presentAdminCheckout(await createCheckout(db, params.eventId, body))),
+  });
+  defineRoute(router, {
+    method: 'put', path: '/api/admin/checkout/:id', roles: ADMIN, params: IdParams, body: CheckoutUpdate,
+    handler: async ({ params, body }) => changed(presentAdminCheckout(await updateCheckout(db, params.id, body))),
+  });
+  defineRoute(router, {
+    method: 'delete', path: '/api/admin/checkout/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params }) => changed(presentAdminCheckout(await archiveCheckout(db, params.id))),
+  });
+
+  // ── Categories ──────────────────────────────────────────────────────────────────────────────
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/categories', roles: ADMIN, query: EventQuery,
+    handler: async ({ ctx, query }) => {
+      const eventId = eventOf(query.eventId);
+      await loadEvent(db, eventId);
+      await adoptOrphanCategories(db);
+      ctx.set('Cache-Control', 'no-store');
+      return (await listAdminCategories(db, eventId)).map(presentAdminCategory);
+    },
+  });
+  defineRoute(router, {
+    method: 'post', path: '/api/admin/categories', roles: ADMIN, body: CategoryInput, query: EventQuery, status: 201,
+    handler: async ({ body, query }) => presentAdminCategory(await createCategory(db, { ...body, eventId: eventOf(body.eventId ?? query.eventId) })),
+  });
+  defineRoute(router, {
+    method: 'put', path: '/api/admin/categories/:id', roles: ADMIN, params: IdParams, body: CategoryUpdate,
+    handler: async ({ params, body }) => changed(presentAdminCategory(await updateCategory(db, params.id, body))),
+  });
+  defineRoute(router, {
+    method: 'delete', path: '/api/admin/categories/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params }) => {
+      await deleteCategory(db, params.id);
+      return { id: params.id, deleted: true };
+    },
+  });
+
+  // ── Products ────────────────────────────────────────────────────────────────────────────────
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/products', roles: ADMIN, query: EventQuery,
+    handler: async ({ ctx, query }) => {
+      const eventId = eventOf(query.eventId);
+      await loadEvent(db, eventId);
+      await adoptOrphanCategories(db);
+      ctx.set('Cache-Control', 'no-store');
+      return (await listAdminProducts(db, eventId)).map(presentAdminProduct);
+    },
+  });
+  defineRoute(router, {
+    method: 'post', path: '/api/admin/products', roles: ADMIN, body: ProductInput, status: 201,
+    handler: async ({ body }) => changed(presentAdminProduct(await createProduct(db, body))),
+  });
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/products/import/model', roles: ADMIN,
+    handler: ({ ctx }) => {
+      ctx.set('Content-Disposition', 'attachment; filename="modele-produits.csv"');
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.body = PRODUCT_CSV_MODEL;
+      return undefined;
+    },
+  });
+  defineRoute(router, {
+    method: 'post', path: '/api/admin/products/import', roles: ADMIN, query: ImportQuery,
+    handler: async ({ query, ctx }) => {
+      const upload = await readUpload(ctx, { maxFileBytes: 2 * 1024 * 1024, noFileMessage: MESSAGES.IMPORT_NOT_CSV, tooLargeMessage: 'Le fichier dépasse la taille maximale (2 Mo).' });
+      if (!upload.file || !isCsvUpload(upload.file.filename, upload.file.mimeType)) throw invalid('IMPORT_NOT_CSV');
+      const fieldEvent = upload.fields.eventId && /^\d{1,9}$/.test(upload.fields.eventId) ? Number(upload.fields.eventId) : undefined;
+      const eventId = eventOf(query.eventId ?? fieldEvent);
+      const event = await loadEvent(db, eventId);
+      if (event.archived_at) throw refused('EVENT_ARCHIVED');
+      const dryRun = query['dry-run'] !== '0' && query['dry-run'] !== 'false';
+      let result;
+      try {
+        result = await importProducts(db, eventId, upload.file.data, dryRun);
+      } catch (err) {
+        if (err instanceof NotCsvError) throw invalid('IMPORT_NOT_CSV');
+        throw err;
+      }
+      if (result.status === 'error') throw invalid('IMPORT_REFUSED', { errors: result.errors });
+      return changed(result);
+    },
+  });
+  defineRoute(router, {
+    method: 'put', path: '/api/admin/products/:id', roles: ADMIN, params: IdParams, body: ProductUpdate,
+    handler: async ({ params, body }) => changed(presentAdminProduct(await updateProductFields(db, params.id, body))),
+  });
+  defineRoute(router, {
+    method: 'delete', path: '/api/admin/products/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params }) => changed(await deleteProduct(db, params.id)),
+  });
+  defineRoute(router, {
+    method: 'post', path: '/api/admin/products/:id/image', roles: ADMIN, params: IdParams,
+    handler: async ({ params, ctx }) => {
+      await loadProduct(db, params.id);
+      const upload = await readUpload(ctx, { maxFileBytes: PICTURE_LIMITS.maxBytes, noFileMessage: MESSAGES.PICTURE_MISSING, tooLargeMessage: MESSAGES.PICTURE_TOO_LARGE });
+      if (!upload.file) throw invalid('PICTURE_MISSING');
+      const picture = checkPicture(upload.file.data);
+      const name = `produit-${params.id}-${randomBytes(6).toString('hex')}.${picture.ext}`;
+      await mkdir(uploadsDir, { recursive: true });
+      // Written beside, then renamed: /up/ never serves half a file.
+      const temporary = path.join(uploadsDir, `.${name}.part`);
+      await writeFile(temporary, picture.data);
+      await rename(temporary, path.join(uploadsDir, name));
+      const product = await db.transaction(async (trx) => {
+        await updateProduct(trx, params.id, { image: name });
+        return recordProductState(trx, params.id);
+      });
+      return changed(presentAdminProduct(product));
+    },
+  });
+
+  return router;
+}
