@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { json, fakeGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
@@ -135,6 +135,26 @@ describe('CashRegisterEntryPage', () => {
     expect(document.querySelector('#checkout-register')).toBeNull();
     expect(screen.getByRole('button', { name: 'Buvette' })).toBeTruthy();
     expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('1');
+  });
+
+  it('comes back to the same event and register after a reload, until « [[ Changer de caisse ]] »', async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    gateway();
+    await renderPage();
+    await chooseEvent('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrée' }));
+    cleanup();
+
+    // The page is loaded again: the register opens by itself.
+    await renderPage();
+    expect(screen.getByText(/Caisse sélectionnée/).textContent).toContain('Entrée');
+    expect((document.querySelector('#checkout-register') as HTMLElement).dataset).toMatchObject({ checkoutId: '12', eventId: '1' });
+
+    fireEvent.click(screen.getByRole('link', { name: '[[ Changer de caisse ]]' }));
+    cleanup();
+    await renderPage();
+    expect(screen.queryByText(/Caisse sélectionnée/)).toBeNull();
+    expect(screen.getByRole('combobox')).toBeTruthy();
   });
 
   it('loads the registers of another event when the event changes', async () => {

@@ -3,6 +3,7 @@ import { ApiError, Button, ErrorLine, NETWORK_ERROR_MESSAGE, Spinner, TextInput 
 import { forgetBearerToken, readBearerToken, storeBearerToken } from '../api/bearerToken';
 import { registerApi, type CheckoutSummary, type EventSummary } from '../api/registerApi';
 import { CheckoutRegister } from './CheckoutRegister';
+import { forgetSelection, readSelection, storeSelection } from './selection';
 
 /**
  * Cash-register entry (SPEC §2 and §4): load a bearer token, pick an event, then a register; the
@@ -29,7 +30,15 @@ export function CashRegisterEntryPage() {
     const loadEvents = async () => {
       try {
         const list = await registerApi.listEvents();
-        if (!cancelled) setEvents(list);
+        if (cancelled) return;
+        setEvents(list);
+        // A reload (online or offline) comes back to the register in use.
+        const kept = readSelection();
+        if (kept && list.some((item) => item.id === kept.eventId)) {
+          setSelectedEventId(kept.eventId);
+          setSelectedCheckout(kept.checkout);
+          void loadCheckouts(kept.eventId);
+        }
       } catch {
         const failure = await registerApi.ping().then(
           () => 'Failed to fetch events',
@@ -41,6 +50,7 @@ export function CashRegisterEntryPage() {
           return;
         }
         forgetBearerToken();
+        forgetSelection();
         setSubmittedToken(null);
         setEvents(null);
         setError('Token invalide ou non autorisé.');
@@ -68,13 +78,21 @@ export function CashRegisterEntryPage() {
   const handleEventChange = async (event: ChangeEvent<HTMLSelectElement>) => {
     const eventId = event.target.value === '' ? null : Number(event.target.value);
     if (eventId === selectedEventId) return;
-    const request = ++checkoutsRequest.current;
+    forgetSelection();
     setSelectedEventId(eventId);
     setSelectedCheckout(null);
-    setCheckouts(null);
     setError(null);
-    if (eventId === null) return;
+    if (eventId === null) {
+      ++checkoutsRequest.current;
+      setCheckouts(null);
+      return;
+    }
+    await loadCheckouts(eventId);
+  };
 
+  async function loadCheckouts(eventId: number) {
+    const request = ++checkoutsRequest.current;
+    setCheckouts(null);
     setLoading(true);
     try {
       const list = await registerApi.listCheckouts(eventId);
@@ -84,11 +102,12 @@ export function CashRegisterEntryPage() {
     } finally {
       if (request === checkoutsRequest.current) setLoading(false);
     }
-  };
+  }
 
   const handleChangeCheckout = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     setError(null);
+    forgetSelection();
     setSelectedCheckout(null);
   };
 
@@ -157,6 +176,7 @@ export function CashRegisterEntryPage() {
                   data-checkout-id={checkout.id}
                   onClick={() => {
                     setError(null);
+                    if (selectedEventId !== null) storeSelection({ eventId: selectedEventId, checkout });
                     setSelectedCheckout(checkout);
                   }}
                 >

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Button, classNames, ErrorLine, Spinner } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
-import type { CatalogProduct, CheckoutCatalog } from '../api/checkoutApi';
+import type { CatalogProduct } from '../api/checkoutApi';
 import { newIdempotencyKey } from '../api/idempotencyKey';
 import { cacheKeys, dropCache, readCache, writeCache } from '../api/localCache';
 import type { SaleDto } from '../api/types';
-import { cartTotalCents } from '../cart/cart';
+import { articleCount, cartTotalCents } from '../cart/cart';
 import { PAYMENT_MODE, paymentBlocker, type PaymentMode } from '../cart/payment';
 import { betCount, raffleTicketCount } from '../cart/tickets';
 import { buildSale, ticketTargets, type SalePayment } from '../sale/buildSale';
@@ -22,12 +22,15 @@ import { Kbd, RefreshIcon } from './icons';
 import { PendingSalesList } from './PendingSales';
 import { ProductCatalog } from './ProductCatalog';
 import { RaffleTicketPicker } from './RaffleTicketPicker';
+import { SaleSheet } from './SaleSheet';
+import { useRegisterData } from './useRegisterData';
+import { useKeydown } from './useShortcuts';
 import { EmailReceiptModal, SmsReceiptModal } from './ReceiptModals';
 import { emptySale, saleReducer, type SaleState } from './saleState';
 import { CardTerminalScreen, ProcessingOverlay, SaleFinishedScreen, type FinishedSale } from './SaleScreens';
 
 export const LOAD_FAILURE_MESSAGE = 'Erreur lors de la récupération des données.';
-export const STOCK_ALERTS_FAILURE_MESSAGE = "Impossible de charger les états d'alerte des produits.";
+export { STOCK_ALERTS_FAILURE_MESSAGE } from './useRegisterData';
 export const CASH_CANCELLED_MESSAGE = 'Vente annulée.';
 
 /** Keyboard shortcuts of the sales screen (shown on the buttons). */
@@ -69,15 +72,10 @@ interface LostAttempt {
  */
 export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError }: SalesScreenProps) {
   const api = useCheckoutApi();
-  const [catalog, setCatalog] = useState<CheckoutCatalog | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const { catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount } = useRegisterData(api, checkoutId, eventId, onLoadError);
   const config = catalog?.ticketConfig ?? { raffles: [], giftBaskets: [] };
   const reducer = useMemo(() => saleReducer(config), [config]);
   const [sale, dispatch] = useReducer(reducer, emptySale);
-  const [alerts, setAlerts] = useState<ReadonlySet<number>>(new Set());
-  const [alertsMessage, setAlertsMessage] = useState<string | null>(null);
-  const [alertsBusy, setAlertsBusy] = useState(false);
-  const [pendingCount, setPendingCount] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [card, setCard] = useState<{ progress: CardProgress; reader: ChosenReader; amountCents: number } | null>(null);
@@ -86,9 +84,8 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   const [lostAttempt, setLostAttempt] = useState<LostAttempt | null>(null);
   const [takenTickets, setTakenTickets] = useState<number[]>([]);
   const searchRef = useRef<HTMLInputElement>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
   const mounted = useRef(true);
-  const reportLoadError = useRef(onLoadError);
-  reportLoadError.current = onLoadError;
   const busy = sale.status === 0 || card !== null;
 
   useEffect(() => {
@@ -97,39 +94,6 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
       mounted.current = false;
     };
   }, []);
-
-  const refreshPendingCount = useCallback(() => {
-    api.countPendingSales(eventId).then(
-      (count) => mounted.current && setPendingCount(count),
-      (error: unknown) => console.error('Ventes en attente indisponibles', error),
-    );
-  }, [api, eventId]);
-
-  // Catalogue, settings, pending sales and the alerts known so far.
-  useEffect(() => {
-    let cancelled = false;
-    setCatalog(null);
-    setLoadFailed(false);
-    api.getCheckout(checkoutId).then(
-      (loaded) => {
-        if (cancelled) return;
-        setCatalog(loaded);
-        const cached = api.cachedStockAlerts(eventId);
-        setAlerts(new Set(cached ?? loaded.products.filter((product) => product.stockAlert).map((product) => product.id)));
-      },
-      (error: unknown) => {
-        console.error('Caisse indisponible', error);
-        if (cancelled) return;
-        setLoadFailed(true);
-        reportLoadError.current?.();
-      },
-    );
-    api.loadSettings().catch((error: unknown) => console.error('Réglages indisponibles', error));
-    refreshPendingCount();
-    return () => {
-      cancelled = true;
-    };
-  }, [api, checkoutId, eventId, refreshPendingCount]);
 
   const products = useMemo(
     () => (catalog ? (clickAndCollect ? catalog.products.filter((product) => product.clickAndCollectEligible) : catalog.products) : []),
@@ -272,22 +236,8 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
     if (catalog && !finished && !dialog && !busy) searchRef.current?.focus();
   }, [catalog, finished, dialog, busy]);
 
-  const handleRefreshAlerts = async () => {
-    setAlertsBusy(true);
-    try {
-      setAlerts(new Set(await api.stockAlerts(eventId, { fresh: true })));
-      setAlertsMessage(null);
-    } catch (error) {
-      console.error('Alertes de stock indisponibles', error);
-      setAlertsMessage(STOCK_ALERTS_FAILURE_MESSAGE);
-    } finally {
-      setAlertsBusy(false);
-    }
-  };
-
   // Keyboard shortcuts, only on the sale screen itself (not under a dialog).
-  const shortcutHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  shortcutHandler.current = (event: KeyboardEvent) => {
+  useKeydown((event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (document.querySelector('[aria-modal="true"]') || finished || !catalog) return;
     const actions: Record<string, () => void> = {
@@ -304,12 +254,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
     }
     event.preventDefault();
     action();
-  };
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => shortcutHandler.current(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, []);
+  });
 
   if (loadFailed) return <ErrorLine>{LOAD_FAILURE_MESSAGE}</ErrorLine>;
   if (!catalog) return <Spinner label="Chargement de la caisse…" />;
@@ -340,7 +285,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
               <Button
                 variant="ghost"
                 className="reg-icon-button"
-                onClick={handleRefreshAlerts}
+                onClick={() => void refreshAlerts()}
                 disabled={alertsBusy}
                 aria-label="Actualiser les alertes de stock"
                 title="Actualiser les alertes de stock"
@@ -357,21 +302,44 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
         />
       </div>
 
-      <aside className="reg-side" aria-label="Vente en cours">
-        <BuyerPanel
-          person={sale.person}
-          onPerson={(person) => {
-            dispatch({ type: 'setPerson', person });
-            // Once the buyer is known, the keyboard goes back to the products.
-            if (person) setTimeout(() => searchRef.current?.focus(), 0);
-          }}
-        />
-        <CartPanel
-          lines={sale.lines}
-          onQuantity={(productId, quantity) => dispatch({ type: 'setQuantity', productId, quantity })}
-          onRemove={(productId) => dispatch({ type: 'removeLine', productId })}
-        />
+      <SaleSheet
+        open={sheetOpen}
+        onToggle={() => setSheetOpen((open) => !open)}
+        articles={articleCount(sale.lines)}
+        totalCents={totalCents}
+        body={
+          <>
+            <BuyerPanel
+              person={sale.person}
+              onPerson={(person) => {
+                dispatch({ type: 'setPerson', person });
+                // Once the buyer is known, the keyboard goes back to the products.
+                if (person) setTimeout(() => searchRef.current?.focus(), 0);
+              }}
+            />
+            <CartPanel
+              lines={sale.lines}
+              onQuantity={(productId, quantity) => dispatch({ type: 'setQuantity', productId, quantity })}
+              onRemove={(productId) => dispatch({ type: 'removeLine', productId })}
+            />
+            <DonationPanel onDonate={(amountCents) => dispatch({ type: 'addDonation', amountCents })} />
 
+            <div className="reg-receipt" role="group" aria-label="Reçu">
+              <span className="reg-receipt__label">Reçu</span>
+              <button type="button" className={classNames('reg-seg', !sale.receipt && 'reg-seg--on')} aria-pressed={!sale.receipt} onClick={() => dispatch({ type: 'setReceipt', receipt: null })}>
+                Aucun
+              </button>
+              <button type="button" className={classNames('reg-seg', sale.receipt?.method === 'sms' && 'reg-seg--on')} aria-pressed={sale.receipt?.method === 'sms'} onClick={() => setDialog('sms')}>
+                SMS
+              </button>
+              <button type="button" className={classNames('reg-seg', sale.receipt?.method === 'email' && 'reg-seg--on')} aria-pressed={sale.receipt?.method === 'email'} onClick={() => setDialog('email')}>
+                E-mail
+              </button>
+              {sale.receipt && <span className="reg-receipt__to">{sale.receipt.to}</span>}
+            </div>
+          </>
+        }
+      >
         {(ticketsAllowed > 0 || betsAllowed > 0) && (
           <div className="reg-ticket-buttons">
             {ticketsAllowed > 0 && (
@@ -396,23 +364,6 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
             )}
           </div>
         )}
-
-        <DonationPanel onDonate={(amountCents) => dispatch({ type: 'addDonation', amountCents })} />
-
-        <div className="reg-receipt" role="group" aria-label="Reçu">
-          <span className="reg-receipt__label">Reçu</span>
-          <button type="button" className={classNames('reg-seg', !sale.receipt && 'reg-seg--on')} aria-pressed={!sale.receipt} onClick={() => dispatch({ type: 'setReceipt', receipt: null })}>
-            Aucun
-          </button>
-          <button type="button" className={classNames('reg-seg', sale.receipt?.method === 'sms' && 'reg-seg--on')} aria-pressed={sale.receipt?.method === 'sms'} onClick={() => setDialog('sms')}>
-            SMS
-          </button>
-          <button type="button" className={classNames('reg-seg', sale.receipt?.method === 'email' && 'reg-seg--on')} aria-pressed={sale.receipt?.method === 'email'} onClick={() => setDialog('email')}>
-            E-mail
-          </button>
-          {sale.receipt && <span className="reg-receipt__to">{sale.receipt.to}</span>}
-        </div>
-
         {notice && (
           <div className={notice.tone === 'error' ? 'k-error-line reg-notice' : 'reg-notice reg-notice--info'} role="alert">
             {notice.text}
@@ -446,7 +397,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
             </button>
           </p>
         )}
-      </aside>
+      </SaleSheet>
 
       {dialog === 'cash' && (
         <CashDialog
