@@ -23,6 +23,7 @@ import {
   waitUntil,
   type Output,
 } from './processes.ts';
+import { jsonLog, Supervised } from './supervisor.ts';
 import { DEMO_ACCOUNTS, planPorts, serviceUrlVar, SERVICES, type ServiceName } from './topology.ts';
 
 /** The repository root (infra/src/launch.ts → ../..). */
@@ -57,8 +58,11 @@ export interface LaunchOptions {
   signal?: AbortSignal;
   /** Services to run (default all of SERVICES, in its order); the gateway answers 502 for the others. */
   services?: readonly ServiceName[];
-  /** How long each part may take to answer /healthz (default 60 s). */
+  /** How long each part may take to answer /readyz (default 60 s). */
   healthTimeoutMs?: number;
+  /** Supervisor: first restart delay (default 1 s, doubling up to 30 s) and liveness probe period (5 s). */
+  restartDelayMs?: number;
+  probeIntervalMs?: number;
 }
 
 export interface DemoAccount {
@@ -67,7 +71,7 @@ export interface DemoAccount {
   password: string;
 }
 
-/** How a running system ended: `crash` names the part that died on its own. */
+/** How a running system ended: `crash` names the part that died on its own (Postgres: the rest is restarted). */
 export interface StopReport {
   crash?: { name: string; exit: string };
 }
@@ -81,8 +85,10 @@ export interface RunningSystem {
   natsNamespace: string;
   /** Where each running service listens (its planned port, or another one when that was taken). */
   serviceUrls: Partial<Record<ServiceName, string>>;
-  /** Every process the launcher started (services, gateway, nats-server, postgres). */
-  processes: { name: string; pid: number }[];
+  /** The processes running now (services, gateway, nats-server, postgres): pids change on restarts. */
+  readonly processes: { name: string; pid: number }[];
+  /** How many times the supervisor restarted each part. */
+  restarts(name: string): number;
   /** Resolves once everything is stopped, by stop() or after a part died (then `crash` is set). */
   stopped: Promise<StopReport>;
   /** Stops gateway, services, NATS and Postgres (those it started), in that order. Idempotent. */
@@ -111,8 +117,10 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
   let nats: StartedNats | undefined;
   let builder: Promise<void> | undefined;
   const builds: ManagedProcess[] = [];
-  const services: ManagedProcess[] = [];
-  let gateway: ManagedProcess | undefined;
+  const services: Supervised[] = [];
+  let gateway: Supervised | undefined;
+  let natsPart: Supervised | undefined;
+  const supervisorLog = jsonLog(output);
   let shuttingDown: Promise<void> | undefined;
 
   let reportStop!: (report: StopReport) => void;
@@ -136,7 +144,7 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
 
   // Last resort when the launcher exits without stop(): don't leave servers behind.
   const killAll = () => {
-    for (const child of [gateway, ...services, ...builds, nats?.process]) {
+    for (const child of [gateway?.current, ...services.map((s) => s.current), ...builds, natsPart?.current]) {
       if (child?.running) child.child.kill('SIGTERM');
     }
     if (postgres?.pid && isAlive(postgres.pid)) process.kill(postgres.pid, 'SIGINT');
@@ -159,8 +167,25 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       }, 200);
     });
   };
-  const watchProcess = (child: ManagedProcess) =>
-    watch(child.name, child.exited, () => child.stopping, () => (child.exit ? describeExit(child.exit) : '?'));
+  // While the system starts, a part that dies fails the start-up (reported, not retried); once it
+  // runs, the supervisor restarts that part and the others keep serving.
+  const supervise = (name: string, spawn: () => Promise<ManagedProcess> | ManagedProcess, urls: { ready?: string; alive?: string } = {}) =>
+    new Supervised({
+      name,
+      spawn,
+      log: supervisorLog,
+      ready: urls.ready ? () => answers200(urls.ready!) : undefined,
+      alive: urls.alive ? () => answers200(urls.alive!) : undefined,
+      probeIntervalMs: options.probeIntervalMs,
+      readyTimeoutMs: healthTimeoutMs,
+      backoff: options.restartDelayMs === undefined ? undefined : { initialMs: options.restartDelayMs, maxMs: 30_000, stableMs: 60_000 },
+      onUnexpectedExit: (exit) => {
+        if (launched || shuttingDown) return !shuttingDown;
+        firstCrash ??= { name, exit: describeExit(exit) };
+        interrupt(new LaunchError(`« ${name} » s'est arrêté pendant le démarrage (${describeExit(exit)}).`, `${name} stopped during start-up (${describeExit(exit)}).`));
+        return false;
+      },
+    });
 
   const shutdown = (): Promise<void> => {
     shuttingDown ??= (async () => {
@@ -168,7 +193,7 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       if (gateway) await gateway.stop();
       await Promise.all([...services, ...builds].map((child) => child.stop()));
       await builder?.catch(() => undefined);
-      if (nats) await nats.process.stop();
+      if (natsPart) await natsPart.stop();
       if (postgres) await postgres.stop();
       process.removeListener('exit', killAll);
       reportStop({ crash: firstCrash });
@@ -205,15 +230,20 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
 
     // NATS
     if (!natsUrl && natsBinary) {
-      nats = await startNats({
+      const natsOptions = {
         binary: natsBinary,
         natsDir: path.join(dataDir, 'nats'),
         cwd: rootDir,
         output,
         avoidPorts: [...Object.values(ports.services), ...(postgres ? [postgres.port] : [])],
+      };
+      // A restarted nats-server keeps its port (the services know it) and its JetStream store.
+      natsPart = supervise('nats', async () => {
+        nats = await startNats({ ...natsOptions, port: nats ? Number(new URL(nats.url).port) : undefined });
+        return nats.process;
       });
-      watchProcess(nats.process);
-      natsUrl = nats.url;
+      await natsPart.start();
+      natsUrl = nats!.url;
     }
     if (!natsUrl) throw NATS_MISSING; // checked above; tells the compiler
     checkAborted();
@@ -244,14 +274,15 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       ...extra,
     });
     const startService = async (name: ServiceName) => {
-      const child = new ManagedProcess(name, process.execPath, ['--import', 'tsx', `services/${name}/src/server.ts`], {
+      const base = `http://127.0.0.1:${servicePorts[name]}`;
+      const part = supervise(name, () => new ManagedProcess(name, process.execPath, ['--import', 'tsx', `services/${name}/src/server.ts`], {
         cwd: rootDir,
         env: childEnv({ PORT: String(servicePorts[name]) }),
         output,
-      });
-      services.push(child);
-      watchProcess(child);
-      await waitHealthy(name, `http://127.0.0.1:${servicePorts[name]}/healthz`);
+      }), { ready: `${base}/readyz`, alive: `${base}/healthz` });
+      services.push(part);
+      await part.start();
+      await waitHealthy(name, `${base}/readyz`);
     };
     const waitHealthy = (name: string, url: string) =>
       waitUntil(name, () => answers200(url), { timeoutMs: healthTimeoutMs, abort: interrupted }).catch((err) => {
@@ -265,13 +296,14 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     checkAborted();
 
     if (builder) await Promise.race([builder, interrupted]);
-    gateway = new ManagedProcess('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
+    const gatewayHealth = `http://127.0.0.1:${ports.gateway}/healthz`;
+    gateway = supervise('gateway', () => new ManagedProcess('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
       cwd: rootDir,
       env: childEnv({ ...serviceUrls, PORT: String(ports.gateway), KERMESSE_ROOT: rootDir }),
       output,
-    });
-    watchProcess(gateway);
-    await waitHealthy('gateway', `http://127.0.0.1:${ports.gateway}/healthz`);
+    }), { ready: gatewayHealth, alive: gatewayHealth });
+    await gateway.start();
+    await waitHealthy('gateway', gatewayHealth);
     checkAborted();
 
     const url = `http://127.0.0.1:${ports.gateway}`;
@@ -284,14 +316,21 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       );
     }
     launched = true;
+    for (const part of [natsPart, ...services, gateway]) part?.watchLiveness();
     printBanner(output, url, accounts, demo.source === 'generated' ? demo.file : undefined, nats);
 
-    const processes = [
-      ...(postgres?.pid ? [{ name: 'postgres', pid: postgres.pid }] : []),
-      ...[nats?.process, ...services, gateway].flatMap((child) => (child?.pid ? [{ name: child.name, pid: child.pid }] : [])),
-    ];
+    const parts = [natsPart, ...services, gateway].filter((part): part is Supervised => part !== undefined);
     const runningUrls = Object.fromEntries(serviceNames.map((name) => [name, serviceUrls[serviceUrlVar(name)]!]));
-    return { url, accounts, databaseUrl, natsUrl, natsNamespace, serviceUrls: runningUrls, processes, stopped, stop: shutdown };
+    return {
+      url, accounts, databaseUrl, natsUrl, natsNamespace, serviceUrls: runningUrls, stopped, stop: shutdown,
+      get processes() {
+        return [
+          ...(postgres?.pid ? [{ name: 'postgres', pid: postgres.pid }] : []),
+          ...parts.flatMap((part) => (part.current?.running && part.pid ? [{ name: part.name, pid: part.pid }] : [])),
+        ];
+      },
+      restarts: (name: string) => parts.find((part) => part.name === name)?.restarts ?? 0,
+    };
   } catch (err) {
     await shutdown();
     if (options.signal?.aborted) throw new LaunchAborted();

@@ -92,6 +92,8 @@ export async function startNats(options: {
   cwd: string;
   output: Output;
   avoidPorts?: number[];
+  /** The port to use (a restart by the supervisor keeps the one the services know). */
+  port?: number;
 }): Promise<StartedNats> {
   const { stdout } = await run(options.binary, ['--version']);
   const version = stdout.trim();
@@ -114,7 +116,7 @@ export async function startNats(options: {
     dataDir: options.natsDir,
     output: options.output,
   });
-  const port = await choosePort(NATS_PREFERRED_PORT, { avoid: options.avoidPorts });
+  const port = options.port ?? (await choosePort(NATS_PREFERRED_PORT, { avoid: options.avoidPorts }));
   const configFile = path.join(options.natsDir, 'nats-server.conf');
   await writeFile(configFile, natsConfigText({ port, storeDir: options.natsDir, pidFile, syncAlways }));
   const child = new ManagedProcess('nats', options.binary, ['-c', configFile], {

@@ -1,0 +1,171 @@
+/**
+ * `npm start` as a supervisor, with its own nats-server as on a fresh machine: a part killed with
+ * SIGKILL comes back within seconds while the registers keep selling, and a nats-server killed in
+ * the middle of 30 sales loses none of them nor doubles any of their events.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDb } from '@kermesse/kit';
+import { createTestDatabase, eventually, type TestDatabase } from '@kermesse/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, type RunningSystem } from './launch.ts';
+import { findNatsServer } from './nats.ts';
+import { isPortFree } from './ports.ts';
+import { backoffDelay } from './supervisor.ts';
+import { planPorts, SERVICES } from './topology.ts';
+
+describe('backoffDelay', () => {
+  it('doubles from the first delay up to the cap', () => {
+    const settings = { initialMs: 1_000, maxMs: 30_000, stableMs: 60_000 };
+    expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => backoffDelay(attempt, settings))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+  });
+});
+
+async function sparePortBase(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + 100 * Math.floor(Math.random() * 400);
+    const ports = planPorts({ portBase: base });
+    if ((await Promise.all([ports.gateway, ...Object.values(ports.services)].map((port) => isPortFree(port)))).every(Boolean)) return base;
+  }
+  throw new Error('no spare port range');
+}
+
+describe('supervised system', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let system: RunningSystem;
+  const lines: string[] = [];
+  let cashierToken: string;
+  let adminToken: string;
+  let sale: { checkoutId: number; eventId: number; cafe: number };
+  /** Coffees sold (201) since the start, and the stock before the first one. */
+  let sold = 0;
+  let initialStock: number;
+
+  const api = (pathname: string, init: RequestInit & { token?: string } = {}) =>
+    fetch(`${system.url}${pathname}`, {
+      ...init,
+      headers: { authorization: `Bearer ${init.token ?? cashierToken}`, 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+      signal: AbortSignal.timeout(15_000),
+    });
+  /** One cash sale of a Café (1 €) at the demo Buvette; resolves to the HTTP status. */
+  const sellCoffee = async (): Promise<number> => {
+    const res = await api('/api/cr/sale/create', {
+      method: 'POST',
+      headers: { 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ sale: {
+        checkoutId: sale.checkoutId, eventId: sale.eventId, personId: 0, paymentMode: 2, paymentStatus: 1,
+        cart: [{ product: { id: sale.cafe, name: 'Café' }, quantity: 1 }],
+        payments: [{ method: 'ESP', amount: 1, payment_reference: '1' }],
+      } }),
+    }).catch(() => undefined);
+    await res?.body?.cancel();
+    if (res?.status === 201) sold += 1;
+    return res?.status ?? 0;
+  };
+  const coffeeStock = async (): Promise<number> => {
+    const res = await api(`/api/stocks/?event_id=${sale.eventId}`, { token: adminToken });
+    const body = (await res.json()) as { stocks: { id: number; stock: number }[] };
+    return body.stocks.find((s) => s.id === sale.cafe)!.stock;
+  };
+  const pidOf = (name: string) => system.processes.find((p) => p.name === name)?.pid;
+  const signIn = async (email: string) => {
+    const res = await fetch(`${system.url}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: system.accounts[0]!.password }),
+    });
+    return ((await res.json()) as { token: string }).token;
+  };
+
+  beforeAll(async () => {
+    if (!(await findNatsServer())) throw new Error('nats-server is needed (apt-get install nats-server)');
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'kermesse-supervise-'));
+    system = await launch({
+      databaseUrl: database.url,
+      dataDir,
+      demoPassword: `demo-${randomBytes(4).toString('hex')}`,
+      build: false,
+      portBase: await sparePortBase(),
+      restartDelayMs: 200,
+      probeIntervalMs: 500,
+      output: (line) => lines.push(line),
+      env: { ...process.env, LOG_LEVEL: 'warn', NATS_URL: '' },
+    });
+    cashierToken = await signIn('caissier@kermesse.local');
+    adminToken = await signIn('admin@kermesse.local');
+    const [event] = (await (await api('/api/cr/events')).json()) as { id: number }[];
+    const [withCheckouts] = (await (await api(`/api/cr/events/${event!.id}/checkouts`)).json()) as { checkouts: { id: number; name: string }[] }[];
+    const buvette = withCheckouts!.checkouts.find((c) => c.name === 'Caisse Buvette')!;
+    const [catalog] = (await (await api(`/api/cr/checkouts/${buvette.id}`)).json()) as { products: { id: number; name: string }[] }[];
+    sale = { checkoutId: buvette.id, eventId: event!.id, cafe: catalog!.products.find((p) => p.name === 'Café')!.id };
+    initialStock = await coffeeStock();
+  }, 180_000);
+
+  afterAll(async () => {
+    await system?.stop();
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it.each(SERVICES.filter((name) => name !== 'register'))('keeps selling while « %s » is killed, and restarts it within seconds', async (name) => {
+    const before = pidOf(name)!;
+    const restarts = system.restarts(name);
+    process.kill(before, 'SIGKILL');
+    // Sales go on while it is down and while it comes back.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await sellCoffee());
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    await eventually(async () => {
+      const ready = await fetch(`${system.serviceUrls[name]}/readyz`).then((r) => r.status === 200, () => false);
+      return ready && pidOf(name) !== undefined && pidOf(name) !== before;
+    }, 30_000, 100);
+    expect(system.restarts(name)).toBe(restarts + 1);
+    expect(lines.some((line) => line.includes('"service":"supervisor"') && line.includes(`« ${name} » s'est arrêté de lui-même (signal SIGKILL)`))).toBe(true);
+  }, 60_000);
+
+  it('brings the register back within seconds after a SIGKILL, and sales resume', async () => {
+    const before = pidOf('register')!;
+    process.kill(before, 'SIGKILL');
+    await eventually(async () => (await sellCoffee()) === 201, 30_000, 100);
+    expect(pidOf('register')).not.toBe(before);
+    expect(system.restarts('register')).toBe(1);
+  }, 60_000);
+
+  it('brings the gateway back after a SIGKILL', async () => {
+    const before = pidOf('gateway')!;
+    process.kill(before, 'SIGKILL');
+    await eventually(async () => (await sellCoffee()) === 201, 30_000, 100);
+    expect(pidOf('gateway')).not.toBe(before);
+  }, 60_000);
+
+  it('sells all 30 sales while its nats-server is killed, and stock counts each one once when NATS is back', async () => {
+    const natsBefore = pidOf('nats')!;
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      if (i === 5) process.kill(natsBefore, 'SIGKILL');
+      statuses.push(await sellCoffee());
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    await eventually(() => pidOf('nats') !== undefined && pidOf('nats') !== natsBefore, 30_000, 100);
+    // Every coffee sold since the start — the 30 included — lowers the stock once.
+    await eventually(async () => (await coffeeStock()) === initialStock - sold, 60_000, 200);
+    const db = createDb(database.url, { schema: 'stock', poolMax: 1 });
+    try {
+      const movements = await db('movements').where({ event_id: sale.eventId, product_id: sale.cafe, kind: 'sale' }).count<{ count: string }[]>('* as count');
+      expect(Number(movements[0]!.count)).toBe(sold);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+
+  it('stops everything on stop(), nothing restarted', async () => {
+    const pids = system.processes.map((p) => p.pid);
+    await system.stop();
+    expect(await system.stopped).toEqual({ crash: undefined });
+    const alive = pids.filter((pid) => { try { process.kill(pid, 0); return true; } catch { return false; } });
+    expect(alive).toEqual([]);
+  }, 60_000);
+});
