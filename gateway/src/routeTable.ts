@@ -73,6 +73,8 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // Public.
   { prefix: '/api/public', service: 'raffle', area: 'public', roles: 'public', sample: { method: 'GET', path: '/api/public/raffle/drawing/results' } },
+  // The loto board shown on the projector (/loto/{id}/tableau), read-only.
+  { prefix: '/api/public/bingo', service: 'bingo', area: 'public', roles: 'public', sample: { method: 'GET', path: '/api/public/bingo/1/tableau' } },
   { prefix: '/api/partner', service: 'contact', area: 'public', roles: 'public', sample: { method: 'POST', path: '/api/partner/sendByEmail' } },
   // Register: product pictures, their fallback, and the buyer's receipt page (SPEC §2).
   { prefix: '/up', service: 'register', area: 'public', roles: 'public', sample: { method: 'GET', path: '/up/hot-dog.svg' } },

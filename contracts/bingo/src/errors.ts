@@ -1,0 +1,27 @@
+/**
+ * Error codes of the bingo domain with their French messages. Every error body is
+ * `{ error, message, code, details? }` (the volunteer screens read `message`, SPEC §7).
+ */
+export const BINGO_ERRORS = {
+  BINGO_NOT_FOUND: 'Soirée loto introuvable.',
+  PRIZE_NOT_FOUND: 'Lot introuvable.',
+  SEAT_NOT_FOUND: "Ce siège n'existe pas dans le plan de salle.",
+  SEAT_TAKEN: 'Ce siège vient d’être réservé par quelqu’un d’autre. Choisissez-en un autre.',
+  SEATS_TAKEN: 'Certains de ces sièges sont déjà réservés : aucun n’a été réservé.',
+  SEAT_FREE: "Ce siège n'est pas réservé.",
+  PLAN_SEAT_RESERVED: 'Le plan ne peut pas supprimer un siège déjà réservé : libérez-le d’abord.',
+  NAME_REQUIRED: 'Le champ « name » ne doit pas être vide.',
+  CARTON_PRICE_TOO_HIGH: 'Le prix du carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).',
+  CASH_PRIZE: 'Un lot en espèces est interdit au loto traditionnel : proposez un lot en nature ou un bon d’achat non remboursable.',
+  BALL_ALREADY_DRAWN: 'Cette boule est déjà sortie.',
+  NO_BALL_LEFT: 'Les 90 boules sont déjà sorties.',
+  NO_BALL_TO_UNDO: "Aucune boule à annuler.",
+  GAME_PAUSED: 'Le jeu est en pause pour une vérification : reprenez avant de saisir une boule.',
+  NO_NEXT_PARTIE: "C'était la dernière partie de la soirée.",
+  CARTON_NOT_FOUND: 'Carton introuvable pour cette soirée.',
+  CARTON_CHECK_DIGIT: 'Clé de contrôle incorrecte : vérifiez le numéro du carton.',
+  NOT_A_CALLER: "Vous n'êtes pas désigné comme animateur de cette soirée.",
+  INVALID_AMOUNT: 'Montant invalide.',
+} as const;
+
+export type BingoErrorCode = keyof typeof BINGO_ERRORS;

@@ -1,0 +1,26 @@
+/**
+ * French law on traditional lotos (Code de la sécurité intérieure, L322-4): a loto organised by an
+ * association is allowed when the stake is low (carton under 20 €), the prizes are in kind (no cash;
+ * non-refundable vouchers are allowed) and it stays occasional.
+ */
+
+/** A carton price of 20 € or more is refused. */
+export const MAX_CARTON_PRICE_CENTS = 1999;
+/** Past this many lotos in a calendar year, the association is warned. */
+export const LOTOS_PER_YEAR_WARNING = 3;
+
+const CASH_WORDS = /\b(esp[eè]ces?|num[ée]raire|cash|argent liquide|billets? de banque|ch[eè]que bancaire)\b/i;
+
+/** True when a prize is money: declared as cash, or named like it. Vouchers (« bon d'achat ») are fine. */
+export function isCashPrize(prize: { label: string; nature?: string }): boolean {
+  if (prize.nature === 'especes') return true;
+  return CASH_WORDS.test(prize.label);
+}
+
+export const cartonPriceAllowed = (cents: number): boolean => cents >= 0 && cents <= MAX_CARTON_PRICE_CENTS;
+
+/** The warning shown when a year counts more than three lotos, or undefined. */
+export function lotosPerYearWarning(year: number, count: number): string | undefined {
+  if (count <= LOTOS_PER_YEAR_WARNING) return undefined;
+  return `Attention : ${count} lotos sont prévus en ${year}. Au-delà de ${LOTOS_PER_YEAR_WARNING} lotos par an, l'association sort du cadre des lotos traditionnels (article L322-4 du Code de la sécurité intérieure).`;
+}

@@ -1,0 +1,176 @@
+/**
+ * The TypeBox schemas of the bingo routes (SPEC §3, §7) and the types derived from them.
+ * Amounts travel as euros with two decimals in text (« 12.00 »); inputs also accept « 30,50 ».
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const Id = Type.Integer({ minimum: 1 });
+/** A euro amount as typed by a person (« 30,50 », « 30.50 ») or a number. */
+export const MoneyInput = Type.Union([Type.String({ maxLength: 20 }), Type.Number({ minimum: 0 })]);
+
+/** `/…/bingo/{id}/…` */
+export const BingoParams = Type.Object({ id: Id });
+export type BingoParams = Static<typeof BingoParams>;
+/** `/admin/bingo/prize/api/prize/{id}` */
+export const PrizeParams = Type.Object({ id: Id });
+/** `GET /admin/bingo/prize/api/prizes?bingoId` */
+export const PrizesQuery = Type.Object({ bingoId: Id });
+
+// ── Prizes (SPEC §3 « Bingo prize ») ─────────────────────────────────────────────────────────────
+/** Prize form (SPEC §2): Label, Rank, Price, Cost, Provider — plus bingoId on creation. */
+export const PrizeInput = Type.Object({
+  label: Type.String({ minLength: 1, maxLength: 200 }),
+  rank: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  price: Type.Optional(MoneyInput),
+  cost: Type.Optional(MoneyInput),
+  provider: Type.String({ minLength: 1, maxLength: 200 }),
+  /** `lot` (in kind, the default) or `bon` (a non-refundable voucher); cash is refused by law. */
+  nature: Type.Optional(Type.Union([Type.Literal('lot'), Type.Literal('bon'), Type.Literal('especes')])),
+});
+export type PrizeInput = Static<typeof PrizeInput>;
+export const NewPrizeInput = Type.Composite([PrizeInput, Type.Object({ bingoId: Id })]);
+export type NewPrizeInput = Static<typeof NewPrizeInput>;
+
+export const Prize = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  rank: Type.Integer(),
+  /** Euros with two decimals, '0.00' by default. */
+  price: Type.String(),
+  cost: Type.String(),
+  provider: Type.String(),
+  nature: Type.String(),
+  bingoId: Type.Integer(),
+});
+export type Prize = Static<typeof Prize>;
+
+// ── Seating plan (SPEC §3 « Seat plan ») ─────────────────────────────────────────────────────────
+export const Seat = Type.Object({ seatId: Type.Integer(), name: Type.Union([Type.String(), Type.Null()]), reserved: Type.Boolean() });
+export type Seat = Static<typeof Seat>;
+export const PlanTable = Type.Object({
+  tableId: Type.Integer(),
+  /** The table's name (« Table 12 — Famille Martin »); « Table {tableId} » when none was given. */
+  label: Type.String(),
+  seats: Type.Array(Seat),
+});
+export type PlanTable = Static<typeof PlanTable>;
+export const SeatPlan = Type.Object({ tables: Type.Array(PlanTable) });
+export type SeatPlan = Static<typeof SeatPlan>;
+
+/** `POST …/reserve` (SPEC §7). */
+export const ReserveInput = Type.Object({
+  tableId: Id,
+  seatId: Id,
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+});
+export type ReserveInput = Static<typeof ReserveInput>;
+/** `POST …/release` (SPEC §7). */
+export const ReleaseInput = Type.Object({ tableId: Id, seatId: Id });
+export type ReleaseInput = Static<typeof ReleaseInput>;
+/** `POST …/reserve-group`: a family's seats, all or none. */
+export const GroupReserveInput = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+  seats: Type.Array(Type.Object({ tableId: Id, seatId: Id }), { minItems: 1, maxItems: 60 }),
+});
+export type GroupReserveInput = Static<typeof GroupReserveInput>;
+/** `PUT …/plan`: the tables of the hall, in order (table n is the n-th). */
+export const PlanInput = Type.Object({
+  tables: Type.Array(
+    Type.Object({ name: Type.Optional(Type.String({ maxLength: 120 })), seats: Type.Integer({ minimum: 1, maximum: 30 }) }),
+    { minItems: 1, maxItems: 200 },
+  ),
+});
+export type PlanInput = Static<typeof PlanInput>;
+
+// ── Nights, parties, game ────────────────────────────────────────────────────────────────────────
+export const PARTIE_KINDS = ['quine', 'double_quine', 'carton_plein'] as const;
+export type PartieKind = (typeof PARTIE_KINDS)[number];
+export const PARTIE_LABELS: Record<PartieKind, string> = { quine: 'Quine', double_quine: 'Double quine', carton_plein: 'Carton plein' };
+export const PartieKindSchema = Type.Union(PARTIE_KINDS.map((k) => Type.Literal(k)));
+
+export const NightInput = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  heldOn: Type.String({ format: 'date' }),
+  cartonPrice: MoneyInput,
+  eventId: Type.Optional(Type.Union([Id, Type.Null()])),
+  place: Type.Optional(Type.String({ maxLength: 200 })),
+  /** E-mails of the volunteers allowed to call the balls. */
+  callers: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
+});
+export type NightInput = Static<typeof NightInput>;
+
+export const Night = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  heldOn: Type.String(),
+  cartonPrice: Type.String(),
+  eventId: Type.Union([Type.Integer(), Type.Null()]),
+  eventName: Type.Union([Type.String(), Type.Null()]),
+  place: Type.String(),
+  callers: Type.Array(Type.String()),
+  /** French warnings (more than 3 lotos in a year…), never blocking. */
+  warnings: Type.Array(Type.String()),
+});
+export type Night = Static<typeof Night>;
+
+export const PartiesInput = Type.Object({
+  parties: Type.Array(Type.Object({ kind: PartieKindSchema, prizeIds: Type.Array(Id, { maxItems: 20 }) }), { maxItems: 100 }),
+});
+export type PartiesInput = Static<typeof PartiesInput>;
+export const Partie = Type.Object({
+  number: Type.Integer(),
+  kind: PartieKindSchema,
+  kindLabel: Type.String(),
+  prizes: Type.Array(Type.Object({ id: Type.Integer(), label: Type.String(), rank: Type.Integer() })),
+});
+export type Partie = Static<typeof Partie>;
+
+/** `POST …/caller/balls`: a ball read from the cage, or `draw: true` to draw one (CSPRNG). */
+export const BallInput = Type.Object({
+  number: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })),
+  draw: Type.Optional(Type.Boolean()),
+});
+export type BallInput = Static<typeof BallInput>;
+export const PauseInput = Type.Object({ paused: Type.Boolean() });
+export const NextPartieInput = Type.Object({ keepBalls: Type.Optional(Type.Boolean()) });
+export const CheckInput = Type.Object({ carton: Type.String({ minLength: 1, maxLength: 20 }) });
+export const TieBreakInput = Type.Object({ cartons: Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { minItems: 2, maxItems: 20 }) });
+export const CartonsInput = Type.Object({ count: Type.Integer({ minimum: 1, maximum: 3000 }) });
+export const CartonsQuery = Type.Object({ from: Type.Optional(Id), to: Type.Optional(Id) });
+
+/** The board of a night (public, read-only): what the projector shows. */
+export const Board = Type.Object({
+  bingoId: Type.Integer(),
+  name: Type.String(),
+  lastNumber: Type.Union([Type.Integer(), Type.Null()]),
+  /** Balls of the current partie, in the order they were called. */
+  drawn: Type.Array(Type.Integer()),
+  paused: Type.Boolean(),
+  partie: Type.Union([Partie, Type.Null()]),
+  partiesCount: Type.Integer(),
+  version: Type.Integer(),
+});
+export type Board = Static<typeof Board>;
+
+export const Carton = Type.Object({
+  number: Type.Integer(),
+  /** « 123-7 »: the number and its check digit, printed on the carton. */
+  code: Type.String(),
+  grid: Type.Array(Type.Array(Type.Union([Type.Integer(), Type.Null()]))),
+  buyer: Type.Union([Type.String(), Type.Null()]),
+});
+export type CartonShape = Static<typeof Carton>;
+
+export const CheckResult = Type.Object({
+  carton: Carton,
+  linesComplete: Type.Integer(),
+  quine: Type.Boolean(),
+  doubleQuine: Type.Boolean(),
+  cartonPlein: Type.Boolean(),
+  /** True when the current partie's kind is reached with the balls drawn so far. */
+  wins: Type.Boolean(),
+  lastBallOnCarton: Type.Boolean(),
+  missing: Type.Array(Type.Integer()),
+  message: Type.String(),
+});
+export type CheckResult = Static<typeof CheckResult>;

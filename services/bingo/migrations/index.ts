@@ -1,0 +1,94 @@
+import type { ServiceMigrations } from '@kermesse/kit';
+
+export const schema = 'bingo';
+
+/**
+ * Bingo's schema: loto nights (with the events they belong to, read from `catalog.event.*`), prizes,
+ * the seating plan and its reservations, parties, balls called and cartons.
+ */
+export const migrations: ServiceMigrations['migrations'] = {
+  '001_bingo': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      await s().createTable('events', (t) => {
+        t.integer('id').primary();
+        t.text('name').notNullable();
+        t.date('starts_on');
+      });
+      await s().createTable('nights', (t) => {
+        t.increments('id').primary();
+        t.integer('event_id');
+        t.text('name').notNullable();
+        t.date('held_on').notNullable();
+        t.text('place').notNullable().defaultTo('');
+        t.integer('carton_price_cents').notNullable();
+        t.specificType('caller_emails', 'text[]').notNullable().defaultTo('{}');
+        /** Index (1-based) of the partie being played. */
+        t.integer('current_partie').notNullable().defaultTo(1);
+        t.boolean('paused').notNullable().defaultTo(false);
+        /** Bumped by every change the board shows: projectors compare it. */
+        t.bigInteger('board_version').notNullable().defaultTo(0);
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      // L322-4: a carton costs less than 20 €.
+      await knex.raw('alter table ??.nights add constraint nights_carton_price check (carton_price_cents >= 0 and carton_price_cents < 2000)', [schema]);
+      await s().createTable('prizes', (t) => {
+        t.increments('id').primary();
+        t.integer('bingo_id').notNullable().references('id').inTable(`${schema}.nights`).onDelete('CASCADE');
+        t.text('label').notNullable();
+        t.integer('rank').notNullable();
+        t.integer('price_cents').notNullable().defaultTo(0);
+        t.integer('cost_cents').notNullable().defaultTo(0);
+        t.text('provider').notNullable().defaultTo('');
+        t.text('nature').notNullable().defaultTo('lot');
+        t.index(['bingo_id', 'rank']);
+      });
+      await knex.raw("alter table ??.prizes add constraint prizes_in_kind check (nature in ('lot', 'bon'))", [schema]);
+      await s().createTable('plan_tables', (t) => {
+        t.integer('bingo_id').notNullable().references('id').inTable(`${schema}.nights`).onDelete('CASCADE');
+        t.integer('table_no').notNullable();
+        t.text('name');
+        t.integer('seats').notNullable();
+        t.primary(['bingo_id', 'table_no']);
+      });
+      // A seat is reserved once: the primary key is the guarantee, not the application.
+      await s().createTable('reservations', (t) => {
+        t.integer('bingo_id').notNullable().references('id').inTable(`${schema}.nights`).onDelete('CASCADE');
+        t.integer('table_no').notNullable();
+        t.integer('seat_no').notNullable();
+        t.text('name').notNullable();
+        t.text('reserved_by');
+        t.uuid('group_id');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['bingo_id', 'table_no', 'seat_no']);
+      });
+      await s().createTable('parties', (t) => {
+        t.integer('bingo_id').notNullable().references('id').inTable(`${schema}.nights`).onDelete('CASCADE');
+        t.integer('number').notNullable();
+        t.text('kind').notNullable();
+        t.specificType('prize_ids', 'integer[]').notNullable().defaultTo('{}');
+        t.primary(['bingo_id', 'number']);
+      });
+      await knex.raw("alter table ??.parties add constraint parties_kind check (kind in ('quine', 'double_quine', 'carton_plein'))", [schema]);
+      await s().createTable('balls', (t) => {
+        t.integer('bingo_id').notNullable().references('id').inTable(`${schema}.nights`).onDelete('CASCADE');
+        t.integer('partie').notNullable();
+        t.integer('seq').notNullable();
+        t.integer('number').notNullable();
+        t.timestamp('called_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['bingo_id', 'partie', 'seq']);
+        t.unique(['bingo_id', 'partie', 'number']);
+      });
+      await knex.raw('alter table ??.balls add constraint balls_range check (number between 1 and 90)', [schema]);
+      await s().createTable('cartons', (t) => {
+        t.integer('bingo_id').notNullable().references('id').inTable(`${schema}.nights`).onDelete('CASCADE');
+        t.integer('number').notNullable();
+        t.jsonb('grid').notNullable();
+        t.text('grid_key').notNullable();
+        t.text('buyer');
+        t.primary(['bingo_id', 'number']);
+        t.unique(['bingo_id', 'grid_key']);
+      });
+    },
+  },
+};

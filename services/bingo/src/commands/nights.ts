@@ -1,0 +1,72 @@
+/** Loto nights, their prizes and parties, with the checks of French law (L322-4). */
+import { badRequest, type Db } from '@kermesse/kit';
+import {
+  cartonPriceAllowed, isCashPrize, lotosPerYearWarning, parseEuroCents,
+  type Night, type NightInput, type PartiesInput, type PrizeInput,
+} from '@kermesse/contracts-bingo';
+import { bingoBadRequest, bingoNotFound, invalidAmount, prizeNotFound } from '../errors.ts';
+import { countNightsInYear, findNight, insertNight, updateNight, type NightRow, type NightWrite } from '../repositories/nights.ts';
+import { findPrize, listPrizes, type PrizeWrite } from '../repositories/prizes.ts';
+import { replaceParties } from '../repositories/game.ts';
+import { presentNight } from '../presenters/index.ts';
+
+/** The night as the API shows it, with the law's warnings for its year. */
+export async function nightWithWarnings(db: Db, row: NightRow): Promise<Night> {
+  const year = Number(row.held_on.slice(0, 4));
+  const warning = lotosPerYearWarning(year, await countNightsInYear(db, year));
+  return presentNight(row, warning ? [warning] : []);
+}
+
+function nightWrite(input: NightInput): NightWrite {
+  const cents = parseEuroCents(input.cartonPrice);
+  if (cents === null) throw invalidAmount('cartonPrice');
+  if (!cartonPriceAllowed(cents)) throw bingoBadRequest('CARTON_PRICE_TOO_HIGH');
+  const name = input.name.trim();
+  if (!name) throw bingoBadRequest('NAME_REQUIRED');
+  return {
+    name,
+    held_on: input.heldOn,
+    place: input.place?.trim() ?? '',
+    carton_price_cents: cents,
+    event_id: input.eventId ?? null,
+    caller_emails: (input.callers ?? []).map((e) => e.trim().toLowerCase()).filter(Boolean),
+  };
+}
+
+export async function createNight(db: Db, input: NightInput): Promise<Night> {
+  const id = await insertNight(db, nightWrite(input));
+  return nightWithWarnings(db, (await findNight(db, id))!);
+}
+
+export async function changeNight(db: Db, id: number, input: NightInput): Promise<Night> {
+  if (!(await updateNight(db, id, nightWrite(input)))) throw bingoNotFound();
+  return nightWithWarnings(db, (await findNight(db, id))!);
+}
+
+/** A prize form's values in cents, refused when it is cash (prizes are in kind). */
+export function prizeWrite(input: PrizeInput): Omit<PrizeWrite, 'bingo_id'> {
+  const label = input.label.trim();
+  if (!label) throw badRequest('Le champ « label » ne doit pas être vide.');
+  const price = parseEuroCents(input.price ?? '0');
+  if (price === null) throw invalidAmount('price');
+  const cost = parseEuroCents(input.cost ?? '0');
+  if (cost === null) throw invalidAmount('cost');
+  if (isCashPrize({ label, nature: input.nature })) throw bingoBadRequest('CASH_PRIZE');
+  return { label, rank: input.rank, price_cents: price, cost_cents: cost, provider: input.provider.trim(), nature: input.nature ?? 'lot' };
+}
+
+/** Replaces the parties of a night; every prize named must belong to it. */
+export async function setParties(db: Db, bingoId: number, input: PartiesInput): Promise<void> {
+  await db.transaction(async (trx) => {
+    if (!(await findNight(trx, bingoId))) throw bingoNotFound();
+    const own = new Set((await listPrizes(trx, bingoId)).map((p) => p.id));
+    for (const partie of input.parties) for (const id of partie.prizeIds) if (!own.has(id)) throw prizeNotFound();
+    await replaceParties(trx, bingoId, input.parties);
+  });
+}
+
+export async function prizeOf(db: Db, id: number) {
+  const prize = await findPrize(db, id);
+  if (!prize) throw prizeNotFound();
+  return prize;
+}

@@ -1,0 +1,58 @@
+/** Loto nights and the events they belong to (read model of `catalog.event.*`). */
+import type { Db, Trx } from '@kermesse/kit';
+
+export interface NightRow {
+  id: number;
+  event_id: number | null;
+  event_name: string | null;
+  name: string;
+  held_on: string;
+  place: string;
+  carton_price_cents: number;
+  caller_emails: string[];
+  current_partie: number;
+  paused: boolean;
+  board_version: number;
+}
+
+const NIGHT_COLUMNS = ['n.id', 'n.event_id', 'e.name as event_name', 'n.name', 'n.held_on', 'n.place', 'n.carton_price_cents', 'n.caller_emails', 'n.current_partie', 'n.paused', 'n.board_version'];
+
+const nightsQuery = (db: Db | Trx) => db('nights as n').leftJoin('events as e', 'e.id', 'n.event_id').select(NIGHT_COLUMNS);
+
+export const findNight = (db: Db | Trx, id: number): Promise<NightRow | undefined> => nightsQuery(db).where('n.id', id).first();
+
+/** Locks a night's row for the length of a transaction (one caller action at a time). */
+export const lockNight = (trx: Trx, id: number): Promise<NightRow | undefined> =>
+  trx('nights as n').leftJoin('events as e', 'e.id', 'n.event_id').select(NIGHT_COLUMNS).where('n.id', id).forUpdate('n').first();
+
+export const listNights = (db: Db | Trx): Promise<NightRow[]> => nightsQuery(db).orderBy([{ column: 'n.held_on', order: 'desc' }, { column: 'n.id', order: 'desc' }]);
+
+export async function countNightsInYear(db: Db | Trx, year: number): Promise<number> {
+  const row = await db('nights').whereRaw('extract(year from held_on) = ?', [year]).first(db.raw('count(*)::int as count'));
+  return (row as { count: number }).count;
+}
+
+export interface NightWrite {
+  name: string;
+  held_on: string;
+  place: string;
+  carton_price_cents: number;
+  event_id: number | null;
+  caller_emails: string[];
+}
+
+export async function insertNight(db: Db | Trx, night: NightWrite): Promise<number> {
+  const [row] = await db('nights').insert(night).returning('id');
+  return (row as { id: number }).id;
+}
+
+export const updateNight = (db: Db | Trx, id: number, night: NightWrite): Promise<number> => db('nights').where({ id }).update(night);
+
+/** Marks a change the board shows; returns the new version. */
+export async function bumpBoard(trx: Db | Trx, id: number, changes: Partial<{ current_partie: number; paused: boolean }> = {}): Promise<number> {
+  const [row] = await trx('nights').where({ id }).update({ ...changes, board_version: trx.raw('board_version + 1') }).returning('board_version');
+  return Number((row as { board_version: number }).board_version);
+}
+
+export const upsertEvent = (db: Db | Trx, event: { id: number; name: string; starts_on: string | null }) =>
+  db('events').insert(event).onConflict('id').merge();

@@ -1,0 +1,53 @@
+import { defineRoute, Router, type Db, type Role } from '@kermesse/kit';
+import { BallInput, BingoParams, CheckInput, NextPartieInput, PauseInput, TieBreakInput } from '@kermesse/contracts-bingo';
+import { bingoNotFound, notACaller } from '../../errors.ts';
+import { callBall, checkWin, drawTieBreak, nextPartie, pauseGame, readBoard, undoBall } from '../../commands/game.ts';
+import { findNight } from '../../repositories/nights.ts';
+import { withMessageOnError } from '../messageBody.ts';
+import type { BoardHub } from '../../boardHub.ts';
+
+/**
+ * The caller's console: admins (`/admin-bingo/api/bingo/{id}/caller/…`) and the volunteers the
+ * night names as callers (`/api/volunteer/bingo/{id}/caller/…`).
+ */
+export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub; prefix: string; roles: readonly Role[] }): Router {
+  const router = withMessageOnError(new Router({ prefix }));
+
+  // A volunteer calls only the nights that name them.
+  router.use('/:id/caller', async (ctx, next) => {
+    const user = ctx.state.user as { email: string; roles: Role[] } | undefined;
+    if (user && !user.roles.includes('admin') && roles.includes('volunteer') && user.roles.includes('volunteer')) {
+      const night = await findNight(db, Number(ctx.params.id) || 0);
+      if (!night) throw bingoNotFound();
+      if (!night.caller_emails.includes(user.email.toLowerCase())) throw notACaller();
+    }
+    await next();
+  });
+
+  defineRoute(router, { method: 'get', path: '/:id/caller/board', roles, params: BingoParams, handler: ({ params }) => readBoard(db, params.id) });
+  defineRoute(router, {
+    method: 'post', path: '/:id/caller/balls', roles, params: BingoParams, body: BallInput, status: 201,
+    handler: ({ params, body }) => callBall(db, hub, params.id, body),
+  });
+  defineRoute(router, {
+    method: 'post', path: '/:id/caller/undo', roles, params: BingoParams,
+    handler: ({ params }) => undoBall(db, hub, params.id),
+  });
+  defineRoute(router, {
+    method: 'post', path: '/:id/caller/pause', roles, params: BingoParams, body: PauseInput,
+    handler: ({ params, body }) => pauseGame(db, hub, params.id, body.paused),
+  });
+  defineRoute(router, {
+    method: 'post', path: '/:id/caller/next-partie', roles, params: BingoParams, body: NextPartieInput,
+    handler: ({ params, body }) => nextPartie(db, hub, params.id, body.keepBalls ?? false),
+  });
+  defineRoute(router, {
+    method: 'post', path: '/:id/caller/check', roles, params: BingoParams, body: CheckInput,
+    handler: ({ params, body }) => checkWin(db, params.id, body.carton),
+  });
+  defineRoute(router, {
+    method: 'post', path: '/:id/caller/tie-break', roles, params: BingoParams, body: TieBreakInput,
+    handler: ({ params, body }) => drawTieBreak(db, params.id, body.cartons),
+  });
+  return router;
+}

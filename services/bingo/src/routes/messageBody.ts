@@ -1,0 +1,19 @@
+import { HttpError, type Router } from '@kermesse/kit';
+
+/**
+ * The seating plan's answers on failure also carry `message` (SPEC §7: the volunteer screens read
+ * it): `{ error, message, code, details? }`. Other failures go on to the kit's error handler.
+ */
+export function withMessageOnError(router: Router): Router {
+  router.use(async function messageOnError(ctx, next) {
+    try {
+      await next();
+    } catch (err) {
+      if (!(err instanceof HttpError) || !err.expose) throw err;
+      ctx.status = err.status;
+      for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
+      ctx.body = { error: err.message, message: err.message, ...(err.code ? { code: err.code } : {}), ...(err.details ? { details: err.details } : {}) };
+    }
+  });
+  return router;
+}

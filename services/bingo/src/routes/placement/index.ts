@@ -1,0 +1,57 @@
+import { defineRoute, Router, type Db, type Role } from '@kermesse/kit';
+import { BingoParams, GroupReserveInput, PlanInput, ReleaseInput, ReserveInput } from '@kermesse/contracts-bingo';
+import { readPlan, releaseSeat, reserveSeats, setPlan } from '../../commands/seats.ts';
+import { withMessageOnError } from '../messageBody.ts';
+
+/**
+ * The seating plan « Placement des tables - Loto » (SPEC §7): the same routes for the admin
+ * (`/admin-bingo/api/bingo/{id}/…`) and the volunteers at the door (`/api/volunteer/bingo/{id}/…`).
+ * Answers are never cached: two doors must see each other's changes.
+ */
+export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string; roles: readonly Role[] }): Router {
+  const router = withMessageOnError(new Router({ prefix }));
+
+  defineRoute(router, {
+    method: 'get', path: '/:id/placement', roles, params: BingoParams,
+    handler: async ({ ctx, params }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return readPlan(db, params.id);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/:id/reserve', roles, params: BingoParams, body: ReserveInput,
+    handler: async ({ params, body, user }) => {
+      await reserveSeats(db, params.id, { name: body.name, seats: [{ tableId: body.tableId, seatId: body.seatId }] }, user.email);
+      return { success: true, message: `Siège ${body.seatId} de la table ${body.tableId} réservé pour ${body.name.trim()}.` };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/:id/reserve-group', roles, params: BingoParams, body: GroupReserveInput,
+    handler: async ({ params, body, user }) => {
+      await reserveSeats(db, params.id, body, user.email);
+      return { success: true, message: `${body.seats.length} sièges réservés pour ${body.name.trim()}.` };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/:id/release', roles, params: BingoParams, body: ReleaseInput,
+    handler: async ({ params, body }) => {
+      await releaseSeat(db, params.id, body.tableId, body.seatId);
+      return { success: true, message: `Siège ${body.seatId} de la table ${body.tableId} libéré.` };
+    },
+  });
+
+  return router;
+}
+
+/** Editing the plan (tables, seats per table, names): admin only. */
+export function planEditRoutes({ db }: { db: Db }): Router {
+  const router = withMessageOnError(new Router({ prefix: '/admin-bingo/api/bingo' }));
+  defineRoute(router, {
+    method: 'put', path: '/:id/plan', roles: ['admin'] as const, params: BingoParams, body: PlanInput,
+    handler: ({ params, body }) => setPlan(db, params.id, body),
+  });
+  return router;
+}

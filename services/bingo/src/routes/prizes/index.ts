@@ -1,0 +1,55 @@
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { NewPrizeInput, PrizeInput, PrizeParams, PrizesQuery } from '@kermesse/contracts-bingo';
+import { bingoNotFound, prizeNotFound } from '../../errors.ts';
+import { prizeOf, prizeWrite } from '../../commands/nights.ts';
+import { findNight } from '../../repositories/nights.ts';
+import { deletePrize, insertPrize, listPrizes, updatePrize } from '../../repositories/prizes.ts';
+import { presentPrize } from '../../presenters/index.ts';
+
+const ADMIN = ['admin'] as const;
+
+/** SPEC §7 « Bingo prizes »: `/admin/bingo/prize/api/…` (admin). */
+export function prizeRoutes({ db }: { db: Db }): Router {
+  const router = new Router({ prefix: '/admin/bingo/prize/api' });
+
+  defineRoute(router, {
+    method: 'get', path: '/prizes', roles: ADMIN, query: PrizesQuery,
+    handler: async ({ query }) => {
+      if (!(await findNight(db, query.bingoId))) throw bingoNotFound();
+      return (await listPrizes(db, query.bingoId)).map(presentPrize);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/prize', roles: ADMIN, body: NewPrizeInput, status: 201,
+    handler: async ({ body }) => {
+      const values = prizeWrite(body);
+      if (!(await findNight(db, body.bingoId))) throw bingoNotFound();
+      return presentPrize(await insertPrize(db, { ...values, bingo_id: body.bingoId }));
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/prize/:id', roles: ADMIN, params: PrizeParams,
+    handler: async ({ params }) => presentPrize(await prizeOf(db, params.id)),
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/prize/:id', roles: ADMIN, params: PrizeParams, body: PrizeInput,
+    handler: async ({ params, body }) => {
+      const updated = await updatePrize(db, params.id, prizeWrite(body));
+      if (!updated) throw prizeNotFound();
+      return presentPrize(updated);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete', path: '/prize/:id', roles: ADMIN, params: PrizeParams,
+    handler: async ({ params }) => {
+      if (!(await deletePrize(db, params.id))) throw prizeNotFound();
+      return { success: true };
+    },
+  });
+
+  return router;
+}
