@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader, base64url } from 'jose';
 import {
@@ -38,6 +39,23 @@ function login(email: string, password: string, ip = '203.0.113.1') {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
     body: JSON.stringify({ email, password }),
+  });
+}
+
+/** Signs in over a socket bound to `localAddress` (the address the service sees). */
+function loginFrom(localAddress: string, email: string, password: string): Promise<{ status: number; retryAfter: string | undefined; body: { error?: string } }> {
+  const payload = JSON.stringify({ email, password });
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/api/login`, {
+      method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { text += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, body: JSON.parse(text) as { error?: string } }));
+    });
+    req.on('error', reject);
+    req.end(payload);
   });
 }
 
@@ -86,18 +104,23 @@ describe('sign-in', () => {
     expect(await res.json()).toEqual({ error: 'Le champ « password » est obligatoire.' });
   });
 
-  it('locks an account after 10 failures a minute, then lets the real user in once the window has passed', async () => {
-    const email = 'benevole@kermesse.local';
-    for (let i = 0; i < 10; i++) {
-      // The attacker moves between addresses: the per-account limit still applies.
-      expect((await login(email, `essai-${i}`, `198.51.100.${i + 1}`)).status).toBe(401);
-    }
-    const locked = await login(email, PASSWORD, '192.0.2.50');
-    expect(locked.status).toBe(429);
-    expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await locked.json()).error).toMatch(/Trop de tentatives/);
+  it('throttles the address sending wrong passwords, never the account: the right password from another address gets in', async () => {
+    const email = 'tresorier@kermesse.local';
+    // Real source addresses (no X-Forwarded-For), as the issue saw it: 127.0.0.3 attacks, 127.0.0.4 is the treasurer.
+    for (let i = 0; i < 10; i++) expect((await loginFrom('127.0.0.3', email, `essai-${i}`)).status).toBe(401);
+    const attacker = await loginFrom('127.0.0.3', email, PASSWORD);
+    expect(attacker.status).toBe(429);
+    expect(attacker.retryAfter).toMatch(/^\d+$/);
+    expect(attacker.body.error).toMatch(/Trop de tentatives/);
+    expect((await loginFrom('127.0.0.4', email, PASSWORD)).status).toBe(200);
 
-    clock += 61_000; // a minute later
+    clock += 61_000; // a minute later the attacking address may try again
+    expect((await loginFrom('127.0.0.3', email, PASSWORD)).status).toBe(200);
+  });
+
+  it('throttles an attacker moving between addresses one address at a time, and the account stays open', async () => {
+    const email = 'benevole@kermesse.local';
+    for (let i = 0; i < 10; i++) expect((await login(email, `essai-${i}`, `198.51.100.${i + 1}`)).status).toBe(401);
     expect((await login(email, PASSWORD, '192.0.2.50')).status).toBe(200);
   });
 

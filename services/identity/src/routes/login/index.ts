@@ -22,7 +22,7 @@ export function loginRoutes(deps: { db: Db; key: SigningKey; throttle: ReturnTyp
       await deps.throttle.recordFailure(email, ctx.ip);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    await deps.throttle.recordSuccess(email);
+    await deps.throttle.recordSuccess(email, ctx.ip);
     await touchLastSignIn(deps.db, user.id);
     ctx.body = { token: await issueAccessToken(deps.db, deps.key, user) };
   });
