@@ -1,0 +1,79 @@
+import { NavLink, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
+import { BooksPage } from './books/BooksPage';
+import { TreasurerOnly } from './components/TreasurerOnly';
+import { FairResultPage } from './fair/FairResultPage';
+import { AvailabilityPage } from './reports/AvailabilityPage';
+import { BilanPage } from './reports/BilanPage';
+import { ForecastPage } from './reports/ForecastPage';
+import { TrialBalanceReportPage } from './trialBalances/TrialBalanceReportPage';
+import { TrialBalanceRowsPage } from './trialBalances/TrialBalanceRowsPage';
+import { TrialBalancesPage } from './trialBalances/TrialBalancesPage';
+import './accounting.css';
+
+const TABS = [
+  { to: '', label: 'Balances', end: false },
+  { to: 'bilan', label: 'Bilan des comptes' },
+  { to: 'disponibilites', label: 'Disponilités' },
+  { to: 'previsionnel', label: 'Prévisionnel' },
+  { to: 'journal', label: 'Journal' },
+  { to: 'fete', label: 'Résultat de la fête' },
+];
+
+/**
+ * Where the shell mounted the remote (`/comptabilite`): the path without the part its splat route
+ * matched. Relative links inside a splat route resolve from the whole path, so links use this base.
+ */
+function useMountPath(): string {
+  const { pathname } = useLocation();
+  const rest = useParams()['*'] ?? '';
+  return (rest ? pathname.slice(0, pathname.length - rest.length) : pathname).replace(/\/+$/, '');
+}
+
+function AccountingLayout() {
+  const base = useMountPath();
+  const rest = useParams()['*'] ?? '';
+  const isBalances = rest === '' || rest.startsWith('balances');
+  return (
+    <div className="acc-app">
+      <TreasurerOnly>
+        <nav className="acc-tabs acc-no-print" aria-label="Comptabilité">
+          {TABS.map((tab) => (
+            <NavLink
+              key={tab.to}
+              to={tab.to ? `${base}/${tab.to}` : base}
+              end
+              className={({ isActive }) => (isActive || (tab.to === '' && isBalances) ? 'acc-tabs__link active' : 'acc-tabs__link')}
+              aria-current={tab.to === '' && isBalances ? 'page' : undefined}
+            >
+              {tab.label}
+            </NavLink>
+          ))}
+        </nav>
+        <Outlet context={base} />
+      </TreasurerOnly>
+    </div>
+  );
+}
+
+function WithBase({ render }: { render: (base: string) => React.ReactNode }) {
+  return render(useMountPath().replace(/\/(balances\/.*|bilan|disponibilites|previsionnel|journal|fete)$/, ''));
+}
+
+/** The accounting remote's routes, relative to where the shell mounts them (`/comptabilite`). Exposed as `./App`. */
+export default function App() {
+  return (
+    <Routes>
+      <Route element={<AccountingLayout />}>
+        <Route index element={<WithBase render={(base) => <TrialBalancesPage base={base} />} />} />
+        <Route path="balances/:id" element={<WithBase render={(base) => <TrialBalanceRowsPage base={base} />} />} />
+        <Route path="balances/:id/rapport" element={<WithBase render={(base) => <TrialBalanceReportPage base={base} />} />} />
+        <Route path="bilan" element={<BilanPage />} />
+        <Route path="disponibilites" element={<AvailabilityPage />} />
+        <Route path="previsionnel" element={<ForecastPage />} />
+        <Route path="journal" element={<WithBase render={(base) => <BooksPage base={base} />} />} />
+        <Route path="fete" element={<FairResultPage />} />
+        <Route path="*" element={<p className="acc-muted">Page introuvable dans la comptabilité.</p>} />
+      </Route>
+    </Routes>
+  );
+}

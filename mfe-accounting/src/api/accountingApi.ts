@@ -1,0 +1,81 @@
+/**
+ * The accounting calls through the gateway (SPEC §7 and the books' own paths), typed from the
+ * contract. Screens never call fetch themselves.
+ */
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
+import type {
+  AccountMapAnswer, AccountMapBody, AvailabilityRow, FairEventList, FairResult, FinancialYearList, GenerateAnswer, ImportAnswer,
+  JournalAnswer, JournalVerification, LayoutRow, Purchase, TrialBalanceAnswer, TrialBalanceList, TrialBalanceRow,
+} from '@kermesse/contracts-accounting';
+
+const readSessionToken = () => localStorage.getItem(SESSION_STORAGE_KEY);
+const api = createApiClient({ getToken: readSessionToken });
+const A = '/api/admin/accountancy';
+
+export interface TrialBalanceForm {
+  id?: number;
+  financial_year: number;
+  data_csv_raw: string;
+  locked: boolean;
+}
+
+export const accountingApi = {
+  listTrialBalances: () => api.get<TrialBalanceList>(`${A}/trial-balance`),
+  getTrialBalance: (id: number) => api.get<TrialBalanceAnswer>(`${A}/trial-balance/${id}`),
+  createTrialBalance: (body: TrialBalanceForm) => api.post<TrialBalanceAnswer>(`${A}/trial-balance`, body),
+  updateTrialBalance: (id: number, body: TrialBalanceForm) => api.put<TrialBalanceAnswer>(`${A}/trial-balance/${id}`, body),
+  deleteTrialBalance: (id: number) => api.delete<void>(`${A}/trial-balance/${id}`),
+  getRows: (id: number) => api.get<TrialBalanceRow[]>(`${A}/trial-balance-rows/${id}`),
+  importRows: (id: number) => api.post<ImportAnswer>(`/api/trials/import/${id}`),
+  getBilan: (year: number) => api.get<LayoutRow[]>(`${A}/bilan-des-comptes/${year}`),
+  getAvailability: (year: number) => api.get<AvailabilityRow[]>(`${A}/bilan-disponibilite/${year}`),
+  getForecast: (year: number) => api.get<LayoutRow[]>(`${A}/previsionnel/${year}`),
+  listYears: () => api.get<FinancialYearList>(`${A}/financial-years`),
+  lockYear: (year: number) => api.post<FinancialYearList>(`${A}/financial-years/${year}/lock`),
+  generateTrialBalance: (year: number) => api.post<GenerateAnswer>(`${A}/financial-years/${year}/trial-balance`),
+  getJournal: (year: number) => api.get<JournalAnswer>(`${A}/journal/${year}`),
+  verifyJournal: () => api.get<JournalVerification>(`${A}/journal-verification`),
+  getAccountMap: () => api.get<AccountMapAnswer>(`${A}/account-map`),
+  saveAccountMap: (map: AccountMapBody) => api.put<AccountMapAnswer>(`${A}/account-map`, map),
+  listEvents: () => api.get<FairEventList>(`${A}/events`),
+  getFairResult: (eventId: number) => api.get<FairResult>(`${A}/events/${eventId}/result`),
+  addPurchase: (eventId: number, body: { label: string; amount: string; account?: string; date?: string }) =>
+    api.post<{ purchase: Purchase }>(`${A}/events/${eventId}/purchases`, body),
+};
+
+/** Paths of the CSV and FEC downloads. */
+export const downloads = {
+  rows: (id: number) => `${A}/trial-balance-rows/${id}?format=csv`,
+  bilan: (year: number) => `${A}/bilan-des-comptes/${year}?format=csv`,
+  availability: (year: number) => `${A}/bilan-disponibilite/${year}?format=csv`,
+  forecast: (year: number) => `${A}/previsionnel/${year}?format=csv`,
+  journal: (year: number) => `${A}/journal/${year}?format=csv`,
+  fec: (year: number) => `${A}/fec/${year}`,
+  fairResult: (eventId: number) => `${A}/events/${eventId}/result?format=csv`,
+};
+
+/** GETs a file with the session's token and hands it to the browser as a download. */
+export async function downloadFile(path: string): Promise<void> {
+  const token = readSessionToken();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) {
+    const body = await response.json().catch(() => ({})) as { error?: string };
+    throw new ApiError(response.status, body.error ?? `Erreur HTTP : ${response.status}`, body);
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'export.csv';
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

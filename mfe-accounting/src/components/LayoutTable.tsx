@@ -1,0 +1,43 @@
+import { formatEuros } from '@kermesse/ui-kit';
+import { layoutTotals, type LayoutRow } from '@kermesse/contracts-accounting';
+
+/** « Bilan des comptes » and the forecast: Dépense, Montant, Recette, Montant, Solde, footer TOTAUX. */
+export function LayoutTable({ rows, caption }: { rows: LayoutRow[]; caption: string }) {
+  const totals = layoutTotals(rows);
+  return (
+    <div className="acc-table-wrap">
+      <table className="acc-table">
+        <caption className="k-visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Dépense</th>
+            <th scope="col" className="acc-num">Montant</th>
+            <th scope="col">Recette</th>
+            <th scope="col" className="acc-num">Montant</th>
+            <th scope="col" className="acc-num">Solde</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.rank}>
+              <td>{row.depense_label}</td>
+              <td className="acc-num">{row.depense_label ? formatEuros(row.depenses) : ''}</td>
+              <td>{row.recette_label}</td>
+              <td className="acc-num">{row.recette_label ? formatEuros(row.recettes) : ''}</td>
+              <td className="acc-num">{formatEuros(row.solde)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">TOTAUX</th>
+            <td className="acc-num">{formatEuros(totals.depenses)}</td>
+            <td />
+            <td className="acc-num">{formatEuros(totals.recettes)}</td>
+            <td className="acc-num">{formatEuros(totals.solde)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { ErrorLine, formatEuros } from '@kermesse/ui-kit';
+import { periodLabel } from '@kermesse/contracts-accounting';
+import { accountingApi, downloads } from '../api/accountingApi';
+import { ReportActions } from '../components/ReportActions';
+import { YearPicker } from '../components/YearPicker';
+import { useReportYear } from '../components/useYears';
+import { useReport } from './useReport';
+
+/** SPEC §2 « Disponilités » (spelled as SPEC writes it): the treasury accounts, their balance and the total. */
+export function AvailabilityPage() {
+  const { year, years, setYear } = useReportYear();
+  const { data: rows, error } = useReport(year, accountingApi.getAvailability);
+  const totalCents = rows?.reduce((sum, row) => sum + Math.round(row.balance * 100), 0) ?? 0;
+  return (
+    <section className="acc-page acc-report" aria-labelledby="dispo-title">
+      <header className="acc-header">
+        <div>
+          <h1 id="dispo-title">Disponilités</h1>
+          {year !== null && <p className="acc-subtitle">{periodLabel(year)}</p>}
+        </div>
+        {year !== null && <YearPicker years={years} value={year} onChange={setYear} />}
+      </header>
+      {year !== null && <ReportActions csvPath={downloads.availability(year)} />}
+      {error ? <ErrorLine>{error}</ErrorLine> : !rows ? <p className="acc-loading">loading...</p> : (
+        <div className="acc-table-wrap">
+          <table className="acc-table">
+            <thead>
+              <tr>
+                <th scope="col">Compte</th>
+                <th scope="col" className="acc-num">Solde</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.accountCode}>
+                  <td>{row.accountLabel} ({row.accountCode})</td>
+                  <td className="acc-num">{formatEuros(row.balance)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                <td className="acc-num">{formatEuros({ cents: totalCents })}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorLine, formatEuros } from '@kermesse/ui-kit';
+import { ACCOUNTING_MESSAGES, layoutTrialBalance, periodLabel, type TrialBalanceRow } from '@kermesse/contracts-accounting';
+import { accountingApi, downloads } from '../api/accountingApi';
+import { ReportActions } from '../components/ReportActions';
+
+/**
+ * SPEC §2 the report of one trial balance: its title, the period of the financial year of its first
+ * row, DEPENSES, RECETTES and Solde laid out by SPEC §9, footers « TOTAUX DEPENSE », « TOTAUX
+ * RECETTE » and the difference.
+ */
+export function TrialBalanceReportPage({ base }: { base: string }) {
+  const id = Number(useParams().id);
+  const [rows, setRows] = useState<TrialBalanceRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    accountingApi.getRows(id).then(setRows, () => setError(ACCOUNTING_MESSAGES.LOAD_FAILED));
+  }, [id]);
+
+  const year = rows?.[0]?.financial_year;
+  const layout = rows ? layoutTrialBalance(rows) : null;
+  return (
+    <section className="acc-page acc-report" aria-labelledby="report-title">
+      <header className="acc-header">
+        <div>
+          <h1 id="report-title">Rapport de la balance n°{id}</h1>
+          {year !== undefined && <p className="acc-subtitle">{periodLabel(year)}</p>}
+        </div>
+      </header>
+      <p className="acc-no-print"><Link to={`${base}/balances/${id}`}>← Lignes de la balance</Link></p>
+      <ReportActions csvPath={downloads.rows(id)} />
+      {error ? <ErrorLine>{error}</ErrorLine> : !layout ? <p className="acc-loading">loading...</p> : layout.rows.length === 0 ? (
+        <p className="k-card acc-empty">Cette balance n'a pas encore de lignes de charges ni de produits : importez-la d'abord.</p>
+      ) : (
+        <div className="acc-table-wrap">
+          <table className="acc-table">
+            <thead>
+              <tr>
+                <th scope="col" colSpan={2}>DEPENSES</th>
+                <th scope="col" colSpan={2}>RECETTES</th>
+                <th scope="col" className="acc-num">Solde</th>
+              </tr>
+            </thead>
+            <tbody>
+              {layout.rows.map((row) => (
+                <tr key={row.rank}>
+                  <td>{row.depense_label}</td>
+                  <td className="acc-num">{row.depense_label ? formatEuros(row.depenses) : ''}</td>
+                  <td>{row.recette_label}</td>
+                  <td className="acc-num">{row.recette_label ? formatEuros(row.recettes) : ''}</td>
+                  <td className="acc-num">{formatEuros(row.solde)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">TOTAUX DEPENSE</th>
+                <td className="acc-num">{formatEuros(layout.totals.depenses)}</td>
+                <th scope="row">TOTAUX RECETTE</th>
+                <td className="acc-num">{formatEuros(layout.totals.recettes)}</td>
+                <td className="acc-num" aria-label="Différence">{formatEuros(layout.totals.solde)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
