@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { applyTheme, readTheme } from '@kermesse/ui-kit';
 import { Shell } from './Shell';
-import { fetchManifest, type RemoteManifest } from './remotes/manifest';
+import { fetchManifest, remoteEntries, type RemoteManifest } from './remotes/manifest';
 import { createRemoteComponents } from './remotes/remoteComponents';
 
 applyTheme(readTheme());
@@ -13,7 +13,7 @@ applyTheme(readTheme());
 // Registering does not download anything: a remote's entry is fetched on the first visit to its route.
 const manifest: Promise<RemoteManifest> = fetchManifest().then((result) => {
   try {
-    registerRemotes(result.remotes.filter((remote) => remote.available).map(({ name, entry }) => ({ name, entry })));
+    registerRemotes(remoteEntries(result.remotes));
     return result;
   } catch (error) {
     console.error('Enregistrement des modules impossible', error);

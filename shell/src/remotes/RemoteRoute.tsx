@@ -1,5 +1,5 @@
 import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Spinner } from '@kermesse/ui-kit';
+import { Button, Spinner, useSession } from '@kermesse/ui-kit';
 import { moduleLabelFor } from '../layout/navigation';
 import type { RemoteDescriptor } from './manifest';
 import type { RemoteComponents } from './remoteComponents';
@@ -10,7 +10,8 @@ import type { RemoteComponents } from './remoteComponents';
  */
 export function RemoteRoute({ remote, components }: { remote: RemoteDescriptor; components: RemoteComponents }) {
   const [attempt, setAttempt] = useState(0);
-  const label = moduleLabelFor(remote.path) ?? remote.name;
+  const { user } = useSession();
+  const label = remote.label ?? moduleLabelFor(remote.path) ?? remote.name;
 
   if (!remote.available) {
     return (
@@ -22,9 +23,19 @@ export function RemoteRoute({ remote, components }: { remote: RemoteDescriptor; 
     );
   }
 
-  const RemoteApp = components.get(remote.name);
+  // A module kept for some roles is not even downloaded for the others.
+  if (remote.roles && !(user?.roles.includes('admin') || user?.roles.some((role) => remote.roles!.includes(role)))) {
+    return (
+      <section className="shell-notice">
+        <h1>{label}</h1>
+        <p className="shell-notice__lead">{user ? 'Cette page est réservée aux administrateurs.' : 'Connectez-vous avec un compte administrateur pour ouvrir cette page.'}</p>
+      </section>
+    );
+  }
+
+  const RemoteApp = components.get(remote.name, remote.module);
   const handleRetry = () => {
-    components.forget(remote.name);
+    components.forget(remote.name, remote.module);
     setAttempt((count) => count + 1);
   };
 

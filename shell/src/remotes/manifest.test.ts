@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fetchManifest, parseManifest, routePatternFor } from './manifest';
+import { fetchManifest, parseManifest, remoteEntries, routePatternFor, withExtraModules } from './manifest';
 
 const register = { name: 'mfe_register', path: '/caisse', entry: '/remotes/mfe-register/remoteEntry.js', available: true };
 const raffle = { name: 'mfe_raffle', path: '/tombola', entry: '/remotes/mfe-raffle/remoteEntry.js', available: false };
+const registerAdmin = { ...register, path: '/gestion', module: 'Admin', roles: ['admin'], label: 'Gestion de la fête' };
 
 describe('parseManifest', () => {
   it('keeps each remote with its path, entry and availability', () => {
@@ -38,7 +39,7 @@ describe('fetchManifest', () => {
   it('reads /remotes.json', async () => {
     const fetchImpl = vi.fn(async () => Response.json({ remotes: [register] }));
 
-    await expect(fetchManifest(fetchImpl)).resolves.toEqual({ remotes: [register], failed: false });
+    await expect(fetchManifest(fetchImpl)).resolves.toEqual({ remotes: [register, registerAdmin], failed: false });
     expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', expect.anything());
   });
 
@@ -47,5 +48,16 @@ describe('fetchManifest', () => {
 
     await expect(fetchManifest(async () => new Response('', { status: 503 }))).resolves.toEqual({ remotes: [], failed: true });
     await expect(fetchManifest(async () => Promise.reject(new TypeError('Failed to fetch')))).resolves.toEqual({ remotes: [], failed: true });
+  });
+});
+
+describe('extra modules (the register back office, issue 10)', () => {
+  it("mounts mfe_register/Admin at /gestion for admins only, from the register's own entry", () => {
+    expect(withExtraModules([register, raffle])).toEqual([register, raffle, registerAdmin]);
+    expect(withExtraModules([raffle])).toEqual([raffle]);
+  });
+
+  it('registers each remote once with the federation runtime, available ones only', () => {
+    expect(remoteEntries(withExtraModules([register, raffle]))).toEqual([{ name: 'mfe_register', entry: register.entry }]);
   });
 });

@@ -12,6 +12,35 @@ export interface RemoteDescriptor {
   entry: string;
   /** False when the remote has no build yet: the shell shows « Module bientôt disponible ». */
   available: boolean;
+  /** The exposed module mounted there (`App` unless said otherwise). */
+  module?: string;
+  /** Only these roles load it (admin always does); everyone when absent. */
+  roles?: readonly string[];
+  /** Its name in messages, when the navigation does not give one. */
+  label?: string;
+}
+
+/**
+ * Modules a remote exposes besides `./App`, each mounted at its own path and loaded only for its
+ * roles: the register's back office (`mfe_register/Admin`, issue 10) is never downloaded by a cashier.
+ */
+export const EXTRA_MODULES: readonly { remote: string; module: string; path: string; roles: readonly string[]; label: string }[] = [
+  { remote: 'mfe_register', module: 'Admin', path: '/gestion', roles: ['admin'], label: 'Gestion de la fête' },
+];
+
+/** The manifest's remotes plus the extra modules of those it lists. */
+export function withExtraModules(remotes: RemoteDescriptor[]): RemoteDescriptor[] {
+  const extra = EXTRA_MODULES.flatMap(({ remote, module, path, roles, label }) => {
+    const host = remotes.find((r) => r.name === remote && !r.module);
+    return host ? [{ ...host, path, module, roles, label }] : [];
+  });
+  return [...remotes, ...extra];
+}
+
+/** What the federation runtime registers: each available remote once, whatever it mounts. */
+export function remoteEntries(remotes: RemoteDescriptor[]): { name: string; entry: string }[] {
+  const seen = new Set<string>();
+  return remotes.filter((r) => r.available && !seen.has(r.name) && seen.add(r.name)).map(({ name, entry }) => ({ name, entry }));
 }
 
 export interface RemoteManifest {
@@ -43,7 +72,7 @@ export async function fetchManifest(fetchImpl: typeof fetch = (input, init) => f
   try {
     const response = await fetchImpl('/remotes.json', { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`GET /remotes.json: HTTP ${response.status}`);
-    return { remotes: parseManifest(await response.json()), failed: false };
+    return { remotes: withExtraModules(parseManifest(await response.json())), failed: false };
   } catch (error) {
     console.error('Manifeste des modules illisible', error);
     return { remotes: [], failed: true };

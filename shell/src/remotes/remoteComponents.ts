@@ -8,33 +8,34 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export type LoadRemoteModule = (id: string) => Promise<unknown>;
 
 export interface RemoteComponents {
-  /** The lazy `App` of a remote (the same component on every call until `forget`). */
-  get(name: string): LazyExoticComponent<ComponentType>;
+  /** The lazy `App` (or another exposed `module`) of a remote (the same component on every call until `forget`). */
+  get(name: string, module?: string): LazyExoticComponent<ComponentType>;
   /** Drops a remote's component so that the next `get` loads it again. */
-  forget(name: string): void;
+  forget(name: string, module?: string): void;
 }
 
 export function createRemoteComponents(loadRemoteModule: LoadRemoteModule): RemoteComponents {
   const cache = new Map<string, LazyExoticComponent<ComponentType>>();
   return {
-    get(name) {
-      let component = cache.get(name);
+    get(name, module = 'App') {
+      const id = `${name}/${module}`;
+      let component = cache.get(id);
       if (!component) {
         component = lazy(async () => {
-          const exposed = (await loadRemoteModule(`${name}/App`)) as { default?: unknown } | null;
+          const exposed = (await loadRemoteModule(id)) as { default?: unknown } | null;
           const App = exposed?.default;
           // A function component or a memo/forwardRef object.
           if (typeof App !== 'function' && (typeof App !== 'object' || App === null)) {
-            throw new Error(`${name}/App n'exporte pas de composant par défaut.`);
+            throw new Error(`${id} n'exporte pas de composant par défaut.`);
           }
           return { default: App as ComponentType };
         });
-        cache.set(name, component);
+        cache.set(id, component);
       }
       return component;
     },
-    forget(name) {
-      cache.delete(name);
+    forget(name, module = 'App') {
+      cache.delete(`${name}/${module}`);
     },
   };
 }

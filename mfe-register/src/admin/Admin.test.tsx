@@ -1,0 +1,82 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SESSION_STORAGE_KEY, SessionProvider, type Role } from '@kermesse/ui-kit';
+import { buildToken, fakeGateway, json } from '@kermesse/ui-kit/testing';
+import Admin from './Admin';
+
+const event = { id: 7, name: 'Kermesse 2027', startsOn: '2027-06-12', endsOn: null, place: 'École', description: null, archived: false, hasSales: false };
+const checkout = { id: 3, eventId: 7, name: 'Caisse Buvette', archived: false, hasSales: false };
+const category = { id: 5, eventId: 7, name: 'Boissons', kind: 'product', position: 0, productCount: 0 };
+
+async function renderAdmin(path: string, roles: Role[] = ['admin']) {
+  localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ email: 'admin@kermesse.local', roles }));
+  await act(async () => {
+    render(
+      <SessionProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes><Route path="gestion/*" element={<Admin />} /></Routes>
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+  });
+}
+
+describe('back office (mfe_register/Admin)', () => {
+  it('is for administrators only', async () => {
+    const calls = fakeGateway({});
+    await renderAdmin('/gestion', ['cashier']);
+    expect(screen.getByText('Ces écrans sont réservés aux administrateurs.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('creates an event and opens it', async () => {
+    const calls = fakeGateway({
+      'GET /api/admin/events': () => json([]),
+      'POST /api/admin/events': () => json(event, 201),
+      'GET /api/admin/events/7': () => json(event),
+      'GET /api/admin/events/7/checkouts': () => json([]),
+      'GET /api/admin/categories': () => json([]),
+    });
+    await renderAdmin('/gestion');
+    expect(await screen.findByText('Aucun événement pour l\'instant : créez votre première fête.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Nouvel événement' }));
+    fireEvent.change(screen.getByLabelText('Nom de l\'événement'), { target: { value: 'Kermesse 2027' } });
+    fireEvent.change(screen.getByLabelText('Date de début'), { target: { value: '2027-06-12' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Créer l\'événement' })));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Kermesse 2027', startsOn: '2027-06-12', endsOn: null, place: null, description: null });
+    expect(await screen.findByRole('heading', { name: 'Kermesse 2027', level: 1 })).toBeTruthy();
+  });
+
+  it('adds a product with a price typed « 30,50 » to a register, and shows a refusal in French', async () => {
+    let refuse = true;
+    const calls = fakeGateway({
+      'GET /api/admin/events/7': () => json(event),
+      'GET /api/admin/events/7/checkouts': () => json([checkout]),
+      'GET /api/admin/categories': () => json([category]),
+      'GET /api/admin/products': () => json([]),
+      'POST /api/admin/products': (call) => {
+        if (refuse) {
+          refuse = false;
+          return json({ error: 'La catégorie choisie n\'existe pas.', code: 'CATEGORY_UNKNOWN' }, 400);
+        }
+        return json({ id: 9, ...(call.body as object), price: 30.5, categoryName: 'Boissons', image: null, hasSales: false }, 201);
+      },
+    });
+    await renderAdmin('/gestion/evenements/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Produits' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Nouveau produit' }));
+    const form = screen.getByRole('form', { name: 'Nouveau produit' });
+    fireEvent.change(within(form).getByLabelText('Nom du produit'), { target: { value: 'Jus de pomme' } });
+    fireEvent.change(within(form).getByLabelText('Prix'), { target: { value: '30,5x' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
+    expect(within(form).getByRole('alert').textContent).toBe('Prix invalide : saisissez un montant positif comme 3,50.');
+    fireEvent.change(within(form).getByLabelText('Prix'), { target: { value: '30,50' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
+    expect(within(form).getByRole('alert').textContent).toBe('La catégorie choisie n\'existe pas.');
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
+    const posted = calls.filter((c) => c.method === 'POST').at(-1)!;
+    expect(posted.body).toEqual({ name: 'Jus de pomme', price: '30,50', categoryId: 5, eventId: 7, checkoutIds: [3], clickAndCollectEligible: false, alcoohol: false, active: true });
+    expect(await screen.findByText('« Jus de pomme » enregistré.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The back office's calls (`/api/admin/…`, contract `@kermesse/contracts-register`): JSON through
+ * the UI kit's client with the signed-in admin's token, plus the two multipart uploads (product
+ * picture, product CSV import).
+ */
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
+import type {
+  AdminCategory, AdminCheckout, AdminEvent, AdminMealDeal, AdminProduct, CategoryUpdate, CheckoutUpdate, DuplicatedEvent, DuplicateEventInput,
+  EventInput, EventUpdate, MealDealInput, ProductDeleted, ProductImportResult, ProductInput, ProductUpdate,
+} from '@kermesse/contracts-register';
+
+export type { AdminCategory, AdminCheckout, AdminEvent, AdminMealDeal, AdminProduct, ProductImportResult };
+
+const readToken = () => localStorage.getItem(SESSION_STORAGE_KEY);
+
+export interface BackOfficeApi {
+  listEvents(): Promise<AdminEvent[]>;
+  getEvent(id: number): Promise<AdminEvent>;
+  createEvent(input: EventInput): Promise<AdminEvent>;
+  updateEvent(id: number, input: EventUpdate): Promise<AdminEvent>;
+  archiveEvent(id: number): Promise<AdminEvent>;
+  duplicateEvent(id: number, input: DuplicateEventInput): Promise<DuplicatedEvent>;
+  listCheckouts(eventId: number): Promise<AdminCheckout[]>;
+  createCheckout(eventId: number, name: string): Promise<AdminCheckout>;
+  updateCheckout(id: number, input: CheckoutUpdate): Promise<AdminCheckout>;
+  listCategories(eventId: number): Promise<AdminCategory[]>;
+  createCategory(eventId: number, name: string): Promise<AdminCategory>;
+  updateCategory(id: number, input: CategoryUpdate): Promise<AdminCategory>;
+  deleteCategory(id: number): Promise<{ id: number; deleted: boolean }>;
+  listProducts(eventId: number): Promise<AdminProduct[]>;
+  createProduct(input: ProductInput): Promise<AdminProduct>;
+  updateProduct(id: number, input: ProductUpdate): Promise<AdminProduct>;
+  deleteProduct(id: number): Promise<ProductDeleted>;
+  uploadPicture(id: number, file: File): Promise<AdminProduct>;
+  importProducts(eventId: number, file: File, dryRun: boolean): Promise<ProductImportResult>;
+  getMealDeal(eventId: number): Promise<AdminMealDeal>;
+  saveMealDeal(eventId: number, input: MealDealInput): Promise<AdminMealDeal>;
+}
+
+async function postForm<T>(fetchImpl: typeof fetch, path: string, form: FormData): Promise<T> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetchImpl(path, { method: 'POST', body: form, headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  const text = await response.text().catch(() => '');
+  let payload: unknown = text;
+  try {
+    payload = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: kept as text
+  }
+  if (!response.ok) {
+    const message = typeof payload === 'object' && payload && typeof (payload as { error?: unknown }).error === 'string' ? (payload as { error: string }).error : `Erreur HTTP : ${response.status}`;
+    throw new ApiError(response.status, message, payload);
+  }
+  return payload as T;
+}
+
+/** The client; tests pass a fake gateway as `fetch`. */
+export function createBackOfficeApi(fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init)): BackOfficeApi {
+  const api = createApiClient({ getToken: readToken, fetch: fetchImpl });
+  return {
+    listEvents: () => api.get('/api/admin/events'),
+    getEvent: (id) => api.get(`/api/admin/events/${id}`),
+    createEvent: (input) => api.post('/api/admin/events', input),
+    updateEvent: (id, input) => api.put(`/api/admin/events/${id}`, input),
+    archiveEvent: (id) => api.delete(`/api/admin/events/${id}`),
+    duplicateEvent: (id, input) => api.post(`/api/admin/events/${id}/duplicate`, input),
+    listCheckouts: (eventId) => api.get(`/api/admin/events/${eventId}/checkouts`),
+    createCheckout: (eventId, name) => api.post(`/api/admin/events/${eventId}/checkouts`, { name }),
+    updateCheckout: (id, input) => api.put(`/api/admin/checkout/${id}`, input),
+    listCategories: (eventId) => api.get(`/api/admin/categories?eventId=${eventId}`),
+    createCategory: (eventId, name) => api.post('/api/admin/categories', { name, eventId }),
+    updateCategory: (id, input) => api.put(`/api/admin/categories/${id}`, input),
+    deleteCategory: (id) => api.delete(`/api/admin/categories/${id}`),
+    listProducts: (eventId) => api.get(`/api/admin/products?eventId=${eventId}`),
+    createProduct: (input) => api.post('/api/admin/products', input),
+    updateProduct: (id, input) => api.put(`/api/admin/products/${id}`, input),
+    deleteProduct: (id) => api.delete(`/api/admin/products/${id}`),
+    uploadPicture: (id, file) => {
+      const form = new FormData();
+      form.append('file', file);
+      return postForm(fetchImpl, `/api/admin/products/${id}/image`, form);
+    },
+    importProducts: (eventId, file, dryRun) => {
+      const form = new FormData();
+      form.append('eventId', String(eventId));
+      form.append('file', file);
+      return postForm(fetchImpl, `/api/admin/products/import?dry-run=${dryRun ? 1 : 0}&eventId=${eventId}`, form);
+    },
+    getMealDeal: (eventId) => api.get(`/api/admin/events/${eventId}/meal-deal`),
+    saveMealDeal: (eventId, input) => api.put(`/api/admin/events/${eventId}/meal-deal`, input),
+  };
+}
+
+/** The lines a refused import names (`details.errors`), or none. */
+export function importErrors(error: unknown): string[] {
+  const body = error instanceof ApiError ? (error.body as { details?: { errors?: unknown } } | undefined) : undefined;
+  return Array.isArray(body?.details?.errors) ? (body.details.errors as string[]) : [];
+}
