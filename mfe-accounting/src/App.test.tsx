@@ -5,7 +5,7 @@ import App from './App';
 import { renderAt } from './test/render';
 
 const A = '/api/admin/accountancy';
-const TB = { id: 7, financial_year: 2025, data_csv_raw: 'Compte;Libellé;Débit;Crédit\n530;Caisse;10;0\n', locked: false, origin: 'manuelle', rows: 0, imported_at: null };
+const TB = { id: 7, financial_year: 2025, data_csv_raw: 'Compte;Libellé;Débit;Crédit\n530;Caisse;10;0\n', locked: false, forecast: false, origin: 'manuelle', rows: 0, imported_at: null };
 const years = () => json({ financialYears: [{ year: 2026, locked: false, lockedAt: null, entries: 3 }, { year: 2025, locked: false, lockedAt: null, entries: 0 }] });
 
 describe('accounting remote', () => {
@@ -39,7 +39,7 @@ describe('accounting remote', () => {
     fireEvent.change(within(dialog).getByLabelText('Exercice (financial_year)'), { target: { value: '2025' } });
     fireEvent.change(within(dialog).getByLabelText('Données CSV de la balance (data_csv_raw)'), { target: { value: TB.data_csv_raw } });
     await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' })); });
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ financial_year: 2025, data_csv_raw: TB.data_csv_raw, locked: false });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ financial_year: 2025, data_csv_raw: TB.data_csv_raw, locked: false, forecast: false });
     expect(await screen.findByText(/Balance n°7 \(exercice 2025\) enregistrée/)).toBeTruthy();
   });
 

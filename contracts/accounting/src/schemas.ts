@@ -27,6 +27,8 @@ export const TrialBalance = Type.Object({
   financial_year: Type.Integer(),
   data_csv_raw: Type.String(),
   locked: Type.Boolean(),
+  /** A budget: the forecast (prévisionnel) of its year reads it, the Bilan never does. */
+  forecast: Type.Boolean(),
   /** `manuelle` (typed or imported by the treasurer) or `journal` (« Générer la balance »). */
   origin: Type.Union([Type.Literal('manuelle'), Type.Literal('journal')]),
   /** Rows imported (0 until « Importer »). */
@@ -41,6 +43,7 @@ export const TrialBalanceInput = Type.Object({
   financial_year: Year,
   data_csv_raw: Type.String({ minLength: 1, maxLength: 5_000_000 }),
   locked: Type.Optional(Type.Boolean()),
+  forecast: Type.Optional(Type.Boolean()),
 });
 export type TrialBalanceInput = Static<typeof TrialBalanceInput>;
 

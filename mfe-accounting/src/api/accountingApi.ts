@@ -17,6 +17,7 @@ export interface TrialBalanceForm {
   financial_year: number;
   data_csv_raw: string;
   locked: boolean;
+  forecast: boolean;
 }
 
 export const accountingApi = {

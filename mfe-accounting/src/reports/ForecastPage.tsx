@@ -7,7 +7,11 @@ import { YearPicker } from '../components/YearPicker';
 import { useReportYear } from '../components/useYears';
 import { useReport } from './useReport';
 
-/** SPEC §2 the forecast (prévisionnel) of a financial year, laid out like the Bilan; rows whose solde is 0 are hidden. */
+/**
+ * SPEC §2 the forecast (prévisionnel) of a financial year, laid out like the Bilan; rows whose
+ * solde is 0 are hidden. It reads the year's budget (a trial balance marked « Budget
+ * prévisionnel »), or last year's figures when there is none.
+ */
 export function ForecastPage() {
   const { year, years, setYear } = useReportYear('newest');
   const { data, error } = useReport(year, accountingApi.getForecast);
@@ -21,6 +25,7 @@ export function ForecastPage() {
         </div>
         {year !== null && <YearPicker years={years} value={year} onChange={setYear} />}
       </header>
+      {year !== null && <p className="acc-hint acc-no-print">Établi d'après la balance « Budget prévisionnel » de l'exercice, ou à défaut d'après les comptes de l'exercice précédent.</p>}
       {year !== null && <ReportActions csvPath={downloads.forecast(year)} />}
       {error ? <ErrorLine>{error}</ErrorLine> : !rows ? <p className="acc-loading">loading...</p> : rows.length === 0 ? (
         <p className="k-card acc-empty">Aucun prévisionnel pour cet exercice : ajoutez une balance de l'exercice avec les montants prévus.</p>

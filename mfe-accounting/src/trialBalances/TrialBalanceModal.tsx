@@ -10,10 +10,11 @@ import { readCsvFile } from './decodeFile';
  * The CSV can be pasted or read from a file (UTF-8 or Windows-1252).
  */
 export function TrialBalanceModal({ trialBalance, onClose, onSaved }: { trialBalance: TrialBalance | null; onClose: () => void; onSaved: (saved: TrialBalance) => void }) {
-  const ids = { id: useId(), year: useId(), csv: useId(), file: useId(), locked: useId() };
+  const ids = { id: useId(), year: useId(), csv: useId(), file: useId(), locked: useId(), forecast: useId() };
   const [year, setYear] = useState(String(trialBalance?.financial_year ?? currentYear() - 1));
   const [csv, setCsv] = useState(trialBalance?.data_csv_raw ?? '');
   const [locked, setLocked] = useState(trialBalance?.locked ?? false);
+  const [forecast, setForecast] = useState(trialBalance?.forecast ?? false);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -30,7 +31,7 @@ export function TrialBalanceModal({ trialBalance, onClose, onSaved }: { trialBal
     setSaving(true);
     setError(null);
     try {
-      const body = { financial_year: financialYear, data_csv_raw: csv, locked };
+      const body = { financial_year: financialYear, data_csv_raw: csv, locked, forecast };
       const answer = trialBalance ? await accountingApi.updateTrialBalance(trialBalance.id, { id: trialBalance.id, ...body }) : await accountingApi.createTrialBalance(body);
       onSaved(answer.trialBalance);
     } catch (failure) {
@@ -85,6 +86,10 @@ export function TrialBalanceModal({ trialBalance, onClose, onSaved }: { trialBal
           </p>
           <input id={ids.file} type="file" accept=".csv,.txt,text/csv" aria-label="Choisir un fichier CSV" onChange={(e) => handleFile(e.target.files?.[0])} />
         </div>
+        <label className="acc-check" htmlFor={ids.forecast}>
+          <input id={ids.forecast} type="checkbox" checked={forecast} onChange={(e) => setForecast(e.target.checked)} />
+          Budget prévisionnel (lu par le Prévisionnel de l'exercice, jamais par le Bilan)
+        </label>
         <label className="acc-check" htmlFor={ids.locked}>
           <input id={ids.locked} type="checkbox" checked={locked} onChange={(e) => setLocked(e.target.checked)} />
           Verrouillée (plus aucune modification, import ni suppression)

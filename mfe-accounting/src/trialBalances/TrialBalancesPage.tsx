@@ -75,7 +75,7 @@ export function TrialBalancesPage({ base }: { base: string }) {
                 <tr key={tb.id}>
                   <td>{tb.id}</td>
                   <td>{tb.financial_year}</td>
-                  <td>{tb.origin === 'journal' ? 'Générée depuis le journal' : 'Saisie ou importée'}</td>
+                  <td>{tb.forecast ? 'Budget prévisionnel' : tb.origin === 'journal' ? 'Générée depuis le journal' : 'Saisie ou importée'}</td>
                   <td className="acc-num">{tb.rows}</td>
                   <td>{tb.locked ? '🔒 Verrouillée' : tb.rows ? 'Importée' : 'À importer'}</td>
                   <td className="acc-row-actions">

@@ -121,4 +121,12 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  /** A trial balance may hold a budget (the forecast reads it; the Bilan never does). */
+  '002_forecast': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).alterTable('trial_balances', (t) => {
+        t.boolean('forecast').notNullable().defaultTo(false);
+      });
+    },
+  },
 };

@@ -111,7 +111,17 @@ describe('reports of a year', () => {
     expect(bilan.find((r) => r.depense_label === 'Achats buvette')).toMatchObject({ recette_label: 'Ventes buvette', depenses: 612.4, recettes: 1640.8, solde: -1028.4 });
     // 6072/707 balance each other (420 − 420): dropped.
     expect(bilan.some((r) => r.depense_label === 'Achats de marchandises')).toBe(false);
-    expect(await (await sys.request('/api/admin/accountancy/previsionnel/2019')).json()).toEqual(bilan);
+    // No budget for 2020: its forecast starts from 2019's figures.
+    expect(await (await sys.request('/api/admin/accountancy/previsionnel/2020')).json()).toEqual(bilan);
+    // A budget for 2019 feeds its forecast, never its Bilan.
+    const budget = await json('POST', '/api/admin/accountancy/trial-balance', { financial_year: 2019, data_csv_raw: 'Compte;Libellé;Débit;Crédit\n6071;Achats buvette;700;0\n701;Ventes buvette;0;1000\n', forecast: true });
+    const budgetId = ((await budget.json()) as { trialBalance: { id: number; forecast: boolean } }).trialBalance;
+    expect(budgetId.forecast).toBe(true);
+    await importCsv(budgetId.id);
+    expect(await (await sys.request('/api/admin/accountancy/previsionnel/2019')).json()).toEqual([
+      { rank: 1, depense_label: 'Achats buvette', depenses: 700, recette_label: 'Ventes buvette', recettes: 1000, solde: -300 },
+    ]);
+    expect(await (await sys.request('/api/admin/accountancy/bilan-des-comptes/2019')).json()).toEqual(bilan);
     const dispo = await (await sys.request('/api/admin/accountancy/bilan-disponibilite/2019')).json();
     expect(dispo).toEqual([
       { accountCode: '5112', accountLabel: 'Chèques à encaisser', balance: 236 },
@@ -140,7 +150,7 @@ describe('the books write themselves', () => {
     await sys.publishRaw(envelope, randomUUID());
     await sys.publishRaw({ ...envelope, id: randomUUID() }, randomUUID());
     await sys.publish('sale.completed', buildSale(2, [['product', 'Plats', 450]], { method: 'CB', completedAt: '2026-05-16T21:30:00.000Z' }));
-    const { entries } = await eventually(async () => { const j = await journal(2026); return j.entries.length === 2 && j; });
+    const { entries } = await eventually(async () => { const j = await journal(2026); return j.entries.length === 2 ? j : null; });
     expect(entries[0]).toMatchObject({ number: 1, pieceRef: 'V-000001', date: '2026-05-16' });
     expect(entries[0]!.lines).toEqual([
       { account: '530', accountLabel: 'Caisse', debit: 18, credit: 0 },
@@ -162,7 +172,7 @@ describe('the books write themselves', () => {
     await eventually(async () => (await sys.db('sales').where({ sale_id: 3 }).first()) !== undefined);
     expect((await journal(2026)).entries).toHaveLength(2);
     await sys.publish('sale.settled', { saleId: 3, reference: 'V-000003', eventId: 1, totalCents: 200, payments: [{ method: 'CHQ', amountCents: 200, reference: '1234567' }], settledAt: '2026-05-17T09:00:00.000Z' });
-    const { entries } = await eventually(async () => { const j = await journal(2026); return j.entries.length === 3 && j; });
+    const { entries } = await eventually(async () => { const j = await journal(2026); return j.entries.length === 3 ? j : null; });
     expect(entries[2]).toMatchObject({ number: 3, pieceRef: 'V-000003', date: '2026-05-17' });
     expect(entries[2]!.lines.map((l) => [l.account, l.debit, l.credit])).toEqual([['5112', 2, 0], ['706', 0, 2]]);
   });

@@ -18,6 +18,7 @@ export interface TrialBalanceValues {
   financial_year: number;
   data_csv_raw: string;
   locked?: boolean;
+  forecast?: boolean;
 }
 
 async function writable(trx: Trx, id: number): Promise<TrialBalanceRecord> {
@@ -36,7 +37,7 @@ export async function createTrialBalance(db: Db, values: TrialBalanceValues): Pr
   if (!values.data_csv_raw.trim()) throw csvEmpty();
   return db.transaction(async (trx) => {
     await assertYearOpen(trx, values.financial_year);
-    const id = await insertTrialBalance(trx, { financial_year: values.financial_year, data_csv_raw: values.data_csv_raw, locked: values.locked ?? false, origin: 'manuelle' });
+    const id = await insertTrialBalance(trx, { financial_year: values.financial_year, data_csv_raw: values.data_csv_raw, locked: values.locked ?? false, forecast: values.forecast ?? false, origin: 'manuelle' });
     return (await findTrialBalance(trx, id))!;
   });
 }
@@ -46,7 +47,7 @@ export async function updateTrialBalance(db: Db, id: number, values: TrialBalanc
   return db.transaction(async (trx) => {
     const record = await writable(trx, id);
     if (values.financial_year !== record.financial_year) await assertYearOpen(trx, values.financial_year);
-    await updateRecord(trx, id, { financial_year: values.financial_year, data_csv_raw: values.data_csv_raw, locked: values.locked ?? false });
+    await updateRecord(trx, id, { financial_year: values.financial_year, data_csv_raw: values.data_csv_raw, locked: values.locked ?? false, forecast: values.forecast ?? record.forecast });
     if (values.financial_year !== record.financial_year) await trx('trial_balance_rows').where({ trial_balance_id: id }).update({ financial_year: values.financial_year });
     return (await findTrialBalance(trx, id))!;
   });
@@ -107,7 +108,7 @@ export async function generateTrialBalance(db: Db, year: number): Promise<{ reco
     await assertYearOpen(trx, year);
     const csvText = journalBalanceCsv(await accountTotals(trx, year));
     const existing = await generatedTrialBalanceOf(trx, year);
-    const id = existing ?? await insertTrialBalance(trx, { financial_year: year, data_csv_raw: csvText, locked: false, origin: 'journal' });
+    const id = existing ?? await insertTrialBalance(trx, { financial_year: year, data_csv_raw: csvText, locked: false, forecast: false, origin: 'journal' });
     const parsed = parseTrialBalance(readCsv(new TextEncoder().encode(csvText)));
     const created = parsed.errors.length ? 0 : await replaceRows(trx, id, year, parsed.rows);
     await updateRecord(trx, id, { data_csv_raw: csvText, imported_at: new Date() });

@@ -8,6 +8,7 @@ export function presentTrialBalance(record: TrialBalanceRecord): TrialBalance {
     financial_year: record.financial_year,
     data_csv_raw: record.data_csv_raw,
     locked: record.locked || record.year_locked,
+    forecast: record.forecast,
     origin: record.origin,
     rows: record.rows,
     imported_at: record.imported_at ? new Date(record.imported_at).toISOString() : null,

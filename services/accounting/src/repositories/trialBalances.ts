@@ -9,6 +9,7 @@ export interface TrialBalanceRecord {
   financial_year: number;
   data_csv_raw: string;
   locked: boolean;
+  forecast: boolean;
   origin: 'manuelle' | 'journal';
   imported_at: Date | null;
   rows: number;
@@ -23,7 +24,7 @@ export interface RowRecord {
   financial_year: number;
 }
 
-const SELECT = `select t.id, t.financial_year, t.data_csv_raw, t.locked, t.origin, t.imported_at,
+const SELECT = `select t.id, t.financial_year, t.data_csv_raw, t.locked, t.forecast, t.origin, t.imported_at,
   (select count(*) from trial_balance_rows r where r.trial_balance_id = t.id)::int as rows,
   coalesce((select y.locked from financial_years y where y.year = t.financial_year), false) as year_locked
   from trial_balances t`;
@@ -37,12 +38,12 @@ export async function findTrialBalance(q: Q, id: number, forUpdate = false): Pro
   return (await q.raw(`${SELECT} where t.id = ?`, [id])).rows[0] as TrialBalanceRecord | undefined;
 }
 
-export async function insertTrialBalance(q: Q, values: { financial_year: number; data_csv_raw: string; locked: boolean; origin: 'manuelle' | 'journal' }): Promise<number> {
+export async function insertTrialBalance(q: Q, values: { financial_year: number; data_csv_raw: string; locked: boolean; forecast: boolean; origin: 'manuelle' | 'journal' }): Promise<number> {
   const [row] = await q('trial_balances').insert(values).returning('id');
   return (row as { id: number }).id;
 }
 
-export async function updateTrialBalance(q: Q, id: number, values: Partial<{ financial_year: number; data_csv_raw: string; locked: boolean; imported_at: Date }>): Promise<void> {
+export async function updateTrialBalance(q: Q, id: number, values: Partial<{ financial_year: number; data_csv_raw: string; locked: boolean; forecast: boolean; imported_at: Date }>): Promise<void> {
   await q('trial_balances').where({ id }).update({ ...values, updated_at: q.fn.now() });
 }
 
@@ -68,10 +69,11 @@ export async function listRows(q: Q, id: number): Promise<RowRecord[]> {
 
 /**
  * The rows a year's reports are made of: those of the year's trial balance imported last (a
- * balance generated from the journal, or the one the treasurer imported after it).
+ * balance generated from the journal, or the one the treasurer imported after it); with
+ * `forecast`, those of the year's budget instead.
  */
-export async function rowsOfYear(q: Q, year: number): Promise<RowRecord[]> {
-  const latest = await q('trial_balances').where({ financial_year: year }).whereNotNull('imported_at')
+export async function rowsOfYear(q: Q, year: number, { forecast = false } = {}): Promise<RowRecord[]> {
+  const latest = await q('trial_balances').where({ financial_year: year, forecast }).whereNotNull('imported_at')
     .orderBy([{ column: 'imported_at', order: 'desc' }, { column: 'id', order: 'desc' }]).first('id');
   if (!latest) return [];
   return listRows(q, (latest as { id: number }).id);
@@ -79,6 +81,6 @@ export async function rowsOfYear(q: Q, year: number): Promise<RowRecord[]> {
 
 /** The unlocked trial balance « Générer la balance » rewrites for a year, if there is one. */
 export async function generatedTrialBalanceOf(q: Q, year: number): Promise<number | undefined> {
-  const row = await q('trial_balances').where({ financial_year: year, origin: 'journal', locked: false }).orderBy('id', 'desc').first('id');
+  const row = await q('trial_balances').where({ financial_year: year, origin: 'journal', locked: false, forecast: false }).orderBy('id', 'desc').first('id');
   return (row as { id: number } | undefined)?.id;
 }

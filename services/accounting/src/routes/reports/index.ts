@@ -1,7 +1,8 @@
 /**
  * SPEC §7 reports of a financial year, from the year's trial balance: « Bilan des comptes » (rows
  * with solde 0 dropped), « Disponilités » (treasury accounts) and the forecast (rows with solde 0
- * hidden). Each also downloads as CSV (`?format=csv`).
+ * hidden) from the year's budget — a trial balance marked `forecast` — or, without one, from last
+ * year's figures. Each also downloads as CSV (`?format=csv`).
  */
 import type { Context } from 'koa';
 import { defineRoute, Router, type Db } from '@kermesse/kit';
@@ -26,6 +27,12 @@ function layoutCsv(ctx: Context, filename: string, rows: LayoutRow[], totals: { 
 export function reportRoutes({ db }: { db: Db }): Router {
   const router = new Router();
   const laidOut = async (year: number) => layoutTrialBalance((await rowsOfYear(db, year)).map(presentRow), { dropZero: true });
+  /** The year's budget; without one, last year's figures (what a treasurer starts a budget from). */
+  const forecastOf = async (year: number) => {
+    const budget = await rowsOfYear(db, year, { forecast: true });
+    const rows = budget.length ? budget : await rowsOfYear(db, year - 1);
+    return layoutTrialBalance(rows.map(presentRow), { dropZero: true });
+  };
 
   defineRoute(router, {
     method: 'get', path: `${BASE}/bilan-des-comptes/:year`, roles: TREASURER, params: YearParams, query: ReportQuery,
@@ -54,7 +61,7 @@ export function reportRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get', path: `${BASE}/previsionnel/:financialYear`, roles: TREASURER, params: FinancialYearParams, query: ReportQuery,
     handler: async ({ ctx, params, query }): Promise<LayoutRow[] | undefined> => {
-      const { rows, totals } = await laidOut(params.financialYear);
+      const { rows, totals } = await forecastOf(params.financialYear);
       if (!wantsCsv(query)) return rows;
       layoutCsv(ctx, `previsionnel-${params.financialYear}.csv`, rows, totals);
       return undefined;
