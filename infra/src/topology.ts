@@ -17,6 +17,7 @@ export const FRONT_ENDS: readonly { workspace: string; dir: string }[] = [
   { workspace: '@kermesse/mfe-register', dir: 'mfe-register' },
   { workspace: '@kermesse/mfe-raffle', dir: 'mfe-raffle' },
   { workspace: '@kermesse/mfe-stock', dir: 'mfe-stock' },
+  { workspace: '@kermesse/mfe-bingo', dir: 'mfe-bingo' },
 ];
 
 /** Source folders every front end depends on (a change there rebuilds all of them). */

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError, Banner, Button, Field, MoneyInput, Spinner, TextInput } from '@kermesse/ui-kit';
+import type { Night } from '@kermesse/contracts-bingo';
+import { bingoApi, type VolunteerNight } from '../api/bingoApi';
+import { useArea } from '../components/useArea';
+
+const day = (iso: string) => iso.split('-').reverse().join('/');
+
+/** The loto nights: what a volunteer at the door or an admin opens first. */
+export function NightsPage() {
+  const area = useArea();
+  const [nights, setNights] = useState<(Night | VolunteerNight)[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [form, setForm] = useState({ name: '', heldOn: '', cartonPrice: '' });
+  const [created, setCreated] = useState<Night | null>(null);
+
+  const load = useCallback(async () => {
+    if (!area) return;
+    try {
+      setNights(await bingoApi.listNights(area));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    }
+  }, [area]);
+  useEffect(() => void load(), [load]);
+
+  async function handleCreate(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!form.name.trim()) return setError('Le champ « Nom » est obligatoire.');
+    if (!form.heldOn) return setError('Le champ « Date » est obligatoire.');
+    if (!form.cartonPrice.trim()) return setError('Le champ « Prix du carton » est obligatoire.');
+    try {
+      setCreated(await bingoApi.createNight({ name: form.name.trim(), heldOn: form.heldOn, cartonPrice: form.cartonPrice }));
+      setForm({ name: '', heldOn: '', cartonPrice: '' });
+      await load();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    }
+  }
+
+  if (!nights) return error ? <Banner tone="error">{error}</Banner> : <Spinner label="Chargement des lotos…" />;
+
+  return (
+    <section className="bgo-nights">
+      <h1>Soirées loto</h1>
+      <div aria-live="polite">
+        {error && <Banner tone="error">{error}</Banner>}
+        {created && <Banner tone="success">Soirée « {created.name} » créée.{created.warnings.map((w) => ` ${w}`)}</Banner>}
+      </div>
+      {nights.length === 0 && <p className="bgo-muted">Aucune soirée loto pour l’instant.</p>}
+      <ul className="bgo-night-list">
+        {nights.map((night) => (
+          <li key={night.id} className="k-card">
+            <h2>{night.name}</h2>
+            <p className="bgo-muted">{day(night.heldOn)}{night.place ? ` · ${night.place}` : ''} · carton {night.cartonPrice.replace('.', ',')} €</p>
+            {night.warnings.map((w) => <Banner key={w} tone="error">{w}</Banner>)}
+            <nav className="bgo-actions" aria-label={`Écrans de ${night.name}`}>
+              <Link className="k-button k-button--primary" to={`${night.id}/placement`}>Placement des tables</Link>
+              {(area === 'admin' || (night as VolunteerNight).canCall) && <Link className="k-button k-button--secondary" to={`${night.id}/animateur`}>Animateur</Link>}
+              <Link className="k-button k-button--secondary" to={`${night.id}/tableau`}>Tableau</Link>
+              {area === 'admin' && (
+                <>
+                  <Link className="k-button k-button--secondary" to={`${night.id}/lots`}>Lots</Link>
+                  <Link className="k-button k-button--secondary" to={`${night.id}/soiree`}>Soirée et parties</Link>
+                  <Link className="k-button k-button--secondary" to={`${night.id}/cartons`}>Cartons</Link>
+                  <Link className="k-button k-button--secondary" to={`${night.id}/reglement`}>Règlement</Link>
+                </>
+              )}
+            </nav>
+          </li>
+        ))}
+      </ul>
+      {area === 'admin' && (
+        <form className="k-card bgo-form" onSubmit={(e) => void handleCreate(e)} noValidate aria-label="Nouvelle soirée loto">
+          <h2>Nouvelle soirée loto</h2>
+          <Field label="Nom" htmlFor="night-name"><TextInput id="night-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></Field>
+          <Field label="Date" htmlFor="night-date"><TextInput id="night-date" type="date" value={form.heldOn} onChange={(e) => setForm({ ...form, heldOn: e.target.value })} /></Field>
+          <Field label="Prix du carton (moins de 20 €)" htmlFor="night-price"><MoneyInput id="night-price" value={form.cartonPrice} onChange={(e) => setForm({ ...form, cartonPrice: e.target.value })} /></Field>
+          <Button type="submit">Créer la soirée</Button>
+        </form>
+      )}
+    </section>
+  );
+}

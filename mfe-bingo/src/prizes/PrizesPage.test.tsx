@@ -1,0 +1,46 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeGateway, json } from '@kermesse/ui-kit/testing';
+import type { Prize } from '@kermesse/contracts-bingo';
+import { renderAt } from '../test/render';
+import { PrizesPage } from './PrizesPage';
+
+function gateway() {
+  const prizes: Prize[] = [{ id: 1, label: 'Panier garni', rank: 2, price: '45.00', cost: '30.00', provider: 'Épicerie Martin', nature: 'lot', bingoId: 1 }];
+  return fakeGateway({
+    'GET /admin/bingo/prize/api/prizes': () => json(prizes),
+    'POST /admin/bingo/prize/api/prize': (call) => {
+      const body = call.body as Prize;
+      const prize = { ...body, id: 2, price: '30.50', cost: '12.00', nature: 'lot' };
+      prizes.push(prize);
+      return json(prize, 201);
+    },
+  });
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('bingo prizes', () => {
+  it('lists rank, label, price and provider, and requires all five fields before « Add Prize »', async () => {
+    const calls = gateway();
+    await renderAt('/loto/1/lots', '/loto/:id/lots', <PrizesPage />);
+    expect(await screen.findByRole('cell', { name: 'Panier garni' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '45,00 €' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Épicerie Martin' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Imprimer' })).toBeTruthy();
+
+    type('Label', 'Vélo');
+    type('Rank', '1');
+    type('Price', '30,50');
+    type('Cost', '12');
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Add Prize' })); });
+    expect(screen.getByRole('alert').textContent).toBe('Le champ « Provider » est obligatoire.');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    type('Provider', 'Cycles Dupont');
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Add Prize' })); });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ label: 'Vélo', rank: 1, price: '30,50', cost: '12', provider: 'Cycles Dupont', nature: 'lot', bingoId: 1 });
+    expect(await screen.findByText('Prix ajouté avec succès')).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Vélo' })).toBeTruthy();
+  });
+});
