@@ -67,7 +67,7 @@ function NameRow({ item, removeLabel, onRename, onRemove, idPrefix, readOnly }: 
         </form>
       ) : (
         <>
-          <span className="bo-name__label">{item.name}{item.archived && <span className="bo-badge">Archivée</span>}{item.note && <span className="bo-muted"> · {item.note}</span>}</span>
+          <span className="bo-name__label"><span>{item.name}</span>{item.archived && <span className="bo-badge">Archivée</span>}{item.note && <span className="bo-muted"> · {item.note}</span>}</span>
           {!readOnly && (
             <span className="bo-actions">
               <Button variant="secondary" onClick={() => setEditing(true)}>Renommer</Button>
