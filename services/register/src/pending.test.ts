@@ -87,6 +87,7 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
     const held = await holdSale([['Café', 1]]);
     expect(await pay(held.id, [{ price: 0, payment_mode: 2 }])).toMatchObject({ status: 400, body: { error: 'Le montant du paiement doit être supérieur à 0 € (2 décimales au plus).' } });
     expect(await pay(held.id, [{ price: 0.005, payment_mode: 2 }])).toMatchObject({ status: 400 });
+    expect(await pay(held.id, [])).toMatchObject({ status: 400, body: { error: 'Le champ « paiements » doit contenir au moins 1 élément(s).' } });
     expect(await pay(held.id, [{ price: 1, payment_mode: 5 }])).toMatchObject({ status: 400, body: { error: "Le champ « 0.payment_mode » doit valoir l'une des valeurs : 1, 2, 3." } });
     expect(await pay(held.id, [{ price: 1, payment_mode: 3, reference: 'NOPE' }]))
       .toMatchObject({ status: 400, body: { error: 'Le paiement par carte passe par le lecteur CB : indiquez une transaction réussie du terminal.' } });

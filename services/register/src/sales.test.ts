@@ -78,6 +78,8 @@ describe('buyers (SPEC §7 users)', () => {
       .toMatchObject({ status: 400, body: { error: 'Saisissez un e-mail ou un numéro de téléphone.' } });
     expect(await h.request('POST', '/api/cr/users/create', { body: { email: 'pas-un-email', firstName: 'Jean', lastName: 'Valjean' } }))
       .toMatchObject({ status: 400, body: { error: "L'adresse e-mail n'est pas valide." } });
+    expect(await h.request('POST', '/api/cr/users/create', { body: { email: 'jean.valjean@example.org', phone: 'abc', firstName: 'Jean', lastName: 'Valjean' } }))
+      .toMatchObject({ status: 400, body: { error: "Le numéro de téléphone n'est pas valide." } });
     expect(await h.request('POST', '/api/cr/users/create', { body: { email: 'ALICE.durand@example.org', firstName: 'Alice', lastName: 'Bis' } }))
       .toMatchObject({ status: 409 });
   });
@@ -101,6 +103,31 @@ describe('payment modes (SPEC §4)', () => {
     const row = await h.db('sales').where({ reference }).first();
     expect(row).toMatchObject({ payment_mode: 2, payment_status: 1, total_cents: 950, paid_cents: 950 });
     expect(await h.db('payments').where({ sale_id: row.id }).select('method', 'amount_cents', 'reference')).toEqual([{ method: 'ESP', amount_cents: 950, reference: '20' }]);
+  });
+
+  it('cash: refuses an amount given that is not a number, or none, and writes nothing', async () => {
+    const before = await salesCount();
+    const cash = async (given: unknown) => h.request('POST', '/api/cr/sale/create', {
+      body: sale({ cart: [await line('Hot-dog', 1)], payments: [{ method: 'ESP', amount: 3.5, payment_reference: given }] }),
+    });
+    for (const given of ['abc', 'NaN', '🙂', '1e3', 'Infinity']) {
+      expect(await cash(given)).toMatchObject({ status: 400, body: { error: "Le montant donné en espèces n'est pas un nombre : saisissez par exemple 20 ou 20,50." } });
+    }
+    for (const given of [null, '', '  ']) {
+      expect(await cash(given)).toMatchObject({ status: 400, body: { error: 'Montant insuffisant. Vous devez fournir au moins 3,50 €.' } });
+    }
+    expect((await cash('20,50')).status).toBe(201);
+    expect(await salesCount()).toBe(before + 1);
+  });
+
+  it('refuses a NUL character in any text field with a 400 naming the field, never a 500', async () => {
+    const before = await salesCount();
+    expect(await h.request('POST', '/api/cr/sale/create', {
+      body: sale({ cart: [await line('Café', 1)], paymentMode: 1, payments: [{ method: 'CHQ', amount: 1, payment_reference: '00\u000012' }] }),
+    })).toMatchObject({ status: 400, body: { error: 'Le champ « sale.payments.0.payment_reference » contient un caractère interdit (caractère nul).' } });
+    expect(await h.request('POST', '/api/cr/users/create', { body: { email: 'nul@example.org', firstName: 'Jea\u0000n', lastName: 'Valjean' } }))
+      .toMatchObject({ status: 400, body: { error: 'Le champ « firstName » contient un caractère interdit (caractère nul).' } });
+    expect(await salesCount()).toBe(before);
   });
 
   it('cash: refuses an amount given below the total with the SPEC message', async () => {

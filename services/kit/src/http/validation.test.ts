@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileValidator } from './validation.ts';
+import { compileValidator, findNulCharacter, nulCharacterMessage } from './validation.ts';
 import { HttpError } from './errors.ts';
 
 const loginBody = compileValidator<{ email: string; password: string }>({
@@ -52,5 +52,25 @@ describe('request validation', () => {
     const check = compileValidator<{ id: number }>({ type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } }, 'paramètre');
     expect(check({ id: '12' })).toEqual({ id: 12 });
     expect(messageOf(() => check({ id: 'abc' })).message).toBe('Le champ « id » doit être de type entier.');
+  });
+});
+
+describe('French messages for every shape', () => {
+  it('names a union type in French, never « string,null »', () => {
+    const check = compileValidator({ type: 'object', properties: { firstname: { type: ['string', 'null'] } } });
+    expect(messageOf(() => check({ firstname: 12 })).message).toBe('Le champ « firstname » doit être de type texte ou vide.');
+  });
+
+  it('names a whole-body list by its title, or as « the request », never an empty field name', () => {
+    const titled = compileValidator({ type: 'array', title: 'paiements', minItems: 1 });
+    expect(messageOf(() => titled([])).message).toBe('Le champ « paiements » doit contenir au moins 1 élément(s).');
+    const untitled = compileValidator({ type: 'array', minItems: 1 });
+    expect(messageOf(() => untitled([])).message).toBe('Le corps de la requête doit contenir au moins 1 élément(s).');
+  });
+
+  it('finds a NUL character at any depth and names its field', () => {
+    expect(findNulCharacter({ sale: { payments: [{ payment_reference: 'a\u0000b' }] } })).toBe('sale.payments.0.payment_reference');
+    expect(findNulCharacter({ email: 'caissier@kermesse.local' })).toBeUndefined();
+    expect(nulCharacterMessage('email')).toBe('Le champ « email » contient un caractère interdit (caractère nul).');
   });
 });

@@ -4,13 +4,14 @@ import type { Middleware } from 'koa';
 import { badRequest } from './errors.ts';
 
 /** One Ajv instance for the whole process: schemas are compiled once, at module load. */
-export const ajv = new Ajv({ allErrors: false, coerceTypes: false, useDefaults: true, removeAdditional: false });
+// `verbose` keeps each error's schema, whose `title` names a field the way the user knows it.
+export const ajv = new Ajv({ allErrors: false, coerceTypes: false, useDefaults: true, removeAdditional: false, verbose: true });
 // ajv-formats is CommonJS: under Node's ESM loader its function sits on `.default`.
 const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin);
 addFormats(ajv);
 
 /** Ajv with query-string coercion ("12" → 12), for `?id=12`-style parameters. */
-const queryAjv = new Ajv({ allErrors: false, coerceTypes: true, useDefaults: true });
+const queryAjv = new Ajv({ allErrors: false, coerceTypes: true, useDefaults: true, verbose: true });
 addFormats(queryAjv);
 
 export type Schema<T> = JSONSchemaType<T> | Record<string, unknown>;
@@ -18,8 +19,10 @@ export type Schema<T> = JSONSchemaType<T> | Record<string, unknown>;
 /** Turns the first Ajv error into a French sentence that names the field. */
 export function frenchMessage(error: ErrorObject | undefined, where: 'corps' | 'paramètre' = 'corps'): string {
   if (!error) return 'Requête invalide.';
-  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const field = (name: string) => `Le champ « ${name} »`;
+  const title = (error.parentSchema as { title?: unknown } | undefined)?.title;
+  const path = typeof title === 'string' ? title : error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  // The whole body (a list of payments…) with no title: say « the request », never « Le champ «  » ».
+  const field = (name: string) => (name ? `Le champ « ${name} »` : `Le ${where} de la requête`);
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
@@ -53,8 +56,27 @@ export function frenchMessage(error: ErrorObject | undefined, where: 'corps' | '
   }
 }
 
+const FRENCH_TYPES: Record<string, string> = { string: 'texte', integer: 'entier', number: 'nombre', boolean: 'booléen', object: 'objet', array: 'liste', null: 'vide' };
+
+/** `string,null` (a union) → « texte ou vide ». */
 function frenchType(type: string): string {
-  return ({ string: 'texte', integer: 'entier', number: 'nombre', boolean: 'booléen', object: 'objet', array: 'liste', null: 'null' } as Record<string, string>)[type] ?? type;
+  return type.split(',').map((t) => FRENCH_TYPES[t.trim()] ?? t).join(' ou ');
+}
+
+/** A NUL character (Postgres refuses it in text) anywhere in a value: the path of the first one. */
+export function findNulCharacter(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findNulCharacter(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** French 400 for a NUL character in the body or the query, naming the field. */
+export function nulCharacterMessage(path: string): string {
+  return path ? `Le champ « ${path} » contient un caractère interdit (caractère nul).` : 'La requête contient un caractère interdit (caractère nul).';
 }
 
 /** Compiles a schema once and returns a function that throws a 400 with the French message. */

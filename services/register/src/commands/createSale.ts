@@ -72,6 +72,10 @@ export interface CreateSaleContext {
 const METHOD_OF_MODE = { 1: 'CHQ', 2: 'ESP', 3: 'CB' } as const;
 const STATUS_OF_MODE = { 1: 2, 2: 1, 3: 1, 99: 2 } as const;
 
+/** An amount of cash as typed: « 20 », « 20,50 », « 20.5 ». */
+const CASH_GIVEN = /^\d{1,7}([.,]\d{1,2})?$/;
+export const CASH_NOT_A_NUMBER = "Le montant donné en espèces n'est pas un nombre : saisissez par exemple 20 ou 20,50.";
+
 const referenceOf = (input: SaleInput, method: 'CB' | 'ESP' | 'CHQ'): string => {
   const payments = input.payments ?? [];
   const payment = payments.find((p) => p.method === method) ?? payments[0];
@@ -118,9 +122,14 @@ function planPayments(input: SaleInput, totalCents: number): { planned: PlannedP
   if (mode === 99) return { planned: [], status: 2, paidCents: 0 };
   const method = METHOD_OF_MODE[mode];
   const reference = referenceOf(input, method);
-  if (mode === 2 && reference) {
-    const given = toCents(Number(reference.replace(',', '.')));
-    if (given !== undefined && given < totalCents) {
+  if (mode === 2) {
+    // SPEC §5: the amount given is a number at least equal to the total. Nothing given counts as
+    // too little; anything that is not an amount (« abc », « NaN », an emoji) is refused as such.
+    // A sale sent with no cash payment line at all was paid the exact amount.
+    const cash = (input.payments ?? []).find((p) => p.method === 'ESP') ?? input.payments?.[0];
+    if (reference && !CASH_GIVEN.test(reference)) throw badRequest(CASH_NOT_A_NUMBER);
+    const given = reference ? toCents(Number(reference.replace(',', '.'))) : cash ? undefined : totalCents;
+    if (given === undefined || given < totalCents) {
       throw badRequest(`Montant insuffisant. Vous devez fournir au moins ${formatEuros(totalCents)}.`);
     }
   }

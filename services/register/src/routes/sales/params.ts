@@ -19,7 +19,7 @@ const payment = {
 /** SPEC §7: body `[{price, payment_mode, reference}]` (a single object is accepted too). */
 export const pendingPaymentSchema = {
   anyOf: [
-    { type: 'array', minItems: 1, maxItems: 10, items: payment },
+    { type: 'array', title: 'paiements', minItems: 1, maxItems: 10, items: payment },
     payment,
   ],
 } as const;

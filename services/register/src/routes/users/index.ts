@@ -12,6 +12,8 @@ const PHONE = /^\+?[0-9]{6,15}$/;
 function readContact(body: FindOrCreateBody): { email: string | null; phone: string | null } {
   const email = normalizeEmail(body.email);
   const phone = normalizePhone(body.phone);
+  // « abc » normalizes to nothing: refuse it rather than store a buyer without the phone they gave.
+  if ((body.phone ?? '').trim() && !phone?.replace('+', '')) throw badRequest("Le numéro de téléphone n'est pas valide.");
   if (!email && !phone) throw badRequest('Saisissez un e-mail ou un numéro de téléphone.');
   if (email && !EMAIL.test(email)) throw badRequest("L'adresse e-mail n'est pas valide.");
   if (phone && !PHONE.test(phone)) throw badRequest("Le numéro de téléphone n'est pas valide.");
