@@ -62,7 +62,7 @@ describe('Shell', () => {
     const calls = fakeGateway({ 'POST /api/token/release': () => json({ success: true }) });
     await renderShell('/');
 
-    expect(navLabels()).toEqual(['Accueil', 'Caisse', 'Jeton API']);
+    expect(navLabels()).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Mon compte']);
     fireEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
 
     expect(navLabels()).toEqual(['Accueil', 'Connexion']);

@@ -3,8 +3,13 @@ import { Route, Routes } from 'react-router';
 import { SessionProvider, Spinner } from '@kermesse/ui-kit';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/HomePage';
+import { FirstRunPage } from './pages/FirstRunPage';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PasskeyLinkPage } from './pages/PasskeyLinkPage';
+import { ProfilePage } from './pages/ProfilePage';
+import { SetPasswordPage } from './pages/SetPasswordPage';
+import { TeamPage } from './pages/team/TeamPage';
 import { RemoteRoute } from './remotes/RemoteRoute';
 import { routePatternFor, type RemoteManifest } from './remotes/manifest';
 import type { RemoteComponents } from './remotes/remoteComponents';
@@ -24,6 +29,11 @@ export function Shell({ manifest, components }: ShellProps) {
         <Routes>
           <Route index element={<HomePage />} />
           <Route path="connexion" element={<LoginPage />} />
+          <Route path="equipe" element={<TeamPage />} />
+          <Route path="profil" element={<ProfilePage />} />
+          <Route path="mot-de-passe" element={<SetPasswordPage />} />
+          <Route path="cle-d-acces" element={<PasskeyLinkPage />} />
+          <Route path="premier-lancement" element={<FirstRunPage />} />
           <Route
             path="*"
             element={

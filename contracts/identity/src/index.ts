@@ -1,4 +1,5 @@
 /** @kermesse/contracts-identity — staff accounts, roles, passwords and passkeys (service and shell). */
 export * from './schemas.ts';
+export * from './roles.ts';
 export * from './errors.ts';
 export * from './password.ts';

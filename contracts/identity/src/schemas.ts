@@ -3,18 +3,7 @@
  * person's own profile, first run, and the passkey paths of SPEC §7 « Passkey and sign-in ».
  */
 import { Type, type Static } from '@sinclair/typebox';
-
-/** Staff roles (ARCHITECTURE §3): a person holds a set of them (an admin gives a volunteer `cashier`). */
-export const ROLE_NAMES = ['admin', 'treasurer', 'cashier', 'volunteer'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
-
-/** French labels of the roles, as the « Équipe » page shows them. */
-export const ROLE_LABELS: Record<RoleName, string> = {
-  admin: 'Administrateur',
-  treasurer: 'Trésorier',
-  cashier: 'Caissier',
-  volunteer: 'Bénévole',
-};
+import { ROLE_NAMES } from './roles.ts';
 
 export const RoleSchema = Type.Union(ROLE_NAMES.map((r) => Type.Literal(r)));
 export const RolesSchema = Type.Array(RoleSchema, { minItems: 1, maxItems: 4, uniqueItems: true });

@@ -75,4 +75,30 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw('create unique index deliveries_one_per_request on ??.deliveries (request_id) where request_id is not null', [schema]);
     },
   },
+  '003_contact_messages_and_inbox': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      // The public contact form (issue 11): kept 12 months, then deleted.
+      await s().createTable('contact_messages', (t) => {
+        t.increments('id').primary();
+        t.text('email').notNullable();
+        t.text('subject').notNullable();
+        t.text('message').notNullable();
+        t.text('status').notNullable().defaultTo('new').checkIn(['new', 'handled'], 'contact_messages_status');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('handled_at', { useTz: true });
+        t.index(['created_at']);
+      });
+      // The admins' inbox marks partner requests handled too.
+      await s().alterTable('partner_requests', (t) => {
+        t.text('status').notNullable().defaultTo('new').checkIn(['new', 'handled'], 'partner_requests_status');
+        t.timestamp('handled_at', { useTz: true });
+      });
+      await s().alterTable('deliveries', (t) => {
+        t.integer('contact_message_id').references('id').inTable(`${schema}.contact_messages`).onDelete('CASCADE');
+      });
+      await knex.raw('alter table ??.deliveries drop constraint deliveries_kind', [schema]);
+      await knex.raw("alter table ??.deliveries add constraint deliveries_kind check (kind in ('receipt', 'partner', 'contact'))", [schema]);
+    },
+  },
 };

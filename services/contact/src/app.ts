@@ -1,6 +1,8 @@
 import type Koa from 'koa';
 import * as serviceMigrations from '../migrations/index.ts';
-import { createServiceApp, type Bus, type Db, type Logger } from '@kermesse/kit';
+import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
+import { contactRoutes } from './routes/contact/index.ts';
+import { inboxRoutes } from './routes/inbox/index.ts';
 import { partnerRoutes, type PartnerRouteOptions } from './routes/partner/index.ts';
 
 export interface ContactDeps {
@@ -12,11 +14,13 @@ export interface ContactDeps {
   /** Wakes the delivery worker after a request queued a message. */
   onQueued?(): void;
   partnerRateLimit?: PartnerRouteOptions['rateLimit'];
+  /** Checks the admins' tokens (inbox); without it the inbox answers 401 to everyone. */
+  verifier?: TokenVerifier;
 }
 
 /**
- * Contact's Koa app (no listen): `/healthz` and the public partner form. Receipts arrive as
- * events, not requests. Every route here is public, so no token verifier is mounted.
+ * Contact's Koa app (no listen): `/healthz`, the public partner and contact forms, and the admins'
+ * inbox of both. Receipts arrive as events, not requests.
  */
 export async function buildApp(deps: ContactDeps): Promise<Koa> {
   return createServiceApp({
@@ -26,11 +30,16 @@ export async function buildApp(deps: ContactDeps): Promise<Koa> {
     db: deps.db,
     bus: deps.bus,
     jsonLimit: '64kb',
-    routers: [partnerRoutes({
-      db: deps.db,
-      associationEmail: deps.associationEmail,
-      onQueued: deps.onQueued,
-      rateLimit: deps.partnerRateLimit,
-    })],
+    verifier: deps.verifier,
+    routers: [
+      partnerRoutes({
+        db: deps.db,
+        associationEmail: deps.associationEmail,
+        onQueued: deps.onQueued,
+        rateLimit: deps.partnerRateLimit,
+      }),
+      contactRoutes({ db: deps.db, associationEmail: deps.associationEmail, onQueued: deps.onQueued, rateLimit: deps.partnerRateLimit }),
+      inboxRoutes({ db: deps.db }),
+    ],
   });
 }

@@ -1,4 +1,4 @@
-import { connectBus, createDb, createLogger, listen, onShutdown } from '@kermesse/kit';
+import { connectBus, createDb, createLogger, createTokenVerifier, listen, onShutdown } from '@kermesse/kit';
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { applyRetention } from './commands/applyRetention.ts';
@@ -25,7 +25,10 @@ const receiptDeps = {
 };
 const consumer = await startSaleCompletedConsumer(receiptDeps);
 const requestedConsumer = await startReceiptRequestedConsumer(receiptDeps);
-const app = await buildApp({ db, logger, bus, associationEmail: env.associationEmail, onQueued: () => worker.wake() });
+const app = await buildApp({
+  db, logger, bus, associationEmail: env.associationEmail, onQueued: () => worker.wake(),
+  verifier: createTokenVerifier({ identityUrl: env.identityUrl }),
+});
 const server = await listen(app, env.port);
 logger.info('contact listening', { port: server.port, publicUrl: env.publicUrl });
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { Button, releaseToken, useSession, useTheme } from '@kermesse/ui-kit';
-import { gateway } from '../api';
+import { Button, useSession, useTheme } from '@kermesse/ui-kit';
+import { signOutEverywhere } from '../session/signOut';
 import { navigationFor } from './navigation';
 
 /** Header (name, links for the user's roles, sign-out, dark mode), page content and footer. */
@@ -11,8 +11,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   const handleSignOut = () => {
-    // The client reads the token before its first await, so it is sent even though signOut() follows.
-    releaseToken(gateway).catch((error: unknown) => console.error('Révocation du jeton impossible', error));
+    // The tokens are read before the first await, then this device forgets them at once.
+    void signOutEverywhere();
     signOut();
     navigate('/');
   };

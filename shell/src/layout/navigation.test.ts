@@ -9,20 +9,20 @@ describe('navigationFor', () => {
   });
 
   it('gives a cashier the register and the API token screen', () => {
-    expect(labels(['cashier'])).toEqual(['Accueil', 'Caisse', 'Jeton API']);
+    expect(labels(['cashier'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Mon compte']);
   });
 
   it('gives a volunteer the bingo and a treasurer the accounting', () => {
-    expect(labels(['volunteer'])).toEqual(['Accueil', 'Loto']);
-    expect(labels(['treasurer'])).toEqual(['Accueil', 'Comptabilité']);
+    expect(labels(['volunteer'])).toEqual(['Accueil', 'Loto', 'Mon compte']);
+    expect(labels(['treasurer'])).toEqual(['Accueil', 'Comptabilité', 'Mon compte']);
   });
 
-  it('gives an admin every staff link, raffle and stock included, but not the sign-in link', () => {
-    expect(labels(['admin'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Tombola', 'Loto', 'Comptabilité', 'Stock']);
+  it('gives an admin every staff link, raffle, stock and the team included, but not the sign-in link', () => {
+    expect(labels(['admin'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Tombola', 'Loto', 'Comptabilité', 'Stock', 'Équipe', 'Mon compte']);
   });
 
   it('adds up the links of several roles', () => {
-    expect(labels(['cashier', 'volunteer'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Loto']);
+    expect(labels(['cashier', 'volunteer'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Loto', 'Mon compte']);
   });
 
   it('shows only the home page to a signed-in user without a known role', () => {

@@ -19,6 +19,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Loto', to: '/loto', audience: ['volunteer'] },
   { label: 'Comptabilité', to: '/comptabilite', audience: ['treasurer'] },
   { label: 'Stock', to: '/stock', audience: [] },
+  { label: 'Équipe', to: '/equipe', audience: [] },
+  { label: 'Mon compte', to: '/profil', audience: ['treasurer', 'cashier', 'volunteer'] },
   { label: 'Connexion', to: '/connexion', audience: 'visitor' },
 ];
 

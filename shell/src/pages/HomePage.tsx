@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { useSession } from '@kermesse/ui-kit';
 import { PresaleModal } from './PresaleModal';
+import { useFirstRunRedirect } from '../session/useFirstRunRedirect';
 
 /** Public home page: what Kermesse is, and the current event announcement. */
 export function HomePage() {
   const { user } = useSession();
+  useFirstRunRedirect();
   return (
     <>
       <section className="shell-hero">

@@ -2,31 +2,56 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, Button, CredentialFields, ErrorLine, NETWORK_ERROR_MESSAGE, requestToken, useSession } from '@kermesse/ui-kit';
 import { publicGateway } from '../api';
+import { passkeyLoginApi } from '../api/identity';
 import { landingPathFor } from '../layout/navigation';
+import { passkeyFailure, passkeysSupported, usePasskey } from '../session/passkeys';
+import { useFirstRunRedirect } from '../session/useFirstRunRedirect';
 
-/** Password sign-in (`POST /api/login`); the server's French message is shown on failure. */
+/**
+ * Sign-in (SPEC §7): a password (`#form-login`, `POST /api/login`) or a passkey of this device
+ * (`POST /login/options` then `POST /login`); both give the same session.
+ */
 export function LoginPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
+  useFirstRunRedirect();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  const enter = (token: string | undefined, fallbackPath?: string) => {
+    const user = token ? signIn(token) : null;
+    if (!user) {
+      setError('Connexion impossible : réponse inattendue du serveur.');
+      return;
+    }
+    navigate(fallbackPath && fallbackPath !== '/' ? fallbackPath : landingPathFor(user.roles));
+  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     setSubmitting(true);
     try {
-      const token = await requestToken(publicGateway, { email, password });
-      const user = token ? signIn(token) : null;
-      if (!user) {
-        setError('Connexion impossible : réponse inattendue du serveur.');
-        return;
-      }
-      navigate(landingPathFor(user.roles));
+      enter(await requestToken(publicGateway, { email, password }));
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : NETWORK_ERROR_MESSAGE);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const handlePasskey = async () => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      // The e-mail may stay empty: the device offers the accounts it holds a passkey for.
+      const options = await passkeyLoginApi.options(email.trim());
+      const answer = await passkeyLoginApi.signIn(await usePasskey(options));
+      enter(answer.token, answer.redirect);
+    } catch (caught) {
+      setError(passkeyFailure(caught));
     } finally {
       setSubmitting(false);
     }
@@ -43,11 +68,19 @@ export function LoginPage() {
           onEmailChange={setEmail}
           onPasswordChange={setPassword}
         />
-        {error && <ErrorLine>{error}</ErrorLine>}
+        {error && <ErrorLine id="login-error">{error}</ErrorLine>}
         <Button type="submit" className="shell-block" disabled={submitting}>
           {submitting ? 'Connexion en cours...' : 'Se connecter'}
         </Button>
       </form>
+      {passkeysSupported() && (
+        <>
+          <p className="shell-divider">ou</p>
+          <Button variant="secondary" className="shell-block" disabled={submitting} onClick={handlePasskey}>
+            Se connecter avec une clé d'accès
+          </Button>
+        </>
+      )}
     </section>
   );
 }

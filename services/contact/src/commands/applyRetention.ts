@@ -1,14 +1,16 @@
 import type { Db, Logger } from '@kermesse/kit';
 import { purgeFinishedDeliveries } from '../repositories/deliveries.ts';
 import { purgeOldPartnerRequests } from '../repositories/partnerRequests.ts';
+import { purgeOldContactMessages } from '../repositories/contactMessages.ts';
 
 /**
  * Deletes what contact keeps no longer (README « Retention »): finished deliveries after
  * `deliveryRetentionDays` (their recipient was already erased when they finished), partner
- * requests after three years.
+ * requests after three years, contact messages after twelve months.
  */
 export async function applyRetention(db: Db, logger: Logger, deliveryRetentionDays: number): Promise<void> {
   const deliveries = await purgeFinishedDeliveries(db, deliveryRetentionDays);
   const partnerRequests = await purgeOldPartnerRequests(db);
-  if (deliveries || partnerRequests) logger.info('retention applied', { deliveries, partnerRequests, deliveryRetentionDays });
+  const contactMessages = await purgeOldContactMessages(db);
+  if (deliveries || partnerRequests || contactMessages) logger.info('retention applied', { deliveries, partnerRequests, contactMessages, deliveryRetentionDays });
 }

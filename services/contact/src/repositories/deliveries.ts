@@ -5,11 +5,12 @@ export type DeliveryStatus = 'pending' | 'sent' | 'failed';
 
 export interface DeliveryRow {
   id: number;
-  kind: 'receipt' | 'partner';
+  kind: 'receipt' | 'partner' | 'contact';
   sale_reference: string | null;
   /** The receipt.requested event's requestId (a receipt asked for after the sale); null for the sale's own wish. */
   request_id: string | null;
   partner_request_id: number | null;
+  contact_message_id: number | null;
   channel: Channel;
   recipient: string | null;
   reply_to: string | null;
@@ -27,11 +28,12 @@ export interface DeliveryRow {
 }
 
 export interface NewDelivery {
-  kind: 'receipt' | 'partner';
+  kind: 'receipt' | 'partner' | 'contact';
   saleReference?: string | null;
   /** Set for a receipt asked for after the sale: one message per request. */
   requestId?: string | null;
   partnerRequestId?: number | null;
+  contactMessageId?: number | null;
   channel: Channel;
   recipient: string;
   replyTo?: string | null;
@@ -52,6 +54,7 @@ export async function enqueueDelivery(trx: Trx, job: NewDelivery): Promise<boole
       sale_reference: job.saleReference ?? null,
       request_id: job.requestId ?? null,
       partner_request_id: job.partnerRequestId ?? null,
+      contact_message_id: job.contactMessageId ?? null,
       channel: job.channel,
       recipient: job.recipient,
       reply_to: job.replyTo ?? null,

@@ -12,6 +12,7 @@ export interface PartnerRequestRow {
   siteweb: string | null;
   type_don: string | null;
   message: string;
+  status: 'new' | 'handled';
   created_at: Date;
 }
 
@@ -35,6 +36,7 @@ export async function insertPartnerRequest(trx: Trx, request: PartnerRequestBody
 }
 
 export const listPartnerRequests = (db: Db): Promise<PartnerRequestRow[]> => db('partner_requests').orderBy('id');
+
 
 /** Partner contacts are kept three years after the request (CNIL guidance for prospects). */
 export const purgeOldPartnerRequests = (db: Db): Promise<number> =>

@@ -1,5 +1,6 @@
 import { badRequest, Router, tooManyRequests, validateBody, type Db } from '@kermesse/kit';
 import { submitPartnerRequest, type PartnerSettings } from '../../commands/submitPartnerRequest.ts';
+import { createRateLimiter } from '../../rateLimiter.ts';
 import { partnerRequestSchema, type PartnerRequestBody } from './schema.ts';
 
 /** SPEC §4: what the form shows once the request is sent. */
@@ -32,26 +33,4 @@ export function partnerRoutes(options: PartnerRouteOptions): Router {
   });
 
   return router;
-}
-
-/**
- * Fixed-window counter per client address, in memory: enough to stop a script filling the
- * association's mailbox, and it stores no address anywhere. Returns the seconds to wait, or 0.
- */
-function createRateLimiter({ max, windowMs }: { max: number; windowMs: number }) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  return {
-    take(key: string): number {
-      const now = Date.now();
-      if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-      const current = windows.get(key);
-      if (!current || current.resetAt <= now) {
-        windows.set(key, { count: 1, resetAt: now + windowMs });
-        return 0;
-      }
-      if (current.count >= max) return Math.max(1, Math.ceil((current.resetAt - now) / 1000));
-      current.count += 1;
-      return 0;
-    },
-  };
 }

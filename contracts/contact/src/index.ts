@@ -1,0 +1,2 @@
+/** @kermesse/contracts-contact — the public forms (partner, contact) and the admins' inbox. */
+export * from './schemas.ts';

@@ -1,0 +1,54 @@
+/**
+ * Contact's HTTP shapes: the partner request of SPEC §3 (form « Devenez partenaire solidaire »),
+ * the public contact form (e-mail, subject, message) and the admins' inbox of both.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** SPEC §4 donation types and their labels, in the order the select shows them. */
+export const DONATION_TYPES = [
+  { value: 'none', label: 'Aucun' },
+  { value: 'voucher', label: "Bon d'achat" },
+  { value: 'branded_item', label: 'Objet avec marque' },
+  { value: 'lending', label: 'Prêt' },
+  { value: 'autres', label: 'Autres' },
+] as const;
+export type DonationType = (typeof DONATION_TYPES)[number]['value'];
+
+/** SPEC §4: what the partner form shows once the request is sent. */
+export const PARTNER_CONFIRMATION = 'Merci, votre demande a été envoyée avec succès !';
+/** SPEC §8: the alert of a failed partner request. */
+export const PARTNER_ERROR = "Une erreur est survenue lors de l'envoi du formulaire.";
+export const CONTACT_CONFIRMATION = 'Merci, votre message a été envoyé à l’association.';
+
+export const ContactMessageBody = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
+  subject: Type.String({ minLength: 1, maxLength: 200 }),
+  message: Type.String({ minLength: 1, maxLength: 5000 }),
+}, { additionalProperties: false });
+export type ContactMessageBody = Static<typeof ContactMessageBody>;
+
+export const InboxStatus = Type.Union([Type.Literal('new'), Type.Literal('handled')]);
+export type InboxStatus = Static<typeof InboxStatus>;
+
+/** One entry of the admins' inbox: a partner request or a contact message. */
+export const InboxItem = Type.Object({
+  kind: Type.Union([Type.Literal('partner'), Type.Literal('contact')]),
+  id: Type.Integer(),
+  status: InboxStatus,
+  email: Type.String(),
+  /** The company (partner) or the subject (contact). */
+  title: Type.String(),
+  /** Who wrote (partner contact name), empty for a contact message. */
+  author: Type.String(),
+  message: Type.String(),
+  details: Type.Record(Type.String(), Type.String()),
+  createdAt: Type.String(),
+});
+export type InboxItem = Static<typeof InboxItem>;
+
+export const InboxParams = Type.Object({
+  kind: Type.Union([Type.Literal('partner'), Type.Literal('contact')]),
+  id: Type.Integer({ minimum: 1 }),
+});
+export const InboxUpdateBody = Type.Object({ status: InboxStatus }, { additionalProperties: false });
+export type InboxUpdateBody = Static<typeof InboxUpdateBody>;

@@ -1,0 +1,26 @@
+import { CONTACT_CONFIRMATION, ContactMessageBody } from '@kermesse/contracts-contact';
+import { badRequest, defineRoute, Router, tooManyRequests, type Db } from '@kermesse/kit';
+import { submitContactMessage } from '../../commands/submitContactMessage.ts';
+import { createRateLimiter } from '../../rateLimiter.ts';
+
+/** `POST /api/contact {email, subject, message}`: the public contact form (issue 11). */
+export function contactRoutes(options: { db: Db; associationEmail: string; onQueued?(): void; rateLimit?: { max: number; windowMs: number } }): Router {
+  const router = new Router();
+  const limiter = createRateLimiter(options.rateLimit ?? { max: 5, windowMs: 10 * 60_000 });
+
+  defineRoute(router, {
+    method: 'post', path: '/api/contact', body: ContactMessageBody, status: 201,
+    handler: async ({ ctx, body }) => {
+      for (const field of ['subject', 'message'] as const) {
+        if (!body[field].trim()) throw badRequest(`Le champ « ${field} » ne doit pas être vide.`);
+      }
+      const retryAfter = limiter.take(ctx.ip);
+      if (retryAfter) throw tooManyRequests('Trop de messages envoyés depuis cette adresse. Réessayez dans quelques minutes.', retryAfter);
+      await submitContactMessage(options.db, body, options);
+      options.onQueued?.();
+      return { success: true, message: CONTACT_CONFIRMATION };
+    },
+  });
+
+  return router;
+}

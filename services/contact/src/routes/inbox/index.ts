@@ -1,0 +1,50 @@
+import { InboxParams, InboxUpdateBody, type InboxItem } from '@kermesse/contracts-contact';
+import { defineRoute, notFound, Router, type Db } from '@kermesse/kit';
+import { listContactMessages, setInboxStatus } from '../../repositories/contactMessages.ts';
+import { listPartnerRequests } from '../../repositories/partnerRequests.ts';
+import { DONATION_TYPE_LABELS } from '../partner/schema.ts';
+
+const ADMIN = ['admin'] as const;
+
+/**
+ * The admins' inbox: partner requests and contact messages, newest first, each new or handled
+ * (`GET /api/admin/contact/inbox`, `PUT /api/admin/contact/inbox/{kind}/{id} {status}`).
+ */
+export function inboxRoutes(options: { db: Db }): Router {
+  const { db } = options;
+  const router = new Router();
+
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/contact/inbox', roles: ADMIN,
+    handler: async (): Promise<{ items: InboxItem[] }> => {
+      const [partners, messages] = await Promise.all([listPartnerRequests(db), listContactMessages(db)]);
+      const items: InboxItem[] = [
+        ...partners.map((p): InboxItem => ({
+          kind: 'partner', id: p.id, status: p.status ?? 'new', email: p.email, title: p.entreprise, author: p.contact, message: p.message,
+          details: Object.fromEntries(Object.entries({
+            'Téléphone': p.telephone, 'Code postal': p.code_postal, 'Ville': p.ville, 'Site web': p.siteweb,
+            'Type de don': p.type_don ? DONATION_TYPE_LABELS[p.type_don] ?? p.type_don : null,
+          }).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+          createdAt: new Date(p.created_at).toISOString(),
+        })),
+        ...messages.map((m): InboxItem => ({
+          kind: 'contact', id: m.id, status: m.status, email: m.email, title: m.subject, author: '', message: m.message, details: {},
+          createdAt: new Date(m.created_at).toISOString(),
+        })),
+      ];
+      items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return { items };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/api/admin/contact/inbox/:kind/:id', roles: ADMIN, params: InboxParams, body: InboxUpdateBody,
+    handler: async ({ params, body }) => {
+      const table = params.kind === 'partner' ? 'partner_requests' : 'contact_messages';
+      if (!(await setInboxStatus(db, table, params.id, body.status))) throw notFound('Message introuvable.');
+      return { success: true };
+    },
+  });
+
+  return router;
+}

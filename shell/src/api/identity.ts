@@ -1,0 +1,50 @@
+/** The shell's typed client for identity's paths (issue 11): staff accounts, profile, links, first run, passkeys. */
+import type {
+  CreatedPerson, CreatePersonBody, LinkInfo, OneTimeLink, Person, SetupState, UpdatePersonBody,
+} from '@kermesse/contracts-identity';
+import type {
+  PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, AuthenticationResponseJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+import { gateway, publicGateway } from '../api';
+
+export type { CreatedPerson, CreatePersonBody, LinkInfo, OneTimeLink, Person, UpdatePersonBody };
+
+export const teamApi = {
+  list: () => gateway.get<{ users: Person[] }>('/api/admin/users').then((answer) => answer.users),
+  create: (body: CreatePersonBody) => gateway.post<CreatedPerson>('/api/admin/users', body),
+  update: (id: string, body: UpdatePersonBody) => gateway.put<Person>(`/api/admin/users/${id}`, body),
+  reset: (id: string) => gateway.post<{ resetLink: OneTimeLink }>(`/api/admin/users/${id}/reset`).then((answer) => answer.resetLink),
+  removePasskey: (id: string, passkeyId: string) => gateway.delete(`/api/admin/users/${id}/passkeys/${passkeyId}`),
+  /** Starts a passkey on behalf of a person: the one-time link to open on their own device. */
+  passkeyLink: (id: string) => gateway.post<{ link: OneTimeLink }>(`/admin/security/user/${id}/devices/add/options`, {}).then((answer) => answer.link),
+};
+
+export const profileApi = {
+  me: () => gateway.get<Person>('/api/profile'),
+  changePassword: (currentPassword: string, newPassword: string) => gateway.put('/api/profile/password', { currentPassword, newPassword }),
+  passkeyOptions: (username: string) => gateway.post<PublicKeyCredentialCreationOptionsJSON>('/profile/security/devices/add/options', { username }),
+  addPasskey: (credential: RegistrationResponseJSON, name: string) => gateway.post('/profile/security/devices/add', { credential, name }),
+  removePasskey: (passkeyId: string) => gateway.delete(`/profile/security/devices/${passkeyId}`),
+};
+
+export const linkApi = {
+  info: (token: string) => publicGateway.get<LinkInfo>(`/api/links/${encodeURIComponent(token)}`),
+  setPassword: (token: string, password: string) => publicGateway.post<{ token: string }>(`/api/links/${encodeURIComponent(token)}`, { password }),
+  onBehalfOptions: (userId: string, token: string) =>
+    publicGateway.post<PublicKeyCredentialCreationOptionsJSON>(`/admin/security/user/${userId}/devices/add/options`, { token }),
+  onBehalfAdd: (userId: string, token: string, credential: RegistrationResponseJSON, name: string) =>
+    publicGateway.post(`/admin/security/user/${userId}/devices/add`, { token, credential, name }),
+};
+
+export const setupApi = {
+  state: () => publicGateway.get<SetupState>('/api/setup'),
+  createFirstAdmin: (body: { email: string; firstname: string; lastname: string; password: string }) =>
+    publicGateway.post<{ token: string; person: Person }>('/api/setup', body),
+};
+
+export const passkeyLoginApi = {
+  options: (username: string) => publicGateway.post<PublicKeyCredentialRequestOptionsJSON>('/login/options', { _username: username }),
+  signIn: (credential: AuthenticationResponseJSON) =>
+    publicGateway.post<{ status: 'success'; redirect: string; token: string }>('/login', { credential }),
+};

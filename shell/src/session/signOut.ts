@@ -1,0 +1,30 @@
+/**
+ * « Se déconnecter » on a shared tablet (issue 11): both tokens this browser holds — the staff
+ * session and the register's bearer token — are released on the server, then every trace of the
+ * register is erased (token, cached checkout and settings, stock alerts, chosen card reader), so the
+ * next person sees the token form and can neither sell nor look a buyer up.
+ */
+import { createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
+
+/** The register's storage (SPEC §2 and §3: `bearerToken`, then its caches under one prefix). */
+export const REGISTER_TOKEN_KEY = 'bearerToken';
+export const REGISTER_CACHE_PREFIX = 'kermesseRegister.';
+
+/** Releases the tokens (best effort: the device forgets them even when the server is unreachable). */
+export async function signOutEverywhere(storage: Storage = localStorage): Promise<void> {
+  const tokens = [...new Set([storage.getItem(SESSION_STORAGE_KEY), storage.getItem(REGISTER_TOKEN_KEY)].filter((t): t is string => Boolean(t)))];
+  forgetRegister(storage);
+  storage.removeItem(SESSION_STORAGE_KEY);
+  await Promise.all(tokens.map((token) =>
+    createApiClient({ getToken: () => token }).post('/api/token/release').catch((error: unknown) => {
+      console.error('Révocation du jeton impossible', error);
+    })));
+}
+
+/** Erases the register's token and every cached register data from this device. */
+export function forgetRegister(storage: Storage = localStorage): void {
+  storage.removeItem(REGISTER_TOKEN_KEY);
+  for (const key of Object.keys(storage)) {
+    if (key.startsWith(REGISTER_CACHE_PREFIX)) storage.removeItem(key);
+  }
+}
