@@ -7,6 +7,7 @@ export * from './http/app.ts';
 export * from './http/server.ts';
 export * from './http/multipart.ts';
 export * from './http/route.ts';
+export * from './http/images.ts';
 export * from './env.ts';
 export * from './topology.ts';
 export * from './poller.ts';

@@ -165,6 +165,23 @@ describe('prize illustrations', () => {
     return tb.call('POST', `/api/admin/prizes/${prizeId}/illustration`, { as: 'admin', raw: form });
   }
 
+  it('refuses a small PNG that declares 50,000 × 50,000 pixels, and keeps nothing', async () => {
+    const id = await createRaffle();
+    const prize = await addPrize(id, { name: 'Poster géant', weight: 1, price: 10, quantity: 1 });
+    const ihdr = Buffer.alloc(25);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(ihdr, 0);
+    ihdr.writeUInt32BE(13, 8);
+    ihdr.write('IHDR', 12, 'ascii');
+    ihdr.writeUInt32BE(50_000, 16);
+    ihdr.writeUInt32BE(50_000, 20);
+    ihdr[24] = 8;
+    const bomb = Buffer.concat([ihdr, Buffer.alloc(48 * 1024 - ihdr.length)]);
+    const res = await upload(prize.id, bomb, 'poster.png', 'image/png');
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: "L'image est trop grande (50000 × 50000 pixels) : réduisez-la sous 12000 pixels de côté et 40 mégapixels." });
+    expect(await json(await tb.call('GET', `/api/admin/prizes/${prize.id}`, { as: 'admin' }))).toMatchObject({ illustration: null });
+  });
+
   it('answers 400 in French to an illustration cut before its closing boundary, keeps nothing and keeps serving', async () => {
     const id = await createRaffle();
     const prize = await addPrize(id, { name: 'Trottinette', weight: 1, price: 80, quantity: 1 });

@@ -235,6 +235,14 @@ describe('inventory import', () => {
     imports: (await sys.db('imports').count<{ count: number }[]>('* as count'))[0]!.count,
   });
 
+  it('refuses a formula in the import note like in the cells, and writes nothing', async () => {
+    const before = await snapshot();
+    const res = await upload('produit;stock\nCafé filtre;12\n', { dryRun: false, note: '=HYPERLINK("http://x","clic")' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Le champ « global_note » commence par « = » : les formules ne sont pas acceptées.' });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('gives the model file with every product, its level, and formulas neutralised', async () => {
     await sys.publish('catalog.product.changed', buildProduct(106, '=HYPERLINK("http://x")', 'Buvette'));
     await eventually(async () => Boolean(await stockOf(PLAIN_EVENT, 106)));

@@ -4,7 +4,7 @@
  * `/admin-prize/{id}/edit/image`.
  */
 import type { Context } from 'koa';
-import { badRequest, HttpError, notFound, readUpload, requireRole, Router, validateBody, validateParams } from '@kermesse/kit';
+import { badRequest, checkImagePixels, HttpError, notFound, readUpload, requireRole, Router, validateBody, validateParams } from '@kermesse/kit';
 import { correctPrize, findPrize, removePrize, replaceIllustration } from '../../commands/prizes.ts';
 import { presentPrize } from '../../presenters/prizes.ts';
 import type { PrizeInput } from '../../rules/prizeRules.ts';
@@ -71,5 +71,6 @@ async function readImage(ctx: Context): Promise<{ bytes: Buffer; type: ImageType
   if (!file || file.data.length === 0) throw badRequest(NO_IMAGE);
   const type = detectImageType(file.data.subarray(0, 16));
   if (!type) throw new HttpError(415, NOT_AN_IMAGE);
+  checkImagePixels(file.data);
   return { bytes: file.data, type };
 }

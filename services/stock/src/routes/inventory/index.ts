@@ -1,6 +1,6 @@
 import { badRequest, readUpload, requireRole, Router, validateQuery, type AuthUser, type Db, type OutboxRelay } from '@kermesse/kit';
 import { ImportRejected, importInventory } from '../../commands/importInventory.ts';
-import { isCsvUpload, NOT_CSV_MESSAGE, NotCsvError, toCsv } from '@kermesse/kit/csv';
+import { isCsvUpload, isFormulaLike, NOT_CSV_MESSAGE, NotCsvError, toCsv } from '@kermesse/kit/csv';
 import { MAX_NOTE_LENGTH, TEMPLATE_COLUMNS } from '../../inventory/inventoryCsv.ts';
 import { sortStockLines } from '../../presenters/stocks.ts';
 import { listStockLines } from '../../repositories/levels.ts';
@@ -33,6 +33,8 @@ export function inventoryRoutes({ db, relay }: { db: Db; relay?: OutboxRelay }):
     const event = await requireEvent(db, query.event_id ?? (fieldEvent ? Number(fieldEvent) : undefined));
     const globalNote = (upload.fields.global_note ?? '').trim() || defaultInventoryNote();
     if (globalNote.length > MAX_NOTE_LENGTH) throw badRequest(`Le champ « global_note » ne doit pas dépasser ${MAX_NOTE_LENGTH} caractères.`);
+    // Like the file's cells: the note ends up in exported ledgers a spreadsheet would run.
+    if (isFormulaLike(globalNote)) throw badRequest(`Le champ « global_note » commence par « ${globalNote[0]} » : les formules ne sont pas acceptées.`);
     const dryRun = query['dry-run'] !== '0' && query['dry-run'] !== 'false';
 
     try {
