@@ -30,10 +30,10 @@ import {
   type TokenVerifier,
 } from '@kermesse/kit';
 import { invalidPath, routeNotFound, tooManySignIns } from './errors.ts';
-import { createProxy } from './proxy.ts';
+import { createProxy, fastForwardHeaders } from './proxy.ts';
 import { createRateLimiter } from './rateLimit.ts';
 import { compileRoutes, isAllowed, ROUTES, SERVICE_NAMES, type RouteEntry, type ServiceName } from './routeTable.ts';
-import { createSecurityHeaders, securityHeaders } from './securityHeaders.ts';
+import { createSecurityHeaders, securityHeaderLists, securityHeaders } from './securityHeaders.ts';
 import { staticFiles } from './static.ts';
 import { createUpstream, startHealthChecks, type Upstream } from './upstreams.ts';
 
@@ -94,6 +94,8 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
   const proxy = createProxy({ logger, responseTimeoutMs: deps.responseTimeoutMs });
   const signInLimiter = createRateLimiter(deps.loginRateLimit ?? { max: 20, windowMs: 60_000 });
   const applySecurityHeaders = createSecurityHeaders({ remoteOrigins: deps.remoteOrigins ?? [] });
+  const answerHeaders = securityHeaderLists({ remoteOrigins: deps.remoteOrigins ?? [] });
+  const answerNames = new Set([...answerHeaders.names, 'x-request-id']);
   const trustProxy = deps.trustProxy ?? false;
 
   /** Forgets the cached revocation answer of a token its owner just released, so it fails at once. */
@@ -171,7 +173,25 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     const { clientIp, protocol } = clientOf(req, trustProxy);
     const incomingId = req.headers['x-request-id'];
     const id = typeof incomingId === 'string' && REQUEST_ID_PATTERN.test(incomingId) ? incomingId : randomUUID();
-    applySecurityHeaders(res, protocol === 'https');
+    const secure = protocol === 'https';
+    const method = req.method;
+    const headers = req.headers;
+    // The bulk of the traffic — a bodiless GET or HEAD — goes through the undici pool in one writeHead.
+    if ((method === 'GET' || method === 'HEAD') && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined
+      && (headers.connection === undefined || headers.connection === 'keep-alive' || headers.connection === 'close')) {
+      proxy.forwardFast({
+        res, method, target: url, requestId: id,
+        headers: fastForwardHeaders(req.rawHeaders, clientIp, protocol, id),
+        answerHeaders: secure ? answerHeaders.secure : answerHeaders.plain,
+        answerNames,
+      }, upstreams.get(route.service) as Upstream).catch((err: unknown) => {
+        applySecurityHeaders(res, secure);
+        res.setHeader('X-Request-Id', id);
+        sendError(res, err);
+      });
+      return true;
+    }
+    applySecurityHeaders(res, secure);
     res.setHeader('X-Request-Id', id);
     proxy
       .forward({ req, res, target: url, clientIp, protocol, requestId: id }, upstreams.get(route.service) as Upstream)

@@ -15,6 +15,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Dispatcher } from 'undici';
 import type { Logger } from '@kermesse/kit';
 import { upstreamTimeout, upstreamUnavailable } from './errors.ts';
 import { CONNECT_FAILURES, type Replica, type Upstream } from './upstreams.ts';
@@ -22,7 +23,7 @@ import { CONNECT_FAILURES, type Replica, type Upstream } from './upstreams.ts';
 export { createUpstream, type Upstream } from './upstreams.ts';
 
 /** Headers that describe one connection, never forwarded (RFC 9110 §7.6.1), plus `expect`. */
-const HOP_BY_HOP = new Set([
+export const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -61,7 +62,29 @@ export interface Forwarded {
   onResponse?: (status: number) => void;
 }
 
+/** A bodiless GET or HEAD of the fast path, with everything already decided. */
+export interface FastForwarded {
+  res: ServerResponse;
+  method: 'GET' | 'HEAD';
+  /** Path and query sent to the service. */
+  target: string;
+  /** Request headers for the service, flat `[name, value, …]`, forwarding headers included. */
+  headers: string[];
+  /** The gateway's own answer headers (security headers), flat; a service's same header wins. */
+  answerHeaders: readonly string[];
+  /** Their lower-case names, and `x-request-id` (the request id is added after them). */
+  answerNames: ReadonlySet<string>;
+  requestId: string;
+}
+
 export interface Proxy {
+  /**
+   * The hot path: a bodiless GET or HEAD sent through the replica's undici pool, its answer streamed
+   * back with one `writeHead`. Same outcomes as `forward` (503 at once when the service is known to
+   * be down, another replica when a connection fails or the replica dies before answering, 504 after
+   * `responseTimeoutMs`). Rejects only before anything was written.
+   */
+  forwardFast(request: FastForwarded, upstream: Upstream): Promise<void>;
   /**
    * Sends the request to `upstream` and streams the answer back to the client. Rejects with a
    * 503/504 HttpError when no answer could be obtained (nothing has been written then); once the
@@ -228,7 +251,179 @@ export function createProxy(options: ProxyOptions): Proxy {
     });
   }
 
-  return { forward };
+  function forwardFast(request: FastForwarded, upstream: Upstream): Promise<void> {
+    const first = upstream.pick();
+    if (first === undefined) return Promise.reject(upstreamUnavailable());
+    return new Promise<void>((resolve, reject) => {
+      new FastExchange(request, upstream, first, responseTimeoutMs, logger, resolve, reject).send();
+    });
+  }
+
+  return { forward, forwardFast };
+}
+
+/**
+ * One fast-path exchange, as an undici dispatch handler (the legacy callbacks, which undici 7 calls
+ * without wrapping): no stream objects, no per-chunk closures.
+ */
+class FastExchange implements Dispatcher.DispatchHandler {
+  private abort: ((err?: Error) => void) | undefined;
+  private started = false;
+  private finished = false;
+  private tries: number;
+  private retriedReset = false;
+
+  constructor(
+    private readonly request: FastForwarded,
+    private readonly upstream: Upstream,
+    private replica: Replica,
+    private readonly responseTimeoutMs: number,
+    private readonly logger: Logger,
+    private readonly resolve: () => void,
+    private readonly reject: (err: unknown) => void,
+  ) {
+    this.tries = upstream.replicas.length - 1;
+    request.res.once('close', this.onClientClose);
+  }
+
+  send(): void {
+    const { request } = this;
+    this.abort = undefined;
+    this.replica.pool.dispatch({
+      origin: this.replica.origin,
+      method: request.method,
+      path: request.target,
+      headers: request.headers,
+      headersTimeout: this.responseTimeoutMs,
+      bodyTimeout: 0,
+    }, this);
+  }
+
+  private readonly onClientClose = () => {
+    if (!this.request.res.writableFinished && this.abort) this.abort();
+  };
+
+  onConnect(abort: (err?: Error) => void): void {
+    if (this.request.res.destroyed) abort();
+    else this.abort = abort;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean {
+    this.started = true;
+    const { res, answerHeaders, answerNames } = this.request;
+    const out: string[] = [];
+    let overridden: Set<string> | undefined;
+    for (let i = 0; i < rawHeaders.length; i += 2) {
+      const name = (rawHeaders[i] as Buffer).toString('latin1');
+      const lower = name.toLowerCase();
+      if (HOP_BY_HOP.has(lower)) continue;
+      if (answerNames.has(lower)) (overridden ??= new Set()).add(lower);
+      out.push(name, (rawHeaders[i + 1] as Buffer).toString('latin1'));
+    }
+    for (let i = 0; i < answerHeaders.length; i += 2) {
+      if (overridden === undefined || !overridden.has((answerHeaders[i] as string).toLowerCase())) out.push(answerHeaders[i] as string, answerHeaders[i + 1] as string);
+    }
+    if (overridden === undefined || !overridden.has('x-request-id')) out.push('X-Request-Id', this.request.requestId);
+    res.writeHead(statusCode, statusText, out);
+    this.resolve();
+    if (this.request.method === 'HEAD') return true;
+    this.resumeOnDrain = resume;
+    return true;
+  }
+
+  private resumeOnDrain: (() => void) | undefined;
+  private readonly onDrain = () => this.resumeOnDrain?.();
+
+  onData(chunk: Buffer): boolean {
+    const ok = this.request.res.write(chunk);
+    if (!ok) this.request.res.once('drain', this.onDrain);
+    return ok;
+  }
+
+  onComplete(): void {
+    this.finished = true;
+    this.request.res.removeListener('close', this.onClientClose);
+    this.request.res.end();
+  }
+
+  onError(err: Error & { code?: string }): void {
+    const { res } = this.request;
+    if (this.finished) return;
+    if (this.started) {
+      // The answer had started: the only honest thing left is to cut the client connection.
+      res.destroy();
+      return;
+    }
+    if (res.destroyed) {
+      this.finish();
+      return;
+    }
+    const code = err.code ?? '';
+    if (CONNECT_FAILURES.has(code)) {
+      // The replica never saw the request: mark it down and try another.
+      this.upstream.markDown(this.replica, code);
+      if (this.retryElsewhere()) return;
+    } else if (code !== 'UND_ERR_HEADERS_TIMEOUT' && code !== 'UND_ERR_ABORTED') {
+      // The socket closed before an answer: a kept-alive socket the service was closing (retry once,
+      // anywhere), or a replica that died (then its next connection is refused and marks it down).
+      if (!this.retriedReset) {
+        this.retriedReset = true;
+        const other = this.upstream.pick(this.replica) ?? (this.replica.up ? this.replica : undefined);
+        if (other) {
+          this.replica = other;
+          this.send();
+          return;
+        }
+      } else if (this.retryElsewhere()) {
+        return;
+      }
+    }
+    this.finish();
+    this.logger.warn('upstream request failed', {
+      upstream: this.upstream.name, replica: this.replica.origin, method: this.request.method, path: this.request.target, code: code || err.message, requestId: this.request.requestId,
+    });
+    this.reject(code === 'UND_ERR_HEADERS_TIMEOUT' ? upstreamTimeout() : upstreamUnavailable());
+  }
+
+  private retryElsewhere(): boolean {
+    if (this.tries <= 0) return false;
+    const other = this.upstream.pick(this.replica);
+    if (!other) return false;
+    this.tries -= 1;
+    this.replica = other;
+    this.send();
+    return true;
+  }
+
+  private finish(): void {
+    this.finished = true;
+    this.request.res.removeListener('close', this.onClientClose);
+    if (this.request.res.destroyed) this.resolve();
+  }
+}
+
+/** Headers the fast path never takes from the client: it sets its own. */
+const FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-request-id']);
+
+/**
+ * The client's headers for the service as a flat list (hop-by-hop ones dropped), then the forwarding
+ * headers: exactly one X-Forwarded-For (the client as the gateway trusts it), X-Forwarded-Proto,
+ * X-Forwarded-Host (the Host the client asked) and X-Request-Id — as `forward` does.
+ */
+export function fastForwardHeaders(rawHeaders: readonly string[], clientIp: string, protocol: string, requestId: string): string[] {
+  const out: string[] = [];
+  let host: string | undefined;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] as string;
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || FORWARDING.has(lower)) continue;
+    const value = rawHeaders[i + 1] as string;
+    if (lower === 'host') host = value;
+    out.push(name, value);
+  }
+  out.push('x-forwarded-for', clientIp, 'x-forwarded-proto', protocol, 'x-request-id', requestId);
+  if (host !== undefined) out.push('x-forwarded-host', host);
+  return out;
 }
 
 /**

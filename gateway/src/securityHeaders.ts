@@ -32,7 +32,30 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
 export type ApplySecurityHeaders = (res: ServerResponse, secure: boolean) => void;
 
 export function createSecurityHeaders(options: SecurityHeaderOptions): ApplySecurityHeaders {
-  const fixed: Array<[string, string]> = [
+  const fixed = securityHeaderPairs(options);
+  const hsts = HSTS;
+  return function applySecurityHeaders(res, secure) {
+    for (const [name, value] of fixed) res.setHeader(name, value);
+    if (secure) res.setHeader('Strict-Transport-Security', hsts);
+  };
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The same headers as flat lists `[name, value, …]` for one `writeHead` (the fast path): `plain`
+ * over http, `secure` with HSTS.
+ */
+export function securityHeaderLists(options: SecurityHeaderOptions): { plain: readonly string[]; secure: readonly string[]; names: ReadonlySet<string> } {
+  const plain = securityHeaderPairs(options).flat();
+  const secure = [...plain, 'Strict-Transport-Security', HSTS];
+  const names = new Set<string>();
+  for (let i = 0; i < secure.length; i += 2) names.add((secure[i] as string).toLowerCase());
+  return { plain, secure, names };
+}
+
+function securityHeaderPairs(options: SecurityHeaderOptions): Array<[string, string]> {
+  return [
     ['Content-Security-Policy', contentSecurityPolicy(options.remoteOrigins)],
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
@@ -40,11 +63,6 @@ export function createSecurityHeaders(options: SecurityHeaderOptions): ApplySecu
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()'],
     ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
   ];
-  const hsts = 'max-age=31536000; includeSubDomains';
-  return function applySecurityHeaders(res, secure) {
-    for (const [name, value] of fixed) res.setHeader(name, value);
-    if (secure) res.setHeader('Strict-Transport-Security', hsts);
-  };
 }
 
 /** Koa middleware setting the security headers first, so errors carry them too. */
