@@ -161,6 +161,34 @@ describe('ticket claims', () => {
     expect((await claim({ claimId: randomUUID(), tickets: tickets(710) })).status).toBe(201);
   });
 
+  it('never frees the numbers of a claim whose sale is committed, even past its lifetime and before sale.completed', async () => {
+    // Claims that live 1 ms: only the register's confirmation keeps these numbers taken.
+    const shortLived: RunningServer = await listen(await buildApp({
+      db: tb.db, logger, uploadsDir: tb.uploadsDir, claimTtlMs: 1, verifier: createTokenVerifier({ identityUrl: tb.identityUrl }),
+    }), 0);
+    const call = (path: string, body: unknown) => fetch(`http://127.0.0.1:${shortLived.port}${path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tb.tokens.caissier}` }, body: JSON.stringify(body),
+    });
+    try {
+      const sold = { claimId: randomUUID(), tickets: tickets(730, 731) };
+      const abandoned = { claimId: randomUUID(), tickets: tickets(732) };
+      expect((await call('/internal/claims', sold)).status).toBe(201);
+      expect((await call('/internal/claims', abandoned)).status).toBe(201);
+      expect((await call(`/internal/claims/${sold.claimId}/confirm`, { saleId: 4242 })).status).toBe(204);
+      expect((await call(`/internal/claims/${sold.claimId}/confirm`, { saleId: 4242 })).status).toBe(204);
+      await expireClaims(tb.db);
+      const taken = await soldNumbers();
+      expect(taken).toEqual(expect.arrayContaining([730, 731]));
+      expect(taken).not.toContain(732);
+      expect((await claim({ claimId: randomUUID(), tickets: tickets(731) })).status).toBe(409);
+      // An expired claim can no longer be confirmed: its numbers may have gone to another register.
+      const late = await call(`/internal/claims/${abandoned.claimId}/confirm`, { saleId: 4243 });
+      expect(late.status).toBe(409);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
   it('sweeps expired claims for good', async () => {
     await tb.db('claims').insert({ claim_id: randomUUID(), fingerprint: 'x', status: 'held', expires_at: new Date(Date.now() - 1000) });
     await tb.db('tickets').insert({ raffle_id: raffleId, number: 720, status: 'held', claim_id: null, expires_at: new Date(Date.now() - 1000) });

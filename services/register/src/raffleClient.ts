@@ -14,6 +14,8 @@ export interface ClaimRequest {
 export interface RaffleClient {
   /** Holds every number and bet for the claim, or none: a 409 HttpError with the raffle's French message. */
   claim(request: ClaimRequest, bearer: string): Promise<{ claimId: string; expiresAt?: string }>;
+  /** The claim's sale is committed: its numbers never expire (idempotent; failures are only logged by the caller). */
+  confirm(claimId: string, saleId: number, bearer: string): Promise<void>;
   /** Frees a claim whose sale failed (idempotent; failures are only logged by the caller). */
   release(claimId: string, bearer: string): Promise<void>;
 }
@@ -46,6 +48,13 @@ export function createRaffleClient(options: { baseUrl: string; timeoutMs?: numbe
         throw new HttpError(res.status === 404 ? 400 : res.status, body.error);
       }
       throw serviceUnavailable(UNAVAILABLE);
+    },
+    async confirm(claimId, saleId, bearer) {
+      const res = await doFetch(`${base}/internal/claims/${encodeURIComponent(claimId)}/confirm`, {
+        method: 'POST', headers: headers(bearer), body: JSON.stringify({ saleId }), signal: AbortSignal.timeout(timeoutMs),
+      });
+      await res.body?.cancel();
+      if (res.status !== 204 && res.status !== 200) throw new Error(`raffle answered ${res.status} to the confirmation of ${claimId}`);
     },
     async release(claimId, bearer) {
       const res = await doFetch(`${base}/internal/claims/${encodeURIComponent(claimId)}`, {

@@ -190,6 +190,25 @@ export async function releaseClaim(db: Db, claimId: string): Promise<void> {
   });
 }
 
+/**
+ * The register's sale holding this claim is committed: its numbers and bets never expire any more
+ * (a NATS outage longer than the claim's lifetime must not show sold numbers as free), whether or not
+ * `sale.completed` has arrived yet. Idempotent.
+ */
+export async function confirmClaim(db: Db, claimId: string, saleId: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    const claim = await trx('claims').where({ claim_id: claimId }).forUpdate().first('status');
+    if (!claim) throw notFound('Réservation de tickets introuvable.');
+    if (claim.status === 'released' || claim.status === 'expired') {
+      throw conflict('Cette réservation de tickets a expiré ou a été libérée : elle ne peut plus être confirmée.');
+    }
+    const forever = trx.raw("'infinity'::timestamptz");
+    await trx('claims').where({ claim_id: claimId }).update({ status: 'confirmed', sale_id: saleId, expires_at: forever, settled_at: trx.fn.now() });
+    await trx('tickets').where({ claim_id: claimId, status: 'held' }).update({ expires_at: forever });
+    await trx('bets').where({ claim_id: claimId, status: 'held' }).update({ expires_at: forever });
+  });
+}
+
 /** Frees the numbers and weights of claims past their expiry (run periodically; correctness does not depend on it). */
 export async function expireClaims(db: Db): Promise<number> {
   return db.transaction(async (trx) => {

@@ -314,6 +314,14 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
       }
       context.idempotency?.markCompleted();
       deps.wake?.();
+      if (claimId) {
+        // Committed: keep the numbers for good now rather than when sale.completed arrives, which a
+        // NATS outage longer than the claim's 10 minutes would delay past its expiry.
+        const confirmed = claimId;
+        await deps.raffle!.confirm(confirmed, saleId, context.bearer).catch((confirmErr: unknown) => {
+          deps.logger.warn('claim confirmation failed; sale.completed will confirm it', { claimId: confirmed, err: String(confirmErr) });
+        });
+      }
       return answer;
     }
   } catch (err) {

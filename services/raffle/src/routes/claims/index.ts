@@ -4,9 +4,9 @@
  * cashier's bearer token.
  */
 import { requireRole, Router, validateBody, validateParams } from '@kermesse/kit';
-import { claimTicketsAndBets, ClaimConflictError, releaseClaim, type ClaimInput } from '../../commands/claims.ts';
+import { claimTicketsAndBets, ClaimConflictError, confirmClaim, releaseClaim, type ClaimInput } from '../../commands/claims.ts';
 import type { RouteDeps } from '../deps.ts';
-import { claimBody, claimParams } from './schema.ts';
+import { claimBody, claimParams, confirmBody } from './schema.ts';
 
 export function claimRoutes({ db, claimTtlMs }: RouteDeps): Router {
   const router = new Router({ prefix: '/internal/claims' });
@@ -21,6 +21,13 @@ export function claimRoutes({ db, claimTtlMs }: RouteDeps): Router {
       ctx.status = 409;
       ctx.body = { error: err.message, taken: err.taken };
     }
+  });
+
+  // The register's sale is committed: the claim is kept for good (sale.completed confirms it too, later).
+  router.post('/:claimId/confirm', validateParams(claimParams), validateBody(confirmBody), async (ctx) => {
+    const { claimId } = ctx.state.params as { claimId: string };
+    await confirmClaim(db, claimId, (ctx.state.body as { saleId: number }).saleId);
+    ctx.status = 204;
   });
 
   router.delete('/:claimId', validateParams(claimParams), async (ctx) => {

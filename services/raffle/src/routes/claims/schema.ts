@@ -37,3 +37,11 @@ export const claimParams = {
   required: ['claimId'],
   properties: { claimId: { type: 'string', format: 'uuid' } },
 } as const;
+
+/** `POST /internal/claims/{claimId}/confirm` `{ saleId }`: the sale that holds the claim is committed. */
+export const confirmBody = {
+  type: 'object',
+  required: ['saleId'],
+  properties: { saleId: INT_ID },
+  additionalProperties: false,
+} as const;
