@@ -28,3 +28,13 @@ describe('centsToInput / parseYesNo', () => {
     expect(parseYesNo('peut-être', true)).toBeNull();
   });
 });
+
+describe('normalisePairingCode', () => {
+  it('reads a pairing code as the reader shows it', async () => {
+    const { normalisePairingCode } = await import('./rules.ts');
+    expect(normalisePairingCode('abcd-1234')).toBe('ABCD1234');
+    expect(normalisePairingCode(' ABCD 12345 ')).toBe('ABCD12345');
+    expect(normalisePairingCode('1234')).toBeNull();
+    expect(normalisePairingCode('ABCD_1234')).toBeNull();
+  });
+});

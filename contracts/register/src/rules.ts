@@ -45,3 +45,15 @@ export function parseYesNo(raw: string | undefined, byDefault: boolean): boolean
   if (['non', 'n', '0', 'false', 'faux', 'no'].includes(value)) return false;
   return null;
 }
+
+/** A SumUp pairing code as typed (« abcd-1234 ») → as sent (« ABCD1234 »); null when it cannot be one. */
+export function normalisePairingCode(raw: string): string | null {
+  const code = raw.replace(/[\s-]/g, '').toUpperCase();
+  return /^[A-Z0-9]{8,9}$/.test(code) ? code : null;
+}
+
+/** Readers are told apart by the last 4 characters of their identifier (SPEC §2). */
+export const readerLabel = (identifier: string): string => identifier.slice(-4);
+
+/** A reader's status in French. */
+export const READER_STATUS_LABELS: Record<string, string> = { paired: 'Appairé', processing: 'En cours d\'appairage', expired: 'Expiré', unknown: 'Inconnu' };

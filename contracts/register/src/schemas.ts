@@ -164,3 +164,27 @@ export const AdminMealDeal = Type.Object({
   isDefault: Type.Boolean(),
 });
 export type AdminMealDeal = Static<typeof AdminMealDeal>;
+
+// ── Card readers ──────────────────────────────────────────────────────────────────────────────
+export const ReaderIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export type ReaderIdParams = Static<typeof ReaderIdParams>;
+export const CardReaderPairInput = Type.Object({
+  /** The code the SumUp reader shows on its screen when it offers to pair. */
+  pairingCode: Type.String({ minLength: 1, maxLength: 20 }),
+  name: Name,
+});
+export type CardReaderPairInput = Static<typeof CardReaderPairInput>;
+export const CardReaderUpdate = Type.Object({ name: Name });
+export type CardReaderUpdate = Static<typeof CardReaderUpdate>;
+export const AdminCardReader = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  status: Type.Union([Type.Literal('paired'), Type.Literal('processing'), Type.Literal('expired'), Type.Literal('unknown')]),
+  device: Type.Object({ identifier: Type.String(), model: Type.String() }),
+});
+export type AdminCardReader = Static<typeof AdminCardReader>;
+export const AdminCardReaders = Type.Object({
+  provider: Type.Union([Type.Literal('sumup'), Type.Literal('simulator')]),
+  items: Type.Array(AdminCardReader),
+});
+export type AdminCardReaders = Static<typeof AdminCardReaders>;

@@ -80,3 +80,26 @@ describe('back office (mfe_register/Admin)', () => {
     expect(await screen.findByText('« Jus de pomme » enregistré.')).toBeTruthy();
   });
 });
+
+describe('card readers (Lecteurs CB)', () => {
+  it('pairs a reader with the code it shows and lists it by its last 4 characters', async () => {
+    const items = [{ id: 'rdr_1', name: 'Comptoir', status: 'paired', device: { identifier: 'U1DT3NA00-CN', model: 'solo' } }];
+    const calls = fakeGateway({
+      'GET /api/admin/card-readers': () => json({ provider: 'sumup', items }),
+      'POST /api/admin/card-readers': (call) => {
+        const reader = { id: 'rdr_2', name: (call.body as { name: string }).name, status: 'processing', device: { identifier: 'U1DT3NA42-CN', model: 'solo' } };
+        items.push(reader);
+        return json(reader, 201);
+      },
+    });
+    await renderAdmin('/gestion/lecteurs');
+    expect(await screen.findByText('Comptoir')).toBeTruthy();
+    expect(screen.getByText(/0-CN · Appairé/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Code d'appairage"), { target: { value: 'abcd-1234' } });
+    fireEvent.change(screen.getByLabelText('Nom du lecteur'), { target: { value: 'Buvette' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Appairer' })));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ pairingCode: 'abcd-1234', name: 'Buvette' });
+    expect(await screen.findByText('Lecteur « Buvette » appairé (2-CN).')).toBeTruthy();
+    expect(screen.getByText(/En cours d'appairage/)).toBeTruthy();
+  });
+});

@@ -7,6 +7,7 @@ import { Link, Route, Routes } from 'react-router';
 import { useSession } from '@kermesse/ui-kit';
 import { BackOfficeApiProvider } from './api/BackOfficeApiContext';
 import type { BackOfficeApi } from './api/backOfficeApi';
+import { CardReadersPage } from './CardReadersPage';
 import { EventPage } from './EventPage';
 import { EventsPage } from './EventsPage';
 import './admin.css';
@@ -28,6 +29,7 @@ export default function Admin({ api }: { api?: BackOfficeApi }) {
         <Routes>
           <Route index element={<EventsPage />} />
           <Route path="evenements/:eventId" element={<EventPage />} />
+          <Route path="lecteurs" element={<CardReadersPage />} />
           <Route path="*" element={<p>Page introuvable dans la gestion. <Link to="">Retour aux événements</Link></p>} />
         </Routes>
       </div>

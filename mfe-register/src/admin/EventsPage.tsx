@@ -22,7 +22,10 @@ export function EventsPage() {
     <section className="bo-page">
       <header className="bo-page__head">
         <h1>Gestion de la fête</h1>
-        <Button onClick={() => setCreating((v) => !v)} aria-expanded={creating}>Nouvel événement</Button>
+        <span className="bo-actions">
+          <Link className="k-button k-button--secondary" to="lecteurs">Lecteurs CB</Link>
+          <Button onClick={() => setCreating((v) => !v)} aria-expanded={creating}>Nouvel événement</Button>
+        </span>
       </header>
       {creating && (
         <div className="k-card bo-card">

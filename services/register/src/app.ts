@@ -6,6 +6,7 @@ import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } 
 import { createSimulatorProvider } from './payments/simulator.ts';
 import type { CardProvider } from './payments/provider.ts';
 import type { RaffleClient } from './raffleClient.ts';
+import { createSimulatorReaderAdmin, type ReaderAdmin } from './admin/cardReaders.ts';
 import { backOfficeRoutes } from './admin/routes/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { cardRoutes } from './routes/cards/index.ts';
@@ -30,6 +31,8 @@ export interface RegisterDeps {
   publicUrl?: string;
   /** Called after a commit that recorded events (the outbox relay's wake). */
   wake?: () => void;
+  /** Card-reader pairing (back office); the simulator's when the provider is the simulator. */
+  readerAdmin?: ReaderAdmin;
 }
 
 /** Uploaded product pictures when the server gives no folder (tests, tools). */
@@ -56,7 +59,10 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
       saleRoutes({ db, logger: deps.logger, raffle: deps.raffle, publicUrl: deps.publicUrl, wake: deps.wake }),
       cardRoutes({ db, provider }),
       adminRoutes({ db }),
-      backOfficeRoutes({ db, uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR, wake: deps.wake }),
+      backOfficeRoutes({
+        db, uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR, wake: deps.wake,
+        readers: deps.readerAdmin ?? (provider.name === 'simulator' ? createSimulatorReaderAdmin(db, provider) : undefined),
+      }),
     ],
   });
 }

@@ -2,6 +2,7 @@ import {
   connectBus, createDb, createLogger, createTokenVerifier, listen, onShutdown, readServiceEnv, startOutboxRelay,
 } from '@kermesse/kit';
 import { schema } from '../migrations/index.ts';
+import { createSumUpReaderAdmin } from './admin/cardReaders.ts';
 import { buildApp } from './app.ts';
 import { startRegisterConsumers } from './consumers/index.ts';
 import { readRegisterEnv } from './env.ts';
@@ -32,6 +33,7 @@ const verifier = createTokenVerifier({ identityUrl: env.identityUrl });
 const cardProvider = own.sumup ? createSumUpProvider(own.sumup) : createSimulatorProvider(db);
 const app = await buildApp({
   db, logger, bus, verifier, cardProvider,
+  readerAdmin: own.sumup ? createSumUpReaderAdmin(own.sumup, cardProvider) : undefined,
   raffle: createRaffleClient({ baseUrl: own.raffleUrl }),
   uploadsDir: own.uploadsDir,
   publicUrl: own.publicUrl,

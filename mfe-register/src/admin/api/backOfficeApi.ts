@@ -5,11 +5,11 @@
  */
 import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import type {
-  AdminCategory, AdminCheckout, AdminEvent, AdminMealDeal, AdminProduct, CategoryUpdate, CheckoutUpdate, DuplicatedEvent, DuplicateEventInput,
+  AdminCardReader, AdminCardReaders, AdminCategory, AdminCheckout, AdminEvent, AdminMealDeal, AdminProduct, CategoryUpdate, CheckoutUpdate, DuplicatedEvent, DuplicateEventInput,
   EventInput, EventUpdate, MealDealInput, ProductDeleted, ProductImportResult, ProductInput, ProductUpdate,
 } from '@kermesse/contracts-register';
 
-export type { AdminCategory, AdminCheckout, AdminEvent, AdminMealDeal, AdminProduct, ProductImportResult };
+export type { AdminCardReader, AdminCardReaders, AdminCategory, AdminCheckout, AdminEvent, AdminMealDeal, AdminProduct, ProductImportResult };
 
 const readToken = () => localStorage.getItem(SESSION_STORAGE_KEY);
 
@@ -35,6 +35,10 @@ export interface BackOfficeApi {
   importProducts(eventId: number, file: File, dryRun: boolean): Promise<ProductImportResult>;
   getMealDeal(eventId: number): Promise<AdminMealDeal>;
   saveMealDeal(eventId: number, input: MealDealInput): Promise<AdminMealDeal>;
+  listReaders(): Promise<AdminCardReaders>;
+  pairReader(pairingCode: string, name: string): Promise<AdminCardReader>;
+  renameReader(id: string, name: string): Promise<AdminCardReader>;
+  unpairReader(id: string): Promise<{ id: string; unpaired: boolean }>;
 }
 
 async function postForm<T>(fetchImpl: typeof fetch, path: string, form: FormData): Promise<T> {
@@ -93,6 +97,10 @@ export function createBackOfficeApi(fetchImpl: typeof fetch = (input, init) => g
     },
     getMealDeal: (eventId) => api.get(`/api/admin/events/${eventId}/meal-deal`),
     saveMealDeal: (eventId, input) => api.put(`/api/admin/events/${eventId}/meal-deal`, input),
+    listReaders: () => api.get('/api/admin/card-readers'),
+    pairReader: (pairingCode, name) => api.post('/api/admin/card-readers', { pairingCode, name }),
+    renameReader: (id, name) => api.put(`/api/admin/card-readers/${encodeURIComponent(id)}`, { name }),
+    unpairReader: (id) => api.delete(`/api/admin/card-readers/${encodeURIComponent(id)}`),
   };
 }
 

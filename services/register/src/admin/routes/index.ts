@@ -20,7 +20,9 @@ import { archiveEvent, createEvent, duplicateEvent, loadEvent, sourceMealDeal, u
 import { importProducts } from '../commands/importProducts.ts';
 import { saveMealDeal } from '../commands/mealDeal.ts';
 import { invalid, refused } from '../errors.ts';
+import type { ReaderAdmin } from '../cardReaders.ts';
 import { checkPicture } from '../pictures.ts';
+import { cardReaderRoutes } from './cardReaders.ts';
 import { presentAdminCategory, presentAdminCheckout, presentAdminEvent, presentAdminProduct, presentMealDeal } from '../presenters.ts';
 import { adoptOrphanCategories, listAdminCategories, listAdminCheckouts, listAdminEvents, listAdminProducts, updateProduct } from '../repositories/backOffice.ts';
 
@@ -37,9 +39,11 @@ export interface BackOfficeDeps {
   uploadsDir: string;
   /** Wakes the outbox relay after a commit. */
   wake?: () => void;
+  /** Card-reader pairing; the routes answer 503 without it. */
+  readers?: ReaderAdmin;
 }
 
-export function backOfficeRoutes({ db, uploadsDir, wake }: BackOfficeDeps): Router {
+export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDeps): Router {
   const router = new Router();
   const changed = <T>(value: T): T => {
     wake?.();
@@ -220,5 +224,6 @@ export function backOfficeRoutes({ db, uploadsDir, wake }: BackOfficeDeps): Rout
     },
   });
 
+  cardReaderRoutes(router, readers);
   return router;
 }
