@@ -253,26 +253,26 @@ async function main(): Promise<number> {
       const clients = Array.from({ length: CLIENTS }, (_, i) => cashier(i, gateway, token, catalog, buyer.data.user.id, until, stats));
       const at = (fraction: number) => sleep(Math.max(0, startedAt + fraction * DURATION_S * 1000 - performance.now()));
       const windows: Array<{ name: string; from: number; to: number }> = [];
-      const fault = async (name: string, kill: () => Promise<void>, restart: () => Promise<void>, from: number, to: number) => {
+      const fault = async (name: string, proc: string, kill: () => Promise<void>, restart: () => Promise<void>, from: number, to: number) => {
         await at(from);
         const t0 = performance.now();
         await kill();
-        log(`${((t0 - startedAt) / 1000).toFixed(1)} s: ${name}`);
+        log(`${((t0 - startedAt) / 1000).toFixed(1)} s: ${name} done`);
         await at(to);
         await restart();
         const t1 = performance.now();
-        log(`${((t1 - startedAt) / 1000).toFixed(1)} s: back (${name.split(' ').slice(-1)[0]})`);
+        log(`${((t1 - startedAt) / 1000).toFixed(1)} s: ${proc} ready again`);
         // The window runs until a few seconds after the restart: the catching-up counts as the fault.
         windows.push({ name, from: t0, to: t1 + 3_000 });
       };
       // Each fault on its own schedule (a slow restart does not push the next one back); the rolling
       // restart of register-b waits until register-a is back, so one register always sells.
-      const registerABack = fault('kill -9 register-a', () => registerA.kill(), () => registerA.start(), 0.3, 0.4);
+      const registerABack = fault('kill -9 register-a', 'register-a', () => registerA.kill(), () => registerA.start(), 0.3, 0.4);
       const faults = [
-        fault('kill -9 nats-1', () => nats!.kill(1), async () => { await nats!.start(1); }, 0.08, 0.25),
+        fault('kill -9 nats-1', 'nats-1', () => nats!.kill(1), async () => { await nats!.start(1); }, 0.08, 0.25),
         registerABack,
-        fault('kill -9 stock-b', () => stockB.kill(), () => stockB.start(), 0.5, 0.6),
-        registerABack.then(() => fault('SIGTERM register-b (rolling restart)', () => registerB.kill('SIGTERM'), () => registerB.start(), 0.7, 0.8)),
+        fault('kill -9 stock-b', 'stock-b', () => stockB.kill(), () => stockB.start(), 0.5, 0.6),
+        registerABack.then(() => fault('SIGTERM register-b (rolling restart)', 'register-b', () => registerB.kill('SIGTERM'), () => registerB.start(), 0.7, 0.8)),
       ];
       await Promise.all([...clients, ...faults]);
       const sellingS = (performance.now() - startedAt) / 1000;
