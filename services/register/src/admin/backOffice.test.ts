@@ -252,6 +252,16 @@ describe('meal deal per event (/api/admin/events/{id}/meal-deal)', () => {
     // Without an event, the installation's rule (SPEC §9) as before.
     expect((await h.request('GET', '/api/cr/settings')).body.data.mealDeal.discount).toBe(0.5);
   });
+
+  it('gives the registers a catalogue version that changes with every back-office edit', async () => {
+    const version = async () => (await h.request('GET', '/api/cr/settings')).body.data.catalogVersion as number;
+    const before = await version();
+    const event = await buildEvent();
+    const afterEvent = await version();
+    expect(afterEvent).toBeGreaterThan(before);
+    await buildCategory(event.id, 'Goûter');
+    expect(await version()).toBeGreaterThan(afterEvent);
+  });
 });
 
 describe('product pictures (POST /api/admin/products/{id}/image)', () => {

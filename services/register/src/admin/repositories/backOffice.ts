@@ -137,3 +137,20 @@ export const readEventMealDeal = async (q: Q, eventId: number): Promise<MealDeal
 export const writeEventMealDeal = (trx: Trx, eventId: number, rule: MealDealRule) =>
   trx('event_meal_deals').insert({ event_id: eventId, rule: JSON.stringify(rule), updated_at: trx.fn.now() })
     .onConflict('event_id').merge(['rule', 'updated_at']);
+
+export const CATALOG_VERSION_SETTING = 'catalog_version';
+
+/** Marks the catalogue as changed (`/api/cr/settings` → `catalogVersion`): the time of the change, in ms. */
+export async function bumpCatalogVersion(q: Q): Promise<void> {
+  await q.raw(
+    `insert into settings (key, value) values (?, to_jsonb((extract(epoch from clock_timestamp()) * 1000)::bigint))
+     on conflict (key) do update set value = to_jsonb(greatest((settings.value #>> '{}')::bigint + 1, (extract(epoch from clock_timestamp()) * 1000)::bigint))`,
+    [CATALOG_VERSION_SETTING],
+  );
+}
+
+/** The catalogue version the registers compare (0 before any back-office change). */
+export async function readCatalogVersion(q: Q): Promise<number> {
+  const row = (await q('settings').where({ key: CATALOG_VERSION_SETTING }).first('value')) as { value: number | string } | undefined;
+  return row ? Number(row.value) : 0;
+}

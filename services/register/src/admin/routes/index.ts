@@ -24,7 +24,7 @@ import type { ReaderAdmin } from '../cardReaders.ts';
 import { checkPicture } from '../pictures.ts';
 import { cardReaderRoutes } from './cardReaders.ts';
 import { presentAdminCategory, presentAdminCheckout, presentAdminEvent, presentAdminProduct, presentMealDeal } from '../presenters.ts';
-import { adoptOrphanCategories, listAdminCategories, listAdminCheckouts, listAdminEvents, listAdminProducts, updateProduct } from '../repositories/backOffice.ts';
+import { adoptOrphanCategories, bumpCatalogVersion, listAdminCategories, listAdminCheckouts, listAdminEvents, listAdminProducts, updateProduct } from '../repositories/backOffice.ts';
 
 const ADMIN = ['admin'] as const;
 const EventQuery = Type.Object({ eventId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) });
@@ -45,7 +45,9 @@ export interface BackOfficeDeps {
 
 export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDeps): Router {
   const router = new Router();
-  const changed = <T>(value: T): T => {
+  /** After a committed change: the registers see a new catalogue version, the relay publishes at once. */
+  const changed = async <T>(value: T): Promise<T> => {
+    await bumpCatalogVersion(db);
     wake?.();
     return value;
   };
@@ -98,7 +100,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   });
   defineRoute(router, {
     method: 'put', path: '/api/admin/events/:id/meal-deal', roles: ADMIN, params: IdParams, body: MealDealInput,
-    handler: async ({ params, body }) => presentMealDeal(params.id, await saveMealDeal(db, params.id, body), false),
+    handler: async ({ params, body }) => changed(presentMealDeal(params.id, await saveMealDeal(db, params.id, body), false)),
   });
 
   // ── Registers ───────────────────────────────────────────────────────────────────────────────
@@ -136,7 +138,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   });
   defineRoute(router, {
     method: 'post', path: '/api/admin/categories', roles: ADMIN, body: CategoryInput, query: EventQuery, status: 201,
-    handler: async ({ body, query }) => presentAdminCategory(await createCategory(db, { ...body, eventId: eventOf(body.eventId ?? query.eventId) })),
+    handler: async ({ body, query }) => changed(presentAdminCategory(await createCategory(db, { ...body, eventId: eventOf(body.eventId ?? query.eventId) }))),
   });
   defineRoute(router, {
     method: 'put', path: '/api/admin/categories/:id', roles: ADMIN, params: IdParams, body: CategoryUpdate,
@@ -146,7 +148,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
     method: 'delete', path: '/api/admin/categories/:id', roles: ADMIN, params: IdParams,
     handler: async ({ params }) => {
       await deleteCategory(db, params.id);
-      return { id: params.id, deleted: true };
+      return changed({ id: params.id, deleted: true });
     },
   });
 

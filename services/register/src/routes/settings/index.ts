@@ -4,6 +4,7 @@ import { toEuros } from '../../money.ts';
 import { readMealDeal } from '../../repositories/catalog.ts';
 import { CATALOG_CACHE_CONTROL } from '../checkouts/index.ts';
 import { mealDealForRegister } from '../../admin/commands/mealDeal.ts';
+import { readCatalogVersion } from '../../admin/repositories/backOffice.ts';
 
 /** SPEC §9 card polling: first status after 5 s, then every 3 s, at most 10 attempts. */
 export const CARD_POLLING = { initialWaitMs: 5000, pollIntervalMs: 3000, maxAttempts: 10 } as const;
@@ -27,6 +28,8 @@ export function settingsRoutes({ db, cardProvider }: { db: Db; cardProvider: str
         discountProductId: DISCOUNT_PRODUCT_ID,
         quantity: { min: MIN_QUANTITY, max: MAX_QUANTITY },
         card: { provider: cardProvider, ...CARD_POLLING },
+        // Changes with every back-office edit: a register seeing a new value reloads its catalogue.
+        catalogVersion: await readCatalogVersion(db),
       },
     };
   });
