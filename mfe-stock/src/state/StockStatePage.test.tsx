@@ -25,6 +25,17 @@ describe('stock state', () => {
     expect(drinks.getByLabelText('Stock de Café')).toHaveProperty('min', '0');
   });
 
+  it('marks a level below zero « Stock négatif », in alert, so the buvette recounts it', async () => {
+    const oversold = { id: 4, name: 'Crêpe au sucre', category: 'Desserts', stock: -3, alert_threshold: 5, isAlert: true };
+    fakeGateway({ 'GET /api/stocks/': () => json({ ...answer, stocks: [...stocks, oversold], alerts: [3, 2, 4] }) });
+    await renderAt('/stock', <StockStatePage />);
+    const desserts = within(await screen.findByRole('region', { name: 'Desserts' }));
+    const row = desserts.getByRole('rowheader', { name: 'Crêpe au sucre' }).closest('tr')!;
+    expect(row.className).toContain('stk-row--alert');
+    expect(within(row).getByText('Stock négatif')).toBeTruthy();
+    expect(document.getElementById('alert-count')!.textContent).toBe('3 produits en alerte');
+  });
+
   it("says « Aucune donnée de stock disponible. » when there is nothing", async () => {
     fakeGateway({ 'GET /api/stocks/': () => json({ event: null, events: [], stocks: [], alerts: [] }) });
     await renderAt('/stock', <StockStatePage />);

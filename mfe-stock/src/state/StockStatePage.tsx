@@ -103,7 +103,10 @@ export function StockStatePage() {
                       />
                     </td>
                     <td>
-                      {item.isAlert ? <span className="stk-badge stk-badge--alert">En alerte</span> : <span className="stk-badge">OK</span>}
+                      {item.stock < 0 ? (
+                        // More sold than counted: the fair never refuses a sale, but the count needs a look.
+                        <span className="stk-badge stk-badge--alert" title="Plus de ventes que de stock compté : recomptez ce produit.">Stock négatif</span>
+                      ) : item.isAlert ? <span className="stk-badge stk-badge--alert">En alerte</span> : <span className="stk-badge">OK</span>}
                     </td>
                     <td>
                       <button type="button" className="stk-link" onClick={() => setHistory(item)}>
