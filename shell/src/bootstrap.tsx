@@ -7,6 +7,7 @@ import { applyTheme, readTheme } from '@kermesse/ui-kit';
 import { Shell } from './Shell';
 import { fetchManifest, remoteEntries, type RemoteManifest } from './remotes/manifest';
 import { createRemoteComponents } from './remotes/remoteComponents';
+import './offline';
 
 applyTheme(readTheme());
 

@@ -11,6 +11,7 @@ import { betCount, raffleTicketCount } from '../cart/tickets';
 import { buildSale, ticketTargets, type SalePayment } from '../sale/buildSale';
 import { runCardPayment, type CardProgress } from '../sale/cardPayment';
 import { submitSale, takenTickets as numbersTaken } from '../sale/submitSale';
+import { useOfflineQueue } from '../sale/useOfflineQueue';
 import { BetPicker } from './BetPicker';
 import { BuyerPanel } from './BuyerPanel';
 import { CardReaderChooser, readChosenReader, readerLabel, type ChosenReader } from './CardReaderChooser';
@@ -18,6 +19,7 @@ import { CartPanel } from './CartPanel';
 import { CashDialog } from './CashDialog';
 import { ChequeDialog } from './ChequeDialog';
 import { DonationPanel } from './DonationPanel';
+import { OFFLINE_MESSAGES, OfflineSaleScreen, OfflineStatus } from './OfflineStatus';
 import { Kbd, RefreshIcon } from './icons';
 import { PendingSalesList } from './PendingSales';
 import { ProductCatalog } from './ProductCatalog';
@@ -32,6 +34,7 @@ import { CardTerminalScreen, ProcessingOverlay, SaleFinishedScreen, type Finishe
 export const LOAD_FAILURE_MESSAGE = 'Erreur lors de la récupération des données.';
 export { STOCK_ALERTS_FAILURE_MESSAGE } from './useRegisterData';
 export const CASH_CANCELLED_MESSAGE = 'Vente annulée.';
+export const QUEUE_FAILURE_MESSAGE = "Impossible de garder la vente sur cet appareil (stockage du navigateur indisponible).";
 
 /** Keyboard shortcuts of the sales screen (shown on the buttons). */
 export const SHORTCUTS = { search: 'F2', cash: 'F4', cheque: 'F8', card: 'F9' } as const;
@@ -59,6 +62,10 @@ interface StoredCardPayment {
   sale: SaleState;
 }
 
+/** Cash and cheque without tickets or bets: the only sales the register makes without network. */
+const sellableOffline = (body: SaleDto) =>
+  (body.paymentMode === PAYMENT_MODE.cash || body.paymentMode === PAYMENT_MODE.cheque) && body.raffles.length === 0 && body.giftBaskets.length === 0;
+
 /** A sale whose answer was lost: « Réessayer » sends the same body with the same key. */
 interface LostAttempt {
   body: SaleDto;
@@ -85,6 +92,8 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   const [takenTickets, setTakenTickets] = useState<number[]>([]);
   const searchRef = useRef<HTMLInputElement>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const queue = useOfflineQueue(api, checkoutId);
+  const [queued, setQueued] = useState<{ totalCents: number; changeCents: number | null } | null>(null);
   const mounted = useRef(true);
   const busy = sale.status === 0 || card !== null;
 
@@ -113,7 +122,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   };
 
   async function createSale(payment: SalePayment, extra: { changeCents?: number } = {}) {
-    await send({
+    const attempt: LostAttempt = {
       body: buildSale(draftOf(sale), payment),
       key: newIdempotencyKey(),
       finished: {
@@ -122,7 +131,34 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
         onHold: payment.mode === PAYMENT_MODE.hold,
         buyer: sale.person ? { phone: sale.person.phone, email: sale.person.email } : null,
       },
-    });
+    };
+    // No network: the sale waits on this device with its key (sent by the queue when it returns).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false && sellableOffline(attempt.body)) await keepOffline(attempt);
+    else await send(attempt);
+  }
+
+  /** Puts the sale in the offline queue (IndexedDB) and shows that it is kept. */
+  async function keepOffline(attempt: LostAttempt) {
+    try {
+      await queue.enqueue({
+        key: attempt.key,
+        checkoutId,
+        eventId,
+        body: attempt.body,
+        totalCents: cartTotalCents(attempt.finished.lines),
+        queuedAt: Date.now(),
+        refusal: null,
+      });
+    } catch (error) {
+      console.error("File d'attente hors ligne indisponible", error);
+      setNotice({ tone: 'error', text: QUEUE_FAILURE_MESSAGE });
+      return;
+    }
+    if (!mounted.current) return;
+    setNotice(null);
+    setLostAttempt(null);
+    setSheetOpen(false);
+    setQueued({ totalCents: cartTotalCents(attempt.finished.lines), changeCents: attempt.finished.changeCents });
   }
 
   async function send(attempt: LostAttempt, resend = false) {
@@ -209,7 +245,21 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   }, [catalog, checkoutId]);
 
   const handlePay = (mode: PaymentMode) => {
-    if (busy || dialog || finished || sale.lines.length === 0) return;
+    if (busy || dialog || finished || queued || sale.lines.length === 0) return;
+    if (!queue.online) {
+      const offlineBlocker =
+        mode === PAYMENT_MODE.card
+          ? OFFLINE_MESSAGES.card
+          : mode === PAYMENT_MODE.hold
+            ? OFFLINE_MESSAGES.hold
+            : ticketsAllowed > 0 || betsAllowed > 0
+              ? OFFLINE_MESSAGES.tickets
+              : null;
+      if (offlineBlocker) {
+        setNotice({ tone: 'error', text: offlineBlocker });
+        return;
+      }
+    }
     const blocker = paymentBlocker({ mode, lines: sale.lines, config, person: sale.person, tickets: sale.tickets, bets: sale.bets });
     if (blocker) {
       setNotice({ tone: 'error', text: blocker });
@@ -226,6 +276,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
 
   const handleNewSale = () => {
     setFinished(null);
+    setQueued(null);
     setNotice(null);
     setLostAttempt(null);
     dispatch({ type: 'newSale' });
@@ -239,7 +290,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   // Keyboard shortcuts, only on the sale screen itself (not under a dialog).
   useKeydown((event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (document.querySelector('[aria-modal="true"]') || finished || !catalog) return;
+    if (document.querySelector('[aria-modal="true"]') || finished || queued || !catalog) return;
     const actions: Record<string, () => void> = {
       [SHORTCUTS.search]: () => searchRef.current?.focus(),
       [SHORTCUTS.cash]: () => handlePay(PAYMENT_MODE.cash),
@@ -259,10 +310,25 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   if (loadFailed) return <ErrorLine>{LOAD_FAILURE_MESSAGE}</ErrorLine>;
   if (!catalog) return <Spinner label="Chargement de la caisse…" />;
 
-  if (finished) {
+  const offlineStatus = (
+    <OfflineStatus
+      online={queue.online}
+      waiting={queue.waiting}
+      refused={queue.refused}
+      onSend={() => void queue.sync()}
+      onForget={(key) => void queue.forget(key)}
+    />
+  );
+
+  if (finished || queued) {
     return (
       <div className="reg-screen reg-screen--finished">
-        <SaleFinishedScreen sale={finished} onNewSale={handleNewSale} />
+        {offlineStatus}
+        {finished ? (
+          <SaleFinishedScreen sale={finished} onNewSale={handleNewSale} />
+        ) : (
+          queued && <OfflineSaleScreen totalCents={queued.totalCents} changeCents={queued.changeCents} onNewSale={handleNewSale} />
+        )}
       </div>
     );
   }
@@ -340,6 +406,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
           </>
         }
       >
+        {offlineStatus}
         {(ticketsAllowed > 0 || betsAllowed > 0) && (
           <div className="reg-ticket-buttons">
             {ticketsAllowed > 0 && (
@@ -370,6 +437,11 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
             {lostAttempt && (
               <Button variant="secondary" className="reg-notice__retry" onClick={() => void send(lostAttempt, true)}>
                 Réessayer
+              </Button>
+            )}
+            {lostAttempt && sellableOffline(lostAttempt.body) && (
+              <Button variant="secondary" className="reg-notice__retry" onClick={() => void keepOffline(lostAttempt)}>
+                Envoyer plus tard
               </Button>
             )}
           </div>

@@ -1,0 +1,93 @@
+import { useEffect, useRef } from 'react';
+import { Button, formatEuros } from '@kermesse/ui-kit';
+import { waitingLabel, type QueuedSale } from '../sale/offlineQueue';
+import { CheckIcon } from './icons';
+
+/** What the register says about working without network (issue « offline »), in French. */
+export const OFFLINE_MESSAGES = {
+  offline: 'Hors ligne : les ventes en espèces et par chèque sont gardées sur cet appareil et envoyées au retour du réseau.',
+  card: "Hors ligne : le paiement CB a besoin du réseau (le lecteur ne fonctionne pas hors ligne). Encaissez en espèces ou par chèque.",
+  hold: 'Hors ligne : la mise en attente a besoin du réseau. Encaissez en espèces ou par chèque.',
+  tickets:
+    "Hors ligne : la vente de tickets de tombola et de paris reprend au retour du réseau (chaque numéro et chaque poids est réservé auprès du serveur pour ne jamais être vendu deux fois). Retirez-les du panier pour encaisser le reste.",
+} as const;
+
+const time = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+
+export interface OfflineStatusProps {
+  online: boolean;
+  waiting: QueuedSale[];
+  refused: QueuedSale[];
+  onSend: () => void;
+  onForget: (key: string) => void;
+}
+
+/**
+ * Always on screen while it has something to say: « Hors ligne », « N ventes en attente d'envoi »
+ * (with « Envoyer maintenant » when the network is back), and each sale the server refused on sync
+ * with its reason, kept until the cashier settles it.
+ */
+export function OfflineStatus({ online, waiting, refused, onSend, onForget }: OfflineStatusProps) {
+  if (online && waiting.length === 0 && refused.length === 0) return null;
+  return (
+    <div className="reg-offline" role="status" aria-live="polite">
+      {!online && <p className="reg-offline__state">{OFFLINE_MESSAGES.offline}</p>}
+      {waiting.length > 0 && (
+        <p className="reg-offline__waiting">
+          <strong data-testid="offline-waiting">{waitingLabel(waiting.length)}</strong>
+          {online && (
+            <Button variant="secondary" className="reg-offline__send" onClick={onSend}>
+              Envoyer maintenant
+            </Button>
+          )}
+        </p>
+      )}
+      {refused.length > 0 && (
+        <ul className="reg-offline__refused" aria-label="Ventes refusées à l'envoi">
+          {refused.map((sale) => (
+            <li key={sale.key}>
+              <span>
+                Vente de {formatEuros({ cents: sale.totalCents })} du {time.format(sale.queuedAt)} refusée — {sale.refusal}
+              </span>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  if (window.confirm('Retirer cette vente de la liste ? Faites-le seulement une fois la vente réglée autrement.')) onForget(sale.key);
+                }}
+              >
+                Retirer
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** After a sale made offline: it is on this device, sent when the network returns. */
+export function OfflineSaleScreen({ totalCents, changeCents, onNewSale }: { totalCents: number; changeCents: number | null; onNewSale: () => void }) {
+  const newSaleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => newSaleRef.current?.focus(), []);
+  return (
+    <section className="reg-finished" aria-labelledby="reg-offline-done">
+      <span className="reg-finished__icon">
+        <CheckIcon />
+      </span>
+      <h2 id="reg-offline-done">Vente enregistrée hors ligne</h2>
+      <p className="reg-finished__reference">
+        {formatEuros({ cents: totalCents })} — gardée sur cet appareil, elle sera envoyée dès le retour du réseau.
+      </p>
+      {changeCents !== null && changeCents > 0 && (
+        <p className="reg-finished__change">
+          Monnaie à rendre <strong>{formatEuros({ cents: changeCents })}</strong>
+        </p>
+      )}
+      <div className="reg-finished__actions">
+        <Button ref={newSaleRef} className="reg-finished__new" onClick={onNewSale}>
+          Nouvelle Vente
+        </Button>
+      </div>
+    </section>
+  );
+}

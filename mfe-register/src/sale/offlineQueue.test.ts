@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@kermesse/ui-kit';
+import type { SaleResult } from '../api/checkoutApi';
+import type { SaleDto } from '../api/types';
+import { memoryStore, syncQueue, waitingLabel, type QueuedSale } from './offlineQueue';
+
+const ok: SaleResult = { success: true, deliveryMethod: 'print', orderType: 'standard', receiptHtml: '', orderHtml: '', error: null, reference: 'K7M2Q-9XR4T', totalCents: 300 };
+
+function buildQueued(key: string, queuedAt: number, extra: Partial<QueuedSale> = {}): QueuedSale {
+  return { key, checkoutId: 2, eventId: 1, body: { price: 3 } as SaleDto, totalCents: 300, queuedAt, refusal: null, ...extra };
+}
+
+/** A server answering each key in turn from `answers` (a function per call), recording the keys. */
+function server(answers: ((key: string) => SaleResult | Error)[]) {
+  const keys: string[] = [];
+  const send = async (_sale: SaleDto, key: string) => {
+    keys.push(key);
+    const answer = (answers.shift() ?? (() => ok))(key);
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return { keys, send };
+}
+
+describe('offline queue', () => {
+  it('says how many sales wait, in French', () => {
+    expect(waitingLabel(1)).toBe("1 vente en attente d'envoi");
+    expect(waitingLabel(3)).toBe("3 ventes en attente d'envoi");
+  });
+
+  it('sends the waiting sales oldest first, each with its own key, and empties the queue', async () => {
+    const store = memoryStore([buildQueued('b', 2000), buildQueued('a', 1000), buildQueued('other-register', 500, { checkoutId: 9 })]);
+    const { keys, send } = server([]);
+    expect(await syncQueue(store, send, 2)).toEqual({ sent: 2, refused: 0, stopped: false });
+    expect(keys).toEqual(['a', 'b']);
+    expect((await store.all()).map((sale) => sale.key)).toEqual(['other-register']);
+  });
+
+  it('keeps everything when the network is still away, and sends it once it returns (same keys, nothing doubled)', async () => {
+    const store = memoryStore([buildQueued('a', 1000), buildQueued('b', 2000)]);
+    const offline = server([() => new ApiError(0, 'Impossible de contacter le serveur.')]);
+    expect(await syncQueue(store, offline.send, 2)).toEqual({ sent: 0, refused: 0, stopped: true });
+    expect(offline.keys).toEqual(['a']);
+    expect(await store.all()).toHaveLength(2);
+
+    // The first sale had reached the server: the replay answers its 201 again, and it leaves the queue once.
+    const online = server([]);
+    expect(await syncQueue(store, online.send, 2)).toEqual({ sent: 2, refused: 0, stopped: false });
+    expect(online.keys).toEqual(['a', 'b']);
+    expect(await store.all()).toEqual([]);
+  });
+
+  it('stops on a 5xx, a 409 of a key still being processed and an expired token, without marking the sale', async () => {
+    for (const error of [new ApiError(503, 'Service indisponible'), new ApiError(409, 'Cette vente est déjà en cours de traitement.'), new ApiError(401, 'Jeton expiré.')]) {
+      const store = memoryStore([buildQueued('a', 1000)]);
+      expect(await syncQueue(store, server([() => error]).send, 2)).toMatchObject({ sent: 0, stopped: true });
+      expect((await store.all())[0]?.refusal).toBeNull();
+    }
+  });
+
+  it('keeps a refused sale with its French reason and goes on with the next ones', async () => {
+    const store = memoryStore([buildQueued('a', 1000), buildQueued('b', 2000)]);
+    const { keys, send } = server([() => new ApiError(400, "Le produit « Soda » (n° 11) n'est pas en vente à cette caisse.")]);
+    expect(await syncQueue(store, send, 2)).toEqual({ sent: 1, refused: 1, stopped: false });
+    expect(keys).toEqual(['a', 'b']);
+    expect(await store.all()).toEqual([
+      expect.objectContaining({ key: 'a', refusal: "Erreur lors de la vente : Le produit « Soda » (n° 11) n'est pas en vente à cette caisse." }),
+    ]);
+
+    // A refused sale is not sent again by itself: the cashier settles it.
+    const again = server([]);
+    expect(await syncQueue(store, again.send, 2)).toEqual({ sent: 0, refused: 0, stopped: false });
+    expect(again.keys).toEqual([]);
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * Sales made while the register has no network (cash and cheque only): kept on the device in
+ * IndexedDB with the Idempotency-Key they were made with, and sent in the order they were made when
+ * the network returns. A sale leaves the queue only once the server confirmed it (its 201, or the
+ * replayed 201 of a key it already knew), so nothing is lost and nothing is counted twice; a sale the
+ * server refuses stays listed with its French reason until the cashier settles it.
+ */
+import { ApiError } from '@kermesse/ui-kit';
+import type { SaleResult } from '../api/checkoutApi';
+import type { SaleDto } from '../api/types';
+import { isRetryable, saleFailureMessage } from './submitSale';
+
+export interface QueuedSale {
+  /** The sale's Idempotency-Key: also the queue's key, so the same sale is never queued twice. */
+  key: string;
+  checkoutId: number;
+  eventId: number;
+  body: SaleDto;
+  totalCents: number;
+  /** When it was made (ms since epoch): the sending order. */
+  queuedAt: number;
+  /** The server's French reason when it refused the sale on sync; null while waiting. */
+  refusal: string | null;
+}
+
+/** Where the queue lives: IndexedDB in the browser, memory in unit tests. */
+export interface QueueStore {
+  all(): Promise<QueuedSale[]>;
+  put(sale: QueuedSale): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** « 1 vente en attente d'envoi », « 3 ventes en attente d'envoi ». */
+export function waitingLabel(count: number): string {
+  return `${count} vente${count > 1 ? 's' : ''} en attente d'envoi`;
+}
+
+const DB_NAME = 'kermesse-caisse';
+const STORE = 'ventesHorsLigne';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/** The queue in IndexedDB: it survives a reload and a closed browser. */
+export function indexedDbStore(factory: IDBFactory = indexedDB): QueueStore {
+  let opened: Promise<IDBDatabase> | undefined;
+  const open = () => {
+    opened ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const req = factory.open(DB_NAME, 1);
+      req.onupgradeneeded = () => {
+        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE, { keyPath: 'key' });
+      };
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => {
+        opened = undefined;
+        reject(req.error);
+      };
+    });
+    return opened;
+  };
+  const run = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
+    const db = await open();
+    const tx = db.transaction(STORE, mode);
+    const result = request(work(tx.objectStore(STORE)));
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+    return result;
+  };
+  return {
+    async all() {
+      const sales = await run('readonly', (store) => store.getAll() as IDBRequest<QueuedSale[]>);
+      return sales.sort((a, b) => a.queuedAt - b.queuedAt);
+    },
+    async put(sale) {
+      await run('readwrite', (store) => store.put(sale));
+    },
+    async delete(key) {
+      await run('readwrite', (store) => store.delete(key));
+    },
+  };
+}
+
+/** The queue in memory (unit tests, or a browser without IndexedDB). */
+export function memoryStore(initial: QueuedSale[] = []): QueueStore {
+  const sales = new Map(initial.map((sale) => [sale.key, sale]));
+  return {
+    async all() {
+      return [...sales.values()].sort((a, b) => a.queuedAt - b.queuedAt);
+    },
+    async put(sale) {
+      sales.set(sale.key, structuredClone(sale));
+    },
+    async delete(key) {
+      sales.delete(key);
+    },
+  };
+}
+
+/** A token to renew, a timeout, a rate limit: the sale itself is fine, it is sent again later. */
+const NOT_THE_SALES_FAULT = new Set([401, 403, 408, 429]);
+
+export interface SyncReport {
+  sent: number;
+  refused: number;
+  /** True when the network (or the server) is still away: what remains is tried again later. */
+  stopped: boolean;
+}
+
+/**
+ * Sends the waiting sales of `checkoutId`, oldest first, each with its own key. Confirmed → removed;
+ * refused (4xx other than a key still being processed) → kept with the reason, and the next one is
+ * sent; no answer or a 5xx → stop, everything left waits for the next try.
+ */
+export async function syncQueue(
+  store: QueueStore,
+  send: (sale: SaleDto, idempotencyKey: string) => Promise<SaleResult>,
+  checkoutId: number,
+): Promise<SyncReport> {
+  const report: SyncReport = { sent: 0, refused: 0, stopped: false };
+  const waiting = (await store.all()).filter((sale) => sale.checkoutId === checkoutId && sale.refusal === null);
+  for (const sale of waiting) {
+    try {
+      const result = await send(sale.body, sale.key);
+      if (!result.success) {
+        await store.put({ ...sale, refusal: saleFailureMessage(result.error) });
+        report.refused += 1;
+        continue;
+      }
+      await store.delete(sale.key);
+      report.sent += 1;
+    } catch (error) {
+      // No answer, the gateway or service down, or this key still being processed: try again later.
+      if (isRetryable(error, true) || !(error instanceof ApiError) || error.status >= 500 || NOT_THE_SALES_FAULT.has(error.status)) {
+        report.stopped = true;
+        return report;
+      }
+      await store.put({ ...sale, refusal: saleFailureMessage(error.message) });
+      report.refused += 1;
+    }
+  }
+  return report;
+}

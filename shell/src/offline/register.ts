@@ -1,0 +1,68 @@
+/**
+ * Makes Kermesse an installable web app that opens with no network: links the web-app manifest and
+ * registers the service worker (./sw.js), both emitted by the shell's build next to index.html.
+ * Called once from bootstrap.tsx.
+ *
+ * The worker does not take over the page that registered it (no `clients.claim()`): what this page
+ * already loaded is handed to it instead (every file and register reading seen by a
+ * PerformanceObserver), so the next opening — online or not — is served by the worker.
+ */
+
+/** Local storage key of the cashier's token (SPEC §2), sent along so the worker can keep the register's readings. */
+const BEARER_TOKEN_KEY = 'bearerToken';
+
+export function registerOffline(): void {
+  linkManifest();
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) return;
+  // Emitted as a file at the root of the build (not bundled as a worker chunk under /assets/), so
+  // its scope can be the whole site.
+  const script = new URL('./sw.js', import.meta.url);
+  const start = () => {
+    navigator.serviceWorker
+      .register(script, { scope: '/' })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => handOverLoadedFiles(registration))
+      .catch((error: unknown) => console.warn('Mode hors ligne indisponible', error));
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+function linkManifest(): void {
+  if (typeof document === 'undefined' || document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = new URL('./manifest.webmanifest', import.meta.url).href;
+  document.head.append(link);
+}
+
+/** Sends the worker every same-origin file and register reading this page loads, now and later. */
+function handOverLoadedFiles(registration: ServiceWorkerRegistration): void {
+  const sent = new Set<string>();
+  const send = (entries: PerformanceEntryList) => {
+    const urls = entries
+      .map((entry) => entry.name)
+      .filter((name) => {
+        if (sent.has(name)) return false;
+        try {
+          return new URL(name).origin === location.origin;
+        } catch {
+          return false;
+        }
+      });
+    if (urls.length === 0) return;
+    urls.forEach((url) => sent.add(url));
+    registration.active?.postMessage({ type: 'cache', urls: [location.origin + '/', ...urls], token: readToken() });
+  };
+  send(performance.getEntriesByType('resource'));
+  if (typeof PerformanceObserver === 'undefined') return;
+  new PerformanceObserver((list) => send(list.getEntries())).observe({ type: 'resource', buffered: false });
+}
+
+function readToken(): string | null {
+  try {
+    return localStorage.getItem(BEARER_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
