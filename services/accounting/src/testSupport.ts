@@ -22,6 +22,8 @@ export type Who = 'admin' | 'treasurer' | 'cashier' | 'volunteer';
 export interface AccountingTestSystem {
   base: string;
   db: Db;
+  databaseUrl: string;
+  identityUrl: string;
   namespace: string;
   tokens: Record<Who, string>;
   /** Records an event in the register stand-in's outbox and publishes it through its relay. */
@@ -35,7 +37,7 @@ export interface AccountingTestSystem {
   stop(): Promise<void>;
 }
 
-export async function startAccountingTestSystem(options: { consumers?: boolean } = {}): Promise<AccountingTestSystem> {
+export async function startAccountingTestSystem(options: { consumers?: boolean; app?: boolean } = {}): Promise<AccountingTestSystem> {
   const logger = createLogger('accounting-test', 'error');
   const database: TestDatabase = await createTestDatabase();
   const namespace = testNamespace();
@@ -59,6 +61,8 @@ export async function startAccountingTestSystem(options: { consumers?: boolean }
   const system: AccountingTestSystem = {
     base: '',
     db,
+    databaseUrl: database.url,
+    identityUrl,
     namespace,
     producerBus,
     tokens: { admin: '', treasurer: '', cashier: '', volunteer: '' },
@@ -96,8 +100,10 @@ export async function startAccountingTestSystem(options: { consumers?: boolean }
     },
   };
 
-  server = await listen(await buildApp({ db, logger, bus, verifier: createTokenVerifier({ identityUrl }) }), 0);
-  system.base = `http://127.0.0.1:${server.port}`;
+  if (options.app !== false) {
+    server = await listen(await buildApp({ db, logger, bus, verifier: createTokenVerifier({ identityUrl }) }), 0);
+    system.base = `http://127.0.0.1:${server.port}`;
+  }
   for (const [key, who] of [['admin', 'admin'], ['treasurer', 'tresorier'], ['cashier', 'caissier'], ['volunteer', 'benevole']] as const) {
     const res = await fetch(`${identityUrl}/api/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' },

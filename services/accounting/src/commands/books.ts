@@ -4,8 +4,8 @@ import { DEFAULT_PURCHASE_ACCOUNT, DEFAULT_PURCHASE_PAYMENT_ACCOUNT } from '@ker
 import { dayInFrance, yearOf } from '../dates.ts';
 import { eventNotFound, yearAlreadyLocked, yearLocked } from '../errors.ts';
 import { findEvent } from '../repositories/fair.ts';
-import { appendEntry, lockJournal } from '../repositories/journal.ts';
-import { isYearLocked, lockYear } from '../repositories/years.ts';
+import { appendEntry, journalState, lockJournal } from '../repositories/journal.ts';
+import { lockYear } from '../repositories/years.ts';
 
 /** Closes a year: its trial balances and its journal refuse every write from then on. */
 export async function closeYear(db: Db, year: number, by: string | null): Promise<void> {
@@ -33,20 +33,20 @@ export async function addPurchase(db: Db, values: PurchaseValues): Promise<{ id:
     if (!event) throw eventNotFound();
     const date = values.date ?? dayInFrance(new Date());
     await lockJournal(trx);
-    if (await isYearLocked(trx, yearOf(date))) throw yearLocked(yearOf(date));
+    const state = await journalState(trx, yearOf(date));
+    if (state.yearLocked) throw yearLocked(yearOf(date));
     const account = values.account ?? DEFAULT_PURCHASE_ACCOUNT;
     const [row] = await trx('purchases').insert({
       event_id: values.eventId, label: values.label.trim(), account, amount_cents: values.amountCents, purchase_date: date, created_by: values.createdBy,
     }).returning(['id']);
     const id = (row as { id: number }).id;
-    const entryId = await appendEntry(trx, {
+    await appendEntry(trx, {
       journal: 'AC', date, pieceRef: `A-${String(id).padStart(6, '0')}`, label: `${values.label.trim()} (${event.name})`, eventId: values.eventId, source: `purchase:${id}`,
       lines: [
         { account, debitCents: values.amountCents, creditCents: 0 },
         { account: DEFAULT_PURCHASE_PAYMENT_ACCOUNT, debitCents: 0, creditCents: values.amountCents },
       ],
-    });
-    await trx('purchases').where({ id }).update({ entry_id: entryId });
+    }, state, { table: 'purchases', key: 'id', id });
     return { id, label: values.label.trim(), account, amount_cents: values.amountCents, purchase_date: date };
   });
 }

@@ -6,9 +6,14 @@ type Q = Knex | Knex.Transaction;
 
 /** The map in force: the defaults of the plan, overridden by what the treasurer saved. */
 export async function readAccountMap(q: Q): Promise<AccountMap> {
-  const map: AccountMap = { payments: { ...DEFAULT_PAYMENT_ACCOUNTS }, kinds: { ...DEFAULT_KIND_ACCOUNTS }, categories: {} };
   const rows = (await q('account_map').select('key', 'account')) as Array<{ key: string; account: string }>;
-  for (const { key, account } of rows) {
+  return accountMapOf(rows.map((r) => [r.key, r.account]));
+}
+
+/** The map from its saved rows (`payment:ESP` → 530…). */
+export function accountMapOf(rows: ReadonlyArray<readonly [string, string]>): AccountMap {
+  const map: AccountMap = { payments: { ...DEFAULT_PAYMENT_ACCOUNTS }, kinds: { ...DEFAULT_KIND_ACCOUNTS }, categories: {} };
+  for (const [key, account] of rows) {
     const [scope, ...rest] = key.split(':');
     const name = rest.join(':');
     if (scope === 'payment' && name in map.payments) map.payments[name as PaymentMethod] = account;

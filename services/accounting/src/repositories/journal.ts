@@ -46,30 +46,60 @@ export function entryHash(prevHash: string, entry: EntryContent): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
-/**
- * Appends an entry (inside the caller's transaction, after `lockJournal`). Returns its id, or null
- * when its source already wrote one.
- */
-export async function appendEntry(trx: Knex.Transaction, draft: EntryDraft): Promise<number | null> {
-  if (await trx('journal_entries').where({ source: draft.source }).first('id')) return null;
-  const year = Number(draft.date.slice(0, 4));
-  const last = (await trx.raw(
+/** Where the journal stands for a year, read in one round trip once the journal lock is held. */
+export interface JournalState {
+  prevHash: string;
+  /** The last number used in the year (0 when none). */
+  lastNumber: number;
+  yearLocked: boolean;
+  /** The account map's saved rows (`payment:ESP` → 530…). */
+  mapRows: Array<[key: string, account: string]>;
+}
+
+export async function journalState(trx: Knex.Transaction, year: number): Promise<JournalState> {
+  const row = (await trx.raw(
     `select (select hash from journal_entries order by id desc limit 1) as hash,
-            (select coalesce(max(number), 0) from journal_entries where year = ?)::int as number`,
-    [year],
-  )).rows[0] as { hash: string | null; number: number };
-  const prevHash = last.hash ?? GENESIS_HASH;
-  const number = last.number + 1;
-  const hash = entryHash(prevHash, { year, number, journal: draft.journal, date: draft.date, pieceRef: draft.pieceRef, label: draft.label, lines: draft.lines });
-  const [row] = await trx('journal_entries').insert({
-    year, number, journal: draft.journal, entry_date: draft.date, piece_ref: draft.pieceRef, piece_date: draft.date,
-    label: draft.label, event_id: draft.eventId, source: draft.source, prev_hash: prevHash, hash,
-  }).returning('id');
-  const id = (row as { id: number }).id;
-  await trx('journal_lines').insert(draft.lines.map((line, position) => ({
-    entry_id: id, position, account: line.account, account_label: accountLabel(line.account), debit_cents: line.debitCents, credit_cents: line.creditCents,
-  })));
-  return id;
+            (select coalesce(max(number), 0) from journal_entries where year = ?)::int as number,
+            coalesce((select locked from financial_years where year = ?), false) as year_locked,
+            coalesce((select json_agg(json_build_array(key, account)) from account_map), '[]') as map`,
+    [year, year],
+  )).rows[0] as { hash: string | null; number: number; year_locked: boolean; map: Array<[string, string]> };
+  return { prevHash: row.hash ?? GENESIS_HASH, lastNumber: row.number, yearLocked: row.year_locked, mapRows: row.map };
+}
+
+/**
+ * Appends an entry in one statement (entry, its lines, and the link from what wrote it), inside the
+ * caller's transaction, after `lockJournal` and `journalState`. Returns its id. The unique source
+ * keeps a second entry for the same sale or purchase out, whatever the caller checked before.
+ */
+export async function appendEntry(
+  trx: Knex.Transaction,
+  draft: EntryDraft,
+  state: JournalState,
+  link: { table: 'sales' | 'purchases'; key: 'sale_id' | 'id'; id: number },
+): Promise<number> {
+  const year = Number(draft.date.slice(0, 4));
+  const number = state.lastNumber + 1;
+  const hash = entryHash(state.prevHash, { year, number, journal: draft.journal, date: draft.date, pieceRef: draft.pieceRef, label: draft.label, lines: draft.lines });
+  const lines = draft.lines.map((line, position) => ({
+    position, account: line.account, account_label: accountLabel(line.account), debit_cents: line.debitCents, credit_cents: line.creditCents,
+  }));
+  const row = (await trx.raw(
+    `with e as (
+       insert into journal_entries (year, number, journal, entry_date, piece_ref, piece_date, label, event_id, source, prev_hash, hash)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id
+     ), l as (
+       insert into journal_lines (entry_id, position, account, account_label, debit_cents, credit_cents)
+       select e.id, x.position, x.account, x.account_label, x.debit_cents, x.credit_cents
+       from e, jsonb_to_recordset(?::jsonb) as x(position int, account text, account_label text, debit_cents bigint, credit_cents bigint)
+     )
+     update ?? set entry_id = e.id from e where ??.?? = ? returning e.id`,
+    [year, number, draft.journal, draft.date, draft.pieceRef, draft.date, draft.label, draft.eventId, draft.source, state.prevHash, hash,
+      JSON.stringify(lines), link.table, link.table, link.key, link.id],
+  )).rows[0] as { id: number };
+  state.prevHash = hash;
+  state.lastNumber = number;
+  return row.id;
 }
 
 export interface StoredEntry {

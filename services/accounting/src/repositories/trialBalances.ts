@@ -59,7 +59,6 @@ export async function replaceRows(q: Q, id: number, financialYear: number, rows:
     debit_cents: row.debitCents, credit_cents: row.creditCents, financial_year: financialYear,
   }));
   for (let start = 0; start < records.length; start += 1000) await q('trial_balance_rows').insert(records.slice(start, start + 1000));
-  await q('trial_balance_rows').where({ trial_balance_id: id }).update({ financial_year: financialYear });
   return records.length;
 }
 
