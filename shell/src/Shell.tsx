@@ -4,6 +4,10 @@ import { SessionProvider, Spinner } from '@kermesse/ui-kit';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/HomePage';
 import { FirstRunPage } from './pages/FirstRunPage';
+import { InboxPage } from './pages/InboxPage';
+import { ContactPage } from './pages/public/ContactPage';
+import { PaginationDemoPage } from './pages/public/PaginationDemoPage';
+import { PartnerPage } from './pages/public/PartnerPage';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PasskeyLinkPage } from './pages/PasskeyLinkPage';
@@ -34,6 +38,10 @@ export function Shell({ manifest, components }: ShellProps) {
           <Route path="mot-de-passe" element={<SetPasswordPage />} />
           <Route path="cle-d-acces" element={<PasskeyLinkPage />} />
           <Route path="premier-lancement" element={<FirstRunPage />} />
+          <Route path="partenaire" element={<PartnerPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="pagination" element={<PaginationDemoPage />} />
+          <Route path="messages" element={<InboxPage />} />
           <Route
             path="*"
             element={

@@ -40,6 +40,8 @@ export const OneTimeLink = Type.Object({
   url: Type.String(),
   token: Type.String(),
   expiresAt: Type.String(),
+  /** True when it was also e-mailed to the person (SMTP configured); otherwise the admin hands it over. */
+  emailed: Type.Optional(Type.Boolean()),
 });
 export type OneTimeLink = Static<typeof OneTimeLink>;
 

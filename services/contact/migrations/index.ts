@@ -101,4 +101,11 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw("alter table ??.deliveries add constraint deliveries_kind check (kind in ('receipt', 'partner', 'contact'))", [schema]);
     },
   },
+  '004_account_link_mails': {
+    async up(knex) {
+      // Identity's one-time links (new account, password reset) e-mailed to the person.
+      await knex.raw('alter table ??.deliveries drop constraint deliveries_kind', [schema]);
+      await knex.raw("alter table ??.deliveries add constraint deliveries_kind check (kind in ('receipt', 'partner', 'contact', 'account'))", [schema]);
+    },
+  },
 };

@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import * as serviceMigrations from '../migrations/index.ts';
 import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
 import { contactRoutes } from './routes/contact/index.ts';
+import { accountLinkRoutes } from './routes/accountLinks/index.ts';
 import { inboxRoutes } from './routes/inbox/index.ts';
 import { partnerRoutes, type PartnerRouteOptions } from './routes/partner/index.ts';
 
@@ -16,6 +17,8 @@ export interface ContactDeps {
   partnerRateLimit?: PartnerRouteOptions['rateLimit'];
   /** Checks the admins' tokens (inbox); without it the inbox answers 401 to everyone. */
   verifier?: TokenVerifier;
+  /** True when an SMTP server is configured: identity's one-time links are then e-mailed. */
+  mailConfigured?: boolean;
 }
 
 /**
@@ -40,6 +43,7 @@ export async function buildApp(deps: ContactDeps): Promise<Koa> {
       }),
       contactRoutes({ db: deps.db, associationEmail: deps.associationEmail, onQueued: deps.onQueued, rateLimit: deps.partnerRateLimit }),
       inboxRoutes({ db: deps.db }),
+      accountLinkRoutes({ db: deps.db, mailConfigured: deps.mailConfigured ?? false, onQueued: deps.onQueued }),
     ],
   });
 }

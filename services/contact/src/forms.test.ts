@@ -89,6 +89,30 @@ describe('contact form', () => {
   });
 });
 
+describe('one-time links of staff accounts (identity → contact)', () => {
+  const LINK = { email: 'lucie@ecole.fr', firstname: 'Lucie', url: 'https://kermesse.example.org/mot-de-passe?jeton=abc', expiresAt: '2026-06-01T10:00:00.000Z', purpose: 'setup' };
+
+  it('queues nothing without SMTP, so a link never ends up in a log', async () => {
+    expect(await call('POST', '/internal/account-links', LINK)).toEqual({ status: 200, body: { emailed: false } });
+    expect(await findDeliveries(db, { kind: 'account' })).toEqual([]);
+  });
+
+  it('e-mails the link when SMTP is configured', async () => {
+    const mailing = await listen(await buildApp({ db, logger, associationEmail: 'bureau@ape-exemple.fr', mailConfigured: true }), 0);
+    try {
+      const res = await fetch(`http://127.0.0.1:${mailing.port}/internal/account-links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LINK) });
+      expect(await res.json()).toEqual({ emailed: true });
+      const [delivery] = await findDeliveries(db, { kind: 'account' });
+      expect(delivery).toMatchObject({ recipient: 'lucie@ecole.fr', subject: 'Votre compte Kermesse : choisissez votre mot de passe', status: 'pending' });
+      expect(delivery!.body_text).toContain(LINK.url);
+      const bad = await fetch(`http://127.0.0.1:${mailing.port}/internal/account-links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...LINK, url: 'javascript:alert(1)' }) });
+      expect(bad.status).toBe(400);
+    } finally {
+      await mailing.close();
+    }
+  });
+});
+
 describe("admins' inbox", () => {
   it('lists partner requests and contact messages, newest first, and marks them handled', async () => {
     expect((await call('POST', '/api/partner/sendByEmail', {

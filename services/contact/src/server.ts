@@ -28,6 +28,7 @@ const requestedConsumer = await startReceiptRequestedConsumer(receiptDeps);
 const app = await buildApp({
   db, logger, bus, associationEmail: env.associationEmail, onQueued: () => worker.wake(),
   verifier: createTokenVerifier({ identityUrl: env.identityUrl }),
+  mailConfigured: env.smtpUrl !== null,
 });
 const server = await listen(app, env.port);
 logger.info('contact listening', { port: server.port, publicUrl: env.publicUrl });

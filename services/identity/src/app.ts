@@ -26,7 +26,7 @@ export interface IdentityDeps {
   webauthnOrigins?: string[];
   /** The name the phone shows when a passkey is made. */
   associationName?: string;
-  onLinkIssued?: UsersRouteDeps['onLinkIssued'];
+  mailLink?: UsersRouteDeps['mailLink'];
 }
 
 /**
@@ -49,7 +49,7 @@ export async function buildApp(deps: IdentityDeps): Promise<Koa> {
     routers: [
       loginRoutes({ db: deps.db, key, throttle }),
       tokenRoutes({ db: deps.db }),
-      userRoutes({ db: deps.db, publicUrl, onLinkIssued: deps.onLinkIssued }),
+      userRoutes({ db: deps.db, publicUrl, mailLink: deps.mailLink }),
       profileRoutes({ db: deps.db }),
       linkRoutes({ db: deps.db, key }),
       setupRoutes({ db: deps.db, key }),

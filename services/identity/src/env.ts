@@ -8,6 +8,8 @@ export interface IdentityEnv extends ServiceEnv {
   webauthnOrigins: string[];
   /** The association's name, shown by the phone when a passkey is made. */
   associationName: string;
+  /** The contact service (`CONTACT_URL`), which e-mails one-time links when SMTP is configured. */
+  contactUrl: string | null;
 }
 
 /** Reads and checks identity's environment; exits with a clear message when a value is wrong. */
@@ -27,5 +29,5 @@ export function readIdentityEnv(env: NodeJS.ProcessEnv = process.env): IdentityE
     process.stderr.write(`[identity] invalid configuration:\n- ${problems.join('\n- ')}\n`);
     process.exit(2);
   }
-  return { ...base, publicUrl, webauthnOrigins, associationName: env.ASSOCIATION_NAME?.trim() || 'Kermesse' };
+  return { ...base, publicUrl, webauthnOrigins, associationName: env.ASSOCIATION_NAME?.trim() || 'Kermesse', contactUrl: env.CONTACT_URL?.trim().replace(/\/+$/, '') || null };
 }

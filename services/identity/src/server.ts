@@ -2,6 +2,7 @@ import { connectBus, createDb, createLogger, listen, onShutdown, startOutboxRela
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { readIdentityEnv } from './env.ts';
+import { linkMailer } from './linkMailer.ts';
 
 const env = readIdentityEnv();
 const logger = createLogger('identity', env.logLevel);
@@ -13,6 +14,7 @@ const app = await buildApp({
   publicUrl: env.publicUrl,
   webauthnOrigins: env.webauthnOrigins,
   associationName: env.associationName,
+  mailLink: env.contactUrl ? linkMailer(env.contactUrl, logger) : undefined,
 });
 const server = await listen(app, env.port);
 logger.info('identity listening', { port: server.port });

@@ -90,6 +90,8 @@ describe('/api/admin/users', () => {
     expect(res.status).toBe(201);
     const link = res.body.setupLink!;
     expect(link.url).toMatch(new RegExp(`^${PUBLIC_URL}/mot-de-passe\\?jeton=[A-Za-z0-9_-]{40,}$`));
+    // No mail server here: the admin hands the link over.
+    expect(link.emailed).toBe(false);
     const hours = (Date.parse(link.expiresAt) - Date.now()) / 3600_000;
     expect(hours).toBeGreaterThan(47.9);
     expect(hours).toBeLessThanOrEqual(48);
@@ -228,5 +230,26 @@ describe('own profile', () => {
     await signIn(input.email, 'deuxième phrase secrète');
     expect((await call('POST', '/api/login', undefined, { email: input.email, password: 'première phrase secrète' })).status).toBe(401);
     expect((await call('PUT', '/api/profile/password', undefined, { currentPassword: 'x', newPassword: 'y' })).status).toBe(401);
+  });
+});
+
+describe('one-time links by e-mail', () => {
+  it('says when the link was also e-mailed (SMTP configured through contact)', async () => {
+    const sent: { email: string; purpose: string; url: string }[] = [];
+    const mailing = await listen(await buildApp({
+      db, logger: createLogger('identity', 'error'), publicUrl: PUBLIC_URL,
+      mailLink: async (person, link, purpose) => { sent.push({ email: person.email, purpose, url: link.url }); return true; },
+    }), 0);
+    try {
+      const res = await fetch(`http://127.0.0.1:${mailing.port}/api/admin/users`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` }, body: JSON.stringify(newPerson()),
+      });
+      const person = (await res.json()) as CreatedPerson;
+      expect(res.status).toBe(201);
+      expect(person.setupLink).toMatchObject({ emailed: true });
+      expect(sent).toEqual([{ email: person.email, purpose: 'setup', url: person.setupLink!.url }]);
+    } finally {
+      await mailing.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button, useSession, useTheme } from '@kermesse/ui-kit';
+import { TermsModal } from '../pages/public/TermsModal';
 import { signOutEverywhere } from '../session/signOut';
 import { navigationFor } from './navigation';
 
@@ -9,6 +10,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { user, signOut } = useSession();
   const { theme, toggleTheme } = useTheme();
   const navigate = useNavigate();
+  const [termsOpen, setTermsOpen] = useState(false);
 
   const handleSignOut = () => {
     // The tokens are read before the first await, then this device forgets them at once.
@@ -59,9 +61,17 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="shell-footer">
+        <nav className="shell-footer__links" aria-label="Liens de bas de page">
+          <Link to="/partenaire">Devenez partenaire solidaire</Link>
+          <Link to="/contact">Contact</Link>
+          <button type="button" className="shell-link-button" onClick={() => setTermsOpen(true)}>
+            Conditions d'utilisation
+          </button>
+        </nav>
         <p>Kermesse — caisse, tombola, loto, stock et comptabilité pour les fêtes d'associations.</p>
         <p>Logiciel libre, fait par et pour les bénévoles.</p>
       </footer>
+      {termsOpen && <TermsModal onClose={() => setTermsOpen(false)} />}
     </div>
   );
 }

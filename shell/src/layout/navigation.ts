@@ -20,6 +20,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Comptabilité', to: '/comptabilite', audience: ['treasurer'] },
   { label: 'Stock', to: '/stock', audience: [] },
   { label: 'Équipe', to: '/equipe', audience: [] },
+  { label: 'Messages', to: '/messages', audience: [] },
   { label: 'Mon compte', to: '/profil', audience: ['treasurer', 'cashier', 'volunteer'] },
   { label: 'Connexion', to: '/connexion', audience: 'visitor' },
 ];

@@ -5,7 +5,7 @@ export type DeliveryStatus = 'pending' | 'sent' | 'failed';
 
 export interface DeliveryRow {
   id: number;
-  kind: 'receipt' | 'partner' | 'contact';
+  kind: 'receipt' | 'partner' | 'contact' | 'account';
   sale_reference: string | null;
   /** The receipt.requested event's requestId (a receipt asked for after the sale); null for the sale's own wish. */
   request_id: string | null;
@@ -28,7 +28,7 @@ export interface DeliveryRow {
 }
 
 export interface NewDelivery {
-  kind: 'receipt' | 'partner' | 'contact';
+  kind: 'receipt' | 'partner' | 'contact' | 'account';
   saleReference?: string | null;
   /** Set for a receipt asked for after the sale: one message per request. */
   requestId?: string | null;

@@ -16,14 +16,19 @@ const ADMIN = ['admin'] as const;
 export interface UsersRouteDeps {
   db: Db;
   publicUrl: string;
-  /** Called with a new one-time link (e-mailed when SMTP is configured; the admin hands it over otherwise). */
-  onLinkIssued?(person: { email: string; firstname: string }, link: OneTimeLink, purpose: 'setup' | 'reset'): void;
+  /**
+   * E-mails a new one-time link to the person (contact's mail when SMTP is configured); resolves to
+   * whether it was sent. Without it, or when it answers false, the admin hands the link over.
+   */
+  mailLink?(person: { email: string; firstname: string }, link: OneTimeLink, purpose: 'setup' | 'reset'): Promise<boolean>;
 }
 
 /** The « Équipe » API (issue 11): `/api/admin/users`, admin only. */
 export function userRoutes(deps: UsersRouteDeps): Router {
   const { db } = deps;
   const router = new Router();
+  const mailed = (person: { email: string; firstname: string }, link: OneTimeLink, purpose: 'setup' | 'reset') =>
+    deps.mailLink ? deps.mailLink(person, link, purpose).catch(() => false) : Promise.resolve(false);
   const present = async (id: string) => {
     const user = await findUserById(db, id);
     if (!user) throw personNotFound();
@@ -47,8 +52,8 @@ export function userRoutes(deps: UsersRouteDeps): Router {
           if (body.password === undefined) setupLink = await issueLink(trx, deps.publicUrl, created.id, 'setup');
         });
         const person = await present(user.id);
-        if (setupLink) deps.onLinkIssued?.(user, setupLink, 'setup');
-        return setupLink ? { ...person, setupLink } : person;
+        if (!setupLink) return person;
+        return { ...person, setupLink: { ...setupLink, emailed: await mailed(user, setupLink, 'setup') } };
       } catch (err) {
         if (isUniqueViolation(err)) throw emailTaken();
         throw err;
@@ -75,8 +80,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
       const user = await findUserById(db, params.id);
       if (!user) throw personNotFound();
       const resetLink = await issueLink(db, deps.publicUrl, user.id, 'reset');
-      deps.onLinkIssued?.(user, resetLink, 'reset');
-      return { resetLink };
+      return { resetLink: { ...resetLink, emailed: await mailed(user, resetLink, 'reset') } };
     },
   });
 
