@@ -74,7 +74,8 @@ export const AdminCheckout = Type.Object({
 export type AdminCheckout = Static<typeof AdminCheckout>;
 
 // ── Categories ────────────────────────────────────────────────────────────────────────────────
-export const EventQuery = Type.Object({ eventId: Id });
+/** `?eventId=` of the lists (required there: the handler says so in French when it is missing). */
+export const EventQuery = Type.Object({ eventId: Type.Optional(Id) });
 export type EventQuery = Static<typeof EventQuery>;
 export const CategoryInput = Type.Object({ name: Name, eventId: Type.Optional(Id), position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000 })) });
 export type CategoryInput = Static<typeof CategoryInput>;
@@ -133,7 +134,10 @@ export type AdminProduct = Static<typeof AdminProduct>;
 export const ProductDeleted = Type.Object({ id: Id, deleted: Type.Boolean(), deactivated: Type.Boolean() });
 export type ProductDeleted = Static<typeof ProductDeleted>;
 
-export const ImportQuery = Type.Object({ 'dry-run': Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('true'), Type.Literal('false')])) });
+export const ImportQuery = Type.Object({
+  'dry-run': Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('true'), Type.Literal('false')])),
+  eventId: Type.Optional(Id),
+});
 export type ImportQuery = Static<typeof ImportQuery>;
 export const ProductImportLine = Type.Object({
   line: Type.Integer(), name: Type.String(), price: Type.Number(), category: Type.String(),

@@ -10,10 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { defineRoute, readUpload, Router, type Db } from '@kermesse/kit';
 import { isCsvUpload, NotCsvError } from '@kermesse/kit/csv';
 import {
-  CategoryInput, CategoryUpdate, CheckoutInput, CheckoutUpdate, DuplicateEventInput, EventIdParams, EventInput, EventUpdate, IdParams,
+  CategoryInput, CategoryUpdate, CheckoutInput, CheckoutUpdate, DuplicateEventInput, EventIdParams, EventInput, EventQuery, EventUpdate, IdParams, ImportQuery,
   MealDealInput, MESSAGES, PICTURE_LIMITS, PRODUCT_CSV_MODEL, ProductInput, ProductUpdate,
 } from '@kermesse/contracts-register';
-import { Type } from '@sinclair/typebox';
 import { DEFAULT_MEAL_DEAL } from '../../cart/rules.ts';
 import { archiveCheckout, createCategory, createCheckout, createProduct, deleteCategory, deleteProduct, loadProduct, recordProductState, updateCategory, updateCheckout, updateProductFields } from '../commands/catalog.ts';
 import { archiveEvent, createEvent, duplicateEvent, loadEvent, sourceMealDeal, updateEvent } from '../commands/events.ts';
@@ -27,11 +26,6 @@ import { presentAdminCategory, presentAdminCheckout, presentAdminEvent, presentA
 import { adoptOrphanCategories, bumpCatalogVersion, listAdminCategories, listAdminCheckouts, listAdminEvents, listAdminProducts, updateProduct } from '../repositories/backOffice.ts';
 
 const ADMIN = ['admin'] as const;
-const EventQuery = Type.Object({ eventId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) });
-const ImportQuery = Type.Object({
-  'dry-run': Type.Optional(Type.String({ enum: ['0', '1', 'true', 'false'] })),
-  eventId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-});
 
 export interface BackOfficeDeps {
   db: Db;
