@@ -1,0 +1,203 @@
+/**
+ * The register without network, in Chromium against the whole system, on a phone (390×844): opened
+ * once online, it installs as a web app (manifest, service worker), then with the network cut it
+ * reloads on the same register, sells for cash and by cheque (kept in IndexedDB with their
+ * Idempotency-Key, « N ventes en attente d'envoi » on screen), refuses raffle tickets with a French
+ * reason, keeps its queue across a reload and a closed tab, and when the network returns sends every
+ * sale exactly once. A sale the server refuses on sync stays listed with its reason.
+ *
+ * The network is cut with `context.setOffline(true)` for the page and a context route that aborts
+ * every request, since Chromium's offline emulation does not reach the service worker's own fetches.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createDb, type Db } from '@kermesse/kit';
+import { eventually } from '@kermesse/kit/testing';
+import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
+import { signInToken } from './support/api.ts';
+import { startTestSystem, type TestSystem } from './support/system.ts';
+
+let sys: TestSystem;
+let browser: Browser;
+let cashierToken: string;
+let registerDb: Db;
+
+const PHONE = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
+  cashierToken = await signInToken(sys.url, 'caissier@kermesse.local');
+  registerDb = createDb(sys.system.databaseUrl, { schema: 'register' });
+});
+
+afterAll(async () => {
+  await registerDb?.destroy();
+  await browser?.close();
+  await sys?.stop();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `hors-ligne-${name}.png`) });
+const waiting = (page: Page) => page.getByTestId('offline-waiting');
+
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+async function goOnline(context: BrowserContext) {
+  await context.unroute('**/*');
+  await context.setOffline(false);
+}
+
+/** A phone with the cashier's token, on « Caisse Buvette », once the service worker holds the register. */
+async function openRegisterOnline(): Promise<{ context: BrowserContext; page: Page; keys: string[] }> {
+  const context = await browser.newContext({ baseURL: sys.url, viewport: PHONE, hasTouch: true, isMobile: true });
+  await context.addInitScript((token) => {
+    if (!localStorage.getItem('bearerToken')) localStorage.setItem('bearerToken', token);
+  }, cashierToken);
+  const keys: string[] = [];
+  context.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/cr/sale/create') keys.push(request.headers()['idempotency-key'] ?? '');
+  });
+  const page = await context.newPage();
+  await page.goto('/caisse');
+  await page.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
+  await page.getByRole('button', { name: 'Caisse Buvette' }).click();
+  await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+  // The web app: its manifest, and a service worker that has kept the shell and the register's catalogue.
+  const manifest = await page.evaluate(async () => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    return link ? ((await (await fetch(link.href)).json()) as { name: string; start_url: string; display: string; icons: unknown[] }) : null;
+  });
+  expect(manifest).toMatchObject({ name: 'Kermesse — caisse', start_url: '/caisse', display: 'standalone' });
+  expect(manifest?.icons.length).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!(await navigator.serviceWorker.getRegistration())?.active) return false;
+          const data = await caches.open('kermesse-data-v1');
+          const shell = await caches.open('kermesse-shell-v1');
+          const readings = (await data.keys()).map((request) => new URL(request.url).pathname);
+          const files = (await shell.keys()).map((request) => new URL(request.url).pathname);
+          return readings.some((path) => path.startsWith('/api/cr/checkouts/')) && readings.includes('/api/cr/events') && files.some((path) => path.endsWith('/remoteEntry.js'));
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return { context, page, keys };
+}
+
+async function sellOffline(page: Page, productName: string, pay: () => Promise<void>) {
+  await page.getByRole('button', { name: new RegExp(`^${productName},`) }).tap();
+  await pay();
+  await page.getByRole('heading', { name: 'Vente enregistrée hors ligne' }).waitFor();
+  await page.getByRole('button', { name: 'Nouvelle Vente' }).tap();
+  await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+}
+
+const payCash = (page: Page, given: string) => async () => {
+  await page.getByRole('button', { name: /^Espèce/ }).tap();
+  await page.getByLabel('Montant donné').fill(given);
+  await page.getByRole('button', { name: 'Valider' }).tap();
+};
+
+const payCheque = (page: Page, number: string) => async () => {
+  await page.getByRole('button', { name: /^Chèque/ }).tap();
+  await page.getByLabel('Numéro du chèque').fill(number);
+  await page.getByRole('button', { name: 'Valider' }).tap();
+};
+
+const salesWithKeys = async (keys: string[]) =>
+  Number((await registerDb('idempotency_keys').whereIn('key', keys).where({ scope: 'sale.create', state: 'done' }).count<{ count: string }[]>({ count: '*' }))[0]?.count);
+
+describe('the register without network', () => {
+  it('opens offline on the same register, queues cash and cheque sales, and sends each once when the network returns', async () => {
+    const { context, page, keys } = await openRegisterOnline();
+    await goOffline(context);
+
+    // A reload with no network opens the same register, on the sales screen.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor({ timeout: 20_000 });
+    expect(await page.locator('#selected-checkout').innerText()).toContain('Caisse Buvette');
+    await page.getByText('Hors ligne : les ventes en espèces et par chèque sont gardées sur cet appareil').first().waitFor();
+
+    const cheque = `HL-${randomUUID().slice(0, 8)}`;
+    await sellOffline(page, 'Café', payCash(page, '5'));
+    await sellOffline(page, 'Soda 33 cl', payCheque(page, cheque));
+    expect(await waiting(page).innerText()).toBe("2 ventes en attente d'envoi");
+    // The count is on screen, inside the window.
+    const box = (await waiting(page).boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    await shot(page, 'deux-ventes-en-attente');
+
+    // Raffle tickets are not sold offline: their numbers are reserved by the server.
+    await page.getByRole('button', { name: /^1 ticket,/ }).tap();
+    await page.getByRole('button', { name: /^Espèce/ }).tap();
+    await page.getByText('Hors ligne : la vente de tickets de tombola et de paris reprend au retour du réseau').waitFor();
+    await page.getByRole('button', { name: /^Ouvrir le panier/ }).tap();
+    await page.getByRole('button', { name: 'Retirer 1 ticket du panier' }).tap();
+    await page.getByRole('button', { name: /^Réduire le panier/ }).tap();
+    // Card and hold need the network too.
+    await page.getByRole('button', { name: /^Café,/ }).tap();
+    await page.getByRole('button', { name: /^CB/ }).tap();
+    await page.getByText('Hors ligne : le paiement CB a besoin du réseau').waitFor();
+
+    // Nothing left the device; the queue survives a reload and a closed tab.
+    expect(keys).toEqual([]);
+    await page.reload();
+    await waiting(page).waitFor({ timeout: 20_000 });
+    expect(await waiting(page).innerText()).toBe("2 ventes en attente d'envoi");
+    await page.close();
+    const again = await context.newPage();
+    await again.goto('/caisse');
+    await waiting(again).waitFor({ timeout: 20_000 });
+    expect(await waiting(again).innerText()).toBe("2 ventes en attente d'envoi");
+
+    // The network returns: both sales are sent, in order, each once, and the count goes away.
+    await goOnline(context);
+    await waiting(again).waitFor({ state: 'detached', timeout: 30_000 });
+    await shot(again, 'ventes-envoyees');
+    // Two sales, two keys (a key may be sent again after a lost answer; the server answers it once).
+    const sent = [...new Set(keys)];
+    expect(sent).toHaveLength(2);
+    await eventually(async () => (await salesWithKeys(sent)) === 2, 20_000, 200);
+    const payments = await registerDb('payments').where({ reference: cheque });
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ method: 'CHQ', amount_cents: 150 });
+
+    // Going online again sends nothing more.
+    await again.reload();
+    await again.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+    expect(await waiting(again).count()).toBe(0);
+    expect([...new Set(keys)]).toHaveLength(2);
+    expect(await salesWithKeys(sent)).toBe(2);
+    await context.close();
+  });
+
+  it('keeps a sale the server refuses on sync listed with its French reason', async () => {
+    const { context, page } = await openRegisterOnline();
+    await goOffline(context);
+    await sellOffline(page, 'Café', payCash(page, '1'));
+    expect(await waiting(page).innerText()).toBe("1 vente en attente d'envoi");
+
+    // Back online, the server refuses it (here: as if the product had been taken off this register).
+    await context.unroute('**/*');
+    await context.route('**/api/cr/sale/create', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: "Le produit « Café » n'est plus en vente à cette caisse." }) }),
+    );
+    await context.setOffline(false);
+    const refused = page.getByRole('list', { name: "Ventes refusées à l'envoi" });
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await refused.innerText()).toContain("Erreur lors de la vente : Le produit « Café » n'est plus en vente à cette caisse.");
+    expect(await waiting(page).count()).toBe(0);
+    await page.reload();
+    await page.getByRole('list', { name: "Ventes refusées à l'envoi" }).waitFor({ timeout: 20_000 });
+    await shot(page, 'vente-refusee');
+    await context.close();
+  });
+});
