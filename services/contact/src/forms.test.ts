@@ -61,6 +61,10 @@ async function call<T = Record<string, unknown>>(method: string, path: string, b
 }
 
 describe('contact form', () => {
+  it('is ready once its migrations ran (the launcher waits for /readyz)', async () => {
+    expect((await call('GET', '/readyz')).status).toBe(200);
+  });
+
   it('stores the message and queues it to the association, reply-to the sender', async () => {
     const res = await call('POST', '/api/contact', { email: 'parent@exemple.fr', subject: 'Horaires de la kermesse', message: 'À quelle heure commence le loto ?' });
     expect(res).toMatchObject({ status: 201, body: { success: true, message: 'Merci, votre message a été envoyé à l’association.' } });

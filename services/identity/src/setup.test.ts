@@ -32,6 +32,10 @@ const state = async () => (await (await fetch(`${base}/api/setup`)).json()) as {
 const FIRST = { email: 'presidente@ape-exemple.fr', firstname: 'Claire', lastname: 'Petit', password: 'la fête de l’école 2026' };
 
 describe('first run', () => {
+  it('is ready once its migrations ran (the launcher waits for /readyz)', async () => {
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  });
+
   it('asks for the first administrator while no account exists, refuses a weak password, then creates it once', async () => {
     expect(await state()).toEqual({ needsFirstAdmin: true });
     expect(await post({ ...FIRST, password: 'azertyuiop12' })).toMatchObject({ status: 400, body: { code: 'PASSWORD_TOO_COMMON' } });
