@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
-import { signInToken } from './support/api.ts';
+import { callGateway, signInToken } from './support/api.ts';
 import { startTestSystem, type TestSystem } from './support/system.ts';
 
 let sys: TestSystem;
@@ -47,7 +47,10 @@ describe('back office in Chromium (390 px phone)', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Plus tard' }).click();
     await signInThroughForm(page, 'admin@kermesse.local');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('button', { name: 'Se déconnecter' }).waitFor().catch(async (err: unknown) => {
+      await shot(page, 'connexion');
+      throw err;
+    });
 
     await page.goto('/gestion');
     await page.getByRole('heading', { name: 'Gestion de la fête' }).waitFor();
@@ -86,6 +89,25 @@ describe('back office in Chromium (390 px phone)', () => {
     expect(await page.getByText('2,50 €').count()).toBeGreaterThan(0);
     expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'produits');
+    const eventId = Number(/evenements\/(\d+)/.exec(page.url())![1]);
+    const adminToken = await signInToken(sys.url, 'admin@kermesse.local');
+
+    // The stock service learnt the new product from catalog.product.changed: its line starts at 0.
+    const stockOf = async () => {
+      const res = await callGateway<{ stocks?: Array<{ name: string; stock: number }> }>(sys.url, adminToken, 'GET', `/api/stocks/?event_id=${eventId}`);
+      return res.status === 200 ? res.body.stocks?.find((line) => line.name === 'Citronnade maison')?.stock : undefined;
+    };
+    await expect.poll(stockOf, { timeout: 20_000 }).toBe(0);
+
+    // The meal deal of this event, which its registers read from /api/cr/settings.
+    await tab(page, 'Menu').click();
+    await page.getByRole('button', { name: 'Ajouter une catégorie au menu' }).click();
+    await page.getByLabel('Prix 1').fill('2,50');
+    await page.getByLabel('Remise par menu').fill('0,30');
+    await page.getByRole('button', { name: 'Enregistrer le menu' }).click();
+    await page.getByText(/^Menu enregistré/).waitFor();
+    const settings = await callGateway<{ data: { mealDeal: unknown } }>(sys.url, await signInToken(sys.url, 'caissier@kermesse.local'), 'GET', `/api/cr/settings?eventId=${eventId}`);
+    expect(settings.body.data.mealDeal).toEqual({ discount: 0.3, items: [{ categoryId: expect.any(Number), price: 2.5 }] });
 
     // The product sells at once on the new register (a cashier's tablet).
     const cashier = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 800 }, hasTouch: true });
@@ -100,8 +122,12 @@ describe('back office in Chromium (390 px phone)', () => {
     await select.selectOption({ label: eventName });
     await register.getByRole('button', { name: 'Caisse Citronnade' }).click();
     await register.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
-    await register.getByRole('button', { name: /^Citronnade maison,/ }).waitFor();
+    await register.getByRole('button', { name: /^Citronnade maison,/ }).click();
     expect(await register.getByRole('tab', { name: 'Boissons fraîches' }).count()).toBe(1);
+    await register.getByRole('button', { name: /^Espèce/ }).click();
+    await register.getByLabel('Montant donné').fill('5');
+    await register.getByRole('button', { name: 'Valider' }).click();
+    await register.getByRole('heading', { name: 'Vente terminée !' }).waitFor({ timeout: 15_000 });
 
     // The register page fetched none of the back office's code.
     const adminOnly = registerScripts(adminRequests).filter((p) => !registerScripts(cashierRequests).includes(p));
@@ -124,6 +150,12 @@ describe('back office in Chromium (390 px phone)', () => {
     await tab(page, 'Caisses').click();
     await page.getByText('Caisse Citronnade', { exact: true }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
+    const copyId = Number(/evenements\/(\d+)/.exec(page.url())![1]);
+    const events = (await callGateway<Array<{ id: number; hasSales: boolean }>>(sys.url, adminToken, 'GET', '/api/admin/events')).body;
+    expect(events.find((e) => e.id === eventId)?.hasSales).toBe(true);
+    expect(events.find((e) => e.id === copyId)?.hasSales).toBe(false);
+    const meal = await callGateway<{ discount: number; isDefault: boolean }>(sys.url, adminToken, 'GET', `/api/admin/events/${copyId}/meal-deal`);
+    expect(meal.body).toMatchObject({ discount: 0.3, isDefault: false });
     await context.close();
   });
 });
