@@ -10,7 +10,7 @@ const csprng = (max: number) => randomInt(max);
 describe('cartons', () => {
   it('generates 3 × 9 grids of 15 numbers, 5 per row, every column used within its range, ascending', () => {
     const keys = new Set<string>();
-    for (let i = 0; i < 3000; i += 1) {
+    for (let i = 0; i < 1000; i += 1) {
       const grid = generateGrid(csprng);
       expect(gridProblem(grid)).toBeUndefined();
       expect(grid).toHaveLength(3);
@@ -28,7 +28,7 @@ describe('cartons', () => {
       }
       keys.add(gridKey(grid));
     }
-    expect(keys.size).toBe(3000);
+    expect(keys.size).toBe(1000);
   });
 
   it('uses the usual column ranges: 1–9, 10–19 … 80–90', () => {

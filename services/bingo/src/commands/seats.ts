@@ -1,10 +1,10 @@
 /** Seat reservations: one seat or a family's seats, all or none; release; the plan's shape. */
 import { randomUUID } from 'node:crypto';
 import { isUniqueViolation, type Db } from '@kermesse/kit';
-import type { GroupReserveInput, PlanInput, SeatPlan } from '@kermesse/contracts-bingo';
+import { DEFAULT_SEATS_PER_TABLE, DEFAULT_TABLES, type GroupReserveInput, type PlanInput, type SeatPlan } from '@kermesse/contracts-bingo';
 import { bingoBadRequest, bingoConflict, bingoNotFound, seatNotFound } from '../errors.ts';
-import { findNight } from '../repositories/nights.ts';
-import { deleteReservation, insertReservations, listReservations, listTables, replaceTables, reservationsOutside } from '../repositories/plan.ts';
+import { findNight, lockNight } from '../repositories/nights.ts';
+import { deleteReservation, insertOneReservation, insertReservations, listReservations, listTables, replaceTables, reservationsOutside } from '../repositories/plan.ts';
 import { planTables, presentPlan } from '../presenters/index.ts';
 
 export async function readPlan(db: Db, bingoId: number): Promise<SeatPlan> {
@@ -23,7 +23,7 @@ export async function reserveSeats(db: Db, bingoId: number, input: GroupReserveI
   const keys = new Set(input.seats.map((s) => `${s.tableId}:${s.seatId}`));
   if (keys.size !== input.seats.length) throw bingoBadRequest('SEATS_TAKEN', { seats: [] });
   await db.transaction(async (trx) => {
-    if (!(await findNight(trx, bingoId))) throw bingoNotFound();
+    if (!(await lockNight(trx, bingoId, 'share'))) throw bingoNotFound();
     const tables = planTables(await listTables(trx, bingoId));
     for (const seat of input.seats) {
       const table = tables.find((t) => t.table_no === seat.tableId);
@@ -44,6 +44,18 @@ export async function reserveSeats(db: Db, bingoId: number, input: GroupReserveI
   });
 }
 
+/** One seat for `name` (the door's hot path: one statement when it succeeds). */
+export async function reserveSeat(db: Db, bingoId: number, seat: { tableId: number; seatId: number }, name: string, by: string | null): Promise<void> {
+  const trimmed = name.trim();
+  if (!trimmed) throw bingoBadRequest('NAME_REQUIRED');
+  if (await insertOneReservation(db, bingoId, seat.tableId, seat.seatId, trimmed, by, { tables: DEFAULT_TABLES, seats: DEFAULT_SEATS_PER_TABLE })) return;
+  // Nothing written: say why.
+  if (!(await findNight(db, bingoId))) throw bingoNotFound();
+  const table = planTables(await listTables(db, bingoId)).find((t) => t.table_no === seat.tableId);
+  if (!table || seat.seatId > table.seats) throw seatNotFound(seat);
+  throw bingoConflict('SEAT_TAKEN', { taken: [seat] });
+}
+
 export async function releaseSeat(db: Db, bingoId: number, tableId: number, seatId: number): Promise<void> {
   if (!(await findNight(db, bingoId))) throw bingoNotFound();
   if ((await deleteReservation(db, bingoId, tableId, seatId)) === 0) throw bingoConflict('SEAT_FREE', { tableId, seatId });
@@ -52,7 +64,7 @@ export async function releaseSeat(db: Db, bingoId: number, tableId: number, seat
 /** Replaces the tables of the plan; refused while it would drop a reserved seat. */
 export async function setPlan(db: Db, bingoId: number, input: PlanInput): Promise<SeatPlan> {
   await db.transaction(async (trx) => {
-    if (!(await findNight(trx, bingoId))) throw bingoNotFound();
+    if (!(await lockNight(trx, bingoId))) throw bingoNotFound();
     const lost = await reservationsOutside(trx, bingoId, input.tables);
     if (lost.length) throw bingoConflict('PLAN_SEAT_RESERVED', { seats: lost.map((r) => ({ tableId: r.table_no, seatId: r.seat_no, name: r.name })) });
     await replaceTables(trx, bingoId, input.tables.map((t) => ({ name: t.name?.trim() || null, seats: t.seats })));

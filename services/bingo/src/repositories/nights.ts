@@ -21,9 +21,14 @@ const nightsQuery = (db: Db | Trx) => db('nights as n').leftJoin('events as e', 
 
 export const findNight = (db: Db | Trx, id: number): Promise<NightRow | undefined> => nightsQuery(db).where('n.id', id).first();
 
-/** Locks a night's row for the length of a transaction (one caller action at a time). */
-export const lockNight = (trx: Trx, id: number): Promise<NightRow | undefined> =>
-  trx('nights as n').leftJoin('events as e', 'e.id', 'n.event_id').select(NIGHT_COLUMNS).where('n.id', id).forUpdate('n').first();
+/**
+ * Locks a night's row for the length of a transaction: `update` for one caller action or plan change
+ * at a time, `share` for reservations (many at once, none while the plan changes).
+ */
+export function lockNight(trx: Trx, id: number, mode: 'update' | 'share' = 'update'): Promise<NightRow | undefined> {
+  const query = trx('nights as n').leftJoin('events as e', 'e.id', 'n.event_id').select(NIGHT_COLUMNS).where('n.id', id);
+  return (mode === 'update' ? query.forUpdate('n') : query.forShare('n')).first();
+}
 
 export const listNights = (db: Db | Trx): Promise<NightRow[]> => nightsQuery(db).orderBy([{ column: 'n.held_on', order: 'desc' }, { column: 'n.id', order: 'desc' }]);
 

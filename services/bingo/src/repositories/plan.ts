@@ -38,3 +38,25 @@ export const reservationsOutside = (trx: Trx, bingoId: number, tables: { seats: 
       tables.forEach((t, i) => q.orWhere((w) => w.where('table_no', i + 1).andWhere('seat_no', '>', t.seats)));
     })
     .select('table_no', 'seat_no', 'name');
+
+/**
+ * Reserves one seat in one statement (the door's hot path): only when the night exists and the seat
+ * is inside its plan (the default 30 × 6 when it has none); the primary key settles a race. Returns
+ * false when nothing was written — the caller then finds out why. The night's row is share-locked, so
+ * a plan being changed (which locks it for update) waits or is waited for.
+ */
+export async function insertOneReservation(
+  db: Db | Trx, bingoId: number, tableId: number, seatId: number, name: string, by: string | null, defaults: { tables: number; seats: number },
+): Promise<boolean> {
+  const result = await db.raw(
+    `insert into reservations (bingo_id, table_no, seat_no, name, reserved_by)
+     select n.id, ?::int, ?::int, ?::text, ?::text from nights n
+     where n.id = ?::int and ?::int <= coalesce(
+       (select seats from plan_tables where bingo_id = n.id and table_no = ?::int),
+       case when not exists (select 1 from plan_tables where bingo_id = n.id) and ?::int <= ?::int then ?::int end)
+     for share of n
+     on conflict do nothing returning seat_no`,
+    [tableId, seatId, name, by, bingoId, seatId, tableId, tableId, defaults.tables, defaults.seats],
+  );
+  return (result as { rows: unknown[] }).rows.length === 1;
+}

@@ -1,6 +1,6 @@
 import { defineRoute, Router, type Db, type Role } from '@kermesse/kit';
 import { BingoParams, GroupReserveInput, PlanInput, ReleaseInput, ReserveInput } from '@kermesse/contracts-bingo';
-import { readPlan, releaseSeat, reserveSeats, setPlan } from '../../commands/seats.ts';
+import { readPlan, releaseSeat, reserveSeat, reserveSeats, setPlan } from '../../commands/seats.ts';
 import { withMessageOnError } from '../messageBody.ts';
 
 /**
@@ -22,7 +22,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
   defineRoute(router, {
     method: 'post', path: '/:id/reserve', roles, params: BingoParams, body: ReserveInput,
     handler: async ({ params, body, user }) => {
-      await reserveSeats(db, params.id, { name: body.name, seats: [{ tableId: body.tableId, seatId: body.seatId }] }, user.email);
+      await reserveSeat(db, params.id, { tableId: body.tableId, seatId: body.seatId }, body.name, user.email);
       return { success: true, message: `Siège ${body.seatId} de la table ${body.tableId} réservé pour ${body.name.trim()}.` };
     },
   });
