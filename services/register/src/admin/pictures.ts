@@ -2,6 +2,7 @@
  * Product pictures checked by their bytes, never by their name or declared type: PNG, JPEG, WebP,
  * or SVG cleaned of scripts; size and pixel limits (contract `PICTURE_LIMITS`).
  */
+import { checkImagePixels, IMAGE_UNREADABLE } from '@kermesse/kit';
 import { PICTURE_LIMITS } from '@kermesse/contracts-register';
 import { invalid } from './errors.ts';
 
@@ -9,37 +10,14 @@ export interface CheckedPicture { ext: 'png' | 'jpg' | 'webp' | 'svg'; width: nu
 
 const startsWith = (b: Buffer, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
 
-function pngSize(b: Buffer): [number, number] {
-  if (b.length < 24 || b.toString('latin1', 12, 16) !== 'IHDR') throw invalid('PICTURE_UNREADABLE');
-  return [b.readUInt32BE(16), b.readUInt32BE(20)];
-}
-
-function jpegSize(b: Buffer): [number, number] {
-  let i = 2;
-  while (i + 9 < b.length) {
-    if (b[i] !== 0xff) throw invalid('PICTURE_UNREADABLE');
-    const marker = b[i + 1]!;
-    if (marker === 0xff) { i += 1; continue; }
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
-    const length = b.readUInt16BE(i + 2);
-    // SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return [b.readUInt16BE(i + 7), b.readUInt16BE(i + 5)];
-    if (marker === 0xd9 || marker === 0xda) break;
-    i += 2 + length;
+/** The size the header declares, read by the kit (image-size); its refusals carry this domain's codes. */
+function rasterSize(data: Buffer): [number, number] {
+  try {
+    const { width, height } = checkImagePixels(data);
+    return [width, height];
+  } catch (err) {
+    throw invalid(err instanceof Error && err.message === IMAGE_UNREADABLE ? 'PICTURE_UNREADABLE' : 'PICTURE_PIXELS');
   }
-  throw invalid('PICTURE_UNREADABLE');
-}
-
-function webpSize(b: Buffer): [number, number] {
-  if (b.length < 30) throw invalid('PICTURE_UNREADABLE');
-  const chunk = b.toString('latin1', 12, 16);
-  if (chunk === 'VP8 ') return [b.readUInt16LE(26) & 0x3fff, b.readUInt16LE(28) & 0x3fff];
-  if (chunk === 'VP8L') {
-    const [b0, b1, b2, b3] = [b[21]!, b[22]!, b[23]!, b[24]!];
-    return [1 + (((b1 & 0x3f) << 8) | b0), 1 + (((b3 & 0xf) << 10) | (b2 << 2) | ((b1 & 0xc0) >> 6))];
-  }
-  if (chunk === 'VP8X') return [1 + b.readUIntLE(24, 3), 1 + b.readUIntLE(27, 3)];
-  throw invalid('PICTURE_UNREADABLE');
 }
 
 function checkPixels(width: number, height: number): void {
@@ -60,6 +38,7 @@ export function cleanSvg(text: string): string {
     svg = svg
       .replace(/<\s*(script|foreignObject|iframe|embed|object|handler|listener)\b[\s\S]*?<\s*\/\s*\1\s*>/gi, '')
       .replace(/<\s*(script|foreignObject|iframe|embed|object|handler|listener)\b[^>]*\/?>/gi, '')
+      .replace(/<\s*\/\s*(script|foreignObject|iframe|embed|object|handler|listener)\s*>/gi, '')
       .replace(/\s(on[a-z]+)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
       .replace(/\s((?:xlink:)?href|src)\s*=\s*("\s*(?:javascript|data:text\/html)[^"]*"|'\s*(?:javascript|data:text\/html)[^']*')/gi, '');
   } while (svg !== previous);
@@ -80,17 +59,17 @@ export function checkPicture(data: Buffer): CheckedPicture {
   if (data.length === 0) throw invalid('PICTURE_MISSING');
   if (data.length > PICTURE_LIMITS.maxBytes) throw invalid('PICTURE_TOO_LARGE');
   if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
-    const [w, h] = pngSize(data);
+    const [w, h] = rasterSize(data);
     checkPixels(w, h);
     return { ext: 'png', width: w, height: h, data };
   }
   if (startsWith(data, [0xff, 0xd8, 0xff])) {
-    const [w, h] = jpegSize(data);
+    const [w, h] = rasterSize(data);
     checkPixels(w, h);
     return { ext: 'jpg', width: w, height: h, data };
   }
   if (data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') {
-    const [w, h] = webpSize(data);
+    const [w, h] = rasterSize(data);
     checkPixels(w, h);
     return { ext: 'webp', width: w, height: h, data };
   }
