@@ -103,3 +103,36 @@ describe('card readers (Lecteurs CB)', () => {
     expect(screen.getByText(/En cours d'appairage/)).toBeTruthy();
   });
 });
+
+describe('product CSV import (Import CSV)', () => {
+  it('imports only after a dry run without errors, and lists the lines to correct', async () => {
+    let bad = true;
+    const calls = fakeGateway({
+      'GET /api/admin/events/7': () => json(event),
+      'GET /api/admin/events/7/checkouts': () => json([checkout]),
+      'GET /api/admin/categories': () => json([category]),
+      'POST /api/admin/products/import': (call) => {
+        if (bad) return json({ status: 'dry-run', created: 1, updated: 0, categoriesCreated: [], lines: [], errors: ['Ligne 3 : le nom est vide.'] });
+        return call.query.includes('dry-run=1')
+          ? json({ status: 'dry-run', created: 2, updated: 0, categoriesCreated: ['Desserts'], lines: [{ line: 2, name: 'Café', price: 1.2, category: 'Boissons', action: 'create' }], errors: [] })
+          : json({ status: 'ok', created: 2, updated: 0, categoriesCreated: ['Desserts'], lines: [], errors: [] });
+      },
+    });
+    await renderAdmin('/gestion/evenements/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const file = new File(['nom;prix;categorie\n'], 'produits.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('Fichier CSV'), { target: { files: [file] } });
+    const importButton = screen.getByRole('button', { name: 'Importer' }) as HTMLButtonElement;
+    expect(importButton.disabled).toBe(true);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tester le fichier' })));
+    expect(screen.getByRole('list', { name: 'Lignes à corriger' }).textContent).toBe('Ligne 3 : le nom est vide.');
+    expect(importButton.disabled).toBe(true);
+    bad = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tester le fichier' })));
+    expect(screen.getByText(/Test réussi : 2 produit\(s\) à créer/)).toBeTruthy();
+    expect(importButton.disabled).toBe(false);
+    await act(async () => fireEvent.click(importButton));
+    expect(await screen.findByText('Import terminé : 2 produit(s) créé(s), 0 mis à jour.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/admin/products/import').map((c) => c.query)).toEqual(['dry-run=1&eventId=7', 'dry-run=1&eventId=7', 'dry-run=0&eventId=7']);
+  });
+});
