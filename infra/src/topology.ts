@@ -9,7 +9,7 @@ import { GATEWAY_DEFAULT_PORT, SERVICE_DEFAULT_PORTS, type ServiceName } from '@
 export { GATEWAY_DEFAULT_PORT, SERVICE_DEFAULT_PORTS, type ServiceName };
 
 /** Services started by the launcher, in migration / seeding / start-up order (identity first). */
-export const SERVICES: readonly ServiceName[] = ['identity', 'register', 'contact', 'raffle', 'stock', 'swapmeet', 'bingo'];
+export const SERVICES: readonly ServiceName[] = ['identity', 'register', 'contact', 'raffle', 'stock', 'swapmeet', 'bingo', 'accounting'];
 
 /** Front-end workspaces built before start-up (folder relative to the repository root). */
 export const FRONT_ENDS: readonly { workspace: string; dir: string }[] = [
@@ -18,6 +18,7 @@ export const FRONT_ENDS: readonly { workspace: string; dir: string }[] = [
   { workspace: '@kermesse/mfe-raffle', dir: 'mfe-raffle' },
   { workspace: '@kermesse/mfe-stock', dir: 'mfe-stock' },
   { workspace: '@kermesse/mfe-bingo', dir: 'mfe-bingo' },
+  { workspace: '@kermesse/mfe-accounting', dir: 'mfe-accounting' },
 ];
 
 /** Source folders every front end depends on (a change there rebuilds all of them). */

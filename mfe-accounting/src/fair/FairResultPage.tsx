@@ -85,9 +85,9 @@ export function FairResultPage() {
           <p className={result.result >= 0 ? 'acc-result acc-result--gain' : 'acc-result acc-result--loss'} id="fair-result">
             Résultat de la fête : <strong>{formatEuros(result.result)}</strong>
           </p>
-          {eventId && <PurchaseForm eventId={eventId} onAdded={load} />}
         </>
       )}
+      {eventId && <PurchaseForm key={eventId} eventId={eventId} onAdded={load} />}
     </section>
   );
 }
