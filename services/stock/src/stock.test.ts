@@ -361,3 +361,21 @@ describe('a cut upload', () => {
     expect((await sys.request('/api/stocks/')).status).toBe(200);
   });
 });
+
+describe('a sale beyond the counted stock', () => {
+  it('is recorded all the same: the level goes below zero, in alert, and stock.alert reaches the register', async () => {
+    await sys.publish('catalog.product.changed', buildProduct(190, 'Gaufre au sucre', 'Buvette'));
+    const counted = await eventually(async () => (await stockOf(DEMO_EVENT, 190))?.stock);
+    expect(await stockOf(DEMO_EVENT, 190)).toMatchObject({ isAlert: false });
+    const before = sys.alerts.length;
+    // Three more waffles sold than were counted: the fair never refuses a sale over a miscount.
+    await sys.publish('sale.completed', buildSale(190, DEMO_EVENT, [[190, counted + 3]]));
+    const alert = await eventually(() => sys.alerts.slice(before).find((a) => a.payload.productId === 190 && a.payload.eventId === DEMO_EVENT));
+    expect(alert.payload).toEqual({ eventId: DEMO_EVENT, productId: 190, isAlert: true, stock: -3, alertThreshold: 10 });
+    expect(await stockOf(DEMO_EVENT, 190)).toMatchObject({ name: 'Gaufre au sucre', stock: -3, isAlert: true });
+    expect((await stocks(DEMO_EVENT)).alerts).toContain(190);
+    expect(await levelAndLedger(sys.db, DEMO_EVENT, 190)).toEqual({ stock: -3, ledger: -3, movements: 2 });
+    const state = await (await sys.request(`/api/cr/stocks/${DEMO_EVENT}/stocks/state`, { as: 'cashier' })).json() as { stocks: { id: number; isAlert: boolean }[] };
+    expect(state.stocks).toContainEqual({ id: 190, isAlert: true });
+  });
+});

@@ -195,6 +195,74 @@ async function applyVariation(trx: Trx, change: StockChange, variation: number):
   return after;
 }
 
+/** One line of a sale lowering a level. */
+export interface SaleLineChange {
+  eventId: number;
+  productId: number;
+  /** -quantity: never 0. */
+  variation: number;
+  saleId: number;
+  saleReference: string;
+  saleLine: number;
+  note: string;
+}
+
+/**
+ * Applies the lines of one or more sales in one statement: a line already applied (its sale id and
+ * position have a movement) is skipped; each level touched is locked (in event, product order, like
+ * every other writer) and moved by the sum of its lines, and each line gets its movement with the
+ * level it led to (in the order given, movement ids in that order too). Lines whose level does not
+ * exist yet are left out and returned (create it, then apply them). Then the alert of each level
+ * whose state changed is settled (the state after all its lines).
+ */
+export async function applySaleLines(trx: Trx, lines: SaleLineChange[]): Promise<{ levels: LevelRow[]; withoutLevel: SaleLineChange[] }> {
+  if (lines.length === 0) return { levels: [], withoutLevel: [] };
+  const col = <K extends keyof SaleLineChange>(key: K) => lines.map((line) => line[key]);
+  const { rows } = await trx.raw(
+    `with input as (
+       select * from unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::text[], ?::int[], ?::text[]) with ordinality
+         as i(event_id, product_id, variation, sale_id, sale_reference, sale_line, note, ord)
+     ), todo as (
+       select * from input i
+       where not exists (select 1 from movements m where m.sale_id = i.sale_id and m.sale_line = i.sale_line)
+     ), totals as (
+       select event_id, product_id, sum(variation)::int as total from todo group by event_id, product_id
+     ), locked as materialized (
+       select l.event_id, l.product_id from levels l join totals t using (event_id, product_id)
+       order by l.event_id, l.product_id
+       for update of l
+     ), level as (
+       update levels l set stock = l.stock + t.total, updated_at = now()
+       from locked k join totals t using (event_id, product_id)
+       where l.event_id = k.event_id and l.product_id = k.product_id
+       returning l.event_id, l.product_id, l.stock, l.stock - t.total as stock_before, l.alert_threshold, l.is_alert
+     ), movement as (
+       insert into movements (event_id, product_id, kind, variation, stock_after, note, sale_id, sale_reference, sale_line, created_at)
+       select i.event_id, i.product_id, 'sale', i.variation,
+              level.stock_before + sum(i.variation) over (partition by i.event_id, i.product_id order by i.ord),
+              i.note, i.sale_id, i.sale_reference, i.sale_line, clock_timestamp()
+       from todo i join level using (event_id, product_id)
+       order by i.ord
+       returning 1
+     )
+     select coalesce((select json_agg(json_build_object(
+              'event_id', event_id, 'product_id', product_id, 'stock', stock, 'alert_threshold', alert_threshold, 'is_alert', is_alert
+            ) order by event_id, product_id) from level), '[]') as levels,
+            (select count(*) from movement)::int as movements,
+            array(select ord::int from todo i where not exists (select 1 from level l where l.event_id = i.event_id and l.product_id = i.product_id) order by ord) as without_level`,
+    [col('eventId'), col('productId'), col('variation'), col('saleId'), col('saleReference'), col('saleLine'), col('note')],
+  );
+  const result = rows[0] as { levels: LevelRow[]; movements: number; without_level: number[] };
+  const withoutLevel = result.without_level.map((ord) => lines[ord - 1]!);
+  const levels: LevelRow[] = [];
+  for (const level of result.levels) {
+    const row: LevelRow = { event_id: level.event_id, product_id: level.product_id, stock: level.stock, alert_threshold: level.alert_threshold, is_alert: level.is_alert };
+    row.is_alert = await settleAlert(trx, row);
+    levels.push(row);
+  }
+  return { levels, withoutLevel };
+}
+
 /** Changes a threshold (no movement: the level itself does not change) and settles the alert. */
 export async function changeThreshold(trx: Trx, eventId: number, productId: number, alertThreshold: number): Promise<LevelRow> {
   const level = await lockLevel(trx, eventId, productId);

@@ -4,7 +4,7 @@ import {
 } from '@kermesse/kit';
 import { recordedEvents } from '../commands/levels.ts';
 import { handleEventCreated, handleProductChanged } from './catalogConsumers.ts';
-import { handleSaleCompleted } from './saleCompletedConsumer.ts';
+import { handleSaleCompleted, handleSalesCompleted, SALES_PER_BATCH } from './saleCompletedConsumer.ts';
 
 export interface StockConsumersOptions {
   db: Db;
@@ -31,6 +31,11 @@ export async function startStockConsumers(options: StockConsumersOptions): Promi
       await handle(event, trx);
       if (recordedEvents(trx)) toPublish.add(event.id);
     };
+  const watchBatch = <T extends EventType>(handle: (events: EventEnvelope<T>[], trx: Trx) => Promise<void>) =>
+    async (events: EventEnvelope<T>[], trx: Trx) => {
+      await handle(events, trx);
+      if (recordedEvents(trx)) for (const event of events) toPublish.add(event.id);
+    };
   const afterCommit = async (event: EventEnvelope) => {
     if (toPublish.delete(event.id)) relay?.wake();
     await options.beforeAck?.(event);
@@ -40,7 +45,10 @@ export async function startStockConsumers(options: StockConsumersOptions): Promi
   const consumers: EventConsumer[] = [];
   consumers.push(await startConsumer({ db, bus, logger, name: CONSUMER_NAMES.eventCreated, type: 'catalog.event.created', handle: watch(handleEventCreated), beforeAck: afterCommit, ackWaitMs }));
   consumers.push(await startConsumer({ db, bus, logger, name: CONSUMER_NAMES.productChanged, type: 'catalog.product.changed', handle: watch(handleProductChanged), beforeAck: afterCommit, ackWaitMs }));
-  consumers.push(await startConsumer({ db, bus, logger, name: CONSUMER_NAMES.saleCompleted, type: 'sale.completed', handle: watch(handleSaleCompleted), beforeAck: afterCommit, ackWaitMs }));
+  consumers.push(await startConsumer({ db, bus, logger, name: CONSUMER_NAMES.saleCompleted, type: 'sale.completed', handle: watch(handleSaleCompleted), beforeAck: afterCommit, ackWaitMs,
+    // Sales queue up at peak time: those waiting are applied together (one transaction, one statement for their lines).
+    batchSize: SALES_PER_BATCH, handleBatch: watchBatch(handleSalesCompleted),
+  }));
   return {
     async stop() {
       await Promise.all(consumers.map((consumer) => consumer.stop()));

@@ -1,58 +1,76 @@
 /** sale.completed: each product line of a sale lowers the stock of its product, exactly once. */
 import type { EventEnvelope, Trx } from '@kermesse/kit';
-import { changeStock, ensureLevelsForEvent, ensureLevelsForProduct, ensureLevelsOf } from '../commands/levels.ts';
+import { applySaleLines, ensureLevelsForEvent, ensureLevelsForProduct, ensureLevelsOf, type SaleLineChange } from '../commands/levels.ts';
 import { ensureEventKnown, ensureProductKnown } from '../repositories/catalog.ts';
 import { lockCatalog } from './catalogConsumers.ts';
 
 /** Payment status 5: the payment failed, nothing left the stall. */
 const FAILED = 5;
 
+/** Up to this many sale.completed events are applied in one transaction when they queue up. */
+export const SALES_PER_BATCH = 200;
+
+type SaleLine = EventEnvelope<'sale.completed'>['payload']['lines'][number];
+
+/** Runs inside the inbox transaction (a redelivered event never gets here twice). */
+export function handleSaleCompleted(event: EventEnvelope<'sale.completed'>, trx: Trx): Promise<void> {
+  return handleSalesCompleted([event], trx);
+}
+
 /**
- * Runs inside the inbox transaction (a redelivered event never gets here twice). Each movement
- * also carries the sale id and the line's position, unique together: the same sale published
- * again under another event id still lowers the stock once.
+ * Applies the sales of a batch (new to the inbox, in delivery order). Usually one statement,
+ * whatever their number: every line whose level exists, except lines already applied. Each
+ * movement carries the sale id and the line's position, unique together: the same sale published
+ * again under another event id (in an earlier batch or in this one) still lowers the stock once.
+ * A sale may arrive before the catalog events that describe its event or products: those lines
+ * wait for their event, product and level to be created (a rare second round), then are applied.
  */
-export async function handleSaleCompleted(event: EventEnvelope<'sale.completed'>, trx: Trx): Promise<void> {
-  const sale = event.payload;
-  if (sale.paymentStatus === FAILED) return;
-  const lines = sale.lines
-    .map((line, index) => ({ ...line, index }))
-    .filter((line) => line.kind === 'product' && line.productId > 0)
-    // Levels are changed in product order, like every other writer (no deadlock).
-    .sort((a, b) => a.productId - b.productId || a.index - b.index);
+export async function handleSalesCompleted(events: EventEnvelope<'sale.completed'>[], trx: Trx): Promise<void> {
+  const lines: SaleLineChange[] = [];
+  const saleLines = new Map<SaleLineChange, SaleLine>();
+  const seen = new Set<string>();
+  for (const { payload: sale } of events) {
+    if (sale.paymentStatus === FAILED) continue;
+    sale.lines
+      .map((line, index) => ({ line, index }))
+      .filter(({ line }) => line.kind === 'product' && line.productId > 0)
+      // Within a sale, in product order as before (movement ids follow this order).
+      .sort((a, b) => a.line.productId - b.line.productId || a.index - b.index)
+      .forEach(({ line, index }) => {
+        // The same sale twice in this batch (published again under another event id): once.
+        const key = `${sale.saleId}:${index}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        const change: SaleLineChange = {
+          eventId: sale.eventId, productId: line.productId, variation: -line.quantity, saleId: sale.saleId,
+          saleReference: sale.reference, saleLine: index, note: `Vente ${sale.reference}`,
+        };
+        lines.push(change);
+        saleLines.set(change, line);
+      });
+  }
   if (lines.length === 0) return;
-  const productIds = [...new Set(lines.map((line) => line.productId))];
+  const { withoutLevel } = await applySaleLines(trx, lines);
+  if (withoutLevel.length === 0) return;
 
-  // What this service already knows: the event, the products, and lines of this sale already applied.
+  // Lines without a level: make their event, product and level known, then apply them.
+  const eventIds = [...new Set(withoutLevel.map((l) => l.eventId))];
+  const productIds = [...new Set(withoutLevel.map((l) => l.productId))];
   const known = (await trx.raw(
-    `select exists(select 1 from events where id = ?) as event_known,
-            array(select id from products where id = any(?::int[])) as products,
-            array(select product_id from levels where event_id = ? and product_id = any(?::int[])) as levels,
-            array(select sale_line from movements where sale_id = ?) as applied_lines`,
-    [sale.eventId, productIds, sale.eventId, productIds, sale.saleId],
-  )).rows[0] as { event_known: boolean; products: number[]; levels: number[]; applied_lines: number[] };
-
-  // A sale may arrive before the catalog events that describe its event or products.
-  const unknownProducts = lines.filter((line) => !known.products.includes(line.productId));
-  if (!known.event_known || unknownProducts.length) {
+    `select array(select id from events where id = any(?::int[])) as events,
+            array(select id from products where id = any(?::int[])) as products`,
+    [eventIds, productIds],
+  )).rows[0] as { events: number[]; products: number[] };
+  const unknownEvents = eventIds.filter((id) => !known.events.includes(id));
+  const unknownProducts = [...new Map(withoutLevel.filter((l) => !known.products.includes(l.productId)).map((l) => [l.productId, saleLines.get(l)!])).values()];
+  if (unknownEvents.length || unknownProducts.length) {
     await lockCatalog(trx);
-    if (await ensureEventKnown(trx, sale.eventId)) await ensureLevelsForEvent(trx, sale.eventId);
+    for (const eventId of unknownEvents) if (await ensureEventKnown(trx, eventId)) await ensureLevelsForEvent(trx, eventId);
     for (const line of unknownProducts) if (await ensureProductKnown(trx, line)) await ensureLevelsForProduct(trx, line.productId);
   }
-  if (productIds.some((id) => !known.levels.includes(id))) await ensureLevelsOf(trx, sale.eventId, productIds);
-
-  const applied = new Set(known.applied_lines);
-  for (const line of lines) {
-    if (applied.has(line.index)) continue;
-    await changeStock(trx, {
-      eventId: sale.eventId,
-      productId: line.productId,
-      variation: -line.quantity,
-      kind: 'sale',
-      note: `Vente ${sale.reference}`,
-      saleId: sale.saleId,
-      saleReference: sale.reference,
-      saleLine: line.index,
-    });
+  for (const eventId of eventIds) {
+    await ensureLevelsOf(trx, eventId, [...new Set(withoutLevel.filter((l) => l.eventId === eventId).map((l) => l.productId))]);
   }
+  const second = await applySaleLines(trx, withoutLevel);
+  if (second.withoutLevel.length) throw new Error(`no stock level for ${second.withoutLevel.length} sale line(s)`);
 }
