@@ -5,7 +5,9 @@
  * namespace), then measures `GET /api/cr/events` with a cashier token against
  *   (a) a bare node:http server answering the same JSON,
  *   (b) the register service straight,
- *   (c) the gateway in front of the register,
+ *   (c) a bare node:http reverse proxy in front of the register (bench/bareProxy.ts: keep-alive
+ *       Agent, piping, nothing else) — the yardstick of the gateway's own cost,
+ *   (d) the gateway in front of the register,
  * each with autocannon (50 connections, 10 s per round after a 3 s warm-up) and with one connection (the
  * latency a single cashier sees). Prints requests/s, p50/p99, the gateway/direct throughput ratio and
  * the added p50 (aims: ≥ 75 % and ≤ 1 ms), then the gzip size of the shell's initial JavaScript and
@@ -18,7 +20,9 @@
  * The machine is usually shared, so rounds alternate between targets (BENCH_ROUNDS, 3), the ratio is
  * taken on each target's best round (the least disturbed) as well as over all rounds, and the CPU
  * time each server process spends per request is printed too: unlike requests/s, it hardly depends
- * on what else runs.
+ * on what else runs. The last line compares the gateway's CPU per proxied request with the bare
+ * proxy's, measured side by side in the same rounds:
+ * `gateway CPU per proxied request: X µs = R× a bare proxy` (aim ≤ 1.0×).
  *
  * Settings: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 3), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3),
  * BENCH_SYNTHETIC=1.
@@ -353,7 +357,7 @@ function frontEndSizes(): string[] {
 const ms = (value: number) => value.toFixed(2);
 const micros = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(0));
 
-function printResults(results: Result[], system: System) {
+function printResults(results: Result[], system: System, bareProxyName: string) {
   console.log(`\nGET ${PATH} — ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s per target (rounds interleaved, after ${WARMUP} s warm-up);`);
   console.log(`then 1 connection × ${SEQUENTIAL_REQUESTS} requests per target. CPU columns: µs of CPU per request in that process.`);
   const header = ['target', 'req/s', 'p50 ms', 'p99 ms', '1-conn p50', '1-conn p99', 'gw CPU', 'reg CPU', 'errors', 'req/s per round'];
@@ -384,6 +388,14 @@ function printResults(results: Result[], system: System) {
     console.log(`gateway CPU per request: ${gateway.gatewayCpu.toFixed(0)} µs; throughput ratio if all CPU-bound on shared cores: ${cpuBound.toFixed(0)} % (register process only, Postgres not counted)`);
   }
   if (system.mode === 'synthetic') console.log('(synthetic mode: register replaced by a bare server, identity by a fake one)');
+  const bareProxy = results.find((r) => r.name === bareProxyName);
+  if (gateway.gatewayCpu !== undefined && bareProxy?.gatewayCpu !== undefined) {
+    const ratio = gateway.gatewayCpu / bareProxy.gatewayCpu;
+    console.log(`bare node:http proxy CPU per proxied request: ${bareProxy.gatewayCpu.toFixed(0)} µs (same upstream, same rounds); aim: gateway ≤ 1.0× ${ratio <= 1 ? 'OK' : 'ABOVE AIM'}`);
+    console.log(`gateway CPU per proxied request: ${gateway.gatewayCpu.toFixed(0)} µs = ${ratio.toFixed(2)}× a bare proxy`);
+  } else {
+    console.log('gateway CPU per proxied request: – (CPU times are read from /proc, Linux only)');
+  }
 }
 
 /** Prints the front-end sizes and the gateway's overhead. */
@@ -413,12 +425,17 @@ export default async function bench(): Promise<void> {
     if (sample.status !== 200) throw new Error(`GET ${PATH} through the gateway answered ${sample.status}: ${body}`);
     const { port } = await startChild<{ port: number }>('bench/bareServer.ts', { BENCH_BODY: body });
     const bare: Target = { name: 'bare node:http', url: `http://127.0.0.1:${port}`, headers: system.gateway.headers };
-    console.log(`  ${system.mode}: gateway ${system.gateway.url}, register ${system.register.url}, bare ${bare.url}; body ${body.length} bytes\n`);
+    const proxied = await startChild<{ port: number }>('bench/bareProxy.ts', { UPSTREAM_URL: system.register.url });
+    const bareProxyPid = children.at(-1)?.pid;
+    const bareProxy: Target = { name: 'bare proxy → register', url: `http://127.0.0.1:${proxied.port}`, headers: system.gateway.headers };
+    console.log(`  ${system.mode}: gateway ${system.gateway.url}, register ${system.register.url}, bare ${bare.url}, bare proxy ${bareProxy.url}; body ${body.length} bytes\n`);
 
-    const targets = [bare, system.register, system.gateway];
+    const targets = [bare, system.register, bareProxy, system.gateway];
+    // The bare proxy's CPU shows in the « gw CPU » column: it is the process in front of the register.
     const measurements = [
       new Measurement(bare, {}),
       new Measurement(system.register, { register: system.pids.register }),
+      new Measurement(bareProxy, { gateway: bareProxyPid, register: system.pids.register }),
       new Measurement(system.gateway, system.pids),
     ];
     process.stdout.write(`  warm-up (${WARMUP} s each)… `);
@@ -433,7 +450,7 @@ export default async function bench(): Promise<void> {
     const sequential = await sequentialLatencies(targets);
     process.stdout.write('done\n');
     const results = measurements.map((m, i) => ({ ...m.result(), oneP50: sequential[i]!.p50, oneP99: sequential[i]!.p99 }));
-    printResults(results, system);
+    printResults(results, system, bareProxy.name);
   } finally {
     stopChildren();
     await system.stop();

@@ -30,7 +30,7 @@ import {
   type TokenVerifier,
 } from '@kermesse/kit';
 import { invalidPath, routeNotFound, tooManySignIns } from './errors.ts';
-import { createProxy, fastForwardHeaders } from './proxy.ts';
+import { createProxy, fastForwardHeaders, type FastForwarded } from './proxy.ts';
 import { createRateLimiter } from './rateLimit.ts';
 import { compileRoutes, isAllowed, ROUTES, SERVICE_NAMES, type RouteEntry, type ServiceName } from './routeTable.ts';
 import { createSecurityHeaders, securityHeaderLists, securityHeaders } from './securityHeaders.ts';
@@ -151,6 +151,13 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     }, upstreams.get(route.service) as Upstream);
   };
 
+  /** The 503/504 of a fast-path request, with the headers every answer carries. */
+  function failFast(request: FastForwarded, err: HttpError): void {
+    applySecurityHeaders(request.res, request.secure);
+    request.res.setHeader('X-Request-Id', request.requestId);
+    sendError(request.res, err);
+  }
+
   /**
    * Proxies the request at once when nothing about it needs Koa (see the module comment); returns
    * false to let the Koa chain handle it from the start.
@@ -180,15 +187,11 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     if ((method === 'GET' || method === 'HEAD') && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined
       && (headers.connection === undefined || headers.connection === 'keep-alive' || headers.connection === 'close')) {
       proxy.forwardFast({
-        res, method, target: url, requestId: id,
-        headers: fastForwardHeaders(req.rawHeaders, clientIp, protocol, id),
+        res, method, target: url, requestId: id, secure, fail: failFast,
+        headers: fastForwardHeaders(headers, clientIp, protocol, id),
         answerHeaders: secure ? answerHeaders.secure : answerHeaders.plain,
         answerNames,
-      }, upstreams.get(route.service) as Upstream).catch((err: unknown) => {
-        applySecurityHeaders(res, secure);
-        res.setHeader('X-Request-Id', id);
-        sendError(res, err);
-      });
+      }, upstreams.get(route.service) as Upstream);
       return true;
     }
     applySecurityHeaders(res, secure);

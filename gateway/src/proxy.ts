@@ -13,10 +13,10 @@
  * idempotent request (GET, HEAD, OPTIONS, DELETE) whose replica dies before answering is sent again
  * to another one. A request with a body that has started to flow is never replayed.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
-import type { Logger } from '@kermesse/kit';
+import type { HttpError, Logger } from '@kermesse/kit';
 import { upstreamTimeout, upstreamUnavailable } from './errors.ts';
 import { CONNECT_FAILURES, type Replica, type Upstream } from './upstreams.ts';
 
@@ -75,6 +75,10 @@ export interface FastForwarded {
   /** Their lower-case names, and `x-request-id` (the request id is added after them). */
   answerNames: ReadonlySet<string>;
   requestId: string;
+  /** Answers the 503/504 when nothing could be obtained (nothing has been written then). */
+  fail(request: FastForwarded, err: HttpError): void;
+  /** Whether the client came over https (the `fail` answer carries HSTS then). */
+  secure: boolean;
 }
 
 export interface Proxy {
@@ -82,9 +86,9 @@ export interface Proxy {
    * The hot path: a bodiless GET or HEAD sent through the replica's undici pool, its answer streamed
    * back with one `writeHead`. Same outcomes as `forward` (503 at once when the service is known to
    * be down, another replica when a connection fails or the replica dies before answering, 504 after
-   * `responseTimeoutMs`). Rejects only before anything was written.
+   * `responseTimeoutMs`), told through `request.fail` — no promise, no closure per request.
    */
-  forwardFast(request: FastForwarded, upstream: Upstream): Promise<void>;
+  forwardFast(request: FastForwarded, upstream: Upstream): void;
   /**
    * Sends the request to `upstream` and streams the answer back to the client. Rejects with a
    * 503/504 HttpError when no answer could be obtained (nothing has been written then); once the
@@ -251,12 +255,13 @@ export function createProxy(options: ProxyOptions): Proxy {
     });
   }
 
-  function forwardFast(request: FastForwarded, upstream: Upstream): Promise<void> {
+  function forwardFast(request: FastForwarded, upstream: Upstream): void {
     const first = upstream.pick();
-    if (first === undefined) return Promise.reject(upstreamUnavailable());
-    return new Promise<void>((resolve, reject) => {
-      new FastExchange(request, upstream, first, responseTimeoutMs, logger, resolve, reject).send();
-    });
+    if (first === undefined) {
+      request.fail(request, upstreamUnavailable());
+      return;
+    }
+    new FastExchange(request, upstream, first, responseTimeoutMs, logger).send();
   }
 
   return { forward, forwardFast };
@@ -279,8 +284,6 @@ class FastExchange implements Dispatcher.DispatchHandler {
     private replica: Replica,
     private readonly responseTimeoutMs: number,
     private readonly logger: Logger,
-    private readonly resolve: () => void,
-    private readonly reject: (err: unknown) => void,
   ) {
     this.tries = upstream.replicas.length - 1;
     request.res.once('close', this.onClientClose);
@@ -325,18 +328,16 @@ class FastExchange implements Dispatcher.DispatchHandler {
     }
     if (overridden === undefined || !overridden.has('x-request-id')) out.push('X-Request-Id', this.request.requestId);
     res.writeHead(statusCode, statusText, out);
-    this.resolve();
-    if (this.request.method === 'HEAD') return true;
-    this.resumeOnDrain = resume;
+    this.resume = resume;
     return true;
   }
 
-  private resumeOnDrain: (() => void) | undefined;
-  private readonly onDrain = () => this.resumeOnDrain?.();
+  private resume: (() => void) | undefined;
 
   onData(chunk: Buffer): boolean {
     const ok = this.request.res.write(chunk);
-    if (!ok) this.request.res.once('drain', this.onDrain);
+    // A slow client: undici stops reading from the service until the client has taken this in.
+    if (!ok) this.request.res.once('drain', this.resume as () => void);
     return ok;
   }
 
@@ -359,6 +360,10 @@ class FastExchange implements Dispatcher.DispatchHandler {
       return;
     }
     const code = err.code ?? '';
+    if (code === 'UND_ERR_ABORTED') {
+      this.finish();
+      return;
+    }
     if (CONNECT_FAILURES.has(code)) {
       // The replica never saw the request: mark it down and try another.
       this.upstream.markDown(this.replica, code);
@@ -382,7 +387,7 @@ class FastExchange implements Dispatcher.DispatchHandler {
     this.logger.warn('upstream request failed', {
       upstream: this.upstream.name, replica: this.replica.origin, method: this.request.method, path: this.request.target, code: code || err.message, requestId: this.request.requestId,
     });
-    this.reject(code === 'UND_ERR_HEADERS_TIMEOUT' ? upstreamTimeout() : upstreamUnavailable());
+    this.request.fail(this.request, code === 'UND_ERR_HEADERS_TIMEOUT' ? upstreamTimeout() : upstreamUnavailable());
   }
 
   private retryElsewhere(): boolean {
@@ -398,7 +403,6 @@ class FastExchange implements Dispatcher.DispatchHandler {
   private finish(): void {
     this.finished = true;
     this.request.res.removeListener('close', this.onClientClose);
-    if (this.request.res.destroyed) this.resolve();
   }
 }
 
@@ -410,19 +414,17 @@ const FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded
  * headers: exactly one X-Forwarded-For (the client as the gateway trusts it), X-Forwarded-Proto,
  * X-Forwarded-Host (the Host the client asked) and X-Request-Id — as `forward` does.
  */
-export function fastForwardHeaders(rawHeaders: readonly string[], clientIp: string, protocol: string, requestId: string): string[] {
+export function fastForwardHeaders(source: IncomingHttpHeaders, clientIp: string, protocol: string, requestId: string): string[] {
   const out: string[] = [];
-  let host: string | undefined;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i] as string;
-    const lower = name.toLowerCase();
-    if (HOP_BY_HOP.has(lower) || FORWARDING.has(lower)) continue;
-    const value = rawHeaders[i + 1] as string;
-    if (lower === 'host') host = value;
-    out.push(name, value);
+  // Node has already parsed the client's headers with lower-case names (repeated ones joined).
+  for (const name in source) {
+    if (HOP_BY_HOP.has(name) || FORWARDING.has(name)) continue;
+    const value = source[name];
+    if (typeof value === 'string') out.push(name, value);
+    else if (value !== undefined) for (const item of value) out.push(name, item);
   }
   out.push('x-forwarded-for', clientIp, 'x-forwarded-proto', protocol, 'x-request-id', requestId);
-  if (host !== undefined) out.push('x-forwarded-host', host);
+  if (source.host !== undefined) out.push('x-forwarded-host', source.host);
   return out;
 }
 

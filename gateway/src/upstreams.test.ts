@@ -231,6 +231,20 @@ describe('the fast path (a token already checked, a bodiless GET or HEAD)', () =
     expect(res.headers.get('x-request-id')).toMatch(/.+/);
   });
 
+  it('forwards the client as the gateway knows it, never the X-Forwarded-* the client wrote', async () => {
+    const a = await startReplica('register-a');
+    const b = await startReplica('register-b');
+    const { gateway, token } = await warmGateway(a, b);
+    const res = await fetch(`${gateway.url}/api/cr/events`, { headers: { ...auth(token), 'X-Forwarded-For': '6.6.6.6', 'X-Forwarded-Host': 'evil.example', 'X-Request-Id': 'req-fast-1' } });
+    const echo = (await res.json()) as Echo;
+    expect(echo.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(echo.headers['x-forwarded-proto']).toBe('http');
+    expect(echo.headers['x-forwarded-host']).toBe(new URL(gateway.url).host);
+    expect(echo.headers['x-request-id']).toBe('req-fast-1');
+    expect(echo.headers.authorization).toBe(`Bearer ${token}`);
+    expect(res.headers.get('x-request-id')).toBe('req-fast-1');
+  });
+
   it('goes to the other replica when a connection is refused, and answers HEAD', async () => {
     const a = await startReplica('register-a');
     const b = await startReplica('register-b');
