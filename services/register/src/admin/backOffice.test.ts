@@ -343,3 +343,20 @@ describe('product CSV import (POST /api/admin/products/import)', () => {
     expect(await upload('/api/admin/products/import?dry-run=1', 'nom;prix;categorie\n', 'p.csv', 'text/csv')).toMatchObject({ status: 400, body: { error: 'Le champ « eventId » est obligatoire.' } });
   });
 });
+
+describe('checkout product selector (/api/admin/checkout/{id}/products) with several events', () => {
+  it("lists only the register's event products and refuses another event's", async () => {
+    const event = await buildEvent();
+    const checkout = await buildCheckout(event.id);
+    const category = await buildCategory(event.id, 'Boissons');
+    const own = await buildProduct({ name: 'Sirop', price: 1, categoryId: category.id, eventId: event.id });
+    const other = await buildEvent();
+    const otherProduct = await buildProduct({ name: 'Sirop ailleurs', price: 1, categoryId: (await buildCategory(other.id, 'Boissons')).id, eventId: other.id });
+    const assoc = (await admin('GET', `/api/admin/checkout/${checkout.id}/products`)).body.productsAssoc as Array<{ product_id: number }>;
+    expect(assoc.map((p) => p.product_id)).toContain(own.id);
+    expect(assoc.map((p) => p.product_id)).not.toContain(otherProduct.id);
+    expect(await admin('PUT', `/api/admin/checkout/${checkout.id}/products/${otherProduct.id}`, { is_in_checkout: 1 }))
+      .toMatchObject({ status: 400, body: { error: 'Ce produit appartient à un autre événement que cette caisse.' } });
+    expect(await admin('PUT', `/api/admin/checkout/${checkout.id}/products/${own.id}`, { is_in_checkout: 1 })).toMatchObject({ status: 200 });
+  });
+});

@@ -65,7 +65,7 @@ export async function loadSaleHead(db: Db, checkoutId: number, productIds: numbe
   return rows[0];
 }
 
-/** Every active product with whether a register offers it (admin checkout product selector). */
+/** Every active product of the register's event with whether the register offers it (admin checkout product selector). */
 export function listProductsForCheckout(db: Db, checkoutId: number): Promise<Array<ProductRow & { in_checkout: boolean }>> {
   return db('products as p')
     .join('categories as c', 'c.id', 'p.category_id')
@@ -73,6 +73,8 @@ export function listProductsForCheckout(db: Db, checkoutId: number): Promise<Arr
       this.on('cp.product_id', '=', 'p.id').andOn('cp.checkout_id', '=', db.raw('?', [checkoutId]));
     })
     .where('p.active', true)
+    // Another event's products are not this register's to sell (categories from before the back office have no event).
+    .whereRaw('(c.event_id is null or c.event_id = (select k.event_id from checkouts k where k.id = ?))', [checkoutId])
     .select([...PRODUCT_COLUMNS, db.raw('(cp.product_id is not null) as in_checkout')])
     .orderBy([{ column: 'c.position' }, { column: 'c.id' }, { column: 'p.position' }, { column: 'p.id' }]);
 }

@@ -1,4 +1,4 @@
-import { notFound, requireRole, Router, validateBody, validateParams, type Db } from '@kermesse/kit';
+import { badRequest, notFound, requireRole, Router, validateBody, validateParams, type Db } from '@kermesse/kit';
 import { presentProductAssoc } from '../../presenters/catalog.ts';
 import { listProductsForCheckout } from '../../repositories/catalog.ts';
 
@@ -34,7 +34,10 @@ export function adminRoutes({ db }: { db: Db }): Router {
     const flag = (ctx.state.body as { is_in_checkout: unknown }).is_in_checkout;
     const inCheckout = flag === 1 || flag === true || flag === '1';
     await findCheckout(checkoutId);
-    if (!(await db('products').where({ id: productId }).first('id'))) throw notFound('Produit introuvable.');
+    const product = await db('products as p').join('categories as c', 'c.id', 'p.category_id').where('p.id', productId).first('c.event_id');
+    if (!product) throw notFound('Produit introuvable.');
+    const checkout = await db('checkouts').where({ id: checkoutId }).first('event_id');
+    if (inCheckout && product.event_id !== null && product.event_id !== checkout.event_id) throw badRequest('Ce produit appartient à un autre événement que cette caisse.');
     if (inCheckout) {
       await db('checkout_products').insert({ checkout_id: checkoutId, product_id: productId }).onConflict().ignore();
     } else {
