@@ -117,15 +117,25 @@ export const MEAL_DEAL_SETTING = 'meal_deal';
 
 /** Settings hardly ever change: each sale need not read them again (a change is seen within 5 s). */
 const SETTINGS_TTL_MS = 5_000;
-const mealDealCache = new WeakMap<object, { until: number; rule: Promise<MealDealRule> }>();
+const mealDealCache = new WeakMap<object, Map<number, { until: number; rule: Promise<MealDealRule> }>>();
 
-/** The meal-deal rule (settings table), SPEC §9's by default. */
-export function readMealDeal(db: Db | Trx): Promise<MealDealRule> {
-  const cached = mealDealCache.get(db);
+/**
+ * The meal-deal rule: the event's own rule set (back office) when `eventId` is given and it has one,
+ * else the installation's (settings table), SPEC §9's by default.
+ */
+export function readMealDeal(db: Db | Trx, eventId?: number): Promise<MealDealRule> {
+  let perDb = mealDealCache.get(db);
+  if (!perDb) mealDealCache.set(db, (perDb = new Map()));
+  const key = eventId ?? 0;
+  const cached = perDb.get(key);
   if (cached && cached.until > Date.now()) return cached.rule;
-  const rule = (db('settings').where({ key: MEAL_DEAL_SETTING }).first('value') as Promise<{ value: MealDealRule } | undefined>)
+  const installation = () => (db('settings').where({ key: MEAL_DEAL_SETTING }).first('value') as Promise<{ value: MealDealRule } | undefined>)
     .then((row) => row?.value ?? DEFAULT_MEAL_DEAL);
-  mealDealCache.set(db, { until: Date.now() + SETTINGS_TTL_MS, rule });
-  rule.catch(() => mealDealCache.delete(db));
+  const rule = eventId === undefined
+    ? installation()
+    : (db('event_meal_deals').where({ event_id: eventId }).first('rule') as Promise<{ rule: MealDealRule } | undefined>)
+      .then((row) => row?.rule ?? installation());
+  perDb.set(key, { until: Date.now() + SETTINGS_TTL_MS, rule });
+  rule.catch(() => perDb.delete(key));
   return rule;
 }
