@@ -18,7 +18,7 @@ describe('navigationFor', () => {
   });
 
   it('gives an admin every staff link, raffle, stock and the team included, but not the sign-in link', () => {
-    expect(labels(['admin'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Tombola', 'Loto', 'Comptabilité', 'Stock', 'Équipe', 'Messages', 'Mon compte']);
+    expect(labels(['admin'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Tombola', 'Loto', 'Comptabilité', 'Stock', 'Gestion', 'Équipe', 'Messages', 'Mon compte']);
   });
 
   it('adds up the links of several roles', () => {

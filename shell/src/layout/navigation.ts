@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Loto', to: '/loto', audience: ['volunteer'] },
   { label: 'Comptabilité', to: '/comptabilite', audience: ['treasurer'] },
   { label: 'Stock', to: '/stock', audience: [] },
+  { label: 'Gestion', to: '/gestion', audience: [] },
   { label: 'Équipe', to: '/equipe', audience: [] },
   { label: 'Messages', to: '/messages', audience: [] },
   { label: 'Mon compte', to: '/profil', audience: ['treasurer', 'cashier', 'volunteer'] },
