@@ -241,4 +241,17 @@ describe('the books write themselves', () => {
     await eventually(async () => (await sys.db('unposted').where({ source: 'sale:4' }).first()) !== undefined);
     expect((await journal(2026)).entries).toHaveLength(4);
   });
+  it('catches up on a burst of sales in batches: one entry each, numbered without gaps, the chain intact', async () => {
+    const burst = Array.from({ length: 300 }, (_, n) => buildSale(1000 + n, [['product', 'Boissons', 150 + n], ['donation', 'Donations', 100]], {
+      method: (['ESP', 'CHQ', 'CB'] as const)[n % 3], completedAt: new Date(Date.UTC(2025, 5, 14, 8) + n * 60_000).toISOString(),
+    }));
+    await Promise.all(burst.map((sale) => sys.publish('sale.completed', sale)));
+    await sys.publish('sale.completed', burst[7]!); // the same sale again, under a new event id
+    const { entries } = await eventually(async () => { const j = await journal(2025); return j.entries.length === 300 ? j : null; }, 30_000);
+    expect(entries.map((e) => e.number)).toEqual(Array.from({ length: 300 }, (_, n) => n + 1));
+    expect(new Set(entries.map((e) => e.pieceRef)).size).toBe(300);
+    expect(await (await sys.request('/api/admin/accountancy/journal-verification')).json()).toEqual({ ok: true, entries: 304, brokenAt: null });
+    await eventually(async () => Number((await sys.db('inbox').where({ consumer: 'accounting-sale-completed' }).count<{ count: number }[]>('* as count'))[0]!.count) >= 306);
+    expect((await journal(2025)).entries).toHaveLength(300);
+  });
 });

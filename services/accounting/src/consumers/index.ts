@@ -1,7 +1,8 @@
 /** Starts the accounting service's durable consumers (inbox-protected, one per event type). */
 import { startConsumer, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger } from '@kermesse/kit';
-import { recordSaleCompleted, recordSaleSettled } from '../commands/postSale.ts';
+import { recordSaleSettled } from '../commands/postSale.ts';
 import { upsertEvent } from '../repositories/fair.ts';
+import { startSaleBatchConsumer } from './saleBatchConsumer.ts';
 
 export interface AccountingConsumersOptions {
   db: Db;
@@ -25,10 +26,8 @@ export async function startAccountingConsumers(options: AccountingConsumersOptio
     db, bus, logger, name: CONSUMER_NAMES.eventCreated, type: 'catalog.event.created', beforeAck, ackWaitMs,
     handle: (event, trx) => upsertEvent(trx, { id: event.payload.eventId, name: event.payload.name, startsOn: event.payload.startsOn ?? null }),
   }));
-  consumers.push(await startConsumer<'sale.completed'>({
-    db, bus, logger, name: CONSUMER_NAMES.saleCompleted, type: 'sale.completed', beforeAck, ackWaitMs,
-    handle: (event, trx) => recordSaleCompleted(trx, event.payload),
-  }));
+  // Sales come in batches (a fair's catch-up after an outage): see saleBatchConsumer.ts.
+  consumers.push(await startSaleBatchConsumer({ db, bus, logger, name: CONSUMER_NAMES.saleCompleted, beforeAck, ackWaitMs }));
   consumers.push(await startConsumer<'sale.settled'>({
     db, bus, logger, name: CONSUMER_NAMES.saleSettled, type: 'sale.settled', beforeAck, ackWaitMs,
     handle: (event, trx) => recordSaleSettled(trx, event.payload),
