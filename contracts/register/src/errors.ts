@@ -23,6 +23,7 @@ export const MESSAGES = {
   IMPORT_NOT_CSV: 'Veuillez sélectionner un fichier CSV valide',
   IMPORT_REFUSED: 'Import refusé : corrigez les lignes signalées, rien n\'a été enregistré.',
   MEAL_DEAL_CATEGORY: 'Le menu ne peut utiliser que des catégories de produits de cet événement.',
+  MEAL_DEAL_USES_CATEGORY: 'Cette catégorie fait partie du menu : retirez-la du menu d\'abord.',
   MEAL_DEAL_DUPLICATE: 'Une catégorie ne peut figurer qu\'une fois dans le menu.',
   PAIRING_CODE_INVALID: 'Code d\'appairage invalide : 8 ou 9 lettres et chiffres, tels qu\'affichés par le lecteur.',
   READER_NOT_FOUND: 'Lecteur CB inconnu.',

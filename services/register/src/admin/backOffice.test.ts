@@ -249,6 +249,7 @@ describe('meal deal per event (/api/admin/events/{id}/meal-deal)', () => {
     expect(await admin('PUT', `/api/admin/events/${event.id}/meal-deal`, { discount: '1,00', items: [{ categoryId: plats.id, price: '4,50' }] })).toMatchObject({ status: 200 });
     expect((await h.request('GET', `/api/cr/settings?eventId=${event.id}`)).body.data.mealDeal).toEqual({ discount: 1, items: [{ categoryId: plats.id, price: 4.5 }] });
     expect((await h.request('GET', `/api/cr/settings?checkoutId=${checkout.id}`)).body.data.mealDeal).toEqual({ discount: 1, items: [{ categoryId: plats.id, price: 4.5 }] });
+    expect(await admin('DELETE', `/api/admin/categories/${plats.id}`)).toMatchObject({ status: 409, body: { error: 'Cette catégorie fait partie du menu : retirez-la du menu d\'abord.' } });
     // Without an event, the installation's rule (SPEC §9) as before.
     expect((await h.request('GET', '/api/cr/settings')).body.data.mealDeal.discount).toBe(0.5);
   });

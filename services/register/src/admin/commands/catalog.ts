@@ -97,7 +97,8 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
     const current = await loadCategory(trx, id);
     if (current.kind !== 'product') throw refused('CATEGORY_NOT_EDITABLE');
     if (current.product_count > 0) throw refused('CATEGORY_NOT_EMPTY', { productCount: current.product_count });
-    await trx('event_meal_deals').where({ event_id: current.event_id }).whereRaw(`rule->'items' @> ?::jsonb`, [JSON.stringify([{ categoryId: id }])]).delete();
+    const inMealDeal = await trx('event_meal_deals').where({ event_id: current.event_id }).whereRaw(`rule->'items' @> ?::jsonb`, [JSON.stringify([{ categoryId: id }])]).first('event_id');
+    if (inMealDeal) throw refused('MEAL_DEAL_USES_CATEGORY');
     await trx('categories').where({ id }).delete();
   });
 }
