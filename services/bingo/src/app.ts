@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
+import * as serviceMigrations from '../migrations/index.ts';
 import { BoardHub } from './boardHub.ts';
 import { boardRoutes } from './routes/board/index.ts';
 import { callerRoutes } from './routes/game/index.ts';
@@ -25,6 +26,7 @@ export async function buildApp(deps: BingoDeps): Promise<Koa> {
     db,
     bus: deps.bus,
     verifier: deps.verifier,
+    migrations: serviceMigrations,
     routers: [
       prizeRoutes({ db }),
       nightRoutes({ db }),

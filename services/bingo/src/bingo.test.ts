@@ -68,6 +68,12 @@ async function newNight(extra: Record<string, unknown> = {}): Promise<number> {
 }
 
 describe('demo night', () => {
+  it('is ready once its schema is migrated', async () => {
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ service: 'bingo', status: 'ready' });
+  });
+
   it('is night 1 with its prizes by rank and a default plan of 30 tables of 6 with some seats taken, seeded once', async () => {
     const night = await call('GET', '/admin-bingo/api/bingo/1');
     expect(night.body).toMatchObject({ id: 1, name: DEMO_NIGHT, cartonPrice: '3.00', callers: ['benevole@kermesse.local'] });

@@ -1,0 +1,155 @@
+/**
+ * The loto night in Chromium, on the whole system (launcher: every service, gateway, built front
+ * ends): a volunteer seats families at the door on a phone (reserve by name, cancel on an empty
+ * name, release after the confirmation, print, and the other door's reservation appearing within
+ * 3 s); the caller enters 20 balls, the projector's board shows them live, and a carton is checked.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { gatewayOk, signInToken } from './support/api.ts';
+import { startTestSystem, type TestSystem } from './support/system.ts';
+
+let sys: TestSystem;
+let browser: Browser;
+let adminToken: string;
+let volunteerToken: string;
+
+interface Seat { seatId: number; name: string | null; reserved: boolean }
+interface Plan { tables: { tableId: number; label: string; seats: Seat[] }[] }
+interface Carton { number: number; code: string; grid: (number | null)[][] }
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
+  adminToken = await signInToken(sys.url, 'admin@kermesse.local');
+  volunteerToken = await signInToken(sys.url, 'benevole@kermesse.local');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sys?.stop();
+});
+
+const api = <T = unknown>(method: string, path: string, body?: unknown, token = adminToken) => gatewayOk<T>(sys.url, token, method, path, body);
+
+/** A phone at the door (390 × 844, touch), signed in as the demo volunteer. */
+async function volunteerPhone(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await signInThroughForm(page, 'benevole@kermesse.local');
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/loto');
+  return page;
+}
+
+/** What a person waits for on a loaded machine (the default poll gives up after 1 s). */
+const SETTLE = { timeout: 10_000 };
+
+const seat = (page: Page, table: number, seatNo: number) => page.locator(`button[aria-label^="Table ${table}, siège ${seatNo} :"]`);
+
+describe('seating plan on a phone', () => {
+  it('reserves by name, cancels on an empty name, releases after the confirmation, prints, and sees the other door within 3 s', async () => {
+    const page = await volunteerPhone();
+    await page.getByRole('heading', { name: 'Soirées loto' }).waitFor();
+    await page.getByRole('link', { name: 'Placement des tables' }).first().tap();
+    await page.getByRole('heading', { name: 'Placement des tables - Loto' }).waitFor();
+    expect(await page.locator('fieldset.bgo-table').count()).toBe(30);
+    expect(await seat(page, 1, 1).getAttribute('aria-label')).toBe('Table 1, siège 1 : réservé par Famille Martin');
+    // Three columns of tables, nothing wider than the phone.
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.bgo-tables')!).gridTemplateColumns.split(' ').length)).toBe(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Reserve: the prompt asks for a name.
+    page.once('dialog', (dialog) => {
+      expect(dialog.type()).toBe('prompt');
+      void dialog.accept('Famille Petit');
+    });
+    await seat(page, 3, 2).tap();
+    await expect.poll(() => seat(page, 3, 2).getAttribute('aria-label'), SETTLE).toBe('Table 3, siège 2 : réservé par Famille Petit');
+    await page.getByText('Siège 2 de la table 3 réservé pour Famille Petit.').waitFor();
+
+    // An empty name cancels: nothing reserved.
+    page.once('dialog', (dialog) => void dialog.accept(''));
+    await seat(page, 3, 3).tap();
+    const afterCancel = await api<Plan>('GET', '/api/volunteer/bingo/1/placement', undefined, volunteerToken);
+    expect(afterCancel.tables[2]!.seats[2]).toEqual({ seatId: 3, name: null, reserved: false });
+
+    // Release after « Êtes-vous sûr de vouloir libérer ce siège ? » (refused first, then accepted).
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Êtes-vous sûr de vouloir libérer ce siège ?');
+      void dialog.dismiss();
+    });
+    await seat(page, 3, 2).tap();
+    expect(await seat(page, 3, 2).getAttribute('aria-label')).toBe('Table 3, siège 2 : réservé par Famille Petit');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await seat(page, 3, 2).tap();
+    await expect.poll(() => seat(page, 3, 2).getAttribute('aria-label'), SETTLE).toBe('Table 3, siège 2 : libre');
+
+    // The other door (admin's plan) takes a seat: the phone shows it within 3 s.
+    await api('POST', '/admin-bingo/api/bingo/1/reserve', { tableId: 10, seatId: 5, name: 'Famille Garnier' });
+    const seen = Date.now();
+    await expect.poll(() => seat(page, 10, 5).getAttribute('aria-label'), { timeout: 3_000, interval: 100 }).toBe('Table 10, siège 5 : réservé par Famille Garnier');
+    expect(Date.now() - seen).toBeLessThanOrEqual(3_000);
+
+    // A seat taken at the other door a moment before: the 409's French message is shown.
+    await api('POST', '/admin-bingo/api/bingo/1/reserve', { tableId: 12, seatId: 1, name: 'Arrivé avant' });
+    page.once('dialog', (dialog) => void dialog.accept('Arrivé après'));
+    await seat(page, 12, 1).tap();
+    await page.getByText('Ce siège vient d’être réservé par quelqu’un d’autre. Choisissez-en un autre.').waitFor();
+
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'loto-placement-telephone.png'), fullPage: true });
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => { (window as unknown as { printed: number }).printed += 1; };
+    });
+    await page.getByRole('button', { name: 'Imprimer' }).tap();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('a loto night being called', () => {
+  it('the caller enters 20 balls, the board shows them live, and a carton is checked', async () => {
+    const carton = (await api<{ cartons: Carton[] }>('GET', '/admin-bingo/api/bingo/1/cartons?from=1&to=1')).cartons[0]!;
+    const firstRow = carton.grid[0]!.filter((n): n is number => n !== null);
+    const others = Array.from({ length: 90 }, (_, i) => i + 1).filter((n) => !carton.grid.flat().includes(n));
+    const balls = [...others.slice(0, 15), ...firstRow];
+
+    // The projector: public, no sign-in.
+    const projector = await (await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 720 } })).newPage();
+    await projector.goto('/loto/1/tableau');
+    await projector.getByTestId('board-partie').waitFor();
+    expect(await projector.getByTestId('board-partie').textContent()).toBe('Partie 1/4 — Quine : Bon d’achat librairie 20 €');
+
+    const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInThroughForm(page, 'admin@kermesse.local');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/');
+    await page.goto('/loto/1/animateur');
+    const input = page.getByRole('textbox', { name: 'Boule', exact: true });
+    await input.waitFor();
+    for (const ball of balls) {
+      await input.fill(String(ball));
+      await input.press('Enter');
+      await expect.poll(() => page.getByTestId('caller-last').textContent(), SETTLE).toBe(String(ball));
+    }
+    await expect.poll(() => projector.getByTestId('board-last').textContent(), { timeout: 3_000 }).toBe(String(balls[19]));
+    expect(await projector.locator('.bgo-board__grid li.is-drawn').count()).toBe(20);
+    await projector.screenshot({ path: join(ARTIFACTS_DIR, 'loto-tableau.png') });
+
+    await page.getByLabel('Numéro du carton').fill(carton.code);
+    await page.getByRole('button', { name: 'Vérifier le carton' }).click();
+    await page.getByTestId('check-result').waitFor();
+    expect(await page.getByTestId('check-result').getByRole('status').textContent())
+      .toBe(`Carton ${carton.code} : quine valide, la dernière boule est sur le carton.`);
+
+    // A projector that reconnects (reload) shows the current state.
+    await projector.reload();
+    await expect.poll(() => projector.getByTestId('board-last').textContent(), SETTLE).toBe(String(balls[19]));
+    expect(await projector.locator('.bgo-board__grid li.is-drawn').count()).toBe(20);
+    await context.close();
+    await projector.context().close();
+  });
+});
