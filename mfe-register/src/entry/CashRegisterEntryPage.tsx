@@ -3,7 +3,12 @@ import { ApiError, Button, ErrorLine, NETWORK_ERROR_MESSAGE, Spinner, TextInput 
 import { forgetBearerToken, readBearerToken, storeBearerToken } from '../api/bearerToken';
 import { registerApi, type CheckoutSummary, type EventSummary } from '../api/registerApi';
 import { CheckoutRegister } from './CheckoutRegister';
+import { queuedSalesCount } from '../sale/offlineQueue';
 import { forgetSelection, readSelection, storeSelection } from './selection';
+
+/** « [[ Changer de caisse ]] » while sales made offline are still on the device. */
+export const QUEUE_NOT_EMPTY_MESSAGE =
+  "des ventes faites hors ligne attendent encore d'être envoyées : la caisse ne peut pas être changée avant leur envoi (ou leur règlement si elles ont été refusées).";
 
 /**
  * Cash-register entry (SPEC §2 and §4): load a bearer token, pick an event, then a register; the
@@ -107,8 +112,15 @@ export function CashRegisterEntryPage() {
   const handleChangeCheckout = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     setError(null);
-    forgetSelection();
-    setSelectedCheckout(null);
+    const leave = () => {
+      forgetSelection();
+      setSelectedCheckout(null);
+    };
+    if (!selectedCheckout || typeof indexedDB === 'undefined') {
+      leave();
+      return;
+    }
+    void queuedSalesCount(selectedCheckout.id).then((count) => (count > 0 ? setError(QUEUE_NOT_EMPTY_MESSAGE) : leave()));
   };
 
   const errorLine = error && <ErrorLine id="register-error">Error: {error}</ErrorLine>;

@@ -20,6 +20,8 @@ export interface OfflineStatusProps {
   refused: QueuedSale[];
   onSend: () => void;
   onForget: (key: string) => void;
+  /** When the catalogue and stock alerts shown were last loaded with the network. */
+  updatedAt?: number | null;
 }
 
 /**
@@ -27,11 +29,12 @@ export interface OfflineStatusProps {
  * (with « Envoyer maintenant » when the network is back), and each sale the server refused on sync
  * with its reason, kept until the cashier settles it.
  */
-export function OfflineStatus({ online, waiting, refused, onSend, onForget }: OfflineStatusProps) {
+export function OfflineStatus({ online, waiting, refused, onSend, onForget, updatedAt }: OfflineStatusProps) {
   if (online && waiting.length === 0 && refused.length === 0) return null;
   return (
     <div className="reg-offline" role="status" aria-live="polite">
       {!online && <p className="reg-offline__state">{OFFLINE_MESSAGES.offline}</p>}
+      {!online && updatedAt && <p className="reg-offline__updated">Catalogue et alertes de stock mis à jour le {time.format(updatedAt)}.</p>}
       {waiting.length > 0 && (
         <p className="reg-offline__waiting">
           <strong data-testid="offline-waiting">{waitingLabel(waiting.length)}</strong>

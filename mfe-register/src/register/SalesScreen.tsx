@@ -79,7 +79,12 @@ interface LostAttempt {
  */
 export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError }: SalesScreenProps) {
   const api = useCheckoutApi();
-  const { catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount } = useRegisterData(api, checkoutId, eventId, onLoadError);
+  const { catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount, catalogUpdatedAt } = useRegisterData(
+    api,
+    checkoutId,
+    eventId,
+    onLoadError,
+  );
   const config = catalog?.ticketConfig ?? { raffles: [], giftBaskets: [] };
   const reducer = useMemo(() => saleReducer(config), [config]);
   const [sale, dispatch] = useReducer(reducer, emptySale);
@@ -317,6 +322,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
       refused={queue.refused}
       onSend={() => void queue.sync()}
       onForget={(key) => void queue.forget(key)}
+      updatedAt={catalogUpdatedAt}
     />
   );
 

@@ -4,6 +4,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CheckoutApi, CheckoutCatalog } from '../api/checkoutApi';
+import { readCache, writeCache } from '../api/localCache';
+
+/** When the catalogue was last loaded with the network (shown while offline). */
+const catalogUpdatedKey = (checkoutId: number) => `kermesseRegister.catalogUpdatedAt.${checkoutId}`;
 
 export const STOCK_ALERTS_FAILURE_MESSAGE = "Impossible de charger les états d'alerte des produits.";
 
@@ -16,6 +20,8 @@ export interface RegisterData {
   refreshAlerts: () => Promise<void>;
   pendingCount: number;
   refreshPendingCount: () => void;
+  /** When the catalogue was last loaded online (ms), if known. */
+  catalogUpdatedAt: number | null;
 }
 
 export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: number, onLoadError?: () => void): RegisterData {
@@ -25,6 +31,7 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
   const [alertsMessage, setAlertsMessage] = useState<string | null>(null);
   const [alertsBusy, setAlertsBusy] = useState(false);
   const [pendingCount, setPendingCount] = useState(0);
+  const [catalogUpdatedAt, setCatalogUpdatedAt] = useState<number | null>(() => readCache<number>(catalogUpdatedKey(checkoutId)) ?? null);
   const mounted = useRef(true);
   const reportLoadError = useRef(onLoadError);
   reportLoadError.current = onLoadError;
@@ -52,6 +59,11 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
       (loaded) => {
         if (cancelled) return;
         setCatalog(loaded);
+        if (typeof navigator === 'undefined' || navigator.onLine !== false) {
+          const now = Date.now();
+          writeCache(catalogUpdatedKey(checkoutId), now);
+          setCatalogUpdatedAt(now);
+        }
         const cached = api.cachedStockAlerts(eventId);
         setAlerts(new Set(cached ?? loaded.products.filter((product) => product.stockAlert).map((product) => product.id)));
       },
@@ -84,5 +96,5 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
     }
   }, [api, eventId]);
 
-  return { catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount };
+  return { catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount, catalogUpdatedAt };
 }

@@ -87,6 +87,19 @@ export function indexedDbStore(factory: IDBFactory = indexedDB): QueueStore {
   };
 }
 
+/**
+ * How many sales of `checkoutId` are still on this device (waiting or refused): the register cannot
+ * be changed while there are some. 0 where IndexedDB does not exist.
+ */
+export async function queuedSalesCount(checkoutId: number, store: QueueStore | null = typeof indexedDB === 'undefined' ? null : indexedDbStore()): Promise<number> {
+  if (!store) return 0;
+  try {
+    return (await store.all()).filter((sale) => sale.checkoutId === checkoutId).length;
+  } catch {
+    return 0;
+  }
+}
+
 /** The queue in memory (unit tests, or a browser without IndexedDB). */
 export function memoryStore(initial: QueuedSale[] = []): QueueStore {
   const sales = new Map(initial.map((sale) => [sale.key, sale]));
