@@ -14,11 +14,13 @@
  *    two product lines: the time between the event's `occurredAt` (written in the register's outbox)
  *    and the writing of its movements in the stock database, just before their commit (same machine). Measured
  *    at a steady 100 sales/s, then for a burst of 1,000 published at once (drain time and lag).
- * 3. Sustained load: 200 sales/s for 30 s (BENCH_SUSTAINED_RATE, BENCH_SUSTAINED_SECONDS), each sale
- *    recorded in the register stand-in's outbox at its due time and relayed, as many registers at
- *    once. The lag is measured to the moment the level is visible to a reader (the commit: the bench
- *    polls the movements every 20 ms), p50/p99/max, with the lag to the writing of the movements
- *    beside it. Aim: p99 ≤ 1 s.
+ * 3. Sustained load: 200 sales/s for 30 s (BENCH_SUSTAINED_RATE, BENCH_SUSTAINED_SECONDS) from 50
+ *    registers, each recording its sales one after the other in the register stand-in's outbox at
+ *    their due time (the rate reached is printed), relayed to JetStream. The lag is measured to the
+ *    moment the level is visible to a reader (the commit: the bench polls the movements every
+ *    20 ms), p50/p99/max, with the lag to the writing of the movements beside it, the share of the
+ *    register side (outbox → JetStream) and of the stock service, and the CPU each used.
+ *    Aim: p99 ≤ 1 s.
  *    Checks that every level equals the sum of its movements and the expected value.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,6 +38,7 @@ const SALES = Number(process.env.BENCH_SALES ?? 1_000);
 const SUSTAINED_RATE = Number(process.env.BENCH_SUSTAINED_RATE ?? 200);
 const SUSTAINED_SECONDS = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 30);
 const SUSTAINED = SUSTAINED_RATE * SUSTAINED_SECONDS;
+const REGISTERS = 50;
 const EVENT_ID = 1;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -237,21 +240,21 @@ export default async function bench(): Promise<void> {
     const steadyLags = await lags(sys, steady);
     console.log(`  sale.completed → level updated, ${SALES} sales at 100/s: p50 ${ms(percentile(steadyLags, 50))}, p99 ${ms(percentile(steadyLags, 99))}, max ${ms(steadyLags.at(-1)!)}`);
 
-    // Sustained: 200 sales/s for 30 s, each recorded at its due time without waiting for the previous
-    // one (several registers at once), through the outbox and its relay.
+    // Sustained: 200 sales/s for 30 s from 50 registers (each records its sales one after the other,
+    // at their due time, in a transaction with the outbox row), relayed to JetStream.
     const sustained = new Map<number, number>();
     const watcher = watchCommits(sys, 30_000, 30_000 + SUSTAINED);
-    const publishing: Promise<void>[] = [];
     const cpuBefore = { stock: cpuMs(pid), bench: process.cpuUsage() };
     const sustainedStart = performance.now();
-    for (let n = 0; n < SUSTAINED; n++) {
-      const wait = sustainedStart + (n * 1000) / SUSTAINED_RATE - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      publishing.push(publishSale(30_000 + n, sustained));
-    }
-    await Promise.all(publishing);
+    await Promise.all(Array.from({ length: REGISTERS }, async (_, register) => {
+      for (let n = register; n < SUSTAINED; n += REGISTERS) {
+        const wait = sustainedStart + (n * 1000) / SUSTAINED_RATE - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        await publishSale(30_000 + n, sustained);
+      }
+    }));
     const publishedIn = performance.now() - sustainedStart;
-    await eventually(async () => watcher.seen.size === SUSTAINED, 300_000, 100);
+    await eventually(async () => watcher.seen.size === SUSTAINED, 900_000, 100);
     await watcher.stop();
     const wall = performance.now() - sustainedStart;
     const stockCpu = (cpuMs(pid) - cpuBefore.stock) / wall;
@@ -261,7 +264,7 @@ export default async function bench(): Promise<void> {
     const written = await lags(sys, sustained);
     const p99 = percentile(visible, 99);
 
-    console.log(`  sustained ${SUSTAINED_RATE} sales/s for ${SUSTAINED_SECONDS} s (${SUSTAINED} sales recorded in ${ms(publishedIn)}): sale.completed → level visible p50 ${ms(percentile(visible, 50))}, p99 ${ms(p99)}, max ${ms(visible.at(-1)!)} (movements written: p50 ${ms(percentile(written, 50))}, p99 ${ms(percentile(written, 99))}, max ${ms(written.at(-1)!)}) — aim p99 ≤ 1 s: ${p99 <= 1_000 ? 'met' : 'NOT met'}`);
+    console.log(`  sustained ${SUSTAINED_RATE} sales/s for ${SUSTAINED_SECONDS} s (${SUSTAINED} sales recorded in ${ms(publishedIn)}, ${Math.round((SUSTAINED / publishedIn) * 1000)}/s): sale.completed → level visible p50 ${ms(percentile(visible, 50))}, p99 ${ms(p99)}, max ${ms(visible.at(-1)!)} (movements written: p50 ${ms(percentile(written, 50))}, p99 ${ms(percentile(written, 99))}, max ${ms(written.at(-1)!)}) — aim p99 ≤ 1 s: ${p99 <= 1_000 ? 'met' : 'NOT met'}`);
     // Where the time goes: the register's outbox and relay (to JetStream), then the stock service.
     const stored = await streamTimes(sys, 30_000, 30_000 + SUSTAINED);
     const relayed = [...stored].map(([saleId, at]) => at - sustained.get(saleId)!).sort((a, b) => a - b);

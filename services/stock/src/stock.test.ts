@@ -379,3 +379,33 @@ describe('a sale beyond the counted stock', () => {
     expect(state.stocks).toContainEqual({ id: 190, isAlert: true });
   });
 });
+
+describe('sales that queued up while the service was away', () => {
+  it('applies them together, each line once, with every movement giving the level it led to', async () => {
+    await sys.publish('catalog.product.changed', buildProduct(191, 'Chouquettes', 'Buvette'));
+    await eventually(async () => (await stockOf(DEMO_EVENT, 191))?.stock === 60);
+    await sys.stopConsumers();
+    const first = await sys.publish('sale.completed', buildSale(191001, DEMO_EVENT, [[191, 2]]));
+    await sys.publish('sale.completed', buildSale(191002, DEMO_EVENT, [[191, 3], [191, 1]]));
+    // The same event delivered twice, and the same sale published again under a new event id.
+    await sys.publishRaw(first, `${first.id}-again`);
+    await sys.publish('sale.completed', buildSale(191001, DEMO_EVENT, [[191, 2]]));
+    await sys.publish('sale.completed', buildSale(191003, DEMO_EVENT, [[191, 4]]));
+    // A sale of an event and a product not known yet, among the others.
+    await sys.publish('sale.completed', buildSale(191004, 15, [[192, 1]]));
+    await sys.startConsumers();
+
+    await eventually(async () => (await levelAndLedger(sys.db, 15, 192)).stock === -1);
+    await eventually(async () => (await stockOf(DEMO_EVENT, 191)).stock === 50);
+    const movements = await sys.db('movements').where({ event_id: DEMO_EVENT, product_id: 191, kind: 'sale' }).orderBy('id').select('sale_id', 'variation', 'stock_after');
+    expect(movements).toEqual([
+      { sale_id: 191001, variation: -2, stock_after: 58 },
+      { sale_id: 191002, variation: -3, stock_after: 55 },
+      { sale_id: 191002, variation: -1, stock_after: 54 },
+      { sale_id: 191003, variation: -4, stock_after: 50 },
+    ]);
+    expect(await levelAndLedger(sys.db, DEMO_EVENT, 191)).toEqual({ stock: 50, ledger: 50, movements: 5 });
+    expect(await levelAndLedger(sys.db, 15, 192)).toEqual({ stock: -1, ledger: -1, movements: 1 });
+    expect((await sys.db('levels').where({ event_id: 15, product_id: 192 }).first('is_alert')).is_alert).toBe(true);
+  });
+});
