@@ -155,6 +155,8 @@ export default async function bench(): Promise<void> {
     }, 3_600_000, 500);
     const caughtUp = performance.now() - caughtUpStart;
     console.log(`  journal catch-up: ${SALES.toLocaleString('en')} entries in ${(caughtUp / 1000).toFixed(1)} s = ${Math.round(SALES / (caughtUp / 1000)).toLocaleString('en')} entries/s (service start included)`);
+    const [{ seconds }] = (await sys.db.raw('select extract(epoch from max(created_at) - min(created_at))::float as seconds from journal_entries')).rows as [{ seconds: number }];
+    console.log(`    from the first batch written to the last: ${seconds.toFixed(1)} s = ${Math.round(SALES / Math.max(seconds, 0.001)).toLocaleString('en')} entries/s`);
 
     const [{ numbers, gaps }] = (await sys.db.raw(
       `select count(distinct number)::int as numbers, (max(number) - min(number) + 1 - count(*))::int as gaps from journal_entries where year = 2026`,

@@ -96,7 +96,7 @@ export async function recordSalesCompleted(trx: Trx, sales: readonly Completed[]
        select e.id, x.position, x.account, x.account_label, x.debit_cents, x.credit_cents
        from e join jsonb_to_recordset(?::jsonb) as x(source text, position int, account text, account_label text, debit_cents bigint, credit_cents bigint) on x.source = e.source
      )
-     update sales s set entry_id = e.id from e where e.source = 'sale:' || s.sale_id`,
+     update sales s set entry_id = e.id from e where s.sale_id = split_part(e.source, ':', 2)::int`,
     [JSON.stringify(entries), JSON.stringify(lines)],
   );
 }
