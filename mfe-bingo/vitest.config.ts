@@ -9,6 +9,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
+    // 180 seat buttons in jsdom on a shared, loaded machine.
+    testTimeout: 15_000,
     restoreMocks: true,
     unstubGlobals: true,
   },
