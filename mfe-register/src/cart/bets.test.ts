@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { betsFromRows, checkRow, DUPLICATE_BET_MESSAGE, WEIGHT_TAKEN_MESSAGE, type BetRow } from './bets';
+import {
+  betsFromRows, checkRow, DUPLICATE_BET_MESSAGE, TYPE_MISSING_MESSAGE, WEIGHT_INVALID_MESSAGE, WEIGHT_MISSING_MESSAGE, WEIGHT_TAKEN_MESSAGE, type BetRow,
+} from './bets';
 import { formatWeight } from './weight';
 
 const types = [{ id: 1, name: 'Panier gourmand' }, { id: 2, name: 'Panier bien-être' }];
@@ -15,6 +17,16 @@ describe('bet picker rules', () => {
     expect(checkRow([{ typeId: 1, weight: '0' }], 0, []).complete).toBe(false);
     expect(checkRow([{ typeId: 1, weight: '-3' }], 0, []).complete).toBe(false);
     expect(betsFromRows([{ typeId: 1, weight: '0' }], types, [])).toBeNull();
+  });
+
+  it('says what an unfinished row lacks and blocks submitting, instead of dropping it', () => {
+    expect(checkRow([{ typeId: 1, weight: '0' }], 0, [])).toEqual({ complete: false, message: WEIGHT_INVALID_MESSAGE, blocksSubmit: true });
+    expect(checkRow([{ typeId: 1, weight: '12,5' }], 0, []).message).toBe(WEIGHT_INVALID_MESSAGE);
+    expect(checkRow([{ typeId: null, weight: '1000' }], 0, []).message).toBe(TYPE_MISSING_MESSAGE);
+    expect(checkRow([{ typeId: 1, weight: '' }], 0, []).message).toBe(WEIGHT_MISSING_MESSAGE);
+    expect(checkRow([{ typeId: null, weight: '' }], 0, [])).toEqual({ complete: false, message: null, blocksSubmit: false });
+    expect(betsFromRows([{ typeId: 1, weight: '2450' }, { typeId: 2, weight: '0' }], types, [])).toBeNull();
+    expect(betsFromRows([{ typeId: 1, weight: '2450' }, { typeId: null, weight: '' }], types, [])).toHaveLength(1);
   });
 
   it('refuses the same type and weight twice, and the same weight on two types (one weight per basket)', () => {

@@ -3,6 +3,10 @@ import type { Bet } from './types';
 
 export const DUPLICATE_BET_MESSAGE = 'Ce pari a déjà été sélectionné.';
 export const WEIGHT_TAKEN_MESSAGE = 'Ce poids a déjà été choisi';
+/** A row begun but not complete (SPEC §5: a type and a weight > 0) is said, never dropped silently. */
+export const WEIGHT_INVALID_MESSAGE = 'Le poids doit être un nombre entier de grammes supérieur à 0.';
+export const TYPE_MISSING_MESSAGE = 'Choisissez le type de ce pari.';
+export const WEIGHT_MISSING_MESSAGE = 'Saisissez le poids de ce pari en grammes.';
 
 /** A row being filled: type id (null until chosen) and weight text. */
 export interface BetRow {
@@ -45,7 +49,11 @@ export interface RowCheck {
 export function checkRow(rows: readonly BetRow[], index: number, sold: readonly SoldBet[]): RowCheck {
   const row = rows[index] as BetRow;
   const weight = rowWeight(row);
-  if (weight === null || row.typeId === null) return { complete: false, message: null, blocksSubmit: false };
+  const typed = row.weight.trim() !== '';
+  if (!typed && row.typeId === null) return { complete: false, message: null, blocksSubmit: false };
+  if (typed && weight === null) return { complete: false, message: WEIGHT_INVALID_MESSAGE, blocksSubmit: true };
+  if (weight === null) return { complete: false, message: WEIGHT_MISSING_MESSAGE, blocksSubmit: true };
+  if (row.typeId === null) return { complete: false, message: TYPE_MISSING_MESSAGE, blocksSubmit: true };
   if (isWeightTaken(weight, sold)) return { complete: true, message: WEIGHT_TAKEN_MESSAGE, blocksSubmit: true };
   const earlier = rows.slice(0, index).filter((other) => other.typeId !== null && rowWeight(other) === weight);
   if (earlier.some((other) => other.typeId === row.typeId)) return { complete: true, message: DUPLICATE_BET_MESSAGE, blocksSubmit: true };

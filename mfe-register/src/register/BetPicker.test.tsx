@@ -47,7 +47,15 @@ describe('BetPicker « Faites vos paris »', () => {
     const { onSubmit } = await renderPicker(3);
     expect(submit().disabled).toBe(true);
     fill(1, '2', '3100');
+    expect(submit().disabled).toBe(false);
+    // A row begun without its type is said, not dropped.
     fill(2, '', '1200');
+    expect(screen.getByRole('alert').textContent).toBe('Choisissez le type de ce pari.');
+    expect(submit().disabled).toBe(true);
+    fill(2, '1', '0');
+    expect(screen.getByRole('alert').textContent).toBe('Le poids doit être un nombre entier de grammes supérieur à 0.');
+    expect(submit().disabled).toBe(true);
+    fill(2, '', '');
     expect(submit().disabled).toBe(false);
     fireEvent.click(submit());
     expect(onSubmit).toHaveBeenCalledWith([{ weight: 3100, type: { id: 2, name: 'Panier bien-être' } }]);
