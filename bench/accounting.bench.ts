@@ -48,17 +48,31 @@ async function measure<T>(pid: number, work: () => Promise<T>): Promise<{ result
   }
 }
 
-async function startService(sys: AccountingTestSystem, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/accounting/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, PORT: String(port), DATABASE_URL: sys.databaseUrl, NATS_URL: TEST_NATS_URL,
-      NATS_NAMESPACE: sys.namespace, IDENTITY_URL: sys.identityUrl, LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await eventually(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 30_000, 100);
-  return child;
+/** Starts the service on a free port (another port when someone else took it meanwhile). */
+async function startService(sys: AccountingTestSystem): Promise<{ child: ChildProcess; base: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'services/accounting/src/server.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env, PORT: String(port), DATABASE_URL: sys.databaseUrl, NATS_URL: TEST_NATS_URL,
+        NATS_NAMESPACE: sys.namespace, IDENTITY_URL: sys.identityUrl, LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'ignore'],
+    });
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await eventually(async () => {
+        if (child.exitCode !== null) throw new Error('exited');
+        const res = await fetch(`${base}/healthz`);
+        return res.ok && ((await res.json()) as { service?: string }).service === 'accounting';
+      }, 60_000, 100);
+      return { child, base };
+    } catch (err) {
+      await stopService(child);
+      if (attempt >= 3) throw err;
+    }
+  }
 }
 
 async function stopService(child: ChildProcess | undefined): Promise<void> {
@@ -94,9 +108,9 @@ export default async function bench(): Promise<void> {
   const sys = await startAccountingTestSystem({ consumers: false, app: false });
   let child: ChildProcess | undefined;
   try {
-    const port = await freePort();
-    child = await startService(sys, port);
-    const base = `http://127.0.0.1:${port}`;
+    const started = await startService(sys);
+    child = started.child;
+    let base = started.base;
     const auth = { authorization: `Bearer ${sys.tokens.treasurer}` };
     const csv = trialBalanceCsv();
     console.log(`accounting: trial balance of ${ACCOUNTS.toLocaleString('en')} accounts (${mb(Buffer.byteLength(csv))})`);
@@ -143,7 +157,9 @@ export default async function bench(): Promise<void> {
 
     const entries = async () => Number((await sys.db('journal_entries').count<{ count: number }[]>('* as count'))[0]!.count);
     const caughtUpStart = performance.now();
-    child = await startService(sys, port);
+    const restarted = await startService(sys);
+    child = restarted.child;
+    base = restarted.base;
     let last = 0;
     await eventually(async () => {
       const count = await entries();
