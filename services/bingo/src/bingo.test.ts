@@ -347,6 +347,33 @@ describe('a night that is played', () => {
   });
 });
 
+describe('a restart or a second replica', () => {
+  it('shows the same night from Postgres, and its projectors see the other replica\'s balls', async () => {
+    const id = await newNight();
+    await call('POST', `/admin-bingo/api/bingo/${id}/caller/balls`, { number: 8 });
+    const replica = await listen(await buildApp({ db, logger, verifier: createTokenVerifier({ identityUrl: `http://127.0.0.1:${identity.port}` }) }), 0);
+    try {
+      const other = `http://127.0.0.1:${replica.port}`;
+      expect(await (await fetch(`${other}/api/public/bingo/${id}/tableau`)).json()).toMatchObject({ drawn: [8], lastNumber: 8 });
+      const controller = new AbortController();
+      const res = await fetch(`${other}/api/public/bingo/${id}/tableau/stream`, { signal: controller.signal });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      while (!text.includes('"lastNumber":8')) text += decoder.decode((await reader.read()).value, { stream: true });
+      // The ball goes to the first replica; the stream on the second one sees it by its recheck.
+      await call('POST', `/admin-bingo/api/bingo/${id}/caller/balls`, { number: 81 });
+      while (!text.includes('"lastNumber":81')) text += decoder.decode((await reader.read()).value, { stream: true });
+      controller.abort();
+    } finally {
+      await replica.close();
+    }
+    const group = await call('POST', `/admin-bingo/api/bingo/${id}/reserve-group`, { name: 'X', seats: [{ tableId: 1, seatId: 1 }, { tableId: 1, seatId: 1 }] });
+    expect(group.status).toBe(400);
+    expect(group.body.message).toBe('Le champ « seats » cite deux fois le même siège.');
+  });
+});
+
 describe('cartons of the demo night', () => {
   it('has 60 printable cartons', async () => {
     const list = await call<{ cartons: CartonShape[]; total: number }>('GET', '/admin-bingo/api/bingo/1/cartons');
