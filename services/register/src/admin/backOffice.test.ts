@@ -2,6 +2,9 @@
  * The register's back office as an association uses it (issue 10): events, registers, categories,
  * products (pictures, CSV import), meal deal — with real Postgres, NATS and identity tokens.
  */
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@kermesse/kit/testing';
@@ -13,8 +16,12 @@ beforeAll(async () => {
   h = await startRegisterHarness();
 });
 
+/** Pictures this file uploaded (the app's default folder when the server gives none): removed at the end. */
+const uploaded: string[] = [];
+
 afterAll(async () => {
   await h?.close();
+  await Promise.all(uploaded.map((name) => rm(path.join(tmpdir(), 'kermesse-register-uploads', name), { force: true })));
 });
 
 const admin = <T = any>(method: string, path: string, body?: unknown) => h.request<T>(method, path, { who: 'admin', body }); // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -63,8 +70,9 @@ async function upload(path: string, file: Buffer | string, filename: string, typ
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type }), filename);
   const res = await fetch(h.base + path, { method: 'POST', headers: { authorization: `Bearer ${h.tokens[who]}` }, body: form });
-  const text = await res.text();
-  return { status: res.status, body: JSON.parse(text) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const body = JSON.parse(await res.text()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (typeof body?.image === 'string') uploaded.push(body.image);
+  return { status: res.status, body };
 }
 
 describe('events (/api/admin/events)', () => {
