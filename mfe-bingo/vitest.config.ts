@@ -1,6 +1,7 @@
 /** Component tests of the loto remote (jsdom). */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { JSDOM_EXEC_ARGV } from '../vitest.jsdom.ts';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -13,5 +14,6 @@ export default defineConfig({
     testTimeout: 15_000,
     restoreMocks: true,
     unstubGlobals: true,
+    execArgv: JSDOM_EXEC_ARGV,
   },
 });
