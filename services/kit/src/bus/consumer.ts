@@ -36,7 +36,7 @@ export interface ConsumerOptions<T extends EventType> {
    * runs for each. A single event (batch of one, or the one-by-one fallback) goes to `handle`.
    */
   handleBatch?(events: EventEnvelope<T>[], trx: Trx): Promise<void>;
-  /** How many messages the client keeps pulled ahead of the handler (default 64, or 4 batches). */
+  /** How many messages the client keeps pulled ahead of the handler (default 64, or 2 batches). */
   prefetch?: number;
 }
 
@@ -66,7 +66,7 @@ export async function startConsumer<T extends EventType>(options: ConsumerOption
   }
   const consumer = await bus.js.consumers.get(bus.stream, durable);
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? 1));
-  const prefetch = options.prefetch ?? Math.max(64, 4 * batchSize);
+  const prefetch = options.prefetch ?? Math.max(64, 2 * batchSize);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: prefetch });
   const log = logger.child({ consumer: durable });
 
