@@ -10,13 +10,15 @@
  * every request, since Chromium's offline emulation does not reach the service worker's own fetches.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createDb, type Db } from '@kermesse/kit';
 import { eventually } from '@kermesse/kit/testing';
-import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
+import { ARTIFACTS_DIR, CHROMIUM_PATH, launchBrowser } from './support/browser.ts';
 import { signInToken } from './support/api.ts';
 import { startTestSystem, type TestSystem } from './support/system.ts';
 
@@ -54,8 +56,10 @@ async function goOnline(context: BrowserContext) {
 }
 
 /** A phone with the cashier's token, on « Caisse Buvette », once the service worker holds the register. */
-async function openRegisterOnline(): Promise<{ context: BrowserContext; page: Page; keys: string[] }> {
-  const context = await browser.newContext({ baseURL: sys.url, viewport: PHONE, hasTouch: true, isMobile: true });
+async function openRegisterOnline(
+  context: BrowserContext | undefined = undefined,
+): Promise<{ context: BrowserContext; page: Page; keys: string[] }> {
+  context ??= await browser.newContext({ baseURL: sys.url, viewport: PHONE, hasTouch: true, isMobile: true });
   await context.addInitScript((token) => {
     if (!localStorage.getItem('bearerToken')) localStorage.setItem('bearerToken', token);
   }, cashierToken);
@@ -63,7 +67,7 @@ async function openRegisterOnline(): Promise<{ context: BrowserContext; page: Pa
   context.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/cr/sale/create') keys.push(request.headers()['idempotency-key'] ?? '');
   });
-  const page = await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   await page.goto('/caisse');
   await page.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
   await page.getByRole('button', { name: 'Caisse Buvette' }).click();
@@ -204,5 +208,46 @@ describe('the register without network', () => {
     await page.getByRole('list', { name: "Ventes refusées à l'envoi" }).waitFor({ timeout: 20_000 });
     await shot(page, 'vente-refusee');
     await context.close();
+  });
+
+  it('keeps its queue when the browser is closed and opened again', async () => {
+    // A real profile on disk, closed and launched again, as when the phone's browser is quit.
+    const profile = mkdtempSync(join(tmpdir(), 'kermesse-profil-'));
+    const launchPhone = () =>
+      chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM_PATH,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        baseURL: sys.url,
+        viewport: PHONE,
+        hasTouch: true,
+        isMobile: true,
+      });
+    try {
+      const first = await launchPhone();
+      const { page } = await openRegisterOnline(first);
+      await goOffline(first);
+      await sellOffline(page, 'Café', payCash(page, '2'));
+      expect(await waiting(page).innerText()).toBe("1 vente en attente d'envoi");
+      await first.close();
+
+      const second = await launchPhone();
+      const keys: string[] = [];
+      second.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/cr/sale/create') keys.push(request.headers()['idempotency-key'] ?? '');
+      });
+      await goOffline(second);
+      const again = second.pages()[0] ?? (await second.newPage());
+      await again.goto('/caisse');
+      await waiting(again).waitFor({ timeout: 20_000 });
+      expect(await waiting(again).innerText()).toBe("1 vente en attente d'envoi");
+      await goOnline(second);
+      await waiting(again).waitFor({ state: 'detached', timeout: 30_000 });
+      const sent = [...new Set(keys)];
+      expect(sent).toHaveLength(1);
+      await eventually(async () => (await salesWithKeys(sent)) === 1, 20_000, 200);
+      await second.close();
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });
