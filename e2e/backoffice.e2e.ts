@@ -156,6 +156,16 @@ describe('back office in Chromium (390 px phone)', () => {
     expect(events.find((e) => e.id === copyId)?.hasSales).toBe(false);
     const meal = await callGateway<{ discount: number; isDefault: boolean }>(sys.url, adminToken, 'GET', `/api/admin/events/${copyId}/meal-deal`);
     expect(meal.body).toMatchObject({ discount: 0.3, isDefault: false });
+
+    // Tablet (768 px) and phone landscape: nothing wider than the screen, every tab reachable.
+    for (const viewport of [{ width: 768, height: 1024 }, { width: 844, height: 390 }]) {
+      await page.setViewportSize(viewport);
+      for (const name of ['Informations', 'Caisses', 'Catégories', 'Produits', 'Import CSV', 'Menu']) {
+        await tab(page, name).click();
+        expect(await fitsWidth(page), `${name} at ${viewport.width} px`).toBe(true);
+      }
+    }
+    await shot(page, 'paysage');
     await context.close();
   });
 });
