@@ -24,6 +24,26 @@ const click = async (name: string) => {
 };
 
 describe('BuyerPanel', () => {
+  it('says when the e-mail typed is not the one of the person found by the phone, and lets the cashier choose', async () => {
+    registerGateway();
+    render(<Harness />);
+    fireEvent.change(screen.getByLabelText("E-mail de l'acheteur"), { target: { value: 'personne@example.org' } });
+    fireEvent.change(screen.getByLabelText("Téléphone de l'acheteur"), { target: { value: '0612345678' } });
+    await click('Identifier');
+
+    expect(screen.getByRole('alert').textContent).toBe(
+      "L'e-mail saisi (personne@example.org) n'est pas celui de Camille Martin, trouvé(e) par son téléphone (e-mail : camille.martin@example.org).",
+    );
+    expect(screen.queryByText('n° 12')).toBeNull();
+    await click('Nouvelle personne');
+    expect(screen.getByLabelText('Prénom')).toBeTruthy();
+    await click('Annuler');
+    await click('Identifier');
+    await click("C'est Camille Martin");
+    expect(screen.getByText('n° 12')).toBeTruthy();
+  });
+
+
   it('identifies a known buyer by e-mail or phone, then shows name, id, phone and e-mail with « Réinitialiser »', async () => {
     const calls = registerGateway();
     render(<Harness />);

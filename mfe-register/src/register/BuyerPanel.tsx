@@ -8,6 +8,9 @@ export interface BuyerPanelProps {
   onPerson: (person: Person | null) => void;
 }
 
+/** The typed e-mail is not the found person's (found by the phone): the cashier chooses. */
+const emailDiffers = (typed: string, person: Person) => typed !== '' && (person.email ?? '').trim().toLowerCase() !== typed.toLowerCase();
+
 const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : 'Erreur inconnue');
 
 /**
@@ -23,6 +26,7 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [mismatch, setMismatch] = useState<Person | null>(null);
 
   if (person) {
     return (
@@ -45,6 +49,7 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
             setFirstName('');
             setLastName('');
             setCreating(false);
+            setMismatch(null);
           }}
         >
           Réinitialiser
@@ -60,7 +65,8 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
     setError(null);
     try {
       const found = await api.findPerson({ email: email.trim(), phone: phone.trim() });
-      if (found) onPerson(found);
+      if (found && emailDiffers(email.trim(), found)) setMismatch(found);
+      else if (found) onPerson(found);
       else setCreating(true);
     } catch (caught) {
       setError(messageOf(caught));
@@ -84,6 +90,40 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
       setBusy(false);
     }
   };
+
+  if (mismatch) {
+    const name = `${mismatch.firstname} ${mismatch.lastname}`.trim();
+    return (
+      <section className="reg-buyer" aria-label="Acheteur à confirmer">
+        <p className="reg-buyer__notice" role="alert">
+          L'e-mail saisi ({email.trim()}) n'est pas celui de {name}, trouvé(e) par son téléphone
+          {mismatch.email ? ` (e-mail : ${mismatch.email})` : ' (sans e-mail)'}.
+        </p>
+        <div className="reg-buyer__actions">
+          <Button
+            onClick={() => {
+              setMismatch(null);
+              onPerson(mismatch);
+            }}
+          >
+            C'est {name}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setMismatch(null);
+              setCreating(true);
+            }}
+          >
+            Nouvelle personne
+          </Button>
+          <Button variant="ghost" onClick={() => setMismatch(null)}>
+            Annuler
+          </Button>
+        </div>
+      </section>
+    );
+  }
 
   if (creating) {
     return (
