@@ -171,6 +171,27 @@ describe('sign-out on a shared tablet', () => {
   });
 });
 
+describe('idle register', () => {
+  it('locks back to the token form after 30 minutes without activity, the token released', async () => {
+    const { context, page } = await newPage({ width: 768, height: 1024 });
+    await page.clock.install();
+    const registerToken = await signInToken(sys.url, 'caissier@kermesse.local');
+    await page.goto('/caisse');
+    await page.getByPlaceholder('Entrez votre Bearer Token').fill(registerToken);
+    await page.getByRole('button', { name: 'Charger le Token' }).click();
+    await page.getByPlaceholder('Entrez votre Bearer Token').waitFor({ state: 'detached' });
+    await page.mouse.click(5, 300);
+
+    await page.clock.fastForward('20:00');
+    expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toBe(registerToken);
+    await page.clock.fastForward('11:00');
+    await page.getByPlaceholder('Entrez votre Bearer Token').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toBeNull();
+    await settled(async () => (await callGateway(sys.url, registerToken, 'GET', '/api/cr/ping')).status === 401);
+    await context.close();
+  });
+});
+
 describe('passkeys (DevTools virtual authenticator)', () => {
   async function withAuthenticator(page: Page, context: BrowserContext) {
     const cdp = await context.newCDPSession(page);

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button, useSession, useTheme } from '@kermesse/ui-kit';
 import { TermsModal } from '../pages/public/TermsModal';
+import { useIdleLock } from '../session/idleLock';
 import { signOutEverywhere } from '../session/signOut';
 import { navigationFor } from './navigation';
 
@@ -11,6 +12,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { theme, toggleTheme } = useTheme();
   const navigate = useNavigate();
   const [termsOpen, setTermsOpen] = useState(false);
+  useIdleLock();
 
   const handleSignOut = () => {
     // The tokens are read before the first await, then this device forgets them at once.
