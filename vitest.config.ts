@@ -18,6 +18,8 @@ export default defineConfig({
       },
       // Front ends bring their own jsdom configs.
       '{shell,mfe-*}/vitest.config.ts',
+      // Kubernetes manifests rendered by kubectl kustomize and checked against their schemas.
+      'deploy/vitest.config.ts',
       {
         test: {
           name: 'e2e',

@@ -34,7 +34,8 @@ export const streamName = (namespace: string) => `${namespace.replace(/[^A-Za-z0
 export async function connectBus(options: BusOptions): Promise<Bus> {
   const namespace = options.namespace ?? 'kermesse';
   const nc = await connect({
-    servers: options.url,
+    // `nats://a:4222,nats://b:4222`: every node of a cluster (nats.js takes a list, not a string of them).
+    servers: options.url.split(',').map((server) => server.trim()).filter(Boolean),
     name: options.name,
     reconnect: true,
     maxReconnectAttempts: -1,
