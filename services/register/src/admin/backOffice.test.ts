@@ -369,3 +369,30 @@ describe('checkout product selector (/api/admin/checkout/{id}/products) with sev
     expect(await admin('PUT', `/api/admin/checkout/${checkout.id}/products/${own.id}`, { is_in_checkout: 1 })).toMatchObject({ status: 200 });
   });
 });
+
+describe('unknown ids', () => {
+  it('answer 404 in French on every path, and a malformed id 400', async () => {
+    const cases: Array<[string, string, unknown, string]> = [
+      ['GET', '/api/admin/events/999999', undefined, 'Événement introuvable.'],
+      ['PUT', '/api/admin/events/999999', { name: 'x' }, 'Événement introuvable.'],
+      ['DELETE', '/api/admin/events/999999', undefined, 'Événement introuvable.'],
+      ['POST', '/api/admin/events/999999/duplicate', { name: 'x' }, 'Événement introuvable.'],
+      ['GET', '/api/admin/events/999999/checkouts', undefined, 'Événement introuvable.'],
+      ['POST', '/api/admin/events/999999/checkouts', { name: 'x' }, 'Événement introuvable.'],
+      ['GET', '/api/admin/events/999999/meal-deal', undefined, 'Événement introuvable.'],
+      ['PUT', '/api/admin/events/999999/meal-deal', { discount: 1, items: [] }, 'Événement introuvable.'],
+      ['PUT', '/api/admin/checkout/999999', { name: 'x' }, 'Caisse introuvable.'],
+      ['DELETE', '/api/admin/checkout/999999', undefined, 'Caisse introuvable.'],
+      ['GET', '/api/admin/categories?eventId=999999', undefined, 'Événement introuvable.'],
+      ['PUT', '/api/admin/categories/999999', { name: 'x' }, 'Catégorie introuvable.'],
+      ['DELETE', '/api/admin/categories/999999', undefined, 'Catégorie introuvable.'],
+      ['GET', '/api/admin/products?eventId=999999', undefined, 'Événement introuvable.'],
+      ['DELETE', '/api/admin/products/999999', undefined, 'Produit introuvable.'],
+    ];
+    for (const [method, path, body, error] of cases) {
+      expect(await admin(method, path, body), `${method} ${path}`).toMatchObject({ status: 404, body: { error } });
+    }
+    expect((await admin('GET', '/api/admin/events/abc')).status).toBe(400);
+    expect(await admin('GET', '/api/admin/products')).toMatchObject({ status: 400, body: { error: 'Le champ « eventId » est obligatoire.' } });
+  });
+});
