@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['services/**/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'infra/src/**/*.test.ts'],
+          include: ['services/**/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'infra/src/**/*.test.ts', 'contracts/*/src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -85,7 +85,8 @@ const referenceOf = (input: SaleInput, method: 'CB' | 'ESP' | 'CHQ'): string => 
 
 /** The catalogue view of a sale: the products read with the register, their raffles and baskets, the meal deal. */
 async function catalogOf(db: Db, eventId: number, rows: ProductRow[]): Promise<CatalogView & { raffles: Map<number, RaffleInfo>; baskets: Map<number, GiftBasketInfo> }> {
-  const mealDeal = await readMealDeal(db);
+  // The event's own meal-deal rule (back office), else the installation's: the one the register shows.
+  const mealDeal = await readMealDeal(db, eventId);
   const products = new Map(rows.map((r) => [r.id, toCatalogProduct(r)]));
   const raffles = new Map<number, RaffleInfo>();
   const baskets = new Map<number, GiftBasketInfo>();
