@@ -137,6 +137,8 @@ describe('a loto night being called', () => {
     }
     await expect.poll(() => projector.getByTestId('board-last').textContent(), { timeout: 3_000 }).toBe(String(balls[19]));
     expect(await projector.locator('.bgo-board__grid li.is-drawn').count()).toBe(20);
+    // Live through the gateway's stream (Server-Sent Events), not the polling fallback.
+    expect(await projector.locator('.bgo-board__offline').count()).toBe(0);
     await projector.screenshot({ path: join(ARTIFACTS_DIR, 'loto-tableau.png') });
 
     await page.getByLabel('Numéro du carton').fill(carton.code);
