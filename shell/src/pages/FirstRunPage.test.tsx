@@ -21,7 +21,7 @@ async function visit(path: string, routes: GatewayRoutes) {
 }
 
 describe('first run (KERMESSE_DEMO=0)', () => {
-  it('sends the first visitor to the creation of the first administrator, who is then signed in', async () => {
+  it('sends the first visitor to the creation of the first administrator, who is then signed in and led to the back office', async () => {
     const token = buildToken({ email: 'presidente@ape-exemple.fr', roles: ['admin'] });
     const calls = await visit('/', {
       'GET /api/setup': () => json({ needsFirstAdmin: true }),
@@ -49,6 +49,7 @@ describe('first run (KERMESSE_DEMO=0)', () => {
     });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe(token);
     expect(await screen.findByRole('button', { name: 'Se déconnecter' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Bienvenue ! Créez le premier administrateur' })).toBeNull();
   });
 
   it('leaves the home page alone once an account exists', async () => {

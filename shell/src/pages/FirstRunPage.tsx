@@ -4,8 +4,8 @@ import { passwordProblem } from '@kermesse/contracts-identity/rules';
 import { ApiError, Button, ErrorLine, Field, NETWORK_ERROR_MESSAGE, TextInput, useSession } from '@kermesse/ui-kit';
 import { setupApi } from '../api/identity';
 
-/** Where the first administrator lands once created; to become the back-office's first-event setup when it exists. */
-export const FIRST_EVENT_PATH = '/';
+/** Where the first administrator lands once created: the back office, to set up the first event. */
+export const FIRST_EVENT_PATH = '/gestion';
 
 /**
  * First run (`KERMESSE_DEMO=0`, no account yet): the first visitor creates the administrator
