@@ -6,7 +6,7 @@ import { renderAt } from './test/render';
 
 const A = '/api/admin/accountancy';
 const TB = { id: 7, financial_year: 2025, data_csv_raw: 'Compte;Libellé;Débit;Crédit\n530;Caisse;10;0\n', locked: false, forecast: false, origin: 'manuelle', rows: 0, imported_at: null };
-const years = () => json({ financialYears: [{ year: 2026, locked: false, lockedAt: null, entries: 3 }, { year: 2025, locked: false, lockedAt: null, entries: 0 }] });
+const years = () => json({ financialYears: [{ year: 2026, locked: false, lockedAt: null, entries: 3, unposted: 0 }, { year: 2025, locked: false, lockedAt: null, entries: 0, unposted: 0 }] });
 
 describe('accounting remote', () => {
   it('is for the treasurer and administrators only', async () => {

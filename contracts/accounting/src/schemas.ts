@@ -83,6 +83,8 @@ export const FinancialYear = Type.Object({
   locked: Type.Boolean(),
   lockedAt: Type.Union([Type.String(), Type.Null()]),
   entries: Type.Integer(),
+  /** Sales of the year that arrived after it was closed: kept aside, not written. */
+  unposted: Type.Integer(),
 });
 export type FinancialYear = Static<typeof FinancialYear>;
 export const FinancialYearList = Type.Object({ financialYears: Type.Array(FinancialYear) });

@@ -29,7 +29,8 @@ export function BooksPage({ base }: { base: string }) {
   }, [year]);
   useEffect(load, [load]);
 
-  const locked = years.find((y) => y.year === year)?.locked ?? false;
+  const current = years.find((y) => y.year === year);
+  const locked = current?.locked ?? false;
 
   const handleGenerate = async () => {
     setError(null);
@@ -91,6 +92,11 @@ export function BooksPage({ base }: { base: string }) {
           </>
         }
       />
+      {current && current.unposted > 0 && (
+        <p className="k-card acc-card" id="unposted">
+          {current.unposted} vente{current.unposted > 1 ? 's' : ''} de {year} arrivée{current.unposted > 1 ? 's' : ''} après la clôture : mise{current.unposted > 1 ? 's' : ''} de côté, non inscrite{current.unposted > 1 ? 's' : ''} au journal.
+        </p>
+      )}
       {notice && <Banner tone="success">{notice.text} {notice.link && <Link to={notice.link}>Voir la balance</Link>}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}
       {!journal ? <p className="acc-loading">loading...</p> : journal.entries.length === 0 ? (

@@ -240,6 +240,8 @@ describe('the books write themselves', () => {
     await sys.publish('sale.completed', buildSale(4, [['product', 'Boissons', 150]], { completedAt: '2026-06-20T10:00:00.000Z' }));
     await eventually(async () => (await sys.db('unposted').where({ source: 'sale:4' }).first()) !== undefined);
     expect((await journal(2026)).entries).toHaveLength(4);
+    const years = await (await sys.request('/api/admin/accountancy/financial-years')).json() as { financialYears: Array<{ year: number; unposted: number }> };
+    expect(years.financialYears.find((y) => y.year === 2026)).toMatchObject({ locked: true, entries: 4, unposted: 1 });
   });
   it('catches up on a burst of sales in batches: one entry each, numbered without gaps, the chain intact', async () => {
     const burst = Array.from({ length: 300 }, (_, n) => buildSale(1000 + n, [['product', 'Boissons', 150 + n], ['donation', 'Donations', 100]], {

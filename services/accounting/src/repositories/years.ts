@@ -23,6 +23,7 @@ export interface YearRecord {
   locked: boolean;
   locked_at: Date | null;
   entries: number;
+  unposted: number;
 }
 
 /** Every year that has a trial balance, an entry or a lock, newest first. */
@@ -34,7 +35,8 @@ export async function listYears(q: Q): Promise<YearRecord[]> {
       union select year from financial_years
     )
     select y.year, coalesce(f.locked, false) as locked, f.locked_at,
-      (select count(*) from journal_entries e where e.year = y.year)::int as entries
+      (select count(*) from journal_entries e where e.year = y.year)::int as entries,
+      (select count(*) from unposted u where left(u.payload->>'date', 4)::int = y.year)::int as unposted
     from years y left join financial_years f on f.year = y.year
     order by y.year desc`)).rows as YearRecord[];
 }

@@ -23,7 +23,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
   const router = new Router();
 
   const years = async (): Promise<FinancialYearList> => ({
-    financialYears: (await listYears(db)).map((y) => ({ year: y.year, locked: y.locked, lockedAt: y.locked_at ? new Date(y.locked_at).toISOString() : null, entries: y.entries })),
+    financialYears: (await listYears(db)).map((y) => ({ year: y.year, locked: y.locked, lockedAt: y.locked_at ? new Date(y.locked_at).toISOString() : null, entries: y.entries, unposted: y.unposted })),
   });
 
   defineRoute(router, { method: 'get', path: `${BASE}/financial-years`, roles: TREASURER, handler: years });
