@@ -27,7 +27,8 @@ export async function startAccountingConsumers(options: AccountingConsumersOptio
     handle: (event, trx) => upsertEvent(trx, { id: event.payload.eventId, name: event.payload.name, startsOn: event.payload.startsOn ?? null }),
   }));
   // Sales come in batches (a fair's catch-up after an outage): see saleBatchConsumer.ts.
-  consumers.push(await startSaleBatchConsumer({ db, bus, logger, name: CONSUMER_NAMES.saleCompleted, beforeAck, ackWaitMs }));
+  // A message may wait behind a batch or two before its own: a longer ack wait avoids needless redeliveries.
+  consumers.push(await startSaleBatchConsumer({ db, bus, logger, name: CONSUMER_NAMES.saleCompleted, beforeAck, ackWaitMs: 60_000 }));
   consumers.push(await startConsumer<'sale.settled'>({
     db, bus, logger, name: CONSUMER_NAMES.saleSettled, type: 'sale.settled', beforeAck, ackWaitMs,
     handle: (event, trx) => recordSaleSettled(trx, event.payload),
