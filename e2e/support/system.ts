@@ -30,6 +30,8 @@ export async function startTestSystem(): Promise<TestSystem> {
       portBase: 20_000 + randomInt(0, 40) * 1_000,
       build: true,
       logLevel: 'warn',
+      // A loaded CI machine starts nine services and builds five front ends at once.
+      healthTimeoutMs: 180_000,
       output: (line: string) => { lines.push(line); },
     });
   } catch (err) {

@@ -41,6 +41,7 @@ describe('launch', () => {
       dataDir,
       demoPassword: `demo-${randomBytes(4).toString('hex')}`,
       build: false,
+      healthTimeoutMs: 120_000,
       portBase: await sparePortBase(),
       output: (line) => lines.push(line),
       env: { ...process.env, LOG_LEVEL: 'warn' },

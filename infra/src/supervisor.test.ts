@@ -88,6 +88,7 @@ describe('supervised system', () => {
       dataDir,
       demoPassword: `demo-${randomBytes(4).toString('hex')}`,
       build: false,
+      healthTimeoutMs: 120_000,
       portBase: await sparePortBase(),
       restartDelayMs: 200,
       probeIntervalMs: 500,
