@@ -46,7 +46,7 @@ describe('launch', () => {
       output: (line) => lines.push(line),
       env: { ...process.env, LOG_LEVEL: 'warn' },
     });
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await system?.stop();

@@ -103,7 +103,7 @@ describe('supervised system', () => {
     const [catalog] = (await (await api(`/api/cr/checkouts/${buvette.id}`)).json()) as { products: { id: number; name: string }[] }[];
     sale = { checkoutId: buvette.id, eventId: event!.id, cafe: catalog!.products.find((p) => p.name === 'Café')!.id };
     initialStock = await coffeeStock();
-  }, 180_000);
+  }, 240_000);
 
   afterAll(async () => {
     await system?.stop();
