@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Button, classNames, ErrorLine, Spinner } from '@kermesse/ui-kit';
+import { Button, ErrorLine, Spinner } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { CatalogProduct } from '../api/checkoutApi';
 import { newIdempotencyKey } from '../api/idempotencyKey';
@@ -14,16 +14,17 @@ import { submitSale, takenTickets as numbersTaken } from '../sale/submitSale';
 import { useOfflineQueue } from '../sale/useOfflineQueue';
 import { BetPicker } from './BetPicker';
 import { BuyerPanel } from './BuyerPanel';
-import { CardReaderChooser, readChosenReader, readerLabel, type ChosenReader } from './CardReaderChooser';
+import { CardReaderChooser, readChosenReader, type ChosenReader } from './CardReaderChooser';
 import { CartPanel } from './CartPanel';
 import { CashDialog } from './CashDialog';
 import { ChequeDialog } from './ChequeDialog';
 import { DonationPanel } from './DonationPanel';
 import { OFFLINE_MESSAGES, OfflineSaleScreen, OfflineStatus } from './OfflineStatus';
-import { Kbd, RefreshIcon } from './icons';
+import { RefreshIcon } from './icons';
 import { PendingSalesList } from './PendingSales';
 import { ProductCatalog } from './ProductCatalog';
 import { RaffleTicketPicker } from './RaffleTicketPicker';
+import { PaymentButtons, ReceiptChoice, SHORTCUTS, TicketButtons } from './SaleControls';
 import { SaleSheet } from './SaleSheet';
 import { useRegisterData } from './useRegisterData';
 import { useKeydown } from './useShortcuts';
@@ -36,8 +37,7 @@ export { STOCK_ALERTS_FAILURE_MESSAGE } from './useRegisterData';
 export const CASH_CANCELLED_MESSAGE = 'Vente annulée.';
 export const QUEUE_FAILURE_MESSAGE = "Impossible de garder la vente sur cet appareil (stockage du navigateur indisponible).";
 
-/** Keyboard shortcuts of the sales screen (shown on the buttons). */
-export const SHORTCUTS = { search: 'F2', cash: 'F4', cheque: 'F8', card: 'F9' } as const;
+export { SHORTCUTS } from './SaleControls';
 
 export interface SalesScreenProps {
   checkoutId: number;
@@ -396,47 +396,17 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
             />
             <DonationPanel onDonate={(amountCents) => dispatch({ type: 'addDonation', amountCents })} />
 
-            <div className="reg-receipt" role="group" aria-label="Reçu">
-              <span className="reg-receipt__label">Reçu</span>
-              <button type="button" className={classNames('reg-seg', !sale.receipt && 'reg-seg--on')} aria-pressed={!sale.receipt} onClick={() => dispatch({ type: 'setReceipt', receipt: null })}>
-                Aucun
-              </button>
-              <button type="button" className={classNames('reg-seg', sale.receipt?.method === 'sms' && 'reg-seg--on')} aria-pressed={sale.receipt?.method === 'sms'} onClick={() => setDialog('sms')}>
-                SMS
-              </button>
-              <button type="button" className={classNames('reg-seg', sale.receipt?.method === 'email' && 'reg-seg--on')} aria-pressed={sale.receipt?.method === 'email'} onClick={() => setDialog('email')}>
-                E-mail
-              </button>
-              {sale.receipt && <span className="reg-receipt__to">{sale.receipt.to}</span>}
-            </div>
+            <ReceiptChoice receipt={sale.receipt} onNone={() => dispatch({ type: 'setReceipt', receipt: null })} onAsk={(method) => setDialog(method)} />
           </>
         }
       >
         {offlineStatus}
-        {(ticketsAllowed > 0 || betsAllowed > 0) && (
-          <div className="reg-ticket-buttons">
-            {ticketsAllowed > 0 && (
-              <Button
-                variant={sale.tickets.length === ticketsAllowed ? 'ghost' : 'secondary'}
-                disabled={!raffle}
-                aria-label={`Tickets de tombola : ${sale.tickets.length} / ${ticketsAllowed}`}
-                onClick={() => setDialog('tickets')}
-              >
-                Tombola <span className="reg-pill">{sale.tickets.length} / {ticketsAllowed}</span>
-              </Button>
-            )}
-            {betsAllowed > 0 && (
-              <Button
-                variant={sale.bets.length > 0 ? 'ghost' : 'secondary'}
-                disabled={!giftBasket}
-                aria-label={`Paris du panier garni : ${sale.bets.length} / ${betsAllowed}`}
-                onClick={() => setDialog('bets')}
-              >
-                Paris <span className="reg-pill">{sale.bets.length} / {betsAllowed}</span>
-              </Button>
-            )}
-          </div>
-        )}
+        <TicketButtons
+          tickets={{ chosen: sale.tickets.length, allowed: ticketsAllowed, available: Boolean(raffle) }}
+          bets={{ chosen: sale.bets.length, allowed: betsAllowed, available: Boolean(giftBasket) }}
+          onTickets={() => setDialog('tickets')}
+          onBets={() => setDialog('bets')}
+        />
         {notice && (
           <div className={notice.tone === 'error' ? 'k-error-line reg-notice' : 'reg-notice reg-notice--info'} role="alert">
             {notice.text}
@@ -453,28 +423,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
           </div>
         )}
 
-        <div className="reg-pay" role="group" aria-label="Paiement">
-          <Button className="reg-pay__button reg-pay__button--cash" disabled={empty || busy} onClick={() => handlePay(PAYMENT_MODE.cash)} aria-keyshortcuts={SHORTCUTS.cash}>
-            Espèce <Kbd>{SHORTCUTS.cash}</Kbd>
-          </Button>
-          <Button className="reg-pay__button" disabled={empty || busy} onClick={() => handlePay(PAYMENT_MODE.card)} aria-keyshortcuts={SHORTCUTS.card}>
-            CB <Kbd>{SHORTCUTS.card}</Kbd>
-          </Button>
-          <Button className="reg-pay__button" variant="secondary" disabled={empty || busy} onClick={() => handlePay(PAYMENT_MODE.cheque)} aria-keyshortcuts={SHORTCUTS.cheque}>
-            Chèque <Kbd>{SHORTCUTS.cheque}</Kbd>
-          </Button>
-          <Button className="reg-pay__button" variant="ghost" disabled={empty || busy} onClick={() => handlePay(PAYMENT_MODE.hold)}>
-            Mettre en attente
-          </Button>
-        </div>
-        {reader && (
-          <p className="reg-reader-line">
-            Lecteur CB <strong>{readerLabel(reader.identifier)}</strong>{' '}
-            <button type="button" className="reg-link" onClick={() => setDialog('readers')}>
-              Changer de lecteur
-            </button>
-          </p>
-        )}
+        <PaymentButtons disabled={empty || busy} reader={reader} onPay={handlePay} onChangeReader={() => setDialog('readers')} />
       </SaleSheet>
 
       {dialog === 'cash' && (
