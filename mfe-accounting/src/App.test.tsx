@@ -24,6 +24,7 @@ describe('accounting remote', () => {
       ['Balances', '/comptabilite'], ['Bilan des comptes', '/comptabilite/bilan'], ['Disponilités', '/comptabilite/disponibilites'],
       ['Prévisionnel', '/comptabilite/previsionnel'], ['Journal', '/comptabilite/journal'], ['Résultat de la fête', '/comptabilite/fete'],
     ]);
+    expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual(['Balances']);
   });
 
   it('adds a trial balance through the modal, financial_year and data_csv_raw required', async () => {

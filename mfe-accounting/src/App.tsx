@@ -1,4 +1,4 @@
-import { NavLink, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
+import { Link, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
 import { BooksPage } from './books/BooksPage';
 import { TreasurerOnly } from './components/TreasurerOnly';
 import { FairResultPage } from './fair/FairResultPage';
@@ -11,7 +11,7 @@ import { TrialBalancesPage } from './trialBalances/TrialBalancesPage';
 import './accounting.css';
 
 const TABS = [
-  { to: '', label: 'Balances', end: false },
+  { to: '', label: 'Balances' },
   { to: 'bilan', label: 'Bilan des comptes' },
   { to: 'disponibilites', label: 'Disponilités' },
   { to: 'previsionnel', label: 'Prévisionnel' },
@@ -37,17 +37,15 @@ function AccountingLayout() {
     <div className="acc-app">
       <TreasurerOnly>
         <nav className="acc-tabs acc-no-print" aria-label="Comptabilité">
-          {TABS.map((tab) => (
-            <NavLink
-              key={tab.to}
-              to={tab.to ? `${base}/${tab.to}` : base}
-              end
-              className={({ isActive }) => (isActive || (tab.to === '' && isBalances) ? 'acc-tabs__link active' : 'acc-tabs__link')}
-              aria-current={tab.to === '' && isBalances ? 'page' : undefined}
-            >
-              {tab.label}
-            </NavLink>
-          ))}
+          {TABS.map((tab) => {
+            // « Balances » stays current on a balance's rows and report.
+            const active = tab.to === '' ? isBalances : rest === tab.to;
+            return (
+              <Link key={tab.to} to={tab.to ? `${base}/${tab.to}` : base} className={active ? 'acc-tabs__link active' : 'acc-tabs__link'} aria-current={active ? 'page' : undefined}>
+                {tab.label}
+              </Link>
+            );
+          })}
         </nav>
         <Outlet context={base} />
       </TreasurerOnly>
