@@ -4,6 +4,7 @@
  * the link on a phone, a sign-out on a shared tablet that leaves nothing behind, and passkeys with
  * the DevTools virtual authenticator (register, sign in, removed passkey refused, on-behalf link).
  */
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually } from '@kermesse/kit/testing';
@@ -139,6 +140,35 @@ describe('« Équipe »', () => {
   it('is refused to a cashier', async () => {
     const cashier = await signInToken(sys.url, 'caissier@kermesse.local');
     expect((await callGateway(sys.url, cashier, 'GET', '/api/admin/users')).status).toBe(403);
+  });
+});
+
+describe('accessibility of the staff pages (axe-core, WCAG 2.1 AA)', () => {
+  it('finds no violation on « Équipe » and « Mon compte », in light and dark modes', async () => {
+    const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+    // bypassCSP only to inject axe-core (the gateway's CSP refuses inline scripts).
+    const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('kermesseDismissedAnnouncement', 'tombola-automne-2024'));
+    await signInThroughForm(page, 'admin@kermesse.local');
+    await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
+    const found: Record<string, string[]> = {};
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => localStorage.setItem('kermesseTheme', value), theme);
+      for (const path of ['/equipe', '/profil']) {
+        await page.goto(path);
+        await page.locator('article, #form-password').first().waitFor();
+        await page.addScriptTag({ path: axeScript });
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+          const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+          return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+        });
+        if (violations.length) found[`${theme} ${path}`] = violations;
+      }
+    }
+    expect(found).toEqual({});
+    await context.close();
   });
 });
 
