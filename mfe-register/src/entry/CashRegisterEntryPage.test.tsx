@@ -184,6 +184,18 @@ describe('CashRegisterEntryPage', () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/cr/events', '/api/cr/ping']);
   });
 
+  it("says « Ce compte n'a pas accès à la caisse. » to a valid token without the cashier role, and keeps it", async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'volunteer-token');
+    gateway({
+      'GET /api/cr/events': () => json({ error: 'Accès refusé : droits insuffisants.' }, 403),
+      'GET /api/cr/ping': () => json({ error: 'Accès refusé : droits insuffisants.' }, 403),
+    });
+    await renderPage();
+
+    expect(screen.getByRole('alert').textContent).toBe("Error: Ce compte n'a pas accès à la caisse.");
+    expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBe('volunteer-token');
+  });
+
   it('keeps a valid token when only the event list fails', async () => {
     localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
     gateway({ 'GET /api/cr/events': () => json({ error: 'Erreur interne.' }, 500) });

@@ -47,7 +47,12 @@ export function CashRegisterEntryPage() {
       } catch {
         const failure = await registerApi.ping().then(
           () => 'Failed to fetch events',
-          (pingError: unknown) => (pingError instanceof ApiError && pingError.status === 0 ? NETWORK_ERROR_MESSAGE : null),
+          (pingError: unknown) => {
+            if (pingError instanceof ApiError && pingError.status === 0) return NETWORK_ERROR_MESSAGE;
+            // A valid token whose account lacks the cashier role: keep it (an admin may add the role).
+            if (pingError instanceof ApiError && pingError.status === 403) return "Ce compte n'a pas accès à la caisse.";
+            return null;
+          },
         );
         if (cancelled) return;
         if (failure) {
