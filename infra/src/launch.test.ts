@@ -94,3 +94,52 @@ describe('launch', () => {
     expect(pids.filter(isAlive)).toEqual([]);
   }, 60_000);
 });
+
+describe('launch with KERMESSE_DEMO=0', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  const namespace = testNamespace();
+  const lines: string[] = [];
+  let system: RunningSystem;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'kermesse-first-run-'));
+    system = await launch({
+      databaseUrl: database.url,
+      natsUrl: TEST_NATS_URL,
+      natsNamespace: namespace,
+      dataDir,
+      build: false,
+      services: ['identity'],
+      portBase: await sparePortBase(),
+      healthTimeoutMs: 120_000,
+      output: (line) => lines.push(line),
+      env: { ...process.env, LOG_LEVEL: 'warn', KERMESSE_DEMO: '0', DEMO_PASSWORD: '' },
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await system?.stop();
+    await database?.drop();
+    await deleteTestStream(namespace).catch(() => undefined);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('loads no demo account and says the first visit creates the administrator, who then signs in', async () => {
+    expect(system.accounts).toEqual([]);
+    expect(lines.join('\n')).toContain('créer le premier compte administrateur');
+    const demoLogin = await fetch(`${system.url}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@kermesse.local', password: 'nimporte-quoi-42' }),
+    });
+    expect(demoLogin.status).toBe(401);
+    expect(await (await fetch(`${system.url}/api/setup`)).json()).toEqual({ needsFirstAdmin: true });
+    const created = await fetch(`${system.url}/api/setup`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'presidente@ecole-jaures.fr', firstname: 'Claire', lastname: 'Martin', password: 'kermesse du printemps 2027' }),
+    });
+    expect(created.status).toBe(201);
+    expect(await (await fetch(`${system.url}/api/setup`)).json()).toEqual({ needsFirstAdmin: false });
+  });
+});

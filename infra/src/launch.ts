@@ -46,6 +46,11 @@ export interface LaunchOptions {
   port?: number;
   /** Shifts every default port (gateway = portBase, identity = portBase + 21, …) to run a second system. */
   portBase?: number;
+  /**
+   * Load the demo data (default true; `KERMESSE_DEMO=0` says false): without it no account exists,
+   * and the first visit creates the first administrator.
+   */
+  demo?: boolean;
   /** `DEMO_PASSWORD`; default the one saved in the data folder, or a new one. */
   demoPassword?: string;
   /** Build the front ends first (default true unless `KERMESSE_SKIP_BUILD=1`); up-to-date builds are kept. */
@@ -106,6 +111,7 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
   const natsNamespace = options.natsNamespace ?? (env.NATS_NAMESPACE || 'kermesse');
   const logLevel = options.logLevel ?? (env.LOG_LEVEL || 'info');
   const healthTimeoutMs = options.healthTimeoutMs ?? 60_000;
+  const withDemo = options.demo ?? !['0', 'false', 'non'].includes((env.KERMESSE_DEMO ?? '').trim().toLowerCase());
   const build = options.build ?? !['1', 'true'].includes(env.KERMESSE_SKIP_BUILD ?? '');
   const serviceNames = options.services ? SERVICES.filter((name) => options.services!.includes(name)) : SERVICES;
   // An explicit portBase wins over the environment's PORT (a second system beside the first).
@@ -249,9 +255,9 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     checkAborted();
 
     // Schemas and demo data, service by service (identity first: it owns the accounts).
-    const demo = await resolveDemoPassword(dataDir, options.demoPassword ?? env.DEMO_PASSWORD);
+    const demo = withDemo ? await resolveDemoPassword(dataDir, options.demoPassword ?? env.DEMO_PASSWORD) : undefined;
     for (const name of serviceNames) {
-      await Promise.race([prepareService(name, databaseUrl, demo.password), interrupted]);
+      await Promise.race([prepareService(name, databaseUrl, demo?.password), interrupted]);
       checkAborted();
     }
 
@@ -307,8 +313,8 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     checkAborted();
 
     const url = `http://127.0.0.1:${ports.gateway}`;
-    const accounts = DEMO_ACCOUNTS.map((account) => ({ ...account, password: demo.password }));
-    if (!(await demoLoginWorks(url, accounts[0]!))) {
+    const accounts = demo ? DEMO_ACCOUNTS.map((account) => ({ ...account, password: demo.password })) : [];
+    if (demo && !(await demoLoginWorks(url, accounts[0]!))) {
       output(
         `[kermesse] Attention : ${accounts[0]!.email} ne se connecte pas avec le mot de passe affiché — les comptes de démonstration existaient déjà avec un autre (${demo.source === 'env' ? 'DEMO_PASSWORD' : demo.file}). / ` +
           `Warning: the demo accounts already existed with another password than the one shown.`,
@@ -317,7 +323,7 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     }
     launched = true;
     for (const part of [natsPart, ...services, gateway]) part?.watchLiveness();
-    printBanner(output, url, accounts, demo.source === 'generated' ? demo.file : undefined, nats);
+    printBanner(output, url, accounts, demo?.source === 'generated' ? demo.file : undefined, nats);
 
     const parts = [natsPart, ...services, gateway].filter((part): part is Supervised => part !== undefined);
     const runningUrls = Object.fromEntries(serviceNames.map((name) => [name, serviceUrls[serviceUrlVar(name)]!]));
@@ -373,8 +379,8 @@ async function assignServicePorts(
   return result;
 }
 
-/** Migrates one service's schema and seeds its demo data (both idempotent). */
-async function prepareService(name: ServiceName, databaseUrl: string, password: string): Promise<void> {
+/** Migrates one service's schema and, given the demo password, seeds its demo data (both idempotent). */
+async function prepareService(name: ServiceName, databaseUrl: string, password: string | undefined): Promise<void> {
   const { schema, migrations } = (await import(`@kermesse/${name}/migrations`)) as ServiceMigrations;
   const { seedDemo } = (await import(`@kermesse/${name}/demo`)) as {
     seedDemo(deps: { db: ReturnType<typeof createDb>; password: string }): Promise<unknown>;
@@ -382,7 +388,7 @@ async function prepareService(name: ServiceName, databaseUrl: string, password: 
   const db = createDb(databaseUrl, { schema, poolMax: 2 });
   try {
     await migrateLatest(db, { schema, migrations });
-    await seedDemo({ db, password });
+    if (password !== undefined) await seedDemo({ db, password });
   } catch (err) {
     if ((err as { code?: string }).code === 'ECONNREFUSED') throw describeDbError(databaseUrl, err);
     throw new LaunchError(
@@ -430,9 +436,16 @@ function printBanner(
     '',
     `  Kermesse est prête / is ready : ${url}`,
     '',
-    `  Comptes de démonstration / demo accounts — mot de passe / password : ${accounts[0]?.password}`,
-    ...(savedIn ? [`  (généré et enregistré dans / generated and saved in ${savedIn} ; DEMO_PASSWORD pour le choisir)`] : []),
-    ...accounts.map((account) => `    ${account.email.padEnd(28)} ${account.role}`),
+    ...(accounts.length
+      ? [
+        `  Comptes de démonstration / demo accounts — mot de passe / password : ${accounts[0]?.password}`,
+        ...(savedIn ? [`  (généré et enregistré dans / generated and saved in ${savedIn} ; DEMO_PASSWORD pour le choisir)`] : []),
+        ...accounts.map((account) => `    ${account.email.padEnd(28)} ${account.role}`),
+      ]
+      : [
+        `  Sans données de démonstration (KERMESSE_DEMO=0) : ouvrez ${url} pour créer le premier compte administrateur,`,
+        '  puis la première fête. / No demo data: the first visit creates the first administrator.',
+      ]),
     '',
     ...(nats && !nats.syncAlways
       ? [`  NATS : ${nats.version} sans sync_interval (2.10+) — l'outbox Postgres reste la référence. / no sync_interval: the Postgres outbox stays the record.`, '']
