@@ -283,7 +283,8 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       const base = `http://127.0.0.1:${servicePorts[name]}`;
       const part = supervise(name, () => new ManagedProcess(name, process.execPath, ['--import', 'tsx', `services/${name}/src/server.ts`], {
         cwd: rootDir,
-        env: childEnv({ PORT: String(servicePorts[name]) }),
+        // Services stay on loopback whatever HOST the gateway was given: only the gateway is public.
+        env: childEnv({ PORT: String(servicePorts[name]), HOST: '127.0.0.1' }),
         output,
       }), { ready: `${base}/readyz`, alive: `${base}/healthz` });
       services.push(part);

@@ -11,7 +11,7 @@ const bus = await connectBus({ url: env.natsUrl, namespace: env.natsNamespace, n
 const consumers = await startAccountingConsumers({ db, bus, logger });
 const verifier = createTokenVerifier({ identityUrl: env.identityUrl });
 const app = await buildApp({ db, logger, bus, verifier });
-const server = await listen(app, env.port);
+const server = await listen(app, env.port, env.host);
 logger.info('accounting listening', { port: server.port });
 
 onShutdown(logger, [() => server.close(), () => consumers.stop(), () => bus.close(), () => db.destroy()]);

@@ -30,7 +30,7 @@ const app = await buildApp({
   verifier: createTokenVerifier({ identityUrl: env.identityUrl }),
   mailConfigured: env.smtpUrl !== null,
 });
-const server = await listen(app, env.port);
+const server = await listen(app, env.port, env.host);
 logger.info('contact listening', { port: server.port, publicUrl: env.publicUrl });
 
 onShutdown(logger, [() => server.close(), () => consumer.stop(), () => requestedConsumer.stop(), () => worker.stop(), () => bus.close(), () => db.destroy()]);

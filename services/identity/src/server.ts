@@ -16,7 +16,7 @@ const app = await buildApp({
   associationName: env.associationName,
   mailLink: env.contactUrl ? linkMailer(env.contactUrl, logger) : undefined,
 });
-const server = await listen(app, env.port);
+const server = await listen(app, env.port, env.host);
 logger.info('identity listening', { port: server.port });
 
 onShutdown(logger, [() => server.close(), () => relay.stop(), () => bus.close(), () => db.destroy()]);

@@ -3,6 +3,8 @@ import { SERVICE_DEFAULT_PORTS, type ServiceName } from './topology.ts';
 
 export interface ServiceEnv {
   port: number;
+  /** `HOST`: the address to listen on — loopback by default (only the gateway is public); `0.0.0.0` in a container. */
+  host: string;
   databaseUrl: string;
   natsUrl: string;
   natsNamespace: string;
@@ -20,6 +22,7 @@ export function readServiceEnv(service: ServiceName, env: NodeJS.ProcessEnv = pr
   const problems: string[] = [];
   const port = Number(env.PORT ?? SERVICE_DEFAULT_PORTS[service]);
   if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a port number (got "${env.PORT}")`);
+  const host = env.HOST || '127.0.0.1';
   const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kermesse';
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// URL');
   const natsUrl = env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -32,5 +35,5 @@ export function readServiceEnv(service: ServiceName, env: NodeJS.ProcessEnv = pr
     process.stderr.write(`[${service}] invalid configuration:\n- ${problems.join('\n- ')}\n`);
     process.exit(2);
   }
-  return { port, databaseUrl, natsUrl, natsNamespace, identityUrl, logLevel };
+  return { port, host, databaseUrl, natsUrl, natsNamespace, identityUrl, logLevel };
 }

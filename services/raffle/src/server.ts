@@ -21,7 +21,7 @@ const consumers = await Promise.all([
 ]);
 const verifier = createTokenVerifier({ identityUrl: env.identityUrl });
 const app = await buildApp({ db, logger, bus, verifier, uploadsDir, wake });
-const server = await listen(app, env.port);
+const server = await listen(app, env.port, env.host);
 logger.info('raffle listening', { port: server.port, uploadsDir });
 
 // Claims past their 10 minutes are freed for good every 30 s (claiming already ignores them).

@@ -39,7 +39,7 @@ const app = await buildApp({
   publicUrl: own.publicUrl,
   wake: coalesce(() => relay.wake(), 25),
 });
-const server = await listen(app, env.port);
+const server = await listen(app, env.port, env.host);
 logger.info('register listening', { port: server.port, cardProvider: cardProvider.name });
 
 // Idempotency keys past their 24 hours are dropped once an hour.

@@ -13,7 +13,7 @@ const relay = startOutboxRelay({ db, bus, logger });
 const consumers = await startStockConsumers({ db, bus, logger, relay });
 const verifier = createTokenVerifier({ identityUrl: env.identityUrl });
 const app = await buildApp({ db, logger, bus, verifier, relay });
-const server = await listen(app, env.port);
+const server = await listen(app, env.port, env.host);
 logger.info('stock listening', { port: server.port });
 
 onShutdown(logger, [() => server.close(), () => consumers.stop(), () => relay.stop(), () => bus.close(), () => db.destroy()]);

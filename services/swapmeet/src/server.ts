@@ -9,7 +9,7 @@ const db = createDb(env.databaseUrl, { schema });
 const bus = await connectBus({ url: env.natsUrl, namespace: env.natsNamespace, name: 'swapmeet' });
 const verifier = createTokenVerifier({ identityUrl: env.identityUrl });
 const app = await buildApp({ db, logger, bus, verifier });
-const server = await listen(app, env.port);
+const server = await listen(app, env.port, env.host);
 logger.info('swapmeet listening', { port: server.port });
 
 onShutdown(logger, [() => server.close(), () => bus.close(), () => db.destroy()]);
