@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// `npm start`: plain Node, no dependency — it runs before node_modules exists. Installs the
-// dependencies when needed (npm ci), then runs the launcher (infra/src/cli.ts under tsx),
-// forwarding signals and its exit code.
+// `npm start`: plain Node, no dependency — it runs before node_modules exists, on whatever Node the
+// machine has (18 or later). Installs the dependencies when needed (npm ci), which brings the
+// project's own Node (the `node` package pinned in package.json: the current LTS), then runs the
+// launcher (infra/src/cli.ts under tsx) on that Node, forwarding signals and its exit code.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The project runs on Node 26 (current LTS); the pinned `node` package provides it. */
+const MIN_NODE_MAJOR = 24;
 
 /** node_modules missing, or package-lock.json changed since the last install. */
 function needsInstall() {
@@ -32,9 +35,24 @@ if (needsInstall()) {
   }
 }
 
+/** The project's pinned Node (node_modules/.bin/node), checked to run; else this one, if recent enough. */
+function projectNode() {
+  const pinned = path.join(root, 'node_modules', '.bin', 'node');
+  if (existsSync(pinned)) {
+    const probe = spawnSync(pinned, ['-p', 'process.versions.node'], { encoding: 'utf8' });
+    if (probe.status === 0 && Number(probe.stdout.split('.')[0]) >= MIN_NODE_MAJOR) return pinned;
+  }
+  if (Number(process.versions.node.split('.')[0]) >= MIN_NODE_MAJOR) return process.execPath;
+  console.error(
+    `[kermesse] Node ${MIN_NODE_MAJOR} ou plus est nécessaire : « npm ci » installe celui du projet (paquet node) ; ` +
+      `relancez « npm ci » puis « npm start ». / Node ${MIN_NODE_MAJOR}+ is needed: npm ci installs the project's own (node package).`,
+  );
+  process.exit(1);
+}
+
 // Its own process group: a Ctrl-C in the terminal reaches only us, and the launcher then stops
 // gateway, services, NATS and Postgres in that order (instead of all of them at once).
-const child = spawn(process.execPath, ['--import', 'tsx', 'infra/src/cli.ts', ...process.argv.slice(2)], {
+const child = spawn(projectNode(), ['--import', 'tsx', 'infra/src/cli.ts', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   detached: process.platform !== 'win32',
