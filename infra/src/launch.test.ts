@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, deleteTestStream, TEST_NATS_URL, testNamespace, type TestDatabase } from '@kermesse/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, type RunningSystem } from './launch.ts';
+import { launch, type LaunchOptions, type RunningSystem } from './launch.ts';
 import { isPortFree } from './ports.ts';
 import { isAlive } from './processes.ts';
 import { planPorts, SERVICES } from './topology.ts';
@@ -24,58 +24,61 @@ async function sparePortBase(): Promise<number> {
   throw new Error('no spare port range');
 }
 
-describe('launch', () => {
+/** A system of its own (fresh database, NATS namespace, data folder), stopped and removed after its tests. */
+function ownSystem(options: Partial<LaunchOptions> = {}, env: NodeJS.ProcessEnv = {}) {
+  const own = { lines: [] as string[], system: undefined as unknown as RunningSystem };
   let database: TestDatabase;
   let dataDir: string;
   const namespace = testNamespace();
-  const lines: string[] = [];
-  let system: RunningSystem;
-
   beforeAll(async () => {
     database = await createTestDatabase();
     dataDir = await mkdtemp(path.join(tmpdir(), 'kermesse-launch-'));
-    system = await launch({
+    own.system = await launch({
       databaseUrl: database.url,
       natsUrl: TEST_NATS_URL,
       natsNamespace: namespace,
       dataDir,
-      demoPassword: `demo-${randomBytes(4).toString('hex')}`,
       build: false,
       healthTimeoutMs: 120_000,
       portBase: await sparePortBase(),
-      output: (line) => lines.push(line),
-      env: { ...process.env, LOG_LEVEL: 'warn' },
+      output: (line) => own.lines.push(line),
+      ...options,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     });
   }, 240_000);
-
   afterAll(async () => {
-    await system?.stop();
+    await own.system?.stop();
     await database?.drop();
     await deleteTestStream(namespace).catch(() => undefined);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
+  return own;
+}
+
+describe('launch', () => {
+  const own = ownSystem({ demoPassword: `demo-${randomBytes(4).toString('hex')}` });
 
   it('starts every service and the gateway, which answers /healthz', async () => {
-    expect(system.processes.map((child) => child.name)).toEqual([...SERVICES, 'gateway']);
-    const response = await fetch(`${system.url}/healthz`);
+    expect(own.system.processes.map((child) => child.name)).toEqual([...SERVICES, 'gateway']);
+    const response = await fetch(`${own.system.url}/healthz`);
     expect(response.status).toBe(200);
     for (const name of SERVICES) {
-      const health = await fetch(`${system.serviceUrls[name]}/healthz`);
+      const health = await fetch(`${own.system.serviceUrls[name]}/healthz`);
       expect(health.status).toBe(200);
     }
   });
 
   it('prints the URL and the demo accounts with their password', () => {
-    const printed = lines.join('\n');
-    expect(printed).toContain(system.url);
-    for (const account of system.accounts) expect(printed).toContain(account.email);
-    expect(printed).toContain(system.accounts[0]!.password);
-    expect(system.accounts.map((account) => account.role)).toEqual(['admin', 'treasurer', 'cashier', 'volunteer']);
+    const printed = own.lines.join('\n');
+    expect(printed).toContain(own.system.url);
+    for (const account of own.system.accounts) expect(printed).toContain(account.email);
+    expect(printed).toContain(own.system.accounts[0]!.password);
+    expect(own.system.accounts.map((account) => account.role)).toEqual(['admin', 'treasurer', 'cashier', 'volunteer']);
   });
 
   it('seeds the demo cashier, who signs in through the gateway', async () => {
-    const cashier = system.accounts.find((account) => account.role === 'cashier')!;
-    const response = await fetch(`${system.url}/api/login`, {
+    const cashier = own.system.accounts.find((account) => account.role === 'cashier')!;
+    const response = await fetch(`${own.system.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: cashier.email, password: cashier.password }),
@@ -87,59 +90,31 @@ describe('launch', () => {
   });
 
   it('stop() leaves no child running', async () => {
-    const pids = system.processes.map((child) => child.pid);
+    const pids = own.system.processes.map((child) => child.pid);
     expect(pids.every(isAlive)).toBe(true);
-    await system.stop();
-    expect(await system.stopped).toEqual({ crash: undefined });
+    await own.system.stop();
+    expect(await own.system.stopped).toEqual({ crash: undefined });
     expect(pids.filter(isAlive)).toEqual([]);
   }, 60_000);
 });
 
 describe('launch with KERMESSE_DEMO=0', () => {
-  let database: TestDatabase;
-  let dataDir: string;
-  const namespace = testNamespace();
-  const lines: string[] = [];
-  let system: RunningSystem;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'kermesse-first-run-'));
-    system = await launch({
-      databaseUrl: database.url,
-      natsUrl: TEST_NATS_URL,
-      natsNamespace: namespace,
-      dataDir,
-      build: false,
-      services: ['identity'],
-      portBase: await sparePortBase(),
-      healthTimeoutMs: 120_000,
-      output: (line) => lines.push(line),
-      env: { ...process.env, LOG_LEVEL: 'warn', KERMESSE_DEMO: '0', DEMO_PASSWORD: '' },
-    });
-  }, 240_000);
-
-  afterAll(async () => {
-    await system?.stop();
-    await database?.drop();
-    await deleteTestStream(namespace).catch(() => undefined);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  const own = ownSystem({ services: ['identity'] }, { KERMESSE_DEMO: '0', DEMO_PASSWORD: '' });
 
   it('loads no demo account and says the first visit creates the administrator, who then signs in', async () => {
-    expect(system.accounts).toEqual([]);
-    expect(lines.join('\n')).toContain('créer le premier compte administrateur');
-    const demoLogin = await fetch(`${system.url}/api/login`, {
+    expect(own.system.accounts).toEqual([]);
+    expect(own.lines.join('\n')).toContain('créer le premier compte administrateur');
+    const demoLogin = await fetch(`${own.system.url}/api/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@kermesse.local', password: 'nimporte-quoi-42' }),
     });
     expect(demoLogin.status).toBe(401);
-    expect(await (await fetch(`${system.url}/api/setup`)).json()).toEqual({ needsFirstAdmin: true });
-    const created = await fetch(`${system.url}/api/setup`, {
+    expect(await (await fetch(`${own.system.url}/api/setup`)).json()).toEqual({ needsFirstAdmin: true });
+    const created = await fetch(`${own.system.url}/api/setup`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'presidente@ecole-jaures.fr', firstname: 'Claire', lastname: 'Martin', password: 'kermesse du printemps 2027' }),
     });
     expect(created.status).toBe(201);
-    expect(await (await fetch(`${system.url}/api/setup`)).json()).toEqual({ needsFirstAdmin: false });
+    expect(await (await fetch(`${own.system.url}/api/setup`)).json()).toEqual({ needsFirstAdmin: false });
   });
 });
