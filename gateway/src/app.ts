@@ -73,6 +73,11 @@ const SIGN_IN_PATHS = new Set(['/api/login', '/login']);
 
 /** After its release a token must be refused at once (see forgetReleased). */
 const RELEASE_PATH = '/api/token/release';
+/**
+ * `PUT` of a person (disable, roles): identity revokes their tokens in the same transaction, and the
+ * gateway forgets its cached « not revoked » answers for that person, so their next call is 401.
+ */
+const PERSON_PATH = /^\/api\/admin\/users\/([^/]+)$/;
 
 
 /** Error codes of a client that closed its connection before the end of the answer. */
@@ -134,6 +139,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     }
 
     const releasing = method === 'POST' && path === RELEASE_PATH;
+    const changedPerson = method === 'PUT' ? PERSON_PATH.exec(path)?.[1] : undefined;
     const querystring = ctx.querystring;
     await proxy.forward({
       req: ctx.req,
@@ -144,6 +150,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
       requestId: ctx.state.requestId as string,
       onResponse(status) {
         if (releasing) forgetReleased(ctx.req.headers.authorization, status);
+        if (changedPerson !== undefined && status >= 200 && status < 300) verifier.forgetUser?.(changedPerson);
         // The proxy writes the answer itself.
         ctx.respond = false;
         ctx.status = status;
@@ -171,6 +178,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     const route = matchRoute(path);
     if (!route) return false;
     if (req.method === 'POST' && (path === RELEASE_PATH || isSignIn(path))) return false;
+    if (req.method === 'PUT' && PERSON_PATH.test(path)) return false;
     if (!route.isPublic) {
       const token = bearerToken(req.headers.authorization);
       const user = token === undefined ? undefined : verifier.peek(token);

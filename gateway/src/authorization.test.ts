@@ -139,6 +139,41 @@ describe('token release', () => {
     }
   });
 
+  it("refuses a disabled person's next call at once, other people's tokens still served from the cache", async () => {
+    const disabling = await startTestGateway({}, { disableRevokes: true });
+    try {
+      const admin = await disabling.identity.sign({ roles: ['admin'], sub: 'admin-1' });
+      const lucie = await disabling.identity.sign({ roles: ['cashier'], sub: 'lucie' });
+      const paul = await disabling.identity.sign({ roles: ['cashier'], sub: 'paul' });
+      for (const token of [lucie, paul]) {
+        // Twice: the second call is served by the fast path from the cached answers.
+        for (let i = 0; i < 2; i += 1) {
+          const res = await fetch(`${disabling.url}/api/cr/events`, { headers: { Authorization: `Bearer ${token}` } });
+          expect(res.status).toBe(200);
+          await res.arrayBuffer();
+        }
+      }
+      const put = await fetch(`${disabling.url}/api/admin/users/lucie`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ disabled: true }),
+      });
+      expect(put.status).toBe(200);
+      await put.arrayBuffer();
+      const checks = disabling.identity.revocationChecks();
+      const after = await fetch(`${disabling.url}/api/cr/events`, { headers: { Authorization: `Bearer ${lucie}` } });
+      expect(after.status).toBe(401);
+      expect(await after.json()).toEqual({ error: 'Ce jeton a été révoqué.' });
+      const other = await fetch(`${disabling.url}/api/cr/events`, { headers: { Authorization: `Bearer ${paul}` } });
+      expect(other.status).toBe(200);
+      await other.arrayBuffer();
+      // Only the disabled person's token was asked about again: no round trip for the others.
+      expect(disabling.identity.revocationChecks() - checks).toBe(1);
+    } finally {
+      await disabling.close();
+    }
+  });
+
   it('caches the revocation answer between requests of the same token', async () => {
     const token = await gateway.identity.sign({ roles: ['cashier'] });
     const before = gateway.identity.revocationChecks();

@@ -86,6 +86,8 @@ export interface TokenOptions {
   /** Seconds from now; negative for an expired token. */
   expiresIn?: number;
   jti?: string;
+  /** The person (`sub`), '42' unless told. */
+  sub?: string;
   /** Sign with another key (forged token). */
   forged?: boolean;
 }
@@ -104,12 +106,14 @@ export interface FakeIdentity extends TestServer {
  * every other path and, with `releaseRevokes`, `POST /api/token/release` revoking the bearer token
  * (off by default so the matrix can call the release path with every token).
  */
-export async function startFakeIdentity({ releaseRevokes = false } = {}): Promise<FakeIdentity> {
+export async function startFakeIdentity({ releaseRevokes = false, disableRevokes = false } = {}): Promise<FakeIdentity> {
   const kid = 'test-key-1';
   const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   const other = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' };
   const revoked = new Set<string>();
+  /** jti → person, for `disableRevokes`. */
+  const issued = new Map<string, string>();
   let checks = 0;
   const echo = echoHandler('identity');
 
@@ -128,16 +132,31 @@ export async function startFakeIdentity({ releaseRevokes = false } = {}): Promis
       req.resume();
       return sendJson(res, 200, { success: true });
     }
+    const person = /^\/api\/admin\/users\/([^/]+)$/.exec(url)?.[1];
+    if (disableRevokes && req.method === 'PUT' && person !== undefined) {
+      // As identity does: disabling a person revokes all their tokens in the same transaction.
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { disabled?: boolean };
+        if (body.disabled === true) for (const [jti, sub] of issued) if (sub === person) revoked.add(jti);
+        sendJson(res, 200, { id: person, disabled: body.disabled === true });
+      });
+      return;
+    }
     void echo(req, res);
   });
 
   function claims(options: TokenOptions) {
     const now = Math.floor(Date.now() / 1000);
+    const jti = options.jti ?? randomUUID();
+    const sub = options.sub ?? '42';
+    issued.set(jti, sub);
     return {
-      sub: '42',
+      sub,
       email: 'caissier@kermesse.local',
       roles: options.roles ?? ['cashier'],
-      jti: options.jti ?? randomUUID(),
+      jti,
       iat: now,
       exp: now + (options.expiresIn ?? 12 * 3600),
       iss: 'kermesse-identity',
@@ -178,7 +197,7 @@ export interface TestGateway extends TestServer {
  */
 export async function startTestGateway(
   deps: Partial<GatewayDeps> = {},
-  identityOptions: { releaseRevokes?: boolean } = {},
+  identityOptions: { releaseRevokes?: boolean; disableRevokes?: boolean } = {},
 ): Promise<TestGateway> {
   const identity = await startFakeIdentity(identityOptions);
   const services = {} as Record<ServiceName, TestServer>;

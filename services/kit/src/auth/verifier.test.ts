@@ -71,4 +71,15 @@ describe('token verifier caches', () => {
     expect(verifier.peek(token)).toBeUndefined();
     expect((await refusal(verifier.verify(token))).message).toBe('Ce jeton a été révoqué.');
   });
+
+  it("forgets every token of a person at once (account disabled), and only theirs", async () => {
+    const { verifier, token, revoke } = await setup();
+    await verifier.verify(token);
+    revoke();
+    verifier.forgetUser?.('someone-else');
+    expect(verifier.peek(token)).toMatchObject({ jti: 'jti-1' });
+    verifier.forgetUser?.('u1');
+    expect(verifier.peek(token)).toBeUndefined();
+    expect((await refusal(verifier.verify(token))).message).toBe('Ce jeton a été révoqué.');
+  });
 });

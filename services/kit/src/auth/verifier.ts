@@ -18,6 +18,12 @@ export interface TokenVerifier {
   /** Drops the cached answers for a token (after it is released), so it is refused at once. */
   forget(jti: string): void;
   /**
+   * Drops every cached answer for the tokens of a person (account disabled, roles changed): their
+   * next call asks identity again, which refuses the revoked tokens at once. Optional so a test's
+   * stand-in verifier need not implement it.
+   */
+  forgetUser?(userId: string): void;
+  /**
    * The user of a token whose signature and revocation answer are both still cached, without
    * waiting (the gateway's fast path); undefined means « call verify() ».
    */
@@ -53,15 +59,16 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   });
   const ttl = options.revocationTtlMs ?? 5_000;
   const doFetch = options.fetch ?? fetch;
-  // jti → time until which "not revoked" holds; revoked tokens are remembered until they expire.
-  const activeUntil = new Map<string, number>();
+  // jti → time until which "not revoked" holds (and whose token it is, for forgetUser); revoked
+  // tokens are remembered until they expire.
+  const activeUntil = new Map<string, { until: number; userId: string }>();
   const revoked = new Map<string, number>();
 
-  async function isRevoked(jti: string, exp: number): Promise<boolean> {
+  async function isRevoked(jti: string, exp: number, userId: string): Promise<boolean> {
     const now = Date.now();
     if (revoked.has(jti)) return true;
-    const until = activeUntil.get(jti);
-    if (until !== undefined && until > now) return false;
+    const active = activeUntil.get(jti);
+    if (active !== undefined && active.until > now) return false;
     let answer: { revoked?: unknown };
     try {
       const res = await doFetch(base + revocationPath(jti), { signal: AbortSignal.timeout(3_000) });
@@ -77,12 +84,12 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       return true;
     }
     if (activeUntil.size > 50_000) prune(now);
-    activeUntil.set(jti, now + ttl);
+    activeUntil.set(jti, { until: now + ttl, userId });
     return false;
   }
 
   function prune(now: number) {
-    for (const [k, v] of activeUntil) if (v <= now) activeUntil.delete(k);
+    for (const [k, v] of activeUntil) if (v.until <= now) activeUntil.delete(k);
     for (const [k, v] of revoked) if (v <= now) revoked.delete(k);
   }
 
@@ -108,19 +115,23 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   return {
     async verify(token) {
       const user = await checkSignature(token);
-      if (await isRevoked(user.jti, user.exp)) throw unauthorized(REVOKED);
+      if (await isRevoked(user.jti, user.exp, user.id)) throw unauthorized(REVOKED);
       return user;
     },
     forget(jti) {
       activeUntil.delete(jti);
       for (const [token, entry] of verified) if (entry.user.jti === jti) verified.delete(token);
     },
+    forgetUser(userId) {
+      // A rare administrator action: a walk over the cache beats an index kept on every request.
+      for (const [jti, active] of activeUntil) if (active.userId === userId) activeUntil.delete(jti);
+    },
     peek(token) {
       const now = Date.now();
       const entry = verified.get(token);
       if (!entry || entry.until <= now || entry.user.exp * 1000 <= now) return undefined;
-      const until = activeUntil.get(entry.user.jti);
-      return until !== undefined && until > now ? entry.user : undefined;
+      const active = activeUntil.get(entry.user.jti);
+      return active !== undefined && active.until > now ? entry.user : undefined;
     },
   };
 }
