@@ -14,7 +14,12 @@ export interface TestSystem {
   stop(): Promise<void>;
 }
 
-export async function startTestSystem(): Promise<TestSystem> {
+export interface TestSystemOptions {
+  /** Load the demo data (default true); false starts an empty system, as `KERMESSE_DEMO=0` does. */
+  demo?: boolean;
+}
+
+export async function startTestSystem(options: TestSystemOptions = {}): Promise<TestSystem> {
   const database = await createTestDatabase();
   const namespace = testNamespace();
   const dataDir = mkdtempSync(join(tmpdir(), 'kermesse-e2e-'));
@@ -27,6 +32,7 @@ export async function startTestSystem(): Promise<TestSystem> {
       natsNamespace: namespace,
       dataDir,
       demoPassword: E2E_PASSWORD,
+      demo: options.demo ?? true,
       portBase: 20_000 + randomInt(0, 40) * 1_000,
       build: true,
       logLevel: 'warn',
