@@ -1,4 +1,5 @@
 import type { Db } from '@kermesse/kit';
+import { recordBingoConfigured } from './commands/configured.ts';
 import { generateCartons } from './commands/game.ts';
 
 export const DEMO_NIGHT = 'Loto de la kermesse';
@@ -37,6 +38,7 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
       { table_no: 2, seat_no: 2, name: 'Karim Benali' }, { table_no: 5, seat_no: 4, name: 'Jeanne Moreau' },
     ];
     await trx('reservations').insert(seated.map((s) => ({ ...s, bingo_id: 1, reserved_by: 'demo' })));
+    await recordBingoConfigured(trx, 1);
   });
   await generateCartons(db, 1, 60);
 }

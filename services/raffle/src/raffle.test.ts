@@ -65,8 +65,8 @@ describe('raffle tiers (ticket price editor)', () => {
     const events = (await tb.db('outbox').where({ type: 'raffle.configured' }).select('envelope').orderBy('seq'))
       .map((r: { envelope: { payload: { raffleId: number } } }) => r.envelope.payload).filter((p) => p.raffleId === id);
     expect(events).toEqual([
-      { raffleId: id, eventId: EVENT_ID, name: 'Tombola des tests', totalTickets: 200, tiers: [{ nb: 1, priceCents: 200 }, { nb: 3, priceCents: 500 }], salesOpen: true },
-      { raffleId: id, eventId: EVENT_ID, name: 'Tombola des tests', totalTickets: 200, tiers: [{ nb: 1, priceCents: 250 }, { nb: 5, priceCents: 1000 }, { nb: 12, priceCents: 2000 }], salesOpen: true },
+      { raffleId: id, eventId: EVENT_ID, name: 'Tombola des tests', totalTickets: 200, tiers: [{ nb: 1, priceCents: 200 }, { nb: 3, priceCents: 500 }], salesOpen: true, prizes: [] },
+      { raffleId: id, eventId: EVENT_ID, name: 'Tombola des tests', totalTickets: 200, tiers: [{ nb: 1, priceCents: 250 }, { nb: 5, priceCents: 1000 }, { nb: 12, priceCents: 2000 }], salesOpen: true, prizes: [] },
     ]);
   });
 

@@ -8,6 +8,7 @@ import { bingoBadRequest, bingoNotFound, invalidAmount, prizeNotFound } from '..
 import { countNightsInYear, findNight, insertNight, updateNight, type NightRow, type NightWrite } from '../repositories/nights.ts';
 import { findPrize, listPrizes, type PrizeWrite } from '../repositories/prizes.ts';
 import { replaceParties } from '../repositories/game.ts';
+import { recordBingoConfigured } from './configured.ts';
 import { presentNight } from '../presenters/index.ts';
 
 /** The night as the API shows it, with the law's warnings for its year. */
@@ -34,12 +35,22 @@ function nightWrite(input: NightInput): NightWrite {
 }
 
 export async function createNight(db: Db, input: NightInput): Promise<Night> {
-  const id = await insertNight(db, nightWrite(input));
+  const values = nightWrite(input);
+  const id = await db.transaction(async (trx) => {
+    const created = await insertNight(trx, values);
+    await recordBingoConfigured(trx, created);
+    return created;
+  });
   return nightWithWarnings(db, (await findNight(db, id))!);
 }
 
 export async function changeNight(db: Db, id: number, input: NightInput): Promise<Night> {
-  if (!(await updateNight(db, id, nightWrite(input)))) throw bingoNotFound();
+  const values = nightWrite(input);
+  await db.transaction(async (trx) => {
+    if (!(await updateNight(trx, id, values))) throw bingoNotFound();
+    // Its event may have changed: accounting moves the prizes' costs with it.
+    await recordBingoConfigured(trx, id);
+  });
   return nightWithWarnings(db, (await findNight(db, id))!);
 }
 

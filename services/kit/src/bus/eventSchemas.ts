@@ -44,6 +44,16 @@ const PRICE_TIER_SCHEMA = {
   additionalProperties: false,
 } as const;
 
+/** A prize as `raffle.configured` / `bingo.configured` carry it: unit cost in cents, quantity. */
+const PRIZE_COST_SCHEMA = {
+  type: 'object', required: ['id', 'name', 'quantity', 'costCents'],
+  properties: {
+    id: { type: 'integer', minimum: 1 }, name: { type: 'string' },
+    quantity: { type: 'integer', minimum: 0 }, costCents: { type: 'integer', minimum: 0 },
+  },
+  additionalProperties: false,
+} as const;
+
 export const EVENT_SCHEMAS = {
   'user.created': {
     version: 1,
@@ -244,6 +254,8 @@ export const EVENT_SCHEMAS = {
         totalTickets: { type: 'integer', minimum: 0 },
         tiers: { type: 'array', items: PRICE_TIER_SCHEMA },
         salesOpen: { type: 'boolean' },
+        /** The raffle's prizes with their cost (all of them: the latest state wins); absent in older events. */
+        prizes: { type: 'array', items: PRIZE_COST_SCHEMA },
       },
       additionalProperties: false,
     },
@@ -266,6 +278,23 @@ export const EVENT_SCHEMAS = {
             additionalProperties: false,
           },
         },
+      },
+      additionalProperties: false,
+    },
+  },
+  /** A loto night's current state (its event and its prizes with their cost): the latest wins. */
+  'bingo.configured': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['bingoId', 'eventId', 'name', 'heldOn', 'prizes'],
+      properties: {
+        bingoId: { type: 'integer', minimum: 1 },
+        /** null: the night belongs to no event (any more). */
+        eventId: { type: ['integer', 'null'], minimum: 1 },
+        name: { type: 'string', minLength: 1 },
+        heldOn: { type: 'string', format: 'date' },
+        prizes: { type: 'array', items: PRIZE_COST_SCHEMA },
       },
       additionalProperties: false,
     },
@@ -349,18 +378,23 @@ export interface EventPayloads {
   'raffle.configured': {
     raffleId: number; eventId: number; name: string; totalTickets: number;
     tiers: Array<{ nb: number; priceCents: number }>; salesOpen?: boolean;
+    prizes?: PrizeCost[];
   };
   'giftbasket.configured': {
     giftBasketId: number; eventId: number; name: string;
     tiers: Array<{ nb: number; priceCents: number }>;
     types: Array<{ id: number; name: string; priceCents: number }>;
   };
+  'bingo.configured': { bingoId: number; eventId: number | null; name: string; heldOn: string; prizes: PrizeCost[] };
   'raffle.drawn': { raffleId: number; drawnAt: string; winners: Array<{ prizeId: number; number: number }> };
   'stock.alert': { eventId: number; productId: number; isAlert: boolean; stock: number; alertThreshold: number };
 }
 
 /** What a receipt shows, as `sale.completed` and `receipt.requested` both carry it (contact renders it). */
 export type ReceiptContent = Pick<EventPayloads['sale.completed'], 'reference' | 'lines' | 'tickets' | 'bets' | 'payments' | 'totalCents' | 'paymentMode' | 'completedAt'>;
+
+/** A prize's cost as `raffle.configured` and `bingo.configured` carry it (unit cost × quantity is spent). */
+export interface PrizeCost { id: number; name: string; quantity: number; costCents: number }
 
 /** A payment as events carry it: CB (card), ESP (cash), CHQ (cheque); amounts in cents. */
 export interface SalePayment { method: 'CB' | 'ESP' | 'CHQ'; amountCents: number; reference: string }

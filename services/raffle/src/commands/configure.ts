@@ -9,25 +9,34 @@ import { findEvent, listEvents } from '../repositories/events.ts';
 import {
   findGiftBasket, insertGiftBasket, listBasketTiers, listBasketTypes, replaceBasketTiers, touchGiftBasket,
 } from '../repositories/giftBaskets.ts';
+import { listPrizes } from '../repositories/prizes.ts';
 import { findRaffle, highestTakenNumber, insertRaffle, listTiers, replaceTiers, updateRaffle } from '../repositories/raffles.ts';
 
 export const SOURCE = 'raffle';
 export const MAX_TICKETS = 1_000_000;
 
-/** Records `raffle.configured` for a raffle whose event is known; false otherwise. */
+/**
+ * Records `raffle.configured` (tiers and prizes with their cost: the whole current state) for a
+ * raffle whose event is known; false otherwise. Locks the raffle first, so two transactions changing
+ * it publish one after the other and the later event carries both changes (latest state wins).
+ */
 export async function recordRaffleConfigured(trx: Trx, raffleId: number): Promise<boolean> {
+  await trx('raffles').where({ id: raffleId }).forUpdate().first('id');
   const raffle = await findRaffle(trx, raffleId);
   if (!raffle || raffle.event_id === null) return false;
-  const tiers = await listTiers(trx, raffleId);
+  const [tiers, prizes] = await Promise.all([listTiers(trx, raffleId), listPrizes(trx, raffleId)]);
   await recordEvent(trx, SOURCE, 'raffle.configured', {
     raffleId, eventId: raffle.event_id, name: raffle.name, totalTickets: raffle.total_tickets,
     tiers: tiers.map((t) => ({ nb: t.nb, priceCents: t.priceCents })), salesOpen: raffle.sales_closed_at === null,
+    prizes: prizes.map((p) => ({ id: p.id, name: p.name, quantity: p.quantity, costCents: p.cost_cents })),
   });
   return true;
 }
 
 /** Records `giftbasket.configured` for a basket whose event is known; false otherwise. */
 export async function recordGiftBasketConfigured(trx: Trx, basketId: number): Promise<boolean> {
+  // Locked first: concurrent changes of its types publish in turn, the later with both (latest wins).
+  await trx('gift_baskets').where({ id: basketId }).forUpdate().first('id');
   const basket = await findGiftBasket(trx, basketId);
   if (!basket || basket.event_id === null) return false;
   const [tiers, types] = await Promise.all([listBasketTiers(trx, basketId), listBasketTypes(trx, basketId)]);

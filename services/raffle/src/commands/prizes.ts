@@ -5,13 +5,17 @@
  */
 import { badRequest, conflict, notFound, type Db, type Trx } from '@kermesse/kit';
 import { checkPrize, type PrizeInput } from '../rules/prizeRules.ts';
+import { recordRaffleConfigured } from './configure.ts';
 import { deletePrize, findPrize, insertPrize, setIllustration, updatePrize, type PrizeRow } from '../repositories/prizes.ts';
 
 export const PRIZES_FROZEN = 'La vente des tickets est close : les lots à tirer au sort (rang et quantité) ne peuvent plus changer.';
 
-/** Locks the raffle of a prize; answers whether its sales are closed (prizes to draw frozen). */
+/**
+ * Locks the raffle of a prize (for update: its `raffle.configured`, recorded in the same transaction,
+ * must see the changes committed before it); answers whether its sales are closed (prizes frozen).
+ */
 async function lockRaffleOf(trx: Trx, raffleId: number): Promise<{ frozen: boolean }> {
-  const raffle = await trx('raffles').where({ id: raffleId }).forShare().first('id', 'sales_closed_at');
+  const raffle = await trx('raffles').where({ id: raffleId }).forUpdate().first('id', 'sales_closed_at');
   if (!raffle) throw notFound('Tombola introuvable.');
   return { frozen: raffle.sales_closed_at !== null };
 }
@@ -22,7 +26,9 @@ export async function addPrize(db: Db, raffleId: number, input: PrizeInput): Pro
   if (!check.ok) throw badRequest(check.message);
   return db.transaction(async (trx) => {
     if ((await lockRaffleOf(trx, raffleId)).frozen) throw conflict(PRIZES_FROZEN);
-    return insertPrize(trx, raffleId, check.prize);
+    const prize = await insertPrize(trx, raffleId, check.prize);
+    await recordRaffleConfigured(trx, raffleId);
+    return prize;
   });
 }
 
@@ -43,7 +49,9 @@ export async function correctPrize(db: Db, prizeId: number, input: PrizeInput): 
     const check = checkPrize({ ...merged, weight: undefined, label: undefined });
     if (!check.ok) throw badRequest(check.message);
     if (frozen && (check.prize.rank !== current.rank || check.prize.quantity !== current.quantity)) throw conflict(PRIZES_FROZEN);
-    return updatePrize(trx, prizeId, check.prize);
+    const prize = await updatePrize(trx, prizeId, check.prize);
+    await recordRaffleConfigured(trx, current.raffle_id);
+    return prize;
   });
 }
 
@@ -54,6 +62,7 @@ export async function removePrize(db: Db, prizeId: number): Promise<{ illustrati
     if (!current) throw notFound('Lot introuvable.');
     if ((await lockRaffleOf(trx, current.raffle_id)).frozen) throw conflict(PRIZES_FROZEN);
     await deletePrize(trx, prizeId);
+    await recordRaffleConfigured(trx, current.raffle_id as number);
     return { illustration: current.illustration as string | null };
   });
 }

@@ -1,9 +1,10 @@
 import { defineRoute, Router, type Db } from '@kermesse/kit';
 import { NewPrizeInput, PrizeInput, PrizeParams, PrizesQuery } from '@kermesse/contracts-bingo';
-import { bingoNotFound, prizeNotFound } from '../../errors.ts';
+import { bingoNotFound } from '../../errors.ts';
 import { prizeOf, prizeWrite } from '../../commands/nights.ts';
 import { findNight } from '../../repositories/nights.ts';
-import { deletePrize, insertPrize, listPrizes, updatePrize } from '../../repositories/prizes.ts';
+import { listPrizes } from '../../repositories/prizes.ts';
+import { addBingoPrize, changeBingoPrize, removeBingoPrize } from '../../commands/configured.ts';
 import { presentPrize } from '../../presenters/index.ts';
 
 const ADMIN = ['admin'] as const;
@@ -25,7 +26,7 @@ export function prizeRoutes({ db }: { db: Db }): Router {
     handler: async ({ body }) => {
       const values = prizeWrite(body);
       if (!(await findNight(db, body.bingoId))) throw bingoNotFound();
-      return presentPrize(await insertPrize(db, { ...values, bingo_id: body.bingoId }));
+      return presentPrize(await addBingoPrize(db, { ...values, bingo_id: body.bingoId }));
     },
   });
 
@@ -37,16 +38,14 @@ export function prizeRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'put', path: '/prize/:id', roles: ADMIN, params: PrizeParams, body: PrizeInput,
     handler: async ({ params, body }) => {
-      const updated = await updatePrize(db, params.id, prizeWrite(body));
-      if (!updated) throw prizeNotFound();
-      return presentPrize(updated);
+      return presentPrize(await changeBingoPrize(db, params.id, prizeWrite(body)));
     },
   });
 
   defineRoute(router, {
     method: 'delete', path: '/prize/:id', roles: ADMIN, params: PrizeParams,
     handler: async ({ params }) => {
-      if (!(await deletePrize(db, params.id))) throw prizeNotFound();
+      await removeBingoPrize(db, params.id);
       return { success: true };
     },
   });

@@ -18,7 +18,7 @@ export const NO_IMAGE = 'Veuillez sélectionner une image.';
 export const NOT_AN_IMAGE = "Ce fichier n'est pas une image (formats acceptés : PNG, JPEG, GIF ou WebP).";
 export const IMAGE_TOO_LARGE = "L'image dépasse la taille maximale de 2 Mo.";
 
-export function adminPrizeRoutes({ db, store, logger }: RouteDeps): Router {
+export function adminPrizeRoutes({ db, store, logger, wake }: RouteDeps): Router {
   const router = new Router({ prefix: '/api/admin/prizes' });
   router.use(requireRole('admin'));
 
@@ -33,11 +33,13 @@ export function adminPrizeRoutes({ db, store, logger }: RouteDeps): Router {
   router.put('/:id', validateParams(idParams), validateBody(prizeBody), async (ctx) => {
     const { id } = ctx.state.params as { id: number };
     ctx.body = presentPrize(await correctPrize(db, id, ctx.state.body as PrizeInput));
+    wake(); // its raffle.configured (prize costs) was recorded
   });
 
   router.delete('/:id', validateParams(idParams), async (ctx) => {
     const { id } = ctx.state.params as { id: number };
     const { illustration } = await removePrize(db, id);
+    wake();
     if (illustration) await store.remove(illustration).catch((err) => logger.warn('illustration not removed', { err: String(err) }));
     ctx.body = { success: true };
   });

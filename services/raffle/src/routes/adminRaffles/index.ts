@@ -60,6 +60,7 @@ export function adminRaffleRoutes({ db, wake }: RouteDeps): Router {
   router.post('/raffles/:id/prizes', validateParams(idParams), validateBody(prizeBody), async (ctx) => {
     const { id } = ctx.state.params as { id: number };
     const prize = await addPrize(db, id, ctx.state.body as PrizeInput);
+    wake();
     ctx.status = 201;
     ctx.body = presentPrize(prize);
   });

@@ -1,0 +1,117 @@
+/**
+ * `bingo.configured` on real NATS: a loto night's prizes with their costs reach the bus (for
+ * accounting) whenever a prize is added, its cost corrected or removed, or the night's event changes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, startConsumer, startOutboxRelay,
+  type Bus, type Db, type EventConsumer, type EventEnvelope, type OutboxRelay, type RunningServer,
+} from '@kermesse/kit';
+import { createTestDatabase, deleteTestStream, eventually, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
+import { buildApp as buildIdentity } from '@kermesse/identity/app';
+import * as identityMigrations from '@kermesse/identity/migrations';
+import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import { migrations, schema } from '../migrations/index.ts';
+import { buildApp } from './app.ts';
+
+const PASSWORD = 'loto-couts-2026';
+const logger = createLogger('test', 'error');
+let database: TestDatabase;
+let identityDb: Db;
+let db: Db;
+let identity: RunningServer;
+let service: RunningServer;
+let bus: Bus;
+let namespace: string;
+let relay: OutboxRelay;
+let consumer: EventConsumer;
+let token: string;
+const received: Array<EventEnvelope<'bingo.configured'>> = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  identityDb = createDb(database.url, { schema: identityMigrations.schema });
+  await migrateLatest(identityDb, identityMigrations);
+  await seedIdentity({ db: identityDb, password: PASSWORD });
+  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
+  db = createDb(database.url, { schema });
+  await migrateLatest(db, { schema, migrations });
+  await db('events').insert([{ id: 7, name: 'Kermesse des tests', starts_on: null }, { id: 8, name: 'Fête d’hiver', starts_on: null }]);
+  namespace = testNamespace();
+  bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'bingo-test' });
+  relay = startOutboxRelay({ db, bus, logger, pollMs: 50 });
+  consumer = await startConsumer({
+    db, bus, logger, name: 'test-bingo-configured', type: 'bingo.configured',
+    handle: async (event) => { received.push(event); },
+  });
+  service = await listen(await buildApp({ db, logger, bus, verifier: createTokenVerifier({ identityUrl: `http://127.0.0.1:${identity.port}` }) }), 0);
+  const res = await fetch(`http://127.0.0.1:${identity.port}/api/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@kermesse.local', password: PASSWORD }),
+  });
+  token = ((await res.json()) as { token: string }).token;
+});
+
+afterAll(async () => {
+  await service?.close();
+  await consumer?.stop();
+  await relay?.stop();
+  await bus?.close();
+  if (namespace) await deleteTestStream(namespace);
+  await identity?.close();
+  await db?.destroy();
+  await identityDb?.destroy();
+  await database?.drop();
+});
+
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers of many shapes
+  const res = await fetch(`http://127.0.0.1:${service.port}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const latest = (bingoId: number) => received.filter((e) => e.payload.bingoId === bingoId).at(-1)?.payload;
+
+describe('bingo.configured', () => {
+  it('publishes the night with its prizes and their costs after each change, the latest state last', async () => {
+    const night = await call('POST', '/admin-bingo/api/bingo', { name: 'Loto des lots', heldOn: '2031-03-14', cartonPrice: '2,50', eventId: 7 });
+    expect(night.status).toBe(201);
+    const bingoId = night.body.id as number;
+    await eventually(() => latest(bingoId));
+    expect(latest(bingoId)).toEqual({ bingoId, eventId: 7, name: 'Loto des lots', heldOn: '2031-03-14', prizes: [] });
+
+    const tv = await call('POST', '/admin/bingo/prize/api/prize', { label: 'Téléviseur', rank: 1, price: 300, cost: '199,90', provider: 'Boulanger', bingoId });
+    expect(tv.status).toBe(201);
+    const hamper = await call('POST', '/admin/bingo/prize/api/prize', { label: 'Panier garni', rank: 2, price: 45, cost: 30, provider: 'Épicerie', bingoId });
+    await eventually(() => latest(bingoId)?.prizes.length === 2);
+    expect(latest(bingoId)!.prizes).toEqual([
+      { id: tv.body.id, name: 'Téléviseur', quantity: 1, costCents: 19990 },
+      { id: hamper.body.id, name: 'Panier garni', quantity: 1, costCents: 3000 },
+    ]);
+
+    // The cost of the TV is corrected: the new state is published.
+    const put = await call('PUT', `/admin/bingo/prize/api/prize/${tv.body.id}`, { label: 'Téléviseur', rank: 1, price: 300, cost: '150', provider: 'Boulanger' });
+    expect(put.status).toBe(200);
+    await eventually(() => latest(bingoId)?.prizes[0]?.costCents === 15000);
+    expect(latest(bingoId)!.prizes[1]).toEqual({ id: hamper.body.id, name: 'Panier garni', quantity: 1, costCents: 3000 });
+
+    // Refused: nothing written, nothing published.
+    const count = await db('outbox').where({ type: 'bingo.configured' }).count<{ n: number }[]>('* as n');
+    expect((await call('PUT', `/admin/bingo/prize/api/prize/${tv.body.id}`, { label: 'Téléviseur', rank: 1, price: 300, cost: 'abc', provider: 'Boulanger' })).status).toBe(400);
+    expect((await call('DELETE', '/admin/bingo/prize/api/prize/999999')).status).toBe(404);
+    expect(await db('outbox').where({ type: 'bingo.configured' }).count<{ n: number }[]>('* as n')).toEqual(count);
+
+    expect((await call('DELETE', `/admin/bingo/prize/api/prize/${hamper.body.id}`)).status).toBe(200);
+    await eventually(() => latest(bingoId)?.prizes.length === 1);
+
+    // The night moves to another event: its costs go with it.
+    const moved = await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { name: 'Loto des lots', heldOn: '2031-03-14', cartonPrice: '2,50', eventId: 8 });
+    expect(moved.status).toBe(200);
+    await eventually(() => latest(bingoId)?.eventId === 8);
+    expect(latest(bingoId)).toEqual({ bingoId, eventId: 8, name: 'Loto des lots', heldOn: '2031-03-14', prizes: [{ id: tv.body.id, name: 'Téléviseur', quantity: 1, costCents: 15000 }] });
+  });
+});
