@@ -26,6 +26,8 @@ export const EventInput = Type.Object({
   place: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
   /** Shown to the public (pre-sale page, home). */
   description: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
+  /** Minutes without activity after which a register of this event locks (30 by default). */
+  idleLockMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 720 })),
 });
 export type EventInput = Static<typeof EventInput>;
 
@@ -43,6 +45,8 @@ export const AdminEvent = Type.Object({
   endsOn: Nullable(Type.String()),
   place: Nullable(Type.String()),
   description: Nullable(Type.String()),
+  /** Minutes without activity after which a register of this event locks. */
+  idleLockMinutes: Type.Optional(Type.Integer()),
   archived: Type.Boolean(),
   /** An event with sales is archived, never deleted. */
   hasSales: Type.Boolean(),

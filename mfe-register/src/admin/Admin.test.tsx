@@ -48,6 +48,27 @@ describe('back office (mfe_register/Admin)', () => {
     expect(await screen.findByRole('heading', { name: 'Kermesse 2027', level: 1 })).toBeTruthy();
   });
 
+  it("sets the register's idle lock of a new event, refusing a value that is not a number of minutes", async () => {
+    const calls = fakeGateway({
+      'GET /api/admin/events': () => json([]),
+      'POST /api/admin/events': () => json(event, 201),
+      'GET /api/admin/events/7': () => json(event),
+      'GET /api/admin/events/7/checkouts': () => json([]),
+      'GET /api/admin/categories': () => json([]),
+    });
+    await renderAdmin('/gestion');
+    await screen.findByText('Aucun événement pour l\'instant : créez votre première fête.');
+    fireEvent.click(screen.getByRole('button', { name: 'Nouvel événement' }));
+    fireEvent.change(screen.getByLabelText('Nom de l\'événement'), { target: { value: 'Kermesse 2027' } });
+    fireEvent.change(screen.getByLabelText('Verrouillage de la caisse après inactivité (minutes)'), { target: { value: '0' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Créer l\'événement' })));
+    expect(await screen.findByText('Le verrouillage de la caisse doit être un nombre de minutes entre 1 et 720.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Verrouillage de la caisse après inactivité (minutes)'), { target: { value: '10' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Créer l\'événement' })));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Kermesse 2027', idleLockMinutes: 10 });
+  });
+
   it('adds a product with a price typed « 30,50 » to a register, and shows a refusal in French', async () => {
     let refuse = true;
     const calls = fakeGateway({

@@ -68,7 +68,7 @@ export function EventPage() {
             key={`${current.id}-${current.name}`}
             idPrefix="event"
             submitLabel="Enregistrer"
-            initial={{ name: current.name, startsOn: current.startsOn ?? '', endsOn: current.endsOn ?? '', place: current.place ?? '', description: current.description ?? '' }}
+            initial={{ name: current.name, startsOn: current.startsOn ?? '', endsOn: current.endsOn ?? '', place: current.place ?? '', description: current.description ?? '', idleLockMinutes: current.idleLockMinutes === undefined ? '' : String(current.idleLockMinutes) }}
             onSubmit={async (values) => {
               await api.updateEvent(eventId, toEventInput(values));
               setNotice('Événement enregistré.');

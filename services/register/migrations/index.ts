@@ -287,4 +287,12 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  '006_idle_lock': {
+    async up(knex) {
+      // The idle time after which a register locks back to its token form, set per event (issue 11).
+      await knex.schema.withSchema(schema).alterTable('events', (t) => {
+        t.integer('idle_lock_minutes').notNullable().defaultTo(30);
+      });
+    },
+  },
 };

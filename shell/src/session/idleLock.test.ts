@@ -38,4 +38,35 @@ describe('idle lock of a register', () => {
     expect(onLocked).toHaveBeenCalledTimes(1);
     stop();
   });
+
+  it("locks after the idle time set for the register's event, read from its settings", async () => {
+    localStorage.setItem('bearerToken', 'jeton-caisse');
+    localStorage.setItem('kermesseRegister.selection', JSON.stringify({ eventId: 7, checkout: { id: 3, name: 'Buvette' } }));
+    const calls = fakeGateway({
+      'GET /api/cr/settings': () => json({ success: true, data: { currency: 'EUR', idleLockMinutes: 10 } }),
+      'POST /api/token/release': () => json({ success: true }),
+    });
+    const onLocked = vi.fn();
+    const stop = startIdleLock({ onLocked });
+    await vi.advanceTimersByTimeAsync(9 * 60_000);
+    expect(onLocked).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60_000 + 15_000);
+    expect(onLocked).toHaveBeenCalledTimes(1);
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/api/cr/settings', query: 'eventId=7', authorization: 'Bearer jeton-caisse' }));
+    expect(localStorage.getItem('kermesseRegister.selection')).toBeNull();
+    stop();
+  });
+
+  it('keeps 30 minutes when the settings cannot be read (offline)', async () => {
+    localStorage.setItem('bearerToken', 'jeton-caisse');
+    localStorage.setItem('kermesseRegister.selection', JSON.stringify({ eventId: 7, checkout: { id: 3, name: 'Buvette' } }));
+    fakeGateway({ 'POST /api/token/release': () => json({ success: true }) });
+    const onLocked = vi.fn();
+    const stop = startIdleLock({ onLocked });
+    await vi.advanceTimersByTimeAsync(29 * 60_000);
+    expect(onLocked).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60_000 + 15_000);
+    expect(onLocked).toHaveBeenCalledTimes(1);
+    stop();
+  });
 });

@@ -1,29 +1,73 @@
 /**
- * A register left idle locks back to the token form (issue 11, shared tablets): after
- * `IDLE_LOCK_MINUTES` without a touch, a key or a scroll while a register token is on this device,
+ * A register left idle locks back to the token form (issue 11, shared tablets): after the event's
+ * idle time (`idleLockMinutes` of the register's `/api/cr/settings`, set per event in the back office,
+ * `IDLE_LOCK_MINUTES` by default) without a touch, a key or a scroll while a register token is on this device,
  * the token is released and erased with every register cache, and the page reloads on the
  * register's token form — nothing of the last sale or buyer stays in memory.
  */
 import { useEffect } from 'react';
 import { createApiClient } from '@kermesse/ui-kit';
-import { forgetRegister, REGISTER_TOKEN_KEY } from './signOut';
+import { forgetRegister, REGISTER_CACHE_PREFIX, REGISTER_TOKEN_KEY } from './signOut';
 
 /** Default idle time before the register locks (per-event setting: see the register's settings). */
 export const IDLE_LOCK_MINUTES = 30;
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 const CHECK_EVERY_MS = 15_000;
 
+/** The event and register chosen on this device (written by the register, `kermesseRegister.selection`). */
+const SELECTION_KEY = `${REGISTER_CACHE_PREFIX}selection`;
+
 export interface IdleLockOptions {
+  /** A fixed idle time; without it, the register's event setting is read (30 minutes by default). */
   minutes?: number;
+  /** Reads the event's idle time (default: `GET /api/cr/settings?eventId=…` with the register token). */
+  loadMinutes?: (token: string, eventId: number) => Promise<number | undefined>;
   storage?: Storage;
   now?: () => number;
   /** What locking does once the token is erased (default: reload on the register's token form). */
   onLocked?: () => void;
 }
 
+/** The event's idle time from the register's settings; undefined when it cannot be read. */
+export async function loadEventIdleMinutes(token: string, eventId: number): Promise<number | undefined> {
+  const answer = await createApiClient({ getToken: () => token }).get<{ data?: { idleLockMinutes?: unknown } }>(`/api/cr/settings?eventId=${eventId}`);
+  const value = answer?.data?.idleLockMinutes;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
+}
+
+function selectedEventId(storage: Storage): number | undefined {
+  try {
+    const value = JSON.parse(storage.getItem(SELECTION_KEY) ?? 'null') as { eventId?: unknown } | null;
+    return typeof value?.eventId === 'number' ? value.eventId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts watching; returns the function that stops it. */
-export function startIdleLock({ minutes = IDLE_LOCK_MINUTES, storage = localStorage, now = Date.now, onLocked = () => window.location.assign('/caisse') }: IdleLockOptions = {}): () => void {
+export function startIdleLock({ minutes, loadMinutes = loadEventIdleMinutes, storage = localStorage, now = Date.now, onLocked = () => window.location.assign('/caisse') }: IdleLockOptions = {}): () => void {
   let lastActivity = now();
+  // The event's setting, read once per register token and event (the settings are cached 600 s anyway).
+  let limit = minutes ?? IDLE_LOCK_MINUTES;
+  let loadedFor: string | undefined;
+  const refreshLimit = (token: string) => {
+    if (minutes !== undefined) return;
+    const eventId = selectedEventId(storage);
+    const key = `${eventId}|${token}`;
+    if (key === loadedFor) return;
+    loadedFor = key;
+    limit = IDLE_LOCK_MINUTES;
+    if (eventId === undefined) return;
+    loadMinutes(token, eventId).then(
+      (value) => {
+        if (loadedFor === key) limit = value ?? IDLE_LOCK_MINUTES;
+      },
+      // Offline or refused: the default keeps the tablet locking.
+      () => undefined,
+    );
+  };
+  const initial = storage.getItem(REGISTER_TOKEN_KEY);
+  if (initial) refreshLimit(initial);
   const handleActivity = () => {
     lastActivity = now();
   };
@@ -34,7 +78,8 @@ export function startIdleLock({ minutes = IDLE_LOCK_MINUTES, storage = localStor
       lastActivity = now();
       return;
     }
-    if (now() - lastActivity < minutes * 60_000) return;
+    refreshLimit(token);
+    if (now() - lastActivity < limit * 60_000) return;
     forgetRegister(storage);
     createApiClient({ getToken: () => token }).post('/api/token/release').catch(() => undefined);
     onLocked();

@@ -99,6 +99,21 @@ describe('events (/api/admin/events)', () => {
     expect(await admin('PUT', `/api/admin/events/${event.id}`, { archived: false })).toMatchObject({ status: 200, body: { archived: false } });
   });
 
+  it("sets the register's idle lock per event (30 minutes by default), served with the register's settings", async () => {
+    const event = await buildEvent();
+    const checkout = await buildCheckout(event.id);
+    expect((await admin('GET', `/api/admin/events/${event.id}`)).body).toMatchObject({ idleLockMinutes: 30 });
+    expect((await h.request('GET', `/api/cr/settings?checkoutId=${checkout.id}`)).body.data.idleLockMinutes).toBe(30);
+    expect(await admin('PUT', `/api/admin/events/${event.id}`, { idleLockMinutes: 10 })).toMatchObject({ status: 200, body: { idleLockMinutes: 10 } });
+    expect((await h.request('GET', `/api/cr/settings?eventId=${event.id}`)).body.data.idleLockMinutes).toBe(10);
+    expect((await h.request('GET', `/api/cr/settings?checkoutId=${checkout.id}`)).body.data.idleLockMinutes).toBe(10);
+    expect((await h.request('GET', '/api/cr/settings')).body.data.idleLockMinutes).toBe(30);
+    const bad = await admin('PUT', `/api/admin/events/${event.id}`, { idleLockMinutes: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('idleLockMinutes');
+    expect((await admin('GET', `/api/admin/events/${event.id}`)).body).toMatchObject({ idleLockMinutes: 10 });
+  });
+
   it('refuses bad input in French, naming the field, and writes nothing', async () => {
     const before = Number((await h.db('events').count({ n: '*' }))[0]!.n);
     expect(await admin('POST', '/api/admin/events', { name: '   ' })).toMatchObject({ status: 400, body: { error: 'Le champ « name » ne doit pas être vide.', code: 'NAME_EMPTY' } });

@@ -6,7 +6,7 @@ import type { AdminCategoryRow, AdminCheckoutRow, AdminEventRow, AdminProductRow
 
 export const presentAdminEvent = (e: AdminEventRow): AdminEvent => ({
   id: e.id, name: e.name, startsOn: e.starts_on, endsOn: e.ends_on, place: e.place, description: e.description,
-  archived: e.archived_at !== null, hasSales: e.has_sales,
+  idleLockMinutes: e.idle_lock_minutes, archived: e.archived_at !== null, hasSales: e.has_sales,
 });
 
 export const presentAdminCheckout = (c: AdminCheckoutRow): AdminCheckout => ({

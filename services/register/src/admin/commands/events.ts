@@ -29,6 +29,7 @@ export async function createEvent(db: Db, input: EventInput): Promise<AdminEvent
   return db.transaction(async (trx) => {
     const id = await insertAdminEvent(trx, {
       name, starts_on: input.startsOn ?? null, ends_on: input.endsOn ?? null, place: cleanText(input.place) ?? null, description: cleanText(input.description) ?? null,
+      ...(input.idleLockMinutes !== undefined ? { idle_lock_minutes: input.idleLockMinutes } : {}),
     });
     await recordEvent(trx, 'register', 'catalog.event.created', { eventId: id, name, startsOn: input.startsOn ?? null });
     return loadEvent(trx, id);
@@ -44,6 +45,7 @@ export async function updateEvent(db: Db, id: number, input: EventUpdate): Promi
     if (input.endsOn !== undefined) fields.ends_on = input.endsOn;
     if (input.place !== undefined) fields.place = cleanText(input.place);
     if (input.description !== undefined) fields.description = cleanText(input.description);
+    if (input.idleLockMinutes !== undefined) fields.idle_lock_minutes = input.idleLockMinutes;
     if (input.archived !== undefined) fields.archived_at = input.archived ? (current.archived_at ?? new Date()) : null;
     checkDates(fields.starts_on !== undefined ? fields.starts_on : current.starts_on, fields.ends_on !== undefined ? fields.ends_on : current.ends_on);
     if (Object.keys(fields).length) await updateAdminEvent(trx, id, fields);
@@ -81,6 +83,7 @@ export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateE
     const source = await loadEvent(trx, sourceId);
     const eventId = await insertAdminEvent(trx, {
       name, starts_on: input.startsOn ?? null, ends_on: input.endsOn ?? null, place: source.place, description: source.description,
+      idle_lock_minutes: source.idle_lock_minutes,
     });
     await recordEvent(trx, 'register', 'catalog.event.created', { eventId, name, startsOn: input.startsOn ?? null });
 

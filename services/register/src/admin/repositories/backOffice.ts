@@ -6,7 +6,7 @@ type Q = Db | Trx;
 
 export interface AdminEventRow {
   id: number; name: string; starts_on: string | null; ends_on: string | null; place: string | null;
-  description: string | null; archived_at: Date | null; has_sales: boolean;
+  description: string | null; archived_at: Date | null; has_sales: boolean; idle_lock_minutes: number;
 }
 export interface AdminCheckoutRow { id: number; event_id: number; name: string; archived_at: Date | null; has_sales: boolean }
 export interface AdminCategoryRow { id: number; event_id: number; name: string; kind: 'product' | 'raffle' | 'giftbasket'; position: number; product_count: number }
@@ -18,7 +18,7 @@ export interface AdminProductRow {
 
 const EVENT_COLUMNS = (q: Q) => [
   'e.id', 'e.name', q.raw(`to_char(e.starts_on, 'YYYY-MM-DD') as starts_on`), q.raw(`to_char(e.ends_on, 'YYYY-MM-DD') as ends_on`),
-  'e.place', 'e.description', 'e.archived_at',
+  'e.place', 'e.description', 'e.archived_at', 'e.idle_lock_minutes',
   q.raw('exists (select 1 from sales s where s.event_id = e.id) as has_sales'),
 ];
 
@@ -29,7 +29,7 @@ export const listAdminEvents = (q: Q): Promise<AdminEventRow[]> =>
 export const findAdminEvent = (q: Q, id: number): Promise<AdminEventRow | undefined> =>
   q('events as e').where('e.id', id).first(EVENT_COLUMNS(q));
 
-export interface EventFields { name?: string; starts_on?: string | null; ends_on?: string | null; place?: string | null; description?: string | null; archived_at?: Date | null }
+export interface EventFields { name?: string; starts_on?: string | null; ends_on?: string | null; place?: string | null; description?: string | null; archived_at?: Date | null; idle_lock_minutes?: number }
 
 export async function insertAdminEvent(trx: Trx, fields: EventFields): Promise<number> {
   const [row] = await trx('events').insert(fields).returning('id');

@@ -4,6 +4,7 @@ import { toEuros } from '../../money.ts';
 import { readMealDeal } from '../../repositories/catalog.ts';
 import { CATALOG_CACHE_CONTROL } from '../checkouts/index.ts';
 import { mealDealForRegister } from '../../admin/commands/mealDeal.ts';
+import { idleLockForRegister } from '../../admin/commands/idleLock.ts';
 import { readCatalogVersion } from '../../admin/repositories/backOffice.ts';
 
 /** SPEC §9 card polling: first status after 5 s, then every 3 s, at most 10 attempts. */
@@ -15,6 +16,7 @@ export function settingsRoutes({ db, cardProvider }: { db: Db; cardProvider: str
   router.get('/settings', requireRole('cashier'), async (ctx) => {
     // The event's own meal-deal rule set (back office) when the register says which event it sells for.
     const mealDeal = (await mealDealForRegister(db, ctx.query)) ?? await readMealDeal(db);
+    const idleLockMinutes = await idleLockForRegister(db, ctx.query);
     ctx.set('Cache-Control', CATALOG_CACHE_CONTROL);
     ctx.body = {
       success: true,
@@ -28,6 +30,8 @@ export function settingsRoutes({ db, cardProvider }: { db: Db; cardProvider: str
         discountProductId: DISCOUNT_PRODUCT_ID,
         quantity: { min: MIN_QUANTITY, max: MAX_QUANTITY },
         card: { provider: cardProvider, ...CARD_POLLING },
+        // Minutes without activity before the register locks back to its token form (per event).
+        idleLockMinutes,
         // Changes with every back-office edit: a register seeing a new value reloads its catalogue.
         catalogVersion: await readCatalogVersion(db),
       },
