@@ -142,6 +142,28 @@ export type PurchaseInput = Static<typeof PurchaseInput>;
 export const Purchase = Type.Object({ id: Type.Integer(), label: Type.String(), account: Type.String(), amount: Type.Number(), date: Type.String() });
 export type Purchase = Static<typeof Purchase>;
 
+/** Where a cost of the fair comes from: the prizes of raffle and bingo, or a purchase entered. */
+export const CostSource = Type.Union([Type.Literal('raffle'), Type.Literal('giftbasket'), Type.Literal('bingo'), Type.Literal('purchases')]);
+export type CostSource = Static<typeof CostSource>;
+/** The costs' origins, in the order the result shows them, with their French labels. */
+export const COST_SOURCES: ReadonlyArray<{ source: CostSource; label: string }> = [
+  { source: 'raffle', label: 'Lots de tombola' },
+  { source: 'giftbasket', label: 'Lots de paniers garnis' },
+  { source: 'bingo', label: 'Lots du loto' },
+  { source: 'purchases', label: 'Achats saisis' },
+];
+export const PrizeCostRow = Type.Object({
+  source: CostSource,
+  /** « Lots de tombola », « Lots de paniers garnis » or « Lots du loto ». */
+  label: Type.String(),
+  /** The raffle's, basket's or loto night's name. */
+  name: Type.String(),
+  /** How many prizes (quantities counted). */
+  prizes: Type.Integer(),
+  amount: Type.Number(),
+});
+export type PrizeCostRow = Static<typeof PrizeCostRow>;
+
 export const FairResult = Type.Object({
   event: Type.Object({ id: Type.Integer(), name: Type.String() }),
   sales: Type.Integer(),
@@ -150,7 +172,14 @@ export const FairResult = Type.Object({
     byPaymentMode: Type.Array(Type.Object({ method: Type.String(), label: Type.String(), amount: Type.Number() })),
     total: Type.Number(),
   }),
-  costs: Type.Object({ purchases: Type.Array(Purchase), total: Type.Number() }),
+  costs: Type.Object({
+    /** One row per origin, always the four of COST_SOURCES in that order (0 when none). */
+    bySource: Type.Array(Type.Object({ source: CostSource, label: Type.String(), amount: Type.Number() })),
+    /** Prize costs as raffle and bingo published them: one row per raffle, gift basket or loto night. */
+    prizes: Type.Array(PrizeCostRow),
+    purchases: Type.Array(Purchase),
+    total: Type.Number(),
+  }),
   result: Type.Number(),
 });
 export type FairResult = Static<typeof FairResult>;

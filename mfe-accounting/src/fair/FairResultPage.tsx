@@ -6,7 +6,11 @@ import { accountingApi, downloads } from '../api/accountingApi';
 import { failureText } from '../components/messages';
 import { ReportActions } from '../components/ReportActions';
 
-/** « Résultat de la fête »: an event's revenue by category and payment mode, its purchases and its result. */
+/**
+ * « Résultat de la fête »: an event's revenue by category and payment mode, its known costs by origin
+ * (prizes of the raffle, gift baskets and loto as those services publish them, purchases entered) and
+ * its result.
+ */
 export function FairResultPage() {
   const [params, setParams] = useSearchParams();
   const [events, setEvents] = useState<FairEvent[] | null>(null);
@@ -70,16 +74,40 @@ export function FairResultPage() {
               </table>
             </div>
           </div>
+          <div className="acc-columns">
+            <div className="acc-table-wrap">
+              <table className="acc-table" id="fair-costs">
+                <caption>Dépenses connues</caption>
+                <thead><tr><th scope="col">Origine</th><th scope="col" className="acc-num">Montant</th></tr></thead>
+                <tbody>
+                  {result.costs.bySource.map((c) => <tr key={c.source}><td>{c.label}</td><td className="acc-num">{formatEuros(c.amount)}</td></tr>)}
+                </tbody>
+                <tfoot><tr><th scope="row">Total des dépenses</th><td className="acc-num">{formatEuros(result.costs.total)}</td></tr></tfoot>
+              </table>
+            </div>
+            <div className="acc-table-wrap">
+              <table className="acc-table">
+                <caption>Lots (coûts publiés par la tombola et le loto)</caption>
+                <thead><tr><th scope="col">Lots de</th><th scope="col">Origine</th><th scope="col" className="acc-num">Lots</th><th scope="col" className="acc-num">Coût</th></tr></thead>
+                <tbody>
+                  {result.costs.prizes.length === 0 && <tr><td colSpan={4} className="acc-muted">Aucun lot connu pour cette fête.</td></tr>}
+                  {result.costs.prizes.map((p, i) => (
+                    <tr key={`${p.source}-${i}`}><td>{p.name}</td><td>{p.label}</td><td className="acc-num">{p.prizes}</td><td className="acc-num">{formatEuros(p.amount)}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
           <div className="acc-table-wrap">
             <table className="acc-table">
-              <caption>Dépenses connues</caption>
+              <caption>Achats saisis</caption>
               <thead><tr><th scope="col">Date</th><th scope="col">Libellé</th><th scope="col">Compte</th><th scope="col" className="acc-num">Montant</th></tr></thead>
               <tbody>
+                {result.costs.purchases.length === 0 && <tr><td colSpan={4} className="acc-muted">Aucun achat saisi.</td></tr>}
                 {result.costs.purchases.map((p) => (
                   <tr key={p.id}><td>{formatDate(p.date)}</td><td>{p.label}</td><td>{p.account} <span className="acc-muted">{accountLabel(p.account)}</span></td><td className="acc-num">{formatEuros(p.amount)}</td></tr>
                 ))}
               </tbody>
-              <tfoot><tr><th scope="row" colSpan={3}>Total des dépenses</th><td className="acc-num">{formatEuros(result.costs.total)}</td></tr></tfoot>
             </table>
           </div>
           <p className={result.result >= 0 ? 'acc-result acc-result--gain' : 'acc-result acc-result--loss'} id="fair-result">

@@ -129,4 +129,24 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  /**
+   * Prize costs published by raffle (`raffle.configured`, `giftbasket.configured`) and bingo
+   * (`bingo.configured`): one row per raffle, basket or loto night, its latest state (occurred_at).
+   */
+  '003_prize_costs': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).createTable('prize_costs', (t) => {
+        t.text('source').notNullable();
+        t.integer('source_id').notNullable();
+        t.integer('event_id');
+        t.text('name').notNullable();
+        t.integer('prizes').notNullable().defaultTo(0);
+        t.bigInteger('cost_cents').notNullable().defaultTo(0);
+        t.timestamp('occurred_at', { useTz: true }).notNullable();
+        t.primary(['source', 'source_id']);
+        t.index(['event_id']);
+      });
+      await knex.raw("alter table ??.prize_costs add constraint prize_costs_source check (source in ('raffle', 'giftbasket', 'bingo'))", [schema]);
+    },
+  },
 };

@@ -26,8 +26,8 @@ export interface AccountingTestSystem {
   identityUrl: string;
   namespace: string;
   tokens: Record<Who, string>;
-  /** Records an event in the register stand-in's outbox and publishes it through its relay. */
-  publish<T extends EventType>(type: T, payload: EventPayloads[T]): Promise<EventEnvelope<T>>;
+  /** Records an event in the stand-in's outbox and publishes it through its relay (source: `register` unless given). */
+  publish<T extends EventType>(type: T, payload: EventPayloads[T], source?: string): Promise<EventEnvelope<T>>;
   /** Publishes an envelope straight to JetStream under a given message id (a duplicate delivery). */
   publishRaw(envelope: EventEnvelope, msgId: string): Promise<void>;
   producerBus: Bus;
@@ -66,8 +66,8 @@ export async function startAccountingTestSystem(options: { consumers?: boolean; 
     namespace,
     producerBus,
     tokens: { admin: '', treasurer: '', cashier: '', volunteer: '' },
-    async publish(type, payload) {
-      const envelope = await producerDb.transaction((trx) => recordEvent(trx, 'register', type, payload));
+    async publish(type, payload, source = 'register') {
+      const envelope = await producerDb.transaction((trx) => recordEvent(trx, source, type, payload));
       producerRelay.wake();
       return envelope;
     },

@@ -2,6 +2,7 @@
 import { startConsumer, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger } from '@kermesse/kit';
 import { recordSaleSettled } from '../commands/postSale.ts';
 import { upsertEvent } from '../repositories/fair.ts';
+import { applyBingoConfigured, applyGiftBasketConfigured, applyRaffleConfigured } from './prizeCosts.ts';
 import { startSaleBatchConsumer } from './saleBatchConsumer.ts';
 
 export interface AccountingConsumersOptions {
@@ -16,6 +17,9 @@ export const CONSUMER_NAMES = {
   saleCompleted: 'accounting-sale-completed',
   saleSettled: 'accounting-sale-settled',
   eventCreated: 'accounting-catalog-event-created',
+  raffleConfigured: 'accounting-raffle-configured',
+  giftBasketConfigured: 'accounting-giftbasket-configured',
+  bingoConfigured: 'accounting-bingo-configured',
 } as const;
 
 export async function startAccountingConsumers(options: AccountingConsumersOptions): Promise<{ stop(): Promise<void> }> {
@@ -32,6 +36,16 @@ export async function startAccountingConsumers(options: AccountingConsumersOptio
   consumers.push(await startConsumer<'sale.settled'>({
     db, bus, logger, name: CONSUMER_NAMES.saleSettled, type: 'sale.settled', beforeAck, ackWaitMs,
     handle: (event, trx) => recordSaleSettled(trx, event.payload),
+  }));
+  // Prize costs of raffle, gift baskets and loto (« Résultat de la fête »): see prizeCosts.ts.
+  consumers.push(await startConsumer<'raffle.configured'>({
+    db, bus, logger, name: CONSUMER_NAMES.raffleConfigured, type: 'raffle.configured', beforeAck, ackWaitMs, handle: applyRaffleConfigured,
+  }));
+  consumers.push(await startConsumer<'giftbasket.configured'>({
+    db, bus, logger, name: CONSUMER_NAMES.giftBasketConfigured, type: 'giftbasket.configured', beforeAck, ackWaitMs, handle: applyGiftBasketConfigured,
+  }));
+  consumers.push(await startConsumer<'bingo.configured'>({
+    db, bus, logger, name: CONSUMER_NAMES.bingoConfigured, type: 'bingo.configured', beforeAck, ackWaitMs, handle: applyBingoConfigured,
   }));
   return {
     async stop() {

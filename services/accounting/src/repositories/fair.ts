@@ -9,7 +9,8 @@ export async function upsertEvent(q: Q, event: { id: number; name: string; start
 
 export async function listEvents(q: Q): Promise<Array<{ id: number; name: string; starts_on: string | null; sales: number }>> {
   return (await q.raw(`
-    with ids as (select id from events union select distinct event_id from sales)
+    with ids as (select id from events union select distinct event_id from sales
+      union select distinct event_id from prize_costs where event_id is not null)
     select ids.id, coalesce(e.name, 'Événement ' || ids.id) as name, e.starts_on,
       (select count(*) from sales s where s.event_id = ids.id and s.entry_id is not null)::int as sales
     from ids left join events e on e.id = ids.id
@@ -19,7 +20,8 @@ export async function listEvents(q: Q): Promise<Array<{ id: number; name: string
 export async function findEvent(q: Q, id: number): Promise<{ id: number; name: string } | undefined> {
   const row = await q('events').where({ id }).first('id', 'name');
   if (row) return row as { id: number; name: string };
-  const sale = await q('sales').where({ event_id: id }).first('event_id');
+  const sale = await q('sales').where({ event_id: id }).first('event_id')
+    ?? await q('prize_costs').where({ event_id: id }).first('event_id');
   return sale ? { id, name: `Événement ${id}` } : undefined;
 }
 

@@ -1,13 +1,17 @@
-/** « Résultat de la fête »: one event's revenue by category and payment mode, its purchases, its result. */
+/**
+ * « Résultat de la fête »: one event's revenue by category and payment mode, its known costs by
+ * origin (prizes of raffle, gift baskets and loto as published, purchases entered), its result.
+ */
 import { defineRoute, Router, type AuthUser, type Db } from '@kermesse/kit';
 import {
-  accountLabel, EventParams, LINE_KIND_LABELS, parseAmount, PAYMENT_METHOD_LABELS, PurchaseInput, ReportQuery, revenueAccountOf, toEuros,
-  type FairEventList, type FairResult, type LineKind, type PaymentMethod, type Purchase,
+  accountLabel, COST_SOURCES, EventParams, LINE_KIND_LABELS, parseAmount, PAYMENT_METHOD_LABELS, PurchaseInput, ReportQuery, revenueAccountOf, toEuros,
+  type CostSource, type FairEventList, type FairResult, type LineKind, type PaymentMethod, type Purchase,
 } from '@kermesse/contracts-accounting';
 import { addPurchase } from '../../commands/books.ts';
 import { amountInvalid, eventNotFound } from '../../errors.ts';
 import { readAccountMap } from '../../repositories/accountMap.ts';
 import { countWrittenSales, findEvent, listEvents, listPurchases, revenueByCategory, revenueByMethod } from '../../repositories/fair.ts';
+import { listPrizeCosts } from '../../repositories/prizeCosts.ts';
 import { csvAmount, sendCsv, wantsCsv } from '../csv.ts';
 
 const TREASURER = ['treasurer'] as const;
@@ -32,8 +36,9 @@ export function fairRoutes({ db }: { db: Db }): Router {
     handler: async ({ ctx, params, query }): Promise<FairResult | undefined> => {
       const event = await findEvent(db, params.eventId);
       if (!event) throw eventNotFound();
-      const [map, categories, methods, purchases, sales] = await Promise.all([
+      const [map, categories, methods, purchases, sales, prizeCosts] = await Promise.all([
         readAccountMap(db), revenueByCategory(db, event.id), revenueByMethod(db, event.id), listPurchases(db, event.id), countWrittenSales(db, event.id),
+        listPrizeCosts(db, event.id),
       ]);
       const byCategory = categories.map((c) => ({
         category: c.kind === 'product' ? c.category : `${c.category} (${LINE_KIND_LABELS[c.kind as LineKind] ?? c.kind})`,
@@ -41,7 +46,13 @@ export function fairRoutes({ db }: { db: Db }): Router {
         cents: Number(c.cents),
       }));
       const revenueCents = byCategory.reduce((sum, c) => sum + c.cents, 0);
-      const costCents = purchases.reduce((sum, p) => sum + p.amount_cents, 0);
+      const labelOf = (source: CostSource) => COST_SOURCES.find((c) => c.source === source)!.label;
+      const prizes = prizeCosts.map((p) => ({ source: p.source, label: labelOf(p.source), name: p.name, prizes: p.prizes, cents: Number(p.cost_cents) }));
+      const centsBySource = (source: CostSource) => source === 'purchases'
+        ? purchases.reduce((sum, p) => sum + p.amount_cents, 0)
+        : prizes.filter((p) => p.source === source).reduce((sum, p) => sum + p.cents, 0);
+      const bySource = COST_SOURCES.map(({ source, label }) => ({ source, label, cents: centsBySource(source) }));
+      const costCents = bySource.reduce((sum, c) => sum + c.cents, 0);
       const result: FairResult = {
         event: { id: event.id, name: event.name },
         sales,
@@ -50,7 +61,12 @@ export function fairRoutes({ db }: { db: Db }): Router {
           byPaymentMode: methods.map((m) => ({ method: m.method, label: PAYMENT_METHOD_LABELS[m.method as PaymentMethod] ?? m.method, amount: toEuros(Number(m.cents)) })),
           total: toEuros(revenueCents),
         },
-        costs: { purchases: purchases.map(presentPurchase), total: toEuros(costCents) },
+        costs: {
+          bySource: bySource.map((c) => ({ source: c.source, label: c.label, amount: toEuros(c.cents) })),
+          prizes: prizes.map((p) => ({ source: p.source, label: p.label, name: p.name, prizes: p.prizes, amount: toEuros(p.cents) })),
+          purchases: purchases.map(presentPurchase),
+          total: toEuros(costCents),
+        },
         result: toEuros(revenueCents - costCents),
       };
       if (!wantsCsv(query)) return result;
@@ -64,9 +80,15 @@ export function fairRoutes({ db }: { db: Db }): Router {
         ['Encaissements par mode de paiement', '', 'Montant'],
         ...result.revenue.byPaymentMode.map((m) => [m.label, '', csvAmount(m.amount)]),
         [],
-        ['Dépenses', 'Compte', 'Montant'],
-        ...result.costs.purchases.map((p) => [p.label, `${p.account} ${accountLabel(p.account)}`, csvAmount(p.amount)]),
+        ['Dépenses par origine', '', 'Montant'],
+        ...result.costs.bySource.map((c) => [c.label, '', csvAmount(c.amount)]),
         ['Total des dépenses', '', csvAmount(result.costs.total)],
+        [],
+        ['Lots', 'Origine', 'Montant'],
+        ...result.costs.prizes.map((p) => [`${p.name} (${p.prizes} lot${p.prizes > 1 ? 's' : ''})`, p.label, csvAmount(p.amount)]),
+        [],
+        ['Achats saisis', 'Compte', 'Montant'],
+        ...result.costs.purchases.map((p) => [p.label, `${p.account} ${accountLabel(p.account)}`, csvAmount(p.amount)]),
         [],
         ['Résultat', '', csvAmount(result.result)],
       ]);
