@@ -47,6 +47,22 @@ describe('prize inventory', () => {
     expect(screen.getByText(law.warnings[0]!)).toBeTruthy();
   });
 
+  it('pages a long inventory 20 prizes at a time with the one pagination', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => prize({ id: i + 1, name: `Lot ${i + 1}`, label: `Lot ${i + 1}`, rank: i + 1, weight: i + 1 }));
+    gateway({ 'GET /api/admin/raffles/5/prizes': () => json(many) });
+    await renderInventory();
+    const names = () => [...document.querySelectorAll('.rf-prize__name')].map((n) => n.textContent);
+    expect(names()).toHaveLength(20);
+    expect(names()[0]).toBe('Lot 1');
+    const pagination = screen.getByRole('navigation', { name: 'Pagination des lots' });
+    expect(within(pagination).getByRole('button', { name: 'Page 3' })).toBeTruthy();
+    await act(async () => { fireEvent.click(within(pagination).getByRole('button', { name: 'Page 3' })); });
+    expect(names()).toEqual(['Lot 41', 'Lot 42', 'Lot 43', 'Lot 44', 'Lot 45']);
+    expect(within(pagination).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
+    await act(async () => { fireEvent.click(within(pagination).getByRole('button', { name: 'Précédent' })); });
+    expect(names()[0]).toBe('Lot 21');
+  });
+
   it('shows the first broken rule and sends nothing; adds a valid prize with a green banner', async () => {
     const calls = gateway({
       'POST /api/admin/raffles/5/prizes': (call) => json(prize({ id: 9, name: (call.body as Prize).name, rank: 3, weight: 3, price: 20, quantity: 4 }), 201),

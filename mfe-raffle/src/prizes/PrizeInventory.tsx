@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Button, formatEuros, Spinner } from '@kermesse/ui-kit';
+import { Button, formatEuros, Pagination, Spinner } from '@kermesse/ui-kit';
 import { raffleApi, type LawPanel as LawPanelData, type Prize, type RaffleDetails } from '../api/raffleApi';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { detailOf, Flash, type FlashMessage } from '../components/Flash';
@@ -33,6 +33,9 @@ interface PrizeForm {
   alcohol: boolean;
 }
 
+/** Prizes per page of the inventory (the UI kit's one pagination beyond that). */
+export const PRIZES_PAGE_SIZE = 20;
+
 const EMPTY_FORM: PrizeForm = { name: '', weight: '', price: '', quantity: '', alcohol: false };
 const formOf = (prize: Prize): PrizeForm => ({
   name: prize.name, weight: String(prize.weight), price: String(prize.price), quantity: String(prize.quantity), alcohol: prize.Alcohol,
@@ -45,6 +48,10 @@ export function PrizeInventoryPage() {
   const [flash, setFlash] = useState<FlashMessage | null>(null);
   const [editing, setEditing] = useState<{ id: number; form: PrizeForm } | null>(null);
   const [adding, setAdding] = useState<PrizeForm>(EMPTY_FORM);
+  const [page, setPage] = useState(1);
+  const pageCount = Math.max(1, Math.ceil((prizes?.length ?? 0) / PRIZES_PAGE_SIZE));
+  const currentPage = Math.min(page, pageCount);
+  const shownPrizes = (prizes ?? []).slice((currentPage - 1) * PRIZES_PAGE_SIZE, currentPage * PRIZES_PAGE_SIZE);
 
   const refreshPanel = useCallback(() => {
     raffleApi.getRaffle(raffleId).then(setRaffle, () => setRaffle(null));
@@ -139,54 +146,57 @@ export function PrizeInventoryPage() {
           ) : prizes.length === 0 ? (
             <p className="rf-muted">Aucun lot pour l'instant : ajoutez le premier ci-dessous.</p>
           ) : (
-            <ul className="rf-prize-list">
-              {prizes.map((prize) => (
-                <li key={prize.id} className="rf-prize">
-                  {editing?.id === prize.id ? (
-                    <PrizeFields
-                      form={editing.form}
-                      onChange={(form) => setEditing({ id: prize.id, form })}
-                      labelPrefix={`Lot ${prize.id}`}
-                    >
-                      <Button onClick={handleSave}>Save</Button>
-                      <Button variant="ghost" onClick={() => setEditing(null)}>
-                        Cancel
-                      </Button>
-                    </PrizeFields>
-                  ) : (
-                    <>
-                      <div className="rf-prize__thumb" aria-hidden="true">
-                        {prize.image ? <img src={prize.image} alt="" /> : <GiftIcon />}
-                      </div>
-                      <div className="rf-prize__main">
-                        <span className="rf-rank" title="Rang">{prize.rank}</span>
-                        <div>
-                          <div className="rf-prize__title">
-                            <strong className="rf-prize__name">{prize.name}</strong>
-                            {prize.alcohol && <span className="rf-badge rf-badge--warn">Alcool</span>}
-                          </div>
-                          <div className="rf-prize__meta">
-                            <span className="rf-prize__qty">{prize.quantity} disponible(s)</span>
-                            <span className="rf-prize__price">{formatEuros(prize.price)}</span>
+            <>
+              <ul className="rf-prize-list">
+                {shownPrizes.map((prize) => (
+                  <li key={prize.id} className="rf-prize">
+                    {editing?.id === prize.id ? (
+                      <PrizeFields
+                        form={editing.form}
+                        onChange={(form) => setEditing({ id: prize.id, form })}
+                        labelPrefix={`Lot ${prize.id}`}
+                      >
+                        <Button onClick={handleSave}>Save</Button>
+                        <Button variant="ghost" onClick={() => setEditing(null)}>
+                          Cancel
+                        </Button>
+                      </PrizeFields>
+                    ) : (
+                      <>
+                        <div className="rf-prize__thumb" aria-hidden="true">
+                          {prize.image ? <img src={prize.image} alt="" /> : <GiftIcon />}
+                        </div>
+                        <div className="rf-prize__main">
+                          <span className="rf-rank" title="Rang">{prize.rank}</span>
+                          <div>
+                            <div className="rf-prize__title">
+                              <strong className="rf-prize__name">{prize.name}</strong>
+                              {prize.alcohol && <span className="rf-badge rf-badge--warn">Alcool</span>}
+                            </div>
+                            <div className="rf-prize__meta">
+                              <span className="rf-prize__qty">{prize.quantity} disponible(s)</span>
+                              <span className="rf-prize__price">{formatEuros(prize.price)}</span>
+                            </div>
                           </div>
                         </div>
-                      </div>
-                      <div className="rf-prize__actions">
-                        <a href={`/tombola/admin-prize/${prize.id}/edit/image`} target="_blank" rel="noopener noreferrer" className="k-button k-button--ghost">
-                          {prize.illustration ? 'Modifier illustration' : 'Ajouter illustration'}
-                        </a>
-                        <Button variant="secondary" onClick={() => setEditing({ id: prize.id, form: formOf(prize) })}>
-                          Corriger
-                        </Button>
-                        <Button variant="danger" onClick={() => handleDelete(prize)}>
-                          Supprimer
-                        </Button>
-                      </div>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
+                        <div className="rf-prize__actions">
+                          <a href={`/tombola/admin-prize/${prize.id}/edit/image`} target="_blank" rel="noopener noreferrer" className="k-button k-button--ghost">
+                            {prize.illustration ? 'Modifier illustration' : 'Ajouter illustration'}
+                          </a>
+                          <Button variant="secondary" onClick={() => setEditing({ id: prize.id, form: formOf(prize) })}>
+                            Corriger
+                          </Button>
+                          <Button variant="danger" onClick={() => handleDelete(prize)}>
+                            Supprimer
+                          </Button>
+                        </div>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              {pageCount > 1 && <Pagination pageCount={pageCount} page={currentPage} onPageChange={setPage} label="Pagination des lots" />}
+            </>
           )}
 
           <form className="rf-add-prize" onSubmit={handleAdd} noValidate>

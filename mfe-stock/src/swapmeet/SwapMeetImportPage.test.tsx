@@ -49,6 +49,21 @@ describe('swap-meet importer', () => {
     expect(screen.getByText('06 12 34 56 78')).toBeTruthy();
   });
 
+  it('pages a long list of bookings 25 at a time with the one pagination', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => booking(i + 1, `Exposant ${i + 1}`));
+    gateway({ 'GET /api/swapmeet/api/bookings': () => json({ data: many, total: 30, summary: summary(30), swapmeet }) });
+    await renderAt('/stock/vide-grenier?id=4', <SwapMeetImportPage />);
+    expect(await screen.findByRole('rowheader', { name: 'Exposant 25' })).toBeTruthy();
+    expect(screen.queryByRole('rowheader', { name: 'Exposant 26' })).toBeNull();
+    const pagination = screen.getByRole('navigation', { name: 'Pagination des réservations' });
+    expect(pagination.querySelector('[aria-current="page"]')?.textContent).toBe('1');
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Page 2' })); });
+    expect(screen.getByRole('rowheader', { name: 'Exposant 30' })).toBeTruthy();
+    expect(screen.queryByRole('rowheader', { name: 'Exposant 1' })).toBeNull();
+    expect(screen.getByText('30 réservations')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Suivant' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('imports for real only after a dry run, then reloads the bookings 1 s later', async () => {
     const calls = gateway();
     await renderAt('/stock/vide-grenier?id=4', <SwapMeetImportPage />);

@@ -24,5 +24,7 @@ export { ErrorLine } from './components/ErrorLine';
 export { Field, TextInput } from './components/Field';
 export { Modal } from './components/Modal';
 export { MoneyInput } from './components/MoneyInput';
+export { Pagination, visiblePages } from './components/Pagination';
+export type { PaginationProps } from './components/Pagination';
 export type { ModalProps } from './components/Modal';
 export { Spinner } from './components/Spinner';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-// The UI kit's pagination; imported by file until the kit's index exports it for the remotes.
-import { Pagination } from '../../../ui-kit/src/components/Pagination';
+import { Pagination } from '@kermesse/ui-kit';
 
 /** SPEC §2's pagination demo: 100 pages, starting at page 5. */
 export function PaginationDemoPage() {
