@@ -204,6 +204,18 @@ describe('the books write themselves', () => {
     await page.getByRole('link', { name: 'Résultat de la fête' }).click();
     await page.getByLabel('Événement').selectOption({ label: 'Kermesse de printemps' });
     await page.locator('#fair-result').waitFor();
+    // The demo raffle's prizes, with their costs as the raffle service holds them, reached the books
+    // through `raffle.configured`: « Lots de tombola » shows their total (unit cost × quantity).
+    const adminToken = await signInToken(sys.url, 'admin@kermesse.local');
+    const raffles = await api<Array<{ id: number; name: string }>>('GET', '/api/admin/raffles', undefined, adminToken);
+    const demoRaffle = raffles.find((r) => r.name === 'Grande tombola de printemps')!;
+    const prizes = await api<Array<{ cost: number; quantity: number }>>('GET', `/api/admin/raffles/${demoRaffle.id}/prizes`, undefined, adminToken);
+    const raffleCosts = prizes.reduce((sum, p) => sum + Math.round(p.cost * 100) * p.quantity, 0) / 100;
+    expect(raffleCosts).toBeGreaterThan(0);
+    const raffleRow = page.getByRole('table', { name: 'Dépenses connues' }).getByRole('row').filter({ hasText: 'Lots de tombola' });
+    await expect.poll(async () => (await raffleRow.locator('td').nth(1).textContent())?.replace(/\s/g, ' '), { timeout: 20_000 })
+      .toBe(`${raffleCosts.toFixed(2).replace('.', ',')} €`);
+    await page.getByRole('cell', { name: 'Grande tombola de printemps' }).waitFor();
     await page.getByLabel('Libellé').fill('Pâte à gaufres');
     await page.getByLabel('Montant (€)').fill('1,50');
     await page.getByRole('button', { name: 'Ajouter la dépense' }).click();

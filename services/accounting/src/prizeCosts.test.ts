@@ -67,9 +67,9 @@ describe('prize costs in « Résultat de la fête »', () => {
       { source: 'purchases', label: 'Achats saisis', amount: 12.3 },
     ]);
     expect(fair.costs.prizes).toEqual([
-      { source: 'bingo', label: 'Lots du loto', name: 'Loto de la fête', prizes: 1, amount: 199.9 },
-      { source: 'giftbasket', label: 'Lots de paniers garnis', name: 'Paniers garnis', prizes: 2, amount: 110 },
       { source: 'raffle', label: 'Lots de tombola', name: 'Grande tombola', prizes: 4, amount: 116.5 },
+      { source: 'giftbasket', label: 'Lots de paniers garnis', name: 'Paniers garnis', prizes: 2, amount: 110 },
+      { source: 'bingo', label: 'Lots du loto', name: 'Loto de la fête', prizes: 1, amount: 199.9 },
     ]);
     // 400 − (116,50 + 110 + 199,90 + 12,30) = −38,70
     expect(fair).toMatchObject({ revenue: { total: 400 }, costs: { total: 438.7 }, result: -38.7 });

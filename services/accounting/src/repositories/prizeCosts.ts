@@ -29,6 +29,8 @@ export async function applyPrizeCosts(q: Q, state: PrizeCostState): Promise<void
 }
 
 export async function listPrizeCosts(q: Q, eventId: number): Promise<Array<{ source: PrizeSource; name: string; prizes: number; cost_cents: string | number }>> {
-  return q('prize_costs').where({ event_id: eventId }).orderBy([{ column: 'source' }, { column: 'name' }, { column: 'source_id' }])
+  // In the order the result shows the origins: raffle, gift baskets, loto.
+  return q('prize_costs').where({ event_id: eventId })
+    .orderByRaw("array_position(array['raffle', 'giftbasket', 'bingo'], source), name, source_id")
     .select('source', 'name', 'prizes', 'cost_cents');
 }
