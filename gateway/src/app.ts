@@ -28,6 +28,8 @@ import {
   unauthorized,
   type Logger,
   type TokenVerifier,
+  forgetRevokedPeople,
+  type RevocationFeed,
 } from '@kermesse/kit';
 import { invalidPath, routeNotFound, tooManySignIns } from './errors.ts';
 import { createProxy, fastForwardHeaders, type FastForwarded } from './proxy.ts';
@@ -56,6 +58,11 @@ export interface GatewayDeps {
   logger?: Logger;
   /** Defaults to the route table of SPEC.md §7; tests may pass their own. */
   routes?: readonly RouteEntry[];
+  /**
+   * The bus carrying identity's `user.tokens.revoked`: every gateway replica then drops a disabled
+   * person's cached tokens at once (without it, only the replica that proxied the change does).
+   */
+  revocations?: RevocationFeed;
 }
 
 /**
@@ -63,7 +70,13 @@ export interface GatewayDeps {
  * new requests while those in flight finish); `closeUpstreams()` stops the health checks and drops the
  * pooled sockets to the services; `upstreams` is what the gateway knows of each service's replicas.
  */
-export type GatewayApp = Koa & { drain(): void; closeUpstreams(): void; upstreams: ReadonlyMap<ServiceName, Upstream> };
+export type GatewayApp = Koa & {
+  drain(): void;
+  closeUpstreams(): void;
+  upstreams: ReadonlyMap<ServiceName, Upstream>;
+  /** Starts listening to identity's `user.tokens.revoked` (see `GatewayDeps.revocations`), e.g. once NATS answers. */
+  watchRevocations(feed: RevocationFeed): void;
+};
 
 /** Paths of the services that must never be reachable from outside, even by mistake. */
 const PRIVATE_PREFIXES = ['/internal', '/.well-known'];
@@ -94,6 +107,12 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     SERVICE_NAMES.map((name) => [name, createUpstream(name, deps.upstreams[name], { connectTimeoutMs: deps.connectTimeoutMs, logger })]),
   );
   const verifier = deps.verifier ?? identityVerifier(upstreams.get('identity') as Upstream);
+  let stopRevocations: () => void = () => undefined;
+  const watchRevocations = (feed: RevocationFeed) => {
+    stopRevocations();
+    stopRevocations = forgetRevokedPeople(feed, verifier, (err) => logger.warn('revocation event unreadable', { err: String(err) }));
+  };
+  if (deps.revocations) watchRevocations(deps.revocations);
   const healthChecks = startHealthChecks(upstreams.values(), { intervalMs: deps.checkIntervalMs, timeoutMs: deps.checkTimeoutMs });
   let draining = false;
   const proxy = createProxy({ logger, responseTimeoutMs: deps.responseTimeoutMs });
@@ -255,7 +274,9 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
   app.drain = () => {
     draining = true;
   };
+  app.watchRevocations = watchRevocations;
   app.closeUpstreams = () => {
+    stopRevocations();
     healthChecks.stop();
     for (const upstream of upstreams.values()) upstream.close();
   };

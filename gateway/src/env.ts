@@ -28,6 +28,13 @@ export interface GatewayEnv {
   connectTimeoutMs: number;
   /** On SIGTERM, time between `/readyz` turning 503 and the listener closing (`DRAIN_DELAY_MS`, 0). */
   drainDelayMs: number;
+  /**
+   * `NATS_URL` (and `NATS_NAMESPACE`): when set, the gateway listens to identity's `user.tokens.revoked`
+   * so a disabled person's tokens are refused at once by every replica. Optional: without NATS the
+   * gateway still works, revocations then reach the other replicas within the cache's 5 s.
+   */
+  natsUrl?: string;
+  natsNamespace?: string;
 }
 
 
@@ -61,6 +68,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
     checkIntervalMs: parseInteger('UPSTREAM_CHECK_INTERVAL_MS', source.UPSTREAM_CHECK_INTERVAL_MS, 1_000, 50, 600_000),
     connectTimeoutMs: parseInteger('UPSTREAM_CONNECT_TIMEOUT_MS', source.UPSTREAM_CONNECT_TIMEOUT_MS, 2_000, 10, 60_000),
     drainDelayMs: parseInteger('DRAIN_DELAY_MS', source.DRAIN_DELAY_MS, 0, 0, 8_000),
+    natsUrl: source.NATS_URL?.trim() || undefined,
+    natsNamespace: source.NATS_NAMESPACE?.trim() || undefined,
   };
 }
 

@@ -3,7 +3,7 @@
  * `startGateway` so the launcher and the bench can run it in-process.
  */
 import { pathToFileURL } from 'node:url';
-import { createLogger, listen, onShutdown, type RunningServer } from '@kermesse/kit';
+import { connectBus, createLogger, listen, onShutdown, type Bus, type Logger, type RunningServer } from '@kermesse/kit';
 import { buildApp, type GatewayDeps } from './app.ts';
 import { readEnv, type GatewayEnv } from './env.ts';
 
@@ -29,6 +29,7 @@ export async function startGateway(
     ...overrides,
   });
   const running = await listen(app, env.port, env.host);
+  const revocations = env.natsUrl ? listenToRevocations(app, env.natsUrl, env.natsNamespace, overrides.logger ?? createLogger('gateway')) : undefined;
   const host = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
   return {
     ...running,
@@ -37,6 +38,38 @@ export async function startGateway(
     async close() {
       await running.close();
       app.closeUpstreams();
+      await revocations?.close();
+    },
+  };
+}
+
+/**
+ * Connects to NATS in the background (the gateway never waits for it, nor fails without it) and, once
+ * connected, has the app drop the tokens identity revokes; retries every 5 s until closed.
+ */
+function listenToRevocations(app: ReturnType<typeof buildApp>, url: string, namespace: string | undefined, logger: Logger) {
+  let bus: Bus | undefined;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const attempt = async () => {
+    try {
+      const connected = await connectBus({ url, namespace, name: 'gateway' });
+      if (closed) return void (await connected.close());
+      bus = connected;
+      app.watchRevocations(connected);
+    } catch (err) {
+      if (closed) return;
+      logger.warn('NATS unreachable: revocations reach this gateway within the cache time only', { err: String(err) });
+      timer = setTimeout(() => void attempt(), 5_000);
+      timer.unref();
+    }
+  };
+  void attempt();
+  return {
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await bus?.close();
     },
   };
 }

@@ -179,6 +179,9 @@ describe('/api/admin/users', () => {
     expect(disabled.status).toBe(200);
     expect(disabled.body.disabled).toBe(true);
     expect(await call('GET', '/api/profile', token)).toMatchObject({ status: 401, body: { error: 'Ce jeton a été révoqué.' } });
+    // Every gateway replica learns it through the bus and drops the person's cached tokens at once.
+    const revokedEvents = await db('outbox').where({ type: 'user.tokens.revoked' }).whereRaw("envelope->'payload'->>'userId' = ?", [person.id]).select('envelope');
+    expect(revokedEvents.map((row: { envelope: { payload: unknown } }) => row.envelope.payload)).toEqual([{ userId: person.id, reason: 'disabled' }]);
     expect((await call('GET', '/internal/tokens/' + JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti)).body).toEqual({ revoked: true });
     expect(await call('POST', '/api/login', undefined, { email: input.email, password: 'la kermesse de juin 2026' }))
       .toMatchObject({ status: 401, body: { error: 'Identifiants invalides.' } });

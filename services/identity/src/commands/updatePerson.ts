@@ -1,5 +1,5 @@
 import type { UpdatePersonBody } from '@kermesse/contracts-identity';
-import type { Db } from '@kermesse/kit';
+import { recordEvent, type Db } from '@kermesse/kit';
 import { emailTaken, isUniqueViolation, lastAdmin, personNotFound } from '../errors.ts';
 import { revokeUserTokens } from '../repositories/tokens.ts';
 import { countActiveAdmins, findUserById, updateUser, type UserRow } from '../repositories/users.ts';
@@ -31,7 +31,11 @@ export async function updatePerson(db: Db, id: string, changes: UpdatePersonBody
       if (!updated) throw personNotFound();
       // A disabled account, or one whose roles changed, signs in again to get a token that says so.
       const rolesChanged = patch.roles !== undefined && patch.roles.join() !== current.roles.join();
-      if (changes.disabled === true || rolesChanged) await revokeUserTokens(trx, id);
+      if (changes.disabled === true || rolesChanged) {
+        await revokeUserTokens(trx, id);
+        // The gateways (every replica) drop their cached « not revoked » answers for this person.
+        await recordEvent(trx, 'identity', 'user.tokens.revoked', { userId: id, reason: changes.disabled === true ? 'disabled' : 'roles' });
+      }
       return updated;
     });
   } catch (err) {

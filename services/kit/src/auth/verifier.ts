@@ -166,3 +166,32 @@ export async function verifyAccessToken(token: string, keySet: JWTVerifyGetKey):
     exp: Number(payload.exp),
   };
 }
+
+/** What `forgetRevokedPeople` needs of a bus: a core NATS subscription to one event's subject. */
+export interface RevocationFeed {
+  nc: { subscribe(subject: string, options: { callback(err: Error | null, msg: { data: Uint8Array }): void }): { unsubscribe(): void } };
+  subject(type: 'user.tokens.revoked'): string;
+}
+
+/**
+ * Drops a person's cached tokens as soon as identity says it revoked them (`user.tokens.revoked`:
+ * account disabled, roles changed). A plain NATS subscription, not a durable consumer: every replica
+ * of the gateway (or of a service) receives every such event, and one missed while disconnected only
+ * costs the revocation cache's few seconds. Returns the function that stops listening.
+ */
+export function forgetRevokedPeople(bus: RevocationFeed, verifier: TokenVerifier, onError: (err: unknown) => void = () => undefined): () => void {
+  const decoder = new TextDecoder();
+  const subscription = bus.nc.subscribe(bus.subject('user.tokens.revoked'), {
+    callback(err, msg) {
+      if (err) return onError(err);
+      try {
+        const envelope = JSON.parse(decoder.decode(msg.data)) as { type?: unknown; payload?: { userId?: unknown } };
+        const userId = envelope.payload?.userId;
+        if (envelope.type === 'user.tokens.revoked' && typeof userId === 'string' && userId) verifier.forgetUser?.(userId);
+      } catch (parseError) {
+        onError(parseError);
+      }
+    },
+  });
+  return () => subscription.unsubscribe();
+}

@@ -68,6 +68,19 @@ export const EVENT_SCHEMAS = {
       additionalProperties: false,
     },
   },
+  /** Every token of a person was revoked (account disabled, roles changed): caches drop them at once. */
+  'user.tokens.revoked': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['userId', 'reason'],
+      properties: {
+        userId: { type: 'string', minLength: 1 },
+        reason: { type: 'string', enum: ['disabled', 'roles'] },
+      },
+      additionalProperties: false,
+    },
+  },
   'catalog.event.created': {
     version: 1,
     payload: {
@@ -342,6 +355,7 @@ export type EventType = keyof typeof EVENT_SCHEMAS;
 /** Payload types, written by hand next to their schemas so producers and consumers are typed. */
 export interface EventPayloads {
   'user.created': { userId: string; email: string; roles: string[] };
+  'user.tokens.revoked': { userId: string; reason: 'disabled' | 'roles' };
   'catalog.event.created': { eventId: number; name: string; startsOn?: string | null };
   'catalog.checkout.created': { checkoutId: number; eventId: number; name: string };
   'catalog.product.changed': {
