@@ -114,10 +114,15 @@ describe('cash-register entry page in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows « Module bientôt disponible » for a module that is not built yet', async () => {
+  it('says in French that a module is unavailable when its remote cannot be fetched, and the rest of the shell keeps working', async () => {
+    // Every remote is built now: a remote that is down (its server unreachable) is the case a user meets.
     const { page } = await freshPage();
+    await page.route('**/remotes/mfe-bingo/**', (route) => route.abort('connectionrefused'));
     await page.goto('/loto');
-    await page.getByText('Module bientôt disponible').waitFor();
+    await page.getByText(/est momentanément indisponible\./).waitFor();
+    expect(await page.getByRole('button', { name: 'Réessayer' }).count()).toBe(1);
+    await page.goto('/caisse');
+    await page.getByText("Charger un jeton d'authentification").waitFor();
     await page.context().close();
   });
 
