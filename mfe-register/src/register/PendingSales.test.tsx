@@ -40,6 +40,17 @@ describe('« Liste des ventes (Pending) »', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('pages a long list 10 at a time with the one pagination component', async () => {
+    const many = Array.from({ length: 23 }, (_, i) => ({ ...pending[0]!, id: 100 + i, reference: `REF${String(i + 1).padStart(2, '0')}-AAAAA` }));
+    await renderList({ [`GET /api/cr/sale/list/${EVENT_ID}/pending`]: () => json(many) });
+    const references = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(references()).toHaveLength(10);
+    expect(references()[0]).toBe('REF01-AAAAA');
+    const nav = screen.getByRole('navigation', { name: 'Pagination des ventes en attente' });
+    fireEvent.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    expect(references()).toEqual(['REF21-AAAAA', 'REF22-AAAAA', 'REF23-AAAAA']);
+  });
+
   it('settles a sale with payments until nothing remains, CB disabled', async () => {
     const payments = [{ id: 1, method: 'ESP', payment_mode: 2, amount: 5, payment_reference: '5' }];
     const paid = () => payments.reduce((sum, p) => sum + p.amount, 0);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, Banner, Button, ErrorLine, formatEuros, formatEurosInput, Modal, MoneyInput, parseEuros, Spinner } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, ErrorLine, formatEuros, formatEurosInput, Modal, MoneyInput, Pagination, parseEuros, Spinner } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { PendingPayment, PendingSale } from '../api/checkoutApi';
 import { newIdempotencyKey } from '../api/idempotencyKey';
@@ -8,6 +8,9 @@ import { UNREADABLE_AMOUNT_MESSAGE } from './CashDialog';
 import { MANUAL_PAYMENT_MODE } from '../cart/payment';
 
 export const PAYMENT_SAVED_MESSAGE = 'Paiement enregistré avec succès !';
+
+/** Sales on hold shown per page: a whole evening of holds stays readable on a phone. */
+export const PENDING_PAGE_SIZE = 10;
 
 const METHOD_LABELS: Record<string, string> = { ESP: 'Espèce', CHQ: 'Chèque', CB: 'CB' };
 
@@ -18,6 +21,7 @@ const METHOD_LABELS: Record<string, string> = { ESP: 'Espèce', CHQ: 'Chèque', 
 export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: number; onClose: () => void; onChanged: () => void }) {
   const api = useCheckoutApi();
   const [sales, setSales] = useState<PendingSale[] | null>(null);
+  const [page, setPage] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState<PendingSale | null>(null);
 
@@ -27,6 +31,10 @@ export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: num
   }, [api, eventId]);
 
   useEffect(load, [load]);
+
+  const pageCount = Math.max(1, Math.ceil((sales?.length ?? 0) / PENDING_PAGE_SIZE));
+  // A sale settled on the last page may leave it empty: stay on the last page that exists.
+  const current = Math.min(page, pageCount);
 
   if (paying) {
     return (
@@ -70,7 +78,7 @@ export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: num
               </tr>
             </thead>
             <tbody>
-              {sales.map((sale) => (
+              {sales.slice((current - 1) * PENDING_PAGE_SIZE, current * PENDING_PAGE_SIZE).map((sale) => (
                 <tr key={sale.id}>
                   <td className="reg-mono">{sale.reference}</td>
                   <td>{sale.buyer}</td>
@@ -89,6 +97,9 @@ export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: num
             </tbody>
           </table>
         </div>
+      )}
+      {sales && pageCount > 1 && (
+        <Pagination pageCount={pageCount} page={current} onPageChange={setPage} label="Pagination des ventes en attente" />
       )}
     </Modal>
   );
