@@ -295,4 +295,107 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  '007_till_sessions_and_journal': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      // A till session per register (issue 14): the float counted at opening, the closing counted
+      // per payment mode and the differences confirmed with a reason. At most one open per register.
+      await s().createTable('till_sessions', (t) => {
+        t.increments('id').primary();
+        t.integer('checkout_id').notNullable().references('id').inTable(`${schema}.checkouts`);
+        t.integer('event_id').notNullable().references('id').inTable(`${schema}.events`);
+        t.integer('float_cash_cents').notNullable().defaultTo(0);
+        // Opened by a sale on a register with no open session (SPEC's flow keeps working), float 0.
+        t.boolean('automatic').notNullable().defaultTo(false);
+        t.text('opened_by').notNullable();
+        t.timestamp('opened_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.text('closed_by');
+        t.timestamp('closed_at', { useTz: true });
+        // The closing: expected and counted per mode, in cents; difference = counted - expected.
+        t.jsonb('expected');
+        t.jsonb('counted');
+        t.jsonb('differences');
+        t.text('reason');
+        // Anchors of the sales journal at the closing: the period's grand total and the last record.
+        t.bigInteger('grand_total_cents');
+        t.bigInteger('last_journal_seq');
+        t.text('last_journal_hash');
+        t.index(['checkout_id']);
+      });
+      await knex.raw('create unique index till_sessions_one_open on ??.till_sessions (checkout_id) where closed_at is null', [schema]);
+      await s().alterTable('sales', (t) => {
+        t.integer('session_id').references('id').inTable(`${schema}.till_sessions`);
+        t.index(['session_id']);
+      });
+      await s().alterTable('payments', (t) => {
+        t.integer('session_id').references('id').inTable(`${schema}.till_sessions`);
+      });
+
+      // The tamper-evident sales journal: each record holds HMAC-SHA256(key, content | previous hash).
+      // `payload` is kept as the exact text that was hashed. The head row serialises appends.
+      await s().createTable('journal', (t) => {
+        t.bigInteger('seq').primary();
+        t.text('kind').notNullable();
+        t.text('reference').notNullable();
+        t.text('payload').notNullable();
+        t.text('prev_hash').notNullable();
+        t.text('hash').notNullable();
+        t.timestamp('recorded_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.index(['kind', 'reference']);
+      });
+      await s().createTable('journal_head', (t) => {
+        t.smallint('id').primary();
+        t.bigInteger('seq').notNullable();
+        t.text('prev_hash').notNullable();
+        t.text('hash').notNullable();
+      });
+      await knex.raw(`insert into ??.journal_head (id, seq, prev_hash, hash) values (1, 0, '', repeat('0', 64))`, [schema]);
+    },
+  },
+  '008_refunds': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      // A refund is its own record linked to the sale; the sale stays as it was (issue 14).
+      await s().createTable('refunds', (t) => {
+        t.uuid('id').primary();
+        t.integer('sale_id').notNullable().references('id').inTable(`${schema}.sales`);
+        t.integer('event_id').notNullable().references('id').inTable(`${schema}.events`);
+        t.integer('checkout_id').notNullable().references('id').inTable(`${schema}.checkouts`);
+        // The till session the money left (cash out of the till, card refund noted).
+        t.integer('session_id').references('id').inTable(`${schema}.till_sessions`);
+        t.integer('amount_cents').notNullable();
+        t.smallint('payment_mode').notNullable();
+        t.text('reason').notNullable();
+        // Raffle ticket numbers and gift-basket bets voided by this refund.
+        t.specificType('voided_tickets', 'int[]').notNullable().defaultTo('{}');
+        t.jsonb('voided_bets').notNullable().defaultTo('[]');
+        t.text('created_by').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.index(['sale_id']);
+        t.index(['session_id']);
+      });
+      await knex.raw('alter table ??.refunds add constraint refunds_mode check (payment_mode in (1, 2, 3))', [schema]);
+      await knex.raw('alter table ??.refunds add constraint refunds_amount check (amount_cents > 0)', [schema]);
+      await s().createTable('refund_lines', (t) => {
+        t.uuid('refund_id').notNullable().references('id').inTable(`${schema}.refunds`).onDelete('CASCADE');
+        t.integer('position').notNullable();
+        t.integer('product_id').notNullable();
+        t.text('name').notNullable();
+        t.integer('category_id');
+        t.text('category_name').notNullable();
+        t.text('kind').notNullable();
+        t.integer('unit_price_cents').notNullable();
+        t.integer('quantity').notNullable();
+        t.integer('total_cents').notNullable();
+        t.primary(['refund_id', 'position']);
+      });
+      // Roles given per account in the register domain: « responsable de caisse » may refund.
+      await s().createTable('register_rights', (t) => {
+        t.text('user_id').notNullable();
+        t.text('right').notNullable();
+        t.primary(['user_id', 'right']);
+      });
+    },
+  },
+  // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).
 };
