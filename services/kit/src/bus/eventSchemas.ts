@@ -255,6 +255,36 @@ export const EVENT_SCHEMAS = {
       additionalProperties: false,
     },
   },
+  /**
+   * A refund of a paid sale, in whole or part (issue 14): its own record, the sale stays as it was.
+   * Tickets and bets named here are voided (never back on sale); stock takes the product lines back.
+   */
+  'sale.refunded': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['refundId', 'saleId', 'reference', 'eventId', 'checkoutId', 'sessionId', 'lines', 'tickets', 'bets', 'amountCents', 'paymentMode', 'reason', 'refundedBy', 'refundedAt'],
+      properties: {
+        refundId: { type: 'string', format: 'uuid' },
+        saleId: { type: 'integer', minimum: 1 },
+        reference: { type: 'string', minLength: 1 },
+        eventId: { type: 'integer', minimum: 1 },
+        checkoutId: { type: 'integer', minimum: 1 },
+        /** The till session the money left; null when none was recorded. */
+        sessionId: { type: ['integer', 'null'], minimum: 1 },
+        lines: { type: 'array', minItems: 1, items: SALE_LINE_SCHEMA },
+        tickets: { type: 'array', items: SALE_TICKET_SCHEMA },
+        bets: { type: 'array', items: SALE_BET_SCHEMA },
+        amountCents: { type: 'integer', minimum: 1 },
+        /** The mode the money went back by: 1 cheque, 2 cash, 3 card. */
+        paymentMode: { type: 'integer', enum: [1, 2, 3] },
+        reason: { type: 'string', minLength: 1 },
+        refundedBy: { type: 'string', minLength: 1 },
+        refundedAt: { type: 'string', format: 'date-time' },
+      },
+      additionalProperties: false,
+    },
+  },
   'raffle.configured': {
     version: 1,
     payload: {
@@ -389,6 +419,13 @@ export interface EventPayloads {
     paymentStatus: 1 | 2 | 5; requestedAt: string;
   };
   'sale.settled': { saleId: number; reference: string; eventId: number; payments: SalePayment[]; totalCents: number; settledAt: string };
+  'sale.refunded': {
+    refundId: string; saleId: number; reference: string; eventId: number; checkoutId: number; sessionId: number | null;
+    lines: EventPayloads['sale.completed']['lines'];
+    tickets: Array<{ raffleId: number; number: number }>;
+    bets: Array<{ giftBasketId: number; typeId: number; weight: number }>;
+    amountCents: number; paymentMode: 1 | 2 | 3; reason: string; refundedBy: string; refundedAt: string;
+  };
   'raffle.configured': {
     raffleId: number; eventId: number; name: string; totalTickets: number;
     tiers: Array<{ nb: number; priceCents: number }>; salesOpen?: boolean;
