@@ -90,6 +90,8 @@ export const EVENT_SCHEMAS = {
         eventId: { type: 'integer', minimum: 1 },
         name: { type: 'string', minLength: 1 },
         startsOn: { type: ['string', 'null'], format: 'date' },
+        /** Set when the event is a duplicate of another one (back office « Dupliquer »). */
+        sourceEventId: { type: 'integer', minimum: 1 },
       },
       additionalProperties: false,
     },
@@ -386,7 +388,7 @@ export type EventType = keyof typeof EVENT_SCHEMAS;
 export interface EventPayloads {
   'user.created': { userId: string; email: string; roles: string[] };
   'user.tokens.revoked': { userId: string; reason: 'disabled' | 'roles' };
-  'catalog.event.created': { eventId: number; name: string; startsOn?: string | null };
+  'catalog.event.created': { eventId: number; name: string; startsOn?: string | null; sourceEventId?: number };
   'catalog.checkout.created': { checkoutId: number; eventId: number; name: string };
   'catalog.product.changed': {
     productId: number; name: string; priceCents: number; categoryId: number; categoryName: string;

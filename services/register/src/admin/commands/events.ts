@@ -85,7 +85,7 @@ export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateE
       name, starts_on: input.startsOn ?? null, ends_on: input.endsOn ?? null, place: source.place, description: source.description,
       idle_lock_minutes: source.idle_lock_minutes,
     });
-    await recordEvent(trx, 'register', 'catalog.event.created', { eventId, name, startsOn: input.startsOn ?? null });
+    await recordEvent(trx, 'register', 'catalog.event.created', { eventId, name, startsOn: input.startsOn ?? null, sourceEventId: sourceId });
 
     const checkoutMap = new Map<number, number>();
     const checkouts = (await trx('checkouts').where({ event_id: sourceId }).whereNull('archived_at').orderBy('id').select('id', 'name')) as Array<{ id: number; name: string }>;
