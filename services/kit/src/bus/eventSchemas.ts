@@ -17,7 +17,7 @@ const SALE_LINE_SCHEMA = {
     unitPriceCents: { type: 'integer' },
     quantity: { type: 'integer', minimum: 1 },
     totalCents: { type: 'integer' },
-    kind: { type: 'string', enum: ['product', 'donation', 'discount', 'raffle', 'giftbasket'] },
+    kind: { type: 'string', enum: ['product', 'donation', 'discount', 'raffle', 'giftbasket', 'bingo'] },
   },
   additionalProperties: false,
 } as const;
@@ -29,6 +29,11 @@ const SALE_TICKET_SCHEMA = {
 const SALE_BET_SCHEMA = {
   type: 'object', required: ['giftBasketId', 'typeId', 'weight'],
   properties: { giftBasketId: { type: 'integer', minimum: 1 }, typeId: { type: 'integer', minimum: 1 }, weight: { type: 'integer', minimum: 1 } },
+  additionalProperties: false,
+} as const;
+const SALE_CARTON_SCHEMA = {
+  type: 'object', required: ['bingoId', 'number'],
+  properties: { bingoId: { type: 'integer', minimum: 1 }, number: { type: 'integer', minimum: 1 } },
   additionalProperties: false,
 } as const;
 const SALE_PAYMENT_SCHEMA = {
@@ -51,6 +56,14 @@ const PRIZE_COST_SCHEMA = {
     id: { type: 'integer', minimum: 1 }, name: { type: 'string' },
     quantity: { type: 'integer', minimum: 0 }, costCents: { type: 'integer', minimum: 0 },
   },
+  additionalProperties: false,
+} as const;
+
+/** Amounts per payment mode of a till closing (`till.closed`), in cents. */
+const TILL_AMOUNTS_SCHEMA = {
+  type: 'object',
+  required: ['cashCents', 'chequeCents', 'cardCents'],
+  properties: { cashCents: { type: 'integer' }, chequeCents: { type: 'integer' }, cardCents: { type: 'integer' } },
   additionalProperties: false,
 } as const;
 
@@ -126,7 +139,7 @@ export const EVENT_SCHEMAS = {
         /** false once the product is withdrawn from sale. */
         active: { type: 'boolean' },
         /** What the product sells; only `product` has a stock (absent means `product`). */
-        kind: { type: 'string', enum: ['product', 'raffle', 'giftbasket'] },
+        kind: { type: 'string', enum: ['product', 'raffle', 'giftbasket', 'bingo'] },
         /** The event whose catalogue holds it (absent in events recorded before the back office). */
         eventId: { type: 'integer', minimum: 1 },
       },
@@ -192,6 +205,9 @@ export const EVENT_SCHEMAS = {
         lines: { type: 'array', items: SALE_LINE_SCHEMA },
         tickets: { type: 'array', items: SALE_TICKET_SCHEMA },
         bets: { type: 'array', items: SALE_BET_SCHEMA },
+        /** Loto cartons sold (issue 12) and the bingo service's claim on them; absent in older events. */
+        cartons: { type: 'array', items: SALE_CARTON_SCHEMA },
+        cartonClaimId: { type: ['string', 'null'] },
         payments: { type: 'array', items: SALE_PAYMENT_SCHEMA },
         totalCents: { type: 'integer' },
         /** 1 cheque, 2 cash, 3 card reader, 99 on hold (SPEC §4). */
@@ -287,6 +303,46 @@ export const EVENT_SCHEMAS = {
       additionalProperties: false,
     },
   },
+  /** A till session opened on a register (issue 14): by the cashier with a counted float, or automatically by a sale. */
+  'till.opened': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['sessionId', 'checkoutId', 'eventId', 'floatCashCents', 'automatic', 'openedBy', 'openedAt'],
+      properties: {
+        sessionId: { type: 'integer', minimum: 1 },
+        checkoutId: { type: 'integer', minimum: 1 },
+        eventId: { type: 'integer', minimum: 1 },
+        floatCashCents: { type: 'integer', minimum: 0 },
+        automatic: { type: 'boolean' },
+        openedBy: { type: 'string', minLength: 1 },
+        openedAt: { type: 'string', format: 'date-time' },
+      },
+      additionalProperties: false,
+    },
+  },
+  /** A till session closed by counting: expected, counted and differences (counted − expected) per mode, in cents. */
+  'till.closed': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['sessionId', 'checkoutId', 'eventId', 'closedAt', 'closedBy', 'expected', 'counted', 'differences', 'reason', 'grandTotalCents', 'lastJournalHash'],
+      properties: {
+        sessionId: { type: 'integer', minimum: 1 },
+        checkoutId: { type: 'integer', minimum: 1 },
+        eventId: { type: 'integer', minimum: 1 },
+        closedAt: { type: 'string', format: 'date-time' },
+        closedBy: { type: 'string', minLength: 1 },
+        expected: TILL_AMOUNTS_SCHEMA,
+        counted: TILL_AMOUNTS_SCHEMA,
+        differences: TILL_AMOUNTS_SCHEMA,
+        reason: { type: ['string', 'null'] },
+        grandTotalCents: { type: 'integer' },
+        lastJournalHash: { type: 'string', minLength: 1 },
+      },
+      additionalProperties: false,
+    },
+  },
   'raffle.configured': {
     version: 1,
     payload: {
@@ -340,6 +396,11 @@ export const EVENT_SCHEMAS = {
         name: { type: 'string', minLength: 1 },
         heldOn: { type: 'string', format: 'date' },
         prizes: { type: 'array', items: PRIZE_COST_SCHEMA },
+        /** What the register sells (issue 12): the carton price as tiers, how many cartons exist, whether sales are open. */
+        cartonPriceCents: { type: 'integer', minimum: 0 },
+        tiers: { type: 'array', items: PRICE_TIER_SCHEMA },
+        totalCartons: { type: 'integer', minimum: 0 },
+        salesOpen: { type: 'boolean' },
       },
       additionalProperties: false,
     },
@@ -394,7 +455,7 @@ export interface EventPayloads {
     productId: number; name: string; priceCents: number; categoryId: number; categoryName: string;
     image?: string | null; clickAndCollect?: boolean; alcohol?: boolean; active: boolean;
     /** Absent means `product`; raffle and gift-basket ticket products have no stock. */
-    kind?: 'product' | 'raffle' | 'giftbasket';
+    kind?: 'product' | 'raffle' | 'giftbasket' | 'bingo';
     eventId?: number;
   };
   'catalog.event.updated': { eventId: number; name: string; startsOn?: string | null; endsOn?: string | null; place?: string | null; archived: boolean };
@@ -405,10 +466,12 @@ export interface EventPayloads {
     lines: Array<{
       productId: number; name: string; categoryId: number | null; categoryName: string;
       unitPriceCents: number; quantity: number; totalCents: number;
-      kind: 'product' | 'donation' | 'discount' | 'raffle' | 'giftbasket';
+      kind: 'product' | 'donation' | 'discount' | 'raffle' | 'giftbasket' | 'bingo';
     }>;
     tickets: Array<{ raffleId: number; number: number }>;
     bets: Array<{ giftBasketId: number; typeId: number; weight: number }>;
+    cartons?: Array<{ bingoId: number; number: number }>;
+    cartonClaimId?: string | null;
     payments: SalePayment[];
     totalCents: number;
     paymentMode: 1 | 2 | 3 | 99;
@@ -428,6 +491,12 @@ export interface EventPayloads {
     bets: Array<{ giftBasketId: number; typeId: number; weight: number }>;
     amountCents: number; paymentMode: 1 | 2 | 3; reason: string; refundedBy: string; refundedAt: string;
   };
+  'till.opened': { sessionId: number; checkoutId: number; eventId: number; floatCashCents: number; automatic: boolean; openedBy: string; openedAt: string };
+  'till.closed': {
+    sessionId: number; checkoutId: number; eventId: number; closedAt: string; closedBy: string;
+    expected: TillAmounts; counted: TillAmounts; differences: TillAmounts;
+    reason: string | null; grandTotalCents: number; lastJournalHash: string;
+  };
   'raffle.configured': {
     raffleId: number; eventId: number; name: string; totalTickets: number;
     tiers: Array<{ nb: number; priceCents: number }>; salesOpen?: boolean;
@@ -438,7 +507,10 @@ export interface EventPayloads {
     tiers: Array<{ nb: number; priceCents: number }>;
     types: Array<{ id: number; name: string; priceCents: number }>;
   };
-  'bingo.configured': { bingoId: number; eventId: number | null; name: string; heldOn: string; prizes: PrizeCost[] };
+  'bingo.configured': {
+    bingoId: number; eventId: number | null; name: string; heldOn: string; prizes: PrizeCost[];
+    cartonPriceCents?: number; tiers?: Array<{ nb: number; priceCents: number }>; totalCartons?: number; salesOpen?: boolean;
+  };
   'raffle.drawn': { raffleId: number; drawnAt: string; winners: Array<{ prizeId: number; number: number }> };
   'stock.alert': { eventId: number; productId: number; isAlert: boolean; stock: number; alertThreshold: number };
 }
@@ -448,6 +520,9 @@ export type ReceiptContent = Pick<EventPayloads['sale.completed'], 'reference' |
 
 /** A prize's cost as `raffle.configured` and `bingo.configured` carry it (unit cost × quantity is spent). */
 export interface PrizeCost { id: number; name: string; quantity: number; costCents: number }
+
+/** Amounts per payment mode of a till closing, in cents. */
+export interface TillAmounts { cashCents: number; chequeCents: number; cardCents: number }
 
 /** A payment as events carry it: CB (card), ESP (cash), CHQ (cheque); amounts in cents. */
 export interface SalePayment { method: 'CB' | 'ESP' | 'CHQ'; amountCents: number; reference: string }

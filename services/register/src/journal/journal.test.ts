@@ -1,0 +1,96 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit';
+import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
+import { migrations, schema } from '../../migrations/index.ts';
+import { createEventWithCheckouts } from '../commands/createEvent.ts';
+import { findOpenSession, openSession, sessionForSale } from '../till/sessions.ts';
+import { appendJournal, journalContent, verifyJournal } from './journal.ts';
+
+let database: TestDatabase;
+let db: Db;
+let checkoutId: number;
+let eventId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url, { schema, poolMax: 5 });
+  await migrateLatest(db, { schema, migrations });
+  const { event, checkouts } = await createEventWithCheckouts(db, { name: 'Fête du journal', checkouts: ['Caisse 1', 'Caisse 2'] });
+  eventId = event.id;
+  checkoutId = checkouts[0]!.id;
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+describe('the sales journal', () => {
+  it('chains records with an HMAC-SHA256 computed in SQL that Node recomputes', async () => {
+    const a = await db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: 'R-1', payload: { amountCents: 250 } }));
+    const b = await db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: 'R-2', payload: { amountCents: 1050, note: 'Chèque n° 12 — « é »' } }));
+    expect(b.seq).toBe(a.seq + 1);
+    const rows = await db('journal').whereIn('seq', [a.seq, b.seq]).orderBy('seq');
+    const key = process.env.JOURNAL_HMAC_KEY || 'kermesse-dev-journal-key-change-me';
+    for (const row of rows) {
+      const content = journalContent(Number(row.seq), row.kind, row.reference, new Date(row.recorded_at).toISOString(), row.payload, row.prev_hash);
+      expect(row.hash).toBe(createHmac('sha256', key).update(content, 'utf8').digest('hex'));
+    }
+    expect(rows[1].prev_hash).toBe(rows[0].hash);
+    expect(await db('journal_head').where({ id: 1 }).first('seq', 'hash')).toEqual({ seq: b.seq, hash: b.hash });
+    expect(await verifyJournal(db)).toEqual({ ok: true, records: b.seq });
+  });
+
+  it('an appended record is rolled back with the transaction that wrote it', async () => {
+    const before = await verifyJournal(db);
+    await expect(db.transaction(async (trx) => {
+      await appendJournal(trx, { kind: 'payment', reference: 'R-X', payload: {} });
+      throw new Error('rollback');
+    })).rejects.toThrow('rollback');
+    expect(await verifyJournal(db)).toEqual(before);
+  });
+
+  it('serialises concurrent appends into one unbroken chain', async () => {
+    const before = (await verifyJournal(db)).records;
+    await Promise.all(Array.from({ length: 20 }, (_, i) => db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: `C-${i}`, payload: { i } }))));
+    expect(await verifyJournal(db)).toEqual({ ok: true, records: before + 20 });
+  });
+});
+
+describe('till sessions', () => {
+  it('a sale on a register with no open session opens an automatic one with a float of 0, once', async () => {
+    expect(await findOpenSession(db, checkoutId)).toBeUndefined();
+    const ids = await Promise.all(Array.from({ length: 5 }, () => sessionForSale(db, checkoutId, eventId, 'user-1')));
+    expect(new Set(ids).size).toBe(1);
+    const session = await findOpenSession(db, checkoutId);
+    expect(session).toMatchObject({ id: ids[0], automatic: true, float_cash_cents: 0, opened_by: 'user-1', closed_at: null });
+    expect(await db.transaction((trx) => sessionForSale(trx, checkoutId, eventId, 'user-2'))).toBe(ids[0]);
+    const opened = await db('journal').where({ kind: 'session.opened', reference: String(ids[0]) });
+    expect(opened).toHaveLength(1);
+    expect(JSON.parse(opened[0].payload)).toMatchObject({ sessionId: ids[0], floatCashCents: 0, automatic: true });
+    const events = await db('outbox').where({ type: 'till.opened' }).select('envelope');
+    expect(events.map((e) => e.envelope.payload.sessionId)).toEqual([ids[0]]);
+    // A second opening on the same register writes nothing.
+    expect(await openSession(db, { checkoutId, eventId, floatCashCents: 5000, automatic: false, userId: 'user-1' })).toBeUndefined();
+    expect((await verifyJournal(db)).ok).toBe(true);
+  });
+});
+
+describe('verify detects tampering', () => {
+  it('names a modified record, then deleted last records', async () => {
+    const last = await db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: 'T-1', payload: { amountCents: 100 } }));
+    await db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: 'T-2', payload: { amountCents: 200 } }));
+    await db('journal').where({ seq: last.seq }).update({ payload: JSON.stringify({ amountCents: 1 }) });
+    const modified = await verifyJournal(db);
+    expect(modified).toMatchObject({ ok: false, records: last.seq - 1, firstBroken: { seq: last.seq, kind: 'payment', reference: 'T-1' } });
+    expect(modified.firstBroken!.problem).toMatch(/modifié/);
+    await db('journal').where({ seq: last.seq }).update({ payload: JSON.stringify({ amountCents: 100 }) });
+    expect((await verifyJournal(db)).ok).toBe(true);
+
+    await db('journal').where('seq', '>=', last.seq).delete();
+    const deleted = await verifyJournal(db);
+    expect(deleted).toMatchObject({ ok: false, firstBroken: { seq: last.seq } });
+    expect(deleted.firstBroken!.problem).toMatch(/supprimés/);
+  });
+});
