@@ -2,3 +2,5 @@
 export * from './schemas.ts';
 export * from './errors.ts';
 export * from './rules.ts';
+export * from './refunds.ts';
+export * from './dashboard.ts';

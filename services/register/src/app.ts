@@ -14,6 +14,7 @@ import { checkoutRoutes } from './routes/checkouts/index.ts';
 import { eventRoutes } from './routes/events/index.ts';
 import { pingRoutes } from './routes/ping/index.ts';
 import { publicRoutes } from './routes/public/index.ts';
+import { refundRoutes } from './routes/refunds/index.ts';
 import { saleRoutes } from './routes/sales/index.ts';
 import { settingsRoutes } from './routes/settings/index.ts';
 import { userRoutes } from './routes/users/index.ts';
@@ -58,6 +59,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
       userRoutes({ db }),
       saleRoutes({ db, logger: deps.logger, raffle: deps.raffle, publicUrl: deps.publicUrl, wake: deps.wake }),
       cardRoutes({ db, provider }),
+      refundRoutes({ db, wake: deps.wake }),
       adminRoutes({ db }),
       backOfficeRoutes({
         db, uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR, wake: deps.wake,

@@ -24,6 +24,18 @@ export interface ReceiptData {
   giftBasketName?: string | null;
   /** Absolute or root-relative address of the public receipt page. */
   receiptUrl: string;
+  /** Refunds of the sale (issue 14), oldest first; the sale itself stays as it was. */
+  refunds?: ReceiptRefund[];
+}
+
+export interface ReceiptRefund {
+  createdAt: Date;
+  amountCents: number;
+  paymentMode: 1 | 2 | 3;
+  reason: string;
+  lines: Array<{ name: string; quantity: number; totalCents: number }>;
+  tickets: number[];
+  bets: Array<{ weight: number }>;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -58,6 +70,10 @@ const RECEIPT_CSS = `
   ul { margin: 2px 0 0; padding-left: 16px; }
   footer { margin-top: 10px; text-align: center; font-size: 12px; }
   .url { word-break: break-all; font-size: 11px; }
+  .refund { margin: 4px 0 6px; }
+  .refund p { margin: 2px 0; }
+  .refund-total td { font-weight: 700; }
+  .refund-sum { font-weight: 700; text-align: right; margin: 4px 0 0; }
   @media print { body { background: #fff; } .receipt { margin: 0; } }
 `;
 
@@ -109,6 +125,7 @@ export function receiptBody(data: ReceiptData): string {
   const payments = data.payments.length
     ? `<hr><table>${data.payments.map(paymentLine).join('')}</table>`
     : '';
+  const refunds = refundsSection(data.refunds ?? []);
   return `<main class="receipt">
 <header>
 <h1>${escapeHtml(data.eventName)}</h1>
@@ -118,12 +135,33 @@ export function receiptBody(data: ReceiptData): string {
 </header>
 <hr>
 <table>${lines}<tr class="total"><td colspan="2">Total</td><td class="amount">${formatEuros(data.totalCents)}</td></tr></table>
-${pending}${payments}${tickets}${bets}
+${pending}${payments}${tickets}${bets}${refunds}
 <footer>
 <p>Merci pour votre soutien !</p>
 <p class="url">${escapeHtml(data.receiptUrl)}</p>
 </footer>
 </main>`;
+}
+
+const REFUND_MODES: Record<ReceiptRefund['paymentMode'], string> = { 1: 'par chèque', 2: 'en espèces', 3: 'sur la carte bancaire' };
+
+/** The refunds of the sale: each with its date, lines, amount, mode, reason and voided numbers. */
+function refundsSection(refunds: ReceiptRefund[]): string {
+  if (refunds.length === 0) return '';
+  const items = refunds.map((r) => {
+    const lines = r.lines.map((l) => `<tr><td class="qty">${l.quantity} ×</td><td>${escapeHtml(l.name)}</td><td class="amount">−${formatEuros(l.totalCents)}</td></tr>`).join('');
+    const voided = [
+      r.tickets.length ? `Tickets annulés : ${[...r.tickets].sort((a, b) => a - b).map((n) => `n° ${n}`).join(', ')}` : '',
+      r.bets.length ? `Paris annulés : ${r.bets.map((b) => formatWeight(b.weight)).join(', ')}` : '',
+    ].filter(Boolean).map((t) => `<span class="category">${t}</span>`).join('');
+    return `<section class="refund">
+<p><strong>Remboursement du ${formatDate(r.createdAt)}</strong></p>
+<table>${lines}<tr class="refund-total"><td colspan="2">Remboursé ${REFUND_MODES[r.paymentMode]}</td><td class="amount">−${formatEuros(r.amountCents)}</td></tr></table>
+<p class="muted">Motif : ${escapeHtml(r.reason)}${voided}</p>
+</section>`;
+  }).join('');
+  const total = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+  return `<hr><div class="refunds"><p><strong>Remboursements</strong></p>${items}<p class="refund-sum">Total remboursé : ${formatEuros(total)}</p></div>`;
 }
 
 /** The printable receipt (80 mm). */

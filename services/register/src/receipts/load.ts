@@ -1,6 +1,7 @@
 import type { Db, Trx } from '@kermesse/kit';
 import { findGiftBasket, findRaffle } from '../repositories/catalog.ts';
 import { listBets, listLines, listPayments, listTickets, type SaleRow } from '../repositories/sales.ts';
+import { listRefunds } from '../refunds/load.ts';
 import type { ReceiptData } from './html.ts';
 
 /** Where the public receipt of a sale lives: `{origin}/s/{reference}` (SPEC §2 order detail). */
@@ -8,7 +9,7 @@ export const receiptPath = (reference: string) => `/s/${encodeURIComponent(refer
 
 /** Everything a receipt shows, read back from the database. */
 export async function loadReceiptData(db: Db | Trx, sale: SaleRow, origin: string): Promise<ReceiptData> {
-  const [event, checkout, lines, payments, tickets, bets, raffle, basket] = await Promise.all([
+  const [event, checkout, lines, payments, tickets, bets, raffle, basket, refunds] = await Promise.all([
     db('events').where({ id: sale.event_id }).first('name') as Promise<{ name: string }>,
     db('checkouts').where({ id: sale.checkout_id }).first('name') as Promise<{ name: string }>,
     listLines(db, sale.id),
@@ -17,6 +18,7 @@ export async function loadReceiptData(db: Db | Trx, sale: SaleRow, origin: strin
     listBets(db, sale.id),
     sale.raffle_id ? findRaffle(db, sale.raffle_id) : Promise.resolve(undefined),
     sale.gift_basket_id ? findGiftBasket(db, sale.gift_basket_id) : Promise.resolve(undefined),
+    listRefunds(db, sale.id),
   ]);
   return {
     reference: sale.reference,
@@ -36,5 +38,10 @@ export async function loadReceiptData(db: Db | Trx, sale: SaleRow, origin: strin
     bets: bets.map((b) => ({ typeName: basket?.types.find((t) => t.id === b.type_id)?.name ?? `Type ${b.type_id}`, weight: b.weight })),
     giftBasketName: basket?.name ?? null,
     receiptUrl: origin + receiptPath(sale.reference),
+    refunds: refunds.map((r) => ({
+      createdAt: new Date(r.created_at), amountCents: r.amount_cents, paymentMode: r.payment_mode, reason: r.reason,
+      lines: r.lines.map((l) => ({ name: l.name, quantity: l.quantity, totalCents: l.total_cents })),
+      tickets: r.voided_tickets, bets: r.voided_bets.map((b) => ({ weight: b.weight })),
+    })),
   };
 }

@@ -1,0 +1,75 @@
+/**
+ * Refunds (issue 14; contract `@kermesse/contracts-register`, refunds.ts):
+ * - `POST /api/cr/sale/{reference}/refund` (cashier role, and admin or « responsable de caisse »),
+ *   `Idempotency-Key` honoured like sale creation;
+ * - `GET /api/cr/sale/{reference}/refunds`: the order detail's refund panel (lines, what remains,
+ *   earlier refunds, whether the caller may refund);
+ * - `GET /api/admin/till-managers`, `PUT|DELETE /api/admin/till-managers/{userId}` (admin): who holds
+ *   the « responsable de caisse » right.
+ */
+import { defineRoute, notFound, Router, type Db } from '@kermesse/kit';
+import { RefundInput, REFUND_MESSAGES, SaleReferenceParams, TillManagerParams } from '@kermesse/contracts-register';
+import { idempotent, type IdempotencyHandle } from '../../idempotency.ts';
+import { normalizeReference } from '../../reference.ts';
+import { findSaleByReference } from '../../repositories/sales.ts';
+import { saleRefundsView } from '../../refunds/load.ts';
+import { refundSale } from '../../refunds/refundSale.ts';
+import { grantTillManager, listTillManagers, mayRefund, revokeTillManager } from '../../refunds/rights.ts';
+
+const CASHIER = ['cashier'] as const;
+const ADMIN = ['admin'] as const;
+
+export function refundRoutes({ db, wake }: { db: Db; wake?: () => void }): Router {
+  const router = new Router();
+  const idempotency = idempotent(db, { scope: 'sale.refund', busyMessage: REFUND_MESSAGES.REFUND_BUSY });
+
+  defineRoute(router, {
+    method: 'post', path: '/api/cr/sale/:reference/refund', roles: CASHIER, params: SaleReferenceParams, body: RefundInput,
+    handler: async ({ ctx, params, body, user }) => {
+      ctx.set('Cache-Control', 'no-store');
+      // The Idempotency-Key middleware around the command: a retry gets the first answer again.
+      await idempotency(ctx, async () => {
+        ctx.body = await refundSale({ db, wake }, params.reference, body, {
+          user, idempotency: ctx.state.idempotency as IdempotencyHandle | undefined,
+        });
+        ctx.status = 201;
+      });
+      return undefined;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/sale/:reference/refunds', roles: CASHIER, params: SaleReferenceParams,
+    handler: async ({ ctx, params, user }) => {
+      const reference = normalizeReference(params.reference);
+      const sale = reference ? await findSaleByReference(db, reference) : undefined;
+      if (!sale) throw notFound(REFUND_MESSAGES.SALE_NOT_FOUND).withCode('SALE_NOT_FOUND');
+      ctx.set('Cache-Control', 'no-store');
+      return saleRefundsView(db, sale, await mayRefund(db, user));
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/till-managers', roles: ADMIN,
+    handler: async ({ ctx }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return { userIds: await listTillManagers(db) };
+    },
+  });
+  defineRoute(router, {
+    method: 'put', path: '/api/admin/till-managers/:userId', roles: ADMIN, params: TillManagerParams,
+    handler: async ({ params }) => {
+      await grantTillManager(db, params.userId);
+      return { userIds: await listTillManagers(db) };
+    },
+  });
+  defineRoute(router, {
+    method: 'delete', path: '/api/admin/till-managers/:userId', roles: ADMIN, params: TillManagerParams,
+    handler: async ({ params }) => {
+      await revokeTillManager(db, params.userId);
+      return { userIds: await listTillManagers(db) };
+    },
+  });
+
+  return router;
+}
