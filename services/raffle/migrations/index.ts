@@ -199,4 +199,18 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  // Issue 15: numbers reserved in advance for one register, so it can sell them offline; a number
+  // in a block is offered to no other register and claimed only by its own (blocks/ in src).
+  '003_ticket_blocks': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).createTable('ticket_blocks', (t) => {
+        t.integer('raffle_id').notNullable().references('id').inTable(`${schema}.raffles`).onDelete('CASCADE');
+        t.integer('number').notNullable();
+        t.integer('checkout_id').notNullable();
+        t.timestamp('reserved_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['raffle_id', 'number']);
+        t.index(['raffle_id', 'checkout_id']);
+      });
+    },
+  },
 };

@@ -5,6 +5,7 @@ import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } 
 import { adminGiftBasketRoutes } from './routes/adminGiftBaskets/index.ts';
 import { adminPrizeRoutes } from './routes/adminPrizes/index.ts';
 import { adminRaffleRoutes } from './routes/adminRaffles/index.ts';
+import { ticketBlockRoutes } from './blocks/routes.ts';
 import { cashRegisterRoutes } from './routes/cashRegister/index.ts';
 import { claimRoutes } from './routes/claims/index.ts';
 import type { RouteDeps } from './routes/deps.ts';
@@ -46,6 +47,7 @@ export async function buildApp(deps: RaffleDeps): Promise<Koa> {
     routers: [
       claimRoutes(routeDeps),
       cashRegisterRoutes(routeDeps),
+      ticketBlockRoutes(routeDeps),
       adminRaffleRoutes(routeDeps),
       adminPrizeRoutes(routeDeps),
       adminGiftBasketRoutes(routeDeps),

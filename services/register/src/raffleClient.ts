@@ -7,6 +7,8 @@ import { conflict, HttpError, serviceUnavailable } from '@kermesse/kit';
 
 export interface ClaimRequest {
   claimId: string;
+  /** The selling register: the raffle accepts the numbers of its own offline block (issue 15). */
+  checkoutId?: number;
   tickets: Array<{ raffleId: number; number: number }>;
   bets: Array<{ giftBasketId: number; typeId: number; weight: number }>;
 }

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { badRequest, conflict, notFound, type Db, type Trx } from '@kermesse/kit';
 import { formatWeight } from '../weight.ts';
+import { ticketsReservedElsewhere } from '../blocks/blocks.ts';
 
 export interface ClaimedTicket { raffleId: number; number: number }
 export interface ClaimedBet { giftBasketId: number; typeId: number; weight: number }
@@ -15,6 +16,8 @@ export interface ClaimInput {
   claimId: string;
   tickets: ClaimedTicket[];
   bets: ClaimedBet[];
+  /** The claiming register: numbers of its own offline block are its to sell (blocks/). */
+  checkoutId?: number;
 }
 
 export interface ClaimAnswer { claimId: string; expiresAt: string }
@@ -71,7 +74,7 @@ export async function claimTicketsAndBets(db: Db, input: ClaimInput, ttlMs: numb
   const fingerprint = createHash('sha256').update(JSON.stringify({ tickets, bets })).digest('hex');
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await db.transaction((trx) => claimIn(trx, input.claimId, tickets, bets, fingerprint, ttlMs));
+      return await db.transaction((trx) => claimIn(trx, input.claimId, tickets, bets, fingerprint, ttlMs, input.checkoutId));
     } catch (err) {
       const code = (err as { code?: string }).code;
       // A deadlock cannot happen between two claims (keys are taken in order) but may with the
@@ -82,7 +85,7 @@ export async function claimTicketsAndBets(db: Db, input: ClaimInput, ttlMs: numb
   }
 }
 
-async function claimIn(trx: Trx, claimId: string, tickets: ClaimedTicket[], bets: ClaimedBet[], fingerprint: string, ttlMs: number): Promise<ClaimAnswer> {
+async function claimIn(trx: Trx, claimId: string, tickets: ClaimedTicket[], bets: ClaimedBet[], fingerprint: string, ttlMs: number, checkoutId?: number): Promise<ClaimAnswer> {
   const existing = await trx('claims').where({ claim_id: claimId }).forUpdate()
     .first('fingerprint', 'status', 'expires_at', trx.raw('expires_at > now() as live'));
   if (existing) {
@@ -97,6 +100,9 @@ async function claimIn(trx: Trx, claimId: string, tickets: ClaimedTicket[], bets
 
   await checkRaffles(trx, tickets);
   await checkBaskets(trx, bets);
+  // Numbers kept for another register's offline sales are not this one's to sell.
+  const reserved = await ticketsReservedElsewhere(trx, tickets, checkoutId);
+  if (reserved.length) throw new ClaimConflictError({ tickets: reserved, bets: [] });
 
   const [claim] = (await trx.raw(
     `insert into claims (claim_id, fingerprint, status, expires_at) values (?, ?, 'held', now() + ? * interval '1 millisecond')

@@ -237,6 +237,8 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
       saleId, reference, eventId: input.eventId, checkoutId: input.checkoutId, claimId,
       buyer: buyer ? { personId: buyer.id, firstname: buyer.firstname, lastname: buyer.lastname, email: buyer.email, phone: buyer.phone } : null,
       lines: priced.lines.map((l) => ({
+      // Numbers of this register's offline block (issue 15) are its own to sell.
+      checkoutId: input.checkoutId,
         productId: l.productId, name: l.name, categoryId: l.categoryId, categoryName: l.categoryName,
         unitPriceCents: l.unitPriceCents, quantity: l.quantity, totalCents: l.totalCents, kind: l.kind,
       })),

@@ -6,6 +6,7 @@ export const claimBody = {
   required: ['claimId'],
   properties: {
     claimId: { type: 'string', format: 'uuid' },
+    checkoutId: INT_ID,
     tickets: {
       type: 'array',
       maxItems: 1000,

@@ -1,0 +1,35 @@
+/**
+ * Ticket blocks for offline sales (issue 15), cashier role:
+ * - `GET /api/cr/raffle/{id}/blocks?checkoutId=` → the register's block and the numbers reserved elsewhere;
+ * - `POST /api/cr/raffle/{id}/blocks` `{ checkoutId, size }` → tops the block up to `size` free numbers;
+ * - `POST /api/cr/raffle/{id}/blocks/return` `{ checkoutId, numbers? }` → gives numbers back.
+ */
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { giveBackTicketBlock, readTicketBlock, topUpTicketBlock } from './blocks.ts';
+import { BlockParams, BlockQuery, GiveBackBody, TopUpBody } from './schemas.ts';
+
+const CASHIER = ['cashier'] as const;
+
+export function ticketBlockRoutes({ db }: { db: Db }): Router {
+  const router = new Router({ prefix: '/api/cr/raffle' });
+
+  defineRoute(router, {
+    method: 'get', path: '/:id/blocks', roles: CASHIER, params: BlockParams, query: BlockQuery,
+    handler: async ({ ctx, params, query }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return readTicketBlock(db, params.id, query.checkoutId);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/:id/blocks', roles: CASHIER, params: BlockParams, body: TopUpBody,
+    handler: ({ params, body }) => topUpTicketBlock(db, params.id, body.checkoutId, body.size),
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/:id/blocks/return', roles: CASHIER, params: BlockParams, body: GiveBackBody,
+    handler: ({ params, body }) => giveBackTicketBlock(db, params.id, body.checkoutId, body.numbers),
+  });
+
+  return router;
+}
