@@ -5,6 +5,7 @@ import {
 import { recordedEvents } from '../commands/levels.ts';
 import { handleEventCreated, handleProductChanged } from './catalogConsumers.ts';
 import { handleSaleCompleted, handleSalesCompleted, SALES_PER_BATCH } from './saleCompletedConsumer.ts';
+import { handleSaleRefunded } from './saleRefundedConsumer.ts';
 
 export interface StockConsumersOptions {
   db: Db;
@@ -20,6 +21,7 @@ export const CONSUMER_NAMES = {
   saleCompleted: 'stock-sale-completed',
   eventCreated: 'stock-catalog-event-created',
   productChanged: 'stock-catalog-product-changed',
+  saleRefunded: 'stock-sale-refunded',
 } as const;
 
 export async function startStockConsumers(options: StockConsumersOptions): Promise<{ stop(): Promise<void> }> {
@@ -49,6 +51,7 @@ export async function startStockConsumers(options: StockConsumersOptions): Promi
     // Sales queue up at peak time: those waiting are applied together (one transaction, one statement for their lines).
     batchSize: SALES_PER_BATCH, handleBatch: watchBatch(handleSalesCompleted),
   }));
+  consumers.push(await startConsumer({ db, bus, logger, name: CONSUMER_NAMES.saleRefunded, type: 'sale.refunded', handle: watch(handleSaleRefunded), beforeAck: afterCommit, ackWaitMs }));
   return {
     async stop() {
       await Promise.all(consumers.map((consumer) => consumer.stop()));
