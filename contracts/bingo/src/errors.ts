@@ -20,6 +20,12 @@ export const BINGO_ERRORS = {
   NO_NEXT_PARTIE: "C'était la dernière partie de la soirée.",
   CARTON_NOT_FOUND: 'Carton introuvable pour cette soirée.',
   CARTON_CHECK_DIGIT: 'Clé de contrôle incorrecte : vérifiez le numéro du carton.',
+  CARTON_TAKEN: 'Ce carton vient d’être vendu par une autre caisse : rendez-le et donnez-en un autre.',
+  CARTONS_TAKEN: 'Ces cartons viennent d’être vendus par une autre caisse : rendez-les et donnez-en d’autres.',
+  CARTON_UNKNOWN: "Ce numéro de carton n'existe pas pour cette soirée.",
+  CARTON_SALES_CLOSED: 'La vente des cartons de cette soirée est fermée.',
+  CARTON_TWICE: 'Un même carton est saisi deux fois.',
+  CLAIM_MISMATCH: 'Cette réservation de cartons existe déjà avec d’autres cartons.',
   NOT_A_CALLER: "Vous n'êtes pas désigné comme animateur de cette soirée.",
   INVALID_AMOUNT: 'Montant invalide.',
 } as const;

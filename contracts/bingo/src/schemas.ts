@@ -96,6 +96,8 @@ export const NightInput = Type.Object({
   place: Type.Optional(Type.String({ maxLength: 200 })),
   /** E-mails of the volunteers allowed to call the balls. */
   callers: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
+  /** Cartons sold at the register (true by default); false withdraws the carton products. */
+  salesOpen: Type.Optional(Type.Boolean()),
 });
 export type NightInput = Static<typeof NightInput>;
 
@@ -108,6 +110,8 @@ export const Night = Type.Object({
   eventName: Type.Union([Type.String(), Type.Null()]),
   place: Type.String(),
   callers: Type.Array(Type.String()),
+  /** Cartons on sale at the register. */
+  salesOpen: Type.Boolean(),
   /** French warnings (more than 3 lotos in a year…), never blocking. */
   warnings: Type.Array(Type.String()),
 });
@@ -158,6 +162,12 @@ export const Carton = Type.Object({
   code: Type.String(),
   grid: Type.Array(Type.Array(Type.Union([Type.Integer(), Type.Null()]))),
   buyer: Type.Union([Type.String(), Type.Null()]),
+  /** Sold at the register (to `buyer` when the buyer was known). */
+  sold: Type.Optional(Type.Boolean()),
+  buyerEmail: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  buyerPhone: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The register's sale reference. */
+  saleReference: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type CartonShape = Static<typeof Carton>;
 
@@ -174,3 +184,30 @@ export const CheckResult = Type.Object({
   message: Type.String(),
 });
 export type CheckResult = Static<typeof CheckResult>;
+
+// ── Carton claims (internal, the register's sale; docs/platform.md « Ticket claims ») ─────────────
+const Uuid = Type.String({ format: 'uuid' });
+const ClaimedCarton = Type.Object({ bingoId: Id, number: Type.Integer({ minimum: 1, maximum: 1_000_000 }) }, { additionalProperties: false });
+/** `POST /internal/cartons/claims`: holds every carton of a sale being written, or none (409). */
+export const CartonClaimInput = Type.Object({
+  claimId: Uuid,
+  cartons: Type.Array(ClaimedCarton, { minItems: 1, maxItems: 500 }),
+}, { additionalProperties: false });
+export type CartonClaimInput = Static<typeof CartonClaimInput>;
+export const CartonClaimParams = Type.Object({ claimId: Uuid });
+/** The buyer as the register knows them (sale.completed's buyer). */
+export const CartonBuyer = Type.Object({
+  firstname: Type.String({ maxLength: 200 }),
+  lastname: Type.String({ maxLength: 200 }),
+  email: Type.Optional(Type.Union([Type.String({ maxLength: 320 }), Type.Null()])),
+  phone: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+});
+export type CartonBuyer = Static<typeof CartonBuyer>;
+/** `POST /internal/cartons/claims/{claimId}/confirm`: the sale is written; the cartons are sold. */
+export const CartonConfirmInput = Type.Object({
+  saleId: Id,
+  reference: Type.Optional(Type.String({ maxLength: 40 })),
+  buyer: Type.Optional(Type.Union([CartonBuyer, Type.Null()])),
+});
+export type CartonConfirmInput = Static<typeof CartonConfirmInput>;
+export const CartonClaimAnswer = Type.Object({ claimId: Type.String(), expiresAt: Type.String() });

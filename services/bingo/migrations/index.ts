@@ -91,4 +91,41 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  '002_carton_sales': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      await s().alterTable('nights', (t) => {
+        t.boolean('sales_open').notNullable().defaultTo(true);
+      });
+      // A register's hold on the cartons of a sale it is writing (docs/platform.md « Ticket claims »).
+      await s().createTable('carton_claims', (t) => {
+        t.uuid('claim_id').primary();
+        t.text('fingerprint').notNullable();
+        // held → confirmed (the sale is written) or released (it failed).
+        t.text('status').notNullable();
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+        t.integer('sale_id');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw("alter table ??.carton_claims add constraint carton_claims_status check (status in ('held', 'confirmed', 'released'))", [schema]);
+      // A carton is sold once: the primary key is the guarantee; a held row whose claim expired may be taken again.
+      await s().createTable('carton_sales', (t) => {
+        t.integer('bingo_id').notNullable();
+        t.integer('number').notNullable();
+        t.uuid('claim_id').notNullable();
+        t.text('status').notNullable();
+        t.timestamp('expires_at', { useTz: true });
+        t.integer('sale_id');
+        t.text('sale_reference');
+        t.text('buyer_name');
+        t.text('buyer_email');
+        t.text('buyer_phone');
+        t.timestamp('sold_at', { useTz: true });
+        t.primary(['bingo_id', 'number']);
+        t.foreign(['bingo_id', 'number']).references(['bingo_id', 'number']).inTable(`${schema}.cartons`).onDelete('CASCADE');
+        t.index(['claim_id']);
+      });
+      await knex.raw("alter table ??.carton_sales add constraint carton_sales_status check (status in ('held', 'sold'))", [schema]);
+    },
+  },
 };

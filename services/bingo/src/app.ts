@@ -3,6 +3,7 @@ import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } 
 import * as serviceMigrations from '../migrations/index.ts';
 import { BoardHub } from './boardHub.ts';
 import { boardRoutes } from './routes/board/index.ts';
+import { cartonClaimRoutes } from './routes/cartonClaims/index.ts';
 import { callerRoutes } from './routes/game/index.ts';
 import { nightRoutes, volunteerNightRoutes } from './routes/nights/index.ts';
 import { placementRoutes, planEditRoutes } from './routes/placement/index.ts';
@@ -14,6 +15,8 @@ export interface BingoDeps {
   verifier: TokenVerifier;
   bus?: Bus;
   hub?: BoardHub;
+  /** How long a register's hold on cartons lasts unless confirmed (10 minutes). */
+  claimTtlMs?: number;
 }
 
 /** The bingo service's Koa app (no listen). */
@@ -37,6 +40,7 @@ export async function buildApp(deps: BingoDeps): Promise<Koa> {
       callerRoutes({ db, hub, prefix: '/api/volunteer/bingo', roles: ['volunteer'] }),
       volunteerNightRoutes({ db }),
       boardRoutes({ db, hub }),
+      cartonClaimRoutes({ db, claimTtlMs: deps.claimTtlMs }),
     ],
   });
 }

@@ -82,7 +82,11 @@ describe('bingo.configured', () => {
     expect(night.status).toBe(201);
     const bingoId = night.body.id as number;
     await eventually(() => latest(bingoId));
-    expect(latest(bingoId)).toEqual({ bingoId, eventId: 7, name: 'Loto des lots', heldOn: '2031-03-14', prizes: [] });
+    expect(latest(bingoId)).toEqual({
+      bingoId, eventId: 7, name: 'Loto des lots', heldOn: '2031-03-14', prizes: [],
+      // What the register sells: one carton at 2,50 €, none printed yet, sales open.
+      cartonPriceCents: 250, tiers: [{ nb: 1, priceCents: 250 }], totalCartons: 0, salesOpen: true,
+    });
 
     const tv = await call('POST', '/admin/bingo/prize/api/prize', { label: 'Téléviseur', rank: 1, price: 300, cost: '199,90', provider: 'Boulanger', bingoId });
     expect(tv.status).toBe(201);
@@ -112,6 +116,15 @@ describe('bingo.configured', () => {
     const moved = await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { name: 'Loto des lots', heldOn: '2031-03-14', cartonPrice: '2,50', eventId: 8 });
     expect(moved.status).toBe(200);
     await eventually(() => latest(bingoId)?.eventId === 8);
-    expect(latest(bingoId)).toEqual({ bingoId, eventId: 8, name: 'Loto des lots', heldOn: '2031-03-14', prizes: [{ id: tv.body.id, name: 'Téléviseur', quantity: 1, costCents: 15000 }] });
+    expect(latest(bingoId)).toMatchObject({ bingoId, eventId: 8, name: 'Loto des lots', heldOn: '2031-03-14', prizes: [{ id: tv.body.id, name: 'Téléviseur', quantity: 1, costCents: 15000 }] });
+
+    // Printing cartons tells the register how many there are to sell; closing the sales withdraws them.
+    expect((await call('POST', `/admin-bingo/api/bingo/${bingoId}/cartons`, { count: 12 })).status).toBeLessThan(300);
+    await eventually(() => latest(bingoId)?.totalCartons === 12);
+    const closed = await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { name: 'Loto des lots', heldOn: '2031-03-14', cartonPrice: '3', eventId: 8, salesOpen: false });
+    expect(closed.status).toBe(200);
+    expect(closed.body.salesOpen).toBe(false);
+    await eventually(() => latest(bingoId)?.salesOpen === false);
+    expect(latest(bingoId)).toMatchObject({ cartonPriceCents: 300, tiers: [{ nb: 1, priceCents: 300 }], totalCartons: 12 });
   });
 });

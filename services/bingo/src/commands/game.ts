@@ -12,10 +12,11 @@ import { bingoBadRequest, bingoConflict, bingoNotFound, cartonNotFound } from '.
 import { bumpBoard, findNight, lockNight } from '../repositories/nights.ts';
 import { listPrizes } from '../repositories/prizes.ts';
 import {
-  cartonCount, copyBalls, deleteBall, existingGridKeys, findCarton, insertBall, insertCartons, listBalls, listCartons, listParties,
+  cartonCount, copyBalls, type CartonRow, deleteBall, existingGridKeys, findCarton, insertBall, insertCartons, listBalls, listCartons, listParties,
 } from '../repositories/game.ts';
 import { presentCarton, presentPartie } from '../presenters/index.ts';
 import type { BoardHub } from '../boardHub.ts';
+import { recordBingoConfigured } from './configured.ts';
 
 const csprng = (max: number) => randomInt(max);
 
@@ -111,6 +112,8 @@ export async function generateCartons(db: Db, bingoId: number, count: number): P
       rows.push({ bingo_id: bingoId, number: start + rows.length + 1, grid, grid_key: key });
     }
     await insertCartons(trx, rows);
+    // The register learns the new cartons can be sold.
+    await recordBingoConfigured(trx, bingoId);
     return { from: start + 1, to: start + count };
   });
 }
@@ -129,6 +132,14 @@ async function cartonByCode(db: Db, bingoId: number, code: string) {
   return carton;
 }
 
+/** Who bought the carton at the register, when it was sold there (« linked to the buyer when known »). */
+function soldTo(carton: CartonRow): string {
+  if (!carton.sold) return '';
+  const contact = [carton.buyer_email, carton.buyer_phone].filter(Boolean).join(', ');
+  if (carton.buyer_name) return ` Carton vendu à ${carton.buyer_name}${contact ? ` (${contact})` : ''}.`;
+  return ' Carton vendu en caisse (acheteur non identifié).';
+}
+
 /** Is the quine / double quine / carton plein real with the balls called so far? */
 export async function checkWin(db: Db, bingoId: number, code: string): Promise<CheckResult> {
   const board = await readBoard(db, bingoId);
@@ -140,7 +151,7 @@ export async function checkWin(db: Db, bingoId: number, code: string): Promise<C
   const message = wins
     ? `Carton ${presentCarton(carton).code} : ${label} valide${check.lastBallOnCarton ? ', la dernière boule est sur le carton' : ", mais la dernière boule n'est pas sur le carton"}.`
     : `Carton ${presentCarton(carton).code} : pas de ${label} (${check.linesComplete} ligne(s) complète(s), ${check.missing.length} numéro(s) manquant(s)).`;
-  return { carton: presentCarton(carton), ...check, wins, message };
+  return { carton: presentCarton(carton), ...check, wins, message: message + soldTo(carton) };
 }
 
 /** Several cartons win at the same ball: each draws a ball (CSPRNG), the highest wins. */

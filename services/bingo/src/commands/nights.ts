@@ -31,6 +31,7 @@ function nightWrite(input: NightInput): NightWrite {
     carton_price_cents: cents,
     event_id: input.eventId ?? null,
     caller_emails: (input.callers ?? []).map((e) => e.trim().toLowerCase()).filter(Boolean),
+    sales_open: input.salesOpen ?? true,
   };
 }
 

@@ -1,13 +1,27 @@
-/** Events bingo reads: the register's events (a loto night belongs to one). */
+/**
+ * Events bingo reads: the register's events (a loto night belongs to one) and its sales (the
+ * cartons sold, to whom). Durable and inbox-protected: a redelivered event changes nothing.
+ */
 import { startConsumer, type Bus, type Db, type EventConsumer, type Logger } from '@kermesse/kit';
 import { upsertEvent } from '../repositories/nights.ts';
+import { recordCartonSale } from '../commands/cartonSales.ts';
 
 export async function startBingoConsumers({ db, bus, logger }: { db: Db; bus: Bus; logger: Logger }): Promise<EventConsumer> {
-  const consumer = await startConsumer({
+  const sales = await startConsumer({
+    db, bus, logger, name: 'bingo-sale-completed', type: 'sale.completed',
+    handle: async (event, trx) => {
+      await recordCartonSale(trx, event.payload);
+    },
+  });
+  const events = await startConsumer({
     db, bus, logger, name: 'bingo-catalog-event-created', type: 'catalog.event.created',
     handle: async (event, trx) => {
       await upsertEvent(trx, { id: event.payload.eventId, name: event.payload.name, starts_on: event.payload.startsOn ?? null });
     },
   });
-  return consumer;
+  return {
+    async stop() {
+      await Promise.all([events.stop(), sales.stop()]);
+    },
+  };
 }

@@ -46,6 +46,7 @@ export const presentNight = (row: NightRow, warnings: string[] = []): Night => (
   eventName: row.event_name,
   place: row.place,
   callers: row.caller_emails,
+  salesOpen: row.sales_open,
   warnings,
 });
 
@@ -59,4 +60,13 @@ export function presentPartie(row: PartieRow, prizes: PrizeRow[]): Partie {
   };
 }
 
-export const presentCarton = (row: CartonRow): CartonShape => ({ number: row.number, code: cartonCode(row.number), grid: row.grid, buyer: row.buyer });
+export const presentCarton = (row: CartonRow): CartonShape => ({
+  number: row.number,
+  code: cartonCode(row.number),
+  grid: row.grid,
+  buyer: row.buyer_name ?? row.buyer,
+  sold: row.sold ?? false,
+  buyerEmail: row.buyer_email ?? null,
+  buyerPhone: row.buyer_phone ?? null,
+  saleReference: row.sale_reference ?? null,
+});

@@ -3,7 +3,29 @@ import type { Db, Trx } from '@kermesse/kit';
 import type { Grid, PartieKind } from '@kermesse/contracts-bingo';
 
 export interface PartieRow { number: number; kind: PartieKind; prize_ids: number[] }
-export interface CartonRow { number: number; grid: Grid; buyer: string | null }
+export interface CartonRow {
+  number: number;
+  grid: Grid;
+  buyer: string | null;
+  /** Sold at the register (carton_sales), to this buyer when known. */
+  sold?: boolean;
+  buyer_name?: string | null;
+  buyer_email?: string | null;
+  buyer_phone?: string | null;
+  sale_reference?: string | null;
+}
+
+const CARTON_COLUMNS = [
+  'c.number', 'c.grid', 'c.buyer', 's.buyer_name', 's.buyer_email', 's.buyer_phone', 's.sale_reference',
+] as const;
+
+/** Cartons with what the register sold of them. */
+const cartonsQuery = (db: Db | Trx, bingoId: number) => db('cartons as c')
+  .leftJoin('carton_sales as s', function soldOnly() {
+    this.on('s.bingo_id', '=', 'c.bingo_id').andOn('s.number', '=', 'c.number').andOnVal('s.status', '=', 'sold');
+  })
+  .where('c.bingo_id', bingoId)
+  .select([...CARTON_COLUMNS, db.raw('(s.number is not null) as sold')]);
 
 export const listParties = (db: Db | Trx, bingoId: number): Promise<PartieRow[]> =>
   db('parties').where({ bingo_id: bingoId }).orderBy('number').select('number', 'kind', 'prize_ids');
@@ -45,7 +67,7 @@ export async function insertCartons(trx: Trx, rows: { bingo_id: number; number: 
 }
 
 export const listCartons = (db: Db | Trx, bingoId: number, from: number, to: number): Promise<CartonRow[]> =>
-  db('cartons').where({ bingo_id: bingoId }).whereBetween('number', [from, to]).orderBy('number').select('number', 'grid', 'buyer');
+  cartonsQuery(db, bingoId).whereBetween('c.number', [from, to]).orderBy('c.number');
 
 export const findCarton = (db: Db | Trx, bingoId: number, number: number): Promise<CartonRow | undefined> =>
-  db('cartons').where({ bingo_id: bingoId, number }).first('number', 'grid', 'buyer');
+  cartonsQuery(db, bingoId).where('c.number', number).first();

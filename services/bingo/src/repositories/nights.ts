@@ -13,9 +13,10 @@ export interface NightRow {
   current_partie: number;
   paused: boolean;
   board_version: number;
+  sales_open: boolean;
 }
 
-const NIGHT_COLUMNS = ['n.id', 'n.event_id', 'e.name as event_name', 'n.name', 'n.held_on', 'n.place', 'n.carton_price_cents', 'n.caller_emails', 'n.current_partie', 'n.paused', 'n.board_version'];
+const NIGHT_COLUMNS = ['n.id', 'n.event_id', 'e.name as event_name', 'n.name', 'n.held_on', 'n.place', 'n.carton_price_cents', 'n.caller_emails', 'n.current_partie', 'n.paused', 'n.board_version', 'n.sales_open'];
 
 const nightsQuery = (db: Db | Trx) => db('nights as n').leftJoin('events as e', 'e.id', 'n.event_id').select(NIGHT_COLUMNS);
 
@@ -44,6 +45,7 @@ export interface NightWrite {
   carton_price_cents: number;
   event_id: number | null;
   caller_emails: string[];
+  sales_open?: boolean;
 }
 
 export async function insertNight(db: Db | Trx, night: NightWrite): Promise<number> {

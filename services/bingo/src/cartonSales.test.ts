@@ -1,0 +1,166 @@
+/**
+ * Cartons sold at the register (issue 12): the internal claim / confirm / release API the register
+ * calls while writing a sale, and `sale.completed` (real NATS) marking the cartons sold to the buyer,
+ * shown by the caller's win check.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildEnvelope, connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest,
+  type Bus, type Db, type EventConsumer, type RunningServer,
+} from '@kermesse/kit';
+import { createTestDatabase, deleteTestStream, eventually, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
+import { buildApp as buildIdentity } from '@kermesse/identity/app';
+import * as identityMigrations from '@kermesse/identity/migrations';
+import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import { cartonCode } from '@kermesse/contracts-bingo';
+import { migrations, schema } from '../migrations/index.ts';
+import { buildApp } from './app.ts';
+import { startBingoConsumers } from './consumers/index.ts';
+import { seedDemo } from './demo.ts';
+
+const PASSWORD = 'cartons-2026';
+const logger = createLogger('test', 'error');
+const namespace = testNamespace();
+let database: TestDatabase;
+let identityDb: Db;
+let db: Db;
+let bus: Bus;
+let consumers: EventConsumer;
+let identity: RunningServer;
+let service: RunningServer;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  identityDb = createDb(database.url, { schema: identityMigrations.schema });
+  await migrateLatest(identityDb, identityMigrations);
+  await seedIdentity({ db: identityDb, password: PASSWORD });
+  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
+  db = createDb(database.url, { schema, poolMax: 10 });
+  await migrateLatest(db, { schema, migrations });
+  await seedDemo({ db });
+  bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'bingo-cartons-test' });
+  consumers = await startBingoConsumers({ db, bus, logger });
+  service = await listen(await buildApp({ db, logger, bus, claimTtlMs: 60_000, verifier: createTokenVerifier({ identityUrl: `http://127.0.0.1:${identity.port}` }) }), 0);
+  for (const who of ['admin', 'caissier']) {
+    const res = await fetch(`http://127.0.0.1:${identity.port}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${who}@kermesse.local`, password: PASSWORD }),
+    });
+    tokens[who] = ((await res.json()) as { token: string }).token;
+  }
+});
+
+afterAll(async () => {
+  await service?.close();
+  await consumers?.stop();
+  await bus?.close();
+  await deleteTestStream(namespace);
+  await identity?.close();
+  await db?.destroy();
+  await identityDb?.destroy();
+  await database?.drop();
+});
+
+async function call(method: string, path: string, body?: unknown, who: 'admin' | 'caissier' | 'none' = 'caissier'): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers of many shapes
+  const headers: Record<string, string> = {};
+  if (who !== 'none') headers.authorization = `Bearer ${tokens[who]}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`http://127.0.0.1:${service.port}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const claim = (numbers: number[], claimId = randomUUID()) =>
+  call('POST', '/internal/cartons/claims', { claimId, cartons: numbers.map((number) => ({ bingoId: 1, number })) });
+
+const soldRow = (number: number) => db('carton_sales').where({ bingo_id: 1, number }).first();
+
+describe('carton claims (internal, the register)', () => {
+  it('needs a cashier token: 401 without one', async () => {
+    expect((await call('POST', '/internal/cartons/claims', { claimId: randomUUID(), cartons: [{ bingoId: 1, number: 1 }] }, 'none')).status).toBe(401);
+  });
+
+  it('two registers claim the same carton at once: exactly one holds it, the other gets a French 409', async () => {
+    const answers = await Promise.all([claim([5, 6]), claim([6, 7])]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([201, 409]);
+    const refused = answers.find((a) => a.status === 409)!;
+    expect(refused.body.code).toBe('CARTON_TAKEN');
+    expect(refused.body.error).toBe('Le carton n° 6 vient d’être vendu par une autre caisse : rendez-le et donnez-en un autre.');
+    expect(refused.body.details.taken).toEqual([{ bingoId: 1, number: 6 }]);
+    // All or nothing: the refused claim holds none of its cartons.
+    const held = (await db('carton_sales').where({ bingo_id: 1 }).whereIn('number', [5, 6, 7]).select('number')).map((r) => r.number).sort();
+    expect(held.length).toBe(2);
+    expect(held).toContain(6);
+  });
+
+  it('twenty registers on one carton: one claim only', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => claim([20])));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+  });
+
+  it('refuses a carton not printed for the night and a carton typed twice, in French', async () => {
+    const unknown = await claim([9999]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe("Le carton n° 9999 n'existe pas pour cette soirée (cartons 1 à 60).");
+    const twice = await claim([3, 3]);
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe('Un même carton est saisi deux fois.');
+  });
+
+  it('a released claim (failed sale) puts the cartons back on sale; a claim is idempotent', async () => {
+    const id = randomUUID();
+    expect((await claim([30, 31], id)).status).toBe(201);
+    expect((await claim([30, 31], id)).status).toBe(201);
+    expect((await claim([31])).status).toBe(409);
+    expect((await call('DELETE', `/internal/cartons/claims/${id}`)).status).toBe(204);
+    expect(await soldRow(30)).toBeUndefined();
+    expect((await claim([31])).status).toBe(201);
+  });
+
+  it('a closed night sells no carton', async () => {
+    await db('nights').where({ id: 1 }).update({ sales_open: false });
+    try {
+      const closed = await claim([40]);
+      expect(closed.status).toBe(400);
+      expect(closed.body.error).toBe('La vente des cartons de cette soirée est fermée.');
+    } finally {
+      await db('nights').where({ id: 1 }).update({ sales_open: true });
+    }
+  });
+
+  it('a confirmed claim is sold to the buyer; sale.completed confirms it too, once; the win check shows the buyer', async () => {
+    const id = randomUUID();
+    expect((await claim([12, 13], id)).status).toBe(201);
+    // The register's synchronous confirmation (no buyer known to it here) …
+    expect((await call('POST', `/internal/cartons/claims/${id}/confirm`, { saleId: 77 })).status).toBe(204);
+    expect(await soldRow(12)).toMatchObject({ status: 'sold', sale_id: 77, buyer_name: null });
+    // … then sale.completed with the buyer, delivered twice: the inbox applies it once.
+    const event = buildEnvelope('register', 'sale.completed', {
+      saleId: 77, reference: 'V-TEST-77', eventId: 1, checkoutId: 1, claimId: null,
+      buyer: { personId: 3, firstname: 'Marie', lastname: 'Dupont', email: 'marie.dupont@example.fr', phone: '0612345678' },
+      lines: [{ productId: 90, name: '1 carton', categoryId: 9, categoryName: 'Loto : Loto de la kermesse', unitPriceCents: 300, quantity: 2, totalCents: 600, kind: 'bingo' }],
+      tickets: [], bets: [], cartons: [{ bingoId: 1, number: 12 }, { bingoId: 1, number: 13 }], cartonClaimId: id,
+      payments: [{ method: 'ESP', amountCents: 600, reference: '10' }], totalCents: 600, paymentMode: 2, paymentStatus: 1,
+      receipt: null, completedAt: new Date().toISOString(),
+    });
+    await bus.js.publish(bus.subject('sale.completed'), JSON.stringify(event), { msgID: event.id });
+    await eventually(async () => (await soldRow(13))?.buyer_name === 'Marie Dupont');
+    expect(await soldRow(12)).toMatchObject({ status: 'sold', sale_id: 77, sale_reference: 'V-TEST-77', buyer_email: 'marie.dupont@example.fr', buyer_phone: '0612345678' });
+    const again = await call('POST', '/internal/cartons/claims', { claimId: randomUUID(), cartons: [{ bingoId: 1, number: 12 }] });
+    expect(again.status).toBe(409);
+    // A sold carton is never released by a late DELETE of its claim.
+    expect((await call('DELETE', `/internal/cartons/claims/${id}`)).status).toBe(204);
+    expect((await soldRow(12))?.status).toBe('sold');
+
+    const check = await call('POST', '/admin-bingo/api/bingo/1/caller/check', { carton: cartonCode(12) }, 'admin');
+    expect(check.status).toBe(200);
+    expect(check.body.carton).toMatchObject({ number: 12, sold: true, buyer: 'Marie Dupont', buyerEmail: 'marie.dupont@example.fr', buyerPhone: '0612345678' });
+    expect(check.body.message).toContain('Carton vendu à Marie Dupont (marie.dupont@example.fr, 0612345678).');
+    const unsold = await call('POST', '/admin-bingo/api/bingo/1/caller/check', { carton: cartonCode(50) }, 'admin');
+    expect(unsold.body.carton.sold).toBe(false);
+  });
+});

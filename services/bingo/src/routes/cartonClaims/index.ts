@@ -1,0 +1,35 @@
+/**
+ * The internal carton-claim API the register calls while creating a sale with loto cartons
+ * (docs/platform.md « Ticket claims »): `POST /internal/cartons/claims`, `POST …/{claimId}/confirm`,
+ * `DELETE …/{claimId}`. Not routed by the gateway; the register sends the cashier's bearer token.
+ * A refusal answers `{ error, message, code, details }` (409 when a carton was just sold elsewhere).
+ */
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { CartonClaimInput, CartonClaimParams, CartonConfirmInput } from '@kermesse/contracts-bingo';
+import { claimCartons, confirmCartonClaim, releaseCartonClaim } from '../../commands/cartonSales.ts';
+import { withMessageOnError } from '../messageBody.ts';
+
+const roles = ['cashier'] as const;
+
+export function cartonClaimRoutes({ db, claimTtlMs }: { db: Db; claimTtlMs?: number }): Router {
+  const router = withMessageOnError(new Router({ prefix: '/internal/cartons/claims' }));
+  defineRoute(router, {
+    method: 'post', path: '/', roles, body: CartonClaimInput, status: 201,
+    handler: ({ body }) => claimCartons(db, body, claimTtlMs),
+  });
+  defineRoute(router, {
+    method: 'post', path: '/:claimId/confirm', roles, params: CartonClaimParams, body: CartonConfirmInput,
+    handler: async ({ ctx, params, body }) => {
+      await confirmCartonClaim(db, params.claimId, body);
+      ctx.status = 204;
+    },
+  });
+  defineRoute(router, {
+    method: 'delete', path: '/:claimId', roles, params: CartonClaimParams,
+    handler: async ({ ctx, params }) => {
+      await releaseCartonClaim(db, params.claimId);
+      ctx.status = 204;
+    },
+  });
+  return router;
+}
