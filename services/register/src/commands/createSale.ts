@@ -27,6 +27,8 @@ import {
 } from '../repositories/catalog.ts';
 import { lockCardTransaction } from '../repositories/cards.ts';
 import { findPerson, normalizeEmail, normalizePhone, type PersonRow } from '../repositories/persons.ts';
+import { journalBindings, journalCtes, saleJournalPayload } from '../journal/journal.ts';
+import { sessionForSale } from '../till/sessions.ts';
 
 export type PaymentMode = 1 | 2 | 3 | 99;
 export type DeliveryMethod = 'sms' | 'email' | 'print';
@@ -155,34 +157,43 @@ async function takeCardTransaction(trx: Trx, reference: string, totalCents: numb
   return tx.id;
 }
 
-/** Inserts the sale, its lines, tickets, bets, payments, its `sale.completed` outbox row and the idempotent answer in one statement. */
+/**
+ * Inserts the sale, its lines, tickets, bets, payments, its `sale.completed` outbox row, its 'sale'
+ * journal record and the idempotent answer in one statement. The sale belongs to the register's open
+ * till session (locked `for key share`, so a closing waits for it); with no open session nothing is
+ * written and no row comes back: the caller opens one and writes again.
+ */
 const WRITE_SALE = `
-with s as (
+with sess as (
+  select id from till_sessions where checkout_id = :checkoutId and closed_at is null for key share
+), s as (
   insert into sales (id, reference, event_id, checkout_id, person_id, total_cents, paid_cents, payment_mode, payment_status,
-                     order_type, claim_id, raffle_id, gift_basket_id, receipt_method, receipt_to, created_by, created_at)
-  values (:id, :reference, :eventId, :checkoutId, :personId, :totalCents, :paidCents, :paymentMode, :paymentStatus,
-          :orderType, :claimId, :raffleId, :giftBasketId, :receiptMethod, :receiptTo, :createdBy, :createdAt)
-  returning id
+                     order_type, claim_id, raffle_id, gift_basket_id, receipt_method, receipt_to, created_by, created_at, session_id)
+  select :id, :reference, :eventId, :checkoutId, :personId, :totalCents, :paidCents, :paymentMode, :paymentStatus,
+          :orderType, :claimId, :raffleId, :giftBasketId, :receiptMethod, :receiptTo, :createdBy, :createdAt, sess.id
+  from sess
+  returning id, session_id
 ), l as (
   insert into sale_lines (sale_id, position, product_id, name, category_id, category_name, unit_price_cents, quantity, total_cents, kind, click_and_collect)
   select :id, x.position, x.product_id, x.name, x.category_id, x.category_name, x.unit_price_cents, x.quantity, x.total_cents, x.kind, x.click_and_collect
   from jsonb_to_recordset(:lines::jsonb) as x(position int, product_id int, name text, category_id int, category_name text,
                                                 unit_price_cents int, quantity int, total_cents int, kind text, click_and_collect boolean)
+  where exists (select 1 from s)
 ), t as (
-  insert into sale_tickets (sale_id, raffle_id, number) select :id, :raffleId, n from unnest(:tickets::int[]) as n
+  insert into sale_tickets (sale_id, raffle_id, number) select :id, :raffleId, n from unnest(:tickets::int[]) as n where exists (select 1 from s)
 ), b as (
   insert into sale_bets (sale_id, gift_basket_id, type_id, weight)
-  select :id, :giftBasketId, x.type_id, x.weight from jsonb_to_recordset(:bets::jsonb) as x(type_id int, weight int)
+  select :id, :giftBasketId, x.type_id, x.weight from jsonb_to_recordset(:bets::jsonb) as x(type_id int, weight int) where exists (select 1 from s)
 ), p as (
-  insert into payments (sale_id, method, mode, amount_cents, reference, created_by, created_at)
-  select :id, x.method, :paymentMode, x.amount_cents, x.reference, :createdBy, :createdAt
-  from jsonb_to_recordset(:payments::jsonb) as x(method text, amount_cents int, reference text)
+  insert into payments (sale_id, method, mode, amount_cents, reference, created_by, created_at, session_id)
+  select :id, x.method, :paymentMode, x.amount_cents, x.reference, :createdBy, :createdAt, s.session_id
+  from s, jsonb_to_recordset(:payments::jsonb) as x(method text, amount_cents int, reference text)
 ), o as (
-  insert into outbox (id, type, version, envelope, occurred_at) values (:eventRowId, :eventType, :eventVersion, :envelope::jsonb, :occurredAt)
+  insert into outbox (id, type, version, envelope, occurred_at) select :eventRowId, :eventType, :eventVersion, :envelope::jsonb, :occurredAt from s
 ), k as (
   update idempotency_keys set state = 'done', response_status = 201, response_body = :answer::jsonb
-  where user_id = :keyUser and scope = :keyScope and key = :keyValue
-)
+  where user_id = :keyUser and scope = :keyScope and key = :keyValue and exists (select 1 from s)
+), ${journalCtes('exists (select 1 from s)')}
 select id from s`;
 
 const CONSTRAINT_MESSAGES: Record<string, string> = {
@@ -196,6 +207,8 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
   const head = await loadSaleHead(db, input.checkoutId, ids);
   if (!head) throw notFound('Caisse introuvable.');
   if (head.event_id !== input.eventId) throw badRequest("Cette caisse n'appartient pas à cet événement.");
+  if (head.event_archived) throw badRequest('Cet événement est archivé : il n\'accepte plus de ventes.');
+  if (head.checkout_archived) throw badRequest('Cette caisse est archivée.');
   const catalog = await catalogOf(db, input.eventId, head.products);
   const priced: PricedCart = priceCart(input.cart, catalog);
   if (input.raffleId && priced.raffleId !== null && input.raffleId !== priced.raffleId) {
@@ -224,6 +237,8 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
     claimId = randomUUID();
     await deps.raffle.claim({
       claimId,
+      // Numbers of this register's offline block (issue 15) are its own to sell.
+      checkoutId: input.checkoutId,
       tickets: tickets.map((number) => ({ raffleId: priced.raffleId!, number })),
       bets: bets.map((b) => ({ giftBasketId: priced.giftBasketId!, ...b })),
     }, context.bearer);
@@ -237,8 +252,6 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
       saleId, reference, eventId: input.eventId, checkoutId: input.checkoutId, claimId,
       buyer: buyer ? { personId: buyer.id, firstname: buyer.firstname, lastname: buyer.lastname, email: buyer.email, phone: buyer.phone } : null,
       lines: priced.lines.map((l) => ({
-      // Numbers of this register's offline block (issue 15) are its own to sell.
-      checkoutId: input.checkoutId,
         productId: l.productId, name: l.name, categoryId: l.categoryId, categoryName: l.categoryName,
         unitPriceCents: l.unitPriceCents, quantity: l.quantity, totalCents: l.totalCents, kind: l.kind,
       })),
@@ -280,7 +293,15 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
       const { event, answer } = build(reference);
       const key = context.idempotency?.key;
       try {
-        const write = (q: Db | Trx) => q.raw(WRITE_SALE, {
+        const journal = journalBindings({
+          kind: 'sale', reference, payload: saleJournalPayload({
+            saleId, reference, eventId: input.eventId, checkoutId: input.checkoutId, totalCents: priced.totalCents, paymentMode: input.paymentMode,
+            lines: priced.lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, unitPriceCents: l.unitPriceCents, totalCents: l.totalCents })),
+            payments: payments.planned.map(({ payment }) => payment), createdAt: createdAt.toISOString(),
+          }),
+        }, createdAt);
+        // The written sale's id; none when the register has no open till session (nothing written).
+        const write = async (q: Db | Trx): Promise<boolean> => ((await q.raw(WRITE_SALE, {
           id: saleId, reference, eventId: input.eventId, checkoutId: input.checkoutId, personId: buyer?.id ?? null,
           totalCents: priced.totalCents, paidCents: payments.paidCents, paymentMode: input.paymentMode, paymentStatus: payments.status,
           orderType, claimId, raffleId: priced.raffleId, giftBasketId: priced.giftBasketId,
@@ -296,18 +317,27 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
           eventRowId: event.row.id, eventType: event.row.type, eventVersion: event.row.version, envelope: event.row.envelope, occurredAt: event.row.occurred_at,
           answer: JSON.stringify(answer),
           keyUser: key?.user_id ?? '', keyScope: key?.scope ?? '', keyValue: key?.key ?? '',
-        });
+          ...journal,
+        })) as { rows: unknown[] }).rows.length > 0;
+        // A sale on a register with no open session opens one (float 0, automatic): SPEC's flow keeps working.
+        const openSession = (q: Db | Trx) => sessionForSale(q, input.checkoutId, input.eventId, context.user.id);
         const cardReference = payments.cardReference;
         if (cardReference) {
           // The reader's charge is taken by this sale and no other: locked, checked, marked, in one transaction.
           await db.transaction(async (trx) => {
             const cardTx = await takeCardTransaction(trx, cardReference, priced.totalCents);
             await trx('card_transactions').where({ id: cardTx }).update({ sale_id: saleId, updated_at: createdAt });
-            await write(trx);
+            await openSession(trx);
+            if (!await write(trx)) throw new Error('till session closed under a card sale');
           });
         } else {
-          // One statement is one transaction: the sale, its lines, payments, event and answer, or nothing.
-          await write(db);
+          // One statement is one transaction: the sale, its lines, payments, event, journal record and answer, or nothing.
+          let written = await write(db);
+          for (let retry = 0; !written && retry < 3; retry += 1) {
+            await openSession(db);
+            written = await write(db);
+          }
+          if (!written) throw new Error(`no open till session for checkout ${input.checkoutId}`);
         }
       } catch (err) {
         const constraint = (err as { constraint?: string }).constraint;

@@ -9,6 +9,8 @@ import { formatEuros, toCents, toEuros } from '../money.ts';
 import { presentPayment } from '../presenters/sales.ts';
 import { lockCardTransaction } from '../repositories/cards.ts';
 import { listPayments, type SaleRow } from '../repositories/sales.ts';
+import { appendJournal } from '../journal/journal.ts';
+import { sessionForSale } from '../till/sessions.ts';
 
 export interface PendingPaymentInput { price: number; payment_mode: 1 | 2 | 3; reference?: string | number | null }
 
@@ -53,13 +55,19 @@ export async function payPendingSale(
       throw badRequest(`Le montant saisi (${formatEuros(sum)}) dépasse le reste à payer (${formatEuros(remaining)}).`);
     }
 
+    // The money goes into the open till session of the sale's register (opened automatically if none).
+    const sessionId = await sessionForSale(trx, sale.checkout_id, sale.event_id, context.user.id);
     for (const [index, entry] of entries.entries()) {
       const reference = entry.reference === undefined || entry.reference === null ? '' : String(entry.reference).trim();
       const cardTx = entry.payment_mode === 3 ? await takeCardPayment(trx, reference, amounts[index]!) : undefined;
       const [row] = await trx('payments').insert({
         sale_id: sale.id, method: METHODS[entry.payment_mode], mode: entry.payment_mode, amount_cents: amounts[index],
-        reference, created_by: context.user.id,
+        reference, created_by: context.user.id, session_id: sessionId,
       }).returning('id');
+      await appendJournal(trx, {
+        kind: 'payment', reference: sale.reference,
+        payload: { saleId: sale.id, paymentId: (row as { id: number }).id, sessionId, method: METHODS[entry.payment_mode], mode: entry.payment_mode, amountCents: amounts[index], reference },
+      });
       if (cardTx) await trx('card_transactions').where({ id: cardTx }).update({ payment_row_id: (row as { id: number }).id, updated_at: trx.fn.now() });
     }
 

@@ -41,7 +41,7 @@ export function listCheckoutProducts(db: Db | Trx, checkoutId: number, onlyIds?:
   return q;
 }
 
-export interface SaleHead { id: number; name: string; event_id: number; event_name: string; next_sale_id: number; products: ProductRow[] }
+export interface SaleHead { id: number; name: string; event_id: number; event_name: string; event_archived: boolean; checkout_archived: boolean; next_sale_id: number; products: ProductRow[] }
 
 /**
  * What a sale needs first, in one round trip: the register and its event, a new sale id (an id
@@ -49,7 +49,7 @@ export interface SaleHead { id: number; name: string; event_id: number; event_na
  */
 export async function loadSaleHead(db: Db, checkoutId: number, productIds: number[]): Promise<SaleHead | undefined> {
   const { rows } = await db.raw(`
-    select c.id, c.name, c.event_id, e.name as event_name, nextval(pg_get_serial_sequence('sales', 'id'))::int as next_sale_id,
+    select c.id, c.name, c.event_id, e.name as event_name, e.archived_at is not null as event_archived, c.archived_at is not null as checkout_archived, nextval(pg_get_serial_sequence('sales', 'id'))::int as next_sale_id,
       coalesce((
         select json_agg(json_build_object(
           'id', p.id, 'name', p.name, 'image', p.image, 'price_cents', p.price_cents, 'category_id', p.category_id,
