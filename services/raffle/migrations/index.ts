@@ -213,4 +213,33 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  /**
+   * Issue 10: which raffle the pre-sale page, the home banner and the public results show, and the
+   * banner's words (one row per installation); the events already filled from a duplicated one
+   * (a copy is made exactly once per new event).
+   */
+  '002_featured_raffle_and_event_copies': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      await s().createTable('featured_raffle', (t) => {
+        t.smallint('id').primary().defaultTo(1);
+        t.integer('raffle_id').references('id').inTable(`${schema}.raffles`).onDelete('SET NULL');
+        t.boolean('banner_shown').notNullable().defaultTo(false);
+        t.text('banner_title').notNullable().defaultTo('');
+        t.text('banner_text').notNullable().defaultTo('');
+        // Changes whenever the banner changes, so a visitor who dismissed the old one sees the new one.
+        t.text('banner_key').notNullable().defaultTo('');
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw('alter table ??.featured_raffle add constraint featured_raffle_single check (id = 1)', [schema]);
+
+      await s().createTable('event_copies', (t) => {
+        t.integer('event_id').primary();
+        t.integer('source_event_id').notNullable();
+        t.integer('raffles').notNullable();
+        t.integer('gift_baskets').notNullable();
+        t.timestamp('copied_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+    },
+  },
 };

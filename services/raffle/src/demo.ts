@@ -68,8 +68,26 @@ const BET_SALES: Array<{ buyer: number; bets: Array<[number, number]>; paid: num
   { buyer: 4, bets: [[1, 1980]], paid: 2 },
 ];
 
+/** The home banner of the demo, announcing the demo raffle (the administrator can change it). */
+export const DEMO_BANNER = {
+  key: 'demo-grande-tombola-de-printemps',
+  title: 'Grande tombola de printemps : la prévente est ouverte !',
+  text: "Réservez dès maintenant vos tickets pour la grande tombola de la Kermesse de printemps : un vélo, un week-end en gîte et de beaux lots à gagner, et chaque ticket soutient les projets de l'association.",
+};
+
+/** The demo raffle is the one the public pages show, with its banner (kept if the administrator chose otherwise). */
+async function featureDemoRaffle(db: Db | Trx, raffleId: number): Promise<void> {
+  await db('featured_raffle')
+    .insert({ id: 1, raffle_id: raffleId, banner_shown: true, banner_title: DEMO_BANNER.title, banner_text: DEMO_BANNER.text, banner_key: DEMO_BANNER.key })
+    .onConflict('id').ignore();
+}
+
 export async function seedDemo({ db }: { db: Db; password?: string }): Promise<void> {
-  if (await db('raffles').where({ name: DEMO_RAFFLE }).first('id')) return;
+  const existing = await db('raffles').where({ name: DEMO_RAFFLE }).orderBy('id').first('id');
+  if (existing) {
+    await featureDemoRaffle(db, (existing as { id: number }).id);
+    return;
+  }
   await db.transaction(async (trx) => {
     const raffleId = await insertRaffle(trx, { eventId: null, awaitingEventName: DEMO_EVENT_NAME, name: DEMO_RAFFLE, totalTickets: 1000 });
     await replaceTiers(trx, raffleId, [{ nb: 1, priceCents: euros(2) }, { nb: 3, priceCents: euros(5) }, { nb: 10, priceCents: euros(15) }]);
@@ -90,6 +108,7 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
     }
 
     // The register's event may already be known (a database where the register ran first).
+    await featureDemoRaffle(trx, raffleId);
     const event = await trx('events').where({ name: DEMO_EVENT_NAME }).orderBy('id').first('id', 'name');
     if (event) await attachWaitingToEvent(trx, event as { id: number; name: string });
   });

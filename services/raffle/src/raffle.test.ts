@@ -74,11 +74,11 @@ describe('raffle tiers (ticket price editor)', () => {
     const id = await createRaffle();
     const zero = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 0, p: 0 }] } });
     expect(zero.status).toBe(400);
-    expect(await json(zero)).toEqual({ error: 'Le champ « price.0.nb » doit être supérieur ou égal à 1.' });
+    expect(await json(zero)).toEqual({ error: 'Ligne 1 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.' });
     const negative = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: -2 }] } });
     expect(negative.status).toBe(400);
     const twice = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: 2, p: 2 }] } });
-    expect(await json(twice)).toEqual({ error: 'Deux paires ont le même prix (2,00 €).' });
+    expect(await json(twice)).toEqual({ error: 'Ligne 2 : la ligne 1 a déjà le prix 2,00 € : chaque prix n\'apparaît qu\'une fois.' });
     expect(await json(await tb.call('GET', `/api/admin/raffle/${id}`, { as: 'admin' }))).toEqual([{ nb: 1, p: 2 }, { nb: 3, p: 5 }]);
   });
 

@@ -44,8 +44,9 @@ export async function editBasketType(db: Db, typeId: number, input: { name?: unk
 
 export async function removeBasketType(db: Db, typeId: number): Promise<void> {
   await db.transaction(async (trx) => {
-    const current = await trx('gift_basket_types').where({ id: typeId }).forUpdate().first('gift_basket_id', 'name');
+    const current = await trx('gift_basket_types').where({ id: typeId }).forUpdate().first('gift_basket_id', 'name', 'real_weight');
     if (!current) throw notFound('Type de panier introuvable.');
+    if (current.real_weight !== null) throw conflict(`« ${current.name as string} » a déjà été pesé : ce panier ne peut plus être supprimé.`);
     const bets = await trx('bets').where({ type_id: typeId }).first('weight');
     if (bets) throw conflict(`Des paris ont déjà été pris sur « ${current.name as string} » : ce panier ne peut plus être supprimé.`);
     await deleteBasketType(trx, typeId);

@@ -1,10 +1,12 @@
 import { startConsumer, type Bus, type Db, type EventConsumer, type Logger } from '@kermesse/kit';
 import { attachWaitingToEvent } from '../commands/configure.ts';
+import { copyEventRaffles } from '../commands/copyEvent.ts';
 import { upsertEvent } from '../repositories/events.ts';
 
 /**
  * `catalog.event.created`: keeps the read model of the register's events and attaches the raffles
- * and gift baskets waiting for an event of that name (the demo ones), which are then published.
+ * and gift baskets waiting for an event of that name (the demo ones), which are then published; a
+ * duplicated event (`sourceEventId`) gets a copy of its source's raffles and gift baskets, once.
  */
 export function startEventCreatedConsumer(deps: { db: Db; bus: Bus; logger: Logger; wake: () => void }): Promise<EventConsumer> {
   return startConsumer({
@@ -14,9 +16,10 @@ export function startEventCreatedConsumer(deps: { db: Db; bus: Bus; logger: Logg
     name: 'raffle-catalog-event-created',
     type: 'catalog.event.created',
     async handle(event, trx) {
-      const { eventId, name, startsOn } = event.payload;
+      const { eventId, name, startsOn, sourceEventId } = event.payload;
       await upsertEvent(trx, { id: eventId, name, startsOn });
       await attachWaitingToEvent(trx, { id: eventId, name });
+      if (sourceEventId !== undefined && sourceEventId !== eventId) await copyEventRaffles(trx, sourceEventId, eventId);
     },
     // After the commit: publish the configuration events at once.
     beforeAck: () => deps.wake(),

@@ -22,4 +22,4 @@ export const tierBody = {
   additionalProperties: false,
 } as const;
 
-export type TierBody = { price: Array<{ nb: number; p: number | string }>; name?: string; eventId?: number; tickets?: number };
+export type TierBody = { price: Array<{ nb?: unknown; p?: unknown }>; name?: string; eventId?: number; tickets?: number };

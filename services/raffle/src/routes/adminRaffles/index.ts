@@ -5,6 +5,10 @@
  */
 import { notFound, requireRole, Router, validateBody, validateParams } from '@kermesse/kit';
 import { createRaffle, updateRaffleSettings } from '../../commands/configure.ts';
+import { deleteRaffle } from '../../commands/deleteRaffle.ts';
+import { chooseFeatured, type FeaturedInput } from '../../commands/featured.ts';
+import { presentFeatured } from '../../presenters/featured.ts';
+import { findFeatured } from '../../repositories/featured.ts';
 import { closeSales, runDrawing } from '../../commands/drawing.ts';
 import { addPrize } from '../../commands/prizes.ts';
 import { NOT_DRAWN_YET, presentDrawingState, presentResults } from '../../presenters/drawing.ts';
@@ -17,11 +21,23 @@ import { listEvents } from '../../repositories/events.ts';
 import { listPrizes } from '../../repositories/prizes.ts';
 import { findDrawingRow, findRaffle, listRaffles, listTiers, salesFigures } from '../../repositories/raffles.ts';
 import type { RouteDeps } from '../deps.ts';
-import { idParams, tierBody, type TierBody } from '../schemas.ts';
+import { idParams, INT_ID, tierBody, type TierBody } from '../schemas.ts';
 import { prizeBody } from '../adminPrizes/schema.ts';
 import type { PrizeInput } from '../../rules/prizeRules.ts';
 
-export function adminRaffleRoutes({ db, wake }: RouteDeps): Router {
+const featuredBody = {
+  type: 'object',
+  required: ['raffleId', 'bannerShown', 'bannerTitle', 'bannerText'],
+  properties: {
+    raffleId: { anyOf: [INT_ID, { type: 'null' }], title: 'raffleId' },
+    bannerShown: { type: 'boolean' },
+    bannerTitle: { type: 'string', maxLength: 150, title: 'titre de la bannière' },
+    bannerText: { type: 'string', maxLength: 1000, title: 'texte de la bannière' },
+  },
+  additionalProperties: false,
+} as const;
+
+export function adminRaffleRoutes({ db, wake, store, logger }: RouteDeps): Router {
   const router = new Router({ prefix: '/api/admin' });
   router.use(requireRole('admin'));
 
@@ -40,6 +56,15 @@ export function adminRaffleRoutes({ db, wake }: RouteDeps): Router {
   // Events known from the register (to attach a new raffle or basket).
   router.get('/raffles/events', async (ctx) => {
     ctx.body = (await listEvents(db)).map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on }));
+  });
+
+  // Which raffle the pre-sale page, the home banner and the public results show, and the banner's words.
+  router.get('/raffles/featured', async (ctx) => {
+    ctx.body = await presentFeatured(db, await findFeatured(db));
+  });
+
+  router.put('/raffles/featured', validateBody(featuredBody), async (ctx) => {
+    ctx.body = await presentFeatured(db, await chooseFeatured(db, ctx.state.body as FeaturedInput));
   });
 
   // Dashboard: the raffle, its tiers, and the French-law panel.
@@ -86,6 +111,17 @@ export function adminRaffleRoutes({ db, wake }: RouteDeps): Router {
     await updateRaffleSettings(db, id, { tiers: parseTiers(body.price), name: body.name, totalTickets: body.tickets });
     wake();
     ctx.body = { success: true, id, price: presentTiers(await listTiers(db, id)) };
+  });
+
+  // A raffle without any sale can be deleted (a mistake, a duplicate); one with sales answers 409.
+  router.delete('/raffle/:id', validateParams(idParams), async (ctx) => {
+    const { id } = ctx.state.params as { id: number };
+    const { illustrations } = await deleteRaffle(db, id);
+    wake();
+    for (const name of illustrations) {
+      await store.remove(name).catch((err: unknown) => logger.warn('removing an illustration failed', { name, err: String(err) }));
+    }
+    ctx.body = { success: true, id };
   });
 
   async function drawingAnswer(id: number) {

@@ -33,7 +33,9 @@ export function cashRegisterRoutes({ db }: RouteDeps): Router {
   router.get('/gift-basket/:id/types', validateParams(idParams), async (ctx) => {
     const { id } = ctx.state.params as { id: number };
     if (!(await findGiftBasket(db, id))) throw notFound('Panier garni introuvable.');
-    ctx.body = (await listBasketTypes(db, id)).map((t) => ({ id: t.id, name: t.name }));
+    // A basket already weighed takes no more bets: the picker does not offer it.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = (await listBasketTypes(db, id)).filter((t) => t.real_weight === null).map((t) => ({ id: t.id, name: t.name }));
   });
 
   return router;

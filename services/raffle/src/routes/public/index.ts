@@ -10,7 +10,9 @@ import { presentTiers } from '../../presenters/raffles.ts';
 import { centsToEuros } from '../../money.ts';
 import { latestDrawnRaffleId, listWinners } from '../../repositories/drawings.ts';
 import { listPrizes } from '../../repositories/prizes.ts';
-import { findDrawingRow, findOpenRaffle, listTiers, salesFigures } from '../../repositories/raffles.ts';
+import { findDrawingRow, findOpenRaffle, findRaffle, listTiers, salesFigures } from '../../repositories/raffles.ts';
+import { presentPublicFeatured } from '../../presenters/featured.ts';
+import { findFeatured } from '../../repositories/featured.ts';
 import type { RouteDeps } from '../deps.ts';
 import { idParams, INT_ID } from '../schemas.ts';
 
@@ -22,11 +24,18 @@ const resultsQuery = {
 export function publicRoutes({ db }: RouteDeps): Router {
   const router = new Router({ prefix: '/api/public/raffle' });
 
-  // SPEC: GET /api/public/raffle/drawing/results → {success, data}; the latest drawing unless `raffleId` is given.
+  // The raffle the association chose to show, and the home banner announcing it (the shell reads it).
+  router.get('/featured', async (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = { success: true, data: await presentPublicFeatured(db, await findFeatured(db)) };
+  });
+
+  // SPEC: GET /api/public/raffle/drawing/results → {success, data}; the chosen raffle's drawing (else
+  // the latest one) unless `raffleId` is given.
   router.get('/drawing/results', validateQuery(resultsQuery), async (ctx) => {
     const { raffleId } = ctx.state.query as { raffleId?: number };
     ctx.set('Cache-Control', 'no-cache');
-    const id = raffleId ?? (await latestDrawnRaffleId(db));
+    const id = raffleId ?? (await findFeatured(db))?.raffle_id ?? (await latestDrawnRaffleId(db));
     const raffle = id === undefined ? undefined : await findDrawingRow(db, id);
     if (!raffle?.drawn_at) {
       ctx.body = { success: true, data: [], message: NOT_DRAWN_YET, raffle: raffle ? { id: raffle.id, name: raffle.name, drawnAt: null } : null };
@@ -40,10 +49,13 @@ export function publicRoutes({ db }: RouteDeps): Router {
     };
   });
 
-  // The raffle on sale, its prizes (with illustrations) and ticket prices: /tombola/prevente.
+  // The raffle on sale, its prizes (with illustrations) and ticket prices: /tombola/prevente. The
+  // chosen raffle while its sales are open, else (nothing chosen) the latest raffle on sale.
   router.get('/presale', async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
-    const raffle = await findOpenRaffle(db);
+    const featuredId = (await findFeatured(db))?.raffle_id ?? null;
+    const chosen = featuredId === null ? undefined : await findRaffle(db, featuredId);
+    const raffle = featuredId === null ? await findOpenRaffle(db) : chosen && !chosen.sales_closed_at && chosen.event_id !== null ? chosen : undefined;
     if (!raffle) {
       ctx.body = { success: true, data: null };
       return;

@@ -1,0 +1,19 @@
+import type { Db } from '@kermesse/kit';
+
+/** The installation's choice: the raffle shown publicly and the home banner's words. */
+export interface FeaturedRow {
+  raffle_id: number | null;
+  banner_shown: boolean;
+  banner_title: string;
+  banner_text: string;
+  banner_key: string;
+  updated_at: Date;
+}
+
+export const findFeatured = (db: Db): Promise<FeaturedRow | undefined> =>
+  db('featured_raffle').where({ id: 1 }).first('raffle_id', 'banner_shown', 'banner_title', 'banner_text', 'banner_key', 'updated_at');
+
+export async function saveFeatured(db: Db, row: Omit<FeaturedRow, 'updated_at'>): Promise<void> {
+  await db('featured_raffle').insert({ id: 1, ...row, updated_at: db.fn.now() })
+    .onConflict('id').merge({ ...row, updated_at: db.fn.now() });
+}
