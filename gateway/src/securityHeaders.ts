@@ -54,13 +54,21 @@ export function securityHeaderLists(options: SecurityHeaderOptions): { plain: re
   return { plain, secure, names };
 }
 
+/**
+ * Only features Chromium knows (an unknown one logs « Unrecognized feature » on every page). Web
+ * Bluetooth, which the card reader may use, is left alone: Chromium has no permissions-policy
+ * feature for it (`bluetooth` is unrecognized), so the same-origin default — allowed in our pages,
+ * refused in cross-origin frames — applies.
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()';
+
 function securityHeaderPairs(options: SecurityHeaderOptions): Array<[string, string]> {
   return [
     ['Content-Security-Policy', contentSecurityPolicy(options.remoteOrigins)],
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
     ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
   ];
 }

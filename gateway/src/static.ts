@@ -63,6 +63,10 @@ const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+const FAVICON_PATH = '/favicon.ico';
+/** Kermesse's icon (an SVG: every browser takes one as the answer to /favicon.ico). */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#b4233c"/><text x="16" y="23" font-size="20" font-family="sans-serif" text-anchor="middle" fill="#fff">K</text></svg>`;
+
 const GZIP_CACHE_LIMIT = 64 * 1024 * 1024;
 
 export interface StaticOptions {
@@ -155,6 +159,14 @@ export function staticFiles({ root }: StaticOptions): Middleware {
 
     if (urlPath !== '/') {
       const file = resolveInside(shellDir, urlPath);
+      // Browsers ask for /favicon.ico on any page without an icon link (a receipt, an error page):
+      // the shell's own file when its build has one, else Kermesse's built-in icon.
+      if (urlPath === FAVICON_PATH && !(await fileStats(file))) {
+        ctx.set('Content-Type', 'image/svg+xml');
+        ctx.set('Cache-Control', 'public, max-age=86400');
+        ctx.body = FAVICON_SVG;
+        return;
+      }
       const stats = await fileStats(file);
       if (file && stats) {
         await sendFile(ctx, file, stats, HASHED_NAME.test(path.basename(file)) ? IMMUTABLE : REVALIDATE);

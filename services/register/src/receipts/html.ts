@@ -77,6 +77,9 @@ const RECEIPT_CSS = `
   @media print { body { background: #fff; } .receipt { margin: 0; } }
 `;
 
+/** Inline, so the receipt page never asks the server for /favicon.ico. */
+const RECEIPT_ICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%23b4233c'/%3E%3Ctext x='16' y='23' font-size='20' font-family='sans-serif' text-anchor='middle' fill='%23fff'%3EK%3C/text%3E%3C/svg%3E";
+
 function page(title: string, body: string, css = RECEIPT_CSS): string {
   return `<!doctype html>
 <html lang="fr">
@@ -84,6 +87,7 @@ function page(title: string, body: string, css = RECEIPT_CSS): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+<link rel="icon" href="${RECEIPT_ICON}">
 <title>${escapeHtml(title)}</title>
 <style>${css}</style>
 </head>

@@ -19,7 +19,7 @@ const TYPES: Record<string, string> = {
 };
 /** Pictures cannot run anything, even an SVG opened on its own. */
 const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-const RECEIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const RECEIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 async function sendImage(ctx: Context, dirs: string[], name: string): Promise<void> {
   if (!IMAGE_NAME.test(name)) throw notFound('Image introuvable.');
