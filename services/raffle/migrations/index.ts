@@ -242,4 +242,17 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  // Issue 14: a refunded ticket or bet is voided, never back on sale (the buyer may keep the stub; a
+  // number sold twice would make the drawing ambiguous): it stays sold, marked voided, and the
+  // drawing and the basket weighing leave it out.
+  '004_refund_voids': {
+    async up(knex) {
+      for (const table of ['tickets', 'bets']) {
+        await knex.schema.withSchema(schema).alterTable(table, (t) => {
+          t.timestamp('voided_at', { useTz: true });
+          t.uuid('voided_by_refund');
+        });
+      }
+    },
+  },
 };

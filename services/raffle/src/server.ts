@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { expireClaims } from './commands/claims.ts';
 import { startEventCreatedConsumer } from './consumers/eventCreatedConsumer.ts';
 import { startSaleCompletedConsumer } from './consumers/saleCompletedConsumer.ts';
+import { startSaleRefundedConsumer } from './consumers/saleRefundedConsumer.ts';
 
 const env = readServiceEnv('raffle');
 const logger = createLogger('raffle', env.logLevel);
@@ -17,6 +18,7 @@ const relay = startOutboxRelay({ db, bus, logger });
 const wake = () => relay.wake();
 const consumers = await Promise.all([
   startSaleCompletedConsumer({ db, bus, logger }),
+  startSaleRefundedConsumer({ db, bus, logger }),
   startEventCreatedConsumer({ db, bus, logger, wake }),
 ]);
 const verifier = createTokenVerifier({ identityUrl: env.identityUrl });

@@ -19,6 +19,7 @@ import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { startEventCreatedConsumer } from './consumers/eventCreatedConsumer.ts';
 import { startSaleCompletedConsumer } from './consumers/saleCompletedConsumer.ts';
+import { startSaleRefundedConsumer } from './consumers/saleRefundedConsumer.ts';
 import { upsertEvent } from './repositories/events.ts';
 
 const PASSWORD = 'tombola-tests-2026';
@@ -60,6 +61,7 @@ export async function startTestbed(options: { nats?: boolean; claimTtlMs?: numbe
     relay = startOutboxRelay({ db, bus, logger, pollMs: 50 });
     const wake = () => relay!.wake();
     consumers.push(await startSaleCompletedConsumer({ db, bus, logger }));
+    consumers.push(await startSaleRefundedConsumer({ db, bus, logger }));
     consumers.push(await startEventCreatedConsumer({ db, bus, logger, wake }));
   }
 

@@ -31,7 +31,7 @@ export async function closeSales(db: Db, raffleId: number): Promise<void> {
     if (held > 0) {
       throw conflict(`${held} ticket(s) sont en cours de vente sur une caisse. Réessayez dans quelques instants.`);
     }
-    const tickets: number[] = (await trx('tickets').where({ raffle_id: raffleId, status: 'sold' }).orderBy('number').select('number'))
+    const tickets: number[] = (await trx('tickets').where({ raffle_id: raffleId, status: 'sold' }).whereNull('voided_at').orderBy('number').select('number'))
       .map((r: { number: number }) => r.number);
     // The prizes to draw (rank order and quantities) are frozen with the list of tickets.
     const prizes: DrawPrize[] = drawingOrder((await listPrizes(trx, raffleId)).map((p) => ({ id: p.id, rank: p.rank, quantity: p.quantity })));

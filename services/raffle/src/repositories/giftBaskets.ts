@@ -87,7 +87,7 @@ export interface SoldBetRow {
 
 export const listSoldBets = (db: Db, basketId: number): Promise<SoldBetRow[]> =>
   db('bets as b').join('gift_basket_types as t', 't.id', 'b.type_id')
-    .where('b.gift_basket_id', basketId).where('b.status', 'sold')
+    .where('b.gift_basket_id', basketId).where('b.status', 'sold').whereNull('b.voided_at')
     .select('b.weight', 'b.type_id', 't.name as type_name', 'b.person_id', 'b.firstname', 'b.lastname', 'b.email', 'b.phone', 'b.sold_at', 'b.seq')
     .orderBy('b.weight');
 
