@@ -61,6 +61,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { prefix: '/api/admin/categories', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/categories?eventId=1' } },
   { prefix: '/api/admin/products', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/products?eventId=1' } },
   { prefix: '/api/admin/card-readers', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/card-readers' } },
+  // The live dashboard of a fair (issue 14): the treasurer follows the takings too.
+  { prefix: '/api/admin/dashboard', service: 'register', area: 'admin', roles: TREASURER, sample: { method: 'GET', path: '/api/admin/dashboard/1' } },
 
   // Bingo.
   { prefix: '/admin/bingo', service: 'bingo', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/admin/bingo/prize/api/prizes?bingoId=1' } },

@@ -8,6 +8,7 @@ import type { CardProvider } from './payments/provider.ts';
 import type { RaffleClient } from './raffleClient.ts';
 import { createSimulatorReaderAdmin, type ReaderAdmin } from './admin/cardReaders.ts';
 import { backOfficeRoutes } from './admin/routes/index.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { cardRoutes } from './routes/cards/index.ts';
 import { checkoutRoutes } from './routes/checkouts/index.ts';
@@ -61,6 +62,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
       cardRoutes({ db, provider }),
       refundRoutes({ db, wake: deps.wake }),
       adminRoutes({ db }),
+      dashboardRoutes({ db, logger: deps.logger }),
       backOfficeRoutes({
         db, uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR, wake: deps.wake,
         readers: deps.readerAdmin ?? (provider.name === 'simulator' ? createSimulatorReaderAdmin(db, provider) : undefined),

@@ -1,0 +1,118 @@
+/**
+ * The live dashboard of a fair (`GET /api/admin/dashboard/{eventId}`, admin and treasurer, issue 14):
+ * what the fair has taken so far, by payment mode, register, category and hour, the top products,
+ * raffle tickets and bets sold, donations, sales on hold still to settle, refunds subtracted.
+ * Amounts are euros with two decimals (numbers), as every register answer.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './schemas.ts';
+
+export const DashboardParams = Type.Object({ eventId: Id });
+export type DashboardParams = Static<typeof DashboardParams>;
+
+export const DashboardQuery = Type.Object({
+  /** The `version` of the last answer seen: when nothing changed since, the answer is `{ version, changed: false }`. */
+  since: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type DashboardQuery = Static<typeof DashboardQuery>;
+
+const Euros = Type.Number();
+const Count = Type.Integer({ minimum: 0 });
+
+/** Payment modes of the register (SPEC §9): 1 cheque, 2 cash, 3 card reader. */
+export const PAYMENT_MODE_LABELS = { 1: 'Chèque', 2: 'Espèces', 3: 'CB' } as const;
+
+export const DashboardModeTotal = Type.Object({
+  mode: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  label: Type.String(),
+  /** Money taken in this mode (sales paid at once and payments of sales on hold). */
+  collected: Euros,
+  /** Money given back in this mode. */
+  refunded: Euros,
+  /** collected − refunded. */
+  net: Euros,
+});
+
+export const DashboardCheckoutTotal = Type.Object({
+  checkoutId: Id,
+  name: Type.String(),
+  sales: Count,
+  /** Sales of this register, refunds subtracted (sales on hold counted at their total). */
+  amount: Euros,
+});
+
+export const DashboardCategoryTotal = Type.Object({
+  categoryId: Type.Union([Type.Integer(), Type.Null()]),
+  name: Type.String(),
+  quantity: Type.Integer(),
+  amount: Euros,
+});
+
+export const DashboardHour = Type.Object({
+  /** Start of the hour, ISO 8601 (UTC); the screen shows it in local time. */
+  startsAt: Type.String(),
+  sales: Count,
+  amount: Euros,
+});
+
+export const DashboardProduct = Type.Object({
+  productId: Type.Integer(),
+  name: Type.String(),
+  quantity: Type.Integer(),
+  amount: Euros,
+});
+
+export const DashboardRaffle = Type.Object({
+  raffleId: Type.Integer(),
+  name: Type.String(),
+  /** Tickets sold and not voided by a refund. */
+  sold: Count,
+  voided: Count,
+  /** Tickets the raffle has in all. */
+  total: Count,
+  amount: Euros,
+});
+
+export const DashboardGiftBasket = Type.Object({
+  giftBasketId: Type.Integer(),
+  name: Type.String(),
+  bets: Count,
+  voided: Count,
+  amount: Euros,
+});
+
+export const Dashboard = Type.Object({
+  changed: Type.Literal(true),
+  /** Changes whenever a figure may have changed; also sent as the ETag. */
+  version: Type.String(),
+  generatedAt: Type.String(),
+  event: Type.Object({ id: Id, name: Type.String() }),
+  totals: Type.Object({
+    sales: Count,
+    /** Every sale at its total, sales on hold included, before refunds. */
+    gross: Euros,
+    refunds: Type.Object({ count: Count, amount: Euros }),
+    /** gross − refunds. */
+    net: Euros,
+    /** Money actually taken, refunds given back subtracted (cash + cheques + card). */
+    collected: Euros,
+    averageBasket: Euros,
+    donations: Type.Object({ count: Count, amount: Euros }),
+    /** Sales on hold not settled yet: how many, and what remains to be paid. */
+    pending: Type.Object({ count: Count, amount: Euros }),
+  }),
+  byPaymentMode: Type.Array(DashboardModeTotal),
+  byCheckout: Type.Array(DashboardCheckoutTotal),
+  byCategory: Type.Array(DashboardCategoryTotal),
+  byHour: Type.Array(DashboardHour),
+  topProducts: Type.Array(DashboardProduct),
+  raffles: Type.Array(DashboardRaffle),
+  giftBaskets: Type.Array(DashboardGiftBasket),
+});
+export type Dashboard = Static<typeof Dashboard>;
+
+/** The answer to `?since=<version>` when nothing changed. */
+export const DashboardUnchanged = Type.Object({ changed: Type.Literal(false), version: Type.String() });
+export type DashboardUnchanged = Static<typeof DashboardUnchanged>;
+
+export type DashboardAnswer = Dashboard | DashboardUnchanged;

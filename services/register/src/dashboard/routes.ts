@@ -1,0 +1,40 @@
+/**
+ * `GET /api/admin/dashboard/{eventId}` (admin, treasurer; issue 14): the live dashboard of a fair.
+ * Polling is cheap: the answer carries its `version`, also as a weak ETag — `If-None-Match` answers
+ * 304 and `?since=<version>` answers `{ changed: false, version }` while nothing moved.
+ */
+import { defineRoute, Router, type Db, type Logger } from '@kermesse/kit';
+import { DashboardParams, DashboardQuery } from '@kermesse/contracts-register';
+import { missing } from '../admin/errors.ts';
+import { presentDashboard } from './presenter.ts';
+import { findDashboardEvent } from './queries.ts';
+import { createDashboardReader, type DashboardReader } from './reader.ts';
+
+const ROLES = ['admin', 'treasurer'] as const;
+
+export function dashboardRoutes({ db, logger, reader }: { db: Db; logger?: Logger; reader?: DashboardReader }): Router {
+  const router = new Router();
+  const dashboards = reader ?? createDashboardReader(db, { logger });
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/dashboard/:eventId', roles: ROLES, params: DashboardParams, query: DashboardQuery,
+    handler: async ({ ctx, params, query }) => {
+      const event = await findDashboardEvent(db, params.eventId);
+      if (!event) throw missing('EVENT_NOT_FOUND');
+      const asked = ctx.get('If-None-Match').replace(/^W\//, '').replace(/"/g, '');
+      const since = query.since ?? (asked || undefined);
+      const { version, figures } = await dashboards.read(event, since);
+      // Private: the figures are for the signed-in treasurer; revalidated at every poll.
+      ctx.set('Cache-Control', 'private, no-cache');
+      ctx.set('ETag', `W/"${version}"`);
+      if (!figures) {
+        if (query.since === undefined) {
+          ctx.status = 304;
+          return undefined;
+        }
+        return { changed: false, version };
+      }
+      return presentDashboard(figures, version, new Date());
+    },
+  });
+  return router;
+}
