@@ -17,6 +17,7 @@ import { pingRoutes } from './routes/ping/index.ts';
 import { publicRoutes } from './routes/public/index.ts';
 import { refundRoutes } from './routes/refunds/index.ts';
 import { saleRoutes } from './routes/sales/index.ts';
+import { tillRoutes } from './routes/till/index.ts';
 import { settingsRoutes } from './routes/settings/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 
@@ -61,6 +62,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
       saleRoutes({ db, logger: deps.logger, raffle: deps.raffle, publicUrl: deps.publicUrl, wake: deps.wake }),
       cardRoutes({ db, provider }),
       refundRoutes({ db, wake: deps.wake }),
+      tillRoutes({ db, wake: deps.wake }),
       adminRoutes({ db }),
       dashboardRoutes({ db, logger: deps.logger }),
       backOfficeRoutes({

@@ -1,0 +1,82 @@
+/**
+ * Till sessions (issue 14), cashier role, French errors: the register's session, its opening and
+ * closing, the closing screen's detail, the Z report and the cheque deposit slip (printable HTML);
+ * the sales journal check (admin). Contract: `@kermesse/contracts-register/till`.
+ */
+import {
+  CheckoutSessionParams, CloseSessionInput, OpenSessionInput, PrintQuery, SessionParams,
+  type Closing, type JournalVerification, type SessionDetail, type SessionState,
+} from '@kermesse/contracts-register/till';
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { verifyJournal } from '../../journal/journal.ts';
+import { closeTillSession, openTillSession, requireSession, sessionDetail, sessionState } from '../../till/closing.ts';
+import { chequeSlipHtml, zReportHtml, type Paper } from '../../till/report.ts';
+
+const CASHIER = ['cashier'] as const;
+const ADMIN = ['admin'] as const;
+
+export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router {
+  const router = new Router();
+
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/checkouts/:checkoutId/session', roles: CASHIER, params: CheckoutSessionParams,
+    handler: async ({ ctx, params }): Promise<SessionState> => {
+      ctx.set('Cache-Control', 'no-store');
+      return sessionState(db, params.checkoutId);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/api/cr/checkouts/:checkoutId/session/open', roles: CASHIER, params: CheckoutSessionParams, body: OpenSessionInput, status: 201,
+    handler: async ({ params, body, user }): Promise<SessionState> => {
+      const answer = await openTillSession(db, params.checkoutId, body.float.cash, user.id);
+      wake?.();
+      return answer;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/api/cr/checkouts/:checkoutId/session/close', roles: CASHIER, params: CheckoutSessionParams, body: CloseSessionInput,
+    handler: async ({ params, body, user }): Promise<Closing> => {
+      const answer = await closeTillSession(db, params.checkoutId, body, user.id);
+      wake?.();
+      return answer;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/session/:sessionId', roles: CASHIER, params: SessionParams,
+    handler: async ({ ctx, params }): Promise<SessionDetail> => {
+      ctx.set('Cache-Control', 'no-store');
+      return sessionDetail(db, params.sessionId);
+    },
+  });
+
+  const html = (render: (sessionId: number, paper: Paper) => Promise<string>, defaultPaper: Paper) =>
+    async ({ ctx, params, query }: { ctx: import('koa').Context; params: { sessionId: number }; query: { format?: Paper } }) => {
+      await requireSession(db, params.sessionId);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = await render(params.sessionId, query.format ?? defaultPaper);
+    };
+
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/session/:sessionId/report', roles: CASHIER, params: SessionParams, query: PrintQuery,
+    handler: html((id, paper) => zReportHtml(db, id, paper), '80mm'),
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/session/:sessionId/cheques', roles: CASHIER, params: SessionParams, query: PrintQuery,
+    handler: html((id, paper) => chequeSlipHtml(db, id, paper), 'a4'),
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/journal/verify', roles: ADMIN,
+    handler: async ({ ctx }): Promise<JournalVerification> => {
+      ctx.set('Cache-Control', 'no-store');
+      return verifyJournal(db);
+    },
+  });
+
+  return router;
+}

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '@kermesse/kit';
+import { startRegisterHarness, type RegisterHarness } from '../testing/harness.ts';
+
+let h: RegisterHarness;
+
+beforeAll(async () => {
+  h = await startRegisterHarness({ eventName: 'Kermesse des sessions' });
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const base = () => `/api/cr/checkouts/${h.checkoutId}/session`;
+
+async function sell(items: Array<[string, number]>, paymentMode: 1 | 2 | 99, extra: Record<string, unknown> = {}) {
+  const cart = await Promise.all(items.map(async ([name, quantity]) => ({ product: { id: await h.productId(name) }, quantity })));
+  const res = await h.request('POST', '/api/cr/sale/create', {
+    body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart, paymentMode, paymentStatus: paymentMode === 99 ? 2 : 1, payments: [], ...extra } },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.sale as { id: number; reference: string };
+}
+
+describe('a till session from its opening to its Z report', () => {
+  it('opens with 50 €, sells, refunds, closes 2 € short with a reason, and every Z-report total is exact', async () => {
+    expect((await h.request('GET', base())).body).toEqual({ open: false, session: null });
+    expect((await h.request('POST', `${base()}/open`, { body: { float: { cash: 50.001 } } }))).toMatchObject({ status: 400 });
+    const opened = await h.request('POST', `${base()}/open`, { body: { float: { cash: 50 } } });
+    expect(opened.status).toBe(201);
+    expect(opened.body).toMatchObject({ open: true, session: { checkoutId: h.checkoutId, float: { cash: 50 }, automatic: false, expected: { cash: 50, cheque: 0, card: 0 } } });
+    const sessionId = opened.body.session.id as number;
+    const again = await h.request('POST', `${base()}/open`, { body: { float: { cash: 10 } } });
+    expect(again).toMatchObject({ status: 409, body: { error: 'Une session de caisse est déjà ouverte sur cette caisse.', code: 'SESSION_ALREADY_OPEN' } });
+
+    const a = await sell([['Soda 33 cl', 2], ['Barbe à papa', 1]], 2); // 5.00 cash
+    const b = await sell([['Maquillage', 2], ['Pêche aux canards', 3]], 2); // 7.00 cash
+    const c = await sell([["Tote bag de l'école", 2]], 1, { payments: [{ method: 'CHQ', amount: 10, payment_reference: '1234567' }] }); // 10.00 cheque
+    // A sale on hold paid in cash within the session.
+    const buyer = await h.request('POST', '/api/cr/users/create', { body: { email: 'lea.session@example.org', phone: '0611223344', firstName: 'Léa', lastName: 'Martin' } });
+    const held = await sell([['Café', 3]], 99, { personId: buyer.body.data.user.id }); // 3.00 held
+    expect((await h.request('POST', `/api/cr/sale/pending/${held.id}/payment`, { body: [{ price: 3, payment_mode: 2, reference: '5' }] })).status).toBe(200);
+    for (const sale of [a, b, c, held]) expect((await h.db('sales').where({ id: sale.id }).first('session_id')).session_id).toBe(sessionId);
+
+    // One Maquillage of sale b given back in cash (2.00), by an admin.
+    const refund = await h.request('POST', `/api/cr/sale/${b.reference}/refund`, {
+      who: 'admin', body: { lines: [{ productId: await h.productId('Maquillage'), quantity: 1 }], reason: 'Enfant malade', payment_mode: 2 },
+    });
+    expect(refund.status, refund.text).toBe(201);
+    expect((await h.db('refunds').where({ sale_id: b.id }).first('session_id')).session_id).toBe(sessionId);
+
+    // A successful reader charge no sale took: the card reconciliation lists it.
+    const cashier = (await h.db('sales').where({ id: a.id }).first('created_by')).created_by as string;
+    await h.db('card_transactions').insert({
+      provider: 'simulator', reader_id: 'rdr_TEST', client_transaction_id: 'orphan-1', amount_cents: 450, status: 'SUCCESSFUL',
+      transaction_code: 'TXORPHAN', created_by: cashier,
+    });
+
+    const state = await h.request('GET', base());
+    expect(state.body).toMatchObject({ open: true, session: { id: sessionId, salesCount: 4, expected: { cash: 63, cheque: 10, card: 0 } } });
+    const detail = await h.request('GET', `/api/cr/session/${sessionId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.cheques).toEqual([{ paymentId: expect.any(Number), number: '1234567', amount: 10, saleReference: c.reference, at: expect.any(String) }]);
+    expect(detail.body.card).toMatchObject({ paymentsTotal: 0, readerTotal: 4.5, readerCount: 1, mismatches: [{ kind: 'reader_without_sale', code: 'TXORPHAN', amount: 4.5 }] });
+    expect(detail.body.card.mismatches[0].message).toBe('Transaction du lecteur TXORPHAN de 4,50 € réussie sans vente enregistrée.');
+
+    const noReason = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 61, cheque: 10, card: 0 } } });
+    expect(noReason).toMatchObject({ status: 400, body: { error: "Indiquez la raison de l'écart de caisse.", code: 'REASON_REQUIRED' } });
+    expect((await h.request('GET', base())).body.open).toBe(true);
+
+    const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 61, cheque: 10, card: 0 }, reason: 'Erreur de rendu de monnaie' } });
+    expect(closed.status, closed.text).toBe(200);
+    expect(closed.body).toMatchObject({
+      sessionId,
+      expected: { cash: 63, cheque: 10, card: 0 },
+      counted: { cash: 61, cheque: 10, card: 0 },
+      difference: { cash: -2, cheque: 0, card: 0 },
+      reason: 'Erreur de rendu de monnaie',
+      grandTotal: 23, // 5 + 7 + 10 + 3 sold − 2 refunded
+      journal: { seq: expect.any(Number), hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      reportUrl: `/api/cr/session/${sessionId}/report`,
+    });
+    const row = await h.db('till_sessions').where({ id: sessionId }).first();
+    expect(row).toMatchObject({
+      differences: { cashCents: -200, chequeCents: 0, cardCents: 0 }, reason: 'Erreur de rendu de monnaie', grand_total_cents: 2300,
+      last_journal_seq: closed.body.journal.seq, last_journal_hash: closed.body.journal.hash,
+    });
+    expect(await h.db('journal').where({ seq: closed.body.journal.seq }).first('kind', 'reference', 'hash'))
+      .toEqual({ kind: 'session.closed', reference: String(sessionId), hash: closed.body.journal.hash });
+    expect((await h.request('GET', base())).body).toEqual({ open: false, session: null });
+    expect(await h.request('POST', `${base()}/close`, { body: { counted: { cash: 0, cheque: 0, card: 0 } } }))
+      .toMatchObject({ status: 409, body: { error: "Aucune session de caisse n'est ouverte sur cette caisse." } });
+
+    const events = await h.db('outbox').whereIn('type', ['till.opened', 'till.closed']).orderBy('occurred_at').select('envelope');
+    const closedEvent = events.map((e) => e.envelope as EventEnvelope).find((e) => e.type === 'till.closed') as EventEnvelope<'till.closed'>;
+    expect(closedEvent.payload).toMatchObject({
+      sessionId, expected: { cashCents: 6300, chequeCents: 1000, cardCents: 0 }, counted: { cashCents: 6100, chequeCents: 1000, cardCents: 0 },
+      differences: { cashCents: -200, chequeCents: 0, cardCents: 0 }, grandTotalCents: 2300, lastJournalHash: closed.body.journal.hash,
+    });
+
+    const report = await h.request('GET', `/api/cr/session/${sessionId}/report`);
+    expect(report.status).toBe(200);
+    expect(report.headers.get('content-type')).toMatch(/text\/html/);
+    const text = report.text.replace(/\u202f|\u00a0/g, ' ');
+    expect(text).toContain('Rapport de clôture');
+    expect(text).toMatch(/Nombre de ventes<\/td><td class="amount">4</);
+    expect(text).toMatch(/Total des ventes<\/td><td class="amount">25,00 €/);
+    expect(text).toMatch(/Espèces <span class="muted">\(3\)<\/span><\/td><td class="amount">15,00 €/);
+    expect(text).toMatch(/Chèques <span class="muted">\(1\)<\/span><\/td><td class="amount">10,00 €/);
+    expect(text).toMatch(/Carte bancaire <span class="muted">\(0\)<\/span><\/td><td class="amount">0,00 €/);
+    expect(text).toMatch(/Fonds de caisse[^<]*<\/td><td class="amount">50,00 €/);
+    expect(text).toMatch(/Boissons <span class="muted">\(5\)<\/span><\/td><td class="amount">6,00 €/); // 2 sodas + 3 cafés
+    expect(text).toMatch(/Confiseries <span class="muted">\(1\)<\/span><\/td><td class="amount">2,00 €/);
+    expect(text).toMatch(/Animations <span class="muted">\(7\)<\/span><\/td><td class="amount">17,00 €/);
+    expect(text).toMatch(/Nombre de remboursements<\/td><td class="amount">1</);
+    expect(text).toMatch(/Espèces rendues<\/td><td class="amount">2,00 €/);
+    expect(text).toMatch(/<td>Espèces<\/td><td class="amount">63,00 €<\/td><td class="amount">61,00 €<\/td><td class="amount gap">-2,00 €/);
+    expect(text).toContain('Erreur de rendu de monnaie');
+    expect(text).toMatch(/Ventes − remboursements<\/td><td class="amount">23,00 €/);
+    expect(text).toContain(`Premier reçu</td><td class="amount">${a.reference}`);
+    expect(text).toContain(`Dernier reçu</td><td class="amount">${held.reference}`);
+    expect(text).toContain(closed.body.journal.hash);
+    expect(text).toContain('TXORPHAN');
+    expect((await h.request('GET', `/api/cr/session/${sessionId}/report?format=a4`)).text).toContain('size: A4');
+
+    const slip = await h.request('GET', `/api/cr/session/${sessionId}/cheques`);
+    expect(slip.status).toBe(200);
+    expect(slip.text).toContain('Bordereau de remise de chèques');
+    expect(slip.text).toContain('1234567');
+    expect(slip.text.replace(/\u202f|\u00a0/g, ' ')).toMatch(/1 chèque<\/td><td class="amount">10,00 €/);
+    expect((await h.request('GET', '/api/cr/session/999999/report')).status).toBe(404);
+  });
+
+  it('a sale on a register with no open session opens one automatically with a float of 0', async () => {
+    const sale = await sell([['Café', 1]], 2);
+    const state = await h.request('GET', base());
+    expect(state.body).toMatchObject({ open: true, session: { automatic: true, float: { cash: 0 }, salesCount: 1, expected: { cash: 1 } } });
+    expect((await h.db('sales').where({ id: sale.id }).first('session_id')).session_id).toBe(state.body.session.id);
+    const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 } } });
+    expect(closed).toMatchObject({ status: 200, body: { difference: { cash: 0, cheque: 0, card: 0 }, reason: null } });
+  });
+
+  it('refuses a sale on an archived register or event, in French', async () => {
+    await h.db('checkouts').where({ id: h.checkoutId }).update({ archived_at: new Date() });
+    const cart = [{ product: { id: await h.productId('Café') }, quantity: 1 }];
+    const onArchivedCheckout = await h.request('POST', '/api/cr/sale/create', { body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart, paymentMode: 2, payments: [] } } });
+    expect(onArchivedCheckout).toMatchObject({ status: 400, body: { error: 'Cette caisse est archivée.' } });
+    await h.db('events').where({ id: h.eventId }).update({ archived_at: new Date() });
+    const onArchivedEvent = await h.request('POST', '/api/cr/sale/create', { body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart, paymentMode: 2, payments: [] } } });
+    expect(onArchivedEvent).toMatchObject({ status: 400, body: { error: "Cet événement est archivé : il n'accepte plus de ventes." } });
+    await h.db('events').where({ id: h.eventId }).update({ archived_at: null });
+    await h.db('checkouts').where({ id: h.checkoutId }).update({ archived_at: null });
+  });
+});
+
+describe('the journal check', () => {
+  const verify = () => h.request('GET', '/api/admin/journal/verify', { who: 'admin' });
+
+  it('answers ok for the admin only, then names a modified sale, a modified record and deleted last records', async () => {
+    expect((await h.request('GET', '/api/admin/journal/verify')).status).toBe(403);
+    const sale = await sell([['Pop-corn', 2]], 2);
+    const later = await sell([['Gaufre', 1]], 2);
+    const ok = await verify();
+    expect(ok.status).toBe(200);
+    const records = await h.db('journal').count<{ count: number }[]>('* as count');
+    expect(ok.body).toEqual({ ok: true, records: Number(records[0]!.count) });
+    const kinds = await h.db('journal').distinct('kind').pluck('kind');
+    expect(new Set(kinds)).toEqual(new Set(['session.opened', 'sale', 'payment', 'refund', 'session.closed']));
+
+    // A sale row changed in the database.
+    const saleRecord = await h.db('journal').where({ kind: 'sale', reference: sale.reference }).first('seq');
+    await h.db('sales').where({ id: sale.id }).update({ total_cents: 100, paid_cents: 100 });
+    const changedSale = await verify();
+    expect(changedSale.body).toMatchObject({ ok: false, firstBroken: { seq: Number(saleRecord.seq), kind: 'sale', reference: sale.reference } });
+    expect(changedSale.body.firstBroken.problem).toBe(`La vente ${sale.reference} a été modifiée après son enregistrement (total).`);
+    await h.db('sales').where({ id: sale.id }).update({ total_cents: 300, paid_cents: 300 });
+    await h.db('sale_lines').where({ sale_id: sale.id }).update({ quantity: 1 });
+    expect((await verify()).body.firstBroken).toMatchObject({ reference: sale.reference, problem: expect.stringContaining('lignes') });
+    await h.db('sale_lines').where({ sale_id: sale.id }).update({ quantity: 2 });
+    expect((await verify()).body.ok).toBe(true);
+
+    // A journal record changed.
+    const record = await h.db('journal').where({ kind: 'sale', reference: later.reference }).first();
+    await h.db('journal').where({ seq: record.seq }).update({ payload: record.payload.replace('"totalCents":150', '"totalCents":15') });
+    expect((await verify()).body).toMatchObject({ ok: false, firstBroken: { seq: Number(record.seq), kind: 'sale', reference: later.reference } });
+    await h.db('journal').where({ seq: record.seq }).update({ payload: record.payload });
+    expect((await verify()).body.ok).toBe(true);
+
+    // The last records deleted, the head rewound to hide it: the closings' anchors still tell.
+    const anchor = await h.db('till_sessions').whereNotNull('last_journal_seq').orderBy('last_journal_seq', 'desc').first('id', 'last_journal_seq');
+    const cut = Number(anchor.last_journal_seq) - 1;
+    const kept = await h.db('journal').where({ seq: cut }).first('seq', 'hash', 'prev_hash');
+    await h.db('journal').where('seq', '>', cut).delete();
+    const deleted = await verify();
+    expect(deleted.body).toMatchObject({ ok: false, firstBroken: { seq: cut + 1 } });
+    expect(deleted.body.firstBroken.problem).toMatch(/supprimés/);
+    await h.db('journal_head').where({ id: 1 }).update({ seq: kept.seq, hash: kept.hash, prev_hash: kept.prev_hash });
+    const hidden = await verify();
+    expect(hidden.body).toMatchObject({ ok: false, firstBroken: { seq: Number(anchor.last_journal_seq), kind: 'session.closed', reference: String(anchor.id) } });
+    expect(hidden.body.firstBroken.problem).toMatch(/supprimés/);
+  });
+});
