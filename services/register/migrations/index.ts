@@ -406,6 +406,7 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw('create index if not exists sales_on_hold on ??.sales (event_id) include (paid_cents, total_cents, settled_at) where payment_mode = 99', [schema]);
       await knex.raw('create index if not exists refunds_event on ??.refunds (event_id)', [schema]);
     },
+  },
   '010_till_more': {
     async up(knex) {
       // The closing and the Z report read a session's payments (issue 14).
