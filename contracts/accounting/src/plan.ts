@@ -17,9 +17,11 @@ export const ACCOUNT_LABELS: Record<string, string> = {
   '62341': 'Cadeaux et lots (tombola)',
   '62343': 'Cadeaux et lots (loto)',
   '627': 'Services bancaires et assimilés',
+  '658': 'Charges diverses de gestion courante',
   '706': 'Prestations de services',
   '707': 'Ventes de marchandises',
   '7541': 'Dons manuels',
+  '758': 'Produits divers de gestion courante',
   '7780': 'Manifestations diverses',
 };
 

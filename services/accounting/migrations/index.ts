@@ -149,4 +149,35 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw("alter table ??.prize_costs add constraint prize_costs_source check (source in ('raffle', 'giftbasket', 'bingo'))", [schema]);
     },
   },
+  /**
+   * Issue 14: refunds of sales (`sale.refunded`, booked as the reverse of a sale) and till closings
+   * (`till.closed`, their counted differences booked to 658 / 758): one row each, linked to its entry.
+   */
+  '004_refunds_and_till_closings': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      await s().createTable('refunds', (t) => {
+        t.uuid('refund_id').primary();
+        t.integer('sale_id').notNullable();
+        t.integer('event_id').notNullable();
+        t.text('reference').notNullable();
+        t.timestamp('refunded_at', { useTz: true }).notNullable();
+        t.integer('amount_cents').notNullable();
+        t.integer('payment_mode').notNullable();
+        t.jsonb('lines').notNullable();
+        t.bigInteger('entry_id');
+        t.index(['event_id']);
+      });
+      await s().createTable('till_closings', (t) => {
+        t.integer('session_id').primary();
+        t.integer('event_id').notNullable();
+        t.integer('checkout_id').notNullable();
+        t.timestamp('closed_at', { useTz: true }).notNullable();
+        t.jsonb('differences').notNullable();
+        t.text('reason');
+        t.bigInteger('entry_id');
+        t.index(['event_id']);
+      });
+    },
+  },
 };

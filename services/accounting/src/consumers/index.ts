@@ -1,5 +1,6 @@
 /** Starts the accounting service's durable consumers (inbox-protected, one per event type). */
 import { startConsumer, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger } from '@kermesse/kit';
+import { recordSaleRefunded, recordTillClosed } from '../commands/postRefund.ts';
 import { recordSaleSettled } from '../commands/postSale.ts';
 import { upsertEvent } from '../repositories/fair.ts';
 import { applyBingoConfigured, applyGiftBasketConfigured, applyRaffleConfigured } from './prizeCosts.ts';
@@ -20,6 +21,8 @@ export const CONSUMER_NAMES = {
   raffleConfigured: 'accounting-raffle-configured',
   giftBasketConfigured: 'accounting-giftbasket-configured',
   bingoConfigured: 'accounting-bingo-configured',
+  saleRefunded: 'accounting-sale-refunded',
+  tillClosed: 'accounting-till-closed',
 } as const;
 
 export async function startAccountingConsumers(options: AccountingConsumersOptions): Promise<{ stop(): Promise<void> }> {
@@ -46,6 +49,13 @@ export async function startAccountingConsumers(options: AccountingConsumersOptio
   }));
   consumers.push(await startConsumer<'bingo.configured'>({
     db, bus, logger, name: CONSUMER_NAMES.bingoConfigured, type: 'bingo.configured', beforeAck, ackWaitMs, handle: applyBingoConfigured,
+  }));
+  // Issue 14: refunds (the reverse of a sale) and till closings (differences to 658 / 758), see postRefund.ts.
+  consumers.push(await startConsumer<'sale.refunded'>({
+    db, bus, logger, name: CONSUMER_NAMES.saleRefunded, type: 'sale.refunded', beforeAck, ackWaitMs, handle: (event, trx) => recordSaleRefunded(trx, event.payload),
+  }));
+  consumers.push(await startConsumer<'till.closed'>({
+    db, bus, logger, name: CONSUMER_NAMES.tillClosed, type: 'till.closed', beforeAck, ackWaitMs, handle: (event, trx) => recordTillClosed(trx, event.payload),
   }));
   return {
     async stop() {

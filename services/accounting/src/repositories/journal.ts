@@ -76,7 +76,7 @@ export async function appendEntry(
   trx: Knex.Transaction,
   draft: EntryDraft,
   state: JournalState,
-  link: { table: 'sales' | 'purchases'; key: 'sale_id' | 'id'; id: number },
+  link: { table: 'sales' | 'purchases' | 'refunds' | 'till_closings'; key: 'sale_id' | 'id' | 'refund_id' | 'session_id'; id: number | string },
 ): Promise<number> {
   const year = Number(draft.date.slice(0, 4));
   const number = state.lastNumber + 1;
