@@ -61,6 +61,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { prefix: '/api/admin/categories', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/categories?eventId=1' } },
   { prefix: '/api/admin/products', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/products?eventId=1' } },
   { prefix: '/api/admin/card-readers', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/card-readers' } },
+  // Who holds the « responsable de caisse » right (refunds, issue 14).
+  { prefix: '/api/admin/till-managers', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/till-managers' } },
   // The live dashboard of a fair (issue 14): the treasurer follows the takings too.
   { prefix: '/api/admin/dashboard', service: 'register', area: 'admin', roles: TREASURER, sample: { method: 'GET', path: '/api/admin/dashboard/1' } },
 
