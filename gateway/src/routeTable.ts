@@ -65,6 +65,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { prefix: '/api/admin/till-managers', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/till-managers' } },
   // The live dashboard of a fair (issue 14): the treasurer follows the takings too.
   { prefix: '/api/admin/dashboard', service: 'register', area: 'admin', roles: TREASURER, sample: { method: 'GET', path: '/api/admin/dashboard/1' } },
+  // The sales journal check (issue 14): recomputes the HMAC chain, admin only.
+  { prefix: '/api/admin/journal', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/journal/verify' } },
 
   // Bingo.
   { prefix: '/admin/bingo', service: 'bingo', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/admin/bingo/prize/api/prizes?bingoId=1' } },

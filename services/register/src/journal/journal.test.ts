@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
@@ -56,6 +59,21 @@ describe('the sales journal', () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: `C-${i}`, payload: { i } }))));
     expect(await verifyJournal(db)).toEqual({ ok: true, records: before + 20 });
   });
+});
+
+describe('npm run journal:verify', () => {
+  it('prints the check of the database of DATABASE_URL and exits 0 when intact', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile('npm', ['run', '--silent', 'journal:verify'], { cwd: root, env: { ...process.env, DATABASE_URL: database.url } }, (err, stdout, stderr) => {
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      });
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const records = Number((await db('journal').count<{ count: number }[]>('* as count'))[0]!.count);
+    expect(JSON.parse(run.stdout)).toEqual({ ok: true, records });
+    expect(run.stderr).toContain(`Journal intact : ${records} enregistrements vérifiés`);
+  }, 60_000);
 });
 
 describe('till sessions', () => {

@@ -1,0 +1,25 @@
+/**
+ * `npm run journal:verify`: recomputes the sales journal's chain in the database of DATABASE_URL
+ * (default the local one) and prints `{ ok, records, firstBroken? }`; exit code 1 when it is broken.
+ * Not an NF525 certification (see services/register/API.md).
+ */
+import { createDb } from '@kermesse/kit';
+import { schema } from '../../migrations/index.ts';
+import { verifyJournal } from './journal.ts';
+
+const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kermesse';
+const db = createDb(url, { schema, poolMax: 2 });
+const started = Date.now();
+try {
+  const result = await verifyJournal(db);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  process.stderr.write(result.ok
+    ? `Journal intact : ${result.records} enregistrements vérifiés en ${((Date.now() - started) / 1000).toFixed(1)} s.\n`
+    : `Journal rompu à l'enregistrement n° ${result.firstBroken!.seq} : ${result.firstBroken!.problem}\n`);
+  process.exitCode = result.ok ? 0 : 1;
+} catch (err) {
+  process.stderr.write(`Vérification impossible : ${String(err)}\n`);
+  process.exitCode = 2;
+} finally {
+  await db.destroy();
+}
