@@ -1,7 +1,8 @@
 /**
  * Build of the cash-register remote `mfe_register`, served by the gateway at /remotes/mfe-register/.
- * Two exposed modules: `./App` (the register, for cashiers) and `./Admin` (the back office, loaded by
- * the shell only for administrators — its code sits in its own chunks, never on the register page).
+ * Three exposed modules: `./App` (the register, for cashiers), `./Admin` (the back office, loaded by
+ * the shell only for administrators) and `./Dashboard` (the live dashboard, for admins and
+ * treasurers) — their code sits in their own chunks, never on the register page.
  */
 import { defineConfig } from '@rspack/cli';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -13,7 +14,7 @@ config.plugins = [
   new ModuleFederationPlugin({
     name: 'mfe_register',
     filename: 'remoteEntry.js',
-    exposes: { './App': './src/App.tsx', './Admin': './src/admin/Admin.tsx' },
+    exposes: { './App': './src/App.tsx', './Admin': './src/admin/Admin.tsx', './Dashboard': './src/dashboard/Dashboard.tsx' },
     shared: sharedSingletons,
     shareStrategy,
     dts: false,

@@ -116,3 +116,12 @@ export const DashboardUnchanged = Type.Object({ changed: Type.Literal(false), ve
 export type DashboardUnchanged = Static<typeof DashboardUnchanged>;
 
 export type DashboardAnswer = Dashboard | DashboardUnchanged;
+
+/** `GET /api/admin/dashboard`: the events a dashboard can follow, the current ones first. */
+export const DashboardEvent = Type.Object({
+  id: Id,
+  name: Type.String(),
+  startsOn: Type.Union([Type.String(), Type.Null()]),
+  archived: Type.Boolean(),
+});
+export type DashboardEvent = Static<typeof DashboardEvent>;

@@ -14,11 +14,11 @@ describe('navigationFor', () => {
 
   it('gives a volunteer the bingo and a treasurer the accounting', () => {
     expect(labels(['volunteer'])).toEqual(['Accueil', 'Loto', 'Mon compte']);
-    expect(labels(['treasurer'])).toEqual(['Accueil', 'Comptabilité', 'Mon compte']);
+    expect(labels(['treasurer'])).toEqual(['Accueil', 'Tableau de bord', 'Comptabilité', 'Mon compte']);
   });
 
   it('gives an admin every staff link, raffle, stock and the team included, but not the sign-in link', () => {
-    expect(labels(['admin'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Tombola', 'Loto', 'Comptabilité', 'Stock', 'Gestion', 'Équipe', 'Messages', 'Mon compte']);
+    expect(labels(['admin'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Tombola', 'Loto', 'Tableau de bord', 'Comptabilité', 'Stock', 'Gestion', 'Équipe', 'Messages', 'Mon compte']);
   });
 
   it('adds up the links of several roles', () => {

@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Jeton API', to: '/caisse/jeton', audience: ['cashier'] },
   { label: 'Tombola', to: '/tombola', audience: [] },
   { label: 'Loto', to: '/loto', audience: ['volunteer'] },
+  { label: 'Tableau de bord', to: '/tableau-de-bord', audience: ['treasurer'] },
   { label: 'Comptabilité', to: '/comptabilite', audience: ['treasurer'] },
   { label: 'Stock', to: '/stock', audience: [] },
   { label: 'Gestion', to: '/gestion', audience: [] },

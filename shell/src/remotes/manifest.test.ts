@@ -4,6 +4,7 @@ import { fetchManifest, parseManifest, remoteEntries, routePatternFor, withExtra
 const register = { name: 'mfe_register', path: '/caisse', entry: '/remotes/mfe-register/remoteEntry.js', available: true };
 const raffle = { name: 'mfe_raffle', path: '/tombola', entry: '/remotes/mfe-raffle/remoteEntry.js', available: false };
 const registerAdmin = { ...register, path: '/gestion', module: 'Admin', roles: ['admin'], label: 'Gestion de la fête' };
+const registerDashboard = { ...register, path: '/tableau-de-bord', module: 'Dashboard', roles: ['admin', 'treasurer'], label: 'Tableau de bord' };
 
 describe('parseManifest', () => {
   it('keeps each remote with its path, entry and availability', () => {
@@ -39,7 +40,7 @@ describe('fetchManifest', () => {
   it('reads /remotes.json', async () => {
     const fetchImpl = vi.fn(async () => Response.json({ remotes: [register] }));
 
-    await expect(fetchManifest(fetchImpl)).resolves.toEqual({ remotes: [register, registerAdmin], failed: false });
+    await expect(fetchManifest(fetchImpl)).resolves.toEqual({ remotes: [register, registerAdmin, registerDashboard], failed: false });
     expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', expect.anything());
   });
 
@@ -53,7 +54,7 @@ describe('fetchManifest', () => {
 
 describe('extra modules (the register back office, issue 10)', () => {
   it("mounts mfe_register/Admin at /gestion for admins only, from the register's own entry", () => {
-    expect(withExtraModules([register, raffle])).toEqual([register, raffle, registerAdmin]);
+    expect(withExtraModules([register, raffle])).toEqual([register, raffle, registerAdmin, registerDashboard]);
     expect(withExtraModules([raffle])).toEqual([raffle]);
   });
 

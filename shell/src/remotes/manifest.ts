@@ -26,6 +26,7 @@ export interface RemoteDescriptor {
  */
 export const EXTRA_MODULES: readonly { remote: string; module: string; path: string; roles: readonly string[]; label: string }[] = [
   { remote: 'mfe_register', module: 'Admin', path: '/gestion', roles: ['admin'], label: 'Gestion de la fête' },
+  { remote: 'mfe_register', module: 'Dashboard', path: '/tableau-de-bord', roles: ['admin', 'treasurer'], label: 'Tableau de bord' },
 ];
 
 /** The manifest's remotes plus the extra modules of those it lists. */

@@ -109,6 +109,13 @@ describe('GET /api/admin/dashboard/{eventId}', () => {
     expect(d.byHour.reduce((sum: number, x: { amount: number }) => sum + x.amount, 0)).toBeCloseTo(34, 2);
   });
 
+  it('lists the events a dashboard can follow, for the treasurer too', async () => {
+    const res = await h.request('GET', '/api/admin/dashboard', { who: 'tresorier' });
+    expect(res.status).toBe(200);
+    expect(res.body).toContainEqual({ id: h.eventId, name: 'Kermesse du tableau de bord', startsOn: null, archived: false });
+    expect((await h.request('GET', '/api/admin/dashboard', { who: 'caissier' })).status).toBe(403);
+  });
+
   it('lets admin and treasurer in, refuses a cashier (403) and anyone without a token (401); unknown event 404 in French', async () => {
     expect((await dashboard({ who: 'admin' })).status).toBe(200);
     expect((await dashboard({ who: 'caissier' })).status).toBe(403);

@@ -48,6 +48,15 @@ export async function findDashboardEvent(db: Db, eventId: number): Promise<{ id:
   return db('events').where({ id: eventId }).first('id', 'name');
 }
 
+/** Events for the dashboard's chooser: current ones first (not archived, latest start first). */
+export async function listDashboardEvents(db: Db): Promise<Array<{ id: number; name: string; startsOn: string | null; archived: boolean }>> {
+  const rows = await db.raw(`
+    select id, name, to_char(starts_on, 'YYYY-MM-DD') as starts_on, archived_at is not null as archived from events
+    order by archived_at is not null, starts_on desc nulls last, id desc`);
+  return (rows.rows as Array<{ id: number; name: string; starts_on: string | null; archived: boolean }>)
+    .map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on, archived: e.archived }));
+}
+
 /** The sales of an event created before `before`, or from `from` on, aggregated. */
 export async function readSalesPart(db: Db, eventId: number, range: { before: Date } | { from: Date }): Promise<SalesPart> {
   const [condition, at] = 'before' in range ? ['created_at < :at', range.before] : ['created_at >= :at', range.from];

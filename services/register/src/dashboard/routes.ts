@@ -1,5 +1,6 @@
 /**
- * `GET /api/admin/dashboard/{eventId}` (admin, treasurer; issue 14): the live dashboard of a fair.
+ * `GET /api/admin/dashboard/{eventId}` (admin, treasurer; issue 14): the live dashboard of a fair;
+ * `GET /api/admin/dashboard`: the events it can follow (a treasurer does not see the back office).
  * Polling is cheap: the answer carries its `version`, also as a weak ETag — `If-None-Match` answers
  * 304 and `?since=<version>` answers `{ changed: false, version }` while nothing moved.
  */
@@ -7,7 +8,7 @@ import { defineRoute, Router, type Db, type Logger } from '@kermesse/kit';
 import { DashboardParams, DashboardQuery } from '@kermesse/contracts-register';
 import { missing } from '../admin/errors.ts';
 import { presentDashboard } from './presenter.ts';
-import { findDashboardEvent } from './queries.ts';
+import { findDashboardEvent, listDashboardEvents } from './queries.ts';
 import { createDashboardReader, type DashboardReader } from './reader.ts';
 
 const ROLES = ['admin', 'treasurer'] as const;
@@ -15,6 +16,13 @@ const ROLES = ['admin', 'treasurer'] as const;
 export function dashboardRoutes({ db, logger, reader }: { db: Db; logger?: Logger; reader?: DashboardReader }): Router {
   const router = new Router();
   const dashboards = reader ?? createDashboardReader(db, { logger });
+  defineRoute(router, {
+    method: 'get', path: '/api/admin/dashboard', roles: ROLES,
+    handler: async ({ ctx }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return listDashboardEvents(db);
+    },
+  });
   defineRoute(router, {
     method: 'get', path: '/api/admin/dashboard/:eventId', roles: ROLES, params: DashboardParams, query: DashboardQuery,
     handler: async ({ ctx, params, query }) => {
