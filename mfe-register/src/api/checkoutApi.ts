@@ -8,6 +8,7 @@ import type { Bet, CartProduct, Person, ProductCategory, TicketCategory, TicketC
 import type { SoldBet } from '../cart/bets';
 import { CATALOG_MAX_AGE_MS, cacheKeys, readCache, writeCache } from './localCache';
 import { toCents } from './money';
+import { ticketBlockCalls } from '../sale/ticketBlock';
 import type {
   CardReaderDto,
   CheckoutDataDto,
@@ -194,6 +195,8 @@ export type CheckoutApi = ReturnType<typeof createCheckoutApi>;
 /** The register's calls on top of an API client (the token comes from the client). */
 export function createCheckoutApi(client: ApiClient) {
   return {
+    // Raffle blocks for selling tickets offline (issue 15, sale/ticketBlock.ts).
+    ...ticketBlockCalls(client),
     /** `GET /api/cr/checkouts/{id}`, kept 600 s in local storage. */
     async getCheckout(checkoutId: number, { fresh = false } = {}): Promise<CheckoutCatalog> {
       const key = cacheKeys.checkout(checkoutId);

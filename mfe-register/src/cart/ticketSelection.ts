@@ -58,3 +58,14 @@ export function pageNumbers(page: number, total: number): number[] {
   for (let number = first; number <= last; number += 1) numbers.push(number);
   return numbers;
 }
+
+/**
+ * Offline (issue 15): every number of 1…`total` the register may not sell, i.e. all but the
+ * numbers of its own block still free (`offered`).
+ */
+export function unavailableOffline(total: number, offered: readonly number[]): Set<number> {
+  const mine = new Set(offered);
+  const unavailable = new Set<number>();
+  for (let number = 1; number <= total; number += 1) if (!mine.has(number)) unavailable.add(number);
+  return unavailable;
+}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, Button, ErrorLine } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { Person } from '../cart/types';
+import { isOfflineBuyer, rememberOfflineBuyer } from '../sale/offlineBuyers';
 
 export interface BuyerPanelProps {
   person: Person | null;
@@ -10,6 +11,11 @@ export interface BuyerPanelProps {
 
 /** The typed e-mail is not the found person's (found by the phone): the cashier chooses. */
 const emailDiffers = (typed: string, person: Person) => typed !== '' && (person.email ?? '').trim().toLowerCase() !== typed.toLowerCase();
+
+/** Without network the buyer is named on the device and identified when the sale is sent (issue 15). */
+export const OFFLINE_BUYER_NOTICE = "Hors ligne : saisissez le prénom et le nom ; l'acheteur sera identifié (ou créé) à l'envoi de la vente.";
+
+const offlineNow = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : 'Erreur inconnue');
 
@@ -27,6 +33,7 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [mismatch, setMismatch] = useState<Person | null>(null);
+  const [offlineEntry, setOfflineEntry] = useState(false);
 
   if (person) {
     return (
@@ -35,7 +42,7 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
           <strong className="reg-buyer__name">
             {person.firstname} {person.lastname}
           </strong>
-          <span className="reg-buyer__id">n° {person.id}</span>
+          <span className="reg-buyer__id">{isOfflineBuyer(person) ? 'à identifier au retour du réseau' : `n° ${person.id}`}</span>
           <span className="reg-buyer__contact" title={[person.phone, person.email].filter(Boolean).join(' · ')}>
             {[person.phone, person.email].filter(Boolean).join(' · ') || 'Sans coordonnées'}
           </span>
@@ -50,6 +57,7 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
             setLastName('');
             setCreating(false);
             setMismatch(null);
+            setOfflineEntry(false);
           }}
         >
           Réinitialiser
@@ -61,14 +69,25 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
   const handleIdentify = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!email.trim() && !phone.trim()) return;
-    setBusy(true);
     setError(null);
+    if (offlineNow()) {
+      setOfflineEntry(true);
+      setCreating(true);
+      return;
+    }
+    setBusy(true);
     try {
       const found = await api.findPerson({ email: email.trim(), phone: phone.trim() });
       if (found && emailDiffers(email.trim(), found)) setMismatch(found);
       else if (found) onPerson(found);
       else setCreating(true);
     } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 0) {
+        // No answer: the network is gone, name the buyer on the device.
+        setOfflineEntry(true);
+        setCreating(true);
+        return;
+      }
       setError(messageOf(caught));
     } finally {
       setBusy(false);
@@ -79,6 +98,12 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
     event.preventDefault();
     // Both names are required (SPEC §5).
     if (!firstName.trim() || !lastName.trim()) return;
+    if (offlineEntry) {
+      onPerson(rememberOfflineBuyer({ firstname: firstName.trim(), lastname: lastName.trim(), email: email.trim(), phone: phone.trim() }));
+      setCreating(false);
+      setOfflineEntry(false);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -128,7 +153,9 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
   if (creating) {
     return (
       <form className="reg-buyer" aria-label="Créer l'acheteur" onSubmit={handleCreate}>
-        <p className="reg-buyer__notice">Personne inconnue : {[email.trim(), phone.trim()].filter(Boolean).join(' · ')}</p>
+        <p className="reg-buyer__notice">
+          {offlineEntry ? OFFLINE_BUYER_NOTICE : `Personne inconnue : ${[email.trim(), phone.trim()].filter(Boolean).join(' · ')}`}
+        </p>
         <div className="reg-buyer__fields">
           <input
             className="k-input"
@@ -153,12 +180,13 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
         {error && <ErrorLine>{error}</ErrorLine>}
         <div className="reg-buyer__actions">
           <Button type="submit" disabled={busy || !firstName.trim() || !lastName.trim()}>
-            Créer
+            {offlineEntry ? "Enregistrer l'acheteur" : 'Créer'}
           </Button>
           <Button
             variant="ghost"
             onClick={() => {
               setCreating(false);
+              setOfflineEntry(false);
               setError(null);
             }}
           >

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, unreachable } from '@kermesse/ui-kit/testing';
 import { CheckoutRegister } from '../entry/CheckoutRegister';
-import { CHECKOUT_ID, EVENT_ID, registerGateway, saleAnswer } from '../testing/registerGateway';
+import { CHECKOUT_ID, EVENT_ID, lastBody, registerGateway, saleAnswer } from '../testing/registerGateway';
 
 let online = true;
 const setOnline = async (value: boolean) => {
@@ -40,6 +40,15 @@ async function payCash(given: string) {
   });
 }
 
+/** « Identifier » without network: the buyer is named on the device. */
+async function identifyOffline() {
+  fireEvent.change(screen.getByLabelText("Téléphone de l'acheteur"), { target: { value: '0612345678' } });
+  await click(screen.getByRole('button', { name: 'Identifier' }));
+  fireEvent.change(screen.getByLabelText('Prénom'), { target: { value: 'Camille' } });
+  fireEvent.change(screen.getByLabelText('Nom'), { target: { value: 'Martin' } });
+  await click(screen.getByRole('button', { name: "Enregistrer l'acheteur" }));
+}
+
 // A whole register per test, offline then online: more than the default 5 s on a loaded machine.
 describe('sales screen without network', { timeout: 20_000 }, () => {
   it('keeps cash sales on the device, counts them, and sends each once with its key when the network returns', async () => {
@@ -65,7 +74,7 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
     expect(new Set(sent.map((call) => call.headers['idempotency-key'])).size).toBe(2);
   });
 
-  it('refuses card, hold and tickets offline with a French reason', async () => {
+  it('refuses card, hold, bets, and tickets without a reserved block offline with a French reason', async () => {
     const calls = registerGateway();
     await renderRegister();
     await setOnline(false);
@@ -74,11 +83,64 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert').textContent).toContain('Hors ligne : le paiement CB a besoin du réseau');
     await click(screen.getByRole('button', { name: 'Mettre en attente' }));
     expect(screen.getByRole('alert').textContent).toContain('Hors ligne : la mise en attente a besoin du réseau');
+    await identifyOffline();
+    await click(product('1 pari'));
+    await click(screen.getByRole('button', { name: /^Espèce/ }));
+    expect(screen.getByRole('alert').textContent).toContain('Hors ligne : les paris sur les paniers garnis reprennent au retour du réseau');
+    expect(calls.filter((call) => call.path === '/api/cr/sale/create')).toEqual([]);
+  });
+
+  it('refuses raffle tickets offline when the register never received a block', async () => {
+    registerGateway();
+    await renderRegister();
+    await setOnline(false);
+    await identifyOffline();
     await click(product('1 ticket'));
     await click(screen.getByRole('button', { name: /^Espèce/ }));
-    expect(screen.getByRole('alert').textContent).toContain('Hors ligne : la vente de tickets de tombola et de paris reprend au retour du réseau');
+    expect(screen.getByRole('alert').textContent).toContain("Hors ligne : cette caisse n'a pas de numéros de tombola réservés");
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sells numbered tickets of its reserved block offline and sends the sale once with its numbers', async () => {
+    const block = { raffleId: 1, checkoutId: CHECKOUT_ID, numbers: [11, 12, 13, 14, 15], reservedElsewhere: [20, 21] };
+    const calls = registerGateway({ 'POST /api/cr/raffle/1/blocks': () => json(block) });
+    await renderRegister();
+    // Online, the block is topped up for this register.
+    await vi.waitFor(() => expect(lastBody(calls, 'POST', '/api/cr/raffle/1/blocks')).toEqual({ checkoutId: CHECKOUT_ID, size: 50 }));
+    await setOnline(false);
+    await identifyOffline();
+    expect(screen.getByText('à identifier au retour du réseau')).toBeTruthy();
+    await click(product('1 ticket'));
+    await click(screen.getByRole('button', { name: 'Tickets de tombola : 0 / 1' }));
+    const picker = await screen.findByRole('dialog');
+    expect(picker.textContent).toContain('Hors ligne : seuls les 5 numéros réservés à cette caisse sont proposés.');
+    expect((screen.getByRole('button', { name: 'Ticket 1 non réservé à cette caisse' }) as HTMLButtonElement).disabled).toBe(true);
+    await click(screen.getByRole('button', { name: 'Ticket 12' }));
+    await click(screen.getByRole('button', { name: 'Confirmer la sélection' }));
+    await payCash('2');
+    expect(screen.getByRole('heading', { name: 'Vente enregistrée hors ligne' })).toBeTruthy();
+    await click(screen.getByRole('button', { name: 'Nouvelle Vente' }));
+
+    // The next sale is not offered the number waiting in the queue.
+    await identifyOffline();
+    await click(product('1 ticket'));
+    await click(screen.getByRole('button', { name: 'Tickets de tombola : 0 / 1' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('seuls les 4 numéros réservés');
+    expect((screen.getByRole('button', { name: 'Ticket 12 non réservé à cette caisse' }) as HTMLButtonElement).disabled).toBe(true);
+    await click(screen.getByRole('button', { name: 'Sélection automatique et confirmer' }));
+    await payCash('2');
+    expect(screen.getByTestId('offline-waiting').textContent).toBe("2 ventes en attente d'envoi");
     expect(calls.filter((call) => call.path === '/api/cr/sale/create')).toEqual([]);
+
+    await setOnline(true);
+    await vi.waitFor(() => expect(screen.queryByTestId('offline-waiting')).toBeNull());
+    const sent = calls.filter((call) => call.path === '/api/cr/sale/create').map((call) => (call.body as { sale: { raffleId: number; raffles: number[] } }).sale);
+    expect(sent).toHaveLength(2);
+    // The buyer typed offline was identified first (the gateway knows Camille, n° 12).
+    expect(lastBody(calls, 'POST', '/api/cr/users/findOrCreate')).toEqual({ email: '', phone: '0612345678' });
+    expect(sent[0]).toMatchObject({ raffleId: 1, raffles: [12], personId: 12 });
+    expect(block.numbers).toContain(sent[1]!.raffles[0]);
+    expect(sent[1]!.raffles[0]).not.toBe(12);
   });
 
   it('keeps a sale refused on sync listed with its reason', async () => {

@@ -5,14 +5,18 @@ import { CheckIcon } from './icons';
 
 /** What the register says about working without network (issue « offline »), in French. */
 export const OFFLINE_MESSAGES = {
-  offline: 'Hors ligne : les ventes en espèces et par chèque sont gardées sur cet appareil et envoyées au retour du réseau.',
+  offline:
+    'Hors ligne : les ventes en espèces et par chèque, tickets de tombola compris (numéros réservés à cette caisse), sont gardées sur cet appareil et envoyées au retour du réseau.',
   card: "Hors ligne : le paiement CB a besoin du réseau (le lecteur ne fonctionne pas hors ligne). Encaissez en espèces ou par chèque.",
   hold: 'Hors ligne : la mise en attente a besoin du réseau. Encaissez en espèces ou par chèque.',
-  tickets:
-    "Hors ligne : la vente de tickets de tombola et de paris reprend au retour du réseau (chaque numéro et chaque poids est réservé auprès du serveur pour ne jamais être vendu deux fois). Retirez-les du panier pour encaisser le reste.",
 } as const;
 
 const time = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+const day = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit' });
+const hour = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+
+/** « Catalogue du 23/11 à 14:05 » : when the catalogue, settings and stock alerts shown were loaded. */
+export const catalogDateLabel = (at: number) => `Catalogue et alertes de stock du ${day.format(at)} à ${hour.format(at)}`;
 
 export interface OfflineStatusProps {
   online: boolean;
@@ -34,7 +38,7 @@ export function OfflineStatus({ online, waiting, refused, onSend, onForget, upda
   return (
     <div className="reg-offline" role="status" aria-live="polite">
       {!online && <p className="reg-offline__state">{OFFLINE_MESSAGES.offline}</p>}
-      {!online && updatedAt && <p className="reg-offline__updated">Catalogue et alertes de stock mis à jour le {time.format(updatedAt)}.</p>}
+      {!online && updatedAt && <p className="reg-offline__updated">{catalogDateLabel(updatedAt)}.</p>}
       {waiting.length > 0 && (
         <p className="reg-offline__waiting">
           <strong data-testid="offline-waiting">{waitingLabel(waiting.length)}</strong>

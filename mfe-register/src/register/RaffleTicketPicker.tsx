@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, classNames, ErrorLine, Modal, Spinner } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { RaffleInfo } from '../api/checkoutApi';
-import { autoSelect, pageCount, pageNumbers, TICKET_COLUMNS, TICKETS_PER_PAGE, toggleTicket } from '../cart/ticketSelection';
+import { autoSelect, pageCount, pageNumbers, TICKET_COLUMNS, TICKETS_PER_PAGE, toggleTicket, unavailableOffline } from '../cart/ticketSelection';
+import { OFFLINE_TICKET_MESSAGES } from '../sale/ticketBlock';
 
 const NOTHING_SOLD: readonly number[] = [];
 
@@ -18,27 +19,59 @@ export interface RaffleTicketPickerProps {
   onConfirm: (tickets: number[]) => void;
   onCancel: () => void;
   random?: () => number;
+  /**
+   * Without network: the numbers reserved to this register that it may still sell (issue 15); only
+   * those are offered. Also used when the sold list cannot be loaded.
+   */
+  offline?: { numbers: readonly number[] } | null;
+  /** With network: numbers kept for offline sales (this register's block and the others'), not offered. */
+  reserved?: readonly number[];
 }
 
 /**
  * Raffle ticket picker (SPEC §2, §4, §5): 10 columns, 100 numbers per page, sold numbers disabled,
  * manual selection up to the number allowed, automatic completion at random.
  */
-export function RaffleTicketPicker({ raffle, allowed, initial, alsoSold = NOTHING_SOLD, onConfirm, onCancel, random }: RaffleTicketPickerProps) {
+export function RaffleTicketPicker({ raffle, allowed, initial, alsoSold = NOTHING_SOLD, onConfirm, onCancel, random, offline = null, reserved = NOTHING_SOLD }: RaffleTicketPickerProps) {
   const api = useCheckoutApi();
-  const [sold, setSold] = useState<Set<number> | null>(null);
+  const [loaded, setLoaded] = useState<Set<number> | null>(null);
   const [failed, setFailed] = useState(false);
+  // Offline (or the sold list unreachable while a block is known): only the block's numbers.
+  const blockOnly = offline !== null && (failed || (typeof navigator !== 'undefined' && navigator.onLine === false));
+  // Keyed by their content: the screen may hand a new array with the same numbers on each render.
+  const offlineKey = offline ? offline.numbers.join(',') : null;
+  const offlineNumbers = useMemo(() => (offlineKey === null ? null : offlineKey ? offlineKey.split(',').map(Number) : []), [offlineKey]);
+  const reservedKey = reserved.join(',');
+  const sold = useMemo(() => {
+    if (blockOnly && offlineNumbers) return unavailableOffline(raffle.tickets, offlineNumbers);
+    if (!loaded) return null;
+    if (!reservedKey) return loaded;
+    const taken = new Set(loaded);
+    for (const number of reservedKey.split(',')) taken.add(Number(number));
+    return taken;
+  }, [blockOnly, offlineNumbers, raffle.tickets, loaded, reservedKey]);
   const [selected, setSelected] = useState<number[]>(initial);
-  const [page, setPage] = useState(() => (initial[0] ? Math.floor((initial[0] - 1) / TICKETS_PER_PAGE) : 0));
+  const [page, setPage] = useState(() => {
+    const first = initial[0] ?? (blockOnly && offlineNumbers?.length ? Math.min(...offlineNumbers) : undefined);
+    return first ? Math.floor((first - 1) / TICKETS_PER_PAGE) : 0;
+  });
   const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
+    if (!blockOnly || !offlineNumbers) return;
+    // Offline: a number chosen earlier outside the block cannot stay chosen.
+    const mine = new Set(offlineNumbers);
+    setSelected((current) => (current.every((number) => mine.has(number)) ? current : current.filter((number) => mine.has(number))));
+  }, [blockOnly, offlineNumbers]);
+
+  useEffect(() => {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false && offline) return;
     let cancelled = false;
     api.soldTickets(raffle.id).then(
       (numbers) => {
         if (cancelled) return;
         for (const number of alsoSold) numbers.add(number);
-        setSold(numbers);
+        setLoaded(numbers);
         // A number chosen earlier and sold since cannot stay chosen.
         setSelected((current) => current.filter((number) => !numbers.has(number)));
       },
@@ -92,7 +125,12 @@ export function RaffleTicketPicker({ raffle, allowed, initial, alsoSold = NOTHIN
 
   return (
     <Modal title={`Tickets de tombola — ${raffle.name}`} onClose={onCancel} actions={actions} size="wide">
-      {failed && <ErrorLine>{TICKETS_UNAVAILABLE_MESSAGE}</ErrorLine>}
+      {failed && !blockOnly && <ErrorLine>{TICKETS_UNAVAILABLE_MESSAGE}</ErrorLine>}
+      {blockOnly && offlineNumbers && (
+        <p className="reg-picker__offline" role="note">
+          {OFFLINE_TICKET_MESSAGES.pickerNote(offlineNumbers.length)}
+        </p>
+      )}
       {!failed && !sold && <Spinner label="Chargement des tickets…" />}
       {sold && (
         <>
@@ -116,6 +154,7 @@ export function RaffleTicketPicker({ raffle, allowed, initial, alsoSold = NOTHIN
           >
             {pageNumbers(page, raffle.tickets).map((number) => {
               const isSold = sold.has(number);
+              const label = !isSold ? `Ticket ${number}` : blockOnly ? `Ticket ${number} non réservé à cette caisse` : `Ticket ${number} vendu`;
               const isSelected = selected.includes(number);
               return (
                 <button
@@ -124,7 +163,7 @@ export function RaffleTicketPicker({ raffle, allowed, initial, alsoSold = NOTHIN
                   className={classNames('reg-ticket', isSold && 'reg-ticket--sold', isSelected && 'reg-ticket--selected')}
                   disabled={isSold}
                   aria-pressed={isSelected}
-                  aria-label={isSold ? `Ticket ${number} vendu` : `Ticket ${number}`}
+                  aria-label={label}
                   onClick={() => handleToggle(number)}
                 >
                   {number}

@@ -12,6 +12,8 @@ import { buildSale, ticketTargets, type SalePayment } from '../sale/buildSale';
 import { runCardPayment, type CardProgress } from '../sale/cardPayment';
 import { submitSale, takenTickets as numbersTaken } from '../sale/submitSale';
 import { useOfflineQueue } from '../sale/useOfflineQueue';
+import { offlineTicketBlocker, sellableOffline } from '../sale/ticketBlock';
+import { useTicketBlocks } from '../sale/useTicketBlocks';
 import { BetPicker } from './BetPicker';
 import { BuyerPanel } from './BuyerPanel';
 import { CardReaderChooser, readChosenReader, type ChosenReader } from './CardReaderChooser';
@@ -62,10 +64,6 @@ interface StoredCardPayment {
   sale: SaleState;
 }
 
-/** Cash and cheque without tickets or bets: the only sales the register makes without network. */
-const sellableOffline = (body: SaleDto) =>
-  (body.paymentMode === PAYMENT_MODE.cash || body.paymentMode === PAYMENT_MODE.cheque) && body.raffles.length === 0 && body.giftBaskets.length === 0;
-
 /** A sale whose answer was lost: « Réessayer » sends the same body with the same key. */
 interface LostAttempt {
   body: SaleDto;
@@ -98,6 +96,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   const searchRef = useRef<HTMLInputElement>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const queue = useOfflineQueue(api, checkoutId);
+  const blocks = useTicketBlocks(api, checkoutId, useMemo(() => (catalog?.raffles ?? []).map((item) => item.id), [catalog]), queue);
   const [queued, setQueued] = useState<{ totalCents: number; changeCents: number | null } | null>(null);
   const mounted = useRef(true);
   const busy = sale.status === 0 || card !== null;
@@ -120,6 +119,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   const targets = ticketTargets(sale.lines, catalog?.products ?? []);
   const raffle = catalog?.raffles.find((item) => item.id === targets.raffleId);
   const giftBasket = catalog?.giftBaskets.find((item) => item.id === targets.giftBasketId);
+  const offeredTickets = raffle ? blocks.offered(raffle.id) : undefined;
 
   const draftOf = (state: SaleState) => {
     const { raffleId, giftBasketId } = ticketTargets(state.lines, catalog?.products ?? []);
@@ -138,7 +138,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
       },
     };
     // No network: the sale waits on this device with its key (sent by the queue when it returns).
-    if (typeof navigator !== 'undefined' && navigator.onLine === false && sellableOffline(attempt.body)) await keepOffline(attempt);
+    if (typeof navigator !== 'undefined' && navigator.onLine === false && sellableOffline(attempt.body, offeredTickets)) await keepOffline(attempt);
     else await send(attempt);
   }
 
@@ -257,9 +257,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
           ? OFFLINE_MESSAGES.card
           : mode === PAYMENT_MODE.hold
             ? OFFLINE_MESSAGES.hold
-            : ticketsAllowed > 0 || betsAllowed > 0
-              ? OFFLINE_MESSAGES.tickets
-              : null;
+            : offlineTicketBlocker({ tickets: sale.tickets, ticketsAllowed, betsAllowed }, offeredTickets);
       if (offlineBlocker) {
         setNotice({ tone: 'error', text: offlineBlocker });
         return;
@@ -415,7 +413,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
                 Réessayer
               </Button>
             )}
-            {lostAttempt && sellableOffline(lostAttempt.body) && (
+            {lostAttempt && sellableOffline(lostAttempt.body, offeredTickets) && (
               <Button variant="secondary" className="reg-notice__retry" onClick={() => void keepOffline(lostAttempt)}>
                 Envoyer plus tard
               </Button>
@@ -467,6 +465,8 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
           allowed={ticketsAllowed}
           initial={sale.tickets}
           alsoSold={takenTickets}
+          offline={offeredTickets ? { numbers: offeredTickets } : null}
+          reserved={blocks.reserved(raffle.id)}
           onCancel={() => setDialog(null)}
           onConfirm={(tickets) => {
             dispatch({ type: 'setTickets', tickets });

@@ -135,11 +135,17 @@ export async function syncQueue(
   store: QueueStore,
   send: (sale: SaleDto, idempotencyKey: string) => Promise<SaleResult>,
   checkoutId: number,
+  identifyBuyer?: (offlineId: number) => Promise<number>,
 ): Promise<SyncReport> {
   const report: SyncReport = { sent: 0, refused: 0, stopped: false };
   const waiting = (await store.all()).filter((sale) => sale.checkoutId === checkoutId && sale.refusal === null);
-  for (const sale of waiting) {
+  for (let sale of waiting) {
     try {
+      // A buyer typed offline (negative id) is identified first; the sale keeps the id from then on.
+      if (sale.body.personId < 0 && identifyBuyer) {
+        sale = { ...sale, body: { ...sale.body, personId: await identifyBuyer(sale.body.personId) } };
+        await store.put(sale);
+      }
       const result = await send(sale.body, sale.key);
       if (!result.success) {
         await store.put({ ...sale, refusal: saleFailureMessage(result.error) });

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CheckoutApi } from '../api/checkoutApi';
+import { identifyOfflineBuyer } from './offlineBuyers';
 import { indexedDbStore, memoryStore, syncQueue, type QueuedSale, type QueueStore } from './offlineQueue';
 
 export const SYNC_INTERVAL_MS = 15_000;
@@ -20,7 +21,7 @@ export interface OfflineQueue {
 
 const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
-export function useOfflineQueue(api: Pick<CheckoutApi, 'createSale'>, checkoutId: number, store?: QueueStore): OfflineQueue {
+export function useOfflineQueue(api: Pick<CheckoutApi, 'createSale' | 'findPerson' | 'createPerson'>, checkoutId: number, store?: QueueStore): OfflineQueue {
   const queue = useMemo(() => store ?? (typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore()), [store]);
   const [sales, setSales] = useState<QueuedSale[]>([]);
   const [online, setOnline] = useState(browserOnline);
@@ -40,7 +41,7 @@ export function useOfflineQueue(api: Pick<CheckoutApi, 'createSale'>, checkoutId
     if (syncing.current || !browserOnline()) return;
     syncing.current = true;
     try {
-      await syncQueue(queue, (sale, key) => api.createSale(sale, key), checkoutId);
+      await syncQueue(queue, (sale, key) => api.createSale(sale, key), checkoutId, (offlineId) => identifyOfflineBuyer(api, offlineId));
     } catch (error) {
       console.error("Envoi des ventes hors ligne impossible", error);
     } finally {
