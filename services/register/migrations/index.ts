@@ -413,5 +413,35 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw('create index if not exists payments_session on ??.payments (session_id)', [schema]);
     },
   },
+  '009_bingo_cartons': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      // Loto cartons sold at the register like raffle tickets (issue 12): a category of kind `bingo` per night.
+      await knex.raw('alter table ??.categories drop constraint categories_kind', [schema]);
+      await knex.raw(`alter table ??.categories add constraint categories_kind check (kind in ('product', 'raffle', 'giftbasket', 'bingo'))`, [schema]);
+      await s().alterTable('categories', (t) => {
+        t.integer('bingo_id').unique();
+      });
+      // Read model of `bingo.configured`: what the register sells of each loto night.
+      await s().createTable('bingos', (t) => {
+        t.integer('id').primary();
+        t.integer('event_id');
+        t.text('name').notNullable();
+        t.integer('total_cartons').notNullable().defaultTo(0);
+        t.jsonb('tiers').notNullable();
+        t.boolean('sales_open').notNullable().defaultTo(true);
+        t.integer('category_id').notNullable().references('id').inTable(`${schema}.categories`);
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      // A last line of defence behind the bingo service's claims: never two sales of one carton.
+      await s().createTable('sale_cartons', (t) => {
+        t.integer('sale_id').notNullable().references('id').inTable(`${schema}.sales`).onDelete('CASCADE');
+        t.integer('bingo_id').notNullable();
+        t.integer('carton_number').notNullable();
+        t.unique(['bingo_id', 'carton_number'], { indexName: 'sale_cartons_unique' });
+        t.index(['sale_id']);
+      });
+    },
+  },
   // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).
 };

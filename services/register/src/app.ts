@@ -6,6 +6,7 @@ import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } 
 import { createSimulatorProvider } from './payments/simulator.ts';
 import type { CardProvider } from './payments/provider.ts';
 import type { RaffleClient } from './raffleClient.ts';
+import type { BingoClient } from './bingoClient.ts';
 import { createSimulatorReaderAdmin, type ReaderAdmin } from './admin/cardReaders.ts';
 import { backOfficeRoutes } from './admin/routes/index.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -28,6 +29,8 @@ export interface RegisterDeps {
   bus?: Bus;
   /** Ticket claims (docs/platform.md); without it, sales with tickets or bets answer 503. */
   raffle?: RaffleClient;
+  /** Loto carton claims (issue 12); without it, sales with cartons answer 503. */
+  bingo?: BingoClient;
   /** Card payments; the simulator by default. */
   cardProvider?: CardProvider;
   uploadsDir?: string;
@@ -59,7 +62,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
       checkoutRoutes({ db }),
       settingsRoutes({ db, cardProvider: provider.name }),
       userRoutes({ db }),
-      saleRoutes({ db, logger: deps.logger, raffle: deps.raffle, publicUrl: deps.publicUrl, wake: deps.wake }),
+      saleRoutes({ db, logger: deps.logger, raffle: deps.raffle, bingo: deps.bingo, publicUrl: deps.publicUrl, wake: deps.wake }),
       cardRoutes({ db, provider }),
       refundRoutes({ db, wake: deps.wake }),
       tillRoutes({ db, wake: deps.wake }),

@@ -2,6 +2,8 @@ import path from 'node:path';
 
 export interface RegisterEnv {
   raffleUrl: string;
+  /** The bingo service (loto carton claims, issue 12). */
+  bingoUrl: string;
   cardProvider: 'simulator' | 'sumup';
   sumup?: { apiKey: string; merchantCode: string; baseUrl: string };
   /** Uploaded product pictures (`<KERMESSE_DATA_DIR>/uploads/products`), served at /up/ before the shipped ones. */
@@ -18,6 +20,8 @@ export function readRegisterEnv(env: NodeJS.ProcessEnv = process.env): RegisterE
   const problems: string[] = [];
   const raffleUrl = env.RAFFLE_URL ?? 'http://127.0.0.1:8103';
   if (!/^https?:\/\//.test(raffleUrl)) problems.push('RAFFLE_URL must be an http(s) URL');
+  const bingoUrl = env.BINGO_URL ?? 'http://127.0.0.1:8104';
+  if (!/^https?:\/\//.test(bingoUrl)) problems.push('BINGO_URL must be an http(s) URL');
   const cardProvider = (env.CARD_PROVIDER ?? 'simulator') as RegisterEnv['cardProvider'];
   if (!['simulator', 'sumup'].includes(cardProvider)) problems.push('CARD_PROVIDER must be simulator or sumup');
   let sumup: RegisterEnv['sumup'];
@@ -33,5 +37,5 @@ export function readRegisterEnv(env: NodeJS.ProcessEnv = process.env): RegisterE
     process.exit(2);
   }
   const dataDir = path.resolve(env.KERMESSE_DATA_DIR || '.data');
-  return { raffleUrl, cardProvider, sumup, uploadsDir: path.join(dataDir, 'uploads', 'products'), publicUrl };
+  return { raffleUrl, bingoUrl, cardProvider, sumup, uploadsDir: path.join(dataDir, 'uploads', 'products'), publicUrl };
 }

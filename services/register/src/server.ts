@@ -10,6 +10,7 @@ import { pruneIdempotencyKeys } from './idempotency.ts';
 import { createSimulatorProvider } from './payments/simulator.ts';
 import { createSumUpProvider } from './payments/sumup.ts';
 import { createRaffleClient } from './raffleClient.ts';
+import { createBingoClient } from './bingoClient.ts';
 
 /** Calls `fn` once `ms` after the first of a burst of calls: one outbox batch for many sales. */
 function coalesce(fn: () => void, ms: number): () => void {
@@ -35,6 +36,7 @@ const app = await buildApp({
   db, logger, bus, verifier, cardProvider,
   readerAdmin: own.sumup ? createSumUpReaderAdmin(own.sumup, cardProvider) : undefined,
   raffle: createRaffleClient({ baseUrl: own.raffleUrl }),
+  bingo: createBingoClient({ baseUrl: own.bingoUrl }),
   uploadsDir: own.uploadsDir,
   publicUrl: own.publicUrl,
   wake: coalesce(() => relay.wake(), 25),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '@kermesse/kit';
 import {
   checkSaleRules, DEFAULT_MEAL_DEAL, mealDealSets, priceCart, ticketsPerUnit,
-  type CartLineInput, type CatalogProduct, type CatalogView, type GiftBasketInfo, type RaffleInfo,
+  type BingoInfo, type CartLineInput, type CatalogProduct, type CatalogView, type GiftBasketInfo, type RaffleInfo,
 } from './rules.ts';
 
 const product = (p: Partial<CatalogProduct> & Pick<CatalogProduct, 'id' | 'priceCents' | 'categoryId'>): CatalogProduct => ({
@@ -187,5 +187,40 @@ describe('sale rules (SPEC §5)', () => {
       raffle: (id) => (id === 2 ? { ...RAFFLE, id: 2 } : catalog.raffle(id)),
     };
     expect(refusal(() => priceCart([line(50), line(70)], other))).toBe("Une vente ne peut contenir les tickets que d'une seule tombola.");
+  });
+});
+
+describe('loto cartons (issue 12)', () => {
+  const LOTO: BingoInfo = { id: 1, eventId: 1, name: 'Loto de la kermesse', totalCartons: 60, tiers: [{ nb: 1, priceCents: 300 }, { nb: 3, priceCents: 800 }] };
+  const withLoto: CatalogView = {
+    ...catalog,
+    product: (id) => (id === 80 ? product({ id: 80, name: '1 carton', priceCents: 300, categoryId: 11, kind: 'bingo', bingoId: 1, tierNb: 1 })
+      : id === 81 ? product({ id: 81, name: '3 cartons', priceCents: 800, categoryId: 11, kind: 'bingo', bingoId: 1, tierNb: 3 })
+        : id === 82 ? product({ id: 82, name: '1 carton', priceCents: 300, categoryId: 12, kind: 'bingo', bingoId: 2, tierNb: 1 })
+          : catalog.product(id)),
+    bingo: (id) => (id === 1 ? LOTO : id === 2 ? { ...LOTO, id: 2 } : undefined),
+  };
+  const ctx = { hasBuyer: false, onHold: false, bingo: LOTO };
+
+  it('counts the cartons a cart pays for: quantity × the tier', () => {
+    const priced = priceCart([line(80, 2), line(81), line(20)], withLoto);
+    expect(priced).toMatchObject({ bingoId: 1, cartonsAllowed: 5, totalCents: 2 * 300 + 800 + 150 });
+    expect(priced.lines[0]).toMatchObject({ kind: 'bingo', name: '1 carton', quantity: 2, totalCents: 600 });
+  });
+
+  it('needs exactly the paid number of cartons, each once, each printed; no buyer needed', () => {
+    const priced = priceCart([line(80, 2)], withLoto);
+    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [] }, ctx))).toBe('Aucun carton saisi : saisissez les numéros des cartons remis.');
+    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4] }, ctx))).toBe('Saisissez les numéros des 2 cartons remis : 1 saisi(s).');
+    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4, 5, 6] }, ctx))).toBe('Vous pouvez saisir au maximum 2 carton(s) : 3 saisi(s).');
+    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4, 4] }, ctx))).toBe('Le carton n° 4 est saisi deux fois.');
+    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4, 61] }, ctx))).toBe("Le carton n° 61 n'existe pas pour cette soirée (1 à 60).");
+    expect(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4, 60] }, ctx)).not.toThrow();
+  });
+
+  it('refuses cartons without a carton product, cartons of two nights, a night no longer on sale', () => {
+    expect(refusal(() => checkSaleRules(priceCart([line(20)], withLoto), { tickets: [], bets: [], cartons: [3] }, ctx))).toMatch(/aucun carton de loto/);
+    expect(refusal(() => priceCart([line(80), line(82)], withLoto))).toBe("Une vente ne peut contenir les cartons que d'une seule soirée loto.");
+    expect(refusal(() => priceCart([line(80)], { ...withLoto, bingo: () => undefined }))).toBe('Les cartons du produit « 1 carton » ne sont plus en vente.');
   });
 });

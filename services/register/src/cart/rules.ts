@@ -1,8 +1,8 @@
 /**
  * The cart rules of SPEC §5 and §9, as pure functions the sale command and the tests share: the
  * server recomputes every price from its catalogue, adds the meal-deal discount line (-2), takes only
- * the donation amount (-1) from the client, counts the tickets and bets each line pays for, and
- * checks the buyer, ticket and bet rules with SPEC's French messages.
+ * the donation amount (-1) from the client, counts the tickets, bets and loto cartons each line pays
+ * for, and checks the buyer, ticket, bet and carton rules with SPEC's French messages.
  */
 import { badRequest } from '@kermesse/kit';
 import { formatEuros, toCents } from '../money.ts';
@@ -24,9 +24,10 @@ export const MESSAGES = {
   duplicateBet: 'Ce pari a déjà été sélectionné.',
   emptyCart: 'Le panier est vide.',
   smsPhone: 'Merci de saisir un numéro de téléphone valide (10 chiffres).',
+  noCartons: 'Aucun carton saisi : saisissez les numéros des cartons remis.',
 } as const;
 
-export type LineKind = 'product' | 'donation' | 'discount' | 'raffle' | 'giftbasket';
+export type LineKind = 'product' | 'donation' | 'discount' | 'raffle' | 'giftbasket' | 'bingo';
 
 /** A product as the catalogue prices it (never as the client says). */
 export interface CatalogProduct {
@@ -35,15 +36,19 @@ export interface CatalogProduct {
   priceCents: number;
   categoryId: number;
   categoryName: string;
-  kind: 'product' | 'raffle' | 'giftbasket';
+  kind: 'product' | 'raffle' | 'giftbasket' | 'bingo';
   raffleId?: number | null;
   giftBasketId?: number | null;
+  /** Loto night of a carton product (issue 12). */
+  bingoId?: number | null;
   tierNb?: number | null;
   clickAndCollect: boolean;
 }
 
 export interface Tier { nb: number; priceCents: number }
 export interface RaffleInfo { id: number; eventId: number; name: string; totalTickets: number; tiers: Tier[] }
+/** A loto night whose cartons the register sells: `totalCartons` printed, numbered from 1. */
+export interface BingoInfo { id: number; eventId: number | null; name: string; totalCartons: number; tiers: Tier[] }
 export interface GiftBasketInfo { id: number; eventId: number; name: string; tiers: Tier[]; types: Array<{ id: number; name: string; priceCents: number }> }
 
 /** SPEC §9: a discount per complete set of these (category, price) items. */
@@ -87,6 +92,9 @@ export interface PricedCart {
   ticketsAllowed: number;
   giftBasketId: number | null;
   betsAllowed: number;
+  /** Loto night whose cartons the cart holds, and how many cartons it pays for. */
+  bingoId: number | null;
+  cartonsAllowed: number;
   mealDealSets: number;
 }
 
@@ -94,6 +102,8 @@ export interface CatalogView {
   product(id: number): CatalogProduct | undefined;
   raffle(id: number): RaffleInfo | undefined;
   giftBasket(id: number): GiftBasketInfo | undefined;
+  /** Loto nights on sale (absent: the register sells no carton). */
+  bingo?(id: number): BingoInfo | undefined;
   mealDeal: MealDealRule;
 }
 
@@ -130,6 +140,8 @@ export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCa
   let giftBasketId: number | null = null;
   let ticketsAllowed = 0;
   let betsAllowed = 0;
+  let bingoId: number | null = null;
+  let cartonsAllowed = 0;
 
   for (const { product: sent, quantity } of cart) {
     if (quantity < MIN_QUANTITY || quantity > MAX_QUANTITY || !Number.isInteger(quantity)) {
@@ -163,6 +175,12 @@ export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCa
       if (giftBasketId !== null && giftBasketId !== basket.id) throw badRequest("Une vente ne peut contenir les paris que d'un seul panier garni.");
       giftBasketId = basket.id;
       betsAllowed += quantity * ticketsPerUnit(product, basket.tiers);
+    } else if (product.kind === 'bingo') {
+      const bingo = product.bingoId ? catalog.bingo?.(product.bingoId) : undefined;
+      if (!bingo) throw badRequest(`Les cartons du produit « ${product.name} » ne sont plus en vente.`);
+      if (bingoId !== null && bingoId !== bingo.id) throw badRequest("Une vente ne peut contenir les cartons que d'une seule soirée loto.");
+      bingoId = bingo.id;
+      cartonsAllowed += quantity * ticketsPerUnit(product, bingo.tiers);
     }
     lines.push({
       productId: product.id, name: product.name, categoryId: product.categoryId, categoryName: product.categoryName,
@@ -181,10 +199,10 @@ export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCa
     });
   }
   const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
-  return { lines, totalCents, raffleId, ticketsAllowed, giftBasketId, betsAllowed, mealDealSets: sets };
+  return { lines, totalCents, raffleId, ticketsAllowed, giftBasketId, betsAllowed, bingoId, cartonsAllowed, mealDealSets: sets };
 }
 
-export interface TicketChoice { tickets: number[]; bets: Array<{ typeId: number; weight: number }> }
+export interface TicketChoice { tickets: number[]; bets: Array<{ typeId: number; weight: number }>; cartons?: number[] }
 
 /**
  * SPEC §5, checked again by the server in SPEC's order: a buyer for tickets, bets and holds, then
@@ -193,7 +211,7 @@ export interface TicketChoice { tickets: number[]; bets: Array<{ typeId: number;
 export function checkSaleRules(
   priced: PricedCart,
   choice: TicketChoice,
-  context: { hasBuyer: boolean; onHold: boolean; raffle?: RaffleInfo; giftBasket?: GiftBasketInfo },
+  context: { hasBuyer: boolean; onHold: boolean; raffle?: RaffleInfo; giftBasket?: GiftBasketInfo; bingo?: BingoInfo },
 ): void {
   const hasTickets = priced.raffleId !== null;
   const hasBets = priced.giftBasketId !== null;
@@ -228,5 +246,32 @@ export function checkSaleRules(
     }
   } else if (choice.bets.length > 0) {
     throw badRequest("Des paris sont saisis mais aucun ticket de pari n'est dans le panier.");
+  }
+
+  // The sale command checks the cartons with their claim (bingo/sale.ts); here when given.
+  if (choice.cartons !== undefined) checkCartons(priced, choice.cartons, context.bingo);
+}
+
+/**
+ * Loto cartons (issue 12): the numbers of the physical cartons handed over, as many as the cart
+ * pays for, each once, each printed for the night. The buyer is linked when known, never required.
+ */
+export function checkCartons(priced: Pick<PricedCart, 'bingoId' | 'cartonsAllowed'>, cartons: number[], bingo?: BingoInfo): void {
+  if (priced.bingoId === null) {
+    if (cartons.length > 0) throw badRequest("Des numéros de cartons sont saisis mais aucun carton de loto n'est dans le panier.");
+    return;
+  }
+  const allowed = priced.cartonsAllowed;
+  if (cartons.length === 0) throw badRequest(MESSAGES.noCartons);
+  if (cartons.length > allowed) throw badRequest(`Vous pouvez saisir au maximum ${allowed} carton(s) : ${cartons.length} saisi(s).`);
+  if (cartons.length < allowed) throw badRequest(`Saisissez les numéros des ${allowed} cartons remis : ${cartons.length} saisi(s).`);
+  const seen = new Set<number>();
+  const total = bingo?.totalCartons ?? 0;
+  for (const number of cartons) {
+    if (seen.has(number)) throw badRequest(`Le carton n° ${number} est saisi deux fois.`);
+    seen.add(number);
+    if (!Number.isInteger(number) || number < 1 || (total > 0 && number > total)) {
+      throw badRequest(`Le carton n° ${number} n'existe pas pour cette soirée (1 à ${total}).`);
+    }
   }
 }

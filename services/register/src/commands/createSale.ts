@@ -19,6 +19,8 @@ import {
 import type { IdempotencyHandle } from '../idempotency.ts';
 import { formatEuros, toCents, toEuros } from '../money.ts';
 import type { RaffleClient } from '../raffleClient.ts';
+import type { BingoClient } from '../bingoClient.ts';
+import { prepareSaleCartons, withBingos, type CartonSaleInput } from '../bingo/sale.ts';
 import { newSaleReference } from '../reference.ts';
 import { renderOrderSlip, renderReceipt, type ReceiptData } from '../receipts/html.ts';
 import { receiptPath } from '../receipts/load.ts';
@@ -61,6 +63,8 @@ export interface CreateSaleDeps {
   db: Db;
   logger: Logger;
   raffle?: RaffleClient;
+  /** Loto carton claims (issue 12); without it, sales with cartons answer 503. */
+  bingo?: BingoClient;
   wake?: () => void;
 }
 
@@ -184,6 +188,8 @@ with sess as (
 ), b as (
   insert into sale_bets (sale_id, gift_basket_id, type_id, weight)
   select :id, :giftBasketId, x.type_id, x.weight from jsonb_to_recordset(:bets::jsonb) as x(type_id int, weight int) where exists (select 1 from s)
+), c as (
+  insert into sale_cartons (sale_id, bingo_id, carton_number) select :id, :bingoId, n from unnest(:cartons::int[]) as n where exists (select 1 from s)
 ), p as (
   insert into payments (sale_id, method, mode, amount_cents, reference, created_by, created_at, session_id)
   select :id, x.method, :paymentMode, x.amount_cents, x.reference, :createdBy, :createdAt, s.session_id
@@ -199,6 +205,7 @@ select id from s`;
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   sale_tickets_pkey: "Ces numéros de tombola ont déjà été vendus. Choisissez-en d'autres.",
   sale_bets_pkey: "Ces paris ont déjà été vendus. Choisissez-en d'autres.",
+  sale_cartons_unique: "Ces cartons ont déjà été vendus. Rendez-les et donnez-en d'autres.",
 };
 
 export async function createSale(deps: CreateSaleDeps, input: SaleInput, context: CreateSaleContext): Promise<SaleAnswer> {
@@ -209,7 +216,7 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
   if (head.event_id !== input.eventId) throw badRequest("Cette caisse n'appartient pas à cet événement.");
   if (head.event_archived) throw badRequest('Cet événement est archivé : il n\'accepte plus de ventes.');
   if (head.checkout_archived) throw badRequest('Cette caisse est archivée.');
-  const catalog = await catalogOf(db, input.eventId, head.products);
+  const catalog = await withBingos(db, input.eventId, await catalogOf(db, input.eventId, head.products), head.products);
   const priced: PricedCart = priceCart(input.cart, catalog);
   if (input.raffleId && priced.raffleId !== null && input.raffleId !== priced.raffleId) {
     throw badRequest('Les tickets choisis ne sont pas ceux de la tombola du panier.');
@@ -225,6 +232,7 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
   const raffle = priced.raffleId !== null ? catalog.raffles.get(priced.raffleId) : undefined;
   const giftBasket = priced.giftBasketId !== null ? catalog.baskets.get(priced.giftBasketId) : undefined;
   checkSaleRules(priced, { tickets, bets }, { hasBuyer: Boolean(buyer), onHold: input.paymentMode === 99, raffle, giftBasket });
+  const cartons = await prepareSaleCartons(deps, input as SaleInput & CartonSaleInput, priced, catalog, context.bearer);
 
   const payments = planPayments(input, priced.totalCents);
   const receipt = receiptWish(input, buyer);
@@ -257,6 +265,7 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
       })),
       tickets: tickets.map((number) => ({ raffleId: priced.raffleId!, number })),
       bets: bets.map((b) => ({ giftBasketId: priced.giftBasketId!, ...b })),
+      ...cartons.event,
       payments: payments.planned.map((p) => p.payment),
       totalCents: priced.totalCents,
       paymentMode: input.paymentMode,
@@ -270,6 +279,7 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
       payments: payments.planned.map((p) => p.payment), tickets, raffleName: raffle?.name ?? null,
       bets: bets.map((b) => ({ typeName: giftBasket?.types.find((t) => t.id === b.typeId)?.name ?? `Type ${b.typeId}`, weight: b.weight })),
       giftBasketName: giftBasket?.name ?? null,
+      ...cartons.receipt,
       receiptUrl: context.origin + receiptPath(reference),
     };
     const answer: SaleAnswer = {
@@ -287,6 +297,8 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
   };
 
   try {
+    // Cartons are held by the bingo service before anything is written (inside the try: a refusal releases the raffle's claim).
+    await cartons.claim();
     // 50 random bits: a reference drawn twice is astronomically rare, but never an error for the cashier.
     for (let attempt = 0; ; attempt += 1) {
       const reference = newSaleReference();
@@ -318,6 +330,7 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
           answer: JSON.stringify(answer),
           keyUser: key?.user_id ?? '', keyScope: key?.scope ?? '', keyValue: key?.key ?? '',
           ...journal,
+          ...cartons.bindings,
         })) as { rows: unknown[] }).rows.length > 0;
         // A sale on a register with no open session opens one (float 0, automatic): SPEC's flow keeps working.
         const openSession = (q: Db | Trx) => sessionForSale(q, input.checkoutId, input.eventId, context.user.id);
@@ -355,9 +368,11 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
           deps.logger.warn('claim confirmation failed; sale.completed will confirm it', { claimId: confirmed, err: String(confirmErr) });
         });
       }
+      await cartons.confirm(saleId, reference, buyer);
       return answer;
     }
   } catch (err) {
+    await cartons.release();
     if (claimId) {
       await deps.raffle!.release(claimId, context.bearer).catch((releaseErr: unknown) => {
         // The claim expires on its own after 10 minutes; say why the numbers stay held meanwhile.

@@ -1,10 +1,11 @@
 /**
  * The events the register reads (ARCHITECTURE §2): raffle and gift-basket configurations become
- * ticket products, stock alerts flag product tiles. Each consumer is durable and inbox-protected,
+ * ticket products, loto nights (`bingo.configured`) carton products, stock alerts flag product tiles. Each consumer is durable and inbox-protected,
  * so a redelivered event changes nothing.
  */
 import { startConsumer, type Bus, type Db, type EventConsumer, type Logger } from '@kermesse/kit';
 import { applyGiftBasketConfigured, applyRaffleConfigured, applyStockAlert } from '../commands/applyTicketCatalog.ts';
+import { applyBingoConfigured } from '../bingo/catalog.ts';
 
 export interface RegisterConsumers {
   stop(): Promise<void>;
@@ -23,6 +24,12 @@ export async function startRegisterConsumers(deps: { db: Db; bus: Bus; logger: L
     db, bus, logger, name: 'register-giftbasket-configured', type: 'giftbasket.configured',
     async handle(event, trx) {
       await applyGiftBasketConfigured(trx, event.payload, event.occurredAt);
+    },
+  }));
+  consumers.push(await startConsumer({
+    db, bus, logger, name: 'register-bingo-configured', type: 'bingo.configured',
+    async handle(event, trx) {
+      await applyBingoConfigured(trx, event.payload, event.occurredAt);
     },
   }));
   consumers.push(await startConsumer({

@@ -22,6 +22,9 @@ export interface ReceiptData {
   raffleName?: string | null;
   bets: Array<{ typeName: string; weight: number }>;
   giftBasketName?: string | null;
+  /** Loto cartons handed over (issue 12) and their night. */
+  cartons?: number[];
+  bingoName?: string | null;
   /** Absolute or root-relative address of the public receipt page. */
   receiptUrl: string;
   /** Refunds of the sale (issue 14), oldest first; the sale itself stays as it was. */
@@ -126,6 +129,9 @@ export function receiptBody(data: ReceiptData): string {
   const bets = data.bets.length
     ? `<hr><p><strong>Paris${data.giftBasketName ? ` — ${escapeHtml(data.giftBasketName)}` : ''}</strong></p><ul>${data.bets.map((b) => `<li>${escapeHtml(b.typeName)} : ${formatWeight(b.weight)}</li>`).join('')}</ul>`
     : '';
+  const cartons = data.cartons?.length
+    ? `<hr><p><strong>Cartons de loto${data.bingoName ? ` — ${escapeHtml(data.bingoName)}` : ''}</strong><br>${[...data.cartons].sort((a, b) => a - b).map((n) => `n° ${n}`).join(', ')}</p>`
+    : '';
   const payments = data.payments.length
     ? `<hr><table>${data.payments.map(paymentLine).join('')}</table>`
     : '';
@@ -139,7 +145,7 @@ export function receiptBody(data: ReceiptData): string {
 </header>
 <hr>
 <table>${lines}<tr class="total"><td colspan="2">Total</td><td class="amount">${formatEuros(data.totalCents)}</td></tr></table>
-${pending}${payments}${tickets}${bets}${refunds}
+${pending}${payments}${tickets}${cartons}${bets}${refunds}
 <footer>
 <p>Merci pour votre soutien !</p>
 <p class="url">${escapeHtml(data.receiptUrl)}</p>

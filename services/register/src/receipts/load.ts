@@ -3,6 +3,7 @@ import { findGiftBasket, findRaffle } from '../repositories/catalog.ts';
 import { listBets, listLines, listPayments, listTickets, type SaleRow } from '../repositories/sales.ts';
 import { listRefunds } from '../refunds/load.ts';
 import type { ReceiptData } from './html.ts';
+import { loadSaleCartons } from '../bingo/sale.ts';
 
 /** Where the public receipt of a sale lives: `{origin}/s/{reference}` (SPEC §2 order detail). */
 export const receiptPath = (reference: string) => `/s/${encodeURIComponent(reference)}`;
@@ -37,6 +38,7 @@ export async function loadReceiptData(db: Db | Trx, sale: SaleRow, origin: strin
     raffleName: raffle?.name ?? null,
     bets: bets.map((b) => ({ typeName: basket?.types.find((t) => t.id === b.type_id)?.name ?? `Type ${b.type_id}`, weight: b.weight })),
     giftBasketName: basket?.name ?? null,
+    ...await loadSaleCartons(db, sale.id),
     receiptUrl: origin + receiptPath(sale.reference),
     refunds: refunds.map((r) => ({
       createdAt: new Date(r.created_at), amountCents: r.amount_cents, paymentMode: r.payment_mode, reason: r.reason,

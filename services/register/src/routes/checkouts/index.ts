@@ -4,6 +4,7 @@ import {
   alertedProductIds, listCheckoutProducts, listGiftBasketsOfEvent, listRafflesOfEvent,
 } from '../../repositories/catalog.ts';
 import { toEuros } from '../../money.ts';
+import { listBingosOfEvent } from '../../bingo/catalog.ts';
 
 /** SPEC §9: checkout data and settings may be cached 600 s by the register page. */
 export const CATALOG_CACHE_CONTROL = 'private, max-age=600';
@@ -35,6 +36,8 @@ export function checkoutRoutes({ db }: { db: Db }): Router {
     const offeredCategories = new Set(products.map((p) => p.category_id));
     const raffles = raffleRows.filter((r) => offeredCategories.has(r.category_id));
     const baskets = basketRows.filter((b) => offeredCategories.has(b.category_id));
+    // Loto nights whose cartons this register sells (issue 12).
+    const bingos = (await listBingosOfEvent(db, checkout.event_id)).filter((b) => offeredCategories.has(b.category_id));
     const context = { alerted, raffles: new Map(raffles.map((r) => [r.id, r])), baskets: new Map(baskets.map((b) => [b.id, b])) };
     const categories = new Map<number, { id: number; name: string; kind: string }>();
     for (const p of products) if (!categories.has(p.category_id)) categories.set(p.category_id, { id: p.category_id, name: p.category_name, kind: p.kind });
@@ -52,10 +55,12 @@ export function checkoutRoutes({ db }: { db: Db }): Router {
           id: b.id, name: b.name, categoryId: b.category_id,
           types: b.types.map((t) => ({ id: t.id, name: t.name, price: toEuros(t.priceCents) })),
         })),
+        bingos: bingos.map((b) => ({ id: b.id, name: b.name, cartons: b.total_cartons, categoryId: b.category_id })),
       },
       {
         raffles: raffles.map((r) => ({ id: r.category_id, raffleId: r.id, name: categories.get(r.category_id)?.name ?? r.name, price: presentTiers(r.tiers) })),
         giftBaskets: baskets.map((b) => ({ id: b.category_id, giftBasketId: b.id, name: categories.get(b.category_id)?.name ?? b.name, price: presentTiers(b.tiers) })),
+        bingos: bingos.map((b) => ({ id: b.category_id, bingoId: b.id, name: categories.get(b.category_id)?.name ?? b.name, price: presentTiers(b.tiers) })),
       },
     ];
   });

@@ -8,6 +8,7 @@ import { requestReceipt, type ReceiptRequestInput } from '../../commands/request
 import { idempotent, type IdempotencyHandle } from '../../idempotency.ts';
 import { presentPayment, presentPendingSale } from '../../presenters/sales.ts';
 import type { RaffleClient } from '../../raffleClient.ts';
+import type { BingoClient } from '../../bingoClient.ts';
 import { renderReceipt } from '../../receipts/html.ts';
 import { loadReceiptData } from '../../receipts/load.ts';
 import { normalizeReference } from '../../reference.ts';
@@ -20,6 +21,7 @@ export interface SaleRouteDeps {
   db: Db;
   logger: Logger;
   raffle?: RaffleClient;
+  bingo?: BingoClient;
   /** Public address of the system (receipt links); default the request's origin behind the gateway. */
   publicUrl?: string;
   wake?: () => void;

@@ -1,0 +1,218 @@
+/**
+ * Loto cartons sold at the register like raffle tickets (issue 12), on real Postgres and NATS with
+ * the real bingo service: `bingo.configured` makes the carton products, a sale claims its cartons
+ * from the bingo service and writes `sale_cartons`, `sale.completed` marks them sold to the buyer
+ * (the caller's win check shows who), two registers never sell one carton, a failed sale releases.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, startOutboxRelay,
+  type Bus, type Db, type EventConsumer, type OutboxRelay, type RunningServer,
+} from '@kermesse/kit';
+import { createTestDatabase, deleteTestStream, eventually, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
+import { buildApp as buildIdentity } from '@kermesse/identity/app';
+import * as identityMigrations from '@kermesse/identity/migrations';
+import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import { buildApp as buildBingo } from '@kermesse/bingo/app';
+import * as bingoMigrations from '@kermesse/bingo/migrations';
+import { seedDemo as seedBingo } from '@kermesse/bingo/demo';
+import { startBingoConsumers } from '../../../bingo/src/consumers/index.ts';
+import { migrations, schema } from '../../migrations/index.ts';
+import { buildApp } from '../app.ts';
+import { createBingoClient } from '../bingoClient.ts';
+import { createEventWithCheckouts } from '../commands/createEvent.ts';
+import { startRegisterConsumers, type RegisterConsumers } from '../consumers/index.ts';
+
+const PASSWORD = 'loto-caisse-2026';
+const logger = createLogger('test', 'error');
+const namespace = testNamespace();
+let database: TestDatabase;
+let identityDb: Db;
+let db: Db;
+let bingoDb: Db;
+let bus: Bus;
+let relays: OutboxRelay[] = [];
+let registerConsumers: RegisterConsumers;
+let bingoConsumers: EventConsumer;
+let identity: RunningServer;
+let bingo: RunningServer;
+let register: RunningServer;
+const tokens: Record<string, string> = {};
+let eventId: number;
+let checkoutIds: number[];
+let cartonProductId: number;
+let buyerId: number;
+const bingoCalls = { claims: 0, releases: 0 };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  identityDb = createDb(database.url, { schema: identityMigrations.schema });
+  await migrateLatest(identityDb, identityMigrations);
+  await seedIdentity({ db: identityDb, password: PASSWORD });
+  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
+  const identityUrl = `http://127.0.0.1:${identity.port}`;
+  bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'register-bingo-test' });
+
+  db = createDb(database.url, { schema, poolMax: 20 });
+  await migrateLatest(db, { schema, migrations });
+  registerConsumers = await startRegisterConsumers({ db, bus, logger });
+  const { event, checkouts } = await createEventWithCheckouts(db, { name: 'Kermesse du loto', checkouts: ['Caisse Loto', 'Caisse Entrée'] });
+  eventId = event.id;
+  checkoutIds = checkouts.map((c) => c.id);
+  const [person] = await db('persons').insert({ firstname: 'Marie', lastname: 'Dupont', email: 'marie.dupont@example.fr', phone: '0612345678' }).returning('id');
+  buyerId = (person as { id: number }).id;
+
+  bingoDb = createDb(database.url, { schema: bingoMigrations.schema, poolMax: 10 });
+  await migrateLatest(bingoDb, bingoMigrations);
+  await seedBingo({ db: bingoDb });
+  // The demo night belongs to the register's event: its cartons are sold by the event's registers.
+  await bingoDb('nights').where({ id: 1 }).update({ event_id: eventId });
+  bingoConsumers = await startBingoConsumers({ db: bingoDb, bus, logger });
+  relays = [startOutboxRelay({ db, bus, logger, pollMs: 50 }), startOutboxRelay({ db: bingoDb, bus, logger, pollMs: 50 })];
+  const verifier = () => createTokenVerifier({ identityUrl });
+  bingo = await listen(await buildBingo({ db: bingoDb, logger, bus, verifier: verifier() }), 0);
+  const bingoUrl = `http://127.0.0.1:${bingo.port}`;
+  const countingFetch: typeof fetch = (input, init) => {
+    if (init?.method === 'DELETE') bingoCalls.releases += 1;
+    else if (!String(input).endsWith('/confirm')) bingoCalls.claims += 1;
+    return fetch(input, init);
+  };
+  register = await listen(await buildApp({ db, logger, bus, verifier: verifier(), bingo: createBingoClient({ baseUrl: bingoUrl, fetch: countingFetch }) }), 0);
+
+  for (const who of ['caissier', 'admin']) {
+    const res = await fetch(`${identityUrl}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `${who}@kermesse.local`, password: PASSWORD }),
+    });
+    tokens[who] = ((await res.json()) as { token: string }).token;
+  }
+  // The night is published again now that it belongs to the event: the register makes its carton product.
+  const put = await fetch(`${bingoUrl}/admin-bingo/api/bingo/1`, {
+    method: 'PUT', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Loto de la kermesse', heldOn: '2030-06-13', cartonPrice: '3', eventId, place: 'Salle des fêtes' }),
+  });
+  if (put.status !== 200) throw new Error(`the night was not saved: ${put.status} ${await put.text()}`);
+  await eventually(async () => Boolean(await db('bingos').where({ id: 1, event_id: eventId, sales_open: true, total_cartons: 60 }).first()), 20_000);
+  const product = await db('products as p').join('categories as c', 'c.id', 'p.category_id').where({ 'c.bingo_id': 1, 'p.tier_nb': 1 }).first('p.id');
+  cartonProductId = (product as { id: number }).id;
+}, 60_000);
+
+afterAll(async () => {
+  await register?.close();
+  await bingo?.close();
+  await registerConsumers?.stop();
+  await bingoConsumers?.stop();
+  for (const relay of relays) await relay.stop();
+  await bus?.close();
+  await deleteTestStream(namespace);
+  await identity?.close();
+  await db?.destroy();
+  await bingoDb?.destroy();
+  await identityDb?.destroy();
+  await database?.drop();
+});
+
+async function request(method: string, path: string, body?: unknown, who = 'caissier'): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of many shapes
+  const res = await fetch(`http://127.0.0.1:${register.port}${path}`, {
+    method, headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const cartonSale = (cartons: unknown[], extra: Record<string, unknown> = {}, checkoutId = checkoutIds[0]!) => request('POST', '/api/cr/sale/create', {
+  sale: {
+    checkoutId, eventId, personId: buyerId, paymentMode: 2, payments: [{ method: 'ESP', payment_reference: '20' }],
+    cart: [{ product: { id: cartonProductId }, quantity: cartons.length || 1 }], bingoId: 1, cartons, ...extra,
+  },
+});
+
+const bingoRow = (number: number) => bingoDb('carton_sales').where({ bingo_id: 1, number }).first();
+
+describe('bingo.configured at the register', () => {
+  it('makes a « Loto » category of kind bingo with a « 1 carton » product at the carton price, offered by the event\'s registers', async () => {
+    const category = await db('categories').where({ bingo_id: 1 }).first();
+    expect(category).toMatchObject({ kind: 'bingo', name: 'Loto : Loto de la kermesse' });
+    expect(await db('products').where({ id: cartonProductId }).first()).toMatchObject({ name: '1 carton', price_cents: 300, active: true, image: 'loto.svg' });
+    expect(await db('checkout_products').where({ product_id: cartonProductId }).pluck('checkout_id')).toEqual(expect.arrayContaining(checkoutIds));
+    const checkout = await request('GET', `/api/cr/checkouts/${checkoutIds[0]}`);
+    expect(checkout.body[0].bingos).toEqual([{ id: 1, name: 'Loto de la kermesse', cartons: 60, categoryId: category.id }]);
+    expect(checkout.body[1].bingos).toEqual([{ id: category.id, bingoId: 1, name: 'Loto : Loto de la kermesse', price: [{ nb: 1, p: 3 }] }]);
+  });
+});
+
+describe('a sale with loto cartons', () => {
+  it('claims the cartons, writes sale_cartons, lists them on the receipt; sale.completed sells them to the buyer, shown by the win check', async () => {
+    const sold = await cartonSale([9, 4]);
+    expect(sold.status).toBe(201);
+    const saleId = sold.body.sale.id as number;
+    expect(await db('sale_cartons').where({ sale_id: saleId }).orderBy('carton_number').pluck('carton_number')).toEqual([4, 9]);
+    expect(sold.body.printData.receiptHtml).toContain('Cartons de loto — Loto de la kermesse');
+    expect(sold.body.printData.receiptHtml).toContain('n° 4, n° 9');
+    expect(await db('sale_lines').where({ sale_id: saleId }).first()).toMatchObject({ kind: 'bingo', name: '1 carton', quantity: 2, total_cents: 600 });
+    const outbox = await db('outbox').where({ type: 'sale.completed' }).orderBy('occurred_at', 'desc').first('envelope');
+    expect(outbox.envelope.payload.cartons).toEqual([{ bingoId: 1, number: 9 }, { bingoId: 1, number: 4 }]);
+
+    await eventually(async () => (await bingoRow(9))?.sale_reference === sold.body.sale.reference, 20_000);
+    expect(await bingoRow(4)).toMatchObject({ status: 'sold', sale_id: saleId, buyer_name: 'Marie Dupont', buyer_email: 'marie.dupont@example.fr', buyer_phone: '0612345678' });
+    const check = await fetch(`http://127.0.0.1:${bingo.port}/admin-bingo/api/bingo/1/caller/check`, {
+      method: 'POST', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ carton: '4' }),
+    });
+    const answer = await check.json() as { carton: { sold: boolean; buyer: string }; message: string };
+    expect(answer.carton).toMatchObject({ sold: true, buyer: 'Marie Dupont' });
+    expect(answer.message).toContain('Carton vendu à Marie Dupont');
+    // The receipt printed again lists the cartons too.
+    const again = await fetch(`http://127.0.0.1:${register.port}/s/${encodeURIComponent(sold.body.sale.reference)}`);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain('n° 4, n° 9');
+  });
+
+  it('a carton already sold is refused in French; two registers selling one carton at once: one sale, one French 409', async () => {
+    const taken = await cartonSale([9]);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe('Le carton n° 9 vient d’être vendu par une autre caisse : rendez-le et donnez-en un autre.');
+
+    const [a, b] = await Promise.all([cartonSale([20, 21], {}, checkoutIds[0]), cartonSale([21, 22], {}, checkoutIds[1])]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const refused = a.status === 409 ? a : b;
+    expect(refused.body.error).toBe('Le carton n° 21 vient d’être vendu par une autre caisse : rendez-le et donnez-en un autre.');
+    expect(await db('sale_cartons').where({ bingo_id: 1, carton_number: 21 }).pluck('sale_id')).toHaveLength(1);
+    // The refused sale held nothing: its other carton is still free.
+    const free = a.status === 409 ? 20 : 22;
+    expect(await bingoRow(free)).toBeUndefined();
+  });
+
+  it('a sale that fails after the claim releases its cartons', async () => {
+    const releases = bingoCalls.releases;
+    const failed = await cartonSale([30], { paymentMode: 3, payments: [{ method: 'CB', payment_reference: 'TX-INCONNUE' }] });
+    expect(failed.status).toBe(400);
+    expect(failed.body.error).toBe('Transaction CB inconnue : le paiement par carte passe par le terminal.');
+    expect(bingoCalls.releases).toBe(releases + 1);
+    expect(await bingoRow(30)).toBeUndefined();
+    expect((await cartonSale([30])).status).toBe(201);
+  });
+
+  it('checks the cartons against the cart in French before claiming anything; no buyer needed', async () => {
+    const claims = bingoCalls.claims;
+    const tooFew = await request('POST', '/api/cr/sale/create', {
+      sale: { checkoutId: checkoutIds[0], eventId, paymentMode: 2, cart: [{ product: { id: cartonProductId }, quantity: 3 }], cartons: [40] },
+    });
+    expect(tooFew.status).toBe(400);
+    expect(tooFew.body.error).toBe('Saisissez les numéros des 3 cartons remis : 1 saisi(s).');
+    const unknown = await cartonSale([61]);
+    expect(unknown.body.error).toBe("Le carton n° 61 n'existe pas pour cette soirée (1 à 60).");
+    const none = await request('POST', '/api/cr/sale/create', {
+      sale: { checkoutId: checkoutIds[0], eventId, paymentMode: 2, cart: [{ product: { id: cartonProductId }, quantity: 1 }] },
+    });
+    expect(none.body.error).toBe('Aucun carton saisi : saisissez les numéros des cartons remis.');
+    expect(bingoCalls.claims).toBe(claims);
+
+    const anonymous = await request('POST', '/api/cr/sale/create', {
+      sale: { checkoutId: checkoutIds[0], eventId, paymentMode: 2, cart: [{ product: { id: cartonProductId }, quantity: 1 }], cartons: [{ number: 41 }] },
+    });
+    expect(anonymous.status).toBe(201);
+    await eventually(async () => (await bingoRow(41))?.sale_reference === anonymous.body.sale.reference, 20_000);
+    expect(await bingoRow(41)).toMatchObject({ status: 'sold', buyer_name: null });
+  });
+});

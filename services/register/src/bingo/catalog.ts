@@ -1,0 +1,106 @@
+/**
+ * Loto cartons as the register sells them (issue 12), like raffle tickets: each night known from the
+ * bingo service's `bingo.configured` gets one category of kind `bingo` (« Loto : <night> ») holding
+ * one product per price tier {nb, p} — « 1 carton » at the carton price. A cart line of such a
+ * product pays for quantity × nb cartons, whose numbers the cashier types (the physical cartons
+ * handed over). A night without an event, or whose sales are closed, withdraws its products.
+ * Runs inside the consumer's transaction; a configuration older than the one applied changes nothing.
+ */
+import { recordEvent, type Db, type EventPayloads, type Trx } from '@kermesse/kit';
+import type { Tier } from '../cart/rules.ts';
+
+export interface BingoRow {
+  id: number;
+  event_id: number | null;
+  name: string;
+  total_cartons: number;
+  tiers: Tier[];
+  sales_open: boolean;
+  category_id: number;
+}
+
+export const cartonProductName = (nb: number) => (nb === 1 ? '1 carton' : `${nb} cartons`);
+export const bingoCategoryName = (name: string) => `Loto : ${name}`;
+const BINGO_IMAGE = 'loto.svg';
+/** After the fair's own products, next to the raffles. */
+const BINGO_CATEGORY_POSITION = 100;
+
+async function ensureCategory(trx: Trx, bingoId: number, name: string): Promise<number> {
+  const existing: { id: number } | undefined = await trx('categories').where({ bingo_id: bingoId }).first('id');
+  if (existing) {
+    await trx('categories').where({ id: existing.id }).update({ name });
+    return existing.id;
+  }
+  const [row] = await trx('categories').insert({ name, kind: 'bingo', bingo_id: bingoId, position: BINGO_CATEGORY_POSITION }).returning('id');
+  return (row as { id: number }).id;
+}
+
+async function syncProducts(trx: Trx, categoryId: number, categoryName: string, eventId: number | null, tiers: Tier[], open: boolean): Promise<void> {
+  const current: Array<{ id: number; name: string; price_cents: number; tier_nb: number; active: boolean; image: string | null }> =
+    await trx('products').where({ category_id: categoryId }).select('id', 'name', 'price_cents', 'tier_nb', 'active', 'image');
+  const changed: EventPayloads['catalog.product.changed'][] = [];
+  const payload = (p: { id: number; name: string; price_cents: number; image: string | null }, active: boolean) => ({
+    productId: p.id, name: p.name, priceCents: p.price_cents, categoryId, categoryName,
+    image: p.image, clickAndCollect: false, alcohol: false, active,
+    // Cartons have no stock: the stock service skips them by this kind.
+    kind: 'bingo' as const,
+  });
+  const checkouts: Array<{ id: number }> = eventId === null ? [] : await trx('checkouts').where({ event_id: eventId }).select('id');
+
+  for (const [index, tier] of tiers.entries()) {
+    const name = cartonProductName(tier.nb);
+    const found = current.find((p) => p.tier_nb === tier.nb);
+    if (found) {
+      if (found.price_cents !== tier.priceCents || found.active !== open || found.name !== name) {
+        await trx('products').where({ id: found.id }).update({ name, price_cents: tier.priceCents, active: open, position: index, updated_at: trx.fn.now() });
+        changed.push(payload({ ...found, name, price_cents: tier.priceCents }, open));
+      }
+      if (open && checkouts.length) {
+        // The night moved to another event: its registers offer the cartons.
+        await trx('checkout_products').insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: found.id }))).onConflict().ignore();
+      }
+      continue;
+    }
+    const [row] = await trx('products').insert({
+      name, image: BINGO_IMAGE, price_cents: tier.priceCents, category_id: categoryId, tier_nb: tier.nb, active: open, position: index,
+    }).returning(['id', 'name', 'price_cents', 'image']);
+    const product = row as { id: number; name: string; price_cents: number; image: string | null };
+    if (checkouts.length) {
+      await trx('checkout_products').insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: product.id }))).onConflict().ignore();
+    }
+    changed.push(payload(product, open));
+  }
+  for (const gone of current.filter((p) => p.active && (!open || !tiers.some((t) => t.nb === p.tier_nb)))) {
+    if (changed.some((c) => c.productId === gone.id)) continue;
+    await trx('products').where({ id: gone.id }).update({ active: false, updated_at: trx.fn.now() });
+    changed.push(payload(gone, false));
+  }
+  for (const event of changed) await recordEvent(trx, 'register', 'catalog.product.changed', event);
+}
+
+/** `bingo.configured` → the night's read model, its category and its carton products. */
+export async function applyBingoConfigured(trx: Trx, event: EventPayloads['bingo.configured'], occurredAt = new Date().toISOString()): Promise<void> {
+  const known: { updated_at: Date } | undefined = await trx('bingos').where({ id: event.bingoId }).forUpdate().first('updated_at');
+  if (known && known.updated_at.getTime() > new Date(occurredAt).getTime()) return;
+  // Older events (accounting's prize costs only) carry no price: one carton at 0 € is never sold.
+  const tiers = event.tiers ?? (event.cartonPriceCents !== undefined ? [{ nb: 1, priceCents: event.cartonPriceCents }] : []);
+  const open = (event.salesOpen ?? true) && event.eventId !== null && tiers.length > 0;
+  const categoryName = bingoCategoryName(event.name);
+  const categoryId = await ensureCategory(trx, event.bingoId, categoryName);
+  const row = {
+    event_id: event.eventId, name: event.name, total_cartons: event.totalCartons ?? 0,
+    tiers: JSON.stringify(tiers), sales_open: open, updated_at: occurredAt,
+  };
+  await trx('bingos').insert({ id: event.bingoId, ...row, category_id: categoryId }).onConflict('id').merge(row);
+  await syncProducts(trx, categoryId, categoryName, event.eventId, tiers, open);
+}
+
+export const findBingo = (db: Db | Trx, id: number): Promise<BingoRow | undefined> => db('bingos').where({ id }).first();
+
+/** The night whose carton category this is. */
+export const findBingoOfCategory = (db: Db | Trx, categoryId: number): Promise<BingoRow | undefined> =>
+  db('bingos').where({ category_id: categoryId }).first();
+
+/** Nights on sale for an event (the register screen's carton pickers). */
+export const listBingosOfEvent = (db: Db | Trx, eventId: number): Promise<BingoRow[]> =>
+  db('bingos').where({ event_id: eventId, sales_open: true }).select('*').orderBy('id');
