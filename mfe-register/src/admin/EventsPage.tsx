@@ -5,6 +5,7 @@ import { useBackOfficeApi } from './api/BackOfficeApiContext';
 import type { AdminEvent } from './api/backOfficeApi';
 import { EventForm, emptyEvent, toEventInput } from './EventForm';
 import { messageOf, useLoad } from './useLoad';
+import { TillManagersSection } from './TillManagersSection';
 
 /** « Gestion de la fête »: every event, a new one, or next year's from a past one. */
 export function EventsPage() {
@@ -39,6 +40,7 @@ export function EventsPage() {
       <ul className="bo-list">
         {events.data?.map((event) => <EventCard key={event.id} event={event} onDuplicated={(id) => navigate(`evenements/${id}`)} />)}
       </ul>
+      <TillManagersSection />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { CheckIcon } from './icons';
 import { printHtml } from './print';
 import { readerLabel } from './CardReaderChooser';
 import { EmailReceiptModal, ReceiptChoiceModal, SmsReceiptModal } from './ReceiptModals';
+import { RefundsPanel } from '../refunds/RefundsPanel';
 
 export const PROCESSING_MESSAGE = 'Traitement de la vente en cours...';
 
@@ -251,6 +252,7 @@ export function OrderDetail({
         </p>
       )}
       {message && <ErrorLine>{message}</ErrorLine>}
+      <RefundsPanel reference={reference} />
       <div className="reg-finished__actions">
         <Button variant="secondary" onClick={() => openDialog('choose')}>
           Envoyer reçu
