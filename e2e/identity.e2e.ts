@@ -149,7 +149,7 @@ describe('accessibility of the staff pages (axe-core, WCAG 2.1 AA)', () => {
     // bypassCSP only to inject axe-core (the gateway's CSP refuses inline scripts).
     const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 390, height: 844 }, bypassCSP: true });
     const page = await context.newPage();
-    await page.addInitScript(() => localStorage.setItem('kermesseDismissedAnnouncement', 'tombola-automne-2024'));
+    await page.addInitScript(() => localStorage.setItem('kermesseDismissedAnnouncement', 'demo-grande-tombola-de-printemps'));
     await signInThroughForm(page, 'admin@kermesse.local');
     await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
     const found: Record<string, string[]> = {};

@@ -29,7 +29,7 @@ async function newPage(width = 390, height = 844, { bypassCSP = false } = {}): P
   const context = await browser.newContext({ baseURL: sys.url, viewport: { width, height }, bypassCSP });
   const page = await context.newPage();
   // The home page's pre-sale announcement is not what these tests look at.
-  await page.addInitScript(() => localStorage.setItem('kermesseDismissedAnnouncement', 'tombola-automne-2024'));
+  await page.addInitScript(() => localStorage.setItem('kermesseDismissedAnnouncement', 'demo-grande-tombola-de-printemps'));
   return page;
 }
 

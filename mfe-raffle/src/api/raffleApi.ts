@@ -130,6 +130,23 @@ export interface Presale {
   prizes: Array<{ id: number; name: string; rank: number; quantity: number; price: number; alcohol: boolean; image: string | null }>;
 }
 
+/** The raffle the public pages show and the home banner, as the administration edits them. */
+export interface FeaturedSettings {
+  raffleId: number | null;
+  raffle: { id: number; name: string; eventName: string | null; state: RaffleSummary['state'] } | null;
+  bannerShown: boolean;
+  bannerTitle: string;
+  bannerText: string;
+  updatedAt: string | null;
+}
+
+export interface FeaturedChoice {
+  raffleId: number | null;
+  bannerShown: boolean;
+  bannerTitle: string;
+  bannerText: string;
+}
+
 /** SPEC §3 gift basket type: a basket to win, with its value. */
 export interface BasketType {
   id: number;
@@ -181,6 +198,10 @@ export const raffleApi = {
   /** `POST /api/admin/raffle` with `{price}` and the settings of the new raffle. */
   createRaffle: (body: { price: Tier[]; eventId?: number; name?: string; tickets?: number }) =>
     admin.post<{ success: boolean; id: number; price: Tier[] }>('/api/admin/raffle', body),
+  /** `DELETE /api/admin/raffle/{id}`: only a raffle without sales (409 otherwise). */
+  deleteRaffle: (raffleId: number) => admin.delete<{ success: boolean; id: number }>(`/api/admin/raffle/${id(raffleId)}`),
+  getFeatured: () => admin.get<FeaturedSettings>('/api/admin/raffles/featured'),
+  saveFeatured: (choice: FeaturedChoice) => admin.put<FeaturedSettings>('/api/admin/raffles/featured', choice),
   /** `PUT /api/admin/raffle/{id}` with `{price}`. */
   updateRaffleTiers: (raffleId: number, body: { price: Tier[]; name?: string; tickets?: number }) =>
     admin.put<{ success: boolean; id: number; price: Tier[] }>(`/api/admin/raffle/${id(raffleId)}`, body),
@@ -203,7 +224,7 @@ export const raffleApi = {
   getGiftBasketTiers: (basketId: number) => admin.get<Tier[]>(`/api/admin/gift-basket/${id(basketId)}`),
   createGiftBasket: (body: { price: Tier[]; eventId?: number; name?: string }) =>
     admin.post<{ success: boolean; id: number; price: Tier[] }>('/api/admin/gift-basket', body),
-  updateGiftBasketTiers: (basketId: number, body: { price: Tier[] }) =>
+  updateGiftBasketTiers: (basketId: number, body: { price: Tier[]; name?: string }) =>
     admin.put<{ success: boolean; id: number; price: Tier[] }>(`/api/admin/gift-basket/${id(basketId)}`, body),
   listBasketTypes: (basketId: number) => admin.get<BasketType[]>(`/api/admin/gift-basket/${id(basketId)}/prizes`),
   addBasketType: (basketId: number, type: { name: string; price: string | number }) =>

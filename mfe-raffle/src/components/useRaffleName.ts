@@ -16,3 +16,19 @@ export function useRaffleName(raffleId: number): string {
   }, [raffleId]);
   return name ?? `Tombola n° ${raffleId}`;
 }
+
+/** The name of a gift basket for the breadcrumbs (« Paniers garnis » until it is known), never its number. */
+export function useGiftBasketName(basketId: number): string {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    if (!(basketId > 0)) return undefined;
+    let cancelled = false;
+    raffleApi.getGiftBasket(basketId).then((basket) => {
+      if (!cancelled) setName(basket.name);
+    }, () => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [basketId]);
+  return name ?? 'Paniers garnis';
+}

@@ -1,7 +1,8 @@
 /**
  * The verifiable drawing, explained and checkable: the commitment published when sales closed, the
- * hash of the sold tickets, the seed revealed after the drawing, the proof to download, the
- * command-line check, and a check run right here in the browser.
+ * hash of the sold tickets, the seed revealed after the drawing, the proof to download, how anyone
+ * checks the drawing (in plain French — the command line is for developers, in the service's
+ * README), and a check run right here in the browser.
  */
 import { useState } from 'react';
 import { Button } from '@kermesse/ui-kit';
@@ -9,6 +10,37 @@ import { raffleApi, type DrawingState } from '../api/raffleApi';
 import { verifyDrawing, type BrowserVerification } from './verifyInBrowser';
 
 const fmt = (iso: string | null) => (iso ? new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' }) : '');
+
+/** « Empreinte du ticket vendu », « Empreinte des 12 tickets vendus » (French agreement). */
+export function ticketsHashLabel(count: number | null): string {
+  if (count === null || count === 0) return 'Empreinte de la liste des tickets vendus';
+  return count === 1 ? 'Empreinte du ticket vendu' : `Empreinte des ${count.toLocaleString('fr-FR')} tickets vendus`;
+}
+
+/** How a visitor checks the drawing, without any technical tool. */
+function HowToCheck({ drawn }: { drawn: boolean }) {
+  return (
+    <div className="rf-proof__how">
+      <h3>Comment vérifier le tirage ?</h3>
+      <ol>
+        <li>
+          À la clôture de la vente, avant le tirage, Kermesse a publié ci-dessus l'empreinte d'un nombre secret tiré au
+          hasard (la graine) et celle de la liste des tickets vendus. Une empreinte ne permet pas de retrouver la graine,
+          mais aucune autre graine ne donnerait la même : plus rien ne pouvait être changé.
+        </li>
+        <li>
+          Après le tirage, la graine est révélée. Les gagnants découlent de la graine et de la liste des tickets par un
+          calcul fixé à l'avance, sans aucun choix possible.
+        </li>
+        <li>
+          {drawn
+            ? 'Le bouton « Vérifier le tirage dans ce navigateur » refait tout le calcul sur votre appareil, sans rien envoyer : il contrôle la graine, la liste des tickets et chaque gagnant. Vous pouvez aussi télécharger la preuve du tirage et la confier à une personne de confiance pour qu\'elle refasse le calcul.'
+            : 'Une fois le tirage effectué, un bouton permettra de refaire tout le calcul sur votre appareil.'}
+        </li>
+      </ol>
+    </div>
+  );
+}
 
 export function ProofPanel({ drawing }: { drawing: DrawingState }) {
   const [report, setReport] = useState<BrowserVerification | null>(null);
@@ -46,14 +78,14 @@ export function ProofPanel({ drawing }: { drawing: DrawingState }) {
       <dl className="rf-proof__values">
         <dt>Engagement publié le {fmt(drawing.salesClosedAt)} (SHA-256 de la graine)</dt>
         <dd><code>{drawing.commitment}</code></dd>
-        <dt>Empreinte des {drawing.ticketsCount} tickets vendus (SHA-256 de la liste triée)</dt>
+        <dt>{ticketsHashLabel(drawing.ticketsCount)} (SHA-256 de la liste triée)</dt>
         <dd><code>{drawing.ticketsHash}</code></dd>
         <dt>Graine révélée{drawing.drawnAt ? ` le ${fmt(drawing.drawnAt)}` : ''}</dt>
         <dd>{drawing.seed ? <code>{drawing.seed}</code> : <span className="rf-muted">Secrète jusqu'au tirage.</span>}</dd>
       </dl>
+      <HowToCheck drawn={Boolean(drawing.seed)} />
       <p>
-        <a href={drawing.proofUrl} target="_blank" rel="noopener noreferrer">Télécharger la preuve du tirage (JSON)</a> — puis,
-        avec Node.js : <code>npx tsx services/raffle/src/verify-drawing.ts preuve.json</code>
+        <a href={drawing.proofUrl} target="_blank" rel="noopener noreferrer">Télécharger la preuve du tirage</a>
       </p>
       {drawing.seed && (
         <div className="rf-actions">

@@ -4,12 +4,13 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, ErrorLine, formatEuros, Spinner } from '@kermesse/ui-kit';
+import { Button, ErrorLine, formatEuros, MoneyInput, Spinner } from '@kermesse/ui-kit';
 import { raffleApi, type BasketType, type BasketWinner, type GiftBasketSummary } from '../api/raffleApi';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { detailOf, Flash, type FlashMessage } from '../components/Flash';
 import { GIFT_BASKET_TIER_MESSAGES } from '../tiers/messages';
 import { formatWeight } from './weight';
+import { moneyText, readMoney } from '../components/money';
 
 export const WINNER_MESSAGES = {
   loadError: 'Erreur lors du chargement des gagnants.',
@@ -18,6 +19,21 @@ export const WINNER_MESSAGES = {
 } as const;
 
 const TYPE_REQUIRED = 'Le nom et le prix sont requis.';
+const PRICE_UNREADABLE = 'Le prix doit être un montant en euros, par exemple 30,50.';
+export const BASKET_MESSAGES = {
+  added: (name: string) => `Panier « ${name} » ajouté.`,
+  updated: (name: string) => `Panier « ${name} » mis à jour.`,
+  deleted: (name: string) => `Panier « ${name} » supprimé.`,
+  confirmDelete: (name: string) => `Êtes-vous sûr de vouloir supprimer le panier « ${name} » ?`,
+  weighed: (name: string, weight: string) => `Poids enregistré pour « ${name} » : ${weight}. Les paris sur ce panier sont clos.`,
+} as const;
+
+/** « 30,50 » → the amount to send, or the reason it cannot be sent. */
+function readTypeForm(name: string, price: string): { name: string; price: number } | { error: string } {
+  if (!name.trim() || !price.trim()) return { error: TYPE_REQUIRED };
+  const euros = readMoney(price);
+  return euros === null ? { error: PRICE_UNREADABLE } : { name: name.trim(), price: euros };
+}
 const ticketLabel = (nb: number) => (nb === 1 ? '1 pari' : `${nb} paris`);
 
 export function GiftBasketPage() {
@@ -25,6 +41,8 @@ export function GiftBasketPage() {
   const [basket, setBasket] = useState<(GiftBasketSummary & { price?: { nb: number; p: number }[] }) | null>(null);
   const [types, setTypes] = useState<BasketType[] | null>(null);
   const [flash, setFlash] = useState<FlashMessage | null>(null);
+  const [typesFlash, setTypesFlash] = useState<FlashMessage | null>(null);
+  const [weighFlash, setWeighFlash] = useState<FlashMessage | null>(null);
   const [winnersKey, setWinnersKey] = useState(0);
 
   const loadTypes = useCallback(() => {
@@ -40,12 +58,12 @@ export function GiftBasketPage() {
     loadTypes();
   }, [basketId, loadTypes]);
 
-  const saved = () => setFlash({ tone: 'success', text: GIFT_BASKET_TIER_MESSAGES.updated });
-  const failed = (error: unknown) => setFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.saveError, detail: detailOf(error) });
+  const typesFailed = (error: unknown) => setTypesFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.saveError, detail: detailOf(error) });
+  const weighFailed = (error: unknown) => setWeighFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.saveError, detail: detailOf(error) });
 
   return (
     <>
-      <Breadcrumbs items={[{ label: basket?.name ?? `Panier garni n° ${basketId}` }]} />
+      <Breadcrumbs items={[{ label: basket?.name ?? 'Paniers garnis' }]} />
       <header className="rf-title-row">
         <div>
           <h1>{basket?.name ?? 'Paniers garnis'}</h1>
@@ -61,28 +79,30 @@ export function GiftBasketPage() {
         <Link className="k-button k-button--secondary" to={`/tombola/paniers/${basketId}/tarifs`}>Modifier les prix des tickets</Link>
       </header>
       <Flash message={flash} />
-      <TypeInventory basketId={basketId} types={types} onChanged={loadTypes} onSaved={saved} onFailed={failed} onMessage={setFlash} />
+      <TypeInventory basketId={basketId} types={types} onChanged={loadTypes} onFailed={typesFailed} message={typesFlash} onMessage={setTypesFlash} />
       <Weighing
         basketId={basketId}
         types={types}
+        message={weighFlash}
         onWeighed={(type) => {
           loadTypes();
           setWinnersKey((k) => k + 1);
-          setFlash({ tone: 'success', text: `Poids enregistré pour « ${type.name} » : ${formatWeight(type.realWeight ?? 0)}.` });
+          setWeighFlash({ tone: 'success', text: BASKET_MESSAGES.weighed(type.name, formatWeight(type.realWeight ?? 0)) });
         }}
-        onFailed={failed}
+        onFailed={weighFailed}
       />
       <WinnersTable key={winnersKey} basketId={basketId} />
     </>
   );
 }
 
-function TypeInventory({ basketId, types, onChanged, onSaved, onFailed, onMessage }: {
+function TypeInventory({ basketId, types, onChanged, onFailed, message, onMessage }: {
   basketId: number;
   types: BasketType[] | null;
   onChanged: () => void;
-  onSaved: () => void;
   onFailed: (error: unknown) => void;
+  /** The outcome of the last change, shown in this card. */
+  message: FlashMessage | null;
   onMessage: (message: FlashMessage) => void;
 }) {
   const [editing, setEditing] = useState<{ id: number; name: string; price: string } | null>(null);
@@ -93,16 +113,17 @@ function TypeInventory({ basketId, types, onChanged, onSaved, onFailed, onMessag
 
   const handleAdd = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim() || !price.trim()) {
-      onMessage({ tone: 'error', text: TYPE_REQUIRED });
+    const read = readTypeForm(name, price);
+    if ('error' in read) {
+      onMessage({ tone: 'error', text: read.error });
       return;
     }
     try {
-      await raffleApi.addBasketType(basketId, { name: name.trim(), price: price.trim() });
+      await raffleApi.addBasketType(basketId, read);
       setName('');
       setPrice('');
       onChanged();
-      onSaved();
+      onMessage({ tone: 'success', text: BASKET_MESSAGES.added(read.name) });
     } catch (error) {
       onFailed(error);
     }
@@ -110,26 +131,27 @@ function TypeInventory({ basketId, types, onChanged, onSaved, onFailed, onMessag
 
   const handleSave = async () => {
     if (!editing) return;
-    if (!editing.name.trim() || !editing.price.trim()) {
-      onMessage({ tone: 'error', text: TYPE_REQUIRED });
+    const read = readTypeForm(editing.name, editing.price);
+    if ('error' in read) {
+      onMessage({ tone: 'error', text: read.error });
       return;
     }
     try {
-      await raffleApi.updateBasketType({ id: editing.id, name: editing.name.trim(), price: editing.price.trim() });
+      await raffleApi.updateBasketType({ id: editing.id, ...read });
       setEditing(null);
       onChanged();
-      onSaved();
+      onMessage({ tone: 'success', text: BASKET_MESSAGES.updated(read.name) });
     } catch (error) {
       onFailed(error);
     }
   };
 
   const handleDelete = async (type: BasketType) => {
-    if (!window.confirm(`Êtes-vous sûr de vouloir supprimer le panier « ${type.name} » ?`)) return;
+    if (!window.confirm(BASKET_MESSAGES.confirmDelete(type.name))) return;
     try {
       await raffleApi.deleteBasketType(type.id);
       onChanged();
-      onSaved();
+      onMessage({ tone: 'success', text: BASKET_MESSAGES.deleted(type.name) });
     } catch (error) {
       onFailed(error);
     }
@@ -146,7 +168,7 @@ function TypeInventory({ basketId, types, onChanged, onSaved, onFailed, onMessag
               {types.map((type) => editing?.id === type.id ? (
                 <tr key={type.id}>
                   <td><input className="k-input rf-cell-input" aria-label="Nom" value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} /></td>
-                  <td><input className="k-input rf-cell-input" aria-label="Prix" type="number" step="0.01" min={0} value={editing.price} onChange={(e) => setEditing({ ...editing, price: e.target.value })} /></td>
+                  <td><MoneyInput className="rf-cell-input" aria-label="Prix" value={editing.price} onChange={(e) => setEditing({ ...editing, price: e.target.value })} /></td>
                   <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
                   <td className="rf-actions-cell"><div className="rf-row-actions">
                     <Button onClick={handleSave}>Enregistrer</Button>
@@ -159,8 +181,9 @@ function TypeInventory({ basketId, types, onChanged, onSaved, onFailed, onMessag
                   <td className="rf-num">{formatEuros(type.price)}</td>
                   <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
                   <td className="rf-actions-cell"><div className="rf-row-actions">
-                    <Button variant="secondary" onClick={() => setEditing({ id: type.id, name: type.name, price: String(type.price) })}>Modifier</Button>
-                    <Button variant="danger" onClick={() => handleDelete(type)}>Supprimer</Button>
+                    <Button variant="secondary" onClick={() => setEditing({ id: type.id, name: type.name, price: moneyText(type.price) })}>Modifier</Button>
+                    {/* A weighed basket has its winner: it can no longer be deleted (the service refuses it too). */}
+                    <Button variant="danger" onClick={() => handleDelete(type)} disabled={type.realWeight !== null} title={type.realWeight !== null ? 'Ce panier a été pesé : il ne peut plus être supprimé.' : undefined}>Supprimer</Button>
                   </div></td>
                 </tr>
               ))}
@@ -176,32 +199,45 @@ function TypeInventory({ basketId, types, onChanged, onSaved, onFailed, onMessag
         </div>
         <div className="k-field">
           <label className="k-field__label" htmlFor={priceId}>Prix</label>
-          <input id={priceId} className="k-input" type="number" step="0.01" min={0} value={price} onChange={(e) => setPrice(e.target.value)} />
+          <MoneyInput id={priceId} value={price} onChange={(e) => setPrice(e.target.value)} placeholder="0,00" />
         </div>
         <Button type="submit">Ajouter</Button>
       </form>
+      <Flash message={message} />
     </section>
   );
 }
 
-function Weighing({ basketId, types, onWeighed, onFailed }: {
+/**
+ * The real weight of each basket. Once weighed, its field is locked and shows the weight (its bets
+ * are closed and its winner known); « Corriger la pesée » unlocks it for a mistyped weight.
+ */
+function Weighing({ basketId, types, message, onWeighed, onFailed }: {
   basketId: number;
   types: BasketType[] | null;
+  message: FlashMessage | null;
   onWeighed: (type: BasketType) => void;
   onFailed: (error: unknown) => void;
 }) {
   const [weights, setWeights] = useState<Record<number, string>>({});
+  const [correcting, setCorrecting] = useState<Record<number, boolean>>({});
   if (!types || types.length === 0) return null;
 
   const handleWeigh = async (type: BasketType) => {
-    const grams = Number(weights[type.id]);
-    if (!Number.isInteger(grams) || grams < 1) {
+    const text = (weights[type.id] ?? '').trim();
+    const grams = Number(text);
+    if (!/^\d+$/.test(text) || grams < 1) {
       onFailed(new Error('Le poids doit être un nombre entier de grammes, au moins 1.'));
       return;
     }
-    if (!window.confirm(`Enregistrer ${formatWeight(grams)} pour « ${type.name} » ? Les paris sur ce panier seront clos.`)) return;
+    const question = type.realWeight !== null
+      ? `Corriger la pesée de « ${type.name} » : ${formatWeight(type.realWeight)} devient ${formatWeight(grams)} ?`
+      : `Enregistrer ${formatWeight(grams)} pour « ${type.name} » ? Les paris sur ce panier seront clos.`;
+    if (!window.confirm(question)) return;
     try {
       onWeighed(await raffleApi.weighBasket(basketId, type.id, grams));
+      setWeights((current) => ({ ...current, [type.id]: '' }));
+      setCorrecting((current) => ({ ...current, [type.id]: false }));
     } catch (error) {
       onFailed(error);
     }
@@ -214,25 +250,38 @@ function Weighing({ basketId, types, onWeighed, onFailed }: {
         Le pari le plus proche du poids réel gagne le panier ; en cas d'égalité, le pari vendu le premier l'emporte.
       </p>
       <ul className="rf-weigh">
-        {types.map((type) => (
-          <li key={type.id}>
-            <label htmlFor={`rf-weight-${type.id}`}><strong>{type.name}</strong> — poids réel (g)</label>
-            <input
-              id={`rf-weight-${type.id}`}
-              className="k-input"
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              placeholder={type.realWeight ? String(type.realWeight) : 'en grammes'}
-              value={weights[type.id] ?? ''}
-              onChange={(e) => setWeights({ ...weights, [type.id]: e.target.value })}
-            />
-            <span className="rf-weight-preview">{weights[type.id] && Number(weights[type.id]) >= 1 ? formatWeight(Math.floor(Number(weights[type.id]))) : type.realWeight ? formatWeight(type.realWeight) : ''}</span>
-            <Button variant="secondary" onClick={() => handleWeigh(type)}>Enregistrer le poids</Button>
-          </li>
-        ))}
+        {types.map((type) => {
+          const locked = type.realWeight !== null && !correcting[type.id];
+          const typed = weights[type.id] ?? '';
+          return (
+            <li key={type.id}>
+              <label htmlFor={`rf-weight-${type.id}`}><strong>{type.name}</strong> — poids réel (g)</label>
+              <input
+                id={`rf-weight-${type.id}`}
+                className="k-input"
+                type="text"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                disabled={locked}
+                placeholder={type.realWeight !== null ? String(type.realWeight) : 'en grammes'}
+                value={locked ? String(type.realWeight) : typed}
+                onChange={(e) => setWeights({ ...weights, [type.id]: e.target.value })}
+              />
+              <span className="rf-weight-preview">
+                {locked
+                  ? `Pesé : ${formatWeight(type.realWeight!)} — paris clos`
+                  : /^\d+$/.test(typed.trim()) && Number(typed) >= 1 ? formatWeight(Number(typed)) : type.realWeight !== null ? formatWeight(type.realWeight) : ''}
+              </span>
+              {locked ? (
+                <Button variant="ghost" onClick={() => setCorrecting({ ...correcting, [type.id]: true })}>Corriger la pesée</Button>
+              ) : (
+                <Button variant="secondary" onClick={() => handleWeigh(type)}>Enregistrer le poids</Button>
+              )}
+            </li>
+          );
+        })}
       </ul>
+      <Flash message={message} />
     </section>
   );
 }

@@ -125,4 +125,38 @@ describe('prize inventory', () => {
     await renderInventory();
     expect(screen.getByRole('alert').textContent).toContain('Erreur lors de la récupération des prix.');
   });
+
+  it('shows the add form\'s messages under the form itself, not at the top of the page, and reads « 30,50 »', async () => {
+    const calls = gateway({
+      'POST /api/admin/raffles/5/prizes': (call) => json(prize({ id: 9, name: (call.body as Prize).name, rank: 3, weight: 3, price: 30.5, quantity: 1 }), 201),
+    });
+    await renderInventory();
+    const form = screen.getByRole('group', { name: 'Nouveau lot' });
+    fireEvent.change(addForm().getByLabelText('Name'), { target: { value: 'Lampe' } });
+    fireEvent.change(addForm().getByLabelText('Rang'), { target: { value: '3' } });
+    fireEvent.change(addForm().getByLabelText('Cout'), { target: { value: '30,5,0' } });
+    fireEvent.change(addForm().getByLabelText('Quantity'), { target: { value: '1' } });
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Add Prize' })); });
+    const alert = within(form).getByRole('alert');
+    expect(alert.textContent).toBe('Le prix doit être un montant en euros, par exemple 30,50.');
+    // Nothing is said at the top of the inventory, far above the form.
+    const heading = screen.getByRole('heading', { name: 'Inventory of Prizes for Raffle ID: 5' });
+    expect(heading.nextElementSibling?.getAttribute('role')).not.toBe('alert');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    fireEvent.change(addForm().getByLabelText('Cout'), { target: { value: '30,50' } });
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Add Prize' })); });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Lampe', weight: 3, price: 30.5, quantity: 1, alcohol: false });
+    expect(within(form).getByRole('status').textContent).toBe('Prix ajouté avec succès');
+  });
+
+  it('shows a correction\'s messages with the prize being corrected, its price shown « 350,00 »', async () => {
+    gateway({ 'PUT /api/admin/prizes/1': () => json({ error: 'La quantité doit être positive' }, 400) });
+    await renderInventory();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Corriger' })[0]!);
+    const editor = screen.getByRole('group', { name: 'Lot 1' });
+    expect((within(editor).getByLabelText('Cout') as HTMLInputElement).value).toBe('350,00');
+    await act(async () => { fireEvent.click(within(editor).getByRole('button', { name: 'Save' })); });
+    expect(within(editor).getByRole('alert').textContent).toContain('Erreur lors de la mise à jour du prix');
+  });
 });

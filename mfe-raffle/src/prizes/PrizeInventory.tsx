@@ -6,13 +6,14 @@
  */
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Button, formatEuros, Pagination, Spinner } from '@kermesse/ui-kit';
+import { Button, formatEuros, MoneyInput, Pagination, Spinner } from '@kermesse/ui-kit';
 import { raffleApi, type LawPanel as LawPanelData, type Prize, type RaffleDetails } from '../api/raffleApi';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { detailOf, Flash, type FlashMessage } from '../components/Flash';
 import { LawPanel } from '../raffle/LawPanel';
 import { prizeError } from './prizeRules';
 import { GiftIcon } from '../components/GiftIcon';
+import { moneyText, readMoney } from '../components/money';
 
 export const PRIZE_BANNERS = {
   loadError: 'Erreur lors de la récupération des prix.',
@@ -38,14 +39,23 @@ export const PRIZES_PAGE_SIZE = 20;
 
 const EMPTY_FORM: PrizeForm = { name: '', weight: '', price: '', quantity: '', alcohol: false };
 const formOf = (prize: Prize): PrizeForm => ({
-  name: prize.name, weight: String(prize.weight), price: String(prize.price), quantity: String(prize.quantity), alcohol: prize.Alcohol,
+  name: prize.name, weight: String(prize.weight), price: moneyText(prize.price), quantity: String(prize.quantity), alcohol: prize.Alcohol,
 });
+
+/**
+ * Where a message shows: beside what the admin just did — under the « Add New Prize » form, under
+ * the prize being corrected — not at the top of a page that may be far above; loading and deleting
+ * speak at the top of the list.
+ */
+type FlashPlace = 'top' | 'add' | number;
 
 export function PrizeInventoryPage() {
   const raffleId = Number(useParams().raffleId);
   const [prizes, setPrizes] = useState<Prize[] | null>(null);
   const [raffle, setRaffle] = useState<RaffleDetails | null>(null);
-  const [flash, setFlash] = useState<FlashMessage | null>(null);
+  const [notice, setNotice] = useState<{ at: FlashPlace; message: FlashMessage } | null>(null);
+  const setFlash = (message: FlashMessage | null, at: FlashPlace = 'top') => setNotice(message ? { at, message } : null);
+  const flashAt = (at: FlashPlace) => (notice?.at === at ? notice.message : null);
   const [editing, setEditing] = useState<{ id: number; form: PrizeForm } | null>(null);
   const [adding, setAdding] = useState<PrizeForm>(EMPTY_FORM);
   const [page, setPage] = useState(1);
@@ -73,7 +83,7 @@ export function PrizeInventoryPage() {
     if (!current) return;
     const invalid = prizeError(editing.form);
     if (invalid) {
-      setFlash({ tone: 'error', text: invalid });
+      setFlash({ tone: 'error', text: invalid }, editing.id);
       return;
     }
     const rank = Number(editing.form.weight);
@@ -84,17 +94,17 @@ export function PrizeInventoryPage() {
         label: editing.form.name.trim(),
         weight: rank,
         rank,
-        price: Number(editing.form.price.replace(',', '.')),
+        price: readMoney(editing.form.price) ?? 0,
         quantity: Number(editing.form.quantity),
         alcohol: editing.form.alcohol,
         Alcohol: editing.form.alcohol,
       });
       setPrizes(sorted(prizes.map((p) => (p.id === updated.id ? updated : p))));
       setEditing(null);
-      setFlash({ tone: 'success', text: PRIZE_BANNERS.updated });
+      setFlash({ tone: 'success', text: PRIZE_BANNERS.updated }, updated.id);
       refreshPanel();
     } catch (error) {
-      setFlash({ tone: 'error', text: PRIZE_BANNERS.updateError, detail: detailOf(error) });
+      setFlash({ tone: 'error', text: PRIZE_BANNERS.updateError, detail: detailOf(error) }, editing.id);
     }
   };
 
@@ -114,23 +124,23 @@ export function PrizeInventoryPage() {
     event.preventDefault();
     const invalid = prizeError(adding);
     if (invalid) {
-      setFlash({ tone: 'error', text: invalid });
+      setFlash({ tone: 'error', text: invalid }, 'add');
       return;
     }
     try {
       const prize = await raffleApi.addPrize(raffleId, {
         name: adding.name.trim(),
         weight: Number(adding.weight),
-        price: Number(adding.price.replace(',', '.')),
+        price: readMoney(adding.price) ?? 0,
         quantity: Number(adding.quantity),
         alcohol: adding.alcohol,
       });
       setPrizes((list) => sorted([...(list ?? []), prize]));
       setAdding(EMPTY_FORM);
-      setFlash({ tone: 'success', text: PRIZE_BANNERS.added });
+      setFlash({ tone: 'success', text: PRIZE_BANNERS.added }, 'add');
       refreshPanel();
     } catch (error) {
-      setFlash({ tone: 'error', text: PRIZE_BANNERS.addError, detail: detailOf(error) });
+      setFlash({ tone: 'error', text: PRIZE_BANNERS.addError, detail: detailOf(error) }, 'add');
     }
   };
 
@@ -140,7 +150,7 @@ export function PrizeInventoryPage() {
       <div className="rf-with-aside">
         <section className="k-card rf-inventory">
           <h1>Inventory of Prizes for Raffle ID: {raffleId}</h1>
-          <Flash message={flash} />
+          <Flash message={flashAt('top')} />
           {prizes === null ? (
             <Spinner />
           ) : prizes.length === 0 ? (
@@ -155,6 +165,7 @@ export function PrizeInventoryPage() {
                         form={editing.form}
                         onChange={(form) => setEditing({ id: prize.id, form })}
                         labelPrefix={`Lot ${prize.id}`}
+                        message={flashAt(prize.id)}
                       >
                         <Button onClick={handleSave}>Save</Button>
                         <Button variant="ghost" onClick={() => setEditing(null)}>
@@ -190,6 +201,7 @@ export function PrizeInventoryPage() {
                             Supprimer
                           </Button>
                         </div>
+                        {flashAt(prize.id) && <div className="rf-prize__flash"><Flash message={flashAt(prize.id)} /></div>}
                       </>
                     )}
                   </li>
@@ -201,7 +213,7 @@ export function PrizeInventoryPage() {
 
           <form className="rf-add-prize" onSubmit={handleAdd} noValidate>
             <h2>Add New Prize</h2>
-            <PrizeFields form={adding} onChange={setAdding} labelPrefix="Nouveau lot">
+            <PrizeFields form={adding} onChange={setAdding} labelPrefix="Nouveau lot" message={flashAt('add')}>
               <Button type="submit">Add Prize</Button>
             </PrizeFields>
           </form>
@@ -213,10 +225,12 @@ export function PrizeInventoryPage() {
 }
 
 /** Name, Rang, Cout (the prize's value, sent as `price`), Quantity and Alcohol, as in SPEC §2. */
-function PrizeFields({ form, onChange, labelPrefix, children }: {
+function PrizeFields({ form, onChange, labelPrefix, message, children }: {
   form: PrizeForm;
   onChange: (form: PrizeForm) => void;
   labelPrefix: string;
+  /** The outcome of this form's last action, shown right under its buttons. */
+  message?: FlashMessage | null;
   children: ReactNode;
 }) {
   const id = useId();
@@ -229,13 +243,14 @@ function PrizeFields({ form, onChange, labelPrefix, children }: {
       <label htmlFor={`${id}-rank`}>Rang</label>
       <input id={`${id}-rank`} className="k-input" type="number" min={1} value={form.weight} onChange={set('weight')} />
       <label htmlFor={`${id}-price`}>Cout</label>
-      <input id={`${id}-price`} className="k-input" type="number" min={0} step="0.01" value={form.price} onChange={set('price')} title="Valeur du lot en euros" />
+      <MoneyInput id={`${id}-price`} value={form.price} onChange={set('price')} title="Valeur du lot en euros" placeholder="0,00" />
       <label htmlFor={`${id}-qty`}>Quantity</label>
       <input id={`${id}-qty`} className="k-input" type="number" min={0} value={form.quantity} onChange={set('quantity')} />
       <label className="rf-check" htmlFor={`${id}-alcohol`}>
         <input id={`${id}-alcohol`} type="checkbox" checked={form.alcohol} onChange={set('alcohol')} /> Alcohol
       </label>
       <div className="rf-actions">{children}</div>
+      {message && <div className="rf-prize-fields__message"><Flash message={message} /></div>}
     </div>
   );
 }

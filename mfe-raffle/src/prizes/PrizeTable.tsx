@@ -1,13 +1,14 @@
 /** The second raffle prize table (SPEC §2): Label, Rank, Price, Cost, Provider with inline Edit / Save / Cancel. */
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { Button, formatEuros, Spinner } from '@kermesse/ui-kit';
+import { Button, formatEuros, MoneyInput, Spinner } from '@kermesse/ui-kit';
 import { raffleApi, type Prize } from '../api/raffleApi';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { detailOf, Flash, type FlashMessage } from '../components/Flash';
 import { PRIZE_BANNERS } from './PrizeInventory';
 import { prizeError } from './prizeRules';
 import { useRaffleName } from '../components/useRaffleName';
+import { moneyText, readMoney } from '../components/money';
 
 interface Row {
   label: string;
@@ -34,7 +35,8 @@ export function PrizeTablePage() {
   const handleSave = async (prize: Prize) => {
     if (!editing) return;
     const { row } = editing;
-    const invalid = prizeError({ name: row.label, weight: row.rank, price: row.price, quantity: prize.quantity });
+    const invalid = prizeError({ name: row.label, weight: row.rank, price: row.price, quantity: prize.quantity })
+      ?? (row.cost.trim() !== '' && readMoney(row.cost) === null ? 'Le coût doit être un montant en euros, par exemple 12,50.' : null);
     if (invalid) {
       setFlash({ tone: 'error', text: invalid });
       return;
@@ -43,7 +45,7 @@ export function PrizeTablePage() {
       const rank = Number(row.rank);
       const updated = await raffleApi.updatePrize({
         ...prize, name: row.label.trim(), label: row.label.trim(), rank, weight: rank,
-        price: Number(row.price.replace(',', '.')), cost: Number((row.cost || '0').replace(',', '.')), provider: row.provider.trim(),
+        price: readMoney(row.price) ?? 0, cost: readMoney(row.cost || '0') ?? 0, provider: row.provider.trim(),
       });
       setPrizes((list) => (list ?? []).map((p) => (p.id === updated.id ? updated : p)).sort((a, b) => a.rank - b.rank || a.id - b.id));
       setEditing(null);
@@ -53,15 +55,13 @@ export function PrizeTablePage() {
     }
   };
 
+  const change = (field: keyof Row) => (e: { target: { value: string } }) => editing && setEditing({ ...editing, row: { ...editing.row, [field]: e.target.value } });
   const input = (field: keyof Row, label: string, type = 'text') => editing && (
-    <input
-      className="k-input rf-cell-input"
-      aria-label={label}
-      type={type}
-      step={type === 'number' ? '0.01' : undefined}
-      value={editing.row[field]}
-      onChange={(e) => setEditing({ ...editing, row: { ...editing.row, [field]: e.target.value } })}
-    />
+    <input className="k-input rf-cell-input" aria-label={label} type={type} value={editing.row[field]} onChange={change(field)} />
+  );
+  // Amounts typed the French way (« 30,50 »), read by the UI kit's parser.
+  const money = (field: 'price' | 'cost', label: string) => editing && (
+    <MoneyInput className="rf-cell-input" aria-label={label} value={editing.row[field]} onChange={change(field)} />
   );
 
   return (
@@ -81,8 +81,8 @@ export function PrizeTablePage() {
                   <tr key={prize.id}>
                     <td>{input('label', 'Label')}</td>
                     <td>{input('rank', 'Rank', 'number')}</td>
-                    <td>{input('price', 'Price', 'number')}</td>
-                    <td>{input('cost', 'Cost', 'number')}</td>
+                    <td>{money('price', 'Price')}</td>
+                    <td>{money('cost', 'Cost')}</td>
                     <td>{input('provider', 'Provider')}</td>
                     <td className="rf-actions-cell"><div className="rf-row-actions">
                       <Button onClick={() => handleSave(prize)}>Save</Button>
@@ -99,7 +99,7 @@ export function PrizeTablePage() {
                     <td className="rf-actions-cell"><div className="rf-row-actions">
                       <Button variant="secondary" onClick={() => setEditing({
                         id: prize.id,
-                        row: { label: prize.label, rank: String(prize.rank), price: String(prize.price), cost: String(prize.cost), provider: prize.provider },
+                        row: { label: prize.label, rank: String(prize.rank), price: moneyText(prize.price), cost: moneyText(prize.cost), provider: prize.provider },
                       })}>Edit</Button>
                     </div></td>
                   </tr>

@@ -2,11 +2,14 @@
  * SPEC §5 raffle prize checks for the add and edit forms, in the SPEC's order, first failure shown.
  * The service applies the same rules (services/raffle/src/rules/prizeRules.ts).
  */
+import { parseEuros } from '@kermesse/ui-kit';
+
 export const PRIZE_MESSAGES = {
   name: 'Le nom est requis',
   rank: 'Le rang doit être supérieur à 0',
   price: 'Le prix doit être positif',
   quantity: 'La quantité doit être positive',
+  unreadablePrice: 'Le prix doit être un montant en euros, par exemple 30,50.',
 } as const;
 
 export interface PrizeFields {
@@ -29,7 +32,9 @@ export function prizeError(prize: PrizeFields): string | null {
   const rank = toNumber(prize.weight);
   if (rank === undefined || !(rank > 0)) return PRIZE_MESSAGES.rank;
   const price = toNumber(prize.price);
-  if (price === undefined || Number.isNaN(price) || price < 0) return PRIZE_MESSAGES.price;
+  if (price === undefined || price < 0) return PRIZE_MESSAGES.price;
+  // « 30,50 » is 30,50 €; what cannot be read as an amount is refused, never guessed.
+  if (typeof prize.price === 'string' && parseEuros(prize.price) === null) return PRIZE_MESSAGES.unreadablePrice;
   const quantity = toNumber(prize.quantity);
   if (quantity === undefined || Number.isNaN(quantity) || quantity < 0) return PRIZE_MESSAGES.quantity;
   return null;

@@ -1,8 +1,9 @@
 /** /tombola: the raffles and gift baskets of every event, for an admin; the public pages for everyone else. */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { ErrorLine, formatEuros, Spinner, useSession } from '@kermesse/ui-kit';
+import { Link, useLocation } from 'react-router';
+import { Banner, ErrorLine, formatEuros, Spinner, useSession } from '@kermesse/ui-kit';
 import { raffleApi, type GiftBasketSummary, type RaffleSummary } from '../api/raffleApi';
+import { FeaturedRaffleForm } from './FeaturedRaffleForm';
 
 export const STATE_LABELS: Record<RaffleSummary['state'], string> = {
   open: 'En vente',
@@ -32,6 +33,8 @@ function AdminHome() {
   const [raffles, setRaffles] = useState<RaffleSummary[] | null>(null);
   const [baskets, setBaskets] = useState<GiftBasketSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // A message left by the page the admin comes from (a raffle deleted).
+  const notice = (useLocation().state as { message?: string } | null)?.message;
 
   useEffect(() => {
     raffleApi.listRaffles().then(setRaffles, () => setFailed(true));
@@ -48,6 +51,7 @@ function AdminHome() {
         </div>
       </div>
       {failed && <ErrorLine>Erreur lors du chargement des données</ErrorLine>}
+      {notice && <Banner tone="success">{notice}</Banner>}
 
       <section className="k-card">
         <div className="rf-title-row">
@@ -73,6 +77,8 @@ function AdminHome() {
           </div>
         )}
       </section>
+
+      {raffles && raffles.length > 0 && <FeaturedRaffleForm raffles={raffles} />}
 
       <section className="k-card">
         <div className="rf-title-row">

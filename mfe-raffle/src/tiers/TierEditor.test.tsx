@@ -65,11 +65,48 @@ describe('ticket price editor', () => {
   it('keeps the pairs on a refused save', async () => {
     await renderEditor({ saveTiers: () => Promise.reject(new Error('Deux paires ont le même prix (2,00 €).')) });
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter une nouvelle paire' }));
+    fireEvent.change(screen.getByLabelText('Nombre de tickets de la paire 1'), { target: { value: '1' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
     });
     expect(screen.getByRole('alert').textContent).toContain("Erreur lors de l'enregistrement des données");
     expect(screen.getByRole('alert').textContent).toContain('Deux paires ont le même prix (2,00 €).');
     expect(screen.getAllByLabelText(/Nombre de tickets de la paire/)).toHaveLength(1);
+  });
+
+  it('names the line a person counts (« Ligne 4 : … ») and sends nothing when a pair cannot be read', async () => {
+    const save = vi.fn(async (_tiers: Tier[]) => undefined);
+    await renderEditor({ saveTiers: save, id: 2, loadTiers: async () => [{ nb: 1, p: 2 }, { nb: 3, p: 5 }, { nb: 10, p: 15 }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter une nouvelle paire' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour' }));
+    });
+    expect(save).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain('Ligne 4 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.');
+    expect(screen.getByRole('alert').textContent).not.toContain('price.3');
+    expect(screen.getByLabelText('Nombre de tickets de la paire 4').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(screen.getByLabelText('Nombre de tickets de la paire 4'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('Prix de la paire 4'), { target: { value: '25,505' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour' }));
+    });
+    expect(save).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain('Ligne 4 : le prix doit être un montant positif en euros (deux décimales au plus), par exemple 2,50.');
+  });
+
+  it('reads prices typed the French way: « 30,50 » is 30,50 €, shown back as « 2,00 »', async () => {
+    const save = vi.fn(async (_tiers: Tier[]) => undefined);
+    await renderEditor({ saveTiers: save, id: 2, loadTiers: async () => [{ nb: 1, p: 2 }] });
+    const price = screen.getByLabelText('Prix de la paire 1') as HTMLInputElement;
+    expect(price.value).toBe('2,00');
+    expect(price.type).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter une nouvelle paire' }));
+    fireEvent.change(screen.getByLabelText('Nombre de tickets de la paire 2'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('Prix de la paire 2'), { target: { value: '30,50' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour' }));
+    });
+    expect(save).toHaveBeenCalledWith([{ nb: 1, p: 2 }, { nb: 20, p: 30.5 }]);
   });
 });

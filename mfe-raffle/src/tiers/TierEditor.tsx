@@ -1,12 +1,16 @@
 /**
  * The ticket price editor of raffles and gift baskets (SPEC §2, §4): with an id it loads the
  * existing tiers (update mode, « Modifier les prix des tickets », « Mettre à jour »); without, it
- * starts empty (create mode, « Créer les prix des tickets », « Créer »). Values are sent as numbers.
+ * starts empty (create mode, « Créer les prix des tickets », « Créer ») — and the page gives it the
+ * new id once created, so a second click updates instead of creating again. Prices are typed the
+ * French way (« 2,50 »); a line that cannot be read is named as a person counts (« Ligne 4 : … »)
+ * and nothing is sent. Values are sent as numbers.
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '@kermesse/ui-kit';
+import { Button, MoneyInput } from '@kermesse/ui-kit';
 import type { Tier } from '../api/raffleApi';
 import { detailOf, Flash, type FlashMessage } from '../components/Flash';
+import { moneyText, readMoney } from '../components/money';
 
 export interface TierEditorMessages {
   created: string;
@@ -35,7 +39,23 @@ interface Row {
 }
 
 let nextKey = 1;
-const toRow = (tier: Tier): Row => ({ key: nextKey++, nb: String(tier.nb), p: String(tier.p) });
+const toRow = (tier: Tier): Row => ({ key: nextKey++, nb: String(tier.nb), p: moneyText(tier.p) });
+
+/** The pairs to send, or the first line that cannot be read, counted from 1 as on screen. */
+export function readTierRows(rows: readonly Pick<Row, 'nb' | 'p'>[]): { tiers: Tier[] } | { line: number; error: string } {
+  const tiers: Tier[] = [];
+  for (const [index, row] of rows.entries()) {
+    const line = index + 1;
+    const nb = row.nb.trim();
+    if (!/^\d+$/.test(nb) || Number(nb) < 1 || Number(nb) > 100_000) {
+      return { line, error: `Ligne ${line} : le nombre de tickets doit être un nombre entier entre 1 et 100 000.` };
+    }
+    const p = readMoney(row.p);
+    if (p === null) return { line, error: `Ligne ${line} : le prix doit être un montant positif en euros (deux décimales au plus), par exemple 2,50.` };
+    tiers.push({ nb: Number(nb), p });
+  }
+  return { tiers };
+}
 
 export function TierEditor({ id, loadTiers, saveTiers, messages, children, after }: TierEditorProps) {
   const updating = id !== undefined;
@@ -43,6 +63,7 @@ export function TierEditor({ id, loadTiers, saveTiers, messages, children, after
   const [loading, setLoading] = useState(updating);
   const [saving, setSaving] = useState(false);
   const [flash, setFlash] = useState<FlashMessage | null>(null);
+  const [badLine, setBadLine] = useState<number | null>(null);
   const baseId = useId();
 
   useEffect(() => {
@@ -73,10 +94,17 @@ export function TierEditor({ id, loadTiers, saveTiers, messages, children, after
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
     setFlash(null);
+    const read = readTierRows(rows);
+    if ('error' in read) {
+      setBadLine(read.line);
+      setFlash({ tone: 'error', text: messages.saveError, detail: read.error });
+      return;
+    }
+    setBadLine(null);
+    setSaving(true);
     try {
-      await saveTiers(rows.map((row) => ({ nb: Number(row.nb), p: Number(row.p) })));
+      await saveTiers(read.tiers);
       setFlash({ tone: 'success', text: updating ? messages.updated : messages.created });
     } catch (error) {
       setFlash({ tone: 'error', text: messages.saveError, detail: detailOf(error) });
@@ -106,17 +134,15 @@ export function TierEditor({ id, loadTiers, saveTiers, messages, children, after
                   type="number"
                   inputMode="numeric"
                   value={row.nb}
+                  aria-invalid={badLine === index + 1 || undefined}
                   aria-label={`Nombre de tickets de la paire ${index + 1}`}
                   onChange={(e) => handleChange(row.key, 'nb', e.target.value)}
                 />
                 <label htmlFor={`${baseId}-p-${row.key}`}>Prix :</label>
-                <input
+                <MoneyInput
                   id={`${baseId}-p-${row.key}`}
-                  className="k-input"
-                  type="number"
-                  step="0.01"
-                  inputMode="decimal"
                   value={row.p}
+                  aria-invalid={badLine === index + 1 || undefined}
                   aria-label={`Prix de la paire ${index + 1}`}
                   onChange={(e) => handleChange(row.key, 'p', e.target.value)}
                 />

@@ -6,7 +6,7 @@ import { raffleApi, type EventSummary, type Tier } from '../api/raffleApi';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { GIFT_BASKET_TIER_MESSAGES, RAFFLE_TIER_MESSAGES } from './messages';
 import { TierEditor } from './TierEditor';
-import { useRaffleName } from '../components/useRaffleName';
+import { useGiftBasketName, useRaffleName } from '../components/useRaffleName';
 
 export function RaffleTiersPage() {
   const raffleId = Number(useParams().raffleId);
@@ -24,12 +24,13 @@ export function RaffleTiersPage() {
 
 export function GiftBasketTiersPage() {
   const basketId = Number(useParams().basketId);
+  const basketName = useGiftBasketName(basketId);
   const save = useCallback(async (price: Tier[]) => {
     await raffleApi.updateGiftBasketTiers(basketId, { price });
   }, [basketId]);
   return (
     <>
-      <Breadcrumbs items={[{ label: `Panier garni n° ${basketId}`, to: `/tombola/paniers/${basketId}` }, { label: 'Prix des paris' }]} />
+      <Breadcrumbs items={[{ label: basketName, to: `/tombola/paniers/${basketId}` }, { label: 'Prix des paris' }]} />
       <TierEditor id={basketId} loadTiers={raffleApi.getGiftBasketTiers} saveTiers={save} messages={GIFT_BASKET_TIER_MESSAGES} />
     </>
   );
@@ -45,11 +46,11 @@ function useEvents() {
   return { events, failed };
 }
 
-function EventSelect({ events, value, onChange }: { events: EventSummary[] | null; value: string; onChange: (value: string) => void }) {
+function EventSelect({ events, value, onChange, disabled = false }: { events: EventSummary[] | null; value: string; onChange: (value: string) => void; disabled?: boolean }) {
   const id = useId();
   return (
     <Field label="Événement" htmlFor={id}>
-      <select id={id} className="k-select" value={value} onChange={(e) => onChange(e.target.value)} required>
+      <select id={id} className="k-select" value={value} onChange={(e) => onChange(e.target.value)} required disabled={disabled}>
         {events === null && <option value="">Chargement en cours...</option>}
         {events?.length === 0 && <option value="">Aucun événement disponible</option>}
         {events?.map((event) => (
@@ -75,27 +76,30 @@ export function NewRafflePage() {
     if (events?.length && !eventId) setEventId(String(events[0]!.id));
   }, [events, eventId]);
 
+  // Once created, the editor switches to update mode on that raffle: a second click updates it.
   const save = async (price: Tier[]) => {
-    const answer = await raffleApi.createRaffle({
-      price,
-      eventId: eventId ? Number(eventId) : undefined,
-      name: name.trim() || undefined,
-      tickets: Number(tickets),
-    });
+    const settings = { price, name: name.trim() || undefined, tickets: Number(tickets) };
+    if (created !== null) {
+      await raffleApi.updateRaffleTiers(created, settings);
+      return;
+    }
+    const answer = await raffleApi.createRaffle({ ...settings, eventId: eventId ? Number(eventId) : undefined });
     setCreated(answer.id);
   };
 
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Nouvelle tombola' }]} />
+      <Breadcrumbs items={[{ label: created !== null ? name.trim() || 'Tombola' : 'Nouvelle tombola' }]} />
       <TierEditor
+        id={created ?? undefined}
+        loadTiers={raffleApi.getRaffleTiers}
         saveTiers={save}
         messages={RAFFLE_TIER_MESSAGES}
         after={created !== null && <p><Link to={`/tombola/${created}`}>Ouvrir la tombola créée</Link></p>}
       >
         {failed && <p className="k-error-line">Erreur lors du chargement des données</p>}
         <div className="rf-grid-3">
-          <EventSelect events={events} value={eventId} onChange={setEventId} />
+          <EventSelect events={events} value={eventId} onChange={setEventId} disabled={created !== null} />
           <Field label="Nom de la tombola" htmlFor={nameId}>
             <TextInput id={nameId} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required />
           </Field>
@@ -119,22 +123,29 @@ export function NewGiftBasketPage() {
     if (events?.length && !eventId) setEventId(String(events[0]!.id));
   }, [events, eventId]);
 
+  // Once created, the editor switches to update mode on that basket: a second click updates it.
   const save = async (price: Tier[]) => {
+    if (created !== null) {
+      await raffleApi.updateGiftBasketTiers(created, { price, name: name.trim() || undefined });
+      return;
+    }
     const answer = await raffleApi.createGiftBasket({ price, eventId: eventId ? Number(eventId) : undefined, name: name.trim() || undefined });
     setCreated(answer.id);
   };
 
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Nouveau panier garni' }]} />
+      <Breadcrumbs items={[{ label: created !== null ? name.trim() || 'Paniers garnis' : 'Nouveau panier garni' }]} />
       <TierEditor
+        id={created ?? undefined}
+        loadTiers={raffleApi.getGiftBasketTiers}
         saveTiers={save}
         messages={GIFT_BASKET_TIER_MESSAGES}
         after={created !== null && <p><Link to={`/tombola/paniers/${created}`}>Ouvrir les paniers garnis créés</Link></p>}
       >
         {failed && <p className="k-error-line">Erreur lors du chargement des données</p>}
         <div className="rf-grid-3">
-          <EventSelect events={events} value={eventId} onChange={setEventId} />
+          <EventSelect events={events} value={eventId} onChange={setEventId} disabled={created !== null} />
           <Field label="Nom" htmlFor={nameId}>
             <TextInput id={nameId} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required />
           </Field>

@@ -1,37 +1,71 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { fakeGateway, json } from '@kermesse/ui-kit/testing';
 import { PresaleModal } from './PresaleModal';
 
-const renderModal = () =>
-  render(
-    <MemoryRouter>
-      <PresaleModal />
-    </MemoryRouter>,
-  );
+const banner = {
+  key: 'tombola-3-abc',
+  title: 'Tombola de la fête des écoles : la prévente est ouverte !',
+  text: 'Un vélo, un week-end en gîte et de beaux lots à gagner.',
+  link: '/tombola/prevente',
+};
+
+const withBanner = (value: typeof banner | null) =>
+  fakeGateway({ 'GET /api/public/raffle/featured': () => json({ success: true, data: { raffle: value ? { id: 3, name: 'Tombola' } : null, banner: value } }) });
+
+async function renderModal() {
+  let view!: ReturnType<typeof render>;
+  await act(async () => {
+    view = render(
+      <MemoryRouter>
+        <PresaleModal />
+      </MemoryRouter>,
+    );
+  });
+  return view;
+}
 
 describe('PresaleModal', () => {
-  it('announces the autumn raffle pre-sale with a link to it', () => {
-    renderModal();
-
-    const dialog = screen.getByRole('dialog', { name: /prévente/ });
-    expect(dialog.textContent).toContain("Tombola d'automne 2024");
+  it('announces the raffle the administrator chose, with the words they wrote and a link to the pre-sale', async () => {
+    const calls = withBanner(banner);
+    await renderModal();
+    const dialog = screen.getByRole('dialog', { name: banner.title });
+    expect(dialog.textContent).toContain('Un vélo, un week-end en gîte et de beaux lots à gagner.');
+    expect(dialog.textContent).not.toContain('automne 2024');
     expect(screen.getByRole('link', { name: 'Voir la prévente' }).getAttribute('href')).toBe('/tombola/prevente');
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/public/raffle/featured']);
+    expect(calls[0]!.authorization).toBeNull();
   });
 
-  it('goes away with « Plus tard » and stays away on the next visit', () => {
-    const first = renderModal();
+  it('shows nothing when no banner is to be shown, or when the raffle service cannot be reached', async () => {
+    withBanner(null);
+    await renderModal();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fakeGateway({});
+    await renderModal();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 
+  it('goes away with « Plus tard », stays away on the next visit, and comes back for a new announcement', async () => {
+    withBanner(banner);
+    const first = await renderModal();
     fireEvent.click(screen.getByRole('button', { name: 'Plus tard' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-
     first.unmount();
-    renderModal();
+
+    const second = await renderModal();
     expect(screen.queryByRole('dialog')).toBeNull();
+    second.unmount();
+
+    withBanner({ ...banner, key: 'tombola-4-def', title: 'Tombola de Noël : la prévente est ouverte !' });
+    await renderModal();
+    expect(screen.getByRole('dialog', { name: 'Tombola de Noël : la prévente est ouverte !' })).toBeTruthy();
   });
 
-  it('closes with Escape', () => {
-    renderModal();
+  it('closes with Escape', async () => {
+    withBanner(banner);
+    await renderModal();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });

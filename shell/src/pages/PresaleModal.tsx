@@ -1,40 +1,64 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Modal } from '@kermesse/ui-kit';
+import { publicGateway } from '../api';
 
 /** Remembers which announcement was dismissed, so a later campaign is shown again. */
 export const DISMISSED_ANNOUNCEMENT_KEY = 'kermesseDismissedAnnouncement';
-const PRESALE_ANNOUNCEMENT = 'tombola-automne-2024';
 
-/** The event banner announcing the autumn raffle pre-sale (SPEC §2), until « Plus tard » is chosen. */
+/** The home banner the association wrote in the raffle administration (« Tombola à l'affiche »). */
+export interface RaffleBanner {
+  /** Changes whenever the banner's raffle or words change. */
+  key: string;
+  title: string;
+  text: string;
+  link: string;
+}
+
+/** `GET /api/public/raffle/featured` → the banner to show, or null (none chosen, or the raffle service unreachable). */
+async function loadBanner(): Promise<RaffleBanner | null> {
+  const answer = await publicGateway.get<{ data?: { banner?: RaffleBanner | null } }>('/api/public/raffle/featured');
+  return answer.data?.banner ?? null;
+}
+
+/**
+ * The event banner announcing the raffle pre-sale (SPEC §2) with the words the administrator chose,
+ * until « Plus tard » is chosen; nothing when no banner is to be shown.
+ */
 export function PresaleModal() {
-  const [open, setOpen] = useState(() => localStorage.getItem(DISMISSED_ANNOUNCEMENT_KEY) !== PRESALE_ANNOUNCEMENT);
+  const [banner, setBanner] = useState<RaffleBanner | null>(null);
 
+  useEffect(() => {
+    let cancelled = false;
+    loadBanner().then((found) => {
+      if (!cancelled && found && localStorage.getItem(DISMISSED_ANNOUNCEMENT_KEY) !== found.key) setBanner(found);
+    }, () => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (!banner) return null;
   const handleDismiss = () => {
-    localStorage.setItem(DISMISSED_ANNOUNCEMENT_KEY, PRESALE_ANNOUNCEMENT);
-    setOpen(false);
+    localStorage.setItem(DISMISSED_ANNOUNCEMENT_KEY, banner.key);
+    setBanner(null);
   };
-
-  if (!open) return null;
   return (
     <Modal
-      title="Tombola d'automne 2024 : la prévente est ouverte !"
+      title={banner.title}
       onClose={handleDismiss}
       actions={
         <>
           <Button variant="ghost" onClick={handleDismiss}>
             Plus tard
           </Button>
-          <Link className="k-button k-button--primary" to="/tombola/prevente" onClick={handleDismiss}>
+          <Link className="k-button k-button--primary" to={banner.link} onClick={handleDismiss}>
             Voir la prévente
           </Link>
         </>
       }
     >
-      <p>
-        Réservez dès maintenant vos tickets pour la grande tombola d'automne de l'association : de beaux lots à gagner,
-        et chaque ticket soutient nos projets.
-      </p>
+      {banner.text && <p>{banner.text}</p>}
     </Modal>
   );
 }
