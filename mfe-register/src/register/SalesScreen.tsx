@@ -12,6 +12,7 @@ import { buildSale, ticketTargets, type SalePayment } from '../sale/buildSale';
 import { runCardPayment, type CardProgress } from '../sale/cardPayment';
 import { submitSale, takenTickets as numbersTaken } from '../sale/submitSale';
 import { useOfflineQueue } from '../sale/useOfflineQueue';
+import { TillBar } from '../till/TillBar';
 import { offlineTicketBlocker, sellableOffline } from '../sale/ticketBlock';
 import { useTicketBlocks } from '../sale/useTicketBlocks';
 import { BetPicker } from './BetPicker';
@@ -342,6 +343,8 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   return (
     <div className="reg-screen">
       <div className="reg-main">
+        {/* Issue 14: the till session — open it first, close it by counting. */}
+        <TillBar checkoutId={checkoutId} />
         {alertsMessage && <ErrorLine>{alertsMessage}</ErrorLine>}
         <ProductCatalog
           categories={catalog.categories.filter((category) => products.some((product) => product.category.id === category.id))}

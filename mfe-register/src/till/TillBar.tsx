@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, formatEuros } from '@kermesse/ui-kit';
+import { ClosingDone } from './ClosingDone';
+import { CloseTillDialog } from './CloseTillDialog';
+import { OpenTillDialog } from './OpenTillDialog';
+import { defaultTillApi, type Closing, type SessionState, type TillApi } from './tillApi';
+import './till.css';
+
+export const OPEN_FIRST_MESSAGE = 'Caisse non ouverte : comptez le fond de caisse et ouvrez la session avant de vendre.';
+
+const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The till session of the register, above the products: asks the cashier to open a session first
+ * (a sale without one still works: the server opens one with a float of 0 and says so here), shows
+ * the open session and leads to its closing. `refreshKey` changes after each sale.
+ */
+export function TillBar({ checkoutId, api: given, refreshKey }: { checkoutId: number; api?: TillApi; refreshKey?: unknown }) {
+  const api = useMemo(() => given ?? defaultTillApi(), [given]);
+  const [state, setState] = useState<SessionState | null>(null);
+  const [dialog, setDialog] = useState<'open' | 'close' | null>(null);
+  const [closing, setClosing] = useState<Closing | null>(null);
+
+  const load = useCallback(() => {
+    api.session(checkoutId).then(setState, () => setState(null));
+  }, [api, checkoutId]);
+  useEffect(load, [load, refreshKey]);
+
+  const session = state?.session ?? null;
+  return (
+    <div className="till-bar" data-testid="till-bar">
+      {state && !state.open && (
+        <div className="till-bar__row till-bar__row--closed" role="status">
+          <span>{OPEN_FIRST_MESSAGE}</span>
+          <Button onClick={() => setDialog('open')}>Ouvrir la caisse</Button>
+        </div>
+      )}
+      {session && (
+        <div className="till-bar__row">
+          <span className="till-bar__text">
+            Session n° {session.id} ouverte à {time.format(new Date(session.openedAt))}
+            {session.automatic ? ' automatiquement (fond 0 €)' : ` · fond ${formatEuros(session.float.cash)}`}
+            {' '}· {session.salesCount} vente{session.salesCount > 1 ? 's' : ''}
+          </span>
+          <Button variant="secondary" onClick={() => setDialog('close')}>Clôturer la caisse</Button>
+        </div>
+      )}
+      {dialog === 'open' && (
+        <OpenTillDialog
+          onCancel={() => setDialog(null)}
+          onOpen={async (floatCents) => {
+            const opened = await api.open(checkoutId, floatCents);
+            setState(opened);
+            setDialog(null);
+            return opened;
+          }}
+        />
+      )}
+      {dialog === 'close' && session && (
+        <CloseTillDialog
+          api={api}
+          checkoutId={checkoutId}
+          sessionId={session.id}
+          onCancel={() => setDialog(null)}
+          onClosed={(done) => {
+            setDialog(null);
+            setClosing(done);
+            load();
+          }}
+        />
+      )}
+      {closing && <ClosingDone api={api} closing={closing} onDone={() => setClosing(null)} />}
+    </div>
+  );
+}

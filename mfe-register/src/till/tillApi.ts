@@ -1,0 +1,47 @@
+/**
+ * The till session calls (issue 14, contract `@kermesse/contracts-register/till`): the register's
+ * session, its opening and closing, the closing screen's detail, the printable Z report and cheque
+ * deposit slip. Amounts are euros at the API edge.
+ */
+import { createApiClient, type ApiClient } from '@kermesse/ui-kit';
+import type { Closing, SessionDetail, SessionState } from '@kermesse/contracts-register/till';
+import { readBearerToken } from '../api/bearerToken';
+
+export type { Closing, SessionDetail, SessionState, TillSession, SessionCheque, CardMismatch } from '@kermesse/contracts-register/till';
+
+export function createTillApi(client: ApiClient) {
+  return {
+    /** `GET /api/cr/checkouts/{id}/session`. */
+    session(checkoutId: number): Promise<SessionState> {
+      return client.get<SessionState>(`/api/cr/checkouts/${checkoutId}/session`);
+    },
+    /** `POST /api/cr/checkouts/{id}/session/open {float: {cash}}` (cents in, euros sent). */
+    open(checkoutId: number, floatCents: number): Promise<SessionState> {
+      return client.post<SessionState>(`/api/cr/checkouts/${checkoutId}/session/open`, { float: { cash: floatCents / 100 } });
+    },
+    /** `GET /api/cr/session/{id}`: cheques to tick and the card reconciliation. */
+    detail(sessionId: number): Promise<SessionDetail> {
+      return client.get<SessionDetail>(`/api/cr/session/${sessionId}`);
+    },
+    /** `POST /api/cr/checkouts/{id}/session/close`. */
+    close(checkoutId: number, counted: { cashCents: number; chequeCents: number; cardCents: number }, reason: string | null): Promise<Closing> {
+      return client.post<Closing>(`/api/cr/checkouts/${checkoutId}/session/close`, {
+        counted: { cash: counted.cashCents / 100, cheque: counted.chequeCents / 100, card: counted.cardCents / 100 },
+        reason,
+      });
+    },
+    /** The Z report (« Rapport de clôture »), HTML for 80 mm or A4. */
+    report(sessionId: number, format: '80mm' | 'a4' = '80mm'): Promise<string> {
+      return client.get<string>(`/api/cr/session/${sessionId}/report?format=${format}`);
+    },
+    /** The cheque deposit slip (« Bordereau de remise de chèques »), HTML. */
+    chequeSlip(sessionId: number): Promise<string> {
+      return client.get<string>(`/api/cr/session/${sessionId}/cheques`);
+    },
+  };
+}
+
+export type TillApi = ReturnType<typeof createTillApi>;
+
+/** The till calls with the cashier's stored token. */
+export const defaultTillApi = (): TillApi => createTillApi(createApiClient({ getToken: readBearerToken }));
