@@ -8,6 +8,7 @@ import type { Bet, CartProduct, Person, ProductCategory, TicketCategory, TicketC
 import type { SoldBet } from '../cart/bets';
 import { CATALOG_MAX_AGE_MS, cacheKeys, readCache, writeCache } from './localCache';
 import { toCents } from './money';
+import { catalogRefreshCalls } from '../register/CatalogRefresh';
 import { ticketBlockCalls } from '../sale/ticketBlock';
 import type {
   CardReaderDto,
@@ -195,6 +196,8 @@ export type CheckoutApi = ReturnType<typeof createCheckoutApi>;
 /** The register's calls on top of an API client (the token comes from the client). */
 export function createCheckoutApi(client: ApiClient) {
   return {
+    // The catalogue version and a catalogue asked past every cache (issue 10, register/CatalogRefresh.tsx).
+    ...catalogRefreshCalls(client),
     // Raffle blocks for selling tickets offline (issue 15, sale/ticketBlock.ts).
     ...ticketBlockCalls(client),
     /** `GET /api/cr/checkouts/{id}`, kept 600 s in local storage. */

@@ -29,6 +29,7 @@ import { ProductCatalog } from './ProductCatalog';
 import { RaffleTicketPicker } from './RaffleTicketPicker';
 import { PaymentButtons, ReceiptChoice, SHORTCUTS, TicketButtons } from './SaleControls';
 import { SaleSheet } from './SaleSheet';
+import { CatalogRefresh } from './CatalogRefresh';
 import { useRegisterData } from './useRegisterData';
 import { useKeydown } from './useShortcuts';
 import { EmailReceiptModal, SmsReceiptModal } from './ReceiptModals';
@@ -78,7 +79,7 @@ interface LostAttempt {
  */
 export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError }: SalesScreenProps) {
   const api = useCheckoutApi();
-  const { catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount, catalogUpdatedAt } = useRegisterData(
+  const { catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount, catalogUpdatedAt, catalogRefresh } = useRegisterData(
     api,
     checkoutId,
     eventId,
@@ -365,6 +366,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
               >
                 <RefreshIcon />
               </Button>
+              <CatalogRefresh {...catalogRefresh} />
               {pendingCount > 0 && (
                 <Button variant="secondary" onClick={() => setDialog('pending')}>
                   Paniers en attente <span className="reg-pill">{pendingCount}</span>

@@ -1,10 +1,18 @@
 /**
  * What the sales screen loads about its register: the catalogue (with settings warmed in the cache),
  * the products in stock alert and how many sales are on hold. Split out of SalesScreen.
+ *
+ * Changes reach the register (issue 10): every 30 s and when the window comes back to the front it
+ * asks the settings' catalogue version past every cache; a new version loads the catalogue again.
+ * « Recharger le catalogue » does the same at once.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CheckoutApi, CheckoutCatalog } from '../api/checkoutApi';
 import { readCache, writeCache } from '../api/localCache';
+import { catalogVersionOf, type CatalogRefreshState } from './CatalogRefresh';
+
+/** How often the register asks whether the catalogue changed. */
+export const CATALOG_CHECK_MS = 30_000;
 
 /** When the catalogue was last loaded with the network (shown while offline). */
 const catalogUpdatedKey = (checkoutId: number) => `kermesseRegister.catalogUpdatedAt.${checkoutId}`;
@@ -22,9 +30,11 @@ export interface RegisterData {
   refreshPendingCount: () => void;
   /** When the catalogue was last loaded online (ms), if known. */
   catalogUpdatedAt: number | null;
+  /** « Recharger le catalogue » and what it says. */
+  catalogRefresh: CatalogRefreshState;
 }
 
-export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: number, onLoadError?: () => void): RegisterData {
+export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: number, onLoadError?: () => void, checkEveryMs = CATALOG_CHECK_MS): RegisterData {
   const [catalog, setCatalog] = useState<CheckoutCatalog | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [alerts, setAlerts] = useState<ReadonlySet<number>>(new Set());
@@ -32,6 +42,10 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
   const [alertsBusy, setAlertsBusy] = useState(false);
   const [pendingCount, setPendingCount] = useState(0);
   const [catalogUpdatedAt, setCatalogUpdatedAt] = useState<number | null>(() => readCache<number>(catalogUpdatedKey(checkoutId)) ?? null);
+  const [catalogBusy, setCatalogBusy] = useState(false);
+  const [catalogMessage, setCatalogMessage] = useState<string | null>(null);
+  /** The catalogue version the shown catalogue belongs to, as far as the register knows. */
+  const catalogVersion = useRef<number | null>(null);
   const mounted = useRef(true);
   const reportLoadError = useRef(onLoadError);
   reportLoadError.current = onLoadError;
@@ -74,7 +88,13 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
         reportLoadError.current?.();
       },
     );
-    api.loadSettings().catch((error: unknown) => console.error('Réglages indisponibles', error));
+    catalogVersion.current = null;
+    api.loadSettings().then(
+      (settings) => {
+        if (!cancelled && catalogVersion.current === null) catalogVersion.current = catalogVersionOf(settings);
+      },
+      (error: unknown) => console.error('Réglages indisponibles', error),
+    );
     refreshPendingCount();
     return () => {
       cancelled = true;
@@ -96,5 +116,71 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
     }
   }, [api, eventId]);
 
-  return { catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount, catalogUpdatedAt };
+  /** Loads the catalogue from the server; `version` is the one it belongs to when known. */
+  const reloadCatalog = useCallback(async (version?: number | null) => {
+    setCatalogBusy(true);
+    try {
+      const loaded = await api.freshCatalog(checkoutId);
+      if (!mounted.current) return;
+      if (version !== undefined && version !== null) catalogVersion.current = version;
+      setCatalog(loaded);
+      setLoadFailed(false);
+      setAlerts(new Set(api.cachedStockAlerts(eventId) ?? loaded.products.filter((product) => product.stockAlert).map((product) => product.id)));
+      const now = Date.now();
+      writeCache(catalogUpdatedKey(checkoutId), now);
+      setCatalogUpdatedAt(now);
+      setCatalogMessage(`Catalogue mis à jour à ${new Date(now).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}.`);
+    } catch (error) {
+      console.error('Catalogue indisponible', error);
+      if (mounted.current) setCatalogMessage('Impossible de recharger le catalogue.');
+    } finally {
+      if (mounted.current) setCatalogBusy(false);
+    }
+  }, [api, checkoutId, eventId]);
+
+  const reload = useCallback(async () => {
+    const version = await api.catalogVersion().catch(() => null);
+    await reloadCatalog(version);
+  }, [api, reloadCatalog]);
+
+  // A new catalogue version (a back-office change): load the catalogue again.
+  useEffect(() => {
+    let stopped = false;
+    const check = async () => {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+      let version: number | null;
+      try {
+        version = await api.catalogVersion();
+      } catch (error) {
+        console.warn('Version du catalogue indisponible', error);
+        return;
+      }
+      if (stopped || version === null) return;
+      const known = catalogVersion.current;
+      if (known === version) return;
+      if (known === null) {
+        catalogVersion.current = version;
+        return;
+      }
+      await reloadCatalog(version);
+    };
+    const timer = setInterval(() => void check(), checkEveryMs);
+    const handleFocus = () => void check();
+    const handleVisible = () => {
+      if (document.visibilityState === 'visible') void check();
+    };
+    window.addEventListener('focus', handleFocus);
+    document.addEventListener('visibilitychange', handleVisible);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      window.removeEventListener('focus', handleFocus);
+      document.removeEventListener('visibilitychange', handleVisible);
+    };
+  }, [api, checkEveryMs, reloadCatalog]);
+
+  return {
+    catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount, catalogUpdatedAt,
+    catalogRefresh: { reload, busy: catalogBusy, message: catalogMessage },
+  };
 }
