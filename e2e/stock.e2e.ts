@@ -248,7 +248,7 @@ describe('swap-meet', () => {
   it('imports the sample bookings after a clean test, reloads the table, then resets after confirmation', async () => {
     const page = await adminPage();
     await page.goto('/stock/vide-grenier');
-    await page.getByText('ID du SwapMeet non trouvé').waitFor();
+    await page.getByRole('heading', { name: 'Choisir un vide-grenier' }).waitFor();
     await page.getByRole('link', { name: /Vide-grenier de printemps/ }).click();
     await page.getByRole('heading', { name: 'Réservations enregistrées' }).waitFor();
     await page.getByText('3 réservations', { exact: true }).waitFor();

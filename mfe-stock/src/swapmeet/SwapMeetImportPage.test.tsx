@@ -33,11 +33,23 @@ const file = new File(['nom;metres;montant;date_reservation\nJeanne Moreau;2,5;1
 const click = async (name: string) => act(async () => { fireEvent.click(screen.getByRole('button', { name })); });
 
 describe('swap-meet importer', () => {
-  it("says « ID du SwapMeet non trouvé » without an id, and offers the swap-meets", async () => {
+  it('offers the swap-meets before anything was chosen, without saying « ID du SwapMeet non trouvé »', async () => {
     gateway();
     await renderAt('/stock/vide-grenier', <SwapMeetImportPage />);
-    expect(screen.getByText('ID du SwapMeet non trouvé')).toBeTruthy();
     expect(await screen.findByRole('link', { name: /Vide-grenier de printemps/ })).toHaveProperty('href', expect.stringMatching(/\?id=4$/));
+    expect(screen.queryByText('ID du SwapMeet non trouvé')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Choisissez le vide-grenier dont vous importez les réservations, ou créez-en un.')).toBeTruthy();
+  });
+
+  it('says « ID du SwapMeet non trouvé » for an id that names no swap-meet', async () => {
+    gateway({ 'GET /api/swapmeet/api/bookings': () => json({ error: 'ID du SwapMeet non trouvé' }, 404) });
+    await renderAt('/stock/vide-grenier?id=99', <SwapMeetImportPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe('ID du SwapMeet non trouvé');
+    expect(screen.getByRole('link', { name: 'Choisir un autre vide-grenier' })).toBeTruthy();
+    gateway();
+    await renderAt('/stock/vide-grenier?id=abc', <SwapMeetImportPage />);
+    expect(screen.getAllByText('ID du SwapMeet non trouvé').length).toBeGreaterThan(0);
   });
 
   it('reads the id from the query and lists the 100 first bookings with their summary', async () => {

@@ -23,11 +23,14 @@ const describe = (error: unknown, fallback: string) => (error instanceof ApiErro
 /**
  * SPEC §2/§4 swap-meet booking importer with the table of existing bookings. The swap-meet is
  * `swapMeetId`, else the `id` query parameter; without either, the swap-meets to choose from.
+ * « ID du SwapMeet non trouvé » is said only when an id was given that names no swap-meet — never
+ * before anything was chosen.
  */
 export function SwapMeetImportPage({ swapMeetId }: { swapMeetId?: number }) {
   const [params] = useSearchParams();
-  const id = swapMeetId ?? (Number(params.get('id')) || null);
-  if (!id) return <SwapMeetChooser />;
+  const given = params.get('id');
+  const id = swapMeetId ?? (given !== null && /^\d+$/.test(given.trim()) ? Number(given) || null : null);
+  if (!id) return <SwapMeetChooser unknownId={given !== null && given.trim() !== ''} />;
   return <SwapMeetImporter key={id} swapMeetId={id} />;
 }
 
@@ -112,7 +115,17 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
     }
   };
 
-  if (loadError && !bookings) return <ErrorLine id="bookings-error">{loadError}</ErrorLine>;
+  if (loadError && !bookings) {
+    return (
+      <section className="stk-page" aria-labelledby="swapmeet-title">
+        <header className="stk-header">
+          <h1 id="swapmeet-title">Vide-grenier</h1>
+        </header>
+        <ErrorLine id="bookings-error">{loadError}</ErrorLine>
+        <p><Link to="?">Choisir un autre vide-grenier</Link></p>
+      </section>
+    );
+  }
   if (!bookings) return <Spinner />;
 
   return (
@@ -205,8 +218,8 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
   );
 }
 
-/** Without a swap-meet id: the SPEC message, the swap-meets to pick, and a form to add one. */
-function SwapMeetChooser() {
+/** Without a swap-meet id: the swap-meets to pick and a form to add one (the SPEC message only for an unreadable id). */
+function SwapMeetChooser({ unknownId }: { unknownId: boolean }) {
   const [swapMeets, setSwapMeets] = useState<SwapMeet[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -234,7 +247,11 @@ function SwapMeetChooser() {
       <header className="stk-header">
         <h1 id="swapmeet-choose-title">Vide-grenier</h1>
       </header>
-      <ErrorLine id="swapmeet-missing">{NO_SWAPMEET}</ErrorLine>
+      {unknownId ? (
+        <ErrorLine id="swapmeet-missing">{NO_SWAPMEET}</ErrorLine>
+      ) : (
+        <p className="stk-muted">Choisissez le vide-grenier dont vous importez les réservations, ou créez-en un.</p>
+      )}
       {error && <ErrorLine>{error}</ErrorLine>}
       <div className="stk-columns">
         <section className="k-card" aria-labelledby="swapmeet-list-title">
