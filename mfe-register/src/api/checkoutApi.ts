@@ -4,6 +4,7 @@
  * it through `useCheckoutApi()`, never `fetch`.
  */
 import { ApiError, createApiClient, type ApiClient } from '@kermesse/ui-kit';
+import { parseCartonNights, type CartonNight } from '../cart/cartons';
 import type { Bet, CartProduct, Person, ProductCategory, TicketCategory, TicketCategoryConfig } from '../cart/types';
 import type { SoldBet } from '../cart/bets';
 import { CATALOG_MAX_AGE_MS, cacheKeys, readCache, writeCache } from './localCache';
@@ -54,6 +55,8 @@ export interface CheckoutCatalog {
   raffles: RaffleInfo[];
   giftBaskets: GiftBasketInfo[];
   ticketConfig: TicketCategoryConfig;
+  /** Loto nights whose cartons this register sells (issue 12). */
+  bingos?: CartonNight[];
 }
 
 export interface PendingSale {
@@ -166,7 +169,7 @@ export function toCatalog(checkoutId: number, answer: unknown): CheckoutCatalog 
     if (basketCategory && product.kind === 'product') product.kind = 'giftbasket';
   }
 
-  return { checkoutId, name: data.name ?? '', categories, products, raffles, giftBaskets, ticketConfig };
+  return { checkoutId, name: data.name ?? '', categories, products, raffles, giftBaskets, ticketConfig, bingos: parseCartonNights(data, list[1]) };
 }
 
 function toPerson(dto: PersonDto): Person {

@@ -27,6 +27,7 @@ import { RefreshIcon } from './icons';
 import { PendingSalesList } from './PendingSales';
 import { ProductCatalog } from './ProductCatalog';
 import { RaffleTicketPicker } from './RaffleTicketPicker';
+import { CartonButton, CartonPicker, useCartonSale } from './CartonPicker';
 import { PaymentButtons, ReceiptChoice, SHORTCUTS, TicketButtons } from './SaleControls';
 import { SaleSheet } from './SaleSheet';
 import { CatalogRefresh } from './CatalogRefresh';
@@ -122,6 +123,9 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   const raffle = catalog?.raffles.find((item) => item.id === targets.raffleId);
   const giftBasket = catalog?.giftBaskets.find((item) => item.id === targets.giftBasketId);
   const offeredTickets = raffle ? blocks.offered(raffle.id) : undefined;
+  // Loto cartons (issue 12): typed by the cashier, sent with the sale.
+  const cartonSale = useCartonSale(sale.lines, catalog?.bingos);
+  const [cartonsOpen, setCartonsOpen] = useState(false);
 
   const draftOf = (state: SaleState) => {
     const { raffleId, giftBasketId } = ticketTargets(state.lines, catalog?.products ?? []);
@@ -130,7 +134,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
 
   async function createSale(payment: SalePayment, extra: { changeCents?: number } = {}) {
     const attempt: LostAttempt = {
-      body: buildSale(draftOf(sale), payment),
+      body: cartonSale.withCartons(buildSale(draftOf(sale), payment)),
       key: newIdempotencyKey(),
       finished: {
         lines: sale.lines,
@@ -225,7 +229,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
       setNotice({ tone: 'error', text: outcome.message });
       return;
     }
-    const body = buildSale(draftOf(snapshot), { mode: PAYMENT_MODE.card, transactionCode: outcome.transactionCode });
+    const body = cartonSale.withCartons(buildSale(draftOf(snapshot), { mode: PAYMENT_MODE.card, transactionCode: outcome.transactionCode }));
     await send({
       body,
       key: newIdempotencyKey(),
@@ -265,7 +269,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
         return;
       }
     }
-    const blocker = paymentBlocker({ mode, lines: sale.lines, config, person: sale.person, tickets: sale.tickets, bets: sale.bets });
+    const blocker = paymentBlocker({ mode, lines: sale.lines, config, person: sale.person, tickets: sale.tickets, bets: sale.bets }) ?? cartonSale.blocker;
     if (blocker) {
       setNotice({ tone: 'error', text: blocker });
       return;
@@ -410,6 +414,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
           onTickets={() => setDialog('tickets')}
           onBets={() => setDialog('bets')}
         />
+        <CartonButton sale={cartonSale} onOpen={() => setCartonsOpen(true)} />
         {notice && (
           <div className={notice.tone === 'error' ? 'k-error-line reg-notice' : 'reg-notice reg-notice--info'} role="alert">
             {notice.text}
@@ -476,6 +481,19 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
           onConfirm={(tickets) => {
             dispatch({ type: 'setTickets', tickets });
             setDialog(null);
+            setNotice(null);
+          }}
+        />
+      )}
+      {cartonsOpen && cartonSale.night && (
+        <CartonPicker
+          night={cartonSale.night}
+          allowed={cartonSale.allowed}
+          initial={cartonSale.cartons}
+          onCancel={() => setCartonsOpen(false)}
+          onConfirm={(cartons) => {
+            cartonSale.set(cartons);
+            setCartonsOpen(false);
             setNotice(null);
           }}
         />
