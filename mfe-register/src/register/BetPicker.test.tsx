@@ -4,17 +4,19 @@ import { json } from '@kermesse/ui-kit/testing';
 import { CheckoutApiProvider } from '../api/CheckoutApiContext';
 import { checkoutApiFor } from '../api/checkoutApi';
 import { registerGateway } from '../testing/registerGateway';
+import type { Bet } from '../cart/types';
+import type { GiftBasketInfo } from '../api/checkoutApi';
 import { BetPicker } from './BetPicker';
 
-const basket = { id: 1, name: 'Panier garni', types: [] };
+const basket: GiftBasketInfo = { id: 1, name: 'Panier garni', types: [] };
 
-async function renderPicker(maxBets = 3) {
+async function renderPicker(maxBets = 3, { giftBasket = basket, initial = [] as Bet[] } = {}) {
   const onSubmit = vi.fn();
   const onCancel = vi.fn();
   await act(async () => {
     render(
       <CheckoutApiProvider api={checkoutApiFor('t')}>
-        <BetPicker giftBasket={basket} maxBets={maxBets} initial={[]} onSubmit={onSubmit} onCancel={onCancel} />
+        <BetPicker giftBasket={giftBasket} maxBets={maxBets} initial={initial} onSubmit={onSubmit} onCancel={onCancel} />
       </CheckoutApiProvider>,
     );
   });
@@ -86,5 +88,40 @@ describe('BetPicker « Faites vos paris »', () => {
     registerGateway({ 'GET /api/cr/gift-basket/1/votes/sold': () => json({ error: 'x' }, 500) });
     await renderPicker(1);
     expect(screen.getByRole('alert').textContent).toBe('Erreur lors du chargement des données');
+  });
+
+  it('says a row with weight 0 needs a weight above 0 instead of dropping it (SPEC §5)', async () => {
+    registerGateway();
+    const { onSubmit } = await renderPicker(1);
+    fill(1, '1', '0');
+    expect(screen.getByRole('alert').textContent).toBe('Le poids doit être un nombre entier de grammes supérieur à 0.');
+    expect(submit().disabled).toBe(true);
+    fireEvent.click(submit());
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('never offers a basket already weighed, even when the catalogue still lists it', async () => {
+    // The service leaves out « Panier gourmand », weighed; the catalogue of the register still has it.
+    registerGateway({ 'GET /api/cr/gift-basket/1/types': () => json([{ id: 2, name: 'Panier bien-être' }]) });
+    await renderPicker(1, { giftBasket: { id: 1, name: 'Panier garni', types: [{ id: 1, name: 'Panier gourmand' }, { id: 2, name: 'Panier bien-être' }] } });
+    expect([...(screen.getByLabelText('Type du pari 1') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Type de pari', 'Panier bien-être']);
+  });
+
+  it('says a bet kept from earlier is on a basket weighed since, and blocks « Soumettre » before any payment', async () => {
+    registerGateway({ 'GET /api/cr/gift-basket/1/types': () => json([{ id: 2, name: 'Panier bien-être' }]) });
+    await renderPicker(1, { initial: [{ weight: 2500, type: { id: 1, name: 'Panier gourmand' } }] });
+    expect(screen.getByRole('alert').textContent).toBe('Ce panier a déjà été pesé : choisissez-en un autre.');
+    expect(submit().disabled).toBe(true);
+    fill(1, '2', '2500');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('says the bets are closed when every basket was weighed', async () => {
+    registerGateway({ 'GET /api/cr/gift-basket/1/types': () => json([]) });
+    await renderPicker(2);
+    expect(screen.getByRole('alert').textContent).toBe('Les paris sont clos : tous les paniers ont déjà été pesés.');
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(submit().disabled).toBe(true);
   });
 });

@@ -7,6 +7,10 @@ import type { Bet } from '../cart/types';
 import { formatWeight } from '../cart/weight';
 
 export const BETS_UNAVAILABLE_MESSAGE = 'Erreur lors du chargement des données';
+/** Every basket to win is weighed: its winner is known, no bet can be taken any more. */
+export const ALL_WEIGHED_MESSAGE = 'Les paris sont clos : tous les paniers ont déjà été pesés.';
+/** A row kept from earlier whose basket was weighed in the meantime. */
+export const TYPE_WEIGHED_MESSAGE = 'Ce panier a déjà été pesé : choisissez-en un autre.';
 
 export interface BetPickerProps {
   giftBasket: GiftBasketInfo;
@@ -26,18 +30,24 @@ const rowsFor = (maxBets: number, bets: Bet[]): BetRow[] =>
 /**
  * « Faites vos paris » (SPEC §2, §5): up to maxBets rows of a bet type and a weight in grams (shown
  * as kg and three-digit grams); the same type and weight twice, or a weight already sold, blocks
- * « Soumettre ».
+ * « Soumettre ». The types come from `GET /api/cr/gift-basket/{id}/types`, which leaves out the
+ * baskets already weighed: they are never offered (the catalogue's list, which does not know the
+ * weighing, is only a fallback when that call fails).
  */
 export function BetPicker({ giftBasket, maxBets, initial, onSubmit, onCancel }: BetPickerProps) {
   const api = useCheckoutApi();
-  const [types, setTypes] = useState<Bet['type'][] | null>(giftBasket.types.length > 0 ? giftBasket.types : null);
+  const [types, setTypes] = useState<Bet['type'][] | null>(null);
   const [sold, setSold] = useState<SoldBet[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [rows, setRows] = useState<BetRow[]>(() => rowsFor(maxBets, initial));
 
   useEffect(() => {
     let cancelled = false;
-    Promise.all([api.soldBets(giftBasket.id), giftBasket.types.length > 0 ? Promise.resolve(giftBasket.types) : api.betTypes(giftBasket.id)]).then(
+    const openTypes = api.betTypes(giftBasket.id).catch((error: unknown) => {
+      if (giftBasket.types.length > 0) return giftBasket.types;
+      throw error;
+    });
+    Promise.all([api.soldBets(giftBasket.id), openTypes]).then(
       ([soldBets, betTypes]) => {
         if (cancelled) return;
         setSold(soldBets);
@@ -51,7 +61,8 @@ export function BetPicker({ giftBasket, maxBets, initial, onSubmit, onCancel }: 
   }, [api, giftBasket]);
 
   const ready = sold !== null && types !== null;
-  const bets = ready ? betsFromRows(rows, types, sold) : null;
+  const weighedRow = (row: BetRow) => ready && row.typeId !== null && !types.some((type) => type.id === row.typeId);
+  const bets = ready && types.length > 0 && !rows.some(weighedRow) ? betsFromRows(rows, types, sold) : null;
 
   const update = (index: number, change: Partial<BetRow>) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
@@ -82,10 +93,12 @@ export function BetPicker({ giftBasket, maxBets, initial, onSubmit, onCancel }: 
       </p>
       {failed && <ErrorLine>{BETS_UNAVAILABLE_MESSAGE}</ErrorLine>}
       {!failed && !ready && <Spinner label="Chargement des paris…" />}
-      {ready && (
+      {ready && types.length === 0 && <p className="k-error-line" role="alert">{ALL_WEIGHED_MESSAGE}</p>}
+      {ready && types.length > 0 && (
         <form id="reg-bets-form" className="reg-bets" onSubmit={handleSubmit} noValidate>
           {rows.map((row, index) => {
             const check = checkRow(rows, index, sold);
+            const message = weighedRow(row) ? TYPE_WEIGHED_MESSAGE : check.message;
             const weight = rowWeight(row);
             return (
               <fieldset key={index} className="reg-bet">
@@ -120,9 +133,9 @@ export function BetPicker({ giftBasket, maxBets, initial, onSubmit, onCancel }: 
                 <output className="reg-bet__display" aria-label={`Poids du pari ${index + 1}`}>
                   {weight !== null ? formatWeight(weight) : '—'}
                 </output>
-                {check.message && (
+                {message && (
                   <p className="k-error-line reg-bet__error" role="alert">
-                    {check.message}
+                    {message}
                   </p>
                 )}
               </fieldset>
