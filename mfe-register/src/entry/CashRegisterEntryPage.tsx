@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
+import { Link } from 'react-router';
 import { ApiError, Button, ErrorLine, NETWORK_ERROR_MESSAGE, Spinner, TextInput } from '@kermesse/ui-kit';
 import { forgetBearerToken, readBearerToken, storeBearerToken } from '../api/bearerToken';
 import { registerApi, type CheckoutSummary, type EventSummary } from '../api/registerApi';
@@ -156,6 +157,7 @@ export function CashRegisterEntryPage() {
   return (
     <section className="reg-page">
       <h1>Caisse</h1>
+      {!selectedCheckout && <p className="reg-small"><Link to="remboursement">Rembourser une vente</Link></p>}
       {errorLine}
       {events && !selectedCheckout && (
         <div className="k-card reg-choice">

@@ -1,10 +1,12 @@
 /** The order detail's refunds (issue 14) and the back office's « Responsables de caisse ». */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeGateway, json } from '@kermesse/ui-kit/testing';
 import type { SaleRefunds } from '@kermesse/contracts-register';
 import { TillManagersSection } from '../admin/TillManagersSection';
 import { RefundsPanel } from './RefundsPanel';
+import { cleanReference, RefundSearchPage } from './RefundSearchPage';
 import { refundsApiFor, tillManagersApiFor } from './refundsApi';
 
 const REFERENCE = 'K7M2Q-9XR4T';
@@ -122,5 +124,23 @@ describe('TillManagersSection', () => {
     expect(screen.queryByText(/— responsable de caisse/)).toBeNull();
     expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/admin/till-managers/u-cash', 'DELETE /api/admin/till-managers/u-cash']);
     expect(calls[0]!.authorization).toBe('Bearer admin-token');
+  });
+});
+
+describe('RefundSearchPage', () => {
+  it('finds a sale by the reference typed in any form and shows its refunds panel', async () => {
+    fakeGateway({ [`GET ${VIEW_PATH}`]: () => json(view()) });
+    await act(async () => {
+      render(<MemoryRouter><RefundSearchPage api={refundsApiFor(() => 't')} /></MemoryRouter>);
+    });
+    fireEvent.change(screen.getByLabelText('Référence de la vente'), { target: { value: 'abc' } });
+    await click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(screen.getByRole('alert').textContent).toContain('Référence invalide');
+    fireEvent.change(screen.getByLabelText('Référence de la vente'), { target: { value: 'k7m2q9xr4t' } });
+    await click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(screen.getByRole('heading', { name: `Commande ${REFERENCE}` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Rembourser' })).toBeTruthy();
+    expect(cleanReference('K7M2Q-9XR4T')).toBe(REFERENCE);
+    expect(cleanReference('K7M2Q-9XR4')).toBeNull();
   });
 });
