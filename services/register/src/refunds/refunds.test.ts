@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, startConsumer, type EventConsumer, type EventEnvelope } from '@kermesse/kit';
 import { eventually } from '@kermesse/kit/testing';
+import { verifyJournal } from '../journal/journal.ts';
 import { startRegisterHarness, type RegisterHarness } from '../testing/harness.ts';
 
 let h: RegisterHarness;
@@ -190,5 +191,11 @@ describe('POST /api/cr/sale/{reference}/refund', () => {
     const after = await counts();
     expect(after[0]! - before[0]!).toBe(1);
     expect(after[2]! - before[2]!).toBe(1);
+  });
+
+  it('leaves the sales journal whole: each refund is a record of the chain, verify finds nothing broken', async () => {
+    const refunds = Number((await h.db('refunds').count({ n: '*' }))[0]!.n);
+    expect(Number((await h.db('journal').where({ kind: 'refund' }).count({ n: '*' }))[0]!.n)).toBe(refunds);
+    expect(await verifyJournal(h.db)).toMatchObject({ ok: true });
   });
 });
