@@ -1,0 +1,118 @@
+/**
+ * Till sessions in Chromium against the whole system (issue 14): the register asks to open the till
+ * first, the float is counted with the notes-and-coins calculator, sales go into the session, the
+ * closing counts the cash with the calculator, ticks the cheques one by one, confirms the gap with a
+ * reason, and shows the Z report (« Rapport de clôture »). The closing is done at 390 px (a phone);
+ * screenshots go to ARTIFACTS_DIR.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
+import { callGateway, signInToken } from './support/api.ts';
+import { startTestSystem, type TestSystem } from './support/system.ts';
+
+let sys: TestSystem;
+let browser: Browser;
+let cashierToken: string;
+let adminToken: string;
+
+const TABLET = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
+  [cashierToken, adminToken] = await Promise.all([signInToken(sys.url, 'caissier@kermesse.local'), signInToken(sys.url, 'admin@kermesse.local')]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sys?.stop();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `caisse-session-${name}.png`), fullPage: false });
+const product = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
+const spaces = (text: string) => text.replace(/\s/g, ' ');
+const finished = (page: Page) => page.getByRole('heading', { name: 'Vente terminée !' }).waitFor({ timeout: 15_000 });
+
+describe('a till session in Chromium', () => {
+  it('opens with the calculator, sells, closes with the calculator and the cheque list, and shows the Z report', async () => {
+    const context = await browser.newContext({ baseURL: sys.url, viewport: TABLET, hasTouch: true });
+    await context.addInitScript((token) => {
+      if (!localStorage.getItem('bearerToken')) localStorage.setItem('bearerToken', token);
+    }, cashierToken);
+    const page = await context.newPage();
+    await page.goto('/caisse');
+    // The first visit loads the shell and the register remote on a busy machine.
+    await page.getByRole('combobox').waitFor({ timeout: 60_000 });
+    await page.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
+    await page.getByRole('button', { name: 'Caisse Entrée' }).click();
+    await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+    const checkoutId = Number(await page.locator('#checkout-register').getAttribute('data-checkout-id'));
+
+    // No session yet: the register asks to open it, counting the float with the calculator.
+    const bar = page.getByTestId('till-bar');
+    await bar.getByText('Caisse non ouverte : comptez le fond de caisse et ouvrez la session avant de vendre.').waitFor();
+    await bar.getByRole('button', { name: 'Ouvrir la caisse' }).click();
+    const open = page.getByRole('dialog', { name: 'Ouvrir la caisse' });
+    await open.getByLabel('Nombre de billets de 20 €').fill('2');
+    await open.getByLabel('Nombre de billets de 10 €').fill('1');
+    await expect.poll(() => open.getByLabel('Fond de caisse (espèces)').inputValue()).toBe('50,00');
+    await shot(page, 'ouverture');
+    await open.getByRole('button', { name: 'Ouvrir la session' }).click();
+    await bar.getByText(/Session n° \d+ ouverte à .* fond 50,00/).waitFor();
+
+    // A cash sale and a cheque sale.
+    await product(page, 'Pêche aux canards').click();
+    await page.getByRole('button', { name: /^Espèce/ }).click();
+    await page.getByLabel('Montant donné').fill('5');
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await finished(page);
+    await page.getByRole('button', { name: 'Nouvelle Vente' }).click();
+    await product(page, 'Maquillage').click();
+    await page.keyboard.press('F8');
+    await page.getByLabel('Numéro du chèque').fill('8812345');
+    await page.keyboard.press('Enter');
+    await finished(page);
+    await page.getByRole('button', { name: 'Nouvelle Vente' }).click();
+    await bar.getByText(/· 2 ventes/).waitFor();
+
+    // The closing, on a phone: 50 € counted where 51 € are expected, the cheque ticked, the gap explained.
+    await page.setViewportSize(PHONE);
+    await bar.getByRole('button', { name: 'Clôturer la caisse' }).click();
+    const close = page.getByRole('dialog', { name: /^Clôturer la caisse — session n° \d+$/ });
+    await close.getByRole('checkbox', { name: /Chèque n° 8812345/ }).waitFor();
+    await close.getByLabel('Nombre de billets de 20 €').fill('2');
+    await close.getByLabel('Nombre de billets de 10 €').fill('1');
+    await expect.poll(() => close.getByLabel('Total des espèces comptées').inputValue()).toBe('50,00');
+    expect(spaces(await close.locator('.till-close__part').first().locator('.till-expect').innerText())).toBe('Attendu : 51,00 € · Compté : 50,00 € · Écart : -1,00 €');
+    await close.getByRole('checkbox', { name: /Chèque n° 8812345/ }).check();
+    await close.getByLabel(/Raison de l'écart — Espèces/).fill('Pièce de 1 € égarée');
+    await shot(page, 'cloture-390');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await close.getByRole('button', { name: 'Clôturer la session' }).click();
+
+    const done = page.getByRole('dialog', { name: 'Caisse clôturée' });
+    await done.waitFor();
+    const rows = (await done.getByRole('row').allInnerTexts()).map((row) => spaces(row).replace(/ +/g, ' ').trim());
+    expect(rows.slice(1)).toEqual(['Espèces 51,00 € 50,00 € -1,00 €', 'Chèques 2,00 € 2,00 € 0,00 €', 'Carte bancaire 0,00 € 0,00 € 0,00 €']);
+    const report = page.frameLocator('iframe[title="Rapport de clôture"]');
+    await report.getByRole('heading', { name: 'Rapport de clôture' }).waitFor();
+    expect(spaces(await report.locator('body').innerText())).toContain('Pièce de 1 € égarée');
+    await shot(page, 'rapport-z-390');
+    await page.setViewportSize(TABLET);
+    await shot(page, 'rapport-z');
+
+    const state = await callGateway<{ open: boolean }>(sys.url, cashierToken, 'GET', `/api/cr/checkouts/${checkoutId}/session`);
+    expect(state.body).toEqual({ open: false, session: null });
+    const verify = await callGateway<{ ok: boolean; records: number }>(sys.url, adminToken, 'GET', '/api/admin/journal/verify');
+    expect(verify.status).toBe(200);
+    expect(verify.body.ok).toBe(true);
+    await done.getByRole('button', { name: 'Terminer' }).click();
+    await bar.getByRole('button', { name: 'Ouvrir la caisse' }).waitFor();
+    await context.close();
+  });
+});
