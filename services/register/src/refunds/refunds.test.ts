@@ -193,6 +193,16 @@ describe('POST /api/cr/sale/{reference}/refund', () => {
     expect(after[2]! - before[2]!).toBe(1);
   });
 
+  it('lets only one of three refunds sent at once take the crêpes left (the sale row is locked)', async () => {
+    const reference = await sellCrepes();
+    const crepe = await h.productId('Crêpe au sucre');
+    const answers = await Promise.all([1, 2, 3].map((n) => refund(reference, { lines: [{ productId: crepe, quantity: 2 }], reason: `Caisse ${n}`, payment_mode: 2 }, 'admin')));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
+    const sale = await h.db('sales').where({ reference }).first('id');
+    const refunded = await h.db('refund_lines as l').join('refunds as r', 'r.id', 'l.refund_id').where('r.sale_id', sale.id).sum({ q: 'l.quantity' });
+    expect(Number(refunded[0]!.q)).toBe(2);
+  });
+
   it('leaves the sales journal whole: each refund is a record of the chain, verify finds nothing broken', async () => {
     const refunds = Number((await h.db('refunds').count({ n: '*' }))[0]!.n);
     expect(Number((await h.db('journal').where({ kind: 'refund' }).count({ n: '*' }))[0]!.n)).toBe(refunds);
