@@ -7,7 +7,7 @@ import { connectBus, createLogger, listen, onShutdown, type Bus, type Logger, ty
 import { buildApp, type GatewayDeps } from './app.ts';
 import { readEnv, type GatewayEnv } from './env.ts';
 
-export interface RunningGateway extends RunningServer {
+export interface RunningGateway extends Omit<RunningServer, 'drain'> {
   url: string;
   /** `/readyz` answers 503 from now on (first step of a graceful stop). */
   drain(): void;
@@ -94,7 +94,7 @@ async function main() {
       if (drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
     },
     () => gateway.close(),
-  ]);
+  ], { drain: false });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -9,6 +9,7 @@ import { errorHandler, requestId } from './middleware.ts';
 import { badRequest } from './errors.ts';
 import { findNulCharacter, nulCharacterMessage } from './validation.ts';
 import type { Logger } from './logger.ts';
+import { isDraining } from './server.ts';
 import { pendingMigrations, type ServiceMigrations } from '../db/migrate.ts';
 
 export interface ServiceAppOptions {
@@ -81,6 +82,13 @@ function healthRoutes({ name, db, bus, migrations }: ServiceAppOptions): Router 
   // the outbox keeps events while it is away, so sales go on.
   let migrated = !migrations;
   router.get('/readyz', async (ctx) => {
+    // SIGTERM (rolling restart): out of rotation at once, while the requests still coming are served.
+    if (isDraining(ctx.app)) {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = 503;
+      ctx.body = { service: name, status: 'draining' };
+      return;
+    }
     let database = true;
     try {
       await db.raw('select 1');
