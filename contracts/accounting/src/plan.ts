@@ -61,7 +61,8 @@ export interface AccountMap {
 
 /** The credit account of a line under a map. */
 export function revenueAccountOf(map: AccountMap, line: { kind: LineKind; categoryName: string }): string {
-  return map.categories[line.categoryName] ?? map.kinds[line.kind];
+  // A kind this plan does not name yet (loto cartons, `bingo`) earns like raffle tickets.
+  return map.categories[line.categoryName] ?? map.kinds[line.kind] ?? map.kinds.raffle;
 }
 
 export interface JournalLineDraft {
