@@ -11,7 +11,7 @@ interface TableDraft { name: string; seats: string }
 export function NightSettingsPage() {
   const id = useNightId();
   const [night, setNight] = useState<Night | null>(null);
-  const [form, setForm] = useState({ name: '', heldOn: '', place: '', cartonPrice: '', callers: '' });
+  const [form, setForm] = useState({ name: '', heldOn: '', place: '', cartonPrice: '', callers: '', salesOpen: true });
   const [prizes, setPrizes] = useState<Prize[]>([]);
   const [parties, setParties] = useState<PartieDraft[]>([]);
   const [tables, setTables] = useState<TableDraft[]>([]);
@@ -25,7 +25,7 @@ export function NightSettingsPage() {
     try {
       const [n, p, ps, plan] = await Promise.all([bingoApi.getNight(id), bingoApi.listPrizes(id), bingoApi.getParties(id), bingoApi.getPlan('admin', id)]);
       setNight(n);
-      setForm({ name: n.name, heldOn: n.heldOn, place: n.place, cartonPrice: n.cartonPrice.replace('.', ','), callers: n.callers.join(', ') });
+      setForm({ name: n.name, heldOn: n.heldOn, place: n.place, cartonPrice: n.cartonPrice.replace('.', ','), callers: n.callers.join(', '), salesOpen: n.salesOpen });
       setPrizes(p);
       setParties(ps.map((x) => ({ kind: x.kind, prizeId: x.prizes[0] ? String(x.prizes[0].id) : '' })));
       showPlan(plan);
@@ -51,6 +51,8 @@ export function NightSettingsPage() {
       const saved = await bingoApi.updateNight(id, {
         name: form.name, heldOn: form.heldOn, place: form.place, cartonPrice: form.cartonPrice,
         callers: form.callers.split(/[\s,;]+/).filter(Boolean),
+        // The night stays in its event (the register sells its cartons) unless the event form changes it.
+        eventId: night?.eventId ?? null, salesOpen: form.salesOpen,
       });
       setNight(saved);
       return `Soirée enregistrée.${saved.warnings.map((w) => ` ${w}`).join('')}`;
@@ -107,6 +109,9 @@ export function NightSettingsPage() {
         <Field label="Lieu" htmlFor="set-place"><TextInput id="set-place" value={form.place} onChange={(e) => setForm({ ...form, place: e.target.value })} /></Field>
         <Field label="Prix du carton (moins de 20 €)" htmlFor="set-price"><MoneyInput id="set-price" value={form.cartonPrice} onChange={(e) => setForm({ ...form, cartonPrice: e.target.value })} /></Field>
         <Field label="Animateurs bénévoles (e-mails)" htmlFor="set-callers"><TextInput id="set-callers" value={form.callers} onChange={(e) => setForm({ ...form, callers: e.target.value })} /></Field>
+        <label className="bgo-check">
+          <input type="checkbox" checked={form.salesOpen} onChange={(e) => setForm({ ...form, salesOpen: e.target.checked })} /> Cartons en vente à la caisse
+        </label>
         <Button type="submit">Enregistrer la soirée</Button>
       </form>
 
