@@ -443,5 +443,21 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  '016_idempotency_lease': {
+    async up(knex) {
+      // Issue 16: short idempotency leases (src/idempotency.ts) are safe because a key is completed
+      // once only — whatever completes it (a command's transaction, the sale's one statement), a
+      // second completion is refused and rolls its whole statement (its sale) back.
+      await knex.raw(`
+        create or replace function ${schema}.idempotency_keys_complete_once() returns trigger language plpgsql as $fn$
+        begin
+          raise exception 'idempotency key already completed' using errcode = 'P0001';
+        end
+        $fn$`);
+      await knex.raw(`
+        create trigger idempotency_keys_complete_once before update on ${schema}.idempotency_keys
+        for each row when (old.state = 'done') execute function ${schema}.idempotency_keys_complete_once()`);
+    },
+  },
   // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).
 };

@@ -7,6 +7,15 @@
  *
  * A command that writes calls `complete(trx, …)` inside its own transaction, so the answer is stored
  * if and only if the change committed — a crash between the two can never make a retry run twice.
+ *
+ * The lease (issue 16). The running request holds the key for `leaseMs` (5 s) and renews it every
+ * `refreshMs` (1.5 s) while it runs, so a replica killed with -9 lets go within 5 s: the client's
+ * retry, on the other replica, takes the key over then instead of waiting a minute. A short lease is
+ * safe whatever the timing (an event loop or a database stalled longer than the lease): a key is
+ * completed once only — `complete` requires it still `running`, and a trigger (migration
+ * 016_idempotency_lease) refuses any second completion, the sale's own one-statement write included —
+ * so of two runs of one key, exactly one commits; the other is rolled back and its client gets the
+ * stored answer. A run only ever releases (deletes) the key while it still holds its own lease.
  */
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
@@ -14,13 +23,17 @@ import { badRequest, conflict, unprocessable, type AuthUser, type Db, type Trx }
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-/** A first request that did not finish within this time (crash) may be taken over by a retry. */
-const LEASE_MS = 60_000;
+/** A first request whose lease was not renewed within this time (crash) may be taken over by a retry. */
+export const LEASE_MS = 5_000;
+/** The running request renews its lease this often. */
+export const LEASE_REFRESH_MS = 1_500;
+/** What the trigger of migration 016 raises when a completed key is completed again. */
+const ALREADY_COMPLETED = 'idempotency key already completed';
 
 export interface IdempotencyHandle {
   /** The key's row, for a command that stores the answer within a statement of its own. */
   readonly key: { user_id: string; scope: string; key: string };
-  /** Stores the answer inside the caller's transaction. */
+  /** Stores the answer inside the caller's transaction; throws (rolling it back) if the key was completed meanwhile. */
   complete(trx: Trx, status: number, body: unknown): Promise<void>;
   /** Says the command stored the answer itself (in its own statement, see `key`). */
   markCompleted(): void;
@@ -50,6 +63,15 @@ export interface IdempotentOptions {
   scope: string;
   /** French 409 while the first request still runs. */
   busyMessage: string;
+  /** Lease length (ms, LEASE_MS); tests shorten it. */
+  leaseMs?: number;
+  /** Lease renewal period (ms, LEASE_REFRESH_MS); must be well under `leaseMs`. */
+  refreshMs?: number;
+}
+
+/** The second completion of a key, refused by the trigger of migration 016. */
+function isSecondCompletion(err: unknown): boolean {
+  return String((err as { message?: unknown })?.message ?? '').includes(ALREADY_COMPLETED);
 }
 
 /**
@@ -57,6 +79,10 @@ export interface IdempotentOptions {
  * runs. The handle is in `ctx.state.idempotency` for the command to complete in its transaction.
  */
 export function idempotent(db: Db, options: IdempotentOptions): Middleware {
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const refreshMs = options.refreshMs ?? LEASE_REFRESH_MS;
+  const busy = () => conflict(options.busyMessage);
+
   return async function idempotencyMiddleware(ctx, next) {
     const key = ctx.get(IDEMPOTENCY_HEADER);
     if (!key) return next();
@@ -67,29 +93,61 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
       .update(`${ctx.method} ${ctx.path}\n${canonical((ctx.request as { body?: unknown }).body ?? null)}`)
       .digest('hex');
 
+    /** Answers with the stored answer when the key is done (true), else false. */
+    const replayed = (row: KeyRow | undefined): boolean => {
+      if (!row || row.state !== 'done') return false;
+      ctx.status = row.response_status ?? 200;
+      ctx.body = row.response_body;
+      ctx.set('Idempotent-Replayed', 'true');
+      return true;
+    };
+
+    // The lease this run holds: its `locked_until` is the fencing value of every renewal and of the release.
+    let lease = new Date(Date.now() + leaseMs);
     const inserted = await db('idempotency_keys')
-      .insert({ ...id, request_hash: requestHash, state: 'running', locked_until: new Date(Date.now() + LEASE_MS) })
+      .insert({ ...id, request_hash: requestHash, state: 'running', locked_until: lease })
       .onConflict(['user_id', 'scope', 'key'])
       .ignore()
       .returning('key');
     if (inserted.length === 0) {
       const row = (await db('idempotency_keys').where(id).first()) as KeyRow | undefined;
-      if (!row) throw conflict(options.busyMessage); // released meanwhile: let the client retry
+      if (!row) throw busy(); // released meanwhile: let the client retry
       if (row.request_hash !== requestHash) {
         throw unprocessable(`Cette clé ${IDEMPOTENCY_HEADER} a déjà servi pour une autre requête. Utilisez une nouvelle clé.`);
       }
-      if (row.state === 'done') {
-        ctx.status = row.response_status ?? 200;
-        ctx.body = row.response_body;
-        ctx.set('Idempotent-Replayed', 'true');
-        return;
-      }
+      if (replayed(row)) return;
+      // Running: taken over only once its holder stopped renewing the lease (crashed), and by one retry only.
+      if (row.locked_until.getTime() >= Date.now()) throw busy();
+      lease = new Date(Date.now() + leaseMs);
       const takenOver = await db('idempotency_keys')
-        .where(id).andWhere('state', 'running').andWhere('locked_until', '<', new Date())
-        .update({ locked_until: new Date(Date.now() + LEASE_MS) })
+        .where(id).andWhere('state', 'running').andWhere('locked_until', row.locked_until)
+        .update({ locked_until: lease })
         .returning('key');
-      if (takenOver.length === 0) throw conflict(options.busyMessage);
+      if (takenOver.length === 0) throw busy();
     }
+
+    // Renew the lease while the command runs; a renewal that finds the key done or taken over stops.
+    let renewing: Promise<unknown> = Promise.resolve();
+    let held = true;
+    const renew = () => {
+      const next = new Date(Date.now() + leaseMs);
+      renewing = db('idempotency_keys')
+        .where(id).andWhere('state', 'running').andWhere('locked_until', lease)
+        .update({ locked_until: next })
+        .returning('key')
+        .then((rows) => {
+          if (rows.length === 1) lease = next;
+          else held = false;
+        }, () => undefined);
+    };
+    const timer = setInterval(() => {
+      if (held) renew();
+    }, refreshMs);
+    timer.unref();
+    const stopRenewing = async () => {
+      clearInterval(timer);
+      await renewing;
+    };
 
     let completed = false;
     const handle: IdempotencyHandle = {
@@ -98,21 +156,39 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
         completed = true;
       },
       async complete(trx, status, body) {
-        await trx('idempotency_keys').where(id).update({ state: 'done', response_status: status, response_body: JSON.stringify(body) });
+        const done = await trx('idempotency_keys').where(id).andWhere('state', 'running')
+          .update({ state: 'done', response_status: status, response_body: JSON.stringify(body) })
+          .returning('key');
+        // Completed by a run that took the key over: this transaction must not commit.
+        if (done.length === 0) throw busy();
         completed = true;
       },
     };
     ctx.state.idempotency = handle;
-    const release = () => db('idempotency_keys').where(id).andWhere('state', 'running').delete();
+    /** Deletes the key only while this run still holds it (never a retry's lease). */
+    const release = async () => {
+      await stopRenewing();
+      if (held) await db('idempotency_keys').where(id).andWhere('state', 'running').andWhere('locked_until', lease).delete();
+    };
     try {
       await next();
     } catch (err) {
       await release();
+      // Another run of this key committed first: this one wrote nothing; answer what it stored.
+      if (isSecondCompletion(err) || (err as { status?: number }).status === 409) {
+        const row = (await db('idempotency_keys').where(id).first()) as KeyRow | undefined;
+        if (row?.request_hash === requestHash && replayed(row)) return;
+      }
       throw err;
     }
-    if (completed) return;
+    if (completed) return void (await stopRenewing());
     if (ctx.status >= 200 && ctx.status < 300) {
-      await db('idempotency_keys').where(id).update({ state: 'done', response_status: ctx.status, response_body: JSON.stringify(ctx.body ?? null) });
+      await stopRenewing();
+      await db('idempotency_keys').where(id).andWhere('state', 'running')
+        .update({ state: 'done', response_status: ctx.status, response_body: JSON.stringify(ctx.body ?? null) })
+        .catch((err: unknown) => {
+          if (!isSecondCompletion(err)) throw err;
+        });
     } else {
       await release();
     }
