@@ -163,6 +163,27 @@ describe('the featured raffle and the home banner', () => {
   });
 });
 
+describe('the public results and the featured raffle', () => {
+  it('shows the featured raffle once drawn, the latest drawing until then', async () => {
+    const drawn = await createRaffle({ name: 'Tombola tirée' });
+    await tb.call('POST', `/api/admin/raffles/${drawn}/prizes`, { as: 'admin', body: { name: 'Tablette', weight: 1, price: 100, quantity: 1 } });
+    await sell(7201, drawn, 9);
+    expect((await tb.call('POST', `/api/admin/raffle/${drawn}/close`, { as: 'admin' })).status).toBe(200);
+    expect((await tb.call('POST', `/api/admin/raffle/${drawn}/drawing`, { as: 'admin' })).status).toBe(201);
+    const next = await createRaffle({ name: 'Tombola à venir' });
+    const results = async () => json<{ raffle: { id: number }; data: unknown[] }>(await tb.call('GET', '/api/public/raffle/drawing/results'));
+
+    await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: { raffleId: next, bannerShown: false, bannerTitle: '', bannerText: '' } });
+    expect((await results()).raffle.id).toBe(drawn);
+    await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: { raffleId: drawn, bannerShown: false, bannerTitle: '', bannerText: '' } });
+    const shown = await results();
+    expect(shown.raffle.id).toBe(drawn);
+    expect(shown.data).toHaveLength(1);
+    // The pre-sale page shows no closed raffle, even featured.
+    expect((await json<{ data: unknown }>(await tb.call('GET', '/api/public/raffle/presale'))).data).toBeNull();
+  });
+});
+
 describe('a duplicated event (catalog.event.created with sourceEventId)', () => {
   it('gets a copy of the raffles (tiers, tickets) and gift baskets (tiers, baskets to win), no sales, exactly once', async () => {
     const raffleId = await createRaffle({ name: 'Grande tombola', tickets: 500, price: [{ nb: 1, p: 2 }, { nb: 10, p: 15 }] });
@@ -188,6 +209,7 @@ describe('a duplicated event (catalog.event.created with sourceEventId)', () => 
     const copy = copies.find((r) => r.name === 'Grande tombola')!;
     expect(await json(await tb.call('GET', `/api/admin/raffle/${copy.id}`, { as: 'admin' }))).toEqual([{ nb: 1, p: 2 }, { nb: 10, p: 15 }]);
     expect(await json(await tb.call('GET', `/api/admin/raffles/${copy.id}/prizes`, { as: 'admin' }))).toEqual([]);
+    await eventually(() => configured.some((e) => e.payload.raffleId === copy.id));
     expect(configured.filter((e) => e.payload.raffleId === copy.id).at(-1)!.payload).toMatchObject({
       eventId: NEXT_YEAR, name: 'Grande tombola', totalTickets: 500, tiers: [{ nb: 1, priceCents: 200 }, { nb: 10, priceCents: 1500 }], salesOpen: true,
     });

@@ -30,12 +30,15 @@ export function publicRoutes({ db }: RouteDeps): Router {
     ctx.body = { success: true, data: await presentPublicFeatured(db, await findFeatured(db)) };
   });
 
-  // SPEC: GET /api/public/raffle/drawing/results → {success, data}; the chosen raffle's drawing (else
-  // the latest one) unless `raffleId` is given.
+  // SPEC: GET /api/public/raffle/drawing/results → {success, data}. Unless `raffleId` is given: the
+  // chosen raffle once drawn; before its drawing, the latest drawing if there is one (visitors keep
+  // seeing last results while the next raffle is on sale), else the chosen raffle (« pas encore »).
   router.get('/drawing/results', validateQuery(resultsQuery), async (ctx) => {
     const { raffleId } = ctx.state.query as { raffleId?: number };
     ctx.set('Cache-Control', 'no-cache');
-    const id = raffleId ?? (await findFeatured(db))?.raffle_id ?? (await latestDrawnRaffleId(db));
+    const featuredId = (await findFeatured(db))?.raffle_id ?? undefined;
+    const featuredDrawn = featuredId !== undefined && Boolean((await findRaffle(db, featuredId))?.drawn_at);
+    const id = raffleId ?? (featuredDrawn ? featuredId : (await latestDrawnRaffleId(db)) ?? featuredId);
     const raffle = id === undefined ? undefined : await findDrawingRow(db, id);
     if (!raffle?.drawn_at) {
       ctx.body = { success: true, data: [], message: NOT_DRAWN_YET, raffle: raffle ? { id: raffle.id, name: raffle.name, drawnAt: null } : null };
