@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@kermesse/kit/testing';
+import { createEventWithCheckouts } from '../commands/createEvent.ts';
 import { startRegisterHarness, type RegisterHarness } from '../testing/harness.ts';
+import { createDashboardReader } from './reader.ts';
+import { writeSyntheticSales } from './syntheticSales.ts';
 
 let h: RegisterHarness;
 let buyerId: number;
@@ -146,4 +150,31 @@ describe('GET /api/admin/dashboard/{eventId}', () => {
     expect(later.body.totals.pending).toEqual({ count: 0, amount: 0 });
     expect(later.body.byPaymentMode[0]).toEqual({ mode: 1, label: 'Chèque', collected: 16, refunded: 2.5, net: 13.5 });
   });
+
+  it('adds the older sales, read once and kept, to the recent ones: the same figures as one whole read, before and after the kept part is read again', async () => {
+    const { event, checkouts } = await createEventWithCheckouts(h.db, { name: 'Fête des anciens', checkouts: ['Buvette', 'Entrée'] });
+    const someProducts = await h.db('products as p').join('categories as c', 'c.id', 'p.category_id').where('c.kind', 'product').orderBy('p.id').limit(6).select('p.id');
+    await h.db('checkout_products').insert(checkouts.flatMap((c) => someProducts.map((p: { id: number }) => ({ checkout_id: c.id, product_id: p.id }))));
+    await writeSyntheticSales(h.db, { eventId: event.id, count: 300, startsAt: new Date(Date.now() - 3 * 3600_000), hours: 2 });
+
+    let clock = Date.now();
+    const reader = createDashboardReader(h.db, { now: () => clock });
+    const first = (await reader.read(event.id))!;
+    expect(first.figures!.sales).toBe(300);
+    await writeSyntheticSales(h.db, { eventId: event.id, count: 20, startsAt: new Date(), hours: 0 });
+    const second = (await reader.read(event.id, first.version))!;
+    const whole = (await createDashboardReader(h.db, { marginMs: 24 * 3600_000 }).read(event.id))!;
+    expect(second.figures!.sales).toBe(320);
+    expect(second.figures).toEqual(whole.figures);
+    expect(second.figures!.byCheckout.map((c) => c.sales)).toEqual([160, 160]);
+
+    // Ten minutes later the kept part is read again in the background; every answer stays exact.
+    clock += 10 * 60_000;
+    const during = (await reader.read(event.id))!;
+    expect(during.figures).toEqual(whole.figures);
+    await eventually(async () => (await reader.read(event.id, during.version))!.version !== during.version, 10_000);
+    expect((await reader.read(event.id))!.figures).toEqual(whole.figures);
+    expect(await reader.read(999_999)).toBeUndefined();
+  });
 });
+

@@ -106,7 +106,7 @@ export function addSalesParts(a: SalesPart, b: SalesPart): SalesPart {
  * the highest id), sales on hold (what has been paid), refunds, raffle and basket read models,
  * the names of registers and categories. Every query here reads an index or a small table.
  */
-export async function dashboardVersion(db: Db, eventId: number, cutoff: Date): Promise<string> {
+export async function dashboardVersion(db: Db, eventId: number, cutoff: Date): Promise<{ version: string; eventName: string | null }> {
   const { rows } = await db.raw(`
     select
       (select count(*) || '.' || coalesce(max(id), 0) from sales where event_id = :eventId and created_at >= :cutoff) as recent,
@@ -118,13 +118,18 @@ export async function dashboardVersion(db: Db, eventId: number, cutoff: Date): P
       (select md5(coalesce(string_agg(id || name, '|' order by id), '')) from categories where event_id = :eventId) as categories,
       (select name from events where id = :eventId) as event`, { eventId, cutoff });
   const row = rows[0] as Record<string, string | null>;
-  return createHash('sha256').update(`${eventId}|${cutoff.getTime()}|${Object.values(row).join('|')}`).digest('base64url').slice(0, 22);
+  const version = createHash('sha256').update(`${eventId}|${cutoff.getTime()}|${Object.values(row).join('|')}`).digest('base64url').slice(0, 22);
+  return { version, eventName: row.event ?? null };
 }
 
-/** Everything that may change after a sale is written, read fresh, then the figures assembled. */
-export async function assembleDashboard(db: Db, event: { id: number; name: string }, part: SalesPart): Promise<DashboardFigures> {
+/**
+ * The recent sales and everything that may change after a sale is written, read fresh (all at once),
+ * added to the kept part, then the figures assembled.
+ */
+export async function assembleDashboard(db: Db, event: { id: number; name: string }, kept: SalesPart, cutoff: Date): Promise<DashboardFigures> {
   const eventId = event.id;
-  const [pendingRows, heldPayments, refundRows, refundLineRows, checkoutRows, categoryRows, raffleRows, basketRows] = await Promise.all([
+  const [recent, pendingRows, heldPayments, refundRows, refundLineRows, checkoutRows, categoryRows, raffleRows, basketRows, productRows] = await Promise.all([
+    readSalesPart(db, eventId, { from: cutoff }),
     db.raw(`
       select count(*)::int as n, coalesce(sum(total_cents - paid_cents), 0)::bigint as remaining
       from sales where event_id = :eventId and payment_mode = 99 and settled_at is null`, { eventId }),
@@ -149,7 +154,9 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
     db.raw(`
       select b.id, b.name, b.category_id, (select count(*) from sale_bets t where t.gift_basket_id = b.id)::int as bets
       from gift_baskets b where b.event_id = :eventId order by b.id`, { eventId }),
+    db('products').select('id', 'name'),
   ]);
+  const part = addSalesParts(kept, recent);
   const refunds = refundRows.rows as Array<{
     checkout_id: number; payment_mode: number; amount_cents: number; hour: string;
     raffle_id: number | null; gift_basket_id: number | null; voided_tickets: number; voided_bets: number;
@@ -202,12 +209,7 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
   }
 
   const categories = new Map((categoryRows as Array<{ id: number; name: string }>).map((c) => [c.id, c.name]));
-  const productIds = [...new Set([...lines.values()].filter((l) => l.productId > 0).map((l) => l.productId))];
-  const productNames = new Map<number, string>();
-  for (let i = 0; i < productIds.length; i += 1000) {
-    const rows = await db('products').whereIn('id', productIds.slice(i, i + 1000)).select('id', 'name') as Array<{ id: number; name: string }>;
-    for (const p of rows) productNames.set(p.id, p.name);
-  }
+  const productNames = new Map((productRows as Array<{ id: number; name: string }>).map((p) => [p.id, p.name]));
 
   const byCategoryMap = new Map<string, { categoryId: number | null; name: string; quantity: number; cents: number }>();
   const byProduct = new Map<number, { productId: number; name: string; quantity: number; cents: number }>();

@@ -5,9 +5,7 @@
  * query each, and a new computation only when the version moved.
  */
 import type { Db, Logger } from '@kermesse/kit';
-import {
-  addSalesParts, assembleDashboard, dashboardVersion, readSalesPart, type DashboardFigures, type SalesPart,
-} from './queries.ts';
+import { assembleDashboard, dashboardVersion, findDashboardEvent, readSalesPart, type DashboardFigures, type SalesPart } from './queries.ts';
 
 export interface DashboardReaderOptions {
   /** Sales created less than this long ago are read at each refresh (a commit is never older). */
@@ -28,14 +26,15 @@ interface EventCache {
 }
 
 export interface DashboardReader {
-  /** The figures, or only the version when it equals `since`. */
-  read(event: { id: number; name: string }, since?: string): Promise<DashboardRead>;
+  /** The figures, or only the version when it equals `since`; undefined when there is no such event. */
+  read(eventId: number, since?: string): Promise<DashboardRead | undefined>;
 }
 
 export function createDashboardReader(db: Db, options: DashboardReaderOptions = {}): DashboardReader {
   const marginMs = options.marginMs ?? 2 * 60_000;
   const rebuildAfterMs = options.rebuildAfterMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
+  /** Per event seen by this process (an entry is only made for an event that exists). */
   const cache = new Map<number, EventCache>();
 
   const keep = (eventId: number, entry: EventCache): Promise<Kept> => {
@@ -58,25 +57,28 @@ export function createDashboardReader(db: Db, options: DashboardReaderOptions = 
   };
 
   return {
-    async read(event, since) {
-      let entry = cache.get(event.id);
+    async read(eventId, since) {
+      let entry = cache.get(eventId);
       if (!entry) {
+        if (!(await findDashboardEvent(db, eventId))) return undefined;
         entry = {};
-        cache.set(event.id, entry);
+        cache.set(eventId, entry);
       }
-      const kept = entry.kept ?? await keep(event.id, entry);
+      const kept = entry.kept ?? await keep(eventId, entry);
       if (now() - kept.builtAt > rebuildAfterMs && !entry.keeping) {
         // The next refreshes use the new kept part once it is read; this one uses the current.
-        keep(event.id, entry).catch((err: unknown) => options.logger?.warn('Tableau de bord : relecture des ventes anciennes impossible', { err: String(err), eventId: event.id }));
+        keep(eventId, entry).catch((err: unknown) => options.logger?.warn('Tableau de bord : relecture des ventes anciennes impossible', { err: String(err), eventId }));
       }
-      const version = await dashboardVersion(db, event.id, kept.cutoff);
+      // One round trip tells whether anything moved; one more (its queries side by side) recomputes.
+      const { version, eventName } = await dashboardVersion(db, eventId, kept.cutoff);
+      if (eventName === null) return undefined;
       if (since === version) return { version };
       if (entry.last?.version !== version) {
-        const figures = readSalesPart(db, event.id, { from: kept.cutoff })
-          .then((recent) => assembleDashboard(db, event, addSalesParts(kept.part, recent)));
-        entry.last = { version, figures };
+        const figures = assembleDashboard(db, { id: eventId, name: eventName }, kept.part, kept.cutoff);
+        const last = { version, figures };
+        entry.last = last;
         figures.catch(() => {
-          if (entry.last?.figures === figures) entry.last = undefined;
+          if (entry.last === last) entry.last = undefined;
         });
       }
       return { version, figures: await entry.last.figures };

@@ -8,7 +8,7 @@ import { defineRoute, Router, type Db, type Logger } from '@kermesse/kit';
 import { DashboardParams, DashboardQuery } from '@kermesse/contracts-register';
 import { missing } from '../admin/errors.ts';
 import { presentDashboard } from './presenter.ts';
-import { findDashboardEvent, listDashboardEvents } from './queries.ts';
+import { listDashboardEvents } from './queries.ts';
 import { createDashboardReader, type DashboardReader } from './reader.ts';
 
 const ROLES = ['admin', 'treasurer'] as const;
@@ -26,11 +26,11 @@ export function dashboardRoutes({ db, logger, reader }: { db: Db; logger?: Logge
   defineRoute(router, {
     method: 'get', path: '/api/admin/dashboard/:eventId', roles: ROLES, params: DashboardParams, query: DashboardQuery,
     handler: async ({ ctx, params, query }) => {
-      const event = await findDashboardEvent(db, params.eventId);
-      if (!event) throw missing('EVENT_NOT_FOUND');
       const asked = ctx.get('If-None-Match').replace(/^W\//, '').replace(/"/g, '');
       const since = query.since ?? (asked || undefined);
-      const { version, figures } = await dashboards.read(event, since);
+      const read = await dashboards.read(params.eventId, since);
+      if (!read) throw missing('EVENT_NOT_FOUND');
+      const { version, figures } = read;
       // Private: the figures are for the signed-in treasurer; revalidated at every poll.
       ctx.set('Cache-Control', 'private, no-cache');
       ctx.set('ETag', `W/"${version}"`);
