@@ -35,11 +35,13 @@ export function FeaturedRaffleForm({ raffles }: { raffles: RaffleSummary[] }) {
     }, (error: unknown) => setFlash({ tone: 'error', text: FEATURED_MESSAGES.loadError, detail: detailOf(error) }));
   }, []);
 
-  // A new raffle chosen with an empty title: suggest one the admin may change.
+  // Another raffle chosen: a title that was empty or named the previous raffle is suggested anew
+  // for the new one (the admin may change it); a title of the admin's own is kept.
   const handleRaffleChange = (value: string) => {
+    const previous = raffles.find((r) => String(r.id) === raffleId);
     setRaffleId(value);
     const raffle = raffles.find((r) => String(r.id) === value);
-    if (raffle && !title.trim()) setTitle(`${raffle.name} : la prévente est ouverte !`);
+    if (raffle && (!title.trim() || (previous && title.includes(previous.name)))) setTitle(`${raffle.name} : la prévente est ouverte !`);
   };
 
   const handleSubmit = async (event: FormEvent) => {

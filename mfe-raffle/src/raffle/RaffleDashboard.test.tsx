@@ -84,6 +84,12 @@ describe('« Tombola à l\'affiche » on the administration home', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       raffleId: 8, bannerShown: true, bannerTitle: 'Tombola de Noël : la prévente est ouverte !', bannerText: 'Un sapin de lots à gagner.',
     });
+    // Back to the spring raffle: the title named the Christmas one, it follows; a title of one's own stays.
+    fireEvent.change(screen.getByLabelText('Tombola montrée au public'), { target: { value: '6' } });
+    expect((screen.getByLabelText('Titre de la bannière') as HTMLInputElement).value).toBe('Tombola de printemps : la prévente est ouverte !');
+    fireEvent.change(screen.getByLabelText('Titre de la bannière'), { target: { value: 'Venez nombreux !' } });
+    fireEvent.change(screen.getByLabelText('Tombola montrée au public'), { target: { value: '8' } });
+    expect((screen.getByLabelText('Titre de la bannière') as HTMLInputElement).value).toBe('Venez nombreux !');
     expect(screen.getByRole('status').textContent).toBe('Choix enregistré : la page de prévente, la bannière et les résultats publics le suivent.');
   });
 });
