@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Banner, Button, ErrorLine, formatDate, formatEuros, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
+import { Banner, Button, ErrorLine, formatDate, formatEuros, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
 import { accountLabel, DEFAULT_PURCHASE_ACCOUNT, type FairEvent, type FairResult } from '@kermesse/contracts-accounting';
 import { accountingApi, downloads } from '../api/accountingApi';
 import { failureText } from '../components/messages';
@@ -152,7 +152,7 @@ function PurchaseForm({ eventId, onAdded }: { eventId: number; onAdded: () => vo
       <h2 id="purchase-title">Ajouter une dépense</h2>
       <div className="acc-purchase__fields">
         <div className="k-field"><label className="k-field__label" htmlFor={ids.label}>Libellé</label><TextInput id={ids.label} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Crêpes, gobelets, lots…" /></div>
-        <div className="k-field"><label className="k-field__label" htmlFor={ids.amount}>Montant (€)</label><TextInput id={ids.amount} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="30,50" /></div>
+        <div className="k-field"><label className="k-field__label" htmlFor={ids.amount}>Montant (€)</label><MoneyInput id={ids.amount} value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="30,50" /></div>
         <div className="k-field"><label className="k-field__label" htmlFor={ids.account}>Compte</label><TextInput id={ids.account} inputMode="numeric" value={account} onChange={(e) => setAccount(e.target.value)} /></div>
         <div className="k-field"><label className="k-field__label" htmlFor={ids.date}>Date</label><TextInput id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} /></div>
       </div>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ApiError, Banner, Button, Field, MoneyInput, Spinner, TextInput } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, Field, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
+import { CARTON_PRICE_UNREADABLE } from './NightsPage';
 import { PARTIE_KINDS, PARTIE_LABELS, type Night, type PartieKind, type Prize, type SeatPlan } from '@kermesse/contracts-bingo';
 import { bingoApi } from '../api/bingoApi';
 import { useNightId } from '../components/useArea';
@@ -47,6 +48,11 @@ export function NightSettingsPage() {
 
   const handleNight = (event: FormEvent) => {
     event.preventDefault();
+    if (parseEuros(form.cartonPrice) === null) {
+      setSuccess(null);
+      setError(CARTON_PRICE_UNREADABLE);
+      return;
+    }
     void save(async () => {
       const saved = await bingoApi.updateNight(id, {
         name: form.name, heldOn: form.heldOn, place: form.place, cartonPrice: form.cartonPrice,

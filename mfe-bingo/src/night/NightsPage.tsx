@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError, Banner, Button, Field, MoneyInput, Spinner, TextInput } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, Field, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
 import type { Night } from '@kermesse/contracts-bingo';
 import { bingoApi, type VolunteerNight } from '../api/bingoApi';
 import { useArea } from '../components/useArea';
@@ -8,6 +8,9 @@ import { useArea } from '../components/useArea';
 const day = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The loto nights: what a volunteer at the door or an admin opens first. */
+/** The carton price typed cannot be read as an amount. */
+export const CARTON_PRICE_UNREADABLE = 'Le champ « Prix du carton » doit être un montant en euros (ex. 30,50).';
+
 export function NightsPage() {
   const area = useArea();
   const [nights, setNights] = useState<(Night | VolunteerNight)[] | null>(null);
@@ -31,6 +34,8 @@ export function NightsPage() {
     if (!form.name.trim()) return setError('Le champ « Nom » est obligatoire.');
     if (!form.heldOn) return setError('Le champ « Date » est obligatoire.');
     if (!form.cartonPrice.trim()) return setError('Le champ « Prix du carton » est obligatoire.');
+    // « 30,50 » is read as 30,50 € whatever the browser's language; what cannot be read is refused.
+    if (parseEuros(form.cartonPrice) === null) return setError(CARTON_PRICE_UNREADABLE);
     try {
       setCreated(await bingoApi.createNight({ name: form.name.trim(), heldOn: form.heldOn, cartonPrice: form.cartonPrice }));
       setForm({ name: '', heldOn: '', cartonPrice: '' });

@@ -1,0 +1,40 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeGateway, json } from '@kermesse/ui-kit/testing';
+import { renderAt } from '../test/render';
+import { CARTON_PRICE_UNREADABLE, NightsPage } from './NightsPage';
+
+const night = { id: 4, name: 'Loto de printemps', heldOn: '2026-04-11', cartonPrice: '3.50', eventId: null, eventName: null, place: '', callers: [], salesOpen: true, warnings: [] };
+
+async function fillAndCreate(price: string) {
+  fireEvent.change(screen.getByLabelText('Nom'), { target: { value: 'Loto de printemps' } });
+  fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-04-11' } });
+  fireEvent.change(screen.getByLabelText('Prix du carton (moins de 20 €)'), { target: { value: price } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Créer la soirée' }));
+  });
+}
+
+describe('Nouvelle soirée loto: the carton price the French way', () => {
+  it('reads « 3,50 » as 3,50 € (a text field with the decimal keypad, not type="number")', async () => {
+    const calls = fakeGateway({ 'GET /admin-bingo/api/bingos': () => json([]), 'POST /admin-bingo/api/bingo': () => json(night, 201) });
+    await renderAt('/loto', '/loto', <NightsPage />);
+    const field = await screen.findByLabelText('Prix du carton (moins de 20 €)');
+    expect(field.getAttribute('type')).toBe('text');
+    expect(field.getAttribute('inputmode')).toBe('decimal');
+    await fillAndCreate('3,50');
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ cartonPrice: '3,50' });
+  });
+
+  it('refuses what cannot be read as an amount, in French, and sends nothing', async () => {
+    const calls = fakeGateway({ 'GET /admin-bingo/api/bingos': () => json([]) });
+    await renderAt('/loto', '/loto', <NightsPage />);
+    await screen.findByLabelText('Prix du carton (moins de 20 €)');
+    await fillAndCreate('3,5,0');
+    expect(screen.getByText(CARTON_PRICE_UNREADABLE)).toBeTruthy();
+    expect(CARTON_PRICE_UNREADABLE).toBe('Le champ « Prix du carton » doit être un montant en euros (ex. 30,50).');
+    await fillAndCreate('trois euros');
+    expect(screen.getByText(CARTON_PRICE_UNREADABLE)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+});
