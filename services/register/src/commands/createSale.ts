@@ -29,7 +29,7 @@ import {
 } from '../repositories/catalog.ts';
 import { lockCardTransaction } from '../repositories/cards.ts';
 import { findPerson, normalizeEmail, normalizePhone, type PersonRow } from '../repositories/persons.ts';
-import { journalBindings, journalCtes, saleJournalPayload } from '../journal/journal.ts';
+import { journalBindings, journalCtes, saleJournalPayload, waitDurable } from '../journal/journal.ts';
 import { sessionForSale } from '../till/sessions.ts';
 
 export type PaymentMode = 1 | 2 | 3 | 99;
@@ -166,9 +166,14 @@ async function takeCardTransaction(trx: Trx, reference: string, totalCents: numb
  * journal record and the idempotent answer in one statement. The sale belongs to the register's open
  * till session (locked `for key share`, so a closing waits for it); with no open session nothing is
  * written and no row comes back: the caller opens one and writes again.
+ * The journal head stays locked until the commit: the commit is asynchronous (`cfg`), so the lock is
+ * not held through the WAL flush, and the caller waits for the flush after (`waitDurable`) — sales
+ * still share their flushes (group commit) and an answer is only sent once the sale is durable.
  */
 const WRITE_SALE = `
-with sess as (
+with cfg as (
+  select set_config('synchronous_commit', 'off', true) as v
+), sess as (
   select id from till_sessions where checkout_id = :checkoutId and closed_at is null for key share
 ), s as (
   insert into sales (id, reference, event_id, checkout_id, person_id, total_cents, paid_cents, payment_mode, payment_status,
@@ -200,7 +205,7 @@ with sess as (
   update idempotency_keys set state = 'done', response_status = 201, response_body = :answer::jsonb
   where user_id = :keyUser and scope = :keyScope and key = :keyValue and exists (select 1 from s)
 ), ${journalCtes('exists (select 1 from s)')}
-select id from s`;
+select s.id from s, cfg`;
 
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   sale_tickets_pkey: "Ces numéros de tombola ont déjà été vendus. Choisissez-en d'autres.",
@@ -352,6 +357,7 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
           }
           if (!written) throw new Error(`no open till session for checkout ${input.checkoutId}`);
         }
+        await waitDurable(db);
       } catch (err) {
         const constraint = (err as { constraint?: string }).constraint;
         if (isUniqueViolation(err) && constraint === 'sales_reference_unique' && attempt < 5) continue;

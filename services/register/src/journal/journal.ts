@@ -91,6 +91,19 @@ export function journalBindings(entry: JournalEntry, recordedAt: Date = new Date
   };
 }
 
+/**
+ * Waits until everything committed so far is on disk: a transaction that commits synchronously
+ * flushes the WAL up to its commit record. A statement that appends to the journal may commit
+ * asynchronously (`set_config('synchronous_commit', 'off', true)`), so the journal head's lock is not
+ * held through the flush (which would serialise every sale on one fsync); it then calls this before
+ * answering, and concurrent callers share one flush. A crash loses a suffix of the WAL, never a record
+ * in the middle of the chain.
+ */
+export async function waitDurable(db: Db): Promise<void> {
+  // A transactional WAL record gives the transaction an id and a commit record that is flushed.
+  await db.raw("select pg_logical_emit_message(true, 'kermesse.durable', '')");
+}
+
 const APPEND = `with ${journalCtes()} select seq, hash from jh`;
 
 /**
