@@ -103,16 +103,16 @@ function DashboardFigures({ figures }: { figures: Figures }) {
         </dl>
       </section>
 
+      <section className="k-card db-card db-card--wide">
+        <h2>Recettes par heure</h2>
+        <HourChart hours={figures.byHour} />
+      </section>
+
       <section className="k-card db-card">
         <h2>Par mode de paiement</h2>
         <Table head={['Mode', 'Encaissé', 'Remboursé', 'Net']} numeric={[1, 2, 3]}
           rows={figures.byPaymentMode.map((m) => [m.label, formatEuros(m.collected), formatEuros(m.refunded), formatEuros(m.net)])}
           foot={['Total', formatEuros(sum(figures.byPaymentMode, 'collected')), formatEuros(sum(figures.byPaymentMode, 'refunded')), formatEuros(totals.collected)]} />
-      </section>
-
-      <section className="k-card db-card db-card--wide">
-        <h2>Recettes par heure</h2>
-        <HourChart hours={figures.byHour} />
       </section>
 
       <section className="k-card db-card">
