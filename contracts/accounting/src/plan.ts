@@ -30,18 +30,20 @@ export const accountLabel = (code: string): string => ACCOUNT_LABELS[code] ?? `C
 
 /** A payment method as sales carry it: CB (card), ESP (cash), CHQ (cheque). */
 export type PaymentMethod = 'ESP' | 'CHQ' | 'CB';
-/** What a sale line sells (the `kind` of a sale.completed line). */
-export type LineKind = 'product' | 'donation' | 'discount' | 'raffle' | 'giftbasket';
+/** The kinds of line the account map names (the treasurer's form). */
+export type MappedKind = 'product' | 'donation' | 'discount' | 'raffle' | 'giftbasket';
+/** What a sale line sells (the `kind` of a sale.completed line): loto cartons (`bingo`) earn like raffle tickets. */
+export type LineKind = MappedKind | 'bingo';
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { ESP: 'Espèce', CHQ: 'Chèque', CB: 'CB' };
 export const LINE_KIND_LABELS: Record<LineKind, string> = {
-  product: 'Produits', donation: 'Dons', discount: 'Remises (formule)', raffle: 'Tickets de tombola', giftbasket: 'Paris sur les paniers garnis',
+  product: 'Produits', donation: 'Dons', discount: 'Remises (formule)', raffle: 'Tickets de tombola', giftbasket: 'Paris sur les paniers garnis', bingo: 'Cartons de loto',
 };
 
 /** Debit side of a sale: where the money is, by payment mode. */
 export const DEFAULT_PAYMENT_ACCOUNTS: Record<PaymentMethod, string> = { ESP: '530', CHQ: '5112', CB: '5115' };
 /** Credit side of a sale: what it earned, by kind of line (a category may say otherwise). */
-export const DEFAULT_KIND_ACCOUNTS: Record<LineKind, string> = {
+export const DEFAULT_KIND_ACCOUNTS: Record<MappedKind, string> = {
   product: '707', donation: '7541', discount: '707', raffle: '7780', giftbasket: '7780',
 };
 /** Purchases entered for an event: their default expense account and the account that paid them. */
@@ -54,15 +56,15 @@ export const isAccountCode = (value: string): boolean => new RegExp(ACCOUNT_CODE
 
 export interface AccountMap {
   payments: Record<PaymentMethod, string>;
-  kinds: Record<LineKind, string>;
+  kinds: Record<MappedKind, string>;
   /** Category name → account; wins over the kind for the lines of that category. */
   categories: Record<string, string>;
 }
 
 /** The credit account of a line under a map. */
 export function revenueAccountOf(map: AccountMap, line: { kind: LineKind; categoryName: string }): string {
-  // A kind this plan does not name yet (loto cartons, `bingo`) earns like raffle tickets.
-  return map.categories[line.categoryName] ?? map.kinds[line.kind] ?? map.kinds.raffle;
+  // A kind the map does not name (loto cartons, `bingo`) earns like raffle tickets.
+  return map.categories[line.categoryName] ?? (line.kind in map.kinds ? map.kinds[line.kind as MappedKind] : map.kinds.raffle);
 }
 
 export interface JournalLineDraft {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Banner, Button, ErrorLine, TextInput } from '@kermesse/ui-kit';
 import {
-  accountLabel, LINE_KIND_LABELS, PAYMENT_METHOD_LABELS, type AccountMap, type LineKind, type PaymentMethod,
+  accountLabel, LINE_KIND_LABELS, PAYMENT_METHOD_LABELS, type AccountMap, type MappedKind, type PaymentMethod,
 } from '@kermesse/contracts-accounting';
 import { accountingApi } from '../api/accountingApi';
 import { failureText } from '../components/messages';
@@ -55,7 +55,7 @@ export function AccountMapCard() {
         </fieldset>
         <fieldset>
           <legend>Ce qui est vendu</legend>
-          {(Object.keys(map.kinds) as LineKind[]).map((kind) =>
+          {(Object.keys(map.kinds) as MappedKind[]).map((kind) =>
             field(LINE_KIND_LABELS[kind], map.kinds[kind], (value) => setMap({ ...map, kinds: { ...map.kinds, [kind]: value } })))}
         </fieldset>
         {categories.length > 0 && (

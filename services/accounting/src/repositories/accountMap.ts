@@ -1,6 +1,6 @@
 /** SQL of the account map: the treasurer's accounts per payment mode, kind of line and category. */
 import type { Knex } from 'knex';
-import { DEFAULT_KIND_ACCOUNTS, DEFAULT_PAYMENT_ACCOUNTS, type AccountMap, type LineKind, type PaymentMethod } from '@kermesse/contracts-accounting';
+import { DEFAULT_KIND_ACCOUNTS, DEFAULT_PAYMENT_ACCOUNTS, type AccountMap, type MappedKind, type PaymentMethod } from '@kermesse/contracts-accounting';
 
 type Q = Knex | Knex.Transaction;
 
@@ -17,7 +17,7 @@ export function accountMapOf(rows: ReadonlyArray<readonly [string, string]>): Ac
     const [scope, ...rest] = key.split(':');
     const name = rest.join(':');
     if (scope === 'payment' && name in map.payments) map.payments[name as PaymentMethod] = account;
-    else if (scope === 'kind' && name in map.kinds) map.kinds[name as LineKind] = account;
+    else if (scope === 'kind' && name in map.kinds) map.kinds[name as MappedKind] = account;
     else if (scope === 'category') map.categories[name] = account;
   }
   return map;
