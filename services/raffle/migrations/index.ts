@@ -255,4 +255,22 @@ export const migrations: ServiceMigrations['migrations'] = {
       }
     },
   },
+  // Issue 14: what refunds gave back of each raffle's (gift basket's) revenue, so the organiser's
+  // figures count what was kept (`sale.refunded`, one row per refund and raffle or basket).
+  '005_refund_revenue': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).createTable('refund_revenue', (t) => {
+        t.uuid('refund_id').notNullable();
+        t.text('kind').notNullable();
+        t.integer('owner_id').notNullable();
+        t.integer('sale_id').notNullable();
+        t.integer('count').notNullable();
+        t.integer('refund_cents').notNullable();
+        t.timestamp('recorded_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['refund_id', 'kind', 'owner_id']);
+        t.index(['kind', 'owner_id']);
+      });
+      await knex.raw("alter table ??.refund_revenue add constraint refund_revenue_kind check (kind in ('raffle', 'giftbasket'))", [schema]);
+    },
+  },
 };

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEnvelope, type EventEnvelope, type EventPayloads, type EventType } from '@kermesse/kit';
 import { eventually } from '@kermesse/kit/testing';
+import { basketSalesFigures } from '../repositories/giftBaskets.ts';
+import { salesFigures } from '../repositories/raffles.ts';
 import { startTestbed, type Testbed } from '../testSupport.ts';
 
 const EVENT_ID = 61;
@@ -88,6 +90,12 @@ describe('sale.refunded in the raffle service', () => {
     expect(await tb.db('tickets').where({ raffle_id: raffleId, number: 20 }).first('firstname', 'voided_by_refund'))
       .toMatchObject({ firstname: 'Jules', voided_by_refund: expect.any(String) });
     expect(await tb.db('sale_conflicts').where('kind', 'like', 'refund-%')).toHaveLength(0);
+
+    // The organiser's figures count what was kept: 2 tickets sold of 5 at 2 €, 1 bet of 2.
+    const figures = await tb.db('raffle_sales').where({ raffle_id: raffleId }).sum({ cents: 'revenue_cents' });
+    expect(Number(figures[0]!.cents)).toBe(1000);
+    expect(await salesFigures(tb.db, raffleId)).toMatchObject({ sold: 2, revenueCents: 400 });
+    expect(await basketSalesFigures(tb.db, basketId)).toEqual({ sold: 1, revenueCents: 200 });
 
     // Voided numbers are not back on sale: the register's picker still sees them taken.
     const taken = (await (await tb.call('GET', `/api/cr/raffle/${raffleId}/tickets/sold`, { as: 'caissier' })).json()) as Array<{ number: number }>;

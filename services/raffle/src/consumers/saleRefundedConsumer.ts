@@ -60,11 +60,30 @@ export async function voidRefunded(trx: Trx, refund: Refunded, logger: Logger): 
       for (const b of list) if (!done.has(`${b.giftBasketId}:${b.weight}`)) conflicts.push({ kind: 'refund-bet-of-another-sale', detail: b });
     }
   }
+  await recordRefundRevenue(trx, refund, 'raffle', refund.tickets.map((t) => t.raffleId));
+  await recordRefundRevenue(trx, refund, 'giftbasket', refund.bets.map((b) => b.giftBasketId));
   for (const c of conflicts) {
     await trx('sale_conflicts').insert({ sale_id: refund.saleId, reference: refund.reference, kind: c.kind, detail: JSON.stringify(c.detail) });
     logger.error('sale.refunded names a ticket or bet that cannot be voided', { saleId: refund.saleId, refundId: refund.refundId, ...c });
   }
   return { tickets, bets, conflicts: conflicts.length };
+}
+
+/**
+ * What the refund gave back of the raffles' (baskets') revenue: the refunded lines of that kind,
+ * split in proportion to the numbers voided (the rounding remainder to the first), like a sale's.
+ */
+async function recordRefundRevenue(trx: Trx, refund: Refunded, kind: 'raffle' | 'giftbasket', ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const totalCents = refund.lines.filter((l) => l.kind === kind).reduce((sum, l) => sum + l.totalCents, 0);
+  const counts = new Map<number, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const entries = [...counts.entries()].sort((a, b) => a[0] - b[0]);
+  const shares = entries.map(([, count]) => Math.floor((totalCents * count) / ids.length));
+  shares[0]! += totalCents - shares.reduce((a, b) => a + b, 0);
+  await trx('refund_revenue').insert(entries.map(([id, count], i) => ({
+    refund_id: refund.refundId, kind, owner_id: id, sale_id: refund.saleId, count, refund_cents: shares[i]!,
+  }))).onConflict(['refund_id', 'kind', 'owner_id']).ignore();
 }
 
 /** `sale.refunded`: voids the refunded tickets and bets (inbox-protected). */

@@ -100,7 +100,9 @@ export const listTakenBets = (db: Db, basketId: number): Promise<Array<{ weight:
     .orderBy('b.weight');
 
 export async function basketSalesFigures(db: Db, basketId: number): Promise<{ sold: number; revenueCents: number }> {
-  const [counts] = await db('bets').where({ gift_basket_id: basketId, status: 'sold' }).select(db.raw('count(*)::int as sold'));
-  const [revenue] = await db('gift_basket_sales').where({ gift_basket_id: basketId }).select(db.raw('coalesce(sum(revenue_cents), 0)::int as cents'));
+  const [counts] = await db('bets').where({ gift_basket_id: basketId, status: 'sold' }).whereNull('voided_at').select(db.raw('count(*)::int as sold'));
+  const [revenue] = await db('gift_basket_sales').where({ gift_basket_id: basketId }).select(db.raw(
+    `(coalesce(sum(revenue_cents), 0) - (select coalesce(sum(refund_cents), 0) from refund_revenue where kind = 'giftbasket' and owner_id = ?))::int as cents`, [basketId],
+  ));
   return { sold: (counts as { sold: number }).sold, revenueCents: (revenue as { cents: number }).cents };
 }

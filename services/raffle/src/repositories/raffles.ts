@@ -79,10 +79,13 @@ export async function replaceTiers(db: Db, raffleId: number, tiers: Tier[]): Pro
 export async function salesFigures(db: Db, raffleId: number): Promise<{ sold: number; held: number; revenueCents: number }> {
   const [counts] = await db('tickets').where({ raffle_id: raffleId })
     .select(
-      db.raw(`count(*) filter (where status = 'sold')::int as sold`),
+      // A ticket voided by a refund stays taken but is no longer sold (issue 14).
+      db.raw(`count(*) filter (where status = 'sold' and voided_at is null)::int as sold`),
       db.raw(`count(*) filter (where status = 'held' and expires_at > now())::int as held`),
     );
-  const [revenue] = await db('raffle_sales').where({ raffle_id: raffleId }).select(db.raw('coalesce(sum(revenue_cents), 0)::int as cents'));
+  const [revenue] = await db('raffle_sales').where({ raffle_id: raffleId }).select(db.raw(
+    `(coalesce(sum(revenue_cents), 0) - (select coalesce(sum(refund_cents), 0) from refund_revenue where kind = 'raffle' and owner_id = ?))::int as cents`, [raffleId],
+  ));
   return { sold: (counts as { sold: number }).sold, held: (counts as { held: number }).held, revenueCents: (revenue as { cents: number }).cents };
 }
 
