@@ -6,7 +6,7 @@
  */
 import { defineConfig } from '@rspack/cli';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { frontEndConfig, sharedSingletons, shareStrategy } from '@kermesse/ui-kit/rspack';
+import { federationExperiments, frontEndConfig, sharedSingletons, shareStrategy } from '@kermesse/ui-kit/rspack';
 
 const config = frontEndConfig(import.meta.url, { kind: 'remote', name: 'mfe_register' });
 config.plugins = [
@@ -17,6 +17,7 @@ config.plugins = [
     exposes: { './App': './src/App.tsx', './Admin': './src/admin/Admin.tsx', './Dashboard': './src/dashboard/Dashboard.tsx' },
     shared: sharedSingletons,
     shareStrategy,
+    experiments: federationExperiments('remote'),
     dts: false,
     manifest: false,
   }),

@@ -3,10 +3,21 @@
  * Federation host) and every remote are built the same way, with the same shared singletons, so
  * React, the router and the UI kit exist once on the page.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Configuration } from '@rspack/core';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const require = createRequire(import.meta.url);
+/** react-router's production ESM build, behind the shared facade (its package exports only name the development one). */
+const reactRouterProduction = () => fileURLToPath(new URL('./production/index.mjs', `file://${require.resolve('react-router').replace(/\/development\/[^/]*$/, '/')}`));
+function reactRouterVersion(): string {
+  const entry = require.resolve('react-router');
+  const manifest = entry.slice(0, entry.lastIndexOf('/dist/')) + '/package.json';
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
 
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -14,12 +25,24 @@ export const sharedSingletons = {
   // react-dom/client and createPortal import it, and two copies of ReactDOM must never coexist.
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-router': { singleton: true, requiredVersion: '^7.0.0' },
+  // Only the names the front ends use (reactRouterShared.js), not the whole package: −45 KB gzip.
+  'react-router': { singleton: true, requiredVersion: '^7.0.0', import: fileURLToPath(new URL('./reactRouterShared.js', import.meta.url)), version: reactRouterVersion() },
   '@kermesse/ui-kit': { singleton: true, requiredVersion: '^0.1.0' },
 };
 
 /** Host and remotes take the copy already loaded on the page before asking for a newer one. */
 export const shareStrategy = 'loaded-first' as const;
+
+/**
+ * The federation runtime exists once on the page (issue 15, « speed on a phone »): the shell, a pure
+ * host, provides its runtime core (`provideExternalRuntime`) and every remote entry uses it
+ * (`externalRuntime`) instead of carrying its own ~30 KB gzip copy; no build needs the manifest
+ * snapshot code. A remote's standalone page (`main`) therefore only runs inside the shell's page.
+ */
+export const federationExperiments = (kind: 'host' | 'remote') => ({
+  ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+  optimization: { disableSnapshot: true, target: 'web' as const },
+});
 
 export type FrontEnd =
   /** The shell, served at `/` and reached through deep links: assets need absolute URLs. */
@@ -55,7 +78,7 @@ export function frontEndConfig(configUrl: string, frontEnd: FrontEnd): Configura
       cssChunkFilename: named('css'),
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { '@kermesse/react-router-impl$': reactRouterProduction() } },
     module: {
       rules: [
         {
@@ -85,6 +108,7 @@ export function frontEndConfig(configUrl: string, frontEnd: FrontEnd): Configura
           : { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } }),
         shared: sharedSingletons,
         shareStrategy,
+        experiments: federationExperiments(frontEnd.kind),
         dts: false,
         manifest: false,
       }),
