@@ -47,6 +47,8 @@ export interface GatewayDeps {
   /** Verifies bearer tokens; by default the kit's verifier against `upstreams.identity`. */
   verifier?: TokenVerifier;
   remoteOrigins?: readonly string[];
+  /** Remotes deployed on their own: container name → URL of its remoteEntry.js (see static.ts). */
+  remoteEntries?: Readonly<Record<string, string>>;
   trustProxy?: boolean;
   loginRateLimit?: { max: number; windowMs: number };
   connectTimeoutMs?: number;
@@ -250,7 +252,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     ctx.body = { service: 'gateway', status: draining ? 'draining' : 'ready', upstreams: upstreamSummary(upstreams) };
   });
   app.use(apiRoutes);
-  app.use(staticFiles({ root: deps.root }));
+  app.use(staticFiles({ root: deps.root, remoteEntries: deps.remoteEntries }));
   // Errors Koa meets while streaming a body (a static file) after the answer has started.
   // A client that goes away mid-download is not an error worth a log line.
   app.on('error', (err: NodeJS.ErrnoException & { status?: number }, ctx?: { path?: string; state?: { requestId?: string } }) => {

@@ -18,6 +18,11 @@ export interface GatewayEnv {
   upstreams: Record<ServiceName, string[]>;
   /** Origins allowed to serve remote scripts (`REMOTE_ORIGINS`, comma separated). */
   remoteOrigins: string[];
+  /**
+   * Remotes deployed on their own: `REMOTE_ENTRIES=mfe_stock=https://stock.example.org/remoteEntry.js,…`
+   * (container name = URL of its remoteEntry.js). Their origins are allowed like REMOTE_ORIGINS.
+   */
+  remoteEntries: Record<string, string>;
   /** Trust `X-Forwarded-*` from a front proxy (`TRUST_PROXY=1`); also enables HSTS on https. */
   trustProxy: boolean;
   /** Sign-in attempts allowed per IP and window. */
@@ -50,16 +55,29 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
     if (list.length === 0) throw new Error(`${name} doit contenir au moins une URL http(s)`);
     upstreams[service] = list.map((url) => parseHttpUrl(name, url));
   }
+  const remoteEntries: Record<string, string> = {};
+  for (const item of (source.REMOTE_ENTRIES ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    const equals = item.indexOf('=');
+    const name = item.slice(0, equals).trim();
+    if (equals <= 0 || !/^[A-Za-z_]\w*$/.test(name)) throw new Error(`REMOTE_ENTRIES doit lister nom=URL séparés par des virgules (reçu « ${item} »)`);
+    remoteEntries[name] = parseHttpUrl('REMOTE_ENTRIES', item.slice(equals + 1).trim());
+  }
+  const remoteOrigins = (source.REMOTE_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => new URL(parseHttpUrl('REMOTE_ORIGINS', origin)).origin);
+  for (const entry of Object.values(remoteEntries)) {
+    const origin = new URL(entry).origin;
+    if (!remoteOrigins.includes(origin)) remoteOrigins.push(origin);
+  }
   return {
     port: parseInteger('PORT', source.PORT, 8080, 0, 65535),
     host: source.HOST || '0.0.0.0',
     root: path.resolve(source.KERMESSE_ROOT || REPO_ROOT),
     upstreams,
-    remoteOrigins: (source.REMOTE_ORIGINS ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean)
-      .map((origin) => new URL(parseHttpUrl('REMOTE_ORIGINS', origin)).origin),
+    remoteOrigins,
+    remoteEntries,
     trustProxy: source.TRUST_PROXY === '1' || source.TRUST_PROXY === 'true',
     loginRateLimit: {
       max: parseInteger('LOGIN_RATE_LIMIT', source.LOGIN_RATE_LIMIT, 20, 1, 1_000_000),

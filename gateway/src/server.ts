@@ -22,6 +22,7 @@ export async function startGateway(
     upstreams: env.upstreams,
     root: env.root,
     remoteOrigins: env.remoteOrigins,
+    remoteEntries: env.remoteEntries,
     trustProxy: env.trustProxy,
     loginRateLimit: env.loginRateLimit,
     checkIntervalMs: env.checkIntervalMs,

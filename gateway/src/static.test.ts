@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, startTestGateway, type TestGateway } from './testSupport.ts';
+import { readEnv } from './env.ts';
+import { rawRequest, startServer, startTestGateway, type TestGateway } from './testSupport.ts';
 
 const INDEX = '<!doctype html><html lang="fr"><head><script defer src="/assets/main.3f2a9c1b.js"></script></head><body><div id="root"></div></body></html>';
 const MAIN_JS = `console.log(${JSON.stringify('Kermesse '.repeat(200))});`;
@@ -115,13 +116,54 @@ describe('remotes', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.json()).toEqual({
       remotes: [
-        { name: 'mfe_register', path: '/caisse', entry: '/remotes/mfe-register/remoteEntry.js', available: true },
+        { name: 'mfe_register', path: '/caisse', entry: expect.stringMatching(/^\/remotes\/mfe-register\/remoteEntry\.js\?v=[0-9a-z]+$/), available: true },
         { name: 'mfe_raffle', path: '/tombola', entry: '/remotes/mfe-raffle/remoteEntry.js', available: false },
         { name: 'mfe_bingo', path: '/loto', entry: '/remotes/mfe-bingo/remoteEntry.js', available: false },
         { name: 'mfe_accounting', path: '/comptabilite', entry: '/remotes/mfe-accounting/remoteEntry.js', available: false },
         { name: 'mfe_stock', path: '/stock', entry: '/remotes/mfe-stock/remoteEntry.js', available: false },
       ],
     });
+  });
+
+  it('gives a new entry URL once a remote is deployed again (the shell loads it at the next navigation)', async () => {
+    const entryOf = async () => ((await (await fetch(`${gateway.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string }> })
+      .remotes.find((r) => r.name === 'mfe_register')!.entry;
+    const before = await entryOf();
+    expect(await entryOf()).toBe(before);
+    write('mfe-register/dist/remoteEntry.js', `${REMOTE_ENTRY} /* v2 */`);
+    const after = await entryOf();
+    expect(after).not.toBe(before);
+    // The version is a query: the file is the same path.
+    expect(await (await fetch(gateway.url + after)).text()).toBe(`${REMOTE_ENTRY} /* v2 */`);
+    write('mfe-register/dist/remoteEntry.js', REMOTE_ENTRY);
+  });
+
+  it('points at a remote deployed on its own (REMOTE_ENTRIES), with its version, and allows its origin', async () => {
+    let etag = '"one"';
+    const remote = await startServer((req, res) => {
+      res.writeHead(200, { ETag: etag, 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' });
+      res.end(req.method === 'HEAD' ? undefined : 'var mfe_stock;');
+    });
+    const env = readEnv({ REMOTE_ENTRIES: `mfe_stock=${remote.url}/remoteEntry.js` });
+    expect(env.remoteEntries).toEqual({ mfe_stock: `${remote.url}/remoteEntry.js` });
+    expect(env.remoteOrigins).toEqual([remote.url]);
+    const own = await startTestGateway({ root, remoteEntries: env.remoteEntries, remoteOrigins: env.remoteOrigins });
+    try {
+      const stockEntry = async () => ((await (await fetch(`${own.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string; available: boolean }> })
+        .remotes.find((r) => r.name === 'mfe_stock')!;
+      const first = await stockEntry();
+      expect(first).toMatchObject({ available: true, entry: expect.stringMatching(new RegExp(`^${remote.url}/remoteEntry\\.js\\?v=[0-9a-z]+$`)) });
+      etag = '"two"';
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const second = await stockEntry();
+      expect(second.entry).not.toBe(first.entry);
+      const csp = (await fetch(`${own.url}/`)).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain(`script-src 'self' ${remote.url}`);
+      expect(() => readEnv({ REMOTE_ENTRIES: 'mfe_stock' })).toThrow(/REMOTE_ENTRIES/);
+    } finally {
+      await own.close();
+      await remote.close();
+    }
   });
 
   it('serves a remote entry with CORS and revalidation, chunks as immutable', async () => {

@@ -7,7 +7,7 @@
  * Hashed file names are cached for a year, everything else is revalidated (ETag/Last-Modified).
  */
 import { createReadStream, type Stats } from 'node:fs';
-import { access, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
@@ -72,13 +72,41 @@ const GZIP_CACHE_LIMIT = 64 * 1024 * 1024;
 export interface StaticOptions {
   /** Repository root holding `shell/dist` and `mfe-<x>/dist`. */
   root: string;
+  /**
+   * Remotes deployed on their own (a front-end container, a CDN): container name → URL of its
+   * remoteEntry.js (`REMOTE_ENTRIES=mfe_stock=https://stock.example.org/remoteEntry.js`). The
+   * manifest points there instead of /remotes/mfe-<x>/.
+   */
+  remoteEntries?: Readonly<Record<string, string>>;
+}
+
+/** How long the version of a remote deployed on its own is trusted before asking it again (ms). */
+const EXTERNAL_VERSION_TTL_MS = 1_000;
+const EXTERNAL_VERSION_TIMEOUT_MS = 1_500;
+
+/**
+ * The entry URL with its build's version (`?v=…`): a new deployment of a remote changes the URL the
+ * manifest gives, so the shell loads it at the next navigation (and no cache serves the old one).
+ */
+function versioned(entry: string, version: string | undefined): string {
+  if (!version) return entry;
+  return `${entry}${entry.includes('?') ? '&' : '?'}v=${encodeURIComponent(version)}`;
+}
+
+/** A short, opaque version from what a server says of a file (ETag, else Last-Modified and size). */
+function versionOf(etag: string | null, lastModified: string | null, length: string | null): string | undefined {
+  const raw = etag ?? (lastModified || length ? `${lastModified ?? ''}-${length ?? ''}` : undefined);
+  if (!raw) return undefined;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < raw.length; i += 1) hash = Math.imul(hash ^ raw.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36);
 }
 
 /**
  * Serves GET/HEAD requests for the shell, the remotes and the manifest; anything else is left to
  * the next middleware. Must come after the API routes: every path reaching it is a page or a file.
  */
-export function staticFiles({ root }: StaticOptions): Middleware {
+export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middleware {
   const shellDir = path.join(root, 'shell', 'dist');
   const remoteDirs = new Map<string, string>(REMOTES.map((r) => [r.folder, path.join(root, r.folder, 'dist')]));
   const gzipped = new Map<string, { mtimeMs: number; size: number; body: Buffer }>();
@@ -123,13 +151,39 @@ export function staticFiles({ root }: StaticOptions): Middleware {
     if (ctx.method !== 'HEAD') ctx.body = createReadStream(file);
   }
 
+  const externalVersions = new Map<string, { at: number; answer: Promise<{ available: boolean; version?: string }> }>();
+
+  /** Whether a remote deployed on its own answers, and its build's version (asked at most once a second). */
+  function externalVersion(entry: string): Promise<{ available: boolean; version?: string }> {
+    const cached = externalVersions.get(entry);
+    if (cached && Date.now() - cached.at < EXTERNAL_VERSION_TTL_MS) return cached.answer;
+    const answer = fetch(entry, { method: 'HEAD', cache: 'no-store', signal: AbortSignal.timeout(EXTERNAL_VERSION_TIMEOUT_MS) })
+      .then((res) => ({
+        available: res.ok,
+        version: res.ok ? versionOf(res.headers.get('etag'), res.headers.get('last-modified'), res.headers.get('content-length')) : undefined,
+      }))
+      // Unreachable now: the shell shows « momentanément indisponible » if it cannot load it either.
+      .catch(() => ({ available: true, version: undefined }));
+    externalVersions.set(entry, { at: Date.now(), answer });
+    return answer;
+  }
+
   async function manifest(): Promise<RemoteManifest> {
-    const remotes = await Promise.all(REMOTES.map(async (remote) => ({
-      name: remote.name,
-      path: remote.path,
-      entry: `/remotes/${remote.folder}/remoteEntry.js`,
-      available: await exists(path.join(remoteDirs.get(remote.folder) as string, 'remoteEntry.js')),
-    })));
+    const remotes = await Promise.all(REMOTES.map(async (remote) => {
+      const external = remoteEntries[remote.name];
+      if (external) {
+        const { available, version } = await externalVersion(external);
+        return { name: remote.name, path: remote.path, entry: versioned(external, version), available };
+      }
+      const stats = await fileStats(path.join(remoteDirs.get(remote.folder) as string, 'remoteEntry.js'));
+      const entry = `/remotes/${remote.folder}/remoteEntry.js`;
+      return {
+        name: remote.name,
+        path: remote.path,
+        entry: stats ? versioned(entry, versionOf(null, Math.floor(stats.mtimeMs).toString(36), stats.size.toString(36))) : entry,
+        available: stats !== undefined,
+      };
+    }));
     return { remotes };
   }
 
@@ -213,14 +267,5 @@ async function fileStats(file: string | undefined): Promise<Stats | undefined> {
     return stats.isFile() ? stats : undefined;
   } catch {
     return undefined;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
   }
 }
