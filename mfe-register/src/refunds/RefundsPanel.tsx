@@ -74,8 +74,8 @@ export function RefundsPanel({ reference, api: given }: { reference: string; api
           onCancel={() => setOpen(false)}
           onDone={async (amount) => {
             setOpen(false);
-            setNotice(`Remboursement de ${formatEuros(amount)} enregistré.`);
             await load();
+            setNotice(`Remboursement de ${formatEuros(amount)} enregistré.`);
           }}
         />
       )}

@@ -1,0 +1,111 @@
+/**
+ * A refund from the order detail (issue 14), in Chromium against the whole system: the cashier is
+ * given the « responsable de caisse » right in the back office's API, sells two crêpes and a coffee
+ * for cash, refunds one crêpe from the order detail (quantity, reason, mode), sees it listed there
+ * and on the public receipt page; the stock service puts the crêpe back through NATS.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createDb, type Db } from '@kermesse/kit';
+import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
+import { callGateway, signInToken } from './support/api.ts';
+import { startTestSystem, type TestSystem } from './support/system.ts';
+
+let sys: TestSystem;
+let browser: Browser;
+let cashierToken: string;
+let adminToken: string;
+let registerDb: Db;
+let stockDb: Db;
+const TABLET = { width: 1280, height: 800 };
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
+  [cashierToken, adminToken] = await Promise.all([signInToken(sys.url, 'caissier@kermesse.local'), signInToken(sys.url, 'admin@kermesse.local')]);
+  registerDb = createDb(sys.system.databaseUrl, { schema: 'register' });
+  stockDb = createDb(sys.system.databaseUrl, { schema: 'stock' });
+});
+
+afterAll(async () => {
+  await registerDb?.destroy();
+  await stockDb?.destroy();
+  await browser?.close();
+  await sys?.stop();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `remboursement-${name}.png`) });
+const product = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
+const spaces = (text: string) => text.replace(/\s/g, ' ');
+
+describe('a refund from the order detail', () => {
+  it('refunds one line of a cash sale, shows it on the order detail and the receipt page, and puts the stock back', async () => {
+    // The cashier becomes « responsable de caisse » (the back office's right).
+    const cashierId = JSON.parse(Buffer.from(cashierToken.split('.')[1]!, 'base64url').toString()).sub as string;
+    const granted = await callGateway<{ userIds: string[] }>(sys.url, adminToken, 'PUT', `/api/admin/till-managers/${cashierId}`, {});
+    expect(granted.status).toBe(200);
+
+    const event = await registerDb('events').where({ name: 'Kermesse de printemps' }).first('id');
+    const crepe = await registerDb('products').where({ name: 'Crêpe au sucre' }).first('id');
+    const level = async () => (await stockDb('levels').where({ event_id: event.id, product_id: crepe.id }).first('stock'))?.stock as number | undefined;
+    await expect.poll(level, { timeout: 30_000 }).toBeTypeOf('number');
+    const before = (await level())!;
+
+    const context = await browser.newContext({ baseURL: sys.url, viewport: TABLET, hasTouch: true });
+    await context.addInitScript((token) => {
+      if (!localStorage.getItem('bearerToken')) localStorage.setItem('bearerToken', token);
+    }, cashierToken);
+    const page = await context.newPage();
+    await page.goto('/caisse');
+    await page.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
+    await page.getByRole('button', { name: 'Caisse Buvette' }).click();
+    await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+
+    await product(page, 'Crêpe au sucre').click();
+    await product(page, 'Crêpe au sucre').click();
+    await product(page, 'Café').click();
+    await page.getByRole('button', { name: /^Espèce/ }).click();
+    await page.getByLabel('Montant donné').fill('5');
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByRole('heading', { name: 'Vente terminée !' }).waitFor({ timeout: 15_000 });
+    await expect.poll(level, { timeout: 30_000 }).toBe(before - 2);
+
+    await page.getByRole('button', { name: 'Détail de la commande' }).click();
+    const reference = (await page.locator('.reg-order h2 .reg-mono').innerText()).trim();
+    const refunds = page.getByRole('region', { name: 'Remboursements' });
+    await refunds.getByText('Aucun remboursement pour cette commande.').waitFor();
+    await refunds.getByRole('button', { name: 'Rembourser' }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Rembourser la commande ${reference}` });
+    await dialog.getByLabel('Quantité à rembourser — Crêpe au sucre').fill('3');
+    await dialog.getByLabel('Motif').fill('Crêpe tombée par terre');
+    await dialog.getByRole('button', { name: /^Rembourser 3,00/ }).click();
+    expect(await dialog.getByRole('alert').innerText()).toBe('Vous ne pouvez pas rembourser plus que ce qui a été vendu : il reste 2 « Crêpe au sucre » remboursables.');
+    await dialog.getByLabel('Quantité à rembourser — Crêpe au sucre').fill('1');
+    await dialog.getByLabel('Espèces').check();
+    await shot(page, 'dialogue');
+    await dialog.getByRole('button', { name: /^Rembourser 1,00/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await expect.poll(async () => spaces(await refunds.innerText())).toContain('Remboursement de 1,00 € enregistré.');
+    await expect.poll(async () => spaces(await refunds.innerText())).toContain('1 × Crêpe au sucre');
+    expect(spaces(await refunds.innerText())).toContain('Motif : Crêpe tombée par terre');
+    await shot(page, 'detail-commande');
+
+    // The public receipt page lists the refund; the sale itself is unchanged.
+    const receipt = await context.newPage();
+    await receipt.goto(`/s/${reference}`);
+    const text = spaces(await receipt.locator('body').innerText());
+    expect(text).toContain('Remboursements');
+    expect(text).toContain('Motif : Crêpe tombée par terre');
+    expect(text).toContain('Total remboursé : 1,00 €');
+    expect(text).toMatch(/Total\s+3,00 €/);
+    await receipt.screenshot({ path: join(ARTIFACTS_DIR, 'remboursement-recu.png') });
+
+    // The stock service took the crêpe back (through NATS), once.
+    await expect.poll(level, { timeout: 30_000 }).toBe(before - 1);
+    await context.close();
+  }, 180_000);
+});
