@@ -97,4 +97,27 @@ describe('RaffleTicketPicker', () => {
     expect(onCancel).toHaveBeenCalled();
     expect(onConfirm).not.toHaveBeenCalled();
   });
+  it('keeps the numbers reserved for offline sales out of reach while online (this register and the others)', async () => {
+    registerGateway();
+    const { onConfirm } = await renderPicker({ allowed: 1, reserved: [1, 2, 4], random: () => 0 });
+    expect((screen.getByRole('button', { name: 'Ticket 1 réservé à la vente hors ligne' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Ticket 3 vendu' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sélection automatique et confirmer' }));
+    });
+    expect(onConfirm).toHaveBeenCalledWith([5]);
+  });
+
+  it('offline, offers only the numbers of the register block and says so', async () => {
+    registerGateway();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { onConfirm } = await renderPicker({ allowed: 1, offline: { numbers: [120, 121] } });
+    expect(screen.getByRole('note').textContent).toBe('Hors ligne : seuls les 2 numéros réservés à cette caisse sont proposés.');
+    // It opens on the page of the block.
+    expect((screen.getByRole('button', { name: 'Ticket 120' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Ticket 119 non réservé à cette caisse' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Ticket 121' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmer la sélection' }));
+    expect(onConfirm).toHaveBeenCalledWith([121]);
+  });
 });

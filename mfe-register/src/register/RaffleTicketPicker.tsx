@@ -154,7 +154,13 @@ export function RaffleTicketPicker({ raffle, allowed, initial, alsoSold = NOTHIN
           >
             {pageNumbers(page, raffle.tickets).map((number) => {
               const isSold = sold.has(number);
-              const label = !isSold ? `Ticket ${number}` : blockOnly ? `Ticket ${number} non réservé à cette caisse` : `Ticket ${number} vendu`;
+              const label = !isSold
+                ? `Ticket ${number}`
+                : blockOnly
+                  ? `Ticket ${number} non réservé à cette caisse`
+                  : loaded?.has(number)
+                    ? `Ticket ${number} vendu`
+                    : `Ticket ${number} réservé à la vente hors ligne`;
               const isSelected = selected.includes(number);
               return (
                 <button
