@@ -1,6 +1,6 @@
 /**
- * A refund from the order detail (issue 14), in Chromium against the whole system: the cashier is
- * given the « responsable de caisse » right in the back office's API, sells two crêpes and a coffee
+ * A refund from the order detail (issue 14), in Chromium against the whole system: the administrator
+ * names the cashier « responsable de caisse » in the back office; the cashier sells two crêpes and a coffee
  * for cash, refunds one crêpe from the order detail (quantity, reason, mode), sees it listed there
  * and on the public receipt page; the stock service puts the crêpe back through NATS.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createDb, type Db } from '@kermesse/kit';
-import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
+import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
 import { callGateway, signInToken } from './support/api.ts';
 import { startTestSystem, type TestSystem } from './support/system.ts';
 
@@ -42,10 +42,24 @@ const spaces = (text: string) => text.replace(/\s/g, ' ');
 
 describe('a refund from the order detail', () => {
   it('refunds one line of a cash sale, shows it on the order detail and the receipt page, and puts the stock back', async () => {
-    // The cashier becomes « responsable de caisse » (the back office's right).
+    // Without the right, the cashier may not refund.
     const cashierId = JSON.parse(Buffer.from(cashierToken.split('.')[1]!, 'base64url').toString()).sub as string;
-    const granted = await callGateway<{ userIds: string[] }>(sys.url, adminToken, 'PUT', `/api/admin/till-managers/${cashierId}`, {});
-    expect(granted.status).toBe(200);
+    expect((await callGateway(sys.url, cashierToken, 'GET', '/api/admin/till-managers')).status).toBe(403);
+
+    // The administrator names the cashier « responsable de caisse » in the back office.
+    const admin = await browser.newContext({ baseURL: sys.url, viewport: TABLET });
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/');
+    await adminPage.getByRole('button', { name: 'Plus tard' }).click();
+    await signInThroughForm(adminPage, 'admin@kermesse.local');
+    await adminPage.getByRole('button', { name: 'Se déconnecter' }).waitFor();
+    await adminPage.goto('/gestion');
+    const managers = adminPage.getByRole('region', { name: 'Responsables de caisse' });
+    await managers.getByRole('button', { name: 'Nommer Caissière Démo responsable de caisse' }).click();
+    await managers.getByText('— responsable de caisse').waitFor();
+    await adminPage.screenshot({ path: join(ARTIFACTS_DIR, 'remboursement-responsables.png'), fullPage: true });
+    await admin.close();
+    expect((await callGateway<{ userIds: string[] }>(sys.url, adminToken, 'GET', '/api/admin/till-managers')).body.userIds).toEqual([cashierId]);
 
     const event = await registerDb('events').where({ name: 'Kermesse de printemps' }).first('id');
     const crepe = await registerDb('products').where({ name: 'Crêpe au sucre' }).first('id');
