@@ -215,4 +215,23 @@ describe('a sale with loto cartons', () => {
     await eventually(async () => (await bingoRow(41))?.sale_reference === anonymous.body.sale.reference, 20_000);
     expect(await bingoRow(41)).toMatchObject({ status: 'sold', buyer_name: null });
   });
+
+  it('closing the night\'s carton sales withdraws the product from the registers; reopening offers it again', async () => {
+    const night = (open: boolean) => fetch(`http://127.0.0.1:${bingo.port}/admin-bingo/api/bingo/1`, {
+      method: 'PUT', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Loto de la kermesse', heldOn: '2030-06-13', cartonPrice: '3', eventId, place: 'Salle des fêtes', salesOpen: open }),
+    });
+    expect((await night(false)).status).toBe(200);
+    await eventually(async () => (await db('products').where({ id: cartonProductId }).first())?.active === false, 20_000);
+    expect((await db('bingos').where({ id: 1 }).first())?.sales_open).toBe(false);
+    const checkout = await request('GET', `/api/cr/checkouts/${checkoutIds[0]}`);
+    expect(checkout.body[0].bingos).toEqual([]);
+    const closed = await cartonSale([50]);
+    expect(closed.status).toBe(400);
+    expect(closed.body.error).toMatch(/n'est pas en vente à cette caisse/);
+
+    expect((await night(true)).status).toBe(200);
+    await eventually(async () => (await db('products').where({ id: cartonProductId }).first())?.active === true, 20_000);
+    expect((await cartonSale([50])).status).toBe(201);
+  });
 });
