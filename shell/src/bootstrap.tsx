@@ -5,16 +5,21 @@ import { BrowserRouter } from 'react-router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { applyTheme, readTheme } from '@kermesse/ui-kit';
 import { Shell } from './Shell';
-import { fetchManifest, remoteEntries, type RemoteManifest } from './remotes/manifest';
+import { fetchManifest, parseManifest, remoteEntries, type RemoteManifest } from './remotes/manifest';
 import { createRemoteComponents } from './remotes/remoteComponents';
 import './offline';
 
 applyTheme(readTheme());
 
+/** The entry registered for each remote (a remote deployed again alone gets a new one, see refresh). */
+const registered = new Map<string, string>();
+
 // Registering does not download anything: a remote's entry is fetched on the first visit to its route.
 const manifest: Promise<RemoteManifest> = fetchManifest().then((result) => {
   try {
-    registerRemotes(remoteEntries(result.remotes));
+    const entries = remoteEntries(result.remotes);
+    registerRemotes(entries);
+    for (const { name, entry } of entries) registered.set(name, new URL(entry, window.location.origin).href);
     return result;
   } catch (error) {
     console.error('Enregistrement des modules impossible', error);
@@ -22,7 +27,24 @@ const manifest: Promise<RemoteManifest> = fetchManifest().then((result) => {
   }
 });
 
-const components = createRemoteComponents((id) => loadRemote(id));
+const components = createRemoteComponents((id) => loadRemote(id), {
+  async latest(name) {
+    await manifest;
+    const response = await fetch('/remotes.json', { headers: { Accept: 'application/json' } });
+    if (!response.ok) return undefined;
+    const entry = remoteEntries(parseManifest(await response.json())).find((remote) => remote.name === name)?.entry;
+    // The runtime keeps entries as absolute URLs: compare alike.
+    return entry && new URL(entry, window.location.origin).href;
+  },
+  current: (name) => registered.get(name),
+  replace(name, entry) {
+    // The old build's chunk list (`rspackChunk` + its uniqueName `kermesse_<name>`, see
+    // ui-kit/rspack.ts) must not be taken by the new build's runtime as chunks it already has.
+    delete (globalThis as unknown as Record<string, unknown>)[`rspackChunkkermesse_${name}`];
+    registerRemotes([{ name, entry }], { force: true });
+    registered.set(name, entry);
+  },
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Élément #root absent de index.html');

@@ -27,7 +27,10 @@ export const sharedSingletons = {
   'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
   // Only the names the front ends use (reactRouterShared.js), not the whole package: −45 KB gzip.
   'react-router': { singleton: true, requiredVersion: '^7.0.0', import: fileURLToPath(new URL('./reactRouterShared.js', import.meta.url)), version: reactRouterVersion() },
-  '@kermesse/ui-kit': { singleton: true, requiredVersion: '^0.1.0' },
+  // A remote is deployed alone (docs/deploy.md): one built against an older kit of the same major
+  // must still take the shell's copy without a warning, hence a range up to the next major (the kit
+  // stays backward compatible within a major; ^0.1.0 would refuse 0.2.0).
+  '@kermesse/ui-kit': { singleton: true, requiredVersion: '>=0.1.0 <1.0.0' },
 };
 
 /** Host and remotes take the copy already loaded on the page before asking for a newer one. */

@@ -1,4 +1,4 @@
-import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Spinner, useSession } from '@kermesse/ui-kit';
 import { moduleLabelFor } from '../layout/navigation';
 import type { RemoteDescriptor } from './manifest';
@@ -12,6 +12,18 @@ export function RemoteRoute({ remote, components }: { remote: RemoteDescriptor; 
   const [attempt, setAttempt] = useState(0);
   const { user } = useSession();
   const label = remote.label ?? moduleLabelFor(remote.path) ?? remote.name;
+  // Each navigation into the remote first asks whether it was deployed again (then its new build loads).
+  const [checked, setChecked] = useState(!components.refresh);
+  useEffect(() => {
+    if (!components.refresh) return;
+    let live = true;
+    void components.refresh(remote.name).finally(() => {
+      if (live) setChecked(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [components, remote.name]);
 
   if (!remote.available) {
     return (
@@ -32,6 +44,8 @@ export function RemoteRoute({ remote, components }: { remote: RemoteDescriptor; 
       </section>
     );
   }
+
+  if (!checked) return <Spinner label={`Chargement du module ${label}…`} />;
 
   const RemoteApp = components.get(remote.name, remote.module);
   const handleRetry = () => {
