@@ -125,7 +125,8 @@ export function RaffleTicketPicker({ raffle, allowed, initial, alsoSold = NOTHIN
 
   return (
     <Modal title={`Tickets de tombola — ${raffle.name}`} onClose={onCancel} actions={actions} size="wide">
-      {failed && !blockOnly && <ErrorLine>{TICKETS_UNAVAILABLE_MESSAGE}</ErrorLine>}
+      {/* SPEC §8 says so even when the block's numbers can still be offered. */}
+      {failed && <ErrorLine>{TICKETS_UNAVAILABLE_MESSAGE}</ErrorLine>}
       {blockOnly && offlineNumbers && (
         <p className="reg-picker__offline" role="note">
           {OFFLINE_TICKET_MESSAGES.pickerNote(offlineNumbers.length)}

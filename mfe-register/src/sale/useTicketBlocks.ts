@@ -4,6 +4,7 @@
  * may offer: offline, the block less the queued sales' numbers; online, anything but the blocks.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '@kermesse/ui-kit';
 import type { OfflineQueue } from './useOfflineQueue';
 import { offeredNumbers, queuedNumbers, readStoredBlock, storeBlock, TICKET_BLOCK_SIZE, type TicketBlock, type TicketBlockApi } from './ticketBlock';
 
@@ -53,7 +54,8 @@ export function useTicketBlocks(
           storeBlock(block);
           setBlocks((current) => new Map(current).set(raffleId, block));
         } catch (error) {
-          console.warn('Bloc de tickets non renouvelé', error);
+          // The block stays as last received; a raffle service without blocks (404) is not worth a warning.
+          if (!(error instanceof ApiError && error.status === 404)) console.warn('Bloc de tickets non renouvelé', error);
         }
       }
     } finally {
