@@ -48,13 +48,19 @@ export function listen(app: Koa, port: number, host = '127.0.0.1'): Promise<Runn
     server.headersTimeout = 66_000;
     let lastRequestAt = 0;
     let closing = false;
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      const url = req.url ?? '';
-      const query = url.indexOf('?');
-      if (!HEALTH_PATHS.has(query === -1 ? url : url.slice(0, query))) lastRequestAt = Date.now();
-      // Closing: this answer is the connection's last, the client opens its next one elsewhere.
-      if (closing) res.shouldKeepAlive = false;
-    });
+    // Only once a drain or a close has begun: nothing is added to a request's path before that.
+    let watching = false;
+    const watch = () => {
+      if (watching) return;
+      watching = true;
+      server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        const url = req.url ?? '';
+        const query = url.indexOf('?');
+        if (!HEALTH_PATHS.has(query === -1 ? url : url.slice(0, query))) lastRequestAt = Date.now();
+        // Closing: this answer is the connection's last, the client opens its next one elsewhere.
+        if (closing) res.shouldKeepAlive = false;
+      });
+    };
     server.once('error', reject);
     server.once('listening', () => {
       const address = server.address();
@@ -64,6 +70,7 @@ export function listen(app: Koa, port: number, host = '127.0.0.1'): Promise<Runn
         port: typeof address === 'object' && address ? address.port : port,
         close: () => closed ??= new Promise<void>((done) => {
           closing = true;
+          watch();
           running.delete(handle);
           // Kept-alive connections whose request is still running are closed once it is answered.
           const sweep = setInterval(() => server.closeIdleConnections(), 50);
@@ -75,6 +82,7 @@ export function listen(app: Koa, port: number, host = '127.0.0.1'): Promise<Runn
         }),
         async drain({ quietMs = 500, maxMs = 5_000 }: DrainOptions = {}) {
           (app as unknown as Record<symbol, boolean>)[DRAINING] = true;
+          watch();
           const started = Date.now();
           // Whatever came in just before counts: a request in transit still has to arrive.
           lastRequestAt = Math.max(lastRequestAt, started);
