@@ -164,6 +164,8 @@ export const Carton = Type.Object({
   buyer: Type.Union([Type.String(), Type.Null()]),
   /** Sold at the register (to `buyer` when the buyer was known). */
   sold: Type.Optional(Type.Boolean()),
+  /** Refunded at the register: voided, it cannot win (issue 12). */
+  voided: Type.Optional(Type.Boolean()),
   buyerEmail: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   buyerPhone: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** The register's sale reference. */

@@ -25,6 +25,8 @@ export const RefundInput = Type.Object({
   tickets: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 1000000 }), { maxItems: 1000 })),
   /** Gift-basket bet weights (grams) to void (else the last bets of the sale not voided yet). */
   bets: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 100000000 }), { maxItems: 500 })),
+  /** Loto carton numbers to void (else the highest cartons of the sale not voided yet); issue 12. */
+  cartons: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 1000000 }), { maxItems: 500 })),
   /** The register the money leaves (its open session); the sale's register by default. */
   checkoutId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
 });
@@ -54,6 +56,8 @@ export const Refund = Type.Object({
   tickets: Type.Array(Type.Integer()),
   /** Bets voided by this refund. */
   bets: Type.Array(Type.Object({ typeId: Type.Integer(), weight: Type.Integer() })),
+  /** Loto cartons voided by this refund (they do not return to sale); issue 12. */
+  cartons: Type.Optional(Type.Array(Type.Integer())),
   sessionId: Type.Union([Type.Integer(), Type.Null()]),
   createdBy: Type.String(),
   createdAt: Type.String(),

@@ -128,4 +128,15 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw("alter table ??.carton_sales add constraint carton_sales_status check (status in ('held', 'sold'))", [schema]);
     },
   },
+  '003_voided_cartons': {
+    async up(knex) {
+      // A carton refunded at the register (sale.refunded) is voided: it cannot win and is never sold again.
+      await knex.raw('alter table ??.carton_sales drop constraint carton_sales_status', [schema]);
+      await knex.raw("alter table ??.carton_sales add constraint carton_sales_status check (status in ('held', 'sold', 'voided'))", [schema]);
+      await knex.schema.withSchema(schema).alterTable('carton_sales', (t) => {
+        t.uuid('refund_id');
+        t.timestamp('voided_at', { useTz: true });
+      });
+    },
+  },
 };

@@ -164,3 +164,71 @@ describe('carton claims (internal, the register)', () => {
     expect(unsold.body.carton.sold).toBe(false);
   });
 });
+
+describe('sale.refunded (issue 12): refunded cartons are voided', () => {
+  const refundEvent = (saleId: number, numbers: number[]) => buildEnvelope('register', 'sale.refunded', {
+    refundId: randomUUID(), saleId, reference: `V-TEST-${saleId}`, eventId: 1, checkoutId: 1, sessionId: 1,
+    lines: [{ productId: 90, name: '1 carton', categoryId: 9, categoryName: 'Loto : Loto de la kermesse', unitPriceCents: 300, quantity: numbers.length, totalCents: 300 * numbers.length, kind: 'bingo' }],
+    tickets: [], bets: [], cartons: numbers.map((number) => ({ bingoId: 1, number })),
+    amountCents: 300 * numbers.length, paymentMode: 2, reason: 'Erreur de caisse', refundedBy: 'u-1', refundedAt: new Date().toISOString(),
+  });
+  const saleEvent = (saleId: number, numbers: number[], claimId: string | null) => buildEnvelope('register', 'sale.completed', {
+    saleId, reference: `V-TEST-${saleId}`, eventId: 1, checkoutId: 1, claimId: null,
+    buyer: { personId: 4, firstname: 'Paul', lastname: 'Martin', email: null, phone: null },
+    lines: [{ productId: 90, name: '1 carton', categoryId: 9, categoryName: 'Loto : Loto de la kermesse', unitPriceCents: 300, quantity: numbers.length, totalCents: 300 * numbers.length, kind: 'bingo' }],
+    tickets: [], bets: [], cartons: numbers.map((number) => ({ bingoId: 1, number })), cartonClaimId: claimId,
+    payments: [{ method: 'ESP', amountCents: 300 * numbers.length, reference: '' }], totalCents: 300 * numbers.length, paymentMode: 2, paymentStatus: 1,
+    receipt: null, completedAt: new Date().toISOString(),
+  });
+  const publish = async (subject: 'sale.completed' | 'sale.refunded', event: { id: string }, msgId = event.id) => {
+    await bus.js.publish(bus.subject(subject), JSON.stringify(event), { msgID: msgId });
+  };
+
+  it('voids the cartons once (a redelivered event changes nothing), the win check says it was refunded, they are never sold again', async () => {
+    const id = randomUUID();
+    expect((await claim([44, 45, 46], id)).status).toBe(201);
+    await publish('sale.completed', saleEvent(88, [44, 45, 46], id));
+    await eventually(async () => (await soldRow(46))?.buyer_name === 'Paul Martin');
+
+    const refund = refundEvent(88, [45, 46]);
+    await publish('sale.refunded', refund);
+    await eventually(async () => (await soldRow(46))?.status === 'voided');
+    // The same event delivered again (a new JetStream message): the inbox applies it once.
+    await db('carton_sales').where({ bingo_id: 1, number: 45 }).update({ voided_at: null });
+    await publish('sale.refunded', refund, `${refund.id}-again`);
+    const marker = saleEvent(89, [47], null);
+    await publish('sale.completed', marker);
+    await eventually(async () => (await soldRow(47))?.status === 'sold');
+    const refundsSeen = async () => Number((await db('inbox').where({ event_id: refund.id }).count<{ count: number }[]>('* as count'))[0]!.count);
+    await eventually(async () => (await db('inbox').where({ event_id: marker.id }).first()) !== undefined);
+    expect(await refundsSeen()).toBe(1);
+    expect((await soldRow(45))?.voided_at).toBeNull();
+    expect(await soldRow(44)).toMatchObject({ status: 'sold' });
+    expect(await soldRow(46)).toMatchObject({ status: 'voided', refund_id: refund.payload.refundId, buyer_name: 'Paul Martin', sale_reference: 'V-TEST-88' });
+
+    const check = await call('POST', '/admin-bingo/api/bingo/1/caller/check', { carton: cartonCode(46) }, 'admin');
+    expect(check.status).toBe(200);
+    expect(check.body.wins).toBe(false);
+    expect(check.body.carton).toMatchObject({ number: 46, voided: true, sold: false });
+    expect(check.body.message).toContain('Carton remboursé : il ne peut pas gagner.');
+    const kept = await call('POST', '/admin-bingo/api/bingo/1/caller/check', { carton: cartonCode(44) }, 'admin');
+    expect(kept.body.message).not.toContain('remboursé');
+
+    // Not back on sale: the buyer may keep the paper carton.
+    const again = await claim([46]);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('CARTON_TAKEN');
+    // A late confirmation of the old claim leaves it voided.
+    expect((await call('POST', `/internal/cartons/claims/${id}/confirm`, { saleId: 88 })).status).toBe(204);
+    expect((await soldRow(46))?.status).toBe('voided');
+  });
+
+  it('a refund read before its sale: the carton is voided, and stays voided when the sale arrives', async () => {
+    await publish('sale.refunded', refundEvent(90, [52]));
+    await eventually(async () => (await soldRow(52))?.status === 'voided');
+    await publish('sale.completed', saleEvent(90, [52, 53], null));
+    await eventually(async () => (await soldRow(53))?.status === 'sold');
+    await eventually(async () => (await soldRow(52))?.buyer_name === 'Paul Martin');
+    expect(await soldRow(52)).toMatchObject({ status: 'voided', sale_id: 90 });
+  });
+});

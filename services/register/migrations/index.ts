@@ -459,5 +459,11 @@ export const migrations: ServiceMigrations['migrations'] = {
         for each row when (old.state = 'done') execute function ${schema}.idempotency_keys_complete_once()`);
     },
   },
+  '017_bingo_refund_cartons': {
+    async up(knex) {
+      // Loto cartons voided by a refund (issue 12): like raffle tickets, never back on sale.
+      await knex.raw(`alter table ??.refunds add column voided_cartons int[] not null default '{}'`, [schema]);
+    },
+  },
   // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).
 };

@@ -119,7 +119,8 @@ export async function confirmCartonClaim(
   const run = async (trx: Trx) => {
     await trx('carton_claims').where({ claim_id: claimId }).update({ status: 'confirmed', sale_id: sale.saleId });
     const buyer = sale.buyer ?? null;
-    return trx('carton_sales').where({ claim_id: claimId }).update({
+    // A carton already voided by a refund stays voided.
+    return trx('carton_sales').where({ claim_id: claimId }).whereIn('status', ['held', 'sold']).update({
       status: 'sold', expires_at: null, sale_id: sale.saleId,
       sale_reference: trx.raw('coalesce(?, sale_reference)', [sale.reference ?? null]),
       buyer_name: trx.raw('coalesce(?, buyer_name)', [buyerName(buyer)]),
@@ -157,8 +158,34 @@ export async function recordCartonSale(trx: Trx, sale: {
     `insert into carton_sales (bingo_id, number, claim_id, status, sale_id, sale_reference, buyer_name, buyer_email, buyer_phone, sold_at)
      select x.b, x.n, ?::uuid, 'sold', ?, ?, ?, ?, ?, now() from unnest(?::int[], ?::int[]) as x(b, n)
      where exists (select 1 from cartons c where c.bingo_id = x.b and c.number = x.n)
-     on conflict (bingo_id, number) do nothing`,
+     on conflict (bingo_id, number) do update set sale_id = excluded.sale_id, buyer_name = excluded.buyer_name,
+       buyer_email = excluded.buyer_email, buyer_phone = excluded.buyer_phone, sold_at = excluded.sold_at
+     -- A carton voided by a refund read before its sale stays voided, with its buyer.
+     where carton_sales.status = 'voided' and carton_sales.sale_id is null`,
     [sale.cartonClaimId ?? '00000000-0000-0000-0000-000000000000', sale.saleId, sale.reference, buyerName(buyer), buyer?.email || null, buyer?.phone || null,
       cartons.map((c) => c.bingoId), cartons.map((c) => c.number)],
   );
+}
+
+/**
+ * `sale.refunded` with cartons (issue 12): the refunded cartons are voided — the win check answers
+ * « Carton remboursé : il ne peut pas gagner. » and they are never claimed again (the buyer may keep
+ * the paper carton). A carton whose sale.completed was not read yet is recorded voided directly (its
+ * later confirmation keeps it voided). Runs in the consumer's transaction; idempotent.
+ */
+export async function voidRefundedCartons(trx: Trx, refund: {
+  refundId: string; reference: string; cartons?: Array<{ bingoId: number; number: number }>;
+}): Promise<number> {
+  const cartons = refund.cartons ?? [];
+  if (!cartons.length) return 0;
+  const { rows } = await trx.raw(
+    `insert into carton_sales (bingo_id, number, claim_id, status, sale_reference, refund_id, voided_at)
+     select x.b, x.n, '00000000-0000-0000-0000-000000000000'::uuid, 'voided', ?, ?::uuid, now() from unnest(?::int[], ?::int[]) as x(b, n)
+     where exists (select 1 from cartons c where c.bingo_id = x.b and c.number = x.n)
+     on conflict (bingo_id, number) do update set status = 'voided', expires_at = null, refund_id = excluded.refund_id,
+       voided_at = coalesce(carton_sales.voided_at, excluded.voided_at)
+     returning number`,
+    [refund.reference, refund.refundId, cartons.map((c) => c.bingoId), cartons.map((c) => c.number)],
+  ) as { rows: Array<{ number: number }> };
+  return rows.length;
 }

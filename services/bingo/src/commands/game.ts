@@ -132,6 +132,8 @@ async function cartonByCode(db: Db, bingoId: number, code: string) {
   return carton;
 }
 
+export const REFUNDED_MESSAGE = 'Carton remboursé : il ne peut pas gagner.';
+
 /** Who bought the carton at the register, when it was sold there (« linked to the buyer when known »). */
 function soldTo(carton: CartonRow): string {
   if (!carton.sold) return '';
@@ -146,6 +148,11 @@ export async function checkWin(db: Db, bingoId: number, code: string): Promise<C
   const carton = await cartonByCode(db, bingoId, code);
   const check = checkCarton(carton.grid, board.drawn);
   const kind = board.partie?.kind ?? 'carton_plein';
+  if (carton.voided) {
+    // Refunded at the register (sale.refunded): the buyer may still hold the paper, it cannot win.
+    const sale = carton.sale_reference ? ` (carton ${presentCarton(carton).code}, vente ${carton.sale_reference})` : ` (carton ${presentCarton(carton).code})`;
+    return { carton: presentCarton(carton), ...check, wins: false, message: `${REFUNDED_MESSAGE}${sale}` };
+  }
   const wins = check.linesComplete >= LINES_FOR_KIND[kind];
   const label = PARTIE_LABELS[kind].toLowerCase();
   const message = wins

@@ -1,16 +1,22 @@
 /**
  * Events bingo reads: the register's events (a loto night belongs to one) and its sales (the
- * cartons sold, to whom). Durable and inbox-protected: a redelivered event changes nothing.
+ * cartons sold, to whom) and refunds (the cartons voided). Durable and inbox-protected: a redelivered event changes nothing.
  */
 import { startConsumer, type Bus, type Db, type EventConsumer, type Logger } from '@kermesse/kit';
 import { upsertEvent } from '../repositories/nights.ts';
-import { recordCartonSale } from '../commands/cartonSales.ts';
+import { recordCartonSale, voidRefundedCartons } from '../commands/cartonSales.ts';
 
 export async function startBingoConsumers({ db, bus, logger }: { db: Db; bus: Bus; logger: Logger }): Promise<EventConsumer> {
   const sales = await startConsumer({
     db, bus, logger, name: 'bingo-sale-completed', type: 'sale.completed',
     handle: async (event, trx) => {
       await recordCartonSale(trx, event.payload);
+    },
+  });
+  const refunds = await startConsumer({
+    db, bus, logger, name: 'bingo-sale-refunded', type: 'sale.refunded',
+    handle: async (event, trx) => {
+      await voidRefundedCartons(trx, event.payload);
     },
   });
   const events = await startConsumer({
@@ -21,7 +27,7 @@ export async function startBingoConsumers({ db, bus, logger }: { db: Db; bus: Bu
   });
   return {
     async stop() {
-      await Promise.all([events.stop(), sales.stop()]);
+      await Promise.all([events.stop(), sales.stop(), refunds.stop()]);
     },
   };
 }

@@ -66,6 +66,7 @@ export const presentCarton = (row: CartonRow): CartonShape => ({
   grid: row.grid,
   buyer: row.buyer_name ?? row.buyer,
   sold: row.sold ?? false,
+  ...(row.voided ? { voided: true } : {}),
   buyerEmail: row.buyer_email ?? null,
   buyerPhone: row.buyer_phone ?? null,
   saleReference: row.sale_reference ?? null,

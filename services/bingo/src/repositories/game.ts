@@ -13,6 +13,8 @@ export interface CartonRow {
   buyer_email?: string | null;
   buyer_phone?: string | null;
   sale_reference?: string | null;
+  /** Refunded at the register (carton_sales voided): it cannot win. */
+  voided?: boolean;
 }
 
 const CARTON_COLUMNS = [
@@ -22,10 +24,10 @@ const CARTON_COLUMNS = [
 /** Cartons with what the register sold of them. */
 const cartonsQuery = (db: Db | Trx, bingoId: number) => db('cartons as c')
   .leftJoin('carton_sales as s', function soldOnly() {
-    this.on('s.bingo_id', '=', 'c.bingo_id').andOn('s.number', '=', 'c.number').andOnVal('s.status', '=', 'sold');
+    this.on('s.bingo_id', '=', 'c.bingo_id').andOn('s.number', '=', 'c.number').andOnIn('s.status', ['sold', 'voided']);
   })
   .where('c.bingo_id', bingoId)
-  .select([...CARTON_COLUMNS, db.raw('(s.number is not null) as sold')]);
+  .select([...CARTON_COLUMNS, db.raw("coalesce(s.status = 'sold', false) as sold"), db.raw("coalesce(s.status = 'voided', false) as voided")]);
 
 export const listParties = (db: Db | Trx, bingoId: number): Promise<PartieRow[]> =>
   db('parties').where({ bingo_id: bingoId }).orderBy('number').select('number', 'kind', 'prize_ids');

@@ -293,6 +293,8 @@ export const EVENT_SCHEMAS = {
         lines: { type: 'array', minItems: 1, items: SALE_LINE_SCHEMA },
         tickets: { type: 'array', items: SALE_TICKET_SCHEMA },
         bets: { type: 'array', items: SALE_BET_SCHEMA },
+        /** Loto cartons of the refunded lines, voided (issue 12); absent in older events. */
+        cartons: { type: 'array', items: SALE_CARTON_SCHEMA },
         amountCents: { type: 'integer', minimum: 1 },
         /** The mode the money went back by: 1 cheque, 2 cash, 3 card. */
         paymentMode: { type: 'integer', enum: [1, 2, 3] },
@@ -489,6 +491,7 @@ export interface EventPayloads {
     lines: EventPayloads['sale.completed']['lines'];
     tickets: Array<{ raffleId: number; number: number }>;
     bets: Array<{ giftBasketId: number; typeId: number; weight: number }>;
+    cartons?: Array<{ bingoId: number; number: number }>;
     amountCents: number; paymentMode: 1 | 2 | 3; reason: string; refundedBy: string; refundedAt: string;
   };
   'till.opened': { sessionId: number; checkoutId: number; eventId: number; floatCashCents: number; automatic: boolean; openedBy: string; openedAt: string };

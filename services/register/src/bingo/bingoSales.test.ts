@@ -235,3 +235,45 @@ describe('a sale with loto cartons', () => {
     expect((await cartonSale([50])).status).toBe(201);
   });
 });
+
+describe('a refund of loto cartons (issue 12)', () => {
+  const refund = (reference: string, quantity: number, extra: Record<string, unknown> = {}) =>
+    request('POST', `/api/cr/sale/${encodeURIComponent(reference)}/refund`, {
+      lines: [{ productId: cartonProductId, quantity }], reason: 'Carton en trop', payment_mode: 2, ...extra,
+    }, 'admin');
+
+  it('voids the cartons named, else the highest left; sale.refunded carries them; the bingo service voids them: refused by the win check, never sold again', async () => {
+    const sold = await cartonSale([11, 12, 13]);
+    expect(sold.status).toBe(201);
+    const reference = sold.body.sale.reference as string;
+    await eventually(async () => (await bingoRow(13))?.sale_reference === reference, 20_000);
+
+    const wrong = await refund(reference, 1, { cartons: [14] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('Le carton n° 14 n’est pas un carton de cette vente encore à rembourser.');
+    const count = await refund(reference, 1, { cartons: [11, 12] });
+    expect(count.status).toBe(400);
+    expect(count.body.error).toBe('Indiquez les numéros des 1 carton(s) rendu(s) : 2 donné(s).');
+
+    const named = await refund(reference, 1, { cartons: [12] });
+    expect(named.status).toBe(201);
+    expect(named.body.refund.cartons).toEqual([12]);
+    const highest = await refund(reference, 1);
+    expect(highest.status).toBe(201);
+    expect(highest.body.refund.cartons).toEqual([13]);
+    const events = await db('outbox').where({ type: 'sale.refunded' }).orderBy('occurred_at').select('envelope');
+    expect(events.slice(-2).map((e) => e.envelope.payload.cartons)).toEqual([[{ bingoId: 1, number: 12 }], [{ bingoId: 1, number: 13 }]]);
+
+    await eventually(async () => (await bingoRow(12))?.status === 'voided' && (await bingoRow(13))?.status === 'voided', 20_000);
+    expect((await bingoRow(11))?.status).toBe('sold');
+    const check = await fetch(`http://127.0.0.1:${bingo.port}/admin-bingo/api/bingo/1/caller/check`, {
+      method: 'POST', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ carton: '12' }),
+    });
+    const answer = await check.json() as { wins: boolean; message: string; carton: { voided?: boolean } };
+    expect(answer).toMatchObject({ wins: false, carton: { voided: true } });
+    expect(answer.message).toContain('Carton remboursé : il ne peut pas gagner.');
+    // Not sold again: the buyer may keep the paper carton.
+    const again = await cartonSale([12]);
+    expect(again.status).toBe(409);
+  });
+});

@@ -26,6 +26,8 @@ export interface RefundRow {
   reason: string;
   voided_tickets: number[];
   voided_bets: Array<{ typeId: number; weight: number }>;
+  /** Loto cartons voided (issue 12). */
+  voided_cartons?: number[];
   created_by: string;
   created_at: Date;
   lines: RefundLineRow[];
@@ -56,6 +58,7 @@ export const presentRefund = (reference: string, r: RefundRow): Refund => ({
   })),
   tickets: [...r.voided_tickets].sort((a, b) => a - b),
   bets: r.voided_bets,
+  ...(r.voided_cartons?.length ? { cartons: [...r.voided_cartons].sort((a, b) => a - b) } : {}),
   sessionId: r.session_id,
   createdBy: r.created_by,
   createdAt: new Date(r.created_at).toISOString(),

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { badRequest, notFound, outboxRow, type AuthUser, type Db, type Trx } from '@kermesse/kit';
 import { REFUND_MESSAGES, remainingQuantities, tooMuchMessage, type Refund, type RefundInput } from '@kermesse/contracts-register';
 import type { IdempotencyHandle } from '../idempotency.ts';
+import { cartonsToVoid } from '../bingo/refund.ts';
 import { appendJournal } from '../journal/journal.ts';
 import { normalizeReference } from '../reference.ts';
 import { listBets, listLines, listTickets, type SaleRow } from '../repositories/sales.ts';
@@ -117,13 +118,15 @@ export async function refundSale(deps: { db: Db; wake?: () => void }, rawReferen
       notInSale: (w) => fail('BET_NOT_IN_SALE', REFUND_MESSAGES.BET_NOT_IN_SALE.replace('{weight}', String(w)), { weight: w }),
     });
     const bets = betWeights.map((weight) => ({ typeId: saleBets.find((b) => b.weight === weight)!.type_id, weight }));
+    // Loto cartons of the refunded carton lines: voided, never back on sale (bingo/refund.ts).
+    const cartons = await cartonsToVoid(trx, sale.id, lines, earlier.flatMap((r) => r.voided_cartons ?? []), input.cartons);
 
     const sessionId = await sessionForSale(trx, checkoutId, sale.event_id, context.user.id);
     const id = randomUUID();
     const createdAt = new Date();
     const row: Omit<RefundRow, 'lines'> = {
       id, sale_id: sale.id, event_id: sale.event_id, checkout_id: checkoutId, session_id: sessionId, amount_cents: amountCents,
-      payment_mode: input.payment_mode, reason, voided_tickets: tickets, voided_bets: bets, created_by: context.user.id, created_at: createdAt,
+      payment_mode: input.payment_mode, reason, voided_tickets: tickets, voided_bets: bets, voided_cartons: cartons.numbers, created_by: context.user.id, created_at: createdAt,
     };
     await trx('refunds').insert({ ...row, voided_bets: JSON.stringify(bets) });
     await trx('refund_lines').insert(lines.map((l, position) => ({ refund_id: id, position, ...l })));
@@ -136,6 +139,7 @@ export async function refundSale(deps: { db: Db; wake?: () => void }, rawReferen
       })),
       tickets: sale.raffle_id ? tickets.map((number) => ({ raffleId: sale.raffle_id!, number })) : [],
       bets: sale.gift_basket_id ? bets.map((b) => ({ giftBasketId: sale.gift_basket_id!, ...b })) : [],
+      ...(cartons.event.length ? { cartons: cartons.event } : {}),
       amountCents, paymentMode: input.payment_mode, reason, refundedBy: context.user.id, refundedAt: createdAt.toISOString(),
     };
     const event = outboxRow('register', 'sale.refunded', payload);
