@@ -57,32 +57,41 @@ export async function listDashboardEvents(db: Db): Promise<Array<{ id: number; n
     .map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on, archived: e.archived }));
 }
 
-/** The sales of an event created before `before`, or from `from` on, aggregated. */
-export async function readSalesPart(db: Db, eventId: number, range: { before: Date } | { from: Date }): Promise<SalesPart> {
-  const [condition, at] = 'before' in range ? ['created_at < :at', range.before] : ['created_at >= :at', range.from];
-  const [salesRows, lineRows] = await Promise.all([
-    db.raw(`
-      select checkout_id, ${HOUR} as hour, payment_mode, count(*)::int as n, sum(total_cents)::bigint as total, sum(paid_cents)::bigint as paid
-      from sales where event_id = :eventId and ${condition}
-      group by 1, 2, 3`, { eventId, at }),
-    db.raw(`
-      select l.product_id, l.category_id, l.kind, count(*) filter (where l.product_id = ${DONATION_PRODUCT_ID})::int as donations,
-             sum(l.quantity)::bigint as quantity, sum(l.total_cents)::bigint as cents
-      from sales s join sale_lines l on l.sale_id = s.id
-      where s.event_id = :eventId and s.${condition}
-      group by 1, 2, 3`, { eventId, at }),
-  ]);
+/** By register, hour and mode, the sales of the event matching `condition` (on `created_at`, bound as `:at`). */
+const salesSql = (condition: string) => `
+  select checkout_id, ${HOUR} as hour, payment_mode, count(*)::int as n, sum(total_cents)::bigint as total, sum(paid_cents)::bigint as paid
+  from sales where event_id = :eventId and ${condition}
+  group by 1, 2, 3`;
+/** By product, category and kind, the lines of those sales. */
+const linesSql = (condition: string) => `
+  select l.product_id, l.category_id, l.kind, count(*) filter (where l.product_id = ${DONATION_PRODUCT_ID})::int as donations,
+         sum(l.quantity)::bigint as quantity, sum(l.total_cents)::bigint as cents
+  from sales s join sale_lines l on l.sale_id = s.id
+  where s.event_id = :eventId and s.${condition}
+  group by 1, 2, 3`;
+
+type SalesRow = { checkout_id: number; hour: string; payment_mode: number; n: number; total: string | number; paid: string | number };
+type LinesRow = { product_id: number; category_id: number | null; kind: string; donations: number; quantity: string | number; cents: string | number };
+
+function salesPartOf(salesRows: SalesRow[], lineRows: LinesRow[]): SalesPart {
   const part: SalesPart = { groups: new Map(), lines: new Map(), sales: 0 };
-  for (const r of salesRows.rows as Array<{ checkout_id: number; hour: string; payment_mode: number; n: number; total: string; paid: string }>) {
+  for (const r of salesRows) {
     const g: SalesGroup = { checkoutId: r.checkout_id, hour: r.hour, mode: r.payment_mode, n: r.n, totalCents: num(r.total), paidCents: num(r.paid) };
     part.groups.set(groupKey(g), g);
     part.sales += r.n;
   }
-  for (const r of lineRows.rows as Array<{ product_id: number; category_id: number | null; kind: string; donations: number; quantity: string; cents: string }>) {
+  for (const r of lineRows) {
     const l: LineGroup = { productId: r.product_id, categoryId: r.category_id, kind: r.kind, donations: r.donations, quantity: num(r.quantity), cents: num(r.cents) };
     part.lines.set(lineKey(l), l);
   }
   return part;
+}
+
+/** The sales of an event created before `before` (the kept part), aggregated. */
+export async function readSalesPart(db: Db, eventId: number, range: { before: Date } | { from: Date }): Promise<SalesPart> {
+  const [condition, at] = 'before' in range ? ['created_at < :at', range.before] : ['created_at >= :at', range.from];
+  const [salesRows, lineRows] = await Promise.all([db.raw(salesSql(condition), { eventId, at }), db.raw(linesSql(condition), { eventId, at })]);
+  return salesPartOf(salesRows.rows as SalesRow[], lineRows.rows as LinesRow[]);
 }
 
 /** The two parts added up (neither is changed). */
@@ -128,34 +137,40 @@ export async function dashboardVersion(db: Db, eventId: number, cutoff: Date): P
  */
 export async function assembleDashboard(db: Db, event: { id: number; name: string }, kept: SalesPart, cutoff: Date): Promise<DashboardFigures> {
   const eventId = event.id;
-  const [recent, pendingRows, heldPayments, refundRows, refundLineRows, checkoutRows, categoryRows, raffleRows, basketRows, productRows] = await Promise.all([
-    readSalesPart(db, eventId, { from: cutoff }),
-    db.raw(`
-      select count(*)::int as n, coalesce(sum(total_cents - paid_cents), 0)::bigint as remaining
-      from sales where event_id = :eventId and payment_mode = 99 and settled_at is null`, { eventId }),
-    // What was paid on sales put on hold, by the mode each payment used.
-    db.raw(`
-      select p.mode, coalesce(sum(p.amount_cents), 0)::bigint as cents
-      from sales s join payments p on p.sale_id = s.id
-      where s.event_id = :eventId and s.payment_mode = 99 group by p.mode`, { eventId }),
-    db.raw(`
-      select r.checkout_id, r.payment_mode, r.amount_cents, ${HOUR.replace('created_at', 'r.created_at')} as hour,
-             s.raffle_id, s.gift_basket_id, cardinality(r.voided_tickets)::int as voided_tickets, jsonb_array_length(r.voided_bets)::int as voided_bets
-      from refunds r join sales s on s.id = r.sale_id where r.event_id = :eventId`, { eventId }),
-    db.raw(`
-      select rl.product_id, rl.category_id, rl.kind, count(*)::int as lines, sum(rl.quantity)::bigint as quantity, sum(rl.total_cents)::bigint as cents
-      from refund_lines rl join refunds r on r.id = rl.refund_id
-      where r.event_id = :eventId group by 1, 2, 3`, { eventId }),
-    db('checkouts').where({ event_id: eventId }).orderBy('id').select('id', 'name'),
-    db('categories').select('id', 'name'),
-    db.raw(`
-      select r.id, r.name, r.total_tickets, r.category_id, (select count(*) from sale_tickets t where t.raffle_id = r.id)::int as sold
-      from raffles r where r.event_id = :eventId order by r.id`, { eventId }),
-    db.raw(`
-      select b.id, b.name, b.category_id, (select count(*) from sale_bets t where t.gift_basket_id = b.id)::int as bets
-      from gift_baskets b where b.event_id = :eventId order by b.id`, { eventId }),
-    db('products').select('id', 'name'),
-  ]);
+  // One statement (one round trip, one backend): the recent sales and every figure that may have moved.
+  const json = (sql: string) => `(select coalesce(json_agg(x), '[]'::json) from (${sql}) x)`;
+  const { rows } = await db.raw(`select
+    ${json(salesSql('created_at >= :at'))} as recent_sales,
+    ${json(linesSql('created_at >= :at'))} as recent_lines,
+    ${json(`select count(*)::int as n, coalesce(sum(total_cents - paid_cents), 0)::bigint as remaining
+            from sales where event_id = :eventId and payment_mode = 99 and settled_at is null`)} as pending,
+    ${json(`select p.mode, coalesce(sum(p.amount_cents), 0)::bigint as cents
+            from sales s join payments p on p.sale_id = s.id
+            where s.event_id = :eventId and s.payment_mode = 99 group by p.mode`)} as held,
+    ${json(`select r.checkout_id, r.payment_mode, r.amount_cents, ${HOUR.replace('created_at', 'r.created_at')} as hour,
+                   s.raffle_id, s.gift_basket_id, cardinality(r.voided_tickets)::int as voided_tickets, jsonb_array_length(r.voided_bets)::int as voided_bets
+            from refunds r join sales s on s.id = r.sale_id where r.event_id = :eventId`)} as refunds,
+    ${json(`select rl.product_id, rl.category_id, rl.kind, count(*)::int as lines, sum(rl.quantity)::bigint as quantity, sum(rl.total_cents)::bigint as cents
+            from refund_lines rl join refunds r on r.id = rl.refund_id
+            where r.event_id = :eventId group by 1, 2, 3`)} as refund_lines,
+    ${json('select id, name from checkouts where event_id = :eventId order by id')} as checkouts,
+    ${json('select id, name from categories')} as categories,
+    ${json(`select r.id, r.name, r.total_tickets, r.category_id, (select count(*) from sale_tickets t where t.raffle_id = r.id)::int as sold
+            from raffles r where r.event_id = :eventId order by r.id`)} as raffles,
+    ${json(`select b.id, b.name, b.category_id, (select count(*) from sale_bets t where t.gift_basket_id = b.id)::int as bets
+            from gift_baskets b where b.event_id = :eventId order by b.id`)} as baskets,
+    ${json('select id, name from products')} as products`, { eventId, at: cutoff });
+  const fresh = rows[0] as Record<string, unknown[]>;
+  const recent = salesPartOf(fresh.recent_sales as SalesRow[], fresh.recent_lines as LinesRow[]);
+  const pendingRows = { rows: fresh.pending! };
+  const heldPayments = { rows: fresh.held! };
+  const refundRows = { rows: fresh.refunds! };
+  const refundLineRows = { rows: fresh.refund_lines! };
+  const checkoutRows = fresh.checkouts!;
+  const categoryRows = fresh.categories!;
+  const raffleRows = { rows: fresh.raffles! };
+  const basketRows = { rows: fresh.baskets! };
+  const productRows = fresh.products!;
   const part = addSalesParts(kept, recent);
   const refunds = refundRows.rows as Array<{
     checkout_id: number; payment_mode: number; amount_cents: number; hour: string;
@@ -166,7 +181,7 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
   // Money by mode: sales paid at once (their mode), payments of sales on hold (each payment's mode).
   const collected = new Map<number, number>([[1, 0], [2, 0], [3, 0]]);
   for (const g of groups) if (g.mode !== 99) collected.set(g.mode, (collected.get(g.mode) ?? 0) + g.paidCents);
-  for (const p of heldPayments.rows as Array<{ mode: number; cents: string }>) collected.set(p.mode, (collected.get(p.mode) ?? 0) + num(p.cents));
+  for (const p of heldPayments.rows as Array<{ mode: number; cents: string | number }>) collected.set(p.mode, (collected.get(p.mode) ?? 0) + num(p.cents));
   const refunded = new Map<number, number>();
   const refundedByCheckout = new Map<number, number>();
   const refundedByHour = new Map<string, number>();
@@ -199,7 +214,7 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
 
   // Lines, refunded lines subtracted.
   const lines = new Map([...part.lines].map(([key, l]) => [key, { ...l }]));
-  for (const r of refundLineRows.rows as Array<{ product_id: number; category_id: number | null; kind: string; lines: number; quantity: string; cents: string }>) {
+  for (const r of refundLineRows.rows as Array<{ product_id: number; category_id: number | null; kind: string; lines: number; quantity: string | number; cents: string | number }>) {
     const l = { productId: r.product_id, categoryId: r.category_id, kind: r.kind };
     const line = lines.get(lineKey(l)) ?? { ...l, donations: 0, quantity: 0, cents: 0 };
     line.quantity -= num(r.quantity);
@@ -255,7 +270,7 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
     return { giftBasketId: b.id, name: b.name, bets: b.bets - voided, voided, cents: centsOfCategory(b.category_id) };
   });
 
-  const pending = pendingRows.rows[0] as { n: number; remaining: string };
+  const pending = pendingRows.rows[0] as { n: number; remaining: string | number };
   return {
     event,
     sales: part.sales,
