@@ -111,3 +111,23 @@ export function cartonBlocker(allowed: number, chosen: readonly number[]): strin
 
 /** The numbers still paid for when the cart shrinks (the last typed go first). */
 export const keepPaid = (chosen: readonly number[], allowed: number): number[] => (chosen.length > allowed ? chosen.slice(0, allowed) : [...chosen]);
+
+/**
+ * The cartons of a sale as a card payment saves them (issue 12): a reload resumes the payment from
+ * local storage, and the sale sent once the card is charged must still carry its night and cartons
+ * (the server refuses a carton line without them — after the buyer paid).
+ */
+export interface SavedCartons {
+  bingoId: number;
+  cartons: number[];
+}
+
+/** What to save of the cartons typed for the cart, or undefined when it holds none. */
+export function saveCartons(night: CartonNight | undefined, allowed: number, cartons: readonly number[]): SavedCartons | undefined {
+  return night && allowed > 0 ? { bingoId: night.id, cartons: [...cartons] } : undefined;
+}
+
+/** The sale body with the saved cartons (as `withCartons` sends them). */
+export function withSavedCartons<T extends object>(body: T, saved: SavedCartons | undefined): T | (T & SavedCartons) {
+  return saved ? { ...body, bingoId: saved.bingoId, cartons: [...saved.cartons] } : body;
+}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button, Modal } from '@kermesse/ui-kit';
-import { addCarton, cartonBlocker, cartonCount, keepPaid, type CartonNight } from '../cart/cartons';
+import { addCarton, cartonBlocker, cartonCount, keepPaid, saveCartons, withSavedCartons, type CartonNight, type SavedCartons } from '../cart/cartons';
 import type { CartLine } from '../cart/types';
 
 export interface CartonPickerProps {
@@ -136,6 +136,8 @@ export interface CartonSale {
   set(cartons: number[]): void;
   /** Why the sale cannot be paid yet (cartons missing), or null. */
   blocker: string | null;
+  /** The night and cartons to save with a card payment (a reload resumes it), undefined without cartons. */
+  saved: SavedCartons | undefined;
   /** The sale body with its cartons (`bingoId`, `cartons`) when the cart holds some. */
   withCartons<T extends object>(body: T): T;
 }
@@ -158,6 +160,7 @@ export function useCartonSale(lines: readonly CartLine[], nights: readonly Carto
     cartons,
     set,
     blocker: cartonBlocker(allowed, cartons),
-    withCartons: (body) => (night && allowed > 0 ? { ...body, bingoId: night.id, cartons: [...cartons] } : body),
+    saved: saveCartons(night, allowed, cartons),
+    withCartons: (body) => withSavedCartons(body, saveCartons(night, allowed, cartons)),
   };
 }

@@ -8,6 +8,7 @@ import type { SaleDto } from '../api/types';
 import { articleCount, cartTotalCents } from '../cart/cart';
 import { PAYMENT_MODE, paymentBlocker, type PaymentMode } from '../cart/payment';
 import { betCount, raffleTicketCount } from '../cart/tickets';
+import { withSavedCartons, type SavedCartons } from '../cart/cartons';
 import { buildSale, ticketTargets, type SalePayment } from '../sale/buildSale';
 import { runCardPayment, type CardProgress } from '../sale/cardPayment';
 import { submitSale, takenTickets as numbersTaken } from '../sale/submitSale';
@@ -65,6 +66,8 @@ interface StoredCardPayment {
   reader: ChosenReader;
   amountCents: number;
   sale: SaleState;
+  /** The loto night and cartons typed (issue 12): the sale sent after the charge needs them. */
+  cartons?: SavedCartons;
 }
 
 /** A sale whose answer was lost: « Réessayer » sends the same body with the same key. */
@@ -203,13 +206,15 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
     const amountCents = resume?.amountCents ?? totalCents;
     const snapshot = resume?.sale ?? sale;
     const stored = resume ?? readCache<StoredCardPayment>(key);
+    const cartons = resume ? resume.cartons : cartonSale.saved;
+    if (resume?.cartons) cartonSale.set(resume.cartons.cartons);
     // The same cart and amount resume the earlier intent: the provider answers the same transaction.
     const earlier = stored && stored.amountCents === amountCents && JSON.stringify(stored.sale.lines) === JSON.stringify(snapshot.lines) ? stored : undefined;
     setNotice(null);
     setCard({ progress: { phase: 'starting' }, reader: chosen, amountCents });
     const remember = (change: Partial<StoredCardPayment>) => {
       const current = readCache<StoredCardPayment>(key);
-      writeCache(key, { ...(current ?? { reader: chosen, amountCents, sale: snapshot, paymentId: '' }), ...change });
+      writeCache(key, { ...(current ?? { reader: chosen, amountCents, sale: snapshot, paymentId: '', cartons }), ...change });
     };
     const outcome = await runCardPayment({
       api,
@@ -217,7 +222,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
       amountCents,
       description: `Kermesse — ${catalog.name || `caisse ${checkoutId}`}`,
       paymentId: earlier?.paymentId,
-      onPaymentId: (paymentId) => writeCache(key, { paymentId, reader: chosen, amountCents, sale: snapshot } satisfies StoredCardPayment),
+      onPaymentId: (paymentId) => writeCache(key, { paymentId, reader: chosen, amountCents, sale: snapshot, cartons } satisfies StoredCardPayment),
       onTransaction: (transactionId) => remember({ transactionId }),
       onProgress: (progress) => mounted.current && setCard({ progress, reader: chosen, amountCents }),
     });
@@ -229,7 +234,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
       setNotice({ tone: 'error', text: outcome.message });
       return;
     }
-    const body = cartonSale.withCartons(buildSale(draftOf(snapshot), { mode: PAYMENT_MODE.card, transactionCode: outcome.transactionCode }));
+    const body = withSavedCartons(buildSale(draftOf(snapshot), { mode: PAYMENT_MODE.card, transactionCode: outcome.transactionCode }), cartons);
     await send({
       body,
       key: newIdempotencyKey(),
