@@ -286,7 +286,8 @@ class FastExchange implements Dispatcher.DispatchHandler {
     private readonly logger: Logger,
   ) {
     this.tries = upstream.replicas.length - 1;
-    request.res.once('close', this.onClientClose);
+    // `on` rather than `once` (no wrapper per request); removed when the exchange ends.
+    request.res.on('close', this.onClientClose);
   }
 
   send(): void {
@@ -321,7 +322,9 @@ class FastExchange implements Dispatcher.DispatchHandler {
       const lower = name.toLowerCase();
       if (HOP_BY_HOP.has(lower)) continue;
       if (answerNames.has(lower)) (overridden ??= new Set()).add(lower);
-      out.push(name, (rawHeaders[i + 1] as Buffer).toString('latin1'));
+      const value = (rawHeaders[i + 1] as Buffer).toString('latin1');
+      if (lower === 'content-length') this.length = Number(value);
+      out.push(name, value);
     }
     for (let i = 0; i < answerHeaders.length; i += 2) {
       if (overridden === undefined || !overridden.has((answerHeaders[i] as string).toLowerCase())) out.push(answerHeaders[i] as string, answerHeaders[i + 1] as string);
@@ -334,17 +337,29 @@ class FastExchange implements Dispatcher.DispatchHandler {
 
   private resume: (() => void) | undefined;
 
+  /** The service's Content-Length, when it gave one. */
+  private length = -1;
+  /** A whole body come in one chunk (the usual JSON answer), held back to go out with `end`. */
+  private held: Buffer | undefined;
+
   onData(chunk: Buffer): boolean {
-    const ok = this.request.res.write(chunk);
+    const { res } = this.request;
+    if (this.held === undefined && chunk.length === this.length) {
+      this.held = chunk;
+      return true;
+    }
+    const ok = res.write(chunk);
     // A slow client: undici stops reading from the service until the client has taken this in.
-    if (!ok) this.request.res.once('drain', this.resume as () => void);
+    if (!ok) res.once('drain', this.resume as () => void);
     return ok;
   }
 
   onComplete(): void {
     this.finished = true;
-    this.request.res.removeListener('close', this.onClientClose);
-    this.request.res.end();
+    const { res } = this.request;
+    res.removeListener('close', this.onClientClose);
+    if (this.held === undefined) res.end();
+    else res.end(this.held);
   }
 
   onError(err: Error & { code?: string }): void {
