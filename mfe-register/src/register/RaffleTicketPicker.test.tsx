@@ -24,7 +24,8 @@ async function renderPicker(props: Partial<RaffleTicketPickerProps> = {}) {
 const ticket = (n: number) => screen.getByRole('button', { name: new RegExp(`^Ticket ${n}( vendu)?$`) });
 const grid = () => screen.getByRole('group', { name: /^Tickets \d+ à \d+$/ });
 
-describe('RaffleTicketPicker', () => {
+// Under a full parallel run the first render (imports, jsdom layout of 100 buttons) may pass 5 s.
+describe('RaffleTicketPicker', { timeout: 20_000 }, () => {
   it('shows 100 numbers per page in 10 columns, sold ones disabled, with Précédent and Suivant', async () => {
     registerGateway();
     await renderPicker();
