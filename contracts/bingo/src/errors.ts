@@ -11,6 +11,8 @@ export const BINGO_ERRORS = {
   SEAT_FREE: "Ce siège n'est pas réservé.",
   PLAN_SEAT_RESERVED: 'Le plan ne peut pas supprimer un siège déjà réservé : libérez-le d’abord.',
   NAME_REQUIRED: 'Le champ « name » ne doit pas être vide.',
+  PACK_PRICE_TOO_HIGH: 'Le prix d’un carton d’un lot doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).',
+  PACK_TWICE: 'Deux lots de cartons ont le même nombre de cartons.',
   CARTON_PRICE_TOO_HIGH: 'Le prix du carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).',
   CASH_PRIZE: 'Un lot en espèces est interdit au loto traditionnel : proposez un lot en nature ou un bon d’achat non remboursable.',
   BALL_ALREADY_DRAWN: 'Cette boule est déjà sortie.',

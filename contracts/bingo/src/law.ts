@@ -24,3 +24,15 @@ export function lotosPerYearWarning(year: number, count: number): string | undef
   if (count <= LOTOS_PER_YEAR_WARNING) return undefined;
   return `Attention : ${count} lotos sont prévus en ${year}. Au-delà de ${LOTOS_PER_YEAR_WARNING} lotos par an, l'association sort du cadre des lotos traditionnels (article L322-4 du Code de la sécurité intérieure).`;
 }
+
+/**
+ * Cartons by the pack (« 3 cartons 8 € »): the stake limit applies to the price of ONE carton of the
+ * pack — a pack of nb cartons is refused when its price per carton reaches 20 €.
+ */
+export const packPriceAllowed = (cents: number, nb: number): boolean => nb >= 1 && cents >= 0 && cents <= (MAX_CARTON_PRICE_CENTS + 1) * nb - 1;
+
+/** « Lot de 3 cartons à 66,00 € : 22,00 € par carton… » */
+export function packPriceTooHighMessage(nb: number, cents: number): string {
+  const euros = (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} €`;
+  return `Lot de ${nb} cartons à ${euros(cents)} : ${euros(Math.ceil(cents / nb))} par carton. Le prix d’un carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).`;
+}

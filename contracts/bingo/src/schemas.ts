@@ -88,6 +88,13 @@ export type PartieKind = (typeof PARTIE_KINDS)[number];
 export const PARTIE_LABELS: Record<PartieKind, string> = { quine: 'Quine', double_quine: 'Double quine', carton_plein: 'Carton plein' };
 export const PartieKindSchema = Type.Union(PARTIE_KINDS.map((k) => Type.Literal(k)));
 
+/** A pack of cartons and its price (euros, « 8 » or « 8,00 »). */
+export const CartonPack = Type.Object({
+  nb: Type.Integer({ minimum: 2, maximum: 100 }),
+  price: MoneyInput,
+}, { additionalProperties: false });
+export type CartonPack = Static<typeof CartonPack>;
+
 export const NightInput = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   heldOn: Type.String({ format: 'date' }),
@@ -98,6 +105,11 @@ export const NightInput = Type.Object({
   callers: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
   /** Cartons sold at the register (true by default); false withdraws the carton products. */
   salesOpen: Type.Optional(Type.Boolean()),
+  /**
+   * Cartons by the pack (« 3 cartons 8 € »), besides the single carton at `cartonPrice`: one register
+   * product each. Absent: the packs are kept as they are; [] removes them.
+   */
+  packs: Type.Optional(Type.Array(CartonPack, { maxItems: 10 })),
 });
 export type NightInput = Static<typeof NightInput>;
 
@@ -112,6 +124,8 @@ export const Night = Type.Object({
   callers: Type.Array(Type.String()),
   /** Cartons on sale at the register. */
   salesOpen: Type.Boolean(),
+  /** Packs of cartons on sale besides the single carton, by size (price « 8.00 »). */
+  packs: Type.Array(Type.Object({ nb: Type.Integer(), price: Type.String() })),
   /** French warnings (more than 3 lotos in a year…), never blocking. */
   warnings: Type.Array(Type.String()),
 });

@@ -1,12 +1,33 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError, Banner, Button, Field, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
 import { CARTON_PRICE_UNREADABLE } from './NightsPage';
-import { PARTIE_KINDS, PARTIE_LABELS, type Night, type PartieKind, type Prize, type SeatPlan } from '@kermesse/contracts-bingo';
+import { PARTIE_KINDS, PARTIE_LABELS, packPriceAllowed, packPriceTooHighMessage, type Night, type PartieKind, type Prize, type SeatPlan } from '@kermesse/contracts-bingo';
 import { bingoApi } from '../api/bingoApi';
 import { useNightId } from '../components/useArea';
 
 interface PartieDraft { kind: PartieKind; prizeId: string }
 interface TableDraft { name: string; seats: string }
+interface PackDraft { nb: string; price: string }
+
+/**
+ * Cartons by the pack (« 3 cartons 8 € »), checked before sending: a size of 2 to 100 cartons, once
+ * each, a readable price, and under 20 € per carton (L322-4 limits the stake of one carton).
+ */
+export function checkPacks(packs: PackDraft[]): { packs: Array<{ nb: number; price: string }> } | { error: string } {
+  const seen = new Set<number>();
+  const out: Array<{ nb: number; price: string }> = [];
+  for (const [i, pack] of packs.entries()) {
+    const nb = Number(pack.nb.trim());
+    if (!Number.isInteger(nb) || nb < 2 || nb > 100) return { error: `Le champ « Cartons » du lot ${i + 1} doit être un entier de 2 à 100.` };
+    if (seen.has(nb)) return { error: 'Deux lots de cartons ont le même nombre de cartons.' };
+    seen.add(nb);
+    const cents = parseEuros(pack.price);
+    if (cents === null) return { error: `Le champ « Prix du lot » du lot ${i + 1} doit être un montant en euros (ex. 8,00).` };
+    if (!packPriceAllowed(cents, nb)) return { error: packPriceTooHighMessage(nb, cents) };
+    out.push({ nb, price: pack.price.trim() });
+  }
+  return { packs: out };
+}
 
 /** A night's settings (name, date, carton price, callers), its parties in order, and its seating plan. */
 export function NightSettingsPage() {
@@ -16,6 +37,7 @@ export function NightSettingsPage() {
   const [prizes, setPrizes] = useState<Prize[]>([]);
   const [parties, setParties] = useState<PartieDraft[]>([]);
   const [tables, setTables] = useState<TableDraft[]>([]);
+  const [packs, setPacks] = useState<PackDraft[]>([]);
   const [bulk, setBulk] = useState({ tables: '30', seats: '6' });
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -27,6 +49,7 @@ export function NightSettingsPage() {
       const [n, p, ps, plan] = await Promise.all([bingoApi.getNight(id), bingoApi.listPrizes(id), bingoApi.getParties(id), bingoApi.getPlan('admin', id)]);
       setNight(n);
       setForm({ name: n.name, heldOn: n.heldOn, place: n.place, cartonPrice: n.cartonPrice.replace('.', ','), callers: n.callers.join(', '), salesOpen: n.salesOpen });
+      setPacks((n.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: pack.price.replace('.', ',') })));
       setPrizes(p);
       setParties(ps.map((x) => ({ kind: x.kind, prizeId: x.prizes[0] ? String(x.prizes[0].id) : '' })));
       showPlan(plan);
@@ -53,14 +76,21 @@ export function NightSettingsPage() {
       setError(CARTON_PRICE_UNREADABLE);
       return;
     }
+    const checked = checkPacks(packs);
+    if ('error' in checked) {
+      setSuccess(null);
+      setError(checked.error);
+      return;
+    }
     void save(async () => {
       const saved = await bingoApi.updateNight(id, {
         name: form.name, heldOn: form.heldOn, place: form.place, cartonPrice: form.cartonPrice,
         callers: form.callers.split(/[\s,;]+/).filter(Boolean),
         // The night stays in its event (the register sells its cartons) unless the event form changes it.
-        eventId: night?.eventId ?? null, salesOpen: form.salesOpen,
+        eventId: night?.eventId ?? null, salesOpen: form.salesOpen, packs: checked.packs,
       });
       setNight(saved);
+      setPacks((saved.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: pack.price.replace('.', ',') })));
       return `Soirée enregistrée.${saved.warnings.map((w) => ` ${w}`).join('')}`;
     });
   };
@@ -114,6 +144,21 @@ export function NightSettingsPage() {
         <Field label="Date" htmlFor="set-date"><TextInput id="set-date" type="date" value={form.heldOn} onChange={(e) => setForm({ ...form, heldOn: e.target.value })} /></Field>
         <Field label="Lieu" htmlFor="set-place"><TextInput id="set-place" value={form.place} onChange={(e) => setForm({ ...form, place: e.target.value })} /></Field>
         <Field label="Prix du carton (moins de 20 €)" htmlFor="set-price"><MoneyInput id="set-price" value={form.cartonPrice} onChange={(e) => setForm({ ...form, cartonPrice: e.target.value })} /></Field>
+        <fieldset className="bgo-packs">
+          <legend>Cartons par lot (vendus à la caisse en plus du carton à l’unité)</legend>
+          <ol className="bgo-plan-edit">
+            {packs.map((pack, i) => (
+              <li key={i} className="bgo-inline">
+                <TextInput aria-label={`Cartons du lot ${i + 1}`} inputMode="numeric" className="bgo-narrow" value={pack.nb} onChange={(e) => setPacks(packs.map((x, j) => (j === i ? { ...x, nb: e.target.value } : x)))} />
+                <span>cartons pour</span>
+                <MoneyInput aria-label={`Prix du lot ${i + 1}`} value={pack.price} onChange={(e) => setPacks(packs.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)))} />
+                <span>€</span>
+                <Button variant="ghost" onClick={() => setPacks(packs.filter((_, j) => j !== i))}>Retirer le lot {i + 1}</Button>
+              </li>
+            ))}
+          </ol>
+          <Button variant="secondary" onClick={() => setPacks([...packs, { nb: '', price: '' }])}>Ajouter un lot de cartons</Button>
+        </fieldset>
         <Field label="Animateurs bénévoles (e-mails)" htmlFor="set-callers"><TextInput id="set-callers" value={form.callers} onChange={(e) => setForm({ ...form, callers: e.target.value })} /></Field>
         <label className="bgo-check">
           <input type="checkbox" checked={form.salesOpen} onChange={(e) => setForm({ ...form, salesOpen: e.target.checked })} /> Cartons en vente à la caisse

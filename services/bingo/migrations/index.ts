@@ -139,4 +139,12 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  '004_carton_packs': {
+    async up(knex) {
+      // Cartons by the pack (« 3 cartons 8 € »): [{ nb, priceCents }], one register product each.
+      await knex.schema.withSchema(schema).alterTable('nights', (t) => {
+        t.jsonb('carton_packs').notNullable().defaultTo('[]');
+      });
+    },
+  },
 };

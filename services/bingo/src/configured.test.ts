@@ -127,4 +127,42 @@ describe('bingo.configured', () => {
     await eventually(() => latest(bingoId)?.salesOpen === false);
     expect(latest(bingoId)).toMatchObject({ cartonPriceCents: 300, tiers: [{ nb: 1, priceCents: 300 }], totalCartons: 12 });
   });
+
+  it('cartons by the pack: each pack is a tier of bingo.configured, its price per carton under 20 € (L322-4), kept when a save omits them', async () => {
+    const night = await call('POST', '/admin-bingo/api/bingo', {
+      name: 'Loto des paquets', heldOn: '2031-04-04', cartonPrice: '3', eventId: 7,
+      packs: [{ nb: 6, price: '15' }, { nb: 3, price: '8,00' }],
+    });
+    expect(night.status).toBe(201);
+    expect(night.body.packs).toEqual([{ nb: 3, price: '8.00' }, { nb: 6, price: '15.00' }]);
+    const bingoId = night.body.id as number;
+    await eventually(() => latest(bingoId));
+    expect(latest(bingoId)!.tiers).toEqual([{ nb: 1, priceCents: 300 }, { nb: 3, priceCents: 800 }, { nb: 6, priceCents: 1500 }]);
+
+    // 3 cartons at 66 € is 22 € a carton: refused; 3 at 59,97 € (19,99 € each) is allowed.
+    const count = await db('outbox').where({ type: 'bingo.configured' }).count<{ n: number }[]>('* as n');
+    const base = { name: 'Loto des paquets', heldOn: '2031-04-04', cartonPrice: '3', eventId: 7 };
+    const tooHigh = await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, packs: [{ nb: 3, price: '66' }] });
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.body.code).toBe('PACK_PRICE_TOO_HIGH');
+    expect(tooHigh.body.error).toBe('Lot de 3 cartons à 66,00 € : 22,00 € par carton. Le prix d’un carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).');
+    expect((await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, packs: [{ nb: 3, price: '60' }] })).status).toBe(400);
+    const twice = await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, packs: [{ nb: 3, price: '8' }, { nb: 3, price: '7' }] });
+    expect(twice.body.error).toBe('Deux lots de cartons ont le même nombre de cartons.');
+    expect((await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, packs: [{ nb: 1, price: '2' }] })).status).toBe(400);
+    expect((await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, packs: [{ nb: 3, price: 'abc' }] })).status).toBe(400);
+    // The single carton keeps its own limit.
+    expect((await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, cartonPrice: '20', packs: [] })).body.code).toBe('CARTON_PRICE_TOO_HIGH');
+    expect(await db('outbox').where({ type: 'bingo.configured' }).count<{ n: number }[]>('* as n')).toEqual(count);
+
+    const allowed = await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, packs: [{ nb: 3, price: '59,97' }] });
+    expect(allowed.status).toBe(200);
+    await eventually(() => latest(bingoId)?.tiers?.length === 2);
+    expect(latest(bingoId)!.tiers).toEqual([{ nb: 1, priceCents: 300 }, { nb: 3, priceCents: 5997 }]);
+    // A save without packs (an older screen) keeps them; [] removes them.
+    const kept = await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, place: 'Salle polyvalente' });
+    expect(kept.body.packs).toEqual([{ nb: 3, price: '59.97' }]);
+    expect((await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, packs: [] })).body.packs).toEqual([]);
+    await eventually(() => latest(bingoId)?.tiers?.length === 1);
+  });
 });

@@ -3,7 +3,7 @@
  * prizes with their cost), recorded in the outbox in the same transaction as every change of the
  * night or of its prizes. The night's row is locked first, so two changes publish one after the
  * other and the later event carries both (latest state wins). It also carries what the register needs
- * to sell the night's cartons like raffle tickets: the carton price (one tier, 1 carton), how many
+ * to sell the night's cartons like raffle tickets: the carton price and the packs (tiers), how many
  * cartons exist, whether sales are open.
  */
 import { recordEvent, type Db, type Trx } from '@kermesse/kit';
@@ -15,7 +15,7 @@ export const SOURCE = 'bingo';
 /** Records `bingo.configured` for a night; false when the night does not exist. */
 export async function recordBingoConfigured(trx: Trx, bingoId: number): Promise<boolean> {
   const night = await trx('nights').where({ id: bingoId }).forUpdate()
-    .first('id', 'event_id', 'name', 'carton_price_cents', 'sales_open', trx.raw("to_char(held_on, 'YYYY-MM-DD') as held_on"));
+    .first('id', 'event_id', 'name', 'carton_price_cents', 'sales_open', 'carton_packs', trx.raw("to_char(held_on, 'YYYY-MM-DD') as held_on"));
   if (!night) return false;
   const prizes = await listPrizes(trx, bingoId);
   const cartons = await trx('cartons').where({ bingo_id: bingoId }).first(trx.raw('coalesce(max(number), 0)::int as total'));
@@ -24,7 +24,9 @@ export async function recordBingoConfigured(trx: Trx, bingoId: number): Promise<
     // A loto prize is one item (no quantity): its cost is spent once.
     prizes: prizes.map((p) => ({ id: p.id, name: p.label, quantity: 1, costCents: p.cost_cents })),
     cartonPriceCents: night.carton_price_cents as number,
-    tiers: [{ nb: 1, priceCents: night.carton_price_cents as number }],
+    // The single carton, then each pack (« 3 cartons 8 € »): one register product per tier.
+    tiers: [{ nb: 1, priceCents: night.carton_price_cents as number },
+      ...((night.carton_packs ?? []) as Array<{ nb: number; priceCents: number }>).filter((p) => p.nb > 1).map((p) => ({ nb: p.nb, priceCents: p.priceCents }))],
     totalCartons: (cartons as { total: number }).total,
     salesOpen: night.sales_open as boolean,
   });

@@ -1,11 +1,11 @@
 /** Loto nights, their prizes and parties, with the checks of French law (L322-4). */
 import { badRequest, type Db } from '@kermesse/kit';
 import {
-  cartonPriceAllowed, isCashPrize, lotosPerYearWarning, parseEuroCents,
+  cartonPriceAllowed, isCashPrize, lotosPerYearWarning, packPriceAllowed, packPriceTooHighMessage, parseEuroCents,
   type Night, type NightInput, type PartiesInput, type PrizeInput,
 } from '@kermesse/contracts-bingo';
 import { bingoBadRequest, bingoNotFound, invalidAmount, prizeNotFound } from '../errors.ts';
-import { countNightsInYear, findNight, insertNight, updateNight, type NightRow, type NightWrite } from '../repositories/nights.ts';
+import { countNightsInYear, findNight, insertNight, updateNight, type CartonPackRow, type NightRow, type NightWrite } from '../repositories/nights.ts';
 import { findPrize, listPrizes, type PrizeWrite } from '../repositories/prizes.ts';
 import { replaceParties } from '../repositories/game.ts';
 import { recordBingoConfigured } from './configured.ts';
@@ -32,7 +32,25 @@ function nightWrite(input: NightInput): NightWrite {
     event_id: input.eventId ?? null,
     caller_emails: (input.callers ?? []).map((e) => e.trim().toLowerCase()).filter(Boolean),
     sales_open: input.salesOpen ?? true,
+    ...(input.packs ? { carton_packs: JSON.stringify(packsWrite(input.packs)) } : {}),
   };
+}
+
+/**
+ * Cartons by the pack (« 3 cartons 8 € »): each price read in euros; L322-4 limits the stake, so the
+ * price of one carton of the pack (price ÷ size) must stay under 20 €, like the single carton's.
+ */
+function packsWrite(packs: NonNullable<NightInput['packs']>): CartonPackRow[] {
+  const rows = packs.map((pack, index) => {
+    const cents = parseEuroCents(pack.price);
+    if (cents === null) throw invalidAmount(`packs[${index}].price`);
+    if (!packPriceAllowed(cents, pack.nb)) {
+      throw badRequest(packPriceTooHighMessage(pack.nb, cents)).withCode('PACK_PRICE_TOO_HIGH', { nb: pack.nb, priceCents: cents });
+    }
+    return { nb: pack.nb, priceCents: cents };
+  });
+  if (new Set(rows.map((r) => r.nb)).size !== rows.length) throw bingoBadRequest('PACK_TWICE');
+  return rows.sort((a, b) => a.nb - b.nb);
 }
 
 export async function createNight(db: Db, input: NightInput): Promise<Night> {

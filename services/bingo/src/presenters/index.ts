@@ -47,6 +47,7 @@ export const presentNight = (row: NightRow, warnings: string[] = []): Night => (
   place: row.place,
   callers: row.caller_emails,
   salesOpen: row.sales_open,
+  packs: (row.carton_packs ?? []).map((p) => ({ nb: p.nb, price: centsToText(p.priceCents) })),
   warnings,
 });
 

@@ -14,9 +14,13 @@ export interface NightRow {
   paused: boolean;
   board_version: number;
   sales_open: boolean;
+  /** Packs of cartons besides the single one (issue 12), by size. */
+  carton_packs: CartonPackRow[];
 }
 
-const NIGHT_COLUMNS = ['n.id', 'n.event_id', 'e.name as event_name', 'n.name', 'n.held_on', 'n.place', 'n.carton_price_cents', 'n.caller_emails', 'n.current_partie', 'n.paused', 'n.board_version', 'n.sales_open'];
+export interface CartonPackRow { nb: number; priceCents: number }
+
+const NIGHT_COLUMNS = ['n.id', 'n.event_id', 'e.name as event_name', 'n.name', 'n.held_on', 'n.place', 'n.carton_price_cents', 'n.caller_emails', 'n.current_partie', 'n.paused', 'n.board_version', 'n.sales_open', 'n.carton_packs'];
 
 const nightsQuery = (db: Db | Trx) => db('nights as n').leftJoin('events as e', 'e.id', 'n.event_id').select(NIGHT_COLUMNS);
 
@@ -46,6 +50,8 @@ export interface NightWrite {
   event_id: number | null;
   caller_emails: string[];
   sales_open?: boolean;
+  /** JSON of CartonPackRow[]; absent: unchanged. */
+  carton_packs?: string;
 }
 
 export async function insertNight(db: Db | Trx, night: NightWrite): Promise<number> {

@@ -277,3 +277,43 @@ describe('a refund of loto cartons (issue 12)', () => {
     expect(again.status).toBe(409);
   });
 });
+
+describe('cartons by the pack (issue 12)', () => {
+  it('a night with packs makes one register product per pack; the cart counts pack size × quantity; a refunded pack voids its cartons', async () => {
+    const put = await fetch(`http://127.0.0.1:${bingo.port}/admin-bingo/api/bingo/1`, {
+      method: 'PUT', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Loto de la kermesse', heldOn: '2030-06-13', cartonPrice: '3', eventId, place: 'Salle des fêtes', packs: [{ nb: 3, price: '8' }, { nb: 6, price: '15' }] }),
+    });
+    expect(put.status).toBe(200);
+    const packOf = (nb: number) => db('products as p').join('categories as c', 'c.id', 'p.category_id').where({ 'c.bingo_id': 1, 'p.tier_nb': nb, 'p.active': true }).first('p.id', 'p.name', 'p.price_cents');
+    await eventually(async () => Boolean(await packOf(6)), 20_000);
+    expect(await packOf(3)).toMatchObject({ name: '3 cartons', price_cents: 800 });
+    expect(await packOf(6)).toMatchObject({ name: '6 cartons', price_cents: 1500 });
+    const threeId = (await packOf(3))!.id as number;
+    const checkout = await request('GET', `/api/cr/checkouts/${checkoutIds[0]}`);
+    expect(checkout.body[1].bingos[0].price).toEqual([{ nb: 1, p: 3 }, { nb: 3, p: 8 }, { nb: 6, p: 15 }]);
+
+    const sell = (cartons: number[], cart: Array<{ id: number; quantity: number }>) => request('POST', '/api/cr/sale/create', {
+      sale: {
+        checkoutId: checkoutIds[0], eventId, personId: buyerId, paymentMode: 2, payments: [{ method: 'ESP', payment_reference: '50' }],
+        cart: cart.map((l) => ({ product: { id: l.id }, quantity: l.quantity })), bingoId: 1, cartons,
+      },
+    });
+    // 2 packs of 3 and 1 single carton: 7 cartons to type.
+    const short = await sell([31, 32, 33, 34, 35, 36], [{ id: threeId, quantity: 2 }, { id: cartonProductId, quantity: 1 }]);
+    expect(short.status).toBe(400);
+    expect(short.body.error).toBe('Saisissez les numéros des 7 cartons remis : 6 saisi(s).');
+    const sold = await sell([31, 32, 33, 34, 35, 36, 37], [{ id: threeId, quantity: 2 }, { id: cartonProductId, quantity: 1 }]);
+    expect(sold.status).toBe(201);
+    expect(await db('sale_lines').where({ sale_id: sold.body.sale.id, product_id: threeId }).first()).toMatchObject({ quantity: 2, total_cents: 1600 });
+    await eventually(async () => (await bingoRow(37))?.sale_reference === sold.body.sale.reference, 20_000);
+
+    const refund = await request('POST', `/api/cr/sale/${encodeURIComponent(sold.body.sale.reference)}/refund`, {
+      lines: [{ productId: threeId, quantity: 1 }], reason: 'Un paquet rendu', payment_mode: 2,
+    }, 'admin');
+    expect(refund.status).toBe(201);
+    expect(refund.body.refund.cartons).toEqual([35, 36, 37]);
+    await eventually(async () => (await bingoRow(35))?.status === 'voided' && (await bingoRow(37))?.status === 'voided', 20_000);
+    expect((await bingoRow(34))?.status).toBe('sold');
+  });
+});
