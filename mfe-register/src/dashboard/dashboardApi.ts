@@ -18,6 +18,9 @@ export function createDashboardApi(fetchImpl: typeof fetch = (input, init) => gl
   const api = createApiClient({ getToken: () => localStorage.getItem(SESSION_STORAGE_KEY), fetch: fetchImpl });
   return {
     listEvents: () => api.get('/api/admin/dashboard'),
-    getDashboard: (eventId, since) => api.get(`/api/admin/dashboard/${eventId}${since ? `?since=${encodeURIComponent(since)}` : ''}`),
+    // A refresh that hangs is given up after 15 s, so the next poll can try again.
+    getDashboard: (eventId, since) => api.get(`/api/admin/dashboard/${eventId}${since ? `?since=${encodeURIComponent(since)}` : ''}`, {
+      signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(15_000) : undefined,
+    }),
   };
 }

@@ -3,6 +3,7 @@
  * front) with the version it holds, so the server answers « nothing changed » in a few bytes.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@kermesse/ui-kit';
 import type { Dashboard, DashboardApi } from './dashboardApi';
 
 /** How often the figures are asked again. */
@@ -38,7 +39,8 @@ export function useLiveDashboard(api: DashboardApi, eventId: number | null, poll
       setError(null);
       setCheckedAt(Date.now());
     } catch (err) {
-      if (current.current === eventId) setError(err instanceof Error ? err.message : 'Une erreur inattendue est survenue');
+      // The server's French message; a request given up or a network failure says so in French too.
+      if (current.current === eventId) setError(err instanceof ApiError ? err.message : NETWORK_ERROR_MESSAGE);
     } finally {
       busy.current = false;
     }
