@@ -57,3 +57,21 @@ describe('receipt content', () => {
     expect(formatWeight(2050)).toBe('2,050 kg');
   });
 });
+
+describe('loto cartons on the receipt (issue 12)', () => {
+  it('lists the cartons bought, by night, like the raffle tickets (text and HTML)', () => {
+    const sale = buildSale({
+      lines: [{ productId: 91, name: '3 cartons', categoryId: 9, categoryName: 'Loto : Loto de la kermesse', unitPriceCents: 800, quantity: 1, totalCents: 800, kind: 'bingo' }],
+      cartons: [{ bingoId: 1, number: 40 }, { bingoId: 1, number: 5 }, { bingoId: 1, number: 12 }],
+      totalCents: 800, payments: [{ method: 'ESP', amountCents: 800, reference: '10' }], paymentMode: 2,
+    });
+    const mail = renderReceiptEmail(sale, settings);
+    expect(mail.text).toContain('Vos cartons de loto :\n- Loto de la kermesse : n° 5, n° 12, n° 40');
+    expect(mail.html).toContain('<h2 style="font-size:15px;margin:16px 0 4px">Vos cartons de loto</h2>');
+    expect(mail.html).toContain('<li>Loto de la kermesse : <strong>n° 5, n° 12, n° 40</strong></li>');
+  });
+
+  it('says nothing of cartons for a sale without any (older events carry no cartons)', () => {
+    expect(renderReceiptEmail(buildSale(), settings).text).not.toContain('cartons');
+  });
+});

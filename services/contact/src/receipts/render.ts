@@ -49,7 +49,20 @@ interface ReceiptModel {
   payments: string[];
   tickets: { label: string; numbers: string }[];
   bets: { label: string; weights: string }[];
+  /** Loto cartons (issue 12), by night: « Loto de la kermesse » and « n° 4, n° 9 ». */
+  cartons: { label: string; numbers: string }[];
   url: string;
+}
+
+/** The cartons of the sale by night, named after the night's carton line (« Loto : <night> »). */
+function cartonsByNight(sale: ReceiptSale): { label: string; numbers: string }[] {
+  const cartons = sale.cartons ?? [];
+  const nightName = sale.lines.find((l) => l.kind === 'bingo')?.categoryName.replace(/^Loto\s*:\s*/, '').trim();
+  const bingoIds = [...new Set(cartons.map((c) => c.bingoId))];
+  return bingoIds.map((bingoId) => ({
+    label: bingoIds.length === 1 && nightName ? nightName : `Loto n° ${bingoId}`,
+    numbers: cartons.filter((c) => c.bingoId === bingoId).map((c) => c.number).sort((a, b) => a - b).map((n) => `n° ${n}`).join(', '),
+  }));
 }
 
 function buildModel(sale: ReceiptSale, settings: ReceiptSettings): ReceiptModel {
@@ -89,6 +102,7 @@ function buildModel(sale: ReceiptSale, settings: ReceiptSettings): ReceiptModel 
     payments,
     tickets,
     bets,
+    cartons: cartonsByNight(sale),
     url: receiptUrl(settings, sale.reference),
   };
 }
@@ -111,6 +125,7 @@ export function renderReceiptEmail(sale: ReceiptSale, settings: ReceiptSettings)
     ...(m.payments.length ? ['', 'Règlement :', ...m.payments.map((p) => `- ${p}`)] : []),
     ...(m.tickets.length ? ['', 'Vos numéros de tombola :', ...m.tickets.map((t) => `- ${t.label} : ${t.numbers}`)] : []),
     ...(m.bets.length ? ['', 'Vos paris :', ...m.bets.map((b) => `- ${b.label} : ${b.weights}`)] : []),
+    ...(m.cartons.length ? ['', 'Vos cartons de loto :', ...m.cartons.map((c) => `- ${c.label} : ${c.numbers}`)] : []),
     '',
     `Votre reçu en ligne : ${m.url}`,
     '',
@@ -137,6 +152,7 @@ ${m.lines.map((l) => `<tr><td style="${cell}">${esc(l.label)}${l.detail ? `<br><
 ${m.payments.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Règlement</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.payments.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}
 ${m.tickets.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Vos numéros de tombola</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.tickets.map((t) => `<li>${esc(t.label)} : <strong>${esc(t.numbers)}</strong></li>`).join('')}</ul>` : ''}
 ${m.bets.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Vos paris</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.bets.map((b) => `<li>${esc(b.label)} : <strong>${esc(b.weights)}</strong></li>`).join('')}</ul>` : ''}
+${m.cartons.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Vos cartons de loto</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.cartons.map((c) => `<li>${esc(c.label)} : <strong>${esc(c.numbers)}</strong></li>`).join('')}</ul>` : ''}
 <p style="margin:20px 0 0"><a href="${esc(m.url)}" style="color:#1d4ed8">Voir le reçu en ligne</a></p>
 <p style="margin:16px 0 0">Merci pour votre soutien !</p>
 <p style="margin:16px 0 0;font-size:12px;color:#6b7280">${esc(PRIVACY_NOTE)}</p>

@@ -247,6 +247,8 @@ export const EVENT_SCHEMAS = {
         lines: { type: 'array', items: SALE_LINE_SCHEMA },
         tickets: { type: 'array', items: SALE_TICKET_SCHEMA },
         bets: { type: 'array', items: SALE_BET_SCHEMA },
+        /** Loto cartons of the sale (issue 12); absent in older events. */
+        cartons: { type: 'array', items: SALE_CARTON_SCHEMA },
         payments: { type: 'array', items: SALE_PAYMENT_SCHEMA },
         totalCents: { type: 'integer' },
         paymentMode: { type: 'integer', enum: [1, 2, 3, 99] },
@@ -519,7 +521,7 @@ export interface EventPayloads {
 }
 
 /** What a receipt shows, as `sale.completed` and `receipt.requested` both carry it (contact renders it). */
-export type ReceiptContent = Pick<EventPayloads['sale.completed'], 'reference' | 'lines' | 'tickets' | 'bets' | 'payments' | 'totalCents' | 'paymentMode' | 'completedAt'>;
+export type ReceiptContent = Pick<EventPayloads['sale.completed'], 'reference' | 'lines' | 'tickets' | 'bets' | 'cartons' | 'payments' | 'totalCents' | 'paymentMode' | 'completedAt'>;
 
 /** A prize's cost as `raffle.configured` and `bingo.configured` carry it (unit cost × quantity is spent). */
 export interface PrizeCost { id: number; name: string; quantity: number; costCents: number }

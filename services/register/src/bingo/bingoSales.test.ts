@@ -316,4 +316,13 @@ describe('cartons by the pack (issue 12)', () => {
     await eventually(async () => (await bingoRow(35))?.status === 'voided' && (await bingoRow(37))?.status === 'voided', 20_000);
     expect((await bingoRow(34))?.status).toBe('sold');
   });
+
+  it('a receipt asked for after the sale (receipt.requested) carries its cartons for the e-mail', async () => {
+    const sold = await cartonSale([23, 24]);
+    expect(sold.status).toBe(201);
+    const asked = await request('POST', `/api/cr/order/${encodeURIComponent(sold.body.sale.reference)}/receipt`, { method: 'email', to: 'marie.dupont@example.fr' });
+    expect(asked.status).toBe(202);
+    const event = await db('outbox').where({ type: 'receipt.requested' }).orderBy('occurred_at', 'desc').first('envelope');
+    expect(event.envelope.payload).toMatchObject({ reference: sold.body.sale.reference, cartons: [{ bingoId: 1, number: 23 }, { bingoId: 1, number: 24 }] });
+  });
 });

@@ -134,3 +134,10 @@ export async function loadSaleCartons(db: Db | Trx, saleId: number): Promise<{ c
     .leftJoin('bingos as b', 'b.id', 'c.bingo_id').where('c.sale_id', saleId).orderBy('c.carton_number').select('c.carton_number', 'b.name');
   return { cartons: rows.map((r) => r.carton_number), bingoName: rows[0]?.name ?? null };
 }
+
+/** The cartons of a written sale as its events carry them (`receipt.requested` like `sale.completed`). */
+export async function saleCartonsOfEvent(db: Db | Trx, saleId: number): Promise<Array<{ bingoId: number; number: number }>> {
+  const rows: Array<{ bingo_id: number; carton_number: number }> = await db('sale_cartons').where({ sale_id: saleId })
+    .orderBy('carton_number').select('bingo_id', 'carton_number');
+  return rows.map((r) => ({ bingoId: r.bingo_id, number: r.carton_number }));
+}

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { badRequest, notFound, recordEvent, type Db } from '@kermesse/kit';
+import { saleCartonsOfEvent } from '../bingo/sale.ts';
 import { MESSAGES } from '../cart/rules.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
 import { normalizeReference } from '../reference.ts';
@@ -52,8 +53,8 @@ export async function requestReceipt(
   await deps.db.transaction(async (trx) => {
     const sale = reference ? await findSaleByReference(trx, reference) : undefined;
     if (!sale) throw notFound(SALE_NOT_FOUND);
-    const [lines, payments, tickets, bets] = await Promise.all([
-      listLines(trx, sale.id), listPayments(trx, sale.id), listTickets(trx, sale.id), listBets(trx, sale.id),
+    const [lines, payments, tickets, bets, cartons] = await Promise.all([
+      listLines(trx, sale.id), listPayments(trx, sale.id), listTickets(trx, sale.id), listBets(trx, sale.id), saleCartonsOfEvent(trx, sale.id),
     ]);
     await recordEvent(trx, 'register', 'receipt.requested', {
       requestId: randomUUID(),
@@ -68,6 +69,7 @@ export async function requestReceipt(
       })),
       tickets: sale.raffle_id ? tickets.map((number) => ({ raffleId: sale.raffle_id!, number })) : [],
       bets: sale.gift_basket_id ? bets.map((b) => ({ giftBasketId: sale.gift_basket_id!, typeId: b.type_id, weight: b.weight })) : [],
+      ...(cartons.length ? { cartons } : {}),
       payments: payments.map((p) => ({ method: p.method, amountCents: p.amount_cents, reference: p.reference })),
       totalCents: sale.total_cents,
       paymentMode: sale.payment_mode,
