@@ -144,3 +144,17 @@ describe('RefundSearchPage', () => {
     expect(cleanReference('K7M2Q-9XR4')).toBeNull();
   });
 });
+
+describe('RefundsPanel and loto cartons (issue 12)', () => {
+  it('lists the cartons a refund voided', async () => {
+    const refund = {
+      id: 'r2', reference: REFERENCE, amount: 3, paymentMode: 2 as const, reason: 'Carton en trop', tickets: [], bets: [], cartons: [12, 40], sessionId: 1, createdBy: 'u1',
+      createdAt: '2026-05-16T11:00:00.000Z', lines: [{ productId: 91, name: '1 carton', categoryName: 'Loto : Loto de la kermesse', kind: 'bingo', quantity: 2, unitPrice: 1.5, total: 3 }],
+    };
+    fakeGateway({ [`GET ${VIEW_PATH}`]: () => json(view({ refunds: [refund], refundedTotal: 3 })) });
+    await act(async () => {
+      render(<RefundsPanel reference={REFERENCE} api={refundsApiFor(() => 't')} />);
+    });
+    expect(screen.getByText(/Cartons de loto annulés/).textContent).toBe(' · Cartons de loto annulés : n° 12, n° 40');
+  });
+});

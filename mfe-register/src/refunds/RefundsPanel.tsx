@@ -52,6 +52,7 @@ export function RefundsPanel({ reference, api: given }: { reference: string; api
               {r.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}
               <span className="reg-muted"> · Motif : {r.reason}</span>
               {r.tickets.length > 0 && <span className="reg-muted"> · Tickets annulés : {r.tickets.map((n) => `n° ${n}`).join(', ')}</span>}
+              {r.cartons && r.cartons.length > 0 && <span className="reg-muted"> · Cartons de loto annulés : {r.cartons.map((n) => `n° ${n}`).join(', ')}</span>}
             </li>
           ))}
         </ul>
