@@ -79,7 +79,8 @@ async function openRegisterOnline(
   await page.goto('/caisse');
   await page.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
   await page.getByRole('button', { name: 'Caisse Buvette' }).click();
-  await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+  // The first register opened after the system started may take long on a loaded machine.
+  await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor({ timeout: 90_000 });
   // The web app: its manifest, and a service worker that has kept the shell and the register's catalogue.
   const manifest = await page.evaluate(async () => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
