@@ -56,6 +56,8 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
     await renderRegister();
     await setOnline(false);
     expect(screen.getByRole('status').textContent).toContain('Hors ligne');
+    // When the catalogue and stock alerts on screen were loaded: « Catalogue et alertes de stock du 23/11 à 14:05 ».
+    expect(screen.getByRole('status').textContent).toMatch(/Catalogue et alertes de stock du \d\d\/\d\d à \d\d:\d\d\./);
 
     await click(product('Café'));
     await payCash('5');
