@@ -24,6 +24,11 @@ export const CloseSessionInput = Type.Object({
   counted: Type.Object({ cash: Euros, cheque: Euros, card: Euros }),
   /** Required when a difference is not zero. */
   reason: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  /**
+   * Sales of this register still in the device's offline queue (issue 15): the closing is refused
+   * while it is above 0 — they would land after the closing, outside the counted session.
+   */
+  pendingOffline: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
 });
 export type CloseSessionInput = Static<typeof CloseSessionInput>;
 
@@ -104,6 +109,34 @@ export const Closing = Type.Object({
 });
 export type Closing = Static<typeof Closing>;
 
+/** A closed session of the register (`GET /api/cr/checkouts/{id}/sessions`, newest first). */
+export const PastSession = Type.Object({
+  id: Id,
+  checkoutId: Id,
+  eventId: Id,
+  automatic: Type.Boolean(),
+  openedBy: Type.String(),
+  openedAt: Type.String(),
+  closedBy: Type.String(),
+  closedAt: Type.String(),
+  float: Type.Object({ cash: Type.Number() }),
+  salesCount: Type.Integer(),
+  /** Sales of the session minus its refunds. */
+  grandTotal: Type.Number(),
+  expected: TillAmounts,
+  counted: TillAmounts,
+  /** counted − expected per mode, euros. */
+  difference: TillAmounts,
+  reason: Nullable(Type.String()),
+  chequesCount: Type.Integer(),
+  /** The Z report (add `?format=a4` for A4) and the cheque deposit slip. */
+  reportUrl: Type.String(),
+  chequesUrl: Type.String(),
+});
+export type PastSession = Static<typeof PastSession>;
+export const PastSessions = Type.Object({ sessions: Type.Array(PastSession) });
+export type PastSessions = Static<typeof PastSessions>;
+
 export const JournalVerification = Type.Object({
   ok: Type.Boolean(),
   records: Type.Integer(),
@@ -123,3 +156,10 @@ export const TILL_MESSAGES = {
   CHECKOUT_NOT_FOUND: 'Caisse introuvable.',
 } as const;
 export type TillErrorCode = keyof typeof TILL_MESSAGES;
+
+/** « 3 ventes en attente d'envoi : envoyez-les avant de clôturer la caisse. » (code OFFLINE_PENDING). */
+export function offlinePendingMessage(count: number): string {
+  return count > 1
+    ? `${count} ventes en attente d'envoi : envoyez-les avant de clôturer la caisse.`
+    : `${count} vente en attente d'envoi : envoyez-la avant de clôturer la caisse.`;
+}

@@ -7,7 +7,7 @@
  * the Z report, then publishes `till.closed`.
  */
 import { badRequest, conflict, notFound, recordEvent, type Db, type Trx } from '@kermesse/kit';
-import { TILL_MESSAGES, type TillErrorCode } from '@kermesse/contracts-register/till';
+import { TILL_MESSAGES, offlinePendingMessage, type TillErrorCode } from '@kermesse/contracts-register/till';
 import { appendJournal } from '../journal/journal.ts';
 import { toCents, toEuros } from '../money.ts';
 import { findOpenSession, findSession, openSession, type TillAmountsCents, type TillSessionRow } from './sessions.ts';
@@ -108,10 +108,12 @@ export async function openTillSession(db: Db, checkoutId: number, floatCash: num
   return { open: true, session: presentSession(session, { taken: ZERO, refunded: ZERO, salesCount: 0, salesTotalCents: 0, refundsTotalCents: 0 }) };
 }
 
-export interface CloseInput { counted: { cash: number; cheque: number; card: number }; reason?: string | null }
+export interface CloseInput { counted: { cash: number; cheque: number; card: number }; reason?: string | null; pendingOffline?: number }
 
 /** `POST /api/cr/checkouts/{id}/session/close`: the closing, in one transaction. */
 export async function closeTillSession(db: Db, checkoutId: number, input: CloseInput, userId: string) {
+  // Sales still queued on the device would be sent after the closing, outside the counted session.
+  if (input.pendingOffline && input.pendingOffline > 0) throw badRequest(offlinePendingMessage(input.pendingOffline)).withCode('OFFLINE_PENDING');
   const counted: TillAmountsCents = { cashCents: cents(input.counted.cash), chequeCents: cents(input.counted.cheque), cardCents: cents(input.counted.card) };
   const reason = input.reason?.trim() || null;
   await loadCheckout(db, checkoutId);
@@ -241,5 +243,45 @@ export async function sessionDetail(db: Db, sessionId: number) {
     session: presentSession(session, money),
     cheques: cheques.map((c) => ({ paymentId: c.payment_id, number: c.number, amount: toEuros(c.amount_cents), saleReference: c.sale_reference, at: new Date(c.at).toISOString() })),
     card,
+  };
+}
+
+/**
+ * `GET /api/cr/checkouts/{id}/sessions`: the register's closed sessions, newest first (the last 200),
+ * with what was expected, counted and the differences recorded at each closing.
+ */
+export async function pastSessions(db: Db, checkoutId: number) {
+  await loadCheckout(db, checkoutId);
+  const rows: Array<TillSessionRow & { sales_count: string | number; cheques_count: string | number }> = await db('till_sessions as t')
+    .where('t.checkout_id', checkoutId).whereNotNull('t.closed_at')
+    .orderBy('t.closed_at', 'desc').orderBy('t.id', 'desc').limit(200)
+    .select('t.*',
+      db.raw('(select count(*) from sales s where s.session_id = t.id) as sales_count'),
+      db.raw("(select count(*) from payments p where p.session_id = t.id and p.method = 'CHQ') as cheques_count"));
+  const amounts = (value: TillAmountsCents | string | null) => {
+    const parsed: TillAmountsCents = typeof value === 'string' ? JSON.parse(value) : (value ?? ZERO);
+    return amountsInEuros(parsed);
+  };
+  return {
+    sessions: rows.map((t) => ({
+      id: t.id,
+      checkoutId: t.checkout_id,
+      eventId: t.event_id,
+      automatic: t.automatic,
+      openedBy: t.opened_by,
+      openedAt: new Date(t.opened_at).toISOString(),
+      closedBy: t.closed_by ?? '',
+      closedAt: new Date(t.closed_at!).toISOString(),
+      float: { cash: toEuros(t.float_cash_cents) },
+      salesCount: Number(t.sales_count),
+      grandTotal: toEuros(Number(t.grand_total_cents ?? 0)),
+      expected: amounts(t.expected),
+      counted: amounts(t.counted),
+      difference: amounts(t.differences),
+      reason: t.reason,
+      chequesCount: Number(t.cheques_count),
+      reportUrl: `/api/cr/session/${t.id}/report`,
+      chequesUrl: `/api/cr/session/${t.id}/cheques`,
+    })),
   };
 }

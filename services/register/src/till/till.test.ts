@@ -137,8 +137,40 @@ describe('a till session from its opening to its Z report', () => {
     const state = await h.request('GET', base());
     expect(state.body).toMatchObject({ open: true, session: { automatic: true, float: { cash: 0 }, salesCount: 1, expected: { cash: 1 } } });
     expect((await h.db('sales').where({ id: sale.id }).first('session_id')).session_id).toBe(state.body.session.id);
-    const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 } } });
+    // Sales still in the device's offline queue (issue 15): no closing until they are sent.
+    const queued = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 }, pendingOffline: 2 } });
+    expect(queued).toMatchObject({ status: 400, body: { error: "2 ventes en attente d'envoi : envoyez-les avant de clôturer la caisse.", code: 'OFFLINE_PENDING' } });
+    expect((await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 }, pendingOffline: 1 } })).body.error)
+      .toBe("1 vente en attente d'envoi : envoyez-la avant de clôturer la caisse.");
+    expect((await h.request('GET', base())).body.open).toBe(true);
+    const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 }, pendingOffline: 0 } });
     expect(closed).toMatchObject({ status: 200, body: { difference: { cash: 0, cheque: 0, card: 0 }, reason: null } });
+  });
+
+  it('lists the register\'s past sessions, newest first, with their totals, differences and printable pages', async () => {
+    const list = await h.request('GET', `/api/cr/checkouts/${h.checkoutId}/sessions`);
+    expect(list.status, list.text).toBe(200);
+    const sessions = list.body.sessions as Array<Record<string, unknown>>;
+    expect(sessions).toHaveLength(2);
+    const [automatic, counted] = sessions;
+    expect(automatic).toMatchObject({
+      checkoutId: h.checkoutId, eventId: h.eventId, automatic: true, float: { cash: 0 }, salesCount: 1, grandTotal: 1,
+      expected: { cash: 1, cheque: 0, card: 0 }, counted: { cash: 1, cheque: 0, card: 0 }, difference: { cash: 0, cheque: 0, card: 0 }, reason: null, chequesCount: 0,
+    });
+    expect(counted).toMatchObject({
+      automatic: false, float: { cash: 50 }, salesCount: 4, grandTotal: 23, expected: { cash: 63, cheque: 10, card: 0 }, counted: { cash: 61, cheque: 10, card: 0 },
+      difference: { cash: -2, cheque: 0, card: 0 }, reason: 'Erreur de rendu de monnaie', chequesCount: 1,
+      reportUrl: `/api/cr/session/${counted!.id}/report`, chequesUrl: `/api/cr/session/${counted!.id}/cheques`,
+      openedAt: expect.any(String), closedAt: expect.any(String), openedBy: expect.any(String), closedBy: expect.any(String),
+    });
+    expect(Date.parse(automatic!.closedAt as string)).toBeGreaterThanOrEqual(Date.parse(counted!.closedAt as string));
+    expect((await h.request('GET', counted!.reportUrl as string)).text).toContain('Rapport de clôture');
+    // The open session is not listed; an unknown register is a French 404.
+    await sell([['Café', 1]], 2);
+    expect((await h.request('GET', `/api/cr/checkouts/${h.checkoutId}/sessions`)).body.sessions).toHaveLength(2);
+    expect(await h.request('GET', '/api/cr/checkouts/999999/sessions')).toMatchObject({ status: 404, body: { error: 'Caisse introuvable.' } });
+    const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 } } });
+    expect(closed.status, closed.text).toBe(200);
   });
 
   it('refuses a sale on an archived register or event, in French', async () => {

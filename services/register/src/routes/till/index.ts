@@ -5,11 +5,11 @@
  */
 import {
   CheckoutSessionParams, CloseSessionInput, OpenSessionInput, PrintQuery, SessionParams,
-  type Closing, type JournalVerification, type SessionDetail, type SessionState,
+  type Closing, type JournalVerification, type PastSessions, type SessionDetail, type SessionState,
 } from '@kermesse/contracts-register/till';
 import { defineRoute, Router, type Db } from '@kermesse/kit';
 import { verifyJournal } from '../../journal/journal.ts';
-import { closeTillSession, openTillSession, requireSession, sessionDetail, sessionState } from '../../till/closing.ts';
+import { closeTillSession, openTillSession, pastSessions, requireSession, sessionDetail, sessionState } from '../../till/closing.ts';
 import { chequeSlipHtml, zReportHtml, type Paper } from '../../till/report.ts';
 
 const CASHIER = ['cashier'] as const;
@@ -23,6 +23,14 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     handler: async ({ ctx, params }): Promise<SessionState> => {
       ctx.set('Cache-Control', 'no-store');
       return sessionState(db, params.checkoutId);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/checkouts/:checkoutId/sessions', roles: CASHIER, params: CheckoutSessionParams,
+    handler: async ({ ctx, params }): Promise<PastSessions> => {
+      ctx.set('Cache-Control', 'no-store');
+      return pastSessions(db, params.checkoutId);
     },
   });
 
