@@ -4,7 +4,8 @@
  * reaches the registers through `bingo.configured`; the cashier identifies the buyer, rings up two
  * cartons, types the numbers of the two physical cartons handed over (one with its check digit), pays
  * cash; the receipt lists them; the caller's win check then says the carton was sold to that buyer,
- * and another register cannot sell it again.
+ * and another register cannot sell it again; a refund of carton 8 voids it: the win check answers
+ * « Carton remboursé : il ne peut pas gagner. » and it is not sold again.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -126,5 +127,29 @@ describe('loto cartons at the register', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('Le carton n° 8 vient d’être vendu par une autre caisse : rendez-le et donnez-en un autre.');
+
+    // The buyer gives carton 8 back: the refund voids it (sale.refunded); the caller's check refuses it.
+    const productId = (sales.at(-1)!.sale.cart as Array<{ product: { id: number } }>)[0]!.product.id;
+    const refund = await gatewayOk<{ refund: { cartons?: number[] } }>(sys.url, adminToken, 'POST', `/api/cr/sale/${encodeURIComponent(reference)}/refund`, {
+      lines: [{ productId, quantity: 1 }], reason: 'Carton rendu', payment_mode: 2, cartons: [8],
+    });
+    expect(refund.refund.cartons).toEqual([8]);
+    await expect.poll(async () => (await gatewayOk<{ cartons: Array<Carton & { voided?: boolean }> }>(sys.url, adminToken, 'GET', '/admin-bingo/api/bingo/1/cartons?from=8&to=8')).cartons[0]?.voided, SETTLE)
+      .toBe(true);
+    const checker = await (await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 900 } })).newPage();
+    await signInThroughForm(checker, 'admin@kermesse.local');
+    await expect.poll(() => new URL(checker.url()).pathname, { timeout: 20_000 }).toBe('/');
+    await checker.goto('/loto/1/animateur');
+    await checker.getByLabel('Numéro du carton').fill(cartons[1]!.code);
+    await checker.getByRole('button', { name: 'Vérifier le carton' }).click();
+    await checker.getByTestId('check-result').waitFor();
+    expect(await checker.getByTestId('check-result').textContent()).toContain('Carton remboursé : il ne peut pas gagner.');
+    await checker.screenshot({ path: join(ARTIFACTS_DIR, 'loto-verification-rembourse.png') });
+    await checker.context().close();
+    // Not back on sale: the buyer may keep the paper carton.
+    const resold = await callGateway<{ error: string }>(sys.url, cashierToken, 'POST', '/api/cr/sale/create', {
+      sale: { ...sales.at(-1)!.sale, cart: [{ product: { id: productId }, quantity: 1 }], cartons: [8], personId: null, receipt: null },
+    });
+    expect(resold.status).toBe(409);
   });
 });
