@@ -38,3 +38,11 @@ describe('Nouvelle soirée loto: the carton price the French way', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });
+
+describe('the nights list', () => {
+  it('shows the carton price and the packs of each night (issue 12)', async () => {
+    fakeGateway({ 'GET /admin-bingo/api/bingos': () => json([{ ...night, cartonPrice: '3.00', packs: [{ nb: 3, price: '8.00' }, { nb: 6, price: '15.00' }] }]) });
+    await renderAt('/loto', '/loto', <NightsPage />);
+    expect((await screen.findByText(/carton 3,00 €/)).textContent).toContain('carton 3,00 € · 3 cartons 8,00 € · 6 cartons 15,00 €');
+  });
+});

@@ -59,7 +59,7 @@ export function NightsPage() {
         {nights.map((night) => (
           <li key={night.id} className="k-card">
             <h2>{night.name}</h2>
-            <p className="bgo-muted">{day(night.heldOn)}{night.place ? ` · ${night.place}` : ''} · carton {night.cartonPrice.replace('.', ',')} €</p>
+            <p className="bgo-muted">{day(night.heldOn)}{night.place ? ` · ${night.place}` : ''} · carton {night.cartonPrice.replace('.', ',')} €{(night.packs ?? []).map((pack) => ` · ${pack.nb} cartons ${pack.price.replace('.', ',')} €`).join('')}</p>
             {night.warnings.map((w) => <Banner key={w} tone="error">{w}</Banner>)}
             <nav className="bgo-actions" aria-label={`Écrans de ${night.name}`}>
               <Link className="k-button k-button--primary" to={`${night.id}/placement`}>Placement des tables</Link>
