@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { offlinePendingMessage } from '@kermesse/contracts-register/till';
 import { Button, ErrorLine, Field, Modal, MoneyInput, Spinner, TextInput, formatEuros, formatEurosInput, parseEuros } from '@kermesse/ui-kit';
 import { CashCalculator } from './CashCalculator';
 import { MODE_LABELS, closingReason, countTotal, differences, type CashCount } from './cashCount';
@@ -6,6 +7,8 @@ import type { Closing, SessionDetail, TillApi } from './tillApi';
 
 export const REASON_REQUIRED = "Indiquez la raison de l'écart de caisse.";
 export const COUNT_INVALID = 'Saisissez les montants comptés en euros, par exemple 48 ou 30,50.';
+/** How often the offline queue is read again while the closing screen is open. */
+export const QUEUE_RECHECK_MS = 2_000;
 
 const cents = (euros: number) => Math.round(euros * 100);
 const signed = (value: number) => (value > 0 ? `+${formatEuros({ cents: value })}` : formatEuros({ cents: value }));
@@ -16,8 +19,10 @@ type Mode = keyof typeof MODE_LABELS;
  * one, the card total set against the reader's successful transactions (mismatches listed). Each
  * mode's difference (counted − expected) is shown as it is counted; a non-zero one needs its reason.
  */
-export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel }: {
+export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel, countQueued }: {
   api: TillApi; checkoutId: number; sessionId: number; onClosed: (closing: Closing) => void; onCancel: () => void;
+  /** This register's sales still in the device's offline queue (issue 15): no closing while there are some. */
+  countQueued: (checkoutId: number) => Promise<number>;
 }) {
   const [detail, setDetail] = useState<SessionDetail | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -28,6 +33,19 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
   const [reasons, setReasons] = useState<Partial<Record<Mode, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [queued, setQueued] = useState(0);
+
+  // Read the offline queue now and again while the screen is open: the sales may be sent meanwhile.
+  useEffect(() => {
+    let live = true;
+    const read = () => countQueued(checkoutId).then((count) => live && setQueued(count), () => undefined);
+    void read();
+    const timer = setInterval(() => void read(), QUEUE_RECHECK_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [countQueued, checkoutId]);
 
   useEffect(() => {
     let live = true;
@@ -69,7 +87,13 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
     setBusy(true);
     setError(null);
     try {
-      onClosed(await api.close(checkoutId, counted, closingReason(reasons, diffs)));
+      const pending = await countQueued(checkoutId);
+      setQueued(pending);
+      if (pending > 0) {
+        setBusy(false);
+        return;
+      }
+      onClosed(await api.close(checkoutId, counted, closingReason(reasons, diffs), pending));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
@@ -98,10 +122,13 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
       actions={
         <>
           <Button variant="secondary" onClick={onCancel}>Annuler</Button>
-          <Button onClick={() => void submit()} disabled={busy}>Clôturer la session</Button>
+          <Button onClick={() => void submit()} disabled={busy || queued > 0} aria-describedby={queued > 0 ? 'till-queued' : undefined}>Clôturer la session</Button>
         </>
       }
     >
+      {queued > 0 && (
+        <p id="till-queued" className="till-queued" role="alert" data-testid="till-queued">{offlinePendingMessage(queued)}</p>
+      )}
       <div className="till-close">
         <section className="till-close__part" aria-labelledby="till-cash-title">
           <h3 id="till-cash-title">Espèces</h3>

@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TillBar, OPEN_FIRST_MESSAGE } from './TillBar';
 import { REASON_REQUIRED } from './CloseTillDialog';
-import type { Closing, SessionDetail, SessionState, TillApi } from './tillApi';
+import type { Closing, PastSession, SessionDetail, SessionState, TillApi } from './tillApi';
+import { memoryStore, queuedSalesCount, type QueuedSale } from '../sale/offlineQueue';
 
 const normalise = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
@@ -21,8 +22,21 @@ const closing: Closing = {
   reportUrl: '/api/cr/session/7/report', chequesUrl: '/api/cr/session/7/cheques',
 };
 
-function fakeApi(): TillApi & { [K in keyof TillApi]: ReturnType<typeof vi.fn> } {
-  let state: SessionState = { open: false, session: null };
+const past: PastSession[] = [
+  {
+    id: 7, checkoutId: 3, eventId: 1, automatic: false, openedBy: 'u', openedAt: '2026-06-20T12:00:00.000Z', closedBy: 'u', closedAt: '2026-06-20T18:00:00.000Z',
+    float: { cash: 50 }, salesCount: 4, grandTotal: 23, expected: { cash: 63, cheque: 10, card: 0 }, counted: { cash: 61, cheque: 10, card: 0 },
+    difference: { cash: -2, cheque: 0, card: 0 }, reason: 'Espèces : Erreur de rendu', chequesCount: 1, reportUrl: '/api/cr/session/7/report', chequesUrl: '/api/cr/session/7/cheques',
+  },
+  {
+    id: 5, checkoutId: 3, eventId: 1, automatic: true, openedBy: 'u', openedAt: '2026-06-19T09:00:00.000Z', closedBy: 'u', closedAt: '2026-06-19T17:30:00.000Z',
+    float: { cash: 0 }, salesCount: 1, grandTotal: 1, expected: { cash: 1, cheque: 0, card: 0 }, counted: { cash: 1, cheque: 0, card: 0 },
+    difference: { cash: 0, cheque: 0, card: 0 }, reason: null, chequesCount: 0, reportUrl: '/api/cr/session/5/report', chequesUrl: '/api/cr/session/5/cheques',
+  },
+];
+
+function fakeApi(initial: SessionState = { open: false, session: null }): TillApi & { [K in keyof TillApi]: ReturnType<typeof vi.fn> } {
+  let state: SessionState = initial;
   return {
     session: vi.fn(async () => state),
     open: vi.fn(async (_checkoutId: number, floatCents: number) => {
@@ -36,6 +50,7 @@ function fakeApi(): TillApi & { [K in keyof TillApi]: ReturnType<typeof vi.fn> }
     }),
     report: vi.fn(async () => '<h1>Rapport de clôture</h1>'),
     chequeSlip: vi.fn(async () => '<h1>Bordereau de remise de chèques</h1>'),
+    pastSessions: vi.fn(async () => ({ sessions: past })),
   } as never;
 }
 
@@ -43,7 +58,7 @@ describe('the till bar of the register', () => {
   it('asks to open first, opens with the calculator, closes by counting with a reason for each gap', async () => {
     const api = fakeApi();
     await act(async () => {
-      render(<TillBar checkoutId={3} api={api} />);
+      render(<TillBar checkoutId={3} api={api} countQueued={async () => 0} />);
     });
     expect(screen.getByText(OPEN_FIRST_MESSAGE)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Ouvrir la caisse' }));
@@ -81,10 +96,95 @@ describe('the till bar of the register', () => {
     await act(async () => {
       fireEvent.click(within(close).getByRole('button', { name: 'Clôturer la session' }));
     });
-    expect(api.close).toHaveBeenCalledWith(3, { cashCents: 6100, chequeCents: 1000, cardCents: 0 }, 'Espèces : Erreur de rendu');
+    expect(api.close).toHaveBeenCalledWith(3, { cashCents: 6100, chequeCents: 1000, cardCents: 0 }, 'Espèces : Erreur de rendu', 0);
     const done = screen.getByRole('dialog', { name: 'Caisse clôturée' });
     expect(normalise(within(done).getAllByRole('row')[1]!.textContent)).toBe('Espèces63,00 €61,00 €-2,00 €');
     expect(within(done).getByTitle('Rapport de clôture')).toBeTruthy();
     expect(normalise(screen.getByTestId('till-bar').textContent)).toContain(OPEN_FIRST_MESSAGE);
+  });
+
+  it('refuses to close while sales of this register wait in the offline queue, and closes once they are sent', async () => {
+    const api = fakeApi({ open: true, session: { ...session, expected: { cash: 50, cheque: 0, card: 0 }, salesCount: 0 } });
+    api.detail.mockResolvedValue({ ...detail, session: { ...session, expected: { cash: 50, cheque: 0, card: 0 } }, cheques: [], card: { paymentsTotal: 0, readerTotal: 0, readerCount: 0, mismatches: [] } });
+    const queued = (key: string, checkoutId: number): QueuedSale => ({
+      key, checkoutId, eventId: 1, body: {} as QueuedSale['body'], totalCents: 300, queuedAt: Date.now(), refusal: null,
+    });
+    const store = memoryStore([queued('a', 3), queued('b', 3), queued('c', 4)]);
+    await act(async () => {
+      render(<TillBar checkoutId={3} api={api} countQueued={(id) => queuedSalesCount(id, store)} />);
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Clôturer la caisse' }));
+    });
+    const close = screen.getByRole('dialog', { name: 'Clôturer la caisse — session n° 7' });
+    fireEvent.change(within(close).getByLabelText('Total des espèces comptées'), { target: { value: '50' } });
+    await waitFor(() => expect(within(close).getByRole('alert').textContent).toBe("2 ventes en attente d'envoi : envoyez-les avant de clôturer la caisse."));
+    const button = within(close).getByRole('button', { name: 'Clôturer la session' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe('till-queued');
+
+    // One is sent: still refused, in the singular.
+    await act(async () => {
+      await store.delete('a');
+    });
+    await waitFor(() => expect(within(close).getByRole('alert').textContent).toBe("1 vente en attente d'envoi : envoyez-la avant de clôturer la caisse."), { timeout: 5000 });
+    expect(button.disabled).toBe(true);
+
+    // The last one sent (the other register's sale does not count): the closing goes through, saying 0 are queued.
+    await act(async () => {
+      await store.delete('b');
+    });
+    await waitFor(() => expect(within(close).queryByRole('alert')).toBeNull(), { timeout: 5000 });
+    expect(button.disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(api.close).toHaveBeenCalledWith(3, { cashCents: 5000, chequeCents: 0, cardCents: 0 }, null, 0);
+    expect(screen.getByRole('dialog', { name: 'Caisse clôturée' })).toBeTruthy();
+  }, 20_000);
+
+  it('lists the past closings from the till bar, each with its Z report (80 mm, A4) and cheque slip to print again', async () => {
+    const api = fakeApi();
+    const printed: string[] = [];
+    const open = vi.spyOn(window, 'open').mockImplementation(() => {
+      const doc = { open() {}, write(html: string) { printed.push(html); }, close() {}, readyState: 'complete' };
+      return { document: doc, focus() {}, print() {}, addEventListener() {} } as unknown as Window;
+    });
+    await act(async () => {
+      render(<TillBar checkoutId={3} api={api} countQueued={async () => 0} />);
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Clôtures précédentes' }));
+    });
+    expect(api.pastSessions).toHaveBeenCalledWith(3);
+    const dialog = screen.getByRole('dialog', { name: 'Clôtures précédentes' });
+    const items = within(dialog).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const first = normalise(items[0]!.textContent);
+    expect(first).toContain('Session n° 7');
+    expect(first).toContain('Fond de caisse 50,00 €');
+    expect(first).toContain('4 ventes · total 23,00 €');
+    expect(first).toContain('Compté : espèces 61,00 €, chèques 10,00 € (1), CB 0,00 €');
+    expect(first).toContain('Écarts : Espèces -2,00 € — Espèces : Erreur de rendu');
+    const second = normalise(items[1]!.textContent);
+    expect(second).toContain('Ouverte automatiquement (fond 0 €)');
+    expect(second).toContain('Écarts : aucun écart');
+
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Rapport Z A4 de la session n° 5' }));
+    });
+    expect(api.report).toHaveBeenLastCalledWith(5, 'a4');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Rapport Z 80 mm de la session n° 7' }));
+    });
+    expect(api.report).toHaveBeenLastCalledWith(7, '80mm');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Bordereau de chèques de la session n° 7' }));
+    });
+    expect(api.chequeSlip).toHaveBeenCalledWith(7);
+    expect(printed).toEqual(['<h1>Rapport de clôture</h1>', '<h1>Rapport de clôture</h1>', '<h1>Bordereau de remise de chèques</h1>']);
+    open.mockRestore();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('dialog', { name: 'Clôtures précédentes' })).toBeNull();
   });
 });

@@ -3,11 +3,19 @@ import { Button, formatEuros } from '@kermesse/ui-kit';
 import { ClosingDone } from './ClosingDone';
 import { CloseTillDialog } from './CloseTillDialog';
 import { OpenTillDialog } from './OpenTillDialog';
+import { PastSessionsDialog } from './PastSessionsDialog';
+import { indexedDbStore, queuedSalesCount, type QueueStore } from '../sale/offlineQueue';
 import { defaultTillApi, type Closing, type SessionState, type TillApi } from './tillApi';
 import './till.css';
 
 export const OPEN_FIRST_MESSAGE = 'Caisse non ouverte : comptez le fond de caisse et ouvrez la session avant de vendre.';
 
+let deviceQueue: QueueStore | null | undefined;
+/** Counts in the device's IndexedDB queue (one connection kept, since the closing screen reads it every 2 s). */
+const defaultCountQueued = (checkoutId: number) => {
+  deviceQueue ??= typeof indexedDB === 'undefined' ? null : indexedDbStore();
+  return queuedSalesCount(checkoutId, deviceQueue);
+};
 const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
 
 /**
@@ -15,10 +23,14 @@ const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digi
  * (a sale without one still works: the server opens one with a float of 0 and says so here), shows
  * the open session and leads to its closing. `refreshKey` changes after each sale.
  */
-export function TillBar({ checkoutId, api: given, refreshKey }: { checkoutId: number; api?: TillApi; refreshKey?: unknown }) {
+export function TillBar({ checkoutId, api: given, refreshKey, countQueued = defaultCountQueued }: {
+  checkoutId: number; api?: TillApi; refreshKey?: unknown;
+  /** This register's sales still in the device's offline queue (IndexedDB by default): the closing waits for them. */
+  countQueued?: (checkoutId: number) => Promise<number>;
+}) {
   const api = useMemo(() => given ?? defaultTillApi(), [given]);
   const [state, setState] = useState<SessionState | null>(null);
-  const [dialog, setDialog] = useState<'open' | 'close' | null>(null);
+  const [dialog, setDialog] = useState<'open' | 'close' | 'past' | null>(null);
   const [closing, setClosing] = useState<Closing | null>(null);
 
   const load = useCallback(() => {
@@ -32,7 +44,10 @@ export function TillBar({ checkoutId, api: given, refreshKey }: { checkoutId: nu
       {state && !state.open && (
         <div className="till-bar__row till-bar__row--closed" role="status">
           <span>{OPEN_FIRST_MESSAGE}</span>
-          <Button onClick={() => setDialog('open')}>Ouvrir la caisse</Button>
+          <span className="till-bar__actions">
+            <Button onClick={() => setDialog('open')}>Ouvrir la caisse</Button>
+            <Button variant="ghost" onClick={() => setDialog('past')}>Clôtures précédentes</Button>
+          </span>
         </div>
       )}
       {session && (
@@ -42,7 +57,10 @@ export function TillBar({ checkoutId, api: given, refreshKey }: { checkoutId: nu
             {session.automatic ? ' automatiquement (fond 0 €)' : ` · fond ${formatEuros(session.float.cash)}`}
             {' '}· {session.salesCount} vente{session.salesCount > 1 ? 's' : ''}
           </span>
-          <Button variant="secondary" onClick={() => setDialog('close')}>Clôturer la caisse</Button>
+          <span className="till-bar__actions">
+            <Button variant="secondary" onClick={() => setDialog('close')}>Clôturer la caisse</Button>
+            <Button variant="ghost" onClick={() => setDialog('past')}>Clôtures précédentes</Button>
+          </span>
         </div>
       )}
       {dialog === 'open' && (
@@ -61,6 +79,7 @@ export function TillBar({ checkoutId, api: given, refreshKey }: { checkoutId: nu
           api={api}
           checkoutId={checkoutId}
           sessionId={session.id}
+          countQueued={countQueued}
           onCancel={() => setDialog(null)}
           onClosed={(done) => {
             setDialog(null);
@@ -69,6 +88,7 @@ export function TillBar({ checkoutId, api: given, refreshKey }: { checkoutId: nu
           }}
         />
       )}
+      {dialog === 'past' && <PastSessionsDialog api={api} checkoutId={checkoutId} onClose={() => setDialog(null)} />}
       {closing && <ClosingDone api={api} closing={closing} onDone={() => setClosing(null)} />}
     </div>
   );

@@ -4,10 +4,10 @@
  * deposit slip. Amounts are euros at the API edge.
  */
 import { createApiClient, type ApiClient } from '@kermesse/ui-kit';
-import type { Closing, SessionDetail, SessionState } from '@kermesse/contracts-register/till';
+import type { Closing, PastSessions, SessionDetail, SessionState } from '@kermesse/contracts-register/till';
 import { readBearerToken } from '../api/bearerToken';
 
-export type { Closing, SessionDetail, SessionState, TillSession, SessionCheque, CardMismatch } from '@kermesse/contracts-register/till';
+export type { Closing, PastSession, PastSessions, SessionDetail, SessionState, TillSession, SessionCheque, CardMismatch } from '@kermesse/contracts-register/till';
 
 export function createTillApi(client: ApiClient) {
   return {
@@ -23,12 +23,20 @@ export function createTillApi(client: ApiClient) {
     detail(sessionId: number): Promise<SessionDetail> {
       return client.get<SessionDetail>(`/api/cr/session/${sessionId}`);
     },
-    /** `POST /api/cr/checkouts/{id}/session/close`. */
-    close(checkoutId: number, counted: { cashCents: number; chequeCents: number; cardCents: number }, reason: string | null): Promise<Closing> {
+    /**
+     * `POST /api/cr/checkouts/{id}/session/close`, with the count of this register's sales still in the
+     * device's offline queue (the server refuses the closing while it is above 0).
+     */
+    close(checkoutId: number, counted: { cashCents: number; chequeCents: number; cardCents: number }, reason: string | null, pendingOffline = 0): Promise<Closing> {
       return client.post<Closing>(`/api/cr/checkouts/${checkoutId}/session/close`, {
         counted: { cash: counted.cashCents / 100, cheque: counted.chequeCents / 100, card: counted.cardCents / 100 },
         reason,
+        pendingOffline,
       });
+    },
+    /** `GET /api/cr/checkouts/{id}/sessions`: the register's closed sessions, newest first. */
+    pastSessions(checkoutId: number): Promise<PastSessions> {
+      return client.get<PastSessions>(`/api/cr/checkouts/${checkoutId}/sessions`);
     },
     /** The Z report (« Rapport de clôture »), HTML for 80 mm or A4. */
     report(sessionId: number, format: '80mm' | 'a4' = '80mm'): Promise<string> {
