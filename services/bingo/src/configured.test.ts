@@ -162,6 +162,9 @@ describe('bingo.configured', () => {
     // A save without packs (an older screen) keeps them; [] removes them.
     const kept = await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, place: 'Salle polyvalente' });
     expect(kept.body.packs).toEqual([{ nb: 3, price: '59.97' }]);
+    // The printable règlement states the packs.
+    const rules = await call('GET', `/admin-bingo/api/bingo/${bingoId}/reglement`);
+    expect(rules.body.articles[1].replace(/[\u00a0\u202f]/g, ' ')).toBe('Article 2 — Le carton est vendu 3,00 € ; en lot : 3 cartons pour 59,97 € (moins de 20 € par carton). Aucun carton n\'est vendu à 20 € ou plus.');
     expect((await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, packs: [] })).body.packs).toEqual([]);
     await eventually(() => latest(bingoId)?.tiers?.length === 1);
   });

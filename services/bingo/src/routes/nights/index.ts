@@ -77,12 +77,18 @@ export function nightRoutes({ db }: { db: Db }): Router {
         night: presentNight(night),
         prizes: prizes.map(presentPrize),
         parties,
-        articles: reglement(night.name, night.held_on, night.place, formatCents(night.carton_price_cents), parties.map((p) => `${p.number}. ${PARTIE_LABELS[p.kind]} : ${p.prizes.map((x) => x.label).join(', ') || 'lot à définir'}`)),
+        articles: reglement(night.name, night.held_on, night.place, priceText(night.carton_price_cents, night.carton_packs ?? []), parties.map((p) => `${p.number}. ${PARTIE_LABELS[p.kind]} : ${p.prizes.map((x) => x.label).join(', ') || 'lot à définir'}`)),
       };
     },
   });
 
   return router;
+}
+
+/** « 3,00 € » — with its packs: « 3,00 € ; en lot : 3 cartons pour 8,00 € … », each under 20 € a carton. */
+function priceText(cents: number, packs: Array<{ nb: number; priceCents: number }>): string {
+  if (!packs.length) return formatCents(cents);
+  return `${formatCents(cents)} ; en lot : ${packs.map((p) => `${p.nb} cartons pour ${formatCents(p.priceCents)}`).join(', ')} (moins de 20 € par carton)`;
 }
 
 function reglement(name: string, heldOn: string, place: string, price: string, parties: string[]): string[] {
