@@ -148,6 +148,23 @@ describe('kubectl kustomize deploy/k8s/overlays/production', () => {
     expect(JSON.stringify(objects)).not.toMatch(/kermesse-db-r(o)?\b/);
   });
 
+  it('gives the register its sales journal key from a Secret, never a value written in the manifests', () => {
+    for (const deployment of deployments()) {
+      const pod = deployment.spec!.template.spec!;
+      for (const container of [...(pod.initContainers ?? []), ...pod.containers]) {
+        const key = envValue(container, 'JOURNAL_HMAC_KEY');
+        if (deployment.metadata!.name === 'register' && container.name === 'register') {
+          expect(key).toEqual({ name: 'JOURNAL_HMAC_KEY', valueFrom: { secretKeyRef: { name: 'kermesse-journal', key: 'hmac-key' } } });
+        } else {
+          expect(key, `${deployment.metadata!.name}/${container.name}`).toBeUndefined();
+        }
+      }
+    }
+    expect(find('ConfigMap', 'kermesse-config')!.data).not.toHaveProperty('JOURNAL_HMAC_KEY');
+    // The Secret itself is created by hand once (docs/deploy.md), never rendered from the repository.
+    expect(objects.some((o) => o.kind === 'Secret')).toBe(false);
+  });
+
   it('dumps every service schema on its own each night', () => {
     const cron = find('CronJob', 'schema-dumps') as unknown as { spec: { jobTemplate: { spec: { template: { spec: { containers: Array<{ command: string[] }> } } } } } };
     const script = cron.spec.jobTemplate.spec.template.spec.containers[0]!.command.join(' ');
