@@ -25,6 +25,8 @@ export interface ZReport {
   discountsCents: number;
   tickets: Array<{ name: string; count: number }>;
   bets: Array<{ name: string; count: number }>;
+  /** Loto cartons sold in the session, per night (a pack counts its cartons). */
+  cartons: Array<{ name: string; count: number }>;
   refunds: { count: number; totalCents: number; byMode: TillAmountsCents };
   expected: TillAmountsCents;
   counted: TillAmountsCents | null;
@@ -58,6 +60,9 @@ export async function loadZReport(db: Db, sessionId: number): Promise<ZReport> {
   const bets: Array<{ name: string | null; gift_basket_id: number; count: number }> = await db('sale_bets as b').join('sales as s', 's.id', 'b.sale_id')
     .leftJoin('gift_baskets as g', 'g.id', 'b.gift_basket_id').where('s.session_id', session.id)
     .groupBy('b.gift_basket_id', 'g.name').orderBy('b.gift_basket_id').select('b.gift_basket_id', 'g.name', db.raw('count(*)::int as count'));
+  const cartons: Array<{ name: string | null; bingo_id: number; count: number }> = await db('sale_cartons as c').join('sales as s', 's.id', 'c.sale_id')
+    .leftJoin('bingos as b', 'b.id', 'c.bingo_id').where('s.session_id', session.id)
+    .groupBy('c.bingo_id', 'b.name').orderBy('c.bingo_id').select('c.bingo_id', 'b.name', db.raw('count(*)::int as count'));
   const bounds = await db('sales').where({ session_id: session.id }).first(
     db.raw('(select reference from sales where session_id = ? order by id limit 1) as first', [session.id]),
     db.raw('(select reference from sales where session_id = ? order by id desc limit 1) as last', [session.id]),
@@ -83,6 +88,7 @@ export async function loadZReport(db: Db, sessionId: number): Promise<ZReport> {
     discountsCents: Number(special('discount')?.cents ?? 0),
     tickets: tickets.map((t) => ({ name: t.name ?? `Tombola ${t.raffle_id}`, count: Number(t.count) })),
     bets: bets.map((b) => ({ name: b.name ?? `Panier garni ${b.gift_basket_id}`, count: Number(b.count) })),
+    cartons: cartons.map((c) => ({ name: c.name ?? `Loto ${c.bingo_id}`, count: Number(c.count) })),
     refunds: { count: Number(refundsCount[0]?.count ?? 0), totalCents: money.refundsTotalCents, byMode: money.refunded },
     expected: closed && session.expected ? session.expected : expectedOf(session, money),
     counted: session.counted,
@@ -150,7 +156,11 @@ ${modes.map(([label, key]) => `<tr><td>${label}</td><td class="amount">${formatE
   const categories = z.byCategory.length
     ? z.byCategory.map((c) => row(`${escapeHtml(c.name)} <span class="muted">(${c.quantity})</span>`, formatEuros(c.cents))).join('')
     : row('Aucune vente', formatEuros(0));
-  const tickets = [...z.tickets.map((t) => row(`Tickets — ${escapeHtml(t.name)}`, String(t.count))), ...z.bets.map((b) => row(`Paris — ${escapeHtml(b.name)}`, String(b.count)))];
+  const tickets = [
+    ...z.tickets.map((t) => row(`Tickets — ${escapeHtml(t.name)}`, String(t.count))),
+    ...z.bets.map((b) => row(`Paris — ${escapeHtml(b.name)}`, String(b.count))),
+    ...z.cartons.map((c) => row(`Cartons de loto — ${escapeHtml(c.name)}`, String(c.count))),
+  ];
   const body = `<header>
 <h1>Rapport de clôture</h1>
 <p><strong>${escapeHtml(z.eventName)}</strong></p>
@@ -177,8 +187,8 @@ ${categories}
 ${row(`Dons <span class="muted">(${z.donations.count})</span>`, formatEuros(z.donations.cents))}
 ${z.discountsCents ? row('Remises menu', formatEuros(z.discountsCents)) : ''}
 </table>
-<h2>Tickets et paris</h2>
-<table>${tickets.length ? tickets.join('') : row('Aucun ticket ni pari', '0')}</table>
+<h2>Tickets, paris et cartons de loto</h2>
+<table>${tickets.length ? tickets.join('') : row('Aucun ticket, pari ni carton', '0')}</table>
 <h2>Remboursements</h2>
 <table>
 ${row('Nombre de remboursements', String(z.refunds.count))}

@@ -99,6 +99,11 @@ describe('a till session from its opening to its Z report', () => {
       differences: { cashCents: -200, chequeCents: 0, cardCents: 0 }, grandTotalCents: 2300, lastJournalHash: closed.body.journal.hash,
     });
 
+    // Loto cartons of the session (issue 12): their own figure per night, next to tickets and bets.
+    const [category] = await h.db('categories').insert({ name: 'Loto du samedi', kind: 'bingo', bingo_id: 901, event_id: h.eventId }).returning('id');
+    await h.db('bingos').insert({ id: 901, event_id: h.eventId, name: 'Loto du samedi', total_cartons: 100, tiers: JSON.stringify([]), category_id: (category as { id: number }).id });
+    await h.db('sale_cartons').insert([12, 13, 14].map((carton_number) => ({ sale_id: a.id, bingo_id: 901, carton_number })));
+
     const report = await h.request('GET', `/api/cr/session/${sessionId}/report`);
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toMatch(/text\/html/);
@@ -117,6 +122,7 @@ describe('a till session from its opening to its Z report', () => {
     expect(text).toMatch(/Espèces rendues<\/td><td class="amount">2,00 €/);
     expect(text).toMatch(/<td>Espèces<\/td><td class="amount">63,00 €<\/td><td class="amount">61,00 €<\/td><td class="amount gap">-2,00 €/);
     expect(text).toContain('Erreur de rendu de monnaie');
+    expect(text).toMatch(/Cartons de loto — Loto du samedi<\/td><td class="amount">3</);
     expect(text).toMatch(/Ventes − remboursements<\/td><td class="amount">23,00 €/);
     expect(text).toContain(`Premier reçu</td><td class="amount">${a.reference}`);
     expect(text).toContain(`Dernier reçu</td><td class="amount">${held.reference}`);
