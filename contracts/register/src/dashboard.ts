@@ -81,6 +81,18 @@ export const DashboardGiftBasket = Type.Object({
   amount: Euros,
 });
 
+/** A loto night of the event (issue 12): cartons sold (a pack counts its cartons), voided by refunds. */
+export const DashboardBingo = Type.Object({
+  bingoId: Type.Integer(),
+  name: Type.String(),
+  /** Cartons sold and not voided by a refund. */
+  sold: Count,
+  voided: Count,
+  /** Cartons the night has in all. */
+  total: Count,
+  amount: Euros,
+});
+
 export const Dashboard = Type.Object({
   changed: Type.Literal(true),
   /** Changes whenever a figure may have changed; also sent as the ETag. */
@@ -108,6 +120,8 @@ export const Dashboard = Type.Object({
   topProducts: Type.Array(DashboardProduct),
   raffles: Type.Array(DashboardRaffle),
   giftBaskets: Type.Array(DashboardGiftBasket),
+  /** Loto cartons per night, next to tickets and bets (always sent by the register; optional for older answers). */
+  bingos: Type.Optional(Type.Array(DashboardBingo)),
 });
 export type Dashboard = Static<typeof Dashboard>;
 

@@ -23,6 +23,7 @@ const figures = (over: Partial<Figures['totals']> = {}, version = 'v1'): Figures
   topProducts: [{ productId: 9, name: 'Hot-dog', quantity: 1, amount: 3.5 }],
   raffles: [{ raffleId: 2, name: 'Tombola de printemps', sold: 5, voided: 0, total: 100, amount: 8 }],
   giftBaskets: [],
+  bingos: [{ bingoId: 3, name: 'Loto du samedi', sold: 42, voided: 2, total: 300, amount: 120 }],
 });
 
 async function renderDashboard(roles: Role[], pollMs = 50) {
@@ -62,6 +63,7 @@ describe('live dashboard (mfe_register/Dashboard)', () => {
     expect(screen.getByRole('row', { name: /Chèque 10,00\s€ 2,50\s€ 7,50\s€/ })).toBeTruthy();
     expect(screen.getByRole('row', { name: /Total 30,50\s€ 2,50\s€ 28,00\s€/ })).toBeTruthy();
     expect(screen.getByRole('row', { name: /Tombola de printemps 5 \/ 100 0 8,00\s€/ })).toBeTruthy();
+    expect(screen.getByRole('row', { name: /Loto du samedi 42 \/ 300 2 120,00\s€/ })).toBeTruthy();
     const chart = screen.getByRole('img', { name: /Recettes par heure/ });
     expect(chart.querySelectorAll('rect')).toHaveLength(2);
 

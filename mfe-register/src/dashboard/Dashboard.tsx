@@ -90,6 +90,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 function DashboardFigures({ figures }: { figures: Figures }) {
   const { totals } = figures;
+  const bingos = figures.bingos ?? [];
   return (
     <div className="db-body">
       <section aria-label="Chiffres clés">
@@ -133,9 +134,9 @@ function DashboardFigures({ figures }: { figures: Figures }) {
           rows={figures.topProducts.map((p) => [p.name, String(p.quantity), formatEuros(p.amount)])} />
       </section>
 
-      {(figures.raffles.length > 0 || figures.giftBaskets.length > 0) && (
+      {(figures.raffles.length > 0 || figures.giftBaskets.length > 0 || bingos.length > 0) && (
         <section className="k-card db-card">
-          <h2>Tombola et paniers garnis</h2>
+          <h2>{bingos.length > 0 ? 'Tombola, paniers garnis et loto' : 'Tombola et paniers garnis'}</h2>
           {figures.raffles.length > 0 && (
             <Table head={['Tombola', 'Tickets vendus', 'Annulés', 'Montant']} numeric={[1, 2, 3]}
               rows={figures.raffles.map((r) => [r.name, `${r.sold} / ${r.total}`, String(r.voided), formatEuros(r.amount)])} />
@@ -143,6 +144,10 @@ function DashboardFigures({ figures }: { figures: Figures }) {
           {figures.giftBaskets.length > 0 && (
             <Table head={['Panier garni', 'Paris', 'Annulés', 'Montant']} numeric={[1, 2, 3]}
               rows={figures.giftBaskets.map((b) => [b.name, String(b.bets), String(b.voided), formatEuros(b.amount)])} />
+          )}
+          {bingos.length > 0 && (
+            <Table head={['Loto', 'Cartons vendus', 'Annulés', 'Montant']} numeric={[1, 2, 3]}
+              rows={bingos.map((b) => [b.name, `${b.sold} / ${b.total}`, String(b.voided), formatEuros(b.amount)])} />
           )}
         </section>
       )}

@@ -30,5 +30,6 @@ export function presentDashboard(f: DashboardFigures, version: string, generated
     topProducts: f.topProducts.map((p) => ({ productId: p.productId, name: p.name, quantity: p.quantity, amount: toEuros(p.cents) })),
     raffles: f.raffles.map((r) => ({ raffleId: r.raffleId, name: r.name, sold: r.sold, voided: r.voided, total: r.total, amount: toEuros(r.cents) })),
     giftBaskets: f.giftBaskets.map((b) => ({ giftBasketId: b.giftBasketId, name: b.name, bets: b.bets, voided: b.voided, amount: toEuros(b.cents) })),
+    bingos: f.bingos.map((b) => ({ bingoId: b.bingoId, name: b.name, sold: b.sold, voided: b.voided, total: b.total, amount: toEuros(b.cents) })),
   };
 }

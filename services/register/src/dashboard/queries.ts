@@ -28,6 +28,7 @@ export interface DashboardFigures {
   topProducts: Array<{ productId: number; name: string; quantity: number; cents: number }>;
   raffles: Array<{ raffleId: number; name: string; sold: number; voided: number; total: number; cents: number }>;
   giftBaskets: Array<{ giftBasketId: number; name: string; bets: number; voided: number; cents: number }>;
+  bingos: Array<{ bingoId: number; name: string; sold: number; voided: number; total: number; cents: number }>;
 }
 
 interface SalesGroup { checkoutId: number; hour: string; mode: number; n: number; totalCents: number; paidCents: number }
@@ -123,6 +124,7 @@ export async function dashboardVersion(db: Db, eventId: number, cutoff: Date): P
       (select count(*) || '.' || coalesce(sum(amount_cents), 0) from refunds where event_id = :eventId) as refunds,
       (select coalesce(max(updated_at)::text, '') || count(*) from raffles where event_id = :eventId) as raffles,
       (select coalesce(max(updated_at)::text, '') || count(*) from gift_baskets where event_id = :eventId) as baskets,
+      (select coalesce(max(updated_at)::text, '') || count(*) from bingos where event_id = :eventId) as bingos,
       (select md5(coalesce(string_agg(id || name, '|' order by id), '')) from checkouts where event_id = :eventId) as checkouts,
       (select md5(coalesce(string_agg(id || name, '|' order by id), '')) from categories where event_id = :eventId) as categories,
       (select name from events where id = :eventId) as event`, { eventId, cutoff });
@@ -159,6 +161,11 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
             from raffles r where r.event_id = :eventId order by r.id`)} as raffles,
     ${json(`select b.id, b.name, b.category_id, (select count(*) from sale_bets t where t.gift_basket_id = b.id)::int as bets
             from gift_baskets b where b.event_id = :eventId order by b.id`)} as baskets,
+    ${json(`select b.id, b.name, b.total_cartons, b.category_id,
+                   (select count(*) from sale_cartons c where c.bingo_id = b.id)::int as sold,
+                   (select count(*) from sale_cartons c join refunds r on r.sale_id = c.sale_id
+                     where c.bingo_id = b.id and c.carton_number = any(r.voided_cartons))::int as voided
+            from bingos b where b.event_id = :eventId order by b.id`)} as bingos,
     ${json('select id, name from products')} as products`, { eventId, at: cutoff });
   const fresh = rows[0] as Record<string, unknown[]>;
   const recent = salesPartOf(fresh.recent_sales as SalesRow[], fresh.recent_lines as LinesRow[]);
@@ -170,6 +177,7 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
   const categoryRows = fresh.categories!;
   const raffleRows = { rows: fresh.raffles! };
   const basketRows = { rows: fresh.baskets! };
+  const bingoRows = fresh.bingos as Array<{ id: number; name: string; total_cartons: number; category_id: number; sold: number; voided: number }>;
   const productRows = fresh.products!;
   const part = addSalesParts(kept, recent);
   const refunds = refundRows.rows as Array<{
@@ -270,6 +278,10 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
     return { giftBasketId: b.id, name: b.name, bets: b.bets - voided, voided, cents: centsOfCategory(b.category_id) };
   });
 
+  const bingos = bingoRows.map((b) => ({
+    bingoId: b.id, name: b.name, sold: b.sold - b.voided, voided: b.voided, total: b.total_cartons, cents: centsOfCategory(b.category_id),
+  }));
+
   const pending = pendingRows.rows[0] as { n: number; remaining: string | number };
   return {
     event,
@@ -285,5 +297,6 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
     topProducts,
     raffles,
     giftBaskets,
+    bingos,
   };
 }

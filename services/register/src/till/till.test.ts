@@ -179,6 +179,24 @@ describe('a till session from its opening to its Z report', () => {
     expect(closed.status, closed.text).toBe(200);
   });
 
+  it('shows the loto cartons sold on the dashboard, next to tickets and bets, refunded ones voided', async () => {
+    // Night 901: 3 cartons on the first session's first sale (above), 2 more on a sale refunded with one voided.
+    // (Its carton sale lines are not written here: the amount is the night's category total, 0.)
+    const sale = await sell([['Café', 1]], 2);
+    await h.db('sale_cartons').insert([{ sale_id: sale.id, bingo_id: 901, carton_number: 40 }, { sale_id: sale.id, bingo_id: 901, carton_number: 41 }]);
+    const given = await h.request('POST', `/api/cr/sale/${sale.reference}/refund`, {
+      who: 'admin', body: { lines: [{ productId: await h.productId('Café'), quantity: 1 }], reason: 'Erreur', payment_mode: 2 },
+    });
+    expect(given.status, given.text).toBe(201);
+    await h.db('refunds').where({ sale_id: sale.id }).update({ voided_cartons: h.db.raw("'{41}'::int[]") });
+
+    const dashboard = await h.request('GET', `/api/admin/dashboard/${h.eventId}`, { who: 'admin' });
+    expect(dashboard.status, dashboard.text).toBe(200);
+    expect(dashboard.body.bingos).toEqual([{ bingoId: 901, name: 'Loto du samedi', sold: 4, voided: 1, total: 100, amount: 0 }]);
+    const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 0, cheque: 0, card: 0 }, reason: 'Test' } });
+    expect(closed.status, closed.text).toBe(200);
+  });
+
   it('refuses a sale on an archived register or event, in French', async () => {
     await h.db('checkouts').where({ id: h.checkoutId }).update({ archived_at: new Date() });
     const cart = [{ product: { id: await h.productId('Café') }, quantity: 1 }];
