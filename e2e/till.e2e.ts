@@ -2,8 +2,8 @@
  * Till sessions in Chromium against the whole system (issue 14): the register asks to open the till
  * first, the float is counted with the notes-and-coins calculator, sales go into the session, the
  * closing counts the cash with the calculator, ticks the cheques one by one, confirms the gap with a
- * reason, and shows the Z report (« Rapport de clôture »). The closing is done at 390 px (a phone);
- * screenshots go to ARTIFACTS_DIR.
+ * reason, and shows the Z report (« Rapport de clôture »), then « Clôtures précédentes » prints it again
+ * in A4. The closing is done at 390 px (a phone); screenshots go to ARTIFACTS_DIR.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -113,6 +113,19 @@ describe('a till session in Chromium', () => {
     expect(verify.body.ok).toBe(true);
     await done.getByRole('button', { name: 'Terminer' }).click();
     await bar.getByRole('button', { name: 'Ouvrir la caisse' }).waitFor();
+
+    // « Clôtures précédentes »: the session just closed, its Z report printed again in A4.
+    await bar.getByRole('button', { name: 'Clôtures précédentes' }).click();
+    const past = page.getByRole('dialog', { name: 'Clôtures précédentes' });
+    const item = past.getByRole('listitem').first();
+    await item.waitFor();
+    expect(spaces(await item.innerText())).toMatch(/Écarts : Espèces -1,00 € — .*Pièce de 1 € égarée/);
+    const [popup] = await Promise.all([page.waitForEvent('popup', { timeout: 15_000 }), item.getByRole('button', { name: /^Rapport Z A4 de la session/ }).click()]);
+    await expect.poll(() => popup.content(), { timeout: 15_000 }).toContain('Rapport de clôture');
+    expect(await popup.content()).toContain('size: A4');
+    await popup.close();
+    await shot(page, 'clotures-precedentes');
+    await past.getByRole('button', { name: 'Fermer' }).click();
     await context.close();
   });
 });
