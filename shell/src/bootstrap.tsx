@@ -14,12 +14,20 @@ applyTheme(readTheme());
 /** The entry registered for each remote (a remote deployed again alone gets a new one, see refresh). */
 const registered = new Map<string, string>();
 
+/**
+ * The manifest just read at start-up answers for the page the shell opens on (no second
+ * `/remotes.json` on the phone's critical path); every later navigation into a remote reads it again.
+ */
+const STARTUP_MANIFEST_FRESH_MS = 10_000;
+let startupManifestAt: number | undefined;
+
 // Registering does not download anything: a remote's entry is fetched on the first visit to its route.
 const manifest: Promise<RemoteManifest> = fetchManifest().then((result) => {
   try {
     const entries = remoteEntries(result.remotes);
     registerRemotes(entries);
     for (const { name, entry } of entries) registered.set(name, new URL(entry, window.location.origin).href);
+    if (!result.failed) startupManifestAt = Date.now();
     return result;
   } catch (error) {
     console.error('Enregistrement des modules impossible', error);
@@ -30,6 +38,9 @@ const manifest: Promise<RemoteManifest> = fetchManifest().then((result) => {
 const components = createRemoteComponents((id) => loadRemote(id), {
   async latest(name) {
     await manifest;
+    const startup = startupManifestAt;
+    startupManifestAt = undefined;
+    if (startup !== undefined && Date.now() - startup < STARTUP_MANIFEST_FRESH_MS) return registered.get(name);
     const response = await fetch('/remotes.json', { headers: { Accept: 'application/json' } });
     if (!response.ok) return undefined;
     const entry = remoteEntries(parseManifest(await response.json())).find((remote) => remote.name === name)?.entry;
