@@ -177,6 +177,18 @@ describe('remotes', () => {
     expect(chunk.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('caches the manifest\'s versioned remote entry for good, an old or made-up version is revalidated', async () => {
+    const manifest = (await (await fetch(`${gateway.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string }> };
+    const entry = manifest.remotes.find((remote) => remote.name === 'mfe_register')!.entry;
+    const current = await fetch(gateway.url + entry);
+    expect(current.status).toBe(200);
+    expect(current.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await current.text()).toBe(REMOTE_ENTRY);
+    const other = await fetch(`${gateway.url}/remotes/mfe-register/remoteEntry.js?v=ancienne`);
+    expect(other.status).toBe(200);
+    expect(other.headers.get('cache-control')).toBe('no-cache');
+  });
+
   it.each(['/remotes/mfe-raffle/remoteEntry.js', '/remotes/services/package.json', '/remotes/mfe-register/absent.js', '/remotes/mfe-register'])(
     '%s → 404, never the page',
     async (file) => {

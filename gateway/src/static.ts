@@ -102,6 +102,11 @@ function versionOf(etag: string | null, lastModified: string | null, length: str
   return hash.toString(36);
 }
 
+/** The version of a remote's remoteEntry.js served from disk (its `?v=` in the manifest). */
+function localVersion(stats: Stats): string | undefined {
+  return versionOf(null, Math.floor(stats.mtimeMs).toString(36), stats.size.toString(36));
+}
+
 /**
  * Serves GET/HEAD requests for the shell, the remotes and the manifest; anything else is left to
  * the next middleware. Must come after the API routes: every path reaching it is a page or a file.
@@ -180,7 +185,7 @@ export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middle
       return {
         name: remote.name,
         path: remote.path,
-        entry: stats ? versioned(entry, versionOf(null, Math.floor(stats.mtimeMs).toString(36), stats.size.toString(36))) : entry,
+        entry: stats ? versioned(entry, localVersion(stats)) : entry,
         available: stats !== undefined,
       };
     }));
@@ -207,7 +212,11 @@ export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middle
       ctx.set('Access-Control-Allow-Origin', '*');
       ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
       const name = path.basename(file);
-      await sendFile(ctx, file, stats, HASHED_NAME.test(name) ? IMMUTABLE : REVALIDATE);
+      // `remoteEntry.js?v=<its build's version>` (the manifest's URL) never changes: cached for good,
+      // so a phone opening the register again does not wait on a revalidation. Without `v`, or with
+      // an old one, it is revalidated as before.
+      const current = name === 'remoteEntry.js' && ctx.query.v === localVersion(stats);
+      await sendFile(ctx, file, stats, HASHED_NAME.test(name) || current ? IMMUTABLE : REVALIDATE);
       return;
     }
 
