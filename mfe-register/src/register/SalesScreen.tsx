@@ -13,7 +13,7 @@ import { buildSale, ticketTargets, type SalePayment } from '../sale/buildSale';
 import { runCardPayment, type CardProgress } from '../sale/cardPayment';
 import { submitSale, takenTickets as numbersTaken } from '../sale/submitSale';
 import { useOfflineQueue } from '../sale/useOfflineQueue';
-import { TillBar } from '../till/TillBar';
+import { prefetchTillSession, TillBar } from '../till/TillBar';
 import { offlineTicketBlocker, sellableOffline } from '../sale/ticketBlock';
 import { useTicketBlocks } from '../sale/useTicketBlocks';
 import { BetPicker } from './BetPicker';
@@ -83,6 +83,8 @@ interface LostAttempt {
  */
 export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError }: SalesScreenProps) {
   const api = useCheckoutApi();
+  // The till session is asked with the catalogue, not after it (phone LCP, issue 15).
+  useMemo(() => prefetchTillSession(checkoutId), [checkoutId]);
   const { catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount, catalogUpdatedAt, catalogRefresh } = useRegisterData(
     api,
     checkoutId,
