@@ -28,6 +28,12 @@ const manifest: Promise<RemoteManifest> = fetchManifest().then((result) => {
     registerRemotes(entries);
     for (const { name, entry } of entries) registered.set(name, new URL(entry, window.location.origin).href);
     if (!result.failed) startupManifestAt = Date.now();
+    // The remote of the page the shell opens on (the register on a cashier's phone) starts loading
+    // now rather than after the shell's first render; its lazy component then finds it loaded.
+    // Modules kept for some roles wait for RemoteRoute's check.
+    const { pathname } = window.location;
+    const opening = result.remotes.find((remote) => remote.available && !remote.roles && (pathname === remote.path || pathname.startsWith(`${remote.path}/`)));
+    if (opening) loadRemote(`${opening.name}/${opening.module ?? 'App'}`).catch(() => undefined);
     return result;
   } catch (error) {
     console.error('Enregistrement des modules impossible', error);
