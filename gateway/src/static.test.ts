@@ -58,6 +58,21 @@ describe('shell', () => {
     },
   );
 
+  it('hints the manifest on every page, and the remote entry on a page of a remote served here', async () => {
+    const home = await fetch(`${gateway.url}/`);
+    expect(home.headers.get('link')).toBe('</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous');
+    const manifest = (await (await fetch(`${gateway.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string }> };
+    const entry = manifest.remotes.find((remote) => remote.name === 'mfe_register')!.entry;
+    for (const page of ['/caisse', '/caisse/vente']) {
+      const res = await fetch(gateway.url + page);
+      expect(await res.text()).toBe(INDEX);
+      expect(res.headers.get('link')).toBe(`</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous, <${entry}>; rel=preload; as=script`);
+    }
+    // No build of the raffle here: nothing to hint.
+    expect((await fetch(`${gateway.url}/tombola/prevente`)).headers.get('link')).toBe('</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous');
+    expect((await fetch(`${gateway.url}/caissette`)).headers.get('link')).toBe('</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous');
+  });
+
   it('serves hashed assets as immutable with the right type, gzipped when asked', async () => {
     const res = await fetch(`${gateway.url}/assets/main.3f2a9c1b.js`);
     expect(res.status).toBe(200);
