@@ -14,6 +14,7 @@ import { runCardPayment, type CardProgress } from '../sale/cardPayment';
 import { submitSale, takenTickets as numbersTaken } from '../sale/submitSale';
 import { useOfflineQueue } from '../sale/useOfflineQueue';
 import { prefetchTillSession, TillBar } from '../till/TillBar';
+import { readSelection } from '../entry/selection';
 import { offlineTicketBlocker, sellableOffline } from '../sale/ticketBlock';
 import { useTicketBlocks } from '../sale/useTicketBlocks';
 import { BetPicker } from './BetPicker';
@@ -81,6 +82,13 @@ interface LostAttempt {
  * The sales screen of a register (SPEC §2 « Checkout register », §4, §5, §8): products, cart, buyer,
  * tickets and bets, payments, receipts. Keyboard: F2 search, F4 cash, F8 cheque, F9 card.
  */
+// A register opened again on this device (its selection kept): the till session is asked as soon as
+// this code arrives, while the entry page still checks the event and register (phone LCP, issue 15).
+if (typeof window !== 'undefined') {
+  const kept = readSelection();
+  if (kept) prefetchTillSession(kept.checkout.id);
+}
+
 export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError }: SalesScreenProps) {
   const api = useCheckoutApi();
   // The till session is asked with the catalogue, not after it (phone LCP, issue 15).

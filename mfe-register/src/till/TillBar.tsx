@@ -27,6 +27,8 @@ const PREFETCH_FRESH_MS = 10_000;
  * (the page's largest text on a phone) shows with the products instead of one round trip later.
  */
 export function prefetchTillSession(checkoutId: number): void {
+  const asked = prefetched.get(checkoutId);
+  if (asked && Date.now() - asked.at < PREFETCH_FRESH_MS) return;
   const answer = defaultTillApi().session(checkoutId);
   answer.catch(() => undefined);
   prefetched.set(checkoutId, { at: Date.now(), answer });
@@ -50,7 +52,9 @@ export function TillBar({ checkoutId, api: given, refreshKey, countQueued = defa
   const load = useCallback(() => {
     const ahead = given ? undefined : prefetched.get(checkoutId);
     prefetched.delete(checkoutId);
-    const answer = ahead && Date.now() - ahead.at < PREFETCH_FRESH_MS ? ahead.answer : api.session(checkoutId);
+    const ask = () => api.session(checkoutId);
+    // A prefetch that failed (signed in since, say) is asked again.
+    const answer = ahead && Date.now() - ahead.at < PREFETCH_FRESH_MS ? ahead.answer.catch(ask) : ask();
     answer.then(setState, () => setState(null));
   }, [api, given, checkoutId]);
   useEffect(load, [load, refreshKey]);
