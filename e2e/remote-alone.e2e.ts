@@ -155,7 +155,15 @@ describe('a remote deployed alone', () => {
 
     // The new build is served in place of the old one; the shell and the other remotes keep running.
     await newBuild;
+    // The gateway asks a remote deployed on its own for its version at most once a second: wait until
+    // the manifest gives the new build, so the next navigation is the first to see it.
+    const manifestStockEntry = async () => {
+      const manifest = await (await fetch(`${sys.url}/remotes.json`)).json() as { remotes: Array<{ name: string; entry: string }> };
+      return manifest.remotes.find((r) => r.name === 'mfe_stock')?.entry;
+    };
+    const oldEntry = await manifestStockEntry();
     remote.deploy(newDir);
+    await expect.poll(manifestStockEntry, { timeout: 15_000 }).not.toBe(oldEntry);
 
     // Away (another remote) and back, in the same page.
     await page.getByRole('link', { name: 'Tombola', exact: true }).click();
