@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, deleteTestStream, testNamespace, TEST_NATS_URL } from '@kermesse/kit/testing';
 import { launch, type RunningSystem } from '../../infra/src/launch.ts';
+import { isPortFree } from '../../infra/src/ports.ts';
+import { planPorts } from '../../infra/src/topology.ts';
 
 export const E2E_PASSWORD = 'e2e-mot-de-passe';
 
@@ -17,6 +19,20 @@ export interface TestSystem {
 export interface TestSystemOptions {
   /** Load the demo data (default true); false starts an empty system, as `KERMESSE_DEMO=0` does. */
   demo?: boolean;
+}
+
+/**
+ * A port range whose gateway and service ports are all free now: other tests (and the kernel's
+ * ephemeral ports) use ports too, and a taken gateway port stops the launch.
+ */
+async function sparePortBase(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + randomInt(0, 120) * 100;
+    const ports = planPorts({ portBase: base });
+    const all = [ports.gateway, ...Object.values(ports.services)];
+    if ((await Promise.all(all.map((port) => isPortFree(port)))).every(Boolean)) return base;
+  }
+  throw new Error('no spare port range for the test system');
 }
 
 export async function startTestSystem(options: TestSystemOptions = {}): Promise<TestSystem> {
@@ -33,7 +49,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
       dataDir,
       demoPassword: E2E_PASSWORD,
       demo: options.demo ?? true,
-      portBase: 20_000 + randomInt(0, 40) * 1_000,
+      portBase: await sparePortBase(),
       build: true,
       logLevel: 'warn',
       // A loaded CI machine starts nine services and builds five front ends at once.
