@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Button, ErrorLine, Spinner } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
-import type { CatalogProduct } from '../api/checkoutApi';
+import { checkoutApiFor, type CatalogProduct } from '../api/checkoutApi';
+import { readBearerToken } from '../api/bearerToken';
 import { newIdempotencyKey } from '../api/idempotencyKey';
 import { cacheKeys, dropCache, readCache, writeCache } from '../api/localCache';
 import type { SaleDto } from '../api/types';
@@ -82,11 +83,21 @@ interface LostAttempt {
  * The sales screen of a register (SPEC §2 « Checkout register », §4, §5, §8): products, cart, buyer,
  * tickets and bets, payments, receipts. Keyboard: F2 search, F4 cash, F8 cheque, F9 card.
  */
-// A register opened again on this device (its selection kept): the till session is asked as soon as
-// this code arrives, while the entry page still checks the event and register (phone LCP, issue 15).
+// A register opened again on this device (its selection kept): its till session and catalogue are
+// asked as soon as this code arrives, while the entry page still checks the event (phone LCP, issue
+// 15). The catalogue lands in the local cache, where the screen reads it.
 if (typeof window !== 'undefined') {
   const kept = readSelection();
-  if (kept) prefetchTillSession(kept.checkout.id);
+  let token: string | null = null;
+  try {
+    token = readBearerToken();
+  } catch {
+    // No storage: nothing to ask ahead.
+  }
+  if (kept && token) {
+    prefetchTillSession(kept.checkout.id);
+    checkoutApiFor(token).getCheckout(kept.checkout.id).catch(() => undefined);
+  }
 }
 
 export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError }: SalesScreenProps) {
