@@ -114,7 +114,8 @@ describe('raffle in Chromium', () => {
     const row = page.getByRole('row', { name: /Grande tombola de printemps/ });
     await row.waitFor();
     expect(await row.innerText()).toContain('Kermesse de printemps');
-    expect(await row.innerText()).toContain('28 / 1000');
+    // 28 demo tickets, and any the other demo data sold since.
+    expect(Number(/(\d+) \/ 1000/.exec(await row.innerText())?.[1])).toBeGreaterThanOrEqual(28);
     await shot(page, 'tombola-accueil.png');
 
     await row.getByRole('link').click();
@@ -153,7 +154,7 @@ describe('raffle in Chromium', () => {
     // Tiers, update mode.
     await page.getByRole('link', { name: /^Prix des tickets/ }).click();
     await page.getByRole('heading', { name: 'Modifier les prix des tickets' }).waitFor();
-    await expect.poll(() => page.getByLabel(/Nombre de tickets de la paire/).count()).toBe(2);
+    await expect.poll(() => page.getByLabel(/Nombre de tickets de la paire/).count(), { timeout: 20_000 }).toBe(2);
     await page.getByRole('button', { name: 'Ajouter une nouvelle paire' }).click();
     await page.getByLabel('Nombre de tickets de la paire 3').fill('10');
     await page.getByLabel('Prix de la paire 3').fill('15');
