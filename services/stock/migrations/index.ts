@@ -89,4 +89,13 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  // The event whose catalogue holds each product (issue 10): an event's stock lists its own products only.
+  '002_product_event': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).alterTable('products', (t) => {
+        /** From catalog.product.changed's eventId; null for products published without one (older events, the demo). */
+        t.integer('event_id');
+      });
+    },
+  },
 };

@@ -39,30 +39,60 @@ export async function settleAlert(trx: Trx, level: LevelRow): Promise<boolean> {
   return now;
 }
 
-/** Creates the missing levels of an event's products (0 in stock, threshold 0), then initialises them. */
+/**
+ * Creates the missing levels of an event's own products (0 in stock, threshold 0), then initialises
+ * them. Products of other events, and products whose event is unknown, get none (issue 10).
+ */
 export async function ensureLevelsForEvent(trx: Trx, eventId: number): Promise<number> {
   const created: LevelKey[] = (await trx.raw(
     `insert into levels (event_id, product_id)
-     select ?, p.id from products p where p.active and p.kind = 'product'
+     select ?, p.id from products p where p.active and p.kind = 'product' and p.event_id = ?
      on conflict do nothing
      returning event_id, product_id`,
-    [eventId],
+    [eventId, eventId],
   )).rows;
   await initialiseLevels(trx, created);
   return created.length;
 }
 
-/** Creates the levels of a product in every known event (when it first appears or comes back on sale). */
+/**
+ * Creates the levels of a product when it first appears or comes back on sale: in its event only,
+ * or in every known event when its event is unknown (published without eventId, before the back office).
+ */
 export async function ensureLevelsForProduct(trx: Trx, productId: number): Promise<number> {
   const created: LevelKey[] = (await trx.raw(
     `insert into levels (event_id, product_id)
      select e.id, p.id from events e join products p on p.id = ? and p.kind = 'product'
+     where p.event_id is null or p.event_id = e.id
      on conflict do nothing
      returning event_id, product_id`,
     [productId],
   )).rows;
   await initialiseLevels(trx, created);
   return created.length;
+}
+
+/**
+ * Removes the levels of a product in events other than its own that never held anything (0 in
+ * stock, no movement): lines created before the product's event was known. A removed level that
+ * was in alert publishes its end of alert. Returns how many were removed.
+ */
+export async function dropForeignLevels(trx: Trx, productId: number, eventId: number): Promise<number> {
+  const removed: LevelRow[] = (await trx.raw(
+    `delete from levels l
+     where l.product_id = ? and l.event_id <> ? and l.stock = 0
+       and not exists (select 1 from movements m where m.event_id = l.event_id and m.product_id = l.product_id)
+     returning event_id, product_id, stock, alert_threshold, is_alert`,
+    [productId, eventId],
+  )).rows;
+  for (const level of removed) {
+    if (!level.is_alert) continue;
+    await recordEvent(trx, SOURCE, 'stock.alert', {
+      eventId: level.event_id, productId: level.product_id, isAlert: false, stock: level.stock, alertThreshold: level.alert_threshold,
+    });
+    recordedIn.add(trx);
+  }
+  return removed.length;
 }
 
 /** Creates one level when missing (a sale or an edit of a product the level was not created for). */

@@ -1,6 +1,6 @@
 /** Keeps the read models of the register's catalogue and creates the levels of new pairs. */
 import type { EventEnvelope, Trx } from '@kermesse/kit';
-import { applyDemoLevels, ensureLevelsForEvent, ensureLevelsForProduct } from '../commands/levels.ts';
+import { applyDemoLevels, dropForeignLevels, ensureLevelsForEvent, ensureLevelsForProduct } from '../commands/levels.ts';
 import { upsertEvent, upsertProduct } from '../repositories/catalog.ts';
 
 /**
@@ -9,7 +9,7 @@ import { upsertEvent, upsertProduct } from '../repositories/catalog.ts';
  */
 export const lockCatalog = (trx: Trx) => trx.raw("select pg_advisory_xact_lock(hashtext('stock.catalog'))");
 
-/** catalog.event.created: the event and the levels of every active product in it. */
+/** catalog.event.created: the event and the levels of its own active products (none of the other events'). */
 export async function handleEventCreated(event: EventEnvelope<'catalog.event.created'>, trx: Trx): Promise<void> {
   await lockCatalog(trx);
   const { eventId, name, startsOn } = event.payload;
@@ -19,10 +19,12 @@ export async function handleEventCreated(event: EventEnvelope<'catalog.event.cre
   await applyDemoLevels(trx, { eventId });
 }
 
-/** catalog.product.changed: name, category and price as the register says, and levels when on sale (ticket products have none). */
+/** catalog.product.changed: name, category, price and event as the register says, and levels in its event when on sale (ticket products have none). */
 export async function handleProductChanged(event: EventEnvelope<'catalog.product.changed'>, trx: Trx): Promise<void> {
   await lockCatalog(trx);
   await upsertProduct(trx, event.payload);
+  // A product belongs to one event: empty lines made for it elsewhere (before its event was known) go.
+  if (event.payload.eventId !== undefined) await dropForeignLevels(trx, event.payload.productId, event.payload.eventId);
   if (!event.payload.active || (event.payload.kind ?? 'product') !== 'product') return;
   await ensureLevelsForProduct(trx, event.payload.productId);
   await applyDemoLevels(trx, { productId: event.payload.productId });

@@ -64,9 +64,10 @@ export async function upsertProduct(trx: Trx, product: EventPayloads['catalog.pr
     kind: product.kind ?? 'product',
   };
   const rows: { inserted: boolean }[] = await trx('products')
-    .insert({ id: product.productId, ...values })
+    .insert({ id: product.productId, ...values, event_id: product.eventId ?? null })
     .onConflict('id')
-    .merge({ ...values, updated_at: trx.fn.now() })
+    // An event without eventId (published before the back office) keeps the event already known.
+    .merge({ ...values, event_id: trx.raw('coalesce(excluded.event_id, products.event_id)'), updated_at: trx.fn.now() })
     .returning(trx.raw('(xmax = 0) as inserted'));
   return rows[0]?.inserted ?? false;
 }

@@ -1,0 +1,60 @@
+/**
+ * Issue 10: an event's stock lists the products of that event only (a new or duplicated event does
+ * not show the other events' products), on real Postgres and NATS.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@kermesse/kit/testing';
+import { buildProduct, startStockTestSystem, type StockTestSystem } from './testSupport.ts';
+
+let sys: StockTestSystem;
+const FIRST = 21;
+const SECOND = 22;
+
+interface StockList { stocks: { id: number; name: string; stock: number; alert_threshold: number; isAlert: boolean }[] }
+const ids = async (eventId: number): Promise<number[]> =>
+  ((await (await sys.request(`/api/stocks/?event_id=${eventId}`)).json()) as StockList).stocks.map((s) => s.id).sort((a, b) => a - b);
+const levelCount = async () => Number((await sys.db('levels').count<{ count: string }[]>('* as count'))[0]!.count);
+
+beforeAll(async () => {
+  sys = await startStockTestSystem();
+  await sys.publish('catalog.event.created', { eventId: FIRST, name: "Fête de l'école", startsOn: '2026-06-20' });
+  await sys.publish('catalog.product.changed', buildProduct(201, 'Crêpe', 'Buvette', { eventId: FIRST }));
+  await sys.publish('catalog.product.changed', buildProduct(202, 'Café', 'Buvette', { eventId: FIRST }));
+  await eventually(async () => (await levelCount()) === 2, 15_000);
+}, 60_000);
+
+afterAll(async () => {
+  await sys?.stop();
+});
+
+describe("an event's stock lists its own products", () => {
+  it('gives a second event only its own product, at 0, and the first event does not list it', async () => {
+    await sys.publish('catalog.event.created', { eventId: SECOND, name: 'Loto de printemps', startsOn: '2027-03-14', sourceEventId: FIRST });
+    await sys.publish('catalog.product.changed', buildProduct(301, 'Gaufre', 'Desserts', { eventId: SECOND, categoryId: 9 }));
+    await eventually(async () => (await ids(SECOND)).includes(301), 15_000);
+    const body = (await (await sys.request(`/api/stocks/?event_id=${SECOND}`)).json()) as StockList;
+    expect(body.stocks.map((s) => [s.id, s.name, s.stock, s.alert_threshold, s.isAlert])).toEqual([[301, 'Gaufre', 0, 0, true]]);
+    expect(await ids(FIRST)).toEqual([201, 202]);
+    expect(await sys.db('levels').where({ event_id: SECOND }).pluck('product_id')).toEqual([301]);
+  });
+
+  it('creates the lines of a product announced before its event when the event arrives, and none elsewhere', async () => {
+    await sys.publish('catalog.product.changed', buildProduct(401, 'Barbe à papa', 'Confiseries', { eventId: 23 }));
+    await sys.publish('catalog.event.created', { eventId: 23, name: 'Kermesse d’hiver', startsOn: '2027-12-12' });
+    await eventually(async () => (await ids(23)).length > 0, 15_000);
+    expect(await ids(23)).toEqual([401]);
+    expect(await sys.db('levels').where({ product_id: 401 }).pluck('event_id')).toEqual([23]);
+  });
+
+  it('removes the empty lines a product got elsewhere once its event is known, ending their alerts', async () => {
+    // Published without eventId (as before the back office): a line in every known event.
+    await sys.publish('catalog.product.changed', buildProduct(302, 'Limonade', 'Boissons'));
+    await eventually(async () => (await sys.db('levels').where({ product_id: 302 }).pluck('event_id')).length === 3, 15_000);
+    await eventually(() => sys.alerts.some((a) => a.payload.productId === 302 && a.payload.eventId === FIRST && a.payload.isAlert), 15_000);
+    await sys.publish('catalog.product.changed', buildProduct(302, 'Limonade', 'Boissons', { eventId: SECOND }));
+    await eventually(async () => (await sys.db('levels').where({ product_id: 302 }).pluck('event_id')).length === 1, 15_000);
+    expect(await ids(FIRST)).toEqual([201, 202]);
+    expect(await ids(SECOND)).toEqual([301, 302]);
+    await eventually(() => sys.alerts.some((a) => a.payload.productId === 302 && a.payload.eventId === FIRST && !a.payload.isAlert), 15_000);
+  });
+});
