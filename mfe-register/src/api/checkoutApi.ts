@@ -220,12 +220,16 @@ export function createCheckoutApi(client: ApiClient) {
       return catalog;
     },
 
-    /** `GET /api/cr/settings`, kept 600 s; its content is not used by the screen (SPEC §7). */
-    async loadSettings(): Promise<unknown> {
-      const key = cacheKeys.settings();
-      const cached = readCache<unknown>(key, CATALOG_MAX_AGE_MS);
+    /**
+     * `GET /api/cr/settings?eventId=…`, kept 600 s per event: the screen reads its meal-deal rule
+     * (the event's own, the one the server prices sales with). `fresh` asks past every cache.
+     */
+    async loadSettings(eventId?: number, { fresh = false } = {}): Promise<unknown> {
+      const key = eventId === undefined ? cacheKeys.settings() : `${cacheKeys.settings()}.${eventId}`;
+      const cached = fresh ? undefined : readCache<unknown>(key, CATALOG_MAX_AGE_MS);
       if (cached !== undefined) return cached;
-      const answer = await client.get<unknown>('/api/cr/settings');
+      const query = eventId === undefined ? '' : `?eventId=${encodeURIComponent(String(eventId))}`;
+      const answer = await client.get<unknown>(`/api/cr/settings${query}`, fresh ? { headers: { 'Cache-Control': 'no-cache' } } : undefined);
       writeCache(key, answer);
       return answer;
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartTotalCents } from './cart';
-import { applyMealDeal, mealDealSets } from './mealDeal';
+import { applyMealDeal, DEFAULT_MEAL_DEAL, mealDealRuleOf, mealDealSets, type MealDealRule } from './mealDeal';
 import { buildProduct, dessert, drink, line, sandwich } from './testFactories';
 
 const discountLine = (lines: ReturnType<typeof applyMealDeal>) => lines.find((l) => l.product.id === -2);
@@ -48,5 +48,32 @@ describe('meal-deal discount', () => {
 
     lines = applyMealDeal(lines.filter((l) => l.product.id !== c.id));
     expect(discountLine(lines)).toBeUndefined();
+  });
+
+  it("applies the event's own rule when given one (another discount, other parts)", () => {
+    const rule: MealDealRule = { discountCents: 120, items: [{ categoryId: 2, priceCents: 350 }, { categoryId: 1, priceCents: 150 }] };
+    const lines = applyMealDeal([line(sandwich(), 2), line(drink(), 3)], rule);
+    expect(mealDealSets(lines, rule)).toBe(2);
+    expect(discountLine(lines)).toMatchObject({ product: { id: -2, name: 'Remise menu', priceCents: -120 }, quantity: 2 });
+    expect(cartTotalCents(lines)).toBe(2 * 350 + 3 * 150 - 2 * 120);
+    // SPEC §9's three parts are no set under that rule… and a rule without items or discount gives none.
+    expect(mealDealSets([line(dessert())], rule)).toBe(0);
+    expect(discountLine(applyMealDeal([line(sandwich()), line(drink())], { discountCents: 50, items: [] }))).toBeUndefined();
+    expect(discountLine(applyMealDeal([line(sandwich()), line(drink())], { ...rule, discountCents: 0 }))).toBeUndefined();
+  });
+
+  it('brings the discount line up to the new rule when the cart is priced again', () => {
+    const rule: MealDealRule = { discountCents: 80, items: DEFAULT_MEAL_DEAL.items };
+    const spec = applyMealDeal([line(sandwich()), line(drink()), line(dessert())]);
+    expect(discountLine(applyMealDeal(spec, rule))).toMatchObject({ product: { priceCents: -80 }, quantity: 1 });
+  });
+
+  it('reads the rule of a /api/cr/settings answer (euros → cents), null when it has none or an unreadable one', () => {
+    const settings = { success: true, data: { currency: 'EUR', mealDeal: { discount: 0.7, items: [{ categoryId: 2, price: 3.5 }, { categoryId: 5, price: 2.3 }] } } };
+    expect(mealDealRuleOf(settings)).toEqual({ discountCents: 70, items: [{ categoryId: 2, priceCents: 350 }, { categoryId: 5, priceCents: 230 }] });
+    expect(mealDealRuleOf({ success: true, data: { currency: 'EUR' } })).toBeNull();
+    expect(mealDealRuleOf(null)).toBeNull();
+    expect(mealDealRuleOf({ data: { mealDeal: { discount: 'x', items: [] } } })).toBeNull();
+    expect(mealDealRuleOf({ data: { mealDeal: { discount: 1, items: [{ categoryId: '2', price: 1 }] } } })).toBeNull();
   });
 });

@@ -77,7 +77,9 @@ describe('sales screen: catalogue', () => {
     await renderRegister();
     expect(calls.find((c) => c.path === `/api/cr/checkouts/${CHECKOUT_ID}`)?.authorization).toBe('Bearer jeton-caissier');
     expect(localStorage.getItem(`kermesseRegister.checkout.${CHECKOUT_ID}`)).toContain('Hot-dog');
-    expect(localStorage.getItem('kermesseRegister.settings')).toContain('EUR');
+    // The settings are the register's event's (its meal-deal rule), kept per event.
+    expect(calls.find((c) => c.path === '/api/cr/settings')?.query).toBe(`eventId=${EVENT_ID}`);
+    expect(localStorage.getItem(`kermesseRegister.settings.${EVENT_ID}`)).toContain('EUR');
 
     cleanup();
     const again = registerGateway();
@@ -114,6 +116,35 @@ describe('sales screen: cart', () => {
     await click(screen.getByRole('button', { name: 'Retirer Soda du panier' }));
     expect(cartNames()).toEqual(['Hot-dog', 'Crêpe']);
     expect(total()).toBe('4,50 €');
+  });
+
+  it("prices the cart with the event's own meal-deal rule from its settings, not SPEC §9's (issues 9/10)", async () => {
+    // This event's rule: Frites (Plats at 2,50 €) and a Café (Boissons at 1,00 €) cost 1,00 € less.
+    const calls = registerGateway({
+      'GET /api/cr/settings': () => json({
+        success: true,
+        data: { currency: 'EUR', mealDeal: { discount: 1, items: [{ categoryId: 2, price: 2.5 }, { categoryId: 1, price: 1 }] } },
+      }),
+    });
+    await renderRegister();
+    expect(calls.find((c) => c.path === '/api/cr/settings')?.query).toBe(`eventId=${EVENT_ID}`);
+
+    // SPEC §9's set is no deal at this event.
+    await click(product('Hot-dog'));
+    await click(product('Soda'));
+    await click(product('Crêpe'));
+    expect(cartNames()).toEqual(['Hot-dog', 'Soda', 'Crêpe']);
+    expect(total()).toBe('6,00 €');
+
+    await click(product('Frites'));
+    await click(product('Café'));
+    expect(cartNames()).toEqual(['Hot-dog', 'Soda', 'Crêpe', 'Frites', 'Café', 'Remise menu']);
+    expect(total()).toBe('8,50 €');
+    expect(within(cart()).getAllByRole('listitem').at(-1)?.textContent).toContain('1,00');
+
+    await click(screen.getByRole('button', { name: 'Retirer Café du panier' }));
+    expect(cartNames()).toEqual(['Hot-dog', 'Soda', 'Crêpe', 'Frites']);
+    expect(total()).toBe('8,50 €');
   });
 
   it('keeps quantities between 1 and 50', async () => {

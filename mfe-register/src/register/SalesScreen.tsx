@@ -104,15 +104,17 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   const api = useCheckoutApi();
   // The till session is asked with the catalogue, not after it (phone LCP, issue 15).
   useMemo(() => prefetchTillSession(checkoutId), [checkoutId]);
-  const { catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount, catalogUpdatedAt, catalogRefresh } = useRegisterData(
+  const { catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount, catalogUpdatedAt, catalogRefresh, mealDeal } = useRegisterData(
     api,
     checkoutId,
     eventId,
     onLoadError,
   );
   const config = catalog?.ticketConfig ?? { raffles: [], giftBaskets: [] };
-  const reducer = useMemo(() => saleReducer(config), [config]);
+  // The event's meal-deal rule (its settings) prices the cart as the server will (issues 9/10).
+  const reducer = useMemo(() => saleReducer(config, mealDeal ?? undefined), [config, mealDeal]);
   const [sale, dispatch] = useReducer(reducer, emptySale);
+  useEffect(() => dispatch({ type: 'applyMealDeal' }), [mealDeal]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [card, setCard] = useState<{ progress: CardProgress; reader: ChosenReader; amountCents: number } | null>(null);

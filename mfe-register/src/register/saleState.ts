@@ -5,7 +5,7 @@
  */
 import { addProduct, removeLine, setQuantity } from '../cart/cart';
 import { addDonation } from '../cart/donation';
-import { applyMealDeal } from '../cart/mealDeal';
+import { applyMealDeal, type MealDealRule } from '../cart/mealDeal';
 import { betCount, raffleTicketCount } from '../cart/tickets';
 import type { Bet, CartLine, CartProduct, Person, TicketCategoryConfig } from '../cart/types';
 import type { ReceiptWish } from '../sale/buildSale';
@@ -34,11 +34,13 @@ export type SaleAction =
   | { type: 'setReceipt'; receipt: ReceiptWish }
   | { type: 'setStatus'; status: SaleStatus }
   | { type: 'restore'; sale: SaleState }
-  | { type: 'newSale' };
+  | { type: 'newSale' }
+  /** The meal-deal rule changed (settings loaded): the discount line brought up to date. */
+  | { type: 'applyMealDeal' };
 
 /** Keeps ticket numbers and bets within what the cart pays for. */
-function withCart(state: SaleState, lines: CartLine[], config: TicketCategoryConfig): SaleState {
-  const cart = applyMealDeal(lines);
+function withCart(state: SaleState, lines: CartLine[], config: TicketCategoryConfig, mealDeal?: MealDealRule): SaleState {
+  const cart = applyMealDeal(lines, mealDeal);
   const ticketsAllowed = raffleTicketCount(cart, config);
   const betsAllowed = betCount(cart, config);
   return {
@@ -49,17 +51,18 @@ function withCart(state: SaleState, lines: CartLine[], config: TicketCategoryCon
   };
 }
 
-export function saleReducer(config: TicketCategoryConfig) {
+/** `mealDeal`: the event's rule from the settings (SPEC §9's when absent). */
+export function saleReducer(config: TicketCategoryConfig, mealDeal?: MealDealRule) {
   return function reduce(state: SaleState, action: SaleAction): SaleState {
     switch (action.type) {
       case 'addProduct':
-        return withCart(state, addProduct(state.lines, action.product, action.quantity ?? 1), config);
+        return withCart(state, addProduct(state.lines, action.product, action.quantity ?? 1), config, mealDeal);
       case 'setQuantity':
-        return withCart(state, setQuantity(state.lines, action.productId, action.quantity), config);
+        return withCart(state, setQuantity(state.lines, action.productId, action.quantity), config, mealDeal);
       case 'removeLine':
-        return withCart(state, removeLine(state.lines, action.productId), config);
+        return withCart(state, removeLine(state.lines, action.productId), config, mealDeal);
       case 'addDonation':
-        return withCart(state, addDonation(state.lines, action.amountCents), config);
+        return withCart(state, addDonation(state.lines, action.amountCents), config, mealDeal);
       case 'setPerson':
         return { ...state, person: action.person };
       case 'setTickets':
@@ -71,7 +74,9 @@ export function saleReducer(config: TicketCategoryConfig) {
       case 'setStatus':
         return { ...state, status: action.status };
       case 'restore':
-        return withCart({ ...action.sale, status: -1 }, action.sale.lines, config);
+        return withCart({ ...action.sale, status: -1 }, action.sale.lines, config, mealDeal);
+      case 'applyMealDeal':
+        return withCart(state, state.lines, config, mealDeal);
       case 'newSale':
         // « Nouvelle Vente » clears cart, tickets, bets and buyer and resets the status to -1 (SPEC §4).
         return emptySale;

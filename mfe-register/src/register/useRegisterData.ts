@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CheckoutApi, CheckoutCatalog } from '../api/checkoutApi';
 import { readCache, writeCache } from '../api/localCache';
 import { catalogVersionOf, type CatalogRefreshState } from './CatalogRefresh';
+import { mealDealRuleOf, type MealDealRule } from '../cart/mealDeal';
 
 /** How often the register asks whether the catalogue changed. */
 export const CATALOG_CHECK_MS = 30_000;
@@ -32,6 +33,8 @@ export interface RegisterData {
   catalogUpdatedAt: number | null;
   /** « Recharger le catalogue » and what it says. */
   catalogRefresh: CatalogRefreshState;
+  /** The event's meal-deal rule from its settings (issues 9/10); null until known (SPEC §9's applies). */
+  mealDeal: MealDealRule | null;
 }
 
 export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: number, onLoadError?: () => void, checkEveryMs = CATALOG_CHECK_MS): RegisterData {
@@ -44,6 +47,7 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
   const [catalogUpdatedAt, setCatalogUpdatedAt] = useState<number | null>(() => readCache<number>(catalogUpdatedKey(checkoutId)) ?? null);
   const [catalogBusy, setCatalogBusy] = useState(false);
   const [catalogMessage, setCatalogMessage] = useState<string | null>(null);
+  const [mealDeal, setMealDeal] = useState<MealDealRule | null>(null);
   /** The catalogue version the shown catalogue belongs to, as far as the register knows. */
   const catalogVersion = useRef<number | null>(null);
   const mounted = useRef(true);
@@ -89,9 +93,12 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
       },
     );
     catalogVersion.current = null;
-    api.loadSettings().then(
+    // The settings of this register's event: its meal-deal rule prices the cart as the server will.
+    api.loadSettings(eventId).then(
       (settings) => {
-        if (!cancelled && catalogVersion.current === null) catalogVersion.current = catalogVersionOf(settings);
+        if (cancelled) return;
+        if (catalogVersion.current === null) catalogVersion.current = catalogVersionOf(settings);
+        setMealDeal(mealDealRuleOf(settings));
       },
       (error: unknown) => console.error('Réglages indisponibles', error),
     );
@@ -121,6 +128,11 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
     setCatalogBusy(true);
     try {
       const loaded = await api.freshCatalog(checkoutId);
+      // A back-office change may be the event's meal-deal rule: its settings are asked again too.
+      api.loadSettings(eventId, { fresh: true }).then(
+        (settings) => mounted.current && setMealDeal(mealDealRuleOf(settings)),
+        (error: unknown) => console.warn('Réglages indisponibles', error),
+      );
       if (!mounted.current) return;
       if (version !== undefined && version !== null) catalogVersion.current = version;
       setCatalog(loaded);
@@ -182,5 +194,6 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
   return {
     catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount, catalogUpdatedAt,
     catalogRefresh: { reload, busy: catalogBusy, message: catalogMessage },
+    mealDeal,
   };
 }
