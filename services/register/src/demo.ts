@@ -77,7 +77,7 @@ const DEMO_USER: AuthUser = { id: 'demo', email: 'demo@kermesse.local', roles: [
 const cents = (euros: number) => Math.round(euros * 100);
 
 /** Categories at their meal-deal ids when those are free (a fresh database), else wherever Postgres puts them. */
-async function seedCatalogue(trx: Trx, checkoutIds: Map<string, number>): Promise<void> {
+async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string, number>): Promise<void> {
   const taken = new Set((await trx('categories').select('id') as Array<{ id: number }>).map((r) => r.id));
   const idOf = new Map<number, number>();
   for (const [position, category] of DEMO_CATALOGUE.entries()) {
@@ -98,7 +98,7 @@ async function seedCatalogue(trx: Trx, checkoutIds: Map<string, number>): Promis
       await trx('checkout_products').insert(category.checkouts.map((name) => ({ checkout_id: checkoutIds.get(name)!, product_id: productId })));
       await recordEvent(trx, 'register', 'catalog.product.changed', {
         productId, name: p.name, priceCents: cents(p.price), categoryId, categoryName: category.name,
-        image: p.image, clickAndCollect: p.clickAndCollect ?? false, alcohol: p.alcohol ?? false, active: true,
+        image: p.image, clickAndCollect: p.clickAndCollect ?? false, alcohol: p.alcohol ?? false, active: true, eventId,
       });
     }
   }
@@ -146,7 +146,7 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
   const checkoutIds = new Map(checkouts.map((c) => [c.name, c.id]));
 
   if (!(await db('products').where({ name: DEMO_CATALOGUE[0]!.products[0]!.name }).first('id'))) {
-    await db.transaction((trx) => seedCatalogue(trx, checkoutIds));
+    await db.transaction((trx) => seedCatalogue(trx, event.id, checkoutIds));
   }
   if (!(await db('simulated_readers').first('id'))) {
     for (const reader of DEMO_READERS) await addSimulatedReader(db, { ...reader, settleMs: 2000 });

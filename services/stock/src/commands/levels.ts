@@ -41,12 +41,16 @@ export async function settleAlert(trx: Trx, level: LevelRow): Promise<boolean> {
 
 /**
  * Creates the missing levels of an event's own products (0 in stock, threshold 0), then initialises
- * them. Products of other events, and products whose event is unknown, get none (issue 10).
+ * them. Products of other events get none (issue 10). Products whose event is unknown (published
+ * without eventId) get one only while no product at all has a known event: a catalogue from before
+ * the back office, where every product was sold in every event.
  */
 export async function ensureLevelsForEvent(trx: Trx, eventId: number): Promise<number> {
   const created: LevelKey[] = (await trx.raw(
     `insert into levels (event_id, product_id)
-     select ?, p.id from products p where p.active and p.kind = 'product' and p.event_id = ?
+     select ?, p.id from products p
+     where p.active and p.kind = 'product'
+       and (p.event_id = ? or (p.event_id is null and not exists (select 1 from products q where q.event_id is not null)))
      on conflict do nothing
      returning event_id, product_id`,
     [eventId, eventId],
