@@ -121,14 +121,15 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
       size="wide"
       actions={
         <>
+          {/* Next to the disabled button, always on screen (the form scrolls above it on a phone). */}
+          {queued > 0 && (
+            <p id="till-queued" className="till-queued" role="alert" data-testid="till-queued">{offlinePendingMessage(queued)}</p>
+          )}
           <Button variant="secondary" onClick={onCancel}>Annuler</Button>
           <Button onClick={() => void submit()} disabled={busy || queued > 0} aria-describedby={queued > 0 ? 'till-queued' : undefined}>Clôturer la session</Button>
         </>
       }
     >
-      {queued > 0 && (
-        <p id="till-queued" className="till-queued" role="alert" data-testid="till-queued">{offlinePendingMessage(queued)}</p>
-      )}
       <div className="till-close">
         <section className="till-close__part" aria-labelledby="till-cash-title">
           <h3 id="till-cash-title">Espèces</h3>
