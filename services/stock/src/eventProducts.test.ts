@@ -57,4 +57,13 @@ describe("an event's stock lists its own products", () => {
     expect(await ids(SECOND)).toEqual([301, 302]);
     await eventually(() => sys.alerts.some((a) => a.payload.productId === 302 && a.payload.eventId === FIRST && !a.payload.isAlert), 15_000);
   });
+
+  it('gives a later event none of the products whose event is unknown once products name their event', async () => {
+    await sys.publish('catalog.product.changed', buildProduct(303, 'Ancien sirop', 'Boissons'));
+    await eventually(async () => (await sys.db('levels').where({ product_id: 303 }).pluck('event_id')).length === 3, 15_000);
+    await sys.publish('catalog.event.created', { eventId: 24, name: 'Braderie', startsOn: '2028-09-03' });
+    await sys.publish('catalog.product.changed', buildProduct(501, 'Hot-dog', 'Plats', { eventId: 24 }));
+    await eventually(async () => (await ids(24)).length > 0, 15_000);
+    expect(await ids(24)).toEqual([501]);
+  });
 });
