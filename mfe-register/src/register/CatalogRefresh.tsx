@@ -18,10 +18,12 @@ export function catalogVersionOf(settings: unknown): number | null {
 
 export function catalogRefreshCalls(client: ApiClient) {
   return {
-    /** `GET /api/cr/settings` from the server (the local copy updated): its `catalogVersion`. */
-    async catalogVersion(): Promise<number | null> {
-      const answer = await client.get<unknown>('/api/cr/settings', PAST_CACHES);
-      writeCache(cacheKeys.settings(), answer);
+    /** `GET /api/cr/settings?eventId=…` from the server (the event's local copy updated): its `catalogVersion`. */
+    async catalogVersion(eventId?: number): Promise<number | null> {
+      const query = eventId === undefined ? '' : `?eventId=${encodeURIComponent(String(eventId))}`;
+      const answer = await client.get<unknown>(`/api/cr/settings${query}`, PAST_CACHES);
+      // The same key as loadSettings(eventId): the screen reads that copy when it opens again.
+      writeCache(eventId === undefined ? cacheKeys.settings() : `${cacheKeys.settings()}.${eventId}`, answer);
       return catalogVersionOf(answer);
     },
     /** `GET /api/cr/checkouts/{id}` from the server, kept in local storage as the usual load does. */

@@ -151,9 +151,9 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
   }, [api, checkoutId, eventId]);
 
   const reload = useCallback(async () => {
-    const version = await api.catalogVersion().catch(() => null);
+    const version = await api.catalogVersion(eventId).catch(() => null);
     await reloadCatalog(version);
-  }, [api, reloadCatalog]);
+  }, [api, eventId, reloadCatalog]);
 
   // A new catalogue version (a back-office change): load the catalogue again.
   useEffect(() => {
@@ -162,7 +162,7 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
       if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
       let version: number | null;
       try {
-        version = await api.catalogVersion();
+        version = await api.catalogVersion(eventId);
       } catch (error) {
         console.warn('Version du catalogue indisponible', error);
         return;
@@ -189,7 +189,7 @@ export function useRegisterData(api: CheckoutApi, checkoutId: number, eventId: n
       window.removeEventListener('focus', handleFocus);
       document.removeEventListener('visibilitychange', handleVisible);
     };
-  }, [api, checkEveryMs, reloadCatalog]);
+  }, [api, checkEveryMs, eventId, reloadCatalog]);
 
   return {
     catalog, loadFailed, alerts, alertsMessage, alertsBusy, refreshAlerts, pendingCount, refreshPendingCount, catalogUpdatedAt,
