@@ -1,0 +1,3 @@
+export * from './money.ts';
+export * from './weight.ts';
+export * from './errors.ts';
