@@ -23,3 +23,4 @@ export * from './bus/bus.ts';
 export * from './bus/outbox.ts';
 export * from './bus/consumer.ts';
 export { default as Router } from '@koa/router';
+export * from './runService.ts';

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Router from '@koa/router';
+import { createServiceApp } from './http/app.ts';
+import { readServiceEnv } from './env.ts';
+import { createDb } from './db/db.ts';
+import { migrateLatest } from './db/migrate.ts';
+import { runService } from './runService.ts';
+import { createTestDatabase, deleteTestStream, eventually, testNamespace, TEST_NATS_URL, type TestDatabase } from './testing/index.ts';
+
+const SCHEMA = 'runservice_test';
+
+describe('runService', () => {
+  let database: TestDatabase;
+  const namespace = testNamespace();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const db = createDb(database.url, { schema: SCHEMA });
+    await migrateLatest(db, { schema: SCHEMA, migrations: {} });
+    await db.destroy();
+  });
+  afterAll(async () => {
+    await deleteTestStream(namespace);
+    await database.drop();
+  });
+
+  it('starts everything in order, runs the jobs, and stops in the reverse order', async () => {
+    const seen: string[] = [];
+    let jobRuns = 0;
+    const running = await runService({
+      name: 'stock',
+      schema: SCHEMA,
+      handleSignals: false,
+      env: () => ({
+        ...readServiceEnv('stock', { PORT: '0', DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: namespace, LOG_LEVEL: 'error' }),
+      }),
+      setup: (deps) => {
+        seen.push('setup');
+        expect(deps.db).toBeDefined();
+        expect(deps.bus.namespace).toBe(namespace);
+        return { worker: { label: 'worker' } };
+      },
+      stopSetup: (deps) => { seen.push(`stop ${deps.worker.label}`); },
+      consumers: (deps) => {
+        seen.push(`consumers with ${deps.worker.label}`);
+        return [{ stop: async () => { seen.push('stop consumer 1'); } }, { stop: async () => { seen.push('stop consumer 2'); } }];
+      },
+      buildApp: (deps) => {
+        seen.push('app');
+        expect(deps.verifier).toBeDefined();
+        const router = new Router();
+        router.get('/api/hello', (ctx) => { ctx.body = { worker: deps.worker.label }; });
+        return createServiceApp({ name: deps.name, logger: deps.logger, db: deps.db, bus: deps.bus, routers: [router] });
+      },
+      jobs: [{ name: 'count', everyMs: 20, atStart: true, run: async () => { jobRuns += 1; } }],
+      started: ({ server }) => { seen.push(`started on ${server.port > 0}`); },
+    });
+
+    const base = `http://127.0.0.1:${running.server.port}`;
+    expect(await (await fetch(`${base}/api/hello`)).json()).toEqual({ worker: 'worker' });
+    expect((await (await fetch(`${base}/healthz`)).json()).status).toBe('ok');
+    await eventually(() => jobRuns >= 3);
+    await running.stop();
+    expect(seen).toEqual([
+      'setup', 'consumers with worker', 'app', 'started on true',
+      'stop consumer 1', 'stop consumer 2', 'stop worker',
+    ]);
+    const runsAtStop = jobRuns;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(jobRuns).toBe(runsAtStop);
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    // A second stop is the same one.
+    await running.stop();
+  });
+
+  it('a failing job is logged and runs again', async () => {
+    let runs = 0;
+    const running = await runService({
+      name: 'swapmeet',
+      schema: SCHEMA,
+      handleSignals: false,
+      relay: false,
+      verifier: false,
+      env: () => readServiceEnv('swapmeet', { PORT: '0', DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: namespace, LOG_LEVEL: 'error' }),
+      buildApp: (deps) => {
+        expect(deps.verifier).toBeUndefined();
+        return createServiceApp({ name: deps.name, logger: deps.logger, db: deps.db, routers: [] });
+      },
+      jobs: [{ name: 'flaky', everyMs: 10, run: async () => { runs += 1; throw new Error('boom'); } }],
+    });
+    await eventually(() => runs >= 2);
+    await running.stop();
+  });
+});
