@@ -64,8 +64,11 @@ export interface RunServiceOptions<E extends RunServiceEnv, X extends object> {
   env?: () => E;
   /** Database pool size (default the kit's, 10). */
   poolMax?: number;
-  /** Start the outbox relay (default true); false for a service that publishes nothing. */
-  relay?: boolean | { pollMs?: number };
+  /**
+   * Start the outbox relay (default true); false for a service that publishes nothing. `wakeDelayMs`
+   * groups the events of a burst of commits into one publish batch (the register: 25).
+   */
+  relay?: boolean | { pollMs?: number; wakeDelayMs?: number };
   /** Create the token verifier from `env.identityUrl` (default true). */
   verifier?: boolean;
   /**
@@ -109,7 +112,7 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
   const bus = await connectBus({ url: env.natsUrl, namespace: env.natsNamespace, name });
   const relay = options.relay === false
     ? idleRelay
-    : startOutboxRelay({ db, bus, logger, pollMs: typeof options.relay === 'object' ? options.relay.pollMs : undefined });
+    : startOutboxRelay({ db, bus, logger, ...(typeof options.relay === 'object' ? options.relay : {}) });
   const verifier = options.verifier !== false && env.identityUrl ? createTokenVerifier({ identityUrl: env.identityUrl }) : undefined;
   const base: ServiceDeps<E> = { name, env, logger, db, bus, relay, verifier };
   const extras = options.setup ? await options.setup(base) : ({} as X);

@@ -17,7 +17,55 @@ export async function recordEvent<T extends EventType>(
 ): Promise<EventEnvelope<T>> {
   const { envelope, row } = outboxRow(source, type, payload);
   await trx('outbox').insert(row);
+  wakeRelayAfterCommit(trx);
   return envelope;
+}
+
+/*
+ * The wake-up, written once. When a transaction that recorded events commits, the relays started on
+ * the same knex instance publish at once instead of at their next poll.
+ *
+ * Chosen: an after-commit hook on the knex transaction (its `executionPromise`, resolved on commit,
+ * rejected on rollback), rather than `pg_notify` + `LISTEN`. It costs no statement inside the
+ * caller's transaction (a sale is one round trip: pg_notify would add one, or a change to every
+ * single-statement command) and no dedicated LISTEN connection kept outside the pool with its own
+ * reconnection; the only thing pg_notify adds — waking the relays of the *other* replicas — is not
+ * needed: any replica's relay publishes any row, and the idle poll (250 ms) still picks up rows
+ * written by another process. A rolled-back transaction wakes nothing.
+ */
+
+/** What a relay registers: its wake-up, found again from any transaction of its knex instance. */
+const wakersByInstance = new WeakMap<object, Set<() => void>>();
+/** Transactions already hooked (several events recorded in one transaction wake once). */
+const hooked = new WeakSet<object>();
+
+interface KnexInternals {
+  client?: { config?: object };
+  executionPromise?: Promise<unknown>;
+  parentTransaction?: KnexInternals;
+  isTransaction?: boolean;
+}
+
+/** The key of a knex instance, shared by the instance and every transaction opened on it. */
+const instanceKey = (db: Db | Trx): object | undefined => (db as unknown as KnexInternals).client?.config;
+
+/**
+ * Wakes the relays of this database once `trx` has committed (at once when `trx` is no transaction:
+ * the insert is already committed). `recordEvent` calls it; a command that writes `outboxRow(...)`
+ * in a statement of its own calls it with its transaction.
+ */
+export function wakeRelayAfterCommit(trx: Db | Trx): void {
+  const key = instanceKey(trx);
+  const wakers = key ? wakersByInstance.get(key) : undefined;
+  if (!wakers?.size) return;
+  let outer = trx as unknown as KnexInternals;
+  // A savepoint's promise settles at its release: the rows are visible only once the outermost commits.
+  while (outer.parentTransaction) outer = outer.parentTransaction;
+  const wakeAll = () => { for (const wake of wakers) wake(); };
+  if (!outer.isTransaction || !outer.executionPromise) return wakeAll();
+  if (hooked.has(outer)) return;
+  hooked.add(outer);
+  outer.executionPromise.then(wakeAll, () => undefined);
 }
 
 /**
@@ -35,7 +83,10 @@ export function outboxRow<T extends EventType>(source: string, type: T, payload:
   };
 }
 
-/** `wake()` after committing a transaction that recorded events; `flush()` publishes everything pending. */
+/**
+ * `flush()` publishes everything pending. `wake()` runs it now; events recorded with `recordEvent`
+ * (or followed by `wakeRelayAfterCommit`) already wake it after their commit, so callers need not.
+ */
 export type OutboxRelay = Poller;
 
 export interface OutboxRelayOptions {
@@ -51,6 +102,11 @@ export interface OutboxRelayOptions {
    * the stream 30 days.
    */
   retentionMs?: number;
+  /**
+   * After a commit that recorded events, wait this long before publishing (default 0): the events of
+   * a burst of commits go out in one batch. `wake()` itself never waits.
+   */
+  wakeDelayMs?: number;
 }
 
 /** Published outbox rows are kept a week. */
@@ -117,7 +173,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   // Back off while NATS is unreachable, up to 5 s between tries.
-  return startPoller({
+  const poller = startPoller({
     drain,
     pollMs,
     maxBackoffMs: 5_000,
@@ -125,4 +181,30 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       if (failures === 1 || failures % 20 === 0) logger.warn('outbox relay cannot publish yet; will retry', { err: String(err), failures });
     },
   });
+
+  // Commits that recorded events wake this relay (see wakeRelayAfterCommit), coalesced.
+  const wakeDelayMs = options.wakeDelayMs ?? 0;
+  let pending: NodeJS.Timeout | null = null;
+  const wakeAfterCommit = () => {
+    pending ??= setTimeout(() => {
+      pending = null;
+      poller.wake();
+    }, wakeDelayMs);
+  };
+  const key = instanceKey(db);
+  if (key) {
+    let wakers = wakersByInstance.get(key);
+    if (!wakers) wakersByInstance.set(key, wakers = new Set());
+    wakers.add(wakeAfterCommit);
+  }
+  return {
+    wake: () => poller.wake(),
+    flush: () => poller.flush(),
+    async stop() {
+      if (key) wakersByInstance.get(key)?.delete(wakeAfterCommit);
+      if (pending) clearTimeout(pending);
+      pending = null;
+      await poller.stop();
+    },
+  };
 }
