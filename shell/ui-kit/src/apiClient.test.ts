@@ -6,6 +6,7 @@ import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from './apiClient';
 
 interface SeenRequest {
   method: string;
+  contentType: string | undefined;
   url: string;
   authorization: string | undefined;
   idempotencyKey: string | undefined;
@@ -27,7 +28,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 beforeEach(async () => {
   seen = [];
   server = createServer(async (req, res) => {
-    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined, body: await readBody(req) });
+    seen.push({ method: req.method ?? '', contentType: req.headers['content-type'], url: req.url ?? '', authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined, body: await readBody(req) });
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(value));
@@ -41,6 +42,15 @@ beforeEach(async () => {
       return res.end('<h1>Bad gateway</h1>');
     }
     if (req.url === '/api/token/release') return json(200, { success: true });
+    if (req.url === '/api/import') return json(200, { imported: 2 });
+    if (req.url === '/api/modele.csv') {
+      res.writeHead(200, { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="inventaire.csv"' });
+      return res.end('nom;quantité\n');
+    }
+    if (req.url === '/api/plain.pdf') {
+      res.writeHead(200, { 'Content-Type': 'application/pdf' });
+      return res.end('%PDF');
+    }
     res.writeHead(204).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -136,5 +146,36 @@ describe('createApiClient', () => {
     const client = createApiClient({ fetch: async () => Response.json({ ok: true }) });
 
     await expect(client.get('/relative/path')).resolves.toEqual({ ok: true });
+  });
+
+  it('uploads a multipart form with the token and reads the JSON answer', async () => {
+    const form = new FormData();
+    form.append('eventId', '3');
+    form.append('file', new Blob(['nom;prix\n'], { type: 'text/csv' }), 'produits.csv');
+
+    const answer = await createApiClient({ baseUrl, getToken: () => 'abc.def.ghi' }).upload('/api/import', form);
+
+    expect(answer).toEqual({ imported: 2 });
+    expect(seen[0]).toMatchObject({ method: 'POST', authorization: 'Bearer abc.def.ghi' });
+    expect(seen[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.body).toContain('filename="produits.csv"');
+  });
+
+  it('downloads a file with the name the server gives, or the fallback name', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => 'abc.def.ghi' });
+
+    const csv = await client.download('/api/modele.csv', { accept: 'text/csv' });
+    const pdf = await client.download('/api/plain.pdf', { fallbackName: 'lots.pdf' });
+
+    expect(csv.filename).toBe('inventaire.csv');
+    expect(await csv.blob.text()).toBe('nom;quantité\n');
+    expect(pdf.filename).toBe('lots.pdf');
+    expect(seen[0]?.authorization).toBe('Bearer abc.def.ghi');
+  });
+
+  it('turns a refused download into an ApiError with the French message', async () => {
+    const error = await createApiClient({ baseUrl }).download('/api/login').catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ status: 401, message: 'Identifiants invalides.' });
   });
 });

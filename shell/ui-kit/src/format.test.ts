@@ -20,6 +20,13 @@ describe('formatEuros', () => {
   });
 });
 
+describe('formatEuros and Intl', () => {
+  it('writes the same characters as Intl fr-FR', () => {
+    const intl = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+    for (const euros of [0, 0.05, 3.5, 12.5, 1234.5, 1234567.89]) expect(formatEuros(euros)).toBe(intl.format(euros));
+  });
+});
+
 describe('formatDate', () => {
   it('writes dd/mm/yyyy', () => {
     expect(formatDate(new Date(2024, 9, 5))).toBe('05/10/2024');

@@ -1,6 +1,12 @@
-/** fr-FR formatting of money and dates, the way volunteers read them on a receipt. */
+/**
+ * fr-FR formatting of money and dates, the way volunteers read them on a receipt. Money is written
+ * by `@kermesse/contracts-common` (the same characters as on the server and the receipts); the kit
+ * keeps its historical names and the euros-or-cents `Amount` of its callers.
+ */
+import { formatAmount, formatEuros as formatCents, formatWeight, parseEuros as parseCents, plainAmount } from '@kermesse/contracts-common';
 
-const euroFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+export { formatAmount, formatWeight };
+
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** An amount in euros (`12.5`) or in cents (`{ cents: 1250 }`). */
@@ -8,8 +14,7 @@ export type Amount = number | { cents: number };
 
 /** Formats an amount as French euros: `formatEuros(12.5)` and `formatEuros({ cents: 1250 })` give « 12,50 € ». */
 export function formatEuros(amount: Amount): string {
-  const euros = typeof amount === 'number' ? amount : amount.cents / 100;
-  return euroFormat.format(euros);
+  return formatCents(typeof amount === 'number' ? Math.round(amount * 100) : amount.cents);
 }
 
 /**
@@ -26,9 +31,7 @@ export function formatDate(date: Date | string): string {
 
 /** Cents as a money field shows them, with the decimal comma and no sign: `5000` → « 50,00 ». */
 export function formatEurosInput(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+  return plainAmount(cents);
 }
 
 /**
@@ -36,9 +39,5 @@ export function formatEurosInput(cents: number): string {
  * Returns null for anything else: empty text, a negative amount, more than two decimals.
  */
 export function parseEuros(text: string): number | null {
-  const cleaned = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
-  const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : null;
+  return parseCents(text);
 }

@@ -4,16 +4,18 @@
  */
 import './styles.css';
 
-export { ApiError, NETWORK_ERROR_MESSAGE, createApiClient } from './apiClient';
-export type { ApiClient, ApiClientOptions, RequestOptions } from './apiClient';
+export { ApiError, NETWORK_ERROR_MESSAGE, createApiClient, saveFile } from './apiClient';
+export type { ApiClient, ApiClientOptions, DownloadOptions, DownloadedFile, RequestOptions } from './apiClient';
 export { releaseToken, requestToken } from './identityApi';
 export type { Credentials } from './identityApi';
-export { formatDate, formatEuros, formatEurosInput, parseEuros } from './format';
+export { formatAmount, formatDate, formatEuros, formatEurosInput, formatWeight, parseEuros } from './format';
 export type { Amount } from './format';
 export { ROLES, SESSION_STORAGE_KEY, SessionProvider, decodeSession, useSession } from './session';
 export type { Role, Session, SessionUser } from './session';
 export { THEME_STORAGE_KEY, applyTheme, readTheme, useTheme } from './theme';
 export { renderStandalone } from './standalone';
+export { useResource } from './useResource';
+export type { Resource } from './useResource';
 export type { Theme } from './theme';
 export { Banner } from './components/Banner';
 export { Button, classNames } from './components/Button';
@@ -24,6 +26,8 @@ export { ErrorLine } from './components/ErrorLine';
 export { Field, TextInput } from './components/Field';
 export { Modal } from './components/Modal';
 export { MoneyInput } from './components/MoneyInput';
+export { RequireRole } from './components/RequireRole';
+export type { RequireRoleProps } from './components/RequireRole';
 export { Pagination, visiblePages } from './components/Pagination';
 export type { PaginationProps } from './components/Pagination';
 export type { ModalProps } from './components/Modal';

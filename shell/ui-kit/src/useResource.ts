@@ -1,0 +1,83 @@
+/**
+ * Loading what a screen shows, written once: the answer that belongs to the current inputs, its
+ * error, whether a call is under way, and a way to load again. A response that arrives after the
+ * inputs changed or the screen went away is dropped (its call is aborted), so no screen has to
+ * carry its own `cancelled` flag.
+ */
+import { useCallback, useEffect, useState, type DependencyList, type SetStateAction } from 'react';
+
+/** What `useResource` gives a screen. */
+export interface Resource<T> {
+  /** The last answer for the current inputs; undefined until it comes (and after a failed first load). */
+  data: T | undefined;
+  /** Why the last call failed (usually an `ApiError`); null when it did not. */
+  error: unknown;
+  /** True while a call for the current inputs is under way (also during `reload`). */
+  loading: boolean;
+  /** Calls `load` again, keeping the current data on screen until the new answer comes. */
+  reload(): void;
+  /** Replaces the data in place, after a change the screen made itself (no call). */
+  setData(update: SetStateAction<T | undefined>): void;
+}
+
+interface State<T> {
+  deps: DependencyList | null;
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+}
+
+function sameDeps(a: DependencyList | null, b: DependencyList): boolean {
+  return a !== null && a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
+}
+
+/**
+ * Runs `load` when the screen appears and again whenever one of `deps` changes, like an effect.
+ * `load` receives an AbortSignal, aborted when its answer is no longer wanted; pass `null` when
+ * there is nothing to load yet (e.g. no year chosen).
+ *
+ * `const { data, error, loading, reload } = useResource(() => api.listRaffles(), []);`
+ */
+export function useResource<T>(load: ((signal: AbortSignal) => Promise<T>) | null, deps: DependencyList): Resource<T> {
+  const [state, setState] = useState<State<T>>({ deps: null, data: undefined, error: null, loading: false });
+  const [attempt, setAttempt] = useState(0);
+  const enabled = load !== null;
+
+  useEffect(() => {
+    if (!load) return undefined;
+    const controller = new AbortController();
+    setState((previous) =>
+      sameDeps(previous.deps, deps) ? { ...previous, loading: true } : { deps, data: undefined, error: null, loading: true },
+    );
+    load(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ deps, data, error: null, loading: false });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState((previous) => ({ deps, data: sameDeps(previous.deps, deps) ? previous.data : undefined, error, loading: false }));
+      },
+    );
+    return () => controller.abort();
+    // The caller's deps decide when to load again, as for useEffect; `load` is a new closure each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, attempt, ...deps]);
+
+  const reload = useCallback(() => setAttempt((count) => count + 1), []);
+  const setData = useCallback((update: SetStateAction<T | undefined>) => {
+    setState((previous) => ({
+      ...previous,
+      data: typeof update === 'function' ? (update as (old: T | undefined) => T | undefined)(previous.data) : update,
+    }));
+  }, []);
+
+  // Until the effect has run for new inputs, the old answer is not shown as theirs.
+  const current = enabled && sameDeps(state.deps, deps);
+  return {
+    data: current ? state.data : undefined,
+    error: current ? state.error : null,
+    loading: enabled && (current ? state.loading : true),
+    reload,
+    setData,
+  };
+}
