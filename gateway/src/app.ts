@@ -15,10 +15,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import Koa, { type Middleware } from 'koa';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+// Only the kit's http and auth entry points: the gateway never loads knex, pg or NATS for them.
 import {
-  bearerToken,
   createLogger,
-  createTokenVerifier,
   errorHandler,
   forbidden,
   HttpError,
@@ -27,10 +26,14 @@ import {
   REQUEST_ID_PATTERN,
   unauthorized,
   type Logger,
-  type TokenVerifier,
+} from '@kermesse/kit/http';
+import {
+  bearerToken,
+  createTokenVerifier,
   forgetRevokedPeople,
   type RevocationFeed,
-} from '@kermesse/kit';
+  type TokenVerifier,
+} from '@kermesse/kit/auth';
 import { invalidPath, routeNotFound, tooManySignIns } from './errors.ts';
 import { createProxy, fastForwardHeaders, type FastForwarded } from './proxy.ts';
 import { createRateLimiter } from './rateLimit.ts';

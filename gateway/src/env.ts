@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { SERVICE_DEFAULT_PORTS } from '@kermesse/kit';
+import { SERVICE_DEFAULT_PORTS } from '@kermesse/kit/http';
 import type { ServiceName } from './routeTable.ts';
 
 export interface GatewayEnv {

@@ -1,5 +1,5 @@
 /** The errors the gateway itself answers, each with the French message the client shows. */
-import { HttpError, badRequest, notFound, serviceUnavailable, tooManyRequests } from '@kermesse/kit';
+import { HttpError, badRequest, notFound, serviceUnavailable, tooManyRequests } from '@kermesse/kit/http';
 
 export const upstreamUnavailable = () => serviceUnavailable('Service momentanément indisponible. Réessayez dans un instant.');
 

@@ -16,7 +16,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
-import type { HttpError, Logger } from '@kermesse/kit';
+import type { HttpError, Logger } from '@kermesse/kit/http';
 import { upstreamTimeout, upstreamUnavailable } from './errors.ts';
 import { CONNECT_FAILURES, type Replica, type Upstream } from './upstreams.ts';
 

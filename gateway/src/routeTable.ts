@@ -9,7 +9,8 @@
  * Every entry carries a sample request so the authorization matrix test is generated from this
  * table and covers a new route as soon as it is added.
  */
-import { hasAnyRole, ROLES, SERVICE_NAMES, type Role, type ServiceName } from '@kermesse/kit';
+import { hasAnyRole, ROLES, type Role } from '@kermesse/kit/auth';
+import { SERVICE_NAMES, type ServiceName } from '@kermesse/kit/http';
 
 /** The services behind the gateway (the kit's one table of services and ports). */
 export { SERVICE_NAMES, type ServiceName };

@@ -3,7 +3,8 @@
  * `startGateway` so the launcher and the bench can run it in-process.
  */
 import { pathToFileURL } from 'node:url';
-import { connectBus, createLogger, listen, onShutdown, type Bus, type Logger, type RunningServer } from '@kermesse/kit';
+import { createLogger, listen, onShutdown, type Logger, type RunningServer } from '@kermesse/kit/http';
+import type { Bus } from '@kermesse/kit/bus';
 import { buildApp, type GatewayDeps } from './app.ts';
 import { readEnv, type GatewayEnv } from './env.ts';
 
@@ -54,6 +55,8 @@ function listenToRevocations(app: ReturnType<typeof buildApp>, url: string, name
   let timer: ReturnType<typeof setTimeout> | undefined;
   const attempt = async () => {
     try {
+      // Loaded only when NATS is configured: the gateway's requests never need it.
+      const { connectBus } = await import('@kermesse/kit/bus');
       const connected = await connectBus({ url, namespace, name: 'gateway' });
       if (closed) return void (await connected.close());
       bus = connected;

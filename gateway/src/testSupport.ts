@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { listen, type Logger } from '@kermesse/kit';
+import { listen, type Logger } from '@kermesse/kit/http';
 import { buildApp, type GatewayDeps } from './app.ts';
 import { SERVICE_NAMES, type Role, type ServiceName } from './routeTable.ts';
 

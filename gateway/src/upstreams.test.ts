@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listen, SERVICE_NAMES } from '@kermesse/kit';
+import { listen, SERVICE_NAMES } from '@kermesse/kit/http';
 import { eventually } from '@kermesse/kit/testing';
 import { buildApp } from './app.ts';
 import { readEnv } from './env.ts';

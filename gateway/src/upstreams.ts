@@ -15,7 +15,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { Pool } from 'undici';
-import type { Logger } from '@kermesse/kit';
+import type { Logger } from '@kermesse/kit/http';
 
 /** Connection failures where the replica never received a byte: safe to retry elsewhere, any method. */
 export const CONNECT_FAILURES = new Set([

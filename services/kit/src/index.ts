@@ -1,26 +1,10 @@
-/** @kermesse/kit — the one shared server library of Kermesse's services and gateway. */
-export * from './http/errors.ts';
-export * from './http/logger.ts';
-export * from './http/middleware.ts';
-export * from './http/validation.ts';
-export * from './http/app.ts';
-export * from './http/server.ts';
-export * from './http/multipart.ts';
-export * from './http/route.ts';
-export * from './http/images.ts';
-export * from './env.ts';
-export * from './topology.ts';
-export * from './poller.ts';
-export * from './auth/roles.ts';
-export * from './auth/tokens.ts';
-export * from './auth/verifier.ts';
-export * from './auth/middleware.ts';
-export * from './db/db.ts';
-export * from './db/migrate.ts';
-export * from './bus/eventSchemas.ts';
-export * from './bus/envelope.ts';
-export * from './bus/bus.ts';
-export * from './bus/outbox.ts';
-export * from './bus/consumer.ts';
-export { default as Router } from '@koa/router';
+/**
+ * @kermesse/kit — the one shared server library of Kermesse's services and gateway.
+ * Prefer the entry points (`@kermesse/kit/http`, `/auth`, `/db`, `/bus`, `/service`, `/testing`,
+ * `/csv`): this barrel loads all of them (knex, pg and NATS included).
+ */
+export * from './http/index.ts';
+export * from './auth/index.ts';
+export * from './db/index.ts';
+export * from './bus/index.ts';
 export * from './runService.ts';

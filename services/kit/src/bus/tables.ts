@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '../db/migrate.ts';
+import type { Migration } from '../db/migration.ts';
 
 /** The outbox (events waiting to be published) and inbox (events already handled) of one service. */
 export function messagingMigration(schema: string): Migration {

@@ -1,17 +1,10 @@
 import type { Knex } from 'knex';
 import type { Db } from './db.ts';
+import type { Migration, ServiceMigrations } from './migration.ts';
 import { messagingMigration } from '../bus/tables.ts';
 
-export interface Migration {
-  up(knex: Knex): Promise<void>;
-  down?(knex: Knex): Promise<void>;
-}
-
-export interface ServiceMigrations {
-  schema: string;
-  /** Ordered by key: name them `001_…`, `002_…`. */
-  migrations: Record<string, Migration>;
-}
+// The types live in migration.ts so that bus/tables.ts needs nothing from this file (no cycle).
+export type { Migration, ServiceMigrations } from './migration.ts';
 
 /**
  * Brings a service's schema up to date. The migrations come from code (not a folder scan) so they

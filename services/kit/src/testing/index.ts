@@ -1,10 +1,11 @@
 /** Test helpers shared by every service's integration tests: real Postgres, real NATS. */
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as netConnect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
@@ -146,4 +147,45 @@ export function cutMultipartUpload(filename = 'a.csv', content = 'produit;nouvea
     headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
     body: `--xyz\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n${content}`,
   };
+}
+
+/**
+ * The npm packages a fresh Node process loads when it imports `specifiers` (through tsx, from `cwd`):
+ * every module resolved by the ES loader plus the CommonJS cache, reduced to package names. Proves an
+ * entry point stays light: `expect(await packagesLoadedBy(['@kermesse/kit/http'])).not.toContain('knex')`.
+ */
+export async function packagesLoadedBy(specifiers: string[], cwd = process.cwd()): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'kermesse-imports-'));
+  try {
+    const out = join(dir, 'resolved.txt');
+    writeFileSync(out, '');
+    writeFileSync(join(dir, 'hooks.mjs'), [
+      "import { appendFileSync } from 'node:fs';",
+      'export async function resolve(specifier, context, next) {',
+      '  const resolved = await next(specifier, context);',
+      `  appendFileSync(${JSON.stringify(out)}, resolved.url + '\\n');`,
+      '  return resolved;',
+      '}',
+    ].join('\n'));
+    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});`);
+    const script = [
+      ...specifiers.map((specifier) => `await import(${JSON.stringify(specifier)});`),
+      "const { createRequire } = await import('node:module');",
+      `(await import('node:fs')).appendFileSync(${JSON.stringify(out)}, Object.keys(createRequire(import.meta.url).cache).join('\\n'));`,
+      'process.exit(0);',
+    ].join('\n');
+    await new Promise<void>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', '--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', script], {
+        cwd, timeout: 60_000, env: { ...process.env, LOG_LEVEL: 'error' },
+      }, (err, _stdout, stderr) => (err ? reject(new Error(`${String(err)}\n${stderr}`)) : resolve()));
+    });
+    const packages = new Set<string>();
+    for (const line of readFileSync(out, 'utf8').split('\n')) {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(line.lastIndexOf('node_modules/') >= 0 ? line.slice(line.lastIndexOf('node_modules/')) : '');
+      if (match) packages.add(match[1]!);
+    }
+    return [...packages].sort();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,0 +1,2 @@
+/** `@kermesse/kit/csv`: reading uploaded CSV files (encodings, separators, decimal commas). */
+export * from './csvFile.ts';

@@ -1,0 +1,14 @@
+import type { Knex } from 'knex';
+
+/** One migration of a service's schema (knex's shape, from code rather than a folder). */
+export interface Migration {
+  up(knex: Knex): Promise<void>;
+  down?(knex: Knex): Promise<void>;
+}
+
+/** A service's schema and its migrations. */
+export interface ServiceMigrations {
+  schema: string;
+  /** Ordered by key: name them `001_…`, `002_…`. */
+  migrations: Record<string, Migration>;
+}
