@@ -1,2 +1,3 @@
 /** @kermesse/contracts-contact — the public forms (partner, contact) and the admins' inbox. */
 export * from './schemas.ts';
+export * from './errors.ts';

@@ -9,6 +9,9 @@ export const DONATION_TYPES = [
 ] as const;
 export type DonationType = (typeof DONATION_TYPES)[number]['value'];
 
+/** A donation type's label (the stored value itself when it is no longer known). */
+export const donationTypeLabel = (value: string): string => DONATION_TYPES.find((t) => t.value === value)?.label ?? value;
+
 /** SPEC §4: what the partner form shows once the request is sent. */
 export const PARTNER_CONFIRMATION = 'Merci, votre demande a été envoyée avec succès !';
 /** SPEC §8: the alert of a failed partner request. */

@@ -3,7 +3,27 @@
  * the public contact form (e-mail, subject, message) and the admins' inbox of both.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { DONATION_TYPES, type DonationType } from './labels.ts';
 export * from './labels.ts';
+
+/** SPEC §3 « Partner request », as the public form « Devenez partenaire solidaire » sends it. */
+export const PartnerRequestBody = Type.Object({
+  entreprise: Type.String({ minLength: 1, maxLength: 200 }),
+  contact: Type.String({ minLength: 1, maxLength: 200 }),
+  email: Type.String({ maxLength: 254, format: 'email' }),
+  telephone: Type.Optional(Type.String({ maxLength: 30, pattern: '^(|[0-9+ .()-]{6,30})$' })),
+  code_postal: Type.Optional(Type.String({ maxLength: 10 })),
+  ville: Type.Optional(Type.String({ maxLength: 100 })),
+  siteweb: Type.Optional(Type.String({ maxLength: 300 })),
+  /** SPEC §4 donation types: none ('Aucun'), voucher, branded_item, lending, autres. */
+  typeDon: Type.Optional(Type.Unsafe<DonationType>({ type: 'string', enum: DONATION_TYPES.map((t) => t.value) })),
+  message: Type.Optional(Type.String({ maxLength: 5000 })),
+}, { additionalProperties: false });
+export type PartnerRequestBody = Static<typeof PartnerRequestBody>;
+
+/** What both public forms answer once the request is stored (201). */
+export const FormAnswer = Type.Object({ success: Type.Literal(true), message: Type.String() });
+export type FormAnswer = Static<typeof FormAnswer>;
 
 export const ContactMessageBody = Type.Object({
   email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),

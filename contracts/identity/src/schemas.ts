@@ -102,6 +102,18 @@ export type FirstAdminBody = Static<typeof FirstAdminBody>;
 export const SetupState = Type.Object({ needsFirstAdmin: Type.Boolean() });
 export type SetupState = Static<typeof SetupState>;
 
+/** `POST /api/login`: the e-mail is not checked as an address here (a wrong one is just refused). */
+export const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Password,
+}, { additionalProperties: false });
+export type LoginBody = Static<typeof LoginBody>;
+
+/** `GET /internal/tokens/:jti`: a token's revocation state (services only, never through the gateway). */
+export const TokenParams = Type.Object({ jti: Uuid });
+export const TokenState = Type.Object({ revoked: Type.Boolean() });
+export type TokenState = Static<typeof TokenState>;
+
 export const TokenAnswer = Type.Object({ token: Type.String() });
 export type TokenAnswer = Static<typeof TokenAnswer>;
 

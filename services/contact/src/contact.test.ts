@@ -16,7 +16,7 @@ import { createSmtpTransport } from './delivery/transports/smtp.ts';
 import type { MessageTransport } from './delivery/transports/types.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/worker.ts';
 import { enqueueDelivery, type DeliveryRow } from './repositories/deliveries.ts';
-import { PARTNER_CONFIRMATION } from './routes/partner/index.ts';
+import { PARTNER_CONFIRMATION } from '@kermesse/contracts-contact';
 import { startFakeBrevo, startFakeSmtpServer, type FakeBrevo, type FakeSmtpServer } from './testing/fakeProviders.ts';
 
 const logger = createLogger('contact-test', 'error');
@@ -417,7 +417,7 @@ describe('partner form (POST /api/partner/sendByEmail)', () => {
     for (const [body, error] of cases) {
       const res = await post(body, '198.51.100.1');
       expect(res.status, error).toBe(400);
-      expect(await res.json()).toEqual({ error });
+      expect(await res.json()).toMatchObject({ error });
     }
     const malformed = await post('{"entreprise": ', '198.51.100.1');
     expect(malformed.status).toBe(400);
@@ -430,7 +430,7 @@ describe('partner form (POST /api/partner/sendByEmail)', () => {
     const res = await post({ ...request, entreprise: 'Flood 3' }, ip);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await res.json()).toEqual({ error: 'Trop de demandes envoyées depuis cette adresse. Réessayez dans quelques minutes.' });
+    expect(await res.json()).toEqual({ error: 'Trop de demandes envoyées depuis cette adresse. Réessayez dans quelques minutes.', code: 'TOO_MANY_PARTNER_REQUESTS' });
     expect(await db('partner_requests').where({ entreprise: 'Flood 3' })).toHaveLength(0);
     expect((await post({ ...request, entreprise: 'Autre client' }, '192.0.2.45')).status).toBe(201);
   });

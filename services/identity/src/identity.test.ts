@@ -92,10 +92,10 @@ describe('sign-in', () => {
   it('refuses a wrong password or an unknown account with the same French message', async () => {
     const wrong = await login('tresorier@kermesse.local', 'mauvais', '203.0.113.12');
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ error: 'Identifiants invalides.' });
+    expect(await wrong.json()).toEqual({ error: 'Identifiants invalides.', code: 'INVALID_CREDENTIALS' });
     const unknown = await login('personne@kermesse.local', PASSWORD, '203.0.113.12');
     expect(unknown.status).toBe(401);
-    expect(await unknown.json()).toEqual({ error: 'Identifiants invalides.' });
+    expect(await unknown.json()).toEqual({ error: 'Identifiants invalides.', code: 'INVALID_CREDENTIALS' });
   });
 
   it('answers a malformed body with a French 400 naming the field', async () => {

@@ -2,7 +2,7 @@ import type { Db } from '@kermesse/kit';
 import { esc } from '../receipts/render.ts';
 import { enqueueDelivery } from '../repositories/deliveries.ts';
 import { insertPartnerRequest, type PartnerRequestRow } from '../repositories/partnerRequests.ts';
-import { DONATION_TYPE_LABELS, type PartnerRequestBody } from '../routes/partner/schema.ts';
+import { donationTypeLabel, type PartnerRequestBody } from '@kermesse/contracts-contact';
 
 export interface PartnerSettings {
   /** The association's mailbox, where requests are forwarded. */
@@ -41,7 +41,7 @@ export function renderPartnerMail(request: PartnerRequestRow): { subject: string
     ['Code postal', request.code_postal],
     ['Ville', request.ville],
     ['Site web', request.siteweb],
-    ['Type de don', request.type_don ? DONATION_TYPE_LABELS[request.type_don] ?? request.type_don : null],
+    ['Type de don', request.type_don ? donationTypeLabel(request.type_don) : null],
   ];
   const filled = fields.filter((f): f is [string, string] => Boolean(f[1]));
   const subject = `Nouvelle demande de partenariat : ${request.entreprise}`;

@@ -1,5 +1,5 @@
 import type { Db, Trx } from '@kermesse/kit';
-import type { PartnerRequestBody } from '../routes/partner/schema.ts';
+import type { PartnerRequestBody } from '@kermesse/contracts-contact';
 
 export interface PartnerRequestRow {
   id: number;

@@ -1,6 +1,7 @@
-import { CONTACT_CONFIRMATION, ContactMessageBody } from '@kermesse/contracts-contact';
-import { badRequest, defineRoute, Router, tooManyRequests, type Db } from '@kermesse/kit';
+import { CONTACT_CONFIRMATION, ContactMessageBody, type FormAnswer } from '@kermesse/contracts-contact';
+import { defineRoute, Router, type Db } from '@kermesse/kit';
 import { submitContactMessage } from '../../commands/submitContactMessage.ts';
+import { fieldEmpty, tooManyContactMessages } from '../../errors.ts';
 import { createRateLimiter } from '../../rateLimiter.ts';
 
 /** `POST /api/contact {email, subject, message}`: the public contact form (issue 11). */
@@ -10,12 +11,12 @@ export function contactRoutes(options: { db: Db; associationEmail: string; onQue
 
   defineRoute(router, {
     method: 'post', path: '/api/contact', body: ContactMessageBody, status: 201,
-    handler: async ({ ctx, body }) => {
+    handler: async ({ ctx, body }): Promise<FormAnswer> => {
       for (const field of ['subject', 'message'] as const) {
-        if (!body[field].trim()) throw badRequest(`Le champ « ${field} » ne doit pas être vide.`);
+        if (!body[field].trim()) throw fieldEmpty(field);
       }
       const retryAfter = limiter.take(ctx.ip);
-      if (retryAfter) throw tooManyRequests('Trop de messages envoyés depuis cette adresse. Réessayez dans quelques minutes.', retryAfter);
+      if (retryAfter) throw tooManyContactMessages(retryAfter);
       await submitContactMessage(options.db, body, options);
       options.onQueued?.();
       return { success: true, message: CONTACT_CONFIRMATION };

@@ -1,8 +1,8 @@
-import { InboxParams, InboxUpdateBody, type InboxItem } from '@kermesse/contracts-contact';
-import { defineRoute, notFound, Router, type Db } from '@kermesse/kit';
+import { donationTypeLabel, InboxParams, InboxUpdateBody, type InboxItem } from '@kermesse/contracts-contact';
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { inboxItemNotFound } from '../../errors.ts';
 import { listContactMessages, setInboxStatus } from '../../repositories/contactMessages.ts';
 import { listPartnerRequests } from '../../repositories/partnerRequests.ts';
-import { DONATION_TYPE_LABELS } from '../partner/schema.ts';
 
 const ADMIN = ['admin'] as const;
 
@@ -23,7 +23,7 @@ export function inboxRoutes(options: { db: Db }): Router {
           kind: 'partner', id: p.id, status: p.status ?? 'new', email: p.email, title: p.entreprise, author: p.contact, message: p.message,
           details: Object.fromEntries(Object.entries({
             'Téléphone': p.telephone, 'Code postal': p.code_postal, 'Ville': p.ville, 'Site web': p.siteweb,
-            'Type de don': p.type_don ? DONATION_TYPE_LABELS[p.type_don] ?? p.type_don : null,
+            'Type de don': p.type_don ? donationTypeLabel(p.type_don) : null,
           }).filter((entry): entry is [string, string] => Boolean(entry[1]))),
           createdAt: new Date(p.created_at).toISOString(),
         })),
@@ -41,7 +41,7 @@ export function inboxRoutes(options: { db: Db }): Router {
     method: 'put', path: '/api/admin/contact/inbox/:kind/:id', roles: ADMIN, params: InboxParams, body: InboxUpdateBody,
     handler: async ({ params, body }) => {
       const table = params.kind === 'partner' ? 'partner_requests' : 'contact_messages';
-      if (!(await setInboxStatus(db, table, params.id, body.status))) throw notFound('Message introuvable.');
+      if (!(await setInboxStatus(db, table, params.id, body.status))) throw inboxItemNotFound();
       return { success: true };
     },
   });

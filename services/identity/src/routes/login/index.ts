@@ -1,30 +1,31 @@
-import { Router, unauthorized, validateBody, type Db } from '@kermesse/kit';
+import { LoginBody, type TokenAnswer } from '@kermesse/contracts-identity';
+import { defineRoute, Router, type Db } from '@kermesse/kit';
 import { issueAccessToken } from '../../accessTokens.ts';
+import { invalidCredentials } from '../../errors.ts';
 import type { loginThrottle } from '../../loginThrottle.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../../password.ts';
 import { findUserByEmail, touchLastSignIn } from '../../repositories/users.ts';
 import type { SigningKey } from '../../signingKeys.ts';
-import { loginBodySchema, type LoginBody } from './schema.ts';
-
-export const INVALID_CREDENTIALS = 'Identifiants invalides.';
 
 /** POST /api/login {email, password} → {token} (SPEC §7). */
 export function loginRoutes(deps: { db: Db; key: SigningKey; throttle: ReturnType<typeof loginThrottle> }): Router {
   const router = new Router();
-  router.post('/api/login', validateBody(loginBodySchema), async (ctx) => {
-    const { email, password } = ctx.state.body as LoginBody;
-    await deps.throttle.assertAllowed(email, ctx.ip);
-    const user = await findUserByEmail(deps.db, email);
-    const ok = user?.password_hash && !user.disabled_at
-      ? await verifyPassword(password, user.password_hash)
-      : await verifyPassword(password, await DUMMY_HASH_PROMISE).then(() => false);
-    if (!user || !ok) {
-      await deps.throttle.recordFailure(email, ctx.ip);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
-    await deps.throttle.recordSuccess(email, ctx.ip);
-    await touchLastSignIn(deps.db, user.id);
-    ctx.body = { token: await issueAccessToken(deps.db, deps.key, user) };
+  defineRoute(router, {
+    method: 'post', path: '/api/login', body: LoginBody,
+    handler: async ({ ctx, body: { email, password } }): Promise<TokenAnswer> => {
+      await deps.throttle.assertAllowed(email, ctx.ip);
+      const user = await findUserByEmail(deps.db, email);
+      const ok = user?.password_hash && !user.disabled_at
+        ? await verifyPassword(password, user.password_hash)
+        : await verifyPassword(password, await DUMMY_HASH_PROMISE).then(() => false);
+      if (!user || !ok) {
+        await deps.throttle.recordFailure(email, ctx.ip);
+        throw invalidCredentials();
+      }
+      await deps.throttle.recordSuccess(email, ctx.ip);
+      await touchLastSignIn(deps.db, user.id);
+      return { token: await issueAccessToken(deps.db, deps.key, user) };
+    },
   });
   return router;
 }

@@ -1,7 +1,6 @@
 import { createLocalJWKSet } from 'jose';
-import {
-  bearerToken, JWKS_PATH, Router, unauthorized, validateParams, verifyAccessToken, type Db,
-} from '@kermesse/kit';
+import { TokenParams, type TokenState } from '@kermesse/contracts-identity';
+import { bearerToken, defineRoute, JWKS_PATH, Router, unauthorized, verifyAccessToken, type Db } from '@kermesse/kit';
 import { findToken, revokeToken } from '../../repositories/tokens.ts';
 import { publicKeys } from '../../signingKeys.ts';
 
@@ -12,28 +11,37 @@ import { publicKeys } from '../../signingKeys.ts';
 export function tokenRoutes(deps: { db: Db }): Router {
   const router = new Router();
 
-  router.get(JWKS_PATH, async (ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = { keys: await publicKeys(deps.db) };
+  defineRoute(router, {
+    method: 'get', path: JWKS_PATH,
+    handler: async ({ ctx }) => {
+      ctx.set('Cache-Control', 'public, max-age=300');
+      return { keys: await publicKeys(deps.db) };
+    },
   });
 
-  router.get('/internal/tokens/:jti', validateParams({ type: 'object', required: ['jti'], properties: { jti: { type: 'string', format: 'uuid' } } }), async (ctx) => {
-    const { jti } = ctx.state.params as { jti: string };
-    const token = await findToken(deps.db, jti);
-    if (!token) {
-      ctx.status = 404;
-      ctx.body = { revoked: true };
-      return;
-    }
-    ctx.body = { revoked: token.revoked_at !== null };
+  defineRoute(router, {
+    method: 'get', path: '/internal/tokens/:jti', params: TokenParams,
+    handler: async ({ ctx, params }): Promise<TokenState | undefined> => {
+      const token = await findToken(deps.db, params.jti);
+      if (!token) {
+        // Unknown tokens count as revoked (404 keeps « never issued » apart from « released »).
+        ctx.status = 404;
+        ctx.body = { revoked: true } satisfies TokenState;
+        return undefined;
+      }
+      return { revoked: token.revoked_at !== null };
+    },
   });
 
-  router.post('/api/token/release', async (ctx) => {
-    const token = bearerToken(ctx.get('Authorization'));
-    if (!token) throw unauthorized();
-    const user = await verifyAccessToken(token, createLocalJWKSet({ keys: await publicKeys(deps.db) }));
-    await revokeToken(deps.db, user.jti);
-    ctx.body = { success: true };
+  defineRoute(router, {
+    method: 'post', path: '/api/token/release',
+    handler: async ({ ctx }) => {
+      const token = bearerToken(ctx.get('Authorization'));
+      if (!token) throw unauthorized();
+      const user = await verifyAccessToken(token, createLocalJWKSet({ keys: await publicKeys(deps.db) }));
+      await revokeToken(deps.db, user.jti);
+      return { success: true };
+    },
   });
 
   return router;
