@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import Koa, { type Middleware } from 'koa';
-import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, decodeJwt, type JWTVerifyGetKey } from 'jose';
 // Only the kit's http and auth entry points: the gateway never loads knex, pg or NATS for them.
 import {
   createLogger,
@@ -108,10 +108,15 @@ const UNSAFE_PATH = /\/\.{1,2}(?:\/|$)|\/\/|\\|\0/;
 export function buildApp(deps: GatewayDeps): GatewayApp {
   const logger = deps.logger ?? createLogger('gateway');
   const matchRoute = compileRoutes(deps.routes ?? ROUTES);
-  const upstreams = new Map<ServiceName, Upstream>(
-    SERVICE_NAMES.map((name) => [name, createUpstream(name, deps.upstreams[name], { connectTimeoutMs: deps.connectTimeoutMs, logger })]),
-  );
-  const verifier = deps.verifier ?? identityVerifier(upstreams.get('identity') as Upstream);
+  const upstreamList = SERVICE_NAMES.map((name) => createUpstream(name, deps.upstreams[name], { connectTimeoutMs: deps.connectTimeoutMs, logger }));
+  const upstreams = new Map<ServiceName, Upstream>(upstreamList.map((upstream, i) => [SERVICE_NAMES[i]!, upstream]));
+  /** Every service has its upstream (built above from SERVICE_NAMES). */
+  const upstreamOf = (name: ServiceName): Upstream => {
+    const upstream = upstreams.get(name);
+    if (!upstream) throw new Error(`no upstream for ${name}`);
+    return upstream;
+  };
+  const verifier = deps.verifier ?? identityVerifier(upstreamOf('identity'));
   let stopRevocations: () => void = () => undefined;
   const watchRevocations = (feed: RevocationFeed) => {
     stopRevocations();
@@ -171,7 +176,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
       target: querystring ? `${path}?${querystring}` : path,
       clientIp: ctx.ip,
       protocol: ctx.protocol,
-      requestId: ctx.state.requestId as string,
+      requestId: String(ctx.state.requestId),
       onResponse(status) {
         if (releasing) forgetReleased(ctx.req.headers.authorization, status);
         if (changedPerson !== undefined && status >= 200 && status < 300) verifier.forgetUser?.(changedPerson);
@@ -179,7 +184,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
         ctx.respond = false;
         ctx.status = status;
       },
-    }, upstreams.get(route.service) as Upstream);
+    }, upstreamOf(route.service));
   };
 
   /** The 503/504 of a fast-path request, with the headers every answer carries. */
@@ -223,18 +228,29 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
         headers: fastForwardHeaders(headers, clientIp, protocol, id),
         answerHeaders: secure ? answerHeaders.secure : answerHeaders.plain,
         answerNames,
-      }, upstreams.get(route.service) as Upstream);
+      }, upstreamOf(route.service));
       return true;
     }
     applySecurityHeaders(res, secure);
     res.setHeader('X-Request-Id', id);
     proxy
-      .forward({ req, res, target: url, clientIp, protocol, requestId: id }, upstreams.get(route.service) as Upstream)
+      .forward({ req, res, target: url, clientIp, protocol, requestId: id }, upstreamOf(route.service))
       .catch((err: unknown) => sendError(res, err));
     return true;
   }
 
-  const app = new Koa() as GatewayApp;
+  const app: GatewayApp = Object.assign(new Koa(), {
+    upstreams,
+    drain() {
+      draining = true;
+    },
+    watchRevocations,
+    closeUpstreams() {
+      stopRevocations();
+      healthChecks.stop();
+      for (const upstream of upstreams.values()) upstream.close();
+    },
+  });
   // Behind a front proxy of ours (TRUST_PROXY=1), the client is the last address it appended.
   app.proxy = trustProxy;
   app.maxIpsCount = 1;
@@ -275,16 +291,6 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     };
     return handleRequest as ReturnType<Koa['callback']>;
   };
-  app.upstreams = upstreams;
-  app.drain = () => {
-    draining = true;
-  };
-  app.watchRevocations = watchRevocations;
-  app.closeUpstreams = () => {
-    stopRevocations();
-    healthChecks.stop();
-    for (const upstream of upstreams.values()) upstream.close();
-  };
   return app;
 }
 
@@ -300,7 +306,9 @@ function identityVerifier(identity: Upstream): TokenVerifier {
   })]));
   const keySet: JWTVerifyGetKey = (header, token) => {
     const replica = identity.pick() ?? identity.replicas[0];
-    return (keySets.get(replica as (typeof identity.replicas)[number]) as JWTVerifyGetKey)(header, token);
+    const replicaKeys = replica ? keySets.get(replica) : undefined;
+    if (!replicaKeys) throw new TypeError('identity has no replica');
+    return replicaKeys(header, token);
   };
   const balancedFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -317,7 +325,7 @@ function identityVerifier(identity: Upstream): TokenVerifier {
       }
     }
   };
-  return createTokenVerifier({ identityUrl: 'http://identity.invalid', keySet, fetch: balancedFetch as typeof fetch });
+  return createTokenVerifier({ identityUrl: 'http://identity.invalid', keySet, fetch: balancedFetch });
 }
 
 /** `{ register: { up: 2, total: 2 }, … }` for the gateway's `/readyz`. */
@@ -374,8 +382,8 @@ function isSafeEncodedPath(path: string): boolean {
 /** The `jti` claim of a JWT, read without verifying it; undefined when the token is not a JWT. */
 function unverifiedJti(token: string): string | undefined {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { jti?: unknown };
-    return typeof payload.jti === 'string' ? payload.jti : undefined;
+    const { jti } = decodeJwt(token);
+    return typeof jti === 'string' ? jti : undefined;
   } catch {
     return undefined;
   }
