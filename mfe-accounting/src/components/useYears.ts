@@ -1,20 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useResource } from '@kermesse/ui-kit';
 import { accountingApi } from '../api/accountingApi';
 import { currentYear } from './messages';
 
 /** The years the books know (trial balances, journal, closings), newest first. */
 export function useYears(): number[] {
-  const [years, setYears] = useState<number[]>([]);
-  useEffect(() => {
-    let cancelled = false;
-    accountingApi.listYears().then(
-      (answer) => { if (!cancelled) setYears(answer.financialYears.map((y) => y.year)); },
-      () => { if (!cancelled) setYears([currentYear()]); },
-    );
-    return () => { cancelled = true; };
-  }, []);
-  return years;
+  const { data, error } = useResource(() => accountingApi.listYears(), []);
+  return useMemo(() => (data ? data.financialYears.map((y) => y.year) : error ? [currentYear()] : []), [data, error]);
 }
 
 /** A year to start a report on: last year when the books have it, else the newest they have. */

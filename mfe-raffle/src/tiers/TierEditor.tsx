@@ -6,8 +6,8 @@
  * French way (« 2,50 »); a line that cannot be read is named as a person counts (« Ligne 4 : … »)
  * and nothing is sent. Values are sent as numbers.
  */
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, MoneyInput } from '@kermesse/ui-kit';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, MoneyInput, useResource } from '@kermesse/ui-kit';
 import type { Tier } from '../api/raffleApi';
 import { detailOf, Flash, type FlashMessage } from '../components/Flash';
 import { moneyText, readMoney } from '../components/money';
@@ -60,30 +60,20 @@ export function readTierRows(rows: readonly Pick<Row, 'nb' | 'p'>[]): { tiers: T
 export function TierEditor({ id, loadTiers, saveTiers, messages, children, after }: TierEditorProps) {
   const updating = id !== undefined;
   const [rows, setRows] = useState<Row[]>([]);
-  const [loading, setLoading] = useState(updating);
   const [saving, setSaving] = useState(false);
   const [flash, setFlash] = useState<FlashMessage | null>(null);
   const [badLine, setBadLine] = useState<number | null>(null);
   const baseId = useId();
+  const stored = useResource(id !== undefined && loadTiers ? () => loadTiers(id) : null, [id, loadTiers]);
+  const loading = stored.loading;
 
-  useEffect(() => {
-    if (id === undefined || !loadTiers) return;
-    let cancelled = false;
-    setLoading(true);
-    loadTiers(id)
-      .then((tiers) => {
-        if (!cancelled) setRows(tiers.map(toRow));
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setFlash({ tone: 'error', text: messages.loadError, detail: detailOf(error) });
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [id, loadTiers, messages.loadError]);
+  // The loaded tiers become the rows being edited, and a failed load says so, once per answer.
+  const [seen, setSeen] = useState<{ data: Tier[] | undefined; error: unknown }>({ data: undefined, error: null });
+  if (stored.data !== seen.data || stored.error !== seen.error) {
+    setSeen({ data: stored.data, error: stored.error });
+    if (stored.data && stored.data !== seen.data) setRows(stored.data.map(toRow));
+    if (stored.error && stored.error !== seen.error) setFlash({ tone: 'error', text: messages.loadError, detail: detailOf(stored.error) });
+  }
 
   const handleChange = (key: number, field: 'nb' | 'p', value: string) => {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));

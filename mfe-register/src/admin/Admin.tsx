@@ -4,7 +4,7 @@
  * Routes are relative to where the shell mounts it (`/gestion`).
  */
 import { Link, Route, Routes } from 'react-router';
-import { useSession } from '@kermesse/ui-kit';
+import { RequireRole } from '@kermesse/ui-kit';
 import { BackOfficeApiProvider } from './api/BackOfficeApiContext';
 import type { BackOfficeApi } from './api/backOfficeApi';
 import { CardReadersPage } from './CardReadersPage';
@@ -13,26 +13,24 @@ import { EventsPage } from './EventsPage';
 import './admin.css';
 
 export default function Admin({ api }: { api?: BackOfficeApi }) {
-  const { user } = useSession();
-  if (!user?.roles.includes('admin')) {
-    return (
-      <section className="k-card bo-notice">
-        <h1>Gestion de la fête</h1>
-        <p>{user ? 'Ces écrans sont réservés aux administrateurs.' : 'Connectez-vous avec un compte administrateur pour préparer la fête.'}</p>
-        {!user && <p><Link className="k-button k-button--primary" to="/connexion">Se connecter</Link></p>}
-      </section>
-    );
-  }
   return (
-    <BackOfficeApiProvider api={api}>
-      <div className="bo">
-        <Routes>
-          <Route index element={<EventsPage />} />
-          <Route path="evenements/:eventId" element={<EventPage />} />
-          <Route path="lecteurs" element={<CardReadersPage />} />
-          <Route path="*" element={<p>Page introuvable dans la gestion. <Link to="">Retour aux événements</Link></p>} />
-        </Routes>
-      </div>
-    </BackOfficeApiProvider>
+    <RequireRole
+      roles={['admin']}
+      title="Gestion de la fête"
+      denied="Ces écrans sont réservés aux administrateurs."
+      signIn="Connectez-vous avec un compte administrateur pour préparer la fête."
+      className="bo-notice"
+    >
+      <BackOfficeApiProvider api={api}>
+        <div className="bo">
+          <Routes>
+            <Route index element={<EventsPage />} />
+            <Route path="evenements/:eventId" element={<EventPage />} />
+            <Route path="lecteurs" element={<CardReadersPage />} />
+            <Route path="*" element={<p>Page introuvable dans la gestion. <Link to="">Retour aux événements</Link></p>} />
+          </Routes>
+        </div>
+      </BackOfficeApiProvider>
+    </RequireRole>
   );
 }

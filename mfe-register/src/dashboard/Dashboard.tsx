@@ -4,10 +4,10 @@
  * register page's JavaScript does not carry it. The figures refresh by themselves every few
  * seconds; « Imprimer le récapitulatif » prints the end-of-fair summary (A4, print CSS).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Button, ErrorLine, formatDate, formatEuros, Spinner, useSession } from '@kermesse/ui-kit';
-import { createDashboardApi, type Dashboard as Figures, type DashboardApi, type DashboardEvent } from './dashboardApi';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, ErrorLine, formatDate, formatEuros, RequireRole, Spinner, useResource } from '@kermesse/ui-kit';
+import { createDashboardApi, type Dashboard as Figures, type DashboardApi } from './dashboardApi';
 import { HourChart } from './HourChart';
 import { DASHBOARD_POLL_MS, useLiveDashboard } from './useLiveDashboard';
 import './dashboard.css';
@@ -15,35 +15,25 @@ import './dashboard.css';
 let sharedApi: DashboardApi | undefined;
 
 export default function Dashboard({ api, pollMs = DASHBOARD_POLL_MS }: { api?: DashboardApi; pollMs?: number }) {
-  const { user } = useSession();
   const client = useMemo(() => api ?? (sharedApi ??= createDashboardApi()), [api]);
-  const allowed = Boolean(user?.roles.some((role) => role === 'admin' || role === 'treasurer'));
-  if (!allowed) {
-    return (
-      <section className="k-card db-notice">
-        <h1>Tableau de bord</h1>
-        <p>{user ? 'Le tableau de bord est réservé aux administrateurs et aux trésoriers.' : 'Connectez-vous avec un compte administrateur ou trésorier pour suivre la fête.'}</p>
-        {!user && <p><Link className="k-button k-button--primary" to="/connexion">Se connecter</Link></p>}
-      </section>
-    );
-  }
-  return <DashboardPage api={client} pollMs={pollMs} />;
+  return (
+    <RequireRole
+      roles={['admin', 'treasurer']}
+      title="Tableau de bord"
+      denied="Le tableau de bord est réservé aux administrateurs et aux trésoriers."
+      signIn="Connectez-vous avec un compte administrateur ou trésorier pour suivre la fête."
+      className="db-notice"
+    >
+      <DashboardPage api={client} pollMs={pollMs} />
+    </RequireRole>
+  );
 }
 
 function DashboardPage({ api, pollMs }: { api: DashboardApi; pollMs: number }) {
   const [params, setParams] = useSearchParams();
-  const [events, setEvents] = useState<DashboardEvent[] | null>(null);
-  const [eventsError, setEventsError] = useState<string | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    api.listEvents().then(
-      (list) => !cancelled && setEvents(list),
-      (err: unknown) => !cancelled && setEventsError(err instanceof Error ? err.message : 'Erreur lors de la récupération des données.'),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
+  const eventList = useResource(() => api.listEvents(), [api]);
+  const events = eventList.data ?? null;
+  const eventsError = eventList.error ? (eventList.error instanceof Error ? eventList.error.message : 'Erreur lors de la récupération des données.') : null;
   const asked = Number(params.get('evenement'));
   const eventId = events?.some((e) => e.id === asked) ? asked : events?.[0]?.id ?? null;
   const live = useLiveDashboard(api, eventId, pollMs);

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorLine } from '@kermesse/ui-kit';
-import { registerAdminApi, type CheckoutSummary, type EventSummary } from '../api/registerAdminApi';
+import { ErrorLine, useResource } from '@kermesse/ui-kit';
+import { registerAdminApi, type CheckoutSummary } from '../api/registerAdminApi';
 
 export interface PickedCheckout {
   eventId: number;
@@ -14,30 +14,16 @@ export interface PickedCheckout {
  */
 export function CheckoutPicker({ children }: { children(picked: PickedCheckout): ReactNode }) {
   const [params, setParams] = useSearchParams();
-  const [events, setEvents] = useState<EventSummary[] | null>(null);
-  const [checkouts, setCheckouts] = useState<CheckoutSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const eventList = useResource(() => registerAdminApi.listEvents(), []);
+  const events = eventList.data ?? null;
   const eventField = useId();
   const checkoutField = useId();
   const eventId = Number(params.get('evenement')) || events?.[0]?.id || null;
   const checkoutId = Number(params.get('caisse')) || null;
 
-  useEffect(() => {
-    registerAdminApi.listEvents().then(setEvents, () => setError('Failed to fetch events'));
-  }, []);
-
-  useEffect(() => {
-    if (!eventId) return;
-    let cancelled = false;
-    setCheckouts(null);
-    registerAdminApi.listCheckouts(eventId).then(
-      (list) => { if (!cancelled) setCheckouts(list); },
-      () => { if (!cancelled) setError('Failed to fetch checkouts'); },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [eventId]);
+  const checkoutList = useResource(eventId ? () => registerAdminApi.listCheckouts(eventId) : null, [eventId]);
+  const checkouts = checkoutList.data ?? null;
+  const error = eventList.error ? 'Failed to fetch events' : checkoutList.error ? 'Failed to fetch checkouts' : null;
 
   const checkout = checkouts?.find((c) => c.id === checkoutId) ?? null;
   return (

@@ -1,24 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useResource } from '@kermesse/ui-kit';
 import { registerAdminApi, type ProductAssoc } from '../api/registerAdminApi';
 import { serverMessage } from '../components/messages';
 
+type ProductList = ProductAssoc[] | null;
+
 /** The products of the catalogue with whether a register sells them. */
 export function useCheckoutProducts(checkoutId: number) {
-  const [products, setProducts] = useState<ProductAssoc[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    setProducts(null);
-    setError(null);
-    registerAdminApi.getCheckoutProducts(checkoutId).then(
-      (list) => { if (!cancelled) setProducts(list); },
-      (failure: unknown) => { if (!cancelled) setError(serverMessage(failure, 'Erreur lors de la récupération des données.')); },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [checkoutId]);
-
-  return { products, setProducts, error };
+  const { data, error, setData } = useResource(() => registerAdminApi.getCheckoutProducts(checkoutId), [checkoutId]);
+  const setProducts = useCallback(
+    (update: (list: ProductList) => ProductList) => setData((list) => update(list ?? null) ?? undefined),
+    [setData],
+  );
+  return {
+    products: data ?? null,
+    setProducts,
+    error: error ? serverMessage(error, 'Erreur lors de la récupération des données.') : null,
+  };
 }

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, Banner, Button, ErrorLine, formatDate, Spinner, TextInput } from '@kermesse/ui-kit';
-import { stockApi, type ImportResult, type StocksAnswer } from '../api/stockApi';
+import { ApiError, Banner, Button, ErrorLine, formatDate, saveFile, Spinner, TextInput, useResource } from '@kermesse/ui-kit';
+import { stockApi, type ImportResult } from '../api/stockApi';
 import { EventChooser } from '../components/EventChooser';
 import { serverMessage } from '../components/messages';
 import { isCsvFile } from './csvFile';
@@ -22,8 +22,9 @@ export const defaultNote = (today = new Date()) => `Inventaire du ${formatDate(t
 export function InventoryImportPage() {
   const [params, setParams] = useSearchParams();
   const requestedEvent = Number(params.get('evenement')) || null;
-  const [stocks, setStocks] = useState<StocksAnswer | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const loaded = useResource(() => stockApi.getStocks(requestedEvent), [requestedEvent], { keepPreviousData: true });
+  const stocks = loaded.data ?? null;
+  const loadError = loaded.error ? (loaded.error instanceof Error ? loaded.error.message : String(loaded.error)) : null;
   const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState(defaultNote);
   const [testMode, setTestMode] = useState(true);
@@ -33,17 +34,6 @@ export function InventoryImportPage() {
   /** The file whose last test had no error: only it may be imported for real. */
   const [testedFile, setTestedFile] = useState<File | null>(null);
   const ids = { note: useId(), test: useId() };
-
-  useEffect(() => {
-    let cancelled = false;
-    stockApi.getStocks(requestedEvent).then(
-      (answer) => { if (!cancelled) setStocks(answer); },
-      (failure: unknown) => { if (!cancelled) setLoadError(failure instanceof Error ? failure.message : String(failure)); },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [requestedEvent]);
 
   const event = stocks?.event ?? null;
   const realImportAllowed = !testMode && file !== null && testedFile === file;
@@ -87,15 +77,7 @@ export function InventoryImportPage() {
     if (!event) return;
     setError(null);
     try {
-      const { blob, filename } = await stockApi.downloadTemplate(event.id);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(await stockApi.downloadTemplate(event.id));
     } catch {
       setError(TEMPLATE_FAILED);
     }

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorLine, Spinner } from '@kermesse/ui-kit';
-import { stockApi, type StockItem, type StocksAnswer } from '../api/stockApi';
+import { ErrorLine, Spinner, useResource } from '@kermesse/ui-kit';
+import { stockApi, type StockItem } from '../api/stockApi';
 import { byCategory } from '../components/messages';
 import { EventChooser } from '../components/EventChooser';
 import { InlineNumber } from './InlineNumber';
@@ -14,21 +14,11 @@ import { MovementsDialog } from './MovementsDialog';
 export function StockStatePage() {
   const [params, setParams] = useSearchParams();
   const requestedEvent = Number(params.get('evenement')) || null;
-  const [answer, setAnswer] = useState<StocksAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const stocks = useResource(() => stockApi.getStocks(requestedEvent), [requestedEvent], { keepPreviousData: true });
+  const answer = stocks.data ?? null;
+  const error = stocks.error ? (stocks.error instanceof Error ? stocks.error.message : String(stocks.error)) : null;
   const [history, setHistory] = useState<StockItem | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    setError(null);
-    stockApi.getStocks(requestedEvent).then(
-      (loaded) => { if (!cancelled) setAnswer(loaded); },
-      (failure: unknown) => { if (!cancelled) setError(failure instanceof Error ? failure.message : String(failure)); },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [requestedEvent]);
+  const { setData: setAnswer } = stocks;
 
   const handleSaved = useCallback((item: StockItem) => {
     setAnswer((current) => current && {
@@ -36,7 +26,7 @@ export function StockStatePage() {
       stocks: current.stocks.map((s) => (s.id === item.id ? item : s)),
       alerts: item.isAlert ? [...new Set([...current.alerts, item.id])] : current.alerts.filter((id) => id !== item.id),
     });
-  }, []);
+  }, [setAnswer]);
 
   if (error) return <ErrorLine id="stock-error">Erreur: {error}</ErrorLine>;
   if (!answer) return <Spinner />;

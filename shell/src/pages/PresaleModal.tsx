@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Modal } from '@kermesse/ui-kit';
+import { Button, Modal, useResource } from '@kermesse/ui-kit';
 import { publicGateway } from '../api';
 
 /** Remembers which announcement was dismissed, so a later campaign is shown again. */
@@ -26,22 +26,14 @@ async function loadBanner(): Promise<RaffleBanner | null> {
  * until « Plus tard » is chosen; nothing when no banner is to be shown.
  */
 export function PresaleModal() {
-  const [banner, setBanner] = useState<RaffleBanner | null>(null);
+  const { data: found } = useResource(loadBanner, []);
+  const [dismissed, setDismissed] = useState<string | null>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    loadBanner().then((found) => {
-      if (!cancelled && found && localStorage.getItem(DISMISSED_ANNOUNCEMENT_KEY) !== found.key) setBanner(found);
-    }, () => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
+  const banner = found && found.key !== dismissed && localStorage.getItem(DISMISSED_ANNOUNCEMENT_KEY) !== found.key ? found : null;
   if (!banner) return null;
   const handleDismiss = () => {
     localStorage.setItem(DISMISSED_ANNOUNCEMENT_KEY, banner.key);
-    setBanner(null);
+    setDismissed(banner.key);
   };
   return (
     <Modal

@@ -15,7 +15,7 @@ export type { Role, Session, SessionUser } from './session';
 export { THEME_STORAGE_KEY, applyTheme, readTheme, useTheme } from './theme';
 export { renderStandalone } from './standalone';
 export { useResource } from './useResource';
-export type { Resource } from './useResource';
+export type { Resource, ResourceOptions } from './useResource';
 export type { Theme } from './theme';
 export { Banner } from './components/Banner';
 export { Button, classNames } from './components/Button';

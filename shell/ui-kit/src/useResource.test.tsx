@@ -76,4 +76,14 @@ describe('useResource', () => {
     act(() => result.current.setData((old) => (old ?? 0) + 40));
     expect(result.current.data).toBe(42);
   });
+
+  it('keeps the previous data on screen while new inputs load when asked', async () => {
+    const { result, rerender } = renderHook(({ id }) => useResource(() => Promise.resolve(id * 10), [id], { keepPreviousData: true }), {
+      initialProps: { id: 1 },
+    });
+    await waitFor(() => expect(result.current.data).toBe(10));
+    rerender({ id: 2 });
+    expect(result.current).toMatchObject({ data: 10, loading: true });
+    await waitFor(() => expect(result.current).toMatchObject({ data: 20, loading: false }));
+  });
 });

@@ -27,6 +27,11 @@ interface State<T> {
   loading: boolean;
 }
 
+export interface ResourceOptions {
+  /** Keep showing the previous inputs' data while the new ones load (a chooser that stays on screen). */
+  keepPreviousData?: boolean;
+}
+
 function sameDeps(a: DependencyList | null, b: DependencyList): boolean {
   return a !== null && a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
 }
@@ -38,7 +43,11 @@ function sameDeps(a: DependencyList | null, b: DependencyList): boolean {
  *
  * `const { data, error, loading, reload } = useResource(() => api.listRaffles(), []);`
  */
-export function useResource<T>(load: ((signal: AbortSignal) => Promise<T>) | null, deps: DependencyList): Resource<T> {
+export function useResource<T>(
+  load: ((signal: AbortSignal) => Promise<T>) | null,
+  deps: DependencyList,
+  { keepPreviousData = false }: ResourceOptions = {},
+): Resource<T> {
   const [state, setState] = useState<State<T>>({ deps: null, data: undefined, error: null, loading: false });
   const [attempt, setAttempt] = useState(0);
   const enabled = load !== null;
@@ -47,7 +56,9 @@ export function useResource<T>(load: ((signal: AbortSignal) => Promise<T>) | nul
     if (!load) return undefined;
     const controller = new AbortController();
     setState((previous) =>
-      sameDeps(previous.deps, deps) ? { ...previous, loading: true } : { deps, data: undefined, error: null, loading: true },
+      sameDeps(previous.deps, deps)
+        ? { ...previous, loading: true }
+        : { deps, data: keepPreviousData ? previous.data : undefined, error: null, loading: true },
     );
     load(controller.signal).then(
       (data) => {
@@ -55,7 +66,7 @@ export function useResource<T>(load: ((signal: AbortSignal) => Promise<T>) | nul
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState((previous) => ({ deps, data: sameDeps(previous.deps, deps) ? previous.data : undefined, error, loading: false }));
+        setState((previous) => ({ deps, data: keepPreviousData || sameDeps(previous.deps, deps) ? previous.data : undefined, error, loading: false }));
       },
     );
     return () => controller.abort();
@@ -74,7 +85,7 @@ export function useResource<T>(load: ((signal: AbortSignal) => Promise<T>) | nul
   // Until the effect has run for new inputs, the old answer is not shown as theirs.
   const current = enabled && sameDeps(state.deps, deps);
   return {
-    data: current ? state.data : undefined,
+    data: current || (enabled && keepPreviousData) ? state.data : undefined,
     error: current ? state.error : null,
     loading: enabled && (current ? state.loading : true),
     reload,

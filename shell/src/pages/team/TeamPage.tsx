@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { ApiError, Banner, Button, ErrorLine, NETWORK_ERROR_MESSAGE, Spinner, useSession } from '@kermesse/ui-kit';
+import { useState } from 'react';
+import { ApiError, Banner, Button, ErrorLine, NETWORK_ERROR_MESSAGE, Spinner, useResource, useSession } from '@kermesse/ui-kit';
 import { teamApi, type CreatedPerson, type Person } from '../../api/identity';
 import { LinkToHandOver } from './LinkToHandOver';
 import { NewPersonForm } from './NewPersonForm';
@@ -11,29 +11,19 @@ import { PersonCard } from './PersonCard';
  */
 export function TeamPage() {
   const { user } = useSession();
-  const [people, setPeople] = useState<Person[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const team = useResource(() => teamApi.list(), []);
+  const people = team.data ?? null;
+  const error = team.error ? (team.error instanceof ApiError ? team.error.message : NETWORK_ERROR_MESSAGE) : null;
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedPerson | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    teamApi.list().then(
-      (list) => !cancelled && setPeople(list),
-      (caught: unknown) => !cancelled && setError(caught instanceof ApiError ? caught.message : NETWORK_ERROR_MESSAGE),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   const handleCreated = (person: CreatedPerson) => {
     setCreating(false);
     setCreated(person);
     const { setupLink: _link, ...plain } = person;
-    setPeople((list) => [...(list ?? []), plain]);
+    team.setData((list) => [...(list ?? []), plain]);
   };
-  const handleChanged = (person: Person) => setPeople((list) => list?.map((p) => (p.id === person.id ? person : p)) ?? null);
+  const handleChanged = (person: Person) => team.setData((list) => list?.map((p) => (p.id === person.id ? person : p)));
 
   return (
     <section className="shell-page">
