@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, formatEuros } from '@kermesse/ui-kit';
 import { waitingLabel, type QueuedSale } from '../sale/offlineQueue';
+import type { OfflineQueue } from '../sale/useOfflineQueue';
 import { CheckIcon } from './icons';
 
 /** What the register says about working without network (issue « offline »), in French. */
@@ -69,6 +70,20 @@ export function OfflineStatus({ online, waiting, refused, onSend, onForget, upda
         </ul>
       )}
     </div>
+  );
+}
+
+/** The offline status of the register's queue (`useOfflineQueue`): « Envoyer maintenant » sends, « Retirer » forgets. */
+export function QueueStatus({ queue, updatedAt }: { queue: OfflineQueue; updatedAt?: number | null }) {
+  return (
+    <OfflineStatus
+      online={queue.online}
+      waiting={queue.waiting}
+      refused={queue.refused}
+      onSend={() => void queue.sync()}
+      onForget={(key) => void queue.forget(key)}
+      updatedAt={updatedAt}
+    />
   );
 }
 

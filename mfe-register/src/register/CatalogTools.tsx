@@ -1,0 +1,38 @@
+/**
+ * The buttons beside the product search: refresh the stock alerts, « Recharger le catalogue », and
+ * « Paniers en attente » (only when some sales are on hold, SPEC §4).
+ */
+import { Button } from '@kermesse/ui-kit';
+import { CatalogRefresh, type CatalogRefreshState } from './CatalogRefresh';
+import { RefreshIcon } from './icons';
+import type { StockAlerts } from './useStockAlerts';
+
+export interface CatalogToolsProps {
+  stockAlerts: Pick<StockAlerts, 'alertsBusy' | 'refreshAlerts'>;
+  catalogRefresh: CatalogRefreshState;
+  pendingCount: number;
+  onPending: () => void;
+}
+
+export function CatalogTools({ stockAlerts, catalogRefresh, pendingCount, onPending }: CatalogToolsProps) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        className="reg-icon-button"
+        onClick={() => void stockAlerts.refreshAlerts()}
+        disabled={stockAlerts.alertsBusy}
+        aria-label="Actualiser les alertes de stock"
+        title="Actualiser les alertes de stock"
+      >
+        <RefreshIcon />
+      </Button>
+      <CatalogRefresh {...catalogRefresh} />
+      {pendingCount > 0 && (
+        <Button variant="secondary" onClick={onPending}>
+          Paniers en attente <span className="reg-pill">{pendingCount}</span>
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * A register opened again on this device (its selection kept): its till session and catalogue are
+ * asked as soon as the sales screen code arrives, while the entry page still checks the event (phone
+ * LCP, issue 15). The catalogue lands in the local cache, where the screen reads it.
+ */
+import { readBearerToken } from '../api/bearerToken';
+import { checkoutApiFor } from '../api/checkoutApi';
+import { readSelection } from '../entry/selection';
+import { prefetchTillSession } from '../till/TillBar';
+
+export function prefetchKeptRegister(): void {
+  if (typeof window === 'undefined') return;
+  const kept = readSelection();
+  let token: string | null = null;
+  try {
+    token = readBearerToken();
+  } catch {
+    // No storage: nothing to ask ahead.
+  }
+  if (kept && token) {
+    prefetchTillSession(kept.checkout.id);
+    checkoutApiFor(token).getCheckout(kept.checkout.id).catch(() => undefined);
+  }
+}

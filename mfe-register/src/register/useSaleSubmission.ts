@@ -1,0 +1,162 @@
+/**
+ * Sending the sale once a payment is set (SPEC §4: status 0, then the finished screen), whatever the
+ * network does: each attempt keeps one idempotency key, a lost answer offers « Réessayer » (same body,
+ * same key) or « Envoyer plus tard », and a sale made offline waits in the device's queue. Ticket
+ * numbers sold meanwhile by another register are marked sold and dropped from the sale. It exists
+ * so the card flow, the cash and cheque dialogs and « Mettre en attente » all end the same way.
+ */
+import { useState } from 'react';
+import type { CheckoutApi } from '../api/checkoutApi';
+import { newIdempotencyKey } from '../api/idempotencyKey';
+import { cacheKeys, dropCache } from '../api/localCache';
+import type { SaleDto } from '../api/types';
+import { cartTotalCents } from '../cart/cart';
+import { PAYMENT_MODE } from '../cart/payment';
+import { buildSale, type SalePayment } from '../sale/buildSale';
+import { submitSale, takenTickets as numbersTaken } from '../sale/submitSale';
+import { sellableOffline } from '../sale/ticketBlock';
+import type { OfflineQueue } from '../sale/useOfflineQueue';
+import type { CartonSale } from './CartonPicker';
+import type { SetNotice } from './SaleNotice';
+import type { FinishedSale } from './SaleScreens';
+import type { SaleAction, SaleState } from './saleState';
+import type { CurrentSale } from './useSale';
+import { useMounted } from './useMounted';
+
+export const QUEUE_FAILURE_MESSAGE = "Impossible de garder la vente sur cet appareil (stockage du navigateur indisponible).";
+
+/** A sale ready to send: its body, its idempotency key and what the finished screen shows. */
+export interface SaleAttempt {
+  body: SaleDto;
+  key: string;
+  finished: Omit<FinishedSale, 'result'>;
+}
+
+/** A sale kept on this device while offline, as « Vente gardée » shows it. */
+export interface QueuedNotice {
+  totalCents: number;
+  changeCents: number | null;
+}
+
+export interface SaleSubmissionInput {
+  api: CheckoutApi;
+  checkoutId: number;
+  eventId: number;
+  current: Pick<CurrentSale, 'sale' | 'dispatch' | 'draftOf'>;
+  cartonSale: Pick<CartonSale, 'withCartons'>;
+  queue: Pick<OfflineQueue, 'enqueue'>;
+  /** The raffle numbers this register may sell offline, if it has a block. */
+  offeredTickets: number[] | undefined;
+  setNotice: SetNotice;
+  /** A sale put on hold: the « Paniers en attente » count changed. */
+  onHeld: () => void;
+  /** A sale kept on the device: the sale sheet closes. */
+  onKept: () => void;
+}
+
+/** The attempt that sends `body` (built from `state`), with a new idempotency key. */
+export function saleAttempt(body: SaleDto, state: SaleState, changeCents: number | null = null): SaleAttempt {
+  return {
+    body,
+    key: newIdempotencyKey(),
+    finished: {
+      lines: state.lines,
+      changeCents,
+      onHold: body.paymentMode === PAYMENT_MODE.hold,
+      buyer: state.person ? { phone: state.person.phone, email: state.person.email } : null,
+    },
+  };
+}
+
+export function useSaleSubmission({ api, checkoutId, eventId, current, cartonSale, queue, offeredTickets, setNotice, onHeld, onKept }: SaleSubmissionInput) {
+  const { sale, dispatch, draftOf } = current;
+  const [finished, setFinished] = useState<FinishedSale | null>(null);
+  const [queued, setQueued] = useState<QueuedNotice | null>(null);
+  const [lostAttempt, setLostAttempt] = useState<SaleAttempt | null>(null);
+  const [takenTickets, setTakenTickets] = useState<number[]>([]);
+  const mounted = useMounted();
+
+  /** Sends the current sale paid with `payment` (or keeps it on the device when offline). */
+  async function createSale(payment: SalePayment, extra: { changeCents?: number } = {}) {
+    const attempt = saleAttempt(cartonSale.withCartons(buildSale(draftOf(sale), payment)), sale, extra.changeCents ?? null);
+    // No network: the sale waits on this device with its key (sent by the queue when it returns).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false && sellableOffline(attempt.body, offeredTickets)) await keepOffline(attempt);
+    else await send(attempt);
+  }
+
+  /** Puts the sale in the offline queue (IndexedDB) and shows that it is kept. */
+  async function keepOffline(attempt: SaleAttempt) {
+    try {
+      await queue.enqueue({
+        key: attempt.key,
+        checkoutId,
+        eventId,
+        body: attempt.body,
+        totalCents: cartTotalCents(attempt.finished.lines),
+        queuedAt: Date.now(),
+        refusal: null,
+      });
+    } catch (error) {
+      console.error("File d'attente hors ligne indisponible", error);
+      setNotice({ tone: 'error', text: QUEUE_FAILURE_MESSAGE });
+      return;
+    }
+    if (!mounted.current) return;
+    setNotice(null);
+    setLostAttempt(null);
+    onKept();
+    setQueued({ totalCents: cartTotalCents(attempt.finished.lines), changeCents: attempt.finished.changeCents });
+  }
+
+  /** Sends `attempt`; `resend` when its key was sent before (« Réessayer »). */
+  async function send(attempt: SaleAttempt, resend = false) {
+    setNotice(null);
+    setLostAttempt(null);
+    dispatch({ type: 'setStatus', status: 0 });
+    const outcome = await submitSale(api, attempt.body, attempt.key, { resend });
+    if (!mounted.current) return;
+    if (outcome.ok) {
+      dropCache(cacheKeys.cardPayment(checkoutId));
+      setTakenTickets([]);
+      setFinished({ ...attempt.finished, result: outcome.result });
+      dispatch({ type: 'setStatus', status: 1 });
+      if (attempt.body.paymentMode === PAYMENT_MODE.hold) onHeld();
+      return;
+    }
+    dispatch({ type: 'setStatus', status: -1 });
+    setNotice({ tone: 'error', text: outcome.message });
+    if (outcome.network) setLostAttempt(attempt);
+    const taken = numbersTaken(outcome, attempt.body.raffles);
+    if (taken.length > 0) {
+      // Sold meanwhile by another register: those numbers are marked sold and must be picked again.
+      setTakenTickets((numbers) => [...new Set([...numbers, ...taken])]);
+      dispatch({ type: 'setTickets', tickets: attempt.body.raffles.filter((number) => !taken.includes(number)) });
+    }
+  }
+
+  /** « Nouvelle Vente »: clears the cart, tickets, bets and buyer (SPEC §4). */
+  function newSale() {
+    setFinished(null);
+    setQueued(null);
+    setNotice(null);
+    setLostAttempt(null);
+    dispatch({ type: 'newSale' } satisfies SaleAction);
+  }
+
+  return {
+    finished,
+    queued,
+    lostAttempt,
+    takenTickets,
+    /** Whether the sale being sent (status 0) blocks the screen. */
+    sending: sale.status === 0,
+    createSale,
+    keepOffline,
+    send,
+    newSale,
+    /** « Envoyer plus tard » is offered for a lost sale that may be sold offline. */
+    canKeepLost: lostAttempt !== null && sellableOffline(lostAttempt.body, offeredTickets),
+  };
+}
+
+export type SaleSubmission = ReturnType<typeof useSaleSubmission>;
