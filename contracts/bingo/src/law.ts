@@ -3,6 +3,7 @@
  * association is allowed when the stake is low (carton under 20 €), the prizes are in kind (no cash;
  * non-refundable vouchers are allowed) and it stays occasional.
  */
+import { formatEuros } from '@kermesse/contracts-common';
 
 /** A carton price of 20 € or more is refused. */
 export const MAX_CARTON_PRICE_CENTS = 1999;
@@ -33,6 +34,5 @@ export const packPriceAllowed = (cents: number, nb: number): boolean => nb >= 1 
 
 /** « Lot de 3 cartons à 66,00 € : 22,00 € par carton… » */
 export function packPriceTooHighMessage(nb: number, cents: number): string {
-  const euros = (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} €`;
-  return `Lot de ${nb} cartons à ${euros(cents)} : ${euros(Math.ceil(cents / nb))} par carton. Le prix d’un carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).`;
+  return `Lot de ${nb} cartons à ${formatEuros(cents)} : ${formatEuros(Math.ceil(cents / nb))} par carton. Le prix d’un carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).`;
 }

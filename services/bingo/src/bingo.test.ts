@@ -236,7 +236,7 @@ describe('loto night and French law', () => {
 
   it('prints a règlement with the parties and their prizes', async () => {
     const res = await call('GET', '/admin-bingo/api/bingo/1/reglement');
-    expect(res.body.articles[1]).toBe('Article 2 — Le carton est vendu 3,00 €. Aucun carton n\'est vendu à 20 € ou plus.');
+    expect(res.body.articles[1].replace(/[\u00a0\u202f]/g, ' ')).toBe('Article 2 — Le carton est vendu 3,00 €. Aucun carton n\'est vendu à 20 € ou plus.');
     expect(res.body.articles.join('\n')).toMatch(/1\. Quine : Bon d’achat librairie 20 €/);
   });
 });

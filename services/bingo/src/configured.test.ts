@@ -145,7 +145,7 @@ describe('bingo.configured', () => {
     const tooHigh = await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, packs: [{ nb: 3, price: '66' }] });
     expect(tooHigh.status).toBe(400);
     expect(tooHigh.body.code).toBe('PACK_PRICE_TOO_HIGH');
-    expect(tooHigh.body.error).toBe('Lot de 3 cartons à 66,00 € : 22,00 € par carton. Le prix d’un carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).');
+    expect(tooHigh.body.error.replace(/[\u00a0\u202f]/g, ' ')).toBe('Lot de 3 cartons à 66,00 € : 22,00 € par carton. Le prix d’un carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).');
     expect((await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, packs: [{ nb: 3, price: '60' }] })).status).toBe(400);
     const twice = await call('PUT', `/admin-bingo/api/bingo/${bingoId}`, { ...base, packs: [{ nb: 3, price: '8' }, { nb: 3, price: '7' }] });
     expect(twice.body.error).toBe('Deux lots de cartons ont le même nombre de cartons.');

@@ -1,6 +1,6 @@
 /** Rows → the API shapes of SPEC §3 (prizes, seat plan) and of the loto night. */
 import {
-  cartonCode, centsToText, DEFAULT_SEATS_PER_TABLE, DEFAULT_TABLES, PARTIE_LABELS, tableLabel,
+  cartonCode, decimalAmount, DEFAULT_SEATS_PER_TABLE, DEFAULT_TABLES, PARTIE_LABELS, tableLabel,
   type CartonShape, type Night, type Partie, type Prize, type SeatPlan,
 } from '@kermesse/contracts-bingo';
 import type { NightRow } from '../repositories/nights.ts';
@@ -12,8 +12,8 @@ export const presentPrize = (row: PrizeRow): Prize => ({
   id: row.id,
   label: row.label,
   rank: row.rank,
-  price: centsToText(row.price_cents),
-  cost: centsToText(row.cost_cents),
+  price: decimalAmount(row.price_cents),
+  cost: decimalAmount(row.cost_cents),
   provider: row.provider,
   nature: row.nature,
   bingoId: row.bingo_id,
@@ -41,13 +41,13 @@ export const presentNight = (row: NightRow, warnings: string[] = []): Night => (
   id: row.id,
   name: row.name,
   heldOn: row.held_on,
-  cartonPrice: centsToText(row.carton_price_cents),
+  cartonPrice: decimalAmount(row.carton_price_cents),
   eventId: row.event_id,
   eventName: row.event_name,
   place: row.place,
   callers: row.caller_emails,
   salesOpen: row.sales_open,
-  packs: (row.carton_packs ?? []).map((p) => ({ nb: p.nb, price: centsToText(p.priceCents) })),
+  packs: (row.carton_packs ?? []).map((p) => ({ nb: p.nb, price: decimalAmount(p.priceCents) })),
   warnings,
 });
 

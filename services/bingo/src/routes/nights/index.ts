@@ -1,6 +1,6 @@
 import { defineRoute, Router, type Db } from '@kermesse/kit';
 import {
-  BingoParams, CartonsInput, CartonsQuery, formatCents, NightInput, PartiesInput, PARTIE_LABELS,
+  BingoParams, CartonsInput, CartonsQuery, formatEuros, NightInput, PartiesInput, PARTIE_LABELS,
 } from '@kermesse/contracts-bingo';
 import { bingoNotFound } from '../../errors.ts';
 import { changeNight, createNight, nightWithWarnings, setParties } from '../../commands/nights.ts';
@@ -87,8 +87,8 @@ export function nightRoutes({ db }: { db: Db }): Router {
 
 /** « 3,00 € » — with its packs: « 3,00 € ; en lot : 3 cartons pour 8,00 € … », each under 20 € a carton. */
 function priceText(cents: number, packs: Array<{ nb: number; priceCents: number }>): string {
-  if (!packs.length) return formatCents(cents);
-  return `${formatCents(cents)} ; en lot : ${packs.map((p) => `${p.nb} cartons pour ${formatCents(p.priceCents)}`).join(', ')} (moins de 20 € par carton)`;
+  if (!packs.length) return formatEuros(cents);
+  return `${formatEuros(cents)} ; en lot : ${packs.map((p) => `${p.nb} cartons pour ${formatEuros(p.priceCents)}`).join(', ')} (moins de 20 € par carton)`;
 }
 
 function reglement(name: string, heldOn: string, place: string, price: string, parties: string[]): string[] {
