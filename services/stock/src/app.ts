@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import * as serviceMigrations from '../migrations/index.ts';
-import { createServiceApp, type Bus, type Db, type Logger, type OutboxRelay, type TokenVerifier } from '@kermesse/kit';
+import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
 import { inventoryRoutes } from './routes/inventory/index.ts';
 import { stateRoutes } from './routes/state/index.ts';
 import { stockRoutes } from './routes/stocks/index.ts';
@@ -10,8 +10,6 @@ export interface StockDeps {
   logger: Logger;
   verifier: TokenVerifier;
   bus?: Bus;
-  /** Woken after a write that recorded stock.alert events. */
-  relay?: OutboxRelay;
 }
 
 /** The stock service's Koa app (no listen). */
@@ -23,6 +21,6 @@ export async function buildApp(deps: StockDeps): Promise<Koa> {
     db: deps.db,
     bus: deps.bus,
     verifier: deps.verifier,
-    routers: [stateRoutes({ db: deps.db }), stockRoutes({ db: deps.db, relay: deps.relay }), inventoryRoutes({ db: deps.db, relay: deps.relay })],
+    routers: [stateRoutes({ db: deps.db }), stockRoutes({ db: deps.db }), inventoryRoutes({ db: deps.db })],
   });
 }

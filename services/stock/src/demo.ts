@@ -1,4 +1,5 @@
 import type { Db } from '@kermesse/kit';
+import { insertDemoLevels } from './repositories/demoLevels.ts';
 
 /** The register's demo event (services/register/src/demo.ts). */
 export const DEMO_EVENT = 'Kermesse de printemps';
@@ -42,13 +43,10 @@ export const DEMO_LEVELS: ReadonlyArray<{ product: string; stock: number; alertT
 
 /** Stores the demo levels (idempotent: an existing row is left as it is). */
 export async function seedDemo({ db }: { db: Db; password?: string }): Promise<void> {
-  await db('demo_levels')
-    .insert(DEMO_LEVELS.map((level) => ({
-      event_name: DEMO_EVENT,
-      product_name: level.product,
-      stock: level.stock,
-      alert_threshold: level.alertThreshold,
-    })))
-    .onConflict(['event_name', 'product_name'])
-    .ignore();
+  await insertDemoLevels(db, DEMO_LEVELS.map((level) => ({
+    event_name: DEMO_EVENT,
+    product_name: level.product,
+    stock: level.stock,
+    alert_threshold: level.alertThreshold,
+  })));
 }

@@ -1,75 +1,74 @@
+/**
+ * The stock service on real Postgres and NATS. Every test builds its own event, products and sales
+ * (givenEvent, freshId): none depends on another one's data or order. Nothing sleeps: each test
+ * waits for the row, the level or the event it expects.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cutMultipartUpload, eventually } from '@kermesse/kit/testing';
-import { buildProduct, buildSale, levelAndLedger, startStockTestSystem, type StockTestSystem } from './testSupport.ts';
+import type { StockItem, StocksAnswer } from '@kermesse/contracts-stock';
+import { MANUAL_NOTE } from './commands/correctStock.ts';
+import { DEMO_NOTE } from './levels/levelChanges.ts';
+import { buildProduct, buildSale, freshId, givenEvent, levelAndLedger, startStockTestSystem, type StockTestSystem } from './testSupport.ts';
 
 let sys: StockTestSystem;
-/** The demo event (demo levels apply: 60 in stock, threshold 10) and a plain one (levels start at 0). */
-const DEMO_EVENT = 11;
-const PLAIN_EVENT = 12;
 
 beforeAll(async () => {
   sys = await startStockTestSystem();
-  await sys.publish('catalog.event.created', { eventId: DEMO_EVENT, name: 'Kermesse de printemps', startsOn: '2026-05-16' });
-  await sys.publish('catalog.event.created', { eventId: PLAIN_EVENT, name: "Loto d'automne", startsOn: '2025-10-04' });
-  await sys.publish('catalog.product.changed', buildProduct(101, 'Crêpe sucre', 'Buvette'));
-  await sys.publish('catalog.product.changed', buildProduct(102, 'Café filtre', 'Buvette'));
-  await sys.publish('catalog.product.changed', buildProduct(103, 'Jus d’orange', 'Boissons'));
-  await sys.publish('catalog.product.changed', buildProduct(104, 'Vieux produit', 'Boissons', { active: false }));
-  await eventually(async () => (await sys.db('levels').count<{ count: number }[]>('* as count'))[0]!.count === 6, 15_000);
-});
+}, 60_000);
 
 afterAll(async () => {
   await sys?.stop();
 });
 
-interface StockList {
-  event: { id: number; name: string } | null;
-  events: { id: number; name: string }[];
-  stocks: { id: number; name: string; category: string; stock: number; alert_threshold: number; isAlert: boolean }[];
-  alerts: number[];
-}
-const stocks = async (eventId: number): Promise<StockList> => (await sys.request(`/api/stocks/?event_id=${eventId}`)).json() as Promise<StockList>;
+const stocks = async (eventId: number): Promise<StocksAnswer> => (await sys.request(`/api/stocks/?event_id=${eventId}`)).json() as Promise<StocksAnswer>;
 const post = (path: string, body: unknown, as: 'admin' | 'cashier' | 'volunteer' = 'admin') =>
   sys.request(path, { method: 'POST', as, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const stockOf = async (eventId: number, productId: number) => (await stocks(eventId)).stocks.find((s) => s.id === productId)!;
+const stockOf = async (eventId: number, productId: number): Promise<StockItem | undefined> => (await stocks(eventId)).stocks.find((s) => s.id === productId);
+const alertsOf = (eventId: number, productId?: number) =>
+  sys.alerts.filter((a) => a.payload.eventId === eventId && (productId === undefined || a.payload.productId === productId));
+const THREE = [['Jus d’orange', 'Boissons'], ['Café filtre', 'Buvette'], ['Crêpe sucre', 'Buvette']] as Array<[string, string]>;
 
 describe('stock state from the register catalogue', () => {
   it('lists the products of the most recent event by category, with the demo levels applied and alerts by id', async () => {
-    const body = await (await sys.request('/api/stocks/')).json() as StockList;
-    expect(body.event).toMatchObject({ id: DEMO_EVENT, name: 'Kermesse de printemps' });
-    expect(body.events.map((e) => e.id)).toEqual([DEMO_EVENT, PLAIN_EVENT]);
+    const { eventId, products: [juice, coffee, crepe] } = await givenEvent(sys, { demo: true, startsOn: '2099-12-31', products: THREE });
+    const body = await (await sys.request('/api/stocks/')).json() as StocksAnswer;
+    expect(body.event).toMatchObject({ id: eventId, name: 'Kermesse de printemps' });
+    expect(body.events[0]!.id).toBe(eventId);
     expect(body.stocks).toEqual([
-      { id: 103, name: 'Jus d’orange', category: 'Boissons', stock: 60, alert_threshold: 10, isAlert: false },
-      { id: 102, name: 'Café filtre', category: 'Buvette', stock: 60, alert_threshold: 10, isAlert: false },
-      { id: 101, name: 'Crêpe sucre', category: 'Buvette', stock: 60, alert_threshold: 10, isAlert: false },
+      { id: juice, name: 'Jus d’orange', category: 'Boissons', stock: 60, alert_threshold: 10, isAlert: false },
+      { id: coffee, name: 'Café filtre', category: 'Buvette', stock: 60, alert_threshold: 10, isAlert: false },
+      { id: crepe, name: 'Crêpe sucre', category: 'Buvette', stock: 60, alert_threshold: 10, isAlert: false },
     ]);
     expect(body.alerts).toEqual([]);
     // Demo levels are explained by a movement like every other level.
-    expect(await levelAndLedger(sys.db, DEMO_EVENT, 101)).toEqual({ stock: 60, ledger: 60, movements: 1 });
+    expect(await levelAndLedger(sys.db, eventId, crepe!)).toEqual({ stock: 60, ledger: 60, movements: 1 });
   });
 
   it('starts other events empty, every product in alert, and published those alerts', async () => {
-    const body = await stocks(PLAIN_EVENT);
-    expect(body.stocks.map((s) => [s.id, s.stock, s.alert_threshold, s.isAlert])).toEqual([[103, 0, 0, true], [102, 0, 0, true], [101, 0, 0, true]]);
-    expect(body.alerts.sort()).toEqual([101, 102, 103]);
-    await eventually(() => sys.alerts.filter((a) => a.payload.eventId === PLAIN_EVENT).length === 3);
+    const { eventId, products: [juice, coffee, crepe] } = await givenEvent(sys, { products: THREE });
+    const body = await stocks(eventId);
+    expect(body.stocks.map((s) => [s.id, s.stock, s.alert_threshold, s.isAlert])).toEqual([[juice, 0, 0, true], [coffee, 0, 0, true], [crepe, 0, 0, true]]);
+    expect(body.alerts.sort()).toEqual([juice, coffee, crepe].sort());
+    await eventually(() => alertsOf(eventId).length === 3);
   });
 
   it('follows a renamed product and hides a product withdrawn from sale', async () => {
-    await sys.publish('catalog.product.changed', buildProduct(103, 'Jus d’orange bio', 'Boissons'));
-    await eventually(async () => (await stockOf(DEMO_EVENT, 103))?.name === 'Jus d’orange bio');
-    expect((await stocks(DEMO_EVENT)).stocks.some((s) => s.id === 104)).toBe(false);
+    const { eventId, products: [juice, old] } = await givenEvent(sys, { demo: true, products: [['Jus d’orange', 'Boissons'], ['Vieux produit', 'Boissons', { active: false }]] });
+    await sys.publish('catalog.product.changed', buildProduct(juice!, 'Jus d’orange bio', 'Boissons', { eventId }));
+    await eventually(async () => (await stockOf(eventId, juice!))?.name === 'Jus d’orange bio');
+    expect((await stocks(eventId)).stocks.some((s) => s.id === old)).toBe(false);
   });
 
   it('answers the register with {success, stocks: [{id, isAlert}]} for a cashier', async () => {
-    const res = await sys.request(`/api/cr/stocks/${PLAIN_EVENT}/stocks/state?cache=1`, { as: 'cashier' });
+    const { eventId, products } = await givenEvent(sys, { products: THREE });
+    const res = await sys.request(`/api/cr/stocks/${eventId}/stocks/state?cache=1`, { as: 'cashier' });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, max-age=60');
-    expect(await res.json()).toEqual({ success: true, stocks: [{ id: 101, isAlert: true }, { id: 102, isAlert: true }, { id: 103, isAlert: true }] });
-    const unknown = await sys.request('/api/cr/stocks/999/stocks/state', { as: 'cashier' });
+    expect(await res.json()).toEqual({ success: true, stocks: [...products].sort((a, b) => a - b).map((id) => ({ id, isAlert: true })) });
+    const unknown = await sys.request(`/api/cr/stocks/${freshId()}/stocks/state`, { as: 'cashier' });
     expect(await unknown.json()).toEqual({ success: true, stocks: [] });
-    expect((await sys.request(`/api/cr/stocks/${PLAIN_EVENT}/stocks/state`, { as: 'volunteer' })).status).toBe(403);
-    expect((await sys.request(`/api/cr/stocks/${PLAIN_EVENT}/stocks/state`, { as: null })).status).toBe(401);
+    expect((await sys.request(`/api/cr/stocks/${eventId}/stocks/state`, { as: 'volunteer' })).status).toBe(403);
+    expect((await sys.request(`/api/cr/stocks/${eventId}/stocks/state`, { as: null })).status).toBe(401);
   });
 
   it('keeps the admin screens to admins', async () => {
@@ -81,269 +80,287 @@ describe('stock state from the register catalogue', () => {
 
 describe('what has a stock', () => {
   it('gives no stock to raffle and gift-basket ticket products', async () => {
-    await sys.publish('catalog.product.changed', buildProduct(150, '5 tickets', 'Tombola : Grande tombola', { kind: 'raffle' }));
-    await sys.publish('catalog.product.changed', buildProduct(151, 'Limonade', 'Boissons', { kind: 'product' }));
-    await eventually(async () => Boolean(await stockOf(PLAIN_EVENT, 151)));
-    expect((await stocks(PLAIN_EVENT)).stocks.some((s) => s.id === 150)).toBe(false);
-    expect(await sys.db('levels').where({ product_id: 150 }).first()).toBeUndefined();
-    const res = await post('/api/stocks/update/stock', { product_id: 150, quantity: 3, event_id: PLAIN_EVENT });
+    const { eventId, products: [tickets, lemonade] } = await givenEvent(sys, {
+      products: [['5 tickets', 'Tombola : Grande tombola', { kind: 'raffle' }], ['Limonade', 'Boissons', { kind: 'product' }]],
+    });
+    expect(await stockOf(eventId, lemonade!)).toBeDefined();
+    expect((await stocks(eventId)).stocks.some((s) => s.id === tickets)).toBe(false);
+    expect(await sys.db('levels').where({ product_id: tickets }).first()).toBeUndefined();
+    const res = await post('/api/stocks/update/stock', { product_id: tickets, quantity: 3, event_id: eventId });
     expect(res.status).toBe(404);
-    await sys.publish('catalog.product.changed', buildProduct(151, 'Limonade', 'Boissons', { active: false }));
-    await eventually(async () => !(await stockOf(PLAIN_EVENT, 151)));
+    await sys.publish('catalog.product.changed', buildProduct(lemonade!, 'Limonade', 'Boissons', { eventId, active: false }));
+    await eventually(async () => !(await stockOf(eventId, lemonade!)));
   });
 
   it('applies the demo level even when a sale of the demo event came before the catalog events', async () => {
-    await sys.publish('sale.completed', buildSale(90, 14, [[160, 2]]));
-    await eventually(async () => (await levelAndLedger(sys.db, 14, 160)).stock === -2);
-    await sys.publish('catalog.event.created', { eventId: 14, name: 'Kermesse de printemps', startsOn: '2027-05-15' });
-    await sys.publish('catalog.product.changed', buildProduct(160, 'Limonade maison', 'Boissons'));
-    await eventually(async () => (await stockOf(14, 160))?.stock === 58);
-    expect(await stockOf(14, 160)).toMatchObject({ name: 'Limonade maison', stock: 58, alert_threshold: 10, isAlert: false });
-    expect(await levelAndLedger(sys.db, 14, 160)).toEqual({ stock: 58, ledger: 58, movements: 2 });
+    const [eventId, productId] = [freshId(), freshId()];
+    await sys.publish('sale.completed', buildSale(freshId(), eventId, [[productId, 2]]));
+    await eventually(async () => (await levelAndLedger(sys.db, eventId, productId)).stock === -2);
+    await sys.publish('catalog.event.created', { eventId, name: 'Kermesse de printemps', startsOn: '2027-05-15' });
+    await sys.publish('catalog.product.changed', buildProduct(productId, 'Limonade maison', 'Boissons', { eventId }));
+    await eventually(async () => (await stockOf(eventId, productId))?.stock === 58);
+    expect(await stockOf(eventId, productId)).toMatchObject({ name: 'Limonade maison', stock: 58, alert_threshold: 10, isAlert: false });
+    expect(await levelAndLedger(sys.db, eventId, productId)).toEqual({ stock: 58, ledger: 58, movements: 2 });
   });
 });
 
 describe('sales lower the stock exactly once', () => {
   it('lowers each product line of a sale once, ignoring donations, with a movement naming the sale', async () => {
-    await sys.publish('sale.completed', buildSale(1, DEMO_EVENT, [[101, 3], [102, 1], [101, 2]]));
-    await eventually(async () => (await stockOf(DEMO_EVENT, 101)).stock === 55);
-    expect((await stockOf(DEMO_EVENT, 102)).stock).toBe(59);
-    const notes = await sys.db('movements').where({ sale_id: 1 }).orderBy('sale_line').select('product_id', 'variation', 'note', 'kind');
+    const { eventId, products: [crepe, coffee] } = await givenEvent(sys, { demo: true, products: THREE.slice(2).concat(THREE.slice(1, 2)) });
+    const sale = buildSale(freshId(), eventId, [[crepe!, 3], [coffee!, 1], [crepe!, 2]]);
+    await sys.publish('sale.completed', sale);
+    await eventually(async () => (await stockOf(eventId, crepe!))?.stock === 55);
+    expect((await stockOf(eventId, coffee!))!.stock).toBe(59);
+    const notes = await sys.db('movements').where({ sale_id: sale.saleId }).orderBy('sale_line').select('product_id', 'variation', 'note', 'kind');
+    const note = `Vente ${sale.reference}`;
     expect(notes).toEqual([
-      { product_id: 101, variation: -3, note: 'Vente V-000001', kind: 'sale' },
-      { product_id: 102, variation: -1, note: 'Vente V-000001', kind: 'sale' },
-      { product_id: 101, variation: -2, note: 'Vente V-000001', kind: 'sale' },
+      { product_id: crepe, variation: -3, note, kind: 'sale' },
+      { product_id: coffee, variation: -1, note, kind: 'sale' },
+      { product_id: crepe, variation: -2, note, kind: 'sale' },
     ]);
   });
 
   it('changes nothing when the same sale.completed is delivered again, or the sale is published twice', async () => {
-    const envelope = await sys.publish('sale.completed', buildSale(2, DEMO_EVENT, [[103, 4]]));
-    await eventually(async () => (await stockOf(DEMO_EVENT, 103)).stock === 56);
+    const { eventId, products: [juice, coffee] } = await givenEvent(sys, { demo: true, products: THREE.slice(0, 2) });
+    const saleId = freshId();
+    const envelope = await sys.publish('sale.completed', buildSale(saleId, eventId, [[juice!, 4]]));
+    await eventually(async () => (await stockOf(eventId, juice!))?.stock === 56);
     // The same event again under another message id (JetStream's de-duplication does not catch it).
     await sys.publishRaw(envelope, `${envelope.id}-again`);
     // The same sale under a new event id (a producer that published it twice).
-    await sys.publish('sale.completed', buildSale(2, DEMO_EVENT, [[103, 4]]));
+    await sys.publish('sale.completed', buildSale(saleId, eventId, [[juice!, 4]]));
     // A later sale proves the consumer went past both duplicates.
-    await sys.publish('sale.completed', buildSale(3, DEMO_EVENT, [[102, 1]]));
-    await eventually(async () => (await stockOf(DEMO_EVENT, 102)).stock === 58);
-    expect((await stockOf(DEMO_EVENT, 103)).stock).toBe(56);
-    for (const id of [101, 102, 103]) {
-      const { stock, ledger } = await levelAndLedger(sys.db, DEMO_EVENT, id);
+    await sys.publish('sale.completed', buildSale(freshId(), eventId, [[coffee!, 1]]));
+    await eventually(async () => (await stockOf(eventId, coffee!))?.stock === 59);
+    expect((await stockOf(eventId, juice!))!.stock).toBe(56);
+    for (const id of [juice!, coffee!]) {
+      const { stock, ledger } = await levelAndLedger(sys.db, eventId, id);
       expect(ledger).toBe(stock);
     }
   });
 
   it('lowers the stock once when the service fails after committing and before acknowledging', async () => {
+    const { eventId, products: [juice] } = await givenEvent(sys, { demo: true, products: THREE.slice(0, 1) });
+    const saleId = freshId();
     await sys.stopConsumers();
-    let failures = 0;
+    let deliveries = 0;
     await sys.startConsumers({
       beforeAck(event) {
-        if (event.type === 'sale.completed' && (event.payload as { saleId: number }).saleId === 7 && failures === 0) {
-          failures += 1;
-          throw new Error('crash between commit and ack');
-        }
+        if (event.type !== 'sale.completed' || (event.payload as { saleId: number }).saleId !== saleId) return;
+        deliveries += 1;
+        if (deliveries === 1) throw new Error('crash between commit and ack');
       },
     });
-    const before = (await stockOf(DEMO_EVENT, 103)).stock;
-    await sys.publish('sale.completed', buildSale(7, DEMO_EVENT, [[103, 5]]));
-    await eventually(async () => (await stockOf(DEMO_EVENT, 103)).stock === before - 5);
+    await sys.publish('sale.completed', buildSale(saleId, eventId, [[juice!, 5]]));
+    await eventually(async () => (await stockOf(eventId, juice!))?.stock === 55);
     // The message comes back (it was never acknowledged) and is acknowledged without a second effect.
-    await sys.publish('sale.completed', buildSale(8, DEMO_EVENT, [[103, 1]]));
-    await eventually(async () => (await stockOf(DEMO_EVENT, 103)).stock === before - 6, 15_000);
-    await new Promise((r) => setTimeout(r, 1_500));
-    expect(failures).toBe(1);
-    expect((await stockOf(DEMO_EVENT, 103)).stock).toBe(before - 6);
-    const redelivered = await sys.db('inbox').where({ consumer: 'stock-sale-completed' }).count<{ count: number }[]>('* as count');
-    expect(redelivered[0]!.count).toBeGreaterThan(0);
-    expect(await levelAndLedger(sys.db, DEMO_EVENT, 103)).toMatchObject({ stock: before - 6, ledger: before - 6 });
+    await eventually(() => deliveries === 2, 15_000);
+    await eventually(() => sys.consumerDrained('stock-sale-completed'), 15_000);
+    expect(deliveries).toBe(2);
+    expect(await levelAndLedger(sys.db, eventId, juice!)).toEqual({ stock: 55, ledger: 55, movements: 2 });
   });
 
   it('still lowers the stock of a sale that arrives before its product and event are known', async () => {
-    await sys.publish('sale.completed', buildSale(4, 13, [[105, 2]]));
-    await eventually(async () => (await levelAndLedger(sys.db, 13, 105)).stock === -2);
-    await sys.publish('catalog.event.created', { eventId: 13, name: 'Fête de la musique', startsOn: '2026-06-21' });
-    await sys.publish('catalog.product.changed', buildProduct(105, 'Glace', 'Desserts'));
-    await eventually(async () => (await stockOf(13, 105))?.name === 'Glace');
-    expect(await stockOf(13, 105)).toMatchObject({ stock: -2, isAlert: true });
-    expect((await stocks(13)).event?.name).toBe('Fête de la musique');
+    const [eventId, productId] = [freshId(), freshId()];
+    await sys.publish('sale.completed', buildSale(freshId(), eventId, [[productId, 2]]));
+    await eventually(async () => (await levelAndLedger(sys.db, eventId, productId)).stock === -2);
+    await sys.publish('catalog.event.created', { eventId, name: 'Fête de la musique', startsOn: '2026-06-21' });
+    await sys.publish('catalog.product.changed', buildProduct(productId, 'Glace', 'Desserts', { eventId }));
+    await eventually(async () => (await stockOf(eventId, productId))?.name === 'Glace');
+    expect(await stockOf(eventId, productId)).toMatchObject({ stock: -2, isAlert: true });
+    expect((await stocks(eventId)).event?.name).toBe('Fête de la musique');
   });
 });
 
 describe('alerts reach the register', () => {
   it('publishes stock.alert when a sale brings the level to its threshold, and again when it leaves alert', async () => {
-    const before = sys.alerts.length;
-    expect((await post('/api/stocks/update/stock', { product_id: 102, quantity: 12, event_id: DEMO_EVENT })).status).toBe(200);
-    await sys.publish('sale.completed', buildSale(5, DEMO_EVENT, [[102, 2]]));
-    const entered = await eventually(() => sys.alerts.slice(before).find((a) => a.payload.productId === 102 && a.payload.isAlert));
-    expect(entered.payload).toEqual({ eventId: DEMO_EVENT, productId: 102, isAlert: true, stock: 10, alertThreshold: 10 });
-    expect((await stocks(DEMO_EVENT)).alerts).toContain(102);
+    const { eventId, products: [coffee, marker] } = await givenEvent(sys, { demo: true, products: THREE.slice(1) });
+    expect((await post('/api/stocks/update/stock', { product_id: coffee, quantity: 12, event_id: eventId })).status).toBe(200);
+    await sys.publish('sale.completed', buildSale(freshId(), eventId, [[coffee!, 2]]));
+    const entered = await eventually(() => alertsOf(eventId, coffee).find((a) => a.payload.isAlert));
+    expect(entered.payload).toEqual({ eventId, productId: coffee, isAlert: true, stock: 10, alertThreshold: 10 });
+    expect((await stocks(eventId)).alerts).toContain(coffee);
 
-    expect((await post('/api/stocks/update/alert-threshold', { product_id: 102, alert_threshold: 4, event_id: DEMO_EVENT })).status).toBe(200);
-    const left = await eventually(() => sys.alerts.slice(before).find((a) => a.payload.productId === 102 && !a.payload.isAlert));
-    expect(left.payload).toEqual({ eventId: DEMO_EVENT, productId: 102, isAlert: false, stock: 10, alertThreshold: 4 });
-    // Nothing is published while the state does not change.
-    await sys.publish('sale.completed', buildSale(6, DEMO_EVENT, [[102, 1]]));
-    await eventually(async () => (await stockOf(DEMO_EVENT, 102)).stock === 9);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(sys.alerts.slice(before).filter((a) => a.payload.productId === 102)).toHaveLength(2);
+    expect((await post('/api/stocks/update/alert-threshold', { product_id: coffee, alert_threshold: 4, event_id: eventId })).status).toBe(200);
+    const left = await eventually(() => alertsOf(eventId, coffee).find((a) => !a.payload.isAlert));
+    expect(left.payload).toEqual({ eventId, productId: coffee, isAlert: false, stock: 10, alertThreshold: 4 });
+    // Nothing is published while the state does not change: a later alert (another product's)
+    // arrives, and nothing about this one came before it (alerts leave in the order recorded).
+    await sys.publish('sale.completed', buildSale(freshId(), eventId, [[coffee!, 1]]));
+    await eventually(async () => (await stockOf(eventId, coffee!))?.stock === 9);
+    expect((await post('/api/stocks/update/alert-threshold', { product_id: marker, alert_threshold: 60, event_id: eventId })).status).toBe(200);
+    await eventually(() => alertsOf(eventId, marker).length === 1);
+    expect(alertsOf(eventId, coffee)).toHaveLength(2);
   });
 });
 
 describe('inline edits', () => {
   it('sets a counted level as a « Correction manuelle » movement and answers the updated item', async () => {
-    const res = await post('/api/stocks/update/stock', { product_id: 101, quantity: 80, event_id: DEMO_EVENT });
+    const { eventId, products: [crepe] } = await givenEvent(sys, { demo: true, products: THREE.slice(2) });
+    const sale = buildSale(freshId(), eventId, [[crepe!, 5]]);
+    await sys.publish('sale.completed', sale);
+    await eventually(async () => (await stockOf(eventId, crepe!))?.stock === 55);
+    const res = await post('/api/stocks/update/stock', { product_id: crepe, quantity: 80, event_id: eventId });
     expect(res.status).toBe(200);
-    const body = await res.json() as { success: boolean; stock: { stock: number } };
-    expect(body).toMatchObject({ success: true, stock: { id: 101, stock: 80, isAlert: false } });
-    const last = await sys.db('movements').where({ event_id: DEMO_EVENT, product_id: 101 }).orderBy('id', 'desc').first('kind', 'note', 'variation', 'created_by');
-    expect(last).toEqual({ kind: 'correction', note: 'Correction manuelle', variation: 25, created_by: 'admin@kermesse.local' });
-    expect(await levelAndLedger(sys.db, DEMO_EVENT, 101)).toMatchObject({ stock: 80, ledger: 80 });
-    const history = await (await sys.request(`/api/stocks/movements?event_id=${DEMO_EVENT}&product_id=101`)).json() as { movements: { note: string }[] };
-    expect(history.movements.map((m) => m.note)).toEqual(['Correction manuelle', 'Vente V-000001', 'Vente V-000001', DEMO_NOTE_TEXT]);
+    expect(await res.json()).toMatchObject({ success: true, stock: { id: crepe, stock: 80, isAlert: false } });
+    const last = await sys.db('movements').where({ event_id: eventId, product_id: crepe }).orderBy('id', 'desc').first('kind', 'note', 'variation', 'created_by');
+    expect(last).toEqual({ kind: 'correction', note: MANUAL_NOTE, variation: 25, created_by: 'admin@kermesse.local' });
+    expect(await levelAndLedger(sys.db, eventId, crepe!)).toMatchObject({ stock: 80, ledger: 80 });
+    const history = await (await sys.request(`/api/stocks/movements?event_id=${eventId}&product_id=${crepe}`)).json() as { movements: { note: string }[] };
+    expect(history.movements.map((m) => m.note)).toEqual([MANUAL_NOTE, `Vente ${sale.reference}`, DEMO_NOTE]);
   });
 
-  it('refuses a negative stock or threshold and an unknown product, in French, changing nothing', async () => {
-    const negative = await post('/api/stocks/update/stock', { product_id: 101, quantity: -1, event_id: DEMO_EVENT });
+  it('refuses a negative stock or threshold and an unknown product, in French with a code, changing nothing', async () => {
+    const { eventId, products: [crepe] } = await givenEvent(sys, { demo: true, products: THREE.slice(2) });
+    const negative = await post('/api/stocks/update/stock', { product_id: crepe, quantity: -1, event_id: eventId });
     expect(negative.status).toBe(400);
-    expect(await negative.json()).toEqual({ error: 'Le champ « quantity » doit être supérieur ou égal à 0.' });
-    const threshold = await post('/api/stocks/update/alert-threshold', { product_id: 101, alert_threshold: -2 });
-    expect(await threshold.json()).toEqual({ error: 'Le champ « alert_threshold » doit être supérieur ou égal à 0.' });
-    const text = await post('/api/stocks/update/stock', { product_id: 101, quantity: '12' });
-    expect(await text.json()).toEqual({ error: 'Le champ « quantity » doit être de type entier.' });
-    const unknown = await post('/api/stocks/update/stock', { product_id: 999, quantity: 3 });
+    expect(await negative.json()).toMatchObject({ error: 'Le champ « quantity » doit être supérieur ou égal à 0.' });
+    const threshold = await post('/api/stocks/update/alert-threshold', { product_id: crepe, alert_threshold: -2 });
+    expect(await threshold.json()).toMatchObject({ error: 'Le champ « alert_threshold » doit être supérieur ou égal à 0.' });
+    const text = await post('/api/stocks/update/stock', { product_id: crepe, quantity: '12' });
+    expect(await text.json()).toMatchObject({ error: 'Le champ « quantity » doit être de type entier.' });
+    const unknown = await post('/api/stocks/update/stock', { product_id: freshId(), quantity: 3, event_id: eventId });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'Produit introuvable.' });
-    const noEvent = await post('/api/stocks/update/stock', { product_id: 101, quantity: 3, event_id: 777 });
-    expect(await noEvent.json()).toEqual({ error: 'Événement introuvable.' });
-    expect((await stockOf(DEMO_EVENT, 101)).stock).toBe(80);
+    expect(await unknown.json()).toEqual({ error: 'Produit introuvable.', code: 'PRODUCT_NOT_FOUND' });
+    const noEvent = await post('/api/stocks/update/stock', { product_id: crepe, quantity: 3, event_id: freshId() });
+    expect(await noEvent.json()).toEqual({ error: 'Événement introuvable.', code: 'EVENT_NOT_FOUND' });
+    expect((await stockOf(eventId, crepe!))!.stock).toBe(60);
   });
 });
 
-const DEMO_NOTE_TEXT = 'Stock initial (données de démonstration)';
-
 describe('inventory import', () => {
-  const upload = (content: Uint8Array | string, { dryRun = true, note = '', name = 'inventaire.csv', type = 'text/csv', eventId = PLAIN_EVENT } = {}) => {
+  const upload = (eventId: number, content: Uint8Array | string, { dryRun = true, note = '', name = 'inventaire.csv', type = 'text/csv' } = {}) => {
     const form = new FormData();
     const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
     form.append('file', new Blob([Uint8Array.from(bytes)], { type }), name);
     form.append('global_note', note);
     return sys.request(`/api/stocks/import/inventory?dry-run=${dryRun ? 1 : 0}&event_id=${eventId}`, { method: 'POST', body: form });
   };
-  const snapshot = async () => ({
-    levels: await sys.db('levels').where({ event_id: PLAIN_EVENT }).orderBy('product_id').select('product_id', 'stock', 'alert_threshold'),
-    movements: (await sys.db('movements').count<{ count: number }[]>('* as count'))[0]!.count,
-    imports: (await sys.db('imports').count<{ count: number }[]>('* as count'))[0]!.count,
+  const snapshot = async (eventId: number) => ({
+    levels: await sys.db('levels').where({ event_id: eventId }).orderBy('product_id').select('product_id', 'stock', 'alert_threshold'),
+    movements: (await sys.db('movements').where({ event_id: eventId }).count<{ count: number }[]>('* as count'))[0]!.count,
+    imports: (await sys.db('imports').where({ event_id: eventId }).count<{ count: number }[]>('* as count'))[0]!.count,
   });
 
   it('refuses a formula in the import note like in the cells, and writes nothing', async () => {
-    const before = await snapshot();
-    const res = await upload('produit;stock\nCafé filtre;12\n', { dryRun: false, note: '=HYPERLINK("http://x","clic")' });
+    const { eventId } = await givenEvent(sys, { products: THREE });
+    const before = await snapshot(eventId);
+    const res = await upload(eventId, 'produit;stock\nCafé filtre;12\n', { dryRun: false, note: '=HYPERLINK("http://x","clic")' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Le champ « global_note » commence par « = » : les formules ne sont pas acceptées.' });
-    expect(await snapshot()).toEqual(before);
+    expect(await res.json()).toEqual({ error: 'Le champ « global_note » commence par « = » : les formules ne sont pas acceptées.', code: 'NOTE_FORMULA' });
+    expect(await snapshot(eventId)).toEqual(before);
   });
 
   it('gives the model file with every product, its level, and formulas neutralised', async () => {
-    await sys.publish('catalog.product.changed', buildProduct(106, '=HYPERLINK("http://x")', 'Buvette'));
-    await eventually(async () => Boolean(await stockOf(PLAIN_EVENT, 106)));
-    const res = await sys.request(`/api/stocks/inventory/template?event_id=${PLAIN_EVENT}`);
+    const { eventId, products: [juice, coffee, crepe, formula, ice] } = await givenEvent(sys, {
+      products: [...THREE, ['=HYPERLINK("http://x")', 'Buvette'], ['Glace', 'Desserts']],
+    });
+    const res = await sys.request(`/api/stocks/inventory/template?event_id=${eventId}`);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="modele-inventaire-${PLAIN_EVENT}.csv"`);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="modele-inventaire-${eventId}.csv"`);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
     expect(text.split('\r\n')).toEqual([
       '\uFEFFid_produit;produit;categorie;stock_actuel;nouveau_stock;note',
-      '103;Jus d’orange bio;Boissons;0;;',
-      '160;Limonade maison;Boissons;0;;',
-      '106;"\'=HYPERLINK(""http://x"")";Buvette;0;;',
-      '102;Café filtre;Buvette;0;;',
-      '101;Crêpe sucre;Buvette;0;;',
-      '105;Glace;Desserts;0;;',
+      `${juice};Jus d’orange;Boissons;0;;`,
+      `${formula};"'=HYPERLINK(""http://x"")";Buvette;0;;`,
+      `${coffee};Café filtre;Buvette;0;;`,
+      `${crepe};Crêpe sucre;Buvette;0;;`,
+      `${ice};Glace;Desserts;0;;`,
       '',
     ]);
   });
 
   it('dry-runs a Windows-1252 file with decimal commas and BOM-less semicolons, writing nothing', async () => {
-    const before = await snapshot();
-    const cp1252 = Uint8Array.from([...'id_produit;produit;nouveau_stock;note\r\n101;Cr\xEApe sucre;24;\r\n;Caf\xE9 filtre;"12,0";Compt\xE9 \x80 la main\r\n\r\n'].map((c) => c.charCodeAt(0)));
-    const res = await upload(cp1252, { note: 'Inventaire du 01/10/2025' });
+    // Found by name: a name of its own (the import looks products up by name across the catalogue).
+    const coffeeName = `Café filtre ${freshId()}`;
+    const { eventId, products: [coffee, crepe] } = await givenEvent(sys, { products: [[coffeeName, 'Buvette'], ['Crêpe sucre', 'Buvette']] });
+    const before = await snapshot(eventId);
+    const cp1252 = Uint8Array.from([...`id_produit;produit;nouveau_stock;note\r\n${crepe};Cr\xEApe sucre;24;\r\n;${coffeeName};"12,0";Compt\xE9 \x80 la main\r\n\r\n`].map((c) => c.charCodeAt(0)));
+    const res = await upload(eventId, cp1252, { note: 'Inventaire du 01/10/2025' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: 'dry-run', products_affected: 2, products_updated: 2, errors: [],
       movements: [
-        { line: 2, product_id: 101, product_name: 'Crêpe sucre', current_stock: 0, new_stock: 24, variation: 24, note: 'Inventaire du 01/10/2025' },
-        { line: 3, product_id: 102, product_name: 'Café filtre', current_stock: 0, new_stock: 12, variation: 12, note: 'Compté € la main' },
+        { line: 2, product_id: crepe, product_name: 'Crêpe sucre', current_stock: 0, new_stock: 24, variation: 24, note: 'Inventaire du 01/10/2025' },
+        { line: 3, product_id: coffee, product_name: coffeeName, current_stock: 0, new_stock: 12, variation: 12, note: 'Compté € la main' },
       ],
     });
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshot(eventId)).toEqual(before);
   });
 
   it('imports for real in one go: movements with their notes, levels, alerts left, one import row', async () => {
-    const before = sys.alerts.length;
-    const res = await upload('\uFEFFid_produit;nouveau_stock\n101;24\n102;12\n103;0\n', { dryRun: false, note: 'Inventaire du 02/10/2025' });
+    const { eventId, products: [juice, coffee, crepe] } = await givenEvent(sys, { products: THREE });
+    await eventually(() => alertsOf(eventId).length === 3);
+    const res = await upload(eventId, `\uFEFFid_produit;nouveau_stock\n${crepe};24\n${coffee};12\n${juice};0\n`, { dryRun: false, note: 'Inventaire du 02/10/2025' });
     expect(res.status).toBe(200);
-    const body = await res.json() as { status: string; products_affected: number; products_updated: number };
-    expect(body).toMatchObject({ status: 'ok', products_affected: 3, products_updated: 2, errors: [] });
-    expect((await stocks(PLAIN_EVENT)).stocks.filter((s) => s.id < 104).map((s) => [s.id, s.stock, s.isAlert])).toEqual([[103, 0, true], [102, 12, false], [101, 24, false]]);
-    expect(await levelAndLedger(sys.db, PLAIN_EVENT, 101)).toEqual({ stock: 24, ledger: 24, movements: 1 });
-    const movement = await sys.db('movements').where({ event_id: PLAIN_EVENT, product_id: 101 }).first('kind', 'note', 'import_id');
+    expect(await res.json()).toMatchObject({ status: 'ok', products_affected: 3, products_updated: 2, errors: [] });
+    expect((await stocks(eventId)).stocks.map((s) => [s.id, s.stock, s.isAlert])).toEqual([[juice, 0, true], [coffee, 12, false], [crepe, 24, false]]);
+    expect(await levelAndLedger(sys.db, eventId, crepe!)).toEqual({ stock: 24, ledger: 24, movements: 1 });
+    const movement = await sys.db('movements').where({ event_id: eventId, product_id: crepe }).first('kind', 'note', 'import_id');
     expect(movement).toMatchObject({ kind: 'import', note: 'Inventaire du 02/10/2025', import_id: expect.any(Number) });
     const left = await eventually(() => {
-      const mine = sys.alerts.slice(before).filter((a) => a.payload.eventId === PLAIN_EVENT);
+      const mine = alertsOf(eventId).filter((a) => !a.payload.isAlert);
       return mine.length === 2 ? mine : null;
     });
-    expect(left.map((a) => [a.payload.productId, a.payload.isAlert]).sort()).toEqual([[101, false], [102, false]]);
+    expect(left.map((a) => a.payload.productId).sort()).toEqual([crepe, coffee].sort());
   });
 
   it('changes nothing for malformed, mis-encoded or formula-injected files, naming each line, dry-run or not', async () => {
-    const before = await snapshot();
+    const coffeeName = `Café filtre ${freshId()}`;
+    const { eventId, products: [juice, coffee, crepe] } = await givenEvent(sys, { products: [['Jus d’orange', 'Boissons'], [coffeeName, 'Buvette'], ['Crêpe sucre', 'Buvette']] });
+    const before = await snapshot(eventId);
+    const unknownId = freshId();
     const cases: [string | Uint8Array, string[]][] = [
-      ['id_produit;nouveau_stock\n101;5\n102;beaucoup\n999;3\n', [
-        'Ligne 3 : la quantité « beaucoup » de « Café filtre » doit être un nombre entier positif ou nul.',
-        "Ligne 4 : aucun produit n'a l'identifiant 999.",
+      [`id_produit;nouveau_stock\n${crepe};5\n${coffee};beaucoup\n${unknownId};3\n`, [
+        `Ligne 3 : la quantité « beaucoup » de « ${coffeeName} » doit être un nombre entier positif ou nul.`,
+        `Ligne 4 : aucun produit n'a l'identifiant ${unknownId}.`,
       ]],
-      ['produit;nouveau_stock\nCafé filtre;5\nCrÃªpe sucre;4\n', [
+      [`produit;nouveau_stock\n${coffeeName};5\nCrÃªpe sucre;4\n`, [
         'Ligne 3 : texte mal encodé (« CrÃªpe sucre ») — enregistrez le fichier en « CSV UTF-8 » ou en « CSV (séparateur : point-virgule) ».',
       ]],
-      ['id_produit;nouveau_stock;note\n101;5;=1+1\n102;6;"@SOMME(A1:A9)"\n103;7;+cmd|\' /C calc\'!A0\n', [
+      [`id_produit;nouveau_stock;note\n${crepe};5;=1+1\n${coffee};6;"@SOMME(A1:A9)"\n${juice};7;+cmd|' /C calc'!A0\n`, [
         'Ligne 2 : la cellule « note » commence par « = » (« =1+1 ») : les formules ne sont pas acceptées.',
         'Ligne 3 : la cellule « note » commence par « @ » (« @SOMME(A1:A9) ») : les formules ne sont pas acceptées.',
         "Ligne 4 : la cellule « note » commence par « + » (« +cmd|' /C calc'!A0 ») : les formules ne sont pas acceptées.",
       ]],
-      ['id_produit;nouveau_stock\n101;5\n102;"6\n', ["Ligne 3 : un guillemet ouvert n'est jamais refermé."]],
+      [`id_produit;nouveau_stock\n${crepe};5\n${coffee};"6\n`, ["Ligne 3 : un guillemet ouvert n'est jamais refermé."]],
     ];
     for (const [content, errors] of cases) {
-      const dry = await upload(content);
+      const dry = await upload(eventId, content);
       expect(dry.status).toBe(200);
       expect(await dry.json()).toMatchObject({ status: 'dry-run', errors, movements: [], products_affected: 0 });
-      const real = await upload(content, { dryRun: false });
+      const real = await upload(eventId, content, { dryRun: false });
       expect(real.status).toBe(422);
       expect(await real.json()).toMatchObject({
-        status: 'error', errors,
+        status: 'error', errors, code: 'IMPORT_REJECTED',
         error: `L'import contient ${errors.length} erreur(s) : rien n'a été importé. Corrigez le fichier puis relancez le test.`,
       });
     }
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshot(eventId)).toEqual(before);
   });
 
   it("refuses what is not CSV and a request without a file with SPEC's messages", async () => {
-    const before = await snapshot();
-    const xlsx = await upload(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]), { name: 'inventaire.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const { eventId } = await givenEvent(sys, { products: THREE });
+    const before = await snapshot(eventId);
+    const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]);
+    const xlsx = await upload(eventId, zip, { name: 'inventaire.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
     expect(xlsx.status).toBe(400);
-    expect(await xlsx.json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide' });
-    const disguised = await upload(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]), { dryRun: false });
-    expect(await disguised.json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide' });
+    expect(await xlsx.json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide', code: 'NOT_CSV' });
+    const disguised = await upload(eventId, zip, { dryRun: false });
+    expect(await disguised.json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide', code: 'NOT_CSV' });
     const form = new FormData();
     form.append('global_note', 'x');
-    const none = await sys.request('/api/stocks/import/inventory?dry-run=1', { method: 'POST', body: form });
+    const none = await sys.request(`/api/stocks/import/inventory?dry-run=1&event_id=${eventId}`, { method: 'POST', body: form });
     expect(none.status).toBe(400);
-    expect(await none.json()).toEqual({ error: 'Veuillez sélectionner un fichier à importer' });
-    const json = await post('/api/stocks/import/inventory?dry-run=0', {});
-    expect(await json.json()).toEqual({ error: 'Veuillez sélectionner un fichier à importer' });
-    expect(await snapshot()).toEqual(before);
+    expect(await none.json()).toMatchObject({ error: 'Veuillez sélectionner un fichier à importer' });
+    const json = await post(`/api/stocks/import/inventory?dry-run=0&event_id=${eventId}`, {});
+    expect(await json.json()).toMatchObject({ error: 'Veuillez sélectionner un fichier à importer' });
+    expect(await snapshot(eventId)).toEqual(before);
   });
 
   it('uses « Inventaire du {dd/mm/yyyy} » when no note is given', async () => {
-    const res = await upload('id_produit;nouveau_stock\n103;9\n');
+    const { eventId, products: [juice] } = await givenEvent(sys, { products: THREE });
+    const res = await upload(eventId, `id_produit;nouveau_stock\n${juice};9\n`);
     const body = await res.json() as { movements: { note: string }[] };
     expect(body.movements[0]!.note).toMatch(/^Inventaire du \d{2}\/\d{2}\/\d{4}$/);
   });
@@ -351,12 +368,13 @@ describe('inventory import', () => {
 
 describe('a cut upload', () => {
   it('answers 400 in French to an inventory cut before its closing boundary, writes nothing and keeps serving', async () => {
-    const before = await levelAndLedger(sys.db, DEMO_EVENT, 101);
+    const { eventId, products: [crepe] } = await givenEvent(sys, { demo: true, products: THREE.slice(2) });
+    const before = await levelAndLedger(sys.db, eventId, crepe!);
     const importsBefore = (await sys.db('imports').count<{ count: number }[]>('* as count'))[0]!.count;
-    const res = await sys.request(`/api/stocks/import/inventory?dry-run=0&event_id=${DEMO_EVENT}`, cutMultipartUpload());
+    const res = await sys.request(`/api/stocks/import/inventory?dry-run=0&event_id=${eventId}`, cutMultipartUpload());
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe("Envoi du fichier interrompu ou mal formé : réessayez l'import.");
-    expect(await levelAndLedger(sys.db, DEMO_EVENT, 101)).toEqual(before);
+    expect(await levelAndLedger(sys.db, eventId, crepe!)).toEqual(before);
     expect((await sys.db('imports').count<{ count: number }[]>('* as count'))[0]!.count).toBe(importsBefore);
     expect((await sys.request('/api/stocks/')).status).toBe(200);
   });
@@ -364,48 +382,47 @@ describe('a cut upload', () => {
 
 describe('a sale beyond the counted stock', () => {
   it('is recorded all the same: the level goes below zero, in alert, and stock.alert reaches the register', async () => {
-    await sys.publish('catalog.product.changed', buildProduct(190, 'Gaufre au sucre', 'Buvette'));
-    const counted = await eventually(async () => (await stockOf(DEMO_EVENT, 190))?.stock);
-    expect(await stockOf(DEMO_EVENT, 190)).toMatchObject({ isAlert: false });
-    const before = sys.alerts.length;
+    const { eventId, products: [waffle] } = await givenEvent(sys, { demo: true, products: [['Gaufre au sucre', 'Buvette']] });
+    const counted = (await stockOf(eventId, waffle!))!.stock;
+    expect(await stockOf(eventId, waffle!)).toMatchObject({ isAlert: false });
     // Three more waffles sold than were counted: the fair never refuses a sale over a miscount.
-    await sys.publish('sale.completed', buildSale(190, DEMO_EVENT, [[190, counted + 3]]));
-    const alert = await eventually(() => sys.alerts.slice(before).find((a) => a.payload.productId === 190 && a.payload.eventId === DEMO_EVENT));
-    expect(alert.payload).toEqual({ eventId: DEMO_EVENT, productId: 190, isAlert: true, stock: -3, alertThreshold: 10 });
-    expect(await stockOf(DEMO_EVENT, 190)).toMatchObject({ name: 'Gaufre au sucre', stock: -3, isAlert: true });
-    expect((await stocks(DEMO_EVENT)).alerts).toContain(190);
-    expect(await levelAndLedger(sys.db, DEMO_EVENT, 190)).toEqual({ stock: -3, ledger: -3, movements: 2 });
-    const state = await (await sys.request(`/api/cr/stocks/${DEMO_EVENT}/stocks/state`, { as: 'cashier' })).json() as { stocks: { id: number; isAlert: boolean }[] };
-    expect(state.stocks).toContainEqual({ id: 190, isAlert: true });
+    await sys.publish('sale.completed', buildSale(freshId(), eventId, [[waffle!, counted + 3]]));
+    const alert = await eventually(() => alertsOf(eventId, waffle)[0]);
+    expect(alert.payload).toEqual({ eventId, productId: waffle, isAlert: true, stock: -3, alertThreshold: 10 });
+    expect(await stockOf(eventId, waffle!)).toMatchObject({ name: 'Gaufre au sucre', stock: -3, isAlert: true });
+    expect((await stocks(eventId)).alerts).toContain(waffle);
+    expect(await levelAndLedger(sys.db, eventId, waffle!)).toEqual({ stock: -3, ledger: -3, movements: 2 });
+    const state = await (await sys.request(`/api/cr/stocks/${eventId}/stocks/state`, { as: 'cashier' })).json() as { stocks: { id: number; isAlert: boolean }[] };
+    expect(state.stocks).toContainEqual({ id: waffle, isAlert: true });
   });
 });
 
 describe('sales that queued up while the service was away', () => {
   it('applies them together, each line once, with every movement giving the level it led to', async () => {
-    await sys.publish('catalog.product.changed', buildProduct(191, 'Chouquettes', 'Buvette'));
-    await eventually(async () => (await stockOf(DEMO_EVENT, 191))?.stock === 60);
+    const { eventId, products: [choux] } = await givenEvent(sys, { demo: true, products: [['Chouquettes', 'Buvette']] });
+    const [s1, s2, s3, s4, laterEvent, laterProduct] = [freshId(), freshId(), freshId(), freshId(), freshId(), freshId()];
     await sys.stopConsumers();
-    const first = await sys.publish('sale.completed', buildSale(191001, DEMO_EVENT, [[191, 2]]));
-    await sys.publish('sale.completed', buildSale(191002, DEMO_EVENT, [[191, 3], [191, 1]]));
+    const first = await sys.publish('sale.completed', buildSale(s1, eventId, [[choux!, 2]]));
+    await sys.publish('sale.completed', buildSale(s2, eventId, [[choux!, 3], [choux!, 1]]));
     // The same event delivered twice, and the same sale published again under a new event id.
     await sys.publishRaw(first, `${first.id}-again`);
-    await sys.publish('sale.completed', buildSale(191001, DEMO_EVENT, [[191, 2]]));
-    await sys.publish('sale.completed', buildSale(191003, DEMO_EVENT, [[191, 4]]));
+    await sys.publish('sale.completed', buildSale(s1, eventId, [[choux!, 2]]));
+    await sys.publish('sale.completed', buildSale(s3, eventId, [[choux!, 4]]));
     // A sale of an event and a product not known yet, among the others.
-    await sys.publish('sale.completed', buildSale(191004, 15, [[192, 1]]));
+    await sys.publish('sale.completed', buildSale(s4, laterEvent, [[laterProduct, 1]]));
     await sys.startConsumers();
 
-    await eventually(async () => (await levelAndLedger(sys.db, 15, 192)).stock === -1);
-    await eventually(async () => (await stockOf(DEMO_EVENT, 191)).stock === 50);
-    const movements = await sys.db('movements').where({ event_id: DEMO_EVENT, product_id: 191, kind: 'sale' }).orderBy('id').select('sale_id', 'variation', 'stock_after');
+    await eventually(async () => (await levelAndLedger(sys.db, laterEvent, laterProduct)).stock === -1);
+    await eventually(async () => (await stockOf(eventId, choux!))?.stock === 50);
+    const movements = await sys.db('movements').where({ event_id: eventId, product_id: choux, kind: 'sale' }).orderBy('id').select('sale_id', 'variation', 'stock_after');
     expect(movements).toEqual([
-      { sale_id: 191001, variation: -2, stock_after: 58 },
-      { sale_id: 191002, variation: -3, stock_after: 55 },
-      { sale_id: 191002, variation: -1, stock_after: 54 },
-      { sale_id: 191003, variation: -4, stock_after: 50 },
+      { sale_id: s1, variation: -2, stock_after: 58 },
+      { sale_id: s2, variation: -3, stock_after: 55 },
+      { sale_id: s2, variation: -1, stock_after: 54 },
+      { sale_id: s3, variation: -4, stock_after: 50 },
     ]);
-    expect(await levelAndLedger(sys.db, DEMO_EVENT, 191)).toEqual({ stock: 50, ledger: 50, movements: 5 });
-    expect(await levelAndLedger(sys.db, 15, 192)).toEqual({ stock: -1, ledger: -1, movements: 1 });
-    expect((await sys.db('levels').where({ event_id: 15, product_id: 192 }).first('is_alert')).is_alert).toBe(true);
+    expect(await levelAndLedger(sys.db, eventId, choux!)).toEqual({ stock: 50, ledger: 50, movements: 5 });
+    expect(await levelAndLedger(sys.db, laterEvent, laterProduct)).toEqual({ stock: -1, ledger: -1, movements: 1 });
+    expect((await sys.db('levels').where({ event_id: laterEvent, product_id: laterProduct }).first('is_alert')).is_alert).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import {
   connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, recordEvent, startConsumer, startOutboxRelay,
   type Bus, type Db, type EventConsumer, type EventEnvelope, type EventPayloads, type EventType, type OutboxRelay, type RunningServer,
 } from '@kermesse/kit';
-import { createTestDatabase, deleteTestStream, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
+import { createTestDatabase, deleteTestStream, eventually, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
 import { buildApp as buildIdentity } from '@kermesse/identity/app';
 import * as identityMigrations from '@kermesse/identity/migrations';
 import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
@@ -35,6 +35,8 @@ export interface StockTestSystem {
   /** Starts the stock consumers (the test may stop them to queue events). */
   startConsumers(hooks?: { beforeAck?(event: EventEnvelope): Promise<void> | void }): Promise<void>;
   stopConsumers(): Promise<void>;
+  /** True once a durable consumer of the stock has nothing left to deliver nor waiting for its ack. */
+  consumerDrained(durable: string): Promise<boolean>;
   request(path: string, init?: RequestInit & { as?: 'admin' | 'cashier' | 'volunteer' | null }): Promise<Response>;
   stop(): Promise<void>;
 }
@@ -75,19 +77,22 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
     tokens: { admin: '', cashier: '', volunteer: '' },
     alerts,
     async publish(type, payload) {
-      const envelope = await producerDb.transaction((trx) => recordEvent(trx, 'register', type, payload));
-      producerRelay.wake();
-      return envelope;
+      // recordEvent wakes the stand-in's relay once the transaction commits.
+      return producerDb.transaction((trx) => recordEvent(trx, 'register', type, payload));
     },
     async publishRaw(envelope, msgId) {
       await producerBus.js.publish(producerBus.subject(envelope.type), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: msgId });
     },
     async startConsumers(hooks = {}) {
-      consumers = await startStockConsumers({ db, bus, logger, relay, beforeAck: hooks.beforeAck });
+      consumers = await startStockConsumers({ db, bus, logger, beforeAck: hooks.beforeAck });
     },
     async stopConsumers() {
       await consumers?.stop();
       consumers = null;
+    },
+    async consumerDrained(durable) {
+      const info = await producerBus.jsm.consumers.info(producerBus.stream, durable);
+      return info.num_pending === 0 && info.num_ack_pending === 0;
     },
     request(path, init = {}) {
       const { as = 'admin', ...rest } = init;
@@ -112,7 +117,7 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
 
   let server: RunningServer | undefined;
   if (options.app !== false) {
-    server = await listen(await buildApp({ db, logger, bus, relay, verifier: createTokenVerifier({ identityUrl }) }), 0);
+    server = await listen(await buildApp({ db, logger, bus, verifier: createTokenVerifier({ identityUrl }) }), 0);
     system.base = `http://127.0.0.1:${server.port}`;
   }
   for (const [key, who] of [['admin', 'admin'], ['cashier', 'caissier'], ['volunteer', 'benevole']] as const) {
@@ -152,6 +157,47 @@ export function buildSale(
 export const buildProduct = (productId: number, name: string, categoryName = 'Buvette', overrides: Partial<EventPayloads['catalog.product.changed']> = {}): EventPayloads['catalog.product.changed'] => ({
   productId, name, priceCents: 150, categoryId: 1, categoryName, image: null, clickAndCollect: false, alcohol: false, active: true, ...overrides,
 });
+
+let lastId = 100_000;
+/** A fresh id for an event, a product or a sale: every test builds its own data. */
+export const freshId = (): number => ++lastId;
+
+/** An event as the demo seeds it (its products get the demo level: 60 in stock, threshold 10) or a plain one (0, 0). */
+export interface EventFixture {
+  eventId: number;
+  name: string;
+  /** The product ids, in the order given. */
+  products: number[];
+}
+
+/**
+ * Publishes an event of its own and its products (with their eventId), then waits for the levels of
+ * the active ones. `demo` names it like the demo event, so the demo levels apply (products whose
+ * name is not in DEMO_LEVELS get `*`: 60 in stock, threshold 10).
+ */
+export async function givenEvent(
+  sys: StockTestSystem,
+  options: {
+    demo?: boolean;
+    startsOn?: string;
+    products?: Array<[name: string, category: string] | [name: string, category: string, overrides: Partial<EventPayloads['catalog.product.changed']>]>;
+  } = {},
+): Promise<EventFixture> {
+  const eventId = freshId();
+  const name = options.demo ? 'Kermesse de printemps' : `Fête n°${eventId}`;
+  await sys.publish('catalog.event.created', { eventId, name, startsOn: options.startsOn ?? '2026-06-20' });
+  const products: number[] = [];
+  let active = 0;
+  for (const [productName, category, overrides = {}] of options.products ?? []) {
+    const productId = freshId();
+    products.push(productId);
+    const payload = buildProduct(productId, productName, category, { eventId, ...overrides });
+    if (payload.active && (payload.kind ?? 'product') === 'product') active += 1;
+    await sys.publish('catalog.product.changed', payload);
+  }
+  await eventually(async () => Number((await sys.db('levels').where({ event_id: eventId }).count<{ count: string }[]>('* as count'))[0]!.count) === active, 15_000);
+  return { eventId, name, products };
+}
 
 /** Level of a product and the sum of its movements: they must always be equal. */
 export async function levelAndLedger(db: Db, eventId: number, productId: number): Promise<{ stock: number | undefined; ledger: number; movements: number }> {

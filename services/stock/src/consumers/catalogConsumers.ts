@@ -1,13 +1,7 @@
 /** Keeps the read models of the register's catalogue and creates the levels of new pairs. */
 import type { EventEnvelope, Trx } from '@kermesse/kit';
-import { applyDemoLevels, dropForeignLevels, ensureLevelsForEvent, ensureLevelsForProduct } from '../commands/levels.ts';
-import { upsertEvent, upsertProduct } from '../repositories/catalog.ts';
-
-/**
- * Event and product consumers run side by side: both take this lock first so that an event and a
- * product arriving together never both miss the other (each would create no level for the pair).
- */
-export const lockCatalog = (trx: Trx) => trx.raw("select pg_advisory_xact_lock(hashtext('stock.catalog'))");
+import { applyDemoLevels, dropForeignLevels, ensureLevelsForEvent, ensureLevelsForProduct } from '../levels/levelChanges.ts';
+import { lockCatalog, upsertEvent, upsertProduct } from '../repositories/catalog.ts';
 
 /** catalog.event.created: the event and the levels of its own active products (none of the other events'). */
 export async function handleEventCreated(event: EventEnvelope<'catalog.event.created'>, trx: Trx): Promise<void> {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, freePort, TEST_NATS_URL } from '@kermesse/kit/testing';
 import { buildProduct, buildSale, levelAndLedger, startStockTestSystem, type StockTestSystem } from '../testSupport.ts';
+import { CONSUMER_NAMES } from './index.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const EVENT = 21;
@@ -86,8 +87,8 @@ describe('stock service killed mid-stream', () => {
 
     child = await startService();
     await eventually(async () => (await countSales()) === SALES, 60_000, 100);
-    // Let anything redelivered arrive before counting.
-    await new Promise((r) => setTimeout(r, 500));
+    // Anything redelivered is handled before counting: nothing left to deliver nor waiting for its ack.
+    await eventually(() => sys.consumerDrained(CONSUMER_NAMES.saleCompleted), 30_000);
     expect(await sys.db('movements').where({ kind: 'sale' }).count<{ count: number }[]>('* as count')).toEqual([{ count: lineCount }]);
     for (const id of PRODUCTS) {
       const { stock, ledger } = await levelAndLedger(sys.db, EVENT, id);

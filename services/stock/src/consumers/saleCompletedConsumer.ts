@@ -1,8 +1,7 @@
 /** sale.completed: each product line of a sale lowers the stock of its product, exactly once. */
 import type { EventEnvelope, Trx } from '@kermesse/kit';
-import { applySaleLines, ensureLevelsForEvent, ensureLevelsForProduct, ensureLevelsOf, type SaleLineChange } from '../commands/levels.ts';
-import { ensureEventKnown, ensureProductKnown } from '../repositories/catalog.ts';
-import { lockCatalog } from './catalogConsumers.ts';
+import { applySaleLines, ensureLevelsForEvent, ensureLevelsForProduct, ensureLevelsOf, type SaleLineChange } from '../levels/levelChanges.ts';
+import { ensureEventKnown, ensureProductKnown, knownIds, lockCatalog } from '../repositories/catalog.ts';
 
 /** Payment status 5: the payment failed, nothing left the stall. */
 const FAILED = 5;
@@ -56,11 +55,7 @@ export async function handleSalesCompleted(events: EventEnvelope<'sale.completed
   // Lines without a level: make their event, product and level known, then apply them.
   const eventIds = [...new Set(withoutLevel.map((l) => l.eventId))];
   const productIds = [...new Set(withoutLevel.map((l) => l.productId))];
-  const known = (await trx.raw(
-    `select array(select id from events where id = any(?::int[])) as events,
-            array(select id from products where id = any(?::int[])) as products`,
-    [eventIds, productIds],
-  )).rows[0] as { events: number[]; products: number[] };
+  const known = await knownIds(trx, eventIds, productIds);
   const unknownEvents = eventIds.filter((id) => !known.events.includes(id));
   const unknownProducts = [...new Map(withoutLevel.filter((l) => !known.products.includes(l.productId)).map((l) => [l.productId, saleLines.get(l)!])).values()];
   if (unknownEvents.length || unknownProducts.length) {

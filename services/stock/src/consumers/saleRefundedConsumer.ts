@@ -6,9 +6,8 @@
  * are created the way a sale creates them.
  */
 import type { EventEnvelope, Trx } from '@kermesse/kit';
-import { changeStock, ensureLevelsForEvent, ensureLevelsForProduct, ensureLevelsOf } from '../commands/levels.ts';
-import { ensureEventKnown, ensureProductKnown } from '../repositories/catalog.ts';
-import { lockCatalog } from './catalogConsumers.ts';
+import { changeStock, ensureLevelsForEvent, ensureLevelsForProduct, ensureLevelsOf } from '../levels/levelChanges.ts';
+import { ensureEventKnown, ensureProductKnown, knownIds, lockCatalog } from '../repositories/catalog.ts';
 
 export const refundNote = (reference: string) => `Remboursement de la vente ${reference}`;
 
@@ -24,15 +23,12 @@ export async function handleSaleRefunded(event: EventEnvelope<'sale.refunded'>, 
   if (quantities.size === 0) return;
   const productIds = [...quantities.keys()].sort((a, b) => a - b);
 
-  const known = (await trx.raw(
-    `select exists(select 1 from events where id = ?) as event,
-            array(select id from products where id = any(?::int[])) as products`,
-    [refund.eventId, productIds],
-  )).rows[0] as { event: boolean; products: number[] };
+  const known = await knownIds(trx, [refund.eventId], productIds);
+  const eventKnown = known.events.length > 0;
   const unknownProducts = productIds.filter((id) => !known.products.includes(id));
-  if (!known.event || unknownProducts.length) {
+  if (!eventKnown || unknownProducts.length) {
     await lockCatalog(trx);
-    if (!known.event && await ensureEventKnown(trx, refund.eventId)) await ensureLevelsForEvent(trx, refund.eventId);
+    if (!eventKnown && await ensureEventKnown(trx, refund.eventId)) await ensureLevelsForEvent(trx, refund.eventId);
     for (const id of unknownProducts) {
       const line = refund.lines.find((l) => l.productId === id)!;
       if (await ensureProductKnown(trx, line)) await ensureLevelsForProduct(trx, id);

@@ -1,7 +1,7 @@
 /** Rows → the API shapes of SPEC §3 and §7 (stock items, alert states, movements). */
 import type { EventRow } from '../repositories/catalog.ts';
 import type { MovementRow, StockLine } from '../repositories/levels.ts';
-import { isAlert } from '../commands/levels.ts';
+import { isAlert, type AlertStates, type Movement, type StockEvent, type StockItem, type StocksAnswer } from '@kermesse/contracts-stock';
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
@@ -11,7 +11,7 @@ export function sortStockLines(lines: StockLine[]): StockLine[] {
 }
 
 /** SPEC §3 « Stock item »: id, name, category, stock, alert_threshold (plus its alert state). */
-export const presentStockItem = (line: StockLine) => ({
+export const presentStockItem = (line: StockLine): StockItem => ({
   id: line.product_id,
   name: line.name,
   category: line.category_name,
@@ -20,10 +20,10 @@ export const presentStockItem = (line: StockLine) => ({
   isAlert: isAlert(line.stock, line.alert_threshold),
 });
 
-export const presentEvent = (event: EventRow) => ({ id: event.id, name: event.name, starts_on: event.starts_on });
+export const presentEvent = (event: EventRow): StockEvent => ({ id: event.id, name: event.name, starts_on: event.starts_on });
 
 /** SPEC §7 `GET /api/stocks/`: the stocks and the alerts (listed by id), for one event. */
-export function presentStocks(event: EventRow | null, events: EventRow[], lines: StockLine[]) {
+export function presentStocks(event: EventRow | null, events: EventRow[], lines: StockLine[]): StocksAnswer {
   const stocks = sortStockLines(lines).map(presentStockItem);
   return {
     event: event ? presentEvent(event) : null,
@@ -34,14 +34,14 @@ export function presentStocks(event: EventRow | null, events: EventRow[], lines:
 }
 
 /** SPEC §7 `GET /api/cr/stocks/{eventId}/stocks/state`: success and `{id, isAlert}` per product. */
-export const presentAlertStates = (lines: StockLine[]) => ({
+export const presentAlertStates = (lines: StockLine[]): AlertStates => ({
   success: true,
   stocks: lines
     .sort((a, b) => a.product_id - b.product_id)
     .map((line) => ({ id: line.product_id, isAlert: isAlert(line.stock, line.alert_threshold) })),
 });
 
-export const presentMovement = (row: MovementRow) => ({
+export const presentMovement = (row: MovementRow): Movement => ({
   id: row.id,
   kind: row.kind,
   variation: row.variation,

@@ -91,3 +91,18 @@ export async function ensureProductKnown(
     .returning('id');
   return rows.length > 0;
 }
+
+/**
+ * Event and product consumers run side by side: both take this lock first so that an event and a
+ * product arriving together never both miss the other (each would create no level for the pair).
+ */
+export const lockCatalog = (trx: Trx) => trx.raw("select pg_advisory_xact_lock(hashtext('stock.catalog'))");
+
+/** Which of these events and products are known. */
+export async function knownIds(trx: Trx, eventIds: number[], productIds: number[]): Promise<{ events: number[]; products: number[] }> {
+  return (await trx.raw(
+    `select array(select id from events where id = any(?::int[])) as events,
+            array(select id from products where id = any(?::int[])) as products`,
+    [eventIds, productIds],
+  )).rows[0];
+}

@@ -1,7 +1,6 @@
-import { notFound, type Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit';
+import { eventNotFound, noEvent } from '../errors.ts';
 import { findEvent, listEvents, type EventRow } from '../repositories/catalog.ts';
-
-export const NO_EVENT_MESSAGE = "Aucun événement n'est encore connu du stock : créez d'abord un événement dans la caisse.";
 
 /**
  * The event an admin request is about: `event_id` when given (404 when unknown), else the most
@@ -10,7 +9,7 @@ export const NO_EVENT_MESSAGE = "Aucun événement n'est encore connu du stock :
 export async function resolveEvent(db: Db, eventId: number | undefined): Promise<EventRow | null> {
   if (eventId !== undefined) {
     const event = await findEvent(db, eventId);
-    if (!event) throw notFound('Événement introuvable.');
+    if (!event) throw eventNotFound();
     return event;
   }
   return (await listEvents(db))[0] ?? null;
@@ -19,6 +18,6 @@ export async function resolveEvent(db: Db, eventId: number | undefined): Promise
 /** Same, for a write: an event is required. */
 export async function requireEvent(db: Db, eventId: number | undefined): Promise<EventRow> {
   const event = await resolveEvent(db, eventId);
-  if (!event) throw notFound(NO_EVENT_MESSAGE);
+  if (!event) throw noEvent();
   return event;
 }

@@ -1,16 +1,19 @@
-import { badRequest, readUpload, requireRole, Router, validateQuery, type AuthUser, type Db, type OutboxRelay } from '@kermesse/kit';
-import { ImportRejected, importInventory } from '../../commands/importInventory.ts';
-import { isCsvUpload, isFormulaLike, NOT_CSV_MESSAGE, NotCsvError, toCsv } from '@kermesse/kit/csv';
+import { defineRoute, readUpload, Router, type Db } from '@kermesse/kit';
+import { isCsvUpload, isFormulaLike, NotCsvError, toCsv } from '@kermesse/kit/csv';
+import { EventQuery, ImportInventoryQuery, STOCK_ERRORS } from '@kermesse/contracts-stock';
+import { importInventory } from '../../commands/importInventory.ts';
+import { ImportRejected, importRejectedBody, noteFormula, noteTooLong, stockBadRequest } from '../../errors.ts';
 import { MAX_NOTE_LENGTH, TEMPLATE_COLUMNS } from '../../inventory/inventoryCsv.ts';
 import { sortStockLines } from '../../presenters/stocks.ts';
 import { listStockLines } from '../../repositories/levels.ts';
 import { requireEvent } from '../resolveEvent.ts';
-import { eventQuerySchema, importQuerySchema } from '../stocks/schema.ts';
 
 /** SPEC §5: no file sent. */
-export const NO_FILE_MESSAGE = 'Veuillez sélectionner un fichier à importer';
+export const NO_FILE_MESSAGE = STOCK_ERRORS.NO_FILE;
 /** A 10,000-line inventory is about 600 KB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+const ADMIN = ['admin'] as const;
 
 /** SPEC §9: the default note, « Inventaire du {dd/mm/yyyy} » (today, in France). */
 export function defaultInventoryNote(now = new Date()): string {
@@ -19,58 +22,61 @@ export function defaultInventoryNote(now = new Date()): string {
 }
 
 /** SPEC §7: inventory import (multipart `file`, `global_note`) and the CSV model to fill in (admin). */
-export function inventoryRoutes({ db, relay }: { db: Db; relay?: OutboxRelay }): Router {
+export function inventoryRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/api/stocks' });
-  router.use(requireRole('admin'));
 
-  router.post('/import/inventory', validateQuery(importQuerySchema), async (ctx) => {
-    const query = ctx.state.query as { 'dry-run': string; event_id?: number };
-    const upload = await readUpload(ctx, { maxFileBytes: MAX_UPLOAD_BYTES, noFileMessage: NO_FILE_MESSAGE });
-    if (!upload.file) throw badRequest(NO_FILE_MESSAGE);
-    if (!isCsvUpload(upload.file.filename, upload.file.mimeType)) throw badRequest(NOT_CSV_MESSAGE);
-    const fieldEvent = upload.fields.event_id?.trim();
-    if (fieldEvent && !/^\d{1,9}$/.test(fieldEvent)) throw badRequest('Le champ « event_id » doit être de type entier.');
-    const event = await requireEvent(db, query.event_id ?? (fieldEvent ? Number(fieldEvent) : undefined));
-    const globalNote = (upload.fields.global_note ?? '').trim() || defaultInventoryNote();
-    if (globalNote.length > MAX_NOTE_LENGTH) throw badRequest(`Le champ « global_note » ne doit pas dépasser ${MAX_NOTE_LENGTH} caractères.`);
-    // Like the file's cells: the note ends up in exported ledgers a spreadsheet would run.
-    if (isFormulaLike(globalNote)) throw badRequest(`Le champ « global_note » commence par « ${globalNote[0]} » : les formules ne sont pas acceptées.`);
-    const dryRun = query['dry-run'] !== '0' && query['dry-run'] !== 'false';
+  defineRoute(router, {
+    method: 'post', path: '/import/inventory', roles: ADMIN, query: ImportInventoryQuery,
+    handler: async ({ ctx, query, user }) => {
+      const upload = await readUpload(ctx, { maxFileBytes: MAX_UPLOAD_BYTES, noFileMessage: NO_FILE_MESSAGE });
+      if (!upload.file) throw stockBadRequest('NO_FILE');
+      if (!isCsvUpload(upload.file.filename, upload.file.mimeType)) throw stockBadRequest('NOT_CSV');
+      const fieldEvent = upload.fields.event_id?.trim();
+      if (fieldEvent && !/^\d{1,9}$/.test(fieldEvent)) throw stockBadRequest('INVALID_EVENT_ID');
+      const event = await requireEvent(db, query.event_id ?? (fieldEvent ? Number(fieldEvent) : undefined));
+      const globalNote = (upload.fields.global_note ?? '').trim() || defaultInventoryNote();
+      if (globalNote.length > MAX_NOTE_LENGTH) throw noteTooLong(MAX_NOTE_LENGTH);
+      // Like the file's cells: the note ends up in exported ledgers a spreadsheet would run.
+      if (isFormulaLike(globalNote)) throw noteFormula(globalNote);
+      const dryRun = query['dry-run'] !== '0' && query['dry-run'] !== 'false';
 
-    try {
-      ctx.body = await importInventory(db, {
-        eventId: event.id,
-        fileName: upload.file.filename,
-        bytes: upload.file.data,
-        globalNote,
-        dryRun,
-        createdBy: (ctx.state.user as AuthUser | undefined)?.email ?? null,
-      });
-      if (!dryRun) relay?.wake();
-    } catch (err) {
-      if (err instanceof NotCsvError) throw badRequest(NOT_CSV_MESSAGE);
-      if (err instanceof ImportRejected) {
-        ctx.status = 422;
-        ctx.body = { error: err.message, ...err.result };
-        return;
+      try {
+        return await importInventory(db, {
+          eventId: event.id,
+          fileName: upload.file.filename,
+          bytes: upload.file.data,
+          globalNote,
+          dryRun,
+          createdBy: user.email ?? null,
+        });
+      } catch (err) {
+        if (err instanceof NotCsvError) throw stockBadRequest('NOT_CSV');
+        if (err instanceof ImportRejected) {
+          ctx.status = 422;
+          ctx.body = importRejectedBody(err);
+          return undefined;
+        }
+        throw err;
       }
-      throw err;
-    }
+    },
   });
 
   /** The model file: every product of the event with its current level, « nouveau_stock » to fill in. */
-  router.get('/inventory/template', validateQuery(eventQuerySchema), async (ctx) => {
-    const { event_id } = ctx.state.query as { event_id?: number };
-    const event = await requireEvent(db, event_id);
-    const lines = sortStockLines(await listStockLines(db, event.id));
-    const csv = toCsv([
-      [...TEMPLATE_COLUMNS],
-      ...lines.map((line) => [line.product_id, line.name, line.category_name, line.stock, '', '']),
-    ]);
-    ctx.set('Content-Type', 'text/csv; charset=utf-8');
-    ctx.set('Content-Disposition', `attachment; filename="modele-inventaire-${event.id}.csv"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = csv;
+  defineRoute(router, {
+    method: 'get', path: '/inventory/template', roles: ADMIN, query: EventQuery,
+    handler: async ({ ctx, query }) => {
+      const event = await requireEvent(db, query.event_id);
+      const lines = sortStockLines(await listStockLines(db, event.id));
+      const csv = toCsv([
+        [...TEMPLATE_COLUMNS],
+        ...lines.map((line) => [line.product_id, line.name, line.category_name, line.stock, '', '']),
+      ]);
+      ctx.set('Content-Type', 'text/csv; charset=utf-8');
+      ctx.set('Content-Disposition', `attachment; filename="modele-inventaire-${event.id}.csv"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = csv;
+      return undefined;
+    },
   });
 
   return router;

@@ -1,65 +1,60 @@
-import { notFound, requireRole, Router, validateBody, validateQuery, type AuthUser, type Db, type OutboxRelay } from '@kermesse/kit';
-import { changeStock, changeThreshold, ensureLevel } from '../../commands/levels.ts';
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { EventQuery, MovementsQuery, UpdateStockInput, UpdateThresholdInput } from '@kermesse/contracts-stock';
+import { changeAlertThreshold } from '../../commands/changeAlertThreshold.ts';
+import { correctStock } from '../../commands/correctStock.ts';
+import { productNotFound } from '../../errors.ts';
 import { presentMovement, presentStockItem, presentStocks } from '../../presenters/stocks.ts';
-import { findProduct, listEvents } from '../../repositories/catalog.ts';
+import { listEvents } from '../../repositories/catalog.ts';
 import { findStockLine, listMovements, listStockLines } from '../../repositories/levels.ts';
 import { requireEvent, resolveEvent } from '../resolveEvent.ts';
-import { eventQuerySchema, movementsQuerySchema, updateStockSchema, updateThresholdSchema } from './schema.ts';
 
-export const MANUAL_NOTE = 'Correction manuelle';
+const ADMIN = ['admin'] as const;
 
 /** SPEC §7 « Stock »: the stock state of an event and its inline edits (admin). */
-export function stockRoutes({ db, relay }: { db: Db; relay?: OutboxRelay }): Router {
+export function stockRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/api/stocks' });
-  router.use(requireRole('admin'));
 
-  router.get('/', validateQuery(eventQuerySchema), async (ctx) => {
-    const { event_id } = ctx.state.query as { event_id?: number };
-    const event = await resolveEvent(db, event_id);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentStocks(event, await listEvents(db), event ? await listStockLines(db, event.id) : []);
+  defineRoute(router, {
+    method: 'get', path: '/', roles: ADMIN, query: EventQuery,
+    handler: async ({ ctx, query }) => {
+      const event = await resolveEvent(db, query.event_id);
+      ctx.set('Cache-Control', 'no-store');
+      return presentStocks(event, await listEvents(db), event ? await listStockLines(db, event.id) : []);
+    },
   });
 
   /** Sets the level to the counted quantity: the difference becomes a « correction » movement. */
-  router.post('/update/stock', validateBody(updateStockSchema), async (ctx) => {
-    const body = ctx.state.body as { product_id: number; quantity: number; event_id?: number; note?: string };
-    const event = await requireEvent(db, body.event_id);
-    const createdBy = (ctx.state.user as AuthUser | undefined)?.email ?? null;
-    await db.transaction(async (trx) => {
-      if (!(await findProduct(trx, body.product_id))) throw notFound('Produit introuvable.');
-      await ensureLevel(trx, event.id, body.product_id);
-      await changeStock(trx, {
-        eventId: event.id, productId: body.product_id, target: body.quantity,
-        kind: 'correction', note: body.note?.trim() || MANUAL_NOTE, createdBy,
-      });
-    });
-    relay?.wake();
-    ctx.body = { success: true, stock: presentStockItem((await findStockLine(db, event.id, body.product_id))!) };
+  defineRoute(router, {
+    method: 'post', path: '/update/stock', roles: ADMIN, body: UpdateStockInput,
+    handler: async ({ body, user }) => {
+      const event = await requireEvent(db, body.event_id);
+      await correctStock(db, { eventId: event.id, productId: body.product_id, quantity: body.quantity, note: body.note, createdBy: user.email ?? null });
+      return { success: true, stock: presentStockItem((await findStockLine(db, event.id, body.product_id))!) };
+    },
   });
 
-  router.post('/update/alert-threshold', validateBody(updateThresholdSchema), async (ctx) => {
-    const body = ctx.state.body as { product_id: number; alert_threshold: number; event_id?: number };
-    const event = await requireEvent(db, body.event_id);
-    await db.transaction(async (trx) => {
-      if (!(await findProduct(trx, body.product_id))) throw notFound('Produit introuvable.');
-      await ensureLevel(trx, event.id, body.product_id);
-      await changeThreshold(trx, event.id, body.product_id, body.alert_threshold);
-    });
-    relay?.wake();
-    ctx.body = { success: true, stock: presentStockItem((await findStockLine(db, event.id, body.product_id))!) };
+  defineRoute(router, {
+    method: 'post', path: '/update/alert-threshold', roles: ADMIN, body: UpdateThresholdInput,
+    handler: async ({ body }) => {
+      const event = await requireEvent(db, body.event_id);
+      await changeAlertThreshold(db, { eventId: event.id, productId: body.product_id, alertThreshold: body.alert_threshold });
+      return { success: true, stock: presentStockItem((await findStockLine(db, event.id, body.product_id))!) };
+    },
   });
 
   /** The ledger of one product: every movement that explains its level, newest first. */
-  router.get('/movements', validateQuery(movementsQuerySchema), async (ctx) => {
-    const query = ctx.state.query as { product_id: number; event_id?: number; limit: number };
-    const event = await requireEvent(db, query.event_id);
-    const line = await findStockLine(db, event.id, query.product_id);
-    if (!line) throw notFound('Produit introuvable.');
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      stock: presentStockItem(line),
-      movements: (await listMovements(db, event.id, query.product_id, query.limit)).map(presentMovement),
-    };
+  defineRoute(router, {
+    method: 'get', path: '/movements', roles: ADMIN, query: MovementsQuery,
+    handler: async ({ ctx, query }) => {
+      const event = await requireEvent(db, query.event_id);
+      const line = await findStockLine(db, event.id, query.product_id);
+      if (!line) throw productNotFound();
+      ctx.set('Cache-Control', 'no-store');
+      return {
+        stock: presentStockItem(line),
+        movements: (await listMovements(db, event.id, query.product_id, query.limit)).map(presentMovement),
+      };
+    },
   });
 
   return router;
