@@ -69,8 +69,8 @@ export interface RunServiceOptions<E extends RunServiceEnv, X extends object> {
    * groups the events of a burst of commits into one publish batch (the register: 25).
    */
   relay?: boolean | { pollMs?: number; wakeDelayMs?: number };
-  /** Create the token verifier from `env.identityUrl` (default true). */
-  verifier?: boolean;
+  /** Create the token verifier from `env.identityUrl` (default true), or use this one (tests: `testTokenVerifier()`). */
+  verifier?: boolean | TokenVerifier;
   /**
    * The service's own resources, built after the relay and before the consumers (a delivery worker,
    * a journal, clients of other services): what it returns is merged into the deps every later
@@ -113,7 +113,9 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
   const relay = options.relay === false
     ? idleRelay
     : startOutboxRelay({ db, bus, logger, ...(typeof options.relay === 'object' ? options.relay : {}) });
-  const verifier = options.verifier !== false && env.identityUrl ? createTokenVerifier({ identityUrl: env.identityUrl }) : undefined;
+  const verifier = typeof options.verifier === 'object'
+    ? options.verifier
+    : options.verifier !== false && env.identityUrl ? createTokenVerifier({ identityUrl: env.identityUrl }) : undefined;
   const base: ServiceDeps<E> = { name, env, logger, db, bus, relay, verifier };
   const extras = options.setup ? await options.setup(base) : ({} as X);
   const deps = { ...base, ...extras } as ServiceDeps<E> & X;
