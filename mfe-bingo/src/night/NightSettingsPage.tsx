@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError, Banner, Button, Field, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
 import { CARTON_PRICE_UNREADABLE } from './NightsPage';
 import { PARTIE_KINDS, PARTIE_LABELS, packPriceAllowed, packPriceTooHighMessage, type Night, type PartieKind, type Prize, type SeatPlan } from '@kermesse/contracts-bingo';
+import { moneyFieldText } from '../components/money';
 import { bingoApi } from '../api/bingoApi';
 import { useNightId } from '../components/useArea';
 
@@ -48,8 +49,8 @@ export function NightSettingsPage() {
     try {
       const [n, p, ps, plan] = await Promise.all([bingoApi.getNight(id), bingoApi.listPrizes(id), bingoApi.getParties(id), bingoApi.getPlan('admin', id)]);
       setNight(n);
-      setForm({ name: n.name, heldOn: n.heldOn, place: n.place, cartonPrice: n.cartonPrice.replace('.', ','), callers: n.callers.join(', '), salesOpen: n.salesOpen });
-      setPacks((n.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: pack.price.replace('.', ',') })));
+      setForm({ name: n.name, heldOn: n.heldOn, place: n.place, cartonPrice: moneyFieldText(n.cartonPrice), callers: n.callers.join(', '), salesOpen: n.salesOpen });
+      setPacks((n.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: moneyFieldText(pack.price) })));
       setPrizes(p);
       setParties(ps.map((x) => ({ kind: x.kind, prizeId: x.prizes[0] ? String(x.prizes[0].id) : '' })));
       showPlan(plan);
@@ -90,7 +91,7 @@ export function NightSettingsPage() {
         eventId: night?.eventId ?? null, salesOpen: form.salesOpen, packs: checked.packs,
       });
       setNight(saved);
-      setPacks((saved.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: pack.price.replace('.', ',') })));
+      setPacks((saved.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: moneyFieldText(pack.price) })));
       return `Soirée enregistrée.${saved.warnings.map((w) => ` ${w}`).join('')}`;
     });
   };

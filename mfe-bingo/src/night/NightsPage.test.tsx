@@ -43,6 +43,7 @@ describe('the nights list', () => {
   it('shows the carton price and the packs of each night (issue 12)', async () => {
     fakeGateway({ 'GET /admin-bingo/api/bingos': () => json([{ ...night, cartonPrice: '3.00', packs: [{ nb: 3, price: '8.00' }, { nb: 6, price: '15.00' }] }]) });
     await renderAt('/loto', '/loto', <NightsPage />);
-    expect((await screen.findByText(/carton 3,00 €/)).textContent).toContain('carton 3,00 € · 3 cartons 8,00 € · 6 cartons 15,00 €');
+    // The kit writes money as Intl fr-FR does: a no-break space before « € ».
+    expect((await screen.findByText(/carton 3,00 €/)).textContent).toContain('carton 3,00\u00a0€ · 3 cartons 8,00\u00a0€ · 6 cartons 15,00\u00a0€');
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, Banner, Button, Field, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
 import type { Night } from '@kermesse/contracts-bingo';
+import { eurosText } from '../components/money';
 import { bingoApi, type VolunteerNight } from '../api/bingoApi';
 import { useArea } from '../components/useArea';
 
@@ -59,7 +60,7 @@ export function NightsPage() {
         {nights.map((night) => (
           <li key={night.id} className="k-card">
             <h2>{night.name}</h2>
-            <p className="bgo-muted">{day(night.heldOn)}{night.place ? ` · ${night.place}` : ''} · carton {night.cartonPrice.replace('.', ',')} €{(night.packs ?? []).map((pack) => ` · ${pack.nb} cartons ${pack.price.replace('.', ',')} €`).join('')}</p>
+            <p className="bgo-muted">{day(night.heldOn)}{night.place ? ` · ${night.place}` : ''} · carton {eurosText(night.cartonPrice)}{(night.packs ?? []).map((pack) => ` · ${pack.nb} cartons ${eurosText(pack.price)}`).join('')}</p>
             {night.warnings.map((w) => <Banner key={w} tone="error">{w}</Banner>)}
             <nav className="bgo-actions" aria-label={`Écrans de ${night.name}`}>
               <Link className="k-button k-button--primary" to={`${night.id}/placement`}>Placement des tables</Link>

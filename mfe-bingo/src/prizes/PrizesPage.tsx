@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError, Banner, Button, Field, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
 import type { Prize } from '@kermesse/contracts-bingo';
+import { eurosText, moneyFieldText } from '../components/money';
 import { bingoApi } from '../api/bingoApi';
 import { useNightId } from '../components/useArea';
 
@@ -17,7 +18,6 @@ export function prizeFormProblem(form: Form): string | undefined {
   return undefined;
 }
 
-const euros = (text: string) => `${text.replace('.', ',')} €`;
 
 /** The prizes of a loto night: the form (Label, Rank, Price, Cost, Provider, « Add Prize ») and the printable list. */
 export function PrizesPage() {
@@ -68,7 +68,7 @@ export function PrizesPage() {
 
   function handleEdit(prize: Prize) {
     setEditing(prize.id);
-    setForm({ label: prize.label, rank: String(prize.rank), price: prize.price.replace('.', ','), cost: prize.cost.replace('.', ','), provider: prize.provider, nature: prize.nature === 'bon' ? 'bon' : 'lot' });
+    setForm({ label: prize.label, rank: String(prize.rank), price: moneyFieldText(prize.price), cost: moneyFieldText(prize.cost), provider: prize.provider, nature: prize.nature === 'bon' ? 'bon' : 'lot' });
   }
 
   async function handleDelete(prize: Prize) {
@@ -123,7 +123,7 @@ export function PrizesPage() {
                   <tr key={prize.id}>
                     <td>{prize.rank}</td>
                     <td>{prize.label}{prize.nature === 'bon' ? ' (bon d’achat)' : ''}</td>
-                    <td>{euros(prize.price)}</td>
+                    <td>{eurosText(prize.price)}</td>
                     <td>{prize.provider}</td>
                     <td className="bgo-no-print bgo-row-actions">
                       <Button variant="ghost" onClick={() => handleEdit(prize)}>Corriger</Button>

@@ -4,12 +4,11 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, ErrorLine, formatEuros, MoneyInput, Spinner } from '@kermesse/ui-kit';
+import { Button, ErrorLine, formatEuros, formatWeight, MoneyInput, Spinner } from '@kermesse/ui-kit';
 import { raffleApi, type BasketType, type BasketWinner, type GiftBasketSummary } from '../api/raffleApi';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { detailOf, Flash, type FlashMessage } from '../components/Flash';
 import { GIFT_BASKET_TIER_MESSAGES } from '../tiers/messages';
-import { formatWeight } from './weight';
 import { moneyText, readMoney } from '../components/money';
 
 export const WINNER_MESSAGES = {

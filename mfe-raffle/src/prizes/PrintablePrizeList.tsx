@@ -1,13 +1,12 @@
 /** 'Liste des prix pour le Raffle #{id}' (SPEC §2), printable on A4 with 'Imprimer'. */
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { Button, ErrorLine, Spinner } from '@kermesse/ui-kit';
+import { Button, ErrorLine, formatAmount, Spinner } from '@kermesse/ui-kit';
 import { raffleApi, type Prize } from '../api/raffleApi';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { PRIZE_BANNERS } from './PrizeInventory';
 import { useRaffleName } from '../components/useRaffleName';
 
-const twoDecimals = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function PrintablePrizeListPage() {
   const raffleId = Number(useParams().raffleId);
@@ -39,7 +38,7 @@ export function PrintablePrizeListPage() {
                 <tr key={prize.id}>
                   <td>{prize.name}</td>
                   <td>{prize.rank}</td>
-                  <td className="rf-num">{twoDecimals.format(prize.price)}</td>
+                  <td className="rf-num">{formatAmount(Math.round(prize.price * 100))}</td>
                   <td className="rf-num">{prize.quantity}</td>
                   <td>{prize.Alcohol ? 'Oui' : 'Non'}</td>
                 </tr>
