@@ -83,10 +83,11 @@ describe('swap-meet bookings', () => {
     expect((await call(`/api/swapmeet/api/bookings?swapmeet_id=${demoId}`, {}, 'caissier')).status).toBe(403);
     const missing = await call('/api/swapmeet/api/bookings?limit=100');
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ error: 'ID du SwapMeet non trouvé' });
+    expect(await missing.json()).toEqual({ error: 'ID du SwapMeet non trouvé', code: 'NO_SWAPMEET' });
+    expect(await (await call('/api/swapmeet/api/bookings?swapmeet_id=')).json()).toEqual({ error: 'ID du SwapMeet non trouvé', code: 'NO_SWAPMEET' });
     const unknown = await call('/api/swapmeet/api/bookings?swapmeet_id=9999');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'Vide-grenier introuvable.' });
+    expect(await unknown.json()).toEqual({ error: 'Vide-grenier introuvable.', code: 'SWAPMEET_NOT_FOUND' });
   });
 
   it('dry-runs the sample file: status dry-run, parsed bookings and their summary, nothing written', async () => {
@@ -114,6 +115,7 @@ describe('swap-meet bookings', () => {
     expect(body.status).toBe('error');
     expect(body.errors).toHaveLength(8);
     expect(body.errors[0]).toBe('Ligne 2 : la réservation de « Jeanne Moreau » du 12/03/2026 est déjà enregistrée.');
+    expect(body).toMatchObject({ code: 'IMPORT_REJECTED' });
     expect(body.error).toBe("8 erreurs dans le fichier : corrigez-le puis relancez le test. Aucune réservation n'a été importée.");
     expect((await bookings()).total).toBe(11);
   });
@@ -147,11 +149,13 @@ describe('swap-meet bookings', () => {
     noFile.append('format', 'custom');
     noFile.append('swapmeet_id', String(demoId));
     const none = await call('/api/swapmeet/api/import/custom-csv?dry-run=true', { method: 'POST', body: noFile });
-    expect(await none.json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV' });
-    expect(await (await upload('x', { swapmeetId: null })).json()).toEqual({ error: 'ID du SwapMeet non trouvé' });
-    expect(await (await upload('x', { name: 'photo.png', type: 'image/png' })).json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide' });
-    expect(await (await upload(Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d]))).json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide' });
-    expect((await upload('x', { format: 'helloasso' })).status).toBe(400);
+    expect(await none.json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV', code: 'NO_FILE' });
+    expect(await (await upload('x', { swapmeetId: null })).json()).toEqual({ error: 'ID du SwapMeet non trouvé', code: 'NO_SWAPMEET' });
+    expect(await (await upload('x', { name: 'photo.png', type: 'image/png' })).json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide', code: 'NOT_CSV' });
+    expect(await (await upload(Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d]))).json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide', code: 'NOT_CSV' });
+    const helloasso = await upload('x', { format: 'helloasso' });
+    expect(helloasso.status).toBe(400);
+    expect(await helloasso.json()).toEqual({ error: "Format d'import inconnu : seul le format « custom » est accepté.", code: 'UNKNOWN_FORMAT' });
     const cp1252 = Uint8Array.from([...'nom;metres;montant;paye;date_reservation\r\nH\xE9l\xE8ne;2,5;12,50;oui;01/03/2026\r\n'].map((c) => c.charCodeAt(0)));
     expect(await (await upload(cp1252)).json()).toMatchObject({ status: 'dry-run', data: [{ name: 'Hélène', space_needed: 2.5, revenue: '12.50' }] });
   });
@@ -170,7 +174,10 @@ describe('swap-meet bookings', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ data: { id: expect.any(Number), name: "Vide-grenier d'automne", held_on: '2026-10-04', bookings_count: 0 } });
     const bad = await call('/api/swapmeet/api/swapmeets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '' }) });
-    expect(await bad.json()).toEqual({ error: 'Le champ « name » ne doit pas être vide.' });
+    expect(await bad.json()).toMatchObject({ error: 'Le champ « name » ne doit pas être vide.' });
+    const blank = await call('/api/swapmeet/api/swapmeets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '   ' }) });
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toEqual({ error: 'Le champ « name » ne doit pas être vide.', code: 'NAME_REQUIRED' });
   });
 });
 

@@ -4,19 +4,13 @@
  */
 import { isUniqueViolation, type Db } from '@kermesse/kit';
 import { readCsv } from '@kermesse/kit/csv';
+import type { Booking, BookingImportResult } from '@kermesse/contracts-swapmeet';
 import { planBookings, type BookingsPlan } from '../bookings/bookingsCsv.ts';
+import { ImportRejected } from '../errors.ts';
 import { presentBooking, summarise } from '../presenters/bookings.ts';
-import { existingKeys, insertBookings } from '../repositories/swapmeets.ts';
+import { existingKeys, insertBookings, insertImport, lockImports } from '../repositories/swapmeets.ts';
 
-export interface ImportResult {
-  status: 'dry-run' | 'success' | 'error';
-  message: string;
-  bookings_parsed: number;
-  bookings_created: number;
-  data: ReturnType<typeof presentBooking>[];
-  errors: string[];
-  summary: ReturnType<typeof summarise>;
-}
+export { ImportRejected };
 
 export interface ImportInput {
   swapmeetId: number;
@@ -26,16 +20,9 @@ export interface ImportInput {
   createdBy?: string | null;
 }
 
-/** A real import refused because of errors: nothing was written. */
-export class ImportRejected extends Error {
-  constructor(readonly result: ImportResult) {
-    super(result.message);
-  }
-}
-
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
-function result(plan: BookingsPlan, status: ImportResult['status'], created: ReturnType<typeof presentBooking>[] = []): ImportResult {
+function result(plan: BookingsPlan, status: BookingImportResult['status'], created: Booking[] = []): BookingImportResult {
   const rows = plan.bookings.map((b) => ({ id: null, name: b.name, phone: b.phone, space_cm: b.spaceCm, revenue_cents: b.revenueCents, is_payed: b.isPayed, date_booking: b.dateBooking }));
   const errors = plan.errors;
   const parsed = plan.bookings.length;
@@ -59,21 +46,19 @@ function result(plan: BookingsPlan, status: ImportResult['status'], created: Ret
 }
 
 /** Runs the import; throws NotCsvError for a file that is not CSV, ImportRejected for a real import with errors. */
-export async function importBookings(db: Db, input: ImportInput): Promise<ImportResult> {
+export async function importBookings(db: Db, input: ImportInput): Promise<BookingImportResult> {
   const csv = readCsv(input.bytes);
   if (input.dryRun) return result(planBookings(csv, await existingKeys(db, input.swapmeetId)), 'dry-run');
   try {
     return await db.transaction(async (trx) => {
       // One import at a time per swap-meet, so the duplicate check sees what the other one wrote.
-      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`swapmeet.import.${input.swapmeetId}`]);
+      await lockImports(trx, input.swapmeetId);
       const plan = planBookings(csv, await existingKeys(trx, input.swapmeetId));
       if (plan.errors.length) throw new ImportRejected(result(plan, 'error'));
-      const [imported] = await trx('imports')
-        .insert({ swapmeet_id: input.swapmeetId, file_name: input.fileName.slice(0, 255), bookings: plan.bookings.length, created_by: input.createdBy ?? null })
-        .returning('id');
+      const importId = await insertImport(trx, { swapmeet_id: input.swapmeetId, file_name: input.fileName.slice(0, 255), bookings: plan.bookings.length, created_by: input.createdBy ?? null });
       const created = await insertBookings(trx, plan.bookings.map((b) => ({
         swapmeet_id: input.swapmeetId, name: b.name, phone: b.phone, space_cm: b.spaceCm, revenue_cents: b.revenueCents,
-        is_payed: b.isPayed, date_booking: b.dateBooking, dedupe_key: b.dedupeKey, import_id: (imported as { id: number }).id,
+        is_payed: b.isPayed, date_booking: b.dateBooking, dedupe_key: b.dedupeKey, import_id: importId,
       })));
       return result(plan, 'success', created.map(presentBooking));
     });

@@ -67,3 +67,18 @@ export async function insertBookings(trx: Trx, rows: BookingInsert[]): Promise<B
 
 export const deleteBookings = (trx: Trx | Db, swapmeetId: number): Promise<number> =>
   trx('bookings').where({ swapmeet_id: swapmeetId }).del();
+
+/** One import at a time per swap-meet (until the transaction ends), so the duplicate check sees what the other one wrote. */
+export async function lockImports(trx: Trx, swapmeetId: number): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`swapmeet.import.${swapmeetId}`]);
+}
+
+/** Records an import (its bookings point to it); returns its id. */
+export async function insertImport(trx: Trx, row: { swapmeet_id: number; file_name: string; bookings: number; created_by: string | null }): Promise<number> {
+  const [created] = await trx('imports').insert(row).returning('id');
+  return (created as { id: number }).id;
+}
+
+/** Finds a swap-meet by name (the demo seeds one). */
+export const findSwapmeetByName = (db: Db | Trx, name: string): Promise<{ id: number } | undefined> =>
+  db('swapmeets').where({ name }).first('id');
