@@ -1,5 +1,2 @@
-/** Weights are whole grams, shown as kilograms and three-digit grams (SPEC §2, §9): 1250 → « 1 kg 250 g ». */
-export function formatWeight(grams: number): string {
-  const kg = Math.floor(grams / 1000);
-  return `${kg} kg ${String(grams % 1000).padStart(3, '0')} g`;
-}
+/** Weights are whole grams, written once in contracts/common: 1250 → « 1 kg 250 g ». */
+export { formatWeight } from '@kermesse/contracts-common';

@@ -2,14 +2,16 @@ import path from 'node:path';
 import * as serviceMigrations from '../migrations/index.ts';
 import type Koa from 'koa';
 import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
-import { adminGiftBasketRoutes } from './routes/adminGiftBaskets/index.ts';
-import { adminPrizeRoutes } from './routes/adminPrizes/index.ts';
-import { adminRaffleRoutes } from './routes/adminRaffles/index.ts';
-import { ticketBlockRoutes } from './blocks/routes.ts';
-import { cashRegisterRoutes } from './routes/cashRegister/index.ts';
 import { claimRoutes } from './routes/claims/index.ts';
 import type { RouteDeps } from './routes/deps.ts';
-import { publicRoutes } from './routes/public/index.ts';
+import { drawingRoutes } from './routes/drawing/index.ts';
+import { featuredRoutes } from './routes/featured/index.ts';
+import { giftBasketRoutes } from './routes/giftBaskets/index.ts';
+import { presaleRoutes } from './routes/presale/index.ts';
+import { prizeRoutes } from './routes/prizes/index.ts';
+import { raffleRoutes } from './routes/raffles/index.ts';
+import { ticketBlockRoutes } from './routes/ticketBlocks/index.ts';
+import { soldTicketRoutes } from './routes/tickets/index.ts';
 import { uploadRoutes } from './routes/uploads/index.ts';
 import { createIllustrationStore } from './uploads/storage.ts';
 
@@ -23,8 +25,6 @@ export interface RaffleDeps {
   bus?: Bus;
   /** Where uploaded illustrations are kept (`<KERMESSE_DATA_DIR>/uploads/prizes`). */
   uploadsDir: string;
-  /** Wakes the outbox relay after a commit that recorded events. */
-  wake?: () => void;
   claimTtlMs?: number;
 }
 
@@ -33,7 +33,6 @@ export async function buildApp(deps: RaffleDeps): Promise<Koa> {
   const routeDeps: RouteDeps = {
     db: deps.db,
     logger: deps.logger,
-    wake: deps.wake ?? (() => undefined),
     store: createIllustrationStore(path.resolve(deps.uploadsDir)),
     claimTtlMs: deps.claimTtlMs ?? CLAIM_TTL_MS,
   };
@@ -46,12 +45,15 @@ export async function buildApp(deps: RaffleDeps): Promise<Koa> {
     verifier: deps.verifier,
     routers: [
       claimRoutes(routeDeps),
-      cashRegisterRoutes(routeDeps),
+      soldTicketRoutes(routeDeps),
       ticketBlockRoutes(routeDeps),
-      adminRaffleRoutes(routeDeps),
-      adminPrizeRoutes(routeDeps),
-      adminGiftBasketRoutes(routeDeps),
-      publicRoutes(routeDeps),
+      // Before the raffles: `/api/admin/raffles/featured` is not a raffle id.
+      featuredRoutes(routeDeps),
+      raffleRoutes(routeDeps),
+      prizeRoutes(routeDeps),
+      drawingRoutes(routeDeps),
+      giftBasketRoutes(routeDeps),
+      presaleRoutes(routeDeps),
       uploadRoutes(routeDeps),
     ],
   });

@@ -73,15 +73,15 @@ describe('the tier editor after « Créer »', () => {
     const price = [{ nb: 1, p: 2 }, { nb: 3, p: 5 }, { nb: 10, p: 15 }, { nb: 0, p: 20 }];
     const zero = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price } });
     expect(zero.status).toBe(400);
-    expect(await json(zero)).toEqual({ error: 'Ligne 4 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.' });
+    expect(await json(zero)).toEqual({ error: 'Ligne 4 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.', code: 'TIER_INVALID' });
     const text = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: 'deux', p: 3 }] } });
-    expect(await json(text)).toEqual({ error: 'Ligne 2 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.' });
+    expect(await json(text)).toEqual({ error: 'Ligne 2 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.', code: 'TIER_INVALID' });
     const money = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: '2,505' }] } });
-    expect(await json(money)).toEqual({ error: 'Ligne 1 : le prix doit être un montant positif en euros (deux décimales au plus).' });
+    expect(await json(money)).toEqual({ error: 'Ligne 1 : le prix doit être un montant positif en euros (deux décimales au plus).', code: 'TIER_INVALID' });
     const twice = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: 3, p: 5 }, { nb: 5, p: '2,00' }] } });
-    expect(await json(twice)).toEqual({ error: 'Ligne 3 : la ligne 1 a déjà le prix 2,00 € : chaque prix n\'apparaît qu\'une fois.' });
+    expect(await json(twice)).toEqual({ error: 'Ligne 3 : la ligne 1 a déjà le prix 2,00 € : chaque prix n\'apparaît qu\'une fois.', code: 'TIER_INVALID' });
     const basket = await tb.call('POST', '/api/admin/gift-basket', { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: -1, p: 5 }], eventId: EVENT_ID } });
-    expect(await json(basket)).toEqual({ error: 'Ligne 2 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.' });
+    expect(await json(basket)).toEqual({ error: 'Ligne 2 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.', code: 'TIER_INVALID' });
   });
 });
 
@@ -105,7 +105,7 @@ describe('deleting a raffle', () => {
     await sell(7001, sold, 12);
     const refused = await tb.call('DELETE', `/api/admin/raffle/${sold}`, { as: 'admin' });
     expect(refused.status).toBe(409);
-    expect(await json(refused)).toEqual({ error: 'Des tickets de « Tombola vendue » ont déjà été vendus : une tombola avec des ventes ne peut pas être supprimée.' });
+    expect(await json(refused)).toEqual({ error: 'Des tickets de « Tombola vendue » ont déjà été vendus : une tombola avec des ventes ne peut pas être supprimée.', code: 'RAFFLE_HAS_SALES' });
     expect((await tb.call('GET', `/api/admin/raffles/${sold}`, { as: 'admin' })).status).toBe(200);
   });
 });
@@ -121,7 +121,7 @@ describe('the featured raffle and the home banner', () => {
 
     const missingTitle = await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: { raffleId: spring, bannerShown: true, bannerTitle: '  ', bannerText: 'Venez !' } });
     expect(missingTitle.status).toBe(400);
-    expect(await json(missingTitle)).toEqual({ error: "Le titre de la bannière est requis pour l'afficher sur la page d'accueil." });
+    expect(await json(missingTitle)).toEqual({ error: "Le titre de la bannière est requis pour l'afficher sur la page d'accueil.", code: 'BANNER_TITLE_REQUIRED' });
     const unknown = await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: { raffleId: 999999, bannerShown: false, bannerTitle: '', bannerText: '' } });
     expect(unknown.status).toBe(404);
 
@@ -242,7 +242,7 @@ describe('a weighed gift basket', () => {
     expect(await json(await tb.call('GET', `/api/cr/gift-basket/${basketId}/types`, { as: 'caissier' }))).toEqual([{ id: wellBeing.id, name: 'Panier bien-être' }]);
     const removed = await tb.call('DELETE', `/api/admin/gift-basket/types/${gourmand.id}`, { as: 'admin' });
     expect(removed.status).toBe(409);
-    expect(await json(removed)).toEqual({ error: '« Panier gourmand » a déjà été pesé : ce panier ne peut plus être supprimé.' });
+    expect(await json(removed)).toEqual({ error: '« Panier gourmand » a déjà été pesé : ce panier ne peut plus être supprimé.', code: 'BASKET_WEIGHED' });
     expect((await tb.call('DELETE', `/api/admin/gift-basket/types/${wellBeing.id}`, { as: 'admin' })).status).toBe(200);
   });
 });

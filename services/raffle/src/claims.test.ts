@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEnvelope, createTokenVerifier, listen, type EventPayloads, type RunningServer } from '@kermesse/kit';
 import { eventually } from '@kermesse/kit/testing';
 import { buildApp } from './app.ts';
-import { expireClaims } from './commands/claims.ts';
+import { expireClaims } from './commands/expireClaims.ts';
 import { DEMO_EVENT_NAME, DEMO_RAFFLE, seedDemo } from './demo.ts';
 import { logger, startTestbed, type Testbed } from './testSupport.ts';
 
@@ -54,8 +54,10 @@ describe('ticket claims', () => {
     const winner = claims[statuses.indexOf(201)]!;
     for (const [i, answer] of answers.entries()) {
       if (answer.status !== 409) continue;
-      const body = (await answer.json()) as { error: string; taken: { tickets: Array<{ number: number }> } };
-      expect(body.taken.tickets.map((t) => t.number)).toContain(999);
+      const body = (await answer.json()) as { error: string; code: string; details: { numbers: number[]; tickets: Array<{ number: number }> } };
+      expect(body.code).toBe('TICKET_TAKEN');
+      expect(body.details.numbers).toContain(999);
+      expect(body.details.tickets.map((t) => t.number)).toContain(999);
       expect(body.error).toMatch(/^Ces? numéros? de tombola vien/);
       // Nothing of a refused claim is held.
       expect(await tb.db('tickets').where({ claim_id: claims[i]!.claimId }).count('* as n').first()).toEqual({ n: 0 });
@@ -91,7 +93,7 @@ describe('ticket claims', () => {
     expect(await again.json()).toEqual(firstBody);
     const other = await claim({ ...body, tickets: tickets(502) });
     expect(other.status).toBe(409);
-    expect(await other.json()).toEqual({ error: 'Cette réservation existe déjà avec une autre sélection de tickets ou de paris.' });
+    expect(await other.json()).toEqual({ error: 'Cette réservation existe déjà avec une autre sélection de tickets ou de paris.', code: 'CLAIM_MISMATCH' });
   });
 
   it('refuses bad claims in French without holding anything', async () => {
@@ -108,7 +110,7 @@ describe('ticket claims', () => {
     for (const [body, status, error] of cases) {
       const res = await claim(body);
       expect(res.status, JSON.stringify(body)).toBe(status);
-      expect(await res.json()).toEqual({ error });
+      expect(await res.json()).toMatchObject({ error });
     }
     expect((await tb.call('POST', '/internal/claims', { body: { claimId: randomUUID(), tickets: tickets(1) } })).status).toBe(401);
     expect((await tb.call('POST', '/internal/claims', { as: 'benevole', body: { claimId: randomUUID(), tickets: tickets(1) } })).status).toBe(403);
@@ -122,7 +124,8 @@ describe('ticket claims', () => {
     expect(sameWeightOtherType.status).toBe(409);
     expect(await sameWeightOtherType.json()).toEqual({
       error: 'Ce poids a déjà été choisi : 2 kg 500 g. Choisissez-en un autre.',
-      taken: { tickets: [], bets: [{ giftBasketId: basketId, typeId: typeB, weight: 2500 }] },
+      code: 'BET_TAKEN',
+      details: { numbers: [], weights: [2500], tickets: [], bets: [{ giftBasketId: basketId, typeId: typeB, weight: 2500 }] },
     });
     // All or nothing: neither ticket 600 nor weight 2501 is held.
     expect(await soldNumbers()).not.toContain(600);
@@ -258,7 +261,7 @@ describe('sale.completed', () => {
     expect((await claim({ claimId, tickets: [{ raffleId: id, number: 9 }] })).status).toBe(201);
     const refused = await tb.call('POST', `/api/admin/raffle/${id}/close`, { as: 'admin' });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ error: '1 ticket(s) sont en cours de vente sur une caisse. Réessayez dans quelques instants.' });
+    expect(await refused.json()).toEqual({ error: '1 ticket(s) sont en cours de vente sur une caisse. Réessayez dans quelques instants.', code: 'TICKETS_BEING_SOLD' });
     await publish('sale.completed', { ...salePayload(4244, claimId, []), tickets: [{ raffleId: id, number: 9 }] });
     await eventually(async () => (await tb.call('POST', `/api/admin/raffle/${id}/close`, { as: 'admin' })).status === 200);
     const configured = await tb.db('outbox').where({ type: 'raffle.configured' }).orderBy('seq', 'desc').first('envelope');

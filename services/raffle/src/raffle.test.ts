@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { recordCompletedSale } from './commands/recordSale.ts';
-import { verifyProof, type DrawingProof } from './drawing/derive.ts';
+import { verifyProof, type DrawingProof } from '@kermesse/contracts-raffle';
 import { main as verifyCommand } from './verify-drawing.ts';
 import { logger, startTestbed, type Testbed } from './testSupport.ts';
 import { cutMultipartUpload } from '@kermesse/kit/testing';
@@ -74,11 +74,11 @@ describe('raffle tiers (ticket price editor)', () => {
     const id = await createRaffle();
     const zero = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 0, p: 0 }] } });
     expect(zero.status).toBe(400);
-    expect(await json(zero)).toEqual({ error: 'Ligne 1 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.' });
+    expect(await json(zero)).toEqual({ error: 'Ligne 1 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.', code: 'TIER_INVALID' });
     const negative = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: -2 }] } });
     expect(negative.status).toBe(400);
     const twice = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: 2, p: 2 }] } });
-    expect(await json(twice)).toEqual({ error: 'Ligne 2 : la ligne 1 a déjà le prix 2,00 € : chaque prix n\'apparaît qu\'une fois.' });
+    expect(await json(twice)).toEqual({ error: 'Ligne 2 : la ligne 1 a déjà le prix 2,00 € : chaque prix n\'apparaît qu\'une fois.', code: 'TIER_INVALID' });
     expect(await json(await tb.call('GET', `/api/admin/raffle/${id}`, { as: 'admin' }))).toEqual([{ nb: 1, p: 2 }, { nb: 3, p: 5 }]);
   });
 
@@ -93,7 +93,7 @@ describe('raffle tiers (ticket price editor)', () => {
     await sell(9101, [{ raffleId: id, number: 150 }]);
     const res = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: 2 }], tickets: 100 } });
     expect(res.status).toBe(409);
-    expect(await json(res)).toEqual({ error: 'Le ticket n° 150 est déjà vendu ou réservé : le nombre total de tickets ne peut pas descendre en dessous.' });
+    expect(await json(res)).toEqual({ error: 'Le ticket n° 150 est déjà vendu ou réservé : le nombre total de tickets ne peut pas descendre en dessous.', code: 'TOTAL_BELOW_SOLD' });
   });
 });
 
@@ -113,7 +113,7 @@ describe('raffle prizes', () => {
     for (const [body, message] of attempts) {
       const res = await tb.call('POST', `/api/admin/raffles/${id}/prizes`, { as: 'admin', body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(await json(res)).toEqual({ error: message });
+      expect(await json(res)).toEqual({ error: message, code: 'PRIZE_INVALID' });
     }
     expect(await json(await tb.call('GET', `/api/admin/raffles/${id}/prizes`, { as: 'admin' }))).toEqual([]);
   });
@@ -132,7 +132,7 @@ describe('raffle prizes', () => {
     expect(put.status).toBe(200);
     expect(await json(put)).toMatchObject({ id: bike.id, name: 'Vélo de ville', cost: 80, provider: 'Cycles Martin', price: 120.5, rank: 2 });
     const invalid = await tb.call('PUT', `/api/admin/prizes/${bike.id}`, { as: 'admin', body: { ...edited, weight: 0, rank: 0 } });
-    expect(await json(invalid)).toEqual({ error: 'Le rang doit être supérieur à 0' });
+    expect(await json(invalid)).toEqual({ error: 'Le rang doit être supérieur à 0', code: 'PRIZE_INVALID' });
 
     expect((await tb.call('DELETE', `/api/admin/prizes/${wine.id}`, { as: 'admin' })).status).toBe(200);
     expect((await tb.call('DELETE', `/api/admin/prizes/${wine.id}`, { as: 'admin' })).status).toBe(404);
@@ -150,7 +150,7 @@ describe('raffle prizes', () => {
       totalValue: 90, totalCost: 50, ticketRevenue: 4, costRatio: 1250, limit: 15,
       warnings: [
         "Le lot « Enveloppe de 50 € » ressemble à une somme d'argent : une tombola associative ne peut offrir que des lots en nature (art. L322-3 du Code de la sécurité intérieure).",
-        'Le coût des lots (50,00 €) dépasse 15 % des recettes des tickets (4,00 €) : 1250 %.',
+        'Le coût des lots (50,00 €) dépasse 15 % des recettes des tickets (4,00 €) : 1250 %.',
       ],
     });
   });
@@ -197,7 +197,7 @@ describe('prize illustrations', () => {
     const prize = await addPrize(id, { name: 'Tablette', weight: 1, price: 199, quantity: 1 });
     const res = await upload(prize.id, Buffer.from('<svg onload="alert(1)"></svg> pas une image'), 'tablette.png', 'image/png');
     expect(res.status).toBe(415);
-    expect(await json(res)).toEqual({ error: "Ce fichier n'est pas une image (formats acceptés : PNG, JPEG, GIF ou WebP)." });
+    expect(await json(res)).toEqual({ error: "Ce fichier n'est pas une image (formats acceptés : PNG, JPEG, GIF ou WebP).", code: 'NOT_AN_IMAGE' });
     expect(readdirSync(tb.uploadsDir)).toEqual([]);
     expect(await json(await tb.call('GET', `/api/admin/prizes/${prize.id}`, { as: 'admin' }))).toMatchObject({ illustration: null });
   });
@@ -264,7 +264,7 @@ describe('the verifiable drawing', () => {
     // Sales are closed: no more claims.
     const claim = await tb.call('POST', '/internal/claims', { as: 'caissier', body: { claimId: randomUUID(), tickets: [{ raffleId: id, number: 1 }] } });
     expect(claim.status).toBe(409);
-    expect(await json(claim)).toEqual({ error: 'La vente des tickets de la tombola « Tombola des tests » est close.' });
+    expect(await json(claim)).toEqual({ error: 'La vente des tickets de la tombola « Tombola des tests » est close.', code: 'SALES_CLOSED' });
     // The proof before the drawing keeps the seed secret.
     const proofBefore = await json<{ data: DrawingProof }>(await tb.call('GET', `/api/public/raffle/${id}/drawing/proof`));
     expect(proofBefore.data).toMatchObject({ seed: null, tickets: numbers, commitment: closed.drawing.commitment, ticketsHash: closed.drawing.ticketsHash });
@@ -287,7 +287,7 @@ describe('the verifiable drawing', () => {
 
     const again = await tb.call('POST', `/api/admin/raffle/${id}/drawing`, { as: 'admin' });
     expect(again.status).toBe(409);
-    expect(await json(again)).toEqual({ error: 'Le tirage au sort de cette tombola a déjà été effectué.' });
+    expect(await json(again)).toEqual({ error: 'Le tirage au sort de cette tombola a déjà été effectué.', code: 'ALREADY_DRAWN' });
     expect(await tb.db('drawing_winners').where({ raffle_id: id }).count('* as n').first()).toEqual({ n: 6 });
 
     // Public results: the same winners, last names reduced to an initial.
@@ -299,13 +299,13 @@ describe('the verifiable drawing', () => {
     // Anyone recomputes the winners from the published proof.
     const proof = (await json<{ data: DrawingProof }>(await tb.call('GET', `/api/public/raffle/${id}/drawing/proof`))).data;
     expect(proof.prizes).toEqual([{ id: first.id, rank: 1, quantity: 1 }, { id: second.id, rank: 2, quantity: 2 }, { id: third.id, rank: 3, quantity: 3 }]);
-    expect(verifyProof(proof).ok).toBe(true);
+    expect((await verifyProof(proof)).ok).toBe(true);
     const lines: string[] = [];
     expect(await verifyCommand([`${tb.base}/api/public/raffle/${id}/drawing/proof`], (l) => lines.push(l))).toBe(0);
     expect(lines.at(-1)).toBe("Vérification réussie : le tirage est conforme à l'engagement publié.");
     // A tampered winner list does not verify.
     const tampered = { ...proof, winners: [{ ...proof.winners[0]!, number: proof.tickets.find((t) => !winning.includes(t))! }, ...proof.winners.slice(1)] };
-    expect(verifyProof(tampered).ok).toBe(false);
+    expect((await verifyProof(tampered)).ok).toBe(false);
   });
 
   it('freezes the prizes to draw once the sales close', async () => {
@@ -314,7 +314,7 @@ describe('the verifiable drawing', () => {
     await tb.call('POST', `/api/admin/raffle/${id}/close`, { as: 'admin' });
     const added = await tb.call('POST', `/api/admin/raffles/${id}/prizes`, { as: 'admin', body: { name: 'Nouveau', weight: 2, price: 1, quantity: 1 } });
     expect(added.status).toBe(409);
-    expect(await json(added)).toEqual({ error: 'La vente des tickets est close : les lots à tirer au sort (rang et quantité) ne peuvent plus changer.' });
+    expect(await json(added)).toEqual({ error: 'La vente des tickets est close : les lots à tirer au sort (rang et quantité) ne peuvent plus changer.', code: 'PRIZES_FROZEN' });
     const renamed = await tb.call('PUT', `/api/admin/prizes/${prize.id}`, { as: 'admin', body: { name: 'Lot renommé' } });
     expect(renamed.status).toBe(200);
     expect((await tb.call('PUT', `/api/admin/prizes/${prize.id}`, { as: 'admin', body: { quantity: 5 } })).status).toBe(409);
@@ -346,7 +346,7 @@ describe('gift baskets', () => {
 
     const missing = await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: '' } });
     expect(missing.status).toBe(400);
-    expect(await json(missing)).toEqual({ error: 'Le nom et le prix sont requis.' });
+    expect(await json(missing)).toEqual({ error: 'Le nom et le prix sont requis.', code: 'BASKET_TYPE_REQUIRED' });
     const gourmand = await json<{ id: number }>(await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: 65 } }));
     const spare = await json<{ id: number }>(await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier en trop', price: 1 } }));
     const wellBeing = await json<{ id: number }>(await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier bien-être', price: 45 } }));
@@ -383,6 +383,6 @@ describe('gift baskets', () => {
     // Weighed: no more bets on that basket.
     const late = await tb.call('POST', '/internal/claims', { as: 'caissier', body: { claimId: randomUUID(), bets: [{ giftBasketId: id, typeId: gourmand.id, weight: 3001 }] } });
     expect(late.status).toBe(409);
-    expect(await json(late)).toEqual({ error: 'Les paris sur « Panier gourmand » sont clos : le panier a déjà été pesé.' });
+    expect(await json(late)).toEqual({ error: 'Les paris sur « Panier gourmand » sont clos : le panier a déjà été pesé.', code: 'BETS_CLOSED' });
   });
 });

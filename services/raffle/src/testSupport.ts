@@ -17,9 +17,7 @@ import * as identityMigrations from '@kermesse/identity/migrations';
 import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
-import { startEventCreatedConsumer } from './consumers/eventCreatedConsumer.ts';
-import { startSaleCompletedConsumer } from './consumers/saleCompletedConsumer.ts';
-import { startSaleRefundedConsumer } from './consumers/saleRefundedConsumer.ts';
+import { startRaffleConsumers } from './consumers/index.ts';
 import { upsertEvent } from './repositories/events.ts';
 
 const PASSWORD = 'tombola-tests-2026';
@@ -59,17 +57,13 @@ export async function startTestbed(options: { nats?: boolean; claimTtlMs?: numbe
     namespace = testNamespace();
     bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'raffle-test' });
     relay = startOutboxRelay({ db, bus, logger, pollMs: 50 });
-    const wake = () => relay!.wake();
-    consumers.push(await startSaleCompletedConsumer({ db, bus, logger }));
-    consumers.push(await startSaleRefundedConsumer({ db, bus, logger }));
-    consumers.push(await startEventCreatedConsumer({ db, bus, logger, wake }));
+    consumers.push(...(await startRaffleConsumers({ db, bus, logger })));
   }
 
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'raffle-uploads-'));
   const app = await buildApp({
     db, logger, bus, uploadsDir, claimTtlMs: options.claimTtlMs,
     verifier: createTokenVerifier({ identityUrl }),
-    wake: relay ? () => relay!.wake() : undefined,
   });
   const raffle = await listen(app, 0);
   const base = `http://127.0.0.1:${raffle.port}`;

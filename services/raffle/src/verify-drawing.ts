@@ -1,5 +1,5 @@
 /**
- * Vérification indépendante d'un tirage de tombola (kermesse-tirage-v1, voir drawing/derive.ts).
+ * Vérification indépendante d'un tirage de tombola (kermesse-tirage-v1, voir contracts/raffle/src/drawing.ts).
  *
  *   npx tsx services/raffle/src/verify-drawing.ts https://kermesse.example.org/api/public/raffle/1/drawing/proof
  *   npx tsx services/raffle/src/verify-drawing.ts preuve.json
@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { verifyProof, type DrawingProof } from './drawing/derive.ts';
+import { verifyProof, type DrawingProof } from '@kermesse/contracts-raffle';
 
 async function loadProof(source: string): Promise<DrawingProof> {
   if (/^https?:\/\//.test(source)) {
@@ -41,7 +41,7 @@ export async function main(args: string[], print: (line: string) => void = (line
   print(`Tirage de la tombola n° ${proof.raffleId} (${proof.algorithm})`);
   print(`  engagement publié : ${proof.commitment}`);
   print(`  graine révélée    : ${proof.seed ?? '(pas encore révélée)'}`);
-  const report = verifyProof(proof);
+  const report = await verifyProof(proof);
   for (const check of report.checks) print(`  [${check.ok ? 'OK' : 'ÉCHEC'}] ${check.label}${check.detail ? ` — ${check.detail}` : ''}`);
   print(report.ok ? 'Vérification réussie : le tirage est conforme à l\'engagement publié.' : 'Vérification échouée.');
   return report.ok ? 0 : 1;

@@ -58,8 +58,9 @@ describe('ticket blocks', () => {
     const mine = (await topUp(6, 3)).numbers;
     const other = await claim(7, [mine[0]!]);
     expect(other.status).toBe(409);
-    const body = (await other.json()) as { error: string; taken: { tickets: Array<{ number: number }> } };
-    expect(body.taken.tickets.map((t) => t.number)).toEqual([mine[0]]);
+    const body = (await other.json()) as { error: string; code: string; details: { numbers: number[] } };
+    expect(body.code).toBe('TICKET_TAKEN');
+    expect(body.details.numbers).toEqual([mine[0]]);
     expect(body.error).toMatch(/numéro de tombola/);
     expect((await claim(undefined, [mine[0]!])).status).toBe(409);
     // Nothing was held by the refused claims.

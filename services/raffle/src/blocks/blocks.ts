@@ -3,14 +3,15 @@
  * has the network a register keeps a block of free numbers topped up (50 by default); with no network
  * it sells numbers of that block only, and its sale, sent later, is accepted because the number is in
  * its own block. A number in a block is offered to no other register and any other claim of it is
- * refused (commands/claims.ts calls `ticketsReservedElsewhere`), so no number is ever sold twice.
+ * refused (commands/claimTicketsAndBets.ts calls `ticketsReservedElsewhere`), so no number is ever sold twice.
  *
  * A block is the set of `ticket_blocks` rows of (raffle, register) whose number is neither sold nor
  * held by a live claim. Reserving takes the raffle's exclusive advisory lock (the claims take the
  * shared one), so a number is never reserved while a claim is writing it.
  */
-import { conflict, notFound, type Db, type Trx } from '@kermesse/kit';
-import { RAFFLE_LOCK_CLASS } from '../commands/claims.ts';
+import { type Db, type Trx } from '@kermesse/kit';
+import { raffleError } from '../errors.ts';
+import { RAFFLE_LOCK_CLASS } from '../repositories/locks.ts';
 
 export interface BlockState {
   raffleId: number;
@@ -40,14 +41,14 @@ async function readBlock(db: Db | Trx, raffleId: number, checkoutId: number): Pr
 
 async function raffleForBlocks(trx: Trx, raffleId: number): Promise<{ name: string; total_tickets: number; sales_closed_at: Date | null }> {
   const raffle = await trx('raffles').where({ id: raffleId }).first('name', 'total_tickets', 'sales_closed_at');
-  if (!raffle) throw notFound('Tombola introuvable.');
+  if (!raffle) throw raffleError('RAFFLE_NOT_FOUND');
   return raffle;
 }
 
 /** The register's block and the numbers reserved to the others. */
 export async function readTicketBlock(db: Db, raffleId: number, checkoutId: number): Promise<BlockState> {
   const raffle = await db('raffles').where({ id: raffleId }).first('id');
-  if (!raffle) throw notFound('Tombola introuvable.');
+  if (!raffle) throw raffleError('RAFFLE_NOT_FOUND');
   return readBlock(db, raffleId, checkoutId);
 }
 
@@ -59,7 +60,7 @@ export async function topUpTicketBlock(db: Db, raffleId: number, checkoutId: num
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [RAFFLE_LOCK_CLASS, raffleId]);
     const raffle = await raffleForBlocks(trx, raffleId);
-    if (raffle.sales_closed_at) throw conflict(`La vente des tickets de la tombola « ${raffle.name} » est close.`);
+    if (raffle.sales_closed_at) throw raffleError('SALES_CLOSED', raffle.name);
     // Sold numbers leave every block: the table only keeps what may still be sold offline.
     await trx.raw(
       `delete from ticket_blocks b where b.raffle_id = ? and exists (select 1 from tickets t
@@ -87,7 +88,7 @@ export async function topUpTicketBlock(db: Db, raffleId: number, checkoutId: num
  */
 export async function giveBackTicketBlock(db: Db, raffleId: number, checkoutId: number, numbers?: number[]): Promise<BlockState> {
   const raffle = await db('raffles').where({ id: raffleId }).first('id');
-  if (!raffle) throw notFound('Tombola introuvable.');
+  if (!raffle) throw raffleError('RAFFLE_NOT_FOUND');
   const query = db('ticket_blocks').where({ raffle_id: raffleId, checkout_id: checkoutId });
   if (numbers) query.whereIn('number', numbers);
   await query.delete();

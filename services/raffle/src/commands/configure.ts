@@ -3,7 +3,8 @@
  * register must know is recorded as `raffle.configured` / `giftbasket.configured` in the same
  * transaction; a raffle or basket still waiting for its event publishes once the event is known.
  */
-import { badRequest, conflict, notFound, recordEvent, type Db, type Trx } from '@kermesse/kit';
+import { recordEvent, type Db, type Trx } from '@kermesse/kit';
+import { raffleError } from '../errors.ts';
 import type { Tier } from '../rules/tierRules.ts';
 import { findEvent, listEvents } from '../repositories/events.ts';
 import {
@@ -51,13 +52,13 @@ export async function recordGiftBasketConfigured(trx: Trx, basketId: number): Pr
 /** The event of a new raffle or basket: the one given, else the only one known. */
 async function chooseEvent(trx: Trx, eventId: number | undefined): Promise<number> {
   if (eventId !== undefined) {
-    if (!(await findEvent(trx, eventId))) throw notFound('Événement introuvable.');
+    if (!(await findEvent(trx, eventId))) throw raffleError('EVENT_NOT_FOUND');
     return eventId;
   }
   const events = await listEvents(trx);
   if (events.length === 1) return events[0]!.id;
-  if (events.length === 0) throw conflict("Aucun événement n'est encore connu : créez d'abord l'événement dans la caisse.");
-  throw badRequest('Choisissez l\'événement (champ « eventId »).');
+  if (events.length === 0) throw raffleError('NO_EVENT_KNOWN');
+  throw raffleError('EVENT_REQUIRED');
 }
 
 export interface RaffleSettings { tiers: Tier[]; eventId?: number; name?: string; totalTickets?: number }
@@ -77,12 +78,12 @@ export async function createRaffle(db: Db, settings: RaffleSettings): Promise<nu
 export async function updateRaffleSettings(db: Db, raffleId: number, settings: Omit<RaffleSettings, 'eventId'>): Promise<void> {
   await db.transaction(async (trx) => {
     const raffle = await trx('raffles').where({ id: raffleId }).forUpdate().first('id', 'total_tickets', 'sales_closed_at');
-    if (!raffle) throw notFound('Tombola introuvable.');
+    if (!raffle) throw raffleError('RAFFLE_NOT_FOUND');
     if (settings.totalTickets !== undefined && settings.totalTickets !== raffle.total_tickets) {
-      if (raffle.sales_closed_at) throw conflict('La vente des tickets est close : le nombre total de tickets ne peut plus changer.');
+      if (raffle.sales_closed_at) throw raffleError('TOTAL_TICKETS_FROZEN');
       const highest = await highestTakenNumber(trx, raffleId);
       if (settings.totalTickets < highest) {
-        throw conflict(`Le ticket n° ${highest} est déjà vendu ou réservé : le nombre total de tickets ne peut pas descendre en dessous.`);
+        throw raffleError('TOTAL_BELOW_SOLD', highest);
       }
     }
     await updateRaffle(trx, raffleId, { name: settings.name, totalTickets: settings.totalTickets });
@@ -106,7 +107,7 @@ export async function createGiftBasket(db: Db, settings: { tiers: Tier[]; eventI
 export async function updateGiftBasketSettings(db: Db, basketId: number, settings: { tiers: Tier[]; name?: string }): Promise<void> {
   await db.transaction(async (trx) => {
     const basket = await trx('gift_baskets').where({ id: basketId }).forUpdate().first('id');
-    if (!basket) throw notFound('Panier garni introuvable.');
+    if (!basket) throw raffleError('GIFT_BASKET_NOT_FOUND');
     await touchGiftBasket(trx, basketId, { name: settings.name });
     await replaceBasketTiers(trx, basketId, settings.tiers);
     await recordGiftBasketConfigured(trx, basketId);

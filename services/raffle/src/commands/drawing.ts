@@ -1,16 +1,17 @@
 /**
  * Closing ticket sales (the commitment is published) and the drawing itself (once), see
- * drawing/derive.ts for the procedure anyone can check.
+ * contracts/raffle drawing.ts for the procedure anyone can check.
  */
 import { randomBytes } from 'node:crypto';
-import { conflict, notFound, recordEvent, type Db } from '@kermesse/kit';
-import { commitmentOf, deriveWinners, drawingOrder, ticketsHash, type DrawPrize } from '../drawing/derive.ts';
+import { recordEvent, type Db } from '@kermesse/kit';
+import { commitmentOf, deriveWinners, drawingOrder, raffleMessage, ticketsHash, type DrawPrize } from '@kermesse/contracts-raffle';
+import { raffleError } from '../errors.ts';
 import { listPrizes } from '../repositories/prizes.ts';
 import { lockRaffle } from '../repositories/raffles.ts';
-import { RAFFLE_LOCK_CLASS } from './claims.ts';
+import { lockRaffleExclusive } from '../repositories/locks.ts';
 import { recordRaffleConfigured, SOURCE } from './configure.ts';
 
-export const ALREADY_DRAWN = 'Le tirage au sort de cette tombola a déjà été effectué.';
+export const ALREADY_DRAWN = raffleMessage('ALREADY_DRAWN');
 
 /**
  * Closes the sales of a raffle: no claim is accepted afterwards, the sorted list of sold tickets is
@@ -21,15 +22,15 @@ export const ALREADY_DRAWN = 'Le tirage au sort de cette tombola a déjà été 
 export async function closeSales(db: Db, raffleId: number): Promise<void> {
   await db.transaction(async (trx) => {
     const raffle = await lockRaffle(trx, raffleId);
-    if (!raffle) throw notFound('Tombola introuvable.');
-    if (raffle.sales_closed_at) throw conflict('La vente des tickets de cette tombola est déjà close.');
+    if (!raffle) throw raffleError('RAFFLE_NOT_FOUND');
+    if (raffle.sales_closed_at) throw raffleError('SALES_ALREADY_CLOSED');
     // Waits for the claims in progress to commit; later ones will find the sales closed.
-    await trx.raw('select pg_advisory_xact_lock(?, ?)', [RAFFLE_LOCK_CLASS, raffleId]);
+    await lockRaffleExclusive(trx, raffleId);
     const [pending] = await trx('tickets').where({ raffle_id: raffleId, status: 'held' }).where('expires_at', '>', trx.fn.now())
       .select(trx.raw('count(*)::int as n'));
     const held = (pending as { n: number }).n;
     if (held > 0) {
-      throw conflict(`${held} ticket(s) sont en cours de vente sur une caisse. Réessayez dans quelques instants.`);
+      throw raffleError('TICKETS_BEING_SOLD', held);
     }
     const tickets: number[] = (await trx('tickets').where({ raffle_id: raffleId, status: 'sold' }).whereNull('voided_at').orderBy('number').select('number'))
       .map((r: { number: number }) => r.number);
@@ -39,8 +40,8 @@ export async function closeSales(db: Db, raffleId: number): Promise<void> {
     await trx('raffles').where({ id: raffleId }).update({
       sales_closed_at: trx.fn.now(),
       seed_hex: seedHex,
-      commitment: commitmentOf(seedHex),
-      tickets_hash: ticketsHash(tickets),
+      commitment: await commitmentOf(seedHex),
+      tickets_hash: await ticketsHash(tickets),
       committed_tickets: tickets,
       drawn_prizes: JSON.stringify(prizes),
       updated_at: trx.fn.now(),
@@ -53,12 +54,12 @@ export async function closeSales(db: Db, raffleId: number): Promise<void> {
 export async function runDrawing(db: Db, raffleId: number): Promise<void> {
   await db.transaction(async (trx) => {
     const raffle = await lockRaffle(trx, raffleId);
-    if (!raffle) throw notFound('Tombola introuvable.');
-    if (raffle.drawn_at) throw conflict(ALREADY_DRAWN);
+    if (!raffle) throw raffleError('RAFFLE_NOT_FOUND');
+    if (raffle.drawn_at) throw raffleError('ALREADY_DRAWN');
     if (!raffle.sales_closed_at || !raffle.seed_hex) {
-      throw conflict("Clôturez d'abord la vente des tickets : l'engagement du tirage doit être publié avant le tirage.");
+      throw raffleError('SALES_NOT_CLOSED');
     }
-    const winners = deriveWinners(raffle.seed_hex, raffle.committed_tickets ?? [], raffle.drawn_prizes ?? []);
+    const winners = await deriveWinners(raffle.seed_hex, raffle.committed_tickets ?? [], raffle.drawn_prizes ?? []);
     if (winners.length) {
       await trx('drawing_winners').insert(winners.map((w, position) => ({ raffle_id: raffleId, position, prize_id: w.prizeId, number: w.number })));
     }

@@ -2,7 +2,9 @@
  * Which raffle the public sees (pre-sale page, home banner, drawing results) and the banner's words.
  * Nothing chosen: the pages fall back to the latest raffle on sale / the latest drawing.
  */
-import { badRequest, notFound, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit';
+import { raffleMessage } from '@kermesse/contracts-raffle';
+import { raffleError } from '../errors.ts';
 import { findFeatured, saveFeatured, type FeaturedRow } from '../repositories/featured.ts';
 
 export interface FeaturedInput {
@@ -12,17 +14,17 @@ export interface FeaturedInput {
   bannerText: string;
 }
 
-export const BANNER_TITLE_REQUIRED = 'Le titre de la bannière est requis pour l\'afficher sur la page d\'accueil.';
-export const BANNER_RAFFLE_REQUIRED = 'Choisissez la tombola que la bannière annonce.';
+export const BANNER_TITLE_REQUIRED = raffleMessage('BANNER_TITLE_REQUIRED');
+export const BANNER_RAFFLE_REQUIRED = raffleMessage('BANNER_RAFFLE_REQUIRED');
 
 /** PUT /api/admin/raffles/featured: checks, then stores the choice; a changed banner gets a new key. */
 export async function chooseFeatured(db: Db, input: FeaturedInput): Promise<FeaturedRow> {
   const title = input.bannerTitle.trim();
   const text = input.bannerText.trim();
-  if (input.bannerShown && !title) throw badRequest(BANNER_TITLE_REQUIRED);
-  if (input.bannerShown && input.raffleId === null) throw badRequest(BANNER_RAFFLE_REQUIRED);
+  if (input.bannerShown && !title) throw raffleError('BANNER_TITLE_REQUIRED');
+  if (input.bannerShown && input.raffleId === null) throw raffleError('BANNER_RAFFLE_REQUIRED');
   return db.transaction(async (trx) => {
-    if (input.raffleId !== null && !(await trx('raffles').where({ id: input.raffleId }).first('id'))) throw notFound('Tombola introuvable.');
+    if (input.raffleId !== null && !(await trx('raffles').where({ id: input.raffleId }).first('id'))) throw raffleError('RAFFLE_NOT_FOUND');
     const current = await trx('featured_raffle').where({ id: 1 }).forUpdate().first('raffle_id', 'banner_title', 'banner_text', 'banner_key');
     const same = current && current.raffle_id === input.raffleId && current.banner_title === title && current.banner_text === text;
     const key = same ? (current.banner_key as string) : `tombola-${input.raffleId ?? 0}-${Date.now().toString(36)}`;

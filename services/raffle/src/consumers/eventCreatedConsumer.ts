@@ -8,7 +8,7 @@ import { upsertEvent } from '../repositories/events.ts';
  * and gift baskets waiting for an event of that name (the demo ones), which are then published; a
  * duplicated event (`sourceEventId`) gets a copy of its source's raffles and gift baskets, once.
  */
-export function startEventCreatedConsumer(deps: { db: Db; bus: Bus; logger: Logger; wake: () => void }): Promise<EventConsumer> {
+export function startEventCreatedConsumer(deps: { db: Db; bus: Bus; logger: Logger }): Promise<EventConsumer> {
   return startConsumer({
     db: deps.db,
     bus: deps.bus,
@@ -20,8 +20,7 @@ export function startEventCreatedConsumer(deps: { db: Db; bus: Bus; logger: Logg
       await upsertEvent(trx, { id: eventId, name, startsOn });
       await attachWaitingToEvent(trx, { id: eventId, name });
       if (sourceEventId !== undefined && sourceEventId !== eventId) await copyEventRaffles(trx, sourceEventId, eventId);
+      // The configuration events recorded here wake the outbox relay once this transaction commits.
     },
-    // After the commit: publish the configuration events at once.
-    beforeAck: () => deps.wake(),
   });
 }

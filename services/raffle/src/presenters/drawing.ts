@@ -1,4 +1,4 @@
-import { ALGORITHM, type DrawPrize } from '../drawing/derive.ts';
+import { ALGORITHM, type DrawPrize } from '@kermesse/contracts-raffle';
 import type { WinnerRow } from '../repositories/drawings.ts';
 import type { PrizeRow } from '../repositories/prizes.ts';
 import type { RaffleDrawingRow } from '../repositories/raffles.ts';

@@ -1,4 +1,4 @@
-import { centsToEuros } from '../money.ts';
+import { toEuros as centsToEuros } from '@kermesse/contracts-common';
 import type { BasketTypeRow, GiftBasketRow, SoldBetRow } from '../repositories/giftBaskets.ts';
 
 /** SPEC §3 gift basket type: id, name, price (the basket's value, in euros). */

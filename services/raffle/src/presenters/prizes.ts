@@ -1,4 +1,4 @@
-import { centsToEuros } from '../money.ts';
+import { toEuros as centsToEuros } from '@kermesse/contracts-common';
 import type { PrizeRow } from '../repositories/prizes.ts';
 
 /** Where an illustration is served (through the gateway). */

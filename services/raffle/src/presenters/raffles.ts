@@ -1,4 +1,4 @@
-import { centsToEuros } from '../money.ts';
+import { toEuros as centsToEuros } from '@kermesse/contracts-common';
 import type { LawPanel } from '../rules/lawPanel.ts';
 import type { Tier } from '../rules/tierRules.ts';
 import type { RaffleRow } from '../repositories/raffles.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '@kermesse/kit';
-import type { DrawPrize } from '../drawing/derive.ts';
+import type { DrawPrize } from '@kermesse/contracts-raffle';
 import type { Tier } from '../rules/tierRules.ts';
 
 /** A raffle without its heavy drawing columns (seed and committed list). */
@@ -95,4 +95,12 @@ export async function highestTakenNumber(db: Db, raffleId: number): Promise<numb
     .where((q) => q.where('status', 'sold').orWhere('expires_at', '>', db.fn.now()))
     .select(db.raw('coalesce(max(number), 0)::int as max'));
   return (row as { max: number }).max;
+}
+
+/** Numbers a register cannot sell: sold, or held by a claim still in progress. */
+export async function listTakenNumbers(db: Db, raffleId: number): Promise<number[]> {
+  const rows: Array<{ number: number }> = await db('tickets').where({ raffle_id: raffleId })
+    .where((q) => q.where('status', 'sold').orWhere('expires_at', '>', db.fn.now()))
+    .select('number').orderBy('number');
+  return rows.map((r) => r.number);
 }

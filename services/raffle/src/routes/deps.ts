@@ -1,12 +1,13 @@
 import type { Db, Logger } from '@kermesse/kit';
 import type { IllustrationStore } from '../uploads/storage.ts';
 
-/** What the routes need: the database, a way to wake the outbox relay after a commit, the uploads. */
+/**
+ * What the routes need: the database, the uploads, the claim lifetime. Events recorded by the
+ * commands wake the outbox relay by themselves after their commit (kit `recordEvent`).
+ */
 export interface RouteDeps {
   db: Db;
   logger: Logger;
-  /** Asks the outbox relay to publish now (no-op in tests without NATS). */
-  wake: () => void;
   store: IllustrationStore;
   /** How long a claim holds its numbers (docs/platform.md: 10 minutes). */
   claimTtlMs: number;

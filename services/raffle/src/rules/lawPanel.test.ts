@@ -22,8 +22,8 @@ describe('the French-law panel', () => {
 
   it('warns, without blocking, above 15 % and before any sale', () => {
     const prizes = [{ name: 'Tablette', priceCents: 19900, costCents: 19900, quantity: 1 }];
-    expect(lawPanel(prizes, 100000).warnings).toEqual(['Le coût des lots (199,00 €) dépasse 15 % des recettes des tickets (1\u202f000,00 €) : 19,9 %.']);
-    expect(lawPanel(prizes, 0)).toMatchObject({ costRatioPercent: null, warnings: ["Aucun ticket vendu pour l'instant : le coût des lots (199,00 €) n'est encore couvert par aucune recette."] });
+    expect(lawPanel(prizes, 100000).warnings).toEqual(['Le coût des lots (199,00 €) dépasse 15 % des recettes des tickets (1\u202f000,00 €) : 19,9 %.']);
+    expect(lawPanel(prizes, 0)).toMatchObject({ costRatioPercent: null, warnings: ["Aucun ticket vendu pour l'instant : le coût des lots (199,00 €) n'est encore couvert par aucune recette."] });
     expect(lawPanel(prizes, 132667).warnings).toEqual([]);
   });
 });

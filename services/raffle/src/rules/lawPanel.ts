@@ -3,7 +3,7 @@
  * tombola run by an association may offer prizes in kind only, and its organisation costs are
  * usually held to 15 % of the ticket revenue. Warnings never block anything.
  */
-import { formatCents } from '../money.ts';
+import { formatEuros as formatCents } from '@kermesse/contracts-common';
 
 export const COST_RATIO_LIMIT_PERCENT = 15;
 

@@ -3,7 +3,7 @@
  * is the one reported): name, rank (written `weight` by the SPEC's clients), price, quantity.
  * Then what the SPEC leaves implicit: whole numbers, two decimals, a non-negative cost.
  */
-import { eurosToCents } from '../money.ts';
+import { amountToCents as eurosToCents } from '@kermesse/contracts-raffle';
 
 export const PRIZE_MESSAGES = {
   name: 'Le nom est requis',

@@ -5,8 +5,8 @@
  * - `POST /api/cr/raffle/{id}/blocks/return` `{ checkoutId, numbers? }` → gives numbers back.
  */
 import { defineRoute, Router, type Db } from '@kermesse/kit';
-import { giveBackTicketBlock, readTicketBlock, topUpTicketBlock } from './blocks.ts';
-import { BlockParams, BlockQuery, GiveBackBody, TopUpBody } from './schemas.ts';
+import { BlockParams, BlockQuery, GiveBackBody, TopUpBody } from '@kermesse/contracts-raffle';
+import { giveBackTicketBlock, readTicketBlock, topUpTicketBlock } from '../../blocks/blocks.ts';
 
 const CASHIER = ['cashier'] as const;
 

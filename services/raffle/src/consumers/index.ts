@@ -1,0 +1,13 @@
+/** The raffle service's consumers: the register's sales and refunds, and its events (catalog). */
+import type { Bus, Db, EventConsumer, Logger } from '@kermesse/kit';
+import { startEventCreatedConsumer } from './eventCreatedConsumer.ts';
+import { startSaleCompletedConsumer } from './saleCompletedConsumer.ts';
+import { startSaleRefundedConsumer } from './saleRefundedConsumer.ts';
+
+export function startRaffleConsumers(deps: { db: Db; bus: Bus; logger: Logger }): Promise<EventConsumer[]> {
+  return Promise.all([
+    startSaleCompletedConsumer(deps),
+    startSaleRefundedConsumer(deps),
+    startEventCreatedConsumer(deps),
+  ]);
+}

@@ -1,0 +1,12 @@
+/** The raffle service's environment: the kit's service settings and where illustrations are kept. */
+import path from 'node:path';
+import { readServiceEnv, type ServiceEnv } from '@kermesse/kit';
+
+export interface RaffleEnv extends ServiceEnv {
+  /** `<KERMESSE_DATA_DIR>/uploads/prizes` (default `.data/uploads/prizes`). */
+  uploadsDir: string;
+}
+
+export function readRaffleEnv(env: NodeJS.ProcessEnv = process.env): RaffleEnv {
+  return { ...readServiceEnv('raffle', env), uploadsDir: path.resolve(env.KERMESSE_DATA_DIR || '.data', 'uploads', 'prizes') };
+}

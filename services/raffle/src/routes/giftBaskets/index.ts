@@ -1,0 +1,122 @@
+/**
+ * Gift baskets (SPEC §7, admin): tiers (`/api/admin/gift-basket[/{id}]`), the baskets to win
+ * (« types », `/api/admin/gift-basket/{id}/prizes`, `/api/admin/gift-basket/types/{id}`), the
+ * weighing and its winners (`/api/admin/gift-basket/{id}/weigh/result`).
+ */
+import { defineRoute, Router } from '@kermesse/kit';
+import { BasketTypeBody, IdParams, TierBody, WeighBody } from '@kermesse/contracts-raffle';
+import { createGiftBasket, updateGiftBasketSettings } from '../../commands/configure.ts';
+import { addBasketType, editBasketType, removeBasketType, weighBasket } from '../../commands/giftBaskets.ts';
+import { raffleError } from '../../errors.ts';
+import { presentBasketType, presentBasketWinner, presentGiftBasket } from '../../presenters/giftBaskets.ts';
+import { presentTiers } from '../../presenters/raffles.ts';
+import { closestBet } from '../../rules/basketWinners.ts';
+import { parseTiers } from '../../rules/tierRules.ts';
+import {
+  basketSalesFigures, findGiftBasket, listBasketTiers, listBasketTypes, listGiftBaskets, listSoldBets,
+} from '../../repositories/giftBaskets.ts';
+import type { RouteDeps } from '../deps.ts';
+
+const ADMIN = ['admin'] as const;
+
+export function giftBasketRoutes({ db }: RouteDeps): Router {
+  const router = new Router({ prefix: '/api/admin/gift-basket' });
+
+  async function basketOr404(id: number) {
+    const basket = await findGiftBasket(db, id);
+    if (!basket) throw raffleError('GIFT_BASKET_NOT_FOUND');
+    return basket;
+  }
+
+  defineRoute(router, {
+    method: 'get', path: '/', roles: ADMIN,
+    handler: async () => Promise.all((await listGiftBaskets(db)).map(async (b) =>
+      presentGiftBasket(b, { types: await listBasketTypes(db, b.id), ...(await basketSalesFigures(db, b.id)) }))),
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/', roles: ADMIN, body: TierBody, status: 201,
+    handler: async ({ body }) => {
+      const id = await createGiftBasket(db, { tiers: parseTiers(body.price), eventId: body.eventId, name: body.name });
+      return { success: true, id, price: presentTiers(await listBasketTiers(db, id)) };
+    },
+  });
+
+  // SPEC: the tier editor loads `GET /api/admin/gift-basket/{id}` → the tiers {nb, p}.
+  defineRoute(router, {
+    method: 'get', path: '/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params: { id } }) => {
+      await basketOr404(id);
+      return presentTiers(await listBasketTiers(db, id));
+    },
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/:id', roles: ADMIN, params: IdParams, body: TierBody,
+    handler: async ({ params: { id }, body }) => {
+      await updateGiftBasketSettings(db, id, { tiers: parseTiers(body.price), name: body.name });
+      return { success: true, id, price: presentTiers(await listBasketTiers(db, id)) };
+    },
+  });
+
+  // Dashboard of one basket: name, event, types, sales.
+  defineRoute(router, {
+    method: 'get', path: '/:id/summary', roles: ADMIN, params: IdParams,
+    handler: async ({ params: { id } }) => {
+      const basket = await basketOr404(id);
+      const [types, tiers, figures] = await Promise.all([listBasketTypes(db, id), listBasketTiers(db, id), basketSalesFigures(db, id)]);
+      return { ...presentGiftBasket(basket, { types, ...figures }), price: presentTiers(tiers) };
+    },
+  });
+
+  // The baskets to win (« types ») of a gift basket.
+  defineRoute(router, {
+    method: 'get', path: '/:id/prizes', roles: ADMIN, params: IdParams,
+    handler: async ({ params: { id } }) => {
+      await basketOr404(id);
+      return (await listBasketTypes(db, id)).map(presentBasketType);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/:id/prizes', roles: ADMIN, params: IdParams, body: BasketTypeBody, status: 201,
+    handler: async ({ params: { id }, body }) => presentBasketType(await addBasketType(db, id, body)),
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/types/:id', roles: ADMIN, params: IdParams, body: BasketTypeBody,
+    handler: async ({ params: { id }, body }) => presentBasketType(await editBasketType(db, id, body)),
+  });
+
+  defineRoute(router, {
+    method: 'delete', path: '/types/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params: { id } }) => {
+      await removeBasketType(db, id);
+      return { success: true };
+    },
+  });
+
+  // Enter (or correct) the real weight of one basket, in grams.
+  defineRoute(router, {
+    method: 'post', path: '/:id/weigh', roles: ADMIN, params: IdParams, body: WeighBody,
+    handler: async ({ params: { id }, body }) => presentBasketType(await weighBasket(db, id, body.typeId, body.weight)),
+  });
+
+  // SPEC: → success, data: one basket winner per weighed basket (closest bet; tie: the bet sold first).
+  defineRoute(router, {
+    method: 'get', path: '/:id/weigh/result', roles: ADMIN, params: IdParams,
+    handler: async ({ params: { id } }) => {
+      await basketOr404(id);
+      const [types, bets] = await Promise.all([listBasketTypes(db, id), listSoldBets(db, id)]);
+      return {
+        success: true,
+        data: types.filter((t) => t.real_weight !== null).map((type) => presentBasketWinner(
+          type,
+          closestBet(type.real_weight!, bets.filter((b) => b.type_id === type.id).map((b) => ({ ...b, typeId: b.type_id, soldAt: b.sold_at }))),
+        )),
+      };
+    },
+  });
+
+  return router;
+}

@@ -1,0 +1,96 @@
+/**
+ * Raffle prizes (SPEC §7, admin): the prizes of a raffle (`/api/admin/raffles/{id}/prizes`), one
+ * prize (`/api/admin/prizes/{id}`: the whole prize in, the updated prize out) and its illustration
+ * (`POST /api/admin/prizes/{id}/illustration`, multipart field `file`, page `/admin-prize/{id}/edit/image`).
+ */
+import type { Context } from 'koa';
+import { checkImagePixels, defineRoute, readUpload, Router } from '@kermesse/kit';
+import { IdParams, PrizeBody, raffleMessage } from '@kermesse/contracts-raffle';
+import { addPrize, correctPrize, findPrize, removePrize, replaceIllustration } from '../../commands/prizes.ts';
+import { raffleError } from '../../errors.ts';
+import { presentPrize } from '../../presenters/prizes.ts';
+import { listPrizes } from '../../repositories/prizes.ts';
+import { findRaffle } from '../../repositories/raffles.ts';
+import { detectImageType, type ImageType } from '../../uploads/imageType.ts';
+import { MAX_ILLUSTRATION_BYTES } from '../../uploads/storage.ts';
+import type { RouteDeps } from '../deps.ts';
+
+export const NO_IMAGE = raffleMessage('NO_IMAGE');
+export const NOT_AN_IMAGE = raffleMessage('NOT_AN_IMAGE');
+export const IMAGE_TOO_LARGE = raffleMessage('IMAGE_TOO_LARGE');
+
+const ADMIN = ['admin'] as const;
+
+export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
+  const router = new Router({ prefix: '/api/admin' });
+
+  defineRoute(router, {
+    method: 'get', path: '/raffles/:id/prizes', roles: ADMIN, params: IdParams,
+    handler: async ({ params: { id } }) => {
+      if (!(await findRaffle(db, id))) throw raffleError('RAFFLE_NOT_FOUND');
+      return (await listPrizes(db, id)).map(presentPrize);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/raffles/:id/prizes', roles: ADMIN, params: IdParams, body: PrizeBody, status: 201,
+    handler: async ({ params: { id }, body }) => presentPrize(await addPrize(db, id, body)),
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/prizes/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params: { id } }) => {
+      const prize = await findPrize(db, id);
+      if (!prize) throw raffleError('PRIZE_NOT_FOUND');
+      return presentPrize(prize);
+    },
+  });
+
+  // The whole prize is sent; the updated prize is returned (SPEC §7).
+  defineRoute(router, {
+    method: 'put', path: '/prizes/:id', roles: ADMIN, params: IdParams, body: PrizeBody,
+    handler: async ({ params: { id }, body }) => presentPrize(await correctPrize(db, id, body)),
+  });
+
+  defineRoute(router, {
+    method: 'delete', path: '/prizes/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params: { id } }) => {
+      const { illustration } = await removePrize(db, id);
+      if (illustration) await store.remove(illustration).catch((err) => logger.warn('illustration not removed', { err: String(err) }));
+      return { success: true };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/prizes/:id/illustration', roles: ADMIN, params: IdParams, status: 201,
+    handler: async ({ ctx, params: { id } }) => {
+      if (!(await findPrize(db, id))) throw raffleError('PRIZE_NOT_FOUND');
+      const upload = await readImage(ctx);
+      const file = await store.save(upload.bytes, upload.type);
+      let previous: string | null;
+      let prize;
+      try {
+        ({ prize, previous } = await replaceIllustration(db, id, file));
+      } catch (err) {
+        await store.remove(file);
+        throw err;
+      }
+      if (previous && previous !== file) await store.remove(previous).catch((err) => logger.warn('illustration not removed', { err: String(err) }));
+      return presentPrize(prize);
+    },
+  });
+
+  return router;
+}
+
+/** Reads the one file of a multipart body, refusing what is too large or not an image by its bytes. */
+async function readImage(ctx: Context): Promise<{ bytes: Buffer; type: ImageType }> {
+  const { file } = await readUpload(ctx, {
+    maxFileBytes: MAX_ILLUSTRATION_BYTES, noFileMessage: NO_IMAGE, tooLargeMessage: IMAGE_TOO_LARGE,
+  });
+  if (!file || file.data.length === 0) throw raffleError('NO_IMAGE');
+  const type = detectImageType(file.data.subarray(0, 16));
+  if (!type) throw raffleError('NOT_AN_IMAGE');
+  checkImagePixels(file.data);
+  return { bytes: file.data, type };
+}

@@ -1,0 +1,90 @@
+/**
+ * Raffles (SPEC §7, admin): the list for the administration home, the events to attach one to,
+ * the dashboard with the French-law panel, and the tiers (`/api/admin/raffle[/{id}]`).
+ */
+import { defineRoute, Router } from '@kermesse/kit';
+import { IdParams, TierBody } from '@kermesse/contracts-raffle';
+import { createRaffle, updateRaffleSettings } from '../../commands/configure.ts';
+import { deleteRaffle } from '../../commands/deleteRaffle.ts';
+import { raffleError } from '../../errors.ts';
+import { presentLawPanel, presentRaffle, presentTiers } from '../../presenters/raffles.ts';
+import { lawPanel } from '../../rules/lawPanel.ts';
+import { parseTiers } from '../../rules/tierRules.ts';
+import { listEvents } from '../../repositories/events.ts';
+import { listPrizes } from '../../repositories/prizes.ts';
+import { findRaffle, listRaffles, listTiers, salesFigures } from '../../repositories/raffles.ts';
+import type { RouteDeps } from '../deps.ts';
+
+const ADMIN = ['admin'] as const;
+
+export function raffleRoutes({ db, store, logger }: RouteDeps): Router {
+  const router = new Router({ prefix: '/api/admin' });
+
+  async function raffleOr404(id: number) {
+    const raffle = await findRaffle(db, id);
+    if (!raffle) throw raffleError('RAFFLE_NOT_FOUND');
+    return raffle;
+  }
+
+  // The raffles of every event, for the administration home.
+  defineRoute(router, {
+    method: 'get', path: '/raffles', roles: ADMIN,
+    handler: async () => Promise.all((await listRaffles(db)).map(async (r) => presentRaffle(r, await salesFigures(db, r.id)))),
+  });
+
+  // Events known from the register (to attach a new raffle or basket).
+  defineRoute(router, {
+    method: 'get', path: '/raffles/events', roles: ADMIN,
+    handler: async () => (await listEvents(db)).map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on })),
+  });
+
+  // Dashboard: the raffle, its tiers, and the French-law panel.
+  defineRoute(router, {
+    method: 'get', path: '/raffles/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params: { id } }) => {
+      const raffle = await raffleOr404(id);
+      const [figures, tiers, prizes] = await Promise.all([salesFigures(db, id), listTiers(db, id), listPrizes(db, id)]);
+      const panel = lawPanel(prizes.map((p) => ({ name: p.name, priceCents: p.price_cents, costCents: p.cost_cents, quantity: p.quantity })), figures.revenueCents);
+      return { ...presentRaffle(raffle, figures, tiers), law: presentLawPanel(panel) };
+    },
+  });
+
+  // SPEC: GET /api/admin/raffle/{id} → the list of tiers {nb, p}.
+  defineRoute(router, {
+    method: 'get', path: '/raffle/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params: { id } }) => {
+      await raffleOr404(id);
+      return presentTiers(await listTiers(db, id));
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/raffle', roles: ADMIN, body: TierBody, status: 201,
+    handler: async ({ body }) => {
+      const id = await createRaffle(db, { tiers: parseTiers(body.price), eventId: body.eventId, name: body.name, totalTickets: body.tickets });
+      return { success: true, id, price: presentTiers(await listTiers(db, id)) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/raffle/:id', roles: ADMIN, params: IdParams, body: TierBody,
+    handler: async ({ params: { id }, body }) => {
+      await updateRaffleSettings(db, id, { tiers: parseTiers(body.price), name: body.name, totalTickets: body.tickets });
+      return { success: true, id, price: presentTiers(await listTiers(db, id)) };
+    },
+  });
+
+  // A raffle without any sale can be deleted (a mistake, a duplicate); one with sales answers 409.
+  defineRoute(router, {
+    method: 'delete', path: '/raffle/:id', roles: ADMIN, params: IdParams,
+    handler: async ({ params: { id } }) => {
+      const { illustrations } = await deleteRaffle(db, id);
+      for (const name of illustrations) {
+        await store.remove(name).catch((err: unknown) => logger.warn('removing an illustration failed', { name, err: String(err) }));
+      }
+      return { success: true, id };
+    },
+  });
+
+  return router;
+}
