@@ -194,8 +194,10 @@ describe('a duplicated event (catalog.event.created with sourceEventId)', () => 
     await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: '65,00' } });
 
     // The register announces next year's fair twice (two events, e.g. a replay): one copy only.
+    const announced: string[] = [];
     for (let i = 0; i < 2; i += 1) {
       const event = buildEnvelope('register', 'catalog.event.created', { eventId: NEXT_YEAR, name: 'Kermesse 2027', startsOn: '2027-06-12', sourceEventId: EVENT_ID });
+      announced.push(event.id);
       await tb.bus!.js.publish(tb.bus!.subject('catalog.event.created'), JSON.stringify(event), { msgID: event.id });
     }
     await eventually(async () => (await tb.db('event_copies').where({ event_id: NEXT_YEAR }).first('raffles'))?.raffles > 0);
@@ -221,8 +223,8 @@ describe('a duplicated event (catalog.event.created with sourceEventId)', () => 
     expect(basketCopy.types.map((t) => ({ name: t.name, price: t.price, realWeight: t.realWeight }))).toEqual([{ name: 'Panier gourmand', price: 65, realWeight: null }]);
     expect(await json(await tb.call('GET', `/api/admin/gift-basket/${basketCopy.id}`, { as: 'admin' }))).toEqual([{ nb: 1, p: 2 }, { nb: 3, p: 5 }]);
 
-    // Redelivered or repeated: still one copy.
-    await new Promise((r) => setTimeout(r, 300));
+    // Redelivered or repeated: still one copy once both announcements are handled.
+    await eventually(async () => (await tb.db('inbox').whereIn('event_id', announced)).length === 2);
     const after = await json<Array<{ eventId: number }>>(await tb.call('GET', '/api/admin/raffles', { as: 'admin' }));
     expect(after.filter((r) => r.eventId === NEXT_YEAR)).toHaveLength(copies.length);
     expect(await tb.db('event_copies').where({ event_id: NEXT_YEAR }).select('source_event_id')).toEqual([{ source_event_id: EVENT_ID }]);
