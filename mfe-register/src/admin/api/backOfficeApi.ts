@@ -3,7 +3,7 @@
  * the UI kit's client with the signed-in admin's token, plus the two multipart uploads (product
  * picture, product CSV import).
  */
-import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
+import { ApiError, createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import type {
   AdminCardReader, AdminCardReaders, AdminCategory, AdminCheckout, AdminEvent, AdminMealDeal, AdminProduct, CategoryUpdate, CheckoutUpdate, DuplicatedEvent, DuplicateEventInput,
   EventInput, EventUpdate, MealDealInput, ProductDeleted, ProductImportResult, ProductInput, ProductUpdate,
@@ -41,28 +41,6 @@ export interface BackOfficeApi {
   unpairReader(id: string): Promise<{ id: string; unpaired: boolean }>;
 }
 
-async function postForm<T>(fetchImpl: typeof fetch, path: string, form: FormData): Promise<T> {
-  const token = readToken();
-  let response: Response;
-  try {
-    response = await fetchImpl(path, { method: 'POST', body: form, headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
-  const text = await response.text().catch(() => '');
-  let payload: unknown = text;
-  try {
-    payload = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: kept as text
-  }
-  if (!response.ok) {
-    const message = typeof payload === 'object' && payload && typeof (payload as { error?: unknown }).error === 'string' ? (payload as { error: string }).error : `Erreur HTTP : ${response.status}`;
-    throw new ApiError(response.status, message, payload);
-  }
-  return payload as T;
-}
-
 /** The client; tests pass a fake gateway as `fetch`. */
 export function createBackOfficeApi(fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init)): BackOfficeApi {
   const api = createApiClient({ getToken: readToken, fetch: fetchImpl });
@@ -87,13 +65,13 @@ export function createBackOfficeApi(fetchImpl: typeof fetch = (input, init) => g
     uploadPicture: (id, file) => {
       const form = new FormData();
       form.append('file', file);
-      return postForm(fetchImpl, `/api/admin/products/${id}/image`, form);
+      return api.upload(`/api/admin/products/${id}/image`, form);
     },
     importProducts: (eventId, file, dryRun) => {
       const form = new FormData();
       form.append('eventId', String(eventId));
       form.append('file', file);
-      return postForm(fetchImpl, `/api/admin/products/import?dry-run=${dryRun ? 1 : 0}&eventId=${eventId}`, form);
+      return api.upload(`/api/admin/products/import?dry-run=${dryRun ? 1 : 0}&eventId=${eventId}`, form);
     },
     getMealDeal: (eventId) => api.get(`/api/admin/events/${eventId}/meal-deal`),
     saveMealDeal: (eventId, input) => api.put(`/api/admin/events/${eventId}/meal-deal`, input),
