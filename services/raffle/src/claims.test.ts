@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnvelope, createTokenVerifier, listen, type EventPayloads, type RunningServer } from '@kermesse/kit';
+import { buildEnvelope, listen, type EventPayloads, type RunningServer } from '@kermesse/kit';
 import { eventually } from '@kermesse/kit/testing';
 import { buildApp } from './app.ts';
 import { expireClaims } from './commands/expireClaims.ts';
@@ -137,7 +137,7 @@ describe('ticket claims', () => {
   it('frees the numbers of a claim that expires, and of a claim released by the register', async () => {
     // A second app on the same database whose claims last 300 ms.
     const shortLived: RunningServer = await listen(await buildApp({
-      db: tb.db, logger, uploadsDir: tb.uploadsDir, claimTtlMs: 300, verifier: createTokenVerifier({ identityUrl: tb.identityUrl }),
+      db: tb.db, logger, uploadsDir: tb.uploadsDir, claimTtlMs: 300, verifier: tb.verifier,
     }), 0);
     try {
       const res = await fetch(`http://127.0.0.1:${shortLived.port}/internal/claims`, {
@@ -167,7 +167,7 @@ describe('ticket claims', () => {
   it('never frees the numbers of a claim whose sale is committed, even past its lifetime and before sale.completed', async () => {
     // Claims that live 1 ms: only the register's confirmation keeps these numbers taken.
     const shortLived: RunningServer = await listen(await buildApp({
-      db: tb.db, logger, uploadsDir: tb.uploadsDir, claimTtlMs: 1, verifier: createTokenVerifier({ identityUrl: tb.identityUrl }),
+      db: tb.db, logger, uploadsDir: tb.uploadsDir, claimTtlMs: 1, verifier: tb.verifier,
     }), 0);
     const call = (path: string, body: unknown) => fetch(`http://127.0.0.1:${shortLived.port}${path}`, {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tb.tokens.caissier}` }, body: JSON.stringify(body),

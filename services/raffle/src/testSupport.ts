@@ -1,32 +1,30 @@
 /**
- * Test bed of the raffle service's integration tests: a fresh database, the real identity service
- * issuing the tokens, the raffle app on a free port, and optionally NATS (own namespace) with the
+ * Test bed of the raffle service's integration tests: a fresh database, test tokens signed by the
+ * kit's one test signer (no identity service), the raffle app on a free port, and optionally NATS (own namespace) with the
  * outbox relay and the consumers running.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, startOutboxRelay,
-  type Bus, type Db, type EventConsumer, type OutboxRelay, type RunningServer,
+  connectBus, createDb, createLogger, listen, migrateLatest, startOutboxRelay,
+  type Bus, type Db, type EventConsumer, type OutboxRelay, type TokenVerifier,
 } from '@kermesse/kit';
-import { createTestDatabase, deleteTestStream, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
-// The real identity service issues the tokens (test-only dependency).
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
-import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import {
+  createTestDatabase, deleteTestStream, testNamespace, testTokens, testTokenVerifier, TEST_NATS_URL, type TestDatabase,
+} from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { startRaffleConsumers } from './consumers/index.ts';
 import { upsertEvent } from './repositories/events.ts';
 
-const PASSWORD = 'tombola-tests-2026';
 export const logger = createLogger('raffle-test', 'error');
 
 export interface Testbed {
   db: Db;
   base: string;
-  identityUrl: string;
+  /** Verifies the test tokens (for a second app on the same database). */
+  verifier: TokenVerifier;
   uploadsDir: string;
   tokens: Record<'admin' | 'caissier' | 'benevole' | 'tresorier', string>;
   bus?: Bus;
@@ -39,11 +37,7 @@ export interface Testbed {
 
 export async function startTestbed(options: { nats?: boolean; claimTtlMs?: number; eventId?: number } = {}): Promise<Testbed> {
   const database: TestDatabase = await createTestDatabase();
-  const identityDb = createDb(database.url, { schema: identityMigrations.schema });
-  await migrateLatest(identityDb, identityMigrations);
-  await seedIdentity({ db: identityDb, password: PASSWORD });
-  const identity: RunningServer = await listen(await buildIdentity({ db: identityDb, logger }), 0);
-  const identityUrl = `http://127.0.0.1:${identity.port}`;
+  const verifier = testTokenVerifier();
 
   const db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
@@ -63,22 +57,15 @@ export async function startTestbed(options: { nats?: boolean; claimTtlMs?: numbe
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'raffle-uploads-'));
   const app = await buildApp({
     db, logger, bus, uploadsDir, claimTtlMs: options.claimTtlMs,
-    verifier: createTokenVerifier({ identityUrl }),
+    verifier,
   });
   const raffle = await listen(app, 0);
   const base = `http://127.0.0.1:${raffle.port}`;
 
-  const tokens = {} as Testbed['tokens'];
-  for (const who of ['admin', 'caissier', 'benevole', 'tresorier'] as const) {
-    const res = await fetch(`${identityUrl}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${who}@kermesse.local`, password: PASSWORD }),
-    });
-    tokens[who] = ((await res.json()) as { token: string }).token;
-  }
+  const tokens: Testbed['tokens'] = await testTokens();
 
   return {
-    db, base, identityUrl, uploadsDir, tokens, bus, namespace, relay,
+    db, base, verifier, uploadsDir, tokens, bus, namespace, relay,
     call(method, target, { as, body, headers = {}, raw } = {}) {
       return fetch(base + target, {
         method,
@@ -96,9 +83,7 @@ export async function startTestbed(options: { nats?: boolean; claimTtlMs?: numbe
       await relay?.stop();
       await bus?.close();
       if (namespace) await deleteTestStream(namespace);
-      await identity.close();
       await db.destroy();
-      await identityDb.destroy();
       await database.drop();
       rmSync(uploadsDir, { recursive: true, force: true });
     },
