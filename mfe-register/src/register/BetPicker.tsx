@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, ErrorLine, Modal, Spinner } from '@kermesse/ui-kit';
+import { useState, type FormEvent } from 'react';
+import { Button, ErrorLine, Modal, Spinner, useResource } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { GiftBasketInfo } from '../api/checkoutApi';
 import { betsFromRows, checkRow, rowWeight, type BetRow, type SoldBet } from '../cart/bets';
@@ -36,29 +36,16 @@ const rowsFor = (maxBets: number, bets: Bet[]): BetRow[] =>
  */
 export function BetPicker({ giftBasket, maxBets, initial, onSubmit, onCancel }: BetPickerProps) {
   const api = useCheckoutApi();
-  const [types, setTypes] = useState<Bet['type'][] | null>(null);
-  const [sold, setSold] = useState<SoldBet[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [rows, setRows] = useState<BetRow[]>(() => rowsFor(maxBets, initial));
-
-  useEffect(() => {
-    let cancelled = false;
+  const loaded = useResource(() => {
     const openTypes = api.betTypes(giftBasket.id).catch((error: unknown) => {
       if (giftBasket.types.length > 0) return giftBasket.types;
       throw error;
     });
-    Promise.all([api.soldBets(giftBasket.id), openTypes]).then(
-      ([soldBets, betTypes]) => {
-        if (cancelled) return;
-        setSold(soldBets);
-        setTypes(betTypes);
-      },
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
+    return Promise.all([api.soldBets(giftBasket.id), openTypes]);
   }, [api, giftBasket]);
+  const [sold, types] = loaded.data ?? [null, null];
+  const failed = loaded.error !== null;
 
   const ready = sold !== null && types !== null;
   const weighedRow = (row: BetRow) => ready && row.typeId !== null && !types.some((type) => type.id === row.typeId);

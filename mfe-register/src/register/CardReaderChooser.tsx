@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, classNames, ErrorLine, Modal, Spinner } from '@kermesse/ui-kit';
+import { useState } from 'react';
+import { Button, classNames, ErrorLine, Modal, Spinner, useResource } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { CardReader } from '../api/checkoutApi';
 import { cacheKeys, readCache, writeCache } from '../api/localCache';
@@ -22,20 +22,10 @@ export const readerLabel = (identifier: string) => identifier.slice(-4);
  */
 export function CardReaderChooser({ onChoose, onClose }: { onChoose: (reader: ChosenReader) => void; onClose: () => void }) {
   const api = useCheckoutApi();
-  const [readers, setReaders] = useState<CardReader[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const listed = useResource(() => api.listCardReaders().then((list) => list.filter((reader) => reader.status === 'paired')), [api]);
+  const readers = listed.data ?? null;
+  const error = listed.error ? (listed.error instanceof Error ? listed.error.message : String(listed.error)) : null;
   const [chosen, setChosen] = useState<string | undefined>(() => readChosenReader()?.id);
-
-  useEffect(() => {
-    let cancelled = false;
-    api.listCardReaders().then(
-      (list) => !cancelled && setReaders(list.filter((reader) => reader.status === 'paired')),
-      (caught: unknown) => !cancelled && setError(caught instanceof Error ? caught.message : String(caught)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
 
   const handleChoose = (reader: CardReader) => {
     const choice = { id: reader.id, identifier: reader.identifier };

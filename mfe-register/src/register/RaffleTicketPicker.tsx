@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, classNames, ErrorLine, Modal, Spinner } from '@kermesse/ui-kit';
+import { Button, classNames, ErrorLine, Modal, Spinner, useResource } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { RaffleInfo } from '../api/checkoutApi';
 import { autoSelect, pageCount, pageNumbers, TICKET_COLUMNS, TICKETS_PER_PAGE, toggleTicket, unavailableOffline } from '../cart/ticketSelection';
@@ -34,8 +34,20 @@ export interface RaffleTicketPickerProps {
  */
 export function RaffleTicketPicker({ raffle, allowed, initial, alsoSold = NOTHING_SOLD, onConfirm, onCancel, random, offline = null, reserved = NOTHING_SOLD }: RaffleTicketPickerProps) {
   const api = useCheckoutApi();
-  const [loaded, setLoaded] = useState<Set<number> | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The numbers sold (and those sold meanwhile); not asked offline when the block is known.
+  const soldList = useResource(
+    typeof navigator !== 'undefined' && navigator.onLine === false && offline
+      ? null
+      : () =>
+          api.soldTickets(raffle.id).then((numbers) => {
+            for (const number of alsoSold) numbers.add(number);
+            return numbers;
+          }),
+    [api, raffle.id, alsoSold],
+    { keepPreviousData: true },
+  );
+  const loaded = soldList.data ?? null;
+  const failed = soldList.error !== null;
   // Offline (or the sold list unreachable while a block is known): only the block's numbers.
   const blockOnly = offline !== null && (failed || (typeof navigator !== 'undefined' && navigator.onLine === false));
   // Keyed by their content: the screen may hand a new array with the same numbers on each render.
@@ -64,23 +76,10 @@ export function RaffleTicketPicker({ raffle, allowed, initial, alsoSold = NOTHIN
     setSelected((current) => (current.every((number) => mine.has(number)) ? current : current.filter((number) => mine.has(number))));
   }, [blockOnly, offlineNumbers]);
 
+  // A number chosen earlier and sold since cannot stay chosen.
   useEffect(() => {
-    if (typeof navigator !== 'undefined' && navigator.onLine === false && offline) return;
-    let cancelled = false;
-    api.soldTickets(raffle.id).then(
-      (numbers) => {
-        if (cancelled) return;
-        for (const number of alsoSold) numbers.add(number);
-        setLoaded(numbers);
-        // A number chosen earlier and sold since cannot stay chosen.
-        setSelected((current) => current.filter((number) => !numbers.has(number)));
-      },
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, raffle.id, alsoSold]);
+    if (loaded) setSelected((current) => current.filter((number) => !loaded.has(number)));
+  }, [loaded]);
 
   const pages = pageCount(raffle.tickets);
 

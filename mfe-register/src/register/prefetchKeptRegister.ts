@@ -6,7 +6,7 @@
 import { readBearerToken } from '../api/bearerToken';
 import { checkoutApiFor } from '../api/checkoutApi';
 import { readSelection } from '../entry/selection';
-import { prefetchTillSession } from '../till/TillBar';
+import { prefetchTillSession } from '../till/useTillSession';
 
 export function prefetchKeptRegister(): void {
   if (typeof window === 'undefined') return;

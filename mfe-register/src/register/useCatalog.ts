@@ -5,7 +5,8 @@
  * it asks the settings' catalogue version past every cache, and a new version loads the catalogue
  * again; « Recharger le catalogue » does the same at once.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useResource } from '@kermesse/ui-kit';
 import type { CheckoutApi, CheckoutCatalog } from '../api/checkoutApi';
 import { readCache, writeCache } from '../api/localCache';
 import { mealDealRuleOf, type MealDealRule } from '../cart/mealDeal';
@@ -17,6 +18,12 @@ export const CATALOG_CHECK_MS = 30_000;
 
 /** When the catalogue was last loaded with the network (shown while offline). */
 const catalogUpdatedKey = (checkoutId: number) => `kermesseRegister.catalogUpdatedAt.${checkoutId}`;
+
+/** Logs a failed load in the console (the screen shows its own French line) and passes it on. */
+const logged = (what: string) => (error: unknown): never => {
+  console.error(what, error);
+  throw error;
+};
 
 export interface Catalog {
   catalog: CheckoutCatalog | null;
@@ -30,12 +37,17 @@ export interface Catalog {
 }
 
 export function useCatalog(api: CheckoutApi, checkoutId: number, eventId: number, onLoadError?: () => void, checkEveryMs = CATALOG_CHECK_MS): Catalog {
-  const [catalog, setCatalog] = useState<CheckoutCatalog | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  // The catalogue (the local copy when fresh) and the settings of this register's event: its
+  // meal-deal rule prices the cart as the server will.
+  const first = useResource(() => api.getCheckout(checkoutId).catch(logged('Caisse indisponible')), [api, checkoutId]);
+  const settings = useResource(() => api.loadSettings(eventId).catch(logged('Réglages indisponibles')), [api, eventId]);
+  const settingsRule = useMemo(() => (settings.data === undefined ? null : mealDealRuleOf(settings.data)), [settings.data]);
+  /** What « Recharger le catalogue » or a new catalogue version brought, in place of the first answers. */
+  const [reloaded, setReloaded] = useState<CheckoutCatalog | null>(null);
+  const [reloadedRule, setReloadedRule] = useState<{ rule: MealDealRule | null } | null>(null);
   const [catalogUpdatedAt, setCatalogUpdatedAt] = useState<number | null>(() => readCache<number>(catalogUpdatedKey(checkoutId)) ?? null);
   const [catalogBusy, setCatalogBusy] = useState(false);
   const [catalogMessage, setCatalogMessage] = useState<string | null>(null);
-  const [mealDeal, setMealDeal] = useState<MealDealRule | null>(null);
   /** The catalogue version the shown catalogue belongs to, as far as the register knows. */
   const catalogVersion = useRef<number | null>(null);
   const mounted = useMounted();
@@ -49,38 +61,16 @@ export function useCatalog(api: CheckoutApi, checkoutId: number, eventId: number
     return now;
   }, [checkoutId]);
 
-  // The catalogue (the local copy when fresh) and the settings of this register's event.
   useEffect(() => {
-    let cancelled = false;
-    setCatalog(null);
-    setLoadFailed(false);
-    api.getCheckout(checkoutId).then(
-      (loaded) => {
-        if (cancelled) return;
-        setCatalog(loaded);
-        if (typeof navigator === 'undefined' || navigator.onLine !== false) loadedOnline();
-      },
-      (error: unknown) => {
-        console.error('Caisse indisponible', error);
-        if (cancelled) return;
-        setLoadFailed(true);
-        reportLoadError.current?.();
-      },
-    );
-    catalogVersion.current = null;
-    // The settings of this register's event: its meal-deal rule prices the cart as the server will.
-    api.loadSettings(eventId).then(
-      (settings) => {
-        if (cancelled) return;
-        if (catalogVersion.current === null) catalogVersion.current = catalogVersionOf(settings);
-        setMealDeal(mealDealRuleOf(settings));
-      },
-      (error: unknown) => console.error('Réglages indisponibles', error),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, checkoutId, eventId, loadedOnline]);
+    if (first.data && (typeof navigator === 'undefined' || navigator.onLine !== false)) loadedOnline();
+  }, [first.data, loadedOnline]);
+  // The entry page says so too (SPEC §8).
+  useEffect(() => {
+    if (first.error) reportLoadError.current?.();
+  }, [first.error]);
+  useEffect(() => {
+    if (settings.data !== undefined && catalogVersion.current === null) catalogVersion.current = catalogVersionOf(settings.data);
+  }, [settings.data]);
 
   /** Loads the catalogue from the server; `version` is the one it belongs to when known. */
   const reloadCatalog = useCallback(
@@ -90,13 +80,12 @@ export function useCatalog(api: CheckoutApi, checkoutId: number, eventId: number
         const loaded = await api.freshCatalog(checkoutId);
         // A back-office change may be the event's meal-deal rule: its settings are asked again too.
         api.loadSettings(eventId, { fresh: true }).then(
-          (settings) => mounted.current && setMealDeal(mealDealRuleOf(settings)),
+          (fresh) => mounted.current && setReloadedRule({ rule: mealDealRuleOf(fresh) }),
           (error: unknown) => console.warn('Réglages indisponibles', error),
         );
         if (!mounted.current) return;
         if (version !== undefined && version !== null) catalogVersion.current = version;
-        setCatalog(loaded);
-        setLoadFailed(false);
+        setReloaded(loaded);
         const now = loadedOnline();
         setCatalogMessage(`Catalogue mis à jour à ${new Date(now).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}.`);
       } catch (error) {
@@ -150,5 +139,11 @@ export function useCatalog(api: CheckoutApi, checkoutId: number, eventId: number
     };
   }, [api, checkEveryMs, eventId, reloadCatalog]);
 
-  return { catalog, loadFailed, catalogUpdatedAt, catalogRefresh: { reload, busy: catalogBusy, message: catalogMessage }, mealDeal };
+  return {
+    catalog: reloaded ?? first.data ?? null,
+    loadFailed: reloaded === null && first.error !== null,
+    catalogUpdatedAt,
+    catalogRefresh: { reload, busy: catalogBusy, message: catalogMessage },
+    mealDeal: reloadedRule ? reloadedRule.rule : settingsRule,
+  };
 }

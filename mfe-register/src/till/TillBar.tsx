@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, formatEuros } from '@kermesse/ui-kit';
 import { ClosingDone } from './ClosingDone';
 import { CloseTillDialog } from './CloseTillDialog';
 import { OpenTillDialog } from './OpenTillDialog';
 import { PastSessionsDialog } from './PastSessionsDialog';
 import { indexedDbStore, queuedSalesCount, type QueueStore } from '../sale/offlineQueue';
-import { defaultTillApi, type Closing, type SessionState, type TillApi } from './tillApi';
+import type { Closing, TillApi } from './tillApi';
+import { useTillSession } from './useTillSession';
 import './till.css';
 
 export const OPEN_FIRST_MESSAGE = 'Caisse non ouverte : comptez le fond de caisse et ouvrez la session avant de vendre.';
@@ -18,22 +19,6 @@ const defaultCountQueued = (checkoutId: number) => {
 };
 const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
 
-/** Sessions asked ahead (see prefetchTillSession), taken by the next TillBar of that register. */
-const prefetched = new Map<number, { at: number; answer: Promise<SessionState> }>();
-const PREFETCH_FRESH_MS = 10_000;
-
-/**
- * Asks the register's till session with the default API while its catalogue loads, so that the bar
- * (the page's largest text on a phone) shows with the products instead of one round trip later.
- */
-export function prefetchTillSession(checkoutId: number): void {
-  const asked = prefetched.get(checkoutId);
-  if (asked && Date.now() - asked.at < PREFETCH_FRESH_MS) return;
-  const answer = defaultTillApi().session(checkoutId);
-  answer.catch(() => undefined);
-  prefetched.set(checkoutId, { at: Date.now(), answer });
-}
-
 /**
  * The till session of the register, above the products: asks the cashier to open a session first
  * (a sale without one still works: the server opens one with a float of 0 and says so here), shows
@@ -44,20 +29,9 @@ export function TillBar({ checkoutId, api: given, refreshKey, countQueued = defa
   /** This register's sales still in the device's offline queue (IndexedDB by default): the closing waits for them. */
   countQueued?: (checkoutId: number) => Promise<number>;
 }) {
-  const api = useMemo(() => given ?? defaultTillApi(), [given]);
-  const [state, setState] = useState<SessionState | null>(null);
+  const { api, state, reload, setState } = useTillSession(checkoutId, given, refreshKey);
   const [dialog, setDialog] = useState<'open' | 'close' | 'past' | null>(null);
   const [closing, setClosing] = useState<Closing | null>(null);
-
-  const load = useCallback(() => {
-    const ahead = given ? undefined : prefetched.get(checkoutId);
-    prefetched.delete(checkoutId);
-    const ask = () => api.session(checkoutId);
-    // A prefetch that failed (signed in since, say) is asked again.
-    const answer = ahead && Date.now() - ahead.at < PREFETCH_FRESH_MS ? ahead.answer.catch(ask) : ask();
-    answer.then(setState, () => setState(null));
-  }, [api, given, checkoutId]);
-  useEffect(load, [load, refreshKey]);
 
   const session = state?.session ?? null;
   return (
@@ -105,7 +79,7 @@ export function TillBar({ checkoutId, api: given, refreshKey, countQueued = defa
           onClosed={(done) => {
             setDialog(null);
             setClosing(done);
-            load();
+            reload();
           }}
         />
       )}
