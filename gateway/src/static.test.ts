@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from './env.ts';
 import { rawRequest, startServer, startTestGateway, type TestGateway } from './testSupport.ts';
@@ -26,10 +26,15 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'kermesse-gateway-static-'));
   write('shell/dist/index.html', INDEX);
   write('shell/dist/assets/main.3f2a9c1b.js', MAIN_JS);
+  // The build's compressed copies (ui-kit/rspack.ts writes them beside each text asset).
+  writeFileSync(path.join(root, 'shell/dist/assets/main.3f2a9c1b.js.gz'), gzipSync(MAIN_JS));
+  writeFileSync(path.join(root, 'shell/dist/assets/main.3f2a9c1b.js.br'), brotliCompressSync(MAIN_JS));
   write('shell/dist/favicon.ico', 'icon');
+  write('shell/dist/startup-chunks.json', JSON.stringify(['assets/52.4a7f26e656.css', 'assets/52.437065d904.js', '/etc/passwd']));
   write('shell/dist/.env', 'SECRET=1');
   write('mfe-register/dist/remoteEntry.js', REMOTE_ENTRY);
   write('mfe-register/dist/123.a1b2c3d4e5.js', 'chunk');
+  write('mfe-register/dist/exposed-chunks.json', JSON.stringify({ './App': ['123.a1b2c3d4e5.js', '123.b2c3d4e5f6.css', '../../secret.js'], './Admin': ['9.a1b2c3d4e5.js'] }));
   mkdirSync(path.join(root, 'mfe-raffle'), { recursive: true });
   write('package.json', '{"name":"secret"}');
   gateway = await startTestGateway({ root, remoteOrigins: ['https://cdn.example.org'] });
@@ -58,22 +63,27 @@ describe('shell', () => {
     },
   );
 
-  it('hints the manifest on every page, and the remote entry on a page of a remote served here', async () => {
+  it("hints the shell's startup chunks and the manifest on every page, and the remote's entry and App on a page of a remote served here", async () => {
+    const shell = '</assets/52.4a7f26e656.css>; rel=preload; as=style, </assets/52.437065d904.js>; rel=preload; as=script, ';
     const home = await fetch(`${gateway.url}/`);
-    expect(home.headers.get('link')).toBe('</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous');
+    expect(home.headers.get('link')).toBe(`${shell}</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous`);
     const manifest = (await (await fetch(`${gateway.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string }> };
     const entry = manifest.remotes.find((remote) => remote.name === 'mfe_register')!.entry;
     for (const page of ['/caisse', '/caisse/vente']) {
       const res = await fetch(gateway.url + page);
       expect(await res.text()).toBe(INDEX);
-      expect(res.headers.get('link')).toBe(`</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous, <${entry}>; rel=preload; as=script`);
+      // Then the files of the register's ./App its build listed (a name with a path is never hinted).
+      expect(res.headers.get('link')).toBe(
+        `${shell}</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous, <${entry}>; rel=preload; as=script, ` +
+          '</remotes/mfe-register/123.a1b2c3d4e5.js>; rel=preload; as=script, </remotes/mfe-register/123.b2c3d4e5f6.css>; rel=preload; as=style',
+      );
     }
     // No build of the raffle here: nothing to hint.
-    expect((await fetch(`${gateway.url}/tombola/prevente`)).headers.get('link')).toBe('</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous');
-    expect((await fetch(`${gateway.url}/caissette`)).headers.get('link')).toBe('</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous');
+    expect((await fetch(`${gateway.url}/tombola/prevente`)).headers.get('link')).toBe(`${shell}</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous`);
+    expect((await fetch(`${gateway.url}/caissette`)).headers.get('link')).toBe(`${shell}</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous`);
   });
 
-  it('serves hashed assets as immutable with the right type, gzipped when asked', async () => {
+  it('serves hashed assets as immutable with the right type, as the build compressed them', async () => {
     const res = await fetch(`${gateway.url}/assets/main.3f2a9c1b.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
@@ -85,18 +95,42 @@ describe('shell', () => {
     expect(raw.headers.vary).toContain('Accept-Encoding');
   });
 
-  it('decompresses to the original bytes', async () => {
-    const body = await new Promise<Buffer>((resolve, reject) => {
+  function getBytes(urlPath: string, acceptEncoding?: string): Promise<{ encoding?: string; body: Buffer }> {
+    return new Promise((resolve, reject) => {
       import('node:http').then(({ default: http }) => {
         const target = new URL(gateway.url);
-        http.get({ hostname: target.hostname, port: target.port, path: '/assets/main.3f2a9c1b.js', headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        http.get({ hostname: target.hostname, port: target.port, path: urlPath, headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve(Buffer.concat(chunks)));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
         }).on('error', reject);
       }, reject);
     });
-    expect(gunzipSync(body).toString()).toBe(MAIN_JS);
+  }
+
+  it('prefers brotli, falls back to gzip, and always decodes to the original bytes', async () => {
+    const brotli = await getBytes('/assets/main.3f2a9c1b.js', 'gzip, deflate, br, zstd');
+    expect(brotli.encoding).toBe('br');
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(MAIN_JS);
+    const gzip = await getBytes('/assets/main.3f2a9c1b.js', 'gzip, br;q=0');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(MAIN_JS);
+    const plain = await getBytes('/assets/main.3f2a9c1b.js', 'identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(MAIN_JS);
+  });
+
+  it('never serves a compressed copy older than its file (a build half written)', async () => {
+    write('shell/dist/assets/late.0a1b2c3d4e.js', `/* old */${'a'.repeat(400)}`);
+    writeFileSync(path.join(root, 'shell/dist/assets/late.0a1b2c3d4e.js.br'), brotliCompressSync(`/* old */${'a'.repeat(400)}`));
+    const fresh = `/* new */${'b'.repeat(400)}`;
+    write('shell/dist/assets/late.0a1b2c3d4e.js', fresh);
+    const future = new Date(Date.now() + 60_000);
+    const { utimesSync } = await import('node:fs');
+    utimesSync(path.join(root, 'shell/dist/assets/late.0a1b2c3d4e.js'), future, future);
+    const res = await getBytes('/assets/late.0a1b2c3d4e.js', 'br');
+    expect(res.encoding).toBeUndefined();
+    expect(res.body.toString()).toBe(fresh);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

@@ -3,18 +3,16 @@
  * each `mfe-<x>/dist` at `/remotes/mfe-<x>/`, and the runtime manifest `GET /remotes.json`
  * (docs/platform.md).
  *
- * Files are streamed from disk; text files are gzipped once and kept in memory while unchanged.
- * Hashed file names are cached for a year, everything else is revalidated (ETag/Last-Modified).
+ * Files are streamed from disk. Text files are sent as the brotli or gzip copy the build wrote beside
+ * them (`main.js.br`, `main.js.gz`, see ui-kit/rspack.ts), whichever the browser accepts; nothing is
+ * compressed while serving. Hashed file names are cached for a year, everything else is revalidated
+ * (ETag/Last-Modified).
  */
 import { createReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import { invalidPath, routeNotFound } from './errors.ts';
-
-const gzip = promisify(gzipCallback);
 
 /** The remotes the shell knows, in menu order (docs/platform.md). */
 export const REMOTES = [
@@ -67,7 +65,33 @@ const FAVICON_PATH = '/favicon.ico';
 /** Kermesse's icon (an SVG: every browser takes one as the answer to /favicon.ico). */
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#b4233c"/><text x="16" y="23" font-size="20" font-family="sans-serif" text-anchor="middle" fill="#fff">K</text></svg>`;
 
-const GZIP_CACHE_LIMIT = 64 * 1024 * 1024;
+/** The build's compressed copies, best first: [Content-Encoding, file suffix]. */
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+
+/** The encodings an `Accept-Encoding` header allows (`gzip, br;q=0` → gzip only). */
+function acceptedEncodings(header: string): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
+  }
+  return accepted;
+}
+
+/** Written by the shell's build (ui-kit/rspack.ts): the files its page loads before its first render. */
+const STARTUP_CHUNKS_FILE = 'startup-chunks.json';
+/** Written by each remote's build beside its remoteEntry.js: the files of each exposed module. */
+const EXPOSED_CHUNKS_FILE = 'exposed-chunks.json';
+
+/** Only plain file names (`794.5573c3402d.js`, `assets/52.4a7f26e656.css`) are ever hinted. */
+const LISTED_FILE = /^(assets\/)?[\w.-]+\.(js|css)$/;
+
+/** `<…>; rel=preload; as=script|style` */
+const preload = (url: string) => `<${url}>; rel=preload; as=${url.endsWith('.css') ? 'style' : 'script'}`;
 
 export interface StaticOptions {
   /** Repository root holding `shell/dist` and `mfe-<x>/dist`. */
@@ -114,46 +138,37 @@ function localVersion(stats: Stats): string | undefined {
 export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middleware {
   const shellDir = path.join(root, 'shell', 'dist');
   const remoteDirs = new Map<string, string>(REMOTES.map((r) => [r.folder, path.join(root, r.folder, 'dist')]));
-  const gzipped = new Map<string, { mtimeMs: number; size: number; body: Buffer }>();
-  let gzippedBytes = 0;
-
-  async function compressed(file: string, stats: Stats): Promise<Buffer> {
-    const cached = gzipped.get(file);
-    if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.body;
-    const body = await gzip(await readFile(file), { level: 9 });
-    if (cached) gzippedBytes -= cached.body.length;
-    if (gzippedBytes + body.length <= GZIP_CACHE_LIMIT) {
-      gzipped.set(file, { mtimeMs: stats.mtimeMs, size: stats.size, body });
-      gzippedBytes += body.length;
-    } else if (cached) {
-      gzipped.delete(file);
-    }
-    return body;
-  }
-
   async function sendFile(ctx: Context, file: string, stats: Stats, cacheControl: string): Promise<void> {
     const ext = path.extname(file).toLowerCase();
-    const useGzip = COMPRESSIBLE.has(ext) && stats.size > 256 && /\bgzip\b/.test(ctx.get('Accept-Encoding'));
+    const compressible = COMPRESSIBLE.has(ext);
+    let body = { file, stats, encoding: undefined as string | undefined };
+    if (compressible) {
+      const accepted = acceptedEncodings(ctx.get('Accept-Encoding'));
+      for (const [encoding, suffix] of ENCODINGS) {
+        if (!accepted.has(encoding)) continue;
+        const copy = await fileStats(file + suffix);
+        // A copy older than its file is from an earlier build: never serve it.
+        if (copy && copy.mtimeMs >= stats.mtimeMs) {
+          body = { file: file + suffix, stats: copy, encoding };
+          break;
+        }
+      }
+    }
     const baseTag = `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
     ctx.status = 200;
     ctx.set('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
     ctx.set('Cache-Control', cacheControl);
     ctx.set('Last-Modified', stats.mtime.toUTCString());
-    ctx.set('ETag', useGzip ? `W/"${baseTag}-gz"` : `W/"${baseTag}"`);
-    if (COMPRESSIBLE.has(ext)) ctx.vary('Accept-Encoding');
+    ctx.set('ETag', body.encoding ? `W/"${baseTag}-${body.encoding}"` : `W/"${baseTag}"`);
+    if (compressible) ctx.vary('Accept-Encoding');
     if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
-    if (useGzip) {
-      const body = await compressed(file, stats);
-      ctx.set('Content-Encoding', 'gzip');
-      ctx.body = body;
-      return;
-    }
-    ctx.set('Content-Length', String(stats.size));
+    if (body.encoding) ctx.set('Content-Encoding', body.encoding);
+    ctx.set('Content-Length', String(body.stats.size));
     // HEAD: Koa ends the response without a body; do not open the file.
-    if (ctx.method !== 'HEAD') ctx.body = createReadStream(file);
+    if (ctx.method !== 'HEAD') ctx.body = createReadStream(body.file);
   }
 
   const externalVersions = new Map<string, { at: number; answer: Promise<{ available: boolean; version?: string }> }>();
@@ -192,12 +207,43 @@ export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middle
     return { remotes };
   }
 
-  /** `Link` preload hints for a page: `/remotes.json`, and the local remote entry of its path. */
+  const chunkLists = new Map<string, { mtimeMs: number; value: unknown }>();
+
+  /** A chunk list a build wrote (JSON), read again only when the file changes; undefined without one. */
+  async function chunkList(file: string): Promise<unknown> {
+    const stats = await fileStats(file);
+    if (!stats) return undefined;
+    const cached = chunkLists.get(file);
+    if (cached && cached.mtimeMs === stats.mtimeMs) return cached.value;
+    let value: unknown;
+    try {
+      value = JSON.parse(await readFile(file, 'utf8'));
+    } catch {
+      // A build being written: no hints this time.
+      return undefined;
+    }
+    chunkLists.set(file, { mtimeMs: stats.mtimeMs, value });
+    return value;
+  }
+
+  const fileNames = (list: unknown): string[] => (Array.isArray(list) ? list.filter((name): name is string => typeof name === 'string' && LISTED_FILE.test(name)) : []);
+
+  /**
+   * `Link` preload hints for a page, so a phone fetches what the page needs while it parses the HTML
+   * rather than one round trip after another once the scripts run (issue 15, first-visit LCP): the
+   * shell's startup chunks, `/remotes.json`, and for a page of a remote served here its
+   * remoteEntry.js and the files of its `./App`.
+   */
   async function preloadHints(urlPath: string): Promise<string[]> {
-    const hints = ['</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous'];
+    const shell = fileNames(await chunkList(path.join(shellDir, STARTUP_CHUNKS_FILE))).map((file) => preload(`/${file}`));
+    const hints = [...shell, '</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous'];
     const remote = REMOTES.find((r) => !remoteEntries[r.name] && (urlPath === r.path || urlPath.startsWith(`${r.path}/`)));
-    const stats = remote && await fileStats(path.join(remoteDirs.get(remote.folder) as string, 'remoteEntry.js'));
-    if (remote && stats) hints.push(`<${versioned(`/remotes/${remote.folder}/remoteEntry.js`, localVersion(stats))}>; rel=preload; as=script`);
+    const dir = remote && (remoteDirs.get(remote.folder) as string);
+    const stats = dir && await fileStats(path.join(dir, 'remoteEntry.js'));
+    if (!remote || !dir || !stats) return hints;
+    hints.push(`<${versioned(`/remotes/${remote.folder}/remoteEntry.js`, localVersion(stats))}>; rel=preload; as=script`);
+    const app = (await chunkList(path.join(dir, EXPOSED_CHUNKS_FILE))) as Record<string, unknown> | undefined;
+    for (const file of fileNames(app?.['./App'])) hints.push(preload(`/remotes/${remote.folder}/${file}`));
     return hints;
   }
 

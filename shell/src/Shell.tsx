@@ -1,23 +1,29 @@
-import { Suspense, use } from 'react';
+import { lazy, Suspense, use, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { SessionProvider, Spinner } from '@kermesse/ui-kit';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/HomePage';
-import { FirstRunPage } from './pages/FirstRunPage';
-import { InboxPage } from './pages/InboxPage';
-import { ContactPage } from './pages/public/ContactPage';
-import { PaginationDemoPage } from './pages/public/PaginationDemoPage';
-import { PartnerPage } from './pages/public/PartnerPage';
-import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { PasskeyLinkPage } from './pages/PasskeyLinkPage';
-import { ProfilePage } from './pages/ProfilePage';
-import { SetPasswordPage } from './pages/SetPasswordPage';
-import { TeamPage } from './pages/team/TeamPage';
 import { RemoteRoute } from './remotes/RemoteRoute';
 import { routePatternFor, type RemoteManifest } from './remotes/manifest';
 import type { RemoteComponents } from './remotes/remoteComponents';
 import './shell.css';
+
+// The shell's own pages load when opened: none of them is on a cashier's way to the register, whose
+// phone then downloads less before its first sale (issue 15, first-visit LCP).
+const FirstRunPage = lazy(() => import('./pages/FirstRunPage').then((module) => ({ default: module.FirstRunPage })));
+const InboxPage = lazy(() => import('./pages/InboxPage').then((module) => ({ default: module.InboxPage })));
+const ContactPage = lazy(() => import('./pages/public/ContactPage').then((module) => ({ default: module.ContactPage })));
+const PaginationDemoPage = lazy(() => import('./pages/public/PaginationDemoPage').then((module) => ({ default: module.PaginationDemoPage })));
+const PartnerPage = lazy(() => import('./pages/public/PartnerPage').then((module) => ({ default: module.PartnerPage })));
+const LoginPage = lazy(() => import('./pages/LoginPage').then((module) => ({ default: module.LoginPage })));
+const PasskeyLinkPage = lazy(() => import('./pages/PasskeyLinkPage').then((module) => ({ default: module.PasskeyLinkPage })));
+const ProfilePage = lazy(() => import('./pages/ProfilePage').then((module) => ({ default: module.ProfilePage })));
+const SetPasswordPage = lazy(() => import('./pages/SetPasswordPage').then((module) => ({ default: module.SetPasswordPage })));
+const TeamPage = lazy(() => import('./pages/team/TeamPage').then((module) => ({ default: module.TeamPage })));
+
+/** A lazily loaded page, with the spinner while its code arrives. */
+const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
 
 export interface ShellProps {
   /** The manifest being read; the shell's own pages do not wait for it. */
@@ -32,16 +38,16 @@ export function Shell({ manifest, components }: ShellProps) {
       <Layout>
         <Routes>
           <Route index element={<HomePage />} />
-          <Route path="connexion" element={<LoginPage />} />
-          <Route path="equipe" element={<TeamPage />} />
-          <Route path="profil" element={<ProfilePage />} />
-          <Route path="mot-de-passe" element={<SetPasswordPage />} />
-          <Route path="cle-d-acces" element={<PasskeyLinkPage />} />
-          <Route path="premier-lancement" element={<FirstRunPage />} />
-          <Route path="partenaire" element={<PartnerPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="pagination" element={<PaginationDemoPage />} />
-          <Route path="messages" element={<InboxPage />} />
+          <Route path="connexion" element={page(<LoginPage />)} />
+          <Route path="equipe" element={page(<TeamPage />)} />
+          <Route path="profil" element={page(<ProfilePage />)} />
+          <Route path="mot-de-passe" element={page(<SetPasswordPage />)} />
+          <Route path="cle-d-acces" element={page(<PasskeyLinkPage />)} />
+          <Route path="premier-lancement" element={page(<FirstRunPage />)} />
+          <Route path="partenaire" element={page(<PartnerPage />)} />
+          <Route path="contact" element={page(<ContactPage />)} />
+          <Route path="pagination" element={page(<PaginationDemoPage />)} />
+          <Route path="messages" element={page(<InboxPage />)} />
           <Route
             path="*"
             element={

@@ -19,9 +19,12 @@ export function CashRegisterEntryPage() {
   const [tokenInput, setTokenInput] = useState('');
   const [submittedToken, setSubmittedToken] = useState<string | null>(readBearerToken);
   const [events, setEvents] = useState<EventSummary[] | null>(null);
-  const [selectedEventId, setSelectedEventId] = useState<number | null>(null);
+  // The register this device chose opens at once, while the event list is asked (one round trip
+  // less before the first sale on a phone, issue 15); it is let go if its event has gone.
+  const [kept] = useState(() => (submittedToken ? readSelection() : null));
+  const [selectedEventId, setSelectedEventId] = useState<number | null>(kept?.eventId ?? null);
   const [checkouts, setCheckouts] = useState<CheckoutSummary[] | null>(null);
-  const [selectedCheckout, setSelectedCheckout] = useState<CheckoutSummary | null>(null);
+  const [selectedCheckout, setSelectedCheckout] = useState<CheckoutSummary | null>(kept?.checkout ?? null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Only the answer for the last chosen event may fill the register list.
@@ -44,6 +47,11 @@ export function CashRegisterEntryPage() {
           setSelectedEventId(kept.eventId);
           setSelectedCheckout(kept.checkout);
           void loadCheckouts(kept.eventId);
+        } else {
+          // The kept register's event is no longer offered: back to the choice.
+          if (kept) forgetSelection();
+          setSelectedEventId(null);
+          setSelectedCheckout(null);
         }
       } catch {
         const failure = await registerApi.ping().then(
@@ -62,6 +70,8 @@ export function CashRegisterEntryPage() {
         }
         forgetBearerToken();
         forgetSelection();
+        setSelectedEventId(null);
+        setSelectedCheckout(null);
         setSubmittedToken(null);
         setEvents(null);
         setError('Token invalide ou non autorisé.');
@@ -208,7 +218,7 @@ export function CashRegisterEntryPage() {
         </div>
       )}
 
-      {loading && <Spinner />}
+      {loading && !selectedCheckout && <Spinner />}
 
       {selectedCheckout && selectedEventId !== null && (
         <>

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
@@ -20,8 +20,12 @@ async function signIn(routes: GatewayRoutes) {
       </MemoryRouter>,
     );
   });
-  const form = document.querySelector('form#form-login');
-  if (!form) throw new Error('form#form-login absent');
+  // The page's code loads lazily (Shell.tsx): wait for its form.
+  const form = await waitFor(() => {
+    const found = document.querySelector('form#form-login');
+    if (!found) throw new Error('form#form-login absent');
+    return found;
+  });
   fireEvent.change(screen.getByLabelText('Adresse e-mail'), { target: { value: 'caissier@kermesse.local' } });
   fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: 'secret' } });
   await act(async () => {

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_ANSWER_TTL_MS, startEarlyRequests } from './earlyRequests';
+import { registerStartupPaths } from './registerStartup';
+
+describe('early requests', () => {
+  const original = window.fetch;
+  let network: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    network = vi.fn(async (input: RequestInfo | URL) => new Response(JSON.stringify({ asked: String(input) }), { status: 200 }));
+    window.fetch = network as unknown as typeof fetch;
+  });
+  afterEach(() => {
+    window.fetch = original;
+  });
+
+  it("answers the page's first identical GET from the early request, once", async () => {
+    startEarlyRequests(['/api/cr/checkouts/3/session'], 'jeton');
+    expect(network).toHaveBeenCalledTimes(1);
+    const first = await window.fetch('/api/cr/checkouts/3/session', { headers: { Accept: 'application/json', Authorization: 'Bearer jeton' } });
+    expect(await first.json()).toEqual({ asked: '/api/cr/checkouts/3/session' });
+    expect(network).toHaveBeenCalledTimes(1);
+    // A second call is the page's own: it goes to the network.
+    await window.fetch('/api/cr/checkouts/3/session', { headers: { Authorization: 'Bearer jeton' } });
+    expect(network).toHaveBeenCalledTimes(2);
+  });
+
+  it('never serves another account, a forced refresh, another method or a stale answer', async () => {
+    let now = 1_000;
+    startEarlyRequests(['/a', '/b', '/c', '/d'], 'jeton', () => now);
+    await window.fetch('/a', { headers: { Authorization: 'Bearer autre' } });
+    await window.fetch('/b', { headers: { Authorization: 'Bearer jeton', 'Cache-Control': 'no-cache' } });
+    await window.fetch('/c', { method: 'POST', headers: { Authorization: 'Bearer jeton' } });
+    now += EARLY_ANSWER_TTL_MS + 1;
+    await window.fetch('/d', { headers: { Authorization: 'Bearer jeton' } });
+    expect(network).toHaveBeenCalledTimes(8);
+  });
+
+  it('asks the network again when the early request failed', async () => {
+    network.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    startEarlyRequests(['/api/cr/events'], 'jeton');
+    const answer = await window.fetch('/api/cr/events', { headers: { Authorization: 'Bearer jeton' } });
+    expect(answer.status).toBe(200);
+    expect(network).toHaveBeenCalledTimes(2);
+  });
+
+  it("knows the register's first requests only on /caisse with a chosen register", () => {
+    const storage = { getItem: () => JSON.stringify({ eventId: 2, checkout: { id: 7, name: 'Caisse Buvette' } }) };
+    expect(registerStartupPaths('/caisse', storage)).toEqual([
+      '/api/cr/checkouts/7/session',
+      '/api/cr/checkouts/7',
+      '/api/cr/settings?eventId=2',
+      '/api/cr/events',
+      '/api/cr/events/2/checkouts',
+      '/api/cr/sale/list/2/pending/total',
+    ]);
+    expect(registerStartupPaths('/caisse/remboursement', storage)).toEqual([]);
+    expect(registerStartupPaths('/caisse', { getItem: () => null })).toEqual([]);
+    expect(registerStartupPaths('/caisse', { getItem: () => '{"eventId":"x"}' })).toEqual([]);
+  });
+});
