@@ -34,14 +34,14 @@ function AccountingLayout() {
   const rest = useParams()['*'] ?? '';
   const isBalances = rest === '' || rest.startsWith('balances');
   return (
-    <div className="acc-app">
+    <div className="k-app acc-app">
       <TreasurerOnly>
-        <nav className="acc-tabs acc-no-print" aria-label="Comptabilité">
+        <nav className="k-tabs acc-tabs k-no-print" aria-label="Comptabilité">
           {TABS.map((tab) => {
             // « Balances » stays current on a balance's rows and report.
             const active = tab.to === '' ? isBalances : rest === tab.to;
             return (
-              <Link key={tab.to} to={tab.to ? `${base}/${tab.to}` : base} className={active ? 'acc-tabs__link active' : 'acc-tabs__link'} aria-current={active ? 'page' : undefined}>
+              <Link key={tab.to} to={tab.to ? `${base}/${tab.to}` : base} className={active ? 'k-tabs__link acc-tabs__link active' : 'k-tabs__link acc-tabs__link'} aria-current={active ? 'page' : undefined}>
                 {tab.label}
               </Link>
             );
@@ -70,7 +70,7 @@ export default function App() {
         <Route path="previsionnel" element={<ForecastPage />} />
         <Route path="journal" element={<WithBase render={(base) => <BooksPage base={base} />} />} />
         <Route path="fete" element={<FairResultPage />} />
-        <Route path="*" element={<p className="acc-muted">Page introuvable dans la comptabilité.</p>} />
+        <Route path="*" element={<p className="k-muted">Page introuvable dans la comptabilité.</p>} />
       </Route>
     </Routes>
   );

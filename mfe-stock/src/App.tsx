@@ -29,11 +29,11 @@ function useMountPath(): string {
 function StockLayout() {
   const base = useMountPath();
   return (
-    <div className="stk-app">
+    <div className="k-app stk-app">
       <AdminOnly>
-        <nav className="stk-tabs stk-no-print" aria-label="Stock et vide-grenier">
+        <nav className="k-tabs stk-tabs k-no-print" aria-label="Stock et vide-grenier">
           {TABS.map((tab) => (
-            <NavLink key={tab.to} to={tab.to ? `${base}/${tab.to}` : base} end={tab.end} className="stk-tabs__link">
+            <NavLink key={tab.to} to={tab.to ? `${base}/${tab.to}` : base} end={tab.end} className="k-tabs__link stk-tabs__link">
               {tab.label}
             </NavLink>
           ))}
@@ -54,7 +54,7 @@ export default function App() {
         <Route path="caisses" element={<CheckoutProductsPage />} />
         <Route path="tarifs" element={<PriceListPage />} />
         <Route path="vide-grenier" element={<SwapMeetImportPage />} />
-        <Route path="*" element={<p className="stk-muted">Page introuvable dans le stock.</p>} />
+        <Route path="*" element={<p className="k-muted">Page introuvable dans le stock.</p>} />
       </Route>
     </Routes>
   );

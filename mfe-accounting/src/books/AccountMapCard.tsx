@@ -39,12 +39,12 @@ export function AccountMapCard() {
     <label className="acc-map-field" key={label}>
       <span>{label}</span>
       <TextInput inputMode="numeric" value={value} onChange={(e) => onChange(e.target.value.trim())} aria-label={`Compte pour ${label}`} />
-      <span className="acc-muted">{hint ?? (value ? accountLabel(value) : '')}</span>
+      <span className="k-muted">{hint ?? (value ? accountLabel(value) : '')}</span>
     </label>
   );
 
   return (
-    <section className="k-card acc-card acc-no-print" aria-labelledby="map-title">
+    <section className="k-card acc-card k-no-print" aria-labelledby="map-title">
       <h2 id="map-title">Comptes par défaut</h2>
       <p className="acc-hint">Plan comptable associatif : les ventes sont débitées au compte du mode de paiement et créditées au compte de ce qui est vendu.</p>
       <form onSubmit={handleSubmit} className="acc-map">

@@ -67,8 +67,8 @@ export function BooksPage({ base }: { base: string }) {
   };
 
   return (
-    <section className="acc-page acc-report" aria-labelledby="journal-title">
-      <header className="acc-header">
+    <section className="k-page acc-page acc-report" aria-labelledby="journal-title">
+      <header className="k-page-header acc-header">
         <div>
           <h1 id="journal-title">Journal {year}{locked ? ' (clôturé)' : ''}</h1>
           <p className="acc-subtitle">{periodLabel(year)}</p>
@@ -102,8 +102,8 @@ export function BooksPage({ base }: { base: string }) {
       {!journal ? <p className="acc-loading">loading...</p> : journal.entries.length === 0 ? (
         <p className="k-card acc-empty">Aucune écriture en {year} : les ventes de la caisse s'y inscrivent d'elles-mêmes.</p>
       ) : (
-        <div className="acc-table-wrap">
-          <table className="acc-table acc-journal">
+        <div className="k-table-wrap acc-table-wrap">
+          <table className="k-table acc-table acc-journal">
             <thead>
               <tr>
                 <th scope="col">N°</th>
@@ -122,7 +122,7 @@ export function BooksPage({ base }: { base: string }) {
                   <td>{index === 0 ? formatDate(entry.date) : ''}</td>
                   <td>{index === 0 ? entry.pieceRef : ''}</td>
                   <td>{index === 0 ? entry.label : ''}</td>
-                  <td>{line.account} <span className="acc-muted">{line.accountLabel}</span></td>
+                  <td>{line.account} <span className="k-muted">{line.accountLabel}</span></td>
                   <td className="acc-num">{line.debit ? formatEuros(line.debit) : ''}</td>
                   <td className="acc-num">{line.credit ? formatEuros(line.credit) : ''}</td>
                 </tr>

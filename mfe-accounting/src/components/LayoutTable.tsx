@@ -5,8 +5,8 @@ import { layoutTotals, type LayoutRow } from '@kermesse/contracts-accounting';
 export function LayoutTable({ rows, caption }: { rows: LayoutRow[]; caption: string }) {
   const totals = layoutTotals(rows);
   return (
-    <div className="acc-table-wrap">
-      <table className="acc-table">
+    <div className="k-table-wrap acc-table-wrap">
+      <table className="k-table acc-table">
         <caption className="k-visually-hidden">{caption}</caption>
         <thead>
           <tr>

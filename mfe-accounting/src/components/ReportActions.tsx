@@ -16,7 +16,7 @@ export function ReportActions({ csvPath, extra }: { csvPath?: string; extra?: Re
     }
   };
   return (
-    <div className="acc-actions acc-no-print">
+    <div className="k-actions k-no-print">
       {csvPath && (
         <Button variant="secondary" onClick={handleDownload}>
           Télécharger le CSV

@@ -5,7 +5,7 @@ export function YearPicker({ years, value, onChange }: { years: number[]; value:
   const id = useId();
   const choices = [...new Set([...years, value])].sort((a, b) => b - a);
   return (
-    <div className="k-field acc-year acc-no-print">
+    <div className="k-field acc-year k-no-print">
       <label className="k-field__label" htmlFor={id}>
         Exercice
       </label>

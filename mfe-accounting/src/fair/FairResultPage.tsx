@@ -34,13 +34,13 @@ export function FairResultPage() {
   if (events.length === 0) return <p className="k-card acc-empty">Aucune fête dans les comptes : les ventes de la caisse y arrivent d'elles-mêmes.</p>;
 
   return (
-    <section className="acc-page acc-report" aria-labelledby="fair-title">
-      <header className="acc-header">
+    <section className="k-page acc-page acc-report" aria-labelledby="fair-title">
+      <header className="k-page-header acc-header">
         <div>
           <h1 id="fair-title">Résultat de la fête</h1>
           {result && <p className="acc-subtitle">{result.event.name} — {result.sales} vente{result.sales > 1 ? 's' : ''}</p>}
         </div>
-        <div className="k-field acc-no-print">
+        <div className="k-field k-no-print">
           <label className="k-field__label" htmlFor={selectId}>Événement</label>
           <select id={selectId} className="k-select" value={eventId ?? ''} onChange={(e) => setParams({ evenement: e.target.value })}>
             {events.map((event) => <option key={event.id} value={event.id}>{event.name}</option>)}
@@ -52,20 +52,20 @@ export function FairResultPage() {
       {!result ? <p className="acc-loading">loading...</p> : (
         <>
           <div className="acc-columns">
-            <div className="acc-table-wrap">
-              <table className="acc-table">
+            <div className="k-table-wrap acc-table-wrap">
+              <table className="k-table acc-table">
                 <caption>Recettes par catégorie</caption>
                 <thead><tr><th scope="col">Catégorie</th><th scope="col">Compte</th><th scope="col" className="acc-num">Montant</th></tr></thead>
                 <tbody>
                   {result.revenue.byCategory.map((c) => (
-                    <tr key={`${c.category}-${c.account}`}><td>{c.category}</td><td>{c.account} <span className="acc-muted">{accountLabel(c.account)}</span></td><td className="acc-num">{formatEuros(c.amount)}</td></tr>
+                    <tr key={`${c.category}-${c.account}`}><td>{c.category}</td><td>{c.account} <span className="k-muted">{accountLabel(c.account)}</span></td><td className="acc-num">{formatEuros(c.amount)}</td></tr>
                   ))}
                 </tbody>
                 <tfoot><tr><th scope="row" colSpan={2}>Total des recettes</th><td className="acc-num">{formatEuros(result.revenue.total)}</td></tr></tfoot>
               </table>
             </div>
-            <div className="acc-table-wrap">
-              <table className="acc-table">
+            <div className="k-table-wrap acc-table-wrap">
+              <table className="k-table acc-table">
                 <caption>Encaissements par mode de paiement</caption>
                 <thead><tr><th scope="col">Mode</th><th scope="col" className="acc-num">Montant</th></tr></thead>
                 <tbody>
@@ -75,8 +75,8 @@ export function FairResultPage() {
             </div>
           </div>
           <div className="acc-columns">
-            <div className="acc-table-wrap">
-              <table className="acc-table" id="fair-costs">
+            <div className="k-table-wrap acc-table-wrap">
+              <table className="k-table acc-table" id="fair-costs">
                 <caption>Dépenses connues</caption>
                 <thead><tr><th scope="col">Origine</th><th scope="col" className="acc-num">Montant</th></tr></thead>
                 <tbody>
@@ -85,12 +85,12 @@ export function FairResultPage() {
                 <tfoot><tr><th scope="row">Total des dépenses</th><td className="acc-num">{formatEuros(result.costs.total)}</td></tr></tfoot>
               </table>
             </div>
-            <div className="acc-table-wrap">
-              <table className="acc-table">
+            <div className="k-table-wrap acc-table-wrap">
+              <table className="k-table acc-table">
                 <caption>Lots (coûts publiés par la tombola et le loto)</caption>
                 <thead><tr><th scope="col">Lots de</th><th scope="col">Origine</th><th scope="col" className="acc-num">Lots</th><th scope="col" className="acc-num">Coût</th></tr></thead>
                 <tbody>
-                  {result.costs.prizes.length === 0 && <tr><td colSpan={4} className="acc-muted">Aucun lot connu pour cette fête.</td></tr>}
+                  {result.costs.prizes.length === 0 && <tr><td colSpan={4} className="k-muted">Aucun lot connu pour cette fête.</td></tr>}
                   {result.costs.prizes.map((p, i) => (
                     <tr key={`${p.source}-${i}`}><td>{p.name}</td><td>{p.label}</td><td className="acc-num">{p.prizes}</td><td className="acc-num">{formatEuros(p.amount)}</td></tr>
                   ))}
@@ -98,14 +98,14 @@ export function FairResultPage() {
               </table>
             </div>
           </div>
-          <div className="acc-table-wrap">
-            <table className="acc-table">
+          <div className="k-table-wrap acc-table-wrap">
+            <table className="k-table acc-table">
               <caption>Achats saisis</caption>
               <thead><tr><th scope="col">Date</th><th scope="col">Libellé</th><th scope="col">Compte</th><th scope="col" className="acc-num">Montant</th></tr></thead>
               <tbody>
-                {result.costs.purchases.length === 0 && <tr><td colSpan={4} className="acc-muted">Aucun achat saisi.</td></tr>}
+                {result.costs.purchases.length === 0 && <tr><td colSpan={4} className="k-muted">Aucun achat saisi.</td></tr>}
                 {result.costs.purchases.map((p) => (
-                  <tr key={p.id}><td>{formatDate(p.date)}</td><td>{p.label}</td><td>{p.account} <span className="acc-muted">{accountLabel(p.account)}</span></td><td className="acc-num">{formatEuros(p.amount)}</td></tr>
+                  <tr key={p.id}><td>{formatDate(p.date)}</td><td>{p.label}</td><td>{p.account} <span className="k-muted">{accountLabel(p.account)}</span></td><td className="acc-num">{formatEuros(p.amount)}</td></tr>
                 ))}
               </tbody>
             </table>
@@ -148,7 +148,7 @@ function PurchaseForm({ eventId, onAdded }: { eventId: number; onAdded: () => vo
   };
 
   return (
-    <form className="k-card acc-card acc-purchase acc-no-print" onSubmit={handleSubmit} noValidate aria-labelledby="purchase-title">
+    <form className="k-card acc-card acc-purchase k-no-print" onSubmit={handleSubmit} noValidate aria-labelledby="purchase-title">
       <h2 id="purchase-title">Ajouter une dépense</h2>
       <div className="acc-purchase__fields">
         <div className="k-field"><label className="k-field__label" htmlFor={ids.label}>Libellé</label><TextInput id={ids.label} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Crêpes, gobelets, lots…" /></div>

@@ -12,8 +12,8 @@ export function AvailabilityPage() {
   const { data: rows, error } = useReport(year, accountingApi.getAvailability);
   const totalCents = rows?.reduce((sum, row) => sum + Math.round(row.balance * 100), 0) ?? 0;
   return (
-    <section className="acc-page acc-report" aria-labelledby="dispo-title">
-      <header className="acc-header">
+    <section className="k-page acc-page acc-report" aria-labelledby="dispo-title">
+      <header className="k-page-header acc-header">
         <div>
           <h1 id="dispo-title">Disponilités</h1>
           {year !== null && <p className="acc-subtitle">{periodLabel(year)}</p>}
@@ -22,8 +22,8 @@ export function AvailabilityPage() {
       </header>
       {year !== null && <ReportActions csvPath={downloads.availability(year)} />}
       {error ? <ErrorLine>{error}</ErrorLine> : !rows ? <p className="acc-loading">loading...</p> : (
-        <div className="acc-table-wrap">
-          <table className="acc-table">
+        <div className="k-table-wrap acc-table-wrap">
+          <table className="k-table acc-table">
             <thead>
               <tr>
                 <th scope="col">Compte</th>

@@ -12,8 +12,8 @@ export function BilanPage() {
   const { year, years, setYear } = useReportYear();
   const { data: rows, error } = useReport(year, accountingApi.getBilan);
   return (
-    <section className="acc-page acc-report" aria-labelledby="bilan-title">
-      <header className="acc-header">
+    <section className="k-page acc-page acc-report" aria-labelledby="bilan-title">
+      <header className="k-page-header acc-header">
         <div>
           <h1 id="bilan-title">Bilan des comptes</h1>
           {year !== null && <p className="acc-subtitle">{periodLabel(year)}</p>}

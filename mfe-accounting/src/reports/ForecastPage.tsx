@@ -17,15 +17,15 @@ export function ForecastPage() {
   const { data, error } = useReport(year, accountingApi.getForecast);
   const rows = data?.filter((row) => row.solde !== 0) ?? null;
   return (
-    <section className="acc-page acc-report" aria-labelledby="forecast-title">
-      <header className="acc-header">
+    <section className="k-page acc-page acc-report" aria-labelledby="forecast-title">
+      <header className="k-page-header acc-header">
         <div>
           <h1 id="forecast-title">Prévisionnel {year ?? ''}</h1>
           {year !== null && <p className="acc-subtitle">{periodLabel(year)}</p>}
         </div>
         {year !== null && <YearPicker years={years} value={year} onChange={setYear} />}
       </header>
-      {year !== null && <p className="acc-hint acc-no-print">Établi d'après la balance « Budget prévisionnel » de l'exercice, ou à défaut d'après les comptes de l'exercice précédent.</p>}
+      {year !== null && <p className="acc-hint k-no-print">Établi d'après la balance « Budget prévisionnel » de l'exercice, ou à défaut d'après les comptes de l'exercice précédent.</p>}
       {year !== null && <ReportActions csvPath={downloads.forecast(year)} />}
       {error ? <ErrorLine>{error}</ErrorLine> : !rows ? <p className="acc-loading">loading...</p> : rows.length === 0 ? (
         <p className="k-card acc-empty">Aucun prévisionnel pour cet exercice : ajoutez une balance de l'exercice avec les montants prévus.</p>

@@ -21,20 +21,20 @@ export function TrialBalanceReportPage({ base }: { base: string }) {
   const year = rows?.[0]?.financial_year;
   const layout = rows ? layoutTrialBalance(rows) : null;
   return (
-    <section className="acc-page acc-report" aria-labelledby="report-title">
-      <header className="acc-header">
+    <section className="k-page acc-page acc-report" aria-labelledby="report-title">
+      <header className="k-page-header acc-header">
         <div>
           <h1 id="report-title">Rapport de la balance n°{id}</h1>
           {year !== undefined && <p className="acc-subtitle">{periodLabel(year)}</p>}
         </div>
       </header>
-      <p className="acc-no-print"><Link to={`${base}/balances/${id}`}>← Lignes de la balance</Link></p>
+      <p className="k-no-print"><Link to={`${base}/balances/${id}`}>← Lignes de la balance</Link></p>
       <ReportActions csvPath={downloads.rows(id)} />
       {error ? <ErrorLine>{error}</ErrorLine> : !layout ? <p className="acc-loading">loading...</p> : layout.rows.length === 0 ? (
         <p className="k-card acc-empty">Cette balance n'a pas encore de lignes de charges ni de produits : importez-la d'abord.</p>
       ) : (
-        <div className="acc-table-wrap">
-          <table className="acc-table">
+        <div className="k-table-wrap acc-table-wrap">
+          <table className="k-table acc-table">
             <thead>
               <tr>
                 <th scope="col" colSpan={2}>DEPENSES</th>

@@ -40,8 +40,8 @@ export function TrialBalanceRowsPage({ base }: { base: string }) {
   };
 
   return (
-    <section className="acc-page" aria-labelledby="rows-title">
-      <header className="acc-header">
+    <section className="k-page acc-page" aria-labelledby="rows-title">
+      <header className="k-page-header acc-header">
         <div>
           <h1 id="rows-title">Lignes de la balance n°{id}</h1>
           {trialBalance && <p className="acc-subtitle">Exercice {trialBalance.financial_year}{trialBalance.locked ? ' — verrouillée' : ''}</p>}
@@ -50,7 +50,7 @@ export function TrialBalanceRowsPage({ base }: { base: string }) {
           Importer
         </Button>
       </header>
-      <p className="acc-no-print">
+      <p className="k-no-print">
         <Link to={base}>← Toutes les balances</Link> · <Link to={`${base}/balances/${id}/rapport`}>Rapport de la balance</Link>
       </p>
       {notice && <Banner tone="success">{notice}</Banner>}
@@ -59,8 +59,8 @@ export function TrialBalanceRowsPage({ base }: { base: string }) {
       {!rows && !error ? <Spinner /> : rows && rows.length === 0 ? (
         <p className="k-card acc-empty">Aucune ligne : cliquez sur « Importer » pour lire les données CSV de la balance.</p>
       ) : rows && (
-        <div className="acc-table-wrap">
-          <table className="acc-table">
+        <div className="k-table-wrap acc-table-wrap">
+          <table className="k-table acc-table">
             <thead>
               <tr>
                 <th scope="col">Compte</th>
@@ -72,7 +72,7 @@ export function TrialBalanceRowsPage({ base }: { base: string }) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.accountCode}>
-                  <td><strong>{row.accountCode}</strong> <span className="acc-muted">{row.accountLabel}</span></td>
+                  <td><strong>{row.accountCode}</strong> <span className="k-muted">{row.accountLabel}</span></td>
                   <td className="acc-num">{formatEuros(row.debit)}</td>
                   <td className="acc-num">{formatEuros(row.credit)}</td>
                   <td className="acc-num">{formatEuros(row.balance)}</td>

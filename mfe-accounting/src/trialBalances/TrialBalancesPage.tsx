@@ -48,8 +48,8 @@ export function TrialBalancesPage({ base }: { base: string }) {
   };
 
   return (
-    <section className="acc-page" aria-labelledby="tb-title">
-      <header className="acc-header">
+    <section className="k-page acc-page" aria-labelledby="tb-title">
+      <header className="k-page-header acc-header">
         <h1 id="tb-title">Balances des comptes</h1>
         <Button onClick={() => { setNotice(null); setEditing('new'); }}>Ajouter une balance</Button>
       </header>
@@ -58,8 +58,8 @@ export function TrialBalancesPage({ base }: { base: string }) {
       {!list && !error ? <Spinner /> : list && list.length === 0 ? (
         <p className="k-card acc-empty">Aucune balance : ajoutez celle que vous exportez de Paheko ou de votre tableur, ou générez-la depuis le journal.</p>
       ) : list && (
-        <div className="acc-table-wrap">
-          <table className="acc-table">
+        <div className="k-table-wrap acc-table-wrap">
+          <table className="k-table acc-table">
             <thead>
               <tr>
                 <th scope="col">N°</th>

@@ -28,7 +28,7 @@ export function CheckoutPicker({ children }: { children(picked: PickedCheckout):
   const checkout = checkouts?.find((c) => c.id === checkoutId) ?? null;
   return (
     <>
-      <div className="stk-pickers stk-no-print">
+      <div className="stk-pickers k-no-print">
         <div className="stk-chooser">
           <label className="k-field__label" htmlFor={eventField}>
             Événement

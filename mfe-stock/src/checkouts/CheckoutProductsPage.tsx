@@ -8,8 +8,8 @@ import { useCheckoutProducts } from './useCheckoutProducts';
 /** SPEC §2/§4 checkout product selector: per register, by category, « Ajouter » / « Retirer » each product. */
 export function CheckoutProductsPage() {
   return (
-    <section className="stk-page" aria-labelledby="checkout-products-title">
-      <header className="stk-header">
+    <section className="k-page" aria-labelledby="checkout-products-title">
+      <header className="k-page-header stk-header">
         <h1 id="checkout-products-title">Produits des caisses</h1>
       </header>
       <CheckoutPicker>{({ checkout }) => <CheckoutProductSelector key={checkout.id} checkoutId={checkout.id} checkoutName={checkout.name} />}</CheckoutPicker>
@@ -41,7 +41,7 @@ export function CheckoutProductSelector({ checkoutId, checkoutName }: { checkout
   const count = products.filter((p) => p.is_in_checkout === 1).length;
   return (
     <>
-      <p className="stk-muted" id="checkout-count">
+      <p className="k-muted" id="checkout-count">
         {checkoutName} : {count} {count > 1 ? 'produits vendus' : 'produit vendu'} sur {products.length}.
       </p>
       {products.length === 0 && <p className="k-card stk-empty">Aucun produit dans le catalogue.</p>}
@@ -55,7 +55,7 @@ export function CheckoutProductSelector({ checkoutId, checkoutName }: { checkout
                 <li key={product.product_id} className={inCheckout ? 'stk-toggle stk-toggle--on' : 'stk-toggle'} data-product-id={product.product_id}>
                   <span className="stk-toggle__name">{product.product_name}</span>
                   <span className="stk-toggle__price">{formatEuros(Number(product.product_price))}</span>
-                  <span className={inCheckout ? 'stk-badge stk-badge--on' : 'stk-badge'}>{inCheckout ? 'Dans la caisse' : 'Absent'}</span>
+                  <span className={inCheckout ? 'k-badge k-badge--on' : 'k-badge'}>{inCheckout ? 'Dans la caisse' : 'Absent'}</span>
                   <Button
                     variant={inCheckout ? 'danger' : 'secondary'}
                     disabled={pending === product.product_id}

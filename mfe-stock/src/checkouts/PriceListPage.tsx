@@ -6,8 +6,8 @@ import { useCheckoutProducts } from './useCheckoutProducts';
 /** SPEC §2 price list: the products of a register by category, with a print button (A4). */
 export function PriceListPage() {
   return (
-    <section className="stk-page" aria-labelledby="price-list-title">
-      <header className="stk-header stk-no-print">
+    <section className="k-page" aria-labelledby="price-list-title">
+      <header className="k-page-header stk-header k-no-print">
         <h1 id="price-list-title">Liste des prix</h1>
       </header>
       <CheckoutPicker>{({ checkout }) => <PriceList key={checkout.id} checkoutId={checkout.id} checkoutName={checkout.name} />}</CheckoutPicker>
@@ -24,11 +24,11 @@ export function PriceList({ checkoutId, checkoutName }: { checkoutId: number; ch
     <article className="k-card stk-price-list" aria-label={`Prix — ${checkoutName}`}>
       <div className="stk-price-list__head">
         <h2>Liste des prix — {checkoutName}</h2>
-        <Button className="stk-no-print" onClick={() => window.print()}>
+        <Button className="k-no-print" onClick={() => window.print()}>
           Imprimer
         </Button>
       </div>
-      {sold.length === 0 && <p className="stk-muted">Aucun produit dans cette caisse.</p>}
+      {sold.length === 0 && <p className="k-muted">Aucun produit dans cette caisse.</p>}
       {byCategory(sold, (p) => p.category_name, (p) => p.product_name).map(([category, items]) => (
         <section key={category} className="stk-price-group">
           <h3>{category}</h3>

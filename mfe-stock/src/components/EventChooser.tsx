@@ -6,7 +6,7 @@ export function EventChooser({ events, value, onChange }: { events: StockEvent[]
   const id = useId();
   if (events.length < 2) return null;
   return (
-    <div className="stk-chooser stk-no-print">
+    <div className="stk-chooser k-no-print">
       <label className="k-field__label" htmlFor={id}>
         Événement
       </label>

@@ -19,7 +19,7 @@ export function FileField({ label, onChange }: { label: string; onChange(file: F
         <span className="k-button k-button--secondary stk-file__button" aria-hidden="true">
           Choisir un fichier
         </span>
-        <span className={name ? 'stk-file__name' : 'stk-file__name stk-muted'}>{name ?? 'Aucun fichier choisi'}</span>
+        <span className={name ? 'stk-file__name' : 'stk-file__name k-muted'}>{name ?? 'Aucun fichier choisi'}</span>
       </div>
     </div>
   );

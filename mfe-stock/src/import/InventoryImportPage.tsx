@@ -87,11 +87,11 @@ export function InventoryImportPage() {
   if (!stocks) return <Spinner />;
 
   return (
-    <section className="stk-page" aria-labelledby="import-title">
-      <header className="stk-header">
+    <section className="k-page" aria-labelledby="import-title">
+      <header className="k-page-header stk-header">
         <div>
           <h1 id="import-title">Import d'inventaire</h1>
-          {event && <p className="stk-muted">{event.name}</p>}
+          {event && <p className="k-muted">{event.name}</p>}
         </div>
         <Button variant="secondary" onClick={handleTemplate} disabled={!event}>
           Télécharger le modèle
@@ -102,7 +102,7 @@ export function InventoryImportPage() {
         <p className="k-card stk-empty">Aucune donnée de stock disponible.</p>
       ) : (
         <form className="k-card stk-form" onSubmit={handleSubmit} noValidate>
-          <p className="stk-muted">
+          <p className="k-muted">
             Remplissez la colonne « nouveau_stock » du modèle avec les quantités comptées, puis lancez un test : rien n'est modifié
             tant que le mode test est coché.
           </p>
@@ -123,7 +123,7 @@ export function InventoryImportPage() {
               {testMode ? "Tester l'import" : "Importer"}
             </Button>
             {!testMode && !realImportAllowed && (
-              <span className="stk-muted">L'import réel est possible après un test sans erreur de ce fichier.</span>
+              <span className="k-muted">L'import réel est possible après un test sans erreur de ce fichier.</span>
             )}
           </div>
           {busy && <Spinner label="Import en cours…" />}
@@ -168,7 +168,7 @@ function ImportResultView({ result }: { result: ImportResult }) {
         </ul>
       )}
       {result.movements.length > 0 && (
-        <table className="stk-table">
+        <table className="k-table stk-table">
           <thead>
             <tr>
               <th scope="col" className="stk-num">Ligne</th>
@@ -193,7 +193,7 @@ function ImportResultView({ result }: { result: ImportResult }) {
           </tbody>
         </table>
       )}
-      {ok && result.movements.length === 0 && <p className="stk-muted">Aucun écart : les quantités comptées sont celles du stock.</p>}
+      {ok && result.movements.length === 0 && <p className="k-muted">Aucun écart : les quantités comptées sont celles du stock.</p>}
     </section>
   );
 }

@@ -22,9 +22,9 @@ export function MovementsDialog({ item, eventId, onClose }: { item: StockItem; e
     <Modal title={`Mouvements de stock : ${item.name}`} onClose={onClose} size="wide" actions={<Button variant="secondary" onClick={onClose}>Fermer</Button>}>
       {error && <ErrorLine>{error}</ErrorLine>}
       {!movements && !error && <Spinner />}
-      {movements && movements.length === 0 && <p className="stk-muted">Aucun mouvement : le stock est à 0.</p>}
+      {movements && movements.length === 0 && <p className="k-muted">Aucun mouvement : le stock est à 0.</p>}
       {movements && movements.length > 0 && (
-        <table className="stk-table stk-table--compact">
+        <table className="k-table stk-table stk-table--compact">
           <thead>
             <tr>
               <th scope="col">Date</th>
@@ -43,7 +43,7 @@ export function MovementsDialog({ item, eventId, onClose }: { item: StockItem; e
                 <td className="stk-num">{m.stock_after}</td>
                 <td>
                   {m.note}
-                  {m.created_by && <span className="stk-muted stk-by"> — {m.created_by}</span>}
+                  {m.created_by && <span className="k-muted stk-by"> — {m.created_by}</span>}
                 </td>
               </tr>
             ))}

@@ -34,11 +34,11 @@ export function StockStatePage() {
   const event = answer.event;
   const alertCount = answer.alerts.length;
   return (
-    <section className="stk-page" aria-labelledby="stock-title">
-      <header className="stk-header">
+    <section className="k-page" aria-labelledby="stock-title">
+      <header className="k-page-header stk-header">
         <div>
           <h1 id="stock-title">État du stock</h1>
-          {event && <p className="stk-muted">{event.name}</p>}
+          {event && <p className="k-muted">{event.name}</p>}
         </div>
         <p className={alertCount ? 'stk-alert-count stk-alert-count--on' : 'stk-alert-count'} id="alert-count" aria-live="polite">
           <strong>{alertCount}</strong> {alertCount > 1 ? 'produits en alerte' : 'produit en alerte'}
@@ -55,7 +55,7 @@ export function StockStatePage() {
         byCategory(answer.stocks, (s) => s.category, (s) => s.name).map(([category, items]) => (
           <section key={category} className="k-card stk-group" aria-label={category}>
             <h2>{category}</h2>
-            <table className="stk-table stk-table--state">
+            <table className="k-table stk-table stk-table--state">
               <colgroup>
                 <col className="stk-col-name" />
                 <col className="stk-col-number" />
@@ -95,8 +95,8 @@ export function StockStatePage() {
                     <td>
                       {item.stock < 0 ? (
                         // More sold than counted: the fair never refuses a sale, but the count needs a look.
-                        <span className="stk-badge stk-badge--alert" title="Plus de ventes que de stock compté : recomptez ce produit.">Stock négatif</span>
-                      ) : item.isAlert ? <span className="stk-badge stk-badge--alert">En alerte</span> : <span className="stk-badge">OK</span>}
+                        <span className="k-badge k-badge--alert" title="Plus de ventes que de stock compté : recomptez ce produit.">Stock négatif</span>
+                      ) : item.isAlert ? <span className="k-badge k-badge--alert">En alerte</span> : <span className="k-badge">OK</span>}
                     </td>
                     <td>
                       <button type="button" className="stk-link" onClick={() => setHistory(item)}>

@@ -25,8 +25,8 @@ export function BookingsTable({ bookings, summary, total, caption }: { bookings:
   const shown = bookings.slice(first, first + BOOKINGS_PAGE_SIZE);
   return (
     <>
-      <div className="stk-table-wrap">
-        <table className="stk-table stk-bookings-table">
+      <div className="k-table-wrap">
+        <table className="k-table stk-table stk-bookings-table">
           {caption && <caption>{caption}</caption>}
           <thead>
             <tr>
@@ -45,7 +45,7 @@ export function BookingsTable({ bookings, summary, total, caption }: { bookings:
                 <td className="stk-nowrap">{formatPhone(b.phone)}</td>
                 <td className="stk-num">{metres.format(b.space_needed)} m</td>
                 <td className="stk-num">{formatEuros(Number(b.revenue))}</td>
-                <td>{b.is_payed ? <span className="stk-badge stk-badge--on">Oui</span> : <span className="stk-badge stk-badge--alert">Non</span>}</td>
+                <td>{b.is_payed ? <span className="k-badge k-badge--on">Oui</span> : <span className="k-badge k-badge--alert">Non</span>}</td>
                 <td>{formatDate(b.date_booking)}</td>
               </tr>
             ))}
@@ -54,7 +54,7 @@ export function BookingsTable({ bookings, summary, total, caption }: { bookings:
             <tr>
               <th scope="row" colSpan={2}>
                 {count} réservation{count > 1 ? 's' : ''}
-                {count > bookings.length && <span className="stk-muted"> ({bookings.length} affichées)</span>}
+                {count > bookings.length && <span className="k-muted"> ({bookings.length} affichées)</span>}
               </th>
               <td className="stk-num">{metres.format(summary.total_space_reserved)} m</td>
               <td className="stk-num">{formatEuros(Number(summary.total_revenue))}</td>

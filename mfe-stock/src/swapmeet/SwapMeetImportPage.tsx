@@ -117,8 +117,8 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
 
   if (loadError && !bookings) {
     return (
-      <section className="stk-page" aria-labelledby="swapmeet-title">
-        <header className="stk-header">
+      <section className="k-page" aria-labelledby="swapmeet-title">
+        <header className="k-page-header stk-header">
           <h1 id="swapmeet-title">Vide-grenier</h1>
         </header>
         <ErrorLine id="bookings-error">{loadError}</ErrorLine>
@@ -129,11 +129,11 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
   if (!bookings) return <Spinner />;
 
   return (
-    <section className="stk-page" aria-labelledby="swapmeet-title">
-      <header className="stk-header">
+    <section className="k-page" aria-labelledby="swapmeet-title">
+      <header className="k-page-header stk-header">
         <div>
           <h1 id="swapmeet-title">Vide-grenier</h1>
-          <p className="stk-muted">
+          <p className="k-muted">
             {bookings.swapmeet.name}
             {bookings.swapmeet.held_on && ` — ${formatDate(bookings.swapmeet.held_on)}`} · <Link to="?">Changer de vide-grenier</Link>
           </p>
@@ -142,7 +142,7 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
 
       <form className="k-card stk-form" onSubmit={handleSubmit} noValidate>
         <h2>Importer des réservations</h2>
-        <p className="stk-muted">
+        <p className="k-muted">
           Fichier CSV avec les colonnes nom ; telephone ; metres ; montant ; paye ; date_reservation (une réservation par ligne).
         </p>
         <input type="hidden" name="format" value="custom" />
@@ -157,7 +157,7 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
             {testMode ? "Tester l'import" : 'Importer'}
           </Button>
           {!testMode && !realImportAllowed && (
-            <span className="stk-muted">L'import réel est possible après un test sans erreur de ce fichier.</span>
+            <span className="k-muted">L'import réel est possible après un test sans erreur de ce fichier.</span>
           )}
         </div>
         {busy && <Spinner label="Import en cours…" />}
@@ -190,7 +190,7 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
         {notice && <Banner tone="success">{notice}</Banner>}
         {loadError && <ErrorLine>{loadError}</ErrorLine>}
         {bookings.data.length === 0 ? (
-          <p className="stk-muted">Aucune réservation pour ce vide-grenier.</p>
+          <p className="k-muted">Aucune réservation pour ce vide-grenier.</p>
         ) : (
           <BookingsTable bookings={bookings.data} summary={bookings.summary} total={bookings.total} />
         )}
@@ -243,27 +243,27 @@ function SwapMeetChooser({ unknownId }: { unknownId: boolean }) {
   };
 
   return (
-    <section className="stk-page" aria-labelledby="swapmeet-choose-title">
-      <header className="stk-header">
+    <section className="k-page" aria-labelledby="swapmeet-choose-title">
+      <header className="k-page-header stk-header">
         <h1 id="swapmeet-choose-title">Vide-grenier</h1>
       </header>
       {unknownId ? (
         <ErrorLine id="swapmeet-missing">{NO_SWAPMEET}</ErrorLine>
       ) : (
-        <p className="stk-muted">Choisissez le vide-grenier dont vous importez les réservations, ou créez-en un.</p>
+        <p className="k-muted">Choisissez le vide-grenier dont vous importez les réservations, ou créez-en un.</p>
       )}
       {error && <ErrorLine>{error}</ErrorLine>}
       <div className="stk-columns">
         <section className="k-card" aria-labelledby="swapmeet-list-title">
           <h2 id="swapmeet-list-title">Choisir un vide-grenier</h2>
           {!swapMeets && !error && <Spinner />}
-          {swapMeets && swapMeets.length === 0 && <p className="stk-muted">Aucun vide-grenier pour l'instant.</p>}
+          {swapMeets && swapMeets.length === 0 && <p className="k-muted">Aucun vide-grenier pour l'instant.</p>}
           <ul className="stk-swapmeets">
             {swapMeets?.map((s) => (
               <li key={s.id}>
                 <Link to={`?id=${s.id}`} className="stk-swapmeet">
                   <strong>{s.name}</strong>
-                  <span className="stk-muted">
+                  <span className="k-muted">
                     {s.held_on ? formatDate(s.held_on) : 'Date à définir'} · {s.bookings_count ?? 0} réservation{(s.bookings_count ?? 0) > 1 ? 's' : ''}
                   </span>
                 </Link>
