@@ -157,6 +157,23 @@ describe('CashRegisterEntryPage', () => {
     expect(screen.getByRole('combobox')).toBeTruthy();
   });
 
+  it("opens the register kept on this device before the event list answers, and lets it go if its event is gone", async () => {
+    localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
+    localStorage.setItem('kermesseRegister.selection', JSON.stringify({ eventId: 2, checkout: { id: 21, name: 'Salle' } }));
+    let answerEvents: (response: Response) => void = () => undefined;
+    gateway({ 'GET /api/cr/events': () => new Promise<Response>((resolve) => (answerEvents = resolve)) });
+    await renderPage();
+    // The events are still being asked: the kept register is already on screen (one round trip less on a phone).
+    expect(screen.getByText(/Caisse sélectionnée/).textContent).toContain('Salle');
+    expect((document.querySelector('#checkout-register') as HTMLElement).dataset).toMatchObject({ checkoutId: '21', eventId: '2' });
+
+    // The event list no longer offers event 2: back to the choice, and the device forgets that register.
+    await act(async () => answerEvents(json([events[0]])));
+    expect(screen.queryByText(/Caisse sélectionnée/)).toBeNull();
+    expect(optionLabels()).toEqual(['Sélectionner un événement', 'Kermesse de printemps']);
+    expect(localStorage.getItem('kermesseRegister.selection')).toBeNull();
+  });
+
   it('loads the registers of another event when the event changes', async () => {
     localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
     gateway();
