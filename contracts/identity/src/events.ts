@@ -1,0 +1,40 @@
+/**
+ * The events the identity domain publishes: type → version and JSON schema of its payload, with the
+ * payload types. The kit's event catalogue (`@kermesse/kit/bus`) gathers every domain's events:
+ * validated when recorded in an outbox and again when a consumer receives them.
+ */
+
+export const IDENTITY_EVENT_SCHEMAS = {
+  'user.created': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['userId', 'email', 'roles'],
+      properties: {
+        userId: { type: 'string', minLength: 1 },
+        email: { type: 'string', minLength: 3 },
+        roles: { type: 'array', items: { type: 'string', enum: ['admin', 'treasurer', 'cashier', 'volunteer'] } },
+      },
+      additionalProperties: false,
+    },
+  },
+  /** Every token of a person was revoked (account disabled, roles changed): caches drop them at once. */
+  'user.tokens.revoked': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['userId', 'reason'],
+      properties: {
+        userId: { type: 'string', minLength: 1 },
+        reason: { type: 'string', enum: ['disabled', 'roles'] },
+      },
+      additionalProperties: false,
+    },
+  },
+} as const;
+
+/** Payload types of identity's events. */
+export interface IdentityEventPayloads {
+  'user.created': { userId: string; email: string; roles: string[] };
+  'user.tokens.revoked': { userId: string; reason: 'disabled' | 'roles' };
+}
