@@ -29,7 +29,17 @@ export const BINGO_ERRORS = {
   CARTON_TWICE: 'Un même carton est saisi deux fois.',
   CLAIM_MISMATCH: 'Cette réservation de cartons existe déjà avec d’autres cartons.',
   NOT_A_CALLER: "Vous n'êtes pas désigné comme animateur de cette soirée.",
-  INVALID_AMOUNT: 'Montant invalide.',
+  /** `details.field` names the field; the message is `bingoMessage('INVALID_AMOUNT', { field })`. */
+  INVALID_AMOUNT: 'Le champ « {field} » doit être un montant en euros (ex. 30,50).',
+  SEAT_TWICE: 'Le champ « seats » cite deux fois le même siège.',
+  CARTON_LISTED_TWICE: 'Le champ « cartons » cite deux fois le même carton.',
+  LABEL_REQUIRED: 'Le champ « label » ne doit pas être vide.',
+  NUMBER_REQUIRED: 'Le champ « number » est obligatoire (ou « draw » pour tirer une boule).',
 } as const;
 
 export type BingoErrorCode = keyof typeof BINGO_ERRORS;
+
+/** The message of a code with its `{placeholders}` filled in. */
+export function bingoMessage(code: BingoErrorCode, values: Record<string, string | number> = {}): string {
+  return BINGO_ERRORS[code].replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
+}

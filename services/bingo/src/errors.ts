@@ -1,9 +1,9 @@
 /** The bingo service's business errors: the contract's code and French message on a kit HttpError. */
 import { badRequest, conflict, forbidden, HttpError, notFound } from '@kermesse/kit';
-import { BINGO_ERRORS, type BingoErrorCode } from '@kermesse/contracts-bingo';
+import { bingoMessage, type BingoErrorCode } from '@kermesse/contracts-bingo';
 
 const make = (factory: (message: string) => HttpError) => (code: BingoErrorCode, details?: Record<string, unknown>) =>
-  factory(BINGO_ERRORS[code]).withCode(code, details);
+  factory(bingoMessage(code, details as Record<string, string | number> | undefined)).withCode(code, details);
 
 export const bingoNotFound = () => make(notFound)('BINGO_NOT_FOUND');
 export const prizeNotFound = () => make(notFound)('PRIZE_NOT_FOUND');
@@ -14,4 +14,4 @@ export const bingoBadRequest = make(badRequest);
 export const notACaller = () => make(forbidden)('NOT_A_CALLER');
 
 /** A 400 naming the field, for checks TypeBox cannot express (« 30,50 » amounts). */
-export const invalidAmount = (field: string) => badRequest(`Le champ « ${field} » doit être un montant en euros (ex. 30,50).`).withCode('INVALID_AMOUNT');
+export const invalidAmount = (field: string) => badRequest(bingoMessage('INVALID_AMOUNT', { field })).withCode('INVALID_AMOUNT');

@@ -3,7 +3,7 @@
  * next partie, the board the projector shows, the cartons and the win check.
  */
 import { randomInt } from 'node:crypto';
-import { badRequest, type Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit';
 import {
   checkCarton, generateGrid, gridKey, LINES_FOR_KIND, parseCartonCode, PARTIE_LABELS, tieBreak,
   type Board, type CheckResult,
@@ -39,7 +39,7 @@ export async function readBoard(db: Db, bingoId: number): Promise<Board> {
 
 /** Enters a ball (or draws one); refused when paused, already out, or all 90 are out. */
 export async function callBall(db: Db, hub: BoardHub, bingoId: number, input: { number?: number; draw?: boolean }): Promise<Board> {
-  if (input.number === undefined && !input.draw) throw badRequest('Le champ « number » est obligatoire (ou « draw » pour tirer une boule).');
+  if (input.number === undefined && !input.draw) throw bingoBadRequest('NUMBER_REQUIRED');
   await db.transaction(async (trx) => {
     const night = await lockNight(trx, bingoId);
     if (!night) throw bingoNotFound();
@@ -165,7 +165,7 @@ export async function checkWin(db: Db, bingoId: number, code: string): Promise<C
 export async function drawTieBreak(db: Db, bingoId: number, codes: string[]) {
   const cartons = [];
   for (const code of codes) cartons.push(presentCarton(await cartonByCode(db, bingoId, code)).code);
-  if (new Set(cartons).size !== cartons.length) throw badRequest('Le champ « cartons » cite deux fois le même carton.');
+  if (new Set(cartons).size !== cartons.length) throw bingoBadRequest('CARTON_LISTED_TWICE');
   const { draws, winner } = tieBreak(cartons, csprng);
   return { draws: draws.map((d) => ({ carton: d.carton, ball: d.ball })), winner };
 }

@@ -76,7 +76,7 @@ export async function changeNight(db: Db, id: number, input: NightInput): Promis
 /** A prize form's values in cents, refused when it is cash (prizes are in kind). */
 export function prizeWrite(input: PrizeInput): Omit<PrizeWrite, 'bingo_id'> {
   const label = input.label.trim();
-  if (!label) throw badRequest('Le champ « label » ne doit pas être vide.');
+  if (!label) throw bingoBadRequest('LABEL_REQUIRED');
   const price = parseEuroCents(input.price ?? '0');
   if (price === null) throw invalidAmount('price');
   const cost = parseEuroCents(input.cost ?? '0');

@@ -1,6 +1,6 @@
 /** Seat reservations: one seat or a family's seats, all or none; release; the plan's shape. */
 import { randomUUID } from 'node:crypto';
-import { badRequest, isUniqueViolation, type Db } from '@kermesse/kit';
+import { isUniqueViolation, type Db } from '@kermesse/kit';
 import { DEFAULT_SEATS_PER_TABLE, DEFAULT_TABLES, type GroupReserveInput, type PlanInput, type SeatPlan } from '@kermesse/contracts-bingo';
 import { bingoBadRequest, bingoConflict, bingoNotFound, seatNotFound } from '../errors.ts';
 import { findNight, lockNight } from '../repositories/nights.ts';
@@ -21,7 +21,7 @@ export async function reserveSeats(db: Db, bingoId: number, input: GroupReserveI
   const name = input.name.trim();
   if (!name) throw bingoBadRequest('NAME_REQUIRED');
   const keys = new Set(input.seats.map((s) => `${s.tableId}:${s.seatId}`));
-  if (keys.size !== input.seats.length) throw badRequest('Le champ « seats » cite deux fois le même siège.');
+  if (keys.size !== input.seats.length) throw bingoBadRequest('SEAT_TWICE');
   await db.transaction(async (trx) => {
     if (!(await lockNight(trx, bingoId, 'share'))) throw bingoNotFound();
     const tables = planTables(await listTables(trx, bingoId));

@@ -1,0 +1,4 @@
+/** The bingo service's configuration, read once at boot (the only place reading process.env). */
+import { readServiceEnv, type ServiceEnv } from '@kermesse/kit';
+
+export const readBingoEnv = (env: NodeJS.ProcessEnv = process.env): ServiceEnv => readServiceEnv('bingo', env);
