@@ -1,0 +1,96 @@
+// @ts-check
+/**
+ * ESLint for the whole monorepo (`npm run lint`, run by .ci/run). The rule set aims at real problems
+ * — hooks called out of order, effects missing a dependency, promises nobody awaits, dead variables —
+ * and leaves layout to Prettier (.prettierrc.json). Type-aware rules read each workspace's own
+ * tsconfig.json through the TypeScript project service.
+ */
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Files that belong to no workspace tsconfig.json: linted without type information. */
+const UNTYPED = ['*.{js,mjs,ts}', 'infra/start.mjs', 'shell/ui-kit/reactRouterShared.js', 'shell/src/offline/sw.js'];
+
+/**
+ * Rules that need type information, only with `LINT_TYPES=1` (`npm run lint:types`): building the
+ * TypeScript program of every workspace takes minutes and gigabytes on a 2-core machine, too slow for
+ * every `npm run lint`.
+ */
+const typeAware =
+  process.env.LINT_TYPES === '1'
+    ? [
+        {
+          files: ['**/*.{ts,tsx}'],
+          ignores: UNTYPED,
+          languageOptions: {
+            parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+          },
+          rules: {
+            // A promise nobody awaits loses its error (an unhandled rejection ends a Node process);
+            // `void promise` says « fire and forget » on purpose.
+            '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }],
+            // An async function where a void callback is expected drops its promise; allowed as an
+            // argument or a JSX attribute, where Node and React ignore the result.
+            '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+          },
+        },
+      ]
+    : [];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/', '**/dist/', '.data/', 'artifacts/', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_name` marks an argument or binding kept on purpose (a handler's signature, a rest sibling).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrors: 'none',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      // A comment saying why is the rule (CONVENTIONS.md « no any without a comment »): an eslint-disable line is that comment.
+      '@typescript-eslint/no-explicit-any': 'error',
+      // `catch {}` with a comment is how this code base says « best effort ».
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      // `cond ? a() : b()` and `ok && run()` as statements are this code base's idiom for a side effect.
+      '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'prefer-const': ['error', { destructuring: 'all' }],
+    },
+  },
+  ...typeAware,
+  {
+    files: ['{shell,mfe-*}/src/**/*.{ts,tsx}', 'shell/ui-kit/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['shell/src/offline/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    files: ['shell/ui-kit/reactRouterShared.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);
