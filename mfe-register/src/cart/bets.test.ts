@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   betsFromRows, checkRow, DUPLICATE_BET_MESSAGE, TYPE_MISSING_MESSAGE, WEIGHT_INVALID_MESSAGE, WEIGHT_MISSING_MESSAGE, WEIGHT_TAKEN_MESSAGE, type BetRow,
 } from './bets';
-import { formatWeight } from './weight';
+import { formatWeight } from '@kermesse/contracts-common';
 
 const types = [{ id: 1, name: 'Panier gourmand' }, { id: 2, name: 'Panier bien-être' }];
 

@@ -4,7 +4,7 @@ import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { GiftBasketInfo } from '../api/checkoutApi';
 import { betsFromRows, checkRow, rowWeight, type BetRow, type SoldBet } from '../cart/bets';
 import type { Bet } from '../cart/types';
-import { formatWeight } from '../cart/weight';
+import { formatWeight } from '@kermesse/contracts-common';
 
 export const BETS_UNAVAILABLE_MESSAGE = 'Erreur lors du chargement des données';
 /** Every basket to win is weighed: its winner is known, no bet can be taken any more. */

@@ -3,7 +3,8 @@ import { ApiError, Banner, Button, ErrorLine, formatEuros, formatEurosInput, Mod
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { PendingPayment, PendingSale } from '../api/checkoutApi';
 import { newIdempotencyKey } from '../api/idempotencyKey';
-import { toCents, twoDecimals } from '../api/money';
+import { decimalAmount } from '@kermesse/contracts-common';
+import { toCents } from '../api/money';
 import { UNREADABLE_AMOUNT_MESSAGE } from './CashDialog';
 import { MANUAL_PAYMENT_MODE } from '../cart/payment';
 
@@ -152,7 +153,7 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!valid || amountCents === null) return;
-    const payment = { amountCents, paymentMode: MANUAL_PAYMENT_MODE[method], reference: method === 'ESP' && !reference.trim() ? twoDecimals(amountCents) : reference.trim() };
+    const payment = { amountCents, paymentMode: MANUAL_PAYMENT_MODE[method], reference: method === 'ESP' && !reference.trim() ? decimalAmount(amountCents) : reference.trim() };
     const body = JSON.stringify(payment);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
     setBusy(true);

@@ -1,4 +1,5 @@
 /** The body of `POST /api/cr/sale/create` (SPEC §3 Sale, §4 payment modes and statuses). */
+import { decimalAmount, toEuros } from '@kermesse/contracts-common';
 import type { SaleDto } from '../api/types';
 import { cartTotalCents } from '../cart/cart';
 import { PAYMENT_MODE, PAYMENT_STATUS } from '../cart/payment';
@@ -26,27 +27,25 @@ export interface SaleDraft {
   receipt: ReceiptWish;
 }
 
-const euros = (cents: number) => cents / 100;
-
 function paymentFields(payment: SalePayment, totalCents: number): Pick<SaleDto, 'paymentMode' | 'paymentStatus' | 'payments'> {
   switch (payment.mode) {
     case PAYMENT_MODE.cash:
       return {
         paymentMode: PAYMENT_MODE.cash,
         paymentStatus: PAYMENT_STATUS.paid,
-        payments: [{ method: 'ESP', amount: euros(totalCents), payment_reference: (payment.givenCents / 100).toFixed(2) }],
+        payments: [{ method: 'ESP', amount: toEuros(totalCents), payment_reference: decimalAmount(payment.givenCents) }],
       };
     case PAYMENT_MODE.cheque:
       return {
         paymentMode: PAYMENT_MODE.cheque,
         paymentStatus: PAYMENT_STATUS.pending,
-        payments: [{ method: 'CHQ', amount: euros(totalCents), payment_reference: payment.chequeNumber }],
+        payments: [{ method: 'CHQ', amount: toEuros(totalCents), payment_reference: payment.chequeNumber }],
       };
     case PAYMENT_MODE.card:
       return {
         paymentMode: PAYMENT_MODE.card,
         paymentStatus: PAYMENT_STATUS.paid,
-        payments: [{ method: 'CB', amount: euros(totalCents), payment_reference: payment.transactionCode }],
+        payments: [{ method: 'CB', amount: toEuros(totalCents), payment_reference: payment.transactionCode }],
       };
     case PAYMENT_MODE.hold:
       return { paymentMode: PAYMENT_MODE.hold, paymentStatus: PAYMENT_STATUS.pending, payments: [] };
@@ -62,14 +61,14 @@ export function buildSale(draft: SaleDraft, payment: SalePayment): SaleDto {
     eventId: draft.eventId,
     personId: draft.person?.id ?? 0,
     cart: draft.lines.map(({ product, quantity }) => ({
-      product: { id: product.id, name: product.name, price: euros(product.priceCents), productCategory: { ...product.category } },
+      product: { id: product.id, name: product.name, price: toEuros(product.priceCents), productCategory: { ...product.category } },
       quantity,
     })),
     raffleId: draft.tickets.length > 0 ? draft.raffleId : null,
     raffles: [...draft.tickets],
     giftBasketsId: draft.bets.length > 0 ? draft.giftBasketId : null,
     giftBaskets: draft.bets.map((bet) => ({ weight: bet.weight, type: { ...bet.type } })),
-    price: euros(totalCents),
+    price: toEuros(totalCents),
     ...paymentFields(payment, totalCents),
   };
   if (draft.receipt) sale.receipt = { method: draft.receipt.method, to: draft.receipt.to };

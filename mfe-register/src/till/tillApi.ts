@@ -4,6 +4,7 @@
  * deposit slip. Amounts are euros at the API edge.
  */
 import { createApiClient, type ApiClient } from '@kermesse/ui-kit';
+import { toEuros } from '@kermesse/contracts-common';
 import type { Closing, PastSessions, SessionDetail, SessionState } from '@kermesse/contracts-register/till';
 import { readBearerToken } from '../api/bearerToken';
 
@@ -17,7 +18,7 @@ export function createTillApi(client: ApiClient) {
     },
     /** `POST /api/cr/checkouts/{id}/session/open {float: {cash}}` (cents in, euros sent). */
     open(checkoutId: number, floatCents: number): Promise<SessionState> {
-      return client.post<SessionState>(`/api/cr/checkouts/${checkoutId}/session/open`, { float: { cash: floatCents / 100 } });
+      return client.post<SessionState>(`/api/cr/checkouts/${checkoutId}/session/open`, { float: { cash: toEuros(floatCents) } });
     },
     /** `GET /api/cr/session/{id}`: cheques to tick and the card reconciliation. */
     detail(sessionId: number): Promise<SessionDetail> {
@@ -29,7 +30,7 @@ export function createTillApi(client: ApiClient) {
      */
     close(checkoutId: number, counted: { cashCents: number; chequeCents: number; cardCents: number }, reason: string | null, pendingOffline = 0): Promise<Closing> {
       return client.post<Closing>(`/api/cr/checkouts/${checkoutId}/session/close`, {
-        counted: { cash: counted.cashCents / 100, cheque: counted.chequeCents / 100, card: counted.cardCents / 100 },
+        counted: { cash: toEuros(counted.cashCents), cheque: toEuros(counted.chequeCents), card: toEuros(counted.cardCents) },
         reason,
         pendingOffline,
       });

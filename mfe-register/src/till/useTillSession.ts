@@ -24,7 +24,7 @@ export function prefetchTillSession(checkoutId: number): void {
   prefetched.set(checkoutId, { at: Date.now(), answer });
 }
 
-export interface TillSession {
+export interface TillSessionHandle {
   api: TillApi;
   /** The session state; null until known or when it could not be read. */
   state: SessionState | null;
@@ -35,7 +35,7 @@ export interface TillSession {
 }
 
 /** `given`: an API for tests (the prefetched answer is only taken with the default one); `refreshKey` asks again when it changes. */
-export function useTillSession(checkoutId: number, given?: TillApi, refreshKey?: unknown): TillSession {
+export function useTillSession(checkoutId: number, given?: TillApi, refreshKey?: unknown): TillSessionHandle {
   const api = useMemo(() => given ?? defaultTillApi(), [given]);
   const session = useResource(
     () => {

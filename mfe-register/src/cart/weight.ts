@@ -1,7 +1,0 @@
-/** Weights of gift-basket bets are whole grams (SPEC §9: 1000 g per kg). */
-
-/** « 1 kg 050 g »: kilograms, then the grams on three digits. */
-export function formatWeight(grams: number): string {
-  const whole = Math.max(0, Math.trunc(grams));
-  return `${Math.floor(whole / 1000)} kg ${String(whole % 1000).padStart(3, '0')} g`;
-}
