@@ -126,7 +126,21 @@ const handled = (eventId: string) => eventually(async () => (await db('inbox').w
 const deliveriesOf = (reference: string): Promise<DeliveryRow[]> => db('deliveries').where({ sale_reference: reference }).orderBy('id');
 const mailsFor = (reference: string) => smtp.messages.filter((m) => m.subject.includes(reference));
 const smsFor = (reference: string) => brevo.requests.filter((r) => r.body.content.includes(reference));
-const settle = () => new Promise((r) => setTimeout(r, 600));
+/**
+ * Nothing more can be sent: both consumers acknowledged every message published so far (a
+ * redelivery included) and the worker has no job left to send. What « a second one never
+ * comes » is checked after, instead of waiting a fixed time.
+ */
+async function settle(): Promise<void> {
+  await eventually(async () => {
+    for (const durable of ['contact-sale-completed', 'contact-receipt-requested']) {
+      const info = await bus.jsm.consumers.info(bus.stream, durable);
+      if (info.num_pending > 0 || info.num_ack_pending > 0) return false;
+    }
+    return true;
+  });
+  await eventually(async () => (await worker.drain()) === 0 && (await db('deliveries').where({ status: 'pending' })).length === 0);
+}
 
 describe('receipts by e-mail', () => {
   it('sends exactly one e-mail with the French receipt, then forgets the address', async () => {
