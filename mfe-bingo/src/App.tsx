@@ -52,7 +52,7 @@ export default function App() {
         <Route path="cartons" element={<StaffOnly><CartonsPage /></StaffOnly>} />
         <Route path="reglement" element={<StaffOnly><ReglementPage /></StaffOnly>} />
       </Route>
-      <Route path="*" element={<p className="bgo-muted">Page introuvable dans le loto.</p>} />
+      <Route path="*" element={<p className="k-muted">Page introuvable dans le loto.</p>} />
     </Routes>
   );
 }

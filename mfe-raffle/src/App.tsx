@@ -25,7 +25,7 @@ const admin = (page: ReactNode) => <AdminGate>{page}</AdminGate>;
 
 export default function App() {
   return (
-    <div className="rf-app">
+    <div className="k-app rf-app">
       <Routes>
         <Route index element={<HomePage />} />
         <Route path="prevente" element={<PresalePage />} />
@@ -41,7 +41,7 @@ export default function App() {
         <Route path=":raffleId/lots/tableau" element={admin(<PrizeTablePage />)} />
         <Route path=":raffleId/lots/imprimer" element={admin(<PrintablePrizeListPage />)} />
         <Route path=":raffleId/tirage" element={admin(<DrawingPage />)} />
-        <Route path="*" element={<p className="rf-muted">Page introuvable dans la tombola.</p>} />
+        <Route path="*" element={<p className="k-muted">Page introuvable dans la tombola.</p>} />
       </Routes>
     </div>
   );

@@ -55,12 +55,12 @@ export function NightsPage() {
         {error && <Banner tone="error">{error}</Banner>}
         {created && <Banner tone="success">Soirée « {created.name} » créée.{created.warnings.map((w) => ` ${w}`)}</Banner>}
       </div>
-      {nights.length === 0 && <p className="bgo-muted">Aucune soirée loto pour l’instant.</p>}
+      {nights.length === 0 && <p className="k-muted">Aucune soirée loto pour l’instant.</p>}
       <ul className="bgo-night-list">
         {nights.map((night) => (
           <li key={night.id} className="k-card">
             <h2>{night.name}</h2>
-            <p className="bgo-muted">{day(night.heldOn)}{night.place ? ` · ${night.place}` : ''} · carton {eurosText(night.cartonPrice)}{(night.packs ?? []).map((pack) => ` · ${pack.nb} cartons ${eurosText(pack.price)}`).join('')}</p>
+            <p className="k-muted">{day(night.heldOn)}{night.place ? ` · ${night.place}` : ''} · carton {eurosText(night.cartonPrice)}{(night.packs ?? []).map((pack) => ` · ${pack.nb} cartons ${eurosText(pack.price)}`).join('')}</p>
             {night.warnings.map((w) => <Banner key={w} tone="error">{w}</Banner>)}
             <nav className="bgo-actions" aria-label={`Écrans de ${night.name}`}>
               <Link className="k-button k-button--primary" to={`${night.id}/placement`}>Placement des tables</Link>

@@ -101,7 +101,7 @@ export function SeatingPlanPage() {
     <section className="bgo-plan">
       <header className="bgo-plan__head">
         <h1>Placement des tables - Loto</h1>
-        <p className="bgo-muted">{free} place(s) libre(s) sur {total}</p>
+        <p className="k-muted">{free} place(s) libre(s) sur {total}</p>
         <div className="bgo-actions bgo-no-print">
           <Button variant={groupMode ? 'primary' : 'secondary'} aria-pressed={groupMode} onClick={() => { setGroupMode(!groupMode); setSelected([]); }}>
             {groupMode ? 'Annuler la famille' : 'Réserver pour une famille'}

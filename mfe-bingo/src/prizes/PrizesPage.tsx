@@ -115,7 +115,7 @@ export function PrizesPage() {
             <h2>Liste des lots du loto #{bingoId}</h2>
             <Button variant="secondary" className="bgo-no-print" onClick={() => window.print()}>Imprimer</Button>
           </div>
-          {prizes.length === 0 ? <p className="bgo-muted">Aucun lot pour ce loto.</p> : (
+          {prizes.length === 0 ? <p className="k-muted">Aucun lot pour ce loto.</p> : (
             <table className="bgo-table-list">
               <thead><tr><th scope="col">Rang</th><th scope="col">Lot</th><th scope="col">Prix</th><th scope="col">Fournisseur</th><th scope="col" className="bgo-no-print">Actions</th></tr></thead>
               <tbody>

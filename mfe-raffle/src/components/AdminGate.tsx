@@ -12,7 +12,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
       signIn="Connectez-vous avec un compte administrateur pour gérer la tombola et les paniers garnis."
       className="rf-notice"
       footer={
-        <p className="rf-muted">
+        <p className="k-muted">
           Tout le monde peut consulter la <Link to="/tombola/prevente">prévente de la tombola</Link> et les{' '}
           <Link to="/tombola/resultats">résultats du tirage au sort</Link>.
         </p>

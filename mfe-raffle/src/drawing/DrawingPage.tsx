@@ -53,15 +53,15 @@ export function DrawingPage() {
     <>
       <Breadcrumbs items={[{ label: raffleName, to: `/tombola/${raffleId}` }, { label: 'Tirage au sort' }]} />
       <section className="k-card">
-        <div className="rf-title-row">
+        <div className="k-page-header rf-title-row">
           <h1>Tirage au sort</h1>
-          {state === 'drawn' && <Button className="rf-no-print" variant="ghost" onClick={() => window.print()}>Imprimer</Button>}
+          {state === 'drawn' && <Button className="k-no-print" variant="ghost" onClick={() => window.print()}>Imprimer</Button>}
         </div>
         <Flash message={flash} />
         {!answer && !flash && <Spinner />}
         {answer && (
           <>
-            <ol className="rf-steps rf-no-print">
+            <ol className="rf-steps k-no-print">
               <li className={state === 'open' ? 'rf-step rf-step--current' : 'rf-step rf-step--done'}>
                 <span>1. Clôturer la vente et publier l'engagement</span>
                 {state === 'open' && <Button onClick={handleClose} disabled={busy}>Clôturer la vente</Button>}

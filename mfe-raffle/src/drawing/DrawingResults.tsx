@@ -18,16 +18,16 @@ export function DrawingResults({ results, showContact = false }: { results: Draw
           </div>
           <div>
             <h3>{prize.name}</h3>
-            <p className="rf-muted">Quantité : {prize.quantity}</p>
+            <p className="k-muted">Quantité : {prize.quantity}</p>
             {winners.length === 0 ? (
-              <p className="rf-muted">Aucun ticket gagnant (plus de lots que de tickets vendus).</p>
+              <p className="k-muted">Aucun ticket gagnant (plus de lots que de tickets vendus).</p>
             ) : (
               <ul className="rf-winners">
                 {winners.map((winner) => (
                   <li key={winner.number}>
                     <span className="rf-ticket">n° {winner.number}</span> {winner.firstname} {winner.lastname}
                     {showContact && (winner.email || winner.phone) && (
-                      <span className="rf-muted"> — {[winner.email, winner.phone].filter(Boolean).join(' · ')}</span>
+                      <span className="k-muted"> — {[winner.email, winner.phone].filter(Boolean).join(' · ')}</span>
                     )}
                   </li>
                 ))}

@@ -81,7 +81,7 @@ export function ProofPanel({ drawing }: { drawing: DrawingState }) {
         <dt>{ticketsHashLabel(drawing.ticketsCount)} (SHA-256 de la liste triée)</dt>
         <dd><code>{drawing.ticketsHash}</code></dd>
         <dt>Graine révélée{drawing.drawnAt ? ` le ${fmt(drawing.drawnAt)}` : ''}</dt>
-        <dd>{drawing.seed ? <code>{drawing.seed}</code> : <span className="rf-muted">Secrète jusqu'au tirage.</span>}</dd>
+        <dd>{drawing.seed ? <code>{drawing.seed}</code> : <span className="k-muted">Secrète jusqu'au tirage.</span>}</dd>
       </dl>
       <HowToCheck drawn={Boolean(drawing.seed)} />
       <p>

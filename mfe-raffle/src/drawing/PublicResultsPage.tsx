@@ -32,7 +32,7 @@ export function PublicResultsPage() {
         {!failed && !answer && <Spinner />}
         {answer && <DrawingResultsVariant results={answer.data} />}
         {answer && answer.data.length > 0 && (
-          <p className="rf-muted">Les gagnants retirent leur lot sur présentation de leur ticket au stand de la tombola.</p>
+          <p className="k-muted">Les gagnants retirent leur lot sur présentation de leur ticket au stand de la tombola.</p>
         )}
       </section>
       {answer?.drawing && <ProofPanel drawing={answer.drawing} />}

@@ -63,7 +63,7 @@ export function GiftBasketPage() {
   return (
     <>
       <Breadcrumbs items={[{ label: basket?.name ?? 'Paniers garnis' }]} />
-      <header className="rf-title-row">
+      <header className="k-page-header rf-title-row">
         <div>
           <h1>{basket?.name ?? 'Paniers garnis'}</h1>
           {basket && (
@@ -72,7 +72,7 @@ export function GiftBasketPage() {
             </p>
           )}
           {basket?.price && basket.price.length > 0 && (
-            <p className="rf-muted rf-tight">Prix des paris : {basket.price.map((t) => `${ticketLabel(t.nb)} : ${formatEuros(t.p)}`).join(' · ')}</p>
+            <p className="k-muted rf-tight">Prix des paris : {basket.price.map((t) => `${ticketLabel(t.nb)} : ${formatEuros(t.p)}`).join(' · ')}</p>
           )}
         </div>
         <Link className="k-button k-button--secondary" to={`/tombola/paniers/${basketId}/tarifs`}>Modifier les prix des tickets</Link>
@@ -186,7 +186,7 @@ function TypeInventory({ basketId, types, onChanged, onFailed, message, onMessag
                   </div></td>
                 </tr>
               ))}
-              {types.length === 0 && <tr><td colSpan={4} className="rf-muted">Aucun panier pour l'instant.</td></tr>}
+              {types.length === 0 && <tr><td colSpan={4} className="k-muted">Aucun panier pour l'instant.</td></tr>}
             </tbody>
           </table>
         </div>
@@ -245,7 +245,7 @@ function Weighing({ basketId, types, message, onWeighed, onFailed }: {
   return (
     <section className="k-card" aria-labelledby="rf-weigh-title">
       <h2 id="rf-weigh-title">Pesée des paniers</h2>
-      <p className="rf-muted">
+      <p className="k-muted">
         Le pari le plus proche du poids réel gagne le panier ; en cas d'égalité, le pari vendu le premier l'emporte.
       </p>
       <ul className="rf-weigh">
@@ -301,13 +301,13 @@ export function WinnersTable({ basketId }: { basketId: number }) {
 
   return (
     <section className="k-card" aria-labelledby="rf-winners-title">
-      <div className="rf-title-row">
+      <div className="k-page-header rf-title-row">
         <h2 id="rf-winners-title">Gagnants des paniers garnis</h2>
-        {winners && winners.length > 0 && <Button className="rf-no-print" variant="ghost" onClick={() => window.print()}>Imprimer</Button>}
+        {winners && winners.length > 0 && <Button className="k-no-print" variant="ghost" onClick={() => window.print()}>Imprimer</Button>}
       </div>
       {error && <ErrorLine>{error}</ErrorLine>}
       {!error && winners === null && <Spinner />}
-      {winners && winners.length === 0 && <p className="rf-muted">Aucun panier n'a encore été pesé.</p>}
+      {winners && winners.length === 0 && <p className="k-muted">Aucun panier n'a encore été pesé.</p>}
       {winners && winners.length > 0 && (
         <div className="rf-table-wrap">
           <table className="rf-table">
@@ -315,7 +315,7 @@ export function WinnersTable({ basketId }: { basketId: number }) {
             <tbody>
               {winners.map((winner) => (
                 <tr key={winner.id}>
-                  <td>{winner.label}{winner.realWeight ? <span className="rf-muted"> (pesé {formatWeight(winner.realWeight)})</span> : null}</td>
+                  <td>{winner.label}{winner.realWeight ? <span className="k-muted"> (pesé {formatWeight(winner.realWeight)})</span> : null}</td>
                   <td>{winner.result ? `${winner.result.person.firstname ?? ''} ${winner.result.person.lastname ?? ''}`.trim() : 'Aucun pari'}</td>
                   <td>{winner.result ? formatWeight(winner.result.weigh) : '—'}</td>
                   <td>{winner.result?.person.email ?? ''}</td>

@@ -47,7 +47,7 @@ export function PresalePage() {
             </li>
           ))}
         </ul>
-        <p className="rf-muted">
+        <p className="k-muted">
           {presale.remaining} tickets encore disponibles sur {presale.tickets}. Tickets en vente auprès des bénévoles, à la
           caisse de la tombola. Chaque ticket soutient les projets de l'association.
         </p>
@@ -61,7 +61,7 @@ export function PresalePage() {
                 {prize.image ? <img src={prize.image} alt={prize.name} loading="lazy" /> : <GiftIcon />}
               </div>
               <h3>{prize.name}</h3>
-              <p className="rf-muted">
+              <p className="k-muted">
                 {prize.quantity > 1 ? `${prize.quantity} lots` : '1 lot'}
                 {prize.price > 0 ? ` · valeur ${formatEuros(prize.price)}` : ''}
               </p>
@@ -70,7 +70,7 @@ export function PresalePage() {
           ))}
         </ul>
         {hasAlcohol && (
-          <p className="rf-muted">Les lots contenant de l'alcool ne sont remis qu'à des personnes majeures.</p>
+          <p className="k-muted">Les lots contenant de l'alcool ne sont remis qu'à des personnes majeures.</p>
         )}
       </section>
     </div>

@@ -22,9 +22,9 @@ export function PrintablePrizeListPage() {
     <>
       <Breadcrumbs items={[{ label: raffleName, to: `/tombola/${raffleId}` }, { label: 'Liste imprimable' }]} />
       <section className="k-card rf-printable">
-        <div className="rf-title-row">
+        <div className="k-page-header rf-title-row">
           <h1>Liste des prix pour le Raffle #{raffleId}</h1>
-          <Button className="rf-no-print" onClick={() => window.print()}>Imprimer</Button>
+          <Button className="k-no-print" onClick={() => window.print()}>Imprimer</Button>
         </div>
         {failed && <ErrorLine>{PRIZE_BANNERS.loadError}</ErrorLine>}
         {!failed && prizes === null && <Spinner />}

@@ -69,9 +69,9 @@ export function PrizeIllustrationPage() {
                   onChange={(e) => setFile(e.target.files?.[0] ?? null)}
                 />
                 <label htmlFor={inputId} className="k-button k-button--secondary">Choisir une image</label>
-                <span className="rf-muted">{file ? file.name : 'Aucun fichier choisi'}</span>
+                <span className="k-muted">{file ? file.name : 'Aucun fichier choisi'}</span>
               </div>
-              <p className="rf-muted">Formats acceptés : PNG, JPEG, GIF ou WebP, 2 Mo au plus.</p>
+              <p className="k-muted">Formats acceptés : PNG, JPEG, GIF ou WebP, 2 Mo au plus.</p>
               <div className="rf-actions">
                 <Button type="submit" disabled={sending}>{prize.illustration ? 'Modifier illustration' : 'Ajouter illustration'}</Button>
                 <Link className="k-button k-button--ghost" to={`/tombola/${prize.raffleId}/lots`}>Retour aux lots</Link>

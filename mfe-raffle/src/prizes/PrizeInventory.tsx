@@ -154,7 +154,7 @@ export function PrizeInventoryPage() {
           {prizes === null ? (
             <Spinner />
           ) : prizes.length === 0 ? (
-            <p className="rf-muted">Aucun lot pour l'instant : ajoutez le premier ci-dessous.</p>
+            <p className="k-muted">Aucun lot pour l'instant : ajoutez le premier ci-dessous.</p>
           ) : (
             <>
               <ul className="rf-prize-list">

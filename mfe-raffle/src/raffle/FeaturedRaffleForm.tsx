@@ -64,7 +64,7 @@ export function FeaturedRaffleForm({ raffles }: { raffles: RaffleSummary[] }) {
   return (
     <section className="k-card" aria-labelledby="rf-featured-title">
       <h2 id="rf-featured-title">Tombola à l'affiche</h2>
-      <p className="rf-muted">
+      <p className="k-muted">
         La tombola que montrent la page de prévente, la bannière de la page d'accueil et les résultats publics du tirage.
       </p>
       {settings === null && !flash ? <Spinner /> : (

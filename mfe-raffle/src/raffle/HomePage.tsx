@@ -43,7 +43,7 @@ function AdminHome() {
 
   return (
     <div className="rf-home">
-      <div className="rf-title-row">
+      <div className="k-page-header rf-title-row">
         <h1>Tombola et paniers garnis</h1>
         <div className="rf-actions">
           <Link className="k-button k-button--ghost" to="/tombola/prevente">Page de prévente</Link>
@@ -54,11 +54,11 @@ function AdminHome() {
       {notice && <Banner tone="success">{notice}</Banner>}
 
       <section className="k-card">
-        <div className="rf-title-row">
+        <div className="k-page-header rf-title-row">
           <h2>Tombolas</h2>
           <Link className="k-button k-button--primary" to="/tombola/nouvelle">Nouvelle tombola</Link>
         </div>
-        {raffles === null ? <Spinner /> : raffles.length === 0 ? <p className="rf-muted">Aucune tombola pour l'instant.</p> : (
+        {raffles === null ? <Spinner /> : raffles.length === 0 ? <p className="k-muted">Aucune tombola pour l'instant.</p> : (
           <div className="rf-table-wrap">
             <table className="rf-table">
               <thead><tr><th>Tombola</th><th>Événement</th><th>Tickets vendus</th><th>Recettes</th><th>État</th></tr></thead>
@@ -66,7 +66,7 @@ function AdminHome() {
                 {raffles.map((raffle) => (
                   <tr key={raffle.id}>
                     <td><Link to={`/tombola/${raffle.id}`}>{raffle.name}</Link></td>
-                    <td>{raffle.eventName}{!raffle.eventKnown && <span className="rf-muted"> (en attente de la caisse)</span>}</td>
+                    <td>{raffle.eventName}{!raffle.eventKnown && <span className="k-muted"> (en attente de la caisse)</span>}</td>
                     <td className="rf-num">{raffle.sold} / {raffle.tickets}</td>
                     <td className="rf-num">{formatEuros(raffle.revenue)}</td>
                     <td><span className={`rf-state rf-state--${raffle.state}`}>{STATE_LABELS[raffle.state]}</span></td>
@@ -81,11 +81,11 @@ function AdminHome() {
       {raffles && raffles.length > 0 && <FeaturedRaffleForm raffles={raffles} />}
 
       <section className="k-card">
-        <div className="rf-title-row">
+        <div className="k-page-header rf-title-row">
           <h2>Paniers garnis</h2>
           <Link className="k-button k-button--primary" to="/tombola/paniers/nouveau">Nouveau panier garni</Link>
         </div>
-        {baskets === null ? <Spinner /> : baskets.length === 0 ? <p className="rf-muted">Aucun panier garni pour l'instant.</p> : (
+        {baskets === null ? <Spinner /> : baskets.length === 0 ? <p className="k-muted">Aucun panier garni pour l'instant.</p> : (
           <div className="rf-table-wrap">
             <table className="rf-table">
               <thead><tr><th>Paniers garnis</th><th>Événement</th><th>Paniers à gagner</th><th>Paris vendus</th><th>Recettes</th></tr></thead>
@@ -93,7 +93,7 @@ function AdminHome() {
                 {baskets.map((basket) => (
                   <tr key={basket.id}>
                     <td><Link to={`/tombola/paniers/${basket.id}`}>{basket.name}</Link></td>
-                    <td>{basket.eventName}{!basket.eventKnown && <span className="rf-muted"> (en attente de la caisse)</span>}</td>
+                    <td>{basket.eventName}{!basket.eventKnown && <span className="k-muted"> (en attente de la caisse)</span>}</td>
                     <td>{basket.types.map((t) => t.name).join(', ') || '—'}</td>
                     <td className="rf-num">{basket.sold}</td>
                     <td className="rf-num">{formatEuros(basket.revenue)}</td>

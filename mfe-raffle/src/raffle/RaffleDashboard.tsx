@@ -46,7 +46,7 @@ export function RaffleDashboard() {
   return (
     <>
       <Breadcrumbs items={[{ label: raffle.name }]} />
-      <div className="rf-title-row">
+      <div className="k-page-header rf-title-row">
         <div>
           <h1>{raffle.name}</h1>
           <p className="rf-lead">{raffle.eventName} · <span className={`rf-state rf-state--${raffle.state}`}>{STATE_LABELS[raffle.state]}</span></p>
@@ -73,9 +73,9 @@ export function RaffleDashboard() {
       <section className="k-card rf-danger-zone" aria-labelledby="rf-delete-title">
         <h2 id="rf-delete-title">Supprimer la tombola</h2>
         {deletable ? (
-          <p className="rf-muted">Aucun ticket n'a été vendu : cette tombola peut être supprimée (créée par erreur, en double…).</p>
+          <p className="k-muted">Aucun ticket n'a été vendu : cette tombola peut être supprimée (créée par erreur, en double…).</p>
         ) : (
-          <p className="rf-muted">{DELETE_MESSAGES.hasSales}</p>
+          <p className="k-muted">{DELETE_MESSAGES.hasSales}</p>
         )}
         <Flash message={flash} />
         <Button variant="danger" onClick={handleDelete} disabled={!deletable}>Supprimer la tombola</Button>

@@ -113,7 +113,7 @@ export function TierEditor({ id, loadTiers, saveTiers, messages, children, after
       ) : (
         <form onSubmit={handleSubmit}>
           {children}
-          {rows.length === 0 && <p className="rf-muted">Aucune paire pour l'instant : ajoutez-en une.</p>}
+          {rows.length === 0 && <p className="k-muted">Aucune paire pour l'instant : ajoutez-en une.</p>}
           <ol className="rf-tier-rows">
             {rows.map((row, index) => (
               <li key={row.key} className="rf-tier-row">
