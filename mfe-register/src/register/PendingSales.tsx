@@ -65,7 +65,7 @@ export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: num
       {!error && !sales && <Spinner />}
       {sales && sales.length === 0 && <p className="reg-muted">Aucune vente en attente.</p>}
       {sales && sales.length > 0 && (
-        <div className="reg-table-wrap">
+        <div className="k-table-wrap">
           <table className="reg-table">
             <thead>
               <tr>

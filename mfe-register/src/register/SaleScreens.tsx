@@ -18,7 +18,7 @@ export const PROCESSING_MESSAGE = 'Traitement de la vente en cours...';
 /** Over the whole screen while the sale is being created (SPEC §2). */
 export function ProcessingOverlay() {
   return (
-    <div className="reg-overlay" role="alertdialog" aria-modal="true" aria-busy="true" aria-label={PROCESSING_MESSAGE}>
+    <div className="k-modal__backdrop reg-overlay" role="alertdialog" aria-modal="true" aria-busy="true" aria-label={PROCESSING_MESSAGE}>
       <div className="reg-overlay__box">
         <Spinner label="Veuillez patienter" />
         <p className="reg-overlay__text">{PROCESSING_MESSAGE}</p>
@@ -36,7 +36,7 @@ export function CardTerminalScreen({ amountCents, readerIdentifier, progress }: 
         ? 'Présentez ou insérez la carte sur le terminal.'
         : `Vérification du paiement (tentative ${progress.attempt} sur ${CARD_MAX_ATTEMPTS})…`;
   return (
-    <div className="reg-overlay" role="alertdialog" aria-modal="true" aria-labelledby="reg-card-title" aria-describedby="reg-card-status">
+    <div className="k-modal__backdrop reg-overlay" role="alertdialog" aria-modal="true" aria-labelledby="reg-card-title" aria-describedby="reg-card-status">
       <div className="reg-overlay__box reg-card-terminal">
         <h2 id="reg-card-title">Paiement par carte</h2>
         <p className="reg-card-terminal__amount">{formatEuros({ cents: amountCents })}</p>

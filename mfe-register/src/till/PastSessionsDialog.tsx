@@ -68,7 +68,7 @@ export function PastSessionsDialog({ api, checkoutId, onClose }: { api: TillApi;
                 <p className={`till-past__line ${gapsText(s) === 'aucun écart' ? 'till-ok' : 'till-gap'}`}>
                   Écarts : {gapsText(s)}{s.reason ? ` — ${s.reason}` : ''}
                 </p>
-                <div className="till-past__actions">
+                <div className="till-past__actions k-actions">
                   <Button variant="secondary" aria-label={`Rapport Z 80 mm de la session n° ${s.id}`} onClick={() => void print(() => api.report(s.id, '80mm'))}>Rapport Z (80 mm)</Button>
                   <Button variant="secondary" aria-label={`Rapport Z A4 de la session n° ${s.id}`} onClick={() => void print(() => api.report(s.id, 'a4'))}>Rapport Z (A4)</Button>
                   <Button variant="secondary" aria-label={`Bordereau de chèques de la session n° ${s.id}`} onClick={() => void print(() => api.chequeSlip(s.id))}>Bordereau de chèques</Button>

@@ -39,7 +39,7 @@ export function TillBar({ checkoutId, api: given, refreshKey, countQueued = defa
       {state && !state.open && (
         <div className="till-bar__row till-bar__row--closed" role="status">
           <span>{OPEN_FIRST_MESSAGE}</span>
-          <span className="till-bar__actions">
+          <span className="till-bar__actions k-actions">
             <Button onClick={() => setDialog('open')}>Ouvrir la caisse</Button>
             <Button variant="ghost" onClick={() => setDialog('past')}>Clôtures précédentes</Button>
           </span>
@@ -47,12 +47,12 @@ export function TillBar({ checkoutId, api: given, refreshKey, countQueued = defa
       )}
       {session && (
         <div className="till-bar__row">
-          <span className="till-bar__text">
+          <span className="till-bar__text k-muted">
             Session n° {session.id} ouverte à {time.format(new Date(session.openedAt))}
             {session.automatic ? ' automatiquement (fond 0 €)' : ` · fond ${formatEuros(session.float.cash)}`}
             {' '}· {session.salesCount} vente{session.salesCount > 1 ? 's' : ''}
           </span>
-          <span className="till-bar__actions">
+          <span className="till-bar__actions k-actions">
             <Button variant="secondary" onClick={() => setDialog('close')}>Clôturer la caisse</Button>
             <Button variant="ghost" onClick={() => setDialog('past')}>Clôtures précédentes</Button>
           </span>
