@@ -81,7 +81,7 @@ function ReaderRow({ reader, onChanged }: { reader: AdminCardReader; onChanged: 
     <li className="bo-name">
       {editing ? (
         <form className="bo-inline" onSubmit={(e) => { e.preventDefault(); void run(() => api.renameReader(reader.id, name)); }}>
-          <label className="bo-sr" htmlFor={`reader-${reader.id}`}>Nouveau nom</label>
+          <label className="k-visually-hidden" htmlFor={`reader-${reader.id}`}>Nouveau nom</label>
           <TextInput id={`reader-${reader.id}`} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
           <Button type="submit">Enregistrer</Button>
           <Button variant="ghost" onClick={() => setEditing(false)}>Annuler</Button>
@@ -89,7 +89,7 @@ function ReaderRow({ reader, onChanged }: { reader: AdminCardReader; onChanged: 
       ) : (
         <>
           <span className="bo-name__label"><span>{reader.name || 'Sans nom'}</span><span className="bo-muted"> · {readerLabel(reader.device.identifier)} · {READER_STATUS_LABELS[reader.status] ?? reader.status}</span></span>
-          <span className="bo-actions">
+          <span className="k-actions">
             <Button variant="secondary" onClick={() => setEditing(true)}>Renommer</Button>
             <Button variant="ghost" onClick={() => void run(() => api.unpairReader(reader.id))}>Désappairer</Button>
           </span>

@@ -48,7 +48,7 @@ export function EventPage() {
   return (
     <section className="bo-page">
       <p><Link to="..">← Tous les événements</Link></p>
-      <header className="bo-page__head">
+      <header className="k-page-header bo-page__head">
         <h1>{current.name}</h1>
         {current.archived && <span className="bo-badge">Archivé</span>}
       </header>

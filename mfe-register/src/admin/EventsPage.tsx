@@ -21,9 +21,9 @@ export function EventsPage() {
 
   return (
     <section className="bo-page">
-      <header className="bo-page__head">
+      <header className="k-page-header bo-page__head">
         <h1>Gestion de la fête</h1>
-        <span className="bo-actions">
+        <span className="k-actions">
           <Link className="k-button k-button--secondary" to="lecteurs">Lecteurs CB</Link>
           <Button onClick={() => setCreating((v) => !v)} aria-expanded={creating}>Nouvel événement</Button>
         </span>
@@ -72,7 +72,7 @@ function EventCard({ event, onDuplicated }: { event: AdminEvent; onDuplicated: (
         {event.archived && <span className="bo-badge">Archivé</span>}
       </div>
       <p className="bo-muted">{[dates, event.place].filter(Boolean).join(' · ') || 'Dates et lieu à préciser'}</p>
-      <div className="bo-actions">
+      <div className="k-actions">
         <Link className="k-button k-button--primary" to={`evenements/${event.id}`}>Gérer</Link>
         <Button variant="secondary" onClick={() => setDuplicating((v) => !v)} aria-expanded={duplicating}>Dupliquer</Button>
       </div>

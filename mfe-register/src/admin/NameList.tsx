@@ -60,7 +60,7 @@ function NameRow({ item, removeLabel, onRename, onRemove, idPrefix, readOnly }: 
     <li className="bo-name">
       {editing ? (
         <form className="bo-inline" onSubmit={(e) => { e.preventDefault(); void run(() => onRename(item, name)); }}>
-          <label className="bo-sr" htmlFor={`${idPrefix}-${item.id}`}>Nouveau nom</label>
+          <label className="k-visually-hidden" htmlFor={`${idPrefix}-${item.id}`}>Nouveau nom</label>
           <TextInput id={`${idPrefix}-${item.id}`} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
           <Button type="submit">Enregistrer</Button>
           <Button variant="ghost" onClick={() => { setEditing(false); setName(item.name); }}>Annuler</Button>
@@ -69,7 +69,7 @@ function NameRow({ item, removeLabel, onRename, onRemove, idPrefix, readOnly }: 
         <>
           <span className="bo-name__label"><span>{item.name}</span>{item.archived && <span className="bo-badge">Archivée</span>}{item.note && <span className="bo-muted"> · {item.note}</span>}</span>
           {!readOnly && (
-            <span className="bo-actions">
+            <span className="k-actions">
               <Button variant="secondary" onClick={() => setEditing(true)}>Renommer</Button>
               {removeLabel && <Button variant="ghost" onClick={() => void run(() => onRemove(item))}>{removeLabel}</Button>}
             </span>

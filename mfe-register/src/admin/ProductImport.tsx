@@ -47,7 +47,7 @@ export function ProductImport({ eventId, onImported }: { eventId: number; onImpo
       <Field label="Fichier CSV" htmlFor="import-file">
         <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setResult(null); setErrors([]); setError(null); }} />
       </Field>
-      <div className="bo-actions">
+      <div className="k-actions">
         <Button variant="secondary" onClick={() => void run(true)} disabled={busy}>Tester le fichier</Button>
         <Button onClick={() => void run(false)} disabled={!canImport}>Importer</Button>
       </div>

@@ -27,7 +27,7 @@ export function ProductsSection({ eventId, checkouts, categories }: { eventId: n
 
   return (
     <div className="k-card bo-card">
-      <div className="bo-page__head">
+      <div className="k-page-header bo-page__head">
         <h2>Produits</h2>
         {editing === null && <Button onClick={() => setEditing('new')} disabled={!productCategories.length}>Nouveau produit</Button>}
       </div>
@@ -61,7 +61,7 @@ export function ProductsSection({ eventId, checkouts, categories }: { eventId: n
               <span className="bo-muted bo-product__checkouts">{p.checkoutIds.length ? checkouts.filter((c) => p.checkoutIds.includes(c.id)).map((c) => c.name).join(', ') : 'Aucune caisse'}</span>
             </span>
             {categories.find((c) => c.id === p.categoryId)?.kind === 'product' ? (
-              <span className="bo-actions">
+              <span className="k-actions">
                 <Button variant="secondary" onClick={() => setEditing(p)} aria-label={`Modifier ${p.name}`}>Modifier</Button>
                 <Button variant="ghost" onClick={() => void handleRemove(p)} aria-label={`${p.hasSales ? 'Retirer de la vente' : 'Supprimer'} ${p.name}`}>{p.hasSales ? 'Retirer de la vente' : 'Supprimer'}</Button>
               </span>
@@ -139,7 +139,7 @@ function ProductForm({ eventId, product, checkouts, categories, onDone }: {
         <input id={`${prefix}-picture`} type="file" accept="image/png,image/jpeg,image/webp,image/svg+xml" onChange={(e) => setPicture(e.target.files?.[0] ?? null)} />
       </Field>
       {error && <ErrorLine>{error}</ErrorLine>}
-      <div className="bo-actions">
+      <div className="k-actions">
         <Button type="submit" disabled={busy}>{product ? 'Enregistrer le produit' : 'Ajouter le produit'}</Button>
         <Button variant="ghost" onClick={() => void onDone(null)}>Annuler</Button>
       </div>
