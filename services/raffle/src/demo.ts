@@ -11,7 +11,7 @@
  * attached and published here at once.
  */
 import type { Db, Trx } from '@kermesse/kit';
-import { attachWaitingToEvent } from './commands/configure.ts';
+import { attachWaitingToEvent } from './commands/attachWaitingToEvent.ts';
 import { insertGiftBasket, insertBasketType, replaceBasketTiers } from './repositories/giftBaskets.ts';
 import { insertPrize } from './repositories/prizes.ts';
 import { insertRaffle, replaceTiers } from './repositories/raffles.ts';

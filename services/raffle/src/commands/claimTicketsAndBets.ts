@@ -9,7 +9,7 @@ import { type Db, type Trx } from '@kermesse/kit';
 import { formatWeight } from '@kermesse/contracts-common';
 import type { ClaimAnswer, ClaimedBet, ClaimedTicket } from '@kermesse/contracts-raffle';
 import { raffleError, takenError } from '../errors.ts';
-import { ticketsReservedElsewhere } from '../blocks/blocks.ts';
+import { ticketsReservedElsewhere } from '../repositories/ticketBlocks.ts';
 import { basketTypesAmong, giftBasketIdsAmong, holdBets, holdClaim, holdTickets, lockClaim, rafflesForClaim } from '../repositories/claims.ts';
 import { lockGiftBasketsShared, lockRafflesShared } from '../repositories/locks.ts';
 

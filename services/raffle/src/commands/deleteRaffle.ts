@@ -5,7 +5,9 @@
  */
 import { recordEvent, type Db } from '@kermesse/kit';
 import { raffleError } from '../errors.ts';
-import { SOURCE } from './configure.ts';
+import { listIllustrations } from '../repositories/prizes.ts';
+import { deleteRaffleRows, hasPaidSales, lockRaffleRow, ticketCounts } from '../repositories/raffles.ts';
+import { SOURCE } from './recordRaffleConfigured.ts';
 
 export const RAFFLE_HAS_SALES = (name: string) =>
   `Des tickets de « ${name} » ont déjà été vendus : une tombola avec des ventes ne peut pas être supprimée.`;
@@ -15,25 +17,20 @@ export const RAFFLE_TICKETS_HELD = (name: string) =>
 /** DELETE /api/admin/raffle/{id}; answers the illustrations to remove from disk. */
 export async function deleteRaffle(db: Db, raffleId: number): Promise<{ illustrations: string[] }> {
   return db.transaction(async (trx) => {
-    const raffle = await trx('raffles').where({ id: raffleId }).forUpdate().first('id', 'name', 'event_id', 'total_tickets');
+    const raffle = await lockRaffleRow(trx, raffleId);
     if (!raffle) throw raffleError('RAFFLE_NOT_FOUND');
-    const name = raffle.name as string;
-    const [tickets] = await trx('tickets').where({ raffle_id: raffleId }).select(
-      trx.raw(`count(*) filter (where status = 'sold')::int as sold`),
-      trx.raw(`count(*) filter (where status = 'held' and expires_at > now())::int as held`),
-    );
-    const paid = await trx('raffle_sales').where({ raffle_id: raffleId }).first('sale_id');
-    if ((tickets as { sold: number }).sold > 0 || paid) throw raffleError('RAFFLE_HAS_SALES', RAFFLE_HAS_SALES(name));
-    if ((tickets as { held: number }).held > 0) throw raffleError('RAFFLE_TICKETS_HELD', RAFFLE_TICKETS_HELD(name));
+    const name = raffle.name;
+    const tickets = await ticketCounts(trx, raffleId);
+    if (tickets.sold > 0 || (await hasPaidSales(trx, raffleId))) throw raffleError('RAFFLE_HAS_SALES', RAFFLE_HAS_SALES(name));
+    if (tickets.held > 0) throw raffleError('RAFFLE_TICKETS_HELD', RAFFLE_TICKETS_HELD(name));
 
-    const illustrations = (await trx('prizes').where({ raffle_id: raffleId }).whereNotNull('illustration').pluck('illustration')) as string[];
+    const illustrations = await listIllustrations(trx, raffleId);
     if (raffle.event_id !== null) {
       await recordEvent(trx, SOURCE, 'raffle.configured', {
-        raffleId, eventId: raffle.event_id as number, name, totalTickets: raffle.total_tickets as number, tiers: [], salesOpen: false, prizes: [],
+        raffleId, eventId: raffle.event_id, name, totalTickets: raffle.total_tickets, tiers: [], salesOpen: false, prizes: [],
       });
     }
-    await trx('drawing_winners').where({ raffle_id: raffleId }).delete();
-    await trx('raffles').where({ id: raffleId }).delete();
+    await deleteRaffleRows(trx, raffleId);
     return { illustrations };
   });
 }

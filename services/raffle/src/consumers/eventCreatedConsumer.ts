@@ -1,6 +1,6 @@
 import { startConsumer, type Bus, type Db, type EventConsumer, type Logger } from '@kermesse/kit';
-import { attachWaitingToEvent } from '../commands/configure.ts';
-import { copyEventRaffles } from '../commands/copyEvent.ts';
+import { attachWaitingToEvent } from '../commands/attachWaitingToEvent.ts';
+import { copyEventRaffles } from '../commands/copyEventRaffles.ts';
 import { upsertEvent } from '../repositories/events.ts';
 
 /**

@@ -15,3 +15,15 @@ export const listEvents = (db: Db): Promise<EventRow[]> =>
 
 export const findEvent = (db: Db, id: number): Promise<EventRow | undefined> =>
   db('events').where({ id }).first('id', 'name', 'starts_on');
+
+/** Claims the copy of `sourceEventId`'s raffles into `eventId`: false when it was already done. */
+export async function claimEventCopy(trx: Db, eventId: number, sourceEventId: number): Promise<boolean> {
+  const claimed = await trx('event_copies')
+    .insert({ event_id: eventId, source_event_id: sourceEventId, raffles: 0, gift_baskets: 0 })
+    .onConflict('event_id').ignore().returning('event_id');
+  return claimed.length > 0;
+}
+
+export async function countEventCopy(trx: Db, eventId: number, counts: { raffles: number; giftBaskets: number }): Promise<void> {
+  await trx('event_copies').where({ event_id: eventId }).update({ raffles: counts.raffles, gift_baskets: counts.giftBaskets });
+}

@@ -17,3 +17,6 @@ export async function saveFeatured(db: Db, row: Omit<FeaturedRow, 'updated_at'>)
   await db('featured_raffle').insert({ id: 1, ...row, updated_at: db.fn.now() })
     .onConflict('id').merge({ ...row, updated_at: db.fn.now() });
 }
+
+export const lockFeatured = (trx: Db): Promise<Pick<FeaturedRow, 'raffle_id' | 'banner_title' | 'banner_text' | 'banner_key'> | undefined> =>
+  trx('featured_raffle').where({ id: 1 }).forUpdate().first('raffle_id', 'banner_title', 'banner_text', 'banner_key');

@@ -106,3 +106,31 @@ export async function basketSalesFigures(db: Db, basketId: number): Promise<{ so
   ));
   return { sold: (counts as { sold: number }).sold, revenueCents: (revenue as { cents: number }).cents };
 }
+
+/** The gift basket row locked for this transaction (its changes and events are serialized). */
+export const lockGiftBasketRow = (trx: Db, id: number): Promise<{ id: number } | undefined> =>
+  trx('gift_baskets').where({ id }).forUpdate().first('id');
+
+/** The basket type row locked for this transaction. */
+export const lockBasketType = (trx: Db, id: number): Promise<{ id: number; gift_basket_id: number; name: string; real_weight: number | null } | undefined> =>
+  trx('gift_basket_types').where({ id }).forUpdate().first('id', 'gift_basket_id', 'name', 'real_weight');
+
+export const typeHasBets = async (trx: Db, typeId: number): Promise<boolean> =>
+  Boolean(await trx('bets').where({ type_id: typeId }).first('weight'));
+
+/** Bets on this basket type held by a claim still in progress (weighing waits for them). */
+export async function countLiveHeldBets(trx: Db, typeId: number): Promise<number> {
+  const [pending] = await trx('bets').where({ type_id: typeId, status: 'held' }).where('expires_at', '>', trx.fn.now()).select(trx.raw('count(*)::int as n'));
+  return (pending as { n: number }).n;
+}
+
+/** Gift baskets waiting for an event of this name (demo data) get its id; answers their ids. */
+export async function attachWaitingGiftBaskets(trx: Db, event: { id: number; name: string }): Promise<number[]> {
+  const rows: Array<{ id: number }> = await trx('gift_baskets').whereNull('event_id').where('awaiting_event_name', event.name)
+    .update({ event_id: event.id, awaiting_event_name: null, updated_at: trx.fn.now() }).returning('id');
+  return rows.map((r) => r.id);
+}
+
+/** An event's gift baskets (to copy them to next year's). */
+export const listGiftBasketsOfEvent = (trx: Db, eventId: number): Promise<Array<{ id: number; name: string }>> =>
+  trx('gift_baskets').where({ event_id: eventId }).orderBy('id').select('id', 'name');

@@ -48,3 +48,11 @@ export async function setIllustration(db: Db, id: number, illustration: string |
 }
 
 export const deletePrize = (db: Db, id: number): Promise<number> => db('prizes').where({ id }).delete();
+
+/** The prize row locked for this transaction. */
+export const lockPrize = (trx: Db, id: number): Promise<PrizeRow | undefined> =>
+  trx('prizes').where({ id }).forUpdate().first(COLUMNS);
+
+/** The illustrations of a raffle's prizes (files to remove with it). */
+export const listIllustrations = async (trx: Db, raffleId: number): Promise<string[]> =>
+  (await trx('prizes').where({ raffle_id: raffleId }).whereNotNull('illustration').pluck('illustration')) as string[];

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit';
 import type { DrawPrize } from '@kermesse/contracts-raffle';
 import type { Tier } from '../rules/tierRules.ts';
 
@@ -104,3 +104,84 @@ export async function listTakenNumbers(db: Db, raffleId: number): Promise<number
     .select('number').orderBy('number');
   return rows.map((r) => r.number);
 }
+
+/** The raffle row locked for this transaction (its changes and events are serialized). */
+export const lockRaffleRow = (trx: Db | Trx, id: number): Promise<{ id: number; name: string; event_id: number | null; total_tickets: number; sales_closed_at: Date | null } | undefined> =>
+  trx('raffles').where({ id }).forUpdate().first('id', 'name', 'event_id', 'total_tickets', 'sales_closed_at');
+
+export const raffleExists = async (db: Db | Trx, id: number): Promise<boolean> => Boolean(await db('raffles').where({ id }).first('id'));
+
+/** Tickets sold and held by a live claim (a raffle with either cannot be deleted). */
+export async function ticketCounts(trx: Db | Trx, raffleId: number): Promise<{ sold: number; held: number }> {
+  const [counts] = await trx('tickets').where({ raffle_id: raffleId }).select(
+    trx.raw(`count(*) filter (where status = 'sold')::int as sold`),
+    trx.raw(`count(*) filter (where status = 'held' and expires_at > now())::int as held`),
+  );
+  return counts as { sold: number; held: number };
+}
+
+export const hasPaidSales = async (trx: Db | Trx, raffleId: number): Promise<boolean> =>
+  Boolean(await trx('raffle_sales').where({ raffle_id: raffleId }).first('sale_id'));
+
+/** Removes a raffle (its tiers, prizes and tickets go with it) and its winners. */
+export async function deleteRaffleRows(trx: Db | Trx, raffleId: number): Promise<void> {
+  await trx('drawing_winners').where({ raffle_id: raffleId }).delete();
+  await trx('raffles').where({ id: raffleId }).delete();
+}
+
+/** Numbers held by a claim still in progress (closing the sales waits for them). */
+export async function countLiveHeldTickets(trx: Db | Trx, raffleId: number): Promise<number> {
+  const [pending] = await trx('tickets').where({ raffle_id: raffleId, status: 'held' }).where('expires_at', '>', trx.fn.now())
+    .select(trx.raw('count(*)::int as n'));
+  return (pending as { n: number }).n;
+}
+
+/** The sold, not voided, numbers in ascending order: the list the drawing commits to. */
+export async function listSoldNumbers(trx: Db | Trx, raffleId: number): Promise<number[]> {
+  return (await trx('tickets').where({ raffle_id: raffleId, status: 'sold' }).whereNull('voided_at').orderBy('number').select('number'))
+    .map((r: { number: number }) => r.number);
+}
+
+/** Closes the sales with the drawing's commitment. */
+export async function saveCommitment(trx: Db | Trx, raffleId: number, commitment: {
+  seedHex: string; commitment: string; ticketsHash: string; tickets: number[]; prizes: DrawPrize[];
+}): Promise<void> {
+  await trx('raffles').where({ id: raffleId }).update({
+    sales_closed_at: trx.fn.now(),
+    seed_hex: commitment.seedHex,
+    commitment: commitment.commitment,
+    tickets_hash: commitment.ticketsHash,
+    committed_tickets: commitment.tickets,
+    drawn_prizes: JSON.stringify(commitment.prizes),
+    updated_at: trx.fn.now(),
+  });
+}
+
+/** Records the winners in drawing order and marks the raffle drawn; answers when. */
+export async function saveDrawing(trx: Db | Trx, raffleId: number, winners: Array<{ prizeId: number; number: number }>): Promise<Date> {
+  if (winners.length) {
+    await trx('drawing_winners').insert(winners.map((w, position) => ({ raffle_id: raffleId, position, prize_id: w.prizeId, number: w.number })));
+  }
+  const [drawn] = await trx('raffles').where({ id: raffleId }).update({ drawn_at: trx.fn.now(), updated_at: trx.fn.now() }).returning('drawn_at');
+  return (drawn as { drawn_at: Date }).drawn_at;
+}
+
+/** Raffles waiting for an event of this name (demo data) get its id; answers their ids. */
+export async function attachWaitingRaffles(trx: Db | Trx, event: { id: number; name: string }): Promise<number[]> {
+  const rows: Array<{ id: number }> = await trx('raffles').whereNull('event_id').where('awaiting_event_name', event.name)
+    .update({ event_id: event.id, awaiting_event_name: null, updated_at: trx.fn.now() }).returning('id');
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Locks the raffle of a prize (for update: its `raffle.configured`, recorded in the same transaction,
+ * must see the changes committed before it); undefined when there is none.
+ */
+export async function lockRaffleOfPrizes(trx: Db | Trx, raffleId: number): Promise<{ frozen: boolean } | undefined> {
+  const raffle = await lockRaffleRow(trx, raffleId);
+  return raffle ? { frozen: raffle.sales_closed_at !== null } : undefined;
+}
+
+/** An event's raffles (to copy them to next year's). */
+export const listRafflesOfEvent = (trx: Db | Trx, eventId: number): Promise<Array<{ id: number; name: string; total_tickets: number }>> =>
+  trx('raffles').where({ event_id: eventId }).orderBy('id').select('id', 'name', 'total_tickets');

@@ -5,7 +5,8 @@
  */
 import { defineRoute, Router } from '@kermesse/kit';
 import { ALGORITHM, IdParams, ResultsQuery, type DrawingProof } from '@kermesse/contracts-raffle';
-import { closeSales, runDrawing } from '../../commands/drawing.ts';
+import { closeSales } from '../../commands/closeSales.ts';
+import { runDrawing } from '../../commands/runDrawing.ts';
 import { raffleError } from '../../errors.ts';
 import { NOT_DRAWN_YET, presentDrawingState, presentResults } from '../../presenters/drawing.ts';
 import { latestDrawnRaffleId, listWinners } from '../../repositories/drawings.ts';

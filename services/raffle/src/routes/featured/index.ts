@@ -4,7 +4,7 @@
  */
 import { defineRoute, Router } from '@kermesse/kit';
 import { FeaturedBody } from '@kermesse/contracts-raffle';
-import { chooseFeatured } from '../../commands/featured.ts';
+import { chooseFeatured } from '../../commands/chooseFeatured.ts';
 import { presentFeatured, presentPublicFeatured } from '../../presenters/featured.ts';
 import { findFeatured } from '../../repositories/featured.ts';
 import type { RouteDeps } from '../deps.ts';

@@ -5,8 +5,12 @@
  */
 import { defineRoute, Router } from '@kermesse/kit';
 import { BasketTypeBody, IdParams, TierBody, WeighBody } from '@kermesse/contracts-raffle';
-import { createGiftBasket, updateGiftBasketSettings } from '../../commands/configure.ts';
-import { addBasketType, editBasketType, removeBasketType, weighBasket } from '../../commands/giftBaskets.ts';
+import { createGiftBasket } from '../../commands/createGiftBasket.ts';
+import { updateGiftBasketSettings } from '../../commands/updateGiftBasketSettings.ts';
+import { addBasketType } from '../../commands/addBasketType.ts';
+import { editBasketType } from '../../commands/editBasketType.ts';
+import { removeBasketType } from '../../commands/removeBasketType.ts';
+import { weighBasket } from '../../commands/weighBasket.ts';
 import { raffleError } from '../../errors.ts';
 import { presentBasketType, presentBasketWinner, presentGiftBasket } from '../../presenters/giftBaskets.ts';
 import { presentTiers } from '../../presenters/raffles.ts';

@@ -6,10 +6,13 @@
 import type { Context } from 'koa';
 import { checkImagePixels, defineRoute, readUpload, Router } from '@kermesse/kit';
 import { IdParams, PrizeBody, raffleMessage } from '@kermesse/contracts-raffle';
-import { addPrize, correctPrize, findPrize, removePrize, replaceIllustration } from '../../commands/prizes.ts';
+import { addPrize } from '../../commands/addPrize.ts';
+import { correctPrize } from '../../commands/correctPrize.ts';
+import { removePrize } from '../../commands/removePrize.ts';
+import { replaceIllustration } from '../../commands/replaceIllustration.ts';
 import { raffleError } from '../../errors.ts';
 import { presentPrize } from '../../presenters/prizes.ts';
-import { listPrizes } from '../../repositories/prizes.ts';
+import { findPrize, listPrizes } from '../../repositories/prizes.ts';
 import { findRaffle } from '../../repositories/raffles.ts';
 import { detectImageType, type ImageType } from '../../uploads/imageType.ts';
 import { MAX_ILLUSTRATION_BYTES } from '../../uploads/storage.ts';

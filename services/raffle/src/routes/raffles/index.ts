@@ -4,7 +4,8 @@
  */
 import { defineRoute, Router } from '@kermesse/kit';
 import { IdParams, TierBody } from '@kermesse/contracts-raffle';
-import { createRaffle, updateRaffleSettings } from '../../commands/configure.ts';
+import { createRaffle } from '../../commands/createRaffle.ts';
+import { updateRaffleSettings } from '../../commands/updateRaffleSettings.ts';
 import { deleteRaffle } from '../../commands/deleteRaffle.ts';
 import { raffleError } from '../../errors.ts';
 import { presentLawPanel, presentRaffle, presentTiers } from '../../presenters/raffles.ts';

@@ -6,7 +6,11 @@
  */
 import { defineRoute, Router, type Db } from '@kermesse/kit';
 import { BlockParams, BlockQuery, GiveBackBody, TopUpBody } from '@kermesse/contracts-raffle';
-import { giveBackTicketBlock, readTicketBlock, topUpTicketBlock } from '../../blocks/blocks.ts';
+import { giveBackTicketBlock } from '../../commands/giveBackTicketBlock.ts';
+import { topUpTicketBlock } from '../../commands/topUpTicketBlock.ts';
+import { raffleError } from '../../errors.ts';
+import { raffleExists } from '../../repositories/raffles.ts';
+import { readTicketBlock } from '../../repositories/ticketBlocks.ts';
 
 const CASHIER = ['cashier'] as const;
 
@@ -16,6 +20,7 @@ export function ticketBlockRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get', path: '/:id/blocks', roles: CASHIER, params: BlockParams, query: BlockQuery,
     handler: async ({ ctx, params, query }) => {
+      if (!(await raffleExists(db, params.id))) throw raffleError('RAFFLE_NOT_FOUND');
       ctx.set('Cache-Control', 'no-store');
       return readTicketBlock(db, params.id, query.checkoutId);
     },

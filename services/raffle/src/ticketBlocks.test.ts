@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestbed, type Testbed } from '../testSupport.ts';
+import { startTestbed, type Testbed } from './testSupport.ts';
 
 let tb: Testbed;
 let raffleId: number;

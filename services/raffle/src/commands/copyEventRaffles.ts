@@ -7,24 +7,23 @@
  * event's registers sell them at once.
  */
 import type { Trx } from '@kermesse/kit';
-import { recordGiftBasketConfigured, recordRaffleConfigured } from './configure.ts';
-import { insertBasketType, insertGiftBasket, listBasketTiers, listBasketTypes, replaceBasketTiers } from '../repositories/giftBaskets.ts';
-import { insertRaffle, listTiers, replaceTiers } from '../repositories/raffles.ts';
+import { recordGiftBasketConfigured } from './recordGiftBasketConfigured.ts';
+import { recordRaffleConfigured } from './recordRaffleConfigured.ts';
+import { claimEventCopy, countEventCopy } from '../repositories/events.ts';
+import { insertBasketType, insertGiftBasket, listBasketTiers, listBasketTypes, listGiftBasketsOfEvent, replaceBasketTiers } from '../repositories/giftBaskets.ts';
+import { insertRaffle, listRafflesOfEvent, listTiers, replaceTiers } from '../repositories/raffles.ts';
 
 export async function copyEventRaffles(trx: Trx, sourceEventId: number, eventId: number): Promise<{ raffles: number; giftBaskets: number } | null> {
-  const claimed = await trx('event_copies')
-    .insert({ event_id: eventId, source_event_id: sourceEventId, raffles: 0, gift_baskets: 0 })
-    .onConflict('event_id').ignore().returning('event_id');
-  if (claimed.length === 0) return null;
+  if (!(await claimEventCopy(trx, eventId, sourceEventId))) return null;
 
-  const raffles = (await trx('raffles').where({ event_id: sourceEventId }).orderBy('id').select('id', 'name', 'total_tickets')) as Array<{ id: number; name: string; total_tickets: number }>;
+  const raffles = await listRafflesOfEvent(trx, sourceEventId);
   for (const raffle of raffles) {
     const id = await insertRaffle(trx, { eventId, name: raffle.name, totalTickets: raffle.total_tickets });
     await replaceTiers(trx, id, await listTiers(trx, raffle.id));
     await recordRaffleConfigured(trx, id);
   }
 
-  const baskets = (await trx('gift_baskets').where({ event_id: sourceEventId }).orderBy('id').select('id', 'name')) as Array<{ id: number; name: string }>;
+  const baskets = await listGiftBasketsOfEvent(trx, sourceEventId);
   for (const basket of baskets) {
     const id = await insertGiftBasket(trx, { eventId, name: basket.name });
     await replaceBasketTiers(trx, id, await listBasketTiers(trx, basket.id));
@@ -32,6 +31,6 @@ export async function copyEventRaffles(trx: Trx, sourceEventId: number, eventId:
     await recordGiftBasketConfigured(trx, id);
   }
 
-  await trx('event_copies').where({ event_id: eventId }).update({ raffles: raffles.length, gift_baskets: baskets.length });
+  await countEventCopy(trx, eventId, { raffles: raffles.length, giftBaskets: baskets.length });
   return { raffles: raffles.length, giftBaskets: baskets.length };
 }

@@ -5,7 +5,8 @@
 import { type Db } from '@kermesse/kit';
 import { raffleMessage } from '@kermesse/contracts-raffle';
 import { raffleError } from '../errors.ts';
-import { findFeatured, saveFeatured, type FeaturedRow } from '../repositories/featured.ts';
+import { findFeatured, lockFeatured, saveFeatured, type FeaturedRow } from '../repositories/featured.ts';
+import { raffleExists } from '../repositories/raffles.ts';
 
 export interface FeaturedInput {
   raffleId: number | null;
@@ -24,10 +25,10 @@ export async function chooseFeatured(db: Db, input: FeaturedInput): Promise<Feat
   if (input.bannerShown && !title) throw raffleError('BANNER_TITLE_REQUIRED');
   if (input.bannerShown && input.raffleId === null) throw raffleError('BANNER_RAFFLE_REQUIRED');
   return db.transaction(async (trx) => {
-    if (input.raffleId !== null && !(await trx('raffles').where({ id: input.raffleId }).first('id'))) throw raffleError('RAFFLE_NOT_FOUND');
-    const current = await trx('featured_raffle').where({ id: 1 }).forUpdate().first('raffle_id', 'banner_title', 'banner_text', 'banner_key');
+    if (input.raffleId !== null && !(await raffleExists(trx, input.raffleId))) throw raffleError('RAFFLE_NOT_FOUND');
+    const current = await lockFeatured(trx);
     const same = current && current.raffle_id === input.raffleId && current.banner_title === title && current.banner_text === text;
-    const key = same ? (current.banner_key as string) : `tombola-${input.raffleId ?? 0}-${Date.now().toString(36)}`;
+    const key = same ? current.banner_key : `tombola-${input.raffleId ?? 0}-${Date.now().toString(36)}`;
     await saveFeatured(trx, { raffle_id: input.raffleId, banner_shown: input.bannerShown, banner_title: title, banner_text: text, banner_key: key });
     return (await findFeatured(trx))!;
   });
