@@ -1,21 +1,19 @@
 /**
- * An accounting service for tests and the bench, on real Postgres and NATS: identity issues the
- * tokens, and a stand-in for the register publishes catalog and sale events the way the register
+ * An accounting service for tests and the bench, on real Postgres and NATS: the kit's test signer
+ * issues the tokens (a stand-in identity serves its keys to a service in another process), and a stand-in for the register publishes catalog and sale events the way the register
  * does (outbox row in a transaction, relay to JetStream).
  */
 import {
   connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, recordEvent, startOutboxRelay,
   type Bus, type Db, type EventEnvelope, type EventPayloads, type EventType, type OutboxRelay, type RunningServer,
 } from '@kermesse/kit';
-import { createTestDatabase, deleteTestStream, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
-import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import {
+  createTestDatabase, deleteTestStream, startTestIdentity, testNamespace, testTokens, TEST_NATS_URL, type TestDatabase,
+} from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { startAccountingConsumers } from './consumers/index.ts';
 
-export const TEST_PASSWORD = 'accounting-test-2026';
 const PRODUCER_SCHEMA = 'fake_register';
 export type Who = 'admin' | 'treasurer' | 'cashier' | 'volunteer';
 
@@ -41,11 +39,8 @@ export async function startAccountingTestSystem(options: { consumers?: boolean; 
   const logger = createLogger('accounting-test', 'error');
   const database: TestDatabase = await createTestDatabase();
   const namespace = testNamespace();
-  const identityDb = createDb(database.url, { schema: identityMigrations.schema });
-  await migrateLatest(identityDb, identityMigrations);
-  await seedIdentity({ db: identityDb, password: TEST_PASSWORD });
-  const identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
-  const identityUrl = `http://127.0.0.1:${identity.port}`;
+  const identity = await startTestIdentity();
+  const identityUrl = identity.url;
 
   const db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
@@ -94,7 +89,7 @@ export async function startAccountingTestSystem(options: { consumers?: boolean; 
       await bus.close();
       await producerBus.close();
       await identity.close();
-      await Promise.all([db.destroy(), producerDb.destroy(), identityDb.destroy()]);
+      await Promise.all([db.destroy(), producerDb.destroy()]);
       await deleteTestStream(namespace);
       await database.drop();
     },
@@ -104,13 +99,8 @@ export async function startAccountingTestSystem(options: { consumers?: boolean; 
     server = await listen(await buildApp({ db, logger, bus, verifier: createTokenVerifier({ identityUrl }) }), 0);
     system.base = `http://127.0.0.1:${server.port}`;
   }
-  for (const [key, who] of [['admin', 'admin'], ['treasurer', 'tresorier'], ['cashier', 'caissier'], ['volunteer', 'benevole']] as const) {
-    const res = await fetch(`${identityUrl}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${who}@kermesse.local`, password: TEST_PASSWORD }),
-    });
-    system.tokens[key] = ((await res.json()) as { token: string }).token;
-  }
+  const tokens = await testTokens();
+  system.tokens = { admin: tokens.admin, treasurer: tokens.tresorier, cashier: tokens.caissier, volunteer: tokens.benevole };
   if (options.consumers !== false) await system.startConsumers();
   return system;
 }

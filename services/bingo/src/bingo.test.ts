@@ -1,51 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, createLogger, createTokenVerifier, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
-import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
-import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import { createDb, createLogger, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
+import { createTestDatabase, testTokens, testTokenVerifier, type TestDatabase } from '@kermesse/kit/testing';
 import { cartonCode, checkDigit, gridNumbers, type Board, type CartonShape, type Prize, type SeatPlan } from '@kermesse/contracts-bingo';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { DEMO_NIGHT, seedDemo } from './demo.ts';
 
-const PASSWORD = 'loto-2026';
 const logger = createLogger('test', 'error');
 let database: TestDatabase;
-let identityDb: Db;
 let db: Db;
-let identity: RunningServer;
 let service: RunningServer;
 let base: string;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
+/** Tokens of the test signer: the service verifies them as it would identity's (same claims, same checks). */
+const verifier = testTokenVerifier();
 type Who = 'admin' | 'caissier' | 'benevole' | 'none';
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  identityDb = createDb(database.url, { schema: identityMigrations.schema });
-  await migrateLatest(identityDb, identityMigrations);
-  await seedIdentity({ db: identityDb, password: PASSWORD });
-  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
   db = createDb(database.url, { schema, poolMax: 25 });
   await migrateLatest(db, { schema, migrations });
   await seedDemo({ db });
   await seedDemo({ db });
-  service = await listen(await buildApp({ db, logger, verifier: createTokenVerifier({ identityUrl: `http://127.0.0.1:${identity.port}` }) }), 0);
+  service = await listen(await buildApp({ db, logger, verifier }), 0);
   base = `http://127.0.0.1:${service.port}`;
-  for (const who of ['admin', 'caissier', 'benevole']) {
-    const res = await fetch(`http://127.0.0.1:${identity.port}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${who}@kermesse.local`, password: PASSWORD }),
-    });
-    tokens[who] = ((await res.json()) as { token: string }).token;
-  }
+  tokens = await testTokens();
 });
 
 afterAll(async () => {
   await service?.close();
-  await identity?.close();
   await db?.destroy();
-  await identityDb?.destroy();
   await database?.drop();
 });
 
@@ -351,7 +335,7 @@ describe('a restart or a second replica', () => {
   it('shows the same night from Postgres, and its projectors see the other replica\'s balls', async () => {
     const id = await newNight();
     await call('POST', `/admin-bingo/api/bingo/${id}/caller/balls`, { number: 8 });
-    const replica = await listen(await buildApp({ db, logger, verifier: createTokenVerifier({ identityUrl: `http://127.0.0.1:${identity.port}` }) }), 0);
+    const replica = await listen(await buildApp({ db, logger, verifier }), 0);
     try {
       const other = `http://127.0.0.1:${replica.port}`;
       expect(await (await fetch(`${other}/api/public/bingo/${id}/tableau`)).json()).toMatchObject({ drawn: [8], lastNumber: 8 });

@@ -6,50 +6,36 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildEnvelope, connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest,
+  buildEnvelope, connectBus, createDb, createLogger, listen, migrateLatest,
   type Bus, type Db, type EventConsumer, type RunningServer,
 } from '@kermesse/kit';
-import { createTestDatabase, deleteTestStream, eventually, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
-import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import {
+  createTestDatabase, deleteTestStream, eventually, testNamespace, testTokens, testTokenVerifier, TEST_NATS_URL, type TestDatabase,
+} from '@kermesse/kit/testing';
 import { cartonCode } from '@kermesse/contracts-bingo';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { startBingoConsumers } from './consumers/index.ts';
 import { seedDemo } from './demo.ts';
 
-const PASSWORD = 'cartons-2026';
 const logger = createLogger('test', 'error');
 const namespace = testNamespace();
 let database: TestDatabase;
-let identityDb: Db;
 let db: Db;
 let bus: Bus;
 let consumers: EventConsumer;
-let identity: RunningServer;
 let service: RunningServer;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  identityDb = createDb(database.url, { schema: identityMigrations.schema });
-  await migrateLatest(identityDb, identityMigrations);
-  await seedIdentity({ db: identityDb, password: PASSWORD });
-  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
   db = createDb(database.url, { schema, poolMax: 10 });
   await migrateLatest(db, { schema, migrations });
   await seedDemo({ db });
   bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'bingo-cartons-test' });
   consumers = await startBingoConsumers({ db, bus, logger });
-  service = await listen(await buildApp({ db, logger, bus, claimTtlMs: 60_000, verifier: createTokenVerifier({ identityUrl: `http://127.0.0.1:${identity.port}` }) }), 0);
-  for (const who of ['admin', 'caissier']) {
-    const res = await fetch(`http://127.0.0.1:${identity.port}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${who}@kermesse.local`, password: PASSWORD }),
-    });
-    tokens[who] = ((await res.json()) as { token: string }).token;
-  }
+  service = await listen(await buildApp({ db, logger, bus, claimTtlMs: 60_000, verifier: testTokenVerifier() }), 0);
+  tokens = await testTokens();
 });
 
 afterAll(async () => {
@@ -57,9 +43,7 @@ afterAll(async () => {
   await consumers?.stop();
   await bus?.close();
   await deleteTestStream(namespace);
-  await identity?.close();
   await db?.destroy();
-  await identityDb?.destroy();
   await database?.drop();
 });
 

@@ -4,22 +4,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, startConsumer, startOutboxRelay,
+  connectBus, createDb, createLogger, listen, migrateLatest, startConsumer, startOutboxRelay,
   type Bus, type Db, type EventConsumer, type EventEnvelope, type OutboxRelay, type RunningServer,
 } from '@kermesse/kit';
-import { createTestDatabase, deleteTestStream, eventually, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
-import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import {
+  createTestDatabase, deleteTestStream, eventually, signTestToken, testNamespace, testTokenVerifier, TEST_NATS_URL, type TestDatabase,
+} from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 
-const PASSWORD = 'loto-couts-2026';
 const logger = createLogger('test', 'error');
 let database: TestDatabase;
-let identityDb: Db;
 let db: Db;
-let identity: RunningServer;
 let service: RunningServer;
 let bus: Bus;
 let namespace: string;
@@ -30,10 +26,6 @@ const received: Array<EventEnvelope<'bingo.configured'>> = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  identityDb = createDb(database.url, { schema: identityMigrations.schema });
-  await migrateLatest(identityDb, identityMigrations);
-  await seedIdentity({ db: identityDb, password: PASSWORD });
-  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
   db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
   await db('events').insert([{ id: 7, name: 'Kermesse des tests', starts_on: null }, { id: 8, name: 'Fête d’hiver', starts_on: null }]);
@@ -44,12 +36,8 @@ beforeAll(async () => {
     db, bus, logger, name: 'test-bingo-configured', type: 'bingo.configured',
     handle: async (event) => { received.push(event); },
   });
-  service = await listen(await buildApp({ db, logger, bus, verifier: createTokenVerifier({ identityUrl: `http://127.0.0.1:${identity.port}` }) }), 0);
-  const res = await fetch(`http://127.0.0.1:${identity.port}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@kermesse.local', password: PASSWORD }),
-  });
-  token = ((await res.json()) as { token: string }).token;
+  service = await listen(await buildApp({ db, logger, bus, verifier: testTokenVerifier() }), 0);
+  token = await signTestToken({ roles: ['admin'] });
 });
 
 afterAll(async () => {
@@ -58,9 +46,7 @@ afterAll(async () => {
   await relay?.stop();
   await bus?.close();
   if (namespace) await deleteTestStream(namespace);
-  await identity?.close();
   await db?.destroy();
-  await identityDb?.destroy();
   await database?.drop();
 });
 

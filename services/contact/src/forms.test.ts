@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, createLogger, createTokenVerifier, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
-import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
-import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import { createDb, createLogger, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
+import { createTestDatabase, signTestToken, testTokenVerifier, type TestDatabase } from '@kermesse/kit/testing';
 import type { InboxItem } from '@kermesse/contracts-contact';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
@@ -11,11 +8,8 @@ import { applyRetention } from './commands/applyRetention.ts';
 import { findDeliveries } from './repositories/deliveries.ts';
 
 const logger = createLogger('contact-forms-test', 'error');
-const PASSWORD = 'identite-de-test-42';
 let database: TestDatabase;
 let db: Db;
-let identityDb: Db;
-let identity: RunningServer;
 let server: RunningServer;
 let base: string;
 let adminToken: string;
@@ -25,27 +19,17 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
-  identityDb = createDb(database.url, { schema: identityMigrations.schema });
-  await migrateLatest(identityDb, identityMigrations);
-  await seedIdentity({ db: identityDb, password: PASSWORD });
-  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
-  const identityUrl = `http://127.0.0.1:${identity.port}`;
   server = await listen(await buildApp({
     db, logger, associationEmail: 'bureau@ape-exemple.fr', partnerRateLimit: { max: 50, windowMs: 60_000 },
-    verifier: createTokenVerifier({ identityUrl }),
+    verifier: testTokenVerifier(),
   }), 0);
   base = `http://127.0.0.1:${server.port}`;
-  const token = async (email: string) => ((await (await fetch(`${identityUrl}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }),
-  })).json()) as { token: string }).token;
-  adminToken = await token('admin@kermesse.local');
-  cashierToken = await token('caissier@kermesse.local');
+  adminToken = await signTestToken({ roles: ['admin'] });
+  cashierToken = await signTestToken({ roles: ['cashier'] });
 });
 
 afterAll(async () => {
   await server?.close();
-  await identity?.close();
-  await identityDb?.destroy();
   await db?.destroy();
   await database?.drop();
 });
