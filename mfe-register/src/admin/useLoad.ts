@@ -1,27 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useResource } from '@kermesse/ui-kit';
 
-/** Loads something on mount and on `reload()`; the error is the server's French message. */
+/**
+ * Loads something on mount, when `deps` change and on `reload()` (the kit's useResource: a late
+ * answer for other inputs is dropped); the error is the server's French message.
+ */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: string | null; loading: boolean; reload: () => Promise<void> } {
-  const [data, setData] = useState<T>();
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what `load` depends on
-  const run = useCallback(load, deps);
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await run());
-      setError(null);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setLoading(false);
-    }
-  }, [run]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { data, error, loading, reload };
+  const { data, error, loading, reload } = useResource(() => load(), deps, { keepPreviousData: true });
+  return { data, error: error ? (error instanceof Error ? error.message : String(error)) : null, loading, reload };
 }
 
 /** The French message of a failure. */

@@ -70,9 +70,13 @@ describe('useResource', () => {
     let count = 0;
     const { result } = renderHook(() => useResource(() => Promise.resolve(++count), []));
     await waitFor(() => expect(result.current.data).toBe(1));
-    act(() => result.current.reload());
+    let reloaded: Promise<void> | undefined;
+    act(() => {
+      reloaded = result.current.reload();
+    });
     expect(result.current).toMatchObject({ data: 1, loading: true });
-    await waitFor(() => expect(result.current).toMatchObject({ data: 2, loading: false }));
+    await act(async () => reloaded);
+    expect(result.current).toMatchObject({ data: 2, loading: false });
     act(() => result.current.setData((old) => (old ?? 0) + 40));
     expect(result.current.data).toBe(42);
   });

@@ -4,7 +4,7 @@
  * inputs changed or the screen went away is dropped (its call is aborted), so no screen has to
  * carry its own `cancelled` flag.
  */
-import { useCallback, useEffect, useState, type DependencyList, type SetStateAction } from 'react';
+import { useCallback, useEffect, useRef, useState, type DependencyList, type SetStateAction } from 'react';
 
 /** What `useResource` gives a screen. */
 export interface Resource<T> {
@@ -14,8 +14,11 @@ export interface Resource<T> {
   error: unknown;
   /** True while a call for the current inputs is under way (also during `reload`). */
   loading: boolean;
-  /** Calls `load` again, keeping the current data on screen until the new answer comes. */
-  reload(): void;
+  /**
+   * Calls `load` again, keeping the current data on screen until the new answer comes; the promise
+   * settles (never rejects) once that answer is on screen, so a form can wait for the fresh list.
+   */
+  reload(): Promise<void>;
   /** Replaces the data in place, after a change the screen made itself (no call). */
   setData(update: SetStateAction<T | undefined>): void;
 }
@@ -50,10 +53,17 @@ export function useResource<T>(
 ): Resource<T> {
   const [state, setState] = useState<State<T>>({ deps: null, data: undefined, error: null, loading: false });
   const [attempt, setAttempt] = useState(0);
+  const waiting = useRef<(() => void)[]>([]);
   const enabled = load !== null;
 
   useEffect(() => {
-    if (!load) return undefined;
+    // The reloads asked before this run are answered by it (or by the run that replaces it).
+    const asked = waiting.current.splice(0);
+    const answerReloads = () => asked.splice(0).forEach((resolve) => resolve());
+    if (!load) {
+      answerReloads();
+      return undefined;
+    }
     const controller = new AbortController();
     setState((previous) =>
       sameDeps(previous.deps, deps)
@@ -62,19 +72,33 @@ export function useResource<T>(
     );
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ deps, data, error: null, loading: false });
+        if (controller.signal.aborted) return;
+        setState({ deps, data, error: null, loading: false });
+        answerReloads();
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         setState((previous) => ({ deps, data: keepPreviousData || sameDeps(previous.deps, deps) ? previous.data : undefined, error, loading: false }));
+        answerReloads();
       },
     );
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      // A superseded run hands its waiting reloads to the next one.
+      waiting.current.unshift(...asked.splice(0));
+    };
     // The caller's deps decide when to load again, as for useEffect; `load` is a new closure each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, attempt, ...deps]);
 
-  const reload = useCallback(() => setAttempt((count) => count + 1), []);
+  const reload = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        waiting.current.push(resolve);
+        setAttempt((count) => count + 1);
+      }),
+    [],
+  );
   const setData = useCallback((update: SetStateAction<T | undefined>) => {
     setState((previous) => ({
       ...previous,
