@@ -27,13 +27,7 @@ import {
   unauthorized,
   type Logger,
 } from '@kermesse/kit/http';
-import {
-  bearerToken,
-  createTokenVerifier,
-  forgetRevokedPeople,
-  type RevocationFeed,
-  type TokenVerifier,
-} from '@kermesse/kit/auth';
+import { bearerToken, createTokenVerifier, forgetRevokedPeople, type RevocationFeed, type TokenVerifier } from '@kermesse/kit/auth';
 import { invalidPath, routeNotFound, tooManySignIns } from './errors.ts';
 import { createProxy, fastForwardHeaders, type FastForwarded } from './proxy.ts';
 import { createRateLimiter } from './rateLimit.ts';
@@ -97,7 +91,6 @@ const RELEASE_PATH = '/api/token/release';
  */
 const PERSON_PATH = /^\/api\/admin\/users\/([^/]+)$/;
 
-
 /** Error codes of a client that closed its connection before the end of the answer. */
 const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
@@ -108,7 +101,9 @@ const UNSAFE_PATH = /\/\.{1,2}(?:\/|$)|\/\/|\\|\0/;
 export function buildApp(deps: GatewayDeps): GatewayApp {
   const logger = deps.logger ?? createLogger('gateway');
   const matchRoute = compileRoutes(deps.routes ?? ROUTES);
-  const upstreamList = SERVICE_NAMES.map((name) => createUpstream(name, deps.upstreams[name], { connectTimeoutMs: deps.connectTimeoutMs, logger }));
+  const upstreamList = SERVICE_NAMES.map((name) =>
+    createUpstream(name, deps.upstreams[name], { connectTimeoutMs: deps.connectTimeoutMs, logger }),
+  );
   const upstreams = new Map<ServiceName, Upstream>(upstreamList.map((upstream, i) => [SERVICE_NAMES[i]!, upstream]));
   /** Every service has its upstream (built above from SERVICE_NAMES). */
   const upstreamOf = (name: ServiceName): Upstream => {
@@ -170,21 +165,24 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     const releasing = method === 'POST' && path === RELEASE_PATH;
     const changedPerson = method === 'PUT' ? PERSON_PATH.exec(path)?.[1] : undefined;
     const querystring = ctx.querystring;
-    await proxy.forward({
-      req: ctx.req,
-      res: ctx.res,
-      target: querystring ? `${path}?${querystring}` : path,
-      clientIp: ctx.ip,
-      protocol: ctx.protocol,
-      requestId: String(ctx.state.requestId),
-      onResponse(status) {
-        if (releasing) forgetReleased(ctx.req.headers.authorization, status);
-        if (changedPerson !== undefined && status >= 200 && status < 300) verifier.forgetUser?.(changedPerson);
-        // The proxy writes the answer itself.
-        ctx.respond = false;
-        ctx.status = status;
+    await proxy.forward(
+      {
+        req: ctx.req,
+        res: ctx.res,
+        target: querystring ? `${path}?${querystring}` : path,
+        clientIp: ctx.ip,
+        protocol: ctx.protocol,
+        requestId: String(ctx.state.requestId),
+        onResponse(status) {
+          if (releasing) forgetReleased(ctx.req.headers.authorization, status);
+          if (changedPerson !== undefined && status >= 200 && status < 300) verifier.forgetUser?.(changedPerson);
+          // The proxy writes the answer itself.
+          ctx.respond = false;
+          ctx.status = status;
+        },
       },
-    }, upstreamOf(route.service));
+      upstreamOf(route.service),
+    );
   };
 
   /** The 503/504 of a fast-path request, with the headers every answer carries. */
@@ -221,14 +219,26 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     const method = req.method;
     const headers = req.headers;
     // The bulk of the traffic — a bodiless GET or HEAD — goes through the undici pool in one writeHead.
-    if ((method === 'GET' || method === 'HEAD') && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined
-      && (headers.connection === undefined || headers.connection === 'keep-alive' || headers.connection === 'close')) {
-      proxy.forwardFast({
-        res, method, target: url, requestId: id, secure, fail: failFast,
-        headers: fastForwardHeaders(headers, clientIp, protocol, id),
-        answerHeaders: secure ? answerHeaders.secure : answerHeaders.plain,
-        answerNames,
-      }, upstreamOf(route.service));
+    if (
+      (method === 'GET' || method === 'HEAD') &&
+      headers['content-length'] === undefined &&
+      headers['transfer-encoding'] === undefined &&
+      (headers.connection === undefined || headers.connection === 'keep-alive' || headers.connection === 'close')
+    ) {
+      proxy.forwardFast(
+        {
+          res,
+          method,
+          target: url,
+          requestId: id,
+          secure,
+          fail: failFast,
+          headers: fastForwardHeaders(headers, clientIp, protocol, id),
+          answerHeaders: secure ? answerHeaders.secure : answerHeaders.plain,
+          answerNames,
+        },
+        upstreamOf(route.service),
+      );
       return true;
     }
     applySecurityHeaders(res, secure);
@@ -299,11 +309,16 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
  * to the next identity replica that is up (another one when a connection fails).
  */
 function identityVerifier(identity: Upstream): TokenVerifier {
-  const keySets = new Map(identity.replicas.map((replica) => [replica, createRemoteJWKSet(new URL(`${replica.origin}/.well-known/jwks.json`), {
-    cacheMaxAge: 10 * 60_000,
-    cooldownDuration: 30_000,
-    timeoutDuration: 3_000,
-  })]));
+  const keySets = new Map(
+    identity.replicas.map((replica) => [
+      replica,
+      createRemoteJWKSet(new URL(`${replica.origin}/.well-known/jwks.json`), {
+        cacheMaxAge: 10 * 60_000,
+        cooldownDuration: 30_000,
+        timeoutDuration: 3_000,
+      }),
+    ]),
+  );
   const keySet: JWTVerifyGetKey = (header, token) => {
     const replica = identity.pick() ?? identity.replicas[0];
     const replicaKeys = replica ? keySets.get(replica) : undefined;

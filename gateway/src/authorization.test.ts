@@ -88,13 +88,7 @@ describe('authorization matrix (generated from the route table)', () => {
 });
 
 describe('what is never exposed', () => {
-  it.each([
-    '/internal/tokens/abc',
-    '/.well-known/jwks.json',
-    '/api/unknown',
-    '/api',
-    '/api/crx/events',
-  ])('%s → 404', async (path) => {
+  it.each(['/internal/tokens/abc', '/.well-known/jwks.json', '/api/unknown', '/api', '/api/crx/events'])('%s → 404', async (path) => {
     const res = await fetch(gateway.url + path, { headers: { Authorization: `Bearer ${tokens.get('admin')}` } });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'Ressource introuvable.' });

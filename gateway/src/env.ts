@@ -42,7 +42,6 @@ export interface GatewayEnv {
   natsNamespace?: string;
 }
 
-
 /** The repository root, two folders above this file (gateway/src/env.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -51,15 +50,22 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
   const upstreams = {} as Record<ServiceName, string[]>;
   for (const [service, port] of Object.entries(SERVICE_DEFAULT_PORTS) as [ServiceName, number][]) {
     const name = `${service.toUpperCase()}_URL`;
-    const list = (source[name] || `http://127.0.0.1:${port}`).split(',').map((url) => url.trim()).filter(Boolean);
+    const list = (source[name] || `http://127.0.0.1:${port}`)
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean);
     if (list.length === 0) throw new Error(`${name} doit contenir au moins une URL http(s)`);
     upstreams[service] = list.map((url) => parseHttpUrl(name, url));
   }
   const remoteEntries: Record<string, string> = {};
-  for (const item of (source.REMOTE_ENTRIES ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of (source.REMOTE_ENTRIES ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const equals = item.indexOf('=');
     const name = item.slice(0, equals).trim();
-    if (equals <= 0 || !/^[A-Za-z_]\w*$/.test(name)) throw new Error(`REMOTE_ENTRIES doit lister nom=URL séparés par des virgules (reçu « ${item} »)`);
+    if (equals <= 0 || !/^[A-Za-z_]\w*$/.test(name))
+      throw new Error(`REMOTE_ENTRIES doit lister nom=URL séparés par des virgules (reçu « ${item} »)`);
     remoteEntries[name] = parseHttpUrl('REMOTE_ENTRIES', item.slice(equals + 1).trim());
   }
   const remoteOrigins = (source.REMOTE_ORIGINS ?? '')

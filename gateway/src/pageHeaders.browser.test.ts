@@ -13,9 +13,11 @@ import { renderReceipt } from '../../services/register/src/receipts/html.ts';
 import { PERMISSIONS_POLICY } from './securityHeaders.ts';
 import { startServer, startTestGateway, type TestGateway, type TestServer } from './testSupport.ts';
 
-const INDEX = '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Kermesse</title></head><body><p id="page">Accueil</p></body></html>';
+const INDEX =
+  '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Kermesse</title></head><body><p id="page">Accueil</p></body></html>';
 /** The register's own CSP for the receipt page (services/register/src/routes/public). */
-const RECEIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const RECEIPT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 let root: string;
 let register: TestServer;
@@ -28,10 +30,18 @@ beforeAll(async () => {
   // No favicon.ico in this shell build: the gateway's own icon answers.
   writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), INDEX);
   const receipt = renderReceipt({
-    reference: 'K7M2Q-9XR4T', createdAt: new Date('2026-05-10T10:00:00Z'), eventName: 'Kermesse de printemps', checkoutName: 'Buvette',
+    reference: 'K7M2Q-9XR4T',
+    createdAt: new Date('2026-05-10T10:00:00Z'),
+    eventName: 'Kermesse de printemps',
+    checkoutName: 'Buvette',
     lines: [{ name: 'Crêpe', categoryName: 'Buvette', kind: 'product', quantity: 1, unitPriceCents: 250, totalCents: 250 }],
-    totalCents: 250, paidCents: 250, paymentMode: 2, payments: [{ method: 'ESP', amountCents: 250, reference: '5' }],
-    tickets: [], bets: [], receiptUrl: '/s/K7M2Q-9XR4T',
+    totalCents: 250,
+    paidCents: 250,
+    paymentMode: 2,
+    payments: [{ method: 'ESP', amountCents: 250, reference: '5' }],
+    tickets: [],
+    bets: [],
+    receiptUrl: '/s/K7M2Q-9XR4T',
   });
   register = await startServer((req, res) => {
     if (req.url?.startsWith('/s/')) {
@@ -44,7 +54,14 @@ beforeAll(async () => {
   gateway = await startTestGateway({ root, upstreams: { register: register.url } as never });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
 });
 

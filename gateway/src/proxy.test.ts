@@ -19,14 +19,21 @@ const hasPython = spawnSync('python3', ['--version']).status === 0;
  * looks like). Node always accepts, hence a tiny Python listener that never calls accept().
  */
 async function startStuckListener(): Promise<{ url: string; close(): void }> {
-  const child = spawn('python3', ['-c', [
-    'import socket, time',
-    's = socket.socket()',
-    "s.bind(('127.0.0.1', 0))",
-    's.listen(0)',
-    'print(s.getsockname()[1], flush=True)',
-    'time.sleep(120)',
-  ].join('\n')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    'python3',
+    [
+      '-c',
+      [
+        'import socket, time',
+        's = socket.socket()',
+        "s.bind(('127.0.0.1', 0))",
+        's.listen(0)',
+        'print(s.getsockname()[1], flush=True)',
+        'time.sleep(120)',
+      ].join('\n'),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
   // Fill the queue with one connection nobody will accept.
   const filler = net.connect(port, '127.0.0.1');
@@ -91,7 +98,9 @@ let cashier: string;
 
 beforeAll(async () => {
   register = await startServer(registerHandler);
-  register.server.on('connection', () => { registerConnections += 1; });
+  register.server.on('connection', () => {
+    registerConnections += 1;
+  });
   gateway = await startTestGateway({ upstreams: { register: register.url } as never, responseTimeoutMs: 500 });
   admin = await gateway.identity.sign({ roles: ['admin'] });
   cashier = await gateway.identity.sign({ roles: ['cashier'] });
@@ -107,7 +116,11 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 describe('bodies', () => {
   it('passes a JSON body through both ways, byte for byte', async () => {
     const body = JSON.stringify({ sale: { price: '12.50', cart: [{ product: { id: 1, name: 'Crêpe' }, quantity: 2 }] } });
-    const res = await fetch(`${gateway.url}/api/cr/json`, { method: 'POST', headers: { ...auth(cashier), 'Content-Type': 'application/json' }, body });
+    const res = await fetch(`${gateway.url}/api/cr/json`, {
+      method: 'POST',
+      headers: { ...auth(cashier), 'Content-Type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(201);
     expect(await res.text()).toBe(body);
   });
@@ -117,7 +130,11 @@ describe('bodies', () => {
     const form = new FormData();
     form.append('file', new Blob([file], { type: 'text/csv' }), 'inventaire.csv');
     form.append('global_note', 'Inventaire du 21/11/2026');
-    const request = new Request(`${gateway.url}/api/stocks/import/inventory?dry-run=1`, { method: 'POST', headers: auth(admin), body: form });
+    const request = new Request(`${gateway.url}/api/stocks/import/inventory?dry-run=1`, {
+      method: 'POST',
+      headers: auth(admin),
+      body: form,
+    });
     const sent = Buffer.from(await request.clone().arrayBuffer());
     const res = await fetch(request);
     expect(res.status).toBe(200);
@@ -133,11 +150,20 @@ describe('bodies', () => {
     const parts = [randomBytes(10_000), randomBytes(20_000), randomBytes(5)];
     const echo = await new Promise<Echo>((resolve, reject) => {
       const target = new URL(gateway.url);
-      const req = http.request({ hostname: target.hostname, port: target.port, method: 'POST', path: '/api/swapmeet/api/import/custom-csv?dry-run=true', headers: { ...auth(admin), 'Content-Type': 'text/csv' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as Echo));
-      });
+      const req = http.request(
+        {
+          hostname: target.hostname,
+          port: target.port,
+          method: 'POST',
+          path: '/api/swapmeet/api/import/custom-csv?dry-run=true',
+          headers: { ...auth(admin), 'Content-Type': 'text/csv' },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as Echo));
+        },
+      );
       req.on('error', reject);
       for (const part of parts) req.write(part);
       req.end();
@@ -150,14 +176,20 @@ describe('bodies', () => {
     const file = randomBytes(50_000);
     const echo = await new Promise<Echo>((resolve, reject) => {
       const target = new URL(gateway.url);
-      const req = http.request({
-        hostname: target.hostname, port: target.port, method: 'POST', path: '/api/stocks/import/inventory?dry-run=0',
-        headers: { ...auth(admin), 'Content-Type': 'text/csv', 'Content-Length': file.length, Expect: '100-continue' },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as Echo));
-      });
+      const req = http.request(
+        {
+          hostname: target.hostname,
+          port: target.port,
+          method: 'POST',
+          path: '/api/stocks/import/inventory?dry-run=0',
+          headers: { ...auth(admin), 'Content-Type': 'text/csv', 'Content-Length': file.length, Expect: '100-continue' },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as Echo));
+        },
+      );
       req.on('continue', () => req.end(file));
       req.on('error', reject);
     });
@@ -189,17 +221,29 @@ describe('statuses and headers', () => {
   it('adds X-Forwarded-*, X-Request-Id and drops hop-by-hop headers', async () => {
     const echo = await new Promise<Echo & { requestId: string }>((resolve, reject) => {
       const target = new URL(gateway.url);
-      const req = http.request({
-        hostname: target.hostname,
-        port: target.port,
-        path: '/api/cr/events?x=1',
-        headers: { ...auth(cashier), Connection: 'keep-alive, X-Secret', 'X-Secret': 'non', 'X-Forwarded-For': '6.6.6.6', TE: 'trailers', 'X-Request-Id': 'req-123' },
-        agent: false,
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ ...(JSON.parse(Buffer.concat(chunks).toString()) as Echo), requestId: String(res.headers['x-request-id']) }));
-      });
+      const req = http.request(
+        {
+          hostname: target.hostname,
+          port: target.port,
+          path: '/api/cr/events?x=1',
+          headers: {
+            ...auth(cashier),
+            Connection: 'keep-alive, X-Secret',
+            'X-Secret': 'non',
+            'X-Forwarded-For': '6.6.6.6',
+            TE: 'trailers',
+            'X-Request-Id': 'req-123',
+          },
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ ...(JSON.parse(Buffer.concat(chunks).toString()) as Echo), requestId: String(res.headers['x-request-id']) }),
+          );
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -217,7 +261,9 @@ describe('statuses and headers', () => {
   it('behind a trusted front proxy, forwards the client address that proxy saw', async () => {
     const trusted = await startTestGateway({ trustProxy: true });
     try {
-      const res = await fetch(`${trusted.url}/api/public/raffle/drawing/results`, { headers: { 'X-Forwarded-For': '6.6.6.6, 203.0.113.9', 'X-Forwarded-Proto': 'https' } });
+      const res = await fetch(`${trusted.url}/api/public/raffle/drawing/results`, {
+        headers: { 'X-Forwarded-For': '6.6.6.6, 203.0.113.9', 'X-Forwarded-Proto': 'https' },
+      });
       const echo = (await res.json()) as Echo;
       expect(echo.headers['x-forwarded-for']).toBe('203.0.113.9');
       expect(echo.headers['x-forwarded-proto']).toBe('https');

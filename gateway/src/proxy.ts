@@ -128,9 +128,8 @@ export function createProxy(options: ProxyOptions): Proxy {
     const { req, res, target: path, onResponse } = request;
     const method = req.method ?? 'GET';
     const headers = requestHeaders(request);
-    const hasBody = headers['content-length'] !== undefined
-      ? headers['content-length'] !== '0'
-      : req.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      headers['content-length'] !== undefined ? headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
     const replayable = !hasBody && IDEMPOTENT.has(method);
 
     return new Promise<void>((resolve, reject) => {
@@ -142,7 +141,12 @@ export function createProxy(options: ProxyOptions): Proxy {
       const fail = (replica: Replica, err: NodeJS.ErrnoException) => {
         settled = true;
         logger.warn('upstream request failed', {
-          upstream: upstream.name, replica: replica.origin, method, path, code: err.code ?? err.message, requestId: request.requestId,
+          upstream: upstream.name,
+          replica: replica.origin,
+          method,
+          path,
+          code: err.code ?? err.message,
+          requestId: request.requestId,
         });
         reject(err instanceof ResponseTimeoutError ? upstreamTimeout() : upstreamUnavailable());
       };
@@ -293,14 +297,17 @@ class FastExchange implements Dispatcher.DispatchHandler {
   send(): void {
     const { request } = this;
     this.abort = undefined;
-    this.replica.pool.dispatch({
-      origin: this.replica.origin,
-      method: request.method,
-      path: request.target,
-      headers: request.headers,
-      headersTimeout: this.responseTimeoutMs,
-      bodyTimeout: 0,
-    }, this);
+    this.replica.pool.dispatch(
+      {
+        origin: this.replica.origin,
+        method: request.method,
+        path: request.target,
+        headers: request.headers,
+        headersTimeout: this.responseTimeoutMs,
+        bodyTimeout: 0,
+      },
+      this,
+    );
   }
 
   private readonly onClientClose = () => {
@@ -327,7 +334,8 @@ class FastExchange implements Dispatcher.DispatchHandler {
       out.push(name, value);
     }
     for (let i = 0; i < answerHeaders.length; i += 2) {
-      if (overridden === undefined || !overridden.has((answerHeaders[i] as string).toLowerCase())) out.push(answerHeaders[i] as string, answerHeaders[i + 1] as string);
+      if (overridden === undefined || !overridden.has((answerHeaders[i] as string).toLowerCase()))
+        out.push(answerHeaders[i] as string, answerHeaders[i + 1] as string);
     }
     if (overridden === undefined || !overridden.has('x-request-id')) out.push('X-Request-Id', this.request.requestId);
     res.writeHead(statusCode, statusText, out);
@@ -400,7 +408,12 @@ class FastExchange implements Dispatcher.DispatchHandler {
     }
     this.finish();
     this.logger.warn('upstream request failed', {
-      upstream: this.upstream.name, replica: this.replica.origin, method: this.request.method, path: this.request.target, code: code || err.message, requestId: this.request.requestId,
+      upstream: this.upstream.name,
+      replica: this.replica.origin,
+      method: this.request.method,
+      path: this.request.target,
+      code: code || err.message,
+      requestId: this.request.requestId,
     });
     this.request.fail(this.request, code === 'UND_ERR_HEADERS_TIMEOUT' ? upstreamTimeout() : upstreamUnavailable());
   }

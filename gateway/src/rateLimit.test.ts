@@ -25,11 +25,12 @@ describe('sign-in rate limit', () => {
     await gateway?.close();
   });
 
-  const signIn = (path: string) => fetch(gateway.url + path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'caissier@kermesse.local', password: 'x' }),
-  });
+  const signIn = (path: string) =>
+    fetch(gateway.url + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'caissier@kermesse.local', password: 'x' }),
+    });
 
   it('answers 429 with Retry-After once an address exceeds the limit on /api/login and /login', async () => {
     for (const path of ['/api/login', '/login', '/api/login/']) {
@@ -45,7 +46,11 @@ describe('sign-in rate limit', () => {
     expect(await limited.json()).toEqual({ error: `Trop de tentatives de connexion. Réessayez dans ${retryAfter} secondes.` });
 
     // Other identity paths and reads are not throttled.
-    const options = await fetch(`${gateway.url}/login/options`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    const options = await fetch(`${gateway.url}/login/options`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(options.status).toBe(200);
     const page = await fetch(`${gateway.url}/login`);
     expect(page.status).toBe(200);

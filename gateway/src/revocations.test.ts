@@ -22,12 +22,16 @@ beforeAll(async () => {
   // only the event can make it refuse the token within the test.
   const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, first.services[name].url])) as Record<ServiceName, string>;
   const app = buildApp({
-    root: '/nonexistent', logger: silentLogger, upstreams, revocations: bus,
+    root: '/nonexistent',
+    logger: silentLogger,
+    upstreams,
+    revocations: bus,
     verifier: createTokenVerifier({ identityUrl: first.identity.url, revocationTtlMs: 60_000 }),
   });
   const server = await listen(app, 0);
   second = {
-    url: `http://127.0.0.1:${server.port}`, server,
+    url: `http://127.0.0.1:${server.port}`,
+    server,
     async close() {
       await server.close();
       app.closeUpstreams();

@@ -45,10 +45,14 @@ async function startReplica(env: Record<string, string>): Promise<Replica> {
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   const url = `http://127.0.0.1:${port}`;
-  const state = await eventually(async () => {
-    if (child.exitCode !== null) return 'exited';
-    return (await fetch(`${url}/readyz`).catch(() => undefined))?.ok ? 'ready' : undefined;
-  }, 60_000, 100);
+  const state = await eventually(
+    async () => {
+      if (child.exitCode !== null) return 'exited';
+      return (await fetch(`${url}/readyz`).catch(() => undefined))?.ok ? 'ready' : undefined;
+    },
+    60_000,
+    100,
+  );
   if (state !== 'ready') throw new Error(`the register replica exited:\n${output.join('')}`);
   return { url, child, exited, output };
 }
@@ -104,11 +108,16 @@ describe('rolling restart of a register replica', () => {
             const res = await fetch(`${gateway.url}/api/cr/sale/create`, {
               method: 'POST',
               headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `rolling-${n}-${i}` },
-              body: JSON.stringify({ sale: {
-                checkoutId: h.checkoutId, eventId: h.eventId, personId: 0, paymentMode: 2,
-                cart: [{ product: { id: hotDog, name: 'Hot-dog' }, quantity: 1 }],
-                payments: [{ method: 'ESP', amount: 3.5, payment_reference: '5' }],
-              } }),
+              body: JSON.stringify({
+                sale: {
+                  checkoutId: h.checkoutId,
+                  eventId: h.eventId,
+                  personId: 0,
+                  paymentMode: 2,
+                  cart: [{ product: { id: hotDog, name: 'Hot-dog' }, quantity: 1 }],
+                  payments: [{ method: 'ESP', amount: 3.5, payment_reference: '5' }],
+                },
+              }),
             });
             const body = (await res.json().catch(() => undefined)) as { sale?: { reference?: string } } | undefined;
             if (res.status !== 201 || !body?.sale?.reference) errors.push(`POST ${res.status} ${JSON.stringify(body)}`);
@@ -127,12 +136,16 @@ describe('rolling restart of a register replica', () => {
 
     leaving.child.kill('SIGTERM');
     // Out of rotation at once: its /readyz answers 503 while it still runs.
-    const readyz = await eventually(async () => {
-      const res = await fetch(`${leaving.url}/readyz`).catch(() => 'refused' as const);
-      if (res === 'refused') return res;
-      const body = (await res.json()) as { status?: string };
-      return res.status === 503 ? { status: res.status, body } : undefined;
-    }, 5_000, 10);
+    const readyz = await eventually(
+      async () => {
+        const res = await fetch(`${leaving.url}/readyz`).catch(() => 'refused' as const);
+        if (res === 'refused') return res;
+        const body = (await res.json()) as { status?: string };
+        return res.status === 503 ? { status: res.status, body } : undefined;
+      },
+      5_000,
+      10,
+    );
     expect(readyz).toEqual({ status: 503, body: { service: 'register', status: 'draining' } });
     const exit = await leaving.exited;
     const soldDuringExit = created.length - before;

@@ -39,6 +39,8 @@ describe('route table matching', () => {
   });
 
   it('refuses a malformed prefix', () => {
-    expect(() => compileRoutes([{ prefix: '/api/x/', service: 'stock', area: 'admin', roles: ['admin'], sample: { method: 'GET', path: '/api/x/' } }])).toThrow();
+    expect(() =>
+      compileRoutes([{ prefix: '/api/x/', service: 'stock', area: 'admin', roles: ['admin'], sample: { method: 'GET', path: '/api/x/' } }]),
+    ).toThrow();
   });
 });

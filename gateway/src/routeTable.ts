@@ -41,48 +41,174 @@ const VOLUNTEER: readonly Role[] = ['volunteer', 'admin'];
 export const ROUTES: readonly RouteEntry[] = [
   // Cash register (SPEC §7 "Cash register"); a few of its paths belong to other services.
   { prefix: '/api/cr', service: 'register', area: 'cash-register', roles: CASHIER, sample: { method: 'GET', path: '/api/cr/events' } },
-  { prefix: '/api/cr/raffle', service: 'raffle', area: 'cash-register', roles: CASHIER, sample: { method: 'GET', path: '/api/cr/raffle/1/tickets/sold' } },
-  { prefix: '/api/cr/gift-basket', service: 'raffle', area: 'cash-register', roles: CASHIER, sample: { method: 'GET', path: '/api/cr/gift-basket/1/votes/sold' } },
-  { prefix: '/api/cr/stocks', service: 'stock', area: 'cash-register', roles: CASHIER, sample: { method: 'GET', path: '/api/cr/stocks/1/stocks/state?cache=1' } },
+  {
+    prefix: '/api/cr/raffle',
+    service: 'raffle',
+    area: 'cash-register',
+    roles: CASHIER,
+    sample: { method: 'GET', path: '/api/cr/raffle/1/tickets/sold' },
+  },
+  {
+    prefix: '/api/cr/gift-basket',
+    service: 'raffle',
+    area: 'cash-register',
+    roles: CASHIER,
+    sample: { method: 'GET', path: '/api/cr/gift-basket/1/votes/sold' },
+  },
+  {
+    prefix: '/api/cr/stocks',
+    service: 'stock',
+    area: 'cash-register',
+    roles: CASHIER,
+    sample: { method: 'GET', path: '/api/cr/stocks/1/stocks/state?cache=1' },
+  },
 
   // Accountancy.
-  { prefix: '/api/admin/accountancy', service: 'accounting', area: 'accounting', roles: TREASURER, sample: { method: 'GET', path: '/api/admin/accountancy/trial-balance' } },
-  { prefix: '/api/trials/import', service: 'accounting', area: 'accounting', roles: TREASURER, sample: { method: 'POST', path: '/api/trials/import/1' } },
+  {
+    prefix: '/api/admin/accountancy',
+    service: 'accounting',
+    area: 'accounting',
+    roles: TREASURER,
+    sample: { method: 'GET', path: '/api/admin/accountancy/trial-balance' },
+  },
+  {
+    prefix: '/api/trials/import',
+    service: 'accounting',
+    area: 'accounting',
+    roles: TREASURER,
+    sample: { method: 'POST', path: '/api/trials/import/1' },
+  },
 
   // Raffle and gift baskets (administration).
   { prefix: '/api/admin/raffle', service: 'raffle', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/raffle/1' } },
-  { prefix: '/api/admin/raffles', service: 'raffle', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/raffles/1/prizes' } },
+  {
+    prefix: '/api/admin/raffles',
+    service: 'raffle',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/api/admin/raffles/1/prizes' },
+  },
   { prefix: '/api/admin/prizes', service: 'raffle', area: 'admin', roles: ADMIN, sample: { method: 'PUT', path: '/api/admin/prizes/1' } },
-  { prefix: '/api/admin/gift-basket', service: 'raffle', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/gift-basket/1/weigh/result' } },
+  {
+    prefix: '/api/admin/gift-basket',
+    service: 'raffle',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/api/admin/gift-basket/1/weigh/result' },
+  },
 
   // Register administration (checkout ↔ product links).
-  { prefix: '/api/admin/checkout', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/checkout/1/products' } },
+  {
+    prefix: '/api/admin/checkout',
+    service: 'register',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/api/admin/checkout/1/products' },
+  },
   // Register back office (issue 10): events, registers, categories, products, meal deal, card readers.
   { prefix: '/api/admin/events', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/events' } },
-  { prefix: '/api/admin/categories', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/categories?eventId=1' } },
-  { prefix: '/api/admin/products', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/products?eventId=1' } },
-  { prefix: '/api/admin/card-readers', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/card-readers' } },
+  {
+    prefix: '/api/admin/categories',
+    service: 'register',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/api/admin/categories?eventId=1' },
+  },
+  {
+    prefix: '/api/admin/products',
+    service: 'register',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/api/admin/products?eventId=1' },
+  },
+  {
+    prefix: '/api/admin/card-readers',
+    service: 'register',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/api/admin/card-readers' },
+  },
   // Who holds the « responsable de caisse » right (refunds, issue 14).
-  { prefix: '/api/admin/till-managers', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/till-managers' } },
+  {
+    prefix: '/api/admin/till-managers',
+    service: 'register',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/api/admin/till-managers' },
+  },
   // The live dashboard of a fair (issue 14): the treasurer follows the takings too.
-  { prefix: '/api/admin/dashboard', service: 'register', area: 'admin', roles: TREASURER, sample: { method: 'GET', path: '/api/admin/dashboard/1' } },
+  {
+    prefix: '/api/admin/dashboard',
+    service: 'register',
+    area: 'admin',
+    roles: TREASURER,
+    sample: { method: 'GET', path: '/api/admin/dashboard/1' },
+  },
   // The sales journal check (issue 14): recomputes the HMAC chain, admin only.
-  { prefix: '/api/admin/journal', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/journal/verify' } },
+  {
+    prefix: '/api/admin/journal',
+    service: 'register',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/api/admin/journal/verify' },
+  },
 
   // Bingo.
-  { prefix: '/admin/bingo', service: 'bingo', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/admin/bingo/prize/api/prizes?bingoId=1' } },
-  { prefix: '/admin-bingo', service: 'bingo', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/admin-bingo/api/bingo/1/placement' } },
-  { prefix: '/api/volunteer', service: 'bingo', area: 'volunteer', roles: VOLUNTEER, sample: { method: 'GET', path: '/api/volunteer/bingo/1/placement' } },
+  {
+    prefix: '/admin/bingo',
+    service: 'bingo',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/admin/bingo/prize/api/prizes?bingoId=1' },
+  },
+  {
+    prefix: '/admin-bingo',
+    service: 'bingo',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/admin-bingo/api/bingo/1/placement' },
+  },
+  {
+    prefix: '/api/volunteer',
+    service: 'bingo',
+    area: 'volunteer',
+    roles: VOLUNTEER,
+    sample: { method: 'GET', path: '/api/volunteer/bingo/1/placement' },
+  },
 
   // Stock and swap-meet.
   { prefix: '/api/stocks', service: 'stock', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/stocks/' } },
-  { prefix: '/api/swapmeet', service: 'swapmeet', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/swapmeet/api/bookings?swapmeet_id=1&limit=100' } },
+  {
+    prefix: '/api/swapmeet',
+    service: 'swapmeet',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/api/swapmeet/api/bookings?swapmeet_id=1&limit=100' },
+  },
 
   // Public.
-  { prefix: '/api/public', service: 'raffle', area: 'public', roles: 'public', sample: { method: 'GET', path: '/api/public/raffle/drawing/results' } },
+  {
+    prefix: '/api/public',
+    service: 'raffle',
+    area: 'public',
+    roles: 'public',
+    sample: { method: 'GET', path: '/api/public/raffle/drawing/results' },
+  },
   // The loto board shown on the projector (/loto/{id}/tableau), read-only.
-  { prefix: '/api/public/bingo', service: 'bingo', area: 'public', roles: 'public', sample: { method: 'GET', path: '/api/public/bingo/1/tableau' } },
-  { prefix: '/api/partner', service: 'contact', area: 'public', roles: 'public', sample: { method: 'POST', path: '/api/partner/sendByEmail' } },
+  {
+    prefix: '/api/public/bingo',
+    service: 'bingo',
+    area: 'public',
+    roles: 'public',
+    sample: { method: 'GET', path: '/api/public/bingo/1/tableau' },
+  },
+  {
+    prefix: '/api/partner',
+    service: 'contact',
+    area: 'public',
+    roles: 'public',
+    sample: { method: 'POST', path: '/api/partner/sendByEmail' },
+  },
   // Register: product pictures, their fallback, and the buyer's receipt page (SPEC §2).
   { prefix: '/up', service: 'register', area: 'public', roles: 'public', sample: { method: 'GET', path: '/up/hot-dog.svg' } },
   { prefix: '/icon', service: 'register', area: 'public', roles: 'public', sample: { method: 'GET', path: '/icon/product404.png' } },
@@ -94,18 +220,42 @@ export const ROUTES: readonly RouteEntry[] = [
   { prefix: '/api/login', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/api/login' } },
   { prefix: '/api/token', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/api/token/release' } },
   { prefix: '/login', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/login/options' } },
-  { prefix: '/profile/security', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/profile/security/devices/add/options' } },
+  {
+    prefix: '/profile/security',
+    service: 'identity',
+    area: 'sign-in',
+    roles: 'public',
+    sample: { method: 'POST', path: '/profile/security/devices/add/options' },
+  },
   // An admin starts a passkey on behalf of a person, whose own device (holding only a one-time link,
   // no admin token) finishes it: identity checks the admin role or the link itself.
-  { prefix: '/admin/security', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/admin/security/user/1/devices/add/options' } },
+  {
+    prefix: '/admin/security',
+    service: 'identity',
+    area: 'sign-in',
+    roles: 'public',
+    sample: { method: 'POST', path: '/admin/security/user/1/devices/add/options' },
+  },
   // Staff accounts (« Équipe »), the person's own profile, one-time links and the first run (issue 11).
   { prefix: '/api/admin/users', service: 'identity', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/users' } },
   { prefix: '/api/profile', service: 'identity', area: 'sign-in', roles: ROLES, sample: { method: 'GET', path: '/api/profile' } },
-  { prefix: '/api/links', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'GET', path: '/api/links/abcdefghijklmnopqrstuvwxyz' } },
+  {
+    prefix: '/api/links',
+    service: 'identity',
+    area: 'sign-in',
+    roles: 'public',
+    sample: { method: 'GET', path: '/api/links/abcdefghijklmnopqrstuvwxyz' },
+  },
   { prefix: '/api/setup', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'GET', path: '/api/setup' } },
   // The public contact form and the admins' inbox of partner requests and messages.
   { prefix: '/api/contact', service: 'contact', area: 'public', roles: 'public', sample: { method: 'POST', path: '/api/contact' } },
-  { prefix: '/api/admin/contact', service: 'contact', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/contact/inbox' } },
+  {
+    prefix: '/api/admin/contact',
+    service: 'contact',
+    area: 'admin',
+    roles: ADMIN,
+    sample: { method: 'GET', path: '/api/admin/contact/inbox' },
+  },
 ];
 
 /** A route entry prepared for matching. */
@@ -142,7 +292,7 @@ export function compileRoutes(routes: readonly RouteEntry[] = ROUTES): (path: st
     if (!bucket) return undefined;
     for (const route of bucket) {
       const { prefix } = route;
-      if (path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47 /* / */)) {
+      if (path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47) /* / */) {
         return route;
       }
     }

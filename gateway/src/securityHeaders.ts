@@ -46,7 +46,11 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * The same headers as flat lists `[name, value, …]` for one `writeHead` (the fast path): `plain`
  * over http, `secure` with HSTS.
  */
-export function securityHeaderLists(options: SecurityHeaderOptions): { plain: readonly string[]; secure: readonly string[]; names: ReadonlySet<string> } {
+export function securityHeaderLists(options: SecurityHeaderOptions): {
+  plain: readonly string[];
+  secure: readonly string[];
+  names: ReadonlySet<string>;
+} {
   const plain = securityHeaderPairs(options).flat();
   const secure = [...plain, 'Strict-Transport-Security', HSTS];
   const names = new Set<string>();

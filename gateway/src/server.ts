@@ -15,10 +15,7 @@ export interface RunningGateway extends Omit<RunningServer, 'drain'> {
 }
 
 /** Builds and listens; `close()` stops accepting requests, then drops the pooled upstream sockets. */
-export async function startGateway(
-  env: GatewayEnv = readEnv(),
-  overrides: Partial<GatewayDeps> = {},
-): Promise<RunningGateway> {
+export async function startGateway(env: GatewayEnv = readEnv(), overrides: Partial<GatewayDeps> = {}): Promise<RunningGateway> {
   const app = buildApp({
     upstreams: env.upstreams,
     root: env.root,
@@ -31,7 +28,9 @@ export async function startGateway(
     ...overrides,
   });
   const running = await listen(app, env.port, env.host);
-  const revocations = env.natsUrl ? listenToRevocations(app, env.natsUrl, env.natsNamespace, overrides.logger ?? createLogger('gateway')) : undefined;
+  const revocations = env.natsUrl
+    ? listenToRevocations(app, env.natsUrl, env.natsNamespace, overrides.logger ?? createLogger('gateway'))
+    : undefined;
   const host = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
   return {
     ...running,
@@ -92,13 +91,17 @@ async function main() {
   // SIGTERM: /readyz turns 503 so a load balancer stops sending new requests, the listener closes
   // after DRAIN_DELAY_MS (what a Kubernetes endpoint update takes), requests in flight finish.
   const { drainDelayMs } = env;
-  onShutdown(logger, [
-    async () => {
-      gateway.drain();
-      if (drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
-    },
-    () => gateway.close(),
-  ], { drain: false });
+  onShutdown(
+    logger,
+    [
+      async () => {
+        gateway.drain();
+        if (drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
+      },
+      () => gateway.close(),
+    ],
+    { drain: false },
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

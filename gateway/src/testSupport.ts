@@ -26,17 +26,20 @@ export interface TestServer {
 }
 
 /** A plain node:http server on a free port. */
-export async function startServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestServer & { server: http.Server }> {
+export async function startServer(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<TestServer & { server: http.Server }> {
   const server = http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     server,
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -169,11 +172,7 @@ export async function startFakeIdentity({ releaseRevokes = false, disableRevokes
     async sign(options = {}) {
       const key: CryptoKey = options.forged ? other.privateKey : privateKey;
       const { iss, aud, ...rest } = claims(options);
-      return new SignJWT(rest)
-        .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid })
-        .setIssuer(iss)
-        .setAudience(aud)
-        .sign(key);
+      return new SignJWT(rest).setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid }).setIssuer(iss).setAudience(aud).sign(key);
     },
     unsigned(options = {}) {
       const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -232,11 +231,14 @@ export function rawRequest(
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const req = http.request({ hostname: target.hostname, port: target.port, path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      { hostname: target.hostname, port: target.port, path, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });

@@ -70,7 +70,10 @@ async function gatewayWith(register: string[], options: { checkIntervalMs?: numb
 
 async function readiness(gateway: TestGateway) {
   const res = await fetch(`${gateway.url}/readyz`);
-  return { status: res.status, body: (await res.json()) as { status: string; upstreams: Record<string, { up: number; total: number; down?: string[] }> } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { status: string; upstreams: Record<string, { up: number; total: number; down?: string[] }> },
+  };
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -154,7 +157,11 @@ describe('a replica that dies', () => {
 
     const body = randomBytes(40_000).toString('base64');
     for (let i = 0; i < 4; i += 1) {
-      const res = await fetch(`${gateway.url}/api/cr/sale`, { method: 'POST', headers: { ...auth(token), 'Content-Type': 'text/plain' }, body });
+      const res = await fetch(`${gateway.url}/api/cr/sale`, {
+        method: 'POST',
+        headers: { ...auth(token), 'Content-Type': 'text/plain' },
+        body,
+      });
       expect(res.status).toBe(200);
       const echo = (await res.json()) as Echo;
       expect(echo.service).toBe('register-b');
@@ -185,7 +192,11 @@ describe('a replica that dies', () => {
     const token = await gateway.identity.sign({ roles: ['cashier'] });
     await eventually(async () => (await readiness(gateway)).body.upstreams.register?.up === 2);
 
-    const res = await fetch(`${gateway.url}/api/cr/die`, { method: 'POST', headers: { ...auth(token), 'Content-Type': 'application/json' }, body: '{"sale":1}' });
+    const res = await fetch(`${gateway.url}/api/cr/die`, {
+      method: 'POST',
+      headers: { ...auth(token), 'Content-Type': 'application/json' },
+      body: '{"sale":1}',
+    });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual(UNAVAILABLE);
     expect(a.hits).toEqual(['POST /api/cr/die']);
@@ -195,7 +206,10 @@ describe('a replica that dies', () => {
   it('verifies tokens with the identity replica that is up', async () => {
     const gateway = await startTestGateway({ checkIntervalMs: 50 });
     cleanups.push(() => gateway.close());
-    const twoIdentities = await startTestGateway({ upstreams: { identity: [await deadUrl(), gateway.identity.url] } as never, checkIntervalMs: 50 });
+    const twoIdentities = await startTestGateway({
+      upstreams: { identity: [await deadUrl(), gateway.identity.url] } as never,
+      checkIntervalMs: 50,
+    });
     cleanups.push(() => twoIdentities.close());
     await eventually(async () => (await readiness(twoIdentities)).body.upstreams.identity?.up === 1);
     const token = await gateway.identity.sign({ roles: ['cashier'] });
@@ -235,7 +249,9 @@ describe('the fast path (a token already checked, a bodiless GET or HEAD)', () =
     const a = await startReplica('register-a');
     const b = await startReplica('register-b');
     const { gateway, token } = await warmGateway(a, b);
-    const res = await fetch(`${gateway.url}/api/cr/events`, { headers: { ...auth(token), 'X-Forwarded-For': '6.6.6.6', 'X-Forwarded-Host': 'evil.example', 'X-Request-Id': 'req-fast-1' } });
+    const res = await fetch(`${gateway.url}/api/cr/events`, {
+      headers: { ...auth(token), 'X-Forwarded-For': '6.6.6.6', 'X-Forwarded-Host': 'evil.example', 'X-Request-Id': 'req-fast-1' },
+    });
     const echo = (await res.json()) as Echo;
     expect(echo.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(echo.headers['x-forwarded-proto']).toBe('http');

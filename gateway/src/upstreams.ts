@@ -19,7 +19,14 @@ import type { Logger } from '@kermesse/kit/http';
 
 /** Connection failures where the replica never received a byte: safe to retry elsewhere, any method. */
 export const CONNECT_FAILURES = new Set([
-  'ECONNREFUSED', 'ECONNTIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL',
+  'ECONNREFUSED',
+  'ECONNTIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 

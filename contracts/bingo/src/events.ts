@@ -33,7 +33,14 @@ export const BINGO_EVENT_SCHEMAS = {
 /** Payload types of the bingo service's events. */
 export interface BingoEventPayloads {
   'bingo.configured': {
-    bingoId: number; eventId: number | null; name: string; heldOn: string; prizes: PrizeCost[];
-    cartonPriceCents?: number; tiers?: Array<{ nb: number; priceCents: number }>; totalCartons?: number; salesOpen?: boolean;
+    bingoId: number;
+    eventId: number | null;
+    name: string;
+    heldOn: string;
+    prizes: PrizeCost[];
+    cartonPriceCents?: number;
+    tiers?: Array<{ nb: number; priceCents: number }>;
+    totalCartons?: number;
+    salesOpen?: boolean;
   };
 }

@@ -37,8 +37,13 @@ export const RAFFLE_EVENT_SCHEMAS = {
         types: {
           type: 'array',
           items: {
-            type: 'object', required: ['id', 'name', 'priceCents'],
-            properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string', minLength: 1 }, priceCents: { type: 'integer', minimum: 0 } },
+            type: 'object',
+            required: ['id', 'name', 'priceCents'],
+            properties: {
+              id: { type: 'integer', minimum: 1 },
+              name: { type: 'string', minLength: 1 },
+              priceCents: { type: 'integer', minimum: 0 },
+            },
             additionalProperties: false,
           },
         },
@@ -57,7 +62,8 @@ export const RAFFLE_EVENT_SCHEMAS = {
         winners: {
           type: 'array',
           items: {
-            type: 'object', required: ['prizeId', 'number'],
+            type: 'object',
+            required: ['prizeId', 'number'],
             properties: { prizeId: { type: 'integer', minimum: 1 }, number: { type: 'integer', minimum: 1 } },
             additionalProperties: false,
           },
@@ -71,12 +77,18 @@ export const RAFFLE_EVENT_SCHEMAS = {
 /** Payload types of the raffle service's events. */
 export interface RaffleEventPayloads {
   'raffle.configured': {
-    raffleId: number; eventId: number; name: string; totalTickets: number;
-    tiers: Array<{ nb: number; priceCents: number }>; salesOpen?: boolean;
+    raffleId: number;
+    eventId: number;
+    name: string;
+    totalTickets: number;
+    tiers: Array<{ nb: number; priceCents: number }>;
+    salesOpen?: boolean;
     prizes?: PrizeCost[];
   };
   'giftbasket.configured': {
-    giftBasketId: number; eventId: number; name: string;
+    giftBasketId: number;
+    eventId: number;
+    name: string;
     tiers: Array<{ nb: number; priceCents: number }>;
     types: Array<{ id: number; name: string; priceCents: number }>;
   };

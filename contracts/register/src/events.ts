@@ -22,23 +22,35 @@ export const SALE_LINE_SCHEMA = {
   additionalProperties: false,
 } as const;
 export const SALE_TICKET_SCHEMA = {
-  type: 'object', required: ['raffleId', 'number'],
+  type: 'object',
+  required: ['raffleId', 'number'],
   properties: { raffleId: { type: 'integer', minimum: 1 }, number: { type: 'integer', minimum: 1 } },
   additionalProperties: false,
 } as const;
 export const SALE_BET_SCHEMA = {
-  type: 'object', required: ['giftBasketId', 'typeId', 'weight'],
-  properties: { giftBasketId: { type: 'integer', minimum: 1 }, typeId: { type: 'integer', minimum: 1 }, weight: { type: 'integer', minimum: 1 } },
+  type: 'object',
+  required: ['giftBasketId', 'typeId', 'weight'],
+  properties: {
+    giftBasketId: { type: 'integer', minimum: 1 },
+    typeId: { type: 'integer', minimum: 1 },
+    weight: { type: 'integer', minimum: 1 },
+  },
   additionalProperties: false,
 } as const;
 export const SALE_CARTON_SCHEMA = {
-  type: 'object', required: ['bingoId', 'number'],
+  type: 'object',
+  required: ['bingoId', 'number'],
   properties: { bingoId: { type: 'integer', minimum: 1 }, number: { type: 'integer', minimum: 1 } },
   additionalProperties: false,
 } as const;
 export const SALE_PAYMENT_SCHEMA = {
-  type: 'object', required: ['method', 'amountCents', 'reference'],
-  properties: { method: { type: 'string', enum: ['CB', 'ESP', 'CHQ'] }, amountCents: { type: 'integer', minimum: 0 }, reference: { type: 'string' } },
+  type: 'object',
+  required: ['method', 'amountCents', 'reference'],
+  properties: {
+    method: { type: 'string', enum: ['CB', 'ESP', 'CHQ'] },
+    amountCents: { type: 'integer', minimum: 0 },
+    reference: { type: 'string' },
+  },
   additionalProperties: false,
 } as const;
 
@@ -139,7 +151,21 @@ export const REGISTER_EVENT_SCHEMAS = {
     version: 1,
     payload: {
       type: 'object',
-      required: ['saleId', 'reference', 'eventId', 'checkoutId', 'buyer', 'lines', 'tickets', 'bets', 'payments', 'totalCents', 'paymentMode', 'paymentStatus', 'completedAt'],
+      required: [
+        'saleId',
+        'reference',
+        'eventId',
+        'checkoutId',
+        'buyer',
+        'lines',
+        'tickets',
+        'bets',
+        'payments',
+        'totalCents',
+        'paymentMode',
+        'paymentStatus',
+        'completedAt',
+      ],
       properties: {
         saleId: { type: 'integer', minimum: 1 },
         reference: { type: 'string', minLength: 1 },
@@ -193,7 +219,23 @@ export const REGISTER_EVENT_SCHEMAS = {
     version: 1,
     payload: {
       type: 'object',
-      required: ['requestId', 'reference', 'method', 'to', 'saleId', 'eventId', 'lines', 'tickets', 'bets', 'payments', 'totalCents', 'paymentMode', 'paymentStatus', 'completedAt', 'requestedAt'],
+      required: [
+        'requestId',
+        'reference',
+        'method',
+        'to',
+        'saleId',
+        'eventId',
+        'lines',
+        'tickets',
+        'bets',
+        'payments',
+        'totalCents',
+        'paymentMode',
+        'paymentStatus',
+        'completedAt',
+        'requestedAt',
+      ],
       properties: {
         requestId: { type: 'string', format: 'uuid' },
         reference: { type: 'string', minLength: 1 },
@@ -240,7 +282,22 @@ export const REGISTER_EVENT_SCHEMAS = {
     version: 1,
     payload: {
       type: 'object',
-      required: ['refundId', 'saleId', 'reference', 'eventId', 'checkoutId', 'sessionId', 'lines', 'tickets', 'bets', 'amountCents', 'paymentMode', 'reason', 'refundedBy', 'refundedAt'],
+      required: [
+        'refundId',
+        'saleId',
+        'reference',
+        'eventId',
+        'checkoutId',
+        'sessionId',
+        'lines',
+        'tickets',
+        'bets',
+        'amountCents',
+        'paymentMode',
+        'reason',
+        'refundedBy',
+        'refundedAt',
+      ],
       properties: {
         refundId: { type: 'string', format: 'uuid' },
         saleId: { type: 'integer', minimum: 1 },
@@ -287,7 +344,19 @@ export const REGISTER_EVENT_SCHEMAS = {
     version: 1,
     payload: {
       type: 'object',
-      required: ['sessionId', 'checkoutId', 'eventId', 'closedAt', 'closedBy', 'expected', 'counted', 'differences', 'reason', 'grandTotalCents', 'lastJournalHash'],
+      required: [
+        'sessionId',
+        'checkoutId',
+        'eventId',
+        'closedAt',
+        'closedBy',
+        'expected',
+        'counted',
+        'differences',
+        'reason',
+        'grandTotalCents',
+        'lastJournalHash',
+      ],
       properties: {
         sessionId: { type: 'integer', minimum: 1 },
         checkoutId: { type: 'integer', minimum: 1 },
@@ -311,20 +380,43 @@ export interface RegisterEventPayloads {
   'catalog.event.created': { eventId: number; name: string; startsOn?: string | null; sourceEventId?: number };
   'catalog.checkout.created': { checkoutId: number; eventId: number; name: string };
   'catalog.product.changed': {
-    productId: number; name: string; priceCents: number; categoryId: number; categoryName: string;
-    image?: string | null; clickAndCollect?: boolean; alcohol?: boolean; active: boolean;
+    productId: number;
+    name: string;
+    priceCents: number;
+    categoryId: number;
+    categoryName: string;
+    image?: string | null;
+    clickAndCollect?: boolean;
+    alcohol?: boolean;
+    active: boolean;
     /** Absent means `product`; raffle and gift-basket ticket products have no stock. */
     kind?: 'product' | 'raffle' | 'giftbasket' | 'bingo';
     eventId?: number;
   };
-  'catalog.event.updated': { eventId: number; name: string; startsOn?: string | null; endsOn?: string | null; place?: string | null; archived: boolean };
+  'catalog.event.updated': {
+    eventId: number;
+    name: string;
+    startsOn?: string | null;
+    endsOn?: string | null;
+    place?: string | null;
+    archived: boolean;
+  };
   'catalog.checkout.updated': { checkoutId: number; eventId: number; name: string; archived: boolean };
   'sale.completed': {
-    saleId: number; reference: string; eventId: number; checkoutId: number; claimId?: string | null;
+    saleId: number;
+    reference: string;
+    eventId: number;
+    checkoutId: number;
+    claimId?: string | null;
     buyer: { personId: number; firstname: string; lastname: string; email?: string | null; phone?: string | null } | null;
     lines: Array<{
-      productId: number; name: string; categoryId: number | null; categoryName: string;
-      unitPriceCents: number; quantity: number; totalCents: number;
+      productId: number;
+      name: string;
+      categoryId: number | null;
+      categoryName: string;
+      unitPriceCents: number;
+      quantity: number;
+      totalCents: number;
       kind: 'product' | 'donation' | 'discount' | 'raffle' | 'giftbasket' | 'bingo';
     }>;
     tickets: Array<{ raffleId: number; number: number }>;
@@ -339,31 +431,72 @@ export interface RegisterEventPayloads {
     completedAt: string;
   };
   'receipt.requested': ReceiptContent & {
-    requestId: string; method: 'sms' | 'email'; to: string; saleId: number; eventId: number;
-    paymentStatus: 1 | 2 | 5; requestedAt: string;
+    requestId: string;
+    method: 'sms' | 'email';
+    to: string;
+    saleId: number;
+    eventId: number;
+    paymentStatus: 1 | 2 | 5;
+    requestedAt: string;
   };
   'sale.settled': { saleId: number; reference: string; eventId: number; payments: SalePayment[]; totalCents: number; settledAt: string };
   'sale.refunded': {
-    refundId: string; saleId: number; reference: string; eventId: number; checkoutId: number; sessionId: number | null;
+    refundId: string;
+    saleId: number;
+    reference: string;
+    eventId: number;
+    checkoutId: number;
+    sessionId: number | null;
     lines: RegisterEventPayloads['sale.completed']['lines'];
     tickets: Array<{ raffleId: number; number: number }>;
     bets: Array<{ giftBasketId: number; typeId: number; weight: number }>;
     cartons?: Array<{ bingoId: number; number: number }>;
-    amountCents: number; paymentMode: 1 | 2 | 3; reason: string; refundedBy: string; refundedAt: string;
+    amountCents: number;
+    paymentMode: 1 | 2 | 3;
+    reason: string;
+    refundedBy: string;
+    refundedAt: string;
   };
-  'till.opened': { sessionId: number; checkoutId: number; eventId: number; floatCashCents: number; automatic: boolean; openedBy: string; openedAt: string };
+  'till.opened': {
+    sessionId: number;
+    checkoutId: number;
+    eventId: number;
+    floatCashCents: number;
+    automatic: boolean;
+    openedBy: string;
+    openedAt: string;
+  };
   'till.closed': {
-    sessionId: number; checkoutId: number; eventId: number; closedAt: string; closedBy: string;
-    expected: TillAmounts; counted: TillAmounts; differences: TillAmounts;
-    reason: string | null; grandTotalCents: number; lastJournalHash: string;
+    sessionId: number;
+    checkoutId: number;
+    eventId: number;
+    closedAt: string;
+    closedBy: string;
+    expected: TillAmounts;
+    counted: TillAmounts;
+    differences: TillAmounts;
+    reason: string | null;
+    grandTotalCents: number;
+    lastJournalHash: string;
   };
 }
 
 /** What a receipt shows, as `sale.completed` and `receipt.requested` both carry it (contact renders it). */
-export type ReceiptContent = Pick<RegisterEventPayloads['sale.completed'], 'reference' | 'lines' | 'tickets' | 'bets' | 'cartons' | 'payments' | 'totalCents' | 'paymentMode' | 'completedAt'>;
+export type ReceiptContent = Pick<
+  RegisterEventPayloads['sale.completed'],
+  'reference' | 'lines' | 'tickets' | 'bets' | 'cartons' | 'payments' | 'totalCents' | 'paymentMode' | 'completedAt'
+>;
 
 /** Amounts per payment mode of a till closing, in cents. */
-export interface TillAmounts { cashCents: number; chequeCents: number; cardCents: number }
+export interface TillAmounts {
+  cashCents: number;
+  chequeCents: number;
+  cardCents: number;
+}
 
 /** A payment as events carry it: CB (card), ESP (cash), CHQ (cheque); amounts in cents. */
-export interface SalePayment { method: 'CB' | 'ESP' | 'CHQ'; amountCents: number; reference: string }
+export interface SalePayment {
+  method: 'CB' | 'ESP' | 'CHQ';
+  amountCents: number;
+  reference: string;
+}

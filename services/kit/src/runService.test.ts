@@ -32,7 +32,13 @@ describe('runService', () => {
       schema: SCHEMA,
       handleSignals: false,
       env: () => ({
-        ...readServiceEnv('stock', { PORT: '0', DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: namespace, LOG_LEVEL: 'error' }),
+        ...readServiceEnv('stock', {
+          PORT: '0',
+          DATABASE_URL: database.url,
+          NATS_URL: TEST_NATS_URL,
+          NATS_NAMESPACE: namespace,
+          LOG_LEVEL: 'error',
+        }),
       }),
       setup: (deps) => {
         seen.push('setup');
@@ -40,20 +46,46 @@ describe('runService', () => {
         expect(deps.bus.namespace).toBe(namespace);
         return { worker: { label: 'worker' } };
       },
-      stopSetup: (deps) => { seen.push(`stop ${deps.worker.label}`); },
+      stopSetup: (deps) => {
+        seen.push(`stop ${deps.worker.label}`);
+      },
       consumers: (deps) => {
         seen.push(`consumers with ${deps.worker.label}`);
-        return [{ stop: async () => { seen.push('stop consumer 1'); } }, { stop: async () => { seen.push('stop consumer 2'); } }];
+        return [
+          {
+            stop: async () => {
+              seen.push('stop consumer 1');
+            },
+          },
+          {
+            stop: async () => {
+              seen.push('stop consumer 2');
+            },
+          },
+        ];
       },
       buildApp: (deps) => {
         seen.push('app');
         expect(deps.verifier).toBeDefined();
         const router = new Router();
-        router.get('/api/hello', (ctx) => { ctx.body = { worker: deps.worker.label }; });
+        router.get('/api/hello', (ctx) => {
+          ctx.body = { worker: deps.worker.label };
+        });
         return createServiceApp({ name: deps.name, logger: deps.logger, db: deps.db, bus: deps.bus, routers: [router] });
       },
-      jobs: [{ name: 'count', everyMs: 20, atStart: true, run: async () => { jobRuns += 1; } }],
-      started: ({ server }) => { seen.push(`started on ${server.port > 0}`); },
+      jobs: [
+        {
+          name: 'count',
+          everyMs: 20,
+          atStart: true,
+          run: async () => {
+            jobRuns += 1;
+          },
+        },
+      ],
+      started: ({ server }) => {
+        seen.push(`started on ${server.port > 0}`);
+      },
     });
 
     const base = `http://127.0.0.1:${running.server.port}`;
@@ -61,10 +93,7 @@ describe('runService', () => {
     expect((await (await fetch(`${base}/healthz`)).json()).status).toBe('ok');
     await eventually(() => jobRuns >= 3);
     await running.stop();
-    expect(seen).toEqual([
-      'setup', 'consumers with worker', 'app', 'started on true',
-      'stop consumer 1', 'stop consumer 2', 'stop worker',
-    ]);
+    expect(seen).toEqual(['setup', 'consumers with worker', 'app', 'started on true', 'stop consumer 1', 'stop consumer 2', 'stop worker']);
     const runsAtStop = jobRuns;
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(jobRuns).toBe(runsAtStop);
@@ -81,12 +110,28 @@ describe('runService', () => {
       handleSignals: false,
       relay: false,
       verifier: false,
-      env: () => readServiceEnv('swapmeet', { PORT: '0', DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: namespace, LOG_LEVEL: 'error' }),
+      env: () =>
+        readServiceEnv('swapmeet', {
+          PORT: '0',
+          DATABASE_URL: database.url,
+          NATS_URL: TEST_NATS_URL,
+          NATS_NAMESPACE: namespace,
+          LOG_LEVEL: 'error',
+        }),
       buildApp: (deps) => {
         expect(deps.verifier).toBeUndefined();
         return createServiceApp({ name: deps.name, logger: deps.logger, db: deps.db, routers: [] });
       },
-      jobs: [{ name: 'flaky', everyMs: 10, run: async () => { runs += 1; throw new Error('boom'); } }],
+      jobs: [
+        {
+          name: 'flaky',
+          everyMs: 10,
+          run: async () => {
+            runs += 1;
+            throw new Error('boom');
+          },
+        },
+      ],
     });
     await eventually(() => runs >= 2);
     await running.stop();

@@ -110,12 +110,16 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
   const logger = createLogger(name, env.logLevel);
   const db = createDb(env.databaseUrl, { schema: options.schema, poolMax: options.poolMax });
   const bus = await connectBus({ url: env.natsUrl, namespace: env.natsNamespace, name });
-  const relay = options.relay === false
-    ? idleRelay
-    : startOutboxRelay({ db, bus, logger, ...(typeof options.relay === 'object' ? options.relay : {}) });
-  const verifier = typeof options.verifier === 'object'
-    ? options.verifier
-    : options.verifier !== false && env.identityUrl ? createTokenVerifier({ identityUrl: env.identityUrl }) : undefined;
+  const relay =
+    options.relay === false
+      ? idleRelay
+      : startOutboxRelay({ db, bus, logger, ...(typeof options.relay === 'object' ? options.relay : {}) });
+  const verifier =
+    typeof options.verifier === 'object'
+      ? options.verifier
+      : options.verifier !== false && env.identityUrl
+        ? createTokenVerifier({ identityUrl: env.identityUrl })
+        : undefined;
   const base: ServiceDeps<E> = { name, env, logger, db, bus, relay, verifier };
   const extras = options.setup ? await options.setup(base) : ({} as X);
   const deps = { ...base, ...extras } as ServiceDeps<E> & X;
@@ -130,7 +134,9 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
 
   const cleanups: Array<() => Promise<unknown>> = [
     () => server.close(),
-    async () => { for (const stopJob of timers) await stopJob(); },
+    async () => {
+      for (const stopJob of timers) await stopJob();
+    },
     () => Promise.all(consumers.map((consumer) => consumer.stop())),
     async () => options.stopSetup?.(deps),
     () => relay.stop(),
@@ -142,15 +148,16 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
   return {
     deps,
     server,
-    stop: () => stopped ??= (async () => {
-      for (const cleanup of cleanups) {
-        try {
-          await cleanup();
-        } catch (err) {
-          logger.warn('cleanup failed', { err: String(err) });
+    stop: () =>
+      (stopped ??= (async () => {
+        for (const cleanup of cleanups) {
+          try {
+            await cleanup();
+          } catch (err) {
+            logger.warn('cleanup failed', { err: String(err) });
+          }
         }
-      }
-    })(),
+      })()),
   };
 }
 

@@ -19,7 +19,11 @@ describe('token verifier', () => {
     const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
     const token = await new SignJWT({ roles: ['cashier'] })
       .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: 'k1' })
-      .setIssuer('kermesse-identity').setAudience('kermesse').setSubject('u1').setJti('j1').setExpirationTime('1h')
+      .setIssuer('kermesse-identity')
+      .setAudience('kermesse')
+      .setSubject('u1')
+      .setJti('j1')
+      .setExpirationTime('1h')
       .sign(privateKey);
     const err = await refusal(verifier.verify(token));
     expect(err.status).toBe(503);
@@ -49,9 +53,20 @@ describe('token verifier caches', () => {
     const verifier = createTokenVerifier({ identityUrl: 'http://identity.invalid', keySet, fetch: fetchRevocation });
     const token = await new SignJWT({ roles: ['cashier'], email: 'c@k.fr' })
       .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt' })
-      .setIssuer('kermesse-identity').setAudience('kermesse').setSubject('u1').setJti('jti-1').setExpirationTime('1h')
+      .setIssuer('kermesse-identity')
+      .setAudience('kermesse')
+      .setSubject('u1')
+      .setJti('jti-1')
+      .setExpirationTime('1h')
       .sign(privateKey);
-    return { verifier, token, revoke: () => { revokedAnswer = true; }, calls: () => revocationCalls };
+    return {
+      verifier,
+      token,
+      revoke: () => {
+        revokedAnswer = true;
+      },
+      calls: () => revocationCalls,
+    };
   }
 
   it('peeks a token only once it has been verified, and asks identity once within the cache time', async () => {
@@ -72,7 +87,7 @@ describe('token verifier caches', () => {
     expect((await refusal(verifier.verify(token))).message).toBe('Ce jeton a été révoqué.');
   });
 
-  it("forgets every token of a person at once (account disabled), and only theirs", async () => {
+  it('forgets every token of a person at once (account disabled), and only theirs', async () => {
     const { verifier, token, revoke } = await setup();
     await verifier.verify(token);
     revoke();

@@ -52,11 +52,13 @@ const REVOKED = 'Ce jeton a été révoqué.';
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const base = options.identityUrl.replace(/\/$/, '');
-  const keySet = options.keySet ?? createRemoteJWKSet(new URL(base + JWKS_PATH), {
-    cacheMaxAge: 10 * 60_000,
-    cooldownDuration: 30_000,
-    timeoutDuration: 3_000,
-  });
+  const keySet =
+    options.keySet ??
+    createRemoteJWKSet(new URL(base + JWKS_PATH), {
+      cacheMaxAge: 10 * 60_000,
+      cooldownDuration: 30_000,
+      timeoutDuration: 3_000,
+    });
   const ttl = options.revocationTtlMs ?? 5_000;
   const doFetch = options.fetch ?? fetch;
   // jti → time until which "not revoked" holds (and whose token it is, for forgetUser); revoked
@@ -179,7 +181,11 @@ export interface RevocationFeed {
  * of the gateway (or of a service) receives every such event, and one missed while disconnected only
  * costs the revocation cache's few seconds. Returns the function that stops listening.
  */
-export function forgetRevokedPeople(bus: RevocationFeed, verifier: TokenVerifier, onError: (err: unknown) => void = () => undefined): () => void {
+export function forgetRevokedPeople(
+  bus: RevocationFeed,
+  verifier: TokenVerifier,
+  onError: (err: unknown) => void = () => undefined,
+): () => void {
   const decoder = new TextDecoder();
   const subscription = bus.nc.subscribe(bus.subject('user.tokens.revoked'), {
     callback(err, msg) {

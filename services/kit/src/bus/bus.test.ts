@@ -6,8 +6,14 @@ import { connectBus, type Bus } from './bus.ts';
 import { startConsumer, type ConsumerOptions, type EventConsumer } from './consumer.ts';
 import { recordEvent, startOutboxRelay, type OutboxRelay } from './outbox.ts';
 import {
-  createTestDatabase, deleteTestStream, eventually, startOwnNatsServer, testNamespace,
-  TEST_NATS_URL, type OwnNatsServer, type TestDatabase,
+  createTestDatabase,
+  deleteTestStream,
+  eventually,
+  startOwnNatsServer,
+  testNamespace,
+  TEST_NATS_URL,
+  type OwnNatsServer,
+  type TestDatabase,
 } from '../testing/index.ts';
 
 const logger = createLogger('bus-test', 'error');
@@ -25,8 +31,15 @@ beforeAll(async () => {
     migrations: {
       '001_events': {
         async up(knex) {
-          await knex.schema.withSchema(SCHEMA).createTable('events', (t) => { t.increments('id'); t.text('name').notNullable(); });
-          await knex.schema.withSchema(SCHEMA).createTable('seen', (t) => { t.increments('id'); t.integer('event_id').notNullable(); t.text('consumer').notNullable(); });
+          await knex.schema.withSchema(SCHEMA).createTable('events', (t) => {
+            t.increments('id');
+            t.text('name').notNullable();
+          });
+          await knex.schema.withSchema(SCHEMA).createTable('seen', (t) => {
+            t.increments('id');
+            t.integer('event_id').notNullable();
+            t.text('consumer').notNullable();
+          });
         },
       },
     },
@@ -67,7 +80,11 @@ type EventCreatedOptions = ConsumerOptions<'catalog.event.created'>;
 
 async function consume(bus: Bus, name: string, extra: Partial<EventCreatedOptions> = {}): Promise<EventConsumer> {
   const consumer = await startConsumer<'catalog.event.created'>({
-    db, bus, logger, name, type: 'catalog.event.created',
+    db,
+    bus,
+    logger,
+    name,
+    type: 'catalog.event.created',
     async handle(event, trx) {
       await trx('seen').insert({ event_id: event.payload.eventId, consumer: name });
     },
@@ -97,7 +114,9 @@ describe('outbox and consumers on real NATS JetStream', () => {
     const eventId = await createEvent('Kermesse pendant la panne');
     // The sale-side transaction committed although NATS is down: the event waits in the outbox.
     await new Promise((r) => setTimeout(r, 800));
-    const [pending] = await db('outbox').whereNull('published_at').whereRaw("envelope->'payload'->>'eventId' = ?", [String(eventId)]);
+    const [pending] = await db('outbox')
+      .whereNull('published_at')
+      .whereRaw("envelope->'payload'->>'eventId' = ?", [String(eventId)]);
     expect(pending).toBeDefined();
 
     await nats.start();
@@ -162,7 +181,9 @@ describe('outbox and consumers on real NATS JetStream', () => {
   });
 
   it('refuses to record an event whose payload breaks its schema', async () => {
-    await expect(inTransaction(db, (trx) => recordEvent(trx, 'bustest', 'catalog.event.created', { eventId: -1, name: '' }))).rejects.toThrow(/invalid catalog.event.created payload/);
+    await expect(
+      inTransaction(db, (trx) => recordEvent(trx, 'bustest', 'catalog.event.created', { eventId: -1, name: '' })),
+    ).rejects.toThrow(/invalid catalog.event.created payload/);
   });
 });
 
@@ -175,7 +196,9 @@ describe('outbox retention', () => {
     const recent = await createEvent('Kermesse 2026');
     const r = relay(bus);
     await r.flush();
-    await db('outbox').whereRaw("envelope->'payload'->>'eventId' = ?", [String(old)]).update({ published_at: new Date(Date.now() - 8 * 24 * 3600_000) });
+    await db('outbox')
+      .whereRaw("envelope->'payload'->>'eventId' = ?", [String(old)])
+      .update({ published_at: new Date(Date.now() - 8 * 24 * 3600_000) });
     const unpublished = await inTransaction(db, async (trx) => {
       await recordEvent(trx, 'bustest', 'catalog.event.created', { eventId: 999_999, name: 'Pas encore publié' });
       return 1;

@@ -35,7 +35,10 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
   const namespace = options.namespace ?? 'kermesse';
   const nc = await connect({
     // `nats://a:4222,nats://b:4222`: every node of a cluster (nats.js takes a list, not a string of them).
-    servers: options.url.split(',').map((server) => server.trim()).filter(Boolean),
+    servers: options.url
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
     name: options.name,
     reconnect: true,
     maxReconnectAttempts: -1,
@@ -47,7 +50,11 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
   const stream = streamName(namespace);
   await ensureStream(jsm, stream, `${namespace}.>`);
   return {
-    nc, js, jsm, namespace, stream,
+    nc,
+    js,
+    jsm,
+    namespace,
+    stream,
     subject: (type) => `${namespace}.${type}`,
     async healthy() {
       if (nc.isClosed()) return false;
@@ -83,6 +90,8 @@ async function ensureStream(jsm: JetStreamManager, name: string, subject: string
     });
   } catch (err) {
     // Another process created it between our info() and add(): fine.
-    await jsm.streams.info(name).catch(() => { throw err; });
+    await jsm.streams.info(name).catch(() => {
+      throw err;
+    });
   }
 }

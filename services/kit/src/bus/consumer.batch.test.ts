@@ -24,7 +24,11 @@ beforeAll(async () => {
     migrations: {
       '001_seen': {
         async up(knex) {
-          await knex.schema.withSchema(SCHEMA).createTable('seen', (t) => { t.increments('id'); t.integer('event_id').notNullable(); t.text('consumer').notNullable(); });
+          await knex.schema.withSchema(SCHEMA).createTable('seen', (t) => {
+            t.increments('id');
+            t.integer('event_id').notNullable();
+            t.text('consumer').notNullable();
+          });
         },
       },
     },
@@ -52,7 +56,10 @@ const record = (eventId: number): Promise<Created> =>
   inTransaction(db, (trx) => recordEvent(trx, 'batchtest', 'catalog.event.created', { eventId, name: `Événement ${eventId}` }));
 
 const seen = async (consumer: string): Promise<Map<number, number>> => {
-  const rows: { event_id: number; count: number }[] = await db('seen').where({ consumer }).groupBy('event_id').select('event_id', db.raw('count(*)::int as count'));
+  const rows: { event_id: number; count: number }[] = await db('seen')
+    .where({ consumer })
+    .groupBy('event_id')
+    .select('event_id', db.raw('count(*)::int as count'));
   return new Map(rows.map((r) => [r.event_id, r.count]));
 };
 
@@ -70,7 +77,9 @@ describe('a consumer handling the events waiting in batches', () => {
     await db('inbox').insert({ consumer: name, event_id: handledBefore.id, type: handledBefore.type });
     const duplicated = await record(3);
     await relay.flush();
-    await bus.js.publish(bus.subject('catalog.event.created'), new TextEncoder().encode(JSON.stringify(duplicated)), { msgID: `${duplicated.id}-again` });
+    await bus.js.publish(bus.subject('catalog.event.created'), new TextEncoder().encode(JSON.stringify(duplicated)), {
+      msgID: `${duplicated.id}-again`,
+    });
     await record(4);
     await record(5);
     await relay.flush();
@@ -87,7 +96,12 @@ describe('a consumer handling the events waiting in batches', () => {
       }
     };
     const consumer = await startConsumer<'catalog.event.created'>({
-      db, bus, logger, name, type: 'catalog.event.created', batchSize: 50,
+      db,
+      bus,
+      logger,
+      name,
+      type: 'catalog.event.created',
+      batchSize: 50,
       handle: apply,
       async handleBatch(events, trx) {
         batches.push(events.map((e) => e.payload.eventId));
@@ -132,7 +146,12 @@ describe('a consumer handling the events waiting in batches', () => {
 
     const batches: number[] = [];
     const consumer = await startConsumer<'catalog.event.created'>({
-      db, bus, logger, name, type: 'catalog.event.created', batchSize: 64,
+      db,
+      bus,
+      logger,
+      name,
+      type: 'catalog.event.created',
+      batchSize: 64,
       async handle(event, trx) {
         await trx('seen').insert({ event_id: event.payload.eventId, consumer: name });
       },

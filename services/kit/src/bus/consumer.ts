@@ -70,11 +70,12 @@ export async function startConsumer<T extends EventType>(options: ConsumerOption
   const messages: ConsumerMessages = await consumer.consume({ max_messages: prefetch });
   const log = logger.child({ consumer: durable });
 
-  const loop = (batchSize === 1
-    ? (async () => {
-      for await (const msg of messages) await handleMessage(msg);
-    })()
-    : batchLoop()
+  const loop = (
+    batchSize === 1
+      ? (async () => {
+          for await (const msg of messages) await handleMessage(msg);
+        })()
+      : batchLoop()
   ).catch((err) => log.error('consumer loop stopped', { err: String(err) }));
 
   /** The envelope of a message, or undefined (and the message terminated) when it is malformed. */
@@ -106,7 +107,10 @@ export async function startConsumer<T extends EventType>(options: ConsumerOption
         for await (const msg of messages) {
           queue.push(msg);
           wakeWorker?.();
-          while (queue.length >= batchSize) await new Promise<void>((resolve) => { wakePump = resolve; });
+          while (queue.length >= batchSize)
+            await new Promise<void>((resolve) => {
+              wakePump = resolve;
+            });
         }
       } finally {
         ended = true;
@@ -116,7 +120,9 @@ export async function startConsumer<T extends EventType>(options: ConsumerOption
     for (;;) {
       if (queue.length === 0) {
         if (ended) break;
-        await new Promise<void>((resolve) => { wakeWorker = resolve; });
+        await new Promise<void>((resolve) => {
+          wakeWorker = resolve;
+        });
         wakeWorker = undefined;
         continue;
       }

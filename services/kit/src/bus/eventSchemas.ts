@@ -24,7 +24,8 @@ export const EVENT_SCHEMAS = {
 export type EventType = keyof typeof EVENT_SCHEMAS;
 
 /** Payload types, written next to their schemas in each contract so producers and consumers are typed. */
-export interface EventPayloads extends IdentityEventPayloads, RegisterEventPayloads, RaffleEventPayloads, BingoEventPayloads, StockEventPayloads {}
+export interface EventPayloads
+  extends IdentityEventPayloads, RegisterEventPayloads, RaffleEventPayloads, BingoEventPayloads, StockEventPayloads {}
 
 /** What travels on the bus. */
 export interface EventEnvelope<T extends EventType = EventType> {

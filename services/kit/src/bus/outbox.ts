@@ -61,7 +61,9 @@ export function wakeRelayAfterCommit(trx: Db | Trx): void {
   let outer = trx as unknown as KnexInternals;
   // A savepoint's promise settles at its release: the rows are visible only once the outermost commits.
   while (outer.parentTransaction) outer = outer.parentTransaction;
-  const wakeAll = () => { for (const wake of wakers) wake(); };
+  const wakeAll = () => {
+    for (const wake of wakers) wake();
+  };
   if (!outer.isTransaction || !outer.executionPromise) return wakeAll();
   if (hooked.has(outer)) return;
   hooked.add(outer);
@@ -72,7 +74,11 @@ export function wakeRelayAfterCommit(trx: Db | Trx): void {
  * The outbox row of a new event (validated envelope included), for a command that writes it within
  * a larger statement of its own; recordEvent is the usual way.
  */
-export function outboxRow<T extends EventType>(source: string, type: T, payload: EventPayloads[T]): {
+export function outboxRow<T extends EventType>(
+  source: string,
+  type: T,
+  payload: EventPayloads[T],
+): {
   envelope: EventEnvelope<T>;
   row: { id: string; type: T; version: number; envelope: string; occurred_at: string };
 } {
@@ -138,17 +144,25 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         .skipLocked();
       if (rows.length === 0) return { sent: 0 };
       // Publish concurrently (JetStream keeps per-subject order by arrival; ids make retries safe).
-      const results = await Promise.allSettled(rows.map((row) =>
-        bus.js.publish(bus.subject(row.type as EventType), encoder.encode(JSON.stringify(row.envelope)), {
-          msgID: row.id,
-          timeout: 3_000,
-        })));
+      const results = await Promise.allSettled(
+        rows.map((row) =>
+          bus.js.publish(bus.subject(row.type as EventType), encoder.encode(JSON.stringify(row.envelope)), {
+            msgID: row.id,
+            timeout: 3_000,
+          }),
+        ),
+      );
       const sent = rows.filter((_, i) => results[i]!.status === 'fulfilled').map((r) => r.seq);
       const failed = rows.filter((_, i) => results[i]!.status === 'rejected');
       if (sent.length) await trx('outbox').whereIn('seq', sent).update({ published_at: trx.fn.now() });
       if (failed.length) {
         const reason = String((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason);
-        await trx('outbox').whereIn('seq', failed.map((r) => r.seq)).update({ attempts: trx.raw('attempts + 1'), last_error: reason.slice(0, 500) });
+        await trx('outbox')
+          .whereIn(
+            'seq',
+            failed.map((r) => r.seq),
+          )
+          .update({ attempts: trx.raw('attempts + 1'), last_error: reason.slice(0, 500) });
         return { sent: sent.length, error: reason };
       }
       return { sent: sent.length };
@@ -158,7 +172,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   async function pruneOldRows(): Promise<void> {
     if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
     lastPrune = Date.now();
-    await db('outbox').whereNotNull('published_at').andWhere('published_at', '<', new Date(Date.now() - retentionMs)).delete();
+    await db('outbox')
+      .whereNotNull('published_at')
+      .andWhere('published_at', '<', new Date(Date.now() - retentionMs))
+      .delete();
   }
 
   async function drain(): Promise<number> {
@@ -194,7 +211,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const key = instanceKey(db);
   if (key) {
     let wakers = wakersByInstance.get(key);
-    if (!wakers) wakersByInstance.set(key, wakers = new Set());
+    if (!wakers) wakersByInstance.set(key, (wakers = new Set()));
     wakers.add(wakeAfterCommit);
   }
   return {

@@ -34,10 +34,12 @@ it('recordEvent wakes the relay once its transaction commits (no poll needed), n
   const relay = startOutboxRelay({ db, bus, logger, pollMs: 600_000 });
   try {
     await relay.flush();
-    await expect(inTransaction(db, async (trx) => {
-      await recordEvent(trx, 'test', 'catalog.event.created', { eventId: 1, name: 'Annulée' });
-      throw new Error('rollback');
-    })).rejects.toThrow('rollback');
+    await expect(
+      inTransaction(db, async (trx) => {
+        await recordEvent(trx, 'test', 'catalog.event.created', { eventId: 1, name: 'Annulée' });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
     await inTransaction(db, async (trx) => {
       await recordEvent(trx, 'test', 'catalog.event.created', { eventId: 2, name: 'Fête' });
       // A savepoint inside: the wake-up still waits for the outermost commit.

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decodeCsvBytes, detectDelimiter, encodingProblem, isCsvUpload, isFormulaLike, neutraliseCell, NotCsvError,
-  parseScaledDecimal, readCsv, toCsv,
+  decodeCsvBytes,
+  detectDelimiter,
+  encodingProblem,
+  isCsvUpload,
+  isFormulaLike,
+  neutraliseCell,
+  NotCsvError,
+  parseScaledDecimal,
+  readCsv,
+  toCsv,
 } from './csvFile.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 /** Windows-1252 bytes of a French text (é, è, ê, à, ç, €, ’ and œ are all in the code page). */
 function cp1252(text: string): Uint8Array {
-  const special: Record<string, number> = { '€': 0x80, '’': 0x92, 'œ': 0x9c, 'Œ': 0x8c };
+  const special: Record<string, number> = { '€': 0x80, '’': 0x92, œ: 0x9c, Œ: 0x8c };
   return Uint8Array.from([...text].map((c) => special[c] ?? c.charCodeAt(0)));
 }
 
@@ -87,14 +95,19 @@ describe('numbers written the French way', () => {
 
 describe('formula injection', () => {
   it('treats cells a spreadsheet would run as formulas, not numbers or phone numbers', () => {
-    for (const cell of ['=1+1', '+SUM(A1)', '-2+3+cmd|calc', '@SUM(A1)', '\t=1', ' =HYPERLINK("x")']) expect(isFormulaLike(cell)).toBe(true);
+    for (const cell of ['=1+1', '+SUM(A1)', '-2+3+cmd|calc', '@SUM(A1)', '\t=1', ' =HYPERLINK("x")'])
+      expect(isFormulaLike(cell)).toBe(true);
     for (const cell of ['-3', '+33 6 12 34 56 78', '12,5', 'Crêpe', '', 'a=b']) expect(isFormulaLike(cell)).toBe(false);
   });
 
   it('neutralises every exported cell and quotes separators, with a BOM for Excel', () => {
     expect(neutraliseCell('=HYPERLINK("http://x")')).toBe('\'=HYPERLINK("http://x")');
     expect(neutraliseCell(-4)).toBe('-4');
-    const csv = toCsv([['id', 'nom'], [1, '@SOMME(A1)'], [2, 'Crêpe; sucre "maison"']]);
+    const csv = toCsv([
+      ['id', 'nom'],
+      [1, '@SOMME(A1)'],
+      [2, 'Crêpe; sucre "maison"'],
+    ]);
     expect(csv).toBe('\uFEFFid;nom\r\n1;\'@SOMME(A1)\r\n2;"Crêpe; sucre ""maison"""\r\n');
   });
 });

@@ -71,7 +71,7 @@ export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: Csv
   if (nulAt !== -1) {
     let evenNul = 0;
     let oddNul = 0;
-    for (let i = 0; i < sample.length; i++) if (sample[i] === 0) (i % 2 === 0 ? evenNul++ : oddNul++);
+    for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 === 0 ? evenNul++ : oddNul++;
     const half = sample.length / 2;
     if (oddNul > half * 0.9 && evenNul === 0) return { text: decodeStrict('utf-16le', bytes), encoding: 'utf-16le' };
     if (evenNul > half * 0.9 && oddNul === 0) return { text: decodeStrict('utf-16be', bytes), encoding: 'utf-16be' };
@@ -88,8 +88,8 @@ export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: Csv
 // 0x80–0x9F range is mapped here. Bytes the code page leaves undefined stay C1 controls, which
 // encodingProblem() reports as unreadable.
 const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
-  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019,
+  0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
 /** Windows-1252 bytes to text. */
@@ -152,7 +152,9 @@ export function readCsv(bytes: Uint8Array): CsvReadResult {
     if (e.code === 'CSV_QUOTE_NOT_CLOSED') {
       errors.push(`Ligne ${lastLine + 1} : un guillemet ouvert n'est jamais refermé.`);
     } else if (e.code === 'INVALID_OPENING_QUOTE' || e.code === 'CSV_INVALID_CLOSING_QUOTE') {
-      errors.push(`Ligne ${e.lines ?? lastLine + 1} : guillemet mal placé (un champ qui contient des guillemets doit être entièrement entre guillemets).`);
+      errors.push(
+        `Ligne ${e.lines ?? lastLine + 1} : guillemet mal placé (un champ qui contient des guillemets doit être entièrement entre guillemets).`,
+      );
     } else {
       errors.push(`Ligne ${lastLine + 1} : fichier CSV illisible.`);
     }
@@ -173,8 +175,10 @@ export function readCsv(bytes: Uint8Array): CsvReadResult {
 }
 
 // Windows-1252 read of UTF-8 bytes (« CrÃªpe », « â€™ »), or text already damaged (U+FFFD).
-const MOJIBAKE = /[ÃÂ][\u00A0-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]|â€|\uFFFD/;
+const MOJIBAKE =
+  /[ÃÂ][\u00A0-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]|â€|\uFFFD/;
 // Control characters never typed in a spreadsheet (tab, CR and LF excepted), C1 controls included.
+// eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /**
@@ -228,7 +232,11 @@ function quoteCell(value: string, delimiter: string): string {
 
 /** Lower case, no accents, only letters and digits: « Nouveau stock » and « nouveau_stock » match. */
 export function normaliseHeader(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /**

@@ -34,5 +34,4 @@ export function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promis
 
 /** Postgres error codes the services react to. */
 export const PG_UNIQUE_VIOLATION = '23505';
-export const isUniqueViolation = (err: unknown): boolean =>
-  (err as { code?: unknown })?.code === PG_UNIQUE_VIOLATION;
+export const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === PG_UNIQUE_VIOLATION;

@@ -37,6 +37,8 @@ export async function pendingMigrations(db: Db, service: ServiceMigrations): Pro
   const names = Object.keys(withKitMigrations(service)).sort();
   const exists = await db.raw('select to_regclass(?) as t', [`"${service.schema}".knex_migrations`]);
   if (!exists.rows[0]?.t) return names;
-  const applied = new Set((await db.withSchema(service.schema).from('knex_migrations').select('name')).map((r: { name: string }) => r.name));
+  const applied = new Set(
+    (await db.withSchema(service.schema).from('knex_migrations').select('name')).map((r: { name: string }) => r.name),
+  );
   return names.filter((n) => !applied.has(n));
 }

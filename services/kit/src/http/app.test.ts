@@ -18,12 +18,20 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url);
   const router = new Router();
-  router.post('/things', validateBody({ type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } }), (ctx) => {
-    ctx.status = 201;
-    ctx.body = ctx.state.body;
+  router.post(
+    '/things',
+    validateBody({ type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } }),
+    (ctx) => {
+      ctx.status = 201;
+      ctx.body = ctx.state.body;
+    },
+  );
+  router.get('/conflict', () => {
+    throw conflict('Ce numéro est déjà vendu.');
   });
-  router.get('/conflict', () => { throw conflict('Ce numéro est déjà vendu.'); });
-  router.get('/boom', () => { throw new Error('relation "secret_table" does not exist'); });
+  router.get('/boom', () => {
+    throw new Error('relation "secret_table" does not exist');
+  });
   const app = createServiceApp({ name: 'test', logger: createLogger('test', 'error'), db, routers: [router] });
   server = await listen(app, 0);
   base = `http://127.0.0.1:${server.port}`;
@@ -37,7 +45,16 @@ afterAll(async () => {
 
 describe('service app', () => {
   it('is ready on /readyz only once its migrations have run, and alive on /healthz all along', async () => {
-    const service = { schema: 'readyz_probe', migrations: { '001_things': { up: async (k: import('knex').Knex) => { await k.schema.withSchema('readyz_probe').createTable('things', (t) => t.increments('id')); } } } };
+    const service = {
+      schema: 'readyz_probe',
+      migrations: {
+        '001_things': {
+          up: async (k: import('knex').Knex) => {
+            await k.schema.withSchema('readyz_probe').createTable('things', (t) => t.increments('id'));
+          },
+        },
+      },
+    };
     const app = createServiceApp({ name: 'probe', logger: createLogger('test', 'error'), db, routers: [], migrations: service });
     const probe = await listen(app, 0);
     try {

@@ -39,13 +39,15 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.maxIpsCount = 1;
   app.use(requestId());
   app.use(errorHandler(options.logger));
-  app.use(bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: options.jsonLimit ?? '1mb',
-    onError: (err: Error) => {
-      throw Object.assign(err, { status: (err as { status?: number }).status ?? 400 });
-    },
-  }));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: options.jsonLimit ?? '1mb',
+      onError: (err: Error) => {
+        throw Object.assign(err, { status: (err as { status?: number }).status ?? 400 });
+      },
+    }),
+  );
   app.use(refuseNulCharacters());
   app.use(healthRoutes(options).routes());
   if (options.verifier) app.use(authenticate(options.verifier));
@@ -72,11 +74,19 @@ function healthRoutes({ name, db, bus, migrations }: ServiceAppOptions): Router 
   // does not bring a database or NATS back; the state of each is reported for the operator.
   router.get('/healthz', async (ctx) => {
     const [database, nats] = await Promise.all([
-      db.raw('select 1').then(() => true, () => false),
+      db.raw('select 1').then(
+        () => true,
+        () => false,
+      ),
       bus ? bus.healthy() : Promise.resolve(true),
     ]);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { service: name, status: database && nats ? 'ok' : 'degraded', database: database ? 'ok' : 'down', nats: nats ? 'ok' : 'down' };
+    ctx.body = {
+      service: name,
+      status: database && nats ? 'ok' : 'degraded',
+      database: database ? 'ok' : 'down',
+      nats: nats ? 'ok' : 'down',
+    };
   });
   // Ready for traffic: the database answers and the schema is up to date. NATS is not required:
   // the outbox keeps events while it is away, so sales go on.
@@ -99,7 +109,12 @@ function healthRoutes({ name, db, bus, migrations }: ServiceAppOptions): Router 
     const ready = database && migrated;
     ctx.set('Cache-Control', 'no-store');
     ctx.status = ready ? 200 : 503;
-    ctx.body = { service: name, status: ready ? 'ready' : 'not-ready', database: database ? 'ok' : 'down', migrations: migrated ? 'done' : 'pending' };
+    ctx.body = {
+      service: name,
+      status: ready ? 'ready' : 'not-ready',
+      database: database ? 'ok' : 'down',
+      migrations: migrated ? 'done' : 'pending',
+    };
   });
   return router;
 }

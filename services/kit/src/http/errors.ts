@@ -28,8 +28,7 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Authentification requise.') =>
-  new HttpError(401, message, { 'WWW-Authenticate': 'Bearer' });
+export const unauthorized = (message = 'Authentification requise.') => new HttpError(401, message, { 'WWW-Authenticate': 'Bearer' });
 export const forbidden = (message = 'Accès refusé : droits insuffisants.') => new HttpError(403, message);
 export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);

@@ -12,21 +12,34 @@ const seen: Array<{ method?: string; url?: string; authorization?: string; body:
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => { body += chunk; });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
     req.on('end', () => {
       seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization, body });
-      const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      const json = (status: number, value: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
       switch (req.url) {
-        case '/claims': return json(201, { claimId: 'c1' });
-        case '/empty': return void res.writeHead(204).end();
-        case '/taken': return json(409, { error: 'Numéros déjà vendus.', code: 'TICKET_TAKEN', details: { numbers: [3] } });
-        case '/taken-bare': return json(409, {});
-        case '/unknown': return json(404, { error: 'Tombola introuvable.' });
-        case '/invalid': return json(422, { error: 'Trop de tickets.', code: 'TOO_MANY' });
-        case '/forbidden': return json(403, { error: 'Accès refusé.' });
-        case '/broken': return json(500, { error: 'Erreur interne du serveur.' });
-        case '/slow': return void setTimeout(() => json(200, {}), 500);
-        default: return json(404, {});
+        case '/claims':
+          return json(201, { claimId: 'c1' });
+        case '/empty':
+          return void res.writeHead(204).end();
+        case '/taken':
+          return json(409, { error: 'Numéros déjà vendus.', code: 'TICKET_TAKEN', details: { numbers: [3] } });
+        case '/taken-bare':
+          return json(409, {});
+        case '/unknown':
+          return json(404, { error: 'Tombola introuvable.' });
+        case '/invalid':
+          return json(422, { error: 'Trop de tickets.', code: 'TOO_MANY' });
+        case '/forbidden':
+          return json(403, { error: 'Accès refusé.' });
+        case '/broken':
+          return json(500, { error: 'Erreur interne du serveur.' });
+        case '/slow':
+          return void setTimeout(() => json(200, {}), 500);
+        default:
+          return json(404, {});
       }
     });
   });
@@ -46,7 +59,15 @@ async function refusal(promise: Promise<unknown>): Promise<HttpError> {
 }
 
 describe('internal client', () => {
-  const client = () => createInternalClient({ service: 'raffle', baseUrl: `${base}/`, unavailable: UNAVAILABLE, timeoutMs: 200, conflictCode: 'CLAIM_TAKEN', conflictMessage: 'Déjà pris.' });
+  const client = () =>
+    createInternalClient({
+      service: 'raffle',
+      baseUrl: `${base}/`,
+      unavailable: UNAVAILABLE,
+      timeoutMs: 200,
+      conflictCode: 'CLAIM_TAKEN',
+      conflictMessage: 'Déjà pris.',
+    });
 
   it('sends JSON with the bearer and resolves to the answer', async () => {
     expect(await client().call('POST', '/claims', { body: { claimId: 'c1' }, bearer: 'tok' })).toEqual({ claimId: 'c1' });
@@ -55,7 +76,12 @@ describe('internal client', () => {
   });
 
   it('maps refusals: 409 with message, code and details; another 4xx kept (404 → 400); the rest 503', async () => {
-    expect(await refusal(client().call('POST', '/taken'))).toMatchObject({ status: 409, message: 'Numéros déjà vendus.', code: 'TICKET_TAKEN', details: { numbers: [3] } });
+    expect(await refusal(client().call('POST', '/taken'))).toMatchObject({
+      status: 409,
+      message: 'Numéros déjà vendus.',
+      code: 'TICKET_TAKEN',
+      details: { numbers: [3] },
+    });
     expect(await refusal(client().call('POST', '/taken-bare'))).toMatchObject({ status: 409, message: 'Déjà pris.', code: 'CLAIM_TAKEN' });
     expect(await refusal(client().call('POST', '/unknown'))).toMatchObject({ status: 400, message: 'Tombola introuvable.' });
     expect(await refusal(client().call('POST', '/invalid'))).toMatchObject({ status: 422, code: 'TOO_MANY' });

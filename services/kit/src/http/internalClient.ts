@@ -69,16 +69,17 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
   const doFetch = options.fetch ?? fetch;
   const notFoundStatus = options.notFoundStatus ?? 400;
 
-  const request = (method: string, path: string, { body, bearer, headers = {} }: InternalCallOptions = {}) => doFetch(base + path, {
-    method,
-    headers: {
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(timeoutMs),
-  });
+  const request = (method: string, path: string, { body, bearer, headers = {} }: InternalCallOptions = {}) =>
+    doFetch(base + path, {
+      method,
+      headers: {
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
 
   return {
     async call<T>(method: string, path: string, callOptions?: InternalCallOptions): Promise<T> {

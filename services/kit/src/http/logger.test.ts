@@ -31,7 +31,10 @@ it('hides phones, e-mails and buyers wherever they sit in the fields', () => {
   logger.info('sale recorded', {
     email: 'marie@example.org',
     person: { phone: '+33612345678', email: 'marie@example.org', role: 'cashier' },
-    event: { type: 'sale.completed', payload: { saleId: 7, buyer: { personId: 3, phone: '0612345678', email: 'a@b.fr' }, receipt: { method: 'sms', phone: '0612345678' } } },
+    event: {
+      type: 'sale.completed',
+      payload: { saleId: 7, buyer: { personId: 3, phone: '0612345678', email: 'a@b.fr' }, receipt: { method: 'sms', phone: '0612345678' } },
+    },
   });
   logger.child({ user: { email: 'admin@kermesse.local' } }).error('failed');
   const [sale, failure] = lines;

@@ -26,10 +26,13 @@ export const REDACTED = '[redacted]';
 let shared: DestinationStream | undefined;
 /** One pair of asynchronous writers per process, shared by every logger (pino flushes them on exit). */
 function destination(): DestinationStream {
-  shared ??= pino.multistream([
-    { level: 'debug', stream: pino.destination({ fd: 1, sync: false }) },
-    { level: 'warn', stream: pino.destination({ fd: 2, sync: false }) },
-  ], { dedupe: true });
+  shared ??= pino.multistream(
+    [
+      { level: 'debug', stream: pino.destination({ fd: 1, sync: false }) },
+      { level: 'warn', stream: pino.destination({ fd: 2, sync: false }) },
+    ],
+    { dedupe: true },
+  );
   return shared;
 }
 
@@ -43,14 +46,17 @@ export function createLogger(
   base: Record<string, unknown> = {},
   stream?: DestinationStream,
 ): Logger {
-  const root = pino({
-    level: LEVELS.has(level) ? level : 'info',
-    base: { service },
-    messageKey: 'msg',
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    redact: { paths: REDACTED_PATHS, censor: REDACTED },
-  }, stream ?? destination());
+  const root = pino(
+    {
+      level: LEVELS.has(level) ? level : 'info',
+      base: { service },
+      messageKey: 'msg',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: REDACTED },
+    },
+    stream ?? destination(),
+  );
   return wrap(Object.keys(base).length ? root.child(base) : root);
 }
 

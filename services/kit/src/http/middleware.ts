@@ -35,17 +35,35 @@ export function errorHandler(logger: Logger): Middleware {
       const status = known ? err.status : bodyParserStatus(err);
       ctx.status = status;
       if (known) for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
-      ctx.body = { error: known && err.expose ? err.message : status === 400 ? 'Corps de requête invalide (JSON attendu).' : status === 413 ? 'Requête trop volumineuse.' : INTERNAL_ERROR_MESSAGE };
-      if (known && err.expose && err.code) Object.assign(ctx.body as object, { code: err.code }, err.details ? { details: err.details } : {});
+      ctx.body = {
+        error:
+          known && err.expose
+            ? err.message
+            : status === 400
+              ? 'Corps de requête invalide (JSON attendu).'
+              : status === 413
+                ? 'Requête trop volumineuse.'
+                : INTERNAL_ERROR_MESSAGE,
+      };
+      if (known && err.expose && err.code)
+        Object.assign(ctx.body as object, { code: err.code }, err.details ? { details: err.details } : {});
       if (status >= 500 && !known) {
         logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, err: String((err as Error)?.stack ?? err) });
       } else if (status >= 500) {
         // An expected outage (503/504) already explained to the client: no stack trace.
-        logger.warn('request answered with an outage', { requestId: ctx.state.requestId, path: ctx.path, status, error: (err as Error).message });
+        logger.warn('request answered with an outage', {
+          requestId: ctx.state.requestId,
+          path: ctx.path,
+          status,
+          error: (err as Error).message,
+        });
       }
     } finally {
       logger.debug('request', {
-        requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status,
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       });
     }

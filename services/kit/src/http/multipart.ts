@@ -76,7 +76,10 @@ export function readUpload(ctx: Context, options: ReadUploadOptions): Promise<Up
       pending = new Promise<void>((done) => {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('limit', () => {
-          failure = new HttpError(413, options.tooLargeMessage ?? `Le fichier dépasse la taille maximale (${Math.round(options.maxFileBytes / 1024 / 1024)} Mo).`);
+          failure = new HttpError(
+            413,
+            options.tooLargeMessage ?? `Le fichier dépasse la taille maximale (${Math.round(options.maxFileBytes / 1024 / 1024)} Mo).`,
+          );
         });
         stream.on('error', () => done());
         stream.on('close', () => {

@@ -25,7 +25,12 @@ export interface RouteInput<B, P, Q, U> {
   user: U;
 }
 
-export interface RouteDefinition<B extends TSchema | undefined, P extends TSchema | undefined, Q extends TSchema | undefined, R extends readonly Role[] | undefined> {
+export interface RouteDefinition<
+  B extends TSchema | undefined,
+  P extends TSchema | undefined,
+  Q extends TSchema | undefined,
+  R extends readonly Role[] | undefined,
+> {
   method: Method;
   path: string;
   /** Roles allowed (admin always passes); omitted for a public route. */
@@ -37,7 +42,9 @@ export interface RouteDefinition<B extends TSchema | undefined, P extends TSchem
    * Returns the response body (status 200, or `status`) — or sets `ctx` itself and returns
    * undefined (files, redirects).
    */
-  handler: (input: RouteInput<Infer<B>, Infer<P>, Infer<Q>, R extends readonly Role[] ? AuthUser : AuthUser | undefined>) => Promise<unknown> | unknown;
+  handler: (
+    input: RouteInput<Infer<B>, Infer<P>, Infer<Q>, R extends readonly Role[] ? AuthUser : AuthUser | undefined>,
+  ) => Promise<unknown> | unknown;
   /** Status of a successful answer (default 200; 201 for a creation). */
   status?: number;
 }

@@ -68,18 +68,19 @@ export function listen(app: Koa, port: number, host = '127.0.0.1'): Promise<Runn
       const handle: RunningServer = {
         server,
         port: typeof address === 'object' && address ? address.port : port,
-        close: () => closed ??= new Promise<void>((done) => {
-          closing = true;
-          watch();
-          running.delete(handle);
-          // Kept-alive connections whose request is still running are closed once it is answered.
-          const sweep = setInterval(() => server.closeIdleConnections(), 50);
-          server.close(() => {
-            clearInterval(sweep);
-            done();
-          });
-          server.closeIdleConnections();
-        }),
+        close: () =>
+          (closed ??= new Promise<void>((done) => {
+            closing = true;
+            watch();
+            running.delete(handle);
+            // Kept-alive connections whose request is still running are closed once it is answered.
+            const sweep = setInterval(() => server.closeIdleConnections(), 50);
+            server.close(() => {
+              clearInterval(sweep);
+              done();
+            });
+            server.closeIdleConnections();
+          })),
         async drain({ quietMs = 500, maxMs = 5_000 }: DrainOptions = {}) {
           (app as unknown as Record<symbol, boolean>)[DRAINING] = true;
           watch();
@@ -140,5 +141,7 @@ export function onShutdown(logger: Logger, cleanups: Array<() => Promise<unknown
 
 function readMs(name: string, fallback: number): number {
   const value = Number(process.env[name]);
-  return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(value) && value >= 0 ? Math.min(value, 60_000) : fallback;
+  return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(value) && value >= 0
+    ? Math.min(value, 60_000)
+    : fallback;
 }

@@ -43,13 +43,20 @@ describe('request validation', () => {
   it('names nested fields by their path', () => {
     const check = compileValidator({
       type: 'object',
-      properties: { lines: { type: 'array', items: { type: 'object', properties: { quantity: { type: 'integer', minimum: 1, maximum: 50 } } } } },
+      properties: {
+        lines: { type: 'array', items: { type: 'object', properties: { quantity: { type: 'integer', minimum: 1, maximum: 50 } } } },
+      },
     });
-    expect(messageOf(() => check({ lines: [{ quantity: 51 }] })).message).toBe('Le champ « lines.0.quantity » doit être inférieur ou égal à 50.');
+    expect(messageOf(() => check({ lines: [{ quantity: 51 }] })).message).toBe(
+      'Le champ « lines.0.quantity » doit être inférieur ou égal à 50.',
+    );
   });
 
   it('coerces query parameters from strings', () => {
-    const check = compileValidator<{ id: number }>({ type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } }, 'paramètre');
+    const check = compileValidator<{ id: number }>(
+      { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+      'paramètre',
+    );
     expect(check({ id: '12' })).toEqual({ id: 12 });
     expect(messageOf(() => check({ id: 'abc' })).message).toBe('Le champ « id » doit être de type entier.');
   });

@@ -7,7 +7,7 @@ import { badRequest } from './errors.ts';
 // `verbose` keeps each error's schema, whose `title` names a field the way the user knows it.
 export const ajv = new Ajv({ allErrors: false, coerceTypes: false, useDefaults: true, removeAdditional: false, verbose: true });
 // ajv-formats is CommonJS: under Node's ESM loader its function sits on `.default`.
-const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin);
+const addFormats = (formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin;
 addFormats(ajv);
 
 /** Ajv with query-string coercion ("12" → 12), for `?id=12`-style parameters. */
@@ -30,9 +30,13 @@ export function frenchMessage(error: ErrorObject | undefined, where: 'corps' | '
     case 'additionalProperties':
       return `${field(path ? `${path}.${String(p.additionalProperty)}` : String(p.additionalProperty))} n'est pas autorisé.`;
     case 'type':
-      return path ? `${field(path)} doit être de type ${frenchType(String(p.type))}.` : `Le ${where} de la requête doit être de type ${frenchType(String(p.type))}.`;
+      return path
+        ? `${field(path)} doit être de type ${frenchType(String(p.type))}.`
+        : `Le ${where} de la requête doit être de type ${frenchType(String(p.type))}.`;
     case 'minLength':
-      return Number(p.limit) === 1 ? `${field(path)} ne doit pas être vide.` : `${field(path)} doit contenir au moins ${String(p.limit)} caractères.`;
+      return Number(p.limit) === 1
+        ? `${field(path)} ne doit pas être vide.`
+        : `${field(path)} doit contenir au moins ${String(p.limit)} caractères.`;
     case 'maxLength':
       return `${field(path)} ne doit pas dépasser ${String(p.limit)} caractères.`;
     case 'minimum':
@@ -56,11 +60,22 @@ export function frenchMessage(error: ErrorObject | undefined, where: 'corps' | '
   }
 }
 
-const FRENCH_TYPES: Record<string, string> = { string: 'texte', integer: 'entier', number: 'nombre', boolean: 'booléen', object: 'objet', array: 'liste', null: 'vide' };
+const FRENCH_TYPES: Record<string, string> = {
+  string: 'texte',
+  integer: 'entier',
+  number: 'nombre',
+  boolean: 'booléen',
+  object: 'objet',
+  array: 'liste',
+  null: 'vide',
+};
 
 /** `string,null` (a union) → « texte ou vide ». */
 function frenchType(type: string): string {
-  return type.split(',').map((t) => FRENCH_TYPES[t.trim()] ?? t).join(' ou ');
+  return type
+    .split(',')
+    .map((t) => FRENCH_TYPES[t.trim()] ?? t)
+    .join(' ou ');
 }
 
 /** A NUL character (Postgres refuses it in text) anywhere in a value: the path of the first one. */
@@ -76,7 +91,9 @@ export function findNulCharacter(value: unknown, path = '', depth = 0): string |
 
 /** French 400 for a NUL character in the body or the query, naming the field. */
 export function nulCharacterMessage(path: string): string {
-  return path ? `Le champ « ${path} » contient un caractère interdit (caractère nul).` : 'La requête contient un caractère interdit (caractère nul).';
+  return path
+    ? `Le champ « ${path} » contient un caractère interdit (caractère nul).`
+    : 'La requête contient un caractère interdit (caractère nul).';
 }
 
 /** Compiles a schema once and returns a function that throws a 400 with the French message. */

@@ -112,7 +112,10 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = netConnect(port, '127.0.0.1');
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (ok) return;
@@ -159,15 +162,21 @@ export async function packagesLoadedBy(specifiers: string[], cwd = process.cwd()
   try {
     const out = join(dir, 'resolved.txt');
     writeFileSync(out, '');
-    writeFileSync(join(dir, 'hooks.mjs'), [
-      "import { appendFileSync } from 'node:fs';",
-      'export async function resolve(specifier, context, next) {',
-      '  const resolved = await next(specifier, context);',
-      `  appendFileSync(${JSON.stringify(out)}, resolved.url + '\\n');`,
-      '  return resolved;',
-      '}',
-    ].join('\n'));
-    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});`);
+    writeFileSync(
+      join(dir, 'hooks.mjs'),
+      [
+        "import { appendFileSync } from 'node:fs';",
+        'export async function resolve(specifier, context, next) {',
+        '  const resolved = await next(specifier, context);',
+        `  appendFileSync(${JSON.stringify(out)}, resolved.url + '\\n');`,
+        '  return resolved;',
+        '}',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(dir, 'register.mjs'),
+      `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});`,
+    );
     const script = [
       ...specifiers.map((specifier) => `await import(${JSON.stringify(specifier)});`),
       "const { createRequire } = await import('node:module');",
@@ -175,13 +184,22 @@ export async function packagesLoadedBy(specifiers: string[], cwd = process.cwd()
       'process.exit(0);',
     ].join('\n');
     await new Promise<void>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', '--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', script], {
-        cwd, timeout: 60_000, env: { ...process.env, LOG_LEVEL: 'error' },
-      }, (err, _stdout, stderr) => (err ? reject(new Error(`${String(err)}\n${stderr}`)) : resolve()));
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', '--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', script],
+        {
+          cwd,
+          timeout: 60_000,
+          env: { ...process.env, LOG_LEVEL: 'error' },
+        },
+        (err, _stdout, stderr) => (err ? reject(new Error(`${String(err)}\n${stderr}`)) : resolve()),
+      );
     });
     const packages = new Set<string>();
     for (const line of readFileSync(out, 'utf8').split('\n')) {
-      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(line.lastIndexOf('node_modules/') >= 0 ? line.slice(line.lastIndexOf('node_modules/')) : '');
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(
+        line.lastIndexOf('node_modules/') >= 0 ? line.slice(line.lastIndexOf('node_modules/')) : '',
+      );
       if (match) packages.add(match[1]!);
     }
     return [...packages].sort();

@@ -41,7 +41,9 @@ export interface TestSystemOptions {
   /** Runs after the migrations (demo rows, a test event). */
   seed?(db: Db): Promise<unknown>;
   /** Started with `nats: true` only; what it returns is stopped by close(). */
-  consumers?(deps: TestSystemDeps & { bus: Bus; relay: OutboxRelay }): Promise<{ stop(): Promise<unknown> } | Array<{ stop(): Promise<unknown> }>>;
+  consumers?(
+    deps: TestSystemDeps & { bus: Bus; relay: OutboxRelay },
+  ): Promise<{ stop(): Promise<unknown> } | Array<{ stop(): Promise<unknown> }>>;
   buildApp(deps: TestSystemDeps): Koa | Promise<Koa>;
 }
 
@@ -92,7 +94,13 @@ export async function startTestSystem(options: TestSystemOptions): Promise<TestS
   const tokens = await testTokens();
   let closed: Promise<void> | undefined;
   return {
-    ...deps, database, namespace, base, server, tokens, revocations: verifier,
+    ...deps,
+    database,
+    namespace,
+    base,
+    server,
+    tokens,
+    revocations: verifier,
     call(method, path, { as, body, raw, headers = {} } = {}) {
       return fetch(base + path, {
         method,
@@ -104,14 +112,15 @@ export async function startTestSystem(options: TestSystemOptions): Promise<TestS
         body: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
       });
     },
-    close: () => closed ??= (async () => {
-      await server.close();
-      for (const consumer of consumers) await consumer.stop();
-      await deps.relay?.stop();
-      await deps.bus?.close();
-      if (namespace) await deleteTestStream(namespace);
-      await db.destroy();
-      await database.drop();
-    })(),
+    close: () =>
+      (closed ??= (async () => {
+        await server.close();
+        for (const consumer of consumers) await consumer.stop();
+        await deps.relay?.stop();
+        await deps.bus?.close();
+        if (namespace) await deleteTestStream(namespace);
+        await db.destroy();
+        await database.drop();
+      })()),
   };
 }

@@ -42,21 +42,39 @@ describe('startTestSystem', () => {
       schema: 'kittest',
       nats: true,
       migrations: {
-        '001_notes': { async up(knex) { await knex.schema.withSchema('kittest').createTable('notes', (t) => { t.increments('id'); t.text('text'); }); } },
+        '001_notes': {
+          async up(knex) {
+            await knex.schema.withSchema('kittest').createTable('notes', (t) => {
+              t.increments('id');
+              t.text('text');
+            });
+          },
+        },
       },
       seed: (db) => db('notes').insert({ text: 'première' }),
       consumers: async () => [],
       buildApp: (deps) => {
         const router = new Router();
         defineRoute(router, {
-          method: 'post', path: '/api/notes', roles: ['admin'], status: 201,
-          handler: async ({ user }) => deps.db.transaction(async (trx) => {
-            const [row] = await trx('notes').insert({ text: user.id }).returning('id');
-            await recordEvent(trx, 'kittest', 'catalog.event.created', { eventId: row.id, name: 'Note' });
-            return { id: row.id };
-          }),
+          method: 'post',
+          path: '/api/notes',
+          roles: ['admin'],
+          status: 201,
+          handler: async ({ user }) =>
+            deps.db.transaction(async (trx) => {
+              const [row] = await trx('notes').insert({ text: user.id }).returning('id');
+              await recordEvent(trx, 'kittest', 'catalog.event.created', { eventId: row.id, name: 'Note' });
+              return { id: row.id };
+            }),
         });
-        return createServiceApp({ name: deps.name, logger: deps.logger, db: deps.db, bus: deps.bus, verifier: deps.verifier, routers: [router] });
+        return createServiceApp({
+          name: deps.name,
+          logger: deps.logger,
+          db: deps.db,
+          bus: deps.bus,
+          verifier: deps.verifier,
+          routers: [router],
+        });
       },
     });
     try {

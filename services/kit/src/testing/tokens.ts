@@ -75,8 +75,12 @@ export type TestAccount = keyof typeof TEST_ACCOUNTS;
 
 /** One token per demo account: `{ admin, caissier, benevole, tresorier }` (subject `test-<name>`). */
 export async function testTokens(): Promise<Record<TestAccount, string>> {
-  const entries = await Promise.all(Object.entries(TEST_ACCOUNTS).map(async ([name, account]) =>
-    [name, await signTestToken({ sub: `test-${name}`, roles: [...account.roles], email: account.email })] as const));
+  const entries = await Promise.all(
+    Object.entries(TEST_ACCOUNTS).map(
+      async ([name, account]) =>
+        [name, await signTestToken({ sub: `test-${name}`, roles: [...account.roles], email: account.email })] as const,
+    ),
+  );
   return Object.fromEntries(entries) as Record<TestAccount, string>;
 }
 
@@ -134,7 +138,9 @@ export async function startTestIdentity(): Promise<TestIdentity> {
     }
     const match = /^\/internal\/tokens\/([^/]+)$/.exec(path);
     if (match) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ revoked: list.isRevoked(decodeURIComponent(match[1]!)) }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ revoked: list.isRevoked(decodeURIComponent(match[1]!)) }));
       return;
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Ressource introuvable."}');
@@ -145,9 +151,10 @@ export async function startTestIdentity(): Promise<TestIdentity> {
   return {
     url: `http://127.0.0.1:${port}`,
     ...list,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
