@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEnvelope, startConsumer, type EventConsumer, type EventEnvelope, type EventPayloads } from '@kermesse/kit';
 import { eventually } from '@kermesse/kit/testing';
-import { recordCompletedSale } from './commands/recordSale.ts';
+import { recordCompletedSale } from './commands/recordCompletedSale.ts';
 import { logger, startTestbed, type Testbed } from './testSupport.ts';
 import { upsertEvent } from './repositories/events.ts';
 

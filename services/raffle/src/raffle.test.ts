@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { recordCompletedSale } from './commands/recordSale.ts';
+import { recordCompletedSale } from './commands/recordCompletedSale.ts';
 import { verifyProof, type DrawingProof } from '@kermesse/contracts-raffle';
 import { main as verifyCommand } from './verify-drawing.ts';
 import { logger, startTestbed, type Testbed } from './testSupport.ts';

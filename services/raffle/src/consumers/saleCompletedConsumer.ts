@@ -1,5 +1,5 @@
 import { startConsumer, type Bus, type Db, type EventConsumer, type Logger } from '@kermesse/kit';
-import { recordCompletedSale } from '../commands/recordSale.ts';
+import { recordCompletedSale } from '../commands/recordCompletedSale.ts';
 
 /** `sale.completed`: confirms the claim and records ticket holders and bettors (inbox-protected). */
 export function startSaleCompletedConsumer(deps: { db: Db; bus: Bus; logger: Logger }): Promise<EventConsumer> {
