@@ -98,7 +98,11 @@ describe('what has a stock', () => {
     await eventually(async () => (await levelAndLedger(sys.db, eventId, productId)).stock === -2);
     await sys.publish('catalog.event.created', { eventId, name: 'Kermesse de printemps', startsOn: '2027-05-15' });
     await sys.publish('catalog.product.changed', buildProduct(productId, 'Limonade maison', 'Boissons', { eventId }));
-    await eventually(async () => (await stockOf(eventId, productId))?.stock === 58);
+    // The event and the product are consumed side by side: wait for both (the demo level `*` may apply before the name).
+    await eventually(async () => {
+      const item = await stockOf(eventId, productId);
+      return item?.stock === 58 && item.name === 'Limonade maison';
+    });
     expect(await stockOf(eventId, productId)).toMatchObject({ name: 'Limonade maison', stock: 58, alert_threshold: 10, isAlert: false });
     expect(await levelAndLedger(sys.db, eventId, productId)).toEqual({ stock: 58, ledger: 58, movements: 2 });
   });
@@ -166,7 +170,7 @@ describe('sales lower the stock exactly once', () => {
     await eventually(async () => (await levelAndLedger(sys.db, eventId, productId)).stock === -2);
     await sys.publish('catalog.event.created', { eventId, name: 'Fête de la musique', startsOn: '2026-06-21' });
     await sys.publish('catalog.product.changed', buildProduct(productId, 'Glace', 'Desserts', { eventId }));
-    await eventually(async () => (await stockOf(eventId, productId))?.name === 'Glace');
+    await eventually(async () => (await stockOf(eventId, productId))?.name === 'Glace' && (await stocks(eventId)).event?.name === 'Fête de la musique');
     expect(await stockOf(eventId, productId)).toMatchObject({ stock: -2, isAlert: true });
     expect((await stocks(eventId)).event?.name).toBe('Fête de la musique');
   });

@@ -1,22 +1,20 @@
 /**
- * A stock service for tests and the bench, on real Postgres and NATS: identity issues the tokens,
- * and a stand-in for the register publishes catalog and sale events the way the register does
+ * A stock service for tests and the bench, on real Postgres and NATS: the kit's test signer issues
+ * the tokens (a stand-in identity serves its key to a service started in its own process), and a stand-in for the register publishes catalog and sale events the way the register does
  * (outbox row in a transaction, relay to JetStream) and listens to stock.alert like the register.
  */
 import {
-  connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, recordEvent, startConsumer, startOutboxRelay,
+  connectBus, createDb, createLogger, listen, migrateLatest, recordEvent, startConsumer, startOutboxRelay,
   type Bus, type Db, type EventConsumer, type EventEnvelope, type EventPayloads, type EventType, type OutboxRelay, type RunningServer,
 } from '@kermesse/kit';
-import { createTestDatabase, deleteTestStream, eventually, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
-import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import {
+  createTestDatabase, deleteTestStream, eventually, startTestIdentity, testNamespace, testTokens, testTokenVerifier, TEST_NATS_URL, type TestDatabase,
+} from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { startStockConsumers } from './consumers/index.ts';
 import { seedDemo } from './demo.ts';
 
-export const TEST_PASSWORD = 'stock-test-2026';
 const PRODUCER_SCHEMA = 'fake_register';
 
 export interface StockTestSystem {
@@ -45,11 +43,10 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
   const logger = createLogger('stock-test', 'error');
   const database: TestDatabase = await createTestDatabase();
   const namespace = testNamespace();
-  const identityDb = createDb(database.url, { schema: identityMigrations.schema });
-  await migrateLatest(identityDb, identityMigrations);
-  await seedIdentity({ db: identityDb, password: TEST_PASSWORD });
-  const identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
-  const identityUrl = `http://127.0.0.1:${identity.port}`;
+  // Serves the test signer's key to a stock service started in its own process (IDENTITY_URL).
+  const identity = await startTestIdentity();
+  const identityUrl = identity.url;
+  const signed = await testTokens();
 
   const db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
@@ -74,7 +71,7 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
     databaseUrl: database.url,
     namespace,
     identityUrl,
-    tokens: { admin: '', cashier: '', volunteer: '' },
+    tokens: { admin: signed.admin, cashier: signed.caissier, volunteer: signed.benevole },
     alerts,
     async publish(type, payload) {
       // recordEvent wakes the stand-in's relay once the transaction commits.
@@ -109,7 +106,7 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
       await bus.close();
       await producerBus.close();
       await identity.close();
-      await Promise.all([db.destroy(), producerDb.destroy(), identityDb.destroy()]);
+      await Promise.all([db.destroy(), producerDb.destroy()]);
       await deleteTestStream(namespace);
       await database.drop();
     },
@@ -117,15 +114,8 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
 
   let server: RunningServer | undefined;
   if (options.app !== false) {
-    server = await listen(await buildApp({ db, logger, bus, verifier: createTokenVerifier({ identityUrl }) }), 0);
+    server = await listen(await buildApp({ db, logger, bus, verifier: testTokenVerifier() }), 0);
     system.base = `http://127.0.0.1:${server.port}`;
-  }
-  for (const [key, who] of [['admin', 'admin'], ['cashier', 'caissier'], ['volunteer', 'benevole']] as const) {
-    const res = await fetch(`${identityUrl}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${who}@kermesse.local`, password: TEST_PASSWORD }),
-    });
-    system.tokens[key] = ((await res.json()) as { token: string }).token;
   }
   if (options.consumers !== false) await system.startConsumers();
   return system;

@@ -1,53 +1,36 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, createLogger, createTokenVerifier, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
-import { createTestDatabase, cutMultipartUpload, type TestDatabase } from '@kermesse/kit/testing';
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
-import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import { createDb, createLogger, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
+import { createTestDatabase, cutMultipartUpload, testTokens, testTokenVerifier, type TestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { DEMO_SWAPMEET, seedDemo } from './demo.ts';
 
-const PASSWORD = 'vide-grenier-2026';
 const logger = createLogger('test', 'error');
 const SAMPLE = readFileSync(new URL('../samples/vide-grenier-exemple.csv', import.meta.url));
 let database: TestDatabase;
-let identityDb: Db;
 let db: Db;
-let identity: RunningServer;
 let service: RunningServer;
 let base: string;
 let demoId: number;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  identityDb = createDb(database.url, { schema: identityMigrations.schema });
-  await migrateLatest(identityDb, identityMigrations);
-  await seedIdentity({ db: identityDb, password: PASSWORD });
-  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
   db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
   await seedDemo({ db });
   await seedDemo({ db });
-  service = await listen(await buildApp({ db, logger, verifier: createTokenVerifier({ identityUrl: `http://127.0.0.1:${identity.port}` }) }), 0);
+  // The kit's test signer: no identity service to boot.
+  service = await listen(await buildApp({ db, logger, verifier: testTokenVerifier() }), 0);
   base = `http://127.0.0.1:${service.port}`;
-  for (const who of ['admin', 'caissier']) {
-    const res = await fetch(`http://127.0.0.1:${identity.port}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${who}@kermesse.local`, password: PASSWORD }),
-    });
-    tokens[who] = ((await res.json()) as { token: string }).token;
-  }
+  tokens = await testTokens();
   demoId = (await db('swapmeets').where({ name: DEMO_SWAPMEET }).first('id')).id;
 });
 
 afterAll(async () => {
   await service?.close();
-  await identity?.close();
   await db?.destroy();
-  await identityDb?.destroy();
   await database?.drop();
 });
 
