@@ -1,6 +1,8 @@
-/** @kermesse/contracts-register — the register domain's back-office contract. */
+/** @kermesse/contracts-register — the register domain's contract: back office, cash register, refunds, till, dashboard. */
 export * from './schemas.ts';
 export * from './errors.ts';
 export * from './rules.ts';
 export * from './refunds.ts';
 export * from './dashboard.ts';
+export * from './sales.ts';
+export * from './mealDeal.ts';

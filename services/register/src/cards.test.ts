@@ -126,7 +126,7 @@ describe('card readers (simulator)', () => {
   it('refuses a charge of another amount than the sale', async () => {
     const { checkout } = await startCharge(5);
     const done = await settledStatus(checkout.body.data.client_transaction_id);
-    expect(await cardSale(done.transaction_code!)).toMatchObject({ status: 400, body: { error: 'Le montant payé par carte (5,00 €) ne correspond pas au total de la vente (3,50 €).' } });
+    expect(await cardSale(done.transaction_code!)).toMatchObject({ status: 400, body: { error: 'Le montant payé par carte (5,00\u00a0€) ne correspond pas au total de la vente (3,50\u00a0€).' } });
   });
 
   it('pays part of a sale on hold through the reader', async () => {

@@ -47,7 +47,7 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
     expect(first).toMatchObject({ status: 200, body: { success: true, paid: 4, remaining: 6, settled: false } });
 
     const over = await pay(held.id, [{ price: 6.01, payment_mode: 2, reference: '10' }]);
-    expect(over).toMatchObject({ status: 400, body: { error: 'Le montant saisi (6,01 €) dépasse le reste à payer (6,00 €).' } });
+    expect(over).toMatchObject({ status: 400, body: { error: 'Le montant saisi (6,01\u00a0€) dépasse le reste à payer (6,00\u00a0€).' } });
 
     const last = await pay(held.id, [{ price: 2.5, payment_mode: 1, reference: 'CHQ-778' }, { price: 3.5, payment_mode: 2, reference: '' }]);
     expect(last).toMatchObject({ status: 200, body: { paid: 10, remaining: 0, settled: true } });

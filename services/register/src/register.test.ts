@@ -94,7 +94,7 @@ describe('register: entry-page API', () => {
   it('answers an unknown event with 404 and a malformed id with 400, in French', async () => {
     const missing = await get('/api/cr/events/999999/checkouts', 'caissier');
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: 'Événement introuvable.' });
+    expect(await missing.json()).toEqual({ error: 'Événement introuvable.', code: 'EVENT_NOT_FOUND' });
     const malformed = await get('/api/cr/events/abc/checkouts', 'caissier');
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: 'Le champ « eventId » doit être de type entier.' });

@@ -96,7 +96,7 @@ describe('payment modes (SPEC §4)', () => {
     expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
     expect(res.body.printData.receiptHtml).toContain('size: 80mm');
     expect(res.body.printData.receiptHtml).toContain(`Reçu ${reference}`);
-    expect(res.body.printData.receiptHtml).toContain('Donné : 20,00 € — rendu : 10,50 €');
+    expect(res.body.printData.receiptHtml).toContain('Donné : 20,00\u00a0€ — rendu : 10,50\u00a0€');
     expect(res.body.printData.orderHtml).toContain('Commande à préparer');
     expect(res.body.printData.orderHtml).toContain('2 ×</td><td>Hot-dog');
     expect(res.body.printData.orderHtml).not.toContain('Bière');
@@ -114,7 +114,7 @@ describe('payment modes (SPEC §4)', () => {
       expect(await cash(given)).toMatchObject({ status: 400, body: { error: "Le montant donné en espèces n'est pas un nombre : saisissez par exemple 20 ou 20,50." } });
     }
     for (const given of [null, '', '  ']) {
-      expect(await cash(given)).toMatchObject({ status: 400, body: { error: 'Montant insuffisant. Vous devez fournir au moins 3,50 €.' } });
+      expect(await cash(given)).toMatchObject({ status: 400, body: { error: 'Montant insuffisant. Vous devez fournir au moins 3,50\u00a0€.' } });
     }
     expect((await cash('20,50')).status).toBe(201);
     expect(await salesCount()).toBe(before + 1);
@@ -134,7 +134,7 @@ describe('payment modes (SPEC §4)', () => {
     const before = await salesCount();
     expect(await h.request('POST', '/api/cr/sale/create', {
       body: sale({ cart: [await line('Hot-dog', 3)], payments: [{ method: 'ESP', amount: 10.5, payment_reference: '10' }] }),
-    })).toMatchObject({ status: 400, body: { error: 'Montant insuffisant. Vous devez fournir au moins 10,50 €.' } });
+    })).toMatchObject({ status: 400, body: { error: 'Montant insuffisant. Vous devez fournir au moins 10,50\u00a0€.' } });
     expect(await salesCount()).toBe(before);
   });
 
@@ -154,7 +154,7 @@ describe('payment modes (SPEC §4)', () => {
       .toMatchObject({ status: 400, body: { error: 'Identifier/Créer une personne pour ce panier' } });
     const res = await h.request('POST', '/api/cr/sale/create', { body: sale({ cart: [await line('Café')], paymentMode: 99, personId: buyerId }) });
     expect(res).toMatchObject({ status: 201, body: { sale: { paymentMode: 99, paymentStatus: 2 } } });
-    expect(res.body.printData.receiptHtml).toContain('En attente de règlement — reste à payer : 1,00 €');
+    expect(res.body.printData.receiptHtml).toContain('En attente de règlement — reste à payer : 1,00\u00a0€');
     const row = await h.db('sales').where({ reference: res.body.sale.reference }).first();
     expect(row).toMatchObject({ payment_mode: 99, payment_status: 2, paid_cents: 0, person_id: buyerId });
     expect(await h.db('payments').where({ sale_id: row.id })).toEqual([]);
@@ -430,7 +430,7 @@ describe('receipts', () => {
     expect(res.text).toContain('@page { size: 80mm auto; margin: 0; }');
     expect(res.text).toContain('Galette-saucisse');
     expect(res.text).toContain('Remise menu');
-    expect(res.text).toContain('5,50 €');
+    expect(res.text).toContain('5,50\u00a0€');
     expect(res.text).toContain(`/s/${reference}`);
     // A lower-case reference typed by hand finds it too.
     expect((await h.request('GET', `/api/cr/order/${reference.toLowerCase()}/print`)).status).toBe(200);

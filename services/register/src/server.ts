@@ -9,8 +9,8 @@ import { readRegisterEnv } from './env.ts';
 import { pruneIdempotencyKeys } from './idempotency.ts';
 import { createSimulatorProvider } from './payments/simulator.ts';
 import { createSumUpProvider } from './payments/sumup.ts';
-import { createRaffleClient } from './raffleClient.ts';
-import { createBingoClient } from './bingoClient.ts';
+import { createRaffleClient } from './claimsClient.ts';
+import { createBingoClient } from './claimsClient.ts';
 
 /** Calls `fn` once `ms` after the first of a burst of calls: one outbox batch for many sales. */
 function coalesce(fn: () => void, ms: number): () => void {

@@ -1,11 +1,7 @@
-/** The back office's refusals: the contract's French messages with their codes. */
-import { badRequest, conflict, notFound } from '@kermesse/kit';
-import { MESSAGES, type ErrorCode } from '@kermesse/contracts-register';
+/** The back office's refusals: the contract's French messages with their codes (the register's `errors.ts`). */
+import { invalid } from '../errors.ts';
 
-export const invalid = (code: ErrorCode, details?: Record<string, unknown>) => badRequest(MESSAGES[code]).withCode(code, details);
-export const missing = (code: ErrorCode) => notFound(MESSAGES[code]).withCode(code);
-export const refused = (code: ErrorCode, details?: Record<string, unknown>) => conflict(MESSAGES[code]).withCode(code, details);
-
+export { invalid, missing, refused } from '../errors.ts';
 /** A name as kept: trimmed, inner blanks collapsed; an empty one is refused naming the field. */
 export function cleanName(name: string): string {
   const cleaned = name.replace(/\s+/g, ' ').trim();

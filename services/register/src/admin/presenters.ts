@@ -1,7 +1,7 @@
 /** Rows of the back office → the contract's shapes (`@kermesse/contracts-register`). */
 import type { AdminCategory, AdminCheckout, AdminEvent, AdminMealDeal, AdminProduct } from '@kermesse/contracts-register';
 import type { MealDealRule } from '../cart/rules.ts';
-import { toEuros } from '../money.ts';
+import { toEuros } from '@kermesse/contracts-common';
 import type { AdminCategoryRow, AdminCheckoutRow, AdminEventRow, AdminProductRow } from './repositories/backOffice.ts';
 
 export const presentAdminEvent = (e: AdminEventRow): AdminEvent => ({

@@ -20,7 +20,7 @@ import { seedDemo as seedBingo } from '@kermesse/bingo/demo';
 import { startBingoConsumers } from '../../../bingo/src/consumers/index.ts';
 import { migrations, schema } from '../../migrations/index.ts';
 import { buildApp } from '../app.ts';
-import { createBingoClient } from '../bingoClient.ts';
+import { createBingoClient } from '../claimsClient.ts';
 import { createEventWithCheckouts } from '../commands/createEvent.ts';
 import { startRegisterConsumers, type RegisterConsumers } from '../consumers/index.ts';
 

@@ -1,14 +1,12 @@
 /**
- * Loto cartons in a register sale (issue 12), called by createSale like the raffle's claim: the
- * catalogue learns which night each carton product sells, the cartons typed by the cashier are
- * checked (as many as the cart pays for, each once, printed for the night), claimed from the bingo
- * service before the sale is written, written with it (`sale_cartons`), carried by `sale.completed`,
- * confirmed with the buyer once it is committed, released when it fails.
+ * Loto cartons in a register sale (issue 12): the catalogue learns which night each carton product
+ * sells, the cartons typed by the cashier are checked (as many as the cart pays for, each once,
+ * printed for the night); sale/claims.ts claims them from the bingo service before the sale is
+ * written (`sale_cartons`), confirms them with the buyer once committed, releases them on failure.
  */
-import { randomUUID } from 'node:crypto';
-import { badRequest, serviceUnavailable, type Db, type Logger, type Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit';
 import { checkCartons, type BingoInfo, type CatalogProduct, type CatalogView, type PricedCart } from '../cart/rules.ts';
-import type { BingoClient, CartonBuyer } from '../bingoClient.ts';
+import { invalid } from '../errors.ts';
 import { findBingo, findBingoOfCategory, type BingoRow } from './catalog.ts';
 
 /** The `sale` fields the register remote sends for cartons (SPEC §3 Sale, extended like `raffles`). */
@@ -49,83 +47,32 @@ export async function withBingos<C extends CatalogView>(db: Db, eventId: number,
 /** The carton numbers as sent: whole numbers (« 12 » or { number: 12 }), at most 500. */
 function cartonNumbers(input: CartonSaleInput): number[] {
   const sent = input.cartons ?? [];
-  if (!Array.isArray(sent)) throw badRequest('Le champ « cartons » doit être une liste de numéros de cartons.');
-  if (sent.length > MAX_CARTONS) throw badRequest(`Une vente ne peut contenir plus de ${MAX_CARTONS} cartons.`);
+  if (!Array.isArray(sent)) throw invalid('CARTONS_NOT_A_LIST');
+  if (sent.length > MAX_CARTONS) throw invalid('CARTONS_LIMIT', { max: MAX_CARTONS });
   return sent.map((c: unknown) => {
     const n = typeof c === 'object' && c !== null ? (c as { number?: unknown }).number : c;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 1_000_000) {
-      throw badRequest('Les numéros de cartons sont des nombres entiers (ex. 12).');
+      throw invalid('CARTON_NOT_A_NUMBER');
     }
     return n;
   });
 }
 
-export interface SaleCartons {
-  numbers: number[];
-  bingo: BingoInfo | undefined;
-  claimId: string | null;
-  /** Holds the cartons at the bingo service (a French 409 when one was just sold elsewhere). */
-  claim(): Promise<void>;
-  /** What `sale.completed` carries. */
-  event: { cartons: Array<{ bingoId: number; number: number }>; cartonClaimId: string | null };
-  /** What the sale statement writes (`sale_cartons`). */
-  bindings: { bingoId: number | null; cartons: number[] };
-  /** What the receipt lists. */
-  receipt: { cartons: number[]; bingoName: string | null };
-  /** The sale is committed: the cartons are sold to the buyer (failures logged; sale.completed confirms too). */
-  confirm(saleId: number, reference: string, buyer: CartonBuyer | null | undefined): Promise<void>;
-  /** The sale failed: the cartons go back on sale (failures logged; the claim expires on its own). */
-  release(): Promise<void>;
-}
-
 /**
- * Checks the cartons of a sale against its cart (before anything is held) and prepares their claim.
- * The claim id is drawn now so the sale's event names it; the claim itself is made by `claim()`.
+ * The cartons of a sale checked against its cart, before anything is held: as many as the cart pays
+ * for, each once, printed for the night (the claim itself is made with the raffle's, sale/claims.ts).
  */
-export async function prepareSaleCartons(
-  deps: { db: Db; logger: Logger; bingo?: BingoClient },
+export async function readSaleCartons(
+  db: Db,
   input: CartonSaleInput,
   priced: PricedCart,
   catalog: CatalogView,
-  bearer: string,
-): Promise<SaleCartons> {
+): Promise<{ numbers: number[]; bingoId: number | null; bingo: BingoInfo | undefined }> {
   const numbers = cartonNumbers(input);
-  const bingo = priced.bingoId !== null ? catalog.bingo?.(priced.bingoId) ?? (await findBingo(deps.db, priced.bingoId).then((r) => r && toBingoInfo(r))) : undefined;
-  if (input.bingoId && priced.bingoId !== null && input.bingoId !== priced.bingoId) {
-    throw badRequest('Les cartons saisis ne sont pas ceux de la soirée loto du panier.');
-  }
+  const bingo = priced.bingoId !== null ? catalog.bingo?.(priced.bingoId) ?? (await findBingo(db, priced.bingoId).then((r) => r && toBingoInfo(r))) : undefined;
+  if (input.bingoId && priced.bingoId !== null && input.bingoId !== priced.bingoId) throw invalid('BINGO_MISMATCH');
   checkCartons(priced, numbers, bingo);
-  const bingoId = priced.bingoId;
-  const claimId = numbers.length && bingoId !== null ? randomUUID() : null;
-  const cartons = bingoId !== null ? numbers.map((number) => ({ bingoId, number })) : [];
-  let claimed = false;
-  return {
-    numbers,
-    bingo,
-    claimId,
-    async claim() {
-      if (!claimId) return;
-      if (!deps.bingo) throw serviceUnavailable('Le service du loto ne répond pas : les cartons ne peuvent pas être vendus pour le moment.');
-      await deps.bingo.claim({ claimId, cartons }, bearer);
-      claimed = true;
-    },
-    event: { cartons, cartonClaimId: claimId },
-    bindings: { bingoId, cartons: bingoId !== null ? numbers : [] },
-    receipt: { cartons: numbers, bingoName: bingo?.name ?? null },
-    async confirm(saleId, reference, buyer) {
-      if (!claimId || !claimed) return;
-      const who = buyer ? { firstname: buyer.firstname, lastname: buyer.lastname, email: buyer.email ?? null, phone: buyer.phone ?? null } : null;
-      await deps.bingo!.confirm(claimId, { saleId, reference, buyer: who }, bearer).catch((err: unknown) => {
-        deps.logger.warn('carton claim confirmation failed; sale.completed will confirm it', { claimId, err: String(err) });
-      });
-    },
-    async release() {
-      if (!claimId || !claimed) return;
-      await deps.bingo!.release(claimId, bearer).catch((err: unknown) => {
-        deps.logger.warn('carton claim release failed', { claimId, err: String(err) });
-      });
-    },
-  };
+  return { numbers, bingoId: priced.bingoId, bingo };
 }
 
 /** The cartons of a written sale and their night, for a receipt printed again. */

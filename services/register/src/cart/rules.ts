@@ -4,28 +4,23 @@
  * the donation amount (-1) from the client, counts the tickets, bets and loto cartons each line pays
  * for, and checks the buyer, ticket, bet and carton rules with SPEC's French messages.
  */
-import { badRequest } from '@kermesse/kit';
-import { formatEuros, toCents } from '../money.ts';
+import { formatEuros, toCents } from '@kermesse/contracts-common';
+import {
+  DEFAULT_MEAL_DEAL, MEAL_DEAL_CATEGORY, MEAL_DEAL_NAME, MEAL_DEAL_PRODUCT_ID, mealDealSets as setsOf, type CartLineInput, type MealDealRule,
+} from '@kermesse/contracts-register';
+import { invalid } from '../errors.ts';
+
+export { DEFAULT_MEAL_DEAL, type CartLineInput, type MealDealRule };
 
 export const DONATION_PRODUCT_ID = -1;
-export const DISCOUNT_PRODUCT_ID = -2;
+export const DISCOUNT_PRODUCT_ID = MEAL_DEAL_PRODUCT_ID;
 export const DONATION_CATEGORY = 'Donations';
-export const DISCOUNT_CATEGORY = 'Remises';
-export const DISCOUNT_NAME = 'Remise menu';
+export const DISCOUNT_CATEGORY = MEAL_DEAL_CATEGORY;
+export const DISCOUNT_NAME = MEAL_DEAL_NAME;
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 50;
 /** A donation above this is surely a typing mistake (100,000 €). */
 export const MAX_DONATION_CENTS = 10_000_000;
-
-export const MESSAGES = {
-  identify: 'Identifier/Créer une personne pour ce panier',
-  noTickets: 'Aucune selection de tickets',
-  noBets: 'Aucun vote effectué',
-  duplicateBet: 'Ce pari a déjà été sélectionné.',
-  emptyCart: 'Le panier est vide.',
-  smsPhone: 'Merci de saisir un numéro de téléphone valide (10 chiffres).',
-  noCartons: 'Aucun carton saisi : saisissez les numéros des cartons remis.',
-} as const;
 
 export type LineKind = 'product' | 'donation' | 'discount' | 'raffle' | 'giftbasket' | 'bingo';
 
@@ -50,27 +45,6 @@ export interface RaffleInfo { id: number; eventId: number; name: string; totalTi
 /** A loto night whose cartons the register sells: `totalCartons` printed, numbered from 1. */
 export interface BingoInfo { id: number; eventId: number | null; name: string; totalCartons: number; tiers: Tier[] }
 export interface GiftBasketInfo { id: number; eventId: number; name: string; tiers: Tier[]; types: Array<{ id: number; name: string; priceCents: number }> }
-
-/** SPEC §9: a discount per complete set of these (category, price) items. */
-export interface MealDealRule {
-  discountCents: number;
-  items: Array<{ categoryId: number; priceCents: number }>;
-}
-
-export const DEFAULT_MEAL_DEAL: MealDealRule = {
-  discountCents: 50,
-  items: [
-    { categoryId: 2, priceCents: 350 },
-    { categoryId: 1, priceCents: 150 },
-    { categoryId: 4, priceCents: 100 },
-  ],
-};
-
-/** A cart line as the register remote sends it (SPEC §3); only ids, quantities and the donation amount are trusted. */
-export interface CartLineInput {
-  product: { id: number; name?: string; price?: number; productCategory?: { id?: number | null; name?: string } | null };
-  quantity: number;
-}
 
 export interface PricedLine {
   productId: number;
@@ -107,20 +81,9 @@ export interface CatalogView {
   mealDeal: MealDealRule;
 }
 
-/**
- * Number of complete meal-deal sets in the cart: the smallest quantity among the rule's
- * (category, price) items (SPEC §9); 0 when one is missing.
- */
+/** Number of complete meal-deal sets among the cart's product lines (the contract's rule, SPEC §9). */
 export function mealDealSets(lines: Array<{ categoryId: number | null; unitPriceCents: number; quantity: number; kind: LineKind }>, rule: MealDealRule): number {
-  if (rule.items.length === 0) return 0;
-  let sets = Infinity;
-  for (const item of rule.items) {
-    const quantity = lines
-      .filter((l) => l.kind === 'product' && l.categoryId === item.categoryId && l.unitPriceCents === item.priceCents)
-      .reduce((sum, l) => sum + l.quantity, 0);
-    sets = Math.min(sets, quantity);
-  }
-  return Number.isFinite(sets) ? sets : 0;
+  return setsOf(lines.filter((l) => l.kind === 'product'), rule);
 }
 
 /** Tickets (or bets) one unit of a ticket product gives: `nb` of the tier whose price is the product's (SPEC §9). */
@@ -134,7 +97,7 @@ export function ticketsPerUnit(product: Pick<CatalogProduct, 'priceCents' | 'tie
  * cannot sell (unknown product, bad donation, tickets of two raffles…).
  */
 export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCart {
-  if (cart.length === 0) throw badRequest(MESSAGES.emptyCart);
+  if (cart.length === 0) throw invalid('CART_EMPTY');
   const lines: PricedLine[] = [];
   let raffleId: number | null = null;
   let giftBasketId: number | null = null;
@@ -145,13 +108,13 @@ export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCa
 
   for (const { product: sent, quantity } of cart) {
     if (quantity < MIN_QUANTITY || quantity > MAX_QUANTITY || !Number.isInteger(quantity)) {
-      throw badRequest(`La quantité doit être comprise entre ${MIN_QUANTITY} et ${MAX_QUANTITY}.`);
+      throw invalid('QUANTITY_RANGE', { min: MIN_QUANTITY, max: MAX_QUANTITY });
     }
     if (sent.id === DISCOUNT_PRODUCT_ID) continue; // recomputed below, whatever the client says
     if (sent.id === DONATION_PRODUCT_ID) {
       const cents = typeof sent.price === 'number' ? toCents(sent.price) : undefined;
-      if (cents === undefined || cents <= 0) throw badRequest('Le montant du don doit être supérieur à 0 € (2 décimales au plus).');
-      if (cents > MAX_DONATION_CENTS) throw badRequest(`Le montant du don ne peut dépasser ${formatEuros(MAX_DONATION_CENTS)}.`);
+      if (cents === undefined || cents <= 0) throw invalid('DONATION_INVALID');
+      if (cents > MAX_DONATION_CENTS) throw invalid('DONATION_TOO_LARGE', { max: formatEuros(MAX_DONATION_CENTS) }, { maxCents: MAX_DONATION_CENTS });
       lines.push({
         productId: DONATION_PRODUCT_ID, name: 'Don', categoryId: null, categoryName: DONATION_CATEGORY,
         unitPriceCents: cents, quantity, totalCents: cents * quantity, kind: 'donation', clickAndCollect: false,
@@ -161,24 +124,24 @@ export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCa
     const product = catalog.product(sent.id);
     if (!product) {
       const name = sent.name ? `« ${sent.name} » ` : '';
-      throw badRequest(`Le produit ${name}(n° ${sent.id}) n'est pas en vente à cette caisse.`);
+      throw invalid('PRODUCT_NOT_ON_SALE', { name, productId: sent.id }, { productId: sent.id });
     }
     if (product.kind === 'raffle') {
       const raffle = product.raffleId ? catalog.raffle(product.raffleId) : undefined;
-      if (!raffle) throw badRequest(`La tombola du produit « ${product.name} » n'est plus en vente.`);
-      if (raffleId !== null && raffleId !== raffle.id) throw badRequest("Une vente ne peut contenir les tickets que d'une seule tombola.");
+      if (!raffle) throw invalid('RAFFLE_CLOSED', { name: product.name, productId: product.id });
+      if (raffleId !== null && raffleId !== raffle.id) throw invalid('TWO_RAFFLES');
       raffleId = raffle.id;
       ticketsAllowed += quantity * ticketsPerUnit(product, raffle.tiers);
     } else if (product.kind === 'giftbasket') {
       const basket = product.giftBasketId ? catalog.giftBasket(product.giftBasketId) : undefined;
-      if (!basket) throw badRequest(`Le panier garni du produit « ${product.name} » n'est plus en vente.`);
-      if (giftBasketId !== null && giftBasketId !== basket.id) throw badRequest("Une vente ne peut contenir les paris que d'un seul panier garni.");
+      if (!basket) throw invalid('GIFT_BASKET_CLOSED', { name: product.name, productId: product.id });
+      if (giftBasketId !== null && giftBasketId !== basket.id) throw invalid('TWO_GIFT_BASKETS');
       giftBasketId = basket.id;
       betsAllowed += quantity * ticketsPerUnit(product, basket.tiers);
     } else if (product.kind === 'bingo') {
       const bingo = product.bingoId ? catalog.bingo?.(product.bingoId) : undefined;
-      if (!bingo) throw badRequest(`Les cartons du produit « ${product.name} » ne sont plus en vente.`);
-      if (bingoId !== null && bingoId !== bingo.id) throw badRequest("Une vente ne peut contenir les cartons que d'une seule soirée loto.");
+      if (!bingo) throw invalid('BINGO_CLOSED', { name: product.name, productId: product.id });
+      if (bingoId !== null && bingoId !== bingo.id) throw invalid('TWO_BINGOS');
       bingoId = bingo.id;
       cartonsAllowed += quantity * ticketsPerUnit(product, bingo.tiers);
     }
@@ -188,7 +151,7 @@ export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCa
       kind: product.kind, clickAndCollect: product.clickAndCollect,
     });
   }
-  if (lines.length === 0) throw badRequest(MESSAGES.emptyCart);
+  if (lines.length === 0) throw invalid('CART_EMPTY');
 
   const sets = mealDealSets(lines, catalog.mealDeal);
   if (sets > 0) {
@@ -215,37 +178,37 @@ export function checkSaleRules(
 ): void {
   const hasTickets = priced.raffleId !== null;
   const hasBets = priced.giftBasketId !== null;
-  if ((hasTickets || hasBets || context.onHold) && !context.hasBuyer) throw badRequest(MESSAGES.identify);
+  if ((hasTickets || hasBets || context.onHold) && !context.hasBuyer) throw invalid('BUYER_REQUIRED');
 
   if (hasTickets) {
-    if (choice.tickets.length === 0) throw badRequest(MESSAGES.noTickets);
+    if (choice.tickets.length === 0) throw invalid('NO_TICKETS');
     const allowed = priced.ticketsAllowed;
-    if (choice.tickets.length > allowed) throw badRequest(`Vous pouvez sélectionner un maximum de ${allowed} tickets.`);
-    if (choice.tickets.length < allowed) throw badRequest(`Sélectionnez ${allowed} tickets : ${choice.tickets.length} sélectionné(s).`);
+    if (choice.tickets.length > allowed) throw invalid('TICKETS_TOO_MANY', { allowed, count: choice.tickets.length });
+    if (choice.tickets.length < allowed) throw invalid('TICKETS_TOO_FEW', { allowed, count: choice.tickets.length });
     const seen = new Set<number>();
     const total = context.raffle?.totalTickets ?? 0;
     for (const number of choice.tickets) {
-      if (seen.has(number)) throw badRequest(`Le ticket n° ${number} est sélectionné deux fois.`);
+      if (seen.has(number)) throw invalid('TICKET_TWICE', { number });
       seen.add(number);
-      if (number < 1 || (total > 0 && number > total)) throw badRequest(`Le ticket n° ${number} n'existe pas dans cette tombola (1 à ${total}).`);
+      if (number < 1 || (total > 0 && number > total)) throw invalid('TICKET_UNKNOWN', { number, total });
     }
   } else if (choice.tickets.length > 0) {
-    throw badRequest("Des numéros de tombola sont choisis mais aucun ticket de tombola n'est dans le panier.");
+    throw invalid('TICKETS_WITHOUT_RAFFLE');
   }
 
   if (hasBets) {
-    if (choice.bets.length === 0) throw badRequest(MESSAGES.noBets);
-    if (choice.bets.length > priced.betsAllowed) throw badRequest(`Vous pouvez faire au maximum ${priced.betsAllowed} paris.`);
+    if (choice.bets.length === 0) throw invalid('NO_BETS');
+    if (choice.bets.length > priced.betsAllowed) throw invalid('BETS_TOO_MANY', { allowed: priced.betsAllowed, count: choice.bets.length });
     const seen = new Set<string>();
     const types = context.giftBasket?.types ?? [];
     for (const bet of choice.bets) {
       const key = `${bet.typeId}:${bet.weight}`;
-      if (seen.has(key)) throw badRequest(MESSAGES.duplicateBet);
+      if (seen.has(key)) throw invalid('BET_TWICE', { typeId: bet.typeId, weight: bet.weight });
       seen.add(key);
-      if (types.length > 0 && !types.some((t) => t.id === bet.typeId)) throw badRequest('Type de pari inconnu pour ce panier garni.');
+      if (types.length > 0 && !types.some((t) => t.id === bet.typeId)) throw invalid('BET_TYPE_UNKNOWN', { typeId: bet.typeId });
     }
   } else if (choice.bets.length > 0) {
-    throw badRequest("Des paris sont saisis mais aucun ticket de pari n'est dans le panier.");
+    throw invalid('BETS_WITHOUT_BASKET');
   }
 
   // The sale command checks the cartons with their claim (bingo/sale.ts); here when given.
@@ -258,20 +221,20 @@ export function checkSaleRules(
  */
 export function checkCartons(priced: Pick<PricedCart, 'bingoId' | 'cartonsAllowed'>, cartons: number[], bingo?: BingoInfo): void {
   if (priced.bingoId === null) {
-    if (cartons.length > 0) throw badRequest("Des numéros de cartons sont saisis mais aucun carton de loto n'est dans le panier.");
+    if (cartons.length > 0) throw invalid('CARTONS_WITHOUT_BINGO');
     return;
   }
   const allowed = priced.cartonsAllowed;
-  if (cartons.length === 0) throw badRequest(MESSAGES.noCartons);
-  if (cartons.length > allowed) throw badRequest(`Vous pouvez saisir au maximum ${allowed} carton(s) : ${cartons.length} saisi(s).`);
-  if (cartons.length < allowed) throw badRequest(`Saisissez les numéros des ${allowed} cartons remis : ${cartons.length} saisi(s).`);
+  if (cartons.length === 0) throw invalid('NO_CARTONS');
+  if (cartons.length > allowed) throw invalid('CARTONS_TOO_MANY', { allowed, count: cartons.length });
+  if (cartons.length < allowed) throw invalid('CARTONS_TOO_FEW', { allowed, count: cartons.length });
   const seen = new Set<number>();
   const total = bingo?.totalCartons ?? 0;
   for (const number of cartons) {
-    if (seen.has(number)) throw badRequest(`Le carton n° ${number} est saisi deux fois.`);
+    if (seen.has(number)) throw invalid('CARTON_TWICE', { number });
     seen.add(number);
     if (!Number.isInteger(number) || number < 1 || (total > 0 && number > total)) {
-      throw badRequest(`Le carton n° ${number} n'existe pas pour cette soirée (1 à ${total}).`);
+      throw invalid('CARTON_UNKNOWN', { number, total });
     }
   }
 }

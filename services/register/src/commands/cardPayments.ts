@@ -4,9 +4,10 @@
  * same payment intent or the same Idempotency-Key) resumes that transaction instead of charging again.
  */
 import { randomUUID } from 'node:crypto';
-import { badRequest, HttpError, notFound, type AuthUser, type Db } from '@kermesse/kit';
+import { HttpError, type AuthUser, type Db } from '@kermesse/kit';
+import { invalid, missing } from '../errors.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
-import { toEuros } from '../money.ts';
+import { toEuros } from '@kermesse/contracts-common';
 import { CardProviderError, type CardProvider, type TransactionStatus } from '../payments/provider.ts';
 import type { CardTransactionRow } from '../repositories/cards.ts';
 
@@ -34,8 +35,8 @@ export async function startReaderCheckout(
     if (input.paymentId) {
       // Locks the intent: a second tab or a reload waits here, then finds the first transaction.
       const payment: { id: string; amount_cents: number } | undefined = await trx('card_payments').where({ id: input.paymentId }).forUpdate().first();
-      if (!payment) throw notFound('Paiement CB introuvable.');
-      if (payment.amount_cents !== input.amountCents) throw badRequest('Le montant ne correspond pas au paiement CB préparé.');
+      if (!payment) throw missing('CARD_PAYMENT_NOT_FOUND');
+      if (payment.amount_cents !== input.amountCents) throw invalid('CARD_PAYMENT_AMOUNT');
       const previous: CardTransactionRow | undefined = await trx('card_transactions')
         .where({ payment_id: payment.id }).whereIn('status', ['PENDING', 'SUCCESSFUL']).orderBy('id', 'desc').first();
       if (previous) {
@@ -51,8 +52,8 @@ export async function startReaderCheckout(
       throw asHttpError(err);
     }
     const reader = readers.find((r) => r.id === input.readerId);
-    if (!reader) throw notFound('Lecteur CB inconnu : choisissez un autre lecteur.');
-    if (reader.status !== 'paired') throw badRequest("Ce lecteur CB n'est pas appairé : choisissez un autre lecteur.");
+    if (!reader) throw missing('READER_UNKNOWN');
+    if (reader.status !== 'paired') throw invalid('READER_NOT_PAIRED');
     let started;
     try {
       started = await provider.startCheckout({ readerId: reader.id, amountCents: input.amountCents, description: input.description });
@@ -74,7 +75,7 @@ export async function startReaderCheckout(
 export async function readTransactionStatus(deps: { db: Db; provider: CardProvider }, clientTransactionId: string) {
   const { db, provider } = deps;
   const row: CardTransactionRow | undefined = await db('card_transactions').where({ client_transaction_id: clientTransactionId }).first();
-  if (!row) throw notFound('Transaction CB inconnue.');
+  if (!row) throw missing('TRANSACTION_NOT_FOUND');
   let status = row.status;
   let code = row.transaction_code;
   if (status === 'PENDING') {

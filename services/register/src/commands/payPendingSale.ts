@@ -3,16 +3,18 @@
  * remaining amount is 0; then the sale is settled and `sale.settled` is recorded in the same
  * transaction. The sale row is locked, so two registers paying at once never overpay it.
  */
-import { badRequest, conflict, notFound, recordEvent, type AuthUser, type Db, type Trx } from '@kermesse/kit';
+import { recordEvent, type AuthUser, type Db, type Trx } from '@kermesse/kit';
+import { METHOD_OF_MODE, PAYMENT_MODE, PAYMENT_STATUS, type PendingPaymentInput } from '@kermesse/contracts-register';
+import { invalid, missing, refused } from '../errors.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
-import { formatEuros, toCents, toEuros } from '../money.ts';
+import { formatEuros, toCents, toEuros } from '@kermesse/contracts-common';
 import { presentPayment } from '../presenters/sales.ts';
 import { lockCardTransaction } from '../repositories/cards.ts';
 import { listPayments, type SaleRow } from '../repositories/sales.ts';
 import { appendJournal } from '../journal/journal.ts';
 import { sessionForSale } from '../till/sessions.ts';
 
-export interface PendingPaymentInput { price: number; payment_mode: 1 | 2 | 3; reference?: string | number | null }
+export type { PendingPaymentInput };
 
 export interface PendingPaymentAnswer {
   success: true;
@@ -22,13 +24,13 @@ export interface PendingPaymentAnswer {
   payments: ReturnType<typeof presentPayment>[];
 }
 
-const METHODS = { 1: 'CHQ', 2: 'ESP', 3: 'CB' } as const;
+const METHODS = METHOD_OF_MODE;
 
 async function takeCardPayment(trx: Trx, reference: string, amountCents: number): Promise<number> {
   const tx = reference ? await lockCardTransaction(trx, reference) : undefined;
-  if (!tx || tx.status !== 'SUCCESSFUL') throw badRequest('Le paiement par carte passe par le lecteur CB : indiquez une transaction réussie du terminal.');
-  if (tx.sale_id !== null || tx.payment_row_id !== null) throw conflict('Ce paiement CB a déjà servi pour une autre vente.');
-  if (tx.amount_cents !== amountCents) throw badRequest(`Le montant payé par carte (${formatEuros(tx.amount_cents)}) ne correspond pas au paiement saisi (${formatEuros(amountCents)}).`);
+  if (!tx || tx.status !== 'SUCCESSFUL') throw invalid('CARD_PENDING_NOT_CONFIRMED');
+  if (tx.sale_id !== null || tx.payment_row_id !== null) throw refused('CARD_ALREADY_USED');
+  if (tx.amount_cents !== amountCents) throw invalid('CARD_PAYMENT_MISMATCH', { paid: formatEuros(tx.amount_cents), total: formatEuros(amountCents) }, { paidCents: tx.amount_cents, amountCents });
   return tx.id;
 }
 
@@ -40,19 +42,19 @@ export async function payPendingSale(
 ): Promise<PendingPaymentAnswer> {
   const answer = await deps.db.transaction(async (trx) => {
     const sale: SaleRow | undefined = await trx('sales').where({ id: saleId }).forUpdate().first();
-    if (!sale) throw notFound('Vente introuvable.');
-    if (sale.payment_mode !== 99) throw badRequest("Cette vente n'est pas en attente de règlement.");
-    if (sale.settled_at) throw conflict('Cette vente est déjà réglée.');
+    if (!sale) throw missing('SALE_NOT_FOUND');
+    if (sale.payment_mode !== PAYMENT_MODE.onHold) throw invalid('SALE_NOT_PENDING');
+    if (sale.settled_at) throw refused('SALE_ALREADY_SETTLED');
 
     const amounts = entries.map((entry) => {
       const cents = toCents(entry.price);
-      if (cents === undefined || cents <= 0) throw badRequest('Le montant du paiement doit être supérieur à 0 € (2 décimales au plus).');
+      if (cents === undefined || cents <= 0) throw invalid('PAYMENT_AMOUNT_INVALID');
       return cents;
     });
     const remaining = sale.total_cents - sale.paid_cents;
     const sum = amounts.reduce((a, b) => a + b, 0);
     if (sum > remaining) {
-      throw badRequest(`Le montant saisi (${formatEuros(sum)}) dépasse le reste à payer (${formatEuros(remaining)}).`);
+      throw invalid('PAYMENT_TOO_MUCH', { amount: formatEuros(sum), remaining: formatEuros(remaining) }, { amountCents: sum, remainingCents: remaining });
     }
 
     // The money goes into the open till session of the sale's register (opened automatically if none).
@@ -76,7 +78,7 @@ export async function payPendingSale(
     const settledAt = new Date();
     await trx('sales').where({ id: sale.id }).update({
       paid_cents: paid,
-      ...(settled ? { settled_at: settledAt, payment_status: 1 } : {}),
+      ...(settled ? { settled_at: settledAt, payment_status: PAYMENT_STATUS.paid } : {}),
     });
     const payments = await listPayments(trx, sale.id);
     if (settled) {

@@ -8,25 +8,23 @@
  * erases it from its delivery job once sent.
  */
 import { randomUUID } from 'node:crypto';
-import { badRequest, notFound, recordEvent, type Db } from '@kermesse/kit';
+import { recordEvent, type Db } from '@kermesse/kit';
+import { MESSAGES, type ReceiptRequestInput } from '@kermesse/contracts-register';
 import { saleCartonsOfEvent } from '../bingo/sale.ts';
-import { MESSAGES } from '../cart/rules.ts';
+import { invalid, missing } from '../errors.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
 import { normalizeReference } from '../reference.ts';
 import { findSaleByReference, listBets, listLines, listPayments, listTickets } from '../repositories/sales.ts';
 
-export interface ReceiptRequestInput {
-  method: 'sms' | 'email';
-  to: string;
-}
+export type { ReceiptRequestInput };
 
 export interface ReceiptRequestAnswer {
   success: true;
   deliveryMethod: 'sms' | 'email';
 }
 
-export const SALE_NOT_FOUND = 'Vente introuvable.';
-export const INVALID_EMAIL = 'Merci de saisir une adresse e-mail valide pour le reçu.';
+export const SALE_NOT_FOUND = MESSAGES.SALE_NOT_FOUND;
+export const INVALID_EMAIL = MESSAGES.RECEIPT_EMAIL_INVALID;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -34,10 +32,10 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function receiptRecipient(input: ReceiptRequestInput): string {
   const to = input.to.trim();
   if (input.method === 'sms') {
-    if (!/^[0-9]{10}$/.test(to)) throw badRequest(MESSAGES.smsPhone);
+    if (!/^[0-9]{10}$/.test(to)) throw invalid('SMS_PHONE_INVALID');
     return to;
   }
-  if (to.length > 254 || !EMAIL_PATTERN.test(to)) throw badRequest(INVALID_EMAIL);
+  if (to.length > 254 || !EMAIL_PATTERN.test(to)) throw invalid('RECEIPT_EMAIL_INVALID');
   return to.toLowerCase();
 }
 
@@ -52,7 +50,7 @@ export async function requestReceipt(
   const answer: ReceiptRequestAnswer = { success: true, deliveryMethod: input.method };
   await deps.db.transaction(async (trx) => {
     const sale = reference ? await findSaleByReference(trx, reference) : undefined;
-    if (!sale) throw notFound(SALE_NOT_FOUND);
+    if (!sale) throw missing('SALE_NOT_FOUND');
     const [lines, payments, tickets, bets, cartons] = await Promise.all([
       listLines(trx, sale.id), listPayments(trx, sale.id), listTickets(trx, sale.id), listBets(trx, sale.id), saleCartonsOfEvent(trx, sale.id),
     ]);

@@ -1,6 +1,6 @@
 /** Dashboard figures (cents) → the API answer (euros with two decimals), contract `Dashboard`. */
 import { PAYMENT_MODE_LABELS, type Dashboard } from '@kermesse/contracts-register';
-import { toEuros } from '../money.ts';
+import { toEuros } from '@kermesse/contracts-common';
 import type { DashboardFigures } from './queries.ts';
 
 export function presentDashboard(f: DashboardFigures, version: string, generatedAt: Date): Dashboard {

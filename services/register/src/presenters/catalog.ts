@@ -1,4 +1,4 @@
-import { toEuroString, toEuros } from '../money.ts';
+import { decimalAmount, toEuros } from '@kermesse/contracts-common';
 import type { GiftBasketRow, ProductRow, RaffleRow } from '../repositories/catalog.ts';
 import { ticketsPerUnit } from '../cart/rules.ts';
 
@@ -33,7 +33,7 @@ export const presentTiers = (tiers: Array<{ nb: number; priceCents: number }>) =
 export const presentProductAssoc = (p: ProductRow & { in_checkout: boolean }) => ({
   product_id: p.id,
   product_name: p.name,
-  product_price: toEuroString(p.price_cents),
+  product_price: decimalAmount(p.price_cents),
   category_name: p.category_name,
   is_in_checkout: p.in_checkout ? 1 : 0,
 });

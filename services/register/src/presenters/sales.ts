@@ -1,4 +1,4 @@
-import { toEuros } from '../money.ts';
+import { toEuros } from '@kermesse/contracts-common';
 import type { PaymentRow, PendingSaleRow } from '../repositories/sales.ts';
 
 /** SPEC §3 pending sale: id, reference, price, buyer.person (firstname, lastname), event.name — plus what is paid. */

@@ -3,7 +3,7 @@
  * remote opens them in a window and prints them, the public page `/s/{reference}` shows the same
  * receipt. A receipt never carries the buyer's name, phone or e-mail.
  */
-import { formatEuros, toCents } from '../money.ts';
+import { formatEuros, toCents } from '@kermesse/contracts-common';
 
 export interface ReceiptLine { name: string; categoryName: string; kind: string; quantity: number; unitPriceCents: number; totalCents: number; clickAndCollect?: boolean }
 export interface ReceiptPayment { method: 'CB' | 'ESP' | 'CHQ'; amountCents: number; reference: string }

@@ -140,7 +140,7 @@ describe('POST /api/cr/sale/{reference}/refund', () => {
     const page = await h.request('GET', `/s/${reference}`, { who: null });
     expect(page.text).toContain('Remboursements');
     expect(page.text).toContain('Motif : Crêpes brûlées');
-    expect(page.text).toContain('Total remboursé : 2,00 €');
+    expect(page.text).toContain('Total remboursé : 2,00\u00a0€');
   });
 
   it('refuses more than what remains, counting earlier refunds (400 in French), and writes nothing', async () => {

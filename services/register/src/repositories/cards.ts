@@ -1,4 +1,4 @@
-import type { Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit';
 
 export interface CardTransactionRow {
   id: number;
@@ -19,3 +19,9 @@ export const lockCardTransaction = (trx: Trx, reference: string): Promise<CardTr
   trx('card_transactions')
     .where('transaction_code', reference).orWhere('client_transaction_id', reference)
     .forUpdate().first();
+
+/** The simulator's outcome for a reader (and its delay); false when the reader is unknown. */
+export async function setSimulatedOutcome(db: Db, readerId: string, outcome: string, settleMs?: number): Promise<boolean> {
+  const updated = await db('simulated_readers').where({ id: readerId }).update({ outcome, ...(settleMs === undefined ? {} : { settle_ms: settleMs }) });
+  return updated > 0;
+}

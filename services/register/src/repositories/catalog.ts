@@ -139,3 +139,21 @@ export function readMealDeal(db: Db | Trx, eventId?: number): Promise<MealDealRu
   rule.catch(() => perDb.delete(key));
   return rule;
 }
+
+/** A register with its event's name (`GET /api/cr/checkouts/{id}`). */
+export const findCheckoutWithEvent = (db: Db | Trx, checkoutId: number): Promise<{ id: number; name: string; event_id: number; event_name: string } | undefined> =>
+  db('checkouts as c').join('events as e', 'e.id', 'c.event_id').where('c.id', checkoutId).first('c.id', 'c.name', 'c.event_id', 'e.name as event_name');
+
+/** A register's event, or undefined when the register does not exist. */
+export const findCheckoutEvent = (db: Db | Trx, checkoutId: number): Promise<{ event_id: number } | undefined> =>
+  db('checkouts').where({ id: checkoutId }).first('event_id');
+
+/** A product's event (through its category), or undefined when the product does not exist. */
+export const findProductEvent = (db: Db | Trx, productId: number): Promise<{ event_id: number | null } | undefined> =>
+  db('products as p').join('categories as c', 'c.id', 'p.category_id').where('p.id', productId).first('c.event_id');
+
+/** Puts a product on a register's sale screen, or takes it off. */
+export async function setProductInCheckout(db: Db | Trx, checkoutId: number, productId: number, inCheckout: boolean): Promise<void> {
+  if (inCheckout) await db('checkout_products').insert({ checkout_id: checkoutId, product_id: productId }).onConflict().ignore();
+  else await db('checkout_products').where({ checkout_id: checkoutId, product_id: productId }).delete();
+}

@@ -1,5 +1,6 @@
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, SalePayment, Trx } from '@kermesse/kit';
 import type { PricedLine } from '../cart/rules.ts';
+import { journalCtes } from '../journal/journal.ts';
 
 export interface SaleRow {
   id: number;
@@ -67,3 +68,111 @@ export async function countPendingSales(db: Db, eventId: number): Promise<number
   const [row] = await db('sales').where({ event_id: eventId, payment_mode: 99 }).whereNull('settled_at').count({ count: '*' });
   return Number(row?.count ?? 0);
 }
+
+/**
+ * Inserts the sale, its lines, tickets, bets, cartons, payments, its `sale.completed` outbox row, its
+ * 'sale' journal record and the idempotent answer in one statement. The sale belongs to the register's
+ * open till session (locked `for key share`, so a closing waits for it); with no open session nothing
+ * is written and no row comes back: the caller opens one and writes again.
+ * The journal head stays locked until the commit: the commit is asynchronous (`cfg`), so the lock is
+ * not held through the WAL flush, and the caller waits for the flush after (`waitDurable`) — sales
+ * still share their flushes (group commit) and an answer is only sent once the sale is durable.
+ */
+const WRITE_SALE = `
+with cfg as (
+  select set_config('synchronous_commit', 'off', true) as v
+), sess as (
+  select id from till_sessions where checkout_id = :checkoutId and closed_at is null for key share
+), s as (
+  insert into sales (id, reference, event_id, checkout_id, person_id, total_cents, paid_cents, payment_mode, payment_status,
+                     order_type, claim_id, raffle_id, gift_basket_id, receipt_method, receipt_to, created_by, created_at, session_id)
+  select :id, :reference, :eventId, :checkoutId, :personId, :totalCents, :paidCents, :paymentMode, :paymentStatus,
+          :orderType, :claimId, :raffleId, :giftBasketId, :receiptMethod, :receiptTo, :createdBy, :createdAt, sess.id
+  from sess
+  returning id, session_id
+), l as (
+  insert into sale_lines (sale_id, position, product_id, name, category_id, category_name, unit_price_cents, quantity, total_cents, kind, click_and_collect)
+  select :id, x.position, x.product_id, x.name, x.category_id, x.category_name, x.unit_price_cents, x.quantity, x.total_cents, x.kind, x.click_and_collect
+  from jsonb_to_recordset(:lines::jsonb) as x(position int, product_id int, name text, category_id int, category_name text,
+                                                unit_price_cents int, quantity int, total_cents int, kind text, click_and_collect boolean)
+  where exists (select 1 from s)
+), t as (
+  insert into sale_tickets (sale_id, raffle_id, number) select :id, :raffleId, n from unnest(:tickets::int[]) as n where exists (select 1 from s)
+), b as (
+  insert into sale_bets (sale_id, gift_basket_id, type_id, weight)
+  select :id, :giftBasketId, x.type_id, x.weight from jsonb_to_recordset(:bets::jsonb) as x(type_id int, weight int) where exists (select 1 from s)
+), c as (
+  insert into sale_cartons (sale_id, bingo_id, carton_number) select :id, :bingoId, n from unnest(:cartons::int[]) as n where exists (select 1 from s)
+), p as (
+  insert into payments (sale_id, method, mode, amount_cents, reference, created_by, created_at, session_id)
+  select :id, x.method, :paymentMode, x.amount_cents, x.reference, :createdBy, :createdAt, s.session_id
+  from s, jsonb_to_recordset(:payments::jsonb) as x(method text, amount_cents int, reference text)
+), o as (
+  insert into outbox (id, type, version, envelope, occurred_at) select :eventRowId, :eventType, :eventVersion, :envelope::jsonb, :occurredAt from s
+), k as (
+  update idempotency_keys set state = 'done', response_status = 201, response_body = :answer::jsonb
+  where user_id = :keyUser and scope = :keyScope and key = :keyValue and exists (select 1 from s)
+), ${journalCtes('exists (select 1 from s)')}
+select s.id from s, cfg`;
+
+/** Everything one sale writes (see `writeSale`). */
+export interface SaleWrite {
+  id: number;
+  reference: string;
+  eventId: number;
+  checkoutId: number;
+  personId: number | null;
+  totalCents: number;
+  paidCents: number;
+  paymentMode: number;
+  paymentStatus: number;
+  orderType: 'standard' | 'kermesse';
+  claimId: string | null;
+  raffleId: number | null;
+  giftBasketId: number | null;
+  receiptMethod: 'sms' | 'email' | null;
+  receiptTo: string | null;
+  createdBy: string;
+  createdAt: Date;
+  lines: PricedLine[];
+  tickets: number[];
+  bets: Array<{ typeId: number; weight: number }>;
+  bingoId: number | null;
+  cartons: number[];
+  payments: SalePayment[];
+  /** The `sale.completed` outbox row (kit `outboxRow(…).row`). */
+  event: { id: string; type: string; version: number; envelope: string; occurred_at: string };
+  /** The idempotent answer and the key it completes (none: empty strings, nothing updated). */
+  answer: unknown;
+  key?: { user_id: string; scope: string; key: string };
+  /** `journalBindings(…)` of the sale's journal record. */
+  journal: Record<string, unknown>;
+}
+
+/** Writes a sale in one statement; false when its register has no open till session (nothing written). */
+export async function writeSale(q: Db | Trx, sale: SaleWrite): Promise<boolean> {
+  const result = (await q.raw(WRITE_SALE, {
+    id: sale.id, reference: sale.reference, eventId: sale.eventId, checkoutId: sale.checkoutId, personId: sale.personId,
+    totalCents: sale.totalCents, paidCents: sale.paidCents, paymentMode: sale.paymentMode, paymentStatus: sale.paymentStatus,
+    orderType: sale.orderType, claimId: sale.claimId, raffleId: sale.raffleId, giftBasketId: sale.giftBasketId,
+    receiptMethod: sale.receiptMethod, receiptTo: sale.receiptTo, createdBy: sale.createdBy, createdAt: sale.createdAt,
+    lines: JSON.stringify(sale.lines.map((l, position) => ({
+      position, product_id: l.productId, name: l.name, category_id: l.categoryId, category_name: l.categoryName,
+      unit_price_cents: l.unitPriceCents, quantity: l.quantity, total_cents: l.totalCents, kind: l.kind, click_and_collect: l.clickAndCollect,
+    }))),
+    tickets: sale.tickets,
+    bets: JSON.stringify(sale.bets.map((b) => ({ type_id: b.typeId, weight: b.weight }))),
+    bingoId: sale.bingoId,
+    cartons: sale.cartons,
+    payments: JSON.stringify(sale.payments.map((p) => ({ method: p.method, amount_cents: p.amountCents, reference: p.reference }))),
+    eventRowId: sale.event.id, eventType: sale.event.type, eventVersion: sale.event.version, envelope: sale.event.envelope, occurredAt: sale.event.occurred_at,
+    answer: JSON.stringify(sale.answer),
+    keyUser: sale.key?.user_id ?? '', keyScope: sale.key?.scope ?? '', keyValue: sale.key?.key ?? '',
+    ...sale.journal,
+  })) as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/** The sale a reader transaction paid (the transaction is locked by `lockCardTransaction`). */
+export const markCardTransactionSold = (trx: Trx, transactionId: number, saleId: number, at: Date) =>
+  trx('card_transactions').where({ id: transactionId }).update({ sale_id: saleId, updated_at: at });

@@ -26,7 +26,7 @@ import { createEventWithCheckouts } from '../commands/createEvent.ts';
 import { startRegisterConsumers, type RegisterConsumers } from '../consumers/index.ts';
 import { seedDemo } from '../demo.ts';
 import type { CardProvider } from '../payments/provider.ts';
-import { createRaffleClient } from '../raffleClient.ts';
+import { createRaffleClient } from '../claimsClient.ts';
 
 export const TEST_PASSWORD = 'demo-caisse-2026';
 export type Who = 'caissier' | 'admin' | 'benevole' | 'tresorier';

@@ -9,7 +9,7 @@
 import { badRequest, conflict, notFound, recordEvent, type Db, type Trx } from '@kermesse/kit';
 import { TILL_MESSAGES, offlinePendingMessage, type TillErrorCode } from '@kermesse/contracts-register/till';
 import { appendJournal } from '../journal/journal.ts';
-import { toCents, toEuros } from '../money.ts';
+import { toCents, toEuros } from '@kermesse/contracts-common';
 import { findOpenSession, findSession, openSession, type TillAmountsCents, type TillSessionRow } from './sessions.ts';
 
 export const tillError = (kind: 'badRequest' | 'conflict' | 'notFound', code: TillErrorCode) =>

@@ -5,7 +5,7 @@
  * number and hash), so tampering after a closing is detectable from paper.
  */
 import type { Db } from '@kermesse/kit';
-import { formatEuros } from '../money.ts';
+import { formatEuros } from '@kermesse/contracts-common';
 import { escapeHtml, formatDate } from '../receipts/html.ts';
 import { cardReconciliation, expectedOf, requireSession, sessionCheques, sessionMoney, type ChequeRow } from './closing.ts';
 import type { TillAmountsCents, TillSessionRow } from './sessions.ts';

@@ -57,8 +57,8 @@ describe('a till session from its opening to its Z report', () => {
       transaction_code: 'TXORPHAN', created_by: cashier,
     });
 
-    const state = await h.request('GET', base());
-    expect(state.body).toMatchObject({ open: true, session: { id: sessionId, salesCount: 4, expected: { cash: 63, cheque: 10, card: 0 } } });
+    const current = await h.request('GET', base());
+    expect(current.body).toMatchObject({ open: true, session: { id: sessionId, salesCount: 4, expected: { cash: 63, cheque: 10, card: 0 } } });
     const detail = await h.request('GET', `/api/cr/session/${sessionId}`);
     expect(detail.status).toBe(200);
     expect(detail.body.cheques).toEqual([{ paymentId: expect.any(Number), number: '1234567', amount: 10, saleReference: c.reference, at: expect.any(String) }]);
@@ -140,9 +140,9 @@ describe('a till session from its opening to its Z report', () => {
 
   it('a sale on a register with no open session opens one automatically with a float of 0', async () => {
     const sale = await sell([['Café', 1]], 2);
-    const state = await h.request('GET', base());
-    expect(state.body).toMatchObject({ open: true, session: { automatic: true, float: { cash: 0 }, salesCount: 1, expected: { cash: 1 } } });
-    expect((await h.db('sales').where({ id: sale.id }).first('session_id')).session_id).toBe(state.body.session.id);
+    const current = await h.request('GET', base());
+    expect(current.body).toMatchObject({ open: true, session: { automatic: true, float: { cash: 0 }, salesCount: 1, expected: { cash: 1 } } });
+    expect((await h.db('sales').where({ id: sale.id }).first('session_id')).session_id).toBe(current.body.session.id);
     // Sales still in the device's offline queue (issue 15): no closing until they are sent.
     const queued = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 }, pendingOffline: 2 } });
     expect(queued).toMatchObject({ status: 400, body: { error: "2 ventes en attente d'envoi : envoyez-les avant de clôturer la caisse.", code: 'OFFLINE_PENDING' } });

@@ -6,7 +6,7 @@
 import type { Db } from '@kermesse/kit';
 import { encodingProblem, normaliseHeader, readCsv, shorten, type CsvRow } from '@kermesse/kit/csv';
 import { parsePriceCents, parseYesNo, type ProductImportResult } from '@kermesse/contracts-register';
-import { toEuros } from '../../money.ts';
+import { toEuros } from '@kermesse/contracts-common';
 import { insertCategory, insertProduct, nextCategoryPosition, setProductCheckouts, updateProduct } from '../repositories/backOffice.ts';
 import { recordProductState } from './catalog.ts';
 

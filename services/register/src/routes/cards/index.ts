@@ -1,81 +1,76 @@
-import { badRequest, forbidden, notFound, requireRole, Router, validateBody, validateParams, type AuthUser, type Db } from '@kermesse/kit';
+/** SPEC §7 card reader (cashier role): readers, payment intent, reader checkout, transaction status. */
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { CardIntentInput, ReaderCheckoutInput, ReaderIdParams, ReaderSimulationInput, TransactionParams } from '@kermesse/contracts-register';
+import { toCents } from '@kermesse/contracts-common';
+import type { Context } from 'koa';
 import { asHttpError, createCardPayment, readTransactionStatus, startReaderCheckout } from '../../commands/cardPayments.ts';
+import { denied, invalid, missing } from '../../errors.ts';
 import { idempotent, type IdempotencyHandle } from '../../idempotency.ts';
-import { toCents } from '../../money.ts';
 import type { CardProvider } from '../../payments/provider.ts';
+import { setSimulatedOutcome } from '../../repositories/cards.ts';
 
-const amount = { type: 'number', exclusiveMinimum: 0, maximum: 100000 } as const;
-const intentSchema = { type: 'object', required: ['amount'], properties: { amount } } as const;
-const checkoutSchema = {
-  type: 'object',
-  required: ['rdr', 'amount'],
-  properties: {
-    rdr: { type: 'string', minLength: 1, maxLength: 100 },
-    amount,
-    description: { type: ['string', 'null'], maxLength: 200 },
-    paymentId: { type: ['string', 'null'], format: 'uuid' },
-  },
-} as const;
-const transactionParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
-const readerParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
-const simulationSchema = {
-  type: 'object', required: ['outcome'],
-  properties: { outcome: { type: 'string', enum: ['success', 'failure', 'pending'] }, settleMs: { type: 'integer', minimum: 0, maximum: 60000 } },
-  additionalProperties: false,
-} as const;
+const CASHIER = ['cashier'] as const;
+const ADMIN = ['admin'] as const;
 
 function cents(value: number): number {
   const result = toCents(value);
-  if (result === undefined || result <= 0) throw badRequest('Le montant doit être un nombre d\'euros positif avec 2 décimales au plus.');
+  if (result === undefined || result <= 0) throw invalid('CARD_AMOUNT_INVALID');
   return result;
 }
 
-/** SPEC §7 card reader: readers, payment intent, reader checkout, transaction status. */
 export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider }): Router {
-  const router = new Router({ prefix: '/api/cr/payment' });
-  router.use(requireRole('cashier'));
+  const router = new Router();
+  const checkoutIdempotency = idempotent(db, { scope: 'card.checkout', busyMessage: 'Un paiement CB est déjà en cours de lancement. Patientez un instant.' });
 
-  router.get('/reader', async (ctx) => {
-    let items;
-    try {
-      items = await provider.listReaders();
-    } catch (err) {
-      throw asHttpError(err);
-    }
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, data: { items } };
-  });
-
-  router.post('/reader', validateBody(intentSchema), async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await createCardPayment(db, cents((ctx.state.body as { amount: number }).amount), ctx.state.user as AuthUser);
-  });
-
-  router.post('/reader/checkout',
-    validateBody(checkoutSchema),
-    idempotent(db, { scope: 'card.checkout', busyMessage: 'Un paiement CB est déjà en cours de lancement. Patientez un instant.' }),
-    async (ctx) => {
-      const body = ctx.state.body as { rdr: string; amount: number; description?: string | null; paymentId?: string | null };
-      ctx.status = 201;
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/payment/reader', roles: CASHIER,
+    handler: async ({ ctx }) => {
+      let items;
+      try {
+        items = await provider.listReaders();
+      } catch (err) {
+        throw asHttpError(err);
+      }
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = await startReaderCheckout({ db, provider }, {
-        readerId: body.rdr, amountCents: cents(body.amount), description: (body.description ?? '').trim() || 'Kermesse', paymentId: body.paymentId ?? undefined,
-      }, { user: ctx.state.user as AuthUser, idempotency: ctx.state.idempotency as IdempotencyHandle | undefined });
-    });
+      return { success: true, data: { items } };
+    },
+  });
 
-  router.get('/transaction/:id/status', validateParams(transactionParams), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await readTransactionStatus({ db, provider }, (ctx.state.params as { id: string }).id);
+  defineRoute(router, {
+    method: 'post', path: '/api/cr/payment/reader', roles: CASHIER, body: CardIntentInput, status: 201,
+    handler: async ({ body, user }) => createCardPayment(db, cents(body.amount), user),
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/api/cr/payment/reader/checkout', roles: CASHIER, body: ReaderCheckoutInput,
+    handler: async ({ ctx, body, user }) => {
+      await checkoutIdempotency(ctx, async () => {
+        ctx.status = 201;
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = await startReaderCheckout({ db, provider }, {
+          readerId: body.rdr, amountCents: cents(body.amount), description: (body.description ?? '').trim() || 'Kermesse', paymentId: body.paymentId ?? undefined,
+        }, { user, idempotency: (ctx as Context).state.idempotency as IdempotencyHandle | undefined });
+      });
+      return undefined;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/payment/transaction/:id/status', roles: CASHIER, params: TransactionParams,
+    handler: async ({ ctx, params }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return readTransactionStatus({ db, provider }, params.id);
+    },
   });
 
   // The simulator's control: which outcome a reader gives (demo and tests; admin only).
-  router.put('/reader/:id/simulation', requireRole('admin'), validateParams(readerParams), validateBody(simulationSchema), async (ctx) => {
-    if (provider.name !== 'simulator') throw forbidden('Le simulateur de paiement CB n\'est pas actif.');
-    const { id } = ctx.state.params as { id: string };
-    const { outcome, settleMs } = ctx.state.body as { outcome: string; settleMs?: number };
-    const updated = await db('simulated_readers').where({ id }).update({ outcome, ...(settleMs === undefined ? {} : { settle_ms: settleMs }) });
-    if (!updated) throw notFound('Lecteur CB inconnu.');
-    ctx.body = { success: true };
+  defineRoute(router, {
+    method: 'put', path: '/api/cr/payment/reader/:id/simulation', roles: ADMIN, params: ReaderIdParams, body: ReaderSimulationInput,
+    handler: async ({ params, body }) => {
+      if (provider.name !== 'simulator') throw denied('SIMULATOR_INACTIVE');
+      if (!(await setSimulatedOutcome(db, params.id, body.outcome, body.settleMs))) throw missing('READER_NOT_FOUND');
+      return { success: true };
+    },
   });
 
   return router;

@@ -1,17 +1,15 @@
-import { notFound, requireRole, Router, validateParams, type Db } from '@kermesse/kit';
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { CheckoutIdParams } from '@kermesse/contracts-register';
+import { missing } from '../../errors.ts';
 import { presentProduct, presentTiers } from '../../presenters/catalog.ts';
 import {
-  alertedProductIds, listCheckoutProducts, listGiftBasketsOfEvent, listRafflesOfEvent,
+  alertedProductIds, findCheckoutWithEvent, listCheckoutProducts, listGiftBasketsOfEvent, listRafflesOfEvent,
 } from '../../repositories/catalog.ts';
-import { toEuros } from '../../money.ts';
+import { toEuros } from '@kermesse/contracts-common';
 import { listBingosOfEvent } from '../../bingo/catalog.ts';
 
 /** SPEC §9: checkout data and settings may be cached 600 s by the register page. */
 export const CATALOG_CACHE_CONTROL = 'private, max-age=600';
-
-const checkoutParams = {
-  type: 'object', required: ['checkoutId'], properties: { checkoutId: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-} as const;
 
 /**
  * `GET /api/cr/checkouts/{id}`: a list whose first item is the checkout data of SPEC §3 (products,
@@ -19,50 +17,51 @@ const checkoutParams = {
  * config (raffle and gift-basket categories with their `{nb, p}` tiers). See API.md.
  */
 export function checkoutRoutes({ db }: { db: Db }): Router {
-  const router = new Router({ prefix: '/api/cr' });
-  router.use(requireRole('cashier'));
+  const router = new Router();
 
-  router.get('/checkouts/:checkoutId', validateParams(checkoutParams), async (ctx) => {
-    const { checkoutId } = ctx.state.params as { checkoutId: number };
-    const checkout: { id: number; name: string; event_id: number; event_name: string } | undefined = await db('checkouts as c')
-      .join('events as e', 'e.id', 'c.event_id').where('c.id', checkoutId).first('c.id', 'c.name', 'c.event_id', 'e.name as event_name');
-    if (!checkout) throw notFound('Caisse introuvable.');
-    const [products, raffleRows, basketRows, alerted] = await Promise.all([
-      listCheckoutProducts(db, checkoutId),
-      listRafflesOfEvent(db, checkout.event_id),
-      listGiftBasketsOfEvent(db, checkout.event_id),
-      alertedProductIds(db, checkout.event_id),
-    ]);
-    const offeredCategories = new Set(products.map((p) => p.category_id));
-    const raffles = raffleRows.filter((r) => offeredCategories.has(r.category_id));
-    const baskets = basketRows.filter((b) => offeredCategories.has(b.category_id));
-    // Loto nights whose cartons this register sells (issue 12).
-    const bingos = (await listBingosOfEvent(db, checkout.event_id)).filter((b) => offeredCategories.has(b.category_id));
-    const context = { alerted, raffles: new Map(raffles.map((r) => [r.id, r])), baskets: new Map(baskets.map((b) => [b.id, b])) };
-    const categories = new Map<number, { id: number; name: string; kind: string }>();
-    for (const p of products) if (!categories.has(p.category_id)) categories.set(p.category_id, { id: p.category_id, name: p.category_name, kind: p.kind });
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/checkouts/:checkoutId', roles: ['cashier'] as const, params: CheckoutIdParams,
+    handler: async ({ ctx, params }) => {
+      const { checkoutId } = params;
+      const checkout = await findCheckoutWithEvent(db, checkoutId);
+      if (!checkout) throw missing('CHECKOUT_NOT_FOUND');
+      const [products, raffleRows, basketRows, alerted] = await Promise.all([
+        listCheckoutProducts(db, checkoutId),
+        listRafflesOfEvent(db, checkout.event_id),
+        listGiftBasketsOfEvent(db, checkout.event_id),
+        alertedProductIds(db, checkout.event_id),
+      ]);
+      const offeredCategories = new Set(products.map((p) => p.category_id));
+      const raffles = raffleRows.filter((r) => offeredCategories.has(r.category_id));
+      const baskets = basketRows.filter((b) => offeredCategories.has(b.category_id));
+      // Loto nights whose cartons this register sells (issue 12).
+      const bingos = (await listBingosOfEvent(db, checkout.event_id)).filter((b) => offeredCategories.has(b.category_id));
+      const context = { alerted, raffles: new Map(raffles.map((r) => [r.id, r])), baskets: new Map(baskets.map((b) => [b.id, b])) };
+      const categories = new Map<number, { id: number; name: string; kind: string }>();
+      for (const p of products) if (!categories.has(p.category_id)) categories.set(p.category_id, { id: p.category_id, name: p.category_name, kind: p.kind });
 
-    ctx.set('Cache-Control', CATALOG_CACHE_CONTROL);
-    ctx.body = [
-      {
-        id: checkout.id,
-        name: checkout.name,
-        event: { id: checkout.event_id, name: checkout.event_name },
-        categories: [...categories.values()],
-        products: products.map((p) => presentProduct(p, context)),
-        raffles: raffles.map((r) => ({ id: r.id, name: r.name, tickets: r.total_tickets, categoryId: r.category_id })),
-        giftBaskets: baskets.map((b) => ({
-          id: b.id, name: b.name, categoryId: b.category_id,
-          types: b.types.map((t) => ({ id: t.id, name: t.name, price: toEuros(t.priceCents) })),
-        })),
-        bingos: bingos.map((b) => ({ id: b.id, name: b.name, cartons: b.total_cartons, categoryId: b.category_id })),
-      },
-      {
-        raffles: raffles.map((r) => ({ id: r.category_id, raffleId: r.id, name: categories.get(r.category_id)?.name ?? r.name, price: presentTiers(r.tiers) })),
-        giftBaskets: baskets.map((b) => ({ id: b.category_id, giftBasketId: b.id, name: categories.get(b.category_id)?.name ?? b.name, price: presentTiers(b.tiers) })),
-        bingos: bingos.map((b) => ({ id: b.category_id, bingoId: b.id, name: categories.get(b.category_id)?.name ?? b.name, price: presentTiers(b.tiers) })),
-      },
-    ];
+      ctx.set('Cache-Control', CATALOG_CACHE_CONTROL);
+      return [
+        {
+          id: checkout.id,
+          name: checkout.name,
+          event: { id: checkout.event_id, name: checkout.event_name },
+          categories: [...categories.values()],
+          products: products.map((p) => presentProduct(p, context)),
+          raffles: raffles.map((r) => ({ id: r.id, name: r.name, tickets: r.total_tickets, categoryId: r.category_id })),
+          giftBaskets: baskets.map((b) => ({
+            id: b.id, name: b.name, categoryId: b.category_id,
+            types: b.types.map((t) => ({ id: t.id, name: t.name, price: toEuros(t.priceCents) })),
+          })),
+          bingos: bingos.map((b) => ({ id: b.id, name: b.name, cartons: b.total_cartons, categoryId: b.category_id })),
+        },
+        {
+          raffles: raffles.map((r) => ({ id: r.category_id, raffleId: r.id, name: categories.get(r.category_id)?.name ?? r.name, price: presentTiers(r.tiers) })),
+          giftBaskets: baskets.map((b) => ({ id: b.category_id, giftBasketId: b.id, name: categories.get(b.category_id)?.name ?? b.name, price: presentTiers(b.tiers) })),
+          bingos: bingos.map((b) => ({ id: b.category_id, bingoId: b.id, name: categories.get(b.category_id)?.name ?? b.name, price: presentTiers(b.tiers) })),
+        },
+      ];
+    },
   });
 
   return router;

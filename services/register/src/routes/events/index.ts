@@ -1,26 +1,34 @@
-import { notFound, requireRole, Router, validateParams, type Db } from '@kermesse/kit';
+/** SPEC §7 (cashier role): the events a register may sell for, and an event's registers. */
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { EventIdParams } from '@kermesse/contracts-register';
+import { missing } from '../../errors.ts';
 import { presentEvent, presentEventCheckouts } from '../../presenters/events.ts';
 import { findEvent, listCheckouts, listEvents } from '../../repositories/events.ts';
-import { eventParamsSchema } from './schema.ts';
 
 /** SPEC §9: events and checkouts may be cached 1,200 s by the register page. */
 export const EVENTS_CACHE_CONTROL = 'private, max-age=1200';
 
-export function eventRoutes({ db }: { db: Db }): Router {
-  const router = new Router({ prefix: '/api/cr' });
-  router.use(requireRole('cashier'));
+const CASHIER = ['cashier'] as const;
 
-  router.get('/events', async (ctx) => {
-    ctx.set('Cache-Control', EVENTS_CACHE_CONTROL);
-    ctx.body = (await listEvents(db)).map(presentEvent);
+export function eventRoutes({ db }: { db: Db }): Router {
+  const router = new Router();
+
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/events', roles: CASHIER,
+    handler: async ({ ctx }) => {
+      ctx.set('Cache-Control', EVENTS_CACHE_CONTROL);
+      return (await listEvents(db)).map(presentEvent);
+    },
   });
 
-  router.get('/events/:eventId/checkouts', validateParams(eventParamsSchema), async (ctx) => {
-    const { eventId } = ctx.state.params as { eventId: number };
-    const event = await findEvent(db, eventId);
-    if (!event) throw notFound('Événement introuvable.');
-    ctx.set('Cache-Control', EVENTS_CACHE_CONTROL);
-    ctx.body = presentEventCheckouts(event, await listCheckouts(db, eventId));
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/events/:eventId/checkouts', roles: CASHIER, params: EventIdParams,
+    handler: async ({ ctx, params }) => {
+      const event = await findEvent(db, params.eventId);
+      if (!event) throw missing('EVENT_NOT_FOUND');
+      ctx.set('Cache-Control', EVENTS_CACHE_CONTROL);
+      return presentEventCheckouts(event, await listCheckouts(db, params.eventId));
+    },
   });
 
   return router;

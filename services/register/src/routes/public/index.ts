@@ -3,7 +3,9 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'koa';
-import { notFound, Router, type Db } from '@kermesse/kit';
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { ImageParams, ReceiptPageParams } from '@kermesse/contracts-register';
+import { missing } from '../../errors.ts';
 import { escapeHtml, renderReceipt } from '../../receipts/html.ts';
 import { loadReceiptData } from '../../receipts/load.ts';
 import { normalizeReference } from '../../reference.ts';
@@ -22,7 +24,7 @@ const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 const RECEIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 async function sendImage(ctx: Context, dirs: string[], name: string): Promise<void> {
-  if (!IMAGE_NAME.test(name)) throw notFound('Image introuvable.');
+  if (!IMAGE_NAME.test(name)) throw missing('IMAGE_NOT_FOUND');
   for (const dir of dirs) {
     const file = path.join(dir, name);
     const stats = await stat(file).catch(() => undefined);
@@ -40,7 +42,7 @@ async function sendImage(ctx: Context, dirs: string[], name: string): Promise<vo
     ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
     return;
   }
-  throw notFound('Image introuvable.');
+  throw missing('IMAGE_NOT_FOUND');
 }
 
 function notFoundPage(): string {
@@ -58,23 +60,33 @@ export function publicRoutes({ db, uploadsDir, publicUrl }: { db: Db; uploadsDir
   const router = new Router();
   const productDirs = [...(uploadsDir ? [uploadsDir] : []), path.join(ASSETS_DIR, 'products')];
 
-  router.get('/up/:image', (ctx) => sendImage(ctx, productDirs, (ctx.params as { image: string }).image));
-  router.get('/icon/:image', (ctx) => sendImage(ctx, [path.join(ASSETS_DIR, 'icon')], (ctx.params as { image: string }).image));
+  defineRoute(router, {
+    method: 'get', path: '/up/:image', params: ImageParams,
+    handler: async ({ ctx, params }) => sendImage(ctx, productDirs, params.image),
+  });
+  defineRoute(router, {
+    method: 'get', path: '/icon/:image', params: ImageParams,
+    handler: async ({ ctx, params }) => sendImage(ctx, [path.join(ASSETS_DIR, 'icon')], params.image),
+  });
 
-  router.get('/s/:reference', async (ctx) => {
-    const reference = normalizeReference((ctx.params as { reference: string }).reference);
-    const sale = reference ? await findSaleByReference(db, reference) : undefined;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Security-Policy', RECEIPT_CSP);
-    ctx.set('X-Robots-Tag', 'noindex, nofollow');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.type = 'text/html; charset=utf-8';
-    if (!sale) {
-      ctx.status = 404;
-      ctx.body = notFoundPage();
-      return;
-    }
-    ctx.body = renderReceipt(await loadReceiptData(db, sale, publicOrigin(ctx, publicUrl)));
+  defineRoute(router, {
+    method: 'get', path: '/s/:reference', params: ReceiptPageParams,
+    handler: async ({ ctx, params }) => {
+      const reference = normalizeReference(params.reference);
+      const sale = reference ? await findSaleByReference(db, reference) : undefined;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Security-Policy', RECEIPT_CSP);
+      ctx.set('X-Robots-Tag', 'noindex, nofollow');
+      ctx.set('Referrer-Policy', 'no-referrer');
+      ctx.type = 'text/html; charset=utf-8';
+      if (!sale) {
+        ctx.status = 404;
+        ctx.body = notFoundPage();
+        return;
+      }
+      ctx.body = renderReceipt(await loadReceiptData(db, sale, publicOrigin(ctx, publicUrl)));
+      return undefined;
+    },
   });
 
   return router;

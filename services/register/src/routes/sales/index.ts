@@ -1,21 +1,24 @@
+/**
+ * SPEC §7 (cashier role): sale creation, sales on hold and their payments, printable receipts and
+ * « Envoyer reçu ». Contract: `@kermesse/contracts-register` sales.ts.
+ */
+import { bearerToken, defineRoute, Router, type Db, type Logger } from '@kermesse/kit';
 import {
-  bearerToken, notFound, requireRole, Router, validateBody, validateParams, type AuthUser, type Db, type Logger,
-} from '@kermesse/kit';
+  CreateSaleBody, EventIdParams, PendingPaymentBody, ReceiptRequestInput, SaleIdParams, SaleReferenceParams,
+} from '@kermesse/contracts-register';
 import type { Context } from 'koa';
 import { createSale } from '../../commands/createSale.ts';
-import { payPendingSale, type PendingPaymentInput } from '../../commands/payPendingSale.ts';
-import { requestReceipt, type ReceiptRequestInput } from '../../commands/requestReceipt.ts';
+import { payPendingSale } from '../../commands/payPendingSale.ts';
+import { requestReceipt } from '../../commands/requestReceipt.ts';
+import { missing } from '../../errors.ts';
 import { idempotent, type IdempotencyHandle } from '../../idempotency.ts';
 import { presentPayment, presentPendingSale } from '../../presenters/sales.ts';
-import type { RaffleClient } from '../../raffleClient.ts';
-import type { BingoClient } from '../../bingoClient.ts';
+import type { BingoClient, RaffleClient } from '../../claimsClient.ts';
 import { renderReceipt } from '../../receipts/html.ts';
 import { loadReceiptData } from '../../receipts/load.ts';
 import { normalizeReference } from '../../reference.ts';
 import { findEvent } from '../../repositories/events.ts';
 import { countPendingSales, findSale, findSaleByReference, listPayments, listPendingSales } from '../../repositories/sales.ts';
-import { createSaleSchema, type CreateSaleBody } from './schema.ts';
-import { eventIdParams, pendingPaymentSchema, receiptRequestSchema, referenceParams, saleIdParams } from './params.ts';
 
 export interface SaleRouteDeps {
   db: Db;
@@ -27,85 +30,99 @@ export interface SaleRouteDeps {
   wake?: () => void;
 }
 
+const CASHIER = ['cashier'] as const;
+
 export const publicOrigin = (ctx: Context, publicUrl?: string) => (publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/$/, '');
 
-/** SPEC §7: sale creation, pending sales and their payments, printable receipts. */
+/** The Idempotency-Key handle the middleware left for the command (none without the header). */
+const idempotencyOf = (ctx: Context) => ctx.state.idempotency as IdempotencyHandle | undefined;
+
 export function saleRoutes(deps: SaleRouteDeps): Router {
   const { db } = deps;
-  const router = new Router({ prefix: '/api/cr' });
-  router.use(requireRole('cashier'));
+  const router = new Router();
+  const saleIdempotency = idempotent(db, { scope: 'sale.create', busyMessage: 'Cette vente est déjà en cours de traitement. Patientez un instant.' });
+  const paymentIdempotency = idempotent(db, { scope: 'sale.pending.payment', busyMessage: 'Ce paiement est déjà en cours d\'enregistrement. Patientez un instant.' });
+  const receiptIdempotency = idempotent(db, { scope: 'order.receipt', busyMessage: 'Ce reçu est déjà en cours d\'envoi. Patientez un instant.' });
 
-  router.post('/sale/create',
-    validateBody(createSaleSchema),
-    idempotent(db, { scope: 'sale.create', busyMessage: 'Cette vente est déjà en cours de traitement. Patientez un instant.' }),
-    async (ctx) => {
-      const { sale } = ctx.state.body as CreateSaleBody;
-      ctx.status = 201;
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = await createSale(deps, sale, {
-        user: ctx.state.user as AuthUser,
-        bearer: bearerToken(ctx.get('Authorization')) ?? '',
-        origin: publicOrigin(ctx, deps.publicUrl),
-        idempotency: ctx.state.idempotency as IdempotencyHandle | undefined,
+  defineRoute(router, {
+    method: 'post', path: '/api/cr/sale/create', roles: CASHIER, body: CreateSaleBody,
+    handler: async ({ ctx, body, user }) => {
+      // The Idempotency-Key middleware around the command: a retry gets the first answer again.
+      await saleIdempotency(ctx, async () => {
+        ctx.status = 201;
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = await createSale(deps, body.sale, {
+          user,
+          bearer: bearerToken(ctx.get('Authorization')) ?? '',
+          origin: publicOrigin(ctx, deps.publicUrl),
+          idempotency: idempotencyOf(ctx),
+        });
       });
-    });
-
-  router.get('/sale/list/:eventId/pending', validateParams(eventIdParams), async (ctx) => {
-    const { eventId } = ctx.state.params as { eventId: number };
-    if (!(await findEvent(db, eventId))) throw notFound('Événement introuvable.');
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await listPendingSales(db, eventId)).map(presentPendingSale);
+      return undefined;
+    },
   });
 
-  router.get('/sale/list/:eventId/pending/total', validateParams(eventIdParams), async (ctx) => {
-    const { eventId } = ctx.state.params as { eventId: number };
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { count: await countPendingSales(db, eventId) };
-  });
-
-  router.get('/sale/pending/:saleId/payments', validateParams(saleIdParams), async (ctx) => {
-    const { saleId } = ctx.state.params as { saleId: number };
-    if (!(await findSale(db, saleId))) throw notFound('Vente introuvable.');
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await listPayments(db, saleId)).map(presentPayment);
-  });
-
-  router.post('/sale/pending/:saleId/payment',
-    validateParams(saleIdParams),
-    validateBody(pendingPaymentSchema),
-    idempotent(db, { scope: 'sale.pending.payment', busyMessage: 'Ce paiement est déjà en cours d\'enregistrement. Patientez un instant.' }),
-    async (ctx) => {
-      const { saleId } = ctx.state.params as { saleId: number };
-      const body = ctx.state.body as PendingPaymentInput[] | PendingPaymentInput;
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/sale/list/:eventId/pending', roles: CASHIER, params: EventIdParams,
+    handler: async ({ ctx, params }) => {
+      if (!(await findEvent(db, params.eventId))) throw missing('EVENT_NOT_FOUND');
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = await payPendingSale(deps, saleId, Array.isArray(body) ? body : [body], {
-        user: ctx.state.user as AuthUser,
-        idempotency: ctx.state.idempotency as IdempotencyHandle | undefined,
-      });
-    });
+      return (await listPendingSales(db, params.eventId)).map(presentPendingSale);
+    },
+  });
 
-  router.get('/order/:reference/print', validateParams(referenceParams), async (ctx) => {
-    const reference = normalizeReference((ctx.state.params as { reference: string }).reference);
-    const sale = reference ? await findSaleByReference(db, reference) : undefined;
-    if (!sale) throw notFound('Vente introuvable.');
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = renderReceipt(await loadReceiptData(db, sale, publicOrigin(ctx, deps.publicUrl)));
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/sale/list/:eventId/pending/total', roles: CASHIER, params: EventIdParams,
+    handler: async ({ ctx, params }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return { count: await countPendingSales(db, params.eventId) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/sale/pending/:saleId/payments', roles: CASHIER, params: SaleIdParams,
+    handler: async ({ ctx, params }) => {
+      if (!(await findSale(db, params.saleId))) throw missing('SALE_NOT_FOUND');
+      ctx.set('Cache-Control', 'no-store');
+      return (await listPayments(db, params.saleId)).map(presentPayment);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/api/cr/sale/pending/:saleId/payment', roles: CASHIER, params: SaleIdParams, body: PendingPaymentBody,
+    handler: async ({ ctx, params, body, user }) => {
+      await paymentIdempotency(ctx, async () => {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = await payPendingSale(deps, params.saleId, Array.isArray(body) ? body : [body], { user, idempotency: idempotencyOf(ctx) });
+      });
+      return undefined;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/api/cr/order/:reference/print', roles: CASHIER, params: SaleReferenceParams,
+    handler: async ({ ctx, params }) => {
+      const reference = normalizeReference(params.reference);
+      const sale = reference ? await findSaleByReference(db, reference) : undefined;
+      if (!sale) throw missing('SALE_NOT_FOUND');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/html; charset=utf-8';
+      return renderReceipt(await loadReceiptData(db, sale, publicOrigin(ctx, deps.publicUrl)));
+    },
   });
 
   // « Envoyer reçu » after the sale (order detail): the contact service sends it by SMS or e-mail.
-  router.post('/order/:reference/receipt',
-    validateParams(referenceParams),
-    validateBody(receiptRequestSchema),
-    idempotent(db, { scope: 'order.receipt', busyMessage: 'Ce reçu est déjà en cours d\'envoi. Patientez un instant.' }),
-    async (ctx) => {
-      const { reference } = ctx.state.params as { reference: string };
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = await requestReceipt(deps, reference, ctx.state.body as ReceiptRequestInput, {
-        idempotency: ctx.state.idempotency as IdempotencyHandle | undefined,
+  defineRoute(router, {
+    method: 'post', path: '/api/cr/order/:reference/receipt', roles: CASHIER, params: SaleReferenceParams, body: ReceiptRequestInput,
+    handler: async ({ ctx, params, body }) => {
+      await receiptIdempotency(ctx, async () => {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = await requestReceipt(deps, params.reference, body, { idempotency: idempotencyOf(ctx) });
+        ctx.status = 202;
       });
-      ctx.status = 202;
-    });
+      return undefined;
+    },
+  });
 
   return router;
 }

@@ -1,0 +1,222 @@
+/**
+ * The cash register's own routes (`/api/cr/…`, cashier role; SPEC §3 and §7): sale creation, sales
+ * on hold and their payments, receipts, buyers, card payments, and the register's catalogue reads;
+ * the stock remote's product toggle (`/api/admin/checkout/…`). TypeBox schemas (plain JSON Schema,
+ * validated by the kit's ajv), the types derived from them, and the named sale, payment-mode and
+ * payment-status states. Amounts are euros (JSON numbers, 2 decimals at most) at this edge.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Id } from './schemas.ts';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** Ids that may be 0 or null (« no buyer », « no raffle »): SPEC §3 sends 0 for none. */
+const OptionalId = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 2147483647 })));
+const Euros = Type.Number({ minimum: -1_000_000, maximum: 1_000_000 });
+/**
+ * A JSON Schema `enum` (ajv's French message lists the allowed values) typed from its values.
+ * Used where SPEC's numbers or words are a closed list.
+ */
+export const Enum = <const T extends readonly (string | number | boolean)[]>(values: T, type?: 'integer' | 'string') =>
+  Type.Unsafe<T[number]>({ ...(type ? { type } : {}), enum: [...values] });
+
+// ── Named states ──────────────────────────────────────────────────────────────────────────────
+/** SPEC §4 register payment modes: 1 cheque, 2 cash, 3 card reader, 99 on hold. */
+export const PAYMENT_MODE = { cheque: 1, cash: 2, card: 3, onHold: 99 } as const;
+export type PaymentMode = (typeof PAYMENT_MODE)[keyof typeof PAYMENT_MODE];
+
+/** SPEC §4 payment statuses: 1 paid, 2 not paid yet (cheque, on hold), 5 failed (card). */
+export const PAYMENT_STATUS = { paid: 1, unpaid: 2, failed: 5 } as const;
+export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
+
+/**
+ * SPEC §4 the register screen's sale: none yet (-1), being paid — setting a payment triggers the
+ * creation call (0) — and done, the finished screen (1). The numbers stay SPEC's; code names them.
+ */
+export const SALE_STATUS = { none: -1, paying: 0, done: 1 } as const;
+export type SaleStatus = (typeof SALE_STATUS)[keyof typeof SALE_STATUS];
+
+/** Payment methods as the sale and its payments name them (SPEC §4 manual codes CHQ 1, ESP 2, card 3). */
+export const PaymentMethod = Enum(['CB', 'ESP', 'CHQ'], 'string');
+export type PaymentMethod = Static<typeof PaymentMethod>;
+
+/** The method a payment mode records. */
+export const METHOD_OF_MODE = { 1: 'CHQ', 2: 'ESP', 3: 'CB' } as const satisfies Record<1 | 2 | 3, PaymentMethod>;
+
+/** Where the buyer's receipt goes (French law since 2023: only on request). */
+export const DeliveryMethod = Enum(['sms', 'email', 'print'], 'string');
+export type DeliveryMethod = Static<typeof DeliveryMethod>;
+
+// ── Params ────────────────────────────────────────────────────────────────────────────────────
+export const SaleIdParams = Type.Object({ saleId: Id });
+export type SaleIdParams = Static<typeof SaleIdParams>;
+export const CheckoutIdParams = Type.Object({ checkoutId: Id });
+export type CheckoutIdParams = Static<typeof CheckoutIdParams>;
+export const CheckoutProductParams = Type.Object({ checkoutId: Id, productId: Id });
+export type CheckoutProductParams = Static<typeof CheckoutProductParams>;
+
+// ── Sale creation (`POST /api/cr/sale/create`) ────────────────────────────────────────────────
+/** A cart line as the register remote sends it (SPEC §3); only ids, quantities and the donation amount are trusted. */
+export const CartLineInput = Type.Object({
+  product: Type.Object({
+    /** A catalogue product, -1 the donation, -2 the meal-deal discount (recomputed by the server). */
+    id: Type.Integer({ minimum: -2, maximum: 2147483647 }),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    /** Trusted for the donation only. */
+    price: Type.Optional(Euros),
+    productCategory: Type.Optional(Type.Unknown()),
+  }),
+  quantity: Type.Integer({ minimum: 1, maximum: 50 }),
+});
+export type CartLineInput = Static<typeof CartLineInput>;
+
+const TicketNumber = Type.Integer({ minimum: 1, maximum: 1000000 });
+
+export const SalePaymentInput = Type.Object({
+  method: Type.Optional(PaymentMethod),
+  amount: Type.Optional(Nullable(Type.Number())),
+  /** Cash: the amount given (« 20 », « 20,50 »); cheque: its number; card: the terminal's transaction code. */
+  payment_reference: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Number(), Type.Null()])),
+});
+export type SalePaymentInput = Static<typeof SalePaymentInput>;
+
+export const ReceiptWish = Type.Object({
+  method: DeliveryMethod,
+  to: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+}, { additionalProperties: false });
+export type ReceiptWish = Static<typeof ReceiptWish>;
+
+/** The `sale` of the request body (SPEC §3 Sale). Unknown extra fields are tolerated. */
+export const SaleInput = Type.Object({
+  checkoutId: Id,
+  eventId: Id,
+  personId: OptionalId,
+  cart: Type.Array(CartLineInput, { maxItems: 200 }),
+  raffleId: OptionalId,
+  /** Raffle numbers: `12` or `{ number: 12 }`. */
+  raffles: Type.Optional(Type.Array(Type.Union([TicketNumber, Type.Object({ number: TicketNumber })]), { maxItems: 1000 })),
+  giftBasketsId: OptionalId,
+  giftBaskets: Type.Optional(Type.Array(Type.Object({
+    weight: Type.Integer({ minimum: 1, maximum: 100000000 }),
+    type: Type.Object({ id: Id, name: Type.Optional(Type.String({ maxLength: 200 })) }),
+  }), { maxItems: 500 })),
+  /** Loto night of the cartons (issue 12). */
+  bingoId: Type.Optional(Type.Unknown()),
+  /** Loto carton numbers handed over (`12` or `{ number: 12 }`), checked by the service in French. */
+  cartons: Type.Optional(Type.Unknown()),
+  paymentMode: Enum([1, 2, 3, 99], 'integer'),
+  paymentStatus: Type.Optional(Nullable(Type.Integer())),
+  price: Type.Optional(Nullable(Type.Number())),
+  payments: Type.Optional(Type.Array(SalePaymentInput, { maxItems: 10 })),
+  receipt: Type.Optional(Nullable(ReceiptWish)),
+});
+export type SaleInput = Static<typeof SaleInput>;
+
+export const CreateSaleBody = Type.Object({ sale: SaleInput });
+export type CreateSaleBody = Static<typeof CreateSaleBody>;
+
+export const SaleAnswer = Type.Object({
+  success: Type.Literal(true),
+  deliveryMethod: DeliveryMethod,
+  /** `kermesse` when a line is collected later (click and collect). */
+  orderType: Type.Union([Type.Literal('standard'), Type.Literal('kermesse')]),
+  printData: Type.Object({ receiptHtml: Type.String(), orderHtml: Type.String() }),
+  error: Type.Null(),
+  sale: Type.Object({
+    id: Id,
+    reference: Type.String(),
+    price: Type.Number(),
+    paymentMode: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(99)]),
+    paymentStatus: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(5)]),
+    receiptUrl: Type.String(),
+  }),
+});
+export type SaleAnswer = Static<typeof SaleAnswer>;
+
+// ── Sales on hold and their payments ──────────────────────────────────────────────────────────
+export const PendingPaymentInput = Type.Object({
+  price: Type.Number({ minimum: 0, maximum: 1000000 }),
+  /** Manual codes: CHQ 1, ESP 2, card 3 (SPEC §4). */
+  payment_mode: Enum([1, 2, 3], 'integer'),
+  reference: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Number(), Type.Null()])),
+});
+export type PendingPaymentInput = Static<typeof PendingPaymentInput>;
+
+/** SPEC §7: body `[{price, payment_mode, reference}]` (a single object is accepted too). */
+export const PendingPaymentBody = Type.Union([
+  Type.Array(PendingPaymentInput, { title: 'paiements', minItems: 1, maxItems: 10 }),
+  PendingPaymentInput,
+]);
+export type PendingPaymentBody = Static<typeof PendingPaymentBody>;
+
+/**
+ * `POST /api/cr/order/{reference}/receipt` body `{method, to}`. The address itself is checked by the
+ * service (SPEC §5's message for an SMS number), so an empty or badly written one gets that message.
+ */
+export const ReceiptRequestInput = Type.Object({
+  method: Enum(['sms', 'email'], 'string'),
+  to: Type.String({ maxLength: 254 }),
+}, { additionalProperties: false });
+export type ReceiptRequestInput = Static<typeof ReceiptRequestInput>;
+
+// ── Buyers (`/api/cr/users/…`) ────────────────────────────────────────────────────────────────
+const Contact = {
+  email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+  phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
+};
+/** Identify a buyer by e-mail or phone. */
+export const FindBuyerInput = Type.Object(Contact);
+export type FindBuyerInput = Static<typeof FindBuyerInput>;
+/** Create a buyer: both names (SPEC §5) and an e-mail or a phone. */
+export const CreateBuyerInput = Type.Object({
+  ...Contact,
+  firstName: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  lastName: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+});
+export type CreateBuyerInput = Static<typeof CreateBuyerInput>;
+
+// ── Card payments (`/api/cr/payment/…`) ───────────────────────────────────────────────────────
+const CardAmount = Type.Number({ exclusiveMinimum: 0, maximum: 100000 });
+export const CardIntentInput = Type.Object({ amount: CardAmount });
+export type CardIntentInput = Static<typeof CardIntentInput>;
+export const ReaderCheckoutInput = Type.Object({
+  /** The reader's id. */
+  rdr: Type.String({ minLength: 1, maxLength: 100 }),
+  amount: CardAmount,
+  description: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  /** The payment prepared by `POST /reader`, when there was one. */
+  paymentId: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
+});
+export type ReaderCheckoutInput = Static<typeof ReaderCheckoutInput>;
+export const TransactionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export type TransactionParams = Static<typeof TransactionParams>;
+/** The simulator's control (demo and tests; admin only). */
+export const ReaderSimulationInput = Type.Object({
+  outcome: Enum(['success', 'failure', 'pending'], 'string'),
+  settleMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 60000 })),
+}, { additionalProperties: false });
+export type ReaderSimulationInput = Static<typeof ReaderSimulationInput>;
+
+// ── The stock remote's product toggle ─────────────────────────────────────────────────────────
+/** The stock remote sends the whole product row with the new flag; only the flag matters. */
+export const CheckoutProductToggle = Type.Object({
+  is_in_checkout: Enum([0, 1, true, false, '0', '1']),
+});
+export type CheckoutProductToggle = Static<typeof CheckoutProductToggle>;
+
+// ── Settings and public pages ─────────────────────────────────────────────────────────────────
+/**
+ * `GET /api/cr/settings?eventId=…` (or `?checkoutId=…`): the event's own meal deal and idle lock.
+ * Read leniently: a value that is not a number is ignored (the installation's settings apply).
+ */
+export const SettingsQuery = Type.Object({
+  eventId: Type.Optional(Type.String({ maxLength: 20 })),
+  checkoutId: Type.Optional(Type.String({ maxLength: 20 })),
+});
+export type SettingsQuery = Static<typeof SettingsQuery>;
+
+/** `/up/{image}`, `/icon/{image}`: a picture's file name (checked again by the service). */
+export const ImageParams = Type.Object({ image: Type.String({ minLength: 1, maxLength: 300 }) });
+export type ImageParams = Static<typeof ImageParams>;
+/** `/s/{reference}`: the public receipt page reads any reference (an unknown one gets the « Reçu introuvable » page). */
+export const ReceiptPageParams = Type.Object({ reference: Type.String() });
+export type ReceiptPageParams = Static<typeof ReceiptPageParams>;
