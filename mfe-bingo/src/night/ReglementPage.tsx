@@ -1,16 +1,13 @@
-import { useEffect, useState } from 'react';
-import { ApiError, Banner, Button, Spinner } from '@kermesse/ui-kit';
-import { bingoApi, type Reglement } from '../api/bingoApi';
+import { ApiError, Banner, Button, Spinner, useResource } from '@kermesse/ui-kit';
+import { bingoApi } from '../api/bingoApi';
 import { useNightId } from '../components/useArea';
 
 /** The printable règlement of the night (posted in the hall). */
 export function ReglementPage() {
   const id = useNightId();
-  const [reglement, setReglement] = useState<Reglement | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    bingoApi.getReglement(id).then(setReglement, (err) => setError(err instanceof ApiError ? err.message : String(err)));
-  }, [id]);
+  const loaded = useResource(() => bingoApi.getReglement(id), [id], { keepPreviousData: true });
+  const reglement = loaded.data ?? null;
+  const error = loaded.error ? (loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error)) : null;
   if (!reglement) return error ? <Banner tone="error">{error}</Banner> : <Spinner />;
   return (
     <article className="bgo-reglement">

@@ -1,19 +1,15 @@
 /** The public pre-sale page `/tombola/prevente` (SPEC §2): the raffle on sale, its prizes and its ticket prices. */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ErrorLine, formatDate, formatEuros, Spinner } from '@kermesse/ui-kit';
-import { raffleApi, type Presale } from '../api/raffleApi';
+import { ErrorLine, formatDate, formatEuros, Spinner, useResource } from '@kermesse/ui-kit';
+import { raffleApi } from '../api/raffleApi';
 import { GiftIcon } from '../components/GiftIcon';
 
 const ticketLabel = (nb: number) => (nb === 1 ? '1 ticket' : `${nb} tickets`);
 
 export function PresalePage() {
-  const [presale, setPresale] = useState<Presale | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    raffleApi.getPresale().then((body) => setPresale(body.data), () => setFailed(true));
-  }, []);
+  const loaded = useResource(() => raffleApi.getPresale(), []);
+  const presale = loaded.data?.data;
+  const failed = Boolean(loaded.error);
 
   if (failed) return <ErrorLine>Erreur lors du chargement des données</ErrorLine>;
   if (presale === undefined) return <Spinner />;

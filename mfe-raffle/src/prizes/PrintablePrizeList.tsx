@@ -1,8 +1,7 @@
 /** 'Liste des prix pour le Raffle #{id}' (SPEC §2), printable on A4 with 'Imprimer'. */
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { Button, ErrorLine, formatAmount, Spinner } from '@kermesse/ui-kit';
-import { raffleApi, type Prize } from '../api/raffleApi';
+import { Button, ErrorLine, formatAmount, Spinner, useResource } from '@kermesse/ui-kit';
+import { raffleApi } from '../api/raffleApi';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { PRIZE_BANNERS } from './PrizeInventory';
 import { useRaffleName } from '../components/useRaffleName';
@@ -11,12 +10,9 @@ import { useRaffleName } from '../components/useRaffleName';
 export function PrintablePrizeListPage() {
   const raffleId = Number(useParams().raffleId);
   const raffleName = useRaffleName(raffleId);
-  const [prizes, setPrizes] = useState<Prize[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    raffleApi.listPrizes(raffleId).then(setPrizes, () => setFailed(true));
-  }, [raffleId]);
+  const loaded = useResource(() => raffleApi.listPrizes(raffleId), [raffleId], { keepPreviousData: true });
+  const prizes = loaded.data ?? null;
+  const failed = Boolean(loaded.error);
 
   return (
     <>

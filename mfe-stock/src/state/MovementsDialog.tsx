@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Button, ErrorLine, Modal, Spinner } from '@kermesse/ui-kit';
+import { Button, ErrorLine, Modal, Spinner, useResource } from '@kermesse/ui-kit';
 import { stockApi, type Movement, type StockItem } from '../api/stockApi';
 import { serverMessage } from '../components/messages';
 
@@ -8,15 +7,9 @@ const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyl
 
 /** The movements that explain a product's level: every sale, correction and inventory, with its note. */
 export function MovementsDialog({ item, eventId, onClose }: { item: StockItem; eventId: number; onClose(): void }) {
-  const [movements, setMovements] = useState<Movement[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    stockApi.getMovements(item.id, eventId).then(
-      (answer) => setMovements(answer.movements),
-      (failure: unknown) => setError(serverMessage(failure, 'Erreur lors de la récupération des données.')),
-    );
-  }, [item.id, eventId]);
+  const loaded = useResource(() => stockApi.getMovements(item.id, eventId), [item.id, eventId], { keepPreviousData: true });
+  const movements = loaded.data?.movements ?? null;
+  const error = loaded.error ? serverMessage(loaded.error, 'Erreur lors de la récupération des données.') : null;
 
   return (
     <Modal title={`Mouvements de stock : ${item.name}`} onClose={onClose} size="wide" actions={<Button variant="secondary" onClick={onClose}>Fermer</Button>}>
