@@ -119,7 +119,7 @@ describe('runService', () => {
           LOG_LEVEL: 'error',
         }),
       buildApp: (deps) => {
-        expect(deps.verifier).toBeUndefined();
+        expect(deps.verifier.peek('x')).toBeUndefined();
         return createServiceApp({ name: deps.name, logger: deps.logger, db: deps.db, routers: [] });
       },
       jobs: [
@@ -133,6 +133,8 @@ describe('runService', () => {
         },
       ],
     });
+    // Without a remote verifier, every token is refused (never a door left open).
+    await expect(running.deps.verifier.verify('x')).rejects.toMatchObject({ status: 401 });
     await eventually(() => runs >= 2);
     await running.stop();
   });

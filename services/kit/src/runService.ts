@@ -20,6 +20,7 @@ import { readServiceEnv, type ServiceEnv } from './env.ts';
 import { createLogger, type Logger } from './http/logger.ts';
 import { listen, onShutdown, type RunningServer } from './http/server.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifier.ts';
+import { unauthorized } from './http/errors.ts';
 import type { ServiceName } from './topology.ts';
 
 /** What a service's env reader returns: the kit's `ServiceEnv` (identity has no `identityUrl` to ask). */
@@ -37,8 +38,11 @@ export interface ServiceDeps<E extends RunServiceEnv = ServiceEnv> {
    * recorded with `recordEvent` wake it by themselves after their commit.
    */
   relay: OutboxRelay;
-  /** Absent when `verifier: false` (identity verifies its own tokens) or the env has no identityUrl. */
-  verifier?: TokenVerifier;
+  /**
+   * The token verifier on `env.identityUrl`. With `verifier: false` (identity verifies its own
+   * tokens) or no identityUrl, one that refuses every token (401): never a door left open.
+   */
+  verifier: TokenVerifier;
 }
 
 /** Something `runService` stops at shutdown. */
@@ -100,6 +104,15 @@ export interface RunningService<E extends RunServiceEnv, X extends object> {
   stop(): Promise<void>;
 }
 
+/** For a service without a remote verifier: every token is refused. */
+const refusingVerifier: TokenVerifier = {
+  verify: async () => {
+    throw unauthorized('Jeton invalide ou expiré.');
+  },
+  forget: () => undefined,
+  peek: () => undefined,
+};
+
 const idleRelay: OutboxRelay = { wake: () => undefined, flush: async () => 0, stop: async () => undefined };
 
 export async function runService<E extends RunServiceEnv = ServiceEnv, X extends object = Record<never, never>>(
@@ -119,7 +132,7 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
       ? options.verifier
       : options.verifier !== false && env.identityUrl
         ? createTokenVerifier({ identityUrl: env.identityUrl })
-        : undefined;
+        : refusingVerifier;
   const base: ServiceDeps<E> = { name, env, logger, db, bus, relay, verifier };
   const extras = options.setup ? await options.setup(base) : ({} as X);
   const deps = { ...base, ...extras } as ServiceDeps<E> & X;
