@@ -356,9 +356,9 @@ describe('inventory import', () => {
     form.append('global_note', 'x');
     const none = await sys.request(`/api/stocks/import/inventory?dry-run=1&event_id=${eventId}`, { method: 'POST', body: form });
     expect(none.status).toBe(400);
-    expect(await none.json()).toMatchObject({ error: 'Veuillez sélectionner un fichier à importer' });
+    expect(await none.json()).toEqual({ error: 'Veuillez sélectionner un fichier à importer', code: 'NO_FILE' });
     const json = await post(`/api/stocks/import/inventory?dry-run=0&event_id=${eventId}`, {});
-    expect(await json.json()).toMatchObject({ error: 'Veuillez sélectionner un fichier à importer' });
+    expect(await json.json()).toEqual({ error: 'Veuillez sélectionner un fichier à importer', code: 'NO_FILE' });
     expect(await snapshot(eventId)).toEqual(before);
   });
 

@@ -4,6 +4,7 @@ import { createDb, createLogger, listen, migrateLatest, type Db, type RunningSer
 import { createTestDatabase, cutMultipartUpload, testTokens, testTokenVerifier, type TestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
+import { createSwapmeet, type NewBooking } from './commands/createSwapmeet.ts';
 import { DEMO_SWAPMEET, seedDemo } from './demo.ts';
 
 const logger = createLogger('test', 'error');
@@ -50,7 +51,21 @@ interface Bookings {
   total: number;
   summary: { total_revenue: string; total_space_reserved: number; paid_bookings: number; unpaid_bookings: number };
 }
-const bookings = async (limit = 100) => (await call(`/api/swapmeet/api/bookings?swapmeet_id=${demoId}&limit=${limit}`)).json() as Promise<Bookings>;
+const bookings = async (limit = 100, swapmeetId = demoId) =>
+  (await call(`/api/swapmeet/api/bookings?swapmeet_id=${swapmeetId}&limit=${limit}`)).json() as Promise<Bookings>;
+
+/** Three bookings already taken, like the demo's: 65.00 €, 13 m, 2 paid and 1 unpaid. */
+const THREE: NewBooking[] = [
+  { name: 'Martine Lefèvre', phone: '0611223344', space_cm: 300, revenue_cents: 1500, is_payed: true, date_booking: '2026-03-02' },
+  { name: 'Karim Benali', phone: '0698765432', space_cm: 400, revenue_cents: 2000, is_payed: true, date_booking: '2026-03-05' },
+  { name: 'Association Les P’tits Loups', phone: '0478123456', space_cm: 600, revenue_cents: 3000, is_payed: false, date_booking: '2026-03-09' },
+];
+let made = 0;
+/** A swap-meet of the test's own (nothing shared with another test), with three bookings by default. */
+async function givenSwapmeet(bookings: NewBooking[] = THREE): Promise<number> {
+  made += 1;
+  return (await createSwapmeet(db, { name: `Vide-grenier de test n°${made}`, heldOn: '2026-06-14', bookings })).id;
+}
 
 describe('swap-meet bookings', () => {
   it('lists the demo bookings with the summary of SPEC §3, seeded once', async () => {
@@ -59,7 +74,7 @@ describe('swap-meet bookings', () => {
     expect(body.data[0]).toEqual({ id: expect.any(Number), name: 'Martine Lefèvre', phone: '0611223344', space_needed: 3, revenue: '15.00', is_payed: true, date_booking: expect.stringMatching(/-03-02$/) });
     expect(body.summary).toEqual({ total_revenue: '65.00', total_space_reserved: 13, paid_bookings: 2, unpaid_bookings: 1 });
     const list = await (await call('/api/swapmeet/api/swapmeets')).json() as { data: { name: string; bookings_count: number }[] };
-    expect(list.data).toEqual([{ id: demoId, name: DEMO_SWAPMEET, held_on: expect.any(String), bookings_count: 3 }]);
+    expect(list.data.filter((s) => s.name === DEMO_SWAPMEET)).toEqual([{ id: demoId, name: DEMO_SWAPMEET, held_on: expect.any(String), bookings_count: 3 }]);
   });
 
   it('keeps swap-meets to admins and asks for an id', async () => {
@@ -74,7 +89,8 @@ describe('swap-meet bookings', () => {
   });
 
   it('dry-runs the sample file: status dry-run, parsed bookings and their summary, nothing written', async () => {
-    const res = await upload(SAMPLE);
+    const swapmeetId = await givenSwapmeet();
+    const res = await upload(SAMPLE, { swapmeetId });
     expect(res.status).toBe(200);
     const body = await res.json() as { status: string; message: string; bookings_parsed: number; bookings_created: number; data: unknown[]; errors: string[]; summary: unknown };
     expect(body).toMatchObject({
@@ -82,17 +98,18 @@ describe('swap-meet bookings', () => {
       summary: { total_revenue: '150.00', total_space_reserved: 30, paid_bookings: 5, unpaid_bookings: 3 },
     });
     expect(body.data[0]).toEqual({ id: null, name: 'Jeanne Moreau', phone: '0612345678', space_needed: 2.5, revenue: '12.50', is_payed: true, date_booking: '2026-03-12' });
-    expect((await bookings()).total).toBe(3);
+    expect((await bookings(100, swapmeetId)).total).toBe(3);
   });
 
   it('imports for real in one transaction, then refuses the same file again line by line', async () => {
-    const res = await upload(SAMPLE, { dryRun: false });
+    const swapmeetId = await givenSwapmeet();
+    const res = await upload(SAMPLE, { dryRun: false, swapmeetId });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'success', message: '8 réservations importées.', bookings_parsed: 8, bookings_created: 8 });
-    const after = await bookings();
+    const after = await bookings(100, swapmeetId);
     expect(after.total).toBe(11);
     expect(after.summary).toEqual({ total_revenue: '215.00', total_space_reserved: 43, paid_bookings: 7, unpaid_bookings: 4 });
-    const again = await upload(SAMPLE, { dryRun: false });
+    const again = await upload(SAMPLE, { dryRun: false, swapmeetId });
     expect(again.status).toBe(422);
     const body = await again.json() as { status: string; errors: string[]; error: string };
     expect(body.status).toBe('error');
@@ -100,17 +117,20 @@ describe('swap-meet bookings', () => {
     expect(body.errors[0]).toBe('Ligne 2 : la réservation de « Jeanne Moreau » du 12/03/2026 est déjà enregistrée.');
     expect(body).toMatchObject({ code: 'IMPORT_REJECTED' });
     expect(body.error).toBe("8 erreurs dans le fichier : corrigez-le puis relancez le test. Aucune réservation n'a été importée.");
-    expect((await bookings()).total).toBe(11);
+    expect((await bookings(100, swapmeetId)).total).toBe(11);
   });
 
   it('shows at most `limit` bookings (SPEC: 100) while the summary covers them all', async () => {
-    const body = await bookings(5);
+    const swapmeetId = await givenSwapmeet();
+    expect((await upload(SAMPLE, { dryRun: false, swapmeetId })).status).toBe(200);
+    const body = await bookings(5, swapmeetId);
     expect(body.data).toHaveLength(5);
     expect(body.total).toBe(11);
     expect(body.summary.paid_bookings + body.summary.unpaid_bookings).toBe(11);
   });
 
   it('changes nothing for a malformed, mis-encoded or injected file, in a dry run or for real', async () => {
+    const swapmeetId = await givenSwapmeet();
     const cases: [string | Uint8Array, string[]][] = [
       ['nom;metres;montant;date_reservation\nAlice;2;10;01/03/2026\nBob;deux;10;01/03/2026\n', ["Ligne 3 : l'espace « deux » doit être un nombre de mètres supérieur à 0 (ex. 2,5)."]],
       [Uint8Array.from([...new TextEncoder().encode('nom;metres;montant;date_reservation\nAlice;2;10;01/03/2026\nB'), 0x8f, 0x3b, 0x32, 0x3b, 0x31, 0x30, 0x3b, 0x30, 0x31, 0x2f, 0x30, 0x33, 0x2f, 0x32, 0x30, 0x32, 0x36, 0x0a]),
@@ -118,13 +138,13 @@ describe('swap-meet bookings', () => {
       ['nom;metres;montant;date_reservation\n@SOMME(A1);2;10;01/03/2026\n', ['Ligne 2 : la cellule « nom » commence par « @ » (« @SOMME(A1) ») : les formules ne sont pas acceptées.']],
     ];
     for (const [content, errors] of cases) {
-      const dry = await upload(content);
+      const dry = await upload(content, { swapmeetId });
       expect(await dry.json()).toMatchObject({ status: 'error', errors, bookings_created: 0 });
-      const real = await upload(content, { dryRun: false });
+      const real = await upload(content, { dryRun: false, swapmeetId });
       expect(real.status).toBe(422);
-      expect(await real.json()).toMatchObject({ status: 'error', errors });
+      expect(await real.json()).toMatchObject({ status: 'error', errors, code: 'IMPORT_REJECTED' });
     }
-    expect((await bookings()).total).toBe(11);
+    expect((await bookings(100, swapmeetId)).total).toBe(3);
   });
 
   it("answers SPEC's messages without a file, a swap-meet or a CSV file, and a Windows-1252 file is fine", async () => {
@@ -144,11 +164,15 @@ describe('swap-meet bookings', () => {
   });
 
   it('resets every booking of the swap-meet', async () => {
-    const res = await call(`/api/swapmeet/api/reset-bookings/${demoId}`, { method: 'DELETE' });
+    const swapmeetId = await givenSwapmeet();
+    const res = await call(`/api/swapmeet/api/reset-bookings/${swapmeetId}`, { method: 'DELETE' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'success', message: '11 réservations supprimées.' });
-    expect(await bookings()).toMatchObject({ data: [], total: 0, summary: { total_revenue: '0.00', total_space_reserved: 0, paid_bookings: 0, unpaid_bookings: 0 } });
-    expect(await (await call(`/api/swapmeet/api/reset-bookings/${demoId}`, { method: 'DELETE' })).json()).toEqual({ status: 'success', message: 'Aucune réservation à supprimer.' });
+    expect(await res.json()).toEqual({ status: 'success', message: '3 réservations supprimées.' });
+    expect(await bookings(100, swapmeetId)).toMatchObject({ data: [], total: 0, summary: { total_revenue: '0.00', total_space_reserved: 0, paid_bookings: 0, unpaid_bookings: 0 } });
+    expect(await (await call(`/api/swapmeet/api/reset-bookings/${swapmeetId}`, { method: 'DELETE' })).json()).toEqual({ status: 'success', message: 'Aucune réservation à supprimer.' });
+    const one = await givenSwapmeet(THREE.slice(0, 1));
+    expect(await (await call(`/api/swapmeet/api/reset-bookings/${one}`, { method: 'DELETE' })).json()).toEqual({ status: 'success', message: '1 réservation supprimée.' });
+    expect((await bookings(100, demoId)).total).toBe(3);
     expect((await call('/api/swapmeet/api/reset-bookings/9999', { method: 'DELETE' })).status).toBe(404);
   });
 

@@ -1,4 +1,4 @@
-import { defineRoute, readUpload, Router, type Db } from '@kermesse/kit';
+import { defineRoute, HttpError, readUpload, Router, type Db } from '@kermesse/kit';
 import { isCsvUpload, isFormulaLike, NotCsvError, toCsv } from '@kermesse/kit/csv';
 import { EventQuery, ImportInventoryQuery, STOCK_ERRORS } from '@kermesse/contracts-stock';
 import { importInventory } from '../../commands/importInventory.ts';
@@ -15,6 +15,12 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 const ADMIN = ['admin'] as const;
 
+/** The kit's « no file » refusal (not a multipart body, no file part) gets its code like ours. */
+function codeNoFile(err: unknown): never {
+  if (err instanceof HttpError && err.status === 400 && err.message === NO_FILE_MESSAGE && !err.code) err.withCode('NO_FILE');
+  throw err;
+}
+
 /** SPEC §9: the default note, « Inventaire du {dd/mm/yyyy} » (today, in France). */
 export function defaultInventoryNote(now = new Date()): string {
   const day = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Paris' }).format(now);
@@ -28,7 +34,7 @@ export function inventoryRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post', path: '/import/inventory', roles: ADMIN, query: ImportInventoryQuery,
     handler: async ({ ctx, query, user }) => {
-      const upload = await readUpload(ctx, { maxFileBytes: MAX_UPLOAD_BYTES, noFileMessage: NO_FILE_MESSAGE });
+      const upload = await readUpload(ctx, { maxFileBytes: MAX_UPLOAD_BYTES, noFileMessage: NO_FILE_MESSAGE }).catch(codeNoFile);
       if (!upload.file) throw stockBadRequest('NO_FILE');
       if (!isCsvUpload(upload.file.filename, upload.file.mimeType)) throw stockBadRequest('NOT_CSV');
       const fieldEvent = upload.fields.event_id?.trim();

@@ -1,4 +1,4 @@
-import { defineRoute, readUpload, Router, type Db } from '@kermesse/kit';
+import { defineRoute, HttpError, readUpload, Router, type Db } from '@kermesse/kit';
 import { isCsvUpload, NotCsvError } from '@kermesse/kit/csv';
 import { BookingsQuery, ImportBookingsQuery, SWAPMEET_ERRORS, SwapmeetParams } from '@kermesse/contracts-swapmeet';
 import { importBookings } from '../../commands/importBookings.ts';
@@ -12,6 +12,12 @@ export const NO_FILE_MESSAGE = SWAPMEET_ERRORS.NO_FILE;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 const ADMIN = ['admin'] as const;
+
+/** The kit's « no file » refusal (not a multipart body, no file part) gets its code like ours. */
+function codeNoFile(err: unknown): never {
+  if (err instanceof HttpError && err.status === 400 && err.message === NO_FILE_MESSAGE && !err.code) err.withCode('NO_FILE');
+  throw err;
+}
 
 async function requireSwapmeet(db: Db, id: number) {
   const swapmeet = await findSwapmeet(db, id);
@@ -43,7 +49,7 @@ export function bookingRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post', path: '/import/custom-csv', roles: ADMIN, query: ImportBookingsQuery,
     handler: async ({ ctx, query, user }) => {
-      const upload = await readUpload(ctx, { maxFileBytes: MAX_UPLOAD_BYTES, noFileMessage: NO_FILE_MESSAGE });
+      const upload = await readUpload(ctx, { maxFileBytes: MAX_UPLOAD_BYTES, noFileMessage: NO_FILE_MESSAGE }).catch(codeNoFile);
       const rawId = (upload.fields.swapmeet_id ?? '').trim() || (query.swapmeet_id ? String(query.swapmeet_id) : '');
       if (!rawId) throw swapmeetBadRequest('NO_SWAPMEET');
       if (!/^\d{1,9}$/.test(rawId) || Number(rawId) < 1) throw swapmeetBadRequest('INVALID_SWAPMEET_ID');
