@@ -4,3 +4,5 @@ export * from './answers.ts';
 export * from './errors.ts';
 export * from './money.ts';
 export * from './drawing.ts';
+export * from './prizeRules.ts';
+export * from './tierRules.ts';

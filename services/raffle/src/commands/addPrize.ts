@@ -1,6 +1,6 @@
 import type { Db } from '@kermesse/kit';
 import { raffleError } from '../errors.ts';
-import { checkPrize, type PrizeInput } from '../rules/prizeRules.ts';
+import { checkPrize, type PrizeInput } from '@kermesse/contracts-raffle';
 import { insertPrize, type PrizeRow } from '../repositories/prizes.ts';
 import { lockRaffleOfPrizes } from '../repositories/raffles.ts';
 import { recordRaffleConfigured } from './recordRaffleConfigured.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '@kermesse/kit';
-import type { ValidPrize } from '../rules/prizeRules.ts';
+import type { ValidPrize } from '@kermesse/contracts-raffle';
 
 export interface PrizeRow {
   id: number;

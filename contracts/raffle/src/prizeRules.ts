@@ -1,9 +1,10 @@
 /**
  * Raffle prize rules of SPEC §5, checked in the SPEC's order with its messages (the first failure
  * is the one reported): name, rank (written `weight` by the SPEC's clients), price, quantity.
- * Then what the SPEC leaves implicit: whole numbers, two decimals, a non-negative cost.
+ * Then what the SPEC leaves implicit: whole numbers, two decimals, a non-negative cost. Pure: the
+ * service applies it to every prize it stores, and a form may apply it before sending.
  */
-import { amountToCents as eurosToCents } from '@kermesse/contracts-raffle';
+import { amountToCents as eurosToCents } from './money.ts';
 
 export const PRIZE_MESSAGES = {
   name: 'Le nom est requis',
