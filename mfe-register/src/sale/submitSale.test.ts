@@ -64,14 +64,28 @@ describe('submitting a sale', () => {
     expect(server.keys).toHaveLength(1);
   });
 
-  it('finds the numbers sold meanwhile in the message when the answer does not list them', async () => {
+  it('reads the numbers sold meanwhile from the TICKET_TAKEN code, never from the message', async () => {
     const message = "Ces numéros de tombola viennent d'être vendus : 12, 45. Choisissez-en d'autres.";
-    const server = api([new ApiError(409, message, { error: message })]);
+    const body = { error: message, code: 'TICKET_TAKEN', details: { numbers: [12, 45], weights: [] } };
+    const server = api([new ApiError(409, message, body)]);
     const outcome = await submitSale(server, sale, 'key-7', noWait);
     expect(server.keys).toHaveLength(1);
     if (outcome.ok) throw new Error('la vente devait être refusée');
+    expect(outcome).toMatchObject({ status: 409, code: 'TICKET_TAKEN', taken: { tickets: [12, 45], bets: [] } });
     expect(takenTickets(outcome, [3, 12, 45, 100])).toEqual([12, 45]);
-    expect(takenTickets({ ...outcome, status: 400 }, [3, 12, 45, 100])).toEqual([]);
+
+    // The same words without the code name nothing: the client branches on the code only.
+    const worded = await submitSale(api([new ApiError(409, message, { error: message })]), sale, 'key-8', noWait);
+    if (worded.ok) throw new Error('la vente devait être refusée');
+    expect(takenTickets(worded, [3, 12, 45, 100])).toEqual([]);
+  });
+
+  it('passes the code of any other refusal on (AMOUNT_INSUFFICIENT with its details)', async () => {
+    const message = 'Montant insuffisant. Vous devez fournir au moins 3,50\u00a0€.';
+    const server = api([new ApiError(400, message, { error: message, code: 'AMOUNT_INSUFFICIENT', details: { totalCents: 350 } })]);
+    expect(await submitSale(server, sale, 'key-9', noWait)).toEqual({
+      ok: false, message: `Erreur lors de la vente : ${message}`, network: false, status: 400, code: 'AMOUNT_INSUFFICIENT',
+    });
   });
 
   it('says « Erreur inconnue » when a failed answer has no error', async () => {

@@ -4,6 +4,7 @@
  * same key and body, so the server answers the first result instead of creating a second sale.
  */
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@kermesse/ui-kit';
+import { takenOf, type ErrorCode } from '@kermesse/contracts-register/errors';
 import type { CheckoutApi, SaleResult } from '../api/checkoutApi';
 import type { SaleDto } from '../api/types';
 
@@ -25,7 +26,19 @@ export function isRetryable(error: unknown, keyAlreadySent: boolean): boolean {
 
 export type SubmitOutcome =
   | { ok: true; result: SaleResult }
-  | { ok: false; message: string; network: boolean; status?: number; taken?: { tickets: number[]; bets: { weight: number; typeId?: number }[] } };
+  | {
+      ok: false;
+      message: string;
+      network: boolean;
+      status?: number;
+      /** The contract's error code of a refusal (`TICKET_TAKEN`, `AMOUNT_INSUFFICIENT`…): what the screen branches on. */
+      code?: ErrorCode | string;
+      /** What was sold meanwhile by another register (`TICKET_TAKEN` / `BET_TAKEN` details). */
+      taken?: { tickets: number[]; bets: { weight: number; typeId?: number }[] };
+    };
+
+/** The codes whose details name numbers or weights sold meanwhile. */
+const TAKEN_CODES: ReadonlySet<string> = new Set(['TICKET_TAKEN', 'BET_TAKEN']);
 
 export async function submitSale(
   api: Pick<CheckoutApi, 'createSale'>,
@@ -50,23 +63,34 @@ export async function submitSale(
         const message = error instanceof ApiError && error.status === 0 ? NETWORK_ERROR_MESSAGE : saleFailureMessage(error instanceof Error ? error.message : null);
         return { ok: false, message, network: true };
       }
-      const body = error instanceof ApiError ? (error.body as { taken?: unknown } | undefined) : undefined;
-      const taken = readTaken(body?.taken);
+      const body = error instanceof ApiError ? (error.body as { code?: unknown } | undefined) : undefined;
+      const code = typeof body?.code === 'string' ? body.code : undefined;
+      const taken = readTaken(body, code);
       const status = error instanceof ApiError ? error.status : undefined;
-      return { ok: false, message: saleFailureMessage(error instanceof Error ? error.message : null), network: false, status, ...(taken ? { taken } : {}) };
+      return {
+        ok: false, message: saleFailureMessage(error instanceof Error ? error.message : null), network: false, status,
+        ...(code ? { code } : {}), ...(taken ? { taken } : {}),
+      };
     }
   }
 }
 
-/** Ticket numbers named by a conflict (409): the `taken` list when given, else the chosen numbers the message names. */
+/**
+ * The chosen ticket numbers a refusal says were sold meanwhile (`TICKET_TAKEN`'s `details.numbers`);
+ * none for any other refusal. Never read out of the French message.
+ */
 export function takenTickets(outcome: Extract<SubmitOutcome, { ok: false }>, chosen: readonly number[]): number[] {
-  if (outcome.taken) return outcome.taken.tickets;
-  if (outcome.status !== 409) return [];
-  const named = new Set((outcome.message.match(/\d+/g) ?? []).map(Number));
-  return chosen.filter((number) => named.has(number));
+  const taken = new Set(outcome.taken?.tickets ?? []);
+  return chosen.filter((number) => taken.has(number));
 }
 
-function readTaken(value: unknown): { tickets: number[]; bets: { weight: number; typeId?: number }[] } | undefined {
+/** What a refusal names as sold meanwhile: the contract's details, or an older answer's `taken` list. */
+function readTaken(body: unknown, code: string | undefined): { tickets: number[]; bets: { weight: number; typeId?: number }[] } | undefined {
+  if (code && TAKEN_CODES.has(code)) {
+    const { numbers, weights } = takenOf(body);
+    return { tickets: numbers, bets: weights.map((weight) => ({ weight })) };
+  }
+  const value = (body as { taken?: unknown } | undefined)?.taken;
   if (!value || typeof value !== 'object') return undefined;
   const { tickets, bets } = value as { tickets?: unknown[]; bets?: unknown[] };
   const numbers = (tickets ?? []).map((item) => Number(typeof item === 'object' && item !== null ? (item as { number?: unknown }).number : item)).filter(Number.isFinite);
