@@ -21,9 +21,10 @@ import { pathToFileURL } from 'node:url';
 import { createDb, createLogger, listen, migrateLatest, type AuthUser, type Db, type TokenVerifier } from '@kermesse/kit';
 import { createTestDatabase } from '@kermesse/kit/testing';
 import { buildApp } from '../services/raffle/src/app.ts';
-import { createRaffle } from '../services/raffle/src/commands/configure.ts';
-import { closeSales, runDrawing } from '../services/raffle/src/commands/drawing.ts';
-import { deriveWinners, verifyProof, commitmentOf, ticketsHash, type DrawPrize } from '../services/raffle/src/drawing/derive.ts';
+import { createRaffle } from '../services/raffle/src/commands/createRaffle.ts';
+import { closeSales } from '../services/raffle/src/commands/closeSales.ts';
+import { runDrawing } from '../services/raffle/src/commands/runDrawing.ts';
+import { deriveWinners, verifyProof, commitmentOf, ticketsHash, type DrawPrize } from '../contracts/raffle/src/drawing.ts';
 import { upsertEvent } from '../services/raffle/src/repositories/events.ts';
 import { migrations, schema } from '../services/raffle/migrations/index.ts';
 
@@ -65,10 +66,10 @@ async function benchDrawing(db: Db): Promise<void> {
   const verify: number[] = [];
   for (let round = 0; round < 5; round += 1) {
     start = process.hrtime.bigint();
-    const drawn = deriveWinners(seed, tickets, prizes);
+    const drawn = await deriveWinners(seed, tickets, prizes);
     derive.push(ms(start));
     start = process.hrtime.bigint();
-    const report = verifyProof({ algorithm: 'kermesse-tirage-v1', raffleId, commitment: commitmentOf(seed), ticketsHash: ticketsHash(tickets), tickets, seed, prizes, winners: drawn });
+    const report = await verifyProof({ algorithm: 'kermesse-tirage-v1', raffleId, commitment: await commitmentOf(seed), ticketsHash: await ticketsHash(tickets), tickets, seed, prizes, winners: drawn });
     verify.push(ms(start));
     if (!report.ok) throw new Error('verification failed');
   }

@@ -9,8 +9,8 @@
  *    (reads the older sales once), then BENCH_DASHBOARD_ROUNDS rounds of « a new sale is written, the
  *    dashboard asked again » (the figures recomputed — what a screen sees during the fair), then as
  *    many polls where nothing changed (`?since=` → `{ changed: false }`). Aim: p99 ≤ 200 ms.
- * 2. Sale creation with the journal on: `bench/register.bench.ts` as it is (every sale now appends
- *    its journal record in the same statement), its sales/s and p99 set against the figure measured
+ * 2. Sale creation with the journal on: the load of `npm run bench register` (bench/support/sales.ts;
+ *    every sale now appends its journal record in the same statement), its sales/s and p99 set against the figure measured
  *    before the journal (400 sales/s, p99 39 ms on 2 cores): the journal must not cost more than 20 %.
  * 3. Verifying a journal of 1,000,000 records (BENCH_JOURNAL_RECORDS): a private database holding
  *    that many sales (synthetic, three lines each) and one journal record per sale chained as
@@ -19,20 +19,17 @@
  *
  * The machine is shared: the load average is printed next to each figure.
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit';
-import { createTestDatabase, deleteTestStream, freePort, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
-import { launch, type RunningSystem } from '../infra/src/launch.ts';
+import { createTestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../services/register/migrations/index.ts';
 import { seedDemo } from '../services/register/src/demo.ts';
 import { writeSyntheticSales } from '../services/register/src/dashboard/syntheticSales.ts';
 import { createDashboardReader } from '../services/register/src/dashboard/reader.ts';
 import { journalContent, journalHash, saleJournalPayload, verifyJournal } from '../services/register/src/journal/journal.ts';
-import registerBench from './register.bench.ts';
+import { measureSales } from './support/sales.ts';
+import { machineLoad as load, percentile, signInAs, startBenchSystem } from './support/system.ts';
 
 const DASHBOARD_SALES = Number(process.env.BENCH_DASHBOARD_SALES ?? 100_000);
 const DASHBOARD_ROUNDS = Number(process.env.BENCH_DASHBOARD_ROUNDS ?? 200);
@@ -41,68 +38,14 @@ const AIM_DASHBOARD_P99_MS = 200;
 const BEFORE_JOURNAL = { rate: 400, p99: 39 };
 const JOURNAL_MAX_COST = 0.2;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const load = () => `load ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`;
 const ms = (value: number) => `${value.toFixed(1).padStart(8)} ms`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'BELOW AIM');
 
-async function natsAnswers(): Promise<boolean> {
-  const { connect } = await import('@nats-io/transport-node');
-  try {
-    const nc = await connect({ servers: TEST_NATS_URL, timeout: 1_000, reconnect: false });
-    await nc.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** identity + register + gateway on the machine's Postgres and NATS when they answer (as bench/register.bench.ts). */
-async function startSystem(): Promise<{ system: RunningSystem; cleanup(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kermesse-bench-till-'));
-  chmodSync(dataDir, 0o755);
-  const namespace = `benchtill${randomBytes(4).toString('hex')}`;
-  let database: TestDatabase | undefined;
-  try {
-    database = await createTestDatabase();
-  } catch {
-    database = undefined;
-  }
-  const sharedNats = await natsAnswers();
-  const lines: string[] = [];
-  let system: RunningSystem;
-  try {
-    system = await launch({
-      dataDir, databaseUrl: database?.url, natsUrl: sharedNats ? TEST_NATS_URL : undefined, natsNamespace: namespace,
-      portBase: await freePort(), build: false, services: ['identity', 'register'],
-      demoPassword: randomBytes(12).toString('base64url'), logLevel: 'warn', output: (line) => lines.push(line), healthTimeoutMs: 120_000,
-    });
-  } catch (err) {
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-    console.error(lines.slice(-20).join('\n'));
-    throw err;
-  }
-  return {
-    system,
-    async cleanup() {
-      await system.stop();
-      if (sharedNats) await deleteTestStream(namespace).catch(() => undefined);
-      await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function benchDashboard(): Promise<void> {
-  const { system, cleanup } = await startSystem();
+  const { system, cleanup } = await startBenchSystem('till', ['identity', 'register']);
   const db = createDb(system.databaseUrl, { schema: 'register', poolMax: 2 });
   try {
-    const treasurer = system.accounts.find((a) => a.role === 'treasurer')!;
-    const login = await fetch(`${system.url}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: treasurer.email, password: treasurer.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signInAs(system, 'treasurer');
     const event = await db('events').orderBy('id').first('id', 'name');
     const began = performance.now();
     // A fair day: the sales of the last ten hours, up to three minutes ago.
@@ -166,22 +109,10 @@ async function benchDashboard(): Promise<void> {
   }
 }
 
-/** bench/register.bench.ts as it is, its figures read from what it prints. */
+/** The load of `npm run bench register` (bench/support/sales.ts), on a system of its own. */
 async function benchSalesWithJournal(): Promise<void> {
-  const printed: string[] = [];
-  const original = console.log;
-  console.log = (...args: unknown[]) => {
-    printed.push(args.map(String).join(' '));
-    original(...args);
-  };
-  try {
-    await registerBench();
-  } finally {
-    console.log = original;
-  }
-  const figure = (label: string) => Number(/(-?[\d.]+)/.exec(printed.find((line) => line.trim().startsWith(label))?.trim().slice(label.length) ?? '')?.[1]);
-  const rate = figure('sales/s');
-  const p99 = figure('p99');
+  const { system, cleanup } = await startBenchSystem('tillsales', ['identity', 'register']);
+  const { rate, p99 } = await measureSales(system).finally(cleanup);
   const rateCost = 1 - rate / BEFORE_JOURNAL.rate;
   const p99Cost = p99 / BEFORE_JOURNAL.p99 - 1;
   console.log(`sale creation with the journal on, against the figure before it (${BEFORE_JOURNAL.rate} sales/s, p99 ${BEFORE_JOURNAL.p99} ms on 2 cores)`);
