@@ -88,7 +88,7 @@ export function ProofPanel({ drawing }: { drawing: DrawingState }) {
         <a href={drawing.proofUrl} target="_blank" rel="noopener noreferrer">Télécharger la preuve du tirage</a>
       </p>
       {drawing.seed && (
-        <div className="rf-actions">
+        <div className="k-actions k-actions--roomy rf-actions">
           <Button variant="secondary" onClick={handleVerify} disabled={checking}>Vérifier le tirage dans ce navigateur</Button>
         </div>
       )}

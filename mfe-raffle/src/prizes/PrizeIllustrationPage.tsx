@@ -72,7 +72,7 @@ export function PrizeIllustrationPage() {
                 <span className="k-muted">{file ? file.name : 'Aucun fichier choisi'}</span>
               </div>
               <p className="k-muted">Formats acceptés : PNG, JPEG, GIF ou WebP, 2 Mo au plus.</p>
-              <div className="rf-actions">
+              <div className="k-actions k-actions--roomy rf-actions">
                 <Button type="submit" disabled={sending}>{prize.illustration ? 'Modifier illustration' : 'Ajouter illustration'}</Button>
                 <Link className="k-button k-button--ghost" to={`/tombola/${prize.raffleId}/lots`}>Retour aux lots</Link>
               </div>

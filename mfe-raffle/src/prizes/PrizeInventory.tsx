@@ -249,7 +249,7 @@ function PrizeFields({ form, onChange, labelPrefix, message, children }: {
       <label className="rf-check" htmlFor={`${id}-alcohol`}>
         <input id={`${id}-alcohol`} type="checkbox" checked={form.alcohol} onChange={set('alcohol')} /> Alcohol
       </label>
-      <div className="rf-actions">{children}</div>
+      <div className="k-actions k-actions--roomy rf-actions">{children}</div>
       {message && <div className="rf-prize-fields__message"><Flash message={message} /></div>}
     </div>
   );

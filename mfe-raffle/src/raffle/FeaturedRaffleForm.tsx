@@ -89,7 +89,7 @@ export function FeaturedRaffleForm({ raffles }: { raffles: RaffleSummary[] }) {
             <textarea id={ids.text} className="k-input rf-textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} maxLength={1000} />
           </Field>
           <Flash message={flash} />
-          <div className="rf-actions">
+          <div className="k-actions k-actions--roomy rf-actions">
             <Button type="submit" disabled={saving}>Enregistrer</Button>
           </div>
         </form>

@@ -45,7 +45,7 @@ function AdminHome() {
     <div className="rf-home">
       <div className="k-page-header rf-title-row">
         <h1>Tombola et paniers garnis</h1>
-        <div className="rf-actions">
+        <div className="k-actions k-actions--roomy rf-actions">
           <Link className="k-button k-button--ghost" to="/tombola/prevente">Page de prévente</Link>
           <Link className="k-button k-button--ghost" to="/tombola/resultats">Résultats publics</Link>
         </div>

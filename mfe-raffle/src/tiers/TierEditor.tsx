@@ -142,7 +142,7 @@ export function TierEditor({ id, loadTiers, saveTiers, messages, children, after
               </li>
             ))}
           </ol>
-          <div className="rf-actions">
+          <div className="k-actions k-actions--roomy rf-actions">
             <Button variant="secondary" onClick={handleAdd}>
               Ajouter une nouvelle paire
             </Button>

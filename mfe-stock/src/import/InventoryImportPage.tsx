@@ -118,7 +118,7 @@ export function InventoryImportPage() {
             Mode test (aucune modification enregistrée)
           </label>
           {error && <ErrorLine id="import-error">{error}</ErrorLine>}
-          <div className="stk-actions">
+          <div className="k-actions k-actions--roomy">
             <Button type="submit" disabled={busy || (!testMode && !realImportAllowed)}>
               {testMode ? "Tester l'import" : "Importer"}
             </Button>

@@ -152,7 +152,7 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
           Mode test (aucune réservation enregistrée)
         </label>
         {error && <ErrorLine id="swapmeet-error">{error}</ErrorLine>}
-        <div className="stk-actions">
+        <div className="k-actions k-actions--roomy">
           <Button type="submit" disabled={busy || (!testMode && !realImportAllowed)}>
             {testMode ? "Tester l'import" : 'Importer'}
           </Button>
