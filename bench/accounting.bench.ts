@@ -36,7 +36,9 @@ function rss(pid: number): number {
 async function measure<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; ms: number; before: number; peak: number }> {
   const before = rss(pid);
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, rss(pid)); }, 5);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rss(pid));
+  }, 5);
   const started = performance.now();
   try {
     const result = await work();
@@ -55,18 +57,27 @@ async function startService(sys: AccountingTestSystem): Promise<{ child: ChildPr
     const child = spawn(process.execPath, ['--import', 'tsx', 'services/accounting/src/server.ts'], {
       cwd: ROOT,
       env: {
-        ...process.env, PORT: String(port), DATABASE_URL: sys.databaseUrl, NATS_URL: TEST_NATS_URL,
-        NATS_NAMESPACE: sys.namespace, IDENTITY_URL: sys.identityUrl, LOG_LEVEL: 'warn',
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: sys.databaseUrl,
+        NATS_URL: TEST_NATS_URL,
+        NATS_NAMESPACE: sys.namespace,
+        IDENTITY_URL: sys.identityUrl,
+        LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'ignore'],
     });
     const base = `http://127.0.0.1:${port}`;
     try {
-      await eventually(async () => {
-        if (child.exitCode !== null) throw new Error('exited');
-        const res = await fetch(`${base}/healthz`);
-        return res.ok && ((await res.json()) as { service?: string }).service === 'accounting';
-      }, 60_000, 100);
+      await eventually(
+        async () => {
+          if (child.exitCode !== null) throw new Error('exited');
+          const res = await fetch(`${base}/healthz`);
+          return res.ok && ((await res.json()) as { service?: string }).service === 'accounting';
+        },
+        60_000,
+        100,
+      );
       return { child, base };
     } catch (err) {
       await stopService(child);
@@ -102,7 +113,8 @@ function trialBalanceCsv(): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const toWindows1252 = (text: string) => Uint8Array.from([...text].map((c) => (c === '—' ? 0x97 : c === '\u202f' || c === '\u00a0' ? 0xa0 : c.charCodeAt(0))));
+const toWindows1252 = (text: string) =>
+  Uint8Array.from([...text].map((c) => (c === '—' ? 0x97 : c === '\u202f' || c === '\u00a0' ? 0xa0 : c.charCodeAt(0))));
 
 export default async function bench(): Promise<void> {
   const sys = await startAccountingTestSystem({ consumers: false, app: false });
@@ -117,14 +129,21 @@ export default async function bench(): Promise<void> {
 
     const create = async (data: string) => {
       const res = await fetch(`${base}/api/admin/accountancy/trial-balance`, {
-        method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ financial_year: 2025, data_csv_raw: data }),
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ financial_year: 2025, data_csv_raw: data }),
       });
       return ((await res.json()) as { trialBalance: { id: number } }).trialBalance.id;
     };
     const importRows = async (id: number, body?: Uint8Array) => {
-      const res = await fetch(`${base}/api/trials/import/${id}`, { method: 'POST', headers: { ...auth, ...(body ? { 'content-type': 'text/csv' } : {}) }, body: body ? Buffer.from(body) : undefined });
+      const res = await fetch(`${base}/api/trials/import/${id}`, {
+        method: 'POST',
+        headers: { ...auth, ...(body ? { 'content-type': 'text/csv' } : {}) },
+        body: body ? Buffer.from(body) : undefined,
+      });
       const answer = (await res.json()) as { created?: number; error?: string };
-      if (res.status !== 200 || answer.created !== ACCOUNTS) throw new Error(`import answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+      if (res.status !== 200 || answer.created !== ACCOUNTS)
+        throw new Error(`import answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
       return answer.created;
     };
     // Warm the code paths (JIT, pools) on a small balance first.
@@ -132,11 +151,18 @@ export default async function bench(): Promise<void> {
 
     const id = await create(csv);
     const stored = await measure(child.pid!, () => importRows(id));
-    console.log(`  import of data_csv_raw (UTF-8, ;, decimal comma): ${ms(stored.ms)} for ${stored.result} rows in one transaction; service RSS ${mb(stored.before)} → peak ${mb(stored.peak)} (+${mb(stored.peak - stored.before)})`);
+    console.log(
+      `  import of data_csv_raw (UTF-8, ;, decimal comma): ${ms(stored.ms)} for ${stored.result} rows in one transaction; service RSS ${mb(stored.before)} → peak ${mb(stored.peak)} (+${mb(stored.peak - stored.before)})`,
+    );
     const fileId = await create('à remplacer');
     const file = await measure(child.pid!, () => importRows(fileId, toWindows1252(csv)));
-    console.log(`  import of the file sent as Windows-1252 bytes   : ${ms(file.ms)} for ${file.result} rows; service RSS ${mb(file.before)} → peak ${mb(file.peak)} (+${mb(file.peak - file.before)})`);
-    const bilan = await measure(child.pid!, async () => (await fetch(`${base}/api/admin/accountancy/bilan-des-comptes/2025`, { headers: auth })).json() as Promise<unknown[]>);
+    console.log(
+      `  import of the file sent as Windows-1252 bytes   : ${ms(file.ms)} for ${file.result} rows; service RSS ${mb(file.before)} → peak ${mb(file.peak)} (+${mb(file.peak - file.before)})`,
+    );
+    const bilan = await measure(
+      child.pid!,
+      async () => (await fetch(`${base}/api/admin/accountancy/bilan-des-comptes/2025`, { headers: auth })).json() as Promise<unknown[]>,
+    );
     console.log(`  Bilan des comptes of that year: ${ms(bilan.ms)} (${bilan.result.length} rows)`);
 
     // Journal catch-up: the service is down while the fair sells.
@@ -145,13 +171,24 @@ export default async function bench(): Promise<void> {
     const published = performance.now();
     const inFlight = 256;
     for (let start = 0; start < SALES; start += inFlight) {
-      await Promise.all(Array.from({ length: Math.min(inFlight, SALES - start) }, (_, k) => {
-        const saleId = start + k + 1;
-        const sale = buildSale(saleId, [['product', saleId % 3 ? 'Boissons' : 'Plats', 350], ['donation', 'Donations', 100], ['raffle', 'Tombola', 200]], {
-          method: (['ESP', 'CHQ', 'CB'] as const)[saleId % 3], completedAt: new Date(Date.UTC(2026, 4, 16, 8) + saleId * 300).toISOString(),
-        });
-        return sys.publishRaw(buildEnvelope('register', 'sale.completed', sale), `bench-${saleId}`);
-      }));
+      await Promise.all(
+        Array.from({ length: Math.min(inFlight, SALES - start) }, (_, k) => {
+          const saleId = start + k + 1;
+          const sale = buildSale(
+            saleId,
+            [
+              ['product', saleId % 3 ? 'Boissons' : 'Plats', 350],
+              ['donation', 'Donations', 100],
+              ['raffle', 'Tombola', 200],
+            ],
+            {
+              method: (['ESP', 'CHQ', 'CB'] as const)[saleId % 3],
+              completedAt: new Date(Date.UTC(2026, 4, 16, 8) + saleId * 300).toISOString(),
+            },
+          );
+          return sys.publishRaw(buildEnvelope('register', 'sale.completed', sale), `bench-${saleId}`);
+        }),
+      );
     }
     console.log(`  ${SALES.toLocaleString('en')} sale.completed waiting in JetStream (published in ${ms(performance.now() - published)})`);
 
@@ -161,24 +198,45 @@ export default async function bench(): Promise<void> {
     child = restarted.child;
     base = restarted.base;
     let last = 0;
-    await eventually(async () => {
-      const count = await entries();
-      if (count - last >= 20_000) {
-        console.log(`    … ${count.toLocaleString('en')} entries after ${ms(performance.now() - caughtUpStart)}`);
-        last = count;
-      }
-      return count === SALES;
-    }, 3_600_000, 500);
+    await eventually(
+      async () => {
+        const count = await entries();
+        if (count - last >= 20_000) {
+          console.log(`    … ${count.toLocaleString('en')} entries after ${ms(performance.now() - caughtUpStart)}`);
+          last = count;
+        }
+        return count === SALES;
+      },
+      3_600_000,
+      500,
+    );
     const caughtUp = performance.now() - caughtUpStart;
-    console.log(`  journal catch-up: ${SALES.toLocaleString('en')} entries in ${(caughtUp / 1000).toFixed(1)} s = ${Math.round(SALES / (caughtUp / 1000)).toLocaleString('en')} entries/s (service start included)`);
-    const [{ seconds }] = (await sys.db.raw('select extract(epoch from max(created_at) - min(created_at))::float as seconds from journal_entries')).rows as [{ seconds: number }];
-    console.log(`    from the first batch written to the last: ${seconds.toFixed(1)} s = ${Math.round(SALES / Math.max(seconds, 0.001)).toLocaleString('en')} entries/s`);
+    console.log(
+      `  journal catch-up: ${SALES.toLocaleString('en')} entries in ${(caughtUp / 1000).toFixed(1)} s = ${Math.round(SALES / (caughtUp / 1000)).toLocaleString('en')} entries/s (service start included)`,
+    );
+    const [{ seconds }] = (
+      await sys.db.raw('select extract(epoch from max(created_at) - min(created_at))::float as seconds from journal_entries')
+    ).rows as [{ seconds: number }];
+    console.log(
+      `    from the first batch written to the last: ${seconds.toFixed(1)} s = ${Math.round(SALES / Math.max(seconds, 0.001)).toLocaleString('en')} entries/s`,
+    );
 
-    const [{ numbers, gaps }] = (await sys.db.raw(
-      `select count(distinct number)::int as numbers, (max(number) - min(number) + 1 - count(*))::int as gaps from journal_entries where year = 2026`,
-    )).rows as [{ numbers: number; gaps: number }];
-    const check = await measure(child.pid!, async () => (await fetch(`${base}/api/admin/accountancy/journal-verification`, { headers: auth })).json() as Promise<{ ok: boolean; entries: number }>);
-    console.log(`  check: ${numbers.toLocaleString('en')} numbers, ${gaps} gap(s); chain verified ${check.result.ok ? 'intact' : 'BROKEN'} over ${check.result.entries.toLocaleString('en')} entries in ${ms(check.ms)}`);
+    const [{ numbers, gaps }] = (
+      await sys.db.raw(
+        `select count(distinct number)::int as numbers, (max(number) - min(number) + 1 - count(*))::int as gaps from journal_entries where year = 2026`,
+      )
+    ).rows as [{ numbers: number; gaps: number }];
+    const check = await measure(
+      child.pid!,
+      async () =>
+        (await fetch(`${base}/api/admin/accountancy/journal-verification`, { headers: auth })).json() as Promise<{
+          ok: boolean;
+          entries: number;
+        }>,
+    );
+    console.log(
+      `  check: ${numbers.toLocaleString('en')} numbers, ${gaps} gap(s); chain verified ${check.result.ok ? 'intact' : 'BROKEN'} over ${check.result.entries.toLocaleString('en')} entries in ${ms(check.ms)}`,
+    );
     if (numbers !== SALES || gaps !== 0 || !check.result.ok) throw new Error('accounting bench: the journal is not exact');
   } finally {
     await stopService(child);

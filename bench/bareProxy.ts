@@ -11,17 +11,20 @@ const upstream = new URL(process.env.UPSTREAM_URL ?? 'http://127.0.0.1:8102');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 });
 
 const server = http.createServer((req, res) => {
-  const proxyReq = http.request({
-    hostname: upstream.hostname,
-    port: upstream.port,
-    method: req.method,
-    path: req.url,
-    headers: req.headers,
-    agent,
-  }, (proxyRes) => {
-    res.writeHead(proxyRes.statusCode ?? 502, proxyRes.headers);
-    proxyRes.pipe(res);
-  });
+  const proxyReq = http.request(
+    {
+      hostname: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
+      agent,
+    },
+    (proxyRes) => {
+      res.writeHead(proxyRes.statusCode ?? 502, proxyRes.headers);
+      proxyRes.pipe(res);
+    },
+  );
   proxyReq.on('error', () => {
     if (!res.headersSent) res.writeHead(502);
     res.end();

@@ -29,7 +29,8 @@ const fmt = (v: number) => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
 
 async function newNight(base: string): Promise<number> {
   const res = await fetch(`${base}/admin-bingo/api/bingo`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
     body: JSON.stringify({ name: 'Loto du banc d’essai', heldOn: '2040-01-01', cartonPrice: '3,00' }),
   });
   if (res.status !== 201) throw new Error(`night: ${res.status} ${await res.text()}`);
@@ -48,50 +49,56 @@ async function benchReservations(db: Db, base: string): Promise<void> {
     const id = await newNight(base);
     const answered200 = new Map<string, number>();
     const start = process.hrtime.bigint();
-    await Promise.all(Array.from({ length: VOLUNTEERS }, async (_, v) => {
-      // Like the phone screen: read the plan, tap a free seat, and read the plan again after a 409.
-      const readTaken = async () => {
-        const res = await fetch(`${base}/api/volunteer/bingo/${id}/placement`, { headers: { authorization: 'Bearer bench' } });
-        const plan = (await res.json()) as { tables: { tableId: number; seats: { seatId: number; reserved: boolean }[] }[] };
-        return new Set(plan.tables.flatMap((t) => t.seats.filter((s) => s.reserved).map((s) => `${t.tableId}:${s.seatId}`)));
-      };
-      let taken = await readTaken();
-      for (;;) {
-        const free: string[] = [];
-        for (let t = 1; t <= 30; t += 1) for (let s = 1; s <= 6; s += 1) if (!taken.has(`${t}:${s}`)) free.push(`${t}:${s}`);
-        if (!free.length) break;
-        const key = free[randomInt(free.length)]!;
-        const [tableId, seatId] = key.split(':').map(Number);
-        const t0 = process.hrtime.bigint();
-        const res = await fetch(`${base}/api/volunteer/bingo/${id}/reserve`, {
-          method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
-          body: JSON.stringify({ tableId, seatId, name: `Bénévole ${v}` }),
-        });
-        await res.arrayBuffer();
-        latencies.push(ms(t0));
-        if (res.status === 200) {
-          given += 1;
-          taken.add(key);
-          answered200.set(key, (answered200.get(key) ?? 0) + 1);
-        } else if (res.status === 409) {
-          refused += 1;
-          taken = await readTaken();
-          taken.add(key);
-        } else {
-          failed += 1;
-          taken.add(key);
+    await Promise.all(
+      Array.from({ length: VOLUNTEERS }, async (_, v) => {
+        // Like the phone screen: read the plan, tap a free seat, and read the plan again after a 409.
+        const readTaken = async () => {
+          const res = await fetch(`${base}/api/volunteer/bingo/${id}/placement`, { headers: { authorization: 'Bearer bench' } });
+          const plan = (await res.json()) as { tables: { tableId: number; seats: { seatId: number; reserved: boolean }[] }[] };
+          return new Set(plan.tables.flatMap((t) => t.seats.filter((s) => s.reserved).map((s) => `${t.tableId}:${s.seatId}`)));
+        };
+        let taken = await readTaken();
+        for (;;) {
+          const free: string[] = [];
+          for (let t = 1; t <= 30; t += 1) for (let s = 1; s <= 6; s += 1) if (!taken.has(`${t}:${s}`)) free.push(`${t}:${s}`);
+          if (!free.length) break;
+          const key = free[randomInt(free.length)]!;
+          const [tableId, seatId] = key.split(':').map(Number);
+          const t0 = process.hrtime.bigint();
+          const res = await fetch(`${base}/api/volunteer/bingo/${id}/reserve`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+            body: JSON.stringify({ tableId, seatId, name: `Bénévole ${v}` }),
+          });
+          await res.arrayBuffer();
+          latencies.push(ms(t0));
+          if (res.status === 200) {
+            given += 1;
+            taken.add(key);
+            answered200.set(key, (answered200.get(key) ?? 0) + 1);
+          } else if (res.status === 409) {
+            refused += 1;
+            taken = await readTaken();
+            taken.add(key);
+          } else {
+            failed += 1;
+            taken.add(key);
+          }
         }
-      }
-    }));
+      }),
+    );
     elapsedMs += ms(start);
     const rows = (await db('reservations').where({ bingo_id: id }).count('* as n').first()) as { n: number };
     doubles += [...answered200.values()].filter((n) => n > 1).length;
-    if (Number(rows.n) !== SEATS || answered200.size !== SEATS) doubles += Math.abs(SEATS - Number(rows.n)) + Math.abs(SEATS - answered200.size);
+    if (Number(rows.n) !== SEATS || answered200.size !== SEATS)
+      doubles += Math.abs(SEATS - Number(rows.n)) + Math.abs(SEATS - answered200.size);
   }
   latencies.sort((a, b) => a - b);
   const requests = latencies.length;
   console.log(`  seats given: ${given} of ${SEATS * ROUNDS}; 409 (seat just taken): ${refused}; other answers: ${failed}`);
-  console.log(`  reservations/s (seats given): ${(given / (elapsedMs / 1000)).toFixed(0)}; requests/s: ${(requests / (elapsedMs / 1000)).toFixed(0)}`);
+  console.log(
+    `  reservations/s (seats given): ${(given / (elapsedMs / 1000)).toFixed(0)}; requests/s: ${(requests / (elapsedMs / 1000)).toFixed(0)}`,
+  );
   console.log(`  reservation call: p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}`);
   console.log(`  double bookings: ${doubles}${doubles === 0 ? ' (every seat given exactly once)' : ' — FAILED'}`);
   if (doubles || failed) throw new Error('double bookings or failures');
@@ -129,7 +136,9 @@ async function benchBoard(base: string): Promise<void> {
       const seen = new Promise<void>((resolve) => waiters.set(number, resolve));
       const t0 = process.hrtime.bigint();
       const posted = await fetch(`${base}/admin-bingo/api/bingo/${id}/caller/balls`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer bench' }, body: JSON.stringify({ number }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+        body: JSON.stringify({ number }),
       });
       if (posted.status !== 201) throw new Error(`ball ${number}: ${posted.status} ${await posted.text()}`);
       void posted.arrayBuffer();
@@ -141,14 +150,22 @@ async function benchBoard(base: string): Promise<void> {
     await pump;
   }
   delays.sort((a, b) => a - b);
-  console.log(`  ball sent → board received: p50 ${fmt(percentile(delays, 50))}, p99 ${fmt(percentile(delays, 99))}, max ${fmt(delays[delays.length - 1]!)} (aim ≤ 300 ms)`);
+  console.log(
+    `  ball sent → board received: p50 ${fmt(percentile(delays, 50))}, p99 ${fmt(percentile(delays, 99))}, max ${fmt(delays[delays.length - 1]!)} (aim ≤ 300 ms)`,
+  );
 }
 
 export default async function bench(): Promise<void> {
   const database = await createTestDatabase();
   const db = createDb(database.url, { schema, poolMax: 20 });
   await migrateLatest(db, { schema, migrations });
-  const user: AuthUser = { id: 'bench', email: 'admin@kermesse.local', roles: ['admin'], jti: 'bench', exp: Math.floor(Date.now() / 1000) + 3600 };
+  const user: AuthUser = {
+    id: 'bench',
+    email: 'admin@kermesse.local',
+    roles: ['admin'],
+    jti: 'bench',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
   const verifier: TokenVerifier = { verify: async () => user, forget: () => undefined, peek: () => user };
   const server = await listen(await buildApp({ db, logger: createLogger('bingo-bench', 'error'), verifier }), 0);
   const base = `http://127.0.0.1:${server.port}`;

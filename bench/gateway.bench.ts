@@ -174,7 +174,9 @@ async function launchSystem(): Promise<System> {
     const { token } = (await login.json()) as { token?: string };
     if (!token) throw new Error(`sign-in failed (${login.status})`);
     const registerUrl = `http://127.0.0.1:${planPorts({ portBase }).services.register}`;
-    const health = (await fetch(`${registerUrl}/healthz`).then((r) => r.json()).catch(() => ({}))) as { service?: string };
+    const health = (await fetch(`${registerUrl}/healthz`)
+      .then((r) => r.json())
+      .catch(() => ({}))) as { service?: string };
     if (health.service !== 'register') throw new Error(`the register is not on its planned port (${registerUrl})`);
     const headers = { Authorization: `Bearer ${token}` };
     const pid = (name: string) => system.processes.find((p) => p.name === name)?.pid;
@@ -244,16 +246,19 @@ async function sequentialLatencies(targets: Target[]): Promise<Array<{ p50: numb
   const probes = targets.map((target) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const url = new URL(target.url + PATH);
-    const once = () => new Promise<number>((resolve, reject) => {
-      const started = process.hrtime.bigint();
-      http.get({ hostname: url.hostname, port: url.port, path: url.pathname, headers: target.headers, agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== 200) reject(new Error(`${target.name}: HTTP ${res.statusCode}`));
-          else resolve(Number(process.hrtime.bigint() - started) / 1e6);
-        });
-      }).on('error', reject);
-    });
+    const once = () =>
+      new Promise<number>((resolve, reject) => {
+        const started = process.hrtime.bigint();
+        http
+          .get({ hostname: url.hostname, port: url.port, path: url.pathname, headers: target.headers, agent }, (res) => {
+            res.resume();
+            res.on('end', () => {
+              if (res.statusCode !== 200) reject(new Error(`${target.name}: HTTP ${res.statusCode}`));
+              else resolve(Number(process.hrtime.bigint() - started) / 1e6);
+            });
+          })
+          .on('error', reject);
+      });
     return { agent, once, samples: new Float64Array(SEQUENTIAL_REQUESTS) };
   });
   for (let i = 0; i < 200; i += 1) for (const probe of probes) await probe.once();
@@ -278,7 +283,10 @@ class Measurement {
   gatewayCpu = 0;
   registerCpu = 0;
 
-  constructor(readonly target: Target, readonly pids: { gateway?: number; register?: number }) {}
+  constructor(
+    readonly target: Target,
+    readonly pids: { gateway?: number; register?: number },
+  ) {}
 
   record = (ms: number) => {
     if (this.count === this.latencies.length) {
@@ -303,7 +311,8 @@ class Measurement {
 
   result(): Result {
     const sorted = this.latencies.subarray(0, this.count).sort();
-    const perRequest = (micros: number, pid: number | undefined) => (pid === undefined || !this.requests ? undefined : micros / this.requests);
+    const perRequest = (micros: number, pid: number | undefined) =>
+      pid === undefined || !this.requests ? undefined : micros / this.requests;
     return {
       name: this.target.name,
       rps: this.requests / this.seconds,
@@ -330,7 +339,10 @@ function frontEndSizes(): string[] {
     lines.push('  shell: no build (npm run build -w @kermesse/shell)');
   } else {
     const html = readFileSync(index, 'utf8');
-    const sources = [...html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["']/gi), ...html.matchAll(/<link\b[^>]*rel=["']modulepreload["'][^>]*href=["']([^"']+)["']/gi)]
+    const sources = [
+      ...html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["']/gi),
+      ...html.matchAll(/<link\b[^>]*rel=["']modulepreload["'][^>]*href=["']([^"']+)["']/gi),
+    ]
       .map((m) => m[1] as string)
       .filter((src) => !/^(https?:)?\/\//.test(src));
     let total = 0;
@@ -346,9 +358,13 @@ function frontEndSizes(): string[] {
       raw += readFileSync(file).length;
       lines.push(`    ${src}: ${kb(size)} gzip`);
     }
-    lines.unshift(`  shell initial JavaScript (${sources.length} file${sources.length > 1 ? 's' : ''} loaded by index.html): ${kb(total)} gzip (${kb(raw)} raw)`);
+    lines.unshift(
+      `  shell initial JavaScript (${sources.length} file${sources.length > 1 ? 's' : ''} loaded by index.html): ${kb(total)} gzip (${kb(raw)} raw)`,
+    );
   }
-  for (const dir of readdirSync(ROOT).filter((d) => d.startsWith('mfe-')).sort()) {
+  for (const dir of readdirSync(ROOT)
+    .filter((d) => d.startsWith('mfe-'))
+    .sort()) {
     const entry = path.join(ROOT, dir, 'dist', 'remoteEntry.js');
     lines.push(existsSync(entry) ? `  ${dir}/remoteEntry.js: ${kb(gz(entry))} gzip` : `  ${dir}: no build`);
   }
@@ -359,15 +375,26 @@ const ms = (value: number) => value.toFixed(2);
 const micros = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(0));
 
 function printResults(results: Result[], system: System, bareProxyName: string) {
-  console.log(`\nGET ${PATH} — ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s per target (rounds interleaved, after ${WARMUP} s warm-up);`);
+  console.log(
+    `\nGET ${PATH} — ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s per target (rounds interleaved, after ${WARMUP} s warm-up);`,
+  );
   console.log(`then 1 connection × ${SEQUENTIAL_REQUESTS} requests per target. CPU columns: µs of CPU per request in that process.`);
   const header = ['target', 'req/s', 'p50 ms', 'p99 ms', '1-conn p50', '1-conn p99', 'gw CPU', 'reg CPU', 'errors', 'req/s per round'];
   const rows = results.map((r) => [
-    r.name, r.rps.toFixed(0), ms(r.p50), ms(r.p99), ms(r.oneP50), ms(r.oneP99), micros(r.gatewayCpu), micros(r.registerCpu), String(r.errors),
+    r.name,
+    r.rps.toFixed(0),
+    ms(r.p50),
+    ms(r.p99),
+    ms(r.oneP50),
+    ms(r.oneP99),
+    micros(r.gatewayCpu),
+    micros(r.registerCpu),
+    String(r.errors),
     r.rounds.map((v) => v.toFixed(0)).join(' / '),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 
@@ -381,17 +408,25 @@ function printResults(results: Result[], system: System, bareProxyName: string) 
   const addedLoaded = gateway.p50 - direct.p50;
   const addedOne = gateway.oneP50 - direct.oneP50;
   console.log('');
-  console.log(`gateway/direct throughput: ${ratio.toFixed(1)} % on the best rounds (aim ≥ 75 %) ${ratio >= 75 ? 'OK' : 'BELOW AIM'}; ${meanRatio.toFixed(1)} % over all rounds`);
-  console.log(`added p50: ${addedOne.toFixed(2)} ms with one connection (aim ≤ 1 ms) ${addedOne <= 1 ? 'OK' : 'ABOVE AIM'}; ${addedLoaded.toFixed(2)} ms under load (queueing included)`);
+  console.log(
+    `gateway/direct throughput: ${ratio.toFixed(1)} % on the best rounds (aim ≥ 75 %) ${ratio >= 75 ? 'OK' : 'BELOW AIM'}; ${meanRatio.toFixed(1)} % over all rounds`,
+  );
+  console.log(
+    `added p50: ${addedOne.toFixed(2)} ms with one connection (aim ≤ 1 ms) ${addedOne <= 1 ? 'OK' : 'ABOVE AIM'}; ${addedLoaded.toFixed(2)} ms under load (queueing included)`,
+  );
   if (gateway.gatewayCpu !== undefined && direct.registerCpu !== undefined) {
     // When CPU is the limit, each proxied request costs the register's CPU plus the gateway's.
     const cpuBound = (direct.registerCpu / (direct.registerCpu + gateway.gatewayCpu)) * 100;
-    console.log(`gateway CPU per request: ${gateway.gatewayCpu.toFixed(0)} µs; throughput ratio if all CPU-bound on shared cores: ${cpuBound.toFixed(0)} % (register process only, Postgres not counted)`);
+    console.log(
+      `gateway CPU per request: ${gateway.gatewayCpu.toFixed(0)} µs; throughput ratio if all CPU-bound on shared cores: ${cpuBound.toFixed(0)} % (register process only, Postgres not counted)`,
+    );
   }
   if (system.mode === 'synthetic') console.log('(synthetic mode: register replaced by a bare server, identity by a fake one)');
   const bareProxy = results.find((r) => r.name === bareProxyName);
   if (gateway.gatewayCpu !== undefined && bareProxy?.gatewayCpu !== undefined) {
-    console.log(`CPU per proxied request over the rounds above: gateway ${gateway.gatewayCpu.toFixed(0)} µs, bare node:http proxy ${bareProxy.gatewayCpu.toFixed(0)} µs (${(gateway.gatewayCpu / bareProxy.gatewayCpu).toFixed(2)}×; rounds run one after the other, so the machine's load differs)`);
+    console.log(
+      `CPU per proxied request over the rounds above: gateway ${gateway.gatewayCpu.toFixed(0)} µs, bare node:http proxy ${bareProxy.gatewayCpu.toFixed(0)} µs (${(gateway.gatewayCpu / bareProxy.gatewayCpu).toFixed(2)}×; rounds run one after the other, so the machine's load differs)`,
+    );
   }
 }
 
@@ -407,10 +442,13 @@ async function pairedCpu(system: System, bareProxy: Target, bareProxyPid: number
     return;
   }
   const half = Math.max(1, Math.floor(CONNECTIONS / 2));
-  const load = (target: Target) => new Promise<AutocannonResult>((resolve, reject) => {
-    autocannon({ url: target.url + PATH, headers: target.headers, connections: half, duration: DURATION },
-      (err: Error | null, result: AutocannonResult) => (err ? reject(err) : resolve(result)));
-  });
+  const load = (target: Target) =>
+    new Promise<AutocannonResult>((resolve, reject) => {
+      autocannon(
+        { url: target.url + PATH, headers: target.headers, connections: half, duration: DURATION },
+        (err: Error | null, result: AutocannonResult) => (err ? reject(err) : resolve(result)),
+      );
+    });
   const rounds: Array<{ gateway: number; bare: number }> = [];
   process.stdout.write(`\n  gateway and bare proxy side by side (${half} connections each, at the same time), ${ROUNDS} × ${DURATION} s… `);
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -427,7 +465,9 @@ async function pairedCpu(system: System, bareProxy: Target, bareProxyPid: number
   const ratio = median(ratios) ?? NaN;
   const gatewayMicros = median(rounds.map((r) => r.gateway).sort((x, y) => x - y)) ?? NaN;
   const bareMicros = median(rounds.map((r) => r.bare).sort((x, y) => x - y)) ?? NaN;
-  console.log(`side by side, per round: ${rounds.map((r) => `${r.gateway.toFixed(0)}/${r.bare.toFixed(0)} µs`).join(', ')} (gateway/bare proxy); bare proxy ${bareMicros.toFixed(0)} µs; aim ≤ 1.0× ${ratio <= 1 ? 'OK' : 'ABOVE AIM'}`);
+  console.log(
+    `side by side, per round: ${rounds.map((r) => `${r.gateway.toFixed(0)}/${r.bare.toFixed(0)} µs`).join(', ')} (gateway/bare proxy); bare proxy ${bareMicros.toFixed(0)} µs; aim ≤ 1.0× ${ratio <= 1 ? 'OK' : 'ABOVE AIM'}`,
+  );
   console.log(`gateway CPU per proxied request: ${gatewayMicros.toFixed(0)} µs = ${ratio.toFixed(2)}× a bare proxy`);
 }
 
@@ -461,7 +501,9 @@ export default async function bench(): Promise<void> {
     const proxied = await startChild<{ port: number }>('bench/bareProxy.ts', { UPSTREAM_URL: system.register.url });
     const bareProxyPid = children.at(-1)?.pid;
     const bareProxy: Target = { name: 'bare proxy → register', url: `http://127.0.0.1:${proxied.port}`, headers: system.gateway.headers };
-    console.log(`  ${system.mode}: gateway ${system.gateway.url}, register ${system.register.url}, bare ${bare.url}, bare proxy ${bareProxy.url}; body ${body.length} bytes\n`);
+    console.log(
+      `  ${system.mode}: gateway ${system.gateway.url}, register ${system.register.url}, bare ${bare.url}, bare proxy ${bareProxy.url}; body ${body.length} bytes\n`,
+    );
 
     const targets = [bare, system.register, bareProxy, system.gateway];
     // The bare proxy's CPU shows in the « gw CPU » column: it is the process in front of the register.

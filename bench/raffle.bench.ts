@@ -40,7 +40,12 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function benchDrawing(db: Db): Promise<void> {
   console.log(`Drawing over ${TICKETS.toLocaleString('en')} sold tickets and ${PRIZES} prizes`);
-  const raffleId = await createRaffle(db, { eventId: 1, name: 'Tombola du banc d\'essai', totalTickets: TICKETS, tiers: [{ nb: 1, priceCents: 200 }] });
+  const raffleId = await createRaffle(db, {
+    eventId: 1,
+    name: "Tombola du banc d'essai",
+    totalTickets: TICKETS,
+    tiers: [{ nb: 1, priceCents: 200 }],
+  });
   await db.raw(
     `insert into prizes (raffle_id, name, rank, price_cents, quantity) select ?, 'Lot ' || g, g, 1000, 1 from generate_series(1, ?) g`,
     [raffleId, PRIZES],
@@ -69,7 +74,16 @@ async function benchDrawing(db: Db): Promise<void> {
     const drawn = await deriveWinners(seed, tickets, prizes);
     derive.push(ms(start));
     start = process.hrtime.bigint();
-    const report = await verifyProof({ algorithm: 'kermesse-tirage-v1', raffleId, commitment: await commitmentOf(seed), ticketsHash: await ticketsHash(tickets), tickets, seed, prizes, winners: drawn });
+    const report = await verifyProof({
+      algorithm: 'kermesse-tirage-v1',
+      raffleId,
+      commitment: await commitmentOf(seed),
+      ticketsHash: await ticketsHash(tickets),
+      tickets,
+      seed,
+      prizes,
+      winners: drawn,
+    });
     verify.push(ms(start));
     if (!report.ok) throw new Error('verification failed');
   }
@@ -77,13 +91,26 @@ async function benchDrawing(db: Db): Promise<void> {
   verify.sort((a, b) => a - b);
   console.log(`  close the sales (sorted list, SHA-256, commitment, frozen prizes): ${closeMs.toFixed(0)} ms`);
   console.log(`  run the drawing (derive ${winners.n} winners, write them, raffle.drawn):  ${drawMs.toFixed(0)} ms`);
-  console.log(`  derivation alone, in memory: median ${derive[2]!.toFixed(1)} ms; full verification (hashes + derivation): median ${verify[2]!.toFixed(1)} ms`);
+  console.log(
+    `  derivation alone, in memory: median ${derive[2]!.toFixed(1)} ms; full verification (hashes + derivation): median ${verify[2]!.toFixed(1)} ms`,
+  );
 }
 
 async function benchClaims(db: Db, uploadsDir: string): Promise<void> {
   console.log(`\nTicket claims from ${REGISTERS} concurrent registers (${NUMBERS_PER_CLAIM} numbers per claim, ${CLAIM_SECONDS} s)`);
-  const raffleId = await createRaffle(db, { eventId: 1, name: 'Tombola des caisses', totalTickets: 1_000_000, tiers: [{ nb: 1, priceCents: 200 }] });
-  const user: AuthUser = { id: 'bench', email: 'caissier@kermesse.local', roles: ['cashier'], jti: 'bench', exp: Math.floor(Date.now() / 1000) + 3600 };
+  const raffleId = await createRaffle(db, {
+    eventId: 1,
+    name: 'Tombola des caisses',
+    totalTickets: 1_000_000,
+    tiers: [{ nb: 1, priceCents: 200 }],
+  });
+  const user: AuthUser = {
+    id: 'bench',
+    email: 'caissier@kermesse.local',
+    roles: ['cashier'],
+    jti: 'bench',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
   const verifier: TokenVerifier = { verify: async () => user, forget: () => undefined, peek: () => user };
   const app = await buildApp({ db, logger: createLogger('raffle-bench', 'error'), verifier, uploadsDir });
   const server = await listen(app, 0);
@@ -124,11 +151,17 @@ async function benchClaims(db: Db, uploadsDir: string): Promise<void> {
 
   latencies.sort((a, b) => a - b);
   const total = latencies.length;
-  console.log(`  ${(total / CLAIM_SECONDS).toFixed(0)} claims/s (${total} claims: ${held} held, ${refused} refused as just taken, ${failed} errors)`);
-  console.log(`  latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`);
+  console.log(
+    `  ${(total / CLAIM_SECONDS).toFixed(0)} claims/s (${total} claims: ${held} held, ${refused} refused as just taken, ${failed} errors)`,
+  );
+  console.log(
+    `  latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+  );
   const rows = (await db('tickets').where({ raffle_id: raffleId }).count('* as n').first()) as { n: number };
   const claims = (await db('claims').where({ status: 'held' }).count('* as n').first()) as { n: number };
-  console.log(`  check: ${rows.n} numbers held = ${NUMBERS_PER_CLAIM} × ${claims.n} held claims (incl. warm-up): ${rows.n === NUMBERS_PER_CLAIM * claims.n ? 'OK' : 'MISMATCH'}`);
+  console.log(
+    `  check: ${rows.n} numbers held = ${NUMBERS_PER_CLAIM} × ${claims.n} held claims (incl. warm-up): ${rows.n === NUMBERS_PER_CLAIM * claims.n ? 'OK' : 'MISMATCH'}`,
+  );
 }
 
 /** Prints the drawing and claim figures; needs Postgres (TEST_DATABASE_ADMIN_URL or 127.0.0.1:5432). */
@@ -138,7 +171,7 @@ export default async function bench(): Promise<void> {
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'raffle-bench-'));
   try {
     await migrateLatest(db, { schema, migrations });
-    await upsertEvent(db, { id: 1, name: 'Kermesse du banc d\'essai' });
+    await upsertEvent(db, { id: 1, name: "Kermesse du banc d'essai" });
     await benchDrawing(db);
     await benchClaims(db, uploadsDir);
   } finally {

@@ -100,8 +100,21 @@ interface PhoneFigures {
  * The register page on a throttled phone: LCP on opening (the register already chosen on this
  * device), then INP over a short session of taps and typing.
  */
-async function measurePhone(browser: import('playwright-core').Browser, baseURL: string, token: string, selection: string, warm = false): Promise<PhoneFigures> {
-  const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, serviceWorkers: 'block' });
+async function measurePhone(
+  browser: import('playwright-core').Browser,
+  baseURL: string,
+  token: string,
+  selection: string,
+  warm = false,
+): Promise<PhoneFigures> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    serviceWorkers: 'block',
+  });
   try {
     await context.addInitScript(
       ([value, chosen]) => {
@@ -119,7 +132,9 @@ async function measurePhone(browser: import('playwright-core').Browser, baseURL:
           state.lcp = entry.startTime;
           const element = entry.element;
           const text = (element?.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-          state.lcpElement = element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}${text ? ` « ${text} »` : ''}` : '?';
+          state.lcpElement = element
+            ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}${text ? ` « ${text} »` : ''}`
+            : '?';
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
       new PerformanceObserver((list) => {
@@ -195,14 +210,19 @@ async function measurePhone(browser: import('playwright-core').Browser, baseURL:
       await interact('open the cart', () => toggle.tap());
       await interact('close the cart', () => page.getByRole('button', { name: /^Réduire le panier/ }).tap());
     }
-    const search = page.getByRole('searchbox').or(page.getByPlaceholder(/Recherche/)).first();
+    const search = page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder(/Recherche/))
+      .first();
     if (await search.count()) {
       await interact('focus the search', () => search.tap());
       await interact('type « c »', () => page.keyboard.press('c'));
       await interact('type « a »', () => page.keyboard.press('a'));
     }
     // Every interaction counted once (its longest event), the worst one is the INP of so short a session.
-    const all = await page.evaluate(() => (window as unknown as { __perf: { events: Array<{ id: number; duration: number }> } }).__perf.events);
+    const all = await page.evaluate(
+      () => (window as unknown as { __perf: { events: Array<{ id: number; duration: number }> } }).__perf.events,
+    );
     const byInteraction = new Map<number, number>();
     for (const entry of all) byInteraction.set(entry.id, Math.max(byInteraction.get(entry.id) ?? 0, entry.duration));
     const inpMs = Math.max(0, ...byInteraction.values(), ...interactions.map((i) => i.ms));
@@ -214,7 +234,12 @@ async function measurePhone(browser: import('playwright-core').Browser, baseURL:
 }
 
 /** The scripts Chromium fetches on the way to the sales screen, from its network log; then the phone figures. */
-async function measureInBrowser(): Promise<{ scripts: Script[]; phone: PhoneFigures | null; warm: PhoneFigures | null; phoneError?: string }> {
+async function measureInBrowser(): Promise<{
+  scripts: Script[];
+  phone: PhoneFigures | null;
+  warm: PhoneFigures | null;
+  phoneError?: string;
+}> {
   const { startTestSystem } = await import('../e2e/support/system.ts');
   const { launchBrowser } = await import('../e2e/support/browser.ts');
   const { E2E_PASSWORD } = await import('../e2e/support/system.ts');
@@ -302,14 +327,18 @@ function print(scripts: Script[], source: string) {
     const files = scripts.filter((s) => s.part === part);
     const bytes = files.reduce((sum, s) => sum + s.bytes, 0);
     const gzip = files.reduce((sum, s) => sum + s.gzip, 0);
-    console.log(`  ${part.padEnd(16)} ${String(files.length).padStart(2)} file(s)  ${kb(bytes).padStart(9)} raw  ${kb(gzip).padStart(9)} gzip`);
+    console.log(
+      `  ${part.padEnd(16)} ${String(files.length).padStart(2)} file(s)  ${kb(bytes).padStart(9)} raw  ${kb(gzip).padStart(9)} gzip`,
+    );
     for (const s of files.sort((a, b) => b.gzip - a.gzip)) {
       console.log(`      ${s.url.padEnd(width)}  ${kb(s.bytes).padStart(9)}  ${kb(s.gzip).padStart(9)} gzip`);
     }
   }
   const bytes = scripts.reduce((sum, s) => sum + s.bytes, 0);
   const gzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
-  console.log(`  ${'total'.padEnd(16)} ${String(scripts.length).padStart(2)} file(s)  ${kb(bytes).padStart(9)} raw  ${kb(gzip).padStart(9)} gzip`);
+  console.log(
+    `  ${'total'.padEnd(16)} ${String(scripts.length).padStart(2)} file(s)  ${kb(bytes).padStart(9)} raw  ${kb(gzip).padStart(9)} gzip`,
+  );
   console.log(`  aim ≤ ${kb(AIM_GZIP_BYTES)} gzip: ${gzip <= AIM_GZIP_BYTES ? 'OK' : 'ABOVE AIM'}`);
   const others = scripts.filter((s) => s.part === 'other remotes');
   if (others.length > 0) console.log(`  WARNING: other remotes were downloaded: ${others.map((s) => s.url).join(', ')}`);
@@ -324,13 +353,20 @@ function printPhone(phone: PhoneFigures | null, error?: string, warm = false) {
     return;
   }
   const gzip = phone.scripts.reduce((sum, s) => sum + s.gzip, 0);
-  console.log(`  JavaScript loaded      ${String(phone.scripts.length).padStart(2)} file(s)  ${kb(gzip).padStart(9)} gzip (aim ≤ ${kb(AIM_GZIP_BYTES)}: ${gzip <= AIM_GZIP_BYTES ? 'OK' : 'ABOVE AIM'})`);
+  console.log(
+    `  JavaScript loaded      ${String(phone.scripts.length).padStart(2)} file(s)  ${kb(gzip).padStart(9)} gzip (aim ≤ ${kb(AIM_GZIP_BYTES)}: ${gzip <= AIM_GZIP_BYTES ? 'OK' : 'ABOVE AIM'})`,
+  );
   console.log(`  products on screen     ${(phone.loadMs / 1000).toFixed(2)} s after navigation`);
-  console.log(`  LCP                    ${(phone.lcpMs / 1000).toFixed(2)} s (${phone.lcpElement})  aim ≤ ${(AIM_LCP_MS / 1000).toFixed(1)} s: ${phone.lcpMs <= AIM_LCP_MS ? 'OK' : 'ABOVE AIM'}`);
+  console.log(
+    `  LCP                    ${(phone.lcpMs / 1000).toFixed(2)} s (${phone.lcpElement})  aim ≤ ${(AIM_LCP_MS / 1000).toFixed(1)} s: ${phone.lcpMs <= AIM_LCP_MS ? 'OK' : 'ABOVE AIM'}`,
+  );
   console.log('  what loaded, in ms after navigation:');
-  for (const row of phone.waterfall.filter((r) => r.start <= Math.max(phone.loadMs, phone.lcpMs))) console.log(`      ${String(Math.round(row.start)).padStart(5)} → ${String(Math.round(row.end)).padStart(5)}  ${row.path}`);
+  for (const row of phone.waterfall.filter((r) => r.start <= Math.max(phone.loadMs, phone.lcpMs)))
+    console.log(`      ${String(Math.round(row.start)).padStart(5)} → ${String(Math.round(row.end)).padStart(5)}  ${row.path}`);
   for (const interaction of phone.interactions) console.log(`      ${interaction.name.padEnd(20)} ${Math.round(interaction.ms)} ms`);
-  console.log(`  INP                    ${Math.round(phone.inpMs)} ms  aim ≤ ${AIM_INP_MS} ms: ${phone.inpMs <= AIM_INP_MS ? 'OK' : 'ABOVE AIM'}`);
+  console.log(
+    `  INP                    ${Math.round(phone.inpMs)} ms  aim ≤ ${AIM_INP_MS} ms: ${phone.inpMs <= AIM_INP_MS ? 'OK' : 'ABOVE AIM'}`,
+  );
 }
 
 export default async function bench(): Promise<void> {

@@ -49,9 +49,16 @@ async function benchDashboard(): Promise<void> {
     const event = await db('events').orderBy('id').first('id', 'name');
     const began = performance.now();
     // A fair day: the sales of the last ten hours, up to three minutes ago.
-    const written = await writeSyntheticSales(db, { eventId: event.id, count: DASHBOARD_SALES, startsAt: new Date(Date.now() - 10 * 3600_000 - 180_000), hours: 10 });
+    const written = await writeSyntheticSales(db, {
+      eventId: event.id,
+      count: DASHBOARD_SALES,
+      startsAt: new Date(Date.now() - 10 * 3600_000 - 180_000),
+      hours: 10,
+    });
     await db.raw('vacuum analyze sales, sale_lines, payments');
-    console.log(`dashboard — ${written.sales} sales (${written.lines} lines) written in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    console.log(
+      `dashboard — ${written.sales} sales (${written.lines} lines) written in ${((performance.now() - began) / 1000).toFixed(1)} s`,
+    );
 
     const url = `${system.url}/api/admin/dashboard/${event.id}`;
     const ask = async (since?: string) => {
@@ -86,7 +93,9 @@ async function benchDashboard(): Promise<void> {
     }
     const r = [...recomputed].sort((a, b) => a - b);
     const u = [...unchanged].sort((a, b) => a - b);
-    console.log(`  after each new sale (recomputed, ${r.length})  p50 ${ms(percentile(r, 50))}   p99 ${ms(percentile(r, 99))}   (aim ≤ ${AIM_DASHBOARD_P99_MS}: ${mark(percentile(r, 99) <= AIM_DASHBOARD_P99_MS)})`);
+    console.log(
+      `  after each new sale (recomputed, ${r.length})  p50 ${ms(percentile(r, 50))}   p99 ${ms(percentile(r, 99))}   (aim ≤ ${AIM_DASHBOARD_P99_MS}: ${mark(percentile(r, 99) <= AIM_DASHBOARD_P99_MS)})`,
+    );
     console.log(`  nothing changed (?since=, ${u.length})        p50 ${ms(percentile(u, 50))}   p99 ${ms(percentile(u, 99))}`);
     console.log(`  ${load()}`);
 
@@ -102,7 +111,9 @@ async function benchDashboard(): Promise<void> {
       if (!direct.figures) throw new Error('a new sale did not change the dashboard');
     }
     const d = inProcess.sort((a, b) => a - b);
-    console.log(`  in process, no HTTP (recomputed, ${d.length})     p50 ${ms(percentile(d, 50))}   p99 ${ms(percentile(d, 99))}   ${load()}`);
+    console.log(
+      `  in process, no HTTP (recomputed, ${d.length})     p50 ${ms(percentile(d, 50))}   p99 ${ms(percentile(d, 99))}   ${load()}`,
+    );
   } finally {
     await db.destroy();
     await cleanup();
@@ -115,9 +126,15 @@ async function benchSalesWithJournal(): Promise<void> {
   const { rate, p99 } = await measureSales(system).finally(cleanup);
   const rateCost = 1 - rate / BEFORE_JOURNAL.rate;
   const p99Cost = p99 / BEFORE_JOURNAL.p99 - 1;
-  console.log(`sale creation with the journal on, against the figure before it (${BEFORE_JOURNAL.rate} sales/s, p99 ${BEFORE_JOURNAL.p99} ms on 2 cores)`);
-  console.log(`  sales/s ${rate.toFixed(1)} (${(rateCost * 100).toFixed(1)} % fewer; at most ${JOURNAL_MAX_COST * 100} %: ${mark(rateCost <= JOURNAL_MAX_COST)})`);
-  console.log(`  p99     ${p99.toFixed(1)} ms (${(p99Cost * 100).toFixed(1)} % more; at most ${JOURNAL_MAX_COST * 100} %: ${mark(p99Cost <= JOURNAL_MAX_COST)})`);
+  console.log(
+    `sale creation with the journal on, against the figure before it (${BEFORE_JOURNAL.rate} sales/s, p99 ${BEFORE_JOURNAL.p99} ms on 2 cores)`,
+  );
+  console.log(
+    `  sales/s ${rate.toFixed(1)} (${(rateCost * 100).toFixed(1)} % fewer; at most ${JOURNAL_MAX_COST * 100} %: ${mark(rateCost <= JOURNAL_MAX_COST)})`,
+  );
+  console.log(
+    `  p99     ${p99.toFixed(1)} ms (${(p99Cost * 100).toFixed(1)} % more; at most ${JOURNAL_MAX_COST * 100} %: ${mark(p99Cost <= JOURNAL_MAX_COST)})`,
+  );
   console.log(`  ${load()} — a loaded machine lowers both figures, journal or not`);
 }
 
@@ -129,21 +146,40 @@ async function writeJournal(db: Db): Promise<number> {
   let lastId = 0;
   const BATCH = 5000;
   for (;;) {
-    const { rows } = await db.raw(`
+    const { rows } = (await db.raw(
+      `
       select s.id, s.reference, s.event_id, s.checkout_id, s.total_cents, s.payment_mode, s.created_at,
         coalesce((select json_agg(json_build_object('productId', l.product_id, 'name', l.name, 'quantity', l.quantity,
                    'unitPriceCents', l.unit_price_cents, 'totalCents', l.total_cents) order by l.position)
                   from sale_lines l where l.sale_id = s.id), '[]'::json) as lines
-      from sales s where s.id > ? order by s.id limit ?`, [lastId, BATCH]) as {
-      rows: Array<{ id: number; reference: string; event_id: number; checkout_id: number; total_cents: number; payment_mode: number; created_at: Date; lines: Array<{ productId: number; name: string; quantity: number; unitPriceCents: number; totalCents: number }> }>;
+      from sales s where s.id > ? order by s.id limit ?`,
+      [lastId, BATCH],
+    )) as {
+      rows: Array<{
+        id: number;
+        reference: string;
+        event_id: number;
+        checkout_id: number;
+        total_cents: number;
+        payment_mode: number;
+        created_at: Date;
+        lines: Array<{ productId: number; name: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      }>;
     };
     if (!rows.length) break;
     const records = rows.map((s) => {
       seq += 1;
       const recordedAt = s.created_at.toISOString();
       const payload = saleJournalPayload({
-        saleId: s.id, reference: s.reference, eventId: s.event_id, checkoutId: s.checkout_id, totalCents: s.total_cents,
-        paymentMode: s.payment_mode, lines: s.lines, payments: [], createdAt: recordedAt,
+        saleId: s.id,
+        reference: s.reference,
+        eventId: s.event_id,
+        checkoutId: s.checkout_id,
+        totalCents: s.total_cents,
+        paymentMode: s.payment_mode,
+        lines: s.lines,
+        payments: [],
+        createdAt: recordedAt,
       });
       const hash = journalHash(journalContent(seq, 'sale', s.reference, recordedAt, payload, prevHash));
       const record = { seq, kind: 'sale', reference: s.reference, payload, prev_hash: prevHash, hash, recorded_at: recordedAt };
@@ -169,7 +205,12 @@ async function benchJournalVerify(): Promise<void> {
     const event = await db('events').orderBy('id').first('id');
     let began = performance.now();
     for (let done = 0; done < JOURNAL_RECORDS; done += 200_000) {
-      await writeSyntheticSales(db, { eventId: event.id, count: Math.min(200_000, JOURNAL_RECORDS - done), startsAt: new Date(Date.now() - 3 * 24 * 3600_000), hours: 48 });
+      await writeSyntheticSales(db, {
+        eventId: event.id,
+        count: Math.min(200_000, JOURNAL_RECORDS - done),
+        startsAt: new Date(Date.now() - 3 * 24 * 3600_000),
+        hours: 48,
+      });
     }
     await db.raw('vacuum analyze sales, sale_lines');
     const sales = Number((await db('sales').count({ n: '*' }))[0]!.n);
@@ -181,7 +222,9 @@ async function benchJournalVerify(): Promise<void> {
     began = performance.now();
     const result = await verifyJournal(db);
     const seconds = (performance.now() - began) / 1000;
-    console.log(`  verifyJournal: ${result.ok ? 'ok' : `BROKEN at ${result.firstBroken?.seq}: ${result.firstBroken?.problem}`}, ${result.records} records in ${seconds.toFixed(1)} s (${Math.round(result.records / seconds)} records/s)`);
+    console.log(
+      `  verifyJournal: ${result.ok ? 'ok' : `BROKEN at ${result.firstBroken?.seq}: ${result.firstBroken?.problem}`}, ${result.records} records in ${seconds.toFixed(1)} s (${Math.round(result.records / seconds)} records/s)`,
+    );
     console.log(`  ${load()}`);
     if (!result.ok || result.records !== records) throw new Error('the journal written by the bench does not verify');
   } finally {
@@ -198,8 +241,11 @@ export default async function bench(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  bench().then(() => process.exit(0), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  bench().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

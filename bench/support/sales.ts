@@ -39,7 +39,9 @@ async function loadCatalog(base: string, token: string): Promise<Catalog> {
     await fetch(`${base}/api/cr/events/${event!.id}/checkouts`, { headers }),
   );
   const checkout = withCheckouts!.checkouts.find((c) => c.name === 'Caisse Buvette')!;
-  const [data] = await json<Array<{ products: Array<{ id: number; name: string }> }>>(await fetch(`${base}/api/cr/checkouts/${checkout.id}`, { headers }));
+  const [data] = await json<Array<{ products: Array<{ id: number; name: string }> }>>(
+    await fetch(`${base}/api/cr/checkouts/${checkout.id}`, { headers }),
+  );
   return { checkoutId: checkout.id, eventId: event!.id, products: new Map(data!.products.map((p) => [p.name, p.id])) };
 }
 
@@ -52,10 +54,16 @@ function carts(catalog: Catalog): string[] {
   };
   const line = (name: string, quantity: number) => ({ product: { id: id(name), name }, quantity });
   const sale = (cart: unknown[], paymentMode: number, payments: unknown[]) =>
-    JSON.stringify({ sale: { checkoutId: catalog.checkoutId, eventId: catalog.eventId, personId: 0, cart, paymentMode, paymentStatus: 1, payments } });
+    JSON.stringify({
+      sale: { checkoutId: catalog.checkoutId, eventId: catalog.eventId, personId: 0, cart, paymentMode, paymentStatus: 1, payments },
+    });
   return [
-    sale([line('Hot-dog', 1), line('Soda 33 cl', 1), line('Crêpe au sucre', 1)], 2, [{ method: 'ESP', amount: 5.5, payment_reference: '10' }]),
-    sale([line('Bière pression', 2), line('Barquette de frites', 1), line('Eau minérale', 1)], 2, [{ method: 'ESP', amount: 8.5, payment_reference: '20' }]),
+    sale([line('Hot-dog', 1), line('Soda 33 cl', 1), line('Crêpe au sucre', 1)], 2, [
+      { method: 'ESP', amount: 5.5, payment_reference: '10' },
+    ]),
+    sale([line('Bière pression', 2), line('Barquette de frites', 1), line('Eau minérale', 1)], 2, [
+      { method: 'ESP', amount: 8.5, payment_reference: '20' },
+    ]),
     sale([line('Part de gâteau', 2), line('Café', 2)], 1, [{ method: 'CHQ', amount: 4, payment_reference: '0012345' }]),
   ];
 }
@@ -67,7 +75,15 @@ interface Outcome {
 }
 
 /** One cashier: sale after sale on a keep-alive connection until `until`. */
-async function cashier(gateway: URL, token: string, bodies: string[], start: number, until: number, record: boolean, outcome: Outcome): Promise<void> {
+async function cashier(
+  gateway: URL,
+  token: string,
+  bodies: string[],
+  start: number,
+  until: number,
+  record: boolean,
+  outcome: Outcome,
+): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let i = start;
   try {

@@ -86,10 +86,14 @@ export async function signInAs(system: RunningSystem, role: string): Promise<str
 }
 
 /** The value below which p % of the sorted values fall. */
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** The machine's load, printed next to each figure: the machine is shared. */
-export const machineLoad = () => `load ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`;
+export const machineLoad = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${cpus().length} cores`;
 
 /** CPU time (user + system) a process has used, in ms; undefined off Linux. */
 export function cpuMs(pid: number | undefined): number | undefined {
