@@ -14,7 +14,10 @@ import type { Db, Trx } from '@kermesse/kit';
 import { attachWaitingToEvent } from './commands/attachWaitingToEvent.ts';
 import { insertGiftBasket, insertBasketType, replaceBasketTiers } from './repositories/giftBaskets.ts';
 import { insertPrize } from './repositories/prizes.ts';
-import { insertRaffle, replaceTiers } from './repositories/raffles.ts';
+import { findRaffleIdByName, insertRaffle, replaceTiers } from './repositories/raffles.ts';
+import { findEventByName } from './repositories/events.ts';
+import { insertFeaturedIfNone } from './repositories/featured.ts';
+import { insertRevenue, insertSoldBets, insertSoldTickets } from './repositories/sales.ts';
 
 export const DEMO_EVENT_NAME = 'Kermesse de printemps';
 export const DEMO_RAFFLE = 'Grande tombola de printemps';
@@ -77,15 +80,13 @@ export const DEMO_BANNER = {
 
 /** The demo raffle is the one the public pages show, with its banner (kept if the administrator chose otherwise). */
 async function featureDemoRaffle(db: Db | Trx, raffleId: number): Promise<void> {
-  await db('featured_raffle')
-    .insert({ id: 1, raffle_id: raffleId, banner_shown: true, banner_title: DEMO_BANNER.title, banner_text: DEMO_BANNER.text, banner_key: DEMO_BANNER.key })
-    .onConflict('id').ignore();
+  await insertFeaturedIfNone(db, { raffle_id: raffleId, banner_shown: true, banner_title: DEMO_BANNER.title, banner_text: DEMO_BANNER.text, banner_key: DEMO_BANNER.key });
 }
 
 export async function seedDemo({ db }: { db: Db; password?: string }): Promise<void> {
-  const existing = await db('raffles').where({ name: DEMO_RAFFLE }).orderBy('id').first('id');
-  if (existing) {
-    await featureDemoRaffle(db, (existing as { id: number }).id);
+  const existing = await findRaffleIdByName(db, DEMO_RAFFLE);
+  if (existing !== undefined) {
+    await featureDemoRaffle(db, existing);
     return;
   }
   await db.transaction(async (trx) => {
@@ -109,8 +110,8 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
 
     // The register's event may already be known (a database where the register ran first).
     await featureDemoRaffle(trx, raffleId);
-    const event = await trx('events').where({ name: DEMO_EVENT_NAME }).orderBy('id').first('id', 'name');
-    if (event) await attachWaitingToEvent(trx, event as { id: number; name: string });
+    const event = await findEventByName(trx, DEMO_EVENT_NAME);
+    if (event) await attachWaitingToEvent(trx, event);
   });
 }
 
@@ -118,18 +119,18 @@ type Buyer = (typeof BUYERS)[number];
 
 async function sellDemoTickets(trx: Trx, raffleId: number, saleId: number, numbers: number[], buyer: Buyer, paidCents: number): Promise<void> {
   const reference = `DEMO-${String(-saleId).padStart(4, '0')}`;
-  await trx('tickets').insert(numbers.map((number, i) => ({
-    raffle_id: raffleId, number, status: 'sold', sale_id: saleId, sale_reference: reference, ...buyer,
+  await insertSoldTickets(trx, numbers.map((number, i) => ({
+    raffle_id: raffleId, number, sale_id: saleId, sale_reference: reference, ...buyer,
     sold_at: new Date(Date.now() - (10 + saleId) * 86_400_000 + i * 1000),
   })));
-  await trx('raffle_sales').insert({ sale_id: saleId, raffle_id: raffleId, reference, tickets: numbers.length, revenue_cents: paidCents });
+  await insertRevenue(trx, 'raffle', [{ sale_id: saleId, raffle_id: raffleId, reference, tickets: numbers.length, revenue_cents: paidCents }]);
 }
 
 async function sellDemoBets(trx: Trx, basketId: number, saleId: number, bets: Array<{ typeId: number; weight: number }>, buyer: Buyer, paidCents: number): Promise<void> {
   const reference = `DEMO-${String(-saleId).padStart(4, '0')}`;
-  await trx('bets').insert(bets.map((bet, i) => ({
-    gift_basket_id: basketId, weight: bet.weight, type_id: bet.typeId, status: 'sold', sale_id: saleId, sale_reference: reference, ...buyer,
+  await insertSoldBets(trx, bets.map((bet, i) => ({
+    gift_basket_id: basketId, weight: bet.weight, type_id: bet.typeId, sale_id: saleId, sale_reference: reference, ...buyer,
     sold_at: new Date(Date.now() - (110 + saleId) * 86_400_000 + i * 1000),
   })));
-  await trx('gift_basket_sales').insert({ sale_id: saleId, gift_basket_id: basketId, reference, bets: bets.length, revenue_cents: paidCents });
+  await insertRevenue(trx, 'giftbasket', [{ sale_id: saleId, gift_basket_id: basketId, reference, bets: bets.length, revenue_cents: paidCents }]);
 }

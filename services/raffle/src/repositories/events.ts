@@ -27,3 +27,6 @@ export async function claimEventCopy(trx: Db, eventId: number, sourceEventId: nu
 export async function countEventCopy(trx: Db, eventId: number, counts: { raffles: number; giftBaskets: number }): Promise<void> {
   await trx('event_copies').where({ event_id: eventId }).update({ raffles: counts.raffles, gift_baskets: counts.giftBaskets });
 }
+
+export const findEventByName = (db: Db, name: string): Promise<EventRow | undefined> =>
+  db('events').where({ name }).orderBy('id').first('id', 'name', 'starts_on');

@@ -185,3 +185,6 @@ export async function lockRaffleOfPrizes(trx: Db | Trx, raffleId: number): Promi
 /** An event's raffles (to copy them to next year's). */
 export const listRafflesOfEvent = (trx: Db | Trx, eventId: number): Promise<Array<{ id: number; name: string; total_tickets: number }>> =>
   trx('raffles').where({ event_id: eventId }).orderBy('id').select('id', 'name', 'total_tickets');
+
+export const findRaffleIdByName = async (db: Db | Trx, name: string): Promise<number | undefined> =>
+  ((await db('raffles').where({ name }).orderBy('id').first('id')) as { id: number } | undefined)?.id;

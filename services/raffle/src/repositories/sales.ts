@@ -110,3 +110,13 @@ export async function voidBets(trx: Trx, refund: RefundSnapshot, bets: Array<{ g
 export async function insertRefundRevenue(trx: Trx, rows: Array<{ refund_id: string; kind: 'raffle' | 'giftbasket'; owner_id: number; sale_id: number; count: number; refund_cents: number }>): Promise<void> {
   await trx('refund_revenue').insert(rows).onConflict(['refund_id', 'kind', 'owner_id']).ignore();
 }
+
+/** Tickets written as sold outright (the demo's sales made before the fair). */
+export async function insertSoldTickets(trx: Trx, rows: Array<Record<string, unknown> & { raffle_id: number; number: number }>): Promise<void> {
+  await trx('tickets').insert(rows.map((row) => ({ status: 'sold', ...row })));
+}
+
+/** Bets written as sold outright (the demo's sales made before the fair). */
+export async function insertSoldBets(trx: Trx, rows: Array<Record<string, unknown> & { gift_basket_id: number; weight: number; type_id: number }>): Promise<void> {
+  await trx('bets').insert(rows.map((row) => ({ status: 'sold', ...row })));
+}
