@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  betsFromRows, checkRow, DUPLICATE_BET_MESSAGE, TYPE_MISSING_MESSAGE, WEIGHT_INVALID_MESSAGE, WEIGHT_MISSING_MESSAGE, WEIGHT_TAKEN_MESSAGE, type BetRow,
+  betsFromRows,
+  checkRow,
+  DUPLICATE_BET_MESSAGE,
+  TYPE_MISSING_MESSAGE,
+  WEIGHT_INVALID_MESSAGE,
+  WEIGHT_MISSING_MESSAGE,
+  WEIGHT_TAKEN_MESSAGE,
+  type BetRow,
 } from './bets';
 import { formatWeight } from '@kermesse/contracts-common';
 
-const types = [{ id: 1, name: 'Panier gourmand' }, { id: 2, name: 'Panier bien-être' }];
+const types = [
+  { id: 1, name: 'Panier gourmand' },
+  { id: 2, name: 'Panier bien-être' },
+];
 
 describe('bet picker rules', () => {
   it('keeps the complete rows as bets', () => {
-    const rows: BetRow[] = [{ typeId: 1, weight: '2450' }, { typeId: null, weight: '' }];
+    const rows: BetRow[] = [
+      { typeId: 1, weight: '2450' },
+      { typeId: null, weight: '' },
+    ];
     expect(betsFromRows(rows, types, [])).toEqual([{ weight: 2450, type: { id: 1, name: 'Panier gourmand' } }]);
   });
 
@@ -25,16 +38,55 @@ describe('bet picker rules', () => {
     expect(checkRow([{ typeId: null, weight: '1000' }], 0, []).message).toBe(TYPE_MISSING_MESSAGE);
     expect(checkRow([{ typeId: 1, weight: '' }], 0, []).message).toBe(WEIGHT_MISSING_MESSAGE);
     expect(checkRow([{ typeId: null, weight: '' }], 0, [])).toEqual({ complete: false, message: null, blocksSubmit: false });
-    expect(betsFromRows([{ typeId: 1, weight: '2450' }, { typeId: 2, weight: '0' }], types, [])).toBeNull();
-    expect(betsFromRows([{ typeId: 1, weight: '2450' }, { typeId: null, weight: '' }], types, [])).toHaveLength(1);
+    expect(
+      betsFromRows(
+        [
+          { typeId: 1, weight: '2450' },
+          { typeId: 2, weight: '0' },
+        ],
+        types,
+        [],
+      ),
+    ).toBeNull();
+    expect(
+      betsFromRows(
+        [
+          { typeId: 1, weight: '2450' },
+          { typeId: null, weight: '' },
+        ],
+        types,
+        [],
+      ),
+    ).toHaveLength(1);
   });
 
   it('refuses the same type and weight twice, and the same weight on two types (one weight per basket)', () => {
-    const rows: BetRow[] = [{ typeId: 1, weight: '1500' }, { typeId: 1, weight: '1500' }];
+    const rows: BetRow[] = [
+      { typeId: 1, weight: '1500' },
+      { typeId: 1, weight: '1500' },
+    ];
     expect(checkRow(rows, 1, [])).toEqual({ complete: true, message: DUPLICATE_BET_MESSAGE, blocksSubmit: true });
     expect(betsFromRows(rows, types, [])).toBeNull();
-    expect(checkRow([{ typeId: 1, weight: '1500' }, { typeId: 2, weight: '1500' }], 1, [])).toEqual({ complete: true, message: WEIGHT_TAKEN_MESSAGE, blocksSubmit: true });
-    expect(betsFromRows([{ typeId: 1, weight: '1500' }, { typeId: 2, weight: '1501' }], types, [])).toHaveLength(2);
+    expect(
+      checkRow(
+        [
+          { typeId: 1, weight: '1500' },
+          { typeId: 2, weight: '1500' },
+        ],
+        1,
+        [],
+      ),
+    ).toEqual({ complete: true, message: WEIGHT_TAKEN_MESSAGE, blocksSubmit: true });
+    expect(
+      betsFromRows(
+        [
+          { typeId: 1, weight: '1500' },
+          { typeId: 2, weight: '1501' },
+        ],
+        types,
+        [],
+      ),
+    ).toHaveLength(2);
   });
 
   it('says a sold weight was already chosen, whatever its type, and blocks submitting', () => {

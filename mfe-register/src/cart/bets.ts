@@ -62,7 +62,11 @@ export function checkRow(rows: readonly BetRow[], index: number, sold: readonly 
 }
 
 /** The bets of the complete rows, or null when a row blocks submitting or none is complete. */
-export function betsFromRows(rows: readonly BetRow[], types: readonly { id: number; name: string }[], sold: readonly SoldBet[]): Bet[] | null {
+export function betsFromRows(
+  rows: readonly BetRow[],
+  types: readonly { id: number; name: string }[],
+  sold: readonly SoldBet[],
+): Bet[] | null {
   const bets: Bet[] = [];
   for (let index = 0; index < rows.length; index += 1) {
     const check = checkRow(rows, index, sold);

@@ -18,8 +18,17 @@ export interface CartonNight {
   tiers: TicketTier[];
 }
 
-interface NightDto { id?: unknown; name?: unknown; cartons?: unknown; categoryId?: unknown }
-interface NightConfigDto { id?: unknown; bingoId?: unknown; price?: unknown }
+interface NightDto {
+  id?: unknown;
+  name?: unknown;
+  cartons?: unknown;
+  categoryId?: unknown;
+}
+interface NightConfigDto {
+  id?: unknown;
+  bingoId?: unknown;
+  price?: unknown;
+}
 
 const toCents = (euros: number) => Math.round(euros * 100);
 
@@ -38,14 +47,19 @@ export function parseCartonNights(data: unknown, config: unknown): CartonNight[]
         cartons: Number(night.cartons) || 0,
         categoryId: night.categoryId as number,
         tiers: Array.isArray(tiers)
-          ? tiers.filter((t): t is { nb: number; p: number } => typeof t?.nb === 'number' && typeof t?.p === 'number').map((t) => ({ nb: t.nb, priceCents: toCents(t.p) }))
+          ? tiers
+              .filter((t): t is { nb: number; p: number } => typeof t?.nb === 'number' && typeof t?.p === 'number')
+              .map((t) => ({ nb: t.nb, priceCents: toCents(t.p) }))
           : [],
       };
     });
 }
 
 /** The night the cart's carton lines belong to, and how many cartons they pay for. */
-export function cartonCount(lines: readonly CartLine[], nights: readonly CartonNight[]): { night: CartonNight | undefined; allowed: number } {
+export function cartonCount(
+  lines: readonly CartLine[],
+  nights: readonly CartonNight[],
+): { night: CartonNight | undefined; allowed: number } {
   let night: CartonNight | undefined;
   let allowed = 0;
   for (const line of lines) {
@@ -92,7 +106,12 @@ export function parseCartonInput(text: string): { number: number } | 'bad-digit'
 }
 
 /** Adds a typed carton to the selection, or says in French why not. */
-export function addCarton(selected: readonly number[], text: string, allowed: number, total: number): { selected: number[]; message: string | null } {
+export function addCarton(
+  selected: readonly number[],
+  text: string,
+  allowed: number,
+  total: number,
+): { selected: number[]; message: string | null } {
   const parsed = parseCartonInput(text);
   if (parsed === undefined) return { selected: [...selected], message: CARTON_MESSAGES.format };
   if (parsed === 'bad-digit') return { selected: [...selected], message: CARTON_MESSAGES.digit };
@@ -110,7 +129,8 @@ export function cartonBlocker(allowed: number, chosen: readonly number[]): strin
 }
 
 /** The numbers still paid for when the cart shrinks (the last typed go first). */
-export const keepPaid = (chosen: readonly number[], allowed: number): number[] => (chosen.length > allowed ? chosen.slice(0, allowed) : [...chosen]);
+export const keepPaid = (chosen: readonly number[], allowed: number): number[] =>
+  chosen.length > allowed ? chosen.slice(0, allowed) : [...chosen];
 
 /**
  * The cartons of a sale as a card payment saves them (issue 12): a reload resumes the payment from

@@ -5,7 +5,15 @@ import type { Person } from './types';
 
 const person: Person = { id: 12, firstname: 'Léa', lastname: 'Martin', phone: '0601020304', email: null };
 const check = (overrides: Partial<PaymentCheck>): string | null =>
-  paymentBlocker({ mode: PAYMENT_MODE.cash, lines: [line(sandwich())], config: ticketConfig, person: null, tickets: [], bets: [], ...overrides });
+  paymentBlocker({
+    mode: PAYMENT_MODE.cash,
+    lines: [line(sandwich())],
+    config: ticketConfig,
+    person: null,
+    tickets: [],
+    bets: [],
+    ...overrides,
+  });
 
 describe('checks before a payment', () => {
   it('lets an anonymous cash, cheque or card sale of ordinary products through', () => {

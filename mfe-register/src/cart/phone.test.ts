@@ -7,7 +7,8 @@ describe('SMS receipt number', () => {
   });
 
   it('refuses anything else', () => {
-    for (const text of ['061234567', '06123456789', '06 12 34 56 78', '+33612345678', '', 'abcdefghij']) expect(validSmsPhone(text)).toBeNull();
+    for (const text of ['061234567', '06123456789', '06 12 34 56 78', '+33612345678', '', 'abcdefghij'])
+      expect(validSmsPhone(text)).toBeNull();
     expect(SMS_PHONE_MESSAGE).toBe('Merci de saisir un numéro de téléphone valide (10 chiffres).');
   });
 });

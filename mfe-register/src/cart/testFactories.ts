@@ -17,8 +17,24 @@ export const dessert = () => buildProduct({ name: 'Crêpe', priceCents: 100, cat
 
 /** Raffle tickets are sold in category 7 (1 for 2 €, 6 for 10 €); bets in category 8 (1 for 1 €, 3 for 2,50 €). */
 export const ticketConfig: TicketCategoryConfig = {
-  raffles: [{ id: 7, tiers: [{ nb: 1, priceCents: 200 }, { nb: 6, priceCents: 1000 }] }],
-  giftBaskets: [{ id: 8, tiers: [{ nb: 1, priceCents: 100 }, { nb: 3, priceCents: 250 }] }],
+  raffles: [
+    {
+      id: 7,
+      tiers: [
+        { nb: 1, priceCents: 200 },
+        { nb: 6, priceCents: 1000 },
+      ],
+    },
+  ],
+  giftBaskets: [
+    {
+      id: 8,
+      tiers: [
+        { nb: 1, priceCents: 100 },
+        { nb: 3, priceCents: 250 },
+      ],
+    },
+  ],
 };
 export const raffleTicket = () => buildProduct({ name: 'Ticket de tombola', priceCents: 200, category: { id: 7, name: 'Tombola' } });
 export const raffleBook = () => buildProduct({ name: 'Carnet de 6', priceCents: 1000, category: { id: 7, name: 'Tombola' } });

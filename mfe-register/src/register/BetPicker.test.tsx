@@ -36,7 +36,9 @@ describe('BetPicker « Faites vos paris »', () => {
     expect(screen.getByRole('dialog', { name: 'Faites vos paris' })).toBeTruthy();
     expect(screen.getAllByRole('combobox')).toHaveLength(3);
     expect([...(screen.getByLabelText('Type du pari 1') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
-      'Type de pari', 'Panier gourmand', 'Panier bien-être',
+      'Type de pari',
+      'Panier gourmand',
+      'Panier bien-être',
     ]);
     expect((screen.getByLabelText('Poids du pari 1 en grammes') as HTMLInputElement).min).toBe('1');
 
@@ -103,8 +105,20 @@ describe('BetPicker « Faites vos paris »', () => {
   it('never offers a basket already weighed, even when the catalogue still lists it', async () => {
     // The service leaves out « Panier gourmand », weighed; the catalogue of the register still has it.
     registerGateway({ 'GET /api/cr/gift-basket/1/types': () => json([{ id: 2, name: 'Panier bien-être' }]) });
-    await renderPicker(1, { giftBasket: { id: 1, name: 'Panier garni', types: [{ id: 1, name: 'Panier gourmand' }, { id: 2, name: 'Panier bien-être' }] } });
-    expect([...(screen.getByLabelText('Type du pari 1') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Type de pari', 'Panier bien-être']);
+    await renderPicker(1, {
+      giftBasket: {
+        id: 1,
+        name: 'Panier garni',
+        types: [
+          { id: 1, name: 'Panier gourmand' },
+          { id: 2, name: 'Panier bien-être' },
+        ],
+      },
+    });
+    expect([...(screen.getByLabelText('Type du pari 1') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'Type de pari',
+      'Panier bien-être',
+    ]);
   });
 
   it('says a bet kept from earlier is on a basket weighed since, and blocks « Soumettre » before any payment', async () => {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, ErrorLine, Modal, Spinner, useResource } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { GiftBasketInfo } from '../api/checkoutApi';
-import { betsFromRows, checkRow, rowWeight, type BetRow, type SoldBet } from '../cart/bets';
+import { betsFromRows, checkRow, rowWeight, type BetRow } from '../cart/bets';
 import type { Bet } from '../cart/types';
 import { formatWeight } from '@kermesse/contracts-common';
 
@@ -80,7 +80,11 @@ export function BetPicker({ giftBasket, maxBets, initial, onSubmit, onCancel }: 
       </p>
       {failed && <ErrorLine>{BETS_UNAVAILABLE_MESSAGE}</ErrorLine>}
       {!failed && !ready && <Spinner label="Chargement des paris…" />}
-      {ready && types.length === 0 && <p className="k-error-line" role="alert">{ALL_WEIGHED_MESSAGE}</p>}
+      {ready && types.length === 0 && (
+        <p className="k-error-line" role="alert">
+          {ALL_WEIGHED_MESSAGE}
+        </p>
+      )}
       {ready && types.length > 0 && (
         <form id="reg-bets-form" className="reg-bets" onSubmit={handleSubmit} noValidate>
           {rows.map((row, index) => {

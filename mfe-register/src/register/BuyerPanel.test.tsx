@@ -43,7 +43,6 @@ describe('BuyerPanel', () => {
     expect(screen.getByText('n° 12')).toBeTruthy();
   });
 
-
   it('identifies a known buyer by e-mail or phone, then shows name, id, phone and e-mail with « Réinitialiser »', async () => {
     const calls = registerGateway();
     render(<Harness />);
@@ -63,8 +62,16 @@ describe('BuyerPanel', () => {
 
   it('offers Prénom and Nom with « Créer » and « Annuler » when nobody matches, both names required', async () => {
     const calls = registerGateway({
-      'POST /api/cr/users/findOrCreate': () => json({ success: false, error: 'Aucune personne ne correspond à cet e-mail ou ce téléphone.' }, 404),
-      'POST /api/cr/users/create': () => json({ success: true, data: { user: { ...camille, id: 31, firstname: 'Inès', lastname: 'Petit', email: 'ines@example.org', phone: null } } }, 201),
+      'POST /api/cr/users/findOrCreate': () =>
+        json({ success: false, error: 'Aucune personne ne correspond à cet e-mail ou ce téléphone.' }, 404),
+      'POST /api/cr/users/create': () =>
+        json(
+          {
+            success: true,
+            data: { user: { ...camille, id: 31, firstname: 'Inès', lastname: 'Petit', email: 'ines@example.org', phone: null } },
+          },
+          201,
+        ),
     });
     render(<Harness />);
     fireEvent.change(screen.getByLabelText("E-mail de l'acheteur"), { target: { value: 'ines@example.org' } });
@@ -79,7 +86,12 @@ describe('BuyerPanel', () => {
     fireEvent.change(screen.getByLabelText('Nom'), { target: { value: 'Petit' } });
     await click('Créer');
 
-    expect(lastBody(calls, 'POST', '/api/cr/users/create')).toEqual({ email: 'ines@example.org', phone: '', firstName: 'Inès', lastName: 'Petit' });
+    expect(lastBody(calls, 'POST', '/api/cr/users/create')).toEqual({
+      email: 'ines@example.org',
+      phone: '',
+      firstName: 'Inès',
+      lastName: 'Petit',
+    });
     expect(screen.getByText('Inès Petit')).toBeTruthy();
     expect(screen.getByText('n° 31')).toBeTruthy();
   });

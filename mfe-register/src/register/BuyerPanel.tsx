@@ -13,7 +13,8 @@ export interface BuyerPanelProps {
 const emailDiffers = (typed: string, person: Person) => typed !== '' && (person.email ?? '').trim().toLowerCase() !== typed.toLowerCase();
 
 /** Without network the buyer is named on the device and identified when the sale is sent (issue 15). */
-export const OFFLINE_BUYER_NOTICE = "Hors ligne : saisissez le prénom et le nom ; l'acheteur sera identifié (ou créé) à l'envoi de la vente.";
+export const OFFLINE_BUYER_NOTICE =
+  "Hors ligne : saisissez le prénom et le nom ; l'acheteur sera identifié (ou créé) à l'envoi de la vente.";
 
 const offlineNow = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
@@ -107,7 +108,9 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
     setBusy(true);
     setError(null);
     try {
-      onPerson(await api.createPerson({ email: email.trim(), phone: phone.trim(), firstName: firstName.trim(), lastName: lastName.trim() }));
+      onPerson(
+        await api.createPerson({ email: email.trim(), phone: phone.trim(), firstName: firstName.trim(), lastName: lastName.trim() }),
+      );
       setCreating(false);
     } catch (caught) {
       setError(messageOf(caught));

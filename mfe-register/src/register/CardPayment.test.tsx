@@ -5,7 +5,10 @@ import { CheckoutRegister } from '../entry/CheckoutRegister';
 import { CHECKOUT_ID, EVENT_ID, lastBody, registerGateway, saleAnswer } from '../testing/registerGateway';
 import type { SaleDto } from '../api/types';
 
-const readers = { success: true, data: { items: [{ id: 'rdr_1', name: 'Solo buvette', status: 'paired', device: { identifier: 'SIMSOLO-0001-4F2A' } }] } };
+const readers = {
+  success: true,
+  data: { items: [{ id: 'rdr_1', name: 'Solo buvette', status: 'paired', device: { identifier: 'SIMSOLO-0001-4F2A' } }] },
+};
 
 /** A provider whose transaction answers `statuses` in turn (the last one repeats). */
 function cardGateway(statuses: string[], overrides = {}) {
@@ -17,7 +20,8 @@ function cardGateway(statuses: string[], overrides = {}) {
       intents += 1;
       return json({ id: `pay-${intents}`, amount: (call.body as { amount: number }).amount }, 201);
     },
-    'POST /api/cr/payment/reader/checkout': (call: GatewayCall) => json({ success: true, data: { client_transaction_id: `tx-for-${(call.body as { paymentId: string }).paymentId}` } }, 201),
+    'POST /api/cr/payment/reader/checkout': (call: GatewayCall) =>
+      json({ success: true, data: { client_transaction_id: `tx-for-${(call.body as { paymentId: string }).paymentId}` } }, 201),
     'GET /api/cr/payment/transaction/tx-for-pay-1/status': () => {
       const status = statuses[Math.min(polls, statuses.length - 1)];
       polls += 1;
@@ -69,7 +73,12 @@ describe('card payment through the reader', () => {
     await click(screen.getByRole('button', { name: '4F2A' }));
 
     expect(screen.getByRole('alertdialog', { name: 'Paiement par carte' })).toBeTruthy();
-    expect(lastBody(calls, 'POST', '/api/cr/payment/reader/checkout')).toEqual({ rdr: 'rdr_1', amount: 1, description: 'Kermesse — Caisse Tombola', paymentId: 'pay-1' });
+    expect(lastBody(calls, 'POST', '/api/cr/payment/reader/checkout')).toEqual({
+      rdr: 'rdr_1',
+      amount: 1,
+      description: 'Kermesse — Caisse Tombola',
+      paymentId: 'pay-1',
+    });
     await wait(4999);
     expect(polls()).toBe(0);
     await wait(1);
@@ -79,7 +88,9 @@ describe('card payment through the reader', () => {
     expect(polls()).toBe(2);
 
     expect(lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
-      paymentMode: 3, paymentStatus: 1, payments: [{ method: 'CB', amount: 1, payment_reference: 'TX8PLM4Z' }],
+      paymentMode: 3,
+      paymentStatus: 1,
+      payments: [{ method: 'CB', amount: 1, payment_reference: 'TX8PLM4Z' }],
     });
     expect(screen.getByRole('heading', { name: 'Vente terminée !' })).toBeTruthy();
     expect(localStorage.getItem(`kermesseRegister.cardPayment.${CHECKOUT_ID}`)).toBeNull();
@@ -122,7 +133,9 @@ describe('card payment through the reader', () => {
   });
 
   it("adds the server's error to « Échec de la transaction avec le terminal CB »", async () => {
-    cardGateway(['SUCCESSFUL'], { 'POST /api/cr/payment/reader/checkout': () => json({ success: false, error: 'Le lecteur est hors ligne.' }, 502) });
+    cardGateway(['SUCCESSFUL'], {
+      'POST /api/cr/payment/reader/checkout': () => json({ success: false, error: 'Le lecteur est hors ligne.' }, 502),
+    });
     await renderRegister();
     await payCoffeeByCard();
     await click(screen.getByRole('button', { name: '4F2A' }));
@@ -131,7 +144,10 @@ describe('card payment through the reader', () => {
 
   it('resumes polling the same transaction after a reload, with the cart it was for', async () => {
     const { calls, intents } = cardGateway(['SUCCESSFUL']);
-    localStorage.setItem('kermesseRegister.cardReader', JSON.stringify({ savedAt: Date.now(), data: { id: 'rdr_1', identifier: 'SIMSOLO-0001-4F2A' } }));
+    localStorage.setItem(
+      'kermesseRegister.cardReader',
+      JSON.stringify({ savedAt: Date.now(), data: { id: 'rdr_1', identifier: 'SIMSOLO-0001-4F2A' } }),
+    );
     await renderRegister();
     await payCoffeeByCard();
     await wait(100);
@@ -163,7 +179,8 @@ describe('order detail', () => {
   it('links to the receipt page {host}/s/{reference} and prints the order', async () => {
     registerGateway({
       'POST /api/cr/sale/create': () => json(saleAnswer(), 201),
-      'GET /api/cr/order/K7M2Q-9XR4T/print': () => new Response('<html><body>Commande</body></html>', { headers: { 'Content-Type': 'text/html' } }),
+      'GET /api/cr/order/K7M2Q-9XR4T/print': () =>
+        new Response('<html><body>Commande</body></html>', { headers: { 'Content-Type': 'text/html' } }),
     });
     const printed: string[] = [];
     const fakeWindow = {

@@ -40,7 +40,10 @@ describe('CardReaderChooser « Choix du lecteur »', () => {
 
   it('highlights the reader chosen earlier', async () => {
     registerGateway({ 'GET /api/cr/payment/reader': () => json({ success: true, data: { items: readers } }) });
-    localStorage.setItem('kermesseRegister.cardReader', JSON.stringify({ savedAt: Date.now(), data: { id: 'rdr_1', identifier: 'SIMSOLO-0001-4F2A' } }));
+    localStorage.setItem(
+      'kermesseRegister.cardReader',
+      JSON.stringify({ savedAt: Date.now(), data: { id: 'rdr_1', identifier: 'SIMSOLO-0001-4F2A' } }),
+    );
     await renderChooser();
     expect(screen.getByRole('button', { name: '4F2A' }).getAttribute('aria-pressed')).toBe('true');
   });

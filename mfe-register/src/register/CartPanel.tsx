@@ -38,7 +38,11 @@ export function CartPanel({ lines, onQuantity, onRemove }: CartPanelProps) {
         <h2 id="reg-cart-title" className="reg-cart__title">
           Panier
         </h2>
-        {articles > 0 && <span className="reg-cart__count">{articles} article{articles > 1 ? 's' : ''}</span>}
+        {articles > 0 && (
+          <span className="reg-cart__count">
+            {articles} article{articles > 1 ? 's' : ''}
+          </span>
+        )}
       </div>
       {lines.length === 0 ? (
         <p className="reg-muted reg-cart__empty">Le panier est vide. Touchez un produit pour l'ajouter.</p>
@@ -107,7 +111,12 @@ function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine } & Omit<C
       {discount ? (
         <span className="reg-line__remove-placeholder" />
       ) : (
-        <button type="button" className="reg-line__remove" aria-label={`Retirer ${product.name} du panier`} onClick={() => onRemove(product.id)}>
+        <button
+          type="button"
+          className="reg-line__remove"
+          aria-label={`Retirer ${product.name} du panier`}
+          onClick={() => onRemove(product.id)}
+        >
           <TrashIcon />
         </button>
       )}

@@ -11,12 +11,24 @@ import type { SaleDto } from '../api/types';
 
 const lotoCategory = { id: 9, name: 'Loto : Loto de la kermesse' };
 const cartonProduct = (id: number, name: string, price: number, nb: number) => ({
-  id, name, image: null, price, productCategory: lotoCategory, clickAndCollectEligible: false, alcoohol: false, kind: 'bingo', stockAlert: false, tickets: nb,
+  id,
+  name,
+  image: null,
+  price,
+  productCategory: lotoCategory,
+  clickAndCollectEligible: false,
+  alcoohol: false,
+  kind: 'bingo',
+  stockAlert: false,
+  tickets: nb,
 });
 
 /** The checkout of the tests with a loto night: « 1 carton » at 3 €, « 3 cartons » at 8 €. */
 function lotoCheckout() {
-  const [data, config] = checkoutAnswer() as unknown as [Record<string, unknown> & { products: unknown[]; categories: unknown[] }, Record<string, unknown>];
+  const [data, config] = checkoutAnswer() as unknown as [
+    Record<string, unknown> & { products: unknown[]; categories: unknown[] },
+    Record<string, unknown>,
+  ];
   return [
     {
       ...data,
@@ -24,7 +36,20 @@ function lotoCheckout() {
       products: [...data.products, cartonProduct(91, '1 carton', 3, 1), cartonProduct(92, '3 cartons', 8, 3)],
       bingos: [{ id: 1, name: 'Loto de la kermesse', cartons: 60, categoryId: 9 }],
     },
-    { ...config, bingos: [{ id: 9, bingoId: 1, name: lotoCategory.name, price: [{ nb: 1, p: 3 }, { nb: 3, p: 8 }] }] },
+    {
+      ...config,
+      bingos: [
+        {
+          id: 9,
+          bingoId: 1,
+          name: lotoCategory.name,
+          price: [
+            { nb: 1, p: 3 },
+            { nb: 3, p: 8 },
+          ],
+        },
+      ],
+    },
   ];
 }
 
@@ -36,8 +61,10 @@ function gateway() {
       intents += 1;
       return json({ id: `pay-${intents}`, amount: (call.body as { amount: number }).amount }, 201);
     },
-    'POST /api/cr/payment/reader/checkout': (call: GatewayCall) => json({ success: true, data: { client_transaction_id: `tx-for-${(call.body as { paymentId: string }).paymentId}` } }, 201),
-    'GET /api/cr/payment/transaction/tx-for-pay-1/status': () => json({ success: true, data: { status: 'SUCCESSFUL', transaction_code: 'TX8PLM4Z', amount: 8 } }),
+    'POST /api/cr/payment/reader/checkout': (call: GatewayCall) =>
+      json({ success: true, data: { client_transaction_id: `tx-for-${(call.body as { paymentId: string }).paymentId}` } }, 201),
+    'GET /api/cr/payment/transaction/tx-for-pay-1/status': () =>
+      json({ success: true, data: { status: 'SUCCESSFUL', transaction_code: 'TX8PLM4Z', amount: 8 } }),
   });
   return { calls, intents: () => intents };
 }
@@ -79,7 +106,10 @@ afterEach(() => {
 describe('a card payment for loto cartons (issue 12)', () => {
   it('keeps the night and the cartons typed in the saved card payment: after a reload the sale still carries them', async () => {
     const { calls, intents } = gateway();
-    localStorage.setItem('kermesseRegister.cardReader', JSON.stringify({ savedAt: Date.now(), data: { id: 'rdr_1', identifier: 'SIMSOLO-0001-4F2A' } }));
+    localStorage.setItem(
+      'kermesseRegister.cardReader',
+      JSON.stringify({ savedAt: Date.now(), data: { id: 'rdr_1', identifier: 'SIMSOLO-0001-4F2A' } }),
+    );
     await renderRegister();
     await click(screen.getByRole('button', { name: /^3 cartons,/ }));
     await click(screen.getByRole('button', { name: 'Cartons de loto : 0 / 3' }));
@@ -103,7 +133,12 @@ describe('a card payment for loto cartons (issue 12)', () => {
     expect(intents()).toBe(1);
     const sale = lastBody<{ sale: SaleDto & { bingoId?: number; cartons?: number[] } }>(calls, 'POST', '/api/cr/sale/create').sale;
     expect(sale.cart.map((line) => [line.product.name, line.quantity])).toEqual([['3 cartons', 1]]);
-    expect(sale).toMatchObject({ bingoId: 1, cartons: [12, 5, 40], paymentMode: 3, payments: [{ method: 'CB', payment_reference: 'TX8PLM4Z' }] });
+    expect(sale).toMatchObject({
+      bingoId: 1,
+      cartons: [12, 5, 40],
+      paymentMode: 3,
+      payments: [{ method: 'CB', payment_reference: 'TX8PLM4Z' }],
+    });
     expect(screen.getByRole('heading', { name: 'Vente terminée !' })).toBeTruthy();
   });
 });

@@ -4,7 +4,16 @@ import { addCarton, cartonCount, checkDigit, parseCartonInput, parseCartonNights
 import type { CartLine } from '../cart/types';
 import { CartonPicker, useCartonSale, type CartonPickerProps } from './CartonPicker';
 
-const night: CartonNight = { id: 1, name: 'Loto de la kermesse', cartons: 60, categoryId: 9, tiers: [{ nb: 1, priceCents: 300 }, { nb: 3, priceCents: 800 }] };
+const night: CartonNight = {
+  id: 1,
+  name: 'Loto de la kermesse',
+  cartons: 60,
+  categoryId: 9,
+  tiers: [
+    { nb: 1, priceCents: 300 },
+    { nb: 3, priceCents: 800 },
+  ],
+};
 
 function renderPicker(props: Partial<CartonPickerProps> = {}) {
   const onConfirm = vi.fn();
@@ -30,7 +39,11 @@ describe('CartonPicker (issue 12)', () => {
     expect(field().value).toBe('');
     type(`45-${checkDigit(45)}`);
     expect(screen.getByTestId('carton-count').textContent).toBe('2 / 2');
-    expect(within(screen.getByRole('list', { name: 'Cartons saisis' })).getAllByRole('listitem').map((li) => li.textContent?.replace('×', '').trim())).toEqual(['n° 12', 'n° 45']);
+    expect(
+      within(screen.getByRole('list', { name: 'Cartons saisis' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace('×', '').trim()),
+    ).toEqual(['n° 12', 'n° 45']);
     fireEvent.click(confirm());
     expect(onConfirm).toHaveBeenCalledWith([12, 45]);
   });
@@ -48,7 +61,9 @@ describe('CartonPicker (issue 12)', () => {
     expect(screen.getByRole('alert').textContent).toBe('Le carton n° 7 est déjà saisi.');
     type('8');
     type('9');
-    expect(screen.getByRole('alert').textContent).toBe('Les 2 carton(s) payés sont déjà saisis : retirez-en un ou ajoutez des cartons au panier.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Les 2 carton(s) payés sont déjà saisis : retirez-en un ou ajoutez des cartons au panier.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Retirer le carton 7' }));
     expect(screen.getByTestId('carton-count').textContent).toBe('1 / 2');
     expect(confirm().disabled).toBe(true);
@@ -66,12 +81,27 @@ describe('CartonPicker (issue 12)', () => {
 });
 
 describe('cartons in the cart', () => {
-  const line = (id: number, priceCents: number, quantity: number, categoryId = 9): CartLine => ({ product: { id, name: `P${id}`, priceCents, category: { id: categoryId, name: 'Loto' } }, quantity });
+  const line = (id: number, priceCents: number, quantity: number, categoryId = 9): CartLine => ({
+    product: { id, name: `P${id}`, priceCents, category: { id: categoryId, name: 'Loto' } },
+    quantity,
+  });
 
   it('reads the nights of the checkout answer and counts the cartons a cart pays for', () => {
     const nights = parseCartonNights(
       { bingos: [{ id: 1, name: 'Loto de la kermesse', cartons: 60, categoryId: 9 }] },
-      { bingos: [{ id: 9, bingoId: 1, name: 'Loto : Loto de la kermesse', price: [{ nb: 1, p: 3 }, { nb: 3, p: 8 }] }] },
+      {
+        bingos: [
+          {
+            id: 9,
+            bingoId: 1,
+            name: 'Loto : Loto de la kermesse',
+            price: [
+              { nb: 1, p: 3 },
+              { nb: 3, p: 8 },
+            ],
+          },
+        ],
+      },
     );
     expect(nights).toEqual([night]);
     expect(cartonCount([line(90, 300, 2), line(91, 800, 1), line(5, 150, 4, 1)], nights)).toEqual({ night, allowed: 5 });

@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button, Modal } from '@kermesse/ui-kit';
-import { addCarton, cartonBlocker, cartonCount, keepPaid, saveCartons, withSavedCartons, type CartonNight, type SavedCartons } from '../cart/cartons';
+import {
+  addCarton,
+  cartonBlocker,
+  cartonCount,
+  keepPaid,
+  saveCartons,
+  withSavedCartons,
+  type CartonNight,
+  type SavedCartons,
+} from '../cart/cartons';
 import type { CartLine } from '../cart/types';
 
 export interface CartonPickerProps {
@@ -60,7 +69,11 @@ export function CartonPicker({ night, allowed, initial, onConfirm, onCancel }: C
   return (
     <Modal title={`Cartons de loto — ${night.name}`} onClose={onCancel} actions={actions}>
       <p className="reg-picker__note">Saisissez ou scannez le numéro imprimé sur chaque carton remis à l’acheteur (ex. 12 ou 12-7).</p>
-      <form className="reg-cartons__form" style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }} onSubmit={handleAdd}>
+      <form
+        className="reg-cartons__form"
+        style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}
+        onSubmit={handleAdd}
+      >
         <label className="reg-cartons__label" htmlFor="reg-carton-number">
           Numéro du carton
         </label>
@@ -90,7 +103,11 @@ export function CartonPicker({ night, allowed, initial, onConfirm, onCancel }: C
         )}
       </p>
       {selected.length > 0 && (
-        <ul className="reg-cartons" aria-label="Cartons saisis" style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', listStyle: 'none', padding: 0 }}>
+        <ul
+          className="reg-cartons"
+          aria-label="Cartons saisis"
+          style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', listStyle: 'none', padding: 0 }}
+        >
           {selected.map((number) => (
             <li key={number} className="reg-pill">
               n° {number}{' '}
@@ -123,7 +140,10 @@ export function CartonButton({ sale, onOpen }: { sale: CartonSale; onOpen: () =>
         aria-label={`Cartons de loto : ${sale.cartons.length} / ${sale.allowed}`}
         onClick={onOpen}
       >
-        Loto <span className="reg-pill">{sale.cartons.length} / {sale.allowed}</span>
+        Loto{' '}
+        <span className="reg-pill">
+          {sale.cartons.length} / {sale.allowed}
+        </span>
       </Button>
     </div>
   );

@@ -34,7 +34,9 @@ describe('CashDialog « Paiement en espèces »', () => {
 
   it('offers the total and the round amounts above it as quick amounts', () => {
     const { given } = renderDialog(730);
-    const quick = within(screen.getByRole('group', { name: 'Montants rapides' })).getAllByRole('button').map((b) => normalise(b.textContent));
+    const quick = within(screen.getByRole('group', { name: 'Montants rapides' }))
+      .getAllByRole('button')
+      .map((b) => normalise(b.textContent));
     expect(quick).toEqual(['7,30 €', '10,00 €', '20,00 €', '50,00 €', '100,00 €', '200,00 €']);
 
     fireEvent.click(screen.getByRole('button', { name: /^20,00/ }));
@@ -45,7 +47,9 @@ describe('CashDialog « Paiement en espèces »', () => {
     const { given } = renderDialog(730);
     fireEvent.change(given, { target: { value: '20' } });
     expect(normalise(screen.getByTestId('change-due').textContent)).toBe('12,70 €');
-    const pieces = within(screen.getByRole('list', { name: 'Rendu conseillé' })).getAllByRole('listitem').map((li) => li.textContent);
+    const pieces = within(screen.getByRole('list', { name: 'Rendu conseillé' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(pieces).toEqual(['1 × billet de 10 €', '1 × pièce de 2 €', '1 × pièce de 50 centimes', '1 × pièce de 20 centimes']);
 
     fireEvent.change(given, { target: { value: '7.8' } });

@@ -5,7 +5,8 @@ import { changeBreakdown, changeDue, quickAmounts, showsBreakdown } from '../car
 /** The amount field gets the focus 100 ms after the dialog opens (SPEC §9). */
 export const CASH_FOCUS_DELAY_MS = 100;
 
-export const insufficientMessage = (totalCents: number) => `Montant insuffisant. Vous devez fournir au moins ${formatEuros({ cents: totalCents })}.`;
+export const insufficientMessage = (totalCents: number) =>
+  `Montant insuffisant. Vous devez fournir au moins ${formatEuros({ cents: totalCents })}.`;
 
 /** Typed text that is not an amount (« 30,5,0 », « 3O ») is refused, never guessed. */
 export const UNREADABLE_AMOUNT_MESSAGE = 'Montant illisible : saisissez par exemple 30,50.';

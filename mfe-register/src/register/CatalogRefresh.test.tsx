@@ -13,8 +13,15 @@ function backOffice() {
       const answer = checkoutAnswer();
       if (state.added) {
         answer[0]!.products!.push({
-          id: 99, name: 'Gaufre', image: null, price: 2, productCategory: { id: 4, name: 'Desserts' },
-          clickAndCollectEligible: false, alcoohol: false, kind: 'product', stockAlert: false,
+          id: 99,
+          name: 'Gaufre',
+          image: null,
+          price: 2,
+          productCategory: { id: 4, name: 'Desserts' },
+          clickAndCollectEligible: false,
+          alcoohol: false,
+          kind: 'product',
+          stockAlert: false,
         } as never);
       }
       return json(answer);

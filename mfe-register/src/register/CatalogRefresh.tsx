@@ -50,7 +50,9 @@ export function CatalogRefresh({ reload, busy, message }: CatalogRefreshState) {
       <Button variant="ghost" onClick={() => void reload()} disabled={busy}>
         {busy ? 'Rechargement…' : 'Recharger le catalogue'}
       </Button>
-      <span className="reg-catalog-status" aria-live="polite">{message ?? ''}</span>
+      <span className="reg-catalog-status" aria-live="polite">
+        {message ?? ''}
+      </span>
     </>
   );
 }

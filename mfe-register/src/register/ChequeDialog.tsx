@@ -2,7 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, formatEuros, Modal } from '@kermesse/ui-kit';
 
 /** Cheque payment: the cheque number is the payment's reference (SPEC §4). */
-export function ChequeDialog({ totalCents, onConfirm, onCancel }: { totalCents: number; onConfirm: (number: string) => void; onCancel: () => void }) {
+export function ChequeDialog({
+  totalCents,
+  onConfirm,
+  onCancel,
+}: {
+  totalCents: number;
+  onConfirm: (number: string) => void;
+  onCancel: () => void;
+}) {
   const [number, setNumber] = useState('');
   const id = useId();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

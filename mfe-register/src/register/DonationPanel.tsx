@@ -19,7 +19,13 @@ export function DonationPanel({ onDonate }: { onDonate: (amountCents: number) =>
       <label className="reg-donation__label" htmlFor={id}>
         Don
       </label>
-      <MoneyInput id={id} className="reg-donation__input" placeholder="0,00" value={amount} onChange={(event) => setAmount(event.target.value)} />
+      <MoneyInput
+        id={id}
+        className="reg-donation__input"
+        placeholder="0,00"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
       <Button type="submit" variant="secondary">
         Ajouter le don au panier
       </Button>

@@ -136,7 +136,9 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
 
     await setOnline(true);
     await vi.waitFor(() => expect(screen.queryByTestId('offline-waiting')).toBeNull());
-    const sent = calls.filter((call) => call.path === '/api/cr/sale/create').map((call) => (call.body as { sale: { raffleId: number; raffles: number[] } }).sale);
+    const sent = calls
+      .filter((call) => call.path === '/api/cr/sale/create')
+      .map((call) => (call.body as { sale: { raffleId: number; raffles: number[] } }).sale);
     expect(sent).toHaveLength(2);
     // The buyer typed offline was identified first (the gateway knows Camille, n° 12).
     expect(lastBody(calls, 'POST', '/api/cr/users/findOrCreate')).toEqual({ email: '', phone: '0612345678' });
@@ -146,14 +148,18 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
   });
 
   it('keeps a sale refused on sync listed with its reason', async () => {
-    registerGateway({ 'POST /api/cr/sale/create': () => json({ error: "Le produit « Café » (n° 12) n'est pas en vente à cette caisse." }, 400) });
+    registerGateway({
+      'POST /api/cr/sale/create': () => json({ error: "Le produit « Café » (n° 12) n'est pas en vente à cette caisse." }, 400),
+    });
     await renderRegister();
     await setOnline(false);
     await click(product('Café'));
     await payCash('1');
     await setOnline(true);
     const refused = await screen.findByRole('list', { name: "Ventes refusées à l'envoi" });
-    expect(refused.textContent).toContain("refusée — Erreur lors de la vente : Le produit « Café » (n° 12) n'est pas en vente à cette caisse.");
+    expect(refused.textContent).toContain(
+      "refusée — Erreur lors de la vente : Le produit « Café » (n° 12) n'est pas en vente à cette caisse.",
+    );
     expect(screen.queryByTestId('offline-waiting')).toBeNull();
   });
 

@@ -8,7 +8,7 @@ import { CheckIcon } from './icons';
 export const OFFLINE_MESSAGES = {
   offline:
     'Hors ligne : les ventes en espèces et par chèque, tickets de tombola compris (numéros réservés à cette caisse), sont gardées sur cet appareil et envoyées au retour du réseau.',
-  card: "Hors ligne : le paiement CB a besoin du réseau (le lecteur ne fonctionne pas hors ligne). Encaissez en espèces ou par chèque.",
+  card: 'Hors ligne : le paiement CB a besoin du réseau (le lecteur ne fonctionne pas hors ligne). Encaissez en espèces ou par chèque.',
   hold: 'Hors ligne : la mise en attente a besoin du réseau. Encaissez en espèces ou par chèque.',
 } as const;
 
@@ -60,7 +60,8 @@ export function OfflineStatus({ online, waiting, refused, onSend, onForget, upda
               <Button
                 variant="ghost"
                 onClick={() => {
-                  if (window.confirm('Retirer cette vente de la liste ? Faites-le seulement une fois la vente réglée autrement.')) onForget(sale.key);
+                  if (window.confirm('Retirer cette vente de la liste ? Faites-le seulement une fois la vente réglée autrement.'))
+                    onForget(sale.key);
                 }}
               >
                 Retirer
@@ -88,7 +89,15 @@ export function QueueStatus({ queue, updatedAt }: { queue: OfflineQueue; updated
 }
 
 /** After a sale made offline: it is on this device, sent when the network returns. */
-export function OfflineSaleScreen({ totalCents, changeCents, onNewSale }: { totalCents: number; changeCents: number | null; onNewSale: () => void }) {
+export function OfflineSaleScreen({
+  totalCents,
+  changeCents,
+  onNewSale,
+}: {
+  totalCents: number;
+  changeCents: number | null;
+  onNewSale: () => void;
+}) {
   const newSaleRef = useRef<HTMLButtonElement>(null);
   useEffect(() => newSaleRef.current?.focus(), []);
   return (

@@ -15,7 +15,14 @@ async function renderDetail(answer: (call: GatewayCall) => Response, buyer = { p
   await act(async () => {
     render(
       <CheckoutApiProvider api={checkoutApiFor('t')}>
-        <OrderDetail reference={REFERENCE} lines={[line(sandwich()), line(drink(), 2)]} totalCents={650} buyer={buyer} onNewOrder={vi.fn()} onBack={vi.fn()} />
+        <OrderDetail
+          reference={REFERENCE}
+          lines={[line(sandwich()), line(drink(), 2)]}
+          totalCents={650}
+          buyer={buyer}
+          onNewOrder={vi.fn()}
+          onBack={vi.fn()}
+        />
       </CheckoutApiProvider>,
     );
   });
@@ -69,13 +76,18 @@ describe('order detail « Envoyer reçu »', () => {
       expect(screen.getByRole('status').textContent).toBe('Commande envoyée par Mail');
     }
     const sent = receiptCalls(calls);
-    expect(sent.map((c) => c.body)).toEqual([{ method: 'email', to: 'camille.martin@example.org' }, { method: 'email', to: 'camille.martin@example.org' }]);
+    expect(sent.map((c) => c.body)).toEqual([
+      { method: 'email', to: 'camille.martin@example.org' },
+      { method: 'email', to: 'camille.martin@example.org' },
+    ]);
     expect(sent[0]?.headers['idempotency-key']).not.toBe(sent[1]?.headers['idempotency-key']);
   });
 
   it("shows the server's French refusal in the modal and retries the same request with the same key", async () => {
     let fail = true;
-    const calls = await renderDetail(() => (fail ? json({ error: 'Vente introuvable.' }, 404) : json({ success: true, deliveryMethod: 'sms' }, 202)));
+    const calls = await renderDetail(() =>
+      fail ? json({ error: 'Vente introuvable.' }, 404) : json({ success: true, deliveryMethod: 'sms' }, 202),
+    );
     await click(screen.getByRole('button', { name: 'Envoyer reçu' }));
     await click(within(dialog('Envoyer le reçu')).getByRole('button', { name: 'Par SMS' }));
     await click(within(dialog('Reçu par SMS')).getByRole('button', { name: 'Valider' }));

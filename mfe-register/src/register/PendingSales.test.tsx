@@ -9,12 +9,33 @@ import { PendingSalesList } from './PendingSales';
 const normalise = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 const pending = [
-  { id: 5, reference: 'AB12C-DE34F', price: 14, paid: 0, remaining: 14, buyer: { person: { id: 12, firstname: 'Camille', lastname: 'Martin' } }, event: { id: 1, name: 'Kermesse de printemps' } },
-  { id: 6, reference: 'GH56J-KM78N', price: 9.5, paid: 5, remaining: 4.5, buyer: { person: { id: 13, firstname: 'Nicolas', lastname: 'Bernard' } }, event: { id: 1, name: 'Kermesse de printemps' } },
+  {
+    id: 5,
+    reference: 'AB12C-DE34F',
+    price: 14,
+    paid: 0,
+    remaining: 14,
+    buyer: { person: { id: 12, firstname: 'Camille', lastname: 'Martin' } },
+    event: { id: 1, name: 'Kermesse de printemps' },
+  },
+  {
+    id: 6,
+    reference: 'GH56J-KM78N',
+    price: 9.5,
+    paid: 5,
+    remaining: 4.5,
+    buyer: { person: { id: 13, firstname: 'Nicolas', lastname: 'Bernard' } },
+    event: { id: 1, name: 'Kermesse de printemps' },
+  },
 ];
 
 async function renderList(routes = {}) {
-  const calls = registerGateway({ [`GET /api/cr/sale/list/${EVENT_ID}/pending`]: () => json(pending), 'GET /api/cr/sale/pending/5/payments': () => json([]), 'GET /api/cr/sale/pending/6/payments': () => json([{ id: 1, method: 'ESP', payment_mode: 2, amount: 5, payment_reference: '5' }]), ...routes });
+  const calls = registerGateway({
+    [`GET /api/cr/sale/list/${EVENT_ID}/pending`]: () => json(pending),
+    'GET /api/cr/sale/pending/5/payments': () => json([]),
+    'GET /api/cr/sale/pending/6/payments': () => json([{ id: 1, method: 'ESP', payment_mode: 2, amount: 5, payment_reference: '5' }]),
+    ...routes,
+  });
   const onClose = vi.fn();
   const onChanged = vi.fn();
   await act(async () => {
@@ -31,19 +52,35 @@ describe('« Liste des ventes (Pending) »', () => {
   it('lists Référence, Acheteur, Prix, Événement and Action, and closes with « Fermer »', async () => {
     const { onClose } = await renderList();
     expect(screen.getByRole('dialog', { name: 'Liste des ventes (Pending)' })).toBeTruthy();
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Référence', 'Acheteur', 'Prix', 'Événement', 'Action']);
-    const first = screen.getAllByRole('row')[1] as HTMLElement;
-    expect(within(first).getAllByRole('cell').map((td) => normalise(td.textContent))).toEqual([
-      'AB12C-DE34F', 'Camille Martin', '14,00 €', 'Kermesse de printemps', 'Procéder au règlement',
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Référence',
+      'Acheteur',
+      'Prix',
+      'Événement',
+      'Action',
     ]);
+    const first = screen.getAllByRole('row')[1] as HTMLElement;
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((td) => normalise(td.textContent)),
+    ).toEqual(['AB12C-DE34F', 'Camille Martin', '14,00 €', 'Kermesse de printemps', 'Procéder au règlement']);
     fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
     expect(onClose).toHaveBeenCalled();
   });
 
   it('pages a long list 10 at a time with the one pagination component', async () => {
-    const many = Array.from({ length: 23 }, (_, i) => ({ ...pending[0]!, id: 100 + i, reference: `REF${String(i + 1).padStart(2, '0')}-AAAAA` }));
+    const many = Array.from({ length: 23 }, (_, i) => ({
+      ...pending[0]!,
+      id: 100 + i,
+      reference: `REF${String(i + 1).padStart(2, '0')}-AAAAA`,
+    }));
     await renderList({ [`GET /api/cr/sale/list/${EVENT_ID}/pending`]: () => json(many) });
-    const references = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    const references = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
     expect(references()).toHaveLength(10);
     expect(references()[0]).toBe('REF01-AAAAA');
     const nav = screen.getByRole('navigation', { name: 'Pagination des ventes en attente' });
@@ -58,7 +95,14 @@ describe('« Liste des ventes (Pending) »', () => {
       'GET /api/cr/sale/pending/6/payments': () => json(payments),
       'POST /api/cr/sale/pending/6/payment': (call: { body: Array<{ price: number; payment_mode: number; reference: string }> }) => {
         const [payment] = call.body;
-        if (payment) payments.push({ id: payments.length + 1, method: payment.payment_mode === 1 ? 'CHQ' : 'ESP', payment_mode: payment.payment_mode, amount: payment.price, payment_reference: payment.reference });
+        if (payment)
+          payments.push({
+            id: payments.length + 1,
+            method: payment.payment_mode === 1 ? 'CHQ' : 'ESP',
+            payment_mode: payment.payment_mode,
+            amount: payment.price,
+            payment_reference: payment.reference,
+          });
         return json({ success: true, paid: paid(), remaining: 9.5 - paid(), settled: paid() === 9.5, payments });
       },
     });
@@ -90,7 +134,9 @@ describe('« Liste des ventes (Pending) »', () => {
   });
 
   it("shows « Erreur HTTP : {status} » with the server's error", async () => {
-    await renderList({ 'POST /api/cr/sale/pending/5/payment': () => json({ error: 'Le montant saisi (20,00 €) dépasse le reste à payer (14,00 €).' }, 400) });
+    await renderList({
+      'POST /api/cr/sale/pending/5/payment': () => json({ error: 'Le montant saisi (20,00 €) dépasse le reste à payer (14,00 €).' }, 400),
+    });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Procéder au règlement de AB12C-DE34F' }));
     });
@@ -98,7 +144,9 @@ describe('« Liste des ventes (Pending) »', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
     });
-    expect(screen.getByRole('alert').textContent).toBe('Erreur HTTP : 400 — Le montant saisi (20,00 €) dépasse le reste à payer (14,00 €).');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Erreur HTTP : 400 — Le montant saisi (20,00 €) dépasse le reste à payer (14,00 €).',
+    );
   });
 
   it('says « Erreur : … » when the list cannot be loaded', async () => {

@@ -1,5 +1,17 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, Banner, Button, ErrorLine, formatEuros, formatEurosInput, Modal, MoneyInput, Pagination, parseEuros, Spinner } from '@kermesse/ui-kit';
+import {
+  ApiError,
+  Banner,
+  Button,
+  ErrorLine,
+  formatEuros,
+  formatEurosInput,
+  Modal,
+  MoneyInput,
+  Pagination,
+  parseEuros,
+  Spinner,
+} from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { PendingPayment, PendingSale } from '../api/checkoutApi';
 import { newIdempotencyKey } from '../api/idempotencyKey';
@@ -28,7 +40,9 @@ export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: num
 
   const load = useCallback(() => {
     setError(null);
-    api.listPendingSales(eventId).then(setSales, (caught: unknown) => setError(`Erreur : ${caught instanceof Error ? caught.message : String(caught)}`));
+    api
+      .listPendingSales(eventId)
+      .then(setSales, (caught: unknown) => setError(`Erreur : ${caught instanceof Error ? caught.message : String(caught)}`));
   }, [api, eventId]);
 
   useEffect(load, [load]);
@@ -132,17 +146,20 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
   // One key per payment attempt; kept when the network lost the answer, so a retry cannot pay twice.
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
-  const loadPayments = useCallback((withRemaining: boolean) => {
-    api.listPendingPayments(sale.id).then(
-      (list) => {
-        setPayments(list);
-        if (!withRemaining) return;
-        const paid = list.reduce((sum, payment) => sum + payment.amountCents, 0);
-        setRemaining(Math.max(0, sale.priceCents - paid));
-      },
-      (caught: unknown) => setError(`Erreur : ${caught instanceof Error ? caught.message : String(caught)}`),
-    );
-  }, [api, sale.id, sale.priceCents]);
+  const loadPayments = useCallback(
+    (withRemaining: boolean) => {
+      api.listPendingPayments(sale.id).then(
+        (list) => {
+          setPayments(list);
+          if (!withRemaining) return;
+          const paid = list.reduce((sum, payment) => sum + payment.amountCents, 0);
+          setRemaining(Math.max(0, sale.priceCents - paid));
+        },
+        (caught: unknown) => setError(`Erreur : ${caught instanceof Error ? caught.message : String(caught)}`),
+      );
+    },
+    [api, sale.id, sale.priceCents],
+  );
 
   useEffect(() => loadPayments(true), [loadPayments]);
 
@@ -153,7 +170,11 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!valid || amountCents === null) return;
-    const payment = { amountCents, paymentMode: MANUAL_PAYMENT_MODE[method], reference: method === 'ESP' && !reference.trim() ? decimalAmount(amountCents) : reference.trim() };
+    const payment = {
+      amountCents,
+      paymentMode: MANUAL_PAYMENT_MODE[method],
+      reference: method === 'ESP' && !reference.trim() ? decimalAmount(amountCents) : reference.trim(),
+    };
     const body = JSON.stringify(payment);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
     setBusy(true);
@@ -280,7 +301,13 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
               <label className="k-field__label" htmlFor={`${id}-reference`}>
                 {method === 'CHQ' ? 'Numéro du chèque' : 'Référence'}
               </label>
-              <input id={`${id}-reference`} className="k-input" autoComplete="off" value={reference} onChange={(event) => setReference(event.target.value)} />
+              <input
+                id={`${id}-reference`}
+                className="k-input"
+                autoComplete="off"
+                value={reference}
+                onChange={(event) => setReference(event.target.value)}
+              />
             </div>
           </div>
         </form>

@@ -22,7 +22,12 @@ export interface ProductCatalogProps {
 }
 
 /** Lower case without accents, so « creme » finds « Crème ». */
-const normalise = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+const normalise = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 
 /** « 3*café », « 3 x café » or « café »: how many, and what to look for. */
 export function parseSearch(text: string): { quantity: number; term: string } {

@@ -36,7 +36,11 @@ describe('RaffleTicketPicker', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Suivant' }));
     fireEvent.click(screen.getByRole('button', { name: 'Suivant' }));
-    expect(within(grid()).getAllByRole('button').map((b) => b.textContent)).toEqual(Array.from({ length: 50 }, (_, i) => String(201 + i)));
+    expect(
+      within(grid())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(Array.from({ length: 50 }, (_, i) => String(201 + i)));
     expect((screen.getByRole('button', { name: 'Suivant' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -80,7 +84,9 @@ describe('RaffleTicketPicker', { timeout: 20_000 }, () => {
     registerGateway({ 'GET /api/cr/raffle/1/tickets/sold': () => json(Array.from({ length: 249 }, (_, i) => ({ number: i + 1 }))) });
     const { onConfirm } = await renderPicker();
     fireEvent.click(screen.getByRole('button', { name: 'Sélection automatique et confirmer' }));
-    expect(screen.getByRole('alert').textContent).toBe("Il n'y a pas suffisamment de tickets disponibles pour compléter la sélection automatique.");
+    expect(screen.getByRole('alert').textContent).toBe(
+      "Il n'y a pas suffisamment de tickets disponibles pour compléter la sélection automatique.",
+    );
     expect(onConfirm).not.toHaveBeenCalled();
   });
 

@@ -2,7 +2,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, classNames, ErrorLine, Modal, Spinner, useResource } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { RaffleInfo } from '../api/checkoutApi';
-import { autoSelect, pageCount, pageNumbers, TICKET_COLUMNS, TICKETS_PER_PAGE, toggleTicket, unavailableOffline } from '../cart/ticketSelection';
+import {
+  autoSelect,
+  pageCount,
+  pageNumbers,
+  TICKET_COLUMNS,
+  TICKETS_PER_PAGE,
+  toggleTicket,
+  unavailableOffline,
+} from '../cart/ticketSelection';
 import { OFFLINE_TICKET_MESSAGES } from '../sale/ticketBlock';
 
 const NOTHING_SOLD: readonly number[] = [];
@@ -32,7 +40,17 @@ export interface RaffleTicketPickerProps {
  * Raffle ticket picker (SPEC §2, §4, §5): 10 columns, 100 numbers per page, sold numbers disabled,
  * manual selection up to the number allowed, automatic completion at random.
  */
-export function RaffleTicketPicker({ raffle, allowed, initial, alsoSold = NOTHING_SOLD, onConfirm, onCancel, random, offline = null, reserved = NOTHING_SOLD }: RaffleTicketPickerProps) {
+export function RaffleTicketPicker({
+  raffle,
+  allowed,
+  initial,
+  alsoSold = NOTHING_SOLD,
+  onConfirm,
+  onCancel,
+  random,
+  offline = null,
+  reserved = NOTHING_SOLD,
+}: RaffleTicketPickerProps) {
   const api = useCheckoutApi();
   // The numbers sold (and those sold meanwhile); not asked offline when the block is known.
   const soldList = useResource(

@@ -51,7 +51,14 @@ const EMAIL_CHANNEL: ReceiptChannel = {
 type AddressModalProps = { initial?: string | null; onConfirm: (address: string) => void; onCancel: () => void } & SendingProps;
 
 /** The address field of a receipt, with « Annuler » and « Valider » (SPEC §2). */
-function ReceiptAddressModal({ channel, initial, onConfirm, onCancel, busy = false, serverError = null }: AddressModalProps & { channel: ReceiptChannel }) {
+function ReceiptAddressModal({
+  channel,
+  initial,
+  onConfirm,
+  onCancel,
+  busy = false,
+  serverError = null,
+}: AddressModalProps & { channel: ReceiptChannel }) {
   const [value, setValue] = useState(initial ?? '');
   const [error, setError] = useState<string | null>(null);
   const [refusal, hideRefusal] = useServerError(serverError);

@@ -9,17 +9,35 @@ import { Kbd } from './icons';
 export const SHORTCUTS = { search: 'F2', cash: 'F4', cheque: 'F8', card: 'F9' } as const;
 
 /** « Reçu » : Aucun, SMS or E-mail (the address is asked in a dialog). */
-export function ReceiptChoice({ receipt, onNone, onAsk }: { receipt: SaleState['receipt']; onNone: () => void; onAsk: (method: 'sms' | 'email') => void }) {
+export function ReceiptChoice({
+  receipt,
+  onNone,
+  onAsk,
+}: {
+  receipt: SaleState['receipt'];
+  onNone: () => void;
+  onAsk: (method: 'sms' | 'email') => void;
+}) {
   return (
     <div className="reg-receipt" role="group" aria-label="Reçu">
       <span className="reg-receipt__label">Reçu</span>
       <button type="button" className={classNames('reg-seg', !receipt && 'reg-seg--on')} aria-pressed={!receipt} onClick={onNone}>
         Aucun
       </button>
-      <button type="button" className={classNames('reg-seg', receipt?.method === 'sms' && 'reg-seg--on')} aria-pressed={receipt?.method === 'sms'} onClick={() => onAsk('sms')}>
+      <button
+        type="button"
+        className={classNames('reg-seg', receipt?.method === 'sms' && 'reg-seg--on')}
+        aria-pressed={receipt?.method === 'sms'}
+        onClick={() => onAsk('sms')}
+      >
         SMS
       </button>
-      <button type="button" className={classNames('reg-seg', receipt?.method === 'email' && 'reg-seg--on')} aria-pressed={receipt?.method === 'email'} onClick={() => onAsk('email')}>
+      <button
+        type="button"
+        className={classNames('reg-seg', receipt?.method === 'email' && 'reg-seg--on')}
+        aria-pressed={receipt?.method === 'email'}
+        onClick={() => onAsk('email')}
+      >
         E-mail
       </button>
       {receipt && <span className="reg-receipt__to">{receipt.to}</span>}
@@ -46,7 +64,10 @@ export function TicketButtons({ tickets, bets, onTickets, onBets }: TicketButton
           aria-label={`Tickets de tombola : ${tickets.chosen} / ${tickets.allowed}`}
           onClick={onTickets}
         >
-          Tombola <span className="reg-pill">{tickets.chosen} / {tickets.allowed}</span>
+          Tombola{' '}
+          <span className="reg-pill">
+            {tickets.chosen} / {tickets.allowed}
+          </span>
         </Button>
       )}
       {bets.allowed > 0 && (
@@ -56,7 +77,10 @@ export function TicketButtons({ tickets, bets, onTickets, onBets }: TicketButton
           aria-label={`Paris du panier garni : ${bets.chosen} / ${bets.allowed}`}
           onClick={onBets}
         >
-          Paris <span className="reg-pill">{bets.chosen} / {bets.allowed}</span>
+          Paris{' '}
+          <span className="reg-pill">
+            {bets.chosen} / {bets.allowed}
+          </span>
         </Button>
       )}
     </div>
@@ -78,13 +102,24 @@ export function PaymentButtons({
   return (
     <>
       <div className="reg-pay" role="group" aria-label="Paiement">
-        <Button className="reg-pay__button reg-pay__button--cash" disabled={disabled} onClick={() => onPay(PAYMENT_MODE.cash)} aria-keyshortcuts={SHORTCUTS.cash}>
+        <Button
+          className="reg-pay__button reg-pay__button--cash"
+          disabled={disabled}
+          onClick={() => onPay(PAYMENT_MODE.cash)}
+          aria-keyshortcuts={SHORTCUTS.cash}
+        >
           Espèce <Kbd>{SHORTCUTS.cash}</Kbd>
         </Button>
         <Button className="reg-pay__button" disabled={disabled} onClick={() => onPay(PAYMENT_MODE.card)} aria-keyshortcuts={SHORTCUTS.card}>
           CB <Kbd>{SHORTCUTS.card}</Kbd>
         </Button>
-        <Button className="reg-pay__button" variant="secondary" disabled={disabled} onClick={() => onPay(PAYMENT_MODE.cheque)} aria-keyshortcuts={SHORTCUTS.cheque}>
+        <Button
+          className="reg-pay__button"
+          variant="secondary"
+          disabled={disabled}
+          onClick={() => onPay(PAYMENT_MODE.cheque)}
+          aria-keyshortcuts={SHORTCUTS.cheque}
+        >
           Chèque <Kbd>{SHORTCUTS.cheque}</Kbd>
         </Button>
         <Button className="reg-pay__button" variant="ghost" disabled={disabled} onClick={() => onPay(PAYMENT_MODE.hold)}>

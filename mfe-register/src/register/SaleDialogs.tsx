@@ -6,14 +6,13 @@
 import { PAYMENT_MODE } from '../cart/payment';
 import { BetPicker } from './BetPicker';
 import { CardReaderChooser } from './CardReaderChooser';
-import { CartonPicker, type CartonSale } from './CartonPicker';
+import { CartonPicker } from './CartonPicker';
 import { CashDialog } from './CashDialog';
 import { ChequeDialog } from './ChequeDialog';
 import { PendingSalesList } from './PendingSales';
 import { RaffleTicketPicker } from './RaffleTicketPicker';
 import { EmailReceiptModal, SmsReceiptModal } from './ReceiptModals';
-import type { SetNotice } from './SaleNotice';
-import type { CurrentSale } from './useSale';
+import type { ScreenContext } from './screenContext';
 import type { SaleSubmission } from './useSaleSubmission';
 
 export const CASH_CANCELLED_MESSAGE = 'Vente annulée.';
@@ -21,20 +20,18 @@ export const CASH_CANCELLED_MESSAGE = 'Vente annulée.';
 export type Dialog = 'cash' | 'cheque' | 'readers' | 'tickets' | 'bets' | 'pending' | 'sms' | 'email' | null;
 
 export interface SaleDialogsProps {
+  screen: ScreenContext;
   dialog: Dialog;
   setDialog: (dialog: Dialog) => void;
-  eventId: number;
-  current: CurrentSale;
   submission: Pick<SaleSubmission, 'createSale' | 'takenTickets'>;
-  /** Raffle numbers: those this register may sell offline (if it has a block), those kept for offline sales. */
-  tickets: { offered: number[] | undefined; reserved: (raffleId: number) => number[] };
-  cartons: { sale: CartonSale; open: boolean; close: () => void };
+  /** The loto carton picker, opened apart from the other dialogs. */
+  cartons: { open: boolean; close: () => void };
   onReaderChosen: Parameters<typeof CardReaderChooser>[0]['onChoose'];
   onPendingChanged: () => void;
-  setNotice: SetNotice;
 }
 
-export function SaleDialogs({ dialog, setDialog, eventId, current, submission, tickets, cartons, onReaderChosen, onPendingChanged, setNotice }: SaleDialogsProps) {
+export function SaleDialogs({ screen, dialog, setDialog, submission, cartons, onReaderChosen, onPendingChanged }: SaleDialogsProps) {
+  const { eventId, current, cartonSale, offline, setNotice } = screen;
   const { sale, dispatch, totalCents, raffle, giftBasket, ticketsAllowed, betsAllowed } = current;
   const close = () => setDialog(null);
   return (
@@ -69,8 +66,8 @@ export function SaleDialogs({ dialog, setDialog, eventId, current, submission, t
           allowed={ticketsAllowed}
           initial={sale.tickets}
           alsoSold={submission.takenTickets}
-          offline={tickets.offered ? { numbers: tickets.offered } : null}
-          reserved={tickets.reserved(raffle.id)}
+          offline={offline.offeredTickets ? { numbers: offline.offeredTickets } : null}
+          reserved={offline.blocks.reserved(raffle.id)}
           onCancel={close}
           onConfirm={(chosen) => {
             dispatch({ type: 'setTickets', tickets: chosen });
@@ -79,14 +76,14 @@ export function SaleDialogs({ dialog, setDialog, eventId, current, submission, t
           }}
         />
       )}
-      {cartons.open && cartons.sale.night && (
+      {cartons.open && cartonSale.night && (
         <CartonPicker
-          night={cartons.sale.night}
-          allowed={cartons.sale.allowed}
-          initial={cartons.sale.cartons}
+          night={cartonSale.night}
+          allowed={cartonSale.allowed}
+          initial={cartonSale.cartons}
           onCancel={cartons.close}
           onConfirm={(chosen) => {
-            cartons.sale.set(chosen);
+            cartonSale.set(chosen);
             cartons.close();
             setNotice(null);
           }}

@@ -11,7 +11,11 @@ import { DonationPanel } from './DonationPanel';
 import { ReceiptChoice, TicketButtons } from './SaleControls';
 import type { CurrentSale } from './useSale';
 
-export function SaleDetails({ current, searchRef, onAskReceipt }: {
+export function SaleDetails({
+  current,
+  searchRef,
+  onAskReceipt,
+}: {
   current: Pick<CurrentSale, 'sale' | 'dispatch'>;
   searchRef: RefObject<HTMLInputElement | null>;
   onAskReceipt: (method: 'sms' | 'email') => void;
@@ -38,7 +42,11 @@ export function SaleDetails({ current, searchRef, onAskReceipt }: {
   );
 }
 
-export function SaleTickets({ current, cartonSale, onOpen }: {
+export function SaleTickets({
+  current,
+  cartonSale,
+  onOpen,
+}: {
   current: Pick<CurrentSale, 'sale' | 'ticketsAllowed' | 'betsAllowed' | 'raffle' | 'giftBasket'>;
   cartonSale: CartonSale;
   onOpen: (picker: 'tickets' | 'bets' | 'cartons') => void;

@@ -28,7 +28,15 @@ export function ProcessingOverlay() {
 }
 
 /** The card terminal screen: what the reader is doing while the transaction is checked (SPEC §4). */
-export function CardTerminalScreen({ amountCents, readerIdentifier, progress }: { amountCents: number; readerIdentifier: string; progress: CardProgress }) {
+export function CardTerminalScreen({
+  amountCents,
+  reader,
+  progress,
+}: {
+  amountCents: number;
+  reader: { identifier: string };
+  progress: CardProgress;
+}) {
   const text =
     progress.phase === 'starting'
       ? 'Envoi du paiement au terminal…'
@@ -36,11 +44,17 @@ export function CardTerminalScreen({ amountCents, readerIdentifier, progress }: 
         ? 'Présentez ou insérez la carte sur le terminal.'
         : `Vérification du paiement (tentative ${progress.attempt} sur ${CARD_MAX_ATTEMPTS})…`;
   return (
-    <div className="k-modal__backdrop reg-overlay" role="alertdialog" aria-modal="true" aria-labelledby="reg-card-title" aria-describedby="reg-card-status">
+    <div
+      className="k-modal__backdrop reg-overlay"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="reg-card-title"
+      aria-describedby="reg-card-status"
+    >
       <div className="reg-overlay__box reg-card-terminal">
         <h2 id="reg-card-title">Paiement par carte</h2>
         <p className="reg-card-terminal__amount">{formatEuros({ cents: amountCents })}</p>
-        <p className="reg-muted">Lecteur {readerLabel(readerIdentifier)}</p>
+        <p className="reg-muted">Lecteur {readerLabel(reader.identifier)}</p>
         <Spinner label="Paiement en cours" />
         <p id="reg-card-status" className="reg-card-terminal__status" aria-live="polite">
           {text}

@@ -14,7 +14,10 @@ async function renderRegister() {
 
 const product = (name: RegExp | string) => screen.getByRole('button', { name: typeof name === 'string' ? new RegExp(`^${name},`) : name });
 const cart = () => screen.getByRole('region', { name: 'Panier' });
-const cartNames = () => within(cart()).queryAllByRole('listitem').map((item) => item.querySelector('.reg-line__name')?.firstChild?.textContent);
+const cartNames = () =>
+  within(cart())
+    .queryAllByRole('listitem')
+    .map((item) => item.querySelector('.reg-line__name')?.firstChild?.textContent);
 const total = () => screen.getByTestId('cart-total').textContent?.replace(/\s/g, ' ');
 const click = async (element: HTMLElement) => {
   await act(async () => {
@@ -33,14 +36,26 @@ describe('sales screen: catalogue', () => {
     await renderRegister();
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Toutes les catégories', 'Boissons', 'Plats', 'Confiseries', 'Desserts', 'Tombola : Grande tombola', 'Panier garni : Panier garni']);
+    expect(tabs).toEqual([
+      'Toutes les catégories',
+      'Boissons',
+      'Plats',
+      'Confiseries',
+      'Desserts',
+      'Tombola : Grande tombola',
+      'Panier garni : Panier garni',
+    ]);
     expect(screen.getAllByRole('button', { name: /€/ }).length).toBeGreaterThanOrEqual(10);
 
     await click(screen.getByRole('tab', { name: 'Boissons' }));
 
     expect(screen.getByRole('tab', { name: 'Boissons' }).getAttribute('aria-selected')).toBe('true');
     const grid = screen.getByRole('tabpanel');
-    expect(within(grid).getAllByRole('button').map((b) => b.querySelector('.reg-product__name')?.textContent)).toEqual(['Soda', 'Café']);
+    expect(
+      within(grid)
+        .getAllByRole('button')
+        .map((b) => b.querySelector('.reg-product__name')?.textContent),
+    ).toEqual(['Soda', 'Café']);
   });
 
   it('shows pictures from /up/, the fallback icon, the click-and-collect timer and stock alerts', async () => {
@@ -121,10 +136,20 @@ describe('sales screen: cart', () => {
   it("prices the cart with the event's own meal-deal rule from its settings, not SPEC §9's (issues 9/10)", async () => {
     // This event's rule: Frites (Plats at 2,50 €) and a Café (Boissons at 1,00 €) cost 1,00 € less.
     const calls = registerGateway({
-      'GET /api/cr/settings': () => json({
-        success: true,
-        data: { currency: 'EUR', mealDeal: { discount: 1, items: [{ categoryId: 2, price: 2.5 }, { categoryId: 1, price: 1 }] } },
-      }),
+      'GET /api/cr/settings': () =>
+        json({
+          success: true,
+          data: {
+            currency: 'EUR',
+            mealDeal: {
+              discount: 1,
+              items: [
+                { categoryId: 2, price: 2.5 },
+                { categoryId: 1, price: 1 },
+              ],
+            },
+          },
+        }),
     });
     await renderRegister();
     expect(calls.find((c) => c.path === '/api/cr/settings')?.query).toBe(`eventId=${EVENT_ID}`);
@@ -267,10 +292,23 @@ describe('sales screen: paying', () => {
 
     const sale = lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale;
     expect(sale).toMatchObject({
-      status: 0, checkoutId: CHECKOUT_ID, eventId: EVENT_ID, personId: 0, paymentMode: 2, paymentStatus: 1, price: 5.5,
-      payments: [{ method: 'ESP', amount: 5.5, payment_reference: '20.00' }], raffles: [], giftBaskets: [],
+      status: 0,
+      checkoutId: CHECKOUT_ID,
+      eventId: EVENT_ID,
+      personId: 0,
+      paymentMode: 2,
+      paymentStatus: 1,
+      price: 5.5,
+      payments: [{ method: 'ESP', amount: 5.5, payment_reference: '20.00' }],
+      raffles: [],
+      giftBaskets: [],
     });
-    expect(sale.cart.map((line) => [line.product.id, line.product.price, line.quantity])).toEqual([[21, 3.5, 1], [11, 1.5, 1], [41, 1, 1], [-2, -0.5, 1]]);
+    expect(sale.cart.map((line) => [line.product.id, line.product.price, line.quantity])).toEqual([
+      [21, 3.5, 1],
+      [11, 1.5, 1],
+      [41, 1, 1],
+      [-2, -0.5, 1],
+    ]);
     const key = calls.find((c) => c.path === '/api/cr/sale/create')?.headers['idempotency-key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -332,10 +370,14 @@ describe('sales screen: paying', () => {
   });
 
   it('shows a refused sale with the SPEC wording and keeps the cart', async () => {
-    registerGateway({ 'POST /api/cr/sale/create': () => json({ error: 'Le produit « Soda » (n° 11) n\'est pas en vente à cette caisse.' }, 400) });
+    registerGateway({
+      'POST /api/cr/sale/create': () => json({ error: "Le produit « Soda » (n° 11) n'est pas en vente à cette caisse." }, 400),
+    });
     await renderRegister();
     await cashSaleOfThree();
-    expect(screen.getByRole('alert').textContent).toBe('Erreur lors de la vente : Le produit « Soda » (n° 11) n\'est pas en vente à cette caisse.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      "Erreur lors de la vente : Le produit « Soda » (n° 11) n'est pas en vente à cette caisse.",
+    );
     expect(cartNames()).toEqual(['Hot-dog', 'Soda', 'Crêpe', 'Remise menu']);
   });
 
@@ -368,7 +410,9 @@ describe('sales screen: paying', () => {
     fireEvent.change(number, { target: { value: '0012345' } });
     await click(screen.getByRole('button', { name: 'Valider' }));
     expect(lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
-      paymentMode: 1, paymentStatus: 2, payments: [{ method: 'CHQ', amount: 1, payment_reference: '0012345' }],
+      paymentMode: 1,
+      paymentStatus: 2,
+      payments: [{ method: 'CHQ', amount: 1, payment_reference: '0012345' }],
     });
   });
 
@@ -388,7 +432,12 @@ describe('sales screen: paying', () => {
     await click(product('Café'));
     await click(screen.getByRole('button', { name: 'Mettre en attente' }));
 
-    expect(lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({ paymentMode: 99, paymentStatus: 2, payments: [], personId: 12 });
+    expect(lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
+      paymentMode: 99,
+      paymentStatus: 2,
+      payments: [],
+      personId: 12,
+    });
     expect(screen.getByText(/en attente de paiement/)).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Nouvelle Vente' }));
     expect(screen.getByRole('button', { name: /Paniers en attente/ })).toBeTruthy();
@@ -418,7 +467,11 @@ describe('sales screen: paying', () => {
     await click(screen.getByRole('button', { name: 'Valider' }));
 
     expect(lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
-      personId: 12, raffleId: 1, raffles: [4, 9], giftBasketsId: 1, giftBaskets: [{ weight: 4250, type: { id: 2, name: 'Panier bien-être' } }],
+      personId: 12,
+      raffleId: 1,
+      raffles: [4, 9],
+      giftBasketsId: 1,
+      giftBaskets: [{ weight: 4250, type: { id: 2, name: 'Panier bien-être' } }],
     });
   });
 
@@ -445,7 +498,16 @@ describe('sales screen: paying', () => {
 
 describe('sales screen: stock alerts', () => {
   it('refreshes the alerts from the stock service and keeps them per event', async () => {
-    const calls = registerGateway({ [`GET /api/cr/stocks/${EVENT_ID}/stocks/state`]: () => json({ success: true, stocks: [{ id: 12, isAlert: true }, { id: 31, isAlert: false }] }) });
+    const calls = registerGateway({
+      [`GET /api/cr/stocks/${EVENT_ID}/stocks/state`]: () =>
+        json({
+          success: true,
+          stocks: [
+            { id: 12, isAlert: true },
+            { id: 31, isAlert: false },
+          ],
+        }),
+    });
     await renderRegister();
     await click(screen.getByRole('button', { name: 'Actualiser les alertes de stock' }));
 

@@ -8,8 +8,7 @@ import { useMemo, useRef, useState } from 'react';
 import { ErrorLine, Spinner } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import { articleCount } from '../cart/cart';
-import { useOfflineQueue } from '../sale/useOfflineQueue';
-import { useTicketBlocks } from '../sale/useTicketBlocks';
+import { useOfflineSelling } from '../sale/useOfflineSelling';
 import { TillBar } from '../till/TillBar';
 import { prefetchTillSession } from '../till/useTillSession';
 import { useCartonSale } from './CartonPicker';
@@ -23,6 +22,7 @@ import { SaleNotice, type Notice } from './SaleNotice';
 import { SaleDetails, SaleTickets } from './SalePanels';
 import { CardTerminalScreen, ProcessingOverlay, SaleFinishedScreen } from './SaleScreens';
 import { SaleSheet } from './SaleSheet';
+import type { ScreenContext } from './screenContext';
 import { useCardPayment } from './useCardPayment';
 import { useCatalog } from './useCatalog';
 import { usePaymentStart } from './usePaymentStart';
@@ -55,39 +55,36 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   const stockAlerts = useStockAlerts(api, eventId, catalog);
   const { pendingCount, refreshPendingCount } = usePendingCount(api, eventId);
   const current = useSale({ checkoutId, eventId, catalog, mealDeal, clickAndCollect });
-  const { sale, dispatch, totalCents } = current;
+  const { sale, dispatch } = current;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [cartonsOpen, setCartonsOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  const queue = useOfflineQueue(api, checkoutId);
-  const blocks = useTicketBlocks(api, checkoutId, useMemo(() => (catalog?.raffles ?? []).map((item) => item.id), [catalog]), queue);
-  const offeredTickets = current.raffle ? blocks.offered(current.raffle.id) : undefined;
+  const offline = useOfflineSelling(api, checkoutId, catalog, current.raffle?.id);
   // Loto cartons (issue 12): typed by the cashier, sent with the sale.
   const cartonSale = useCartonSale(sale.lines, catalog?.bingos);
-  const submission = useSaleSubmission({
-    api, checkoutId, eventId, current, cartonSale, queue, offeredTickets, setNotice, onHeld: refreshPendingCount, onKept: () => setSheetOpen(false),
-  });
+  const screen: ScreenContext = { api, checkoutId, eventId, catalog, current, cartonSale, offline, setNotice };
+  const submission = useSaleSubmission(screen, { onHeld: refreshPendingCount, onKept: () => setSheetOpen(false) });
   const { finished, queued, lostAttempt } = submission;
-  const card = useCardPayment({ api, checkoutId, catalog, current, cartonSale, send: submission.send, setNotice });
+  const card = useCardPayment(screen, submission.send);
   const busy = submission.sending || card.card !== null;
-  const { pay, chooseReader } = usePaymentStart({
-    blocked: busy || dialog !== null || finished !== null || queued !== null, online: queue.online, current, offeredTickets, cartonSale, card, createSale: submission.createSale, openDialog: setDialog, setNotice,
-  });
+  const blocked = busy || dialog !== null || finished !== null || queued !== null;
+  const { pay, chooseReader } = usePaymentStart(screen, { blocked, card, createSale: submission.createSale, openDialog: setDialog });
   useSaleKeyboard({ searchRef, catalog, finished, dialog, busy, queued, pay });
 
   if (loadFailed) return <ErrorLine>{LOAD_FAILURE_MESSAGE}</ErrorLine>;
   if (!catalog) return <Spinner label="Chargement de la caisse…" />;
 
-  const offlineStatus = <QueueStatus queue={queue} updatedAt={catalogUpdatedAt} />;
-
+  const offlineStatus = <QueueStatus queue={offline.queue} updatedAt={catalogUpdatedAt} />;
+  const empty = sale.lines.length === 0;
+  const openPicker = (picker: 'tickets' | 'bets' | 'cartons') => (picker === 'cartons' ? setCartonsOpen(true) : setDialog(picker));
   if (finished || queued) {
     return (
       <div className="reg-screen reg-screen--finished">
         {offlineStatus}
         {finished && <SaleFinishedScreen sale={finished} onNewSale={submission.newSale} />}
-        {!finished && queued && <OfflineSaleScreen totalCents={queued.totalCents} changeCents={queued.changeCents} onNewSale={submission.newSale} />}
+        {!finished && queued && <OfflineSaleScreen {...queued} onNewSale={submission.newSale} />}
       </div>
     );
   }
@@ -105,7 +102,14 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
           inCart={current.inCart}
           searchRef={searchRef}
           onAdd={(product, quantity) => dispatch({ type: 'addProduct', product, quantity })}
-          tools={<CatalogTools stockAlerts={stockAlerts} catalogRefresh={catalogRefresh} pendingCount={pendingCount} onPending={() => setDialog('pending')} />}
+          tools={
+            <CatalogTools
+              stockAlerts={stockAlerts}
+              catalogRefresh={catalogRefresh}
+              pendingCount={pendingCount}
+              onPending={() => setDialog('pending')}
+            />
+          }
         />
       </div>
 
@@ -113,33 +117,30 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
         open={sheetOpen}
         onToggle={() => setSheetOpen((open) => !open)}
         articles={articleCount(sale.lines)}
-        totalCents={totalCents}
+        totalCents={current.totalCents}
         body={<SaleDetails current={current} searchRef={searchRef} onAskReceipt={setDialog} />}
       >
         {offlineStatus}
-        <SaleTickets current={current} cartonSale={cartonSale} onOpen={(picker) => (picker === 'cartons' ? setCartonsOpen(true) : setDialog(picker))} />
+        <SaleTickets current={current} cartonSale={cartonSale} onOpen={openPicker} />
         <SaleNotice
           notice={notice}
           onRetry={lostAttempt ? () => void submission.send(lostAttempt, true) : undefined}
           onKeep={lostAttempt && submission.canKeepLost ? () => void submission.keepOffline(lostAttempt) : undefined}
         />
-        <PaymentButtons disabled={sale.lines.length === 0 || busy} reader={card.reader} onPay={pay} onChangeReader={() => setDialog('readers')} />
+        <PaymentButtons disabled={empty || busy} reader={card.reader} onPay={pay} onChangeReader={() => setDialog('readers')} />
       </SaleSheet>
 
       <SaleDialogs
+        screen={screen}
         dialog={dialog}
         setDialog={setDialog}
-        eventId={eventId}
-        current={current}
         submission={submission}
-        tickets={{ offered: offeredTickets, reserved: blocks.reserved }}
-        cartons={{ sale: cartonSale, open: cartonsOpen, close: () => setCartonsOpen(false) }}
+        cartons={{ open: cartonsOpen, close: () => setCartonsOpen(false) }}
         onReaderChosen={chooseReader}
         onPendingChanged={refreshPendingCount}
-        setNotice={setNotice}
       />
       {sale.status === 0 && <ProcessingOverlay />}
-      {card.card && <CardTerminalScreen amountCents={card.card.amountCents} readerIdentifier={card.card.reader.identifier} progress={card.card.progress} />}
+      {card.card && <CardTerminalScreen {...card.card} />}
     </div>
   );
 }

@@ -19,6 +19,8 @@ export function prefetchKeptRegister(): void {
   }
   if (kept && token) {
     prefetchTillSession(kept.checkout.id);
-    checkoutApiFor(token).getCheckout(kept.checkout.id).catch(() => undefined);
+    checkoutApiFor(token)
+      .getCheckout(kept.checkout.id)
+      .catch(() => undefined);
   }
 }

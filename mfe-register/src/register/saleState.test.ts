@@ -10,7 +10,10 @@ describe('the sale being rung up', () => {
     const s = sandwich();
     const d = drink();
     const c = dessert();
-    let state = run([{ type: 'addProduct', product: s }, { type: 'addProduct', product: d }]);
+    let state = run([
+      { type: 'addProduct', product: s },
+      { type: 'addProduct', product: d },
+    ]);
     expect(state.lines.some((line) => line.product.id === -2)).toBe(false);
 
     state = reduce(state, { type: 'addProduct', product: c });
@@ -27,7 +30,13 @@ describe('the sale being rung up', () => {
       { type: 'addProduct', product: ticket, quantity: 3 },
       { type: 'addProduct', product: bet, quantity: 2 },
       { type: 'setTickets', tickets: [4, 8, 15] },
-      { type: 'setBets', bets: [{ weight: 1000, type: { id: 1, name: 'A' } }, { weight: 2000, type: { id: 1, name: 'A' } }] },
+      {
+        type: 'setBets',
+        bets: [
+          { weight: 1000, type: { id: 1, name: 'A' } },
+          { weight: 2000, type: { id: 1, name: 'A' } },
+        ],
+      },
     ]);
     state = reduce(state, { type: 'setQuantity', productId: ticket.id, quantity: 1 });
     expect(state.tickets).toEqual([4]);

@@ -6,17 +6,14 @@
  * payment that lasts (up to 35 s of polling) and survives a reload.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { CheckoutApi, CheckoutCatalog } from '../api/checkoutApi';
 import { cacheKeys, dropCache, readCache, writeCache } from '../api/localCache';
 import { withSavedCartons, type SavedCartons } from '../cart/cartons';
 import { PAYMENT_MODE } from '../cart/payment';
 import { buildSale } from '../sale/buildSale';
 import { runCardPayment, type CardProgress } from '../sale/cardPayment';
-import type { CartonSale } from './CartonPicker';
 import { readChosenReader, type ChosenReader } from './CardReaderChooser';
-import type { SetNotice } from './SaleNotice';
 import type { SaleState } from './saleState';
-import type { CurrentSale } from './useSale';
+import type { ScreenContext } from './screenContext';
 import { saleAttempt, type SaleSubmission } from './useSaleSubmission';
 import { useMounted } from './useMounted';
 
@@ -38,17 +35,9 @@ export interface CardInProgress {
   amountCents: number;
 }
 
-export interface CardPaymentInput {
-  api: CheckoutApi;
-  checkoutId: number;
-  catalog: CheckoutCatalog | null;
-  current: Pick<CurrentSale, 'sale' | 'dispatch' | 'draftOf' | 'totalCents'>;
-  cartonSale: Pick<CartonSale, 'saved' | 'set'>;
-  send: SaleSubmission['send'];
-  setNotice: SetNotice;
-}
-
-export function useCardPayment({ api, checkoutId, catalog, current, cartonSale, send, setNotice }: CardPaymentInput) {
+/** `send`: the sale submission's, which ends a charged card payment like any other. */
+export function useCardPayment(screen: ScreenContext, send: SaleSubmission['send']) {
+  const { api, checkoutId, catalog, current, cartonSale, setNotice } = screen;
   const { sale, dispatch, draftOf, totalCents } = current;
   const [card, setCard] = useState<CardInProgress | null>(null);
   const [reader, setReader] = useState<ChosenReader | undefined>(readChosenReader);
@@ -64,7 +53,10 @@ export function useCardPayment({ api, checkoutId, catalog, current, cartonSale, 
     const cartons = resume ? resume.cartons : cartonSale.saved;
     if (resume?.cartons) cartonSale.set(resume.cartons.cartons);
     // The same cart and amount resume the earlier intent: the provider answers the same transaction.
-    const earlier = stored && stored.amountCents === amountCents && JSON.stringify(stored.sale.lines) === JSON.stringify(snapshot.lines) ? stored : undefined;
+    const earlier =
+      stored && stored.amountCents === amountCents && JSON.stringify(stored.sale.lines) === JSON.stringify(snapshot.lines)
+        ? stored
+        : undefined;
     setNotice(null);
     setCard({ progress: { phase: 'starting' }, reader: chosen, amountCents });
     const remember = (change: Partial<StoredCardPayment>) => {
@@ -77,7 +69,8 @@ export function useCardPayment({ api, checkoutId, catalog, current, cartonSale, 
       amountCents,
       description: `Kermesse — ${catalog.name || `caisse ${checkoutId}`}`,
       paymentId: earlier?.paymentId,
-      onPaymentId: (paymentId) => writeCache(key, { paymentId, reader: chosen, amountCents, sale: snapshot, cartons } satisfies StoredCardPayment),
+      onPaymentId: (paymentId) =>
+        writeCache(key, { paymentId, reader: chosen, amountCents, sale: snapshot, cartons } satisfies StoredCardPayment),
       onTransaction: (transactionId) => remember({ transactionId }),
       onProgress: (progress) => mounted.current && setCard({ progress, reader: chosen, amountCents }),
     });
@@ -89,7 +82,10 @@ export function useCardPayment({ api, checkoutId, catalog, current, cartonSale, 
       setNotice({ tone: 'error', text: outcome.message });
       return;
     }
-    const body = withSavedCartons(buildSale(draftOf(snapshot), { mode: PAYMENT_MODE.card, transactionCode: outcome.transactionCode }), cartons);
+    const body = withSavedCartons(
+      buildSale(draftOf(snapshot), { mode: PAYMENT_MODE.card, transactionCode: outcome.transactionCode }),
+      cartons,
+    );
     await send(saleAttempt(body, snapshot));
   }
 

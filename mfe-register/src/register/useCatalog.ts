@@ -20,10 +20,12 @@ export const CATALOG_CHECK_MS = 30_000;
 const catalogUpdatedKey = (checkoutId: number) => `kermesseRegister.catalogUpdatedAt.${checkoutId}`;
 
 /** Logs a failed load in the console (the screen shows its own French line) and passes it on. */
-const logged = (what: string) => (error: unknown): never => {
-  console.error(what, error);
-  throw error;
-};
+const logged =
+  (what: string) =>
+  (error: unknown): never => {
+    console.error(what, error);
+    throw error;
+  };
 
 export interface Catalog {
   catalog: CheckoutCatalog | null;
@@ -36,7 +38,13 @@ export interface Catalog {
   mealDeal: MealDealRule | null;
 }
 
-export function useCatalog(api: CheckoutApi, checkoutId: number, eventId: number, onLoadError?: () => void, checkEveryMs = CATALOG_CHECK_MS): Catalog {
+export function useCatalog(
+  api: CheckoutApi,
+  checkoutId: number,
+  eventId: number,
+  onLoadError?: () => void,
+  checkEveryMs = CATALOG_CHECK_MS,
+): Catalog {
   // The catalogue (the local copy when fresh) and the settings of this register's event: its
   // meal-deal rule prices the cart as the server will.
   const first = useResource(() => api.getCheckout(checkoutId).catch(logged('Caisse indisponible')), [api, checkoutId]);

@@ -7,33 +7,28 @@
 import { PAYMENT_MODE, paymentBlocker, type PaymentMode } from '../cart/payment';
 import { offlineTicketBlocker } from '../sale/ticketBlock';
 import type { ChosenReader } from './CardReaderChooser';
-import type { CartonSale } from './CartonPicker';
 import { OFFLINE_MESSAGES } from './OfflineStatus';
 import type { Dialog } from './SaleDialogs';
-import type { SetNotice } from './SaleNotice';
 import type { CardPayment } from './useCardPayment';
-import type { CurrentSale } from './useSale';
+import type { ScreenContext } from './screenContext';
 import type { SaleSubmission } from './useSaleSubmission';
 
 export interface PaymentStartInput {
   /** A dialog, a sale being sent or a card payment, or the finished screen: no new payment. */
   blocked: boolean;
-  online: boolean;
-  current: Pick<CurrentSale, 'sale' | 'config' | 'ticketsAllowed' | 'betsAllowed'>;
-  offeredTickets: number[] | undefined;
-  cartonSale: Pick<CartonSale, 'blocker'>;
   card: Pick<CardPayment, 'reader' | 'setReader' | 'start'>;
   createSale: SaleSubmission['createSale'];
   openDialog: (dialog: Dialog) => void;
-  setNotice: SetNotice;
 }
 
-export function usePaymentStart({ blocked, online, current, offeredTickets, cartonSale, card, createSale, openDialog, setNotice }: PaymentStartInput) {
+export function usePaymentStart(screen: ScreenContext, { blocked, card, createSale, openDialog }: PaymentStartInput) {
+  const { current, cartonSale, offline, setNotice } = screen;
   const { sale, config, ticketsAllowed, betsAllowed } = current;
+  const { queue, offeredTickets } = offline;
 
   const pay = (mode: PaymentMode) => {
     if (blocked || sale.lines.length === 0) return;
-    if (!online) {
+    if (!queue.online) {
       const offlineBlocker =
         mode === PAYMENT_MODE.card
           ? OFFLINE_MESSAGES.card
@@ -45,7 +40,9 @@ export function usePaymentStart({ blocked, online, current, offeredTickets, cart
         return;
       }
     }
-    const blocker = paymentBlocker({ mode, lines: sale.lines, config, person: sale.person, tickets: sale.tickets, bets: sale.bets }) ?? cartonSale.blocker;
+    const blocker =
+      paymentBlocker({ mode, lines: sale.lines, config, person: sale.person, tickets: sale.tickets, bets: sale.bets }) ??
+      cartonSale.blocker;
     if (blocker) {
       setNotice({ tone: 'error', text: blocker });
       return;
@@ -63,7 +60,10 @@ export function usePaymentStart({ blocked, online, current, offeredTickets, cart
   const chooseReader = (chosen: ChosenReader) => {
     card.setReader(chosen);
     openDialog(null);
-    if (sale.lines.length > 0 && !paymentBlocker({ mode: PAYMENT_MODE.card, lines: sale.lines, config, person: sale.person, tickets: sale.tickets, bets: sale.bets })) {
+    if (
+      sale.lines.length > 0 &&
+      !paymentBlocker({ mode: PAYMENT_MODE.card, lines: sale.lines, config, person: sale.person, tickets: sale.tickets, bets: sale.bets })
+    ) {
       void card.start(chosen);
     }
   };

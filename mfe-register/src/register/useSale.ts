@@ -45,7 +45,17 @@ export function useSale({ checkoutId, eventId, catalog, mealDeal, clickAndCollec
   const draftOf = useCallback(
     (state: SaleState): SaleDraft => {
       const { raffleId, giftBasketId } = ticketTargets(state.lines, catalog?.products ?? []);
-      return { checkoutId, eventId, lines: state.lines, person: state.person, raffleId, tickets: state.tickets, giftBasketId, bets: state.bets, receipt: state.receipt };
+      return {
+        checkoutId,
+        eventId,
+        lines: state.lines,
+        person: state.person,
+        raffleId,
+        tickets: state.tickets,
+        giftBasketId,
+        bets: state.bets,
+        receipt: state.receipt,
+      };
     },
     [catalog, checkoutId, eventId],
   );

@@ -41,7 +41,8 @@ export function useSaleKeyboard({ searchRef, catalog, finished, dialog, busy, qu
     const action = actions[event.key];
     if (!action) {
       // Typing with nothing focused (after a click elsewhere) goes to the product search.
-      if (event.key.length === 1 && (event.target === document.body || event.target === null) && searchRef.current) searchRef.current.focus();
+      if (event.key.length === 1 && (event.target === document.body || event.target === null) && searchRef.current)
+        searchRef.current.focus();
       return;
     }
     event.preventDefault();

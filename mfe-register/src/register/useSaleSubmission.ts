@@ -6,7 +6,6 @@
  * so the card flow, the cash and cheque dialogs and « Mettre en attente » all end the same way.
  */
 import { useState } from 'react';
-import type { CheckoutApi } from '../api/checkoutApi';
 import { newIdempotencyKey } from '../api/idempotencyKey';
 import { cacheKeys, dropCache } from '../api/localCache';
 import type { SaleDto } from '../api/types';
@@ -15,15 +14,12 @@ import { PAYMENT_MODE } from '../cart/payment';
 import { buildSale, type SalePayment } from '../sale/buildSale';
 import { submitSale, takenTickets as numbersTaken } from '../sale/submitSale';
 import { sellableOffline } from '../sale/ticketBlock';
-import type { OfflineQueue } from '../sale/useOfflineQueue';
-import type { CartonSale } from './CartonPicker';
-import type { SetNotice } from './SaleNotice';
 import type { FinishedSale } from './SaleScreens';
 import type { SaleAction, SaleState } from './saleState';
-import type { CurrentSale } from './useSale';
+import type { ScreenContext } from './screenContext';
 import { useMounted } from './useMounted';
 
-export const QUEUE_FAILURE_MESSAGE = "Impossible de garder la vente sur cet appareil (stockage du navigateur indisponible).";
+export const QUEUE_FAILURE_MESSAGE = 'Impossible de garder la vente sur cet appareil (stockage du navigateur indisponible).';
 
 /** A sale ready to send: its body, its idempotency key and what the finished screen shows. */
 export interface SaleAttempt {
@@ -38,16 +34,7 @@ export interface QueuedNotice {
   changeCents: number | null;
 }
 
-export interface SaleSubmissionInput {
-  api: CheckoutApi;
-  checkoutId: number;
-  eventId: number;
-  current: Pick<CurrentSale, 'sale' | 'dispatch' | 'draftOf'>;
-  cartonSale: Pick<CartonSale, 'withCartons'>;
-  queue: Pick<OfflineQueue, 'enqueue'>;
-  /** The raffle numbers this register may sell offline, if it has a block. */
-  offeredTickets: number[] | undefined;
-  setNotice: SetNotice;
+export interface SaleSubmissionEvents {
   /** A sale put on hold: the « Paniers en attente » count changed. */
   onHeld: () => void;
   /** A sale kept on the device: the sale sheet closes. */
@@ -68,7 +55,9 @@ export function saleAttempt(body: SaleDto, state: SaleState, changeCents: number
   };
 }
 
-export function useSaleSubmission({ api, checkoutId, eventId, current, cartonSale, queue, offeredTickets, setNotice, onHeld, onKept }: SaleSubmissionInput) {
+export function useSaleSubmission(screen: ScreenContext, { onHeld, onKept }: SaleSubmissionEvents) {
+  const { api, checkoutId, eventId, current, cartonSale, offline, setNotice } = screen;
+  const { queue, offeredTickets } = offline;
   const { sale, dispatch, draftOf } = current;
   const [finished, setFinished] = useState<FinishedSale | null>(null);
   const [queued, setQueued] = useState<QueuedNotice | null>(null);
@@ -80,7 +69,8 @@ export function useSaleSubmission({ api, checkoutId, eventId, current, cartonSal
   async function createSale(payment: SalePayment, extra: { changeCents?: number } = {}) {
     const attempt = saleAttempt(cartonSale.withCartons(buildSale(draftOf(sale), payment)), sale, extra.changeCents ?? null);
     // No network: the sale waits on this device with its key (sent by the queue when it returns).
-    if (typeof navigator !== 'undefined' && navigator.onLine === false && sellableOffline(attempt.body, offeredTickets)) await keepOffline(attempt);
+    if (typeof navigator !== 'undefined' && navigator.onLine === false && sellableOffline(attempt.body, offeredTickets))
+      await keepOffline(attempt);
     else await send(attempt);
   }
 

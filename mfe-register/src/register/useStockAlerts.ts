@@ -22,7 +22,10 @@ export interface StockAlerts {
 export function useStockAlerts(api: CheckoutApi, eventId: number, catalog: CheckoutCatalog | null): StockAlerts {
   // The alerts known when this catalogue arrived: this device's copy, else the catalogue's flags.
   const known = useMemo(
-    () => (catalog ? new Set(api.cachedStockAlerts(eventId) ?? catalog.products.filter((product) => product.stockAlert).map((product) => product.id)) : NONE),
+    () =>
+      catalog
+        ? new Set(api.cachedStockAlerts(eventId) ?? catalog.products.filter((product) => product.stockAlert).map((product) => product.id))
+        : NONE,
     [api, eventId, catalog],
   );
   const [fresh, setFresh] = useState<{ catalog: CheckoutCatalog | null; alerts: ReadonlySet<number> } | null>(null);

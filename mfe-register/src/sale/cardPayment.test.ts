@@ -58,7 +58,9 @@ describe('card flow', () => {
     expect(outcome).toEqual({ ok: false, message: CARD_MESSAGES.stillPending, transactionFailed: false });
     expect(polls()).toBe(10);
     expect(waits).toEqual([5000, ...Array(9).fill(3000)]);
-    expect(CARD_MESSAGES.stillPending).toBe('La transaction est toujours en attente après plusieurs tentatives. La transaction a échoué. Veuillez recommencer');
+    expect(CARD_MESSAGES.stillPending).toBe(
+      'La transaction est toujours en attente après plusieurs tentatives. La transaction a échoué. Veuillez recommencer',
+    );
   });
 
   it('stops at a failed transaction', async () => {
@@ -77,7 +79,10 @@ describe('card flow', () => {
         throw new ApiError(502, 'Le lecteur ne répond pas.');
       },
     });
-    expect(await runCardPayment(request)).toMatchObject({ ok: false, message: 'Échec de la transaction avec le terminal CB : Le lecteur ne répond pas.' });
+    expect(await runCardPayment(request)).toMatchObject({
+      ok: false,
+      message: 'Échec de la transaction avec le terminal CB : Le lecteur ne répond pas.',
+    });
   });
 
   it('says when no transaction id came back', async () => {

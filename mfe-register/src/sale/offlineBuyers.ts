@@ -20,8 +20,17 @@ function readAll(): Record<string, Person> {
 }
 
 /** A buyer typed offline: a negative id, kept on this device until the sale is sent. */
-export function rememberOfflineBuyer(details: { firstname: string; lastname: string; email: string; phone: string }, now = Date.now()): Person {
-  const person: Person = { id: -now, firstname: details.firstname, lastname: details.lastname, email: details.email || null, phone: details.phone || null };
+export function rememberOfflineBuyer(
+  details: { firstname: string; lastname: string; email: string; phone: string },
+  now = Date.now(),
+): Person {
+  const person: Person = {
+    id: -now,
+    firstname: details.firstname,
+    lastname: details.lastname,
+    email: details.email || null,
+    phone: details.phone || null,
+  };
   try {
     localStorage.setItem(KEY, JSON.stringify({ ...readAll(), [String(person.id)]: person }));
   } catch (error) {
@@ -36,7 +45,8 @@ export function offlineBuyer(id: number): Person | undefined {
   return readAll()[String(id)];
 }
 
-export const UNKNOWN_OFFLINE_BUYER = "L'acheteur saisi hors ligne n'est plus sur cet appareil : identifiez-le à nouveau et refaites la vente.";
+export const UNKNOWN_OFFLINE_BUYER =
+  "L'acheteur saisi hors ligne n'est plus sur cet appareil : identifiez-le à nouveau et refaites la vente.";
 
 /**
  * The server's id of a buyer typed offline: the person with that e-mail or phone, else a new person.

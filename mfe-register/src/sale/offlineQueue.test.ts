@@ -4,7 +4,16 @@ import type { SaleResult } from '../api/checkoutApi';
 import type { SaleDto } from '../api/types';
 import { memoryStore, syncQueue, waitingLabel, type QueuedSale } from './offlineQueue';
 
-const ok: SaleResult = { success: true, deliveryMethod: 'print', orderType: 'standard', receiptHtml: '', orderHtml: '', error: null, reference: 'K7M2Q-9XR4T', totalCents: 300 };
+const ok: SaleResult = {
+  success: true,
+  deliveryMethod: 'print',
+  orderType: 'standard',
+  receiptHtml: '',
+  orderHtml: '',
+  error: null,
+  reference: 'K7M2Q-9XR4T',
+  totalCents: 300,
+};
 
 function buildQueued(key: string, queuedAt: number, extra: Partial<QueuedSale> = {}): QueuedSale {
   return { key, checkoutId: 2, eventId: 1, body: { price: 3 } as SaleDto, totalCents: 300, queuedAt, refusal: null, ...extra };
@@ -51,7 +60,11 @@ describe('offline queue', () => {
   });
 
   it('stops on a 5xx, a 409 of a key still being processed and an expired token, without marking the sale', async () => {
-    for (const error of [new ApiError(503, 'Service indisponible'), new ApiError(409, 'Cette vente est déjà en cours de traitement.'), new ApiError(401, 'Jeton expiré.')]) {
+    for (const error of [
+      new ApiError(503, 'Service indisponible'),
+      new ApiError(409, 'Cette vente est déjà en cours de traitement.'),
+      new ApiError(401, 'Jeton expiré.'),
+    ]) {
       const store = memoryStore([buildQueued('a', 1000)]);
       expect(await syncQueue(store, server([() => error]).send, 2)).toMatchObject({ sent: 0, stopped: true });
       expect((await store.all())[0]?.refusal).toBeNull();
@@ -64,7 +77,10 @@ describe('offline queue', () => {
     expect(await syncQueue(store, send, 2)).toEqual({ sent: 1, refused: 1, stopped: false });
     expect(keys).toEqual(['a', 'b']);
     expect(await store.all()).toEqual([
-      expect.objectContaining({ key: 'a', refusal: "Erreur lors de la vente : Le produit « Soda » (n° 11) n'est pas en vente à cette caisse." }),
+      expect.objectContaining({
+        key: 'a',
+        refusal: "Erreur lors de la vente : Le produit « Soda » (n° 11) n'est pas en vente à cette caisse.",
+      }),
     ]);
 
     // A refused sale is not sent again by itself: the cashier settles it.

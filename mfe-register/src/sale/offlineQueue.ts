@@ -91,7 +91,10 @@ export function indexedDbStore(factory: IDBFactory = indexedDB): QueueStore {
  * How many sales of `checkoutId` are still on this device (waiting or refused): the register cannot
  * be changed while there are some. 0 where IndexedDB does not exist.
  */
-export async function queuedSalesCount(checkoutId: number, store: QueueStore | null = typeof indexedDB === 'undefined' ? null : indexedDbStore()): Promise<number> {
+export async function queuedSalesCount(
+  checkoutId: number,
+  store: QueueStore | null = typeof indexedDB === 'undefined' ? null : indexedDbStore(),
+): Promise<number> {
   if (!store) return 0;
   try {
     return (await store.all()).filter((sale) => sale.checkoutId === checkoutId).length;

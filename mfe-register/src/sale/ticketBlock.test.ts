@@ -7,22 +7,48 @@ import { unavailableOffline } from '../cart/ticketSelection';
 import { identifyOfflineBuyer, rememberOfflineBuyer, UNKNOWN_OFFLINE_BUYER } from './offlineBuyers';
 import { memoryStore, syncQueue, type QueuedSale } from './offlineQueue';
 import {
-  OFFLINE_TICKET_MESSAGES, offeredNumbers, offlineTicketBlocker, queuedNumbers, readStoredBlock, sellableOffline, storeBlock, type TicketBlock,
+  OFFLINE_TICKET_MESSAGES,
+  offeredNumbers,
+  offlineTicketBlocker,
+  queuedNumbers,
+  readStoredBlock,
+  sellableOffline,
+  storeBlock,
+  type TicketBlock,
 } from './ticketBlock';
 
 const block: TicketBlock = { raffleId: 1, checkoutId: 2, numbers: [11, 12, 13, 14], reservedElsewhere: [20], savedAt: 1000 };
 const body = (extra: Partial<SaleDto> = {}) =>
   ({ paymentMode: PAYMENT_MODE.cash, raffleId: 1, raffles: [], giftBaskets: [], personId: 12, price: 2, ...extra }) as SaleDto;
 const queued = (key: string, extra: Partial<SaleDto>, refusal: string | null = null): QueuedSale => ({
-  key, checkoutId: 2, eventId: 1, body: body(extra), totalCents: 200, queuedAt: Number(key.length), refusal,
+  key,
+  checkoutId: 2,
+  eventId: 1,
+  body: body(extra),
+  totalCents: 200,
+  queuedAt: Number(key.length),
+  refusal,
 });
-const ok: SaleResult = { success: true, deliveryMethod: 'print', orderType: 'standard', receiptHtml: '', orderHtml: '', error: null, reference: 'K7M2Q-9XR4T', totalCents: 200 };
+const ok: SaleResult = {
+  success: true,
+  deliveryMethod: 'print',
+  orderType: 'standard',
+  receiptHtml: '',
+  orderHtml: '',
+  error: null,
+  reference: 'K7M2Q-9XR4T',
+  totalCents: 200,
+};
 
 afterEach(() => localStorage.clear());
 
 describe('raffle ticket blocks offline', () => {
   it('offers the block less the numbers of the sales still on the device (waiting or refused)', () => {
-    const sales = [queued('a', { raffles: [12] }), queued('bb', { raffles: [14] }, 'refusée'), queued('ccc', { raffleId: 2, raffles: [11] })];
+    const sales = [
+      queued('a', { raffles: [12] }),
+      queued('bb', { raffles: [14] }, 'refusée'),
+      queued('ccc', { raffleId: 2, raffles: [11] }),
+    ];
     expect([...queuedNumbers(sales, 1)]).toEqual([12, 14]);
     expect(offeredNumbers(block, queuedNumbers(sales, 1))).toEqual([11, 13]);
     expect(offeredNumbers(undefined, new Set())).toEqual([]);
@@ -72,7 +98,12 @@ describe('buyers named offline', () => {
       },
     };
     const sent: SaleDto[] = [];
-    const report = await syncQueue(store, async (sale) => (sent.push(sale), ok), 2, (id) => identifyOfflineBuyer(api, id));
+    const report = await syncQueue(
+      store,
+      async (sale) => (sent.push(sale), ok),
+      2,
+      (id) => identifyOfflineBuyer(api, id),
+    );
     expect(report).toEqual({ sent: 1, refused: 0, stopped: false });
     expect(created).toEqual([{ email: 'alix@example.org', phone: '', firstName: 'Alix', lastName: 'Durand' }]);
     expect(sent.map((sale) => sale.personId)).toEqual([77]);
@@ -81,10 +112,30 @@ describe('buyers named offline', () => {
   it('waits when the buyer cannot be identified for lack of network, and refuses a buyer no longer on the device', async () => {
     const buyer = rememberOfflineBuyer({ firstname: 'Alix', lastname: 'Durand', email: '', phone: '0611223344' }, 6000);
     const store = memoryStore([queued('a', { personId: buyer.id }), queued('bb', { personId: -1 })]);
-    const offline = { findPerson: async () => Promise.reject(new ApiError(0, 'Impossible de contacter le serveur.')), createPerson: async () => Promise.reject(new Error('non')) };
-    expect(await syncQueue(store, async () => ok, 2, (id) => identifyOfflineBuyer(offline, id))).toEqual({ sent: 0, refused: 0, stopped: true });
-    const back = { findPerson: async () => ({ id: 12, firstname: 'Alix', lastname: 'Durand', email: null, phone: '0611223344' }), createPerson: offline.createPerson };
-    expect(await syncQueue(store, async () => ok, 2, (id) => identifyOfflineBuyer(back, id))).toEqual({ sent: 1, refused: 1, stopped: false });
+    const offline = {
+      findPerson: async () => Promise.reject(new ApiError(0, 'Impossible de contacter le serveur.')),
+      createPerson: async () => Promise.reject(new Error('non')),
+    };
+    expect(
+      await syncQueue(
+        store,
+        async () => ok,
+        2,
+        (id) => identifyOfflineBuyer(offline, id),
+      ),
+    ).toEqual({ sent: 0, refused: 0, stopped: true });
+    const back = {
+      findPerson: async () => ({ id: 12, firstname: 'Alix', lastname: 'Durand', email: null, phone: '0611223344' }),
+      createPerson: offline.createPerson,
+    };
+    expect(
+      await syncQueue(
+        store,
+        async () => ok,
+        2,
+        (id) => identifyOfflineBuyer(back, id),
+      ),
+    ).toEqual({ sent: 1, refused: 1, stopped: false });
     const [left] = await store.all();
     expect(left!.refusal).toBe(`Erreur lors de la vente : ${UNKNOWN_OFFLINE_BUYER}`);
   });

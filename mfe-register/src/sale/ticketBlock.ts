@@ -33,7 +33,8 @@ export interface TicketBlock {
 
 const blockKey = (checkoutId: number, raffleId: number) => `kermesseRegister.ticketBlock.${checkoutId}.${raffleId}`;
 
-const numberList = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
+const numberList = (value: unknown): number[] =>
+  Array.isArray(value) ? value.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
 
 function toBlock(answer: unknown, raffleId: number, checkoutId: number, now = Date.now()): TicketBlock {
   const body = (answer ?? {}) as { numbers?: unknown; reservedElsewhere?: unknown };
@@ -113,7 +114,10 @@ export const OFFLINE_TICKET_MESSAGES = {
  * Why this sale cannot be made without network, or null: card and hold need the network (the caller
  * says so), bets too, and every raffle number must come from this register's block.
  */
-export function offlineTicketBlocker(sale: { tickets: readonly number[]; ticketsAllowed: number; betsAllowed: number }, offered: readonly number[] | undefined): string | null {
+export function offlineTicketBlocker(
+  sale: { tickets: readonly number[]; ticketsAllowed: number; betsAllowed: number },
+  offered: readonly number[] | undefined,
+): string | null {
   if (sale.betsAllowed > 0) return OFFLINE_TICKET_MESSAGES.bets;
   if (sale.ticketsAllowed === 0) return null;
   if (!offered || (offered.length === 0 && sale.tickets.length === 0)) return OFFLINE_TICKET_MESSAGES.noBlock;

@@ -21,7 +21,11 @@ export interface OfflineQueue {
 
 const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
-export function useOfflineQueue(api: Pick<CheckoutApi, 'createSale' | 'findPerson' | 'createPerson'>, checkoutId: number, store?: QueueStore): OfflineQueue {
+export function useOfflineQueue(
+  api: Pick<CheckoutApi, 'createSale' | 'findPerson' | 'createPerson'>,
+  checkoutId: number,
+  store?: QueueStore,
+): OfflineQueue {
   const queue = useMemo(() => store ?? (typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore()), [store]);
   const [sales, setSales] = useState<QueuedSale[]>([]);
   const [online, setOnline] = useState(browserOnline);
@@ -41,9 +45,14 @@ export function useOfflineQueue(api: Pick<CheckoutApi, 'createSale' | 'findPerso
     if (syncing.current || !browserOnline()) return;
     syncing.current = true;
     try {
-      await syncQueue(queue, (sale, key) => api.createSale(sale, key), checkoutId, (offlineId) => identifyOfflineBuyer(api, offlineId));
+      await syncQueue(
+        queue,
+        (sale, key) => api.createSale(sale, key),
+        checkoutId,
+        (offlineId) => identifyOfflineBuyer(api, offlineId),
+      );
     } catch (error) {
-      console.error("Envoi des ventes hors ligne impossible", error);
+      console.error('Envoi des ventes hors ligne impossible', error);
     } finally {
       syncing.current = false;
       await reload();

@@ -6,7 +6,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '@kermesse/ui-kit';
 import type { OfflineQueue } from './useOfflineQueue';
-import { offeredNumbers, queuedNumbers, readStoredBlock, storeBlock, TICKET_BLOCK_SIZE, type TicketBlock, type TicketBlockApi } from './ticketBlock';
+import {
+  offeredNumbers,
+  queuedNumbers,
+  readStoredBlock,
+  storeBlock,
+  TICKET_BLOCK_SIZE,
+  type TicketBlock,
+  type TicketBlockApi,
+} from './ticketBlock';
 
 export const BLOCK_REFRESH_MS = 120_000;
 

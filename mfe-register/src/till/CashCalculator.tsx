@@ -19,7 +19,9 @@ export function CashCalculator({ count, onChange, label }: { count: CashCount; o
           return (
             <label key={cents} className={`till-calc__row till-calc__row--${kind}`} htmlFor={`${id}-${cents}`}>
               <span className="till-calc__name">{name}</span>
-              <span className="till-calc__times" aria-hidden="true">×</span>
+              <span className="till-calc__times" aria-hidden="true">
+                ×
+              </span>
               <input
                 id={`${id}-${cents}`}
                 className="k-input till-calc__input"
@@ -36,7 +38,13 @@ export function CashCalculator({ count, onChange, label }: { count: CashCount; o
         })}
       </div>
       <p className="till-calc__total" aria-live="polite">
-        {total === undefined ? 'Un nombre de billets ou de pièces est illisible.' : <>Total compté : <strong>{formatEuros({ cents: total })}</strong></>}
+        {total === undefined ? (
+          'Un nombre de billets ou de pièces est illisible.'
+        ) : (
+          <>
+            Total compté : <strong>{formatEuros({ cents: total })}</strong>
+          </>
+        )}
       </p>
     </fieldset>
   );

@@ -1,6 +1,17 @@
 import { useEffect, useState } from 'react';
 import { offlinePendingMessage } from '@kermesse/contracts-register/till';
-import { Button, ErrorLine, Field, Modal, MoneyInput, Spinner, TextInput, formatEuros, formatEurosInput, parseEuros } from '@kermesse/ui-kit';
+import {
+  Button,
+  ErrorLine,
+  Field,
+  Modal,
+  MoneyInput,
+  Spinner,
+  TextInput,
+  formatEuros,
+  formatEurosInput,
+  parseEuros,
+} from '@kermesse/ui-kit';
 import { CashCalculator } from './CashCalculator';
 import { MODE_LABELS, closingReason, countTotal, differences, type CashCount } from './cashCount';
 import type { Closing, SessionDetail, TillApi } from './tillApi';
@@ -19,8 +30,19 @@ type Mode = keyof typeof MODE_LABELS;
  * one, the card total set against the reader's successful transactions (mismatches listed). Each
  * mode's difference (counted − expected) is shown as it is counted; a non-zero one needs its reason.
  */
-export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel, countQueued }: {
-  api: TillApi; checkoutId: number; sessionId: number; onClosed: (closing: Closing) => void; onCancel: () => void;
+export function CloseTillDialog({
+  api,
+  checkoutId,
+  sessionId,
+  onClosed,
+  onCancel,
+  countQueued,
+}: {
+  api: TillApi;
+  checkoutId: number;
+  sessionId: number;
+  onClosed: (closing: Closing) => void;
+  onCancel: () => void;
   /** This register's sales still in the device's offline queue (issue 15): no closing while there are some. */
   countQueued: (checkoutId: number) => Promise<number>;
 }) {
@@ -38,7 +60,11 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
   // Read the offline queue now and again while the screen is open: the sales may be sent meanwhile.
   useEffect(() => {
     let live = true;
-    const read = () => countQueued(checkoutId).then((count) => live && setQueued(count), () => undefined);
+    const read = () =>
+      countQueued(checkoutId).then(
+        (count) => live && setQueued(count),
+        () => undefined,
+      );
     void read();
     const timer = setInterval(() => void read(), QUEUE_RECHECK_MS);
     return () => {
@@ -49,11 +75,14 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
 
   useEffect(() => {
     let live = true;
-    api.detail(sessionId).then((loaded) => {
-      if (!live) return;
-      setDetail(loaded);
-      setCardTyped(formatEurosInput(cents(loaded.card.readerTotal)));
-    }, (err: unknown) => live && setLoadError(err instanceof Error ? err.message : String(err)));
+    api.detail(sessionId).then(
+      (loaded) => {
+        if (!live) return;
+        setDetail(loaded);
+        setCardTyped(formatEurosInput(cents(loaded.card.readerTotal)));
+      },
+      (err: unknown) => live && setLoadError(err instanceof Error ? err.message : String(err)),
+    );
     return () => {
       live = false;
     };
@@ -61,13 +90,25 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
 
   if (!detail) {
     return (
-      <Modal title="Clôturer la caisse" onClose={onCancel} actions={<Button variant="secondary" onClick={onCancel}>Fermer</Button>}>
+      <Modal
+        title="Clôturer la caisse"
+        onClose={onCancel}
+        actions={
+          <Button variant="secondary" onClick={onCancel}>
+            Fermer
+          </Button>
+        }
+      >
         {loadError ? <ErrorLine>{loadError}</ErrorLine> : <Spinner label="Chargement de la session…" />}
       </Modal>
     );
   }
 
-  const expected = { cashCents: cents(detail.session.expected.cash), chequeCents: cents(detail.session.expected.cheque), cardCents: cents(detail.session.expected.card) };
+  const expected = {
+    cashCents: cents(detail.session.expected.cash),
+    chequeCents: cents(detail.session.expected.cheque),
+    cardCents: cents(detail.session.expected.card),
+  };
   const cashCents = parseEuros(cashTyped);
   const cardCents = parseEuros(cardTyped);
   const chequeCents = detail.cheques.filter((c) => ticked.has(c.paymentId)).reduce((sum, c) => sum + cents(c.amount), 0);
@@ -100,17 +141,24 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
     }
   };
 
-  const toggle = (paymentId: number) => setTicked((current) => {
-    const next = new Set(current);
-    if (next.has(paymentId)) next.delete(paymentId);
-    else next.add(paymentId);
-    return next;
-  });
+  const toggle = (paymentId: number) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (next.has(paymentId)) next.delete(paymentId);
+      else next.add(paymentId);
+      return next;
+    });
 
   const line = (mode: Mode, countedCents: number | null) => (
     <p className="till-expect">
       Attendu : <strong>{formatEuros({ cents: expected[mode] })}</strong>
-      {countedCents !== null && <> · Compté : <strong>{formatEuros({ cents: countedCents })}</strong> · Écart : <strong className={countedCents - expected[mode] ? 'till-gap' : 'till-ok'}>{signed(countedCents - expected[mode])}</strong></>}
+      {countedCents !== null && (
+        <>
+          {' '}
+          · Compté : <strong>{formatEuros({ cents: countedCents })}</strong> · Écart :{' '}
+          <strong className={countedCents - expected[mode] ? 'till-gap' : 'till-ok'}>{signed(countedCents - expected[mode])}</strong>
+        </>
+      )}
     </p>
   );
 
@@ -123,17 +171,26 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
         <>
           {/* Next to the disabled button, always on screen (the form scrolls above it on a phone). */}
           {queued > 0 && (
-            <p id="till-queued" className="till-queued" role="alert" data-testid="till-queued">{offlinePendingMessage(queued)}</p>
+            <p id="till-queued" className="till-queued" role="alert" data-testid="till-queued">
+              {offlinePendingMessage(queued)}
+            </p>
           )}
-          <Button variant="secondary" onClick={onCancel}>Annuler</Button>
-          <Button onClick={() => void submit()} disabled={busy || queued > 0} aria-describedby={queued > 0 ? 'till-queued' : undefined}>Clôturer la session</Button>
+          <Button variant="secondary" onClick={onCancel}>
+            Annuler
+          </Button>
+          <Button onClick={() => void submit()} disabled={busy || queued > 0} aria-describedby={queued > 0 ? 'till-queued' : undefined}>
+            Clôturer la session
+          </Button>
         </>
       }
     >
       <div className="till-close">
         <section className="till-close__part" aria-labelledby="till-cash-title">
           <h3 id="till-cash-title">Espèces</h3>
-          <p className="till-help">Fond de caisse : {formatEuros(detail.session.float.cash)} — {detail.session.salesCount} vente{detail.session.salesCount > 1 ? 's' : ''} dans la session.</p>
+          <p className="till-help">
+            Fond de caisse : {formatEuros(detail.session.float.cash)} — {detail.session.salesCount} vente
+            {detail.session.salesCount > 1 ? 's' : ''} dans la session.
+          </p>
           <CashCalculator
             label="Espèces comptées : billets et pièces"
             count={count}
@@ -151,7 +208,9 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
 
         <section className="till-close__part" aria-labelledby="till-cheque-title">
           <h3 id="till-cheque-title">Chèques</h3>
-          {detail.cheques.length === 0 ? <p className="till-help">Aucun chèque dans cette session.</p> : (
+          {detail.cheques.length === 0 ? (
+            <p className="till-help">Aucun chèque dans cette session.</p>
+          ) : (
             <>
               <p className="till-help">Cochez chaque chèque présent dans la caisse.</p>
               <ul className="till-cheques">
@@ -166,7 +225,9 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
                   </li>
                 ))}
               </ul>
-              <Button variant="ghost" onClick={() => setTicked(new Set(detail.cheques.map((c) => c.paymentId)))}>Tout cocher</Button>
+              <Button variant="ghost" onClick={() => setTicked(new Set(detail.cheques.map((c) => c.paymentId)))}>
+                Tout cocher
+              </Button>
             </>
           )}
           {line('chequeCents', chequeCents)}
@@ -175,11 +236,14 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
         <section className="till-close__part" aria-labelledby="till-card-title">
           <h3 id="till-card-title">Carte bancaire</h3>
           <p className="till-help">
-            Paiements CB enregistrés : {formatEuros(detail.card.paymentsTotal)} · lecteur : {detail.card.readerCount} transaction{detail.card.readerCount > 1 ? 's' : ''} réussie{detail.card.readerCount > 1 ? 's' : ''}, {formatEuros(detail.card.readerTotal)}
+            Paiements CB enregistrés : {formatEuros(detail.card.paymentsTotal)} · lecteur : {detail.card.readerCount} transaction
+            {detail.card.readerCount > 1 ? 's' : ''} réussie{detail.card.readerCount > 1 ? 's' : ''}, {formatEuros(detail.card.readerTotal)}
           </p>
           {detail.card.mismatches.length > 0 && (
             <ul className="till-mismatches" aria-label="Écarts avec le lecteur CB">
-              {detail.card.mismatches.map((m) => <li key={`${m.kind}-${m.code}`}>{m.message}</li>)}
+              {detail.card.mismatches.map((m) => (
+                <li key={`${m.kind}-${m.code}`}>{m.message}</li>
+              ))}
             </ul>
           )}
           <Field label="Total CB relevé sur le lecteur" htmlFor="till-card">
@@ -192,7 +256,11 @@ export function CloseTillDialog({ api, checkoutId, sessionId, onClosed, onCancel
           <section className="till-close__part till-close__reasons" aria-labelledby="till-reason-title">
             <h3 id="till-reason-title">Écarts à confirmer</h3>
             {gaps.map((mode) => (
-              <Field key={mode} label={`Raison de l'écart — ${MODE_LABELS[mode]} (${signed(diffs![mode])})`} htmlFor={`till-reason-${mode}`}>
+              <Field
+                key={mode}
+                label={`Raison de l'écart — ${MODE_LABELS[mode]} (${signed(diffs![mode])})`}
+                htmlFor={`till-reason-${mode}`}
+              >
                 <TextInput
                   id={`till-reason-${mode}`}
                   value={reasons[mode] ?? ''}

@@ -4,7 +4,11 @@ import { printHtml } from '../register/print';
 import type { Closing, TillApi } from './tillApi';
 
 const signed = (euros: number) => (euros > 0 ? `+${formatEuros(euros)}` : formatEuros(euros));
-const MODES = [['cash', 'Espèces'], ['cheque', 'Chèques'], ['card', 'Carte bancaire']] as const;
+const MODES = [
+  ['cash', 'Espèces'],
+  ['cheque', 'Chèques'],
+  ['card', 'Carte bancaire'],
+] as const;
 
 /** The closing recorded: expected, counted and differences, the Z report shown and printable, the cheque slip. */
 export function ClosingDone({ api, closing, onDone }: { api: TillApi; closing: Closing; onDone: () => void }) {
@@ -13,7 +17,10 @@ export function ClosingDone({ api, closing, onDone }: { api: TillApi; closing: C
 
   useEffect(() => {
     let live = true;
-    api.report(closing.sessionId).then((html) => live && setReport(html), (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)));
+    api.report(closing.sessionId).then(
+      (html) => live && setReport(html),
+      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
+    );
     return () => {
       live = false;
     };
@@ -35,16 +42,27 @@ export function ClosingDone({ api, closing, onDone }: { api: TillApi; closing: C
       size="wide"
       actions={
         <>
-          <Button variant="secondary" onClick={() => void print(() => api.report(closing.sessionId, '80mm'))}>Imprimer le rapport Z</Button>
-          <Button variant="secondary" onClick={() => void print(() => api.report(closing.sessionId, 'a4'))}>Rapport Z en A4</Button>
-          <Button variant="secondary" onClick={() => void print(() => api.chequeSlip(closing.sessionId))}>Bordereau de remise de chèques</Button>
+          <Button variant="secondary" onClick={() => void print(() => api.report(closing.sessionId, '80mm'))}>
+            Imprimer le rapport Z
+          </Button>
+          <Button variant="secondary" onClick={() => void print(() => api.report(closing.sessionId, 'a4'))}>
+            Rapport Z en A4
+          </Button>
+          <Button variant="secondary" onClick={() => void print(() => api.chequeSlip(closing.sessionId))}>
+            Bordereau de remise de chèques
+          </Button>
           <Button onClick={onDone}>Terminer</Button>
         </>
       }
     >
       <table className="till-result">
         <thead>
-          <tr><th scope="col">Mode</th><th scope="col">Attendu</th><th scope="col">Compté</th><th scope="col">Écart</th></tr>
+          <tr>
+            <th scope="col">Mode</th>
+            <th scope="col">Attendu</th>
+            <th scope="col">Compté</th>
+            <th scope="col">Écart</th>
+          </tr>
         </thead>
         <tbody>
           {MODES.map(([mode, label]) => (
@@ -58,7 +76,9 @@ export function ClosingDone({ api, closing, onDone }: { api: TillApi; closing: C
         </tbody>
       </table>
       {closing.reason && <p className="till-help">Raison : {closing.reason}</p>}
-      <p className="till-help">Grand total de la période : <strong>{formatEuros(closing.grandTotal)}</strong> · journal n° {closing.journal.seq}</p>
+      <p className="till-help">
+        Grand total de la période : <strong>{formatEuros(closing.grandTotal)}</strong> · journal n° {closing.journal.seq}
+      </p>
       {error && <ErrorLine>{error}</ErrorLine>}
       {report && <iframe className="till-report" title="Rapport de clôture" srcDoc={report} sandbox="" />}
     </Modal>

@@ -36,12 +36,18 @@ export function OpenTillDialog({ onOpen, onCancel }: { onOpen: (floatCents: numb
       size="wide"
       actions={
         <>
-          <Button variant="secondary" onClick={onCancel}>Annuler</Button>
-          <Button onClick={() => void submit()} disabled={busy}>Ouvrir la session</Button>
+          <Button variant="secondary" onClick={onCancel}>
+            Annuler
+          </Button>
+          <Button onClick={() => void submit()} disabled={busy}>
+            Ouvrir la session
+          </Button>
         </>
       }
     >
-      <p className="till-help">Comptez les espèces du fond de caisse (billets et pièces), ou saisissez directement le total. Sans fond de caisse, laissez 0.</p>
+      <p className="till-help">
+        Comptez les espèces du fond de caisse (billets et pièces), ou saisissez directement le total. Sans fond de caisse, laissez 0.
+      </p>
       <CashCalculator
         label="Fond de caisse : billets et pièces"
         count={count}

@@ -8,30 +8,88 @@ import { memoryStore, queuedSalesCount, type QueuedSale } from '../sale/offlineQ
 const normalise = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 const session = {
-  id: 7, checkoutId: 3, eventId: 1, float: { cash: 50 }, automatic: false, openedBy: 'u', openedAt: '2026-06-20T12:00:00.000Z', closedAt: null,
-  expected: { cash: 63, cheque: 10, card: 0 }, salesCount: 4,
+  id: 7,
+  checkoutId: 3,
+  eventId: 1,
+  float: { cash: 50 },
+  automatic: false,
+  openedBy: 'u',
+  openedAt: '2026-06-20T12:00:00.000Z',
+  closedAt: null,
+  expected: { cash: 63, cheque: 10, card: 0 },
+  salesCount: 4,
 };
 const detail: SessionDetail = {
   session,
   cheques: [{ paymentId: 11, number: '1234567', amount: 10, saleReference: 'AB12C-DE34F', at: '2026-06-20T12:30:00.000Z' }],
-  card: { paymentsTotal: 0, readerTotal: 4.5, readerCount: 1, mismatches: [{ kind: 'reader_without_sale', code: 'TX1', amount: 4.5, saleReference: null, message: 'Transaction du lecteur TX1 de 4,50 € réussie sans vente enregistrée.' }] },
+  card: {
+    paymentsTotal: 0,
+    readerTotal: 4.5,
+    readerCount: 1,
+    mismatches: [
+      {
+        kind: 'reader_without_sale',
+        code: 'TX1',
+        amount: 4.5,
+        saleReference: null,
+        message: 'Transaction du lecteur TX1 de 4,50 € réussie sans vente enregistrée.',
+      },
+    ],
+  },
 };
 const closing: Closing = {
-  sessionId: 7, closedAt: '2026-06-20T18:00:00.000Z', expected: { cash: 63, cheque: 10, card: 0 }, counted: { cash: 61, cheque: 10, card: 0 },
-  difference: { cash: -2, cheque: 0, card: 0 }, reason: 'Espèces : Erreur de rendu', grandTotal: 23, journal: { seq: 42, hash: 'ab'.repeat(32) },
-  reportUrl: '/api/cr/session/7/report', chequesUrl: '/api/cr/session/7/cheques',
+  sessionId: 7,
+  closedAt: '2026-06-20T18:00:00.000Z',
+  expected: { cash: 63, cheque: 10, card: 0 },
+  counted: { cash: 61, cheque: 10, card: 0 },
+  difference: { cash: -2, cheque: 0, card: 0 },
+  reason: 'Espèces : Erreur de rendu',
+  grandTotal: 23,
+  journal: { seq: 42, hash: 'ab'.repeat(32) },
+  reportUrl: '/api/cr/session/7/report',
+  chequesUrl: '/api/cr/session/7/cheques',
 };
 
 const past: PastSession[] = [
   {
-    id: 7, checkoutId: 3, eventId: 1, automatic: false, openedBy: 'u', openedAt: '2026-06-20T12:00:00.000Z', closedBy: 'u', closedAt: '2026-06-20T18:00:00.000Z',
-    float: { cash: 50 }, salesCount: 4, grandTotal: 23, expected: { cash: 63, cheque: 10, card: 0 }, counted: { cash: 61, cheque: 10, card: 0 },
-    difference: { cash: -2, cheque: 0, card: 0 }, reason: 'Espèces : Erreur de rendu', chequesCount: 1, reportUrl: '/api/cr/session/7/report', chequesUrl: '/api/cr/session/7/cheques',
+    id: 7,
+    checkoutId: 3,
+    eventId: 1,
+    automatic: false,
+    openedBy: 'u',
+    openedAt: '2026-06-20T12:00:00.000Z',
+    closedBy: 'u',
+    closedAt: '2026-06-20T18:00:00.000Z',
+    float: { cash: 50 },
+    salesCount: 4,
+    grandTotal: 23,
+    expected: { cash: 63, cheque: 10, card: 0 },
+    counted: { cash: 61, cheque: 10, card: 0 },
+    difference: { cash: -2, cheque: 0, card: 0 },
+    reason: 'Espèces : Erreur de rendu',
+    chequesCount: 1,
+    reportUrl: '/api/cr/session/7/report',
+    chequesUrl: '/api/cr/session/7/cheques',
   },
   {
-    id: 5, checkoutId: 3, eventId: 1, automatic: true, openedBy: 'u', openedAt: '2026-06-19T09:00:00.000Z', closedBy: 'u', closedAt: '2026-06-19T17:30:00.000Z',
-    float: { cash: 0 }, salesCount: 1, grandTotal: 1, expected: { cash: 1, cheque: 0, card: 0 }, counted: { cash: 1, cheque: 0, card: 0 },
-    difference: { cash: 0, cheque: 0, card: 0 }, reason: null, chequesCount: 0, reportUrl: '/api/cr/session/5/report', chequesUrl: '/api/cr/session/5/cheques',
+    id: 5,
+    checkoutId: 3,
+    eventId: 1,
+    automatic: true,
+    openedBy: 'u',
+    openedAt: '2026-06-19T09:00:00.000Z',
+    closedBy: 'u',
+    closedAt: '2026-06-19T17:30:00.000Z',
+    float: { cash: 0 },
+    salesCount: 1,
+    grandTotal: 1,
+    expected: { cash: 1, cheque: 0, card: 0 },
+    counted: { cash: 1, cheque: 0, card: 0 },
+    difference: { cash: 0, cheque: 0, card: 0 },
+    reason: null,
+    chequesCount: 0,
+    reportUrl: '/api/cr/session/5/report',
+    chequesUrl: '/api/cr/session/5/cheques',
   },
 ];
 
@@ -40,7 +98,10 @@ function fakeApi(initial: SessionState = { open: false, session: null }): TillAp
   return {
     session: vi.fn(async () => state),
     open: vi.fn(async (_checkoutId: number, floatCents: number) => {
-      state = { open: true, session: { ...session, float: { cash: floatCents / 100 }, expected: { cash: floatCents / 100, cheque: 0, card: 0 }, salesCount: 0 } };
+      state = {
+        open: true,
+        session: { ...session, float: { cash: floatCents / 100 }, expected: { cash: floatCents / 100, cheque: 0, card: 0 }, salesCount: 0 },
+      };
       return state;
     }),
     detail: vi.fn(async () => detail),
@@ -105,9 +166,20 @@ describe('the till bar of the register', () => {
 
   it('refuses to close while sales of this register wait in the offline queue, and closes once they are sent', async () => {
     const api = fakeApi({ open: true, session: { ...session, expected: { cash: 50, cheque: 0, card: 0 }, salesCount: 0 } });
-    api.detail.mockResolvedValue({ ...detail, session: { ...session, expected: { cash: 50, cheque: 0, card: 0 } }, cheques: [], card: { paymentsTotal: 0, readerTotal: 0, readerCount: 0, mismatches: [] } });
+    api.detail.mockResolvedValue({
+      ...detail,
+      session: { ...session, expected: { cash: 50, cheque: 0, card: 0 } },
+      cheques: [],
+      card: { paymentsTotal: 0, readerTotal: 0, readerCount: 0, mismatches: [] },
+    });
     const queued = (key: string, checkoutId: number): QueuedSale => ({
-      key, checkoutId, eventId: 1, body: {} as QueuedSale['body'], totalCents: 300, queuedAt: Date.now(), refusal: null,
+      key,
+      checkoutId,
+      eventId: 1,
+      body: {} as QueuedSale['body'],
+      totalCents: 300,
+      queuedAt: Date.now(),
+      refusal: null,
     });
     const store = memoryStore([queued('a', 3), queued('b', 3), queued('c', 4)]);
     await act(async () => {
@@ -118,7 +190,9 @@ describe('the till bar of the register', () => {
     });
     const close = screen.getByRole('dialog', { name: 'Clôturer la caisse — session n° 7' });
     fireEvent.change(within(close).getByLabelText('Total des espèces comptées'), { target: { value: '50' } });
-    await waitFor(() => expect(within(close).getByRole('alert').textContent).toBe("2 ventes en attente d'envoi : envoyez-les avant de clôturer la caisse."));
+    await waitFor(() =>
+      expect(within(close).getByRole('alert').textContent).toBe("2 ventes en attente d'envoi : envoyez-les avant de clôturer la caisse."),
+    );
     const button = within(close).getByRole('button', { name: 'Clôturer la session' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.getAttribute('aria-describedby')).toBe('till-queued');
@@ -127,7 +201,11 @@ describe('the till bar of the register', () => {
     await act(async () => {
       await store.delete('a');
     });
-    await waitFor(() => expect(within(close).getByRole('alert').textContent).toBe("1 vente en attente d'envoi : envoyez-la avant de clôturer la caisse."), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(within(close).getByRole('alert').textContent).toBe("1 vente en attente d'envoi : envoyez-la avant de clôturer la caisse."),
+      { timeout: 5000 },
+    );
     expect(button.disabled).toBe(true);
 
     // The last one sent (the other register's sale does not count): the closing goes through, saying 0 are queued.
@@ -147,7 +225,14 @@ describe('the till bar of the register', () => {
     const api = fakeApi();
     const printed: string[] = [];
     const open = vi.spyOn(window, 'open').mockImplementation(() => {
-      const doc = { open() {}, write(html: string) { printed.push(html); }, close() {}, readyState: 'complete' };
+      const doc = {
+        open() {},
+        write(html: string) {
+          printed.push(html);
+        },
+        close() {},
+        readyState: 'complete',
+      };
       return { document: doc, focus() {}, print() {}, addEventListener() {} } as unknown as Window;
     });
     await act(async () => {

@@ -24,8 +24,15 @@ const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digi
  * (a sale without one still works: the server opens one with a float of 0 and says so here), shows
  * the open session and leads to its closing. `refreshKey` changes after each sale.
  */
-export function TillBar({ checkoutId, api: given, refreshKey, countQueued = defaultCountQueued }: {
-  checkoutId: number; api?: TillApi; refreshKey?: unknown;
+export function TillBar({
+  checkoutId,
+  api: given,
+  refreshKey,
+  countQueued = defaultCountQueued,
+}: {
+  checkoutId: number;
+  api?: TillApi;
+  refreshKey?: unknown;
   /** This register's sales still in the device's offline queue (IndexedDB by default): the closing waits for them. */
   countQueued?: (checkoutId: number) => Promise<number>;
 }) {
@@ -41,7 +48,9 @@ export function TillBar({ checkoutId, api: given, refreshKey, countQueued = defa
           <span>{OPEN_FIRST_MESSAGE}</span>
           <span className="till-bar__actions k-actions">
             <Button onClick={() => setDialog('open')}>Ouvrir la caisse</Button>
-            <Button variant="ghost" onClick={() => setDialog('past')}>Clôtures précédentes</Button>
+            <Button variant="ghost" onClick={() => setDialog('past')}>
+              Clôtures précédentes
+            </Button>
           </span>
         </div>
       )}
@@ -49,12 +58,16 @@ export function TillBar({ checkoutId, api: given, refreshKey, countQueued = defa
         <div className="till-bar__row">
           <span className="till-bar__text k-muted">
             Session n° {session.id} ouverte à {time.format(new Date(session.openedAt))}
-            {session.automatic ? ' automatiquement (fond 0 €)' : ` · fond ${formatEuros(session.float.cash)}`}
-            {' '}· {session.salesCount} vente{session.salesCount > 1 ? 's' : ''}
+            {session.automatic ? ' automatiquement (fond 0 €)' : ` · fond ${formatEuros(session.float.cash)}`} · {session.salesCount} vente
+            {session.salesCount > 1 ? 's' : ''}
           </span>
           <span className="till-bar__actions k-actions">
-            <Button variant="secondary" onClick={() => setDialog('close')}>Clôturer la caisse</Button>
-            <Button variant="ghost" onClick={() => setDialog('past')}>Clôtures précédentes</Button>
+            <Button variant="secondary" onClick={() => setDialog('close')}>
+              Clôturer la caisse
+            </Button>
+            <Button variant="ghost" onClick={() => setDialog('past')}>
+              Clôtures précédentes
+            </Button>
           </span>
         </div>
       )}

@@ -40,7 +40,10 @@ export function countTotal(count: CashCount): number | undefined {
 }
 
 /** Difference counted − expected per mode, in cents. */
-export function differences(counted: { cashCents: number; chequeCents: number; cardCents: number }, expected: { cashCents: number; chequeCents: number; cardCents: number }) {
+export function differences(
+  counted: { cashCents: number; chequeCents: number; cardCents: number },
+  expected: { cashCents: number; chequeCents: number; cardCents: number },
+) {
   return {
     cashCents: counted.cashCents - expected.cashCents,
     chequeCents: counted.chequeCents - expected.chequeCents,
@@ -51,7 +54,10 @@ export function differences(counted: { cashCents: number; chequeCents: number; c
 export const MODE_LABELS = { cashCents: 'Espèces', chequeCents: 'Chèques', cardCents: 'Carte bancaire' } as const;
 
 /** The reason sent with a closing: one line per mode with a difference (« Espèces : erreur de rendu »). */
-export function closingReason(reasons: Partial<Record<keyof typeof MODE_LABELS, string>>, diffs: Record<keyof typeof MODE_LABELS, number>): string | null {
+export function closingReason(
+  reasons: Partial<Record<keyof typeof MODE_LABELS, string>>,
+  diffs: Record<keyof typeof MODE_LABELS, number>,
+): string | null {
   const parts = (Object.keys(MODE_LABELS) as Array<keyof typeof MODE_LABELS>)
     .filter((mode) => diffs[mode] !== 0)
     .map((mode) => `${MODE_LABELS[mode]} : ${(reasons[mode] ?? '').trim()}`);

@@ -8,7 +8,16 @@ import { toEuros } from '@kermesse/contracts-common';
 import type { Closing, PastSessions, SessionDetail, SessionState } from '@kermesse/contracts-register/till';
 import { readBearerToken } from '../api/bearerToken';
 
-export type { Closing, PastSession, PastSessions, SessionDetail, SessionState, TillSession, SessionCheque, CardMismatch } from '@kermesse/contracts-register/till';
+export type {
+  Closing,
+  PastSession,
+  PastSessions,
+  SessionDetail,
+  SessionState,
+  TillSession,
+  SessionCheque,
+  CardMismatch,
+} from '@kermesse/contracts-register/till';
 
 export function createTillApi(client: ApiClient) {
   return {
@@ -28,7 +37,12 @@ export function createTillApi(client: ApiClient) {
      * `POST /api/cr/checkouts/{id}/session/close`, with the count of this register's sales still in the
      * device's offline queue (the server refuses the closing while it is above 0).
      */
-    close(checkoutId: number, counted: { cashCents: number; chequeCents: number; cardCents: number }, reason: string | null, pendingOffline = 0): Promise<Closing> {
+    close(
+      checkoutId: number,
+      counted: { cashCents: number; chequeCents: number; cardCents: number },
+      reason: string | null,
+      pendingOffline = 0,
+    ): Promise<Closing> {
       return client.post<Closing>(`/api/cr/checkouts/${checkoutId}/session/close`, {
         counted: { cash: toEuros(counted.cashCents), cheque: toEuros(counted.chequeCents), card: toEuros(counted.cardCents) },
         reason,
