@@ -208,10 +208,10 @@ describe('prize illustrations', () => {
     const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
     const tooLarge = await upload(prize.id, big, 'grande.png', 'image/png');
     expect(tooLarge.status).toBe(413);
-    expect(await json(tooLarge)).toEqual({ error: "L'image dépasse la taille maximale de 2 Mo." });
+    expect(await json(tooLarge)).toEqual({ error: "L'image dépasse la taille maximale de 2 Mo.", code: 'IMAGE_TOO_LARGE' });
     const none = await tb.call('POST', `/api/admin/prizes/${prize.id}/illustration`, { as: 'admin', body: {} });
     expect(none.status).toBe(400);
-    expect(await json(none)).toEqual({ error: 'Veuillez sélectionner une image.' });
+    expect(await json(none)).toEqual({ error: 'Veuillez sélectionner une image.', code: 'NO_IMAGE' });
   });
 
   it('stores a real image under a name of its own, serves it from /up-prizes, and replaces it', async () => {

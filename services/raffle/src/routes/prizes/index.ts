@@ -4,7 +4,7 @@
  * (`POST /api/admin/prizes/{id}/illustration`, multipart field `file`, page `/admin-prize/{id}/edit/image`).
  */
 import type { Context } from 'koa';
-import { checkImagePixels, defineRoute, readUpload, Router } from '@kermesse/kit';
+import { checkImagePixels, defineRoute, HttpError, readUpload, Router } from '@kermesse/kit';
 import { IdParams, PrizeBody, raffleMessage } from '@kermesse/contracts-raffle';
 import { addPrize } from '../../commands/addPrize.ts';
 import { correctPrize } from '../../commands/correctPrize.ts';
@@ -88,9 +88,15 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
 
 /** Reads the one file of a multipart body, refusing what is too large or not an image by its bytes. */
 async function readImage(ctx: Context): Promise<{ bytes: Buffer; type: ImageType }> {
-  const { file } = await readUpload(ctx, {
-    maxFileBytes: MAX_ILLUSTRATION_BYTES, noFileMessage: NO_IMAGE, tooLargeMessage: IMAGE_TOO_LARGE,
-  });
+  let file;
+  try {
+    ({ file } = await readUpload(ctx, { maxFileBytes: MAX_ILLUSTRATION_BYTES, noFileMessage: NO_IMAGE, tooLargeMessage: IMAGE_TOO_LARGE }));
+  } catch (err) {
+    // The kit's reader says it in our words: give them our codes.
+    if (err instanceof HttpError && err.message === IMAGE_TOO_LARGE) err.withCode('IMAGE_TOO_LARGE');
+    if (err instanceof HttpError && err.message === NO_IMAGE) err.withCode('NO_IMAGE');
+    throw err;
+  }
   if (!file || file.data.length === 0) throw raffleError('NO_IMAGE');
   const type = detectImageType(file.data.subarray(0, 16));
   if (!type) throw raffleError('NOT_AN_IMAGE');
