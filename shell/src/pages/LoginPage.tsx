@@ -4,7 +4,8 @@ import { ApiError, Button, CredentialFields, ErrorLine, NETWORK_ERROR_MESSAGE, r
 import { publicGateway } from '../api';
 import { passkeyLoginApi } from '../api/identity';
 import { landingPathFor } from '../layout/navigation';
-import { passkeyFailure, passkeysSupported, usePasskey } from '../session/passkeys';
+// Not a React hook despite its name (it opens the browser's passkey prompt): aliased so the hook rules do not apply.
+import { passkeyFailure, passkeysSupported, usePasskey as askPasskey } from '../session/passkeys';
 import { useFirstRunRedirect } from '../session/useFirstRunRedirect';
 
 /**
@@ -48,7 +49,7 @@ export function LoginPage() {
     try {
       // The e-mail may stay empty: the device offers the accounts it holds a passkey for.
       const options = await passkeyLoginApi.options(email.trim());
-      const answer = await passkeyLoginApi.signIn(await usePasskey(options));
+      const answer = await passkeyLoginApi.signIn(await askPasskey(options));
       enter(answer.token, answer.redirect);
     } catch (caught) {
       setError(passkeyFailure(caught));

@@ -58,7 +58,8 @@ export function useResource<T>(
 
   useEffect(() => {
     // The reloads asked before this run are answered by it (or by the run that replaces it).
-    const asked = waiting.current.splice(0);
+    const queue = waiting.current;
+    const asked = queue.splice(0);
     const answerReloads = () => asked.splice(0).forEach((resolve) => resolve());
     if (!load) {
       answerReloads();
@@ -85,7 +86,7 @@ export function useResource<T>(
     return () => {
       controller.abort();
       // A superseded run hands its waiting reloads to the next one.
-      waiting.current.unshift(...asked.splice(0));
+      queue.unshift(...asked.splice(0));
     };
     // The caller's deps decide when to load again, as for useEffect; `load` is a new closure each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
