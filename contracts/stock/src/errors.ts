@@ -21,6 +21,7 @@ export type StockErrorCode = keyof typeof STOCK_ERRORS;
 
 /** The exact sentences of the codes whose message names a number or a character. */
 export const noteTooLongMessage = (max: number) => `Le champ « global_note » ne doit pas dépasser ${max} caractères.`;
-export const noteFormulaMessage = (note: string) => `Le champ « global_note » commence par « ${note[0]} » : les formules ne sont pas acceptées.`;
+export const noteFormulaMessage = (note: string) =>
+  `Le champ « global_note » commence par « ${note[0]} » : les formules ne sont pas acceptées.`;
 export const importRejectedMessage = (errors: number) =>
   `L'import contient ${errors} erreur(s) : rien n'a été importé. Corrigez le fichier puis relancez le test.`;

@@ -13,20 +13,26 @@ export const EventQuery = Type.Object({ event_id: Type.Optional(Id) });
 export type EventQuery = Static<typeof EventQuery>;
 
 /** `POST /api/stocks/update/stock`: the counted level; the difference becomes a « correction » movement. */
-export const UpdateStockInput = Type.Object({
-  product_id: Id,
-  quantity: Quantity,
-  event_id: Type.Optional(Id),
-  note: Type.Optional(Type.String({ maxLength: 500 })),
-}, { additionalProperties: false });
+export const UpdateStockInput = Type.Object(
+  {
+    product_id: Id,
+    quantity: Quantity,
+    event_id: Type.Optional(Id),
+    note: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
 export type UpdateStockInput = Static<typeof UpdateStockInput>;
 
 /** `POST /api/stocks/update/alert-threshold`. */
-export const UpdateThresholdInput = Type.Object({
-  product_id: Id,
-  alert_threshold: Quantity,
-  event_id: Type.Optional(Id),
-}, { additionalProperties: false });
+export const UpdateThresholdInput = Type.Object(
+  {
+    product_id: Id,
+    alert_threshold: Quantity,
+    event_id: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
 export type UpdateThresholdInput = Static<typeof UpdateThresholdInput>;
 
 /** `GET /api/stocks/movements?product_id&event_id&limit=100`. */

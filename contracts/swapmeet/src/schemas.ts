@@ -30,10 +30,13 @@ export const SwapmeetParams = Type.Object({ id: Id });
 export type SwapmeetParams = Static<typeof SwapmeetParams>;
 
 /** `POST /api/swapmeet/api/swapmeets`: a swap-meet created from the importer page. */
-export const NewSwapmeetInput = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  held_on: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date' })),
-}, { additionalProperties: false });
+export const NewSwapmeetInput = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    held_on: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date' })),
+  },
+  { additionalProperties: false },
+);
 export type NewSwapmeetInput = Static<typeof NewSwapmeetInput>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,14 @@
 /** Typed client of the stock service (SPEC §7 « Stock »); screens call these, never `fetch`. Shapes from @kermesse/contracts-stock. */
 import type {
-  ImportResult, Movement, MovementsAnswer, StockEditAnswer, StockEvent, StockItem, StocksAnswer, UpdateStockInput, UpdateThresholdInput,
+  ImportResult,
+  Movement,
+  MovementsAnswer,
+  StockEditAnswer,
+  StockEvent,
+  StockItem,
+  StocksAnswer,
+  UpdateStockInput,
+  UpdateThresholdInput,
 } from '@kermesse/contracts-stock';
 import { admin } from './http';
 
@@ -28,7 +36,9 @@ export const stockApi = {
 
   /** The movements that explain a product's level, newest first. */
   getMovements(productId: number, eventId: number): Promise<MovementsAnswer> {
-    return admin.get<MovementsAnswer>(`/api/stocks/movements?event_id=${encodeURIComponent(eventId)}&product_id=${encodeURIComponent(productId)}`);
+    return admin.get<MovementsAnswer>(
+      `/api/stocks/movements?event_id=${encodeURIComponent(eventId)}&product_id=${encodeURIComponent(productId)}`,
+    );
   },
 
   /** `POST /api/stocks/import/inventory?dry-run=1|0` multipart {file, global_note}; a refused import is a 422 whose body is the result. */
@@ -36,7 +46,10 @@ export const stockApi = {
     const form = new FormData();
     form.append('file', file, file.name);
     form.append('global_note', globalNote);
-    return admin.upload<ImportResult>(`/api/stocks/import/inventory?dry-run=${dryRun ? 1 : 0}&event_id=${encodeURIComponent(eventId)}`, form);
+    return admin.upload<ImportResult>(
+      `/api/stocks/import/inventory?dry-run=${dryRun ? 1 : 0}&event_id=${encodeURIComponent(eventId)}`,
+      form,
+    );
   },
 
   /** `GET /api/stocks/inventory/template`: the CSV model to fill in. */

@@ -1,8 +1,15 @@
 /** Typed client of the swap-meet service (SPEC §7 « Swap-meet »). Shapes from @kermesse/contracts-swapmeet. */
 import {
   BOOKINGS_LIMIT,
-  type Booking, type BookingImportResult, type BookingsAnswer, type BookingSummary, type NewSwapmeetInput, type ResetAnswer,
-  type SwapMeet, type SwapmeetAnswer, type SwapmeetsAnswer,
+  type Booking,
+  type BookingImportResult,
+  type BookingsAnswer,
+  type BookingSummary,
+  type NewSwapmeetInput,
+  type ResetAnswer,
+  type SwapMeet,
+  type SwapmeetAnswer,
+  type SwapmeetsAnswer,
 } from '@kermesse/contracts-swapmeet';
 import { admin } from './http';
 

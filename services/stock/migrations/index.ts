@@ -74,10 +74,9 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
       await knex.raw(`alter table ??.movements add constraint movements_kind check (kind in ('sale', 'correction', 'import'))`, [schema]);
       await knex.raw('alter table ??.movements add constraint movements_variation_not_zero check (variation <> 0)', [schema]);
-      await knex.raw(
-        'create unique index movements_one_per_sale_line on ??.movements (sale_id, sale_line) where sale_id is not null',
-        [schema],
-      );
+      await knex.raw('create unique index movements_one_per_sale_line on ??.movements (sale_id, sale_line) where sale_id is not null', [
+        schema,
+      ]);
       // Demo levels by event and product name, applied when that product first appears in that event.
       await s().createTable('demo_levels', (t) => {
         t.text('event_name').notNullable();

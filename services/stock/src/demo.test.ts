@@ -19,11 +19,21 @@ describe('demo data', () => {
 
   it('ships a sample inventory file that imports as it is on the demo', () => {
     const products = demoProducts.map((name, index) => ({ id: index + 1, name, category: '' }));
-    const plan = planInventory(readCsv(readFileSync(new URL('../samples/inventaire-exemple.csv', import.meta.url))), products, () => 0, 'Inventaire');
+    const plan = planInventory(
+      readCsv(readFileSync(new URL('../samples/inventaire-exemple.csv', import.meta.url))),
+      products,
+      () => 0,
+      'Inventaire',
+    );
     expect(plan.errors).toEqual([]);
     expect(plan.lines.map((l) => [l.productName, l.newStock])).toEqual([
-      ['Bolée de cidre', 30], ['Soda 33 cl', 72], ['Jus de pomme', 36], ['Sandwich jambon-beurre', 24],
-      ['Sachet de bonbons', 40], ['Pop-corn', 48], ['Gaufre', 30],
+      ['Bolée de cidre', 30],
+      ['Soda 33 cl', 72],
+      ['Jus de pomme', 36],
+      ['Sandwich jambon-beurre', 24],
+      ['Sachet de bonbons', 40],
+      ['Pop-corn', 48],
+      ['Gaufre', 30],
     ]);
   });
 });

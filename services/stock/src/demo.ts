@@ -43,10 +43,13 @@ export const DEMO_LEVELS: ReadonlyArray<{ product: string; stock: number; alertT
 
 /** Stores the demo levels (idempotent: an existing row is left as it is). */
 export async function seedDemo({ db }: { db: Db; password?: string }): Promise<void> {
-  await insertDemoLevels(db, DEMO_LEVELS.map((level) => ({
-    event_name: DEMO_EVENT,
-    product_name: level.product,
-    stock: level.stock,
-    alert_threshold: level.alertThreshold,
-  })));
+  await insertDemoLevels(
+    db,
+    DEMO_LEVELS.map((level) => ({
+      event_name: DEMO_EVENT,
+      product_name: level.product,
+      stock: level.stock,
+      alert_threshold: level.alertThreshold,
+    })),
+  );
 }

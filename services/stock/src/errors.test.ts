@@ -15,6 +15,8 @@ describe('stock error codes', () => {
     expect([err.status, err.message, err.code]).toEqual([404, 'Produit introuvable.', 'PRODUCT_NOT_FOUND']);
     const result = { status: 'error' as const, products_affected: 0, products_updated: 0, errors: ['a', 'b'], movements: [] };
     expect(importRejectedBody(new ImportRejected(result))).toEqual({ error: importRejectedMessage(2), code: 'IMPORT_REJECTED', ...result });
-    expect(importRejectedMessage(2)).toBe("L'import contient 2 erreur(s) : rien n'a été importé. Corrigez le fichier puis relancez le test.");
+    expect(importRejectedMessage(2)).toBe(
+      "L'import contient 2 erreur(s) : rien n'a été importé. Corrigez le fichier puis relancez le test.",
+    );
   });
 });

@@ -1,6 +1,13 @@
 /** The stock service's business errors: the contract's code and French message on a kit HttpError. */
 import { badRequest, HttpError, notFound } from '@kermesse/kit';
-import { importRejectedMessage, noteFormulaMessage, noteTooLongMessage, STOCK_ERRORS, type ImportResult, type StockErrorCode } from '@kermesse/contracts-stock';
+import {
+  importRejectedMessage,
+  noteFormulaMessage,
+  noteTooLongMessage,
+  STOCK_ERRORS,
+  type ImportResult,
+  type StockErrorCode,
+} from '@kermesse/contracts-stock';
 
 const make = (factory: (message: string) => HttpError) => (code: StockErrorCode, details?: Record<string, unknown>) =>
   factory(STOCK_ERRORS[code]).withCode(code, details);

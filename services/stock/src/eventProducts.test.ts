@@ -10,7 +10,9 @@ let sys: StockTestSystem;
 const FIRST = 21;
 const SECOND = 22;
 
-interface StockList { stocks: { id: number; name: string; stock: number; alert_threshold: number; isAlert: boolean }[] }
+interface StockList {
+  stocks: { id: number; name: string; stock: number; alert_threshold: number; isAlert: boolean }[];
+}
 const ids = async (eventId: number): Promise<number[]> =>
   ((await (await sys.request(`/api/stocks/?event_id=${eventId}`)).json()) as StockList).stocks.map((s) => s.id).sort((a, b) => a - b);
 const levelCount = async () => Number((await sys.db('levels').count<{ count: string }[]>('* as count'))[0]!.count);
@@ -29,7 +31,12 @@ afterAll(async () => {
 
 describe("an event's stock lists its own products", () => {
   it('gives a second event only its own product, at 0, and the first event does not list it', async () => {
-    await sys.publish('catalog.event.created', { eventId: SECOND, name: 'Loto de printemps', startsOn: '2027-03-14', sourceEventId: FIRST });
+    await sys.publish('catalog.event.created', {
+      eventId: SECOND,
+      name: 'Loto de printemps',
+      startsOn: '2027-03-14',
+      sourceEventId: FIRST,
+    });
     await sys.publish('catalog.product.changed', buildProduct(301, 'Gaufre', 'Desserts', { eventId: SECOND, categoryId: 9 }));
     await eventually(async () => (await ids(SECOND)).includes(301), 15_000);
     const body = (await (await sys.request(`/api/stocks/?event_id=${SECOND}`)).json()) as StockList;
@@ -55,7 +62,10 @@ describe("an event's stock lists its own products", () => {
     await eventually(async () => (await sys.db('levels').where({ product_id: 302 }).pluck('event_id')).length === 1, 15_000);
     expect(await ids(FIRST)).toEqual([201, 202]);
     expect(await ids(SECOND)).toEqual([301, 302]);
-    await eventually(() => sys.alerts.some((a) => a.payload.productId === 302 && a.payload.eventId === FIRST && !a.payload.isAlert), 15_000);
+    await eventually(
+      () => sys.alerts.some((a) => a.payload.productId === 302 && a.payload.eventId === FIRST && !a.payload.isAlert),
+      15_000,
+    );
   });
 
   it('gives a later event none of the products whose event is unknown once products name their event', async () => {

@@ -20,18 +20,27 @@ afterAll(async () => {
   await sys?.stop();
 });
 
-const stocks = async (eventId: number): Promise<StocksAnswer> => (await sys.request(`/api/stocks/?event_id=${eventId}`)).json() as Promise<StocksAnswer>;
+const stocks = async (eventId: number): Promise<StocksAnswer> =>
+  (await sys.request(`/api/stocks/?event_id=${eventId}`)).json() as Promise<StocksAnswer>;
 const post = (path: string, body: unknown, as: 'admin' | 'cashier' | 'volunteer' = 'admin') =>
   sys.request(path, { method: 'POST', as, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const stockOf = async (eventId: number, productId: number): Promise<StockItem | undefined> => (await stocks(eventId)).stocks.find((s) => s.id === productId);
+const stockOf = async (eventId: number, productId: number): Promise<StockItem | undefined> =>
+  (await stocks(eventId)).stocks.find((s) => s.id === productId);
 const alertsOf = (eventId: number, productId?: number) =>
   sys.alerts.filter((a) => a.payload.eventId === eventId && (productId === undefined || a.payload.productId === productId));
-const THREE = [['Jus d’orange', 'Boissons'], ['Café filtre', 'Buvette'], ['Crêpe sucre', 'Buvette']] as Array<[string, string]>;
+const THREE = [
+  ['Jus d’orange', 'Boissons'],
+  ['Café filtre', 'Buvette'],
+  ['Crêpe sucre', 'Buvette'],
+] as Array<[string, string]>;
 
 describe('stock state from the register catalogue', () => {
   it('lists the products of the most recent event by category, with the demo levels applied and alerts by id', async () => {
-    const { eventId, products: [juice, coffee, crepe] } = await givenEvent(sys, { demo: true, startsOn: '2099-12-31', products: THREE });
-    const body = await (await sys.request('/api/stocks/')).json() as StocksAnswer;
+    const {
+      eventId,
+      products: [juice, coffee, crepe],
+    } = await givenEvent(sys, { demo: true, startsOn: '2099-12-31', products: THREE });
+    const body = (await (await sys.request('/api/stocks/')).json()) as StocksAnswer;
     expect(body.event).toMatchObject({ id: eventId, name: 'Kermesse de printemps' });
     expect(body.events[0]!.id).toBe(eventId);
     expect(body.stocks).toEqual([
@@ -45,15 +54,31 @@ describe('stock state from the register catalogue', () => {
   });
 
   it('starts other events empty, every product in alert, and published those alerts', async () => {
-    const { eventId, products: [juice, coffee, crepe] } = await givenEvent(sys, { products: THREE });
+    const {
+      eventId,
+      products: [juice, coffee, crepe],
+    } = await givenEvent(sys, { products: THREE });
     const body = await stocks(eventId);
-    expect(body.stocks.map((s) => [s.id, s.stock, s.alert_threshold, s.isAlert])).toEqual([[juice, 0, 0, true], [coffee, 0, 0, true], [crepe, 0, 0, true]]);
+    expect(body.stocks.map((s) => [s.id, s.stock, s.alert_threshold, s.isAlert])).toEqual([
+      [juice, 0, 0, true],
+      [coffee, 0, 0, true],
+      [crepe, 0, 0, true],
+    ]);
     expect(body.alerts.sort()).toEqual([juice, coffee, crepe].sort());
     await eventually(() => alertsOf(eventId).length === 3);
   });
 
   it('follows a renamed product and hides a product withdrawn from sale', async () => {
-    const { eventId, products: [juice, old] } = await givenEvent(sys, { demo: true, products: [['Jus d’orange', 'Boissons'], ['Vieux produit', 'Boissons', { active: false }]] });
+    const {
+      eventId,
+      products: [juice, old],
+    } = await givenEvent(sys, {
+      demo: true,
+      products: [
+        ['Jus d’orange', 'Boissons'],
+        ['Vieux produit', 'Boissons', { active: false }],
+      ],
+    });
     await sys.publish('catalog.product.changed', buildProduct(juice!, 'Jus d’orange bio', 'Boissons', { eventId }));
     await eventually(async () => (await stockOf(eventId, juice!))?.name === 'Jus d’orange bio');
     expect((await stocks(eventId)).stocks.some((s) => s.id === old)).toBe(false);
@@ -80,8 +105,14 @@ describe('stock state from the register catalogue', () => {
 
 describe('what has a stock', () => {
   it('gives no stock to raffle and gift-basket ticket products', async () => {
-    const { eventId, products: [tickets, lemonade] } = await givenEvent(sys, {
-      products: [['5 tickets', 'Tombola : Grande tombola', { kind: 'raffle' }], ['Limonade', 'Boissons', { kind: 'product' }]],
+    const {
+      eventId,
+      products: [tickets, lemonade],
+    } = await givenEvent(sys, {
+      products: [
+        ['5 tickets', 'Tombola : Grande tombola', { kind: 'raffle' }],
+        ['Limonade', 'Boissons', { kind: 'product' }],
+      ],
     });
     expect(await stockOf(eventId, lemonade!)).toBeDefined();
     expect((await stocks(eventId)).stocks.some((s) => s.id === tickets)).toBe(false);
@@ -110,12 +141,23 @@ describe('what has a stock', () => {
 
 describe('sales lower the stock exactly once', () => {
   it('lowers each product line of a sale once, ignoring donations, with a movement naming the sale', async () => {
-    const { eventId, products: [crepe, coffee] } = await givenEvent(sys, { demo: true, products: THREE.slice(2).concat(THREE.slice(1, 2)) });
-    const sale = buildSale(freshId(), eventId, [[crepe!, 3], [coffee!, 1], [crepe!, 2]]);
+    const {
+      eventId,
+      products: [crepe, coffee],
+    } = await givenEvent(sys, { demo: true, products: THREE.slice(2).concat(THREE.slice(1, 2)) });
+    const sale = buildSale(freshId(), eventId, [
+      [crepe!, 3],
+      [coffee!, 1],
+      [crepe!, 2],
+    ]);
     await sys.publish('sale.completed', sale);
     await eventually(async () => (await stockOf(eventId, crepe!))?.stock === 55);
     expect((await stockOf(eventId, coffee!))!.stock).toBe(59);
-    const notes = await sys.db('movements').where({ sale_id: sale.saleId }).orderBy('sale_line').select('product_id', 'variation', 'note', 'kind');
+    const notes = await sys
+      .db('movements')
+      .where({ sale_id: sale.saleId })
+      .orderBy('sale_line')
+      .select('product_id', 'variation', 'note', 'kind');
     const note = `Vente ${sale.reference}`;
     expect(notes).toEqual([
       { product_id: crepe, variation: -3, note, kind: 'sale' },
@@ -125,7 +167,10 @@ describe('sales lower the stock exactly once', () => {
   });
 
   it('changes nothing when the same sale.completed is delivered again, or the sale is published twice', async () => {
-    const { eventId, products: [juice, coffee] } = await givenEvent(sys, { demo: true, products: THREE.slice(0, 2) });
+    const {
+      eventId,
+      products: [juice, coffee],
+    } = await givenEvent(sys, { demo: true, products: THREE.slice(0, 2) });
     const saleId = freshId();
     const envelope = await sys.publish('sale.completed', buildSale(saleId, eventId, [[juice!, 4]]));
     await eventually(async () => (await stockOf(eventId, juice!))?.stock === 56);
@@ -144,7 +189,10 @@ describe('sales lower the stock exactly once', () => {
   });
 
   it('lowers the stock once when the service fails after committing and before acknowledging', async () => {
-    const { eventId, products: [juice] } = await givenEvent(sys, { demo: true, products: THREE.slice(0, 1) });
+    const {
+      eventId,
+      products: [juice],
+    } = await givenEvent(sys, { demo: true, products: THREE.slice(0, 1) });
     const saleId = freshId();
     await sys.stopConsumers();
     let deliveries = 0;
@@ -170,7 +218,9 @@ describe('sales lower the stock exactly once', () => {
     await eventually(async () => (await levelAndLedger(sys.db, eventId, productId)).stock === -2);
     await sys.publish('catalog.event.created', { eventId, name: 'Fête de la musique', startsOn: '2026-06-21' });
     await sys.publish('catalog.product.changed', buildProduct(productId, 'Glace', 'Desserts', { eventId }));
-    await eventually(async () => (await stockOf(eventId, productId))?.name === 'Glace' && (await stocks(eventId)).event?.name === 'Fête de la musique');
+    await eventually(
+      async () => (await stockOf(eventId, productId))?.name === 'Glace' && (await stocks(eventId)).event?.name === 'Fête de la musique',
+    );
     expect(await stockOf(eventId, productId)).toMatchObject({ stock: -2, isAlert: true });
     expect((await stocks(eventId)).event?.name).toBe('Fête de la musique');
   });
@@ -178,21 +228,28 @@ describe('sales lower the stock exactly once', () => {
 
 describe('alerts reach the register', () => {
   it('publishes stock.alert when a sale brings the level to its threshold, and again when it leaves alert', async () => {
-    const { eventId, products: [coffee, marker] } = await givenEvent(sys, { demo: true, products: THREE.slice(1) });
+    const {
+      eventId,
+      products: [coffee, marker],
+    } = await givenEvent(sys, { demo: true, products: THREE.slice(1) });
     expect((await post('/api/stocks/update/stock', { product_id: coffee, quantity: 12, event_id: eventId })).status).toBe(200);
     await sys.publish('sale.completed', buildSale(freshId(), eventId, [[coffee!, 2]]));
     const entered = await eventually(() => alertsOf(eventId, coffee).find((a) => a.payload.isAlert));
     expect(entered.payload).toEqual({ eventId, productId: coffee, isAlert: true, stock: 10, alertThreshold: 10 });
     expect((await stocks(eventId)).alerts).toContain(coffee);
 
-    expect((await post('/api/stocks/update/alert-threshold', { product_id: coffee, alert_threshold: 4, event_id: eventId })).status).toBe(200);
+    expect((await post('/api/stocks/update/alert-threshold', { product_id: coffee, alert_threshold: 4, event_id: eventId })).status).toBe(
+      200,
+    );
     const left = await eventually(() => alertsOf(eventId, coffee).find((a) => !a.payload.isAlert));
     expect(left.payload).toEqual({ eventId, productId: coffee, isAlert: false, stock: 10, alertThreshold: 4 });
     // Nothing is published while the state does not change: a later alert (another product's)
     // arrives, and nothing about this one came before it (alerts leave in the order recorded).
     await sys.publish('sale.completed', buildSale(freshId(), eventId, [[coffee!, 1]]));
     await eventually(async () => (await stockOf(eventId, coffee!))?.stock === 9);
-    expect((await post('/api/stocks/update/alert-threshold', { product_id: marker, alert_threshold: 60, event_id: eventId })).status).toBe(200);
+    expect((await post('/api/stocks/update/alert-threshold', { product_id: marker, alert_threshold: 60, event_id: eventId })).status).toBe(
+      200,
+    );
     await eventually(() => alertsOf(eventId, marker).length === 1);
     expect(alertsOf(eventId, coffee)).toHaveLength(2);
   });
@@ -200,22 +257,34 @@ describe('alerts reach the register', () => {
 
 describe('inline edits', () => {
   it('sets a counted level as a « Correction manuelle » movement and answers the updated item', async () => {
-    const { eventId, products: [crepe] } = await givenEvent(sys, { demo: true, products: THREE.slice(2) });
+    const {
+      eventId,
+      products: [crepe],
+    } = await givenEvent(sys, { demo: true, products: THREE.slice(2) });
     const sale = buildSale(freshId(), eventId, [[crepe!, 5]]);
     await sys.publish('sale.completed', sale);
     await eventually(async () => (await stockOf(eventId, crepe!))?.stock === 55);
     const res = await post('/api/stocks/update/stock', { product_id: crepe, quantity: 80, event_id: eventId });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, stock: { id: crepe, stock: 80, isAlert: false } });
-    const last = await sys.db('movements').where({ event_id: eventId, product_id: crepe }).orderBy('id', 'desc').first('kind', 'note', 'variation', 'created_by');
+    const last = await sys
+      .db('movements')
+      .where({ event_id: eventId, product_id: crepe })
+      .orderBy('id', 'desc')
+      .first('kind', 'note', 'variation', 'created_by');
     expect(last).toEqual({ kind: 'correction', note: MANUAL_NOTE, variation: 25, created_by: 'admin@kermesse.local' });
     expect(await levelAndLedger(sys.db, eventId, crepe!)).toMatchObject({ stock: 80, ledger: 80 });
-    const history = await (await sys.request(`/api/stocks/movements?event_id=${eventId}&product_id=${crepe}`)).json() as { movements: { note: string }[] };
+    const history = (await (await sys.request(`/api/stocks/movements?event_id=${eventId}&product_id=${crepe}`)).json()) as {
+      movements: { note: string }[];
+    };
     expect(history.movements.map((m) => m.note)).toEqual([MANUAL_NOTE, `Vente ${sale.reference}`, DEMO_NOTE]);
   });
 
   it('refuses a negative stock or threshold and an unknown product, in French with a code, changing nothing', async () => {
-    const { eventId, products: [crepe] } = await givenEvent(sys, { demo: true, products: THREE.slice(2) });
+    const {
+      eventId,
+      products: [crepe],
+    } = await givenEvent(sys, { demo: true, products: THREE.slice(2) });
     const negative = await post('/api/stocks/update/stock', { product_id: crepe, quantity: -1, event_id: eventId });
     expect(negative.status).toBe(400);
     expect(await negative.json()).toMatchObject({ error: 'Le champ « quantity » doit être supérieur ou égal à 0.' });
@@ -233,7 +302,11 @@ describe('inline edits', () => {
 });
 
 describe('inventory import', () => {
-  const upload = (eventId: number, content: Uint8Array | string, { dryRun = true, note = '', name = 'inventaire.csv', type = 'text/csv' } = {}) => {
+  const upload = (
+    eventId: number,
+    content: Uint8Array | string,
+    { dryRun = true, note = '', name = 'inventaire.csv', type = 'text/csv' } = {},
+  ) => {
     const form = new FormData();
     const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
     form.append('file', new Blob([Uint8Array.from(bytes)], { type }), name);
@@ -251,12 +324,18 @@ describe('inventory import', () => {
     const before = await snapshot(eventId);
     const res = await upload(eventId, 'produit;stock\nCafé filtre;12\n', { dryRun: false, note: '=HYPERLINK("http://x","clic")' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Le champ « global_note » commence par « = » : les formules ne sont pas acceptées.', code: 'NOTE_FORMULA' });
+    expect(await res.json()).toEqual({
+      error: 'Le champ « global_note » commence par « = » : les formules ne sont pas acceptées.',
+      code: 'NOTE_FORMULA',
+    });
     expect(await snapshot(eventId)).toEqual(before);
   });
 
   it('gives the model file with every product, its level, and formulas neutralised', async () => {
-    const { eventId, products: [juice, coffee, crepe, formula, ice] } = await givenEvent(sys, {
+    const {
+      eventId,
+      products: [juice, coffee, crepe, formula, ice],
+    } = await givenEvent(sys, {
       products: [...THREE, ['=HYPERLINK("http://x")', 'Buvette'], ['Glace', 'Desserts']],
     });
     const res = await sys.request(`/api/stocks/inventory/template?event_id=${eventId}`);
@@ -277,15 +356,38 @@ describe('inventory import', () => {
   it('dry-runs a Windows-1252 file with decimal commas and BOM-less semicolons, writing nothing', async () => {
     // Found by name: a name of its own (the import looks products up by name across the catalogue).
     const coffeeName = `Café filtre ${freshId()}`;
-    const { eventId, products: [coffee, crepe] } = await givenEvent(sys, { products: [[coffeeName, 'Buvette'], ['Crêpe sucre', 'Buvette']] });
+    const {
+      eventId,
+      products: [coffee, crepe],
+    } = await givenEvent(sys, {
+      products: [
+        [coffeeName, 'Buvette'],
+        ['Crêpe sucre', 'Buvette'],
+      ],
+    });
     const before = await snapshot(eventId);
-    const cp1252 = Uint8Array.from([...`id_produit;produit;nouveau_stock;note\r\n${crepe};Cr\xEApe sucre;24;\r\n;${coffeeName};"12,0";Compt\xE9 \x80 la main\r\n\r\n`].map((c) => c.charCodeAt(0)));
+    const cp1252 = Uint8Array.from(
+      [
+        ...`id_produit;produit;nouveau_stock;note\r\n${crepe};Cr\xEApe sucre;24;\r\n;${coffeeName};"12,0";Compt\xE9 \x80 la main\r\n\r\n`,
+      ].map((c) => c.charCodeAt(0)),
+    );
     const res = await upload(eventId, cp1252, { note: 'Inventaire du 01/10/2025' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      status: 'dry-run', products_affected: 2, products_updated: 2, errors: [],
+      status: 'dry-run',
+      products_affected: 2,
+      products_updated: 2,
+      errors: [],
       movements: [
-        { line: 2, product_id: crepe, product_name: 'Crêpe sucre', current_stock: 0, new_stock: 24, variation: 24, note: 'Inventaire du 01/10/2025' },
+        {
+          line: 2,
+          product_id: crepe,
+          product_name: 'Crêpe sucre',
+          current_stock: 0,
+          new_stock: 24,
+          variation: 24,
+          note: 'Inventaire du 01/10/2025',
+        },
         { line: 3, product_id: coffee, product_name: coffeeName, current_stock: 0, new_stock: 12, variation: 12, note: 'Compté € la main' },
       ],
     });
@@ -293,12 +395,22 @@ describe('inventory import', () => {
   });
 
   it('imports for real in one go: movements with their notes, levels, alerts left, one import row', async () => {
-    const { eventId, products: [juice, coffee, crepe] } = await givenEvent(sys, { products: THREE });
+    const {
+      eventId,
+      products: [juice, coffee, crepe],
+    } = await givenEvent(sys, { products: THREE });
     await eventually(() => alertsOf(eventId).length === 3);
-    const res = await upload(eventId, `\uFEFFid_produit;nouveau_stock\n${crepe};24\n${coffee};12\n${juice};0\n`, { dryRun: false, note: 'Inventaire du 02/10/2025' });
+    const res = await upload(eventId, `\uFEFFid_produit;nouveau_stock\n${crepe};24\n${coffee};12\n${juice};0\n`, {
+      dryRun: false,
+      note: 'Inventaire du 02/10/2025',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok', products_affected: 3, products_updated: 2, errors: [] });
-    expect((await stocks(eventId)).stocks.map((s) => [s.id, s.stock, s.isAlert])).toEqual([[juice, 0, true], [coffee, 12, false], [crepe, 24, false]]);
+    expect((await stocks(eventId)).stocks.map((s) => [s.id, s.stock, s.isAlert])).toEqual([
+      [juice, 0, true],
+      [coffee, 12, false],
+      [crepe, 24, false],
+    ]);
     expect(await levelAndLedger(sys.db, eventId, crepe!)).toEqual({ stock: 24, ledger: 24, movements: 1 });
     const movement = await sys.db('movements').where({ event_id: eventId, product_id: crepe }).first('kind', 'note', 'import_id');
     expect(movement).toMatchObject({ kind: 'import', note: 'Inventaire du 02/10/2025', import_id: expect.any(Number) });
@@ -311,22 +423,40 @@ describe('inventory import', () => {
 
   it('changes nothing for malformed, mis-encoded or formula-injected files, naming each line, dry-run or not', async () => {
     const coffeeName = `Café filtre ${freshId()}`;
-    const { eventId, products: [juice, coffee, crepe] } = await givenEvent(sys, { products: [['Jus d’orange', 'Boissons'], [coffeeName, 'Buvette'], ['Crêpe sucre', 'Buvette']] });
+    const {
+      eventId,
+      products: [juice, coffee, crepe],
+    } = await givenEvent(sys, {
+      products: [
+        ['Jus d’orange', 'Boissons'],
+        [coffeeName, 'Buvette'],
+        ['Crêpe sucre', 'Buvette'],
+      ],
+    });
     const before = await snapshot(eventId);
     const unknownId = freshId();
     const cases: [string | Uint8Array, string[]][] = [
-      [`id_produit;nouveau_stock\n${crepe};5\n${coffee};beaucoup\n${unknownId};3\n`, [
-        `Ligne 3 : la quantité « beaucoup » de « ${coffeeName} » doit être un nombre entier positif ou nul.`,
-        `Ligne 4 : aucun produit n'a l'identifiant ${unknownId}.`,
-      ]],
-      [`produit;nouveau_stock\n${coffeeName};5\nCrÃªpe sucre;4\n`, [
-        'Ligne 3 : texte mal encodé (« CrÃªpe sucre ») — enregistrez le fichier en « CSV UTF-8 » ou en « CSV (séparateur : point-virgule) ».',
-      ]],
-      [`id_produit;nouveau_stock;note\n${crepe};5;=1+1\n${coffee};6;"@SOMME(A1:A9)"\n${juice};7;+cmd|' /C calc'!A0\n`, [
-        'Ligne 2 : la cellule « note » commence par « = » (« =1+1 ») : les formules ne sont pas acceptées.',
-        'Ligne 3 : la cellule « note » commence par « @ » (« @SOMME(A1:A9) ») : les formules ne sont pas acceptées.',
-        "Ligne 4 : la cellule « note » commence par « + » (« +cmd|' /C calc'!A0 ») : les formules ne sont pas acceptées.",
-      ]],
+      [
+        `id_produit;nouveau_stock\n${crepe};5\n${coffee};beaucoup\n${unknownId};3\n`,
+        [
+          `Ligne 3 : la quantité « beaucoup » de « ${coffeeName} » doit être un nombre entier positif ou nul.`,
+          `Ligne 4 : aucun produit n'a l'identifiant ${unknownId}.`,
+        ],
+      ],
+      [
+        `produit;nouveau_stock\n${coffeeName};5\nCrÃªpe sucre;4\n`,
+        [
+          'Ligne 3 : texte mal encodé (« CrÃªpe sucre ») — enregistrez le fichier en « CSV UTF-8 » ou en « CSV (séparateur : point-virgule) ».',
+        ],
+      ],
+      [
+        `id_produit;nouveau_stock;note\n${crepe};5;=1+1\n${coffee};6;"@SOMME(A1:A9)"\n${juice};7;+cmd|' /C calc'!A0\n`,
+        [
+          'Ligne 2 : la cellule « note » commence par « = » (« =1+1 ») : les formules ne sont pas acceptées.',
+          'Ligne 3 : la cellule « note » commence par « @ » (« @SOMME(A1:A9) ») : les formules ne sont pas acceptées.',
+          "Ligne 4 : la cellule « note » commence par « + » (« +cmd|' /C calc'!A0 ») : les formules ne sont pas acceptées.",
+        ],
+      ],
       [`id_produit;nouveau_stock\n${crepe};5\n${coffee};"6\n`, ["Ligne 3 : un guillemet ouvert n'est jamais refermé."]],
     ];
     for (const [content, errors] of cases) {
@@ -336,7 +466,9 @@ describe('inventory import', () => {
       const real = await upload(eventId, content, { dryRun: false });
       expect(real.status).toBe(422);
       expect(await real.json()).toMatchObject({
-        status: 'error', errors, code: 'IMPORT_REJECTED',
+        status: 'error',
+        errors,
+        code: 'IMPORT_REJECTED',
         error: `L'import contient ${errors.length} erreur(s) : rien n'a été importé. Corrigez le fichier puis relancez le test.`,
       });
     }
@@ -347,7 +479,10 @@ describe('inventory import', () => {
     const { eventId } = await givenEvent(sys, { products: THREE });
     const before = await snapshot(eventId);
     const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]);
-    const xlsx = await upload(eventId, zip, { name: 'inventaire.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const xlsx = await upload(eventId, zip, {
+      name: 'inventaire.xlsx',
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     expect(xlsx.status).toBe(400);
     expect(await xlsx.json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide', code: 'NOT_CSV' });
     const disguised = await upload(eventId, zip, { dryRun: false });
@@ -363,16 +498,22 @@ describe('inventory import', () => {
   });
 
   it('uses « Inventaire du {dd/mm/yyyy} » when no note is given', async () => {
-    const { eventId, products: [juice] } = await givenEvent(sys, { products: THREE });
+    const {
+      eventId,
+      products: [juice],
+    } = await givenEvent(sys, { products: THREE });
     const res = await upload(eventId, `id_produit;nouveau_stock\n${juice};9\n`);
-    const body = await res.json() as { movements: { note: string }[] };
+    const body = (await res.json()) as { movements: { note: string }[] };
     expect(body.movements[0]!.note).toMatch(/^Inventaire du \d{2}\/\d{2}\/\d{4}$/);
   });
 });
 
 describe('a cut upload', () => {
   it('answers 400 in French to an inventory cut before its closing boundary, writes nothing and keeps serving', async () => {
-    const { eventId, products: [crepe] } = await givenEvent(sys, { demo: true, products: THREE.slice(2) });
+    const {
+      eventId,
+      products: [crepe],
+    } = await givenEvent(sys, { demo: true, products: THREE.slice(2) });
     const before = await levelAndLedger(sys.db, eventId, crepe!);
     const importsBefore = (await sys.db('imports').count<{ count: number }[]>('* as count'))[0]!.count;
     const res = await sys.request(`/api/stocks/import/inventory?dry-run=0&event_id=${eventId}`, cutMultipartUpload());
@@ -386,7 +527,10 @@ describe('a cut upload', () => {
 
 describe('a sale beyond the counted stock', () => {
   it('is recorded all the same: the level goes below zero, in alert, and stock.alert reaches the register', async () => {
-    const { eventId, products: [waffle] } = await givenEvent(sys, { demo: true, products: [['Gaufre au sucre', 'Buvette']] });
+    const {
+      eventId,
+      products: [waffle],
+    } = await givenEvent(sys, { demo: true, products: [['Gaufre au sucre', 'Buvette']] });
     const counted = (await stockOf(eventId, waffle!))!.stock;
     expect(await stockOf(eventId, waffle!)).toMatchObject({ isAlert: false });
     // Three more waffles sold than were counted: the fair never refuses a sale over a miscount.
@@ -396,18 +540,29 @@ describe('a sale beyond the counted stock', () => {
     expect(await stockOf(eventId, waffle!)).toMatchObject({ name: 'Gaufre au sucre', stock: -3, isAlert: true });
     expect((await stocks(eventId)).alerts).toContain(waffle);
     expect(await levelAndLedger(sys.db, eventId, waffle!)).toEqual({ stock: -3, ledger: -3, movements: 2 });
-    const state = await (await sys.request(`/api/cr/stocks/${eventId}/stocks/state`, { as: 'cashier' })).json() as { stocks: { id: number; isAlert: boolean }[] };
+    const state = (await (await sys.request(`/api/cr/stocks/${eventId}/stocks/state`, { as: 'cashier' })).json()) as {
+      stocks: { id: number; isAlert: boolean }[];
+    };
     expect(state.stocks).toContainEqual({ id: waffle, isAlert: true });
   });
 });
 
 describe('sales that queued up while the service was away', () => {
   it('applies them together, each line once, with every movement giving the level it led to', async () => {
-    const { eventId, products: [choux] } = await givenEvent(sys, { demo: true, products: [['Chouquettes', 'Buvette']] });
+    const {
+      eventId,
+      products: [choux],
+    } = await givenEvent(sys, { demo: true, products: [['Chouquettes', 'Buvette']] });
     const [s1, s2, s3, s4, laterEvent, laterProduct] = [freshId(), freshId(), freshId(), freshId(), freshId(), freshId()];
     await sys.stopConsumers();
     const first = await sys.publish('sale.completed', buildSale(s1, eventId, [[choux!, 2]]));
-    await sys.publish('sale.completed', buildSale(s2, eventId, [[choux!, 3], [choux!, 1]]));
+    await sys.publish(
+      'sale.completed',
+      buildSale(s2, eventId, [
+        [choux!, 3],
+        [choux!, 1],
+      ]),
+    );
     // The same event delivered twice, and the same sale published again under a new event id.
     await sys.publishRaw(first, `${first.id}-again`);
     await sys.publish('sale.completed', buildSale(s1, eventId, [[choux!, 2]]));
@@ -418,7 +573,11 @@ describe('sales that queued up while the service was away', () => {
 
     await eventually(async () => (await levelAndLedger(sys.db, laterEvent, laterProduct)).stock === -1);
     await eventually(async () => (await stockOf(eventId, choux!))?.stock === 50);
-    const movements = await sys.db('movements').where({ event_id: eventId, product_id: choux, kind: 'sale' }).orderBy('id').select('sale_id', 'variation', 'stock_after');
+    const movements = await sys
+      .db('movements')
+      .where({ event_id: eventId, product_id: choux, kind: 'sale' })
+      .orderBy('id')
+      .select('sale_id', 'variation', 'stock_after');
     expect(movements).toEqual([
       { sale_id: s1, variation: -2, stock_after: 58 },
       { sale_id: s2, variation: -3, stock_after: 55 },

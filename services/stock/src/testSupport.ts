@@ -4,11 +4,33 @@
  * (outbox row in a transaction, relay to JetStream) and listens to stock.alert like the register.
  */
 import {
-  connectBus, createDb, createLogger, listen, migrateLatest, recordEvent, startConsumer, startOutboxRelay,
-  type Bus, type Db, type EventConsumer, type EventEnvelope, type EventPayloads, type EventType, type OutboxRelay, type RunningServer,
+  connectBus,
+  createDb,
+  createLogger,
+  listen,
+  migrateLatest,
+  recordEvent,
+  startConsumer,
+  startOutboxRelay,
+  type Bus,
+  type Db,
+  type EventConsumer,
+  type EventEnvelope,
+  type EventPayloads,
+  type EventType,
+  type OutboxRelay,
+  type RunningServer,
 } from '@kermesse/kit';
 import {
-  createTestDatabase, deleteTestStream, eventually, startTestIdentity, testNamespace, testTokens, testTokenVerifier, TEST_NATS_URL, type TestDatabase,
+  createTestDatabase,
+  deleteTestStream,
+  eventually,
+  startTestIdentity,
+  testNamespace,
+  testTokens,
+  testTokenVerifier,
+  TEST_NATS_URL,
+  type TestDatabase,
 } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
@@ -60,8 +82,14 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
   const producerRelay: OutboxRelay = startOutboxRelay({ db: producerDb, bus: producerBus, logger, pollMs: 50 });
   const alerts: EventEnvelope<'stock.alert'>[] = [];
   const alertConsumer: EventConsumer = await startConsumer({
-    db: producerDb, bus: producerBus, logger, name: 'register-stand-in-stock-alert', type: 'stock.alert',
-    handle: async (event) => { alerts.push(event); },
+    db: producerDb,
+    bus: producerBus,
+    logger,
+    name: 'register-stand-in-stock-alert',
+    type: 'stock.alert',
+    handle: async (event) => {
+      alerts.push(event);
+    },
   });
 
   let consumers: { stop(): Promise<void> } | null = null;
@@ -78,7 +106,9 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
       return producerDb.transaction((trx) => recordEvent(trx, 'register', type, payload));
     },
     async publishRaw(envelope, msgId) {
-      await producerBus.js.publish(producerBus.subject(envelope.type), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: msgId });
+      await producerBus.js.publish(producerBus.subject(envelope.type), new TextEncoder().encode(JSON.stringify(envelope)), {
+        msgID: msgId,
+      });
     },
     async startConsumers(hooks = {}) {
       consumers = await startStockConsumers({ db, bus, logger, beforeAck: hooks.beforeAck });
@@ -129,23 +159,63 @@ export function buildSale(
   overrides: Partial<EventPayloads['sale.completed']> = {},
 ): EventPayloads['sale.completed'] {
   const productLines = lines.map(([productId, quantity]) => ({
-    productId, name: `Produit ${productId}`, categoryId: 1, categoryName: 'Buvette',
-    unitPriceCents: 150, quantity, totalCents: 150 * quantity, kind: 'product' as const,
+    productId,
+    name: `Produit ${productId}`,
+    categoryId: 1,
+    categoryName: 'Buvette',
+    unitPriceCents: 150,
+    quantity,
+    totalCents: 150 * quantity,
+    kind: 'product' as const,
   }));
-  const donation = { productId: -1, name: 'Don', categoryId: null, categoryName: 'Donations', unitPriceCents: 500, quantity: 1, totalCents: 500, kind: 'donation' as const };
+  const donation = {
+    productId: -1,
+    name: 'Don',
+    categoryId: null,
+    categoryName: 'Donations',
+    unitPriceCents: 500,
+    quantity: 1,
+    totalCents: 500,
+    kind: 'donation' as const,
+  };
   const totalCents = productLines.reduce((sum, line) => sum + line.totalCents, 0) + 500;
   return {
-    saleId, reference: `V-${String(saleId).padStart(6, '0')}`, eventId, checkoutId: 1, claimId: null, buyer: null,
-    lines: [...productLines, donation], tickets: [], bets: [],
+    saleId,
+    reference: `V-${String(saleId).padStart(6, '0')}`,
+    eventId,
+    checkoutId: 1,
+    claimId: null,
+    buyer: null,
+    lines: [...productLines, donation],
+    tickets: [],
+    bets: [],
     payments: [{ method: 'ESP', amountCents: totalCents, reference: String(totalCents / 100) }],
-    totalCents, paymentMode: 2, paymentStatus: 1, receipt: null, completedAt: new Date().toISOString(),
+    totalCents,
+    paymentMode: 2,
+    paymentStatus: 1,
+    receipt: null,
+    completedAt: new Date().toISOString(),
     ...overrides,
   };
 }
 
 /** A catalog.product.changed payload. */
-export const buildProduct = (productId: number, name: string, categoryName = 'Buvette', overrides: Partial<EventPayloads['catalog.product.changed']> = {}): EventPayloads['catalog.product.changed'] => ({
-  productId, name, priceCents: 150, categoryId: 1, categoryName, image: null, clickAndCollect: false, alcohol: false, active: true, ...overrides,
+export const buildProduct = (
+  productId: number,
+  name: string,
+  categoryName = 'Buvette',
+  overrides: Partial<EventPayloads['catalog.product.changed']> = {},
+): EventPayloads['catalog.product.changed'] => ({
+  productId,
+  name,
+  priceCents: 150,
+  categoryId: 1,
+  categoryName,
+  image: null,
+  clickAndCollect: false,
+  alcohol: false,
+  active: true,
+  ...overrides,
 });
 
 let lastId = 100_000;
@@ -170,7 +240,9 @@ export async function givenEvent(
   options: {
     demo?: boolean;
     startsOn?: string;
-    products?: Array<[name: string, category: string] | [name: string, category: string, overrides: Partial<EventPayloads['catalog.product.changed']>]>;
+    products?: Array<
+      [name: string, category: string] | [name: string, category: string, overrides: Partial<EventPayloads['catalog.product.changed']>]
+    >;
   } = {},
 ): Promise<EventFixture> {
   const eventId = freshId();
@@ -185,14 +257,23 @@ export async function givenEvent(
     if (payload.active && (payload.kind ?? 'product') === 'product') active += 1;
     await sys.publish('catalog.product.changed', payload);
   }
-  await eventually(async () => Number((await sys.db('levels').where({ event_id: eventId }).count<{ count: string }[]>('* as count'))[0]!.count) === active, 15_000);
+  await eventually(
+    async () => Number((await sys.db('levels').where({ event_id: eventId }).count<{ count: string }[]>('* as count'))[0]!.count) === active,
+    15_000,
+  );
   return { eventId, name, products };
 }
 
 /** Level of a product and the sum of its movements: they must always be equal. */
-export async function levelAndLedger(db: Db, eventId: number, productId: number): Promise<{ stock: number | undefined; ledger: number; movements: number }> {
+export async function levelAndLedger(
+  db: Db,
+  eventId: number,
+  productId: number,
+): Promise<{ stock: number | undefined; ledger: number; movements: number }> {
   const level = await db('levels').where({ event_id: eventId, product_id: productId }).first('stock');
-  const sum = await db('movements').where({ event_id: eventId, product_id: productId }).first(db.raw('coalesce(sum(variation), 0)::int as ledger'), db.raw('count(*)::int as movements'));
+  const sum = await db('movements')
+    .where({ event_id: eventId, product_id: productId })
+    .first(db.raw('coalesce(sum(variation), 0)::int as ledger'), db.raw('count(*)::int as movements'));
   return { stock: level?.stock, ledger: (sum as { ledger: number }).ledger, movements: (sum as { movements: number }).movements };
 }
 

@@ -17,7 +17,14 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
     bookings: [
       { name: 'Martine Lefèvre', phone: '0611223344', space_cm: 300, revenue_cents: 1500, is_payed: true, date_booking: `${year}-03-02` },
       { name: 'Karim Benali', phone: '0698765432', space_cm: 400, revenue_cents: 2000, is_payed: true, date_booking: `${year}-03-05` },
-      { name: 'Association Les P’tits Loups', phone: '0478123456', space_cm: 600, revenue_cents: 3000, is_payed: false, date_booking: `${year}-03-09` },
+      {
+        name: 'Association Les P’tits Loups',
+        phone: '0478123456',
+        space_cm: 600,
+        revenue_cents: 3000,
+        is_payed: false,
+        date_booking: `${year}-03-09`,
+      },
     ],
   });
 }

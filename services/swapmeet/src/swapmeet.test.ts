@@ -38,9 +38,16 @@ afterAll(async () => {
 const call = (path: string, init: RequestInit = {}, who = 'admin') =>
   fetch(base + path, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${tokens[who]}` } });
 
-function upload(content: Uint8Array | string, { dryRun = true, swapmeetId = demoId as number | string | null, name = 'reservations.csv', type = 'text/csv', format = 'custom' } = {}) {
+function upload(
+  content: Uint8Array | string,
+  { dryRun = true, swapmeetId = demoId as number | string | null, name = 'reservations.csv', type = 'text/csv', format = 'custom' } = {},
+) {
   const form = new FormData();
-  form.append('file', new Blob([Uint8Array.from(typeof content === 'string' ? new TextEncoder().encode(content) : content)], { type }), name);
+  form.append(
+    'file',
+    new Blob([Uint8Array.from(typeof content === 'string' ? new TextEncoder().encode(content) : content)], { type }),
+    name,
+  );
   form.append('format', format);
   if (swapmeetId !== null) form.append('swapmeet_id', String(swapmeetId));
   return call(`/api/swapmeet/api/import/custom-csv?dry-run=${dryRun}`, { method: 'POST', body: form });
@@ -58,7 +65,14 @@ const bookings = async (limit = 100, swapmeetId = demoId) =>
 const THREE: NewBooking[] = [
   { name: 'Martine Lefèvre', phone: '0611223344', space_cm: 300, revenue_cents: 1500, is_payed: true, date_booking: '2026-03-02' },
   { name: 'Karim Benali', phone: '0698765432', space_cm: 400, revenue_cents: 2000, is_payed: true, date_booking: '2026-03-05' },
-  { name: 'Association Les P’tits Loups', phone: '0478123456', space_cm: 600, revenue_cents: 3000, is_payed: false, date_booking: '2026-03-09' },
+  {
+    name: 'Association Les P’tits Loups',
+    phone: '0478123456',
+    space_cm: 600,
+    revenue_cents: 3000,
+    is_payed: false,
+    date_booking: '2026-03-09',
+  },
 ];
 let made = 0;
 /** A swap-meet of the test's own (nothing shared with another test), with three bookings by default. */
@@ -71,10 +85,20 @@ describe('swap-meet bookings', () => {
   it('lists the demo bookings with the summary of SPEC §3, seeded once', async () => {
     const body = await bookings();
     expect(body.total).toBe(3);
-    expect(body.data[0]).toEqual({ id: expect.any(Number), name: 'Martine Lefèvre', phone: '0611223344', space_needed: 3, revenue: '15.00', is_payed: true, date_booking: expect.stringMatching(/-03-02$/) });
+    expect(body.data[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Martine Lefèvre',
+      phone: '0611223344',
+      space_needed: 3,
+      revenue: '15.00',
+      is_payed: true,
+      date_booking: expect.stringMatching(/-03-02$/),
+    });
     expect(body.summary).toEqual({ total_revenue: '65.00', total_space_reserved: 13, paid_bookings: 2, unpaid_bookings: 1 });
-    const list = await (await call('/api/swapmeet/api/swapmeets')).json() as { data: { name: string; bookings_count: number }[] };
-    expect(list.data.filter((s) => s.name === DEMO_SWAPMEET)).toEqual([{ id: demoId, name: DEMO_SWAPMEET, held_on: expect.any(String), bookings_count: 3 }]);
+    const list = (await (await call('/api/swapmeet/api/swapmeets')).json()) as { data: { name: string; bookings_count: number }[] };
+    expect(list.data.filter((s) => s.name === DEMO_SWAPMEET)).toEqual([
+      { id: demoId, name: DEMO_SWAPMEET, held_on: expect.any(String), bookings_count: 3 },
+    ]);
   });
 
   it('keeps swap-meets to admins and asks for an id', async () => {
@@ -82,7 +106,10 @@ describe('swap-meet bookings', () => {
     const missing = await call('/api/swapmeet/api/bookings?limit=100');
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ error: 'ID du SwapMeet non trouvé', code: 'NO_SWAPMEET' });
-    expect(await (await call('/api/swapmeet/api/bookings?swapmeet_id=')).json()).toEqual({ error: 'ID du SwapMeet non trouvé', code: 'NO_SWAPMEET' });
+    expect(await (await call('/api/swapmeet/api/bookings?swapmeet_id=')).json()).toEqual({
+      error: 'ID du SwapMeet non trouvé',
+      code: 'NO_SWAPMEET',
+    });
     const unknown = await call('/api/swapmeet/api/bookings?swapmeet_id=9999');
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'Vide-grenier introuvable.', code: 'SWAPMEET_NOT_FOUND' });
@@ -92,12 +119,32 @@ describe('swap-meet bookings', () => {
     const swapmeetId = await givenSwapmeet();
     const res = await upload(SAMPLE, { swapmeetId });
     expect(res.status).toBe(200);
-    const body = await res.json() as { status: string; message: string; bookings_parsed: number; bookings_created: number; data: unknown[]; errors: string[]; summary: unknown };
+    const body = (await res.json()) as {
+      status: string;
+      message: string;
+      bookings_parsed: number;
+      bookings_created: number;
+      data: unknown[];
+      errors: string[];
+      summary: unknown;
+    };
     expect(body).toMatchObject({
-      status: 'dry-run', message: 'Test réussi : 8 réservations prêtes à être importées.', bookings_parsed: 8, bookings_created: 0, errors: [],
+      status: 'dry-run',
+      message: 'Test réussi : 8 réservations prêtes à être importées.',
+      bookings_parsed: 8,
+      bookings_created: 0,
+      errors: [],
       summary: { total_revenue: '150.00', total_space_reserved: 30, paid_bookings: 5, unpaid_bookings: 3 },
     });
-    expect(body.data[0]).toEqual({ id: null, name: 'Jeanne Moreau', phone: '0612345678', space_needed: 2.5, revenue: '12.50', is_payed: true, date_booking: '2026-03-12' });
+    expect(body.data[0]).toEqual({
+      id: null,
+      name: 'Jeanne Moreau',
+      phone: '0612345678',
+      space_needed: 2.5,
+      revenue: '12.50',
+      is_payed: true,
+      date_booking: '2026-03-12',
+    });
     expect((await bookings(100, swapmeetId)).total).toBe(3);
   });
 
@@ -105,13 +152,18 @@ describe('swap-meet bookings', () => {
     const swapmeetId = await givenSwapmeet();
     const res = await upload(SAMPLE, { dryRun: false, swapmeetId });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'success', message: '8 réservations importées.', bookings_parsed: 8, bookings_created: 8 });
+    expect(await res.json()).toMatchObject({
+      status: 'success',
+      message: '8 réservations importées.',
+      bookings_parsed: 8,
+      bookings_created: 8,
+    });
     const after = await bookings(100, swapmeetId);
     expect(after.total).toBe(11);
     expect(after.summary).toEqual({ total_revenue: '215.00', total_space_reserved: 43, paid_bookings: 7, unpaid_bookings: 4 });
     const again = await upload(SAMPLE, { dryRun: false, swapmeetId });
     expect(again.status).toBe(422);
-    const body = await again.json() as { status: string; errors: string[]; error: string };
+    const body = (await again.json()) as { status: string; errors: string[]; error: string };
     expect(body.status).toBe('error');
     expect(body.errors).toHaveLength(8);
     expect(body.errors[0]).toBe('Ligne 2 : la réservation de « Jeanne Moreau » du 12/03/2026 est déjà enregistrée.');
@@ -132,10 +184,38 @@ describe('swap-meet bookings', () => {
   it('changes nothing for a malformed, mis-encoded or injected file, in a dry run or for real', async () => {
     const swapmeetId = await givenSwapmeet();
     const cases: [string | Uint8Array, string[]][] = [
-      ['nom;metres;montant;date_reservation\nAlice;2;10;01/03/2026\nBob;deux;10;01/03/2026\n', ["Ligne 3 : l'espace « deux » doit être un nombre de mètres supérieur à 0 (ex. 2,5)."]],
-      [Uint8Array.from([...new TextEncoder().encode('nom;metres;montant;date_reservation\nAlice;2;10;01/03/2026\nB'), 0x8f, 0x3b, 0x32, 0x3b, 0x31, 0x30, 0x3b, 0x30, 0x31, 0x2f, 0x30, 0x33, 0x2f, 0x32, 0x30, 0x32, 0x36, 0x0a]),
-        ['Ligne 3 : caractères illisibles — enregistrez le fichier au format CSV (UTF-8 ou Windows-1252).']],
-      ['nom;metres;montant;date_reservation\n@SOMME(A1);2;10;01/03/2026\n', ['Ligne 2 : la cellule « nom » commence par « @ » (« @SOMME(A1) ») : les formules ne sont pas acceptées.']],
+      [
+        'nom;metres;montant;date_reservation\nAlice;2;10;01/03/2026\nBob;deux;10;01/03/2026\n',
+        ["Ligne 3 : l'espace « deux » doit être un nombre de mètres supérieur à 0 (ex. 2,5)."],
+      ],
+      [
+        Uint8Array.from([
+          ...new TextEncoder().encode('nom;metres;montant;date_reservation\nAlice;2;10;01/03/2026\nB'),
+          0x8f,
+          0x3b,
+          0x32,
+          0x3b,
+          0x31,
+          0x30,
+          0x3b,
+          0x30,
+          0x31,
+          0x2f,
+          0x30,
+          0x33,
+          0x2f,
+          0x32,
+          0x30,
+          0x32,
+          0x36,
+          0x0a,
+        ]),
+        ['Ligne 3 : caractères illisibles — enregistrez le fichier au format CSV (UTF-8 ou Windows-1252).'],
+      ],
+      [
+        'nom;metres;montant;date_reservation\n@SOMME(A1);2;10;01/03/2026\n',
+        ['Ligne 2 : la cellule « nom » commence par « @ » (« @SOMME(A1) ») : les formules ne sont pas acceptées.'],
+      ],
     ];
     for (const [content, errors] of cases) {
       const dry = await upload(content, { swapmeetId });
@@ -154,13 +234,27 @@ describe('swap-meet bookings', () => {
     const none = await call('/api/swapmeet/api/import/custom-csv?dry-run=true', { method: 'POST', body: noFile });
     expect(await none.json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV', code: 'NO_FILE' });
     expect(await (await upload('x', { swapmeetId: null })).json()).toEqual({ error: 'ID du SwapMeet non trouvé', code: 'NO_SWAPMEET' });
-    expect(await (await upload('x', { name: 'photo.png', type: 'image/png' })).json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide', code: 'NOT_CSV' });
-    expect(await (await upload(Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d]))).json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV valide', code: 'NOT_CSV' });
+    expect(await (await upload('x', { name: 'photo.png', type: 'image/png' })).json()).toEqual({
+      error: 'Veuillez sélectionner un fichier CSV valide',
+      code: 'NOT_CSV',
+    });
+    expect(await (await upload(Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d]))).json()).toEqual({
+      error: 'Veuillez sélectionner un fichier CSV valide',
+      code: 'NOT_CSV',
+    });
     const helloasso = await upload('x', { format: 'helloasso' });
     expect(helloasso.status).toBe(400);
-    expect(await helloasso.json()).toEqual({ error: "Format d'import inconnu : seul le format « custom » est accepté.", code: 'UNKNOWN_FORMAT' });
-    const cp1252 = Uint8Array.from([...'nom;metres;montant;paye;date_reservation\r\nH\xE9l\xE8ne;2,5;12,50;oui;01/03/2026\r\n'].map((c) => c.charCodeAt(0)));
-    expect(await (await upload(cp1252)).json()).toMatchObject({ status: 'dry-run', data: [{ name: 'Hélène', space_needed: 2.5, revenue: '12.50' }] });
+    expect(await helloasso.json()).toEqual({
+      error: "Format d'import inconnu : seul le format « custom » est accepté.",
+      code: 'UNKNOWN_FORMAT',
+    });
+    const cp1252 = Uint8Array.from(
+      [...'nom;metres;montant;paye;date_reservation\r\nH\xE9l\xE8ne;2,5;12,50;oui;01/03/2026\r\n'].map((c) => c.charCodeAt(0)),
+    );
+    expect(await (await upload(cp1252)).json()).toMatchObject({
+      status: 'dry-run',
+      data: [{ name: 'Hélène', space_needed: 2.5, revenue: '12.50' }],
+    });
   });
 
   it('resets every booking of the swap-meet', async () => {
@@ -168,21 +262,45 @@ describe('swap-meet bookings', () => {
     const res = await call(`/api/swapmeet/api/reset-bookings/${swapmeetId}`, { method: 'DELETE' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'success', message: '3 réservations supprimées.' });
-    expect(await bookings(100, swapmeetId)).toMatchObject({ data: [], total: 0, summary: { total_revenue: '0.00', total_space_reserved: 0, paid_bookings: 0, unpaid_bookings: 0 } });
-    expect(await (await call(`/api/swapmeet/api/reset-bookings/${swapmeetId}`, { method: 'DELETE' })).json()).toEqual({ status: 'success', message: 'Aucune réservation à supprimer.' });
+    expect(await bookings(100, swapmeetId)).toMatchObject({
+      data: [],
+      total: 0,
+      summary: { total_revenue: '0.00', total_space_reserved: 0, paid_bookings: 0, unpaid_bookings: 0 },
+    });
+    expect(await (await call(`/api/swapmeet/api/reset-bookings/${swapmeetId}`, { method: 'DELETE' })).json()).toEqual({
+      status: 'success',
+      message: 'Aucune réservation à supprimer.',
+    });
     const one = await givenSwapmeet(THREE.slice(0, 1));
-    expect(await (await call(`/api/swapmeet/api/reset-bookings/${one}`, { method: 'DELETE' })).json()).toEqual({ status: 'success', message: '1 réservation supprimée.' });
+    expect(await (await call(`/api/swapmeet/api/reset-bookings/${one}`, { method: 'DELETE' })).json()).toEqual({
+      status: 'success',
+      message: '1 réservation supprimée.',
+    });
     expect((await bookings(100, demoId)).total).toBe(3);
     expect((await call('/api/swapmeet/api/reset-bookings/9999', { method: 'DELETE' })).status).toBe(404);
   });
 
   it('creates a swap-meet', async () => {
-    const res = await call('/api/swapmeet/api/swapmeets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: "Vide-grenier d'automne", held_on: '2026-10-04' }) });
+    const res = await call('/api/swapmeet/api/swapmeets', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: "Vide-grenier d'automne", held_on: '2026-10-04' }),
+    });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ data: { id: expect.any(Number), name: "Vide-grenier d'automne", held_on: '2026-10-04', bookings_count: 0 } });
-    const bad = await call('/api/swapmeet/api/swapmeets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '' }) });
+    expect(await res.json()).toEqual({
+      data: { id: expect.any(Number), name: "Vide-grenier d'automne", held_on: '2026-10-04', bookings_count: 0 },
+    });
+    const bad = await call('/api/swapmeet/api/swapmeets', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: '' }),
+    });
     expect(await bad.json()).toMatchObject({ error: 'Le champ « name » ne doit pas être vide.' });
-    const blank = await call('/api/swapmeet/api/swapmeets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '   ' }) });
+    const blank = await call('/api/swapmeet/api/swapmeets', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: '   ' }),
+    });
     expect(blank.status).toBe(400);
     expect(await blank.json()).toEqual({ error: 'Le champ « name » ne doit pas être vide.', code: 'NAME_REQUIRED' });
   });

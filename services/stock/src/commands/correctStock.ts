@@ -16,8 +16,12 @@ export async function correctStock(
     if (!(await findProduct(trx, input.productId))) throw productNotFound();
     await ensureLevel(trx, input.eventId, input.productId);
     await changeStock(trx, {
-      eventId: input.eventId, productId: input.productId, target: input.quantity,
-      kind: 'correction', note: input.note?.trim() || MANUAL_NOTE, createdBy: input.createdBy,
+      eventId: input.eventId,
+      productId: input.productId,
+      target: input.quantity,
+      kind: 'correction',
+      note: input.note?.trim() || MANUAL_NOTE,
+      createdBy: input.createdBy,
     });
   });
 }

@@ -11,7 +11,15 @@ import { planInventory, type InventoryPlan, type PlannedLine } from '../inventor
 import { isAlert, recordAlert } from '../levels/levelChanges.ts';
 import { listProducts } from '../repositories/catalog.ts';
 import { insertImport } from '../repositories/imports.ts';
-import { createLevels, insertMovements, levelStocks, lockLevels, setAlertStates, setLevelStocks, type LevelRow } from '../repositories/levels.ts';
+import {
+  createLevels,
+  insertMovements,
+  levelStocks,
+  lockLevels,
+  setAlertStates,
+  setLevelStocks,
+  type LevelRow,
+} from '../repositories/levels.ts';
 
 export { ImportRejected };
 
@@ -49,8 +57,7 @@ const presentLine = (line: PlannedLine): ImportMovement => ({
 async function prepare(db: Db | Trx, input: ImportInput) {
   const csv = readCsv(input.bytes);
   const products = (await listProducts(db)).map((p) => ({ id: p.id, name: p.name, category: p.category_name }));
-  return (levels: Map<number, number>): InventoryPlan =>
-    planInventory(csv, products, (id) => levels.get(id) ?? 0, input.globalNote);
+  return (levels: Map<number, number>): InventoryPlan => planInventory(csv, products, (id) => levels.get(id) ?? 0, input.globalNote);
 }
 
 /** Runs the import; throws NotCsvError for a file that is not CSV and ImportRejected for a real import with errors. */
@@ -82,23 +89,34 @@ export async function importInventory(db: Db, input: ImportInput): Promise<Impor
       movements: changed.length,
       created_by: input.createdBy ?? null,
     });
-    await insertMovements(trx, changed.map((line) => ({
-      event_id: input.eventId,
-      product_id: line.productId,
-      kind: 'import' as const,
-      variation: line.variation,
-      stock_after: line.newStock,
-      note: line.note,
-      import_id: importId,
-      created_by: input.createdBy ?? null,
-    })));
-    await setLevelStocks(trx, input.eventId, changed.map((line) => ({ productId: line.productId, stock: line.newStock })));
+    await insertMovements(
+      trx,
+      changed.map((line) => ({
+        event_id: input.eventId,
+        product_id: line.productId,
+        kind: 'import' as const,
+        variation: line.variation,
+        stock_after: line.newStock,
+        note: line.note,
+        import_id: importId,
+        created_by: input.createdBy ?? null,
+      })),
+    );
+    await setLevelStocks(
+      trx,
+      input.eventId,
+      changed.map((line) => ({ productId: line.productId, stock: line.newStock })),
+    );
 
     // Alerts entered or left (a level created just now starts outside alert).
     const flips = final.lines
       .map((line) => ({ line, level: levelOf.get(line.productId)! }))
       .filter(({ line, level }) => isAlert(line.newStock, level.alert_threshold) !== level.is_alert);
-    await setAlertStates(trx, input.eventId, flips.map(({ line, level }) => ({ productId: line.productId, isAlert: !level.is_alert })));
+    await setAlertStates(
+      trx,
+      input.eventId,
+      flips.map(({ line, level }) => ({ productId: line.productId, isAlert: !level.is_alert })),
+    );
     for (const { line, level } of flips) {
       await recordAlert(trx, { ...level, stock: line.newStock }, !level.is_alert);
     }

@@ -1,7 +1,5 @@
 /** Starts the stock service's durable consumers (inbox-protected, one per event type). */
-import {
-  startConsumer, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger,
-} from '@kermesse/kit';
+import { startConsumer, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger } from '@kermesse/kit';
 import { handleEventCreated, handleProductChanged } from './catalogConsumers.ts';
 import { handleSaleCompleted, handleSalesCompleted, SALES_PER_BATCH } from './saleCompletedConsumer.ts';
 import { handleSaleRefunded } from './saleRefundedConsumer.ts';
@@ -28,13 +26,57 @@ export async function startStockConsumers(options: StockConsumersOptions): Promi
   // A handler takes milliseconds: after a crash, what the dead process held comes back within 10 s.
   const ackWaitMs = 10_000;
   const consumers: EventConsumer[] = [];
-  consumers.push(await startConsumer({ db, bus, logger, name: CONSUMER_NAMES.eventCreated, type: 'catalog.event.created', handle: handleEventCreated, beforeAck: afterCommit, ackWaitMs }));
-  consumers.push(await startConsumer({ db, bus, logger, name: CONSUMER_NAMES.productChanged, type: 'catalog.product.changed', handle: handleProductChanged, beforeAck: afterCommit, ackWaitMs }));
-  consumers.push(await startConsumer({ db, bus, logger, name: CONSUMER_NAMES.saleCompleted, type: 'sale.completed', handle: handleSaleCompleted, beforeAck: afterCommit, ackWaitMs,
-    // Sales queue up at peak time: those waiting are applied together (one transaction, one statement for their lines).
-    batchSize: SALES_PER_BATCH, handleBatch: handleSalesCompleted,
-  }));
-  consumers.push(await startConsumer({ db, bus, logger, name: CONSUMER_NAMES.saleRefunded, type: 'sale.refunded', handle: handleSaleRefunded, beforeAck: afterCommit, ackWaitMs }));
+  consumers.push(
+    await startConsumer({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.eventCreated,
+      type: 'catalog.event.created',
+      handle: handleEventCreated,
+      beforeAck: afterCommit,
+      ackWaitMs,
+    }),
+  );
+  consumers.push(
+    await startConsumer({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.productChanged,
+      type: 'catalog.product.changed',
+      handle: handleProductChanged,
+      beforeAck: afterCommit,
+      ackWaitMs,
+    }),
+  );
+  consumers.push(
+    await startConsumer({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.saleCompleted,
+      type: 'sale.completed',
+      handle: handleSaleCompleted,
+      beforeAck: afterCommit,
+      ackWaitMs,
+      // Sales queue up at peak time: those waiting are applied together (one transaction, one statement for their lines).
+      batchSize: SALES_PER_BATCH,
+      handleBatch: handleSalesCompleted,
+    }),
+  );
+  consumers.push(
+    await startConsumer({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.saleRefunded,
+      type: 'sale.refunded',
+      handle: handleSaleRefunded,
+      beforeAck: afterCommit,
+      ackWaitMs,
+    }),
+  );
   return {
     async stop() {
       await Promise.all(consumers.map((consumer) => consumer.stop()));

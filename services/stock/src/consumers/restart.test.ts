@@ -19,8 +19,13 @@ async function startService(): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'services/stock/src/server.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), DATABASE_URL: sys.databaseUrl, NATS_URL: TEST_NATS_URL,
-      NATS_NAMESPACE: sys.namespace, IDENTITY_URL: sys.identityUrl, LOG_LEVEL: 'error',
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: sys.databaseUrl,
+      NATS_URL: TEST_NATS_URL,
+      NATS_NAMESPACE: sys.namespace,
+      IDENTITY_URL: sys.identityUrl,
+      LOG_LEVEL: 'error',
     },
     stdio: 'ignore',
   });
@@ -61,7 +66,10 @@ describe('stock service killed mid-stream', () => {
     await sys.publish('catalog.event.created', { eventId: EVENT, name: 'Braderie', startsOn: '2026-09-06' });
     for (const id of PRODUCTS) await sys.publish('catalog.product.changed', buildProduct(id, `Produit ${id}`));
     child = await startService();
-    await eventually(async () => (await sys.db('levels').where({ event_id: EVENT }).count<{ count: number }[]>('* as count'))[0]!.count === 5, 15_000);
+    await eventually(
+      async () => (await sys.db('levels').where({ event_id: EVENT }).count<{ count: number }[]>('* as count'))[0]!.count === 5,
+      15_000,
+    );
 
     const SALES = 400;
     const expected = new Map<number, number>(PRODUCTS.map((id) => [id, 0]));

@@ -1,6 +1,12 @@
 /** sale.completed: each product line of a sale lowers the stock of its product, exactly once. */
 import type { EventEnvelope, Trx } from '@kermesse/kit';
-import { applySaleLines, ensureLevelsForEvent, ensureLevelsForProduct, ensureLevelsOf, type SaleLineChange } from '../levels/levelChanges.ts';
+import {
+  applySaleLines,
+  ensureLevelsForEvent,
+  ensureLevelsForProduct,
+  ensureLevelsOf,
+  type SaleLineChange,
+} from '../levels/levelChanges.ts';
 import { ensureEventKnown, ensureProductKnown, knownIds, lockCatalog } from '../repositories/catalog.ts';
 
 /** Payment status 5: the payment failed, nothing left the stall. */
@@ -41,8 +47,13 @@ export async function handleSalesCompleted(events: EventEnvelope<'sale.completed
         if (seen.has(key)) return;
         seen.add(key);
         const change: SaleLineChange = {
-          eventId: sale.eventId, productId: line.productId, variation: -line.quantity, saleId: sale.saleId,
-          saleReference: sale.reference, saleLine: index, note: `Vente ${sale.reference}`,
+          eventId: sale.eventId,
+          productId: line.productId,
+          variation: -line.quantity,
+          saleId: sale.saleId,
+          saleReference: sale.reference,
+          saleLine: index,
+          note: `Vente ${sale.reference}`,
         };
         lines.push(change);
         saleLines.set(change, line);
@@ -57,7 +68,9 @@ export async function handleSalesCompleted(events: EventEnvelope<'sale.completed
   const productIds = [...new Set(withoutLevel.map((l) => l.productId))];
   const known = await knownIds(trx, eventIds, productIds);
   const unknownEvents = eventIds.filter((id) => !known.events.includes(id));
-  const unknownProducts = [...new Map(withoutLevel.filter((l) => !known.products.includes(l.productId)).map((l) => [l.productId, saleLines.get(l)!])).values()];
+  const unknownProducts = [
+    ...new Map(withoutLevel.filter((l) => !known.products.includes(l.productId)).map((l) => [l.productId, saleLines.get(l)!])).values(),
+  ];
   if (unknownEvents.length || unknownProducts.length) {
     await lockCatalog(trx);
     for (const eventId of unknownEvents) if (await ensureEventKnown(trx, eventId)) await ensureLevelsForEvent(trx, eventId);

@@ -28,7 +28,7 @@ export async function handleSaleRefunded(event: EventEnvelope<'sale.refunded'>, 
   const unknownProducts = productIds.filter((id) => !known.products.includes(id));
   if (!eventKnown || unknownProducts.length) {
     await lockCatalog(trx);
-    if (!eventKnown && await ensureEventKnown(trx, refund.eventId)) await ensureLevelsForEvent(trx, refund.eventId);
+    if (!eventKnown && (await ensureEventKnown(trx, refund.eventId))) await ensureLevelsForEvent(trx, refund.eventId);
     for (const id of unknownProducts) {
       const line = refund.lines.find((l) => l.productId === id)!;
       if (await ensureProductKnown(trx, line)) await ensureLevelsForProduct(trx, id);
@@ -37,8 +37,12 @@ export async function handleSaleRefunded(event: EventEnvelope<'sale.refunded'>, 
   await ensureLevelsOf(trx, refund.eventId, productIds);
   for (const productId of productIds) {
     await changeStock(trx, {
-      eventId: refund.eventId, productId, variation: quantities.get(productId)!, kind: 'correction',
-      note: refundNote(refund.reference), saleReference: refund.reference,
+      eventId: refund.eventId,
+      productId,
+      variation: quantities.get(productId)!,
+      kind: 'correction',
+      note: refundNote(refund.reference),
+      saleReference: refund.reference,
     });
   }
 }

@@ -9,7 +9,11 @@ const PRODUCTS: InventoryProduct[] = [
   { id: 4, name: 'Gâteau', category: 'Buvette' },
   { id: 5, name: 'Gâteau', category: 'Pâtisserie' },
 ];
-const LEVELS = new Map([[1, 10], [2, 40], [3, 0]]);
+const LEVELS = new Map([
+  [1, 10],
+  [2, 40],
+  [3, 0],
+]);
 const NOTE = 'Inventaire du 16/05/2026';
 
 const plan = (text: string | Uint8Array) =>
@@ -19,9 +23,9 @@ describe('inventory file', () => {
   it('turns the model file into one planned line per counted product, the note falling back to the global one', () => {
     const result = plan(
       'id_produit;produit;categorie;stock_actuel;nouveau_stock;note\n' +
-      '1;Crêpe sucre;Buvette;10;12;Carton retrouvé\n' +
-      '2;Café;Buvette;40;;\n' +
-      '3;Jus de pomme;Boissons;0;6;\n',
+        '1;Crêpe sucre;Buvette;10;12;Carton retrouvé\n' +
+        '2;Café;Buvette;40;;\n' +
+        '3;Jus de pomme;Boissons;0;6;\n',
     );
     expect(result.errors).toEqual([]);
     expect(result.lines).toEqual([
@@ -33,22 +37,25 @@ describe('inventory file', () => {
   it('accepts a comma-separated file with other column titles and finds products by name', () => {
     const result = plan('Produit,Quantité,Commentaire\r\n" crêpe  SUCRE ","8,0",\r\nCafé,35,Pause\r\n\r\n');
     expect(result.errors).toEqual([]);
-    expect(result.lines.map((l) => [l.productId, l.newStock, l.variation, l.note])).toEqual([[1, 8, -2, NOTE], [2, 35, -5, 'Pause']]);
+    expect(result.lines.map((l) => [l.productId, l.newStock, l.variation, l.note])).toEqual([
+      [1, 8, -2, NOTE],
+      [2, 35, -5, 'Pause'],
+    ]);
   });
 
   it('reports every bad line with its number (only the good lines are planned)', () => {
     const result = plan(
       'id_produit;produit;nouveau_stock;note\n' +
-      'abc;;3;\n' +            // 2: id not a number
-      '99;;3;\n' +             // 3: unknown id
-      ';Tarte;3;\n' +          // 4: unknown name
-      ';Gâteau;3;\n' +         // 5: ambiguous name
-      '1;;12,5;\n' +           // 6: not an integer
-      '2;;-4;\n' +             // 7: negative
-      '3;;5;"=HYPERLINK(""http://x"";""clic"")"\n' + // 8: formula
-      '1;;7;\n' +              // 9: fine
-      '1;;8;\n' +              // 10: duplicate of line 9
-      ';;4;\n',                // 11: no product
+        'abc;;3;\n' + // 2: id not a number
+        '99;;3;\n' + // 3: unknown id
+        ';Tarte;3;\n' + // 4: unknown name
+        ';Gâteau;3;\n' + // 5: ambiguous name
+        '1;;12,5;\n' + // 6: not an integer
+        '2;;-4;\n' + // 7: negative
+        '3;;5;"=HYPERLINK(""http://x"";""clic"")"\n' + // 8: formula
+        '1;;7;\n' + // 9: fine
+        '1;;8;\n' + // 10: duplicate of line 9
+        ';;4;\n', // 11: no product
     );
     expect(result.lines.map((l) => l.line)).toEqual([9]);
     expect(result.errors).toEqual([
@@ -72,7 +79,18 @@ describe('inventory file', () => {
   });
 
   it('names the line holding bytes that are no text in Windows-1252', () => {
-    const bytes = Uint8Array.from([...new TextEncoder().encode('produit;nouveau_stock\nCaf'), 0xe9, 0x3b, 0x33, 0x0a, 0x4a, 0x81, 0x3b, 0x34, 0x0a]);
+    const bytes = Uint8Array.from([
+      ...new TextEncoder().encode('produit;nouveau_stock\nCaf'),
+      0xe9,
+      0x3b,
+      0x33,
+      0x0a,
+      0x4a,
+      0x81,
+      0x3b,
+      0x34,
+      0x0a,
+    ]);
     const result = plan(bytes);
     expect(result.errors).toEqual(['Ligne 3 : caractères illisibles — enregistrez le fichier au format CSV (UTF-8 ou Windows-1252).']);
   });

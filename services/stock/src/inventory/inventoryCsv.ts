@@ -105,7 +105,9 @@ export function planInventory(
       continue;
     }
     if (row.cells.length > width && row.cells.slice(width).some((cell) => cell.trim() !== '')) {
-      errors.push(`${at} : ${row.cells.length} colonnes au lieu de ${width} (avec le séparateur « ${csv.delimiter === '\t' ? 'tabulation' : csv.delimiter} », un nombre à virgule doit être entre guillemets).`);
+      errors.push(
+        `${at} : ${row.cells.length} colonnes au lieu de ${width} (avec le séparateur « ${csv.delimiter === '\t' ? 'tabulation' : csv.delimiter} », un nombre à virgule doit être entre guillemets).`,
+      );
       continue;
     }
     const cell = (index: number | undefined) => (index === undefined ? '' : (row.cells[index] ?? '').trim());
@@ -113,7 +115,9 @@ export function planInventory(
     for (const [index, value] of row.cells.entries()) {
       if (isFormulaLike(value)) {
         const title = csv.header.cells[index]?.trim() || `n°${index + 1}`;
-        problems.push(`${at} : la cellule « ${shorten(title)} » commence par « ${value.trim()[0]} » (« ${shorten(value)} ») : les formules ne sont pas acceptées.`);
+        problems.push(
+          `${at} : la cellule « ${shorten(title)} » commence par « ${value.trim()[0]} » (« ${shorten(value)} ») : les formules ne sont pas acceptées.`,
+        );
       }
     }
     if (problems.length) {
@@ -156,7 +160,9 @@ export function planInventory(
 
     const scaled = parseScaledDecimal(rawQuantity, 0);
     if (scaled === null || scaled < 0) {
-      errors.push(`${at} : la quantité « ${shorten(rawQuantity)} » de « ${shorten(product.name)} » doit être un nombre entier positif ou nul.`);
+      errors.push(
+        `${at} : la quantité « ${shorten(rawQuantity)} » de « ${shorten(product.name)} » doit être un nombre entier positif ou nul.`,
+      );
       continue;
     }
     if (scaled > MAX_STOCK) {
@@ -175,7 +181,15 @@ export function planInventory(
       continue;
     }
     const current = currentStock(product.id);
-    lines.push({ line: row.line, productId: product.id, productName: product.name, currentStock: current, newStock: scaled, variation: scaled - current, note });
+    lines.push({
+      line: row.line,
+      productId: product.id,
+      productName: product.name,
+      currentStock: current,
+      newStock: scaled,
+      variation: scaled - current,
+      note,
+    });
   }
   if (errors.length === 0 && lines.length === 0) {
     errors.push('Aucune ligne à importer : remplissez la colonne « nouveau_stock » des produits comptés.');

@@ -9,9 +9,23 @@
 import { recordEvent, type Trx } from '@kermesse/kit';
 import { isAlert } from '@kermesse/contracts-stock';
 import {
-  addSaleLines, addToLevel, createLevels, createLevelsForEvent, createLevelsForProduct, deleteEmptyForeignLevels, hasDemoLevels,
-  lockLevel, lockPendingDemoLevels, markDemoApplied, setAlertState, setThreshold,
-  type DemoScope, type LevelKey, type LevelRow, type MovementChange, type SaleLineChange,
+  addSaleLines,
+  addToLevel,
+  createLevels,
+  createLevelsForEvent,
+  createLevelsForProduct,
+  deleteEmptyForeignLevels,
+  hasDemoLevels,
+  lockLevel,
+  lockPendingDemoLevels,
+  markDemoApplied,
+  setAlertState,
+  setThreshold,
+  type DemoScope,
+  type LevelKey,
+  type LevelRow,
+  type MovementChange,
+  type SaleLineChange,
 } from '../repositories/levels.ts';
 
 export { isAlert };
@@ -111,7 +125,13 @@ export async function applyDemoLevels(trx: Trx, scope: DemoScope): Promise<Set<s
   if (!(await hasDemoLevels(trx))) return applied;
   for (const row of await lockPendingDemoLevels(trx, scope)) {
     await markDemoApplied(trx, row, row.alert_threshold);
-    const level = await changeStock(trx, { eventId: row.event_id, productId: row.product_id, variation: row.stock, kind: 'correction', note: DEMO_NOTE });
+    const level = await changeStock(trx, {
+      eventId: row.event_id,
+      productId: row.product_id,
+      variation: row.stock,
+      kind: 'correction',
+      note: DEMO_NOTE,
+    });
     if (row.stock === 0) await settleAlert(trx, level);
     applied.add(`${row.event_id}:${row.product_id}`);
   }

@@ -7,7 +7,9 @@ const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true })
 
 /** By category, then by name, the way the stock screens group them. */
 export function sortStockLines(lines: StockLine[]): StockLine[] {
-  return [...lines].sort((a, b) => collator.compare(a.category_name, b.category_name) || collator.compare(a.name, b.name) || a.product_id - b.product_id);
+  return [...lines].sort(
+    (a, b) => collator.compare(a.category_name, b.category_name) || collator.compare(a.name, b.name) || a.product_id - b.product_id,
+  );
 }
 
 /** SPEC §3 « Stock item »: id, name, category, stock, alert_threshold (plus its alert state). */

@@ -1,7 +1,11 @@
 /** The read models of the register's catalogue: events and products (ids are the register's). */
 import type { Db, EventPayloads, Trx } from '@kermesse/kit';
 
-export interface EventRow { id: number; name: string; starts_on: string | null }
+export interface EventRow {
+  id: number;
+  name: string;
+  starts_on: string | null;
+}
 export interface ProductRow {
   id: number;
   name: string;
@@ -14,8 +18,12 @@ export interface ProductRow {
 
 /** The most recent event first (by date, then newest id), the order of every event choice. */
 export const listEvents = (db: Db | Trx): Promise<EventRow[]> =>
-  db('events').select('id', 'name', 'starts_on')
-    .orderBy([{ column: 'starts_on', order: 'desc', nulls: 'last' }, { column: 'id', order: 'desc' }]);
+  db('events')
+    .select('id', 'name', 'starts_on')
+    .orderBy([
+      { column: 'starts_on', order: 'desc', nulls: 'last' },
+      { column: 'id', order: 'desc' },
+    ]);
 
 export const findEvent = (db: Db | Trx, id: number): Promise<EventRow | undefined> =>
   db('events').where({ id }).first('id', 'name', 'starts_on');
@@ -100,9 +108,11 @@ export const lockCatalog = (trx: Trx) => trx.raw("select pg_advisory_xact_lock(h
 
 /** Which of these events and products are known. */
 export async function knownIds(trx: Trx, eventIds: number[], productIds: number[]): Promise<{ events: number[]; products: number[] }> {
-  return (await trx.raw(
-    `select array(select id from events where id = any(?::int[])) as events,
+  return (
+    await trx.raw(
+      `select array(select id from events where id = any(?::int[])) as events,
             array(select id from products where id = any(?::int[])) as products`,
-    [eventIds, productIds],
-  )).rows[0];
+      [eventIds, productIds],
+    )
+  ).rows[0];
 }

@@ -79,11 +79,7 @@ export async function insertMovements(trx: Trx, movements: MovementInsert[]): Pr
 }
 
 export const listMovements = (db: Db | Trx, eventId: number, productId: number, limit: number): Promise<MovementRow[]> =>
-  db('movements')
-    .where({ event_id: eventId, product_id: productId })
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .select('*');
+  db('movements').where({ event_id: eventId, product_id: productId }).orderBy('id', 'desc').limit(limit).select('*');
 
 /** The key of a level (one product in one event). */
 export type LevelKey = { event_id: number; product_id: number };
@@ -101,7 +97,9 @@ export async function setAlertState(trx: Trx, key: LevelKey, isAlert: boolean): 
 
 /** Sets a threshold (the level itself does not change). */
 export async function setThreshold(trx: Trx, eventId: number, productId: number, alertThreshold: number): Promise<void> {
-  await trx('levels').where({ event_id: eventId, product_id: productId }).update({ alert_threshold: alertThreshold, updated_at: trx.fn.now() });
+  await trx('levels')
+    .where({ event_id: eventId, product_id: productId })
+    .update({ alert_threshold: alertThreshold, updated_at: trx.fn.now() });
 }
 
 /**
@@ -109,48 +107,56 @@ export async function setThreshold(trx: Trx, eventId: number, productId: number,
  * event is unknown get one only while no product at all has a known event. Returns those created.
  */
 export async function createLevelsForEvent(trx: Trx, eventId: number): Promise<LevelKey[]> {
-  return (await trx.raw(
-    `insert into levels (event_id, product_id)
+  return (
+    await trx.raw(
+      `insert into levels (event_id, product_id)
      select ?, p.id from products p
      where p.active and p.kind = 'product'
        and (p.event_id = ? or (p.event_id is null and not exists (select 1 from products q where q.event_id is not null)))
      on conflict do nothing
      returning event_id, product_id`,
-    [eventId, eventId],
-  )).rows;
+      [eventId, eventId],
+    )
+  ).rows;
 }
 
 /** Creates the missing levels of a product: in its event, or in every known event when its event is unknown. */
 export async function createLevelsForProduct(trx: Trx, productId: number): Promise<LevelKey[]> {
-  return (await trx.raw(
-    `insert into levels (event_id, product_id)
+  return (
+    await trx.raw(
+      `insert into levels (event_id, product_id)
      select e.id, p.id from events e join products p on p.id = ? and p.kind = 'product'
      where p.event_id is null or p.event_id = e.id
      on conflict do nothing
      returning event_id, product_id`,
-    [productId],
-  )).rows;
+      [productId],
+    )
+  ).rows;
 }
 
 /** Creates the missing levels of some products of an event (one statement); returns those created. */
 export async function createLevels(trx: Trx, eventId: number, productIds: number[]): Promise<LevelKey[]> {
-  return (await trx.raw(
-    `insert into levels (event_id, product_id) select ?, unnest(?::int[])
+  return (
+    await trx.raw(
+      `insert into levels (event_id, product_id) select ?, unnest(?::int[])
      on conflict do nothing
      returning event_id, product_id`,
-    [eventId, productIds],
-  )).rows;
+      [eventId, productIds],
+    )
+  ).rows;
 }
 
 /** Deletes the levels of a product in events other than `eventId` that never held anything (0, no movement). */
 export async function deleteEmptyForeignLevels(trx: Trx, productId: number, eventId: number): Promise<LevelRow[]> {
-  return (await trx.raw(
-    `delete from levels l
+  return (
+    await trx.raw(
+      `delete from levels l
      where l.product_id = ? and l.event_id <> ? and l.stock = 0
        and not exists (select 1 from movements m where m.event_id = l.event_id and m.product_id = l.product_id)
      returning event_id, product_id, stock, alert_threshold, is_alert`,
-    [productId, eventId],
-  )).rows;
+      [productId, eventId],
+    )
+  ).rows;
 }
 
 /** True when demo levels were seeded (the demo only). */
@@ -163,12 +169,22 @@ export type DemoScope = { pairs: LevelKey[] } | { eventId: number } | { productI
  * The levels of `scope` that match a demo level (by event and product name, `*` for the other
  * products of the event) and have not had theirs yet, locked, with the demo stock and threshold.
  */
-export async function lockPendingDemoLevels(trx: Trx, scope: DemoScope): Promise<(LevelKey & { stock: number; alert_threshold: number })[]> {
-  const filter = 'pairs' in scope
-    ? trx.raw('(l.event_id, l.product_id) in (select * from unnest(?::int[], ?::int[]))', [scope.pairs.map((p) => p.event_id), scope.pairs.map((p) => p.product_id)])
-    : 'eventId' in scope ? trx.raw('l.event_id = ?', [scope.eventId]) : trx.raw('l.product_id = ?', [scope.productId]);
-  return (await trx.raw(
-    `select l.event_id, l.product_id, d.stock, d.alert_threshold
+export async function lockPendingDemoLevels(
+  trx: Trx,
+  scope: DemoScope,
+): Promise<(LevelKey & { stock: number; alert_threshold: number })[]> {
+  const filter =
+    'pairs' in scope
+      ? trx.raw('(l.event_id, l.product_id) in (select * from unnest(?::int[], ?::int[]))', [
+          scope.pairs.map((p) => p.event_id),
+          scope.pairs.map((p) => p.product_id),
+        ])
+      : 'eventId' in scope
+        ? trx.raw('l.event_id = ?', [scope.eventId])
+        : trx.raw('l.product_id = ?', [scope.productId]);
+  return (
+    await trx.raw(
+      `select l.event_id, l.product_id, d.stock, d.alert_threshold
      from levels l
      join events e on e.id = l.event_id
      join products p on p.id = l.product_id
@@ -180,13 +196,16 @@ export async function lockPendingDemoLevels(trx: Trx, scope: DemoScope): Promise
      where not l.demo_applied and ?
      order by l.product_id
      for update of l`,
-    [filter],
-  )).rows;
+      [filter],
+    )
+  ).rows;
 }
 
 /** Gives a level its demo threshold and marks its demo level applied. */
 export async function markDemoApplied(trx: Trx, key: LevelKey, alertThreshold: number): Promise<void> {
-  await trx('levels').where({ event_id: key.event_id, product_id: key.product_id }).update({ alert_threshold: alertThreshold, demo_applied: true });
+  await trx('levels')
+    .where({ event_id: key.event_id, product_id: key.product_id })
+    .update({ alert_threshold: alertThreshold, demo_applied: true });
 }
 
 /** One movement to write with the level change it explains. */
@@ -219,14 +238,28 @@ export async function addToLevel(trx: Trx, change: MovementChange, variation: nu
      )
      select level.*, (select count(*) from movement)::int as movements from level`,
     [
-      variation, change.eventId, change.productId,
-      change.kind, variation, change.note, change.saleId ?? null, change.saleReference ?? null, change.saleLine ?? null,
-      change.importId ?? null, change.createdBy ?? null,
+      variation,
+      change.eventId,
+      change.productId,
+      change.kind,
+      variation,
+      change.note,
+      change.saleId ?? null,
+      change.saleReference ?? null,
+      change.saleLine ?? null,
+      change.importId ?? null,
+      change.createdBy ?? null,
     ],
   );
   const level = rows[0] as (LevelRow & { movements: number }) | undefined;
   if (!level || level.movements !== 1) return undefined;
-  return { event_id: level.event_id, product_id: level.product_id, stock: level.stock, alert_threshold: level.alert_threshold, is_alert: level.is_alert };
+  return {
+    event_id: level.event_id,
+    product_id: level.product_id,
+    stock: level.stock,
+    alert_threshold: level.alert_threshold,
+    is_alert: level.is_alert,
+  };
 }
 
 /** One line of a sale lowering a level. */
@@ -286,7 +319,13 @@ export async function addSaleLines(trx: Trx, lines: SaleLineChange[]): Promise<{
   );
   const result = rows[0] as { levels: LevelRow[]; without_level: number[] };
   return {
-    levels: result.levels.map((level) => ({ event_id: level.event_id, product_id: level.product_id, stock: level.stock, alert_threshold: level.alert_threshold, is_alert: level.is_alert })),
+    levels: result.levels.map((level) => ({
+      event_id: level.event_id,
+      product_id: level.product_id,
+      stock: level.stock,
+      alert_threshold: level.alert_threshold,
+      is_alert: level.is_alert,
+    })),
     withoutLevel: result.without_level.map((ord) => lines[ord - 1]!),
   };
 }

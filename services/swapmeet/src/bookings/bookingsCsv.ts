@@ -12,13 +12,32 @@ type Field = 'name' | 'phone' | 'space' | 'revenue' | 'paid' | 'date';
 const COLUMN_ALIASES: Record<Field, string[]> = {
   name: ['nom', 'name', 'nomprenom', 'nometprenom', 'prenomnom', 'exposant', 'client', 'nomcomplet'],
   phone: ['telephone', 'tel', 'phone', 'portable', 'mobile', 'numerodetelephone', 'numero'],
-  space: ['metres', 'metre', 'spaceneeded', 'espace', 'metrage', 'emplacement', 'longueur', 'ml', 'nombredemetres', 'espacem', 'metreslineaires'],
+  space: [
+    'metres',
+    'metre',
+    'spaceneeded',
+    'espace',
+    'metrage',
+    'emplacement',
+    'longueur',
+    'ml',
+    'nombredemetres',
+    'espacem',
+    'metreslineaires',
+  ],
   revenue: ['montant', 'revenue', 'prix', 'tarif', 'total', 'somme', 'recette', 'montanteur', 'montanteuros'],
   paid: ['paye', 'ispayed', 'paiement', 'regle', 'reglement', 'statut', 'payee'],
   date: ['datereservation', 'datebooking', 'date', 'reservation', 'dateinscription', 'datedereservation'],
 };
 const REQUIRED: Field[] = ['name', 'space', 'revenue', 'date'];
-const TITLES: Record<Field, string> = { name: 'nom', phone: 'telephone', space: 'metres', revenue: 'montant', paid: 'paye', date: 'date_reservation' };
+const TITLES: Record<Field, string> = {
+  name: 'nom',
+  phone: 'telephone',
+  space: 'metres',
+  revenue: 'montant',
+  paid: 'paye',
+  date: 'date_reservation',
+};
 
 export const MAX_NAME_LENGTH = 200;
 /** 100 m: a longer stand is a typo. */
@@ -139,13 +158,17 @@ export function planBookings(csv: CsvReadResult, existing: ReadonlySet<string>):
       continue;
     }
     if (row.cells.length > width && row.cells.slice(width).some((cell) => cell.trim() !== '')) {
-      errors.push(`${at} : ${row.cells.length} colonnes au lieu de ${width} (avec le séparateur « ${csv.delimiter === '\t' ? 'tabulation' : csv.delimiter} », un nombre à virgule doit être entre guillemets).`);
+      errors.push(
+        `${at} : ${row.cells.length} colonnes au lieu de ${width} (avec le séparateur « ${csv.delimiter === '\t' ? 'tabulation' : csv.delimiter} », un nombre à virgule doit être entre guillemets).`,
+      );
       continue;
     }
     const formulas = row.cells.flatMap((value, index) => {
       if (!isFormulaLike(value)) return [];
       const title = csv.header!.cells[index]?.trim() || `n°${index + 1}`;
-      return [`${at} : la cellule « ${shorten(title)} » commence par « ${value.trim()[0]} » (« ${shorten(value)} ») : les formules ne sont pas acceptées.`];
+      return [
+        `${at} : la cellule « ${shorten(title)} » commence par « ${value.trim()[0]} » (« ${shorten(value)} ») : les formules ne sont pas acceptées.`,
+      ];
     });
     if (formulas.length) {
       errors.push(...formulas);
@@ -202,7 +225,14 @@ export function planBookings(csv: CsvReadResult, existing: ReadonlySet<string>):
     }
     seen.set(key, row.line);
     bookings.push({
-      line: row.line, name, phone: phone!, spaceCm: space!, revenueCents: revenue!, isPayed: isPayed!, dateBooking: dateBooking!, dedupeKey: key,
+      line: row.line,
+      name,
+      phone: phone!,
+      spaceCm: space!,
+      revenueCents: revenue!,
+      isPayed: isPayed!,
+      dateBooking: dateBooking!,
+      dedupeKey: key,
     });
   }
   if (errors.length === 0 && bookings.length === 0) errors.push('Aucune réservation dans le fichier.');

@@ -6,14 +6,23 @@ import { insertBookings, insertSwapmeet, type BookingRow, type SwapmeetRow } fro
 export type NewBooking = Omit<BookingRow, 'id' | 'swapmeet_id'>;
 
 /** Creates a swap-meet and its bookings (none from the importer page), in one transaction. */
-export async function createSwapmeet(db: Db, swapmeet: { name: string; heldOn: string | null; bookings?: NewBooking[] }): Promise<SwapmeetRow> {
+export async function createSwapmeet(
+  db: Db,
+  swapmeet: { name: string; heldOn: string | null; bookings?: NewBooking[] },
+): Promise<SwapmeetRow> {
   if (!swapmeet.bookings?.length) return insertSwapmeet(db, swapmeet);
   const bookings = swapmeet.bookings;
   return db.transaction(async (trx) => {
     const created = await insertSwapmeet(trx, swapmeet);
-    await insertBookings(trx, bookings.map((b) => ({
-      ...b, swapmeet_id: created.id, dedupe_key: dedupeKey(b.name, b.phone, b.date_booking), import_id: null,
-    })));
+    await insertBookings(
+      trx,
+      bookings.map((b) => ({
+        ...b,
+        swapmeet_id: created.id,
+        dedupe_key: dedupeKey(b.name, b.phone, b.date_booking),
+        import_id: null,
+      })),
+    );
     return created;
   });
 }

@@ -23,7 +23,15 @@ export interface ImportInput {
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 function result(plan: BookingsPlan, status: BookingImportResult['status'], created: Booking[] = []): BookingImportResult {
-  const rows = plan.bookings.map((b) => ({ id: null, name: b.name, phone: b.phone, space_cm: b.spaceCm, revenue_cents: b.revenueCents, is_payed: b.isPayed, date_booking: b.dateBooking }));
+  const rows = plan.bookings.map((b) => ({
+    id: null,
+    name: b.name,
+    phone: b.phone,
+    space_cm: b.spaceCm,
+    revenue_cents: b.revenueCents,
+    is_payed: b.isPayed,
+    date_booking: b.dateBooking,
+  }));
   const errors = plan.errors;
   const parsed = plan.bookings.length;
   let message: string;
@@ -55,11 +63,26 @@ export async function importBookings(db: Db, input: ImportInput): Promise<Bookin
       await lockImports(trx, input.swapmeetId);
       const plan = planBookings(csv, await existingKeys(trx, input.swapmeetId));
       if (plan.errors.length) throw new ImportRejected(result(plan, 'error'));
-      const importId = await insertImport(trx, { swapmeet_id: input.swapmeetId, file_name: input.fileName.slice(0, 255), bookings: plan.bookings.length, created_by: input.createdBy ?? null });
-      const created = await insertBookings(trx, plan.bookings.map((b) => ({
-        swapmeet_id: input.swapmeetId, name: b.name, phone: b.phone, space_cm: b.spaceCm, revenue_cents: b.revenueCents,
-        is_payed: b.isPayed, date_booking: b.dateBooking, dedupe_key: b.dedupeKey, import_id: importId,
-      })));
+      const importId = await insertImport(trx, {
+        swapmeet_id: input.swapmeetId,
+        file_name: input.fileName.slice(0, 255),
+        bookings: plan.bookings.length,
+        created_by: input.createdBy ?? null,
+      });
+      const created = await insertBookings(
+        trx,
+        plan.bookings.map((b) => ({
+          swapmeet_id: input.swapmeetId,
+          name: b.name,
+          phone: b.phone,
+          space_cm: b.spaceCm,
+          revenue_cents: b.revenueCents,
+          is_payed: b.isPayed,
+          date_booking: b.dateBooking,
+          dedupe_key: b.dedupeKey,
+          import_id: importId,
+        })),
+      );
       return result(plan, 'success', created.map(presentBooking));
     });
   } catch (err) {

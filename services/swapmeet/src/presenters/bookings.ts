@@ -36,5 +36,8 @@ export function summarise(rows: { space_cm: number; revenue_cents: number; is_pa
 }
 
 export const presentSwapmeet = (row: SwapmeetRow & { bookings_count?: number }): SwapMeet => ({
-  id: row.id, name: row.name, held_on: row.held_on, ...(row.bookings_count !== undefined ? { bookings_count: row.bookings_count } : {}),
+  id: row.id,
+  name: row.name,
+  held_on: row.held_on,
+  ...(row.bookings_count !== undefined ? { bookings_count: row.bookings_count } : {}),
 });

@@ -32,7 +32,10 @@ export function inventoryRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/api/stocks' });
 
   defineRoute(router, {
-    method: 'post', path: '/import/inventory', roles: ADMIN, query: ImportInventoryQuery,
+    method: 'post',
+    path: '/import/inventory',
+    roles: ADMIN,
+    query: ImportInventoryQuery,
     handler: async ({ ctx, query, user }) => {
       const upload = await readUpload(ctx, { maxFileBytes: MAX_UPLOAD_BYTES, noFileMessage: NO_FILE_MESSAGE }).catch(codeNoFile);
       if (!upload.file) throw stockBadRequest('NO_FILE');
@@ -69,7 +72,10 @@ export function inventoryRoutes({ db }: { db: Db }): Router {
 
   /** The model file: every product of the event with its current level, « nouveau_stock » to fill in. */
   defineRoute(router, {
-    method: 'get', path: '/inventory/template', roles: ADMIN, query: EventQuery,
+    method: 'get',
+    path: '/inventory/template',
+    roles: ADMIN,
+    query: EventQuery,
     handler: async ({ ctx, query }) => {
       const event = await requireEvent(db, query.event_id);
       const lines = sortStockLines(await listStockLines(db, event.id));

@@ -10,7 +10,11 @@ import { listStockLines } from '../../repositories/levels.ts';
 export function stateRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/api/cr/stocks' });
   defineRoute(router, {
-    method: 'get', path: '/:eventId/stocks/state', roles: ['cashier'], params: AlertStateParams, query: AlertStateQuery,
+    method: 'get',
+    path: '/:eventId/stocks/state',
+    roles: ['cashier'],
+    params: AlertStateParams,
+    query: AlertStateQuery,
     handler: async ({ ctx, params, query }) => {
       const { cache } = query;
       ctx.set('Cache-Control', cache && cache !== '0' && cache !== 'false' ? 'private, max-age=60' : 'no-store');

@@ -15,7 +15,10 @@ export function stockRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/api/stocks' });
 
   defineRoute(router, {
-    method: 'get', path: '/', roles: ADMIN, query: EventQuery,
+    method: 'get',
+    path: '/',
+    roles: ADMIN,
+    query: EventQuery,
     handler: async ({ ctx, query }) => {
       const event = await resolveEvent(db, query.event_id);
       ctx.set('Cache-Control', 'no-store');
@@ -25,16 +28,28 @@ export function stockRoutes({ db }: { db: Db }): Router {
 
   /** Sets the level to the counted quantity: the difference becomes a « correction » movement. */
   defineRoute(router, {
-    method: 'post', path: '/update/stock', roles: ADMIN, body: UpdateStockInput,
+    method: 'post',
+    path: '/update/stock',
+    roles: ADMIN,
+    body: UpdateStockInput,
     handler: async ({ body, user }) => {
       const event = await requireEvent(db, body.event_id);
-      await correctStock(db, { eventId: event.id, productId: body.product_id, quantity: body.quantity, note: body.note, createdBy: user.email ?? null });
+      await correctStock(db, {
+        eventId: event.id,
+        productId: body.product_id,
+        quantity: body.quantity,
+        note: body.note,
+        createdBy: user.email ?? null,
+      });
       return { success: true, stock: presentStockItem((await findStockLine(db, event.id, body.product_id))!) };
     },
   });
 
   defineRoute(router, {
-    method: 'post', path: '/update/alert-threshold', roles: ADMIN, body: UpdateThresholdInput,
+    method: 'post',
+    path: '/update/alert-threshold',
+    roles: ADMIN,
+    body: UpdateThresholdInput,
     handler: async ({ body }) => {
       const event = await requireEvent(db, body.event_id);
       await changeAlertThreshold(db, { eventId: event.id, productId: body.product_id, alertThreshold: body.alert_threshold });
@@ -44,7 +59,10 @@ export function stockRoutes({ db }: { db: Db }): Router {
 
   /** The ledger of one product: every movement that explains its level, newest first. */
   defineRoute(router, {
-    method: 'get', path: '/movements', roles: ADMIN, query: MovementsQuery,
+    method: 'get',
+    path: '/movements',
+    roles: ADMIN,
+    query: MovementsQuery,
     handler: async ({ ctx, query }) => {
       const event = await requireEvent(db, query.event_id);
       const line = await findStockLine(db, event.id, query.product_id);

@@ -36,7 +36,10 @@ export function bookingRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/bookings', roles: ADMIN, query: BookingsQuery,
+    method: 'get',
+    path: '/bookings',
+    roles: ADMIN,
+    query: BookingsQuery,
     handler: async ({ ctx, query }) => {
       if (query.swapmeet_id === undefined) throw swapmeetBadRequest('NO_SWAPMEET');
       const swapmeet = await requireSwapmeet(db, query.swapmeet_id);
@@ -47,7 +50,10 @@ export function bookingRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/import/custom-csv', roles: ADMIN, query: ImportBookingsQuery,
+    method: 'post',
+    path: '/import/custom-csv',
+    roles: ADMIN,
+    query: ImportBookingsQuery,
     handler: async ({ ctx, query, user }) => {
       const upload = await readUpload(ctx, { maxFileBytes: MAX_UPLOAD_BYTES, noFileMessage: NO_FILE_MESSAGE }).catch(codeNoFile);
       const rawId = (upload.fields.swapmeet_id ?? '').trim() || (query.swapmeet_id ? String(query.swapmeet_id) : '');
@@ -80,15 +86,19 @@ export function bookingRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'delete', path: '/reset-bookings/:id', roles: ADMIN, params: SwapmeetParams,
+    method: 'delete',
+    path: '/reset-bookings/:id',
+    roles: ADMIN,
+    params: SwapmeetParams,
     handler: async ({ params }) => {
       const swapmeet = await requireSwapmeet(db, params.id);
       const deleted = await resetBookings(db, swapmeet.id);
       return {
         status: 'success',
-        message: deleted === 0
-          ? 'Aucune réservation à supprimer.'
-          : `${deleted} réservation${deleted > 1 ? 's' : ''} supprimée${deleted > 1 ? 's' : ''}.`,
+        message:
+          deleted === 0
+            ? 'Aucune réservation à supprimer.'
+            : `${deleted} réservation${deleted > 1 ? 's' : ''} supprimée${deleted > 1 ? 's' : ''}.`,
       };
     },
   });

@@ -15,7 +15,9 @@ export function swapmeetRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/api/swapmeet/api' });
 
   defineRoute(router, {
-    method: 'get', path: '/swapmeets', roles: ADMIN,
+    method: 'get',
+    path: '/swapmeets',
+    roles: ADMIN,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
       return { data: (await listSwapmeets(db)).map(presentSwapmeet) };
@@ -23,7 +25,11 @@ export function swapmeetRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/swapmeets', roles: ADMIN, body: NewSwapmeetInput, status: 201,
+    method: 'post',
+    path: '/swapmeets',
+    roles: ADMIN,
+    body: NewSwapmeetInput,
+    status: 201,
     handler: async ({ body }) => {
       const name = body.name.trim();
       if (!name) throw swapmeetBadRequest('NAME_REQUIRED');
