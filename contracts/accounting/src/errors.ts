@@ -1,4 +1,5 @@
 /** Accounting's error codes and their French messages (SPEC §8 for the screens' wording). */
+import type { CommonErrorCode, ErrorBody } from '@kermesse/contracts-common';
 
 export const ACCOUNTING_MESSAGES = {
   /** SPEC §8: what the screens show when a report or a list cannot be loaded. */
@@ -24,3 +25,6 @@ export type AccountingErrorCode = keyof typeof ACCOUNTING_MESSAGES;
 export function accountingMessage(code: AccountingErrorCode, values: Record<string, string | number> = {}): string {
   return ACCOUNTING_MESSAGES[code].replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 }
+
+/** An error body of the accounting service: the client branches on `code`, never on the words. */
+export type AccountingErrorBody = ErrorBody<AccountingErrorCode | CommonErrorCode>;

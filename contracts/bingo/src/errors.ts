@@ -2,6 +2,8 @@
  * Error codes of the bingo domain with their French messages. Every error body is
  * `{ error, message, code, details? }` (the volunteer screens read `message`, SPEC §7).
  */
+import type { CommonErrorCode, ErrorBody } from '@kermesse/contracts-common';
+
 export const BINGO_ERRORS = {
   BINGO_NOT_FOUND: 'Soirée loto introuvable.',
   PRIZE_NOT_FOUND: 'Lot introuvable.',
@@ -43,3 +45,6 @@ export type BingoErrorCode = keyof typeof BINGO_ERRORS;
 export function bingoMessage(code: BingoErrorCode, values: Record<string, string | number> = {}): string {
   return BINGO_ERRORS[code].replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 }
+
+/** An error body of the bingo service: the client branches on `code`, never on the words. */
+export type BingoErrorBody = ErrorBody<BingoErrorCode | CommonErrorCode>;

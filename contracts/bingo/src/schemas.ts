@@ -227,3 +227,37 @@ export const CartonConfirmInput = Type.Object({
 });
 export type CartonConfirmInput = Static<typeof CartonConfirmInput>;
 export const CartonClaimAnswer = Type.Object({ claimId: Type.String(), expiresAt: Type.String() });
+export type CartonClaimAnswer = Static<typeof CartonClaimAnswer>;
+
+// ---- Answers the remote reads (the service returns them typed from here).
+
+/** `GET /api/volunteer/bingos`: a night, and whether this volunteer may call its balls. */
+export const VolunteerNight = Type.Composite([Night, Type.Object({ canCall: Type.Boolean() })]);
+export type VolunteerNight = Static<typeof VolunteerNight>;
+
+/** `GET …/reglement`: the night's rules, printed and posted in the hall. */
+export const Reglement = Type.Object({
+  night: Night,
+  prizes: Type.Array(Prize),
+  parties: Type.Array(Partie),
+  articles: Type.Array(Type.String()),
+});
+export type Reglement = Static<typeof Reglement>;
+
+/** `POST …/caller/tie-break`: one ball drawn per carton, the highest wins. */
+export const TieBreak = Type.Object({
+  draws: Type.Array(Type.Object({ carton: Type.String(), ball: Type.Integer() })),
+  winner: Type.String(),
+});
+export type TieBreak = Static<typeof TieBreak>;
+
+/** `POST …/reserve`, `…/reserve-group`, `…/release`: what the volunteer's screen shows. */
+export const SeatAnswer = Type.Object({ success: Type.Literal(true), message: Type.String() });
+export type SeatAnswer = Static<typeof SeatAnswer>;
+
+/** `POST …/cartons`: the numbers of the cartons just generated. */
+export const CartonRange = Type.Object({ from: Type.Integer(), to: Type.Integer() });
+export type CartonRange = Static<typeof CartonRange>;
+/** `GET …/cartons?from&to`: a page of cartons and how many the night has. */
+export const CartonPage = Type.Object({ cartons: Type.Array(Carton), total: Type.Integer() });
+export type CartonPage = Static<typeof CartonPage>;

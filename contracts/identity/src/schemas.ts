@@ -152,3 +152,24 @@ export const OnBehalfAddBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 60 })),
 }, { additionalProperties: false });
 export type OnBehalfAddBody = Static<typeof OnBehalfAddBody>;
+
+// ---- Answers the shell reads (the service returns them typed from here).
+
+/** `GET /api/admin/users`. */
+export const PeopleList = Type.Object({ users: Type.Array(Person) });
+export type PeopleList = Static<typeof PeopleList>;
+
+/** `POST /api/admin/users/{id}/reset`: a new one-time link (the older ones stop working). */
+export const ResetAnswer = Type.Object({ resetLink: OneTimeLink });
+export type ResetAnswer = Static<typeof ResetAnswer>;
+
+/** `POST /api/setup`: the first administrator, signed in. */
+export const FirstAdminAnswer = Type.Object({ token: Type.String(), person: Person });
+export type FirstAdminAnswer = Static<typeof FirstAdminAnswer>;
+
+/** The admin's start of a passkey on behalf of a person: the one-time link to open on their device. */
+export const OnBehalfLinkAnswer = Type.Object({ status: Type.Literal('success'), link: OneTimeLink });
+export type OnBehalfLinkAnswer = Static<typeof OnBehalfLinkAnswer>;
+
+/** A passkey sign-in that succeeded (`POST /login`). */
+export type PasskeySignedIn = Extract<PasskeyAnswer, { status: 'success' }> & { token: string };

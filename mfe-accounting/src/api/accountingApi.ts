@@ -4,21 +4,17 @@
  */
 import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import type {
-  AccountMapAnswer, AccountMapBody, AvailabilityRow, FairEventList, FairResult, FinancialYearList, GenerateAnswer, ImportAnswer,
-  JournalAnswer, JournalVerification, LayoutRow, Purchase, TrialBalanceAnswer, TrialBalanceList, TrialBalanceRow,
+  AccountingErrorBody, AccountMapAnswer, AccountMapBody, AvailabilityRow, FairEventList, FairResult, FinancialYearList, GenerateAnswer, ImportAnswer,
+  JournalAnswer, JournalVerification, LayoutRow, Purchase, PurchaseInput, TrialBalanceAnswer, TrialBalanceInput, TrialBalanceList,
+  TrialBalanceRow,
 } from '@kermesse/contracts-accounting';
 
 const readSessionToken = () => localStorage.getItem(SESSION_STORAGE_KEY);
 const api = createApiClient({ getToken: readSessionToken });
 const A = '/api/admin/accountancy';
 
-export interface TrialBalanceForm {
-  id?: number;
-  financial_year: number;
-  data_csv_raw: string;
-  locked: boolean;
-  forecast: boolean;
-}
+/** What the trial-balance form sends: the contract's input with both flags always given (id is ignored by the service). */
+export type TrialBalanceForm = Required<Pick<TrialBalanceInput, 'financial_year' | 'data_csv_raw' | 'locked' | 'forecast'>> & { id?: number };
 
 export const accountingApi = {
   listTrialBalances: () => api.get<TrialBalanceList>(`${A}/trial-balance`),
@@ -40,7 +36,7 @@ export const accountingApi = {
   saveAccountMap: (map: AccountMapBody) => api.put<AccountMapAnswer>(`${A}/account-map`, map),
   listEvents: () => api.get<FairEventList>(`${A}/events`),
   getFairResult: (eventId: number) => api.get<FairResult>(`${A}/events/${eventId}/result`),
-  addPurchase: (eventId: number, body: { label: string; amount: string; account?: string; date?: string }) =>
+  addPurchase: (eventId: number, body: PurchaseInput) =>
     api.post<{ purchase: Purchase }>(`${A}/events/${eventId}/purchases`, body),
 };
 
@@ -65,7 +61,7 @@ export async function downloadFile(path: string): Promise<void> {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok) {
-    const body = await response.json().catch(() => ({})) as { error?: string };
+    const body = await response.json().catch(() => ({})) as Partial<AccountingErrorBody>;
     throw new ApiError(response.status, body.error ?? `Erreur HTTP : ${response.status}`, body);
   }
   const disposition = response.headers.get('Content-Disposition') ?? '';

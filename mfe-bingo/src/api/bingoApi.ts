@@ -4,8 +4,11 @@
  */
 import { createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import type {
-  Board, CartonShape, CheckResult, GroupReserveInput, Night, NightInput, Partie, PartiesInput, PlanInput, Prize, PrizeInput, SeatPlan,
+  BallInput, Board, CartonPage, CartonRange, CheckResult, GroupReserveInput, NewPrizeInput, Night, NightInput, Partie, PartiesInput, PlanInput,
+  Prize, PrizeInput, Reglement, ReleaseInput, ReserveInput, SeatAnswer, SeatPlan, TieBreak, VolunteerNight,
 } from '@kermesse/contracts-bingo';
+
+export type { Reglement, TieBreak, VolunteerNight };
 
 const http = createApiClient({ getToken: () => localStorage.getItem(SESSION_STORAGE_KEY) });
 const publicHttp = createApiClient();
@@ -13,9 +16,6 @@ const publicHttp = createApiClient();
 export type Area = 'admin' | 'volunteer';
 const planBase = (area: Area, id: number) => (area === 'admin' ? `/admin-bingo/api/bingo/${id}` : `/api/volunteer/bingo/${id}`);
 
-export interface VolunteerNight extends Night { canCall: boolean }
-export interface Reglement { night: Night; prizes: Prize[]; parties: Partie[]; articles: string[] }
-export interface TieBreak { draws: { carton: string; ball: number }[]; winner: string }
 
 export const bingoApi = {
   // Nights
@@ -29,21 +29,21 @@ export const bingoApi = {
 
   // Prizes (SPEC §7 « Bingo prizes »)
   listPrizes: (bingoId: number) => http.get<Prize[]>(`/admin/bingo/prize/api/prizes?bingoId=${encodeURIComponent(bingoId)}`),
-  addPrize: (prize: PrizeInput & { bingoId: number }) => http.post<Prize>('/admin/bingo/prize/api/prize', prize),
+  addPrize: (prize: NewPrizeInput) => http.post<Prize>('/admin/bingo/prize/api/prize', prize),
   getPrize: (id: number) => http.get<Prize>(`/admin/bingo/prize/api/prize/${id}`),
   updatePrize: (id: number, prize: PrizeInput) => http.put<Prize>(`/admin/bingo/prize/api/prize/${id}`, prize),
   deletePrize: (id: number) => http.delete<{ success: boolean }>(`/admin/bingo/prize/api/prize/${id}`),
 
   // Seating plan (SPEC §7 « Bingo plan » and « Volunteer »)
   getPlan: (area: Area, id: number) => http.get<SeatPlan>(`${planBase(area, id)}/placement`),
-  reserve: (area: Area, id: number, seat: { tableId: number; seatId: number; name: string }) => http.post<{ message: string }>(`${planBase(area, id)}/reserve`, seat),
-  reserveGroup: (area: Area, id: number, group: GroupReserveInput) => http.post<{ message: string }>(`${planBase(area, id)}/reserve-group`, group),
-  release: (area: Area, id: number, seat: { tableId: number; seatId: number }) => http.post<{ message: string }>(`${planBase(area, id)}/release`, seat),
+  reserve: (area: Area, id: number, seat: ReserveInput) => http.post<SeatAnswer>(`${planBase(area, id)}/reserve`, seat),
+  reserveGroup: (area: Area, id: number, group: GroupReserveInput) => http.post<SeatAnswer>(`${planBase(area, id)}/reserve-group`, group),
+  release: (area: Area, id: number, seat: ReleaseInput) => http.post<SeatAnswer>(`${planBase(area, id)}/release`, seat),
   setPlan: (id: number, plan: PlanInput) => http.put<SeatPlan>(`/admin-bingo/api/bingo/${id}/plan`, plan),
 
   // Caller's console
   board: (area: Area, id: number) => http.get<Board>(`${planBase(area, id)}/caller/board`),
-  callBall: (area: Area, id: number, ball: { number?: number; draw?: boolean }) => http.post<Board>(`${planBase(area, id)}/caller/balls`, ball),
+  callBall: (area: Area, id: number, ball: BallInput) => http.post<Board>(`${planBase(area, id)}/caller/balls`, ball),
   undo: (area: Area, id: number) => http.post<Board>(`${planBase(area, id)}/caller/undo`),
   pause: (area: Area, id: number, paused: boolean) => http.post<Board>(`${planBase(area, id)}/caller/pause`, { paused }),
   nextPartie: (area: Area, id: number, keepBalls: boolean) => http.post<Board>(`${planBase(area, id)}/caller/next-partie`, { keepBalls }),
@@ -51,8 +51,8 @@ export const bingoApi = {
   tieBreak: (area: Area, id: number, cartons: string[]) => http.post<TieBreak>(`${planBase(area, id)}/caller/tie-break`, { cartons }),
 
   // Cartons
-  generateCartons: (id: number, count: number) => http.post<{ from: number; to: number }>(`/admin-bingo/api/bingo/${id}/cartons`, { count }),
-  listCartons: (id: number, from: number, to: number) => http.get<{ cartons: CartonShape[]; total: number }>(`/admin-bingo/api/bingo/${id}/cartons?from=${from}&to=${to}`),
+  generateCartons: (id: number, count: number) => http.post<CartonRange>(`/admin-bingo/api/bingo/${id}/cartons`, { count }),
+  listCartons: (id: number, from: number, to: number) => http.get<CartonPage>(`/admin-bingo/api/bingo/${id}/cartons?from=${from}&to=${to}`),
 
   // Public board
   publicBoard: (id: number) => publicHttp.get<Board>(`/api/public/bingo/${id}/tableau`),

@@ -1,25 +1,15 @@
 /** The shell's client for the contact service: the public forms and the admins' inbox. */
-import type { ContactMessageBody, InboxItem, InboxStatus } from '@kermesse/contracts-contact';
-import type { DonationType } from '@kermesse/contracts-contact/labels';
+import type { ContactMessageBody, FormAnswer, InboxItem, InboxStatus, PartnerRequestBody } from '@kermesse/contracts-contact';
 import { gateway, publicGateway } from '../api';
 
-export interface PartnerRequestForm {
-  entreprise: string;
-  contact: string;
-  email: string;
-  telephone: string;
-  code_postal: string;
-  ville: string;
-  siteweb: string;
-  typeDon: DonationType;
-  message: string;
-}
+/** The partner form as the page holds it: every field of the contract's request, empty when not filled in. */
+export type PartnerRequestForm = Required<PartnerRequestBody>;
 
 export const contactApi = {
   /** `POST /api/partner/sendByEmail` (SPEC §7): empty optional fields are left out. */
   sendPartnerRequest: (form: PartnerRequestForm) =>
-    publicGateway.post('/api/partner/sendByEmail', Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== ''))),
-  sendMessage: (body: ContactMessageBody) => publicGateway.post('/api/contact', body),
+    publicGateway.post<FormAnswer>('/api/partner/sendByEmail', Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '')) as PartnerRequestBody),
+  sendMessage: (body: ContactMessageBody) => publicGateway.post<FormAnswer>('/api/contact', body),
   inbox: () => gateway.get<{ items: InboxItem[] }>('/api/admin/contact/inbox').then((answer) => answer.items),
   setStatus: (item: Pick<InboxItem, 'kind' | 'id'>, status: InboxStatus) => gateway.put(`/api/admin/contact/inbox/${item.kind}/${item.id}`, { status }),
 };

@@ -1,6 +1,7 @@
 /** The shell's typed client for identity's paths (issue 11): staff accounts, profile, links, first run, passkeys. */
 import type {
-  CreatedPerson, CreatePersonBody, LinkInfo, OneTimeLink, Person, SetupState, UpdatePersonBody,
+  ChangePasswordBody, CreatedPerson, CreatePersonBody, FirstAdminAnswer, FirstAdminBody, LinkInfo, OneTimeLink, OnBehalfLinkAnswer,
+  PasskeySignedIn, PeopleList, Person, ResetAnswer, SetPasswordBody, SetupState, TokenAnswer, UpdatePersonBody,
 } from '@kermesse/contracts-identity';
 import type {
   PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, AuthenticationResponseJSON,
@@ -11,18 +12,19 @@ import { gateway, publicGateway } from '../api';
 export type { CreatedPerson, CreatePersonBody, LinkInfo, OneTimeLink, Person, UpdatePersonBody };
 
 export const teamApi = {
-  list: () => gateway.get<{ users: Person[] }>('/api/admin/users').then((answer) => answer.users),
+  list: () => gateway.get<PeopleList>('/api/admin/users').then((answer) => answer.users),
   create: (body: CreatePersonBody) => gateway.post<CreatedPerson>('/api/admin/users', body),
   update: (id: string, body: UpdatePersonBody) => gateway.put<Person>(`/api/admin/users/${id}`, body),
-  reset: (id: string) => gateway.post<{ resetLink: OneTimeLink }>(`/api/admin/users/${id}/reset`).then((answer) => answer.resetLink),
+  reset: (id: string) => gateway.post<ResetAnswer>(`/api/admin/users/${id}/reset`).then((answer) => answer.resetLink),
   removePasskey: (id: string, passkeyId: string) => gateway.delete(`/api/admin/users/${id}/passkeys/${passkeyId}`),
   /** Starts a passkey on behalf of a person: the one-time link to open on their own device. */
-  passkeyLink: (id: string) => gateway.post<{ link: OneTimeLink }>(`/admin/security/user/${id}/devices/add/options`, {}).then((answer) => answer.link),
+  passkeyLink: (id: string) => gateway.post<OnBehalfLinkAnswer>(`/admin/security/user/${id}/devices/add/options`, {}).then((answer) => answer.link),
 };
 
 export const profileApi = {
   me: () => gateway.get<Person>('/api/profile'),
-  changePassword: (currentPassword: string, newPassword: string) => gateway.put('/api/profile/password', { currentPassword, newPassword }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    gateway.put('/api/profile/password', { currentPassword, newPassword } satisfies ChangePasswordBody),
   passkeyOptions: (username: string) => gateway.post<PublicKeyCredentialCreationOptionsJSON>('/profile/security/devices/add/options', { username }),
   addPasskey: (credential: RegistrationResponseJSON, name: string) => gateway.post('/profile/security/devices/add', { credential, name }),
   removePasskey: (passkeyId: string) => gateway.delete(`/profile/security/devices/${passkeyId}`),
@@ -30,7 +32,8 @@ export const profileApi = {
 
 export const linkApi = {
   info: (token: string) => publicGateway.get<LinkInfo>(`/api/links/${encodeURIComponent(token)}`),
-  setPassword: (token: string, password: string) => publicGateway.post<{ token: string }>(`/api/links/${encodeURIComponent(token)}`, { password }),
+  setPassword: (token: string, password: string) =>
+    publicGateway.post<TokenAnswer>(`/api/links/${encodeURIComponent(token)}`, { password } satisfies SetPasswordBody),
   onBehalfOptions: (userId: string, token: string) =>
     publicGateway.post<PublicKeyCredentialCreationOptionsJSON>(`/admin/security/user/${userId}/devices/add/options`, { token }),
   onBehalfAdd: (userId: string, token: string, credential: RegistrationResponseJSON, name: string) =>
@@ -39,12 +42,10 @@ export const linkApi = {
 
 export const setupApi = {
   state: () => publicGateway.get<SetupState>('/api/setup'),
-  createFirstAdmin: (body: { email: string; firstname: string; lastname: string; password: string }) =>
-    publicGateway.post<{ token: string; person: Person }>('/api/setup', body),
+  createFirstAdmin: (body: FirstAdminBody) => publicGateway.post<FirstAdminAnswer>('/api/setup', body),
 };
 
 export const passkeyLoginApi = {
   options: (username: string) => publicGateway.post<PublicKeyCredentialRequestOptionsJSON>('/login/options', { _username: username }),
-  signIn: (credential: AuthenticationResponseJSON) =>
-    publicGateway.post<{ status: 'success'; redirect: string; token: string }>('/login', { credential }),
+  signIn: (credential: AuthenticationResponseJSON) => publicGateway.post<PasskeySignedIn>('/login', { credential }),
 };

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { badRequest, conflict, type Db, type Trx } from '@kermesse/kit';
-import type { CartonBuyer, CartonClaimInput } from '@kermesse/contracts-bingo';
+import type { CartonBuyer, CartonClaimAnswer, CartonClaimInput } from '@kermesse/contracts-bingo';
 import { bingoBadRequest, bingoConflict, bingoNotFound } from '../errors.ts';
 
 /** A claim lives 10 minutes unless confirmed (as the raffle's). */
@@ -18,7 +18,6 @@ export const CARTON_CLAIM_TTL_MS = 10 * 60_000;
 const PG_UNIQUE = '23505';
 const PG_DEADLOCK = '40P01';
 
-export interface CartonClaimAnswer { claimId: string; expiresAt: string }
 
 const buyerName = (buyer: CartonBuyer | null | undefined): string | null => {
   const name = buyer ? `${buyer.firstname} ${buyer.lastname}`.trim() : '';

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '@kermesse/kit';
 import {
   checkCarton, generateGrid, gridKey, LINES_FOR_KIND, parseCartonCode, PARTIE_LABELS, tieBreak,
-  type Board, type CheckResult,
+  type Board, type CartonPage, type CartonRange, type CheckResult, type TieBreak,
 } from '@kermesse/contracts-bingo';
 import { bingoBadRequest, bingoConflict, bingoNotFound, cartonNotFound } from '../errors.ts';
 import { bumpBoard, findNight, lockNight } from '../repositories/nights.ts';
@@ -98,7 +98,7 @@ export async function nextPartie(db: Db, hub: BoardHub, bingoId: number, keepBal
 }
 
 /** Generates `count` more cartons, all valid and all distinct, numbered after the existing ones. */
-export async function generateCartons(db: Db, bingoId: number, count: number): Promise<{ from: number; to: number }> {
+export async function generateCartons(db: Db, bingoId: number, count: number): Promise<CartonRange> {
   return db.transaction(async (trx) => {
     if (!(await lockNight(trx, bingoId))) throw bingoNotFound();
     const start = await cartonCount(trx, bingoId);
@@ -118,7 +118,7 @@ export async function generateCartons(db: Db, bingoId: number, count: number): P
   });
 }
 
-export async function readCartons(db: Db, bingoId: number, from = 1, to = from + 599) {
+export async function readCartons(db: Db, bingoId: number, from = 1, to = from + 599): Promise<CartonPage> {
   if (!(await findNight(db, bingoId))) throw bingoNotFound();
   return { cartons: (await listCartons(db, bingoId, from, to)).map(presentCarton), total: await cartonCount(db, bingoId) };
 }
@@ -162,7 +162,7 @@ export async function checkWin(db: Db, bingoId: number, code: string): Promise<C
 }
 
 /** Several cartons win at the same ball: each draws a ball (CSPRNG), the highest wins. */
-export async function drawTieBreak(db: Db, bingoId: number, codes: string[]) {
+export async function drawTieBreak(db: Db, bingoId: number, codes: string[]): Promise<TieBreak> {
   const cartons = [];
   for (const code of codes) cartons.push(presentCarton(await cartonByCode(db, bingoId, code)).code);
   if (new Set(cartons).size !== cartons.length) throw bingoBadRequest('CARTON_LISTED_TWICE');

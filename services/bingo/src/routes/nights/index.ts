@@ -1,6 +1,6 @@
 import { defineRoute, Router, type Db } from '@kermesse/kit';
 import {
-  BingoParams, CartonsInput, CartonsQuery, formatEuros, NightInput, PartiesInput, PARTIE_LABELS,
+  BingoParams, CartonsInput, CartonsQuery, formatEuros, NightInput, PartiesInput, PARTIE_LABELS, type Reglement, type VolunteerNight,
 } from '@kermesse/contracts-bingo';
 import { bingoNotFound } from '../../errors.ts';
 import { changeNight, createNight, nightWithWarnings, setParties } from '../../commands/nights.ts';
@@ -69,7 +69,7 @@ export function nightRoutes({ db }: { db: Db }): Router {
   // The règlement of the night, printed and posted in the hall.
   defineRoute(router, {
     method: 'get', path: '/bingo/:id/reglement', roles: ADMIN, params: BingoParams,
-    handler: async ({ params }) => {
+    handler: async ({ params }): Promise<Reglement> => {
       const night = await nightOr404(db, params.id);
       const prizes = await listPrizes(db, params.id);
       const parties = (await listParties(db, params.id)).map((p) => presentPartie(p, prizes));
@@ -109,7 +109,7 @@ export function volunteerNightRoutes({ db }: { db: Db }): Router {
   const router = withMessageOnError(new Router({ prefix: '/api/volunteer' }));
   defineRoute(router, {
     method: 'get', path: '/bingos', roles: ['volunteer'] as const,
-    handler: async ({ user }) => (await listNights(db)).map((row) => ({
+    handler: async ({ user }): Promise<VolunteerNight[]> => (await listNights(db)).map((row) => ({
       ...presentNight(row),
       // Whether this volunteer may call the balls of the night.
       canCall: user.roles.includes('admin') || row.caller_emails.includes(user.email.toLowerCase()),

@@ -1,5 +1,5 @@
 import { defineRoute, Router, type Db, type Role } from '@kermesse/kit';
-import { BingoParams, GroupReserveInput, PlanInput, ReleaseInput, ReserveInput } from '@kermesse/contracts-bingo';
+import { BingoParams, GroupReserveInput, PlanInput, ReleaseInput, ReserveInput, type SeatAnswer } from '@kermesse/contracts-bingo';
 import { readPlan, releaseSeat, reserveSeat, reserveSeats, setPlan } from '../../commands/seats.ts';
 import { withMessageOnError } from '../messageBody.ts';
 
@@ -21,7 +21,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
 
   defineRoute(router, {
     method: 'post', path: '/:id/reserve', roles, params: BingoParams, body: ReserveInput,
-    handler: async ({ params, body, user }) => {
+    handler: async ({ params, body, user }): Promise<SeatAnswer> => {
       await reserveSeat(db, params.id, { tableId: body.tableId, seatId: body.seatId }, body.name, user.email);
       return { success: true, message: `Siège ${body.seatId} de la table ${body.tableId} réservé pour ${body.name.trim()}.` };
     },
@@ -29,7 +29,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
 
   defineRoute(router, {
     method: 'post', path: '/:id/reserve-group', roles, params: BingoParams, body: GroupReserveInput,
-    handler: async ({ params, body, user }) => {
+    handler: async ({ params, body, user }): Promise<SeatAnswer> => {
       await reserveSeats(db, params.id, body, user.email);
       return { success: true, message: `${body.seats.length} sièges réservés pour ${body.name.trim()}.` };
     },
@@ -37,7 +37,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
 
   defineRoute(router, {
     method: 'post', path: '/:id/release', roles, params: BingoParams, body: ReleaseInput,
-    handler: async ({ params, body }) => {
+    handler: async ({ params, body }): Promise<SeatAnswer> => {
       await releaseSeat(db, params.id, body.tableId, body.seatId);
       return { success: true, message: `Siège ${body.seatId} de la table ${body.tableId} libéré.` };
     },

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   AddDeviceBody, LoginOptionsBody, OnBehalfAddBody, OnBehalfParams, OwnDeviceOptionsBody, OwnPasskeyParams,
-  PasskeyLoginBody, type PasskeySummary,
+  PasskeyLoginBody, type OnBehalfLinkAnswer, type PasskeySummary,
 } from '@kermesse/contracts-identity';
 import { defineRoute, HttpError, Router, type AuthUser, type Db } from '@kermesse/kit';
 import { Type } from '@sinclair/typebox';
@@ -131,7 +131,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
       const link = await issueLink(db, deps.publicUrl, person.id, 'passkey');
       // The link page needs the person's id to call the paths above.
       link.url += `&personne=${person.id}`;
-      return { status: 'success', link };
+      return { status: 'success', link } satisfies OnBehalfLinkAnswer;
     }),
   });
 

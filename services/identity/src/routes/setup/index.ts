@@ -1,4 +1,4 @@
-import { FirstAdminBody, type SetupState } from '@kermesse/contracts-identity';
+import { FirstAdminBody, type FirstAdminAnswer, type SetupState } from '@kermesse/contracts-identity';
 import { defineRoute, recordEvent, Router, type Db } from '@kermesse/kit';
 import { issueAccessToken } from '../../accessTokens.ts';
 import { assertPasswordAllowed, setupDone } from '../../errors.ts';
@@ -25,7 +25,7 @@ export function setupRoutes(deps: { db: Db; key: SigningKey }): Router {
 
   defineRoute(router, {
     method: 'post', path: '/api/setup', body: FirstAdminBody, status: 201,
-    handler: async ({ body }) => {
+    handler: async ({ body }): Promise<FirstAdminAnswer> => {
       assertPasswordAllowed(body.password, [body.email, body.firstname, body.lastname]);
       if ((await countUsers(db)) > 0) throw setupDone();
       const passwordHash = await hashPassword(body.password);

@@ -1,6 +1,6 @@
 import {
   CreatedPerson, CreatePersonBody, Person, PersonParams, PasskeyParams, UpdatePersonBody,
-  type OneTimeLink,
+  type OneTimeLink, type PeopleList, type ResetAnswer,
 } from '@kermesse/contracts-identity';
 import { defineRoute, Router, type Db } from '@kermesse/kit';
 import { createUser } from '../../commands/createUser.ts';
@@ -37,7 +37,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
 
   defineRoute(router, {
     method: 'get', path: '/api/admin/users', roles: ADMIN,
-    handler: async () => ({ users: await presentPeople(db, await listUsers(db)) }),
+    handler: async (): Promise<PeopleList> => ({ users: await presentPeople(db, await listUsers(db)) }),
   });
 
   defineRoute(router, {
@@ -76,7 +76,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
 
   defineRoute(router, {
     method: 'post', path: '/api/admin/users/:id/reset', roles: ADMIN, params: PersonParams,
-    handler: async ({ params }): Promise<{ resetLink: OneTimeLink }> => {
+    handler: async ({ params }): Promise<ResetAnswer> => {
       const user = await findUserById(db, params.id);
       if (!user) throw personNotFound();
       const resetLink = await issueLink(db, deps.publicUrl, user.id, 'reset');
