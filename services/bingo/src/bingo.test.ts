@@ -151,18 +151,19 @@ describe('seating plan (SPEC §7)', () => {
   }
 
   it('admin plan: 401 without a token, 403 for a cashier and a volunteer; volunteer plan: 403 for a cashier', async () => {
-    for (const [method, path, body] of [['GET', '/admin-bingo/api/bingo/1/placement', undefined], ['POST', '/admin-bingo/api/bingo/1/reserve', { tableId: 9, seatId: 1, name: 'X' }], ['POST', '/admin-bingo/api/bingo/1/release', { tableId: 9, seatId: 1 }]] as const) {
+    const id = await newNight();
+    for (const [method, path, body] of [['GET', `/admin-bingo/api/bingo/${id}/placement`, undefined], ['POST', `/admin-bingo/api/bingo/${id}/reserve`, { tableId: 9, seatId: 1, name: 'X' }], ['POST', `/admin-bingo/api/bingo/${id}/release`, { tableId: 9, seatId: 1 }]] as const) {
       expect((await call(method, path, body, 'none')).status).toBe(401);
       expect((await call(method, path, body, 'caissier')).status).toBe(403);
       expect((await call(method, path, body, 'benevole')).status).toBe(403);
     }
-    for (const [method, path, body] of [['GET', '/api/volunteer/bingo/1/placement', undefined], ['POST', '/api/volunteer/bingo/1/reserve', { tableId: 9, seatId: 1, name: 'X' }], ['POST', '/api/volunteer/bingo/1/release', { tableId: 9, seatId: 1 }]] as const) {
+    for (const [method, path, body] of [['GET', `/api/volunteer/bingo/${id}/placement`, undefined], ['POST', `/api/volunteer/bingo/${id}/reserve`, { tableId: 9, seatId: 1, name: 'X' }], ['POST', `/api/volunteer/bingo/${id}/release`, { tableId: 9, seatId: 1 }]] as const) {
       expect((await call(method, path, body, 'none')).status).toBe(401);
       const cashier = await call(method, path, body, 'caissier');
       expect(cashier.status).toBe(403);
       expect(cashier.body.message).toBe('Accès refusé : droits insuffisants.');
     }
-    expect((await call('GET', '/api/volunteer/bingo/1/placement', undefined, 'admin')).status).toBe(200);
+    expect((await call('GET', `/api/volunteer/bingo/${id}/placement`, undefined, 'admin')).status).toBe(200);
   });
 
   it('gives a seat once when 20 volunteers take it at the same moment', async () => {
@@ -219,7 +220,10 @@ describe('loto night and French law', () => {
   });
 
   it('prints a règlement with the parties and their prizes', async () => {
-    const res = await call('GET', '/admin-bingo/api/bingo/1/reglement');
+    const id = await newNight({ cartonPrice: '3' });
+    const prize = await call('POST', '/admin/bingo/prize/api/prize', { label: 'Bon d’achat librairie 20 €', rank: 1, provider: 'Librairie', nature: 'bon', bingoId: id });
+    expect((await call('PUT', `/admin-bingo/api/bingo/${id}/parties`, { parties: [{ kind: 'quine', prizeIds: [prize.body.id] }] })).status).toBe(200);
+    const res = await call('GET', `/admin-bingo/api/bingo/${id}/reglement`);
     expect(res.body.articles[1].replace(/[\u00a0\u202f]/g, ' ')).toBe('Article 2 — Le carton est vendu 3,00 €. Aucun carton n\'est vendu à 20 € ou plus.');
     expect(res.body.articles.join('\n')).toMatch(/1\. Quine : Bon d’achat librairie 20 €/);
   });

@@ -4,7 +4,7 @@
  * shown by the caller's win check.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildEnvelope, connectBus, createDb, createLogger, listen, migrateLatest,
   type Bus, type Db, type EventConsumer, type RunningServer,
@@ -16,7 +16,6 @@ import { cartonCode } from '@kermesse/contracts-bingo';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { startBingoConsumers } from './consumers/index.ts';
-import { seedDemo } from './demo.ts';
 
 const logger = createLogger('test', 'error');
 const namespace = testNamespace();
@@ -26,12 +25,13 @@ let bus: Bus;
 let consumers: EventConsumer;
 let service: RunningServer;
 let tokens: Record<string, string>;
+/** The night of the running test: its own 60 printed cartons, no carton sold (no demo data). */
+let night: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema, poolMax: 10 });
   await migrateLatest(db, { schema, migrations });
-  await seedDemo({ db });
   bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'bingo-cartons-test' });
   consumers = await startBingoConsumers({ db, bus, logger });
   service = await listen(await buildApp({ db, logger, bus, claimTtlMs: 60_000, verifier: testTokenVerifier() }), 0);
@@ -56,14 +56,28 @@ async function call(method: string, path: string, body?: unknown, who: 'admin' |
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const claim = (numbers: number[], claimId = randomUUID()) =>
-  call('POST', '/internal/cartons/claims', { claimId, cartons: numbers.map((number) => ({ bingoId: 1, number })) });
+let nightSeq = 0;
+/** A fresh loto night with 60 printed cartons, sales open. */
+async function givenNight(): Promise<number> {
+  nightSeq += 1;
+  const created = await call('POST', '/admin-bingo/api/bingo', { name: `Loto des cartons ${nightSeq}`, heldOn: '2031-02-07', cartonPrice: '3' }, 'admin');
+  expect(created.status).toBe(201);
+  expect((await call('POST', `/admin-bingo/api/bingo/${created.body.id}/cartons`, { count: 60 }, 'admin')).body).toEqual({ from: 1, to: 60 });
+  return created.body.id as number;
+}
 
-const soldRow = (number: number) => db('carton_sales').where({ bingo_id: 1, number }).first();
+beforeEach(async () => {
+  night = await givenNight();
+});
+
+const claim = (numbers: number[], claimId = randomUUID()) =>
+  call('POST', '/internal/cartons/claims', { claimId, cartons: numbers.map((number) => ({ bingoId: night, number })) });
+
+const soldRow = (number: number) => db('carton_sales').where({ bingo_id: night, number }).first();
 
 describe('carton claims (internal, the register)', () => {
   it('needs a cashier token: 401 without one', async () => {
-    expect((await call('POST', '/internal/cartons/claims', { claimId: randomUUID(), cartons: [{ bingoId: 1, number: 1 }] }, 'none')).status).toBe(401);
+    expect((await call('POST', '/internal/cartons/claims', { claimId: randomUUID(), cartons: [{ bingoId: night, number: 1 }] }, 'none')).status).toBe(401);
   });
 
   it('two registers claim the same carton at once: exactly one holds it, the other gets a French 409', async () => {
@@ -73,9 +87,9 @@ describe('carton claims (internal, the register)', () => {
     const refused = answers.find((a) => a.status === 409)!;
     expect(refused.body.code).toBe('CARTON_TAKEN');
     expect(refused.body.error).toBe('Le carton n° 6 vient d’être vendu par une autre caisse : rendez-le et donnez-en un autre.');
-    expect(refused.body.details.taken).toEqual([{ bingoId: 1, number: 6 }]);
+    expect(refused.body.details.taken).toEqual([{ bingoId: night, number: 6 }]);
     // All or nothing: the refused claim holds none of its cartons.
-    const held = (await db('carton_sales').where({ bingo_id: 1 }).whereIn('number', [5, 6, 7]).select('number')).map((r) => r.number).sort();
+    const held = (await db('carton_sales').where({ bingo_id: night }).whereIn('number', [5, 6, 7]).select('number')).map((r) => r.number).sort();
     expect(held.length).toBe(2);
     expect(held).toContain(6);
   });
@@ -106,13 +120,13 @@ describe('carton claims (internal, the register)', () => {
   });
 
   it('a closed night sells no carton', async () => {
-    await db('nights').where({ id: 1 }).update({ sales_open: false });
+    await db('nights').where({ id: night }).update({ sales_open: false });
     try {
       const closed = await claim([40]);
       expect(closed.status).toBe(400);
       expect(closed.body.error).toBe('La vente des cartons de cette soirée est fermée.');
     } finally {
-      await db('nights').where({ id: 1 }).update({ sales_open: true });
+      await db('nights').where({ id: night }).update({ sales_open: true });
     }
   });
 
@@ -127,24 +141,24 @@ describe('carton claims (internal, the register)', () => {
       saleId: 77, reference: 'V-TEST-77', eventId: 1, checkoutId: 1, claimId: null,
       buyer: { personId: 3, firstname: 'Marie', lastname: 'Dupont', email: 'marie.dupont@example.fr', phone: '0612345678' },
       lines: [{ productId: 90, name: '1 carton', categoryId: 9, categoryName: 'Loto : Loto de la kermesse', unitPriceCents: 300, quantity: 2, totalCents: 600, kind: 'bingo' }],
-      tickets: [], bets: [], cartons: [{ bingoId: 1, number: 12 }, { bingoId: 1, number: 13 }], cartonClaimId: id,
+      tickets: [], bets: [], cartons: [{ bingoId: night, number: 12 }, { bingoId: night, number: 13 }], cartonClaimId: id,
       payments: [{ method: 'ESP', amountCents: 600, reference: '10' }], totalCents: 600, paymentMode: 2, paymentStatus: 1,
       receipt: null, completedAt: new Date().toISOString(),
     });
     await bus.js.publish(bus.subject('sale.completed'), JSON.stringify(event), { msgID: event.id });
     await eventually(async () => (await soldRow(13))?.buyer_name === 'Marie Dupont');
     expect(await soldRow(12)).toMatchObject({ status: 'sold', sale_id: 77, sale_reference: 'V-TEST-77', buyer_email: 'marie.dupont@example.fr', buyer_phone: '0612345678' });
-    const again = await call('POST', '/internal/cartons/claims', { claimId: randomUUID(), cartons: [{ bingoId: 1, number: 12 }] });
+    const again = await call('POST', '/internal/cartons/claims', { claimId: randomUUID(), cartons: [{ bingoId: night, number: 12 }] });
     expect(again.status).toBe(409);
     // A sold carton is never released by a late DELETE of its claim.
     expect((await call('DELETE', `/internal/cartons/claims/${id}`)).status).toBe(204);
     expect((await soldRow(12))?.status).toBe('sold');
 
-    const check = await call('POST', '/admin-bingo/api/bingo/1/caller/check', { carton: cartonCode(12) }, 'admin');
+    const check = await call('POST', `/admin-bingo/api/bingo/${night}/caller/check`, { carton: cartonCode(12) }, 'admin');
     expect(check.status).toBe(200);
     expect(check.body.carton).toMatchObject({ number: 12, sold: true, buyer: 'Marie Dupont', buyerEmail: 'marie.dupont@example.fr', buyerPhone: '0612345678' });
     expect(check.body.message).toContain('Carton vendu à Marie Dupont (marie.dupont@example.fr, 0612345678).');
-    const unsold = await call('POST', '/admin-bingo/api/bingo/1/caller/check', { carton: cartonCode(50) }, 'admin');
+    const unsold = await call('POST', `/admin-bingo/api/bingo/${night}/caller/check`, { carton: cartonCode(50) }, 'admin');
     expect(unsold.body.carton.sold).toBe(false);
   });
 });
@@ -153,14 +167,14 @@ describe('sale.refunded (issue 12): refunded cartons are voided', () => {
   const refundEvent = (saleId: number, numbers: number[]) => buildEnvelope('register', 'sale.refunded', {
     refundId: randomUUID(), saleId, reference: `V-TEST-${saleId}`, eventId: 1, checkoutId: 1, sessionId: 1,
     lines: [{ productId: 90, name: '1 carton', categoryId: 9, categoryName: 'Loto : Loto de la kermesse', unitPriceCents: 300, quantity: numbers.length, totalCents: 300 * numbers.length, kind: 'bingo' }],
-    tickets: [], bets: [], cartons: numbers.map((number) => ({ bingoId: 1, number })),
+    tickets: [], bets: [], cartons: numbers.map((number) => ({ bingoId: night, number })),
     amountCents: 300 * numbers.length, paymentMode: 2, reason: 'Erreur de caisse', refundedBy: 'u-1', refundedAt: new Date().toISOString(),
   });
   const saleEvent = (saleId: number, numbers: number[], claimId: string | null) => buildEnvelope('register', 'sale.completed', {
     saleId, reference: `V-TEST-${saleId}`, eventId: 1, checkoutId: 1, claimId: null,
     buyer: { personId: 4, firstname: 'Paul', lastname: 'Martin', email: null, phone: null },
     lines: [{ productId: 90, name: '1 carton', categoryId: 9, categoryName: 'Loto : Loto de la kermesse', unitPriceCents: 300, quantity: numbers.length, totalCents: 300 * numbers.length, kind: 'bingo' }],
-    tickets: [], bets: [], cartons: numbers.map((number) => ({ bingoId: 1, number })), cartonClaimId: claimId,
+    tickets: [], bets: [], cartons: numbers.map((number) => ({ bingoId: night, number })), cartonClaimId: claimId,
     payments: [{ method: 'ESP', amountCents: 300 * numbers.length, reference: '' }], totalCents: 300 * numbers.length, paymentMode: 2, paymentStatus: 1,
     receipt: null, completedAt: new Date().toISOString(),
   });
@@ -178,7 +192,7 @@ describe('sale.refunded (issue 12): refunded cartons are voided', () => {
     await publish('sale.refunded', refund);
     await eventually(async () => (await soldRow(46))?.status === 'voided');
     // The same event delivered again (a new JetStream message): the inbox applies it once.
-    await db('carton_sales').where({ bingo_id: 1, number: 45 }).update({ voided_at: null });
+    await db('carton_sales').where({ bingo_id: night, number: 45 }).update({ voided_at: null });
     await publish('sale.refunded', refund, `${refund.id}-again`);
     const marker = saleEvent(89, [47], null);
     await publish('sale.completed', marker);
@@ -190,12 +204,12 @@ describe('sale.refunded (issue 12): refunded cartons are voided', () => {
     expect(await soldRow(44)).toMatchObject({ status: 'sold' });
     expect(await soldRow(46)).toMatchObject({ status: 'voided', refund_id: refund.payload.refundId, buyer_name: 'Paul Martin', sale_reference: 'V-TEST-88' });
 
-    const check = await call('POST', '/admin-bingo/api/bingo/1/caller/check', { carton: cartonCode(46) }, 'admin');
+    const check = await call('POST', `/admin-bingo/api/bingo/${night}/caller/check`, { carton: cartonCode(46) }, 'admin');
     expect(check.status).toBe(200);
     expect(check.body.wins).toBe(false);
     expect(check.body.carton).toMatchObject({ number: 46, voided: true, sold: false });
     expect(check.body.message).toContain('Carton remboursé : il ne peut pas gagner.');
-    const kept = await call('POST', '/admin-bingo/api/bingo/1/caller/check', { carton: cartonCode(44) }, 'admin');
+    const kept = await call('POST', `/admin-bingo/api/bingo/${night}/caller/check`, { carton: cartonCode(44) }, 'admin');
     expect(kept.body.message).not.toContain('remboursé');
 
     // Not back on sale: the buyer may keep the paper carton.
