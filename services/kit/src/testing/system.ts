@@ -18,6 +18,8 @@ import type { Migration } from '../db/migration.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
 import { listen, type RunningServer } from '../http/server.ts';
 import type { TokenVerifier } from '../auth/verifier.ts';
+import { buildEnvelope } from '../bus/envelope.ts';
+import type { EventEnvelope, EventPayloads, EventType } from '../bus/eventSchemas.ts';
 import { createTestDatabase, deleteTestStream, testNamespace, TEST_NATS_URL, type TestDatabase } from './resources.ts';
 import { testTokens, testTokenVerifier, type Revocations, type TestAccount } from './tokens.ts';
 
@@ -57,6 +59,21 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * Publishes an event as another service would (a valid envelope, straight to JetStream with its id as
+ * message id): what a consumer test feeds its consumer with. Resolves to the envelope.
+ */
+export async function publishTestEvent<T extends EventType>(
+  bus: Bus,
+  source: string,
+  type: T,
+  payload: EventPayloads[T],
+): Promise<EventEnvelope<T>> {
+  const envelope = buildEnvelope(source, type, payload);
+  await bus.js.publish(bus.subject(type), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: envelope.id });
+  return envelope;
+}
+
 export interface TestSystem extends TestSystemDeps {
   database: TestDatabase;
   namespace?: string;
@@ -66,6 +83,8 @@ export interface TestSystem extends TestSystemDeps {
   tokens: Record<TestAccount, string>;
   /** The test verifier's revocations: `revoke(jti)` makes the service refuse that token. */
   revocations: Revocations;
+  /** Publishes an event as `source` would (`nats: true` only; see publishTestEvent). */
+  publish<T extends EventType>(source: string, type: T, payload: EventPayloads[T]): Promise<EventEnvelope<T>>;
   /** `fetch` against the app with a demo account's token (or none). */
   call(method: string, path: string, options?: CallOptions): Promise<Response>;
   close(): Promise<void>;
@@ -101,6 +120,10 @@ export async function startTestSystem(options: TestSystemOptions): Promise<TestS
     server,
     tokens,
     revocations: verifier,
+    publish(source, type, payload) {
+      if (!deps.bus) throw new Error('startTestSystem({ nats: true }) publishes events');
+      return publishTestEvent(deps.bus, source, type, payload);
+    },
     call(method, path, { as, body, raw, headers = {} } = {}) {
       return fetch(base + path, {
         method,

@@ -5,6 +5,7 @@ import { createServiceApp } from '../http/app.ts';
 import { Router } from '../http/index.ts';
 import { createTokenVerifier } from '../auth/verifier.ts';
 import { recordEvent } from '../bus/outbox.ts';
+import { startConsumer } from '../bus/consumer.ts';
 import { signTestToken, startTestIdentity, testTokens, testTokenVerifier } from './tokens.ts';
 import { startTestSystem } from './system.ts';
 import { eventually } from './resources.ts';
@@ -52,7 +53,16 @@ describe('startTestSystem', () => {
         },
       },
       seed: (db) => db('notes').insert({ text: 'première' }),
-      consumers: async () => [],
+      consumers: async (deps) => [
+        await startConsumer({
+          ...deps,
+          name: 'kittest-event-created',
+          type: 'catalog.event.created',
+          handle: async (event, trx) => {
+            await trx('notes').insert({ text: `événement ${event.payload.name}` });
+          },
+        }),
+      ],
       buildApp: (deps) => {
         const router = new Router();
         defineRoute(router, {
@@ -82,9 +92,12 @@ describe('startTestSystem', () => {
       expect((await system.call('POST', '/api/notes', { as: 'caissier' })).status).toBe(403);
       const res = await system.call('POST', '/api/notes', { as: 'admin', body: {} });
       expect(res.status).toBe(201);
-      expect(await system.db('notes').orderBy('id').pluck('text')).toEqual(['première', 'test-admin']);
+      expect(await system.db('notes').orderBy('id').pluck('text')).toEqual(expect.arrayContaining(['première', 'test-admin']));
       // The event reaches the bus through the relay, woken by the commit.
       await eventually(async () => (await system.db('outbox').whereNotNull('published_at').count({ c: '*' }))[0]!.c === 1, 5_000);
+      // An event published as another service would reaches the consumer.
+      await system.publish('register', 'catalog.event.created', { eventId: 42, name: 'Kermesse' });
+      await eventually(async () => (await system.db('notes').pluck('text')).includes('événement Kermesse'), 5_000);
     } finally {
       await system.close();
     }
