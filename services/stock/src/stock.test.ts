@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cutMultipartUpload, eventually } from '@kermesse/kit/testing';
-import type { StockItem, StocksAnswer } from '@kermesse/contracts-stock';
+import type { AlertStates, ImportResult, MovementsAnswer, StockItem, StocksAnswer } from '@kermesse/contracts-stock';
 import { MANUAL_NOTE } from './commands/correctStock.ts';
 import { DEMO_NOTE } from './levels/levelChanges.ts';
 import { buildProduct, buildSale, freshId, givenEvent, levelAndLedger, startStockTestSystem, type StockTestSystem } from './testSupport.ts';
@@ -274,9 +274,7 @@ describe('inline edits', () => {
       .first('kind', 'note', 'variation', 'created_by');
     expect(last).toEqual({ kind: 'correction', note: MANUAL_NOTE, variation: 25, created_by: 'admin@kermesse.local' });
     expect(await levelAndLedger(sys.db, eventId, crepe!)).toMatchObject({ stock: 80, ledger: 80 });
-    const history = (await (await sys.request(`/api/stocks/movements?event_id=${eventId}&product_id=${crepe}`)).json()) as {
-      movements: { note: string }[];
-    };
+    const history = (await (await sys.request(`/api/stocks/movements?event_id=${eventId}&product_id=${crepe}`)).json()) as MovementsAnswer;
     expect(history.movements.map((m) => m.note)).toEqual([MANUAL_NOTE, `Vente ${sale.reference}`, DEMO_NOTE]);
   });
 
@@ -503,7 +501,7 @@ describe('inventory import', () => {
       products: [juice],
     } = await givenEvent(sys, { products: THREE });
     const res = await upload(eventId, `id_produit;nouveau_stock\n${juice};9\n`);
-    const body = (await res.json()) as { movements: { note: string }[] };
+    const body = (await res.json()) as ImportResult;
     expect(body.movements[0]!.note).toMatch(/^Inventaire du \d{2}\/\d{2}\/\d{4}$/);
   });
 });
@@ -540,9 +538,7 @@ describe('a sale beyond the counted stock', () => {
     expect(await stockOf(eventId, waffle!)).toMatchObject({ name: 'Gaufre au sucre', stock: -3, isAlert: true });
     expect((await stocks(eventId)).alerts).toContain(waffle);
     expect(await levelAndLedger(sys.db, eventId, waffle!)).toEqual({ stock: -3, ledger: -3, movements: 2 });
-    const state = (await (await sys.request(`/api/cr/stocks/${eventId}/stocks/state`, { as: 'cashier' })).json()) as {
-      stocks: { id: number; isAlert: boolean }[];
-    };
+    const state = (await (await sys.request(`/api/cr/stocks/${eventId}/stocks/state`, { as: 'cashier' })).json()) as AlertStates;
     expect(state.stocks).toContainEqual({ id: waffle, isAlert: true });
   });
 });

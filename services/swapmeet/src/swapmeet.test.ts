@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, createLogger, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
 import { createTestDatabase, cutMultipartUpload, testTokens, testTokenVerifier, type TestDatabase } from '@kermesse/kit/testing';
+import type { BookingsAnswer } from '@kermesse/contracts-swapmeet';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { createSwapmeet, type NewBooking } from './commands/createSwapmeet.ts';
@@ -53,13 +54,8 @@ function upload(
   return call(`/api/swapmeet/api/import/custom-csv?dry-run=${dryRun}`, { method: 'POST', body: form });
 }
 
-interface Bookings {
-  data: { id: number; name: string; phone: string; space_needed: number; revenue: string; is_payed: boolean; date_booking: string }[];
-  total: number;
-  summary: { total_revenue: string; total_space_reserved: number; paid_bookings: number; unpaid_bookings: number };
-}
 const bookings = async (limit = 100, swapmeetId = demoId) =>
-  (await call(`/api/swapmeet/api/bookings?swapmeet_id=${swapmeetId}&limit=${limit}`)).json() as Promise<Bookings>;
+  (await call(`/api/swapmeet/api/bookings?swapmeet_id=${swapmeetId}&limit=${limit}`)).json() as Promise<BookingsAnswer>;
 
 /** Three bookings already taken, like the demo's: 65.00 €, 13 m, 2 paid and 1 unpaid. */
 const THREE: NewBooking[] = [
