@@ -30,7 +30,8 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'shell/dist/assets/main.3f2a9c1b.js.gz'), gzipSync(MAIN_JS));
   writeFileSync(path.join(root, 'shell/dist/assets/main.3f2a9c1b.js.br'), brotliCompressSync(MAIN_JS));
   write('shell/dist/favicon.ico', 'icon');
-  write('shell/dist/startup-chunks.json', JSON.stringify(['assets/52.4a7f26e656.css', 'assets/52.437065d904.js', '/etc/passwd']));
+  write('shell/dist/early.json', JSON.stringify(['assets/early.0a1b2c3d4e.js']));
+  write('shell/dist/startup-chunks.json', JSON.stringify(['assets/main.4a7f26e656.css', 'assets/main.437065d904.js', '/etc/passwd']));
   write('shell/dist/.env', 'SECRET=1');
   write('mfe-register/dist/remoteEntry.js', REMOTE_ENTRY);
   write('mfe-register/dist/123.a1b2c3d4e5.js', 'chunk');
@@ -63,10 +64,11 @@ describe('shell', () => {
     },
   );
 
-  it("hints the shell's startup chunks and the manifest on every page, and the remote's entry and App on a page of a remote served here", async () => {
-    const shell = '</assets/52.4a7f26e656.css>; rel=preload; as=style, </assets/52.437065d904.js>; rel=preload; as=script, ';
+  it("hints, in the order a phone should fetch them, the shell's early script and startup files, then the remote's entry and App", async () => {
+    const shellJs = '</assets/early.0a1b2c3d4e.js>; rel=preload; as=script, </assets/main.437065d904.js>; rel=preload; as=script';
+    const shellCss = '</assets/main.4a7f26e656.css>; rel=preload; as=style';
     const home = await fetch(`${gateway.url}/`);
-    expect(home.headers.get('link')).toBe(`${shell}</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous`);
+    expect(home.headers.get('link')).toBe(`${shellJs}, ${shellCss}`);
     const manifest = (await (await fetch(`${gateway.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string }> };
     const entry = manifest.remotes.find((remote) => remote.name === 'mfe_register')!.entry;
     for (const page of ['/caisse', '/caisse/vente']) {
@@ -74,13 +76,13 @@ describe('shell', () => {
       expect(await res.text()).toBe(INDEX);
       // Then the files of the register's ./App its build listed (a name with a path is never hinted).
       expect(res.headers.get('link')).toBe(
-        `${shell}</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous, <${entry}>; rel=preload; as=script, ` +
-          '</remotes/mfe-register/123.a1b2c3d4e5.js>; rel=preload; as=script, </remotes/mfe-register/123.b2c3d4e5f6.css>; rel=preload; as=style',
+        `${shellJs}, <${entry}>; rel=preload; as=script, </remotes/mfe-register/123.a1b2c3d4e5.js>; rel=preload; as=script, ` +
+          `${shellCss}, </remotes/mfe-register/123.b2c3d4e5f6.css>; rel=preload; as=style`,
       );
     }
-    // No build of the raffle here: nothing to hint.
-    expect((await fetch(`${gateway.url}/tombola/prevente`)).headers.get('link')).toBe(`${shell}</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous`);
-    expect((await fetch(`${gateway.url}/caissette`)).headers.get('link')).toBe(`${shell}</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous`);
+    // No build of the raffle here: nothing of it to hint.
+    expect((await fetch(`${gateway.url}/tombola/prevente`)).headers.get('link')).toBe(`${shellJs}, ${shellCss}`);
+    expect((await fetch(`${gateway.url}/caissette`)).headers.get('link')).toBe(`${shellJs}, ${shellCss}`);
   });
 
   it('serves hashed assets as immutable with the right type, as the build compressed them', async () => {

@@ -36,6 +36,15 @@ export const sharedSingletons = {
   '@kermesse/ui-kit': { singleton: true, requiredVersion: '>=0.1.0 <1.0.0' },
 };
 
+/**
+ * The shell bundles the singletons into its own main script (`eager`) and provides them to every
+ * remote. A phone on slow 4G talks HTTP/1.1 to the gateway: six connections, and every request
+ * pays the whole round trip (562 ms); React in `main` instead of in seven chunks asked once `main`
+ * has run saves it round trips and queueing (issue 15, first-visit LCP). Remotes stay lazy
+ * consumers: they take the shell's copies.
+ */
+const eagerShared = Object.fromEntries(Object.entries(sharedSingletons).map(([name, options]) => [name, { ...options, eager: true }]));
+
 /** Host and remotes take the copy already loaded on the page before asking for a newer one. */
 export const shareStrategy = 'loaded-first' as const;
 
@@ -85,6 +94,9 @@ export function frontEndConfig(configUrl: string, frontEnd: FrontEnd): Configura
       // The shell's early script is built just before, by its own configuration (earlyScriptConfig).
       clean: frontEnd.kind === 'host' ? { keep: (file: string) => isEarlyFile(here('./dist'), nodePath.relative(here('./dist'), file)) } : true,
     },
+    // A remote's exposed module is one file (and its CSS), not a few chunks shared with the others:
+    // fewer requests on a phone's six HTTP/1.1 connections (issue 15). Its lazy parts stay apart.
+    ...(frontEnd.kind === 'remote' ? { optimization: { splitChunks: false as const } } : {}),
     resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { '@kermesse/react-router-impl$': reactRouterProduction() } },
     module: {
       rules: [
@@ -116,7 +128,7 @@ export function frontEndConfig(configUrl: string, frontEnd: FrontEnd): Configura
           ? { remotes: {} }
           // Always this file name: the gateway's manifest points at /remotes/mfe-<domain>/remoteEntry.js.
           : { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } }),
-        shared: sharedSingletons,
+        shared: frontEnd.kind === 'host' ? eagerShared : sharedSingletons,
         shareStrategy,
         experiments: federationExperiments(frontEnd.kind),
         dts: false,
@@ -158,9 +170,9 @@ export const EXPOSED_CHUNKS_FILE = 'exposed-chunks.json';
  * Lists, for the gateway's preload hints, the files a page needs before it can show anything — so a
  * phone fetches them all while it parses the HTML, instead of discovering them one round trip (562 ms
  * on slow 4G) after another once the scripts run (issue 15, first-visit LCP):
- * - the shell (`startup-chunks.json`, `["assets/52.….js", …]`): its `./bootstrap` chunks and the
- *   shared singletons its runtime then loads (every group loaded by the federation runtime rather
- *   than by an import() of the shell's own code);
+ * - the shell (`startup-chunks.json`, `["assets/main.….css", "assets/main.….js", …]`): its entry's
+ *   files, then any group its federation runtime loads at start (none while the singletons are
+ *   eager);
  * - a remote (`exposed-chunks.json`, `{"./App": ["794.….js", "812.….css", …]}`): the files of each
  *   module it exposes, read from the build's ModuleFederationPlugin (a remote's config may replace
  *   the default one), shared singletons excepted (the shell provides them).
@@ -177,8 +189,9 @@ class ChunkListPlugin {
         const federationGroups = compilation.chunkGroups.filter((group) => !group.name && !group.origins.some((origin) => origin.request));
         let list: unknown;
         if (this.kind === 'host') {
-          const bootstrap = compilation.chunkGroups.filter((group) => group.origins.some((origin) => origin.request === './bootstrap'));
-          list = [...new Set([...bootstrap, ...federationGroups].flatMap(filesOf))];
+          // The page's own files first (its HTML names them too, but the hints are read before it).
+          const main = compilation.entrypoints.get('main');
+          list = [...new Set([...(main ? [main] : []), ...federationGroups].flatMap(filesOf))];
         } else {
           const federation = (compiler.options.plugins ?? []).find((plugin) => plugin instanceof ModuleFederationPlugin) as
             | { _options?: { exposes?: Record<string, string> } }

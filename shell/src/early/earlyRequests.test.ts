@@ -15,7 +15,7 @@ describe('early requests', () => {
   });
 
   it("answers the page's first identical GET from the early request, once", async () => {
-    startEarlyRequests(['/api/cr/checkouts/3/session'], 'jeton');
+    startEarlyRequests([{ path: '/api/cr/checkouts/3/session', token: 'jeton' }]);
     expect(network).toHaveBeenCalledTimes(1);
     const first = await window.fetch('/api/cr/checkouts/3/session', { headers: { Accept: 'application/json', Authorization: 'Bearer jeton' } });
     expect(await first.json()).toEqual({ asked: '/api/cr/checkouts/3/session' });
@@ -27,7 +27,7 @@ describe('early requests', () => {
 
   it('never serves another account, a forced refresh, another method or a stale answer', async () => {
     let now = 1_000;
-    startEarlyRequests(['/a', '/b', '/c', '/d'], 'jeton', () => now);
+    startEarlyRequests(['/a', '/b', '/c', '/d'].map((path) => ({ path, token: 'jeton' })), () => now);
     await window.fetch('/a', { headers: { Authorization: 'Bearer autre' } });
     await window.fetch('/b', { headers: { Authorization: 'Bearer jeton', 'Cache-Control': 'no-cache' } });
     await window.fetch('/c', { method: 'POST', headers: { Authorization: 'Bearer jeton' } });
@@ -36,9 +36,16 @@ describe('early requests', () => {
     expect(network).toHaveBeenCalledTimes(8);
   });
 
+  it('answers a request without a token (the manifest of remotes) only to a request without one', async () => {
+    startEarlyRequests([{ path: '/remotes.json' }, { path: '/autre.json' }]);
+    await window.fetch('/remotes.json', { headers: { Accept: 'application/json' } });
+    await window.fetch('/autre.json', { headers: { Authorization: 'Bearer jeton' } });
+    expect(network).toHaveBeenCalledTimes(3);
+  });
+
   it('asks the network again when the early request failed', async () => {
     network.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    startEarlyRequests(['/api/cr/events'], 'jeton');
+    startEarlyRequests([{ path: '/api/cr/events', token: 'jeton' }]);
     const answer = await window.fetch('/api/cr/events', { headers: { Authorization: 'Bearer jeton' } });
     expect(answer.status).toBe(200);
     expect(network).toHaveBeenCalledTimes(2);
@@ -50,9 +57,6 @@ describe('early requests', () => {
       '/api/cr/checkouts/7/session',
       '/api/cr/checkouts/7',
       '/api/cr/settings?eventId=2',
-      '/api/cr/events',
-      '/api/cr/events/2/checkouts',
-      '/api/cr/sale/list/2/pending/total',
     ]);
     expect(registerStartupPaths('/caisse/remboursement', storage)).toEqual([]);
     expect(registerStartupPaths('/caisse', { getItem: () => null })).toEqual([]);

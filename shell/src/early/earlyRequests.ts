@@ -6,14 +6,22 @@
  *
  * The page's code is not told: the first `fetch` of the same URL with the same Authorization header
  * (a GET without `Cache-Control`, i.e. one that accepts any fresh answer) takes the early answer, once,
- * within EARLY_ANSWER_TTL_MS. Any other request goes to the network as usual.
+ * within EARLY_ANSWER_TTL_MS. Any other request goes to the network as usual. (A `Link: rel=preload`
+ * cannot do this: it cannot carry the bearer token, and Chromium did not hand a preloaded
+ * `/remotes.json` to the shell's own fetch of it.)
  */
+
+/** One GET to ask early: a path of this origin, with the bearer token when the API needs it. */
+export interface EarlyRequest {
+  path: string;
+  token?: string;
+}
 
 /** How long an early answer may stand in for the page's own request. */
 export const EARLY_ANSWER_TTL_MS = 20_000;
 
 interface Early {
-  authorization: string;
+  authorization: string | null;
   at: number;
   answer: Promise<Response>;
 }
@@ -33,16 +41,16 @@ function headerOf(headers: HeadersInit | undefined, name: string): string | null
 }
 
 /**
- * Asks each path now (GET, JSON, with the bearer token) and lets the page's first identical `fetch`
- * take the answer. A failed early request is simply forgotten: the page asks again itself.
+ * Asks each path now (GET, JSON, with its bearer token if any) and lets the page's first identical
+ * `fetch` take the answer. A failed early request is simply forgotten: the page asks again itself.
  */
-export function startEarlyRequests(paths: readonly string[], token: string, now: () => number = Date.now): void {
-  if (paths.length === 0) return;
-  const authorization = `Bearer ${token}`;
+export function startEarlyRequests(requests: readonly EarlyRequest[], now: () => number = Date.now): void {
+  if (requests.length === 0) return;
   const pageFetch = window.fetch.bind(window);
   const early = new Map<string, Early>();
-  for (const path of paths) {
-    const answer = pageFetch(path, { headers: { Accept: 'application/json', Authorization: authorization } });
+  for (const { path, token } of requests) {
+    const authorization = token ? `Bearer ${token}` : null;
+    const answer = pageFetch(path, { headers: { Accept: 'application/json', ...(authorization ? { Authorization: authorization } : {}) } });
     answer.catch(() => early.delete(path));
     early.set(path, { authorization, at: now(), answer });
   }

@@ -1,9 +1,16 @@
-import { startEarlyRequests } from './earlyRequests';
+/**
+ * The shell's early script, built apart and tiny, first in the page (ui-kit/rspack.ts): asks what the
+ * opening page needs first — the manifest of remotes, and on the register the register's own first
+ * GETs — while the shell's big scripts download (see earlyRequests.ts).
+ */
+import { startEarlyRequests, type EarlyRequest } from './earlyRequests';
 import { registerStartupPaths } from './registerStartup';
 
+const requests: EarlyRequest[] = [{ path: '/remotes.json' }];
 try {
   const token = localStorage.getItem('bearerToken');
-  if (token) startEarlyRequests(registerStartupPaths(window.location.pathname, localStorage), token);
+  if (token) for (const path of registerStartupPaths(window.location.pathname, localStorage)) requests.push({ path, token });
 } catch {
   // No storage (private mode): the page asks for what it needs itself.
 }
+startEarlyRequests(requests);

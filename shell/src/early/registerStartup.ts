@@ -1,8 +1,8 @@
 /**
  * What the register (mfe-register) asks first when it opens on a device that already chose its
- * register (`kermesseRegister.selection`, written by mfe-register/src/entry/selection.ts): the events,
- * the event's registers, its settings, the register's catalogue and till session, and the count of
- * sales waiting. Written here, in the shell's early script, because that script must run before any
+ * register (`kermesseRegister.selection`, written by mfe-register/src/entry/selection.ts) and needs
+ * before its sales screen can show: the till session, the catalogue and the event's settings — only
+ * those, as a phone has six connections and the page's scripts are still coming. Written here, in the shell's early script, because that script must run before any
  * of the register's code has arrived; a path the register stops asking is harmless (never taken).
  */
 export const REGISTER_SELECTION_KEY = 'kermesseRegister.selection';
@@ -22,8 +22,5 @@ export function registerStartupPaths(pathname: string, storage: Pick<Storage, 'g
     `/api/cr/checkouts/${checkoutId}/session`,
     `/api/cr/checkouts/${checkoutId}`,
     `/api/cr/settings?eventId=${eventId}`,
-    '/api/cr/events',
-    `/api/cr/events/${eventId}/checkouts`,
-    `/api/cr/sale/list/${eventId}/pending/total`,
   ];
 }
