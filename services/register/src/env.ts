@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SERVICE_DEFAULT_PORTS } from '@kermesse/kit/http';
 
 export interface RegisterEnv {
   raffleUrl: string;
@@ -18,9 +19,10 @@ export interface RegisterEnv {
  */
 export function readRegisterEnv(env: NodeJS.ProcessEnv = process.env): RegisterEnv {
   const problems: string[] = [];
-  const raffleUrl = env.RAFFLE_URL ?? 'http://127.0.0.1:8103';
+  // The other services at their topology ports on this machine unless told otherwise (as IDENTITY_URL).
+  const raffleUrl = env.RAFFLE_URL ?? `http://127.0.0.1:${SERVICE_DEFAULT_PORTS.raffle}`;
   if (!/^https?:\/\//.test(raffleUrl)) problems.push('RAFFLE_URL must be an http(s) URL');
-  const bingoUrl = env.BINGO_URL ?? 'http://127.0.0.1:8104';
+  const bingoUrl = env.BINGO_URL ?? `http://127.0.0.1:${SERVICE_DEFAULT_PORTS.bingo}`;
   if (!/^https?:\/\//.test(bingoUrl)) problems.push('BINGO_URL must be an http(s) URL');
   const cardProvider = (env.CARD_PROVIDER ?? 'simulator') as RegisterEnv['cardProvider'];
   if (!['simulator', 'sumup'].includes(cardProvider)) problems.push('CARD_PROVIDER must be simulator or sumup');
@@ -38,4 +40,17 @@ export function readRegisterEnv(env: NodeJS.ProcessEnv = process.env): RegisterE
   }
   const dataDir = path.resolve(env.KERMESSE_DATA_DIR || '.data');
   return { raffleUrl, bingoUrl, cardProvider, sumup, uploadsDir: path.join(dataDir, 'uploads', 'products'), publicUrl };
+}
+
+/**
+ * The sales journal's HMAC key (`JOURNAL_HMAC_KEY`; journal/journal.ts falls back to a development
+ * key, with a warning in production). Read at each use: a test may set it after start-up.
+ */
+export function readJournalKey(env: NodeJS.ProcessEnv = process.env): { key: string | undefined; production: boolean } {
+  return { key: env.JOURNAL_HMAC_KEY || undefined, production: env.NODE_ENV === 'production' };
+}
+
+/** `npm run journal:verify`: the database to check (`DATABASE_URL`, default the local one). */
+export function readVerifyEnv(env: NodeJS.ProcessEnv = process.env): { databaseUrl: string } {
+  return { databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kermesse' };
 }

@@ -310,7 +310,10 @@ describe('raffle tickets and bets', () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
       body: sale({ cart: [await ticketProduct('raffle', 5)], personId: buyerId, raffles: [14, 15, 16, 17, 18] }),
     });
-    expect(res).toMatchObject({ status: 409, body: { error: "Ce numéro de tombola vient d'être vendu : 14. Choisissez-en un autre." } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { error: "Ce numéro de tombola vient d'être vendu : 14. Choisissez-en un autre.", code: 'TICKET_TAKEN', details: { numbers: [14], weights: [] } },
+    });
     expect(await salesCount()).toBe(before);
     expect(await h.raffle.takenNumbers(RAFFLE_ID)).not.toContain(15);
   });
@@ -322,6 +325,7 @@ describe('raffle tickets and bets', () => {
       const res = await h.request('POST', '/api/cr/sale/create', { body: sale({ cart: [await ticketProduct('raffle', 1)], personId: buyerId, raffles: [100] }) });
       expect(res.status).toBe(503);
       expect(res.body.error).toMatch(/^Le service de tombola ne répond pas/);
+      expect(res.body.code).toBe('RAFFLE_UNAVAILABLE');
       expect(await salesCount()).toBe(before);
     } finally {
       h.raffle.down = false;
@@ -342,6 +346,8 @@ describe('raffle tickets and bets', () => {
     const wonNumbers = new Set(windows.filter((w) => w.status === 201).flatMap((w) => w.numbers));
     for (const w of windows.filter((x) => x.status === 409)) expect(w.numbers.some((n) => wonNumbers.has(n))).toBe(true);
     for (const r of refused) expect(r.body.error).toMatch(/^(Ce numéro de tombola vient d'être vendu|Ces numéros de tombola viennent d'être vendus) : /);
+    // The client reads the numbers from the details: each named number was in that register's window.
+    for (const [i, r] of results.entries()) if (r.status === 409) expect(windows[i]!.numbers).toEqual(expect.arrayContaining(r.body.details.numbers));
     const sold: Array<{ number: number }> = await h.db('sale_tickets').where({ raffle_id: RAFFLE_ID }).whereBetween('number', [200, 230]).select('number');
     const numbers = sold.map((s) => s.number);
     expect(new Set(numbers).size).toBe(numbers.length);

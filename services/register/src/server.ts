@@ -1,16 +1,20 @@
-import {
-  connectBus, createDb, createLogger, createTokenVerifier, listen, onShutdown, readServiceEnv, startOutboxRelay,
-} from '@kermesse/kit';
+/**
+ * The register service: the kit's `runService()` (env, database, bus, outbox relay, consumers,
+ * token verifier, app, listen, jobs, shutdown) with the register's own parts — its settings
+ * (env.ts), the card provider (the SumUp API or the simulator), the raffle and bingo claim clients.
+ */
+import { runService } from '@kermesse/kit';
 import { schema } from '../migrations/index.ts';
 import { createSumUpReaderAdmin } from './admin/cardReaders.ts';
 import { buildApp } from './app.ts';
+import { createBingoClient, createRaffleClient } from './claimsClient.ts';
 import { startRegisterConsumers } from './consumers/index.ts';
 import { readRegisterEnv } from './env.ts';
 import { pruneIdempotencyKeys } from './idempotency.ts';
 import { createSimulatorProvider } from './payments/simulator.ts';
 import { createSumUpProvider } from './payments/sumup.ts';
-import { createRaffleClient } from './claimsClient.ts';
-import { createBingoClient } from './claimsClient.ts';
+
+const own = readRegisterEnv();
 
 /** Calls `fn` once `ms` after the first of a burst of calls: one outbox batch for many sales. */
 function coalesce(fn: () => void, ms: number): () => void {
@@ -23,38 +27,25 @@ function coalesce(fn: () => void, ms: number): () => void {
   };
 }
 
-const env = readServiceEnv('register');
-const own = readRegisterEnv();
-const logger = createLogger('register', env.logLevel);
-const db = createDb(env.databaseUrl, { schema, poolMax: 16 });
-const bus = await connectBus({ url: env.natsUrl, namespace: env.natsNamespace, name: 'register' });
-const relay = startOutboxRelay({ db, bus, logger });
-const consumers = await startRegisterConsumers({ db, bus, logger });
-const verifier = createTokenVerifier({ identityUrl: env.identityUrl });
-const cardProvider = own.sumup ? createSumUpProvider(own.sumup) : createSimulatorProvider(db);
-const app = await buildApp({
-  db, logger, bus, verifier, cardProvider,
-  readerAdmin: own.sumup ? createSumUpReaderAdmin(own.sumup, cardProvider) : undefined,
-  raffle: createRaffleClient({ baseUrl: own.raffleUrl }),
-  bingo: createBingoClient({ baseUrl: own.bingoUrl }),
-  uploadsDir: own.uploadsDir,
-  publicUrl: own.publicUrl,
-  wake: coalesce(() => relay.wake(), 25),
+await runService({
+  name: 'register',
+  schema,
+  poolMax: 16,
+  // Events recorded with recordEvent wake the relay after their commit, 25 ms later: one batch for a burst.
+  relay: { wakeDelayMs: 25 },
+  setup: ({ db }) => ({ cardProvider: own.sumup ? createSumUpProvider(own.sumup) : createSimulatorProvider(db) }),
+  consumers: ({ db, bus, logger }) => startRegisterConsumers({ db, bus, logger }),
+  buildApp: ({ db, logger, bus, verifier, relay, cardProvider }) => buildApp({
+    db, logger, bus, verifier, cardProvider,
+    readerAdmin: own.sumup ? createSumUpReaderAdmin(own.sumup, cardProvider) : undefined,
+    raffle: createRaffleClient({ baseUrl: own.raffleUrl }),
+    bingo: createBingoClient({ baseUrl: own.bingoUrl }),
+    uploadsDir: own.uploadsDir,
+    publicUrl: own.publicUrl,
+    // The sale's one-statement write (outbox row included) wakes it the same way.
+    wake: coalesce(() => relay.wake(), 25),
+  }),
+  // Idempotency keys past their 24 hours are dropped once an hour.
+  jobs: [{ name: 'pruning idempotency keys', everyMs: 3_600_000, run: ({ db }) => pruneIdempotencyKeys(db) }],
+  started: ({ logger, cardProvider }) => logger.info('register card provider', { cardProvider: cardProvider.name }),
 });
-const server = await listen(app, env.port, env.host);
-logger.info('register listening', { port: server.port, cardProvider: cardProvider.name });
-
-// Idempotency keys past their 24 hours are dropped once an hour.
-const pruner = setInterval(() => {
-  pruneIdempotencyKeys(db).catch((err) => logger.warn('pruning idempotency keys failed', { err: String(err) }));
-}, 3_600_000);
-pruner.unref();
-
-onShutdown(logger, [
-  () => server.close(),
-  async () => clearInterval(pruner),
-  () => consumers.stop(),
-  () => relay.stop(),
-  () => bus.close(),
-  () => db.destroy(),
-]);

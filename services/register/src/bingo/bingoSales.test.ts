@@ -172,6 +172,7 @@ describe('a sale with loto cartons', () => {
     const taken = await cartonSale([9]);
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe('Le carton n° 9 vient d’être vendu par une autre caisse : rendez-le et donnez-en un autre.');
+    expect(taken.body.code).toBe('CARTON_TAKEN');
 
     const [a, b] = await Promise.all([cartonSale([20, 21], {}, checkoutIds[0]), cartonSale([21, 22], {}, checkoutIds[1])]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);

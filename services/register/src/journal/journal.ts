@@ -16,6 +16,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { Db, Trx } from '@kermesse/kit';
+import { readJournalKey } from '../env.ts';
 
 export type JournalKind = 'sale' | 'payment' | 'refund' | 'session.opened' | 'session.closed';
 
@@ -29,9 +30,10 @@ let warned = false;
 
 /** The HMAC key from `JOURNAL_HMAC_KEY` (a dev default, with a loud warning in production). */
 function journalKey(): { ipad: Buffer; opad: Buffer; key: Buffer } {
-  const source = process.env.JOURNAL_HMAC_KEY || DEV_KEY;
+  const configured = readJournalKey();
+  const source = configured.key ?? DEV_KEY;
   if (cachedKey?.source === source) return cachedKey;
-  if (source === DEV_KEY && process.env.NODE_ENV === 'production' && !warned) {
+  if (source === DEV_KEY && configured.production && !warned) {
     warned = true;
     process.stderr.write('[register] WARNING: JOURNAL_HMAC_KEY is not set: the sales journal is chained with the public development key. Set a long random secret.\n');
   }

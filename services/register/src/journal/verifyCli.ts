@@ -5,10 +5,10 @@
  */
 import { createDb } from '@kermesse/kit';
 import { schema } from '../../migrations/index.ts';
+import { readVerifyEnv } from '../env.ts';
 import { verifyJournal } from './journal.ts';
 
-const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kermesse';
-const db = createDb(url, { schema, poolMax: 2 });
+const db = createDb(readVerifyEnv().databaseUrl, { schema, poolMax: 2 });
 const started = Date.now();
 try {
   const result = await verifyJournal(db);
