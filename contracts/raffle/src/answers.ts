@@ -160,7 +160,14 @@ export interface BasketWinner {
   realWeight: number | null;
   result: {
     weigh: number;
-    person: { id: number | null; civility: string | null; firstname: string | null; lastname: string | null; email: string | null; phone: string | null };
+    person: {
+      id: number | null;
+      civility: string | null;
+      firstname: string | null;
+      lastname: string | null;
+      email: string | null;
+      phone: string | null;
+    };
   } | null;
 }
 

@@ -116,7 +116,11 @@ export function indexStream(seedHex: string, hash: string): (n: number) => Promi
  * Derives the winners: `sortedTickets` ascending and without duplicates (as committed), prizes in
  * any order (they are put in drawing order here). Returns one entry per prize unit that has a ticket.
  */
-export async function deriveWinners(seedHex: string, sortedTickets: readonly number[], prizes: readonly DrawPrize[]): Promise<DrawnWinner[]> {
+export async function deriveWinners(
+  seedHex: string,
+  sortedTickets: readonly number[],
+  prizes: readonly DrawPrize[],
+): Promise<DrawnWinner[]> {
   for (let i = 1; i < sortedTickets.length; i += 1) {
     if (!(sortedTickets[i]! > sortedTickets[i - 1]!)) throw new Error('La liste des tickets doit être triée et sans doublon.');
   }
@@ -163,15 +167,23 @@ export async function verifyProof(proof: DrawingProof): Promise<VerificationRepo
   }
   checks.push({ label: 'SHA-256(graine) = engagement publié', ok: commitment === proof.commitment, detail: commitment });
   const hash = await ticketsHash(proof.tickets);
-  checks.push({ label: 'SHA-256(liste des tickets vendus) = empreinte publiée', ok: hash === proof.ticketsHash, detail: `${proof.tickets.length} tickets, ${hash}` });
-  let recomputed: DrawnWinner[] = [];
+  checks.push({
+    label: 'SHA-256(liste des tickets vendus) = empreinte publiée',
+    ok: hash === proof.ticketsHash,
+    detail: `${proof.tickets.length} tickets, ${hash}`,
+  });
+  let recomputed: DrawnWinner[];
   try {
     recomputed = await deriveWinners(proof.seed, proof.tickets, proof.prizes);
   } catch (err) {
     checks.push({ label: 'Gagnants recalculés', ok: false, detail: (err as Error).message });
     return { ok: false, checks };
   }
-  checks.push({ label: 'Gagnants recalculés = gagnants publiés', ok: sameWinners(recomputed, proof.winners), detail: `${recomputed.length} gagnant(s)` });
+  checks.push({
+    label: 'Gagnants recalculés = gagnants publiés',
+    ok: sameWinners(recomputed, proof.winners),
+    detail: `${recomputed.length} gagnant(s)`,
+  });
   return { ok: checks.every((c) => c.ok), checks };
 }
 

@@ -13,14 +13,14 @@ export const RAFFLE_ERRORS = {
   CLAIM_NOT_FOUND: () => 'Réservation de tickets introuvable.',
   IMAGE_NOT_FOUND: () => 'Image introuvable.',
   NO_EVENT_KNOWN: () => "Aucun événement n'est encore connu : créez d'abord l'événement dans la caisse.",
-  EVENT_REQUIRED: () => 'Choisissez l\'événement (champ « eventId »).',
+  EVENT_REQUIRED: () => "Choisissez l'événement (champ « eventId »).",
   /** A tier line refused (« Ligne 2 : … »): the message names the line and the rule. */
   TIER_INVALID: (message: string) => message,
   /** A prize refused by SPEC §5's rules: the message is the rule's. */
   PRIZE_INVALID: (message: string) => message,
   BASKET_TYPE_INVALID: (message: string) => message,
   BASKET_TYPE_REQUIRED: () => 'Le nom et le prix sont requis.',
-  BANNER_TITLE_REQUIRED: () => 'Le titre de la bannière est requis pour l\'afficher sur la page d\'accueil.',
+  BANNER_TITLE_REQUIRED: () => "Le titre de la bannière est requis pour l'afficher sur la page d'accueil.",
   BANNER_RAFFLE_REQUIRED: () => 'Choisissez la tombola que la bannière annonce.',
   SALES_CLOSED: (raffleName: string) => `La vente des tickets de la tombola « ${raffleName} » est close.`,
   SALES_ALREADY_CLOSED: () => 'La vente des tickets de cette tombola est déjà close.',
@@ -30,7 +30,8 @@ export const RAFFLE_ERRORS = {
   ALREADY_DRAWN: () => 'Le tirage au sort de cette tombola a déjà été effectué.',
   PRIZES_FROZEN: () => 'La vente des tickets est close : les lots à tirer au sort (rang et quantité) ne peuvent plus changer.',
   TOTAL_TICKETS_FROZEN: () => 'La vente des tickets est close : le nombre total de tickets ne peut plus changer.',
-  TOTAL_BELOW_SOLD: (highest: number) => `Le ticket n° ${highest} est déjà vendu ou réservé : le nombre total de tickets ne peut pas descendre en dessous.`,
+  TOTAL_BELOW_SOLD: (highest: number) =>
+    `Le ticket n° ${highest} est déjà vendu ou réservé : le nombre total de tickets ne peut pas descendre en dessous.`,
   RAFFLE_HAS_SALES: (message: string) => message,
   RAFFLE_TICKETS_HELD: (message: string) => message,
   BASKET_WEIGHED: (name: string) => `« ${name} » a déjà été pesé : ce panier ne peut plus être supprimé.`,

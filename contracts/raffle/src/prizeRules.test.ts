@@ -31,11 +31,16 @@ describe('raffle prize rules (SPEC §5, in order, first failure shown)', () => {
   });
 
   it('accepts a free prize and form values typed as text, trimmed and converted to cents', () => {
-    expect(checkPrize({ name: '  Vélo de ville ', weight: '1', price: '120,50', quantity: '0', alcohol: 'on', provider: ' Cycles Martin ' })).toEqual({
+    expect(
+      checkPrize({ name: '  Vélo de ville ', weight: '1', price: '120,50', quantity: '0', alcohol: 'on', provider: ' Cycles Martin ' }),
+    ).toEqual({
       ok: true,
       prize: { name: 'Vélo de ville', rank: 1, priceCents: 12050, costCents: 0, provider: 'Cycles Martin', quantity: 0, alcohol: true },
     });
-    expect(checkPrize({ label: 'Vin', rank: 2, price: 0, quantity: 1, Alcohol: true, cost: 12.3 })).toMatchObject({ ok: true, prize: { name: 'Vin', alcohol: true, costCents: 1230 } });
+    expect(checkPrize({ label: 'Vin', rank: 2, price: 0, quantity: 1, Alcohol: true, cost: 12.3 })).toMatchObject({
+      ok: true,
+      prize: { name: 'Vin', alcohol: true, costCents: 1230 },
+    });
   });
 
   it('refuses what the SPEC leaves implicit: fractional rank or quantity, more than two decimals, negative cost', () => {

@@ -130,7 +130,10 @@ export const ConfirmBody = Type.Object({ saleId: Id }, { additionalProperties: f
 export type ConfirmBody = Static<typeof ConfirmBody>;
 
 /** `201` of a claim: held until `expiresAt` unless confirmed. */
-export interface ClaimAnswer { claimId: string; expiresAt: string }
+export interface ClaimAnswer {
+  claimId: string;
+  expiresAt: string;
+}
 
 // ── Ticket blocks for offline sales (issue 15, cashier) ──────────────────────────────────────────
 /** `/api/cr/raffle/{id}/blocks…` */

@@ -17,7 +17,9 @@ export const MAX_TIER_TICKETS = 100_000;
 const MAX_TIER_CENTS = 100_000 * 100;
 
 /** Checks the tiers sent by the editor (the schema checked only that it is a list of objects); the first fault in French. */
-export function checkTiers(price: ReadonlyArray<{ nb?: unknown; p?: unknown }>): { ok: true; tiers: PriceTier[] } | { ok: false; message: string } {
+export function checkTiers(
+  price: ReadonlyArray<{ nb?: unknown; p?: unknown }>,
+): { ok: true; tiers: PriceTier[] } | { ok: false; message: string } {
   const fail = (message: string) => ({ ok: false as const, message });
   if (price.length > MAX_TIERS) return fail(`Pas plus de ${MAX_TIERS} lignes de prix.`);
   const tiers: PriceTier[] = [];
@@ -32,9 +34,13 @@ export function checkTiers(price: ReadonlyArray<{ nb?: unknown; p?: unknown }>):
       return fail(`${line} le prix doit être un montant positif en euros (deux décimales au plus).`);
     }
     const sameNb = tiers.findIndex((t) => t.nb === nb);
-    if (sameNb >= 0) return fail(`${line} la ligne ${sameNb + 1} a déjà ${nb} ticket${nb > 1 ? 's' : ''} : chaque nombre de tickets n'apparaît qu'une fois.`);
+    if (sameNb >= 0)
+      return fail(
+        `${line} la ligne ${sameNb + 1} a déjà ${nb} ticket${nb > 1 ? 's' : ''} : chaque nombre de tickets n'apparaît qu'une fois.`,
+      );
     const samePrice = tiers.findIndex((t) => t.priceCents === priceCents);
-    if (samePrice >= 0) return fail(`${line} la ligne ${samePrice + 1} a déjà le prix ${formatEuros(priceCents)} : chaque prix n'apparaît qu'une fois.`);
+    if (samePrice >= 0)
+      return fail(`${line} la ligne ${samePrice + 1} a déjà le prix ${formatEuros(priceCents)} : chaque prix n'apparaît qu'une fois.`);
     tiers.push({ nb, priceCents });
   }
   return { ok: true, tiers };

@@ -1,12 +1,42 @@
 /** Typed client for the gateway paths the raffle screens use; screens call these, never `fetch`. */
 import { createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import type {
-  Tier, EventSummary, LawPanel, RaffleSummary, RaffleDetails, Prize, PrizeDraft, DrawingWinner, DrawingResult, DrawingState, DrawingAnswer, DrawingProof, Presale, FeaturedSettings, FeaturedChoice, BasketType, GiftBasketSummary, BasketWinner,
+  Tier,
+  EventSummary,
+  RaffleSummary,
+  RaffleDetails,
+  Prize,
+  PrizeDraft,
+  DrawingAnswer,
+  DrawingProof,
+  Presale,
+  FeaturedSettings,
+  FeaturedChoice,
+  BasketType,
+  GiftBasketSummary,
+  BasketWinner,
 } from '@kermesse/contracts-raffle';
 
 /** The shapes live in the raffle contract (contracts/raffle), shared with the service. */
 export type {
-  Tier, EventSummary, LawPanel, RaffleSummary, RaffleDetails, Prize, PrizeDraft, DrawingWinner, DrawingResult, DrawingState, DrawingAnswer, DrawingProof, Presale, FeaturedSettings, FeaturedChoice, BasketType, GiftBasketSummary, BasketWinner,
+  Tier,
+  EventSummary,
+  LawPanel,
+  RaffleSummary,
+  RaffleDetails,
+  Prize,
+  PrizeDraft,
+  DrawingWinner,
+  DrawingResult,
+  DrawingState,
+  DrawingAnswer,
+  DrawingProof,
+  Presale,
+  FeaturedSettings,
+  FeaturedChoice,
+  BasketType,
+  GiftBasketSummary,
+  BasketWinner,
 } from '@kermesse/contracts-raffle';
 
 const readSessionToken = () => localStorage.getItem(SESSION_STORAGE_KEY);
@@ -65,7 +95,8 @@ export const raffleApi = {
   weighBasket: (basketId: number, typeId: number, weight: number) =>
     admin.post<BasketType>(`/api/admin/gift-basket/${id(basketId)}/weigh`, { typeId, weight }),
   /** `GET /api/admin/gift-basket/{id}/weigh/result` → `{success, data}`. */
-  getWinners: (basketId: number) => admin.get<{ success: boolean; data: BasketWinner[] }>(`/api/admin/gift-basket/${id(basketId)}/weigh/result`),
+  getWinners: (basketId: number) =>
+    admin.get<{ success: boolean; data: BasketWinner[] }>(`/api/admin/gift-basket/${id(basketId)}/weigh/result`),
 
   /** Public: `GET /api/public/raffle/drawing/results` → `{success, data}`. */
   getPublicResults: (raffleId?: number) =>

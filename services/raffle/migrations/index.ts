@@ -38,8 +38,11 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
         t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       });
-      await knex.raw(`alter table ??.raffles add constraint raffles_total_positive check (total_tickets >= 1),
-        add constraint raffles_event_known check (event_id is not null or awaiting_event_name is not null)`, [schema]);
+      await knex.raw(
+        `alter table ??.raffles add constraint raffles_total_positive check (total_tickets >= 1),
+        add constraint raffles_event_known check (event_id is not null or awaiting_event_name is not null)`,
+        [schema],
+      );
 
       await s().createTable('raffle_tiers', (t) => {
         t.integer('raffle_id').notNullable().references('id').inTable(`${schema}.raffles`).onDelete('CASCADE');
@@ -66,8 +69,11 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
         t.index(['raffle_id', 'rank']);
       });
-      await knex.raw(`alter table ??.prizes add constraint prizes_values check
-        (rank > 0 and price_cents >= 0 and cost_cents >= 0 and quantity >= 0)`, [schema]);
+      await knex.raw(
+        `alter table ??.prizes add constraint prizes_values check
+        (rank > 0 and price_cents >= 0 and cost_cents >= 0 and quantity >= 0)`,
+        [schema],
+      );
 
       // One row per claim made by a register for a sale being created (docs/platform.md).
       await s().createTable('claims', (t) => {
@@ -79,7 +85,9 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
         t.timestamp('settled_at', { useTz: true });
       });
-      await knex.raw(`alter table ??.claims add constraint claims_status check (status in ('held', 'confirmed', 'released', 'expired'))`, [schema]);
+      await knex.raw(`alter table ??.claims add constraint claims_status check (status in ('held', 'confirmed', 'released', 'expired'))`, [
+        schema,
+      ]);
 
       // A ticket number exists at most once per raffle: held by a claim, or sold to a buyer.
       await s().createTable('tickets', (t) => {
@@ -140,7 +148,10 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
         t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       });
-      await knex.raw('alter table ??.gift_baskets add constraint gift_baskets_event_known check (event_id is not null or awaiting_event_name is not null)', [schema]);
+      await knex.raw(
+        'alter table ??.gift_baskets add constraint gift_baskets_event_known check (event_id is not null or awaiting_event_name is not null)',
+        [schema],
+      );
 
       await s().createTable('gift_basket_tiers', (t) => {
         t.integer('gift_basket_id').notNullable().references('id').inTable(`${schema}.gift_baskets`).onDelete('CASCADE');
@@ -151,7 +162,9 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.unique(['gift_basket_id', 'nb']);
         t.unique(['gift_basket_id', 'price_cents']);
       });
-      await knex.raw('alter table ??.gift_basket_tiers add constraint gift_basket_tiers_values check (nb >= 1 and price_cents >= 0)', [schema]);
+      await knex.raw('alter table ??.gift_basket_tiers add constraint gift_basket_tiers_values check (nb >= 1 and price_cents >= 0)', [
+        schema,
+      ]);
 
       // The baskets to win (SPEC « gift basket type »: name and value); each is weighed on its own.
       await s().createTable('gift_basket_types', (t) => {
@@ -163,7 +176,10 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.timestamp('weighed_at', { useTz: true });
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       });
-      await knex.raw('alter table ??.gift_basket_types add constraint gift_basket_types_values check (price_cents >= 0 and (real_weight is null or real_weight >= 1))', [schema]);
+      await knex.raw(
+        'alter table ??.gift_basket_types add constraint gift_basket_types_values check (price_cents >= 0 and (real_weight is null or real_weight >= 1))',
+        [schema],
+      );
 
       // A weight is sold at most once per gift basket, whatever the type (SPEC §5 « Ce poids a déjà été choisi »).
       await s().createTable('bets', (t) => {

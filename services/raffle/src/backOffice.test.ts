@@ -22,13 +22,27 @@ const basketsConfigured: Array<EventEnvelope<'giftbasket.configured'>> = [];
 beforeAll(async () => {
   tb = await startTestbed({ eventId: EVENT_ID, nats: true });
   consumer = await startConsumer({
-    db: tb.db, bus: tb.bus!, logger, name: 'test-backoffice-raffle-configured', type: 'raffle.configured',
-    handle: async (event) => { configured.push(event); },
+    db: tb.db,
+    bus: tb.bus!,
+    logger,
+    name: 'test-backoffice-raffle-configured',
+    type: 'raffle.configured',
+    handle: async (event) => {
+      configured.push(event);
+    },
   });
-  consumers.push(await startConsumer({
-    db: tb.db, bus: tb.bus!, logger, name: 'test-backoffice-basket-configured', type: 'giftbasket.configured',
-    handle: async (event) => { basketsConfigured.push(event); },
-  }));
+  consumers.push(
+    await startConsumer({
+      db: tb.db,
+      bus: tb.bus!,
+      logger,
+      name: 'test-backoffice-basket-configured',
+      type: 'giftbasket.configured',
+      handle: async (event) => {
+        basketsConfigured.push(event);
+      },
+    }),
+  );
 });
 const consumers: EventConsumer[] = [];
 
@@ -41,18 +55,50 @@ afterAll(async () => {
 const json = async <T = unknown>(res: Response): Promise<T> => (await res.json()) as T;
 
 async function createRaffle(body: Record<string, unknown> = {}): Promise<number> {
-  const res = await tb.call('POST', '/api/admin/raffle', { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: 3, p: 5 }], name: 'Tombola', tickets: 100, eventId: EVENT_ID, ...body } });
+  const res = await tb.call('POST', '/api/admin/raffle', {
+    as: 'admin',
+    body: {
+      price: [
+        { nb: 1, p: 2 },
+        { nb: 3, p: 5 },
+      ],
+      name: 'Tombola',
+      tickets: 100,
+      eventId: EVENT_ID,
+      ...body,
+    },
+  });
   expect(res.status).toBe(201);
   return (await json<{ id: number }>(res)).id;
 }
 
 async function sell(saleId: number, raffleId: number, number: number) {
   const sale: EventPayloads['sale.completed'] = {
-    saleId, reference: `V-${saleId}`, eventId: EVENT_ID, checkoutId: 1, claimId: null,
+    saleId,
+    reference: `V-${saleId}`,
+    eventId: EVENT_ID,
+    checkoutId: 1,
+    claimId: null,
     buyer: { personId: saleId, firstname: 'Alice', lastname: 'Durand', email: null, phone: null },
-    lines: [{ productId: 5, name: '1 ticket', categoryId: 3, categoryName: 'Tombola', unitPriceCents: 200, quantity: 1, totalCents: 200, kind: 'raffle' }],
-    tickets: [{ raffleId, number }], bets: [], payments: [{ method: 'ESP', amountCents: 200, reference: '2' }],
-    totalCents: 200, paymentMode: 2, paymentStatus: 1, completedAt: new Date().toISOString(),
+    lines: [
+      {
+        productId: 5,
+        name: '1 ticket',
+        categoryId: 3,
+        categoryName: 'Tombola',
+        unitPriceCents: 200,
+        quantity: 1,
+        totalCents: 200,
+        kind: 'raffle',
+      },
+    ],
+    tickets: [{ raffleId, number }],
+    bets: [],
+    payments: [{ method: 'ESP', amountCents: 200, reference: '2' }],
+    totalCents: 200,
+    paymentMode: 2,
+    paymentStatus: 1,
+    completedAt: new Date().toISOString(),
   };
   await tb.db.transaction((trx) => recordCompletedSale(trx, sale, logger));
 }
@@ -61,27 +107,86 @@ describe('the tier editor after « Créer »', () => {
   it('updates the raffle it created: one raffle, the new prices, never a second raffle without prices', async () => {
     const before = (await json<unknown[]>(await tb.call('GET', '/api/admin/raffles', { as: 'admin' }))).length;
     const id = await createRaffle({ name: 'Tombola de juin' });
-    const put = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: '2,50' }, { nb: 5, p: 10 }], name: 'Tombola de juin', tickets: 100 } });
+    const put = await tb.call('PUT', `/api/admin/raffle/${id}`, {
+      as: 'admin',
+      body: {
+        price: [
+          { nb: 1, p: '2,50' },
+          { nb: 5, p: 10 },
+        ],
+        name: 'Tombola de juin',
+        tickets: 100,
+      },
+    });
     expect(put.status).toBe(200);
     const raffles = await json<Array<{ id: number; name: string }>>(await tb.call('GET', '/api/admin/raffles', { as: 'admin' }));
     expect(raffles).toHaveLength(before + 1);
-    expect(await json(await tb.call('GET', `/api/admin/raffle/${id}`, { as: 'admin' }))).toEqual([{ nb: 1, p: 2.5 }, { nb: 5, p: 10 }]);
+    expect(await json(await tb.call('GET', `/api/admin/raffle/${id}`, { as: 'admin' }))).toEqual([
+      { nb: 1, p: 2.5 },
+      { nb: 5, p: 10 },
+    ]);
   });
 
   it('names the line of a wrong pair as a person counts (« Ligne 4 : … »), never « price.3.nb »', async () => {
     const id = await createRaffle();
-    const price = [{ nb: 1, p: 2 }, { nb: 3, p: 5 }, { nb: 10, p: 15 }, { nb: 0, p: 20 }];
+    const price = [
+      { nb: 1, p: 2 },
+      { nb: 3, p: 5 },
+      { nb: 10, p: 15 },
+      { nb: 0, p: 20 },
+    ];
     const zero = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price } });
     expect(zero.status).toBe(400);
-    expect(await json(zero)).toEqual({ error: 'Ligne 4 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.', code: 'TIER_INVALID' });
-    const text = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: 'deux', p: 3 }] } });
-    expect(await json(text)).toEqual({ error: 'Ligne 2 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.', code: 'TIER_INVALID' });
+    expect(await json(zero)).toEqual({
+      error: 'Ligne 4 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.',
+      code: 'TIER_INVALID',
+    });
+    const text = await tb.call('PUT', `/api/admin/raffle/${id}`, {
+      as: 'admin',
+      body: {
+        price: [
+          { nb: 1, p: 2 },
+          { nb: 'deux', p: 3 },
+        ],
+      },
+    });
+    expect(await json(text)).toEqual({
+      error: 'Ligne 2 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.',
+      code: 'TIER_INVALID',
+    });
     const money = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: '2,505' }] } });
-    expect(await json(money)).toEqual({ error: 'Ligne 1 : le prix doit être un montant positif en euros (deux décimales au plus).', code: 'TIER_INVALID' });
-    const twice = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: 3, p: 5 }, { nb: 5, p: '2,00' }] } });
-    expect(await json(twice)).toEqual({ error: 'Ligne 3 : la ligne 1 a déjà le prix 2,00 € : chaque prix n\'apparaît qu\'une fois.', code: 'TIER_INVALID' });
-    const basket = await tb.call('POST', '/api/admin/gift-basket', { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: -1, p: 5 }], eventId: EVENT_ID } });
-    expect(await json(basket)).toEqual({ error: 'Ligne 2 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.', code: 'TIER_INVALID' });
+    expect(await json(money)).toEqual({
+      error: 'Ligne 1 : le prix doit être un montant positif en euros (deux décimales au plus).',
+      code: 'TIER_INVALID',
+    });
+    const twice = await tb.call('PUT', `/api/admin/raffle/${id}`, {
+      as: 'admin',
+      body: {
+        price: [
+          { nb: 1, p: 2 },
+          { nb: 3, p: 5 },
+          { nb: 5, p: '2,00' },
+        ],
+      },
+    });
+    expect(await json(twice)).toEqual({
+      error: "Ligne 3 : la ligne 1 a déjà le prix 2,00 € : chaque prix n'apparaît qu'une fois.",
+      code: 'TIER_INVALID',
+    });
+    const basket = await tb.call('POST', '/api/admin/gift-basket', {
+      as: 'admin',
+      body: {
+        price: [
+          { nb: 1, p: 2 },
+          { nb: -1, p: 5 },
+        ],
+        eventId: EVENT_ID,
+      },
+    });
+    expect(await json(basket)).toEqual({
+      error: 'Ligne 2 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.',
+      code: 'TIER_INVALID',
+    });
   });
 });
 
@@ -97,7 +202,13 @@ describe('deleting a raffle', () => {
     // The registers withdraw its products: the last configuration has no tiers and closed sales.
     await eventually(() => configured.some((e) => e.payload.raffleId === id && e.payload.tiers.length === 0));
     expect(configured.filter((e) => e.payload.raffleId === id).at(-1)!.payload).toEqual({
-      raffleId: id, eventId: EVENT_ID, name: 'Tombola en trop', totalTickets: 100, tiers: [], salesOpen: false, prizes: [],
+      raffleId: id,
+      eventId: EVENT_ID,
+      name: 'Tombola en trop',
+      totalTickets: 100,
+      tiers: [],
+      salesOpen: false,
+      prizes: [],
     });
     expect((await tb.call('DELETE', `/api/admin/raffle/${id}`, { as: 'admin' })).status).toBe(404);
 
@@ -105,7 +216,10 @@ describe('deleting a raffle', () => {
     await sell(7001, sold, 12);
     const refused = await tb.call('DELETE', `/api/admin/raffle/${sold}`, { as: 'admin' });
     expect(refused.status).toBe(409);
-    expect(await json(refused)).toEqual({ error: 'Des tickets de « Tombola vendue » ont déjà été vendus : une tombola avec des ventes ne peut pas être supprimée.', code: 'RAFFLE_HAS_SALES' });
+    expect(await json(refused)).toEqual({
+      error: 'Des tickets de « Tombola vendue » ont déjà été vendus : une tombola avec des ventes ne peut pas être supprimée.',
+      code: 'RAFFLE_HAS_SALES',
+    });
     expect((await tb.call('GET', `/api/admin/raffles/${sold}`, { as: 'admin' })).status).toBe(200);
   });
 });
@@ -113,69 +227,140 @@ describe('deleting a raffle', () => {
 describe('the featured raffle and the home banner', () => {
   it('is chosen by an admin, read by the public pages, and refused to a cashier', async () => {
     expect((await tb.call('GET', '/api/admin/raffles/featured', { as: 'caissier' })).status).toBe(403);
-    expect((await tb.call('PUT', '/api/admin/raffles/featured', { as: 'caissier', body: { raffleId: null, bannerShown: false, bannerTitle: '', bannerText: '' } })).status).toBe(403);
+    expect(
+      (
+        await tb.call('PUT', '/api/admin/raffles/featured', {
+          as: 'caissier',
+          body: { raffleId: null, bannerShown: false, bannerTitle: '', bannerText: '' },
+        })
+      ).status,
+    ).toBe(403);
 
     const spring = await createRaffle({ name: 'Tombola de printemps' });
-    await tb.call('POST', `/api/admin/raffles/${spring}/prizes`, { as: 'admin', body: { name: 'Vélo', weight: 1, price: 300, quantity: 1 } });
+    await tb.call('POST', `/api/admin/raffles/${spring}/prizes`, {
+      as: 'admin',
+      body: { name: 'Vélo', weight: 1, price: 300, quantity: 1 },
+    });
     const later = await createRaffle({ name: 'Tombola de Noël' });
 
-    const missingTitle = await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: { raffleId: spring, bannerShown: true, bannerTitle: '  ', bannerText: 'Venez !' } });
+    const missingTitle = await tb.call('PUT', '/api/admin/raffles/featured', {
+      as: 'admin',
+      body: { raffleId: spring, bannerShown: true, bannerTitle: '  ', bannerText: 'Venez !' },
+    });
     expect(missingTitle.status).toBe(400);
-    expect(await json(missingTitle)).toEqual({ error: "Le titre de la bannière est requis pour l'afficher sur la page d'accueil.", code: 'BANNER_TITLE_REQUIRED' });
-    const unknown = await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: { raffleId: 999999, bannerShown: false, bannerTitle: '', bannerText: '' } });
+    expect(await json(missingTitle)).toEqual({
+      error: "Le titre de la bannière est requis pour l'afficher sur la page d'accueil.",
+      code: 'BANNER_TITLE_REQUIRED',
+    });
+    const unknown = await tb.call('PUT', '/api/admin/raffles/featured', {
+      as: 'admin',
+      body: { raffleId: 999999, bannerShown: false, bannerTitle: '', bannerText: '' },
+    });
     expect(unknown.status).toBe(404);
 
     const put = await tb.call('PUT', '/api/admin/raffles/featured', {
-      as: 'admin', body: { raffleId: spring, bannerShown: true, bannerTitle: 'Tombola de printemps : la prévente est ouverte !', bannerText: 'Un vélo à gagner.' },
+      as: 'admin',
+      body: {
+        raffleId: spring,
+        bannerShown: true,
+        bannerTitle: 'Tombola de printemps : la prévente est ouverte !',
+        bannerText: 'Un vélo à gagner.',
+      },
     });
     expect(put.status).toBe(200);
-    expect(await json(put)).toMatchObject({ raffleId: spring, raffle: { id: spring, name: 'Tombola de printemps', state: 'open' }, bannerShown: true, bannerTitle: 'Tombola de printemps : la prévente est ouverte !', bannerText: 'Un vélo à gagner.' });
-    expect(await json(await tb.call('GET', '/api/admin/raffles/featured', { as: 'admin' }))).toMatchObject({ raffleId: spring, bannerShown: true });
+    expect(await json(put)).toMatchObject({
+      raffleId: spring,
+      raffle: { id: spring, name: 'Tombola de printemps', state: 'open' },
+      bannerShown: true,
+      bannerTitle: 'Tombola de printemps : la prévente est ouverte !',
+      bannerText: 'Un vélo à gagner.',
+    });
+    expect(await json(await tb.call('GET', '/api/admin/raffles/featured', { as: 'admin' }))).toMatchObject({
+      raffleId: spring,
+      bannerShown: true,
+    });
 
     // Public: the banner and the pre-sale page show the chosen raffle, not the latest one.
-    const featured = await json<{ data: { raffle: { id: number; name: string }; banner: { key: string; title: string; text: string; link: string } } }>(await tb.call('GET', '/api/public/raffle/featured'));
+    const featured = await json<{
+      data: { raffle: { id: number; name: string }; banner: { key: string; title: string; text: string; link: string } };
+    }>(await tb.call('GET', '/api/public/raffle/featured'));
     expect(featured.data.raffle).toMatchObject({ id: spring, name: 'Tombola de printemps', eventName: 'Kermesse des tests' });
-    expect(featured.data.banner).toMatchObject({ title: 'Tombola de printemps : la prévente est ouverte !', text: 'Un vélo à gagner.', link: '/tombola/prevente' });
-    const presale = await json<{ data: { id: number; prizes: Array<{ name: string }> } }>(await tb.call('GET', '/api/public/raffle/presale'));
+    expect(featured.data.banner).toMatchObject({
+      title: 'Tombola de printemps : la prévente est ouverte !',
+      text: 'Un vélo à gagner.',
+      link: '/tombola/prevente',
+    });
+    const presale = await json<{ data: { id: number; prizes: Array<{ name: string }> } }>(
+      await tb.call('GET', '/api/public/raffle/presale'),
+    );
     expect(presale.data.id).toBe(spring);
     expect(presale.data.prizes.map((p) => p.name)).toEqual(['Vélo']);
     const results = await json<{ raffle: { id: number } }>(await tb.call('GET', '/api/public/raffle/drawing/results'));
     expect(results.raffle.id).toBe(spring);
 
     // Same words: same key (a visitor who dismissed it is left alone); new words: a new key.
-    const again = await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: { raffleId: spring, bannerShown: true, bannerTitle: 'Tombola de printemps : la prévente est ouverte !', bannerText: 'Un vélo à gagner.' } });
+    const again = await tb.call('PUT', '/api/admin/raffles/featured', {
+      as: 'admin',
+      body: {
+        raffleId: spring,
+        bannerShown: true,
+        bannerTitle: 'Tombola de printemps : la prévente est ouverte !',
+        bannerText: 'Un vélo à gagner.',
+      },
+    });
     expect(again.status).toBe(200);
     const sameKey = (await json<typeof featured>(await tb.call('GET', '/api/public/raffle/featured'))).data.banner.key;
     expect(sameKey).toBe(featured.data.banner.key);
-    await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: { raffleId: later, bannerShown: true, bannerTitle: 'Tombola de Noël', bannerText: '' } });
+    await tb.call('PUT', '/api/admin/raffles/featured', {
+      as: 'admin',
+      body: { raffleId: later, bannerShown: true, bannerTitle: 'Tombola de Noël', bannerText: '' },
+    });
     const christmas = await json<typeof featured>(await tb.call('GET', '/api/public/raffle/featured'));
     expect(christmas.data.banner.title).toBe('Tombola de Noël');
     expect(christmas.data.banner.key).not.toBe(featured.data.banner.key);
     expect((await json<{ data: { id: number } }>(await tb.call('GET', '/api/public/raffle/presale'))).data.id).toBe(later);
 
     // The banner hidden: no banner publicly; the chosen raffle still drives the pages.
-    await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: { raffleId: later, bannerShown: false, bannerTitle: 'Tombola de Noël', bannerText: '' } });
-    expect((await json<{ data: { banner: unknown; raffle: { id: number } } }>(await tb.call('GET', '/api/public/raffle/featured'))).data).toMatchObject({ banner: null, raffle: { id: later } });
+    await tb.call('PUT', '/api/admin/raffles/featured', {
+      as: 'admin',
+      body: { raffleId: later, bannerShown: false, bannerTitle: 'Tombola de Noël', bannerText: '' },
+    });
+    expect(
+      (await json<{ data: { banner: unknown; raffle: { id: number } } }>(await tb.call('GET', '/api/public/raffle/featured'))).data,
+    ).toMatchObject({ banner: null, raffle: { id: later } });
 
     // A deleted featured raffle leaves nothing chosen: the pre-sale page falls back to the latest raffle on sale.
     expect((await tb.call('DELETE', `/api/admin/raffle/${later}`, { as: 'admin' })).status).toBe(200);
-    expect((await json<{ data: { raffle: unknown; banner: unknown } }>(await tb.call('GET', '/api/public/raffle/featured'))).data).toEqual({ raffle: null, banner: null });
+    expect((await json<{ data: { raffle: unknown; banner: unknown } }>(await tb.call('GET', '/api/public/raffle/featured'))).data).toEqual({
+      raffle: null,
+      banner: null,
+    });
   });
 });
 
 describe('the public results and the featured raffle', () => {
   it('shows the featured raffle once drawn, the latest drawing until then', async () => {
     const drawn = await createRaffle({ name: 'Tombola tirée' });
-    await tb.call('POST', `/api/admin/raffles/${drawn}/prizes`, { as: 'admin', body: { name: 'Tablette', weight: 1, price: 100, quantity: 1 } });
+    await tb.call('POST', `/api/admin/raffles/${drawn}/prizes`, {
+      as: 'admin',
+      body: { name: 'Tablette', weight: 1, price: 100, quantity: 1 },
+    });
     await sell(7201, drawn, 9);
     expect((await tb.call('POST', `/api/admin/raffle/${drawn}/close`, { as: 'admin' })).status).toBe(200);
     expect((await tb.call('POST', `/api/admin/raffle/${drawn}/drawing`, { as: 'admin' })).status).toBe(201);
     const next = await createRaffle({ name: 'Tombola à venir' });
-    const results = async () => json<{ raffle: { id: number }; data: unknown[] }>(await tb.call('GET', '/api/public/raffle/drawing/results'));
+    const results = async () =>
+      json<{ raffle: { id: number }; data: unknown[] }>(await tb.call('GET', '/api/public/raffle/drawing/results'));
 
-    await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: { raffleId: next, bannerShown: false, bannerTitle: '', bannerText: '' } });
+    await tb.call('PUT', '/api/admin/raffles/featured', {
+      as: 'admin',
+      body: { raffleId: next, bannerShown: false, bannerTitle: '', bannerText: '' },
+    });
     expect((await results()).raffle.id).toBe(drawn);
-    await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: { raffleId: drawn, bannerShown: false, bannerTitle: '', bannerText: '' } });
+    await tb.call('PUT', '/api/admin/raffles/featured', {
+      as: 'admin',
+      body: { raffleId: drawn, bannerShown: false, bannerTitle: '', bannerText: '' },
+    });
     const shown = await results();
     expect(shown.raffle.id).toBe(drawn);
     expect(shown.data).toHaveLength(1);
@@ -186,42 +371,94 @@ describe('the public results and the featured raffle', () => {
 
 describe('a duplicated event (catalog.event.created with sourceEventId)', () => {
   it('gets a copy of the raffles (tiers, tickets) and gift baskets (tiers, baskets to win), no sales, exactly once', async () => {
-    const raffleId = await createRaffle({ name: 'Grande tombola', tickets: 500, price: [{ nb: 1, p: 2 }, { nb: 10, p: 15 }] });
-    await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, { as: 'admin', body: { name: 'Tablette', weight: 1, price: 199, quantity: 1 } });
+    const raffleId = await createRaffle({
+      name: 'Grande tombola',
+      tickets: 500,
+      price: [
+        { nb: 1, p: 2 },
+        { nb: 10, p: 15 },
+      ],
+    });
+    await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, {
+      as: 'admin',
+      body: { name: 'Tablette', weight: 1, price: 199, quantity: 1 },
+    });
     await sell(7101, raffleId, 5);
-    const basket = await tb.call('POST', '/api/admin/gift-basket', { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: 3, p: 5 }], name: 'Paniers garnis', eventId: EVENT_ID } });
+    const basket = await tb.call('POST', '/api/admin/gift-basket', {
+      as: 'admin',
+      body: {
+        price: [
+          { nb: 1, p: 2 },
+          { nb: 3, p: 5 },
+        ],
+        name: 'Paniers garnis',
+        eventId: EVENT_ID,
+      },
+    });
     const basketId = (await json<{ id: number }>(basket)).id;
     await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: '65,00' } });
 
     // The register announces next year's fair twice (two events, e.g. a replay): one copy only.
     const announced: string[] = [];
     for (let i = 0; i < 2; i += 1) {
-      const event = buildEnvelope('register', 'catalog.event.created', { eventId: NEXT_YEAR, name: 'Kermesse 2027', startsOn: '2027-06-12', sourceEventId: EVENT_ID });
+      const event = buildEnvelope('register', 'catalog.event.created', {
+        eventId: NEXT_YEAR,
+        name: 'Kermesse 2027',
+        startsOn: '2027-06-12',
+        sourceEventId: EVENT_ID,
+      });
       announced.push(event.id);
       await tb.bus!.js.publish(tb.bus!.subject('catalog.event.created'), JSON.stringify(event), { msgID: event.id });
     }
     await eventually(async () => (await tb.db('event_copies').where({ event_id: NEXT_YEAR }).first('raffles'))?.raffles > 0);
-    await eventually(() => configured.some((e) => e.payload.eventId === NEXT_YEAR) && basketsConfigured.some((e) => e.payload.eventId === NEXT_YEAR));
+    await eventually(
+      () => configured.some((e) => e.payload.eventId === NEXT_YEAR) && basketsConfigured.some((e) => e.payload.eventId === NEXT_YEAR),
+    );
 
-    const all = await json<Array<{ id: number; name: string; eventId: number; sold: number; tickets: number }>>(await tb.call('GET', '/api/admin/raffles', { as: 'admin' }));
+    const all = await json<Array<{ id: number; name: string; eventId: number; sold: number; tickets: number }>>(
+      await tb.call('GET', '/api/admin/raffles', { as: 'admin' }),
+    );
     const copies = all.filter((r) => r.eventId === NEXT_YEAR);
     expect(copies.map((r) => ({ name: r.name, sold: r.sold, tickets: r.tickets }))).toEqual(
       all.filter((r) => r.eventId === EVENT_ID).map((r) => ({ name: r.name, sold: 0, tickets: r.tickets })),
     );
     const copy = copies.find((r) => r.name === 'Grande tombola')!;
-    expect(await json(await tb.call('GET', `/api/admin/raffle/${copy.id}`, { as: 'admin' }))).toEqual([{ nb: 1, p: 2 }, { nb: 10, p: 15 }]);
+    expect(await json(await tb.call('GET', `/api/admin/raffle/${copy.id}`, { as: 'admin' }))).toEqual([
+      { nb: 1, p: 2 },
+      { nb: 10, p: 15 },
+    ]);
     expect(await json(await tb.call('GET', `/api/admin/raffles/${copy.id}/prizes`, { as: 'admin' }))).toEqual([]);
     await eventually(() => configured.some((e) => e.payload.raffleId === copy.id));
     expect(configured.filter((e) => e.payload.raffleId === copy.id).at(-1)!.payload).toMatchObject({
-      eventId: NEXT_YEAR, name: 'Grande tombola', totalTickets: 500, tiers: [{ nb: 1, priceCents: 200 }, { nb: 10, priceCents: 1500 }], salesOpen: true,
+      eventId: NEXT_YEAR,
+      name: 'Grande tombola',
+      totalTickets: 500,
+      tiers: [
+        { nb: 1, priceCents: 200 },
+        { nb: 10, priceCents: 1500 },
+      ],
+      salesOpen: true,
     });
 
-    const baskets = await json<Array<{ id: number; name: string; eventId: number; sold: number; types: Array<{ name: string; price: number; realWeight: number | null }> }>>(await tb.call('GET', '/api/admin/gift-basket', { as: 'admin' }));
+    const baskets = await json<
+      Array<{
+        id: number;
+        name: string;
+        eventId: number;
+        sold: number;
+        types: Array<{ name: string; price: number; realWeight: number | null }>;
+      }>
+    >(await tb.call('GET', '/api/admin/gift-basket', { as: 'admin' }));
     const basketCopies = baskets.filter((b) => b.eventId === NEXT_YEAR);
     expect(basketCopies).toHaveLength(baskets.filter((b) => b.eventId === EVENT_ID).length);
     const basketCopy = basketCopies.find((b) => b.name === 'Paniers garnis')!;
-    expect(basketCopy.types.map((t) => ({ name: t.name, price: t.price, realWeight: t.realWeight }))).toEqual([{ name: 'Panier gourmand', price: 65, realWeight: null }]);
-    expect(await json(await tb.call('GET', `/api/admin/gift-basket/${basketCopy.id}`, { as: 'admin' }))).toEqual([{ nb: 1, p: 2 }, { nb: 3, p: 5 }]);
+    expect(basketCopy.types.map((t) => ({ name: t.name, price: t.price, realWeight: t.realWeight }))).toEqual([
+      { name: 'Panier gourmand', price: 65, realWeight: null },
+    ]);
+    expect(await json(await tb.call('GET', `/api/admin/gift-basket/${basketCopy.id}`, { as: 'admin' }))).toEqual([
+      { nb: 1, p: 2 },
+      { nb: 3, p: 5 },
+    ]);
 
     // Redelivered or repeated: still one copy once both announcements are handled.
     await eventually(async () => (await tb.db('inbox').whereIn('event_id', announced)).length === 2);
@@ -234,17 +471,37 @@ describe('a duplicated event (catalog.event.created with sourceEventId)', () => 
 describe('a weighed gift basket', () => {
   it('is no longer offered to the registers and can no longer be deleted', async () => {
     await upsertEvent(tb.db, { id: EVENT_ID, name: 'Kermesse des tests', startsOn: '2026-05-16' });
-    const basketId = (await json<{ id: number }>(await tb.call('POST', '/api/admin/gift-basket', { as: 'admin', body: { price: [{ nb: 1, p: 2 }], eventId: EVENT_ID, name: 'Paniers à peser' } }))).id;
-    const gourmand = await json<{ id: number }>(await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: 60 } }));
-    const wellBeing = await json<{ id: number }>(await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier bien-être', price: 40 } }));
+    const basketId = (
+      await json<{ id: number }>(
+        await tb.call('POST', '/api/admin/gift-basket', {
+          as: 'admin',
+          body: { price: [{ nb: 1, p: 2 }], eventId: EVENT_ID, name: 'Paniers à peser' },
+        }),
+      )
+    ).id;
+    const gourmand = await json<{ id: number }>(
+      await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: 60 } }),
+    );
+    const wellBeing = await json<{ id: number }>(
+      await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier bien-être', price: 40 } }),
+    );
     expect(await json(await tb.call('GET', `/api/cr/gift-basket/${basketId}/types`, { as: 'caissier' }))).toEqual([
-      { id: gourmand.id, name: 'Panier gourmand' }, { id: wellBeing.id, name: 'Panier bien-être' },
+      { id: gourmand.id, name: 'Panier gourmand' },
+      { id: wellBeing.id, name: 'Panier bien-être' },
     ]);
-    expect((await tb.call('POST', `/api/admin/gift-basket/${basketId}/weigh`, { as: 'admin', body: { typeId: gourmand.id, weight: 3250 } })).status).toBe(200);
-    expect(await json(await tb.call('GET', `/api/cr/gift-basket/${basketId}/types`, { as: 'caissier' }))).toEqual([{ id: wellBeing.id, name: 'Panier bien-être' }]);
+    expect(
+      (await tb.call('POST', `/api/admin/gift-basket/${basketId}/weigh`, { as: 'admin', body: { typeId: gourmand.id, weight: 3250 } }))
+        .status,
+    ).toBe(200);
+    expect(await json(await tb.call('GET', `/api/cr/gift-basket/${basketId}/types`, { as: 'caissier' }))).toEqual([
+      { id: wellBeing.id, name: 'Panier bien-être' },
+    ]);
     const removed = await tb.call('DELETE', `/api/admin/gift-basket/types/${gourmand.id}`, { as: 'admin' });
     expect(removed.status).toBe(409);
-    expect(await json(removed)).toEqual({ error: '« Panier gourmand » a déjà été pesé : ce panier ne peut plus être supprimé.', code: 'BASKET_WEIGHED' });
+    expect(await json(removed)).toEqual({
+      error: '« Panier gourmand » a déjà été pesé : ce panier ne peut plus être supprimé.',
+      code: 'BASKET_WEIGHED',
+    });
     expect((await tb.call('DELETE', `/api/admin/gift-basket/types/${wellBeing.id}`, { as: 'admin' })).status).toBe(200);
   });
 });

@@ -21,12 +21,26 @@ let typeB: number;
 
 beforeAll(async () => {
   tb = await startTestbed({ nats: true, eventId: EVENT_ID });
-  const created = await tb.call('POST', '/api/admin/raffle', { as: 'admin', body: { price: [{ nb: 1, p: 2 }], name: 'Tombola concurrente', tickets: 1000 } });
+  const created = await tb.call('POST', '/api/admin/raffle', {
+    as: 'admin',
+    body: { price: [{ nb: 1, p: 2 }], name: 'Tombola concurrente', tickets: 1000 },
+  });
   raffleId = ((await created.json()) as { id: number }).id;
-  const basket = await tb.call('POST', '/api/admin/gift-basket', { as: 'admin', body: { price: [{ nb: 1, p: 2 }], name: 'Paniers concurrents' } });
+  const basket = await tb.call('POST', '/api/admin/gift-basket', {
+    as: 'admin',
+    body: { price: [{ nb: 1, p: 2 }], name: 'Paniers concurrents' },
+  });
   basketId = ((await basket.json()) as { id: number }).id;
-  typeA = ((await (await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier A', price: 40 } })).json()) as { id: number }).id;
-  typeB = ((await (await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier B', price: 30 } })).json()) as { id: number }).id;
+  typeA = (
+    (await (
+      await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier A', price: 40 } })
+    ).json()) as { id: number }
+  ).id;
+  typeB = (
+    (await (
+      await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier B', price: 30 } })
+    ).json()) as { id: number }
+  ).id;
 });
 
 afterAll(async () => {
@@ -35,10 +49,18 @@ afterAll(async () => {
 
 const claim = (body: Record<string, unknown>) => tb.call('POST', '/internal/claims', { as: 'caissier', body });
 const tickets = (...numbers: number[]) => numbers.map((number) => ({ raffleId, number }));
-const soldNumbers = async () => ((await (await tb.call('GET', `/api/cr/raffle/${raffleId}/tickets/sold`, { as: 'caissier' })).json()) as Array<{ number: number }>).map((t) => t.number);
+const soldNumbers = async () =>
+  ((await (await tb.call('GET', `/api/cr/raffle/${raffleId}/tickets/sold`, { as: 'caissier' })).json()) as Array<{ number: number }>).map(
+    (t) => t.number,
+  );
 
 /** Publishes an event on the test namespace's stream, as the register's relay would. */
-async function publish<T extends 'sale.completed' | 'catalog.event.created'>(type: T, payload: EventPayloads[T], envelope = buildEnvelope('register', type, payload), msgId = envelope.id) {
+async function publish<T extends 'sale.completed' | 'catalog.event.created'>(
+  type: T,
+  payload: EventPayloads[T],
+  envelope = buildEnvelope('register', type, payload),
+  msgId = envelope.id,
+) {
   await tb.bus!.js.publish(tb.bus!.subject(type), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: msgId });
   return envelope;
 }
@@ -54,7 +76,11 @@ describe('ticket claims', () => {
     const winner = claims[statuses.indexOf(201)]!;
     for (const [i, answer] of answers.entries()) {
       if (answer.status !== 409) continue;
-      const body = (await answer.json()) as { error: string; code: string; details: { numbers: number[]; tickets: Array<{ number: number }> } };
+      const body = (await answer.json()) as {
+        error: string;
+        code: string;
+        details: { numbers: number[]; tickets: Array<{ number: number }> };
+      };
       expect(body.code).toBe('TICKET_TAKEN');
       expect(body.details.numbers).toContain(999);
       expect(body.details.tickets.map((t) => t.number)).toContain(999);
@@ -62,7 +88,11 @@ describe('ticket claims', () => {
       // Nothing of a refused claim is held.
       expect(await tb.db('tickets').where({ claim_id: claims[i]!.claimId }).count('* as n').first()).toEqual({ n: 0 });
     }
-    const held: Array<{ number: number; claim_id: string }> = await tb.db('tickets').where({ raffle_id: raffleId }).whereBetween('number', [100, 999]).select('number', 'claim_id');
+    const held: Array<{ number: number; claim_id: string }> = await tb
+      .db('tickets')
+      .where({ raffle_id: raffleId })
+      .whereBetween('number', [100, 999])
+      .select('number', 'claim_id');
     expect(held.map((h) => h.number).sort((a, b) => a - b)).toEqual(winner.tickets.map((t) => t.number));
     expect(new Set(held.map((h) => h.claim_id))).toEqual(new Set([winner.claimId]));
   });
@@ -93,19 +123,44 @@ describe('ticket claims', () => {
     expect(await again.json()).toEqual(firstBody);
     const other = await claim({ ...body, tickets: tickets(502) });
     expect(other.status).toBe(409);
-    expect(await other.json()).toEqual({ error: 'Cette réservation existe déjà avec une autre sélection de tickets ou de paris.', code: 'CLAIM_MISMATCH' });
+    expect(await other.json()).toEqual({
+      error: 'Cette réservation existe déjà avec une autre sélection de tickets ou de paris.',
+      code: 'CLAIM_MISMATCH',
+    });
   });
 
   it('refuses bad claims in French without holding anything', async () => {
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ claimId: 'pas-un-uuid', tickets: tickets(1) }, 400, "Le champ « claimId » n'est pas au bon format (uuid)."],
       [{ claimId: randomUUID() }, 400, 'La réservation ne contient aucun ticket ni pari.'],
-      [{ claimId: randomUUID(), tickets: tickets(1001) }, 400, "Le numéro 1001 n'existe pas dans la tombola « Tombola concurrente » (numéros 1 à 1000)."],
+      [
+        { claimId: randomUUID(), tickets: tickets(1001) },
+        400,
+        "Le numéro 1001 n'existe pas dans la tombola « Tombola concurrente » (numéros 1 à 1000).",
+      ],
       [{ claimId: randomUUID(), tickets: [...tickets(5), ...tickets(5)] }, 400, 'Le numéro 5 est demandé deux fois.'],
       [{ claimId: randomUUID(), tickets: [{ raffleId: 999999, number: 1 }] }, 404, 'Tombola n° 999999 introuvable.'],
-      [{ claimId: randomUUID(), bets: [{ giftBasketId: basketId, typeId: typeA, weight: 1200 }, { giftBasketId: basketId, typeId: typeA, weight: 1200 }] }, 400, 'Ce pari a déjà été sélectionné.'],
-      [{ claimId: randomUUID(), bets: [{ giftBasketId: basketId, typeId: typeA, weight: 0 }] }, 400, 'Le champ « bets.0.weight » doit être supérieur ou égal à 1.'],
-      [{ claimId: randomUUID(), bets: [{ giftBasketId: basketId, typeId: 999999, weight: 10 }] }, 400, `Le type de pari n° 999999 n'appartient pas au panier garni n° ${basketId}.`],
+      [
+        {
+          claimId: randomUUID(),
+          bets: [
+            { giftBasketId: basketId, typeId: typeA, weight: 1200 },
+            { giftBasketId: basketId, typeId: typeA, weight: 1200 },
+          ],
+        },
+        400,
+        'Ce pari a déjà été sélectionné.',
+      ],
+      [
+        { claimId: randomUUID(), bets: [{ giftBasketId: basketId, typeId: typeA, weight: 0 }] },
+        400,
+        'Le champ « bets.0.weight » doit être supérieur ou égal à 1.',
+      ],
+      [
+        { claimId: randomUUID(), bets: [{ giftBasketId: basketId, typeId: 999999, weight: 10 }] },
+        400,
+        `Le type de pari n° 999999 n'appartient pas au panier garni n° ${basketId}.`,
+      ],
     ];
     for (const [body, status, error] of cases) {
       const res = await claim(body);
@@ -113,14 +168,23 @@ describe('ticket claims', () => {
       expect(await res.json()).toMatchObject({ error });
     }
     expect((await tb.call('POST', '/internal/claims', { body: { claimId: randomUUID(), tickets: tickets(1) } })).status).toBe(401);
-    expect((await tb.call('POST', '/internal/claims', { as: 'benevole', body: { claimId: randomUUID(), tickets: tickets(1) } })).status).toBe(403);
+    expect(
+      (await tb.call('POST', '/internal/claims', { as: 'benevole', body: { claimId: randomUUID(), tickets: tickets(1) } })).status,
+    ).toBe(403);
     expect(await tb.db('tickets').where({ raffle_id: raffleId, number: 5 }).first()).toBeUndefined();
   });
 
   it('holds a bet weight once per gift basket, whatever the basket type (« Ce poids a déjà été choisi »)', async () => {
     const first = await claim({ claimId: randomUUID(), bets: [{ giftBasketId: basketId, typeId: typeA, weight: 2500 }] });
     expect(first.status).toBe(201);
-    const sameWeightOtherType = await claim({ claimId: randomUUID(), tickets: tickets(600), bets: [{ giftBasketId: basketId, typeId: typeB, weight: 2500 }, { giftBasketId: basketId, typeId: typeB, weight: 2501 }] });
+    const sameWeightOtherType = await claim({
+      claimId: randomUUID(),
+      tickets: tickets(600),
+      bets: [
+        { giftBasketId: basketId, typeId: typeB, weight: 2500 },
+        { giftBasketId: basketId, typeId: typeB, weight: 2501 },
+      ],
+    });
     expect(sameWeightOtherType.status).toBe(409);
     expect(await sameWeightOtherType.json()).toEqual({
       error: 'Ce poids a déjà été choisi : 2 kg 500 g. Choisissez-en un autre.',
@@ -130,18 +194,28 @@ describe('ticket claims', () => {
     // All or nothing: neither ticket 600 nor weight 2501 is held.
     expect(await soldNumbers()).not.toContain(600);
     expect(await tb.db('bets').where({ gift_basket_id: basketId, weight: 2501 }).first()).toBeUndefined();
-    const votes = (await (await tb.call('GET', `/api/cr/gift-basket/${basketId}/votes/sold`, { as: 'caissier' })).json()) as Array<{ weight: number }>;
+    const votes = (await (await tb.call('GET', `/api/cr/gift-basket/${basketId}/votes/sold`, { as: 'caissier' })).json()) as Array<{
+      weight: number;
+    }>;
     expect(votes.map((v) => v.weight)).toContain(2500);
   });
 
   it('frees the numbers of a claim that expires, and of a claim released by the register', async () => {
     // A second app on the same database whose claims last 300 ms.
-    const shortLived: RunningServer = await listen(await buildApp({
-      db: tb.db, logger, uploadsDir: tb.uploadsDir, claimTtlMs: 300, verifier: tb.verifier,
-    }), 0);
+    const shortLived: RunningServer = await listen(
+      await buildApp({
+        db: tb.db,
+        logger,
+        uploadsDir: tb.uploadsDir,
+        claimTtlMs: 300,
+        verifier: tb.verifier,
+      }),
+      0,
+    );
     try {
       const res = await fetch(`http://127.0.0.1:${shortLived.port}/internal/claims`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tb.tokens.caissier}` },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tb.tokens.caissier}` },
         body: JSON.stringify({ claimId: randomUUID(), tickets: tickets(700, 701) }),
       });
       expect(res.status).toBe(201);
@@ -166,12 +240,22 @@ describe('ticket claims', () => {
 
   it('never frees the numbers of a claim whose sale is committed, even past its lifetime and before sale.completed', async () => {
     // Claims that live 1 ms: only the register's confirmation keeps these numbers taken.
-    const shortLived: RunningServer = await listen(await buildApp({
-      db: tb.db, logger, uploadsDir: tb.uploadsDir, claimTtlMs: 1, verifier: tb.verifier,
-    }), 0);
-    const call = (path: string, body: unknown) => fetch(`http://127.0.0.1:${shortLived.port}${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tb.tokens.caissier}` }, body: JSON.stringify(body),
-    });
+    const shortLived: RunningServer = await listen(
+      await buildApp({
+        db: tb.db,
+        logger,
+        uploadsDir: tb.uploadsDir,
+        claimTtlMs: 1,
+        verifier: tb.verifier,
+      }),
+      0,
+    );
+    const call = (path: string, body: unknown) =>
+      fetch(`http://127.0.0.1:${shortLived.port}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tb.tokens.caissier}` },
+        body: JSON.stringify(body),
+      });
     try {
       const sold = { claimId: randomUUID(), tickets: tickets(730, 731) };
       const abandoned = { claimId: randomUUID(), tickets: tickets(732) };
@@ -194,7 +278,9 @@ describe('ticket claims', () => {
 
   it('sweeps expired claims for good', async () => {
     await tb.db('claims').insert({ claim_id: randomUUID(), fingerprint: 'x', status: 'held', expires_at: new Date(Date.now() - 1000) });
-    await tb.db('tickets').insert({ raffle_id: raffleId, number: 720, status: 'held', claim_id: null, expires_at: new Date(Date.now() - 1000) });
+    await tb
+      .db('tickets')
+      .insert({ raffle_id: raffleId, number: 720, status: 'held', claim_id: null, expires_at: new Date(Date.now() - 1000) });
     expect(await expireClaims(tb.db)).toBeGreaterThanOrEqual(1);
     expect(await tb.db('tickets').where({ raffle_id: raffleId, number: 720 }).first()).toBeUndefined();
     expect(await tb.db('claims').where({ status: 'held' }).where('expires_at', '<', new Date()).first()).toBeUndefined();
@@ -202,25 +288,70 @@ describe('ticket claims', () => {
 });
 
 describe('sale.completed', () => {
-  function salePayload(saleId: number, claimId: string, numbers: number[], weights: Array<[number, number]> = []): EventPayloads['sale.completed'] {
+  function salePayload(
+    saleId: number,
+    claimId: string,
+    numbers: number[],
+    weights: Array<[number, number]> = [],
+  ): EventPayloads['sale.completed'] {
     return {
-      saleId, reference: `K-${saleId}`, eventId: EVENT_ID, checkoutId: 2, claimId,
+      saleId,
+      reference: `K-${saleId}`,
+      eventId: EVENT_ID,
+      checkoutId: 2,
+      claimId,
       buyer: { personId: 31, firstname: 'Manon', lastname: 'Lefèvre', email: 'manon@example.org', phone: '0699887766' },
       lines: [
-        { productId: 11, name: 'Ticket de tombola (3)', categoryId: 5, categoryName: 'Tombola', unitPriceCents: 500, quantity: 1, totalCents: 500, kind: 'raffle' },
-        ...(weights.length ? [{ productId: 12, name: 'Pari', categoryId: 6, categoryName: 'Paniers garnis', unitPriceCents: 200, quantity: weights.length, totalCents: 200 * weights.length, kind: 'giftbasket' as const }] : []),
-        { productId: 3, name: 'Crêpe', categoryId: 1, categoryName: 'Buvette', unitPriceCents: 250, quantity: 2, totalCents: 500, kind: 'product' },
+        {
+          productId: 11,
+          name: 'Ticket de tombola (3)',
+          categoryId: 5,
+          categoryName: 'Tombola',
+          unitPriceCents: 500,
+          quantity: 1,
+          totalCents: 500,
+          kind: 'raffle',
+        },
+        ...(weights.length
+          ? [
+              {
+                productId: 12,
+                name: 'Pari',
+                categoryId: 6,
+                categoryName: 'Paniers garnis',
+                unitPriceCents: 200,
+                quantity: weights.length,
+                totalCents: 200 * weights.length,
+                kind: 'giftbasket' as const,
+              },
+            ]
+          : []),
+        {
+          productId: 3,
+          name: 'Crêpe',
+          categoryId: 1,
+          categoryName: 'Buvette',
+          unitPriceCents: 250,
+          quantity: 2,
+          totalCents: 500,
+          kind: 'product',
+        },
       ],
       tickets: numbers.map((number) => ({ raffleId, number })),
       bets: weights.map(([typeId, weight]) => ({ giftBasketId: basketId, typeId, weight })),
       payments: [{ method: 'CB', amountCents: 1000, reference: 'TX-1' }],
-      totalCents: 1000 + 200 * weights.length, paymentMode: 3, paymentStatus: 1, completedAt: new Date().toISOString(),
+      totalCents: 1000 + 200 * weights.length,
+      paymentMode: 3,
+      paymentStatus: 1,
+      completedAt: new Date().toISOString(),
     };
   }
 
   it('confirms the claim and records the ticket holders once, even when delivered twice', async () => {
     const claimId = randomUUID();
-    expect((await claim({ claimId, tickets: tickets(800, 801, 802), bets: [{ giftBasketId: basketId, typeId: typeB, weight: 1500 }] })).status).toBe(201);
+    expect(
+      (await claim({ claimId, tickets: tickets(800, 801, 802), bets: [{ giftBasketId: basketId, typeId: typeB, weight: 1500 }] })).status,
+    ).toBe(201);
     const payload = salePayload(4242, claimId, [800, 801, 802], [[typeB, 1500]]);
     const envelope = await publish('sale.completed', payload);
     // The same event again under another message id (JetStream cannot drop it): the inbox does.
@@ -229,18 +360,38 @@ describe('sale.completed', () => {
     await publish('sale.completed', payload);
 
     await eventually(async () => (await tb.db('inbox').where({ consumer: 'raffle-sale-completed' }).count('* as n').first())?.n === 2);
-    const rows = await tb.db('tickets').where({ raffle_id: raffleId, sale_id: 4242 }).orderBy('number')
+    const rows = await tb
+      .db('tickets')
+      .where({ raffle_id: raffleId, sale_id: 4242 })
+      .orderBy('number')
       .select('number', 'status', 'sale_reference', 'firstname', 'lastname', 'email', 'phone', 'person_id');
-    expect(rows).toEqual([800, 801, 802].map((number) => ({
-      number, status: 'sold', sale_reference: 'K-4242', firstname: 'Manon', lastname: 'Lefèvre', email: 'manon@example.org', phone: '0699887766', person_id: 31,
-    })));
-    expect(await tb.db('raffle_sales').where({ sale_id: 4242 }).select('raffle_id', 'tickets', 'revenue_cents')).toEqual([{ raffle_id: raffleId, tickets: 3, revenue_cents: 500 }]);
+    expect(rows).toEqual(
+      [800, 801, 802].map((number) => ({
+        number,
+        status: 'sold',
+        sale_reference: 'K-4242',
+        firstname: 'Manon',
+        lastname: 'Lefèvre',
+        email: 'manon@example.org',
+        phone: '0699887766',
+        person_id: 31,
+      })),
+    );
+    expect(await tb.db('raffle_sales').where({ sale_id: 4242 }).select('raffle_id', 'tickets', 'revenue_cents')).toEqual([
+      { raffle_id: raffleId, tickets: 3, revenue_cents: 500 },
+    ]);
     expect(await tb.db('claims').where({ claim_id: claimId }).first('status', 'sale_id')).toEqual({ status: 'confirmed', sale_id: 4242 });
-    expect(await tb.db('bets').where({ gift_basket_id: basketId, weight: 1500 }).first('status', 'lastname')).toEqual({ status: 'sold', lastname: 'Lefèvre' });
+    expect(await tb.db('bets').where({ gift_basket_id: basketId, weight: 1500 }).first('status', 'lastname')).toEqual({
+      status: 'sold',
+      lastname: 'Lefèvre',
+    });
     expect(await tb.db('sale_conflicts').where({ sale_id: 4242 }).first()).toBeUndefined();
     // A confirmed claim cannot be released any more, and its sold numbers never expire.
     expect((await tb.call('DELETE', `/internal/claims/${claimId}`, { as: 'caissier' })).status).toBe(409);
-    await tb.db('claims').where({ claim_id: claimId }).update({ expires_at: new Date(Date.now() - 1000) });
+    await tb
+      .db('claims')
+      .where({ claim_id: claimId })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     await expireClaims(tb.db);
     expect(await soldNumbers()).toEqual(expect.arrayContaining([800, 801, 802]));
     expect((await claim({ claimId: randomUUID(), tickets: tickets(801) })).status).toBe(409);
@@ -255,17 +406,26 @@ describe('sale.completed', () => {
   });
 
   it('refuses to close the sales while a register holds numbers, and closes once they are sold', async () => {
-    const created = await tb.call('POST', '/api/admin/raffle', { as: 'admin', body: { price: [{ nb: 1, p: 2 }], name: 'Tombola à clore', tickets: 50 } });
+    const created = await tb.call('POST', '/api/admin/raffle', {
+      as: 'admin',
+      body: { price: [{ nb: 1, p: 2 }], name: 'Tombola à clore', tickets: 50 },
+    });
     const id = ((await created.json()) as { id: number }).id;
     const claimId = randomUUID();
     expect((await claim({ claimId, tickets: [{ raffleId: id, number: 9 }] })).status).toBe(201);
     const refused = await tb.call('POST', `/api/admin/raffle/${id}/close`, { as: 'admin' });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ error: '1 ticket(s) sont en cours de vente sur une caisse. Réessayez dans quelques instants.', code: 'TICKETS_BEING_SOLD' });
+    expect(await refused.json()).toEqual({
+      error: '1 ticket(s) sont en cours de vente sur une caisse. Réessayez dans quelques instants.',
+      code: 'TICKETS_BEING_SOLD',
+    });
     await publish('sale.completed', { ...salePayload(4244, claimId, []), tickets: [{ raffleId: id, number: 9 }] });
     await eventually(async () => (await tb.call('POST', `/api/admin/raffle/${id}/close`, { as: 'admin' })).status === 200);
     const configured = await tb.db('outbox').where({ type: 'raffle.configured' }).orderBy('seq', 'desc').first('envelope');
-    expect((configured as { envelope: { payload: { raffleId: number; salesOpen: boolean } } }).envelope.payload).toMatchObject({ raffleId: id, salesOpen: false });
+    expect((configured as { envelope: { payload: { raffleId: number; salesOpen: boolean } } }).envelope.payload).toMatchObject({
+      raffleId: id,
+      salesOpen: false,
+    });
   });
 });
 
@@ -282,14 +442,39 @@ describe('demo data and the register event', () => {
     await publish('catalog.event.created', { eventId: 77, name: DEMO_EVENT_NAME, startsOn: '2026-05-16' });
     await eventually(async () => (await tb.db('raffles').where({ id: demoId }).first('event_id'))?.event_id === 77);
     const published = await eventually(async () => {
-      const rows = await tb.db('outbox').whereNotNull('published_at').whereIn('type', ['raffle.configured', 'giftbasket.configured']).select('envelope');
+      const rows = await tb
+        .db('outbox')
+        .whereNotNull('published_at')
+        .whereIn('type', ['raffle.configured', 'giftbasket.configured'])
+        .select('envelope');
       const payloads = rows.map((r: { envelope: { payload: Record<string, unknown> } }) => r.envelope.payload);
       return payloads.filter((p) => p.eventId === 77).length === 2 ? payloads.filter((p) => p.eventId === 77) : null;
     });
-    expect(published).toEqual(expect.arrayContaining([
-      expect.objectContaining({ raffleId: demoId, totalTickets: 1000, tiers: [{ nb: 1, priceCents: 200 }, { nb: 3, priceCents: 500 }, { nb: 10, priceCents: 1500 }], salesOpen: true }),
-      expect.objectContaining({ name: 'Paniers garnis de la kermesse', tiers: [{ nb: 1, priceCents: 200 }, { nb: 3, priceCents: 500 }], types: [expect.objectContaining({ name: 'Panier gourmand', priceCents: 6500 }), expect.objectContaining({ name: 'Panier bien-être', priceCents: 4500 })] }),
-    ]));
+    expect(published).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          raffleId: demoId,
+          totalTickets: 1000,
+          tiers: [
+            { nb: 1, priceCents: 200 },
+            { nb: 3, priceCents: 500 },
+            { nb: 10, priceCents: 1500 },
+          ],
+          salesOpen: true,
+        }),
+        expect.objectContaining({
+          name: 'Paniers garnis de la kermesse',
+          tiers: [
+            { nb: 1, priceCents: 200 },
+            { nb: 3, priceCents: 500 },
+          ],
+          types: [
+            expect.objectContaining({ name: 'Panier gourmand', priceCents: 6500 }),
+            expect.objectContaining({ name: 'Panier bien-être', priceCents: 4500 }),
+          ],
+        }),
+      ]),
+    );
     const sold = ((await (await tb.call('GET', `/api/cr/raffle/${demoId}/tickets/sold`, { as: 'caissier' })).json()) as unknown[]).length;
     expect(sold).toBe(28);
   });

@@ -65,8 +65,24 @@ const TICKET_SALES: Array<{ buyer: number; numbers: number[]; paid: number }> = 
 
 /** Bets made before the demo: buyer, basket index (0 gourmand, 1 bien-être), weight in grams. */
 const BET_SALES: Array<{ buyer: number; bets: Array<[number, number]>; paid: number }> = [
-  { buyer: 0, bets: [[0, 3250], [1, 2200], [0, 3480]], paid: 5 },
-  { buyer: 1, bets: [[0, 4100], [1, 1750], [1, 2030]], paid: 5 },
+  {
+    buyer: 0,
+    bets: [
+      [0, 3250],
+      [1, 2200],
+      [0, 3480],
+    ],
+    paid: 5,
+  },
+  {
+    buyer: 1,
+    bets: [
+      [0, 4100],
+      [1, 1750],
+      [1, 2030],
+    ],
+    paid: 5,
+  },
   { buyer: 2, bets: [[0, 2875]], paid: 2 },
   { buyer: 4, bets: [[1, 1980]], paid: 2 },
 ];
@@ -80,7 +96,13 @@ export const DEMO_BANNER = {
 
 /** The demo raffle is the one the public pages show, with its banner (kept if the administrator chose otherwise). */
 async function featureDemoRaffle(db: Db | Trx, raffleId: number): Promise<void> {
-  await insertFeaturedIfNone(db, { raffle_id: raffleId, banner_shown: true, banner_title: DEMO_BANNER.title, banner_text: DEMO_BANNER.text, banner_key: DEMO_BANNER.key });
+  await insertFeaturedIfNone(db, {
+    raffle_id: raffleId,
+    banner_shown: true,
+    banner_title: DEMO_BANNER.title,
+    banner_text: DEMO_BANNER.text,
+    banner_key: DEMO_BANNER.key,
+  });
 }
 
 export async function seedDemo({ db }: { db: Db; password?: string }): Promise<void> {
@@ -91,21 +113,44 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
   }
   await db.transaction(async (trx) => {
     const raffleId = await insertRaffle(trx, { eventId: null, awaitingEventName: DEMO_EVENT_NAME, name: DEMO_RAFFLE, totalTickets: 1000 });
-    await replaceTiers(trx, raffleId, [{ nb: 1, priceCents: euros(2) }, { nb: 3, priceCents: euros(5) }, { nb: 10, priceCents: euros(15) }]);
+    await replaceTiers(trx, raffleId, [
+      { nb: 1, priceCents: euros(2) },
+      { nb: 3, priceCents: euros(5) },
+      { nb: 10, priceCents: euros(15) },
+    ]);
     for (const [name, rank, value, cost, provider, quantity, alcohol, illustration] of DEMO_PRIZES) {
-      await insertPrize(trx, raffleId, { name, rank, priceCents: euros(value), costCents: euros(cost), provider, quantity, alcohol, illustration });
+      await insertPrize(trx, raffleId, {
+        name,
+        rank,
+        priceCents: euros(value),
+        costCents: euros(cost),
+        provider,
+        quantity,
+        alcohol,
+        illustration,
+      });
     }
     for (const [index, sale] of TICKET_SALES.entries()) {
       await sellDemoTickets(trx, raffleId, -(index + 1), sale.numbers, BUYERS[sale.buyer]!, euros(sale.paid));
     }
 
     const basketId = await insertGiftBasket(trx, { eventId: null, awaitingEventName: DEMO_EVENT_NAME, name: DEMO_GIFT_BASKET });
-    await replaceBasketTiers(trx, basketId, [{ nb: 1, priceCents: euros(2) }, { nb: 3, priceCents: euros(5) }]);
+    await replaceBasketTiers(trx, basketId, [
+      { nb: 1, priceCents: euros(2) },
+      { nb: 3, priceCents: euros(5) },
+    ]);
     const gourmand = await insertBasketType(trx, basketId, { name: 'Panier gourmand', priceCents: euros(65) });
     const wellBeing = await insertBasketType(trx, basketId, { name: 'Panier bien-être', priceCents: euros(45) });
     const types = [gourmand.id, wellBeing.id];
     for (const [index, sale] of BET_SALES.entries()) {
-      await sellDemoBets(trx, basketId, -(100 + index + 1), sale.bets.map(([type, weight]) => ({ typeId: types[type]!, weight })), BUYERS[sale.buyer]!, euros(sale.paid));
+      await sellDemoBets(
+        trx,
+        basketId,
+        -(100 + index + 1),
+        sale.bets.map(([type, weight]) => ({ typeId: types[type]!, weight })),
+        BUYERS[sale.buyer]!,
+        euros(sale.paid),
+      );
     }
 
     // The register's event may already be known (a database where the register ran first).
@@ -117,20 +162,53 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
 
 type Buyer = (typeof BUYERS)[number];
 
-async function sellDemoTickets(trx: Trx, raffleId: number, saleId: number, numbers: number[], buyer: Buyer, paidCents: number): Promise<void> {
+async function sellDemoTickets(
+  trx: Trx,
+  raffleId: number,
+  saleId: number,
+  numbers: number[],
+  buyer: Buyer,
+  paidCents: number,
+): Promise<void> {
   const reference = `DEMO-${String(-saleId).padStart(4, '0')}`;
-  await insertSoldTickets(trx, numbers.map((number, i) => ({
-    raffle_id: raffleId, number, sale_id: saleId, sale_reference: reference, ...buyer,
-    sold_at: new Date(Date.now() - (10 + saleId) * 86_400_000 + i * 1000),
-  })));
-  await insertRevenue(trx, 'raffle', [{ sale_id: saleId, raffle_id: raffleId, reference, tickets: numbers.length, revenue_cents: paidCents }]);
+  await insertSoldTickets(
+    trx,
+    numbers.map((number, i) => ({
+      raffle_id: raffleId,
+      number,
+      sale_id: saleId,
+      sale_reference: reference,
+      ...buyer,
+      sold_at: new Date(Date.now() - (10 + saleId) * 86_400_000 + i * 1000),
+    })),
+  );
+  await insertRevenue(trx, 'raffle', [
+    { sale_id: saleId, raffle_id: raffleId, reference, tickets: numbers.length, revenue_cents: paidCents },
+  ]);
 }
 
-async function sellDemoBets(trx: Trx, basketId: number, saleId: number, bets: Array<{ typeId: number; weight: number }>, buyer: Buyer, paidCents: number): Promise<void> {
+async function sellDemoBets(
+  trx: Trx,
+  basketId: number,
+  saleId: number,
+  bets: Array<{ typeId: number; weight: number }>,
+  buyer: Buyer,
+  paidCents: number,
+): Promise<void> {
   const reference = `DEMO-${String(-saleId).padStart(4, '0')}`;
-  await insertSoldBets(trx, bets.map((bet, i) => ({
-    gift_basket_id: basketId, weight: bet.weight, type_id: bet.typeId, sale_id: saleId, sale_reference: reference, ...buyer,
-    sold_at: new Date(Date.now() - (110 + saleId) * 86_400_000 + i * 1000),
-  })));
-  await insertRevenue(trx, 'giftbasket', [{ sale_id: saleId, gift_basket_id: basketId, reference, bets: bets.length, revenue_cents: paidCents }]);
+  await insertSoldBets(
+    trx,
+    bets.map((bet, i) => ({
+      gift_basket_id: basketId,
+      weight: bet.weight,
+      type_id: bet.typeId,
+      sale_id: saleId,
+      sale_reference: reference,
+      ...buyer,
+      sold_at: new Date(Date.now() - (110 + saleId) * 86_400_000 + i * 1000),
+    })),
+  );
+  await insertRevenue(trx, 'giftbasket', [
+    { sale_id: saleId, gift_basket_id: basketId, reference, bets: bets.length, revenue_cents: paidCents },
+  ]);
 }

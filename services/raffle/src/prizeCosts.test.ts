@@ -15,8 +15,14 @@ const received: Array<EventEnvelope<'raffle.configured'>> = [];
 beforeAll(async () => {
   tb = await startTestbed({ eventId: EVENT_ID, nats: true });
   consumer = await startConsumer({
-    db: tb.db, bus: tb.bus!, logger, name: 'test-raffle-prize-costs', type: 'raffle.configured',
-    handle: async (event) => { received.push(event); },
+    db: tb.db,
+    bus: tb.bus!,
+    logger,
+    name: 'test-raffle-prize-costs',
+    type: 'raffle.configured',
+    handle: async (event) => {
+      received.push(event);
+    },
   });
 });
 
@@ -29,18 +35,29 @@ const latest = (raffleId: number) => received.filter((e) => e.payload.raffleId =
 
 describe('raffle prize costs on the bus', () => {
   it('publishes the prizes with their costs when a prize is added, its cost corrected, and removed', async () => {
-    const created = await tb.call('POST', '/api/admin/raffle', { as: 'admin', body: { price: [{ nb: 1, p: 2 }], name: 'Tombola des lots', tickets: 100 } });
+    const created = await tb.call('POST', '/api/admin/raffle', {
+      as: 'admin',
+      body: { price: [{ nb: 1, p: 2 }], name: 'Tombola des lots', tickets: 100 },
+    });
     expect(created.status).toBe(201);
     const raffleId = ((await created.json()) as { id: number }).id;
 
-    const bike = await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, { as: 'admin', body: { name: 'Vélo', weight: 1, price: 150, cost: '80,50', quantity: 1 } });
+    const bike = await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, {
+      as: 'admin',
+      body: { name: 'Vélo', weight: 1, price: 150, cost: '80,50', quantity: 1 },
+    });
     expect(bike.status).toBe(201);
     const bikeId = ((await bike.json()) as { id: number }).id;
-    const wine = await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, { as: 'admin', body: { name: 'Coffret de vin', weight: 2, price: 30, cost: 12, quantity: 3 } });
+    const wine = await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, {
+      as: 'admin',
+      body: { name: 'Coffret de vin', weight: 2, price: 30, cost: 12, quantity: 3 },
+    });
     const wineId = ((await wine.json()) as { id: number }).id;
     await eventually(() => latest(raffleId)?.prizes?.length === 2);
     expect(latest(raffleId)).toMatchObject({
-      raffleId, eventId: EVENT_ID, name: 'Tombola des lots',
+      raffleId,
+      eventId: EVENT_ID,
+      name: 'Tombola des lots',
       prizes: [
         { id: bikeId, name: 'Vélo', quantity: 1, costCents: 8050 },
         { id: wineId, name: 'Coffret de vin', quantity: 3, costCents: 1200 },

@@ -28,7 +28,18 @@ afterAll(async () => {
 const json = async <T = unknown>(res: Response): Promise<T> => (await res.json()) as T;
 
 async function createRaffle(body: Record<string, unknown> = {}): Promise<number> {
-  const res = await tb.call('POST', '/api/admin/raffle', { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: 3, p: 5 }], name: 'Tombola des tests', tickets: 200, ...body } });
+  const res = await tb.call('POST', '/api/admin/raffle', {
+    as: 'admin',
+    body: {
+      price: [
+        { nb: 1, p: 2 },
+        { nb: 3, p: 5 },
+      ],
+      name: 'Tombola des tests',
+      tickets: 200,
+      ...body,
+    },
+  });
   expect(res.status).toBe(201);
   return (await json<{ id: number }>(res)).id;
 }
@@ -40,15 +51,62 @@ async function addPrize(raffleId: number, prize: Record<string, unknown>) {
 }
 
 /** Records a completed sale the way the consumer does (sale.completed payload). */
-async function sell(saleId: number, tickets: Array<{ raffleId: number; number: number }>, buyer: EventPayloads['sale.completed']['buyer'] = { personId: saleId, firstname: 'Alice', lastname: 'Durand', email: 'alice@example.org', phone: '0601020304' }, bets: Array<{ giftBasketId: number; typeId: number; weight: number }> = []) {
+async function sell(
+  saleId: number,
+  tickets: Array<{ raffleId: number; number: number }>,
+  buyer: EventPayloads['sale.completed']['buyer'] = {
+    personId: saleId,
+    firstname: 'Alice',
+    lastname: 'Durand',
+    email: 'alice@example.org',
+    phone: '0601020304',
+  },
+  bets: Array<{ giftBasketId: number; typeId: number; weight: number }> = [],
+) {
   const sale: EventPayloads['sale.completed'] = {
-    saleId, reference: `V-${saleId}`, eventId: EVENT_ID, checkoutId: 1, claimId: null, buyer,
+    saleId,
+    reference: `V-${saleId}`,
+    eventId: EVENT_ID,
+    checkoutId: 1,
+    claimId: null,
+    buyer,
     lines: [
-      ...(tickets.length ? [{ productId: 5, name: 'Ticket de tombola', categoryId: 3, categoryName: 'Tombola', unitPriceCents: 200, quantity: tickets.length, totalCents: 200 * tickets.length, kind: 'raffle' as const }] : []),
-      ...(bets.length ? [{ productId: 6, name: 'Pari panier garni', categoryId: 4, categoryName: 'Paniers', unitPriceCents: 200, quantity: bets.length, totalCents: 200 * bets.length, kind: 'giftbasket' as const }] : []),
+      ...(tickets.length
+        ? [
+            {
+              productId: 5,
+              name: 'Ticket de tombola',
+              categoryId: 3,
+              categoryName: 'Tombola',
+              unitPriceCents: 200,
+              quantity: tickets.length,
+              totalCents: 200 * tickets.length,
+              kind: 'raffle' as const,
+            },
+          ]
+        : []),
+      ...(bets.length
+        ? [
+            {
+              productId: 6,
+              name: 'Pari panier garni',
+              categoryId: 4,
+              categoryName: 'Paniers',
+              unitPriceCents: 200,
+              quantity: bets.length,
+              totalCents: 200 * bets.length,
+              kind: 'giftbasket' as const,
+            },
+          ]
+        : []),
     ],
-    tickets, bets, payments: [{ method: 'ESP', amountCents: 200 * (tickets.length + bets.length), reference: '50' }],
-    totalCents: 200 * (tickets.length + bets.length), paymentMode: 2, paymentStatus: 1, completedAt: new Date().toISOString(),
+    tickets,
+    bets,
+    payments: [{ method: 'ESP', amountCents: 200 * (tickets.length + bets.length), reference: '50' }],
+    totalCents: 200 * (tickets.length + bets.length),
+    paymentMode: 2,
+    paymentStatus: 1,
+    completedAt: new Date().toISOString(),
   };
   await tb.db.transaction((trx) => recordCompletedSale(trx, sale, logger));
 }
@@ -56,17 +114,61 @@ async function sell(saleId: number, tickets: Array<{ raffleId: number; number: n
 describe('raffle tiers (ticket price editor)', () => {
   it('creates a raffle with its tiers, answers them as {nb, p}, updates them, and publishes raffle.configured each time', async () => {
     const id = await createRaffle();
-    expect(await json(await tb.call('GET', `/api/admin/raffle/${id}`, { as: 'admin' }))).toEqual([{ nb: 1, p: 2 }, { nb: 3, p: 5 }]);
+    expect(await json(await tb.call('GET', `/api/admin/raffle/${id}`, { as: 'admin' }))).toEqual([
+      { nb: 1, p: 2 },
+      { nb: 3, p: 5 },
+    ]);
 
-    const put = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: 2.5 }, { nb: 5, p: '10,00' }, { nb: 12, p: 20 }] } });
+    const put = await tb.call('PUT', `/api/admin/raffle/${id}`, {
+      as: 'admin',
+      body: {
+        price: [
+          { nb: 1, p: 2.5 },
+          { nb: 5, p: '10,00' },
+          { nb: 12, p: 20 },
+        ],
+      },
+    });
     expect(put.status).toBe(200);
-    expect(await json(put)).toEqual({ success: true, id, price: [{ nb: 1, p: 2.5 }, { nb: 5, p: 10 }, { nb: 12, p: 20 }] });
+    expect(await json(put)).toEqual({
+      success: true,
+      id,
+      price: [
+        { nb: 1, p: 2.5 },
+        { nb: 5, p: 10 },
+        { nb: 12, p: 20 },
+      ],
+    });
 
     const events = (await tb.db('outbox').where({ type: 'raffle.configured' }).select('envelope').orderBy('seq'))
-      .map((r: { envelope: { payload: { raffleId: number } } }) => r.envelope.payload).filter((p) => p.raffleId === id);
+      .map((r: { envelope: { payload: { raffleId: number } } }) => r.envelope.payload)
+      .filter((p) => p.raffleId === id);
     expect(events).toEqual([
-      { raffleId: id, eventId: EVENT_ID, name: 'Tombola des tests', totalTickets: 200, tiers: [{ nb: 1, priceCents: 200 }, { nb: 3, priceCents: 500 }], salesOpen: true, prizes: [] },
-      { raffleId: id, eventId: EVENT_ID, name: 'Tombola des tests', totalTickets: 200, tiers: [{ nb: 1, priceCents: 250 }, { nb: 5, priceCents: 1000 }, { nb: 12, priceCents: 2000 }], salesOpen: true, prizes: [] },
+      {
+        raffleId: id,
+        eventId: EVENT_ID,
+        name: 'Tombola des tests',
+        totalTickets: 200,
+        tiers: [
+          { nb: 1, priceCents: 200 },
+          { nb: 3, priceCents: 500 },
+        ],
+        salesOpen: true,
+        prizes: [],
+      },
+      {
+        raffleId: id,
+        eventId: EVENT_ID,
+        name: 'Tombola des tests',
+        totalTickets: 200,
+        tiers: [
+          { nb: 1, priceCents: 250 },
+          { nb: 5, priceCents: 1000 },
+          { nb: 12, priceCents: 2000 },
+        ],
+        salesOpen: true,
+        prizes: [],
+      },
     ]);
   });
 
@@ -74,12 +176,29 @@ describe('raffle tiers (ticket price editor)', () => {
     const id = await createRaffle();
     const zero = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 0, p: 0 }] } });
     expect(zero.status).toBe(400);
-    expect(await json(zero)).toEqual({ error: 'Ligne 1 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.', code: 'TIER_INVALID' });
+    expect(await json(zero)).toEqual({
+      error: 'Ligne 1 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.',
+      code: 'TIER_INVALID',
+    });
     const negative = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: -2 }] } });
     expect(negative.status).toBe(400);
-    const twice = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: 2, p: 2 }] } });
-    expect(await json(twice)).toEqual({ error: 'Ligne 2 : la ligne 1 a déjà le prix 2,00 € : chaque prix n\'apparaît qu\'une fois.', code: 'TIER_INVALID' });
-    expect(await json(await tb.call('GET', `/api/admin/raffle/${id}`, { as: 'admin' }))).toEqual([{ nb: 1, p: 2 }, { nb: 3, p: 5 }]);
+    const twice = await tb.call('PUT', `/api/admin/raffle/${id}`, {
+      as: 'admin',
+      body: {
+        price: [
+          { nb: 1, p: 2 },
+          { nb: 2, p: 2 },
+        ],
+      },
+    });
+    expect(await json(twice)).toEqual({
+      error: "Ligne 2 : la ligne 1 a déjà le prix 2,00 € : chaque prix n'apparaît qu'une fois.",
+      code: 'TIER_INVALID',
+    });
+    expect(await json(await tb.call('GET', `/api/admin/raffle/${id}`, { as: 'admin' }))).toEqual([
+      { nb: 1, p: 2 },
+      { nb: 3, p: 5 },
+    ]);
   });
 
   it('keeps the administration to admins: 403 for a cashier, 401 without a token', async () => {
@@ -93,7 +212,10 @@ describe('raffle tiers (ticket price editor)', () => {
     await sell(9101, [{ raffleId: id, number: 150 }]);
     const res = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: 2 }], tickets: 100 } });
     expect(res.status).toBe(409);
-    expect(await json(res)).toEqual({ error: 'Le ticket n° 150 est déjà vendu ou réservé : le nombre total de tickets ne peut pas descendre en dessous.', code: 'TOTAL_BELOW_SOLD' });
+    expect(await json(res)).toEqual({
+      error: 'Le ticket n° 150 est déjà vendu ou réservé : le nombre total de tickets ne peut pas descendre en dessous.',
+      code: 'TOTAL_BELOW_SOLD',
+    });
   });
 });
 
@@ -124,13 +246,34 @@ describe('raffle prizes', () => {
     const wine = await addPrize(id, { name: 'Coffret de vin', weight: 1, price: 30, quantity: 2, alcohol: true });
     const list = await json<Array<Record<string, unknown>>>(await tb.call('GET', `/api/admin/raffles/${id}/prizes`, { as: 'admin' }));
     expect(list.map((p) => p.name)).toEqual(['Coffret de vin', 'Vélo']);
-    expect(list[1]).toMatchObject({ id: bike.id, name: 'Vélo', label: 'Vélo', weight: 2, rank: 2, price: 120.5, cost: 0, provider: '', quantity: 1, alcohol: false, Alcohol: false, illustration: null, image: null });
+    expect(list[1]).toMatchObject({
+      id: bike.id,
+      name: 'Vélo',
+      label: 'Vélo',
+      weight: 2,
+      rank: 2,
+      price: 120.5,
+      cost: 0,
+      provider: '',
+      quantity: 1,
+      alcohol: false,
+      Alcohol: false,
+      illustration: null,
+      image: null,
+    });
     expect(list[0]).toMatchObject({ alcohol: true, Alcohol: true, quantity: 2 });
 
     const edited = { ...list[1], label: 'Vélo de ville', name: 'Vélo de ville', cost: 80, provider: 'Cycles Martin' };
     const put = await tb.call('PUT', `/api/admin/prizes/${bike.id}`, { as: 'admin', body: edited });
     expect(put.status).toBe(200);
-    expect(await json(put)).toMatchObject({ id: bike.id, name: 'Vélo de ville', cost: 80, provider: 'Cycles Martin', price: 120.5, rank: 2 });
+    expect(await json(put)).toMatchObject({
+      id: bike.id,
+      name: 'Vélo de ville',
+      cost: 80,
+      provider: 'Cycles Martin',
+      price: 120.5,
+      rank: 2,
+    });
     const invalid = await tb.call('PUT', `/api/admin/prizes/${bike.id}`, { as: 'admin', body: { ...edited, weight: 0, rank: 0 } });
     expect(await json(invalid)).toEqual({ error: 'Le rang doit être supérieur à 0', code: 'PRIZE_INVALID' });
 
@@ -143,11 +286,20 @@ describe('raffle prizes', () => {
     const id = await createRaffle();
     await addPrize(id, { name: 'Enveloppe de 50 €', weight: 1, price: 50, cost: 50, quantity: 1 });
     await addPrize(id, { name: 'Chèque-cadeau librairie', weight: 2, price: 20, cost: 0, quantity: 2 });
-    await sell(9201, [{ raffleId: id, number: 1 }, { raffleId: id, number: 2 }]);
-    const dashboard = await json<{ law: Record<string, unknown>; sold: number; revenue: number }>(await tb.call('GET', `/api/admin/raffles/${id}`, { as: 'admin' }));
+    await sell(9201, [
+      { raffleId: id, number: 1 },
+      { raffleId: id, number: 2 },
+    ]);
+    const dashboard = await json<{ law: Record<string, unknown>; sold: number; revenue: number }>(
+      await tb.call('GET', `/api/admin/raffles/${id}`, { as: 'admin' }),
+    );
     expect(dashboard.sold).toBe(2);
     expect(dashboard.law).toEqual({
-      totalValue: 90, totalCost: 50, ticketRevenue: 4, costRatio: 1250, limit: 15,
+      totalValue: 90,
+      totalCost: 50,
+      ticketRevenue: 4,
+      costRatio: 1250,
+      limit: 15,
       warnings: [
         "Le lot « Enveloppe de 50 € » ressemble à une somme d'argent : une tombola associative ne peut offrir que des lots en nature (art. L322-3 du Code de la sécurité intérieure).",
         'Le coût des lots (50,00 €) dépasse 15 % des recettes des tickets (4,00 €) : 1250 %.',
@@ -178,7 +330,9 @@ describe('prize illustrations', () => {
     const bomb = Buffer.concat([ihdr, Buffer.alloc(48 * 1024 - ihdr.length)]);
     const res = await upload(prize.id, bomb, 'poster.png', 'image/png');
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ error: "L'image est trop grande (50000 × 50000 pixels) : réduisez-la sous 12000 pixels de côté et 40 mégapixels." });
+    expect(await json(res)).toEqual({
+      error: "L'image est trop grande (50000 × 50000 pixels) : réduisez-la sous 12000 pixels de côté et 40 mégapixels.",
+    });
     expect(await json(await tb.call('GET', `/api/admin/prizes/${prize.id}`, { as: 'admin' }))).toMatchObject({ illustration: null });
   });
 
@@ -186,7 +340,11 @@ describe('prize illustrations', () => {
     const id = await createRaffle();
     const prize = await addPrize(id, { name: 'Trottinette', weight: 1, price: 80, quantity: 1 });
     const cut = cutMultipartUpload('trottinette.png', '\x89PNG');
-    const res = await tb.call('POST', `/api/admin/prizes/${prize.id}/illustration`, { as: 'admin', headers: cut.headers as Record<string, string>, raw: cut.body as string });
+    const res = await tb.call('POST', `/api/admin/prizes/${prize.id}/illustration`, {
+      as: 'admin',
+      headers: cut.headers as Record<string, string>,
+      raw: cut.body as string,
+    });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({ error: "Envoi du fichier interrompu ou mal formé : réessayez l'import." });
     expect(await json(await tb.call('GET', `/api/admin/prizes/${prize.id}`, { as: 'admin' }))).toMatchObject({ illustration: null });
@@ -197,7 +355,10 @@ describe('prize illustrations', () => {
     const prize = await addPrize(id, { name: 'Tablette', weight: 1, price: 199, quantity: 1 });
     const res = await upload(prize.id, Buffer.from('<svg onload="alert(1)"></svg> pas une image'), 'tablette.png', 'image/png');
     expect(res.status).toBe(415);
-    expect(await json(res)).toEqual({ error: "Ce fichier n'est pas une image (formats acceptés : PNG, JPEG, GIF ou WebP).", code: 'NOT_AN_IMAGE' });
+    expect(await json(res)).toEqual({
+      error: "Ce fichier n'est pas une image (formats acceptés : PNG, JPEG, GIF ou WebP).",
+      code: 'NOT_AN_IMAGE',
+    });
     expect(readdirSync(tb.uploadsDir)).toEqual([]);
     expect(await json(await tb.call('GET', `/api/admin/prizes/${prize.id}`, { as: 'admin' }))).toMatchObject({ illustration: null });
   });
@@ -249,33 +410,61 @@ describe('the verifiable drawing', () => {
     const second = await addPrize(id, { name: 'Deuxième lot', weight: 2, price: 50, quantity: 2 });
     const numbers = [4, 8, 15, 16, 23, 42, 108, 256, 333, 499];
     for (const [i, number] of numbers.entries()) {
-      await sell(9300 + i, [{ raffleId: id, number }], { personId: i + 1, firstname: `Prénom${i}`, lastname: `Nom${i}`, email: null, phone: null });
+      await sell(9300 + i, [{ raffleId: id, number }], {
+        personId: i + 1,
+        firstname: `Prénom${i}`,
+        lastname: `Nom${i}`,
+        email: null,
+        phone: null,
+      });
     }
 
-    const before = await json<{ success: boolean; data: unknown[]; drawing: Record<string, unknown> }>(await tb.call('GET', `/api/admin/raffle/${id}/drawing`, { as: 'admin' }));
+    const before = await json<{ success: boolean; data: unknown[]; drawing: Record<string, unknown> }>(
+      await tb.call('GET', `/api/admin/raffle/${id}/drawing`, { as: 'admin' }),
+    );
     expect(before).toMatchObject({ success: true, data: [], drawing: { state: 'open', commitment: null, seed: null } });
     const early = await tb.call('POST', `/api/admin/raffle/${id}/drawing`, { as: 'admin' });
     expect(early.status).toBe(409);
 
     const closed = await json<{ drawing: { state: string; commitment: string; ticketsHash: string; ticketsCount: number; seed: null } }>(
-      await tb.call('POST', `/api/admin/raffle/${id}/close`, { as: 'admin' }));
+      await tb.call('POST', `/api/admin/raffle/${id}/close`, { as: 'admin' }),
+    );
     expect(closed.drawing).toMatchObject({ state: 'closed', ticketsCount: 10, seed: null });
     expect(closed.drawing.commitment).toMatch(/^[0-9a-f]{64}$/);
     // Sales are closed: no more claims.
-    const claim = await tb.call('POST', '/internal/claims', { as: 'caissier', body: { claimId: randomUUID(), tickets: [{ raffleId: id, number: 1 }] } });
+    const claim = await tb.call('POST', '/internal/claims', {
+      as: 'caissier',
+      body: { claimId: randomUUID(), tickets: [{ raffleId: id, number: 1 }] },
+    });
     expect(claim.status).toBe(409);
-    expect(await json(claim)).toEqual({ error: 'La vente des tickets de la tombola « Tombola des tests » est close.', code: 'SALES_CLOSED' });
+    expect(await json(claim)).toEqual({
+      error: 'La vente des tickets de la tombola « Tombola des tests » est close.',
+      code: 'SALES_CLOSED',
+    });
     // The proof before the drawing keeps the seed secret.
     const proofBefore = await json<{ data: DrawingProof }>(await tb.call('GET', `/api/public/raffle/${id}/drawing/proof`));
-    expect(proofBefore.data).toMatchObject({ seed: null, tickets: numbers, commitment: closed.drawing.commitment, ticketsHash: closed.drawing.ticketsHash });
+    expect(proofBefore.data).toMatchObject({
+      seed: null,
+      tickets: numbers,
+      commitment: closed.drawing.commitment,
+      ticketsHash: closed.drawing.ticketsHash,
+    });
     // Nothing public yet.
     expect(await json(await tb.call('GET', `/api/public/raffle/drawing/results?raffleId=${id}`))).toMatchObject({
-      success: true, data: [], message: "Le tirage au sort n'a pas encore été effectué.",
+      success: true,
+      data: [],
+      message: "Le tirage au sort n'a pas encore été effectué.",
     });
 
     const drawn = await tb.call('POST', `/api/admin/raffle/${id}/drawing`, { as: 'admin' });
     expect(drawn.status).toBe(201);
-    const result = await json<{ data: Array<{ prize: { id: number; name: string; quantity: number }; winners: Array<{ number: number; firstname: string; lastname: string }> }>; drawing: { seed: string } }>(drawn);
+    const result = await json<{
+      data: Array<{
+        prize: { id: number; name: string; quantity: number };
+        winners: Array<{ number: number; firstname: string; lastname: string }>;
+      }>;
+      drawing: { seed: string };
+    }>(drawn);
     expect(result.data.map((d) => d.prize.name)).toEqual(['Premier lot', 'Deuxième lot', 'Troisième lot']);
     expect(result.data.map((d) => d.winners.length)).toEqual([1, 2, 3]);
     const winning = result.data.flatMap((d) => d.winners.map((w) => w.number));
@@ -298,13 +487,20 @@ describe('the verifiable drawing', () => {
 
     // Anyone recomputes the winners from the published proof.
     const proof = (await json<{ data: DrawingProof }>(await tb.call('GET', `/api/public/raffle/${id}/drawing/proof`))).data;
-    expect(proof.prizes).toEqual([{ id: first.id, rank: 1, quantity: 1 }, { id: second.id, rank: 2, quantity: 2 }, { id: third.id, rank: 3, quantity: 3 }]);
+    expect(proof.prizes).toEqual([
+      { id: first.id, rank: 1, quantity: 1 },
+      { id: second.id, rank: 2, quantity: 2 },
+      { id: third.id, rank: 3, quantity: 3 },
+    ]);
     expect((await verifyProof(proof)).ok).toBe(true);
     const lines: string[] = [];
     expect(await verifyCommand([`${tb.base}/api/public/raffle/${id}/drawing/proof`], (l) => lines.push(l))).toBe(0);
     expect(lines.at(-1)).toBe("Vérification réussie : le tirage est conforme à l'engagement publié.");
     // A tampered winner list does not verify.
-    const tampered = { ...proof, winners: [{ ...proof.winners[0]!, number: proof.tickets.find((t) => !winning.includes(t))! }, ...proof.winners.slice(1)] };
+    const tampered = {
+      ...proof,
+      winners: [{ ...proof.winners[0]!, number: proof.tickets.find((t) => !winning.includes(t))! }, ...proof.winners.slice(1)],
+    };
     expect((await verifyProof(tampered)).ok).toBe(false);
   });
 
@@ -312,9 +508,15 @@ describe('the verifiable drawing', () => {
     const id = await createRaffle();
     const prize = await addPrize(id, { name: 'Lot', weight: 1, price: 10, quantity: 1 });
     await tb.call('POST', `/api/admin/raffle/${id}/close`, { as: 'admin' });
-    const added = await tb.call('POST', `/api/admin/raffles/${id}/prizes`, { as: 'admin', body: { name: 'Nouveau', weight: 2, price: 1, quantity: 1 } });
+    const added = await tb.call('POST', `/api/admin/raffles/${id}/prizes`, {
+      as: 'admin',
+      body: { name: 'Nouveau', weight: 2, price: 1, quantity: 1 },
+    });
     expect(added.status).toBe(409);
-    expect(await json(added)).toEqual({ error: 'La vente des tickets est close : les lots à tirer au sort (rang et quantité) ne peuvent plus changer.', code: 'PRIZES_FROZEN' });
+    expect(await json(added)).toEqual({
+      error: 'La vente des tickets est close : les lots à tirer au sort (rang et quantité) ne peuvent plus changer.',
+      code: 'PRIZES_FROZEN',
+    });
     const renamed = await tb.call('PUT', `/api/admin/prizes/${prize.id}`, { as: 'admin', body: { name: 'Lot renommé' } });
     expect(renamed.status).toBe(200);
     expect((await tb.call('PUT', `/api/admin/prizes/${prize.id}`, { as: 'admin', body: { quantity: 5 } })).status).toBe(409);
@@ -325,13 +527,23 @@ describe('public pre-sale page', () => {
   it('shows the raffle on sale with its ticket prices and illustrated prizes, without sign-in', async () => {
     const id = await createRaffle({ name: 'Tombola de la prévente', tickets: 300 });
     await addPrize(id, { name: 'Panier garni', weight: 1, price: 60, quantity: 1 });
-    await sell(9400, [{ raffleId: id, number: 10 }, { raffleId: id, number: 11 }]);
+    await sell(9400, [
+      { raffleId: id, number: 10 },
+      { raffleId: id, number: 11 },
+    ]);
     const res = await tb.call('GET', '/api/public/raffle/presale');
     expect(res.status).toBe(200);
     const body = await json<{ data: Record<string, unknown> }>(res);
     expect(body.data).toMatchObject({
-      id, name: 'Tombola de la prévente', eventName: 'Kermesse des tests', tickets: 300, remaining: 298,
-      price: [{ nb: 1, p: 2 }, { nb: 3, p: 5 }],
+      id,
+      name: 'Tombola de la prévente',
+      eventName: 'Kermesse des tests',
+      tickets: 300,
+      remaining: 298,
+      price: [
+        { nb: 1, p: 2 },
+        { nb: 3, p: 5 },
+      ],
       prizes: [{ name: 'Panier garni', quantity: 1, price: 60, image: null }],
     });
   });
@@ -339,27 +551,59 @@ describe('public pre-sale page', () => {
 
 describe('gift baskets', () => {
   it('creates a basket with tiers and baskets to win, sells bets, takes the real weights and names the winners', async () => {
-    const created = await tb.call('POST', '/api/admin/gift-basket', { as: 'admin', body: { price: [{ nb: 1, p: 2 }, { nb: 3, p: 5 }], name: 'Paniers des tests' } });
+    const created = await tb.call('POST', '/api/admin/gift-basket', {
+      as: 'admin',
+      body: {
+        price: [
+          { nb: 1, p: 2 },
+          { nb: 3, p: 5 },
+        ],
+        name: 'Paniers des tests',
+      },
+    });
     expect(created.status).toBe(201);
     const { id } = await json<{ id: number }>(created);
-    expect(await json(await tb.call('GET', `/api/admin/gift-basket/${id}`, { as: 'admin' }))).toEqual([{ nb: 1, p: 2 }, { nb: 3, p: 5 }]);
+    expect(await json(await tb.call('GET', `/api/admin/gift-basket/${id}`, { as: 'admin' }))).toEqual([
+      { nb: 1, p: 2 },
+      { nb: 3, p: 5 },
+    ]);
 
-    const missing = await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: '' } });
+    const missing = await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, {
+      as: 'admin',
+      body: { name: 'Panier gourmand', price: '' },
+    });
     expect(missing.status).toBe(400);
     expect(await json(missing)).toEqual({ error: 'Le nom et le prix sont requis.', code: 'BASKET_TYPE_REQUIRED' });
-    const gourmand = await json<{ id: number }>(await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: 65 } }));
-    const spare = await json<{ id: number }>(await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier en trop', price: 1 } }));
-    const wellBeing = await json<{ id: number }>(await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier bien-être', price: 45 } }));
-    expect((await tb.call('PUT', `/api/admin/gift-basket/types/${wellBeing.id}`, { as: 'admin', body: { name: 'Panier détente', price: 50 } })).status).toBe(200);
+    const gourmand = await json<{ id: number }>(
+      await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: 65 } }),
+    );
+    const spare = await json<{ id: number }>(
+      await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier en trop', price: 1 } }),
+    );
+    const wellBeing = await json<{ id: number }>(
+      await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier bien-être', price: 45 } }),
+    );
+    expect(
+      (await tb.call('PUT', `/api/admin/gift-basket/types/${wellBeing.id}`, { as: 'admin', body: { name: 'Panier détente', price: 50 } }))
+        .status,
+    ).toBe(200);
     expect((await tb.call('DELETE', `/api/admin/gift-basket/types/${spare.id}`, { as: 'admin' })).status).toBe(200);
     expect(await json(await tb.call('GET', `/api/cr/gift-basket/${id}/types`, { as: 'caissier' }))).toEqual([
-      { id: gourmand.id, name: 'Panier gourmand' }, { id: wellBeing.id, name: 'Panier détente' },
+      { id: gourmand.id, name: 'Panier gourmand' },
+      { id: wellBeing.id, name: 'Panier détente' },
     ]);
 
     // Real weight 3,000 g: 2,950 and 3,050 are equally close — the bet sold first wins.
-    await sell(9501, [], { personId: 1, firstname: 'Inès', lastname: 'Roux', email: 'ines@example.org', phone: '0611111111' }, [{ giftBasketId: id, typeId: gourmand.id, weight: 3050 }]);
-    await sell(9502, [], { personId: 2, firstname: 'Jules', lastname: 'Blanc', email: 'jules@example.org', phone: '0622222222' }, [{ giftBasketId: id, typeId: gourmand.id, weight: 2950 }, { giftBasketId: id, typeId: wellBeing.id, weight: 1800 }]);
-    await sell(9503, [], { personId: 3, firstname: 'Zoé', lastname: 'Faure', email: 'zoe@example.org', phone: '0633333333' }, [{ giftBasketId: id, typeId: gourmand.id, weight: 4200 }]);
+    await sell(9501, [], { personId: 1, firstname: 'Inès', lastname: 'Roux', email: 'ines@example.org', phone: '0611111111' }, [
+      { giftBasketId: id, typeId: gourmand.id, weight: 3050 },
+    ]);
+    await sell(9502, [], { personId: 2, firstname: 'Jules', lastname: 'Blanc', email: 'jules@example.org', phone: '0622222222' }, [
+      { giftBasketId: id, typeId: gourmand.id, weight: 2950 },
+      { giftBasketId: id, typeId: wellBeing.id, weight: 1800 },
+    ]);
+    await sell(9503, [], { personId: 3, firstname: 'Zoé', lastname: 'Faure', email: 'zoe@example.org', phone: '0633333333' }, [
+      { giftBasketId: id, typeId: gourmand.id, weight: 4200 },
+    ]);
     expect(await json(await tb.call('GET', `/api/cr/gift-basket/${id}/votes/sold`, { as: 'caissier' }))).toEqual([
       { weight: 1800, type: { id: wellBeing.id, name: 'Panier détente' } },
       { weight: 2950, type: { id: gourmand.id, name: 'Panier gourmand' } },
@@ -369,20 +613,40 @@ describe('gift baskets', () => {
     // A basket with bets cannot be removed.
     expect((await tb.call('DELETE', `/api/admin/gift-basket/types/${gourmand.id}`, { as: 'admin' })).status).toBe(409);
 
-    expect(await json(await tb.call('GET', `/api/admin/gift-basket/${id}/weigh/result`, { as: 'admin' }))).toEqual({ success: true, data: [] });
-    expect((await tb.call('POST', `/api/admin/gift-basket/${id}/weigh`, { as: 'admin', body: { typeId: gourmand.id, weight: 3000 } })).status).toBe(200);
-    expect((await tb.call('POST', `/api/admin/gift-basket/${id}/weigh`, { as: 'admin', body: { typeId: wellBeing.id, weight: 0 } })).status).toBe(400);
+    expect(await json(await tb.call('GET', `/api/admin/gift-basket/${id}/weigh/result`, { as: 'admin' }))).toEqual({
+      success: true,
+      data: [],
+    });
+    expect(
+      (await tb.call('POST', `/api/admin/gift-basket/${id}/weigh`, { as: 'admin', body: { typeId: gourmand.id, weight: 3000 } })).status,
+    ).toBe(200);
+    expect(
+      (await tb.call('POST', `/api/admin/gift-basket/${id}/weigh`, { as: 'admin', body: { typeId: wellBeing.id, weight: 0 } })).status,
+    ).toBe(400);
     const result = await json(await tb.call('GET', `/api/admin/gift-basket/${id}/weigh/result`, { as: 'admin' }));
     expect(result).toEqual({
       success: true,
-      data: [{
-        id: gourmand.id, label: 'Panier gourmand', realWeight: 3000,
-        result: { weigh: 3050, person: { id: 1, civility: null, firstname: 'Inès', lastname: 'Roux', email: 'ines@example.org', phone: '0611111111' } },
-      }],
+      data: [
+        {
+          id: gourmand.id,
+          label: 'Panier gourmand',
+          realWeight: 3000,
+          result: {
+            weigh: 3050,
+            person: { id: 1, civility: null, firstname: 'Inès', lastname: 'Roux', email: 'ines@example.org', phone: '0611111111' },
+          },
+        },
+      ],
     });
     // Weighed: no more bets on that basket.
-    const late = await tb.call('POST', '/internal/claims', { as: 'caissier', body: { claimId: randomUUID(), bets: [{ giftBasketId: id, typeId: gourmand.id, weight: 3001 }] } });
+    const late = await tb.call('POST', '/internal/claims', {
+      as: 'caissier',
+      body: { claimId: randomUUID(), bets: [{ giftBasketId: id, typeId: gourmand.id, weight: 3001 }] },
+    });
     expect(late.status).toBe(409);
-    expect(await json(late)).toEqual({ error: 'Les paris sur « Panier gourmand » sont clos : le panier a déjà été pesé.', code: 'BETS_CLOSED' });
+    expect(await json(late)).toEqual({
+      error: 'Les paris sur « Panier gourmand » sont clos : le panier a déjà été pesé.',
+      code: 'BETS_CLOSED',
+    });
   });
 });

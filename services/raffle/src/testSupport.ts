@@ -7,11 +7,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  connectBus, createDb, createLogger, listen, migrateLatest, startOutboxRelay,
-  type Bus, type Db, type EventConsumer, type OutboxRelay, type TokenVerifier,
+  connectBus,
+  createDb,
+  createLogger,
+  listen,
+  migrateLatest,
+  startOutboxRelay,
+  type Bus,
+  type Db,
+  type EventConsumer,
+  type OutboxRelay,
+  type TokenVerifier,
 } from '@kermesse/kit';
 import {
-  createTestDatabase, deleteTestStream, testNamespace, testTokens, testTokenVerifier, TEST_NATS_URL, type TestDatabase,
+  createTestDatabase,
+  deleteTestStream,
+  testNamespace,
+  testTokens,
+  testTokenVerifier,
+  TEST_NATS_URL,
+  type TestDatabase,
 } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
@@ -31,7 +46,11 @@ export interface Testbed {
   namespace?: string;
   relay?: OutboxRelay;
   /** `fetch` against the raffle service with a role's token (or none). */
-  call(method: string, path: string, options?: { as?: keyof Testbed['tokens']; body?: unknown; headers?: Record<string, string>; raw?: BodyInit }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    options?: { as?: keyof Testbed['tokens']; body?: unknown; headers?: Record<string, string>; raw?: BodyInit },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -56,7 +75,11 @@ export async function startTestbed(options: { nats?: boolean; claimTtlMs?: numbe
 
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'raffle-uploads-'));
   const app = await buildApp({
-    db, logger, bus, uploadsDir, claimTtlMs: options.claimTtlMs,
+    db,
+    logger,
+    bus,
+    uploadsDir,
+    claimTtlMs: options.claimTtlMs,
     verifier,
   });
   const raffle = await listen(app, 0);
@@ -65,7 +88,14 @@ export async function startTestbed(options: { nats?: boolean; claimTtlMs?: numbe
   const tokens: Testbed['tokens'] = await testTokens();
 
   return {
-    db, base, verifier, uploadsDir, tokens, bus, namespace, relay,
+    db,
+    base,
+    verifier,
+    uploadsDir,
+    tokens,
+    bus,
+    namespace,
+    relay,
     call(method, target, { as, body, headers = {}, raw } = {}) {
       return fetch(base + target, {
         method,

@@ -11,11 +11,19 @@ import { startTestbed, type Testbed } from './testSupport.ts';
 let tb: Testbed;
 let raffleId: number;
 
-interface Block { raffleId: number; checkoutId: number; numbers: number[]; reservedElsewhere: number[] }
+interface Block {
+  raffleId: number;
+  checkoutId: number;
+  numbers: number[];
+  reservedElsewhere: number[];
+}
 
 beforeAll(async () => {
   tb = await startTestbed({ eventId: 3 });
-  const created = await tb.call('POST', '/api/admin/raffle', { as: 'admin', body: { price: [{ nb: 1, p: 2 }], name: 'Tombola hors ligne', tickets: 200 } });
+  const created = await tb.call('POST', '/api/admin/raffle', {
+    as: 'admin',
+    body: { price: [{ nb: 1, p: 2 }], name: 'Tombola hors ligne', tickets: 200 },
+  });
   raffleId = ((await created.json()) as { id: number }).id;
 });
 
@@ -80,7 +88,10 @@ describe('ticket blocks', () => {
     const view = (await (await tb.call('GET', `/api/cr/raffle/${raffleId}/blocks?checkoutId=9`, { as: 'caissier' })).json()) as Block;
     expect(view.reservedElsewhere).toEqual(expect.arrayContaining(mine));
 
-    const back = await tb.call('POST', `/api/cr/raffle/${raffleId}/blocks/return`, { as: 'caissier', body: { checkoutId: 8, numbers: [mine[0]] } });
+    const back = await tb.call('POST', `/api/cr/raffle/${raffleId}/blocks/return`, {
+      as: 'caissier',
+      body: { checkoutId: 8, numbers: [mine[0]] },
+    });
     expect(((await back.json()) as Block).numbers).toEqual(mine.slice(1));
     // Given back: anyone may sell it now.
     expect((await claim(9, [mine[0]!])).status).toBe(201);
@@ -91,7 +102,9 @@ describe('ticket blocks', () => {
   });
 
   it('refuses blocks to volunteers, unknown raffles and closed sales, in French', async () => {
-    expect((await tb.call('POST', `/api/cr/raffle/${raffleId}/blocks`, { as: 'benevole', body: { checkoutId: 1, size: 5 } })).status).toBe(403);
+    expect((await tb.call('POST', `/api/cr/raffle/${raffleId}/blocks`, { as: 'benevole', body: { checkoutId: 1, size: 5 } })).status).toBe(
+      403,
+    );
     const unknown = await tb.call('POST', '/api/cr/raffle/999999/blocks', { as: 'caissier', body: { checkoutId: 1, size: 5 } });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: string }).error).toBe('Tombola introuvable.');
@@ -100,6 +113,8 @@ describe('ticket blocks', () => {
     await tb.db('raffles').where({ id: raffleId }).update({ sales_closed_at: tb.db.fn.now() });
     const closed = await tb.call('POST', `/api/cr/raffle/${raffleId}/blocks`, { as: 'caissier', body: { checkoutId: 1, size: 5 } });
     expect(closed.status).toBe(409);
-    expect(((await closed.json()) as { error: string }).error).toMatch(/^La vente des tickets de la tombola « Tombola hors ligne » est close\.$/);
+    expect(((await closed.json()) as { error: string }).error).toMatch(
+      /^La vente des tickets de la tombola « Tombola hors ligne » est close\.$/,
+    );
   });
 });

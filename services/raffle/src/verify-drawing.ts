@@ -43,7 +43,7 @@ export async function main(args: string[], print: (line: string) => void = (line
   print(`  graine révélée    : ${proof.seed ?? '(pas encore révélée)'}`);
   const report = await verifyProof(proof);
   for (const check of report.checks) print(`  [${check.ok ? 'OK' : 'ÉCHEC'}] ${check.label}${check.detail ? ` — ${check.detail}` : ''}`);
-  print(report.ok ? 'Vérification réussie : le tirage est conforme à l\'engagement publié.' : 'Vérification échouée.');
+  print(report.ok ? "Vérification réussie : le tirage est conforme à l'engagement publié." : 'Vérification échouée.');
   return report.ok ? 0 : 1;
 }
 

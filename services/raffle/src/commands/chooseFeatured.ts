@@ -29,7 +29,13 @@ export async function chooseFeatured(db: Db, input: FeaturedInput): Promise<Feat
     const current = await lockFeatured(trx);
     const same = current && current.raffle_id === input.raffleId && current.banner_title === title && current.banner_text === text;
     const key = same ? current.banner_key : `tombola-${input.raffleId ?? 0}-${Date.now().toString(36)}`;
-    await saveFeatured(trx, { raffle_id: input.raffleId, banner_shown: input.bannerShown, banner_title: title, banner_text: text, banner_key: key });
+    await saveFeatured(trx, {
+      raffle_id: input.raffleId,
+      banner_shown: input.bannerShown,
+      banner_title: title,
+      banner_text: text,
+      banner_key: key,
+    });
     return (await findFeatured(trx))!;
   });
 }

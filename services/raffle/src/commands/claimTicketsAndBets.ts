@@ -10,9 +10,16 @@ import { formatWeight } from '@kermesse/contracts-common';
 import type { ClaimAnswer, ClaimedBet, ClaimedTicket } from '@kermesse/contracts-raffle';
 import { raffleError, takenError } from '../errors.ts';
 import { ticketsReservedElsewhere } from '../repositories/ticketBlocks.ts';
-import { basketTypesAmong, giftBasketIdsAmong, holdBets, holdClaim, holdTickets, lockClaim, rafflesForClaim } from '../repositories/claims.ts';
+import {
+  basketTypesAmong,
+  giftBasketIdsAmong,
+  holdBets,
+  holdClaim,
+  holdTickets,
+  lockClaim,
+  rafflesForClaim,
+} from '../repositories/claims.ts';
 import { lockGiftBasketsShared, lockRafflesShared } from '../repositories/locks.ts';
-
 
 export interface ClaimInput {
   claimId: string;
@@ -55,12 +62,16 @@ export async function claimTicketsAndBets(db: Db, input: ClaimInput, ttlMs: numb
   if (tickets.length === 0 && bets.length === 0) throw raffleError('CLAIM_EMPTY');
   for (let i = 1; i < tickets.length; i += 1) {
     const [a, b] = [tickets[i - 1]!, tickets[i]!];
-    if (a.raffleId === b.raffleId && a.number === b.number) throw raffleError('CLAIM_DUPLICATE', `Le numéro ${b.number} est demandé deux fois.`);
+    if (a.raffleId === b.raffleId && a.number === b.number)
+      throw raffleError('CLAIM_DUPLICATE', `Le numéro ${b.number} est demandé deux fois.`);
   }
   for (let i = 1; i < bets.length; i += 1) {
     const [a, b] = [bets[i - 1]!, bets[i]!];
     if (a.giftBasketId === b.giftBasketId && a.weight === b.weight) {
-      throw raffleError('CLAIM_DUPLICATE', a.typeId === b.typeId ? 'Ce pari a déjà été sélectionné.' : `Le poids ${formatWeight(b.weight)} est demandé deux fois.`);
+      throw raffleError(
+        'CLAIM_DUPLICATE',
+        a.typeId === b.typeId ? 'Ce pari a déjà été sélectionné.' : `Le poids ${formatWeight(b.weight)} est demandé deux fois.`,
+      );
     }
   }
   const fingerprint = createHash('sha256').update(JSON.stringify({ tickets, bets })).digest('hex');
@@ -77,7 +88,15 @@ export async function claimTicketsAndBets(db: Db, input: ClaimInput, ttlMs: numb
   }
 }
 
-async function claimIn(trx: Trx, claimId: string, tickets: ClaimedTicket[], bets: ClaimedBet[], fingerprint: string, ttlMs: number, checkoutId?: number): Promise<ClaimAnswer> {
+async function claimIn(
+  trx: Trx,
+  claimId: string,
+  tickets: ClaimedTicket[],
+  bets: ClaimedBet[],
+  fingerprint: string,
+  ttlMs: number,
+  checkoutId?: number,
+): Promise<ClaimAnswer> {
   const existing = await lockClaim(trx, claimId);
   if (existing) {
     if (existing.fingerprint !== fingerprint) {

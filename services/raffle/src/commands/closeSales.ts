@@ -28,10 +28,16 @@ export async function closeSales(db: Db, raffleId: number): Promise<void> {
     if (held > 0) throw raffleError('TICKETS_BEING_SOLD', held);
     const tickets = await listSoldNumbers(trx, raffleId);
     // The prizes to draw (rank order and quantities) are frozen with the list of tickets.
-    const prizes: DrawPrize[] = drawingOrder((await listPrizes(trx, raffleId)).map((p) => ({ id: p.id, rank: p.rank, quantity: p.quantity })));
+    const prizes: DrawPrize[] = drawingOrder(
+      (await listPrizes(trx, raffleId)).map((p) => ({ id: p.id, rank: p.rank, quantity: p.quantity })),
+    );
     const seedHex = randomBytes(32).toString('hex');
     await saveCommitment(trx, raffleId, {
-      seedHex, commitment: await commitmentOf(seedHex), ticketsHash: await ticketsHash(tickets), tickets, prizes,
+      seedHex,
+      commitment: await commitmentOf(seedHex),
+      ticketsHash: await ticketsHash(tickets),
+      tickets,
+      prizes,
     });
     await recordRaffleConfigured(trx, raffleId);
   });

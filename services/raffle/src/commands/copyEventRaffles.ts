@@ -10,10 +10,21 @@ import type { Trx } from '@kermesse/kit';
 import { recordGiftBasketConfigured } from './recordGiftBasketConfigured.ts';
 import { recordRaffleConfigured } from './recordRaffleConfigured.ts';
 import { claimEventCopy, countEventCopy } from '../repositories/events.ts';
-import { insertBasketType, insertGiftBasket, listBasketTiers, listBasketTypes, listGiftBasketsOfEvent, replaceBasketTiers } from '../repositories/giftBaskets.ts';
+import {
+  insertBasketType,
+  insertGiftBasket,
+  listBasketTiers,
+  listBasketTypes,
+  listGiftBasketsOfEvent,
+  replaceBasketTiers,
+} from '../repositories/giftBaskets.ts';
 import { insertRaffle, listRafflesOfEvent, listTiers, replaceTiers } from '../repositories/raffles.ts';
 
-export async function copyEventRaffles(trx: Trx, sourceEventId: number, eventId: number): Promise<{ raffles: number; giftBaskets: number } | null> {
+export async function copyEventRaffles(
+  trx: Trx,
+  sourceEventId: number,
+  eventId: number,
+): Promise<{ raffles: number; giftBaskets: number } | null> {
   if (!(await claimEventCopy(trx, eventId, sourceEventId))) return null;
 
   const raffles = await listRafflesOfEvent(trx, sourceEventId);
@@ -27,7 +38,8 @@ export async function copyEventRaffles(trx: Trx, sourceEventId: number, eventId:
   for (const basket of baskets) {
     const id = await insertGiftBasket(trx, { eventId, name: basket.name });
     await replaceBasketTiers(trx, id, await listBasketTiers(trx, basket.id));
-    for (const type of await listBasketTypes(trx, basket.id)) await insertBasketType(trx, id, { name: type.name, priceCents: type.price_cents });
+    for (const type of await listBasketTypes(trx, basket.id))
+      await insertBasketType(trx, id, { name: type.name, priceCents: type.price_cents });
     await recordGiftBasketConfigured(trx, id);
   }
 

@@ -13,8 +13,13 @@ export async function correctPrize(db: Db, prizeId: number, input: PrizeInput): 
     const raffle = await lockRaffleOfPrizes(trx, current.raffle_id);
     if (!raffle) throw raffleError('RAFFLE_NOT_FOUND');
     const merged: PrizeInput = {
-      name: current.name, rank: current.rank, price: current.price_cents / 100, cost: current.cost_cents / 100,
-      provider: current.provider, quantity: current.quantity, alcohol: current.alcohol,
+      name: current.name,
+      rank: current.rank,
+      price: current.price_cents / 100,
+      cost: current.cost_cents / 100,
+      provider: current.provider,
+      quantity: current.quantity,
+      alcohol: current.alcohol,
     };
     for (const [key, value] of Object.entries(input)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
     // `label`/`weight` are the SPEC's other names of `name`/`rank`: the one sent wins.
@@ -22,7 +27,8 @@ export async function correctPrize(db: Db, prizeId: number, input: PrizeInput): 
     if (input.weight !== undefined) merged.rank = input.weight;
     const check = checkPrize({ ...merged, weight: undefined, label: undefined });
     if (!check.ok) throw raffleError('PRIZE_INVALID', check.message);
-    if (raffle.frozen && (check.prize.rank !== current.rank || check.prize.quantity !== current.quantity)) throw raffleError('PRIZES_FROZEN');
+    if (raffle.frozen && (check.prize.rank !== current.rank || check.prize.quantity !== current.quantity))
+      throw raffleError('PRIZES_FROZEN');
     const prize = await updatePrize(trx, prizeId, check.prize);
     await recordRaffleConfigured(trx, current.raffle_id);
     return prize;

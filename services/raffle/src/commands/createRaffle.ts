@@ -4,7 +4,12 @@ import { insertRaffle, replaceTiers } from '../repositories/raffles.ts';
 import { chooseEvent } from './chooseEvent.ts';
 import { recordRaffleConfigured } from './recordRaffleConfigured.ts';
 
-export interface RaffleSettings { tiers: Tier[]; eventId?: number; name?: string; totalTickets?: number }
+export interface RaffleSettings {
+  tiers: Tier[];
+  eventId?: number;
+  name?: string;
+  totalTickets?: number;
+}
 
 /** POST /api/admin/raffle: a new raffle with its tiers (defaults: « Tombola », 1 000 tickets). */
 export async function createRaffle(db: Db, settings: RaffleSettings): Promise<number> {

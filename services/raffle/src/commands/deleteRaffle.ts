@@ -27,7 +27,13 @@ export async function deleteRaffle(db: Db, raffleId: number): Promise<{ illustra
     const illustrations = await listIllustrations(trx, raffleId);
     if (raffle.event_id !== null) {
       await recordEvent(trx, SOURCE, 'raffle.configured', {
-        raffleId, eventId: raffle.event_id, name, totalTickets: raffle.total_tickets, tiers: [], salesOpen: false, prizes: [],
+        raffleId,
+        eventId: raffle.event_id,
+        name,
+        totalTickets: raffle.total_tickets,
+        tiers: [],
+        salesOpen: false,
+        prizes: [],
       });
     }
     await deleteRaffleRows(trx, raffleId);

@@ -7,12 +7,24 @@
  */
 import type { EventPayloads, Logger, Trx } from '@kermesse/kit';
 import {
-  basketTypesOf, confirmClaimBySale, freeUnkept, insertRevenue, insertSaleConflict, knownRaffleIds, sellBets, sellTickets, type SaleSnapshot,
+  basketTypesOf,
+  confirmClaimBySale,
+  freeUnkept,
+  insertRevenue,
+  insertSaleConflict,
+  knownRaffleIds,
+  sellBets,
+  sellTickets,
+  type SaleSnapshot,
 } from '../repositories/sales.ts';
 
 type Sale = EventPayloads['sale.completed'];
 
-export interface RecordedSale { tickets: number; bets: number; conflicts: number }
+export interface RecordedSale {
+  tickets: number;
+  bets: number;
+  conflicts: number;
+}
 
 export async function recordCompletedSale(trx: Trx, sale: Sale, logger: Logger): Promise<RecordedSale> {
   const buyer = sale.buyer;
@@ -27,11 +39,13 @@ export async function recordCompletedSale(trx: Trx, sale: Sale, logger: Logger):
   // Tickets of raffles this service knows; anything else can never be recorded.
   const raffleIds = [...new Set(sale.tickets.map((t) => t.raffleId))];
   const knownRaffles = await knownRaffleIds(trx, raffleIds);
-  const tickets = sale.tickets.filter((t) => {
-    if (knownRaffles.has(t.raffleId)) return true;
-    conflicts.push({ kind: 'unknown-raffle', detail: t });
-    return false;
-  }).sort((a, b) => a.raffleId - b.raffleId || a.number - b.number);
+  const tickets = sale.tickets
+    .filter((t) => {
+      if (knownRaffles.has(t.raffleId)) return true;
+      conflicts.push({ kind: 'unknown-raffle', detail: t });
+      return false;
+    })
+    .sort((a, b) => a.raffleId - b.raffleId || a.number - b.number);
 
   let soldTickets = 0;
   if (tickets.length) {
@@ -42,11 +56,13 @@ export async function recordCompletedSale(trx: Trx, sale: Sale, logger: Logger):
 
   const basketIds = [...new Set(sale.bets.map((b) => b.giftBasketId))];
   const knownTypes = await basketTypesOf(trx, basketIds);
-  const bets = sale.bets.filter((b) => {
-    if (knownTypes.some((t) => t.id === b.typeId && t.gift_basket_id === b.giftBasketId)) return true;
-    conflicts.push({ kind: 'unknown-bet-type', detail: b });
-    return false;
-  }).sort((a, b) => a.giftBasketId - b.giftBasketId || a.weight - b.weight);
+  const bets = sale.bets
+    .filter((b) => {
+      if (knownTypes.some((t) => t.id === b.typeId && t.gift_basket_id === b.giftBasketId)) return true;
+      conflicts.push({ kind: 'unknown-bet-type', detail: b });
+      return false;
+    })
+    .sort((a, b) => a.giftBasketId - b.giftBasketId || a.weight - b.weight);
 
   let soldBets = 0;
   if (bets.length) {
@@ -60,8 +76,18 @@ export async function recordCompletedSale(trx: Trx, sale: Sale, logger: Logger):
     await freeUnkept(trx, claimId);
   }
 
-  await recordRevenue(trx, sale, 'raffle', tickets.map((t) => t.raffleId));
-  await recordRevenue(trx, sale, 'giftbasket', bets.map((b) => b.giftBasketId));
+  await recordRevenue(
+    trx,
+    sale,
+    'raffle',
+    tickets.map((t) => t.raffleId),
+  );
+  await recordRevenue(
+    trx,
+    sale,
+    'giftbasket',
+    bets.map((b) => b.giftBasketId),
+  );
 
   for (const c of conflicts) {
     await insertSaleConflict(trx, { saleId: sale.saleId, reference: sale.reference, ...c });
@@ -82,8 +108,10 @@ async function recordRevenue(trx: Trx, sale: Sale, kind: 'raffle' | 'giftbasket'
   const entries = [...counts.entries()].sort((a, b) => a[0] - b[0]);
   const shares = entries.map(([, count]) => Math.floor((totalCents * count) / ids.length));
   shares[0]! += totalCents - shares.reduce((a, b) => a + b, 0);
-  const rows = entries.map(([id, count], i) => kind === 'raffle'
-    ? { sale_id: sale.saleId, raffle_id: id, reference: sale.reference, tickets: count, revenue_cents: shares[i]! }
-    : { sale_id: sale.saleId, gift_basket_id: id, reference: sale.reference, bets: count, revenue_cents: shares[i]! });
+  const rows = entries.map(([id, count], i) =>
+    kind === 'raffle'
+      ? { sale_id: sale.saleId, raffle_id: id, reference: sale.reference, tickets: count, revenue_cents: shares[i]! }
+      : { sale_id: sale.saleId, gift_basket_id: id, reference: sale.reference, bets: count, revenue_cents: shares[i]! },
+  );
   await insertRevenue(trx, kind, rows);
 }

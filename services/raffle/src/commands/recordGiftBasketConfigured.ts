@@ -10,7 +10,9 @@ export async function recordGiftBasketConfigured(trx: Trx, basketId: number): Pr
   if (!basket || basket.event_id === null) return false;
   const [tiers, types] = await Promise.all([listBasketTiers(trx, basketId), listBasketTypes(trx, basketId)]);
   await recordEvent(trx, SOURCE, 'giftbasket.configured', {
-    giftBasketId: basketId, eventId: basket.event_id, name: basket.name,
+    giftBasketId: basketId,
+    eventId: basket.event_id,
+    name: basket.name,
     tiers: tiers.map((t) => ({ nb: t.nb, priceCents: t.priceCents })),
     types: types.map((t) => ({ id: t.id, name: t.name, priceCents: t.price_cents })),
   });

@@ -19,8 +19,12 @@ export async function recordRaffleConfigured(trx: Trx, raffleId: number): Promis
   if (!raffle || raffle.event_id === null) return false;
   const [tiers, prizes] = await Promise.all([listTiers(trx, raffleId), listPrizes(trx, raffleId)]);
   await recordEvent(trx, SOURCE, 'raffle.configured', {
-    raffleId, eventId: raffle.event_id, name: raffle.name, totalTickets: raffle.total_tickets,
-    tiers: tiers.map((t) => ({ nb: t.nb, priceCents: t.priceCents })), salesOpen: raffle.sales_closed_at === null,
+    raffleId,
+    eventId: raffle.event_id,
+    name: raffle.name,
+    totalTickets: raffle.total_tickets,
+    tiers: tiers.map((t) => ({ nb: t.nb, priceCents: t.priceCents })),
+    salesOpen: raffle.sales_closed_at === null,
     prizes: prizes.map((p) => ({ id: p.id, name: p.name, quantity: p.quantity, costCents: p.cost_cents })),
   });
   return true;

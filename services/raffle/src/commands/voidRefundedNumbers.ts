@@ -8,43 +8,75 @@
  */
 import type { EventPayloads, Logger, Trx } from '@kermesse/kit';
 import {
-  basketTypesOf, insertRefundRevenue, insertSaleConflict, knownRaffleIds, voidBets, voidTickets, type RefundSnapshot,
+  basketTypesOf,
+  insertRefundRevenue,
+  insertSaleConflict,
+  knownRaffleIds,
+  voidBets,
+  voidTickets,
+  type RefundSnapshot,
 } from '../repositories/sales.ts';
 
 type Refunded = EventPayloads['sale.refunded'];
 
-export interface VoidedByRefund { tickets: number; bets: number; conflicts: number }
+export interface VoidedByRefund {
+  tickets: number;
+  bets: number;
+  conflicts: number;
+}
 
 export async function voidRefundedNumbers(trx: Trx, refund: Refunded, logger: Logger): Promise<VoidedByRefund> {
   const conflicts: Array<{ kind: string; detail: Record<string, unknown> }> = [];
   let tickets = 0;
   let bets = 0;
-  const snapshot: RefundSnapshot = { saleId: refund.saleId, reference: refund.reference, refundedAt: refund.refundedAt, refundId: refund.refundId };
+  const snapshot: RefundSnapshot = {
+    saleId: refund.saleId,
+    reference: refund.reference,
+    refundedAt: refund.refundedAt,
+    refundId: refund.refundId,
+  };
   if (refund.tickets.length) {
     const raffleIds = [...new Set(refund.tickets.map((t) => t.raffleId))];
     const known = await knownRaffleIds(trx, raffleIds);
-    const list = refund.tickets.filter((t) => known.has(t.raffleId) || !conflicts.push({ kind: 'refund-unknown-raffle', detail: t }))
+    const list = refund.tickets
+      .filter((t) => known.has(t.raffleId) || !conflicts.push({ kind: 'refund-unknown-raffle', detail: t }))
       .sort((a, b) => a.raffleId - b.raffleId || a.number - b.number);
     if (list.length) {
       const done = await voidTickets(trx, snapshot, list);
       tickets = done.size;
-      for (const t of list) if (!done.has(`${t.raffleId}:${t.number}`)) conflicts.push({ kind: 'refund-ticket-of-another-sale', detail: t });
+      for (const t of list)
+        if (!done.has(`${t.raffleId}:${t.number}`)) conflicts.push({ kind: 'refund-ticket-of-another-sale', detail: t });
     }
   }
   if (refund.bets.length) {
     const basketIds = [...new Set(refund.bets.map((b) => b.giftBasketId))];
     const types = await basketTypesOf(trx, basketIds);
-    const list = refund.bets.filter((b) => types.some((t) => t.id === b.typeId && t.gift_basket_id === b.giftBasketId)
-      || !conflicts.push({ kind: 'refund-unknown-bet-type', detail: b }))
+    const list = refund.bets
+      .filter(
+        (b) =>
+          types.some((t) => t.id === b.typeId && t.gift_basket_id === b.giftBasketId) ||
+          !conflicts.push({ kind: 'refund-unknown-bet-type', detail: b }),
+      )
       .sort((a, b) => a.giftBasketId - b.giftBasketId || a.weight - b.weight);
     if (list.length) {
       const done = await voidBets(trx, snapshot, list);
       bets = done.size;
-      for (const b of list) if (!done.has(`${b.giftBasketId}:${b.weight}`)) conflicts.push({ kind: 'refund-bet-of-another-sale', detail: b });
+      for (const b of list)
+        if (!done.has(`${b.giftBasketId}:${b.weight}`)) conflicts.push({ kind: 'refund-bet-of-another-sale', detail: b });
     }
   }
-  await recordRefundRevenue(trx, refund, 'raffle', refund.tickets.map((t) => t.raffleId));
-  await recordRefundRevenue(trx, refund, 'giftbasket', refund.bets.map((b) => b.giftBasketId));
+  await recordRefundRevenue(
+    trx,
+    refund,
+    'raffle',
+    refund.tickets.map((t) => t.raffleId),
+  );
+  await recordRefundRevenue(
+    trx,
+    refund,
+    'giftbasket',
+    refund.bets.map((b) => b.giftBasketId),
+  );
   for (const c of conflicts) {
     await insertSaleConflict(trx, { saleId: refund.saleId, reference: refund.reference, ...c });
     logger.error('sale.refunded names a ticket or bet that cannot be voided', { saleId: refund.saleId, refundId: refund.refundId, ...c });
@@ -64,7 +96,15 @@ async function recordRefundRevenue(trx: Trx, refund: Refunded, kind: 'raffle' | 
   const entries = [...counts.entries()].sort((a, b) => a[0] - b[0]);
   const shares = entries.map(([, count]) => Math.floor((totalCents * count) / ids.length));
   shares[0]! += totalCents - shares.reduce((a, b) => a + b, 0);
-  await insertRefundRevenue(trx, entries.map(([id, count], i) => ({
-    refund_id: refund.refundId, kind, owner_id: id, sale_id: refund.saleId, count, refund_cents: shares[i]!,
-  })));
+  await insertRefundRevenue(
+    trx,
+    entries.map(([id, count], i) => ({
+      refund_id: refund.refundId,
+      kind,
+      owner_id: id,
+      sale_id: refund.saleId,
+      count,
+      refund_cents: shares[i]!,
+    })),
+  );
 }

@@ -5,9 +5,5 @@ import { startSaleCompletedConsumer } from './saleCompletedConsumer.ts';
 import { startSaleRefundedConsumer } from './saleRefundedConsumer.ts';
 
 export function startRaffleConsumers(deps: { db: Db; bus: Bus; logger: Logger }): Promise<EventConsumer[]> {
-  return Promise.all([
-    startSaleCompletedConsumer(deps),
-    startSaleRefundedConsumer(deps),
-    startEventCreatedConsumer(deps),
-  ]);
+  return Promise.all([startSaleCompletedConsumer(deps), startSaleRefundedConsumer(deps), startEventCreatedConsumer(deps)]);
 }

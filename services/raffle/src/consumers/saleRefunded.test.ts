@@ -17,20 +17,35 @@ let basketId: number;
 let typeId: number;
 
 const encoder = new TextEncoder();
-async function publish<T extends EventType>(type: T, payload: EventPayloads[T], envelope: EventEnvelope<T> = buildEnvelope('register', type, payload), msgId = envelope.id): Promise<EventEnvelope<T>> {
+async function publish<T extends EventType>(
+  type: T,
+  payload: EventPayloads[T],
+  envelope: EventEnvelope<T> = buildEnvelope('register', type, payload),
+  msgId = envelope.id,
+): Promise<EventEnvelope<T>> {
   await tb.bus!.js.publish(tb.bus!.subject(type), encoder.encode(JSON.stringify(envelope)), { msgID: msgId });
   return envelope;
 }
 
 beforeAll(async () => {
   tb = await startTestbed({ nats: true, eventId: EVENT_ID });
-  const raffle = await tb.call('POST', '/api/admin/raffle', { as: 'admin', body: { price: [{ nb: 1, p: 2 }], name: 'Tombola remboursée', tickets: 100, eventId: EVENT_ID } });
+  const raffle = await tb.call('POST', '/api/admin/raffle', {
+    as: 'admin',
+    body: { price: [{ nb: 1, p: 2 }], name: 'Tombola remboursée', tickets: 100, eventId: EVENT_ID },
+  });
   expect(raffle.status).toBe(201);
   raffleId = ((await raffle.json()) as { id: number }).id;
   await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, { as: 'admin', body: { name: 'Vélo', rank: 1, quantity: 1 } });
-  const basket = await tb.call('POST', '/api/admin/gift-basket', { as: 'admin', body: { price: [{ nb: 1, p: 2 }], name: 'Panier remboursé', eventId: EVENT_ID } });
+  const basket = await tb.call('POST', '/api/admin/gift-basket', {
+    as: 'admin',
+    body: { price: [{ nb: 1, p: 2 }], name: 'Panier remboursé', eventId: EVENT_ID },
+  });
   basketId = ((await basket.json()) as { id: number }).id;
-  typeId = ((await (await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: 40 } })).json()) as { id: number }).id;
+  typeId = (
+    (await (
+      await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: 40 } })
+    ).json()) as { id: number }
+  ).id;
 }, 120_000);
 
 afterAll(async () => {
@@ -38,32 +53,100 @@ afterAll(async () => {
 });
 
 const sale = (saleId: number, numbers: number[], weights: number[]): EventPayloads['sale.completed'] => ({
-  saleId, reference: `R-${saleId}`, eventId: EVENT_ID, checkoutId: 1, claimId: null,
+  saleId,
+  reference: `R-${saleId}`,
+  eventId: EVENT_ID,
+  checkoutId: 1,
+  claimId: null,
   buyer: { personId: 7, firstname: 'Jules', lastname: 'Petit', email: null, phone: null },
   lines: [
-    ...(numbers.length ? [{ productId: 50, name: 'Ticket', categoryId: 3, categoryName: 'Tombola', unitPriceCents: 200, quantity: numbers.length, totalCents: 200 * numbers.length, kind: 'raffle' as const }] : []),
-    ...(weights.length ? [{ productId: 51, name: 'Pari', categoryId: 4, categoryName: 'Paniers', unitPriceCents: 200, quantity: weights.length, totalCents: 200 * weights.length, kind: 'giftbasket' as const }] : []),
+    ...(numbers.length
+      ? [
+          {
+            productId: 50,
+            name: 'Ticket',
+            categoryId: 3,
+            categoryName: 'Tombola',
+            unitPriceCents: 200,
+            quantity: numbers.length,
+            totalCents: 200 * numbers.length,
+            kind: 'raffle' as const,
+          },
+        ]
+      : []),
+    ...(weights.length
+      ? [
+          {
+            productId: 51,
+            name: 'Pari',
+            categoryId: 4,
+            categoryName: 'Paniers',
+            unitPriceCents: 200,
+            quantity: weights.length,
+            totalCents: 200 * weights.length,
+            kind: 'giftbasket' as const,
+          },
+        ]
+      : []),
   ],
   tickets: numbers.map((number) => ({ raffleId, number })),
   bets: weights.map((weight) => ({ giftBasketId: basketId, typeId, weight })),
   payments: [{ method: 'ESP', amountCents: 200 * (numbers.length + weights.length), reference: '' }],
-  totalCents: 200 * (numbers.length + weights.length), paymentMode: 2, paymentStatus: 1, completedAt: new Date().toISOString(),
+  totalCents: 200 * (numbers.length + weights.length),
+  paymentMode: 2,
+  paymentStatus: 1,
+  completedAt: new Date().toISOString(),
 });
 
 const refund = (saleId: number, numbers: number[], weights: number[]): EventPayloads['sale.refunded'] => ({
-  refundId: randomUUID(), saleId, reference: `R-${saleId}`, eventId: EVENT_ID, checkoutId: 1, sessionId: 1,
+  refundId: randomUUID(),
+  saleId,
+  reference: `R-${saleId}`,
+  eventId: EVENT_ID,
+  checkoutId: 1,
+  sessionId: 1,
   lines: [
-    ...(numbers.length ? [{ productId: 50, name: 'Ticket', categoryId: 3, categoryName: 'Tombola', unitPriceCents: 200, quantity: numbers.length, totalCents: 200 * numbers.length, kind: 'raffle' as const }] : []),
-    ...(weights.length ? [{ productId: 51, name: 'Pari', categoryId: 4, categoryName: 'Paniers', unitPriceCents: 200, quantity: weights.length, totalCents: 200 * weights.length, kind: 'giftbasket' as const }] : []),
+    ...(numbers.length
+      ? [
+          {
+            productId: 50,
+            name: 'Ticket',
+            categoryId: 3,
+            categoryName: 'Tombola',
+            unitPriceCents: 200,
+            quantity: numbers.length,
+            totalCents: 200 * numbers.length,
+            kind: 'raffle' as const,
+          },
+        ]
+      : []),
+    ...(weights.length
+      ? [
+          {
+            productId: 51,
+            name: 'Pari',
+            categoryId: 4,
+            categoryName: 'Paniers',
+            unitPriceCents: 200,
+            quantity: weights.length,
+            totalCents: 200 * weights.length,
+            kind: 'giftbasket' as const,
+          },
+        ]
+      : []),
   ],
   tickets: numbers.map((number) => ({ raffleId, number })),
   bets: weights.map((weight) => ({ giftBasketId: basketId, typeId, weight })),
-  amountCents: 200 * (numbers.length + weights.length), paymentMode: 2, reason: 'Erreur de caisse', refundedBy: 'u-1', refundedAt: new Date().toISOString(),
+  amountCents: 200 * (numbers.length + weights.length),
+  paymentMode: 2,
+  reason: 'Erreur de caisse',
+  refundedBy: 'u-1',
+  refundedAt: new Date().toISOString(),
 });
 
 const voided = async () => ({
-  tickets: (await tb.db('tickets').where({ raffle_id: raffleId }).whereNotNull('voided_at').orderBy('number').select('number', 'status')),
-  bets: (await tb.db('bets').where({ gift_basket_id: basketId }).whereNotNull('voided_at').orderBy('weight').select('weight', 'status')),
+  tickets: await tb.db('tickets').where({ raffle_id: raffleId }).whereNotNull('voided_at').orderBy('number').select('number', 'status'),
+  bets: await tb.db('bets').where({ gift_basket_id: basketId }).whereNotNull('voided_at').orderBy('weight').select('weight', 'status'),
 });
 
 describe('sale.refunded in the raffle service', () => {
@@ -83,12 +166,18 @@ describe('sale.refunded in the raffle service', () => {
     await eventually(async () => (await tb.db('tickets').where({ raffle_id: raffleId, sale_id: 6002 })).length === 2, 15_000);
 
     expect(await voided()).toEqual({
-      tickets: [{ number: 11, status: 'sold' }, { number: 12, status: 'sold' }, { number: 20, status: 'sold' }],
+      tickets: [
+        { number: 11, status: 'sold' },
+        { number: 12, status: 'sold' },
+        { number: 20, status: 'sold' },
+      ],
       bets: [{ weight: 3100, status: 'sold' }],
     });
     expect(Number((await tb.db('inbox').where({ event_id: envelope.id }).count<{ count: number }[]>('* as count'))[0]!.count)).toBe(1);
-    expect(await tb.db('tickets').where({ raffle_id: raffleId, number: 20 }).first('firstname', 'voided_by_refund'))
-      .toMatchObject({ firstname: 'Jules', voided_by_refund: expect.any(String) });
+    expect(await tb.db('tickets').where({ raffle_id: raffleId, number: 20 }).first('firstname', 'voided_by_refund')).toMatchObject({
+      firstname: 'Jules',
+      voided_by_refund: expect.any(String),
+    });
     expect(await tb.db('sale_conflicts').where('kind', 'like', 'refund-%')).toHaveLength(0);
 
     // The organiser's figures count what was kept: 2 tickets sold of 5 at 2 €, 1 bet of 2.
@@ -98,7 +187,9 @@ describe('sale.refunded in the raffle service', () => {
     expect(await basketSalesFigures(tb.db, basketId)).toEqual({ sold: 1, revenueCents: 200 });
 
     // Voided numbers are not back on sale: the register's picker still sees them taken.
-    const taken = (await (await tb.call('GET', `/api/cr/raffle/${raffleId}/tickets/sold`, { as: 'caissier' })).json()) as Array<{ number: number }>;
+    const taken = (await (await tb.call('GET', `/api/cr/raffle/${raffleId}/tickets/sold`, { as: 'caissier' })).json()) as Array<{
+      number: number;
+    }>;
     expect(taken.map((t) => t.number)).toEqual(expect.arrayContaining([11, 12, 20]));
 
     // The drawing's list of tickets leaves them out; the basket weighing too.
@@ -107,7 +198,9 @@ describe('sale.refunded in the raffle service', () => {
     expect(committed).toEqual([10, 21]);
     await tb.call('POST', `/api/admin/gift-basket/${basketId}/weigh`, { as: 'admin', body: { typeId, weight: 3100 } });
     // The voided bet of exactly 3,100 g does not win: the closest bet still in play (2,500 g) does.
-    const result = (await (await tb.call('GET', `/api/admin/gift-basket/${basketId}/weigh/result`, { as: 'admin' })).json()) as { data: Array<{ result: { weigh: number } | null }> };
+    const result = (await (await tb.call('GET', `/api/admin/gift-basket/${basketId}/weigh/result`, { as: 'admin' })).json()) as {
+      data: Array<{ result: { weigh: number } | null }>;
+    };
     expect(result.data.map((d) => d.result?.weigh)).toEqual([2500]);
   });
 });

@@ -17,16 +17,20 @@ export function presentResults(drawnPrizes: DrawPrize[], prizes: PrizeRow[], win
   return drawnPrizes.flatMap((drawn) => {
     const prize = byId.get(drawn.id);
     if (!prize) return [];
-    return [{
-      prize: { id: prize.id, name: prize.name, quantity: drawn.quantity, image: illustrationUrl(prize.illustration) },
-      winners: winners.filter((w) => w.prize_id === prize.id).map((w) => ({
-        civility: null,
-        firstname: w.firstname ?? '',
-        lastname: audience === 'admin' ? w.lastname ?? '' : initial(w.lastname),
-        number: w.number,
-        ...(audience === 'admin' ? { email: w.email, phone: w.phone } : {}),
-      })),
-    }];
+    return [
+      {
+        prize: { id: prize.id, name: prize.name, quantity: drawn.quantity, image: illustrationUrl(prize.illustration) },
+        winners: winners
+          .filter((w) => w.prize_id === prize.id)
+          .map((w) => ({
+            civility: null,
+            firstname: w.firstname ?? '',
+            lastname: audience === 'admin' ? (w.lastname ?? '') : initial(w.lastname),
+            number: w.number,
+            ...(audience === 'admin' ? { email: w.email, phone: w.phone } : {}),
+          })),
+      },
+    ];
   });
 }
 

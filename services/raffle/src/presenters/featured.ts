@@ -8,7 +8,9 @@ export async function presentFeatured(db: Db, row: FeaturedRow | undefined) {
   const raffle = row?.raffle_id ? await findRaffle(db, row.raffle_id) : undefined;
   return {
     raffleId: raffle ? raffle.id : null,
-    raffle: raffle ? { id: raffle.id, name: raffle.name, eventName: raffle.event_name ?? raffle.awaiting_event_name, state: raffleState(raffle) } : null,
+    raffle: raffle
+      ? { id: raffle.id, name: raffle.name, eventName: raffle.event_name ?? raffle.awaiting_event_name, state: raffleState(raffle) }
+      : null,
     bannerShown: row?.banner_shown ?? false,
     bannerTitle: row?.banner_title ?? '',
     bannerText: row?.banner_text ?? '',
@@ -23,11 +25,14 @@ export async function presentFeatured(db: Db, row: FeaturedRow | undefined) {
  */
 export async function presentPublicFeatured(db: Db, row: FeaturedRow | undefined) {
   const raffle = row?.raffle_id ? await findRaffle(db, row.raffle_id) : undefined;
-  const banner = row?.banner_shown && raffle && row.banner_title
-    ? { key: row.banner_key, title: row.banner_title, text: row.banner_text, link: '/tombola/prevente' }
-    : null;
+  const banner =
+    row?.banner_shown && raffle && row.banner_title
+      ? { key: row.banner_key, title: row.banner_title, text: row.banner_text, link: '/tombola/prevente' }
+      : null;
   return {
-    raffle: raffle ? { id: raffle.id, name: raffle.name, eventName: raffle.event_name, eventDate: raffle.event_starts_on, state: raffleState(raffle) } : null,
+    raffle: raffle
+      ? { id: raffle.id, name: raffle.name, eventName: raffle.event_name, eventDate: raffle.event_starts_on, state: raffleState(raffle) }
+      : null,
     banner,
   };
 }

@@ -28,8 +28,8 @@ export const presentBasketWinner = (type: BasketTypeRow, bet: SoldBetRow | undef
   realWeight: type.real_weight,
   result: bet
     ? {
-      weigh: bet.weight,
-      person: { id: bet.person_id, civility: null, firstname: bet.firstname, lastname: bet.lastname, email: bet.email, phone: bet.phone },
-    }
+        weigh: bet.weight,
+        person: { id: bet.person_id, civility: null, firstname: bet.firstname, lastname: bet.lastname, email: bet.email, phone: bet.phone },
+      }
     : null,
 });

@@ -1,7 +1,11 @@
 import type { Db } from '@kermesse/kit';
 
 /** An event of the register, as learnt from `catalog.event.created`. */
-export interface EventRow { id: number; name: string; starts_on: string | null }
+export interface EventRow {
+  id: number;
+  name: string;
+  starts_on: string | null;
+}
 
 export async function upsertEvent(db: Db, event: { id: number; name: string; startsOn?: string | null }): Promise<void> {
   await db('events')
@@ -11,16 +15,22 @@ export async function upsertEvent(db: Db, event: { id: number; name: string; sta
 }
 
 export const listEvents = (db: Db): Promise<EventRow[]> =>
-  db('events').select('id', 'name', 'starts_on').orderBy([{ column: 'starts_on', order: 'desc', nulls: 'last' }, { column: 'id', order: 'desc' }]);
+  db('events')
+    .select('id', 'name', 'starts_on')
+    .orderBy([
+      { column: 'starts_on', order: 'desc', nulls: 'last' },
+      { column: 'id', order: 'desc' },
+    ]);
 
-export const findEvent = (db: Db, id: number): Promise<EventRow | undefined> =>
-  db('events').where({ id }).first('id', 'name', 'starts_on');
+export const findEvent = (db: Db, id: number): Promise<EventRow | undefined> => db('events').where({ id }).first('id', 'name', 'starts_on');
 
 /** Claims the copy of `sourceEventId`'s raffles into `eventId`: false when it was already done. */
 export async function claimEventCopy(trx: Db, eventId: number, sourceEventId: number): Promise<boolean> {
   const claimed = await trx('event_copies')
     .insert({ event_id: eventId, source_event_id: sourceEventId, raffles: 0, gift_baskets: 0 })
-    .onConflict('event_id').ignore().returning('event_id');
+    .onConflict('event_id')
+    .ignore()
+    .returning('event_id');
   return claimed.length > 0;
 }
 

@@ -14,14 +14,21 @@ export const findFeatured = (db: Db): Promise<FeaturedRow | undefined> =>
   db('featured_raffle').where({ id: 1 }).first('raffle_id', 'banner_shown', 'banner_title', 'banner_text', 'banner_key', 'updated_at');
 
 export async function saveFeatured(db: Db, row: Omit<FeaturedRow, 'updated_at'>): Promise<void> {
-  await db('featured_raffle').insert({ id: 1, ...row, updated_at: db.fn.now() })
-    .onConflict('id').merge({ ...row, updated_at: db.fn.now() });
+  await db('featured_raffle')
+    .insert({ id: 1, ...row, updated_at: db.fn.now() })
+    .onConflict('id')
+    .merge({ ...row, updated_at: db.fn.now() });
 }
 
-export const lockFeatured = (trx: Db): Promise<Pick<FeaturedRow, 'raffle_id' | 'banner_title' | 'banner_text' | 'banner_key'> | undefined> =>
+export const lockFeatured = (
+  trx: Db,
+): Promise<Pick<FeaturedRow, 'raffle_id' | 'banner_title' | 'banner_text' | 'banner_key'> | undefined> =>
   trx('featured_raffle').where({ id: 1 }).forUpdate().first('raffle_id', 'banner_title', 'banner_text', 'banner_key');
 
 /** Stores the choice unless one was already made (the demo's default). */
 export async function insertFeaturedIfNone(db: Db, row: Omit<FeaturedRow, 'updated_at'>): Promise<void> {
-  await db('featured_raffle').insert({ id: 1, ...row }).onConflict('id').ignore();
+  await db('featured_raffle')
+    .insert({ id: 1, ...row })
+    .onConflict('id')
+    .ignore();
 }

@@ -18,7 +18,10 @@ const COLUMNS = ['id', 'raffle_id', 'name', 'rank', 'price_cents', 'cost_cents',
 
 /** A raffle's prizes in drawing order (rank, then id). */
 export const listPrizes = (db: Db, raffleId: number): Promise<PrizeRow[]> =>
-  db('prizes').where({ raffle_id: raffleId }).select(COLUMNS).orderBy([{ column: 'rank' }, { column: 'id' }]);
+  db('prizes')
+    .where({ raffle_id: raffleId })
+    .select(COLUMNS)
+    .orderBy([{ column: 'rank' }, { column: 'id' }]);
 
 export const findPrize = (db: Db, id: number): Promise<PrizeRow | undefined> => db('prizes').where({ id }).first(COLUMNS);
 
@@ -33,7 +36,9 @@ const toColumns = (prize: ValidPrize) => ({
 });
 
 export async function insertPrize(db: Db, raffleId: number, prize: ValidPrize & { illustration?: string | null }): Promise<PrizeRow> {
-  const [row] = await db('prizes').insert({ raffle_id: raffleId, ...toColumns(prize), illustration: prize.illustration ?? null }).returning(COLUMNS);
+  const [row] = await db('prizes')
+    .insert({ raffle_id: raffleId, ...toColumns(prize), illustration: prize.illustration ?? null })
+    .returning(COLUMNS);
   return row as PrizeRow;
 }
 
@@ -50,8 +55,7 @@ export async function setIllustration(db: Db, id: number, illustration: string |
 export const deletePrize = (db: Db, id: number): Promise<number> => db('prizes').where({ id }).delete();
 
 /** The prize row locked for this transaction. */
-export const lockPrize = (trx: Db, id: number): Promise<PrizeRow | undefined> =>
-  trx('prizes').where({ id }).forUpdate().first(COLUMNS);
+export const lockPrize = (trx: Db, id: number): Promise<PrizeRow | undefined> => trx('prizes').where({ id }).forUpdate().first(COLUMNS);
 
 /** The illustrations of a raffle's prizes (files to remove with it). */
 export const listIllustrations = async (trx: Db, raffleId: number): Promise<string[]> =>

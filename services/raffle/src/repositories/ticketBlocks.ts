@@ -42,7 +42,13 @@ export async function pruneSoldFromBlocks(trx: Trx, raffleId: number): Promise<v
 }
 
 /** Adds to the register's block up to `missing` numbers free everywhere (the lowest first). */
-export async function reserveBlockNumbers(trx: Trx, raffleId: number, checkoutId: number, totalTickets: number, missing: number): Promise<void> {
+export async function reserveBlockNumbers(
+  trx: Trx,
+  raffleId: number,
+  checkoutId: number,
+  totalTickets: number,
+  missing: number,
+): Promise<void> {
   await trx.raw(
     `insert into ticket_blocks (raffle_id, number, checkout_id)
      select ?, n, ? from generate_series(1, ?::int) as n

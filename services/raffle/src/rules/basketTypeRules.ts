@@ -9,6 +9,7 @@ export function checkBasketType(input: { name?: unknown; price?: unknown }): { n
   if (!name || empty) throw raffleError('BASKET_TYPE_REQUIRED');
   if (name.length > 200) throw raffleError('BASKET_TYPE_INVALID', 'Le nom ne doit pas dépasser 200 caractères.');
   const priceCents = amountToCents(input.price);
-  if (priceCents === undefined || priceCents < 0) throw raffleError('BASKET_TYPE_INVALID', 'Le prix doit être un montant positif en euros (deux décimales au plus).');
+  if (priceCents === undefined || priceCents < 0)
+    throw raffleError('BASKET_TYPE_INVALID', 'Le prix doit être un montant positif en euros (deux décimales au plus).');
   return { name, priceCents };
 }

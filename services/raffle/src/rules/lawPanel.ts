@@ -8,7 +8,8 @@ import { formatEuros as formatCents } from '@kermesse/contracts-common';
 export const COST_RATIO_LIMIT_PERCENT = 15;
 
 /** Whole words only: « argentée » (silver-coloured) is not « argent ». */
-const CASH_WORDS = /(?<![\p{L}\d])(esp[eè]ces?|argent|cash|num[ée]raire|liquide|billets? de banque|virement|mandat(?:-cash)?|lingots?|bitcoins?|cryptomonnaies?|carte bancaire pr[ée]pay[ée]e|ch[eè]que)(?![\p{L}\d])/iu;
+const CASH_WORDS =
+  /(?<![\p{L}\d])(esp[eè]ces?|argent|cash|num[ée]raire|liquide|billets? de banque|virement|mandat(?:-cash)?|lingots?|bitcoins?|cryptomonnaies?|carte bancaire pr[ée]pay[ée]e|ch[eè]que)(?![\p{L}\d])/iu;
 /** Gift vouchers and meal tickets are prizes in kind usable at one place: not cash. */
 const IN_KIND_VOUCHERS = /(ch[eè]que|carte|bon)[-\s]?(cadeau|d'achat|lire|vacances|d[ée]jeuner|restaurant)|bon d'achat/giu;
 /** A name that is only an amount: « 50 € », « 100 euros », « Enveloppe de 20 € ». */
@@ -42,15 +43,21 @@ export function lawPanel(
     totalValueCents += prize.priceCents * prize.quantity;
     totalCostCents += prize.costCents * prize.quantity;
     if (looksLikeCash(prize.name)) {
-      warnings.push(`Le lot « ${prize.name} » ressemble à une somme d'argent : une tombola associative ne peut offrir que des lots en nature (art. L322-3 du Code de la sécurité intérieure).`);
+      warnings.push(
+        `Le lot « ${prize.name} » ressemble à une somme d'argent : une tombola associative ne peut offrir que des lots en nature (art. L322-3 du Code de la sécurité intérieure).`,
+      );
     }
   }
   const costRatioPercent = ticketRevenueCents > 0 ? Math.round((totalCostCents * 1000) / ticketRevenueCents) / 10 : null;
   if (costRatioPercent !== null && costRatioPercent > COST_RATIO_LIMIT_PERCENT) {
-    warnings.push(`Le coût des lots (${formatCents(totalCostCents)}) dépasse ${COST_RATIO_LIMIT_PERCENT} % des recettes des tickets (${formatCents(ticketRevenueCents)}) : ${String(costRatioPercent).replace('.', ',')} %.`);
+    warnings.push(
+      `Le coût des lots (${formatCents(totalCostCents)}) dépasse ${COST_RATIO_LIMIT_PERCENT} % des recettes des tickets (${formatCents(ticketRevenueCents)}) : ${String(costRatioPercent).replace('.', ',')} %.`,
+    );
   }
   if (costRatioPercent === null && totalCostCents > 0) {
-    warnings.push(`Aucun ticket vendu pour l'instant : le coût des lots (${formatCents(totalCostCents)}) n'est encore couvert par aucune recette.`);
+    warnings.push(
+      `Aucun ticket vendu pour l'instant : le coût des lots (${formatCents(totalCostCents)}) n'est encore couvert par aucune recette.`,
+    );
   }
   return { totalValueCents, totalCostCents, ticketRevenueCents, costRatioPercent, warnings };
 }

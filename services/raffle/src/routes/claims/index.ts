@@ -17,13 +17,21 @@ export function claimRoutes({ db, claimTtlMs }: RouteDeps): Router {
   const router = new Router({ prefix: '/internal/claims' });
 
   defineRoute(router, {
-    method: 'post', path: '/', roles: CASHIER, body: ClaimBody, status: 201,
+    method: 'post',
+    path: '/',
+    roles: CASHIER,
+    body: ClaimBody,
+    status: 201,
     handler: ({ body }) => claimTicketsAndBets(db, { ...body, tickets: body.tickets ?? [], bets: body.bets ?? [] }, claimTtlMs),
   });
 
   // The register's sale is committed: the claim is kept for good (sale.completed confirms it too, later).
   defineRoute(router, {
-    method: 'post', path: '/:claimId/confirm', roles: CASHIER, params: ClaimParams, body: ConfirmBody,
+    method: 'post',
+    path: '/:claimId/confirm',
+    roles: CASHIER,
+    params: ClaimParams,
+    body: ConfirmBody,
     handler: async ({ ctx, params, body }) => {
       await confirmClaim(db, params.claimId, body.saleId);
       ctx.status = 204;
@@ -31,7 +39,10 @@ export function claimRoutes({ db, claimTtlMs }: RouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'delete', path: '/:claimId', roles: CASHIER, params: ClaimParams,
+    method: 'delete',
+    path: '/:claimId',
+    roles: CASHIER,
+    params: ClaimParams,
     handler: async ({ ctx, params }) => {
       await releaseClaim(db, params.claimId);
       ctx.status = 204;

@@ -31,13 +31,19 @@ export function drawingRoutes({ db }: RouteDeps): Router {
 
   // SPEC: GET /api/admin/raffle/{id}/drawing → success, data (empty before the drawing).
   defineRoute(router, {
-    method: 'get', path: '/api/admin/raffle/:id/drawing', roles: ADMIN, params: IdParams,
+    method: 'get',
+    path: '/api/admin/raffle/:id/drawing',
+    roles: ADMIN,
+    params: IdParams,
     handler: ({ params: { id } }) => drawingAnswer(id),
   });
 
   // Closes the sales and publishes the commitment.
   defineRoute(router, {
-    method: 'post', path: '/api/admin/raffle/:id/close', roles: ADMIN, params: IdParams,
+    method: 'post',
+    path: '/api/admin/raffle/:id/close',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       await closeSales(db, id);
       return drawingAnswer(id);
@@ -46,7 +52,11 @@ export function drawingRoutes({ db }: RouteDeps): Router {
 
   // Runs the drawing, once.
   defineRoute(router, {
-    method: 'post', path: '/api/admin/raffle/:id/drawing', roles: ADMIN, params: IdParams, status: 201,
+    method: 'post',
+    path: '/api/admin/raffle/:id/drawing',
+    roles: ADMIN,
+    params: IdParams,
+    status: 201,
     handler: async ({ params: { id } }) => {
       await runDrawing(db, id);
       return drawingAnswer(id);
@@ -57,15 +67,22 @@ export function drawingRoutes({ db }: RouteDeps): Router {
   // chosen raffle once drawn; before its drawing, the latest drawing if there is one (visitors keep
   // seeing last results while the next raffle is on sale), else the chosen raffle (« pas encore »).
   defineRoute(router, {
-    method: 'get', path: '/api/public/raffle/drawing/results', query: ResultsQuery,
+    method: 'get',
+    path: '/api/public/raffle/drawing/results',
+    query: ResultsQuery,
     handler: async ({ ctx, query: { raffleId } }) => {
       ctx.set('Cache-Control', 'no-cache');
       const featuredId = (await findFeatured(db))?.raffle_id ?? undefined;
       const featuredDrawn = featuredId !== undefined && Boolean((await findRaffle(db, featuredId))?.drawn_at);
-      const id = raffleId ?? (featuredDrawn ? featuredId : (await latestDrawnRaffleId(db)) ?? featuredId);
+      const id = raffleId ?? (featuredDrawn ? featuredId : ((await latestDrawnRaffleId(db)) ?? featuredId));
       const raffle = id === undefined ? undefined : await findDrawingRow(db, id);
       if (!raffle?.drawn_at) {
-        return { success: true, data: [], message: NOT_DRAWN_YET, raffle: raffle ? { id: raffle.id, name: raffle.name, drawnAt: null } : null };
+        return {
+          success: true,
+          data: [],
+          message: NOT_DRAWN_YET,
+          raffle: raffle ? { id: raffle.id, name: raffle.name, drawnAt: null } : null,
+        };
       }
       return {
         success: true,
@@ -78,7 +95,9 @@ export function drawingRoutes({ db }: RouteDeps): Router {
 
   // Everything needed to recompute a drawing (contracts/raffle drawing.ts, verify-drawing.ts).
   defineRoute(router, {
-    method: 'get', path: '/api/public/raffle/:id/drawing/proof', params: IdParams,
+    method: 'get',
+    path: '/api/public/raffle/:id/drawing/proof',
+    params: IdParams,
     handler: async ({ ctx, params: { id } }) => {
       const raffle = await findDrawingRow(db, id);
       if (!raffle) throw raffleError('RAFFLE_NOT_FOUND');

@@ -15,18 +15,24 @@ export function featuredRoutes({ db }: RouteDeps): Router {
   const router = new Router();
 
   defineRoute(router, {
-    method: 'get', path: '/api/admin/raffles/featured', roles: ADMIN,
+    method: 'get',
+    path: '/api/admin/raffles/featured',
+    roles: ADMIN,
     handler: async () => presentFeatured(db, await findFeatured(db)),
   });
 
   defineRoute(router, {
-    method: 'put', path: '/api/admin/raffles/featured', roles: ADMIN, body: FeaturedBody,
+    method: 'put',
+    path: '/api/admin/raffles/featured',
+    roles: ADMIN,
+    body: FeaturedBody,
     handler: async ({ body }) => presentFeatured(db, await chooseFeatured(db, body)),
   });
 
   // The raffle the association chose to show, and the home banner announcing it (the shell reads it).
   defineRoute(router, {
-    method: 'get', path: '/api/public/raffle/featured',
+    method: 'get',
+    path: '/api/public/raffle/featured',
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-cache');
       return { success: true, data: await presentPublicFeatured(db, await findFeatured(db)) };

@@ -17,7 +17,12 @@ import { presentTiers } from '../../presenters/raffles.ts';
 import { closestBet } from '../../rules/basketWinners.ts';
 import { parseTiers } from '../../rules/tierRules.ts';
 import {
-  basketSalesFigures, findGiftBasket, listBasketTiers, listBasketTypes, listGiftBaskets, listSoldBets,
+  basketSalesFigures,
+  findGiftBasket,
+  listBasketTiers,
+  listBasketTypes,
+  listGiftBaskets,
+  listSoldBets,
 } from '../../repositories/giftBaskets.ts';
 import type { RouteDeps } from '../deps.ts';
 
@@ -33,13 +38,23 @@ export function giftBasketRoutes({ db }: RouteDeps): Router {
   }
 
   defineRoute(router, {
-    method: 'get', path: '/', roles: ADMIN,
-    handler: async () => Promise.all((await listGiftBaskets(db)).map(async (b) =>
-      presentGiftBasket(b, { types: await listBasketTypes(db, b.id), ...(await basketSalesFigures(db, b.id)) }))),
+    method: 'get',
+    path: '/',
+    roles: ADMIN,
+    handler: async () =>
+      Promise.all(
+        (await listGiftBaskets(db)).map(async (b) =>
+          presentGiftBasket(b, { types: await listBasketTypes(db, b.id), ...(await basketSalesFigures(db, b.id)) }),
+        ),
+      ),
   });
 
   defineRoute(router, {
-    method: 'post', path: '/', roles: ADMIN, body: TierBody, status: 201,
+    method: 'post',
+    path: '/',
+    roles: ADMIN,
+    body: TierBody,
+    status: 201,
     handler: async ({ body }) => {
       const id = await createGiftBasket(db, { tiers: parseTiers(body.price), eventId: body.eventId, name: body.name });
       return { success: true, id, price: presentTiers(await listBasketTiers(db, id)) };
@@ -48,7 +63,10 @@ export function giftBasketRoutes({ db }: RouteDeps): Router {
 
   // SPEC: the tier editor loads `GET /api/admin/gift-basket/{id}` → the tiers {nb, p}.
   defineRoute(router, {
-    method: 'get', path: '/:id', roles: ADMIN, params: IdParams,
+    method: 'get',
+    path: '/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       await basketOr404(id);
       return presentTiers(await listBasketTiers(db, id));
@@ -56,7 +74,11 @@ export function giftBasketRoutes({ db }: RouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'put', path: '/:id', roles: ADMIN, params: IdParams, body: TierBody,
+    method: 'put',
+    path: '/:id',
+    roles: ADMIN,
+    params: IdParams,
+    body: TierBody,
     handler: async ({ params: { id }, body }) => {
       await updateGiftBasketSettings(db, id, { tiers: parseTiers(body.price), name: body.name });
       return { success: true, id, price: presentTiers(await listBasketTiers(db, id)) };
@@ -65,7 +87,10 @@ export function giftBasketRoutes({ db }: RouteDeps): Router {
 
   // Dashboard of one basket: name, event, types, sales.
   defineRoute(router, {
-    method: 'get', path: '/:id/summary', roles: ADMIN, params: IdParams,
+    method: 'get',
+    path: '/:id/summary',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       const basket = await basketOr404(id);
       const [types, tiers, figures] = await Promise.all([listBasketTypes(db, id), listBasketTiers(db, id), basketSalesFigures(db, id)]);
@@ -75,7 +100,10 @@ export function giftBasketRoutes({ db }: RouteDeps): Router {
 
   // The baskets to win (« types ») of a gift basket.
   defineRoute(router, {
-    method: 'get', path: '/:id/prizes', roles: ADMIN, params: IdParams,
+    method: 'get',
+    path: '/:id/prizes',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       await basketOr404(id);
       return (await listBasketTypes(db, id)).map(presentBasketType);
@@ -83,17 +111,29 @@ export function giftBasketRoutes({ db }: RouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/:id/prizes', roles: ADMIN, params: IdParams, body: BasketTypeBody, status: 201,
+    method: 'post',
+    path: '/:id/prizes',
+    roles: ADMIN,
+    params: IdParams,
+    body: BasketTypeBody,
+    status: 201,
     handler: async ({ params: { id }, body }) => presentBasketType(await addBasketType(db, id, body)),
   });
 
   defineRoute(router, {
-    method: 'put', path: '/types/:id', roles: ADMIN, params: IdParams, body: BasketTypeBody,
+    method: 'put',
+    path: '/types/:id',
+    roles: ADMIN,
+    params: IdParams,
+    body: BasketTypeBody,
     handler: async ({ params: { id }, body }) => presentBasketType(await editBasketType(db, id, body)),
   });
 
   defineRoute(router, {
-    method: 'delete', path: '/types/:id', roles: ADMIN, params: IdParams,
+    method: 'delete',
+    path: '/types/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       await removeBasketType(db, id);
       return { success: true };
@@ -102,22 +142,36 @@ export function giftBasketRoutes({ db }: RouteDeps): Router {
 
   // Enter (or correct) the real weight of one basket, in grams.
   defineRoute(router, {
-    method: 'post', path: '/:id/weigh', roles: ADMIN, params: IdParams, body: WeighBody,
+    method: 'post',
+    path: '/:id/weigh',
+    roles: ADMIN,
+    params: IdParams,
+    body: WeighBody,
     handler: async ({ params: { id }, body }) => presentBasketType(await weighBasket(db, id, body.typeId, body.weight)),
   });
 
   // SPEC: → success, data: one basket winner per weighed basket (closest bet; tie: the bet sold first).
   defineRoute(router, {
-    method: 'get', path: '/:id/weigh/result', roles: ADMIN, params: IdParams,
+    method: 'get',
+    path: '/:id/weigh/result',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       await basketOr404(id);
       const [types, bets] = await Promise.all([listBasketTypes(db, id), listSoldBets(db, id)]);
       return {
         success: true,
-        data: types.filter((t) => t.real_weight !== null).map((type) => presentBasketWinner(
-          type,
-          closestBet(type.real_weight!, bets.filter((b) => b.type_id === type.id).map((b) => ({ ...b, typeId: b.type_id, soldAt: b.sold_at }))),
-        )),
+        data: types
+          .filter((t) => t.real_weight !== null)
+          .map((type) =>
+            presentBasketWinner(
+              type,
+              closestBet(
+                type.real_weight!,
+                bets.filter((b) => b.type_id === type.id).map((b) => ({ ...b, typeId: b.type_id, soldAt: b.sold_at })),
+              ),
+            ),
+          ),
       };
     },
   });

@@ -16,14 +16,20 @@ export function presaleRoutes({ db }: RouteDeps): Router {
   const router = new Router();
 
   defineRoute(router, {
-    method: 'get', path: '/api/public/raffle/presale',
+    method: 'get',
+    path: '/api/public/raffle/presale',
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-cache');
       const featuredId = (await findFeatured(db))?.raffle_id ?? null;
       const chosen = featuredId === null ? undefined : await findRaffle(db, featuredId);
-      const raffle = featuredId === null ? await findOpenRaffle(db) : chosen && !chosen.sales_closed_at && chosen.event_id !== null ? chosen : undefined;
+      const raffle =
+        featuredId === null ? await findOpenRaffle(db) : chosen && !chosen.sales_closed_at && chosen.event_id !== null ? chosen : undefined;
       if (!raffle) return { success: true, data: null };
-      const [tiers, prizes, figures] = await Promise.all([listTiers(db, raffle.id), listPrizes(db, raffle.id), salesFigures(db, raffle.id)]);
+      const [tiers, prizes, figures] = await Promise.all([
+        listTiers(db, raffle.id),
+        listPrizes(db, raffle.id),
+        salesFigures(db, raffle.id),
+      ]);
       return {
         success: true,
         data: {
@@ -34,9 +40,17 @@ export function presaleRoutes({ db }: RouteDeps): Router {
           tickets: raffle.total_tickets,
           remaining: Math.max(0, raffle.total_tickets - figures.sold - figures.held),
           price: presentTiers(tiers),
-          prizes: prizes.filter((p) => p.quantity > 0).map((p) => ({
-            id: p.id, name: p.name, rank: p.rank, quantity: p.quantity, price: toEuros(p.price_cents), alcohol: p.alcohol, image: illustrationUrl(p.illustration),
-          })),
+          prizes: prizes
+            .filter((p) => p.quantity > 0)
+            .map((p) => ({
+              id: p.id,
+              name: p.name,
+              rank: p.rank,
+              quantity: p.quantity,
+              price: toEuros(p.price_cents),
+              alcohol: p.alcohol,
+              image: illustrationUrl(p.illustration),
+            })),
         },
       };
     },

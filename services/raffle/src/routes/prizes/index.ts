@@ -28,7 +28,10 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
   const router = new Router({ prefix: '/api/admin' });
 
   defineRoute(router, {
-    method: 'get', path: '/raffles/:id/prizes', roles: ADMIN, params: IdParams,
+    method: 'get',
+    path: '/raffles/:id/prizes',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       if (!(await findRaffle(db, id))) throw raffleError('RAFFLE_NOT_FOUND');
       return (await listPrizes(db, id)).map(presentPrize);
@@ -36,12 +39,20 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/raffles/:id/prizes', roles: ADMIN, params: IdParams, body: PrizeBody, status: 201,
+    method: 'post',
+    path: '/raffles/:id/prizes',
+    roles: ADMIN,
+    params: IdParams,
+    body: PrizeBody,
+    status: 201,
     handler: async ({ params: { id }, body }) => presentPrize(await addPrize(db, id, body)),
   });
 
   defineRoute(router, {
-    method: 'get', path: '/prizes/:id', roles: ADMIN, params: IdParams,
+    method: 'get',
+    path: '/prizes/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       const prize = await findPrize(db, id);
       if (!prize) throw raffleError('PRIZE_NOT_FOUND');
@@ -51,12 +62,19 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
 
   // The whole prize is sent; the updated prize is returned (SPEC §7).
   defineRoute(router, {
-    method: 'put', path: '/prizes/:id', roles: ADMIN, params: IdParams, body: PrizeBody,
+    method: 'put',
+    path: '/prizes/:id',
+    roles: ADMIN,
+    params: IdParams,
+    body: PrizeBody,
     handler: async ({ params: { id }, body }) => presentPrize(await correctPrize(db, id, body)),
   });
 
   defineRoute(router, {
-    method: 'delete', path: '/prizes/:id', roles: ADMIN, params: IdParams,
+    method: 'delete',
+    path: '/prizes/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       const { illustration } = await removePrize(db, id);
       if (illustration) await store.remove(illustration).catch((err) => logger.warn('illustration not removed', { err: String(err) }));
@@ -65,7 +83,11 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/prizes/:id/illustration', roles: ADMIN, params: IdParams, status: 201,
+    method: 'post',
+    path: '/prizes/:id/illustration',
+    roles: ADMIN,
+    params: IdParams,
+    status: 201,
     handler: async ({ ctx, params: { id } }) => {
       if (!(await findPrize(db, id))) throw raffleError('PRIZE_NOT_FOUND');
       const upload = await readImage(ctx);
@@ -78,7 +100,8 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
         await store.remove(file);
         throw err;
       }
-      if (previous && previous !== file) await store.remove(previous).catch((err) => logger.warn('illustration not removed', { err: String(err) }));
+      if (previous && previous !== file)
+        await store.remove(previous).catch((err) => logger.warn('illustration not removed', { err: String(err) }));
       return presentPrize(prize);
     },
   });

@@ -29,30 +29,43 @@ export function raffleRoutes({ db, store, logger }: RouteDeps): Router {
 
   // The raffles of every event, for the administration home.
   defineRoute(router, {
-    method: 'get', path: '/raffles', roles: ADMIN,
+    method: 'get',
+    path: '/raffles',
+    roles: ADMIN,
     handler: async () => Promise.all((await listRaffles(db)).map(async (r) => presentRaffle(r, await salesFigures(db, r.id)))),
   });
 
   // Events known from the register (to attach a new raffle or basket).
   defineRoute(router, {
-    method: 'get', path: '/raffles/events', roles: ADMIN,
+    method: 'get',
+    path: '/raffles/events',
+    roles: ADMIN,
     handler: async () => (await listEvents(db)).map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on })),
   });
 
   // Dashboard: the raffle, its tiers, and the French-law panel.
   defineRoute(router, {
-    method: 'get', path: '/raffles/:id', roles: ADMIN, params: IdParams,
+    method: 'get',
+    path: '/raffles/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       const raffle = await raffleOr404(id);
       const [figures, tiers, prizes] = await Promise.all([salesFigures(db, id), listTiers(db, id), listPrizes(db, id)]);
-      const panel = lawPanel(prizes.map((p) => ({ name: p.name, priceCents: p.price_cents, costCents: p.cost_cents, quantity: p.quantity })), figures.revenueCents);
+      const panel = lawPanel(
+        prizes.map((p) => ({ name: p.name, priceCents: p.price_cents, costCents: p.cost_cents, quantity: p.quantity })),
+        figures.revenueCents,
+      );
       return { ...presentRaffle(raffle, figures, tiers), law: presentLawPanel(panel) };
     },
   });
 
   // SPEC: GET /api/admin/raffle/{id} → the list of tiers {nb, p}.
   defineRoute(router, {
-    method: 'get', path: '/raffle/:id', roles: ADMIN, params: IdParams,
+    method: 'get',
+    path: '/raffle/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       await raffleOr404(id);
       return presentTiers(await listTiers(db, id));
@@ -60,15 +73,28 @@ export function raffleRoutes({ db, store, logger }: RouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/raffle', roles: ADMIN, body: TierBody, status: 201,
+    method: 'post',
+    path: '/raffle',
+    roles: ADMIN,
+    body: TierBody,
+    status: 201,
     handler: async ({ body }) => {
-      const id = await createRaffle(db, { tiers: parseTiers(body.price), eventId: body.eventId, name: body.name, totalTickets: body.tickets });
+      const id = await createRaffle(db, {
+        tiers: parseTiers(body.price),
+        eventId: body.eventId,
+        name: body.name,
+        totalTickets: body.tickets,
+      });
       return { success: true, id, price: presentTiers(await listTiers(db, id)) };
     },
   });
 
   defineRoute(router, {
-    method: 'put', path: '/raffle/:id', roles: ADMIN, params: IdParams, body: TierBody,
+    method: 'put',
+    path: '/raffle/:id',
+    roles: ADMIN,
+    params: IdParams,
+    body: TierBody,
     handler: async ({ params: { id }, body }) => {
       await updateRaffleSettings(db, id, { tiers: parseTiers(body.price), name: body.name, totalTickets: body.tickets });
       return { success: true, id, price: presentTiers(await listTiers(db, id)) };
@@ -77,7 +103,10 @@ export function raffleRoutes({ db, store, logger }: RouteDeps): Router {
 
   // A raffle without any sale can be deleted (a mistake, a duplicate); one with sales answers 409.
   defineRoute(router, {
-    method: 'delete', path: '/raffle/:id', roles: ADMIN, params: IdParams,
+    method: 'delete',
+    path: '/raffle/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params: { id } }) => {
       const { illustrations } = await deleteRaffle(db, id);
       for (const name of illustrations) {

@@ -18,7 +18,11 @@ export function ticketBlockRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/api/cr/raffle' });
 
   defineRoute(router, {
-    method: 'get', path: '/:id/blocks', roles: CASHIER, params: BlockParams, query: BlockQuery,
+    method: 'get',
+    path: '/:id/blocks',
+    roles: CASHIER,
+    params: BlockParams,
+    query: BlockQuery,
     handler: async ({ ctx, params, query }) => {
       if (!(await raffleExists(db, params.id))) throw raffleError('RAFFLE_NOT_FOUND');
       ctx.set('Cache-Control', 'no-store');
@@ -27,12 +31,20 @@ export function ticketBlockRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/:id/blocks', roles: CASHIER, params: BlockParams, body: TopUpBody,
+    method: 'post',
+    path: '/:id/blocks',
+    roles: CASHIER,
+    params: BlockParams,
+    body: TopUpBody,
     handler: ({ params, body }) => topUpTicketBlock(db, params.id, body.checkoutId, body.size),
   });
 
   defineRoute(router, {
-    method: 'post', path: '/:id/blocks/return', roles: CASHIER, params: BlockParams, body: GiveBackBody,
+    method: 'post',
+    path: '/:id/blocks/return',
+    roles: CASHIER,
+    params: BlockParams,
+    body: GiveBackBody,
     handler: ({ params, body }) => giveBackTicketBlock(db, params.id, body.checkoutId, body.numbers),
   });
 

@@ -16,7 +16,10 @@ export function soldTicketRoutes({ db }: RouteDeps): Router {
   const router = new Router({ prefix: '/api/cr' });
 
   defineRoute(router, {
-    method: 'get', path: '/raffle/:id/tickets/sold', roles: CASHIER, params: IdParams,
+    method: 'get',
+    path: '/raffle/:id/tickets/sold',
+    roles: CASHIER,
+    params: IdParams,
     handler: async ({ ctx, params: { id } }) => {
       if (!(await findRaffle(db, id))) throw raffleError('RAFFLE_NOT_FOUND');
       const numbers = await listTakenNumbers(db, id);
@@ -26,7 +29,10 @@ export function soldTicketRoutes({ db }: RouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/gift-basket/:id/votes/sold', roles: CASHIER, params: IdParams,
+    method: 'get',
+    path: '/gift-basket/:id/votes/sold',
+    roles: CASHIER,
+    params: IdParams,
     handler: async ({ ctx, params: { id } }) => {
       if (!(await findGiftBasket(db, id))) throw raffleError('GIFT_BASKET_NOT_FOUND');
       ctx.set('Cache-Control', 'no-store');
@@ -35,7 +41,10 @@ export function soldTicketRoutes({ db }: RouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/gift-basket/:id/types', roles: CASHIER, params: IdParams,
+    method: 'get',
+    path: '/gift-basket/:id/types',
+    roles: CASHIER,
+    params: IdParams,
     handler: async ({ ctx, params: { id } }) => {
       if (!(await findGiftBasket(db, id))) throw raffleError('GIFT_BASKET_NOT_FOUND');
       // A basket already weighed takes no more bets: the picker does not offer it.
