@@ -57,3 +57,16 @@ export const InboxParams = Type.Object({
 });
 export const InboxUpdateBody = Type.Object({ status: InboxStatus }, { additionalProperties: false });
 export type InboxUpdateBody = Static<typeof InboxUpdateBody>;
+
+/** `POST /internal/account-links` (identity only, never behind the gateway): e-mail a one-time link. */
+export const AccountLinkBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  firstname: Type.String({ maxLength: 100 }),
+  url: Type.String({ pattern: '^https?://', maxLength: 500 }),
+  expiresAt: Type.String({ format: 'date-time' }),
+  purpose: Type.Union([Type.Literal('setup'), Type.Literal('reset')]),
+}, { additionalProperties: false });
+export type AccountLinkBody = Static<typeof AccountLinkBody>;
+/** False when no SMTP server is configured: nothing is queued, the admin hands the link over. */
+export const AccountLinkAnswer = Type.Object({ emailed: Type.Boolean() });
+export type AccountLinkAnswer = Static<typeof AccountLinkAnswer>;

@@ -10,7 +10,8 @@ import {
 import { closeYear } from '../../commands/books.ts';
 import { generateTrialBalance } from '../../commands/trialBalances.ts';
 import { presentTrialBalance } from '../../presenters/accounting.ts';
-import { knownCategories, readAccountMap, writeAccountMap } from '../../repositories/accountMap.ts';
+import { saveAccountMap } from '../../commands/saveAccountMap.ts';
+import { knownCategories, readAccountMap } from '../../repositories/accountMap.ts';
 import { listEntries, verifyChain } from '../../repositories/journal.ts';
 import { listYears } from '../../repositories/years.ts';
 import { csvAmount, sendCsv, wantsCsv } from '../csv.ts';
@@ -89,7 +90,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'put', path: `${BASE}/account-map`, roles: TREASURER, body: AccountMapSchema,
     handler: async ({ body }): Promise<AccountMapAnswer> => {
-      await db.transaction((trx) => writeAccountMap(trx, body));
+      await saveAccountMap(db, body);
       return accountMap();
     },
   });

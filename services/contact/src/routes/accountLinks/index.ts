@@ -1,15 +1,7 @@
+import { AccountLinkBody, type AccountLinkAnswer } from '@kermesse/contracts-contact';
 import { defineRoute, Router, type Db } from '@kermesse/kit';
-import { Type } from '@sinclair/typebox';
 import { esc } from '../../receipts/render.ts';
-import { enqueueDelivery } from '../../repositories/deliveries.ts';
-
-const AccountLinkBody = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  firstname: Type.String({ maxLength: 100 }),
-  url: Type.String({ pattern: '^https?://', maxLength: 500 }),
-  expiresAt: Type.String({ format: 'date-time' }),
-  purpose: Type.Union([Type.Literal('setup'), Type.Literal('reset')]),
-}, { additionalProperties: false });
+import { queueAccountLink } from '../../commands/queueAccountLink.ts';
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
@@ -22,7 +14,7 @@ export function accountLinkRoutes(options: { db: Db; mailConfigured: boolean; on
   const router = new Router();
   defineRoute(router, {
     method: 'post', path: '/internal/account-links', body: AccountLinkBody,
-    handler: async ({ body }) => {
+    handler: async ({ body }): Promise<AccountLinkAnswer> => {
       if (!options.mailConfigured) return { emailed: false };
       const subject = body.purpose === 'setup' ? 'Votre compte Kermesse : choisissez votre mot de passe' : 'Kermesse : nouveau mot de passe';
       const until = dateTime.format(new Date(body.expiresAt));
@@ -37,7 +29,7 @@ export function accountLinkRoutes(options: { db: Db; mailConfigured: boolean; on
 <p style="color:#6b7280;font-size:12px">Ce lien ne sert qu'une fois et reste valable jusqu'au ${esc(until)}.</p>
 </body></html>
 `;
-      await options.db.transaction((trx) => enqueueDelivery(trx, { kind: 'account', channel: 'email', recipient: body.email, subject, bodyText: text, bodyHtml: html }));
+      await queueAccountLink(options.db, { recipient: body.email, subject, bodyText: text, bodyHtml: html });
       options.onQueued?.();
       return { emailed: true };
     },

@@ -4,9 +4,9 @@ import { issueAccessToken } from '../../accessTokens.ts';
 import { assertPasswordAllowed, linkInvalid } from '../../errors.ts';
 import { hashLinkToken } from '../../links.ts';
 import { hashPassword } from '../../password.ts';
-import { consumeLink, findUsableLink } from '../../repositories/links.ts';
-import { revokeUserTokens } from '../../repositories/tokens.ts';
-import { findUserById, touchLastSignIn, updateUser } from '../../repositories/users.ts';
+import { setPasswordFromLink } from '../../commands/setPasswordFromLink.ts';
+import { findUsableLink } from '../../repositories/links.ts';
+import { findUserById, touchLastSignIn } from '../../repositories/users.ts';
 import type { SigningKey } from '../../signingKeys.ts';
 
 /**
@@ -39,12 +39,7 @@ export function linkRoutes(deps: { db: Db; key: SigningKey }): Router {
       if (link.purpose === 'passkey') throw linkInvalid();
       assertPasswordAllowed(body.password, [user.email, user.firstname, user.lastname]);
       const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (trx) => {
-        if (!(await consumeLink(trx, link.token_hash))) throw linkInvalid();
-        await updateUser(trx, user.id, { password_hash: passwordHash });
-        // A reset means the old password may be known to someone else: end its sessions.
-        await revokeUserTokens(trx, user.id);
-      });
+      await setPasswordFromLink(db, link, user.id, passwordHash);
       await touchLastSignIn(db, user.id);
       return { token: await issueAccessToken(db, deps.key, user) };
     },

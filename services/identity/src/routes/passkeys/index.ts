@@ -9,7 +9,8 @@ import type { Context } from 'koa';
 import { issueAccessToken } from '../../accessTokens.ts';
 import { hashLinkToken, issueLink } from '../../links.ts';
 import { presentPerson } from '../../presenters/person.ts';
-import { consumeLink, findUsableLink } from '../../repositories/links.ts';
+import { useLink } from '../../commands/useLink.ts';
+import { findUsableLink } from '../../repositories/links.ts';
 import { deletePasskey, listPasskeys } from '../../repositories/passkeys.ts';
 import { findUserByEmail, findUserById, touchLastSignIn, type UserRow } from '../../repositories/users.ts';
 import type { SigningKey } from '../../signingKeys.ts';
@@ -140,7 +141,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     handler: ({ ctx, params, body }) => answer(ctx, async () => {
       const { link, user } = await linkFor(params.user_id, body.token);
       const passkey = await webauthn.register(user, body.credential as unknown as RegistrationResponseJSON, deviceName(body.name, ctx));
-      await db.transaction((trx) => consumeLink(trx, link.token_hash));
+      await useLink(db, link);
       ctx.status = 201;
       return { status: 'success', redirect: '/connexion', passkey: presentPerson(user, [passkey]).passkeys[0] };
     }),

@@ -3,7 +3,8 @@ import { defineRoute, Router, type Db } from '@kermesse/kit';
 import { assertPasswordAllowed, personNotFound, wrongCurrentPassword } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../password.ts';
 import { presentPeople } from '../../presenters/person.ts';
-import { findUserById, updateUser } from '../../repositories/users.ts';
+import { changePassword } from '../../commands/changePassword.ts';
+import { findUserById } from '../../repositories/users.ts';
 
 const STAFF = ROLE_NAMES;
 
@@ -29,7 +30,7 @@ export function profileRoutes(deps: { db: Db }): Router {
       if (!row.password_hash || !(await verifyPassword(body.currentPassword, row.password_hash))) throw wrongCurrentPassword();
       assertPasswordAllowed(body.newPassword, [row.email, row.firstname, row.lastname]);
       const passwordHash = await hashPassword(body.newPassword);
-      await db.transaction((trx) => updateUser(trx, row.id, { password_hash: passwordHash }));
+      await changePassword(db, row.id, passwordHash);
       return { success: true, message: 'Votre mot de passe a été changé.' };
     },
   });

@@ -1,10 +1,11 @@
 import { FirstAdminBody, type FirstAdminAnswer, type SetupState } from '@kermesse/contracts-identity';
-import { defineRoute, recordEvent, Router, type Db } from '@kermesse/kit';
+import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { createFirstAdmin } from '../../commands/createFirstAdmin.ts';
 import { issueAccessToken } from '../../accessTokens.ts';
 import { assertPasswordAllowed, setupDone } from '../../errors.ts';
 import { hashPassword } from '../../password.ts';
 import { presentPeople } from '../../presenters/person.ts';
-import { countUsers, insertUser, touchLastSignIn } from '../../repositories/users.ts';
+import { countUsers, touchLastSignIn } from '../../repositories/users.ts';
 import type { SigningKey } from '../../signingKeys.ts';
 
 /**
@@ -29,14 +30,7 @@ export function setupRoutes(deps: { db: Db; key: SigningKey }): Router {
       assertPasswordAllowed(body.password, [body.email, body.firstname, body.lastname]);
       if ((await countUsers(db)) > 0) throw setupDone();
       const passwordHash = await hashPassword(body.password);
-      const user = await db.transaction(async (trx) => {
-        // Two visitors at once: the lock makes the second see the first's account.
-        await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['identity.first-admin']);
-        if ((await countUsers(trx)) > 0) throw setupDone();
-        const created = await insertUser(trx, { email: body.email, firstname: body.firstname, lastname: body.lastname, passwordHash, roles: ['admin'] });
-        await recordEvent(trx, 'identity', 'user.created', { userId: created.id, email: created.email, roles: created.roles });
-        return created;
-      });
+      const user = await createFirstAdmin(db, { email: body.email, firstname: body.firstname, lastname: body.lastname, passwordHash });
       await touchLastSignIn(db, user.id);
       return { token: await issueAccessToken(db, deps.key, user), person: (await presentPeople(db, [user]))[0]! };
     },
