@@ -5,8 +5,23 @@ import App from './App';
 import { renderAt } from './test/render';
 
 const A = '/api/admin/accountancy';
-const TB = { id: 7, financial_year: 2025, data_csv_raw: 'Compte;Libellé;Débit;Crédit\n530;Caisse;10;0\n', locked: false, forecast: false, origin: 'manuelle', rows: 0, imported_at: null };
-const years = () => json({ financialYears: [{ year: 2026, locked: false, lockedAt: null, entries: 3, unposted: 0 }, { year: 2025, locked: false, lockedAt: null, entries: 0, unposted: 0 }] });
+const TB = {
+  id: 7,
+  financial_year: 2025,
+  data_csv_raw: 'Compte;Libellé;Débit;Crédit\n530;Caisse;10;0\n',
+  locked: false,
+  forecast: false,
+  origin: 'manuelle',
+  rows: 0,
+  imported_at: null,
+};
+const years = () =>
+  json({
+    financialYears: [
+      { year: 2026, locked: false, lockedAt: null, entries: 3, unposted: 0 },
+      { year: 2025, locked: false, lockedAt: null, entries: 0, unposted: 0 },
+    ],
+  });
 
 describe('accounting remote', () => {
   it('is for the treasurer and administrators only', async () => {
@@ -21,8 +36,12 @@ describe('accounting remote', () => {
     await renderAt('/comptabilite', <App />, { roles: ['admin'] });
     const links = within(screen.getByRole('navigation', { name: 'Comptabilité' })).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Balances', '/comptabilite'], ['Bilan des comptes', '/comptabilite/bilan'], ['Disponilités', '/comptabilite/disponibilites'],
-      ['Prévisionnel', '/comptabilite/previsionnel'], ['Journal', '/comptabilite/journal'], ['Résultat de la fête', '/comptabilite/fete'],
+      ['Balances', '/comptabilite'],
+      ['Bilan des comptes', '/comptabilite/bilan'],
+      ['Disponilités', '/comptabilite/disponibilites'],
+      ['Prévisionnel', '/comptabilite/previsionnel'],
+      ['Journal', '/comptabilite/journal'],
+      ['Résultat de la fête', '/comptabilite/fete'],
     ]);
     expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual(['Balances']);
   });
@@ -39,8 +58,15 @@ describe('accounting remote', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('Le champ « data_csv_raw » (données CSV) est obligatoire.');
     fireEvent.change(within(dialog).getByLabelText('Exercice (financial_year)'), { target: { value: '2025' } });
     fireEvent.change(within(dialog).getByLabelText('Données CSV de la balance (data_csv_raw)'), { target: { value: TB.data_csv_raw } });
-    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' })); });
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ financial_year: 2025, data_csv_raw: TB.data_csv_raw, locked: false, forecast: false });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      financial_year: 2025,
+      data_csv_raw: TB.data_csv_raw,
+      locked: false,
+      forecast: false,
+    });
     expect(await screen.findByText(/Balance n°7 \(exercice 2025\) enregistrée/)).toBeTruthy();
   });
 
@@ -48,13 +74,24 @@ describe('accounting remote', () => {
     fakeGateway({
       [`GET ${A}/trial-balance`]: () => json({ trialBalances: [TB] }),
       [`GET ${A}/trial-balance/7`]: () => json({ trialBalance: TB }),
-      [`PUT ${A}/trial-balance/7`]: () => json({ error: 'Cette balance est verrouillée : elle ne peut plus être modifiée, importée ni supprimée.', code: 'TRIAL_BALANCE_LOCKED' }, 409),
+      [`PUT ${A}/trial-balance/7`]: () =>
+        json(
+          {
+            error: 'Cette balance est verrouillée : elle ne peut plus être modifiée, importée ni supprimée.',
+            code: 'TRIAL_BALANCE_LOCKED',
+          },
+          409,
+        ),
     });
     await renderAt('/comptabilite', <App />);
-    await act(async () => { fireEvent.click(await screen.findByRole('button', { name: 'Modifier la balance n°7' })); });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Modifier la balance n°7' }));
+    });
     const dialog = screen.getByRole('dialog', { name: 'Modifier la balance n°7' });
     expect((within(dialog).getByLabelText('Identifiant') as HTMLInputElement).readOnly).toBe(true);
-    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' })); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    });
     expect(within(dialog).getByRole('alert').textContent).toBe(
       "Erreur lors de l'ajout ou de la mise à jour de l'exercice comptable : Cette balance est verrouillée : elle ne peut plus être modifiée, importée ni supprimée.",
     );
@@ -64,46 +101,85 @@ describe('accounting remote', () => {
     let imported = false;
     fakeGateway({
       [`GET ${A}/trial-balance/7`]: () => json({ trialBalance: { ...TB, rows: imported ? 1 : 0 } }),
-      [`GET ${A}/trial-balance-rows/7`]: () => json(imported ? [{ accountCode: '530', accountLabel: 'Caisse', debit: 10, credit: 0, balance: 10, financial_year: 2025 }] : []),
+      [`GET ${A}/trial-balance-rows/7`]: () =>
+        json(imported ? [{ accountCode: '530', accountLabel: 'Caisse', debit: 10, credit: 0, balance: 10, financial_year: 2025 }] : []),
       'POST /api/trials/import/7': () => {
-        if (!imported) { imported = true; return json({ created: 1 }); }
-        return json({ error: "Le fichier de la balance n'a pas été importé : 1 erreur(s).\nLigne 2 : le débit « 1O » n'est pas un montant (par exemple 1234,56 ou 1234.56).", code: 'CSV_INVALID' }, 400);
+        if (!imported) {
+          imported = true;
+          return json({ created: 1 });
+        }
+        return json(
+          {
+            error:
+              "Le fichier de la balance n'a pas été importé : 1 erreur(s).\nLigne 2 : le débit « 1O » n'est pas un montant (par exemple 1234,56 ou 1234.56).",
+            code: 'CSV_INVALID',
+          },
+          400,
+        );
       },
     });
     await renderAt('/comptabilite/balances/7', <App />);
-    await act(async () => { fireEvent.click(await screen.findByRole('button', { name: 'Importer' })); });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Importer' }));
+    });
     expect(await screen.findByText('Import effectué : 1 ligne importée.')).toBeTruthy();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Compte', 'Débit', 'Crédit', 'Solde']);
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Importer' })); });
-    expect((await screen.findByRole('alert')).textContent).toContain("Erreur lors de l'import : Le fichier de la balance n'a pas été importé : 1 erreur(s).\nLigne 2 :");
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Compte', 'Débit', 'Crédit', 'Solde']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Importer' }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      "Erreur lors de l'import : Le fichier de la balance n'a pas été importé : 1 erreur(s).\nLigne 2 :",
+    );
   });
 
   it('shows « loading... » then the Bilan des comptes of the year with its TOTAUX', async () => {
     let release: () => void = () => undefined;
     fakeGateway({
       [`GET ${A}/financial-years`]: years,
-      [`GET ${A}/bilan-des-comptes/2025`]: () => new Promise((resolve) => {
-        release = () => resolve(json([
-          { rank: 1, depense_label: 'Achats buvette', depenses: 300, recette_label: 'Ventes buvette', recettes: 450, solde: -150 },
-          { rank: 2, depense_label: '', depenses: 0, recette_label: 'Dons manuels', recettes: 200.5, solde: -200.5 },
-        ]));
-      }),
+      [`GET ${A}/bilan-des-comptes/2025`]: () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve(
+              json([
+                { rank: 1, depense_label: 'Achats buvette', depenses: 300, recette_label: 'Ventes buvette', recettes: 450, solde: -150 },
+                { rank: 2, depense_label: '', depenses: 0, recette_label: 'Dons manuels', recettes: 200.5, solde: -200.5 },
+              ]),
+            );
+        }),
     });
     await renderAt('/comptabilite/bilan?exercice=2025', <App />);
     expect(screen.getByText('loading...')).toBeTruthy();
     expect(screen.getByText('Période du 1er janvier au 31 décembre 2025')).toBeTruthy();
     await act(async () => release());
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Dépense', 'Montant', 'Recette', 'Montant', 'Solde']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Dépense', 'Montant', 'Recette', 'Montant', 'Solde']);
     const footer = within(table).getAllByRole('row').at(-1)!;
-    expect([...footer.querySelectorAll('th, td')].map((cell) => cell.textContent?.replace(/\s/g, ' '))).toEqual(['TOTAUX', '300,00 €', '', '650,50 €', '-350,50 €']);
+    expect([...footer.querySelectorAll('th, td')].map((cell) => cell.textContent?.replace(/\s/g, ' '))).toEqual([
+      'TOTAUX',
+      '300,00 €',
+      '',
+      '650,50 €',
+      '-350,50 €',
+    ]);
   });
 
   it('lists the Disponilités with their code and total', async () => {
     fakeGateway({
       [`GET ${A}/financial-years`]: years,
-      [`GET ${A}/bilan-disponibilite/2025`]: () => json([{ accountCode: '530', accountLabel: 'Caisse', balance: 245.5 }, { accountCode: '512', accountLabel: 'Banque', balance: 1000 }]),
+      [`GET ${A}/bilan-disponibilite/2025`]: () =>
+        json([
+          { accountCode: '530', accountLabel: 'Caisse', balance: 245.5 },
+          { accountCode: '512', accountLabel: 'Banque', balance: 1000 },
+        ]),
     });
     await renderAt('/comptabilite/disponibilites?exercice=2025', <App />);
     await waitFor(() => expect(screen.getByText('Caisse (530)')).toBeTruthy());
@@ -113,10 +189,11 @@ describe('accounting remote', () => {
 
   it('prints the report of a trial balance with its footers', async () => {
     fakeGateway({
-      [`GET ${A}/trial-balance-rows/7`]: () => json([
-        { accountCode: '6071', accountLabel: 'Achats buvette', debit: 300, credit: 0, balance: 300, financial_year: 2024 },
-        { accountCode: '701', accountLabel: 'Ventes buvette', debit: 0, credit: 450, balance: -450, financial_year: 2024 },
-      ]),
+      [`GET ${A}/trial-balance-rows/7`]: () =>
+        json([
+          { accountCode: '6071', accountLabel: 'Achats buvette', debit: 300, credit: 0, balance: 300, financial_year: 2024 },
+          { accountCode: '701', accountLabel: 'Ventes buvette', debit: 0, credit: 450, balance: -450, financial_year: 2024 },
+        ]),
     });
     await renderAt('/comptabilite/balances/7/rapport', <App />);
     expect(await screen.findByText('Période du 1er janvier au 31 décembre 2024')).toBeTruthy();

@@ -41,7 +41,12 @@ function AccountingLayout() {
             // « Balances » stays current on a balance's rows and report.
             const active = tab.to === '' ? isBalances : rest === tab.to;
             return (
-              <Link key={tab.to} to={tab.to ? `${base}/${tab.to}` : base} className={active ? 'k-tabs__link acc-tabs__link active' : 'k-tabs__link acc-tabs__link'} aria-current={active ? 'page' : undefined}>
+              <Link
+                key={tab.to}
+                to={tab.to ? `${base}/${tab.to}` : base}
+                className={active ? 'k-tabs__link acc-tabs__link active' : 'k-tabs__link acc-tabs__link'}
+                aria-current={active ? 'page' : undefined}
+              >
                 {tab.label}
               </Link>
             );

@@ -20,13 +20,26 @@ function NightLayout() {
   const tabs = [
     { to: 'placement', label: 'Placement' },
     { to: 'animateur', label: 'Animateur' },
-    ...(area === 'admin' ? [{ to: 'lots', label: 'Lots' }, { to: 'soiree', label: 'Soirée et parties' }, { to: 'cartons', label: 'Cartons' }, { to: 'reglement', label: 'Règlement' }] : []),
+    ...(area === 'admin'
+      ? [
+          { to: 'lots', label: 'Lots' },
+          { to: 'soiree', label: 'Soirée et parties' },
+          { to: 'cartons', label: 'Cartons' },
+          { to: 'reglement', label: 'Règlement' },
+        ]
+      : []),
   ];
   return (
     <div className="bgo-app">
       <nav className="bgo-tabs bgo-no-print" aria-label="Loto">
-        <NavLink to={base} end className="bgo-tabs__link">Soirées</NavLink>
-        {tabs.map((t) => <NavLink key={t.to} to={`${base}/${id}/${t.to}`} className="bgo-tabs__link">{t.label}</NavLink>)}
+        <NavLink to={base} end className="bgo-tabs__link">
+          Soirées
+        </NavLink>
+        {tabs.map((t) => (
+          <NavLink key={t.to} to={`${base}/${id}/${t.to}`} className="bgo-tabs__link">
+            {t.label}
+          </NavLink>
+        ))}
       </nav>
       <Outlet />
     </div>
@@ -34,7 +47,13 @@ function NightLayout() {
 }
 
 function Home() {
-  return <div className="bgo-app"><StaffOnly volunteer><NightsPage /></StaffOnly></div>;
+  return (
+    <div className="bgo-app">
+      <StaffOnly volunteer>
+        <NightsPage />
+      </StaffOnly>
+    </div>
+  );
 }
 
 /** The loto remote's routes, relative to where the shell mounts them (`/loto`). Exposed as `./App`. */
@@ -45,12 +64,54 @@ export default function App() {
       {/* The projector's board is public and has no tabs. */}
       <Route path=":id/tableau" element={<BoardPage />} />
       <Route path=":id" element={<NightLayout />}>
-        <Route path="placement" element={<StaffOnly volunteer><SeatingPlanPage /></StaffOnly>} />
-        <Route path="animateur" element={<StaffOnly volunteer><CallerPage /></StaffOnly>} />
-        <Route path="lots" element={<StaffOnly><PrizesPage /></StaffOnly>} />
-        <Route path="soiree" element={<StaffOnly><NightSettingsPage /></StaffOnly>} />
-        <Route path="cartons" element={<StaffOnly><CartonsPage /></StaffOnly>} />
-        <Route path="reglement" element={<StaffOnly><ReglementPage /></StaffOnly>} />
+        <Route
+          path="placement"
+          element={
+            <StaffOnly volunteer>
+              <SeatingPlanPage />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="animateur"
+          element={
+            <StaffOnly volunteer>
+              <CallerPage />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="lots"
+          element={
+            <StaffOnly>
+              <PrizesPage />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="soiree"
+          element={
+            <StaffOnly>
+              <NightSettingsPage />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="cartons"
+          element={
+            <StaffOnly>
+              <CartonsPage />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="reglement"
+          element={
+            <StaffOnly>
+              <ReglementPage />
+            </StaffOnly>
+          }
+        />
       </Route>
       <Route path="*" element={<p className="k-muted">Page introuvable dans le loto.</p>} />
     </Routes>

@@ -17,8 +17,11 @@ describe('stock remote', () => {
     await renderAt('/stock/import', <App />);
     const links = screen.getAllByRole('link').filter((a) => a.classList.contains('stk-tabs__link'));
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['État du stock', '/stock'], ["Import d'inventaire", '/stock/import'], ['Produits des caisses', '/stock/caisses'],
-      ['Liste des prix', '/stock/tarifs'], ['Vide-grenier', '/stock/vide-grenier'],
+      ['État du stock', '/stock'],
+      ["Import d'inventaire", '/stock/import'],
+      ['Produits des caisses', '/stock/caisses'],
+      ['Liste des prix', '/stock/tarifs'],
+      ['Vide-grenier', '/stock/vide-grenier'],
     ]);
     expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual(["Import d'inventaire"]);
   });

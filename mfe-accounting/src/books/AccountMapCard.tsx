@@ -1,7 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Banner, Button, ErrorLine, TextInput } from '@kermesse/ui-kit';
 import {
-  accountLabel, LINE_KIND_LABELS, PAYMENT_METHOD_LABELS, type AccountMap, type MappedKind, type PaymentMethod,
+  accountLabel,
+  LINE_KIND_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type AccountMap,
+  type MappedKind,
+  type PaymentMethod,
 } from '@kermesse/contracts-accounting';
 import { accountingApi } from '../api/accountingApi';
 import { failureText } from '../components/messages';
@@ -15,7 +20,10 @@ export function AccountMapCard() {
 
   useEffect(() => {
     accountingApi.getAccountMap().then(
-      (answer) => { setMap(answer.accountMap); setCategories(answer.categories); },
+      (answer) => {
+        setMap(answer.accountMap);
+        setCategories(answer.categories);
+      },
       () => setError('Erreur lors de la récupération des données'),
     );
   }, []);
@@ -46,23 +54,35 @@ export function AccountMapCard() {
   return (
     <section className="k-card acc-card k-no-print" aria-labelledby="map-title">
       <h2 id="map-title">Comptes par défaut</h2>
-      <p className="acc-hint">Plan comptable associatif : les ventes sont débitées au compte du mode de paiement et créditées au compte de ce qui est vendu.</p>
+      <p className="acc-hint">
+        Plan comptable associatif : les ventes sont débitées au compte du mode de paiement et créditées au compte de ce qui est vendu.
+      </p>
       <form onSubmit={handleSubmit} className="acc-map">
         <fieldset>
           <legend>Modes de paiement</legend>
           {(Object.keys(map.payments) as PaymentMethod[]).map((method) =>
-            field(PAYMENT_METHOD_LABELS[method], map.payments[method], (value) => setMap({ ...map, payments: { ...map.payments, [method]: value } })))}
+            field(PAYMENT_METHOD_LABELS[method], map.payments[method], (value) =>
+              setMap({ ...map, payments: { ...map.payments, [method]: value } }),
+            ),
+          )}
         </fieldset>
         <fieldset>
           <legend>Ce qui est vendu</legend>
           {(Object.keys(map.kinds) as MappedKind[]).map((kind) =>
-            field(LINE_KIND_LABELS[kind], map.kinds[kind], (value) => setMap({ ...map, kinds: { ...map.kinds, [kind]: value } })))}
+            field(LINE_KIND_LABELS[kind], map.kinds[kind], (value) => setMap({ ...map, kinds: { ...map.kinds, [kind]: value } })),
+          )}
         </fieldset>
         {categories.length > 0 && (
           <fieldset>
             <legend>Par catégorie (laisser vide pour le compte ci-dessus)</legend>
             {categories.map((category) =>
-              field(category, map.categories[category] ?? '', (value) => setMap({ ...map, categories: { ...map.categories, [category]: value } }), map.categories[category] ? accountLabel(map.categories[category]!) : ''))}
+              field(
+                category,
+                map.categories[category] ?? '',
+                (value) => setMap({ ...map, categories: { ...map.categories, [category]: value } }),
+                map.categories[category] ? accountLabel(map.categories[category]!) : '',
+              ),
+            )}
           </fieldset>
         )}
         <Button type="submit">Enregistrer les comptes</Button>

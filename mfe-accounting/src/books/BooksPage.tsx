@@ -23,7 +23,11 @@ export function BooksPage({ base }: { base: string }) {
   const load = useCallback(() => {
     setJournal(null);
     Promise.all([accountingApi.listYears(), accountingApi.getJournal(year), accountingApi.verifyJournal()]).then(
-      ([list, entries, check]) => { setYears(list.financialYears); setJournal(entries); setVerification(check); },
+      ([list, entries, check]) => {
+        setYears(list.financialYears);
+        setJournal(entries);
+        setVerification(check);
+      },
       () => setError('Erreur lors de la récupération des données'),
     );
   }, [year]);
@@ -37,7 +41,10 @@ export function BooksPage({ base }: { base: string }) {
     setNotice(null);
     try {
       const answer = await accountingApi.generateTrialBalance(year);
-      setNotice({ text: `Balance ${year} générée depuis le journal : ${answer.created} compte${answer.created > 1 ? 's' : ''}. Le Bilan des comptes et les Disponilités de ${year} la lisent désormais.`, link: `${base}/balances/${answer.trialBalance.id}` });
+      setNotice({
+        text: `Balance ${year} générée depuis le journal : ${answer.created} compte${answer.created > 1 ? 's' : ''}. Le Bilan des comptes et les Disponilités de ${year} la lisent désormais.`,
+        link: `${base}/balances/${answer.trialBalance.id}`,
+      });
       load();
     } catch (failure) {
       setError(failureText('Erreur lors de la génération de la balance', failure));
@@ -45,7 +52,12 @@ export function BooksPage({ base }: { base: string }) {
   };
 
   const handleLock = async () => {
-    if (!window.confirm(`Clôturer l'exercice ${year} ? Plus aucune écriture ni balance de ${year} ne pourra être ajoutée, modifiée ou supprimée.`)) return;
+    if (
+      !window.confirm(
+        `Clôturer l'exercice ${year} ? Plus aucune écriture ni balance de ${year} ne pourra être ajoutée, modifiée ou supprimée.`,
+      )
+    )
+      return;
     setError(null);
     setNotice(null);
     try {
@@ -70,36 +82,57 @@ export function BooksPage({ base }: { base: string }) {
     <section className="k-page acc-page acc-report" aria-labelledby="journal-title">
       <header className="k-page-header acc-header">
         <div>
-          <h1 id="journal-title">Journal {year}{locked ? ' (clôturé)' : ''}</h1>
+          <h1 id="journal-title">
+            Journal {year}
+            {locked ? ' (clôturé)' : ''}
+          </h1>
           <p className="acc-subtitle">{periodLabel(year)}</p>
         </div>
         <YearPicker years={years.map((y) => y.year)} value={year} onChange={setYear} />
       </header>
-      {verification && (
-        verification.ok ? (
-          <p className="acc-verified" id="journal-check">✓ Journal intègre : {verification.entries} écriture{verification.entries > 1 ? 's' : ''} vérifiée{verification.entries > 1 ? 's' : ''} (chaînage des empreintes).</p>
+      {verification &&
+        (verification.ok ? (
+          <p className="acc-verified" id="journal-check">
+            ✓ Journal intègre : {verification.entries} écriture{verification.entries > 1 ? 's' : ''} vérifiée
+            {verification.entries > 1 ? 's' : ''} (chaînage des empreintes).
+          </p>
         ) : (
-          <ErrorLine id="journal-check">Journal altéré : l'écriture n°{verification.brokenAt?.number} de {verification.brokenAt?.year} ne correspond plus à son empreinte.</ErrorLine>
-        )
-      )}
+          <ErrorLine id="journal-check">
+            Journal altéré : l'écriture n°{verification.brokenAt?.number} de {verification.brokenAt?.year} ne correspond plus à son
+            empreinte.
+          </ErrorLine>
+        ))}
       <ReportActions
         csvPath={downloads.journal(year)}
         extra={
           <>
-            <Button variant="secondary" onClick={handleFec}>Exporter le FEC</Button>
-            <Button onClick={handleGenerate} disabled={locked}>Générer la balance</Button>
-            <Button variant="danger" onClick={handleLock} disabled={locked}>Clôturer l'exercice {year}</Button>
+            <Button variant="secondary" onClick={handleFec}>
+              Exporter le FEC
+            </Button>
+            <Button onClick={handleGenerate} disabled={locked}>
+              Générer la balance
+            </Button>
+            <Button variant="danger" onClick={handleLock} disabled={locked}>
+              Clôturer l'exercice {year}
+            </Button>
           </>
         }
       />
       {current && current.unposted > 0 && (
         <p className="k-card acc-card" id="unposted">
-          {current.unposted} vente{current.unposted > 1 ? 's' : ''} de {year} arrivée{current.unposted > 1 ? 's' : ''} après la clôture : mise{current.unposted > 1 ? 's' : ''} de côté, non inscrite{current.unposted > 1 ? 's' : ''} au journal.
+          {current.unposted} vente{current.unposted > 1 ? 's' : ''} de {year} arrivée{current.unposted > 1 ? 's' : ''} après la clôture :
+          mise{current.unposted > 1 ? 's' : ''} de côté, non inscrite{current.unposted > 1 ? 's' : ''} au journal.
         </p>
       )}
-      {notice && <Banner tone="success">{notice.text} {notice.link && <Link to={notice.link}>Voir la balance</Link>}</Banner>}
+      {notice && (
+        <Banner tone="success">
+          {notice.text} {notice.link && <Link to={notice.link}>Voir la balance</Link>}
+        </Banner>
+      )}
       {error && <ErrorLine>{error}</ErrorLine>}
-      {!journal ? <p className="acc-loading">loading...</p> : journal.entries.length === 0 ? (
+      {!journal ? (
+        <p className="acc-loading">loading...</p>
+      ) : journal.entries.length === 0 ? (
         <p className="k-card acc-empty">Aucune écriture en {year} : les ventes de la caisse s'y inscrivent d'elles-mêmes.</p>
       ) : (
         <div className="k-table-wrap acc-table-wrap">
@@ -111,22 +144,30 @@ export function BooksPage({ base }: { base: string }) {
                 <th scope="col">Pièce</th>
                 <th scope="col">Libellé</th>
                 <th scope="col">Compte</th>
-                <th scope="col" className="acc-num">Débit</th>
-                <th scope="col" className="acc-num">Crédit</th>
+                <th scope="col" className="acc-num">
+                  Débit
+                </th>
+                <th scope="col" className="acc-num">
+                  Crédit
+                </th>
               </tr>
             </thead>
             <tbody>
-              {journal.entries.flatMap((entry) => entry.lines.map((line, index) => (
-                <tr key={`${entry.number}-${index}`} className={index === 0 ? 'acc-entry-start' : undefined}>
-                  <td>{index === 0 ? entry.number : ''}</td>
-                  <td>{index === 0 ? formatDate(entry.date) : ''}</td>
-                  <td>{index === 0 ? entry.pieceRef : ''}</td>
-                  <td>{index === 0 ? entry.label : ''}</td>
-                  <td>{line.account} <span className="k-muted">{line.accountLabel}</span></td>
-                  <td className="acc-num">{line.debit ? formatEuros(line.debit) : ''}</td>
-                  <td className="acc-num">{line.credit ? formatEuros(line.credit) : ''}</td>
-                </tr>
-              )))}
+              {journal.entries.flatMap((entry) =>
+                entry.lines.map((line, index) => (
+                  <tr key={`${entry.number}-${index}`} className={index === 0 ? 'acc-entry-start' : undefined}>
+                    <td>{index === 0 ? entry.number : ''}</td>
+                    <td>{index === 0 ? formatDate(entry.date) : ''}</td>
+                    <td>{index === 0 ? entry.pieceRef : ''}</td>
+                    <td>{index === 0 ? entry.label : ''}</td>
+                    <td>
+                      {line.account} <span className="k-muted">{line.accountLabel}</span>
+                    </td>
+                    <td className="acc-num">{line.debit ? formatEuros(line.debit) : ''}</td>
+                    <td className="acc-num">{line.credit ? formatEuros(line.credit) : ''}</td>
+                  </tr>
+                )),
+              )}
             </tbody>
           </table>
         </div>

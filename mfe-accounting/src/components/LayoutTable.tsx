@@ -11,10 +11,16 @@ export function LayoutTable({ rows, caption }: { rows: LayoutRow[]; caption: str
         <thead>
           <tr>
             <th scope="col">Dépense</th>
-            <th scope="col" className="acc-num">Montant</th>
+            <th scope="col" className="acc-num">
+              Montant
+            </th>
             <th scope="col">Recette</th>
-            <th scope="col" className="acc-num">Montant</th>
-            <th scope="col" className="acc-num">Solde</th>
+            <th scope="col" className="acc-num">
+              Montant
+            </th>
+            <th scope="col" className="acc-num">
+              Solde
+            </th>
           </tr>
         </thead>
         <tbody>

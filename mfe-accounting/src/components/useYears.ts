@@ -18,7 +18,11 @@ export function defaultYear(years: number[]): number {
 }
 
 /** The year a report shows, kept in the address (`?exercice=2025`) so it can be bookmarked and printed again. */
-export function useReportYear(prefer: 'last' | 'newest' = 'last'): { year: number | null; years: number[]; setYear: (year: number) => void } {
+export function useReportYear(prefer: 'last' | 'newest' = 'last'): {
+  year: number | null;
+  years: number[];
+  setYear: (year: number) => void;
+} {
   const years = useYears();
   const [params, setParams] = useSearchParams();
   const asked = Number(params.get('exercice'));

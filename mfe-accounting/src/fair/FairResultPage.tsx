@@ -20,7 +20,10 @@ export function FairResultPage() {
   const selectId = useId();
 
   useEffect(() => {
-    accountingApi.listEvents().then((answer) => setEvents(answer.events), () => setError('Erreur lors de la récupération des données'));
+    accountingApi.listEvents().then(
+      (answer) => setEvents(answer.events),
+      () => setError('Erreur lors de la récupération des données'),
+    );
   }, []);
   const load = useCallback(() => {
     if (!eventId) return;
@@ -31,45 +34,91 @@ export function FairResultPage() {
 
   if (error && !events) return <ErrorLine>{error}</ErrorLine>;
   if (!events) return <Spinner />;
-  if (events.length === 0) return <p className="k-card acc-empty">Aucune fête dans les comptes : les ventes de la caisse y arrivent d'elles-mêmes.</p>;
+  if (events.length === 0)
+    return <p className="k-card acc-empty">Aucune fête dans les comptes : les ventes de la caisse y arrivent d'elles-mêmes.</p>;
 
   return (
     <section className="k-page acc-page acc-report" aria-labelledby="fair-title">
       <header className="k-page-header acc-header">
         <div>
           <h1 id="fair-title">Résultat de la fête</h1>
-          {result && <p className="acc-subtitle">{result.event.name} — {result.sales} vente{result.sales > 1 ? 's' : ''}</p>}
+          {result && (
+            <p className="acc-subtitle">
+              {result.event.name} — {result.sales} vente{result.sales > 1 ? 's' : ''}
+            </p>
+          )}
         </div>
         <div className="k-field k-no-print">
-          <label className="k-field__label" htmlFor={selectId}>Événement</label>
+          <label className="k-field__label" htmlFor={selectId}>
+            Événement
+          </label>
           <select id={selectId} className="k-select" value={eventId ?? ''} onChange={(e) => setParams({ evenement: e.target.value })}>
-            {events.map((event) => <option key={event.id} value={event.id}>{event.name}</option>)}
+            {events.map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.name}
+              </option>
+            ))}
           </select>
         </div>
       </header>
       {eventId && <ReportActions csvPath={downloads.fairResult(eventId)} />}
       {error && <ErrorLine>{error}</ErrorLine>}
-      {!result ? <p className="acc-loading">loading...</p> : (
+      {!result ? (
+        <p className="acc-loading">loading...</p>
+      ) : (
         <>
           <div className="acc-columns">
             <div className="k-table-wrap acc-table-wrap">
               <table className="k-table acc-table">
                 <caption>Recettes par catégorie</caption>
-                <thead><tr><th scope="col">Catégorie</th><th scope="col">Compte</th><th scope="col" className="acc-num">Montant</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Catégorie</th>
+                    <th scope="col">Compte</th>
+                    <th scope="col" className="acc-num">
+                      Montant
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
                   {result.revenue.byCategory.map((c) => (
-                    <tr key={`${c.category}-${c.account}`}><td>{c.category}</td><td>{c.account} <span className="k-muted">{accountLabel(c.account)}</span></td><td className="acc-num">{formatEuros(c.amount)}</td></tr>
+                    <tr key={`${c.category}-${c.account}`}>
+                      <td>{c.category}</td>
+                      <td>
+                        {c.account} <span className="k-muted">{accountLabel(c.account)}</span>
+                      </td>
+                      <td className="acc-num">{formatEuros(c.amount)}</td>
+                    </tr>
                   ))}
                 </tbody>
-                <tfoot><tr><th scope="row" colSpan={2}>Total des recettes</th><td className="acc-num">{formatEuros(result.revenue.total)}</td></tr></tfoot>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={2}>
+                      Total des recettes
+                    </th>
+                    <td className="acc-num">{formatEuros(result.revenue.total)}</td>
+                  </tr>
+                </tfoot>
               </table>
             </div>
             <div className="k-table-wrap acc-table-wrap">
               <table className="k-table acc-table">
                 <caption>Encaissements par mode de paiement</caption>
-                <thead><tr><th scope="col">Mode</th><th scope="col" className="acc-num">Montant</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Mode</th>
+                    <th scope="col" className="acc-num">
+                      Montant
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
-                  {result.revenue.byPaymentMode.map((m) => <tr key={m.method}><td>{m.label}</td><td className="acc-num">{formatEuros(m.amount)}</td></tr>)}
+                  {result.revenue.byPaymentMode.map((m) => (
+                    <tr key={m.method}>
+                      <td>{m.label}</td>
+                      <td className="acc-num">{formatEuros(m.amount)}</td>
+                    </tr>
+                  ))}
                 </tbody>
               </table>
             </div>
@@ -78,21 +127,60 @@ export function FairResultPage() {
             <div className="k-table-wrap acc-table-wrap">
               <table className="k-table acc-table" id="fair-costs">
                 <caption>Dépenses connues</caption>
-                <thead><tr><th scope="col">Origine</th><th scope="col" className="acc-num">Montant</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Origine</th>
+                    <th scope="col" className="acc-num">
+                      Montant
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
-                  {result.costs.bySource.map((c) => <tr key={c.source}><td>{c.label}</td><td className="acc-num">{formatEuros(c.amount)}</td></tr>)}
+                  {result.costs.bySource.map((c) => (
+                    <tr key={c.source}>
+                      <td>{c.label}</td>
+                      <td className="acc-num">{formatEuros(c.amount)}</td>
+                    </tr>
+                  ))}
                 </tbody>
-                <tfoot><tr><th scope="row">Total des dépenses</th><td className="acc-num">{formatEuros(result.costs.total)}</td></tr></tfoot>
+                <tfoot>
+                  <tr>
+                    <th scope="row">Total des dépenses</th>
+                    <td className="acc-num">{formatEuros(result.costs.total)}</td>
+                  </tr>
+                </tfoot>
               </table>
             </div>
             <div className="k-table-wrap acc-table-wrap">
               <table className="k-table acc-table">
                 <caption>Lots (coûts publiés par la tombola et le loto)</caption>
-                <thead><tr><th scope="col">Lots de</th><th scope="col">Origine</th><th scope="col" className="acc-num">Lots</th><th scope="col" className="acc-num">Coût</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Lots de</th>
+                    <th scope="col">Origine</th>
+                    <th scope="col" className="acc-num">
+                      Lots
+                    </th>
+                    <th scope="col" className="acc-num">
+                      Coût
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
-                  {result.costs.prizes.length === 0 && <tr><td colSpan={4} className="k-muted">Aucun lot connu pour cette fête.</td></tr>}
+                  {result.costs.prizes.length === 0 && (
+                    <tr>
+                      <td colSpan={4} className="k-muted">
+                        Aucun lot connu pour cette fête.
+                      </td>
+                    </tr>
+                  )}
                   {result.costs.prizes.map((p, i) => (
-                    <tr key={`${p.source}-${i}`}><td>{p.name}</td><td>{p.label}</td><td className="acc-num">{p.prizes}</td><td className="acc-num">{formatEuros(p.amount)}</td></tr>
+                    <tr key={`${p.source}-${i}`}>
+                      <td>{p.name}</td>
+                      <td>{p.label}</td>
+                      <td className="acc-num">{p.prizes}</td>
+                      <td className="acc-num">{formatEuros(p.amount)}</td>
+                    </tr>
                   ))}
                 </tbody>
               </table>
@@ -101,11 +189,33 @@ export function FairResultPage() {
           <div className="k-table-wrap acc-table-wrap">
             <table className="k-table acc-table">
               <caption>Achats saisis</caption>
-              <thead><tr><th scope="col">Date</th><th scope="col">Libellé</th><th scope="col">Compte</th><th scope="col" className="acc-num">Montant</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Libellé</th>
+                  <th scope="col">Compte</th>
+                  <th scope="col" className="acc-num">
+                    Montant
+                  </th>
+                </tr>
+              </thead>
               <tbody>
-                {result.costs.purchases.length === 0 && <tr><td colSpan={4} className="k-muted">Aucun achat saisi.</td></tr>}
+                {result.costs.purchases.length === 0 && (
+                  <tr>
+                    <td colSpan={4} className="k-muted">
+                      Aucun achat saisi.
+                    </td>
+                  </tr>
+                )}
                 {result.costs.purchases.map((p) => (
-                  <tr key={p.id}><td>{formatDate(p.date)}</td><td>{p.label}</td><td>{p.account} <span className="k-muted">{accountLabel(p.account)}</span></td><td className="acc-num">{formatEuros(p.amount)}</td></tr>
+                  <tr key={p.id}>
+                    <td>{formatDate(p.date)}</td>
+                    <td>{p.label}</td>
+                    <td>
+                      {p.account} <span className="k-muted">{accountLabel(p.account)}</span>
+                    </td>
+                    <td className="acc-num">{formatEuros(p.amount)}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
@@ -134,10 +244,16 @@ function PurchaseForm({ eventId, onAdded }: { eventId: number; onAdded: () => vo
     event.preventDefault();
     setNotice(null);
     if (!label.trim()) return setError('Le libellé de la dépense est obligatoire.');
-    if (parseEuros(amount) === null || parseEuros(amount) === 0) return setError('Le montant doit être un montant en euros, par exemple 30,50.');
+    if (parseEuros(amount) === null || parseEuros(amount) === 0)
+      return setError('Le montant doit être un montant en euros, par exemple 30,50.');
     setError(null);
     try {
-      await accountingApi.addPurchase(eventId, { label: label.trim(), amount, account: account.trim() || undefined, date: date || undefined });
+      await accountingApi.addPurchase(eventId, {
+        label: label.trim(),
+        amount,
+        account: account.trim() || undefined,
+        date: date || undefined,
+      });
       setNotice(`Dépense « ${label.trim()} » enregistrée.`);
       setLabel('');
       setAmount('');
@@ -151,10 +267,30 @@ function PurchaseForm({ eventId, onAdded }: { eventId: number; onAdded: () => vo
     <form className="k-card acc-card acc-purchase k-no-print" onSubmit={handleSubmit} noValidate aria-labelledby="purchase-title">
       <h2 id="purchase-title">Ajouter une dépense</h2>
       <div className="acc-purchase__fields">
-        <div className="k-field"><label className="k-field__label" htmlFor={ids.label}>Libellé</label><TextInput id={ids.label} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Crêpes, gobelets, lots…" /></div>
-        <div className="k-field"><label className="k-field__label" htmlFor={ids.amount}>Montant (€)</label><MoneyInput id={ids.amount} value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="30,50" /></div>
-        <div className="k-field"><label className="k-field__label" htmlFor={ids.account}>Compte</label><TextInput id={ids.account} inputMode="numeric" value={account} onChange={(e) => setAccount(e.target.value)} /></div>
-        <div className="k-field"><label className="k-field__label" htmlFor={ids.date}>Date</label><TextInput id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} /></div>
+        <div className="k-field">
+          <label className="k-field__label" htmlFor={ids.label}>
+            Libellé
+          </label>
+          <TextInput id={ids.label} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Crêpes, gobelets, lots…" />
+        </div>
+        <div className="k-field">
+          <label className="k-field__label" htmlFor={ids.amount}>
+            Montant (€)
+          </label>
+          <MoneyInput id={ids.amount} value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="30,50" />
+        </div>
+        <div className="k-field">
+          <label className="k-field__label" htmlFor={ids.account}>
+            Compte
+          </label>
+          <TextInput id={ids.account} inputMode="numeric" value={account} onChange={(e) => setAccount(e.target.value)} />
+        </div>
+        <div className="k-field">
+          <label className="k-field__label" htmlFor={ids.date}>
+            Date
+          </label>
+          <TextInput id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        </div>
       </div>
       <Button type="submit">Ajouter la dépense</Button>
       {notice && <Banner tone="success">{notice}</Banner>}

@@ -21,19 +21,27 @@ export function AvailabilityPage() {
         {year !== null && <YearPicker years={years} value={year} onChange={setYear} />}
       </header>
       {year !== null && <ReportActions csvPath={downloads.availability(year)} />}
-      {error ? <ErrorLine>{error}</ErrorLine> : !rows ? <p className="acc-loading">loading...</p> : (
+      {error ? (
+        <ErrorLine>{error}</ErrorLine>
+      ) : !rows ? (
+        <p className="acc-loading">loading...</p>
+      ) : (
         <div className="k-table-wrap acc-table-wrap">
           <table className="k-table acc-table">
             <thead>
               <tr>
                 <th scope="col">Compte</th>
-                <th scope="col" className="acc-num">Solde</th>
+                <th scope="col" className="acc-num">
+                  Solde
+                </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.accountCode}>
-                  <td>{row.accountLabel} ({row.accountCode})</td>
+                  <td>
+                    {row.accountLabel} ({row.accountCode})
+                  </td>
                   <td className="acc-num">{formatEuros(row.balance)}</td>
                 </tr>
               ))}

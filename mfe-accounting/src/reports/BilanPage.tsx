@@ -21,7 +21,11 @@ export function BilanPage() {
         {year !== null && <YearPicker years={years} value={year} onChange={setYear} />}
       </header>
       {year !== null && <ReportActions csvPath={downloads.bilan(year)} />}
-      {error ? <ErrorLine>{error}</ErrorLine> : !rows ? <p className="acc-loading">loading...</p> : rows.length === 0 ? (
+      {error ? (
+        <ErrorLine>{error}</ErrorLine>
+      ) : !rows ? (
+        <p className="acc-loading">loading...</p>
+      ) : rows.length === 0 ? (
         <p className="k-card acc-empty">Aucune balance importée pour cet exercice : importez-en une ou générez-la depuis le journal.</p>
       ) : (
         <LayoutTable rows={rows} caption={`Bilan des comptes ${year}`} />

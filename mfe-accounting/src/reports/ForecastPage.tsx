@@ -25,10 +25,20 @@ export function ForecastPage() {
         </div>
         {year !== null && <YearPicker years={years} value={year} onChange={setYear} />}
       </header>
-      {year !== null && <p className="acc-hint k-no-print">Établi d'après la balance « Budget prévisionnel » de l'exercice, ou à défaut d'après les comptes de l'exercice précédent.</p>}
+      {year !== null && (
+        <p className="acc-hint k-no-print">
+          Établi d'après la balance « Budget prévisionnel » de l'exercice, ou à défaut d'après les comptes de l'exercice précédent.
+        </p>
+      )}
       {year !== null && <ReportActions csvPath={downloads.forecast(year)} />}
-      {error ? <ErrorLine>{error}</ErrorLine> : !rows ? <p className="acc-loading">loading...</p> : rows.length === 0 ? (
-        <p className="k-card acc-empty">Aucun prévisionnel pour cet exercice : ajoutez une balance de l'exercice avec les montants prévus.</p>
+      {error ? (
+        <ErrorLine>{error}</ErrorLine>
+      ) : !rows ? (
+        <p className="acc-loading">loading...</p>
+      ) : rows.length === 0 ? (
+        <p className="k-card acc-empty">
+          Aucun prévisionnel pour cet exercice : ajoutez une balance de l'exercice avec les montants prévus.
+        </p>
       ) : (
         <LayoutTable rows={rows} caption={`Prévisionnel ${year}`} />
       )}

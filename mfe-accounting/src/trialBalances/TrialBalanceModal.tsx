@@ -9,7 +9,15 @@ import { readCsvFile } from './decodeFile';
  * SPEC §2 the trial balance's add/edit modal: financial_year and data_csv_raw required, id read-only.
  * The CSV can be pasted or read from a file (UTF-8 or Windows-1252).
  */
-export function TrialBalanceModal({ trialBalance, onClose, onSaved }: { trialBalance: TrialBalance | null; onClose: () => void; onSaved: (saved: TrialBalance) => void }) {
+export function TrialBalanceModal({
+  trialBalance,
+  onClose,
+  onSaved,
+}: {
+  trialBalance: TrialBalance | null;
+  onClose: () => void;
+  onSaved: (saved: TrialBalance) => void;
+}) {
   const ids = { id: useId(), year: useId(), csv: useId(), file: useId(), locked: useId(), forecast: useId() };
   const [year, setYear] = useState(String(trialBalance?.financial_year ?? currentYear() - 1));
   const [csv, setCsv] = useState(trialBalance?.data_csv_raw ?? '');
@@ -26,13 +34,16 @@ export function TrialBalanceModal({ trialBalance, onClose, onSaved }: { trialBal
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const financialYear = Number(year.trim());
-    if (!year.trim() || !Number.isInteger(financialYear)) return setError("Le champ « financial_year » (exercice) est obligatoire : une année, par exemple 2025.");
+    if (!year.trim() || !Number.isInteger(financialYear))
+      return setError('Le champ « financial_year » (exercice) est obligatoire : une année, par exemple 2025.');
     if (!csv.trim()) return setError('Le champ « data_csv_raw » (données CSV) est obligatoire.');
     setSaving(true);
     setError(null);
     try {
       const body = { financial_year: financialYear, data_csv_raw: csv, locked, forecast };
-      const answer = trialBalance ? await accountingApi.updateTrialBalance(trialBalance.id, { id: trialBalance.id, ...body }) : await accountingApi.createTrialBalance(body);
+      const answer = trialBalance
+        ? await accountingApi.updateTrialBalance(trialBalance.id, { id: trialBalance.id, ...body })
+        : await accountingApi.createTrialBalance(body);
       onSaved(answer.trialBalance);
     } catch (failure) {
       setError(failureText(ACCOUNTING_MESSAGES.SAVE_FAILED, failure));
@@ -60,16 +71,29 @@ export function TrialBalanceModal({ trialBalance, onClose, onSaved }: { trialBal
       <form id="trial-balance-form" className="acc-form" onSubmit={handleSubmit} noValidate>
         {trialBalance && (
           <div className="k-field">
-            <label className="k-field__label" htmlFor={ids.id}>Identifiant</label>
+            <label className="k-field__label" htmlFor={ids.id}>
+              Identifiant
+            </label>
             <TextInput id={ids.id} value={trialBalance.id} readOnly />
           </div>
         )}
         <div className="k-field">
-          <label className="k-field__label" htmlFor={ids.year}>Exercice (financial_year)</label>
-          <TextInput id={ids.year} name="financial_year" inputMode="numeric" required value={year} onChange={(e) => setYear(e.target.value)} />
+          <label className="k-field__label" htmlFor={ids.year}>
+            Exercice (financial_year)
+          </label>
+          <TextInput
+            id={ids.year}
+            name="financial_year"
+            inputMode="numeric"
+            required
+            value={year}
+            onChange={(e) => setYear(e.target.value)}
+          />
         </div>
         <div className="k-field">
-          <label className="k-field__label" htmlFor={ids.csv}>Données CSV de la balance (data_csv_raw)</label>
+          <label className="k-field__label" htmlFor={ids.csv}>
+            Données CSV de la balance (data_csv_raw)
+          </label>
           <textarea
             id={ids.csv}
             name="data_csv_raw"
@@ -82,9 +106,16 @@ export function TrialBalanceModal({ trialBalance, onClose, onSaved }: { trialBal
             onChange={(e) => setCsv(e.target.value)}
           />
           <p className="acc-hint">
-            Collez la « Balance générale » exportée de Paheko ou d'un tableur (séparateur ; , ou tabulation, virgule ou point décimal), ou choisissez le fichier :
+            Collez la « Balance générale » exportée de Paheko ou d'un tableur (séparateur ; , ou tabulation, virgule ou point décimal), ou
+            choisissez le fichier :
           </p>
-          <input id={ids.file} type="file" accept=".csv,.txt,text/csv" aria-label="Choisir un fichier CSV" onChange={(e) => handleFile(e.target.files?.[0])} />
+          <input
+            id={ids.file}
+            type="file"
+            accept=".csv,.txt,text/csv"
+            aria-label="Choisir un fichier CSV"
+            onChange={(e) => handleFile(e.target.files?.[0])}
+          />
         </div>
         <label className="acc-check" htmlFor={ids.forecast}>
           <input id={ids.forecast} type="checkbox" checked={forecast} onChange={(e) => setForecast(e.target.checked)} />

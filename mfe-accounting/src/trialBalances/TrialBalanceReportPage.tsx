@@ -28,18 +28,30 @@ export function TrialBalanceReportPage({ base }: { base: string }) {
           {year !== undefined && <p className="acc-subtitle">{periodLabel(year)}</p>}
         </div>
       </header>
-      <p className="k-no-print"><Link to={`${base}/balances/${id}`}>← Lignes de la balance</Link></p>
+      <p className="k-no-print">
+        <Link to={`${base}/balances/${id}`}>← Lignes de la balance</Link>
+      </p>
       <ReportActions csvPath={downloads.rows(id)} />
-      {error ? <ErrorLine>{error}</ErrorLine> : !layout ? <p className="acc-loading">loading...</p> : layout.rows.length === 0 ? (
+      {error ? (
+        <ErrorLine>{error}</ErrorLine>
+      ) : !layout ? (
+        <p className="acc-loading">loading...</p>
+      ) : layout.rows.length === 0 ? (
         <p className="k-card acc-empty">Cette balance n'a pas encore de lignes de charges ni de produits : importez-la d'abord.</p>
       ) : (
         <div className="k-table-wrap acc-table-wrap">
           <table className="k-table acc-table">
             <thead>
               <tr>
-                <th scope="col" colSpan={2}>DEPENSES</th>
-                <th scope="col" colSpan={2}>RECETTES</th>
-                <th scope="col" className="acc-num">Solde</th>
+                <th scope="col" colSpan={2}>
+                  DEPENSES
+                </th>
+                <th scope="col" colSpan={2}>
+                  RECETTES
+                </th>
+                <th scope="col" className="acc-num">
+                  Solde
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -59,7 +71,9 @@ export function TrialBalanceReportPage({ base }: { base: string }) {
                 <td className="acc-num">{formatEuros(layout.totals.depenses)}</td>
                 <th scope="row">TOTAUX RECETTE</th>
                 <td className="acc-num">{formatEuros(layout.totals.recettes)}</td>
-                <td className="acc-num" aria-label="Différence">{formatEuros(layout.totals.solde)}</td>
+                <td className="acc-num" aria-label="Différence">
+                  {formatEuros(layout.totals.solde)}
+                </td>
               </tr>
             </tfoot>
           </table>

@@ -17,7 +17,10 @@ export function TrialBalanceRowsPage({ base }: { base: string }) {
 
   const load = useCallback(() => {
     Promise.all([accountingApi.getTrialBalance(id), accountingApi.getRows(id)]).then(
-      ([answer, loaded]) => { setTrialBalance(answer.trialBalance); setRows(loaded); },
+      ([answer, loaded]) => {
+        setTrialBalance(answer.trialBalance);
+        setRows(loaded);
+      },
       () => setError(ACCOUNTING_MESSAGES.LOAD_FAILED),
     );
   }, [id]);
@@ -44,7 +47,12 @@ export function TrialBalanceRowsPage({ base }: { base: string }) {
       <header className="k-page-header acc-header">
         <div>
           <h1 id="rows-title">Lignes de la balance n°{id}</h1>
-          {trialBalance && <p className="acc-subtitle">Exercice {trialBalance.financial_year}{trialBalance.locked ? ' — verrouillée' : ''}</p>}
+          {trialBalance && (
+            <p className="acc-subtitle">
+              Exercice {trialBalance.financial_year}
+              {trialBalance.locked ? ' — verrouillée' : ''}
+            </p>
+          )}
         </div>
         <Button onClick={handleImport} disabled={importing || !trialBalance || trialBalance.locked}>
           Importer
@@ -54,33 +62,49 @@ export function TrialBalanceRowsPage({ base }: { base: string }) {
         <Link to={base}>← Toutes les balances</Link> · <Link to={`${base}/balances/${id}/rapport`}>Rapport de la balance</Link>
       </p>
       {notice && <Banner tone="success">{notice}</Banner>}
-      {error && <ErrorLine><span className="acc-multiline">{error}</span></ErrorLine>}
+      {error && (
+        <ErrorLine>
+          <span className="acc-multiline">{error}</span>
+        </ErrorLine>
+      )}
       {rows && <ReportActions csvPath={downloads.rows(id)} />}
-      {!rows && !error ? <Spinner /> : rows && rows.length === 0 ? (
+      {!rows && !error ? (
+        <Spinner />
+      ) : rows && rows.length === 0 ? (
         <p className="k-card acc-empty">Aucune ligne : cliquez sur « Importer » pour lire les données CSV de la balance.</p>
-      ) : rows && (
-        <div className="k-table-wrap acc-table-wrap">
-          <table className="k-table acc-table">
-            <thead>
-              <tr>
-                <th scope="col">Compte</th>
-                <th scope="col" className="acc-num">Débit</th>
-                <th scope="col" className="acc-num">Crédit</th>
-                <th scope="col" className="acc-num">Solde</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.accountCode}>
-                  <td><strong>{row.accountCode}</strong> <span className="k-muted">{row.accountLabel}</span></td>
-                  <td className="acc-num">{formatEuros(row.debit)}</td>
-                  <td className="acc-num">{formatEuros(row.credit)}</td>
-                  <td className="acc-num">{formatEuros(row.balance)}</td>
+      ) : (
+        rows && (
+          <div className="k-table-wrap acc-table-wrap">
+            <table className="k-table acc-table">
+              <thead>
+                <tr>
+                  <th scope="col">Compte</th>
+                  <th scope="col" className="acc-num">
+                    Débit
+                  </th>
+                  <th scope="col" className="acc-num">
+                    Crédit
+                  </th>
+                  <th scope="col" className="acc-num">
+                    Solde
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.accountCode}>
+                    <td>
+                      <strong>{row.accountCode}</strong> <span className="k-muted">{row.accountLabel}</span>
+                    </td>
+                    <td className="acc-num">{formatEuros(row.debit)}</td>
+                    <td className="acc-num">{formatEuros(row.credit)}</td>
+                    <td className="acc-num">{formatEuros(row.balance)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
       )}
     </section>
   );

@@ -15,7 +15,10 @@ export function TrialBalancesPage({ base }: { base: string }) {
 
   const load = useCallback(() => {
     accountingApi.listTrialBalances().then(
-      (answer) => { setList(answer.trialBalances); setError(null); },
+      (answer) => {
+        setList(answer.trialBalances);
+        setError(null);
+      },
       () => setError(ACCOUNTING_MESSAGES.LOAD_FAILED),
     );
   }, []);
@@ -43,7 +46,9 @@ export function TrialBalancesPage({ base }: { base: string }) {
 
   const handleSaved = (saved: TrialBalance) => {
     setEditing(null);
-    setNotice(`Balance n°${saved.id} (exercice ${saved.financial_year}) enregistrée. Ouvrez ses lignes et cliquez sur « Importer » pour lire le fichier.`);
+    setNotice(
+      `Balance n°${saved.id} (exercice ${saved.financial_year}) enregistrée. Ouvrez ses lignes et cliquez sur « Importer » pour lire le fichier.`,
+    );
     load();
   };
 
@@ -51,46 +56,88 @@ export function TrialBalancesPage({ base }: { base: string }) {
     <section className="k-page acc-page" aria-labelledby="tb-title">
       <header className="k-page-header acc-header">
         <h1 id="tb-title">Balances des comptes</h1>
-        <Button onClick={() => { setNotice(null); setEditing('new'); }}>Ajouter une balance</Button>
+        <Button
+          onClick={() => {
+            setNotice(null);
+            setEditing('new');
+          }}
+        >
+          Ajouter une balance
+        </Button>
       </header>
       {notice && <Banner tone="success">{notice}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}
-      {!list && !error ? <Spinner /> : list && list.length === 0 ? (
-        <p className="k-card acc-empty">Aucune balance : ajoutez celle que vous exportez de Paheko ou de votre tableur, ou générez-la depuis le journal.</p>
-      ) : list && (
-        <div className="k-table-wrap acc-table-wrap">
-          <table className="k-table acc-table">
-            <thead>
-              <tr>
-                <th scope="col">N°</th>
-                <th scope="col">Exercice</th>
-                <th scope="col">Origine</th>
-                <th scope="col" className="acc-num">Lignes</th>
-                <th scope="col">État</th>
-                <th scope="col"><span className="k-visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((tb) => (
-                <tr key={tb.id}>
-                  <td>{tb.id}</td>
-                  <td>{tb.financial_year}</td>
-                  <td>{tb.forecast ? 'Budget prévisionnel' : tb.origin === 'journal' ? 'Générée depuis le journal' : 'Saisie ou importée'}</td>
-                  <td className="acc-num">{tb.rows}</td>
-                  <td>{tb.locked ? '🔒 Verrouillée' : tb.rows ? 'Importée' : 'À importer'}</td>
-                  <td className="acc-row-actions">
-                    <Link className="k-button k-button--secondary" to={`${base}/balances/${tb.id}`} aria-label={`Lignes de la balance n°${tb.id}`}>Lignes</Link>
-                    <Link className="k-button k-button--secondary" to={`${base}/balances/${tb.id}/rapport`} aria-label={`Rapport de la balance n°${tb.id}`}>Rapport</Link>
-                    <Button variant="ghost" onClick={() => handleEdit(tb.id)} aria-label={`Modifier la balance n°${tb.id}`}>Modifier</Button>
-                    <Button variant="danger" disabled={tb.locked} onClick={() => handleDelete(tb)} aria-label={`Supprimer la balance n°${tb.id}`}>Supprimer</Button>
-                  </td>
+      {!list && !error ? (
+        <Spinner />
+      ) : list && list.length === 0 ? (
+        <p className="k-card acc-empty">
+          Aucune balance : ajoutez celle que vous exportez de Paheko ou de votre tableur, ou générez-la depuis le journal.
+        </p>
+      ) : (
+        list && (
+          <div className="k-table-wrap acc-table-wrap">
+            <table className="k-table acc-table">
+              <thead>
+                <tr>
+                  <th scope="col">N°</th>
+                  <th scope="col">Exercice</th>
+                  <th scope="col">Origine</th>
+                  <th scope="col" className="acc-num">
+                    Lignes
+                  </th>
+                  <th scope="col">État</th>
+                  <th scope="col">
+                    <span className="k-visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {list.map((tb) => (
+                  <tr key={tb.id}>
+                    <td>{tb.id}</td>
+                    <td>{tb.financial_year}</td>
+                    <td>
+                      {tb.forecast ? 'Budget prévisionnel' : tb.origin === 'journal' ? 'Générée depuis le journal' : 'Saisie ou importée'}
+                    </td>
+                    <td className="acc-num">{tb.rows}</td>
+                    <td>{tb.locked ? '🔒 Verrouillée' : tb.rows ? 'Importée' : 'À importer'}</td>
+                    <td className="acc-row-actions">
+                      <Link
+                        className="k-button k-button--secondary"
+                        to={`${base}/balances/${tb.id}`}
+                        aria-label={`Lignes de la balance n°${tb.id}`}
+                      >
+                        Lignes
+                      </Link>
+                      <Link
+                        className="k-button k-button--secondary"
+                        to={`${base}/balances/${tb.id}/rapport`}
+                        aria-label={`Rapport de la balance n°${tb.id}`}
+                      >
+                        Rapport
+                      </Link>
+                      <Button variant="ghost" onClick={() => handleEdit(tb.id)} aria-label={`Modifier la balance n°${tb.id}`}>
+                        Modifier
+                      </Button>
+                      <Button
+                        variant="danger"
+                        disabled={tb.locked}
+                        onClick={() => handleDelete(tb)}
+                        aria-label={`Supprimer la balance n°${tb.id}`}
+                      >
+                        Supprimer
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
       )}
-      {editing && <TrialBalanceModal trialBalance={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={handleSaved} />}
+      {editing && (
+        <TrialBalanceModal trialBalance={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={handleSaved} />
+      )}
     </section>
   );
 }

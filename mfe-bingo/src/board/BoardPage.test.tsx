@@ -6,7 +6,13 @@ import { renderAt } from '../test/render';
 import { BoardPage } from './BoardPage';
 
 const board: Board = {
-  bingoId: 1, name: 'Loto de la kermesse', lastNumber: 42, drawn: [7, 18, 42], paused: true, partiesCount: 4, version: 3,
+  bingoId: 1,
+  name: 'Loto de la kermesse',
+  lastNumber: 42,
+  drawn: [7, 18, 42],
+  paused: true,
+  partiesCount: 4,
+  version: 3,
   partie: { number: 2, kind: 'double_quine', kindLabel: 'Double quine', prizes: [{ id: 2, label: 'Panier garni', rank: 2 }] },
 };
 

@@ -27,7 +27,11 @@ export function BoardPage() {
             ? `Partie ${board.partie.number}/${board.partiesCount} — ${board.partie.kindLabel}${board.partie.prizes.length ? ` : ${board.partie.prizes.map((p) => p.label).join(', ')}` : ''}`
             : 'Partie à venir'}
         </p>
-        {board.paused && <p className="bgo-board__pause" role="status">Vérification en cours…</p>}
+        {board.paused && (
+          <p className="bgo-board__pause" role="status">
+            Vérification en cours…
+          </p>
+        )}
         {!live && <p className="bgo-board__offline">Reconnexion…</p>}
       </header>
       <div className="bgo-board__body">
@@ -37,7 +41,9 @@ export function BoardPage() {
         </div>
         <ol className="bgo-board__grid" aria-label="Les 90 numéros">
           {NUMBERS.map((n) => (
-            <li key={n} className={drawn.has(n) ? 'is-drawn' : undefined} aria-label={drawn.has(n) ? `${n} sorti` : `${n}`}>{n}</li>
+            <li key={n} className={drawn.has(n) ? 'is-drawn' : undefined} aria-label={drawn.has(n) ? `${n} sorti` : `${n}`}>
+              {n}
+            </li>
           ))}
         </ol>
       </div>

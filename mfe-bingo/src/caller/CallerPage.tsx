@@ -78,7 +78,10 @@ export function CallerPage() {
     event.preventDefault();
     setTieResult(null);
     setError(null);
-    const cartons = tie.split(/[\s,;]+/).map((c) => c.trim()).filter(Boolean);
+    const cartons = tie
+      .split(/[\s,;]+/)
+      .map((c) => c.trim())
+      .filter(Boolean);
     try {
       setTieResult(await bingoApi.tieBreak(area, id, cartons));
     } catch (err) {
@@ -94,36 +97,77 @@ export function CallerPage() {
       <header className="bgo-caller__head">
         <h1>Animateur — {board.name}</h1>
         <p>
-          {board.partie ? `Partie ${board.partie.number}/${board.partiesCount} — ${board.partie.kindLabel}${board.partie.prizes.length ? ` : ${board.partie.prizes.map((p) => p.label).join(', ')}` : ''}` : 'Aucune partie définie'}
+          {board.partie
+            ? `Partie ${board.partie.number}/${board.partiesCount} — ${board.partie.kindLabel}${board.partie.prizes.length ? ` : ${board.partie.prizes.map((p) => p.label).join(', ')}` : ''}`
+            : 'Aucune partie définie'}
           {' · '}
-          <Link to={`../tableau`} relative="path" target="_blank">Ouvrir le tableau</Link>
+          <Link to={`../tableau`} relative="path" target="_blank">
+            Ouvrir le tableau
+          </Link>
         </p>
       </header>
       <div aria-live="polite">{error && <Banner tone="error">{error}</Banner>}</div>
 
       <div className="bgo-caller__grid">
         <div className="k-card">
-          <p className="bgo-caller__last">Dernière boule : <strong data-testid="caller-last">{board.lastNumber ?? '–'}</strong> ({board.drawn.length} sortie(s))</p>
+          <p className="bgo-caller__last">
+            Dernière boule : <strong data-testid="caller-last">{board.lastNumber ?? '–'}</strong> ({board.drawn.length} sortie(s))
+          </p>
           {board.paused && <Banner tone="error">Jeu en pause pour une vérification.</Banner>}
           <form className="bgo-inline" onSubmit={(e) => void handleBall(e)} aria-label="Saisir une boule">
             <Field label="Boule" htmlFor="caller-ball">
-              <input className="k-input" id="caller-ball" ref={ballInput} inputMode="numeric" autoComplete="off" autoFocus value={ball} onChange={(e) => setBall(e.target.value)} />
+              <input
+                className="k-input"
+                id="caller-ball"
+                ref={ballInput}
+                inputMode="numeric"
+                autoComplete="off"
+                autoFocus
+                value={ball}
+                onChange={(e) => setBall(e.target.value)}
+              />
             </Field>
-            <Button type="submit" disabled={busy || board.paused}>Valider la boule</Button>
+            <Button type="submit" disabled={busy || board.paused}>
+              Valider la boule
+            </Button>
           </form>
           <div className="bgo-actions">
-            <Button variant="secondary" disabled={busy || board.paused} onClick={() => void act(() => bingoApi.callBall(area, id, { draw: true }))}>Tirer une boule</Button>
-            <Button variant="secondary" disabled={busy || !board.drawn.length} onClick={() => void act(() => bingoApi.undo(area, id))}>Annuler la dernière boule</Button>
-            <Button variant={board.paused ? 'primary' : 'secondary'} disabled={busy} onClick={() => void act(() => bingoApi.pause(area, id, !board.paused))}>
+            <Button
+              variant="secondary"
+              disabled={busy || board.paused}
+              onClick={() => void act(() => bingoApi.callBall(area, id, { draw: true }))}
+            >
+              Tirer une boule
+            </Button>
+            <Button variant="secondary" disabled={busy || !board.drawn.length} onClick={() => void act(() => bingoApi.undo(area, id))}>
+              Annuler la dernière boule
+            </Button>
+            <Button
+              variant={board.paused ? 'primary' : 'secondary'}
+              disabled={busy}
+              onClick={() => void act(() => bingoApi.pause(area, id, !board.paused))}
+            >
               {board.paused ? 'Reprendre' : 'Pause pour vérification'}
             </Button>
           </div>
           <div className="bgo-actions">
-            <label className="bgo-check"><input type="checkbox" checked={keepBalls} onChange={(e) => setKeepBalls(e.target.checked)} /> Garder les boules</label>
-            <Button variant="secondary" disabled={busy || !board.partie || board.partie.number >= board.partiesCount} onClick={() => void act(() => bingoApi.nextPartie(area, id, keepBalls))}>Partie suivante</Button>
+            <label className="bgo-check">
+              <input type="checkbox" checked={keepBalls} onChange={(e) => setKeepBalls(e.target.checked)} /> Garder les boules
+            </label>
+            <Button
+              variant="secondary"
+              disabled={busy || !board.partie || board.partie.number >= board.partiesCount}
+              onClick={() => void act(() => bingoApi.nextPartie(area, id, keepBalls))}
+            >
+              Partie suivante
+            </Button>
           </div>
           <ol className="bgo-mini-grid" aria-label="Boules sorties">
-            {NUMBERS.map((n) => <li key={n} className={drawn.has(n) ? 'is-drawn' : undefined}>{n}</li>)}
+            {NUMBERS.map((n) => (
+              <li key={n} className={drawn.has(n) ? 'is-drawn' : undefined}>
+                {n}
+              </li>
+            ))}
           </ol>
         </div>
 
@@ -131,7 +175,13 @@ export function CallerPage() {
           <h2>Vérifier un carton</h2>
           <form className="bgo-inline" onSubmit={(e) => void handleCheck(e)} aria-label="Vérifier un carton">
             <Field label="Numéro du carton" htmlFor="caller-carton">
-              <TextInput id="caller-carton" placeholder="ex. 42-7" autoComplete="off" value={carton} onChange={(e) => setCarton(e.target.value)} />
+              <TextInput
+                id="caller-carton"
+                placeholder="ex. 42-7"
+                autoComplete="off"
+                value={carton}
+                onChange={(e) => setCarton(e.target.value)}
+              />
             </Field>
             <Button type="submit">Vérifier le carton</Button>
           </form>
@@ -141,7 +191,13 @@ export function CallerPage() {
               <table className="bgo-carton bgo-carton--small" aria-label={`Carton ${check.carton.code}`}>
                 <tbody>
                   {check.carton.grid.map((row, r) => (
-                    <tr key={r}>{row.map((n, c) => <td key={c} className={n !== null && drawn.has(n) ? 'is-drawn' : undefined}>{n ?? ''}</td>)}</tr>
+                    <tr key={r}>
+                      {row.map((n, c) => (
+                        <td key={c} className={n !== null && drawn.has(n) ? 'is-drawn' : undefined}>
+                          {n ?? ''}
+                        </td>
+                      ))}
+                    </tr>
                   ))}
                 </tbody>
               </table>
@@ -152,11 +208,19 @@ export function CallerPage() {
             <Field label="Cartons gagnants (séparés par des espaces)" htmlFor="caller-tie">
               <TextInput id="caller-tie" autoComplete="off" value={tie} onChange={(e) => setTie(e.target.value)} />
             </Field>
-            <Button type="submit" variant="secondary">Tirer au sort</Button>
+            <Button type="submit" variant="secondary">
+              Tirer au sort
+            </Button>
           </form>
           {tieResult && (
             <div role="status">
-              <ul>{tieResult.draws.map((d) => <li key={d.carton}>Carton {d.carton} : boule {d.ball}</li>)}</ul>
+              <ul>
+                {tieResult.draws.map((d) => (
+                  <li key={d.carton}>
+                    Carton {d.carton} : boule {d.ball}
+                  </li>
+                ))}
+              </ul>
               <Banner tone="success">Le carton {tieResult.winner} l’emporte.</Banner>
             </div>
           )}

@@ -10,10 +10,23 @@ const PAGE = 60;
 export function CartonCard({ carton }: { carton: CartonShape }) {
   return (
     <article className="bgo-carton-card" aria-label={`Carton ${carton.code}`}>
-      <header><span>Carton n° <strong>{carton.code}</strong></span>{carton.buyer && <span>{carton.buyer}</span>}</header>
+      <header>
+        <span>
+          Carton n° <strong>{carton.code}</strong>
+        </span>
+        {carton.buyer && <span>{carton.buyer}</span>}
+      </header>
       <table className="bgo-carton">
         <tbody>
-          {carton.grid.map((row, r) => <tr key={r}>{row.map((n, c) => <td key={c} className={n === null ? 'is-blank' : undefined}>{n ?? ''}</td>)}</tr>)}
+          {carton.grid.map((row, r) => (
+            <tr key={r}>
+              {row.map((n, c) => (
+                <td key={c} className={n === null ? 'is-blank' : undefined}>
+                  {n ?? ''}
+                </td>
+              ))}
+            </tr>
+          ))}
         </tbody>
       </table>
     </article>
@@ -66,19 +79,27 @@ export function CartonsPage() {
           {success && <Banner tone="success">{success}</Banner>}
         </div>
         <form className="bgo-inline" onSubmit={(e) => void handleGenerate(e)} aria-label="Générer des cartons">
-          <Field label="Nombre de cartons" htmlFor="cartons-count"><TextInput id="cartons-count" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} /></Field>
+          <Field label="Nombre de cartons" htmlFor="cartons-count">
+            <TextInput id="cartons-count" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
+          </Field>
           <Button type="submit">Générer</Button>
         </form>
         <div className="bgo-actions">
-          <Button variant="secondary" disabled={from <= 1} onClick={() => setFrom(Math.max(1, from - PAGE))}>Précédent</Button>
+          <Button variant="secondary" disabled={from <= 1} onClick={() => setFrom(Math.max(1, from - PAGE))}>
+            Précédent
+          </Button>
           <span>Cartons {data.cartons.length ? `${from} à ${from + data.cartons.length - 1}` : '—'}</span>
-          <Button variant="secondary" disabled={from + PAGE > data.total} onClick={() => setFrom(from + PAGE)}>Suivant</Button>
+          <Button variant="secondary" disabled={from + PAGE > data.total} onClick={() => setFrom(from + PAGE)}>
+            Suivant
+          </Button>
           <Button onClick={() => window.print()}>Imprimer</Button>
         </div>
       </div>
       {pages.map((page, i) => (
         <div key={i} className="bgo-a4">
-          {page.map((carton) => <CartonCard key={carton.number} carton={carton} />)}
+          {page.map((carton) => (
+            <CartonCard key={carton.number} carton={carton} />
+          ))}
         </div>
       ))}
     </section>

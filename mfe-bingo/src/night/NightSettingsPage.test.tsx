@@ -5,8 +5,17 @@ import { renderAt } from '../test/render';
 import { checkPacks, NightSettingsPage } from './NightSettingsPage';
 
 const night = {
-  id: 4, name: 'Loto de printemps', heldOn: '2026-04-11', cartonPrice: '3.00', eventId: 7, eventName: 'Kermesse', place: '', callers: [],
-  salesOpen: true, packs: [{ nb: 3, price: '8.00' }], warnings: [],
+  id: 4,
+  name: 'Loto de printemps',
+  heldOn: '2026-04-11',
+  cartonPrice: '3.00',
+  eventId: 7,
+  eventName: 'Kermesse',
+  place: '',
+  callers: [],
+  salesOpen: true,
+  packs: [{ nb: 3, price: '8.00' }],
+  warnings: [],
 };
 
 function gateway() {
@@ -39,12 +48,23 @@ describe('night settings: cartons by the pack (issue 12)', () => {
     fireEvent.change(screen.getByLabelText('Cartons du lot 2'), { target: { value: '6' } });
     fireEvent.change(screen.getByLabelText('Prix du lot 2'), { target: { value: '120' } });
     await save();
-    expect(screen.getByText('Lot de 6 cartons à 120,00 € : 20,00 € par carton. Le prix d’un carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Lot de 6 cartons à 120,00 € : 20,00 € par carton. Le prix d’un carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).',
+      ),
+    ).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('Prix du lot 2'), { target: { value: '15' } });
     await save();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ cartonPrice: '3,00', eventId: 7, packs: [{ nb: 3, price: '8,00' }, { nb: 6, price: '15' }] });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      cartonPrice: '3,00',
+      eventId: 7,
+      packs: [
+        { nb: 3, price: '8,00' },
+        { nb: 6, price: '15' },
+      ],
+    });
     expect(screen.getByText(/Soirée enregistrée\./)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Retirer le lot 1' }));
@@ -55,8 +75,15 @@ describe('night settings: cartons by the pack (issue 12)', () => {
 
   it('checks each pack in French before sending', () => {
     expect(checkPacks([{ nb: '1', price: '3' }])).toEqual({ error: 'Le champ « Cartons » du lot 1 doit être un entier de 2 à 100.' });
-    expect(checkPacks([{ nb: '3', price: '8' }, { nb: '3', price: '7' }])).toEqual({ error: 'Deux lots de cartons ont le même nombre de cartons.' });
-    expect(checkPacks([{ nb: '3', price: 'huit' }])).toEqual({ error: 'Le champ « Prix du lot » du lot 1 doit être un montant en euros (ex. 8,00).' });
+    expect(
+      checkPacks([
+        { nb: '3', price: '8' },
+        { nb: '3', price: '7' },
+      ]),
+    ).toEqual({ error: 'Deux lots de cartons ont le même nombre de cartons.' });
+    expect(checkPacks([{ nb: '3', price: 'huit' }])).toEqual({
+      error: 'Le champ « Prix du lot » du lot 1 doit être un montant en euros (ex. 8,00).',
+    });
     expect(checkPacks([{ nb: '3', price: '59,97' }])).toEqual({ packs: [{ nb: 3, price: '59,97' }] });
   });
 });

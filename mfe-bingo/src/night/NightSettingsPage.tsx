@@ -1,14 +1,32 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError, Banner, Button, Field, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
 import { CARTON_PRICE_UNREADABLE } from './NightsPage';
-import { PARTIE_KINDS, PARTIE_LABELS, packPriceAllowed, packPriceTooHighMessage, type Night, type PartieKind, type Prize, type SeatPlan } from '@kermesse/contracts-bingo';
+import {
+  PARTIE_KINDS,
+  PARTIE_LABELS,
+  packPriceAllowed,
+  packPriceTooHighMessage,
+  type Night,
+  type PartieKind,
+  type Prize,
+  type SeatPlan,
+} from '@kermesse/contracts-bingo';
 import { moneyFieldText } from '../components/money';
 import { bingoApi } from '../api/bingoApi';
 import { useNightId } from '../components/useArea';
 
-interface PartieDraft { kind: PartieKind; prizeId: string }
-interface TableDraft { name: string; seats: string }
-interface PackDraft { nb: string; price: string }
+interface PartieDraft {
+  kind: PartieKind;
+  prizeId: string;
+}
+interface TableDraft {
+  name: string;
+  seats: string;
+}
+interface PackDraft {
+  nb: string;
+  price: string;
+}
 
 /**
  * Cartons by the pack (« 3 cartons 8 € »), checked before sending: a size of 2 to 100 cartons, once
@@ -19,7 +37,8 @@ export function checkPacks(packs: PackDraft[]): { packs: Array<{ nb: number; pri
   const out: Array<{ nb: number; price: string }> = [];
   for (const [i, pack] of packs.entries()) {
     const nb = Number(pack.nb.trim());
-    if (!Number.isInteger(nb) || nb < 2 || nb > 100) return { error: `Le champ « Cartons » du lot ${i + 1} doit être un entier de 2 à 100.` };
+    if (!Number.isInteger(nb) || nb < 2 || nb > 100)
+      return { error: `Le champ « Cartons » du lot ${i + 1} doit être un entier de 2 à 100.` };
     if (seen.has(nb)) return { error: 'Deux lots de cartons ont le même nombre de cartons.' };
     seen.add(nb);
     const cents = parseEuros(pack.price);
@@ -43,13 +62,26 @@ export function NightSettingsPage() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
-  const showPlan = (plan: SeatPlan) => setTables(plan.tables.map((t) => ({ name: t.label === `Table ${t.tableId}` ? '' : t.label, seats: String(t.seats.length) })));
+  const showPlan = (plan: SeatPlan) =>
+    setTables(plan.tables.map((t) => ({ name: t.label === `Table ${t.tableId}` ? '' : t.label, seats: String(t.seats.length) })));
 
   const load = useCallback(async () => {
     try {
-      const [n, p, ps, plan] = await Promise.all([bingoApi.getNight(id), bingoApi.listPrizes(id), bingoApi.getParties(id), bingoApi.getPlan('admin', id)]);
+      const [n, p, ps, plan] = await Promise.all([
+        bingoApi.getNight(id),
+        bingoApi.listPrizes(id),
+        bingoApi.getParties(id),
+        bingoApi.getPlan('admin', id),
+      ]);
       setNight(n);
-      setForm({ name: n.name, heldOn: n.heldOn, place: n.place, cartonPrice: moneyFieldText(n.cartonPrice), callers: n.callers.join(', '), salesOpen: n.salesOpen });
+      setForm({
+        name: n.name,
+        heldOn: n.heldOn,
+        place: n.place,
+        cartonPrice: moneyFieldText(n.cartonPrice),
+        callers: n.callers.join(', '),
+        salesOpen: n.salesOpen,
+      });
       setPacks((n.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: moneyFieldText(pack.price) })));
       setPrizes(p);
       setParties(ps.map((x) => ({ kind: x.kind, prizeId: x.prizes[0] ? String(x.prizes[0].id) : '' })));
@@ -85,10 +117,15 @@ export function NightSettingsPage() {
     }
     void save(async () => {
       const saved = await bingoApi.updateNight(id, {
-        name: form.name, heldOn: form.heldOn, place: form.place, cartonPrice: form.cartonPrice,
+        name: form.name,
+        heldOn: form.heldOn,
+        place: form.place,
+        cartonPrice: form.cartonPrice,
         callers: form.callers.split(/[\s,;]+/).filter(Boolean),
         // The night stays in its event (the register sells its cartons) unless the event form changes it.
-        eventId: night?.eventId ?? null, salesOpen: form.salesOpen, packs: checked.packs,
+        eventId: night?.eventId ?? null,
+        salesOpen: form.salesOpen,
+        packs: checked.packs,
       });
       setNight(saved);
       setPacks((saved.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: moneyFieldText(pack.price) })));
@@ -136,33 +173,62 @@ export function NightSettingsPage() {
       <div aria-live="polite">
         {error && <Banner tone="error">{error}</Banner>}
         {success && <Banner tone="success">{success}</Banner>}
-        {night.warnings.map((w) => <Banner key={w} tone="error">{w}</Banner>)}
+        {night.warnings.map((w) => (
+          <Banner key={w} tone="error">
+            {w}
+          </Banner>
+        ))}
       </div>
 
       <form className="k-card bgo-form" onSubmit={handleNight} noValidate aria-label="Soirée">
         <h2>Soirée</h2>
-        <Field label="Nom" htmlFor="set-name"><TextInput id="set-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></Field>
-        <Field label="Date" htmlFor="set-date"><TextInput id="set-date" type="date" value={form.heldOn} onChange={(e) => setForm({ ...form, heldOn: e.target.value })} /></Field>
-        <Field label="Lieu" htmlFor="set-place"><TextInput id="set-place" value={form.place} onChange={(e) => setForm({ ...form, place: e.target.value })} /></Field>
-        <Field label="Prix du carton (moins de 20 €)" htmlFor="set-price"><MoneyInput id="set-price" value={form.cartonPrice} onChange={(e) => setForm({ ...form, cartonPrice: e.target.value })} /></Field>
+        <Field label="Nom" htmlFor="set-name">
+          <TextInput id="set-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        </Field>
+        <Field label="Date" htmlFor="set-date">
+          <TextInput id="set-date" type="date" value={form.heldOn} onChange={(e) => setForm({ ...form, heldOn: e.target.value })} />
+        </Field>
+        <Field label="Lieu" htmlFor="set-place">
+          <TextInput id="set-place" value={form.place} onChange={(e) => setForm({ ...form, place: e.target.value })} />
+        </Field>
+        <Field label="Prix du carton (moins de 20 €)" htmlFor="set-price">
+          <MoneyInput id="set-price" value={form.cartonPrice} onChange={(e) => setForm({ ...form, cartonPrice: e.target.value })} />
+        </Field>
         <fieldset className="bgo-packs">
           <legend>Cartons par lot (vendus à la caisse en plus du carton à l’unité)</legend>
           <ol className="bgo-plan-edit">
             {packs.map((pack, i) => (
               <li key={i} className="bgo-inline">
-                <TextInput aria-label={`Cartons du lot ${i + 1}`} inputMode="numeric" className="bgo-narrow" value={pack.nb} onChange={(e) => setPacks(packs.map((x, j) => (j === i ? { ...x, nb: e.target.value } : x)))} />
+                <TextInput
+                  aria-label={`Cartons du lot ${i + 1}`}
+                  inputMode="numeric"
+                  className="bgo-narrow"
+                  value={pack.nb}
+                  onChange={(e) => setPacks(packs.map((x, j) => (j === i ? { ...x, nb: e.target.value } : x)))}
+                />
                 <span>cartons pour</span>
-                <MoneyInput aria-label={`Prix du lot ${i + 1}`} value={pack.price} onChange={(e) => setPacks(packs.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)))} />
+                <MoneyInput
+                  aria-label={`Prix du lot ${i + 1}`}
+                  value={pack.price}
+                  onChange={(e) => setPacks(packs.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)))}
+                />
                 <span>€</span>
-                <Button variant="ghost" onClick={() => setPacks(packs.filter((_, j) => j !== i))}>Retirer le lot {i + 1}</Button>
+                <Button variant="ghost" onClick={() => setPacks(packs.filter((_, j) => j !== i))}>
+                  Retirer le lot {i + 1}
+                </Button>
               </li>
             ))}
           </ol>
-          <Button variant="secondary" onClick={() => setPacks([...packs, { nb: '', price: '' }])}>Ajouter un lot de cartons</Button>
+          <Button variant="secondary" onClick={() => setPacks([...packs, { nb: '', price: '' }])}>
+            Ajouter un lot de cartons
+          </Button>
         </fieldset>
-        <Field label="Animateurs bénévoles (e-mails)" htmlFor="set-callers"><TextInput id="set-callers" value={form.callers} onChange={(e) => setForm({ ...form, callers: e.target.value })} /></Field>
+        <Field label="Animateurs bénévoles (e-mails)" htmlFor="set-callers">
+          <TextInput id="set-callers" value={form.callers} onChange={(e) => setForm({ ...form, callers: e.target.value })} />
+        </Field>
         <label className="bgo-check">
-          <input type="checkbox" checked={form.salesOpen} onChange={(e) => setForm({ ...form, salesOpen: e.target.checked })} /> Cartons en vente à la caisse
+          <input type="checkbox" checked={form.salesOpen} onChange={(e) => setForm({ ...form, salesOpen: e.target.checked })} /> Cartons en
+          vente à la caisse
         </label>
         <Button type="submit">Enregistrer la soirée</Button>
       </form>
@@ -172,19 +238,41 @@ export function NightSettingsPage() {
         <ol className="bgo-parties">
           {parties.map((p, i) => (
             <li key={i} className="bgo-inline">
-              <select aria-label={`Type de la partie ${i + 1}`} className="k-select" value={p.kind} onChange={(e) => setParties(parties.map((x, j) => (j === i ? { ...x, kind: e.target.value as PartieKind } : x)))}>
-                {PARTIE_KINDS.map((k) => <option key={k} value={k}>{PARTIE_LABELS[k]}</option>)}
+              <select
+                aria-label={`Type de la partie ${i + 1}`}
+                className="k-select"
+                value={p.kind}
+                onChange={(e) => setParties(parties.map((x, j) => (j === i ? { ...x, kind: e.target.value as PartieKind } : x)))}
+              >
+                {PARTIE_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {PARTIE_LABELS[k]}
+                  </option>
+                ))}
               </select>
-              <select aria-label={`Lot de la partie ${i + 1}`} className="k-select" value={p.prizeId} onChange={(e) => setParties(parties.map((x, j) => (j === i ? { ...x, prizeId: e.target.value } : x)))}>
+              <select
+                aria-label={`Lot de la partie ${i + 1}`}
+                className="k-select"
+                value={p.prizeId}
+                onChange={(e) => setParties(parties.map((x, j) => (j === i ? { ...x, prizeId: e.target.value } : x)))}
+              >
                 <option value="">Lot à définir</option>
-                {prizes.map((prize) => <option key={prize.id} value={prize.id}>{prize.rank}. {prize.label}</option>)}
+                {prizes.map((prize) => (
+                  <option key={prize.id} value={prize.id}>
+                    {prize.rank}. {prize.label}
+                  </option>
+                ))}
               </select>
-              <Button variant="ghost" onClick={() => setParties(parties.filter((_, j) => j !== i))}>Retirer</Button>
+              <Button variant="ghost" onClick={() => setParties(parties.filter((_, j) => j !== i))}>
+                Retirer
+              </Button>
             </li>
           ))}
         </ol>
         <div className="bgo-actions">
-          <Button variant="secondary" onClick={() => setParties([...parties, { kind: 'quine', prizeId: '' }])}>Ajouter une partie</Button>
+          <Button variant="secondary" onClick={() => setParties([...parties, { kind: 'quine', prizeId: '' }])}>
+            Ajouter une partie
+          </Button>
           <Button type="submit">Enregistrer les parties</Button>
         </div>
       </form>
@@ -192,15 +280,42 @@ export function NightSettingsPage() {
       <form className="k-card bgo-form" onSubmit={handlePlan} noValidate aria-label="Plan de salle">
         <h2>Plan de salle</h2>
         <div className="bgo-inline">
-          <Field label="Nombre de tables" htmlFor="plan-count"><TextInput id="plan-count" inputMode="numeric" value={bulk.tables} onChange={(e) => setBulk({ ...bulk, tables: e.target.value })} /></Field>
-          <Field label="Sièges par table" htmlFor="plan-seats"><TextInput id="plan-seats" inputMode="numeric" value={bulk.seats} onChange={(e) => setBulk({ ...bulk, seats: e.target.value })} /></Field>
-          <Button variant="secondary" onClick={handleBulk}>Appliquer</Button>
+          <Field label="Nombre de tables" htmlFor="plan-count">
+            <TextInput
+              id="plan-count"
+              inputMode="numeric"
+              value={bulk.tables}
+              onChange={(e) => setBulk({ ...bulk, tables: e.target.value })}
+            />
+          </Field>
+          <Field label="Sièges par table" htmlFor="plan-seats">
+            <TextInput
+              id="plan-seats"
+              inputMode="numeric"
+              value={bulk.seats}
+              onChange={(e) => setBulk({ ...bulk, seats: e.target.value })}
+            />
+          </Field>
+          <Button variant="secondary" onClick={handleBulk}>
+            Appliquer
+          </Button>
         </div>
         <ol className="bgo-plan-edit">
           {tables.map((t, i) => (
             <li key={i} className="bgo-inline">
-              <TextInput aria-label={`Nom de la table ${i + 1}`} placeholder={`Table ${i + 1}`} value={t.name} onChange={(e) => setTables(tables.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
-              <TextInput aria-label={`Sièges de la table ${i + 1}`} inputMode="numeric" className="bgo-narrow" value={t.seats} onChange={(e) => setTables(tables.map((x, j) => (j === i ? { ...x, seats: e.target.value } : x)))} />
+              <TextInput
+                aria-label={`Nom de la table ${i + 1}`}
+                placeholder={`Table ${i + 1}`}
+                value={t.name}
+                onChange={(e) => setTables(tables.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+              />
+              <TextInput
+                aria-label={`Sièges de la table ${i + 1}`}
+                inputMode="numeric"
+                className="bgo-narrow"
+                value={t.seats}
+                onChange={(e) => setTables(tables.map((x, j) => (j === i ? { ...x, seats: e.target.value } : x)))}
+              />
             </li>
           ))}
         </ol>

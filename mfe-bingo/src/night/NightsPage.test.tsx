@@ -4,7 +4,18 @@ import { fakeGateway, json } from '@kermesse/ui-kit/testing';
 import { renderAt } from '../test/render';
 import { CARTON_PRICE_UNREADABLE, NightsPage } from './NightsPage';
 
-const night = { id: 4, name: 'Loto de printemps', heldOn: '2026-04-11', cartonPrice: '3.50', eventId: null, eventName: null, place: '', callers: [], salesOpen: true, warnings: [] };
+const night = {
+  id: 4,
+  name: 'Loto de printemps',
+  heldOn: '2026-04-11',
+  cartonPrice: '3.50',
+  eventId: null,
+  eventName: null,
+  place: '',
+  callers: [],
+  salesOpen: true,
+  warnings: [],
+};
 
 async function fillAndCreate(price: string) {
   fireEvent.change(screen.getByLabelText('Nom'), { target: { value: 'Loto de printemps' } });
@@ -41,9 +52,23 @@ describe('Nouvelle soirée loto: the carton price the French way', () => {
 
 describe('the nights list', () => {
   it('shows the carton price and the packs of each night (issue 12)', async () => {
-    fakeGateway({ 'GET /admin-bingo/api/bingos': () => json([{ ...night, cartonPrice: '3.00', packs: [{ nb: 3, price: '8.00' }, { nb: 6, price: '15.00' }] }]) });
+    fakeGateway({
+      'GET /admin-bingo/api/bingos': () =>
+        json([
+          {
+            ...night,
+            cartonPrice: '3.00',
+            packs: [
+              { nb: 3, price: '8.00' },
+              { nb: 6, price: '15.00' },
+            ],
+          },
+        ]),
+    });
     await renderAt('/loto', '/loto', <NightsPage />);
     // The kit writes money as Intl fr-FR does: a no-break space before « € ».
-    expect((await screen.findByText(/carton 3,00 €/)).textContent).toContain('carton 3,00\u00a0€ · 3 cartons 8,00\u00a0€ · 6 cartons 15,00\u00a0€');
+    expect((await screen.findByText(/carton 3,00 €/)).textContent).toContain(
+      'carton 3,00\u00a0€ · 3 cartons 8,00\u00a0€ · 6 cartons 15,00\u00a0€',
+    );
   });
 });

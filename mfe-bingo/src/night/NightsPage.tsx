@@ -53,25 +53,53 @@ export function NightsPage() {
       <h1>Soirées loto</h1>
       <div aria-live="polite">
         {error && <Banner tone="error">{error}</Banner>}
-        {created && <Banner tone="success">Soirée « {created.name} » créée.{created.warnings.map((w) => ` ${w}`)}</Banner>}
+        {created && (
+          <Banner tone="success">
+            Soirée « {created.name} » créée.{created.warnings.map((w) => ` ${w}`)}
+          </Banner>
+        )}
       </div>
       {nights.length === 0 && <p className="k-muted">Aucune soirée loto pour l’instant.</p>}
       <ul className="bgo-night-list">
         {nights.map((night) => (
           <li key={night.id} className="k-card">
             <h2>{night.name}</h2>
-            <p className="k-muted">{day(night.heldOn)}{night.place ? ` · ${night.place}` : ''} · carton {eurosText(night.cartonPrice)}{(night.packs ?? []).map((pack) => ` · ${pack.nb} cartons ${eurosText(pack.price)}`).join('')}</p>
-            {night.warnings.map((w) => <Banner key={w} tone="error">{w}</Banner>)}
+            <p className="k-muted">
+              {day(night.heldOn)}
+              {night.place ? ` · ${night.place}` : ''} · carton {eurosText(night.cartonPrice)}
+              {(night.packs ?? []).map((pack) => ` · ${pack.nb} cartons ${eurosText(pack.price)}`).join('')}
+            </p>
+            {night.warnings.map((w) => (
+              <Banner key={w} tone="error">
+                {w}
+              </Banner>
+            ))}
             <nav className="bgo-actions" aria-label={`Écrans de ${night.name}`}>
-              <Link className="k-button k-button--primary" to={`${night.id}/placement`}>Placement des tables</Link>
-              {(area === 'admin' || (night as VolunteerNight).canCall) && <Link className="k-button k-button--secondary" to={`${night.id}/animateur`}>Animateur</Link>}
-              <Link className="k-button k-button--secondary" to={`${night.id}/tableau`}>Tableau</Link>
+              <Link className="k-button k-button--primary" to={`${night.id}/placement`}>
+                Placement des tables
+              </Link>
+              {(area === 'admin' || (night as VolunteerNight).canCall) && (
+                <Link className="k-button k-button--secondary" to={`${night.id}/animateur`}>
+                  Animateur
+                </Link>
+              )}
+              <Link className="k-button k-button--secondary" to={`${night.id}/tableau`}>
+                Tableau
+              </Link>
               {area === 'admin' && (
                 <>
-                  <Link className="k-button k-button--secondary" to={`${night.id}/lots`}>Lots</Link>
-                  <Link className="k-button k-button--secondary" to={`${night.id}/soiree`}>Soirée et parties</Link>
-                  <Link className="k-button k-button--secondary" to={`${night.id}/cartons`}>Cartons</Link>
-                  <Link className="k-button k-button--secondary" to={`${night.id}/reglement`}>Règlement</Link>
+                  <Link className="k-button k-button--secondary" to={`${night.id}/lots`}>
+                    Lots
+                  </Link>
+                  <Link className="k-button k-button--secondary" to={`${night.id}/soiree`}>
+                    Soirée et parties
+                  </Link>
+                  <Link className="k-button k-button--secondary" to={`${night.id}/cartons`}>
+                    Cartons
+                  </Link>
+                  <Link className="k-button k-button--secondary" to={`${night.id}/reglement`}>
+                    Règlement
+                  </Link>
                 </>
               )}
             </nav>
@@ -81,9 +109,15 @@ export function NightsPage() {
       {area === 'admin' && (
         <form className="k-card bgo-form" onSubmit={(e) => void handleCreate(e)} noValidate aria-label="Nouvelle soirée loto">
           <h2>Nouvelle soirée loto</h2>
-          <Field label="Nom" htmlFor="night-name"><TextInput id="night-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></Field>
-          <Field label="Date" htmlFor="night-date"><TextInput id="night-date" type="date" value={form.heldOn} onChange={(e) => setForm({ ...form, heldOn: e.target.value })} /></Field>
-          <Field label="Prix du carton (moins de 20 €)" htmlFor="night-price"><MoneyInput id="night-price" value={form.cartonPrice} onChange={(e) => setForm({ ...form, cartonPrice: e.target.value })} /></Field>
+          <Field label="Nom" htmlFor="night-name">
+            <TextInput id="night-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          </Field>
+          <Field label="Date" htmlFor="night-date">
+            <TextInput id="night-date" type="date" value={form.heldOn} onChange={(e) => setForm({ ...form, heldOn: e.target.value })} />
+          </Field>
+          <Field label="Prix du carton (moins de 20 €)" htmlFor="night-price">
+            <MoneyInput id="night-price" value={form.cartonPrice} onChange={(e) => setForm({ ...form, cartonPrice: e.target.value })} />
+          </Field>
           <Button type="submit">Créer la soirée</Button>
         </form>
       )}

@@ -12,10 +12,20 @@ export function ReglementPage() {
   return (
     <article className="bgo-reglement">
       <h1>Règlement du loto « {reglement.night.name} »</h1>
-      {reglement.articles.map((a) => <p key={a}>{a}</p>)}
+      {reglement.articles.map((a) => (
+        <p key={a}>{a}</p>
+      ))}
       <h2>Lots</h2>
-      <ol>{reglement.prizes.map((p) => <li key={p.id}>{p.label} — offert par {p.provider}</li>)}</ol>
-      <Button className="bgo-no-print" onClick={() => window.print()}>Imprimer</Button>
+      <ol>
+        {reglement.prizes.map((p) => (
+          <li key={p.id}>
+            {p.label} — offert par {p.provider}
+          </li>
+        ))}
+      </ol>
+      <Button className="bgo-no-print" onClick={() => window.print()}>
+        Imprimer
+      </Button>
     </article>
   );
 }

@@ -24,7 +24,8 @@ function volunteerGateway() {
     'GET /api/volunteer/bingo/1/placement': () => json(plan(taken)),
     'POST /api/volunteer/bingo/1/reserve': (call) => {
       const { tableId, seatId, name } = call.body as { tableId: number; seatId: number; name: string };
-      if (taken[`${tableId}:${seatId}`]) return json({ error: 'pris', message: 'Ce siège vient d’être réservé par quelqu’un d’autre. Choisissez-en un autre.' }, 409);
+      if (taken[`${tableId}:${seatId}`])
+        return json({ error: 'pris', message: 'Ce siège vient d’être réservé par quelqu’un d’autre. Choisissez-en un autre.' }, 409);
       taken[`${tableId}:${seatId}`] = name;
       return json({ success: true, message: `Siège ${seatId} de la table ${tableId} réservé pour ${name}.` });
     },
@@ -37,20 +38,30 @@ function volunteerGateway() {
 }
 
 // Plain selectors: role queries over 180 seats are slow in jsdom.
-const seat = (table: number, seatNo: number) => document.querySelector<HTMLButtonElement>(`button[aria-label^="Table ${table}, siège ${seatNo} :"]`)!;
-const click = (el: HTMLElement) => act(async () => { fireEvent.click(el); });
+const seat = (table: number, seatNo: number) =>
+  document.querySelector<HTMLButtonElement>(`button[aria-label^="Table ${table}, siège ${seatNo} :"]`)!;
+const click = (el: HTMLElement) =>
+  act(async () => {
+    fireEvent.click(el);
+  });
 
 describe('Placement des tables - Loto (volunteer)', () => {
   it('shows 30 tables of 6 seats in the volunteer area, and reserves by name', async () => {
     const calls = volunteerGateway();
-    await renderAt('/loto/1/placement', '/loto/:id/placement', <SeatingPlanPage />, { roles: ['volunteer'], email: 'benevole@kermesse.local' });
+    await renderAt('/loto/1/placement', '/loto/:id/placement', <SeatingPlanPage />, {
+      roles: ['volunteer'],
+      email: 'benevole@kermesse.local',
+    });
     expect((await screen.findByText('Placement des tables - Loto')).tagName).toBe('H1');
     expect(document.querySelectorAll('fieldset')).toHaveLength(30);
     expect(document.querySelectorAll('.bgo-seat')).toHaveLength(180);
     expect(seat(1, 1).getAttribute('aria-label')).toBe('Table 1, siège 1 : réservé par Famille Martin');
     vi.spyOn(window, 'prompt').mockReturnValue('Famille Durand');
     await click(seat(2, 3));
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/volunteer/bingo/1/reserve', body: { tableId: 2, seatId: 3, name: 'Famille Durand' } });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/api/volunteer/bingo/1/reserve',
+      body: { tableId: 2, seatId: 3, name: 'Famille Durand' },
+    });
     expect(await screen.findByText('Siège 3 de la table 2 réservé pour Famille Durand.')).toBeTruthy();
     expect(seat(2, 3).getAttribute('aria-label')).toBe('Table 2, siège 3 : réservé par Famille Durand');
   });

@@ -101,9 +101,18 @@ export function SeatingPlanPage() {
     <section className="bgo-plan">
       <header className="bgo-plan__head">
         <h1>Placement des tables - Loto</h1>
-        <p className="k-muted">{free} place(s) libre(s) sur {total}</p>
+        <p className="k-muted">
+          {free} place(s) libre(s) sur {total}
+        </p>
         <div className="bgo-actions bgo-no-print">
-          <Button variant={groupMode ? 'primary' : 'secondary'} aria-pressed={groupMode} onClick={() => { setGroupMode(!groupMode); setSelected([]); }}>
+          <Button
+            variant={groupMode ? 'primary' : 'secondary'}
+            aria-pressed={groupMode}
+            onClick={() => {
+              setGroupMode(!groupMode);
+              setSelected([]);
+            }}
+          >
             {groupMode ? 'Annuler la famille' : 'Réserver pour une famille'}
           </Button>
           {groupMode && (
@@ -111,7 +120,9 @@ export function SeatingPlanPage() {
               Réserver la sélection ({selected.length})
             </Button>
           )}
-          <Button variant="secondary" onClick={() => window.print()}>Imprimer</Button>
+          <Button variant="secondary" onClick={() => window.print()}>
+            Imprimer
+          </Button>
         </div>
       </header>
       <div aria-live="polite">
@@ -133,7 +144,7 @@ export function SeatingPlanPage() {
                       disabled={busy}
                       aria-pressed={groupMode ? picked : undefined}
                       aria-label={`${table.label}, siège ${seat.seatId} : ${seat.reserved ? `réservé par ${seat.name}` : 'libre'}`}
-                      title={seat.reserved ? seat.name ?? '' : 'Libre'}
+                      title={seat.reserved ? (seat.name ?? '') : 'Libre'}
                       onClick={() => void handleSeat(table.tableId, seat.seatId, seat.reserved)}
                     >
                       <span className="bgo-seat__no">{seat.seatId}</span>

@@ -6,7 +6,9 @@ import { renderAt } from '../test/render';
 import { PrizesPage } from './PrizesPage';
 
 function gateway() {
-  const prizes: Prize[] = [{ id: 1, label: 'Panier garni', rank: 2, price: '45.00', cost: '30.00', provider: 'Épicerie Martin', nature: 'lot', bingoId: 1 }];
+  const prizes: Prize[] = [
+    { id: 1, label: 'Panier garni', rank: 2, price: '45.00', cost: '30.00', provider: 'Épicerie Martin', nature: 'lot', bingoId: 1 },
+  ];
   return fakeGateway({
     'GET /admin/bingo/prize/api/prizes': () => json(prizes),
     'POST /admin/bingo/prize/api/prize': (call) => {
@@ -33,13 +35,25 @@ describe('bingo prizes', () => {
     type('Rank', '1');
     type('Price', '30,50');
     type('Cost', '12');
-    await act(async () => { fireEvent.click(screen.getByText('Add Prize')); });
+    await act(async () => {
+      fireEvent.click(screen.getByText('Add Prize'));
+    });
     expect(screen.getByRole('alert').textContent).toBe('Le champ « Provider » est obligatoire.');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     type('Provider', 'Cycles Dupont');
-    await act(async () => { fireEvent.click(screen.getByText('Add Prize')); });
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ label: 'Vélo', rank: 1, price: '30,50', cost: '12', provider: 'Cycles Dupont', nature: 'lot', bingoId: 1 });
+    await act(async () => {
+      fireEvent.click(screen.getByText('Add Prize'));
+    });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      label: 'Vélo',
+      rank: 1,
+      price: '30,50',
+      cost: '12',
+      provider: 'Cycles Dupont',
+      nature: 'lot',
+      bingoId: 1,
+    });
     expect(await screen.findByText('Prix ajouté avec succès')).toBeTruthy();
     expect((await screen.findByText('Vélo')).tagName).toBe('TD');
   }, 15_000);

@@ -10,14 +10,19 @@ type Form = typeof EMPTY;
 
 /** SPEC §5: all five fields of the bingo prize form are required; the first one missing is named. */
 export function prizeFormProblem(form: Form): string | undefined {
-  const fields: [keyof Form, string][] = [['label', 'Label'], ['rank', 'Rank'], ['price', 'Price'], ['cost', 'Cost'], ['provider', 'Provider']];
+  const fields: [keyof Form, string][] = [
+    ['label', 'Label'],
+    ['rank', 'Rank'],
+    ['price', 'Price'],
+    ['cost', 'Cost'],
+    ['provider', 'Provider'],
+  ];
   for (const [key, name] of fields) if (!String(form[key]).trim()) return `Le champ « ${name} » est obligatoire.`;
   if (!/^\d+$/.test(form.rank.trim()) || Number(form.rank) < 1) return 'Le champ « Rank » doit être un entier supérieur à 0.';
   if (parseEuros(form.price) === null) return 'Le champ « Price » doit être un montant en euros (ex. 30,50).';
   if (parseEuros(form.cost) === null) return 'Le champ « Cost » doit être un montant en euros (ex. 30,50).';
   return undefined;
 }
-
 
 /** The prizes of a loto night: the form (Label, Rank, Price, Cost, Provider, « Add Prize ») and the printable list. */
 export function PrizesPage() {
@@ -48,7 +53,14 @@ export function PrizesPage() {
       setError(problem);
       return;
     }
-    const input = { label: form.label.trim(), rank: Number(form.rank), price: form.price, cost: form.cost, provider: form.provider.trim(), nature: form.nature };
+    const input = {
+      label: form.label.trim(),
+      rank: Number(form.rank),
+      price: form.price,
+      cost: form.cost,
+      provider: form.provider.trim(),
+      nature: form.nature,
+    };
     try {
       if (editing !== null) {
         await bingoApi.updatePrize(editing, input);
@@ -68,7 +80,14 @@ export function PrizesPage() {
 
   function handleEdit(prize: Prize) {
     setEditing(prize.id);
-    setForm({ label: prize.label, rank: String(prize.rank), price: moneyFieldText(prize.price), cost: moneyFieldText(prize.cost), provider: prize.provider, nature: prize.nature === 'bon' ? 'bon' : 'lot' });
+    setForm({
+      label: prize.label,
+      rank: String(prize.rank),
+      price: moneyFieldText(prize.price),
+      cost: moneyFieldText(prize.cost),
+      provider: prize.provider,
+      nature: prize.nature === 'bon' ? 'bon' : 'lot',
+    });
   }
 
   async function handleDelete(prize: Prize) {
@@ -92,11 +111,21 @@ export function PrizesPage() {
         {success && <Banner tone="success">{success}</Banner>}
       </div>
       <form className="k-card bgo-form bgo-no-print" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label="Lot">
-        <Field label="Label" htmlFor="prize-label"><TextInput id="prize-label" required value={form.label} onChange={(e) => set('label')(e.target.value)} /></Field>
-        <Field label="Rank" htmlFor="prize-rank"><TextInput id="prize-rank" required inputMode="numeric" value={form.rank} onChange={(e) => set('rank')(e.target.value)} /></Field>
-        <Field label="Price" htmlFor="prize-price"><MoneyInput id="prize-price" required value={form.price} onChange={(e) => set('price')(e.target.value)} /></Field>
-        <Field label="Cost" htmlFor="prize-cost"><MoneyInput id="prize-cost" required value={form.cost} onChange={(e) => set('cost')(e.target.value)} /></Field>
-        <Field label="Provider" htmlFor="prize-provider"><TextInput id="prize-provider" required value={form.provider} onChange={(e) => set('provider')(e.target.value)} /></Field>
+        <Field label="Label" htmlFor="prize-label">
+          <TextInput id="prize-label" required value={form.label} onChange={(e) => set('label')(e.target.value)} />
+        </Field>
+        <Field label="Rank" htmlFor="prize-rank">
+          <TextInput id="prize-rank" required inputMode="numeric" value={form.rank} onChange={(e) => set('rank')(e.target.value)} />
+        </Field>
+        <Field label="Price" htmlFor="prize-price">
+          <MoneyInput id="prize-price" required value={form.price} onChange={(e) => set('price')(e.target.value)} />
+        </Field>
+        <Field label="Cost" htmlFor="prize-cost">
+          <MoneyInput id="prize-cost" required value={form.cost} onChange={(e) => set('cost')(e.target.value)} />
+        </Field>
+        <Field label="Provider" htmlFor="prize-provider">
+          <TextInput id="prize-provider" required value={form.provider} onChange={(e) => set('provider')(e.target.value)} />
+        </Field>
         <Field label="Nature" htmlFor="prize-nature">
           <select id="prize-nature" className="k-select" value={form.nature} onChange={(e) => set('nature')(e.target.value)}>
             <option value="lot">Lot en nature</option>
@@ -105,29 +134,62 @@ export function PrizesPage() {
         </Field>
         <div className="bgo-actions">
           <Button type="submit">{editing !== null ? 'Save' : 'Add Prize'}</Button>
-          {editing !== null && <Button variant="secondary" onClick={() => { setEditing(null); setForm(EMPTY); }}>Cancel</Button>}
+          {editing !== null && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setEditing(null);
+                setForm(EMPTY);
+              }}
+            >
+              Cancel
+            </Button>
+          )}
         </div>
       </form>
 
-      {!prizes ? <Spinner /> : (
+      {!prizes ? (
+        <Spinner />
+      ) : (
         <div className="k-card bgo-list">
           <div className="bgo-list__head">
             <h2>Liste des lots du loto #{bingoId}</h2>
-            <Button variant="secondary" className="bgo-no-print" onClick={() => window.print()}>Imprimer</Button>
+            <Button variant="secondary" className="bgo-no-print" onClick={() => window.print()}>
+              Imprimer
+            </Button>
           </div>
-          {prizes.length === 0 ? <p className="k-muted">Aucun lot pour ce loto.</p> : (
+          {prizes.length === 0 ? (
+            <p className="k-muted">Aucun lot pour ce loto.</p>
+          ) : (
             <table className="bgo-table-list">
-              <thead><tr><th scope="col">Rang</th><th scope="col">Lot</th><th scope="col">Prix</th><th scope="col">Fournisseur</th><th scope="col" className="bgo-no-print">Actions</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Rang</th>
+                  <th scope="col">Lot</th>
+                  <th scope="col">Prix</th>
+                  <th scope="col">Fournisseur</th>
+                  <th scope="col" className="bgo-no-print">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {prizes.map((prize) => (
                   <tr key={prize.id}>
                     <td>{prize.rank}</td>
-                    <td>{prize.label}{prize.nature === 'bon' ? ' (bon d’achat)' : ''}</td>
+                    <td>
+                      {prize.label}
+                      {prize.nature === 'bon' ? ' (bon d’achat)' : ''}
+                    </td>
                     <td>{eurosText(prize.price)}</td>
                     <td>{prize.provider}</td>
                     <td className="bgo-no-print bgo-row-actions">
-                      <Button variant="ghost" onClick={() => handleEdit(prize)}>Corriger</Button>
-                      <Button variant="danger" onClick={() => void handleDelete(prize)}>Supprimer</Button>
+                      <Button variant="ghost" onClick={() => handleEdit(prize)}>
+                        Corriger
+                      </Button>
+                      <Button variant="danger" onClick={() => void handleDelete(prize)}>
+                        Supprimer
+                      </Button>
                     </td>
                   </tr>
                 ))}

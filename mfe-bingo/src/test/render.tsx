@@ -5,7 +5,12 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { SESSION_STORAGE_KEY, SessionProvider, type Role } from '@kermesse/ui-kit';
 import { buildToken } from '@kermesse/ui-kit/testing';
 
-export async function renderAt(path: string, route: string, element: ReactElement, { roles = ['admin'] as Role[], email = 'admin@kermesse.local' } = {}) {
+export async function renderAt(
+  path: string,
+  route: string,
+  element: ReactElement,
+  { roles = ['admin'] as Role[], email = 'admin@kermesse.local' } = {},
+) {
   localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ email, roles }));
   await act(async () => {
     render(

@@ -22,7 +22,9 @@ export function DrawingPage() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    raffleApi.getDrawing(raffleId).then(setAnswer, (error: unknown) => setFlash({ tone: 'error', text: RESULTS_LOAD_ERROR, detail: detailOf(error) }));
+    raffleApi
+      .getDrawing(raffleId)
+      .then(setAnswer, (error: unknown) => setFlash({ tone: 'error', text: RESULTS_LOAD_ERROR, detail: detailOf(error) }));
   }, [raffleId]);
 
   const act = async (work: () => Promise<DrawingAnswer>, success: string, failure: string) => {
@@ -40,7 +42,11 @@ export function DrawingPage() {
 
   const handleClose = () => {
     if (!window.confirm('Clôturer la vente des tickets ? Plus aucun ticket ne pourra être vendu pour cette tombola.')) return;
-    void act(() => raffleApi.closeSales(raffleId), "Vente close : l'engagement du tirage est publié.", 'Erreur lors de la clôture de la vente');
+    void act(
+      () => raffleApi.closeSales(raffleId),
+      "Vente close : l'engagement du tirage est publié.",
+      'Erreur lors de la clôture de la vente',
+    );
   };
 
   const handleDraw = () => {
@@ -55,7 +61,11 @@ export function DrawingPage() {
       <section className="k-card">
         <div className="k-page-header rf-title-row">
           <h1>Tirage au sort</h1>
-          {state === 'drawn' && <Button className="k-no-print" variant="ghost" onClick={() => window.print()}>Imprimer</Button>}
+          {state === 'drawn' && (
+            <Button className="k-no-print" variant="ghost" onClick={() => window.print()}>
+              Imprimer
+            </Button>
+          )}
         </div>
         <Flash message={flash} />
         {!answer && !flash && <Spinner />}
@@ -64,11 +74,19 @@ export function DrawingPage() {
             <ol className="rf-steps k-no-print">
               <li className={state === 'open' ? 'rf-step rf-step--current' : 'rf-step rf-step--done'}>
                 <span>1. Clôturer la vente et publier l'engagement</span>
-                {state === 'open' && <Button onClick={handleClose} disabled={busy}>Clôturer la vente</Button>}
+                {state === 'open' && (
+                  <Button onClick={handleClose} disabled={busy}>
+                    Clôturer la vente
+                  </Button>
+                )}
               </li>
               <li className={state === 'closed' ? 'rf-step rf-step--current' : state === 'drawn' ? 'rf-step rf-step--done' : 'rf-step'}>
                 <span>2. Tirer au sort les gagnants, lot par lot dans l'ordre des rangs</span>
-                {state === 'closed' && <Button onClick={handleDraw} disabled={busy}>Lancer le tirage au sort</Button>}
+                {state === 'closed' && (
+                  <Button onClick={handleDraw} disabled={busy}>
+                    Lancer le tirage au sort
+                  </Button>
+                )}
               </li>
               <li className={state === 'drawn' ? 'rf-step rf-step--done' : 'rf-step'}>
                 <span>3. Publier les résultats et la graine</span>

@@ -3,8 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { DrawingResults, DrawingResultsVariant } from './DrawingResults';
 
 const results = [
-  { prize: { id: 1, name: 'Vélo de ville', quantity: 1, image: '/up-prizes/demo-velo.png' }, winners: [{ civility: null, firstname: 'Léa', lastname: 'Bernard', number: 777 }] },
-  { prize: { id: 2, name: 'Peluche géante', quantity: 2, image: null }, winners: [{ civility: null, firstname: 'Hugo', lastname: 'Petit', number: 42 }, { civility: null, firstname: 'Camille', lastname: 'Durand', number: 7 }] },
+  {
+    prize: { id: 1, name: 'Vélo de ville', quantity: 1, image: '/up-prizes/demo-velo.png' },
+    winners: [{ civility: null, firstname: 'Léa', lastname: 'Bernard', number: 777 }],
+  },
+  {
+    prize: { id: 2, name: 'Peluche géante', quantity: 2, image: null },
+    winners: [
+      { civility: null, firstname: 'Hugo', lastname: 'Petit', number: 42 },
+      { civility: null, firstname: 'Camille', lastname: 'Durand', number: 7 },
+    ],
+  },
 ];
 
 describe('drawing results', () => {
@@ -26,7 +35,10 @@ describe('drawing results', () => {
 
   it('the variant gives first name, last name and number per winner', () => {
     render(<DrawingResultsVariant results={results} />);
-    const rows = screen.getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual(['Vélo de villeLéaBernard777', 'Peluche géanteHugoPetit42', 'CamilleDurand7']);
   });
 });

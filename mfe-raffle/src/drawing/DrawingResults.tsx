@@ -47,17 +47,28 @@ export function DrawingResultsVariant({ results }: { results: DrawingResult[] })
     <div className="rf-table-wrap">
       <table className="rf-table">
         <thead>
-          <tr><th>Lot</th><th>Prénom</th><th>Nom</th><th>Numéro</th></tr>
+          <tr>
+            <th>Lot</th>
+            <th>Prénom</th>
+            <th>Nom</th>
+            <th>Numéro</th>
+          </tr>
         </thead>
         <tbody>
-          {results.flatMap(({ prize, winners }) => (winners.length ? winners : [null]).map((winner, i) => (
-            <tr key={`${prize.id}-${winner?.number ?? 'none'}`}>
-              {i === 0 && <th scope="rowgroup" rowSpan={Math.max(1, winners.length)}>{prize.name}</th>}
-              <td>{winner?.firstname ?? '—'}</td>
-              <td>{winner?.lastname ?? '—'}</td>
-              <td className="rf-num">{winner ? winner.number : '—'}</td>
-            </tr>
-          )))}
+          {results.flatMap(({ prize, winners }) =>
+            (winners.length ? winners : [null]).map((winner, i) => (
+              <tr key={`${prize.id}-${winner?.number ?? 'none'}`}>
+                {i === 0 && (
+                  <th scope="rowgroup" rowSpan={Math.max(1, winners.length)}>
+                    {prize.name}
+                  </th>
+                )}
+                <td>{winner?.firstname ?? '—'}</td>
+                <td>{winner?.lastname ?? '—'}</td>
+                <td className="rf-num">{winner ? winner.number : '—'}</td>
+              </tr>
+            )),
+          )}
         </tbody>
       </table>
     </div>

@@ -24,17 +24,17 @@ function HowToCheck({ drawn }: { drawn: boolean }) {
       <h3>Comment vérifier le tirage ?</h3>
       <ol>
         <li>
-          À la clôture de la vente, avant le tirage, Kermesse a publié ci-dessus l'empreinte d'un nombre secret tiré au
-          hasard (la graine) et celle de la liste des tickets vendus. Une empreinte ne permet pas de retrouver la graine,
-          mais aucune autre graine ne donnerait la même : plus rien ne pouvait être changé.
+          À la clôture de la vente, avant le tirage, Kermesse a publié ci-dessus l'empreinte d'un nombre secret tiré au hasard (la graine)
+          et celle de la liste des tickets vendus. Une empreinte ne permet pas de retrouver la graine, mais aucune autre graine ne donnerait
+          la même : plus rien ne pouvait être changé.
         </li>
         <li>
-          Après le tirage, la graine est révélée. Les gagnants découlent de la graine et de la liste des tickets par un
-          calcul fixé à l'avance, sans aucun choix possible.
+          Après le tirage, la graine est révélée. Les gagnants découlent de la graine et de la liste des tickets par un calcul fixé à
+          l'avance, sans aucun choix possible.
         </li>
         <li>
           {drawn
-            ? 'Le bouton « Vérifier le tirage dans ce navigateur » refait tout le calcul sur votre appareil, sans rien envoyer : il contrôle la graine, la liste des tickets et chaque gagnant. Vous pouvez aussi télécharger la preuve du tirage et la confier à une personne de confiance pour qu\'elle refasse le calcul.'
+            ? "Le bouton « Vérifier le tirage dans ce navigateur » refait tout le calcul sur votre appareil, sans rien envoyer : il contrôle la graine, la liste des tickets et chaque gagnant. Vous pouvez aussi télécharger la preuve du tirage et la confier à une personne de confiance pour qu'elle refasse le calcul."
             : 'Une fois le tirage effectué, un bouton permettra de refaire tout le calcul sur votre appareil.'}
         </li>
       </ol>
@@ -52,9 +52,9 @@ export function ProofPanel({ drawing }: { drawing: DrawingState }) {
       <section className="k-card rf-proof">
         <h2>Tirage vérifiable</h2>
         <p>
-          À la clôture de la vente, Kermesse publie l'empreinte SHA-256 d'une graine secrète de 256 bits et celle de la
-          liste des tickets vendus. Les gagnants en découlent ensuite sans aucun choix possible, et la graine est révélée
-          après le tirage pour que chacun puisse refaire le calcul.
+          À la clôture de la vente, Kermesse publie l'empreinte SHA-256 d'une graine secrète de 256 bits et celle de la liste des tickets
+          vendus. Les gagnants en découlent ensuite sans aucun choix possible, et la graine est révélée après le tirage pour que chacun
+          puisse refaire le calcul.
         </p>
       </section>
     );
@@ -77,19 +77,27 @@ export function ProofPanel({ drawing }: { drawing: DrawingState }) {
       <h2 id="rf-proof-title">Tirage vérifiable</h2>
       <dl className="rf-proof__values">
         <dt>Engagement publié le {fmt(drawing.salesClosedAt)} (SHA-256 de la graine)</dt>
-        <dd><code>{drawing.commitment}</code></dd>
+        <dd>
+          <code>{drawing.commitment}</code>
+        </dd>
         <dt>{ticketsHashLabel(drawing.ticketsCount)} (SHA-256 de la liste triée)</dt>
-        <dd><code>{drawing.ticketsHash}</code></dd>
+        <dd>
+          <code>{drawing.ticketsHash}</code>
+        </dd>
         <dt>Graine révélée{drawing.drawnAt ? ` le ${fmt(drawing.drawnAt)}` : ''}</dt>
         <dd>{drawing.seed ? <code>{drawing.seed}</code> : <span className="k-muted">Secrète jusqu'au tirage.</span>}</dd>
       </dl>
       <HowToCheck drawn={Boolean(drawing.seed)} />
       <p>
-        <a href={drawing.proofUrl} target="_blank" rel="noopener noreferrer">Télécharger la preuve du tirage</a>
+        <a href={drawing.proofUrl} target="_blank" rel="noopener noreferrer">
+          Télécharger la preuve du tirage
+        </a>
       </p>
       {drawing.seed && (
         <div className="k-actions k-actions--roomy rf-actions">
-          <Button variant="secondary" onClick={handleVerify} disabled={checking}>Vérifier le tirage dans ce navigateur</Button>
+          <Button variant="secondary" onClick={handleVerify} disabled={checking}>
+            Vérifier le tirage dans ce navigateur
+          </Button>
         </div>
       )}
       {failure && <p className="k-error-line">{failure}</p>}

@@ -5,21 +5,39 @@ import { fakeGateway, json } from '@kermesse/ui-kit/testing';
 import { PublicResultsPage } from './PublicResultsPage';
 
 const drawing = (ticketsCount: number) => ({
-  raffleId: 4, algorithm: 'kermesse-tirage-v1', state: 'drawn', commitment: 'ab'.repeat(32), ticketsHash: 'cd'.repeat(32), ticketsCount,
-  salesClosedAt: '2027-06-12T17:00:00Z', drawnAt: '2027-06-12T18:00:00Z', seed: 'ef'.repeat(32), proofUrl: '/api/public/raffle/4/drawing/proof',
+  raffleId: 4,
+  algorithm: 'kermesse-tirage-v1',
+  state: 'drawn',
+  commitment: 'ab'.repeat(32),
+  ticketsHash: 'cd'.repeat(32),
+  ticketsCount,
+  salesClosedAt: '2027-06-12T17:00:00Z',
+  drawnAt: '2027-06-12T18:00:00Z',
+  seed: 'ef'.repeat(32),
+  proofUrl: '/api/public/raffle/4/drawing/proof',
 });
 
 async function renderResults(ticketsCount: number) {
   fakeGateway({
-    'GET /api/public/raffle/drawing/results': () => json({
-      success: true,
-      data: [{ prize: { id: 1, name: 'Vélo', quantity: 1, image: null }, winners: [{ civility: null, firstname: 'Camille', lastname: 'D.', number: 7 }] }],
-      raffle: { id: 4, name: 'Grande tombola', eventName: 'Fête des écoles', drawnAt: '2027-06-12T18:00:00Z' },
-      drawing: drawing(ticketsCount),
-    }),
+    'GET /api/public/raffle/drawing/results': () =>
+      json({
+        success: true,
+        data: [
+          {
+            prize: { id: 1, name: 'Vélo', quantity: 1, image: null },
+            winners: [{ civility: null, firstname: 'Camille', lastname: 'D.', number: 7 }],
+          },
+        ],
+        raffle: { id: 4, name: 'Grande tombola', eventName: 'Fête des écoles', drawnAt: '2027-06-12T18:00:00Z' },
+        drawing: drawing(ticketsCount),
+      }),
   });
   await act(async () => {
-    render(<MemoryRouter><PublicResultsPage /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <PublicResultsPage />
+      </MemoryRouter>,
+    );
   });
 }
 
@@ -34,7 +52,9 @@ describe('public drawing results', () => {
     expect(screen.getByRole('heading', { name: 'Comment vérifier le tirage ?' })).toBeTruthy();
     expect(text).toContain('refait tout le calcul sur votre appareil');
     expect(screen.getByRole('button', { name: 'Vérifier le tirage dans ce navigateur' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Télécharger la preuve du tirage' }).getAttribute('href')).toBe('/api/public/raffle/4/drawing/proof');
+    expect(screen.getByRole('link', { name: 'Télécharger la preuve du tirage' }).getAttribute('href')).toBe(
+      '/api/public/raffle/4/drawing/proof',
+    );
   });
 
   it('agrees the number of tickets: « Empreinte des 1 234 tickets vendus »', async () => {

@@ -11,10 +11,13 @@ export function PublicResultsPage() {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    raffleApi.getPublicResults().then((body) => {
-      if (body.success) setAnswer(body);
-      else setFailed(true);
-    }, () => setFailed(true));
+    raffleApi.getPublicResults().then(
+      (body) => {
+        if (body.success) setAnswer(body);
+        else setFailed(true);
+      },
+      () => setFailed(true),
+    );
   }, []);
 
   return (

@@ -5,12 +5,30 @@ import { fakeGateway, json } from '@kermesse/ui-kit/testing';
 import type { BasketType } from '../api/raffleApi';
 import { GiftBasketPage } from './GiftBasketPage';
 
-const type = (over: Partial<BasketType>): BasketType => ({ id: 1, name: 'Panier gourmand', price: 65, realWeight: null, weighedAt: null, ...over });
+const type = (over: Partial<BasketType>): BasketType => ({
+  id: 1,
+  name: 'Panier gourmand',
+  price: 65,
+  realWeight: null,
+  weighedAt: null,
+  ...over,
+});
 
 function gateway(types: BasketType[]) {
   let current = types;
   return fakeGateway({
-    'GET /api/admin/gift-basket/3/summary': () => json({ id: 3, name: 'Paniers de la kermesse', eventId: 7, eventName: 'Fête des écoles', eventKnown: true, types: current, sold: 2, revenue: 4, price: [] }),
+    'GET /api/admin/gift-basket/3/summary': () =>
+      json({
+        id: 3,
+        name: 'Paniers de la kermesse',
+        eventId: 7,
+        eventName: 'Fête des écoles',
+        eventKnown: true,
+        types: current,
+        sold: 2,
+        revenue: 4,
+        price: [],
+      }),
     'GET /api/admin/gift-basket/3/prizes': () => json(current),
     'GET /api/admin/gift-basket/3/weigh/result': () => json({ success: true, data: [] }),
     'DELETE /api/admin/gift-basket/types/2': () => {
@@ -30,7 +48,9 @@ async function renderPage() {
   await act(async () => {
     render(
       <MemoryRouter initialEntries={['/tombola/paniers/3']}>
-        <Routes><Route path="/tombola/paniers/:basketId" element={<GiftBasketPage />} /></Routes>
+        <Routes>
+          <Route path="/tombola/paniers/:basketId" element={<GiftBasketPage />} />
+        </Routes>
       </MemoryRouter>,
     );
   });
@@ -46,7 +66,9 @@ describe('gift basket page', () => {
     expect(screen.getByRole('navigation', { name: "Fil d'Ariane" }).textContent).toBe('Tombola › Paniers de la kermesse');
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const row = typesCard().getByText('Panier bien-être').closest('tr')!;
-    await act(async () => { fireEvent.click(within(row).getByRole('button', { name: 'Supprimer' })); });
+    await act(async () => {
+      fireEvent.click(within(row).getByRole('button', { name: 'Supprimer' }));
+    });
     expect(typesCard().getByRole('status').textContent).toBe('Panier « Panier bien-être » supprimé.');
     expect(screen.queryByText('Gift Basket créé/mis à jour avec succès !')).toBeNull();
     expect(typesCard().queryByText('Panier bien-être')).toBeNull();
@@ -75,11 +97,15 @@ describe('gift basket page', () => {
     await renderPage();
     fireEvent.change(typesCard().getByLabelText('Nom'), { target: { value: 'Panier du jardin' } });
     fireEvent.change(typesCard().getByLabelText('Prix'), { target: { value: '30,5x' } });
-    await act(async () => { fireEvent.click(typesCard().getByRole('button', { name: 'Ajouter' })); });
+    await act(async () => {
+      fireEvent.click(typesCard().getByRole('button', { name: 'Ajouter' }));
+    });
     expect(typesCard().getByRole('alert').textContent).toBe('Le prix doit être un montant en euros, par exemple 30,50.');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     fireEvent.change(typesCard().getByLabelText('Prix'), { target: { value: '30,50' } });
-    await act(async () => { fireEvent.click(typesCard().getByRole('button', { name: 'Ajouter' })); });
+    await act(async () => {
+      fireEvent.click(typesCard().getByRole('button', { name: 'Ajouter' }));
+    });
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Panier du jardin', price: 30.5 });
     expect(typesCard().getByRole('status').textContent).toBe('Panier « Panier du jardin » ajouté.');
   });

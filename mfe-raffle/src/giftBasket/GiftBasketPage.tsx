@@ -52,13 +52,16 @@ export function GiftBasketPage() {
   }, [basketId]);
 
   useEffect(() => {
-    raffleApi.getGiftBasket(basketId).then(setBasket, (error: unknown) =>
-      setFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.loadError, detail: detailOf(error) }));
+    raffleApi
+      .getGiftBasket(basketId)
+      .then(setBasket, (error: unknown) => setFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.loadError, detail: detailOf(error) }));
     loadTypes();
   }, [basketId, loadTypes]);
 
-  const typesFailed = (error: unknown) => setTypesFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.saveError, detail: detailOf(error) });
-  const weighFailed = (error: unknown) => setWeighFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.saveError, detail: detailOf(error) });
+  const typesFailed = (error: unknown) =>
+    setTypesFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.saveError, detail: detailOf(error) });
+  const weighFailed = (error: unknown) =>
+    setWeighFlash({ tone: 'error', text: GIFT_BASKET_TIER_MESSAGES.saveError, detail: detailOf(error) });
 
   return (
     <>
@@ -72,13 +75,24 @@ export function GiftBasketPage() {
             </p>
           )}
           {basket?.price && basket.price.length > 0 && (
-            <p className="k-muted rf-tight">Prix des paris : {basket.price.map((t) => `${ticketLabel(t.nb)} : ${formatEuros(t.p)}`).join(' · ')}</p>
+            <p className="k-muted rf-tight">
+              Prix des paris : {basket.price.map((t) => `${ticketLabel(t.nb)} : ${formatEuros(t.p)}`).join(' · ')}
+            </p>
           )}
         </div>
-        <Link className="k-button k-button--secondary" to={`/tombola/paniers/${basketId}/tarifs`}>Modifier les prix des tickets</Link>
+        <Link className="k-button k-button--secondary" to={`/tombola/paniers/${basketId}/tarifs`}>
+          Modifier les prix des tickets
+        </Link>
       </header>
       <Flash message={flash} />
-      <TypeInventory basketId={basketId} types={types} onChanged={loadTypes} onFailed={typesFailed} message={typesFlash} onMessage={setTypesFlash} />
+      <TypeInventory
+        basketId={basketId}
+        types={types}
+        onChanged={loadTypes}
+        onFailed={typesFailed}
+        message={typesFlash}
+        onMessage={setTypesFlash}
+      />
       <Weighing
         basketId={basketId}
         types={types}
@@ -95,7 +109,14 @@ export function GiftBasketPage() {
   );
 }
 
-function TypeInventory({ basketId, types, onChanged, onFailed, message, onMessage }: {
+function TypeInventory({
+  basketId,
+  types,
+  onChanged,
+  onFailed,
+  message,
+  onMessage,
+}: {
   basketId: number;
   types: BasketType[] | null;
   onChanged: () => void;
@@ -159,45 +180,100 @@ function TypeInventory({ basketId, types, onChanged, onFailed, message, onMessag
   return (
     <section className="k-card" aria-labelledby="rf-types-title">
       <h2 id="rf-types-title">Paniers à gagner</h2>
-      {types === null ? <Spinner /> : (
+      {types === null ? (
+        <Spinner />
+      ) : (
         <div className="rf-table-wrap">
           <table className="rf-table">
-            <thead><tr><th>Nom</th><th>Prix</th><th>Poids réel</th><th><span className="k-visually-hidden">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th>Nom</th>
+                <th>Prix</th>
+                <th>Poids réel</th>
+                <th>
+                  <span className="k-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
-              {types.map((type) => editing?.id === type.id ? (
-                <tr key={type.id}>
-                  <td><input className="k-input rf-cell-input" aria-label="Nom" value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} /></td>
-                  <td><MoneyInput className="rf-cell-input" aria-label="Prix" value={editing.price} onChange={(e) => setEditing({ ...editing, price: e.target.value })} /></td>
-                  <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
-                  <td className="rf-actions-cell"><div className="rf-row-actions">
-                    <Button onClick={handleSave}>Enregistrer</Button>
-                    <Button variant="ghost" onClick={() => setEditing(null)}>Annuler</Button>
-                  </div></td>
+              {types.map((type) =>
+                editing?.id === type.id ? (
+                  <tr key={type.id}>
+                    <td>
+                      <input
+                        className="k-input rf-cell-input"
+                        aria-label="Nom"
+                        value={editing.name}
+                        onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+                      />
+                    </td>
+                    <td>
+                      <MoneyInput
+                        className="rf-cell-input"
+                        aria-label="Prix"
+                        value={editing.price}
+                        onChange={(e) => setEditing({ ...editing, price: e.target.value })}
+                      />
+                    </td>
+                    <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
+                    <td className="rf-actions-cell">
+                      <div className="rf-row-actions">
+                        <Button onClick={handleSave}>Enregistrer</Button>
+                        <Button variant="ghost" onClick={() => setEditing(null)}>
+                          Annuler
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ) : (
+                  <tr key={type.id}>
+                    <td>{type.name}</td>
+                    <td className="rf-num">{formatEuros(type.price)}</td>
+                    <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
+                    <td className="rf-actions-cell">
+                      <div className="rf-row-actions">
+                        <Button
+                          variant="secondary"
+                          onClick={() => setEditing({ id: type.id, name: type.name, price: moneyText(type.price) })}
+                        >
+                          Modifier
+                        </Button>
+                        {/* A weighed basket has its winner: it can no longer be deleted (the service refuses it too). */}
+                        <Button
+                          variant="danger"
+                          onClick={() => handleDelete(type)}
+                          disabled={type.realWeight !== null}
+                          title={type.realWeight !== null ? 'Ce panier a été pesé : il ne peut plus être supprimé.' : undefined}
+                        >
+                          Supprimer
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ),
+              )}
+              {types.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="k-muted">
+                    Aucun panier pour l'instant.
+                  </td>
                 </tr>
-              ) : (
-                <tr key={type.id}>
-                  <td>{type.name}</td>
-                  <td className="rf-num">{formatEuros(type.price)}</td>
-                  <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
-                  <td className="rf-actions-cell"><div className="rf-row-actions">
-                    <Button variant="secondary" onClick={() => setEditing({ id: type.id, name: type.name, price: moneyText(type.price) })}>Modifier</Button>
-                    {/* A weighed basket has its winner: it can no longer be deleted (the service refuses it too). */}
-                    <Button variant="danger" onClick={() => handleDelete(type)} disabled={type.realWeight !== null} title={type.realWeight !== null ? 'Ce panier a été pesé : il ne peut plus être supprimé.' : undefined}>Supprimer</Button>
-                  </div></td>
-                </tr>
-              ))}
-              {types.length === 0 && <tr><td colSpan={4} className="k-muted">Aucun panier pour l'instant.</td></tr>}
+              )}
             </tbody>
           </table>
         </div>
       )}
       <form className="rf-inline-form" onSubmit={handleAdd} noValidate>
         <div className="k-field">
-          <label className="k-field__label" htmlFor={nameId}>Nom</label>
+          <label className="k-field__label" htmlFor={nameId}>
+            Nom
+          </label>
           <input id={nameId} className="k-input" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
         </div>
         <div className="k-field">
-          <label className="k-field__label" htmlFor={priceId}>Prix</label>
+          <label className="k-field__label" htmlFor={priceId}>
+            Prix
+          </label>
           <MoneyInput id={priceId} value={price} onChange={(e) => setPrice(e.target.value)} placeholder="0,00" />
         </div>
         <Button type="submit">Ajouter</Button>
@@ -211,7 +287,13 @@ function TypeInventory({ basketId, types, onChanged, onFailed, message, onMessag
  * The real weight of each basket. Once weighed, its field is locked and shows the weight (its bets
  * are closed and its winner known); « Corriger la pesée » unlocks it for a mistyped weight.
  */
-function Weighing({ basketId, types, message, onWeighed, onFailed }: {
+function Weighing({
+  basketId,
+  types,
+  message,
+  onWeighed,
+  onFailed,
+}: {
   basketId: number;
   types: BasketType[] | null;
   message: FlashMessage | null;
@@ -229,9 +311,10 @@ function Weighing({ basketId, types, message, onWeighed, onFailed }: {
       onFailed(new Error('Le poids doit être un nombre entier de grammes, au moins 1.'));
       return;
     }
-    const question = type.realWeight !== null
-      ? `Corriger la pesée de « ${type.name} » : ${formatWeight(type.realWeight)} devient ${formatWeight(grams)} ?`
-      : `Enregistrer ${formatWeight(grams)} pour « ${type.name} » ? Les paris sur ce panier seront clos.`;
+    const question =
+      type.realWeight !== null
+        ? `Corriger la pesée de « ${type.name} » : ${formatWeight(type.realWeight)} devient ${formatWeight(grams)} ?`
+        : `Enregistrer ${formatWeight(grams)} pour « ${type.name} » ? Les paris sur ce panier seront clos.`;
     if (!window.confirm(question)) return;
     try {
       onWeighed(await raffleApi.weighBasket(basketId, type.id, grams));
@@ -254,7 +337,9 @@ function Weighing({ basketId, types, message, onWeighed, onFailed }: {
           const typed = weights[type.id] ?? '';
           return (
             <li key={type.id}>
-              <label htmlFor={`rf-weight-${type.id}`}><strong>{type.name}</strong> — poids réel (g)</label>
+              <label htmlFor={`rf-weight-${type.id}`}>
+                <strong>{type.name}</strong> — poids réel (g)
+              </label>
               <input
                 id={`rf-weight-${type.id}`}
                 className="k-input"
@@ -269,12 +354,20 @@ function Weighing({ basketId, types, message, onWeighed, onFailed }: {
               <span className="rf-weight-preview">
                 {locked
                   ? `Pesé : ${formatWeight(type.realWeight!)} — paris clos`
-                  : /^\d+$/.test(typed.trim()) && Number(typed) >= 1 ? formatWeight(Number(typed)) : type.realWeight !== null ? formatWeight(type.realWeight) : ''}
+                  : /^\d+$/.test(typed.trim()) && Number(typed) >= 1
+                    ? formatWeight(Number(typed))
+                    : type.realWeight !== null
+                      ? formatWeight(type.realWeight)
+                      : ''}
               </span>
               {locked ? (
-                <Button variant="ghost" onClick={() => setCorrecting({ ...correcting, [type.id]: true })}>Corriger la pesée</Button>
+                <Button variant="ghost" onClick={() => setCorrecting({ ...correcting, [type.id]: true })}>
+                  Corriger la pesée
+                </Button>
               ) : (
-                <Button variant="secondary" onClick={() => handleWeigh(type)}>Enregistrer le poids</Button>
+                <Button variant="secondary" onClick={() => handleWeigh(type)}>
+                  Enregistrer le poids
+                </Button>
               )}
             </li>
           );
@@ -291,19 +384,26 @@ export function WinnersTable({ basketId }: { basketId: number }) {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    raffleApi.getWinners(basketId).then((body) => {
-      if (!body.success) setError(WINNER_MESSAGES.apiError);
-      else setWinners(body.data);
-    }, (failure: unknown) => {
-      setError(failure instanceof Error && failure.message ? WINNER_MESSAGES.otherError(failure.message) : WINNER_MESSAGES.loadError);
-    });
+    raffleApi.getWinners(basketId).then(
+      (body) => {
+        if (!body.success) setError(WINNER_MESSAGES.apiError);
+        else setWinners(body.data);
+      },
+      (failure: unknown) => {
+        setError(failure instanceof Error && failure.message ? WINNER_MESSAGES.otherError(failure.message) : WINNER_MESSAGES.loadError);
+      },
+    );
   }, [basketId]);
 
   return (
     <section className="k-card" aria-labelledby="rf-winners-title">
       <div className="k-page-header rf-title-row">
         <h2 id="rf-winners-title">Gagnants des paniers garnis</h2>
-        {winners && winners.length > 0 && <Button className="k-no-print" variant="ghost" onClick={() => window.print()}>Imprimer</Button>}
+        {winners && winners.length > 0 && (
+          <Button className="k-no-print" variant="ghost" onClick={() => window.print()}>
+            Imprimer
+          </Button>
+        )}
       </div>
       {error && <ErrorLine>{error}</ErrorLine>}
       {!error && winners === null && <Spinner />}
@@ -311,12 +411,25 @@ export function WinnersTable({ basketId }: { basketId: number }) {
       {winners && winners.length > 0 && (
         <div className="rf-table-wrap">
           <table className="rf-table">
-            <thead><tr><th>Panier</th><th>Nom</th><th>Poids</th><th>E-mail</th><th>Téléphone</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Panier</th>
+                <th>Nom</th>
+                <th>Poids</th>
+                <th>E-mail</th>
+                <th>Téléphone</th>
+              </tr>
+            </thead>
             <tbody>
               {winners.map((winner) => (
                 <tr key={winner.id}>
-                  <td>{winner.label}{winner.realWeight ? <span className="k-muted"> (pesé {formatWeight(winner.realWeight)})</span> : null}</td>
-                  <td>{winner.result ? `${winner.result.person.firstname ?? ''} ${winner.result.person.lastname ?? ''}`.trim() : 'Aucun pari'}</td>
+                  <td>
+                    {winner.label}
+                    {winner.realWeight ? <span className="k-muted"> (pesé {formatWeight(winner.realWeight)})</span> : null}
+                  </td>
+                  <td>
+                    {winner.result ? `${winner.result.person.firstname ?? ''} ${winner.result.person.lastname ?? ''}`.trim() : 'Aucun pari'}
+                  </td>
                   <td>{winner.result ? formatWeight(winner.result.weigh) : '—'}</td>
                   <td>{winner.result?.person.email ?? ''}</td>
                   <td>{winner.result?.person.phone ?? ''}</td>

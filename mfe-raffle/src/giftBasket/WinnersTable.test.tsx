@@ -12,15 +12,30 @@ async function renderTable() {
 describe('gift basket winners table', () => {
   it('shows basket, name, weight (kg and grams), e-mail and phone', async () => {
     fakeGateway({
-      'GET /api/admin/gift-basket/3/weigh/result': () => json({
-        success: true,
-        data: [{ id: 8, label: 'Panier gourmand', realWeight: 3000, result: { weigh: 3050, person: { id: 1, civility: null, firstname: 'Inès', lastname: 'Roux', email: 'ines@example.org', phone: '0611111111' } } }],
-      }),
+      'GET /api/admin/gift-basket/3/weigh/result': () =>
+        json({
+          success: true,
+          data: [
+            {
+              id: 8,
+              label: 'Panier gourmand',
+              realWeight: 3000,
+              result: {
+                weigh: 3050,
+                person: { id: 1, civility: null, firstname: 'Inès', lastname: 'Roux', email: 'ines@example.org', phone: '0611111111' },
+              },
+            },
+          ],
+        }),
     });
     await renderTable();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Panier', 'Nom', 'Poids', 'E-mail', 'Téléphone']);
     expect(screen.getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Panier gourmand (pesé 3 kg 000 g)', 'Inès Roux', '3 kg 050 g', 'ines@example.org', '0611111111',
+      'Panier gourmand (pesé 3 kg 000 g)',
+      'Inès Roux',
+      '3 kg 050 g',
+      'ines@example.org',
+      '0611111111',
     ]);
   });
 

@@ -18,7 +18,9 @@ export function PresalePage() {
       <section className="k-card rf-presale">
         <h1>Prévente de la tombola</h1>
         <p>Aucune tombola n'est en vente pour le moment. Revenez bientôt !</p>
-        <p><Link to="/tombola/resultats">Voir les résultats du dernier tirage</Link></p>
+        <p>
+          <Link to="/tombola/resultats">Voir les résultats du dernier tirage</Link>
+        </p>
       </section>
     );
   }
@@ -44,12 +46,14 @@ export function PresalePage() {
           ))}
         </ul>
         <p className="k-muted">
-          {presale.remaining} tickets encore disponibles sur {presale.tickets}. Tickets en vente auprès des bénévoles, à la
-          caisse de la tombola. Chaque ticket soutient les projets de l'association.
+          {presale.remaining} tickets encore disponibles sur {presale.tickets}. Tickets en vente auprès des bénévoles, à la caisse de la
+          tombola. Chaque ticket soutient les projets de l'association.
         </p>
       </section>
       <section aria-labelledby="rf-presale-prizes">
-        <h2 id="rf-presale-prizes" className="rf-section-title">Les lots à gagner</h2>
+        <h2 id="rf-presale-prizes" className="rf-section-title">
+          Les lots à gagner
+        </h2>
         <ul className="rf-prize-grid">
           {presale.prizes.map((prize) => (
             <li key={prize.id} className="rf-prize-card k-card">
@@ -65,9 +69,7 @@ export function PresalePage() {
             </li>
           ))}
         </ul>
-        {hasAlcohol && (
-          <p className="k-muted">Les lots contenant de l'alcool ne sont remis qu'à des personnes majeures.</p>
-        )}
+        {hasAlcohol && <p className="k-muted">Les lots contenant de l'alcool ne sont remis qu'à des personnes majeures.</p>}
       </section>
     </div>
   );

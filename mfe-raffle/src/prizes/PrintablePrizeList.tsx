@@ -6,7 +6,6 @@ import { Breadcrumbs } from '../components/Breadcrumbs';
 import { PRIZE_BANNERS } from './PrizeInventory';
 import { useRaffleName } from '../components/useRaffleName';
 
-
 export function PrintablePrizeListPage() {
   const raffleId = Number(useParams().raffleId);
   const raffleName = useRaffleName(raffleId);
@@ -20,14 +19,22 @@ export function PrintablePrizeListPage() {
       <section className="k-card rf-printable">
         <div className="k-page-header rf-title-row">
           <h1>Liste des prix pour le Raffle #{raffleId}</h1>
-          <Button className="k-no-print" onClick={() => window.print()}>Imprimer</Button>
+          <Button className="k-no-print" onClick={() => window.print()}>
+            Imprimer
+          </Button>
         </div>
         {failed && <ErrorLine>{PRIZE_BANNERS.loadError}</ErrorLine>}
         {!failed && prizes === null && <Spinner />}
         {prizes && (
           <table className="rf-table rf-table--print">
             <thead>
-              <tr><th>Nom</th><th>Rang</th><th>Prix (€)</th><th>Quantité</th><th>Contient de l'alcool</th></tr>
+              <tr>
+                <th>Nom</th>
+                <th>Rang</th>
+                <th>Prix (€)</th>
+                <th>Quantité</th>
+                <th>Contient de l'alcool</th>
+              </tr>
             </thead>
             <tbody>
               {prizes.map((prize) => (

@@ -21,8 +21,11 @@ export function PrizeIllustrationPage() {
   const raffleName = useRaffleName(prize?.raffleId ?? 0);
 
   useEffect(() => {
-    raffleApi.getPrize(prizeId).then(setPrize, (error: unknown) =>
-      setFlash({ tone: 'error', text: 'Erreur lors de la récupération des prix.', detail: detailOf(error) }));
+    raffleApi
+      .getPrize(prizeId)
+      .then(setPrize, (error: unknown) =>
+        setFlash({ tone: 'error', text: 'Erreur lors de la récupération des prix.', detail: detailOf(error) }),
+      );
   }, [prizeId]);
 
   const handleSubmit = async (event: FormEvent) => {
@@ -45,10 +48,17 @@ export function PrizeIllustrationPage() {
 
   return (
     <>
-      <Breadcrumbs items={[
-        ...(prize ? [{ label: raffleName, to: `/tombola/${prize.raffleId}` }, { label: 'Lots', to: `/tombola/${prize.raffleId}/lots` }] : []),
-        { label: 'Illustration' },
-      ]} />
+      <Breadcrumbs
+        items={[
+          ...(prize
+            ? [
+                { label: raffleName, to: `/tombola/${prize.raffleId}` },
+                { label: 'Lots', to: `/tombola/${prize.raffleId}/lots` },
+              ]
+            : []),
+          { label: 'Illustration' },
+        ]}
+      />
       <section className="k-card rf-illustration">
         <h1>{prize ? `Illustration du lot « ${prize.name} »` : 'Illustration du lot'}</h1>
         <Flash message={flash} />
@@ -56,7 +66,11 @@ export function PrizeIllustrationPage() {
         {prize && (
           <div className="rf-illustration__body">
             <figure className="rf-illustration__current">
-              {prize.image ? <img src={prize.image} alt={`Illustration actuelle : ${prize.name}`} /> : <div className="rf-illustration__none">Pas encore d'illustration</div>}
+              {prize.image ? (
+                <img src={prize.image} alt={`Illustration actuelle : ${prize.name}`} />
+              ) : (
+                <div className="rf-illustration__none">Pas encore d'illustration</div>
+              )}
             </figure>
             <form onSubmit={handleSubmit}>
               <p className="k-field__label">{prize.illustration ? 'Nouvelle image' : 'Image'}</p>
@@ -68,13 +82,19 @@ export function PrizeIllustrationPage() {
                   accept="image/png,image/jpeg,image/gif,image/webp"
                   onChange={(e) => setFile(e.target.files?.[0] ?? null)}
                 />
-                <label htmlFor={inputId} className="k-button k-button--secondary">Choisir une image</label>
+                <label htmlFor={inputId} className="k-button k-button--secondary">
+                  Choisir une image
+                </label>
                 <span className="k-muted">{file ? file.name : 'Aucun fichier choisi'}</span>
               </div>
               <p className="k-muted">Formats acceptés : PNG, JPEG, GIF ou WebP, 2 Mo au plus.</p>
               <div className="k-actions k-actions--roomy rf-actions">
-                <Button type="submit" disabled={sending}>{prize.illustration ? 'Modifier illustration' : 'Ajouter illustration'}</Button>
-                <Link className="k-button k-button--ghost" to={`/tombola/${prize.raffleId}/lots`}>Retour aux lots</Link>
+                <Button type="submit" disabled={sending}>
+                  {prize.illustration ? 'Modifier illustration' : 'Ajouter illustration'}
+                </Button>
+                <Link className="k-button k-button--ghost" to={`/tombola/${prize.raffleId}/lots`}>
+                  Retour aux lots
+                </Link>
               </div>
             </form>
           </div>

@@ -6,14 +6,50 @@ import type { Prize } from '../api/raffleApi';
 import { PrizeInventoryPage } from './PrizeInventory';
 
 const prize = (over: Partial<Prize>): Prize => ({
-  id: 1, raffleId: 5, name: 'Vélo', label: 'Vélo', weight: 1, rank: 1, price: 350, cost: 0, provider: '', quantity: 1,
-  alcohol: false, Alcohol: false, illustration: null, image: null, ...over,
+  id: 1,
+  raffleId: 5,
+  name: 'Vélo',
+  label: 'Vélo',
+  weight: 1,
+  rank: 1,
+  price: 350,
+  cost: 0,
+  provider: '',
+  quantity: 1,
+  alcohol: false,
+  Alcohol: false,
+  illustration: null,
+  image: null,
+  ...over,
 });
-const law = { totalValue: 395, totalCost: 30, ticketRevenue: 44, costRatio: 68.2, limit: 15, warnings: ['Le coût des lots (30,00 €) dépasse 15 % des recettes des tickets (44,00 €) : 68,2 %.'] };
+const law = {
+  totalValue: 395,
+  totalCost: 30,
+  ticketRevenue: 44,
+  costRatio: 68.2,
+  limit: 15,
+  warnings: ['Le coût des lots (30,00 €) dépasse 15 % des recettes des tickets (44,00 €) : 68,2 %.'],
+};
 
 function gateway(overrides: GatewayRoutes = {}) {
   return fakeGateway({
-    'GET /api/admin/raffles/5/prizes': () => json([prize({}), prize({ id: 2, name: 'Coffret de vin', label: 'Coffret de vin', rank: 2, weight: 2, price: 45, quantity: 2, alcohol: true, Alcohol: true, illustration: 'demo-vin.png', image: '/up-prizes/demo-vin.png' })]),
+    'GET /api/admin/raffles/5/prizes': () =>
+      json([
+        prize({}),
+        prize({
+          id: 2,
+          name: 'Coffret de vin',
+          label: 'Coffret de vin',
+          rank: 2,
+          weight: 2,
+          price: 45,
+          quantity: 2,
+          alcohol: true,
+          Alcohol: true,
+          illustration: 'demo-vin.png',
+          image: '/up-prizes/demo-vin.png',
+        }),
+      ]),
     'GET /api/admin/raffles/5': () => json({ id: 5, name: 'Grande tombola', price: [], law }),
     ...overrides,
   });
@@ -23,7 +59,9 @@ async function renderInventory() {
   await act(async () => {
     render(
       <MemoryRouter initialEntries={['/tombola/5/lots']}>
-        <Routes><Route path="/tombola/:raffleId/lots" element={<PrizeInventoryPage />} /></Routes>
+        <Routes>
+          <Route path="/tombola/:raffleId/lots" element={<PrizeInventoryPage />} />
+        </Routes>
       </MemoryRouter>,
     );
   });
@@ -48,7 +86,9 @@ describe('prize inventory', () => {
   });
 
   it('pages a long inventory 20 prizes at a time with the one pagination', async () => {
-    const many = Array.from({ length: 45 }, (_, i) => prize({ id: i + 1, name: `Lot ${i + 1}`, label: `Lot ${i + 1}`, rank: i + 1, weight: i + 1 }));
+    const many = Array.from({ length: 45 }, (_, i) =>
+      prize({ id: i + 1, name: `Lot ${i + 1}`, label: `Lot ${i + 1}`, rank: i + 1, weight: i + 1 }),
+    );
     gateway({ 'GET /api/admin/raffles/5/prizes': () => json(many) });
     await renderInventory();
     const names = () => [...document.querySelectorAll('.rf-prize__name')].map((n) => n.textContent);
@@ -56,20 +96,27 @@ describe('prize inventory', () => {
     expect(names()[0]).toBe('Lot 1');
     const pagination = screen.getByRole('navigation', { name: 'Pagination des lots' });
     expect(within(pagination).getByRole('button', { name: 'Page 3' })).toBeTruthy();
-    await act(async () => { fireEvent.click(within(pagination).getByRole('button', { name: 'Page 3' })); });
+    await act(async () => {
+      fireEvent.click(within(pagination).getByRole('button', { name: 'Page 3' }));
+    });
     expect(names()).toEqual(['Lot 41', 'Lot 42', 'Lot 43', 'Lot 44', 'Lot 45']);
     expect(within(pagination).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
-    await act(async () => { fireEvent.click(within(pagination).getByRole('button', { name: 'Précédent' })); });
+    await act(async () => {
+      fireEvent.click(within(pagination).getByRole('button', { name: 'Précédent' }));
+    });
     expect(names()[0]).toBe('Lot 21');
   });
 
   it('shows the first broken rule and sends nothing; adds a valid prize with a green banner', async () => {
     const calls = gateway({
-      'POST /api/admin/raffles/5/prizes': (call) => json(prize({ id: 9, name: (call.body as Prize).name, rank: 3, weight: 3, price: 20, quantity: 4 }), 201),
+      'POST /api/admin/raffles/5/prizes': (call) =>
+        json(prize({ id: 9, name: (call.body as Prize).name, rank: 3, weight: 3, price: 20, quantity: 4 }), 201),
     });
     await renderInventory();
     fireEvent.change(addForm().getByLabelText('Name'), { target: { value: 'Peluche' } });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Add Prize' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add Prize' }));
+    });
     expect(screen.getByRole('alert').textContent).toBe('Le rang doit être supérieur à 0');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
@@ -77,7 +124,9 @@ describe('prize inventory', () => {
     fireEvent.change(addForm().getByLabelText('Cout'), { target: { value: '20' } });
     fireEvent.change(addForm().getByLabelText('Quantity'), { target: { value: '4' } });
     fireEvent.click(addForm().getByLabelText('Alcohol'));
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Add Prize' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add Prize' }));
+    });
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Peluche', weight: 3, price: 20, quantity: 4, alcohol: true });
     expect(screen.getByRole('status').textContent).toBe('Prix ajouté avec succès');
     expect(screen.getByText('Peluche')).toBeTruthy();
@@ -85,23 +134,35 @@ describe('prize inventory', () => {
 
   it('corrects a prize inline (Save sends the whole prize) and shows the red banner on failure', async () => {
     const calls = gateway({
-      'PUT /api/admin/prizes/1': (call) => (call.body as Prize).quantity > 5
-        ? json({ error: 'La quantité doit être positive' }, 400)
-        : json({ ...(call.body as Prize) }),
+      'PUT /api/admin/prizes/1': (call) =>
+        (call.body as Prize).quantity > 5 ? json({ error: 'La quantité doit être positive' }, 400) : json({ ...(call.body as Prize) }),
     });
     await renderInventory();
     fireEvent.click(screen.getAllByRole('button', { name: 'Corriger' })[0]!);
     const editor = within(screen.getByRole('group', { name: 'Lot 1' }));
     fireEvent.change(editor.getByLabelText('Name'), { target: { value: 'Vélo de ville' } });
-    await act(async () => { fireEvent.click(editor.getByRole('button', { name: 'Save' })); });
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 1, name: 'Vélo de ville', label: 'Vélo de ville', weight: 1, rank: 1, price: 350, quantity: 1, cost: 0 });
+    await act(async () => {
+      fireEvent.click(editor.getByRole('button', { name: 'Save' }));
+    });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      id: 1,
+      name: 'Vélo de ville',
+      label: 'Vélo de ville',
+      weight: 1,
+      rank: 1,
+      price: 350,
+      quantity: 1,
+      cost: 0,
+    });
     expect(screen.getByRole('status').textContent).toBe('Prix mis à jour avec succès');
     expect(screen.getByText('Vélo de ville')).toBeTruthy();
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Corriger' })[0]!);
     const again = within(screen.getByRole('group', { name: 'Lot 1' }));
     fireEvent.change(again.getByLabelText('Quantity'), { target: { value: '9' } });
-    await act(async () => { fireEvent.click(again.getByRole('button', { name: 'Save' })); });
+    await act(async () => {
+      fireEvent.click(again.getByRole('button', { name: 'Save' }));
+    });
     expect(screen.getByRole('alert').textContent).toContain('Erreur lors de la mise à jour du prix');
     fireEvent.click(again.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('group', { name: 'Lot 1' })).toBeNull();
@@ -111,10 +172,14 @@ describe('prize inventory', () => {
     const calls = gateway({ 'DELETE /api/admin/prizes/2': () => json({ success: true }) });
     await renderInventory();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    await act(async () => { fireEvent.click(screen.getAllByRole('button', { name: 'Supprimer' })[1]!); });
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Supprimer' })[1]!);
+    });
     expect(confirm).toHaveBeenCalledWith('Êtes-vous sûr de vouloir supprimer ce prix ?');
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
-    await act(async () => { fireEvent.click(screen.getAllByRole('button', { name: 'Supprimer' })[1]!); });
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Supprimer' })[1]!);
+    });
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
     expect(screen.getByRole('status').textContent).toBe('Prix supprimé avec succès');
     expect(screen.queryByText('Coffret de vin')).toBeNull();
@@ -126,9 +191,10 @@ describe('prize inventory', () => {
     expect(screen.getByRole('alert').textContent).toContain('Erreur lors de la récupération des prix.');
   });
 
-  it('shows the add form\'s messages under the form itself, not at the top of the page, and reads « 30,50 »', async () => {
+  it("shows the add form's messages under the form itself, not at the top of the page, and reads « 30,50 »", async () => {
     const calls = gateway({
-      'POST /api/admin/raffles/5/prizes': (call) => json(prize({ id: 9, name: (call.body as Prize).name, rank: 3, weight: 3, price: 30.5, quantity: 1 }), 201),
+      'POST /api/admin/raffles/5/prizes': (call) =>
+        json(prize({ id: 9, name: (call.body as Prize).name, rank: 3, weight: 3, price: 30.5, quantity: 1 }), 201),
     });
     await renderInventory();
     const form = screen.getByRole('group', { name: 'Nouveau lot' });
@@ -136,7 +202,9 @@ describe('prize inventory', () => {
     fireEvent.change(addForm().getByLabelText('Rang'), { target: { value: '3' } });
     fireEvent.change(addForm().getByLabelText('Cout'), { target: { value: '30,5,0' } });
     fireEvent.change(addForm().getByLabelText('Quantity'), { target: { value: '1' } });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Add Prize' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add Prize' }));
+    });
     const alert = within(form).getByRole('alert');
     expect(alert.textContent).toBe('Le prix doit être un montant en euros, par exemple 30,50.');
     // Nothing is said at the top of the inventory, far above the form.
@@ -145,18 +213,22 @@ describe('prize inventory', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     fireEvent.change(addForm().getByLabelText('Cout'), { target: { value: '30,50' } });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Add Prize' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add Prize' }));
+    });
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Lampe', weight: 3, price: 30.5, quantity: 1, alcohol: false });
     expect(within(form).getByRole('status').textContent).toBe('Prix ajouté avec succès');
   });
 
-  it('shows a correction\'s messages with the prize being corrected, its price shown « 350,00 »', async () => {
+  it("shows a correction's messages with the prize being corrected, its price shown « 350,00 »", async () => {
     gateway({ 'PUT /api/admin/prizes/1': () => json({ error: 'La quantité doit être positive' }, 400) });
     await renderInventory();
     fireEvent.click(screen.getAllByRole('button', { name: 'Corriger' })[0]!);
     const editor = screen.getByRole('group', { name: 'Lot 1' });
     expect((within(editor).getByLabelText('Cout') as HTMLInputElement).value).toBe('350,00');
-    await act(async () => { fireEvent.click(within(editor).getByRole('button', { name: 'Save' })); });
+    await act(async () => {
+      fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+    });
     expect(within(editor).getByRole('alert').textContent).toContain('Erreur lors de la mise à jour du prix');
   });
 });

@@ -39,7 +39,11 @@ export const PRIZES_PAGE_SIZE = 20;
 
 const EMPTY_FORM: PrizeForm = { name: '', weight: '', price: '', quantity: '', alcohol: false };
 const formOf = (prize: Prize): PrizeForm => ({
-  name: prize.name, weight: String(prize.weight), price: moneyText(prize.price), quantity: String(prize.quantity), alcohol: prize.Alcohol,
+  name: prize.name,
+  weight: String(prize.weight),
+  price: moneyText(prize.price),
+  quantity: String(prize.quantity),
+  alcohol: prize.Alcohol,
 });
 
 /**
@@ -178,7 +182,9 @@ export function PrizeInventoryPage() {
                           {prize.image ? <img src={prize.image} alt="" /> : <GiftIcon />}
                         </div>
                         <div className="rf-prize__main">
-                          <span className="rf-rank" title="Rang">{prize.rank}</span>
+                          <span className="rf-rank" title="Rang">
+                            {prize.rank}
+                          </span>
                           <div>
                             <div className="rf-prize__title">
                               <strong className="rf-prize__name">{prize.name}</strong>
@@ -191,7 +197,12 @@ export function PrizeInventoryPage() {
                           </div>
                         </div>
                         <div className="rf-prize__actions">
-                          <a href={`/tombola/admin-prize/${prize.id}/edit/image`} target="_blank" rel="noopener noreferrer" className="k-button k-button--ghost">
+                          <a
+                            href={`/tombola/admin-prize/${prize.id}/edit/image`}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className="k-button k-button--ghost"
+                          >
                             {prize.illustration ? 'Modifier illustration' : 'Ajouter illustration'}
                           </a>
                           <Button variant="secondary" onClick={() => setEditing({ id: prize.id, form: formOf(prize) })}>
@@ -201,7 +212,11 @@ export function PrizeInventoryPage() {
                             Supprimer
                           </Button>
                         </div>
-                        {flashAt(prize.id) && <div className="rf-prize__flash"><Flash message={flashAt(prize.id)} /></div>}
+                        {flashAt(prize.id) && (
+                          <div className="rf-prize__flash">
+                            <Flash message={flashAt(prize.id)} />
+                          </div>
+                        )}
                       </>
                     )}
                   </li>
@@ -225,7 +240,13 @@ export function PrizeInventoryPage() {
 }
 
 /** Name, Rang, Cout (the prize's value, sent as `price`), Quantity and Alcohol, as in SPEC §2. */
-function PrizeFields({ form, onChange, labelPrefix, message, children }: {
+function PrizeFields({
+  form,
+  onChange,
+  labelPrefix,
+  message,
+  children,
+}: {
   form: PrizeForm;
   onChange: (form: PrizeForm) => void;
   labelPrefix: string;
@@ -250,7 +271,11 @@ function PrizeFields({ form, onChange, labelPrefix, message, children }: {
         <input id={`${id}-alcohol`} type="checkbox" checked={form.alcohol} onChange={set('alcohol')} /> Alcohol
       </label>
       <div className="k-actions k-actions--roomy rf-actions">{children}</div>
-      {message && <div className="rf-prize-fields__message"><Flash message={message} /></div>}
+      {message && (
+        <div className="rf-prize-fields__message">
+          <Flash message={message} />
+        </div>
+      )}
     </div>
   );
 }

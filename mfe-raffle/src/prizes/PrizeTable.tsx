@@ -35,8 +35,9 @@ export function PrizeTablePage() {
   const handleSave = async (prize: Prize) => {
     if (!editing) return;
     const { row } = editing;
-    const invalid = prizeError({ name: row.label, weight: row.rank, price: row.price, quantity: prize.quantity })
-      ?? (row.cost.trim() !== '' && readMoney(row.cost) === null ? 'Le coût doit être un montant en euros, par exemple 12,50.' : null);
+    const invalid =
+      prizeError({ name: row.label, weight: row.rank, price: row.price, quantity: prize.quantity }) ??
+      (row.cost.trim() !== '' && readMoney(row.cost) === null ? 'Le coût doit être un montant en euros, par exemple 12,50.' : null);
     if (invalid) {
       setFlash({ tone: 'error', text: invalid });
       return;
@@ -44,8 +45,14 @@ export function PrizeTablePage() {
     try {
       const rank = Number(row.rank);
       const updated = await raffleApi.updatePrize({
-        ...prize, name: row.label.trim(), label: row.label.trim(), rank, weight: rank,
-        price: readMoney(row.price) ?? 0, cost: readMoney(row.cost || '0') ?? 0, provider: row.provider.trim(),
+        ...prize,
+        name: row.label.trim(),
+        label: row.label.trim(),
+        rank,
+        weight: rank,
+        price: readMoney(row.price) ?? 0,
+        cost: readMoney(row.cost || '0') ?? 0,
+        provider: row.provider.trim(),
       });
       setPrizes((list) => (list ?? []).map((p) => (p.id === updated.id ? updated : p)).sort((a, b) => a.rank - b.rank || a.id - b.id));
       setEditing(null);
@@ -55,14 +62,15 @@ export function PrizeTablePage() {
     }
   };
 
-  const change = (field: keyof Row) => (e: { target: { value: string } }) => editing && setEditing({ ...editing, row: { ...editing.row, [field]: e.target.value } });
-  const input = (field: keyof Row, label: string, type = 'text') => editing && (
-    <input className="k-input rf-cell-input" aria-label={label} type={type} value={editing.row[field]} onChange={change(field)} />
-  );
+  const change = (field: keyof Row) => (e: { target: { value: string } }) =>
+    editing && setEditing({ ...editing, row: { ...editing.row, [field]: e.target.value } });
+  const input = (field: keyof Row, label: string, type = 'text') =>
+    editing && (
+      <input className="k-input rf-cell-input" aria-label={label} type={type} value={editing.row[field]} onChange={change(field)} />
+    );
   // Amounts typed the French way (« 30,50 »), read by the UI kit's parser.
-  const money = (field: 'price' | 'cost', label: string) => editing && (
-    <MoneyInput className="rf-cell-input" aria-label={label} value={editing.row[field]} onChange={change(field)} />
-  );
+  const money = (field: 'price' | 'cost', label: string) =>
+    editing && <MoneyInput className="rf-cell-input" aria-label={label} value={editing.row[field]} onChange={change(field)} />;
 
   return (
     <>
@@ -70,40 +78,72 @@ export function PrizeTablePage() {
       <section className="k-card">
         <h1>Tableau des lots</h1>
         <Flash message={flash} />
-        {prizes === null ? <Spinner /> : (
+        {prizes === null ? (
+          <Spinner />
+        ) : (
           <div className="rf-table-wrap">
             <table className="rf-table">
               <thead>
-                <tr><th>Label</th><th>Rank</th><th>Price</th><th>Cost</th><th>Provider</th><th><span className="k-visually-hidden">Actions</span></th></tr>
+                <tr>
+                  <th>Label</th>
+                  <th>Rank</th>
+                  <th>Price</th>
+                  <th>Cost</th>
+                  <th>Provider</th>
+                  <th>
+                    <span className="k-visually-hidden">Actions</span>
+                  </th>
+                </tr>
               </thead>
               <tbody>
-                {prizes.map((prize) => editing?.id === prize.id ? (
-                  <tr key={prize.id}>
-                    <td>{input('label', 'Label')}</td>
-                    <td>{input('rank', 'Rank', 'number')}</td>
-                    <td>{money('price', 'Price')}</td>
-                    <td>{money('cost', 'Cost')}</td>
-                    <td>{input('provider', 'Provider')}</td>
-                    <td className="rf-actions-cell"><div className="rf-row-actions">
-                      <Button onClick={() => handleSave(prize)}>Save</Button>
-                      <Button variant="ghost" onClick={() => setEditing(null)}>Cancel</Button>
-                    </div></td>
-                  </tr>
-                ) : (
-                  <tr key={prize.id}>
-                    <td>{prize.label}</td>
-                    <td>{prize.rank}</td>
-                    <td>{formatEuros(prize.price)}</td>
-                    <td>{formatEuros(prize.cost)}</td>
-                    <td>{prize.provider}</td>
-                    <td className="rf-actions-cell"><div className="rf-row-actions">
-                      <Button variant="secondary" onClick={() => setEditing({
-                        id: prize.id,
-                        row: { label: prize.label, rank: String(prize.rank), price: moneyText(prize.price), cost: moneyText(prize.cost), provider: prize.provider },
-                      })}>Edit</Button>
-                    </div></td>
-                  </tr>
-                ))}
+                {prizes.map((prize) =>
+                  editing?.id === prize.id ? (
+                    <tr key={prize.id}>
+                      <td>{input('label', 'Label')}</td>
+                      <td>{input('rank', 'Rank', 'number')}</td>
+                      <td>{money('price', 'Price')}</td>
+                      <td>{money('cost', 'Cost')}</td>
+                      <td>{input('provider', 'Provider')}</td>
+                      <td className="rf-actions-cell">
+                        <div className="rf-row-actions">
+                          <Button onClick={() => handleSave(prize)}>Save</Button>
+                          <Button variant="ghost" onClick={() => setEditing(null)}>
+                            Cancel
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ) : (
+                    <tr key={prize.id}>
+                      <td>{prize.label}</td>
+                      <td>{prize.rank}</td>
+                      <td>{formatEuros(prize.price)}</td>
+                      <td>{formatEuros(prize.cost)}</td>
+                      <td>{prize.provider}</td>
+                      <td className="rf-actions-cell">
+                        <div className="rf-row-actions">
+                          <Button
+                            variant="secondary"
+                            onClick={() =>
+                              setEditing({
+                                id: prize.id,
+                                row: {
+                                  label: prize.label,
+                                  rank: String(prize.rank),
+                                  price: moneyText(prize.price),
+                                  cost: moneyText(prize.cost),
+                                  provider: prize.provider,
+                                },
+                              })
+                            }
+                          >
+                            Edit
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ),
+                )}
               </tbody>
             </table>
           </div>

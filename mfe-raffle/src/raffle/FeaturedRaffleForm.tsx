@@ -26,13 +26,16 @@ export function FeaturedRaffleForm({ raffles }: { raffles: RaffleSummary[] }) {
   const ids = { raffle: useId(), shown: useId(), title: useId(), text: useId() };
 
   useEffect(() => {
-    raffleApi.getFeatured().then((answer) => {
-      setSettings(answer);
-      setRaffleId(answer.raffleId === null ? '' : String(answer.raffleId));
-      setShown(answer.bannerShown);
-      setTitle(answer.bannerTitle);
-      setText(answer.bannerText);
-    }, (error: unknown) => setFlash({ tone: 'error', text: FEATURED_MESSAGES.loadError, detail: detailOf(error) }));
+    raffleApi.getFeatured().then(
+      (answer) => {
+        setSettings(answer);
+        setRaffleId(answer.raffleId === null ? '' : String(answer.raffleId));
+        setShown(answer.bannerShown);
+        setTitle(answer.bannerTitle);
+        setText(answer.bannerText);
+      },
+      (error: unknown) => setFlash({ tone: 'error', text: FEATURED_MESSAGES.loadError, detail: detailOf(error) }),
+    );
   }, []);
 
   // Another raffle chosen: a title that was empty or named the previous raffle is suggested anew
@@ -51,7 +54,12 @@ export function FeaturedRaffleForm({ raffles }: { raffles: RaffleSummary[] }) {
     setSaving(true);
     setFlash(null);
     try {
-      const answer = await raffleApi.saveFeatured({ raffleId: raffleId ? Number(raffleId) : null, bannerShown: shown, bannerTitle: title, bannerText: text });
+      const answer = await raffleApi.saveFeatured({
+        raffleId: raffleId ? Number(raffleId) : null,
+        bannerShown: shown,
+        bannerTitle: title,
+        bannerText: text,
+      });
       setSettings(answer);
       setFlash({ tone: 'success', text: FEATURED_MESSAGES.saved });
     } catch (error) {
@@ -67,30 +75,49 @@ export function FeaturedRaffleForm({ raffles }: { raffles: RaffleSummary[] }) {
       <p className="k-muted">
         La tombola que montrent la page de prévente, la bannière de la page d'accueil et les résultats publics du tirage.
       </p>
-      {settings === null && !flash ? <Spinner /> : (
+      {settings === null && !flash ? (
+        <Spinner />
+      ) : (
         <form className="rf-featured-form" onSubmit={handleSubmit} noValidate>
           <Field label="Tombola montrée au public" htmlFor={ids.raffle}>
             <select id={ids.raffle} className="k-select" value={raffleId} onChange={(e) => handleRaffleChange(e.target.value)}>
               <option value="">Aucune : la dernière tombola en vente</option>
               {raffles.map((raffle) => (
                 <option key={raffle.id} value={String(raffle.id)}>
-                  {raffle.name}{raffle.eventName ? ` — ${raffle.eventName}` : ''}
+                  {raffle.name}
+                  {raffle.eventName ? ` — ${raffle.eventName}` : ''}
                 </option>
               ))}
             </select>
           </Field>
           <label className="rf-check" htmlFor={ids.shown}>
-            <input id={ids.shown} type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} /> Afficher la bannière sur la page d'accueil
+            <input id={ids.shown} type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} /> Afficher la bannière sur
+            la page d'accueil
           </label>
           <Field label="Titre de la bannière" htmlFor={ids.title}>
-            <TextInput id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={150} placeholder="Grande tombola : la prévente est ouverte !" />
+            <TextInput
+              id={ids.title}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              maxLength={150}
+              placeholder="Grande tombola : la prévente est ouverte !"
+            />
           </Field>
           <Field label="Texte de la bannière" htmlFor={ids.text}>
-            <textarea id={ids.text} className="k-input rf-textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} maxLength={1000} />
+            <textarea
+              id={ids.text}
+              className="k-input rf-textarea"
+              rows={3}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              maxLength={1000}
+            />
           </Field>
           <Flash message={flash} />
           <div className="k-actions k-actions--roomy rf-actions">
-            <Button type="submit" disabled={saving}>Enregistrer</Button>
+            <Button type="submit" disabled={saving}>
+              Enregistrer
+            </Button>
           </div>
         </form>
       )}

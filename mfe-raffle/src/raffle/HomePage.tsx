@@ -22,8 +22,18 @@ function VisitorHome() {
     <section className="k-card rf-notice">
       <h1>Tombola</h1>
       <ul className="rf-tiles">
-        <li><Link className="rf-tile" to="/tombola/prevente"><strong>Prévente</strong><span>Les lots et le prix des tickets</span></Link></li>
-        <li><Link className="rf-tile" to="/tombola/resultats"><strong>Résultats</strong><span>Les gagnants du tirage au sort</span></Link></li>
+        <li>
+          <Link className="rf-tile" to="/tombola/prevente">
+            <strong>Prévente</strong>
+            <span>Les lots et le prix des tickets</span>
+          </Link>
+        </li>
+        <li>
+          <Link className="rf-tile" to="/tombola/resultats">
+            <strong>Résultats</strong>
+            <span>Les gagnants du tirage au sort</span>
+          </Link>
+        </li>
       </ul>
     </section>
   );
@@ -46,8 +56,12 @@ function AdminHome() {
       <div className="k-page-header rf-title-row">
         <h1>Tombola et paniers garnis</h1>
         <div className="k-actions k-actions--roomy rf-actions">
-          <Link className="k-button k-button--ghost" to="/tombola/prevente">Page de prévente</Link>
-          <Link className="k-button k-button--ghost" to="/tombola/resultats">Résultats publics</Link>
+          <Link className="k-button k-button--ghost" to="/tombola/prevente">
+            Page de prévente
+          </Link>
+          <Link className="k-button k-button--ghost" to="/tombola/resultats">
+            Résultats publics
+          </Link>
         </div>
       </div>
       {failed && <ErrorLine>Erreur lors du chargement des données</ErrorLine>}
@@ -56,20 +70,43 @@ function AdminHome() {
       <section className="k-card">
         <div className="k-page-header rf-title-row">
           <h2>Tombolas</h2>
-          <Link className="k-button k-button--primary" to="/tombola/nouvelle">Nouvelle tombola</Link>
+          <Link className="k-button k-button--primary" to="/tombola/nouvelle">
+            Nouvelle tombola
+          </Link>
         </div>
-        {raffles === null ? <Spinner /> : raffles.length === 0 ? <p className="k-muted">Aucune tombola pour l'instant.</p> : (
+        {raffles === null ? (
+          <Spinner />
+        ) : raffles.length === 0 ? (
+          <p className="k-muted">Aucune tombola pour l'instant.</p>
+        ) : (
           <div className="rf-table-wrap">
             <table className="rf-table">
-              <thead><tr><th>Tombola</th><th>Événement</th><th>Tickets vendus</th><th>Recettes</th><th>État</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Tombola</th>
+                  <th>Événement</th>
+                  <th>Tickets vendus</th>
+                  <th>Recettes</th>
+                  <th>État</th>
+                </tr>
+              </thead>
               <tbody>
                 {raffles.map((raffle) => (
                   <tr key={raffle.id}>
-                    <td><Link to={`/tombola/${raffle.id}`}>{raffle.name}</Link></td>
-                    <td>{raffle.eventName}{!raffle.eventKnown && <span className="k-muted"> (en attente de la caisse)</span>}</td>
-                    <td className="rf-num">{raffle.sold} / {raffle.tickets}</td>
+                    <td>
+                      <Link to={`/tombola/${raffle.id}`}>{raffle.name}</Link>
+                    </td>
+                    <td>
+                      {raffle.eventName}
+                      {!raffle.eventKnown && <span className="k-muted"> (en attente de la caisse)</span>}
+                    </td>
+                    <td className="rf-num">
+                      {raffle.sold} / {raffle.tickets}
+                    </td>
                     <td className="rf-num">{formatEuros(raffle.revenue)}</td>
-                    <td><span className={`rf-state rf-state--${raffle.state}`}>{STATE_LABELS[raffle.state]}</span></td>
+                    <td>
+                      <span className={`rf-state rf-state--${raffle.state}`}>{STATE_LABELS[raffle.state]}</span>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -83,17 +120,36 @@ function AdminHome() {
       <section className="k-card">
         <div className="k-page-header rf-title-row">
           <h2>Paniers garnis</h2>
-          <Link className="k-button k-button--primary" to="/tombola/paniers/nouveau">Nouveau panier garni</Link>
+          <Link className="k-button k-button--primary" to="/tombola/paniers/nouveau">
+            Nouveau panier garni
+          </Link>
         </div>
-        {baskets === null ? <Spinner /> : baskets.length === 0 ? <p className="k-muted">Aucun panier garni pour l'instant.</p> : (
+        {baskets === null ? (
+          <Spinner />
+        ) : baskets.length === 0 ? (
+          <p className="k-muted">Aucun panier garni pour l'instant.</p>
+        ) : (
           <div className="rf-table-wrap">
             <table className="rf-table">
-              <thead><tr><th>Paniers garnis</th><th>Événement</th><th>Paniers à gagner</th><th>Paris vendus</th><th>Recettes</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Paniers garnis</th>
+                  <th>Événement</th>
+                  <th>Paniers à gagner</th>
+                  <th>Paris vendus</th>
+                  <th>Recettes</th>
+                </tr>
+              </thead>
               <tbody>
                 {baskets.map((basket) => (
                   <tr key={basket.id}>
-                    <td><Link to={`/tombola/paniers/${basket.id}`}>{basket.name}</Link></td>
-                    <td>{basket.eventName}{!basket.eventKnown && <span className="k-muted"> (en attente de la caisse)</span>}</td>
+                    <td>
+                      <Link to={`/tombola/paniers/${basket.id}`}>{basket.name}</Link>
+                    </td>
+                    <td>
+                      {basket.eventName}
+                      {!basket.eventKnown && <span className="k-muted"> (en attente de la caisse)</span>}
+                    </td>
                     <td>{basket.types.map((t) => t.name).join(', ') || '—'}</td>
                     <td className="rf-num">{basket.sold}</td>
                     <td className="rf-num">{formatEuros(basket.revenue)}</td>

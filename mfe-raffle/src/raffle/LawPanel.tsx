@@ -32,7 +32,10 @@ export function LawPanel({ law }: { law: LawPanelData }) {
         </div>
       </dl>
       <div className="rf-gauge" aria-hidden="true">
-        <div className={`rf-gauge__bar${over ? ' rf-gauge__bar--over' : ''}`} style={{ width: `${Math.min(100, ((law.costRatio ?? 0) / (2 * law.limit)) * 100)}%` }} />
+        <div
+          className={`rf-gauge__bar${over ? ' rf-gauge__bar--over' : ''}`}
+          style={{ width: `${Math.min(100, ((law.costRatio ?? 0) / (2 * law.limit)) * 100)}%` }}
+        />
         <div className="rf-gauge__limit" style={{ left: '50%' }} title={`${law.limit} %`} />
       </div>
       {law.warnings.length > 0 && (
@@ -43,9 +46,9 @@ export function LawPanel({ law }: { law: LawPanelData }) {
         </ul>
       )}
       <p className="rf-legal">
-        Une association peut organiser une tombola avec l'autorisation du maire, à condition de n'offrir que des lots en
-        nature ; les frais d'organisation restent en principe sous {law.limit} % des recettes des tickets (Code de la
-        sécurité intérieure, art. L322-3 et suivants). Ces avertissements ne bloquent rien.
+        Une association peut organiser une tombola avec l'autorisation du maire, à condition de n'offrir que des lots en nature ; les frais
+        d'organisation restent en principe sous {law.limit} % des recettes des tickets (Code de la sécurité intérieure, art. L322-3 et
+        suivants). Ces avertissements ne bloquent rien.
       </p>
     </section>
   );

@@ -11,8 +11,9 @@ import { LawPanel } from './LawPanel';
 const ticketLabel = (nb: number) => (nb === 1 ? '1 ticket' : `${nb} tickets`);
 
 export const DELETE_MESSAGES = {
-  confirm: (name: string) => `Supprimer définitivement la tombola « ${name} », ses prix de tickets et ses lots ? Cette action est irréversible.`,
-  failed: 'La tombola n\'a pas pu être supprimée.',
+  confirm: (name: string) =>
+    `Supprimer définitivement la tombola « ${name} », ses prix de tickets et ses lots ? Cette action est irréversible.`,
+  failed: "La tombola n'a pas pu être supprimée.",
   deleted: (name: string) => `La tombola « ${name} » a été supprimée.`,
   hasSales: 'Des tickets ont été vendus : cette tombola ne peut plus être supprimée.',
 } as const;
@@ -49,26 +50,65 @@ export function RaffleDashboard() {
       <div className="k-page-header rf-title-row">
         <div>
           <h1>{raffle.name}</h1>
-          <p className="rf-lead">{raffle.eventName} · <span className={`rf-state rf-state--${raffle.state}`}>{STATE_LABELS[raffle.state]}</span></p>
+          <p className="rf-lead">
+            {raffle.eventName} · <span className={`rf-state rf-state--${raffle.state}`}>{STATE_LABELS[raffle.state]}</span>
+          </p>
         </div>
       </div>
       <dl className="rf-stats">
-        <div className="k-card"><dt>Tickets vendus</dt><dd>{raffle.sold} / {raffle.tickets}</dd></div>
-        <div className="k-card"><dt>Recettes des tickets</dt><dd>{formatEuros(raffle.revenue)}</dd></div>
+        <div className="k-card">
+          <dt>Tickets vendus</dt>
+          <dd>
+            {raffle.sold} / {raffle.tickets}
+          </dd>
+        </div>
+        <div className="k-card">
+          <dt>Recettes des tickets</dt>
+          <dd>{formatEuros(raffle.revenue)}</dd>
+        </div>
         <div className="k-card">
           <dt>Prix des tickets</dt>
-          <dd className="rf-stats__small">{raffle.price.length ? raffle.price.map((t) => `${ticketLabel(t.nb)} : ${formatEuros(t.p)}`).join(' · ') : '—'}</dd>
+          <dd className="rf-stats__small">
+            {raffle.price.length ? raffle.price.map((t) => `${ticketLabel(t.nb)} : ${formatEuros(t.p)}`).join(' · ') : '—'}
+          </dd>
         </div>
       </dl>
       <div className="rf-with-aside">
         <ul className="rf-tiles">
-          <li><Link className="rf-tile" to={`${base}/tarifs`}><strong>Prix des tickets</strong><span>Modifier les paires nombre de tickets / prix</span></Link></li>
-          <li><Link className="rf-tile" to={`${base}/lots`}><strong>Lots</strong><span>Inventaire, corrections, illustrations</span></Link></li>
-          <li><Link className="rf-tile" to={`${base}/lots/tableau`}><strong>Tableau des lots</strong><span>Valeur, coût et fournisseur de chaque lot</span></Link></li>
-          <li><Link className="rf-tile" to={`${base}/lots/imprimer`}><strong>Liste imprimable</strong><span>La liste des prix à afficher</span></Link></li>
-          <li><Link className="rf-tile" to={`${base}/tirage`}><strong>Tirage au sort</strong><span>Clôture de la vente, tirage vérifiable, gagnants</span></Link></li>
+          <li>
+            <Link className="rf-tile" to={`${base}/tarifs`}>
+              <strong>Prix des tickets</strong>
+              <span>Modifier les paires nombre de tickets / prix</span>
+            </Link>
+          </li>
+          <li>
+            <Link className="rf-tile" to={`${base}/lots`}>
+              <strong>Lots</strong>
+              <span>Inventaire, corrections, illustrations</span>
+            </Link>
+          </li>
+          <li>
+            <Link className="rf-tile" to={`${base}/lots/tableau`}>
+              <strong>Tableau des lots</strong>
+              <span>Valeur, coût et fournisseur de chaque lot</span>
+            </Link>
+          </li>
+          <li>
+            <Link className="rf-tile" to={`${base}/lots/imprimer`}>
+              <strong>Liste imprimable</strong>
+              <span>La liste des prix à afficher</span>
+            </Link>
+          </li>
+          <li>
+            <Link className="rf-tile" to={`${base}/tirage`}>
+              <strong>Tirage au sort</strong>
+              <span>Clôture de la vente, tirage vérifiable, gagnants</span>
+            </Link>
+          </li>
         </ul>
-        <aside><LawPanel law={raffle.law} /></aside>
+        <aside>
+          <LawPanel law={raffle.law} />
+        </aside>
       </div>
       <section className="k-card rf-danger-zone" aria-labelledby="rf-delete-title">
         <h2 id="rf-delete-title">Supprimer la tombola</h2>
@@ -78,7 +118,9 @@ export function RaffleDashboard() {
           <p className="k-muted">{DELETE_MESSAGES.hasSales}</p>
         )}
         <Flash message={flash} />
-        <Button variant="danger" onClick={handleDelete} disabled={!deletable}>Supprimer la tombola</Button>
+        <Button variant="danger" onClick={handleDelete} disabled={!deletable}>
+          Supprimer la tombola
+        </Button>
       </section>
     </>
   );

@@ -34,26 +34,43 @@ describe('ticket price editor', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
     });
-    expect(save).toHaveBeenCalledWith([{ nb: 1, p: 2 }, { nb: 10, p: 15.5 }]);
+    expect(save).toHaveBeenCalledWith([
+      { nb: 1, p: 2 },
+      { nb: 10, p: 15.5 },
+    ]);
     expect(screen.getByRole('status').textContent).toBe('Raffle créé avec succès !');
   });
 
   it('loads the tiers in update mode, removes a pair and updates', async () => {
     let resolve!: (tiers: Tier[]) => void;
-    const loadTiers = vi.fn(() => new Promise<Tier[]>((r) => { resolve = r; }));
+    const loadTiers = vi.fn(
+      () =>
+        new Promise<Tier[]>((r) => {
+          resolve = r;
+        }),
+    );
     const saveTiers = vi.fn(async () => undefined);
     render(<TierEditor id={3} loadTiers={loadTiers} saveTiers={saveTiers} messages={RAFFLE_TIER_MESSAGES} />);
     expect(screen.getByRole('heading', { name: 'Modifier les prix des tickets' })).toBeTruthy();
     expect(screen.getByText('Chargement en cours...')).toBeTruthy();
     expect(loadTiers).toHaveBeenCalledWith(3);
-    await act(async () => resolve([{ nb: 1, p: 2 }, { nb: 3, p: 5 }, { nb: 10, p: 15 }]));
+    await act(async () =>
+      resolve([
+        { nb: 1, p: 2 },
+        { nb: 3, p: 5 },
+        { nb: 10, p: 15 },
+      ]),
+    );
 
     expect((screen.getAllByLabelText(/Nombre de tickets de la paire/) as HTMLInputElement[]).map((i) => i.value)).toEqual(['1', '3', '10']);
     fireEvent.click(screen.getAllByRole('button', { name: 'Supprimer' })[1]!);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour' }));
     });
-    expect(saveTiers).toHaveBeenCalledWith([{ nb: 1, p: 2 }, { nb: 10, p: 15 }]);
+    expect(saveTiers).toHaveBeenCalledWith([
+      { nb: 1, p: 2 },
+      { nb: 10, p: 15 },
+    ]);
     expect(screen.getByRole('status').textContent).toBe('Raffle mis à jour avec succès !');
   });
 
@@ -76,13 +93,23 @@ describe('ticket price editor', () => {
 
   it('names the line a person counts (« Ligne 4 : … ») and sends nothing when a pair cannot be read', async () => {
     const save = vi.fn(async (_tiers: Tier[]) => undefined);
-    await renderEditor({ saveTiers: save, id: 2, loadTiers: async () => [{ nb: 1, p: 2 }, { nb: 3, p: 5 }, { nb: 10, p: 15 }] });
+    await renderEditor({
+      saveTiers: save,
+      id: 2,
+      loadTiers: async () => [
+        { nb: 1, p: 2 },
+        { nb: 3, p: 5 },
+        { nb: 10, p: 15 },
+      ],
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter une nouvelle paire' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour' }));
     });
     expect(save).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toContain('Ligne 4 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Ligne 4 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.',
+    );
     expect(screen.getByRole('alert').textContent).not.toContain('price.3');
     expect(screen.getByLabelText('Nombre de tickets de la paire 4').getAttribute('aria-invalid')).toBe('true');
 
@@ -92,7 +119,9 @@ describe('ticket price editor', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour' }));
     });
     expect(save).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toContain('Ligne 4 : le prix doit être un montant positif en euros (deux décimales au plus), par exemple 2,50.');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Ligne 4 : le prix doit être un montant positif en euros (deux décimales au plus), par exemple 2,50.',
+    );
   });
 
   it('reads prices typed the French way: « 30,50 » is 30,50 €, shown back as « 2,00 »', async () => {
@@ -107,6 +136,9 @@ describe('ticket price editor', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour' }));
     });
-    expect(save).toHaveBeenCalledWith([{ nb: 1, p: 2 }, { nb: 20, p: 30.5 }]);
+    expect(save).toHaveBeenCalledWith([
+      { nb: 1, p: 2 },
+      { nb: 20, p: 30.5 },
+    ]);
   });
 });

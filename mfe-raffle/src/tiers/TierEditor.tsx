@@ -51,7 +51,8 @@ export function readTierRows(rows: readonly Pick<Row, 'nb' | 'p'>[]): { tiers: T
       return { line, error: `Ligne ${line} : le nombre de tickets doit être un nombre entier entre 1 et 100 000.` };
     }
     const p = readMoney(row.p);
-    if (p === null) return { line, error: `Ligne ${line} : le prix doit être un montant positif en euros (deux décimales au plus), par exemple 2,50.` };
+    if (p === null)
+      return { line, error: `Ligne ${line} : le prix doit être un montant positif en euros (deux décimales au plus), par exemple 2,50.` };
     tiers.push({ nb: Number(nb), p });
   }
   return { tiers };
@@ -109,7 +110,9 @@ export function TierEditor({ id, loadTiers, saveTiers, messages, children, after
       <Flash message={flash} />
       {flash?.tone === 'success' && after}
       {loading ? (
-        <p className="rf-loading" role="status">Chargement en cours...</p>
+        <p className="rf-loading" role="status">
+          Chargement en cours...
+        </p>
       ) : (
         <form onSubmit={handleSubmit}>
           {children}

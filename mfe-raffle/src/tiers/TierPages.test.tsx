@@ -9,7 +9,9 @@ async function renderAt(path: string, route: string, element: ReactElement) {
   await act(async () => {
     render(
       <MemoryRouter initialEntries={[path]}>
-        <Routes><Route path={route} element={element} /></Routes>
+        <Routes>
+          <Route path={route} element={element} />
+        </Routes>
       </MemoryRouter>,
     );
   });
@@ -35,7 +37,9 @@ describe('a new raffle in the tier editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter une nouvelle paire' }));
     fireEvent.change(screen.getByLabelText('Nombre de tickets de la paire 1'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('Prix de la paire 1'), { target: { value: '2,50' } });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Créer' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
+    });
 
     expect(screen.getByRole('status').textContent).toBe('Raffle créé avec succès !');
     expect(screen.getByRole('heading', { name: 'Modifier les prix des tickets' })).toBeTruthy();
@@ -45,7 +49,9 @@ describe('a new raffle in the tier editor', () => {
     expect(screen.getByRole('link', { name: 'Ouvrir la tombola créée' }).getAttribute('href')).toBe('/tombola/12');
 
     fireEvent.change(screen.getByLabelText('Prix de la paire 1'), { target: { value: '3' } });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour' }));
+    });
     expect(screen.getByRole('status').textContent).toBe('Raffle mis à jour avec succès !');
     const writes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
     expect(writes).toEqual(['POST /api/admin/raffle', 'PUT /api/admin/raffle/12']);
@@ -57,7 +63,18 @@ describe('the gift-basket tier page', () => {
   it('shows the basket name in the breadcrumb, not « Panier garni n° 1 »', async () => {
     fakeGateway({
       'GET /api/admin/gift-basket/1': () => json([{ nb: 1, p: 2 }]),
-      'GET /api/admin/gift-basket/1/summary': () => json({ id: 1, name: 'Paniers de la kermesse', eventId: 7, eventName: 'Fête', eventKnown: true, types: [], sold: 0, revenue: 0, price: [] }),
+      'GET /api/admin/gift-basket/1/summary': () =>
+        json({
+          id: 1,
+          name: 'Paniers de la kermesse',
+          eventId: 7,
+          eventName: 'Fête',
+          eventKnown: true,
+          types: [],
+          sold: 0,
+          revenue: 0,
+          price: [],
+        }),
     });
     await renderAt('/tombola/paniers/1/tarifs', '/tombola/paniers/:basketId/tarifs', <GiftBasketTiersPage />);
     const crumbs = screen.getByRole('navigation', { name: "Fil d'Ariane" });

@@ -11,9 +11,12 @@ import { useGiftBasketName, useRaffleName } from '../components/useRaffleName';
 export function RaffleTiersPage() {
   const raffleId = Number(useParams().raffleId);
   const raffleName = useRaffleName(raffleId);
-  const save = useCallback(async (price: Tier[]) => {
-    await raffleApi.updateRaffleTiers(raffleId, { price });
-  }, [raffleId]);
+  const save = useCallback(
+    async (price: Tier[]) => {
+      await raffleApi.updateRaffleTiers(raffleId, { price });
+    },
+    [raffleId],
+  );
   return (
     <>
       <Breadcrumbs items={[{ label: raffleName, to: `/tombola/${raffleId}` }, { label: 'Prix des tickets' }]} />
@@ -25,9 +28,12 @@ export function RaffleTiersPage() {
 export function GiftBasketTiersPage() {
   const basketId = Number(useParams().basketId);
   const basketName = useGiftBasketName(basketId);
-  const save = useCallback(async (price: Tier[]) => {
-    await raffleApi.updateGiftBasketTiers(basketId, { price });
-  }, [basketId]);
+  const save = useCallback(
+    async (price: Tier[]) => {
+      await raffleApi.updateGiftBasketTiers(basketId, { price });
+    },
+    [basketId],
+  );
   return (
     <>
       <Breadcrumbs items={[{ label: basketName, to: `/tombola/paniers/${basketId}` }, { label: 'Prix des paris' }]} />
@@ -46,7 +52,17 @@ function useEvents() {
   return { events, failed };
 }
 
-function EventSelect({ events, value, onChange, disabled = false }: { events: EventSummary[] | null; value: string; onChange: (value: string) => void; disabled?: boolean }) {
+function EventSelect({
+  events,
+  value,
+  onChange,
+  disabled = false,
+}: {
+  events: EventSummary[] | null;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <Field label="Événement" htmlFor={id}>
@@ -95,7 +111,13 @@ export function NewRafflePage() {
         loadTiers={raffleApi.getRaffleTiers}
         saveTiers={save}
         messages={RAFFLE_TIER_MESSAGES}
-        after={created !== null && <p><Link to={`/tombola/${created}`}>Ouvrir la tombola créée</Link></p>}
+        after={
+          created !== null && (
+            <p>
+              <Link to={`/tombola/${created}`}>Ouvrir la tombola créée</Link>
+            </p>
+          )
+        }
       >
         {failed && <p className="k-error-line">Erreur lors du chargement des données</p>}
         <div className="rf-grid-3">
@@ -129,7 +151,11 @@ export function NewGiftBasketPage() {
       await raffleApi.updateGiftBasketTiers(created, { price, name: name.trim() || undefined });
       return;
     }
-    const answer = await raffleApi.createGiftBasket({ price, eventId: eventId ? Number(eventId) : undefined, name: name.trim() || undefined });
+    const answer = await raffleApi.createGiftBasket({
+      price,
+      eventId: eventId ? Number(eventId) : undefined,
+      name: name.trim() || undefined,
+    });
     setCreated(answer.id);
   };
 
@@ -141,7 +167,13 @@ export function NewGiftBasketPage() {
         loadTiers={raffleApi.getGiftBasketTiers}
         saveTiers={save}
         messages={GIFT_BASKET_TIER_MESSAGES}
-        after={created !== null && <p><Link to={`/tombola/paniers/${created}`}>Ouvrir les paniers garnis créés</Link></p>}
+        after={
+          created !== null && (
+            <p>
+              <Link to={`/tombola/paniers/${created}`}>Ouvrir les paniers garnis créés</Link>
+            </p>
+          )
+        }
       >
         {failed && <p className="k-error-line">Erreur lors du chargement des données</p>}
         <div className="rf-grid-3">

@@ -5,7 +5,16 @@ import { SESSION_STORAGE_KEY, SessionProvider, type Role } from '@kermesse/ui-ki
 import { buildToken, fakeGateway, json } from '@kermesse/ui-kit/testing';
 import Admin from './Admin';
 
-const event = { id: 7, name: 'Kermesse 2027', startsOn: '2027-06-12', endsOn: null, place: 'École', description: null, archived: false, hasSales: false };
+const event = {
+  id: 7,
+  name: 'Kermesse 2027',
+  startsOn: '2027-06-12',
+  endsOn: null,
+  place: 'École',
+  description: null,
+  archived: false,
+  hasSales: false,
+};
 const checkout = { id: 3, eventId: 7, name: 'Caisse Buvette', archived: false, hasSales: false };
 const category = { id: 5, eventId: 7, name: 'Boissons', kind: 'product', position: 0, productCount: 0 };
 
@@ -15,7 +24,9 @@ async function renderAdmin(path: string, roles: Role[] = ['admin']) {
     render(
       <SessionProvider>
         <MemoryRouter initialEntries={[path]}>
-          <Routes><Route path="gestion/*" element={<Admin />} /></Routes>
+          <Routes>
+            <Route path="gestion/*" element={<Admin />} />
+          </Routes>
         </MemoryRouter>
       </SessionProvider>,
     );
@@ -39,12 +50,18 @@ describe('back office (mfe_register/Admin)', () => {
       'GET /api/admin/categories': () => json([]),
     });
     await renderAdmin('/gestion');
-    expect(await screen.findByText('Aucun événement pour l\'instant : créez votre première fête.')).toBeTruthy();
+    expect(await screen.findByText("Aucun événement pour l'instant : créez votre première fête.")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Nouvel événement' }));
-    fireEvent.change(screen.getByLabelText('Nom de l\'événement'), { target: { value: 'Kermesse 2027' } });
+    fireEvent.change(screen.getByLabelText("Nom de l'événement"), { target: { value: 'Kermesse 2027' } });
     fireEvent.change(screen.getByLabelText('Date de début'), { target: { value: '2027-06-12' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Créer l\'événement' })));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Kermesse 2027', startsOn: '2027-06-12', endsOn: null, place: null, description: null });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: "Créer l'événement" })));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Kermesse 2027',
+      startsOn: '2027-06-12',
+      endsOn: null,
+      place: null,
+      description: null,
+    });
     expect(await screen.findByRole('heading', { name: 'Kermesse 2027', level: 1 })).toBeTruthy();
   });
 
@@ -57,15 +74,15 @@ describe('back office (mfe_register/Admin)', () => {
       'GET /api/admin/categories': () => json([]),
     });
     await renderAdmin('/gestion');
-    await screen.findByText('Aucun événement pour l\'instant : créez votre première fête.');
+    await screen.findByText("Aucun événement pour l'instant : créez votre première fête.");
     fireEvent.click(screen.getByRole('button', { name: 'Nouvel événement' }));
-    fireEvent.change(screen.getByLabelText('Nom de l\'événement'), { target: { value: 'Kermesse 2027' } });
+    fireEvent.change(screen.getByLabelText("Nom de l'événement"), { target: { value: 'Kermesse 2027' } });
     fireEvent.change(screen.getByLabelText('Verrouillage de la caisse après inactivité (minutes)'), { target: { value: '0' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Créer l\'événement' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: "Créer l'événement" })));
     expect(await screen.findByText('Le verrouillage de la caisse doit être un nombre de minutes entre 1 et 720.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     fireEvent.change(screen.getByLabelText('Verrouillage de la caisse après inactivité (minutes)'), { target: { value: '10' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Créer l\'événement' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: "Créer l'événement" })));
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Kermesse 2027', idleLockMinutes: 10 });
   });
 
@@ -79,7 +96,7 @@ describe('back office (mfe_register/Admin)', () => {
       'POST /api/admin/products': (call) => {
         if (refuse) {
           refuse = false;
-          return json({ error: 'La catégorie choisie n\'existe pas.', code: 'CATEGORY_UNKNOWN' }, 400);
+          return json({ error: "La catégorie choisie n'existe pas.", code: 'CATEGORY_UNKNOWN' }, 400);
         }
         return json({ id: 9, ...(call.body as object), price: 30.5, categoryName: 'Boissons', image: null, hasSales: false }, 201);
       },
@@ -94,10 +111,19 @@ describe('back office (mfe_register/Admin)', () => {
     expect(within(form).getByRole('alert').textContent).toBe('Prix invalide : saisissez un montant positif comme 3,50.');
     fireEvent.change(within(form).getByLabelText('Prix'), { target: { value: '30,50' } });
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
-    expect(within(form).getByRole('alert').textContent).toBe('La catégorie choisie n\'existe pas.');
+    expect(within(form).getByRole('alert').textContent).toBe("La catégorie choisie n'existe pas.");
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
     const posted = calls.filter((c) => c.method === 'POST').at(-1)!;
-    expect(posted.body).toEqual({ name: 'Jus de pomme', price: '30,50', categoryId: 5, eventId: 7, checkoutIds: [3], clickAndCollectEligible: false, alcoohol: false, active: true });
+    expect(posted.body).toEqual({
+      name: 'Jus de pomme',
+      price: '30,50',
+      categoryId: 5,
+      eventId: 7,
+      checkoutIds: [3],
+      clickAndCollectEligible: false,
+      alcoohol: false,
+      active: true,
+    });
     expect(await screen.findByText('« Jus de pomme » enregistré.')).toBeTruthy();
   });
 });
@@ -108,7 +134,12 @@ describe('card readers (Lecteurs CB)', () => {
     const calls = fakeGateway({
       'GET /api/admin/card-readers': () => json({ provider: 'sumup', items }),
       'POST /api/admin/card-readers': (call) => {
-        const reader = { id: 'rdr_2', name: (call.body as { name: string }).name, status: 'processing', device: { identifier: 'U1DT3NA42-CN', model: 'solo' } };
+        const reader = {
+          id: 'rdr_2',
+          name: (call.body as { name: string }).name,
+          status: 'processing',
+          device: { identifier: 'U1DT3NA42-CN', model: 'solo' },
+        };
         items.push(reader);
         return json(reader, 201);
       },
@@ -133,9 +164,24 @@ describe('product CSV import (Import CSV)', () => {
       'GET /api/admin/events/7/checkouts': () => json([checkout]),
       'GET /api/admin/categories': () => json([category]),
       'POST /api/admin/products/import': (call) => {
-        if (bad) return json({ status: 'dry-run', created: 1, updated: 0, categoriesCreated: [], lines: [], errors: ['Ligne 3 : le nom est vide.'] });
+        if (bad)
+          return json({
+            status: 'dry-run',
+            created: 1,
+            updated: 0,
+            categoriesCreated: [],
+            lines: [],
+            errors: ['Ligne 3 : le nom est vide.'],
+          });
         return call.query.includes('dry-run=1')
-          ? json({ status: 'dry-run', created: 2, updated: 0, categoriesCreated: ['Desserts'], lines: [{ line: 2, name: 'Café', price: 1.2, category: 'Boissons', action: 'create' }], errors: [] })
+          ? json({
+              status: 'dry-run',
+              created: 2,
+              updated: 0,
+              categoriesCreated: ['Desserts'],
+              lines: [{ line: 2, name: 'Café', price: 1.2, category: 'Boissons', action: 'create' }],
+              errors: [],
+            })
           : json({ status: 'ok', created: 2, updated: 0, categoriesCreated: ['Desserts'], lines: [], errors: [] });
       },
     });
@@ -154,6 +200,10 @@ describe('product CSV import (Import CSV)', () => {
     expect(importButton.disabled).toBe(false);
     await act(async () => fireEvent.click(importButton));
     expect(await screen.findByText('Import terminé : 2 produit(s) créé(s), 0 mis à jour.')).toBeTruthy();
-    expect(calls.filter((c) => c.path === '/api/admin/products/import').map((c) => c.query)).toEqual(['dry-run=1&eventId=7', 'dry-run=1&eventId=7', 'dry-run=0&eventId=7']);
+    expect(calls.filter((c) => c.path === '/api/admin/products/import').map((c) => c.query)).toEqual([
+      'dry-run=1&eventId=7',
+      'dry-run=1&eventId=7',
+      'dry-run=0&eventId=7',
+    ]);
   });
 });

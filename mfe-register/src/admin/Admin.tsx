@@ -27,7 +27,14 @@ export default function Admin({ api }: { api?: BackOfficeApi }) {
             <Route index element={<EventsPage />} />
             <Route path="evenements/:eventId" element={<EventPage />} />
             <Route path="lecteurs" element={<CardReadersPage />} />
-            <Route path="*" element={<p>Page introuvable dans la gestion. <Link to="">Retour aux événements</Link></p>} />
+            <Route
+              path="*"
+              element={
+                <p>
+                  Page introuvable dans la gestion. <Link to="">Retour aux événements</Link>
+                </p>
+              }
+            />
           </Routes>
         </div>
       </BackOfficeApiProvider>

@@ -35,19 +35,36 @@ export function CardReadersPage() {
 
   return (
     <section className="bo-page">
-      <p><Link to="..">← Tous les événements</Link></p>
+      <p>
+        <Link to="..">← Tous les événements</Link>
+      </p>
       <h1>Lecteurs CB</h1>
-      {readers.data?.provider === 'simulator' && <p className="bo-muted">Mode démonstration : les lecteurs sont simulés, tout code de 8 caractères en appaire un.</p>}
+      {readers.data?.provider === 'simulator' && (
+        <p className="bo-muted">Mode démonstration : les lecteurs sont simulés, tout code de 8 caractères en appaire un.</p>
+      )}
       {notice && <Banner tone="success">{notice}</Banner>}
       <form className="k-card bo-card bo-form" onSubmit={handlePair}>
         <h2>Appairer un lecteur</h2>
         <p className="bo-muted">Sur le lecteur SumUp : Connexions → API → Connecter ; saisissez le code affiché.</p>
         <div className="bo-row">
-          <Field label="Code d'appairage" htmlFor="reader-code"><TextInput id="reader-code" value={code} onChange={(e) => setCode(e.target.value)} autoCapitalize="characters" autoComplete="off" maxLength={20} /></Field>
-          <Field label="Nom du lecteur" htmlFor="reader-name"><TextInput id="reader-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} /></Field>
+          <Field label="Code d'appairage" htmlFor="reader-code">
+            <TextInput
+              id="reader-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoCapitalize="characters"
+              autoComplete="off"
+              maxLength={20}
+            />
+          </Field>
+          <Field label="Nom du lecteur" htmlFor="reader-name">
+            <TextInput id="reader-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+          </Field>
         </div>
         {error && <ErrorLine>{error}</ErrorLine>}
-        <Button type="submit" disabled={busy}>Appairer</Button>
+        <Button type="submit" disabled={busy}>
+          Appairer
+        </Button>
       </form>
       <div className="k-card bo-card">
         <h2>Lecteurs</h2>
@@ -55,7 +72,9 @@ export function CardReadersPage() {
         {readers.error && <ErrorLine>{readers.error}</ErrorLine>}
         {readers.data?.items.length === 0 && <p>Aucun lecteur appairé.</p>}
         <ul className="bo-names">
-          {readers.data?.items.map((reader) => <ReaderRow key={reader.id} reader={reader} onChanged={readers.reload} />)}
+          {readers.data?.items.map((reader) => (
+            <ReaderRow key={reader.id} reader={reader} onChanged={readers.reload} />
+          ))}
         </ul>
       </div>
     </section>
@@ -80,18 +99,38 @@ function ReaderRow({ reader, onChanged }: { reader: AdminCardReader; onChanged: 
   return (
     <li className="bo-name">
       {editing ? (
-        <form className="bo-inline" onSubmit={(e) => { e.preventDefault(); void run(() => api.renameReader(reader.id, name)); }}>
-          <label className="k-visually-hidden" htmlFor={`reader-${reader.id}`}>Nouveau nom</label>
+        <form
+          className="bo-inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(() => api.renameReader(reader.id, name));
+          }}
+        >
+          <label className="k-visually-hidden" htmlFor={`reader-${reader.id}`}>
+            Nouveau nom
+          </label>
           <TextInput id={`reader-${reader.id}`} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
           <Button type="submit">Enregistrer</Button>
-          <Button variant="ghost" onClick={() => setEditing(false)}>Annuler</Button>
+          <Button variant="ghost" onClick={() => setEditing(false)}>
+            Annuler
+          </Button>
         </form>
       ) : (
         <>
-          <span className="bo-name__label"><span>{reader.name || 'Sans nom'}</span><span className="bo-muted"> · {readerLabel(reader.device.identifier)} · {READER_STATUS_LABELS[reader.status] ?? reader.status}</span></span>
+          <span className="bo-name__label">
+            <span>{reader.name || 'Sans nom'}</span>
+            <span className="bo-muted">
+              {' '}
+              · {readerLabel(reader.device.identifier)} · {READER_STATUS_LABELS[reader.status] ?? reader.status}
+            </span>
+          </span>
           <span className="k-actions">
-            <Button variant="secondary" onClick={() => setEditing(true)}>Renommer</Button>
-            <Button variant="ghost" onClick={() => void run(() => api.unpairReader(reader.id))}>Désappairer</Button>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Renommer
+            </Button>
+            <Button variant="ghost" onClick={() => void run(() => api.unpairReader(reader.id))}>
+              Désappairer
+            </Button>
           </span>
         </>
       )}

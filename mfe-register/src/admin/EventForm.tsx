@@ -4,7 +4,11 @@ import type { EventInput } from '@kermesse/contracts-register';
 import { messageOf } from './useLoad';
 
 export interface EventFormValues {
-  name: string; startsOn: string; endsOn: string; place: string; description: string;
+  name: string;
+  startsOn: string;
+  endsOn: string;
+  place: string;
+  description: string;
   /** Minutes without activity before a register of the event locks (empty: unchanged, 30 for a new event). */
   idleLockMinutes?: string;
 }
@@ -20,13 +24,25 @@ const idleMinutes = (raw: string | undefined): number | undefined | null => {
 
 /** Form values → the API's body (empty dates and texts become null). */
 export const toEventInput = (v: EventFormValues): EventInput => ({
-  name: v.name, startsOn: v.startsOn || null, endsOn: v.endsOn || null, place: v.place || null, description: v.description || null,
+  name: v.name,
+  startsOn: v.startsOn || null,
+  endsOn: v.endsOn || null,
+  place: v.place || null,
+  description: v.description || null,
   ...(idleMinutes(v.idleLockMinutes) ? { idleLockMinutes: idleMinutes(v.idleLockMinutes) as number } : {}),
 });
 
 /** Name, dates, place and public description of an event. */
-export function EventForm({ initial, submitLabel, idPrefix, onSubmit }: {
-  initial: EventFormValues; submitLabel: string; idPrefix: string; onSubmit: (values: EventFormValues) => Promise<void>;
+export function EventForm({
+  initial,
+  submitLabel,
+  idPrefix,
+  onSubmit,
+}: {
+  initial: EventFormValues;
+  submitLabel: string;
+  idPrefix: string;
+  onSubmit: (values: EventFormValues) => Promise<void>;
 }) {
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +51,7 @@ export function EventForm({ initial, submitLabel, idPrefix, onSubmit }: {
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!values.name.trim()) {
-      setError('Le nom de l\'événement est obligatoire.');
+      setError("Le nom de l'événement est obligatoire.");
       return;
     }
     if (idleMinutes(values.idleLockMinutes) === null) {
@@ -54,20 +70,47 @@ export function EventForm({ initial, submitLabel, idPrefix, onSubmit }: {
   };
   return (
     <form className="bo-form" onSubmit={handleSubmit} noValidate>
-      <Field label="Nom de l'événement" htmlFor={`${idPrefix}-name`}><TextInput id={`${idPrefix}-name`} value={values.name} onChange={set('name')} required maxLength={120} /></Field>
+      <Field label="Nom de l'événement" htmlFor={`${idPrefix}-name`}>
+        <TextInput id={`${idPrefix}-name`} value={values.name} onChange={set('name')} required maxLength={120} />
+      </Field>
       <div className="bo-row">
-        <Field label="Date de début" htmlFor={`${idPrefix}-starts`}><TextInput id={`${idPrefix}-starts`} type="date" value={values.startsOn} onChange={set('startsOn')} /></Field>
-        <Field label="Date de fin" htmlFor={`${idPrefix}-ends`}><TextInput id={`${idPrefix}-ends`} type="date" value={values.endsOn} onChange={set('endsOn')} /></Field>
+        <Field label="Date de début" htmlFor={`${idPrefix}-starts`}>
+          <TextInput id={`${idPrefix}-starts`} type="date" value={values.startsOn} onChange={set('startsOn')} />
+        </Field>
+        <Field label="Date de fin" htmlFor={`${idPrefix}-ends`}>
+          <TextInput id={`${idPrefix}-ends`} type="date" value={values.endsOn} onChange={set('endsOn')} />
+        </Field>
       </div>
-      <Field label="Lieu" htmlFor={`${idPrefix}-place`}><TextInput id={`${idPrefix}-place`} value={values.place} onChange={set('place')} maxLength={200} /></Field>
+      <Field label="Lieu" htmlFor={`${idPrefix}-place`}>
+        <TextInput id={`${idPrefix}-place`} value={values.place} onChange={set('place')} maxLength={200} />
+      </Field>
       <Field label="Description publique" htmlFor={`${idPrefix}-description`}>
-        <textarea id={`${idPrefix}-description`} className="k-input bo-textarea" value={values.description} onChange={set('description')} maxLength={4000} rows={3} />
+        <textarea
+          id={`${idPrefix}-description`}
+          className="k-input bo-textarea"
+          value={values.description}
+          onChange={set('description')}
+          maxLength={4000}
+          rows={3}
+        />
       </Field>
       <Field label="Verrouillage de la caisse après inactivité (minutes)" htmlFor={`${idPrefix}-idle-lock`}>
-        <TextInput id={`${idPrefix}-idle-lock`} type="number" inputMode="numeric" min={1} max={IDLE_LOCK_MAX} step={1} placeholder="30" value={values.idleLockMinutes ?? ''} onChange={set('idleLockMinutes')} />
+        <TextInput
+          id={`${idPrefix}-idle-lock`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={IDLE_LOCK_MAX}
+          step={1}
+          placeholder="30"
+          value={values.idleLockMinutes ?? ''}
+          onChange={set('idleLockMinutes')}
+        />
       </Field>
       {error && <ErrorLine>{error}</ErrorLine>}
-      <Button type="submit" disabled={busy}>{submitLabel}</Button>
+      <Button type="submit" disabled={busy}>
+        {submitLabel}
+      </Button>
     </form>
   );
 }

@@ -31,14 +31,20 @@ export function EventPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (event.error) return <section className="bo-page"><ErrorLine>{event.error}</ErrorLine><Link to="..">Retour aux événements</Link></section>;
+  if (event.error)
+    return (
+      <section className="bo-page">
+        <ErrorLine>{event.error}</ErrorLine>
+        <Link to="..">Retour aux événements</Link>
+      </section>
+    );
   if (!event.data) return <Spinner label="Chargement de l'événement…" />;
   const current = event.data;
 
   const handleArchive = async () => {
     try {
       await (current.archived ? api.updateEvent(eventId, { archived: false }) : api.archiveEvent(eventId));
-      setNotice(current.archived ? 'Événement désarchivé.' : 'Événement archivé : il n\'apparaît plus dans la caisse.');
+      setNotice(current.archived ? 'Événement désarchivé.' : "Événement archivé : il n'apparaît plus dans la caisse.");
       await event.reload();
     } catch (err) {
       setError(messageOf(err));
@@ -47,7 +53,9 @@ export function EventPage() {
 
   return (
     <section className="bo-page">
-      <p><Link to="..">← Tous les événements</Link></p>
+      <p>
+        <Link to="..">← Tous les événements</Link>
+      </p>
       <header className="k-page-header bo-page__head">
         <h1>{current.name}</h1>
         {current.archived && <span className="bo-badge">Archivé</span>}
@@ -56,7 +64,13 @@ export function EventPage() {
       {error && <ErrorLine>{error}</ErrorLine>}
       <nav className="bo-tabs" aria-label="Sections de l'événement">
         {TABS.map((t) => (
-          <button key={t.id} type="button" className={`bo-tab${tab === t.id ? ' bo-tab--active' : ''}`} aria-current={tab === t.id ? 'page' : undefined} onClick={() => setTab(t.id)}>
+          <button
+            key={t.id}
+            type="button"
+            className={`bo-tab${tab === t.id ? ' bo-tab--active' : ''}`}
+            aria-current={tab === t.id ? 'page' : undefined}
+            onClick={() => setTab(t.id)}
+          >
             {t.label}
           </button>
         ))}
@@ -68,15 +82,28 @@ export function EventPage() {
             key={`${current.id}-${current.name}`}
             idPrefix="event"
             submitLabel="Enregistrer"
-            initial={{ name: current.name, startsOn: current.startsOn ?? '', endsOn: current.endsOn ?? '', place: current.place ?? '', description: current.description ?? '', idleLockMinutes: current.idleLockMinutes === undefined ? '' : String(current.idleLockMinutes) }}
+            initial={{
+              name: current.name,
+              startsOn: current.startsOn ?? '',
+              endsOn: current.endsOn ?? '',
+              place: current.place ?? '',
+              description: current.description ?? '',
+              idleLockMinutes: current.idleLockMinutes === undefined ? '' : String(current.idleLockMinutes),
+            }}
             onSubmit={async (values) => {
               await api.updateEvent(eventId, toEventInput(values));
               setNotice('Événement enregistré.');
               await event.reload();
             }}
           />
-          <p className="bo-muted">{current.hasSales ? 'Cet événement a des ventes : il peut être archivé, jamais supprimé.' : 'Un événement archivé disparaît de la caisse ; il peut être désarchivé.'}</p>
-          <Button variant={current.archived ? 'secondary' : 'danger'} onClick={handleArchive}>{current.archived ? 'Désarchiver' : 'Archiver l\'événement'}</Button>
+          <p className="bo-muted">
+            {current.hasSales
+              ? 'Cet événement a des ventes : il peut être archivé, jamais supprimé.'
+              : 'Un événement archivé disparaît de la caisse ; il peut être désarchivé.'}
+          </p>
+          <Button variant={current.archived ? 'secondary' : 'danger'} onClick={handleArchive}>
+            {current.archived ? 'Désarchiver' : "Archiver l'événement"}
+          </Button>
         </div>
       )}
       {tab === 'caisses' && <CheckoutsSection eventId={eventId} checkouts={checkouts} />}

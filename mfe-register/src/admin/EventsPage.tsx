@@ -24,8 +24,12 @@ export function EventsPage() {
       <header className="k-page-header bo-page__head">
         <h1>Gestion de la fête</h1>
         <span className="k-actions">
-          <Link className="k-button k-button--secondary" to="lecteurs">Lecteurs CB</Link>
-          <Button onClick={() => setCreating((v) => !v)} aria-expanded={creating}>Nouvel événement</Button>
+          <Link className="k-button k-button--secondary" to="lecteurs">
+            Lecteurs CB
+          </Link>
+          <Button onClick={() => setCreating((v) => !v)} aria-expanded={creating}>
+            Nouvel événement
+          </Button>
         </span>
       </header>
       {creating && (
@@ -38,7 +42,9 @@ export function EventsPage() {
       {events.error && <ErrorLine>{events.error}</ErrorLine>}
       {events.data?.length === 0 && <p>Aucun événement pour l'instant : créez votre première fête.</p>}
       <ul className="bo-list">
-        {events.data?.map((event) => <EventCard key={event.id} event={event} onDuplicated={(id) => navigate(`evenements/${id}`)} />)}
+        {events.data?.map((event) => (
+          <EventCard key={event.id} event={event} onDuplicated={(id) => navigate(`evenements/${id}`)} />
+        ))}
       </ul>
       <TillManagersSection />
     </section>
@@ -64,25 +70,40 @@ function EventCard({ event, onDuplicated }: { event: AdminEvent; onDuplicated: (
       setBusy(false);
     }
   };
-  const dates = [event.startsOn, event.endsOn].filter(Boolean).map((d) => formatDate(d!)).join(' – ');
+  const dates = [event.startsOn, event.endsOn]
+    .filter(Boolean)
+    .map((d) => formatDate(d!))
+    .join(' – ');
   return (
     <li className="k-card bo-card bo-event">
       <div className="bo-event__head">
-        <h2><Link to={`evenements/${event.id}`}>{event.name}</Link></h2>
+        <h2>
+          <Link to={`evenements/${event.id}`}>{event.name}</Link>
+        </h2>
         {event.archived && <span className="bo-badge">Archivé</span>}
       </div>
       <p className="bo-muted">{[dates, event.place].filter(Boolean).join(' · ') || 'Dates et lieu à préciser'}</p>
       <div className="k-actions">
-        <Link className="k-button k-button--primary" to={`evenements/${event.id}`}>Gérer</Link>
-        <Button variant="secondary" onClick={() => setDuplicating((v) => !v)} aria-expanded={duplicating}>Dupliquer</Button>
+        <Link className="k-button k-button--primary" to={`evenements/${event.id}`}>
+          Gérer
+        </Link>
+        <Button variant="secondary" onClick={() => setDuplicating((v) => !v)} aria-expanded={duplicating}>
+          Dupliquer
+        </Button>
       </div>
       {duplicating && (
         <form className="bo-form" onSubmit={handleDuplicate}>
           <p className="bo-muted">Caisses, catégories, produits, prix et menu sont recopiés ; ni ventes ni stock.</p>
-          <Field label="Nom du nouvel événement" htmlFor={`dup-name-${event.id}`}><TextInput id={`dup-name-${event.id}`} value={name} onChange={(e) => setName(e.target.value)} /></Field>
-          <Field label="Date de début" htmlFor={`dup-starts-${event.id}`}><TextInput id={`dup-starts-${event.id}`} type="date" value={startsOn} onChange={(e) => setStartsOn(e.target.value)} /></Field>
+          <Field label="Nom du nouvel événement" htmlFor={`dup-name-${event.id}`}>
+            <TextInput id={`dup-name-${event.id}`} value={name} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <Field label="Date de début" htmlFor={`dup-starts-${event.id}`}>
+            <TextInput id={`dup-starts-${event.id}`} type="date" value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
+          </Field>
           {error && <ErrorLine>{error}</ErrorLine>}
-          <Button type="submit" disabled={busy}>Dupliquer l'événement</Button>
+          <Button type="submit" disabled={busy}>
+            Dupliquer l'événement
+          </Button>
         </form>
       )}
     </li>

@@ -5,7 +5,11 @@ import { useBackOfficeApi } from './api/BackOfficeApiContext';
 import type { AdminCategory } from './api/backOfficeApi';
 import { messageOf, useLoad } from './useLoad';
 
-interface Row { key: number; categoryId: number; price: string }
+interface Row {
+  key: number;
+  categoryId: number;
+  price: string;
+}
 
 const input = (euros: number) => centsToInput(Math.round(euros * 100));
 
@@ -31,7 +35,7 @@ export function MealDealSection({ eventId, categories }: { eventId: number; cate
     e.preventDefault();
     try {
       await api.saveMealDeal(eventId, { discount, items: rows.map((r) => ({ categoryId: r.categoryId, price: r.price })) });
-      setNotice('Menu enregistré : les caisses l\'appliquent au prochain chargement du catalogue.');
+      setNotice("Menu enregistré : les caisses l'appliquent au prochain chargement du catalogue.");
       setError(null);
     } catch (err) {
       setError(messageOf(err));
@@ -42,20 +46,44 @@ export function MealDealSection({ eventId, categories }: { eventId: number; cate
   return (
     <form className="k-card bo-card bo-form" onSubmit={handleSubmit}>
       <h2>Menu</h2>
-      <p className="bo-muted">Un article de chaque catégorie au prix indiqué forme un menu ; la remise s'applique par menu complet.{rule.data.isDefault ? ' (Règle par défaut : pas encore enregistrée pour cet événement.)' : ''}</p>
+      <p className="bo-muted">
+        Un article de chaque catégorie au prix indiqué forme un menu ; la remise s'applique par menu complet.
+        {rule.data.isDefault ? ' (Règle par défaut : pas encore enregistrée pour cet événement.)' : ''}
+      </p>
       {rows.map((row, index) => (
         <div key={row.key} className="bo-row bo-row--end">
           <Field label={`Catégorie ${index + 1}`} htmlFor={`meal-category-${row.key}`}>
-            <select id={`meal-category-${row.key}`} className="k-input" value={row.categoryId} onChange={(e) => update(row.key, { categoryId: Number(e.target.value) })}>
-              {productCategories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            <select
+              id={`meal-category-${row.key}`}
+              className="k-input"
+              value={row.categoryId}
+              onChange={(e) => update(row.key, { categoryId: Number(e.target.value) })}
+            >
+              {productCategories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
             </select>
           </Field>
-          <Field label={`Prix ${index + 1}`} htmlFor={`meal-price-${row.key}`}><MoneyInput id={`meal-price-${row.key}`} value={row.price} onChange={(e) => update(row.key, { price: e.target.value })} /></Field>
-          <Button variant="ghost" onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>Retirer</Button>
+          <Field label={`Prix ${index + 1}`} htmlFor={`meal-price-${row.key}`}>
+            <MoneyInput id={`meal-price-${row.key}`} value={row.price} onChange={(e) => update(row.key, { price: e.target.value })} />
+          </Field>
+          <Button variant="ghost" onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>
+            Retirer
+          </Button>
         </div>
       ))}
-      <Button variant="secondary" disabled={!productCategories.length} onClick={() => setRows((all) => [...all, { key: Date.now(), categoryId: productCategories[0]!.id, price: '' }])}>Ajouter une catégorie au menu</Button>
-      <Field label="Remise par menu" htmlFor="meal-discount"><MoneyInput id="meal-discount" value={discount} onChange={(e) => setDiscount(e.target.value)} /></Field>
+      <Button
+        variant="secondary"
+        disabled={!productCategories.length}
+        onClick={() => setRows((all) => [...all, { key: Date.now(), categoryId: productCategories[0]!.id, price: '' }])}
+      >
+        Ajouter une catégorie au menu
+      </Button>
+      <Field label="Remise par menu" htmlFor="meal-discount">
+        <MoneyInput id="meal-discount" value={discount} onChange={(e) => setDiscount(e.target.value)} />
+      </Field>
       {notice && <Banner tone="success">{notice}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}
       <Button type="submit">Enregistrer le menu</Button>

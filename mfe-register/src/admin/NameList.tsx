@@ -2,15 +2,38 @@ import { useState, type FormEvent } from 'react';
 import { Button, ErrorLine, Field, TextInput } from '@kermesse/ui-kit';
 import { messageOf } from './useLoad';
 
-export interface NamedItem { id: number; name: string; archived?: boolean; note?: string }
+export interface NamedItem {
+  id: number;
+  name: string;
+  archived?: boolean;
+  note?: string;
+}
 
 /**
  * A list of named things (registers, categories): add one, rename one, and archive or delete it.
  * Used by the registers and categories sections.
  */
-export function NameList({ title, items, addLabel, fieldLabel, removeLabel, idPrefix, onAdd, onRename, onRemove, readOnly }: {
-  title: string; items: NamedItem[]; addLabel: string; fieldLabel: string; removeLabel: (item: NamedItem) => string | null; idPrefix: string;
-  onAdd: (name: string) => Promise<void>; onRename: (item: NamedItem, name: string) => Promise<void>; onRemove: (item: NamedItem) => Promise<void>;
+export function NameList({
+  title,
+  items,
+  addLabel,
+  fieldLabel,
+  removeLabel,
+  idPrefix,
+  onAdd,
+  onRename,
+  onRemove,
+  readOnly,
+}: {
+  title: string;
+  items: NamedItem[];
+  addLabel: string;
+  fieldLabel: string;
+  removeLabel: (item: NamedItem) => string | null;
+  idPrefix: string;
+  onAdd: (name: string) => Promise<void>;
+  onRename: (item: NamedItem, name: string) => Promise<void>;
+  onRemove: (item: NamedItem) => Promise<void>;
   readOnly?: (item: NamedItem) => boolean;
 }) {
   const [name, setName] = useState('');
@@ -29,10 +52,22 @@ export function NameList({ title, items, addLabel, fieldLabel, removeLabel, idPr
     <div className="k-card bo-card">
       <h2>{title}</h2>
       <ul className="bo-names">
-        {items.map((item) => <NameRow key={item.id} item={item} removeLabel={removeLabel(item)} onRename={onRename} onRemove={onRemove} idPrefix={idPrefix} readOnly={readOnly?.(item) ?? false} />)}
+        {items.map((item) => (
+          <NameRow
+            key={item.id}
+            item={item}
+            removeLabel={removeLabel(item)}
+            onRename={onRename}
+            onRemove={onRemove}
+            idPrefix={idPrefix}
+            readOnly={readOnly?.(item) ?? false}
+          />
+        ))}
       </ul>
       <form className="bo-form bo-inline" onSubmit={handleAdd}>
-        <Field label={fieldLabel} htmlFor={`${idPrefix}-new`}><TextInput id={`${idPrefix}-new`} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} /></Field>
+        <Field label={fieldLabel} htmlFor={`${idPrefix}-new`}>
+          <TextInput id={`${idPrefix}-new`} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+        </Field>
         <Button type="submit">{addLabel}</Button>
       </form>
       {error && <ErrorLine>{error}</ErrorLine>}
@@ -40,9 +75,20 @@ export function NameList({ title, items, addLabel, fieldLabel, removeLabel, idPr
   );
 }
 
-function NameRow({ item, removeLabel, onRename, onRemove, idPrefix, readOnly }: {
-  item: NamedItem; removeLabel: string | null; idPrefix: string; readOnly: boolean;
-  onRename: (item: NamedItem, name: string) => Promise<void>; onRemove: (item: NamedItem) => Promise<void>;
+function NameRow({
+  item,
+  removeLabel,
+  onRename,
+  onRemove,
+  idPrefix,
+  readOnly,
+}: {
+  item: NamedItem;
+  removeLabel: string | null;
+  idPrefix: string;
+  readOnly: boolean;
+  onRename: (item: NamedItem, name: string) => Promise<void>;
+  onRemove: (item: NamedItem) => Promise<void>;
 }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(item.name);
@@ -59,19 +105,45 @@ function NameRow({ item, removeLabel, onRename, onRemove, idPrefix, readOnly }: 
   return (
     <li className="bo-name">
       {editing ? (
-        <form className="bo-inline" onSubmit={(e) => { e.preventDefault(); void run(() => onRename(item, name)); }}>
-          <label className="k-visually-hidden" htmlFor={`${idPrefix}-${item.id}`}>Nouveau nom</label>
+        <form
+          className="bo-inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(() => onRename(item, name));
+          }}
+        >
+          <label className="k-visually-hidden" htmlFor={`${idPrefix}-${item.id}`}>
+            Nouveau nom
+          </label>
           <TextInput id={`${idPrefix}-${item.id}`} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
           <Button type="submit">Enregistrer</Button>
-          <Button variant="ghost" onClick={() => { setEditing(false); setName(item.name); }}>Annuler</Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setEditing(false);
+              setName(item.name);
+            }}
+          >
+            Annuler
+          </Button>
         </form>
       ) : (
         <>
-          <span className="bo-name__label"><span>{item.name}</span>{item.archived && <span className="bo-badge">Archivée</span>}{item.note && <span className="bo-muted"> · {item.note}</span>}</span>
+          <span className="bo-name__label">
+            <span>{item.name}</span>
+            {item.archived && <span className="bo-badge">Archivée</span>}
+            {item.note && <span className="bo-muted"> · {item.note}</span>}
+          </span>
           {!readOnly && (
             <span className="k-actions">
-              <Button variant="secondary" onClick={() => setEditing(true)}>Renommer</Button>
-              {removeLabel && <Button variant="ghost" onClick={() => void run(() => onRemove(item))}>{removeLabel}</Button>}
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Renommer
+              </Button>
+              {removeLabel && (
+                <Button variant="ghost" onClick={() => void run(() => onRemove(item))}>
+                  {removeLabel}
+                </Button>
+              )}
             </span>
           )}
         </>

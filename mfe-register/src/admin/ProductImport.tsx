@@ -43,24 +43,56 @@ export function ProductImport({ eventId, onImported }: { eventId: number; onImpo
   return (
     <div className="k-card bo-card">
       <h2>Import de produits (CSV)</h2>
-      <p className="bo-muted">Colonnes : nom ; prix ; categorie ; click_and_collect ; alcool ; actif ; caisses (séparées par |). Séparateur « ; » ou « , », prix avec virgule. <a href={modelHref} download="modele-produits.csv">Télécharger le modèle</a></p>
+      <p className="bo-muted">
+        Colonnes : nom ; prix ; categorie ; click_and_collect ; alcool ; actif ; caisses (séparées par |). Séparateur « ; » ou « , », prix
+        avec virgule.{' '}
+        <a href={modelHref} download="modele-produits.csv">
+          Télécharger le modèle
+        </a>
+      </p>
       <Field label="Fichier CSV" htmlFor="import-file">
-        <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setResult(null); setErrors([]); setError(null); }} />
+        <input
+          id="import-file"
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setResult(null);
+            setErrors([]);
+            setError(null);
+          }}
+        />
       </Field>
       <div className="k-actions">
-        <Button variant="secondary" onClick={() => void run(true)} disabled={busy}>Tester le fichier</Button>
-        <Button onClick={() => void run(false)} disabled={!canImport}>Importer</Button>
+        <Button variant="secondary" onClick={() => void run(true)} disabled={busy}>
+          Tester le fichier
+        </Button>
+        <Button onClick={() => void run(false)} disabled={!canImport}>
+          Importer
+        </Button>
       </div>
       {done && <Banner tone="success">{done}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}
       {errors.length > 0 && (
-        <ul className="bo-errors" aria-label="Lignes à corriger">{errors.map((e) => <li key={e}>{e}</li>)}</ul>
+        <ul className="bo-errors" aria-label="Lignes à corriger">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
       )}
       {result && (
         <div>
-          <p>{result.errors.length ? 'Corrigez les lignes signalées puis testez à nouveau : rien ne sera enregistré tant qu\'une ligne est en erreur.' : `Test réussi : ${result.created} produit(s) à créer, ${result.updated} à mettre à jour${result.categoriesCreated.length ? `, catégorie(s) nouvelle(s) : ${result.categoriesCreated.join(', ')}` : ''}.`}</p>
+          <p>
+            {result.errors.length
+              ? "Corrigez les lignes signalées puis testez à nouveau : rien ne sera enregistré tant qu'une ligne est en erreur."
+              : `Test réussi : ${result.created} produit(s) à créer, ${result.updated} à mettre à jour${result.categoriesCreated.length ? `, catégorie(s) nouvelle(s) : ${result.categoriesCreated.join(', ')}` : ''}.`}
+          </p>
           <ul className="bo-names">
-            {result.lines.map((l) => <li key={l.line}>Ligne {l.line} : {l.name} — {formatEuros(l.price)} — {l.category} ({l.action === 'create' ? 'nouveau' : 'mis à jour'})</li>)}
+            {result.lines.map((l) => (
+              <li key={l.line}>
+                Ligne {l.line} : {l.name} — {formatEuros(l.price)} — {l.category} ({l.action === 'create' ? 'nouveau' : 'mis à jour'})
+              </li>
+            ))}
           </ul>
         </div>
       )}

@@ -6,7 +6,15 @@ import type { AdminCategory, AdminCheckout, AdminProduct } from './api/backOffic
 import { messageOf, useLoad } from './useLoad';
 
 /** The products of an event: list, add, edit (price typed « 3,50 »), picture, withdraw. */
-export function ProductsSection({ eventId, checkouts, categories }: { eventId: number; checkouts: AdminCheckout[]; categories: AdminCategory[] }) {
+export function ProductsSection({
+  eventId,
+  checkouts,
+  categories,
+}: {
+  eventId: number;
+  checkouts: AdminCheckout[];
+  categories: AdminCategory[];
+}) {
   const api = useBackOfficeApi();
   const products = useLoad(() => api.listProducts(eventId), [api, eventId]);
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
@@ -17,7 +25,11 @@ export function ProductsSection({ eventId, checkouts, categories }: { eventId: n
   const handleRemove = async (product: AdminProduct) => {
     try {
       const result = await api.deleteProduct(product.id);
-      setNotice(result.deactivated ? `« ${product.name} » a des ventes : il est retiré de la vente, ses reçus le montrent toujours.` : `« ${product.name} » supprimé.`);
+      setNotice(
+        result.deactivated
+          ? `« ${product.name} » a des ventes : il est retiré de la vente, ses reçus le montrent toujours.`
+          : `« ${product.name} » supprimé.`,
+      );
       setError(null);
       await products.reload();
     } catch (err) {
@@ -29,7 +41,11 @@ export function ProductsSection({ eventId, checkouts, categories }: { eventId: n
     <div className="k-card bo-card">
       <div className="k-page-header bo-page__head">
         <h2>Produits</h2>
-        {editing === null && <Button onClick={() => setEditing('new')} disabled={!productCategories.length}>Nouveau produit</Button>}
+        {editing === null && (
+          <Button onClick={() => setEditing('new')} disabled={!productCategories.length}>
+            Nouveau produit
+          </Button>
+        )}
       </div>
       {!productCategories.length && <p className="bo-muted">Créez d'abord une catégorie (onglet « Catégories »).</p>}
       {notice && <Banner tone="success">{notice}</Banner>}
@@ -54,16 +70,46 @@ export function ProductsSection({ eventId, checkouts, categories }: { eventId: n
       <ul className="bo-products">
         {products.data?.map((p) => (
           <li key={p.id} className={`bo-product${p.active ? '' : ' bo-product--inactive'}`}>
-            <img className="bo-product__img" src={p.image ? `/up/${p.image}` : '/icon/product404.png'} alt="" width={48} height={48} onError={(e) => { e.currentTarget.src = '/icon/product404.png'; }} />
+            <img
+              className="bo-product__img"
+              src={p.image ? `/up/${p.image}` : '/icon/product404.png'}
+              alt=""
+              width={48}
+              height={48}
+              onError={(e) => {
+                e.currentTarget.src = '/icon/product404.png';
+              }}
+            />
             <span className="bo-product__text">
               <strong>{p.name}</strong> <span>{formatEuros(p.price)}</span>
-              <span className="bo-muted"> · {p.categoryName}{p.active ? '' : ' · hors vente'}{p.clickAndCollectEligible ? ' · à préparer' : ''}{p.alcoohol ? ' · alcool' : ''}</span>
-              <span className="bo-muted bo-product__checkouts">{p.checkoutIds.length ? checkouts.filter((c) => p.checkoutIds.includes(c.id)).map((c) => c.name).join(', ') : 'Aucune caisse'}</span>
+              <span className="bo-muted">
+                {' '}
+                · {p.categoryName}
+                {p.active ? '' : ' · hors vente'}
+                {p.clickAndCollectEligible ? ' · à préparer' : ''}
+                {p.alcoohol ? ' · alcool' : ''}
+              </span>
+              <span className="bo-muted bo-product__checkouts">
+                {p.checkoutIds.length
+                  ? checkouts
+                      .filter((c) => p.checkoutIds.includes(c.id))
+                      .map((c) => c.name)
+                      .join(', ')
+                  : 'Aucune caisse'}
+              </span>
             </span>
             {categories.find((c) => c.id === p.categoryId)?.kind === 'product' ? (
               <span className="k-actions">
-                <Button variant="secondary" onClick={() => setEditing(p)} aria-label={`Modifier ${p.name}`}>Modifier</Button>
-                <Button variant="ghost" onClick={() => void handleRemove(p)} aria-label={`${p.hasSales ? 'Retirer de la vente' : 'Supprimer'} ${p.name}`}>{p.hasSales ? 'Retirer de la vente' : 'Supprimer'}</Button>
+                <Button variant="secondary" onClick={() => setEditing(p)} aria-label={`Modifier ${p.name}`}>
+                  Modifier
+                </Button>
+                <Button
+                  variant="ghost"
+                  onClick={() => void handleRemove(p)}
+                  aria-label={`${p.hasSales ? 'Retirer de la vente' : 'Supprimer'} ${p.name}`}
+                >
+                  {p.hasSales ? 'Retirer de la vente' : 'Supprimer'}
+                </Button>
               </span>
             ) : null}
           </li>
@@ -73,8 +119,17 @@ export function ProductsSection({ eventId, checkouts, categories }: { eventId: n
   );
 }
 
-function ProductForm({ eventId, product, checkouts, categories, onDone }: {
-  eventId: number; product: AdminProduct | null; checkouts: AdminCheckout[]; categories: AdminCategory[];
+function ProductForm({
+  eventId,
+  product,
+  checkouts,
+  categories,
+  onDone,
+}: {
+  eventId: number;
+  product: AdminProduct | null;
+  checkouts: AdminCheckout[];
+  categories: AdminCategory[];
   onDone: (saved: AdminProduct | null) => Promise<void>;
 }) {
   const api = useBackOfficeApi();
@@ -111,14 +166,27 @@ function ProductForm({ eventId, product, checkouts, categories, onDone }: {
   const toggle = (id: number) => setCheckoutIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
   return (
-    <form className="bo-form bo-product-form" onSubmit={handleSubmit} noValidate aria-label={product ? `Modifier ${product.name}` : 'Nouveau produit'}>
+    <form
+      className="bo-form bo-product-form"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label={product ? `Modifier ${product.name}` : 'Nouveau produit'}
+    >
       <h3>{product ? `Modifier « ${product.name} »` : 'Nouveau produit'}</h3>
-      <Field label="Nom du produit" htmlFor={`${prefix}-name`}><TextInput id={`${prefix}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} /></Field>
+      <Field label="Nom du produit" htmlFor={`${prefix}-name`}>
+        <TextInput id={`${prefix}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+      </Field>
       <div className="bo-row">
-        <Field label="Prix" htmlFor={`${prefix}-price`}><MoneyInput id={`${prefix}-price`} value={price} onChange={(e) => setPrice(e.target.value)} placeholder="3,50" /></Field>
+        <Field label="Prix" htmlFor={`${prefix}-price`}>
+          <MoneyInput id={`${prefix}-price`} value={price} onChange={(e) => setPrice(e.target.value)} placeholder="3,50" />
+        </Field>
         <Field label="Catégorie" htmlFor={`${prefix}-category`}>
           <select id={`${prefix}-category`} className="k-input" value={categoryId} onChange={(e) => setCategoryId(Number(e.target.value))}>
-            {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
           </select>
         </Field>
       </div>
@@ -126,22 +194,40 @@ function ProductForm({ eventId, product, checkouts, categories, onDone }: {
         <legend>Caisses qui le vendent</legend>
         {checkouts.length === 0 && <p className="bo-muted">Aucune caisse : ajoutez-en dans l'onglet « Caisses ».</p>}
         {checkouts.map((c) => (
-          <label key={c.id} className="bo-check"><input type="checkbox" checked={checkoutIds.includes(c.id)} onChange={() => toggle(c.id)} /> {c.name}</label>
+          <label key={c.id} className="bo-check">
+            <input type="checkbox" checked={checkoutIds.includes(c.id)} onChange={() => toggle(c.id)} /> {c.name}
+          </label>
         ))}
       </fieldset>
       <fieldset className="bo-fieldset">
         <legend>Options</legend>
-        <label className="bo-check"><input type="checkbox" checked={clickAndCollect} onChange={(e) => setClickAndCollect(e.target.checked)} /> Click &amp; collect (à préparer)</label>
-        <label className="bo-check"><input type="checkbox" checked={alcohol} onChange={(e) => setAlcohol(e.target.checked)} /> Contient de l'alcool</label>
-        <label className="bo-check"><input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> En vente</label>
+        <label className="bo-check">
+          <input type="checkbox" checked={clickAndCollect} onChange={(e) => setClickAndCollect(e.target.checked)} /> Click &amp; collect (à
+          préparer)
+        </label>
+        <label className="bo-check">
+          <input type="checkbox" checked={alcohol} onChange={(e) => setAlcohol(e.target.checked)} /> Contient de l'alcool
+        </label>
+        <label className="bo-check">
+          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> En vente
+        </label>
       </fieldset>
       <Field label="Image (PNG, JPEG, WebP ou SVG, 2 Mo au plus)" htmlFor={`${prefix}-picture`}>
-        <input id={`${prefix}-picture`} type="file" accept="image/png,image/jpeg,image/webp,image/svg+xml" onChange={(e) => setPicture(e.target.files?.[0] ?? null)} />
+        <input
+          id={`${prefix}-picture`}
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/svg+xml"
+          onChange={(e) => setPicture(e.target.files?.[0] ?? null)}
+        />
       </Field>
       {error && <ErrorLine>{error}</ErrorLine>}
       <div className="k-actions">
-        <Button type="submit" disabled={busy}>{product ? 'Enregistrer le produit' : 'Ajouter le produit'}</Button>
-        <Button variant="ghost" onClick={() => void onDone(null)}>Annuler</Button>
+        <Button type="submit" disabled={busy}>
+          {product ? 'Enregistrer le produit' : 'Ajouter le produit'}
+        </Button>
+        <Button variant="ghost" onClick={() => void onDone(null)}>
+          Annuler
+        </Button>
       </div>
     </form>
   );

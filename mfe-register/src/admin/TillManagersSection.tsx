@@ -36,7 +36,9 @@ export function TillManagersSection({ api: given }: { api?: TillManagersApi }) {
   return (
     <section className="k-card bo-card" aria-labelledby="till-managers-title">
       <h2 id="till-managers-title">Responsables de caisse</h2>
-      <p className="bo-muted">Un responsable de caisse peut rembourser une vente (en tout ou en partie). Les administrateurs le peuvent toujours.</p>
+      <p className="bo-muted">
+        Un responsable de caisse peut rembourser une vente (en tout ou en partie). Les administrateurs le peuvent toujours.
+      </p>
       {data.loading && !data.data && <Spinner label="Chargement de l'équipe…" />}
       {data.error && <ErrorLine>{data.error}</ErrorLine>}
       {data.data && cashiers.length === 0 && <p>Aucun caissier dans l'équipe pour l'instant.</p>}
@@ -50,8 +52,12 @@ export function TillManagersSection({ api: given }: { api?: TillManagersApi }) {
                 <strong>{name}</strong> <span className="bo-muted">{person.email}</span>
                 {isManager && <span className="bo-muted"> — responsable de caisse</span>}
               </span>
-              <Button variant={isManager ? 'ghost' : 'secondary'} disabled={busy === person.id} onClick={() => void toggle(person.id, !isManager)}
-                aria-label={isManager ? `Retirer le droit de rembourser à ${name}` : `Nommer ${name} responsable de caisse`}>
+              <Button
+                variant={isManager ? 'ghost' : 'secondary'}
+                disabled={busy === person.id}
+                onClick={() => void toggle(person.id, !isManager)}
+                aria-label={isManager ? `Retirer le droit de rembourser à ${name}` : `Nommer ${name} responsable de caisse`}
+              >
                 {isManager ? 'Retirer le droit' : 'Nommer responsable'}
               </Button>
             </li>

@@ -4,7 +4,10 @@ import { useResource } from '@kermesse/ui-kit';
  * Loads something on mount, when `deps` change and on `reload()` (the kit's useResource: a late
  * answer for other inputs is dropped); the error is the server's French message.
  */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: string | null; loading: boolean; reload: () => Promise<void> } {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: unknown[],
+): { data: T | undefined; error: string | null; loading: boolean; reload: () => Promise<void> } {
   const { data, error, loading, reload } = useResource(() => load(), deps, { keepPreviousData: true });
   return { data, error: error ? (error instanceof Error ? error.message : String(error)) : null, loading, reload };
 }

@@ -7,10 +7,20 @@ import type { Dashboard as Figures } from '@kermesse/contracts-register';
 import Dashboard from './Dashboard';
 
 const figures = (over: Partial<Figures['totals']> = {}, version = 'v1'): Figures => ({
-  changed: true, version, generatedAt: '2026-05-16T12:00:00.000Z', event: { id: 4, name: 'Kermesse de printemps' },
+  changed: true,
+  version,
+  generatedAt: '2026-05-16T12:00:00.000Z',
+  event: { id: 4, name: 'Kermesse de printemps' },
   totals: {
-    sales: 5, gross: 36.5, refunds: { count: 1, amount: 2.5 }, net: 34, collected: 28, averageBasket: 7.3,
-    donations: { count: 1, amount: 5 }, pending: { count: 1, amount: 6 }, ...over,
+    sales: 5,
+    gross: 36.5,
+    refunds: { count: 1, amount: 2.5 },
+    net: 34,
+    collected: 28,
+    averageBasket: 7.3,
+    donations: { count: 1, amount: 5 },
+    pending: { count: 1, amount: 6 },
+    ...over,
   },
   byPaymentMode: [
     { mode: 1, label: 'Chèque', collected: 10, refunded: 2.5, net: 7.5 },
@@ -19,7 +29,10 @@ const figures = (over: Partial<Figures['totals']> = {}, version = 'v1'): Figures
   ],
   byCheckout: [{ checkoutId: 1, name: 'Caisse Buvette', sales: 5, amount: 34 }],
   byCategory: [{ categoryId: 1, name: 'Boissons', quantity: 2, amount: 4 }],
-  byHour: [{ startsAt: '2026-05-16T10:00:00Z', sales: 2, amount: 12 }, { startsAt: '2026-05-16T11:00:00Z', sales: 3, amount: 22 }],
+  byHour: [
+    { startsAt: '2026-05-16T10:00:00Z', sales: 2, amount: 12 },
+    { startsAt: '2026-05-16T11:00:00Z', sales: 3, amount: 22 },
+  ],
   topProducts: [{ productId: 9, name: 'Hot-dog', quantity: 1, amount: 3.5 }],
   raffles: [{ raffleId: 2, name: 'Tombola de printemps', sold: 5, voided: 0, total: 100, amount: 8 }],
   giftBaskets: [],
@@ -32,7 +45,9 @@ async function renderDashboard(roles: Role[], pollMs = 50) {
     render(
       <SessionProvider>
         <MemoryRouter initialEntries={['/tableau-de-bord']}>
-          <Routes><Route path="tableau-de-bord/*" element={<Dashboard pollMs={pollMs} />} /></Routes>
+          <Routes>
+            <Route path="tableau-de-bord/*" element={<Dashboard pollMs={pollMs} />} />
+          </Routes>
         </MemoryRouter>
       </SessionProvider>,
     );
@@ -74,7 +89,11 @@ describe('live dashboard (mfe_register/Dashboard)', () => {
 
     // A sale is made: the next poll brings the new figures.
     answer = figures({ sales: 6, gross: 40, net: 37.5 }, 'v2');
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Chiffres clés' })).getByText("Chiffre d'affaires").nextElementSibling?.textContent).toMatch(/37,50\s€6 ventes/));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Chiffres clés' })).getByText("Chiffre d'affaires").nextElementSibling?.textContent,
+      ).toMatch(/37,50\s€6 ventes/),
+    );
     expect(screen.getByRole('button', { name: 'Imprimer le récapitulatif' })).toBeTruthy();
   });
 

@@ -33,9 +33,13 @@ function DashboardPage({ api, pollMs }: { api: DashboardApi; pollMs: number }) {
   const [params, setParams] = useSearchParams();
   const eventList = useResource(() => api.listEvents(), [api]);
   const events = eventList.data ?? null;
-  const eventsError = eventList.error ? (eventList.error instanceof Error ? eventList.error.message : 'Erreur lors de la récupération des données.') : null;
+  const eventsError = eventList.error
+    ? eventList.error instanceof Error
+      ? eventList.error.message
+      : 'Erreur lors de la récupération des données.'
+    : null;
   const asked = Number(params.get('evenement'));
-  const eventId = events?.some((e) => e.id === asked) ? asked : events?.[0]?.id ?? null;
+  const eventId = events?.some((e) => e.id === asked) ? asked : (events?.[0]?.id ?? null);
   const live = useLiveDashboard(api, eventId, pollMs);
   const handleEventChange = (id: string) => setParams({ evenement: id }, { replace: true });
 
@@ -44,18 +48,27 @@ function DashboardPage({ api, pollMs }: { api: DashboardApi; pollMs: number }) {
       <header className="db-head">
         <div className="db-head__title">
           <h1>Tableau de bord</h1>
-          <p className="db-print-only">Récapitulatif de fin de fête — {live.dashboard?.event.name ?? ''} — édité le {formatDate(new Date())} à {timeOf(Date.now())}</p>
+          <p className="db-print-only">
+            Récapitulatif de fin de fête — {live.dashboard?.event.name ?? ''} — édité le {formatDate(new Date())} à {timeOf(Date.now())}
+          </p>
         </div>
         <div className="db-head__actions db-no-print">
           {events && events.length > 0 && (
             <label className="k-field db-event">
               <span className="k-field__label">Événement</span>
               <select className="k-select" value={eventId ?? ''} onChange={(e) => handleEventChange(e.target.value)}>
-                {events.map((e) => <option key={e.id} value={e.id}>{e.name}{e.archived ? ' (archivé)' : ''}</option>)}
+                {events.map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.name}
+                    {e.archived ? ' (archivé)' : ''}
+                  </option>
+                ))}
               </select>
             </label>
           )}
-          <Button variant="secondary" onClick={() => window.print()} disabled={!live.dashboard}>Imprimer le récapitulatif</Button>
+          <Button variant="secondary" onClick={() => window.print()} disabled={!live.dashboard}>
+            Imprimer le récapitulatif
+          </Button>
         </div>
       </header>
       {eventsError && <ErrorLine>{eventsError}</ErrorLine>}
@@ -89,7 +102,12 @@ function DashboardFigures({ figures }: { figures: Figures }) {
           <Tile label="Encaissé" value={formatEuros(totals.collected)} detail="espèces, chèques et CB" />
           <Tile label="Panier moyen" value={formatEuros(totals.averageBasket)} />
           <Tile label="Dons" value={formatEuros(totals.donations.amount)} detail={plural(totals.donations.count, 'don')} />
-          <Tile label="Ventes en attente" value={formatEuros(totals.pending.amount)} detail={`${plural(totals.pending.count, 'vente')} à régler`} warn={totals.pending.count > 0} />
+          <Tile
+            label="Ventes en attente"
+            value={formatEuros(totals.pending.amount)}
+            detail={`${plural(totals.pending.count, 'vente')} à régler`}
+            warn={totals.pending.count > 0}
+          />
           <Tile label="Remboursements" value={formatEuros(totals.refunds.amount)} detail={plural(totals.refunds.count, 'remboursement')} />
         </dl>
       </section>
@@ -101,43 +119,72 @@ function DashboardFigures({ figures }: { figures: Figures }) {
 
       <section className="k-card db-card">
         <h2>Par mode de paiement</h2>
-        <Table head={['Mode', 'Encaissé', 'Remboursé', 'Net']} numeric={[1, 2, 3]}
+        <Table
+          head={['Mode', 'Encaissé', 'Remboursé', 'Net']}
+          numeric={[1, 2, 3]}
           rows={figures.byPaymentMode.map((m) => [m.label, formatEuros(m.collected), formatEuros(m.refunded), formatEuros(m.net)])}
-          foot={['Total', formatEuros(sum(figures.byPaymentMode, 'collected')), formatEuros(sum(figures.byPaymentMode, 'refunded')), formatEuros(totals.collected)]} />
+          foot={[
+            'Total',
+            formatEuros(sum(figures.byPaymentMode, 'collected')),
+            formatEuros(sum(figures.byPaymentMode, 'refunded')),
+            formatEuros(totals.collected),
+          ]}
+        />
       </section>
 
       <section className="k-card db-card">
         <h2>Par caisse</h2>
-        <Table head={['Caisse', 'Ventes', 'Montant']} numeric={[1, 2]} empty="Aucune caisse."
-          rows={figures.byCheckout.map((c) => [c.name, String(c.sales), formatEuros(c.amount)])} />
+        <Table
+          head={['Caisse', 'Ventes', 'Montant']}
+          numeric={[1, 2]}
+          empty="Aucune caisse."
+          rows={figures.byCheckout.map((c) => [c.name, String(c.sales), formatEuros(c.amount)])}
+        />
       </section>
 
       <section className="k-card db-card">
         <h2>Par catégorie</h2>
-        <Table head={['Catégorie', 'Quantité', 'Montant']} numeric={[1, 2]} empty="Aucune vente pour l'instant."
-          rows={figures.byCategory.map((c) => [c.name, String(c.quantity), formatEuros(c.amount)])} />
+        <Table
+          head={['Catégorie', 'Quantité', 'Montant']}
+          numeric={[1, 2]}
+          empty="Aucune vente pour l'instant."
+          rows={figures.byCategory.map((c) => [c.name, String(c.quantity), formatEuros(c.amount)])}
+        />
       </section>
 
       <section className="k-card db-card">
         <h2>Meilleures ventes</h2>
-        <Table head={['Produit', 'Quantité', 'Montant']} numeric={[1, 2]} empty="Aucune vente pour l'instant."
-          rows={figures.topProducts.map((p) => [p.name, String(p.quantity), formatEuros(p.amount)])} />
+        <Table
+          head={['Produit', 'Quantité', 'Montant']}
+          numeric={[1, 2]}
+          empty="Aucune vente pour l'instant."
+          rows={figures.topProducts.map((p) => [p.name, String(p.quantity), formatEuros(p.amount)])}
+        />
       </section>
 
       {(figures.raffles.length > 0 || figures.giftBaskets.length > 0 || bingos.length > 0) && (
         <section className="k-card db-card">
           <h2>{bingos.length > 0 ? 'Tombola, paniers garnis et loto' : 'Tombola et paniers garnis'}</h2>
           {figures.raffles.length > 0 && (
-            <Table head={['Tombola', 'Tickets vendus', 'Annulés', 'Montant']} numeric={[1, 2, 3]}
-              rows={figures.raffles.map((r) => [r.name, `${r.sold} / ${r.total}`, String(r.voided), formatEuros(r.amount)])} />
+            <Table
+              head={['Tombola', 'Tickets vendus', 'Annulés', 'Montant']}
+              numeric={[1, 2, 3]}
+              rows={figures.raffles.map((r) => [r.name, `${r.sold} / ${r.total}`, String(r.voided), formatEuros(r.amount)])}
+            />
           )}
           {figures.giftBaskets.length > 0 && (
-            <Table head={['Panier garni', 'Paris', 'Annulés', 'Montant']} numeric={[1, 2, 3]}
-              rows={figures.giftBaskets.map((b) => [b.name, String(b.bets), String(b.voided), formatEuros(b.amount)])} />
+            <Table
+              head={['Panier garni', 'Paris', 'Annulés', 'Montant']}
+              numeric={[1, 2, 3]}
+              rows={figures.giftBaskets.map((b) => [b.name, String(b.bets), String(b.voided), formatEuros(b.amount)])}
+            />
           )}
           {bingos.length > 0 && (
-            <Table head={['Loto', 'Cartons vendus', 'Annulés', 'Montant']} numeric={[1, 2, 3]}
-              rows={bingos.map((b) => [b.name, `${b.sold} / ${b.total}`, String(b.voided), formatEuros(b.amount)])} />
+            <Table
+              head={['Loto', 'Cartons vendus', 'Annulés', 'Montant']}
+              numeric={[1, 2, 3]}
+              rows={bingos.map((b) => [b.name, `${b.sold} / ${b.total}`, String(b.voided), formatEuros(b.amount)])}
+            />
           )}
         </section>
       )}
@@ -145,7 +192,8 @@ function DashboardFigures({ figures }: { figures: Figures }) {
   );
 }
 
-const sum = <K extends string>(rows: Array<Record<K, number>>, key: K) => Math.round(rows.reduce((total, row) => total + row[key] * 100, 0)) / 100;
+const sum = <K extends string>(rows: Array<Record<K, number>>, key: K) =>
+  Math.round(rows.reduce((total, row) => total + row[key] * 100, 0)) / 100;
 
 function Tile({ label, value, detail, warn = false }: { label: string; value: string; detail?: string; warn?: boolean }) {
   return (
@@ -159,15 +207,67 @@ function Tile({ label, value, detail, warn = false }: { label: string; value: st
   );
 }
 
-function Table({ head, rows, foot, numeric = [], empty }: { head: string[]; rows: string[][]; foot?: string[]; numeric?: number[]; empty?: string }) {
+function Table({
+  head,
+  rows,
+  foot,
+  numeric = [],
+  empty,
+}: {
+  head: string[];
+  rows: string[][];
+  foot?: string[];
+  numeric?: number[];
+  empty?: string;
+}) {
   if (rows.length === 0 && empty) return <p className="db-muted">{empty}</p>;
   const cls = (i: number) => (numeric.includes(i) ? 'db-num' : undefined);
   return (
     <div className="db-table-wrap">
       <table className="db-table">
-        <thead><tr>{head.map((h, i) => <th key={h} scope="col" className={cls(i)}>{h}</th>)}</tr></thead>
-        <tbody>{rows.map((row, r) => <tr key={r}>{row.map((cell, i) => (i === 0 ? <th key={i} scope="row">{cell}</th> : <td key={i} className={cls(i)}>{cell}</td>))}</tr>)}</tbody>
-        {foot && <tfoot><tr>{foot.map((cell, i) => (i === 0 ? <th key={i} scope="row">{cell}</th> : <td key={i} className={cls(i)}>{cell}</td>))}</tr></tfoot>}
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} scope="col" className={cls(i)}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((cell, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i} className={cls(i)}>
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+        {foot && (
+          <tfoot>
+            <tr>
+              {foot.map((cell, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i} className={cls(i)}>
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          </tfoot>
+        )}
       </table>
     </div>
   );

@@ -18,7 +18,13 @@ export function HourChart({ hours }: { hours: Dashboard['byHour'] }) {
   const summary = hours.map((h) => `${hourLabel(h.startsAt)} : ${formatEuros(h.amount)}`).join(', ');
   return (
     <div className="db-chart">
-      <svg role="img" aria-label={`Recettes par heure — ${summary}`} viewBox={`0 0 ${width} ${HEIGHT + TOP + BOTTOM}`} width={width} height={HEIGHT + TOP + BOTTOM}>
+      <svg
+        role="img"
+        aria-label={`Recettes par heure — ${summary}`}
+        viewBox={`0 0 ${width} ${HEIGHT + TOP + BOTTOM}`}
+        width={width}
+        height={HEIGHT + TOP + BOTTOM}
+      >
         <line x1={0} x2={width} y1={TOP + HEIGHT} y2={TOP + HEIGHT} className="db-chart__axis" />
         {hours.map((h, i) => {
           const height = Math.max(0, (h.amount / max) * HEIGHT);
@@ -27,8 +33,12 @@ export function HourChart({ hours }: { hours: Dashboard['byHour'] }) {
             <g key={h.startsAt} data-hour={h.startsAt}>
               <title>{`${hourLabel(h.startsAt)} : ${h.sales} vente${h.sales > 1 ? 's' : ''}, ${formatEuros(h.amount)}`}</title>
               <rect x={x} y={TOP + HEIGHT - height} width={BAR} height={height} rx={3} className="db-chart__bar" />
-              <text x={x + BAR / 2} y={TOP + HEIGHT - height - 6} textAnchor="middle" className="db-chart__value">{Math.round(h.amount)} €</text>
-              <text x={x + BAR / 2} y={TOP + HEIGHT + 16} textAnchor="middle" className="db-chart__label">{hourLabel(h.startsAt)}</text>
+              <text x={x + BAR / 2} y={TOP + HEIGHT - height - 6} textAnchor="middle" className="db-chart__value">
+                {Math.round(h.amount)} €
+              </text>
+              <text x={x + BAR / 2} y={TOP + HEIGHT + 16} textAnchor="middle" className="db-chart__label">
+                {hourLabel(h.startsAt)}
+              </text>
             </g>
           );
         })}

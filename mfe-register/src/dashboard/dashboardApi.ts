@@ -19,8 +19,9 @@ export function createDashboardApi(fetchImpl: typeof fetch = (input, init) => gl
   return {
     listEvents: () => api.get('/api/admin/dashboard'),
     // A refresh that hangs is given up after 15 s, so the next poll can try again.
-    getDashboard: (eventId, since) => api.get(`/api/admin/dashboard/${eventId}${since ? `?since=${encodeURIComponent(since)}` : ''}`, {
-      signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(15_000) : undefined,
-    }),
+    getDashboard: (eventId, since) =>
+      api.get(`/api/admin/dashboard/${eventId}${since ? `?since=${encodeURIComponent(since)}` : ''}`, {
+        signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(15_000) : undefined,
+      }),
   };
 }

@@ -23,7 +23,7 @@ export function RefundSearchPage({ api }: { api?: RefundsApi }) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = cleanReference(typed);
-    setError(found ? null : 'Référence invalide : 10 lettres et chiffres, telle qu\'imprimée sur le reçu (ex. K7M2Q-9XR4T).');
+    setError(found ? null : "Référence invalide : 10 lettres et chiffres, telle qu'imprimée sur le reçu (ex. K7M2Q-9XR4T).");
     setReference(found);
   };
   return (
@@ -34,9 +34,20 @@ export function RefundSearchPage({ api }: { api?: RefundsApi }) {
       <h1>Rembourser une vente</h1>
       <form className="k-card reg-refunds__search" onSubmit={handleSubmit} noValidate>
         <Field label="Référence de la vente" htmlFor="refund-reference">
-          <TextInput id="refund-reference" autoComplete="off" spellCheck={false} value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="K7M2Q-9XR4T" />
+          <TextInput
+            id="refund-reference"
+            autoComplete="off"
+            spellCheck={false}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder="K7M2Q-9XR4T"
+          />
         </Field>
-        {error && <p className="k-error-line" role="alert">{error}</p>}
+        {error && (
+          <p className="k-error-line" role="alert">
+            {error}
+          </p>
+        )}
         <Button type="submit">Rechercher</Button>
       </form>
       {reference && (
@@ -45,7 +56,12 @@ export function RefundSearchPage({ api }: { api?: RefundsApi }) {
             Commande <span className="reg-mono">{reference}</span>
           </h2>
           <p className="reg-order__link">
-            Reçu en ligne : <a href={`/s/${encodeURIComponent(reference)}`} target="_blank" rel="noreferrer">{`${window.location.origin}/s/${reference}`}</a>
+            Reçu en ligne :{' '}
+            <a
+              href={`/s/${encodeURIComponent(reference)}`}
+              target="_blank"
+              rel="noreferrer"
+            >{`${window.location.origin}/s/${reference}`}</a>
           </p>
           <RefundsPanel key={reference} reference={reference} api={api} />
         </div>

@@ -14,7 +14,16 @@ const VIEW_PATH = `/api/cr/sale/${REFERENCE}/refunds`;
 const REFUND_PATH = `/api/cr/sale/${REFERENCE}/refund`;
 
 const view = (overrides: Partial<SaleRefunds> = {}): SaleRefunds => ({
-  sale: { id: 1, reference: REFERENCE, total: 4, paymentMode: 2, refundable: true, createdAt: '2026-05-16T10:00:00.000Z', tickets: [], bets: [] },
+  sale: {
+    id: 1,
+    reference: REFERENCE,
+    total: 4,
+    paymentMode: 2,
+    refundable: true,
+    createdAt: '2026-05-16T10:00:00.000Z',
+    tickets: [],
+    bets: [],
+  },
   lines: [
     { productId: 10, name: 'Crêpe au sucre', categoryName: 'Desserts', kind: 'product', unitPrice: 1, sold: 3, refunded: 0, remaining: 3 },
     { productId: 11, name: 'Café', categoryName: 'Boissons', kind: 'product', unitPrice: 1, sold: 1, refunded: 0, remaining: 1 },
@@ -38,10 +47,25 @@ describe('RefundsPanel', () => {
       [`GET ${VIEW_PATH}`]: () => json(current),
       [`POST ${REFUND_PATH}`]: () => {
         const refund = {
-          id: 'r1', reference: REFERENCE, amount: 2, paymentMode: 1 as const, reason: 'Crêpes brûlées', tickets: [], bets: [], sessionId: 1, createdBy: 'u1',
-          createdAt: '2026-05-16T11:00:00.000Z', lines: [{ productId: 10, name: 'Crêpe au sucre', categoryName: 'Desserts', kind: 'product', quantity: 2, unitPrice: 1, total: 2 }],
+          id: 'r1',
+          reference: REFERENCE,
+          amount: 2,
+          paymentMode: 1 as const,
+          reason: 'Crêpes brûlées',
+          tickets: [],
+          bets: [],
+          sessionId: 1,
+          createdBy: 'u1',
+          createdAt: '2026-05-16T11:00:00.000Z',
+          lines: [
+            { productId: 10, name: 'Crêpe au sucre', categoryName: 'Desserts', kind: 'product', quantity: 2, unitPrice: 1, total: 2 },
+          ],
         };
-        current = view({ refunds: [refund], refundedTotal: 2, lines: [{ ...view().lines[0]!, refunded: 2, remaining: 1 }, view().lines[1]!] });
+        current = view({
+          refunds: [refund],
+          refundedTotal: 2,
+          lines: [{ ...view().lines[0]!, refunded: 2, remaining: 1 }, view().lines[1]!],
+        });
         return json({ success: true, refund }, 201);
       },
     });
@@ -57,7 +81,9 @@ describe('RefundsPanel', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('Choisissez au moins un article à rembourser.');
     fireEvent.change(within(dialog).getByLabelText('Quantité à rembourser — Crêpe au sucre'), { target: { value: '4' } });
     await click(within(dialog).getByRole('button', { name: /^Rembourser 4,00\s€$/ }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Vous ne pouvez pas rembourser plus que ce qui a été vendu : il reste 3 « Crêpe au sucre » remboursables.');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Vous ne pouvez pas rembourser plus que ce qui a été vendu : il reste 3 « Crêpe au sucre » remboursables.',
+    );
     fireEvent.change(within(dialog).getByLabelText('Quantité à rembourser — Crêpe au sucre'), { target: { value: '2' } });
     await click(within(dialog).getByRole('button', { name: /^Rembourser 2,00\s€$/ }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Indiquez le motif du remboursement.');
@@ -86,7 +112,9 @@ describe('RefundsPanel', () => {
     fireEvent.change(within(dialog).getByLabelText('Quantité à rembourser — Café'), { target: { value: '1' } });
     fireEvent.change(within(dialog).getByLabelText('Motif'), { target: { value: 'Renversé' } });
     await click(within(dialog).getByRole('button', { name: /^Rembourser 1,00\s€$/ }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Seul un administrateur ou un responsable de caisse peut rembourser une vente.');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Seul un administrateur ou un responsable de caisse peut rembourser une vente.',
+    );
     unmount();
 
     fakeGateway({ [`GET ${VIEW_PATH}`]: () => json(view({ canRefund: false })) });
@@ -102,13 +130,35 @@ describe('TillManagersSection', () => {
   it('lists the cashiers and gives or withdraws the « responsable de caisse » right', async () => {
     let managers: string[] = [];
     const calls = fakeGateway({
-      'GET /api/admin/users': () => json({
-        users: [
-          { id: 'u-cash', email: 'caissier@kermesse.local', firstname: 'Camille', lastname: 'Martin', roles: ['cashier'], disabled: false },
-          { id: 'u-admin', email: 'admin@kermesse.local', firstname: 'Alex', lastname: 'Admin', roles: ['admin', 'cashier'], disabled: false },
-          { id: 'u-vol', email: 'benevole@kermesse.local', firstname: 'Béa', lastname: 'Bénévole', roles: ['volunteer'], disabled: false },
-        ],
-      }),
+      'GET /api/admin/users': () =>
+        json({
+          users: [
+            {
+              id: 'u-cash',
+              email: 'caissier@kermesse.local',
+              firstname: 'Camille',
+              lastname: 'Martin',
+              roles: ['cashier'],
+              disabled: false,
+            },
+            {
+              id: 'u-admin',
+              email: 'admin@kermesse.local',
+              firstname: 'Alex',
+              lastname: 'Admin',
+              roles: ['admin', 'cashier'],
+              disabled: false,
+            },
+            {
+              id: 'u-vol',
+              email: 'benevole@kermesse.local',
+              firstname: 'Béa',
+              lastname: 'Bénévole',
+              roles: ['volunteer'],
+              disabled: false,
+            },
+          ],
+        }),
       'GET /api/admin/till-managers': () => json({ userIds: managers }),
       'PUT /api/admin/till-managers/u-cash': () => json({ userIds: (managers = ['u-cash']) }),
       'DELETE /api/admin/till-managers/u-cash': () => json({ userIds: (managers = []) }),
@@ -122,7 +172,10 @@ describe('TillManagersSection', () => {
     expect(screen.getByText(/— responsable de caisse/)).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Retirer le droit de rembourser à Camille Martin' }));
     expect(screen.queryByText(/— responsable de caisse/)).toBeNull();
-    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/admin/till-managers/u-cash', 'DELETE /api/admin/till-managers/u-cash']);
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT /api/admin/till-managers/u-cash',
+      'DELETE /api/admin/till-managers/u-cash',
+    ]);
     expect(calls[0]!.authorization).toBe('Bearer admin-token');
   });
 });
@@ -131,7 +184,11 @@ describe('RefundSearchPage', () => {
   it('finds a sale by the reference typed in any form and shows its refunds panel', async () => {
     fakeGateway({ [`GET ${VIEW_PATH}`]: () => json(view()) });
     await act(async () => {
-      render(<MemoryRouter><RefundSearchPage api={refundsApiFor(() => 't')} /></MemoryRouter>);
+      render(
+        <MemoryRouter>
+          <RefundSearchPage api={refundsApiFor(() => 't')} />
+        </MemoryRouter>,
+      );
     });
     fireEvent.change(screen.getByLabelText('Référence de la vente'), { target: { value: 'abc' } });
     await click(screen.getByRole('button', { name: 'Rechercher' }));
@@ -148,8 +205,28 @@ describe('RefundSearchPage', () => {
 describe('RefundsPanel and loto cartons (issue 12)', () => {
   it('lists the cartons a refund voided', async () => {
     const refund = {
-      id: 'r2', reference: REFERENCE, amount: 3, paymentMode: 2 as const, reason: 'Carton en trop', tickets: [], bets: [], cartons: [12, 40], sessionId: 1, createdBy: 'u1',
-      createdAt: '2026-05-16T11:00:00.000Z', lines: [{ productId: 91, name: '1 carton', categoryName: 'Loto : Loto de la kermesse', kind: 'bingo', quantity: 2, unitPrice: 1.5, total: 3 }],
+      id: 'r2',
+      reference: REFERENCE,
+      amount: 3,
+      paymentMode: 2 as const,
+      reason: 'Carton en trop',
+      tickets: [],
+      bets: [],
+      cartons: [12, 40],
+      sessionId: 1,
+      createdBy: 'u1',
+      createdAt: '2026-05-16T11:00:00.000Z',
+      lines: [
+        {
+          productId: 91,
+          name: '1 carton',
+          categoryName: 'Loto : Loto de la kermesse',
+          kind: 'bingo',
+          quantity: 2,
+          unitPrice: 1.5,
+          total: 3,
+        },
+      ],
     };
     fakeGateway({ [`GET ${VIEW_PATH}`]: () => json(view({ refunds: [refund], refundedTotal: 3 })) });
     await act(async () => {

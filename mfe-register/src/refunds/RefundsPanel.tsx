@@ -48,11 +48,13 @@ export function RefundsPanel({ reference, api: given }: { reference: string; api
         <ul className="reg-refunds__list">
           {view.refunds.map((r) => (
             <li key={r.id}>
-              <strong>{formatEuros(r.amount)}</strong> rendus ({REFUND_MODE_LABELS[r.paymentMode]}) le {DATE_TIME.format(new Date(r.createdAt))} —{' '}
-              {r.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}
+              <strong>{formatEuros(r.amount)}</strong> rendus ({REFUND_MODE_LABELS[r.paymentMode]}) le{' '}
+              {DATE_TIME.format(new Date(r.createdAt))} — {r.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}
               <span className="reg-muted"> · Motif : {r.reason}</span>
               {r.tickets.length > 0 && <span className="reg-muted"> · Tickets annulés : {r.tickets.map((n) => `n° ${n}`).join(', ')}</span>}
-              {r.cartons && r.cartons.length > 0 && <span className="reg-muted"> · Cartons de loto annulés : {r.cartons.map((n) => `n° ${n}`).join(', ')}</span>}
+              {r.cartons && r.cartons.length > 0 && (
+                <span className="reg-muted"> · Cartons de loto annulés : {r.cartons.map((n) => `n° ${n}`).join(', ')}</span>
+              )}
             </li>
           ))}
         </ul>
@@ -63,11 +65,19 @@ export function RefundsPanel({ reference, api: given }: { reference: string; api
         </p>
       )}
       {view.canRefund && view.sale.refundable && remaining && (
-        <Button variant="secondary" onClick={() => { setNotice(null); setOpen(true); }}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setNotice(null);
+            setOpen(true);
+          }}
+        >
           Rembourser
         </Button>
       )}
-      {view.canRefund && !view.sale.refundable && <p className="reg-muted reg-small">Cette commande n'est pas réglée : elle ne peut pas être remboursée.</p>}
+      {view.canRefund && !view.sale.refundable && (
+        <p className="reg-muted reg-small">Cette commande n'est pas réglée : elle ne peut pas être remboursée.</p>
+      )}
       {open && (
         <RefundDialog
           view={view}
@@ -84,7 +94,17 @@ export function RefundsPanel({ reference, api: given }: { reference: string; api
   );
 }
 
-function RefundDialog({ view, api, onCancel, onDone }: { view: SaleRefunds; api: RefundsApi; onCancel: () => void; onDone: (amount: number) => void | Promise<void> }) {
+function RefundDialog({
+  view,
+  api,
+  onCancel,
+  onDone,
+}: {
+  view: SaleRefunds;
+  api: RefundsApi;
+  onCancel: () => void;
+  onDone: (amount: number) => void | Promise<void>;
+}) {
   const id = useId();
   const lines = view.lines.filter((l) => l.remaining > 0);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
@@ -105,10 +125,17 @@ function RefundDialog({ view, api, onCancel, onDone }: { view: SaleRefunds; api:
     if (busy) return;
     if (chosen.length === 0) return setError('Choisissez au moins un article à rembourser.');
     const tooMuch = chosen.find((c) => !Number.isInteger(c.quantity) || c.quantity > c.line.remaining);
-    if (tooMuch) return setError(`Vous ne pouvez pas rembourser plus que ce qui a été vendu : il reste ${tooMuch.line.remaining} « ${tooMuch.line.name} » remboursable${tooMuch.line.remaining > 1 ? 's' : ''}.`);
+    if (tooMuch)
+      return setError(
+        `Vous ne pouvez pas rembourser plus que ce qui a été vendu : il reste ${tooMuch.line.remaining} « ${tooMuch.line.name} » remboursable${tooMuch.line.remaining > 1 ? 's' : ''}.`,
+      );
     if (!reason.trim()) return setError('Indiquez le motif du remboursement.');
-    const numbers = tickets.split(/[\s,;]+/).filter(Boolean).map(Number);
-    if (numbers.some((n) => !Number.isInteger(n) || n < 1)) return setError('Les numéros à annuler sont des nombres séparés par des virgules.');
+    const numbers = tickets
+      .split(/[\s,;]+/)
+      .filter(Boolean)
+      .map(Number);
+    if (numbers.some((n) => !Number.isInteger(n) || n < 1))
+      return setError('Les numéros à annuler sont des nombres séparés par des virgules.');
     const input: RefundInput = {
       lines: chosen.map((c) => ({ productId: c.line.productId, quantity: c.quantity })),
       reason: reason.trim(),
@@ -151,9 +178,15 @@ function RefundDialog({ view, api, onCancel, onDone }: { view: SaleRefunds; api:
           <thead>
             <tr>
               <th scope="col">Article</th>
-              <th scope="col" className="reg-num">Vendu</th>
-              <th scope="col" className="reg-num">Déjà remboursé</th>
-              <th scope="col" className="reg-num">À rembourser</th>
+              <th scope="col" className="reg-num">
+                Vendu
+              </th>
+              <th scope="col" className="reg-num">
+                Déjà remboursé
+              </th>
+              <th scope="col" className="reg-num">
+                À rembourser
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -211,8 +244,16 @@ function RefundDialog({ view, api, onCancel, onDone }: { view: SaleRefunds; api:
             <label className="k-field__label" htmlFor={`${id}-tickets`}>
               Numéros de tombola à annuler (facultatif)
             </label>
-            <input id={`${id}-tickets`} className="k-input" value={tickets} onChange={(e) => setTickets(e.target.value)} placeholder={view.sale.tickets.join(', ')} />
-            <p className="reg-muted reg-small">Sans numéro indiqué, les derniers numéros de la vente sont annulés. Un numéro annulé ne revient pas à la vente.</p>
+            <input
+              id={`${id}-tickets`}
+              className="k-input"
+              value={tickets}
+              onChange={(e) => setTickets(e.target.value)}
+              placeholder={view.sale.tickets.join(', ')}
+            />
+            <p className="reg-muted reg-small">
+              Sans numéro indiqué, les derniers numéros de la vente sont annulés. Un numéro annulé ne revient pas à la vente.
+            </p>
           </>
         )}
         {error && <ErrorLine>{error}</ErrorLine>}

@@ -35,7 +35,14 @@ export function refundsApiFor(getToken: () => string | null, fetchImpl?: typeof 
 export const cashierRefundsApi = (): RefundsApi => refundsApiFor(readBearerToken);
 
 /** A person of the team as identity lists them (`GET /api/admin/users`). */
-export interface TeamMember { id: string; email: string; firstname: string; lastname: string; roles: string[]; disabled: boolean }
+export interface TeamMember {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  roles: string[];
+  disabled: boolean;
+}
 
 export interface TillManagersApi {
   listTeam(): Promise<TeamMember[]>;
@@ -45,7 +52,10 @@ export interface TillManagersApi {
 }
 
 /** The back office's client: the signed-in administrator's token. */
-export function tillManagersApiFor(getToken: () => string | null = () => localStorage.getItem(SESSION_STORAGE_KEY), fetchImpl?: typeof fetch): TillManagersApi {
+export function tillManagersApiFor(
+  getToken: () => string | null = () => localStorage.getItem(SESSION_STORAGE_KEY),
+  fetchImpl?: typeof fetch,
+): TillManagersApi {
   const client = createApiClient({ getToken, fetch: fetchImpl });
   return {
     async listTeam() {

@@ -57,7 +57,9 @@ export function CheckoutPicker({ children }: { children(picked: PickedCheckout):
             className="k-select"
             value={checkout?.id ?? ''}
             disabled={!checkouts || checkouts.length === 0}
-            onChange={(e) => setParams(e.target.value ? { evenement: String(eventId), caisse: e.target.value } : { evenement: String(eventId) })}
+            onChange={(e) =>
+              setParams(e.target.value ? { evenement: String(eventId), caisse: e.target.value } : { evenement: String(eventId) })
+            }
           >
             <option value="">{checkouts && checkouts.length === 0 ? 'Aucune caisse pour cet événement' : 'Sélectionner une caisse'}</option>
             {checkouts?.map((c) => (

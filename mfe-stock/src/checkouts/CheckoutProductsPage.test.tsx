@@ -14,7 +14,8 @@ const products = [
 function gateway(put = () => json({ success: true })) {
   return fakeGateway({
     'GET /api/cr/events': () => json([{ id: 1, name: 'Kermesse de printemps' }]),
-    'GET /api/cr/events/1/checkouts': () => json([{ id: 1, name: 'Kermesse de printemps', checkouts: [{ id: 12, name: 'Caisse Entrée' }] }]),
+    'GET /api/cr/events/1/checkouts': () =>
+      json([{ id: 1, name: 'Kermesse de printemps', checkouts: [{ id: 12, name: 'Caisse Entrée' }] }]),
     'GET /api/admin/checkout/12/products': () => json({ productsAssoc: products }),
     'PUT /api/admin/checkout/12/products/1': put,
     'PUT /api/admin/checkout/12/products/2': put,
@@ -32,7 +33,11 @@ describe('checkout product selector', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Ajouter Hot-dog' }));
     });
-    expect(calls.at(-1)).toMatchObject({ method: 'PUT', path: '/api/admin/checkout/12/products/1', body: { ...products[0], is_in_checkout: 1 } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: '/api/admin/checkout/12/products/1',
+      body: { ...products[0], is_in_checkout: 1 },
+    });
     expect(screen.getByRole('button', { name: 'Retirer Hot-dog' })).toBeTruthy();
 
     await act(async () => {

@@ -12,7 +12,9 @@ export function CheckoutProductsPage() {
       <header className="k-page-header stk-header">
         <h1 id="checkout-products-title">Produits des caisses</h1>
       </header>
-      <CheckoutPicker>{({ checkout }) => <CheckoutProductSelector key={checkout.id} checkoutId={checkout.id} checkoutName={checkout.name} />}</CheckoutPicker>
+      <CheckoutPicker>
+        {({ checkout }) => <CheckoutProductSelector key={checkout.id} checkoutId={checkout.id} checkoutName={checkout.name} />}
+      </CheckoutPicker>
     </section>
   );
 }
@@ -28,7 +30,9 @@ export function CheckoutProductSelector({ checkoutId, checkoutName }: { checkout
     setFailure(null);
     try {
       await registerAdminApi.setInCheckout(checkoutId, product, inCheckout);
-      setProducts((list) => list && list.map((p) => (p.product_id === product.product_id ? { ...p, is_in_checkout: inCheckout ? 1 : 0 } : p)));
+      setProducts(
+        (list) => list && list.map((p) => (p.product_id === product.product_id ? { ...p, is_in_checkout: inCheckout ? 1 : 0 } : p)),
+      );
     } catch (err) {
       setFailure({ productId: product.product_id, message: serverMessage(err, 'Erreur lors de la mise à jour') });
     } finally {
@@ -45,14 +49,22 @@ export function CheckoutProductSelector({ checkoutId, checkoutName }: { checkout
         {checkoutName} : {count} {count > 1 ? 'produits vendus' : 'produit vendu'} sur {products.length}.
       </p>
       {products.length === 0 && <p className="k-card stk-empty">Aucun produit dans le catalogue.</p>}
-      {byCategory(products, (p) => p.category_name, (p) => p.product_name).map(([category, items]) => (
+      {byCategory(
+        products,
+        (p) => p.category_name,
+        (p) => p.product_name,
+      ).map(([category, items]) => (
         <section key={category} className="k-card stk-group" aria-label={category}>
           <h2>{category}</h2>
           <ul className="stk-toggles">
             {items.map((product) => {
               const inCheckout = product.is_in_checkout === 1;
               return (
-                <li key={product.product_id} className={inCheckout ? 'stk-toggle stk-toggle--on' : 'stk-toggle'} data-product-id={product.product_id}>
+                <li
+                  key={product.product_id}
+                  className={inCheckout ? 'stk-toggle stk-toggle--on' : 'stk-toggle'}
+                  data-product-id={product.product_id}
+                >
                   <span className="stk-toggle__name">{product.product_name}</span>
                   <span className="stk-toggle__price">{formatEuros(Number(product.product_price))}</span>
                   <span className={inCheckout ? 'k-badge k-badge--on' : 'k-badge'}>{inCheckout ? 'Dans la caisse' : 'Absent'}</span>
@@ -64,7 +76,11 @@ export function CheckoutProductSelector({ checkoutId, checkoutName }: { checkout
                   >
                     {inCheckout ? 'Retirer' : 'Ajouter'}
                   </Button>
-                  {failure?.productId === product.product_id && <span className="stk-inline__error" role="alert">{failure.message}</span>}
+                  {failure?.productId === product.product_id && (
+                    <span className="stk-inline__error" role="alert">
+                      {failure.message}
+                    </span>
+                  )}
                 </li>
               );
             })}

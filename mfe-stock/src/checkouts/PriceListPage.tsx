@@ -10,7 +10,9 @@ export function PriceListPage() {
       <header className="k-page-header stk-header k-no-print">
         <h1 id="price-list-title">Liste des prix</h1>
       </header>
-      <CheckoutPicker>{({ checkout }) => <PriceList key={checkout.id} checkoutId={checkout.id} checkoutName={checkout.name} />}</CheckoutPicker>
+      <CheckoutPicker>
+        {({ checkout }) => <PriceList key={checkout.id} checkoutId={checkout.id} checkoutName={checkout.name} />}
+      </CheckoutPicker>
     </section>
   );
 }
@@ -29,7 +31,11 @@ export function PriceList({ checkoutId, checkoutName }: { checkoutId: number; ch
         </Button>
       </div>
       {sold.length === 0 && <p className="k-muted">Aucun produit dans cette caisse.</p>}
-      {byCategory(sold, (p) => p.category_name, (p) => p.product_name).map(([category, items]) => (
+      {byCategory(
+        sold,
+        (p) => p.category_name,
+        (p) => p.product_name,
+      ).map(([category, items]) => (
         <section key={category} className="stk-price-group">
           <h3>{category}</h3>
           <dl>

@@ -2,7 +2,15 @@ import { useId } from 'react';
 import type { StockEvent } from '../api/stockApi';
 
 /** The event whose stock is shown (hidden when there is only one). */
-export function EventChooser({ events, value, onChange }: { events: StockEvent[]; value: number | null; onChange(id: number | null): void }) {
+export function EventChooser({
+  events,
+  value,
+  onChange,
+}: {
+  events: StockEvent[];
+  value: number | null;
+  onChange(id: number | null): void;
+}) {
   const id = useId();
   if (events.length < 2) return null;
   return (

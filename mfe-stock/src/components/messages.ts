@@ -9,7 +9,11 @@ export function serverMessage(error: unknown, fallback: string): string {
 
 function hasServerMessage(error: ApiError): boolean {
   const body = error.body;
-  return typeof body === 'object' && body !== null && (typeof (body as { error?: unknown }).error === 'string' || typeof (body as { message?: unknown }).message === 'string');
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (typeof (body as { error?: unknown }).error === 'string' || typeof (body as { message?: unknown }).message === 'string')
+  );
 }
 
 /** Groups items by a key, keeping the order in which keys first appear. */

@@ -7,8 +7,13 @@ import { InventoryImportPage } from './InventoryImportPage';
 
 const event = { id: 1, name: 'Kermesse de printemps', starts_on: '2026-05-16' };
 const cleanResult = {
-  status: 'dry-run', products_affected: 2, products_updated: 1, errors: [],
-  movements: [{ line: 2, product_id: 7, product_name: 'Pop-corn', current_stock: 35, new_stock: 48, variation: 13, note: 'Inventaire du 21/11/2026' }],
+  status: 'dry-run',
+  products_affected: 2,
+  products_updated: 1,
+  errors: [],
+  movements: [
+    { line: 2, product_id: 7, product_name: 'Pop-corn', current_stock: 35, new_stock: 48, variation: 13, note: 'Inventaire du 21/11/2026' },
+  ],
 };
 
 function gateway(routes: GatewayRoutes = {}) {
@@ -30,10 +35,10 @@ async function submit(name: RegExp | string) {
 }
 
 describe('inventory importer', () => {
-  it("starts in test mode with the note « Inventaire du {dd/mm/yyyy} »", async () => {
+  it('starts in test mode with the note « Inventaire du {dd/mm/yyyy} »', async () => {
     gateway();
     await renderAt('/stock/import', <InventoryImportPage />);
-    expect((await screen.findByLabelText('Note') as HTMLInputElement).value).toBe(`Inventaire du ${formatDate(new Date())}`);
+    expect(((await screen.findByLabelText('Note')) as HTMLInputElement).value).toBe(`Inventaire du ${formatDate(new Date())}`);
     expect((screen.getByLabelText(/Mode test/) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: "Tester l'import" })).toBeTruthy();
   });
@@ -52,7 +57,8 @@ describe('inventory importer', () => {
 
   it('enables the real import only after a test of the same file without errors', async () => {
     const calls = gateway({
-      'POST /api/stocks/import/inventory': (call) => json(call.query.includes('dry-run=1') ? cleanResult : { ...cleanResult, status: 'ok' }),
+      'POST /api/stocks/import/inventory': (call) =>
+        json(call.query.includes('dry-run=1') ? cleanResult : { ...cleanResult, status: 'ok' }),
     });
     await renderAt('/stock/import', <InventoryImportPage />);
     await screen.findByLabelText('Note');
@@ -75,7 +81,14 @@ describe('inventory importer', () => {
 
   it('keeps the real import off after a test with errors, and lists them', async () => {
     gateway({
-      'POST /api/stocks/import/inventory': () => json({ ...cleanResult, products_affected: 0, products_updated: 0, movements: [], errors: ['Ligne 3 : produit « Glace » inconnu.'] }),
+      'POST /api/stocks/import/inventory': () =>
+        json({
+          ...cleanResult,
+          products_affected: 0,
+          products_updated: 0,
+          movements: [],
+          errors: ['Ligne 3 : produit « Glace » inconnu.'],
+        }),
     });
     await renderAt('/stock/import', <InventoryImportPage />);
     await screen.findByLabelText('Note');
@@ -102,9 +115,12 @@ describe('inventory importer', () => {
   it('downloads the model, or says « Erreur lors du téléchargement du modèle »', async () => {
     let ok = true;
     gateway({
-      'GET /api/stocks/inventory/template': () => (ok
-        ? new Response('id_produit;produit\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="modele-inventaire-1.csv"' } })
-        : json({ error: 'x' }, 500)),
+      'GET /api/stocks/inventory/template': () =>
+        ok
+          ? new Response('id_produit;produit\n', {
+              headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="modele-inventaire-1.csv"' },
+            })
+          : json({ error: 'x' }, 500),
     });
     const createObjectURL = vi.fn(() => 'blob:modele');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));

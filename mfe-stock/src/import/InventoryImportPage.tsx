@@ -103,8 +103,8 @@ export function InventoryImportPage() {
       ) : (
         <form className="k-card stk-form" onSubmit={handleSubmit} noValidate>
           <p className="k-muted">
-            Remplissez la colonne « nouveau_stock » du modèle avec les quantités comptées, puis lancez un test : rien n'est modifié
-            tant que le mode test est coché.
+            Remplissez la colonne « nouveau_stock » du modèle avec les quantités comptées, puis lancez un test : rien n'est modifié tant que
+            le mode test est coché.
           </p>
           <FileField label="Fichier CSV" onChange={handleFileChange} />
           <div className="k-field">
@@ -120,7 +120,7 @@ export function InventoryImportPage() {
           {error && <ErrorLine id="import-error">{error}</ErrorLine>}
           <div className="k-actions k-actions--roomy">
             <Button type="submit" disabled={busy || (!testMode && !realImportAllowed)}>
-              {testMode ? "Tester l'import" : "Importer"}
+              {testMode ? "Tester l'import" : 'Importer'}
             </Button>
             {!testMode && !realImportAllowed && (
               <span className="k-muted">L'import réel est possible après un test sans erreur de ce fichier.</span>
@@ -142,7 +142,7 @@ function ImportResultView({ result }: { result: ImportResult }) {
       {ok && (
         <Banner tone="success">
           {result.status === 'dry-run'
-            ? "Test réussi : aucune erreur. Décochez le mode test pour importer."
+            ? 'Test réussi : aucune erreur. Décochez le mode test pour importer.'
             : 'Import effectué : le stock est à jour.'}
         </Banner>
       )}
@@ -171,11 +171,19 @@ function ImportResultView({ result }: { result: ImportResult }) {
         <table className="k-table stk-table">
           <thead>
             <tr>
-              <th scope="col" className="stk-num">Ligne</th>
+              <th scope="col" className="stk-num">
+                Ligne
+              </th>
               <th scope="col">Produit</th>
-              <th scope="col" className="stk-num">Stock actuel</th>
-              <th scope="col" className="stk-num">Nouveau stock</th>
-              <th scope="col" className="stk-num">Variation</th>
+              <th scope="col" className="stk-num">
+                Stock actuel
+              </th>
+              <th scope="col" className="stk-num">
+                Nouveau stock
+              </th>
+              <th scope="col" className="stk-num">
+                Variation
+              </th>
               <th scope="col">Note</th>
             </tr>
           </thead>
@@ -186,7 +194,9 @@ function ImportResultView({ result }: { result: ImportResult }) {
                 <th scope="row">{m.product_name}</th>
                 <td className="stk-num">{m.current_stock}</td>
                 <td className="stk-num">{m.new_stock}</td>
-                <td className={m.variation < 0 ? 'stk-num stk-minus' : 'stk-num stk-plus'}>{m.variation > 0 ? `+${m.variation}` : m.variation}</td>
+                <td className={m.variation < 0 ? 'stk-num stk-minus' : 'stk-num stk-plus'}>
+                  {m.variation > 0 ? `+${m.variation}` : m.variation}
+                </td>
                 <td>{m.note}</td>
               </tr>
             ))}

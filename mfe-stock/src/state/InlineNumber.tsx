@@ -79,7 +79,11 @@ export function InlineNumber({ label, value, onSave, onSaved }: InlineNumberProp
         onBlur={handleBlur}
       />
       <span className="stk-inline__status" aria-live="polite">
-        {state === 'saved' && <span className="stk-saved" title="Enregistré">✓<span className="k-visually-hidden">Enregistré</span></span>}
+        {state === 'saved' && (
+          <span className="stk-saved" title="Enregistré">
+            ✓<span className="k-visually-hidden">Enregistré</span>
+          </span>
+        )}
       </span>
       {message && (
         <span className="stk-inline__error" id={messageId} role="alert">

@@ -12,7 +12,16 @@ export function MovementsDialog({ item, eventId, onClose }: { item: StockItem; e
   const error = loaded.error ? serverMessage(loaded.error, 'Erreur lors de la récupération des données.') : null;
 
   return (
-    <Modal title={`Mouvements de stock : ${item.name}`} onClose={onClose} size="wide" actions={<Button variant="secondary" onClick={onClose}>Fermer</Button>}>
+    <Modal
+      title={`Mouvements de stock : ${item.name}`}
+      onClose={onClose}
+      size="wide"
+      actions={
+        <Button variant="secondary" onClick={onClose}>
+          Fermer
+        </Button>
+      }
+    >
       {error && <ErrorLine>{error}</ErrorLine>}
       {!movements && !error && <Spinner />}
       {movements && movements.length === 0 && <p className="k-muted">Aucun mouvement : le stock est à 0.</p>}
@@ -22,8 +31,12 @@ export function MovementsDialog({ item, eventId, onClose }: { item: StockItem; e
             <tr>
               <th scope="col">Date</th>
               <th scope="col">Type</th>
-              <th scope="col" className="stk-num">Variation</th>
-              <th scope="col" className="stk-num">Stock après</th>
+              <th scope="col" className="stk-num">
+                Variation
+              </th>
+              <th scope="col" className="stk-num">
+                Stock après
+              </th>
               <th scope="col">Note</th>
             </tr>
           </thead>
@@ -32,7 +45,9 @@ export function MovementsDialog({ item, eventId, onClose }: { item: StockItem; e
               <tr key={m.id}>
                 <td>{dateTime.format(new Date(m.created_at))}</td>
                 <td>{KIND_LABELS[m.kind]}</td>
-                <td className={m.variation < 0 ? 'stk-num stk-minus' : 'stk-num stk-plus'}>{m.variation > 0 ? `+${m.variation}` : m.variation}</td>
+                <td className={m.variation < 0 ? 'stk-num stk-minus' : 'stk-num stk-plus'}>
+                  {m.variation > 0 ? `+${m.variation}` : m.variation}
+                </td>
                 <td className="stk-num">{m.stock_after}</td>
                 <td>
                   {m.note}

@@ -36,7 +36,7 @@ describe('stock state', () => {
     expect(document.getElementById('alert-count')!.textContent).toBe('3 produits en alerte');
   });
 
-  it("says « Aucune donnée de stock disponible. » when there is nothing", async () => {
+  it('says « Aucune donnée de stock disponible. » when there is nothing', async () => {
     fakeGateway({ 'GET /api/stocks/': () => json({ event: null, events: [], stocks: [], alerts: [] }) });
     await renderAt('/stock', <StockStatePage />);
     expect(await screen.findByText('Aucune donnée de stock disponible.')).toBeTruthy();
@@ -60,7 +60,11 @@ describe('stock state', () => {
     await act(async () => {
       fireEvent.keyDown(field, { key: 'Enter' });
     });
-    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/stocks/update/stock', body: { product_id: 2, quantity: 30, event_id: 1 } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/api/stocks/update/stock',
+      body: { product_id: 2, quantity: 30, event_id: 1 },
+    });
     expect(document.getElementById('alert-count')!.textContent).toBe('1 produit en alerte');
     expect(screen.getByText('Enregistré')).toBeTruthy();
   });

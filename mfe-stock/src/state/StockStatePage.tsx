@@ -20,13 +20,19 @@ export function StockStatePage() {
   const [history, setHistory] = useState<StockItem | null>(null);
   const { setData: setAnswer } = stocks;
 
-  const handleSaved = useCallback((item: StockItem) => {
-    setAnswer((current) => current && {
-      ...current,
-      stocks: current.stocks.map((s) => (s.id === item.id ? item : s)),
-      alerts: item.isAlert ? [...new Set([...current.alerts, item.id])] : current.alerts.filter((id) => id !== item.id),
-    });
-  }, [setAnswer]);
+  const handleSaved = useCallback(
+    (item: StockItem) => {
+      setAnswer(
+        (current) =>
+          current && {
+            ...current,
+            stocks: current.stocks.map((s) => (s.id === item.id ? item : s)),
+            alerts: item.isAlert ? [...new Set([...current.alerts, item.id])] : current.alerts.filter((id) => id !== item.id),
+          },
+      );
+    },
+    [setAnswer],
+  );
 
   if (error) return <ErrorLine id="stock-error">Erreur: {error}</ErrorLine>;
   if (!answer) return <Spinner />;
@@ -44,15 +50,15 @@ export function StockStatePage() {
           <strong>{alertCount}</strong> {alertCount > 1 ? 'produits en alerte' : 'produit en alerte'}
         </p>
       </header>
-      <EventChooser
-        events={answer.events}
-        value={event?.id ?? null}
-        onChange={(id) => setParams(id ? { evenement: String(id) } : {})}
-      />
+      <EventChooser events={answer.events} value={event?.id ?? null} onChange={(id) => setParams(id ? { evenement: String(id) } : {})} />
       {answer.stocks.length === 0 ? (
         <p className="k-card stk-empty">Aucune donnée de stock disponible.</p>
       ) : (
-        byCategory(answer.stocks, (s) => s.category, (s) => s.name).map(([category, items]) => (
+        byCategory(
+          answer.stocks,
+          (s) => s.category,
+          (s) => s.name,
+        ).map(([category, items]) => (
           <section key={category} className="k-card stk-group" aria-label={category}>
             <h2>{category}</h2>
             <table className="k-table stk-table stk-table--state">
@@ -66,10 +72,16 @@ export function StockStatePage() {
               <thead>
                 <tr>
                   <th scope="col">Produit</th>
-                  <th scope="col" className="stk-num">Stock</th>
-                  <th scope="col" className="stk-num">Seuil d'alerte</th>
+                  <th scope="col" className="stk-num">
+                    Stock
+                  </th>
+                  <th scope="col" className="stk-num">
+                    Seuil d'alerte
+                  </th>
                   <th scope="col">État</th>
-                  <th scope="col"><span className="k-visually-hidden">Historique</span></th>
+                  <th scope="col">
+                    <span className="k-visually-hidden">Historique</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -95,8 +107,14 @@ export function StockStatePage() {
                     <td>
                       {item.stock < 0 ? (
                         // More sold than counted: the fair never refuses a sale, but the count needs a look.
-                        <span className="k-badge k-badge--alert" title="Plus de ventes que de stock compté : recomptez ce produit.">Stock négatif</span>
-                      ) : item.isAlert ? <span className="k-badge k-badge--alert">En alerte</span> : <span className="k-badge">OK</span>}
+                        <span className="k-badge k-badge--alert" title="Plus de ventes que de stock compté : recomptez ce produit.">
+                          Stock négatif
+                        </span>
+                      ) : item.isAlert ? (
+                        <span className="k-badge k-badge--alert">En alerte</span>
+                      ) : (
+                        <span className="k-badge">OK</span>
+                      )}
                     </td>
                     <td>
                       <button type="button" className="stk-link" onClick={() => setHistory(item)}>

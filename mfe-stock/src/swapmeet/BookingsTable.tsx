@@ -16,7 +16,17 @@ export function formatPhone(phone: string): string {
 }
 
 /** SPEC §3 swap-meet bookings with the summary (revenue, space, paid and unpaid) in the footer. */
-export function BookingsTable({ bookings, summary, total, caption }: { bookings: Booking[]; summary: BookingSummary; total?: number; caption?: string }) {
+export function BookingsTable({
+  bookings,
+  summary,
+  total,
+  caption,
+}: {
+  bookings: Booking[];
+  summary: BookingSummary;
+  total?: number;
+  caption?: string;
+}) {
   const count = total ?? bookings.length;
   const [page, setPage] = useState(1);
   const pageCount = Math.max(1, Math.ceil(bookings.length / BOOKINGS_PAGE_SIZE));
@@ -32,8 +42,12 @@ export function BookingsTable({ bookings, summary, total, caption }: { bookings:
             <tr>
               <th scope="col">Nom</th>
               <th scope="col">Téléphone</th>
-              <th scope="col" className="stk-num">Espace</th>
-              <th scope="col" className="stk-num">Montant</th>
+              <th scope="col" className="stk-num">
+                Espace
+              </th>
+              <th scope="col" className="stk-num">
+                Montant
+              </th>
               <th scope="col">Payé</th>
               <th scope="col">Date de réservation</th>
             </tr>
@@ -45,7 +59,9 @@ export function BookingsTable({ bookings, summary, total, caption }: { bookings:
                 <td className="stk-nowrap">{formatPhone(b.phone)}</td>
                 <td className="stk-num">{metres.format(b.space_needed)} m</td>
                 <td className="stk-num">{formatEuros(Number(b.revenue))}</td>
-                <td>{b.is_payed ? <span className="k-badge k-badge--on">Oui</span> : <span className="k-badge k-badge--alert">Non</span>}</td>
+                <td>
+                  {b.is_payed ? <span className="k-badge k-badge--on">Oui</span> : <span className="k-badge k-badge--alert">Non</span>}
+                </td>
                 <td>{formatDate(b.date_booking)}</td>
               </tr>
             ))}
@@ -59,14 +75,20 @@ export function BookingsTable({ bookings, summary, total, caption }: { bookings:
               <td className="stk-num">{metres.format(summary.total_space_reserved)} m</td>
               <td className="stk-num">{formatEuros(Number(summary.total_revenue))}</td>
               <td colSpan={2}>
-                {summary.paid_bookings} payée{summary.paid_bookings > 1 ? 's' : ''}, {summary.unpaid_bookings} non payée{summary.unpaid_bookings > 1 ? 's' : ''}
+                {summary.paid_bookings} payée{summary.paid_bookings > 1 ? 's' : ''}, {summary.unpaid_bookings} non payée
+                {summary.unpaid_bookings > 1 ? 's' : ''}
               </td>
             </tr>
           </tfoot>
         </table>
       </div>
       {pageCount > 1 && (
-        <Pagination pageCount={pageCount} page={current} onPageChange={setPage} label={caption ? `Pagination : ${caption}` : 'Pagination des réservations'} />
+        <Pagination
+          pageCount={pageCount}
+          page={current}
+          onPageChange={setPage}
+          label={caption ? `Pagination : ${caption}` : 'Pagination des réservations'}
+        />
       )}
     </>
   );

@@ -5,9 +5,30 @@ import { renderAt } from '../test/render';
 import { SwapMeetImportPage } from './SwapMeetImportPage';
 
 const swapmeet = { id: 4, name: 'Vide-grenier de printemps', held_on: '2026-05-17' };
-const booking = (id: number | null, name: string) => ({ id, name, phone: '0612345678', space_needed: 2.5, revenue: '12.50', is_payed: true, date_booking: '2026-03-12' });
-const summary = (n: number) => ({ total_revenue: (12.5 * n).toFixed(2), total_space_reserved: 2.5 * n, paid_bookings: n, unpaid_bookings: 0 });
-const dryRun = { status: 'dry-run', message: 'Test réussi : 1 réservation prête à être importée.', bookings_parsed: 1, bookings_created: 0, data: [booking(null, 'Jeanne Moreau')], errors: [], summary: summary(1) };
+const booking = (id: number | null, name: string) => ({
+  id,
+  name,
+  phone: '0612345678',
+  space_needed: 2.5,
+  revenue: '12.50',
+  is_payed: true,
+  date_booking: '2026-03-12',
+});
+const summary = (n: number) => ({
+  total_revenue: (12.5 * n).toFixed(2),
+  total_space_reserved: 2.5 * n,
+  paid_bookings: n,
+  unpaid_bookings: 0,
+});
+const dryRun = {
+  status: 'dry-run',
+  message: 'Test réussi : 1 réservation prête à être importée.',
+  bookings_parsed: 1,
+  bookings_created: 0,
+  data: [booking(null, 'Jeanne Moreau')],
+  errors: [],
+  summary: summary(1),
+};
 
 function gateway(routes: GatewayRoutes = {}) {
   let bookings = [booking(1, 'Martine Lefèvre')];
@@ -16,7 +37,13 @@ function gateway(routes: GatewayRoutes = {}) {
     'POST /api/swapmeet/api/import/custom-csv': (call) => {
       if (call.query === 'dry-run=true') return json(dryRun);
       bookings = [...bookings, booking(2, 'Jeanne Moreau')];
-      return json({ ...dryRun, status: 'success', message: '1 réservation importée.', bookings_created: 1, data: [booking(2, 'Jeanne Moreau')] });
+      return json({
+        ...dryRun,
+        status: 'success',
+        message: '1 réservation importée.',
+        bookings_created: 1,
+        data: [booking(2, 'Jeanne Moreau')],
+      });
     },
     'DELETE /api/swapmeet/api/reset-bookings/4': () => {
       const count = bookings.length;
@@ -29,8 +56,13 @@ function gateway(routes: GatewayRoutes = {}) {
   return calls;
 }
 
-const file = new File(['nom;metres;montant;date_reservation\nJeanne Moreau;2,5;12,50;12/03/2026\n'], 'reservations.csv', { type: 'text/csv' });
-const click = async (name: string) => act(async () => { fireEvent.click(screen.getByRole('button', { name })); });
+const file = new File(['nom;metres;montant;date_reservation\nJeanne Moreau;2,5;12,50;12/03/2026\n'], 'reservations.csv', {
+  type: 'text/csv',
+});
+const click = async (name: string) =>
+  act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
 
 describe('swap-meet importer', () => {
   it('offers the swap-meets before anything was chosen, without saying « ID du SwapMeet non trouvé »', async () => {
@@ -69,7 +101,9 @@ describe('swap-meet importer', () => {
     expect(screen.queryByRole('rowheader', { name: 'Exposant 26' })).toBeNull();
     const pagination = screen.getByRole('navigation', { name: 'Pagination des réservations' });
     expect(pagination.querySelector('[aria-current="page"]')?.textContent).toBe('1');
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Page 2' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    });
     expect(screen.getByRole('rowheader', { name: 'Exposant 30' })).toBeTruthy();
     expect(screen.queryByRole('rowheader', { name: 'Exposant 1' })).toBeNull();
     expect(screen.getByText('30 réservations')).toBeTruthy();
@@ -99,9 +133,13 @@ describe('swap-meet importer', () => {
       expect(screen.getByText('1 réservation importée.')).toBeTruthy();
       const loads = () => calls.filter((c) => c.path === '/api/swapmeet/api/bookings').length;
       expect(loads()).toBe(1);
-      await act(async () => { await vi.advanceTimersByTimeAsync(999); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(999);
+      });
       expect(loads()).toBe(1);
-      await act(async () => { await vi.advanceTimersByTimeAsync(1); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1);
+      });
       expect(loads()).toBe(2);
     } finally {
       vi.useRealTimers();
@@ -111,7 +149,8 @@ describe('swap-meet importer', () => {
 
   it('keeps the real import off when the test found errors', async () => {
     gateway({
-      'POST /api/swapmeet/api/import/custom-csv': () => json({ ...dryRun, status: 'error', message: '1 erreur dans le fichier', errors: ['Ligne 2 : le nom est obligatoire.'], data: [] }),
+      'POST /api/swapmeet/api/import/custom-csv': () =>
+        json({ ...dryRun, status: 'error', message: '1 erreur dans le fichier', errors: ['Ligne 2 : le nom est obligatoire.'], data: [] }),
     });
     await renderAt('/stock/vide-grenier?id=4', <SwapMeetImportPage />);
     await screen.findByRole('rowheader', { name: 'Martine Lefèvre' });
@@ -130,12 +169,18 @@ describe('swap-meet importer', () => {
     await screen.findByRole('rowheader', { name: 'Martine Lefèvre' });
     await click('Supprimer toutes les réservations');
     let dialog = within(screen.getByRole('dialog'));
-    expect(dialog.getByText('Êtes-vous sûr de vouloir supprimer toutes les réservations de ce SwapMeet ? Cette action est irréversible.')).toBeTruthy();
-    await act(async () => { fireEvent.click(dialog.getByRole('button', { name: 'Annuler' })); });
+    expect(
+      dialog.getByText('Êtes-vous sûr de vouloir supprimer toutes les réservations de ce SwapMeet ? Cette action est irréversible.'),
+    ).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(dialog.getByRole('button', { name: 'Annuler' }));
+    });
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await click('Supprimer toutes les réservations');
     dialog = within(screen.getByRole('dialog'));
-    await act(async () => { fireEvent.click(dialog.getByRole('button', { name: 'Supprimer' })); });
+    await act(async () => {
+      fireEvent.click(dialog.getByRole('button', { name: 'Supprimer' }));
+    });
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/swapmeet/api/reset-bookings/4')).toBe(true);
     expect(await screen.findByText('1 réservations supprimées.')).toBeTruthy();
     expect(screen.getByText('Aucune réservation pour ce vide-grenier.')).toBeTruthy();
@@ -152,7 +197,9 @@ describe('swap-meet importer', () => {
     await renderAt('/stock/vide-grenier?id=4', <SwapMeetImportPage swapMeetId={4} />);
     await screen.findByRole('rowheader', { name: 'Martine Lefèvre' });
     await click('Supprimer toutes les réservations');
-    await act(async () => { fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' })); });
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
+    });
     expect(screen.getByRole('alert').textContent).toBe('Une erreur est survenue lors de la suppression des réservations');
   });
 });

@@ -13,7 +13,8 @@ export const LOAD_FAILED = 'Une erreur est survenue lors du chargement des rése
 export const IMPORT_FAILED = "Une erreur est survenue lors de l'importation";
 export const RESET_FAILED = 'Une erreur est survenue lors de la suppression des réservations';
 export const UNEXPECTED = 'Une erreur inattendue est survenue';
-export const RESET_CONFIRMATION = 'Êtes-vous sûr de vouloir supprimer toutes les réservations de ce SwapMeet ? Cette action est irréversible.';
+export const RESET_CONFIRMATION =
+  'Êtes-vous sûr de vouloir supprimer toutes les réservations de ce SwapMeet ? Cette action est irréversible.';
 /** SPEC §9: the bookings are reloaded 1 s after a real import. */
 export const RELOAD_DELAY_MS = 1000;
 
@@ -122,7 +123,9 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
           <h1 id="swapmeet-title">Vide-grenier</h1>
         </header>
         <ErrorLine id="bookings-error">{loadError}</ErrorLine>
-        <p><Link to="?">Choisir un autre vide-grenier</Link></p>
+        <p>
+          <Link to="?">Choisir un autre vide-grenier</Link>
+        </p>
       </section>
     );
   }
@@ -175,7 +178,11 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
             </ul>
           )}
           {result.status !== 'error' && result.data.length > 0 && (
-            <BookingsTable caption={result.status === 'dry-run' ? 'Réservations lues dans le fichier' : 'Réservations importées'} bookings={result.data} summary={result.summary} />
+            <BookingsTable
+              caption={result.status === 'dry-run' ? 'Réservations lues dans le fichier' : 'Réservations importées'}
+              bookings={result.data}
+              summary={result.summary}
+            />
           )}
         </section>
       )}
@@ -264,7 +271,8 @@ function SwapMeetChooser({ unknownId }: { unknownId: boolean }) {
                 <Link to={`?id=${s.id}`} className="stk-swapmeet">
                   <strong>{s.name}</strong>
                   <span className="k-muted">
-                    {s.held_on ? formatDate(s.held_on) : 'Date à définir'} · {s.bookings_count ?? 0} réservation{(s.bookings_count ?? 0) > 1 ? 's' : ''}
+                    {s.held_on ? formatDate(s.held_on) : 'Date à définir'} · {s.bookings_count ?? 0} réservation
+                    {(s.bookings_count ?? 0) > 1 ? 's' : ''}
                   </span>
                 </Link>
               </li>
@@ -274,14 +282,20 @@ function SwapMeetChooser({ unknownId }: { unknownId: boolean }) {
         <form className="k-card" onSubmit={handleCreate} aria-labelledby="swapmeet-new-title">
           <h2 id="swapmeet-new-title">Nouveau vide-grenier</h2>
           <div className="k-field">
-            <label className="k-field__label" htmlFor={ids.name}>Nom</label>
+            <label className="k-field__label" htmlFor={ids.name}>
+              Nom
+            </label>
             <TextInput id={ids.name} value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
           </div>
           <div className="k-field">
-            <label className="k-field__label" htmlFor={ids.date}>Date</label>
+            <label className="k-field__label" htmlFor={ids.date}>
+              Date
+            </label>
             <TextInput id={ids.date} type="date" value={heldOn} onChange={(e) => setHeldOn(e.target.value)} />
           </div>
-          <Button type="submit" disabled={!name.trim()}>Créer</Button>
+          <Button type="submit" disabled={!name.trim()}>
+            Créer
+          </Button>
         </form>
       </div>
     </section>

@@ -13,7 +13,10 @@ async function visit(path: string, routes: GatewayRoutes) {
   await act(async () => {
     render(
       <MemoryRouter initialEntries={[path]}>
-        <Shell manifest={Promise.resolve({ failed: false, remotes: [] })} components={createRemoteComponents(async () => ({ default: () => null }))} />
+        <Shell
+          manifest={Promise.resolve({ failed: false, remotes: [] })}
+          components={createRemoteComponents(async () => ({ default: () => null }))}
+        />
       </MemoryRouter>,
     );
   });
@@ -45,7 +48,10 @@ describe('first run (KERMESSE_DEMO=0)', () => {
       fireEvent.submit(document.querySelector('#form-first-admin')!);
     });
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/setup')?.body).toEqual({
-      email: 'presidente@ape-exemple.fr', firstname: 'Claire', lastname: 'Petit', password: 'la fête de l’école 2026',
+      email: 'presidente@ape-exemple.fr',
+      firstname: 'Claire',
+      lastname: 'Petit',
+      password: 'la fête de l’école 2026',
     });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe(token);
     expect(await screen.findByRole('button', { name: 'Se déconnecter' })).toBeTruthy();

@@ -41,26 +41,60 @@ export function FirstRunPage() {
   return (
     <section className="shell-narrow k-card">
       <h1>Bienvenue ! Créez le premier administrateur</h1>
-      <p>Kermesse vient d'être installé et ne contient encore aucun compte. Ce premier compte pourra ensuite créer ceux des bénévoles depuis la page « Équipe ».</p>
+      <p>
+        Kermesse vient d'être installé et ne contient encore aucun compte. Ce premier compte pourra ensuite créer ceux des bénévoles depuis
+        la page « Équipe ».
+      </p>
       <form id="form-first-admin" className="shell-form" onSubmit={handleSubmit}>
         <div className="shell-form__row">
           <Field label="Prénom" htmlFor="first-admin-firstname">
-            <TextInput id="first-admin-firstname" required autoComplete="given-name" value={firstname} onChange={(e) => setFirstname(e.target.value)} />
+            <TextInput
+              id="first-admin-firstname"
+              required
+              autoComplete="given-name"
+              value={firstname}
+              onChange={(e) => setFirstname(e.target.value)}
+            />
           </Field>
           <Field label="Nom" htmlFor="first-admin-lastname">
-            <TextInput id="first-admin-lastname" required autoComplete="family-name" value={lastname} onChange={(e) => setLastname(e.target.value)} />
+            <TextInput
+              id="first-admin-lastname"
+              required
+              autoComplete="family-name"
+              value={lastname}
+              onChange={(e) => setLastname(e.target.value)}
+            />
           </Field>
         </div>
         <Field label="Adresse e-mail" htmlFor="first-admin-email">
-          <TextInput id="first-admin-email" type="email" required autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextInput
+            id="first-admin-email"
+            type="email"
+            required
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field>
         <Field label="Mot de passe" htmlFor="first-admin-password">
-          <TextInput id="first-admin-password" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)}
-            aria-describedby={error ? 'first-admin-hint first-admin-error' : 'first-admin-hint'} aria-invalid={error ? true : undefined} />
+          <TextInput
+            id="first-admin-password"
+            type="password"
+            required
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={error ? 'first-admin-hint first-admin-error' : 'first-admin-hint'}
+            aria-invalid={error ? true : undefined}
+          />
         </Field>
-        <p className="shell-hint" id="first-admin-hint">Au moins 12 caractères ; une phrase de plusieurs mots est facile à retenir.</p>
+        <p className="shell-hint" id="first-admin-hint">
+          Au moins 12 caractères ; une phrase de plusieurs mots est facile à retenir.
+        </p>
         {error && <ErrorLine id="first-admin-error">{error}</ErrorLine>}
-        <Button type="submit" disabled={busy}>{busy ? 'Création en cours...' : "Créer le compte administrateur"}</Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Création en cours...' : 'Créer le compte administrateur'}
+        </Button>
       </form>
     </section>
   );

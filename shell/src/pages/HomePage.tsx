@@ -12,8 +12,7 @@ export function HomePage() {
       <section className="shell-hero">
         <h1>Bienvenue sur Kermesse</h1>
         <p className="shell-hero__lead">
-          L'outil des bénévoles pour faire vivre les fêtes de l'association : caisse, tombola, loto, stock et
-          comptabilité, au même endroit.
+          L'outil des bénévoles pour faire vivre les fêtes de l'association : caisse, tombola, loto, stock et comptabilité, au même endroit.
         </p>
         {!user && (
           <Link className="k-button k-button--primary" to="/connexion">

@@ -37,14 +37,18 @@ export function InboxPage() {
             <article key={`${item.kind}-${item.id}`} className="k-card shell-person" aria-labelledby={`inbox-${item.kind}-${item.id}`}>
               <header className="shell-person__header">
                 <h2 id={`inbox-${item.kind}-${item.id}`}>{item.kind === 'partner' ? `Partenariat : ${item.title}` : item.title}</h2>
-                <span className={item.status === 'new' ? 'shell-tag shell-tag--off' : 'shell-tag'}>{item.status === 'new' ? 'Nouveau' : 'Traité'}</span>
+                <span className={item.status === 'new' ? 'shell-tag shell-tag--off' : 'shell-tag'}>
+                  {item.status === 'new' ? 'Nouveau' : 'Traité'}
+                </span>
               </header>
               <p className="shell-person__meta">
                 {item.author && <>{item.author} — </>}
                 <a href={`mailto:${item.email}`}>{item.email}</a> — {dateTime.format(new Date(item.createdAt))}
               </p>
               {Object.entries(item.details).map(([label, value]) => (
-                <p key={label} className="shell-person__meta">{label} : {value}</p>
+                <p key={label} className="shell-person__meta">
+                  {label} : {value}
+                </p>
               ))}
               <p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{item.message || '(aucun message)'}</p>
               <div className="shell-actions">

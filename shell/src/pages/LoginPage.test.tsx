@@ -35,13 +35,17 @@ async function signIn(routes: GatewayRoutes) {
 }
 
 describe('LoginPage', () => {
-  it("signs a cashier in and opens the register", async () => {
+  it('signs a cashier in and opens the register', async () => {
     const token = buildToken({ roles: ['cashier'] });
     const calls = await signIn({ 'POST /api/login': () => json({ token }) });
 
     expect(await screen.findByText('Écran de caisse')).toBeTruthy();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe(token);
-    expect(calls.find((call) => call.path === '/api/login')).toMatchObject({ method: 'POST', path: '/api/login', body: { email: 'caissier@kermesse.local', password: 'secret' } });
+    expect(calls.find((call) => call.path === '/api/login')).toMatchObject({
+      method: 'POST',
+      path: '/api/login',
+      body: { email: 'caissier@kermesse.local', password: 'secret' },
+    });
     expect(screen.getByRole('link', { name: 'Jeton API' })).toBeTruthy();
   });
 

@@ -62,13 +62,7 @@ export function LoginPage() {
     <section className="shell-narrow k-card">
       <h1>Connexion</h1>
       <form id="form-login" onSubmit={handleSubmit}>
-        <CredentialFields
-          idPrefix="login"
-          email={email}
-          password={password}
-          onEmailChange={setEmail}
-          onPasswordChange={setPassword}
-        />
+        <CredentialFields idPrefix="login" email={email} password={password} onEmailChange={setEmail} onPasswordChange={setPassword} />
         {error && <ErrorLine id="login-error">{error}</ErrorLine>}
         <Button type="submit" className="shell-block" disabled={submitting}>
           {submitting ? 'Connexion en cours...' : 'Se connecter'}

@@ -35,18 +35,34 @@ export function PasskeyLinkPage() {
   return (
     <section className="shell-narrow k-card shell-form">
       <h1>Créer ma clé d'accès</h1>
-      <p>Un administrateur vous invite à créer une clé d'accès sur cet appareil : vous vous connecterez ensuite avec son empreinte, son visage ou son code.</p>
+      <p>
+        Un administrateur vous invite à créer une clé d'accès sur cet appareil : vous vous connecterez ensuite avec son empreinte, son
+        visage ou son code.
+      </p>
       {!passkeysSupported() && <Banner tone="error">Ce navigateur ne gère pas les clés d'accès.</Banner>}
       {!done && (
         <form id="form-register-onbehalf" className="shell-form" onSubmit={handleSubmit}>
           <Field label="Nom de l'appareil (facultatif)" htmlFor="onbehalf-name">
-            <TextInput id="onbehalf-name" name="name" maxLength={60} placeholder="Mon téléphone" value={name} onChange={(e) => setName(e.target.value)} />
+            <TextInput
+              id="onbehalf-name"
+              name="name"
+              maxLength={60}
+              placeholder="Mon téléphone"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
           </Field>
-          <Button type="submit" disabled={busy || !token || !userId}>Créer la clé d'accès</Button>
+          <Button type="submit" disabled={busy || !token || !userId}>
+            Créer la clé d'accès
+          </Button>
         </form>
       )}
       {message && <Banner tone={message.tone}>{message.text}</Banner>}
-      {done && <Link className="k-button k-button--primary" to="/connexion">Se connecter</Link>}
+      {done && (
+        <Link className="k-button k-button--primary" to="/connexion">
+          Se connecter
+        </Link>
+      )}
     </section>
   );
 }

@@ -12,7 +12,10 @@ const banner = {
 };
 
 const withBanner = (value: typeof banner | null) =>
-  fakeGateway({ 'GET /api/public/raffle/featured': () => json({ success: true, data: { raffle: value ? { id: 3, name: 'Tombola' } : null, banner: value } }) });
+  fakeGateway({
+    'GET /api/public/raffle/featured': () =>
+      json({ success: true, data: { raffle: value ? { id: 3, name: 'Tombola' } : null, banner: value } }),
+  });
 
 async function renderModal() {
   let view!: ReturnType<typeof render>;

@@ -10,17 +10,26 @@ const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyl
 export function ProfilePage() {
   const [person, setPerson] = useState<Person | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const reload = () => profileApi.me().then(setPerson, (caught: unknown) => setLoadError(caught instanceof ApiError ? caught.message : NETWORK_ERROR_MESSAGE));
+  const reload = () =>
+    profileApi.me().then(setPerson, (caught: unknown) => setLoadError(caught instanceof ApiError ? caught.message : NETWORK_ERROR_MESSAGE));
   useEffect(() => {
     void reload();
   }, []);
 
-  if (loadError) return <section className="shell-page"><h1>Mon compte</h1><ErrorLine>{loadError}</ErrorLine></section>;
+  if (loadError)
+    return (
+      <section className="shell-page">
+        <h1>Mon compte</h1>
+        <ErrorLine>{loadError}</ErrorLine>
+      </section>
+    );
   if (!person) return <Spinner />;
   return (
     <section className="shell-page">
       <h1>Mon compte</h1>
-      <p className="shell-hint">{person.firstname} {person.lastname} — {person.email}</p>
+      <p className="shell-hint">
+        {person.firstname} {person.lastname} — {person.email}
+      </p>
       <PasskeysSection person={person} onChanged={reload} />
       <PasswordSection person={person} />
     </section>
@@ -65,7 +74,9 @@ function PasskeysSection({ person, onChanged }: { person: Person; onChanged(): v
   return (
     <section className="k-card shell-form" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">Clés d'accès</h2>
-      <p className="shell-hint">Une clé d'accès vous connecte avec l'empreinte, le visage ou le code de votre téléphone, sans mot de passe.</p>
+      <p className="shell-hint">
+        Une clé d'accès vous connecte avec l'empreinte, le visage ou le code de votre téléphone, sans mot de passe.
+      </p>
       {person.passkeys.length === 0 ? (
         <p>Aucune clé d'accès pour le moment.</p>
       ) : (
@@ -76,7 +87,12 @@ function PasskeysSection({ person, onChanged }: { person: Person; onChanged(): v
                 <strong>{p.name}</strong> — ajoutée le {dateTime.format(new Date(p.createdAt))}, dernière utilisation :{' '}
                 {p.lastUsedAt ? dateTime.format(new Date(p.lastUsedAt)) : 'jamais'}
               </span>
-              <Button variant="ghost" disabled={busy} onClick={() => handleRemove(p.id, p.name)} aria-label={`Retirer la clé d'accès ${p.name}`}>
+              <Button
+                variant="ghost"
+                disabled={busy}
+                onClick={() => handleRemove(p.id, p.name)}
+                aria-label={`Retirer la clé d'accès ${p.name}`}
+              >
                 Retirer
               </Button>
             </li>
@@ -86,9 +102,18 @@ function PasskeysSection({ person, onChanged }: { person: Person; onChanged(): v
       {passkeysSupported() ? (
         <form id="form-register" className="shell-form" onSubmit={handleAdd}>
           <Field label="Nom de l'appareil (facultatif)" htmlFor="passkey-name">
-            <TextInput id="passkey-name" name="name" maxLength={60} placeholder="Mon téléphone" value={name} onChange={(e) => setName(e.target.value)} />
+            <TextInput
+              id="passkey-name"
+              name="name"
+              maxLength={60}
+              placeholder="Mon téléphone"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
           </Field>
-          <Button type="submit" disabled={busy}>Ajouter une clé d'accès sur cet appareil</Button>
+          <Button type="submit" disabled={busy}>
+            Ajouter une clé d'accès sur cet appareil
+          </Button>
         </form>
       ) : (
         <p>Ce navigateur ne gère pas les clés d'accès.</p>
@@ -128,19 +153,36 @@ function PasswordSection({ person }: { person: Person }) {
     <form id="form-password" className="k-card shell-form" onSubmit={handleSubmit} aria-labelledby="password-title">
       <h2 id="password-title">Changer mon mot de passe</h2>
       <Field label="Mot de passe actuel" htmlFor="password-current">
-        <TextInput id="password-current" type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <TextInput
+          id="password-current"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
       </Field>
       <Field label="Nouveau mot de passe" htmlFor="password-new">
         <TextInput
-          id="password-new" type="password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)}
-          aria-describedby={error ? 'password-new-hint password-error' : 'password-new-hint'} aria-invalid={error ? true : undefined}
+          id="password-new"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          aria-describedby={error ? 'password-new-hint password-error' : 'password-new-hint'}
+          aria-invalid={error ? true : undefined}
         />
       </Field>
-      <p className="shell-hint" id="password-new-hint">Au moins 12 caractères ; une phrase de plusieurs mots est facile à retenir.</p>
+      <p className="shell-hint" id="password-new-hint">
+        Au moins 12 caractères ; une phrase de plusieurs mots est facile à retenir.
+      </p>
       {error && <ErrorLine id="password-error">{error}</ErrorLine>}
       {done && <Banner tone="success">Votre mot de passe a été changé.</Banner>}
       <div className="shell-actions">
-        <Button type="submit" disabled={busy}>Changer le mot de passe</Button>
+        <Button type="submit" disabled={busy}>
+          Changer le mot de passe
+        </Button>
       </div>
     </form>
   );

@@ -19,7 +19,9 @@ export function SetPasswordPage() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    linkApi.info(token).then(setInfo, (caught: unknown) => setLoadError(caught instanceof ApiError ? caught.message : NETWORK_ERROR_MESSAGE));
+    linkApi
+      .info(token)
+      .then(setInfo, (caught: unknown) => setLoadError(caught instanceof ApiError ? caught.message : NETWORK_ERROR_MESSAGE));
   }, [token]);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -40,24 +42,51 @@ export function SetPasswordPage() {
     }
   };
 
-  if (loadError) return <section className="shell-narrow k-card"><h1>Choisir mon mot de passe</h1><ErrorLine>{loadError}</ErrorLine></section>;
+  if (loadError)
+    return (
+      <section className="shell-narrow k-card">
+        <h1>Choisir mon mot de passe</h1>
+        <ErrorLine>{loadError}</ErrorLine>
+      </section>
+    );
   if (!info) return <Spinner />;
   return (
     <section className="shell-narrow k-card">
       <h1>{info.purpose === 'reset' ? 'Nouveau mot de passe' : 'Choisir mon mot de passe'}</h1>
-      <p>Bonjour {info.firstname}, choisissez le mot de passe du compte {info.email}.</p>
+      <p>
+        Bonjour {info.firstname}, choisissez le mot de passe du compte {info.email}.
+      </p>
       <form id="form-set-password" className="shell-form" onSubmit={handleSubmit}>
         <input type="email" name="email" autoComplete="username" value={info.email} readOnly hidden />
         <Field label="Mot de passe" htmlFor="set-password">
-          <TextInput id="set-password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)}
-            aria-describedby={error ? 'set-password-hint set-password-error' : 'set-password-hint'} aria-invalid={error ? true : undefined} />
+          <TextInput
+            id="set-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={error ? 'set-password-hint set-password-error' : 'set-password-hint'}
+            aria-invalid={error ? true : undefined}
+          />
         </Field>
-        <p className="shell-hint" id="set-password-hint">Au moins 12 caractères ; une phrase de plusieurs mots est facile à retenir.</p>
+        <p className="shell-hint" id="set-password-hint">
+          Au moins 12 caractères ; une phrase de plusieurs mots est facile à retenir.
+        </p>
         <Field label="Confirmer le mot de passe" htmlFor="set-password-confirmation">
-          <TextInput id="set-password-confirmation" type="password" autoComplete="new-password" required value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+          <TextInput
+            id="set-password-confirmation"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+          />
         </Field>
         {error && <ErrorLine id="set-password-error">{error}</ErrorLine>}
-        <Button type="submit" disabled={busy}>Enregistrer et me connecter</Button>
+        <Button type="submit" disabled={busy}>
+          Enregistrer et me connecter
+        </Button>
       </form>
     </section>
   );

@@ -28,14 +28,22 @@ function readBody(req: IncomingMessage): Promise<string> {
 beforeEach(async () => {
   seen = [];
   server = createServer(async (req, res) => {
-    seen.push({ method: req.method ?? '', contentType: req.headers['content-type'], url: req.url ?? '', authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined, body: await readBody(req) });
+    seen.push({
+      method: req.method ?? '',
+      contentType: req.headers['content-type'],
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      body: await readBody(req),
+    });
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(value));
     };
     if (req.url === '/api/cr/events') return json(200, [{ id: 1, name: 'Kermesse de printemps' }]);
     if (req.url === '/api/login') return json(401, { error: 'Identifiants invalides.' });
-    if (req.url === '/api/cr/sale/create') return json(409, { error: 'Ces numéros de tombola viennent d\'être vendus : 12.', taken: { tickets: [12] } });
+    if (req.url === '/api/cr/sale/create')
+      return json(409, { error: "Ces numéros de tombola viennent d'être vendus : 12.", taken: { tickets: [12] } });
     if (req.url === '/api/too-many') return json(429, { error: 'Trop de tentatives. Réessayez dans 60 secondes.' });
     if (req.url === '/api/broken') {
       res.writeHead(502, { 'Content-Type': 'text/html' });
@@ -100,13 +108,17 @@ describe('createApiClient', () => {
   });
 
   it('carries the rate-limit message', async () => {
-    const error = await createApiClient({ baseUrl }).get('/api/too-many').catch((caught: unknown) => caught);
+    const error = await createApiClient({ baseUrl })
+      .get('/api/too-many')
+      .catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 429, message: 'Trop de tentatives. Réessayez dans 60 secondes.' });
   });
 
   it('names the HTTP status when the answer has no message', async () => {
-    const error = await createApiClient({ baseUrl }).get('/api/broken').catch((caught: unknown) => caught);
+    const error = await createApiClient({ baseUrl })
+      .get('/api/broken')
+      .catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 502, message: 'Erreur HTTP : 502' });
   });
@@ -120,7 +132,9 @@ describe('createApiClient', () => {
     await new Promise((resolve) => server.close(resolve));
     server = createServer();
 
-    const error = await createApiClient({ baseUrl: unreachable }).get('/api/cr/events').catch((caught: unknown) => caught);
+    const error = await createApiClient({ baseUrl: unreachable })
+      .get('/api/cr/events')
+      .catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
     expect(NETWORK_ERROR_MESSAGE).toBe('Impossible de contacter le serveur.');
@@ -137,9 +151,15 @@ describe('createApiClient', () => {
   });
 
   it("keeps the server's whole answer on the error for screens that need more than the message", async () => {
-    const error = await createApiClient({ baseUrl }).post('/api/cr/sale/create', {}).catch((caught: unknown) => caught);
+    const error = await createApiClient({ baseUrl })
+      .post('/api/cr/sale/create', {})
+      .catch((caught: unknown) => caught);
 
-    expect(error).toMatchObject({ status: 409, message: "Ces numéros de tombola viennent d'être vendus : 12.", body: { taken: { tickets: [12] } } });
+    expect(error).toMatchObject({
+      status: 409,
+      message: "Ces numéros de tombola viennent d'être vendus : 12.",
+      body: { taken: { tickets: [12] } },
+    });
   });
 
   it('uses the fetch it is given', async () => {
@@ -174,7 +194,9 @@ describe('createApiClient', () => {
   });
 
   it('turns a refused download into an ApiError with the French message', async () => {
-    const error = await createApiClient({ baseUrl }).download('/api/login').catch((caught: unknown) => caught);
+    const error = await createApiClient({ baseUrl })
+      .download('/api/login')
+      .catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 401, message: 'Identifiants invalides.' });
   });

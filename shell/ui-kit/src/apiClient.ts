@@ -67,7 +67,13 @@ export function createApiClient({ baseUrl = '', getToken, fetch: fetchImpl }: Ap
   // Called as a plain function: a browser's fetch throws « Illegal invocation » when called as a method of another object.
   const doFetch: typeof fetch = fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function send(method: string, path: string, body: BodyInit | undefined, options: RequestOptions, headers: Record<string, string>): Promise<Response> {
+  async function send(
+    method: string,
+    path: string,
+    body: BodyInit | undefined,
+    options: RequestOptions,
+    headers: Record<string, string>,
+  ): Promise<Response> {
     const token = getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
@@ -90,7 +96,10 @@ export function createApiClient({ baseUrl = '', getToken, fetch: fetchImpl }: Ap
     return payload as T;
   }
 
-  async function download(path: string, { accept, fallbackName = 'export.csv', ...options }: DownloadOptions = {}): Promise<DownloadedFile> {
+  async function download(
+    path: string,
+    { accept, fallbackName = 'export.csv', ...options }: DownloadOptions = {},
+  ): Promise<DownloadedFile> {
     const response = await send('GET', path, undefined, options, { ...(accept ? { Accept: accept } : {}), ...options.headers });
     if (!response.ok) throw failure(response, await readPayload(response));
     const disposition = response.headers.get('Content-Disposition') ?? '';

@@ -31,7 +31,13 @@ describe('react-router shared by the front ends', () => {
   it('offers every name the front ends import from react-router', () => {
     const shared = readFileSync(join(HERE, '..', 'reactRouterShared.js'), 'utf8');
     const offered = new Set(names(/export \{([^}]*)\}/.exec(shared)![1]!));
-    const roots = ['shell/src', 'shell/ui-kit/src', ...readdirSync(ROOT).filter((dir) => dir.startsWith('mfe-')).map((dir) => `${dir}/src`)];
+    const roots = [
+      'shell/src',
+      'shell/ui-kit/src',
+      ...readdirSync(ROOT)
+        .filter((dir) => dir.startsWith('mfe-'))
+        .map((dir) => `${dir}/src`),
+    ];
     const used = new Set<string>();
     for (const file of roots.flatMap((dir) => sources(join(ROOT, dir)))) {
       for (const match of readFileSync(file, 'utf8').matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-router'/g)) {

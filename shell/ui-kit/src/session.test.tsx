@@ -43,19 +43,31 @@ function WhoAmI() {
 describe('SessionProvider', () => {
   it('restores the session kept in local storage', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ email: 'admin@kermesse.local', roles: ['admin'] }));
-    render(<SessionProvider><WhoAmI /></SessionProvider>);
+    render(
+      <SessionProvider>
+        <WhoAmI />
+      </SessionProvider>,
+    );
     expect(screen.getByText('admin@kermesse.local (admin)')).toBeTruthy();
   });
 
   it('drops an expired session at start', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ expiresInSeconds: -1 }));
-    render(<SessionProvider><WhoAmI /></SessionProvider>);
+    render(
+      <SessionProvider>
+        <WhoAmI />
+      </SessionProvider>,
+    );
     expect(screen.getByText('visiteur')).toBeTruthy();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
   it('keeps the token on sign-in and forgets it on sign-out', () => {
-    render(<SessionProvider><WhoAmI /></SessionProvider>);
+    render(
+      <SessionProvider>
+        <WhoAmI />
+      </SessionProvider>,
+    );
 
     act(() => screen.getByText('entrer').click());
     expect(screen.getByText('benevole@kermesse.local (volunteer)')).toBeTruthy();

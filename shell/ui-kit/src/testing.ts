@@ -11,7 +11,16 @@ const base64Url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 export function buildToken({ email = 'caissier@kermesse.local', roles = ['cashier'] as Role[], expiresInSeconds = 3600 } = {}): string {
   const now = Math.floor(Date.now() / 1000);
   const header = base64Url({ alg: 'EdDSA', typ: 'at+jwt', kid: 'test' });
-  const payload = base64Url({ iss: 'kermesse-identity', aud: 'kermesse', sub: 'u1', email, roles, jti: 'j1', iat: now, exp: now + expiresInSeconds });
+  const payload = base64Url({
+    iss: 'kermesse-identity',
+    aud: 'kermesse',
+    sub: 'u1',
+    email,
+    roles,
+    jti: 'j1',
+    iat: now,
+    exp: now + expiresInSeconds,
+  });
   return `${header}.${payload}.signature`;
 }
 

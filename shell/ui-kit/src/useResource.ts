@@ -79,7 +79,12 @@ export function useResource<T>(
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState((previous) => ({ deps, data: keepPreviousData || sameDeps(previous.deps, deps) ? previous.data : undefined, error, loading: false }));
+        setState((previous) => ({
+          deps,
+          data: keepPreviousData || sameDeps(previous.deps, deps) ? previous.data : undefined,
+          error,
+          loading: false,
+        }));
         answerReloads();
       },
     );

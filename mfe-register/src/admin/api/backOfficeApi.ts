@@ -5,11 +5,36 @@
  */
 import { ApiError, createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import type {
-  AdminCardReader, AdminCardReaders, AdminCategory, AdminCheckout, AdminEvent, AdminMealDeal, AdminProduct, CategoryUpdate, CheckoutUpdate, DuplicatedEvent, DuplicateEventInput,
-  EventInput, EventUpdate, MealDealInput, ProductDeleted, ProductImportResult, ProductInput, ProductUpdate,
+  AdminCardReader,
+  AdminCardReaders,
+  AdminCategory,
+  AdminCheckout,
+  AdminEvent,
+  AdminMealDeal,
+  AdminProduct,
+  CategoryUpdate,
+  CheckoutUpdate,
+  DuplicatedEvent,
+  DuplicateEventInput,
+  EventInput,
+  EventUpdate,
+  MealDealInput,
+  ProductDeleted,
+  ProductImportResult,
+  ProductInput,
+  ProductUpdate,
 } from '@kermesse/contracts-register';
 
-export type { AdminCardReader, AdminCardReaders, AdminCategory, AdminCheckout, AdminEvent, AdminMealDeal, AdminProduct, ProductImportResult };
+export type {
+  AdminCardReader,
+  AdminCardReaders,
+  AdminCategory,
+  AdminCheckout,
+  AdminEvent,
+  AdminMealDeal,
+  AdminProduct,
+  ProductImportResult,
+};
 
 const readToken = () => localStorage.getItem(SESSION_STORAGE_KEY);
 

@@ -33,24 +33,48 @@ export function ContactPage() {
         <div className="k-card shell-form">
           <Banner tone="success">{CONTACT_CONFIRMATION}</Banner>
           <div className="shell-actions">
-            <Button onClick={() => { setSent(false); setSubject(''); setMessage(''); }}>Écrire un autre message</Button>
+            <Button
+              onClick={() => {
+                setSent(false);
+                setSubject('');
+                setMessage('');
+              }}
+            >
+              Écrire un autre message
+            </Button>
           </div>
         </div>
       ) : (
         <form id="form-contact" className="k-card shell-form" onSubmit={handleSubmit}>
           <Field label="Adresse e-mail" htmlFor="contact-email">
-            <TextInput id="contact-email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <TextInput
+              id="contact-email"
+              type="email"
+              required
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </Field>
           <Field label="Sujet" htmlFor="contact-subject">
             <TextInput id="contact-subject" required maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
           </Field>
           <Field label="Message" htmlFor="contact-message">
-            <textarea id="contact-message" className="k-textarea" required maxLength={5000} value={message} onChange={(e) => setMessage(e.target.value)} />
+            <textarea
+              id="contact-message"
+              className="k-textarea"
+              required
+              maxLength={5000}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
           </Field>
           {error && <Banner tone="error">{error}</Banner>}
           <p className="shell-hint">Votre message est conservé 12 mois par l'association, puis supprimé.</p>
           <div className="shell-actions">
-            <Button type="submit" disabled={busy}>{busy ? 'Envoi en cours...' : 'Envoyer le message'}</Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Envoi en cours...' : 'Envoyer le message'}
+            </Button>
           </div>
         </form>
       )}

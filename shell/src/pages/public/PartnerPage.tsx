@@ -3,7 +3,17 @@ import { DONATION_TYPES, PARTNER_CONFIRMATION, PARTNER_ERROR, type DonationType 
 import { ApiError, Banner, Button, Field, TextInput } from '@kermesse/ui-kit';
 import { contactApi } from '../../api/contact';
 
-const EMPTY = { entreprise: '', contact: '', email: '', telephone: '', code_postal: '', ville: '', siteweb: '', typeDon: 'none' as DonationType, message: '' };
+const EMPTY = {
+  entreprise: '',
+  contact: '',
+  email: '',
+  telephone: '',
+  code_postal: '',
+  ville: '',
+  siteweb: '',
+  typeDon: 'none' as DonationType,
+  message: '',
+};
 
 /** « Devenez partenaire solidaire » (SPEC §2, §3, §4, §8): a shop or a company offers its help. */
 export function PartnerPage() {
@@ -11,7 +21,8 @@ export function PartnerPage() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: event.target.value }));
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,7 +48,8 @@ export function PartnerPage() {
     <section className="shell-page shell-page--form">
       <h1>Devenez partenaire solidaire</h1>
       <p className="shell-hint">
-        Commerçants, entreprises : soutenez la fête de l'école par un don, un bon d'achat, un prêt de matériel… L'association vous recontacte.
+        Commerçants, entreprises : soutenez la fête de l'école par un don, un bon d'achat, un prêt de matériel… L'association vous
+        recontacte.
       </p>
       {sent ? (
         <div className="k-card shell-form">
@@ -47,10 +59,21 @@ export function PartnerPage() {
           </div>
         </div>
       ) : (
-        <form id="form-partner" className="k-card shell-form" onSubmit={handleSubmit} aria-describedby={error ? 'partner-error' : undefined}>
+        <form
+          id="form-partner"
+          className="k-card shell-form"
+          onSubmit={handleSubmit}
+          aria-describedby={error ? 'partner-error' : undefined}
+        >
           <div className="shell-form__row">
             <Field label="Entreprise" htmlFor="partner-entreprise">
-              <TextInput id="partner-entreprise" required autoComplete="organization" value={form.entreprise} onChange={set('entreprise')} />
+              <TextInput
+                id="partner-entreprise"
+                required
+                autoComplete="organization"
+                value={form.entreprise}
+                onChange={set('entreprise')}
+              />
             </Field>
             <Field label="Nom du contact" htmlFor="partner-contact">
               <TextInput id="partner-contact" required autoComplete="name" value={form.contact} onChange={set('contact')} />
@@ -66,28 +89,50 @@ export function PartnerPage() {
           </div>
           <div className="shell-form__row">
             <Field label="Code postal" htmlFor="partner-code-postal">
-              <TextInput id="partner-code-postal" inputMode="numeric" autoComplete="postal-code" maxLength={10} value={form.code_postal} onChange={set('code_postal')} />
+              <TextInput
+                id="partner-code-postal"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={10}
+                value={form.code_postal}
+                onChange={set('code_postal')}
+              />
             </Field>
             <Field label="Ville" htmlFor="partner-ville">
               <TextInput id="partner-ville" autoComplete="address-level2" value={form.ville} onChange={set('ville')} />
             </Field>
           </div>
           <Field label="Site web" htmlFor="partner-siteweb">
-            <TextInput id="partner-siteweb" type="url" autoComplete="url" placeholder="https://" value={form.siteweb} onChange={set('siteweb')} />
+            <TextInput
+              id="partner-siteweb"
+              type="url"
+              autoComplete="url"
+              placeholder="https://"
+              value={form.siteweb}
+              onChange={set('siteweb')}
+            />
           </Field>
           <Field label="Type de don" htmlFor="partner-type-don">
             <select id="partner-type-don" className="k-select" value={form.typeDon} onChange={set('typeDon')}>
               {DONATION_TYPES.map((type) => (
-                <option key={type.value} value={type.value}>{type.label}</option>
+                <option key={type.value} value={type.value}>
+                  {type.label}
+                </option>
               ))}
             </select>
           </Field>
           <Field label="Message" htmlFor="partner-message">
             <textarea id="partner-message" className="k-textarea" maxLength={5000} value={form.message} onChange={set('message')} />
           </Field>
-          {error && <Banner tone="error"><span id="partner-error">{error}</span></Banner>}
+          {error && (
+            <Banner tone="error">
+              <span id="partner-error">{error}</span>
+            </Banner>
+          )}
           <div className="shell-actions">
-            <Button type="submit" disabled={busy}>{busy ? 'Envoi en cours...' : 'Envoyer la demande'}</Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Envoi en cours...' : 'Envoyer la demande'}
+            </Button>
           </div>
         </form>
       )}

@@ -21,12 +21,17 @@ export function LinkToHandOver({ id, label, link }: { id: string; label: string;
   };
   return (
     <div className="shell-link-box">
-      <label className="k-field__label" htmlFor={id}>{label}</label>
+      <label className="k-field__label" htmlFor={id}>
+        {label}
+      </label>
       <input id={id} className="k-input" readOnly value={link.url} onFocus={(event) => event.target.select()} />
       <p className="shell-hint">
-        À usage unique, valable jusqu'au {dateTime.format(new Date(link.expiresAt))}. Transmettez-le à la personne (message, papier, code QR de votre téléphone).
+        À usage unique, valable jusqu'au {dateTime.format(new Date(link.expiresAt))}. Transmettez-le à la personne (message, papier, code QR
+        de votre téléphone).
       </p>
-      <Button variant="secondary" onClick={handleCopy}>{copied ? 'Lien copié !' : 'Copier le lien'}</Button>
+      <Button variant="secondary" onClick={handleCopy}>
+        {copied ? 'Lien copié !' : 'Copier le lien'}
+      </Button>
     </div>
   );
 }

@@ -37,16 +37,34 @@ export function NewPersonForm({ onCreated, onCancel }: { onCreated(person: Creat
       <h2 id="new-person-title">Ajouter une personne</h2>
       <div className="shell-form__row">
         <Field label="Prénom" htmlFor="new-person-firstname">
-          <TextInput id="new-person-firstname" required autoComplete="off" value={firstname} onChange={(e) => setFirstname(e.target.value)} />
+          <TextInput
+            id="new-person-firstname"
+            required
+            autoComplete="off"
+            value={firstname}
+            onChange={(e) => setFirstname(e.target.value)}
+          />
         </Field>
         <Field label="Nom" htmlFor="new-person-lastname">
           <TextInput id="new-person-lastname" required autoComplete="off" value={lastname} onChange={(e) => setLastname(e.target.value)} />
         </Field>
       </div>
       <Field label="Adresse e-mail" htmlFor="new-person-email">
-        <TextInput id="new-person-email" type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextInput
+          id="new-person-email"
+          type="email"
+          required
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </Field>
-      <RoleCheckboxes idPrefix="new-person-role" value={roles} onChange={setRoles} describedBy={error?.field === 'roles' ? 'new-person-error' : undefined} />
+      <RoleCheckboxes
+        idPrefix="new-person-role"
+        value={roles}
+        onChange={setRoles}
+        describedBy={error?.field === 'roles' ? 'new-person-error' : undefined}
+      />
       <Field label="Mot de passe (facultatif)" htmlFor="new-person-password">
         <TextInput
           id="new-person-password"
@@ -63,8 +81,12 @@ export function NewPersonForm({ onCreated, onCancel }: { onCreated(person: Creat
       </p>
       {error && <ErrorLine id="new-person-error">{error.message}</ErrorLine>}
       <div className="shell-actions">
-        <Button type="submit" disabled={submitting}>{submitting ? 'Création en cours...' : 'Créer le compte'}</Button>
-        <Button variant="ghost" onClick={onCancel}>Annuler</Button>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Création en cours...' : 'Créer le compte'}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Annuler
+        </Button>
       </div>
     </form>
   );

@@ -29,24 +29,27 @@ export function PersonCard({ person, isSelf, onChanged }: { person: Person; isSe
     }
   };
 
-  const handleSaveRoles = () => run(async () => {
-    if (roles.length === 0) throw new ApiError(400, 'Choisissez au moins un rôle.');
-    onChanged(await teamApi.update(person.id, { roles }));
-    setMessage({ tone: 'success', text: 'Rôles enregistrés. La personne se reconnecte pour les utiliser.' });
-  });
-  const handleToggleDisabled = () => run(async () => {
-    if (!person.disabled && !window.confirm(`Désactiver le compte de ${name} ? Ses sessions en cours sont fermées aussitôt.`)) return;
-    onChanged(await teamApi.update(person.id, { disabled: !person.disabled }));
-    setMessage({ tone: 'success', text: person.disabled ? 'Compte réactivé.' : 'Compte désactivé : ses sessions sont fermées.' });
-  });
+  const handleSaveRoles = () =>
+    run(async () => {
+      if (roles.length === 0) throw new ApiError(400, 'Choisissez au moins un rôle.');
+      onChanged(await teamApi.update(person.id, { roles }));
+      setMessage({ tone: 'success', text: 'Rôles enregistrés. La personne se reconnecte pour les utiliser.' });
+    });
+  const handleToggleDisabled = () =>
+    run(async () => {
+      if (!person.disabled && !window.confirm(`Désactiver le compte de ${name} ? Ses sessions en cours sont fermées aussitôt.`)) return;
+      onChanged(await teamApi.update(person.id, { disabled: !person.disabled }));
+      setMessage({ tone: 'success', text: person.disabled ? 'Compte réactivé.' : 'Compte désactivé : ses sessions sont fermées.' });
+    });
   const handleReset = () => run(async () => setLink({ kind: 'reset', link: await teamApi.reset(person.id) }));
   const handlePasskeyLink = () => run(async () => setLink({ kind: 'passkey', link: await teamApi.passkeyLink(person.id) }));
-  const handleRemovePasskey = (passkeyId: string, passkeyName: string) => run(async () => {
-    if (!window.confirm(`Retirer la clé d'accès « ${passkeyName} » ?`)) return;
-    await teamApi.removePasskey(person.id, passkeyId);
-    onChanged({ ...person, passkeys: person.passkeys.filter((p) => p.id !== passkeyId) });
-    setMessage({ tone: 'success', text: "Clé d'accès retirée." });
-  });
+  const handleRemovePasskey = (passkeyId: string, passkeyName: string) =>
+    run(async () => {
+      if (!window.confirm(`Retirer la clé d'accès « ${passkeyName} » ?`)) return;
+      await teamApi.removePasskey(person.id, passkeyId);
+      onChanged({ ...person, passkeys: person.passkeys.filter((p) => p.id !== passkeyId) });
+      setMessage({ tone: 'success', text: "Clé d'accès retirée." });
+    });
 
   const prefix = `person-${person.id}`;
   return (
@@ -64,8 +67,12 @@ export function PersonCard({ person, isSelf, onChanged }: { person: Person; isSe
       </p>
       <RoleCheckboxes idPrefix={`${prefix}-role`} value={roles} onChange={setRoles} />
       <div className="shell-actions">
-        <Button variant="secondary" disabled={busy || !rolesChanged} onClick={handleSaveRoles}>Enregistrer les rôles</Button>
-        <Button variant="secondary" disabled={busy} onClick={handleReset}>Réinitialiser le mot de passe</Button>
+        <Button variant="secondary" disabled={busy || !rolesChanged} onClick={handleSaveRoles}>
+          Enregistrer les rôles
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={handleReset}>
+          Réinitialiser le mot de passe
+        </Button>
         {!isSelf && (
           <Button variant={person.disabled ? 'secondary' : 'danger'} disabled={busy} onClick={handleToggleDisabled}>
             {person.disabled ? 'Réactiver' : 'Désactiver'}
@@ -83,19 +90,28 @@ export function PersonCard({ person, isSelf, onChanged }: { person: Person; isSe
                 <span>
                   <strong>{p.name}</strong> — ajoutée le {when(p.createdAt, '')}, dernière utilisation : {when(p.lastUsedAt, 'jamais')}
                 </span>
-                <Button variant="ghost" disabled={busy} onClick={() => handleRemovePasskey(p.id, p.name)} aria-label={`Retirer la clé d'accès ${p.name} de ${name}`}>
+                <Button
+                  variant="ghost"
+                  disabled={busy}
+                  onClick={() => handleRemovePasskey(p.id, p.name)}
+                  aria-label={`Retirer la clé d'accès ${p.name} de ${name}`}
+                >
                   Retirer
                 </Button>
               </li>
             ))}
           </ul>
         )}
-        <Button variant="secondary" disabled={busy || person.disabled} onClick={handlePasskeyLink}>Ajouter une clé d'accès pour cette personne</Button>
+        <Button variant="secondary" disabled={busy || person.disabled} onClick={handlePasskeyLink}>
+          Ajouter une clé d'accès pour cette personne
+        </Button>
       </section>
       {link && (
         <LinkToHandOver
           id={`${prefix}-link`}
-          label={link.kind === 'reset' ? `Lien de réinitialisation pour ${name}` : `Lien pour créer la clé d'accès sur l'appareil de ${name}`}
+          label={
+            link.kind === 'reset' ? `Lien de réinitialisation pour ${name}` : `Lien pour créer la clé d'accès sur l'appareil de ${name}`
+          }
           link={link.link}
         />
       )}

@@ -1,14 +1,18 @@
 import { ROLE_LABELS, ROLE_NAMES, type RoleName } from '@kermesse/contracts-identity/rules';
 
 /** The roles of a person as a set of checkboxes (a volunteer may also be cashier for the evening). */
-export function RoleCheckboxes({ idPrefix, value, onChange, describedBy }: {
+export function RoleCheckboxes({
+  idPrefix,
+  value,
+  onChange,
+  describedBy,
+}: {
   idPrefix: string;
   value: readonly RoleName[];
   onChange(roles: RoleName[]): void;
   describedBy?: string;
 }) {
-  const toggle = (role: RoleName, checked: boolean) =>
-    onChange(ROLE_NAMES.filter((r) => (r === role ? checked : value.includes(r))));
+  const toggle = (role: RoleName, checked: boolean) => onChange(ROLE_NAMES.filter((r) => (r === role ? checked : value.includes(r))));
   return (
     <fieldset className="shell-roles" aria-describedby={describedBy}>
       <legend className="k-field__label">Rôles</legend>

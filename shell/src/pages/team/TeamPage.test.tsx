@@ -7,16 +7,35 @@ import type { Person } from '../../api/identity';
 import { TeamPage } from './TeamPage';
 
 const person = (overrides: Partial<Person>): Person => ({
-  id: '11111111-1111-4111-8111-111111111111', email: 'benevole@ecole.fr', firstname: 'Lucie', lastname: 'Bernard',
-  roles: ['volunteer'], disabled: false, lastSignInAt: null, passkeys: [], ...overrides,
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'benevole@ecole.fr',
+  firstname: 'Lucie',
+  lastname: 'Bernard',
+  roles: ['volunteer'],
+  disabled: false,
+  lastSignInAt: null,
+  passkeys: [],
+  ...overrides,
 });
-const admin = person({ id: '22222222-2222-4222-8222-222222222222', email: 'admin@ecole.fr', firstname: 'Claire', lastname: 'Petit', roles: ['admin'] });
+const admin = person({
+  id: '22222222-2222-4222-8222-222222222222',
+  email: 'admin@ecole.fr',
+  firstname: 'Claire',
+  lastname: 'Petit',
+  roles: ['admin'],
+});
 
 async function renderTeam(routes: Parameters<typeof fakeGateway>[0]) {
   localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ email: 'admin@ecole.fr', roles: ['admin'] }));
   const calls = fakeGateway(routes);
   await act(async () => {
-    render(<MemoryRouter><SessionProvider><TeamPage /></SessionProvider></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <SessionProvider>
+          <TeamPage />
+        </SessionProvider>
+      </MemoryRouter>,
+    );
   });
   return calls;
 }
@@ -24,7 +43,13 @@ async function renderTeam(routes: Parameters<typeof fakeGateway>[0]) {
 describe('TeamPage', () => {
   it('lists the team with roles, last sign-in and passkeys; the admin cannot disable herself', async () => {
     await renderTeam({
-      'GET /api/admin/users': () => json({ users: [admin, person({ passkeys: [{ id: 'p1', name: 'Téléphone de Lucie', createdAt: '2026-05-01T10:00:00Z', lastUsedAt: null }] })] }),
+      'GET /api/admin/users': () =>
+        json({
+          users: [
+            admin,
+            person({ passkeys: [{ id: 'p1', name: 'Téléphone de Lucie', createdAt: '2026-05-01T10:00:00Z', lastUsedAt: null }] }),
+          ],
+        }),
     });
     const lucie = screen.getByRole('article', { name: 'Lucie Bernard' });
     expect(within(lucie).getByText(/Rôles : Bénévole/)).toBeTruthy();
@@ -37,7 +62,14 @@ describe('TeamPage', () => {
   it('creates a person without a password and shows the one-time link to hand over', async () => {
     const calls = await renderTeam({
       'GET /api/admin/users': () => json({ users: [admin] }),
-      'POST /api/admin/users': () => json({ ...person({}), setupLink: { url: 'https://k.example/mot-de-passe?jeton=abc', token: 'abc', expiresAt: '2026-06-03T10:00:00Z', emailed: false } }, 201),
+      'POST /api/admin/users': () =>
+        json(
+          {
+            ...person({}),
+            setupLink: { url: 'https://k.example/mot-de-passe?jeton=abc', token: 'abc', expiresAt: '2026-06-03T10:00:00Z', emailed: false },
+          },
+          201,
+        ),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter une personne' }));
     fireEvent.change(screen.getByLabelText('Prénom'), { target: { value: 'Lucie' } });
@@ -47,9 +79,16 @@ describe('TeamPage', () => {
     await act(async () => {
       fireEvent.submit(document.querySelector('#form-new-person')!);
     });
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'benevole@ecole.fr', firstname: 'Lucie', lastname: 'Bernard', roles: ['cashier', 'volunteer'] });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      email: 'benevole@ecole.fr',
+      firstname: 'Lucie',
+      lastname: 'Bernard',
+      roles: ['cashier', 'volunteer'],
+    });
     expect(screen.getByText('Compte de Lucie Bernard créé.')).toBeTruthy();
-    expect((screen.getByLabelText('Lien pour que Lucie choisisse son mot de passe') as HTMLInputElement).value).toBe('https://k.example/mot-de-passe?jeton=abc');
+    expect((screen.getByLabelText('Lien pour que Lucie choisisse son mot de passe') as HTMLInputElement).value).toBe(
+      'https://k.example/mot-de-passe?jeton=abc',
+    );
     expect(screen.getByRole('article', { name: 'Lucie Bernard' })).toBeTruthy();
   });
 
@@ -72,7 +111,8 @@ describe('TeamPage', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const calls = await renderTeam({
       'GET /api/admin/users': () => json({ users: [admin, person({})] }),
-      'PUT /api/admin/users/11111111-1111-4111-8111-111111111111': (call) => json(person(call.body as Partial<Person> & { disabled?: boolean })),
+      'PUT /api/admin/users/11111111-1111-4111-8111-111111111111': (call) =>
+        json(person(call.body as Partial<Person> & { disabled?: boolean })),
     });
     const lucie = screen.getByRole('article', { name: 'Lucie Bernard' });
     fireEvent.click(within(lucie).getByLabelText('Caissier'));

@@ -29,15 +29,30 @@ export function TeamPage() {
     <section className="shell-page">
       <div className="shell-page__title">
         <h1>Équipe</h1>
-        {!creating && <Button onClick={() => { setCreating(true); setCreated(null); }}>Ajouter une personne</Button>}
+        {!creating && (
+          <Button
+            onClick={() => {
+              setCreating(true);
+              setCreated(null);
+            }}
+          >
+            Ajouter une personne
+          </Button>
+        )}
       </div>
       <p className="shell-hint">Les comptes des bénévoles : rôles, accès à la caisse, mots de passe et clés d'accès.</p>
       {creating && <NewPersonForm onCreated={handleCreated} onCancel={() => setCreating(false)} />}
       {created && (
         <div className="k-card shell-form">
-          <Banner tone="success">Compte de {created.firstname} {created.lastname} créé.</Banner>
+          <Banner tone="success">
+            Compte de {created.firstname} {created.lastname} créé.
+          </Banner>
           {created.setupLink && (
-            <LinkToHandOver id="new-person-link" label={`Lien pour que ${created.firstname} choisisse son mot de passe`} link={created.setupLink} />
+            <LinkToHandOver
+              id="new-person-link"
+              label={`Lien pour que ${created.firstname} choisisse son mot de passe`}
+              link={created.setupLink}
+            />
           )}
         </div>
       )}

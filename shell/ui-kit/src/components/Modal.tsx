@@ -40,7 +40,14 @@ export function Modal({ title, onClose, children, actions, size = 'normal' }: Mo
 
   return createPortal(
     <div className="k-modal__backdrop">
-      <div className={size === 'wide' ? 'k-modal k-modal--wide' : 'k-modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={dialogRef}>
+      <div
+        className={size === 'wide' ? 'k-modal k-modal--wide' : 'k-modal'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        ref={dialogRef}
+      >
         <h2 className="k-modal__title" id={titleId}>
           {title}
         </h2>
@@ -52,7 +59,8 @@ export function Modal({ title, onClose, children, actions, size = 'normal' }: Mo
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Tab from the last control goes to the first one, Shift+Tab from the first to the last. */
 function keepFocusInside(dialog: HTMLElement, event: KeyboardEvent) {

@@ -33,7 +33,9 @@ export function Pagination({ pageCount, page, onPageChange, label = 'Pagination'
       <ul>
         {visiblePages(pageCount, current).map((n, index) =>
           n === null ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="k-pagination__gap">…</li>
+            <li key={`gap-${index}`} aria-hidden="true" className="k-pagination__gap">
+              …
+            </li>
           ) : (
             <li key={n}>
               <button
@@ -49,7 +51,12 @@ export function Pagination({ pageCount, page, onPageChange, label = 'Pagination'
           ),
         )}
       </ul>
-      <button type="button" className="k-button k-button--secondary" disabled={current >= pageCount} onClick={() => onPageChange(current + 1)}>
+      <button
+        type="button"
+        className="k-button k-button--secondary"
+        disabled={current >= pageCount}
+        onClick={() => onPageChange(current + 1)}
+      >
         Suivant
       </button>
     </nav>
