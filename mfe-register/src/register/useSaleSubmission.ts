@@ -28,7 +28,7 @@ export interface SaleAttempt {
   finished: Omit<FinishedSale, 'result'>;
 }
 
-/** A sale kept on this device while offline, as « Vente gardée » shows it. */
+/** A sale kept on this device while offline, as « Vente enregistrée hors ligne » shows it. */
 export interface QueuedNotice {
   totalCents: number;
   changeCents: number | null;
