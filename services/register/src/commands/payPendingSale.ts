@@ -9,8 +9,8 @@ import { invalid, missing, refused } from '../errors.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
 import { formatEuros, toCents, toEuros } from '@kermesse/contracts-common';
 import { presentPayment } from '../presenters/sales.ts';
-import { lockCardTransaction } from '../repositories/cards.ts';
-import { listPayments, type SaleRow } from '../repositories/sales.ts';
+import { lockCardTransaction, markCardTransactionPayment } from '../repositories/cards.ts';
+import { insertPayment, listPayments, lockSale, updateSalePaid } from '../repositories/sales.ts';
 import { appendJournal } from '../journal/journal.ts';
 import { sessionForSale } from '../till/sessions.ts';
 
@@ -41,7 +41,7 @@ export async function payPendingSale(
   context: { user: AuthUser; idempotency?: IdempotencyHandle },
 ): Promise<PendingPaymentAnswer> {
   const answer = await deps.db.transaction(async (trx) => {
-    const sale: SaleRow | undefined = await trx('sales').where({ id: saleId }).forUpdate().first();
+    const sale = await lockSale(trx, saleId);
     if (!sale) throw missing('SALE_NOT_FOUND');
     if (sale.payment_mode !== PAYMENT_MODE.onHold) throw invalid('SALE_NOT_PENDING');
     if (sale.settled_at) throw refused('SALE_ALREADY_SETTLED');
@@ -62,24 +62,21 @@ export async function payPendingSale(
     for (const [index, entry] of entries.entries()) {
       const reference = entry.reference === undefined || entry.reference === null ? '' : String(entry.reference).trim();
       const cardTx = entry.payment_mode === 3 ? await takeCardPayment(trx, reference, amounts[index]!) : undefined;
-      const [row] = await trx('payments').insert({
-        sale_id: sale.id, method: METHODS[entry.payment_mode], mode: entry.payment_mode, amount_cents: amounts[index],
-        reference, created_by: context.user.id, session_id: sessionId,
-      }).returning('id');
+      const paymentId = await insertPayment(trx, {
+        saleId: sale.id, method: METHODS[entry.payment_mode], mode: entry.payment_mode, amountCents: amounts[index]!,
+        reference, createdBy: context.user.id, sessionId,
+      });
       await appendJournal(trx, {
         kind: 'payment', reference: sale.reference,
-        payload: { saleId: sale.id, paymentId: (row as { id: number }).id, sessionId, method: METHODS[entry.payment_mode], mode: entry.payment_mode, amountCents: amounts[index], reference },
+        payload: { saleId: sale.id, paymentId, sessionId, method: METHODS[entry.payment_mode], mode: entry.payment_mode, amountCents: amounts[index], reference },
       });
-      if (cardTx) await trx('card_transactions').where({ id: cardTx }).update({ payment_row_id: (row as { id: number }).id, updated_at: trx.fn.now() });
+      if (cardTx) await markCardTransactionPayment(trx, cardTx, paymentId);
     }
 
     const paid = sale.paid_cents + sum;
     const settled = paid === sale.total_cents;
     const settledAt = new Date();
-    await trx('sales').where({ id: sale.id }).update({
-      paid_cents: paid,
-      ...(settled ? { settled_at: settledAt, payment_status: PAYMENT_STATUS.paid } : {}),
-    });
+    await updateSalePaid(trx, sale.id, paid, settled ? { at: settledAt, status: PAYMENT_STATUS.paid } : null);
     const payments = await listPayments(trx, sale.id);
     if (settled) {
       await recordEvent(trx, 'register', 'sale.settled', {

@@ -3,6 +3,7 @@
  * checkout on one, read a transaction's status. Two implementations: SumUp's REST API and a
  * simulator (the default in the demo and the tests) whose outcome is chosen per reader.
  */
+import { HttpError } from '@kermesse/kit';
 
 export type ReaderStatus = 'paired' | 'processing' | 'expired' | 'unknown';
 export type TransactionStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
@@ -37,4 +38,9 @@ export class CardProviderError extends Error {
     this.name = 'CardProviderError';
     this.status = status;
   }
+}
+
+/** Provider failures become French answers with their status (never a 500). */
+export function asHttpError(err: unknown): unknown {
+  return err instanceof CardProviderError ? new HttpError(err.status, err.message) : err;
 }

@@ -176,3 +176,22 @@ export async function writeSale(q: Db | Trx, sale: SaleWrite): Promise<boolean> 
 /** The sale a reader transaction paid (the transaction is locked by `lockCardTransaction`). */
 export const markCardTransactionSold = (trx: Trx, transactionId: number, saleId: number, at: Date) =>
   trx('card_transactions').where({ id: transactionId }).update({ sale_id: saleId, updated_at: at });
+
+/** A sale, locked for an update (two registers paying a sale on hold at once never overpay it). */
+export const lockSale = (trx: Trx, id: number): Promise<SaleRow | undefined> => trx('sales').where({ id }).forUpdate().first();
+
+/** Records one payment of a sale on hold; its id. */
+export async function insertPayment(trx: Trx, payment: {
+  saleId: number; method: 'CB' | 'ESP' | 'CHQ'; mode: number; amountCents: number; reference: string; createdBy: string; sessionId: number;
+}): Promise<number> {
+  const [row] = await trx('payments').insert({
+    sale_id: payment.saleId, method: payment.method, mode: payment.mode, amount_cents: payment.amountCents,
+    reference: payment.reference, created_by: payment.createdBy, session_id: payment.sessionId,
+  }).returning('id');
+  return (row as { id: number }).id;
+}
+
+/** What a sale on hold has been paid so far; settled (paid status) once nothing remains. */
+export async function updateSalePaid(trx: Trx, id: number, paidCents: number, settled: { at: Date; status: number } | null): Promise<void> {
+  await trx('sales').where({ id }).update({ paid_cents: paidCents, ...(settled ? { settled_at: settled.at, payment_status: settled.status } : {}) });
+}

@@ -23,7 +23,7 @@ import type { ReaderAdmin } from '../cardReaders.ts';
 import { checkPicture } from '../pictures.ts';
 import { cardReaderRoutes } from './cardReaders.ts';
 import { presentAdminCategory, presentAdminCheckout, presentAdminEvent, presentAdminProduct, presentMealDeal } from '../presenters.ts';
-import { adoptOrphanCategories, bumpCatalogVersion, listAdminCategories, listAdminCheckouts, listAdminEvents, listAdminProducts, updateProduct } from '../repositories/backOffice.ts';
+import { adoptOrphanCategories, bumpCatalogVersion, readEventMealDeal, listAdminCategories, listAdminCheckouts, listAdminEvents, listAdminProducts, updateProduct } from '../repositories/backOffice.ts';
 
 const ADMIN = ['admin'] as const;
 
@@ -89,7 +89,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
       await loadEvent(db, params.id);
       await adoptOrphanCategories(db);
       const rule = await sourceMealDeal(db, params.id);
-      return presentMealDeal(params.id, rule ?? { discountCents: DEFAULT_MEAL_DEAL.discountCents, items: [] }, !(await db('event_meal_deals').where({ event_id: params.id }).first('event_id')));
+      return presentMealDeal(params.id, rule ?? { discountCents: DEFAULT_MEAL_DEAL.discountCents, items: [] }, !(await readEventMealDeal(db, params.id)));
     },
   });
   defineRoute(router, {

@@ -3,10 +3,12 @@ import { defineRoute, Router, type Db } from '@kermesse/kit';
 import { CardIntentInput, ReaderCheckoutInput, ReaderIdParams, ReaderSimulationInput, TransactionParams } from '@kermesse/contracts-register';
 import { toCents } from '@kermesse/contracts-common';
 import type { Context } from 'koa';
-import { asHttpError, createCardPayment, readTransactionStatus, startReaderCheckout } from '../../commands/cardPayments.ts';
+import { createCardPayment } from '../../commands/createCardPayment.ts';
+import { readTransactionStatus } from '../../commands/readTransactionStatus.ts';
+import { startReaderCheckout } from '../../commands/startReaderCheckout.ts';
 import { denied, invalid, missing } from '../../errors.ts';
 import { idempotent, type IdempotencyHandle } from '../../idempotency.ts';
-import type { CardProvider } from '../../payments/provider.ts';
+import { asHttpError, type CardProvider } from '../../payments/provider.ts';
 import { setSimulatedOutcome } from '../../repositories/cards.ts';
 
 const CASHIER = ['cashier'] as const;
