@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
 import type { Db } from '@kermesse/kit';
 import { TOKEN_ALGORITHM } from '@kermesse/kit';
+import { activePublicKeys, findActiveKey, insertKey } from './repositories/signingKeys.ts';
 
 export interface SigningKey {
   kid: string;
@@ -14,22 +15,18 @@ export interface SigningKey {
  * restarts and several identity instances share it; the first instance to start creates it.
  */
 export async function loadSigningKey(db: Db): Promise<SigningKey> {
-  let row = await db('signing_keys').whereNull('retired_at').orderBy('created_at', 'desc').first();
+  let row = await findActiveKey(db);
   if (!row) {
     const { privateKey, publicKey } = await generateKeyPair(TOKEN_ALGORITHM, { crv: 'Ed25519', extractable: true });
     const kid = randomUUID();
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: TOKEN_ALGORITHM, use: 'sig' };
-    await db('signing_keys')
-      .insert({ kid, private_jwk: JSON.stringify(await exportJWK(privateKey)), public_jwk: JSON.stringify(publicJwk) })
-      .onConflict('kid').ignore();
-    row = await db('signing_keys').whereNull('retired_at').orderBy('created_at', 'asc').first();
+    await insertKey(db, { kid, privateJwk: await exportJWK(privateKey), publicJwk });
+    row = await findActiveKey(db, { oldest: true });
+    if (!row) throw new Error('signing key missing right after it was stored');
   }
-  const privateKey = (await importJWK(row.private_jwk as JWK, TOKEN_ALGORITHM)) as CryptoKey;
-  return { kid: row.kid as string, privateKey, publicJwk: row.public_jwk as JWK };
+  const privateKey = (await importJWK(row.private_jwk, TOKEN_ALGORITHM)) as CryptoKey;
+  return { kid: row.kid, privateKey, publicJwk: row.public_jwk };
 }
 
 /** Public keys of every key not yet retired (the JWKS). */
-export async function publicKeys(db: Db): Promise<JWK[]> {
-  const rows = await db('signing_keys').whereNull('retired_at').select('public_jwk');
-  return rows.map((r: { public_jwk: JWK }) => r.public_jwk);
-}
+export const publicKeys = (db: Db): Promise<JWK[]> => activePublicKeys(db);

@@ -8,7 +8,7 @@
  */
 import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { assertValidEnvelope, InvalidEventError, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger } from '@kermesse/kit';
-import { recordSalesCompleted } from '../commands/postSales.ts';
+import { postSaleBatch } from '../commands/postSales.ts';
 
 const decoder = new TextDecoder();
 
@@ -80,16 +80,7 @@ export async function startSaleBatchConsumer(options: SaleBatchConsumerOptions):
     }
     if (events.length === 0) return;
     try {
-      await db.transaction(async (trx) => {
-        const fresh = new Set(((await trx.raw(
-          `insert into inbox (consumer, event_id, type) select ?, x.id, 'sale.completed' from unnest(?::uuid[]) as x(id)
-           on conflict (consumer, event_id) do nothing returning event_id`,
-          [durable, events.map((e) => e.event.id)],
-        )).rows as Array<{ event_id: string }>).map((r) => r.event_id));
-        // Already handled (a redelivery): only the ack was missing.
-        const todo = events.filter((e) => fresh.delete(e.event.id));
-        await recordSalesCompleted(trx, todo.map((e) => e.event.payload));
-      });
+      await postSaleBatch(db, durable, events.map((e) => e.event));
       for (const { msg, event } of events) {
         await options.beforeAck?.(event);
         msg.ack();
