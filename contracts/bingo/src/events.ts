@@ -1,9 +1,9 @@
 /**
- * The events the bingo (loto nights) domain publishes: type → version and JSON schema of its payload, with the
- * payload types. The kit's event catalogue (`@kermesse/kit/bus`) gathers every domain's events:
+ * The events the bingo (loto nights) domain publishes: type → version and JSON schema of its payload, and the
+ * payload types derived from them. The kit's event catalogue (`@kermesse/kit/bus`) gathers every domain's events:
  * validated when recorded in an outbox and again when a consumer receives them.
  */
-import { PRICE_TIER_SCHEMA, PRIZE_COST_SCHEMA, type PrizeCost } from '@kermesse/contracts-common/events';
+import { PRICE_TIER_SCHEMA, PRIZE_COST_SCHEMA, type PayloadsOf } from '@kermesse/contracts-common/events';
 
 export const BINGO_EVENT_SCHEMAS = {
   /** A loto night's current state (its event and its prizes with their cost): the latest wins. */
@@ -30,17 +30,5 @@ export const BINGO_EVENT_SCHEMAS = {
   },
 } as const;
 
-/** Payload types of the bingo service's events. */
-export interface BingoEventPayloads {
-  'bingo.configured': {
-    bingoId: number;
-    eventId: number | null;
-    name: string;
-    heldOn: string;
-    prizes: PrizeCost[];
-    cartonPriceCents?: number;
-    tiers?: Array<{ nb: number; priceCents: number }>;
-    totalCartons?: number;
-    salesOpen?: boolean;
-  };
-}
+/** Payload types of the bingo service's events, derived from their schemas. */
+export type BingoEventPayloads = PayloadsOf<typeof BINGO_EVENT_SCHEMAS>;

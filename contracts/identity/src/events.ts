@@ -1,8 +1,9 @@
 /**
- * The events the identity domain publishes: type → version and JSON schema of its payload, with the
- * payload types. The kit's event catalogue (`@kermesse/kit/bus`) gathers every domain's events:
+ * The events the identity domain publishes: type → version and JSON schema of its payload, and the
+ * payload types derived from them. The kit's event catalogue (`@kermesse/kit/bus`) gathers every domain's events:
  * validated when recorded in an outbox and again when a consumer receives them.
  */
+import type { PayloadsOf } from '@kermesse/contracts-common/events';
 
 export const IDENTITY_EVENT_SCHEMAS = {
   'user.created': {
@@ -33,8 +34,5 @@ export const IDENTITY_EVENT_SCHEMAS = {
   },
 } as const;
 
-/** Payload types of identity's events. */
-export interface IdentityEventPayloads {
-  'user.created': { userId: string; email: string; roles: string[] };
-  'user.tokens.revoked': { userId: string; reason: 'disabled' | 'roles' };
-}
+/** Payload types of identity's events, derived from their schemas. */
+export type IdentityEventPayloads = PayloadsOf<typeof IDENTITY_EVENT_SCHEMAS>;

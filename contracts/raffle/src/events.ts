@@ -1,9 +1,9 @@
 /**
- * The events the raffle (raffles, gift baskets, drawings) domain publishes: type → version and JSON schema of its payload, with the
- * payload types. The kit's event catalogue (`@kermesse/kit/bus`) gathers every domain's events:
+ * The events the raffle (raffles, gift baskets, drawings) domain publishes: type → version and JSON schema of its payload, and the
+ * payload types derived from them. The kit's event catalogue (`@kermesse/kit/bus`) gathers every domain's events:
  * validated when recorded in an outbox and again when a consumer receives them.
  */
-import { PRICE_TIER_SCHEMA, PRIZE_COST_SCHEMA, type PrizeCost } from '@kermesse/contracts-common/events';
+import { PRICE_TIER_SCHEMA, PRIZE_COST_SCHEMA, type PayloadsOf } from '@kermesse/contracts-common/events';
 
 export const RAFFLE_EVENT_SCHEMAS = {
   'raffle.configured': {
@@ -74,23 +74,5 @@ export const RAFFLE_EVENT_SCHEMAS = {
   },
 } as const;
 
-/** Payload types of the raffle service's events. */
-export interface RaffleEventPayloads {
-  'raffle.configured': {
-    raffleId: number;
-    eventId: number;
-    name: string;
-    totalTickets: number;
-    tiers: Array<{ nb: number; priceCents: number }>;
-    salesOpen?: boolean;
-    prizes?: PrizeCost[];
-  };
-  'giftbasket.configured': {
-    giftBasketId: number;
-    eventId: number;
-    name: string;
-    tiers: Array<{ nb: number; priceCents: number }>;
-    types: Array<{ id: number; name: string; priceCents: number }>;
-  };
-  'raffle.drawn': { raffleId: number; drawnAt: string; winners: Array<{ prizeId: number; number: number }> };
-}
+/** Payload types of the raffle service's events, derived from their schemas. */
+export type RaffleEventPayloads = PayloadsOf<typeof RAFFLE_EVENT_SCHEMAS>;

@@ -1,8 +1,9 @@
 /**
- * The events the register (catalogue, sales, till sessions) domain publishes: type → version and JSON schema of its payload, with the
- * payload types. The kit's event catalogue (`@kermesse/kit/bus`) gathers every domain's events:
+ * The events the register (catalogue, sales, till sessions) domain publishes: type → version and JSON schema of its payload, and the
+ * payload types derived from them. The kit's event catalogue (`@kermesse/kit/bus`) gathers every domain's events:
  * validated when recorded in an outbox and again when a consumer receives them.
  */
+import type { FromSchema, PayloadsOf } from '@kermesse/contracts-common/events';
 
 /** Item schemas of a sale's receipt content, shared by `sale.completed` and `receipt.requested`. */
 export const SALE_LINE_SCHEMA = {
@@ -375,111 +376,8 @@ export const REGISTER_EVENT_SCHEMAS = {
   },
 } as const;
 
-/** Payload types of the register's events. */
-export interface RegisterEventPayloads {
-  'catalog.event.created': { eventId: number; name: string; startsOn?: string | null; sourceEventId?: number };
-  'catalog.checkout.created': { checkoutId: number; eventId: number; name: string };
-  'catalog.product.changed': {
-    productId: number;
-    name: string;
-    priceCents: number;
-    categoryId: number;
-    categoryName: string;
-    image?: string | null;
-    clickAndCollect?: boolean;
-    alcohol?: boolean;
-    active: boolean;
-    /** Absent means `product`; raffle and gift-basket ticket products have no stock. */
-    kind?: 'product' | 'raffle' | 'giftbasket' | 'bingo';
-    eventId?: number;
-  };
-  'catalog.event.updated': {
-    eventId: number;
-    name: string;
-    startsOn?: string | null;
-    endsOn?: string | null;
-    place?: string | null;
-    archived: boolean;
-  };
-  'catalog.checkout.updated': { checkoutId: number; eventId: number; name: string; archived: boolean };
-  'sale.completed': {
-    saleId: number;
-    reference: string;
-    eventId: number;
-    checkoutId: number;
-    claimId?: string | null;
-    buyer: { personId: number; firstname: string; lastname: string; email?: string | null; phone?: string | null } | null;
-    lines: Array<{
-      productId: number;
-      name: string;
-      categoryId: number | null;
-      categoryName: string;
-      unitPriceCents: number;
-      quantity: number;
-      totalCents: number;
-      kind: 'product' | 'donation' | 'discount' | 'raffle' | 'giftbasket' | 'bingo';
-    }>;
-    tickets: Array<{ raffleId: number; number: number }>;
-    bets: Array<{ giftBasketId: number; typeId: number; weight: number }>;
-    cartons?: Array<{ bingoId: number; number: number }>;
-    cartonClaimId?: string | null;
-    payments: SalePayment[];
-    totalCents: number;
-    paymentMode: 1 | 2 | 3 | 99;
-    paymentStatus: 1 | 2 | 5;
-    receipt?: { method: 'sms' | 'email' | 'print'; to?: string | null } | null;
-    completedAt: string;
-  };
-  'receipt.requested': ReceiptContent & {
-    requestId: string;
-    method: 'sms' | 'email';
-    to: string;
-    saleId: number;
-    eventId: number;
-    paymentStatus: 1 | 2 | 5;
-    requestedAt: string;
-  };
-  'sale.settled': { saleId: number; reference: string; eventId: number; payments: SalePayment[]; totalCents: number; settledAt: string };
-  'sale.refunded': {
-    refundId: string;
-    saleId: number;
-    reference: string;
-    eventId: number;
-    checkoutId: number;
-    sessionId: number | null;
-    lines: RegisterEventPayloads['sale.completed']['lines'];
-    tickets: Array<{ raffleId: number; number: number }>;
-    bets: Array<{ giftBasketId: number; typeId: number; weight: number }>;
-    cartons?: Array<{ bingoId: number; number: number }>;
-    amountCents: number;
-    paymentMode: 1 | 2 | 3;
-    reason: string;
-    refundedBy: string;
-    refundedAt: string;
-  };
-  'till.opened': {
-    sessionId: number;
-    checkoutId: number;
-    eventId: number;
-    floatCashCents: number;
-    automatic: boolean;
-    openedBy: string;
-    openedAt: string;
-  };
-  'till.closed': {
-    sessionId: number;
-    checkoutId: number;
-    eventId: number;
-    closedAt: string;
-    closedBy: string;
-    expected: TillAmounts;
-    counted: TillAmounts;
-    differences: TillAmounts;
-    reason: string | null;
-    grandTotalCents: number;
-    lastJournalHash: string;
-  };
-}
+/** Payload types of the register's events, derived from their schemas. */
+export type RegisterEventPayloads = PayloadsOf<typeof REGISTER_EVENT_SCHEMAS>;
 
 /** What a receipt shows, as `sale.completed` and `receipt.requested` both carry it (contact renders it). */
 export type ReceiptContent = Pick<
@@ -488,15 +386,7 @@ export type ReceiptContent = Pick<
 >;
 
 /** Amounts per payment mode of a till closing, in cents. */
-export interface TillAmounts {
-  cashCents: number;
-  chequeCents: number;
-  cardCents: number;
-}
+export type TillAmounts = FromSchema<typeof TILL_AMOUNTS_SCHEMA>;
 
 /** A payment as events carry it: CB (card), ESP (cash), CHQ (cheque); amounts in cents. */
-export interface SalePayment {
-  method: 'CB' | 'ESP' | 'CHQ';
-  amountCents: number;
-  reference: string;
-}
+export type SalePayment = FromSchema<typeof SALE_PAYMENT_SCHEMA>;

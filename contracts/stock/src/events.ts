@@ -1,8 +1,9 @@
 /**
- * The events the stock domain publishes: type → version and JSON schema of its payload, with the
- * payload types. The kit's event catalogue (`@kermesse/kit/bus`) gathers every domain's events:
+ * The events the stock domain publishes: type → version and JSON schema of its payload, and the
+ * payload types derived from them. The kit's event catalogue (`@kermesse/kit/bus`) gathers every domain's events:
  * validated when recorded in an outbox and again when a consumer receives them.
  */
+import type { PayloadsOf } from '@kermesse/contracts-common/events';
 
 export const STOCK_EVENT_SCHEMAS = {
   'stock.alert': {
@@ -23,7 +24,5 @@ export const STOCK_EVENT_SCHEMAS = {
   },
 } as const;
 
-/** Payload types of the stock service's events. */
-export interface StockEventPayloads {
-  'stock.alert': { eventId: number; productId: number; isAlert: boolean; stock: number; alertThreshold: number };
-}
+/** Payload types of the stock service's events, derived from their schemas. */
+export type StockEventPayloads = PayloadsOf<typeof STOCK_EVENT_SCHEMAS>;
