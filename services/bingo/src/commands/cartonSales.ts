@@ -11,9 +11,9 @@ import { createHash } from 'node:crypto';
 import { badRequest, conflict, type Db, type Trx } from '@kermesse/kit';
 import type { CartonBuyer, CartonClaimAnswer, CartonClaimInput } from '@kermesse/contracts-bingo';
 import { bingoBadRequest, bingoConflict, bingoNotFound } from '../errors.ts';
+import { cartonCount } from '../repositories/game.ts';
 import {
-  findClaimForUpdate, findClaimStatusForUpdate, findNightSalesOpen, holdCartons, insertSoldCartons, markClaimConfirmed, printedCount,
-  printedNumbers, releaseClaim, sellClaimCartons, upsertHeldClaim, voidCartons, type SaleBuyer,
+  findClaimForUpdate, findClaimStatusForUpdate, findNightSalesOpen, holdCartons, insertSoldCartons, markClaimConfirmed, printedNumbers, releaseClaim, sellClaimCartons, upsertHeldClaim, voidCartons, type SaleBuyer,
 } from '../repositories/cartonSales.ts';
 
 /** A claim lives 10 minutes unless confirmed (as the raffle's). */
@@ -67,7 +67,7 @@ async function claimIn(trx: Trx, claimId: string, cartons: CartonClaimInput['car
     const known = await printedNumbers(trx, bingoId, numbers);
     const unknown = numbers.filter((n) => !known.has(n));
     if (unknown.length) {
-      const count = await printedCount(trx, bingoId);
+      const count = await cartonCount(trx, bingoId);
       throw badRequest(unknownMessage(unknown, count)).withCode('CARTON_UNKNOWN', { bingoId, numbers: unknown, total: count });
     }
   }

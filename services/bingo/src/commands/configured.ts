@@ -8,27 +8,28 @@
  */
 import { recordEvent, type Db, type Trx } from '@kermesse/kit';
 import { prizeNotFound } from '../errors.ts';
-import { insertPrize, listPrizes, updatePrize, type PrizeRow, type PrizeWrite } from '../repositories/prizes.ts';
+import { cartonCount } from '../repositories/game.ts';
+import { lockNight } from '../repositories/nights.ts';
+import { deletePrizeOfNight, insertPrize, listPrizes, updatePrize, type PrizeRow, type PrizeWrite } from '../repositories/prizes.ts';
 
 export const SOURCE = 'bingo';
 
 /** Records `bingo.configured` for a night; false when the night does not exist. */
 export async function recordBingoConfigured(trx: Trx, bingoId: number): Promise<boolean> {
-  const night = await trx('nights').where({ id: bingoId }).forUpdate()
-    .first('id', 'event_id', 'name', 'carton_price_cents', 'sales_open', 'carton_packs', trx.raw("to_char(held_on, 'YYYY-MM-DD') as held_on"));
+  const night = await lockNight(trx, bingoId);
   if (!night) return false;
   const prizes = await listPrizes(trx, bingoId);
-  const cartons = await trx('cartons').where({ bingo_id: bingoId }).first(trx.raw('coalesce(max(number), 0)::int as total'));
+  const totalCartons = await cartonCount(trx, bingoId);
   await recordEvent(trx, SOURCE, 'bingo.configured', {
-    bingoId, eventId: (night.event_id as number | null) ?? null, name: night.name as string, heldOn: night.held_on as string,
+    bingoId, eventId: night.event_id ?? null, name: night.name, heldOn: night.held_on,
     // A loto prize is one item (no quantity): its cost is spent once.
     prizes: prizes.map((p) => ({ id: p.id, name: p.label, quantity: 1, costCents: p.cost_cents })),
-    cartonPriceCents: night.carton_price_cents as number,
+    cartonPriceCents: night.carton_price_cents,
     // The single carton, then each pack (« 3 cartons 8 € »): one register product per tier.
-    tiers: [{ nb: 1, priceCents: night.carton_price_cents as number },
-      ...((night.carton_packs ?? []) as Array<{ nb: number; priceCents: number }>).filter((p) => p.nb > 1).map((p) => ({ nb: p.nb, priceCents: p.priceCents }))],
-    totalCartons: (cartons as { total: number }).total,
-    salesOpen: night.sales_open as boolean,
+    tiers: [{ nb: 1, priceCents: night.carton_price_cents },
+      ...(night.carton_packs ?? []).filter((p) => p.nb > 1).map((p) => ({ nb: p.nb, priceCents: p.priceCents }))],
+    totalCartons,
+    salesOpen: night.sales_open,
   });
   return true;
 }
@@ -55,9 +56,9 @@ export async function changeBingoPrize(db: Db, id: number, prize: Omit<PrizeWrit
 /** Removes a prize and publishes its night. */
 export async function removeBingoPrize(db: Db, id: number): Promise<void> {
   await db.transaction(async (trx) => {
-    const [row] = await trx('prizes').where({ id }).delete().returning('bingo_id');
-    if (!row) throw prizeNotFound();
-    await recordBingoConfigured(trx, (row as { bingo_id: number }).bingo_id);
+    const bingoId = await deletePrizeOfNight(trx, id);
+    if (bingoId === undefined) throw prizeNotFound();
+    await recordBingoConfigured(trx, bingoId);
   });
 }
 

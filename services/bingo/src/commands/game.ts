@@ -12,7 +12,7 @@ import { bingoBadRequest, bingoConflict, bingoNotFound, cartonNotFound } from '.
 import { bumpBoard, findNight, lockNight } from '../repositories/nights.ts';
 import { listPrizes } from '../repositories/prizes.ts';
 import {
-  cartonCount, copyBalls, type CartonRow, deleteBall, existingGridKeys, findCarton, insertBall, insertCartons, listBalls, listCartons, listParties,
+  cartonCount, copyBalls, type CartonRow, deleteBall, deleteBalls, existingGridKeys, findCarton, insertBall, insertCartons, listBalls, listCartons, listParties,
 } from '../repositories/game.ts';
 import { presentCarton, presentPartie } from '../presenters/index.ts';
 import type { BoardHub } from '../boardHub.ts';
@@ -89,7 +89,7 @@ export async function nextPartie(db: Db, hub: BoardHub, bingoId: number, keepBal
     const parties = await listParties(trx, bingoId);
     const next = night.current_partie + 1;
     if (next > parties.length) throw bingoConflict('NO_NEXT_PARTIE');
-    await trx('balls').where({ bingo_id: bingoId, partie: next }).del();
+    await deleteBalls(trx, bingoId, next);
     if (keepBalls) await copyBalls(trx, bingoId, night.current_partie, next);
     await bumpBoard(trx, bingoId, { current_partie: next, paused: false });
   });

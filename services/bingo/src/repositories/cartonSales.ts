@@ -21,12 +21,6 @@ export async function printedNumbers(trx: Trx, bingoId: number, numbers: readonl
   return new Set(rows.map((r) => r.number));
 }
 
-/** How many cartons the night has (they are numbered 1 to n). */
-export async function printedCount(trx: Trx, bingoId: number): Promise<number> {
-  const total = await trx('cartons').where({ bingo_id: bingoId }).first(trx.raw('coalesce(max(number), 0)::int as total'));
-  return (total as { total: number }).total;
-}
-
 /** Records (or renews) the claim as held for `ttlMs`; returns its expiry. */
 export async function upsertHeldClaim(trx: Trx, claimId: string, fingerprint: string, ttlMs: number): Promise<Date> {
   const { rows } = await trx.raw(

@@ -54,6 +54,10 @@ export async function copyBalls(trx: Trx, bingoId: number, from: number, to: num
   await trx.raw('insert into balls (bingo_id, partie, seq, number, called_at) select bingo_id, ?, seq, number, called_at from balls where bingo_id = ? and partie = ?', [to, bingoId, from]);
 }
 
+/** Clears the balls of a partie (a new partie starts empty unless the previous balls are kept). */
+export const deleteBalls = (trx: Trx, bingoId: number, partie: number): Promise<number> =>
+  trx('balls').where({ bingo_id: bingoId, partie }).del();
+
 export async function cartonCount(db: Db | Trx, bingoId: number): Promise<number> {
   const row = await db('cartons').where({ bingo_id: bingoId }).first(db.raw('coalesce(max(number), 0)::int as max'));
   return (row as { max: number }).max;

@@ -31,3 +31,9 @@ export async function updatePrize(db: Db | Trx, id: number, prize: Omit<PrizeWri
 }
 
 export const deletePrize = (db: Db | Trx, id: number): Promise<number> => db('prizes').where({ id }).del();
+
+/** Deletes a prize; returns the night it belonged to (undefined when there was no such prize). */
+export async function deletePrizeOfNight(trx: Trx, id: number): Promise<number | undefined> {
+  const [row] = await trx('prizes').where({ id }).delete().returning('bingo_id');
+  return (row as { bingo_id: number } | undefined)?.bingo_id;
+}
