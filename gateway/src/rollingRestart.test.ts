@@ -7,10 +7,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDb, createLogger, listen, type Db, type RunningServer } from '@kermesse/kit';
-import { eventually, freePort, TEST_NATS_URL, TEST_POSTGRES_URL } from '@kermesse/kit/testing';
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
+import {
+  eventually,
+  freePort,
+  startTestIdentity,
+  testTokens,
+  TEST_NATS_URL,
+  TEST_POSTGRES_URL,
+  type TestIdentity,
+} from '@kermesse/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRegisterHarness, type RegisterHarness } from '../../services/register/src/testing/harness.ts';
 import { startTestGateway, type TestGateway } from './testSupport.ts';
@@ -26,8 +31,9 @@ interface Replica {
 }
 
 let h: RegisterHarness;
-let identityDb: Db;
-let identity: RunningServer;
+// The kit's stand-in identity serves the test key to the replicas and the gateway (no identity service).
+let identity: TestIdentity;
+let cashierToken: string;
 let replicas: Replica[] = [];
 let gateway: TestGateway;
 
@@ -63,18 +69,18 @@ beforeAll(async () => {
   const adminUrl = new URL(TEST_POSTGRES_URL);
   adminUrl.pathname = `/${(rows as Array<{ name: string }>)[0]!.name}`;
   const databaseUrl = adminUrl.toString();
-  identityDb = createDb(databaseUrl, { schema: identityMigrations.schema, poolMax: 4 });
-  identity = await listen(await buildIdentity({ db: identityDb, logger: createLogger('identity', 'error') }), 0);
+  identity = await startTestIdentity();
+  cashierToken = (await testTokens()).caissier;
   const env = {
     DATABASE_URL: databaseUrl,
     NATS_URL: TEST_NATS_URL,
     NATS_NAMESPACE: h.bus.namespace,
-    IDENTITY_URL: `http://127.0.0.1:${identity.port}`,
+    IDENTITY_URL: identity.url,
     RAFFLE_URL: 'http://127.0.0.1:9',
   };
   replicas = await Promise.all([startReplica(env), startReplica(env)]);
   gateway = await startTestGateway({
-    upstreams: { register: replicas.map((r) => r.url), identity: `http://127.0.0.1:${identity.port}` } as never,
+    upstreams: { register: replicas.map((r) => r.url), identity: identity.url } as never,
   });
 }, 180_000);
 
@@ -82,7 +88,6 @@ afterAll(async () => {
   for (const replica of replicas) if (replica.child.exitCode === null && replica.child.signalCode === null) replica.child.kill('SIGKILL');
   await gateway?.close();
   await identity?.close();
-  await identityDb?.destroy();
   await h?.close();
 });
 
@@ -90,7 +95,7 @@ describe('rolling restart of a register replica', () => {
   it('SIGTERM under steady reads and sales: out of rotation, in-flight requests finished, NATS drained, exit 0, no client error', async () => {
     const [leaving, staying] = replicas as [Replica, Replica];
     const hotDog = await h.productId('Hot-dog');
-    const token = h.tokens.caissier;
+    const token = cashierToken;
     const errors: string[] = [];
     const created: string[] = [];
     let reads = 0;

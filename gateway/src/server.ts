@@ -83,7 +83,7 @@ async function main() {
   try {
     env = readEnv();
   } catch (err) {
-    logger.error('invalid configuration', { err: (err as Error).message });
+    logger.error('invalid configuration', { err: err instanceof Error ? err.message : String(err) });
     process.exit(1);
   }
   const gateway = await startGateway(env, { logger });
