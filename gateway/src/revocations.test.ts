@@ -4,7 +4,9 @@
  * drop that person's cached « not revoked » answers, however long they would otherwise be trusted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnvelope, connectBus, createTokenVerifier, listen, type Bus, type RunningServer } from '@kermesse/kit';
+import { createTokenVerifier } from '@kermesse/kit/auth';
+import { buildEnvelope, connectBus, type Bus } from '@kermesse/kit/bus';
+import { listen, type RunningServer } from '@kermesse/kit/http';
 import { deleteTestStream, eventually, testNamespace, TEST_NATS_URL } from '@kermesse/kit/testing';
 import { buildApp } from './app.ts';
 import { SERVICE_NAMES, type ServiceName } from './routeTable.ts';
