@@ -3,7 +3,7 @@ import type { Db } from '@kermesse/kit';
 import { DEFAULT_PURCHASE_ACCOUNT, DEFAULT_PURCHASE_PAYMENT_ACCOUNT } from '@kermesse/contracts-accounting';
 import { dayInFrance, yearOf } from '../dates.ts';
 import { eventNotFound, yearAlreadyLocked, yearLocked } from '../errors.ts';
-import { findEvent } from '../repositories/fair.ts';
+import { findEvent, insertPurchase } from '../repositories/fair.ts';
 import { appendEntry, journalState, lockJournal } from '../repositories/journal.ts';
 import { lockYear } from '../repositories/years.ts';
 
@@ -36,10 +36,9 @@ export async function addPurchase(db: Db, values: PurchaseValues): Promise<{ id:
     const state = await journalState(trx, yearOf(date));
     if (state.yearLocked) throw yearLocked(yearOf(date));
     const account = values.account ?? DEFAULT_PURCHASE_ACCOUNT;
-    const [row] = await trx('purchases').insert({
+    const id = await insertPurchase(trx, {
       event_id: values.eventId, label: values.label.trim(), account, amount_cents: values.amountCents, purchase_date: date, created_by: values.createdBy,
-    }).returning(['id']);
-    const id = (row as { id: number }).id;
+    });
     await appendEntry(trx, {
       journal: 'AC', date, pieceRef: `A-${String(id).padStart(6, '0')}`, label: `${values.label.trim()} (${event.name})`, eventId: values.eventId, source: `purchase:${id}`,
       lines: [

@@ -12,6 +12,7 @@ import type { EventPayloads, Trx } from '@kermesse/kit';
 import { saleEntryLines, type JournalLineDraft, type LineKind, type PaymentMethod } from '@kermesse/contracts-accounting';
 import { dayInFrance, yearOf } from '../dates.ts';
 import { accountMapOf } from '../repositories/accountMap.ts';
+import { insertRefund, insertTillClosing, keepUnposted } from '../repositories/sales.ts';
 import { appendEntry, journalState, lockJournal, type EntryDraft } from '../repositories/journal.ts';
 
 type Refunded = EventPayloads['sale.refunded'];
@@ -32,7 +33,7 @@ async function book(trx: Trx, draft: Omit<EntryDraft, 'lines'>, lines: (map: Ret
   const year = yearOf(draft.date);
   const state = await journalState(trx, year);
   if (state.yearLocked) {
-    await trx('unposted').insert({ source: draft.source, reason: `Exercice ${year} clôturé`, payload: JSON.stringify(payload) }).onConflict('source').ignore();
+    await keepUnposted(trx, [{ source: draft.source, reason: `Exercice ${year} clôturé`, payload }]);
     return;
   }
   const entryLines = lines(accountMapOf(state.mapRows));
@@ -41,11 +42,7 @@ async function book(trx: Trx, draft: Omit<EntryDraft, 'lines'>, lines: (map: Ret
 }
 
 export async function recordSaleRefunded(trx: Trx, refund: Refunded): Promise<void> {
-  const inserted = await trx('refunds').insert({
-    refund_id: refund.refundId, sale_id: refund.saleId, event_id: refund.eventId, reference: refund.reference, refunded_at: refund.refundedAt,
-    amount_cents: refund.amountCents, payment_mode: refund.paymentMode, lines: JSON.stringify(refund.lines),
-  }).onConflict('refund_id').ignore().returning('refund_id');
-  if (inserted.length === 0) return; // already booked
+  if (!(await insertRefund(trx, refund))) return; // already booked
   const date = dayInFrance(refund.refundedAt);
   const linesTotal = refund.lines.reduce((sum, l) => sum + l.totalCents, 0);
   // A refund kept within what was paid (a meal-deal discount not refunded) lowers the revenue like the discount did.
@@ -75,11 +72,7 @@ export function tillDifferenceLines(payments: Record<PaymentMethod, string>, dif
 }
 
 export async function recordTillClosed(trx: Trx, closed: TillClosed): Promise<void> {
-  const inserted = await trx('till_closings').insert({
-    session_id: closed.sessionId, event_id: closed.eventId, checkout_id: closed.checkoutId, closed_at: closed.closedAt,
-    differences: JSON.stringify(closed.differences), reason: closed.reason,
-  }).onConflict('session_id').ignore().returning('session_id');
-  if (inserted.length === 0) return;
+  if (!(await insertTillClosing(trx, closed))) return;
   const { cashCents, chequeCents, cardCents } = closed.differences;
   if (!cashCents && !chequeCents && !cardCents) return; // counted as expected: nothing to book
   await book(trx, {

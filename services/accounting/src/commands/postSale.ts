@@ -10,6 +10,7 @@ import { saleEntryLines, type LineKind, type PaymentMethod } from '@kermesse/con
 import { dayInFrance, yearOf } from '../dates.ts';
 import { accountMapOf } from '../repositories/accountMap.ts';
 import { appendEntry, journalState, lockJournal } from '../repositories/journal.ts';
+import { findEarlySettlement, findSale, insertSale, keepEarlySettlement, keepUnposted, setSalePayments } from '../repositories/sales.ts';
 
 type Completed = EventPayloads['sale.completed'];
 type Settled = EventPayloads['sale.settled'];
@@ -29,17 +30,11 @@ export async function recordSaleCompleted(trx: Trx, sale: Completed): Promise<vo
   if (sale.paymentStatus === FAILED) return;
   const paid = sale.payments.reduce((sum, p) => sum + p.amountCents, 0);
   const held = sale.paymentMode === ON_HOLD && paid === 0;
-  const inserted = (await trx.raw(
-    `insert into sales (sale_id, event_id, reference, completed_at, total_cents, payment_mode, lines, payments)
-     values (?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb) on conflict (sale_id) do nothing
-     returning sale_id${held ? '' : ", pg_advisory_xact_lock(hashtext('accounting.journal')) is not null as locked"}`,
-    [sale.saleId, sale.eventId, sale.reference, sale.completedAt, sale.totalCents, sale.paymentMode, JSON.stringify(sale.lines), JSON.stringify(sale.payments)],
-  )).rows as unknown[];
-  if (inserted.length === 0) return; // this sale is already known
+  if (!(await insertSale(trx, sale, { lockJournal: !held }))) return; // this sale is already known
   if (held) {
     // Written once it is settled; the settlement may already be here.
-    const early = await trx('early_settlements').where({ sale_id: sale.saleId }).first('payload');
-    if (early) await recordSaleSettled(trx, (early as { payload: Settled }).payload);
+    const early = await findEarlySettlement(trx, sale.saleId);
+    if (early) await recordSaleSettled(trx, early);
     return;
   }
   // The journal lock was taken by the insert above (one round trip fewer per sale).
@@ -47,14 +42,13 @@ export async function recordSaleCompleted(trx: Trx, sale: Completed): Promise<vo
 }
 
 export async function recordSaleSettled(trx: Trx, settled: Settled): Promise<void> {
-  const known = (await trx('sales').where({ sale_id: settled.saleId }).first('sale_id', 'event_id', 'reference', 'total_cents', 'lines', 'entry_id')) as
-    { sale_id: number; event_id: number; reference: string; total_cents: number; lines: SaleToPost['lines']; entry_id: number | null } | undefined;
+  const known = await findSale(trx, settled.saleId);
   if (!known) {
-    await trx('early_settlements').insert({ sale_id: settled.saleId, payload: JSON.stringify(settled) }).onConflict('sale_id').ignore();
+    await keepEarlySettlement(trx, settled);
     return;
   }
   if (known.entry_id) return;
-  await trx('sales').where({ sale_id: settled.saleId }).update({ payments: JSON.stringify(settled.payments) });
+  await setSalePayments(trx, settled.saleId, settled.payments);
   await lockJournal(trx);
   await post(trx, { saleId: known.sale_id, eventId: known.event_id, reference: known.reference, totalCents: known.total_cents, lines: known.lines },
     dayInFrance(settled.settledAt), settled.payments);
@@ -65,9 +59,7 @@ async function post(trx: Trx, sale: SaleToPost, date: string, payments: Readonly
   const year = yearOf(date);
   const state = await journalState(trx, year);
   if (state.yearLocked) {
-    await trx('unposted').insert({
-      source: `sale:${sale.saleId}`, reason: `Exercice ${year} clôturé`, payload: JSON.stringify({ saleId: sale.saleId, date, payments }),
-    }).onConflict('source').ignore();
+    await keepUnposted(trx, [{ source: `sale:${sale.saleId}`, reason: `Exercice ${year} clôturé`, payload: { saleId: sale.saleId, date, payments } }]);
     return;
   }
   const lines = saleEntryLines(accountMapOf(state.mapRows), { lines: sale.lines, payments, totalCents: sale.totalCents });

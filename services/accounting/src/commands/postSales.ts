@@ -8,7 +8,8 @@ import { accountLabel, saleEntryLines } from '@kermesse/contracts-accounting';
 import { dayInFrance, yearOf } from '../dates.ts';
 import { accountMapOf } from '../repositories/accountMap.ts';
 import { markHandled } from '../repositories/inbox.ts';
-import { entryHash, GENESIS_HASH, lockJournal } from '../repositories/journal.ts';
+import { entryHash, GENESIS_HASH, insertSaleEntries, journalStateOfYears, lockJournal } from '../repositories/journal.ts';
+import { insertSales, keepUnposted } from '../repositories/sales.ts';
 import { recordSaleCompleted } from './postSale.ts';
 
 type Completed = EventPayloads['sale.completed'];
@@ -37,29 +38,14 @@ export async function recordSalesCompleted(trx: Trx, sales: readonly Completed[]
   if (unique.size === 0) return;
 
   const candidates = [...unique.values()];
-  const inserted = new Set(((await trx.raw(
-    `insert into sales (sale_id, event_id, reference, completed_at, total_cents, payment_mode, lines, payments)
-     select x.sale_id, x.event_id, x.reference, x.completed_at, x.total_cents, x.payment_mode, x.lines, x.payments
-     from jsonb_to_recordset(?::jsonb) as x(sale_id int, event_id int, reference text, completed_at timestamptz, total_cents int, payment_mode int, lines jsonb, payments jsonb)
-     on conflict (sale_id) do nothing returning sale_id`,
-    [JSON.stringify(candidates.map((s) => ({
-      sale_id: s.saleId, event_id: s.eventId, reference: s.reference, completed_at: s.completedAt, total_cents: s.totalCents,
-      payment_mode: s.paymentMode, lines: s.lines, payments: s.payments,
-    })))],
-  )).rows as Array<{ sale_id: number }>).map((r) => r.sale_id));
+  const inserted = await insertSales(trx, candidates);
   const fresh = candidates.filter((s) => inserted.has(s.saleId));
   if (fresh.length === 0) return;
 
   await lockJournal(trx);
   const dated = fresh.map((sale) => ({ sale, date: dayInFrance(sale.completedAt) }));
   const years = [...new Set(dated.map((d) => yearOf(d.date)))];
-  const state = (await trx.raw(
-    `select (select hash from journal_entries order by id desc limit 1) as hash,
-            coalesce((select json_object_agg(y, n) from (select year as y, max(number) as n from journal_entries where year = any(?::int[]) group by year) m), '{}') as numbers,
-            coalesce((select json_agg(year) from financial_years where locked and year = any(?::int[])), '[]') as locked,
-            coalesce((select json_agg(json_build_array(key, account)) from account_map), '[]') as map`,
-    [years, years],
-  )).rows[0] as { hash: string | null; numbers: Record<string, number>; locked: number[]; map: Array<[string, string]> };
+  const state = await journalStateOfYears(trx, years);
   const map = accountMapOf(state.map);
   const locked = new Set(state.locked);
   const numbers = new Map(years.map((y) => [y, state.numbers[String(y)] ?? 0]));
@@ -67,7 +53,7 @@ export async function recordSalesCompleted(trx: Trx, sales: readonly Completed[]
 
   const entries: Array<Record<string, unknown>> = [];
   const lines: Array<Record<string, unknown>> = [];
-  const unposted: Array<Record<string, unknown>> = [];
+  const unposted: Array<{ source: string; reason: string; payload: unknown }> = [];
   for (const { sale, date } of dated) {
     const year = yearOf(date);
     if (locked.has(year)) {
@@ -87,28 +73,7 @@ export async function recordSalesCompleted(trx: Trx, sales: readonly Completed[]
     }));
     prevHash = hash;
   }
-  if (unposted.length) {
-    await trx.raw(
-      `insert into unposted (source, reason, payload) select x.source, x.reason, x.payload
-       from jsonb_to_recordset(?::jsonb) as x(source text, reason text, payload jsonb) on conflict (source) do nothing`,
-      [JSON.stringify(unposted)],
-    );
-  }
+  await keepUnposted(trx, unposted);
   if (entries.length === 0) return;
-  // Ids follow the chain order (`ord`), as verification reads the chain by id.
-  await trx.raw(
-    `with e as (
-       insert into journal_entries (year, number, journal, entry_date, piece_ref, piece_date, label, event_id, source, prev_hash, hash)
-       select x.year, x.number, 'VE', x.date, x.piece_ref, x.date, x.label, x.event_id, x.source, x.prev_hash, x.hash
-       from jsonb_to_recordset(?::jsonb) as x(ord int, year int, number int, date date, piece_ref text, label text, event_id int, source text, prev_hash text, hash text, sale_id int)
-       order by x.ord
-       returning id, source
-     ), l as (
-       insert into journal_lines (entry_id, position, account, account_label, debit_cents, credit_cents)
-       select e.id, x.position, x.account, x.account_label, x.debit_cents, x.credit_cents
-       from e join jsonb_to_recordset(?::jsonb) as x(source text, position int, account text, account_label text, debit_cents bigint, credit_cents bigint) on x.source = e.source
-     )
-     update sales s set entry_id = e.id from e where s.sale_id = split_part(e.source, ':', 2)::int`,
-    [JSON.stringify(entries), JSON.stringify(lines)],
-  );
+  await insertSaleEntries(trx, entries, lines);
 }

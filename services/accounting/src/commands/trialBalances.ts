@@ -8,8 +8,7 @@ import { plainAmount } from '@kermesse/contracts-accounting';
 import { csvEmpty, csvInvalid, trialBalanceLocked, trialBalanceNotFound, yearLocked } from '../errors.ts';
 import { accountTotals, lockJournal } from '../repositories/journal.ts';
 import {
-  deleteTrialBalance as deleteRecord, findTrialBalance, generatedTrialBalanceOf, insertTrialBalance, replaceRows, updateTrialBalance as updateRecord,
-  type TrialBalanceRecord,
+  deleteTrialBalance as deleteRecord, findTrialBalance, generatedTrialBalanceOf, insertTrialBalance, replaceRows, updateTrialBalance as updateRecord, type TrialBalanceRecord, setRowsYear,
 } from '../repositories/trialBalances.ts';
 import { isYearLocked } from '../repositories/years.ts';
 import { parseTrialBalance } from '../trialBalances/trialBalanceCsv.ts';
@@ -48,7 +47,7 @@ export async function updateTrialBalance(db: Db, id: number, values: TrialBalanc
     const record = await writable(trx, id);
     if (values.financial_year !== record.financial_year) await assertYearOpen(trx, values.financial_year);
     await updateRecord(trx, id, { financial_year: values.financial_year, data_csv_raw: values.data_csv_raw, locked: values.locked ?? false, forecast: values.forecast ?? record.forecast });
-    if (values.financial_year !== record.financial_year) await trx('trial_balance_rows').where({ trial_balance_id: id }).update({ financial_year: values.financial_year });
+    if (values.financial_year !== record.financial_year) await setRowsYear(trx, id, values.financial_year);
     return (await findTrialBalance(trx, id))!;
   });
 }

@@ -51,3 +51,9 @@ export async function countWrittenSales(q: Q, eventId: number): Promise<number> 
 export async function listPurchases(q: Q, eventId: number): Promise<Array<{ id: number; label: string; account: string; amount_cents: number; purchase_date: string }>> {
   return q('purchases').where({ event_id: eventId }).orderBy('id').select('id', 'label', 'account', 'amount_cents', 'purchase_date');
 }
+
+/** Stores a purchase of the fair; returns its id. */
+export async function insertPurchase(q: Q, purchase: { event_id: number; label: string; account: string; amount_cents: number; purchase_date: string; created_by: string | null }): Promise<number> {
+  const [row] = await q('purchases').insert(purchase).returning(['id']);
+  return (row as { id: number }).id;
+}

@@ -156,3 +156,38 @@ export async function accountTotals(q: Q, year: number): Promise<Array<{ account
     from journal_lines l join journal_entries e on e.id = l.entry_id
     where e.year = ? group by l.account order by l.account`, [year])).rows;
 }
+
+/** What a batch of entries needs, in one round trip: the chain's last hash, each year's last number, the closed years, the account map. */
+export async function journalStateOfYears(trx: Knex.Transaction, years: readonly number[]): Promise<{
+  hash: string | null; numbers: Record<string, number>; locked: number[]; map: Array<[string, string]>;
+}> {
+  return (await trx.raw(
+    `select (select hash from journal_entries order by id desc limit 1) as hash,
+            coalesce((select json_object_agg(y, n) from (select year as y, max(number) as n from journal_entries where year = any(?::int[]) group by year) m), '{}') as numbers,
+            coalesce((select json_agg(year) from financial_years where locked and year = any(?::int[])), '[]') as locked,
+            coalesce((select json_agg(json_build_array(key, account)) from account_map), '[]') as map`,
+    [[...years], [...years]],
+  )).rows[0];
+}
+
+/**
+ * Writes the sales' entries (VE), their lines and each sale's entry id in one statement. Ids follow
+ * the chain order (`ord`), as verification reads the chain by id.
+ */
+export async function insertSaleEntries(trx: Knex.Transaction, entries: ReadonlyArray<Record<string, unknown>>, lines: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  await trx.raw(
+    `with e as (
+       insert into journal_entries (year, number, journal, entry_date, piece_ref, piece_date, label, event_id, source, prev_hash, hash)
+       select x.year, x.number, 'VE', x.date, x.piece_ref, x.date, x.label, x.event_id, x.source, x.prev_hash, x.hash
+       from jsonb_to_recordset(?::jsonb) as x(ord int, year int, number int, date date, piece_ref text, label text, event_id int, source text, prev_hash text, hash text, sale_id int)
+       order by x.ord
+       returning id, source
+     ), l as (
+       insert into journal_lines (entry_id, position, account, account_label, debit_cents, credit_cents)
+       select e.id, x.position, x.account, x.account_label, x.debit_cents, x.credit_cents
+       from e join jsonb_to_recordset(?::jsonb) as x(source text, position int, account text, account_label text, debit_cents bigint, credit_cents bigint) on x.source = e.source
+     )
+     update sales s set entry_id = e.id from e where s.sale_id = split_part(e.source, ':', 2)::int`,
+    [JSON.stringify(entries), JSON.stringify(lines)],
+  );
+}

@@ -83,3 +83,8 @@ export async function generatedTrialBalanceOf(q: Q, year: number): Promise<numbe
   const row = await q('trial_balances').where({ financial_year: year, origin: 'journal', locked: false, forecast: false }).orderBy('id', 'desc').first('id');
   return (row as { id: number } | undefined)?.id;
 }
+
+/** Moves a trial balance's rows to another financial year (the balance itself changed year). */
+export async function setRowsYear(q: Q, id: number, financialYear: number): Promise<void> {
+  await q('trial_balance_rows').where({ trial_balance_id: id }).update({ financial_year: financialYear });
+}

@@ -1,6 +1,6 @@
 import { recordEvent, type Db } from '@kermesse/kit';
 import { setupDone } from '../errors.ts';
-import { countUsers, insertUser, type UserRow } from '../repositories/users.ts';
+import { countUsers, insertUser, lockAccounts, type UserRow } from '../repositories/users.ts';
 
 /**
  * First run: creates the first administrator while no account exists, with its `user.created`
@@ -8,7 +8,7 @@ import { countUsers, insertUser, type UserRow } from '../repositories/users.ts';
  */
 export async function createFirstAdmin(db: Db, input: { email: string; firstname: string; lastname: string; passwordHash: string }): Promise<UserRow> {
   return db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['identity.first-admin']);
+    await lockAccounts(trx, 'identity.first-admin');
     if ((await countUsers(trx)) > 0) throw setupDone();
     const created = await insertUser(trx, { ...input, roles: ['admin'] });
     await recordEvent(trx, 'identity', 'user.created', { userId: created.id, email: created.email, roles: created.roles });

@@ -2,7 +2,7 @@ import type { UpdatePersonBody } from '@kermesse/contracts-identity';
 import { recordEvent, type Db } from '@kermesse/kit';
 import { emailTaken, isUniqueViolation, lastAdmin, personNotFound } from '../errors.ts';
 import { revokeUserTokens } from '../repositories/tokens.ts';
-import { countActiveAdmins, findUserById, updateUser, type UserRow } from '../repositories/users.ts';
+import { countActiveAdmins, findUserById, lockAccounts, updateUser, type UserRow } from '../repositories/users.ts';
 
 /**
  * Changes a person's roles, names, e-mail or disabled state. Disabling revokes every token of the
@@ -13,7 +13,7 @@ export async function updatePerson(db: Db, id: string, changes: UpdatePersonBody
   try {
     return await db.transaction(async (trx) => {
       // One change of roles or state at a time: the last-admin rule reads then writes.
-      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['identity.admins']);
+      await lockAccounts(trx, 'identity.admins');
       const current = await findUserById(trx, id);
       if (!current) throw personNotFound();
       const patch: Parameters<typeof updateUser>[2] = {};

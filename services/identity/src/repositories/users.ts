@@ -69,3 +69,11 @@ export const updateUser = async (
 };
 
 export const touchLastSignIn = (db: Db | Trx, id: string) => db('users').where({ id }).update({ last_sign_in_at: db.fn.now() });
+
+/**
+ * Serialises one kind of account change until the transaction ends (Postgres advisory lock):
+ * `identity.first-admin` (the first run), `identity.admins` (the last active administrator).
+ */
+export async function lockAccounts(trx: Trx, name: 'identity.first-admin' | 'identity.admins'): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [name]);
+}
