@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from './env.ts';
 import { rawRequest, startServer, startTestGateway, type TestGateway } from './testSupport.ts';
 
-const INDEX = '<!doctype html><html lang="fr"><head><script defer src="/assets/main.3f2a9c1b.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html lang="fr"><head><script defer src="/assets/main.3f2a9c1b.js"></script></head><body><div id="root"></div></body></html>';
 const MAIN_JS = `console.log(${JSON.stringify('Kermesse '.repeat(200))});`;
 const REMOTE_ENTRY = `var mfe_register; /* ${'x'.repeat(500)} */`;
 
@@ -35,7 +36,10 @@ beforeAll(async () => {
   write('shell/dist/.env', 'SECRET=1');
   write('mfe-register/dist/remoteEntry.js', REMOTE_ENTRY);
   write('mfe-register/dist/123.a1b2c3d4e5.js', 'chunk');
-  write('mfe-register/dist/exposed-chunks.json', JSON.stringify({ './App': ['123.a1b2c3d4e5.js', '123.b2c3d4e5f6.css', '../../secret.js'], './Admin': ['9.a1b2c3d4e5.js'] }));
+  write(
+    'mfe-register/dist/exposed-chunks.json',
+    JSON.stringify({ './App': ['123.a1b2c3d4e5.js', '123.b2c3d4e5f6.css', '../../secret.js'], './Admin': ['9.a1b2c3d4e5.js'] }),
+  );
   mkdirSync(path.join(root, 'mfe-raffle'), { recursive: true });
   write('package.json', '{"name":"secret"}');
   gateway = await startTestGateway({ root, remoteOrigins: ['https://cdn.example.org'] });
@@ -101,11 +105,21 @@ describe('shell', () => {
     return new Promise((resolve, reject) => {
       import('node:http').then(({ default: http }) => {
         const target = new URL(gateway.url);
-        http.get({ hostname: target.hostname, port: target.port, path: urlPath, headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-        }).on('error', reject);
+        http
+          .get(
+            {
+              hostname: target.hostname,
+              port: target.port,
+              path: urlPath,
+              headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {},
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+            },
+          )
+          .on('error', reject);
       }, reject);
     });
   }
@@ -167,7 +181,12 @@ describe('remotes', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.json()).toEqual({
       remotes: [
-        { name: 'mfe_register', path: '/caisse', entry: expect.stringMatching(/^\/remotes\/mfe-register\/remoteEntry\.js\?v=[0-9a-z]+$/), available: true },
+        {
+          name: 'mfe_register',
+          path: '/caisse',
+          entry: expect.stringMatching(/^\/remotes\/mfe-register\/remoteEntry\.js\?v=[0-9a-z]+$/),
+          available: true,
+        },
         { name: 'mfe_raffle', path: '/tombola', entry: '/remotes/mfe-raffle/remoteEntry.js', available: false },
         { name: 'mfe_bingo', path: '/loto', entry: '/remotes/mfe-bingo/remoteEntry.js', available: false },
         { name: 'mfe_accounting', path: '/comptabilite', entry: '/remotes/mfe-accounting/remoteEntry.js', available: false },
@@ -177,8 +196,10 @@ describe('remotes', () => {
   });
 
   it('gives a new entry URL once a remote is deployed again (the shell loads it at the next navigation)', async () => {
-    const entryOf = async () => ((await (await fetch(`${gateway.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string }> })
-      .remotes.find((r) => r.name === 'mfe_register')!.entry;
+    const entryOf = async () =>
+      ((await (await fetch(`${gateway.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string }> }).remotes.find(
+        (r) => r.name === 'mfe_register',
+      )!.entry;
     const before = await entryOf();
     expect(await entryOf()).toBe(before);
     write('mfe-register/dist/remoteEntry.js', `${REMOTE_ENTRY} /* v2 */`);
@@ -200,10 +221,15 @@ describe('remotes', () => {
     expect(env.remoteOrigins).toEqual([remote.url]);
     const own = await startTestGateway({ root, remoteEntries: env.remoteEntries, remoteOrigins: env.remoteOrigins });
     try {
-      const stockEntry = async () => ((await (await fetch(`${own.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string; available: boolean }> })
-        .remotes.find((r) => r.name === 'mfe_stock')!;
+      const stockEntry = async () =>
+        (
+          (await (await fetch(`${own.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string; available: boolean }> }
+        ).remotes.find((r) => r.name === 'mfe_stock')!;
       const first = await stockEntry();
-      expect(first).toMatchObject({ available: true, entry: expect.stringMatching(new RegExp(`^${remote.url}/remoteEntry\\.js\\?v=[0-9a-z]+$`)) });
+      expect(first).toMatchObject({
+        available: true,
+        entry: expect.stringMatching(new RegExp(`^${remote.url}/remoteEntry\\.js\\?v=[0-9a-z]+$`)),
+      });
       etag = '"two"';
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       const second = await stockEntry();
@@ -228,7 +254,7 @@ describe('remotes', () => {
     expect(chunk.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('caches the manifest\'s versioned remote entry for good, an old or made-up version is revalidated', async () => {
+  it("caches the manifest's versioned remote entry for good, an old or made-up version is revalidated", async () => {
     const manifest = (await (await fetch(`${gateway.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string }> };
     const entry = manifest.remotes.find((remote) => remote.name === 'mfe_register')!.entry;
     const current = await fetch(gateway.url + entry);
@@ -240,13 +266,15 @@ describe('remotes', () => {
     expect(other.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it.each(['/remotes/mfe-raffle/remoteEntry.js', '/remotes/services/package.json', '/remotes/mfe-register/absent.js', '/remotes/mfe-register'])(
-    '%s → 404, never the page',
-    async (file) => {
-      const res = await fetch(gateway.url + file);
-      expect(res.status).toBe(404);
-    },
-  );
+  it.each([
+    '/remotes/mfe-raffle/remoteEntry.js',
+    '/remotes/services/package.json',
+    '/remotes/mfe-register/absent.js',
+    '/remotes/mfe-register',
+  ])('%s → 404, never the page', async (file) => {
+    const res = await fetch(gateway.url + file);
+    expect(res.status).toBe(404);
+  });
 });
 
 describe('path traversal', () => {
@@ -277,8 +305,8 @@ describe('security headers', () => {
       await res.arrayBuffer();
       expect(res.headers.get('content-security-policy')).toBe(
         "default-src 'self'; script-src 'self' https://cdn.example.org; style-src 'self' 'unsafe-inline' https://cdn.example.org; " +
-        "img-src 'self' data: blob: https://cdn.example.org; font-src 'self' data: https://cdn.example.org; " +
-        "connect-src 'self' https://cdn.example.org; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+          "img-src 'self' data: blob: https://cdn.example.org; font-src 'self' data: https://cdn.example.org; " +
+          "connect-src 'self' https://cdn.example.org; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
       );
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');

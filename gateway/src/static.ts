@@ -181,7 +181,9 @@ export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middle
     const answer = fetch(entry, { method: 'HEAD', cache: 'no-store', signal: AbortSignal.timeout(EXTERNAL_VERSION_TIMEOUT_MS) })
       .then((res) => ({
         available: res.ok,
-        version: res.ok ? versionOf(res.headers.get('etag'), res.headers.get('last-modified'), res.headers.get('content-length')) : undefined,
+        version: res.ok
+          ? versionOf(res.headers.get('etag'), res.headers.get('last-modified'), res.headers.get('content-length'))
+          : undefined,
       }))
       // Unreachable now: the shell shows « momentanément indisponible » if it cannot load it either.
       .catch(() => ({ available: true, version: undefined }));
@@ -190,21 +192,23 @@ export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middle
   }
 
   async function manifest(): Promise<RemoteManifest> {
-    const remotes = await Promise.all(REMOTES.map(async (remote) => {
-      const external = remoteEntries[remote.name];
-      if (external) {
-        const { available, version } = await externalVersion(external);
-        return { name: remote.name, path: remote.path, entry: versioned(external, version), available };
-      }
-      const stats = await fileStats(path.join(remoteDirs.get(remote.folder) as string, 'remoteEntry.js'));
-      const entry = `/remotes/${remote.folder}/remoteEntry.js`;
-      return {
-        name: remote.name,
-        path: remote.path,
-        entry: stats ? versioned(entry, localVersion(stats)) : entry,
-        available: stats !== undefined,
-      };
-    }));
+    const remotes = await Promise.all(
+      REMOTES.map(async (remote) => {
+        const external = remoteEntries[remote.name];
+        if (external) {
+          const { available, version } = await externalVersion(external);
+          return { name: remote.name, path: remote.path, entry: versioned(external, version), available };
+        }
+        const stats = await fileStats(path.join(remoteDirs.get(remote.folder) as string, 'remoteEntry.js'));
+        const entry = `/remotes/${remote.folder}/remoteEntry.js`;
+        return {
+          name: remote.name,
+          path: remote.path,
+          entry: stats ? versioned(entry, localVersion(stats)) : entry,
+          available: stats !== undefined,
+        };
+      }),
+    );
     return { remotes };
   }
 
@@ -227,7 +231,8 @@ export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middle
     return value;
   }
 
-  const fileNames = (list: unknown): string[] => (Array.isArray(list) ? list.filter((name): name is string => typeof name === 'string' && LISTED_FILE.test(name)) : []);
+  const fileNames = (list: unknown): string[] =>
+    Array.isArray(list) ? list.filter((name): name is string => typeof name === 'string' && LISTED_FILE.test(name)) : [];
 
   /**
    * `Link` preload hints for a page, so a phone fetches what the page needs while it parses the HTML
@@ -242,7 +247,7 @@ export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middle
     const files = [...early, ...fileNames(await chunkList(path.join(shellDir, STARTUP_CHUNKS_FILE))).map((file) => `/${file}`)];
     const remote = REMOTES.find((r) => !remoteEntries[r.name] && (urlPath === r.path || urlPath.startsWith(`${r.path}/`)));
     const dir = remote && (remoteDirs.get(remote.folder) as string);
-    const stats = dir && await fileStats(path.join(dir, 'remoteEntry.js'));
+    const stats = dir && (await fileStats(path.join(dir, 'remoteEntry.js')));
     if (remote && dir && stats) {
       files.push(versioned(`/remotes/${remote.folder}/remoteEntry.js`, localVersion(stats)));
       const app = (await chunkList(path.join(dir, EXPOSED_CHUNKS_FILE))) as Record<string, unknown> | undefined;

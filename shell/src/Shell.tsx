@@ -14,7 +14,9 @@ import './shell.css';
 const FirstRunPage = lazy(() => import('./pages/FirstRunPage').then((module) => ({ default: module.FirstRunPage })));
 const InboxPage = lazy(() => import('./pages/InboxPage').then((module) => ({ default: module.InboxPage })));
 const ContactPage = lazy(() => import('./pages/public/ContactPage').then((module) => ({ default: module.ContactPage })));
-const PaginationDemoPage = lazy(() => import('./pages/public/PaginationDemoPage').then((module) => ({ default: module.PaginationDemoPage })));
+const PaginationDemoPage = lazy(() =>
+  import('./pages/public/PaginationDemoPage').then((module) => ({ default: module.PaginationDemoPage })),
+);
 const PartnerPage = lazy(() => import('./pages/public/PartnerPage').then((module) => ({ default: module.PartnerPage })));
 const LoginPage = lazy(() => import('./pages/LoginPage').then((module) => ({ default: module.LoginPage })));
 const PasskeyLinkPage = lazy(() => import('./pages/PasskeyLinkPage').then((module) => ({ default: module.PasskeyLinkPage })));

@@ -15,7 +15,8 @@ import nodePath from 'node:path';
 
 const require = createRequire(import.meta.url);
 /** react-router's production ESM build, behind the shared facade (its package exports only name the development one). */
-const reactRouterProduction = () => fileURLToPath(new URL('./production/index.mjs', `file://${require.resolve('react-router').replace(/\/development\/[^/]*$/, '/')}`));
+const reactRouterProduction = () =>
+  fileURLToPath(new URL('./production/index.mjs', `file://${require.resolve('react-router').replace(/\/development\/[^/]*$/, '/')}`));
 function reactRouterVersion(): string {
   const entry = require.resolve('react-router');
   const manifest = entry.slice(0, entry.lastIndexOf('/dist/')) + '/package.json';
@@ -29,7 +30,12 @@ export const sharedSingletons = {
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
   // Only the names the front ends use (reactRouterShared.js), not the whole package: −45 KB gzip.
-  'react-router': { singleton: true, requiredVersion: '^7.0.0', import: fileURLToPath(new URL('./reactRouterShared.js', import.meta.url)), version: reactRouterVersion() },
+  'react-router': {
+    singleton: true,
+    requiredVersion: '^7.0.0',
+    import: fileURLToPath(new URL('./reactRouterShared.js', import.meta.url)),
+    version: reactRouterVersion(),
+  },
   // A remote is deployed alone (docs/deploy.md): one built against an older kit of the same major
   // must still take the shell's copy without a warning, hence a range up to the next major (the kit
   // stays backward compatible within a major; ^0.1.0 would refuse 0.2.0).
@@ -92,7 +98,8 @@ export function frontEndConfig(configUrl: string, frontEnd: FrontEnd): Configura
       cssFilename: named('css'),
       cssChunkFilename: named('css'),
       // The shell's early script is built just before, by its own configuration (earlyScriptConfig).
-      clean: frontEnd.kind === 'host' ? { keep: (file: string) => isEarlyFile(here('./dist'), nodePath.relative(here('./dist'), file)) } : true,
+      clean:
+        frontEnd.kind === 'host' ? { keep: (file: string) => isEarlyFile(here('./dist'), nodePath.relative(here('./dist'), file)) } : true,
     },
     // A remote's exposed module is one file (and its CSS), not a few chunks shared with the others:
     // fewer requests on a phone's six HTTP/1.1 connections (issue 15). Its lazy parts stay apart.
@@ -124,10 +131,10 @@ export function frontEndConfig(configUrl: string, frontEnd: FrontEnd): Configura
       new ModuleFederationPlugin({
         name: frontEnd.name,
         ...(frontEnd.kind === 'host'
-          // Remotes come from /remotes.json at run time; the plugin stays for the shared singletons.
-          ? { remotes: {} }
-          // Always this file name: the gateway's manifest points at /remotes/mfe-<domain>/remoteEntry.js.
-          : { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } }),
+          ? // Remotes come from /remotes.json at run time; the plugin stays for the shared singletons.
+            { remotes: {} }
+          : // Always this file name: the gateway's manifest points at /remotes/mfe-<domain>/remoteEntry.js.
+            { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } }),
         shared: frontEnd.kind === 'host' ? eagerShared : sharedSingletons,
         shareStrategy,
         experiments: federationExperiments(frontEnd.kind),
@@ -149,7 +156,14 @@ const COMPRESSIBLE_ASSETS = /\.(js|css|html|svg|json|webmanifest)$/;
  */
 function precompressed() {
   return [
-    new CompressionPlugin({ test: COMPRESSIBLE_ASSETS, algorithm: 'gzip', compressionOptions: { level: 9 }, filename: '[path][base].gz', threshold: 256, minRatio: 0.9 }),
+    new CompressionPlugin({
+      test: COMPRESSIBLE_ASSETS,
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+      filename: '[path][base].gz',
+      threshold: 256,
+      minRatio: 0.9,
+    }),
     new CompressionPlugin<BrotliOptions>({
       test: COMPRESSIBLE_ASSETS,
       algorithm: 'brotliCompress',
@@ -194,14 +208,15 @@ class ChunkListPlugin {
           list = [...new Set([...(main ? [main] : []), ...federationGroups].flatMap(filesOf))];
         } else {
           const federation = (compiler.options.plugins ?? []).find((plugin) => plugin instanceof ModuleFederationPlugin) as
-            | { _options?: { exposes?: Record<string, string> } }
-            | undefined;
+            { _options?: { exposes?: Record<string, string> } } | undefined;
           const exposes: Record<string, string[]> = {};
           for (const [key, request] of Object.entries(federation?._options?.exposes ?? {})) {
             const file = nodePath.resolve(compiler.context, request);
             // A concatenated module names every module it holds in its identifier.
             const holding = federationGroups.filter((group) =>
-              group.chunks.some((chunk) => compilation.chunkGraph.getChunkModules(chunk).some((module) => module.identifier().includes(file))),
+              group.chunks.some((chunk) =>
+                compilation.chunkGraph.getChunkModules(chunk).some((module) => module.identifier().includes(file)),
+              ),
             );
             const smallest = holding.map(filesOf).sort((a, b) => a.length - b.length)[0];
             if (smallest) exposes[key] = smallest;
@@ -221,7 +236,7 @@ const EARLY_LIST_FILE = 'early.json';
 /** The early build's files, as its `early.json` lists them (with their .br/.gz copies): the shell's clean keeps them. */
 function isEarlyFile(dist: string, relative: string): boolean {
   if (relative === EARLY_LIST_FILE) return true;
-  let listed: string[] = [];
+  let listed: string[];
   try {
     listed = JSON.parse(readFileSync(nodePath.join(dist, EARLY_LIST_FILE), 'utf8')) as string[];
   } catch {
@@ -250,7 +265,14 @@ export function earlyScriptConfig(configUrl: string): Configuration {
     output: { path: here('./dist'), publicPath: '/', filename: `${EARLY_PREFIX}[contenthash:10].js`, clean: false },
     resolve: { extensions: ['.ts', '.js'] },
     module: {
-      rules: [{ test: /\.ts$/, loader: 'builtin:swc-loader', options: { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }, type: 'javascript/auto' }],
+      rules: [
+        {
+          test: /\.ts$/,
+          loader: 'builtin:swc-loader',
+          options: { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } },
+          type: 'javascript/auto',
+        },
+      ],
     },
     plugins: [
       ...(production ? precompressed() : []),

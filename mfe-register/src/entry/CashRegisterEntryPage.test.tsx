@@ -9,7 +9,16 @@ const events = [
   { id: 1, name: 'Kermesse de printemps' },
   { id: 2, name: 'Loto de novembre' },
 ];
-const checkoutsOfSpring = [{ id: 1, name: 'Printemps', checkouts: [{ id: 11, name: 'Buvette' }, { id: 12, name: 'Entrée' }] }];
+const checkoutsOfSpring = [
+  {
+    id: 1,
+    name: 'Printemps',
+    checkouts: [
+      { id: 11, name: 'Buvette' },
+      { id: 12, name: 'Entrée' },
+    ],
+  },
+];
 
 /** A gateway where the token « valid-token » works. */
 function gateway(overrides: GatewayRoutes = {}) {
@@ -19,8 +28,16 @@ function gateway(overrides: GatewayRoutes = {}) {
     'GET /api/cr/events/2/checkouts': () => json([{ id: 2, name: 'Loto', checkouts: [{ id: 21, name: 'Salle' }] }]),
     'GET /api/cr/ping': () => json({ ok: true }),
     // The sales screen of the chosen register.
-    'GET /api/cr/checkouts/11': () => json([{ products: [], raffles: [], giftBaskets: [] }, { raffles: [], giftBaskets: [] }]),
-    'GET /api/cr/checkouts/12': () => json([{ products: [], raffles: [], giftBaskets: [] }, { raffles: [], giftBaskets: [] }]),
+    'GET /api/cr/checkouts/11': () =>
+      json([
+        { products: [], raffles: [], giftBaskets: [] },
+        { raffles: [], giftBaskets: [] },
+      ]),
+    'GET /api/cr/checkouts/12': () =>
+      json([
+        { products: [], raffles: [], giftBaskets: [] },
+        { raffles: [], giftBaskets: [] },
+      ]),
     'GET /api/cr/settings': () => json({ success: true, data: {} }),
     'GET /api/cr/sale/list/1/pending/total': () => json({ count: 0 }),
     ...overrides,
@@ -50,7 +67,10 @@ async function chooseEvent(eventId: string) {
   });
 }
 
-const optionLabels = () => within(screen.getByRole('combobox')).getAllByRole('option').map((option) => option.textContent);
+const optionLabels = () =>
+  within(screen.getByRole('combobox'))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 describe('CashRegisterEntryPage', () => {
   it('asks for a token when none is held', async () => {
@@ -103,7 +123,7 @@ describe('CashRegisterEntryPage', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it("shows one button per register of the chosen event, then the chosen register", async () => {
+  it('shows one button per register of the chosen event, then the chosen register', async () => {
     localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
     const calls = gateway();
     await renderPage();
@@ -157,7 +177,7 @@ describe('CashRegisterEntryPage', () => {
     expect(screen.getByRole('combobox')).toBeTruthy();
   });
 
-  it("opens the register kept on this device before the event list answers, and lets it go if its event is gone", async () => {
+  it('opens the register kept on this device before the event list answers, and lets it go if its event is gone', async () => {
     localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
     localStorage.setItem('kermesseRegister.selection', JSON.stringify({ eventId: 2, checkout: { id: 21, name: 'Salle' } }));
     let answerEvents: (response: Response) => void = () => undefined;

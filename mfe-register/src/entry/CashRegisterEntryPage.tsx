@@ -167,7 +167,11 @@ export function CashRegisterEntryPage() {
   return (
     <section className="reg-page">
       <h1>Caisse</h1>
-      {!selectedCheckout && <p className="reg-small"><Link to="remboursement">Rembourser une vente</Link></p>}
+      {!selectedCheckout && (
+        <p className="reg-small">
+          <Link to="remboursement">Rembourser une vente</Link>
+        </p>
+      )}
       {errorLine}
       {events && !selectedCheckout && (
         <div className="k-card reg-choice">

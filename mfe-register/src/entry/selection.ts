@@ -14,7 +14,8 @@ export interface RegisterSelection {
 export function readSelection(): RegisterSelection | null {
   try {
     const value = JSON.parse(localStorage.getItem(SELECTION_KEY) ?? 'null') as Partial<RegisterSelection> | null;
-    if (!value || typeof value.eventId !== 'number' || typeof value.checkout?.id !== 'number' || typeof value.checkout.name !== 'string') return null;
+    if (!value || typeof value.eventId !== 'number' || typeof value.checkout?.id !== 'number' || typeof value.checkout.name !== 'string')
+      return null;
     return { eventId: value.eventId, checkout: { id: value.checkout.id, name: value.checkout.name } };
   } catch {
     return null;

@@ -17,7 +17,9 @@ describe('early requests', () => {
   it("answers the page's first identical GET from the early request, once", async () => {
     startEarlyRequests([{ path: '/api/cr/checkouts/3/session', token: 'jeton' }]);
     expect(network).toHaveBeenCalledTimes(1);
-    const first = await window.fetch('/api/cr/checkouts/3/session', { headers: { Accept: 'application/json', Authorization: 'Bearer jeton' } });
+    const first = await window.fetch('/api/cr/checkouts/3/session', {
+      headers: { Accept: 'application/json', Authorization: 'Bearer jeton' },
+    });
     expect(await first.json()).toEqual({ asked: '/api/cr/checkouts/3/session' });
     expect(network).toHaveBeenCalledTimes(1);
     // A second call is the page's own: it goes to the network.
@@ -27,7 +29,10 @@ describe('early requests', () => {
 
   it('never serves another account, a forced refresh, another method or a stale answer', async () => {
     let now = 1_000;
-    startEarlyRequests(['/a', '/b', '/c', '/d'].map((path) => ({ path, token: 'jeton' })), () => now);
+    startEarlyRequests(
+      ['/a', '/b', '/c', '/d'].map((path) => ({ path, token: 'jeton' })),
+      () => now,
+    );
     await window.fetch('/a', { headers: { Authorization: 'Bearer autre' } });
     await window.fetch('/b', { headers: { Authorization: 'Bearer jeton', 'Cache-Control': 'no-cache' } });
     await window.fetch('/c', { method: 'POST', headers: { Authorization: 'Bearer jeton' } });

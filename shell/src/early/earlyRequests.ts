@@ -66,7 +66,11 @@ export function startEarlyRequests(requests: readonly EarlyRequest[], now: () =>
         headerOf(headers, 'Authorization') === kept.authorization &&
         headerOf(headers, 'Cache-Control') === null &&
         !init?.signal?.aborted;
-      if (usable) return kept.answer.then((response) => response.clone(), () => pageFetch(input, init));
+      if (usable)
+        return kept.answer.then(
+          (response) => response.clone(),
+          () => pageFetch(input, init),
+        );
     }
     return pageFetch(input, init);
   };

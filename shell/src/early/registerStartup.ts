@@ -18,9 +18,5 @@ export function registerStartupPaths(pathname: string, storage: Pick<Storage, 'g
   const eventId = selection?.eventId;
   const checkoutId = selection?.checkout?.id;
   if (!Number.isSafeInteger(eventId) || !Number.isSafeInteger(checkoutId)) return [];
-  return [
-    `/api/cr/checkouts/${checkoutId}/session`,
-    `/api/cr/checkouts/${checkoutId}`,
-    `/api/cr/settings?eventId=${eventId}`,
-  ];
+  return [`/api/cr/checkouts/${checkoutId}/session`, `/api/cr/checkouts/${checkoutId}`, `/api/cr/settings?eventId=${eventId}`];
 }

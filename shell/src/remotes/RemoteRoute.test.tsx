@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY, SessionProvider, type Role } from '@kermesse/ui-kit';
 import { buildToken } from '@kermesse/ui-kit/testing';
 import { withExtraModules } from './manifest';
-import { RemoteRoute } from './RemoteRoute';
+import { RemoteRoute, reservedTo, signInAs } from './RemoteRoute';
 import { createRemoteComponents } from './remoteComponents';
 
 const register = { name: 'mfe_register', path: '/caisse', entry: '/remotes/mfe-register/remoteEntry.js', available: true };
@@ -37,5 +37,14 @@ describe('RemoteRoute of a module kept for admins (mfe_register/Admin)', () => {
     expect(screen.getByText('Cette page est réservée aux administrateurs.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Gestion de la fête' })).toBeTruthy();
     expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('the notice of a module kept for some roles', () => {
+  it('names every role that may open it, the treasurer too for the dashboard', () => {
+    const dashboard = withExtraModules([register]).find((remote) => remote.path === '/tableau-de-bord')!;
+    expect(reservedTo(dashboard.roles!)).toBe('Cette page est réservée aux administrateurs et trésoriers.');
+    expect(signInAs(dashboard.roles!)).toBe('Connectez-vous avec un compte administrateur ou trésorier pour ouvrir cette page.');
+    expect(signInAs(admin.roles!)).toBe('Connectez-vous avec un compte administrateur pour ouvrir cette page.');
   });
 });

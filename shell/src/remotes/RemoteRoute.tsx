@@ -4,6 +4,29 @@ import { moduleLabelFor } from '../layout/navigation';
 import type { RemoteDescriptor } from './manifest';
 import type { RemoteComponents } from './remoteComponents';
 
+/** French names of the roles a module may be kept for (admin always passes). */
+const ROLE_NAMES: Record<string, { one: string; many: string }> = {
+  admin: { one: 'administrateur', many: 'administrateurs' },
+  treasurer: { one: 'trésorier', many: 'trésoriers' },
+  cashier: { one: 'caissier', many: 'caissiers' },
+};
+
+const rolesOf = (roles: readonly string[]) => ['admin', ...roles.filter((role) => role !== 'admin')].filter((role) => ROLE_NAMES[role]);
+
+/** « Cette page est réservée aux administrateurs et trésoriers. » */
+export function reservedTo(roles: readonly string[]): string {
+  return `Cette page est réservée aux ${rolesOf(roles)
+    .map((role) => ROLE_NAMES[role]!.many)
+    .join(' et ')}.`;
+}
+
+/** « Connectez-vous avec un compte administrateur ou trésorier pour ouvrir cette page. » */
+export function signInAs(roles: readonly string[]): string {
+  return `Connectez-vous avec un compte ${rolesOf(roles)
+    .map((role) => ROLE_NAMES[role]!.one)
+    .join(' ou ')} pour ouvrir cette page.`;
+}
+
 /**
  * Mounts a remote's routes. A remote without a build says so; a remote that fails to load (or
  * crashes) shows a French message with « Réessayer » while the rest of the shell keeps working.
@@ -40,7 +63,7 @@ export function RemoteRoute({ remote, components }: { remote: RemoteDescriptor; 
     return (
       <section className="shell-notice">
         <h1>{label}</h1>
-        <p className="shell-notice__lead">{user ? 'Cette page est réservée aux administrateurs.' : 'Connectez-vous avec un compte administrateur pour ouvrir cette page.'}</p>
+        <p className="shell-notice__lead">{user ? reservedTo(remote.roles) : signInAs(remote.roles)}</p>
       </section>
     );
   }
