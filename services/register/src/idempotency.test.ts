@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { createDb, createLogger, errorHandler, migrateLatest, type Db } from '@kermesse/kit';
-import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@kermesse/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations, schema } from '../migrations/index.ts';
 import { idempotent, LEASE_MS, type IdempotencyHandle } from './idempotency.ts';
@@ -109,8 +109,13 @@ describe('idempotency lease', () => {
     const [a, b] = [await replica({ leaseMs: 600, refreshMs: 150 }), await replica({ leaseMs: 600, refreshMs: 150 })];
     let open!: () => void;
     gates.set('slow', new Promise<void>((resolve) => { open = resolve; }));
+    const started = Date.now();
     const first = post(a, 'slow-1', 'slow');
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // more than twice the lease
+    // The running request renewed its lease past three leases from the start: it kept the key alive.
+    await eventually(async () => {
+      const row = (await db('idempotency_keys').where({ key: 'slow-1', state: 'running' }).first('locked_until')) as { locked_until: Date } | undefined;
+      return row && row.locked_until.getTime() > started + 1_800 ? row : undefined;
+    }, 10_000);
     expect(await post(b, 'slow-1', 'slow')).toMatchObject({ status: 409, body: { error: 'Déjà en cours.' } });
     open();
     const answer = await first;
@@ -124,7 +129,7 @@ describe('idempotency lease', () => {
     let openA!: () => void;
     gates.set('stalled', new Promise<void>((resolve) => { openA = resolve; }));
     const first = post(a, 'stalled-1', 'stalled');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await eventually(() => db('idempotency_keys').where({ key: 'stalled-1', state: 'running' }).first());
     // A's renewals stall (an event loop or a database slower than the lease): its lease lapses.
     await db('idempotency_keys').where({ key: 'stalled-1' }).update({ locked_until: new Date(Date.now() - 1_000) });
     gates.delete('stalled');

@@ -1,55 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDb, createLogger, createTokenVerifier, listen, migrateLatest, type Db, type RunningServer,
-} from '@kermesse/kit';
-import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
-// The real identity service issues the tokens (test-only dependency).
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
-import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import { createDb, createLogger, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
+import { createTestDatabase, testTokens, testTokenVerifier, type TestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { DEMO_CHECKOUTS, DEMO_EVENT, seedDemo } from './demo.ts';
 
-const PASSWORD = 'demo-caisse-2026';
 const logger = createLogger('test', 'error');
 let database: TestDatabase;
-let identityDb: Db;
 let db: Db;
-let identity: RunningServer;
 let register: RunningServer;
 let base: string;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  identityDb = createDb(database.url, { schema: identityMigrations.schema });
-  await migrateLatest(identityDb, identityMigrations);
-  await seedIdentity({ db: identityDb, password: PASSWORD });
-  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
-  const identityUrl = `http://127.0.0.1:${identity.port}`;
-
   db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
   await seedDemo({ db });
   await seedDemo({ db });
-  register = await listen(await buildApp({ db, logger, verifier: createTokenVerifier({ identityUrl }) }), 0);
+  register = await listen(await buildApp({ db, logger, verifier: testTokenVerifier() }), 0);
   base = `http://127.0.0.1:${register.port}`;
 
-  for (const who of ['caissier', 'benevole', 'admin', 'tresorier']) {
-    const res = await fetch(`${identityUrl}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${who}@kermesse.local`, password: PASSWORD }),
-    });
-    tokens[who] = ((await res.json()) as { token: string }).token;
-  }
+  // The kit's test signer: tokens exactly as identity signs them, without booting identity.
+  tokens = await testTokens();
 });
 
 afterAll(async () => {
   await register?.close();
-  await identity?.close();
   await db?.destroy();
-  await identityDb?.destroy();
   await database?.drop();
 });
 

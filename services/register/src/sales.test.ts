@@ -384,7 +384,8 @@ describe('Idempotency-Key', () => {
     h.raffle.delayMs = 600;
     try {
       const first = h.request('POST', '/api/cr/sale/create', { body, headers: { 'Idempotency-Key': key } });
-      await new Promise((r) => setTimeout(r, 150));
+      // The first request holds the key (its claim is slowed down) before the retry arrives.
+      await eventually(() => h.db('idempotency_keys').where({ key, state: 'running' }).first());
       const during = await h.request('POST', '/api/cr/sale/create', { body, headers: { 'Idempotency-Key': key } });
       expect(during).toMatchObject({ status: 409, body: { error: 'Cette vente est déjà en cours de traitement. Patientez un instant.' } });
       const done = await first;

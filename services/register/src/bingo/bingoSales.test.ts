@@ -7,13 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, startOutboxRelay,
+  connectBus, createDb, createLogger, listen, migrateLatest, startOutboxRelay,
   type Bus, type Db, type EventConsumer, type OutboxRelay, type RunningServer,
 } from '@kermesse/kit';
-import { createTestDatabase, deleteTestStream, eventually, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
-import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import {
+  createTestDatabase, deleteTestStream, eventually, testNamespace, testTokens, testTokenVerifier, TEST_NATS_URL, type TestDatabase,
+} from '@kermesse/kit/testing';
 import { buildApp as buildBingo } from '@kermesse/bingo/app';
 import * as bingoMigrations from '@kermesse/bingo/migrations';
 import { seedDemo as seedBingo } from '@kermesse/bingo/demo';
@@ -24,18 +23,15 @@ import { createBingoClient } from '../claimsClient.ts';
 import { createEventWithCheckouts } from '../commands/createEvent.ts';
 import { startRegisterConsumers, type RegisterConsumers } from '../consumers/index.ts';
 
-const PASSWORD = 'loto-caisse-2026';
 const logger = createLogger('test', 'error');
 const namespace = testNamespace();
 let database: TestDatabase;
-let identityDb: Db;
 let db: Db;
 let bingoDb: Db;
 let bus: Bus;
 let relays: OutboxRelay[] = [];
 let registerConsumers: RegisterConsumers;
 let bingoConsumers: EventConsumer;
-let identity: RunningServer;
 let bingo: RunningServer;
 let register: RunningServer;
 const tokens: Record<string, string> = {};
@@ -47,11 +43,6 @@ const bingoCalls = { claims: 0, releases: 0 };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  identityDb = createDb(database.url, { schema: identityMigrations.schema });
-  await migrateLatest(identityDb, identityMigrations);
-  await seedIdentity({ db: identityDb, password: PASSWORD });
-  identity = await listen(await buildIdentity({ db: identityDb, logger }), 0);
-  const identityUrl = `http://127.0.0.1:${identity.port}`;
   bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'register-bingo-test' });
 
   db = createDb(database.url, { schema, poolMax: 20 });
@@ -70,7 +61,8 @@ beforeAll(async () => {
   await bingoDb('nights').where({ id: 1 }).update({ event_id: eventId });
   bingoConsumers = await startBingoConsumers({ db: bingoDb, bus, logger });
   relays = [startOutboxRelay({ db, bus, logger, pollMs: 50 }), startOutboxRelay({ db: bingoDb, bus, logger, pollMs: 50 })];
-  const verifier = () => createTokenVerifier({ identityUrl });
+  // The kit's test signer and verifier: tokens exactly as identity signs them, without booting identity.
+  const verifier = () => testTokenVerifier();
   bingo = await listen(await buildBingo({ db: bingoDb, logger, bus, verifier: verifier() }), 0);
   const bingoUrl = `http://127.0.0.1:${bingo.port}`;
   const countingFetch: typeof fetch = (input, init) => {
@@ -80,12 +72,7 @@ beforeAll(async () => {
   };
   register = await listen(await buildApp({ db, logger, bus, verifier: verifier(), bingo: createBingoClient({ baseUrl: bingoUrl, fetch: countingFetch }) }), 0);
 
-  for (const who of ['caissier', 'admin']) {
-    const res = await fetch(`${identityUrl}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `${who}@kermesse.local`, password: PASSWORD }),
-    });
-    tokens[who] = ((await res.json()) as { token: string }).token;
-  }
+  Object.assign(tokens, await testTokens());
   // The night is published again now that it belongs to the event: the register makes its carton product.
   const put = await fetch(`${bingoUrl}/admin-bingo/api/bingo/1`, {
     method: 'PUT', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
@@ -105,10 +92,8 @@ afterAll(async () => {
   for (const relay of relays) await relay.stop();
   await bus?.close();
   await deleteTestStream(namespace);
-  await identity?.close();
   await db?.destroy();
   await bingoDb?.destroy();
-  await identityDb?.destroy();
   await database?.drop();
 });
 

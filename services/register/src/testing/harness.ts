@@ -1,6 +1,6 @@
 /**
  * The register as its integration tests run it: its own database (real Postgres) and NATS namespace
- * (real JetStream), the real identity service issuing the tokens, the outbox relay and the
+ * (real JetStream), tokens from the kit's test signer (no identity service), the outbox relay and the
  * consumers, optionally the real raffle service (its own process, as the launcher runs it) for the
  * ticket claims, and the register app on a free port.
  */
@@ -10,14 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  buildEnvelope, connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, startOutboxRelay,
+  buildEnvelope, connectBus, createDb, createLogger, listen, migrateLatest, startOutboxRelay,
   type Bus, type Db, type EventPayloads, type EventType, type OutboxRelay, type RunningServer,
 } from '@kermesse/kit';
-import { createTestDatabase, deleteTestStream, eventually, freePort, testNamespace, TEST_NATS_URL, type TestDatabase } from '@kermesse/kit/testing';
-// The real identity service issues the tokens (test-only dependency).
-import { buildApp as buildIdentity } from '@kermesse/identity/app';
-import * as identityMigrations from '@kermesse/identity/migrations';
-import { seedDemo as seedIdentity } from '@kermesse/identity/demo';
+import {
+  createTestDatabase, deleteTestStream, eventually, freePort, startTestIdentity, testNamespace, testTokens, testTokenVerifier, TEST_NATS_URL, type TestDatabase,
+} from '@kermesse/kit/testing';
 // The real raffle service answers the ticket claims (test-only dependency).
 import * as raffleMigrations from '@kermesse/raffle/migrations';
 import { migrations, schema } from '../../migrations/index.ts';
@@ -28,7 +26,6 @@ import { seedDemo } from '../demo.ts';
 import type { CardProvider } from '../payments/provider.ts';
 import { createRaffleClient } from '../claimsClient.ts';
 
-export const TEST_PASSWORD = 'demo-caisse-2026';
 export type Who = 'caissier' | 'admin' | 'benevole' | 'tresorier';
 
 export interface Answer<T = any> { status: number; body: T; headers: Headers; text: string } // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any shape
@@ -99,11 +96,9 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
   const logger = createLogger('test', 'error');
   const database: TestDatabase = await createTestDatabase();
   const namespace = testNamespace();
-  const identityDb = createDb(database.url, { schema: identityMigrations.schema });
-  await migrateLatest(identityDb, identityMigrations);
-  await seedIdentity({ db: identityDb, password: TEST_PASSWORD });
-  const identity: RunningServer = await listen(await buildIdentity({ db: identityDb, logger }), 0);
-  const identityUrl = `http://127.0.0.1:${identity.port}`;
+  // The raffle process (its own process) verifies the same test tokens against this stand-in identity.
+  const identity = await startTestIdentity();
+  const identityUrl = identity.url;
 
   const db = createDb(database.url, { schema, poolMax: 20 });
   await migrateLatest(db, { schema, migrations });
@@ -135,21 +130,14 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
   };
 
   const register = await listen(await buildApp({
-    db, logger, bus, verifier: createTokenVerifier({ identityUrl }),
+    db, logger, bus, verifier: testTokenVerifier(),
     raffle: createRaffleClient({ baseUrl: raffleUrl, fetch: controlledFetch }),
     cardProvider: options.cardProvider?.(db),
     wake: () => relay.wake(),
   }), 0);
   const base = `http://127.0.0.1:${register.port}`;
 
-  const tokens = {} as Record<Who, string>;
-  for (const who of ['caissier', 'admin', 'benevole', 'tresorier'] as Who[]) {
-    const res = await fetch(`${identityUrl}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${who}@kermesse.local`, password: TEST_PASSWORD }),
-    });
-    tokens[who] = ((await res.json()) as { token: string }).token;
-  }
+  const tokens: Record<Who, string> = await testTokens();
 
   const asAdmin = async (method: string, target: string, body?: unknown) => {
     const res = await fetch(raffleUrl + target, {
@@ -228,7 +216,6 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
       await bus.close();
       await identity.close();
       await db.destroy();
-      await identityDb.destroy();
       await deleteTestStream(namespace);
       await database.drop();
     },
