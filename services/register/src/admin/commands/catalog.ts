@@ -196,3 +196,11 @@ export async function deleteProduct(db: Db, id: number): Promise<{ id: number; d
     return { id, deleted: true, deactivated: false };
   });
 }
+
+/** A product's new picture (already written under its name in the uploads folder), recorded with its `catalog.product.changed`. */
+export async function setProductImage(db: Db, id: number, image: string): Promise<AdminProductRow> {
+  return db.transaction(async (trx) => {
+    await updateProduct(trx, id, { image });
+    return recordProductState(trx, id);
+  });
+}

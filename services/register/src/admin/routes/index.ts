@@ -14,7 +14,7 @@ import {
   MealDealInput, MESSAGES, PICTURE_LIMITS, PRODUCT_CSV_MODEL, ProductInput, ProductUpdate,
 } from '@kermesse/contracts-register';
 import { DEFAULT_MEAL_DEAL } from '../../cart/rules.ts';
-import { archiveCheckout, createCategory, createCheckout, createProduct, deleteCategory, deleteProduct, loadProduct, recordProductState, updateCategory, updateCheckout, updateProductFields } from '../commands/catalog.ts';
+import { archiveCheckout, createCategory, createCheckout, createProduct, deleteCategory, deleteProduct, loadProduct, setProductImage, updateCategory, updateCheckout, updateProductFields } from '../commands/catalog.ts';
 import { archiveEvent, createEvent, duplicateEvent, loadEvent, sourceMealDeal, updateEvent } from '../commands/events.ts';
 import { importProducts } from '../commands/importProducts.ts';
 import { saveMealDeal } from '../commands/mealDeal.ts';
@@ -23,7 +23,7 @@ import type { ReaderAdmin } from '../cardReaders.ts';
 import { checkPicture } from '../pictures.ts';
 import { cardReaderRoutes } from './cardReaders.ts';
 import { presentAdminCategory, presentAdminCheckout, presentAdminEvent, presentAdminProduct, presentMealDeal } from '../presenters.ts';
-import { adoptOrphanCategories, bumpCatalogVersion, readEventMealDeal, listAdminCategories, listAdminCheckouts, listAdminEvents, listAdminProducts, updateProduct } from '../repositories/backOffice.ts';
+import { adoptOrphanCategories, bumpCatalogVersion, readEventMealDeal, listAdminCategories, listAdminCheckouts, listAdminEvents, listAdminProducts } from '../repositories/backOffice.ts';
 
 const ADMIN = ['admin'] as const;
 
@@ -212,11 +212,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
       const temporary = path.join(uploadsDir, `.${name}.part`);
       await writeFile(temporary, picture.data);
       await rename(temporary, path.join(uploadsDir, name));
-      const product = await db.transaction(async (trx) => {
-        await updateProduct(trx, params.id, { image: name });
-        return recordProductState(trx, params.id);
-      });
-      return changed(presentAdminProduct(product));
+      return changed(presentAdminProduct(await setProductImage(db, params.id, name)));
     },
   });
 

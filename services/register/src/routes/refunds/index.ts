@@ -13,7 +13,7 @@ import { idempotent, type IdempotencyHandle } from '../../idempotency.ts';
 import { normalizeReference } from '../../reference.ts';
 import { findSaleByReference } from '../../repositories/sales.ts';
 import { saleRefundsView } from '../../refunds/load.ts';
-import { refundSale } from '../../refunds/refundSale.ts';
+import { refundSale } from '../../commands/refundSale.ts';
 import { grantTillManager, listTillManagers, mayRefund, revokeTillManager } from '../../refunds/rights.ts';
 
 const CASHIER = ['cashier'] as const;

@@ -17,10 +17,12 @@ import type { IdempotencyHandle } from '../idempotency.ts';
 import { cartonsToVoid } from '../bingo/refund.ts';
 import { appendJournal } from '../journal/journal.ts';
 import { normalizeReference } from '../reference.ts';
-import { listBets, listLines, listTickets, type SaleRow } from '../repositories/sales.ts';
+import { findCheckoutEvent } from '../repositories/catalog.ts';
+import { insertRefund, lockSaleByReference, productUnits } from '../repositories/refunds.ts';
+import { listBets, listLines, listTickets } from '../repositories/sales.ts';
 import { sessionForSale } from '../till/sessions.ts';
-import { isPaid, listRefunds, presentRefund, type RefundRow } from './load.ts';
-import { assertMayRefund } from './rights.ts';
+import { isPaid, listRefunds, presentRefund, type RefundRow } from '../refunds/load.ts';
+import { assertMayRefund } from '../refunds/rights.ts';
 
 export interface RefundAnswer { success: true; refund: Refund }
 
@@ -31,14 +33,6 @@ export interface RefundContext {
 
 const fail = (code: keyof typeof REFUND_MESSAGES, message: string = REFUND_MESSAGES[code], details?: Record<string, unknown>) =>
   badRequest(message).withCode(code, details);
-
-/** How many numbers one unit of a ticket product sells (its tier), 1 when unknown. */
-async function unitsOf(trx: Trx, productIds: number[]): Promise<Map<number, number>> {
-  const rows: Array<{ id: number; tier_nb: number | null }> = productIds.length
-    ? await trx('products').whereIn('id', productIds).select('id', 'tier_nb')
-    : [];
-  return new Map(rows.map((r) => [r.id, r.tier_nb ?? 1]));
-}
 
 /** The numbers to void: those named (each of the sale and not voided yet), else the highest ones left. */
 function chooseVoided<T>(available: T[], count: number, named: T[] | undefined, same: (a: T, b: T) => boolean, errors: {
@@ -62,12 +56,12 @@ export async function refundSale(deps: { db: Db; wake?: () => void }, rawReferen
   if (!reason) throw fail('REASON_EMPTY');
 
   const answer = await db.transaction(async (trx) => {
-    const sale: SaleRow | undefined = await trx('sales').where({ reference }).forUpdate().first();
+    const sale = await lockSaleByReference(trx, reference);
     if (!sale) throw notFound(REFUND_MESSAGES.SALE_NOT_FOUND).withCode('SALE_NOT_FOUND');
     if (!isPaid(sale)) throw fail('SALE_NOT_PAID');
     const checkoutId = input.checkoutId ?? sale.checkout_id;
     if (checkoutId !== sale.checkout_id) {
-      const checkout = await trx('checkouts').where({ id: checkoutId }).first('event_id');
+      const checkout = await findCheckoutEvent(trx, checkoutId);
       if (!checkout || checkout.event_id !== sale.event_id) throw fail('CHECKOUT_OTHER_EVENT');
     }
 
@@ -101,7 +95,7 @@ export async function refundSale(deps: { db: Db; wake?: () => void }, rawReferen
     if (amountCents <= 0) throw fail('AMOUNT_NOTHING');
 
     // Tickets and bets of the refunded ticket lines: voided, never back on sale.
-    const units = await unitsOf(trx, lines.filter((l) => l.kind === 'raffle' || l.kind === 'giftbasket').map((l) => l.product_id));
+    const units = await productUnits(trx, lines.filter((l) => l.kind === 'raffle' || l.kind === 'giftbasket').map((l) => l.product_id));
     const countOf = (kind: string) => lines.filter((l) => l.kind === kind).reduce((sum, l) => sum + l.quantity * (units.get(l.product_id) ?? 1), 0);
     const voidedBefore = new Set(earlier.flatMap((r) => r.voided_tickets));
     const ticketsLeft = saleTickets.filter((n) => !voidedBefore.has(n)).sort((a, b) => a - b);
@@ -128,8 +122,6 @@ export async function refundSale(deps: { db: Db; wake?: () => void }, rawReferen
       id, sale_id: sale.id, event_id: sale.event_id, checkout_id: checkoutId, session_id: sessionId, amount_cents: amountCents,
       payment_mode: input.payment_mode, reason, voided_tickets: tickets, voided_bets: bets, voided_cartons: cartons.numbers, created_by: context.user.id, created_at: createdAt,
     };
-    await trx('refunds').insert({ ...row, voided_bets: JSON.stringify(bets) });
-    await trx('refund_lines').insert(lines.map((l, position) => ({ refund_id: id, position, ...l })));
 
     const payload = {
       refundId: id, saleId: sale.id, reference: sale.reference, eventId: sale.event_id, checkoutId, sessionId,
@@ -143,7 +135,7 @@ export async function refundSale(deps: { db: Db; wake?: () => void }, rawReferen
       amountCents, paymentMode: input.payment_mode, reason, refundedBy: context.user.id, refundedAt: createdAt.toISOString(),
     };
     const event = outboxRow('register', 'sale.refunded', payload);
-    await trx('outbox').insert(event.row);
+    await insertRefund(trx, row, lines, event.row);
     await appendJournal(trx, { kind: 'refund', reference: sale.reference, payload });
 
     const result: RefundAnswer = { success: true, refund: presentRefund(sale.reference, { ...row, lines }) };
