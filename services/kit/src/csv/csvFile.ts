@@ -5,6 +5,7 @@
  *
  * Used by every importer (stock inventory, swap-meet bookings) and every CSV export.
  */
+import iconv from 'iconv-lite';
 import { parse, type Options } from 'csv-parse/sync';
 
 /** SPEC §5: what the importers answer when the file is not a CSV file. */
@@ -84,22 +85,13 @@ export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: Csv
   }
 }
 
-// Node 20's TextDecoder('windows-1252') decodes as Latin-1 (0x80 → U+0080 instead of €): the
-// 0x80–0x9F range is mapped here. Bytes the code page leaves undefined stay C1 controls, which
-// encodingProblem() reports as unreadable.
-const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019,
-  0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
-];
-
-/** Windows-1252 bytes to text. */
+/**
+ * Windows-1252 bytes to text, by iconv-lite: Node's TextDecoder('windows-1252') reads Latin-1 when
+ * Node is built without full ICU (0x80 → U+0080 instead of €). The five bytes the code page leaves
+ * undefined become U+FFFD, which encodingProblem() reports as unreadable.
+ */
 export function decodeWindows1252(bytes: Uint8Array): string {
-  let text = '';
-  for (let start = 0; start < bytes.length; start += 8192) {
-    const chunk = bytes.subarray(start, start + 8192);
-    text += String.fromCharCode(...Array.from(chunk, (b) => (b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80]! : b)));
-  }
-  return text;
+  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'win1252');
 }
 
 function decodeStrict(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Array): string {
