@@ -15,6 +15,13 @@ let h: RegisterHarness;
 let listener: EventConsumer;
 const refunded: EventEnvelope<'sale.refunded'>[] = [];
 let cashierId: string;
+/** The test's own products (factory), by name. */
+const products = new Map<string, number>();
+const idOf = (name: string) => {
+  const id = products.get(name);
+  if (id === undefined) throw new Error(`no product ${name} made by this test`);
+  return id;
+};
 
 beforeAll(async () => {
   h = await startRegisterHarness();
@@ -24,7 +31,12 @@ beforeAll(async () => {
       refunded.push(event);
     },
   });
-  // The cashier's account id: the subject of the token identity issued.
+  for (const product of [
+    { name: 'Gaufre test', price: 1, category: 'Gaufres test' },
+    { name: 'Thé test', price: 1, category: 'Boissons test' },
+    { name: 'Sandwich test', price: 3.5, category: 'Plats test' },
+  ]) products.set(product.name, await h.createProduct(product));
+  // The cashier's account id: the subject of its token.
   cashierId = JSON.parse(Buffer.from(h.tokens.caissier.split('.')[1]!, 'base64url').toString()).sub;
 }, 120_000);
 
@@ -33,10 +45,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-const line = async (name: string, quantity = 1) => ({ product: { id: await h.productId(name), name }, quantity });
+const line = (name: string, quantity = 1) => ({ product: { id: idOf(name), name }, quantity });
 
-/** A cash sale of 3 « Crêpe au sucre » and 1 « Café » (4 €), paid: its reference. */
-async function sellCrepes(paymentMode = 2): Promise<string> {
+/** A cash sale of 3 « Gaufre test » and 1 « Thé test » (4 €), paid: its reference. */
+async function sellWaffles(paymentMode = 2): Promise<string> {
   // A sale on hold names its buyer (SPEC §5).
   const personId = paymentMode === 99
     ? (await h.request('POST', '/api/cr/users/create', { body: { email: `${randomUUID()}@example.org`, firstName: 'Léa', lastName: 'Martin' } })).body.data.user.id
@@ -45,7 +57,7 @@ async function sellCrepes(paymentMode = 2): Promise<string> {
     body: {
       sale: {
         checkoutId: h.checkoutId, eventId: h.eventId, personId, paymentMode,
-        cart: [await line('Crêpe au sucre', 3), await line('Café', 1)],
+        cart: [line('Gaufre test', 3), line('Thé test', 1)],
         payments: paymentMode === 2 ? [{ method: 'ESP', amount: 4, payment_reference: '5' }] : [],
       },
     },
@@ -67,9 +79,9 @@ const refund = (reference: string, body: unknown, who: 'caissier' | 'admin' | 'b
 
 describe('who may refund', () => {
   it('refuses a cashier without the « responsable de caisse » right (403 in French), writing nothing', async () => {
-    const reference = await sellCrepes();
+    const reference = await sellWaffles();
     const before = await counts();
-    const res = await refund(reference, { lines: [{ productId: await h.productId('Crêpe au sucre'), quantity: 1 }], reason: 'Crêpe brûlée', payment_mode: 2 });
+    const res = await refund(reference, { lines: [{ productId: idOf('Gaufre test'), quantity: 1 }], reason: 'Gaufre brûlée', payment_mode: 2 });
     expect(res).toMatchObject({ status: 403, body: { error: 'Seul un administrateur ou un responsable de caisse peut rembourser une vente.', code: 'REFUND_FORBIDDEN' } });
     expect(await counts()).toEqual(before);
     const view = await h.request('GET', `/api/cr/sale/${reference}/refunds`);
@@ -80,12 +92,12 @@ describe('who may refund', () => {
     expect((await h.request('PUT', `/api/admin/till-managers/${cashierId}`, { who: 'caissier' })).status).toBe(403);
     expect(await h.request('PUT', `/api/admin/till-managers/${cashierId}`, { who: 'admin' })).toMatchObject({ status: 200, body: { userIds: [cashierId] } });
     expect(await h.request('GET', '/api/admin/till-managers', { who: 'admin' })).toMatchObject({ status: 200, body: { userIds: [cashierId] } });
-    const reference = await sellCrepes();
-    const res = await refund(reference, { lines: [{ productId: await h.productId('Café'), quantity: 1 }], reason: 'Café renversé', payment_mode: 2 });
+    const reference = await sellWaffles();
+    const res = await refund(reference, { lines: [{ productId: idOf('Thé test'), quantity: 1 }], reason: 'Thé renversé', payment_mode: 2 });
     expect(res.status).toBe(201);
 
     expect(await h.request('DELETE', `/api/admin/till-managers/${cashierId}`, { who: 'admin' })).toMatchObject({ status: 200, body: { userIds: [] } });
-    const again = await refund(reference, { lines: [{ productId: await h.productId('Crêpe au sucre'), quantity: 1 }], reason: 'Froide', payment_mode: 2 });
+    const again = await refund(reference, { lines: [{ productId: idOf('Gaufre test'), quantity: 1 }], reason: 'Froide', payment_mode: 2 });
     expect(again.status).toBe(403);
     await h.request('PUT', `/api/admin/till-managers/${cashierId}`, { who: 'admin' });
   });
@@ -94,18 +106,18 @@ describe('who may refund', () => {
 describe('POST /api/cr/sale/{reference}/refund', () => {
   it('refunds part of a sale: its own record linked to the sale, the sale unchanged, event, journal and session in one go', async () => {
     await h.request('PUT', `/api/admin/till-managers/${cashierId}`, { who: 'admin' });
-    const reference = await sellCrepes();
+    const reference = await sellWaffles();
     const sale = await h.db('sales').where({ reference }).first();
     const saleLines = await h.db('sale_lines').where({ sale_id: sale.id }).orderBy('position');
-    const crepe = await h.productId('Crêpe au sucre');
+    const waffle = idOf('Gaufre test');
 
-    const res = await refund(reference, { lines: [{ productId: crepe, quantity: 2 }], reason: '  Crêpes   brûlées ', payment_mode: 2 });
+    const res = await refund(reference, { lines: [{ productId: waffle, quantity: 2 }], reason: '  Gaufres   brûlées ', payment_mode: 2 });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       success: true,
       refund: {
-        reference, amount: 2, paymentMode: 2, reason: 'Crêpes brûlées', tickets: [], bets: [],
-        lines: [{ productId: crepe, name: 'Crêpe au sucre', quantity: 2, unitPrice: 1, total: 2 }],
+        reference, amount: 2, paymentMode: 2, reason: 'Gaufres brûlées', tickets: [], bets: [],
+        lines: [{ productId: waffle, name: 'Gaufre test', quantity: 2, unitPrice: 1, total: 2 }],
       },
     });
     const id = res.body.refund.id as string;
@@ -126,60 +138,60 @@ describe('POST /api/cr/sale/{reference}/refund', () => {
     const event = await eventually(async () => refunded.find((e) => e.payload.refundId === id), 20_000);
     expect(event.payload).toMatchObject({
       saleId: sale.id, reference, eventId: h.eventId, checkoutId: h.checkoutId, sessionId: row.session_id, amountCents: 200, paymentMode: 2,
-      reason: 'Crêpes brûlées', refundedBy: cashierId, tickets: [], bets: [],
-      lines: [{ productId: crepe, name: 'Crêpe au sucre', kind: 'product', quantity: 2, unitPriceCents: 100, totalCents: 200, categoryName: 'Desserts' }],
+      reason: 'Gaufres brûlées', refundedBy: cashierId, tickets: [], bets: [],
+      lines: [{ productId: waffle, name: 'Gaufre test', kind: 'product', quantity: 2, unitPriceCents: 100, totalCents: 200, categoryName: 'Gaufres test' }],
     });
 
     // The order detail and the receipt page show it.
     const view = await h.request('GET', `/api/cr/sale/${reference.replace('-', '').toLowerCase()}/refunds`);
     expect(view.body).toMatchObject({
       canRefund: true, refundedTotal: 2, sale: { reference, total: 4, refundable: true },
-      lines: [{ productId: crepe, sold: 3, refunded: 2, remaining: 1 }, { name: 'Café', sold: 1, refunded: 0, remaining: 1 }],
+      lines: [{ productId: waffle, sold: 3, refunded: 2, remaining: 1 }, { name: 'Thé test', sold: 1, refunded: 0, remaining: 1 }],
       refunds: [{ id, amount: 2 }],
     });
     const page = await h.request('GET', `/s/${reference}`, { who: null });
     expect(page.text).toContain('Remboursements');
-    expect(page.text).toContain('Motif : Crêpes brûlées');
+    expect(page.text).toContain('Motif : Gaufres brûlées');
     expect(page.text).toContain('Total remboursé : 2,00\u00a0€');
   });
 
   it('refuses more than what remains, counting earlier refunds (400 in French), and writes nothing', async () => {
-    const reference = await sellCrepes();
-    const crepe = await h.productId('Crêpe au sucre');
-    expect((await refund(reference, { lines: [{ productId: crepe, quantity: 1 }], reason: 'Tombée', payment_mode: 2 })).status).toBe(201);
+    const reference = await sellWaffles();
+    const waffle = idOf('Gaufre test');
+    expect((await refund(reference, { lines: [{ productId: waffle, quantity: 1 }], reason: 'Tombée', payment_mode: 2 })).status).toBe(201);
     const before = await counts();
-    const res = await refund(reference, { lines: [{ productId: crepe, quantity: 3 }], reason: 'Erreur de saisie', payment_mode: 2 });
+    const res = await refund(reference, { lines: [{ productId: waffle, quantity: 3 }], reason: 'Erreur de saisie', payment_mode: 2 });
     expect(res).toMatchObject({
       status: 400,
-      body: { error: 'Vous ne pouvez pas rembourser plus que ce qui a été vendu : il reste 2 « Crêpe au sucre » remboursables.', code: 'TOO_MUCH' },
+      body: { error: 'Vous ne pouvez pas rembourser plus que ce qui a été vendu : il reste 2 « Gaufre test » remboursables.', code: 'TOO_MUCH' },
     });
     // The same product named twice counts both quantities.
-    expect((await refund(reference, { lines: [{ productId: crepe, quantity: 2 }, { productId: crepe, quantity: 1 }], reason: 'x', payment_mode: 2 })).status).toBe(400);
+    expect((await refund(reference, { lines: [{ productId: waffle, quantity: 2 }, { productId: waffle, quantity: 1 }], reason: 'x', payment_mode: 2 })).status).toBe(400);
     expect(await counts()).toEqual(before);
     // What remains may still be refunded, then nothing more.
-    expect((await refund(reference, { lines: [{ productId: crepe, quantity: 2 }], reason: 'Froides', payment_mode: 2 })).status).toBe(201);
-    expect((await refund(reference, { lines: [{ productId: crepe, quantity: 1 }], reason: 'Encore', payment_mode: 2 })).body.error)
-      .toBe('Vous ne pouvez pas rembourser plus que ce qui a été vendu : « Crêpe au sucre » a déjà été entièrement remboursé.');
+    expect((await refund(reference, { lines: [{ productId: waffle, quantity: 2 }], reason: 'Froides', payment_mode: 2 })).status).toBe(201);
+    expect((await refund(reference, { lines: [{ productId: waffle, quantity: 1 }], reason: 'Encore', payment_mode: 2 })).body.error)
+      .toBe('Vous ne pouvez pas rembourser plus que ce qui a été vendu : « Gaufre test » a déjà été entièrement remboursé.');
   });
 
   it('says 404 for an unknown reference, 400 for an empty reason, a product not sold or a sale on hold not paid', async () => {
-    const crepe = await h.productId('Crêpe au sucre');
-    expect(await refund('ZZZZZ-ZZZZZ', { lines: [{ productId: crepe, quantity: 1 }], reason: 'x', payment_mode: 2 }))
+    const waffle = idOf('Gaufre test');
+    expect(await refund('ZZZZZ-ZZZZZ', { lines: [{ productId: waffle, quantity: 1 }], reason: 'x', payment_mode: 2 }))
       .toMatchObject({ status: 404, body: { error: 'Vente introuvable.' } });
-    const reference = await sellCrepes();
-    expect(await refund(reference, { lines: [{ productId: crepe, quantity: 1 }], reason: '   ', payment_mode: 2 }))
+    const reference = await sellWaffles();
+    expect(await refund(reference, { lines: [{ productId: waffle, quantity: 1 }], reason: '   ', payment_mode: 2 }))
       .toMatchObject({ status: 400, body: { error: 'Indiquez le motif du remboursement.' } });
-    expect(await refund(reference, { lines: [{ productId: await h.productId('Hot-dog'), quantity: 1 }], reason: 'x', payment_mode: 2 }))
+    expect(await refund(reference, { lines: [{ productId: idOf('Sandwich test'), quantity: 1 }], reason: 'x', payment_mode: 2 }))
       .toMatchObject({ status: 400, body: { error: 'Ce produit ne fait pas partie de cette vente.' } });
-    const pending = await sellCrepes(99);
-    expect(await refund(pending, { lines: [{ productId: crepe, quantity: 1 }], reason: 'x', payment_mode: 2 }))
+    const pending = await sellWaffles(99);
+    expect(await refund(pending, { lines: [{ productId: waffle, quantity: 1 }], reason: 'x', payment_mode: 2 }))
       .toMatchObject({ status: 400, body: { error: "Cette vente n'est pas réglée : seule une vente payée peut être remboursée." } });
-    expect((await refund(reference, { lines: [{ productId: crepe, quantity: 1 }], reason: 'x', payment_mode: 99 })).status).toBe(400);
+    expect((await refund(reference, { lines: [{ productId: waffle, quantity: 1 }], reason: 'x', payment_mode: 99 })).status).toBe(400);
   });
 
   it('honours Idempotency-Key: a retry gets the first answer, and only one refund is written', async () => {
-    const reference = await sellCrepes();
-    const body = { lines: [{ productId: await h.productId('Café'), quantity: 1 }], reason: 'Doublon', payment_mode: 3 };
+    const reference = await sellWaffles();
+    const body = { lines: [{ productId: idOf('Thé test'), quantity: 1 }], reason: 'Doublon', payment_mode: 3 };
     const key = randomUUID();
     const before = await counts();
     const first = await refund(reference, body, 'admin', { 'Idempotency-Key': key });
@@ -194,9 +206,9 @@ describe('POST /api/cr/sale/{reference}/refund', () => {
   });
 
   it('lets only one of three refunds sent at once take the crêpes left (the sale row is locked)', async () => {
-    const reference = await sellCrepes();
-    const crepe = await h.productId('Crêpe au sucre');
-    const answers = await Promise.all([1, 2, 3].map((n) => refund(reference, { lines: [{ productId: crepe, quantity: 2 }], reason: `Caisse ${n}`, payment_mode: 2 }, 'admin')));
+    const reference = await sellWaffles();
+    const waffle = idOf('Gaufre test');
+    const answers = await Promise.all([1, 2, 3].map((n) => refund(reference, { lines: [{ productId: waffle, quantity: 2 }], reason: `Caisse ${n}`, payment_mode: 2 }, 'admin')));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
     const sale = await h.db('sales').where({ reference }).first('id');
     const refunded = await h.db('refund_lines as l').join('refunds as r', 'r.id', 'l.refund_id').where('r.sale_id', sale.id).sum({ q: 'l.quantity' });

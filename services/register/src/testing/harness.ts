@@ -61,6 +61,11 @@ export interface RegisterHarness {
   eventId: number;
   checkoutId: number;
   productId(name: string): Promise<number>;
+  /**
+   * A factory: a product of the test's event sold at its register, made through the back office
+   * (its category too, once per name), so a test names its own products instead of the demo's.
+   */
+  createProduct(input: { name: string; price: number; category: string }): Promise<number>;
   request<T = any>(method: string, path: string, options?: { who?: Who | null; body?: unknown; headers?: Record<string, string> }): Promise<Answer<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Publishes an event as another service would (through JetStream, with its id as message id). */
   publish<T extends EventType>(source: string, type: T, payload: EventPayloads[T]): Promise<void>;
@@ -178,12 +183,27 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
   });
 
   const encoder = new TextEncoder();
-  return {
+  const categories = new Map<string, number>();
+  const harness: RegisterHarness = {
     base, db, bus, relay, raffle, tokens, eventId: event.id, checkoutId,
     async productId(name) {
       const row = await db('products').where({ name }).first('id');
       if (!row) throw new Error(`no product named ${name}`);
       return row.id as number;
+    },
+    async createProduct({ name, price, category }) {
+      let categoryId = categories.get(category);
+      if (categoryId === undefined) {
+        const made = await harness.request('POST', '/api/admin/categories', { who: 'admin', body: { name: category, eventId: event.id } });
+        if (made.status !== 201) throw new Error(`category ${category}: ${made.status} ${made.text}`);
+        categoryId = made.body.id as number;
+        categories.set(category, categoryId);
+      }
+      const product = await harness.request('POST', '/api/admin/products', {
+        who: 'admin', body: { name, price, categoryId, eventId: event.id, checkoutIds: [checkoutId] },
+      });
+      if (product.status !== 201) throw new Error(`product ${name}: ${product.status} ${product.text}`);
+      return product.body.id as number;
     },
     async request(method, path, { who = 'caissier', body, headers = {} } = {}) {
       const res = await fetch(base + path, {
@@ -220,4 +240,5 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
       await database.drop();
     },
   };
+  return harness;
 }
