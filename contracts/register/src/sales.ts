@@ -220,3 +220,40 @@ export type ImageParams = Static<typeof ImageParams>;
 /** `/s/{reference}`: the public receipt page reads any reference (an unknown one gets the « Reçu introuvable » page). */
 export const ReceiptPageParams = Type.Object({ reference: Type.String() });
 export type ReceiptPageParams = Static<typeof ReceiptPageParams>;
+
+// ── Answers ───────────────────────────────────────────────────────────────────────────────────
+/** A payment of a sale on hold as the pending-sale screen lists it (manual codes CHQ 1, ESP 2, card 3). */
+export const PaymentView = Type.Object({
+  id: Type.Integer(),
+  method: PaymentMethod,
+  payment_mode: Enum([1, 2, 3], 'integer'),
+  amount: Type.Number(),
+  payment_reference: Type.String(),
+  createdAt: Type.String(),
+});
+export type PaymentView = Static<typeof PaymentView>;
+
+/** `POST /api/cr/sale/pending/{saleId}/payment`: what is paid, what remains, settled once nothing does. */
+export const PendingPaymentAnswer = Type.Object({
+  success: Type.Literal(true),
+  paid: Type.Number(),
+  remaining: Type.Number(),
+  settled: Type.Boolean(),
+  payments: Type.Array(PaymentView),
+});
+export type PendingPaymentAnswer = Static<typeof PendingPaymentAnswer>;
+
+/** `POST /api/cr/order/{reference}/receipt` (202): the receipt is on its way. */
+export const ReceiptRequestAnswer = Type.Object({ success: Type.Literal(true), deliveryMethod: Enum(['sms', 'email'], 'string') });
+export type ReceiptRequestAnswer = Static<typeof ReceiptRequestAnswer>;
+
+/** A reader transaction's status (SPEC §4: PENDING, SUCCESSFUL or FAILED). */
+export const TransactionStatus = Enum(['PENDING', 'SUCCESSFUL', 'FAILED'], 'string');
+export type TransactionStatus = Static<typeof TransactionStatus>;
+
+/** `POST /api/cr/payment/reader/checkout` (201): the transaction to poll; `resumed` when a reload found it. */
+export const ReaderCheckoutAnswer = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({ client_transaction_id: Type.String(), status: TransactionStatus, resumed: Type.Boolean() }),
+});
+export type ReaderCheckoutAnswer = Static<typeof ReaderCheckoutAnswer>;

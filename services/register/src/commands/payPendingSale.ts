@@ -4,7 +4,7 @@
  * transaction. The sale row is locked, so two registers paying at once never overpay it.
  */
 import { recordEvent, type AuthUser, type Db, type Trx } from '@kermesse/kit';
-import { METHOD_OF_MODE, PAYMENT_MODE, PAYMENT_STATUS, type PendingPaymentInput } from '@kermesse/contracts-register';
+import { METHOD_OF_MODE, PAYMENT_MODE, PAYMENT_STATUS, type PendingPaymentAnswer, type PendingPaymentInput } from '@kermesse/contracts-register';
 import { invalid, missing, refused } from '../errors.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
 import { formatEuros, toCents, toEuros } from '@kermesse/contracts-common';
@@ -16,13 +16,7 @@ import { sessionForSale } from '../till/sessions.ts';
 
 export type { PendingPaymentInput };
 
-export interface PendingPaymentAnswer {
-  success: true;
-  paid: number;
-  remaining: number;
-  settled: boolean;
-  payments: ReturnType<typeof presentPayment>[];
-}
+export type { PendingPaymentAnswer };
 
 const METHODS = METHOD_OF_MODE;
 

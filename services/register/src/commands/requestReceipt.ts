@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { recordEvent, type Db } from '@kermesse/kit';
-import { MESSAGES, type ReceiptRequestInput } from '@kermesse/contracts-register';
+import { MESSAGES, type ReceiptRequestAnswer, type ReceiptRequestInput } from '@kermesse/contracts-register';
 import { saleCartonsOfEvent } from '../bingo/sale.ts';
 import { invalid, missing } from '../errors.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
@@ -18,10 +18,7 @@ import { findSaleByReference, listBets, listLines, listPayments, listTickets } f
 
 export type { ReceiptRequestInput };
 
-export interface ReceiptRequestAnswer {
-  success: true;
-  deliveryMethod: 'sms' | 'email';
-}
+export type { ReceiptRequestAnswer };
 
 export const SALE_NOT_FOUND = MESSAGES.SALE_NOT_FOUND;
 export const INVALID_EMAIL = MESSAGES.RECEIPT_EMAIL_INVALID;

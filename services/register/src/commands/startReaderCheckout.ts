@@ -7,11 +7,12 @@
 import type { AuthUser, Db } from '@kermesse/kit';
 import { invalid, missing } from '../errors.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
-import { asHttpError, type CardProvider, type TransactionStatus } from '../payments/provider.ts';
+import type { ReaderCheckoutAnswer } from '@kermesse/contracts-register';
+import { asHttpError, type CardProvider } from '../payments/provider.ts';
 import { findLiveTransactionOfPayment, insertCardTransaction, lockCardPayment } from '../repositories/cards.ts';
 
 export interface StartCheckoutInput { readerId: string; amountCents: number; description: string; paymentId?: string }
-export interface CheckoutAnswer { success: true; data: { client_transaction_id: string; status: TransactionStatus; resumed: boolean } }
+type CheckoutAnswer = ReaderCheckoutAnswer;
 
 export async function startReaderCheckout(
   deps: { db: Db; provider: CardProvider },

@@ -1,4 +1,5 @@
 import { toEuros } from '@kermesse/contracts-common';
+import type { PaymentView } from '@kermesse/contracts-register';
 import type { PaymentRow, PendingSaleRow } from '../repositories/sales.ts';
 
 /** SPEC §3 pending sale: id, reference, price, buyer.person (firstname, lastname), event.name — plus what is paid. */
@@ -15,7 +16,7 @@ export const presentPendingSale = (s: PendingSaleRow) => ({
 });
 
 /** A payment as the pending-sale screen lists it (manual payment codes CHQ 1, ESP 2, card 3). */
-export const presentPayment = (p: PaymentRow) => ({
+export const presentPayment = (p: PaymentRow): PaymentView => ({
   id: p.id,
   method: p.method,
   payment_mode: p.method === 'CHQ' ? 1 : p.method === 'ESP' ? 2 : 3,
