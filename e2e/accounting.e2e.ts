@@ -7,41 +7,31 @@
  * downloads, the year closes; a cashier is kept out.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { eventually } from '@kermesse/kit/testing';
-import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
 import { callGateway, gatewayOk, signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { setupSystem } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
-let treasurerToken: string;
-let cashierToken: string;
+const e2e = setupSystem({ signIn: ['tresorier', 'caissier'] });
 const settled = <T>(check: () => Promise<T>) => eventually(check, 30_000, 200);
 const SAMPLE = join(import.meta.dirname, '..', 'services', 'accounting', 'samples', 'balance-generale-2025.csv');
 const YEAR = new Date().getFullYear();
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-  treasurerToken = await signInToken(sys.url, 'tresorier@kermesse.local');
-  cashierToken = await signInToken(sys.url, 'caissier@kermesse.local');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
-
-const api = <T = unknown>(method: string, path: string, body?: unknown, token = treasurerToken, headers: Record<string, string> = {}) =>
-  gatewayOk<T>(sys.url, token, method, path, body, headers);
+const api = <T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token = e2e.tokens.tresorier,
+  headers: Record<string, string> = {},
+) => gatewayOk<T>(e2e.url, token, method, path, body, headers);
 
 /** A page signed in as the treasurer, who lands on the accounting screens. */
 async function treasurerPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: sys.url, viewport, acceptDownloads: true });
+  const context = await e2e.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   await signInThroughForm(page, 'tresorier@kermesse.local');
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/comptabilite');
@@ -82,7 +72,9 @@ describe('trial balances', () => {
     await page.getByRole('button', { name: 'Importer' }).click();
     await page.getByText('Import effectué : 19 lignes importées.').waitFor();
     expect(await page.locator('thead th').allTextContents()).toEqual(['Compte', 'Débit', 'Crédit', 'Solde']);
-    expect((await page.getByRole('row', { name: /^512/ }).innerText()).replace(/\s+/g, ' ')).toBe('512 Banque 4 812,35 € 1 250,00 € 3 562,35 €');
+    expect((await page.getByRole('row', { name: /^512/ }).innerText()).replace(/\s+/g, ' ')).toBe(
+      '512 Banque 4 812,35 € 1 250,00 € 3 562,35 €',
+    );
 
     await page.getByRole('link', { name: 'Rapport de la balance' }).click();
     await page.getByText('Période du 1er janvier au 31 décembre 2024').waitFor();
@@ -100,7 +92,9 @@ describe('trial balances', () => {
     await page.getByRole('button', { name: 'Ajouter une balance' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter une balance' });
     await dialog.getByLabel('Exercice (financial_year)').fill('2023');
-    await dialog.getByLabel('Données CSV de la balance (data_csv_raw)').fill('Compte;Libellé;Débit;Crédit\n530;Caisse;12,5O;0\n707;Ventes;0;12,50\n');
+    await dialog
+      .getByLabel('Données CSV de la balance (data_csv_raw)')
+      .fill('Compte;Libellé;Débit;Crédit\n530;Caisse;12,5O;0\n707;Ventes;0;12,50\n');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     const saved = page.getByText(/Balance n°(\d+) \(exercice 2023\) enregistrée/);
     await saved.waitFor();
@@ -119,9 +113,18 @@ describe('trial balances', () => {
     await edit.getByLabel(/^Verrouillée/).check();
     await edit.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('cell', { name: '🔒 Verrouillée' }).first().waitFor();
-    const refused = await callGateway<{ error: string }>(sys.url, treasurerToken, 'PUT', `/api/admin/accountancy/trial-balance/${id}`, { financial_year: 2023, data_csv_raw: 'x' });
-    expect(refused).toEqual({ status: 409, body: expect.objectContaining({ error: 'Cette balance est verrouillée : elle ne peut plus être modifiée, importée ni supprimée.' }) });
-    expect((await callGateway(sys.url, treasurerToken, 'POST', `/api/trials/import/${id}`)).status).toBe(409);
+    const refused = await callGateway<{ error: string }>(
+      e2e.url,
+      e2e.tokens.tresorier,
+      'PUT',
+      `/api/admin/accountancy/trial-balance/${id}`,
+      { financial_year: 2023, data_csv_raw: 'x' },
+    );
+    expect(refused).toEqual({
+      status: 409,
+      body: expect.objectContaining({ error: 'Cette balance est verrouillée : elle ne peut plus être modifiée, importée ni supprimée.' }),
+    });
+    expect((await callGateway(e2e.url, e2e.tokens.tresorier, 'POST', `/api/trials/import/${id}`)).status).toBe(409);
     await page.context().close();
   });
 });
@@ -134,7 +137,9 @@ describe('reports of a year', () => {
     await page.getByText('Période du 1er janvier au 31 décembre 2025').waitFor();
     await page.getByRole('rowheader', { name: 'TOTAUX' }).waitFor();
     expect(await page.locator('thead th').allTextContents()).toEqual(['Dépense', 'Montant', 'Recette', 'Montant', 'Solde']);
-    expect((await page.getByRole('row', { name: /Achats buvette/ }).innerText()).replace(/\s+/g, ' ')).toBe('Achats buvette 612,40 € Ventes buvette 1 640,80 € -1 028,40 €');
+    expect((await page.getByRole('row', { name: /Achats buvette/ }).innerText()).replace(/\s+/g, ' ')).toBe(
+      'Achats buvette 612,40 € Ventes buvette 1 640,80 € -1 028,40 €',
+    );
     // 6072 / 707 (420 − 420): solde 0, dropped.
     expect(await page.getByRole('row', { name: /Achats de marchandises/ }).count()).toBe(0);
     await printed(page, 'comptabilite-bilan');
@@ -148,7 +153,9 @@ describe('reports of a year', () => {
     await page.getByRole('link', { name: 'Prévisionnel' }).click();
     await page.getByLabel('Exercice').selectOption(String(2026));
     await page.getByRole('heading', { name: 'Prévisionnel 2026' }).waitFor();
-    expect((await page.getByRole('row', { name: /Achats buvette/ }).innerText()).replace(/\s+/g, ' ')).toBe('Achats buvette 650,00 € Ventes buvette 1 700,00 € -1 050,00 €');
+    expect((await page.getByRole('row', { name: /Achats buvette/ }).innerText()).replace(/\s+/g, ' ')).toBe(
+      'Achats buvette 650,00 € Ventes buvette 1 700,00 € -1 050,00 €',
+    );
     await page.context().close();
 
     const phone = await treasurerPage({ width: 390, height: 844 });
@@ -163,21 +170,41 @@ describe('reports of a year', () => {
 
 describe('the books write themselves', () => {
   it('journals a register sale, generates the balance, shows the fair result, exports the FEC and closes the year', async () => {
-    const events = await api<Array<{ id: number; name: string }>>('GET', '/api/cr/events', undefined, cashierToken);
+    const events = await api<Array<{ id: number; name: string }>>('GET', '/api/cr/events', undefined, e2e.tokens.caissier);
     const event = events.find((e) => e.name === 'Kermesse de printemps')!;
-    const [first] = await api<Array<{ checkouts: Array<{ id: number; name: string }> }>>('GET', `/api/cr/events/${event.id}/checkouts`, undefined, cashierToken);
+    const [first] = await api<Array<{ checkouts: Array<{ id: number; name: string }> }>>(
+      'GET',
+      `/api/cr/events/${event.id}/checkouts`,
+      undefined,
+      e2e.tokens.caissier,
+    );
     const buvette = first!.checkouts.find((c) => c.name === 'Caisse Buvette')!;
-    const products = (await api<Array<{ products: Array<{ id: number; name: string; price: number }> }>>('GET', `/api/cr/checkouts/${buvette.id}`, undefined, cashierToken))[0]!.products;
+    const products = (
+      await api<Array<{ products: Array<{ id: number; name: string; price: number }> }>>(
+        'GET',
+        `/api/cr/checkouts/${buvette.id}`,
+        undefined,
+        e2e.tokens.caissier,
+      )
+    )[0]!.products;
     const waffle = products.find((p) => p.name === 'Gaufre')!;
     const sale = {
       sale: {
-        checkoutId: buvette.id, eventId: event.id, personId: null, paymentMode: 2,
+        checkoutId: buvette.id,
+        eventId: event.id,
+        personId: null,
+        paymentMode: 2,
         cart: [{ product: { id: waffle.id, name: 'Gaufre', price: waffle.price }, quantity: 2 }],
         payments: [{ method: 'ESP', amount: waffle.price * 2, payment_reference: '10' }],
       },
     };
-    const answer = await api<{ sale: { reference: string } }>('POST', '/api/cr/sale/create', sale, cashierToken, { 'Idempotency-Key': randomUUID() });
-    const entryOf = async () => (await api<{ entries: Array<{ pieceRef: string }> }>('GET', `/api/admin/accountancy/journal/${YEAR}`)).entries.find((e) => e.pieceRef === answer.sale.reference);
+    const answer = await api<{ sale: { reference: string } }>('POST', '/api/cr/sale/create', sale, e2e.tokens.caissier, {
+      'Idempotency-Key': randomUUID(),
+    });
+    const entryOf = async () =>
+      (await api<{ entries: Array<{ pieceRef: string }> }>('GET', `/api/admin/accountancy/journal/${YEAR}`)).entries.find(
+        (e) => e.pieceRef === answer.sale.reference,
+      );
     await settled(entryOf);
 
     const page = await treasurerPage();
@@ -197,7 +224,9 @@ describe('the books write themselves', () => {
     await page.getByRole('button', { name: 'Exporter le FEC' }).click();
     const fec = await download;
     expect(fec.suggestedFilename()).toBe(`FEC${YEAR}1231.txt`);
-    const lines = readFileSync((await fec.path())!, 'utf8').replace(/\r\n$/, '').split('\r\n');
+    const lines = readFileSync((await fec.path())!, 'utf8')
+      .replace(/\r\n$/, '')
+      .split('\r\n');
     expect(lines[0]!.split('\t')).toHaveLength(18);
     expect(lines.slice(1).every((l) => l.split('\t').length === 18)).toBe(true);
 
@@ -206,14 +235,20 @@ describe('the books write themselves', () => {
     await page.locator('#fair-result').waitFor();
     // The demo raffle's prizes, with their costs as the raffle service holds them, reached the books
     // through `raffle.configured`: « Lots de tombola » shows their total (unit cost × quantity).
-    const adminToken = await signInToken(sys.url, 'admin@kermesse.local');
+    const adminToken = await signInToken(e2e.url, 'admin@kermesse.local');
     const raffles = await api<Array<{ id: number; name: string }>>('GET', '/api/admin/raffles', undefined, adminToken);
     const demoRaffle = raffles.find((r) => r.name === 'Grande tombola de printemps')!;
-    const prizes = await api<Array<{ cost: number; quantity: number }>>('GET', `/api/admin/raffles/${demoRaffle.id}/prizes`, undefined, adminToken);
+    const prizes = await api<Array<{ cost: number; quantity: number }>>(
+      'GET',
+      `/api/admin/raffles/${demoRaffle.id}/prizes`,
+      undefined,
+      adminToken,
+    );
     const raffleCosts = prizes.reduce((sum, p) => sum + Math.round(p.cost * 100) * p.quantity, 0) / 100;
     expect(raffleCosts).toBeGreaterThan(0);
     const raffleRow = page.getByRole('table', { name: 'Dépenses connues' }).getByRole('row').filter({ hasText: 'Lots de tombola' });
-    await expect.poll(async () => (await raffleRow.locator('td').nth(1).textContent())?.replace(/\s/g, ' '), { timeout: 20_000 })
+    await expect
+      .poll(async () => (await raffleRow.locator('td').nth(1).textContent())?.replace(/\s/g, ' '), { timeout: 20_000 })
       .toBe(`${raffleCosts.toFixed(2).replace('.', ',')} €`);
     await page.getByRole('cell', { name: 'Grande tombola de printemps' }).waitFor();
     await page.getByLabel('Libellé').fill('Pâte à gaufres');
@@ -236,11 +271,11 @@ describe('the books write themselves', () => {
   });
 
   it('keeps cashiers out of the accounts', async () => {
-    expect((await callGateway(sys.url, cashierToken, 'GET', '/api/admin/accountancy/trial-balance')).status).toBe(403);
-    expect((await callGateway(sys.url, cashierToken, 'POST', '/api/trials/import/1')).status).toBe(403);
-    const volunteer = await signInToken(sys.url, 'benevole@kermesse.local');
-    expect((await callGateway(sys.url, volunteer, 'GET', '/api/admin/accountancy/bilan-des-comptes/2025')).status).toBe(403);
-    const context = await browser.newContext({ baseURL: sys.url });
+    expect((await callGateway(e2e.url, e2e.tokens.caissier, 'GET', '/api/admin/accountancy/trial-balance')).status).toBe(403);
+    expect((await callGateway(e2e.url, e2e.tokens.caissier, 'POST', '/api/trials/import/1')).status).toBe(403);
+    const volunteer = await signInToken(e2e.url, 'benevole@kermesse.local');
+    expect((await callGateway(e2e.url, volunteer, 'GET', '/api/admin/accountancy/bilan-des-comptes/2025')).status).toBe(403);
+    const context = await e2e.newContext();
     const page = await context.newPage();
     await signInThroughForm(page, 'caissier@kermesse.local');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/caisse');

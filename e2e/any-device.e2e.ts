@@ -5,18 +5,13 @@
  * the bottom sheet), the search field shows its whole placeholder, « 30,50 » is read as 30,50 €, and a
  * reload comes back to the same register. Screenshots go to ARTIFACTS_DIR (appareil-*.png).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
-import { signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { ARTIFACTS_DIR } from './support/browser.ts';
+import { openRegister, setupSystem } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
-let cashierToken: string;
-let adminToken: string;
+const e2e = setupSystem({ signIn: ['caissier', 'admin'] });
 
 const DEVICES = [
   { name: 'telephone', width: 390, height: 844 },
@@ -24,23 +19,11 @@ const DEVICES = [
   { name: 'paysage', width: 1024, height: 768 },
 ] as const;
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-  [cashierToken, adminToken] = await Promise.all([signInToken(sys.url, 'caissier@kermesse.local'), signInToken(sys.url, 'admin@kermesse.local')]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
-
 type Device = (typeof DEVICES)[number];
 
 async function newPage(device: Device, storage: Record<string, string>): Promise<Page> {
   // isMobile: a phone's browser widens its layout to the content, so anything too wide shows.
-  const context = await browser.newContext({
-    baseURL: sys.url,
+  const context = await e2e.newContext({
     viewport: { width: device.width, height: device.height },
     hasTouch: true,
     isMobile: device.width < 1000,
@@ -51,7 +34,8 @@ async function newPage(device: Device, storage: Record<string, string>): Promise
   return context.newPage();
 }
 
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(ARTIFACTS_DIR, `appareil-${name}.png`), fullPage });
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: join(ARTIFACTS_DIR, `appareil-${name}.png`), fullPage });
 
 /** How far the page scrolls sideways (0 when it does not), measured on the layout viewport. */
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -86,11 +70,8 @@ const total = (text: string) => text.replace(/\s/g, ' ');
 describe('the sales screen on a phone, an upright tablet and in landscape', () => {
   for (const device of DEVICES) {
     it(`${device.width}×${device.height}: products first, total and payment on screen, nothing sideways, « 30,50 » read as 30,50 €`, async () => {
-      const page = await newPage(device, { bearerToken: cashierToken });
-      await page.goto('/caisse');
-      await page.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
-      await page.getByRole('button', { name: 'Caisse Buvette' }).click();
-      await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+      const page = await newPage(device, { bearerToken: e2e.tokens.caissier });
+      await openRegister(page, 'Caisse Buvette');
       const narrow = device.width < 992;
 
       const cafe = page.getByRole('button', { name: /^Café,/ });
@@ -173,14 +154,16 @@ describe('the admin screens on a phone (390×844)', () => {
 
   for (const screen of screens) {
     it(`${screen.path} scrolls only downwards`, async () => {
-      const page = await newPage(phone, { kermesseSession: adminToken });
+      const page = await newPage(phone, { kermesseSession: e2e.tokens.admin });
       await page.goto(screen.path);
       await screen.ready(page).waitFor({ timeout: 15_000 });
       await shot(page, `admin-${screen.name}`, true);
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       // No table hides columns in a box that scrolls sideways either.
-      const hidden = await page.evaluate(() =>
-        [...document.querySelectorAll('main table')].filter((table) => table.getBoundingClientRect().right > window.innerWidth + 1).length,
+      const hidden = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('main table')].filter((table) => table.getBoundingClientRect().right > window.innerWidth + 1)
+            .length,
       );
       expect(hidden).toBe(0);
       await page.context().close();

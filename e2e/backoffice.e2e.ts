@@ -9,17 +9,15 @@
  * gift basket, the raffle put on the home banner; a sale at a register; the stock lines; the event
  * duplicated for next year with everything but the sales — the raffle and gift-basket tiers too.
  */
-import { mkdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
 import { callGateway, signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { openRegister, setupSystem } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
+const e2e = setupSystem();
 
 const PHONE = { width: 390, height: 844 };
 /** A real 1×1 PNG. */
@@ -43,49 +41,47 @@ function colourPicture([r, g, b]: [number, number, number]): Buffer {
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
-
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `gestion-${name}.png`), fullPage: true });
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const tab = (page: Page, name: string) => page.getByRole('navigation', { name: "Sections de l'événement" }).getByRole('button', { name, exact: true });
+const tab = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: "Sections de l'événement" }).getByRole('button', { name, exact: true });
 
 /** Register chunks a page fetched: `/remotes/mfe-register/…js`. */
-const registerScripts = (requested: string[]) => [...new Set(requested.filter((p) => p.startsWith('/remotes/mfe-register/') && p.endsWith('.js')))];
+const registerScripts = (requested: string[]) => [
+  ...new Set(requested.filter((p) => p.startsWith('/remotes/mfe-register/') && p.endsWith('.js'))),
+];
 
 describe('back office in Chromium (390 px phone)', () => {
   it('sets up a fair from nothing, sells its product on the new register, and duplicates it for next year', async () => {
     const stamp = Date.now() % 100000;
     const eventName = `Fête de l'école ${stamp}`;
-    const context = await browser.newContext({ baseURL: sys.url, viewport: PHONE, hasTouch: true, isMobile: true });
+    const context = await e2e.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const adminRequests: string[] = [];
     page.on('request', (req) => adminRequests.push(new URL(req.url()).pathname));
     await page.goto('/');
     await page.getByRole('button', { name: 'Plus tard' }).click();
     await signInThroughForm(page, 'admin@kermesse.local');
-    await page.getByRole('button', { name: 'Se déconnecter' }).waitFor().catch(async (err: unknown) => {
-      await shot(page, 'connexion');
-      throw err;
-    });
+    await page
+      .getByRole('button', { name: 'Se déconnecter' })
+      .waitFor()
+      .catch(async (err: unknown) => {
+        await shot(page, 'connexion');
+        throw err;
+      });
 
     await page.goto('/gestion');
     await page.getByRole('heading', { name: 'Gestion de la fête' }).waitFor();
     await page.getByRole('button', { name: 'Nouvel événement' }).click();
     await page.getByLabel("Nom de l'événement").fill(eventName);
     await page.getByLabel('Date de début').fill('2027-06-12');
-    await page.getByLabel('Lieu').fill('Cour de l\'école');
+    await page.getByLabel('Lieu').fill("Cour de l'école");
     await page.getByRole('button', { name: "Créer l'événement" }).click();
     await page.getByRole('heading', { name: eventName, level: 1 }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
@@ -118,11 +114,16 @@ describe('back office in Chromium (390 px phone)', () => {
     expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'produits');
     const eventId = Number(/evenements\/(\d+)/.exec(page.url())![1]);
-    const adminToken = await signInToken(sys.url, 'admin@kermesse.local');
+    const adminToken = await signInToken(e2e.url, 'admin@kermesse.local');
 
     // The stock service learnt the new product from catalog.product.changed: its line starts at 0.
     const stockOf = async () => {
-      const res = await callGateway<{ stocks?: Array<{ name: string; stock: number }> }>(sys.url, adminToken, 'GET', `/api/stocks/?event_id=${eventId}`);
+      const res = await callGateway<{ stocks?: Array<{ name: string; stock: number }> }>(
+        e2e.url,
+        adminToken,
+        'GET',
+        `/api/stocks/?event_id=${eventId}`,
+      );
       return res.status === 200 ? res.body.stocks?.find((line) => line.name === 'Citronnade maison')?.stock : undefined;
     };
     await expect.poll(stockOf, { timeout: 20_000 }).toBe(0);
@@ -134,23 +135,23 @@ describe('back office in Chromium (390 px phone)', () => {
     await page.getByLabel('Remise par menu').fill('0,30');
     await page.getByRole('button', { name: 'Enregistrer le menu' }).click();
     await page.getByText(/^Menu enregistré/).waitFor();
-    const settings = await callGateway<{ data: { mealDeal: unknown } }>(sys.url, await signInToken(sys.url, 'caissier@kermesse.local'), 'GET', `/api/cr/settings?eventId=${eventId}`);
+    const settings = await callGateway<{ data: { mealDeal: unknown } }>(
+      e2e.url,
+      await signInToken(e2e.url, 'caissier@kermesse.local'),
+      'GET',
+      `/api/cr/settings?eventId=${eventId}`,
+    );
     expect(settings.body.data.mealDeal).toEqual({ discount: 0.3, items: [{ categoryId: expect.any(Number), price: 2.5 }] });
 
     // The product sells at once on the new register (a cashier's tablet).
-    const cashier = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 800 }, hasTouch: true });
-    const token = await signInToken(sys.url, 'caissier@kermesse.local');
+    const cashier = await e2e.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+    const token = await signInToken(e2e.url, 'caissier@kermesse.local');
     await cashier.addInitScript((t) => localStorage.setItem('bearerToken', t), token);
     const register = await cashier.newPage();
     const cashierRequests: string[] = [];
     register.on('request', (req) => cashierRequests.push(new URL(req.url()).pathname));
-    await register.goto('/caisse');
-    const select = register.getByRole('combobox');
     // A loaded machine: the register's first load may take more than the 5 s of a poll.
-    await expect.poll(() => select.locator('option').allTextContents(), { timeout: 30_000 }).toContain(eventName);
-    await select.selectOption({ label: eventName });
-    await register.getByRole('button', { name: 'Caisse Citronnade' }).click();
-    await register.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+    await openRegister(register, 'Caisse Citronnade', { event: eventName, timeout: 30_000 });
     await register.getByRole('button', { name: /^Citronnade maison,/ }).click();
     expect(await register.getByRole('tab', { name: 'Boissons fraîches' }).count()).toBe(1);
     await register.getByRole('button', { name: /^Espèce/ }).click();
@@ -162,7 +163,7 @@ describe('back office in Chromium (390 px phone)', () => {
     const adminOnly = registerScripts(adminRequests).filter((p) => !registerScripts(cashierRequests).includes(p));
     expect(adminOnly.length).toBeGreaterThan(0);
     for (const path of registerScripts(cashierRequests)) {
-      const code = await (await fetch(sys.url + path)).text();
+      const code = await (await fetch(e2e.url + path)).text();
       expect(code, path).not.toContain('Gestion de la fête');
     }
     await cashier.close();
@@ -180,14 +181,22 @@ describe('back office in Chromium (390 px phone)', () => {
     await page.getByText('Caisse Citronnade', { exact: true }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     const copyId = Number(/evenements\/(\d+)/.exec(page.url())![1]);
-    const events = (await callGateway<Array<{ id: number; hasSales: boolean }>>(sys.url, adminToken, 'GET', '/api/admin/events')).body;
+    const events = (await callGateway<Array<{ id: number; hasSales: boolean }>>(e2e.url, adminToken, 'GET', '/api/admin/events')).body;
     expect(events.find((e) => e.id === eventId)?.hasSales).toBe(true);
     expect(events.find((e) => e.id === copyId)?.hasSales).toBe(false);
-    const meal = await callGateway<{ discount: number; isDefault: boolean }>(sys.url, adminToken, 'GET', `/api/admin/events/${copyId}/meal-deal`);
+    const meal = await callGateway<{ discount: number; isDefault: boolean }>(
+      e2e.url,
+      adminToken,
+      'GET',
+      `/api/admin/events/${copyId}/meal-deal`,
+    );
     expect(meal.body).toMatchObject({ discount: 0.3, isDefault: false });
 
     // Tablet (768 px) and phone landscape: nothing wider than the screen, every tab reachable.
-    for (const viewport of [{ width: 768, height: 1024 }, { width: 844, height: 390 }]) {
+    for (const viewport of [
+      { width: 768, height: 1024 },
+      { width: 844, height: 390 },
+    ]) {
       await page.setViewportSize(viewport);
       for (const name of ['Informations', 'Caisses', 'Catégories', 'Produits', 'Import CSV', 'Menu']) {
         await tab(page, name).click();
@@ -203,9 +212,14 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
   const TABLET = { width: 1024, height: 768 };
   const CATEGORIES = ['Rafraîchissements', 'Crêpes et gâteaux', 'Salé'];
   const PRODUCTS: Array<[string, string, string]> = [
-    ['Citronnade', '1,50', 'Rafraîchissements'], ['Café noisette', '1,00', 'Rafraîchissements'], ['Sirop de grenadine', '0,80', 'Rafraîchissements'],
-    ['Crêpe au sucre', '2,00', 'Crêpes et gâteaux'], ['Part de gâteau', '1,50', 'Crêpes et gâteaux'], ['Gaufre', '2,50', 'Crêpes et gâteaux'],
-    ['Hot-dog', '3,50', 'Salé'], ['Croque-monsieur', '3,00', 'Salé'],
+    ['Citronnade', '1,50', 'Rafraîchissements'],
+    ['Café noisette', '1,00', 'Rafraîchissements'],
+    ['Sirop de grenadine', '0,80', 'Rafraîchissements'],
+    ['Crêpe au sucre', '2,00', 'Crêpes et gâteaux'],
+    ['Part de gâteau', '1,50', 'Crêpes et gâteaux'],
+    ['Gaufre', '2,50', 'Crêpes et gâteaux'],
+    ['Hot-dog', '3,50', 'Salé'],
+    ['Croque-monsieur', '3,00', 'Salé'],
   ];
   const RAFFLE = 'Tombola de la fête';
 
@@ -213,13 +227,16 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     const stamp = Date.now() % 100000;
     const eventName = `Fête des écoles ${stamp}`;
     const nextName = `${eventName} — 2028`;
-    const adminToken = await signInToken(sys.url, 'admin@kermesse.local');
-    const cashierToken = await signInToken(sys.url, 'caissier@kermesse.local');
-    const context = await browser.newContext({ baseURL: sys.url, viewport: TABLET, hasTouch: true });
+    const adminToken = await signInToken(e2e.url, 'admin@kermesse.local');
+    const cashierToken = await signInToken(e2e.url, 'caissier@kermesse.local');
+    const context = await e2e.newContext({ viewport: TABLET, hasTouch: true });
     const page = await context.newPage();
     // On a failure, every page open at that moment is kept as a screenshot.
     onTestFailed(async () => {
-      for (const [index, open] of browser.contexts().flatMap((c) => c.pages()).entries()) {
+      for (const [index, open] of e2e.browser
+        .contexts()
+        .flatMap((c) => c.pages())
+        .entries()) {
         await open.screenshot({ path: join(ARTIFACTS_DIR, `fete-echec-${index}.png`), fullPage: true }).catch(() => undefined);
       }
     });
@@ -232,7 +249,7 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     await page.getByRole('button', { name: 'Nouvel événement' }).click();
     await page.getByLabel("Nom de l'événement").fill(eventName);
     await page.getByLabel('Date de début').fill('2027-06-12');
-    await page.getByLabel('Lieu').fill('Cour de l\'école');
+    await page.getByLabel('Lieu').fill("Cour de l'école");
     await page.getByRole('button', { name: "Créer l'événement" }).click();
     await page.getByRole('heading', { name: eventName, level: 1 }).waitFor();
     const eventId = Number(/evenements\/(\d+)/.exec(page.url())![1]);
@@ -268,7 +285,10 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
 
     // The meal deal: a drink at 1,50 and a savoury at 3,50 make a menu, 0,50 off.
     await tab(page, 'Menu').click();
-    for (const [index, [category, price]] of [['Rafraîchissements', '1,50'], ['Salé', '3,50']].entries()) {
+    for (const [index, [category, price]] of [
+      ['Rafraîchissements', '1,50'],
+      ['Salé', '3,50'],
+    ].entries()) {
       await page.getByRole('button', { name: 'Ajouter une catégorie au menu' }).click();
       await page.getByLabel(`Catégorie ${index + 1}`).selectOption({ label: category! });
       await page.getByLabel(`Prix ${index + 1}`).fill(price!);
@@ -276,16 +296,39 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     await page.getByLabel('Remise par menu').fill('0,50');
     await page.getByRole('button', { name: 'Enregistrer le menu' }).click();
     await page.getByText(/^Menu enregistré/).waitFor();
-    const settings = await callGateway<{ data: { mealDeal: unknown } }>(sys.url, cashierToken, 'GET', `/api/cr/settings?eventId=${eventId}`);
-    expect(settings.body.data.mealDeal).toEqual({ discount: 0.5, items: [{ categoryId: expect.any(Number), price: 1.5 }, { categoryId: expect.any(Number), price: 3.5 }] });
+    const settings = await callGateway<{ data: { mealDeal: unknown } }>(
+      e2e.url,
+      cashierToken,
+      'GET',
+      `/api/cr/settings?eventId=${eventId}`,
+    );
+    expect(settings.body.data.mealDeal).toEqual({
+      discount: 0.5,
+      items: [
+        { categoryId: expect.any(Number), price: 1.5 },
+        { categoryId: expect.any(Number), price: 3.5 },
+      ],
+    });
 
     // The raffle with its tiers: after « Créer » the editor updates the same raffle.
-    await expect.poll(async () => (await callGateway<Array<{ id: number }>>(sys.url, adminToken, 'GET', '/api/admin/raffles/events')).body.some((e) => e.id === eventId), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await callGateway<Array<{ id: number }>>(e2e.url, adminToken, 'GET', '/api/admin/raffles/events')).body.some(
+            (e) => e.id === eventId,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await page.goto('/tombola/nouvelle');
     await page.getByLabel('Événement').selectOption({ label: eventName });
     await page.getByLabel('Nom de la tombola').fill(RAFFLE);
     await page.getByLabel('Nombre total de tickets').fill('500');
-    for (const [index, [nb, price]] of [['1', '2,00'], ['3', '5,00'], ['10', '15,00']].entries()) {
+    for (const [index, [nb, price]] of [
+      ['1', '2,00'],
+      ['3', '5,00'],
+      ['10', '15,00'],
+    ].entries()) {
       await page.getByRole('button', { name: 'Ajouter une nouvelle paire' }).click();
       await page.getByLabel(`Nombre de tickets de la paire ${index + 1}`).fill(nb!);
       await page.getByLabel(`Prix de la paire ${index + 1}`).fill(price!);
@@ -297,15 +340,30 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await page.getByText('Raffle mis à jour avec succès !').waitFor();
     await fairShot('tombola-tarifs');
-    const raffles = async () => (await callGateway<Array<{ id: number; name: string; eventId: number; sold: number; tickets: number; price?: unknown }>>(sys.url, adminToken, 'GET', '/api/admin/raffles')).body;
+    const raffles = async () =>
+      (
+        await callGateway<Array<{ id: number; name: string; eventId: number; sold: number; tickets: number; price?: unknown }>>(
+          e2e.url,
+          adminToken,
+          'GET',
+          '/api/admin/raffles',
+        )
+      ).body;
     const ours = (await raffles()).filter((r) => r.eventId === eventId);
     expect(ours.map((r) => r.name)).toEqual([RAFFLE]);
-    expect((await callGateway(sys.url, adminToken, 'GET', `/api/admin/raffle/${ours[0]!.id}`)).body).toEqual([{ nb: 1, p: 2 }, { nb: 3, p: 5 }, { nb: 10, p: 12 }]);
+    expect((await callGateway(e2e.url, adminToken, 'GET', `/api/admin/raffle/${ours[0]!.id}`)).body).toEqual([
+      { nb: 1, p: 2 },
+      { nb: 3, p: 5 },
+      { nb: 10, p: 12 },
+    ]);
 
     // A gift basket with its tiers and one basket to win.
     await page.goto('/tombola/paniers/nouveau');
     await page.getByLabel('Événement').selectOption({ label: eventName });
-    for (const [index, [nb, price]] of [['1', '2,00'], ['3', '5,00']].entries()) {
+    for (const [index, [nb, price]] of [
+      ['1', '2,00'],
+      ['3', '5,00'],
+    ].entries()) {
       await page.getByRole('button', { name: 'Ajouter une nouvelle paire' }).click();
       await page.getByLabel(`Nombre de tickets de la paire ${index + 1}`).fill(nb!);
       await page.getByLabel(`Prix de la paire ${index + 1}`).fill(price!);
@@ -324,11 +382,13 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     await featured.getByLabel('Tombola montrée au public').selectOption({ label: `${RAFFLE} — ${eventName}` });
     await featured.getByLabel("Afficher la bannière sur la page d'accueil").check();
     expect(await featured.getByLabel('Titre de la bannière').inputValue()).toBe(`${RAFFLE} : la prévente est ouverte !`);
-    await featured.getByLabel('Texte de la bannière').fill('Un vélo et des paniers garnis à gagner : les tickets sont en vente à la buvette.');
+    await featured
+      .getByLabel('Texte de la bannière')
+      .fill('Un vélo et des paniers garnis à gagner : les tickets sont en vente à la buvette.');
     await featured.getByRole('button', { name: 'Enregistrer' }).click();
     await featured.getByText(/^Choix enregistré/).waitFor();
     await featured.screenshot({ path: join(ARTIFACTS_DIR, 'fete-tombola-affiche.png') });
-    const visitor = await browser.newContext({ baseURL: sys.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const visitor = await e2e.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const home = await visitor.newPage();
     await home.goto('/');
     const banner = home.getByRole('dialog', { name: `${RAFFLE} : la prévente est ouverte !` });
@@ -343,15 +403,10 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     await visitor.close();
 
     // A sale at the « Buvette » register.
-    const cashier = await browser.newContext({ baseURL: sys.url, viewport: TABLET, hasTouch: true });
+    const cashier = await e2e.newContext({ viewport: TABLET, hasTouch: true });
     await cashier.addInitScript((t) => localStorage.setItem('bearerToken', t), cashierToken);
     const register = await cashier.newPage();
-    await register.goto('/caisse');
-    const select = register.getByRole('combobox');
-    await expect.poll(() => select.locator('option').allTextContents(), { timeout: 30_000 }).toContain(eventName);
-    await select.selectOption({ label: eventName });
-    await register.getByRole('button', { name: 'Buvette' }).click();
-    await register.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+    await openRegister(register, 'Buvette', { event: eventName, timeout: 30_000 });
     for (const name of [...CATEGORIES, `Tombola : ${RAFFLE}`]) await register.getByRole('tab', { name }).waitFor();
     await register.getByRole('button', { name: /^Citronnade,/ }).click();
     await register.getByRole('button', { name: /^Croque-monsieur,/ }).click();
@@ -364,14 +419,22 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     // The stock lines of the eight products, the sale counted.
     type StockLines = { stocks?: Array<{ name: string; stock: number }> };
     const stockOf = async (id: number) => {
-      const res = await callGateway<StockLines>(sys.url, adminToken, 'GET', `/api/stocks/?event_id=${id}`);
+      const res = await callGateway<StockLines>(e2e.url, adminToken, 'GET', `/api/stocks/?event_id=${id}`);
       return res.status === 200 ? (res.body.stocks ?? []) : [];
     };
     await expect.poll(async () => (await stockOf(eventId)).find((l) => l.name === 'Citronnade')?.stock, { timeout: 20_000 }).toBe(-1);
     await page.goto(`/stock?evenement=${eventId}`);
     await page.getByRole('heading', { name: 'État du stock' }).waitFor();
-    for (const [name, , category] of PRODUCTS) await page.getByRole('region', { name: category }).getByRole('rowheader', { name, exact: true }).waitFor();
-    expect(await page.getByRole('region', { name: 'Rafraîchissements' }).getByRole('row').filter({ hasText: 'Citronnade' }).getByText('Stock négatif').count()).toBe(1);
+    for (const [name, , category] of PRODUCTS)
+      await page.getByRole('region', { name: category }).getByRole('rowheader', { name, exact: true }).waitFor();
+    expect(
+      await page
+        .getByRole('region', { name: 'Rafraîchissements' })
+        .getByRole('row')
+        .filter({ hasText: 'Citronnade' })
+        .getByText('Stock négatif')
+        .count(),
+    ).toBe(1);
     await fairShot('stock');
 
     // Next year: duplicate the fair.
@@ -387,21 +450,34 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     await tab(page, 'Catégories').click();
     for (const name of CATEGORIES) await page.getByText(name, { exact: true }).waitFor();
     await tab(page, 'Produits').click();
-    await expect.poll(() => page.locator('.bo-product').filter({ hasNot: page.getByText('Tombola :') }).count()).toBeGreaterThanOrEqual(8);
+    await expect
+      .poll(() =>
+        page
+          .locator('.bo-product')
+          .filter({ hasNot: page.getByText('Tombola :') })
+          .count(),
+      )
+      .toBeGreaterThanOrEqual(8);
     for (const [name, price] of PRODUCTS) {
-      await page.locator('.bo-product').filter({ has: page.getByText(name, { exact: true }) }).getByText(`${price} €`).waitFor();
+      await page
+        .locator('.bo-product')
+        .filter({ has: page.getByText(name, { exact: true }) })
+        .getByText(`${price} €`)
+        .waitFor();
     }
     await expect.poll(() => page.locator('.bo-product__img[src^="/up/produit-"]').count()).toBe(8);
     await fairShot('copie-produits');
     await tab(page, 'Menu').click();
     await expect.poll(() => page.getByLabel('Remise par menu').inputValue()).toBe('0,50');
-    const events = (await callGateway<Array<{ id: number; hasSales: boolean }>>(sys.url, adminToken, 'GET', '/api/admin/events')).body;
+    const events = (await callGateway<Array<{ id: number; hasSales: boolean }>>(e2e.url, adminToken, 'GET', '/api/admin/events')).body;
     expect(events.find((e) => e.id === eventId)?.hasSales).toBe(true);
     expect(events.find((e) => e.id === copyId)?.hasSales).toBe(false);
     // The new event's stock lines start at 0: the sale stayed with this year's fair.
     const ourNames = new Set(PRODUCTS.map(([name]) => name));
     const copyLines = async () => (await stockOf(copyId)).filter((l) => ourNames.has(l.name));
-    await expect.poll(async () => [...new Set((await copyLines()).map((l) => l.name))].sort(), { timeout: 20_000 }).toEqual([...ourNames].sort());
+    await expect
+      .poll(async () => [...new Set((await copyLines()).map((l) => l.name))].sort(), { timeout: 20_000 })
+      .toEqual([...ourNames].sort());
     expect((await copyLines()).filter((l) => l.stock !== 0)).toEqual([]);
 
     // The raffle and the gift basket came too, with their tiers and no sales.
@@ -413,8 +489,12 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     await page.getByText('1 ticket : 2,00 € · 3 tickets : 5,00 € · 10 tickets : 12,00 €').waitFor();
     await page.getByRole('link', { name: /^Prix des tickets/ }).click();
     await page.getByRole('heading', { name: 'Modifier les prix des tickets' }).waitFor();
-    await expect.poll(() => page.getByLabel(/^Prix de la paire/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['2,00', '5,00', '12,00']);
-    expect(await page.getByLabel(/^Nombre de tickets de la paire/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['1', '3', '10']);
+    await expect
+      .poll(() => page.getByLabel(/^Prix de la paire/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)))
+      .toEqual(['2,00', '5,00', '12,00']);
+    expect(
+      await page.getByLabel(/^Nombre de tickets de la paire/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+    ).toEqual(['1', '3', '10']);
     await fairShot('copie-tombola');
     await page.goto('/tombola');
     const basketRow = page.getByRole('row').filter({ hasText: nextName }).filter({ hasText: 'Panier gourmand' });
@@ -423,14 +503,10 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
 
     // Next year's registers sell the raffle tickets at the copied prices.
     // Another tablet (a register reopens on the event and register it was last on).
-    const nextTablet = await browser.newContext({ baseURL: sys.url, viewport: TABLET, hasTouch: true });
+    const nextTablet = await e2e.newContext({ viewport: TABLET, hasTouch: true });
     await nextTablet.addInitScript((t) => localStorage.setItem('bearerToken', t), cashierToken);
     const nextRegister = await nextTablet.newPage();
-    await nextRegister.goto('/caisse');
-    const nextSelect = nextRegister.getByRole('combobox');
-    await expect.poll(() => nextSelect.locator('option').allTextContents(), { timeout: 30_000 }).toContain(nextName);
-    await nextSelect.selectOption({ label: nextName });
-    await nextRegister.getByRole('button', { name: 'Buvette' }).click();
+    await openRegister(nextRegister, 'Buvette', { event: nextName, loaded: false, timeout: 30_000 });
     await nextRegister.getByRole('tab', { name: `Tombola : ${RAFFLE}` }).click();
     await nextRegister.getByRole('button', { name: /^10 tickets,/ }).waitFor();
     await nextRegister.screenshot({ path: join(ARTIFACTS_DIR, 'fete-copie-caisse.png'), fullPage: true });

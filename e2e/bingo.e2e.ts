@@ -4,40 +4,35 @@
  * name, release after the confirmation, print, and the other door's reservation appearing within
  * 3 s); the caller enters 20 balls, the projector's board shows them live, and a carton is checked.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
-import { gatewayOk, signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
+import { gatewayOk } from './support/api.ts';
+import { setupSystem } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
-let adminToken: string;
-let volunteerToken: string;
+const e2e = setupSystem({ signIn: ['admin', 'benevole'] });
 
-interface Seat { seatId: number; name: string | null; reserved: boolean }
-interface Plan { tables: { tableId: number; label: string; seats: Seat[] }[] }
-interface Carton { number: number; code: string; grid: (number | null)[][] }
+interface Seat {
+  seatId: number;
+  name: string | null;
+  reserved: boolean;
+}
+interface Plan {
+  tables: { tableId: number; label: string; seats: Seat[] }[];
+}
+interface Carton {
+  number: number;
+  code: string;
+  grid: (number | null)[][];
+}
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-  adminToken = await signInToken(sys.url, 'admin@kermesse.local');
-  volunteerToken = await signInToken(sys.url, 'benevole@kermesse.local');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
-
-const api = <T = unknown>(method: string, path: string, body?: unknown, token = adminToken) => gatewayOk<T>(sys.url, token, method, path, body);
+const api = <T = unknown>(method: string, path: string, body?: unknown, token = e2e.tokens.admin) =>
+  gatewayOk<T>(e2e.url, token, method, path, body);
 
 /** A phone at the door (390 × 844, touch), signed in as the demo volunteer. */
 async function volunteerPhone(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const context = await e2e.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   await signInThroughForm(page, 'benevole@kermesse.local');
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/loto');
@@ -58,7 +53,9 @@ describe('seating plan on a phone', () => {
     expect(await page.locator('fieldset.bgo-table').count()).toBe(30);
     expect(await seat(page, 1, 1).getAttribute('aria-label')).toBe('Table 1, siège 1 : réservé par Famille Martin');
     // Three columns of tables, nothing wider than the phone.
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.bgo-tables')!).gridTemplateColumns.split(' ').length)).toBe(3);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.bgo-tables')!).gridTemplateColumns.split(' ').length)).toBe(
+      3,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // Reserve: the prompt asks for a name.
@@ -73,7 +70,7 @@ describe('seating plan on a phone', () => {
     // An empty name cancels: nothing reserved.
     page.once('dialog', (dialog) => void dialog.accept(''));
     await seat(page, 3, 3).tap();
-    const afterCancel = await api<Plan>('GET', '/api/volunteer/bingo/1/placement', undefined, volunteerToken);
+    const afterCancel = await api<Plan>('GET', '/api/volunteer/bingo/1/placement', undefined, e2e.tokens.benevole);
     expect(afterCancel.tables[2]!.seats[2]).toEqual({ seatId: 3, name: null, reserved: false });
 
     // Release after « Êtes-vous sûr de vouloir libérer ce siège ? » (refused first, then accepted).
@@ -90,7 +87,9 @@ describe('seating plan on a phone', () => {
     // The other door (admin's plan) takes a seat: the phone shows it within 3 s.
     await api('POST', '/admin-bingo/api/bingo/1/reserve', { tableId: 10, seatId: 5, name: 'Famille Garnier' });
     const seen = Date.now();
-    await expect.poll(() => seat(page, 10, 5).getAttribute('aria-label'), { timeout: 3_000, interval: 100 }).toBe('Table 10, siège 5 : réservé par Famille Garnier');
+    await expect
+      .poll(() => seat(page, 10, 5).getAttribute('aria-label'), { timeout: 3_000, interval: 100 })
+      .toBe('Table 10, siège 5 : réservé par Famille Garnier');
     expect(Date.now() - seen).toBeLessThanOrEqual(3_000);
 
     // A seat taken at the other door a moment before: the 409's French message is shown.
@@ -102,7 +101,9 @@ describe('seating plan on a phone', () => {
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'loto-placement-telephone.png'), fullPage: true });
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
-      window.print = () => { (window as unknown as { printed: number }).printed += 1; };
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
     });
     await page.getByRole('button', { name: 'Imprimer' }).tap();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
@@ -118,12 +119,12 @@ describe('a loto night being called', () => {
     const balls = [...others.slice(0, 15), ...firstRow];
 
     // The projector: public, no sign-in.
-    const projector = await (await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 720 } })).newPage();
+    const projector = await (await e2e.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
     await projector.goto('/loto/1/tableau');
     await projector.getByTestId('board-partie').waitFor();
     expect(await projector.getByTestId('board-partie').textContent()).toBe('Partie 1/4 — Quine : Bon d’achat librairie 20 €');
 
-    const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 900 } });
+    const context = await e2e.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signInThroughForm(page, 'admin@kermesse.local');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/');
@@ -144,8 +145,9 @@ describe('a loto night being called', () => {
     await page.getByLabel('Numéro du carton').fill(carton.code);
     await page.getByRole('button', { name: 'Vérifier le carton' }).click();
     await page.getByTestId('check-result').waitFor();
-    expect(await page.getByTestId('check-result').getByRole('status').textContent())
-      .toBe(`Carton ${carton.code} : quine valide, la dernière boule est sur le carton.`);
+    expect(await page.getByTestId('check-result').getByRole('status').textContent()).toBe(
+      `Carton ${carton.code} : quine valide, la dernière boule est sur le carton.`,
+    );
 
     // A projector that reconnects (reload) shows the current state.
     await projector.reload();

@@ -5,19 +5,15 @@
  * office appears on an open register without reloading it. A cashier's register page never
  * downloads the dashboard's code.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
 import { callGateway, gatewayOk, signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { openRegister, setupSystem } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
-let cashierToken: string;
-let adminToken: string;
+const e2e = setupSystem({ signIn: ['caissier', 'admin'] });
 let eventId: number;
 let buvette: number;
 let products: Map<string, number>;
@@ -26,21 +22,23 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-  [cashierToken, adminToken] = await Promise.all([signInToken(sys.url, 'caissier@kermesse.local'), signInToken(sys.url, 'admin@kermesse.local')]);
-  const [event] = await gatewayOk<Array<{ id: number; name: string }>>(sys.url, cashierToken, 'GET', '/api/cr/events');
+  const [event] = await gatewayOk<Array<{ id: number; name: string }>>(e2e.url, e2e.tokens.caissier, 'GET', '/api/cr/events');
   eventId = event!.id;
-  const [withCheckouts] = await gatewayOk<Array<{ checkouts: Array<{ id: number; name: string }> }>>(sys.url, cashierToken, 'GET', `/api/cr/events/${eventId}/checkouts`);
+  const [withCheckouts] = await gatewayOk<Array<{ checkouts: Array<{ id: number; name: string }> }>>(
+    e2e.url,
+    e2e.tokens.caissier,
+    'GET',
+    `/api/cr/events/${eventId}/checkouts`,
+  );
   buvette = withCheckouts!.checkouts.find((c) => c.name === 'Caisse Buvette')!.id;
-  const [data] = await gatewayOk<Array<{ products: Array<{ id: number; name: string }> }>>(sys.url, cashierToken, 'GET', `/api/cr/checkouts/${buvette}`);
+  const [data] = await gatewayOk<Array<{ products: Array<{ id: number; name: string }> }>>(
+    e2e.url,
+    e2e.tokens.caissier,
+    'GET',
+    `/api/cr/checkouts/${buvette}`,
+  );
   products = new Map(data!.products.map((p) => [p.name, p.id]));
 }, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `tableau-de-bord-${name}.png`), fullPage: true });
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -48,15 +46,33 @@ const tile = (page: Page, label: string) => page.locator('.db-tile', { has: page
 
 /** A cash sale made through the API, as another register would. */
 async function sellCoffees(quantity: number): Promise<void> {
-  const answer = await callGateway<{ success: boolean }>(sys.url, cashierToken, 'POST', '/api/cr/sale/create', {
-    sale: { checkoutId: buvette, eventId, personId: 0, cart: [{ product: { id: products.get('Café')!, name: 'Café' }, quantity }], paymentMode: 2, paymentStatus: 1, payments: [{ method: 'ESP', amount: 20, payment_reference: '20' }] },
-  }, { 'Idempotency-Key': randomUUID() });
+  const answer = await callGateway<{ success: boolean }>(
+    e2e.url,
+    e2e.tokens.caissier,
+    'POST',
+    '/api/cr/sale/create',
+    {
+      sale: {
+        checkoutId: buvette,
+        eventId,
+        personId: 0,
+        cart: [{ product: { id: products.get('Café')!, name: 'Café' }, quantity }],
+        paymentMode: 2,
+        paymentStatus: 1,
+        payments: [{ method: 'ESP', amount: 20, payment_reference: '20' }],
+      },
+    },
+    { 'Idempotency-Key': randomUUID() },
+  );
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
 }
 
 /** A treasurer's page on the dashboard; counts the page loads so a reload would show. */
-async function treasurerOnDashboard(viewport: { width: number; height: number }): Promise<{ page: Page; loads: () => number; scripts: string[] }> {
-  const context = await browser.newContext({ baseURL: sys.url, viewport, hasTouch: viewport.width < 500, isMobile: viewport.width < 500 });
+async function treasurerOnDashboard(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ page: Page; loads: () => number; scripts: string[] }> {
+  const context = await e2e.newContext({ viewport, hasTouch: viewport.width < 500, isMobile: viewport.width < 500 });
   const page = await context.newPage();
   const scripts: string[] = [];
   page.on('request', (req) => {
@@ -83,20 +99,35 @@ describe('live dashboard in Chromium', () => {
     const { page, loads, scripts } = await treasurerOnDashboard(DESKTOP);
     const salesOf = async () => Number(/(\d+) ventes?/.exec(await tile(page, "Chiffre d'affaires").innerText())?.[1]);
     const before = await salesOf();
-    const api = await gatewayOk<{ totals: { sales: number; net: number } }>(sys.url, await signInToken(sys.url, 'tresorier@kermesse.local'), 'GET', `/api/admin/dashboard/${eventId}`);
+    const api = await gatewayOk<{ totals: { sales: number; net: number } }>(
+      e2e.url,
+      await signInToken(e2e.url, 'tresorier@kermesse.local'),
+      'GET',
+      `/api/admin/dashboard/${eventId}`,
+    );
     expect(before).toBe(api.totals.sales);
     await shot(page, 'avant');
 
     await sellCoffees(3);
     await expect.poll(salesOf, { timeout: 20_000, interval: 500 }).toBe(before + 1);
     expect(loads()).toBe(0);
-    const after = await gatewayOk<{ totals: { net: number }; topProducts: Array<{ name: string; quantity: number }> }>(sys.url, adminToken, 'GET', `/api/admin/dashboard/${eventId}`);
+    const after = await gatewayOk<{ totals: { net: number }; topProducts: Array<{ name: string; quantity: number }> }>(
+      e2e.url,
+      e2e.tokens.admin,
+      'GET',
+      `/api/admin/dashboard/${eventId}`,
+    );
     expect(after.totals.net).toBeCloseTo(api.totals.net + 3, 2);
     const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(after.totals.net).replace(/\s/g, ' ');
     await expect.poll(async () => (await tile(page, "Chiffre d'affaires").innerText()).replace(/\s/g, ' ')).toContain(euros);
     await page.getByRole('row', { name: /^Café/ }).first().waitFor();
     // The bar chart by hour is plain SVG.
-    expect(await page.getByRole('img', { name: /Recettes par heure/ }).locator('rect').count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('img', { name: /Recettes par heure/ })
+        .locator('rect')
+        .count(),
+    ).toBeGreaterThan(0);
     await shot(page, 'apres');
 
     // The printable end-of-fair summary: its heading shows on paper, the controls do not.
@@ -119,30 +150,36 @@ describe('live dashboard in Chromium', () => {
   });
 
   it('a product added in the back office reaches an open register without reloading it; the register never downloads the dashboard', async () => {
-    const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 800 }, hasTouch: true });
-    await context.addInitScript((token) => {
-      if (!localStorage.getItem('bearerToken')) localStorage.setItem('bearerToken', token);
-    }, cashierToken);
+    const context = await e2e.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true, token: e2e.tokens.caissier });
     const register = await context.newPage();
     const scripts: string[] = [];
     register.on('request', (req) => {
       const path = new URL(req.url()).pathname;
       if (path.startsWith('/remotes/mfe-register/') && path.endsWith('.js')) scripts.push(path);
     });
-    await register.goto('/caisse');
-    await register.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
-    await register.getByRole('button', { name: 'Caisse Buvette' }).click();
-    await register.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+    await openRegister(register, 'Caisse Buvette');
     let loads = 0;
     register.on('load', () => {
       loads += 1;
     });
     expect(await register.getByRole('button', { name: /^Limonade bio,/ }).count()).toBe(0);
 
-    const categories = await gatewayOk<Array<{ id: number; name: string }>>(sys.url, adminToken, 'GET', `/api/admin/categories?eventId=${eventId}`);
+    const categories = await gatewayOk<Array<{ id: number; name: string }>>(
+      e2e.url,
+      e2e.tokens.admin,
+      'GET',
+      `/api/admin/categories?eventId=${eventId}`,
+    );
     const drinks = categories.find((c) => c.name === 'Boissons')!;
-    await gatewayOk(sys.url, adminToken, 'POST', '/api/admin/products', {
-      name: 'Limonade bio', price: '2,80', categoryId: drinks.id, eventId, clickAndCollectEligible: false, alcoohol: false, active: true, checkoutIds: [buvette],
+    await gatewayOk(e2e.url, e2e.tokens.admin, 'POST', '/api/admin/products', {
+      name: 'Limonade bio',
+      price: '2,80',
+      categoryId: drinks.id,
+      eventId,
+      clickAndCollectEligible: false,
+      alcoohol: false,
+      active: true,
+      checkoutIds: [buvette],
     });
     // The cashier comes back to the register (the window gets the focus): it asks the catalogue version.
     await register.evaluate(() => window.dispatchEvent(new Event('focus')));
@@ -155,7 +192,7 @@ describe('live dashboard in Chromium', () => {
     await register.getByRole('button', { name: 'Recharger le catalogue' }).waitFor();
 
     for (const path of [...new Set(scripts)]) {
-      const code = await (await fetch(sys.url + path)).text();
+      const code = await (await fetch(e2e.url + path)).text();
       expect(code, path).not.toContain('Imprimer le récapitulatif');
     }
     await context.close();

@@ -3,37 +3,31 @@
  * account; the first visit asks to create the first administrator, who then lands in the back office
  * (« Gestion de la fête ») to set up the first event. Once the account exists, the setup is closed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
 import { callGateway } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { setupSystem } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
+const e2e = setupSystem({ demo: false });
 
-beforeAll(async () => {
-  [sys, browser] = await Promise.all([startTestSystem({ demo: false }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
-
-const ADMIN = { firstname: 'Claire', lastname: 'Durand', email: 'claire.durand@ecole-des-tilleuls.fr', password: 'la kermesse des tilleuls en juin' };
+const ADMIN = {
+  firstname: 'Claire',
+  lastname: 'Durand',
+  email: 'claire.durand@ecole-des-tilleuls.fr',
+  password: 'la kermesse des tilleuls en juin',
+};
 
 describe('first run without demo data', () => {
   it('asks the first visitor to create the administrator, then leads to the setup of the first event', async () => {
     // No demo account: the demo sign-in is refused.
-    const demoLogin = await fetch(`${sys.url}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+    const demoLogin = await fetch(`${e2e.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@kermesse.local', password: 'e2e-mot-de-passe' }),
     });
     expect(demoLogin.status).toBe(401);
     await demoLogin.arrayBuffer();
 
-    const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 390, height: 844 } });
+    const context = await e2e.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Bienvenue ! Créez le premier administrateur' }).waitFor();
@@ -63,17 +57,19 @@ describe('first run without demo data', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/gestion\/evenements\/\d+$/);
 
     // The administrator signs in with the password chosen; the setup cannot run a second time.
-    const login = await fetch(`${sys.url}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+    const login = await fetch(`${e2e.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
     });
     expect(login.status).toBe(200);
     const { token } = (await login.json()) as { token: string };
-    const events = await callGateway<{ name: string }[] | { events: { name: string }[] }>(sys.url, token, 'GET', '/api/cr/events');
+    const events = await callGateway<{ name: string }[] | { events: { name: string }[] }>(e2e.url, token, 'GET', '/api/cr/events');
     expect(events.status).toBe(200);
     expect(JSON.stringify(events.body)).toContain('Kermesse des Tilleuls 2027');
-    const again = await fetch(`${sys.url}/api/setup`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+    const again = await fetch(`${e2e.url}/api/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...ADMIN, email: 'intrus@exemple.fr' }),
     });
     expect(again.status).toBeGreaterThanOrEqual(400);
@@ -81,7 +77,7 @@ describe('first run without demo data', () => {
     await again.arrayBuffer();
 
     // A later visitor is no longer sent to the first-run page.
-    const visitor = await browser.newContext({ baseURL: sys.url, viewport: { width: 768, height: 1024 } });
+    const visitor = await e2e.newContext({ viewport: { width: 768, height: 1024 } });
     const visit = await visitor.newPage();
     await visit.goto('/premier-lancement');
     await visit.goto('/');

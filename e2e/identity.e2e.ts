@@ -5,39 +5,40 @@
  * the DevTools virtual authenticator (register, sign in, removed passkey refused, on-behalf link).
  */
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { eventually } from '@kermesse/kit/testing';
-import { launchBrowser, signInThroughForm } from './support/browser.ts';
+import { signInThroughForm } from './support/browser.ts';
 import { callGateway, gatewayOk, signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { setupSystem } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
-let adminToken: string;
+const e2e = setupSystem({ signIn: ['admin'] });
 /** Passkeys need a site name, not an IP address: the browser uses the gateway as `localhost`. */
 let siteUrl: string;
 const settled = <T>(check: () => Promise<T>) => eventually(check, 15_000, 200);
 
-interface Person { id: string; email: string; roles: string[]; disabled: boolean; passkeys: { id: string; name: string }[] }
+interface Person {
+  id: string;
+  email: string;
+  roles: string[];
+  disabled: boolean;
+  passkeys: { id: string; name: string }[];
+}
 
 beforeAll(async () => {
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-  siteUrl = sys.url.replace('127.0.0.1', 'localhost');
-  adminToken = await signInToken(sys.url, 'admin@kermesse.local');
+  siteUrl = e2e.url.replace('127.0.0.1', 'localhost');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
-
-const api = <T = unknown>(method: string, path: string, body?: unknown, token = adminToken) => gatewayOk<T>(sys.url, token, method, path, body);
+const api = <T = unknown>(method: string, path: string, body?: unknown, token = e2e.tokens.admin) =>
+  gatewayOk<T>(e2e.url, token, method, path, body);
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-const pathOf = (url: string) => { const u = new URL(url); return u.pathname + u.search; };
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
 
-async function newPage(viewport = { width: 1280, height: 900 }, baseURL = sys.url): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport });
+async function newPage(viewport = { width: 1280, height: 900 }, baseURL = e2e.url): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await e2e.browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
   return { context, page };
@@ -47,7 +48,13 @@ async function newPage(viewport = { width: 1280, height: 900 }, baseURL = sys.ur
 async function personWithPassword(roles: string[]): Promise<{ person: Person; password: string; email: string }> {
   const email = `benevole.${unique()}@ecole.fr`;
   const password = 'des crêpes pour la buvette';
-  const person = await api<Person>('POST', '/api/admin/users', { email, firstname: 'Jeanne', lastname: `Durand ${unique()}`, roles, password });
+  const person = await api<Person>('POST', '/api/admin/users', {
+    email,
+    firstname: 'Jeanne',
+    lastname: `Durand ${unique()}`,
+    roles,
+    password,
+  });
   return { person, password, email };
 }
 
@@ -60,7 +67,11 @@ async function openTeamPage(page: Page) {
 }
 
 async function passwordToken(email: string, password: string): Promise<string> {
-  const res = await fetch(`${sys.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${e2e.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
@@ -108,9 +119,9 @@ describe('« Équipe »', () => {
     await phone.page.getByRole('button', { name: 'Enregistrer et me connecter' }).click();
     await phone.page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
     const volunteerToken = (await phone.page.evaluate(() => localStorage.getItem('kermesseSession')))!;
-    expect((await callGateway(sys.url, volunteerToken, 'GET', '/api/profile')).status).toBe(200);
+    expect((await callGateway(e2e.url, volunteerToken, 'GET', '/api/profile')).status).toBe(200);
     // The link was for one use only.
-    expect((await fetch(`${sys.url}/api/links/${new URL(link).searchParams.get('jeton')}`)).status).toBe(404);
+    expect((await fetch(`${e2e.url}/api/links/${new URL(link).searchParams.get('jeton')}`)).status).toBe(404);
 
     // Back on the Équipe page: the admin makes her cashier for the evening too.
     await page.reload();
@@ -126,10 +137,10 @@ describe('« Équipe »', () => {
 
     // Signed in again (roles changed), then disabled: her next call is refused.
     const token = await passwordToken(email, 'le chamboule-tout de la cour');
-    expect((await callGateway(sys.url, token, 'GET', '/api/profile')).status).toBe(200);
+    expect((await callGateway(e2e.url, token, 'GET', '/api/profile')).status).toBe(200);
     await card.getByRole('button', { name: 'Désactiver' }).click();
     await card.getByText('Désactivé', { exact: true }).waitFor();
-    await settled(async () => (await callGateway(sys.url, token, 'GET', '/api/profile')).status === 401);
+    await settled(async () => (await callGateway(e2e.url, token, 'GET', '/api/profile')).status === 401);
     const people = await api<{ users: Person[] }>('GET', '/api/admin/users');
     expect(people.users.find((p) => p.email === email)).toMatchObject({ roles: ['cashier', 'volunteer'], disabled: true });
 
@@ -138,8 +149,8 @@ describe('« Équipe »', () => {
   });
 
   it('is refused to a cashier', async () => {
-    const cashier = await signInToken(sys.url, 'caissier@kermesse.local');
-    expect((await callGateway(sys.url, cashier, 'GET', '/api/admin/users')).status).toBe(403);
+    const cashier = await signInToken(e2e.url, 'caissier@kermesse.local');
+    expect((await callGateway(e2e.url, cashier, 'GET', '/api/admin/users')).status).toBe(403);
   });
 });
 
@@ -147,7 +158,7 @@ describe('accessibility of the staff pages (axe-core, WCAG 2.1 AA)', () => {
   it('finds no violation on « Équipe » and « Mon compte », in light and dark modes', async () => {
     const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     // bypassCSP only to inject axe-core (the gateway's CSP refuses inline scripts).
-    const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const context = await e2e.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('kermesseDismissedAnnouncement', 'demo-grande-tombola-de-printemps'));
     await signInThroughForm(page, 'admin@kermesse.local');
@@ -160,9 +171,19 @@ describe('accessibility of the staff pages (axe-core, WCAG 2.1 AA)', () => {
         await page.locator('article, #form-password').first().waitFor();
         await page.addScriptTag({ path: axeScript });
         const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+          const axe = (
+            window as unknown as {
+              axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> };
+            }
+          ).axe;
           const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-          return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+          return result.violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .slice(0, 3)
+                .map((n) => JSON.stringify(n.target))
+                .join(', ')}`,
+          );
         });
         if (violations.length) found[`${theme} ${path}`] = violations;
       }
@@ -177,7 +198,7 @@ describe('sign-out on a shared tablet', () => {
     const { context, page } = await newPage({ width: 768, height: 1024 });
     await signInThroughForm(page, 'caissier@kermesse.local');
     await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
-    const registerToken = await signInToken(sys.url, 'caissier@kermesse.local');
+    const registerToken = await signInToken(e2e.url, 'caissier@kermesse.local');
     await page.evaluate((token) => {
       localStorage.setItem('bearerToken', token);
       localStorage.setItem('kermesseRegister.checkout.1', '{"savedAt":0,"data":[]}');
@@ -186,14 +207,16 @@ describe('sign-out on a shared tablet', () => {
       localStorage.setItem('kermesseRegister.cardReader', '{"savedAt":0,"data":"rdr_1"}');
     }, registerToken);
     const sessionToken = (await page.evaluate(() => localStorage.getItem('kermesseSession')))!;
-    expect((await callGateway(sys.url, registerToken, 'GET', '/api/cr/ping')).status).toBe(200);
+    expect((await callGateway(e2e.url, registerToken, 'GET', '/api/cr/ping')).status).toBe(200);
 
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await page.getByRole('link', { name: 'Connexion' }).waitFor();
-    const left = await page.evaluate(() => Object.keys(localStorage).filter((key) => key !== 'kermesseTheme' && !key.startsWith('kermesseAnnouncement')));
+    const left = await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key !== 'kermesseTheme' && !key.startsWith('kermesseAnnouncement')),
+    );
     expect(left.filter((key) => key === 'bearerToken' || key === 'kermesseSession' || key.startsWith('kermesseRegister.'))).toEqual([]);
-    await settled(async () => (await callGateway(sys.url, registerToken, 'GET', '/api/cr/ping')).status === 401);
-    await settled(async () => (await callGateway(sys.url, sessionToken, 'GET', '/api/cr/ping')).status === 401);
+    await settled(async () => (await callGateway(e2e.url, registerToken, 'GET', '/api/cr/ping')).status === 401);
+    await settled(async () => (await callGateway(e2e.url, sessionToken, 'GET', '/api/cr/ping')).status === 401);
 
     await page.goto('/caisse');
     await page.getByText("Charger un jeton d'authentification").waitFor();
@@ -205,7 +228,7 @@ describe('idle register', () => {
   it('locks back to the token form after 30 minutes without activity, the token released', async () => {
     const { context, page } = await newPage({ width: 768, height: 1024 });
     await page.clock.install();
-    const registerToken = await signInToken(sys.url, 'caissier@kermesse.local');
+    const registerToken = await signInToken(e2e.url, 'caissier@kermesse.local');
     await page.goto('/caisse');
     await page.getByPlaceholder('Entrez votre Bearer Token').fill(registerToken);
     await page.getByRole('button', { name: 'Charger le Token' }).click();
@@ -217,7 +240,7 @@ describe('idle register', () => {
     await page.clock.fastForward('11:00');
     await page.getByPlaceholder('Entrez votre Bearer Token').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toBeNull();
-    await settled(async () => (await callGateway(sys.url, registerToken, 'GET', '/api/cr/ping')).status === 401);
+    await settled(async () => (await callGateway(e2e.url, registerToken, 'GET', '/api/cr/ping')).status === 401);
     await context.close();
   });
 });
@@ -227,7 +250,14 @@ describe('passkeys (DevTools virtual authenticator)', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
   }
 
@@ -249,7 +279,11 @@ describe('passkeys (DevTools virtual authenticator)', () => {
     // Discoverable credential: the e-mail stays empty.
     await page.getByRole('button', { name: "Se connecter avec une clé d'accès" }).click();
     await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
-    expect(await page.evaluate(() => JSON.parse(atob(localStorage.getItem('kermesseSession')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).email)).toBe(email);
+    expect(
+      await page.evaluate(
+        () => JSON.parse(atob(localStorage.getItem('kermesseSession')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).email,
+      ),
+    ).toBe(email);
     const used = await api<Person & { passkeys: { lastUsedAt: string | null }[] }>('GET', `/api/admin/users/${person.id}`);
     expect(used.passkeys).toHaveLength(1);
     expect(used.passkeys[0]!.lastUsedAt).not.toBeNull();
@@ -286,8 +320,10 @@ describe('passkeys (DevTools virtual authenticator)', () => {
     expect((await api<Person>('GET', `/api/admin/users/${person.id}`)).passkeys.map((p) => p.name)).toEqual(['Téléphone perso']);
 
     // The link served once.
-    const again = await fetch(`${sys.url}/admin/security/user/${person.id}/devices/add/options`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: new URL(link).searchParams.get('jeton') }),
+    const again = await fetch(`${e2e.url}/admin/security/user/${person.id}/devices/add/options`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: new URL(link).searchParams.get('jeton') }),
     });
     expect(again.status).toBe(404);
     await phone.context.close();

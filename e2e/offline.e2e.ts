@@ -12,39 +12,31 @@
  * every request, since Chromium's offline emulation does not reach the service worker's own fetches.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createDb, type Db } from '@kermesse/kit';
 import { eventually } from '@kermesse/kit/testing';
-import { ARTIFACTS_DIR, CHROMIUM_PATH, launchBrowser } from './support/browser.ts';
-import { signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { ARTIFACTS_DIR, CHROMIUM_PATH } from './support/browser.ts';
+import { openRegister, setupSystem } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
-let cashierToken: string;
+const e2e = setupSystem({ signIn: ['caissier'] });
 let registerDb: Db;
 let raffleDb: Db;
 
 const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-  cashierToken = await signInToken(sys.url, 'caissier@kermesse.local');
-  registerDb = createDb(sys.system.databaseUrl, { schema: 'register' });
-  raffleDb = createDb(sys.system.databaseUrl, { schema: 'raffle' });
+  registerDb = createDb(e2e.sys.system.databaseUrl, { schema: 'register' });
+  raffleDb = createDb(e2e.sys.system.databaseUrl, { schema: 'raffle' });
 });
 
 afterAll(async () => {
   await registerDb?.destroy();
   await raffleDb?.destroy();
-  await browser?.close();
-  await sys?.stop();
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `hors-ligne-${name}.png`) });
@@ -64,10 +56,7 @@ async function goOnline(context: BrowserContext) {
 async function openRegisterOnline(
   context: BrowserContext | undefined = undefined,
 ): Promise<{ context: BrowserContext; page: Page; keys: string[]; bodies: Array<{ raffles: number[]; personId: number }> }> {
-  context ??= await browser.newContext({ baseURL: sys.url, viewport: PHONE, hasTouch: true, isMobile: true });
-  await context.addInitScript((token) => {
-    if (!localStorage.getItem('bearerToken')) localStorage.setItem('bearerToken', token);
-  }, cashierToken);
+  context ??= await e2e.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, token: e2e.tokens.caissier });
   const keys: string[] = [];
   const bodies: Array<{ raffles: number[]; personId: number }> = [];
   context.on('request', (request) => {
@@ -76,15 +65,14 @@ async function openRegisterOnline(
     bodies.push((request.postDataJSON() as { sale: { raffles: number[]; personId: number } }).sale);
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto('/caisse');
-  await page.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
-  await page.getByRole('button', { name: 'Caisse Buvette' }).click();
   // The first register opened after the system started may take long on a loaded machine.
-  await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor({ timeout: 90_000 });
+  await openRegister(page, 'Caisse Buvette', { timeout: 90_000 });
   // The web app: its manifest, and a service worker that has kept the shell and the register's catalogue.
   const manifest = await page.evaluate(async () => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
-    return link ? ((await (await fetch(link.href)).json()) as { name: string; start_url: string; display: string; icons: unknown[] }) : null;
+    return link
+      ? ((await (await fetch(link.href)).json()) as { name: string; start_url: string; display: string; icons: unknown[] })
+      : null;
   });
   expect(manifest).toMatchObject({ name: 'Kermesse — caisse', start_url: '/caisse', display: 'standalone' });
   expect(manifest?.icons.length).toBeGreaterThanOrEqual(2);
@@ -97,7 +85,11 @@ async function openRegisterOnline(
           const shell = await caches.open('kermesse-shell-v1');
           const readings = (await data.keys()).map((request) => new URL(request.url).pathname);
           const files = (await shell.keys()).map((request) => new URL(request.url).pathname);
-          return readings.some((path) => path.startsWith('/api/cr/checkouts/')) && readings.includes('/api/cr/events') && files.some((path) => path.endsWith('/remoteEntry.js'));
+          return (
+            readings.some((path) => path.startsWith('/api/cr/checkouts/')) &&
+            readings.includes('/api/cr/events') &&
+            files.some((path) => path.endsWith('/remoteEntry.js'))
+          );
         }),
       { timeout: 20_000 },
     )
@@ -109,7 +101,10 @@ async function openRegisterOnline(
         page.evaluate(() =>
           Object.keys(localStorage)
             .filter((key) => key.startsWith('kermesseRegister.ticketBlock.'))
-            .reduce((count, key) => count + ((JSON.parse(localStorage.getItem(key) ?? '{}') as { numbers?: number[] }).numbers?.length ?? 0), 0),
+            .reduce(
+              (count, key) => count + ((JSON.parse(localStorage.getItem(key) ?? '{}') as { numbers?: number[] }).numbers?.length ?? 0),
+              0,
+            ),
         ),
       { timeout: 20_000 },
     )
@@ -138,7 +133,14 @@ const payCheque = (page: Page, number: string) => async () => {
 };
 
 const salesWithKeys = async (keys: string[]) =>
-  Number((await registerDb('idempotency_keys').whereIn('key', keys).where({ scope: 'sale.create', state: 'done' }).count<{ count: string }[]>({ count: '*' }))[0]?.count);
+  Number(
+    (
+      await registerDb('idempotency_keys')
+        .whereIn('key', keys)
+        .where({ scope: 'sale.create', state: 'done' })
+        .count<{ count: string }[]>({ count: '*' })
+    )[0]?.count,
+  );
 
 describe('the register without network', () => {
   it('opens offline on the same register, queues cash and cheque sales with raffle tickets, and sends each once when the network returns', async () => {
@@ -150,7 +152,10 @@ describe('the register without network', () => {
     await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor({ timeout: 20_000 });
     expect(await page.locator('#selected-checkout').innerText()).toContain('Caisse Buvette');
     await page.getByText('Hors ligne : les ventes en espèces et par chèque, tickets de tombola compris').first().waitFor();
-    await page.getByText(/Catalogue et alertes de stock du \d\d\/\d\d à \d\d:\d\d/).first().waitFor();
+    await page
+      .getByText(/Catalogue et alertes de stock du \d\d\/\d\d à \d\d:\d\d/)
+      .first()
+      .waitFor();
 
     const cheque = `HL-${randomUUID().slice(0, 8)}`;
     await sellOffline(page, 'Café', payCash(page, '5'));
@@ -242,7 +247,11 @@ describe('the register without network', () => {
     // Back online, the server refuses it (here: as if the product had been taken off this register).
     await context.unroute('**/*');
     await context.route('**/api/cr/sale/create', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: "Le produit « Café » n'est plus en vente à cette caisse." }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: "Le produit « Café » n'est plus en vente à cette caisse." }),
+      }),
     );
     await context.setOffline(false);
     const refused = page.getByRole('list', { name: "Ventes refusées à l'envoi" });
@@ -261,8 +270,17 @@ describe('the register without network', () => {
     const launchPhone = () =>
       chromium.launchPersistentContext(profile, {
         executablePath: CHROMIUM_PATH,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        baseURL: sys.url,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+        baseURL: e2e.url,
         viewport: PHONE,
         hasTouch: true,
         isMobile: true,
@@ -278,7 +296,8 @@ describe('the register without network', () => {
       const second = await launchPhone();
       const keys: string[] = [];
       second.on('request', (request) => {
-        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/cr/sale/create') keys.push(request.headers()['idempotency-key'] ?? '');
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/cr/sale/create')
+          keys.push(request.headers()['idempotency-key'] ?? '');
       });
       await goOffline(second);
       const again = second.pages()[0] ?? (await second.newPage());

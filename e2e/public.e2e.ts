@@ -5,28 +5,18 @@
  * and dark modes, at phone width.
  */
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInThroughForm } from './support/browser.ts';
 import { gatewayOk, signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { setupSystem } from './support/session.ts';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-let sys: TestSystem;
-let browser: Browser;
-
-beforeAll(async () => {
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
+const e2e = setupSystem();
 
 async function newPage(width = 390, height = 844, { bypassCSP = false } = {}): Promise<Page> {
   // bypassCSP only to inject axe-core: the gateway's CSP (script-src 'self') refuses inline scripts.
-  const context = await browser.newContext({ baseURL: sys.url, viewport: { width, height }, bypassCSP });
+  const context = await e2e.newContext({ viewport: { width, height }, bypassCSP });
   const page = await context.newPage();
   // The home page's pre-sale announcement is not what these tests look at.
   await page.addInitScript(() => localStorage.setItem('kermesseDismissedAnnouncement', 'demo-grande-tombola-de-printemps'));
@@ -37,9 +27,19 @@ async function newPage(width = 390, height = 844, { bypassCSP = false } = {}): P
 async function accessibilityViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SCRIPT });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+    return result.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => JSON.stringify(n.target))
+          .join(', ')}`,
+    );
   });
   return violations;
 }
@@ -73,15 +73,25 @@ describe('« Devenez partenaire solidaire »', () => {
     expect(await page.getByLabel('Entreprise').inputValue()).toBe('');
 
     // The request reached the admins' inbox with its donation type.
-    const adminToken = await signInToken(sys.url, 'admin@kermesse.local');
-    const inbox = await gatewayOk<{ items: { kind: string; title: string; details: Record<string, string> }[] }>(sys.url, adminToken, 'GET', '/api/admin/contact/inbox');
-    expect(inbox.items.find((i) => i.title === 'Boulangerie du Centre')).toMatchObject({ kind: 'partner', details: { 'Type de don': "Bon d'achat", Ville: 'Lyon' } });
+    const adminToken = await signInToken(e2e.url, 'admin@kermesse.local');
+    const inbox = await gatewayOk<{ items: { kind: string; title: string; details: Record<string, string> }[] }>(
+      e2e.url,
+      adminToken,
+      'GET',
+      '/api/admin/contact/inbox',
+    );
+    expect(inbox.items.find((i) => i.title === 'Boulangerie du Centre')).toMatchObject({
+      kind: 'partner',
+      details: { 'Type de don': "Bon d'achat", Ville: 'Lyon' },
+    });
     await page.context().close();
   });
 
   it('shows the alert of SPEC §8 when the request cannot be sent, and keeps what was typed', async () => {
     const page = await newPage();
-    await page.route('**/api/partner/sendByEmail', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service indisponible.' }) }));
+    await page.route('**/api/partner/sendByEmail', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service indisponible.' }) }),
+    );
     await page.goto('/partenaire');
     await page.getByLabel('Entreprise').fill('Garage Dupont');
     await page.getByLabel('Nom du contact').fill('Julie Dupont');

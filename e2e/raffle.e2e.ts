@@ -7,30 +7,23 @@
  * the raffle service, then `sale.completed` tells it who holds them (docs/platform.md « Ticket claims »).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
 import { eventually } from '@kermesse/kit/testing';
-import { gatewayOk, signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { gatewayOk } from './support/api.ts';
+import { setupSystem } from './support/session.ts';
 
-let sys: TestSystem;
+const e2e = setupSystem({ signIn: ['admin', 'caissier'] });
 /** Waits for what the services do asynchronously (events between them). */
 const settled = <T>(check: () => Promise<T>) => eventually(check, 20_000, 200);
-let browser: Browser;
-let adminToken: string;
-let cashierToken: string;
 let eventId: number;
 
 const DEMO_IMAGE = join(import.meta.dirname, '..', 'services', 'raffle', 'demo-images', 'demo-panier.png');
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-  adminToken = await login('admin@kermesse.local');
-  cashierToken = await login('caissier@kermesse.local');
   // The raffle service learns the register's demo event from `catalog.event.created`.
   const events = await settled(async () => {
     const list = (await api('GET', '/api/admin/raffles/events')) as Array<{ id: number; name: string }>;
@@ -39,20 +32,19 @@ beforeAll(async () => {
   eventId = events.find((e) => e.name === 'Kermesse de printemps')!.id;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
-
-
-const login = (email: string) => signInToken(sys.url, email);
-
-const api = (method: string, path: string, body?: unknown) => gatewayOk(sys.url, adminToken, method, path, body);
+const api = (method: string, path: string, body?: unknown) => gatewayOk(e2e.url, e2e.tokens.admin, method, path, body);
 
 const cashier = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  gatewayOk(sys.url, cashierToken, method, path, body, headers);
+  gatewayOk(e2e.url, e2e.tokens.caissier, method, path, body, headers);
 
-interface RegisterProduct { id: number; price: number; kind?: string; raffleId?: number; giftBasketId?: number; tickets?: number }
+interface RegisterProduct {
+  id: number;
+  price: number;
+  kind?: string;
+  raffleId?: number;
+  giftBasketId?: number;
+  tickets?: number;
+}
 
 /**
  * A sale at a register, through the register's API (`POST /api/cr/sale/create`): the register claims
@@ -68,29 +60,41 @@ async function sellAtRegister(
   // The register offers the tickets once it has read `raffle.configured` / `giftbasket.configured`.
   const product = await settled(async () => {
     const [detail] = (await cashier('GET', `/api/cr/checkouts/${checkoutId}`)) as Array<{ products: RegisterProduct[] }>;
-    return detail!.products.find((p) => p.tickets === 1 && ('raffleId' in what ? p.raffleId === what.raffleId : p.giftBasketId === what.giftBasketId));
+    return detail!.products.find(
+      (p) => p.tickets === 1 && ('raffleId' in what ? p.raffleId === what.raffleId : p.giftBasketId === what.giftBasketId),
+    );
   });
   const person = (await cashier('POST', '/api/cr/users/create', {
-    email: buyer.email, phone: buyer.phone, firstName: buyer.firstname, lastName: buyer.lastname,
+    email: buyer.email,
+    phone: buyer.phone,
+    firstName: buyer.firstname,
+    lastName: buyer.lastname,
   })) as { data: { user: { id: number } } };
   const count = 'raffleId' in what ? what.numbers.length : what.bets.length;
   const total = Math.round(product.price * count * 100) / 100;
-  const answer = (await cashier('POST', '/api/cr/sale/create', {
-    sale: {
-      checkoutId, eventId, personId: person.data.user.id,
-      cart: [{ product: { id: product.id, price: product.price }, quantity: count }],
-      ...('raffleId' in what
-        ? { raffleId: what.raffleId, raffles: what.numbers }
-        : { giftBasketsId: what.giftBasketId, giftBaskets: what.bets.map((b) => ({ weight: b.weight, type: { id: b.typeId } })) }),
-      paymentMode: 2,
-      payments: [{ method: 'ESP', amount: total, payment_reference: String(Math.ceil(total)) }],
+  const answer = (await cashier(
+    'POST',
+    '/api/cr/sale/create',
+    {
+      sale: {
+        checkoutId,
+        eventId,
+        personId: person.data.user.id,
+        cart: [{ product: { id: product.id, price: product.price }, quantity: count }],
+        ...('raffleId' in what
+          ? { raffleId: what.raffleId, raffles: what.numbers }
+          : { giftBasketsId: what.giftBasketId, giftBaskets: what.bets.map((b) => ({ weight: b.weight, type: { id: b.typeId } })) }),
+        paymentMode: 2,
+        payments: [{ method: 'ESP', amount: total, payment_reference: String(Math.ceil(total)) }],
+      },
     },
-  }, { 'Idempotency-Key': randomUUID() })) as { success: boolean };
+    { 'Idempotency-Key': randomUUID() },
+  )) as { success: boolean };
   expect(answer.success).toBe(true);
 }
 
 async function adminPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 900 } });
+  const context = await e2e.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
   await signInThroughForm(page, 'admin@kermesse.local');
@@ -100,7 +104,7 @@ async function adminPage(): Promise<Page> {
 }
 
 async function visitorPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 900 } });
+  const context = await e2e.newContext({ viewport: { width: 1280, height: 900 } });
   return context.newPage();
 }
 
@@ -161,7 +165,11 @@ describe('raffle in Chromium', () => {
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await page.getByText('Raffle mis à jour avec succès !').waitFor();
     await shot(page, 'tombola-prix-des-tickets.png');
-    expect(await api('GET', `/api/admin/raffle/${raffleId}`)).toEqual([{ nb: 1, p: 2 }, { nb: 5, p: 8 }, { nb: 10, p: 15 }]);
+    expect(await api('GET', `/api/admin/raffle/${raffleId}`)).toEqual([
+      { nb: 1, p: 2 },
+      { nb: 5, p: 8 },
+      { nb: 10, p: 15 },
+    ]);
 
     // Prizes: the SPEC's checks, then two prizes.
     await page.goto(`/tombola/${raffleId}/lots`);
@@ -185,9 +193,14 @@ describe('raffle in Chromium', () => {
     expect(await page.locator('.rf-prize').nth(1).innerText()).toContain('2 disponible(s)');
 
     // The illustration page (opened in a new tab from the inventory).
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Ajouter illustration' }).first().click()]);
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Ajouter illustration' }).first().click(),
+    ]);
     await tab.getByRole('heading', { name: 'Illustration du lot « Panier gourmand »' }).waitFor();
-    await tab.locator('input[type="file"]').setInputFiles({ name: 'faux.png', mimeType: 'image/png', buffer: Buffer.from('ceci est un texte, pas une image') });
+    await tab
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'faux.png', mimeType: 'image/png', buffer: Buffer.from('ceci est un texte, pas une image') });
     await tab.getByRole('button', { name: 'Ajouter illustration' }).click();
     await tab.getByText("Ce fichier n'est pas une image (formats acceptés : PNG, JPEG, GIF ou WebP).").waitFor();
     await tab.locator('input[type="file"]').setInputFiles({ name: 'panier.png', mimeType: 'image/png', buffer: readFileSync(DEMO_IMAGE) });
@@ -216,8 +229,9 @@ describe('raffle in Chromium', () => {
     await sellAtRegister(buyers[1]!, { raffleId, numbers: [9, 26] });
     await sellAtRegister(buyers[2]!, { raffleId, numbers: [53] });
     // A number already sold is refused by the raffle service through the register, in French.
-    await expect(sellAtRegister({ firstname: 'Léo', lastname: 'Martin', email: 'leo@example.org', phone: '0610000004' }, { raffleId, numbers: [14] }))
-      .rejects.toThrow(/409.*Ce numéro de tombola vient d'être vendu : 14/);
+    await expect(
+      sellAtRegister({ firstname: 'Léo', lastname: 'Martin', email: 'leo@example.org', phone: '0610000004' }, { raffleId, numbers: [14] }),
+    ).rejects.toThrow(/409.*Ce numéro de tombola vient d'être vendu : 14/);
     await settled(async () => ((await api('GET', `/api/admin/raffles/${raffleId}`)) as { sold: number }).sold === 6);
 
     // The drawing: close the sales (commitment), draw, verify; a second run is refused.
@@ -233,7 +247,10 @@ describe('raffle in Chromium', () => {
     await page.getByRole('button', { name: 'Vérifier le tirage dans ce navigateur' }).click();
     await page.getByText('Vérification réussie : le tirage est conforme à l’engagement publié.').waitFor();
     await shot(page, 'tombola-tirage.png');
-    const again = await fetch(`${sys.url}/api/admin/raffle/${raffleId}/drawing`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
+    const again = await fetch(`${e2e.url}/api/admin/raffle/${raffleId}/drawing`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${e2e.tokens.admin}` },
+    });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: 'Le tirage au sort de cette tombola a déjà été effectué.' });
 
@@ -262,7 +279,9 @@ describe('raffle in Chromium', () => {
     expect(tiers.map((t) => t.replace(/\s+/g, ' '))).toEqual(['1 ticket 2,00 €', '3 tickets 5,00 €', '10 tickets 15,00 €']);
     await page.getByRole('heading', { name: 'Vélo de ville' }).waitFor();
     await page.getByText("Contient de l'alcool").waitFor();
-    await page.waitForFunction(() => [...document.images].length >= 7 && [...document.images].every((img) => img.complete && img.naturalWidth > 0));
+    await page.waitForFunction(
+      () => [...document.images].length >= 7 && [...document.images].every((img) => img.complete && img.naturalWidth > 0),
+    );
     await shot(page, 'tombola-prevente.png');
     await page.context().close();
   });
@@ -300,9 +319,30 @@ describe('gift baskets in Chromium', () => {
     const types = (await api('GET', `/api/admin/gift-basket/${basketId}/prizes`)) as Array<{ id: number; name: string }>;
     const gourmand = types.find((t) => t.name === 'Panier gourmand')!.id;
     const wellBeing = types.find((t) => t.name === 'Panier bien-être')!.id;
-    await sellAtRegister({ firstname: 'Paul', lastname: 'Renard', email: 'paul@example.org', phone: '0620000001' }, { giftBasketId: basketId, bets: [{ typeId: gourmand, weight: 3120 }, { typeId: wellBeing, weight: 1650 }] });
-    await sellAtRegister({ firstname: 'Alice', lastname: 'Garnier', email: 'alice@example.org', phone: '0620000002' }, { giftBasketId: basketId, bets: [{ typeId: gourmand, weight: 2980 }] });
-    await settled(async () => ((await (await fetch(`${sys.url}/api/cr/gift-basket/${basketId}/votes/sold`, { headers: { authorization: `Bearer ${cashierToken}` } })).json()) as unknown[]).length === 3);
+    await sellAtRegister(
+      { firstname: 'Paul', lastname: 'Renard', email: 'paul@example.org', phone: '0620000001' },
+      {
+        giftBasketId: basketId,
+        bets: [
+          { typeId: gourmand, weight: 3120 },
+          { typeId: wellBeing, weight: 1650 },
+        ],
+      },
+    );
+    await sellAtRegister(
+      { firstname: 'Alice', lastname: 'Garnier', email: 'alice@example.org', phone: '0620000002' },
+      { giftBasketId: basketId, bets: [{ typeId: gourmand, weight: 2980 }] },
+    );
+    await settled(
+      async () =>
+        (
+          (await (
+            await fetch(`${e2e.url}/api/cr/gift-basket/${basketId}/votes/sold`, {
+              headers: { authorization: `Bearer ${e2e.tokens.caissier}` },
+            })
+          ).json()) as unknown[]
+        ).length === 3,
+    );
 
     // Real weight 3,000 g: 2,980 g (Alice) is closest.
     await page.reload();
@@ -311,7 +351,9 @@ describe('gift baskets in Chromium', () => {
     await page.locator('.rf-weigh li').first().getByRole('button', { name: 'Enregistrer le poids' }).click();
     const winnerRow = page.getByRole('row', { name: /Alice Garnier/ });
     await winnerRow.waitFor();
-    expect((await winnerRow.innerText()).replace(/\s+/g, ' ')).toBe('Panier gourmand (pesé 3 kg 000 g) Alice Garnier 2 kg 980 g alice@example.org 0620000002');
+    expect((await winnerRow.innerText()).replace(/\s+/g, ' ')).toBe(
+      'Panier gourmand (pesé 3 kg 000 g) Alice Garnier 2 kg 980 g alice@example.org 0620000002',
+    );
     await shot(page, 'paniers-gagnants.png');
     await page.context().close();
   });

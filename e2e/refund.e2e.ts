@@ -4,50 +4,41 @@
  * for cash, refunds one crêpe from the order detail (quantity, reason, mode), sees it listed there
  * and on the public receipt page; the stock service puts the crêpe back through NATS.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createDb, type Db } from '@kermesse/kit';
-import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
-import { callGateway, signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
+import { callGateway } from './support/api.ts';
+import { openRegister, setupSystem, TABLET } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
-let cashierToken: string;
-let adminToken: string;
+const e2e = setupSystem({ signIn: ['caissier', 'admin'] });
 let registerDb: Db;
 let stockDb: Db;
-const TABLET = { width: 1280, height: 800 };
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-  [cashierToken, adminToken] = await Promise.all([signInToken(sys.url, 'caissier@kermesse.local'), signInToken(sys.url, 'admin@kermesse.local')]);
-  registerDb = createDb(sys.system.databaseUrl, { schema: 'register' });
-  stockDb = createDb(sys.system.databaseUrl, { schema: 'stock' });
+  registerDb = createDb(e2e.sys.system.databaseUrl, { schema: 'register' });
+  stockDb = createDb(e2e.sys.system.databaseUrl, { schema: 'stock' });
 });
 
 afterAll(async () => {
   await registerDb?.destroy();
   await stockDb?.destroy();
-  await browser?.close();
-  await sys?.stop();
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `remboursement-${name}.png`) });
-const product = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
+const product = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
 const spaces = (text: string) => text.replace(/\s/g, ' ');
 
 describe('a refund from the order detail', () => {
   it('refunds one line of a cash sale, shows it on the order detail and the receipt page, and puts the stock back', async () => {
     // Without the right, the cashier may not refund.
-    const cashierId = JSON.parse(Buffer.from(cashierToken.split('.')[1]!, 'base64url').toString()).sub as string;
-    expect((await callGateway(sys.url, cashierToken, 'GET', '/api/admin/till-managers')).status).toBe(403);
+    const cashierId = JSON.parse(Buffer.from(e2e.tokens.caissier.split('.')[1]!, 'base64url').toString()).sub as string;
+    expect((await callGateway(e2e.url, e2e.tokens.caissier, 'GET', '/api/admin/till-managers')).status).toBe(403);
 
     // The administrator names the cashier « responsable de caisse » in the back office.
-    const admin = await browser.newContext({ baseURL: sys.url, viewport: TABLET });
+    const admin = await e2e.newContext({ viewport: TABLET });
     const adminPage = await admin.newPage();
     await adminPage.goto('/');
     await adminPage.getByRole('button', { name: 'Plus tard' }).click();
@@ -59,23 +50,20 @@ describe('a refund from the order detail', () => {
     await managers.getByText('— responsable de caisse').waitFor();
     await adminPage.screenshot({ path: join(ARTIFACTS_DIR, 'remboursement-responsables.png'), fullPage: true });
     await admin.close();
-    expect((await callGateway<{ userIds: string[] }>(sys.url, adminToken, 'GET', '/api/admin/till-managers')).body.userIds).toEqual([cashierId]);
+    expect((await callGateway<{ userIds: string[] }>(e2e.url, e2e.tokens.admin, 'GET', '/api/admin/till-managers')).body.userIds).toEqual([
+      cashierId,
+    ]);
 
     const event = await registerDb('events').where({ name: 'Kermesse de printemps' }).first('id');
     const crepe = await registerDb('products').where({ name: 'Crêpe au sucre' }).first('id');
-    const level = async () => (await stockDb('levels').where({ event_id: event.id, product_id: crepe.id }).first('stock'))?.stock as number | undefined;
+    const level = async () =>
+      (await stockDb('levels').where({ event_id: event.id, product_id: crepe.id }).first('stock'))?.stock as number | undefined;
     await expect.poll(level, { timeout: 30_000 }).toBeTypeOf('number');
     const before = (await level())!;
 
-    const context = await browser.newContext({ baseURL: sys.url, viewport: TABLET, hasTouch: true });
-    await context.addInitScript((token) => {
-      if (!localStorage.getItem('bearerToken')) localStorage.setItem('bearerToken', token);
-    }, cashierToken);
+    const context = await e2e.newContext({ viewport: TABLET, hasTouch: true, token: e2e.tokens.caissier });
     const page = await context.newPage();
-    await page.goto('/caisse');
-    await page.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
-    await page.getByRole('button', { name: 'Caisse Buvette' }).click();
-    await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+    await openRegister(page, 'Caisse Buvette');
 
     await product(page, 'Crêpe au sucre').click();
     await product(page, 'Crêpe au sucre').click();
@@ -96,7 +84,9 @@ describe('a refund from the order detail', () => {
     await dialog.getByLabel('Quantité à rembourser — Crêpe au sucre').fill('3');
     await dialog.getByLabel('Motif').fill('Crêpe tombée par terre');
     await dialog.getByRole('button', { name: /^Rembourser 3,00/ }).click();
-    expect(await dialog.getByRole('alert').innerText()).toBe('Vous ne pouvez pas rembourser plus que ce qui a été vendu : il reste 2 « Crêpe au sucre » remboursables.');
+    expect(await dialog.getByRole('alert').innerText()).toBe(
+      'Vous ne pouvez pas rembourser plus que ce qui a été vendu : il reste 2 « Crêpe au sucre » remboursables.',
+    );
     await dialog.getByLabel('Quantité à rembourser — Crêpe au sucre').fill('1');
     await dialog.getByLabel('Espèces').check();
     await shot(page, 'dialogue');

@@ -1,36 +1,23 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
 import { signInToken } from './support/api.ts';
-import { E2E_PASSWORD, startTestSystem, type TestSystem } from './support/system.ts';
+import { E2E_PASSWORD } from './support/system.ts';
+import { setupSystem } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
+const e2e = setupSystem();
 
 /** A fresh browser profile (no token, no session), recording every URL it fetches. */
 async function freshPage(): Promise<{ page: Page; requested: string[] }> {
-  const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 860 } });
+  const context = await e2e.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   const requested: string[] = [];
   page.on('request', (req) => requested.push(new URL(req.url()).pathname));
   return { page, requested };
 }
 
-const cashierToken = () => signInToken(sys.url, 'caissier@kermesse.local');
-
-
+const cashierToken = () => signInToken(e2e.url, 'caissier@kermesse.local');
 
 describe('cash-register entry page in Chromium', () => {
   it('lets a cashier sign in, load a token, pick the event and a register — fetching no other remote', async () => {
@@ -146,7 +133,10 @@ describe('cash-register entry page in Chromium', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Plus tard' }).click();
     const before = await page.evaluate(() => document.documentElement.dataset.theme ?? '');
-    await page.getByRole('button', { name: /sombre|clair/i }).first().click();
+    await page
+      .getByRole('button', { name: /sombre|clair/i })
+      .first()
+      .click();
     const after = await page.evaluate(() => document.documentElement.dataset.theme ?? '');
     expect(after).not.toBe(before);
     await page.reload();

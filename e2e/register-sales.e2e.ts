@@ -6,81 +6,61 @@
  * service's log transport), and the SPEC §8 error states. Screenshots at the 1280×800 of a
  * 10-inch tablet go to ARTIFACTS_DIR.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createDb, type Db } from '@kermesse/kit';
-import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
-import { callGateway, signInToken } from './support/api.ts';
-import { E2E_PASSWORD, startTestSystem, type TestSystem } from './support/system.ts';
+import { ARTIFACTS_DIR } from './support/browser.ts';
+import { callGateway } from './support/api.ts';
+import { openRegister, recordSales, setupSystem, TABLET, type SentSale } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
-let cashierToken: string;
-let adminToken: string;
+const e2e = setupSystem({ signIn: ['caissier', 'admin'] });
 
 /** Demo readers (services/register/src/demo.ts): « 4F2A » and « 9C7E » are paired, « B13D » is expired. */
 const BUVETTE_READER = 'rdr_DEMO0BUVETTE00000000000001';
 const CAMILLE = 'camille.martin@example.org';
-const TABLET = { width: 1280, height: 800 };
 
-const login = (email: string) => signInToken(sys.url, email);
-
-const api = <T>(method: string, path: string, body?: unknown, token = cashierToken) => callGateway<T>(sys.url, token, method, path, body);
+const api = <T>(method: string, path: string, body?: unknown, token = e2e.tokens.caissier) =>
+  callGateway<T>(e2e.url, token, method, path, body);
 
 /** What the simulated reader « 4F2A » answers next: success, failure, or pending for ever. */
 async function simulate(outcome: 'success' | 'failure' | 'pending') {
-  const res = await api('PUT', `/api/cr/payment/reader/${BUVETTE_READER}/simulation`, { outcome, settleMs: 500 }, adminToken);
+  const res = await api('PUT', `/api/cr/payment/reader/${BUVETTE_READER}/simulation`, { outcome, settleMs: 500 }, e2e.tokens.admin);
   expect(res.status).toBeLessThan(300);
 }
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-  [cashierToken, adminToken] = await Promise.all([login('caissier@kermesse.local'), login('admin@kermesse.local')]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
 
 interface Register {
   page: Page;
   /** Every sale creation the page sent, with its Idempotency-Key. */
-  sales: { key: string | undefined; body: { sale: Record<string, unknown> } }[];
+  sales: SentSale[];
 }
 
 /** A fresh tablet with the cashier's token, on the sales screen of `checkout`. */
-async function openRegister(
+async function openTablet(
   checkout = 'Caisse Buvette',
-  { viewport = TABLET, setup, loaded = true }: { viewport?: { width: number; height: number }; setup?: (page: Page) => Promise<unknown>; loaded?: boolean } = {},
+  {
+    viewport = TABLET,
+    setup,
+    loaded = true,
+  }: { viewport?: { width: number; height: number }; setup?: (page: Page) => Promise<unknown>; loaded?: boolean } = {},
 ): Promise<Register> {
-  const context = await browser.newContext({ baseURL: sys.url, viewport, hasTouch: true });
-  await context.addInitScript((token) => {
-    if (!localStorage.getItem('bearerToken')) localStorage.setItem('bearerToken', token);
-  }, cashierToken);
+  const context = await e2e.newContext({ viewport, hasTouch: true, token: e2e.tokens.caissier });
   const page = await context.newPage();
-  const sales: Register['sales'] = [];
-  page.on('request', (request: Request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/cr/sale/create') {
-      sales.push({ key: request.headers()['idempotency-key'], body: request.postDataJSON() });
-    }
-  });
+  const sales = recordSales(page);
   await setup?.(page);
-  await page.goto('/caisse');
-  await page.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
-  await page.getByRole('button', { name: checkout }).click();
-  if (loaded) await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+  await openRegister(page, checkout, { loaded });
   return { page, sales };
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `caisse-${name}.png`) });
 const cart = (page: Page) => page.getByRole('region', { name: 'Panier' });
-const cartLines = (page: Page) => cart(page).locator('.reg-line__name').evaluateAll((nodes) => nodes.map((n) => n.firstChild?.textContent ?? ''));
+const cartLines = (page: Page) =>
+  cart(page)
+    .locator('.reg-line__name')
+    .evaluateAll((nodes) => nodes.map((n) => n.firstChild?.textContent ?? ''));
 const total = async (page: Page) => (await page.getByTestId('cart-total').innerText()).replace(/\s/g, ' ');
-const product = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
+const product = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
 const alertText = async (page: Page) => (await page.getByRole('alert').first().innerText()).trim();
 const finished = (page: Page) => page.getByRole('heading', { name: 'Vente terminée !' }).waitFor({ timeout: 15_000 });
 
@@ -98,7 +78,7 @@ async function payCash(page: Page, given: string) {
 
 describe('cash register sales in Chromium (1280×800 tablet)', () => {
   it('sells three products for cash with change, keyboard only', async () => {
-    const { page, sales } = await openRegister();
+    const { page, sales } = await openTablet();
     await shot(page, 'ecran-de-vente');
     // The search field has the keyboard as soon as the register opens.
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('search');
@@ -125,11 +105,15 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     await shot(page, 'vente-terminee');
     expect(sales).toHaveLength(1);
     expect(sales[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(sales[0]?.body.sale).toMatchObject({ paymentMode: 2, paymentStatus: 1, payments: [{ method: 'ESP', amount: 5.5, payment_reference: '20.00' }] });
+    expect(sales[0]?.body.sale).toMatchObject({
+      paymentMode: 2,
+      paymentStatus: 1,
+      payments: [{ method: 'ESP', amount: 5.5, payment_reference: '20.00' }],
+    });
 
     // The public receipt page of the sale exists.
     const reference = (await page.locator('.reg-finished__reference .reg-mono').innerText()).trim();
-    const receipt = await fetch(`${sys.url}/s/${reference}`);
+    const receipt = await fetch(`${e2e.url}/s/${reference}`);
     expect(receipt.status).toBe(200);
     expect(await receipt.text()).toContain('Hot-dog');
 
@@ -142,7 +126,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
   });
 
   it('refuses too little cash with the SPEC message and cancels with Escape', async () => {
-    const { page, sales } = await openRegister();
+    const { page, sales } = await openTablet();
     await product(page, 'Café').click();
     await page.keyboard.press('F4');
     await page.getByLabel('Montant donné').fill('0,5');
@@ -157,19 +141,23 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
   });
 
   it('takes a cheque with its number', async () => {
-    const { page, sales } = await openRegister();
+    const { page, sales } = await openTablet();
     await product(page, 'Barbe à papa').click();
     await page.keyboard.press('F8');
     await page.getByLabel('Numéro du chèque').fill('4410027');
     await page.keyboard.press('Enter');
     await finished(page);
-    expect(sales[0]?.body.sale).toMatchObject({ paymentMode: 1, paymentStatus: 2, payments: [{ method: 'CHQ', amount: 2, payment_reference: '4410027' }] });
+    expect(sales[0]?.body.sale).toMatchObject({
+      paymentMode: 1,
+      paymentStatus: 2,
+      payments: [{ method: 'CHQ', amount: 2, payment_reference: '4410027' }],
+    });
     await page.context().close();
   });
 
   it('pays by card: the paired readers by their last 4 characters, then the terminal, then the sale', async () => {
     await simulate('success');
-    const { page, sales } = await openRegister();
+    const { page, sales } = await openTablet();
     await product(page, 'Gaufre').click();
     await page.getByRole('button', { name: /^CB/ }).click();
     const chooser = page.getByRole('dialog', { name: 'Choix du lecteur' });
@@ -190,7 +178,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
 
   it('says « La transaction a échoué. » when the card is refused, and creates no sale', async () => {
     await simulate('failure');
-    const { page, sales } = await openRegister();
+    const { page, sales } = await openTablet();
     await product(page, 'Gaufre').click();
     await page.getByRole('button', { name: /^CB/ }).click();
     await page.getByRole('dialog', { name: 'Choix du lecteur' }).getByRole('button', { name: '4F2A' }).click();
@@ -203,7 +191,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
 
   it('gives up after 10 checks of a transaction still pending', { timeout: 90_000 }, async () => {
     await simulate('pending');
-    const { page, sales } = await openRegister();
+    const { page, sales } = await openTablet();
     await product(page, 'Gaufre').click();
     await page.getByRole('button', { name: /^CB/ }).click();
     const started = Date.now();
@@ -222,7 +210,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
 
   it('holds a basket for an identified buyer, then settles it from « Liste des ventes (Pending) »', async () => {
     const before = (await api<{ count: number }>('GET', '/api/cr/sale/list/1/pending/total')).body.count;
-    const { page, sales } = await openRegister();
+    const { page, sales } = await openTablet();
     await product(page, 'Café').click();
     await page.getByRole('button', { name: 'Mettre en attente' }).click();
     expect(await alertText(page)).toBe('Identifier/Créer une personne pour ce panier');
@@ -269,7 +257,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
   });
 
   it('sells raffle tickets chosen by hand, then marks them sold for the next buyer', async () => {
-    const { page, sales } = await openRegister('Caisse Tombola');
+    const { page, sales } = await openTablet('Caisse Tombola');
     await identify(page, CAMILLE);
     await product(page, '3 tickets').click();
     const ticketsButton = page.getByRole('button', { name: /Tickets de tombola/ });
@@ -308,13 +296,16 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     await identify(page, CAMILLE);
     await product(page, '1 ticket').click();
     await page.getByRole('button', { name: /Tickets de tombola/ }).click();
-    await page.getByRole('dialog', { name: /Tickets de tombola/ }).getByRole('button', { name: 'Suivant' }).click();
+    await page
+      .getByRole('dialog', { name: /Tickets de tombola/ })
+      .getByRole('button', { name: 'Suivant' })
+      .click();
     expect(await page.getByRole('button', { name: `Ticket ${chosen[0]} vendu` }).isDisabled()).toBe(true);
     await page.context().close();
   });
 
   it('lets the register pick the tickets at random', async () => {
-    const { page, sales } = await openRegister('Caisse Tombola');
+    const { page, sales } = await openTablet('Caisse Tombola');
     await identify(page, CAMILLE);
     await product(page, '1 ticket').click();
     await product(page, '1 ticket').click();
@@ -331,7 +322,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
 
   it('takes bets on the gift basket, refusing duplicates and weights already sold', async () => {
     const weight = String(3000 + Math.floor(Math.random() * 5000));
-    const { page, sales } = await openRegister('Caisse Tombola');
+    const { page, sales } = await openTablet('Caisse Tombola');
     await identify(page, CAMILLE);
     await product(page, '3 paris').click();
     await page.getByRole('button', { name: /^Espèce/ }).click();
@@ -360,7 +351,10 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     await finished(page);
     expect(sales[0]?.body.sale).toMatchObject({
       giftBasketsId: 1,
-      giftBaskets: [{ weight: Number(weight), type: { id: 1 } }, { weight: Number(weight) + 1, type: { id: 2 } }],
+      giftBaskets: [
+        { weight: Number(weight), type: { id: 1 } },
+        { weight: Number(weight) + 1, type: { id: 2 } },
+      ],
     });
     await page.getByRole('button', { name: 'Nouvelle Vente' }).click();
 
@@ -376,7 +370,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
   });
 
   it('adds a donation, and the meal-deal discount appears and disappears', async () => {
-    const { page, sales } = await openRegister();
+    const { page, sales } = await openTablet();
     await page.getByLabel('Don', { exact: true }).fill('0');
     await page.getByRole('button', { name: 'Ajouter le don au panier' }).click();
     expect(await cartLines(page)).toEqual([]);
@@ -411,7 +405,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
 
   it('creates an unknown buyer with both names', async () => {
     const email = `visiteur.${Date.now()}@example.org`;
-    const { page } = await openRegister();
+    const { page } = await openTablet();
     await page.getByLabel("E-mail de l'acheteur").fill(email);
     await page.getByRole('button', { name: 'Identifier', exact: true }).click();
     const create = page.getByRole('button', { name: 'Créer' });
@@ -430,7 +424,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
   });
 
   it('checks the SMS number (10 digits) and tells the receipt went by SMS', async () => {
-    const { page, sales } = await openRegister();
+    const { page, sales } = await openTablet();
     await product(page, 'Pop-corn').click();
     await page.getByRole('button', { name: 'SMS', exact: true }).click();
     const phone = page.getByLabel('Numéro de téléphone');
@@ -452,21 +446,21 @@ describe('« Envoyer reçu » after the sale (order detail)', () => {
   let contactDb: Db;
   beforeAll(() => {
     // The contact service's own table, read through the test system's database: no admin path needed.
-    contactDb = createDb(sys.system.databaseUrl, { schema: 'contact' });
+    contactDb = createDb(e2e.sys.system.databaseUrl, { schema: 'contact' });
   });
   afterAll(async () => {
     await contactDb?.destroy();
   });
 
   it('sends the receipt by SMS from the order detail after a cash sale, and the contact service delivers it', async () => {
-    const { page } = await openRegister();
+    const { page } = await openTablet();
     await product(page, 'Café').click();
     await payCash(page, '1');
     await finished(page);
     await page.getByRole('button', { name: 'Détail de la commande' }).click();
     const reference = (await page.locator('.reg-order h2 .reg-mono').innerText()).trim();
     // The receipt page link stays on the order detail.
-    await page.getByRole('link', { name: `${sys.url}/s/${reference}` }).waitFor();
+    await page.getByRole('link', { name: `${e2e.url}/s/${reference}` }).waitFor();
 
     await page.getByRole('button', { name: 'Envoyer reçu' }).click();
     await page.getByRole('dialog', { name: 'Envoyer le reçu' }).getByRole('button', { name: 'Par SMS' }).click();
@@ -481,16 +475,25 @@ describe('« Envoyer reçu » after the sale (order detail)', () => {
     await shot(page, 'envoyer-recu-envoye');
 
     // Delivered once by the log transport, the number erased afterwards.
-    await expect.poll(async () => contactDb('deliveries').where({ sale_reference: reference }).whereNotNull('request_id')
-      .select('channel', 'status', 'recipient', 'body_text'), { timeout: 15_000 })
-      .toEqual([expect.objectContaining({ channel: 'sms', status: 'sent', recipient: null, body_text: expect.stringContaining(`/s/${reference}`) })]);
+    await expect
+      .poll(
+        async () =>
+          contactDb('deliveries')
+            .where({ sale_reference: reference })
+            .whereNotNull('request_id')
+            .select('channel', 'status', 'recipient', 'body_text'),
+        { timeout: 15_000 },
+      )
+      .toEqual([
+        expect.objectContaining({ channel: 'sms', status: 'sent', recipient: null, body_text: expect.stringContaining(`/s/${reference}`) }),
+      ]);
     await page.context().close();
   });
 });
 
 describe('cash register error states (SPEC §8)', () => {
   it('shows « Erreur lors de la récupération des données. » when the register cannot be loaded', async () => {
-    const { page } = await openRegister('Caisse Entrée', {
+    const { page } = await openTablet('Caisse Entrée', {
       loaded: false,
       setup: (p) => p.route('**/api/cr/checkouts/**', (route) => route.abort('connectionrefused')),
     });
@@ -502,7 +505,7 @@ describe('cash register error states (SPEC §8)', () => {
   it('never creates a sale twice when the answer is lost: the retry carries the same Idempotency-Key', async () => {
     const before = (await api<{ count: number }>('GET', '/api/cr/sale/list/1/pending/total')).body.count;
     let dropped = 0;
-    const { page, sales } = await openRegister('Caisse Buvette', {
+    const { page, sales } = await openTablet('Caisse Buvette', {
       setup: (p) =>
         p.route('**/api/cr/sale/create', async (route) => {
           if (dropped >= 3) return route.continue();
@@ -528,7 +531,7 @@ describe('cash register error states (SPEC §8)', () => {
   });
 
   it('shows the raffle conflict when a number was sold meanwhile, and marks it sold', async () => {
-    const { page, sales } = await openRegister('Caisse Tombola');
+    const { page, sales } = await openTablet('Caisse Tombola');
     await identify(page, CAMILLE);
     await product(page, '1 ticket').click();
     await page.getByRole('button', { name: /Tickets de tombola/ }).click();
@@ -540,13 +543,29 @@ describe('cash register error states (SPEC §8)', () => {
     await picker.getByRole('button', { name: 'Confirmer la sélection' }).click();
 
     // Another register sells the same number first.
-    const checkout = (await api<[{ products: { id: number; name: string; price: number; productCategory: { id: number; name: string } }[] }]>('GET', '/api/cr/checkouts/2')).body[0];
+    const checkout = (
+      await api<[{ products: { id: number; name: string; price: number; productCategory: { id: number; name: string } }[] }]>(
+        'GET',
+        '/api/cr/checkouts/2',
+      )
+    ).body[0];
     const ticket = checkout.products.find((p) => p.name === '1 ticket');
-    const person = (await api<{ data: { user: { id: number } } }>('POST', '/api/cr/users/findOrCreate', { email: CAMILLE, phone: '' })).body.data.user;
+    const person = (await api<{ data: { user: { id: number } } }>('POST', '/api/cr/users/findOrCreate', { email: CAMILLE, phone: '' })).body
+      .data.user;
     const other = await api('POST', '/api/cr/sale/create', {
       sale: {
-        checkoutId: 2, eventId: 1, personId: person.id, cart: [{ product: ticket, quantity: 1 }], raffleId: 1, raffles: [number],
-        giftBasketsId: null, giftBaskets: [], paymentMode: 2, paymentStatus: 1, payments: [{ method: 'ESP', amount: 2, payment_reference: '2' }], price: 2,
+        checkoutId: 2,
+        eventId: 1,
+        personId: person.id,
+        cart: [{ product: ticket, quantity: 1 }],
+        raffleId: 1,
+        raffles: [number],
+        giftBasketsId: null,
+        giftBaskets: [],
+        paymentMode: 2,
+        paymentStatus: 1,
+        payments: [{ method: 'ESP', amount: 2, payment_reference: '2' }],
+        price: 2,
       },
     });
     expect(other.status).toBe(201);
@@ -565,11 +584,13 @@ describe('cash register error states (SPEC §8)', () => {
   });
 
   it('says when tickets, stock alerts or card readers cannot be loaded, and when pop-ups are blocked', async () => {
-    const { page } = await openRegister('Caisse Tombola', {
+    const { page } = await openTablet('Caisse Tombola', {
       setup: async (p) => {
         await p.route('**/api/cr/raffle/*/tickets/sold', (route) => route.abort('connectionrefused'));
         await p.route('**/api/cr/stocks/**', (route) => route.abort('connectionrefused'));
-        await p.route('**/api/cr/payment/reader', (route) => (route.request().method() === 'GET' ? route.abort('connectionrefused') : route.continue()));
+        await p.route('**/api/cr/payment/reader', (route) =>
+          route.request().method() === 'GET' ? route.abort('connectionrefused') : route.continue(),
+        );
         await p.addInitScript(() => {
           window.open = () => null;
         });
@@ -598,7 +619,7 @@ describe('cash register error states (SPEC §8)', () => {
   });
 
   it('prints the receipt and shows the order with its receipt link', async () => {
-    const { page } = await openRegister();
+    const { page } = await openTablet();
     await product(page, 'Café').click();
     await payCash(page, '1');
     await finished(page);
@@ -608,8 +629,8 @@ describe('cash register error states (SPEC §8)', () => {
 
     await page.getByRole('button', { name: 'Détail de la commande' }).click();
     const reference = (await page.locator('.reg-order h2 .reg-mono').innerText()).trim();
-    const link = page.getByRole('link', { name: `${sys.url}/s/${reference}` });
-    expect(await link.getAttribute('href')).toBe(`${sys.url}/s/${reference}`);
+    const link = page.getByRole('link', { name: `${e2e.url}/s/${reference}` });
+    expect(await link.getAttribute('href')).toBe(`${e2e.url}/s/${reference}`);
     await shot(page, 'detail-commande');
     await page.getByRole('button', { name: 'Nouvelle commande' }).click();
     await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
@@ -617,7 +638,7 @@ describe('cash register error states (SPEC §8)', () => {
   });
 
   it('fits a tablet held upright (800×1280)', async () => {
-    const { page } = await openRegister('Caisse Tombola', { viewport: { width: 800, height: 1280 } });
+    const { page } = await openTablet('Caisse Tombola', { viewport: { width: 800, height: 1280 } });
     await product(page, 'Hot-dog').click();
     await shot(page, 'tablette-portrait');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -26,7 +26,12 @@ import { startTestSystem, type TestSystem } from './support/system.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NEW_LABEL = 'État du stock (nouvelle version)';
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.html': 'text/html; charset=utf-8', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+};
 
 /** A remote's own static server (what nginx does in deploy/docker/frontend.Dockerfile); `dir` can be switched. */
 function startRemoteServer(initialDir: string) {
@@ -61,10 +66,11 @@ function startRemoteServer(initialDir: string) {
       dir = next;
     },
     listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -74,22 +80,30 @@ function startRemoteServer(initialDir: string) {
  */
 async function buildNewStock(outDir: string, loaderDir: string): Promise<void> {
   const loader = path.join(loaderDir, 'newLabel.cjs');
-  writeFileSync(loader, `module.exports = function (source) { return source.replace("label: 'État du stock'", ${JSON.stringify(`label: '${NEW_LABEL}'`)}); };\n`);
-  const config = frontEndConfig(pathToFileURL(path.join(ROOT, 'mfe-stock', 'rspack.config.ts')).href, { kind: 'remote', name: 'mfe_stock' });
+  writeFileSync(
+    loader,
+    `module.exports = function (source) { return source.replace("label: 'État du stock'", ${JSON.stringify(`label: '${NEW_LABEL}'`)}); };\n`,
+  );
+  const config = frontEndConfig(pathToFileURL(path.join(ROOT, 'mfe-stock', 'rspack.config.ts')).href, {
+    kind: 'remote',
+    name: 'mfe_stock',
+  });
   config.output = { ...config.output, path: outDir };
   config.module!.rules!.push({ test: /mfe-stock[\\/]src[\\/]App\.tsx$/, enforce: 'pre', use: [{ loader }] });
-  config.plugins = (config.plugins ?? []).map((plugin) => (plugin instanceof ModuleFederationPlugin
-    ? new ModuleFederationPlugin({
-      name: 'mfe_stock',
-      filename: 'remoteEntry.js',
-      exposes: { './App': './src/App.tsx' },
-      shared: { ...sharedSingletons, '@kermesse/ui-kit': { singleton: true, version: '0.0.9', requiredVersion: '>=0.0.9 <1.0.0' } },
-      shareStrategy,
-      experiments: federationExperiments('remote'),
-      dts: false,
-      manifest: false,
-    }) as unknown as RspackPluginInstance
-    : plugin));
+  config.plugins = (config.plugins ?? []).map((plugin) =>
+    plugin instanceof ModuleFederationPlugin
+      ? (new ModuleFederationPlugin({
+          name: 'mfe_stock',
+          filename: 'remoteEntry.js',
+          exposes: { './App': './src/App.tsx' },
+          shared: { ...sharedSingletons, '@kermesse/ui-kit': { singleton: true, version: '0.0.9', requiredVersion: '>=0.0.9 <1.0.0' } },
+          shareStrategy,
+          experiments: federationExperiments('remote'),
+          dts: false,
+          manifest: false,
+        }) as unknown as RspackPluginInstance)
+      : plugin,
+  );
   await new Promise<void>((resolve, reject) => {
     rspack(config).run((err, stats) => {
       if (err) return reject(err);
@@ -138,7 +152,8 @@ describe('a remote deployed alone', () => {
     page.on('pageerror', (err) => messages.push(`pageerror: ${err.message}`));
     const requests: string[] = [];
     page.on('request', (request) => {
-      if (/remotes\.json|remoteEntry|:\d+\/[^/]*\.js/.test(request.url()) && !request.url().includes('/assets/')) requests.push(request.url());
+      if (/remotes\.json|remoteEntry|:\d+\/[^/]*\.js/.test(request.url()) && !request.url().includes('/assets/'))
+        requests.push(request.url());
     });
     await signInThroughForm(page, 'admin@kermesse.local').catch(async (err: Error) => {
       throw new Error(`${err.message}\n${messages.join('\n')}\n${(await page.content()).slice(0, 2_000)}`);
@@ -147,18 +162,22 @@ describe('a remote deployed alone', () => {
     await page.getByRole('button', { name: 'Plus tard' }).click();
 
     // Version 1, from the remote's own port.
-    const stockEntry = page.waitForRequest((request) => request.url().startsWith(process.env.REMOTE_ENTRIES!.split('=')[1]!.replace('/remoteEntry.js', '/')));
+    const stockEntry = page.waitForRequest((request) =>
+      request.url().startsWith(process.env.REMOTE_ENTRIES!.split('=')[1]!.replace('/remoteEntry.js', '/')),
+    );
     await page.getByRole('link', { name: 'Stock', exact: true }).click();
     await page.getByRole('link', { name: 'État du stock', exact: true }).waitFor({ timeout: 30_000 });
     await stockEntry;
-    await page.evaluate(() => { (window as unknown as { shellMarker: string }).shellMarker = 'same page'; });
+    await page.evaluate(() => {
+      (window as unknown as { shellMarker: string }).shellMarker = 'same page';
+    });
 
     // The new build is served in place of the old one; the shell and the other remotes keep running.
     await newBuild;
     // The gateway asks a remote deployed on its own for its version at most once a second: wait until
     // the manifest gives the new build, so the next navigation is the first to see it.
     const manifestStockEntry = async () => {
-      const manifest = await (await fetch(`${sys.url}/remotes.json`)).json() as { remotes: Array<{ name: string; entry: string }> };
+      const manifest = (await (await fetch(`${sys.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string }> };
       return manifest.remotes.find((r) => r.name === 'mfe_stock')?.entry;
     };
     const oldEntry = await manifestStockEntry();
@@ -169,10 +188,13 @@ describe('a remote deployed alone', () => {
     await page.getByRole('link', { name: 'Tombola', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/tombola');
     await page.getByRole('link', { name: 'Stock', exact: true }).click();
-    await page.getByRole('link', { name: NEW_LABEL, exact: true }).waitFor({ timeout: 30_000 }).catch(async (err: Error) => {
-      const tabs = await page.locator('nav a').allTextContents();
-      throw new Error(`${err.message}\nrequests:\n${requests.join('\n')}\nconsole:\n${messages.join('\n')}\nlinks: ${tabs.join(' | ')}`);
-    });
+    await page
+      .getByRole('link', { name: NEW_LABEL, exact: true })
+      .waitFor({ timeout: 30_000 })
+      .catch(async (err: Error) => {
+        const tabs = await page.locator('nav a').allTextContents();
+        throw new Error(`${err.message}\nrequests:\n${requests.join('\n')}\nconsole:\n${messages.join('\n')}\nlinks: ${tabs.join(' | ')}`);
+      });
     // The admin-only tabs show: the old-kit remote reads the session of the shell's one UI kit.
     await page.getByRole('link', { name: 'Liste des prix', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'État du stock', exact: true }).count()).toBe(0);
@@ -181,9 +203,14 @@ describe('a remote deployed alone', () => {
 
     // Its screen works (the stock state is read through the gateway).
     await page.getByRole('heading', { name: 'État du stock' }).waitFor({ timeout: 30_000 });
-    expect(messages.filter((m) => !/is already registered|overriding it may cause/.test(m)
-      // The demo's first screens may ask for a session that is not there yet.
-      && !/401|Unauthorized/.test(m))).toEqual([]);
+    expect(
+      messages.filter(
+        (m) =>
+          !/is already registered|overriding it may cause/.test(m) &&
+          // The demo's first screens may ask for a session that is not there yet.
+          !/401|Unauthorized/.test(m),
+      ),
+    ).toEqual([]);
     await context.close();
   }, 240_000);
 });

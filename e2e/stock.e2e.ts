@@ -6,33 +6,37 @@
  * price list, and a swap-meet import then reset.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
 import { eventually } from '@kermesse/kit/testing';
-import { gatewayOk, signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { gatewayOk } from './support/api.ts';
+import { setupSystem } from './support/session.ts';
 
-let sys: TestSystem;
+const e2e = setupSystem({ signIn: ['admin', 'caissier'] });
 /** Waits for what the services do asynchronously (events between them). */
 const settled = <T>(check: () => Promise<T>) => eventually(check, 30_000, 200);
-let browser: Browser;
-let adminToken: string;
-let cashierToken: string;
 
-interface StockItem { id: number; name: string; category: string; stock: number; alert_threshold: number; isAlert: boolean }
-interface Stocks { event: { id: number; name: string }; stocks: StockItem[]; alerts: number[] }
+interface StockItem {
+  id: number;
+  name: string;
+  category: string;
+  stock: number;
+  alert_threshold: number;
+  isAlert: boolean;
+}
+interface Stocks {
+  event: { id: number; name: string };
+  stocks: StockItem[];
+  alerts: number[];
+}
 
 const SWAPMEET_SAMPLE = join(import.meta.dirname, '..', 'services', 'swapmeet', 'samples', 'vide-grenier-exemple.csv');
 const INVENTORY_SAMPLE = join(import.meta.dirname, '..', 'services', 'stock', 'samples', 'inventaire-exemple.csv');
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-  adminToken = await login('admin@kermesse.local');
-  cashierToken = await login('caissier@kermesse.local');
   // The demo products reach the stock service as catalog events after start-up.
   await settled(async () => {
     const stocks = await api<Stocks>('GET', '/api/stocks/');
@@ -40,22 +44,14 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
-
-
-const login = (email: string) => signInToken(sys.url, email);
-
-const api = <T = unknown>(method: string, path: string, body?: unknown, token = adminToken, headers: Record<string, string> = {}) =>
-  gatewayOk<T>(sys.url, token, method, path, body, headers);
+const api = <T = unknown>(method: string, path: string, body?: unknown, token = e2e.tokens.admin, headers: Record<string, string> = {}) =>
+  gatewayOk<T>(e2e.url, token, method, path, body, headers);
 
 const stockOf = async (name: string) => (await api<Stocks>('GET', '/api/stocks/')).stocks.find((s) => s.name === name)!;
 
 /** A page signed in as the admin (the shell keeps the session in local storage). */
 async function adminPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await e2e.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   await signInThroughForm(page, 'admin@kermesse.local');
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -132,13 +128,16 @@ describe('inventory import', () => {
     // Without a file, then with a file that is not CSV: SPEC's messages.
     await page.getByRole('button', { name: "Tester l'import" }).click();
     await page.getByText('Veuillez sélectionner un fichier à importer').waitFor();
-    await page.getByLabel('Fichier CSV').setInputFiles({ name: 'inventaire.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') });
+    await page
+      .getByLabel('Fichier CSV')
+      .setInputFiles({ name: 'inventaire.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') });
     await page.getByRole('button', { name: "Tester l'import" }).click();
     await page.getByText('Veuillez sélectionner un fichier CSV valide').waitFor();
 
     // A file with mistakes: every bad line is named, the real import stays off.
     await page.getByLabel('Fichier CSV').setInputFiles({
-      name: 'inventaire.csv', mimeType: 'text/csv',
+      name: 'inventaire.csv',
+      mimeType: 'text/csv',
       buffer: Buffer.from('produit;nouveau_stock;note\nPop-corn;douze;\nGlace italienne;4;\nBarbe à papa;7;=1+1\n'),
     });
     await page.getByRole('button', { name: "Tester l'import" }).click();
@@ -170,15 +169,24 @@ describe('inventory import', () => {
 });
 
 describe('registers and the stock', () => {
-  const demoEvent = async () => (await api<Array<{ id: number; name: string }>>('GET', '/api/cr/events', undefined, cashierToken)).find((e) => e.name === 'Kermesse de printemps')!;
+  const demoEvent = async () =>
+    (await api<Array<{ id: number; name: string }>>('GET', '/api/cr/events', undefined, e2e.tokens.caissier)).find(
+      (e) => e.name === 'Kermesse de printemps',
+    )!;
   const checkoutNamed = async (name: string) => {
     const event = await demoEvent();
-    const [first] = await api<Array<{ checkouts: Array<{ id: number; name: string }> }>>('GET', `/api/cr/events/${event.id}/checkouts`, undefined, cashierToken);
+    const [first] = await api<Array<{ checkouts: Array<{ id: number; name: string }> }>>(
+      'GET',
+      `/api/cr/events/${event.id}/checkouts`,
+      undefined,
+      e2e.tokens.caissier,
+    );
     return first!.checkouts.find((c) => c.name === name)!;
   };
   type RegisterProduct = { id: number; name: string; price: number; stockAlert: boolean };
   const registerProducts = async (checkoutId: number) =>
-    (await api<Array<{ products: RegisterProduct[] }>>('GET', `/api/cr/checkouts/${checkoutId}`, undefined, cashierToken))[0]!.products;
+    (await api<Array<{ products: RegisterProduct[] }>>('GET', `/api/cr/checkouts/${checkoutId}`, undefined, e2e.tokens.caissier))[0]!
+      .products;
 
   it('adds a product to a register with « Ajouter », the register sells it, « Retirer » takes it back', async () => {
     const entrance = await checkoutNamed('Caisse Entrée');
@@ -220,26 +228,69 @@ describe('registers and the stock', () => {
 
     const sale = {
       sale: {
-        checkoutId: buvette.id, eventId: event.id, personId: null, paymentMode: 2,
+        checkoutId: buvette.id,
+        eventId: event.id,
+        personId: null,
+        paymentMode: 2,
         cart: [{ product: { id: waffle.id, name: 'Gaufre', price: 1.5 }, quantity: 2 }],
         payments: [{ method: 'ESP', amount: 3, payment_reference: '5' }],
       },
     };
     const key = randomUUID();
-    const answer = await api<{ success: boolean; sale: { reference: string } }>('POST', '/api/cr/sale/create', sale, cashierToken, { 'Idempotency-Key': key });
+    const answer = await api<{ success: boolean; sale: { reference: string } }>('POST', '/api/cr/sale/create', sale, e2e.tokens.caissier, {
+      'Idempotency-Key': key,
+    });
     expect(answer.success).toBe(true);
     // A retry of the same sale (same key) is not a second sale.
-    await api('POST', '/api/cr/sale/create', sale, cashierToken, { 'Idempotency-Key': key });
+    await api('POST', '/api/cr/sale/create', sale, e2e.tokens.caissier, { 'Idempotency-Key': key });
 
     await settled(async () => (await stockOf('Gaufre')).stock === 5);
     await settled(async () => (await registerProducts(buvette.id)).find((p) => p.id === waffle.id)!.stockAlert);
-    const history = await api<{ movements: Array<{ kind: string; variation: number; note: string }> }>('GET', `/api/stocks/movements?product_id=${waffle.id}`);
+    const history = await api<{ movements: Array<{ kind: string; variation: number; note: string }> }>(
+      'GET',
+      `/api/stocks/movements?product_id=${waffle.id}`,
+    );
     expect(history.movements.filter((m) => m.kind === 'sale' && m.note === `Vente ${answer.sale.reference}`)).toEqual([
-      { kind: 'sale', variation: -2, note: `Vente ${answer.sale.reference}`, stock_after: 5, id: expect.any(Number), sale_reference: answer.sale.reference, created_by: null, created_at: expect.any(String) },
+      {
+        kind: 'sale',
+        variation: -2,
+        note: `Vente ${answer.sale.reference}`,
+        stock_after: 5,
+        id: expect.any(Number),
+        sale_reference: answer.sale.reference,
+        created_by: null,
+        created_at: expect.any(String),
+      },
     ]);
-    await new Promise((r) => setTimeout(r, 1_000));
-    expect((await stockOf('Gaufre')).stock).toBe(5);
-    const state = await api<{ success: boolean; stocks: Array<{ id: number; isAlert: boolean }> }>('GET', `/api/cr/stocks/${event.id}/stocks/state`, undefined, cashierToken);
+    // No fixed wait for « nothing more happens »: a later sale of one waffle is the barrier. Once its
+    // movement is there, a second movement of the retried sale would be there too, and the stock
+    // shows 7 − 2 − 1 = 4.
+    const later = await api<{ success: boolean; sale: { reference: string } }>(
+      'POST',
+      '/api/cr/sale/create',
+      {
+        sale: {
+          ...sale.sale,
+          cart: [{ product: { id: waffle.id, name: 'Gaufre', price: 1.5 }, quantity: 1 }],
+          payments: [{ method: 'ESP', amount: 1.5, payment_reference: '2' }],
+        },
+      },
+      e2e.tokens.caissier,
+      { 'Idempotency-Key': randomUUID() },
+    );
+    const saleMovements = async () =>
+      (
+        await api<{ movements: Array<{ kind: string; note: string }> }>('GET', `/api/stocks/movements?product_id=${waffle.id}`)
+      ).movements.filter((m) => m.kind === 'sale');
+    await settled(async () => (await saleMovements()).some((m) => m.note === `Vente ${later.sale.reference}`));
+    expect((await saleMovements()).filter((m) => m.note === `Vente ${answer.sale.reference}`)).toHaveLength(1);
+    expect((await stockOf('Gaufre')).stock).toBe(4);
+    const state = await api<{ success: boolean; stocks: Array<{ id: number; isAlert: boolean }> }>(
+      'GET',
+      `/api/cr/stocks/${event.id}/stocks/state`,
+      undefined,
+      e2e.tokens.caissier,
+    );
     expect(state.stocks.find((s) => s.id === waffle.id)).toEqual({ id: waffle.id, isAlert: true });
   });
 });
@@ -273,7 +324,9 @@ describe('swap-meet', () => {
 
     await page.getByRole('button', { name: 'Supprimer toutes les réservations' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Êtes-vous sûr de vouloir supprimer toutes les réservations de ce SwapMeet ? Cette action est irréversible.').waitFor();
+    await dialog
+      .getByText('Êtes-vous sûr de vouloir supprimer toutes les réservations de ce SwapMeet ? Cette action est irréversible.')
+      .waitFor();
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'vide-grenier-confirmation.png') });
     await dialog.getByRole('button', { name: 'Supprimer' }).click();
     await page.getByText('11 réservations supprimées.').waitFor();

@@ -5,51 +5,29 @@
  * reason, and shows the Z report (« Rapport de clôture »), then « Clôtures précédentes » prints it again
  * in A4. The closing is done at 390 px (a phone); screenshots go to ARTIFACTS_DIR.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser } from './support/browser.ts';
-import { callGateway, signInToken } from './support/api.ts';
-import { startTestSystem, type TestSystem } from './support/system.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS_DIR } from './support/browser.ts';
+import { callGateway } from './support/api.ts';
+import { openRegister, setupSystem, TABLET } from './support/session.ts';
 
-let sys: TestSystem;
-let browser: Browser;
-let cashierToken: string;
-let adminToken: string;
+const e2e = setupSystem({ signIn: ['caissier', 'admin'] });
 
-const TABLET = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  [sys, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
-  [cashierToken, adminToken] = await Promise.all([signInToken(sys.url, 'caissier@kermesse.local'), signInToken(sys.url, 'admin@kermesse.local')]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
-
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `caisse-session-${name}.png`), fullPage: false });
-const product = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
+const product = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
 const spaces = (text: string) => text.replace(/\s/g, ' ');
 const finished = (page: Page) => page.getByRole('heading', { name: 'Vente terminée !' }).waitFor({ timeout: 15_000 });
 
 describe('a till session in Chromium', () => {
   it('opens with the calculator, sells, closes with the calculator and the cheque list, and shows the Z report', async () => {
-    const context = await browser.newContext({ baseURL: sys.url, viewport: TABLET, hasTouch: true });
-    await context.addInitScript((token) => {
-      if (!localStorage.getItem('bearerToken')) localStorage.setItem('bearerToken', token);
-    }, cashierToken);
+    const context = await e2e.newContext({ viewport: TABLET, hasTouch: true, token: e2e.tokens.caissier });
     const page = await context.newPage();
-    await page.goto('/caisse');
     // The first visit loads the shell and the register remote on a busy machine.
-    await page.getByRole('combobox').waitFor({ timeout: 60_000 });
-    await page.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
-    await page.getByRole('button', { name: 'Caisse Entrée' }).click();
-    await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
+    await openRegister(page, 'Caisse Entrée', { timeout: 60_000 });
     const checkoutId = Number(await page.locator('#checkout-register').getAttribute('data-checkout-id'));
 
     // No session yet: the register asks to open it, counting the float with the calculator.
@@ -87,7 +65,9 @@ describe('a till session in Chromium', () => {
     await close.getByLabel('Nombre de billets de 20 €').fill('2');
     await close.getByLabel('Nombre de billets de 10 €').fill('1');
     await expect.poll(() => close.getByLabel('Total des espèces comptées').inputValue()).toBe('50,00');
-    expect(spaces(await close.locator('.till-close__part').first().locator('.till-expect').innerText())).toBe('Attendu : 51,00 € · Compté : 50,00 € · Écart : -1,00 €');
+    expect(spaces(await close.locator('.till-close__part').first().locator('.till-expect').innerText())).toBe(
+      'Attendu : 51,00 € · Compté : 50,00 € · Écart : -1,00 €',
+    );
     await close.getByRole('checkbox', { name: /Chèque n° 8812345/ }).check();
     await close.getByLabel(/Raison de l'écart — Espèces/).fill('Pièce de 1 € égarée');
     await shot(page, 'cloture-390');
@@ -96,19 +76,36 @@ describe('a till session in Chromium', () => {
 
     // A sale of this register still in the device's offline queue (issue 15; IndexedDB, as the offline
     // sales screen leaves it — here one the server refused, so it is not sent meanwhile): no closing.
-    const queue = (action: 'put' | 'delete') => page.evaluate(({ action, checkoutId }) => new Promise<void>((resolve, reject) => {
-      const req = indexedDB.open('kermesse-caisse', 1);
-      req.onupgradeneeded = () => req.result.createObjectStore('ventesHorsLigne', { keyPath: 'key' });
-      req.onerror = () => reject(req.error);
-      req.onsuccess = () => {
-        const tx = req.result.transaction('ventesHorsLigne', 'readwrite');
-        const store = tx.objectStore('ventesHorsLigne');
-        if (action === 'put') store.put({ key: 'e2e-queued-sale', checkoutId, eventId: 1, body: {}, totalCents: 100, queuedAt: Date.now(), refusal: 'Stock insuffisant.' });
-        else store.delete('e2e-queued-sale');
-        tx.oncomplete = () => { req.result.close(); resolve(); };
-        tx.onerror = () => reject(tx.error);
-      };
-    }), { action, checkoutId });
+    const queue = (action: 'put' | 'delete') =>
+      page.evaluate(
+        ({ action, checkoutId }) =>
+          new Promise<void>((resolve, reject) => {
+            const req = indexedDB.open('kermesse-caisse', 1);
+            req.onupgradeneeded = () => req.result.createObjectStore('ventesHorsLigne', { keyPath: 'key' });
+            req.onerror = () => reject(req.error);
+            req.onsuccess = () => {
+              const tx = req.result.transaction('ventesHorsLigne', 'readwrite');
+              const store = tx.objectStore('ventesHorsLigne');
+              if (action === 'put')
+                store.put({
+                  key: 'e2e-queued-sale',
+                  checkoutId,
+                  eventId: 1,
+                  body: {},
+                  totalCents: 100,
+                  queuedAt: Date.now(),
+                  refusal: 'Stock insuffisant.',
+                });
+              else store.delete('e2e-queued-sale');
+              tx.oncomplete = () => {
+                req.result.close();
+                resolve();
+              };
+              tx.onerror = () => reject(tx.error);
+            };
+          }),
+        { action, checkoutId },
+      );
     await queue('put');
     await close.getByText("1 vente en attente d'envoi : envoyez-la avant de clôturer la caisse.").waitFor({ timeout: 10_000 });
     expect(await close.getByRole('button', { name: 'Clôturer la session' }).isDisabled()).toBe(true);
@@ -121,7 +118,11 @@ describe('a till session in Chromium', () => {
     const done = page.getByRole('dialog', { name: 'Caisse clôturée' });
     await done.waitFor();
     const rows = (await done.getByRole('row').allInnerTexts()).map((row) => spaces(row).replace(/ +/g, ' ').trim());
-    expect(rows.slice(1)).toEqual(['Espèces 51,00 € 50,00 € -1,00 €', 'Chèques 2,00 € 2,00 € 0,00 €', 'Carte bancaire 0,00 € 0,00 € 0,00 €']);
+    expect(rows.slice(1)).toEqual([
+      'Espèces 51,00 € 50,00 € -1,00 €',
+      'Chèques 2,00 € 2,00 € 0,00 €',
+      'Carte bancaire 0,00 € 0,00 € 0,00 €',
+    ]);
     const report = page.frameLocator('iframe[title="Rapport de clôture"]');
     await report.getByRole('heading', { name: 'Rapport de clôture' }).waitFor();
     expect(spaces(await report.locator('body').innerText())).toContain('Pièce de 1 € égarée');
@@ -129,9 +130,9 @@ describe('a till session in Chromium', () => {
     await page.setViewportSize(TABLET);
     await shot(page, 'rapport-z');
 
-    const state = await callGateway<{ open: boolean }>(sys.url, cashierToken, 'GET', `/api/cr/checkouts/${checkoutId}/session`);
+    const state = await callGateway<{ open: boolean }>(e2e.url, e2e.tokens.caissier, 'GET', `/api/cr/checkouts/${checkoutId}/session`);
     expect(state.body).toEqual({ open: false, session: null });
-    const verify = await callGateway<{ ok: boolean; records: number }>(sys.url, adminToken, 'GET', '/api/admin/journal/verify');
+    const verify = await callGateway<{ ok: boolean; records: number }>(e2e.url, e2e.tokens.admin, 'GET', '/api/admin/journal/verify');
     expect(verify.status).toBe(200);
     expect(verify.body.ok).toBe(true);
     await done.getByRole('button', { name: 'Terminer' }).click();
@@ -143,7 +144,10 @@ describe('a till session in Chromium', () => {
     const item = past.getByRole('listitem').first();
     await item.waitFor();
     expect(spaces(await item.innerText())).toMatch(/Écarts : Espèces -1,00 € — .*Pièce de 1 € égarée/);
-    const [popup] = await Promise.all([page.waitForEvent('popup', { timeout: 15_000 }), item.getByRole('button', { name: /^Rapport Z A4 de la session/ }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup', { timeout: 15_000 }),
+      item.getByRole('button', { name: /^Rapport Z A4 de la session/ }).click(),
+    ]);
     await expect.poll(() => popup.content(), { timeout: 15_000 }).toContain('Rapport de clôture');
     expect(await popup.content()).toContain('size: A4');
     await popup.close();

@@ -19,7 +19,12 @@ export interface GatewayAnswer<T> {
 
 /** One call with a bearer token; the answer whatever its status (JSON parsed when it is JSON). */
 export async function callGateway<T = unknown>(
-  baseUrl: string, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {},
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<GatewayAnswer<T>> {
   const res = await fetch(baseUrl + path, {
     method,
@@ -33,7 +38,12 @@ export async function callGateway<T = unknown>(
 
 /** Like callGateway, for calls that must succeed: a 4xx/5xx fails the test with the server's answer. */
 export async function gatewayOk<T = unknown>(
-  baseUrl: string, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {},
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const answer = await callGateway<T>(baseUrl, token, method, path, body, headers);
   if (answer.status >= 400) throw new Error(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -54,7 +54,9 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
       logLevel: 'warn',
       // A loaded CI machine starts nine services and builds five front ends at once.
       healthTimeoutMs: 180_000,
-      output: (line: string) => { lines.push(line); },
+      output: (line: string) => {
+        lines.push(line);
+      },
     });
   } catch (err) {
     process.stderr.write(lines.join('\n') + '\n');
