@@ -1,21 +1,20 @@
 /**
- * Opening and closing a till session (issue 14). Expected at closing, per payment mode:
+ * Till sessions (issue 14): what the opening and closing commands share. Expected at closing, per payment mode:
  * cash = float + cash taken in the session (sales and payments of pending sales) − cash refunds of
  * the session; cheques and card likewise, without float. A closing records the counted amounts, the
  * differences (counted − expected) confirmed with a reason, the period's grand total (sales of the
  * session minus its refunds) and the journal anchor — its own 'session.closed' record — printed on
  * the Z report, then publishes `till.closed`.
  */
-import { badRequest, conflict, notFound, recordEvent, type Db, type Trx } from '@kermesse/kit';
-import { TILL_MESSAGES, offlinePendingMessage, type TillErrorCode } from '@kermesse/contracts-register/till';
-import { appendJournal } from '../journal/journal.ts';
+import { badRequest, conflict, notFound, type Db, type Trx } from '@kermesse/kit';
+import { TILL_MESSAGES, type TillErrorCode } from '@kermesse/contracts-register/till';
 import { toCents, toEuros } from '@kermesse/contracts-common';
-import { findOpenSession, findSession, openSession, type TillAmountsCents, type TillSessionRow } from './sessions.ts';
+import { findOpenSession, findSession, type TillAmountsCents, type TillSessionRow } from './sessions.ts';
 
 export const tillError = (kind: 'badRequest' | 'conflict' | 'notFound', code: TillErrorCode) =>
   ({ badRequest, conflict, notFound })[kind](TILL_MESSAGES[code]).withCode(code);
 
-const ZERO: TillAmountsCents = { cashCents: 0, chequeCents: 0, cardCents: 0 };
+export const ZERO: TillAmountsCents = { cashCents: 0, chequeCents: 0, cardCents: 0 };
 
 /** Money taken in and given back in a session, per mode (cents), and its sales. */
 export interface SessionMoney {
@@ -76,7 +75,7 @@ export function presentSession(session: TillSessionRow, money: SessionMoney) {
 
 interface CheckoutHead { id: number; event_id: number; checkout_archived: boolean; event_archived: boolean }
 
-async function loadCheckout(q: Db | Trx, checkoutId: number): Promise<CheckoutHead> {
+export async function loadCheckout(q: Db | Trx, checkoutId: number): Promise<CheckoutHead> {
   const row: CheckoutHead | undefined = await q('checkouts as c').join('events as e', 'e.id', 'c.event_id').where('c.id', checkoutId)
     .first('c.id', 'c.event_id', q.raw('c.archived_at is not null as checkout_archived'), q.raw('e.archived_at is not null as event_archived'));
   if (!row) throw tillError('notFound', 'CHECKOUT_NOT_FOUND');
@@ -91,76 +90,12 @@ export async function sessionState(db: Db, checkoutId: number) {
   return { open: true, session: presentSession(session, await sessionMoney(db, session.id)) };
 }
 
-const cents = (euros: number): number => {
+/** Euros counted (≥ 0, 2 decimals at most) → cents, or the French 400. */
+export const cents = (euros: number): number => {
   const value = toCents(euros);
   if (value === undefined || value < 0) throw tillError('badRequest', 'AMOUNT_INVALID');
   return value;
 };
-
-/** `POST /api/cr/checkouts/{id}/session/open {float: {cash}}`: 409 when one is open already. */
-export async function openTillSession(db: Db, checkoutId: number, floatCash: number, userId: string) {
-  const floatCashCents = cents(floatCash);
-  const checkout = await loadCheckout(db, checkoutId);
-  if (checkout.event_archived) throw tillError('badRequest', 'EVENT_ARCHIVED');
-  if (checkout.checkout_archived) throw tillError('badRequest', 'CHECKOUT_ARCHIVED');
-  const session = await openSession(db, { checkoutId, eventId: checkout.event_id, floatCashCents, automatic: false, userId });
-  if (!session) throw tillError('conflict', 'SESSION_ALREADY_OPEN');
-  return { open: true, session: presentSession(session, { taken: ZERO, refunded: ZERO, salesCount: 0, salesTotalCents: 0, refundsTotalCents: 0 }) };
-}
-
-export interface CloseInput { counted: { cash: number; cheque: number; card: number }; reason?: string | null; pendingOffline?: number }
-
-/** `POST /api/cr/checkouts/{id}/session/close`: the closing, in one transaction. */
-export async function closeTillSession(db: Db, checkoutId: number, input: CloseInput, userId: string) {
-  // Sales still queued on the device would be sent after the closing, outside the counted session.
-  if (input.pendingOffline && input.pendingOffline > 0) throw badRequest(offlinePendingMessage(input.pendingOffline)).withCode('OFFLINE_PENDING');
-  const counted: TillAmountsCents = { cashCents: cents(input.counted.cash), chequeCents: cents(input.counted.cheque), cardCents: cents(input.counted.card) };
-  const reason = input.reason?.trim() || null;
-  await loadCheckout(db, checkoutId);
-  const closing = await db.transaction(async (trx) => {
-    // `for update` waits for the sales being written in the session (they hold it `for key share`).
-    const session: TillSessionRow | undefined = await trx('till_sessions').where({ checkout_id: checkoutId }).whereNull('closed_at').forUpdate().first();
-    if (!session) throw tillError('conflict', 'NO_OPEN_SESSION');
-    const money = await sessionMoney(trx, session.id);
-    const expected = expectedOf(session, money);
-    const differences: TillAmountsCents = {
-      cashCents: counted.cashCents - expected.cashCents,
-      chequeCents: counted.chequeCents - expected.chequeCents,
-      cardCents: counted.cardCents - expected.cardCents,
-    };
-    const gap = differences.cashCents !== 0 || differences.chequeCents !== 0 || differences.cardCents !== 0;
-    if (gap && !reason) throw tillError('badRequest', 'REASON_REQUIRED');
-    const grandTotalCents = money.salesTotalCents - money.refundsTotalCents;
-    const closedAt = new Date();
-    const payload = {
-      sessionId: session.id, checkoutId, eventId: session.event_id, closedAt: closedAt.toISOString(), closedBy: userId,
-      floatCashCents: session.float_cash_cents, expected, counted, differences, reason, grandTotalCents, salesCount: money.salesCount,
-    };
-    const anchor = await appendJournal(trx, { kind: 'session.closed', reference: String(session.id), payload });
-    await trx('till_sessions').where({ id: session.id }).update({
-      closed_at: closedAt, closed_by: userId, expected: JSON.stringify(expected), counted: JSON.stringify(counted),
-      differences: JSON.stringify(differences), reason, grand_total_cents: grandTotalCents,
-      last_journal_seq: anchor.seq, last_journal_hash: anchor.hash,
-    });
-    await recordEvent(trx, 'register', 'till.closed', {
-      sessionId: session.id, checkoutId, eventId: session.event_id, closedAt: closedAt.toISOString(), closedBy: userId,
-      expected, counted, differences, reason, grandTotalCents, lastJournalHash: anchor.hash,
-    });
-    return { session, expected, counted, differences, reason, grandTotalCents, closedAt, anchor };
-  });
-  return {
-    sessionId: closing.session.id,
-    closedAt: closing.closedAt.toISOString(),
-    expected: amountsInEuros(closing.expected),
-    counted: amountsInEuros(closing.counted),
-    difference: amountsInEuros(closing.differences),
-    reason: closing.reason,
-    grandTotal: toEuros(closing.grandTotalCents),
-    journal: closing.anchor,
-    reportUrl: `/api/cr/session/${closing.session.id}/report`,
-    chequesUrl: `/api/cr/session/${closing.session.id}/cheques`,
-  };
-}
 
 /** A session or 404. */
 export async function requireSession(q: Db | Trx, sessionId: number): Promise<TillSessionRow> {

@@ -101,3 +101,19 @@ export async function sessionForSale(q: Db | Trx, checkoutId: number, eventId: n
   }
   throw new Error(`no till session could be opened for checkout ${checkoutId}`);
 }
+
+/** The register's open session, locked `for update` to close it: it waits for the sales being written in it (they hold it `for key share`). */
+export const lockOpenSessionForClosing = (trx: Trx, checkoutId: number): Promise<TillSessionRow | undefined> =>
+  trx('till_sessions').where({ checkout_id: checkoutId }).whereNull('closed_at').forUpdate().first();
+
+/** Records a session's closing: what was expected, counted, the differences and the journal anchor. */
+export async function writeSessionClosing(trx: Trx, sessionId: number, closing: {
+  closedAt: Date; closedBy: string; expected: TillAmountsCents; counted: TillAmountsCents; differences: TillAmountsCents;
+  reason: string | null; grandTotalCents: number; anchor: { seq: number; hash: string };
+}): Promise<void> {
+  await trx('till_sessions').where({ id: sessionId }).update({
+    closed_at: closing.closedAt, closed_by: closing.closedBy, expected: JSON.stringify(closing.expected), counted: JSON.stringify(closing.counted),
+    differences: JSON.stringify(closing.differences), reason: closing.reason, grand_total_cents: closing.grandTotalCents,
+    last_journal_seq: closing.anchor.seq, last_journal_hash: closing.anchor.hash,
+  });
+}

@@ -9,7 +9,9 @@ import {
 } from '@kermesse/contracts-register/till';
 import { defineRoute, Router, type Db } from '@kermesse/kit';
 import { verifyJournal } from '../../journal/journal.ts';
-import { closeTillSession, openTillSession, pastSessions, requireSession, sessionDetail, sessionState } from '../../till/closing.ts';
+import { closeTillSession } from '../../commands/closeTillSession.ts';
+import { openTillSession } from '../../commands/openTillSession.ts';
+import { pastSessions, requireSession, sessionDetail, sessionState } from '../../till/closing.ts';
 import { chequeSlipHtml, zReportHtml, type Paper } from '../../till/report.ts';
 
 const CASHIER = ['cashier'] as const;
