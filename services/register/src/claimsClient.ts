@@ -4,11 +4,11 @@
  * loto cartons is written, its numbers are claimed synchronously — so two registers never sell the
  * same number — then confirmed once the sale is committed, or released when it fails.
  *
- * A refusal keeps the other service's French message and answers the contract's code with what was
- * taken in `details` (`TICKET_TAKEN` / `BET_TAKEN` with `numbers` and `weights`; the bingo service's
+ * Both on the kit's internal client (`createInternalClient`). A refusal keeps the other service's
+ * French message and answers the contract's code with what was taken in `details` (`TICKET_TAKEN` / `BET_TAKEN` with `numbers` and `weights`; the bingo service's
  * `CARTON_TAKEN`): the register screen branches on the code, never on the words.
  */
-import { conflict, HttpError, serviceUnavailable } from '@kermesse/kit';
+import { conflict, createInternalClient, HttpError, type ErrorAnswer, type InternalClient } from '@kermesse/kit';
 import { MESSAGES } from '@kermesse/contracts-register';
 
 export interface ClaimRequest {
@@ -41,54 +41,30 @@ export type RaffleClient = ClaimClient<ClaimRequest, number>;
 /** Loto cartons (`POST /internal/cartons/claims` on BINGO_URL). */
 export type BingoClient = ClaimClient<CartonClaimRequest, { saleId: number; reference?: string; buyer?: CartonBuyer | null }>;
 
-interface ErrorAnswer { claimId?: string; expiresAt?: string; error?: unknown; code?: unknown; details?: Record<string, unknown>; taken?: unknown }
-
-interface ClaimService<Confirmation> {
-  name: string;
-  /** The claims collection (`…/internal/claims`). */
-  claimsUrl: string;
-  unavailable: string;
-  timeoutMs: number;
-  fetch: typeof fetch;
-  /** The 409 the register answers when the service refuses numbers already taken. */
-  taken(body: ErrorAnswer): HttpError;
-  /** The confirmation's body. */
-  confirmBody(confirmation: Confirmation): unknown;
-}
-
-function claimClient<Request extends { claimId: string }, Confirmation>(service: ClaimService<Confirmation>): ClaimClient<Request, Confirmation> {
-  const headers = (bearer: string) => ({ authorization: `Bearer ${bearer}`, 'content-type': 'application/json' });
-  const signal = () => AbortSignal.timeout(service.timeoutMs);
-  const claimUrl = (claimId: string) => `${service.claimsUrl}/${encodeURIComponent(claimId)}`;
+/** The claim API of one service on the kit's internal client (timeouts, refusals mapped, 503 in French). */
+function claimClient<Request extends { claimId: string }, Confirmation>(
+  client: InternalClient,
+  claimsPath: string,
+  unavailableCode: 'RAFFLE_UNAVAILABLE' | 'BINGO_UNAVAILABLE',
+  confirmBody: (confirmation: Confirmation) => unknown,
+): ClaimClient<Request, Confirmation> {
+  const claimPath = (claimId: string) => `${claimsPath}/${encodeURIComponent(claimId)}`;
   return {
     async claim(request, bearer) {
-      let res: Response;
       try {
-        res = await service.fetch(service.claimsUrl, { method: 'POST', headers: headers(bearer), body: JSON.stringify(request), signal: signal() });
-      } catch {
-        throw serviceUnavailable(service.unavailable).withCode(service.name === 'raffle' ? 'RAFFLE_UNAVAILABLE' : 'BINGO_UNAVAILABLE');
+        const answer = await client.call<{ claimId?: string; expiresAt?: string } | undefined>('POST', claimsPath, { body: request, bearer });
+        return { claimId: answer?.claimId ?? request.claimId, expiresAt: answer?.expiresAt };
+      } catch (err) {
+        // The service cannot sell now: the register screen tells « réessayez » by the code.
+        if (err instanceof HttpError && err.status === 503 && !err.code) err.withCode(unavailableCode);
+        throw err;
       }
-      const body = (await res.json().catch(() => ({}))) as ErrorAnswer;
-      if (res.status === 201 || res.status === 200) return { claimId: body.claimId ?? request.claimId, expiresAt: body.expiresAt };
-      if (res.status === 409) throw service.taken(body);
-      // The other service refused the request itself (unknown raffle, number out of range…): the cashier's to fix.
-      if (res.status >= 400 && res.status < 500 && res.status !== 401 && res.status !== 403 && typeof body.error === 'string' && body.error) {
-        const refusal = new HttpError(res.status === 404 ? 400 : res.status, body.error);
-        throw typeof body.code === 'string' ? refusal.withCode(body.code, body.details) : refusal;
-      }
-      throw serviceUnavailable(service.unavailable).withCode(service.name === 'raffle' ? 'RAFFLE_UNAVAILABLE' : 'BINGO_UNAVAILABLE');
     },
     async confirm(claimId, confirmation, bearer) {
-      const res = await service.fetch(`${claimUrl(claimId)}/confirm`, {
-        method: 'POST', headers: headers(bearer), body: JSON.stringify(service.confirmBody(confirmation)), signal: signal(),
-      });
-      await res.body?.cancel();
-      if (res.status !== 204 && res.status !== 200) throw new Error(`${service.name} answered ${res.status} to the confirmation of ${claimId}`);
+      await client.send('POST', `${claimPath(claimId)}/confirm`, { body: confirmBody(confirmation), bearer, ok: [200, 204] });
     },
     async release(claimId, bearer) {
-      const res = await service.fetch(claimUrl(claimId), { method: 'DELETE', headers: headers(bearer), signal: signal() });
-      await res.body?.cancel();
-      if (res.status !== 204 && res.status !== 200 && res.status !== 404) throw new Error(`${service.name} answered ${res.status} to the release of ${claimId}`);
+      await client.send('DELETE', claimPath(claimId), { bearer, ok: [200, 204, 404] });
     },
   };
 }
@@ -111,33 +87,26 @@ export function ticketsTaken(body: ErrorAnswer): HttpError {
   return conflict(message).withCode(code, { numbers, weights });
 }
 
-const trimmed = (url: string) => url.replace(/\/$/, '');
-
 /** HTTP client of the raffle's `POST /internal/claims`, `…/{id}/confirm` and `DELETE …/{id}`. */
 export function createRaffleClient(options: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch }): RaffleClient {
-  return claimClient<ClaimRequest, number>({
-    name: 'raffle',
-    claimsUrl: `${trimmed(options.baseUrl)}/internal/claims`,
+  const client = createInternalClient({
+    service: 'raffle', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, fetch: options.fetch,
     unavailable: `${MESSAGES.RAFFLE_UNAVAILABLE} Réessayez dans un instant.`,
-    timeoutMs: options.timeoutMs ?? 5_000,
-    fetch: options.fetch ?? fetch,
-    taken: ticketsTaken,
-    confirmBody: (saleId) => ({ saleId }),
+    onConflict: ticketsTaken,
   });
+  return claimClient<ClaimRequest, number>(client, '/internal/claims', 'RAFFLE_UNAVAILABLE', (saleId) => ({ saleId }));
 }
 
 /** HTTP client of the bingo service's `POST /internal/cartons/claims`, `…/{id}/confirm` and `DELETE …/{id}`. */
 export function createBingoClient(options: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch }): BingoClient {
-  return claimClient<CartonClaimRequest, { saleId: number; reference?: string; buyer?: CartonBuyer | null }>({
-    name: 'bingo',
-    claimsUrl: `${trimmed(options.baseUrl)}/internal/cartons/claims`,
+  const client = createInternalClient({
+    service: 'bingo', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, fetch: options.fetch,
     unavailable: `${MESSAGES.BINGO_UNAVAILABLE} Réessayez dans un instant.`,
-    timeoutMs: options.timeoutMs ?? 5_000,
-    fetch: options.fetch ?? fetch,
-    taken: (body) => {
-      const message = typeof body.error === 'string' && body.error ? body.error : "Ces cartons viennent d'être vendus par une autre caisse. Rendez-les et donnez-en d'autres.";
-      return conflict(message).withCode(typeof body.code === 'string' ? body.code : 'CARTON_TAKEN', body.details);
-    },
-    confirmBody: (sale) => sale,
+    // The bingo service's own words and code (CARTON_TAKEN / CARTONS_TAKEN) with the cartons in `details`.
+    conflictCode: 'CARTON_TAKEN',
+    conflictMessage: "Ces cartons viennent d'être vendus par une autre caisse. Rendez-les et donnez-en d'autres.",
   });
+  return claimClient<CartonClaimRequest, { saleId: number; reference?: string; buyer?: CartonBuyer | null }>(
+    client, '/internal/cartons/claims', 'BINGO_UNAVAILABLE', (sale) => sale,
+  );
 }
