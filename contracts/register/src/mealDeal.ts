@@ -30,7 +30,11 @@ export const MEAL_DEAL_NAME = 'Remise menu';
 export const MEAL_DEAL_CATEGORY = 'Remises';
 
 /** A cart line as the rule reads it: only catalogue products count (not the donation, not the discount). */
-export interface MealDealLine { categoryId: number | null; unitPriceCents: number; quantity: number }
+export interface MealDealLine {
+  categoryId: number | null;
+  unitPriceCents: number;
+  quantity: number;
+}
 
 /** Number of complete sets in these product lines: the smallest quantity among the rule's items (0 when one is missing). */
 export function mealDealSets(lines: readonly MealDealLine[], rule: MealDealRule = DEFAULT_MEAL_DEAL): number {
@@ -54,8 +58,7 @@ const centsOf = (euros: unknown): number | null =>
  */
 export function mealDealRuleOf(settings: unknown): MealDealRule | null {
   const raw = (settings as { data?: { mealDeal?: unknown } } | null | undefined)?.data?.mealDeal as
-    | { discount?: unknown; items?: unknown }
-    | undefined;
+    { discount?: unknown; items?: unknown } | undefined;
   if (!raw || typeof raw !== 'object' || !Array.isArray(raw.items)) return null;
   const discountCents = centsOf(raw.discount);
   if (discountCents === null) return null;

@@ -14,11 +14,14 @@ export const RefundMode = Type.Union([Type.Literal(1), Type.Literal(2), Type.Lit
 export type RefundMode = Static<typeof RefundMode>;
 
 export const RefundInput = Type.Object({
-  lines: Type.Array(Type.Object({
-    /** A product id of the sale, or -1 for its donation. */
-    productId: Type.Integer({ minimum: -2, maximum: 2147483647 }),
-    quantity: Type.Integer({ minimum: 1, maximum: 100000 }),
-  }), { minItems: 1, maxItems: 200 }),
+  lines: Type.Array(
+    Type.Object({
+      /** A product id of the sale, or -1 for its donation. */
+      productId: Type.Integer({ minimum: -2, maximum: 2147483647 }),
+      quantity: Type.Integer({ minimum: 1, maximum: 100000 }),
+    }),
+    { minItems: 1, maxItems: 200 },
+  ),
   reason: Type.String({ maxLength: 500 }),
   payment_mode: RefundMode,
   /** Raffle numbers to void (else the last numbers of the sale not voided yet). */
@@ -110,7 +113,7 @@ export const REFUND_MESSAGES = {
   REFUND_FORBIDDEN: 'Seul un administrateur ou un responsable de caisse peut rembourser une vente.',
   REASON_EMPTY: 'Indiquez le motif du remboursement.',
   SALE_NOT_PAID: "Cette vente n'est pas réglée : seule une vente payée peut être remboursée.",
-  LINE_NOT_IN_SALE: "Ce produit ne fait pas partie de cette vente.",
+  LINE_NOT_IN_SALE: 'Ce produit ne fait pas partie de cette vente.',
   TOO_MUCH: 'Vous ne pouvez pas rembourser plus que ce qui a été vendu.',
   AMOUNT_NOTHING: 'Ce remboursement ne rend aucun montant : rien ne reste à rembourser sur cette vente.',
   CHECKOUT_OTHER_EVENT: "Cette caisse n'appartient pas à l'événement de la vente.",

@@ -35,7 +35,8 @@ export const PICTURE_LIMITS = { maxBytes: 2 * 1024 * 1024, maxSide: 4000, maxPix
 export const PRODUCT_CSV_COLUMNS = ['nom', 'prix', 'categorie', 'click_and_collect', 'alcool', 'actif', 'caisses'] as const;
 
 /** The model file offered for download (UTF-8 with BOM, `;`, decimal comma). */
-export const PRODUCT_CSV_MODEL = '\uFEFFnom;prix;categorie;click_and_collect;alcool;actif;caisses\r\nHot-dog;3,50;Plats;oui;non;oui;Caisse Buvette\r\nBière pression;2,50;Boissons;non;oui;oui;Caisse Buvette|Caisse Entrée\r\n';
+export const PRODUCT_CSV_MODEL =
+  '\uFEFFnom;prix;categorie;click_and_collect;alcool;actif;caisses\r\nHot-dog;3,50;Plats;oui;non;oui;Caisse Buvette\r\nBière pression;2,50;Boissons;non;oui;oui;Caisse Buvette|Caisse Entrée\r\n';
 
 /** « oui », « non », 1, 0, x, true, false, vide (= default). Null when unreadable. */
 export function parseYesNo(raw: string | undefined, byDefault: boolean): boolean | null {
@@ -56,4 +57,9 @@ export function normalisePairingCode(raw: string): string | null {
 export const readerLabel = (identifier: string): string => identifier.slice(-4);
 
 /** A reader's status in French. */
-export const READER_STATUS_LABELS: Record<string, string> = { paired: 'Appairé', processing: 'En cours d\'appairage', expired: 'Expiré', unknown: 'Inconnu' };
+export const READER_STATUS_LABELS: Record<string, string> = {
+  paired: 'Appairé',
+  processing: "En cours d'appairage",
+  expired: 'Expiré',
+  unknown: 'Inconnu',
+};

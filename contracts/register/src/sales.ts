@@ -79,10 +79,13 @@ export const SalePaymentInput = Type.Object({
 });
 export type SalePaymentInput = Static<typeof SalePaymentInput>;
 
-export const ReceiptWish = Type.Object({
-  method: DeliveryMethod,
-  to: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
-}, { additionalProperties: false });
+export const ReceiptWish = Type.Object(
+  {
+    method: DeliveryMethod,
+    to: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+  },
+  { additionalProperties: false },
+);
 export type ReceiptWish = Static<typeof ReceiptWish>;
 
 /** The `sale` of the request body (SPEC §3 Sale). Unknown extra fields are tolerated. */
@@ -95,10 +98,15 @@ export const SaleInput = Type.Object({
   /** Raffle numbers: `12` or `{ number: 12 }`. */
   raffles: Type.Optional(Type.Array(Type.Union([TicketNumber, Type.Object({ number: TicketNumber })]), { maxItems: 1000 })),
   giftBasketsId: OptionalId,
-  giftBaskets: Type.Optional(Type.Array(Type.Object({
-    weight: Type.Integer({ minimum: 1, maximum: 100000000 }),
-    type: Type.Object({ id: Id, name: Type.Optional(Type.String({ maxLength: 200 })) }),
-  }), { maxItems: 500 })),
+  giftBaskets: Type.Optional(
+    Type.Array(
+      Type.Object({
+        weight: Type.Integer({ minimum: 1, maximum: 100000000 }),
+        type: Type.Object({ id: Id, name: Type.Optional(Type.String({ maxLength: 200 })) }),
+      }),
+      { maxItems: 500 },
+    ),
+  ),
   /** Loto night of the cartons (issue 12). */
   bingoId: Type.Optional(Type.Unknown()),
   /** Loto carton numbers handed over (`12` or `{ number: 12 }`), checked by the service in French. */
@@ -152,10 +160,13 @@ export type PendingPaymentBody = Static<typeof PendingPaymentBody>;
  * `POST /api/cr/order/{reference}/receipt` body `{method, to}`. The address itself is checked by the
  * service (SPEC §5's message for an SMS number), so an empty or badly written one gets that message.
  */
-export const ReceiptRequestInput = Type.Object({
-  method: Enum(['sms', 'email'], 'string'),
-  to: Type.String({ maxLength: 254 }),
-}, { additionalProperties: false });
+export const ReceiptRequestInput = Type.Object(
+  {
+    method: Enum(['sms', 'email'], 'string'),
+    to: Type.String({ maxLength: 254 }),
+  },
+  { additionalProperties: false },
+);
 export type ReceiptRequestInput = Static<typeof ReceiptRequestInput>;
 
 // ── Buyers (`/api/cr/users/…`) ────────────────────────────────────────────────────────────────
@@ -190,10 +201,13 @@ export type ReaderCheckoutInput = Static<typeof ReaderCheckoutInput>;
 export const TransactionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export type TransactionParams = Static<typeof TransactionParams>;
 /** The simulator's control (demo and tests; admin only). */
-export const ReaderSimulationInput = Type.Object({
-  outcome: Enum(['success', 'failure', 'pending'], 'string'),
-  settleMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 60000 })),
-}, { additionalProperties: false });
+export const ReaderSimulationInput = Type.Object(
+  {
+    outcome: Enum(['success', 'failure', 'pending'], 'string'),
+    settleMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 60000 })),
+  },
+  { additionalProperties: false },
+);
 export type ReaderSimulationInput = Static<typeof ReaderSimulationInput>;
 
 // ── The stock remote's product toggle ─────────────────────────────────────────────────────────

@@ -31,11 +31,13 @@ export const EventInput = Type.Object({
 });
 export type EventInput = Static<typeof EventInput>;
 
-export const EventUpdate = Type.Partial(Type.Object({
-  ...EventInput.properties,
-  /** false brings an archived event back. */
-  archived: Type.Boolean(),
-}));
+export const EventUpdate = Type.Partial(
+  Type.Object({
+    ...EventInput.properties,
+    /** false brings an archived event back. */
+    archived: Type.Boolean(),
+  }),
+);
 export type EventUpdate = Static<typeof EventUpdate>;
 
 export const AdminEvent = Type.Object({
@@ -73,7 +75,11 @@ export type CheckoutInput = Static<typeof CheckoutInput>;
 export const CheckoutUpdate = Type.Partial(Type.Object({ name: Name, archived: Type.Boolean() }));
 export type CheckoutUpdate = Static<typeof CheckoutUpdate>;
 export const AdminCheckout = Type.Object({
-  id: Id, eventId: Id, name: Type.String(), archived: Type.Boolean(), hasSales: Type.Boolean(),
+  id: Id,
+  eventId: Id,
+  name: Type.String(),
+  archived: Type.Boolean(),
+  hasSales: Type.Boolean(),
 });
 export type AdminCheckout = Static<typeof AdminCheckout>;
 
@@ -81,12 +87,18 @@ export type AdminCheckout = Static<typeof AdminCheckout>;
 /** `?eventId=` of the lists (required there: the handler says so in French when it is missing). */
 export const EventQuery = Type.Object({ eventId: Type.Optional(Id) });
 export type EventQuery = Static<typeof EventQuery>;
-export const CategoryInput = Type.Object({ name: Name, eventId: Type.Optional(Id), position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000 })) });
+export const CategoryInput = Type.Object({
+  name: Name,
+  eventId: Type.Optional(Id),
+  position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000 })),
+});
 export type CategoryInput = Static<typeof CategoryInput>;
 export const CategoryUpdate = Type.Partial(Type.Object({ name: Name, position: Type.Integer({ minimum: 0, maximum: 10000 }) }));
 export type CategoryUpdate = Static<typeof CategoryUpdate>;
 export const AdminCategory = Type.Object({
-  id: Id, eventId: Id, name: Type.String(),
+  id: Id,
+  eventId: Id,
+  name: Type.String(),
   /** `product` categories are edited here; `raffle` / `giftbasket` ones come from the raffle service. */
   kind: Type.Union([Type.Literal('product'), Type.Literal('raffle'), Type.Literal('giftbasket')]),
   position: Type.Integer(),
@@ -108,15 +120,17 @@ export const ProductInput = Type.Object({
   checkoutIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
 });
 export type ProductInput = Static<typeof ProductInput>;
-export const ProductUpdate = Type.Partial(Type.Object({
-  name: Name,
-  price: PriceInput,
-  categoryId: Id,
-  clickAndCollectEligible: Type.Boolean(),
-  alcoohol: Type.Boolean(),
-  active: Type.Boolean(),
-  checkoutIds: Type.Array(Id, { maxItems: 100 }),
-}));
+export const ProductUpdate = Type.Partial(
+  Type.Object({
+    name: Name,
+    price: PriceInput,
+    categoryId: Id,
+    clickAndCollectEligible: Type.Boolean(),
+    alcoohol: Type.Boolean(),
+    active: Type.Boolean(),
+    checkoutIds: Type.Array(Id, { maxItems: 100 }),
+  }),
+);
 export type ProductUpdate = Static<typeof ProductUpdate>;
 export const AdminProduct = Type.Object({
   id: Id,
@@ -144,7 +158,10 @@ export const ImportQuery = Type.Object({
 });
 export type ImportQuery = Static<typeof ImportQuery>;
 export const ProductImportLine = Type.Object({
-  line: Type.Integer(), name: Type.String(), price: Type.Number(), category: Type.String(),
+  line: Type.Integer(),
+  name: Type.String(),
+  price: Type.Number(),
+  category: Type.String(),
   action: Type.Union([Type.Literal('create'), Type.Literal('update')]),
 });
 export const ProductImportResult = Type.Object({

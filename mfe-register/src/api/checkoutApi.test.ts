@@ -7,12 +7,34 @@ describe('checkout data → catalogue', () => {
   it('reads the products in cents, the raffles, gift baskets and ticket tiers', () => {
     const catalog = toCatalog(2, checkoutAnswer());
     expect(catalog.products.find((p) => p.name === 'Hot-dog')).toMatchObject({
-      id: 21, priceCents: 350, category: { id: 2, name: 'Plats' }, image: 'hot-dog.svg', clickAndCollectEligible: true, kind: 'product',
+      id: 21,
+      priceCents: 350,
+      category: { id: 2, name: 'Plats' },
+      image: 'hot-dog.svg',
+      clickAndCollectEligible: true,
+      kind: 'product',
     });
     expect(catalog.products.find((p) => p.name === '5 tickets')).toMatchObject({ kind: 'raffle', raffleId: 1, ticketsPerUnit: 5 });
     expect(catalog.raffles).toEqual([{ id: 1, name: 'Grande tombola', tickets: 250 }]);
-    expect(catalog.ticketConfig.raffles).toEqual([{ id: 7, raffleId: 1, giftBasketId: undefined, tiers: [{ nb: 1, priceCents: 200 }, { nb: 5, priceCents: 800 }] }]);
-    expect(catalog.categories.map((c) => c.name)).toEqual(['Boissons', 'Plats', 'Confiseries', 'Desserts', 'Tombola : Grande tombola', 'Panier garni : Panier garni']);
+    expect(catalog.ticketConfig.raffles).toEqual([
+      {
+        id: 7,
+        raffleId: 1,
+        giftBasketId: undefined,
+        tiers: [
+          { nb: 1, priceCents: 200 },
+          { nb: 5, priceCents: 800 },
+        ],
+      },
+    ]);
+    expect(catalog.categories.map((c) => c.name)).toEqual([
+      'Boissons',
+      'Plats',
+      'Confiseries',
+      'Desserts',
+      'Tombola : Grande tombola',
+      'Panier garni : Panier garni',
+    ]);
   });
 
   it('finds the raffle of a ticket product from its category when the product does not say it', () => {

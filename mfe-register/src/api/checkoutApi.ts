@@ -148,19 +148,27 @@ export function toCatalog(checkoutId: number, answer: unknown): CheckoutCatalog 
     categories.push({ id: category.id, name: category.name });
   }
 
-  const raffles = (data.raffles ?? []).map((raffle) => ({ id: raffle.id, name: raffle.name ?? `Tombola ${raffle.id}`, tickets: Number(raffle.tickets) || 0 }));
+  const raffles = (data.raffles ?? []).map((raffle) => ({
+    id: raffle.id,
+    name: raffle.name ?? `Tombola ${raffle.id}`,
+    tickets: Number(raffle.tickets) || 0,
+  }));
   const giftBaskets = (data.giftBaskets ?? []).map((basket) => ({
     id: basket.id,
     name: basket.name ?? `Panier garni ${basket.id}`,
     maxBets: basket.maxBets,
     types: (basket.types ?? []).map((type) => ({ id: type.id, name: type.name })),
   }));
-  const ticketConfig: TicketCategoryConfig = { raffles: (config.raffles ?? []).map(tiers), giftBaskets: (config.giftBaskets ?? []).map(tiers) };
+  const ticketConfig: TicketCategoryConfig = {
+    raffles: (config.raffles ?? []).map(tiers),
+    giftBaskets: (config.giftBaskets ?? []).map(tiers),
+  };
 
   // Which raffle (basket) a ticket product sells: the product says it, else its category, else the only one.
   for (const product of products) {
     const raffleCategory = ticketConfig.raffles.find((category) => category.id === product.category.id);
-    if (raffleCategory && product.raffleId === undefined) product.raffleId = raffleCategory.raffleId ?? (raffles.length === 1 ? raffles[0]?.id : undefined);
+    if (raffleCategory && product.raffleId === undefined)
+      product.raffleId = raffleCategory.raffleId ?? (raffles.length === 1 ? raffles[0]?.id : undefined);
     if (raffleCategory && product.kind === 'product') product.kind = 'raffle';
     const basketCategory = ticketConfig.giftBaskets.find((category) => category.id === product.category.id);
     if (basketCategory && product.giftBasketId === undefined) {
@@ -169,7 +177,16 @@ export function toCatalog(checkoutId: number, answer: unknown): CheckoutCatalog 
     if (basketCategory && product.kind === 'product') product.kind = 'giftbasket';
   }
 
-  return { checkoutId, name: data.name ?? '', categories, products, raffles, giftBaskets, ticketConfig, bingos: parseCartonNights(data, list[1]) };
+  return {
+    checkoutId,
+    name: data.name ?? '',
+    categories,
+    products,
+    raffles,
+    giftBaskets,
+    ticketConfig,
+    bingos: parseCartonNights(data, list[1]),
+  };
 }
 
 function toPerson(dto: PersonDto): Person {
@@ -229,7 +246,10 @@ export function createCheckoutApi(client: ApiClient) {
       const cached = fresh ? undefined : readCache<unknown>(key, CATALOG_MAX_AGE_MS);
       if (cached !== undefined) return cached;
       const query = eventId === undefined ? '' : `?eventId=${encodeURIComponent(String(eventId))}`;
-      const answer = await client.get<unknown>(`/api/cr/settings${query}`, fresh ? { headers: { 'Cache-Control': 'no-cache' } } : undefined);
+      const answer = await client.get<unknown>(
+        `/api/cr/settings${query}`,
+        fresh ? { headers: { 'Cache-Control': 'no-cache' } } : undefined,
+      );
       writeCache(key, answer);
       return answer;
     },
@@ -240,7 +260,8 @@ export function createCheckoutApi(client: ApiClient) {
         const answer = await client.post<{ success?: boolean; data?: { user?: PersonDto } }>('/api/cr/users/findOrCreate', criteria);
         return answer?.success !== false && answer?.data?.user ? toPerson(answer.data.user) : null;
       } catch (error) {
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) return null;
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403)
+          return null;
         throw error;
       }
     },
@@ -315,7 +336,11 @@ export function createCheckoutApi(client: ApiClient) {
         { headers: { 'Idempotency-Key': idempotencyKey } },
       );
       const remainingCents = answer?.remaining === undefined ? 0 : toCents(answer.remaining);
-      return { paidCents: answer?.paid === undefined ? 0 : toCents(answer.paid), remainingCents, settled: answer?.settled ?? remainingCents === 0 };
+      return {
+        paidCents: answer?.paid === undefined ? 0 : toCents(answer.paid),
+        remainingCents,
+        settled: answer?.settled ?? remainingCents === 0,
+      };
     },
 
     /** `GET /api/cr/order/{ref}/print` → printable HTML. */
@@ -328,7 +353,11 @@ export function createCheckoutApi(client: ApiClient) {
      * `POST /api/cr/order/{ref}/receipt` `{ method, to }`: « Envoyer reçu » after the sale; the contact
      * service sends it. Resolves to the delivery method the server confirms.
      */
-    async sendReceipt(reference: string, request: { method: 'sms' | 'email'; to: string }, idempotencyKey: string): Promise<'sms' | 'email'> {
+    async sendReceipt(
+      reference: string,
+      request: { method: 'sms' | 'email'; to: string },
+      idempotencyKey: string,
+    ): Promise<'sms' | 'email'> {
       const answer = await client.post<{ success?: boolean; deliveryMethod?: 'sms' | 'email'; error?: string }>(
         `/api/cr/order/${path(reference)}/receipt`,
         request,
@@ -365,7 +394,12 @@ export function createCheckoutApi(client: ApiClient) {
      * `POST /api/cr/payment/reader/checkout` → the transaction id (undefined when the answer has none).
      * The same `paymentId` answers the same transaction: a reload never charges twice.
      */
-    async startReaderCheckout(request: { readerId: string; amountCents: number; description: string; paymentId: string }): Promise<string | undefined> {
+    async startReaderCheckout(request: {
+      readerId: string;
+      amountCents: number;
+      description: string;
+      paymentId: string;
+    }): Promise<string | undefined> {
       const answer = await client.post<{ data?: { client_transaction_id?: string } }>(
         '/api/cr/payment/reader/checkout',
         { rdr: request.readerId, amount: request.amountCents / 100, description: request.description, paymentId: request.paymentId },

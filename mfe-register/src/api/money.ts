@@ -10,5 +10,5 @@ export { toEuros };
 /** 3.5 → 350; a string such as "3.50" is read too. */
 export function toCents(euros: number | string): number {
   const value = typeof euros === 'string' ? Number(euros) : euros;
-  return Number.isFinite(value) ? exactCents(value) ?? Math.round(value * 100) : 0;
+  return Number.isFinite(value) ? (exactCents(value) ?? Math.round(value * 100)) : 0;
 }

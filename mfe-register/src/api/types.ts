@@ -31,7 +31,13 @@ export interface CheckoutDataDto {
   categories?: (ProductCategoryDto & { kind?: string })[];
   products: ProductDto[];
   raffles: { id: number; name?: string; tickets: number; categoryId?: number }[];
-  giftBaskets: { id: number; name?: string; categoryId?: number; maxBets?: number; types?: { id: number; name: string; price?: number }[] }[];
+  giftBaskets: {
+    id: number;
+    name?: string;
+    categoryId?: number;
+    maxBets?: number;
+    types?: { id: number; name: string; price?: number }[];
+  }[];
 }
 
 export interface TicketCategoryDto {

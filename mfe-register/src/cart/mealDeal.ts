@@ -7,7 +7,12 @@
  * complete set is left.
  */
 import {
-  DEFAULT_MEAL_DEAL, MEAL_DEAL_CATEGORY, MEAL_DEAL_NAME, mealDealRuleOf, mealDealSets as setsOf, type MealDealRule,
+  DEFAULT_MEAL_DEAL,
+  MEAL_DEAL_CATEGORY,
+  MEAL_DEAL_NAME,
+  mealDealRuleOf,
+  mealDealSets as setsOf,
+  type MealDealRule,
 } from '@kermesse/contracts-register/mealDeal';
 import { MEAL_DEAL_PRODUCT_ID } from './cart';
 import type { CartLine, CartProduct } from './types';

@@ -6,7 +6,14 @@ import { submitSale, takenTickets } from './submitSale';
 
 const sale = { status: 0, checkoutId: 1, eventId: 1 } as SaleDto;
 const done: SaleResult = {
-  success: true, deliveryMethod: 'print', orderType: 'standard', receiptHtml: '<p>reçu</p>', orderHtml: '', error: null, reference: 'ABCDE-FGHJK', totalCents: 500,
+  success: true,
+  deliveryMethod: 'print',
+  orderType: 'standard',
+  receiptHtml: '<p>reçu</p>',
+  orderHtml: '',
+  error: null,
+  reference: 'ABCDE-FGHJK',
+  totalCents: 500,
 };
 const noWait = { sleep: async () => undefined };
 
@@ -32,7 +39,8 @@ describe('submitting a sale', () => {
   });
 
   it('waits and retries while the first attempt with this key is still running (409 to a retry)', async () => {
-    const busy = () => new ApiError(409, 'Cette vente est déjà en cours de traitement.', { error: 'Cette vente est déjà en cours de traitement.' });
+    const busy = () =>
+      new ApiError(409, 'Cette vente est déjà en cours de traitement.', { error: 'Cette vente est déjà en cours de traitement.' });
     const server = api([new ApiError(0, 'Impossible de contacter le serveur.'), busy(), done]);
     expect((await submitSale(server, sale, 'key-2', noWait)).ok).toBe(true);
     expect(server.keys).toEqual(['key-2', 'key-2', 'key-2']);
@@ -44,14 +52,23 @@ describe('submitting a sale', () => {
   it('says the server cannot be reached after the retries', async () => {
     const lost = () => new ApiError(0, 'Impossible de contacter le serveur.');
     const server = api([lost(), lost(), lost()]);
-    expect(await submitSale(server, sale, 'key-3', noWait)).toEqual({ ok: false, message: 'Impossible de contacter le serveur.', network: true });
+    expect(await submitSale(server, sale, 'key-3', noWait)).toEqual({
+      ok: false,
+      message: 'Impossible de contacter le serveur.',
+      network: true,
+    });
     expect(server.keys).toHaveLength(3);
   });
 
   it('shows a refusal with the SPEC wording and does not retry it', async () => {
-    const server = api([new ApiError(400, 'Identifier/Créer une personne pour ce panier', { error: 'Identifier/Créer une personne pour ce panier' })]);
+    const server = api([
+      new ApiError(400, 'Identifier/Créer une personne pour ce panier', { error: 'Identifier/Créer une personne pour ce panier' }),
+    ]);
     expect(await submitSale(server, sale, 'key-4', noWait)).toEqual({
-      ok: false, message: 'Erreur lors de la vente : Identifier/Créer une personne pour ce panier', network: false, status: 400,
+      ok: false,
+      message: 'Erreur lors de la vente : Identifier/Créer une personne pour ce panier',
+      network: false,
+      status: 400,
     });
     expect(server.keys).toHaveLength(1);
   });
@@ -60,7 +77,13 @@ describe('submitting a sale', () => {
     const message = "Ces numéros de tombola viennent d'être vendus : 12, 45. Choisissez-en d'autres.";
     const server = api([new ApiError(409, message, { error: message, taken: { tickets: [12, 45], bets: [] } })]);
     const outcome = await submitSale(server, sale, 'key-5', noWait);
-    expect(outcome).toEqual({ ok: false, message: `Erreur lors de la vente : ${message}`, network: false, status: 409, taken: { tickets: [12, 45], bets: [] } });
+    expect(outcome).toEqual({
+      ok: false,
+      message: `Erreur lors de la vente : ${message}`,
+      network: false,
+      status: 409,
+      taken: { tickets: [12, 45], bets: [] },
+    });
     expect(server.keys).toHaveLength(1);
   });
 
@@ -84,7 +107,11 @@ describe('submitting a sale', () => {
     const message = 'Montant insuffisant. Vous devez fournir au moins 3,50\u00a0€.';
     const server = api([new ApiError(400, message, { error: message, code: 'AMOUNT_INSUFFICIENT', details: { totalCents: 350 } })]);
     expect(await submitSale(server, sale, 'key-9', noWait)).toEqual({
-      ok: false, message: `Erreur lors de la vente : ${message}`, network: false, status: 400, code: 'AMOUNT_INSUFFICIENT',
+      ok: false,
+      message: `Erreur lors de la vente : ${message}`,
+      network: false,
+      status: 400,
+      code: 'AMOUNT_INSUFFICIENT',
     });
   });
 

@@ -44,7 +44,10 @@ export async function submitSale(
   api: Pick<CheckoutApi, 'createSale'>,
   sale: SaleDto,
   idempotencyKey: string,
-  { resend = false, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) }: { resend?: boolean; sleep?: (ms: number) => Promise<void> } = {},
+  {
+    resend = false,
+    sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  }: { resend?: boolean; sleep?: (ms: number) => Promise<void> } = {},
 ): Promise<SubmitOutcome> {
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -60,7 +63,10 @@ export async function submitSale(
       }
       if (isRetryable(error, keyAlreadySent)) {
         // Still no answer: the same key may be sent again later (« Réessayer »).
-        const message = error instanceof ApiError && error.status === 0 ? NETWORK_ERROR_MESSAGE : saleFailureMessage(error instanceof Error ? error.message : null);
+        const message =
+          error instanceof ApiError && error.status === 0
+            ? NETWORK_ERROR_MESSAGE
+            : saleFailureMessage(error instanceof Error ? error.message : null);
         return { ok: false, message, network: true };
       }
       const body = error instanceof ApiError ? (error.body as { code?: unknown } | undefined) : undefined;
@@ -68,8 +74,12 @@ export async function submitSale(
       const taken = readTaken(body, code);
       const status = error instanceof ApiError ? error.status : undefined;
       return {
-        ok: false, message: saleFailureMessage(error instanceof Error ? error.message : null), network: false, status,
-        ...(code ? { code } : {}), ...(taken ? { taken } : {}),
+        ok: false,
+        message: saleFailureMessage(error instanceof Error ? error.message : null),
+        network: false,
+        status,
+        ...(code ? { code } : {}),
+        ...(taken ? { taken } : {}),
       };
     }
   }
@@ -85,7 +95,10 @@ export function takenTickets(outcome: Extract<SubmitOutcome, { ok: false }>, cho
 }
 
 /** What a refusal names as sold meanwhile: the contract's details, or an older answer's `taken` list. */
-function readTaken(body: unknown, code: string | undefined): { tickets: number[]; bets: { weight: number; typeId?: number }[] } | undefined {
+function readTaken(
+  body: unknown,
+  code: string | undefined,
+): { tickets: number[]; bets: { weight: number; typeId?: number }[] } | undefined {
   if (code && TAKEN_CODES.has(code)) {
     const { numbers, weights } = takenOf(body);
     return { tickets: numbers, bets: weights.map((weight) => ({ weight })) };
@@ -93,7 +106,9 @@ function readTaken(body: unknown, code: string | undefined): { tickets: number[]
   const value = (body as { taken?: unknown } | undefined)?.taken;
   if (!value || typeof value !== 'object') return undefined;
   const { tickets, bets } = value as { tickets?: unknown[]; bets?: unknown[] };
-  const numbers = (tickets ?? []).map((item) => Number(typeof item === 'object' && item !== null ? (item as { number?: unknown }).number : item)).filter(Number.isFinite);
+  const numbers = (tickets ?? [])
+    .map((item) => Number(typeof item === 'object' && item !== null ? (item as { number?: unknown }).number : item))
+    .filter(Number.isFinite);
   const weights = (bets ?? [])
     .filter((item): item is { weight: number; typeId?: number } => typeof item === 'object' && item !== null && 'weight' in item)
     .map((item) => ({ weight: Number(item.weight), typeId: item.typeId }));

@@ -40,7 +40,9 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.integer('position').notNullable().defaultTo(0);
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       });
-      await knex.raw(`alter table ??.categories add constraint categories_kind check (kind in ('product', 'raffle', 'giftbasket'))`, [schema]);
+      await knex.raw(`alter table ??.categories add constraint categories_kind check (kind in ('product', 'raffle', 'giftbasket'))`, [
+        schema,
+      ]);
       await s().createTable('products', (t) => {
         t.increments('id').primary();
         t.text('name').notNullable();
@@ -136,8 +138,12 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
       await knex.raw('alter table ??.sales add constraint sales_mode check (payment_mode in (1, 2, 3, 99))', [schema]);
       await knex.raw('alter table ??.sales add constraint sales_status check (payment_status in (1, 2, 5))', [schema]);
-      await knex.raw('alter table ??.sales add constraint sales_paid check (paid_cents >= 0 and paid_cents <= greatest(total_cents, 0))', [schema]);
-      await knex.raw('create index sales_pending on ??.sales (event_id, created_at) where payment_mode = 99 and settled_at is null', [schema]);
+      await knex.raw('alter table ??.sales add constraint sales_paid check (paid_cents >= 0 and paid_cents <= greatest(total_cents, 0))', [
+        schema,
+      ]);
+      await knex.raw('create index sales_pending on ??.sales (event_id, created_at) where payment_mode = 99 and settled_at is null', [
+        schema,
+      ]);
 
       await s().createTable('sale_lines', (t) => {
         t.increments('id').primary();
@@ -231,7 +237,9 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.index(['payment_id']);
         t.index(['transaction_code']);
       });
-      await knex.raw(`alter table ??.card_transactions add constraint card_status check (status in ('PENDING', 'SUCCESSFUL', 'FAILED'))`, [schema]);
+      await knex.raw(`alter table ??.card_transactions add constraint card_status check (status in ('PENDING', 'SUCCESSFUL', 'FAILED'))`, [
+        schema,
+      ]);
       // The simulator's own state: readers and the outcome each one gives.
       await s().createTable('simulated_readers', (t) => {
         t.text('id').primary();
@@ -270,13 +278,16 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.integer('event_id').references('id').inTable(`${schema}.events`);
         t.index(['event_id']);
       });
-      await knex.raw(`
+      await knex.raw(
+        `
         update ??.categories c set event_id = coalesce(
           (select r.event_id from ??.raffles r where r.category_id = c.id limit 1),
           (select g.event_id from ??.gift_baskets g where g.category_id = c.id limit 1),
           (select min(k.event_id) from ??.products p join ??.checkout_products cp on cp.product_id = p.id
              join ??.checkouts k on k.id = cp.checkout_id where p.category_id = c.id))
-        where c.event_id is null`, [schema, schema, schema, schema, schema, schema]);
+        where c.event_id is null`,
+        [schema, schema, schema, schema, schema, schema],
+      );
       // « A product with sales is deactivated, never erased »: the check reads this index.
       await knex.raw('create index if not exists sale_lines_product on ??.sale_lines (product_id)', [schema]);
       // The meal-deal rule set of each event (SPEC §9's rule is the default).
@@ -401,9 +412,15 @@ export const migrations: ServiceMigrations['migrations'] = {
     async up(knex) {
       // The live dashboard (issue 14) reads an event's sales by time: the older ones once (an
       // index-only pass by register, hour and mode), the recent ones at each refresh.
-      await knex.raw('create index if not exists sales_dashboard on ??.sales (event_id, created_at) include (checkout_id, payment_mode, total_cents, paid_cents)', [schema]);
+      await knex.raw(
+        'create index if not exists sales_dashboard on ??.sales (event_id, created_at) include (checkout_id, payment_mode, total_cents, paid_cents)',
+        [schema],
+      );
       // Sales put on hold (few): what was paid on them, read at each refresh.
-      await knex.raw('create index if not exists sales_on_hold on ??.sales (event_id) include (paid_cents, total_cents, settled_at) where payment_mode = 99', [schema]);
+      await knex.raw(
+        'create index if not exists sales_on_hold on ??.sales (event_id) include (paid_cents, total_cents, settled_at) where payment_mode = 99',
+        [schema],
+      );
       await knex.raw('create index if not exists refunds_event on ??.refunds (event_id)', [schema]);
     },
   },
@@ -418,7 +435,10 @@ export const migrations: ServiceMigrations['migrations'] = {
       const s = () => knex.schema.withSchema(schema);
       // Loto cartons sold at the register like raffle tickets (issue 12): a category of kind `bingo` per night.
       await knex.raw('alter table ??.categories drop constraint categories_kind', [schema]);
-      await knex.raw(`alter table ??.categories add constraint categories_kind check (kind in ('product', 'raffle', 'giftbasket', 'bingo'))`, [schema]);
+      await knex.raw(
+        `alter table ??.categories add constraint categories_kind check (kind in ('product', 'raffle', 'giftbasket', 'bingo'))`,
+        [schema],
+      );
       await s().alterTable('categories', (t) => {
         t.integer('bingo_id').unique();
       });

@@ -69,7 +69,9 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
       adminRoutes({ db }),
       dashboardRoutes({ db, logger: deps.logger }),
       backOfficeRoutes({
-        db, uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR, wake: deps.wake,
+        db,
+        uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR,
+        wake: deps.wake,
         readers: deps.readerAdmin ?? (provider.name === 'simulator' ? createSimulatorReaderAdmin(db, provider) : undefined),
       }),
     ],

@@ -29,7 +29,8 @@ async function startCharge(amount: number, reader = PAIRED, extra: Record<string
   const intent = await h.request('POST', '/api/cr/payment/reader', { body: { amount } });
   expect(intent).toMatchObject({ status: 201, body: { id: expect.any(String), amount } });
   const checkout = await h.request('POST', '/api/cr/payment/reader/checkout', {
-    body: { rdr: reader, amount, description: 'Marché de Noël', paymentId: intent.body.id, ...extra }, headers,
+    body: { rdr: reader, amount, description: 'Marché de Noël', paymentId: intent.body.id, ...extra },
+    headers,
   });
   return { paymentId: intent.body.id as string, checkout };
 }
@@ -37,35 +38,66 @@ async function startCharge(amount: number, reader = PAIRED, extra: Record<string
 const status = (id: string) => h.request('GET', `/api/cr/payment/transaction/${id}/status`);
 
 async function settledStatus(id: string): Promise<{ status: string; transaction_code: string | null }> {
-  return eventually(async () => {
-    const res = await status(id);
-    return res.body.data.status !== 'PENDING' ? res.body.data : undefined;
-  }, 5_000, 50);
+  return eventually(
+    async () => {
+      const res = await status(id);
+      return res.body.data.status !== 'PENDING' ? res.body.data : undefined;
+    },
+    5_000,
+    50,
+  );
 }
 
-const cardSale = async (reference: string, quantity = 1) => h.request('POST', '/api/cr/sale/create', {
-  body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart: [{ product: { id: await h.productId('Hot-dog') }, quantity }], paymentMode: 3, paymentStatus: 1, payments: [{ method: 'CB', amount: 3.5 * quantity, payment_reference: reference }] } },
-});
+const cardSale = async (reference: string, quantity = 1) =>
+  h.request('POST', '/api/cr/sale/create', {
+    body: {
+      sale: {
+        checkoutId: h.checkoutId,
+        eventId: h.eventId,
+        cart: [{ product: { id: await h.productId('Hot-dog') }, quantity }],
+        paymentMode: 3,
+        paymentStatus: 1,
+        payments: [{ method: 'CB', amount: 3.5 * quantity, payment_reference: reference }],
+      },
+    },
+  });
 
 describe('card readers (simulator)', () => {
   it('lists the readers with their status; only paired ones can be used', async () => {
     const res = await h.request('GET', '/api/cr/payment/reader');
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.data.items.map((r: { id: string; status: string; device: { identifier: string } }) => [r.id, r.status, r.device.identifier.slice(-4)]))
-      .toEqual([[PAIRED, 'paired', '4F2A'], [OTHER_PAIRED, 'paired', '9C7E'], [EXPIRED, 'expired', 'B13D']]);
+    expect(
+      res.body.data.items.map((r: { id: string; status: string; device: { identifier: string } }) => [
+        r.id,
+        r.status,
+        r.device.identifier.slice(-4),
+      ]),
+    ).toEqual([
+      [PAIRED, 'paired', '4F2A'],
+      [OTHER_PAIRED, 'paired', '9C7E'],
+      [EXPIRED, 'expired', 'B13D'],
+    ]);
     const expired = await h.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: EXPIRED, amount: 2, description: 'x' } });
     expect(expired).toMatchObject({ status: 400, body: { error: "Ce lecteur CB n'est pas appairé : choisissez un autre lecteur." } });
-    expect(await h.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: 'rdr_INCONNU', amount: 2 } }))
-      .toMatchObject({ status: 404, body: { error: 'Lecteur CB inconnu : choisissez un autre lecteur.' } });
+    expect(await h.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: 'rdr_INCONNU', amount: 2 } })).toMatchObject({
+      status: 404,
+      body: { error: 'Lecteur CB inconnu : choisissez un autre lecteur.' },
+    });
   });
 
   it('charges, stores the transaction before polling, reports SUCCESSFUL, and pays one sale only', async () => {
     const { checkout } = await startCharge(7);
-    expect(checkout).toMatchObject({ status: 201, body: { success: true, data: { client_transaction_id: expect.any(String), status: 'PENDING' } } });
+    expect(checkout).toMatchObject({
+      status: 201,
+      body: { success: true, data: { client_transaction_id: expect.any(String), status: 'PENDING' } },
+    });
     const id = checkout.body.data.client_transaction_id as string;
-    expect(await h.db('card_transactions').where({ client_transaction_id: id }).first('status', 'amount_cents', 'reader_id'))
-      .toEqual({ status: 'PENDING', amount_cents: 700, reader_id: PAIRED });
+    expect(await h.db('card_transactions').where({ client_transaction_id: id }).first('status', 'amount_cents', 'reader_id')).toEqual({
+      status: 'PENDING',
+      amount_cents: 700,
+      reader_id: PAIRED,
+    });
     expect((await status(id)).body.data).toMatchObject({ status: 'PENDING', transaction_code: null, amount: 7 });
     const done = await settledStatus(id);
     expect(done.status).toBe('SUCCESSFUL');
@@ -74,18 +106,28 @@ describe('card readers (simulator)', () => {
     const sale = await cardSale(done.transaction_code!, 2);
     expect(sale).toMatchObject({ status: 201, body: { sale: { paymentMode: 3, paymentStatus: 1, price: 7 } } });
     expect(sale.body.printData.receiptHtml).toContain(`Transaction ${done.transaction_code}`);
-    expect(await cardSale(done.transaction_code!, 2)).toMatchObject({ status: 409, body: { error: 'Ce paiement CB a déjà servi pour une autre vente.' } });
+    expect(await cardSale(done.transaction_code!, 2)).toMatchObject({
+      status: 409,
+      body: { error: 'Ce paiement CB a déjà servi pour une autre vente.' },
+    });
   });
 
   it('resumes the same transaction after a reload instead of charging twice', async () => {
     const { paymentId, checkout } = await startCharge(3.5);
-    const again = await h.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: PAIRED, amount: 3.5, description: 'Marché de Noël', paymentId } });
-    expect(again).toMatchObject({ status: 201, body: { data: { client_transaction_id: checkout.body.data.client_transaction_id, resumed: true } } });
+    const again = await h.request('POST', '/api/cr/payment/reader/checkout', {
+      body: { rdr: PAIRED, amount: 3.5, description: 'Marché de Noël', paymentId },
+    });
+    expect(again).toMatchObject({
+      status: 201,
+      body: { data: { client_transaction_id: checkout.body.data.client_transaction_id, resumed: true } },
+    });
     expect(await h.db('card_transactions').where({ payment_id: paymentId })).toHaveLength(1);
     expect(await h.db('simulated_transactions').where({ client_transaction_id: checkout.body.data.client_transaction_id })).toHaveLength(1);
     // Two tabs at once: still one charge.
     const { paymentId: twin } = await startCharge(2, PAIRED, {}, {});
-    const both = await Promise.all([0, 1].map(() => h.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: PAIRED, amount: 2, paymentId: twin } })));
+    const both = await Promise.all(
+      [0, 1].map(() => h.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: PAIRED, amount: 2, paymentId: twin } })),
+    );
     expect(new Set(both.map((r) => r.body.data.client_transaction_id)).size).toBe(1);
     expect(await h.db('card_transactions').where({ payment_id: twin })).toHaveLength(1);
   });
@@ -126,25 +168,51 @@ describe('card readers (simulator)', () => {
   it('refuses a charge of another amount than the sale', async () => {
     const { checkout } = await startCharge(5);
     const done = await settledStatus(checkout.body.data.client_transaction_id);
-    expect(await cardSale(done.transaction_code!)).toMatchObject({ status: 400, body: { error: 'Le montant payé par carte (5,00\u00a0€) ne correspond pas au total de la vente (3,50\u00a0€).' } });
+    expect(await cardSale(done.transaction_code!)).toMatchObject({
+      status: 400,
+      body: { error: 'Le montant payé par carte (5,00\u00a0€) ne correspond pas au total de la vente (3,50\u00a0€).' },
+    });
   });
 
   it('pays part of a sale on hold through the reader', async () => {
-    const buyer = await h.request('POST', '/api/cr/users/create', { body: { email: 'noel@example.org', firstName: 'Noël', lastName: 'Blanc' } });
+    const buyer = await h.request('POST', '/api/cr/users/create', {
+      body: { email: 'noel@example.org', firstName: 'Noël', lastName: 'Blanc' },
+    });
     const held = await h.request('POST', '/api/cr/sale/create', {
-      body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, personId: buyer.body.data.user.id, cart: [{ product: { id: await h.productId('Hot-dog') }, quantity: 2 }], paymentMode: 99 } },
+      body: {
+        sale: {
+          checkoutId: h.checkoutId,
+          eventId: h.eventId,
+          personId: buyer.body.data.user.id,
+          cart: [{ product: { id: await h.productId('Hot-dog') }, quantity: 2 }],
+          paymentMode: 99,
+        },
+      },
     });
     const { checkout } = await startCharge(3);
     const done = await settledStatus(checkout.body.data.client_transaction_id);
-    const paid = await h.request('POST', `/api/cr/sale/pending/${held.body.sale.id}/payment`, { body: [{ price: 3, payment_mode: 3, reference: done.transaction_code }] });
+    const paid = await h.request('POST', `/api/cr/sale/pending/${held.body.sale.id}/payment`, {
+      body: [{ price: 3, payment_mode: 3, reference: done.transaction_code }],
+    });
     expect(paid).toMatchObject({ status: 200, body: { paid: 3, remaining: 4, settled: false } });
   });
 
   it('checks its inputs and its roles', async () => {
-    expect(await h.request('POST', '/api/cr/payment/reader', { body: { amount: 0 } })).toMatchObject({ status: 400, body: { error: 'Le champ « amount » doit être supérieur à 0.' } });
-    expect(await h.request('POST', '/api/cr/payment/reader', { body: { amount: 1.234 } })).toMatchObject({ status: 400, body: { error: "Le montant doit être un nombre d'euros positif avec 2 décimales au plus." } });
-    expect(await h.request('POST', '/api/cr/payment/reader/checkout', { body: { amount: 2 } })).toMatchObject({ status: 400, body: { error: 'Le champ « rdr » est obligatoire.' } });
-    expect(await h.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: PAIRED, amount: 2, paymentId: randomUUID() } })).toMatchObject({ status: 404, body: { error: 'Paiement CB introuvable.' } });
+    expect(await h.request('POST', '/api/cr/payment/reader', { body: { amount: 0 } })).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « amount » doit être supérieur à 0.' },
+    });
+    expect(await h.request('POST', '/api/cr/payment/reader', { body: { amount: 1.234 } })).toMatchObject({
+      status: 400,
+      body: { error: "Le montant doit être un nombre d'euros positif avec 2 décimales au plus." },
+    });
+    expect(await h.request('POST', '/api/cr/payment/reader/checkout', { body: { amount: 2 } })).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « rdr » est obligatoire.' },
+    });
+    expect(
+      await h.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: PAIRED, amount: 2, paymentId: randomUUID() } }),
+    ).toMatchObject({ status: 404, body: { error: 'Paiement CB introuvable.' } });
     expect(await status('inconnue')).toMatchObject({ status: 404, body: { error: 'Transaction CB inconnue.' } });
     expect((await simulate(PAIRED, 'maybe')).status).toBe(400);
     expect((await h.request('PUT', `/api/cr/payment/reader/${PAIRED}/simulation`, { body: { outcome: 'failure' } })).status).toBe(403);
@@ -174,7 +242,9 @@ describe('card flow through the SumUp adapter (local SumUp)', () => {
     expect(readers.body.data.items.map((r: { status: string }) => r.status)).toEqual(['paired', 'expired']);
     expect((await s.request('GET', '/api/cr/settings')).body.data.card.provider).toBe('sumup');
     sumup.next = { outcome: 'SUCCESSFUL', pollsBeforeResult: 1 };
-    const checkout = await s.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: 'rdr_3MSAFM23CK82VSTT4BN6RWSQ65', amount: 3.5, description: 'Hot-dog' } });
+    const checkout = await s.request('POST', '/api/cr/payment/reader/checkout', {
+      body: { rdr: 'rdr_3MSAFM23CK82VSTT4BN6RWSQ65', amount: 3.5, description: 'Hot-dog' },
+    });
     expect(checkout.status).toBe(201);
     const id = checkout.body.data.client_transaction_id as string;
     expect(sumup.transactions.get(id)!.amountCents).toBe(350);
@@ -186,7 +256,15 @@ describe('card flow through the SumUp adapter (local SumUp)', () => {
     const polls = sumup.transactions.get(id)!.polls;
     expect(polls).toBe(3);
     const sale = await s.request('POST', '/api/cr/sale/create', {
-      body: { sale: { checkoutId: s.checkoutId, eventId: s.eventId, cart: [{ product: { id: await s.productId('Hot-dog') }, quantity: 1 }], paymentMode: 3, payments: [{ method: 'CB', payment_reference: code }] } },
+      body: {
+        sale: {
+          checkoutId: s.checkoutId,
+          eventId: s.eventId,
+          cart: [{ product: { id: await s.productId('Hot-dog') }, quantity: 1 }],
+          paymentMode: 3,
+          payments: [{ method: 'CB', payment_reference: code }],
+        },
+      },
     });
     expect(sale).toMatchObject({ status: 201, body: { sale: { paymentMode: 3, paymentStatus: 1 } } });
   });
@@ -194,8 +272,9 @@ describe('card flow through the SumUp adapter (local SumUp)', () => {
   it("passes SumUp's refusal to the cashier in French", async () => {
     sumup.offline.add('rdr_3MSAFM23CK82VSTT4BN6RWSQ65');
     try {
-      expect(await s.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: 'rdr_3MSAFM23CK82VSTT4BN6RWSQ65', amount: 2 } }))
-        .toMatchObject({ status: 422, body: { error: 'SumUp refuse le paiement : The target device is offline' } });
+      expect(
+        await s.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: 'rdr_3MSAFM23CK82VSTT4BN6RWSQ65', amount: 2 } }),
+      ).toMatchObject({ status: 422, body: { error: 'SumUp refuse le paiement : The target device is offline' } });
     } finally {
       sumup.offline.clear();
     }

@@ -8,13 +8,28 @@ let ticketCategoryId: number;
 beforeAll(async () => {
   h = await startRegisterHarness();
   await h.publish('raffle', 'raffle.configured', {
-    raffleId: 31, eventId: h.eventId, name: 'Grande tombola', totalTickets: 300,
-    tiers: [{ nb: 1, priceCents: 200 }, { nb: 5, priceCents: 800 }], salesOpen: true,
+    raffleId: 31,
+    eventId: h.eventId,
+    name: 'Grande tombola',
+    totalTickets: 300,
+    tiers: [
+      { nb: 1, priceCents: 200 },
+      { nb: 5, priceCents: 800 },
+    ],
+    salesOpen: true,
   });
   await h.publish('raffle', 'giftbasket.configured', {
-    giftBasketId: 32, eventId: h.eventId, name: 'Panier du terroir',
-    tiers: [{ nb: 1, priceCents: 200 }, { nb: 3, priceCents: 500 }],
-    types: [{ id: 1, name: 'Panier gourmand', priceCents: 200 }, { id: 2, name: 'Panier bien-être', priceCents: 200 }],
+    giftBasketId: 32,
+    eventId: h.eventId,
+    name: 'Panier du terroir',
+    tiers: [
+      { nb: 1, priceCents: 200 },
+      { nb: 3, priceCents: 500 },
+    ],
+    types: [
+      { id: 1, name: 'Panier gourmand', priceCents: 200 },
+      { id: 2, name: 'Panier bien-être', priceCents: 200 },
+    ],
   });
   ticketCategoryId = await eventually(async () => (await h.db('categories').where({ raffle_id: 31 }).first('id'))?.id as number);
   await eventually(async () => h.db('gift_baskets').where({ id: 32 }).first());
@@ -24,7 +39,19 @@ afterAll(async () => {
   await h?.close();
 });
 
-type Product = { id: number; name: string; price: number; image: string | null; productCategory: { id: number; name: string }; clickAndCollectEligible: boolean; alcoohol: boolean; kind: string; tickets?: number; raffleId?: number; stockAlert: boolean };
+type Product = {
+  id: number;
+  name: string;
+  price: number;
+  image: string | null;
+  productCategory: { id: number; name: string };
+  clickAndCollectEligible: boolean;
+  alcoohol: boolean;
+  kind: string;
+  tickets?: number;
+  raffleId?: number;
+  stockAlert: boolean;
+};
 
 describe('checkout data (GET /api/cr/checkouts/{id})', () => {
   it('gives the products of SPEC §3 with the meal-deal categories and prices, cacheable 600 s', async () => {
@@ -33,7 +60,13 @@ describe('checkout data (GET /api/cr/checkouts/{id})', () => {
     expect(res.headers.get('cache-control')).toBe('private, max-age=600');
     const [data] = res.body as [{ products: Product[]; categories: Array<{ id: number; name: string }> }];
     const byName = new Map(data.products.map((p) => [p.name, p]));
-    expect(byName.get('Hot-dog')).toMatchObject({ price: 3.5, image: 'hot-dog.svg', productCategory: { id: 2, name: 'Plats' }, clickAndCollectEligible: true, alcoohol: false });
+    expect(byName.get('Hot-dog')).toMatchObject({
+      price: 3.5,
+      image: 'hot-dog.svg',
+      productCategory: { id: 2, name: 'Plats' },
+      clickAndCollectEligible: true,
+      alcoohol: false,
+    });
     expect(byName.get('Soda 33 cl')).toMatchObject({ price: 1.5, productCategory: { id: 1, name: 'Boissons' } });
     expect(byName.get('Crêpe au sucre')).toMatchObject({ price: 1, productCategory: { id: 4, name: 'Desserts' } });
     expect(byName.get('Bière pression')).toMatchObject({ alcoohol: true, clickAndCollectEligible: false });
@@ -47,35 +80,86 @@ describe('checkout data (GET /api/cr/checkouts/{id})', () => {
       { raffles: unknown[]; giftBaskets: unknown[] },
     ];
     expect(data.raffles).toEqual([{ id: 31, name: 'Grande tombola', tickets: 300, categoryId: ticketCategoryId }]);
-    expect(data.giftBaskets).toEqual([expect.objectContaining({
-      id: 32, name: 'Panier du terroir',
-      types: [{ id: 1, name: 'Panier gourmand', price: 2 }, { id: 2, name: 'Panier bien-être', price: 2 }],
-    })]);
+    expect(data.giftBaskets).toEqual([
+      expect.objectContaining({
+        id: 32,
+        name: 'Panier du terroir',
+        types: [
+          { id: 1, name: 'Panier gourmand', price: 2 },
+          { id: 2, name: 'Panier bien-être', price: 2 },
+        ],
+      }),
+    ]);
     const tickets = data.products.filter((p) => p.kind === 'raffle');
     expect(tickets.map((p) => [p.name, p.price, p.tickets, p.productCategory.id])).toEqual([
-      ['1 ticket', 2, 1, ticketCategoryId], ['5 tickets', 8, 5, ticketCategoryId],
+      ['1 ticket', 2, 1, ticketCategoryId],
+      ['5 tickets', 8, 5, ticketCategoryId],
     ]);
-    expect(data.products.filter((p) => p.kind === 'giftbasket').map((p) => [p.name, p.tickets])).toEqual([['1 pari', 1], ['3 paris', 3]]);
-    expect(config.raffles).toEqual([{ id: ticketCategoryId, raffleId: 31, name: 'Tombola : Grande tombola', price: [{ nb: 1, p: 2 }, { nb: 5, p: 8 }] }]);
-    expect(config.giftBaskets).toEqual([expect.objectContaining({ giftBasketId: 32, price: [{ nb: 1, p: 2 }, { nb: 3, p: 5 }] })]);
+    expect(data.products.filter((p) => p.kind === 'giftbasket').map((p) => [p.name, p.tickets])).toEqual([
+      ['1 pari', 1],
+      ['3 paris', 3],
+    ]);
+    expect(config.raffles).toEqual([
+      {
+        id: ticketCategoryId,
+        raffleId: 31,
+        name: 'Tombola : Grande tombola',
+        price: [
+          { nb: 1, p: 2 },
+          { nb: 5, p: 8 },
+        ],
+      },
+    ]);
+    expect(config.giftBaskets).toEqual([
+      expect.objectContaining({
+        giftBasketId: 32,
+        price: [
+          { nb: 1, p: 2 },
+          { nb: 3, p: 5 },
+        ],
+      }),
+    ]);
   });
 
   it('follows a new raffle configuration: price change, a tier withdrawn, a tier added — and tells the stock service', async () => {
     await h.publish('raffle', 'raffle.configured', {
-      raffleId: 31, eventId: h.eventId, name: 'Grande tombola', totalTickets: 400,
-      tiers: [{ nb: 1, priceCents: 250 }, { nb: 10, priceCents: 2000 }], salesOpen: true,
+      raffleId: 31,
+      eventId: h.eventId,
+      name: 'Grande tombola',
+      totalTickets: 400,
+      tiers: [
+        { nb: 1, priceCents: 250 },
+        { nb: 10, priceCents: 2000 },
+      ],
+      salesOpen: true,
     });
     await eventually(async () => (await h.db('raffles').where({ id: 31 }).first())?.total_tickets === 400);
-    const [data] = (await h.request('GET', `/api/cr/checkouts/${h.checkoutId}`)).body as [{ products: Product[]; raffles: Array<{ tickets: number }> }];
-    expect(data.products.filter((p) => p.kind === 'raffle').map((p) => [p.name, p.price, p.tickets])).toEqual([['1 ticket', 2.5, 1], ['10 tickets', 20, 10]]);
+    const [data] = (await h.request('GET', `/api/cr/checkouts/${h.checkoutId}`)).body as [
+      { products: Product[]; raffles: Array<{ tickets: number }> },
+    ];
+    expect(data.products.filter((p) => p.kind === 'raffle').map((p) => [p.name, p.price, p.tickets])).toEqual([
+      ['1 ticket', 2.5, 1],
+      ['10 tickets', 20, 10],
+    ]);
     expect(data.raffles[0]!.tickets).toBe(400);
-    const changed = await h.db('outbox').where({ type: 'catalog.product.changed' }).whereRaw("envelope->'payload'->>'name' = '5 tickets'").orderBy('seq').select('envelope');
+    const changed = await h
+      .db('outbox')
+      .where({ type: 'catalog.product.changed' })
+      .whereRaw("envelope->'payload'->>'name' = '5 tickets'")
+      .orderBy('seq')
+      .select('envelope');
     expect(changed.map((r: { envelope: { payload: { active: boolean } } }) => r.envelope.payload.active)).toEqual([true, false]);
   });
 
   it('ignores a configuration older than the one applied (late redelivery)', async () => {
     const { buildEnvelope } = await import('@kermesse/kit');
-    const old = buildEnvelope('raffle', 'raffle.configured', { raffleId: 31, eventId: h.eventId, name: 'Grande tombola', totalTickets: 10, tiers: [{ nb: 1, priceCents: 100 }] });
+    const old = buildEnvelope('raffle', 'raffle.configured', {
+      raffleId: 31,
+      eventId: h.eventId,
+      name: 'Grande tombola',
+      totalTickets: 10,
+      tiers: [{ nb: 1, priceCents: 100 }],
+    });
     old.occurredAt = new Date(Date.now() - 3_600_000).toISOString();
     await h.bus.js.publish(h.bus.subject('raffle.configured'), new TextEncoder().encode(JSON.stringify(old)), { msgID: old.id });
     await eventually(async () => h.db('inbox').where({ event_id: old.id }).first());
@@ -96,7 +180,10 @@ describe('checkout data (GET /api/cr/checkouts/{id})', () => {
 
   it('answers an unknown register with 404 and a malformed id with 400, in French', async () => {
     expect(await h.request('GET', '/api/cr/checkouts/99999')).toMatchObject({ status: 404, body: { error: 'Caisse introuvable.' } });
-    expect(await h.request('GET', '/api/cr/checkouts/abc')).toMatchObject({ status: 400, body: { error: 'Le champ « checkoutId » doit être de type entier.' } });
+    expect(await h.request('GET', '/api/cr/checkouts/abc')).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « checkoutId » doit être de type entier.' },
+    });
   });
 
   it('is for cashiers and admins only', async () => {
@@ -112,7 +199,14 @@ describe('settings (GET /api/cr/settings)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, max-age=600');
     expect(res.body.data).toMatchObject({
-      mealDeal: { discount: 0.5, items: [{ categoryId: 2, price: 3.5 }, { categoryId: 1, price: 1.5 }, { categoryId: 4, price: 1 }] },
+      mealDeal: {
+        discount: 0.5,
+        items: [
+          { categoryId: 2, price: 3.5 },
+          { categoryId: 1, price: 1.5 },
+          { categoryId: 4, price: 1 },
+        ],
+      },
       donation: { productId: -1, categoryName: 'Donations' },
       discountProductId: -2,
       quantity: { min: 1, max: 50 },
@@ -151,18 +245,30 @@ describe('register administration (stock remote)', () => {
     const res = await h.request('GET', `/api/admin/checkout/${h.checkoutId}/products`, { who: 'admin' });
     expect(res.status).toBe(200);
     const hotDog = (res.body.productsAssoc as Array<Record<string, unknown>>).find((p) => p.product_name === 'Hot-dog');
-    expect(hotDog).toEqual({ product_id: await h.productId('Hot-dog'), product_name: 'Hot-dog', product_price: '3.50', category_name: 'Plats', is_in_checkout: 1 });
+    expect(hotDog).toEqual({
+      product_id: await h.productId('Hot-dog'),
+      product_name: 'Hot-dog',
+      product_price: '3.50',
+      category_name: 'Plats',
+      is_in_checkout: 1,
+    });
   });
 
   it('withdraws a product from a register and offers it again', async () => {
     const gaufre = await h.productId('Gaufre');
-    const put = (flag: number) => h.request('PUT', `/api/admin/checkout/${h.checkoutId}/products/${gaufre}`, {
-      who: 'admin', body: { product_id: gaufre, product_name: 'Gaufre', product_price: '1.50', category_name: 'Desserts', is_in_checkout: flag },
-    });
+    const put = (flag: number) =>
+      h.request('PUT', `/api/admin/checkout/${h.checkoutId}/products/${gaufre}`, {
+        who: 'admin',
+        body: { product_id: gaufre, product_name: 'Gaufre', product_price: '1.50', category_name: 'Desserts', is_in_checkout: flag },
+      });
     expect(await put(0)).toMatchObject({ status: 200, body: { success: true } });
-    const offered = async () => ((await h.request('GET', `/api/cr/checkouts/${h.checkoutId}`)).body[0].products as Product[]).some((p) => p.id === gaufre);
+    const offered = async () =>
+      ((await h.request('GET', `/api/cr/checkouts/${h.checkoutId}`)).body[0].products as Product[]).some((p) => p.id === gaufre);
     expect(await offered()).toBe(false);
-    const assoc = (await h.request('GET', `/api/admin/checkout/${h.checkoutId}/products`, { who: 'admin' })).body.productsAssoc as Array<{ product_id: number; is_in_checkout: number }>;
+    const assoc = (await h.request('GET', `/api/admin/checkout/${h.checkoutId}/products`, { who: 'admin' })).body.productsAssoc as Array<{
+      product_id: number;
+      is_in_checkout: number;
+    }>;
     expect(assoc.find((p) => p.product_id === gaufre)!.is_in_checkout).toBe(0);
     expect(await put(1)).toMatchObject({ status: 200 });
     expect(await offered()).toBe(true);
@@ -170,11 +276,16 @@ describe('register administration (stock remote)', () => {
 
   it('is refused to a cashier and checks its input', async () => {
     expect((await h.request('GET', `/api/admin/checkout/${h.checkoutId}/products`)).status).toBe(403);
-    expect(await h.request('PUT', `/api/admin/checkout/${h.checkoutId}/products/1`, { who: 'admin', body: {} }))
-      .toMatchObject({ status: 400, body: { error: 'Le champ « is_in_checkout » est obligatoire.' } });
-    expect(await h.request('PUT', `/api/admin/checkout/${h.checkoutId}/products/999999`, { who: 'admin', body: { is_in_checkout: 1 } }))
-      .toMatchObject({ status: 404, body: { error: 'Produit introuvable.' } });
-    expect(await h.request('GET', '/api/admin/checkout/999999/products', { who: 'admin' }))
-      .toMatchObject({ status: 404, body: { error: 'Caisse introuvable.' } });
+    expect(await h.request('PUT', `/api/admin/checkout/${h.checkoutId}/products/1`, { who: 'admin', body: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « is_in_checkout » est obligatoire.' },
+    });
+    expect(
+      await h.request('PUT', `/api/admin/checkout/${h.checkoutId}/products/999999`, { who: 'admin', body: { is_in_checkout: 1 } }),
+    ).toMatchObject({ status: 404, body: { error: 'Produit introuvable.' } });
+    expect(await h.request('GET', '/api/admin/checkout/999999/products', { who: 'admin' })).toMatchObject({
+      status: 404,
+      body: { error: 'Caisse introuvable.' },
+    });
   });
 });

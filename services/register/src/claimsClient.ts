@@ -5,8 +5,9 @@
  * same number — then confirmed once the sale is committed, or released when it fails.
  *
  * Both on the kit's internal client (`createInternalClient`). A refusal keeps the other service's
- * French message and answers the contract's code with what was taken in `details` (`TICKET_TAKEN` / `BET_TAKEN` with `numbers` and `weights`; the bingo service's
- * `CARTON_TAKEN`): the register screen branches on the code, never on the words.
+ * French message and answers the contract's code with what was taken in `details` (`TICKET_TAKEN` /
+ * `BET_TAKEN` with `numbers` and `weights`; the bingo service's `CARTON_TAKEN`): the register
+ * screen branches on the code, never on the words.
  */
 import { conflict, createInternalClient, HttpError, type ErrorAnswer, type InternalClient } from '@kermesse/kit';
 import { MESSAGES } from '@kermesse/contracts-register';
@@ -24,7 +25,12 @@ export interface CartonClaimRequest {
   cartons: Array<{ bingoId: number; number: number }>;
 }
 
-export interface CartonBuyer { firstname: string; lastname: string; email?: string | null; phone?: string | null }
+export interface CartonBuyer {
+  firstname: string;
+  lastname: string;
+  email?: string | null;
+  phone?: string | null;
+}
 
 /** One claim API: hold all or nothing, confirm once committed, release on failure. */
 export interface ClaimClient<Request, Confirmation> {
@@ -52,7 +58,10 @@ function claimClient<Request extends { claimId: string }, Confirmation>(
   return {
     async claim(request, bearer) {
       try {
-        const answer = await client.call<{ claimId?: string; expiresAt?: string } | undefined>('POST', claimsPath, { body: request, bearer });
+        const answer = await client.call<{ claimId?: string; expiresAt?: string } | undefined>('POST', claimsPath, {
+          body: request,
+          bearer,
+        });
         return { claimId: answer?.claimId ?? request.claimId, expiresAt: answer?.expiresAt };
       } catch (err) {
         // The service cannot sell now: the register screen tells « réessayez » by the code.
@@ -70,7 +79,11 @@ function claimClient<Request extends { claimId: string }, Confirmation>(
 }
 
 const numbersOf = (value: unknown, key: 'number' | 'weight'): number[] =>
-  Array.isArray(value) ? value.map((item) => Number(typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[key] : item)).filter(Number.isFinite) : [];
+  Array.isArray(value)
+    ? value
+        .map((item) => Number(typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[key] : item))
+        .filter(Number.isFinite)
+    : [];
 
 /**
  * The raffle's refusal as the register answers it: the raffle's words, `TICKET_TAKEN` (or
@@ -83,14 +96,20 @@ export function ticketsTaken(body: ErrorAnswer): HttpError {
   const numbers = Array.isArray(details.numbers) ? numbersOf(details.numbers, 'number') : numbersOf(taken.tickets, 'number');
   const weights = Array.isArray(details.weights) ? numbersOf(details.weights, 'weight') : numbersOf(taken.bets, 'weight');
   const code = numbers.length === 0 && weights.length > 0 ? 'BET_TAKEN' : 'TICKET_TAKEN';
-  const message = typeof body.error === 'string' && body.error ? body.error : "Ces numéros ou paris viennent d'être vendus par une autre caisse. Choisissez-en d'autres.";
+  const message =
+    typeof body.error === 'string' && body.error
+      ? body.error
+      : "Ces numéros ou paris viennent d'être vendus par une autre caisse. Choisissez-en d'autres.";
   return conflict(message).withCode(code, { numbers, weights });
 }
 
 /** HTTP client of the raffle's `POST /internal/claims`, `…/{id}/confirm` and `DELETE …/{id}`. */
 export function createRaffleClient(options: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch }): RaffleClient {
   const client = createInternalClient({
-    service: 'raffle', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, fetch: options.fetch,
+    service: 'raffle',
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
     unavailable: `${MESSAGES.RAFFLE_UNAVAILABLE} Réessayez dans un instant.`,
     onConflict: ticketsTaken,
   });
@@ -100,13 +119,19 @@ export function createRaffleClient(options: { baseUrl: string; timeoutMs?: numbe
 /** HTTP client of the bingo service's `POST /internal/cartons/claims`, `…/{id}/confirm` and `DELETE …/{id}`. */
 export function createBingoClient(options: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch }): BingoClient {
   const client = createInternalClient({
-    service: 'bingo', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, fetch: options.fetch,
+    service: 'bingo',
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
     unavailable: `${MESSAGES.BINGO_UNAVAILABLE} Réessayez dans un instant.`,
     // The bingo service's own words and code (CARTON_TAKEN / CARTONS_TAKEN) with the cartons in `details`.
     conflictCode: 'CARTON_TAKEN',
     conflictMessage: "Ces cartons viennent d'être vendus par une autre caisse. Rendez-les et donnez-en d'autres.",
   });
   return claimClient<CartonClaimRequest, { saleId: number; reference?: string; buyer?: CartonBuyer | null }>(
-    client, '/internal/cartons/claims', 'BINGO_UNAVAILABLE', (sale) => sale,
+    client,
+    '/internal/cartons/claims',
+    'BINGO_UNAVAILABLE',
+    (sale) => sale,
   );
 }

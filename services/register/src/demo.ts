@@ -10,8 +10,19 @@ import { findEventByName, listCheckouts } from './repositories/events.ts';
 export const DEMO_EVENT = 'Kermesse de printemps';
 export const DEMO_CHECKOUTS = ['Caisse Buvette', 'Caisse Tombola', 'Caisse Entrée'];
 
-interface DemoProduct { name: string; price: number; image: string | null; clickAndCollect?: boolean; alcohol?: boolean }
-interface DemoCategory { id: number; name: string; products: DemoProduct[]; checkouts: string[] }
+interface DemoProduct {
+  name: string;
+  price: number;
+  image: string | null;
+  clickAndCollect?: boolean;
+  alcohol?: boolean;
+}
+interface DemoCategory {
+  id: number;
+  name: string;
+  products: DemoProduct[];
+  checkouts: string[];
+}
 
 /**
  * The demo catalogue. Category ids 1, 2 and 4 and the prices 1.50, 3.50 and 1.00 are those of the
@@ -19,7 +30,10 @@ interface DemoCategory { id: number; name: string; products: DemoProduct[]; chec
  */
 export const DEMO_CATALOGUE: DemoCategory[] = [
   {
-    id: 1, name: 'Boissons', checkouts: ['Caisse Buvette', 'Caisse Tombola', 'Caisse Entrée'], products: [
+    id: 1,
+    name: 'Boissons',
+    checkouts: ['Caisse Buvette', 'Caisse Tombola', 'Caisse Entrée'],
+    products: [
       { name: 'Soda 33 cl', price: 1.5, image: 'soda.svg' },
       { name: 'Jus de pomme', price: 1.5, image: 'jus-pomme.svg' },
       { name: 'Eau minérale', price: 1, image: 'eau.svg' },
@@ -29,7 +43,10 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
     ],
   },
   {
-    id: 2, name: 'Plats', checkouts: ['Caisse Buvette', 'Caisse Tombola'], products: [
+    id: 2,
+    name: 'Plats',
+    checkouts: ['Caisse Buvette', 'Caisse Tombola'],
+    products: [
       { name: 'Hot-dog', price: 3.5, image: 'hot-dog.svg', clickAndCollect: true },
       { name: 'Croque-monsieur', price: 3.5, image: 'croque.svg', clickAndCollect: true },
       { name: 'Sandwich jambon-beurre', price: 3.5, image: 'sandwich.svg' },
@@ -38,21 +55,30 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
     ],
   },
   {
-    id: 3, name: 'Confiseries', checkouts: ['Caisse Buvette', 'Caisse Tombola', 'Caisse Entrée'], products: [
+    id: 3,
+    name: 'Confiseries',
+    checkouts: ['Caisse Buvette', 'Caisse Tombola', 'Caisse Entrée'],
+    products: [
       { name: 'Barbe à papa', price: 2, image: 'barbe-a-papa.svg' },
       { name: 'Sachet de bonbons', price: 1, image: 'bonbons.svg' },
       { name: 'Pop-corn', price: 1.5, image: 'popcorn.svg' },
     ],
   },
   {
-    id: 4, name: 'Desserts', checkouts: ['Caisse Buvette', 'Caisse Tombola'], products: [
+    id: 4,
+    name: 'Desserts',
+    checkouts: ['Caisse Buvette', 'Caisse Tombola'],
+    products: [
       { name: 'Crêpe au sucre', price: 1, image: 'crepe.svg' },
       { name: 'Part de gâteau', price: 1, image: 'gateau.svg' },
       { name: 'Gaufre', price: 1.5, image: 'gaufre.svg' },
     ],
   },
   {
-    id: 5, name: 'Animations', checkouts: ['Caisse Entrée', 'Caisse Tombola'], products: [
+    id: 5,
+    name: 'Animations',
+    checkouts: ['Caisse Entrée', 'Caisse Tombola'],
+    products: [
       { name: 'Pêche aux canards', price: 1, image: 'canard.svg' },
       { name: 'Chamboule-tout', price: 1, image: 'chamboule.svg' },
       { name: 'Maquillage', price: 2, image: 'maquillage.svg' },
@@ -62,9 +88,27 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
 ];
 
 export const DEMO_READERS = [
-  { id: 'rdr_DEMO0BUVETTE00000000000001', name: 'Solo buvette', identifier: 'SIMSOLO-0001-4F2A', status: 'paired' as const, outcome: 'success' as const },
-  { id: 'rdr_DEMO0TOMBOLA00000000000002', name: 'Solo tombola', identifier: 'SIMSOLO-0002-9C7E', status: 'paired' as const, outcome: 'success' as const },
-  { id: 'rdr_DEMO0ANCIEN000000000000003', name: 'Ancien lecteur', identifier: 'SIMSOLO-0003-B13D', status: 'expired' as const, outcome: 'failure' as const },
+  {
+    id: 'rdr_DEMO0BUVETTE00000000000001',
+    name: 'Solo buvette',
+    identifier: 'SIMSOLO-0001-4F2A',
+    status: 'paired' as const,
+    outcome: 'success' as const,
+  },
+  {
+    id: 'rdr_DEMO0TOMBOLA00000000000002',
+    name: 'Solo tombola',
+    identifier: 'SIMSOLO-0002-9C7E',
+    status: 'paired' as const,
+    outcome: 'success' as const,
+  },
+  {
+    id: 'rdr_DEMO0ANCIEN000000000000003',
+    name: 'Ancien lecteur',
+    identifier: 'SIMSOLO-0003-B13D',
+    status: 'expired' as const,
+    outcome: 'failure' as const,
+  },
 ];
 
 export const DEMO_PERSONS = [
@@ -78,11 +122,13 @@ const cents = (euros: number) => Math.round(euros * 100);
 
 /** Categories at their meal-deal ids when those are free (a fresh database), else wherever Postgres puts them. */
 async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string, number>): Promise<void> {
-  const taken = new Set((await trx('categories').select('id') as Array<{ id: number }>).map((r) => r.id));
+  const taken = new Set(((await trx('categories').select('id')) as Array<{ id: number }>).map((r) => r.id));
   const idOf = new Map<number, number>();
   for (const [position, category] of DEMO_CATALOGUE.entries()) {
     const explicit = taken.has(category.id) ? {} : { id: category.id };
-    const [row] = await trx('categories').insert({ ...explicit, name: category.name, kind: 'product', position }).returning('id');
+    const [row] = await trx('categories')
+      .insert({ ...explicit, name: category.name, kind: 'product', position })
+      .returning('id');
     idOf.set(category.id, (row as { id: number }).id);
   }
   await trx.raw("select setval(pg_get_serial_sequence('categories', 'id'), (select max(id) from categories))");
@@ -90,15 +136,32 @@ async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string,
   for (const category of DEMO_CATALOGUE) {
     const categoryId = idOf.get(category.id)!;
     for (const [position, p] of category.products.entries()) {
-      const [row] = await trx('products').insert({
-        name: p.name, image: p.image, price_cents: cents(p.price), category_id: categoryId,
-        click_and_collect: p.clickAndCollect ?? false, alcohol: p.alcohol ?? false, position,
-      }).returning('id');
+      const [row] = await trx('products')
+        .insert({
+          name: p.name,
+          image: p.image,
+          price_cents: cents(p.price),
+          category_id: categoryId,
+          click_and_collect: p.clickAndCollect ?? false,
+          alcohol: p.alcohol ?? false,
+          position,
+        })
+        .returning('id');
       const productId = (row as { id: number }).id;
-      await trx('checkout_products').insert(category.checkouts.map((name) => ({ checkout_id: checkoutIds.get(name)!, product_id: productId })));
+      await trx('checkout_products').insert(
+        category.checkouts.map((name) => ({ checkout_id: checkoutIds.get(name)!, product_id: productId })),
+      );
       await recordEvent(trx, 'register', 'catalog.product.changed', {
-        productId, name: p.name, priceCents: cents(p.price), categoryId, categoryName: category.name,
-        image: p.image, clickAndCollect: p.clickAndCollect ?? false, alcohol: p.alcohol ?? false, active: true, eventId,
+        productId,
+        name: p.name,
+        priceCents: cents(p.price),
+        categoryId,
+        categoryName: category.name,
+        image: p.image,
+        clickAndCollect: p.clickAndCollect ?? false,
+        alcohol: p.alcohol ?? false,
+        active: true,
+        eventId,
       });
     }
   }
@@ -106,7 +169,10 @@ async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string,
     discountCents: DEFAULT_MEAL_DEAL.discountCents,
     items: DEFAULT_MEAL_DEAL.items.map((item) => ({ ...item, categoryId: idOf.get(item.categoryId) ?? item.categoryId })),
   };
-  await trx('settings').insert({ key: MEAL_DEAL_SETTING, value: JSON.stringify(rule) }).onConflict('key').ignore();
+  await trx('settings')
+    .insert({ key: MEAL_DEAL_SETTING, value: JSON.stringify(rule) })
+    .onConflict('key')
+    .ignore();
 }
 
 /** A few sales on hold (mode 99), one of them partly paid, so the pending list has something to settle. */
@@ -116,15 +182,29 @@ async function seedPendingSales(db: Db, eventId: number, checkoutId: number): Pr
   const line = async (name: string, quantity: number) => ({ product: { id: (await product(name)).id }, quantity });
   const logger = createLogger('register-demo', 'warn');
   const sales: Array<{ person: string; cart: SaleInput['cart'] }> = [
-    { person: 'camille.martin@example.org', cart: [await line('Hot-dog', 2), await line('Soda 33 cl', 2), await line('Crêpe au sucre', 2)] },
-    { person: 'nicolas.bernard@example.org', cart: [await line('Galette-saucisse', 1), await line('Bière pression', 2), await line('Barbe à papa', 1)] },
+    {
+      person: 'camille.martin@example.org',
+      cart: [await line('Hot-dog', 2), await line('Soda 33 cl', 2), await line('Crêpe au sucre', 2)],
+    },
+    {
+      person: 'nicolas.bernard@example.org',
+      cart: [await line('Galette-saucisse', 1), await line('Bière pression', 2), await line('Barbe à papa', 1)],
+    },
     { person: 'lea.dubois@example.org', cart: [await line('Barquette de frites', 3), await line('Jus de pomme', 3)] },
   ];
   const created: number[] = [];
   for (const sale of sales) {
-    const answer = await createSale({ db, logger }, {
-      checkoutId, eventId, personId: (await person(sale.person)).id, cart: sale.cart, paymentMode: 99,
-    }, { user: DEMO_USER, bearer: '', origin: '' });
+    const answer = await createSale(
+      { db, logger },
+      {
+        checkoutId,
+        eventId,
+        personId: (await person(sale.person)).id,
+        cart: sale.cart,
+        paymentMode: 99,
+      },
+      { user: DEMO_USER, bearer: '', origin: '' },
+    );
     created.push(answer.sale.id);
   }
   await payPendingSale({ db }, created[1]!, [{ price: 5, payment_mode: 2, reference: '5' }], { user: DEMO_USER });

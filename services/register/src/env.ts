@@ -30,7 +30,11 @@ export function readRegisterEnv(env: NodeJS.ProcessEnv = process.env): RegisterE
   if (cardProvider === 'sumup') {
     if (!env.SUMUP_API_KEY) problems.push('SUMUP_API_KEY is required with CARD_PROVIDER=sumup');
     if (!env.SUMUP_MERCHANT_CODE) problems.push('SUMUP_MERCHANT_CODE is required with CARD_PROVIDER=sumup');
-    sumup = { apiKey: env.SUMUP_API_KEY ?? '', merchantCode: env.SUMUP_MERCHANT_CODE ?? '', baseUrl: env.SUMUP_API_URL ?? 'https://api.sumup.com' };
+    sumup = {
+      apiKey: env.SUMUP_API_KEY ?? '',
+      merchantCode: env.SUMUP_MERCHANT_CODE ?? '',
+      baseUrl: env.SUMUP_API_URL ?? 'https://api.sumup.com',
+    };
   }
   const publicUrl = env.PUBLIC_URL || undefined;
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL');

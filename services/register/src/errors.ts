@@ -9,7 +9,8 @@ import { messageOf, type ErrorCode } from '@kermesse/contracts-register';
 type Params = Record<string, unknown>;
 
 /** Builds the error; `params` fill the message and are the body's `details` unless `details` is given. */
-const make = (factory: (message: string) => HttpError) =>
+const make =
+  (factory: (message: string) => HttpError) =>
   (code: ErrorCode, params?: Params, details?: Record<string, unknown>): HttpError =>
     factory(messageOf(code, params)).withCode(code, details ?? (params && Object.keys(params).length ? params : undefined));
 

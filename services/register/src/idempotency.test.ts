@@ -55,7 +55,11 @@ function post(url: string, key: string, name: string) {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': key },
     body: JSON.stringify({ name }),
-  }).then(async (res) => ({ status: res.status, body: (await res.json()) as { id?: number; name?: string; error?: string }, replayed: res.headers.get('idempotent-replayed') }));
+  }).then(async (res) => ({
+    status: res.status,
+    body: (await res.json()) as { id?: number; name?: string; error?: string },
+    replayed: res.headers.get('idempotent-replayed'),
+  }));
 }
 
 const writes = async (name: string) => (await db('lease_writes').where({ name }).count({ n: '*' }))[0]!.n;
@@ -85,7 +89,11 @@ describe('idempotency lease', () => {
     const body = JSON.stringify({ name: 'after-crash' });
     const { createHash } = await import('node:crypto');
     await db('idempotency_keys').insert({
-      user_id: 'caissier', scope: 'test.write', key, state: 'running', locked_until: new Date(Date.now() + LEASE_MS),
+      user_id: 'caissier',
+      scope: 'test.write',
+      key,
+      state: 'running',
+      locked_until: new Date(Date.now() + LEASE_MS),
       request_hash: createHash('sha256').update(`POST /write\n${body}`).digest('hex'),
     });
     const started = Date.now();
@@ -108,12 +116,18 @@ describe('idempotency lease', () => {
   it('keeps the key of a slow run alive past its lease: a retry meanwhile gets 409, then the first answer', async () => {
     const [a, b] = [await replica({ leaseMs: 600, refreshMs: 150 }), await replica({ leaseMs: 600, refreshMs: 150 })];
     let open!: () => void;
-    gates.set('slow', new Promise<void>((resolve) => { open = resolve; }));
+    gates.set(
+      'slow',
+      new Promise<void>((resolve) => {
+        open = resolve;
+      }),
+    );
     const started = Date.now();
     const first = post(a, 'slow-1', 'slow');
     // The running request renewed its lease past three leases from the start: it kept the key alive.
     await eventually(async () => {
-      const row = (await db('idempotency_keys').where({ key: 'slow-1', state: 'running' }).first('locked_until')) as { locked_until: Date } | undefined;
+      const row = (await db('idempotency_keys').where({ key: 'slow-1', state: 'running' }).first('locked_until')) as
+        { locked_until: Date } | undefined;
       return row && row.locked_until.getTime() > started + 1_800 ? row : undefined;
     }, 10_000);
     expect(await post(b, 'slow-1', 'slow')).toMatchObject({ status: 409, body: { error: 'Déjà en cours.' } });
@@ -127,11 +141,18 @@ describe('idempotency lease', () => {
   it('commits one write only when a run lost its lease while still working, and answers both clients alike', async () => {
     const [a, b] = [await replica({ leaseMs: 600, refreshMs: 150 }), await replica({ leaseMs: 600, refreshMs: 150 })];
     let openA!: () => void;
-    gates.set('stalled', new Promise<void>((resolve) => { openA = resolve; }));
+    gates.set(
+      'stalled',
+      new Promise<void>((resolve) => {
+        openA = resolve;
+      }),
+    );
     const first = post(a, 'stalled-1', 'stalled');
     await eventually(() => db('idempotency_keys').where({ key: 'stalled-1', state: 'running' }).first());
     // A's renewals stall (an event loop or a database slower than the lease): its lease lapses.
-    await db('idempotency_keys').where({ key: 'stalled-1' }).update({ locked_until: new Date(Date.now() - 1_000) });
+    await db('idempotency_keys')
+      .where({ key: 'stalled-1' })
+      .update({ locked_until: new Date(Date.now() - 1_000) });
     gates.delete('stalled');
     // B takes the key over and commits; then A goes on and tries to commit too.
     const second = await post(b, 'stalled-1', 'stalled');
@@ -143,12 +164,21 @@ describe('idempotency lease', () => {
   }, 20_000);
 
   it('refuses a second completion of a key whatever writes it (the sale s one statement included)', async () => {
-    await db('idempotency_keys').insert({ user_id: 'u', scope: 'sale.create', key: 'twice', request_hash: 'x', state: 'running', locked_until: new Date() });
+    await db('idempotency_keys').insert({
+      user_id: 'u',
+      scope: 'sale.create',
+      key: 'twice',
+      request_hash: 'x',
+      state: 'running',
+      locked_until: new Date(),
+    });
     await db('idempotency_keys').where({ key: 'twice' }).update({ state: 'done', response_status: 201, response_body: '{}' });
-    await expect(db.raw(`
+    await expect(
+      db.raw(`
       with w as (insert into lease_writes (name) values ('second') returning id),
       k as (update idempotency_keys set state = 'done', response_status = 201, response_body = '{}'::jsonb where user_id = 'u' and scope = 'sale.create' and key = 'twice')
-      select id from w`)).rejects.toThrow(/idempotency key already completed/);
+      select id from w`),
+    ).rejects.toThrow(/idempotency key already completed/);
     expect(await writes('second')).toBe(0);
   });
 });

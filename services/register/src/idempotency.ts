@@ -51,9 +51,11 @@ interface KeyRow {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value as Record<string, unknown>).sort()
+    return `{${Object.keys(value as Record<string, unknown>)
+      .sort()
       .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -120,7 +122,9 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
       if (row.locked_until.getTime() >= Date.now()) throw busy();
       lease = new Date(Date.now() + leaseMs);
       const takenOver = await db('idempotency_keys')
-        .where(id).andWhere('state', 'running').andWhere('locked_until', row.locked_until)
+        .where(id)
+        .andWhere('state', 'running')
+        .andWhere('locked_until', row.locked_until)
         .update({ locked_until: lease })
         .returning('key');
       if (takenOver.length === 0) throw busy();
@@ -132,13 +136,18 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
     const renew = () => {
       const next = new Date(Date.now() + leaseMs);
       renewing = db('idempotency_keys')
-        .where(id).andWhere('state', 'running').andWhere('locked_until', lease)
+        .where(id)
+        .andWhere('state', 'running')
+        .andWhere('locked_until', lease)
         .update({ locked_until: next })
         .returning('key')
-        .then((rows) => {
-          if (rows.length === 1) lease = next;
-          else held = false;
-        }, () => undefined);
+        .then(
+          (rows) => {
+            if (rows.length === 1) lease = next;
+            else held = false;
+          },
+          () => undefined,
+        );
     };
     const timer = setInterval(() => {
       if (held) renew();
@@ -156,7 +165,9 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
         completed = true;
       },
       async complete(trx, status, body) {
-        const done = await trx('idempotency_keys').where(id).andWhere('state', 'running')
+        const done = await trx('idempotency_keys')
+          .where(id)
+          .andWhere('state', 'running')
           .update({ state: 'done', response_status: status, response_body: JSON.stringify(body) })
           .returning('key');
         // Completed by a run that took the key over: this transaction must not commit.
@@ -184,7 +195,9 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
     if (completed) return void (await stopRenewing());
     if (ctx.status >= 200 && ctx.status < 300) {
       await stopRenewing();
-      await db('idempotency_keys').where(id).andWhere('state', 'running')
+      await db('idempotency_keys')
+        .where(id)
+        .andWhere('state', 'running')
         .update({ state: 'done', response_status: ctx.status, response_body: JSON.stringify(ctx.body ?? null) })
         .catch((err: unknown) => {
           if (!isSecondCompletion(err)) throw err;
@@ -200,5 +213,7 @@ export const IDEMPOTENCY_RETENTION_HOURS = 24;
 
 /** Deletes the keys past their retention; run now and then by the server. */
 export async function pruneIdempotencyKeys(db: Db): Promise<number> {
-  return db('idempotency_keys').where('created_at', '<', db.raw(`now() - interval '${IDEMPOTENCY_RETENTION_HOURS} hours'`)).delete();
+  return db('idempotency_keys')
+    .where('created_at', '<', db.raw(`now() - interval '${IDEMPOTENCY_RETENTION_HOURS} hours'`))
+    .delete();
 }

@@ -8,7 +8,9 @@ let buyerId: number;
 
 beforeAll(async () => {
   h = await startRegisterHarness({ eventName: 'Loto de la rentrée' });
-  const created = await h.request('POST', '/api/cr/users/create', { body: { email: 'marc.petit@example.org', phone: '0601020304', firstName: 'Marc', lastName: 'Petit' } });
+  const created = await h.request('POST', '/api/cr/users/create', {
+    body: { email: 'marc.petit@example.org', phone: '0601020304', firstName: 'Marc', lastName: 'Petit' },
+  });
   buyerId = created.body.data.user.id;
 });
 
@@ -19,7 +21,9 @@ afterAll(async () => {
 async function holdSale(items: Array<[string, number]>): Promise<{ id: number; reference: string }> {
   const cart = await Promise.all(items.map(async ([name, quantity]) => ({ product: { id: await h.productId(name) }, quantity })));
   const res = await h.request('POST', '/api/cr/sale/create', {
-    body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, personId: buyerId, cart, paymentMode: 99, paymentStatus: 2, payments: [] } },
+    body: {
+      sale: { checkoutId: h.checkoutId, eventId: h.eventId, personId: buyerId, cart, paymentMode: 99, paymentStatus: 2, payments: [] },
+    },
   });
   expect(res.status).toBe(201);
   return res.body.sale;
@@ -31,16 +35,27 @@ const pay = (saleId: number, body: unknown, headers: Record<string, string> = {}
 describe('sales on hold (mode 99): hold → partial payments → settled', () => {
   it('lists, pays in several parts, refuses an overpayment, settles and publishes sale.settled', async () => {
     expect((await h.request('GET', `/api/cr/sale/list/${h.eventId}/pending/total`)).body).toEqual({ count: 0 });
-    const held = await holdSale([['Hot-dog', 2], ['Pêche aux canards', 3]]); // 7.00 + 3.00
+    const held = await holdSale([
+      ['Hot-dog', 2],
+      ['Pêche aux canards', 3],
+    ]); // 7.00 + 3.00
 
     expect((await h.request('GET', `/api/cr/sale/list/${h.eventId}/pending/total`)).body).toEqual({ count: 1 });
     const list = await h.request('GET', `/api/cr/sale/list/${h.eventId}/pending`);
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([{
-      id: held.id, reference: held.reference, price: 10, paid: 0, remaining: 10, createdAt: expect.any(String),
-      buyer: { person: { id: buyerId, firstname: 'Marc', lastname: 'Petit' } },
-      event: { id: h.eventId, name: 'Loto de la rentrée' }, checkout: { id: h.checkoutId, name: 'Caisse test' },
-    }]);
+    expect(list.body).toEqual([
+      {
+        id: held.id,
+        reference: held.reference,
+        price: 10,
+        paid: 0,
+        remaining: 10,
+        createdAt: expect.any(String),
+        buyer: { person: { id: buyerId, firstname: 'Marc', lastname: 'Petit' } },
+        event: { id: h.eventId, name: 'Loto de la rentrée' },
+        checkout: { id: h.checkoutId, name: 'Caisse test' },
+      },
+    ]);
     expect((await h.request('GET', `/api/cr/sale/pending/${held.id}/payments`)).body).toEqual([]);
 
     const first = await pay(held.id, [{ price: 4, payment_mode: 2, reference: '4' }]);
@@ -49,22 +64,45 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
     const over = await pay(held.id, [{ price: 6.01, payment_mode: 2, reference: '10' }]);
     expect(over).toMatchObject({ status: 400, body: { error: 'Le montant saisi (6,01\u00a0€) dépasse le reste à payer (6,00\u00a0€).' } });
 
-    const last = await pay(held.id, [{ price: 2.5, payment_mode: 1, reference: 'CHQ-778' }, { price: 3.5, payment_mode: 2, reference: '' }]);
+    const last = await pay(held.id, [
+      { price: 2.5, payment_mode: 1, reference: 'CHQ-778' },
+      { price: 3.5, payment_mode: 2, reference: '' },
+    ]);
     expect(last).toMatchObject({ status: 200, body: { paid: 10, remaining: 0, settled: true } });
-    expect(last.body.payments.map((p: { method: string; payment_mode: number; amount: number; payment_reference: string }) => [p.method, p.payment_mode, p.amount, p.payment_reference]))
-      .toEqual([['ESP', 2, 4, '4'], ['CHQ', 1, 2.5, 'CHQ-778'], ['ESP', 2, 3.5, '']]);
+    expect(
+      last.body.payments.map((p: { method: string; payment_mode: number; amount: number; payment_reference: string }) => [
+        p.method,
+        p.payment_mode,
+        p.amount,
+        p.payment_reference,
+      ]),
+    ).toEqual([
+      ['ESP', 2, 4, '4'],
+      ['CHQ', 1, 2.5, 'CHQ-778'],
+      ['ESP', 2, 3.5, ''],
+    ]);
 
     expect((await h.request('GET', `/api/cr/sale/list/${h.eventId}/pending`)).body).toEqual([]);
     expect((await h.request('GET', `/api/cr/sale/list/${h.eventId}/pending/total`)).body).toEqual({ count: 0 });
-    expect(await h.db('sales').where({ id: held.id }).first('payment_status', 'paid_cents')).toEqual({ payment_status: 1, paid_cents: 1000 });
+    expect(await h.db('sales').where({ id: held.id }).first('payment_status', 'paid_cents')).toEqual({
+      payment_status: 1,
+      paid_cents: 1000,
+    });
 
-    const settled = await h.db('outbox').where({ type: 'sale.settled' }).whereRaw("envelope->'payload'->>'reference' = ?", [held.reference]).select('envelope');
+    const settled = await h
+      .db('outbox')
+      .where({ type: 'sale.settled' })
+      .whereRaw("envelope->'payload'->>'reference' = ?", [held.reference])
+      .select('envelope');
     expect(settled).toHaveLength(1);
     const payload = (settled[0].envelope as EventEnvelope<'sale.settled'>).payload;
     expect(payload).toMatchObject({ saleId: held.id, eventId: h.eventId, totalCents: 1000 });
     expect(payload.payments.map((p) => p.amountCents)).toEqual([400, 250, 350]);
 
-    expect(await pay(held.id, [{ price: 1, payment_mode: 2 }])).toMatchObject({ status: 409, body: { error: 'Cette vente est déjà réglée.' } });
+    expect(await pay(held.id, [{ price: 1, payment_mode: 2 }])).toMatchObject({
+      status: 409,
+      body: { error: 'Cette vente est déjà réglée.' },
+    });
   });
 
   it('records one payment for a double tap (same Idempotency-Key)', async () => {
@@ -85,17 +123,38 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
 
   it('refuses what cannot be a payment of a sale on hold, in French', async () => {
     const held = await holdSale([['Café', 1]]);
-    expect(await pay(held.id, [{ price: 0, payment_mode: 2 }])).toMatchObject({ status: 400, body: { error: 'Le montant du paiement doit être supérieur à 0 € (2 décimales au plus).' } });
+    expect(await pay(held.id, [{ price: 0, payment_mode: 2 }])).toMatchObject({
+      status: 400,
+      body: { error: 'Le montant du paiement doit être supérieur à 0 € (2 décimales au plus).' },
+    });
     expect(await pay(held.id, [{ price: 0.005, payment_mode: 2 }])).toMatchObject({ status: 400 });
-    expect(await pay(held.id, [])).toMatchObject({ status: 400, body: { error: 'Le champ « paiements » doit contenir au moins 1 élément(s).' } });
-    expect(await pay(held.id, [{ price: 1, payment_mode: 5 }])).toMatchObject({ status: 400, body: { error: "Le champ « 0.payment_mode » doit valoir l'une des valeurs : 1, 2, 3." } });
-    expect(await pay(held.id, [{ price: 1, payment_mode: 3, reference: 'NOPE' }]))
-      .toMatchObject({ status: 400, body: { error: 'Le paiement par carte passe par le lecteur CB : indiquez une transaction réussie du terminal.' } });
+    expect(await pay(held.id, [])).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « paiements » doit contenir au moins 1 élément(s).' },
+    });
+    expect(await pay(held.id, [{ price: 1, payment_mode: 5 }])).toMatchObject({
+      status: 400,
+      body: { error: "Le champ « 0.payment_mode » doit valoir l'une des valeurs : 1, 2, 3." },
+    });
+    expect(await pay(held.id, [{ price: 1, payment_mode: 3, reference: 'NOPE' }])).toMatchObject({
+      status: 400,
+      body: { error: 'Le paiement par carte passe par le lecteur CB : indiquez une transaction réussie du terminal.' },
+    });
     expect(await pay(999999, [{ price: 1, payment_mode: 2 }])).toMatchObject({ status: 404, body: { error: 'Vente introuvable.' } });
     const paid = await h.request('POST', '/api/cr/sale/create', {
-      body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart: [{ product: { id: await h.productId('Café') }, quantity: 1 }], paymentMode: 2 } },
+      body: {
+        sale: {
+          checkoutId: h.checkoutId,
+          eventId: h.eventId,
+          cart: [{ product: { id: await h.productId('Café') }, quantity: 1 }],
+          paymentMode: 2,
+        },
+      },
     });
-    expect(await pay(paid.body.sale.id, [{ price: 1, payment_mode: 2 }])).toMatchObject({ status: 400, body: { error: "Cette vente n'est pas en attente de règlement." } });
+    expect(await pay(paid.body.sale.id, [{ price: 1, payment_mode: 2 }])).toMatchObject({
+      status: 400,
+      body: { error: "Cette vente n'est pas en attente de règlement." },
+    });
     expect(await h.db('payments').where({ sale_id: held.id })).toHaveLength(0);
   });
 
@@ -105,7 +164,10 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
   });
 
   it('answers an unknown event with 404', async () => {
-    expect(await h.request('GET', '/api/cr/sale/list/999999/pending')).toMatchObject({ status: 404, body: { error: 'Événement introuvable.' } });
+    expect(await h.request('GET', '/api/cr/sale/list/999999/pending')).toMatchObject({
+      status: 404,
+      body: { error: 'Événement introuvable.' },
+    });
     expect(await h.request('GET', '/api/cr/sale/list/abc/pending/total')).toMatchObject({ status: 400 });
   });
 });

@@ -16,14 +16,27 @@ let reference: string;
 beforeAll(async () => {
   h = await startRegisterHarness();
   listener = await startConsumer({
-    db: h.db, bus: h.bus, logger: createLogger('test', 'error'), name: 'test-receipt-requested', type: 'receipt.requested',
+    db: h.db,
+    bus: h.bus,
+    logger: createLogger('test', 'error'),
+    name: 'test-receipt-requested',
+    type: 'receipt.requested',
     async handle(event) {
       published.push(event);
     },
   });
   const productId = await h.productId('Maquillage');
   const created = await h.request('POST', '/api/cr/sale/create', {
-    body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, personId: 0, paymentMode: 2, cart: [{ product: { id: productId }, quantity: 2 }], payments: [{ method: 'ESP', payment_reference: '20' }] } },
+    body: {
+      sale: {
+        checkoutId: h.checkoutId,
+        eventId: h.eventId,
+        personId: 0,
+        paymentMode: 2,
+        cart: [{ product: { id: productId }, quantity: 2 }],
+        payments: [{ method: 'ESP', payment_reference: '20' }],
+      },
+    },
   });
   expect(created.status).toBe(201);
   reference = created.body.sale.reference;
@@ -34,9 +47,15 @@ afterAll(async () => {
   await h?.close();
 });
 
-const requestsOf = async (ref: string) => (await h.db('outbox').where({ type: 'receipt.requested' })
-  .whereRaw("envelope->'payload'->>'reference' = ?", [ref]).orderBy('occurred_at').select('envelope'))
-  .map((r) => r.envelope as EventEnvelope<'receipt.requested'>);
+const requestsOf = async (ref: string) =>
+  (
+    await h
+      .db('outbox')
+      .where({ type: 'receipt.requested' })
+      .whereRaw("envelope->'payload'->>'reference' = ?", [ref])
+      .orderBy('occurred_at')
+      .select('envelope')
+  ).map((r) => r.envelope as EventEnvelope<'receipt.requested'>);
 const send = (ref: string, body: unknown, headers: Record<string, string> = {}) =>
   h.request('POST', `/api/cr/order/${encodeURIComponent(ref)}/receipt`, { body, headers });
 
@@ -46,9 +65,16 @@ describe('POST /api/cr/order/{ref}/receipt', () => {
     expect(answer).toMatchObject({ status: 202, body: { success: true, deliveryMethod: 'sms' } });
     const [event] = await requestsOf(reference);
     expect(event!.payload).toMatchObject({
-      reference, method: 'sms', to: '0611223344', totalCents: 400, paymentMode: 2, paymentStatus: 1,
+      reference,
+      method: 'sms',
+      to: '0611223344',
+      totalCents: 400,
+      paymentMode: 2,
+      paymentStatus: 1,
       lines: [{ name: 'Maquillage', quantity: 2, unitPriceCents: 200, totalCents: 400, kind: 'product' }],
-      payments: [{ method: 'ESP', amountCents: 400, reference: '20' }], tickets: [], bets: [],
+      payments: [{ method: 'ESP', amountCents: 400, reference: '20' }],
+      tickets: [],
+      bets: [],
     });
     expect(event!.payload.requestId).toMatch(/^[0-9a-f-]{36}$/);
     await eventually(() => published.some((e) => e.id === event!.id));
@@ -59,23 +85,32 @@ describe('POST /api/cr/order/{ref}/receipt', () => {
   it('records a request by e-mail; a second explicit request is a second event', async () => {
     const before = (await requestsOf(reference)).length;
     for (let i = 0; i < 2; i++) {
-      expect(await send(reference, { method: 'email', to: 'Alice.Durand@Example.org' }))
-        .toMatchObject({ status: 202, body: { success: true, deliveryMethod: 'email' } });
+      expect(await send(reference, { method: 'email', to: 'Alice.Durand@Example.org' })).toMatchObject({
+        status: 202,
+        body: { success: true, deliveryMethod: 'email' },
+      });
     }
     const events = (await requestsOf(reference)).slice(before);
-    expect(events.map((e) => [e.payload.method, e.payload.to])).toEqual([['email', 'alice.durand@example.org'], ['email', 'alice.durand@example.org']]);
+    expect(events.map((e) => [e.payload.method, e.payload.to])).toEqual([
+      ['email', 'alice.durand@example.org'],
+      ['email', 'alice.durand@example.org'],
+    ]);
     expect(events[0]!.payload.requestId).not.toBe(events[1]!.payload.requestId);
   });
 
   it('refuses a bad phone or e-mail with a French 400 and records nothing', async () => {
     const before = (await requestsOf(reference)).length;
     for (const to of ['06 12 34 56 78', '061234567', '', '+33611223344']) {
-      expect(await send(reference, { method: 'sms', to }), to)
-        .toMatchObject({ status: 400, body: { error: 'Merci de saisir un numéro de téléphone valide (10 chiffres).' } });
+      expect(await send(reference, { method: 'sms', to }), to).toMatchObject({
+        status: 400,
+        body: { error: 'Merci de saisir un numéro de téléphone valide (10 chiffres).' },
+      });
     }
     for (const to of ['alice', 'alice@', '']) {
-      expect(await send(reference, { method: 'email', to }), to)
-        .toMatchObject({ status: 400, body: { error: 'Merci de saisir une adresse e-mail valide pour le reçu.' } });
+      expect(await send(reference, { method: 'email', to }), to).toMatchObject({
+        status: 400,
+        body: { error: 'Merci de saisir une adresse e-mail valide pour le reçu.' },
+      });
     }
     expect((await send(reference, { method: 'print', to: 'x' })).status).toBe(400);
     expect((await send(reference, { method: 'sms' })).body).toEqual({ error: 'Le champ « to » est obligatoire.' });
@@ -84,7 +119,10 @@ describe('POST /api/cr/order/{ref}/receipt', () => {
 
   it('answers 404 in French for an unknown sale', async () => {
     const before = Number((await h.db('outbox').where({ type: 'receipt.requested' }).count({ n: '*' }))[0]!.n);
-    expect(await send('ZZZZZ-ZZZZZ', { method: 'sms', to: '0611223344' })).toMatchObject({ status: 404, body: { error: 'Vente introuvable.' } });
+    expect(await send('ZZZZZ-ZZZZZ', { method: 'sms', to: '0611223344' })).toMatchObject({
+      status: 404,
+      body: { error: 'Vente introuvable.' },
+    });
     expect(Number((await h.db('outbox').where({ type: 'receipt.requested' }).count({ n: '*' }))[0]!.n)).toBe(before);
   });
 
@@ -102,6 +140,8 @@ describe('POST /api/cr/order/{ref}/receipt', () => {
   });
 
   it('is for cashiers only', async () => {
-    expect((await h.request('POST', `/api/cr/order/${reference}/receipt`, { who: null, body: { method: 'sms', to: '0611223344' } })).status).toBe(401);
+    expect(
+      (await h.request('POST', `/api/cr/order/${reference}/receipt`, { who: null, body: { method: 'sms', to: '0611223344' } })).status,
+    ).toBe(401);
   });
 });

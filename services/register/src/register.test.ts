@@ -31,8 +31,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const get = (path: string, who?: string) =>
-  fetch(base + path, { headers: who ? { authorization: `Bearer ${tokens[who]}` } : {} });
+const get = (path: string, who?: string) => fetch(base + path, { headers: who ? { authorization: `Bearer ${tokens[who]}` } : {} });
 
 describe('register: entry-page API', () => {
   it('pings 200 for a cashier and an admin, 403 for a volunteer or treasurer, 401 without a token', async () => {
@@ -82,7 +81,10 @@ describe('register: entry-page API', () => {
     const rows = await db('outbox').select('type').orderBy('seq');
     const types = rows.map((r: { type: string }) => r.type);
     expect(types.filter((t: string) => t.startsWith('catalog.event') || t.startsWith('catalog.checkout'))).toEqual([
-      'catalog.event.created', 'catalog.checkout.created', 'catalog.checkout.created', 'catalog.checkout.created',
+      'catalog.event.created',
+      'catalog.checkout.created',
+      'catalog.checkout.created',
+      'catalog.checkout.created',
     ]);
     // Seeded twice, the demo's products and its sales on hold exist once.
     const products = await db('products').count({ n: '*' });

@@ -35,16 +35,21 @@ await runService({
   relay: { wakeDelayMs: 25 },
   setup: ({ db }) => ({ cardProvider: own.sumup ? createSumUpProvider(own.sumup) : createSimulatorProvider(db) }),
   consumers: ({ db, bus, logger }) => startRegisterConsumers({ db, bus, logger }),
-  buildApp: ({ db, logger, bus, verifier, relay, cardProvider }) => buildApp({
-    db, logger, bus, verifier, cardProvider,
-    readerAdmin: own.sumup ? createSumUpReaderAdmin(own.sumup, cardProvider) : undefined,
-    raffle: createRaffleClient({ baseUrl: own.raffleUrl }),
-    bingo: createBingoClient({ baseUrl: own.bingoUrl }),
-    uploadsDir: own.uploadsDir,
-    publicUrl: own.publicUrl,
-    // The sale's one-statement write (outbox row included) wakes it the same way.
-    wake: coalesce(() => relay.wake(), 25),
-  }),
+  buildApp: ({ db, logger, bus, verifier, relay, cardProvider }) =>
+    buildApp({
+      db,
+      logger,
+      bus,
+      verifier,
+      cardProvider,
+      readerAdmin: own.sumup ? createSumUpReaderAdmin(own.sumup, cardProvider) : undefined,
+      raffle: createRaffleClient({ baseUrl: own.raffleUrl }),
+      bingo: createBingoClient({ baseUrl: own.bingoUrl }),
+      uploadsDir: own.uploadsDir,
+      publicUrl: own.publicUrl,
+      // The sale's one-statement write (outbox row included) wakes it the same way.
+      wake: coalesce(() => relay.wake(), 25),
+    }),
   // Idempotency keys past their 24 hours are dropped once an hour.
   jobs: [{ name: 'pruning idempotency keys', everyMs: 3_600_000, run: ({ db }) => pruneIdempotencyKeys(db) }],
   started: ({ logger, cardProvider }) => logger.info('register card provider', { cardProvider: cardProvider.name }),

@@ -45,7 +45,14 @@ async function buildCategory(eventId: number, name = 'Boissons') {
   return res.body as { id: number; name: string };
 }
 async function buildProduct(overrides: Record<string, unknown>) {
-  const res = await admin('POST', '/api/admin/products', { name: 'Limonade', price: '2,50', clickAndCollectEligible: false, alcoohol: false, active: true, ...overrides });
+  const res = await admin('POST', '/api/admin/products', {
+    name: 'Limonade',
+    price: '2,50',
+    clickAndCollectEligible: false,
+    alcoohol: false,
+    active: true,
+    ...overrides,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: number; name: string; price: number; checkoutIds: number[]; image: string | null };
 }
@@ -62,10 +69,22 @@ function png(width = 1, height = 1): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(4))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(4))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-async function upload(path: string, file: Buffer | string, filename: string, type: string, fields: Record<string, string> = {}, who: 'admin' | 'caissier' = 'admin') {
+async function upload(
+  path: string,
+  file: Buffer | string,
+  filename: string,
+  type: string,
+  fields: Record<string, string> = {},
+  who: 'admin' | 'caissier' = 'admin',
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type }), filename);
@@ -78,25 +97,46 @@ async function upload(path: string, file: Buffer | string, filename: string, typ
 describe('events (/api/admin/events)', () => {
   it('creates an event (201, id at the top level) that the registers list at once', async () => {
     const name = unique('Kermesse de juin');
-    const res = await admin('POST', '/api/admin/events', { name: `  ${name} `, startsOn: '2027-06-12', endsOn: '2027-06-13', place: 'Cour de l\'école', description: 'Jeux, buvette et tombola.' });
-    expect(res).toMatchObject({ status: 201, body: { name, startsOn: '2027-06-12', endsOn: '2027-06-13', place: 'Cour de l\'école', archived: false, hasSales: false } });
+    const res = await admin('POST', '/api/admin/events', {
+      name: `  ${name} `,
+      startsOn: '2027-06-12',
+      endsOn: '2027-06-13',
+      place: "Cour de l'école",
+      description: 'Jeux, buvette et tombola.',
+    });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { name, startsOn: '2027-06-12', endsOn: '2027-06-13', place: "Cour de l'école", archived: false, hasSales: false },
+    });
     expect(res.body.id).toBeGreaterThan(0);
     const listed = (await h.request('GET', '/api/cr/events')).body as Array<{ id: number; name: string }>;
     expect(listed).toContainEqual({ id: res.body.id, name });
     expect((await admin('GET', `/api/admin/events/${res.body.id}`)).body).toMatchObject({ name, description: 'Jeux, buvette et tombola.' });
-    const outbox = await h.db('outbox').where({ type: 'catalog.event.created' }).whereRaw("(envelope->'payload'->>'eventId')::int = ?", [res.body.id]).first();
+    const outbox = await h
+      .db('outbox')
+      .where({ type: 'catalog.event.created' })
+      .whereRaw("(envelope->'payload'->>'eventId')::int = ?", [res.body.id])
+      .first();
     expect(outbox).toBeTruthy();
   });
 
   it('edits and archives an event; an archived event leaves the register but is never deleted', async () => {
     const event = await buildEvent();
-    expect(await admin('PUT', `/api/admin/events/${event.id}`, { name: 'Fête de fin d\'année', place: 'Gymnase' }))
-      .toMatchObject({ status: 200, body: { id: event.id, name: 'Fête de fin d\'année', place: 'Gymnase', startsOn: '2027-06-12' } });
+    expect(await admin('PUT', `/api/admin/events/${event.id}`, { name: "Fête de fin d'année", place: 'Gymnase' })).toMatchObject({
+      status: 200,
+      body: { id: event.id, name: "Fête de fin d'année", place: 'Gymnase', startsOn: '2027-06-12' },
+    });
     expect(await admin('DELETE', `/api/admin/events/${event.id}`)).toMatchObject({ status: 200, body: { id: event.id, archived: true } });
     expect(((await h.request('GET', '/api/cr/events')).body as Array<{ id: number }>).map((e) => e.id)).not.toContain(event.id);
     expect((await admin('GET', '/api/admin/events')).body).toContainEqual(expect.objectContaining({ id: event.id, archived: true }));
-    expect(await admin('POST', `/api/admin/events/${event.id}/checkouts`, { name: 'Caisse 1' })).toMatchObject({ status: 409, body: { code: 'EVENT_ARCHIVED' } });
-    expect(await admin('PUT', `/api/admin/events/${event.id}`, { archived: false })).toMatchObject({ status: 200, body: { archived: false } });
+    expect(await admin('POST', `/api/admin/events/${event.id}/checkouts`, { name: 'Caisse 1' })).toMatchObject({
+      status: 409,
+      body: { code: 'EVENT_ARCHIVED' },
+    });
+    expect(await admin('PUT', `/api/admin/events/${event.id}`, { archived: false })).toMatchObject({
+      status: 200,
+      body: { archived: false },
+    });
   });
 
   it("sets the register's idle lock per event (30 minutes by default), served with the register's settings", async () => {
@@ -104,7 +144,10 @@ describe('events (/api/admin/events)', () => {
     const checkout = await buildCheckout(event.id);
     expect((await admin('GET', `/api/admin/events/${event.id}`)).body).toMatchObject({ idleLockMinutes: 30 });
     expect((await h.request('GET', `/api/cr/settings?checkoutId=${checkout.id}`)).body.data.idleLockMinutes).toBe(30);
-    expect(await admin('PUT', `/api/admin/events/${event.id}`, { idleLockMinutes: 10 })).toMatchObject({ status: 200, body: { idleLockMinutes: 10 } });
+    expect(await admin('PUT', `/api/admin/events/${event.id}`, { idleLockMinutes: 10 })).toMatchObject({
+      status: 200,
+      body: { idleLockMinutes: 10 },
+    });
     expect((await h.request('GET', `/api/cr/settings?eventId=${event.id}`)).body.data.idleLockMinutes).toBe(10);
     expect((await h.request('GET', `/api/cr/settings?checkoutId=${checkout.id}`)).body.data.idleLockMinutes).toBe(10);
     expect((await h.request('GET', '/api/cr/settings')).body.data.idleLockMinutes).toBe(30);
@@ -116,21 +159,42 @@ describe('events (/api/admin/events)', () => {
 
   it('refuses bad input in French, naming the field, and writes nothing', async () => {
     const before = Number((await h.db('events').count({ n: '*' }))[0]!.n);
-    expect(await admin('POST', '/api/admin/events', { name: '   ' })).toMatchObject({ status: 400, body: { error: 'Le champ « name » ne doit pas être vide.', code: 'NAME_EMPTY' } });
-    expect(await admin('POST', '/api/admin/events', {})).toMatchObject({ status: 400, body: { error: 'Le champ « name » est obligatoire.' } });
-    expect(await admin('POST', '/api/admin/events', { name: 'Loto', startsOn: '12/06/2027' })).toMatchObject({ status: 400, body: { error: 'Le champ « startsOn » n\'est pas au bon format (date).' } });
-    expect(await admin('POST', '/api/admin/events', { name: 'Loto', startsOn: '2027-06-12', endsOn: '2027-06-01' })).toMatchObject({ status: 400, body: { error: 'La date de fin doit suivre la date de début.' } });
+    expect(await admin('POST', '/api/admin/events', { name: '   ' })).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « name » ne doit pas être vide.', code: 'NAME_EMPTY' },
+    });
+    expect(await admin('POST', '/api/admin/events', {})).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « name » est obligatoire.' },
+    });
+    expect(await admin('POST', '/api/admin/events', { name: 'Loto', startsOn: '12/06/2027' })).toMatchObject({
+      status: 400,
+      body: { error: "Le champ « startsOn » n'est pas au bon format (date)." },
+    });
+    expect(await admin('POST', '/api/admin/events', { name: 'Loto', startsOn: '2027-06-12', endsOn: '2027-06-01' })).toMatchObject({
+      status: 400,
+      body: { error: 'La date de fin doit suivre la date de début.' },
+    });
     expect(Number((await h.db('events').count({ n: '*' }))[0]!.n)).toBe(before);
     expect(await admin('GET', '/api/admin/events/999999')).toMatchObject({ status: 404, body: { error: 'Événement introuvable.' } });
   });
 
   it('is for admins only: a cashier gets 403, nobody signed in 401', async () => {
-    for (const [method, path] of [['GET', '/api/admin/events'], ['POST', '/api/admin/events'], ['POST', '/api/admin/categories'], ['POST', '/api/admin/products'], ['PUT', '/api/admin/checkout/1'], ['GET', '/api/admin/events/1/meal-deal']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/admin/events'],
+      ['POST', '/api/admin/events'],
+      ['POST', '/api/admin/categories'],
+      ['POST', '/api/admin/products'],
+      ['PUT', '/api/admin/checkout/1'],
+      ['GET', '/api/admin/events/1/meal-deal'],
+    ] as const) {
       const body = method === 'GET' ? undefined : { name: 'x' };
       expect((await h.request(method, path, { body })).status, `${method} ${path}`).toBe(403);
       expect((await h.request(method, path, { who: null, body })).status).toBe(401);
     }
-    expect((await upload('/api/admin/products/import?dry-run=1', 'nom;prix;categorie\n', 'p.csv', 'text/csv', {}, 'caissier')).status).toBe(403);
+    expect((await upload('/api/admin/products/import?dry-run=1', 'nom;prix;categorie\n', 'p.csv', 'text/csv', {}, 'caissier')).status).toBe(
+      403,
+    );
   });
 });
 
@@ -140,28 +204,70 @@ describe('registers, categories and products', () => {
     const buvette = await buildCheckout(event.id, 'Caisse Buvette');
     const entree = await buildCheckout(event.id, 'Caisse Entrée');
     const boissons = await buildCategory(event.id, 'Boissons');
-    const product = await buildProduct({ name: 'Jus de pomme', price: '30,50', categoryId: boissons.id, eventId: event.id, checkoutIds: [buvette.id] });
+    const product = await buildProduct({
+      name: 'Jus de pomme',
+      price: '30,50',
+      categoryId: boissons.id,
+      eventId: event.id,
+      checkoutIds: [buvette.id],
+    });
     expect(product).toMatchObject({ price: 30.5, categoryName: 'Boissons', checkoutIds: [buvette.id], active: true, hasSales: false });
 
-    expect((await h.request('GET', `/api/cr/events/${event.id}/checkouts`)).body[0].checkouts).toEqual([{ id: buvette.id, name: 'Caisse Buvette' }, { id: entree.id, name: 'Caisse Entrée' }]);
-    const [data] = (await h.request('GET', `/api/cr/checkouts/${buvette.id}`)).body as [{ products: Array<{ id: number; price: number; productCategory: { name: string } }> }];
-    expect(data.products).toEqual([expect.objectContaining({ id: product.id, price: 30.5, productCategory: { id: boissons.id, name: 'Boissons' } })]);
-    expect(((await h.request('GET', `/api/cr/checkouts/${entree.id}`)).body[0].products as unknown[])).toEqual([]);
+    expect((await h.request('GET', `/api/cr/events/${event.id}/checkouts`)).body[0].checkouts).toEqual([
+      { id: buvette.id, name: 'Caisse Buvette' },
+      { id: entree.id, name: 'Caisse Entrée' },
+    ]);
+    const [data] = (await h.request('GET', `/api/cr/checkouts/${buvette.id}`)).body as [
+      { products: Array<{ id: number; price: number; productCategory: { name: string } }> },
+    ];
+    expect(data.products).toEqual([
+      expect.objectContaining({ id: product.id, price: 30.5, productCategory: { id: boissons.id, name: 'Boissons' } }),
+    ]);
+    expect((await h.request('GET', `/api/cr/checkouts/${entree.id}`)).body[0].products as unknown[]).toEqual([]);
 
     // Other services learn it from catalog.product.changed (the stock line), published at once.
-    const envelope = await eventually(async () => (await h.db('outbox').where({ type: 'catalog.product.changed' }).whereRaw("(envelope->'payload'->>'productId')::int = ?", [product.id]).first('envelope'))?.envelope);
-    expect(envelope.payload).toMatchObject({ productId: product.id, priceCents: 3050, categoryName: 'Boissons', active: true, eventId: event.id });
+    const envelope = await eventually(
+      async () =>
+        (
+          await h
+            .db('outbox')
+            .where({ type: 'catalog.product.changed' })
+            .whereRaw("(envelope->'payload'->>'productId')::int = ?", [product.id])
+            .first('envelope')
+        )?.envelope,
+    );
+    expect(envelope.payload).toMatchObject({
+      productId: product.id,
+      priceCents: 3050,
+      categoryName: 'Boissons',
+      active: true,
+      eventId: event.id,
+    });
 
     // Rename a register, move the product to both.
-    expect(await admin('PUT', `/api/admin/checkout/${entree.id}`, { name: 'Caisse Accueil' })).toMatchObject({ status: 200, body: { name: 'Caisse Accueil' } });
-    expect(await admin('PUT', `/api/admin/products/${product.id}`, { price: 3, checkoutIds: [buvette.id, entree.id] })).toMatchObject({ status: 200, body: { price: 3, checkoutIds: [buvette.id, entree.id] } });
-    expect(((await h.request('GET', `/api/cr/checkouts/${entree.id}`)).body[0].products as Array<{ id: number }>).map((p) => p.id)).toEqual([product.id]);
+    expect(await admin('PUT', `/api/admin/checkout/${entree.id}`, { name: 'Caisse Accueil' })).toMatchObject({
+      status: 200,
+      body: { name: 'Caisse Accueil' },
+    });
+    expect(await admin('PUT', `/api/admin/products/${product.id}`, { price: 3, checkoutIds: [buvette.id, entree.id] })).toMatchObject({
+      status: 200,
+      body: { price: 3, checkoutIds: [buvette.id, entree.id] },
+    });
+    expect(((await h.request('GET', `/api/cr/checkouts/${entree.id}`)).body[0].products as Array<{ id: number }>).map((p) => p.id)).toEqual(
+      [product.id],
+    );
     // Archive a register: gone from the register's list, kept here.
     expect(await admin('DELETE', `/api/admin/checkout/${entree.id}`)).toMatchObject({ status: 200, body: { archived: true } });
-    expect((await h.request('GET', `/api/cr/events/${event.id}/checkouts`)).body[0].checkouts).toEqual([{ id: buvette.id, name: 'Caisse Buvette' }]);
+    expect((await h.request('GET', `/api/cr/events/${event.id}/checkouts`)).body[0].checkouts).toEqual([
+      { id: buvette.id, name: 'Caisse Buvette' },
+    ]);
     expect(((await admin('GET', `/api/admin/events/${event.id}/checkouts`)).body as unknown[]).length).toBe(2);
-    expect(((await admin('GET', `/api/admin/products?eventId=${event.id}`)).body as Array<{ id: number }>).map((p) => p.id)).toEqual([product.id]);
-    expect(((await admin('GET', `/api/admin/categories?eventId=${event.id}`)).body)).toEqual([expect.objectContaining({ id: boissons.id, name: 'Boissons', kind: 'product', productCount: 1 })]);
+    expect(((await admin('GET', `/api/admin/products?eventId=${event.id}`)).body as Array<{ id: number }>).map((p) => p.id)).toEqual([
+      product.id,
+    ]);
+    expect((await admin('GET', `/api/admin/categories?eventId=${event.id}`)).body).toEqual([
+      expect.objectContaining({ id: boissons.id, name: 'Boissons', kind: 'product', productCount: 1 }),
+    ]);
   });
 
   it('refuses a negative price, an empty name, an unknown category, a category or register of another event — in French', async () => {
@@ -176,19 +282,34 @@ describe('registers, categories and products', () => {
       [{ price: -2 }, 'Le champ « price » doit être un montant positif en euros, 2 décimales au plus (ex. 3,50).'],
       [{ price: '2,505' }, 'Le champ « price » doit être un montant positif en euros, 2 décimales au plus (ex. 3,50).'],
       [{ name: ' ' }, 'Le champ « name » ne doit pas être vide.'],
-      [{ categoryId: 999999 }, 'La catégorie choisie n\'existe pas.'],
+      [{ categoryId: 999999 }, "La catégorie choisie n'existe pas."],
       [{ categoryId: otherCategory.id }, 'La catégorie choisie appartient à un autre événement.'],
-      [{ checkoutIds: [otherCheckout.id] }, 'Une des caisses choisies n\'existe pas ou appartient à un autre événement.'],
+      [{ checkoutIds: [otherCheckout.id] }, "Une des caisses choisies n'existe pas ou appartient à un autre événement."],
       [{ eventId: undefined }, 'Le champ « eventId » est obligatoire.'],
     ];
     for (const [overrides, error] of cases) {
-      expect(await admin('POST', '/api/admin/products', { ...base, ...overrides }), JSON.stringify(overrides)).toMatchObject({ status: 400, body: { error } });
+      expect(await admin('POST', '/api/admin/products', { ...base, ...overrides }), JSON.stringify(overrides)).toMatchObject({
+        status: 400,
+        body: { error },
+      });
     }
     expect(await h.db('products').where({ category_id: category.id }).first('id')).toBeUndefined();
-    expect(await admin('POST', '/api/admin/categories', { name: 'Desserts' })).toMatchObject({ status: 400, body: { error: 'Le champ « eventId » est obligatoire.' } });
-    expect(await admin('POST', '/api/admin/categories', { name: 'plats', eventId: event.id })).toMatchObject({ status: 400, body: { error: 'Ce nom est déjà utilisé dans cet événement.' } });
-    expect(await admin('POST', `/api/admin/events/${event.id}/checkouts`, { name: '' })).toMatchObject({ status: 400, body: { error: 'Le champ « name » ne doit pas être vide.' } });
-    expect(await admin('PUT', '/api/admin/products/999999', { price: 2 })).toMatchObject({ status: 404, body: { error: 'Produit introuvable.' } });
+    expect(await admin('POST', '/api/admin/categories', { name: 'Desserts' })).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « eventId » est obligatoire.' },
+    });
+    expect(await admin('POST', '/api/admin/categories', { name: 'plats', eventId: event.id })).toMatchObject({
+      status: 400,
+      body: { error: 'Ce nom est déjà utilisé dans cet événement.' },
+    });
+    expect(await admin('POST', `/api/admin/events/${event.id}/checkouts`, { name: '' })).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « name » ne doit pas être vide.' },
+    });
+    expect(await admin('PUT', '/api/admin/products/999999', { price: 2 })).toMatchObject({
+      status: 404,
+      body: { error: 'Produit introuvable.' },
+    });
   });
 
   it('deletes a product without sales; one with sales is deactivated and its receipt still shows it', async () => {
@@ -196,20 +317,44 @@ describe('registers, categories and products', () => {
     const checkout = await buildCheckout(event.id);
     const category = await buildCategory(event.id, 'Desserts');
     const unsold = await buildProduct({ name: 'Tarte', price: 2, categoryId: category.id, eventId: event.id, checkoutIds: [checkout.id] });
-    const sold = await buildProduct({ name: 'Gaufre maison', price: '1,50', categoryId: category.id, eventId: event.id, checkoutIds: [checkout.id] });
+    const sold = await buildProduct({
+      name: 'Gaufre maison',
+      price: '1,50',
+      categoryId: category.id,
+      eventId: event.id,
+      checkoutIds: [checkout.id],
+    });
     const saleRes = await h.request('POST', '/api/cr/sale/create', {
-      body: { sale: { checkoutId: checkout.id, eventId: event.id, personId: 0, paymentMode: 2, cart: [{ product: { id: sold.id }, quantity: 2 }], payments: [{ method: 'ESP', amount: 3, payment_reference: '5' }] } },
+      body: {
+        sale: {
+          checkoutId: checkout.id,
+          eventId: event.id,
+          personId: 0,
+          paymentMode: 2,
+          cart: [{ product: { id: sold.id }, quantity: 2 }],
+          payments: [{ method: 'ESP', amount: 3, payment_reference: '5' }],
+        },
+      },
     });
     expect(saleRes.status, JSON.stringify(saleRes.body)).toBe(201);
 
-    expect(await admin('DELETE', `/api/admin/products/${unsold.id}`)).toMatchObject({ status: 200, body: { id: unsold.id, deleted: true, deactivated: false } });
+    expect(await admin('DELETE', `/api/admin/products/${unsold.id}`)).toMatchObject({
+      status: 200,
+      body: { id: unsold.id, deleted: true, deactivated: false },
+    });
     expect(await h.db('products').where({ id: unsold.id }).first()).toBeUndefined();
-    expect(await admin('DELETE', `/api/admin/products/${sold.id}`)).toMatchObject({ status: 200, body: { id: sold.id, deleted: false, deactivated: true } });
+    expect(await admin('DELETE', `/api/admin/products/${sold.id}`)).toMatchObject({
+      status: 200,
+      body: { id: sold.id, deleted: false, deactivated: true },
+    });
     expect(await h.db('products').where({ id: sold.id }).first('active')).toEqual({ active: false });
     expect((await h.request('GET', `/api/cr/checkouts/${checkout.id}`)).body[0].products).toEqual([]);
     const receipt = await fetch(`${h.base}/s/${saleRes.body.sale.reference}`);
     expect(await receipt.text()).toContain('Gaufre maison');
-    expect(await admin('DELETE', `/api/admin/categories/${category.id}`)).toMatchObject({ status: 409, body: { code: 'CATEGORY_NOT_EMPTY' } });
+    expect(await admin('DELETE', `/api/admin/categories/${category.id}`)).toMatchObject({
+      status: 409,
+      body: { code: 'CATEGORY_NOT_EMPTY' },
+    });
     expect(await admin('GET', `/api/admin/events/${event.id}`)).toMatchObject({ body: { hasSales: true } });
     // Archived, never deleted.
     expect(await admin('DELETE', `/api/admin/events/${event.id}`)).toMatchObject({ status: 200, body: { archived: true, hasSales: true } });
@@ -223,25 +368,75 @@ describe('duplicate from a past event', () => {
     const buvette = await buildCheckout(event.id, 'Caisse Buvette');
     const plats = await buildCategory(event.id, 'Plats');
     const boissons = await buildCategory(event.id, 'Boissons');
-    await buildProduct({ name: 'Hot-dog maison', price: '3,50', categoryId: plats.id, eventId: event.id, checkoutIds: [buvette.id], clickAndCollectEligible: true });
-    await buildProduct({ name: 'Cidre', price: '2,50', categoryId: boissons.id, eventId: event.id, checkoutIds: [buvette.id], alcoohol: true });
-    expect(await admin('PUT', `/api/admin/events/${event.id}/meal-deal`, { discount: '0,50', items: [{ categoryId: plats.id, price: '3,50' }, { categoryId: boissons.id, price: 2.5 }] }))
-      .toMatchObject({ status: 200, body: { discount: 0.5, isDefault: false } });
+    await buildProduct({
+      name: 'Hot-dog maison',
+      price: '3,50',
+      categoryId: plats.id,
+      eventId: event.id,
+      checkoutIds: [buvette.id],
+      clickAndCollectEligible: true,
+    });
+    await buildProduct({
+      name: 'Cidre',
+      price: '2,50',
+      categoryId: boissons.id,
+      eventId: event.id,
+      checkoutIds: [buvette.id],
+      alcoohol: true,
+    });
+    expect(
+      await admin('PUT', `/api/admin/events/${event.id}/meal-deal`, {
+        discount: '0,50',
+        items: [
+          { categoryId: plats.id, price: '3,50' },
+          { categoryId: boissons.id, price: 2.5 },
+        ],
+      }),
+    ).toMatchObject({ status: 200, body: { discount: 0.5, isDefault: false } });
 
     const res = await admin('POST', `/api/admin/events/${event.id}/duplicate`, { name: 'Kermesse 2027', startsOn: '2027-06-12' });
-    expect(res).toMatchObject({ status: 201, body: { name: 'Kermesse 2027', startsOn: '2027-06-12', place: 'École Jules Ferry', hasSales: false, copied: { checkouts: 1, categories: 2, products: 2, mealDeal: true } } });
+    expect(res).toMatchObject({
+      status: 201,
+      body: {
+        name: 'Kermesse 2027',
+        startsOn: '2027-06-12',
+        place: 'École Jules Ferry',
+        hasSales: false,
+        copied: { checkouts: 1, categories: 2, products: 2, mealDeal: true },
+      },
+    });
     const copy = res.body.id as number;
     expect(copy).not.toBe(event.id);
-    const products = (await admin('GET', `/api/admin/products?eventId=${copy}`)).body as Array<{ name: string; price: number; categoryName: string; checkoutIds: number[]; alcoohol: boolean; clickAndCollectEligible: boolean }>;
+    const products = (await admin('GET', `/api/admin/products?eventId=${copy}`)).body as Array<{
+      name: string;
+      price: number;
+      categoryName: string;
+      checkoutIds: number[];
+      alcoohol: boolean;
+      clickAndCollectEligible: boolean;
+    }>;
     const [newCheckout] = (await admin('GET', `/api/admin/events/${copy}/checkouts`)).body as Array<{ id: number; name: string }>;
     expect(newCheckout).toMatchObject({ name: 'Caisse Buvette' });
     expect(products).toEqual([
-      expect.objectContaining({ name: 'Hot-dog maison', price: 3.5, categoryName: 'Plats', checkoutIds: [newCheckout!.id], clickAndCollectEligible: true }),
+      expect.objectContaining({
+        name: 'Hot-dog maison',
+        price: 3.5,
+        categoryName: 'Plats',
+        checkoutIds: [newCheckout!.id],
+        clickAndCollectEligible: true,
+      }),
       expect.objectContaining({ name: 'Cidre', price: 2.5, categoryName: 'Boissons', checkoutIds: [newCheckout!.id], alcoohol: true }),
     ]);
     const categories = (await admin('GET', `/api/admin/categories?eventId=${copy}`)).body as Array<{ id: number; name: string }>;
     const meal = (await admin('GET', `/api/admin/events/${copy}/meal-deal`)).body;
-    expect(meal).toMatchObject({ discount: 0.5, isDefault: false, items: [{ categoryId: categories.find((c) => c.name === 'Plats')!.id, price: 3.5 }, { categoryId: categories.find((c) => c.name === 'Boissons')!.id, price: 2.5 }] });
+    expect(meal).toMatchObject({
+      discount: 0.5,
+      isDefault: false,
+      items: [
+        { categoryId: categories.find((c) => c.name === 'Plats')!.id, price: 3.5 },
+        { categoryId: categories.find((c) => c.name === 'Boissons')!.id, price: 2.5 },
+      ],
+    });
     expect(await h.db('sales').where({ event_id: copy }).first()).toBeUndefined();
     // The register of the copy reads the copied rule from its settings.
     const settings = await h.request('GET', `/api/cr/settings?checkoutId=${newCheckout!.id}`);
@@ -263,16 +458,41 @@ describe('meal deal per event (/api/admin/events/{id}/meal-deal)', () => {
     const checkout = await buildCheckout(event.id);
     const plats = await buildCategory(event.id, 'Plats');
     const other = await buildCategory((await buildEvent()).id, 'Plats');
-    expect(await admin('GET', `/api/admin/events/${event.id}/meal-deal`)).toMatchObject({ status: 200, body: { isDefault: true, items: [] } });
-    expect(await admin('PUT', `/api/admin/events/${event.id}/meal-deal`, { discount: '0,5', items: [{ categoryId: other.id, price: 3 }] }))
-      .toMatchObject({ status: 400, body: { code: 'MEAL_DEAL_CATEGORY' } });
-    expect(await admin('PUT', `/api/admin/events/${event.id}/meal-deal`, { discount: '-1', items: [] })).toMatchObject({ status: 400, body: { code: 'PRICE_INVALID' } });
-    expect(await admin('PUT', `/api/admin/events/${event.id}/meal-deal`, { discount: '1', items: [{ categoryId: plats.id, price: 4 }, { categoryId: plats.id, price: 4 }] }))
-      .toMatchObject({ status: 400, body: { code: 'MEAL_DEAL_DUPLICATE' } });
-    expect(await admin('PUT', `/api/admin/events/${event.id}/meal-deal`, { discount: '1,00', items: [{ categoryId: plats.id, price: '4,50' }] })).toMatchObject({ status: 200 });
-    expect((await h.request('GET', `/api/cr/settings?eventId=${event.id}`)).body.data.mealDeal).toEqual({ discount: 1, items: [{ categoryId: plats.id, price: 4.5 }] });
-    expect((await h.request('GET', `/api/cr/settings?checkoutId=${checkout.id}`)).body.data.mealDeal).toEqual({ discount: 1, items: [{ categoryId: plats.id, price: 4.5 }] });
-    expect(await admin('DELETE', `/api/admin/categories/${plats.id}`)).toMatchObject({ status: 409, body: { error: 'Cette catégorie fait partie du menu : retirez-la du menu d\'abord.' } });
+    expect(await admin('GET', `/api/admin/events/${event.id}/meal-deal`)).toMatchObject({
+      status: 200,
+      body: { isDefault: true, items: [] },
+    });
+    expect(
+      await admin('PUT', `/api/admin/events/${event.id}/meal-deal`, { discount: '0,5', items: [{ categoryId: other.id, price: 3 }] }),
+    ).toMatchObject({ status: 400, body: { code: 'MEAL_DEAL_CATEGORY' } });
+    expect(await admin('PUT', `/api/admin/events/${event.id}/meal-deal`, { discount: '-1', items: [] })).toMatchObject({
+      status: 400,
+      body: { code: 'PRICE_INVALID' },
+    });
+    expect(
+      await admin('PUT', `/api/admin/events/${event.id}/meal-deal`, {
+        discount: '1',
+        items: [
+          { categoryId: plats.id, price: 4 },
+          { categoryId: plats.id, price: 4 },
+        ],
+      }),
+    ).toMatchObject({ status: 400, body: { code: 'MEAL_DEAL_DUPLICATE' } });
+    expect(
+      await admin('PUT', `/api/admin/events/${event.id}/meal-deal`, { discount: '1,00', items: [{ categoryId: plats.id, price: '4,50' }] }),
+    ).toMatchObject({ status: 200 });
+    expect((await h.request('GET', `/api/cr/settings?eventId=${event.id}`)).body.data.mealDeal).toEqual({
+      discount: 1,
+      items: [{ categoryId: plats.id, price: 4.5 }],
+    });
+    expect((await h.request('GET', `/api/cr/settings?checkoutId=${checkout.id}`)).body.data.mealDeal).toEqual({
+      discount: 1,
+      items: [{ categoryId: plats.id, price: 4.5 }],
+    });
+    expect(await admin('DELETE', `/api/admin/categories/${plats.id}`)).toMatchObject({
+      status: 409,
+      body: { error: "Cette catégorie fait partie du menu : retirez-la du menu d'abord." },
+    });
     // Without an event, the installation's rule (SPEC §9) as before.
     expect((await h.request('GET', '/api/cr/settings')).body.data.mealDeal.discount).toBe(0.5);
   });
@@ -307,7 +527,8 @@ describe('product pictures (POST /api/admin/products/{id}/image)', () => {
   });
 
   it('cleans an SVG of its scripts and event handlers', async () => {
-    const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" onload="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)"><circle r="40" onclick="steal()"/></a></svg>';
+    const svg =
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" onload="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)"><circle r="40" onclick="steal()"/></a></svg>';
     const res = await upload(`/api/admin/products/${productId}/image`, svg, 'dessin.svg', 'image/svg+xml');
     expect(res.status).toBe(200);
     const text = await (await fetch(`${h.base}/up/${res.body.image}`)).text();
@@ -317,11 +538,28 @@ describe('product pictures (POST /api/admin/products/{id}/image)', () => {
 
   it('refuses what is not a picture whatever its name, and pictures too large — in French', async () => {
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
-    expect(await upload(`/api/admin/products/${productId}/image`, gif, 'photo.png', 'image/png')).toMatchObject({ status: 400, body: { error: 'Image refusée : seuls les fichiers PNG, JPEG, WebP et SVG sont acceptés.' } });
-    expect(await upload(`/api/admin/products/${productId}/image`, '<html><script>x</script></html>', 'x.svg', 'image/svg+xml')).toMatchObject({ status: 400, body: { code: 'PICTURE_TYPE' } });
-    expect(await upload(`/api/admin/products/${productId}/image`, png(5000, 10), 'large.png', 'image/png')).toMatchObject({ status: 400, body: { error: 'Image trop grande : 4 000 × 4 000 pixels au plus.' } });
-    expect(await upload(`/api/admin/products/${productId}/image`, Buffer.concat([png(), Buffer.alloc(2 * 1024 * 1024)]), 'heavy.png', 'image/png')).toMatchObject({ status: 413, body: { error: 'Image trop lourde : 2 Mo au plus.' } });
-    expect(await upload(`/api/admin/products/${productId}/image`, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0]), 'broken.jpg', 'image/jpeg')).toMatchObject({ status: 400, body: { code: 'PICTURE_UNREADABLE' } });
+    expect(await upload(`/api/admin/products/${productId}/image`, gif, 'photo.png', 'image/png')).toMatchObject({
+      status: 400,
+      body: { error: 'Image refusée : seuls les fichiers PNG, JPEG, WebP et SVG sont acceptés.' },
+    });
+    expect(
+      await upload(`/api/admin/products/${productId}/image`, '<html><script>x</script></html>', 'x.svg', 'image/svg+xml'),
+    ).toMatchObject({ status: 400, body: { code: 'PICTURE_TYPE' } });
+    expect(await upload(`/api/admin/products/${productId}/image`, png(5000, 10), 'large.png', 'image/png')).toMatchObject({
+      status: 400,
+      body: { error: 'Image trop grande : 4 000 × 4 000 pixels au plus.' },
+    });
+    expect(
+      await upload(
+        `/api/admin/products/${productId}/image`,
+        Buffer.concat([png(), Buffer.alloc(2 * 1024 * 1024)]),
+        'heavy.png',
+        'image/png',
+      ),
+    ).toMatchObject({ status: 413, body: { error: 'Image trop lourde : 2 Mo au plus.' } });
+    expect(
+      await upload(`/api/admin/products/${productId}/image`, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0]), 'broken.jpg', 'image/jpeg'),
+    ).toMatchObject({ status: 400, body: { code: 'PICTURE_UNREADABLE' } });
   });
 });
 
@@ -330,41 +568,71 @@ describe('product CSV import (POST /api/admin/products/import)', () => {
     const event = await buildEvent();
     const buvette = await buildCheckout(event.id, 'Caisse Buvette');
     await buildCategory(event.id, 'Boissons');
-    const text = 'Nom;Prix;Catégorie;Click_and_collect;Alcool;Actif;Caisses\r\nCafé;1,20;Boissons;non;non;oui;Caisse Buvette\r\nCrêpe;2,50;Desserts;oui;;;\r\nBière;"3,00";Boissons;non;oui;oui;Caisse Buvette\r\n';
+    const text =
+      'Nom;Prix;Catégorie;Click_and_collect;Alcool;Actif;Caisses\r\nCafé;1,20;Boissons;non;non;oui;Caisse Buvette\r\nCrêpe;2,50;Desserts;oui;;;\r\nBière;"3,00";Boissons;non;oui;oui;Caisse Buvette\r\n';
     const bytes = Buffer.from(text, 'latin1');
     const dry = await upload(`/api/admin/products/import?dry-run=1&eventId=${event.id}`, bytes, 'produits.csv', 'text/csv');
-    expect(dry).toMatchObject({ status: 200, body: { status: 'dry-run', created: 3, updated: 0, categoriesCreated: ['Desserts'], errors: [] } });
+    expect(dry).toMatchObject({
+      status: 200,
+      body: { status: 'dry-run', created: 3, updated: 0, categoriesCreated: ['Desserts'], errors: [] },
+    });
     expect(dry.body.lines[1]).toEqual({ line: 3, name: 'Crêpe', price: 2.5, category: 'Desserts', action: 'create' });
     expect(((await admin('GET', `/api/admin/products?eventId=${event.id}`)).body as unknown[]).length).toBe(0);
 
     const done = await upload('/api/admin/products/import?dry-run=0', bytes, 'produits.csv', 'text/csv', { eventId: String(event.id) });
     expect(done).toMatchObject({ status: 200, body: { status: 'ok', created: 3 } });
-    const products = (await admin('GET', `/api/admin/products?eventId=${event.id}`)).body as Array<{ name: string; price: number; alcoohol: boolean; checkoutIds: number[]; clickAndCollectEligible: boolean }>;
-    expect(products.map((p) => [p.name, p.price])).toEqual([['Café', 1.2], ['Bière', 3], ['Crêpe', 2.5]]);
+    const products = (await admin('GET', `/api/admin/products?eventId=${event.id}`)).body as Array<{
+      name: string;
+      price: number;
+      alcoohol: boolean;
+      checkoutIds: number[];
+      clickAndCollectEligible: boolean;
+    }>;
+    expect(products.map((p) => [p.name, p.price])).toEqual([
+      ['Café', 1.2],
+      ['Bière', 3],
+      ['Crêpe', 2.5],
+    ]);
     expect(products.find((p) => p.name === 'Bière')).toMatchObject({ alcoohol: true, checkoutIds: [buvette.id] });
     expect(products.find((p) => p.name === 'Crêpe')).toMatchObject({ clickAndCollectEligible: true, checkoutIds: [] });
     // Importing again updates by name.
-    const again = await upload(`/api/admin/products/import?dry-run=0&eventId=${event.id}`, Buffer.from('nom,prix,categorie\nCafé,"1,50",Boissons\n'), 'p.csv', 'text/csv');
+    const again = await upload(
+      `/api/admin/products/import?dry-run=0&eventId=${event.id}`,
+      Buffer.from('nom,prix,categorie\nCafé,"1,50",Boissons\n'),
+      'p.csv',
+      'text/csv',
+    );
     expect(again).toMatchObject({ status: 200, body: { created: 0, updated: 1 } });
   });
 
   it('names every bad line and writes nothing', async () => {
     const event = await buildEvent();
-    const csv = 'nom;prix;categorie;alcool;caisses\nFrites;-2;Plats;non;\n;1;Plats;non;\nSoda;1,50;Boissons;peut-être;\nEau;1;Boissons;non;Caisse fantôme\nSoda;2;Boissons;non;\nPain;1;Plats;non;\n';
+    const csv =
+      'nom;prix;categorie;alcool;caisses\nFrites;-2;Plats;non;\n;1;Plats;non;\nSoda;1,50;Boissons;peut-être;\nEau;1;Boissons;non;Caisse fantôme\nSoda;2;Boissons;non;\nPain;1;Plats;non;\n';
     const res = await upload(`/api/admin/products/import?dry-run=0&eventId=${event.id}`, csv, 'p.csv', 'text/csv');
-    expect(res).toMatchObject({ status: 400, body: { error: 'Import refusé : corrigez les lignes signalées, rien n\'a été enregistré.', code: 'IMPORT_REFUSED' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: "Import refusé : corrigez les lignes signalées, rien n'a été enregistré.", code: 'IMPORT_REFUSED' },
+    });
     expect(res.body.details.errors).toEqual([
       'Ligne 2 : prix « -2 » illisible (un montant positif comme 3,50).',
       'Ligne 3 : le nom est vide.',
-      'Ligne 4 : alcool : « peut-être » n\'est ni oui ni non.',
+      "Ligne 4 : alcool : « peut-être » n'est ni oui ni non.",
       'Ligne 5 : caisse « Caisse fantôme » inconnue dans cet événement.',
       'Ligne 6 : « Soda » figure déjà ligne 4.',
     ]);
     expect(((await admin('GET', `/api/admin/products?eventId=${event.id}`)).body as unknown[]).length).toBe(0);
     expect(((await admin('GET', `/api/admin/categories?eventId=${event.id}`)).body as unknown[]).length).toBe(0);
-    expect(await upload(`/api/admin/products/import?dry-run=1&eventId=${event.id}`, 'nom;tarif\nx;1\n', 'p.csv', 'text/csv')).toMatchObject({ status: 400, body: { code: 'IMPORT_REFUSED', details: { errors: ['Ligne 1 : colonne manquante : categorie.'] } } });
-    expect(await upload(`/api/admin/products/import?dry-run=1&eventId=${event.id}`, png(), 'p.xlsx', 'application/vnd.ms-excel')).toMatchObject({ status: 400, body: { error: 'Veuillez sélectionner un fichier CSV valide' } });
-    expect(await upload('/api/admin/products/import?dry-run=1', 'nom;prix;categorie\n', 'p.csv', 'text/csv')).toMatchObject({ status: 400, body: { error: 'Le champ « eventId » est obligatoire.' } });
+    expect(await upload(`/api/admin/products/import?dry-run=1&eventId=${event.id}`, 'nom;tarif\nx;1\n', 'p.csv', 'text/csv')).toMatchObject(
+      { status: 400, body: { code: 'IMPORT_REFUSED', details: { errors: ['Ligne 1 : colonne manquante : categorie.'] } } },
+    );
+    expect(
+      await upload(`/api/admin/products/import?dry-run=1&eventId=${event.id}`, png(), 'p.xlsx', 'application/vnd.ms-excel'),
+    ).toMatchObject({ status: 400, body: { error: 'Veuillez sélectionner un fichier CSV valide' } });
+    expect(await upload('/api/admin/products/import?dry-run=1', 'nom;prix;categorie\n', 'p.csv', 'text/csv')).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « eventId » est obligatoire.' },
+    });
   });
 });
 
@@ -375,13 +643,22 @@ describe('checkout product selector (/api/admin/checkout/{id}/products) with sev
     const category = await buildCategory(event.id, 'Boissons');
     const own = await buildProduct({ name: 'Sirop', price: 1, categoryId: category.id, eventId: event.id });
     const other = await buildEvent();
-    const otherProduct = await buildProduct({ name: 'Sirop ailleurs', price: 1, categoryId: (await buildCategory(other.id, 'Boissons')).id, eventId: other.id });
+    const otherProduct = await buildProduct({
+      name: 'Sirop ailleurs',
+      price: 1,
+      categoryId: (await buildCategory(other.id, 'Boissons')).id,
+      eventId: other.id,
+    });
     const assoc = (await admin('GET', `/api/admin/checkout/${checkout.id}/products`)).body.productsAssoc as Array<{ product_id: number }>;
     expect(assoc.map((p) => p.product_id)).toContain(own.id);
     expect(assoc.map((p) => p.product_id)).not.toContain(otherProduct.id);
-    expect(await admin('PUT', `/api/admin/checkout/${checkout.id}/products/${otherProduct.id}`, { is_in_checkout: 1 }))
-      .toMatchObject({ status: 400, body: { error: 'Ce produit appartient à un autre événement que cette caisse.' } });
-    expect(await admin('PUT', `/api/admin/checkout/${checkout.id}/products/${own.id}`, { is_in_checkout: 1 })).toMatchObject({ status: 200 });
+    expect(await admin('PUT', `/api/admin/checkout/${checkout.id}/products/${otherProduct.id}`, { is_in_checkout: 1 })).toMatchObject({
+      status: 400,
+      body: { error: 'Ce produit appartient à un autre événement que cette caisse.' },
+    });
+    expect(await admin('PUT', `/api/admin/checkout/${checkout.id}/products/${own.id}`, { is_in_checkout: 1 })).toMatchObject({
+      status: 200,
+    });
   });
 });
 
@@ -408,6 +685,9 @@ describe('unknown ids', () => {
       expect(await admin(method, path, body), `${method} ${path}`).toMatchObject({ status: 404, body: { error } });
     }
     expect((await admin('GET', '/api/admin/events/abc')).status).toBe(400);
-    expect(await admin('GET', '/api/admin/products')).toMatchObject({ status: 400, body: { error: 'Le champ « eventId » est obligatoire.' } });
+    expect(await admin('GET', '/api/admin/products')).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « eventId » est obligatoire.' },
+    });
   });
 });

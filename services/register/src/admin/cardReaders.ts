@@ -29,7 +29,14 @@ export function createSimulatorReaderAdmin(db: Db, provider: CardProvider): Read
     list: () => provider.listReaders(),
     async pair({ name }) {
       const id = simulatedReaderId();
-      await db('simulated_readers').insert({ id, name, identifier: randomBytes(8).toString('hex').toUpperCase(), status: 'paired', outcome: 'success', settle_ms: 2000 });
+      await db('simulated_readers').insert({
+        id,
+        name,
+        identifier: randomBytes(8).toString('hex').toUpperCase(),
+        status: 'paired',
+        outcome: 'success',
+        settle_ms: 2000,
+      });
       return (await find(id))!;
     },
     async rename(id, name) {
@@ -42,7 +49,12 @@ export function createSimulatorReaderAdmin(db: Db, provider: CardProvider): Read
   };
 }
 
-interface SumUpReader { id: string; name?: string; status?: string; device?: { identifier?: string; model?: string } }
+interface SumUpReader {
+  id: string;
+  name?: string;
+  status?: string;
+  device?: { identifier?: string; model?: string };
+}
 const STATUSES = ['paired', 'processing', 'expired', 'unknown'] as const;
 const UNREACHABLE = 'Le service de paiement SumUp ne répond pas. Réessayez dans un instant.';
 
@@ -62,7 +74,11 @@ export function createSumUpReaderAdmin(options: SumUpOptions, provider: CardProv
     try {
       res = await doFetch(url, {
         method,
-        headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
@@ -92,7 +108,10 @@ export function createSumUpReaderAdmin(options: SumUpOptions, provider: CardProv
       const { status, body } = await call(readers, 'POST', { pairing_code: pairingCode, name });
       if (status === 201 || status === 200) return toReader(body as SumUpReader);
       // SumUp answers 400/404/409 when the code is wrong, expired or already used.
-      throw new CardProviderError(`SumUp refuse l'appairage : ${detail(body) ?? 'code d\'appairage inconnu ou expiré'}.`, status === 409 ? 409 : 400);
+      throw new CardProviderError(
+        `SumUp refuse l'appairage : ${detail(body) ?? "code d'appairage inconnu ou expiré"}.`,
+        status === 409 ? 409 : 400,
+      );
     },
     async rename(id, name) {
       const { status, body } = await call(`${readers}/${encodeURIComponent(id)}`, 'PATCH', { name });

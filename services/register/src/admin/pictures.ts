@@ -6,7 +6,12 @@ import { checkImagePixels, IMAGE_UNREADABLE } from '@kermesse/kit';
 import { PICTURE_LIMITS } from '@kermesse/contracts-register';
 import { invalid } from './errors.ts';
 
-export interface CheckedPicture { ext: 'png' | 'jpg' | 'webp' | 'svg'; width: number | null; height: number | null; data: Buffer }
+export interface CheckedPicture {
+  ext: 'png' | 'jpg' | 'webp' | 'svg';
+  width: number | null;
+  height: number | null;
+  data: Buffer;
+}
 
 const startsWith = (b: Buffer, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
 

@@ -7,11 +7,27 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectBus, createDb, createLogger, listen, migrateLatest, startOutboxRelay,
-  type Bus, type Db, type EventConsumer, type OutboxRelay, type RunningServer,
+  connectBus,
+  createDb,
+  createLogger,
+  listen,
+  migrateLatest,
+  startOutboxRelay,
+  type Bus,
+  type Db,
+  type EventConsumer,
+  type OutboxRelay,
+  type RunningServer,
 } from '@kermesse/kit';
 import {
-  createTestDatabase, deleteTestStream, eventually, testNamespace, testTokens, testTokenVerifier, TEST_NATS_URL, type TestDatabase,
+  createTestDatabase,
+  deleteTestStream,
+  eventually,
+  testNamespace,
+  testTokens,
+  testTokenVerifier,
+  TEST_NATS_URL,
+  type TestDatabase,
 } from '@kermesse/kit/testing';
 import { buildApp as buildBingo } from '@kermesse/bingo/app';
 import * as bingoMigrations from '@kermesse/bingo/migrations';
@@ -48,10 +64,15 @@ beforeAll(async () => {
   db = createDb(database.url, { schema, poolMax: 20 });
   await migrateLatest(db, { schema, migrations });
   registerConsumers = await startRegisterConsumers({ db, bus, logger });
-  const { event, checkouts } = await createEventWithCheckouts(db, { name: 'Kermesse du loto', checkouts: ['Caisse Loto', 'Caisse Entrée'] });
+  const { event, checkouts } = await createEventWithCheckouts(db, {
+    name: 'Kermesse du loto',
+    checkouts: ['Caisse Loto', 'Caisse Entrée'],
+  });
   eventId = event.id;
   checkoutIds = checkouts.map((c) => c.id);
-  const [person] = await db('persons').insert({ firstname: 'Marie', lastname: 'Dupont', email: 'marie.dupont@example.fr', phone: '0612345678' }).returning('id');
+  const [person] = await db('persons')
+    .insert({ firstname: 'Marie', lastname: 'Dupont', email: 'marie.dupont@example.fr', phone: '0612345678' })
+    .returning('id');
   buyerId = (person as { id: number }).id;
 
   bingoDb = createDb(database.url, { schema: bingoMigrations.schema, poolMax: 10 });
@@ -70,17 +91,27 @@ beforeAll(async () => {
     else if (!String(input).endsWith('/confirm')) bingoCalls.claims += 1;
     return fetch(input, init);
   };
-  register = await listen(await buildApp({ db, logger, bus, verifier: verifier(), bingo: createBingoClient({ baseUrl: bingoUrl, fetch: countingFetch }) }), 0);
+  register = await listen(
+    await buildApp({ db, logger, bus, verifier: verifier(), bingo: createBingoClient({ baseUrl: bingoUrl, fetch: countingFetch }) }),
+    0,
+  );
 
   Object.assign(tokens, await testTokens());
   // The night is published again now that it belongs to the event: the register makes its carton product.
   const put = await fetch(`${bingoUrl}/admin-bingo/api/bingo/1`, {
-    method: 'PUT', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+    method: 'PUT',
+    headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Loto de la kermesse', heldOn: '2030-06-13', cartonPrice: '3', eventId, place: 'Salle des fêtes' }),
   });
   if (put.status !== 200) throw new Error(`the night was not saved: ${put.status} ${await put.text()}`);
-  await eventually(async () => Boolean(await db('bingos').where({ id: 1, event_id: eventId, sales_open: true, total_cartons: 60 }).first()), 20_000);
-  const product = await db('products as p').join('categories as c', 'c.id', 'p.category_id').where({ 'c.bingo_id': 1, 'p.tier_nb': 1 }).first('p.id');
+  await eventually(
+    async () => Boolean(await db('bingos').where({ id: 1, event_id: eventId, sales_open: true, total_cartons: 60 }).first()),
+    20_000,
+  );
+  const product = await db('products as p')
+    .join('categories as c', 'c.id', 'p.category_id')
+    .where({ 'c.bingo_id': 1, 'p.tier_nb': 1 })
+    .first('p.id');
   cartonProductId = (product as { id: number }).id;
 }, 60_000);
 
@@ -97,33 +128,52 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function request(method: string, path: string, body?: unknown, who = 'caissier'): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of many shapes
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes
+async function request(method: string, path: string, body?: unknown, who = 'caissier'): Promise<{ status: number; body: any }> {
   const res = await fetch(`http://127.0.0.1:${register.port}${path}`, {
-    method, headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json', 'Idempotency-Key': randomUUID() },
+    method,
+    headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json', 'Idempotency-Key': randomUUID() },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const cartonSale = (cartons: unknown[], extra: Record<string, unknown> = {}, checkoutId = checkoutIds[0]!) => request('POST', '/api/cr/sale/create', {
-  sale: {
-    checkoutId, eventId, personId: buyerId, paymentMode: 2, payments: [{ method: 'ESP', payment_reference: '20' }],
-    cart: [{ product: { id: cartonProductId }, quantity: cartons.length || 1 }], bingoId: 1, cartons, ...extra,
-  },
-});
+const cartonSale = (cartons: unknown[], extra: Record<string, unknown> = {}, checkoutId = checkoutIds[0]!) =>
+  request('POST', '/api/cr/sale/create', {
+    sale: {
+      checkoutId,
+      eventId,
+      personId: buyerId,
+      paymentMode: 2,
+      payments: [{ method: 'ESP', payment_reference: '20' }],
+      cart: [{ product: { id: cartonProductId }, quantity: cartons.length || 1 }],
+      bingoId: 1,
+      cartons,
+      ...extra,
+    },
+  });
 
 const bingoRow = (number: number) => bingoDb('carton_sales').where({ bingo_id: 1, number }).first();
 
 describe('bingo.configured at the register', () => {
-  it('makes a « Loto » category of kind bingo with a « 1 carton » product at the carton price, offered by the event\'s registers', async () => {
+  it("makes a « Loto » category of kind bingo with a « 1 carton » product at the carton price, offered by the event's registers", async () => {
     const category = await db('categories').where({ bingo_id: 1 }).first();
     expect(category).toMatchObject({ kind: 'bingo', name: 'Loto : Loto de la kermesse' });
-    expect(await db('products').where({ id: cartonProductId }).first()).toMatchObject({ name: '1 carton', price_cents: 300, active: true, image: 'loto.svg' });
-    expect(await db('checkout_products').where({ product_id: cartonProductId }).pluck('checkout_id')).toEqual(expect.arrayContaining(checkoutIds));
+    expect(await db('products').where({ id: cartonProductId }).first()).toMatchObject({
+      name: '1 carton',
+      price_cents: 300,
+      active: true,
+      image: 'loto.svg',
+    });
+    expect(await db('checkout_products').where({ product_id: cartonProductId }).pluck('checkout_id')).toEqual(
+      expect.arrayContaining(checkoutIds),
+    );
     const checkout = await request('GET', `/api/cr/checkouts/${checkoutIds[0]}`);
     expect(checkout.body[0].bingos).toEqual([{ id: 1, name: 'Loto de la kermesse', cartons: 60, categoryId: category.id }]);
-    expect(checkout.body[1].bingos).toEqual([{ id: category.id, bingoId: 1, name: 'Loto : Loto de la kermesse', price: [{ nb: 1, p: 3 }] }]);
+    expect(checkout.body[1].bingos).toEqual([
+      { id: category.id, bingoId: 1, name: 'Loto : Loto de la kermesse', price: [{ nb: 1, p: 3 }] },
+    ]);
   });
 });
 
@@ -135,16 +185,32 @@ describe('a sale with loto cartons', () => {
     expect(await db('sale_cartons').where({ sale_id: saleId }).orderBy('carton_number').pluck('carton_number')).toEqual([4, 9]);
     expect(sold.body.printData.receiptHtml).toContain('Cartons de loto — Loto de la kermesse');
     expect(sold.body.printData.receiptHtml).toContain('n° 4, n° 9');
-    expect(await db('sale_lines').where({ sale_id: saleId }).first()).toMatchObject({ kind: 'bingo', name: '1 carton', quantity: 2, total_cents: 600 });
+    expect(await db('sale_lines').where({ sale_id: saleId }).first()).toMatchObject({
+      kind: 'bingo',
+      name: '1 carton',
+      quantity: 2,
+      total_cents: 600,
+    });
     const outbox = await db('outbox').where({ type: 'sale.completed' }).orderBy('occurred_at', 'desc').first('envelope');
-    expect(outbox.envelope.payload.cartons).toEqual([{ bingoId: 1, number: 9 }, { bingoId: 1, number: 4 }]);
+    expect(outbox.envelope.payload.cartons).toEqual([
+      { bingoId: 1, number: 9 },
+      { bingoId: 1, number: 4 },
+    ]);
 
     await eventually(async () => (await bingoRow(9))?.sale_reference === sold.body.sale.reference, 20_000);
-    expect(await bingoRow(4)).toMatchObject({ status: 'sold', sale_id: saleId, buyer_name: 'Marie Dupont', buyer_email: 'marie.dupont@example.fr', buyer_phone: '0612345678' });
-    const check = await fetch(`http://127.0.0.1:${bingo.port}/admin-bingo/api/bingo/1/caller/check`, {
-      method: 'POST', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ carton: '4' }),
+    expect(await bingoRow(4)).toMatchObject({
+      status: 'sold',
+      sale_id: saleId,
+      buyer_name: 'Marie Dupont',
+      buyer_email: 'marie.dupont@example.fr',
+      buyer_phone: '0612345678',
     });
-    const answer = await check.json() as { carton: { sold: boolean; buyer: string }; message: string };
+    const check = await fetch(`http://127.0.0.1:${bingo.port}/admin-bingo/api/bingo/1/caller/check`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ carton: '4' }),
+    });
+    const answer = (await check.json()) as { carton: { sold: boolean; buyer: string }; message: string };
     expect(answer.carton).toMatchObject({ sold: true, buyer: 'Marie Dupont' });
     expect(answer.message).toContain('Carton vendu à Marie Dupont');
     // The receipt printed again lists the cartons too.
@@ -182,7 +248,13 @@ describe('a sale with loto cartons', () => {
   it('checks the cartons against the cart in French before claiming anything; no buyer needed', async () => {
     const claims = bingoCalls.claims;
     const tooFew = await request('POST', '/api/cr/sale/create', {
-      sale: { checkoutId: checkoutIds[0], eventId, paymentMode: 2, cart: [{ product: { id: cartonProductId }, quantity: 3 }], cartons: [40] },
+      sale: {
+        checkoutId: checkoutIds[0],
+        eventId,
+        paymentMode: 2,
+        cart: [{ product: { id: cartonProductId }, quantity: 3 }],
+        cartons: [40],
+      },
     });
     expect(tooFew.status).toBe(400);
     expect(tooFew.body.error).toBe('Saisissez les numéros des 3 cartons remis : 1 saisi(s).');
@@ -195,18 +267,33 @@ describe('a sale with loto cartons', () => {
     expect(bingoCalls.claims).toBe(claims);
 
     const anonymous = await request('POST', '/api/cr/sale/create', {
-      sale: { checkoutId: checkoutIds[0], eventId, paymentMode: 2, cart: [{ product: { id: cartonProductId }, quantity: 1 }], cartons: [{ number: 41 }] },
+      sale: {
+        checkoutId: checkoutIds[0],
+        eventId,
+        paymentMode: 2,
+        cart: [{ product: { id: cartonProductId }, quantity: 1 }],
+        cartons: [{ number: 41 }],
+      },
     });
     expect(anonymous.status).toBe(201);
     await eventually(async () => (await bingoRow(41))?.sale_reference === anonymous.body.sale.reference, 20_000);
     expect(await bingoRow(41)).toMatchObject({ status: 'sold', buyer_name: null });
   });
 
-  it('closing the night\'s carton sales withdraws the product from the registers; reopening offers it again', async () => {
-    const night = (open: boolean) => fetch(`http://127.0.0.1:${bingo.port}/admin-bingo/api/bingo/1`, {
-      method: 'PUT', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Loto de la kermesse', heldOn: '2030-06-13', cartonPrice: '3', eventId, place: 'Salle des fêtes', salesOpen: open }),
-    });
+  it("closing the night's carton sales withdraws the product from the registers; reopening offers it again", async () => {
+    const night = (open: boolean) =>
+      fetch(`http://127.0.0.1:${bingo.port}/admin-bingo/api/bingo/1`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Loto de la kermesse',
+          heldOn: '2030-06-13',
+          cartonPrice: '3',
+          eventId,
+          place: 'Salle des fêtes',
+          salesOpen: open,
+        }),
+      });
     expect((await night(false)).status).toBe(200);
     await eventually(async () => (await db('products').where({ id: cartonProductId }).first())?.active === false, 20_000);
     expect((await db('bingos').where({ id: 1 }).first())?.sales_open).toBe(false);
@@ -224,9 +311,17 @@ describe('a sale with loto cartons', () => {
 
 describe('a refund of loto cartons (issue 12)', () => {
   const refund = (reference: string, quantity: number, extra: Record<string, unknown> = {}) =>
-    request('POST', `/api/cr/sale/${encodeURIComponent(reference)}/refund`, {
-      lines: [{ productId: cartonProductId, quantity }], reason: 'Carton en trop', payment_mode: 2, ...extra,
-    }, 'admin');
+    request(
+      'POST',
+      `/api/cr/sale/${encodeURIComponent(reference)}/refund`,
+      {
+        lines: [{ productId: cartonProductId, quantity }],
+        reason: 'Carton en trop',
+        payment_mode: 2,
+        ...extra,
+      },
+      'admin',
+    );
 
   it('voids the cartons named, else the highest left; sale.refunded carries them; the bingo service voids them: refused by the win check, never sold again', async () => {
     const sold = await cartonSale([11, 12, 13]);
@@ -253,9 +348,11 @@ describe('a refund of loto cartons (issue 12)', () => {
     await eventually(async () => (await bingoRow(12))?.status === 'voided' && (await bingoRow(13))?.status === 'voided', 20_000);
     expect((await bingoRow(11))?.status).toBe('sold');
     const check = await fetch(`http://127.0.0.1:${bingo.port}/admin-bingo/api/bingo/1/caller/check`, {
-      method: 'POST', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ carton: '12' }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ carton: '12' }),
     });
-    const answer = await check.json() as { wins: boolean; message: string; carton: { voided?: boolean } };
+    const answer = (await check.json()) as { wins: boolean; message: string; carton: { voided?: boolean } };
     expect(answer).toMatchObject({ wins: false, carton: { voided: true } });
     expect(answer.message).toContain('Carton remboursé : il ne peut pas gagner.');
     // Not sold again: the buyer may keep the paper carton.
@@ -267,36 +364,84 @@ describe('a refund of loto cartons (issue 12)', () => {
 describe('cartons by the pack (issue 12)', () => {
   it('a night with packs makes one register product per pack; the cart counts pack size × quantity; a refunded pack voids its cartons', async () => {
     const put = await fetch(`http://127.0.0.1:${bingo.port}/admin-bingo/api/bingo/1`, {
-      method: 'PUT', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Loto de la kermesse', heldOn: '2030-06-13', cartonPrice: '3', eventId, place: 'Salle des fêtes', packs: [{ nb: 3, price: '8' }, { nb: 6, price: '15' }] }),
+      method: 'PUT',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Loto de la kermesse',
+        heldOn: '2030-06-13',
+        cartonPrice: '3',
+        eventId,
+        place: 'Salle des fêtes',
+        packs: [
+          { nb: 3, price: '8' },
+          { nb: 6, price: '15' },
+        ],
+      }),
     });
     expect(put.status).toBe(200);
-    const packOf = (nb: number) => db('products as p').join('categories as c', 'c.id', 'p.category_id').where({ 'c.bingo_id': 1, 'p.tier_nb': nb, 'p.active': true }).first('p.id', 'p.name', 'p.price_cents');
+    const packOf = (nb: number) =>
+      db('products as p')
+        .join('categories as c', 'c.id', 'p.category_id')
+        .where({ 'c.bingo_id': 1, 'p.tier_nb': nb, 'p.active': true })
+        .first('p.id', 'p.name', 'p.price_cents');
     await eventually(async () => Boolean(await packOf(6)), 20_000);
     expect(await packOf(3)).toMatchObject({ name: '3 cartons', price_cents: 800 });
     expect(await packOf(6)).toMatchObject({ name: '6 cartons', price_cents: 1500 });
     const threeId = (await packOf(3))!.id as number;
     const checkout = await request('GET', `/api/cr/checkouts/${checkoutIds[0]}`);
-    expect(checkout.body[1].bingos[0].price).toEqual([{ nb: 1, p: 3 }, { nb: 3, p: 8 }, { nb: 6, p: 15 }]);
+    expect(checkout.body[1].bingos[0].price).toEqual([
+      { nb: 1, p: 3 },
+      { nb: 3, p: 8 },
+      { nb: 6, p: 15 },
+    ]);
 
-    const sell = (cartons: number[], cart: Array<{ id: number; quantity: number }>) => request('POST', '/api/cr/sale/create', {
-      sale: {
-        checkoutId: checkoutIds[0], eventId, personId: buyerId, paymentMode: 2, payments: [{ method: 'ESP', payment_reference: '50' }],
-        cart: cart.map((l) => ({ product: { id: l.id }, quantity: l.quantity })), bingoId: 1, cartons,
-      },
-    });
+    const sell = (cartons: number[], cart: Array<{ id: number; quantity: number }>) =>
+      request('POST', '/api/cr/sale/create', {
+        sale: {
+          checkoutId: checkoutIds[0],
+          eventId,
+          personId: buyerId,
+          paymentMode: 2,
+          payments: [{ method: 'ESP', payment_reference: '50' }],
+          cart: cart.map((l) => ({ product: { id: l.id }, quantity: l.quantity })),
+          bingoId: 1,
+          cartons,
+        },
+      });
     // 2 packs of 3 and 1 single carton: 7 cartons to type.
-    const short = await sell([31, 32, 33, 34, 35, 36], [{ id: threeId, quantity: 2 }, { id: cartonProductId, quantity: 1 }]);
+    const short = await sell(
+      [31, 32, 33, 34, 35, 36],
+      [
+        { id: threeId, quantity: 2 },
+        { id: cartonProductId, quantity: 1 },
+      ],
+    );
     expect(short.status).toBe(400);
     expect(short.body.error).toBe('Saisissez les numéros des 7 cartons remis : 6 saisi(s).');
-    const sold = await sell([31, 32, 33, 34, 35, 36, 37], [{ id: threeId, quantity: 2 }, { id: cartonProductId, quantity: 1 }]);
+    const sold = await sell(
+      [31, 32, 33, 34, 35, 36, 37],
+      [
+        { id: threeId, quantity: 2 },
+        { id: cartonProductId, quantity: 1 },
+      ],
+    );
     expect(sold.status).toBe(201);
-    expect(await db('sale_lines').where({ sale_id: sold.body.sale.id, product_id: threeId }).first()).toMatchObject({ quantity: 2, total_cents: 1600 });
+    expect(await db('sale_lines').where({ sale_id: sold.body.sale.id, product_id: threeId }).first()).toMatchObject({
+      quantity: 2,
+      total_cents: 1600,
+    });
     await eventually(async () => (await bingoRow(37))?.sale_reference === sold.body.sale.reference, 20_000);
 
-    const refund = await request('POST', `/api/cr/sale/${encodeURIComponent(sold.body.sale.reference)}/refund`, {
-      lines: [{ productId: threeId, quantity: 1 }], reason: 'Un paquet rendu', payment_mode: 2,
-    }, 'admin');
+    const refund = await request(
+      'POST',
+      `/api/cr/sale/${encodeURIComponent(sold.body.sale.reference)}/refund`,
+      {
+        lines: [{ productId: threeId, quantity: 1 }],
+        reason: 'Un paquet rendu',
+        payment_mode: 2,
+      },
+      'admin',
+    );
     expect(refund.status).toBe(201);
     expect(refund.body.refund.cartons).toEqual([35, 36, 37]);
     await eventually(async () => (await bingoRow(35))?.status === 'voided' && (await bingoRow(37))?.status === 'voided', 20_000);
@@ -306,9 +451,18 @@ describe('cartons by the pack (issue 12)', () => {
   it('a receipt asked for after the sale (receipt.requested) carries its cartons for the e-mail', async () => {
     const sold = await cartonSale([23, 24]);
     expect(sold.status).toBe(201);
-    const asked = await request('POST', `/api/cr/order/${encodeURIComponent(sold.body.sale.reference)}/receipt`, { method: 'email', to: 'marie.dupont@example.fr' });
+    const asked = await request('POST', `/api/cr/order/${encodeURIComponent(sold.body.sale.reference)}/receipt`, {
+      method: 'email',
+      to: 'marie.dupont@example.fr',
+    });
     expect(asked.status).toBe(202);
     const event = await db('outbox').where({ type: 'receipt.requested' }).orderBy('occurred_at', 'desc').first('envelope');
-    expect(event.envelope.payload).toMatchObject({ reference: sold.body.sale.reference, cartons: [{ bingoId: 1, number: 23 }, { bingoId: 1, number: 24 }] });
+    expect(event.envelope.payload).toMatchObject({
+      reference: sold.body.sale.reference,
+      cartons: [
+        { bingoId: 1, number: 23 },
+        { bingoId: 1, number: 24 },
+      ],
+    });
   });
 });

@@ -31,17 +31,33 @@ async function ensureCategory(trx: Trx, bingoId: number, name: string): Promise<
     await trx('categories').where({ id: existing.id }).update({ name });
     return existing.id;
   }
-  const [row] = await trx('categories').insert({ name, kind: 'bingo', bingo_id: bingoId, position: BINGO_CATEGORY_POSITION }).returning('id');
+  const [row] = await trx('categories')
+    .insert({ name, kind: 'bingo', bingo_id: bingoId, position: BINGO_CATEGORY_POSITION })
+    .returning('id');
   return (row as { id: number }).id;
 }
 
-async function syncProducts(trx: Trx, categoryId: number, categoryName: string, eventId: number | null, tiers: Tier[], open: boolean): Promise<void> {
+async function syncProducts(
+  trx: Trx,
+  categoryId: number,
+  categoryName: string,
+  eventId: number | null,
+  tiers: Tier[],
+  open: boolean,
+): Promise<void> {
   const current: Array<{ id: number; name: string; price_cents: number; tier_nb: number; active: boolean; image: string | null }> =
     await trx('products').where({ category_id: categoryId }).select('id', 'name', 'price_cents', 'tier_nb', 'active', 'image');
   const changed: EventPayloads['catalog.product.changed'][] = [];
   const payload = (p: { id: number; name: string; price_cents: number; image: string | null }, active: boolean) => ({
-    productId: p.id, name: p.name, priceCents: p.price_cents, categoryId, categoryName,
-    image: p.image, clickAndCollect: false, alcohol: false, active,
+    productId: p.id,
+    name: p.name,
+    priceCents: p.price_cents,
+    categoryId,
+    categoryName,
+    image: p.image,
+    clickAndCollect: false,
+    alcohol: false,
+    active,
     // Cartons have no stock: the stock service skips them by this kind.
     kind: 'bingo' as const,
   });
@@ -52,21 +68,37 @@ async function syncProducts(trx: Trx, categoryId: number, categoryName: string, 
     const found = current.find((p) => p.tier_nb === tier.nb);
     if (found) {
       if (found.price_cents !== tier.priceCents || found.active !== open || found.name !== name) {
-        await trx('products').where({ id: found.id }).update({ name, price_cents: tier.priceCents, active: open, position: index, updated_at: trx.fn.now() });
+        await trx('products')
+          .where({ id: found.id })
+          .update({ name, price_cents: tier.priceCents, active: open, position: index, updated_at: trx.fn.now() });
         changed.push(payload({ ...found, name, price_cents: tier.priceCents }, open));
       }
       if (open && checkouts.length) {
         // The night moved to another event: its registers offer the cartons.
-        await trx('checkout_products').insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: found.id }))).onConflict().ignore();
+        await trx('checkout_products')
+          .insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: found.id })))
+          .onConflict()
+          .ignore();
       }
       continue;
     }
-    const [row] = await trx('products').insert({
-      name, image: BINGO_IMAGE, price_cents: tier.priceCents, category_id: categoryId, tier_nb: tier.nb, active: open, position: index,
-    }).returning(['id', 'name', 'price_cents', 'image']);
+    const [row] = await trx('products')
+      .insert({
+        name,
+        image: BINGO_IMAGE,
+        price_cents: tier.priceCents,
+        category_id: categoryId,
+        tier_nb: tier.nb,
+        active: open,
+        position: index,
+      })
+      .returning(['id', 'name', 'price_cents', 'image']);
     const product = row as { id: number; name: string; price_cents: number; image: string | null };
     if (checkouts.length) {
-      await trx('checkout_products').insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: product.id }))).onConflict().ignore();
+      await trx('checkout_products')
+        .insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: product.id })))
+        .onConflict()
+        .ignore();
     }
     changed.push(payload(product, open));
   }
@@ -79,7 +111,11 @@ async function syncProducts(trx: Trx, categoryId: number, categoryName: string, 
 }
 
 /** `bingo.configured` → the night's read model, its category and its carton products. */
-export async function applyBingoConfigured(trx: Trx, event: EventPayloads['bingo.configured'], occurredAt = new Date().toISOString()): Promise<void> {
+export async function applyBingoConfigured(
+  trx: Trx,
+  event: EventPayloads['bingo.configured'],
+  occurredAt = new Date().toISOString(),
+): Promise<void> {
   const known: { updated_at: Date } | undefined = await trx('bingos').where({ id: event.bingoId }).forUpdate().first('updated_at');
   if (known && known.updated_at.getTime() > new Date(occurredAt).getTime()) return;
   // Older events (accounting's prize costs only) carry no price: one carton at 0 € is never sold.
@@ -88,10 +124,17 @@ export async function applyBingoConfigured(trx: Trx, event: EventPayloads['bingo
   const categoryName = bingoCategoryName(event.name);
   const categoryId = await ensureCategory(trx, event.bingoId, categoryName);
   const row = {
-    event_id: event.eventId, name: event.name, total_cartons: event.totalCartons ?? 0,
-    tiers: JSON.stringify(tiers), sales_open: open, updated_at: occurredAt,
+    event_id: event.eventId,
+    name: event.name,
+    total_cartons: event.totalCartons ?? 0,
+    tiers: JSON.stringify(tiers),
+    sales_open: open,
+    updated_at: occurredAt,
   };
-  await trx('bingos').insert({ id: event.bingoId, ...row, category_id: categoryId }).onConflict('id').merge(row);
+  await trx('bingos')
+    .insert({ id: event.bingoId, ...row, category_id: categoryId })
+    .onConflict('id')
+    .merge(row);
   await syncProducts(trx, categoryId, categoryName, event.eventId, tiers, open);
 }
 

@@ -29,13 +29,21 @@ export async function cartonsToVoid(
   named: number[] | undefined,
 ): Promise<RefundCartons> {
   const cartonLines = lines.filter((l) => l.kind === 'bingo');
-  const sold: Array<{ bingo_id: number; carton_number: number }> = await trx('sale_cartons').where({ sale_id: saleId })
-    .orderBy('carton_number').select('bingo_id', 'carton_number');
+  const sold: Array<{ bingo_id: number; carton_number: number }> = await trx('sale_cartons')
+    .where({ sale_id: saleId })
+    .orderBy('carton_number')
+    .select('bingo_id', 'carton_number');
   if (!cartonLines.length || !sold.length) {
-    if (named?.length) throw badRequest('Des numéros de cartons sont donnés mais aucun carton de loto n’est remboursé.').withCode('CARTONS_COUNT', { count: 0 });
+    if (named?.length)
+      throw badRequest('Des numéros de cartons sont donnés mais aucun carton de loto n’est remboursé.').withCode('CARTONS_COUNT', {
+        count: 0,
+      });
     return { numbers: [], event: [] };
   }
-  const sizes = await packSizes(trx, cartonLines.map((l) => l.product_id));
+  const sizes = await packSizes(
+    trx,
+    cartonLines.map((l) => l.product_id),
+  );
   const wanted = cartonLines.reduce((sum, l) => sum + l.quantity * (sizes.get(l.product_id) ?? 1), 0);
   const already = new Set(voidedBefore);
   const left = sold.map((s) => s.carton_number).filter((n) => !already.has(n));
@@ -43,14 +51,18 @@ export async function cartonsToVoid(
   let numbers: number[];
   if (named && named.length) {
     if (named.length !== count) {
-      throw badRequest(`Indiquez les numéros des ${count} carton(s) rendu(s) : ${named.length} donné(s).`).withCode('CARTONS_COUNT', { count });
+      throw badRequest(`Indiquez les numéros des ${count} carton(s) rendu(s) : ${named.length} donné(s).`).withCode('CARTONS_COUNT', {
+        count,
+      });
     }
     const seen = new Set<number>();
     for (const n of named) {
       if (seen.has(n)) throw badRequest(`Le carton n° ${n} est donné deux fois.`).withCode('CARTON_NOT_IN_SALE', { number: n });
       seen.add(n);
       if (!left.includes(n)) {
-        throw badRequest(`Le carton n° ${n} n’est pas un carton de cette vente encore à rembourser.`).withCode('CARTON_NOT_IN_SALE', { number: n });
+        throw badRequest(`Le carton n° ${n} n’est pas un carton de cette vente encore à rembourser.`).withCode('CARTON_NOT_IN_SALE', {
+          number: n,
+        });
       }
     }
     numbers = [...named].sort((a, b) => a - b);

@@ -18,14 +18,23 @@ export interface CartonSaleInput {
 const MAX_CARTONS = 500;
 
 export const toBingoInfo = (row: BingoRow): BingoInfo => ({
-  id: row.id, eventId: row.event_id, name: row.name, totalCartons: row.total_cartons, tiers: row.tiers,
+  id: row.id,
+  eventId: row.event_id,
+  name: row.name,
+  totalCartons: row.total_cartons,
+  tiers: row.tiers,
 });
 
 /**
  * The sale's catalogue with the loto nights on sale for the event: carton products carry their
  * night (`bingoId`), `bingo(id)` answers the nights of the products read.
  */
-export async function withBingos<C extends CatalogView>(db: Db, eventId: number, catalog: C, rows: Array<{ id: number; category_id: number; kind: string }>): Promise<C> {
+export async function withBingos<C extends CatalogView>(
+  db: Db,
+  eventId: number,
+  catalog: C,
+  rows: Array<{ id: number; category_id: number; kind: string }>,
+): Promise<C> {
   const cartonRows = rows.filter((r) => r.kind === 'bingo');
   if (!cartonRows.length) return catalog;
   const nights = new Map<number, BingoInfo>();
@@ -69,7 +78,10 @@ export async function readSaleCartons(
   catalog: CatalogView,
 ): Promise<{ numbers: number[]; bingoId: number | null; bingo: BingoInfo | undefined }> {
   const numbers = cartonNumbers(input);
-  const bingo = priced.bingoId !== null ? catalog.bingo?.(priced.bingoId) ?? (await findBingo(db, priced.bingoId).then((r) => r && toBingoInfo(r))) : undefined;
+  const bingo =
+    priced.bingoId !== null
+      ? (catalog.bingo?.(priced.bingoId) ?? (await findBingo(db, priced.bingoId).then((r) => r && toBingoInfo(r))))
+      : undefined;
   if (input.bingoId && priced.bingoId !== null && input.bingoId !== priced.bingoId) throw invalid('BINGO_MISMATCH');
   checkCartons(priced, numbers, bingo);
   return { numbers, bingoId: priced.bingoId, bingo };
@@ -78,13 +90,18 @@ export async function readSaleCartons(
 /** The cartons of a written sale and their night, for a receipt printed again. */
 export async function loadSaleCartons(db: Db | Trx, saleId: number): Promise<{ cartons: number[]; bingoName: string | null }> {
   const rows: Array<{ carton_number: number; name: string | null }> = await db('sale_cartons as c')
-    .leftJoin('bingos as b', 'b.id', 'c.bingo_id').where('c.sale_id', saleId).orderBy('c.carton_number').select('c.carton_number', 'b.name');
+    .leftJoin('bingos as b', 'b.id', 'c.bingo_id')
+    .where('c.sale_id', saleId)
+    .orderBy('c.carton_number')
+    .select('c.carton_number', 'b.name');
   return { cartons: rows.map((r) => r.carton_number), bingoName: rows[0]?.name ?? null };
 }
 
 /** The cartons of a written sale as its events carry them (`receipt.requested` like `sale.completed`). */
 export async function saleCartonsOfEvent(db: Db | Trx, saleId: number): Promise<Array<{ bingoId: number; number: number }>> {
-  const rows: Array<{ bingo_id: number; carton_number: number }> = await db('sale_cartons').where({ sale_id: saleId })
-    .orderBy('carton_number').select('bingo_id', 'carton_number');
+  const rows: Array<{ bingo_id: number; carton_number: number }> = await db('sale_cartons')
+    .where({ sale_id: saleId })
+    .orderBy('carton_number')
+    .select('bingo_id', 'carton_number');
   return rows.map((r) => ({ bingoId: r.bingo_id, number: r.carton_number }));
 }

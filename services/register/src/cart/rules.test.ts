@@ -1,16 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '@kermesse/kit';
 import {
-  checkSaleRules, DEFAULT_MEAL_DEAL, mealDealSets, priceCart, ticketsPerUnit,
-  type BingoInfo, type CartLineInput, type CatalogProduct, type CatalogView, type GiftBasketInfo, type RaffleInfo,
+  checkSaleRules,
+  DEFAULT_MEAL_DEAL,
+  mealDealSets,
+  priceCart,
+  ticketsPerUnit,
+  type BingoInfo,
+  type CartLineInput,
+  type CatalogProduct,
+  type CatalogView,
+  type GiftBasketInfo,
+  type RaffleInfo,
 } from './rules.ts';
 
 const product = (p: Partial<CatalogProduct> & Pick<CatalogProduct, 'id' | 'priceCents' | 'categoryId'>): CatalogProduct => ({
-  name: `Produit ${p.id}`, categoryName: `Catégorie ${p.categoryId}`, kind: 'product', clickAndCollect: false, ...p,
+  name: `Produit ${p.id}`,
+  categoryName: `Catégorie ${p.categoryId}`,
+  kind: 'product',
+  clickAndCollect: false,
+  ...p,
 });
 
-const RAFFLE: RaffleInfo = { id: 1, eventId: 1, name: 'Grande tombola', totalTickets: 300, tiers: [{ nb: 1, priceCents: 200 }, { nb: 5, priceCents: 800 }, { nb: 12, priceCents: 1500 }] };
-const BASKET: GiftBasketInfo = { id: 4, eventId: 1, name: 'Panier garni', tiers: [{ nb: 1, priceCents: 200 }, { nb: 3, priceCents: 500 }], types: [{ id: 1, name: 'Gourmand', priceCents: 200 }, { id: 2, name: 'Bien-être', priceCents: 200 }] };
+const RAFFLE: RaffleInfo = {
+  id: 1,
+  eventId: 1,
+  name: 'Grande tombola',
+  totalTickets: 300,
+  tiers: [
+    { nb: 1, priceCents: 200 },
+    { nb: 5, priceCents: 800 },
+    { nb: 12, priceCents: 1500 },
+  ],
+};
+const BASKET: GiftBasketInfo = {
+  id: 4,
+  eventId: 1,
+  name: 'Panier garni',
+  tiers: [
+    { nb: 1, priceCents: 200 },
+    { nb: 3, priceCents: 500 },
+  ],
+  types: [
+    { id: 1, name: 'Gourmand', priceCents: 200 },
+    { id: 2, name: 'Bien-être', priceCents: 200 },
+  ],
+};
 
 const PRODUCTS = [
   product({ id: 10, name: 'Hot-dog', priceCents: 350, categoryId: 2, clickAndCollect: true }),
@@ -57,7 +92,14 @@ describe('meal deal (SPEC §9)', () => {
   it('gives 0.50 € off for one complete set: a 3.50 dish, a 1.50 drink and a 1.00 dessert', () => {
     const priced = priceCart([line(10), line(20), line(40)], catalog);
     expect(priced.mealDealSets).toBe(1);
-    expect(priced.lines.at(-1)).toMatchObject({ productId: -2, quantity: 1, unitPriceCents: -50, totalCents: -50, kind: 'discount', categoryName: 'Remises' });
+    expect(priced.lines.at(-1)).toMatchObject({
+      productId: -2,
+      quantity: 1,
+      unitPriceCents: -50,
+      totalCents: -50,
+      kind: 'discount',
+      categoryName: 'Remises',
+    });
     expect(priced.totalCents).toBe(350 + 150 + 100 - 50);
   });
 
@@ -80,11 +122,16 @@ describe('meal deal (SPEC §9)', () => {
   });
 
   it('counts sets on quantities, not lines', () => {
-    expect(mealDealSets([
-      { categoryId: 2, unitPriceCents: 350, quantity: 7, kind: 'product' },
-      { categoryId: 1, unitPriceCents: 150, quantity: 7, kind: 'product' },
-      { categoryId: 4, unitPriceCents: 100, quantity: 6, kind: 'product' },
-    ], DEFAULT_MEAL_DEAL)).toBe(6);
+    expect(
+      mealDealSets(
+        [
+          { categoryId: 2, unitPriceCents: 350, quantity: 7, kind: 'product' },
+          { categoryId: 1, unitPriceCents: 150, quantity: 7, kind: 'product' },
+          { categoryId: 4, unitPriceCents: 100, quantity: 6, kind: 'product' },
+        ],
+        DEFAULT_MEAL_DEAL,
+      ),
+    ).toBe(6);
   });
 });
 
@@ -95,8 +142,9 @@ describe('prices come from the catalogue', () => {
   });
 
   it('refuses a product this register does not sell', () => {
-    expect(refusal(() => priceCart([{ product: { id: 999, name: 'Caviar' }, quantity: 1 }], catalog)))
-      .toBe("Le produit « Caviar » (n° 999) n'est pas en vente à cette caisse.");
+    expect(refusal(() => priceCart([{ product: { id: 999, name: 'Caviar' }, quantity: 1 }], catalog))).toBe(
+      "Le produit « Caviar » (n° 999) n'est pas en vente à cette caisse.",
+    );
   });
 
   it('refuses an empty cart', () => {
@@ -123,7 +171,9 @@ describe('donation pseudo-product (-1)', () => {
   });
 
   it.each([0, -5, 1.234])('refuses a donation of %s €', (price) => {
-    expect(refusal(() => priceCart([line(-1, 1, price)], catalog))).toBe('Le montant du don doit être supérieur à 0 € (2 décimales au plus).');
+    expect(refusal(() => priceCart([line(-1, 1, price)], catalog))).toBe(
+      'Le montant du don doit être supérieur à 0 € (2 décimales au plus).',
+    );
   });
 
   it('does not count a donation in the meal deal', () => {
@@ -152,27 +202,85 @@ describe('sale rules (SPEC §5)', () => {
   const ctx = { hasBuyer: true, onHold: false, raffle: RAFFLE, giftBasket: BASKET };
 
   it('asks for a buyer before tickets, bets or a hold', () => {
-    expect(refusal(() => checkSaleRules(withTickets, { tickets: [1, 2, 3, 4, 5], bets: [] }, { ...ctx, hasBuyer: false }))).toBe('Identifier/Créer une personne pour ce panier');
-    expect(refusal(() => checkSaleRules(withBets, { tickets: [], bets: [{ typeId: 1, weight: 1200 }] }, { ...ctx, hasBuyer: false }))).toBe('Identifier/Créer une personne pour ce panier');
-    expect(refusal(() => checkSaleRules(plain, { tickets: [], bets: [] }, { ...ctx, hasBuyer: false, onHold: true }))).toBe('Identifier/Créer une personne pour ce panier');
+    expect(refusal(() => checkSaleRules(withTickets, { tickets: [1, 2, 3, 4, 5], bets: [] }, { ...ctx, hasBuyer: false }))).toBe(
+      'Identifier/Créer une personne pour ce panier',
+    );
+    expect(refusal(() => checkSaleRules(withBets, { tickets: [], bets: [{ typeId: 1, weight: 1200 }] }, { ...ctx, hasBuyer: false }))).toBe(
+      'Identifier/Créer une personne pour ce panier',
+    );
+    expect(refusal(() => checkSaleRules(plain, { tickets: [], bets: [] }, { ...ctx, hasBuyer: false, onHold: true }))).toBe(
+      'Identifier/Créer une personne pour ce panier',
+    );
     expect(() => checkSaleRules(plain, { tickets: [], bets: [] }, { ...ctx, hasBuyer: false })).not.toThrow();
   });
 
   it('needs exactly the paid number of distinct, existing tickets', () => {
     expect(refusal(() => checkSaleRules(withTickets, { tickets: [], bets: [] }, ctx))).toBe('Aucune selection de tickets');
-    expect(refusal(() => checkSaleRules(withTickets, { tickets: [1, 2, 3, 4, 5, 6], bets: [] }, ctx))).toBe('Vous pouvez sélectionner un maximum de 5 tickets.');
-    expect(refusal(() => checkSaleRules(withTickets, { tickets: [1, 2], bets: [] }, ctx))).toBe('Sélectionnez 5 tickets : 2 sélectionné(s).');
-    expect(refusal(() => checkSaleRules(withTickets, { tickets: [1, 2, 3, 4, 4], bets: [] }, ctx))).toBe('Le ticket n° 4 est sélectionné deux fois.');
-    expect(refusal(() => checkSaleRules(withTickets, { tickets: [1, 2, 3, 4, 301], bets: [] }, ctx))).toBe("Le ticket n° 301 n'existe pas dans cette tombola (1 à 300).");
+    expect(refusal(() => checkSaleRules(withTickets, { tickets: [1, 2, 3, 4, 5, 6], bets: [] }, ctx))).toBe(
+      'Vous pouvez sélectionner un maximum de 5 tickets.',
+    );
+    expect(refusal(() => checkSaleRules(withTickets, { tickets: [1, 2], bets: [] }, ctx))).toBe(
+      'Sélectionnez 5 tickets : 2 sélectionné(s).',
+    );
+    expect(refusal(() => checkSaleRules(withTickets, { tickets: [1, 2, 3, 4, 4], bets: [] }, ctx))).toBe(
+      'Le ticket n° 4 est sélectionné deux fois.',
+    );
+    expect(refusal(() => checkSaleRules(withTickets, { tickets: [1, 2, 3, 4, 301], bets: [] }, ctx))).toBe(
+      "Le ticket n° 301 n'existe pas dans cette tombola (1 à 300).",
+    );
     expect(() => checkSaleRules(withTickets, { tickets: [1, 2, 3, 4, 300], bets: [] }, ctx)).not.toThrow();
   });
 
   it('needs at least one bet, at most the paid number, never the same one twice', () => {
     expect(refusal(() => checkSaleRules(withBets, { tickets: [], bets: [] }, ctx))).toBe('Aucun vote effectué');
-    expect(refusal(() => checkSaleRules(withBets, { tickets: [], bets: [{ typeId: 1, weight: 1 }, { typeId: 1, weight: 2 }, { typeId: 1, weight: 3 }, { typeId: 1, weight: 4 }] }, ctx))).toBe('Vous pouvez faire au maximum 3 paris.');
-    expect(refusal(() => checkSaleRules(withBets, { tickets: [], bets: [{ typeId: 1, weight: 4250 }, { typeId: 1, weight: 4250 }] }, ctx))).toBe('Ce pari a déjà été sélectionné.');
-    expect(refusal(() => checkSaleRules(withBets, { tickets: [], bets: [{ typeId: 9, weight: 4250 }] }, ctx))).toBe('Type de pari inconnu pour ce panier garni.');
-    expect(() => checkSaleRules(withBets, { tickets: [], bets: [{ typeId: 1, weight: 4250 }, { typeId: 2, weight: 4250 }] }, ctx)).not.toThrow();
+    expect(
+      refusal(() =>
+        checkSaleRules(
+          withBets,
+          {
+            tickets: [],
+            bets: [
+              { typeId: 1, weight: 1 },
+              { typeId: 1, weight: 2 },
+              { typeId: 1, weight: 3 },
+              { typeId: 1, weight: 4 },
+            ],
+          },
+          ctx,
+        ),
+      ),
+    ).toBe('Vous pouvez faire au maximum 3 paris.');
+    expect(
+      refusal(() =>
+        checkSaleRules(
+          withBets,
+          {
+            tickets: [],
+            bets: [
+              { typeId: 1, weight: 4250 },
+              { typeId: 1, weight: 4250 },
+            ],
+          },
+          ctx,
+        ),
+      ),
+    ).toBe('Ce pari a déjà été sélectionné.');
+    expect(refusal(() => checkSaleRules(withBets, { tickets: [], bets: [{ typeId: 9, weight: 4250 }] }, ctx))).toBe(
+      'Type de pari inconnu pour ce panier garni.',
+    );
+    expect(() =>
+      checkSaleRules(
+        withBets,
+        {
+          tickets: [],
+          bets: [
+            { typeId: 1, weight: 4250 },
+            { typeId: 2, weight: 4250 },
+          ],
+        },
+        ctx,
+      ),
+    ).not.toThrow();
   });
 
   it('refuses tickets or bets without the matching product in the cart', () => {
@@ -191,13 +299,26 @@ describe('sale rules (SPEC §5)', () => {
 });
 
 describe('loto cartons (issue 12)', () => {
-  const LOTO: BingoInfo = { id: 1, eventId: 1, name: 'Loto de la kermesse', totalCartons: 60, tiers: [{ nb: 1, priceCents: 300 }, { nb: 3, priceCents: 800 }] };
+  const LOTO: BingoInfo = {
+    id: 1,
+    eventId: 1,
+    name: 'Loto de la kermesse',
+    totalCartons: 60,
+    tiers: [
+      { nb: 1, priceCents: 300 },
+      { nb: 3, priceCents: 800 },
+    ],
+  };
   const withLoto: CatalogView = {
     ...catalog,
-    product: (id) => (id === 80 ? product({ id: 80, name: '1 carton', priceCents: 300, categoryId: 11, kind: 'bingo', bingoId: 1, tierNb: 1 })
-      : id === 81 ? product({ id: 81, name: '3 cartons', priceCents: 800, categoryId: 11, kind: 'bingo', bingoId: 1, tierNb: 3 })
-        : id === 82 ? product({ id: 82, name: '1 carton', priceCents: 300, categoryId: 12, kind: 'bingo', bingoId: 2, tierNb: 1 })
-          : catalog.product(id)),
+    product: (id) =>
+      id === 80
+        ? product({ id: 80, name: '1 carton', priceCents: 300, categoryId: 11, kind: 'bingo', bingoId: 1, tierNb: 1 })
+        : id === 81
+          ? product({ id: 81, name: '3 cartons', priceCents: 800, categoryId: 11, kind: 'bingo', bingoId: 1, tierNb: 3 })
+          : id === 82
+            ? product({ id: 82, name: '1 carton', priceCents: 300, categoryId: 12, kind: 'bingo', bingoId: 2, tierNb: 1 })
+            : catalog.product(id),
     bingo: (id) => (id === 1 ? LOTO : id === 2 ? { ...LOTO, id: 2 } : undefined),
   };
   const ctx = { hasBuyer: false, onHold: false, bingo: LOTO };
@@ -210,17 +331,33 @@ describe('loto cartons (issue 12)', () => {
 
   it('needs exactly the paid number of cartons, each once, each printed; no buyer needed', () => {
     const priced = priceCart([line(80, 2)], withLoto);
-    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [] }, ctx))).toBe('Aucun carton saisi : saisissez les numéros des cartons remis.');
-    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4] }, ctx))).toBe('Saisissez les numéros des 2 cartons remis : 1 saisi(s).');
-    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4, 5, 6] }, ctx))).toBe('Vous pouvez saisir au maximum 2 carton(s) : 3 saisi(s).');
-    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4, 4] }, ctx))).toBe('Le carton n° 4 est saisi deux fois.');
-    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4, 61] }, ctx))).toBe("Le carton n° 61 n'existe pas pour cette soirée (1 à 60).");
+    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [] }, ctx))).toBe(
+      'Aucun carton saisi : saisissez les numéros des cartons remis.',
+    );
+    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4] }, ctx))).toBe(
+      'Saisissez les numéros des 2 cartons remis : 1 saisi(s).',
+    );
+    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4, 5, 6] }, ctx))).toBe(
+      'Vous pouvez saisir au maximum 2 carton(s) : 3 saisi(s).',
+    );
+    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4, 4] }, ctx))).toBe(
+      'Le carton n° 4 est saisi deux fois.',
+    );
+    expect(refusal(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4, 61] }, ctx))).toBe(
+      "Le carton n° 61 n'existe pas pour cette soirée (1 à 60).",
+    );
     expect(() => checkSaleRules(priced, { tickets: [], bets: [], cartons: [4, 60] }, ctx)).not.toThrow();
   });
 
   it('refuses cartons without a carton product, cartons of two nights, a night no longer on sale', () => {
-    expect(refusal(() => checkSaleRules(priceCart([line(20)], withLoto), { tickets: [], bets: [], cartons: [3] }, ctx))).toMatch(/aucun carton de loto/);
-    expect(refusal(() => priceCart([line(80), line(82)], withLoto))).toBe("Une vente ne peut contenir les cartons que d'une seule soirée loto.");
-    expect(refusal(() => priceCart([line(80)], { ...withLoto, bingo: () => undefined }))).toBe('Les cartons du produit « 1 carton » ne sont plus en vente.');
+    expect(refusal(() => checkSaleRules(priceCart([line(20)], withLoto), { tickets: [], bets: [], cartons: [3] }, ctx))).toMatch(
+      /aucun carton de loto/,
+    );
+    expect(refusal(() => priceCart([line(80), line(82)], withLoto))).toBe(
+      "Une vente ne peut contenir les cartons que d'une seule soirée loto.",
+    );
+    expect(refusal(() => priceCart([line(80)], { ...withLoto, bingo: () => undefined }))).toBe(
+      'Les cartons du produit « 1 carton » ne sont plus en vente.',
+    );
   });
 });

@@ -6,7 +6,13 @@
  */
 import { formatEuros, toCents } from '@kermesse/contracts-common';
 import {
-  DEFAULT_MEAL_DEAL, MEAL_DEAL_CATEGORY, MEAL_DEAL_NAME, MEAL_DEAL_PRODUCT_ID, mealDealSets as setsOf, type CartLineInput, type MealDealRule,
+  DEFAULT_MEAL_DEAL,
+  MEAL_DEAL_CATEGORY,
+  MEAL_DEAL_NAME,
+  MEAL_DEAL_PRODUCT_ID,
+  mealDealSets as setsOf,
+  type CartLineInput,
+  type MealDealRule,
 } from '@kermesse/contracts-register';
 import { invalid } from '../errors.ts';
 
@@ -40,11 +46,32 @@ export interface CatalogProduct {
   clickAndCollect: boolean;
 }
 
-export interface Tier { nb: number; priceCents: number }
-export interface RaffleInfo { id: number; eventId: number; name: string; totalTickets: number; tiers: Tier[] }
+export interface Tier {
+  nb: number;
+  priceCents: number;
+}
+export interface RaffleInfo {
+  id: number;
+  eventId: number;
+  name: string;
+  totalTickets: number;
+  tiers: Tier[];
+}
 /** A loto night whose cartons the register sells: `totalCartons` printed, numbered from 1. */
-export interface BingoInfo { id: number; eventId: number | null; name: string; totalCartons: number; tiers: Tier[] }
-export interface GiftBasketInfo { id: number; eventId: number; name: string; tiers: Tier[]; types: Array<{ id: number; name: string; priceCents: number }> }
+export interface BingoInfo {
+  id: number;
+  eventId: number | null;
+  name: string;
+  totalCartons: number;
+  tiers: Tier[];
+}
+export interface GiftBasketInfo {
+  id: number;
+  eventId: number;
+  name: string;
+  tiers: Tier[];
+  types: Array<{ id: number; name: string; priceCents: number }>;
+}
 
 export interface PricedLine {
   productId: number;
@@ -82,8 +109,14 @@ export interface CatalogView {
 }
 
 /** Number of complete meal-deal sets among the cart's product lines (the contract's rule, SPEC §9). */
-export function mealDealSets(lines: Array<{ categoryId: number | null; unitPriceCents: number; quantity: number; kind: LineKind }>, rule: MealDealRule): number {
-  return setsOf(lines.filter((l) => l.kind === 'product'), rule);
+export function mealDealSets(
+  lines: Array<{ categoryId: number | null; unitPriceCents: number; quantity: number; kind: LineKind }>,
+  rule: MealDealRule,
+): number {
+  return setsOf(
+    lines.filter((l) => l.kind === 'product'),
+    rule,
+  );
 }
 
 /** Tickets (or bets) one unit of a ticket product gives: `nb` of the tier whose price is the product's (SPEC §9). */
@@ -114,10 +147,18 @@ export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCa
     if (sent.id === DONATION_PRODUCT_ID) {
       const cents = typeof sent.price === 'number' ? toCents(sent.price) : undefined;
       if (cents === undefined || cents <= 0) throw invalid('DONATION_INVALID');
-      if (cents > MAX_DONATION_CENTS) throw invalid('DONATION_TOO_LARGE', { max: formatEuros(MAX_DONATION_CENTS) }, { maxCents: MAX_DONATION_CENTS });
+      if (cents > MAX_DONATION_CENTS)
+        throw invalid('DONATION_TOO_LARGE', { max: formatEuros(MAX_DONATION_CENTS) }, { maxCents: MAX_DONATION_CENTS });
       lines.push({
-        productId: DONATION_PRODUCT_ID, name: 'Don', categoryId: null, categoryName: DONATION_CATEGORY,
-        unitPriceCents: cents, quantity, totalCents: cents * quantity, kind: 'donation', clickAndCollect: false,
+        productId: DONATION_PRODUCT_ID,
+        name: 'Don',
+        categoryId: null,
+        categoryName: DONATION_CATEGORY,
+        unitPriceCents: cents,
+        quantity,
+        totalCents: cents * quantity,
+        kind: 'donation',
+        clickAndCollect: false,
       });
       continue;
     }
@@ -146,9 +187,15 @@ export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCa
       cartonsAllowed += quantity * ticketsPerUnit(product, bingo.tiers);
     }
     lines.push({
-      productId: product.id, name: product.name, categoryId: product.categoryId, categoryName: product.categoryName,
-      unitPriceCents: product.priceCents, quantity, totalCents: product.priceCents * quantity,
-      kind: product.kind, clickAndCollect: product.clickAndCollect,
+      productId: product.id,
+      name: product.name,
+      categoryId: product.categoryId,
+      categoryName: product.categoryName,
+      unitPriceCents: product.priceCents,
+      quantity,
+      totalCents: product.priceCents * quantity,
+      kind: product.kind,
+      clickAndCollect: product.clickAndCollect,
     });
   }
   if (lines.length === 0) throw invalid('CART_EMPTY');
@@ -156,16 +203,26 @@ export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCa
   const sets = mealDealSets(lines, catalog.mealDeal);
   if (sets > 0) {
     lines.push({
-      productId: DISCOUNT_PRODUCT_ID, name: DISCOUNT_NAME, categoryId: null, categoryName: DISCOUNT_CATEGORY,
-      unitPriceCents: -catalog.mealDeal.discountCents, quantity: sets, totalCents: -catalog.mealDeal.discountCents * sets,
-      kind: 'discount', clickAndCollect: false,
+      productId: DISCOUNT_PRODUCT_ID,
+      name: DISCOUNT_NAME,
+      categoryId: null,
+      categoryName: DISCOUNT_CATEGORY,
+      unitPriceCents: -catalog.mealDeal.discountCents,
+      quantity: sets,
+      totalCents: -catalog.mealDeal.discountCents * sets,
+      kind: 'discount',
+      clickAndCollect: false,
     });
   }
   const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
   return { lines, totalCents, raffleId, ticketsAllowed, giftBasketId, betsAllowed, bingoId, cartonsAllowed, mealDealSets: sets };
 }
 
-export interface TicketChoice { tickets: number[]; bets: Array<{ typeId: number; weight: number }>; cartons?: number[] }
+export interface TicketChoice {
+  tickets: number[];
+  bets: Array<{ typeId: number; weight: number }>;
+  cartons?: number[];
+}
 
 /**
  * SPEC §5, checked again by the server in SPEC's order: a buyer for tickets, bets and holds, then

@@ -21,7 +21,7 @@ interface TicketCatalogInput {
 }
 
 export const ticketProductName = (kind: Kind, nb: number) =>
-  kind === 'raffle' ? (nb === 1 ? '1 ticket' : `${nb} tickets`) : (nb === 1 ? '1 pari' : `${nb} paris`);
+  kind === 'raffle' ? (nb === 1 ? '1 ticket' : `${nb} tickets`) : nb === 1 ? '1 pari' : `${nb} paris`;
 export const ticketCategoryName = (kind: Kind, name: string) => (kind === 'raffle' ? `Tombola : ${name}` : `Panier garni : ${name}`);
 const TICKET_IMAGES: Record<Kind, string> = { raffle: 'tombola.svg', giftbasket: 'panier-garni.svg' };
 /** Ticket categories come after the fair's own products in the tabs. */
@@ -46,8 +46,15 @@ async function syncTierProducts(trx: Trx, input: TicketCatalogInput, categoryId:
     await trx('products').where({ category_id: categoryId }).select('id', 'name', 'price_cents', 'tier_nb', 'active', 'image');
   const changed: EventPayloads['catalog.product.changed'][] = [];
   const payload = (p: { id: number; name: string; price_cents: number; image: string | null }, active: boolean) => ({
-    productId: p.id, name: p.name, priceCents: p.price_cents, categoryId, categoryName,
-    image: p.image, clickAndCollect: false, alcohol: false, active,
+    productId: p.id,
+    name: p.name,
+    priceCents: p.price_cents,
+    categoryId,
+    categoryName,
+    image: p.image,
+    clickAndCollect: false,
+    alcohol: false,
+    active,
     // Ticket products have no stock: the stock service skips them by this kind.
     kind: input.kind,
   });
@@ -58,18 +65,30 @@ async function syncTierProducts(trx: Trx, input: TicketCatalogInput, categoryId:
     const found = current.find((p) => p.tier_nb === tier.nb);
     if (found) {
       if (found.price_cents !== tier.priceCents || found.active !== input.open || found.name !== name) {
-        await trx('products').where({ id: found.id }).update({ name, price_cents: tier.priceCents, active: input.open, position: index, updated_at: trx.fn.now() });
+        await trx('products')
+          .where({ id: found.id })
+          .update({ name, price_cents: tier.priceCents, active: input.open, position: index, updated_at: trx.fn.now() });
         changed.push(payload({ ...found, name, price_cents: tier.priceCents }, input.open));
       }
       continue;
     }
-    const [row] = await trx('products').insert({
-      name, image: TICKET_IMAGES[input.kind], price_cents: tier.priceCents, category_id: categoryId,
-      tier_nb: tier.nb, active: input.open, position: index,
-    }).returning(['id', 'name', 'price_cents', 'image']);
+    const [row] = await trx('products')
+      .insert({
+        name,
+        image: TICKET_IMAGES[input.kind],
+        price_cents: tier.priceCents,
+        category_id: categoryId,
+        tier_nb: tier.nb,
+        active: input.open,
+        position: index,
+      })
+      .returning(['id', 'name', 'price_cents', 'image']);
     const product = row as { id: number; name: string; price_cents: number; image: string | null };
     if (checkouts.length) {
-      await trx('checkout_products').insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: product.id }))).onConflict().ignore();
+      await trx('checkout_products')
+        .insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: product.id })))
+        .onConflict()
+        .ignore();
     }
     changed.push(payload(product, input.open));
   }
@@ -87,40 +106,92 @@ async function isStale(trx: Trx, table: 'raffles' | 'gift_baskets', id: number, 
 }
 
 /** `raffle.configured` → the raffle's read model, its category and its tier products. */
-export async function applyRaffleConfigured(trx: Trx, event: EventPayloads['raffle.configured'], occurredAt = new Date().toISOString()): Promise<void> {
+export async function applyRaffleConfigured(
+  trx: Trx,
+  event: EventPayloads['raffle.configured'],
+  occurredAt = new Date().toISOString(),
+): Promise<void> {
   if (await isStale(trx, 'raffles', event.raffleId, occurredAt)) return;
   const input: TicketCatalogInput = {
-    kind: 'raffle', ownerId: event.raffleId, eventId: event.eventId, name: event.name, tiers: event.tiers, open: event.salesOpen ?? true,
+    kind: 'raffle',
+    ownerId: event.raffleId,
+    eventId: event.eventId,
+    name: event.name,
+    tiers: event.tiers,
+    open: event.salesOpen ?? true,
   };
   const categoryId = await ensureCategory(trx, input);
-  await trx('raffles').insert({
-    id: event.raffleId, event_id: event.eventId, name: event.name, total_tickets: event.totalTickets,
-    tiers: JSON.stringify(event.tiers), sales_open: input.open, category_id: categoryId, updated_at: occurredAt,
-  }).onConflict('id').merge({
-    event_id: event.eventId, name: event.name, total_tickets: event.totalTickets,
-    tiers: JSON.stringify(event.tiers), sales_open: input.open, updated_at: occurredAt,
-  });
+  await trx('raffles')
+    .insert({
+      id: event.raffleId,
+      event_id: event.eventId,
+      name: event.name,
+      total_tickets: event.totalTickets,
+      tiers: JSON.stringify(event.tiers),
+      sales_open: input.open,
+      category_id: categoryId,
+      updated_at: occurredAt,
+    })
+    .onConflict('id')
+    .merge({
+      event_id: event.eventId,
+      name: event.name,
+      total_tickets: event.totalTickets,
+      tiers: JSON.stringify(event.tiers),
+      sales_open: input.open,
+      updated_at: occurredAt,
+    });
   await syncTierProducts(trx, input, categoryId, ticketCategoryName('raffle', event.name));
 }
 
 /** `giftbasket.configured` → the basket's read model (tiers, bet types), its category and products. */
-export async function applyGiftBasketConfigured(trx: Trx, event: EventPayloads['giftbasket.configured'], occurredAt = new Date().toISOString()): Promise<void> {
+export async function applyGiftBasketConfigured(
+  trx: Trx,
+  event: EventPayloads['giftbasket.configured'],
+  occurredAt = new Date().toISOString(),
+): Promise<void> {
   if (await isStale(trx, 'gift_baskets', event.giftBasketId, occurredAt)) return;
   const input: TicketCatalogInput = {
-    kind: 'giftbasket', ownerId: event.giftBasketId, eventId: event.eventId, name: event.name, tiers: event.tiers, open: true,
+    kind: 'giftbasket',
+    ownerId: event.giftBasketId,
+    eventId: event.eventId,
+    name: event.name,
+    tiers: event.tiers,
+    open: true,
   };
   const categoryId = await ensureCategory(trx, input);
-  await trx('gift_baskets').insert({
-    id: event.giftBasketId, event_id: event.eventId, name: event.name, tiers: JSON.stringify(event.tiers),
-    types: JSON.stringify(event.types), category_id: categoryId, updated_at: occurredAt,
-  }).onConflict('id').merge({
-    event_id: event.eventId, name: event.name, tiers: JSON.stringify(event.tiers), types: JSON.stringify(event.types), updated_at: occurredAt,
-  });
+  await trx('gift_baskets')
+    .insert({
+      id: event.giftBasketId,
+      event_id: event.eventId,
+      name: event.name,
+      tiers: JSON.stringify(event.tiers),
+      types: JSON.stringify(event.types),
+      category_id: categoryId,
+      updated_at: occurredAt,
+    })
+    .onConflict('id')
+    .merge({
+      event_id: event.eventId,
+      name: event.name,
+      tiers: JSON.stringify(event.tiers),
+      types: JSON.stringify(event.types),
+      updated_at: occurredAt,
+    });
   await syncTierProducts(trx, input, categoryId, ticketCategoryName('giftbasket', event.name));
 }
 
 /** `stock.alert` → whether a product is in stock alert for an event (shown on the product tiles). */
 export async function applyStockAlert(trx: Trx, event: EventPayloads['stock.alert']): Promise<void> {
-  const row = { event_id: event.eventId, product_id: event.productId, is_alert: event.isAlert, stock: event.stock, alert_threshold: event.alertThreshold };
-  await trx('stock_alerts').insert(row).onConflict(['event_id', 'product_id']).merge({ ...row, updated_at: trx.fn.now() });
+  const row = {
+    event_id: event.eventId,
+    product_id: event.productId,
+    is_alert: event.isAlert,
+    stock: event.stock,
+    alert_threshold: event.alertThreshold,
+  };
+  await trx('stock_alerts')
+    .insert(row)
+    .onConflict(['event_id', 'product_id'])
+    .merge({ ...row, updated_at: trx.fn.now() });
 }

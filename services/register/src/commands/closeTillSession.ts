@@ -13,8 +13,13 @@ import { lockOpenSessionForClosing, writeSessionClosing, type TillAmountsCents }
 /** `POST /api/cr/checkouts/{id}/session/close`: the closing, in one transaction. */
 export async function closeTillSession(db: Db, checkoutId: number, input: CloseSessionInput, userId: string) {
   // Sales still queued on the device would be sent after the closing, outside the counted session.
-  if (input.pendingOffline && input.pendingOffline > 0) throw badRequest(offlinePendingMessage(input.pendingOffline)).withCode('OFFLINE_PENDING');
-  const counted: TillAmountsCents = { cashCents: cents(input.counted.cash), chequeCents: cents(input.counted.cheque), cardCents: cents(input.counted.card) };
+  if (input.pendingOffline && input.pendingOffline > 0)
+    throw badRequest(offlinePendingMessage(input.pendingOffline)).withCode('OFFLINE_PENDING');
+  const counted: TillAmountsCents = {
+    cashCents: cents(input.counted.cash),
+    chequeCents: cents(input.counted.cheque),
+    cardCents: cents(input.counted.card),
+  };
   const reason = input.reason?.trim() || null;
   await loadCheckout(db, checkoutId);
   const closing = await db.transaction(async (trx) => {
@@ -33,14 +38,42 @@ export async function closeTillSession(db: Db, checkoutId: number, input: CloseS
     const grandTotalCents = money.salesTotalCents - money.refundsTotalCents;
     const closedAt = new Date();
     const payload = {
-      sessionId: session.id, checkoutId, eventId: session.event_id, closedAt: closedAt.toISOString(), closedBy: userId,
-      floatCashCents: session.float_cash_cents, expected, counted, differences, reason, grandTotalCents, salesCount: money.salesCount,
+      sessionId: session.id,
+      checkoutId,
+      eventId: session.event_id,
+      closedAt: closedAt.toISOString(),
+      closedBy: userId,
+      floatCashCents: session.float_cash_cents,
+      expected,
+      counted,
+      differences,
+      reason,
+      grandTotalCents,
+      salesCount: money.salesCount,
     };
     const anchor = await appendJournal(trx, { kind: 'session.closed', reference: String(session.id), payload });
-    await writeSessionClosing(trx, session.id, { closedAt, closedBy: userId, expected, counted, differences, reason, grandTotalCents, anchor });
+    await writeSessionClosing(trx, session.id, {
+      closedAt,
+      closedBy: userId,
+      expected,
+      counted,
+      differences,
+      reason,
+      grandTotalCents,
+      anchor,
+    });
     await recordEvent(trx, 'register', 'till.closed', {
-      sessionId: session.id, checkoutId, eventId: session.event_id, closedAt: closedAt.toISOString(), closedBy: userId,
-      expected, counted, differences, reason, grandTotalCents, lastJournalHash: anchor.hash,
+      sessionId: session.id,
+      checkoutId,
+      eventId: session.event_id,
+      closedAt: closedAt.toISOString(),
+      closedBy: userId,
+      expected,
+      counted,
+      differences,
+      reason,
+      grandTotalCents,
+      lastJournalHash: anchor.hash,
     });
     return { session, expected, counted, differences, reason, grandTotalCents, closedAt, anchor };
   });

@@ -56,21 +56,42 @@ async function takeCardTransaction(trx: Trx, reference: string, totalCents: numb
   if (tx.status !== 'SUCCESSFUL') throw invalid('CARD_NOT_CONFIRMED');
   if (tx.sale_id !== null || tx.payment_row_id !== null) throw refused('CARD_ALREADY_USED');
   if (tx.amount_cents !== totalCents) {
-    throw invalid('CARD_AMOUNT_MISMATCH', { paid: formatEuros(tx.amount_cents), total: formatEuros(totalCents) }, { paidCents: tx.amount_cents, totalCents });
+    throw invalid(
+      'CARD_AMOUNT_MISMATCH',
+      { paid: formatEuros(tx.amount_cents), total: formatEuros(totalCents) },
+      { paidCents: tx.amount_cents, totalCents },
+    );
   }
   return tx.id;
 }
 
 /** What the sale's statement writes for a reference (the event and the answer name it). */
-function saleWrite(sale: PricedSale, claims: SaleClaims, written: { saleId: number; reference: string; createdAt: Date }, context: CreateSaleContext): SaleWrite & { answer: SaleAnswer } {
+function saleWrite(
+  sale: PricedSale,
+  claims: SaleClaims,
+  written: { saleId: number; reference: string; createdAt: Date },
+  context: CreateSaleContext,
+): SaleWrite & { answer: SaleAnswer } {
   const { input, priced, buyer, payments, receipt } = sale;
   const { saleId, reference, createdAt } = written;
   const event = outboxRow('register', 'sale.completed', {
-    saleId, reference, eventId: input.eventId, checkoutId: input.checkoutId, claimId: claims.claimId,
-    buyer: buyer ? { personId: buyer.id, firstname: buyer.firstname, lastname: buyer.lastname, email: buyer.email, phone: buyer.phone } : null,
+    saleId,
+    reference,
+    eventId: input.eventId,
+    checkoutId: input.checkoutId,
+    claimId: claims.claimId,
+    buyer: buyer
+      ? { personId: buyer.id, firstname: buyer.firstname, lastname: buyer.lastname, email: buyer.email, phone: buyer.phone }
+      : null,
     lines: priced.lines.map((l) => ({
-      productId: l.productId, name: l.name, categoryId: l.categoryId, categoryName: l.categoryName,
-      unitPriceCents: l.unitPriceCents, quantity: l.quantity, totalCents: l.totalCents, kind: l.kind,
+      productId: l.productId,
+      name: l.name,
+      categoryId: l.categoryId,
+      categoryName: l.categoryName,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      totalCents: l.totalCents,
+      kind: l.kind,
     })),
     tickets: claims.tickets,
     bets: claims.bets,
@@ -84,22 +105,58 @@ function saleWrite(sale: PricedSale, claims: SaleClaims, written: { saleId: numb
     completedAt: createdAt.toISOString(),
   });
   const answer = presentCreatedSale(sale, { ...written, origin: context.origin });
-  const journal = journalBindings({
-    kind: 'sale', reference, payload: saleJournalPayload({
-      saleId, reference, eventId: input.eventId, checkoutId: input.checkoutId, totalCents: priced.totalCents, paymentMode: input.paymentMode,
-      lines: priced.lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, unitPriceCents: l.unitPriceCents, totalCents: l.totalCents })),
-      payments: payments.payments, createdAt: createdAt.toISOString(),
-    }),
-  }, createdAt);
+  const journal = journalBindings(
+    {
+      kind: 'sale',
+      reference,
+      payload: saleJournalPayload({
+        saleId,
+        reference,
+        eventId: input.eventId,
+        checkoutId: input.checkoutId,
+        totalCents: priced.totalCents,
+        paymentMode: input.paymentMode,
+        lines: priced.lines.map((l) => ({
+          productId: l.productId,
+          name: l.name,
+          quantity: l.quantity,
+          unitPriceCents: l.unitPriceCents,
+          totalCents: l.totalCents,
+        })),
+        payments: payments.payments,
+        createdAt: createdAt.toISOString(),
+      }),
+    },
+    createdAt,
+  );
   return {
-    id: saleId, reference, eventId: input.eventId, checkoutId: input.checkoutId, personId: buyer?.id ?? null,
-    totalCents: priced.totalCents, paidCents: payments.paidCents, paymentMode: input.paymentMode, paymentStatus: payments.status,
-    orderType: sale.orderType, claimId: claims.claimId, raffleId: priced.raffleId, giftBasketId: priced.giftBasketId,
-    receiptMethod: receipt.method === 'print' ? null : receipt.method, receiptTo: receipt.to,
-    createdBy: context.user.id, createdAt,
-    lines: priced.lines, tickets: sale.tickets, bets: sale.bets,
-    bingoId: sale.cartons.bingoId, cartons: sale.cartons.bingoId !== null ? sale.cartons.numbers : [],
-    payments: payments.payments, event: event.row, answer, key: context.idempotency?.key, journal,
+    id: saleId,
+    reference,
+    eventId: input.eventId,
+    checkoutId: input.checkoutId,
+    personId: buyer?.id ?? null,
+    totalCents: priced.totalCents,
+    paidCents: payments.paidCents,
+    paymentMode: input.paymentMode,
+    paymentStatus: payments.status,
+    orderType: sale.orderType,
+    claimId: claims.claimId,
+    raffleId: priced.raffleId,
+    giftBasketId: priced.giftBasketId,
+    receiptMethod: receipt.method === 'print' ? null : receipt.method,
+    receiptTo: receipt.to,
+    createdBy: context.user.id,
+    createdAt,
+    lines: priced.lines,
+    tickets: sale.tickets,
+    bets: sale.bets,
+    bingoId: sale.cartons.bingoId,
+    cartons: sale.cartons.bingoId !== null ? sale.cartons.numbers : [],
+    payments: payments.payments,
+    event: event.row,
+    answer,
+    key: context.idempotency?.key,
+    journal,
   };
 }
 
@@ -127,7 +184,7 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
             const cardTx = await takeCardTransaction(trx, cardReference, sale.priced.totalCents);
             await markCardTransactionSold(trx, cardTx, saleId, createdAt);
             await openSession(trx);
-            if (!await writeSale(trx, row)) throw new Error('till session closed under a card sale');
+            if (!(await writeSale(trx, row))) throw new Error('till session closed under a card sale');
           });
         } else {
           // One statement is one transaction: the sale, its lines, payments, event, journal record and answer, or nothing.

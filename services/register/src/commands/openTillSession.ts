@@ -11,5 +11,8 @@ export async function openTillSession(db: Db, checkoutId: number, floatCash: num
   if (checkout.checkout_archived) throw tillError('badRequest', 'CHECKOUT_ARCHIVED');
   const session = await openSession(db, { checkoutId, eventId: checkout.event_id, floatCashCents, automatic: false, userId });
   if (!session) throw tillError('conflict', 'SESSION_ALREADY_OPEN');
-  return { open: true, session: presentSession(session, { taken: ZERO, refunded: ZERO, salesCount: 0, salesTotalCents: 0, refundsTotalCents: 0 }) };
+  return {
+    open: true,
+    session: presentSession(session, { taken: ZERO, refunded: ZERO, salesCount: 0, salesTotalCents: 0, refundsTotalCents: 0 }),
+  };
 }

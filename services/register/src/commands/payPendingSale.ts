@@ -4,7 +4,13 @@
  * transaction. The sale row is locked, so two registers paying at once never overpay it.
  */
 import { recordEvent, type AuthUser, type Db, type Trx } from '@kermesse/kit';
-import { METHOD_OF_MODE, PAYMENT_MODE, PAYMENT_STATUS, type PendingPaymentAnswer, type PendingPaymentInput } from '@kermesse/contracts-register';
+import {
+  METHOD_OF_MODE,
+  PAYMENT_MODE,
+  PAYMENT_STATUS,
+  type PendingPaymentAnswer,
+  type PendingPaymentInput,
+} from '@kermesse/contracts-register';
 import { invalid, missing, refused } from '../errors.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
 import { formatEuros, toCents, toEuros } from '@kermesse/contracts-common';
@@ -24,7 +30,12 @@ async function takeCardPayment(trx: Trx, reference: string, amountCents: number)
   const tx = reference ? await lockCardTransaction(trx, reference) : undefined;
   if (!tx || tx.status !== 'SUCCESSFUL') throw invalid('CARD_PENDING_NOT_CONFIRMED');
   if (tx.sale_id !== null || tx.payment_row_id !== null) throw refused('CARD_ALREADY_USED');
-  if (tx.amount_cents !== amountCents) throw invalid('CARD_PAYMENT_MISMATCH', { paid: formatEuros(tx.amount_cents), total: formatEuros(amountCents) }, { paidCents: tx.amount_cents, amountCents });
+  if (tx.amount_cents !== amountCents)
+    throw invalid(
+      'CARD_PAYMENT_MISMATCH',
+      { paid: formatEuros(tx.amount_cents), total: formatEuros(amountCents) },
+      { paidCents: tx.amount_cents, amountCents },
+    );
   return tx.id;
 }
 
@@ -48,7 +59,11 @@ export async function payPendingSale(
     const remaining = sale.total_cents - sale.paid_cents;
     const sum = amounts.reduce((a, b) => a + b, 0);
     if (sum > remaining) {
-      throw invalid('PAYMENT_TOO_MUCH', { amount: formatEuros(sum), remaining: formatEuros(remaining) }, { amountCents: sum, remainingCents: remaining });
+      throw invalid(
+        'PAYMENT_TOO_MUCH',
+        { amount: formatEuros(sum), remaining: formatEuros(remaining) },
+        { amountCents: sum, remainingCents: remaining },
+      );
     }
 
     // The money goes into the open till session of the sale's register (opened automatically if none).
@@ -57,12 +72,26 @@ export async function payPendingSale(
       const reference = entry.reference === undefined || entry.reference === null ? '' : String(entry.reference).trim();
       const cardTx = entry.payment_mode === 3 ? await takeCardPayment(trx, reference, amounts[index]!) : undefined;
       const paymentId = await insertPayment(trx, {
-        saleId: sale.id, method: METHODS[entry.payment_mode], mode: entry.payment_mode, amountCents: amounts[index]!,
-        reference, createdBy: context.user.id, sessionId,
+        saleId: sale.id,
+        method: METHODS[entry.payment_mode],
+        mode: entry.payment_mode,
+        amountCents: amounts[index]!,
+        reference,
+        createdBy: context.user.id,
+        sessionId,
       });
       await appendJournal(trx, {
-        kind: 'payment', reference: sale.reference,
-        payload: { saleId: sale.id, paymentId, sessionId, method: METHODS[entry.payment_mode], mode: entry.payment_mode, amountCents: amounts[index], reference },
+        kind: 'payment',
+        reference: sale.reference,
+        payload: {
+          saleId: sale.id,
+          paymentId,
+          sessionId,
+          method: METHODS[entry.payment_mode],
+          mode: entry.payment_mode,
+          amountCents: amounts[index],
+          reference,
+        },
       });
       if (cardTx) await markCardTransactionPayment(trx, cardTx, paymentId);
     }
@@ -74,13 +103,20 @@ export async function payPendingSale(
     const payments = await listPayments(trx, sale.id);
     if (settled) {
       await recordEvent(trx, 'register', 'sale.settled', {
-        saleId: sale.id, reference: sale.reference, eventId: sale.event_id, totalCents: sale.total_cents,
+        saleId: sale.id,
+        reference: sale.reference,
+        eventId: sale.event_id,
+        totalCents: sale.total_cents,
         payments: payments.map((p) => ({ method: p.method, amountCents: p.amount_cents, reference: p.reference })),
         settledAt: settledAt.toISOString(),
       });
     }
     const result: PendingPaymentAnswer = {
-      success: true, paid: toEuros(paid), remaining: toEuros(sale.total_cents - paid), settled, payments: payments.map(presentPayment),
+      success: true,
+      paid: toEuros(paid),
+      remaining: toEuros(sale.total_cents - paid),
+      settled,
+      payments: payments.map(presentPayment),
     };
     await context.idempotency?.complete(trx, 200, result);
     return result;

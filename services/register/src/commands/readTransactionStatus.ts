@@ -24,5 +24,8 @@ export async function readTransactionStatus(deps: { db: Db; provider: CardProvid
       await settleCardTransaction(db, row.id, status, code);
     }
   }
-  return { success: true, data: { status, transaction_code: code, amount: toEuros(row.amount_cents), client_transaction_id: clientTransactionId } };
+  return {
+    success: true,
+    data: { status, transaction_code: code, amount: toEuros(row.amount_cents), client_transaction_id: clientTransactionId },
+  };
 }

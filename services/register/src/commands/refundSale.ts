@@ -11,7 +11,7 @@
  * name them (`tickets`, `bets`); otherwise the last numbers (highest) of the sale not voided yet go.
  */
 import { randomUUID } from 'node:crypto';
-import { badRequest, notFound, outboxRow, type AuthUser, type Db, type Trx } from '@kermesse/kit';
+import { badRequest, notFound, outboxRow, type AuthUser, type Db } from '@kermesse/kit';
 import { REFUND_MESSAGES, remainingQuantities, tooMuchMessage, type Refund, type RefundInput } from '@kermesse/contracts-register';
 import type { IdempotencyHandle } from '../idempotency.ts';
 import { cartonsToVoid } from '../bingo/refund.ts';
@@ -24,7 +24,10 @@ import { sessionForSale } from '../till/sessions.ts';
 import { isPaid, listRefunds, presentRefund, type RefundRow } from '../refunds/load.ts';
 import { assertMayRefund } from '../refunds/rights.ts';
 
-export interface RefundAnswer { success: true; refund: Refund }
+export interface RefundAnswer {
+  success: true;
+  refund: Refund;
+}
 
 export interface RefundContext {
   user: AuthUser;
@@ -35,9 +38,16 @@ const fail = (code: keyof typeof REFUND_MESSAGES, message: string = REFUND_MESSA
   badRequest(message).withCode(code, details);
 
 /** The numbers to void: those named (each of the sale and not voided yet), else the highest ones left. */
-function chooseVoided<T>(available: T[], count: number, named: T[] | undefined, same: (a: T, b: T) => boolean, errors: {
-  count: () => Error; notInSale: (item: T) => Error;
-}): T[] {
+function chooseVoided<T>(
+  available: T[],
+  count: number,
+  named: T[] | undefined,
+  same: (a: T, b: T) => boolean,
+  errors: {
+    count: () => Error;
+    notInSale: (item: T) => Error;
+  },
+): T[] {
   if (count === 0) return [];
   if (named && named.length) {
     if (named.length !== count) throw errors.count();
@@ -47,7 +57,12 @@ function chooseVoided<T>(available: T[], count: number, named: T[] | undefined, 
   return available.slice(-count);
 }
 
-export async function refundSale(deps: { db: Db; wake?: () => void }, rawReference: string, input: RefundInput, context: RefundContext): Promise<RefundAnswer> {
+export async function refundSale(
+  deps: { db: Db; wake?: () => void },
+  rawReference: string,
+  input: RefundInput,
+  context: RefundContext,
+): Promise<RefundAnswer> {
   const { db } = deps;
   await assertMayRefund(db, context.user);
   const reference = normalizeReference(rawReference);
@@ -66,7 +81,10 @@ export async function refundSale(deps: { db: Db; wake?: () => void }, rawReferen
     }
 
     const [saleLines, earlier, saleTickets, saleBets] = await Promise.all([
-      listLines(trx, sale.id), listRefunds(trx, sale.id), listTickets(trx, sale.id), listBets(trx, sale.id),
+      listLines(trx, sale.id),
+      listRefunds(trx, sale.id),
+      listTickets(trx, sale.id),
+      listBets(trx, sale.id),
     ]);
     const remaining = remainingQuantities(
       saleLines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
@@ -80,10 +98,17 @@ export async function refundSale(deps: { db: Db; wake?: () => void }, rawReferen
       const sold = saleLines.find((l) => l.product_id === productId);
       const left = remaining.get(productId);
       if (!sold || !left) throw fail('LINE_NOT_IN_SALE', REFUND_MESSAGES.LINE_NOT_IN_SALE, { productId });
-      if (quantity > left.remaining) throw fail('TOO_MUCH', tooMuchMessage(sold.name, left.remaining), { productId, remaining: left.remaining });
+      if (quantity > left.remaining)
+        throw fail('TOO_MUCH', tooMuchMessage(sold.name, left.remaining), { productId, remaining: left.remaining });
       return {
-        product_id: productId, name: sold.name, category_id: sold.category_id, category_name: sold.category_name, kind: sold.kind,
-        unit_price_cents: sold.unit_price_cents, quantity, total_cents: sold.unit_price_cents * quantity,
+        product_id: productId,
+        name: sold.name,
+        category_id: sold.category_id,
+        category_name: sold.category_name,
+        kind: sold.kind,
+        unit_price_cents: sold.unit_price_cents,
+        quantity,
+        total_cents: sold.unit_price_cents * quantity,
       };
     });
 
@@ -91,12 +116,19 @@ export async function refundSale(deps: { db: Db; wake?: () => void }, rawReferen
     // discount not refunded with its products keeps the refund within what was paid).
     const refundedBefore = earlier.reduce((sum, r) => sum + r.amount_cents, 0);
     const left = sale.total_cents - refundedBefore;
-    const amountCents = Math.min(lines.reduce((sum, l) => sum + l.total_cents, 0), left);
+    const amountCents = Math.min(
+      lines.reduce((sum, l) => sum + l.total_cents, 0),
+      left,
+    );
     if (amountCents <= 0) throw fail('AMOUNT_NOTHING');
 
     // Tickets and bets of the refunded ticket lines: voided, never back on sale.
-    const units = await productUnits(trx, lines.filter((l) => l.kind === 'raffle' || l.kind === 'giftbasket').map((l) => l.product_id));
-    const countOf = (kind: string) => lines.filter((l) => l.kind === kind).reduce((sum, l) => sum + l.quantity * (units.get(l.product_id) ?? 1), 0);
+    const units = await productUnits(
+      trx,
+      lines.filter((l) => l.kind === 'raffle' || l.kind === 'giftbasket').map((l) => l.product_id),
+    );
+    const countOf = (kind: string) =>
+      lines.filter((l) => l.kind === kind).reduce((sum, l) => sum + l.quantity * (units.get(l.product_id) ?? 1), 0);
     const voidedBefore = new Set(earlier.flatMap((r) => r.voided_tickets));
     const ticketsLeft = saleTickets.filter((n) => !voidedBefore.has(n)).sort((a, b) => a - b);
     const ticketCount = Math.min(countOf('raffle'), ticketsLeft.length);
@@ -105,7 +137,10 @@ export async function refundSale(deps: { db: Db; wake?: () => void }, rawReferen
       notInSale: (n) => fail('TICKET_NOT_IN_SALE', REFUND_MESSAGES.TICKET_NOT_IN_SALE.replace('{number}', String(n)), { number: n }),
     });
     const betsVoidedBefore = new Set(earlier.flatMap((r) => r.voided_bets.map((b) => b.weight)));
-    const betsLeft = saleBets.filter((b) => !betsVoidedBefore.has(b.weight)).sort((a, b) => a.weight - b.weight).map((b) => b.weight);
+    const betsLeft = saleBets
+      .filter((b) => !betsVoidedBefore.has(b.weight))
+      .sort((a, b) => a.weight - b.weight)
+      .map((b) => b.weight);
     const betCount = Math.min(countOf('giftbasket'), betsLeft.length);
     const betWeights = chooseVoided(betsLeft, betCount, input.bets, (a, b) => a === b, {
       count: () => fail('BETS_COUNT', REFUND_MESSAGES.BETS_COUNT.replace('{count}', String(betCount)), { count: betCount }),
@@ -113,26 +148,58 @@ export async function refundSale(deps: { db: Db; wake?: () => void }, rawReferen
     });
     const bets = betWeights.map((weight) => ({ typeId: saleBets.find((b) => b.weight === weight)!.type_id, weight }));
     // Loto cartons of the refunded carton lines: voided, never back on sale (bingo/refund.ts).
-    const cartons = await cartonsToVoid(trx, sale.id, lines, earlier.flatMap((r) => r.voided_cartons ?? []), input.cartons);
+    const cartons = await cartonsToVoid(
+      trx,
+      sale.id,
+      lines,
+      earlier.flatMap((r) => r.voided_cartons ?? []),
+      input.cartons,
+    );
 
     const sessionId = await sessionForSale(trx, checkoutId, sale.event_id, context.user.id);
     const id = randomUUID();
     const createdAt = new Date();
     const row: Omit<RefundRow, 'lines'> = {
-      id, sale_id: sale.id, event_id: sale.event_id, checkout_id: checkoutId, session_id: sessionId, amount_cents: amountCents,
-      payment_mode: input.payment_mode, reason, voided_tickets: tickets, voided_bets: bets, voided_cartons: cartons.numbers, created_by: context.user.id, created_at: createdAt,
+      id,
+      sale_id: sale.id,
+      event_id: sale.event_id,
+      checkout_id: checkoutId,
+      session_id: sessionId,
+      amount_cents: amountCents,
+      payment_mode: input.payment_mode,
+      reason,
+      voided_tickets: tickets,
+      voided_bets: bets,
+      voided_cartons: cartons.numbers,
+      created_by: context.user.id,
+      created_at: createdAt,
     };
 
     const payload = {
-      refundId: id, saleId: sale.id, reference: sale.reference, eventId: sale.event_id, checkoutId, sessionId,
+      refundId: id,
+      saleId: sale.id,
+      reference: sale.reference,
+      eventId: sale.event_id,
+      checkoutId,
+      sessionId,
       lines: lines.map((l) => ({
-        productId: l.product_id, name: l.name, categoryId: l.category_id, categoryName: l.category_name, kind: l.kind,
-        quantity: l.quantity, unitPriceCents: l.unit_price_cents, totalCents: l.total_cents,
+        productId: l.product_id,
+        name: l.name,
+        categoryId: l.category_id,
+        categoryName: l.category_name,
+        kind: l.kind,
+        quantity: l.quantity,
+        unitPriceCents: l.unit_price_cents,
+        totalCents: l.total_cents,
       })),
       tickets: sale.raffle_id ? tickets.map((number) => ({ raffleId: sale.raffle_id!, number })) : [],
       bets: sale.gift_basket_id ? bets.map((b) => ({ giftBasketId: sale.gift_basket_id!, ...b })) : [],
       ...(cartons.event.length ? { cartons: cartons.event } : {}),
-      amountCents, paymentMode: input.payment_mode, reason, refundedBy: context.user.id, refundedAt: createdAt.toISOString(),
+      amountCents,
+      paymentMode: input.payment_mode,
+      reason,
+      refundedBy: context.user.id,
+      refundedAt: createdAt.toISOString(),
     };
     const event = outboxRow('register', 'sale.refunded', payload);
     await insertRefund(trx, row, lines, event.row);

@@ -49,7 +49,11 @@ export async function requestReceipt(
     const sale = reference ? await findSaleByReference(trx, reference) : undefined;
     if (!sale) throw missing('SALE_NOT_FOUND');
     const [lines, payments, tickets, bets, cartons] = await Promise.all([
-      listLines(trx, sale.id), listPayments(trx, sale.id), listTickets(trx, sale.id), listBets(trx, sale.id), saleCartonsOfEvent(trx, sale.id),
+      listLines(trx, sale.id),
+      listPayments(trx, sale.id),
+      listTickets(trx, sale.id),
+      listBets(trx, sale.id),
+      saleCartonsOfEvent(trx, sale.id),
     ]);
     await recordEvent(trx, 'register', 'receipt.requested', {
       requestId: randomUUID(),
@@ -59,8 +63,14 @@ export async function requestReceipt(
       saleId: sale.id,
       eventId: sale.event_id,
       lines: lines.map((l) => ({
-        productId: l.product_id, name: l.name, categoryId: l.category_id, categoryName: l.category_name,
-        unitPriceCents: l.unit_price_cents, quantity: l.quantity, totalCents: l.total_cents, kind: l.kind,
+        productId: l.product_id,
+        name: l.name,
+        categoryId: l.category_id,
+        categoryName: l.category_name,
+        unitPriceCents: l.unit_price_cents,
+        quantity: l.quantity,
+        totalCents: l.total_cents,
+        kind: l.kind,
       })),
       tickets: sale.raffle_id ? tickets.map((number) => ({ raffleId: sale.raffle_id!, number })) : [],
       bets: sale.gift_basket_id ? bets.map((b) => ({ giftBasketId: sale.gift_basket_id!, typeId: b.type_id, weight: b.weight })) : [],

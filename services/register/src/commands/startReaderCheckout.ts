@@ -11,7 +11,12 @@ import type { ReaderCheckoutAnswer } from '@kermesse/contracts-register';
 import { asHttpError, type CardProvider } from '../payments/provider.ts';
 import { findLiveTransactionOfPayment, insertCardTransaction, lockCardPayment } from '../repositories/cards.ts';
 
-export interface StartCheckoutInput { readerId: string; amountCents: number; description: string; paymentId?: string }
+export interface StartCheckoutInput {
+  readerId: string;
+  amountCents: number;
+  description: string;
+  paymentId?: string;
+}
 type CheckoutAnswer = ReaderCheckoutAnswer;
 
 export async function startReaderCheckout(
@@ -28,7 +33,10 @@ export async function startReaderCheckout(
       if (payment.amount_cents !== input.amountCents) throw invalid('CARD_PAYMENT_AMOUNT');
       const previous = await findLiveTransactionOfPayment(trx, payment.id);
       if (previous) {
-        const resumed: CheckoutAnswer = { success: true, data: { client_transaction_id: previous.client_transaction_id, status: previous.status, resumed: true } };
+        const resumed: CheckoutAnswer = {
+          success: true,
+          data: { client_transaction_id: previous.client_transaction_id, status: previous.status, resumed: true },
+        };
         await context.idempotency?.complete(trx, 201, resumed);
         return resumed;
       }
@@ -49,10 +57,18 @@ export async function startReaderCheckout(
       throw asHttpError(err);
     }
     await insertCardTransaction(trx, {
-      paymentId: input.paymentId ?? null, provider: provider.name, readerId: reader.id, clientTransactionId: started.clientTransactionId,
-      amountCents: input.amountCents, description: input.description, createdBy: context.user.id,
+      paymentId: input.paymentId ?? null,
+      provider: provider.name,
+      readerId: reader.id,
+      clientTransactionId: started.clientTransactionId,
+      amountCents: input.amountCents,
+      description: input.description,
+      createdBy: context.user.id,
     });
-    const answer: CheckoutAnswer = { success: true, data: { client_transaction_id: started.clientTransactionId, status: 'PENDING', resumed: false } };
+    const answer: CheckoutAnswer = {
+      success: true,
+      data: { client_transaction_id: started.clientTransactionId, status: 'PENDING', resumed: false },
+    };
     await context.idempotency?.complete(trx, 201, answer);
     return answer;
   });

@@ -14,30 +14,54 @@ export interface RegisterConsumers {
 export async function startRegisterConsumers(deps: { db: Db; bus: Bus; logger: Logger }): Promise<RegisterConsumers> {
   const { db, bus, logger } = deps;
   const consumers: EventConsumer[] = [];
-  consumers.push(await startConsumer({
-    db, bus, logger, name: 'register-raffle-configured', type: 'raffle.configured',
-    async handle(event, trx) {
-      await applyRaffleConfigured(trx, event.payload, event.occurredAt);
-    },
-  }));
-  consumers.push(await startConsumer({
-    db, bus, logger, name: 'register-giftbasket-configured', type: 'giftbasket.configured',
-    async handle(event, trx) {
-      await applyGiftBasketConfigured(trx, event.payload, event.occurredAt);
-    },
-  }));
-  consumers.push(await startConsumer({
-    db, bus, logger, name: 'register-bingo-configured', type: 'bingo.configured',
-    async handle(event, trx) {
-      await applyBingoConfigured(trx, event.payload, event.occurredAt);
-    },
-  }));
-  consumers.push(await startConsumer({
-    db, bus, logger, name: 'register-stock-alert', type: 'stock.alert',
-    async handle(event, trx) {
-      await applyStockAlert(trx, event.payload);
-    },
-  }));
+  consumers.push(
+    await startConsumer({
+      db,
+      bus,
+      logger,
+      name: 'register-raffle-configured',
+      type: 'raffle.configured',
+      async handle(event, trx) {
+        await applyRaffleConfigured(trx, event.payload, event.occurredAt);
+      },
+    }),
+  );
+  consumers.push(
+    await startConsumer({
+      db,
+      bus,
+      logger,
+      name: 'register-giftbasket-configured',
+      type: 'giftbasket.configured',
+      async handle(event, trx) {
+        await applyGiftBasketConfigured(trx, event.payload, event.occurredAt);
+      },
+    }),
+  );
+  consumers.push(
+    await startConsumer({
+      db,
+      bus,
+      logger,
+      name: 'register-bingo-configured',
+      type: 'bingo.configured',
+      async handle(event, trx) {
+        await applyBingoConfigured(trx, event.payload, event.occurredAt);
+      },
+    }),
+  );
+  consumers.push(
+    await startConsumer({
+      db,
+      bus,
+      logger,
+      name: 'register-stock-alert',
+      type: 'stock.alert',
+      async handle(event, trx) {
+        await applyStockAlert(trx, event.payload);
+      },
+    }),
+  );
   return {
     async stop() {
       await Promise.all(consumers.map((c) => c.stop()));

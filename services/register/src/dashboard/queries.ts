@@ -31,11 +31,29 @@ export interface DashboardFigures {
   bingos: Array<{ bingoId: number; name: string; sold: number; voided: number; total: number; cents: number }>;
 }
 
-interface SalesGroup { checkoutId: number; hour: string; mode: number; n: number; totalCents: number; paidCents: number }
-interface LineGroup { productId: number; categoryId: number | null; kind: string; donations: number; quantity: number; cents: number }
+interface SalesGroup {
+  checkoutId: number;
+  hour: string;
+  mode: number;
+  n: number;
+  totalCents: number;
+  paidCents: number;
+}
+interface LineGroup {
+  productId: number;
+  categoryId: number | null;
+  kind: string;
+  donations: number;
+  quantity: number;
+  cents: number;
+}
 
 /** Aggregates of a set of sales: by (register, hour, mode) and by (product, category, kind). */
-export interface SalesPart { groups: Map<string, SalesGroup>; lines: Map<string, LineGroup>; sales: number }
+export interface SalesPart {
+  groups: Map<string, SalesGroup>;
+  lines: Map<string, LineGroup>;
+  sales: number;
+}
 
 const TOP_PRODUCTS = 10;
 const DONATION_PRODUCT_ID = -1;
@@ -50,12 +68,18 @@ export async function findDashboardEvent(db: Db, eventId: number): Promise<{ id:
 }
 
 /** Events for the dashboard's chooser: current ones first (not archived, latest start first). */
-export async function listDashboardEvents(db: Db): Promise<Array<{ id: number; name: string; startsOn: string | null; archived: boolean }>> {
+export async function listDashboardEvents(
+  db: Db,
+): Promise<Array<{ id: number; name: string; startsOn: string | null; archived: boolean }>> {
   const rows = await db.raw(`
     select id, name, to_char(starts_on, 'YYYY-MM-DD') as starts_on, archived_at is not null as archived from events
     order by archived_at is not null, starts_on desc nulls last, id desc`);
-  return (rows.rows as Array<{ id: number; name: string; starts_on: string | null; archived: boolean }>)
-    .map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on, archived: e.archived }));
+  return (rows.rows as Array<{ id: number; name: string; starts_on: string | null; archived: boolean }>).map((e) => ({
+    id: e.id,
+    name: e.name,
+    startsOn: e.starts_on,
+    archived: e.archived,
+  }));
 }
 
 /** By register, hour and mode, the sales of the event matching `condition` (on `created_at`, bound as `:at`). */
@@ -72,17 +96,38 @@ const linesSql = (condition: string) => `
   group by 1, 2, 3`;
 
 type SalesRow = { checkout_id: number; hour: string; payment_mode: number; n: number; total: string | number; paid: string | number };
-type LinesRow = { product_id: number; category_id: number | null; kind: string; donations: number; quantity: string | number; cents: string | number };
+type LinesRow = {
+  product_id: number;
+  category_id: number | null;
+  kind: string;
+  donations: number;
+  quantity: string | number;
+  cents: string | number;
+};
 
 function salesPartOf(salesRows: SalesRow[], lineRows: LinesRow[]): SalesPart {
   const part: SalesPart = { groups: new Map(), lines: new Map(), sales: 0 };
   for (const r of salesRows) {
-    const g: SalesGroup = { checkoutId: r.checkout_id, hour: r.hour, mode: r.payment_mode, n: r.n, totalCents: num(r.total), paidCents: num(r.paid) };
+    const g: SalesGroup = {
+      checkoutId: r.checkout_id,
+      hour: r.hour,
+      mode: r.payment_mode,
+      n: r.n,
+      totalCents: num(r.total),
+      paidCents: num(r.paid),
+    };
     part.groups.set(groupKey(g), g);
     part.sales += r.n;
   }
   for (const r of lineRows) {
-    const l: LineGroup = { productId: r.product_id, categoryId: r.category_id, kind: r.kind, donations: r.donations, quantity: num(r.quantity), cents: num(r.cents) };
+    const l: LineGroup = {
+      productId: r.product_id,
+      categoryId: r.category_id,
+      kind: r.kind,
+      donations: r.donations,
+      quantity: num(r.quantity),
+      cents: num(r.cents),
+    };
     part.lines.set(lineKey(l), l);
   }
   return part;
@@ -91,7 +136,10 @@ function salesPartOf(salesRows: SalesRow[], lineRows: LinesRow[]): SalesPart {
 /** The sales of an event created before `before` (the kept part), aggregated. */
 export async function readSalesPart(db: Db, eventId: number, range: { before: Date } | { from: Date }): Promise<SalesPart> {
   const [condition, at] = 'before' in range ? ['created_at < :at', range.before] : ['created_at >= :at', range.from];
-  const [salesRows, lineRows] = await Promise.all([db.raw(salesSql(condition), { eventId, at }), db.raw(linesSql(condition), { eventId, at })]);
+  const [salesRows, lineRows] = await Promise.all([
+    db.raw(salesSql(condition), { eventId, at }),
+    db.raw(linesSql(condition), { eventId, at }),
+  ]);
   return salesPartOf(salesRows.rows as SalesRow[], lineRows.rows as LinesRow[]);
 }
 
@@ -101,11 +149,17 @@ export function addSalesParts(a: SalesPart, b: SalesPart): SalesPart {
   for (const part of [a, b]) {
     for (const [key, g] of part.groups) {
       const s = sum.groups.get(key);
-      sum.groups.set(key, s ? { ...s, n: s.n + g.n, totalCents: s.totalCents + g.totalCents, paidCents: s.paidCents + g.paidCents } : { ...g });
+      sum.groups.set(
+        key,
+        s ? { ...s, n: s.n + g.n, totalCents: s.totalCents + g.totalCents, paidCents: s.paidCents + g.paidCents } : { ...g },
+      );
     }
     for (const [key, l] of part.lines) {
       const s = sum.lines.get(key);
-      sum.lines.set(key, s ? { ...s, donations: s.donations + l.donations, quantity: s.quantity + l.quantity, cents: s.cents + l.cents } : { ...l });
+      sum.lines.set(
+        key,
+        s ? { ...s, donations: s.donations + l.donations, quantity: s.quantity + l.quantity, cents: s.cents + l.cents } : { ...l },
+      );
     }
   }
   return sum;
@@ -117,7 +171,8 @@ export function addSalesParts(a: SalesPart, b: SalesPart): SalesPart {
  * the names of registers and categories. Every query here reads an index or a small table.
  */
 export async function dashboardVersion(db: Db, eventId: number, cutoff: Date): Promise<{ version: string; eventName: string | null }> {
-  const { rows } = await db.raw(`
+  const { rows } = await db.raw(
+    `
     select
       (select count(*) || '.' || coalesce(max(id), 0) from sales where event_id = :eventId and created_at >= :cutoff) as recent,
       (select count(*) || '.' || coalesce(sum(paid_cents), 0) || '.' || count(settled_at) from sales where event_id = :eventId and payment_mode = 99) as held,
@@ -127,9 +182,14 @@ export async function dashboardVersion(db: Db, eventId: number, cutoff: Date): P
       (select coalesce(max(updated_at)::text, '') || count(*) from bingos where event_id = :eventId) as bingos,
       (select md5(coalesce(string_agg(id || name, '|' order by id), '')) from checkouts where event_id = :eventId) as checkouts,
       (select md5(coalesce(string_agg(id || name, '|' order by id), '')) from categories where event_id = :eventId) as categories,
-      (select name from events where id = :eventId) as event`, { eventId, cutoff });
+      (select name from events where id = :eventId) as event`,
+    { eventId, cutoff },
+  );
   const row = rows[0] as Record<string, string | null>;
-  const version = createHash('sha256').update(`${eventId}|${cutoff.getTime()}|${Object.values(row).join('|')}`).digest('base64url').slice(0, 22);
+  const version = createHash('sha256')
+    .update(`${eventId}|${cutoff.getTime()}|${Object.values(row).join('|')}`)
+    .digest('base64url')
+    .slice(0, 22);
   return { version, eventName: row.event ?? null };
 }
 
@@ -137,11 +197,17 @@ export async function dashboardVersion(db: Db, eventId: number, cutoff: Date): P
  * The recent sales and everything that may change after a sale is written, read fresh (all at once),
  * added to the kept part, then the figures assembled.
  */
-export async function assembleDashboard(db: Db, event: { id: number; name: string }, kept: SalesPart, cutoff: Date): Promise<DashboardFigures> {
+export async function assembleDashboard(
+  db: Db,
+  event: { id: number; name: string },
+  kept: SalesPart,
+  cutoff: Date,
+): Promise<DashboardFigures> {
   const eventId = event.id;
   // One statement (one round trip, one backend): the recent sales and every figure that may have moved.
   const json = (sql: string) => `(select coalesce(json_agg(x), '[]'::json) from (${sql}) x)`;
-  const { rows } = await db.raw(`select
+  const { rows } = await db.raw(
+    `select
     ${json(salesSql('created_at >= :at'))} as recent_sales,
     ${json(linesSql('created_at >= :at'))} as recent_lines,
     ${json(`select count(*)::int as n, coalesce(sum(total_cents - paid_cents), 0)::bigint as remaining
@@ -166,7 +232,9 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
                    (select count(*) from sale_cartons c join refunds r on r.sale_id = c.sale_id
                      where c.bingo_id = b.id and c.carton_number = any(r.voided_cartons))::int as voided
             from bingos b where b.event_id = :eventId order by b.id`)} as bingos,
-    ${json('select id, name from products')} as products`, { eventId, at: cutoff });
+    ${json('select id, name from products')} as products`,
+    { eventId, at: cutoff },
+  );
   const fresh = rows[0] as Record<string, unknown[]>;
   const recent = salesPartOf(fresh.recent_sales as SalesRow[], fresh.recent_lines as LinesRow[]);
   const pendingRows = { rows: fresh.pending! };
@@ -177,19 +245,37 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
   const categoryRows = fresh.categories!;
   const raffleRows = { rows: fresh.raffles! };
   const basketRows = { rows: fresh.baskets! };
-  const bingoRows = fresh.bingos as Array<{ id: number; name: string; total_cartons: number; category_id: number; sold: number; voided: number }>;
+  const bingoRows = fresh.bingos as Array<{
+    id: number;
+    name: string;
+    total_cartons: number;
+    category_id: number;
+    sold: number;
+    voided: number;
+  }>;
   const productRows = fresh.products!;
   const part = addSalesParts(kept, recent);
   const refunds = refundRows.rows as Array<{
-    checkout_id: number; payment_mode: number; amount_cents: number; hour: string;
-    raffle_id: number | null; gift_basket_id: number | null; voided_tickets: number; voided_bets: number;
+    checkout_id: number;
+    payment_mode: number;
+    amount_cents: number;
+    hour: string;
+    raffle_id: number | null;
+    gift_basket_id: number | null;
+    voided_tickets: number;
+    voided_bets: number;
   }>;
   const groups = [...part.groups.values()];
 
   // Money by mode: sales paid at once (their mode), payments of sales on hold (each payment's mode).
-  const collected = new Map<number, number>([[1, 0], [2, 0], [3, 0]]);
+  const collected = new Map<number, number>([
+    [1, 0],
+    [2, 0],
+    [3, 0],
+  ]);
   for (const g of groups) if (g.mode !== 99) collected.set(g.mode, (collected.get(g.mode) ?? 0) + g.paidCents);
-  for (const p of heldPayments.rows as Array<{ mode: number; cents: string | number }>) collected.set(p.mode, (collected.get(p.mode) ?? 0) + num(p.cents));
+  for (const p of heldPayments.rows as Array<{ mode: number; cents: string | number }>)
+    collected.set(p.mode, (collected.get(p.mode) ?? 0) + num(p.cents));
   const refunded = new Map<number, number>();
   const refundedByCheckout = new Map<number, number>();
   const refundedByHour = new Map<string, number>();
@@ -222,7 +308,14 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
 
   // Lines, refunded lines subtracted.
   const lines = new Map([...part.lines].map(([key, l]) => [key, { ...l }]));
-  for (const r of refundLineRows.rows as Array<{ product_id: number; category_id: number | null; kind: string; lines: number; quantity: string | number; cents: string | number }>) {
+  for (const r of refundLineRows.rows as Array<{
+    product_id: number;
+    category_id: number | null;
+    kind: string;
+    lines: number;
+    quantity: string | number;
+    cents: string | number;
+  }>) {
     const l = { productId: r.product_id, categoryId: r.category_id, kind: r.kind };
     const line = lines.get(lineKey(l)) ?? { ...l, donations: 0, quantity: 0, cents: 0 };
     line.quantity -= num(r.quantity);
@@ -240,8 +333,14 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
   for (const line of lines.values()) {
     const special = line.kind === 'donation' || line.kind === 'discount';
     const categoryKey = special ? line.kind : String(line.categoryId);
-    const name = line.kind === 'donation' ? 'Dons' : line.kind === 'discount' ? 'Remises menu'
-      : line.categoryId !== null ? categories.get(line.categoryId) ?? `Catégorie ${line.categoryId}` : 'Sans catégorie';
+    const name =
+      line.kind === 'donation'
+        ? 'Dons'
+        : line.kind === 'discount'
+          ? 'Remises menu'
+          : line.categoryId !== null
+            ? (categories.get(line.categoryId) ?? `Catégorie ${line.categoryId}`)
+            : 'Sans catégorie';
     const category = byCategoryMap.get(categoryKey) ?? { categoryId: special ? null : line.categoryId, name, quantity: 0, cents: 0 };
     category.quantity += line.quantity;
     category.cents += line.cents;
@@ -251,16 +350,24 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
       donations.cents += line.cents;
     }
     if (line.productId > 0) {
-      const product = byProduct.get(line.productId) ?? { productId: line.productId, name: productNames.get(line.productId) ?? `Produit ${line.productId}`, quantity: 0, cents: 0 };
+      const product = byProduct.get(line.productId) ?? {
+        productId: line.productId,
+        name: productNames.get(line.productId) ?? `Produit ${line.productId}`,
+        quantity: 0,
+        cents: 0,
+      };
       product.quantity += line.quantity;
       product.cents += line.cents;
       byProduct.set(line.productId, product);
     }
   }
-  const byCategory = [...byCategoryMap.values()].filter((c) => c.quantity !== 0 || c.cents !== 0)
+  const byCategory = [...byCategoryMap.values()]
+    .filter((c) => c.quantity !== 0 || c.cents !== 0)
     .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name, 'fr'));
-  const topProducts = [...byProduct.values()].filter((p) => p.quantity > 0)
-    .sort((a, b) => b.quantity - a.quantity || b.cents - a.cents || a.name.localeCompare(b.name, 'fr')).slice(0, TOP_PRODUCTS);
+  const topProducts = [...byProduct.values()]
+    .filter((p) => p.quantity > 0)
+    .sort((a, b) => b.quantity - a.quantity || b.cents - a.cents || a.name.localeCompare(b.name, 'fr'))
+    .slice(0, TOP_PRODUCTS);
 
   const centsOfCategory = (categoryId: number) => byCategoryMap.get(String(categoryId))?.cents ?? 0;
   const voidedTickets = new Map<number, number>();
@@ -269,17 +376,24 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
     if (r.raffle_id !== null) voidedTickets.set(r.raffle_id, (voidedTickets.get(r.raffle_id) ?? 0) + r.voided_tickets);
     if (r.gift_basket_id !== null) voidedBets.set(r.gift_basket_id, (voidedBets.get(r.gift_basket_id) ?? 0) + r.voided_bets);
   }
-  const raffles = (raffleRows.rows as Array<{ id: number; name: string; total_tickets: number; category_id: number; sold: number }>).map((r) => {
-    const voided = voidedTickets.get(r.id) ?? 0;
-    return { raffleId: r.id, name: r.name, sold: r.sold - voided, voided, total: r.total_tickets, cents: centsOfCategory(r.category_id) };
-  });
+  const raffles = (raffleRows.rows as Array<{ id: number; name: string; total_tickets: number; category_id: number; sold: number }>).map(
+    (r) => {
+      const voided = voidedTickets.get(r.id) ?? 0;
+      return { raffleId: r.id, name: r.name, sold: r.sold - voided, voided, total: r.total_tickets, cents: centsOfCategory(r.category_id) };
+    },
+  );
   const giftBaskets = (basketRows.rows as Array<{ id: number; name: string; category_id: number; bets: number }>).map((b) => {
     const voided = voidedBets.get(b.id) ?? 0;
     return { giftBasketId: b.id, name: b.name, bets: b.bets - voided, voided, cents: centsOfCategory(b.category_id) };
   });
 
   const bingos = bingoRows.map((b) => ({
-    bingoId: b.id, name: b.name, sold: b.sold - b.voided, voided: b.voided, total: b.total_cartons, cents: centsOfCategory(b.category_id),
+    bingoId: b.id,
+    name: b.name,
+    sold: b.sold - b.voided,
+    voided: b.voided,
+    total: b.total_cartons,
+    cents: centsOfCategory(b.category_id),
   }));
 
   const pending = pendingRows.rows[0] as { n: number; remaining: string | number };
@@ -290,7 +404,11 @@ export async function assembleDashboard(db: Db, event: { id: number; name: strin
     refunds: { count: refunds.length, cents: refunds.reduce((sum, r) => sum + r.amount_cents, 0) },
     donations,
     pending: { count: pending.n, cents: num(pending.remaining) },
-    byMode: ([1, 2, 3] as const).map((mode) => ({ mode, collectedCents: collected.get(mode) ?? 0, refundedCents: refunded.get(mode) ?? 0 })),
+    byMode: ([1, 2, 3] as const).map((mode) => ({
+      mode,
+      collectedCents: collected.get(mode) ?? 0,
+      refundedCents: refunded.get(mode) ?? 0,
+    })),
     byCheckout,
     byCategory,
     byHour,

@@ -5,7 +5,14 @@
  * query each, and a new computation only when the version moved.
  */
 import type { Db, Logger } from '@kermesse/kit';
-import { assembleDashboard, dashboardVersion, findDashboardEvent, readSalesPart, type DashboardFigures, type SalesPart } from './queries.ts';
+import {
+  assembleDashboard,
+  dashboardVersion,
+  findDashboardEvent,
+  readSalesPart,
+  type DashboardFigures,
+  type SalesPart,
+} from './queries.ts';
 
 export interface DashboardReaderOptions {
   /** Sales created less than this long ago are read at each refresh (a commit is never older). */
@@ -16,9 +23,16 @@ export interface DashboardReaderOptions {
   logger?: Logger;
 }
 
-export interface DashboardRead { version: string; figures?: DashboardFigures }
+export interface DashboardRead {
+  version: string;
+  figures?: DashboardFigures;
+}
 
-interface Kept { cutoff: Date; part: SalesPart; builtAt: number }
+interface Kept {
+  cutoff: Date;
+  part: SalesPart;
+  builtAt: number;
+}
 interface EventCache {
   kept?: Kept;
   keeping?: Promise<Kept>;
@@ -64,10 +78,12 @@ export function createDashboardReader(db: Db, options: DashboardReaderOptions = 
         entry = {};
         cache.set(eventId, entry);
       }
-      const kept = entry.kept ?? await keep(eventId, entry);
+      const kept = entry.kept ?? (await keep(eventId, entry));
       if (now() - kept.builtAt > rebuildAfterMs && !entry.keeping) {
         // The next refreshes use the new kept part once it is read; this one uses the current.
-        keep(eventId, entry).catch((err: unknown) => options.logger?.warn('Tableau de bord : relecture des ventes anciennes impossible', { err: String(err), eventId }));
+        keep(eventId, entry).catch((err: unknown) =>
+          options.logger?.warn('Tableau de bord : relecture des ventes anciennes impossible', { err: String(err), eventId }),
+        );
       }
       // One round trip tells whether anything moved; one more (its queries side by side) recomputes.
       const { version, eventName } = await dashboardVersion(db, eventId, kept.cutoff);

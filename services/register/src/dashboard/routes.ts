@@ -17,14 +17,20 @@ export function dashboardRoutes({ db, logger, reader }: { db: Db; logger?: Logge
   const router = new Router();
   const dashboards = reader ?? createDashboardReader(db, { logger });
   defineRoute(router, {
-    method: 'get', path: '/api/admin/dashboard', roles: ROLES,
+    method: 'get',
+    path: '/api/admin/dashboard',
+    roles: ROLES,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
       return listDashboardEvents(db);
     },
   });
   defineRoute(router, {
-    method: 'get', path: '/api/admin/dashboard/:eventId', roles: ROLES, params: DashboardParams, query: DashboardQuery,
+    method: 'get',
+    path: '/api/admin/dashboard/:eventId',
+    roles: ROLES,
+    params: DashboardParams,
+    query: DashboardQuery,
     handler: async ({ ctx, params, query }) => {
       const asked = ctx.get('If-None-Match').replace(/^W\//, '').replace(/"/g, '');
       const since = query.since ?? (asked || undefined);

@@ -22,25 +22,40 @@ export async function writeSyntheticSales(db: Db, input: SyntheticSalesInput): P
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   return db.transaction(async (trx) => {
     const params = {
-      eventId: input.eventId, count: input.count, startsAt: input.startsAt, seconds: Math.round(input.hours * 3600),
-      createdBy: input.createdBy ?? 'bench', tag,
+      eventId: input.eventId,
+      count: input.count,
+      startsAt: input.startsAt,
+      seconds: Math.round(input.hours * 3600),
+      createdBy: input.createdBy ?? 'bench',
+      tag,
     };
-    await trx.raw(`
+    await trx.raw(
+      `
       create temp table syn_products on commit drop as
       select row_number() over (order by p.id) as rn, p.id, p.name, p.price_cents, p.category_id, c.name as category_name
       from products p join categories c on c.id = p.category_id
       where c.kind = 'product' and p.price_cents > 0
-        and exists (select 1 from checkout_products cp join checkouts k on k.id = cp.checkout_id where cp.product_id = p.id and k.event_id = :eventId)`, params);
-    await trx.raw(`
+        and exists (select 1 from checkout_products cp join checkouts k on k.id = cp.checkout_id where cp.product_id = p.id and k.event_id = :eventId)`,
+      params,
+    );
+    await trx.raw(
+      `
       create temp table syn_checkouts on commit drop as
-      select row_number() over (order by id) as rn, id from checkouts where event_id = :eventId`, params);
-    const [{ np, nc }] = (await trx.raw('select (select count(*) from syn_products)::int as np, (select count(*) from syn_checkouts)::int as nc')).rows;
+      select row_number() over (order by id) as rn, id from checkouts where event_id = :eventId`,
+      params,
+    );
+    const [{ np, nc }] = (
+      await trx.raw('select (select count(*) from syn_products)::int as np, (select count(*) from syn_checkouts)::int as nc')
+    ).rows;
     if (!np || !nc) throw new Error("L'événement n'a ni caisse ni produit : rien à vendre.");
-    await trx.raw(`
+    await trx.raw(
+      `
       create temp table syn_sales on commit drop as
       select g, nextval(pg_get_serial_sequence('sales', 'id'))::int as id,
              case when g % 50 = 0 then 99 else 1 + g % 3 end as mode
-      from generate_series(1, :count) as g`, params);
+      from generate_series(1, :count) as g`,
+      params,
+    );
     await trx.raw(`
       create temp table syn_lines on commit drop as
       select s.g, s.id as sale_id, x.pos, p.id as product_id, p.name, p.category_id, p.category_name, p.price_cents,
@@ -50,7 +65,8 @@ export async function writeSyntheticSales(db: Db, input: SyntheticSalesInput): P
       union all
       select s.g, s.id, 3, -1, 'Don', null, 'Donations', 200 + (s.g % 5) * 100, 1, 'donation'
       from syn_sales s where s.g % 10 = 0`);
-    await trx.raw(`
+    await trx.raw(
+      `
       insert into sales (id, reference, event_id, checkout_id, total_cents, paid_cents, payment_mode, payment_status, order_type, created_by, created_at, settled_at)
       select s.id, 'SYN-' || :tag || '-' || s.g, :eventId, k.id, t.total,
              case when s.mode = 99 then (case when s.g % 100 = 0 then t.total / 2 else 0 end) else t.total end,
@@ -58,7 +74,9 @@ export async function writeSyntheticSales(db: Db, input: SyntheticSalesInput): P
              :startsAt::timestamptz + make_interval(secs => (s.g - 1) * :seconds::float8 / :count), null
       from syn_sales s
       join (select sale_id, sum(price_cents * quantity)::int as total from syn_lines group by sale_id) t on t.sale_id = s.id
-      join syn_checkouts k on k.rn = (s.g % ${nc}) + 1`, params);
+      join syn_checkouts k on k.rn = (s.g % ${nc}) + 1`,
+      params,
+    );
     await trx.raw(`
       insert into sale_lines (sale_id, position, product_id, name, category_id, category_name, unit_price_cents, quantity, total_cents, kind)
       select sale_id, pos, product_id, name, category_id, category_name, price_cents, quantity, price_cents * quantity, kind from syn_lines`);

@@ -32,12 +32,21 @@ afterAll(async () => {
 describe('the sales journal', () => {
   it('chains records with an HMAC-SHA256 computed in SQL that Node recomputes', async () => {
     const a = await db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: 'R-1', payload: { amountCents: 250 } }));
-    const b = await db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: 'R-2', payload: { amountCents: 1050, note: 'Chèque n° 12 — « é »' } }));
+    const b = await db.transaction((trx) =>
+      appendJournal(trx, { kind: 'payment', reference: 'R-2', payload: { amountCents: 1050, note: 'Chèque n° 12 — « é »' } }),
+    );
     expect(b.seq).toBe(a.seq + 1);
     const rows = await db('journal').whereIn('seq', [a.seq, b.seq]).orderBy('seq');
     const key = process.env.JOURNAL_HMAC_KEY || 'kermesse-dev-journal-key-change-me';
     for (const row of rows) {
-      const content = journalContent(Number(row.seq), row.kind, row.reference, new Date(row.recorded_at).toISOString(), row.payload, row.prev_hash);
+      const content = journalContent(
+        Number(row.seq),
+        row.kind,
+        row.reference,
+        new Date(row.recorded_at).toISOString(),
+        row.payload,
+        row.prev_hash,
+      );
       expect(row.hash).toBe(createHmac('sha256', key).update(content, 'utf8').digest('hex'));
     }
     expect(rows[1].prev_hash).toBe(rows[0].hash);
@@ -47,16 +56,22 @@ describe('the sales journal', () => {
 
   it('an appended record is rolled back with the transaction that wrote it', async () => {
     const before = await verifyJournal(db);
-    await expect(db.transaction(async (trx) => {
-      await appendJournal(trx, { kind: 'payment', reference: 'R-X', payload: {} });
-      throw new Error('rollback');
-    })).rejects.toThrow('rollback');
+    await expect(
+      db.transaction(async (trx) => {
+        await appendJournal(trx, { kind: 'payment', reference: 'R-X', payload: {} });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
     expect(await verifyJournal(db)).toEqual(before);
   });
 
   it('serialises concurrent appends into one unbroken chain', async () => {
     const before = (await verifyJournal(db)).records;
-    await Promise.all(Array.from({ length: 20 }, (_, i) => db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: `C-${i}`, payload: { i } }))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: `C-${i}`, payload: { i } })),
+      ),
+    );
     expect(await verifyJournal(db)).toEqual({ ok: true, records: before + 20 });
   });
 });
@@ -65,9 +80,14 @@ describe('npm run journal:verify', () => {
   it('prints the check of the database of DATABASE_URL and exits 0 when intact', async () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile('npm', ['run', '--silent', 'journal:verify'], { cwd: root, env: { ...process.env, DATABASE_URL: database.url } }, (err, stdout, stderr) => {
-        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      });
+      execFile(
+        'npm',
+        ['run', '--silent', 'journal:verify'],
+        { cwd: root, env: { ...process.env, DATABASE_URL: database.url } },
+        (err, stdout, stderr) => {
+          resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+        },
+      );
     });
     expect(run.code, run.stderr).toBe(0);
     const records = Number((await db('journal').count<{ count: number }[]>('* as count'))[0]!.count);
@@ -99,11 +119,15 @@ describe('verify detects tampering', () => {
   it('names a modified record, then deleted last records', async () => {
     const last = await db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: 'T-1', payload: { amountCents: 100 } }));
     await db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: 'T-2', payload: { amountCents: 200 } }));
-    await db('journal').where({ seq: last.seq }).update({ payload: JSON.stringify({ amountCents: 1 }) });
+    await db('journal')
+      .where({ seq: last.seq })
+      .update({ payload: JSON.stringify({ amountCents: 1 }) });
     const modified = await verifyJournal(db);
     expect(modified).toMatchObject({ ok: false, records: last.seq - 1, firstBroken: { seq: last.seq, kind: 'payment', reference: 'T-1' } });
     expect(modified.firstBroken!.problem).toMatch(/modifié/);
-    await db('journal').where({ seq: last.seq }).update({ payload: JSON.stringify({ amountCents: 100 }) });
+    await db('journal')
+      .where({ seq: last.seq })
+      .update({ payload: JSON.stringify({ amountCents: 100 }) });
     expect((await verifyJournal(db)).ok).toBe(true);
 
     await db('journal').where('seq', '>=', last.seq).delete();

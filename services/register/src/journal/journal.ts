@@ -20,7 +20,11 @@ import { readJournalKey } from '../env.ts';
 
 export type JournalKind = 'sale' | 'payment' | 'refund' | 'session.opened' | 'session.closed';
 
-export interface JournalEntry { kind: JournalKind; reference: string; payload: unknown }
+export interface JournalEntry {
+  kind: JournalKind;
+  reference: string;
+  payload: unknown;
+}
 
 /** The dev key: a production installation sets JOURNAL_HMAC_KEY (a long random secret). */
 const DEV_KEY = 'kermesse-dev-journal-key-change-me';
@@ -35,7 +39,9 @@ function journalKey(): { ipad: Buffer; opad: Buffer; key: Buffer } {
   if (cachedKey?.source === source) return cachedKey;
   if (source === DEV_KEY && configured.production && !warned) {
     warned = true;
-    process.stderr.write('[register] WARNING: JOURNAL_HMAC_KEY is not set: the sales journal is chained with the public development key. Set a long random secret.\n');
+    process.stderr.write(
+      '[register] WARNING: JOURNAL_HMAC_KEY is not set: the sales journal is chained with the public development key. Set a long random secret.\n',
+    );
   }
   let key = Buffer.from(source, 'utf8');
   // RFC 2104: a key longer than the block is hashed first, a shorter one padded with zeros.
@@ -53,7 +59,14 @@ function journalKey(): { ipad: Buffer; opad: Buffer; key: Buffer } {
 }
 
 /** The exact text a record's hash covers. */
-export function journalContent(seq: number, kind: string, reference: string, recordedAt: string, payload: string, prevHash: string): string {
+export function journalContent(
+  seq: number,
+  kind: string,
+  reference: string,
+  recordedAt: string,
+  payload: string,
+  prevHash: string,
+): string {
   return `${seq}\n${kind}\n${reference}\n${recordedAt}\n${payload}\n${prevHash}`;
 }
 
@@ -113,7 +126,7 @@ const APPEND = `with ${journalCtes()} select seq, hash from jh`;
  * locked until that transaction ends).
  */
 export async function appendJournal(q: Db | Trx, entry: JournalEntry): Promise<{ seq: number; hash: string }> {
-  const { rows } = await q.raw(APPEND, journalBindings(entry)) as { rows: Array<{ seq: number; hash: string }> };
+  const { rows } = (await q.raw(APPEND, journalBindings(entry))) as { rows: Array<{ seq: number; hash: string }> };
   const row = rows[0];
   if (!row) throw new Error('journal_head row missing');
   return { seq: Number(row.seq), hash: row.hash };
@@ -158,18 +171,39 @@ export interface SaleJournalPayload {
 /** A sale's journal payload from its rows (createSale writes it; verify rebuilds it from the tables). */
 export function saleJournalPayload(sale: Omit<SaleJournalPayload, never>): string {
   return JSON.stringify({
-    saleId: sale.saleId, reference: sale.reference, eventId: sale.eventId, checkoutId: sale.checkoutId,
-    totalCents: sale.totalCents, paymentMode: sale.paymentMode,
-    lines: sale.lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, unitPriceCents: l.unitPriceCents, totalCents: l.totalCents })),
+    saleId: sale.saleId,
+    reference: sale.reference,
+    eventId: sale.eventId,
+    checkoutId: sale.checkoutId,
+    totalCents: sale.totalCents,
+    paymentMode: sale.paymentMode,
+    lines: sale.lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      totalCents: l.totalCents,
+    })),
     payments: sale.payments.map((p) => ({ method: p.method, amountCents: p.amountCents, reference: p.reference })),
     createdAt: sale.createdAt,
   });
 }
 
-interface JournalRow { seq: number; kind: string; reference: string; payload: string; prev_hash: string; hash: string; recorded_at: Date }
+interface JournalRow {
+  seq: number;
+  kind: string;
+  reference: string;
+  payload: string;
+  prev_hash: string;
+  hash: string;
+  recorded_at: Date;
+}
 
 interface SaleNow {
-  id: number; reference: string; total_cents: number; payment_mode: number;
+  id: number;
+  reference: string;
+  total_cents: number;
+  payment_mode: number;
   /** [productId, name, quantity, unitPriceCents, totalCents] in position order (arrays: a quarter faster to read than objects). */
   lines: Array<[number, string, number, number, number]>;
 }
@@ -208,36 +242,51 @@ async function verifyChain(db: Trx): Promise<JournalVerification> {
   let prevHash = '0'.repeat(64);
   let expectedSeq = 1;
   const hashes = new Map<number, string>();
-  const anchors: Array<{ id: number; seq: number; hash: string }> = (await db('till_sessions').whereNotNull('last_journal_seq')
-    .select('id', 'last_journal_seq as seq', 'last_journal_hash as hash')).map((a: { id: number; seq: number | string; hash: string }) => ({ ...a, seq: Number(a.seq) }));
+  const anchors: Array<{ id: number; seq: number; hash: string }> = (
+    await db('till_sessions').whereNotNull('last_journal_seq').select('id', 'last_journal_seq as seq', 'last_journal_hash as hash')
+  ).map((a: { id: number; seq: number | string; hash: string }) => ({ ...a, seq: Number(a.seq) }));
   const anchorSeqs = new Set(anchors.map((a) => a.seq));
   let lastSeq = 0;
-  const broken = (row: Pick<JournalRow, 'seq' | 'kind' | 'reference'>, problem: string): JournalVerification =>
-    ({ ok: false, records, firstBroken: { seq: Number(row.seq), kind: row.kind, reference: row.reference, problem } });
+  const broken = (row: Pick<JournalRow, 'seq' | 'kind' | 'reference'>, problem: string): JournalVerification => ({
+    ok: false,
+    records,
+    firstBroken: { seq: Number(row.seq), kind: row.kind, reference: row.reference, problem },
+  });
 
   for (;;) {
-    const rows: JournalRow[] = await db('journal').where('seq', '>', lastSeq).orderBy('seq').limit(BATCH)
+    const rows: JournalRow[] = await db('journal')
+      .where('seq', '>', lastSeq)
+      .orderBy('seq')
+      .limit(BATCH)
       .select('seq', 'kind', 'reference', 'payload', 'prev_hash', 'hash', 'recorded_at');
     if (!rows.length) break;
     const saleRefs = rows.filter((r) => r.kind === 'sale').map((r) => r.reference);
     const sales = new Map<string, SaleNow>();
     if (saleRefs.length) {
-      const { rows: current } = await db.raw(`
+      const { rows: current } = (await db.raw(
+        `
         select s.id, s.reference, s.total_cents, s.payment_mode,
           coalesce((select json_agg(json_build_array(l.product_id, l.name, l.quantity, l.unit_price_cents, l.total_cents) order by l.position)
                     from sale_lines l where l.sale_id = s.id), '[]'::json) as lines
-        from sales s where s.reference = any(?::text[])`, [saleRefs]) as { rows: SaleNow[] };
+        from sales s where s.reference = any(?::text[])`,
+        [saleRefs],
+      )) as { rows: SaleNow[] };
       for (const s of current) sales.set(s.reference, s);
     }
     for (const row of rows) {
       const seq = Number(row.seq);
       if (seq !== expectedSeq) {
-        return broken({ seq: expectedSeq, kind: '?', reference: '' }, `Enregistrement n° ${expectedSeq} manquant : la chaîne saute au n° ${seq}.`);
+        return broken(
+          { seq: expectedSeq, kind: '?', reference: '' },
+          `Enregistrement n° ${expectedSeq} manquant : la chaîne saute au n° ${seq}.`,
+        );
       }
-      if (row.prev_hash !== prevHash) return broken(row, `L'enregistrement n° ${seq} ne suit pas le précédent (empreinte précédente différente).`);
+      if (row.prev_hash !== prevHash)
+        return broken(row, `L'enregistrement n° ${seq} ne suit pas le précédent (empreinte précédente différente).`);
       const recordedAt = new Date(row.recorded_at).toISOString();
       const hash = journalHash(journalContent(seq, row.kind, row.reference, recordedAt, row.payload, row.prev_hash));
-      if (hash !== row.hash) return broken(row, `L'enregistrement n° ${seq} a été modifié : son empreinte ne correspond plus à son contenu.`);
+      if (hash !== row.hash)
+        return broken(row, `L'enregistrement n° ${seq} a été modifié : son empreinte ne correspond plus à son contenu.`);
       if (row.kind === 'sale') {
         let recorded: SaleJournalPayload;
         try {
@@ -262,19 +311,26 @@ async function verifyChain(db: Trx): Promise<JournalVerification> {
   if (!head || Number(head.seq) !== lastSeq || head.hash !== (lastSeq ? prevHash : '0'.repeat(64))) {
     const headSeq = head ? Number(head.seq) : 0;
     if (headSeq > lastSeq) {
-      return broken({ seq: lastSeq + 1, kind: '?', reference: '' }, `Les derniers enregistrements ont été supprimés : le journal s'arrête au n° ${lastSeq}, sa tête indique le n° ${headSeq}.`);
+      return broken(
+        { seq: lastSeq + 1, kind: '?', reference: '' },
+        `Les derniers enregistrements ont été supprimés : le journal s'arrête au n° ${lastSeq}, sa tête indique le n° ${headSeq}.`,
+      );
     }
-    return broken(last, "La tête du journal ne correspond pas au dernier enregistrement.");
+    return broken(last, 'La tête du journal ne correspond pas au dernier enregistrement.');
   }
   for (const anchor of anchors.sort((a, b) => a.seq - b.seq)) {
     const seen = hashes.get(anchor.seq);
     if (seen === undefined) {
-      return broken({ seq: anchor.seq, kind: 'session.closed', reference: String(anchor.id) },
-        `Les enregistrements jusqu'au n° ${anchor.seq} ont été supprimés : la clôture de la session ${anchor.id} les ancre.`);
+      return broken(
+        { seq: anchor.seq, kind: 'session.closed', reference: String(anchor.id) },
+        `Les enregistrements jusqu'au n° ${anchor.seq} ont été supprimés : la clôture de la session ${anchor.id} les ancre.`,
+      );
     }
     if (seen !== anchor.hash) {
-      return broken({ seq: anchor.seq, kind: 'session.closed', reference: String(anchor.id) },
-        `L'enregistrement n° ${anchor.seq} n'a plus l'empreinte ancrée par la clôture de la session ${anchor.id}.`);
+      return broken(
+        { seq: anchor.seq, kind: 'session.closed', reference: String(anchor.id) },
+        `L'enregistrement n° ${anchor.seq} n'a plus l'empreinte ancrée par la clôture de la session ${anchor.id}.`,
+      );
     }
   }
   return { ok: true, records };

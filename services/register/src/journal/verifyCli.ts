@@ -13,9 +13,11 @@ const started = Date.now();
 try {
   const result = await verifyJournal(db);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  process.stderr.write(result.ok
-    ? `Journal intact : ${result.records} enregistrements vérifiés en ${((Date.now() - started) / 1000).toFixed(1)} s.\n`
-    : `Journal rompu à l'enregistrement n° ${result.firstBroken!.seq} : ${result.firstBroken!.problem}\n`);
+  process.stderr.write(
+    result.ok
+      ? `Journal intact : ${result.records} enregistrements vérifiés en ${((Date.now() - started) / 1000).toFixed(1)} s.\n`
+      : `Journal rompu à l'enregistrement n° ${result.firstBroken!.seq} : ${result.firstBroken!.problem}\n`,
+  );
   process.exitCode = result.ok ? 0 : 1;
 } catch (err) {
   process.stderr.write(`Vérification impossible : ${String(err)}\n`);

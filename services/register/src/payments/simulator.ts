@@ -10,7 +10,14 @@ import { CardProviderError, type CardProvider, type CardReader, type ReaderStatu
 
 export type SimulatedOutcome = 'success' | 'failure' | 'pending';
 
-interface ReaderRow { id: string; name: string; identifier: string; status: string; outcome: SimulatedOutcome; settle_ms: number }
+interface ReaderRow {
+  id: string;
+  name: string;
+  identifier: string;
+  status: string;
+  outcome: SimulatedOutcome;
+  settle_ms: number;
+}
 
 /** SumUp-like reader id: `rdr_` and 26 characters. */
 export const simulatedReaderId = () => `rdr_${randomBytes(16).toString('hex').toUpperCase().slice(0, 26)}`;
@@ -20,7 +27,12 @@ export function createSimulatorProvider(db: Db): CardProvider {
     name: 'simulator',
     async listReaders(): Promise<CardReader[]> {
       const rows: ReaderRow[] = await db('simulated_readers').select('*').orderBy('created_at').orderBy('id');
-      return rows.map((r) => ({ id: r.id, name: r.name, status: r.status as ReaderStatus, device: { identifier: r.identifier, model: 'virtual-solo' } }));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        status: r.status as ReaderStatus,
+        device: { identifier: r.identifier, model: 'virtual-solo' },
+      }));
     },
 
     async startCheckout({ readerId, amountCents }) {
@@ -52,11 +64,18 @@ export function createSimulatorProvider(db: Db): CardProvider {
 }
 
 /** Adds a simulated reader (demo data, tests). */
-export async function addSimulatedReader(db: Db, reader: { name: string; identifier: string; status?: ReaderStatus; outcome?: SimulatedOutcome; settleMs?: number; id?: string }): Promise<string> {
+export async function addSimulatedReader(
+  db: Db,
+  reader: { name: string; identifier: string; status?: ReaderStatus; outcome?: SimulatedOutcome; settleMs?: number; id?: string },
+): Promise<string> {
   const id = reader.id ?? simulatedReaderId();
   await db('simulated_readers').insert({
-    id, name: reader.name, identifier: reader.identifier, status: reader.status ?? 'paired',
-    outcome: reader.outcome ?? 'success', settle_ms: reader.settleMs ?? 2000,
+    id,
+    name: reader.name,
+    identifier: reader.identifier,
+    status: reader.status ?? 'paired',
+    outcome: reader.outcome ?? 'success',
+    settle_ms: reader.settleMs ?? 2000,
   });
   return id;
 }

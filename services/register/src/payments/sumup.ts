@@ -24,8 +24,17 @@ export interface SumUpOptions {
 const READER_STATUSES: ReaderStatus[] = ['paired', 'processing', 'expired', 'unknown'];
 const UNREACHABLE = 'Le service de paiement SumUp ne répond pas. Réessayez dans un instant.';
 
-interface SumUpReader { id: string; name?: string; status?: string; device?: { identifier?: string; model?: string } }
-interface SumUpError { errors?: { detail?: string; message?: string } | Array<{ message?: string }>; message?: string; detail?: string }
+interface SumUpReader {
+  id: string;
+  name?: string;
+  status?: string;
+  device?: { identifier?: string; model?: string };
+}
+interface SumUpError {
+  errors?: { detail?: string; message?: string } | Array<{ message?: string }>;
+  message?: string;
+  detail?: string;
+}
 
 function errorDetail(body: SumUpError | undefined): string | undefined {
   if (!body) return undefined;
@@ -44,7 +53,11 @@ export function createSumUpProvider(options: SumUpOptions): CardProvider {
     try {
       res = await doFetch(base + path, {
         ...init,
-        headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          accept: 'application/json',
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch {
@@ -67,7 +80,7 @@ export function createSumUpProvider(options: SumUpOptions): CardProvider {
     async listReaders(): Promise<CardReader[]> {
       const { status, body } = await call(`/v0.1/merchants/${merchant}/readers`);
       if (status !== 200) throw new CardProviderError(`SumUp : ${errorDetail(body as SumUpError) ?? `réponse ${status}`}`);
-      const items = ((body as { items?: SumUpReader[] })?.items ?? []);
+      const items = (body as { items?: SumUpReader[] })?.items ?? [];
       return items.map((r) => ({
         id: r.id,
         name: r.name ?? '',
@@ -85,11 +98,16 @@ export function createSumUpProvider(options: SumUpOptions): CardProvider {
       if ((status === 201 || status === 200) && id) return { clientTransactionId: id };
       if (status === 404) throw new CardProviderError('Lecteur CB inconnu chez SumUp.', 404);
       const detail = errorDetail(body as SumUpError);
-      throw new CardProviderError(`SumUp refuse le paiement${detail ? ` : ${detail}` : ` (réponse ${status})`}`, status === 422 || status === 400 ? 422 : 502);
+      throw new CardProviderError(
+        `SumUp refuse le paiement${detail ? ` : ${detail}` : ` (réponse ${status})`}`,
+        status === 422 || status === 400 ? 422 : 502,
+      );
     },
 
     async transactionStatus(clientTransactionId): Promise<ProviderTransaction> {
-      const { status, body } = await call(`/v2.1/merchants/${merchant}/transactions?client_transaction_id=${encodeURIComponent(clientTransactionId)}`);
+      const { status, body } = await call(
+        `/v2.1/merchants/${merchant}/transactions?client_transaction_id=${encodeURIComponent(clientTransactionId)}`,
+      );
       // The reader creates the transaction when the card is presented: until then, it is pending.
       if (status === 404) return { status: 'PENDING', transactionCode: null, amountCents: null };
       if (status !== 200) throw new CardProviderError(`SumUp : ${errorDetail(body as SumUpError) ?? `réponse ${status}`}`);

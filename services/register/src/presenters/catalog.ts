@@ -3,7 +3,10 @@ import type { GiftBasketRow, ProductRow, RaffleRow } from '../repositories/catal
 import { ticketsPerUnit } from '../cart/rules.ts';
 
 /** SPEC §3 product (id, name, image, price, productCategory, clickAndCollectEligible, alcoohol) plus what the register screen needs. */
-export function presentProduct(p: ProductRow, context: { alerted: Set<number>; raffles: Map<number, RaffleRow>; baskets: Map<number, GiftBasketRow> }) {
+export function presentProduct(
+  p: ProductRow,
+  context: { alerted: Set<number>; raffles: Map<number, RaffleRow>; baskets: Map<number, GiftBasketRow> },
+) {
   const base = {
     id: p.id,
     name: p.name,
@@ -17,17 +20,26 @@ export function presentProduct(p: ProductRow, context: { alerted: Set<number>; r
   };
   if (p.kind === 'raffle' && p.raffle_id !== null) {
     const raffle = context.raffles.get(p.raffle_id);
-    return { ...base, raffleId: p.raffle_id, tickets: ticketsPerUnit({ priceCents: p.price_cents, tierNb: p.tier_nb }, raffle?.tiers ?? []) };
+    return {
+      ...base,
+      raffleId: p.raffle_id,
+      tickets: ticketsPerUnit({ priceCents: p.price_cents, tierNb: p.tier_nb }, raffle?.tiers ?? []),
+    };
   }
   if (p.kind === 'giftbasket' && p.gift_basket_id !== null) {
     const basket = context.baskets.get(p.gift_basket_id);
-    return { ...base, giftBasketId: p.gift_basket_id, tickets: ticketsPerUnit({ priceCents: p.price_cents, tierNb: p.tier_nb }, basket?.tiers ?? []) };
+    return {
+      ...base,
+      giftBasketId: p.gift_basket_id,
+      tickets: ticketsPerUnit({ priceCents: p.price_cents, tierNb: p.tier_nb }, basket?.tiers ?? []),
+    };
   }
   return base;
 }
 
 /** SPEC §3 ticket price tiers `{nb, p}`, euros. */
-export const presentTiers = (tiers: Array<{ nb: number; priceCents: number }>) => tiers.map((t) => ({ nb: t.nb, p: toEuros(t.priceCents) }));
+export const presentTiers = (tiers: Array<{ nb: number; priceCents: number }>) =>
+  tiers.map((t) => ({ nb: t.nb, p: toEuros(t.priceCents) }));
 
 /** docs/platform.md « Register admin API used by the stock remote ». */
 export const presentProductAssoc = (p: ProductRow & { in_checkout: boolean }) => ({

@@ -1,4 +1,10 @@
 import type { PersonRow } from '../repositories/persons.ts';
 
 /** SPEC §7: `data.user` (id, lastname, firstname, phone, email). */
-export const presentUser = (p: PersonRow) => ({ id: p.id, lastname: p.lastname, firstname: p.firstname, phone: p.phone ?? '', email: p.email ?? '' });
+export const presentUser = (p: PersonRow) => ({
+  id: p.id,
+  lastname: p.lastname,
+  firstname: p.firstname,
+  phone: p.phone ?? '',
+  email: p.email ?? '',
+});

@@ -5,8 +5,20 @@
  */
 import { formatEuros, toCents } from '@kermesse/contracts-common';
 
-export interface ReceiptLine { name: string; categoryName: string; kind: string; quantity: number; unitPriceCents: number; totalCents: number; clickAndCollect?: boolean }
-export interface ReceiptPayment { method: 'CB' | 'ESP' | 'CHQ'; amountCents: number; reference: string }
+export interface ReceiptLine {
+  name: string;
+  categoryName: string;
+  kind: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  clickAndCollect?: boolean;
+}
+export interface ReceiptPayment {
+  method: 'CB' | 'ESP' | 'CHQ';
+  amountCents: number;
+  reference: string;
+}
 
 export interface ReceiptData {
   reference: string;
@@ -81,7 +93,8 @@ const RECEIPT_CSS = `
 `;
 
 /** Inline, so the receipt page never asks the server for /favicon.ico. */
-const RECEIPT_ICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%23b4233c'/%3E%3Ctext x='16' y='23' font-size='20' font-family='sans-serif' text-anchor='middle' fill='%23fff'%3EK%3C/text%3E%3C/svg%3E";
+const RECEIPT_ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%23b4233c'/%3E%3Ctext x='16' y='23' font-size='20' font-family='sans-serif' text-anchor='middle' fill='%23fff'%3EK%3C/text%3E%3C/svg%3E";
 
 function page(title: string, body: string, css = RECEIPT_CSS): string {
   return `<!doctype html>
@@ -107,34 +120,44 @@ function cashDetail(payment: ReceiptPayment): string {
 }
 
 function paymentLine(payment: ReceiptPayment): string {
-  const ref = payment.method === 'CHQ' && payment.reference ? `<span class="category">Chèque n° ${escapeHtml(payment.reference)}</span>`
-    : payment.method === 'CB' && payment.reference ? `<span class="category">Transaction ${escapeHtml(payment.reference)}</span>`
-      : cashDetail(payment);
+  const ref =
+    payment.method === 'CHQ' && payment.reference
+      ? `<span class="category">Chèque n° ${escapeHtml(payment.reference)}</span>`
+      : payment.method === 'CB' && payment.reference
+        ? `<span class="category">Transaction ${escapeHtml(payment.reference)}</span>`
+        : cashDetail(payment);
   return `<tr><td>${METHOD_LABELS[payment.method]}${ref}</td><td class="amount">${formatEuros(payment.amountCents)}</td></tr>`;
 }
 
 /** The receipt's content (without the page around it). */
 export function receiptBody(data: ReceiptData): string {
-  const lines = data.lines.map((l) => {
-    const context = l.kind === 'raffle' || l.kind === 'giftbasket' ? `<span class="category">${escapeHtml(l.categoryName)}</span>` : '';
-    return `<tr><td class="qty">${l.quantity} ×</td><td>${escapeHtml(l.name)}${context}</td><td class="amount">${formatEuros(l.totalCents)}</td></tr>`;
-  }).join('');
+  const lines = data.lines
+    .map((l) => {
+      const context = l.kind === 'raffle' || l.kind === 'giftbasket' ? `<span class="category">${escapeHtml(l.categoryName)}</span>` : '';
+      return `<tr><td class="qty">${l.quantity} ×</td><td>${escapeHtml(l.name)}${context}</td><td class="amount">${formatEuros(l.totalCents)}</td></tr>`;
+    })
+    .join('');
   const remaining = data.totalCents - data.paidCents;
-  const pending = data.paymentMode === 99 && remaining > 0
-    ? `<p class="pending">En attente de règlement — reste à payer : ${formatEuros(remaining)}</p>`
-    : '';
+  const pending =
+    data.paymentMode === 99 && remaining > 0
+      ? `<p class="pending">En attente de règlement — reste à payer : ${formatEuros(remaining)}</p>`
+      : '';
   const tickets = data.tickets.length
-    ? `<hr><p><strong>Tickets de tombola${data.raffleName ? ` — ${escapeHtml(data.raffleName)}` : ''}</strong><br>${[...data.tickets].sort((a, b) => a - b).map((n) => `n° ${n}`).join(', ')}</p>`
+    ? `<hr><p><strong>Tickets de tombola${data.raffleName ? ` — ${escapeHtml(data.raffleName)}` : ''}</strong><br>${[...data.tickets]
+        .sort((a, b) => a - b)
+        .map((n) => `n° ${n}`)
+        .join(', ')}</p>`
     : '';
   const bets = data.bets.length
     ? `<hr><p><strong>Paris${data.giftBasketName ? ` — ${escapeHtml(data.giftBasketName)}` : ''}</strong></p><ul>${data.bets.map((b) => `<li>${escapeHtml(b.typeName)} : ${formatWeight(b.weight)}</li>`).join('')}</ul>`
     : '';
   const cartons = data.cartons?.length
-    ? `<hr><p><strong>Cartons de loto${data.bingoName ? ` — ${escapeHtml(data.bingoName)}` : ''}</strong><br>${[...data.cartons].sort((a, b) => a - b).map((n) => `n° ${n}`).join(', ')}</p>`
+    ? `<hr><p><strong>Cartons de loto${data.bingoName ? ` — ${escapeHtml(data.bingoName)}` : ''}</strong><br>${[...data.cartons]
+        .sort((a, b) => a - b)
+        .map((n) => `n° ${n}`)
+        .join(', ')}</p>`
     : '';
-  const payments = data.payments.length
-    ? `<hr><table>${data.payments.map(paymentLine).join('')}</table>`
-    : '';
+  const payments = data.payments.length ? `<hr><table>${data.payments.map(paymentLine).join('')}</table>` : '';
   const refunds = refundsSection(data.refunds ?? []);
   return `<main class="receipt">
 <header>
@@ -158,18 +181,33 @@ const REFUND_MODES: Record<ReceiptRefund['paymentMode'], string> = { 1: 'par ch�
 /** The refunds of the sale: each with its date, lines, amount, mode, reason and voided numbers. */
 function refundsSection(refunds: ReceiptRefund[]): string {
   if (refunds.length === 0) return '';
-  const items = refunds.map((r) => {
-    const lines = r.lines.map((l) => `<tr><td class="qty">${l.quantity} ×</td><td>${escapeHtml(l.name)}</td><td class="amount">−${formatEuros(l.totalCents)}</td></tr>`).join('');
-    const voided = [
-      r.tickets.length ? `Tickets annulés : ${[...r.tickets].sort((a, b) => a - b).map((n) => `n° ${n}`).join(', ')}` : '',
-      r.bets.length ? `Paris annulés : ${r.bets.map((b) => formatWeight(b.weight)).join(', ')}` : '',
-    ].filter(Boolean).map((t) => `<span class="category">${t}</span>`).join('');
-    return `<section class="refund">
+  const items = refunds
+    .map((r) => {
+      const lines = r.lines
+        .map(
+          (l) =>
+            `<tr><td class="qty">${l.quantity} ×</td><td>${escapeHtml(l.name)}</td><td class="amount">−${formatEuros(l.totalCents)}</td></tr>`,
+        )
+        .join('');
+      const voided = [
+        r.tickets.length
+          ? `Tickets annulés : ${[...r.tickets]
+              .sort((a, b) => a - b)
+              .map((n) => `n° ${n}`)
+              .join(', ')}`
+          : '',
+        r.bets.length ? `Paris annulés : ${r.bets.map((b) => formatWeight(b.weight)).join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .map((t) => `<span class="category">${t}</span>`)
+        .join('');
+      return `<section class="refund">
 <p><strong>Remboursement du ${formatDate(r.createdAt)}</strong></p>
 <table>${lines}<tr class="refund-total"><td colspan="2">Remboursé ${REFUND_MODES[r.paymentMode]}</td><td class="amount">−${formatEuros(r.amountCents)}</td></tr></table>
 <p class="muted">Motif : ${escapeHtml(r.reason)}${voided}</p>
 </section>`;
-  }).join('');
+    })
+    .join('');
   const total = refunds.reduce((sum, r) => sum + r.amountCents, 0);
   return `<hr><div class="refunds"><p><strong>Remboursements</strong></p>${items}<p class="refund-sum">Total remboursé : ${formatEuros(total)}</p></div>`;
 }

@@ -53,8 +53,13 @@ export const presentRefund = (reference: string, r: RefundRow): Refund => ({
   paymentMode: r.payment_mode,
   reason: r.reason,
   lines: r.lines.map((l) => ({
-    productId: l.product_id, name: l.name, categoryName: l.category_name, kind: l.kind, quantity: l.quantity,
-    unitPrice: toEuros(l.unit_price_cents), total: toEuros(l.total_cents),
+    productId: l.product_id,
+    name: l.name,
+    categoryName: l.category_name,
+    kind: l.kind,
+    quantity: l.quantity,
+    unitPrice: toEuros(l.unit_price_cents),
+    total: toEuros(l.total_cents),
   })),
   tickets: [...r.voided_tickets].sort((a, b) => a - b),
   bets: r.voided_bets,
@@ -70,7 +75,10 @@ export const isPaid = (sale: SaleRow): boolean => sale.payment_status !== 5 && s
 /** What the refund screen shows of a sale (order detail). */
 export async function saleRefundsView(q: Db | Trx, sale: SaleRow, canRefund: boolean): Promise<SaleRefunds> {
   const [lines, refunds, tickets, bets] = await Promise.all([
-    listLines(q, sale.id), listRefunds(q, sale.id), listTickets(q, sale.id), listBets(q, sale.id),
+    listLines(q, sale.id),
+    listRefunds(q, sale.id),
+    listTickets(q, sale.id),
+    listBets(q, sale.id),
   ]);
   const remaining = remainingQuantities(
     lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
@@ -79,17 +87,30 @@ export async function saleRefundsView(q: Db | Trx, sale: SaleRow, canRefund: boo
   const seen = new Set<number>();
   return {
     sale: {
-      id: sale.id, reference: sale.reference, total: toEuros(sale.total_cents), paymentMode: sale.payment_mode,
-      refundable: isPaid(sale), createdAt: new Date(sale.created_at).toISOString(),
-      tickets, bets: bets.map((b) => ({ typeId: b.type_id, weight: b.weight })),
+      id: sale.id,
+      reference: sale.reference,
+      total: toEuros(sale.total_cents),
+      paymentMode: sale.payment_mode,
+      refundable: isPaid(sale),
+      createdAt: new Date(sale.created_at).toISOString(),
+      tickets,
+      bets: bets.map((b) => ({ typeId: b.type_id, weight: b.weight })),
     },
-    lines: lines.filter((l) => !seen.has(l.product_id) && seen.add(l.product_id)).map((l) => {
-      const q = remaining.get(l.product_id)!;
-      return {
-        productId: l.product_id, name: l.name, categoryName: l.category_name, kind: l.kind, unitPrice: toEuros(l.unit_price_cents),
-        sold: q.sold, refunded: q.refunded, remaining: q.remaining,
-      };
-    }),
+    lines: lines
+      .filter((l) => !seen.has(l.product_id) && seen.add(l.product_id))
+      .map((l) => {
+        const q = remaining.get(l.product_id)!;
+        return {
+          productId: l.product_id,
+          name: l.name,
+          categoryName: l.category_name,
+          kind: l.kind,
+          unitPrice: toEuros(l.unit_price_cents),
+          sold: q.sold,
+          refunded: q.refunded,
+          remaining: q.remaining,
+        };
+      }),
     refundedTotal: toEuros(refunds.reduce((sum, r) => sum + r.amount_cents, 0)),
     refunds: refunds.map((r) => presentRefund(sale.reference, r)),
     canRefund,

@@ -15,12 +15,28 @@ let buyerId: number;
 
 beforeAll(async () => {
   h = await startRegisterHarness({ raffle: true });
-  raffleId = await h.raffle.createRaffle({ name: 'Tombola des remboursements', tickets: 200, price: [{ nb: 1, p: 2 }, { nb: 5, p: 8 }] });
-  const basket = await h.raffle.createGiftBasket({ name: 'Panier remboursé', price: [{ nb: 1, p: 2 }], types: [{ name: 'Panier gourmand', price: 30 }] });
+  raffleId = await h.raffle.createRaffle({
+    name: 'Tombola des remboursements',
+    tickets: 200,
+    price: [
+      { nb: 1, p: 2 },
+      { nb: 5, p: 8 },
+    ],
+  });
+  const basket = await h.raffle.createGiftBasket({
+    name: 'Panier remboursé',
+    price: [{ nb: 1, p: 2 }],
+    types: [{ name: 'Panier gourmand', price: 30 }],
+  });
   basketId = basket.id;
   gourmand = basket.types[0]!.id;
-  await eventually(async () => (await h.db('products as p').join('categories as c', 'c.id', 'p.category_id').where('c.gift_basket_id', basketId)).length === 1);
-  buyerId = (await h.request('POST', '/api/cr/users/create', { body: { email: 'remi.blanc@example.org', firstName: 'Rémi', lastName: 'Blanc' } })).body.data.user.id;
+  await eventually(
+    async () =>
+      (await h.db('products as p').join('categories as c', 'c.id', 'p.category_id').where('c.gift_basket_id', basketId)).length === 1,
+  );
+  buyerId = (
+    await h.request('POST', '/api/cr/users/create', { body: { email: 'remi.blanc@example.org', firstName: 'Rémi', lastName: 'Blanc' } })
+  ).body.data.user.id;
 }, 180_000);
 
 afterAll(async () => {
@@ -28,14 +44,24 @@ afterAll(async () => {
 });
 
 const ticketProduct = async (owner: 'raffle_id' | 'gift_basket_id', id: number, nb: number) =>
-  (await h.db('products as p').join('categories as c', 'c.id', 'p.category_id').where(`c.${owner}`, id).andWhere('p.tier_nb', nb).first('p.id')).id as number;
+  (
+    await h
+      .db('products as p')
+      .join('categories as c', 'c.id', 'p.category_id')
+      .where(`c.${owner}`, id)
+      .andWhere('p.tier_nb', nb)
+      .first('p.id')
+  ).id as number;
 
 const refund = (reference: string, body: Record<string, unknown>) =>
   h.request('POST', `/api/cr/sale/${reference}/refund`, { who: 'admin', body: { reason: 'Acheteur parti', payment_mode: 2, ...body } });
 
-const raffleTickets = async () => (await h.db.raw(
-  'select number, status, voided_at is not null as voided from raffle.tickets where raffle_id = ? order by number', [raffleId],
-)).rows as Array<{ number: number; status: string; voided: boolean }>;
+const raffleTickets = async () =>
+  (
+    await h.db.raw('select number, status, voided_at is not null as voided from raffle.tickets where raffle_id = ? order by number', [
+      raffleId,
+    ])
+  ).rows as Array<{ number: number; status: string; voided: boolean }>;
 
 describe('refunding tickets and bets', () => {
   it('voids the last numbers by default, the named ones otherwise, and the raffle service keeps them out of sale', async () => {
@@ -45,9 +71,20 @@ describe('refunding tickets and bets', () => {
     const sold = await h.request('POST', '/api/cr/sale/create', {
       body: {
         sale: {
-          checkoutId: h.checkoutId, eventId: h.eventId, personId: buyerId, paymentMode: 2, payments: [],
-          cart: [{ product: { id: one }, quantity: 2 }, { product: { id: five }, quantity: 1 }, { product: { id: bet }, quantity: 1 }],
-          raffleId, raffles: [1, 2, 3, 4, 5, 6, 7], giftBasketsId: basketId, giftBaskets: [{ weight: 4000, type: { id: gourmand } }],
+          checkoutId: h.checkoutId,
+          eventId: h.eventId,
+          personId: buyerId,
+          paymentMode: 2,
+          payments: [],
+          cart: [
+            { product: { id: one }, quantity: 2 },
+            { product: { id: five }, quantity: 1 },
+            { product: { id: bet }, quantity: 1 },
+          ],
+          raffleId,
+          raffles: [1, 2, 3, 4, 5, 6, 7],
+          giftBasketsId: basketId,
+          giftBaskets: [{ weight: 4000, type: { id: gourmand } }],
         },
       },
     });
@@ -59,22 +96,37 @@ describe('refunding tickets and bets', () => {
     expect(first).toMatchObject({ status: 201, body: { refund: { amount: 2, tickets: [7], bets: [] } } });
 
     // The five-ticket line: exactly five numbers of the sale, not voided yet.
-    expect(await refund(reference, { lines: [{ productId: five, quantity: 1 }], tickets: [1, 2, 3] }))
-      .toMatchObject({ status: 400, body: { error: 'Indiquez exactement 5 numéro(s) de tombola à annuler.', code: 'TICKETS_COUNT' } });
-    expect(await refund(reference, { lines: [{ productId: five, quantity: 1 }], tickets: [1, 2, 3, 4, 7] }))
-      .toMatchObject({ status: 400, body: { error: "Le numéro 7 n'appartient pas à cette vente ou est déjà annulé.", code: 'TICKET_NOT_IN_SALE' } });
+    expect(await refund(reference, { lines: [{ productId: five, quantity: 1 }], tickets: [1, 2, 3] })).toMatchObject({
+      status: 400,
+      body: { error: 'Indiquez exactement 5 numéro(s) de tombola à annuler.', code: 'TICKETS_COUNT' },
+    });
+    expect(await refund(reference, { lines: [{ productId: five, quantity: 1 }], tickets: [1, 2, 3, 4, 7] })).toMatchObject({
+      status: 400,
+      body: { error: "Le numéro 7 n'appartient pas à cette vente ou est déjà annulé.", code: 'TICKET_NOT_IN_SALE' },
+    });
     const second = await refund(reference, { lines: [{ productId: five, quantity: 1 }], tickets: [5, 4, 3, 2, 1] });
     expect(second).toMatchObject({ status: 201, body: { refund: { amount: 8, tickets: [1, 2, 3, 4, 5] } } });
 
     const third = await refund(reference, { lines: [{ productId: bet, quantity: 1 }] });
     expect(third).toMatchObject({ status: 201, body: { refund: { amount: 2, bets: [{ typeId: gourmand, weight: 4000 }] } } });
-    const event = (await h.db('outbox').where({ type: 'sale.refunded' }).whereRaw("envelope->'payload'->>'refundId' = ?", [third.body.refund.id]).first('envelope')).envelope;
+    const event = (
+      await h
+        .db('outbox')
+        .where({ type: 'sale.refunded' })
+        .whereRaw("envelope->'payload'->>'refundId' = ?", [third.body.refund.id])
+        .first('envelope')
+    ).envelope;
     expect(event.payload.bets).toEqual([{ giftBasketId: basketId, typeId: gourmand, weight: 4000 }]);
 
     // The raffle service voided them through NATS; they stay sold (taken), never back on sale.
     await eventually(async () => (await raffleTickets()).filter((t) => t.voided).length === 6, 20_000);
     expect(await raffleTickets()).toEqual([1, 2, 3, 4, 5, 6, 7].map((number) => ({ number, status: 'sold', voided: number !== 6 })));
-    await eventually(async () => ((await h.db.raw('select voided_at from raffle.bets where gift_basket_id = ? and weight = 4000', [basketId])).rows[0]?.voided_at ?? null) !== null, 20_000);
+    await eventually(
+      async () =>
+        ((await h.db.raw('select voided_at from raffle.bets where gift_basket_id = ? and weight = 4000', [basketId])).rows[0]?.voided_at ??
+          null) !== null,
+      20_000,
+    );
     expect(await h.raffle.takenNumbers(raffleId)).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6, 7]));
 
     // The receipt page names the voided numbers.

@@ -16,13 +16,13 @@ export interface CardTransactionRow {
 
 /** The reader transaction a payment reference names (its transaction code, or its client id), locked. */
 export const lockCardTransaction = (trx: Trx, reference: string): Promise<CardTransactionRow | undefined> =>
-  trx('card_transactions')
-    .where('transaction_code', reference).orWhere('client_transaction_id', reference)
-    .forUpdate().first();
+  trx('card_transactions').where('transaction_code', reference).orWhere('client_transaction_id', reference).forUpdate().first();
 
 /** The simulator's outcome for a reader (and its delay); false when the reader is unknown. */
 export async function setSimulatedOutcome(db: Db, readerId: string, outcome: string, settleMs?: number): Promise<boolean> {
-  const updated = await db('simulated_readers').where({ id: readerId }).update({ outcome, ...(settleMs === undefined ? {} : { settle_ms: settleMs }) });
+  const updated = await db('simulated_readers')
+    .where({ id: readerId })
+    .update({ outcome, ...(settleMs === undefined ? {} : { settle_ms: settleMs }) });
   return updated > 0;
 }
 
@@ -40,13 +40,27 @@ export const findLiveTransactionOfPayment = (trx: Trx, paymentId: string): Promi
   trx('card_transactions').where({ payment_id: paymentId }).whereIn('status', ['PENDING', 'SUCCESSFUL']).orderBy('id', 'desc').first();
 
 /** Records a reader transaction the provider just started. */
-export async function insertCardTransaction(trx: Trx, tx: {
-  paymentId: string | null; provider: string; readerId: string; clientTransactionId: string; amountCents: number; description: string; createdBy: string;
-}): Promise<void> {
+export async function insertCardTransaction(
+  trx: Trx,
+  tx: {
+    paymentId: string | null;
+    provider: string;
+    readerId: string;
+    clientTransactionId: string;
+    amountCents: number;
+    description: string;
+    createdBy: string;
+  },
+): Promise<void> {
   await trx('card_transactions').insert({
-    payment_id: tx.paymentId, provider: tx.provider, reader_id: tx.readerId,
-    client_transaction_id: tx.clientTransactionId, amount_cents: tx.amountCents,
-    description: tx.description, status: 'PENDING', created_by: tx.createdBy,
+    payment_id: tx.paymentId,
+    provider: tx.provider,
+    reader_id: tx.readerId,
+    client_transaction_id: tx.clientTransactionId,
+    amount_cents: tx.amountCents,
+    description: tx.description,
+    status: 'PENDING',
+    created_by: tx.createdBy,
   });
 }
 
@@ -54,8 +68,15 @@ export const findCardTransaction = (db: Db, clientTransactionId: string): Promis
   db('card_transactions').where({ client_transaction_id: clientTransactionId }).first();
 
 /** Keeps the provider's final status of a transaction still pending here. */
-export async function settleCardTransaction(db: Db, id: number, status: CardTransactionRow['status'], transactionCode: string | null): Promise<void> {
-  await db('card_transactions').where({ id, status: 'PENDING' }).update({ status, transaction_code: transactionCode, updated_at: db.fn.now() });
+export async function settleCardTransaction(
+  db: Db,
+  id: number,
+  status: CardTransactionRow['status'],
+  transactionCode: string | null,
+): Promise<void> {
+  await db('card_transactions')
+    .where({ id, status: 'PENDING' })
+    .update({ status, transaction_code: transactionCode, updated_at: db.fn.now() });
 }
 
 /** The pending-sale payment a reader transaction paid (the transaction is locked by `lockCardTransaction`). */

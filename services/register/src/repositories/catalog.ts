@@ -1,7 +1,21 @@
 import type { Db, Trx } from '@kermesse/kit';
-import { DEFAULT_MEAL_DEAL, type CatalogProduct, type GiftBasketInfo, type MealDealRule, type RaffleInfo, type Tier } from '../cart/rules.ts';
+import {
+  DEFAULT_MEAL_DEAL,
+  type CatalogProduct,
+  type GiftBasketInfo,
+  type MealDealRule,
+  type RaffleInfo,
+  type Tier,
+} from '../cart/rules.ts';
 
-export interface CategoryRow { id: number; name: string; kind: 'product' | 'raffle' | 'giftbasket'; raffle_id: number | null; gift_basket_id: number | null; position: number }
+export interface CategoryRow {
+  id: number;
+  name: string;
+  kind: 'product' | 'raffle' | 'giftbasket';
+  raffle_id: number | null;
+  gift_basket_id: number | null;
+  position: number;
+}
 
 export interface ProductRow {
   id: number;
@@ -19,12 +33,38 @@ export interface ProductRow {
   active: boolean;
 }
 
-export interface RaffleRow { id: number; event_id: number; name: string; total_tickets: number; tiers: Tier[]; sales_open: boolean; category_id: number }
-export interface GiftBasketRow { id: number; event_id: number; name: string; tiers: Tier[]; types: GiftBasketInfo['types']; category_id: number }
+export interface RaffleRow {
+  id: number;
+  event_id: number;
+  name: string;
+  total_tickets: number;
+  tiers: Tier[];
+  sales_open: boolean;
+  category_id: number;
+}
+export interface GiftBasketRow {
+  id: number;
+  event_id: number;
+  name: string;
+  tiers: Tier[];
+  types: GiftBasketInfo['types'];
+  category_id: number;
+}
 
 const PRODUCT_COLUMNS = [
-  'p.id', 'p.name', 'p.image', 'p.price_cents', 'p.category_id', 'c.name as category_name', 'c.kind',
-  'c.raffle_id', 'c.gift_basket_id', 'p.tier_nb', 'p.click_and_collect', 'p.alcohol', 'p.active',
+  'p.id',
+  'p.name',
+  'p.image',
+  'p.price_cents',
+  'p.category_id',
+  'c.name as category_name',
+  'c.kind',
+  'c.raffle_id',
+  'c.gift_basket_id',
+  'p.tier_nb',
+  'p.click_and_collect',
+  'p.alcohol',
+  'p.active',
 ];
 
 /** Active products a register offers, in display order (category, then product). */
@@ -41,14 +81,24 @@ export function listCheckoutProducts(db: Db | Trx, checkoutId: number, onlyIds?:
   return q;
 }
 
-export interface SaleHead { id: number; name: string; event_id: number; event_name: string; event_archived: boolean; checkout_archived: boolean; next_sale_id: number; products: ProductRow[] }
+export interface SaleHead {
+  id: number;
+  name: string;
+  event_id: number;
+  event_name: string;
+  event_archived: boolean;
+  checkout_archived: boolean;
+  next_sale_id: number;
+  products: ProductRow[];
+}
 
 /**
  * What a sale needs first, in one round trip: the register and its event, a new sale id (an id
  * lost by a refused sale is no matter), and the active products of `productIds` this register offers.
  */
 export async function loadSaleHead(db: Db, checkoutId: number, productIds: number[]): Promise<SaleHead | undefined> {
-  const { rows } = await db.raw(`
+  const { rows } = (await db.raw(
+    `
     select c.id, c.name, c.event_id, e.name as event_name, e.archived_at is not null as event_archived, c.archived_at is not null as checkout_archived, nextval(pg_get_serial_sequence('sales', 'id'))::int as next_sale_id,
       coalesce((
         select json_agg(json_build_object(
@@ -61,22 +111,26 @@ export async function loadSaleHead(db: Db, checkoutId: number, productIds: numbe
         where p.active and p.id = any(?::int[])
       ), '[]'::json) as products
     from checkouts c join events e on e.id = c.event_id
-    where c.id = ?`, [productIds, checkoutId]) as { rows: SaleHead[] };
+    where c.id = ?`,
+    [productIds, checkoutId],
+  )) as { rows: SaleHead[] };
   return rows[0];
 }
 
 /** Every active product of the register's event with whether the register offers it (admin checkout product selector). */
 export function listProductsForCheckout(db: Db, checkoutId: number): Promise<Array<ProductRow & { in_checkout: boolean }>> {
-  return db('products as p')
-    .join('categories as c', 'c.id', 'p.category_id')
-    .leftJoin('checkout_products as cp', function joinOffer() {
-      this.on('cp.product_id', '=', 'p.id').andOn('cp.checkout_id', '=', db.raw('?', [checkoutId]));
-    })
-    .where('p.active', true)
-    // Another event's products are not this register's to sell (categories from before the back office have no event).
-    .whereRaw('(c.event_id is null or c.event_id = (select k.event_id from checkouts k where k.id = ?))', [checkoutId])
-    .select([...PRODUCT_COLUMNS, db.raw('(cp.product_id is not null) as in_checkout')])
-    .orderBy([{ column: 'c.position' }, { column: 'c.id' }, { column: 'p.position' }, { column: 'p.id' }]);
+  return (
+    db('products as p')
+      .join('categories as c', 'c.id', 'p.category_id')
+      .leftJoin('checkout_products as cp', function joinOffer() {
+        this.on('cp.product_id', '=', 'p.id').andOn('cp.checkout_id', '=', db.raw('?', [checkoutId]));
+      })
+      .where('p.active', true)
+      // Another event's products are not this register's to sell (categories from before the back office have no event).
+      .whereRaw('(c.event_id is null or c.event_id = (select k.event_id from checkouts k where k.id = ?))', [checkoutId])
+      .select([...PRODUCT_COLUMNS, db.raw('(cp.product_id is not null) as in_checkout')])
+      .orderBy([{ column: 'c.position' }, { column: 'c.id' }, { column: 'p.position' }, { column: 'p.id' }])
+  );
 }
 
 export const findProduct = (db: Db | Trx, id: number): Promise<ProductRow | undefined> =>
@@ -110,8 +164,20 @@ export const toCatalogProduct = (row: ProductRow): CatalogProduct => ({
   clickAndCollect: row.click_and_collect,
 });
 
-export const toRaffleInfo = (row: RaffleRow): RaffleInfo => ({ id: row.id, eventId: row.event_id, name: row.name, totalTickets: row.total_tickets, tiers: row.tiers });
-export const toGiftBasketInfo = (row: GiftBasketRow): GiftBasketInfo => ({ id: row.id, eventId: row.event_id, name: row.name, tiers: row.tiers, types: row.types });
+export const toRaffleInfo = (row: RaffleRow): RaffleInfo => ({
+  id: row.id,
+  eventId: row.event_id,
+  name: row.name,
+  totalTickets: row.total_tickets,
+  tiers: row.tiers,
+});
+export const toGiftBasketInfo = (row: GiftBasketRow): GiftBasketInfo => ({
+  id: row.id,
+  eventId: row.event_id,
+  name: row.name,
+  tiers: row.tiers,
+  types: row.types,
+});
 
 export const MEAL_DEAL_SETTING = 'meal_deal';
 
@@ -129,20 +195,30 @@ export function readMealDeal(db: Db | Trx, eventId?: number): Promise<MealDealRu
   const key = eventId ?? 0;
   const cached = perDb.get(key);
   if (cached && cached.until > Date.now()) return cached.rule;
-  const installation = () => (db('settings').where({ key: MEAL_DEAL_SETTING }).first('value') as Promise<{ value: MealDealRule } | undefined>)
-    .then((row) => row?.value ?? DEFAULT_MEAL_DEAL);
-  const rule = eventId === undefined
-    ? installation()
-    : (db('event_meal_deals').where({ event_id: eventId }).first('rule') as Promise<{ rule: MealDealRule } | undefined>)
-      .then((row) => row?.rule ?? installation());
+  const installation = () =>
+    (db('settings').where({ key: MEAL_DEAL_SETTING }).first('value') as Promise<{ value: MealDealRule } | undefined>).then(
+      (row) => row?.value ?? DEFAULT_MEAL_DEAL,
+    );
+  const rule =
+    eventId === undefined
+      ? installation()
+      : (db('event_meal_deals').where({ event_id: eventId }).first('rule') as Promise<{ rule: MealDealRule } | undefined>).then(
+          (row) => row?.rule ?? installation(),
+        );
   perDb.set(key, { until: Date.now() + SETTINGS_TTL_MS, rule });
   rule.catch(() => perDb.delete(key));
   return rule;
 }
 
 /** A register with its event's name (`GET /api/cr/checkouts/{id}`). */
-export const findCheckoutWithEvent = (db: Db | Trx, checkoutId: number): Promise<{ id: number; name: string; event_id: number; event_name: string } | undefined> =>
-  db('checkouts as c').join('events as e', 'e.id', 'c.event_id').where('c.id', checkoutId).first('c.id', 'c.name', 'c.event_id', 'e.name as event_name');
+export const findCheckoutWithEvent = (
+  db: Db | Trx,
+  checkoutId: number,
+): Promise<{ id: number; name: string; event_id: number; event_name: string } | undefined> =>
+  db('checkouts as c')
+    .join('events as e', 'e.id', 'c.event_id')
+    .where('c.id', checkoutId)
+    .first('c.id', 'c.name', 'c.event_id', 'e.name as event_name');
 
 /** A register's event, or undefined when the register does not exist. */
 export const findCheckoutEvent = (db: Db | Trx, checkoutId: number): Promise<{ event_id: number } | undefined> =>

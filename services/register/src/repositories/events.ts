@@ -1,11 +1,25 @@
 import type { Db, Trx } from '@kermesse/kit';
 
-export interface EventRow { id: number; name: string; starts_on: string | null }
-export interface CheckoutRow { id: number; event_id: number; name: string }
+export interface EventRow {
+  id: number;
+  name: string;
+  starts_on: string | null;
+}
+export interface CheckoutRow {
+  id: number;
+  event_id: number;
+  name: string;
+}
 
 /** Events the registers may sell for (archived ones are left out). */
 export const listEvents = (db: Db): Promise<EventRow[]> =>
-  db('events').whereNull('archived_at').select('id', 'name', 'starts_on').orderBy([{ column: 'starts_on', order: 'desc', nulls: 'last' }, { column: 'id', order: 'asc' }]);
+  db('events')
+    .whereNull('archived_at')
+    .select('id', 'name', 'starts_on')
+    .orderBy([
+      { column: 'starts_on', order: 'desc', nulls: 'last' },
+      { column: 'id', order: 'asc' },
+    ]);
 
 export const findEvent = (db: Db | Trx, id: number): Promise<EventRow | undefined> =>
   db('events').where({ id }).first('id', 'name', 'starts_on');
@@ -17,7 +31,9 @@ export const listCheckouts = (db: Db, eventId: number): Promise<CheckoutRow[]> =
   db('checkouts').where({ event_id: eventId }).whereNull('archived_at').select('id', 'event_id', 'name').orderBy('id');
 
 export async function insertEvent(trx: Trx, event: { name: string; startsOn?: string | null }): Promise<EventRow> {
-  const [row] = await trx('events').insert({ name: event.name, starts_on: event.startsOn ?? null }).returning(['id', 'name', 'starts_on']);
+  const [row] = await trx('events')
+    .insert({ name: event.name, starts_on: event.startsOn ?? null })
+    .returning(['id', 'name', 'starts_on']);
   return row as EventRow;
 }
 

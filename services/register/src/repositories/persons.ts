@@ -1,6 +1,12 @@
 import type { Db, Trx } from '@kermesse/kit';
 
-export interface PersonRow { id: number; firstname: string; lastname: string; email: string | null; phone: string | null }
+export interface PersonRow {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone: string | null;
+}
 
 const COLUMNS = ['id', 'firstname', 'lastname', 'email', 'phone'];
 
@@ -16,8 +22,7 @@ export const normalizeEmail = (raw: string | null | undefined): string | null =>
   return trimmed || null;
 };
 
-export const findPerson = (db: Db | Trx, id: number): Promise<PersonRow | undefined> =>
-  db('persons').where({ id }).first(COLUMNS);
+export const findPerson = (db: Db | Trx, id: number): Promise<PersonRow | undefined> => db('persons').where({ id }).first(COLUMNS);
 
 /** By e-mail first (case-insensitive), else by phone. */
 export async function findPersonByContact(db: Db, contact: { email: string | null; phone: string | null }): Promise<PersonRow | undefined> {

@@ -23,8 +23,26 @@ export interface SaleRow {
   settled_at: Date | null;
 }
 
-export interface PaymentRow { id: number; sale_id: number; method: 'CB' | 'ESP' | 'CHQ'; mode: number; amount_cents: number; reference: string; created_at: Date }
-export interface LineRow { product_id: number; name: string; category_id: number | null; category_name: string; unit_price_cents: number; quantity: number; total_cents: number; kind: PricedLine['kind']; click_and_collect: boolean }
+export interface PaymentRow {
+  id: number;
+  sale_id: number;
+  method: 'CB' | 'ESP' | 'CHQ';
+  mode: number;
+  amount_cents: number;
+  reference: string;
+  created_at: Date;
+}
+export interface LineRow {
+  product_id: number;
+  name: string;
+  category_id: number | null;
+  category_name: string;
+  unit_price_cents: number;
+  quantity: number;
+  total_cents: number;
+  kind: PricedLine['kind'];
+  click_and_collect: boolean;
+}
 
 export const findSaleByReference = (db: Db | Trx, reference: string): Promise<SaleRow | undefined> =>
   db('sales').where({ reference }).first();
@@ -32,8 +50,20 @@ export const findSaleByReference = (db: Db | Trx, reference: string): Promise<Sa
 export const findSale = (db: Db | Trx, id: number): Promise<SaleRow | undefined> => db('sales').where({ id }).first();
 
 export const listLines = (db: Db | Trx, saleId: number): Promise<LineRow[]> =>
-  db('sale_lines').where({ sale_id: saleId }).orderBy('position')
-    .select('product_id', 'name', 'category_id', 'category_name', 'unit_price_cents', 'quantity', 'total_cents', 'kind', 'click_and_collect');
+  db('sale_lines')
+    .where({ sale_id: saleId })
+    .orderBy('position')
+    .select(
+      'product_id',
+      'name',
+      'category_id',
+      'category_name',
+      'unit_price_cents',
+      'quantity',
+      'total_cents',
+      'kind',
+      'click_and_collect',
+    );
 
 export const listPayments = (db: Db | Trx, saleId: number): Promise<PaymentRow[]> =>
   db('payments').where({ sale_id: saleId }).orderBy('id').select('*');
@@ -47,9 +77,18 @@ export const listBets = (db: Db | Trx, saleId: number): Promise<Array<{ type_id:
   db('sale_bets').where({ sale_id: saleId }).orderBy(['type_id', 'weight']).select('type_id', 'weight');
 
 export interface PendingSaleRow {
-  id: number; reference: string; total_cents: number; paid_cents: number; created_at: Date;
-  person_id: number | null; firstname: string | null; lastname: string | null;
-  event_id: number; event_name: string; checkout_id: number; checkout_name: string;
+  id: number;
+  reference: string;
+  total_cents: number;
+  paid_cents: number;
+  created_at: Date;
+  person_id: number | null;
+  firstname: string | null;
+  lastname: string | null;
+  event_id: number;
+  event_name: string;
+  checkout_id: number;
+  checkout_name: string;
 }
 
 /** Sales on hold (mode 99) of an event that still have something to pay, oldest first. */
@@ -58,10 +97,25 @@ export function listPendingSales(db: Db, eventId: number): Promise<PendingSaleRo
     .join('events as e', 'e.id', 's.event_id')
     .join('checkouts as c', 'c.id', 's.checkout_id')
     .leftJoin('persons as p', 'p.id', 's.person_id')
-    .where('s.event_id', eventId).andWhere('s.payment_mode', 99).whereNull('s.settled_at')
-    .orderBy('s.created_at').orderBy('s.id')
-    .select('s.id', 's.reference', 's.total_cents', 's.paid_cents', 's.created_at', 's.person_id', 'p.firstname', 'p.lastname',
-      's.event_id', 'e.name as event_name', 's.checkout_id', 'c.name as checkout_name');
+    .where('s.event_id', eventId)
+    .andWhere('s.payment_mode', 99)
+    .whereNull('s.settled_at')
+    .orderBy('s.created_at')
+    .orderBy('s.id')
+    .select(
+      's.id',
+      's.reference',
+      's.total_cents',
+      's.paid_cents',
+      's.created_at',
+      's.person_id',
+      'p.firstname',
+      'p.lastname',
+      's.event_id',
+      'e.name as event_name',
+      's.checkout_id',
+      'c.name as checkout_name',
+    );
 }
 
 export async function countPendingSales(db: Db, eventId: number): Promise<number> {
@@ -152,22 +206,51 @@ export interface SaleWrite {
 /** Writes a sale in one statement; false when its register has no open till session (nothing written). */
 export async function writeSale(q: Db | Trx, sale: SaleWrite): Promise<boolean> {
   const result = (await q.raw(WRITE_SALE, {
-    id: sale.id, reference: sale.reference, eventId: sale.eventId, checkoutId: sale.checkoutId, personId: sale.personId,
-    totalCents: sale.totalCents, paidCents: sale.paidCents, paymentMode: sale.paymentMode, paymentStatus: sale.paymentStatus,
-    orderType: sale.orderType, claimId: sale.claimId, raffleId: sale.raffleId, giftBasketId: sale.giftBasketId,
-    receiptMethod: sale.receiptMethod, receiptTo: sale.receiptTo, createdBy: sale.createdBy, createdAt: sale.createdAt,
-    lines: JSON.stringify(sale.lines.map((l, position) => ({
-      position, product_id: l.productId, name: l.name, category_id: l.categoryId, category_name: l.categoryName,
-      unit_price_cents: l.unitPriceCents, quantity: l.quantity, total_cents: l.totalCents, kind: l.kind, click_and_collect: l.clickAndCollect,
-    }))),
+    id: sale.id,
+    reference: sale.reference,
+    eventId: sale.eventId,
+    checkoutId: sale.checkoutId,
+    personId: sale.personId,
+    totalCents: sale.totalCents,
+    paidCents: sale.paidCents,
+    paymentMode: sale.paymentMode,
+    paymentStatus: sale.paymentStatus,
+    orderType: sale.orderType,
+    claimId: sale.claimId,
+    raffleId: sale.raffleId,
+    giftBasketId: sale.giftBasketId,
+    receiptMethod: sale.receiptMethod,
+    receiptTo: sale.receiptTo,
+    createdBy: sale.createdBy,
+    createdAt: sale.createdAt,
+    lines: JSON.stringify(
+      sale.lines.map((l, position) => ({
+        position,
+        product_id: l.productId,
+        name: l.name,
+        category_id: l.categoryId,
+        category_name: l.categoryName,
+        unit_price_cents: l.unitPriceCents,
+        quantity: l.quantity,
+        total_cents: l.totalCents,
+        kind: l.kind,
+        click_and_collect: l.clickAndCollect,
+      })),
+    ),
     tickets: sale.tickets,
     bets: JSON.stringify(sale.bets.map((b) => ({ type_id: b.typeId, weight: b.weight }))),
     bingoId: sale.bingoId,
     cartons: sale.cartons,
     payments: JSON.stringify(sale.payments.map((p) => ({ method: p.method, amount_cents: p.amountCents, reference: p.reference }))),
-    eventRowId: sale.event.id, eventType: sale.event.type, eventVersion: sale.event.version, envelope: sale.event.envelope, occurredAt: sale.event.occurred_at,
+    eventRowId: sale.event.id,
+    eventType: sale.event.type,
+    eventVersion: sale.event.version,
+    envelope: sale.event.envelope,
+    occurredAt: sale.event.occurred_at,
     answer: JSON.stringify(sale.answer),
-    keyUser: sale.key?.user_id ?? '', keyScope: sale.key?.scope ?? '', keyValue: sale.key?.key ?? '',
+    keyUser: sale.key?.user_id ?? '',
+    keyScope: sale.key?.scope ?? '',
+    keyValue: sale.key?.key ?? '',
     ...sale.journal,
   })) as { rows: unknown[] };
   return result.rows.length > 0;
@@ -181,17 +264,35 @@ export const markCardTransactionSold = (trx: Trx, transactionId: number, saleId:
 export const lockSale = (trx: Trx, id: number): Promise<SaleRow | undefined> => trx('sales').where({ id }).forUpdate().first();
 
 /** Records one payment of a sale on hold; its id. */
-export async function insertPayment(trx: Trx, payment: {
-  saleId: number; method: 'CB' | 'ESP' | 'CHQ'; mode: number; amountCents: number; reference: string; createdBy: string; sessionId: number;
-}): Promise<number> {
-  const [row] = await trx('payments').insert({
-    sale_id: payment.saleId, method: payment.method, mode: payment.mode, amount_cents: payment.amountCents,
-    reference: payment.reference, created_by: payment.createdBy, session_id: payment.sessionId,
-  }).returning('id');
+export async function insertPayment(
+  trx: Trx,
+  payment: {
+    saleId: number;
+    method: 'CB' | 'ESP' | 'CHQ';
+    mode: number;
+    amountCents: number;
+    reference: string;
+    createdBy: string;
+    sessionId: number;
+  },
+): Promise<number> {
+  const [row] = await trx('payments')
+    .insert({
+      sale_id: payment.saleId,
+      method: payment.method,
+      mode: payment.mode,
+      amount_cents: payment.amountCents,
+      reference: payment.reference,
+      created_by: payment.createdBy,
+      session_id: payment.sessionId,
+    })
+    .returning('id');
   return (row as { id: number }).id;
 }
 
 /** What a sale on hold has been paid so far; settled (paid status) once nothing remains. */
 export async function updateSalePaid(trx: Trx, id: number, paidCents: number, settled: { at: Date; status: number } | null): Promise<void> {
-  await trx('sales').where({ id }).update({ paid_cents: paidCents, ...(settled ? { settled_at: settled.at, payment_status: settled.status } : {}) });
+  await trx('sales')
+    .where({ id })
+    .update({ paid_cents: paidCents, ...(settled ? { settled_at: settled.at, payment_status: settled.status } : {}) });
 }

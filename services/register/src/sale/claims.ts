@@ -62,7 +62,11 @@ export function saleClaims(deps: ClaimDeps, sale: PricedSale, bearer: string): S
   };
 
   return {
-    claimId, cartonClaimId, tickets, bets, cartons,
+    claimId,
+    cartonClaimId,
+    tickets,
+    bets,
+    cartons,
     async claim() {
       if (claimId) {
         if (!deps.raffle) throw unavailable('RAFFLE_UNAVAILABLE');
@@ -88,9 +92,14 @@ export function saleClaims(deps: ClaimDeps, sale: PricedSale, bearer: string): S
         });
       }
       if (cartonClaimId && cartonsHeld) {
-        const who = buyer ? { firstname: buyer.firstname, lastname: buyer.lastname, email: buyer.email ?? null, phone: buyer.phone ?? null } : null;
+        const who = buyer
+          ? { firstname: buyer.firstname, lastname: buyer.lastname, email: buyer.email ?? null, phone: buyer.phone ?? null }
+          : null;
         await deps.bingo!.confirm(cartonClaimId, { saleId, reference, buyer: who }, bearer).catch((err: unknown) => {
-          deps.logger.warn('carton claim confirmation failed; sale.completed will confirm it', { claimId: cartonClaimId, err: String(err) });
+          deps.logger.warn('carton claim confirmation failed; sale.completed will confirm it', {
+            claimId: cartonClaimId,
+            err: String(err),
+          });
         });
       }
     },

@@ -5,7 +5,12 @@
  * goes. Reads only; nothing is held or written here.
  */
 import {
-  PAYMENT_MODE, PAYMENT_STATUS, METHOD_OF_MODE, type DeliveryMethod, type PaymentStatus, type SaleInput,
+  PAYMENT_MODE,
+  PAYMENT_STATUS,
+  METHOD_OF_MODE,
+  type DeliveryMethod,
+  type PaymentStatus,
+  type SaleInput,
 } from '@kermesse/contracts-register';
 import { formatEuros, toCents } from '@kermesse/contracts-common';
 import type { Db, SalePayment } from '@kermesse/kit';
@@ -13,7 +18,15 @@ import { checkSaleRules, priceCart, type CatalogView, type GiftBasketInfo, type 
 import { invalid, missing } from '../errors.ts';
 import { readSaleCartons, withBingos, type CartonSaleInput } from '../bingo/sale.ts';
 import {
-  findGiftBasket, findRaffle, loadSaleHead, readMealDeal, toCatalogProduct, toGiftBasketInfo, toRaffleInfo, type ProductRow, type SaleHead,
+  findGiftBasket,
+  findRaffle,
+  loadSaleHead,
+  readMealDeal,
+  toCatalogProduct,
+  toGiftBasketInfo,
+  toRaffleInfo,
+  type ProductRow,
+  type SaleHead,
 } from '../repositories/catalog.ts';
 import { findPerson, normalizeEmail, normalizePhone, type PersonRow } from '../repositories/persons.ts';
 import type { BingoInfo } from '../cart/rules.ts';
@@ -62,7 +75,14 @@ async function catalogOf(db: Db, eventId: number, rows: ProductRow[]): Promise<S
     const basket = await findGiftBasket(db, basketId);
     if (basket && basket.event_id === eventId) baskets.set(basketId, toGiftBasketInfo(basket));
   }
-  return { product: (id) => products.get(id), raffle: (id) => raffles.get(id), giftBasket: (id) => baskets.get(id), mealDeal, raffles, baskets };
+  return {
+    product: (id) => products.get(id),
+    raffle: (id) => raffles.get(id),
+    giftBasket: (id) => baskets.get(id),
+    mealDeal,
+    raffles,
+    baskets,
+  };
 }
 
 /** The receipt the buyer asked for (French law since 2023: only on request) and where it goes. */
@@ -125,7 +145,8 @@ export async function priceSale(db: Db, input: SaleInput): Promise<PricedSale> {
   const catalog = await withBingos(db, input.eventId, await catalogOf(db, input.eventId, head.products), head.products);
   const priced = priceCart(input.cart, catalog);
   if (input.raffleId && priced.raffleId !== null && input.raffleId !== priced.raffleId) throw invalid('RAFFLE_MISMATCH');
-  if (input.giftBasketsId && priced.giftBasketId !== null && input.giftBasketsId !== priced.giftBasketId) throw invalid('GIFT_BASKET_MISMATCH');
+  if (input.giftBasketsId && priced.giftBasketId !== null && input.giftBasketsId !== priced.giftBasketId)
+    throw invalid('GIFT_BASKET_MISMATCH');
 
   const buyer = input.personId ? await findPerson(db, input.personId) : undefined;
   if (input.personId && !buyer) throw invalid('BUYER_NOT_FOUND');
@@ -133,11 +154,23 @@ export async function priceSale(db: Db, input: SaleInput): Promise<PricedSale> {
   const bets = (input.giftBaskets ?? []).map((b) => ({ typeId: b.type.id, weight: b.weight }));
   const raffle = priced.raffleId !== null ? catalog.raffles.get(priced.raffleId) : undefined;
   const giftBasket = priced.giftBasketId !== null ? catalog.baskets.get(priced.giftBasketId) : undefined;
-  checkSaleRules(priced, { tickets, bets }, { hasBuyer: Boolean(buyer), onHold: input.paymentMode === PAYMENT_MODE.onHold, raffle, giftBasket });
+  checkSaleRules(
+    priced,
+    { tickets, bets },
+    { hasBuyer: Boolean(buyer), onHold: input.paymentMode === PAYMENT_MODE.onHold, raffle, giftBasket },
+  );
   const cartons = await readSaleCartons(db, input as SaleInput & CartonSaleInput, priced, catalog);
 
   return {
-    input, head, priced, buyer, tickets, bets, raffle, giftBasket, cartons,
+    input,
+    head,
+    priced,
+    buyer,
+    tickets,
+    bets,
+    raffle,
+    giftBasket,
+    cartons,
     payments: planPayments(input, priced.totalCents),
     receipt: receiptWish(input, buyer),
     orderType: priced.lines.some((l) => l.clickAndCollect) ? 'kermesse' : 'standard',

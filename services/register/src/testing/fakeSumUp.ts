@@ -10,12 +10,27 @@ import type { AddressInfo } from 'node:net';
 export const FAKE_SUMUP_KEY = 'sup_sk_test_kermesse';
 export const FAKE_MERCHANT = 'MK3RM3SS';
 
-interface FakeTransaction { id: string; clientTransactionId: string; amountCents: number; readerId: string; polls: number; outcome: 'SUCCESSFUL' | 'FAILED' | 'CANCELLED' | 'PENDING'; code: string }
+interface FakeTransaction {
+  id: string;
+  clientTransactionId: string;
+  amountCents: number;
+  readerId: string;
+  polls: number;
+  outcome: 'SUCCESSFUL' | 'FAILED' | 'CANCELLED' | 'PENDING';
+  code: string;
+}
 
 export interface FakeSumUp {
   url: string;
   requests: Array<{ method: string; path: string; body: unknown; authorization?: string }>;
-  readers: Array<{ id: string; name: string; status: string; device: { identifier: string; model: string }; created_at: string; updated_at: string }>;
+  readers: Array<{
+    id: string;
+    name: string;
+    status: string;
+    device: { identifier: string; model: string };
+    created_at: string;
+    updated_at: string;
+  }>;
   /** What the next transactions end as, after `pollsBeforeResult` polls answered 404 then PENDING. */
   next: { outcome: FakeTransaction['outcome']; pollsBeforeResult: number };
   offline: Set<string>;
@@ -28,8 +43,22 @@ export async function startFakeSumUp(): Promise<FakeSumUp> {
   const fake: Omit<FakeSumUp, 'url' | 'close'> = {
     requests: [],
     readers: [
-      { id: 'rdr_3MSAFM23CK82VSTT4BN6RWSQ65', name: 'Comptoir', status: 'paired', device: { identifier: 'U1DT3NA00-CN', model: 'solo' }, created_at: now, updated_at: now },
-      { id: 'rdr_0EXPIRED0000000000000000AB', name: 'Vieux Solo', status: 'expired', device: { identifier: 'U1DT3NA99-XX', model: 'solo' }, created_at: now, updated_at: now },
+      {
+        id: 'rdr_3MSAFM23CK82VSTT4BN6RWSQ65',
+        name: 'Comptoir',
+        status: 'paired',
+        device: { identifier: 'U1DT3NA00-CN', model: 'solo' },
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        id: 'rdr_0EXPIRED0000000000000000AB',
+        name: 'Vieux Solo',
+        status: 'expired',
+        device: { identifier: 'U1DT3NA99-XX', model: 'solo' },
+        created_at: now,
+        updated_at: now,
+      },
     ],
     next: { outcome: 'SUCCESSFUL', pollsBeforeResult: 1 },
     offline: new Set(),
@@ -43,7 +72,9 @@ export async function startFakeSumUp(): Promise<FakeSumUp> {
 
   const server = http.createServer((req, res) => {
     let raw = '';
-    req.on('data', (c: Buffer) => { raw += c.toString(); });
+    req.on('data', (c: Buffer) => {
+      raw += c.toString();
+    });
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const body = raw ? JSON.parse(raw) : undefined;
@@ -68,8 +99,13 @@ export async function startFakeSumUp(): Promise<FakeSumUp> {
         }
         const clientTransactionId = randomUUID();
         fake.transactions.set(clientTransactionId, {
-          id: randomUUID(), clientTransactionId, amountCents: amount.value, readerId: reader.id, polls: 0,
-          outcome: fake.next.outcome, code: `TDEMO${Math.floor(Math.random() * 1e6)}`,
+          id: randomUUID(),
+          clientTransactionId,
+          amountCents: amount.value,
+          readerId: reader.id,
+          polls: 0,
+          outcome: fake.next.outcome,
+          code: `TDEMO${Math.floor(Math.random() * 1e6)}`,
         });
         return send(res, 201, { data: { client_transaction_id: clientTransactionId } });
       }
@@ -82,8 +118,14 @@ export async function startFakeSumUp(): Promise<FakeSumUp> {
         if (found.polls <= fake.next.pollsBeforeResult) return send(res, 404, { error_code: 'NOT_FOUND', message: 'Resource not found' });
         const status = found.polls <= fake.next.pollsBeforeResult + 1 ? 'PENDING' : found.outcome;
         return send(res, 200, {
-          id: found.id, transaction_code: status === 'SUCCESSFUL' ? found.code : undefined, amount: found.amountCents / 100,
-          currency: 'EUR', timestamp: new Date().toISOString(), status, payment_type: 'POS', merchant_code: FAKE_MERCHANT,
+          id: found.id,
+          transaction_code: status === 'SUCCESSFUL' ? found.code : undefined,
+          amount: found.amountCents / 100,
+          currency: 'EUR',
+          timestamp: new Date().toISOString(),
+          status,
+          payment_type: 'POS',
+          merchant_code: FAKE_MERCHANT,
           client_transaction_id: found.clientTransactionId,
         });
       }
@@ -94,9 +136,10 @@ export async function startFakeSumUp(): Promise<FakeSumUp> {
   // The same object the server reads, so a test can change `next` or `offline` as it goes.
   return Object.assign(fake, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   });
 }

@@ -10,11 +10,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  buildEnvelope, connectBus, createDb, createLogger, listen, migrateLatest, startOutboxRelay,
-  type Bus, type Db, type EventPayloads, type EventType, type OutboxRelay, type RunningServer,
+  buildEnvelope,
+  connectBus,
+  createDb,
+  createLogger,
+  listen,
+  migrateLatest,
+  startOutboxRelay,
+  type Bus,
+  type Db,
+  type EventPayloads,
+  type EventType,
+  type OutboxRelay,
 } from '@kermesse/kit';
 import {
-  createTestDatabase, deleteTestStream, eventually, freePort, startTestIdentity, testNamespace, testTokens, testTokenVerifier, TEST_NATS_URL, type TestDatabase,
+  createTestDatabase,
+  deleteTestStream,
+  eventually,
+  freePort,
+  startTestIdentity,
+  testNamespace,
+  testTokens,
+  testTokenVerifier,
+  TEST_NATS_URL,
+  type TestDatabase,
 } from '@kermesse/kit/testing';
 // The real raffle service answers the ticket claims (test-only dependency).
 import * as raffleMigrations from '@kermesse/raffle/migrations';
@@ -28,7 +47,13 @@ import { createRaffleClient } from '../claimsClient.ts';
 
 export type Who = 'caissier' | 'admin' | 'benevole' | 'tresorier';
 
-export interface Answer<T = any> { status: number; body: T; headers: Headers; text: string } // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any shape
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any shape
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
@@ -44,7 +69,11 @@ export interface RaffleService {
   /** POST /api/admin/raffle: a raffle of the test event; resolves once the register sells its tickets. */
   createRaffle(input: { name: string; tickets: number; price: Array<{ nb: number; p: number }> }): Promise<number>;
   /** POST /api/admin/gift-basket and its bet types; resolves once the register sells its bets. */
-  createGiftBasket(input: { name: string; price: Array<{ nb: number; p: number }>; types: Array<{ name: string; price: number }> }): Promise<{ id: number; types: Array<{ id: number; name: string }> }>;
+  createGiftBasket(input: {
+    name: string;
+    price: Array<{ nb: number; p: number }>;
+    types: Array<{ name: string; price: number }>;
+  }): Promise<{ id: number; types: Array<{ id: number; name: string }> }>;
   /** Numbers the raffle service counts as taken (sold or held by a claim). */
   takenNumbers(raffleId: number): Promise<number[]>;
 }
@@ -66,14 +95,21 @@ export interface RegisterHarness {
    * (its category too, once per name), so a test names its own products instead of the demo's.
    */
   createProduct(input: { name: string; price: number; category: string }): Promise<number>;
-  request<T = any>(method: string, path: string, options?: { who?: Who | null; body?: unknown; headers?: Record<string, string> }): Promise<Answer<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any shape
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: { who?: Who | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Answer<T>>;
   /** Publishes an event as another service would (through JetStream, with its id as message id). */
   publish<T extends EventType>(source: string, type: T, payload: EventPayloads[T]): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Starts `services/raffle/src/server.ts` the way the launcher does, on a free port. */
-async function startRaffleProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; dataDir: string; stop(): Promise<void> }> {
+async function startRaffleProcess(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; dataDir: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'register-raffle-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/raffle/src/server.ts'], {
@@ -84,7 +120,9 @@ async function startRaffleProcess(env: Record<string, string>): Promise<{ url: s
   const url = `http://127.0.0.1:${port}`;
   await eventually(async () => (await fetch(`${url}/healthz`).catch(() => undefined))?.ok, 60_000, 100);
   return {
-    url, child, dataDir,
+    url,
+    child,
+    dataDir,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         await new Promise<void>((resolve) => {
@@ -97,7 +135,9 @@ async function startRaffleProcess(env: Record<string, string>): Promise<{ url: s
   };
 }
 
-export async function startRegisterHarness(options: { cardProvider?: (db: Db) => CardProvider; eventName?: string; raffle?: boolean } = {}): Promise<RegisterHarness> {
+export async function startRegisterHarness(
+  options: { cardProvider?: (db: Db) => CardProvider; eventName?: string; raffle?: boolean } = {},
+): Promise<RegisterHarness> {
   const logger = createLogger('test', 'error');
   const database: TestDatabase = await createTestDatabase();
   const namespace = testNamespace();
@@ -111,7 +151,10 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
   const bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'register-test' });
   const relay = startOutboxRelay({ db, bus, logger, pollMs: 50 });
   const consumers: RegisterConsumers = await startRegisterConsumers({ db, bus, logger });
-  const { event, checkouts } = await createEventWithCheckouts(db, { name: options.eventName ?? "Fête de l'école", checkouts: ['Caisse test'] });
+  const { event, checkouts } = await createEventWithCheckouts(db, {
+    name: options.eventName ?? "Fête de l'école",
+    checkouts: ['Caisse test'],
+  });
   const checkoutId = checkouts[0]!.id;
   const productIds: Array<{ id: number }> = await db('products').select('id');
   await db('checkout_products').insert(productIds.map((p) => ({ checkout_id: checkoutId, product_id: p.id })));
@@ -121,7 +164,12 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
     const raffleDb = createDb(database.url, { schema: raffleMigrations.schema, poolMax: 2 });
     await migrateLatest(raffleDb, raffleMigrations);
     await raffleDb.destroy();
-    raffleProcess = await startRaffleProcess({ DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: namespace, IDENTITY_URL: identityUrl });
+    raffleProcess = await startRaffleProcess({
+      DATABASE_URL: database.url,
+      NATS_URL: TEST_NATS_URL,
+      NATS_NAMESPACE: namespace,
+      IDENTITY_URL: identityUrl,
+    });
   }
   const raffleUrl = raffleProcess?.url ?? 'http://127.0.0.1:9';
   const control = { calls: { claims: 0, releases: 0 }, down: false, delayMs: 0 };
@@ -134,19 +182,27 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
     return fetch(input, init);
   };
 
-  const register = await listen(await buildApp({
-    db, logger, bus, verifier: testTokenVerifier(),
-    raffle: createRaffleClient({ baseUrl: raffleUrl, fetch: controlledFetch }),
-    cardProvider: options.cardProvider?.(db),
-    wake: () => relay.wake(),
-  }), 0);
+  const register = await listen(
+    await buildApp({
+      db,
+      logger,
+      bus,
+      verifier: testTokenVerifier(),
+      raffle: createRaffleClient({ baseUrl: raffleUrl, fetch: controlledFetch }),
+      cardProvider: options.cardProvider?.(db),
+      wake: () => relay.wake(),
+    }),
+    0,
+  );
   const base = `http://127.0.0.1:${register.port}`;
 
   const tokens: Record<Who, string> = await testTokens();
 
   const asAdmin = async (method: string, target: string, body?: unknown) => {
     const res = await fetch(raffleUrl + target, {
-      method, headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json().catch(() => undefined)) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- raffle answers
   };
@@ -154,19 +210,31 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
     url: raffleUrl,
     async createRaffle(input: { name: string; tickets: number; price: Array<{ nb: number; p: number }> }) {
       // The raffle service learns the test event from catalog.event.created first.
-      const created = await eventually(async () => {
-        const res = await asAdmin('POST', '/api/admin/raffle', { ...input, eventId: event.id });
-        return res.status === 201 ? res.body : undefined;
-      }, 20_000, 100);
+      const created = await eventually(
+        async () => {
+          const res = await asAdmin('POST', '/api/admin/raffle', { ...input, eventId: event.id });
+          return res.status === 201 ? res.body : undefined;
+        },
+        20_000,
+        100,
+      );
       const id = created.id as number;
       await eventually(async () => (await db('raffles').where({ id }).first())?.total_tickets === input.tickets, 20_000);
       return id;
     },
-    async createGiftBasket(input: { name: string; price: Array<{ nb: number; p: number }>; types: Array<{ name: string; price: number }> }) {
-      const created = await eventually(async () => {
-        const res = await asAdmin('POST', '/api/admin/gift-basket', { name: input.name, price: input.price, eventId: event.id });
-        return res.status === 201 ? res.body : undefined;
-      }, 20_000, 100);
+    async createGiftBasket(input: {
+      name: string;
+      price: Array<{ nb: number; p: number }>;
+      types: Array<{ name: string; price: number }>;
+    }) {
+      const created = await eventually(
+        async () => {
+          const res = await asAdmin('POST', '/api/admin/gift-basket', { name: input.name, price: input.price, eventId: event.id });
+          return res.status === 201 ? res.body : undefined;
+        },
+        20_000,
+        100,
+      );
       const id = created.id as number;
       const types: Array<{ id: number; name: string }> = [];
       for (const type of input.types) {
@@ -177,7 +245,9 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
       return { id, types };
     },
     async takenNumbers(raffleId: number) {
-      const res = await fetch(`${raffleUrl}/api/cr/raffle/${raffleId}/tickets/sold`, { headers: { authorization: `Bearer ${tokens.caissier}` } });
+      const res = await fetch(`${raffleUrl}/api/cr/raffle/${raffleId}/tickets/sold`, {
+        headers: { authorization: `Bearer ${tokens.caissier}` },
+      });
       return ((await res.json()) as Array<{ number: number }>).map((t) => t.number);
     },
   });
@@ -185,7 +255,14 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
   const encoder = new TextEncoder();
   const categories = new Map<string, number>();
   const harness: RegisterHarness = {
-    base, db, bus, relay, raffle, tokens, eventId: event.id, checkoutId,
+    base,
+    db,
+    bus,
+    relay,
+    raffle,
+    tokens,
+    eventId: event.id,
+    checkoutId,
     async productId(name) {
       const row = await db('products').where({ name }).first('id');
       if (!row) throw new Error(`no product named ${name}`);
@@ -200,7 +277,8 @@ export async function startRegisterHarness(options: { cardProvider?: (db: Db) =>
         categories.set(category, categoryId);
       }
       const product = await harness.request('POST', '/api/admin/products', {
-        who: 'admin', body: { name, price, categoryId, eventId: event.id, checkoutIds: [checkoutId] },
+        who: 'admin',
+        body: { name, price, categoryId, eventId: event.id, checkoutIds: [checkoutId] },
       });
       if (product.status !== 201) throw new Error(`product ${name}: ${product.status} ${product.text}`);
       return product.body.id as number;

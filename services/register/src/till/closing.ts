@@ -26,7 +26,8 @@ export interface SessionMoney {
 }
 
 export async function sessionMoney(q: Db | Trx, sessionId: number): Promise<SessionMoney> {
-  const { rows } = await q.raw(`
+  const { rows } = (await q.raw(
+    `
     select
       (select coalesce(sum(amount_cents) filter (where method = 'ESP'), 0) from payments where session_id = :id) as taken_cash,
       (select coalesce(sum(amount_cents) filter (where method = 'CHQ'), 0) from payments where session_id = :id) as taken_cheque,
@@ -36,7 +37,9 @@ export async function sessionMoney(q: Db | Trx, sessionId: number): Promise<Sess
       (select coalesce(sum(amount_cents) filter (where payment_mode = 3), 0) from refunds where session_id = :id) as refunded_card,
       (select coalesce(sum(amount_cents), 0) from refunds where session_id = :id) as refunds_total,
       (select count(*) from sales where session_id = :id) as sales_count,
-      (select coalesce(sum(total_cents), 0) from sales where session_id = :id) as sales_total`, { id: sessionId }) as { rows: Array<Record<string, string | number>> };
+      (select coalesce(sum(total_cents), 0) from sales where session_id = :id) as sales_total`,
+    { id: sessionId },
+  )) as { rows: Array<Record<string, string | number>> };
   const r = rows[0]!;
   const n = (k: string) => Number(r[k]);
   return {
@@ -56,7 +59,11 @@ export function expectedOf(session: Pick<TillSessionRow, 'float_cash_cents'>, mo
   };
 }
 
-export const amountsInEuros = (a: TillAmountsCents) => ({ cash: toEuros(a.cashCents), cheque: toEuros(a.chequeCents), card: toEuros(a.cardCents) });
+export const amountsInEuros = (a: TillAmountsCents) => ({
+  cash: toEuros(a.cashCents),
+  cheque: toEuros(a.chequeCents),
+  card: toEuros(a.cardCents),
+});
 
 export function presentSession(session: TillSessionRow, money: SessionMoney) {
   return {
@@ -73,11 +80,23 @@ export function presentSession(session: TillSessionRow, money: SessionMoney) {
   };
 }
 
-interface CheckoutHead { id: number; event_id: number; checkout_archived: boolean; event_archived: boolean }
+interface CheckoutHead {
+  id: number;
+  event_id: number;
+  checkout_archived: boolean;
+  event_archived: boolean;
+}
 
 export async function loadCheckout(q: Db | Trx, checkoutId: number): Promise<CheckoutHead> {
-  const row: CheckoutHead | undefined = await q('checkouts as c').join('events as e', 'e.id', 'c.event_id').where('c.id', checkoutId)
-    .first('c.id', 'c.event_id', q.raw('c.archived_at is not null as checkout_archived'), q.raw('e.archived_at is not null as event_archived'));
+  const row: CheckoutHead | undefined = await q('checkouts as c')
+    .join('events as e', 'e.id', 'c.event_id')
+    .where('c.id', checkoutId)
+    .first(
+      'c.id',
+      'c.event_id',
+      q.raw('c.archived_at is not null as checkout_archived'),
+      q.raw('e.archived_at is not null as event_archived'),
+    );
   if (!row) throw tillError('notFound', 'CHECKOUT_NOT_FOUND');
   return row;
 }
@@ -104,18 +123,37 @@ export async function requireSession(q: Db | Trx, sessionId: number): Promise<Ti
   return session;
 }
 
-export interface ChequeRow { payment_id: number; number: string; amount_cents: number; sale_reference: string; at: Date }
+export interface ChequeRow {
+  payment_id: number;
+  number: string;
+  amount_cents: number;
+  sale_reference: string;
+  at: Date;
+}
 
 /** Cheques received in the session, in order (the closing list and the deposit slip). */
 export async function sessionCheques(q: Db | Trx, sessionId: number): Promise<ChequeRow[]> {
-  return q('payments as p').join('sales as s', 's.id', 'p.sale_id')
+  return q('payments as p')
+    .join('sales as s', 's.id', 'p.sale_id')
     .where({ 'p.session_id': sessionId, 'p.method': 'CHQ' })
     .orderBy('p.id')
     .select('p.id as payment_id', 'p.reference as number', 'p.amount_cents', 's.reference as sale_reference', 'p.created_at as at');
 }
 
-interface CardPaymentRow { payment_id: number; reference: string; amount_cents: number; sale_reference: string; tx_amount: number | null; tx_status: string | null; tx_code: string | null }
-interface ReaderRow { transaction_code: string | null; client_transaction_id: string; amount_cents: number }
+interface CardPaymentRow {
+  payment_id: number;
+  reference: string;
+  amount_cents: number;
+  sale_reference: string;
+  tx_amount: number | null;
+  tx_status: string | null;
+  tx_code: string | null;
+}
+interface ReaderRow {
+  transaction_code: string | null;
+  client_transaction_id: string;
+  amount_cents: number;
+}
 
 /**
  * The card total set against the reader (a SumUp reconciliation): card payments of the session and
@@ -123,7 +161,9 @@ interface ReaderRow { transaction_code: string | null; client_transaction_id: st
  * the session that no sale took. Mismatches are listed in French.
  */
 export async function cardReconciliation(q: Db | Trx, session: TillSessionRow) {
-  const payments: CardPaymentRow[] = (await q.raw(`
+  const payments: CardPaymentRow[] = (
+    await q.raw(
+      `
     select p.id as payment_id, p.reference, p.amount_cents, s.reference as sale_reference,
       t.amount_cents as tx_amount, t.status as tx_status, t.transaction_code as tx_code
     from payments p join sales s on s.id = p.sale_id
@@ -133,15 +173,29 @@ export async function cardReconciliation(q: Db | Trx, session: TillSessionRow) {
          or (p.reference <> '' and (c.transaction_code = p.reference or c.client_transaction_id = p.reference))
       order by (c.status = 'SUCCESSFUL') desc limit 1) t on true
     where p.session_id = ? and p.method = 'CB'
-    order by p.id`, [session.id])).rows;
-  const orphans: ReaderRow[] = (await q.raw(`
+    order by p.id`,
+      [session.id],
+    )
+  ).rows;
+  const orphans: ReaderRow[] = (
+    await q.raw(
+      `
     select c.transaction_code, c.client_transaction_id, c.amount_cents from card_transactions c
     where c.status = 'SUCCESSFUL' and c.sale_id is null and c.payment_row_id is null
       and c.created_at >= ? and (?::timestamptz is null or c.created_at <= ?)
       and c.created_by in (select created_by from sales where session_id = ? union select ?)
-    order by c.id`, [session.opened_at, session.closed_at, session.closed_at, session.id, session.opened_by])).rows;
+    order by c.id`,
+      [session.opened_at, session.closed_at, session.closed_at, session.id, session.opened_by],
+    )
+  ).rows;
 
-  const mismatches: Array<{ kind: 'reader_without_sale' | 'payment_without_reader' | 'amount'; code: string; amount: number; saleReference: string | null; message: string }> = [];
+  const mismatches: Array<{
+    kind: 'reader_without_sale' | 'payment_without_reader' | 'amount';
+    code: string;
+    amount: number;
+    saleReference: string | null;
+    message: string;
+  }> = [];
   let readerTotal = 0;
   let readerCount = 0;
   let paymentsTotal = 0;
@@ -149,23 +203,38 @@ export async function cardReconciliation(q: Db | Trx, session: TillSessionRow) {
   for (const p of payments) {
     paymentsTotal += p.amount_cents;
     if (p.tx_status !== 'SUCCESSFUL') {
-      mismatches.push({ kind: 'payment_without_reader', code: p.reference, amount: toEuros(p.amount_cents), saleReference: p.sale_reference,
-        message: `Paiement CB de ${euros(p.amount_cents)} (vente ${p.sale_reference}) sans transaction réussie du lecteur.` });
+      mismatches.push({
+        kind: 'payment_without_reader',
+        code: p.reference,
+        amount: toEuros(p.amount_cents),
+        saleReference: p.sale_reference,
+        message: `Paiement CB de ${euros(p.amount_cents)} (vente ${p.sale_reference}) sans transaction réussie du lecteur.`,
+      });
       continue;
     }
     readerTotal += p.tx_amount!;
     readerCount += 1;
     if (p.tx_amount !== p.amount_cents) {
-      mismatches.push({ kind: 'amount', code: p.tx_code ?? p.reference, amount: toEuros(p.tx_amount!), saleReference: p.sale_reference,
-        message: `Vente ${p.sale_reference} : ${euros(p.amount_cents)} enregistrés, ${euros(p.tx_amount!)} débités par le lecteur.` });
+      mismatches.push({
+        kind: 'amount',
+        code: p.tx_code ?? p.reference,
+        amount: toEuros(p.tx_amount!),
+        saleReference: p.sale_reference,
+        message: `Vente ${p.sale_reference} : ${euros(p.amount_cents)} enregistrés, ${euros(p.tx_amount!)} débités par le lecteur.`,
+      });
     }
   }
   for (const o of orphans) {
     readerTotal += o.amount_cents;
     readerCount += 1;
     const code = o.transaction_code ?? o.client_transaction_id;
-    mismatches.push({ kind: 'reader_without_sale', code, amount: toEuros(o.amount_cents), saleReference: null,
-      message: `Transaction du lecteur ${code} de ${euros(o.amount_cents)} réussie sans vente enregistrée.` });
+    mismatches.push({
+      kind: 'reader_without_sale',
+      code,
+      amount: toEuros(o.amount_cents),
+      saleReference: null,
+      message: `Transaction du lecteur ${code} de ${euros(o.amount_cents)} réussie sans vente enregistrée.`,
+    });
   }
   return { paymentsTotal: toEuros(paymentsTotal), readerTotal: toEuros(readerTotal), readerCount, mismatches };
 }
@@ -173,10 +242,20 @@ export async function cardReconciliation(q: Db | Trx, session: TillSessionRow) {
 /** `GET /api/cr/session/{id}`: the session with its cheques and card reconciliation (the closing screen). */
 export async function sessionDetail(db: Db, sessionId: number) {
   const session = await requireSession(db, sessionId);
-  const [money, cheques, card] = await Promise.all([sessionMoney(db, session.id), sessionCheques(db, session.id), cardReconciliation(db, session)]);
+  const [money, cheques, card] = await Promise.all([
+    sessionMoney(db, session.id),
+    sessionCheques(db, session.id),
+    cardReconciliation(db, session),
+  ]);
   return {
     session: presentSession(session, money),
-    cheques: cheques.map((c) => ({ paymentId: c.payment_id, number: c.number, amount: toEuros(c.amount_cents), saleReference: c.sale_reference, at: new Date(c.at).toISOString() })),
+    cheques: cheques.map((c) => ({
+      paymentId: c.payment_id,
+      number: c.number,
+      amount: toEuros(c.amount_cents),
+      saleReference: c.sale_reference,
+      at: new Date(c.at).toISOString(),
+    })),
     card,
   };
 }
@@ -188,11 +267,16 @@ export async function sessionDetail(db: Db, sessionId: number) {
 export async function pastSessions(db: Db, checkoutId: number) {
   await loadCheckout(db, checkoutId);
   const rows: Array<TillSessionRow & { sales_count: string | number; cheques_count: string | number }> = await db('till_sessions as t')
-    .where('t.checkout_id', checkoutId).whereNotNull('t.closed_at')
-    .orderBy('t.closed_at', 'desc').orderBy('t.id', 'desc').limit(200)
-    .select('t.*',
+    .where('t.checkout_id', checkoutId)
+    .whereNotNull('t.closed_at')
+    .orderBy('t.closed_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(200)
+    .select(
+      't.*',
       db.raw('(select count(*) from sales s where s.session_id = t.id) as sales_count'),
-      db.raw("(select count(*) from payments p where p.session_id = t.id and p.method = 'CHQ') as cheques_count"));
+      db.raw("(select count(*) from payments p where p.session_id = t.id and p.method = 'CHQ') as cheques_count"),
+    );
   const amounts = (value: TillAmountsCents | string | null) => {
     const parsed: TillAmountsCents = typeof value === 'string' ? JSON.parse(value) : (value ?? ZERO);
     return amountsInEuros(parsed);

@@ -43,31 +43,56 @@ const MODE_LABELS: Record<string, string> = { ESP: 'Espèces', CHQ: 'Chèques', 
 /** Everything the Z report prints, from the session's rows (totals in cents). */
 export async function loadZReport(db: Db, sessionId: number): Promise<ZReport> {
   const session = await requireSession(db, sessionId);
-  const names = await db('checkouts as c').join('events as e', 'e.id', 'c.event_id').where('c.id', session.checkout_id).first('c.name as checkout_name', 'e.name as event_name');
+  const names = await db('checkouts as c')
+    .join('events as e', 'e.id', 'c.event_id')
+    .where('c.id', session.checkout_id)
+    .first('c.name as checkout_name', 'e.name as event_name');
   const money = await sessionMoney(db, session.id);
-  const byMode: Array<{ method: string; count: number; cents: number }> = await db('payments').where({ session_id: session.id })
-    .groupBy('method').select('method', db.raw('count(*)::int as count'), db.raw('sum(amount_cents)::bigint as cents'));
-  const byCategory: Array<{ name: string; kind: string; quantity: number; cents: number }> = await db('sale_lines as l').join('sales as s', 's.id', 'l.sale_id')
-    .where('s.session_id', session.id).whereNotIn('l.kind', ['donation', 'discount'])
-    .groupBy('l.category_name', 'l.kind').orderBy('l.category_name')
+  const byMode: Array<{ method: string; count: number; cents: number }> = await db('payments')
+    .where({ session_id: session.id })
+    .groupBy('method')
+    .select('method', db.raw('count(*)::int as count'), db.raw('sum(amount_cents)::bigint as cents'));
+  const byCategory: Array<{ name: string; kind: string; quantity: number; cents: number }> = await db('sale_lines as l')
+    .join('sales as s', 's.id', 'l.sale_id')
+    .where('s.session_id', session.id)
+    .whereNotIn('l.kind', ['donation', 'discount'])
+    .groupBy('l.category_name', 'l.kind')
+    .orderBy('l.category_name')
     .select('l.category_name as name', 'l.kind', db.raw('sum(l.quantity)::int as quantity'), db.raw('sum(l.total_cents)::bigint as cents'));
-  const specials: Array<{ kind: string; count: number; cents: number }> = await db('sale_lines as l').join('sales as s', 's.id', 'l.sale_id')
-    .where('s.session_id', session.id).whereIn('l.kind', ['donation', 'discount'])
-    .groupBy('l.kind').select('l.kind', db.raw('count(*)::int as count'), db.raw('sum(l.total_cents)::bigint as cents'));
-  const tickets: Array<{ name: string | null; raffle_id: number; count: number }> = await db('sale_tickets as t').join('sales as s', 's.id', 't.sale_id')
-    .leftJoin('raffles as r', 'r.id', 't.raffle_id').where('s.session_id', session.id)
-    .groupBy('t.raffle_id', 'r.name').orderBy('t.raffle_id').select('t.raffle_id', 'r.name', db.raw('count(*)::int as count'));
-  const bets: Array<{ name: string | null; gift_basket_id: number; count: number }> = await db('sale_bets as b').join('sales as s', 's.id', 'b.sale_id')
-    .leftJoin('gift_baskets as g', 'g.id', 'b.gift_basket_id').where('s.session_id', session.id)
-    .groupBy('b.gift_basket_id', 'g.name').orderBy('b.gift_basket_id').select('b.gift_basket_id', 'g.name', db.raw('count(*)::int as count'));
-  const cartons: Array<{ name: string | null; bingo_id: number; count: number }> = await db('sale_cartons as c').join('sales as s', 's.id', 'c.sale_id')
-    .leftJoin('bingos as b', 'b.id', 'c.bingo_id').where('s.session_id', session.id)
-    .groupBy('c.bingo_id', 'b.name').orderBy('c.bingo_id').select('c.bingo_id', 'b.name', db.raw('count(*)::int as count'));
-  const bounds = await db('sales').where({ session_id: session.id }).first(
-    db.raw('(select reference from sales where session_id = ? order by id limit 1) as first', [session.id]),
-    db.raw('(select reference from sales where session_id = ? order by id desc limit 1) as last', [session.id]),
-    db.raw('count(*) filter (where payment_mode = 99 and settled_at is null)::int as held', []),
-  );
+  const specials: Array<{ kind: string; count: number; cents: number }> = await db('sale_lines as l')
+    .join('sales as s', 's.id', 'l.sale_id')
+    .where('s.session_id', session.id)
+    .whereIn('l.kind', ['donation', 'discount'])
+    .groupBy('l.kind')
+    .select('l.kind', db.raw('count(*)::int as count'), db.raw('sum(l.total_cents)::bigint as cents'));
+  const tickets: Array<{ name: string | null; raffle_id: number; count: number }> = await db('sale_tickets as t')
+    .join('sales as s', 's.id', 't.sale_id')
+    .leftJoin('raffles as r', 'r.id', 't.raffle_id')
+    .where('s.session_id', session.id)
+    .groupBy('t.raffle_id', 'r.name')
+    .orderBy('t.raffle_id')
+    .select('t.raffle_id', 'r.name', db.raw('count(*)::int as count'));
+  const bets: Array<{ name: string | null; gift_basket_id: number; count: number }> = await db('sale_bets as b')
+    .join('sales as s', 's.id', 'b.sale_id')
+    .leftJoin('gift_baskets as g', 'g.id', 'b.gift_basket_id')
+    .where('s.session_id', session.id)
+    .groupBy('b.gift_basket_id', 'g.name')
+    .orderBy('b.gift_basket_id')
+    .select('b.gift_basket_id', 'g.name', db.raw('count(*)::int as count'));
+  const cartons: Array<{ name: string | null; bingo_id: number; count: number }> = await db('sale_cartons as c')
+    .join('sales as s', 's.id', 'c.sale_id')
+    .leftJoin('bingos as b', 'b.id', 'c.bingo_id')
+    .where('s.session_id', session.id)
+    .groupBy('c.bingo_id', 'b.name')
+    .orderBy('c.bingo_id')
+    .select('c.bingo_id', 'b.name', db.raw('count(*)::int as count'));
+  const bounds = await db('sales')
+    .where({ session_id: session.id })
+    .first(
+      db.raw('(select reference from sales where session_id = ? order by id limit 1) as first', [session.id]),
+      db.raw('(select reference from sales where session_id = ? order by id desc limit 1) as last', [session.id]),
+      db.raw('count(*) filter (where payment_mode = 99 and settled_at is null)::int as held', []),
+    );
   const refundsCount = await db('refunds').where({ session_id: session.id }).count<{ count: number }[]>('* as count');
   const card = await cardReconciliation(db, session);
   const special = (kind: string) => specials.find((s) => s.kind === kind);
@@ -95,7 +120,8 @@ export async function loadZReport(db: Db, sessionId: number): Promise<ZReport> {
     differences: session.differences,
     firstReceipt: bounds?.first ?? null,
     lastReceipt: bounds?.last ?? null,
-    grandTotalCents: closed && session.grand_total_cents !== null ? session.grand_total_cents : money.salesTotalCents - money.refundsTotalCents,
+    grandTotalCents:
+      closed && session.grand_total_cents !== null ? session.grand_total_cents : money.salesTotalCents - money.refundsTotalCents,
     journal: { seq: session.last_journal_seq, hash: session.last_journal_hash },
     cardMismatches: card.mismatches.map((m) => m.message),
   };
@@ -142,17 +168,23 @@ ${body}
 </html>`;
 }
 
-const row = (label: string, value: string, cls = '') => `<tr${cls ? ` class="${cls}"` : ''}><td>${label}</td><td class="amount">${value}</td></tr>`;
+const row = (label: string, value: string, cls = '') =>
+  `<tr${cls ? ` class="${cls}"` : ''}><td>${label}</td><td class="amount">${value}</td></tr>`;
 const signed = (cents: number) => (cents > 0 ? `+${formatEuros(cents)}` : formatEuros(cents));
 
 export function renderZReport(z: ZReport, paper: Paper = '80mm'): string {
   const s = z.session;
-  const modes = [['Espèces', 'cashCents'], ['Chèques', 'chequeCents'], ['Carte bancaire', 'cardCents']] as const;
-  const closing = z.counted && z.differences
-    ? `<h2>Comptage</h2><table><tr><th>Mode</th><th class="amount">Attendu</th><th class="amount">Compté</th><th class="amount">Écart</th></tr>
+  const modes = [
+    ['Espèces', 'cashCents'],
+    ['Chèques', 'chequeCents'],
+    ['Carte bancaire', 'cardCents'],
+  ] as const;
+  const closing =
+    z.counted && z.differences
+      ? `<h2>Comptage</h2><table><tr><th>Mode</th><th class="amount">Attendu</th><th class="amount">Compté</th><th class="amount">Écart</th></tr>
 ${modes.map(([label, key]) => `<tr><td>${label}</td><td class="amount">${formatEuros(z.expected[key])}</td><td class="amount">${formatEuros(z.counted![key])}</td><td class="amount${z.differences![key] ? ' gap' : ''}">${signed(z.differences![key])}</td></tr>`).join('')}
 </table>${s.reason ? `<p><strong>Raison de l'écart :</strong> ${escapeHtml(s.reason)}</p>` : ''}`
-    : `<h2>Attendu en caisse (session ouverte)</h2><table>${modes.map(([label, key]) => row(label, formatEuros(z.expected[key]))).join('')}</table>`;
+      : `<h2>Attendu en caisse (session ouverte)</h2><table>${modes.map(([label, key]) => row(label, formatEuros(z.expected[key]))).join('')}</table>`;
   const categories = z.byCategory.length
     ? z.byCategory.map((c) => row(`${escapeHtml(c.name)} <span class="muted">(${c.quantity})</span>`, formatEuros(c.cents))).join('')
     : row('Aucune vente', formatEuros(0));
@@ -211,9 +243,17 @@ export async function zReportHtml(db: Db, sessionId: number, paper: Paper): Prom
   return renderZReport(await loadZReport(db, sessionId), paper);
 }
 
-export function renderChequeSlip(data: { session: TillSessionRow; eventName: string; checkoutName: string; cheques: ChequeRow[] }, paper: Paper = 'a4'): string {
+export function renderChequeSlip(
+  data: { session: TillSessionRow; eventName: string; checkoutName: string; cheques: ChequeRow[] },
+  paper: Paper = 'a4',
+): string {
   const total = data.cheques.reduce((sum, c) => sum + c.amount_cents, 0);
-  const lines = data.cheques.map((c, i) => `<tr><td>${i + 1}</td><td>${escapeHtml(c.number || '—')}</td><td class="muted">${escapeHtml(c.sale_reference)}</td><td class="amount">${formatEuros(c.amount_cents)}</td></tr>`).join('');
+  const lines = data.cheques
+    .map(
+      (c, i) =>
+        `<tr><td>${i + 1}</td><td>${escapeHtml(c.number || '—')}</td><td class="muted">${escapeHtml(c.sale_reference)}</td><td class="amount">${formatEuros(c.amount_cents)}</td></tr>`,
+    )
+    .join('');
   const body = `<header>
 <h1>Bordereau de remise de chèques</h1>
 <p><strong>${escapeHtml(data.eventName)}</strong></p>
@@ -232,6 +272,17 @@ ${lines || '<tr><td colspan="4">Aucun chèque.</td></tr>'}
 
 export async function chequeSlipHtml(db: Db, sessionId: number, paper: Paper): Promise<string> {
   const session = await requireSession(db, sessionId);
-  const names = await db('checkouts as c').join('events as e', 'e.id', 'c.event_id').where('c.id', session.checkout_id).first('c.name as checkout_name', 'e.name as event_name');
-  return renderChequeSlip({ session, eventName: names?.event_name ?? '', checkoutName: names?.checkout_name ?? '', cheques: await sessionCheques(db, session.id) }, paper);
+  const names = await db('checkouts as c')
+    .join('events as e', 'e.id', 'c.event_id')
+    .where('c.id', session.checkout_id)
+    .first('c.name as checkout_name', 'e.name as event_name');
+  return renderChequeSlip(
+    {
+      session,
+      eventName: names?.event_name ?? '',
+      checkoutName: names?.checkout_name ?? '',
+      cheques: await sessionCheques(db, session.id),
+    },
+    paper,
+  );
 }

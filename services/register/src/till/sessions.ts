@@ -10,7 +10,11 @@
 import { recordEvent, type Db, type Trx } from '@kermesse/kit';
 import { appendJournal } from '../journal/journal.ts';
 
-export interface TillAmountsCents { cashCents: number; chequeCents: number; cardCents: number }
+export interface TillAmountsCents {
+  cashCents: number;
+  chequeCents: number;
+  cardCents: number;
+}
 
 export interface TillSessionRow {
   id: number;
@@ -32,7 +36,11 @@ export interface TillSessionRow {
 }
 
 /** The register's open session, if any (`lock`: `for key share` inside a transaction that records money in it). */
-export async function findOpenSession(q: Db | Trx, checkoutId: number, options: { lock?: boolean } = {}): Promise<TillSessionRow | undefined> {
+export async function findOpenSession(
+  q: Db | Trx,
+  checkoutId: number,
+  options: { lock?: boolean } = {},
+): Promise<TillSessionRow | undefined> {
   const query = q('till_sessions').where({ checkout_id: checkoutId }).whereNull('closed_at').first();
   if (options.lock) query.forKeyShare();
   return normalize(await query);
@@ -65,16 +73,24 @@ export interface OpenSessionInput {
  */
 export async function openSessionIn(trx: Trx, input: OpenSessionInput): Promise<TillSessionRow | undefined> {
   const openedAt = new Date();
-  const { rows } = await trx.raw(`
+  const { rows } = (await trx.raw(
+    `
     insert into till_sessions (checkout_id, event_id, float_cash_cents, automatic, opened_by, opened_at)
     values (?, ?, ?, ?, ?, ?)
     on conflict (checkout_id) where closed_at is null do nothing
-    returning *`, [input.checkoutId, input.eventId, input.floatCashCents, input.automatic, input.userId, openedAt]) as { rows: TillSessionRow[] };
+    returning *`,
+    [input.checkoutId, input.eventId, input.floatCashCents, input.automatic, input.userId, openedAt],
+  )) as { rows: TillSessionRow[] };
   const session = normalize(rows[0]);
   if (!session) return undefined;
   const payload = {
-    sessionId: session.id, checkoutId: input.checkoutId, eventId: input.eventId, floatCashCents: input.floatCashCents,
-    automatic: input.automatic, openedBy: input.userId, openedAt: openedAt.toISOString(),
+    sessionId: session.id,
+    checkoutId: input.checkoutId,
+    eventId: input.eventId,
+    floatCashCents: input.floatCashCents,
+    automatic: input.automatic,
+    openedBy: input.userId,
+    openedAt: openedAt.toISOString(),
   };
   await appendJournal(trx, { kind: 'session.opened', reference: String(session.id), payload });
   await recordEvent(trx, 'register', 'till.opened', payload);
@@ -107,13 +123,31 @@ export const lockOpenSessionForClosing = (trx: Trx, checkoutId: number): Promise
   trx('till_sessions').where({ checkout_id: checkoutId }).whereNull('closed_at').forUpdate().first();
 
 /** Records a session's closing: what was expected, counted, the differences and the journal anchor. */
-export async function writeSessionClosing(trx: Trx, sessionId: number, closing: {
-  closedAt: Date; closedBy: string; expected: TillAmountsCents; counted: TillAmountsCents; differences: TillAmountsCents;
-  reason: string | null; grandTotalCents: number; anchor: { seq: number; hash: string };
-}): Promise<void> {
-  await trx('till_sessions').where({ id: sessionId }).update({
-    closed_at: closing.closedAt, closed_by: closing.closedBy, expected: JSON.stringify(closing.expected), counted: JSON.stringify(closing.counted),
-    differences: JSON.stringify(closing.differences), reason: closing.reason, grand_total_cents: closing.grandTotalCents,
-    last_journal_seq: closing.anchor.seq, last_journal_hash: closing.anchor.hash,
-  });
+export async function writeSessionClosing(
+  trx: Trx,
+  sessionId: number,
+  closing: {
+    closedAt: Date;
+    closedBy: string;
+    expected: TillAmountsCents;
+    counted: TillAmountsCents;
+    differences: TillAmountsCents;
+    reason: string | null;
+    grandTotalCents: number;
+    anchor: { seq: number; hash: string };
+  },
+): Promise<void> {
+  await trx('till_sessions')
+    .where({ id: sessionId })
+    .update({
+      closed_at: closing.closedAt,
+      closed_by: closing.closedBy,
+      expected: JSON.stringify(closing.expected),
+      counted: JSON.stringify(closing.counted),
+      differences: JSON.stringify(closing.differences),
+      reason: closing.reason,
+      grand_total_cents: closing.grandTotalCents,
+      last_journal_seq: closing.anchor.seq,
+      last_journal_hash: closing.anchor.hash,
+    });
 }

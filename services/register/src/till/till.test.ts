@@ -17,7 +17,17 @@ const base = () => `/api/cr/checkouts/${h.checkoutId}/session`;
 async function sell(items: Array<[string, number]>, paymentMode: 1 | 2 | 99, extra: Record<string, unknown> = {}) {
   const cart = await Promise.all(items.map(async ([name, quantity]) => ({ product: { id: await h.productId(name) }, quantity })));
   const res = await h.request('POST', '/api/cr/sale/create', {
-    body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart, paymentMode, paymentStatus: paymentMode === 99 ? 2 : 1, payments: [], ...extra } },
+    body: {
+      sale: {
+        checkoutId: h.checkoutId,
+        eventId: h.eventId,
+        cart,
+        paymentMode,
+        paymentStatus: paymentMode === 99 ? 2 : 1,
+        payments: [],
+        ...extra,
+      },
+    },
   });
   expect(res.status, res.text).toBe(201);
   return res.body.sale as { id: number; reference: string };
@@ -26,26 +36,50 @@ async function sell(items: Array<[string, number]>, paymentMode: 1 | 2 | 99, ext
 describe('a till session from its opening to its Z report', () => {
   it('opens with 50 €, sells, refunds, closes 2 € short with a reason, and every Z-report total is exact', async () => {
     expect((await h.request('GET', base())).body).toEqual({ open: false, session: null });
-    expect((await h.request('POST', `${base()}/open`, { body: { float: { cash: 50.001 } } }))).toMatchObject({ status: 400 });
+    expect(await h.request('POST', `${base()}/open`, { body: { float: { cash: 50.001 } } })).toMatchObject({ status: 400 });
     const opened = await h.request('POST', `${base()}/open`, { body: { float: { cash: 50 } } });
     expect(opened.status).toBe(201);
-    expect(opened.body).toMatchObject({ open: true, session: { checkoutId: h.checkoutId, float: { cash: 50 }, automatic: false, expected: { cash: 50, cheque: 0, card: 0 } } });
+    expect(opened.body).toMatchObject({
+      open: true,
+      session: { checkoutId: h.checkoutId, float: { cash: 50 }, automatic: false, expected: { cash: 50, cheque: 0, card: 0 } },
+    });
     const sessionId = opened.body.session.id as number;
     const again = await h.request('POST', `${base()}/open`, { body: { float: { cash: 10 } } });
-    expect(again).toMatchObject({ status: 409, body: { error: 'Une session de caisse est déjà ouverte sur cette caisse.', code: 'SESSION_ALREADY_OPEN' } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: 'Une session de caisse est déjà ouverte sur cette caisse.', code: 'SESSION_ALREADY_OPEN' },
+    });
 
-    const a = await sell([['Soda 33 cl', 2], ['Barbe à papa', 1]], 2); // 5.00 cash
-    const b = await sell([['Maquillage', 2], ['Pêche aux canards', 3]], 2); // 7.00 cash
+    const a = await sell(
+      [
+        ['Soda 33 cl', 2],
+        ['Barbe à papa', 1],
+      ],
+      2,
+    ); // 5.00 cash
+    const b = await sell(
+      [
+        ['Maquillage', 2],
+        ['Pêche aux canards', 3],
+      ],
+      2,
+    ); // 7.00 cash
     const c = await sell([["Tote bag de l'école", 2]], 1, { payments: [{ method: 'CHQ', amount: 10, payment_reference: '1234567' }] }); // 10.00 cheque
     // A sale on hold paid in cash within the session.
-    const buyer = await h.request('POST', '/api/cr/users/create', { body: { email: 'lea.session@example.org', phone: '0611223344', firstName: 'Léa', lastName: 'Martin' } });
+    const buyer = await h.request('POST', '/api/cr/users/create', {
+      body: { email: 'lea.session@example.org', phone: '0611223344', firstName: 'Léa', lastName: 'Martin' },
+    });
     const held = await sell([['Café', 3]], 99, { personId: buyer.body.data.user.id }); // 3.00 held
-    expect((await h.request('POST', `/api/cr/sale/pending/${held.id}/payment`, { body: [{ price: 3, payment_mode: 2, reference: '5' }] })).status).toBe(200);
+    expect(
+      (await h.request('POST', `/api/cr/sale/pending/${held.id}/payment`, { body: [{ price: 3, payment_mode: 2, reference: '5' }] }))
+        .status,
+    ).toBe(200);
     for (const sale of [a, b, c, held]) expect((await h.db('sales').where({ id: sale.id }).first('session_id')).session_id).toBe(sessionId);
 
     // One Maquillage of sale b given back in cash (2.00), by an admin.
     const refund = await h.request('POST', `/api/cr/sale/${b.reference}/refund`, {
-      who: 'admin', body: { lines: [{ productId: await h.productId('Maquillage'), quantity: 1 }], reason: 'Enfant malade', payment_mode: 2 },
+      who: 'admin',
+      body: { lines: [{ productId: await h.productId('Maquillage'), quantity: 1 }], reason: 'Enfant malade', payment_mode: 2 },
     });
     expect(refund.status, refund.text).toBe(201);
     expect((await h.db('refunds').where({ sale_id: b.id }).first('session_id')).session_id).toBe(sessionId);
@@ -53,23 +87,40 @@ describe('a till session from its opening to its Z report', () => {
     // A successful reader charge no sale took: the card reconciliation lists it.
     const cashier = (await h.db('sales').where({ id: a.id }).first('created_by')).created_by as string;
     await h.db('card_transactions').insert({
-      provider: 'simulator', reader_id: 'rdr_TEST', client_transaction_id: 'orphan-1', amount_cents: 450, status: 'SUCCESSFUL',
-      transaction_code: 'TXORPHAN', created_by: cashier,
+      provider: 'simulator',
+      reader_id: 'rdr_TEST',
+      client_transaction_id: 'orphan-1',
+      amount_cents: 450,
+      status: 'SUCCESSFUL',
+      transaction_code: 'TXORPHAN',
+      created_by: cashier,
     });
 
     const current = await h.request('GET', base());
-    expect(current.body).toMatchObject({ open: true, session: { id: sessionId, salesCount: 4, expected: { cash: 63, cheque: 10, card: 0 } } });
+    expect(current.body).toMatchObject({
+      open: true,
+      session: { id: sessionId, salesCount: 4, expected: { cash: 63, cheque: 10, card: 0 } },
+    });
     const detail = await h.request('GET', `/api/cr/session/${sessionId}`);
     expect(detail.status).toBe(200);
-    expect(detail.body.cheques).toEqual([{ paymentId: expect.any(Number), number: '1234567', amount: 10, saleReference: c.reference, at: expect.any(String) }]);
-    expect(detail.body.card).toMatchObject({ paymentsTotal: 0, readerTotal: 4.5, readerCount: 1, mismatches: [{ kind: 'reader_without_sale', code: 'TXORPHAN', amount: 4.5 }] });
+    expect(detail.body.cheques).toEqual([
+      { paymentId: expect.any(Number), number: '1234567', amount: 10, saleReference: c.reference, at: expect.any(String) },
+    ]);
+    expect(detail.body.card).toMatchObject({
+      paymentsTotal: 0,
+      readerTotal: 4.5,
+      readerCount: 1,
+      mismatches: [{ kind: 'reader_without_sale', code: 'TXORPHAN', amount: 4.5 }],
+    });
     expect(detail.body.card.mismatches[0].message).toBe('Transaction du lecteur TXORPHAN de 4,50 € réussie sans vente enregistrée.');
 
     const noReason = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 61, cheque: 10, card: 0 } } });
     expect(noReason).toMatchObject({ status: 400, body: { error: "Indiquez la raison de l'écart de caisse.", code: 'REASON_REQUIRED' } });
     expect((await h.request('GET', base())).body.open).toBe(true);
 
-    const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 61, cheque: 10, card: 0 }, reason: 'Erreur de rendu de monnaie' } });
+    const closed = await h.request('POST', `${base()}/close`, {
+      body: { counted: { cash: 61, cheque: 10, card: 0 }, reason: 'Erreur de rendu de monnaie' },
+    });
     expect(closed.status, closed.text).toBe(200);
     expect(closed.body).toMatchObject({
       sessionId,
@@ -83,25 +134,49 @@ describe('a till session from its opening to its Z report', () => {
     });
     const row = await h.db('till_sessions').where({ id: sessionId }).first();
     expect(row).toMatchObject({
-      differences: { cashCents: -200, chequeCents: 0, cardCents: 0 }, reason: 'Erreur de rendu de monnaie', grand_total_cents: 2300,
-      last_journal_seq: closed.body.journal.seq, last_journal_hash: closed.body.journal.hash,
+      differences: { cashCents: -200, chequeCents: 0, cardCents: 0 },
+      reason: 'Erreur de rendu de monnaie',
+      grand_total_cents: 2300,
+      last_journal_seq: closed.body.journal.seq,
+      last_journal_hash: closed.body.journal.hash,
     });
-    expect(await h.db('journal').where({ seq: closed.body.journal.seq }).first('kind', 'reference', 'hash'))
-      .toEqual({ kind: 'session.closed', reference: String(sessionId), hash: closed.body.journal.hash });
+    expect(await h.db('journal').where({ seq: closed.body.journal.seq }).first('kind', 'reference', 'hash')).toEqual({
+      kind: 'session.closed',
+      reference: String(sessionId),
+      hash: closed.body.journal.hash,
+    });
     expect((await h.request('GET', base())).body).toEqual({ open: false, session: null });
-    expect(await h.request('POST', `${base()}/close`, { body: { counted: { cash: 0, cheque: 0, card: 0 } } }))
-      .toMatchObject({ status: 409, body: { error: "Aucune session de caisse n'est ouverte sur cette caisse." } });
+    expect(await h.request('POST', `${base()}/close`, { body: { counted: { cash: 0, cheque: 0, card: 0 } } })).toMatchObject({
+      status: 409,
+      body: { error: "Aucune session de caisse n'est ouverte sur cette caisse." },
+    });
 
     const events = await h.db('outbox').whereIn('type', ['till.opened', 'till.closed']).orderBy('occurred_at').select('envelope');
-    const closedEvent = events.map((e) => e.envelope as EventEnvelope).find((e) => e.type === 'till.closed') as EventEnvelope<'till.closed'>;
+    const closedEvent = events
+      .map((e) => e.envelope as EventEnvelope)
+      .find((e) => e.type === 'till.closed') as EventEnvelope<'till.closed'>;
     expect(closedEvent.payload).toMatchObject({
-      sessionId, expected: { cashCents: 6300, chequeCents: 1000, cardCents: 0 }, counted: { cashCents: 6100, chequeCents: 1000, cardCents: 0 },
-      differences: { cashCents: -200, chequeCents: 0, cardCents: 0 }, grandTotalCents: 2300, lastJournalHash: closed.body.journal.hash,
+      sessionId,
+      expected: { cashCents: 6300, chequeCents: 1000, cardCents: 0 },
+      counted: { cashCents: 6100, chequeCents: 1000, cardCents: 0 },
+      differences: { cashCents: -200, chequeCents: 0, cardCents: 0 },
+      grandTotalCents: 2300,
+      lastJournalHash: closed.body.journal.hash,
     });
 
     // Loto cartons of the session (issue 12): their own figure per night, next to tickets and bets.
-    const [category] = await h.db('categories').insert({ name: 'Loto du samedi', kind: 'bingo', bingo_id: 901, event_id: h.eventId }).returning('id');
-    await h.db('bingos').insert({ id: 901, event_id: h.eventId, name: 'Loto du samedi', total_cartons: 100, tiers: JSON.stringify([]), category_id: (category as { id: number }).id });
+    const [category] = await h
+      .db('categories')
+      .insert({ name: 'Loto du samedi', kind: 'bingo', bingo_id: 901, event_id: h.eventId })
+      .returning('id');
+    await h.db('bingos').insert({
+      id: 901,
+      event_id: h.eventId,
+      name: 'Loto du samedi',
+      total_cartons: 100,
+      tiers: JSON.stringify([]),
+      category_id: (category as { id: number }).id,
+    });
     await h.db('sale_cartons').insert([12, 13, 14].map((carton_number) => ({ sale_id: a.id, bingo_id: 901, carton_number })));
 
     const report = await h.request('GET', `/api/cr/session/${sessionId}/report`);
@@ -141,40 +216,70 @@ describe('a till session from its opening to its Z report', () => {
   it('a sale on a register with no open session opens one automatically with a float of 0', async () => {
     const sale = await sell([['Café', 1]], 2);
     const current = await h.request('GET', base());
-    expect(current.body).toMatchObject({ open: true, session: { automatic: true, float: { cash: 0 }, salesCount: 1, expected: { cash: 1 } } });
+    expect(current.body).toMatchObject({
+      open: true,
+      session: { automatic: true, float: { cash: 0 }, salesCount: 1, expected: { cash: 1 } },
+    });
     expect((await h.db('sales').where({ id: sale.id }).first('session_id')).session_id).toBe(current.body.session.id);
     // Sales still in the device's offline queue (issue 15): no closing until they are sent.
     const queued = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 }, pendingOffline: 2 } });
-    expect(queued).toMatchObject({ status: 400, body: { error: "2 ventes en attente d'envoi : envoyez-les avant de clôturer la caisse.", code: 'OFFLINE_PENDING' } });
-    expect((await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 }, pendingOffline: 1 } })).body.error)
-      .toBe("1 vente en attente d'envoi : envoyez-la avant de clôturer la caisse.");
+    expect(queued).toMatchObject({
+      status: 400,
+      body: { error: "2 ventes en attente d'envoi : envoyez-les avant de clôturer la caisse.", code: 'OFFLINE_PENDING' },
+    });
+    expect(
+      (await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 }, pendingOffline: 1 } })).body.error,
+    ).toBe("1 vente en attente d'envoi : envoyez-la avant de clôturer la caisse.");
     expect((await h.request('GET', base())).body.open).toBe(true);
     const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 }, pendingOffline: 0 } });
     expect(closed).toMatchObject({ status: 200, body: { difference: { cash: 0, cheque: 0, card: 0 }, reason: null } });
   });
 
-  it('lists the register\'s past sessions, newest first, with their totals, differences and printable pages', async () => {
+  it("lists the register's past sessions, newest first, with their totals, differences and printable pages", async () => {
     const list = await h.request('GET', `/api/cr/checkouts/${h.checkoutId}/sessions`);
     expect(list.status, list.text).toBe(200);
     const sessions = list.body.sessions as Array<Record<string, unknown>>;
     expect(sessions).toHaveLength(2);
     const [automatic, counted] = sessions;
     expect(automatic).toMatchObject({
-      checkoutId: h.checkoutId, eventId: h.eventId, automatic: true, float: { cash: 0 }, salesCount: 1, grandTotal: 1,
-      expected: { cash: 1, cheque: 0, card: 0 }, counted: { cash: 1, cheque: 0, card: 0 }, difference: { cash: 0, cheque: 0, card: 0 }, reason: null, chequesCount: 0,
+      checkoutId: h.checkoutId,
+      eventId: h.eventId,
+      automatic: true,
+      float: { cash: 0 },
+      salesCount: 1,
+      grandTotal: 1,
+      expected: { cash: 1, cheque: 0, card: 0 },
+      counted: { cash: 1, cheque: 0, card: 0 },
+      difference: { cash: 0, cheque: 0, card: 0 },
+      reason: null,
+      chequesCount: 0,
     });
     expect(counted).toMatchObject({
-      automatic: false, float: { cash: 50 }, salesCount: 4, grandTotal: 23, expected: { cash: 63, cheque: 10, card: 0 }, counted: { cash: 61, cheque: 10, card: 0 },
-      difference: { cash: -2, cheque: 0, card: 0 }, reason: 'Erreur de rendu de monnaie', chequesCount: 1,
-      reportUrl: `/api/cr/session/${counted!.id}/report`, chequesUrl: `/api/cr/session/${counted!.id}/cheques`,
-      openedAt: expect.any(String), closedAt: expect.any(String), openedBy: expect.any(String), closedBy: expect.any(String),
+      automatic: false,
+      float: { cash: 50 },
+      salesCount: 4,
+      grandTotal: 23,
+      expected: { cash: 63, cheque: 10, card: 0 },
+      counted: { cash: 61, cheque: 10, card: 0 },
+      difference: { cash: -2, cheque: 0, card: 0 },
+      reason: 'Erreur de rendu de monnaie',
+      chequesCount: 1,
+      reportUrl: `/api/cr/session/${counted!.id}/report`,
+      chequesUrl: `/api/cr/session/${counted!.id}/cheques`,
+      openedAt: expect.any(String),
+      closedAt: expect.any(String),
+      openedBy: expect.any(String),
+      closedBy: expect.any(String),
     });
     expect(Date.parse(automatic!.closedAt as string)).toBeGreaterThanOrEqual(Date.parse(counted!.closedAt as string));
     expect((await h.request('GET', counted!.reportUrl as string)).text).toContain('Rapport de clôture');
     // The open session is not listed; an unknown register is a French 404.
     await sell([['Café', 1]], 2);
     expect((await h.request('GET', `/api/cr/checkouts/${h.checkoutId}/sessions`)).body.sessions).toHaveLength(2);
-    expect(await h.request('GET', '/api/cr/checkouts/999999/sessions')).toMatchObject({ status: 404, body: { error: 'Caisse introuvable.' } });
+    expect(await h.request('GET', '/api/cr/checkouts/999999/sessions')).toMatchObject({
+      status: 404,
+      body: { error: 'Caisse introuvable.' },
+    });
     const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 } } });
     expect(closed.status, closed.text).toBe(200);
   });
@@ -183,12 +288,19 @@ describe('a till session from its opening to its Z report', () => {
     // Night 901: 3 cartons on the first session's first sale (above), 2 more on a sale refunded with one voided.
     // (Its carton sale lines are not written here: the amount is the night's category total, 0.)
     const sale = await sell([['Café', 1]], 2);
-    await h.db('sale_cartons').insert([{ sale_id: sale.id, bingo_id: 901, carton_number: 40 }, { sale_id: sale.id, bingo_id: 901, carton_number: 41 }]);
+    await h.db('sale_cartons').insert([
+      { sale_id: sale.id, bingo_id: 901, carton_number: 40 },
+      { sale_id: sale.id, bingo_id: 901, carton_number: 41 },
+    ]);
     const given = await h.request('POST', `/api/cr/sale/${sale.reference}/refund`, {
-      who: 'admin', body: { lines: [{ productId: await h.productId('Café'), quantity: 1 }], reason: 'Erreur', payment_mode: 2 },
+      who: 'admin',
+      body: { lines: [{ productId: await h.productId('Café'), quantity: 1 }], reason: 'Erreur', payment_mode: 2 },
     });
     expect(given.status, given.text).toBe(201);
-    await h.db('refunds').where({ sale_id: sale.id }).update({ voided_cartons: h.db.raw("'{41}'::int[]") });
+    await h
+      .db('refunds')
+      .where({ sale_id: sale.id })
+      .update({ voided_cartons: h.db.raw("'{41}'::int[]") });
 
     const dashboard = await h.request('GET', `/api/admin/dashboard/${h.eventId}`, { who: 'admin' });
     expect(dashboard.status, dashboard.text).toBe(200);
@@ -200,10 +312,14 @@ describe('a till session from its opening to its Z report', () => {
   it('refuses a sale on an archived register or event, in French', async () => {
     await h.db('checkouts').where({ id: h.checkoutId }).update({ archived_at: new Date() });
     const cart = [{ product: { id: await h.productId('Café') }, quantity: 1 }];
-    const onArchivedCheckout = await h.request('POST', '/api/cr/sale/create', { body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart, paymentMode: 2, payments: [] } } });
+    const onArchivedCheckout = await h.request('POST', '/api/cr/sale/create', {
+      body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart, paymentMode: 2, payments: [] } },
+    });
     expect(onArchivedCheckout).toMatchObject({ status: 400, body: { error: 'Cette caisse est archivée.' } });
     await h.db('events').where({ id: h.eventId }).update({ archived_at: new Date() });
-    const onArchivedEvent = await h.request('POST', '/api/cr/sale/create', { body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart, paymentMode: 2, payments: [] } } });
+    const onArchivedEvent = await h.request('POST', '/api/cr/sale/create', {
+      body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart, paymentMode: 2, payments: [] } },
+    });
     expect(onArchivedEvent).toMatchObject({ status: 400, body: { error: "Cet événement est archivé : il n'accepte plus de ventes." } });
     await h.db('events').where({ id: h.eventId }).update({ archived_at: null });
     await h.db('checkouts').where({ id: h.checkoutId }).update({ archived_at: null });
@@ -228,7 +344,10 @@ describe('the journal check', () => {
     const saleRecord = await h.db('journal').where({ kind: 'sale', reference: sale.reference }).first('seq');
     await h.db('sales').where({ id: sale.id }).update({ total_cents: 100, paid_cents: 100 });
     const changedSale = await verify();
-    expect(changedSale.body).toMatchObject({ ok: false, firstBroken: { seq: Number(saleRecord.seq), kind: 'sale', reference: sale.reference } });
+    expect(changedSale.body).toMatchObject({
+      ok: false,
+      firstBroken: { seq: Number(saleRecord.seq), kind: 'sale', reference: sale.reference },
+    });
     expect(changedSale.body.firstBroken.problem).toBe(`La vente ${sale.reference} a été modifiée après son enregistrement (total).`);
     await h.db('sales').where({ id: sale.id }).update({ total_cents: 300, paid_cents: 300 });
     await h.db('sale_lines').where({ sale_id: sale.id }).update({ quantity: 1 });
@@ -238,13 +357,23 @@ describe('the journal check', () => {
 
     // A journal record changed.
     const record = await h.db('journal').where({ kind: 'sale', reference: later.reference }).first();
-    await h.db('journal').where({ seq: record.seq }).update({ payload: record.payload.replace('"totalCents":150', '"totalCents":15') });
-    expect((await verify()).body).toMatchObject({ ok: false, firstBroken: { seq: Number(record.seq), kind: 'sale', reference: later.reference } });
+    await h
+      .db('journal')
+      .where({ seq: record.seq })
+      .update({ payload: record.payload.replace('"totalCents":150', '"totalCents":15') });
+    expect((await verify()).body).toMatchObject({
+      ok: false,
+      firstBroken: { seq: Number(record.seq), kind: 'sale', reference: later.reference },
+    });
     await h.db('journal').where({ seq: record.seq }).update({ payload: record.payload });
     expect((await verify()).body.ok).toBe(true);
 
     // The last records deleted, the head rewound to hide it: the closings' anchors still tell.
-    const anchor = await h.db('till_sessions').whereNotNull('last_journal_seq').orderBy('last_journal_seq', 'desc').first('id', 'last_journal_seq');
+    const anchor = await h
+      .db('till_sessions')
+      .whereNotNull('last_journal_seq')
+      .orderBy('last_journal_seq', 'desc')
+      .first('id', 'last_journal_seq');
     const cut = Number(anchor.last_journal_seq) - 1;
     const kept = await h.db('journal').where({ seq: cut }).first('seq', 'hash', 'prev_hash');
     await h.db('journal').where('seq', '>', cut).delete();
@@ -253,7 +382,10 @@ describe('the journal check', () => {
     expect(deleted.body.firstBroken.problem).toMatch(/supprimés/);
     await h.db('journal_head').where({ id: 1 }).update({ seq: kept.seq, hash: kept.hash, prev_hash: kept.prev_hash });
     const hidden = await verify();
-    expect(hidden.body).toMatchObject({ ok: false, firstBroken: { seq: Number(anchor.last_journal_seq), kind: 'session.closed', reference: String(anchor.id) } });
+    expect(hidden.body).toMatchObject({
+      ok: false,
+      firstBroken: { seq: Number(anchor.last_journal_seq), kind: 'session.closed', reference: String(anchor.id) },
+    });
     expect(hidden.body.firstBroken.problem).toMatch(/supprimés/);
   });
 });

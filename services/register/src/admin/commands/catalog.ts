@@ -1,13 +1,33 @@
 /** Registers, categories and products of an event, each change with its `catalog.*` event. */
 import { recordEvent, type Db, type Trx } from '@kermesse/kit';
 import {
-  parsePriceCents, type CategoryInput, type CategoryUpdate, type CheckoutInput, type CheckoutUpdate, type ProductInput, type ProductUpdate,
+  parsePriceCents,
+  type CategoryInput,
+  type CategoryUpdate,
+  type CheckoutInput,
+  type CheckoutUpdate,
+  type ProductInput,
+  type ProductUpdate,
 } from '@kermesse/contracts-register';
 import { cleanName, invalid, missing, refused } from '../errors.ts';
 import {
-  categoryNameTaken, checkoutNameTaken, checkoutsOfEvent, findAdminCategory, findAdminCheckout, findAdminProduct, insertAdminCheckout,
-  insertCategory, insertProduct, nextCategoryPosition, productHasSales, setProductCheckouts, updateProduct,
-  type AdminCategoryRow, type AdminCheckoutRow, type AdminProductRow, type ProductFields,
+  categoryNameTaken,
+  checkoutNameTaken,
+  checkoutsOfEvent,
+  findAdminCategory,
+  findAdminCheckout,
+  findAdminProduct,
+  insertAdminCheckout,
+  insertCategory,
+  insertProduct,
+  nextCategoryPosition,
+  productHasSales,
+  setProductCheckouts,
+  updateProduct,
+  type AdminCategoryRow,
+  type AdminCheckoutRow,
+  type AdminProductRow,
+  type ProductFields,
 } from '../repositories/backOffice.ts';
 import { loadEvent } from './events.ts';
 
@@ -46,7 +66,12 @@ export async function updateCheckout(db: Db, id: number, input: CheckoutUpdate):
     if (input.archived !== undefined) fields.archived_at = input.archived ? (current.archived_at ?? new Date()) : null;
     if (Object.keys(fields).length) await trx('checkouts').where({ id }).update(fields);
     const updated = await loadCheckout(trx, id);
-    await recordEvent(trx, 'register', 'catalog.checkout.updated', { checkoutId: id, eventId: updated.event_id, name: updated.name, archived: updated.archived_at !== null });
+    await recordEvent(trx, 'register', 'catalog.checkout.updated', {
+      checkoutId: id,
+      eventId: updated.event_id,
+      name: updated.name,
+      archived: updated.archived_at !== null,
+    });
     return updated;
   });
 }
@@ -97,7 +122,10 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
     const current = await loadCategory(trx, id);
     if (current.kind !== 'product') throw refused('CATEGORY_NOT_EDITABLE');
     if (current.product_count > 0) throw refused('CATEGORY_NOT_EMPTY', { productCount: current.product_count });
-    const inMealDeal = await trx('event_meal_deals').where({ event_id: current.event_id }).whereRaw(`rule->'items' @> ?::jsonb`, [JSON.stringify([{ categoryId: id }])]).first('event_id');
+    const inMealDeal = await trx('event_meal_deals')
+      .where({ event_id: current.event_id })
+      .whereRaw(`rule->'items' @> ?::jsonb`, [JSON.stringify([{ categoryId: id }])])
+      .first('event_id');
     if (inMealDeal) throw refused('MEAL_DEAL_USES_CATEGORY');
     await trx('categories').where({ id }).delete();
   });
@@ -135,8 +163,17 @@ async function productCheckouts(trx: Trx, eventId: number, ids: number[]): Promi
 export async function recordProductState(trx: Trx, id: number): Promise<AdminProductRow> {
   const p = await loadProduct(trx, id);
   await recordEvent(trx, 'register', 'catalog.product.changed', {
-    productId: p.id, name: p.name, priceCents: p.price_cents, categoryId: p.category_id, categoryName: p.category_name, image: p.image,
-    clickAndCollect: p.click_and_collect, alcohol: p.alcohol, active: p.active, kind: p.kind, eventId: p.event_id,
+    productId: p.id,
+    name: p.name,
+    priceCents: p.price_cents,
+    categoryId: p.category_id,
+    categoryName: p.category_name,
+    image: p.image,
+    clickAndCollect: p.click_and_collect,
+    alcohol: p.alcohol,
+    active: p.active,
+    kind: p.kind,
+    eventId: p.event_id,
   });
   return p;
 }
@@ -148,10 +185,19 @@ export async function createProduct(db: Db, input: ProductInput): Promise<AdminP
     await openEvent(trx, input.eventId);
     await productCategory(trx, input.categoryId, input.eventId);
     const checkoutIds = await productCheckouts(trx, input.eventId, input.checkoutIds ?? []);
-    const position = ((await trx('products').where({ category_id: input.categoryId }).max('position as max').first()) as { max: number | null } | undefined)?.max ?? -1;
+    const position =
+      (
+        (await trx('products').where({ category_id: input.categoryId }).max('position as max').first()) as
+          { max: number | null } | undefined
+      )?.max ?? -1;
     const id = await insertProduct(trx, {
-      name, price_cents: price, category_id: input.categoryId, click_and_collect: input.clickAndCollectEligible ?? false,
-      alcohol: input.alcoohol ?? false, active: input.active ?? true, position: position + 1,
+      name,
+      price_cents: price,
+      category_id: input.categoryId,
+      click_and_collect: input.clickAndCollectEligible ?? false,
+      alcohol: input.alcoohol ?? false,
+      active: input.active ?? true,
+      position: position + 1,
     });
     await setProductCheckouts(trx, id, checkoutIds);
     return recordProductState(trx, id);
@@ -169,7 +215,8 @@ export async function updateProductFields(db: Db, id: number, input: ProductUpda
     if (input.clickAndCollectEligible !== undefined) fields.click_and_collect = input.clickAndCollectEligible;
     if (input.alcoohol !== undefined) fields.alcohol = input.alcoohol;
     if (input.active !== undefined) fields.active = input.active;
-    if (input.checkoutIds !== undefined) await setProductCheckouts(trx, id, await productCheckouts(trx, current.event_id, input.checkoutIds));
+    if (input.checkoutIds !== undefined)
+      await setProductCheckouts(trx, id, await productCheckouts(trx, current.event_id, input.checkoutIds));
     if (Object.keys(fields).length) await updateProduct(trx, id, fields);
     return recordProductState(trx, id);
   });
@@ -189,8 +236,17 @@ export async function deleteProduct(db: Db, id: number): Promise<{ id: number; d
       return { id, deleted: false, deactivated: true };
     }
     await recordEvent(trx, 'register', 'catalog.product.changed', {
-      productId: id, name: current.name, priceCents: current.price_cents, categoryId: current.category_id, categoryName: current.category_name,
-      image: current.image, clickAndCollect: current.click_and_collect, alcohol: current.alcohol, active: false, kind: 'product', eventId: current.event_id,
+      productId: id,
+      name: current.name,
+      priceCents: current.price_cents,
+      categoryId: current.category_id,
+      categoryName: current.category_name,
+      image: current.image,
+      clickAndCollect: current.click_and_collect,
+      alcohol: current.alcohol,
+      active: false,
+      kind: 'product',
+      eventId: current.event_id,
     });
     await trx('products').where({ id }).delete();
     return { id, deleted: true, deactivated: false };

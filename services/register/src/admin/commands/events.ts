@@ -5,8 +5,15 @@ import { MEAL_DEAL_SETTING } from '../../repositories/catalog.ts';
 import type { MealDealRule } from '../../cart/rules.ts';
 import { cleanName, cleanText, invalid, missing } from '../errors.ts';
 import {
-  findAdminEvent, insertAdminEvent, listAdminCategories, readEventMealDeal, updateAdminEvent, writeEventMealDeal,
-  adoptOrphanCategories, type AdminEventRow, type EventFields,
+  findAdminEvent,
+  insertAdminEvent,
+  listAdminCategories,
+  readEventMealDeal,
+  updateAdminEvent,
+  writeEventMealDeal,
+  adoptOrphanCategories,
+  type AdminEventRow,
+  type EventFields,
 } from '../repositories/backOffice.ts';
 
 function checkDates(startsOn: string | null | undefined, endsOn: string | null | undefined): void {
@@ -19,16 +26,26 @@ export async function loadEvent(q: Db | Trx, id: number): Promise<AdminEventRow>
   return event;
 }
 
-const recordEventState = (trx: Trx, e: AdminEventRow) => recordEvent(trx, 'register', 'catalog.event.updated', {
-  eventId: e.id, name: e.name, startsOn: e.starts_on, endsOn: e.ends_on, place: e.place, archived: e.archived_at !== null,
-});
+const recordEventState = (trx: Trx, e: AdminEventRow) =>
+  recordEvent(trx, 'register', 'catalog.event.updated', {
+    eventId: e.id,
+    name: e.name,
+    startsOn: e.starts_on,
+    endsOn: e.ends_on,
+    place: e.place,
+    archived: e.archived_at !== null,
+  });
 
 export async function createEvent(db: Db, input: EventInput): Promise<AdminEventRow> {
   const name = cleanName(input.name);
   checkDates(input.startsOn, input.endsOn);
   return db.transaction(async (trx) => {
     const id = await insertAdminEvent(trx, {
-      name, starts_on: input.startsOn ?? null, ends_on: input.endsOn ?? null, place: cleanText(input.place) ?? null, description: cleanText(input.description) ?? null,
+      name,
+      starts_on: input.startsOn ?? null,
+      ends_on: input.endsOn ?? null,
+      place: cleanText(input.place) ?? null,
+      description: cleanText(input.description) ?? null,
       ...(input.idleLockMinutes !== undefined ? { idle_lock_minutes: input.idleLockMinutes } : {}),
     });
     await recordEvent(trx, 'register', 'catalog.event.created', { eventId: id, name, startsOn: input.startsOn ?? null });
@@ -47,7 +64,10 @@ export async function updateEvent(db: Db, id: number, input: EventUpdate): Promi
     if (input.description !== undefined) fields.description = cleanText(input.description);
     if (input.idleLockMinutes !== undefined) fields.idle_lock_minutes = input.idleLockMinutes;
     if (input.archived !== undefined) fields.archived_at = input.archived ? (current.archived_at ?? new Date()) : null;
-    checkDates(fields.starts_on !== undefined ? fields.starts_on : current.starts_on, fields.ends_on !== undefined ? fields.ends_on : current.ends_on);
+    checkDates(
+      fields.starts_on !== undefined ? fields.starts_on : current.starts_on,
+      fields.ends_on !== undefined ? fields.ends_on : current.ends_on,
+    );
     if (Object.keys(fields).length) await updateAdminEvent(trx, id, fields);
     const updated = await loadEvent(trx, id);
     await recordEventState(trx, updated);
@@ -82,13 +102,26 @@ export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateE
   return db.transaction(async (trx) => {
     const source = await loadEvent(trx, sourceId);
     const eventId = await insertAdminEvent(trx, {
-      name, starts_on: input.startsOn ?? null, ends_on: input.endsOn ?? null, place: source.place, description: source.description,
+      name,
+      starts_on: input.startsOn ?? null,
+      ends_on: input.endsOn ?? null,
+      place: source.place,
+      description: source.description,
       idle_lock_minutes: source.idle_lock_minutes,
     });
-    await recordEvent(trx, 'register', 'catalog.event.created', { eventId, name, startsOn: input.startsOn ?? null, sourceEventId: sourceId });
+    await recordEvent(trx, 'register', 'catalog.event.created', {
+      eventId,
+      name,
+      startsOn: input.startsOn ?? null,
+      sourceEventId: sourceId,
+    });
 
     const checkoutMap = new Map<number, number>();
-    const checkouts = (await trx('checkouts').where({ event_id: sourceId }).whereNull('archived_at').orderBy('id').select('id', 'name')) as Array<{ id: number; name: string }>;
+    const checkouts = (await trx('checkouts')
+      .where({ event_id: sourceId })
+      .whereNull('archived_at')
+      .orderBy('id')
+      .select('id', 'name')) as Array<{ id: number; name: string }>;
     for (const c of checkouts) {
       const [row] = await trx('checkouts').insert({ event_id: eventId, name: c.name }).returning('id');
       const id = (row as { id: number }).id;
@@ -97,31 +130,70 @@ export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateE
     }
 
     const categoryMap = new Map<number, { id: number; name: string }>();
-    const categories = (await trx('categories').where({ event_id: sourceId, kind: 'product' }).orderBy(['position', 'id']).select('id', 'name', 'position')) as Array<{ id: number; name: string; position: number }>;
+    const categories = (await trx('categories')
+      .where({ event_id: sourceId, kind: 'product' })
+      .orderBy(['position', 'id'])
+      .select('id', 'name', 'position')) as Array<{ id: number; name: string; position: number }>;
     for (const k of categories) {
-      const [row] = await trx('categories').insert({ event_id: eventId, name: k.name, position: k.position, kind: 'product' }).returning('id');
+      const [row] = await trx('categories')
+        .insert({ event_id: eventId, name: k.name, position: k.position, kind: 'product' })
+        .returning('id');
       categoryMap.set(k.id, { id: (row as { id: number }).id, name: k.name });
     }
 
     let products = 0;
     if (categoryMap.size) {
-      const rows = (await trx('products').whereIn('category_id', [...categoryMap.keys()]).orderBy(['position', 'id'])
+      const rows = (await trx('products')
+        .whereIn('category_id', [...categoryMap.keys()])
+        .orderBy(['position', 'id'])
         .select('id', 'name', 'image', 'price_cents', 'category_id', 'click_and_collect', 'alcohol', 'active', 'position')) as Array<{
-        id: number; name: string; image: string | null; price_cents: number; category_id: number; click_and_collect: boolean; alcohol: boolean; active: boolean; position: number;
+        id: number;
+        name: string;
+        image: string | null;
+        price_cents: number;
+        category_id: number;
+        click_and_collect: boolean;
+        alcohol: boolean;
+        active: boolean;
+        position: number;
       }>;
-      const links = (await trx('checkout_products').whereIn('product_id', rows.map((r) => r.id)).select('checkout_id', 'product_id')) as Array<{ checkout_id: number; product_id: number }>;
+      const links = (await trx('checkout_products')
+        .whereIn(
+          'product_id',
+          rows.map((r) => r.id),
+        )
+        .select('checkout_id', 'product_id')) as Array<{ checkout_id: number; product_id: number }>;
       for (const p of rows) {
         const category = categoryMap.get(p.category_id)!;
-        const [row] = await trx('products').insert({
-          name: p.name, image: p.image, price_cents: p.price_cents, category_id: category.id, click_and_collect: p.click_and_collect,
-          alcohol: p.alcohol, active: p.active, position: p.position,
-        }).returning('id');
+        const [row] = await trx('products')
+          .insert({
+            name: p.name,
+            image: p.image,
+            price_cents: p.price_cents,
+            category_id: category.id,
+            click_and_collect: p.click_and_collect,
+            alcohol: p.alcohol,
+            active: p.active,
+            position: p.position,
+          })
+          .returning('id');
         const productId = (row as { id: number }).id;
-        const offered = links.filter((l) => l.product_id === p.id && checkoutMap.has(l.checkout_id)).map((l) => ({ checkout_id: checkoutMap.get(l.checkout_id)!, product_id: productId }));
+        const offered = links
+          .filter((l) => l.product_id === p.id && checkoutMap.has(l.checkout_id))
+          .map((l) => ({ checkout_id: checkoutMap.get(l.checkout_id)!, product_id: productId }));
         if (offered.length) await trx('checkout_products').insert(offered);
         await recordEvent(trx, 'register', 'catalog.product.changed', {
-          productId, name: p.name, priceCents: p.price_cents, categoryId: category.id, categoryName: category.name, image: p.image,
-          clickAndCollect: p.click_and_collect, alcohol: p.alcohol, active: p.active, kind: 'product', eventId,
+          productId,
+          name: p.name,
+          priceCents: p.price_cents,
+          categoryId: category.id,
+          categoryName: category.name,
+          image: p.image,
+          clickAndCollect: p.click_and_collect,
+          alcohol: p.alcohol,
+          active: p.active,
+          kind: 'product',
+          eventId,
         });
         products += 1;
       }
@@ -130,8 +202,14 @@ export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateE
     const rule = await sourceMealDeal(trx, sourceId);
     const mealDeal = Boolean(rule && rule.items.every((i) => categoryMap.has(i.categoryId)));
     if (rule && mealDeal) {
-      await writeEventMealDeal(trx, eventId, { discountCents: rule.discountCents, items: rule.items.map((i) => ({ categoryId: categoryMap.get(i.categoryId)!.id, priceCents: i.priceCents })) });
+      await writeEventMealDeal(trx, eventId, {
+        discountCents: rule.discountCents,
+        items: rule.items.map((i) => ({ categoryId: categoryMap.get(i.categoryId)!.id, priceCents: i.priceCents })),
+      });
     }
-    return { event: await loadEvent(trx, eventId), copied: { checkouts: checkoutMap.size, categories: categoryMap.size, products, mealDeal } };
+    return {
+      event: await loadEvent(trx, eventId),
+      copied: { checkouts: checkoutMap.size, categories: categoryMap.size, products, mealDeal },
+    };
   });
 }

@@ -13,7 +13,10 @@ export async function idleLockForRegister(db: Db, query: Record<string, unknown>
   if (eventId !== undefined) {
     row = (await db('events').where({ id: eventId }).first('idle_lock_minutes')) as typeof row;
   } else if (checkoutId !== undefined) {
-    row = (await db('checkouts as c').join('events as e', 'e.id', 'c.event_id').where('c.id', checkoutId).first('e.idle_lock_minutes')) as typeof row;
+    row = (await db('checkouts as c')
+      .join('events as e', 'e.id', 'c.event_id')
+      .where('c.id', checkoutId)
+      .first('e.idle_lock_minutes')) as typeof row;
   }
   return row?.idle_lock_minutes ?? DEFAULT_IDLE_LOCK_MINUTES;
 }

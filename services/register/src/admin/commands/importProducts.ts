@@ -11,26 +11,65 @@ import { insertCategory, insertProduct, nextCategoryPosition, setProductCheckout
 import { recordProductState } from './catalog.ts';
 
 const COLUMN_NAMES: Record<string, 'name' | 'price' | 'category' | 'clickAndCollect' | 'alcohol' | 'active' | 'checkouts'> = {
-  nom: 'name', name: 'name', produit: 'name', libelle: 'name',
-  prix: 'price', price: 'price', tarif: 'price', prixeur: 'price', prixeuros: 'price',
-  categorie: 'category', category: 'category', rayon: 'category',
-  clickandcollect: 'clickAndCollect', clickcollect: 'clickAndCollect', aemporter: 'clickAndCollect', apreparer: 'clickAndCollect',
-  alcool: 'alcohol', alcohol: 'alcohol', alcoohol: 'alcohol', contientdelalcool: 'alcohol',
-  actif: 'active', active: 'active', envente: 'active',
-  caisses: 'checkouts', caisse: 'checkouts', checkouts: 'checkouts',
+  nom: 'name',
+  name: 'name',
+  produit: 'name',
+  libelle: 'name',
+  prix: 'price',
+  price: 'price',
+  tarif: 'price',
+  prixeur: 'price',
+  prixeuros: 'price',
+  categorie: 'category',
+  category: 'category',
+  rayon: 'category',
+  clickandcollect: 'clickAndCollect',
+  clickcollect: 'clickAndCollect',
+  aemporter: 'clickAndCollect',
+  apreparer: 'clickAndCollect',
+  alcool: 'alcohol',
+  alcohol: 'alcohol',
+  alcoohol: 'alcohol',
+  contientdelalcool: 'alcohol',
+  actif: 'active',
+  active: 'active',
+  envente: 'active',
+  caisses: 'checkouts',
+  caisse: 'checkouts',
+  checkouts: 'checkouts',
 };
 
 interface PlannedLine {
-  line: number; name: string; priceCents: number; category: string; clickAndCollect: boolean; alcohol: boolean; active: boolean;
-  checkoutIds: number[] | null; existingId: number | null;
+  line: number;
+  name: string;
+  priceCents: number;
+  category: string;
+  clickAndCollect: boolean;
+  alcohol: boolean;
+  active: boolean;
+  checkoutIds: number[] | null;
+  existingId: number | null;
 }
 
 export async function importProducts(db: Db, eventId: number, bytes: Uint8Array, dryRun: boolean): Promise<ProductImportResult> {
   const csv = readCsv(bytes);
   const errors = [...csv.errors];
-  const result = (status: ProductImportResult['status'], lines: PlannedLine[] = [], categoriesCreated: string[] = []): ProductImportResult => ({
-    status, created: lines.filter((l) => !l.existingId).length, updated: lines.filter((l) => l.existingId).length, categoriesCreated,
-    lines: lines.map((l) => ({ line: l.line, name: l.name, price: toEuros(l.priceCents), category: l.category, action: l.existingId ? 'update' : 'create' })),
+  const result = (
+    status: ProductImportResult['status'],
+    lines: PlannedLine[] = [],
+    categoriesCreated: string[] = [],
+  ): ProductImportResult => ({
+    status,
+    created: lines.filter((l) => !l.existingId).length,
+    updated: lines.filter((l) => l.existingId).length,
+    categoriesCreated,
+    lines: lines.map((l) => ({
+      line: l.line,
+      name: l.name,
+      price: toEuros(l.priceCents),
+      category: l.category,
+      action: l.existingId ? 'update' : 'create',
+    })),
     errors,
   });
   if (!csv.header) {
@@ -45,15 +84,24 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
   const absent = (['name', 'price', 'category'] as const).filter((c) => !columns.has(c));
   if (absent.length) {
     const french = { name: 'nom', price: 'prix', category: 'categorie' };
-    errors.push(`Ligne ${csv.header.line} : colonne${absent.length > 1 ? 's' : ''} manquante${absent.length > 1 ? 's' : ''} : ${absent.map((c) => french[c]).join(', ')}.`);
+    errors.push(
+      `Ligne ${csv.header.line} : colonne${absent.length > 1 ? 's' : ''} manquante${absent.length > 1 ? 's' : ''} : ${absent.map((c) => french[c]).join(', ')}.`,
+    );
     return result('error');
   }
 
-  const categories = (await db('categories').where({ event_id: eventId }).select('id', 'name', 'kind')) as Array<{ id: number; name: string; kind: string }>;
+  const categories = (await db('categories').where({ event_id: eventId }).select('id', 'name', 'kind')) as Array<{
+    id: number;
+    name: string;
+    kind: string;
+  }>;
   const categoryByName = new Map(categories.map((c) => [c.name.toLowerCase(), c]));
   const checkouts = (await db('checkouts').where({ event_id: eventId }).select('id', 'name')) as Array<{ id: number; name: string }>;
   const checkoutByName = new Map(checkouts.map((c) => [c.name.toLowerCase(), c.id]));
-  const existing = (await db('products as p').join('categories as k', 'k.id', 'p.category_id').where('k.event_id', eventId).where('k.kind', 'product')
+  const existing = (await db('products as p')
+    .join('categories as k', 'k.id', 'p.category_id')
+    .where('k.event_id', eventId)
+    .where('k.kind', 'product')
     .select('p.id', 'p.name')) as Array<{ id: number; name: string }>;
   const existingByName = new Map(existing.map((p) => [p.name.toLowerCase(), p.id]));
 
@@ -65,7 +113,10 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
   const planned: PlannedLine[] = [];
   for (const row of csv.rows) {
     const problem = encodingProblem(row);
-    if (problem) { errors.push(problem); continue; }
+    if (problem) {
+      errors.push(problem);
+      continue;
+    }
     const lineErrors: string[] = [];
     const name = (cell(row, 'name') ?? '').replace(/\s+/g, ' ');
     if (!name) lineErrors.push('le nom est vide');
@@ -75,7 +126,8 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
     if (priceCents === null) lineErrors.push(`prix « ${shorten(rawPrice)} » illisible (un montant positif comme 3,50)`);
     const category = (cell(row, 'category') ?? '').replace(/\s+/g, ' ');
     if (!category) lineErrors.push('la catégorie est vide');
-    else if (categoryByName.get(category.toLowerCase()) && categoryByName.get(category.toLowerCase())!.kind !== 'product') lineErrors.push(`la catégorie « ${shorten(category)} » est celle d'une tombola ou d'un panier garni`);
+    else if (categoryByName.get(category.toLowerCase()) && categoryByName.get(category.toLowerCase())!.kind !== 'product')
+      lineErrors.push(`la catégorie « ${shorten(category)} » est celle d'une tombola ou d'un panier garni`);
     const flag = (key: string, label: string, byDefault: boolean) => {
       const raw = cell(row, key);
       const value = parseYesNo(raw, byDefault);
@@ -89,7 +141,10 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
     const rawCheckouts = cell(row, 'checkouts');
     if (rawCheckouts !== undefined && rawCheckouts !== '') {
       checkoutIds = [];
-      for (const part of rawCheckouts.split(/[|/]/).map((p) => p.trim()).filter(Boolean)) {
+      for (const part of rawCheckouts
+        .split(/[|/]/)
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const id = checkoutByName.get(part.toLowerCase());
         if (id === undefined) lineErrors.push(`caisse « ${shorten(part)} » inconnue dans cet événement`);
         else checkoutIds.push(id);
@@ -105,13 +160,21 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
       continue;
     }
     planned.push({
-      line: row.line, name, priceCents: priceCents!, category, clickAndCollect, alcohol, active, checkoutIds,
+      line: row.line,
+      name,
+      priceCents: priceCents!,
+      category,
+      clickAndCollect,
+      alcohol,
+      active,
+      checkoutIds,
       existingId: existingByName.get(name.toLowerCase()) ?? null,
     });
   }
   if (!csv.rows.length && !errors.length) errors.push('Le fichier ne contient aucun produit.');
-  const newCategories = [...new Set(planned.filter((l) => !categoryByName.has(l.category.toLowerCase())).map((l) => l.category))]
-    .filter((name, index, all) => all.findIndex((n) => n.toLowerCase() === name.toLowerCase()) === index);
+  const newCategories = [...new Set(planned.filter((l) => !categoryByName.has(l.category.toLowerCase())).map((l) => l.category))].filter(
+    (name, index, all) => all.findIndex((n) => n.toLowerCase() === name.toLowerCase()) === index,
+  );
   if (errors.length) return result(dryRun ? 'dry-run' : 'error', planned, newCategories);
   if (dryRun) return result('dry-run', planned, newCategories);
 
@@ -124,7 +187,14 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
     }
     for (const line of planned) {
       const categoryId = categoryByName.get(line.category.toLowerCase())!.id;
-      const fields = { name: line.name, price_cents: line.priceCents, category_id: categoryId, click_and_collect: line.clickAndCollect, alcohol: line.alcohol, active: line.active };
+      const fields = {
+        name: line.name,
+        price_cents: line.priceCents,
+        category_id: categoryId,
+        click_and_collect: line.clickAndCollect,
+        alcohol: line.alcohol,
+        active: line.active,
+      };
       let id = line.existingId;
       if (id) await updateProduct(trx, id, fields);
       else id = await insertProduct(trx, { ...fields, position: line.line });

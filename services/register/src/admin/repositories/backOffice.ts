@@ -5,31 +5,81 @@ import type { MealDealRule } from '../../cart/rules.ts';
 type Q = Db | Trx;
 
 export interface AdminEventRow {
-  id: number; name: string; starts_on: string | null; ends_on: string | null; place: string | null;
-  description: string | null; archived_at: Date | null; has_sales: boolean; idle_lock_minutes: number;
+  id: number;
+  name: string;
+  starts_on: string | null;
+  ends_on: string | null;
+  place: string | null;
+  description: string | null;
+  archived_at: Date | null;
+  has_sales: boolean;
+  idle_lock_minutes: number;
 }
-export interface AdminCheckoutRow { id: number; event_id: number; name: string; archived_at: Date | null; has_sales: boolean }
-export interface AdminCategoryRow { id: number; event_id: number; name: string; kind: 'product' | 'raffle' | 'giftbasket'; position: number; product_count: number }
+export interface AdminCheckoutRow {
+  id: number;
+  event_id: number;
+  name: string;
+  archived_at: Date | null;
+  has_sales: boolean;
+}
+export interface AdminCategoryRow {
+  id: number;
+  event_id: number;
+  name: string;
+  kind: 'product' | 'raffle' | 'giftbasket';
+  position: number;
+  product_count: number;
+}
 export interface AdminProductRow {
-  id: number; name: string; image: string | null; price_cents: number; category_id: number; category_name: string;
-  kind: 'product' | 'raffle' | 'giftbasket'; event_id: number; click_and_collect: boolean; alcohol: boolean; active: boolean;
-  position: number; checkout_ids: number[]; has_sales: boolean;
+  id: number;
+  name: string;
+  image: string | null;
+  price_cents: number;
+  category_id: number;
+  category_name: string;
+  kind: 'product' | 'raffle' | 'giftbasket';
+  event_id: number;
+  click_and_collect: boolean;
+  alcohol: boolean;
+  active: boolean;
+  position: number;
+  checkout_ids: number[];
+  has_sales: boolean;
 }
 
 const EVENT_COLUMNS = (q: Q) => [
-  'e.id', 'e.name', q.raw(`to_char(e.starts_on, 'YYYY-MM-DD') as starts_on`), q.raw(`to_char(e.ends_on, 'YYYY-MM-DD') as ends_on`),
-  'e.place', 'e.description', 'e.archived_at', 'e.idle_lock_minutes',
+  'e.id',
+  'e.name',
+  q.raw(`to_char(e.starts_on, 'YYYY-MM-DD') as starts_on`),
+  q.raw(`to_char(e.ends_on, 'YYYY-MM-DD') as ends_on`),
+  'e.place',
+  'e.description',
+  'e.archived_at',
+  'e.idle_lock_minutes',
   q.raw('exists (select 1 from sales s where s.event_id = e.id) as has_sales'),
 ];
 
 export const listAdminEvents = (q: Q): Promise<AdminEventRow[]> =>
-  q('events as e').select(EVENT_COLUMNS(q))
-    .orderBy([{ column: 'e.archived_at', order: 'desc', nulls: 'first' }, { column: 'e.starts_on', order: 'desc', nulls: 'last' }, { column: 'e.id', order: 'desc' }]);
+  q('events as e')
+    .select(EVENT_COLUMNS(q))
+    .orderBy([
+      { column: 'e.archived_at', order: 'desc', nulls: 'first' },
+      { column: 'e.starts_on', order: 'desc', nulls: 'last' },
+      { column: 'e.id', order: 'desc' },
+    ]);
 
 export const findAdminEvent = (q: Q, id: number): Promise<AdminEventRow | undefined> =>
   q('events as e').where('e.id', id).first(EVENT_COLUMNS(q));
 
-export interface EventFields { name?: string; starts_on?: string | null; ends_on?: string | null; place?: string | null; description?: string | null; archived_at?: Date | null; idle_lock_minutes?: number }
+export interface EventFields {
+  name?: string;
+  starts_on?: string | null;
+  ends_on?: string | null;
+  place?: string | null;
+  description?: string | null;
+  archived_at?: Date | null;
+  idle_lock_minutes?: number;
+}
 
 export async function insertAdminEvent(trx: Trx, fields: EventFields): Promise<number> {
   const [row] = await trx('events').insert(fields).returning('id');
@@ -38,10 +88,19 @@ export async function insertAdminEvent(trx: Trx, fields: EventFields): Promise<n
 
 export const updateAdminEvent = (trx: Trx, id: number, fields: EventFields) => trx('events').where({ id }).update(fields);
 
-const CHECKOUT_COLUMNS = (q: Q) => ['c.id', 'c.event_id', 'c.name', 'c.archived_at', q.raw('exists (select 1 from sales s where s.checkout_id = c.id) as has_sales')];
+const CHECKOUT_COLUMNS = (q: Q) => [
+  'c.id',
+  'c.event_id',
+  'c.name',
+  'c.archived_at',
+  q.raw('exists (select 1 from sales s where s.checkout_id = c.id) as has_sales'),
+];
 
 export const listAdminCheckouts = (q: Q, eventId: number): Promise<AdminCheckoutRow[]> =>
-  q('checkouts as c').where('c.event_id', eventId).select(CHECKOUT_COLUMNS(q)).orderBy([{ column: 'c.archived_at', nulls: 'first' }, { column: 'c.id' }]);
+  q('checkouts as c')
+    .where('c.event_id', eventId)
+    .select(CHECKOUT_COLUMNS(q))
+    .orderBy([{ column: 'c.archived_at', nulls: 'first' }, { column: 'c.id' }]);
 
 export const findAdminCheckout = (q: Q, id: number): Promise<AdminCheckoutRow | undefined> =>
   q('checkouts as c').where('c.id', id).first(CHECKOUT_COLUMNS(q));
@@ -52,7 +111,13 @@ export async function insertAdminCheckout(trx: Trx, eventId: number, name: strin
 }
 
 export const checkoutNameTaken = async (q: Q, eventId: number, name: string, exceptId?: number): Promise<boolean> =>
-  Boolean(await q('checkouts').where({ event_id: eventId }).whereRaw('lower(name) = lower(?)', [name]).whereNot('id', exceptId ?? 0).first('id'));
+  Boolean(
+    await q('checkouts')
+      .where({ event_id: eventId })
+      .whereRaw('lower(name) = lower(?)', [name])
+      .whereNot('id', exceptId ?? 0)
+      .first('id'),
+  );
 
 /**
  * Categories written before the back office have no event: each is given the event of its raffle or
@@ -73,19 +138,37 @@ export async function adoptOrphanCategories(q: Q): Promise<void> {
            join checkouts k on k.id = cp.checkout_id where p.category_id = c.id)))`);
 }
 
-const CATEGORY_COLUMNS = (q: Q) => ['k.id', 'k.event_id', 'k.name', 'k.kind', 'k.position', q.raw('(select count(*)::int from products p where p.category_id = k.id) as product_count')];
+const CATEGORY_COLUMNS = (q: Q) => [
+  'k.id',
+  'k.event_id',
+  'k.name',
+  'k.kind',
+  'k.position',
+  q.raw('(select count(*)::int from products p where p.category_id = k.id) as product_count'),
+];
 
 export const listAdminCategories = (q: Q, eventId: number): Promise<AdminCategoryRow[]> =>
-  q('categories as k').where('k.event_id', eventId).select(CATEGORY_COLUMNS(q)).orderBy([{ column: 'k.position' }, { column: 'k.id' }]);
+  q('categories as k')
+    .where('k.event_id', eventId)
+    .select(CATEGORY_COLUMNS(q))
+    .orderBy([{ column: 'k.position' }, { column: 'k.id' }]);
 
 export const findAdminCategory = (q: Q, id: number): Promise<AdminCategoryRow | undefined> =>
   q('categories as k').where('k.id', id).first(CATEGORY_COLUMNS(q));
 
 export const categoryNameTaken = async (q: Q, eventId: number, name: string, exceptId?: number): Promise<boolean> =>
-  Boolean(await q('categories').where({ event_id: eventId }).whereRaw('lower(name) = lower(?)', [name]).whereNot('id', exceptId ?? 0).first('id'));
+  Boolean(
+    await q('categories')
+      .where({ event_id: eventId })
+      .whereRaw('lower(name) = lower(?)', [name])
+      .whereNot('id', exceptId ?? 0)
+      .first('id'),
+  );
 
 export async function insertCategory(trx: Trx, fields: { event_id: number; name: string; position: number }): Promise<number> {
-  const [row] = await trx('categories').insert({ ...fields, kind: 'product' }).returning('id');
+  const [row] = await trx('categories')
+    .insert({ ...fields, kind: 'product' })
+    .returning('id');
   return (row as { id: number }).id;
 }
 
@@ -93,50 +176,86 @@ export const nextCategoryPosition = async (q: Q, eventId: number): Promise<numbe
   ((await q('categories').where({ event_id: eventId }).max('position as max').first()) as { max: number | null } | undefined)?.max ?? -1;
 
 const PRODUCT_COLUMNS = (q: Q) => [
-  'p.id', 'p.name', 'p.image', 'p.price_cents', 'p.category_id', 'k.name as category_name', 'k.kind', 'k.event_id',
-  'p.click_and_collect', 'p.alcohol', 'p.active', 'p.position',
-  q.raw('coalesce((select array_agg(cp.checkout_id order by cp.checkout_id) from checkout_products cp where cp.product_id = p.id), \'{}\') as checkout_ids'),
+  'p.id',
+  'p.name',
+  'p.image',
+  'p.price_cents',
+  'p.category_id',
+  'k.name as category_name',
+  'k.kind',
+  'k.event_id',
+  'p.click_and_collect',
+  'p.alcohol',
+  'p.active',
+  'p.position',
+  q.raw(
+    "coalesce((select array_agg(cp.checkout_id order by cp.checkout_id) from checkout_products cp where cp.product_id = p.id), '{}') as checkout_ids",
+  ),
   q.raw('exists (select 1 from sale_lines l where l.product_id = p.id) as has_sales'),
 ];
 
 export const listAdminProducts = (q: Q, eventId: number): Promise<AdminProductRow[]> =>
-  q('products as p').join('categories as k', 'k.id', 'p.category_id').where('k.event_id', eventId)
-    .select(PRODUCT_COLUMNS(q)).orderBy([{ column: 'k.position' }, { column: 'k.id' }, { column: 'p.position' }, { column: 'p.id' }]);
+  q('products as p')
+    .join('categories as k', 'k.id', 'p.category_id')
+    .where('k.event_id', eventId)
+    .select(PRODUCT_COLUMNS(q))
+    .orderBy([{ column: 'k.position' }, { column: 'k.id' }, { column: 'p.position' }, { column: 'p.id' }]);
 
 export const findAdminProduct = (q: Q, id: number): Promise<AdminProductRow | undefined> =>
   q('products as p').join('categories as k', 'k.id', 'p.category_id').where('p.id', id).first(PRODUCT_COLUMNS(q));
 
 export interface ProductFields {
-  name?: string; price_cents?: number; category_id?: number; click_and_collect?: boolean; alcohol?: boolean; active?: boolean; image?: string | null; position?: number;
+  name?: string;
+  price_cents?: number;
+  category_id?: number;
+  click_and_collect?: boolean;
+  alcohol?: boolean;
+  active?: boolean;
+  image?: string | null;
+  position?: number;
 }
 
-export async function insertProduct(trx: Trx, fields: ProductFields & { name: string; price_cents: number; category_id: number }): Promise<number> {
+export async function insertProduct(
+  trx: Trx,
+  fields: ProductFields & { name: string; price_cents: number; category_id: number },
+): Promise<number> {
   const [row] = await trx('products').insert(fields).returning('id');
   return (row as { id: number }).id;
 }
 
-export const updateProduct = (trx: Trx, id: number, fields: ProductFields) => trx('products').where({ id }).update({ ...fields, updated_at: trx.fn.now() });
+export const updateProduct = (trx: Trx, id: number, fields: ProductFields) =>
+  trx('products')
+    .where({ id })
+    .update({ ...fields, updated_at: trx.fn.now() });
 
 /** Makes `checkoutIds` exactly the registers that sell the product. */
 export async function setProductCheckouts(trx: Trx, productId: number, checkoutIds: number[]): Promise<void> {
   await trx('checkout_products').where({ product_id: productId }).whereNotIn('checkout_id', checkoutIds).delete();
   if (checkoutIds.length) {
-    await trx('checkout_products').insert(checkoutIds.map((checkoutId) => ({ checkout_id: checkoutId, product_id: productId }))).onConflict().ignore();
+    await trx('checkout_products')
+      .insert(checkoutIds.map((checkoutId) => ({ checkout_id: checkoutId, product_id: productId })))
+      .onConflict()
+      .ignore();
   }
 }
 
 /** Registers among `ids` that belong to the event (archived ones included). */
 export const checkoutsOfEvent = async (q: Q, eventId: number, ids: number[]): Promise<number[]> =>
-  ids.length ? ((await q('checkouts').where({ event_id: eventId }).whereIn('id', ids).select('id')) as Array<{ id: number }>).map((r) => r.id) : [];
+  ids.length
+    ? ((await q('checkouts').where({ event_id: eventId }).whereIn('id', ids).select('id')) as Array<{ id: number }>).map((r) => r.id)
+    : [];
 
-export const productHasSales = async (q: Q, id: number): Promise<boolean> => Boolean(await q('sale_lines').where({ product_id: id }).first('id'));
+export const productHasSales = async (q: Q, id: number): Promise<boolean> =>
+  Boolean(await q('sale_lines').where({ product_id: id }).first('id'));
 
 export const readEventMealDeal = async (q: Q, eventId: number): Promise<MealDealRule | undefined> =>
   ((await q('event_meal_deals').where({ event_id: eventId }).first('rule')) as { rule: MealDealRule } | undefined)?.rule;
 
 export const writeEventMealDeal = (trx: Trx, eventId: number, rule: MealDealRule) =>
-  trx('event_meal_deals').insert({ event_id: eventId, rule: JSON.stringify(rule), updated_at: trx.fn.now() })
-    .onConflict('event_id').merge(['rule', 'updated_at']);
+  trx('event_meal_deals')
+    .insert({ event_id: eventId, rule: JSON.stringify(rule), updated_at: trx.fn.now() })
+    .onConflict('event_id')
+    .merge(['rule', 'updated_at']);
 
 export const CATALOG_VERSION_SETTING = 'catalog_version';
 

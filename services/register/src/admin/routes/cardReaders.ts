@@ -23,7 +23,9 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
     return readers;
   };
   defineRoute(router, {
-    method: 'get', path: '/api/admin/card-readers', roles: ADMIN,
+    method: 'get',
+    path: '/api/admin/card-readers',
+    roles: ADMIN,
     handler: async ({ ctx }) => {
       const r = admin();
       ctx.set('Cache-Control', 'no-store');
@@ -31,7 +33,11 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
     },
   });
   defineRoute(router, {
-    method: 'post', path: '/api/admin/card-readers', roles: ADMIN, body: CardReaderPairInput, status: 201,
+    method: 'post',
+    path: '/api/admin/card-readers',
+    roles: ADMIN,
+    body: CardReaderPairInput,
+    status: 201,
     handler: async ({ body }) => {
       const pairingCode = normalisePairingCode(body.pairingCode);
       if (!pairingCode) throw invalid('PAIRING_CODE_INVALID');
@@ -41,7 +47,11 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
     },
   });
   defineRoute(router, {
-    method: 'put', path: '/api/admin/card-readers/:id', roles: ADMIN, params: ReaderIdParams, body: CardReaderUpdate,
+    method: 'put',
+    path: '/api/admin/card-readers/:id',
+    roles: ADMIN,
+    params: ReaderIdParams,
+    body: CardReaderUpdate,
     handler: async ({ params, body }) => {
       const name = cleanName(body.name);
       const r = admin();
@@ -51,7 +61,10 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
     },
   });
   defineRoute(router, {
-    method: 'delete', path: '/api/admin/card-readers/:id', roles: ADMIN, params: ReaderIdParams,
+    method: 'delete',
+    path: '/api/admin/card-readers/:id',
+    roles: ADMIN,
+    params: ReaderIdParams,
     handler: async ({ params }) => {
       const r = admin();
       if (!(await provider(() => r.unpair(params.id)))) throw missing('READER_NOT_FOUND');

@@ -10,11 +10,38 @@ import { randomBytes } from 'node:crypto';
 import { defineRoute, readUpload, Router, type Db } from '@kermesse/kit';
 import { isCsvUpload, NotCsvError } from '@kermesse/kit/csv';
 import {
-  CategoryInput, CategoryUpdate, CheckoutInput, CheckoutUpdate, DuplicateEventInput, EventIdParams, EventInput, EventQuery, EventUpdate, IdParams, ImportQuery,
-  MealDealInput, MESSAGES, PICTURE_LIMITS, PRODUCT_CSV_MODEL, ProductInput, ProductUpdate,
+  CategoryInput,
+  CategoryUpdate,
+  CheckoutInput,
+  CheckoutUpdate,
+  DuplicateEventInput,
+  EventIdParams,
+  EventInput,
+  EventQuery,
+  EventUpdate,
+  IdParams,
+  ImportQuery,
+  MealDealInput,
+  MESSAGES,
+  PICTURE_LIMITS,
+  PRODUCT_CSV_MODEL,
+  ProductInput,
+  ProductUpdate,
 } from '@kermesse/contracts-register';
 import { DEFAULT_MEAL_DEAL } from '../../cart/rules.ts';
-import { archiveCheckout, createCategory, createCheckout, createProduct, deleteCategory, deleteProduct, loadProduct, setProductImage, updateCategory, updateCheckout, updateProductFields } from '../commands/catalog.ts';
+import {
+  archiveCheckout,
+  createCategory,
+  createCheckout,
+  createProduct,
+  deleteCategory,
+  deleteProduct,
+  loadProduct,
+  setProductImage,
+  updateCategory,
+  updateCheckout,
+  updateProductFields,
+} from '../commands/catalog.ts';
 import { archiveEvent, createEvent, duplicateEvent, loadEvent, sourceMealDeal, updateEvent } from '../commands/events.ts';
 import { importProducts } from '../commands/importProducts.ts';
 import { saveMealDeal } from '../commands/mealDeal.ts';
@@ -23,7 +50,15 @@ import type { ReaderAdmin } from '../cardReaders.ts';
 import { checkPicture } from '../pictures.ts';
 import { cardReaderRoutes } from './cardReaders.ts';
 import { presentAdminCategory, presentAdminCheckout, presentAdminEvent, presentAdminProduct, presentMealDeal } from '../presenters.ts';
-import { adoptOrphanCategories, bumpCatalogVersion, readEventMealDeal, listAdminCategories, listAdminCheckouts, listAdminEvents, listAdminProducts } from '../repositories/backOffice.ts';
+import {
+  adoptOrphanCategories,
+  bumpCatalogVersion,
+  readEventMealDeal,
+  listAdminCategories,
+  listAdminCheckouts,
+  listAdminEvents,
+  listAdminProducts,
+} from '../repositories/backOffice.ts';
 
 const ADMIN = ['admin'] as const;
 
@@ -52,30 +87,51 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
 
   // ── Events ──────────────────────────────────────────────────────────────────────────────────
   defineRoute(router, {
-    method: 'get', path: '/api/admin/events', roles: ADMIN,
+    method: 'get',
+    path: '/api/admin/events',
+    roles: ADMIN,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
       return (await listAdminEvents(db)).map(presentAdminEvent);
     },
   });
   defineRoute(router, {
-    method: 'post', path: '/api/admin/events', roles: ADMIN, body: EventInput, status: 201,
+    method: 'post',
+    path: '/api/admin/events',
+    roles: ADMIN,
+    body: EventInput,
+    status: 201,
     handler: async ({ body }) => changed(presentAdminEvent(await createEvent(db, body))),
   });
   defineRoute(router, {
-    method: 'get', path: '/api/admin/events/:id', roles: ADMIN, params: IdParams,
+    method: 'get',
+    path: '/api/admin/events/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params }) => presentAdminEvent(await loadEvent(db, params.id)),
   });
   defineRoute(router, {
-    method: 'put', path: '/api/admin/events/:id', roles: ADMIN, params: IdParams, body: EventUpdate,
+    method: 'put',
+    path: '/api/admin/events/:id',
+    roles: ADMIN,
+    params: IdParams,
+    body: EventUpdate,
     handler: async ({ params, body }) => changed(presentAdminEvent(await updateEvent(db, params.id, body))),
   });
   defineRoute(router, {
-    method: 'delete', path: '/api/admin/events/:id', roles: ADMIN, params: IdParams,
+    method: 'delete',
+    path: '/api/admin/events/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params }) => changed(presentAdminEvent(await archiveEvent(db, params.id))),
   });
   defineRoute(router, {
-    method: 'post', path: '/api/admin/events/:id/duplicate', roles: ADMIN, params: IdParams, body: DuplicateEventInput, status: 201,
+    method: 'post',
+    path: '/api/admin/events/:id/duplicate',
+    roles: ADMIN,
+    params: IdParams,
+    body: DuplicateEventInput,
+    status: 201,
     handler: async ({ params, body }) => {
       const { event, copied } = await duplicateEvent(db, params.id, body);
       return changed({ ...presentAdminEvent(event), copied });
@@ -84,22 +140,36 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
 
   // ── Meal deal ───────────────────────────────────────────────────────────────────────────────
   defineRoute(router, {
-    method: 'get', path: '/api/admin/events/:id/meal-deal', roles: ADMIN, params: IdParams,
+    method: 'get',
+    path: '/api/admin/events/:id/meal-deal',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params }) => {
       await loadEvent(db, params.id);
       await adoptOrphanCategories(db);
       const rule = await sourceMealDeal(db, params.id);
-      return presentMealDeal(params.id, rule ?? { discountCents: DEFAULT_MEAL_DEAL.discountCents, items: [] }, !(await readEventMealDeal(db, params.id)));
+      return presentMealDeal(
+        params.id,
+        rule ?? { discountCents: DEFAULT_MEAL_DEAL.discountCents, items: [] },
+        !(await readEventMealDeal(db, params.id)),
+      );
     },
   });
   defineRoute(router, {
-    method: 'put', path: '/api/admin/events/:id/meal-deal', roles: ADMIN, params: IdParams, body: MealDealInput,
+    method: 'put',
+    path: '/api/admin/events/:id/meal-deal',
+    roles: ADMIN,
+    params: IdParams,
+    body: MealDealInput,
     handler: async ({ params, body }) => changed(presentMealDeal(params.id, await saveMealDeal(db, params.id, body), false)),
   });
 
   // ── Registers ───────────────────────────────────────────────────────────────────────────────
   defineRoute(router, {
-    method: 'get', path: '/api/admin/events/:eventId/checkouts', roles: ADMIN, params: EventIdParams,
+    method: 'get',
+    path: '/api/admin/events/:eventId/checkouts',
+    roles: ADMIN,
+    params: EventIdParams,
     handler: async ({ ctx, params }) => {
       await loadEvent(db, params.eventId);
       ctx.set('Cache-Control', 'no-store');
@@ -107,21 +177,36 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
     },
   });
   defineRoute(router, {
-    method: 'post', path: '/api/admin/events/:eventId/checkouts', roles: ADMIN, params: EventIdParams, body: CheckoutInput, status: 201,
+    method: 'post',
+    path: '/api/admin/events/:eventId/checkouts',
+    roles: ADMIN,
+    params: EventIdParams,
+    body: CheckoutInput,
+    status: 201,
     handler: async ({ params, body }) => changed(presentAdminCheckout(await createCheckout(db, params.eventId, body))),
   });
   defineRoute(router, {
-    method: 'put', path: '/api/admin/checkout/:id', roles: ADMIN, params: IdParams, body: CheckoutUpdate,
+    method: 'put',
+    path: '/api/admin/checkout/:id',
+    roles: ADMIN,
+    params: IdParams,
+    body: CheckoutUpdate,
     handler: async ({ params, body }) => changed(presentAdminCheckout(await updateCheckout(db, params.id, body))),
   });
   defineRoute(router, {
-    method: 'delete', path: '/api/admin/checkout/:id', roles: ADMIN, params: IdParams,
+    method: 'delete',
+    path: '/api/admin/checkout/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params }) => changed(presentAdminCheckout(await archiveCheckout(db, params.id))),
   });
 
   // ── Categories ──────────────────────────────────────────────────────────────────────────────
   defineRoute(router, {
-    method: 'get', path: '/api/admin/categories', roles: ADMIN, query: EventQuery,
+    method: 'get',
+    path: '/api/admin/categories',
+    roles: ADMIN,
+    query: EventQuery,
     handler: async ({ ctx, query }) => {
       const eventId = eventOf(query.eventId);
       await loadEvent(db, eventId);
@@ -131,15 +216,28 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
     },
   });
   defineRoute(router, {
-    method: 'post', path: '/api/admin/categories', roles: ADMIN, body: CategoryInput, query: EventQuery, status: 201,
-    handler: async ({ body, query }) => changed(presentAdminCategory(await createCategory(db, { ...body, eventId: eventOf(body.eventId ?? query.eventId) }))),
+    method: 'post',
+    path: '/api/admin/categories',
+    roles: ADMIN,
+    body: CategoryInput,
+    query: EventQuery,
+    status: 201,
+    handler: async ({ body, query }) =>
+      changed(presentAdminCategory(await createCategory(db, { ...body, eventId: eventOf(body.eventId ?? query.eventId) }))),
   });
   defineRoute(router, {
-    method: 'put', path: '/api/admin/categories/:id', roles: ADMIN, params: IdParams, body: CategoryUpdate,
+    method: 'put',
+    path: '/api/admin/categories/:id',
+    roles: ADMIN,
+    params: IdParams,
+    body: CategoryUpdate,
     handler: async ({ params, body }) => changed(presentAdminCategory(await updateCategory(db, params.id, body))),
   });
   defineRoute(router, {
-    method: 'delete', path: '/api/admin/categories/:id', roles: ADMIN, params: IdParams,
+    method: 'delete',
+    path: '/api/admin/categories/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params }) => {
       await deleteCategory(db, params.id);
       return changed({ id: params.id, deleted: true });
@@ -148,7 +246,10 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
 
   // ── Products ────────────────────────────────────────────────────────────────────────────────
   defineRoute(router, {
-    method: 'get', path: '/api/admin/products', roles: ADMIN, query: EventQuery,
+    method: 'get',
+    path: '/api/admin/products',
+    roles: ADMIN,
+    query: EventQuery,
     handler: async ({ ctx, query }) => {
       const eventId = eventOf(query.eventId);
       await loadEvent(db, eventId);
@@ -158,11 +259,17 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
     },
   });
   defineRoute(router, {
-    method: 'post', path: '/api/admin/products', roles: ADMIN, body: ProductInput, status: 201,
+    method: 'post',
+    path: '/api/admin/products',
+    roles: ADMIN,
+    body: ProductInput,
+    status: 201,
     handler: async ({ body }) => changed(presentAdminProduct(await createProduct(db, body))),
   });
   defineRoute(router, {
-    method: 'get', path: '/api/admin/products/import/model', roles: ADMIN,
+    method: 'get',
+    path: '/api/admin/products/import/model',
+    roles: ADMIN,
     handler: ({ ctx }) => {
       ctx.set('Content-Disposition', 'attachment; filename="modele-produits.csv"');
       ctx.type = 'text/csv; charset=utf-8';
@@ -171,9 +278,16 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
     },
   });
   defineRoute(router, {
-    method: 'post', path: '/api/admin/products/import', roles: ADMIN, query: ImportQuery,
+    method: 'post',
+    path: '/api/admin/products/import',
+    roles: ADMIN,
+    query: ImportQuery,
     handler: async ({ query, ctx }) => {
-      const upload = await readUpload(ctx, { maxFileBytes: 2 * 1024 * 1024, noFileMessage: MESSAGES.IMPORT_NOT_CSV, tooLargeMessage: 'Le fichier dépasse la taille maximale (2 Mo).' });
+      const upload = await readUpload(ctx, {
+        maxFileBytes: 2 * 1024 * 1024,
+        noFileMessage: MESSAGES.IMPORT_NOT_CSV,
+        tooLargeMessage: 'Le fichier dépasse la taille maximale (2 Mo).',
+      });
       if (!upload.file || !isCsvUpload(upload.file.filename, upload.file.mimeType)) throw invalid('IMPORT_NOT_CSV');
       const fieldEvent = upload.fields.eventId && /^\d{1,9}$/.test(upload.fields.eventId) ? Number(upload.fields.eventId) : undefined;
       const eventId = eventOf(query.eventId ?? fieldEvent);
@@ -192,18 +306,32 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
     },
   });
   defineRoute(router, {
-    method: 'put', path: '/api/admin/products/:id', roles: ADMIN, params: IdParams, body: ProductUpdate,
+    method: 'put',
+    path: '/api/admin/products/:id',
+    roles: ADMIN,
+    params: IdParams,
+    body: ProductUpdate,
     handler: async ({ params, body }) => changed(presentAdminProduct(await updateProductFields(db, params.id, body))),
   });
   defineRoute(router, {
-    method: 'delete', path: '/api/admin/products/:id', roles: ADMIN, params: IdParams,
+    method: 'delete',
+    path: '/api/admin/products/:id',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params }) => changed(await deleteProduct(db, params.id)),
   });
   defineRoute(router, {
-    method: 'post', path: '/api/admin/products/:id/image', roles: ADMIN, params: IdParams,
+    method: 'post',
+    path: '/api/admin/products/:id/image',
+    roles: ADMIN,
+    params: IdParams,
     handler: async ({ params, ctx }) => {
       await loadProduct(db, params.id);
-      const upload = await readUpload(ctx, { maxFileBytes: PICTURE_LIMITS.maxBytes, noFileMessage: MESSAGES.PICTURE_MISSING, tooLargeMessage: MESSAGES.PICTURE_TOO_LARGE });
+      const upload = await readUpload(ctx, {
+        maxFileBytes: PICTURE_LIMITS.maxBytes,
+        noFileMessage: MESSAGES.PICTURE_MISSING,
+        tooLargeMessage: MESSAGES.PICTURE_TOO_LARGE,
+      });
       if (!upload.file) throw invalid('PICTURE_MISSING');
       const picture = checkPicture(upload.file.data);
       const name = `produit-${params.id}-${randomBytes(6).toString('hex')}.${picture.ext}`;

@@ -17,7 +17,10 @@ export function adminRoutes({ db }: { db: Db }): Router {
   };
 
   defineRoute(router, {
-    method: 'get', path: '/api/admin/checkout/:checkoutId/products', roles: ADMIN, params: CheckoutIdParams,
+    method: 'get',
+    path: '/api/admin/checkout/:checkoutId/products',
+    roles: ADMIN,
+    params: CheckoutIdParams,
     handler: async ({ ctx, params }) => {
       await findCheckout(params.checkoutId);
       ctx.set('Cache-Control', 'no-store');
@@ -26,7 +29,11 @@ export function adminRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'put', path: '/api/admin/checkout/:checkoutId/products/:productId', roles: ADMIN, params: CheckoutProductParams, body: CheckoutProductToggle,
+    method: 'put',
+    path: '/api/admin/checkout/:checkoutId/products/:productId',
+    roles: ADMIN,
+    params: CheckoutProductParams,
+    body: CheckoutProductToggle,
     handler: async ({ params, body }) => {
       const flag = body.is_in_checkout;
       const inCheckout = flag === 1 || flag === true || flag === '1';

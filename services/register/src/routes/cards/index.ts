@@ -1,6 +1,12 @@
 /** SPEC §7 card reader (cashier role): readers, payment intent, reader checkout, transaction status. */
 import { defineRoute, Router, type Db } from '@kermesse/kit';
-import { CardIntentInput, ReaderCheckoutInput, ReaderIdParams, ReaderSimulationInput, TransactionParams } from '@kermesse/contracts-register';
+import {
+  CardIntentInput,
+  ReaderCheckoutInput,
+  ReaderIdParams,
+  ReaderSimulationInput,
+  TransactionParams,
+} from '@kermesse/contracts-register';
 import { toCents } from '@kermesse/contracts-common';
 import type { Context } from 'koa';
 import { createCardPayment } from '../../commands/createCardPayment.ts';
@@ -22,10 +28,15 @@ function cents(value: number): number {
 
 export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider }): Router {
   const router = new Router();
-  const checkoutIdempotency = idempotent(db, { scope: 'card.checkout', busyMessage: 'Un paiement CB est déjà en cours de lancement. Patientez un instant.' });
+  const checkoutIdempotency = idempotent(db, {
+    scope: 'card.checkout',
+    busyMessage: 'Un paiement CB est déjà en cours de lancement. Patientez un instant.',
+  });
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/payment/reader', roles: CASHIER,
+    method: 'get',
+    path: '/api/cr/payment/reader',
+    roles: CASHIER,
     handler: async ({ ctx }) => {
       let items;
       try {
@@ -39,26 +50,43 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
   });
 
   defineRoute(router, {
-    method: 'post', path: '/api/cr/payment/reader', roles: CASHIER, body: CardIntentInput, status: 201,
+    method: 'post',
+    path: '/api/cr/payment/reader',
+    roles: CASHIER,
+    body: CardIntentInput,
+    status: 201,
     handler: async ({ body, user }) => createCardPayment(db, cents(body.amount), user),
   });
 
   defineRoute(router, {
-    method: 'post', path: '/api/cr/payment/reader/checkout', roles: CASHIER, body: ReaderCheckoutInput,
+    method: 'post',
+    path: '/api/cr/payment/reader/checkout',
+    roles: CASHIER,
+    body: ReaderCheckoutInput,
     handler: async ({ ctx, body, user }) => {
       await checkoutIdempotency(ctx, async () => {
         ctx.status = 201;
         ctx.set('Cache-Control', 'no-store');
-        ctx.body = await startReaderCheckout({ db, provider }, {
-          readerId: body.rdr, amountCents: cents(body.amount), description: (body.description ?? '').trim() || 'Kermesse', paymentId: body.paymentId ?? undefined,
-        }, { user, idempotency: (ctx as Context).state.idempotency as IdempotencyHandle | undefined });
+        ctx.body = await startReaderCheckout(
+          { db, provider },
+          {
+            readerId: body.rdr,
+            amountCents: cents(body.amount),
+            description: (body.description ?? '').trim() || 'Kermesse',
+            paymentId: body.paymentId ?? undefined,
+          },
+          { user, idempotency: (ctx as Context).state.idempotency as IdempotencyHandle | undefined },
+        );
       });
       return undefined;
     },
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/payment/transaction/:id/status', roles: CASHIER, params: TransactionParams,
+    method: 'get',
+    path: '/api/cr/payment/transaction/:id/status',
+    roles: CASHIER,
+    params: TransactionParams,
     handler: async ({ ctx, params }) => {
       ctx.set('Cache-Control', 'no-store');
       return readTransactionStatus({ db, provider }, params.id);
@@ -67,7 +95,11 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
 
   // The simulator's control: which outcome a reader gives (demo and tests; admin only).
   defineRoute(router, {
-    method: 'put', path: '/api/cr/payment/reader/:id/simulation', roles: ADMIN, params: ReaderIdParams, body: ReaderSimulationInput,
+    method: 'put',
+    path: '/api/cr/payment/reader/:id/simulation',
+    roles: ADMIN,
+    params: ReaderIdParams,
+    body: ReaderSimulationInput,
     handler: async ({ params, body }) => {
       if (provider.name !== 'simulator') throw denied('SIMULATOR_INACTIVE');
       if (!(await setSimulatedOutcome(db, params.id, body.outcome, body.settleMs))) throw missing('READER_NOT_FOUND');

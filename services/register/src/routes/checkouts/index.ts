@@ -3,7 +3,11 @@ import { CheckoutIdParams } from '@kermesse/contracts-register';
 import { missing } from '../../errors.ts';
 import { presentProduct, presentTiers } from '../../presenters/catalog.ts';
 import {
-  alertedProductIds, findCheckoutWithEvent, listCheckoutProducts, listGiftBasketsOfEvent, listRafflesOfEvent,
+  alertedProductIds,
+  findCheckoutWithEvent,
+  listCheckoutProducts,
+  listGiftBasketsOfEvent,
+  listRafflesOfEvent,
 } from '../../repositories/catalog.ts';
 import { toEuros } from '@kermesse/contracts-common';
 import { listBingosOfEvent } from '../../bingo/catalog.ts';
@@ -20,7 +24,10 @@ export function checkoutRoutes({ db }: { db: Db }): Router {
   const router = new Router();
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/checkouts/:checkoutId', roles: ['cashier'] as const, params: CheckoutIdParams,
+    method: 'get',
+    path: '/api/cr/checkouts/:checkoutId',
+    roles: ['cashier'] as const,
+    params: CheckoutIdParams,
     handler: async ({ ctx, params }) => {
       const { checkoutId } = params;
       const checkout = await findCheckoutWithEvent(db, checkoutId);
@@ -38,7 +45,8 @@ export function checkoutRoutes({ db }: { db: Db }): Router {
       const bingos = (await listBingosOfEvent(db, checkout.event_id)).filter((b) => offeredCategories.has(b.category_id));
       const context = { alerted, raffles: new Map(raffles.map((r) => [r.id, r])), baskets: new Map(baskets.map((b) => [b.id, b])) };
       const categories = new Map<number, { id: number; name: string; kind: string }>();
-      for (const p of products) if (!categories.has(p.category_id)) categories.set(p.category_id, { id: p.category_id, name: p.category_name, kind: p.kind });
+      for (const p of products)
+        if (!categories.has(p.category_id)) categories.set(p.category_id, { id: p.category_id, name: p.category_name, kind: p.kind });
 
       ctx.set('Cache-Control', CATALOG_CACHE_CONTROL);
       return [
@@ -50,15 +58,32 @@ export function checkoutRoutes({ db }: { db: Db }): Router {
           products: products.map((p) => presentProduct(p, context)),
           raffles: raffles.map((r) => ({ id: r.id, name: r.name, tickets: r.total_tickets, categoryId: r.category_id })),
           giftBaskets: baskets.map((b) => ({
-            id: b.id, name: b.name, categoryId: b.category_id,
+            id: b.id,
+            name: b.name,
+            categoryId: b.category_id,
             types: b.types.map((t) => ({ id: t.id, name: t.name, price: toEuros(t.priceCents) })),
           })),
           bingos: bingos.map((b) => ({ id: b.id, name: b.name, cartons: b.total_cartons, categoryId: b.category_id })),
         },
         {
-          raffles: raffles.map((r) => ({ id: r.category_id, raffleId: r.id, name: categories.get(r.category_id)?.name ?? r.name, price: presentTiers(r.tiers) })),
-          giftBaskets: baskets.map((b) => ({ id: b.category_id, giftBasketId: b.id, name: categories.get(b.category_id)?.name ?? b.name, price: presentTiers(b.tiers) })),
-          bingos: bingos.map((b) => ({ id: b.category_id, bingoId: b.id, name: categories.get(b.category_id)?.name ?? b.name, price: presentTiers(b.tiers) })),
+          raffles: raffles.map((r) => ({
+            id: r.category_id,
+            raffleId: r.id,
+            name: categories.get(r.category_id)?.name ?? r.name,
+            price: presentTiers(r.tiers),
+          })),
+          giftBaskets: baskets.map((b) => ({
+            id: b.category_id,
+            giftBasketId: b.id,
+            name: categories.get(b.category_id)?.name ?? b.name,
+            price: presentTiers(b.tiers),
+          })),
+          bingos: bingos.map((b) => ({
+            id: b.category_id,
+            bingoId: b.id,
+            name: categories.get(b.category_id)?.name ?? b.name,
+            price: presentTiers(b.tiers),
+          })),
         },
       ];
     },

@@ -14,7 +14,9 @@ export function eventRoutes({ db }: { db: Db }): Router {
   const router = new Router();
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/events', roles: CASHIER,
+    method: 'get',
+    path: '/api/cr/events',
+    roles: CASHIER,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', EVENTS_CACHE_CONTROL);
       return (await listEvents(db)).map(presentEvent);
@@ -22,7 +24,10 @@ export function eventRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/events/:eventId/checkouts', roles: CASHIER, params: EventIdParams,
+    method: 'get',
+    path: '/api/cr/events/:eventId/checkouts',
+    roles: CASHIER,
+    params: EventIdParams,
     handler: async ({ ctx, params }) => {
       const event = await findEvent(db, params.eventId);
       if (!event) throw missing('EVENT_NOT_FOUND');

@@ -4,7 +4,9 @@ import { defineRoute, Router } from '@kermesse/kit';
 export function pingRoutes(): Router {
   const router = new Router();
   defineRoute(router, {
-    method: 'get', path: '/api/cr/ping', roles: ['cashier'] as const,
+    method: 'get',
+    path: '/api/cr/ping',
+    roles: ['cashier'] as const,
     handler: ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
       return { success: true };

@@ -17,11 +17,17 @@ export const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 
 const IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(png|jpe?g|webp|gif|svg)$/i;
 const TYPES: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif', '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
 };
 /** Pictures cannot run anything, even an SVG opened on its own. */
 const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-const RECEIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const RECEIPT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 async function sendImage(ctx: Context, dirs: string[], name: string): Promise<void> {
   if (!IMAGE_NAME.test(name)) throw missing('IMAGE_NOT_FOUND');
@@ -61,16 +67,22 @@ export function publicRoutes({ db, uploadsDir, publicUrl }: { db: Db; uploadsDir
   const productDirs = [...(uploadsDir ? [uploadsDir] : []), path.join(ASSETS_DIR, 'products')];
 
   defineRoute(router, {
-    method: 'get', path: '/up/:image', params: ImageParams,
+    method: 'get',
+    path: '/up/:image',
+    params: ImageParams,
     handler: async ({ ctx, params }) => sendImage(ctx, productDirs, params.image),
   });
   defineRoute(router, {
-    method: 'get', path: '/icon/:image', params: ImageParams,
+    method: 'get',
+    path: '/icon/:image',
+    params: ImageParams,
     handler: async ({ ctx, params }) => sendImage(ctx, [path.join(ASSETS_DIR, 'icon')], params.image),
   });
 
   defineRoute(router, {
-    method: 'get', path: '/s/:reference', params: ReceiptPageParams,
+    method: 'get',
+    path: '/s/:reference',
+    params: ReceiptPageParams,
     handler: async ({ ctx, params }) => {
       const reference = normalizeReference(params.reference);
       const sale = reference ? await findSaleByReference(db, reference) : undefined;

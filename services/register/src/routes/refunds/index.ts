@@ -24,13 +24,18 @@ export function refundRoutes({ db, wake }: { db: Db; wake?: () => void }): Route
   const idempotency = idempotent(db, { scope: 'sale.refund', busyMessage: REFUND_MESSAGES.REFUND_BUSY });
 
   defineRoute(router, {
-    method: 'post', path: '/api/cr/sale/:reference/refund', roles: CASHIER, params: SaleReferenceParams, body: RefundInput,
+    method: 'post',
+    path: '/api/cr/sale/:reference/refund',
+    roles: CASHIER,
+    params: SaleReferenceParams,
+    body: RefundInput,
     handler: async ({ ctx, params, body, user }) => {
       ctx.set('Cache-Control', 'no-store');
       // The Idempotency-Key middleware around the command: a retry gets the first answer again.
       await idempotency(ctx, async () => {
         ctx.body = await refundSale({ db, wake }, params.reference, body, {
-          user, idempotency: ctx.state.idempotency as IdempotencyHandle | undefined,
+          user,
+          idempotency: ctx.state.idempotency as IdempotencyHandle | undefined,
         });
         ctx.status = 201;
       });
@@ -39,7 +44,10 @@ export function refundRoutes({ db, wake }: { db: Db; wake?: () => void }): Route
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/sale/:reference/refunds', roles: CASHIER, params: SaleReferenceParams,
+    method: 'get',
+    path: '/api/cr/sale/:reference/refunds',
+    roles: CASHIER,
+    params: SaleReferenceParams,
     handler: async ({ ctx, params, user }) => {
       const reference = normalizeReference(params.reference);
       const sale = reference ? await findSaleByReference(db, reference) : undefined;
@@ -50,21 +58,29 @@ export function refundRoutes({ db, wake }: { db: Db; wake?: () => void }): Route
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/admin/till-managers', roles: ADMIN,
+    method: 'get',
+    path: '/api/admin/till-managers',
+    roles: ADMIN,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
       return { userIds: await listTillManagers(db) };
     },
   });
   defineRoute(router, {
-    method: 'put', path: '/api/admin/till-managers/:userId', roles: ADMIN, params: TillManagerParams,
+    method: 'put',
+    path: '/api/admin/till-managers/:userId',
+    roles: ADMIN,
+    params: TillManagerParams,
     handler: async ({ params }) => {
       await grantTillManager(db, params.userId);
       return { userIds: await listTillManagers(db) };
     },
   });
   defineRoute(router, {
-    method: 'delete', path: '/api/admin/till-managers/:userId', roles: ADMIN, params: TillManagerParams,
+    method: 'delete',
+    path: '/api/admin/till-managers/:userId',
+    roles: ADMIN,
+    params: TillManagerParams,
     handler: async ({ params }) => {
       await revokeTillManager(db, params.userId);
       return { userIds: await listTillManagers(db) };

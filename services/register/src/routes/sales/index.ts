@@ -4,7 +4,12 @@
  */
 import { bearerToken, defineRoute, Router, type Db, type Logger } from '@kermesse/kit';
 import {
-  CreateSaleBody, EventIdParams, PendingPaymentBody, ReceiptRequestInput, SaleIdParams, SaleReferenceParams,
+  CreateSaleBody,
+  EventIdParams,
+  PendingPaymentBody,
+  ReceiptRequestInput,
+  SaleIdParams,
+  SaleReferenceParams,
 } from '@kermesse/contracts-register';
 import type { Context } from 'koa';
 import { createSale } from '../../commands/createSale.ts';
@@ -40,12 +45,24 @@ const idempotencyOf = (ctx: Context) => ctx.state.idempotency as IdempotencyHand
 export function saleRoutes(deps: SaleRouteDeps): Router {
   const { db } = deps;
   const router = new Router();
-  const saleIdempotency = idempotent(db, { scope: 'sale.create', busyMessage: 'Cette vente est déjà en cours de traitement. Patientez un instant.' });
-  const paymentIdempotency = idempotent(db, { scope: 'sale.pending.payment', busyMessage: 'Ce paiement est déjà en cours d\'enregistrement. Patientez un instant.' });
-  const receiptIdempotency = idempotent(db, { scope: 'order.receipt', busyMessage: 'Ce reçu est déjà en cours d\'envoi. Patientez un instant.' });
+  const saleIdempotency = idempotent(db, {
+    scope: 'sale.create',
+    busyMessage: 'Cette vente est déjà en cours de traitement. Patientez un instant.',
+  });
+  const paymentIdempotency = idempotent(db, {
+    scope: 'sale.pending.payment',
+    busyMessage: "Ce paiement est déjà en cours d'enregistrement. Patientez un instant.",
+  });
+  const receiptIdempotency = idempotent(db, {
+    scope: 'order.receipt',
+    busyMessage: "Ce reçu est déjà en cours d'envoi. Patientez un instant.",
+  });
 
   defineRoute(router, {
-    method: 'post', path: '/api/cr/sale/create', roles: CASHIER, body: CreateSaleBody,
+    method: 'post',
+    path: '/api/cr/sale/create',
+    roles: CASHIER,
+    body: CreateSaleBody,
     handler: async ({ ctx, body, user }) => {
       // The Idempotency-Key middleware around the command: a retry gets the first answer again.
       await saleIdempotency(ctx, async () => {
@@ -63,7 +80,10 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/sale/list/:eventId/pending', roles: CASHIER, params: EventIdParams,
+    method: 'get',
+    path: '/api/cr/sale/list/:eventId/pending',
+    roles: CASHIER,
+    params: EventIdParams,
     handler: async ({ ctx, params }) => {
       if (!(await findEvent(db, params.eventId))) throw missing('EVENT_NOT_FOUND');
       ctx.set('Cache-Control', 'no-store');
@@ -72,7 +92,10 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/sale/list/:eventId/pending/total', roles: CASHIER, params: EventIdParams,
+    method: 'get',
+    path: '/api/cr/sale/list/:eventId/pending/total',
+    roles: CASHIER,
+    params: EventIdParams,
     handler: async ({ ctx, params }) => {
       ctx.set('Cache-Control', 'no-store');
       return { count: await countPendingSales(db, params.eventId) };
@@ -80,7 +103,10 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/sale/pending/:saleId/payments', roles: CASHIER, params: SaleIdParams,
+    method: 'get',
+    path: '/api/cr/sale/pending/:saleId/payments',
+    roles: CASHIER,
+    params: SaleIdParams,
     handler: async ({ ctx, params }) => {
       if (!(await findSale(db, params.saleId))) throw missing('SALE_NOT_FOUND');
       ctx.set('Cache-Control', 'no-store');
@@ -89,18 +115,28 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/api/cr/sale/pending/:saleId/payment', roles: CASHIER, params: SaleIdParams, body: PendingPaymentBody,
+    method: 'post',
+    path: '/api/cr/sale/pending/:saleId/payment',
+    roles: CASHIER,
+    params: SaleIdParams,
+    body: PendingPaymentBody,
     handler: async ({ ctx, params, body, user }) => {
       await paymentIdempotency(ctx, async () => {
         ctx.set('Cache-Control', 'no-store');
-        ctx.body = await payPendingSale(deps, params.saleId, Array.isArray(body) ? body : [body], { user, idempotency: idempotencyOf(ctx) });
+        ctx.body = await payPendingSale(deps, params.saleId, Array.isArray(body) ? body : [body], {
+          user,
+          idempotency: idempotencyOf(ctx),
+        });
       });
       return undefined;
     },
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/order/:reference/print', roles: CASHIER, params: SaleReferenceParams,
+    method: 'get',
+    path: '/api/cr/order/:reference/print',
+    roles: CASHIER,
+    params: SaleReferenceParams,
     handler: async ({ ctx, params }) => {
       const reference = normalizeReference(params.reference);
       const sale = reference ? await findSaleByReference(db, reference) : undefined;
@@ -113,7 +149,11 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
 
   // « Envoyer reçu » after the sale (order detail): the contact service sends it by SMS or e-mail.
   defineRoute(router, {
-    method: 'post', path: '/api/cr/order/:reference/receipt', roles: CASHIER, params: SaleReferenceParams, body: ReceiptRequestInput,
+    method: 'post',
+    path: '/api/cr/order/:reference/receipt',
+    roles: CASHIER,
+    params: SaleReferenceParams,
+    body: ReceiptRequestInput,
     handler: async ({ ctx, params, body }) => {
       await receiptIdempotency(ctx, async () => {
         ctx.set('Cache-Control', 'no-store');

@@ -15,10 +15,13 @@ export const CARD_POLLING = { initialWaitMs: 5000, pollIntervalMs: 3000, maxAtte
 export function settingsRoutes({ db, cardProvider }: { db: Db; cardProvider: string }): Router {
   const router = new Router();
   defineRoute(router, {
-    method: 'get', path: '/api/cr/settings', roles: ['cashier'] as const, query: SettingsQuery,
+    method: 'get',
+    path: '/api/cr/settings',
+    roles: ['cashier'] as const,
+    query: SettingsQuery,
     handler: async ({ ctx, query }) => {
       // The event's own meal-deal rule set (back office) when the register says which event it sells for.
-      const mealDeal = (await mealDealForRegister(db, query)) ?? await readMealDeal(db);
+      const mealDeal = (await mealDealForRegister(db, query)) ?? (await readMealDeal(db));
       const idleLockMinutes = await idleLockForRegister(db, query);
       ctx.set('Cache-Control', CATALOG_CACHE_CONTROL);
       return {

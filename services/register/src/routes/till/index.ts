@@ -4,8 +4,16 @@
  * the sales journal check (admin). Contract: `@kermesse/contracts-register/till`.
  */
 import {
-  CheckoutSessionParams, CloseSessionInput, OpenSessionInput, PrintQuery, SessionParams,
-  type Closing, type JournalVerification, type PastSessions, type SessionDetail, type SessionState,
+  CheckoutSessionParams,
+  CloseSessionInput,
+  OpenSessionInput,
+  PrintQuery,
+  SessionParams,
+  type Closing,
+  type JournalVerification,
+  type PastSessions,
+  type SessionDetail,
+  type SessionState,
 } from '@kermesse/contracts-register/till';
 import { defineRoute, Router, type Db } from '@kermesse/kit';
 import { verifyJournal } from '../../journal/journal.ts';
@@ -21,7 +29,10 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   const router = new Router();
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/checkouts/:checkoutId/session', roles: CASHIER, params: CheckoutSessionParams,
+    method: 'get',
+    path: '/api/cr/checkouts/:checkoutId/session',
+    roles: CASHIER,
+    params: CheckoutSessionParams,
     handler: async ({ ctx, params }): Promise<SessionState> => {
       ctx.set('Cache-Control', 'no-store');
       return sessionState(db, params.checkoutId);
@@ -29,7 +40,10 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/checkouts/:checkoutId/sessions', roles: CASHIER, params: CheckoutSessionParams,
+    method: 'get',
+    path: '/api/cr/checkouts/:checkoutId/sessions',
+    roles: CASHIER,
+    params: CheckoutSessionParams,
     handler: async ({ ctx, params }): Promise<PastSessions> => {
       ctx.set('Cache-Control', 'no-store');
       return pastSessions(db, params.checkoutId);
@@ -37,7 +51,12 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   });
 
   defineRoute(router, {
-    method: 'post', path: '/api/cr/checkouts/:checkoutId/session/open', roles: CASHIER, params: CheckoutSessionParams, body: OpenSessionInput, status: 201,
+    method: 'post',
+    path: '/api/cr/checkouts/:checkoutId/session/open',
+    roles: CASHIER,
+    params: CheckoutSessionParams,
+    body: OpenSessionInput,
+    status: 201,
     handler: async ({ params, body, user }): Promise<SessionState> => {
       const answer = await openTillSession(db, params.checkoutId, body.float.cash, user.id);
       wake?.();
@@ -46,7 +65,11 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   });
 
   defineRoute(router, {
-    method: 'post', path: '/api/cr/checkouts/:checkoutId/session/close', roles: CASHIER, params: CheckoutSessionParams, body: CloseSessionInput,
+    method: 'post',
+    path: '/api/cr/checkouts/:checkoutId/session/close',
+    roles: CASHIER,
+    params: CheckoutSessionParams,
+    body: CloseSessionInput,
     handler: async ({ params, body, user }): Promise<Closing> => {
       const answer = await closeTillSession(db, params.checkoutId, body, user.id);
       wake?.();
@@ -55,14 +78,18 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/session/:sessionId', roles: CASHIER, params: SessionParams,
+    method: 'get',
+    path: '/api/cr/session/:sessionId',
+    roles: CASHIER,
+    params: SessionParams,
     handler: async ({ ctx, params }): Promise<SessionDetail> => {
       ctx.set('Cache-Control', 'no-store');
       return sessionDetail(db, params.sessionId);
     },
   });
 
-  const html = (render: (sessionId: number, paper: Paper) => Promise<string>, defaultPaper: Paper) =>
+  const html =
+    (render: (sessionId: number, paper: Paper) => Promise<string>, defaultPaper: Paper) =>
     async ({ ctx, params, query }: { ctx: import('koa').Context; params: { sessionId: number }; query: { format?: Paper } }) => {
       await requireSession(db, params.sessionId);
       ctx.set('Cache-Control', 'no-store');
@@ -71,17 +98,27 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     };
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/session/:sessionId/report', roles: CASHIER, params: SessionParams, query: PrintQuery,
+    method: 'get',
+    path: '/api/cr/session/:sessionId/report',
+    roles: CASHIER,
+    params: SessionParams,
+    query: PrintQuery,
     handler: html((id, paper) => zReportHtml(db, id, paper), '80mm'),
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/cr/session/:sessionId/cheques', roles: CASHIER, params: SessionParams, query: PrintQuery,
+    method: 'get',
+    path: '/api/cr/session/:sessionId/cheques',
+    roles: CASHIER,
+    params: SessionParams,
+    query: PrintQuery,
     handler: html((id, paper) => chequeSlipHtml(db, id, paper), 'a4'),
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/admin/journal/verify', roles: ADMIN,
+    method: 'get',
+    path: '/api/admin/journal/verify',
+    roles: ADMIN,
     handler: async ({ ctx }): Promise<JournalVerification> => {
       ctx.set('Cache-Control', 'no-store');
       return verifyJournal(db);

@@ -27,7 +27,10 @@ export function userRoutes({ db }: { db: Db }): Router {
   const router = new Router();
 
   defineRoute(router, {
-    method: 'post', path: '/api/cr/users/findOrCreate', roles: CASHIER, body: FindBuyerInput,
+    method: 'post',
+    path: '/api/cr/users/findOrCreate',
+    roles: CASHIER,
+    body: FindBuyerInput,
     handler: async ({ ctx, body }) => {
       const person = await findPersonByContact(db, readContact(body));
       ctx.set('Cache-Control', 'no-store');
@@ -42,7 +45,11 @@ export function userRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/api/cr/users/create', roles: CASHIER, body: CreateBuyerInput, status: 201,
+    method: 'post',
+    path: '/api/cr/users/create',
+    roles: CASHIER,
+    body: CreateBuyerInput,
+    status: 201,
     handler: async ({ body }) => {
       const firstname = (body.firstName ?? '').trim();
       const lastname = (body.lastName ?? '').trim();
