@@ -6,104 +6,19 @@
  * register of the raffle's event; a tier that disappears withdraws its product (`active` false), and
  * a raffle whose sales are closed withdraws them all. Runs inside the consumer's transaction.
  */
-import { recordEvent, type EventPayloads, type Trx } from '@kermesse/kit';
-import type { Tier } from '../cart/rules.ts';
+import type { EventPayloads, Trx } from '@kermesse/kit';
+import {
+  ensureCategory,
+  isStale,
+  syncTierProducts,
+  ticketCategoryName,
+  upsertGiftBasket,
+  upsertRaffle,
+  upsertStockAlert,
+  type TicketCatalogInput,
+} from '../repositories/ticketCatalog.ts';
 
-type Kind = 'raffle' | 'giftbasket';
-
-interface TicketCatalogInput {
-  kind: Kind;
-  ownerId: number;
-  eventId: number;
-  name: string;
-  tiers: Tier[];
-  open: boolean;
-}
-
-export const ticketProductName = (kind: Kind, nb: number) =>
-  kind === 'raffle' ? (nb === 1 ? '1 ticket' : `${nb} tickets`) : nb === 1 ? '1 pari' : `${nb} paris`;
-export const ticketCategoryName = (kind: Kind, name: string) => (kind === 'raffle' ? `Tombola : ${name}` : `Panier garni : ${name}`);
-const TICKET_IMAGES: Record<Kind, string> = { raffle: 'tombola.svg', giftbasket: 'panier-garni.svg' };
-/** Ticket categories come after the fair's own products in the tabs. */
-const TICKET_CATEGORY_POSITION = 100;
-
-async function ensureCategory(trx: Trx, input: TicketCatalogInput): Promise<number> {
-  const ownerColumn = input.kind === 'raffle' ? 'raffle_id' : 'gift_basket_id';
-  const name = ticketCategoryName(input.kind, input.name);
-  const existing: { id: number } | undefined = await trx('categories').where(ownerColumn, input.ownerId).first('id');
-  if (existing) {
-    await trx('categories').where({ id: existing.id }).update({ name });
-    return existing.id;
-  }
-  const [row] = await trx('categories')
-    .insert({ name, kind: input.kind, [ownerColumn]: input.ownerId, position: TICKET_CATEGORY_POSITION })
-    .returning('id');
-  return (row as { id: number }).id;
-}
-
-async function syncTierProducts(trx: Trx, input: TicketCatalogInput, categoryId: number, categoryName: string): Promise<void> {
-  const current: Array<{ id: number; name: string; price_cents: number; tier_nb: number; active: boolean; image: string | null }> =
-    await trx('products').where({ category_id: categoryId }).select('id', 'name', 'price_cents', 'tier_nb', 'active', 'image');
-  const changed: EventPayloads['catalog.product.changed'][] = [];
-  const payload = (p: { id: number; name: string; price_cents: number; image: string | null }, active: boolean) => ({
-    productId: p.id,
-    name: p.name,
-    priceCents: p.price_cents,
-    categoryId,
-    categoryName,
-    image: p.image,
-    clickAndCollect: false,
-    alcohol: false,
-    active,
-    // Ticket products have no stock: the stock service skips them by this kind.
-    kind: input.kind,
-  });
-  const checkouts: Array<{ id: number }> = await trx('checkouts').where({ event_id: input.eventId }).select('id');
-
-  for (const [index, tier] of input.tiers.entries()) {
-    const name = ticketProductName(input.kind, tier.nb);
-    const found = current.find((p) => p.tier_nb === tier.nb);
-    if (found) {
-      if (found.price_cents !== tier.priceCents || found.active !== input.open || found.name !== name) {
-        await trx('products')
-          .where({ id: found.id })
-          .update({ name, price_cents: tier.priceCents, active: input.open, position: index, updated_at: trx.fn.now() });
-        changed.push(payload({ ...found, name, price_cents: tier.priceCents }, input.open));
-      }
-      continue;
-    }
-    const [row] = await trx('products')
-      .insert({
-        name,
-        image: TICKET_IMAGES[input.kind],
-        price_cents: tier.priceCents,
-        category_id: categoryId,
-        tier_nb: tier.nb,
-        active: input.open,
-        position: index,
-      })
-      .returning(['id', 'name', 'price_cents', 'image']);
-    const product = row as { id: number; name: string; price_cents: number; image: string | null };
-    if (checkouts.length) {
-      await trx('checkout_products')
-        .insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: product.id })))
-        .onConflict()
-        .ignore();
-    }
-    changed.push(payload(product, input.open));
-  }
-  for (const gone of current.filter((p) => p.active && !input.tiers.some((t) => t.nb === p.tier_nb))) {
-    await trx('products').where({ id: gone.id }).update({ active: false, updated_at: trx.fn.now() });
-    changed.push(payload(gone, false));
-  }
-  for (const event of changed) await recordEvent(trx, 'register', 'catalog.product.changed', event);
-}
-
-/** A configuration older than the one already applied (redelivered late) changes nothing. */
-async function isStale(trx: Trx, table: 'raffles' | 'gift_baskets', id: number, occurredAt: string): Promise<boolean> {
-  const row: { updated_at: Date } | undefined = await trx(table).where({ id }).forUpdate().first('updated_at');
-  return row !== undefined && row.updated_at.getTime() > new Date(occurredAt).getTime();
-}
+export { ticketCategoryName, ticketProductName } from '../repositories/ticketCatalog.ts';
 
 /** `raffle.configured` → the raffle's read model, its category and its tier products. */
 export async function applyRaffleConfigured(
@@ -121,26 +36,7 @@ export async function applyRaffleConfigured(
     open: event.salesOpen ?? true,
   };
   const categoryId = await ensureCategory(trx, input);
-  await trx('raffles')
-    .insert({
-      id: event.raffleId,
-      event_id: event.eventId,
-      name: event.name,
-      total_tickets: event.totalTickets,
-      tiers: JSON.stringify(event.tiers),
-      sales_open: input.open,
-      category_id: categoryId,
-      updated_at: occurredAt,
-    })
-    .onConflict('id')
-    .merge({
-      event_id: event.eventId,
-      name: event.name,
-      total_tickets: event.totalTickets,
-      tiers: JSON.stringify(event.tiers),
-      sales_open: input.open,
-      updated_at: occurredAt,
-    });
+  await upsertRaffle(trx, event, input.open, categoryId, occurredAt);
   await syncTierProducts(trx, input, categoryId, ticketCategoryName('raffle', event.name));
 }
 
@@ -160,24 +56,7 @@ export async function applyGiftBasketConfigured(
     open: true,
   };
   const categoryId = await ensureCategory(trx, input);
-  await trx('gift_baskets')
-    .insert({
-      id: event.giftBasketId,
-      event_id: event.eventId,
-      name: event.name,
-      tiers: JSON.stringify(event.tiers),
-      types: JSON.stringify(event.types),
-      category_id: categoryId,
-      updated_at: occurredAt,
-    })
-    .onConflict('id')
-    .merge({
-      event_id: event.eventId,
-      name: event.name,
-      tiers: JSON.stringify(event.tiers),
-      types: JSON.stringify(event.types),
-      updated_at: occurredAt,
-    });
+  await upsertGiftBasket(trx, event, categoryId, occurredAt);
   await syncTierProducts(trx, input, categoryId, ticketCategoryName('giftbasket', event.name));
 }
 
@@ -190,8 +69,5 @@ export async function applyStockAlert(trx: Trx, event: EventPayloads['stock.aler
     stock: event.stock,
     alert_threshold: event.alertThreshold,
   };
-  await trx('stock_alerts')
-    .insert(row)
-    .onConflict(['event_id', 'product_id'])
-    .merge({ ...row, updated_at: trx.fn.now() });
+  await upsertStockAlert(trx, row);
 }
