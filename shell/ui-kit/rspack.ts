@@ -290,7 +290,11 @@ export function earlyScriptConfig(configUrl: string): Configuration {
   };
 }
 
-/** Puts the early script first in the shell's page, `async`: it runs as soon as it arrives, never waiting for `main`. */
+/**
+ * Puts the early script first in the shell's page, as a plain script: it runs before `main` even
+ * when both come from the cache (an `async` one could run after `main`'s long start and ask late).
+ * Blocking the parser costs nothing: the gateway's preload hints have already asked every file.
+ */
 class EarlyScriptTagPlugin {
   constructor(private readonly dist: string) {}
 
@@ -303,7 +307,7 @@ class EarlyScriptTagPlugin {
         } catch {
           // Built without its early script (a development build of the shell alone): the page asks for itself.
         }
-        const tags = files.map((file) => ({ tagName: 'script', voidTag: false, attributes: { async: true, src: `/${file}` } }));
+        const tags = files.map((file) => ({ tagName: 'script', voidTag: false, attributes: { src: `/${file}` } }));
         return { ...data, headTags: [...tags, ...data.headTags] } as typeof data;
       });
     });
