@@ -3,8 +3,9 @@
  * the back office, then the cash register. `{name}` marks a value the service fills in
  * (`messageOf`); the client branches on `code` and reads `details`, never the words.
  */
-import { Type, type Static } from '@sinclair/typebox';
 import type { ErrorBody as CommonErrorBody } from '@kermesse/contracts-common';
+// Only types from schema modules: this file reaches the browser, which must not carry TypeBox.
+import type { TakenDetails } from './sales.ts';
 
 export const MESSAGES = {
   EVENT_NOT_FOUND: 'Événement introuvable.',
@@ -131,10 +132,6 @@ export function messageOf(code: ErrorCode, params: Record<string, unknown> = {})
     return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
   });
 }
-
-/** The raffle numbers (and bet weights) a `TICKET_TAKEN` / `BET_TAKEN` refusal names in `details`. */
-export const TakenDetails = Type.Object({ numbers: Type.Array(Type.Integer()), weights: Type.Array(Type.Integer()) });
-export type TakenDetails = Static<typeof TakenDetails>;
 
 /** The taken numbers and weights of an error body; empty lists when it names none. */
 export function takenOf(body: unknown): TakenDetails {

@@ -5,14 +5,10 @@
  * `GET /api/cr/settings?eventId=…` as `data.mealDeal` in euros); SPEC §9's rule — a main at 3,50 €,
  * a drink at 1,50 € and a dessert at 1,00 € cost 0,50 € less — when none is set.
  */
-import { Type, type Static } from '@sinclair/typebox';
+// The rule's schema is in schemas.ts: this file reaches the browser, which must not carry TypeBox.
+import type { MealDealRule } from './schemas.ts';
 
-/** A discount per complete set of these (category, price) items, in cents. */
-export const MealDealRule = Type.Object({
-  discountCents: Type.Integer({ minimum: 0 }),
-  items: Type.Array(Type.Object({ categoryId: Type.Integer(), priceCents: Type.Integer({ minimum: 0 }) })),
-});
-export type MealDealRule = Static<typeof MealDealRule>;
+export type { MealDealRule };
 
 /** SPEC §9's rule: the default while an event has none of its own. */
 export const DEFAULT_MEAL_DEAL: MealDealRule = {

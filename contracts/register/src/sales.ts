@@ -271,3 +271,7 @@ export const ReaderCheckoutAnswer = Type.Object({
   data: Type.Object({ client_transaction_id: Type.String(), status: TransactionStatus, resumed: Type.Boolean() }),
 });
 export type ReaderCheckoutAnswer = Static<typeof ReaderCheckoutAnswer>;
+
+/** The raffle numbers (and bet weights) a `TICKET_TAKEN` / `BET_TAKEN` refusal names in `details`. */
+export const TakenDetails = Type.Object({ numbers: Type.Array(Type.Integer()), weights: Type.Array(Type.Integer()) });
+export type TakenDetails = Static<typeof TakenDetails>;

@@ -213,3 +213,10 @@ export const AdminCardReaders = Type.Object({
   items: Type.Array(AdminCardReader),
 });
 export type AdminCardReaders = Static<typeof AdminCardReaders>;
+
+/** The meal deal of an event (rules in mealDeal.ts): a discount per complete set of these (category, price) items, in cents. */
+export const MealDealRule = Type.Object({
+  discountCents: Type.Integer({ minimum: 0 }),
+  items: Type.Array(Type.Object({ categoryId: Type.Integer(), priceCents: Type.Integer({ minimum: 0 }) })),
+});
+export type MealDealRule = Static<typeof MealDealRule>;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { offlinePendingMessage } from '@kermesse/contracts-register/till';
+import { offlinePendingMessage } from '@kermesse/contracts-register/tillMessages';
 import {
   Button,
   ErrorLine,
