@@ -14,7 +14,8 @@
 import { pathToFileURL } from 'node:url';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
-import { createDb, migrateLatest, streamName, type ServiceMigrations } from '@kermesse/kit';
+import { streamName } from '@kermesse/kit/bus';
+import { createDb, migrateLatest, type ServiceMigrations } from '@kermesse/kit/db';
 
 const RETRY_MS = 1_000;
 const GIVE_UP_MS = 5 * 60_000;
@@ -31,8 +32,9 @@ export async function migrateService(service: string, databaseUrl: string, demoP
         await migrateLatest(db, { schema, migrations });
         break;
       } catch (err) {
-        const retriable = (err as { name?: string }).name === 'MigrationLocked'
-          || ['ECONNREFUSED', '57P03', 'ENOTFOUND', 'EAI_AGAIN'].includes((err as { code?: string }).code ?? '');
+        const retriable =
+          (err as { name?: string }).name === 'MigrationLocked' ||
+          ['ECONNREFUSED', '57P03', 'ENOTFOUND', 'EAI_AGAIN'].includes((err as { code?: string }).code ?? '');
         if (!retriable || Date.now() > deadline) throw err;
         process.stderr.write(`${JSON.stringify({ level: 'warn', service, msg: 'migration waits', err: String(err) })}\n`);
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
@@ -96,12 +98,18 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     await migrateService(service, databaseUrl, demoPassword);
     if (process.env.NATS_URL) {
       const replicas = Number(process.env.NATS_STREAM_REPLICAS ?? 1);
-      await ensureStream(process.env.NATS_URL, process.env.NATS_NAMESPACE ?? 'kermesse', Number.isInteger(replicas) && replicas > 0 ? replicas : 1);
+      await ensureStream(
+        process.env.NATS_URL,
+        process.env.NATS_NAMESPACE ?? 'kermesse',
+        Number.isInteger(replicas) && replicas > 0 ? replicas : 1,
+      );
     }
     process.stdout.write(`${JSON.stringify({ level: 'info', service, msg: 'schema up to date' })}\n`);
     process.exit(0);
   } catch (err) {
-    process.stderr.write(`${JSON.stringify({ level: 'error', service, msg: 'migration failed', err: String((err as Error).stack ?? err) })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 'error', service, msg: 'migration failed', err: String((err as Error).stack ?? err) })}\n`,
+    );
     process.exit(1);
   }
 }

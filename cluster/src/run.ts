@@ -26,7 +26,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { createDb, streamName } from '@kermesse/kit';
+import { streamName } from '@kermesse/kit/bus';
+import { createDb } from '@kermesse/kit/db';
 import { createTestDatabase, freePort } from '@kermesse/kit/testing';
 import { ensureStream, migrateService } from '../../deploy/migrate.ts';
 import { startNatsCluster, waitFor, type NatsCluster } from './natsCluster.ts';
@@ -39,9 +40,20 @@ const BUSY = 'Cette vente est déjà en cours de traitement';
 /** A sale is sent again with its key until this long after the end of the sales. */
 const RETRY_GRACE_MS = 90_000;
 
-interface Catalog { eventId: number; checkoutId: number; products: Map<string, number>; ticket: { productId: number; name: string; raffleId: number } }
+interface Catalog {
+  eventId: number;
+  checkoutId: number;
+  products: Map<string, number>;
+  ticket: { productId: number; name: string; raffleId: number };
+}
 
-interface SaleRecord { saleId: number; tickets: number[]; startedAt: number; latencyMs: number; attempts: number }
+interface SaleRecord {
+  saleId: number;
+  tickets: number[];
+  startedAt: number;
+  latencyMs: number;
+  attempts: number;
+}
 
 interface Stats {
   sales: SaleRecord[];
@@ -61,17 +73,36 @@ interface Stats {
 const log = (message: string) => console.log(`[cluster] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function post(agent: http.Agent, base: URL, pathName: string, token: string, body: string, key: string): Promise<{ status: number; body: string }> {
+function post(
+  agent: http.Agent,
+  base: URL,
+  pathName: string,
+  token: string,
+  body: string,
+  key: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      hostname: base.hostname, port: base.port, path: pathName, method: 'POST', agent,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': key },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        hostname: base.hostname,
+        port: base.port,
+        path: pathName,
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'idempotency-key': key,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(30_000, () => req.destroy(new Error('client timeout')));
     req.on('error', reject);
     req.end(body);
@@ -84,7 +115,15 @@ async function json<T>(res: Response): Promise<T> {
 }
 
 /** One cashier: sale after sale until `until`, each sent again with its key until it is answered 201. */
-async function cashier(index: number, gateway: URL, token: string, catalog: Catalog, buyerId: number, until: number, stats: Stats): Promise<void> {
+async function cashier(
+  index: number,
+  gateway: URL,
+  token: string,
+  catalog: Catalog,
+  buyerId: number,
+  until: number,
+  stats: Stats,
+): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const id = (name: string) => {
     const found = catalog.products.get(name);
@@ -93,9 +132,21 @@ async function cashier(index: number, gateway: URL, token: string, catalog: Cata
   };
   const line = (name: string, quantity: number) => ({ product: { id: id(name), name }, quantity });
   const carts = [
-    { cart: [line('Hot-dog', 1), line('Soda 33 cl', 1), line('Crêpe au sucre', 1)], paymentMode: 2, payments: [{ method: 'ESP', amount: 5.5, payment_reference: '10' }] },
-    { cart: [line('Bière pression', 2), line('Barquette de frites', 1), line('Eau minérale', 1)], paymentMode: 2, payments: [{ method: 'ESP', amount: 8.5, payment_reference: '20' }] },
-    { cart: [line('Part de gâteau', 2), line('Café', 2)], paymentMode: 1, payments: [{ method: 'CHQ', amount: 4, payment_reference: '0012345' }] },
+    {
+      cart: [line('Hot-dog', 1), line('Soda 33 cl', 1), line('Crêpe au sucre', 1)],
+      paymentMode: 2,
+      payments: [{ method: 'ESP', amount: 5.5, payment_reference: '10' }],
+    },
+    {
+      cart: [line('Bière pression', 2), line('Barquette de frites', 1), line('Eau minérale', 1)],
+      paymentMode: 2,
+      payments: [{ method: 'ESP', amount: 8.5, payment_reference: '20' }],
+    },
+    {
+      cart: [line('Part de gâteau', 2), line('Café', 2)],
+      paymentMode: 1,
+      payments: [{ method: 'CHQ', amount: 4, payment_reference: '0012345' }],
+    },
   ];
   // Each cashier offers its own block of numbers (the demo sold a few already: a 409 moves on).
   let nextNumber = 301 + index * 80;
@@ -108,8 +159,17 @@ async function cashier(index: number, gateway: URL, token: string, catalog: Cata
       const number = withTicket ? nextNumber : 0;
       const base = carts[(i + index) % carts.length]!;
       const sale = withTicket
-        ? { checkoutId: catalog.checkoutId, eventId: catalog.eventId, personId: buyerId, raffleId: catalog.ticket.raffleId, raffles: [number], paymentMode: 2, paymentStatus: 1,
-            cart: [{ product: { id: catalog.ticket.productId, name: catalog.ticket.name }, quantity: 1 }], payments: [{ method: 'ESP', amount: 2, payment_reference: '2' }] }
+        ? {
+            checkoutId: catalog.checkoutId,
+            eventId: catalog.eventId,
+            personId: buyerId,
+            raffleId: catalog.ticket.raffleId,
+            raffles: [number],
+            paymentMode: 2,
+            paymentStatus: 1,
+            cart: [{ product: { id: catalog.ticket.productId, name: catalog.ticket.name }, quantity: 1 }],
+            payments: [{ method: 'ESP', amount: 2, payment_reference: '2' }],
+          }
         : { checkoutId: catalog.checkoutId, eventId: catalog.eventId, personId: 0, paymentStatus: 1, ...base };
       const body = JSON.stringify({ sale });
       const key = randomUUID();
@@ -125,7 +185,13 @@ async function cashier(index: number, gateway: URL, token: string, catalog: Cata
         }
         if (answer?.status === 201) {
           const created = JSON.parse(answer.body) as { sale?: { id?: number } };
-          stats.sales.push({ saleId: Number(created.sale?.id), tickets: withTicket ? [number] : [], startedAt, latencyMs: performance.now() - startedAt, attempts });
+          stats.sales.push({
+            saleId: Number(created.sale?.id),
+            tickets: withTicket ? [number] : [],
+            startedAt,
+            latencyMs: performance.now() - startedAt,
+            attempts,
+          });
           if (withTicket) nextNumber += 1;
           break;
         }
@@ -152,7 +218,9 @@ async function cashier(index: number, gateway: URL, token: string, catalog: Cata
       }
       if (i % 5 === 0) {
         stats.reads += 1;
-        const res = await fetch(new URL(`/api/cr/stocks/${catalog.eventId}/stocks/state`, gateway), { headers: { authorization: `Bearer ${token}` } }).catch((err: Error) => err);
+        const res = await fetch(new URL(`/api/cr/stocks/${catalog.eventId}/stocks/state`, gateway), {
+          headers: { authorization: `Bearer ${token}` },
+        }).catch((err: Error) => err);
         if (res instanceof Error) stats.readErrors.push(`stock state: ${res.message}`);
         else {
           if (res.status !== 200) stats.readErrors.push(`stock state answered ${res.status}: ${(await res.text()).slice(0, 120)}`);
@@ -183,27 +251,65 @@ async function main(): Promise<number> {
   let failed = true;
   try {
     nats = await startNatsCluster(dir);
-    log(`NATS ${nats.version}: 3 nodes ${nats.nodes.map((n) => n.url).join(', ')}; sync_interval: ${nats.syncAlways ? 'always' : 'server default (this nats-server is older than 2.10; deploy/ uses always)'}`);
+    log(
+      `NATS ${nats.version}: 3 nodes ${nats.nodes.map((n) => n.url).join(', ')}; sync_interval: ${nats.syncAlways ? 'always' : 'server default (this nats-server is older than 2.10; deploy/ uses always)'}`,
+    );
     await ensureStream(nats.nodes.map((n) => n.url).join(','), namespace, 3);
     for (const service of ['identity', 'register', 'raffle', 'stock']) await migrateService(service, database.url, password);
     log('schemas migrated, demo data seeded, stream created with 3 replicas');
 
     const natsUrl = (i: number) => nats!.nodes[i % 3]!.url;
     const common = { DATABASE_URL: database.url, NATS_NAMESPACE: namespace, LOG_LEVEL: 'warn', KERMESSE_DATA_DIR: path.join(dir, 'data') };
-    const identity = defineProc(ROOT, logDir, 'identity', 'services/identity/src/server.ts', await freePort(), { ...common, NATS_URL: natsUrl(0) });
+    const identity = defineProc(ROOT, logDir, 'identity', 'services/identity/src/server.ts', await freePort(), {
+      ...common,
+      NATS_URL: natsUrl(0),
+    });
     const identityUrl = identity.url;
-    const raffles = [0, 1].map(async (i) => defineProc(ROOT, logDir, `raffle-${'ab'[i]}`, 'services/raffle/src/server.ts', await freePort(), { ...common, NATS_URL: natsUrl(i + 1), IDENTITY_URL: identityUrl }));
-    const [raffleA, raffleB] = await Promise.all(raffles) as [Proc, Proc];
-    const registerA = defineProc(ROOT, logDir, 'register-a', 'services/register/src/server.ts', await freePort(), { ...common, NATS_URL: natsUrl(0), IDENTITY_URL: identityUrl, RAFFLE_URL: raffleA.url });
-    const registerB = defineProc(ROOT, logDir, 'register-b', 'services/register/src/server.ts', await freePort(), { ...common, NATS_URL: natsUrl(1), IDENTITY_URL: identityUrl, RAFFLE_URL: raffleB.url });
-    const stockA = defineProc(ROOT, logDir, 'stock-a', 'services/stock/src/server.ts', await freePort(), { ...common, NATS_URL: natsUrl(2), IDENTITY_URL: identityUrl });
-    const stockB = defineProc(ROOT, logDir, 'stock-b', 'services/stock/src/server.ts', await freePort(), { ...common, NATS_URL: natsUrl(0), IDENTITY_URL: identityUrl });
+    const raffles = [0, 1].map(async (i) =>
+      defineProc(ROOT, logDir, `raffle-${'ab'[i]}`, 'services/raffle/src/server.ts', await freePort(), {
+        ...common,
+        NATS_URL: natsUrl(i + 1),
+        IDENTITY_URL: identityUrl,
+      }),
+    );
+    const [raffleA, raffleB] = (await Promise.all(raffles)) as [Proc, Proc];
+    const registerA = defineProc(ROOT, logDir, 'register-a', 'services/register/src/server.ts', await freePort(), {
+      ...common,
+      NATS_URL: natsUrl(0),
+      IDENTITY_URL: identityUrl,
+      RAFFLE_URL: raffleA.url,
+    });
+    const registerB = defineProc(ROOT, logDir, 'register-b', 'services/register/src/server.ts', await freePort(), {
+      ...common,
+      NATS_URL: natsUrl(1),
+      IDENTITY_URL: identityUrl,
+      RAFFLE_URL: raffleB.url,
+    });
+    const stockA = defineProc(ROOT, logDir, 'stock-a', 'services/stock/src/server.ts', await freePort(), {
+      ...common,
+      NATS_URL: natsUrl(2),
+      IDENTITY_URL: identityUrl,
+    });
+    const stockB = defineProc(ROOT, logDir, 'stock-b', 'services/stock/src/server.ts', await freePort(), {
+      ...common,
+      NATS_URL: natsUrl(0),
+      IDENTITY_URL: identityUrl,
+    });
     // Services this test does not run point at a port where nothing listens (never another system's).
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     const gatewayProc = defineProc(ROOT, logDir, 'gateway', 'gateway/src/server.ts', await freePort(), {
-      HOST: '127.0.0.1', KERMESSE_ROOT: dir, UPSTREAM_CHECK_INTERVAL_MS: '500', UPSTREAM_CONNECT_TIMEOUT_MS: '1000',
-      IDENTITY_URL: identityUrl, REGISTER_URL: `${registerA.url},${registerB.url}`, RAFFLE_URL: `${raffleA.url},${raffleB.url}`,
-      STOCK_URL: `${stockA.url},${stockB.url}`, BINGO_URL: nowhere, ACCOUNTING_URL: nowhere, SWAPMEET_URL: nowhere, CONTACT_URL: nowhere,
+      HOST: '127.0.0.1',
+      KERMESSE_ROOT: dir,
+      UPSTREAM_CHECK_INTERVAL_MS: '500',
+      UPSTREAM_CONNECT_TIMEOUT_MS: '1000',
+      IDENTITY_URL: identityUrl,
+      REGISTER_URL: `${registerA.url},${registerB.url}`,
+      RAFFLE_URL: `${raffleA.url},${raffleB.url}`,
+      STOCK_URL: `${stockA.url},${stockB.url}`,
+      BINGO_URL: nowhere,
+      ACCOUNTING_URL: nowhere,
+      SWAPMEET_URL: nowhere,
+      CONTACT_URL: nowhere,
     });
     procs.push(identity, raffleA, raffleB, registerA, registerB, stockA, stockB, gatewayProc);
     await identity.start();
@@ -213,14 +319,22 @@ async function main(): Promise<number> {
     log(`up: identity, raffle ×2, register ×2, stock ×2, gateway ${gatewayProc.url} (logs in ${logDir})`);
 
     const gateway = new URL(gatewayProc.url);
-    const { token } = await json<{ token: string }>(await fetch(new URL('/api/login', gateway), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'caissier@kermesse.local', password }),
-    }));
+    const { token } = await json<{ token: string }>(
+      await fetch(new URL('/api/login', gateway), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'caissier@kermesse.local', password }),
+      }),
+    );
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const [event] = await json<Array<{ id: number }>>(await fetch(new URL('/api/cr/events', gateway), { headers }));
-    const [withCheckouts] = await json<Array<{ checkouts: Array<{ id: number; name: string }> }>>(await fetch(new URL(`/api/cr/events/${event!.id}/checkouts`, gateway), { headers }));
+    const [withCheckouts] = await json<Array<{ checkouts: Array<{ id: number; name: string }> }>>(
+      await fetch(new URL(`/api/cr/events/${event!.id}/checkouts`, gateway), { headers }),
+    );
     const checkout = withCheckouts!.checkouts.find((c) => c.name === 'Caisse Buvette')!;
-    const [data] = await json<Array<{ products: Array<{ id: number; name: string }> }>>(await fetch(new URL(`/api/cr/checkouts/${checkout.id}`, gateway), { headers }));
+    const [data] = await json<Array<{ products: Array<{ id: number; name: string }> }>>(
+      await fetch(new URL(`/api/cr/checkouts/${checkout.id}`, gateway), { headers }),
+    );
 
     const registerDb = createDb(database.url, { schema: 'register', poolMax: 2 });
     const stockDb = createDb(database.url, { schema: 'stock', poolMax: 2 });
@@ -228,35 +342,88 @@ async function main(): Promise<number> {
     try {
       // The raffle's tiers reach the register through NATS (raffle.configured), the products reach stock.
       let ticket: Catalog['ticket'] | undefined;
-      await waitFor(async () => {
-        const row = await registerDb('products as p').join('categories as c', 'c.id', 'p.category_id')
-          .whereNotNull('c.raffle_id').andWhere('p.tier_nb', 1).andWhere('p.active', true).first('p.id', 'p.name', 'c.raffle_id');
-        if (row) ticket = { productId: row.id as number, name: row.name as string, raffleId: row.raffle_id as number };
-        return !!row;
-      }, 60_000, 'the raffle ticket products at the register');
-      const sellable = ['Hot-dog', 'Soda 33 cl', 'Crêpe au sucre', 'Bière pression', 'Barquette de frites', 'Eau minérale', 'Part de gâteau', 'Café'];
+      await waitFor(
+        async () => {
+          const row = await registerDb('products as p')
+            .join('categories as c', 'c.id', 'p.category_id')
+            .whereNotNull('c.raffle_id')
+            .andWhere('p.tier_nb', 1)
+            .andWhere('p.active', true)
+            .first('p.id', 'p.name', 'c.raffle_id');
+          if (row) ticket = { productId: row.id as number, name: row.name as string, raffleId: row.raffle_id as number };
+          return !!row;
+        },
+        60_000,
+        'the raffle ticket products at the register',
+      );
+      const sellable = [
+        'Hot-dog',
+        'Soda 33 cl',
+        'Crêpe au sucre',
+        'Bière pression',
+        'Barquette de frites',
+        'Eau minérale',
+        'Part de gâteau',
+        'Café',
+      ];
       const productIds = data!.products.filter((p) => sellable.includes(p.name)).map((p) => p.id);
       if (productIds.length !== sellable.length) throw new Error(`the demo « Caisse Buvette » lacks some of ${sellable.join(', ')}`);
-      await waitFor(async () => Number((await stockDb('levels').whereIn('product_id', productIds).count({ n: '*' }))[0]!.n) >= productIds.length, 60_000, 'the stock levels of the demo products')
-        .catch(async (err: Error) => {
-          const count = async (db: typeof stockDb, table: string) => Number((await db(table).count({ n: '*' }))[0]!.n);
-          throw new Error(`${err.message} (register outbox ${await count(registerDb, 'outbox')}, stock events ${await count(stockDb, 'events')}, products ${await count(stockDb, 'products')}, levels ${await count(stockDb, 'levels')}, inbox ${await count(stockDb, 'inbox')})`);
-        });
-      const catalog: Catalog = { eventId: event!.id, checkoutId: checkout.id, products: new Map(data!.products.map((p) => [p.name, p.id])), ticket: ticket! };
-      const buyer = await json<{ data: { user: { id: number } } }>(await fetch(new URL('/api/cr/users/create', gateway), {
-        method: 'POST', headers, body: JSON.stringify({ email: `cluster.${namespace}@example.org`, phone: '06 12 34 56 78', firstName: 'Camille', lastName: 'Grappe' }),
-      }));
+      await waitFor(
+        async () => Number((await stockDb('levels').whereIn('product_id', productIds).count({ n: '*' }))[0]!.n) >= productIds.length,
+        60_000,
+        'the stock levels of the demo products',
+      ).catch(async (err: Error) => {
+        const count = async (db: typeof stockDb, table: string) => Number((await db(table).count({ n: '*' }))[0]!.n);
+        throw new Error(
+          `${err.message} (register outbox ${await count(registerDb, 'outbox')}, stock events ${await count(stockDb, 'events')}, products ${await count(stockDb, 'products')}, levels ${await count(stockDb, 'levels')}, inbox ${await count(stockDb, 'inbox')})`,
+        );
+      });
+      const catalog: Catalog = {
+        eventId: event!.id,
+        checkoutId: checkout.id,
+        products: new Map(data!.products.map((p) => [p.name, p.id])),
+        ticket: ticket!,
+      };
+      const buyer = await json<{ data: { user: { id: number } } }>(
+        await fetch(new URL('/api/cr/users/create', gateway), {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            email: `cluster.${namespace}@example.org`,
+            phone: '06 12 34 56 78',
+            firstName: 'Camille',
+            lastName: 'Grappe',
+          }),
+        }),
+      );
       const salesBefore = Number((await registerDb('sales').count({ n: '*' }))[0]!.n);
 
       // --- 60 s of sales with faults --------------------------------------------------------------
-      const stats: Stats = { sales: [], retries: 0, transient: 0, unexpected: [], reads: 0, readErrors: [], ticketConflicts: 0, transientAt: [], transientKinds: [] };
+      const stats: Stats = {
+        sales: [],
+        retries: 0,
+        transient: 0,
+        unexpected: [],
+        reads: 0,
+        readErrors: [],
+        ticketConflicts: 0,
+        transientAt: [],
+        transientKinds: [],
+      };
       const startedAt = performance.now();
       const until = startedAt + DURATION_S * 1000;
       log(`selling for ${DURATION_S} s from ${CLIENTS} cashiers…`);
       const clients = Array.from({ length: CLIENTS }, (_, i) => cashier(i, gateway, token, catalog, buyer.data.user.id, until, stats));
       const at = (fraction: number) => sleep(Math.max(0, startedAt + fraction * DURATION_S * 1000 - performance.now()));
       const windows: Array<{ name: string; from: number; to: number }> = [];
-      const fault = async (name: string, proc: string, kill: () => Promise<void>, restart: () => Promise<void>, from: number, to: number) => {
+      const fault = async (
+        name: string,
+        proc: string,
+        kill: () => Promise<void>,
+        restart: () => Promise<void>,
+        from: number,
+        to: number,
+      ) => {
         await at(from);
         const t0 = performance.now();
         await kill();
@@ -270,12 +437,44 @@ async function main(): Promise<number> {
       };
       // Each fault on its own schedule (a slow restart does not push the next one back); the rolling
       // restart of register-b waits until register-a is back, so one register always sells.
-      const registerABack = fault('kill -9 register-a', 'register-a', () => registerA.kill(), () => registerA.start(), 0.3, 0.4);
+      const registerABack = fault(
+        'kill -9 register-a',
+        'register-a',
+        () => registerA.kill(),
+        () => registerA.start(),
+        0.3,
+        0.4,
+      );
       const faults = [
-        fault('kill -9 nats-1', 'nats-1', () => nats!.kill(1), async () => { await nats!.start(1); }, 0.08, 0.25),
+        fault(
+          'kill -9 nats-1',
+          'nats-1',
+          () => nats!.kill(1),
+          async () => {
+            await nats!.start(1);
+          },
+          0.08,
+          0.25,
+        ),
         registerABack,
-        fault('kill -9 stock-b', 'stock-b', () => stockB.kill(), () => stockB.start(), 0.5, 0.6),
-        registerABack.then(() => fault('SIGTERM register-b (rolling restart)', 'register-b', () => registerB.kill('SIGTERM'), () => registerB.start(), 0.7, 0.8)),
+        fault(
+          'kill -9 stock-b',
+          'stock-b',
+          () => stockB.kill(),
+          () => stockB.start(),
+          0.5,
+          0.6,
+        ),
+        registerABack.then(() =>
+          fault(
+            'SIGTERM register-b (rolling restart)',
+            'register-b',
+            () => registerB.kill('SIGTERM'),
+            () => registerB.start(),
+            0.7,
+            0.8,
+          ),
+        ),
       ];
       await Promise.all([...clients, ...faults]);
       const sellingS = (performance.now() - startedAt) / 1000;
@@ -283,13 +482,21 @@ async function main(): Promise<number> {
       // --- figures ----------------------------------------------------------------------------------
       const latencies = stats.sales.map((s) => s.latencyMs);
       const inFault = stats.sales.filter((s) => windows.some((w) => s.startedAt >= w.from && s.startedAt <= w.to)).map((s) => s.latencyMs);
-      log(`${stats.sales.length} sales answered 201 in ${sellingS.toFixed(1)} s: ${(stats.sales.length / DURATION_S).toFixed(1)} sales/s; p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
-      log(`during the faults: ${inFault.length} sales, p99 ${percentile(inFault, 99).toFixed(0)} ms, max ${Math.max(0, ...inFault).toFixed(0)} ms; ${stats.transient} transient answers retried with the same key; ${stats.ticketConflicts} numbers already sold skipped; ${stats.reads} stock reads`);
+      log(
+        `${stats.sales.length} sales answered 201 in ${sellingS.toFixed(1)} s: ${(stats.sales.length / DURATION_S).toFixed(1)} sales/s; p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
+      );
+      log(
+        `during the faults: ${inFault.length} sales, p99 ${percentile(inFault, 99).toFixed(0)} ms, max ${Math.max(0, ...inFault).toFixed(0)} ms; ${stats.transient} transient answers retried with the same key; ${stats.ticketConflicts} numbers already sold skipped; ${stats.reads} stock reads`,
+      );
       for (const w of windows) {
         const during = stats.sales.filter((sale) => sale.startedAt >= w.from && sale.startedAt <= w.to).map((sale) => sale.latencyMs);
         const kinds = stats.transientKinds.filter((_, i) => stats.transientAt[i]! >= w.from && stats.transientAt[i]! <= w.to);
-        const transient = kinds.length ? `${kinds.length} [${[...new Set(kinds)].map((k) => `${k} ×${kinds.filter((x) => x === k).length}`).join(', ')}]` : '0';
-        log(`  ${w.name}: ${during.length} sales, p99 ${percentile(during, 99).toFixed(0)} ms; ${transient} transient answers (5xx, network, « déjà en cours ») a cashier's retry absorbed`);
+        const transient = kinds.length
+          ? `${kinds.length} [${[...new Set(kinds)].map((k) => `${k} ×${kinds.filter((x) => x === k).length}`).join(', ')}]`
+          : '0';
+        log(
+          `  ${w.name}: ${during.length} sales, p99 ${percentile(during, 99).toFixed(0)} ms; ${transient} transient answers (5xx, network, « déjà en cours ») a cashier's retry absorbed`,
+        );
       }
 
       // --- exactness checks -------------------------------------------------------------------------
@@ -302,21 +509,41 @@ async function main(): Promise<number> {
       // What a replica going away could cause: a cut connection (network, 502/503/504) or a sale left
       // running (« déjà en cours »). A 500 is the service's own failure (e.g. Postgres refusing more
       // clients on a shared machine) and is shown, not counted.
-      const rollingKinds = rolling ? stats.transientKinds.filter((_, i) => stats.transientAt[i]! >= rolling.from && stats.transientAt[i]! <= rolling.to) : [];
-      const rollingErrors = rollingKinds.filter((kind) => kind === 'network' || kind === 'busy' || kind === '502' || kind === '503' || kind === '504');
-      check('no client saw an error during the rolling restart (SIGTERM register-b)', rolling !== undefined && rollingErrors.length === 0,
-        `${rollingErrors.length} (${rollingErrors.join(', ')}); all transient answers in that window: ${rollingKinds.join(', ') || 'none'}`);
+      const rollingKinds = rolling
+        ? stats.transientKinds.filter((_, i) => stats.transientAt[i]! >= rolling.from && stats.transientAt[i]! <= rolling.to)
+        : [];
+      const rollingErrors = rollingKinds.filter(
+        (kind) => kind === 'network' || kind === 'busy' || kind === '502' || kind === '503' || kind === '504',
+      );
+      check(
+        'no client saw an error during the rolling restart (SIGTERM register-b)',
+        rolling !== undefined && rollingErrors.length === 0,
+        `${rollingErrors.length} (${rollingErrors.join(', ')}); all transient answers in that window: ${rollingKinds.join(', ') || 'none'}`,
+      );
       // A sale cut by the kill -9 of its register replica: its retry takes the key over on the other
       // replica once the idempotency lease (5 s) lapses, instead of waiting a minute.
       const killed = windows.find((w) => w.name === 'kill -9 register-a');
-      const slowest = Math.max(0, ...stats.sales.filter((sale) => killed && sale.startedAt >= killed.from && sale.startedAt <= killed.to).map((sale) => sale.latencyMs));
-      check('a sale cut by the kill -9 of its register is answered within 10 s by the other replica', slowest < 10_000, `slowest ${slowest.toFixed(0)} ms`);
+      const slowest = Math.max(
+        0,
+        ...stats.sales
+          .filter((sale) => killed && sale.startedAt >= killed.from && sale.startedAt <= killed.to)
+          .map((sale) => sale.latencyMs),
+      );
+      check(
+        'a sale cut by the kill -9 of its register is answered within 10 s by the other replica',
+        slowest < 10_000,
+        `slowest ${slowest.toFixed(0)} ms`,
+      );
       const ids = stats.sales.map((s) => s.saleId);
       check('every 201 names its own sale', new Set(ids).size === ids.length && ids.every(Number.isInteger));
       const stored = await registerDb('sales').whereIn('id', ids).count({ n: '*' });
       check('every sale answered 201 is stored once', Number(stored[0]!.n) === ids.length, `${stored[0]!.n} of ${ids.length}`);
       const salesAfter = Number((await registerDb('sales').count({ n: '*' }))[0]!.n);
-      check('no sale stored that was not answered 201 (a retry never sells twice)', salesAfter - salesBefore === ids.length, `${salesAfter - salesBefore} stored, ${ids.length} answered`);
+      check(
+        'no sale stored that was not answered 201 (a retry never sells twice)',
+        salesAfter - salesBefore === ids.length,
+        `${salesAfter - salesBefore} stored, ${ids.length} answered`,
+      );
 
       const nc = await connect({ servers: nats.nodes.map((n) => n.url), timeout: 10_000 });
       try {
@@ -325,54 +552,141 @@ async function main(): Promise<number> {
         const outboxCount = async () => Number((await registerDb('outbox').where({ type: 'sale.completed' }).count({ n: '*' }))[0]!.n);
         const streamCount = async () => {
           const info = await jsm.streams.info(streamName(namespace), { subjects_filter: subject });
-          return { count: info.state.subjects?.[subject] ?? 0, replicas: info.config.num_replicas, peers: (info.cluster?.replicas?.length ?? 0) + 1 };
+          return {
+            count: info.state.subjects?.[subject] ?? 0,
+            replicas: info.config.num_replicas,
+            peers: (info.cluster?.replicas?.length ?? 0) + 1,
+          };
         };
         let stream = { count: -1, replicas: 0, peers: 0 };
-        const published = await waitFor(async () => {
-          stream = await streamCount();
-          return stream.count === (await outboxCount());
-        }, 60_000, 'the outbox to be published').then(() => true, () => false);
+        const published = await waitFor(
+          async () => {
+            stream = await streamCount();
+            return stream.count === (await outboxCount());
+          },
+          60_000,
+          'the outbox to be published',
+        ).then(
+          () => true,
+          () => false,
+        );
         const outbox = await outboxCount();
-        check('every sale has its sale.completed in the outbox', Number((await registerDb('sales as s').whereNotExists(
-          registerDb('outbox as o').where('o.type', 'sale.completed').whereRaw("(o.envelope->'payload'->>'saleId')::int = s.id"),
-        ).count({ n: '*' }))[0]!.n) === 0);
-        check('the stream holds each sale.completed once: none lost, none doubled', published && stream.count === outbox, `stream ${stream.count}, outbox ${outbox}`);
-        check('the stream has 3 replicas', stream.replicas === 3 && stream.peers === 3, `replicas ${stream.replicas}, peers ${stream.peers}`);
+        check(
+          'every sale has its sale.completed in the outbox',
+          Number(
+            (
+              await registerDb('sales as s')
+                .whereNotExists(
+                  registerDb('outbox as o').where('o.type', 'sale.completed').whereRaw("(o.envelope->'payload'->>'saleId')::int = s.id"),
+                )
+                .count({ n: '*' })
+            )[0]!.n,
+          ) === 0,
+        );
+        check(
+          'the stream holds each sale.completed once: none lost, none doubled',
+          published && stream.count === outbox,
+          `stream ${stream.count}, outbox ${outbox}`,
+        );
+        check(
+          'the stream has 3 replicas',
+          stream.replicas === 3 && stream.peers === 3,
+          `replicas ${stream.replicas}, peers ${stream.peers}`,
+        );
 
         // Stock: each event applied once, levels exact.
-        const applied = await waitFor(async () => {
-          const handled = await stockDb('inbox').where({ type: 'sale.completed' }).countDistinct({ n: 'event_id' });
-          return Number(handled[0]!.n) >= outbox;
-        }, 90_000, 'stock to catch up').then(() => true, () => false);
+        const applied = await waitFor(
+          async () => {
+            const handled = await stockDb('inbox').where({ type: 'sale.completed' }).countDistinct({ n: 'event_id' });
+            return Number(handled[0]!.n) >= outbox;
+          },
+          90_000,
+          'stock to catch up',
+        ).then(
+          () => true,
+          () => false,
+        );
         const handledRows = Number((await stockDb('inbox').where({ type: 'sale.completed' }).count({ n: '*' }))[0]!.n);
         const consumers = Number((await stockDb('inbox').where({ type: 'sale.completed' }).countDistinct({ n: 'consumer' }))[0]!.n);
-        check('stock handled every sale.completed, each once', applied && handledRows === outbox * consumers, `${handledRows} handled (${consumers} consumer(s)), ${outbox} published`);
-        const sold = (await registerDb('sale_lines').where({ kind: 'product' }).groupBy('product_id').select('product_id').sum({ q: 'quantity' })) as Array<{ product_id: number; q: string }>;
-        const moved = (await stockDb('movements').where({ kind: 'sale' }).groupBy('product_id').select('product_id').sum({ v: 'variation' })) as Array<{ product_id: number; v: string }>;
+        check(
+          'stock handled every sale.completed, each once',
+          applied && handledRows === outbox * consumers,
+          `${handledRows} handled (${consumers} consumer(s)), ${outbox} published`,
+        );
+        const sold = (await registerDb('sale_lines')
+          .where({ kind: 'product' })
+          .groupBy('product_id')
+          .select('product_id')
+          .sum({ q: 'quantity' })) as Array<{ product_id: number; q: string }>;
+        const moved = (await stockDb('movements')
+          .where({ kind: 'sale' })
+          .groupBy('product_id')
+          .select('product_id')
+          .sum({ v: 'variation' })) as Array<{ product_id: number; v: string }>;
         const movedBy = new Map(moved.map((m) => [Number(m.product_id), -Number(m.v)]));
         const tracked = new Set((await stockDb('levels').select('product_id')).map((l) => Number(l.product_id)));
         const wrong = sold.filter((s) => tracked.has(Number(s.product_id)) && movedBy.get(Number(s.product_id)) !== Number(s.q));
-        check('stock movements equal the quantities sold, product by product', wrong.length === 0,
-          wrong.slice(0, 5).map((w) => `product ${w.product_id}: sold ${w.q}, moved ${movedBy.get(Number(w.product_id)) ?? 0}`).join('; '));
-        const drift = await stockDb('levels as l').select('l.product_id', 'l.stock')
-          .select(stockDb.raw('(select coalesce(sum(m.variation), 0) from ?? m where m.event_id = l.event_id and m.product_id = l.product_id) as total', ['movements']))
+        check(
+          'stock movements equal the quantities sold, product by product',
+          wrong.length === 0,
+          wrong
+            .slice(0, 5)
+            .map((w) => `product ${w.product_id}: sold ${w.q}, moved ${movedBy.get(Number(w.product_id)) ?? 0}`)
+            .join('; '),
+        );
+        const drift = await stockDb('levels as l')
+          .select('l.product_id', 'l.stock')
+          .select(
+            stockDb.raw(
+              '(select coalesce(sum(m.variation), 0) from ?? m where m.event_id = l.event_id and m.product_id = l.product_id) as total',
+              ['movements'],
+            ),
+          )
           .then((rows) => rows.filter((r) => Number(r.stock) !== Number(r.total)));
-        check('every stock level is the sum of its movements', drift.length === 0, drift.slice(0, 3).map((d) => `product ${d.product_id}: ${d.stock} ≠ ${d.total}`).join('; '));
+        check(
+          'every stock level is the sum of its movements',
+          drift.length === 0,
+          drift
+            .slice(0, 3)
+            .map((d) => `product ${d.product_id}: ${d.stock} ≠ ${d.total}`)
+            .join('; '),
+        );
 
         // Raffle: every ticket sold once, held by the raffle for its sale.
         const registerTickets = await registerDb('sale_tickets').select('raffle_id', 'number', 'sale_id');
         const soldNumbers = stats.sales.flatMap((s) => s.tickets);
-        check('every ticket sold through the gateway is sold once', new Set(soldNumbers).size === soldNumbers.length && soldNumbers.length > 0, `${soldNumbers.length} tickets`);
-        const confirmed = await waitFor(async () => {
-          const rows = await raffleDb('tickets').where({ status: 'sold' }).whereIn('sale_id', registerTickets.map((t) => t.sale_id)).count({ n: '*' });
-          return Number(rows[0]!.n) === registerTickets.length;
-        }, 60_000, 'the raffle to confirm the tickets').then(() => true, () => false);
+        check(
+          'every ticket sold through the gateway is sold once',
+          new Set(soldNumbers).size === soldNumbers.length && soldNumbers.length > 0,
+          `${soldNumbers.length} tickets`,
+        );
+        const confirmed = await waitFor(
+          async () => {
+            const rows = await raffleDb('tickets')
+              .where({ status: 'sold' })
+              .whereIn(
+                'sale_id',
+                registerTickets.map((t) => t.sale_id),
+              )
+              .count({ n: '*' });
+            return Number(rows[0]!.n) === registerTickets.length;
+          },
+          60_000,
+          'the raffle to confirm the tickets',
+        ).then(
+          () => true,
+          () => false,
+        );
         const mismatched = [];
         for (const t of registerTickets) {
           const row = await raffleDb('tickets').where({ raffle_id: t.raffle_id, number: t.number }).first('status', 'sale_id');
           if (row?.status !== 'sold' || Number(row.sale_id) !== Number(t.sale_id)) mismatched.push(`${t.raffle_id}/${t.number}`);
         }
-        check('the raffle holds every ticket the register sold, for that sale', confirmed && mismatched.length === 0, mismatched.slice(0, 5).join(', '));
+        check(
+          'the raffle holds every ticket the register sold, for that sale',
+          confirmed && mismatched.length === 0,
+          mismatched.slice(0, 5).join(', '),
+        );
       } finally {
         await nc.close();
       }

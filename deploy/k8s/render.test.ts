@@ -18,7 +18,7 @@ import { CronJob } from 'kubernetes-models/batch/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
-import { SERVICE_NAMES } from '@kermesse/kit';
+import { SERVICE_NAMES } from '@kermesse/kit/http';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -71,7 +71,9 @@ describe('kubectl kustomize deploy/k8s/overlays/production', () => {
   });
 
   it('runs every service and the gateway with 2+ replicas, probes on /readyz and /healthz, requests and non-root', () => {
-    const names = deployments().map((d) => d.metadata!.name).sort();
+    const names = deployments()
+      .map((d) => d.metadata!.name)
+      .sort();
     expect(names).toEqual([...SERVICE_NAMES, 'gateway'].sort());
     for (const deployment of deployments()) {
       const name = deployment.metadata!.name!;
@@ -99,7 +101,8 @@ describe('kubectl kustomize deploy/k8s/overlays/production', () => {
         !!selector && Object.entries(selector).every(([k, v]) => labels[k] === v);
       const service = find('Service', name) as unknown as { spec: { selector: Record<string, string> } } | undefined;
       expect(selects(service?.spec.selector), `Service ${name}`).toBe(true);
-      const pdb = find('PodDisruptionBudget', name) as unknown as { spec: { minAvailable: number; selector: { matchLabels: Record<string, string> } } } | undefined;
+      const pdb = find('PodDisruptionBudget', name) as unknown as
+        { spec: { minAvailable: number; selector: { matchLabels: Record<string, string> } } } | undefined;
       expect(selects(pdb?.spec.selector.matchLabels), `PDB ${name}`).toBe(true);
       expect(pdb?.spec.minAvailable).toBe(1);
     }
@@ -107,7 +110,9 @@ describe('kubectl kustomize deploy/k8s/overlays/production', () => {
 
   it('autoscales the gateway and the register from 2 replicas', () => {
     for (const name of ['gateway', 'register']) {
-      const hpa = find('HorizontalPodAutoscaler', name) as unknown as { spec: { scaleTargetRef: { kind: string; name: string }; minReplicas: number; maxReplicas: number } };
+      const hpa = find('HorizontalPodAutoscaler', name) as unknown as {
+        spec: { scaleTargetRef: { kind: string; name: string }; minReplicas: number; maxReplicas: number };
+      };
       expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name });
       expect(hpa.spec.minReplicas).toBe(2);
       expect(hpa.spec.maxReplicas).toBeGreaterThan(2);
@@ -132,7 +137,10 @@ describe('kubectl kustomize deploy/k8s/overlays/production', () => {
   });
 
   it('runs Postgres as a CloudNativePG Cluster and points every service at its primary only', () => {
-    const cluster = find('Cluster', 'kermesse-db') as unknown as { apiVersion: string; spec: { instances: number; bootstrap: { initdb: { database: string } }; backup: unknown } };
+    const cluster = find('Cluster', 'kermesse-db') as unknown as {
+      apiVersion: string;
+      spec: { instances: number; bootstrap: { initdb: { database: string } }; backup: unknown };
+    };
     expect(cluster.apiVersion).toBe('postgresql.cnpg.io/v1');
     expect(cluster.spec.instances).toBeGreaterThanOrEqual(3);
     expect(cluster.spec.bootstrap.initdb.database).toBe('kermesse');
@@ -141,8 +149,10 @@ describe('kubectl kustomize deploy/k8s/overlays/production', () => {
       const pod = deployment.spec!.template.spec!;
       for (const container of [...pod.initContainers!, ...pod.containers]) {
         // The `uri` of the app Secret names kermesse-db-rw (the primary); never -ro or -r.
-        expect(envValue(container, 'DATABASE_URL')?.valueFrom?.secretKeyRef, `${deployment.metadata!.name}/${container.name}`)
-          .toEqual({ name: 'kermesse-db-app', key: 'uri' });
+        expect(envValue(container, 'DATABASE_URL')?.valueFrom?.secretKeyRef, `${deployment.metadata!.name}/${container.name}`).toEqual({
+          name: 'kermesse-db-app',
+          key: 'uri',
+        });
       }
     }
     expect(JSON.stringify(objects)).not.toMatch(/kermesse-db-r(o)?\b/);
@@ -166,7 +176,9 @@ describe('kubectl kustomize deploy/k8s/overlays/production', () => {
   });
 
   it('dumps every service schema on its own each night', () => {
-    const cron = find('CronJob', 'schema-dumps') as unknown as { spec: { jobTemplate: { spec: { template: { spec: { containers: Array<{ command: string[] }> } } } } } };
+    const cron = find('CronJob', 'schema-dumps') as unknown as {
+      spec: { jobTemplate: { spec: { template: { spec: { containers: Array<{ command: string[] }> } } } } };
+    };
     const script = cron.spec.jobTemplate.spec.template.spec.containers[0]!.command.join(' ');
     for (const service of SERVICE_NAMES) expect(script).toContain(service);
     expect(script).toContain('--schema="$schema"');

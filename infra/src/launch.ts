@@ -7,22 +7,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDb, migrateLatest, type ServiceMigrations } from '@kermesse/kit';
+import { createDb, migrateLatest, type ServiceMigrations } from '@kermesse/kit/db';
 import { resolveDemoPassword } from './demoPassword.ts';
 import { LaunchAborted, LaunchError } from './errors.ts';
 import { buildFrontEnds } from './frontEnds.ts';
 import { findNatsServer, NATS_MISSING, natsAnswers, startNats, type StartedNats } from './nats.ts';
 import { choosePort, isPortFree } from './ports.ts';
 import { describeDbError, ensureDatabase, startEmbeddedPostgres, type StartedPostgres } from './postgres.ts';
-import {
-  answers200,
-  consoleOutput,
-  describeExit,
-  isAlive,
-  ManagedProcess,
-  waitUntil,
-  type Output,
-} from './processes.ts';
+import { answers200, consoleOutput, describeExit, isAlive, ManagedProcess, waitUntil, type Output } from './processes.ts';
 import { jsonLog, Supervised } from './supervisor.ts';
 import { DEMO_ACCOUNTS, planPorts, serviceUrlVar, SERVICES, type ServiceName } from './topology.ts';
 
@@ -100,7 +92,6 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-const log = (output: Output, message: string) => output(`[kermesse] ${message}`, 'out');
 
 /** Starts the whole system; see RunningSystem. Rejects with LaunchError (a message for humans) on failure. */
 export async function launch(options: LaunchOptions = {}): Promise<RunningSystem> {
@@ -168,7 +159,12 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
             `${name} stopped unexpectedly (${exitText()}): stopping the whole system.`,
           'err',
         );
-        interrupt(new LaunchError(`« ${name} » s'est arrêté pendant le démarrage (${exitText()}).`, `${name} stopped during start-up (${exitText()}).`));
+        interrupt(
+          new LaunchError(
+            `« ${name} » s'est arrêté pendant le démarrage (${exitText()}).`,
+            `${name} stopped during start-up (${exitText()}).`,
+          ),
+        );
         if (launched) void shutdown();
       }, 200);
     });
@@ -188,7 +184,12 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       onUnexpectedExit: (exit) => {
         if (launched || shuttingDown) return !shuttingDown;
         firstCrash ??= { name, exit: describeExit(exit) };
-        interrupt(new LaunchError(`« ${name} » s'est arrêté pendant le démarrage (${describeExit(exit)}).`, `${name} stopped during start-up (${describeExit(exit)}).`));
+        interrupt(
+          new LaunchError(
+            `« ${name} » s'est arrêté pendant le démarrage (${describeExit(exit)}).`,
+            `${name} stopped during start-up (${describeExit(exit)}).`,
+          ),
+        );
         return false;
       },
     });
@@ -229,7 +230,12 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       await Promise.race([ensureDatabase(databaseUrl), interrupted]);
     } else {
       postgres = await startEmbeddedPostgres({ dataDir, output, avoidPorts: Object.values(ports.services) });
-      watch('postgres', postgres.exited, () => false, () => 'exit');
+      watch(
+        'postgres',
+        postgres.exited,
+        () => false,
+        () => 'exit',
+      );
       databaseUrl = postgres.url;
     }
     checkAborted();
@@ -262,7 +268,11 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     }
 
     // Services: identity first (the others verify tokens with its keys), then the rest together.
-    const servicePorts = await assignServicePorts(ports.services, serviceNames, [ports.gateway, postgres?.port, nats && new URL(nats.url).port]);
+    const servicePorts = await assignServicePorts(ports.services, serviceNames, [
+      ports.gateway,
+      postgres?.port,
+      nats && new URL(nats.url).port,
+    ]);
     const serviceUrls = Object.fromEntries(
       Object.entries(servicePorts).map(([name, port]) => [serviceUrlVar(name as ServiceName), `http://127.0.0.1:${port}`]),
     );
@@ -281,12 +291,17 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     });
     const startService = async (name: ServiceName) => {
       const base = `http://127.0.0.1:${servicePorts[name]}`;
-      const part = supervise(name, () => new ManagedProcess(name, process.execPath, ['--import', 'tsx', `services/${name}/src/server.ts`], {
-        cwd: rootDir,
-        // Services stay on loopback whatever HOST the gateway was given: only the gateway is public.
-        env: childEnv({ PORT: String(servicePorts[name]), HOST: '127.0.0.1' }),
-        output,
-      }), { ready: `${base}/readyz`, alive: `${base}/healthz` });
+      const part = supervise(
+        name,
+        () =>
+          new ManagedProcess(name, process.execPath, ['--import', 'tsx', `services/${name}/src/server.ts`], {
+            cwd: rootDir,
+            // Services stay on loopback whatever HOST the gateway was given: only the gateway is public.
+            env: childEnv({ PORT: String(servicePorts[name]), HOST: '127.0.0.1' }),
+            output,
+          }),
+        { ready: `${base}/readyz`, alive: `${base}/healthz` },
+      );
       services.push(part);
       await part.start();
       await waitHealthy(name, `${base}/readyz`);
@@ -294,7 +309,10 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     const waitHealthy = (name: string, url: string) =>
       waitUntil(name, () => answers200(url), { timeoutMs: healthTimeoutMs, abort: interrupted }).catch((err) => {
         if (err instanceof LaunchError || err instanceof LaunchAborted) throw err;
-        throw new LaunchError(`« ${name} » ne répond pas sur ${url} : ${(err as Error).message}`, `${name} does not answer on ${url}: ${(err as Error).message}`);
+        throw new LaunchError(
+          `« ${name} » ne répond pas sur ${url} : ${(err as Error).message}`,
+          `${name} does not answer on ${url}: ${(err as Error).message}`,
+        );
       });
 
     const [first, ...others] = serviceNames;
@@ -304,11 +322,16 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
 
     if (builder) await Promise.race([builder, interrupted]);
     const gatewayHealth = `http://127.0.0.1:${ports.gateway}/healthz`;
-    gateway = supervise('gateway', () => new ManagedProcess('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
-      cwd: rootDir,
-      env: childEnv({ ...serviceUrls, PORT: String(ports.gateway), KERMESSE_ROOT: rootDir }),
-      output,
-    }), { ready: gatewayHealth, alive: gatewayHealth });
+    gateway = supervise(
+      'gateway',
+      () =>
+        new ManagedProcess('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
+          cwd: rootDir,
+          env: childEnv({ ...serviceUrls, PORT: String(ports.gateway), KERMESSE_ROOT: rootDir }),
+          output,
+        }),
+      { ready: gatewayHealth, alive: gatewayHealth },
+    );
     await gateway.start();
     await waitHealthy('gateway', gatewayHealth);
     checkAborted();
@@ -329,7 +352,14 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     const parts = [natsPart, ...services, gateway].filter((part): part is Supervised => part !== undefined);
     const runningUrls = Object.fromEntries(serviceNames.map((name) => [name, serviceUrls[serviceUrlVar(name)]!]));
     return {
-      url, accounts, databaseUrl, natsUrl, natsNamespace, serviceUrls: runningUrls, stopped, stop: shutdown,
+      url,
+      accounts,
+      databaseUrl,
+      natsUrl,
+      natsNamespace,
+      serviceUrls: runningUrls,
+      stopped,
+      stop: shutdown,
       get processes() {
         return [
           ...(postgres?.pid ? [{ name: 'postgres', pid: postgres.pid }] : []),
@@ -439,21 +469,23 @@ function printBanner(
     '',
     ...(accounts.length
       ? [
-        `  Comptes de démonstration / demo accounts — mot de passe / password : ${accounts[0]?.password}`,
-        ...(savedIn ? [`  (généré et enregistré dans / generated and saved in ${savedIn} ; DEMO_PASSWORD pour le choisir)`] : []),
-        ...accounts.map((account) => `    ${account.email.padEnd(28)} ${account.role}`),
-      ]
+          `  Comptes de démonstration / demo accounts — mot de passe / password : ${accounts[0]?.password}`,
+          ...(savedIn ? [`  (généré et enregistré dans / generated and saved in ${savedIn} ; DEMO_PASSWORD pour le choisir)`] : []),
+          ...accounts.map((account) => `    ${account.email.padEnd(28)} ${account.role}`),
+        ]
       : [
-        `  Sans données de démonstration (KERMESSE_DEMO=0) : ouvrez ${url} pour créer le premier compte administrateur,`,
-        '  puis la première fête. / No demo data: the first visit creates the first administrator.',
-      ]),
+          `  Sans données de démonstration (KERMESSE_DEMO=0) : ouvrez ${url} pour créer le premier compte administrateur,`,
+          '  puis la première fête. / No demo data: the first visit creates the first administrator.',
+        ]),
     '',
     ...(nats && !nats.syncAlways
-      ? [`  NATS : ${nats.version} sans sync_interval (2.10+) — l'outbox Postgres reste la référence. / no sync_interval: the Postgres outbox stays the record.`, '']
+      ? [
+          `  NATS : ${nats.version} sans sync_interval (2.10+) — l'outbox Postgres reste la référence. / no sync_interval: the Postgres outbox stays the record.`,
+          '',
+        ]
       : []),
     '  Ctrl-C pour arrêter / to stop.',
     '',
   ];
   for (const line of lines) output(line, 'out');
 }
-

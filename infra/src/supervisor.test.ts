@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb } from '@kermesse/kit';
+import { createDb } from '@kermesse/kit/db';
 import { createTestDatabase, eventually, type TestDatabase } from '@kermesse/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, type RunningSystem } from './launch.ts';
@@ -19,7 +19,9 @@ import { planPorts, SERVICES } from './topology.ts';
 describe('backoffDelay', () => {
   it('doubles from the first delay up to the cap', () => {
     const settings = { initialMs: 1_000, maxMs: 30_000, stableMs: 60_000 };
-    expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => backoffDelay(attempt, settings))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => backoffDelay(attempt, settings))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000,
+    ]);
   });
 });
 
@@ -47,7 +49,11 @@ describe('supervised system', () => {
   const api = (pathname: string, init: RequestInit & { token?: string } = {}) =>
     fetch(`${system.url}${pathname}`, {
       ...init,
-      headers: { authorization: `Bearer ${init.token ?? cashierToken}`, 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+      headers: {
+        authorization: `Bearer ${init.token ?? cashierToken}`,
+        'content-type': 'application/json',
+        ...(init.headers as Record<string, string>),
+      },
       signal: AbortSignal.timeout(15_000),
     });
   /** One cash sale of a Café (1 €) at the demo Buvette; resolves to the HTTP status. */
@@ -55,11 +61,17 @@ describe('supervised system', () => {
     const res = await api('/api/cr/sale/create', {
       method: 'POST',
       headers: { 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ sale: {
-        checkoutId: sale.checkoutId, eventId: sale.eventId, personId: 0, paymentMode: 2, paymentStatus: 1,
-        cart: [{ product: { id: sale.cafe, name: 'Café' }, quantity: 1 }],
-        payments: [{ method: 'ESP', amount: 1, payment_reference: '1' }],
-      } }),
+      body: JSON.stringify({
+        sale: {
+          checkoutId: sale.checkoutId,
+          eventId: sale.eventId,
+          personId: 0,
+          paymentMode: 2,
+          paymentStatus: 1,
+          cart: [{ product: { id: sale.cafe, name: 'Café' }, quantity: 1 }],
+          payments: [{ method: 'ESP', amount: 1, payment_reference: '1' }],
+        },
+      }),
     }).catch(() => undefined);
     await res?.body?.cancel();
     if (res?.status === 201) sold += 1;
@@ -73,7 +85,8 @@ describe('supervised system', () => {
   const pidOf = (name: string) => system.processes.find((p) => p.name === name)?.pid;
   const signIn = async (email: string) => {
     const res = await fetch(`${system.url}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: system.accounts[0]!.password }),
     });
     return ((await res.json()) as { token: string }).token;
@@ -98,7 +111,9 @@ describe('supervised system', () => {
     cashierToken = await signIn('caissier@kermesse.local');
     adminToken = await signIn('admin@kermesse.local');
     const [event] = (await (await api('/api/cr/events')).json()) as { id: number }[];
-    const [withCheckouts] = (await (await api(`/api/cr/events/${event!.id}/checkouts`)).json()) as { checkouts: { id: number; name: string }[] }[];
+    const [withCheckouts] = (await (await api(`/api/cr/events/${event!.id}/checkouts`)).json()) as {
+      checkouts: { id: number; name: string }[];
+    }[];
     const buvette = withCheckouts!.checkouts.find((c) => c.name === 'Caisse Buvette')!;
     const [catalog] = (await (await api(`/api/cr/checkouts/${buvette.id}`)).json()) as { products: { id: number; name: string }[] }[];
     sale = { checkoutId: buvette.id, eventId: event!.id, cafe: catalog!.products.find((p) => p.name === 'Café')!.id };
@@ -111,21 +126,36 @@ describe('supervised system', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it.each(SERVICES.filter((name) => name !== 'register'))('keeps selling while « %s » is killed, and restarts it within seconds', async (name) => {
-    const before = pidOf(name)!;
-    const restarts = system.restarts(name);
-    process.kill(before, 'SIGKILL');
-    // Sales go on while it is down and while it comes back.
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push(await sellCoffee());
-    expect(statuses).toEqual([201, 201, 201, 201, 201]);
-    await eventually(async () => {
-      const ready = await fetch(`${system.serviceUrls[name]}/readyz`).then((r) => r.status === 200, () => false);
-      return ready && pidOf(name) !== undefined && pidOf(name) !== before;
-    }, 30_000, 100);
-    expect(system.restarts(name)).toBe(restarts + 1);
-    expect(lines.some((line) => line.includes('"service":"supervisor"') && line.includes(`« ${name} » s'est arrêté de lui-même (signal SIGKILL)`))).toBe(true);
-  }, 60_000);
+  it.each(SERVICES.filter((name) => name !== 'register'))(
+    'keeps selling while « %s » is killed, and restarts it within seconds',
+    async (name) => {
+      const before = pidOf(name)!;
+      const restarts = system.restarts(name);
+      process.kill(before, 'SIGKILL');
+      // Sales go on while it is down and while it comes back.
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push(await sellCoffee());
+      expect(statuses).toEqual([201, 201, 201, 201, 201]);
+      await eventually(
+        async () => {
+          const ready = await fetch(`${system.serviceUrls[name]}/readyz`).then(
+            (r) => r.status === 200,
+            () => false,
+          );
+          return ready && pidOf(name) !== undefined && pidOf(name) !== before;
+        },
+        30_000,
+        100,
+      );
+      expect(system.restarts(name)).toBe(restarts + 1);
+      expect(
+        lines.some(
+          (line) => line.includes('"service":"supervisor"') && line.includes(`« ${name} » s'est arrêté de lui-même (signal SIGKILL)`),
+        ),
+      ).toBe(true);
+    },
+    60_000,
+  );
 
   it('brings the register back within seconds after a SIGKILL, and sales resume', async () => {
     const before = pidOf('register')!;
@@ -155,7 +185,9 @@ describe('supervised system', () => {
     await eventually(async () => (await coffeeStock()) === initialStock - sold, 60_000, 200);
     const db = createDb(database.url, { schema: 'stock', poolMax: 1 });
     try {
-      const movements = await db('movements').where({ event_id: sale.eventId, product_id: sale.cafe, kind: 'sale' }).count<{ count: string }[]>('* as count');
+      const movements = await db('movements')
+        .where({ event_id: sale.eventId, product_id: sale.cafe, kind: 'sale' })
+        .count<{ count: string }[]>('* as count');
       expect(Number(movements[0]!.count)).toBe(sold);
     } finally {
       await db.destroy();
@@ -166,7 +198,14 @@ describe('supervised system', () => {
     const pids = system.processes.map((p) => p.pid);
     await system.stop();
     expect(await system.stopped).toEqual({ crash: undefined });
-    const alive = pids.filter((pid) => { try { process.kill(pid, 0); return true; } catch { return false; } });
+    const alive = pids.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
     expect(alive).toEqual([]);
   }, 60_000);
 });

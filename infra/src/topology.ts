@@ -4,7 +4,7 @@
  * `src/server.ts`; add a front end once its workspace has a `build` script.
  */
 
-import { GATEWAY_DEFAULT_PORT, SERVICE_DEFAULT_PORTS, type ServiceName } from '@kermesse/kit';
+import { GATEWAY_DEFAULT_PORT, SERVICE_DEFAULT_PORTS, type ServiceName } from '@kermesse/kit/http';
 
 export { GATEWAY_DEFAULT_PORT, SERVICE_DEFAULT_PORTS, type ServiceName };
 
@@ -47,8 +47,9 @@ export function planPorts(options: { portBase?: number; gatewayPort?: number } =
   services: Record<ServiceName, number>;
 } {
   const shift = options.portBase === undefined ? 0 : options.portBase - GATEWAY_DEFAULT_PORT;
-  const services = Object.fromEntries(
-    Object.entries(SERVICE_DEFAULT_PORTS).map(([name, port]) => [name, port + shift]),
-  ) as Record<ServiceName, number>;
+  const services = Object.fromEntries(Object.entries(SERVICE_DEFAULT_PORTS).map(([name, port]) => [name, port + shift])) as Record<
+    ServiceName,
+    number
+  >;
   return { gateway: options.gatewayPort ?? GATEWAY_DEFAULT_PORT + shift, services };
 }

@@ -1,4 +1,4 @@
-import type { ServiceMigrations } from '@kermesse/kit';
+import type { ServiceMigrations } from '@kermesse/kit/db';
 
 export const schema = 'accounting';
 
@@ -30,7 +30,9 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
         t.index(['financial_year']);
       });
-      await knex.raw(`alter table ??.trial_balances add constraint trial_balances_origin check (origin in ('manuelle', 'journal'))`, [schema]);
+      await knex.raw(`alter table ??.trial_balances add constraint trial_balances_origin check (origin in ('manuelle', 'journal'))`, [
+        schema,
+      ]);
       await s().createTable('trial_balance_rows', (t) => {
         t.bigIncrements('id').primary();
         t.integer('trial_balance_id').notNullable().references('id').inTable(`${schema}.trial_balances`).onDelete('CASCADE');
@@ -99,7 +101,9 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.bigInteger('credit_cents').notNullable();
         t.index(['entry_id']);
       });
-      await knex.raw('alter table ??.journal_lines add constraint journal_lines_one_side check (debit_cents >= 0 and credit_cents >= 0)', [schema]);
+      await knex.raw('alter table ??.journal_lines add constraint journal_lines_one_side check (debit_cents >= 0 and credit_cents >= 0)', [
+        schema,
+      ]);
       await s().createTable('purchases', (t) => {
         t.increments('id').primary();
         t.integer('event_id').notNullable();
@@ -146,7 +150,9 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.primary(['source', 'source_id']);
         t.index(['event_id']);
       });
-      await knex.raw("alter table ??.prize_costs add constraint prize_costs_source check (source in ('raffle', 'giftbasket', 'bingo'))", [schema]);
+      await knex.raw("alter table ??.prize_costs add constraint prize_costs_source check (source in ('raffle', 'giftbasket', 'bingo'))", [
+        schema,
+      ]);
     },
   },
   /**

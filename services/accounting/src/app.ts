@@ -1,5 +1,8 @@
 import type Koa from 'koa';
-import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
+import { type TokenVerifier } from '@kermesse/kit/auth';
+import { type Bus } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { createServiceApp, type Logger } from '@kermesse/kit/http';
 import { bookRoutes } from './routes/books/index.ts';
 import { fairRoutes } from './routes/fair/index.ts';
 import { reportRoutes } from './routes/reports/index.ts';

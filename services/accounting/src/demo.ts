@@ -6,7 +6,7 @@
  * journal by themselves through sale.completed.
  */
 import { readFileSync } from 'node:fs';
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { decodeCsvBytes } from '@kermesse/kit/csv';
 import { createTrialBalance, importTrialBalance } from './commands/trialBalances.ts';
 
@@ -30,6 +30,11 @@ export async function seedDemo({ db }: { db: Db }): Promise<void> {
   const bytes = new Uint8Array(readFileSync(SAMPLE_FILE));
   const lastYear = await createTrialBalance(db, { financial_year: DEMO_YEAR, data_csv_raw: decodeCsvBytes(bytes).text, locked: false });
   await importTrialBalance(db, lastYear.id);
-  const forecast = await createTrialBalance(db, { financial_year: DEMO_YEAR + 1, data_csv_raw: DEMO_FORECAST_CSV, locked: false, forecast: true });
+  const forecast = await createTrialBalance(db, {
+    financial_year: DEMO_YEAR + 1,
+    data_csv_raw: DEMO_FORECAST_CSV,
+    locked: false,
+    forecast: true,
+  });
   await importTrialBalance(db, forecast.id);
 }

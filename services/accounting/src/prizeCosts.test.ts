@@ -5,7 +5,7 @@
  * or night wins; an event delivered twice or late changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnvelope } from '@kermesse/kit';
+import { buildEnvelope } from '@kermesse/kit/bus';
 import { eventually } from '@kermesse/kit/testing';
 import type { FairResult } from '@kermesse/contracts-accounting';
 import { buildSale, startAccountingTestSystem, type AccountingTestSystem } from './testSupport.ts';
@@ -18,7 +18,10 @@ beforeAll(async () => {
   sys = await startAccountingTestSystem();
   await sys.publish('catalog.event.created', { eventId: FAIR, name: 'Fête des écoles', startsOn: '2026-06-20' });
   await sys.publish('catalog.event.created', { eventId: OTHER, name: 'Marché de Noël', startsOn: '2026-12-12' });
-  await sys.publish('sale.completed', buildSale(501, [['product', 'Buvette', 40000]], { eventId: FAIR, completedAt: '2026-06-20T15:00:00.000Z' }));
+  await sys.publish(
+    'sale.completed',
+    buildSale(501, [['product', 'Buvette', 40000]], { eventId: FAIR, completedAt: '2026-06-20T15:00:00.000Z' }),
+  );
 });
 
 afterAll(async () => {
@@ -37,22 +40,61 @@ const WINE = { id: 2, name: 'Coffret de vin', quantity: 3, costCents: 1200 };
 
 describe('prize costs in « Résultat de la fête »', () => {
   it('counts the raffle, gift-basket and loto prizes published, by origin, beside the purchases', async () => {
-    await sys.publish('raffle.configured', {
-      raffleId: 3, eventId: FAIR, name: 'Grande tombola', totalTickets: 500, tiers: [{ nb: 1, priceCents: 200 }], salesOpen: true, prizes: [BIKE, WINE],
-    }, 'raffle');
-    await sys.publish('giftbasket.configured', {
-      giftBasketId: 4, eventId: FAIR, name: 'Paniers garnis', tiers: [{ nb: 1, priceCents: 100 }],
-      types: [{ id: 1, name: 'Panier gourmand', priceCents: 6500 }, { id: 2, name: 'Panier bien-être', priceCents: 4500 }],
-    }, 'raffle');
-    await sys.publish('bingo.configured', {
-      bingoId: 9, eventId: FAIR, name: 'Loto de la fête', heldOn: '2026-06-20', prizes: [{ id: 1, name: 'Téléviseur', quantity: 1, costCents: 19990 }],
-    }, 'bingo');
+    await sys.publish(
+      'raffle.configured',
+      {
+        raffleId: 3,
+        eventId: FAIR,
+        name: 'Grande tombola',
+        totalTickets: 500,
+        tiers: [{ nb: 1, priceCents: 200 }],
+        salesOpen: true,
+        prizes: [BIKE, WINE],
+      },
+      'raffle',
+    );
+    await sys.publish(
+      'giftbasket.configured',
+      {
+        giftBasketId: 4,
+        eventId: FAIR,
+        name: 'Paniers garnis',
+        tiers: [{ nb: 1, priceCents: 100 }],
+        types: [
+          { id: 1, name: 'Panier gourmand', priceCents: 6500 },
+          { id: 2, name: 'Panier bien-être', priceCents: 4500 },
+        ],
+      },
+      'raffle',
+    );
+    await sys.publish(
+      'bingo.configured',
+      {
+        bingoId: 9,
+        eventId: FAIR,
+        name: 'Loto de la fête',
+        heldOn: '2026-06-20',
+        prizes: [{ id: 1, name: 'Téléviseur', quantity: 1, costCents: 19990 }],
+      },
+      'bingo',
+    );
     // Another event's raffle is not this fair's cost.
-    await sys.publish('raffle.configured', {
-      raffleId: 8, eventId: OTHER, name: 'Tombola de Noël', totalTickets: 100, tiers: [], prizes: [{ id: 9, name: 'Sapin', quantity: 1, costCents: 3000 }],
-    }, 'raffle');
+    await sys.publish(
+      'raffle.configured',
+      {
+        raffleId: 8,
+        eventId: OTHER,
+        name: 'Tombola de Noël',
+        totalTickets: 100,
+        tiers: [],
+        prizes: [{ id: 9, name: 'Sapin', quantity: 1, costCents: 3000 }],
+      },
+      'raffle',
+    );
     const purchase = await sys.request(`/api/admin/accountancy/events/${FAIR}/purchases`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'Gobelets', amount: '12,30', date: '2026-06-18' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ label: 'Gobelets', amount: '12,30', date: '2026-06-18' }),
     });
     expect(purchase.status).toBe(201);
 
@@ -73,7 +115,12 @@ describe('prize costs in « Résultat de la fête »', () => {
     ]);
     // 400 − (116,50 + 110 + 199,90 + 12,30) = −38,70
     expect(fair).toMatchObject({ revenue: { total: 400 }, costs: { total: 438.7 }, result: -38.7 });
-    expect(bySource(await result(OTHER))).toEqual({ 'Lots de tombola': 30, 'Lots de paniers garnis': 0, 'Lots du loto': 0, 'Achats saisis': 0 });
+    expect(bySource(await result(OTHER))).toEqual({
+      'Lots de tombola': 30,
+      'Lots de paniers garnis': 0,
+      'Lots du loto': 0,
+      'Achats saisis': 0,
+    });
 
     const csv = await (await sys.request(`/api/admin/accountancy/events/${FAIR}/result?format=csv`)).text();
     expect(csv).toContain('Dépenses par origine;;Montant');
@@ -88,20 +135,44 @@ describe('prize costs in « Résultat de la fête »', () => {
 
   it('keeps the latest state: a changed cost replaces the old one, a late or repeated event changes nothing', async () => {
     // The bike's cost is corrected to 95 € and the wine removed: 95 €.
-    const newer = await sys.publish('raffle.configured', {
-      raffleId: 3, eventId: FAIR, name: 'Grande tombola', totalTickets: 500, tiers: [{ nb: 1, priceCents: 200 }], prizes: [{ ...BIKE, costCents: 9500 }],
-    }, 'raffle');
+    const newer = await sys.publish(
+      'raffle.configured',
+      {
+        raffleId: 3,
+        eventId: FAIR,
+        name: 'Grande tombola',
+        totalTickets: 500,
+        tiers: [{ nb: 1, priceCents: 200 }],
+        prizes: [{ ...BIKE, costCents: 9500 }],
+      },
+      'raffle',
+    );
     await eventually(async () => bySource(await result(FAIR))['Lots de tombola'] === 95);
 
     // An older state delivered late, and the newer one delivered again under another message id.
     const stale = buildEnvelope('raffle', 'raffle.configured', {
-      raffleId: 3, eventId: FAIR, name: 'Grande tombola', totalTickets: 500, tiers: [], prizes: [BIKE, WINE],
+      raffleId: 3,
+      eventId: FAIR,
+      name: 'Grande tombola',
+      totalTickets: 500,
+      tiers: [],
+      prizes: [BIKE, WINE],
     });
     stale.occurredAt = new Date(Date.parse(newer.occurredAt) - 60_000).toISOString();
     await sys.publishRaw(stale, stale.id);
     await sys.publishRaw(newer, `${newer.id}-again`);
     // A bingo change goes through meanwhile; the stale raffle event is awaited in the inbox (handled, changing nothing).
-    await sys.publish('bingo.configured', { bingoId: 9, eventId: OTHER, name: 'Loto de la fête', heldOn: '2026-06-20', prizes: [{ id: 1, name: 'Téléviseur', quantity: 1, costCents: 15000 }] }, 'bingo');
+    await sys.publish(
+      'bingo.configured',
+      {
+        bingoId: 9,
+        eventId: OTHER,
+        name: 'Loto de la fête',
+        heldOn: '2026-06-20',
+        prizes: [{ id: 1, name: 'Téléviseur', quantity: 1, costCents: 15000 }],
+      },
+      'bingo',
+    );
     await eventually(async () => bySource(await result(OTHER))['Lots du loto'] === 150);
     await eventually(async () => (await sys.db('inbox').where({ event_id: stale.id }).first()) !== undefined);
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventPayloads } from '@kermesse/kit';
+import type { EventPayloads } from '@kermesse/kit/bus';
 import { eventually } from '@kermesse/kit/testing';
 import { buildSale, startAccountingTestSystem, type AccountingTestSystem } from './testSupport.ts';
 
@@ -20,24 +20,46 @@ afterAll(async () => {
   await sys?.stop();
 });
 
-interface Entry { number: number; pieceRef: string; label: string; date: string; lines: Array<{ account: string; accountLabel: string; debit: number; credit: number }> }
-const journal = async () => ((await (await sys.request('/api/admin/accountancy/journal/2026', { as: 'treasurer' })).json()) as { entries: Entry[] }).entries;
+interface Entry {
+  number: number;
+  pieceRef: string;
+  label: string;
+  date: string;
+  lines: Array<{ account: string; accountLabel: string; debit: number; credit: number }>;
+}
+const journal = async () =>
+  ((await (await sys.request('/api/admin/accountancy/journal/2026', { as: 'treasurer' })).json()) as { entries: Entry[] }).entries;
 const entryOf = async (label: string) => eventually(async () => (await journal()).find((e) => e.label === label), 15_000);
 const count = async (table: string) => Number((await sys.db(table).count<{ count: number }[]>('* as count'))[0]!.count);
 
 describe('sale.refunded', () => {
   it('books the reverse of the sale on the same accounts, once, even when delivered again', async () => {
-    const sale = buildSale(501, [['product', 'Boissons', 300], ['donation', 'Donations', 500], ['raffle', 'Tombola', 1000]]);
+    const sale = buildSale(501, [
+      ['product', 'Boissons', 300],
+      ['donation', 'Donations', 500],
+      ['raffle', 'Tombola', 1000],
+    ]);
     await sys.publish('sale.completed', sale);
     await entryOf(`Vente ${sale.reference}`);
 
     const refund: EventPayloads['sale.refunded'] = {
-      refundId: randomUUID(), saleId: 501, reference: sale.reference, eventId: 1, checkoutId: 1, sessionId: 3,
+      refundId: randomUUID(),
+      saleId: 501,
+      reference: sale.reference,
+      eventId: 1,
+      checkoutId: 1,
+      sessionId: 3,
       lines: [
         { ...sale.lines[0]!, quantity: 1, totalCents: 300 },
         { ...sale.lines[2]!, quantity: 1, totalCents: 1000 },
       ],
-      tickets: [], bets: [], amountCents: 1300, paymentMode: 1, reason: 'Erreur de caisse', refundedBy: 'u-1', refundedAt: '2026-05-16T16:00:00.000Z',
+      tickets: [],
+      bets: [],
+      amountCents: 1300,
+      paymentMode: 1,
+      reason: 'Erreur de caisse',
+      refundedBy: 'u-1',
+      refundedAt: '2026-05-16T16:00:00.000Z',
     };
     const envelope = await sys.publish('sale.refunded', refund);
     const entry = await entryOf(`Remboursement ${sale.reference}`);
@@ -51,18 +73,38 @@ describe('sale.refunded', () => {
     // The same event delivered again, and the same refund under another event id: still one entry.
     await sys.publishRaw(envelope, `${envelope.id}-again`);
     await sys.publishRaw({ ...envelope, id: randomUUID() }, randomUUID());
-    await eventually(async () => Number((await sys.db('inbox').where({ consumer: 'accounting-sale-refunded' }).count<{ count: number }[]>('* as count'))[0]!.count) === 2, 15_000);
+    await eventually(
+      async () =>
+        Number(
+          (await sys.db('inbox').where({ consumer: 'accounting-sale-refunded' }).count<{ count: number }[]>('* as count'))[0]!.count,
+        ) === 2,
+      15_000,
+    );
     expect((await journal()).filter((e) => e.label === `Remboursement ${sale.reference}`)).toHaveLength(1);
     expect(await sys.db('refunds').where({ refund_id: refund.refundId }).first('entry_id')).toMatchObject({ entry_id: expect.anything() });
   });
 });
 
 describe('till.closed', () => {
-  const closing = (sessionId: number, differences: { cashCents: number; chequeCents: number; cardCents: number }): EventPayloads['till.closed'] => ({
-    sessionId, checkoutId: 1, eventId: 1, closedAt: '2026-05-16T19:00:00.000Z', closedBy: 'u-1',
+  const closing = (
+    sessionId: number,
+    differences: { cashCents: number; chequeCents: number; cardCents: number },
+  ): EventPayloads['till.closed'] => ({
+    sessionId,
+    checkoutId: 1,
+    eventId: 1,
+    closedAt: '2026-05-16T19:00:00.000Z',
+    closedBy: 'u-1',
     expected: { cashCents: 5000, chequeCents: 2000, cardCents: 1000 },
-    counted: { cashCents: 5000 + differences.cashCents, chequeCents: 2000 + differences.chequeCents, cardCents: 1000 + differences.cardCents },
-    differences, reason: 'Pièces manquantes', grandTotalCents: 8000, lastJournalHash: 'a'.repeat(64),
+    counted: {
+      cashCents: 5000 + differences.cashCents,
+      chequeCents: 2000 + differences.chequeCents,
+      cardCents: 1000 + differences.cardCents,
+    },
+    differences,
+    reason: 'Pièces manquantes',
+    grandTotalCents: 8000,
+    lastJournalHash: 'a'.repeat(64),
   });
 
   it('books a shortfall to 658 and an excess to 758 against each mode’s account, once', async () => {
@@ -79,7 +121,12 @@ describe('till.closed', () => {
     // A closing counted exactly books nothing but is recorded; it also proves the duplicate went by first.
     await sys.publish('till.closed', closing(8, { cashCents: 0, chequeCents: 0, cardCents: 0 }));
     await eventually(async () => (await sys.db('till_closings').where({ session_id: 8 }).first()) !== undefined, 15_000);
-    await eventually(async () => Number((await sys.db('inbox').where({ consumer: 'accounting-till-closed' }).count<{ count: number }[]>('* as count'))[0]!.count) === 2, 15_000);
+    await eventually(
+      async () =>
+        Number((await sys.db('inbox').where({ consumer: 'accounting-till-closed' }).count<{ count: number }[]>('* as count'))[0]!.count) ===
+        2,
+      15_000,
+    );
     expect((await journal()).filter((e) => e.label.startsWith('Écart de caisse'))).toHaveLength(1);
     expect(await count('till_closings')).toBe(2);
   });

@@ -3,12 +3,27 @@
  * issues the tokens (a stand-in identity serves its keys to a service in another process), and a stand-in for the register publishes catalog and sale events the way the register
  * does (outbox row in a transaction, relay to JetStream).
  */
+import { createTokenVerifier } from '@kermesse/kit/auth';
 import {
-  connectBus, createDb, createLogger, createTokenVerifier, listen, migrateLatest, recordEvent, startOutboxRelay,
-  type Bus, type Db, type EventEnvelope, type EventPayloads, type EventType, type OutboxRelay, type RunningServer,
-} from '@kermesse/kit';
+  connectBus,
+  recordEvent,
+  startOutboxRelay,
+  type Bus,
+  type EventEnvelope,
+  type EventPayloads,
+  type EventType,
+  type OutboxRelay,
+} from '@kermesse/kit/bus';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
 import {
-  createTestDatabase, deleteTestStream, startTestIdentity, testNamespace, testTokens, TEST_NATS_URL, type TestDatabase,
+  createTestDatabase,
+  deleteTestStream,
+  startTestIdentity,
+  testNamespace,
+  testTokens,
+  TEST_NATS_URL,
+  type TestDatabase,
 } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
@@ -67,7 +82,9 @@ export async function startAccountingTestSystem(options: { consumers?: boolean; 
       return envelope;
     },
     async publishRaw(envelope, msgId) {
-      await producerBus.js.publish(producerBus.subject(envelope.type), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: msgId });
+      await producerBus.js.publish(producerBus.subject(envelope.type), new TextEncoder().encode(JSON.stringify(envelope)), {
+        msgID: msgId,
+      });
     },
     async startConsumers() {
       consumers = await startAccountingConsumers({ db, bus, logger });
@@ -114,14 +131,29 @@ export function buildSale(
   const { method = 'ESP', ...rest } = overrides;
   const totalCents = lines.reduce((sum, [, , cents]) => sum + cents, 0);
   return {
-    saleId, reference: `V-${String(saleId).padStart(6, '0')}`, eventId: 1, checkoutId: 1, claimId: null, buyer: null,
+    saleId,
+    reference: `V-${String(saleId).padStart(6, '0')}`,
+    eventId: 1,
+    checkoutId: 1,
+    claimId: null,
+    buyer: null,
     lines: lines.map(([kind, categoryName, cents], index) => ({
-      productId: kind === 'donation' ? -1 : kind === 'discount' ? -2 : 100 + index, name: `Article ${index + 1}`, categoryId: 1, categoryName,
-      unitPriceCents: cents, quantity: 1, totalCents: cents, kind,
+      productId: kind === 'donation' ? -1 : kind === 'discount' ? -2 : 100 + index,
+      name: `Article ${index + 1}`,
+      categoryId: 1,
+      categoryName,
+      unitPriceCents: cents,
+      quantity: 1,
+      totalCents: cents,
+      kind,
     })),
-    tickets: [], bets: [],
+    tickets: [],
+    bets: [],
     payments: [{ method, amountCents: totalCents, reference: '' }],
-    totalCents, paymentMode: method === 'CHQ' ? 1 : method === 'ESP' ? 2 : 3, paymentStatus: method === 'CHQ' ? 2 : 1, receipt: null,
+    totalCents,
+    paymentMode: method === 'CHQ' ? 1 : method === 'ESP' ? 2 : 3,
+    paymentStatus: method === 'CHQ' ? 2 : 1,
+    receipt: null,
     completedAt: '2026-05-16T14:30:00.000Z',
     ...rest,
   };

@@ -1,4 +1,4 @@
-import type { ServiceMigrations } from '@kermesse/kit';
+import type { ServiceMigrations } from '@kermesse/kit/db';
 
 export const schema = 'bingo';
 
@@ -31,7 +31,10 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       });
       // L322-4: a carton costs less than 20 €.
-      await knex.raw('alter table ??.nights add constraint nights_carton_price check (carton_price_cents >= 0 and carton_price_cents < 2000)', [schema]);
+      await knex.raw(
+        'alter table ??.nights add constraint nights_carton_price check (carton_price_cents >= 0 and carton_price_cents < 2000)',
+        [schema],
+      );
       await s().createTable('prizes', (t) => {
         t.increments('id').primary();
         t.integer('bingo_id').notNullable().references('id').inTable(`${schema}.nights`).onDelete('CASCADE');
@@ -69,7 +72,9 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.specificType('prize_ids', 'integer[]').notNullable().defaultTo('{}');
         t.primary(['bingo_id', 'number']);
       });
-      await knex.raw("alter table ??.parties add constraint parties_kind check (kind in ('quine', 'double_quine', 'carton_plein'))", [schema]);
+      await knex.raw("alter table ??.parties add constraint parties_kind check (kind in ('quine', 'double_quine', 'carton_plein'))", [
+        schema,
+      ]);
       await s().createTable('balls', (t) => {
         t.integer('bingo_id').notNullable().references('id').inTable(`${schema}.nights`).onDelete('CASCADE');
         t.integer('partie').notNullable();
@@ -107,7 +112,10 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.integer('sale_id');
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       });
-      await knex.raw("alter table ??.carton_claims add constraint carton_claims_status check (status in ('held', 'confirmed', 'released'))", [schema]);
+      await knex.raw(
+        "alter table ??.carton_claims add constraint carton_claims_status check (status in ('held', 'confirmed', 'released'))",
+        [schema],
+      );
       // A carton is sold once: the primary key is the guarantee; a held row whose claim expired may be taken again.
       await s().createTable('carton_sales', (t) => {
         t.integer('bingo_id').notNullable();
@@ -132,7 +140,9 @@ export const migrations: ServiceMigrations['migrations'] = {
     async up(knex) {
       // A carton refunded at the register (sale.refunded) is voided: it cannot win and is never sold again.
       await knex.raw('alter table ??.carton_sales drop constraint carton_sales_status', [schema]);
-      await knex.raw("alter table ??.carton_sales add constraint carton_sales_status check (status in ('held', 'sold', 'voided'))", [schema]);
+      await knex.raw("alter table ??.carton_sales add constraint carton_sales_status check (status in ('held', 'sold', 'voided'))", [
+        schema,
+      ]);
       await knex.schema.withSchema(schema).alterTable('carton_sales', (t) => {
         t.uuid('refund_id');
         t.timestamp('voided_at', { useTz: true });

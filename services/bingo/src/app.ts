@@ -1,5 +1,8 @@
 import type Koa from 'koa';
-import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
+import { type TokenVerifier } from '@kermesse/kit/auth';
+import { type Bus } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { createServiceApp, type Logger } from '@kermesse/kit/http';
 import * as serviceMigrations from '../migrations/index.ts';
 import { BoardHub } from './boardHub.ts';
 import { boardRoutes } from './routes/board/index.ts';

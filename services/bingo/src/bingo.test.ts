@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, createLogger, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
 import { createTestDatabase, testTokens, testTokenVerifier, type TestDatabase } from '@kermesse/kit/testing';
 import { cartonCode, checkDigit, gridNumbers, type Board, type CartonShape, type Prize, type SeatPlan } from '@kermesse/contracts-bingo';
 import { migrations, schema } from '../migrations/index.ts';
@@ -33,7 +34,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function call<T = any>(method: string, path: string, body?: unknown, who: Who = 'admin'): Promise<{ status: number; body: T }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers of many shapes
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test answers of many shapes
+async function call<T = any>(method: string, path: string, body?: unknown, who: Who = 'admin'): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
   if (who !== 'none') headers.authorization = `Bearer ${tokens[who]}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -46,7 +48,12 @@ let nightSeq = 0;
 /** A fresh night of its own for a test (default plan 30 × 6). */
 async function newNight(extra: Record<string, unknown> = {}): Promise<number> {
   nightSeq += 1;
-  const res = await call('POST', '/admin-bingo/api/bingo', { name: `Loto test ${nightSeq}`, heldOn: '2031-01-10', cartonPrice: '2,50', ...extra });
+  const res = await call('POST', '/admin-bingo/api/bingo', {
+    name: `Loto test ${nightSeq}`,
+    heldOn: '2031-01-10',
+    cartonPrice: '2,50',
+    ...extra,
+  });
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
@@ -63,7 +70,16 @@ describe('demo night', () => {
     expect(night.body).toMatchObject({ id: 1, name: DEMO_NIGHT, cartonPrice: '3.00', callers: ['benevole@kermesse.local'] });
     const prizes = await call<Prize[]>('GET', '/admin/bingo/prize/api/prizes?bingoId=1');
     expect(prizes.body.map((p) => p.rank)).toEqual([1, 2, 3, 4]);
-    expect(prizes.body[1]).toEqual({ id: expect.any(Number), label: 'Panier garni', rank: 2, price: '45.00', cost: '30.00', provider: 'Épicerie Martin', nature: 'lot', bingoId: 1 });
+    expect(prizes.body[1]).toEqual({
+      id: expect.any(Number),
+      label: 'Panier garni',
+      rank: 2,
+      price: '45.00',
+      cost: '30.00',
+      provider: 'Épicerie Martin',
+      nature: 'lot',
+      bingoId: 1,
+    });
     const plan = await call<SeatPlan>('GET', '/admin-bingo/api/bingo/1/placement');
     expect(plan.body.tables).toHaveLength(30);
     expect(plan.body.tables.every((t) => t.seats.length === 6)).toBe(true);
@@ -76,21 +92,51 @@ describe('demo night', () => {
 describe('bingo prizes (SPEC §7)', () => {
   it('adds, reads, corrects and deletes a prize; price and cost default to 0.00 and accept « 30,50 »', async () => {
     const id = await newNight();
-    const created = await call('POST', '/admin/bingo/prize/api/prize', { label: 'Vélo', rank: 1, price: '30,50', provider: 'Cycles Dupont', bingoId: id });
+    const created = await call('POST', '/admin/bingo/prize/api/prize', {
+      label: 'Vélo',
+      rank: 1,
+      price: '30,50',
+      provider: 'Cycles Dupont',
+      bingoId: id,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), label: 'Vélo', rank: 1, price: '30.50', cost: '0.00', provider: 'Cycles Dupont', nature: 'lot', bingoId: id });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      label: 'Vélo',
+      rank: 1,
+      price: '30.50',
+      cost: '0.00',
+      provider: 'Cycles Dupont',
+      nature: 'lot',
+      bingoId: id,
+    });
     const prizeId = created.body.id;
     expect((await call('GET', `/admin/bingo/prize/api/prize/${prizeId}`)).body.label).toBe('Vélo');
-    const updated = await call('PUT', `/admin/bingo/prize/api/prize/${prizeId}`, { label: 'Vélo enfant', rank: 2, price: 120, cost: '80.00', provider: 'Cycles Dupont' });
+    const updated = await call('PUT', `/admin/bingo/prize/api/prize/${prizeId}`, {
+      label: 'Vélo enfant',
+      rank: 2,
+      price: 120,
+      cost: '80.00',
+      provider: 'Cycles Dupont',
+    });
     expect(updated.body).toMatchObject({ label: 'Vélo enfant', rank: 2, price: '120.00', cost: '80.00' });
     expect((await call('GET', `/admin/bingo/prize/api/prizes?bingoId=${id}`)).body).toHaveLength(1);
     expect((await call('DELETE', `/admin/bingo/prize/api/prize/${prizeId}`)).status).toBe(200);
     expect((await call('GET', `/admin/bingo/prize/api/prize/${prizeId}`)).status).toBe(404);
-    expect((await call('DELETE', `/admin/bingo/prize/api/prize/${prizeId}`)).body).toMatchObject({ error: 'Lot introuvable.', code: 'PRIZE_NOT_FOUND' });
+    expect((await call('DELETE', `/admin/bingo/prize/api/prize/${prizeId}`)).body).toMatchObject({
+      error: 'Lot introuvable.',
+      code: 'PRIZE_NOT_FOUND',
+    });
   });
 
   it('answers 401 without a token and 403 to a cashier or a volunteer', async () => {
-    for (const [method, path] of [['GET', '/admin/bingo/prize/api/prizes?bingoId=1'], ['POST', '/admin/bingo/prize/api/prize'], ['GET', '/admin/bingo/prize/api/prize/1'], ['PUT', '/admin/bingo/prize/api/prize/1'], ['DELETE', '/admin/bingo/prize/api/prize/1']] as const) {
+    for (const [method, path] of [
+      ['GET', '/admin/bingo/prize/api/prizes?bingoId=1'],
+      ['POST', '/admin/bingo/prize/api/prize'],
+      ['GET', '/admin/bingo/prize/api/prize/1'],
+      ['PUT', '/admin/bingo/prize/api/prize/1'],
+      ['DELETE', '/admin/bingo/prize/api/prize/1'],
+    ] as const) {
       expect((await call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, 'none')).status).toBe(401);
       expect((await call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, 'caissier')).status).toBe(403);
       expect((await call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, 'benevole')).status).toBe(403);
@@ -117,22 +163,39 @@ describe('bingo prizes (SPEC §7)', () => {
     }
     expect((await call('GET', '/admin/bingo/prize/api/prizes')).status).toBe(400);
     expect((await call('GET', `/admin/bingo/prize/api/prizes?bingoId=${id}`)).body).toEqual([]);
-    const voucher = await call('POST', '/admin/bingo/prize/api/prize', { label: "Bon d'achat 30 €", rank: 1, provider: 'Carrefour', nature: 'bon', bingoId: id });
+    const voucher = await call('POST', '/admin/bingo/prize/api/prize', {
+      label: "Bon d'achat 30 €",
+      rank: 1,
+      provider: 'Carrefour',
+      nature: 'bon',
+      bingoId: id,
+    });
     expect(voucher.status).toBe(201);
   });
 });
 
 describe('seating plan (SPEC §7)', () => {
-  for (const [area, prefix, who] of [['admin', '/admin-bingo/api/bingo', 'admin'], ['volunteer', '/api/volunteer/bingo', 'benevole']] as const) {
+  for (const [area, prefix, who] of [
+    ['admin', '/admin-bingo/api/bingo', 'admin'],
+    ['volunteer', '/api/volunteer/bingo', 'benevole'],
+  ] as const) {
     it(`${area}: reserves by name, 409 on a taken seat and on releasing a free one, releases; errors carry message`, async () => {
       const id = await newNight();
       const reserve = await call('POST', `${prefix}/${id}/reserve`, { tableId: 3, seatId: 2, name: 'Famille Durand' }, who);
       expect(reserve.status).toBe(200);
       const plan = await call<SeatPlan>('GET', `${prefix}/${id}/placement`, undefined, who);
-      expect(plan.body.tables[2]).toEqual({ tableId: 3, label: 'Table 3', seats: expect.arrayContaining([{ seatId: 2, name: 'Famille Durand', reserved: true }]) });
+      expect(plan.body.tables[2]).toEqual({
+        tableId: 3,
+        label: 'Table 3',
+        seats: expect.arrayContaining([{ seatId: 2, name: 'Famille Durand', reserved: true }]),
+      });
       const again = await call('POST', `${prefix}/${id}/reserve`, { tableId: 3, seatId: 2, name: 'Autre' }, who);
       expect(again.status).toBe(409);
-      expect(again.body).toMatchObject({ code: 'SEAT_TAKEN', message: expect.stringMatching(/vient d’être réservé/), error: expect.any(String) });
+      expect(again.body).toMatchObject({
+        code: 'SEAT_TAKEN',
+        message: expect.stringMatching(/vient d’être réservé/),
+        error: expect.any(String),
+      });
       expect((await call('POST', `${prefix}/${id}/release`, { tableId: 3, seatId: 2 }, who)).status).toBe(200);
       const free = await call('POST', `${prefix}/${id}/release`, { tableId: 3, seatId: 2 }, who);
       expect(free.status).toBe(409);
@@ -152,12 +215,20 @@ describe('seating plan (SPEC §7)', () => {
 
   it('admin plan: 401 without a token, 403 for a cashier and a volunteer; volunteer plan: 403 for a cashier', async () => {
     const id = await newNight();
-    for (const [method, path, body] of [['GET', `/admin-bingo/api/bingo/${id}/placement`, undefined], ['POST', `/admin-bingo/api/bingo/${id}/reserve`, { tableId: 9, seatId: 1, name: 'X' }], ['POST', `/admin-bingo/api/bingo/${id}/release`, { tableId: 9, seatId: 1 }]] as const) {
+    for (const [method, path, body] of [
+      ['GET', `/admin-bingo/api/bingo/${id}/placement`, undefined],
+      ['POST', `/admin-bingo/api/bingo/${id}/reserve`, { tableId: 9, seatId: 1, name: 'X' }],
+      ['POST', `/admin-bingo/api/bingo/${id}/release`, { tableId: 9, seatId: 1 }],
+    ] as const) {
       expect((await call(method, path, body, 'none')).status).toBe(401);
       expect((await call(method, path, body, 'caissier')).status).toBe(403);
       expect((await call(method, path, body, 'benevole')).status).toBe(403);
     }
-    for (const [method, path, body] of [['GET', `/api/volunteer/bingo/${id}/placement`, undefined], ['POST', `/api/volunteer/bingo/${id}/reserve`, { tableId: 9, seatId: 1, name: 'X' }], ['POST', `/api/volunteer/bingo/${id}/release`, { tableId: 9, seatId: 1 }]] as const) {
+    for (const [method, path, body] of [
+      ['GET', `/api/volunteer/bingo/${id}/placement`, undefined],
+      ['POST', `/api/volunteer/bingo/${id}/reserve`, { tableId: 9, seatId: 1, name: 'X' }],
+      ['POST', `/api/volunteer/bingo/${id}/release`, { tableId: 9, seatId: 1 }],
+    ] as const) {
       expect((await call(method, path, body, 'none')).status).toBe(401);
       const cashier = await call(method, path, body, 'caissier');
       expect(cashier.status).toBe(403);
@@ -168,33 +239,74 @@ describe('seating plan (SPEC §7)', () => {
 
   it('gives a seat once when 20 volunteers take it at the same moment', async () => {
     const id = await newNight();
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      call('POST', `/api/volunteer/bingo/${id}/reserve`, { tableId: 7, seatId: 4, name: `Famille ${i}` }, 'benevole')));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('POST', `/api/volunteer/bingo/${id}/reserve`, { tableId: 7, seatId: 4, name: `Famille ${i}` }, 'benevole'),
+      ),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
     const rows = await db('reservations').where({ bingo_id: id });
     expect(rows).toHaveLength(1);
   });
 
-  it('reserves a family\'s seats all or none', async () => {
+  it("reserves a family's seats all or none", async () => {
     const id = await newNight();
     await call('POST', `/admin-bingo/api/bingo/${id}/reserve`, { tableId: 2, seatId: 3, name: 'Déjà là' });
-    const refused = await call('POST', `/api/volunteer/bingo/${id}/reserve-group`, { name: 'Famille Martin', seats: [{ tableId: 2, seatId: 1 }, { tableId: 2, seatId: 2 }, { tableId: 2, seatId: 3 }] }, 'benevole');
+    const refused = await call(
+      'POST',
+      `/api/volunteer/bingo/${id}/reserve-group`,
+      {
+        name: 'Famille Martin',
+        seats: [
+          { tableId: 2, seatId: 1 },
+          { tableId: 2, seatId: 2 },
+          { tableId: 2, seatId: 3 },
+        ],
+      },
+      'benevole',
+    );
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'SEATS_TAKEN', details: { taken: [{ tableId: 2, seatId: 3 }] } });
     expect(await db('reservations').where({ bingo_id: id })).toHaveLength(1);
-    const ok = await call('POST', `/api/volunteer/bingo/${id}/reserve-group`, { name: 'Famille Martin', seats: [{ tableId: 2, seatId: 1 }, { tableId: 2, seatId: 2 }, { tableId: 2, seatId: 4 }] }, 'benevole');
+    const ok = await call(
+      'POST',
+      `/api/volunteer/bingo/${id}/reserve-group`,
+      {
+        name: 'Famille Martin',
+        seats: [
+          { tableId: 2, seatId: 1 },
+          { tableId: 2, seatId: 2 },
+          { tableId: 2, seatId: 4 },
+        ],
+      },
+      'benevole',
+    );
     expect(ok.status).toBe(200);
     const plan = await call<SeatPlan>('GET', `/api/volunteer/bingo/${id}/placement`, undefined, 'benevole');
-    expect(plan.body.tables[1]!.seats.map((s) => s.name)).toEqual(['Famille Martin', 'Famille Martin', 'Déjà là', 'Famille Martin', null, null]);
+    expect(plan.body.tables[1]!.seats.map((s) => s.name)).toEqual([
+      'Famille Martin',
+      'Famille Martin',
+      'Déjà là',
+      'Famille Martin',
+      null,
+      null,
+    ]);
   });
 
   it('edits the plan: number of tables, seats per table and names, never dropping a reserved seat', async () => {
     const id = await newNight();
-    await call('POST', `/admin-bingo/api/bingo/${id}/reserve`, { tableId: 2, seatId: 8, name: 'Loin' }).then((r) => expect(r.status).toBe(404));
-    const plan = await call<SeatPlan>('PUT', `/admin-bingo/api/bingo/${id}/plan`, { tables: [{ seats: 4 }, { name: 'Table 2 — Famille Martin', seats: 8 }] });
+    await call('POST', `/admin-bingo/api/bingo/${id}/reserve`, { tableId: 2, seatId: 8, name: 'Loin' }).then((r) =>
+      expect(r.status).toBe(404),
+    );
+    const plan = await call<SeatPlan>('PUT', `/admin-bingo/api/bingo/${id}/plan`, {
+      tables: [{ seats: 4 }, { name: 'Table 2 — Famille Martin', seats: 8 }],
+    });
     expect(plan.status).toBe(200);
-    expect(plan.body.tables.map((t) => [t.label, t.seats.length])).toEqual([['Table 1', 4], ['Table 2 — Famille Martin', 8]]);
+    expect(plan.body.tables.map((t) => [t.label, t.seats.length])).toEqual([
+      ['Table 1', 4],
+      ['Table 2 — Famille Martin', 8],
+    ]);
     expect((await call('POST', `/admin-bingo/api/bingo/${id}/reserve`, { tableId: 2, seatId: 8, name: 'Loin' })).status).toBe(200);
     const shrink = await call('PUT', `/admin-bingo/api/bingo/${id}/plan`, { tables: [{ seats: 4 }, { seats: 6 }] });
     expect(shrink.status).toBe(409);
@@ -221,10 +333,20 @@ describe('loto night and French law', () => {
 
   it('prints a règlement with the parties and their prizes', async () => {
     const id = await newNight({ cartonPrice: '3' });
-    const prize = await call('POST', '/admin/bingo/prize/api/prize', { label: 'Bon d’achat librairie 20 €', rank: 1, provider: 'Librairie', nature: 'bon', bingoId: id });
-    expect((await call('PUT', `/admin-bingo/api/bingo/${id}/parties`, { parties: [{ kind: 'quine', prizeIds: [prize.body.id] }] })).status).toBe(200);
+    const prize = await call('POST', '/admin/bingo/prize/api/prize', {
+      label: 'Bon d’achat librairie 20 €',
+      rank: 1,
+      provider: 'Librairie',
+      nature: 'bon',
+      bingoId: id,
+    });
+    expect(
+      (await call('PUT', `/admin-bingo/api/bingo/${id}/parties`, { parties: [{ kind: 'quine', prizeIds: [prize.body.id] }] })).status,
+    ).toBe(200);
     const res = await call('GET', `/admin-bingo/api/bingo/${id}/reglement`);
-    expect(res.body.articles[1].replace(/[\u00a0\u202f]/g, ' ')).toBe('Article 2 — Le carton est vendu 3,00 €. Aucun carton n\'est vendu à 20 € ou plus.');
+    expect(res.body.articles[1].replace(/[\u00a0\u202f]/g, ' ')).toBe(
+      "Article 2 — Le carton est vendu 3,00 €. Aucun carton n'est vendu à 20 € ou plus.",
+    );
     expect(res.body.articles.join('\n')).toMatch(/1\. Quine : Bon d’achat librairie 20 €/);
   });
 });
@@ -243,8 +365,14 @@ describe('a night that is played', () => {
 
   it('calls balls, refuses a repeat, undoes, pauses, moves on, and checks a carton by its number', async () => {
     const id = await newNight({ callers: ['benevole@kermesse.local'] });
-    const prize = (await call('POST', '/admin/bingo/prize/api/prize', { label: 'Jambon', rank: 1, provider: 'Boucherie', bingoId: id })).body as Prize;
-    await call('PUT', `/admin-bingo/api/bingo/${id}/parties`, { parties: [{ kind: 'quine', prizeIds: [prize.id] }, { kind: 'carton_plein', prizeIds: [] }] });
+    const prize = (await call('POST', '/admin/bingo/prize/api/prize', { label: 'Jambon', rank: 1, provider: 'Boucherie', bingoId: id }))
+      .body as Prize;
+    await call('PUT', `/admin-bingo/api/bingo/${id}/parties`, {
+      parties: [
+        { kind: 'quine', prizeIds: [prize.id] },
+        { kind: 'carton_plein', prizeIds: [] },
+      ],
+    });
     await call('POST', `/admin-bingo/api/bingo/${id}/cartons`, { count: 2 });
     const carton = (await call<{ cartons: CartonShape[] }>('GET', `/admin-bingo/api/bingo/${id}/cartons`)).body.cartons[0]!;
     const firstRow = carton.grid[0]!.filter((n): n is number => n !== null);
@@ -261,7 +389,9 @@ describe('a night that is played', () => {
     const win = await call('POST', `${caller}/check`, { carton: carton.code }, 'benevole');
     expect(win.body).toMatchObject({ wins: true, quine: true, lastBallOnCarton: true });
     expect(win.body.message).toBe(`Carton ${carton.code} : quine valide, la dernière boule est sur le carton.`);
-    expect((await call('POST', `${caller}/check`, { carton: `${carton.number}-${(checkDigit(carton.number) + 1) % 10}` }, 'benevole')).body.code).toBe('CARTON_CHECK_DIGIT');
+    expect(
+      (await call('POST', `${caller}/check`, { carton: `${carton.number}-${(checkDigit(carton.number) + 1) % 10}` }, 'benevole')).body.code,
+    ).toBe('CARTON_CHECK_DIGIT');
     expect((await call('POST', `${caller}/check`, { carton: '999' }, 'benevole')).status).toBe(404);
 
     const paused = await call<Board>('POST', `${caller}/pause`, { paused: true }, 'benevole');
@@ -275,7 +405,11 @@ describe('a night that is played', () => {
     expect(undone.body.lastNumber).toBe(firstRow[4]);
 
     const board = await call<Board>('GET', `/api/public/bingo/${id}/tableau`, undefined, 'none');
-    expect(board.body).toMatchObject({ drawn: firstRow, partie: { number: 1, kind: 'quine', kindLabel: 'Quine', prizes: [{ label: 'Jambon' }] }, partiesCount: 2 });
+    expect(board.body).toMatchObject({
+      drawn: firstRow,
+      partie: { number: 1, kind: 'quine', kindLabel: 'Quine', prizes: [{ label: 'Jambon' }] },
+      partiesCount: 2,
+    });
 
     const next = await call<Board>('POST', `${caller}/next-partie`, { keepBalls: true }, 'benevole');
     expect(next.body).toMatchObject({ drawn: firstRow, partie: { number: 2, kind: 'carton_plein' } });
@@ -336,7 +470,7 @@ describe('a night that is played', () => {
 });
 
 describe('a restart or a second replica', () => {
-  it('shows the same night from Postgres, and its projectors see the other replica\'s balls', async () => {
+  it("shows the same night from Postgres, and its projectors see the other replica's balls", async () => {
     const id = await newNight();
     await call('POST', `/admin-bingo/api/bingo/${id}/caller/balls`, { number: 8 });
     const replica = await listen(await buildApp({ db, logger, verifier }), 0);
@@ -356,7 +490,13 @@ describe('a restart or a second replica', () => {
     } finally {
       await replica.close();
     }
-    const group = await call('POST', `/admin-bingo/api/bingo/${id}/reserve-group`, { name: 'X', seats: [{ tableId: 1, seatId: 1 }, { tableId: 1, seatId: 1 }] });
+    const group = await call('POST', `/admin-bingo/api/bingo/${id}/reserve-group`, {
+      name: 'X',
+      seats: [
+        { tableId: 1, seatId: 1 },
+        { tableId: 1, seatId: 1 },
+      ],
+    });
     expect(group.status).toBe(400);
     expect(group.body.message).toBe('Le champ « seats » cite deux fois le même siège.');
   });

@@ -5,12 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildEnvelope, connectBus, type Bus, type EventConsumer } from '@kermesse/kit/bus';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
 import {
-  buildEnvelope, connectBus, createDb, createLogger, listen, migrateLatest,
-  type Bus, type Db, type EventConsumer, type RunningServer,
-} from '@kermesse/kit';
-import {
-  createTestDatabase, deleteTestStream, eventually, testNamespace, testTokens, testTokenVerifier, TEST_NATS_URL, type TestDatabase,
+  createTestDatabase,
+  deleteTestStream,
+  eventually,
+  testNamespace,
+  testTokens,
+  testTokenVerifier,
+  TEST_NATS_URL,
+  type TestDatabase,
 } from '@kermesse/kit/testing';
 import { cartonCode } from '@kermesse/contracts-bingo';
 import { migrations, schema } from '../migrations/index.ts';
@@ -47,11 +53,21 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function call(method: string, path: string, body?: unknown, who: 'admin' | 'caissier' | 'none' = 'caissier'): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers of many shapes
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  who: 'admin' | 'caissier' | 'none' = 'caissier',
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test answers of many shapes
+): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = {};
   if (who !== 'none') headers.authorization = `Bearer ${tokens[who]}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`http://127.0.0.1:${service.port}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`http://127.0.0.1:${service.port}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -60,9 +76,17 @@ let nightSeq = 0;
 /** A fresh loto night with 60 printed cartons, sales open. */
 async function givenNight(): Promise<number> {
   nightSeq += 1;
-  const created = await call('POST', '/admin-bingo/api/bingo', { name: `Loto des cartons ${nightSeq}`, heldOn: '2031-02-07', cartonPrice: '3' }, 'admin');
+  const created = await call(
+    'POST',
+    '/admin-bingo/api/bingo',
+    { name: `Loto des cartons ${nightSeq}`, heldOn: '2031-02-07', cartonPrice: '3' },
+    'admin',
+  );
   expect(created.status).toBe(201);
-  expect((await call('POST', `/admin-bingo/api/bingo/${created.body.id}/cartons`, { count: 60 }, 'admin')).body).toEqual({ from: 1, to: 60 });
+  expect((await call('POST', `/admin-bingo/api/bingo/${created.body.id}/cartons`, { count: 60 }, 'admin')).body).toEqual({
+    from: 1,
+    to: 60,
+  });
   return created.body.id as number;
 }
 
@@ -77,7 +101,9 @@ const soldRow = (number: number) => db('carton_sales').where({ bingo_id: night, 
 
 describe('carton claims (internal, the register)', () => {
   it('needs a cashier token: 401 without one', async () => {
-    expect((await call('POST', '/internal/cartons/claims', { claimId: randomUUID(), cartons: [{ bingoId: night, number: 1 }] }, 'none')).status).toBe(401);
+    expect(
+      (await call('POST', '/internal/cartons/claims', { claimId: randomUUID(), cartons: [{ bingoId: night, number: 1 }] }, 'none')).status,
+    ).toBe(401);
   });
 
   it('two registers claim the same carton at once: exactly one holds it, the other gets a French 409', async () => {
@@ -89,7 +115,9 @@ describe('carton claims (internal, the register)', () => {
     expect(refused.body.error).toBe('Le carton n° 6 vient d’être vendu par une autre caisse : rendez-le et donnez-en un autre.');
     expect(refused.body.details.taken).toEqual([{ bingoId: night, number: 6 }]);
     // All or nothing: the refused claim holds none of its cartons.
-    const held = (await db('carton_sales').where({ bingo_id: night }).whereIn('number', [5, 6, 7]).select('number')).map((r) => r.number).sort();
+    const held = (await db('carton_sales').where({ bingo_id: night }).whereIn('number', [5, 6, 7]).select('number'))
+      .map((r) => r.number)
+      .sort();
     expect(held.length).toBe(2);
     expect(held).toContain(6);
   });
@@ -138,16 +166,47 @@ describe('carton claims (internal, the register)', () => {
     expect(await soldRow(12)).toMatchObject({ status: 'sold', sale_id: 77, buyer_name: null });
     // … then sale.completed with the buyer, delivered twice: the inbox applies it once.
     const event = buildEnvelope('register', 'sale.completed', {
-      saleId: 77, reference: 'V-TEST-77', eventId: 1, checkoutId: 1, claimId: null,
+      saleId: 77,
+      reference: 'V-TEST-77',
+      eventId: 1,
+      checkoutId: 1,
+      claimId: null,
       buyer: { personId: 3, firstname: 'Marie', lastname: 'Dupont', email: 'marie.dupont@example.fr', phone: '0612345678' },
-      lines: [{ productId: 90, name: '1 carton', categoryId: 9, categoryName: 'Loto : Loto de la kermesse', unitPriceCents: 300, quantity: 2, totalCents: 600, kind: 'bingo' }],
-      tickets: [], bets: [], cartons: [{ bingoId: night, number: 12 }, { bingoId: night, number: 13 }], cartonClaimId: id,
-      payments: [{ method: 'ESP', amountCents: 600, reference: '10' }], totalCents: 600, paymentMode: 2, paymentStatus: 1,
-      receipt: null, completedAt: new Date().toISOString(),
+      lines: [
+        {
+          productId: 90,
+          name: '1 carton',
+          categoryId: 9,
+          categoryName: 'Loto : Loto de la kermesse',
+          unitPriceCents: 300,
+          quantity: 2,
+          totalCents: 600,
+          kind: 'bingo',
+        },
+      ],
+      tickets: [],
+      bets: [],
+      cartons: [
+        { bingoId: night, number: 12 },
+        { bingoId: night, number: 13 },
+      ],
+      cartonClaimId: id,
+      payments: [{ method: 'ESP', amountCents: 600, reference: '10' }],
+      totalCents: 600,
+      paymentMode: 2,
+      paymentStatus: 1,
+      receipt: null,
+      completedAt: new Date().toISOString(),
     });
     await bus.js.publish(bus.subject('sale.completed'), JSON.stringify(event), { msgID: event.id });
     await eventually(async () => (await soldRow(13))?.buyer_name === 'Marie Dupont');
-    expect(await soldRow(12)).toMatchObject({ status: 'sold', sale_id: 77, sale_reference: 'V-TEST-77', buyer_email: 'marie.dupont@example.fr', buyer_phone: '0612345678' });
+    expect(await soldRow(12)).toMatchObject({
+      status: 'sold',
+      sale_id: 77,
+      sale_reference: 'V-TEST-77',
+      buyer_email: 'marie.dupont@example.fr',
+      buyer_phone: '0612345678',
+    });
     const again = await call('POST', '/internal/cartons/claims', { claimId: randomUUID(), cartons: [{ bingoId: night, number: 12 }] });
     expect(again.status).toBe(409);
     // A sold carton is never released by a late DELETE of its claim.
@@ -156,7 +215,13 @@ describe('carton claims (internal, the register)', () => {
 
     const check = await call('POST', `/admin-bingo/api/bingo/${night}/caller/check`, { carton: cartonCode(12) }, 'admin');
     expect(check.status).toBe(200);
-    expect(check.body.carton).toMatchObject({ number: 12, sold: true, buyer: 'Marie Dupont', buyerEmail: 'marie.dupont@example.fr', buyerPhone: '0612345678' });
+    expect(check.body.carton).toMatchObject({
+      number: 12,
+      sold: true,
+      buyer: 'Marie Dupont',
+      buyerEmail: 'marie.dupont@example.fr',
+      buyerPhone: '0612345678',
+    });
     expect(check.body.message).toContain('Carton vendu à Marie Dupont (marie.dupont@example.fr, 0612345678).');
     const unsold = await call('POST', `/admin-bingo/api/bingo/${night}/caller/check`, { carton: cartonCode(50) }, 'admin');
     expect(unsold.body.carton.sold).toBe(false);
@@ -164,20 +229,66 @@ describe('carton claims (internal, the register)', () => {
 });
 
 describe('sale.refunded (issue 12): refunded cartons are voided', () => {
-  const refundEvent = (saleId: number, numbers: number[]) => buildEnvelope('register', 'sale.refunded', {
-    refundId: randomUUID(), saleId, reference: `V-TEST-${saleId}`, eventId: 1, checkoutId: 1, sessionId: 1,
-    lines: [{ productId: 90, name: '1 carton', categoryId: 9, categoryName: 'Loto : Loto de la kermesse', unitPriceCents: 300, quantity: numbers.length, totalCents: 300 * numbers.length, kind: 'bingo' }],
-    tickets: [], bets: [], cartons: numbers.map((number) => ({ bingoId: night, number })),
-    amountCents: 300 * numbers.length, paymentMode: 2, reason: 'Erreur de caisse', refundedBy: 'u-1', refundedAt: new Date().toISOString(),
-  });
-  const saleEvent = (saleId: number, numbers: number[], claimId: string | null) => buildEnvelope('register', 'sale.completed', {
-    saleId, reference: `V-TEST-${saleId}`, eventId: 1, checkoutId: 1, claimId: null,
-    buyer: { personId: 4, firstname: 'Paul', lastname: 'Martin', email: null, phone: null },
-    lines: [{ productId: 90, name: '1 carton', categoryId: 9, categoryName: 'Loto : Loto de la kermesse', unitPriceCents: 300, quantity: numbers.length, totalCents: 300 * numbers.length, kind: 'bingo' }],
-    tickets: [], bets: [], cartons: numbers.map((number) => ({ bingoId: night, number })), cartonClaimId: claimId,
-    payments: [{ method: 'ESP', amountCents: 300 * numbers.length, reference: '' }], totalCents: 300 * numbers.length, paymentMode: 2, paymentStatus: 1,
-    receipt: null, completedAt: new Date().toISOString(),
-  });
+  const refundEvent = (saleId: number, numbers: number[]) =>
+    buildEnvelope('register', 'sale.refunded', {
+      refundId: randomUUID(),
+      saleId,
+      reference: `V-TEST-${saleId}`,
+      eventId: 1,
+      checkoutId: 1,
+      sessionId: 1,
+      lines: [
+        {
+          productId: 90,
+          name: '1 carton',
+          categoryId: 9,
+          categoryName: 'Loto : Loto de la kermesse',
+          unitPriceCents: 300,
+          quantity: numbers.length,
+          totalCents: 300 * numbers.length,
+          kind: 'bingo',
+        },
+      ],
+      tickets: [],
+      bets: [],
+      cartons: numbers.map((number) => ({ bingoId: night, number })),
+      amountCents: 300 * numbers.length,
+      paymentMode: 2,
+      reason: 'Erreur de caisse',
+      refundedBy: 'u-1',
+      refundedAt: new Date().toISOString(),
+    });
+  const saleEvent = (saleId: number, numbers: number[], claimId: string | null) =>
+    buildEnvelope('register', 'sale.completed', {
+      saleId,
+      reference: `V-TEST-${saleId}`,
+      eventId: 1,
+      checkoutId: 1,
+      claimId: null,
+      buyer: { personId: 4, firstname: 'Paul', lastname: 'Martin', email: null, phone: null },
+      lines: [
+        {
+          productId: 90,
+          name: '1 carton',
+          categoryId: 9,
+          categoryName: 'Loto : Loto de la kermesse',
+          unitPriceCents: 300,
+          quantity: numbers.length,
+          totalCents: 300 * numbers.length,
+          kind: 'bingo',
+        },
+      ],
+      tickets: [],
+      bets: [],
+      cartons: numbers.map((number) => ({ bingoId: night, number })),
+      cartonClaimId: claimId,
+      payments: [{ method: 'ESP', amountCents: 300 * numbers.length, reference: '' }],
+      totalCents: 300 * numbers.length,
+      paymentMode: 2,
+      paymentStatus: 1,
+      receipt: null,
+      completedAt: new Date().toISOString(),
+    });
   const publish = async (subject: 'sale.completed' | 'sale.refunded', event: { id: string }, msgId = event.id) => {
     await bus.js.publish(bus.subject(subject), JSON.stringify(event), { msgID: msgId });
   };
@@ -197,12 +308,18 @@ describe('sale.refunded (issue 12): refunded cartons are voided', () => {
     const marker = saleEvent(89, [47], null);
     await publish('sale.completed', marker);
     await eventually(async () => (await soldRow(47))?.status === 'sold');
-    const refundsSeen = async () => Number((await db('inbox').where({ event_id: refund.id }).count<{ count: number }[]>('* as count'))[0]!.count);
+    const refundsSeen = async () =>
+      Number((await db('inbox').where({ event_id: refund.id }).count<{ count: number }[]>('* as count'))[0]!.count);
     await eventually(async () => (await db('inbox').where({ event_id: marker.id }).first()) !== undefined);
     expect(await refundsSeen()).toBe(1);
     expect((await soldRow(45))?.voided_at).toBeNull();
     expect(await soldRow(44)).toMatchObject({ status: 'sold' });
-    expect(await soldRow(46)).toMatchObject({ status: 'voided', refund_id: refund.payload.refundId, buyer_name: 'Paul Martin', sale_reference: 'V-TEST-88' });
+    expect(await soldRow(46)).toMatchObject({
+      status: 'voided',
+      refund_id: refund.payload.refundId,
+      buyer_name: 'Paul Martin',
+      sale_reference: 'V-TEST-88',
+    });
 
     const check = await call('POST', `/admin-bingo/api/bingo/${night}/caller/check`, { carton: cartonCode(46) }, 'admin');
     expect(check.status).toBe(200);

@@ -1,4 +1,4 @@
 /** The bingo service's configuration, read once at boot (the only place reading process.env). */
-import { readServiceEnv, type ServiceEnv } from '@kermesse/kit';
+import { readServiceEnv, type ServiceEnv } from '@kermesse/kit/http';
 
 export const readBingoEnv = (env: NodeJS.ProcessEnv = process.env): ServiceEnv => readServiceEnv('bingo', env);

@@ -1,5 +1,5 @@
 /** The bingo service's business errors: the contract's code and French message on a kit HttpError. */
-import { badRequest, conflict, forbidden, HttpError, notFound } from '@kermesse/kit';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '@kermesse/kit/http';
 import { bingoMessage, type BingoErrorCode } from '@kermesse/contracts-bingo';
 
 const make = (factory: (message: string) => HttpError) => (code: BingoErrorCode, details?: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import type { ServiceMigrations } from '@kermesse/kit';
+import type { ServiceMigrations } from '@kermesse/kit/db';
 
 export const schema = 'contact';
 
@@ -55,8 +55,8 @@ export const migrations: ServiceMigrations['migrations'] = {
            check (kind <> 'receipt' or sale_reference is not null)`,
         [schema],
       );
-      await knex.raw('create index deliveries_due on ??.deliveries (next_attempt_at) where status = \'pending\'', [schema]);
-      await knex.raw('create index deliveries_finished on ??.deliveries (finished_at) where status <> \'pending\'', [schema]);
+      await knex.raw("create index deliveries_due on ??.deliveries (next_attempt_at) where status = 'pending'", [schema]);
+      await knex.raw("create index deliveries_finished on ??.deliveries (finished_at) where status <> 'pending'", [schema]);
     },
   },
   '002_receipt_requests': {
@@ -98,14 +98,19 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.integer('contact_message_id').references('id').inTable(`${schema}.contact_messages`).onDelete('CASCADE');
       });
       await knex.raw('alter table ??.deliveries drop constraint deliveries_kind', [schema]);
-      await knex.raw("alter table ??.deliveries add constraint deliveries_kind check (kind in ('receipt', 'partner', 'contact'))", [schema]);
+      await knex.raw("alter table ??.deliveries add constraint deliveries_kind check (kind in ('receipt', 'partner', 'contact'))", [
+        schema,
+      ]);
     },
   },
   '004_account_link_mails': {
     async up(knex) {
       // Identity's one-time links (new account, password reset) e-mailed to the person.
       await knex.raw('alter table ??.deliveries drop constraint deliveries_kind', [schema]);
-      await knex.raw("alter table ??.deliveries add constraint deliveries_kind check (kind in ('receipt', 'partner', 'contact', 'account'))", [schema]);
+      await knex.raw(
+        "alter table ??.deliveries add constraint deliveries_kind check (kind in ('receipt', 'partner', 'contact', 'account'))",
+        [schema],
+      );
     },
   },
 };

@@ -1,6 +1,9 @@
 import type Koa from 'koa';
 import * as serviceMigrations from '../migrations/index.ts';
-import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
+import { type TokenVerifier } from '@kermesse/kit/auth';
+import { type Bus } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { createServiceApp, type Logger } from '@kermesse/kit/http';
 import { contactRoutes } from './routes/contact/index.ts';
 import { accountLinkRoutes } from './routes/accountLinks/index.ts';
 import { inboxRoutes } from './routes/inbox/index.ts';

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEnvelope, connectBus, type Bus, type EventConsumer, type EventEnvelope, type EventPayloads } from '@kermesse/kit/bus';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
 import {
-  buildEnvelope, connectBus, createDb, createLogger, listen, migrateLatest,
-  type Bus, type Db, type EventConsumer, type EventEnvelope, type EventPayloads, type RunningServer,
-} from '@kermesse/kit';
-import {
-  createTestDatabase, deleteTestStream, eventually, freePort, testNamespace, TEST_NATS_URL, type TestDatabase,
+  createTestDatabase,
+  deleteTestStream,
+  eventually,
+  freePort,
+  testNamespace,
+  TEST_NATS_URL,
+  type TestDatabase,
 } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
@@ -55,9 +60,17 @@ beforeAll(async () => {
   const receiptDeps = { db, bus, logger, receipt: { associationName: ASSOCIATION, publicUrl: PUBLIC_URL }, onQueued: () => worker.wake() };
   consumer = await startSaleCompletedConsumer(receiptDeps);
   requestedConsumer = await startReceiptRequestedConsumer(receiptDeps);
-  server = await listen(await buildApp({
-    db, logger, bus, associationEmail: ASSOCIATION_EMAIL, onQueued: () => worker.wake(), partnerRateLimit: { max: 3, windowMs: 60_000 },
-  }), 0);
+  server = await listen(
+    await buildApp({
+      db,
+      logger,
+      bus,
+      associationEmail: ASSOCIATION_EMAIL,
+      onQueued: () => worker.wake(),
+      partnerRateLimit: { max: 3, windowMs: 60_000 },
+    }),
+    0,
+  );
   base = `http://127.0.0.1:${server.port}`;
 });
 
@@ -86,14 +99,66 @@ function buildSale(overrides: Partial<Sale> = {}): Sale {
     claimId: randomUUID(),
     buyer: { personId: 7, firstname: 'Camille', lastname: 'Martin', email: 'camille.martin@exemple.fr', phone: '0611223344' },
     lines: [
-      { productId: 11, name: 'Crêpe au sucre', categoryId: 1, categoryName: 'Sucré', unitPriceCents: 150, quantity: 2, totalCents: 300, kind: 'product' },
-      { productId: 21, name: 'Tombola – carnet de 3', categoryId: 5, categoryName: 'Tombola', unitPriceCents: 500, quantity: 1, totalCents: 500, kind: 'raffle' },
-      { productId: 31, name: 'Pari panier garni', categoryId: 6, categoryName: 'Panier garni', unitPriceCents: 200, quantity: 2, totalCents: 400, kind: 'giftbasket' },
-      { productId: -1, name: 'Don', categoryId: null, categoryName: 'Donations', unitPriceCents: 100, quantity: 1, totalCents: 100, kind: 'donation' },
-      { productId: -2, name: 'Remise menu', categoryId: null, categoryName: 'Remises', unitPriceCents: -50, quantity: 1, totalCents: -50, kind: 'discount' },
+      {
+        productId: 11,
+        name: 'Crêpe au sucre',
+        categoryId: 1,
+        categoryName: 'Sucré',
+        unitPriceCents: 150,
+        quantity: 2,
+        totalCents: 300,
+        kind: 'product',
+      },
+      {
+        productId: 21,
+        name: 'Tombola – carnet de 3',
+        categoryId: 5,
+        categoryName: 'Tombola',
+        unitPriceCents: 500,
+        quantity: 1,
+        totalCents: 500,
+        kind: 'raffle',
+      },
+      {
+        productId: 31,
+        name: 'Pari panier garni',
+        categoryId: 6,
+        categoryName: 'Panier garni',
+        unitPriceCents: 200,
+        quantity: 2,
+        totalCents: 400,
+        kind: 'giftbasket',
+      },
+      {
+        productId: -1,
+        name: 'Don',
+        categoryId: null,
+        categoryName: 'Donations',
+        unitPriceCents: 100,
+        quantity: 1,
+        totalCents: 100,
+        kind: 'donation',
+      },
+      {
+        productId: -2,
+        name: 'Remise menu',
+        categoryId: null,
+        categoryName: 'Remises',
+        unitPriceCents: -50,
+        quantity: 1,
+        totalCents: -50,
+        kind: 'discount',
+      },
     ],
-    tickets: [{ raffleId: 3, number: 45 }, { raffleId: 3, number: 7 }, { raffleId: 3, number: 12 }],
-    bets: [{ giftBasketId: 2, typeId: 1, weight: 1250 }, { giftBasketId: 2, typeId: 1, weight: 2005 }],
+    tickets: [
+      { raffleId: 3, number: 45 },
+      { raffleId: 3, number: 7 },
+      { raffleId: 3, number: 12 },
+    ],
+    bets: [
+      { giftBasketId: 2, typeId: 1, weight: 1250 },
+      { giftBasketId: 2, typeId: 1, weight: 2005 },
+    ],
     payments: [{ method: 'ESP', amountCents: 1250, reference: '20.00' }],
     totalCents: 1250,
     paymentMode: 2,
@@ -113,8 +178,21 @@ async function publish(envelope: EventEnvelope<'sale.completed' | 'receipt.reque
 function receiptRequest(sale: Sale, method: 'sms' | 'email', to: string): EventEnvelope<'receipt.requested'> {
   const { reference, saleId, eventId, lines, tickets, bets, payments, totalCents, paymentMode, paymentStatus, completedAt } = sale;
   return buildEnvelope('register', 'receipt.requested', {
-    requestId: randomUUID(), method, to, reference, saleId, eventId, lines, tickets, bets, payments, totalCents, paymentMode, paymentStatus,
-    completedAt, requestedAt: '2026-05-16T12:40:00.000Z',
+    requestId: randomUUID(),
+    method,
+    to,
+    reference,
+    saleId,
+    eventId,
+    lines,
+    tickets,
+    bets,
+    payments,
+    totalCents,
+    paymentMode,
+    paymentStatus,
+    completedAt,
+    requestedAt: '2026-05-16T12:40:00.000Z',
   });
 }
 
@@ -234,7 +312,12 @@ describe('receipts by e-mail', () => {
     expect(mailsFor(fromBuyer.reference)[0]!.to).toEqual(['camille.martin@exemple.fr']);
 
     const [refused] = await waitFor(async () => (await deliveriesOf(invalid.reference)).length === 1 && deliveriesOf(invalid.reference));
-    expect(refused).toMatchObject({ status: 'failed', recipient: null, attempts: 0, last_error: 'Adresse e-mail absente ou invalide : reçu non envoyé.' });
+    expect(refused).toMatchObject({
+      status: 'failed',
+      recipient: null,
+      attempts: 0,
+      last_error: 'Adresse e-mail absente ou invalide : reçu non envoyé.',
+    });
     expect(mailsFor(invalid.reference)).toHaveLength(0);
   });
 
@@ -274,7 +357,12 @@ describe('receipts by SMS (Brevo transactional SMS)', () => {
       const rows = await deliveriesOf(sale.reference);
       return rows[0]?.status === 'sent' && rows;
     });
-    expect(row).toMatchObject({ channel: 'sms', recipient: null, transport: 'brevo-sms', provider_message_id: expect.stringMatching(/^\d+$/) });
+    expect(row).toMatchObject({
+      channel: 'sms',
+      recipient: null,
+      transport: 'brevo-sms',
+      provider_message_id: expect.stringMatching(/^\d+$/),
+    });
   });
 
   it('retries after a provider outage, and gives up at once (number erased) when Brevo refuses the message', async () => {
@@ -323,7 +411,7 @@ describe('receipts asked for after the sale (receipt.requested)', () => {
     expect(rows[0]).toMatchObject({ status: 'sent', recipient: null, request_id: event.payload.requestId });
   });
 
-  it('sends again for a second request, even after the sale\'s own SMS receipt', async () => {
+  it("sends again for a second request, even after the sale's own SMS receipt", async () => {
     const sale = buildSale({ receipt: { method: 'sms', to: '0611223344' } });
     await publish(saleEvent(sale));
     await eventually(() => smsFor(sale.reference).length === 1);
@@ -358,29 +446,39 @@ describe('delivery worker', () => {
         return transports.email.send(message);
       },
     };
-    const others = [1, 2].map(() => startDeliveryWorker({ db, logger, transports: { ...transports, email: slowEmail }, pollMs: 50, concurrency: 3 }));
+    const others = [1, 2].map(() =>
+      startDeliveryWorker({ db, logger, transports: { ...transports, email: slowEmail }, pollMs: 50, concurrency: 3 }),
+    );
     const references = Array.from({ length: 12 }, (_, i) => `PAR${i}${randomUUID().slice(0, 4)}`);
     await db.transaction(async (trx) => {
       for (const reference of references) {
         await enqueueDelivery(trx, {
-          kind: 'receipt', saleReference: reference, channel: 'email', recipient: 'parallele@exemple.fr',
-          subject: `Votre reçu – vente ${reference}`, bodyText: 'Reçu', bodyHtml: null,
+          kind: 'receipt',
+          saleReference: reference,
+          channel: 'email',
+          recipient: 'parallele@exemple.fr',
+          subject: `Votre reçu – vente ${reference}`,
+          bodyText: 'Reçu',
+          bodyHtml: null,
         });
       }
     });
     await Promise.all([...others.map((w) => w.drain()), worker.drain()]);
-    await eventually(async () => (await db('deliveries').whereIn('sale_reference', references).where({ status: 'sent' })).length === references.length);
+    await eventually(
+      async () => (await db('deliveries').whereIn('sale_reference', references).where({ status: 'sent' })).length === references.length,
+    );
     await Promise.all(others.map((w) => w.stop()));
     for (const reference of references) expect(mailsFor(reference)).toHaveLength(1);
   });
 });
 
 describe('partner form (POST /api/partner/sendByEmail)', () => {
-  const post = (body: unknown, ip = '203.0.113.7') => fetch(`${base}/api/partner/sendByEmail`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  const post = (body: unknown, ip = '203.0.113.7') =>
+    fetch(`${base}/api/partner/sendByEmail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   const request = {
     entreprise: 'Boulangerie Dupain',
     contact: 'Jeanne Dupain',
@@ -405,7 +503,7 @@ describe('partner form (POST /api/partner/sendByEmail)', () => {
     const mail = await eventually(() => smtp.messages.find((m) => m.subject === 'Nouvelle demande de partenariat : Boulangerie Dupain'));
     expect(mail.to).toEqual([ASSOCIATION_EMAIL]);
     expect(mail.headers['reply-to']).toBe('jeanne@dupain.fr');
-    expect(mail.text).toContain('Type de don : Bon d\'achat');
+    expect(mail.text).toContain("Type de don : Bon d'achat");
     expect(mail.text).toContain('Nous offrons dix bons <pain & viennoiseries> pour la tombola.');
     expect(mail.html).toContain('&lt;pain &amp; viennoiseries&gt;');
     const [delivery] = await waitFor(async () => {
@@ -419,13 +517,16 @@ describe('partner form (POST /api/partner/sendByEmail)', () => {
     const before = await db('partner_requests').count({ n: '*' });
     const cases: [unknown, string][] = [
       [{ ...request, email: undefined }, 'Le champ « email » est obligatoire.'],
-      [{ ...request, email: 'jeanne-at-dupain' }, 'Le champ « email » n\'est pas au bon format (email).'],
+      [{ ...request, email: 'jeanne-at-dupain' }, "Le champ « email » n'est pas au bon format (email)."],
       [{ ...request, contact: '   ' }, 'Le champ « contact » ne doit pas être vide.'],
       [{ ...request, entreprise: '' }, 'Le champ « entreprise » ne doit pas être vide.'],
-      [{ ...request, typeDon: 'argent' }, 'Le champ « typeDon » doit valoir l\'une des valeurs : none, voucher, branded_item, lending, autres.'],
-      [{ ...request, telephone: 'appelez-moi' }, 'Le champ « telephone » n\'est pas au bon format.'],
+      [
+        { ...request, typeDon: 'argent' },
+        "Le champ « typeDon » doit valoir l'une des valeurs : none, voucher, branded_item, lending, autres.",
+      ],
+      [{ ...request, telephone: 'appelez-moi' }, "Le champ « telephone » n'est pas au bon format."],
       [{ ...request, message: 'x'.repeat(5001) }, 'Le champ « message » ne doit pas dépasser 5000 caractères.'],
-      [{ ...request, admin: true }, 'Le champ « admin » n\'est pas autorisé.'],
+      [{ ...request, admin: true }, "Le champ « admin » n'est pas autorisé."],
       [[request], 'Le corps de la requête doit être de type objet.'],
     ];
     for (const [body, error] of cases) {
@@ -444,7 +545,10 @@ describe('partner form (POST /api/partner/sendByEmail)', () => {
     const res = await post({ ...request, entreprise: 'Flood 3' }, ip);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await res.json()).toEqual({ error: 'Trop de demandes envoyées depuis cette adresse. Réessayez dans quelques minutes.', code: 'TOO_MANY_PARTNER_REQUESTS' });
+    expect(await res.json()).toEqual({
+      error: 'Trop de demandes envoyées depuis cette adresse. Réessayez dans quelques minutes.',
+      code: 'TOO_MANY_PARTNER_REQUESTS',
+    });
     expect(await db('partner_requests').where({ entreprise: 'Flood 3' })).toHaveLength(0);
     expect((await post({ ...request, entreprise: 'Autre client' }, '192.0.2.45')).status).toBe(201);
   });

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 
 /**
  * Contact has no demo data: receipts appear when the demo register sells, partner requests when

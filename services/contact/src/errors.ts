@@ -1,6 +1,6 @@
 /** Contact's known errors: the contract's code and French message on a kit HttpError. */
 import { contactMessage } from '@kermesse/contracts-contact';
-import { badRequest, notFound, tooManyRequests } from '@kermesse/kit';
+import { badRequest, notFound, tooManyRequests } from '@kermesse/kit/http';
 
 export const fieldEmpty = (field: string) => badRequest(contactMessage('FIELD_EMPTY', { field })).withCode('FIELD_EMPTY', { field });
 export const tooManyPartnerRequests = (retryAfterSeconds: number) =>

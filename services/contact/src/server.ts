@@ -1,4 +1,4 @@
-import { runService } from '@kermesse/kit';
+import { runService } from '@kermesse/kit/service';
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { applyRetention } from './commands/applyRetention.ts';
@@ -22,16 +22,23 @@ await runService({
     }),
   }),
   stopSetup: ({ worker }) => worker.stop(),
-  consumers: ({ db, bus, logger, env, worker }) => startContactConsumers({
-    db, bus, logger,
-    receipt: { associationName: env.associationName, publicUrl: env.publicUrl },
-    onQueued: () => worker.wake(),
-  }),
-  buildApp: ({ db, logger, bus, env, verifier, worker }) => buildApp({
-    db, logger, bus, verifier,
-    associationEmail: env.associationEmail,
-    onQueued: () => worker.wake(),
-    mailConfigured: env.smtpUrl !== null,
-  }),
+  consumers: ({ db, bus, logger, env, worker }) =>
+    startContactConsumers({
+      db,
+      bus,
+      logger,
+      receipt: { associationName: env.associationName, publicUrl: env.publicUrl },
+      onQueued: () => worker.wake(),
+    }),
+  buildApp: ({ db, logger, bus, env, verifier, worker }) =>
+    buildApp({
+      db,
+      logger,
+      bus,
+      verifier,
+      associationEmail: env.associationEmail,
+      onQueued: () => worker.wake(),
+      mailConfigured: env.smtpUrl !== null,
+    }),
   started: ({ logger, env }) => logger.info('contact receipts link to', { publicUrl: env.publicUrl }),
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE, type Db, type Role } from '@kermesse/kit';
+import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE, type Role } from '@kermesse/kit/auth';
+import { type Db } from '@kermesse/kit/db';
 import { insertToken } from './repositories/tokens.ts';
 import type { SigningKey } from './signingKeys.ts';
 

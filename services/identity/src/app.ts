@@ -1,6 +1,8 @@
 import type Koa from 'koa';
 import * as serviceMigrations from '../migrations/index.ts';
-import { createServiceApp, type Bus, type Db, type Logger } from '@kermesse/kit';
+import { type Bus } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { createServiceApp, type Logger } from '@kermesse/kit/http';
 import { DEFAULT_THROTTLE, loginThrottle, type ThrottleSettings } from './loginThrottle.ts';
 import { loginRoutes } from './routes/login/index.ts';
 import { linkRoutes } from './routes/links/index.ts';

@@ -1,4 +1,5 @@
-import type { Db, Role } from '@kermesse/kit';
+import type { Role } from '@kermesse/kit/auth';
+import type { Db } from '@kermesse/kit/db';
 import { createUser } from './commands/createUser.ts';
 import { findUserByEmail } from './repositories/users.ts';
 

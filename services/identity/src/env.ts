@@ -1,4 +1,4 @@
-import { readServiceEnv, type ServiceEnv } from '@kermesse/kit';
+import { readServiceEnv, type ServiceEnv } from '@kermesse/kit/http';
 
 /** Identity's settings, read once at boot. */
 export interface IdentityEnv extends ServiceEnv {
@@ -17,7 +17,10 @@ export function readIdentityEnv(env: NodeJS.ProcessEnv = process.env): IdentityE
   const base = readServiceEnv('identity', env);
   const problems: string[] = [];
   const publicUrl = (env.PUBLIC_URL?.trim() || 'http://127.0.0.1:8080').replace(/\/+$/, '');
-  const webauthnOrigins = (env.WEBAUTHN_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
+  const webauthnOrigins = (env.WEBAUTHN_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   for (const origin of [publicUrl, ...webauthnOrigins]) {
     try {
       if (!['http:', 'https:'].includes(new URL(origin).protocol)) throw new Error();
@@ -29,5 +32,11 @@ export function readIdentityEnv(env: NodeJS.ProcessEnv = process.env): IdentityE
     process.stderr.write(`[identity] invalid configuration:\n- ${problems.join('\n- ')}\n`);
     process.exit(2);
   }
-  return { ...base, publicUrl, webauthnOrigins, associationName: env.ASSOCIATION_NAME?.trim() || 'Kermesse', contactUrl: env.CONTACT_URL?.trim().replace(/\/+$/, '') || null };
+  return {
+    ...base,
+    publicUrl,
+    webauthnOrigins,
+    associationName: env.ASSOCIATION_NAME?.trim() || 'Kermesse',
+    contactUrl: env.CONTACT_URL?.trim().replace(/\/+$/, '') || null,
+  };
 }

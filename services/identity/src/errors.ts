@@ -1,8 +1,9 @@
 /** Identity's known errors: French message + contract code. */
 import { IDENTITY_ERRORS, passwordProblemCode, type IdentityErrorCode } from '@kermesse/contracts-identity';
-import { badRequest, conflict, notFound, unauthorized } from '@kermesse/kit';
+import { badRequest, conflict, notFound, unauthorized } from '@kermesse/kit/http';
 
-const coded = (make: (message: string) => ReturnType<typeof badRequest>, code: IdentityErrorCode) => make(IDENTITY_ERRORS[code]).withCode(code);
+const coded = (make: (message: string) => ReturnType<typeof badRequest>, code: IdentityErrorCode) =>
+  make(IDENTITY_ERRORS[code]).withCode(code);
 
 export const personNotFound = () => coded(notFound, 'PERSON_NOT_FOUND');
 export const emailTaken = () => coded(conflict, 'EMAIL_TAKEN');

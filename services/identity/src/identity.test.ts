@@ -1,10 +1,9 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader, base64url } from 'jose';
-import {
-  createDb, createLogger, createTokenVerifier, listen, migrateLatest, HttpError,
-  type Db, type RunningServer,
-} from '@kermesse/kit';
+import { createTokenVerifier } from '@kermesse/kit/auth';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen, HttpError, type RunningServer } from '@kermesse/kit/http';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
@@ -43,17 +42,35 @@ function login(email: string, password: string, ip = '203.0.113.1') {
 }
 
 /** Signs in over a socket bound to `localAddress` (the address the service sees). */
-function loginFrom(localAddress: string, email: string, password: string): Promise<{ status: number; retryAfter: string | undefined; body: { error?: string } }> {
+function loginFrom(
+  localAddress: string,
+  email: string,
+  password: string,
+): Promise<{ status: number; retryAfter: string | undefined; body: { error?: string } }> {
   const payload = JSON.stringify({ email, password });
   return new Promise((resolve, reject) => {
-    const req = request(`${base}/api/login`, {
-      method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, body: JSON.parse(text) as { error?: string } }));
-    });
+    const req = request(
+      `${base}/api/login`,
+      {
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter: res.headers['retry-after'] as string | undefined,
+            body: JSON.parse(text) as { error?: string },
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -99,7 +116,11 @@ describe('sign-in', () => {
   });
 
   it('answers a malformed body with a French 400 naming the field', async () => {
-    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@b.fr' }) });
+    const res = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.fr' }),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'Le champ « password » est obligatoire.' });
     const nul = await login('caissier\u0000@kermesse.local', PASSWORD, '203.0.113.13');
@@ -175,7 +196,9 @@ describe('tokens', () => {
     // A token that names its own key in the header is not trusted either.
     const { publicKey: embeddedPub, privateKey: embeddedPriv } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
     const { exportJWK } = await import('jose');
-    const withJwk = await new SignJWT({ ...genuine }).setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', jwk: await exportJWK(embeddedPub) }).sign(embeddedPriv);
+    const withJwk = await new SignJWT({ ...genuine })
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', jwk: await exportJWK(embeddedPub) })
+      .sign(embeddedPriv);
     expect((await rejection(verifier.verify(withJwk))).status).toBe(401);
 
     const expiredRes = await rejection(verifier.verify(await sign({}, Math.floor(Date.now() / 1000) - 60)));

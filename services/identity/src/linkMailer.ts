@@ -1,5 +1,5 @@
 import type { OneTimeLink } from '@kermesse/contracts-identity';
-import type { Logger } from '@kermesse/kit';
+import type { Logger } from '@kermesse/kit/http';
 
 /**
  * Asks the contact service (internal path, never behind the gateway) to e-mail a one-time link.

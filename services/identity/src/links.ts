@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { OneTimeLink } from '@kermesse/contracts-identity';
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import { insertLink, retireLinks, type LinkPurpose } from './repositories/links.ts';
 
 export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
@@ -23,7 +23,13 @@ const LINK_PAGES: Record<LinkPurpose, string> = {
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Issues a link for `userId` (earlier unused links of the same kind stop working). */
-export async function issueLink(db: Db | Trx, publicUrl: string, userId: string, purpose: LinkPurpose, now = Date.now()): Promise<OneTimeLink> {
+export async function issueLink(
+  db: Db | Trx,
+  publicUrl: string,
+  userId: string,
+  purpose: LinkPurpose,
+  now = Date.now(),
+): Promise<OneTimeLink> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + LINK_LIFETIME_MS[purpose]);
   await retireLinks(db, userId, purpose === 'passkey' ? ['passkey'] : ['setup', 'reset']);

@@ -1,5 +1,7 @@
 import { createLocalJWKSet } from 'jose';
-import { unauthorized, verifyAccessToken, type Db, type TokenVerifier } from '@kermesse/kit';
+import { verifyAccessToken, type TokenVerifier } from '@kermesse/kit/auth';
+import { type Db } from '@kermesse/kit/db';
+import { unauthorized } from '@kermesse/kit/http';
 import { findToken } from './repositories/tokens.ts';
 import { publicKeys } from './signingKeys.ts';
 

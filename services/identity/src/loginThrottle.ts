@@ -1,4 +1,5 @@
-import { tooManyRequests, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { tooManyRequests } from '@kermesse/kit/http';
 import { clearFailures, countRecentFailures, recordFailure } from './repositories/loginFailures.ts';
 
 export interface ThrottleSettings {

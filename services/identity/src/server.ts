@@ -1,4 +1,4 @@
-import { runService } from '@kermesse/kit';
+import { runService } from '@kermesse/kit/service';
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { readIdentityEnv } from './env.ts';
@@ -10,11 +10,14 @@ await runService({
   schema,
   env: readIdentityEnv,
   verifier: false,
-  buildApp: ({ db, logger, bus, env }) => buildApp({
-    db, logger, bus,
-    publicUrl: env.publicUrl,
-    webauthnOrigins: env.webauthnOrigins,
-    associationName: env.associationName,
-    mailLink: env.contactUrl ? linkMailer(env.contactUrl, logger) : undefined,
-  }),
+  buildApp: ({ db, logger, bus, env }) =>
+    buildApp({
+      db,
+      logger,
+      bus,
+      publicUrl: env.publicUrl,
+      webauthnOrigins: env.webauthnOrigins,
+      associationName: env.associationName,
+      mailLink: env.contactUrl ? linkMailer(env.contactUrl, logger) : undefined,
+    }),
 });

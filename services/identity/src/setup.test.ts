@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, createLogger, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
@@ -25,7 +26,11 @@ afterAll(async () => {
 });
 
 const post = async (body: unknown) => {
-  const res = await fetch(`${base}/api/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 const state = async () => (await (await fetch(`${base}/api/setup`)).json()) as { needsFirstAdmin: boolean };
@@ -39,7 +44,10 @@ describe('first run', () => {
   it('asks for the first administrator while no account exists, refuses a weak password, then creates it once', async () => {
     expect(await state()).toEqual({ needsFirstAdmin: true });
     expect(await post({ ...FIRST, password: 'azertyuiop12' })).toMatchObject({ status: 400, body: { code: 'PASSWORD_TOO_COMMON' } });
-    expect(await post({ ...FIRST, email: 'pas-un-email' })).toMatchObject({ status: 400, body: { error: "Le champ « email » n'est pas au bon format (email)." } });
+    expect(await post({ ...FIRST, email: 'pas-un-email' })).toMatchObject({
+      status: 400,
+      body: { error: "Le champ « email » n'est pas au bon format (email)." },
+    });
     expect(await state()).toEqual({ needsFirstAdmin: true });
 
     // Two visitors at once: one administrator only.
@@ -54,6 +62,9 @@ describe('first run', () => {
     expect(((await me.json()) as { users: unknown[] }).users).toHaveLength(1);
 
     expect(await state()).toEqual({ needsFirstAdmin: false });
-    expect(await post({ ...FIRST, email: 'intrus@exemple.fr' })).toMatchObject({ status: 409, body: { error: 'Le premier administrateur existe déjà : connectez-vous.', code: 'SETUP_DONE' } });
+    expect(await post({ ...FIRST, email: 'intrus@exemple.fr' })).toMatchObject({
+      status: 409,
+      body: { error: 'Le premier administrateur existe déjà : connectez-vous.', code: 'SETUP_DONE' },
+    });
   });
 });

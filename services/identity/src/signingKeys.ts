@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
-import type { Db } from '@kermesse/kit';
-import { TOKEN_ALGORITHM } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
+import { TOKEN_ALGORITHM } from '@kermesse/kit/auth';
 import { activePublicKeys, findActiveKey, insertKey } from './repositories/signingKeys.ts';
 
 export interface SigningKey {

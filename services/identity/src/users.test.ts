@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, createLogger, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import type { CreatedPerson, Person } from '@kermesse/contracts-identity';
 import { migrations, schema } from '../migrations/index.ts';
@@ -31,7 +32,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function call<T = Record<string, unknown>>(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+async function call<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(base + path, {
     method,
     headers: {
@@ -68,8 +74,13 @@ describe('/api/admin/users', () => {
     const res = await call<CreatedPerson>('POST', '/api/admin/users', adminToken, input);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      email: input.email, firstname: 'Camille', lastname: input.lastname, roles: ['volunteer', 'cashier'],
-      disabled: false, lastSignInAt: null, passkeys: [],
+      email: input.email,
+      firstname: 'Camille',
+      lastname: input.lastname,
+      roles: ['volunteer', 'cashier'],
+      disabled: false,
+      lastSignInAt: null,
+      passkeys: [],
     });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.setupLink).toBeUndefined();
@@ -103,9 +114,14 @@ describe('/api/admin/users', () => {
     expect(info.body).toMatchObject({ purpose: 'setup', email: input.email, firstname: 'Camille' });
 
     const weak = await call('POST', `/api/links/${tokenOf(link.url)}`, undefined, { password: 'azerty' });
-    expect(weak).toMatchObject({ status: 400, body: { error: 'Le mot de passe doit contenir au moins 12 caractères.', code: 'PASSWORD_TOO_SHORT' } });
+    expect(weak).toMatchObject({
+      status: 400,
+      body: { error: 'Le mot de passe doit contenir au moins 12 caractères.', code: 'PASSWORD_TOO_SHORT' },
+    });
 
-    const set = await call<{ token: string }>('POST', `/api/links/${tokenOf(link.url)}`, undefined, { password: 'la tombola du printemps' });
+    const set = await call<{ token: string }>('POST', `/api/links/${tokenOf(link.url)}`, undefined, {
+      password: 'la tombola du printemps',
+    });
     expect(set.status).toBe(200);
     expect(set.body.token).toMatch(/^ey/);
     await signIn(input.email, 'la tombola du printemps');
@@ -116,7 +132,11 @@ describe('/api/admin/users', () => {
   });
 
   it('refuses short and common passwords with a French message, and writes nothing', async () => {
-    for (const [password, code] of [['court', 'PASSWORD_TOO_SHORT'], ['azertyuiop123', 'PASSWORD_TOO_COMMON'], ['MotDePasse2025!', 'PASSWORD_TOO_COMMON']] as const) {
+    for (const [password, code] of [
+      ['court', 'PASSWORD_TOO_SHORT'],
+      ['azertyuiop123', 'PASSWORD_TOO_COMMON'],
+      ['MotDePasse2025!', 'PASSWORD_TOO_COMMON'],
+    ] as const) {
       const input = newPerson({ password });
       const res = await call('POST', '/api/admin/users', adminToken, input);
       expect(res.status).toBe(400);
@@ -128,15 +148,25 @@ describe('/api/admin/users', () => {
   });
 
   it('answers bad input with a French 400 naming the field', async () => {
-    expect(await call('POST', '/api/admin/users', adminToken, newPerson({ email: 'pas-un-email' })))
-      .toMatchObject({ status: 400, body: { error: "Le champ « email » n'est pas au bon format (email)." } });
+    expect(await call('POST', '/api/admin/users', adminToken, newPerson({ email: 'pas-un-email' }))).toMatchObject({
+      status: 400,
+      body: { error: "Le champ « email » n'est pas au bon format (email)." },
+    });
     expect((await call('POST', '/api/admin/users', adminToken, newPerson({ roles: ['chef'] }))).status).toBe(400);
-    expect(await call('POST', '/api/admin/users', adminToken, newPerson({ roles: [] })))
-      .toMatchObject({ status: 400, body: { error: 'Le champ « roles » doit contenir au moins 1 élément(s).' } });
+    expect(await call('POST', '/api/admin/users', adminToken, newPerson({ roles: [] }))).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « roles » doit contenir au moins 1 élément(s).' },
+    });
     const { firstname: _omitted, ...noFirstname } = newPerson();
-    expect(await call('POST', '/api/admin/users', adminToken, noFirstname)).toMatchObject({ status: 400, body: { error: 'Le champ « firstname » est obligatoire.' } });
+    expect(await call('POST', '/api/admin/users', adminToken, noFirstname)).toMatchObject({
+      status: 400,
+      body: { error: 'Le champ « firstname » est obligatoire.' },
+    });
     expect((await call('PUT', '/api/admin/users/pas-un-uuid', adminToken, { roles: ['admin'] })).status).toBe(400);
-    expect((await call('GET', '/api/admin/users/7d0c1c56-0b35-4a8e-9d0d-1f0a2b3c4d5e', adminToken))).toMatchObject({ status: 404, body: { error: 'Personne introuvable.' } });
+    expect(await call('GET', '/api/admin/users/7d0c1c56-0b35-4a8e-9d0d-1f0a2b3c4d5e', adminToken)).toMatchObject({
+      status: 404,
+      body: { error: 'Personne introuvable.' },
+    });
   });
 
   it('refuses a second account with the same e-mail, whatever its case', async () => {
@@ -180,11 +210,20 @@ describe('/api/admin/users', () => {
     expect(disabled.body.disabled).toBe(true);
     expect(await call('GET', '/api/profile', token)).toMatchObject({ status: 401, body: { error: 'Ce jeton a été révoqué.' } });
     // Every gateway replica learns it through the bus and drops the person's cached tokens at once.
-    const revokedEvents = await db('outbox').where({ type: 'user.tokens.revoked' }).whereRaw("envelope->'payload'->>'userId' = ?", [person.id]).select('envelope');
-    expect(revokedEvents.map((row: { envelope: { payload: unknown } }) => row.envelope.payload)).toEqual([{ userId: person.id, reason: 'disabled' }]);
-    expect((await call('GET', '/internal/tokens/' + JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti)).body).toEqual({ revoked: true });
-    expect(await call('POST', '/api/login', undefined, { email: input.email, password: 'la kermesse de juin 2026' }))
-      .toMatchObject({ status: 401, body: { error: 'Identifiants invalides.' } });
+    const revokedEvents = await db('outbox')
+      .where({ type: 'user.tokens.revoked' })
+      .whereRaw("envelope->'payload'->>'userId' = ?", [person.id])
+      .select('envelope');
+    expect(revokedEvents.map((row: { envelope: { payload: unknown } }) => row.envelope.payload)).toEqual([
+      { userId: person.id, reason: 'disabled' },
+    ]);
+    expect(
+      (await call('GET', '/internal/tokens/' + JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti)).body,
+    ).toEqual({ revoked: true });
+    expect(await call('POST', '/api/login', undefined, { email: input.email, password: 'la kermesse de juin 2026' })).toMatchObject({
+      status: 401,
+      body: { error: 'Identifiants invalides.' },
+    });
 
     expect((await call<Person>('PUT', `/api/admin/users/${person.id}`, adminToken, { disabled: false })).body.disabled).toBe(false);
     await signIn(input.email, 'la kermesse de juin 2026');
@@ -195,8 +234,10 @@ describe('/api/admin/users', () => {
     const active = admins.users.filter((u) => u.roles.includes('admin') && !u.disabled);
     expect(active).toHaveLength(1);
     const self = active[0]!;
-    expect(await call('PUT', `/api/admin/users/${self.id}`, adminToken, { disabled: true }))
-      .toMatchObject({ status: 409, body: { error: 'Il doit rester au moins un administrateur actif.', code: 'LAST_ADMIN' } });
+    expect(await call('PUT', `/api/admin/users/${self.id}`, adminToken, { disabled: true })).toMatchObject({
+      status: 409,
+      body: { error: 'Il doit rester au moins un administrateur actif.', code: 'LAST_ADMIN' },
+    });
     expect((await call('PUT', `/api/admin/users/${self.id}`, adminToken, { roles: ['treasurer'] })).status).toBe(409);
     expect((await call('GET', '/api/admin/users', adminToken)).status).toBe(200);
   });
@@ -211,7 +252,9 @@ describe('/api/admin/users', () => {
     expect(first.body.resetLink.url).not.toBe(second.body.resetLink.url);
     expect((await call('GET', `/api/links/${tokenOf(first.body.resetLink.url)}`)).status).toBe(404);
     expect((await call('GET', `/api/links/${tokenOf(second.body.resetLink.url)}`)).body).toMatchObject({ purpose: 'reset' });
-    expect((await call('POST', `/api/links/${tokenOf(second.body.resetLink.url)}`, undefined, { password: 'mon nouveau mot de passe' })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/links/${tokenOf(second.body.resetLink.url)}`, undefined, { password: 'mon nouveau mot de passe' })).status,
+    ).toBe(200);
     expect((await call('GET', '/api/profile', oldSession)).status).toBe(401);
     await signIn(input.email, 'mon nouveau mot de passe');
     expect((await call('POST', '/api/admin/users/7d0c1c56-0b35-4a8e-9d0d-1f0a2b3c4d5e/reset', adminToken)).status).toBe(404);
@@ -225,11 +268,24 @@ describe('own profile', () => {
     const token = await signIn(input.email, 'première phrase secrète');
     expect((await call<Person>('GET', '/api/profile', token)).body).toMatchObject({ email: input.email, roles: ['volunteer'] });
 
-    expect(await call('PUT', '/api/profile/password', token, { currentPassword: 'mauvais mot de passe', newPassword: 'deuxième phrase secrète' }))
-      .toMatchObject({ status: 400, body: { error: 'Le mot de passe actuel est incorrect.' } });
-    expect((await call('PUT', '/api/profile/password', token, { currentPassword: 'première phrase secrète', newPassword: 'motdepasse123' })).body)
-      .toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
-    expect((await call('PUT', '/api/profile/password', token, { currentPassword: 'première phrase secrète', newPassword: 'deuxième phrase secrète' })).status).toBe(200);
+    expect(
+      await call('PUT', '/api/profile/password', token, {
+        currentPassword: 'mauvais mot de passe',
+        newPassword: 'deuxième phrase secrète',
+      }),
+    ).toMatchObject({ status: 400, body: { error: 'Le mot de passe actuel est incorrect.' } });
+    expect(
+      (await call('PUT', '/api/profile/password', token, { currentPassword: 'première phrase secrète', newPassword: 'motdepasse123' }))
+        .body,
+    ).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
+    expect(
+      (
+        await call('PUT', '/api/profile/password', token, {
+          currentPassword: 'première phrase secrète',
+          newPassword: 'deuxième phrase secrète',
+        })
+      ).status,
+    ).toBe(200);
     await signIn(input.email, 'deuxième phrase secrète');
     expect((await call('POST', '/api/login', undefined, { email: input.email, password: 'première phrase secrète' })).status).toBe(401);
     expect((await call('PUT', '/api/profile/password', undefined, { currentPassword: 'x', newPassword: 'y' })).status).toBe(401);
@@ -239,13 +295,23 @@ describe('own profile', () => {
 describe('one-time links by e-mail', () => {
   it('says when the link was also e-mailed (SMTP configured through contact)', async () => {
     const sent: { email: string; purpose: string; url: string }[] = [];
-    const mailing = await listen(await buildApp({
-      db, logger: createLogger('identity', 'error'), publicUrl: PUBLIC_URL,
-      mailLink: async (person, link, purpose) => { sent.push({ email: person.email, purpose, url: link.url }); return true; },
-    }), 0);
+    const mailing = await listen(
+      await buildApp({
+        db,
+        logger: createLogger('identity', 'error'),
+        publicUrl: PUBLIC_URL,
+        mailLink: async (person, link, purpose) => {
+          sent.push({ email: person.email, purpose, url: link.url });
+          return true;
+        },
+      }),
+      0,
+    );
     try {
       const res = await fetch(`http://127.0.0.1:${mailing.port}/api/admin/users`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` }, body: JSON.stringify(newPerson()),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify(newPerson()),
       });
       const person = (await res.json()) as CreatedPerson;
       expect(res.status).toBe(201);

@@ -3,14 +3,27 @@
  * the library's counter rules, challenges kept server-side and used once.
  */
 import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type AuthenticatorTransport, type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON, type RegistrationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { IDENTITY_ERRORS, type IdentityErrorCode } from '@kermesse/contracts-identity';
-import { HttpError, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { HttpError } from '@kermesse/kit/http';
 import {
-  findPasskeyByCredential, insertChallenge, insertPasskey, listPasskeys, recordPasskeyUse, takeChallenge, type PasskeyRow,
+  findPasskeyByCredential,
+  insertChallenge,
+  insertPasskey,
+  listPasskeys,
+  recordPasskeyUse,
+  takeChallenge,
+  type PasskeyRow,
 } from './repositories/passkeys.ts';
 import type { UserRow } from './repositories/users.ts';
 
@@ -72,7 +85,12 @@ export function createWebauthn(db: Db, settings: WebauthnSettings) {
         excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports as AuthenticatorTransport[] })),
         authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
       });
-      await insertChallenge(db, { challenge: options.challenge, purpose: 'register', userId: user.id, expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS) });
+      await insertChallenge(db, {
+        challenge: options.challenge,
+        purpose: 'register',
+        userId: user.id,
+        expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
+      });
       return options;
     },
 
@@ -109,7 +127,12 @@ export function createWebauthn(db: Db, settings: WebauthnSettings) {
         userVerification: 'required',
         allowCredentials: passkeys.map((p) => ({ id: p.credential_id, transports: p.transports as AuthenticatorTransport[] })),
       });
-      await insertChallenge(db, { challenge: options.challenge, purpose: 'login', userId: null, expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS) });
+      await insertChallenge(db, {
+        challenge: options.challenge,
+        purpose: 'login',
+        userId: null,
+        expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
+      });
       return options;
     },
 

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import * as serviceMigrations from '../migrations/index.ts';
 import type Koa from 'koa';
-import { createServiceApp, type Bus, type Db, type Logger, type TokenVerifier } from '@kermesse/kit';
+import { type TokenVerifier } from '@kermesse/kit/auth';
+import { type Bus } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { createServiceApp, type Logger } from '@kermesse/kit/http';
 import { claimRoutes } from './routes/claims/index.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { drawingRoutes } from './routes/drawing/index.ts';

@@ -6,7 +6,7 @@
  * errors name the line as a person counts. Roles: a cashier gets 403 on every administration path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnvelope, startConsumer, type EventConsumer, type EventEnvelope, type EventPayloads } from '@kermesse/kit';
+import { buildEnvelope, startConsumer, type EventConsumer, type EventEnvelope, type EventPayloads } from '@kermesse/kit/bus';
 import { eventually } from '@kermesse/kit/testing';
 import { recordCompletedSale } from './commands/recordCompletedSale.ts';
 import { logger, startTestbed, type Testbed } from './testSupport.ts';

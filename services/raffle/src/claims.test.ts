@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnvelope, listen, type EventPayloads, type RunningServer } from '@kermesse/kit';
+import { buildEnvelope, type EventPayloads } from '@kermesse/kit/bus';
+import { listen, type RunningServer } from '@kermesse/kit/http';
 import { eventually } from '@kermesse/kit/testing';
 import { buildApp } from './app.ts';
 import { expireClaims } from './commands/expireClaims.ts';

@@ -1,6 +1,6 @@
 /** The raffle service's environment: the kit's service settings and where illustrations are kept. */
 import path from 'node:path';
-import { readServiceEnv, type ServiceEnv } from '@kermesse/kit';
+import { readServiceEnv, type ServiceEnv } from '@kermesse/kit/http';
 
 export interface RaffleEnv extends ServiceEnv {
   /** `<KERMESSE_DATA_DIR>/uploads/prizes` (default `.data/uploads/prizes`). */

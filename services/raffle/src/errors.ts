@@ -1,5 +1,5 @@
 /** The raffle service's business errors: the contract's code and French message on a kit HttpError. */
-import { HttpError } from '@kermesse/kit';
+import { HttpError } from '@kermesse/kit/http';
 import { raffleMessage, type RaffleErrorArgs, type RaffleErrorCode, type TakenDetails } from '@kermesse/contracts-raffle';
 
 const STATUS: Record<RaffleErrorCode, number> = {

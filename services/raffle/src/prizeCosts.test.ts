@@ -3,7 +3,7 @@
  * publishes `raffle.configured` on real NATS with the raffle's prizes and their costs as they now are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsumer, type EventConsumer, type EventEnvelope } from '@kermesse/kit';
+import { startConsumer, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
 import { eventually } from '@kermesse/kit/testing';
 import { logger, startTestbed, type Testbed } from './testSupport.ts';
 

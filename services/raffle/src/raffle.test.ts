@@ -12,7 +12,7 @@ import { verifyProof, type DrawingProof } from '@kermesse/contracts-raffle';
 import { main as verifyCommand } from './verify-drawing.ts';
 import { logger, startTestbed, type Testbed } from './testSupport.ts';
 import { cutMultipartUpload } from '@kermesse/kit/testing';
-import type { EventPayloads } from '@kermesse/kit';
+import type { EventPayloads } from '@kermesse/kit/bus';
 
 const EVENT_ID = 41;
 let tb: Testbed;

@@ -6,19 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  connectBus,
-  createDb,
-  createLogger,
-  listen,
-  migrateLatest,
-  startOutboxRelay,
-  type Bus,
-  type Db,
-  type EventConsumer,
-  type OutboxRelay,
-  type TokenVerifier,
-} from '@kermesse/kit';
+import { type TokenVerifier } from '@kermesse/kit/auth';
+import { connectBus, startOutboxRelay, type Bus, type EventConsumer, type OutboxRelay } from '@kermesse/kit/bus';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen } from '@kermesse/kit/http';
 import {
   createTestDatabase,
   deleteTestStream,

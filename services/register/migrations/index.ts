@@ -1,4 +1,4 @@
-import type { ServiceMigrations } from '@kermesse/kit';
+import type { ServiceMigrations } from '@kermesse/kit/db';
 
 export const schema = 'register';
 

@@ -152,7 +152,7 @@ describe('checkout data (GET /api/cr/checkouts/{id})', () => {
   });
 
   it('ignores a configuration older than the one applied (late redelivery)', async () => {
-    const { buildEnvelope } = await import('@kermesse/kit');
+    const { buildEnvelope } = await import('@kermesse/kit/bus');
     const old = buildEnvelope('raffle', 'raffle.configured', {
       raffleId: 31,
       eventId: h.eventId,

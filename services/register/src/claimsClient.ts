@@ -9,7 +9,7 @@
  * `BET_TAKEN` with `numbers` and `weights`; the bingo service's `CARTON_TAKEN`): the register
  * screen branches on the code, never on the words.
  */
-import { conflict, createInternalClient, HttpError, type ErrorAnswer, type InternalClient } from '@kermesse/kit';
+import { conflict, createInternalClient, HttpError, type ErrorAnswer, type InternalClient } from '@kermesse/kit/http';
 import { MESSAGES } from '@kermesse/contracts-register';
 
 export interface ClaimRequest {

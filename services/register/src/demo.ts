@@ -1,4 +1,7 @@
-import { createLogger, recordEvent, type AuthUser, type Db, type Trx } from '@kermesse/kit';
+import { type AuthUser } from '@kermesse/kit/auth';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db, type Trx } from '@kermesse/kit/db';
+import { createLogger } from '@kermesse/kit/http';
 import { DEFAULT_MEAL_DEAL, type MealDealRule } from './cart/rules.ts';
 import { createEventWithCheckouts } from './commands/createEvent.ts';
 import { createSale, type SaleInput } from './commands/createSale.ts';

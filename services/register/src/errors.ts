@@ -3,7 +3,7 @@
  * filled) with its code and details, so every error body is `{ error, code, details? }`
  * (`@kermesse/contracts-register` errors.ts). `invalid('TICKETS_TOO_MANY', { allowed: 3 })`.
  */
-import { badRequest, conflict, forbidden, notFound, serviceUnavailable, type HttpError } from '@kermesse/kit';
+import { badRequest, conflict, forbidden, notFound, serviceUnavailable, type HttpError } from '@kermesse/kit/http';
 import { messageOf, type ErrorCode } from '@kermesse/contracts-register';
 
 type Params = Record<string, unknown>;

@@ -19,7 +19,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { badRequest, conflict, unprocessable, type AuthUser, type Db, type Trx } from '@kermesse/kit';
+import { type AuthUser } from '@kermesse/kit/auth';
+import { type Db, type Trx } from '@kermesse/kit/db';
+import { badRequest, conflict, unprocessable } from '@kermesse/kit/http';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsumer, createLogger, type EventConsumer, type EventEnvelope } from '@kermesse/kit';
+import { startConsumer, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
+import { createLogger } from '@kermesse/kit/http';
 import { eventually } from '@kermesse/kit/testing';
 import { startRegisterHarness, type RegisterHarness } from './testing/harness.ts';
 

@@ -3,7 +3,7 @@
  * token verifier, app, listen, jobs, shutdown) with the register's own parts — its settings
  * (env.ts), the card provider (the SumUp API or the simulator), the raffle and bingo claim clients.
  */
-import { runService } from '@kermesse/kit';
+import { runService } from '@kermesse/kit/service';
 import { schema } from '../migrations/index.ts';
 import { createSumUpReaderAdmin } from './admin/cardReaders.ts';
 import { buildApp } from './app.ts';

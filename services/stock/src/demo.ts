@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { insertDemoLevels } from './repositories/demoLevels.ts';
 
 /** The register's demo event (services/register/src/demo.ts). */

@@ -1,4 +1,4 @@
 /** The stock service's environment (the kit's service variables; the only place that reads process.env). */
-import { readServiceEnv, type ServiceEnv } from '@kermesse/kit';
+import { readServiceEnv, type ServiceEnv } from '@kermesse/kit/http';
 
 export const readStockEnv = (): ServiceEnv => readServiceEnv('stock');

@@ -1,5 +1,5 @@
 /** The stock service's business errors: the contract's code and French message on a kit HttpError. */
-import { badRequest, HttpError, notFound } from '@kermesse/kit';
+import { badRequest, HttpError, notFound } from '@kermesse/kit/http';
 import {
   importRejectedMessage,
   noteFormulaMessage,

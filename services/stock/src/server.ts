@@ -1,4 +1,4 @@
-import { runService } from '@kermesse/kit';
+import { runService } from '@kermesse/kit/service';
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { startStockConsumers } from './consumers/index.ts';

@@ -5,22 +5,18 @@
  */
 import {
   connectBus,
-  createDb,
-  createLogger,
-  listen,
-  migrateLatest,
   recordEvent,
   startConsumer,
   startOutboxRelay,
   type Bus,
-  type Db,
   type EventConsumer,
   type EventEnvelope,
   type EventPayloads,
   type EventType,
   type OutboxRelay,
-  type RunningServer,
-} from '@kermesse/kit';
+} from '@kermesse/kit/bus';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
 import {
   createTestDatabase,
   deleteTestStream,

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { createSwapmeet } from './commands/createSwapmeet.ts';
 import { findSwapmeetByName } from './repositories/swapmeets.ts';
 

@@ -1,5 +1,5 @@
 /** The swap-meet service's business errors: the contract's code and French message on a kit HttpError. */
-import { badRequest, HttpError, notFound } from '@kermesse/kit';
+import { badRequest, HttpError, notFound } from '@kermesse/kit/http';
 import { SWAPMEET_ERRORS, type BookingImportResult, type SwapmeetErrorCode } from '@kermesse/contracts-swapmeet';
 
 const make = (factory: (message: string) => HttpError) => (code: SwapmeetErrorCode, details?: Record<string, unknown>) =>

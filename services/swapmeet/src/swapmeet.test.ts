@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, createLogger, listen, migrateLatest, type Db, type RunningServer } from '@kermesse/kit';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
 import { createTestDatabase, cutMultipartUpload, testTokens, testTokenVerifier, type TestDatabase } from '@kermesse/kit/testing';
 import type { BookingsAnswer } from '@kermesse/contracts-swapmeet';
 import { migrations, schema } from '../migrations/index.ts';

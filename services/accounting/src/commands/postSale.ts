@@ -5,7 +5,8 @@
  * under another event id. A handful of round trips per sale: the journal catches up quickly after
  * an outage.
  */
-import type { EventPayloads, Trx } from '@kermesse/kit';
+import type { EventPayloads } from '@kermesse/kit/bus';
+import type { Trx } from '@kermesse/kit/db';
 import { saleEntryLines, type LineKind, type PaymentMethod } from '@kermesse/contracts-accounting';
 import { dayInFrance, yearOf } from '../dates.ts';
 import { accountMapOf } from '../repositories/accountMap.ts';
@@ -50,21 +51,43 @@ export async function recordSaleSettled(trx: Trx, settled: Settled): Promise<voi
   if (known.entry_id) return;
   await setSalePayments(trx, settled.saleId, settled.payments);
   await lockJournal(trx);
-  await post(trx, { saleId: known.sale_id, eventId: known.event_id, reference: known.reference, totalCents: known.total_cents, lines: known.lines },
-    dayInFrance(settled.settledAt), settled.payments);
+  await post(
+    trx,
+    { saleId: known.sale_id, eventId: known.event_id, reference: known.reference, totalCents: known.total_cents, lines: known.lines },
+    dayInFrance(settled.settledAt),
+    settled.payments,
+  );
 }
 
 /** Writes the entry (journal lock held); a sale of a closed year waits aside instead. */
-async function post(trx: Trx, sale: SaleToPost, date: string, payments: ReadonlyArray<{ method: PaymentMethod; amountCents: number }>): Promise<void> {
+async function post(
+  trx: Trx,
+  sale: SaleToPost,
+  date: string,
+  payments: ReadonlyArray<{ method: PaymentMethod; amountCents: number }>,
+): Promise<void> {
   const year = yearOf(date);
   const state = await journalState(trx, year);
   if (state.yearLocked) {
-    await keepUnposted(trx, [{ source: `sale:${sale.saleId}`, reason: `Exercice ${year} clôturé`, payload: { saleId: sale.saleId, date, payments } }]);
+    await keepUnposted(trx, [
+      { source: `sale:${sale.saleId}`, reason: `Exercice ${year} clôturé`, payload: { saleId: sale.saleId, date, payments } },
+    ]);
     return;
   }
   const lines = saleEntryLines(accountMapOf(state.mapRows), { lines: sale.lines, payments, totalCents: sale.totalCents });
   if (lines.length === 0) return;
-  await appendEntry(trx, {
-    journal: 'VE', date, pieceRef: sale.reference, label: `Vente ${sale.reference}`, eventId: sale.eventId, source: `sale:${sale.saleId}`, lines,
-  }, state, { table: 'sales', key: 'sale_id', id: sale.saleId });
+  await appendEntry(
+    trx,
+    {
+      journal: 'VE',
+      date,
+      pieceRef: sale.reference,
+      label: `Vente ${sale.reference}`,
+      eventId: sale.eventId,
+      source: `sale:${sale.saleId}`,
+      lines,
+    },
+    state,
+    { table: 'sales', key: 'sale_id', id: sale.saleId },
+  );
 }

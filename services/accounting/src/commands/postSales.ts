@@ -3,7 +3,8 @@
  * entries as `recordSaleCompleted` one by one — same numbers, same chain — in a few statements
  * for the whole batch instead of a few per sale.
  */
-import type { Db, EventEnvelope, EventPayloads, Trx } from '@kermesse/kit';
+import type { EventEnvelope, EventPayloads } from '@kermesse/kit/bus';
+import type { Db, Trx } from '@kermesse/kit/db';
 import { accountLabel, saleEntryLines } from '@kermesse/contracts-accounting';
 import { dayInFrance, yearOf } from '../dates.ts';
 import { accountMapOf } from '../repositories/accountMap.ts';
@@ -23,8 +24,16 @@ const ON_HOLD = 99;
  */
 export async function postSaleBatch(db: Db, consumer: string, events: ReadonlyArray<EventEnvelope<'sale.completed'>>): Promise<void> {
   await db.transaction(async (trx) => {
-    const fresh = await markHandled(trx, consumer, 'sale.completed', events.map((e) => e.id));
-    await recordSalesCompleted(trx, events.filter((e) => fresh.delete(e.id)).map((e) => e.payload));
+    const fresh = await markHandled(
+      trx,
+      consumer,
+      'sale.completed',
+      events.map((e) => e.id),
+    );
+    await recordSalesCompleted(
+      trx,
+      events.filter((e) => fresh.delete(e.id)).map((e) => e.payload),
+    );
   });
 }
 
@@ -57,7 +66,11 @@ export async function recordSalesCompleted(trx: Trx, sales: readonly Completed[]
   for (const { sale, date } of dated) {
     const year = yearOf(date);
     if (locked.has(year)) {
-      unposted.push({ source: `sale:${sale.saleId}`, reason: `Exercice ${year} clôturé`, payload: { saleId: sale.saleId, date, payments: sale.payments } });
+      unposted.push({
+        source: `sale:${sale.saleId}`,
+        reason: `Exercice ${year} clôturé`,
+        payload: { saleId: sale.saleId, date, payments: sale.payments },
+      });
       continue;
     }
     const drafts = saleEntryLines(map, { lines: sale.lines, payments: sale.payments, totalCents: sale.totalCents });
@@ -67,10 +80,29 @@ export async function recordSalesCompleted(trx: Trx, sales: readonly Completed[]
     const label = `Vente ${sale.reference}`;
     const hash = entryHash(prevHash, { year, number, journal: 'VE', date, pieceRef: sale.reference, label, lines: drafts });
     const source = `sale:${sale.saleId}`;
-    entries.push({ ord: entries.length, year, number, date, piece_ref: sale.reference, label, event_id: sale.eventId, source, prev_hash: prevHash, hash, sale_id: sale.saleId });
-    drafts.forEach((line, position) => lines.push({
-      source, position, account: line.account, account_label: accountLabel(line.account), debit_cents: line.debitCents, credit_cents: line.creditCents,
-    }));
+    entries.push({
+      ord: entries.length,
+      year,
+      number,
+      date,
+      piece_ref: sale.reference,
+      label,
+      event_id: sale.eventId,
+      source,
+      prev_hash: prevHash,
+      hash,
+      sale_id: sale.saleId,
+    });
+    drafts.forEach((line, position) =>
+      lines.push({
+        source,
+        position,
+        account: line.account,
+        account_label: accountLabel(line.account),
+        debit_cents: line.debitCents,
+        credit_cents: line.creditCents,
+      }),
+    );
     prevHash = hash;
   }
   await keepUnposted(trx, unposted);

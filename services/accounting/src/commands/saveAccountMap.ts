@@ -1,5 +1,5 @@
 import type { AccountMapBody } from '@kermesse/contracts-accounting';
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { writeAccountMap } from '../repositories/accountMap.ts';
 
 /** The treasurer's choice of accounts per category and payment method, replaced as a whole. */

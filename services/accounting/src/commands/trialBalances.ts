@@ -2,13 +2,21 @@
  * Trial balances: saved as the treasurer typed or pasted them (`data_csv_raw`), imported into rows
  * all or nothing. A locked trial balance, or one of a closed year, is read-only (409).
  */
-import { badRequest, type Db, type Trx } from '@kermesse/kit';
+import { type Db, type Trx } from '@kermesse/kit/db';
+import { badRequest } from '@kermesse/kit/http';
 import { decodeCsvBytes, NOT_CSV_MESSAGE, NotCsvError, readCsv } from '@kermesse/kit/csv';
 import { plainAmount } from '@kermesse/contracts-accounting';
 import { csvEmpty, csvInvalid, trialBalanceLocked, trialBalanceNotFound, yearLocked } from '../errors.ts';
 import { accountTotals, lockJournal } from '../repositories/journal.ts';
 import {
-  deleteTrialBalance as deleteRecord, findTrialBalance, generatedTrialBalanceOf, insertTrialBalance, replaceRows, updateTrialBalance as updateRecord, type TrialBalanceRecord, setRowsYear,
+  deleteTrialBalance as deleteRecord,
+  findTrialBalance,
+  generatedTrialBalanceOf,
+  insertTrialBalance,
+  replaceRows,
+  updateTrialBalance as updateRecord,
+  type TrialBalanceRecord,
+  setRowsYear,
 } from '../repositories/trialBalances.ts';
 import { isYearLocked } from '../repositories/years.ts';
 import { parseTrialBalance } from '../trialBalances/trialBalanceCsv.ts';
@@ -36,7 +44,13 @@ export async function createTrialBalance(db: Db, values: TrialBalanceValues): Pr
   if (!values.data_csv_raw.trim()) throw csvEmpty();
   return db.transaction(async (trx) => {
     await assertYearOpen(trx, values.financial_year);
-    const id = await insertTrialBalance(trx, { financial_year: values.financial_year, data_csv_raw: values.data_csv_raw, locked: values.locked ?? false, forecast: values.forecast ?? false, origin: 'manuelle' });
+    const id = await insertTrialBalance(trx, {
+      financial_year: values.financial_year,
+      data_csv_raw: values.data_csv_raw,
+      locked: values.locked ?? false,
+      forecast: values.forecast ?? false,
+      origin: 'manuelle',
+    });
     return (await findTrialBalance(trx, id))!;
   });
 }
@@ -46,7 +60,12 @@ export async function updateTrialBalance(db: Db, id: number, values: TrialBalanc
   return db.transaction(async (trx) => {
     const record = await writable(trx, id);
     if (values.financial_year !== record.financial_year) await assertYearOpen(trx, values.financial_year);
-    await updateRecord(trx, id, { financial_year: values.financial_year, data_csv_raw: values.data_csv_raw, locked: values.locked ?? false, forecast: values.forecast ?? record.forecast });
+    await updateRecord(trx, id, {
+      financial_year: values.financial_year,
+      data_csv_raw: values.data_csv_raw,
+      locked: values.locked ?? false,
+      forecast: values.forecast ?? record.forecast,
+    });
     if (values.financial_year !== record.financial_year) await setRowsYear(trx, id, values.financial_year);
     return (await findTrialBalance(trx, id))!;
   });
@@ -90,9 +109,14 @@ export async function importTrialBalance(db: Db, id: number, file?: Uint8Array):
 }
 
 /** The CSV « Générer la balance » writes: one line per account of the year's journal. */
-export function journalBalanceCsv(totals: Array<{ account: string; account_label: string; debit_cents: number; credit_cents: number }>): string {
+export function journalBalanceCsv(
+  totals: Array<{ account: string; account_label: string; debit_cents: number; credit_cents: number }>,
+): string {
   const lines = ['Compte;Libellé;Débit;Crédit'];
-  for (const t of totals) lines.push([t.account, t.account_label.replace(/;/g, ','), plainAmount(Number(t.debit_cents)), plainAmount(Number(t.credit_cents))].join(';'));
+  for (const t of totals)
+    lines.push(
+      [t.account, t.account_label.replace(/;/g, ','), plainAmount(Number(t.debit_cents)), plainAmount(Number(t.credit_cents))].join(';'),
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -107,7 +131,9 @@ export async function generateTrialBalance(db: Db, year: number): Promise<{ reco
     await assertYearOpen(trx, year);
     const csvText = journalBalanceCsv(await accountTotals(trx, year));
     const existing = await generatedTrialBalanceOf(trx, year);
-    const id = existing ?? await insertTrialBalance(trx, { financial_year: year, data_csv_raw: csvText, locked: false, forecast: false, origin: 'journal' });
+    const id =
+      existing ??
+      (await insertTrialBalance(trx, { financial_year: year, data_csv_raw: csvText, locked: false, forecast: false, origin: 'journal' }));
     const parsed = parseTrialBalance(readCsv(new TextEncoder().encode(csvText)));
     const created = parsed.errors.length ? 0 : await replaceRows(trx, id, year, parsed.rows);
     await updateRecord(trx, id, { data_csv_raw: csvText, imported_at: new Date() });

@@ -1,5 +1,7 @@
 /** Starts the accounting service's durable consumers (inbox-protected, one per event type). */
-import { startConsumer, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger } from '@kermesse/kit';
+import { startConsumer, type Bus, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { type Logger } from '@kermesse/kit/http';
 import { recordSaleRefunded, recordTillClosed } from '../commands/postRefund.ts';
 import { recordSaleSettled } from '../commands/postSale.ts';
 import { upsertEvent } from '../repositories/fair.ts';
@@ -29,34 +31,96 @@ export async function startAccountingConsumers(options: AccountingConsumersOptio
   const { db, bus, logger, beforeAck } = options;
   const ackWaitMs = 10_000;
   const consumers: EventConsumer[] = [];
-  consumers.push(await startConsumer<'catalog.event.created'>({
-    db, bus, logger, name: CONSUMER_NAMES.eventCreated, type: 'catalog.event.created', beforeAck, ackWaitMs,
-    handle: (event, trx) => upsertEvent(trx, { id: event.payload.eventId, name: event.payload.name, startsOn: event.payload.startsOn ?? null }),
-  }));
+  consumers.push(
+    await startConsumer<'catalog.event.created'>({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.eventCreated,
+      type: 'catalog.event.created',
+      beforeAck,
+      ackWaitMs,
+      handle: (event, trx) =>
+        upsertEvent(trx, { id: event.payload.eventId, name: event.payload.name, startsOn: event.payload.startsOn ?? null }),
+    }),
+  );
   // Sales come in batches (a fair's catch-up after an outage): see saleBatchConsumer.ts.
   // A message may wait behind a batch or two before its own: a longer ack wait avoids needless redeliveries.
   consumers.push(await startSaleBatchConsumer({ db, bus, logger, name: CONSUMER_NAMES.saleCompleted, beforeAck, ackWaitMs: 60_000 }));
-  consumers.push(await startConsumer<'sale.settled'>({
-    db, bus, logger, name: CONSUMER_NAMES.saleSettled, type: 'sale.settled', beforeAck, ackWaitMs,
-    handle: (event, trx) => recordSaleSettled(trx, event.payload),
-  }));
+  consumers.push(
+    await startConsumer<'sale.settled'>({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.saleSettled,
+      type: 'sale.settled',
+      beforeAck,
+      ackWaitMs,
+      handle: (event, trx) => recordSaleSettled(trx, event.payload),
+    }),
+  );
   // Prize costs of raffle, gift baskets and loto (« Résultat de la fête »): see prizeCosts.ts.
-  consumers.push(await startConsumer<'raffle.configured'>({
-    db, bus, logger, name: CONSUMER_NAMES.raffleConfigured, type: 'raffle.configured', beforeAck, ackWaitMs, handle: applyRaffleConfigured,
-  }));
-  consumers.push(await startConsumer<'giftbasket.configured'>({
-    db, bus, logger, name: CONSUMER_NAMES.giftBasketConfigured, type: 'giftbasket.configured', beforeAck, ackWaitMs, handle: applyGiftBasketConfigured,
-  }));
-  consumers.push(await startConsumer<'bingo.configured'>({
-    db, bus, logger, name: CONSUMER_NAMES.bingoConfigured, type: 'bingo.configured', beforeAck, ackWaitMs, handle: applyBingoConfigured,
-  }));
+  consumers.push(
+    await startConsumer<'raffle.configured'>({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.raffleConfigured,
+      type: 'raffle.configured',
+      beforeAck,
+      ackWaitMs,
+      handle: applyRaffleConfigured,
+    }),
+  );
+  consumers.push(
+    await startConsumer<'giftbasket.configured'>({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.giftBasketConfigured,
+      type: 'giftbasket.configured',
+      beforeAck,
+      ackWaitMs,
+      handle: applyGiftBasketConfigured,
+    }),
+  );
+  consumers.push(
+    await startConsumer<'bingo.configured'>({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.bingoConfigured,
+      type: 'bingo.configured',
+      beforeAck,
+      ackWaitMs,
+      handle: applyBingoConfigured,
+    }),
+  );
   // Issue 14: refunds (the reverse of a sale) and till closings (differences to 658 / 758), see postRefund.ts.
-  consumers.push(await startConsumer<'sale.refunded'>({
-    db, bus, logger, name: CONSUMER_NAMES.saleRefunded, type: 'sale.refunded', beforeAck, ackWaitMs, handle: (event, trx) => recordSaleRefunded(trx, event.payload),
-  }));
-  consumers.push(await startConsumer<'till.closed'>({
-    db, bus, logger, name: CONSUMER_NAMES.tillClosed, type: 'till.closed', beforeAck, ackWaitMs, handle: (event, trx) => recordTillClosed(trx, event.payload),
-  }));
+  consumers.push(
+    await startConsumer<'sale.refunded'>({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.saleRefunded,
+      type: 'sale.refunded',
+      beforeAck,
+      ackWaitMs,
+      handle: (event, trx) => recordSaleRefunded(trx, event.payload),
+    }),
+  );
+  consumers.push(
+    await startConsumer<'till.closed'>({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.tillClosed,
+      type: 'till.closed',
+      beforeAck,
+      ackWaitMs,
+      handle: (event, trx) => recordTillClosed(trx, event.payload),
+    }),
+  );
   return {
     async stop() {
       await Promise.all(consumers.map((consumer) => consumer.stop()));

@@ -4,7 +4,8 @@
  * `prize_costs`, the latest state winning. Costs spent: unit cost × quantity for raffle and loto
  * prizes; for a gift basket, the price of each basket type (the basket is the prize).
  */
-import type { EventEnvelope, Trx } from '@kermesse/kit';
+import type { EventEnvelope } from '@kermesse/kit/bus';
+import type { Trx } from '@kermesse/kit/db';
 import { applyPrizeCosts } from '../repositories/prizeCosts.ts';
 
 const sumCosts = (prizes: Array<{ quantity: number; costCents: number }>) => ({
@@ -14,14 +15,25 @@ const sumCosts = (prizes: Array<{ quantity: number; costCents: number }>) => ({
 
 export function applyRaffleConfigured(event: EventEnvelope<'raffle.configured'>, trx: Trx): Promise<void> {
   const { raffleId, eventId, name, prizes } = event.payload;
-  return applyPrizeCosts(trx, { source: 'raffle', sourceId: raffleId, eventId, name, costs: prizes ? sumCosts(prizes) : undefined, occurredAt: event.occurredAt });
+  return applyPrizeCosts(trx, {
+    source: 'raffle',
+    sourceId: raffleId,
+    eventId,
+    name,
+    costs: prizes ? sumCosts(prizes) : undefined,
+    occurredAt: event.occurredAt,
+  });
 }
 
 export function applyGiftBasketConfigured(event: EventEnvelope<'giftbasket.configured'>, trx: Trx): Promise<void> {
   const { giftBasketId, eventId, name, types } = event.payload;
   return applyPrizeCosts(trx, {
-    source: 'giftbasket', sourceId: giftBasketId, eventId, name,
-    costs: sumCosts(types.map((t) => ({ quantity: 1, costCents: t.priceCents }))), occurredAt: event.occurredAt,
+    source: 'giftbasket',
+    sourceId: giftBasketId,
+    eventId,
+    name,
+    costs: sumCosts(types.map((t) => ({ quantity: 1, costCents: t.priceCents }))),
+    occurredAt: event.occurredAt,
   });
 }
 

@@ -7,7 +7,9 @@
  * message, so one bad event never holds the others back.
  */
 import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { assertValidEnvelope, InvalidEventError, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger } from '@kermesse/kit';
+import { assertValidEnvelope, InvalidEventError, type Bus, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { type Logger } from '@kermesse/kit/http';
 import { postSaleBatch } from '../commands/postSales.ts';
 
 const decoder = new TextDecoder();
@@ -33,8 +35,12 @@ export async function startSaleBatchConsumer(options: SaleBatchConsumerOptions):
     await bus.jsm.consumers.update(bus.stream, durable, { ack_wait: ackWait });
   } catch {
     await bus.jsm.consumers.add(bus.stream, {
-      durable_name: durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All,
-      filter_subject: bus.subject('sale.completed'), ack_wait: ackWait, max_deliver: -1,
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: bus.subject('sale.completed'),
+      ack_wait: ackWait,
+      max_deliver: -1,
     });
   }
   const consumer = await bus.js.consumers.get(bus.stream, durable);
@@ -49,16 +55,20 @@ export async function startSaleBatchConsumer(options: SaleBatchConsumerOptions):
       queue.push(msg);
       signal.wake?.();
     }
-  })().catch((err) => log.error('consumer loop stopped', { err: String(err) })).finally(() => {
-    closed = true;
-    signal.wake?.();
-  });
+  })()
+    .catch((err) => log.error('consumer loop stopped', { err: String(err) }))
+    .finally(() => {
+      closed = true;
+      signal.wake?.();
+    });
 
   const worker = (async () => {
     for (;;) {
       if (queue.length === 0) {
         if (closed) return;
-        await new Promise<void>((resolve) => { signal.wake = resolve; });
+        await new Promise<void>((resolve) => {
+          signal.wake = resolve;
+        });
         signal.wake = null;
         continue;
       }
@@ -80,14 +90,18 @@ export async function startSaleBatchConsumer(options: SaleBatchConsumerOptions):
     }
     if (events.length === 0) return;
     try {
-      await postSaleBatch(db, durable, events.map((e) => e.event));
+      await postSaleBatch(
+        db,
+        durable,
+        events.map((e) => e.event),
+      );
       for (const { msg, event } of events) {
         await options.beforeAck?.(event);
         msg.ack();
       }
     } catch (err) {
       if (events.length === 1) {
-        const [{ msg, event }] = events as [typeof events[number]];
+        const [{ msg, event }] = events as [(typeof events)[number]];
         if (err instanceof InvalidEventError) return msg.term();
         const delayMs = Math.min(30_000, 500 * 2 ** Math.min(msg.info.deliveryCount, 6));
         log.warn('event handling failed; will retry', { eventId: event.id, err: String(err), delayMs });

@@ -1,4 +1,4 @@
-import type { Trx } from '@kermesse/kit';
+import type { Trx } from '@kermesse/kit/db';
 
 /**
  * Marks a batch of events handled by `consumer` in the kit's inbox, in one statement; returns the

@@ -1,5 +1,6 @@
 /** Sales, refunds, till closings and the entries kept aside: the rows the books are written from. */
-import type { EventPayloads, Trx } from '@kermesse/kit';
+import type { EventPayloads } from '@kermesse/kit/bus';
+import type { Trx } from '@kermesse/kit/db';
 
 type Completed = EventPayloads['sale.completed'];
 type Settled = EventPayloads['sale.settled'];
@@ -11,27 +12,48 @@ type TillClosed = EventPayloads['till.closed'];
  * takes the journal lock (one round trip fewer per sale).
  */
 export async function insertSale(trx: Trx, sale: Completed, { lockJournal }: { lockJournal: boolean }): Promise<boolean> {
-  const inserted = (await trx.raw(
-    `insert into sales (sale_id, event_id, reference, completed_at, total_cents, payment_mode, lines, payments)
+  const inserted = (
+    await trx.raw(
+      `insert into sales (sale_id, event_id, reference, completed_at, total_cents, payment_mode, lines, payments)
      values (?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb) on conflict (sale_id) do nothing
      returning sale_id${lockJournal ? ", pg_advisory_xact_lock(hashtext('accounting.journal')) is not null as locked" : ''}`,
-    [sale.saleId, sale.eventId, sale.reference, sale.completedAt, sale.totalCents, sale.paymentMode, JSON.stringify(sale.lines), JSON.stringify(sale.payments)],
-  )).rows as unknown[];
+      [
+        sale.saleId,
+        sale.eventId,
+        sale.reference,
+        sale.completedAt,
+        sale.totalCents,
+        sale.paymentMode,
+        JSON.stringify(sale.lines),
+        JSON.stringify(sale.payments),
+      ],
+    )
+  ).rows as unknown[];
   return inserted.length > 0;
 }
 
 /** Stores many sales in one statement; returns the ids that were new. */
 export async function insertSales(trx: Trx, sales: readonly Completed[]): Promise<Set<number>> {
-  const { rows } = await trx.raw(
+  const { rows } = (await trx.raw(
     `insert into sales (sale_id, event_id, reference, completed_at, total_cents, payment_mode, lines, payments)
      select x.sale_id, x.event_id, x.reference, x.completed_at, x.total_cents, x.payment_mode, x.lines, x.payments
      from jsonb_to_recordset(?::jsonb) as x(sale_id int, event_id int, reference text, completed_at timestamptz, total_cents int, payment_mode int, lines jsonb, payments jsonb)
      on conflict (sale_id) do nothing returning sale_id`,
-    [JSON.stringify(sales.map((s) => ({
-      sale_id: s.saleId, event_id: s.eventId, reference: s.reference, completed_at: s.completedAt, total_cents: s.totalCents,
-      payment_mode: s.paymentMode, lines: s.lines, payments: s.payments,
-    })))],
-  ) as { rows: Array<{ sale_id: number }> };
+    [
+      JSON.stringify(
+        sales.map((s) => ({
+          sale_id: s.saleId,
+          event_id: s.eventId,
+          reference: s.reference,
+          completed_at: s.completedAt,
+          total_cents: s.totalCents,
+          payment_mode: s.paymentMode,
+          lines: s.lines,
+          payments: s.payments,
+        })),
+      ),
+    ],
+  )) as { rows: Array<{ sale_id: number }> };
   return new Set(rows.map((r) => r.sale_id));
 }
 
@@ -48,7 +70,9 @@ export const findSale = (trx: Trx, saleId: number): Promise<StoredSale | undefin
   trx('sales').where({ sale_id: saleId }).first('sale_id', 'event_id', 'reference', 'total_cents', 'lines', 'entry_id');
 
 export async function setSalePayments(trx: Trx, saleId: number, payments: Settled['payments']): Promise<void> {
-  await trx('sales').where({ sale_id: saleId }).update({ payments: JSON.stringify(payments) });
+  await trx('sales')
+    .where({ sale_id: saleId })
+    .update({ payments: JSON.stringify(payments) });
 }
 
 /** A settlement read before its sale, kept until the sale arrives. */
@@ -58,7 +82,10 @@ export async function findEarlySettlement(trx: Trx, saleId: number): Promise<Set
 }
 
 export async function keepEarlySettlement(trx: Trx, settled: Settled): Promise<void> {
-  await trx('early_settlements').insert({ sale_id: settled.saleId, payload: JSON.stringify(settled) }).onConflict('sale_id').ignore();
+  await trx('early_settlements')
+    .insert({ sale_id: settled.saleId, payload: JSON.stringify(settled) })
+    .onConflict('sale_id')
+    .ignore();
 }
 
 /** Entries of a closed year, kept aside (once per source) instead of written to the journal. */
@@ -73,18 +100,36 @@ export async function keepUnposted(trx: Trx, rows: ReadonlyArray<{ source: strin
 
 /** Stores a refund once (false when already known). */
 export async function insertRefund(trx: Trx, refund: Refunded): Promise<boolean> {
-  const inserted = await trx('refunds').insert({
-    refund_id: refund.refundId, sale_id: refund.saleId, event_id: refund.eventId, reference: refund.reference, refunded_at: refund.refundedAt,
-    amount_cents: refund.amountCents, payment_mode: refund.paymentMode, lines: JSON.stringify(refund.lines),
-  }).onConflict('refund_id').ignore().returning('refund_id');
+  const inserted = await trx('refunds')
+    .insert({
+      refund_id: refund.refundId,
+      sale_id: refund.saleId,
+      event_id: refund.eventId,
+      reference: refund.reference,
+      refunded_at: refund.refundedAt,
+      amount_cents: refund.amountCents,
+      payment_mode: refund.paymentMode,
+      lines: JSON.stringify(refund.lines),
+    })
+    .onConflict('refund_id')
+    .ignore()
+    .returning('refund_id');
   return inserted.length > 0;
 }
 
 /** Stores a till closing once (false when already known). */
 export async function insertTillClosing(trx: Trx, closed: TillClosed): Promise<boolean> {
-  const inserted = await trx('till_closings').insert({
-    session_id: closed.sessionId, event_id: closed.eventId, checkout_id: closed.checkoutId, closed_at: closed.closedAt,
-    differences: JSON.stringify(closed.differences), reason: closed.reason,
-  }).onConflict('session_id').ignore().returning('session_id');
+  const inserted = await trx('till_closings')
+    .insert({
+      session_id: closed.sessionId,
+      event_id: closed.eventId,
+      checkout_id: closed.checkoutId,
+      closed_at: closed.closedAt,
+      differences: JSON.stringify(closed.differences),
+      reason: closed.reason,
+    })
+    .onConflict('session_id')
+    .ignore()
+    .returning('session_id');
   return inserted.length > 0;
 }

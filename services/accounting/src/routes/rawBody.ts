@@ -1,6 +1,6 @@
 /** A request body as bytes (a CSV file sent as is), refused above a size. */
 import type { Context } from 'koa';
-import { HttpError } from '@kermesse/kit';
+import { HttpError } from '@kermesse/kit/http';
 
 export async function readRawBody(ctx: Context, maxBytes: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];

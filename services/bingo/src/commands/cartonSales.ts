@@ -8,12 +8,24 @@
  * `sale.completed` confirms the claim too (the register's confirmation may have been lost).
  */
 import { createHash } from 'node:crypto';
-import { badRequest, conflict, type Db, type Trx } from '@kermesse/kit';
+import { type Db, type Trx } from '@kermesse/kit/db';
+import { badRequest, conflict } from '@kermesse/kit/http';
 import type { CartonBuyer, CartonClaimAnswer, CartonClaimInput } from '@kermesse/contracts-bingo';
 import { bingoBadRequest, bingoConflict, bingoNotFound } from '../errors.ts';
 import { cartonCount } from '../repositories/game.ts';
 import {
-  findClaimForUpdate, findClaimStatusForUpdate, findNightSalesOpen, holdCartons, insertSoldCartons, markClaimConfirmed, printedNumbers, releaseClaim, sellClaimCartons, upsertHeldClaim, voidCartons, type SaleBuyer,
+  findClaimForUpdate,
+  findClaimStatusForUpdate,
+  findNightSalesOpen,
+  holdCartons,
+  insertSoldCartons,
+  markClaimConfirmed,
+  printedNumbers,
+  releaseClaim,
+  sellClaimCartons,
+  upsertHeldClaim,
+  voidCartons,
+  type SaleBuyer,
 } from '../repositories/cartonSales.ts';
 
 /** A claim lives 10 minutes unless confirmed (as the raffle's). */
@@ -22,9 +34,10 @@ export const CARTON_CLAIM_TTL_MS = 10 * 60_000;
 const PG_UNIQUE = '23505';
 const PG_DEADLOCK = '40P01';
 
-
 /** The buyer as a carton records it: the full name, e-mail and phone when known. */
-const saleBuyer = (buyer: { firstname: string; lastname: string; email?: string | null; phone?: string | null } | null | undefined): SaleBuyer => {
+const saleBuyer = (
+  buyer: { firstname: string; lastname: string; email?: string | null; phone?: string | null } | null | undefined,
+): SaleBuyer => {
   const name = buyer ? `${buyer.firstname} ${buyer.lastname}`.trim() : '';
   return { name: name || null, email: buyer?.email || null, phone: buyer?.phone || null };
 };
@@ -49,7 +62,13 @@ export async function claimCartons(db: Db, input: CartonClaimInput, ttlMs = CART
   }
 }
 
-async function claimIn(trx: Trx, claimId: string, cartons: CartonClaimInput['cartons'], fingerprint: string, ttlMs: number): Promise<CartonClaimAnswer> {
+async function claimIn(
+  trx: Trx,
+  claimId: string,
+  cartons: CartonClaimInput['cartons'],
+  fingerprint: string,
+  ttlMs: number,
+): Promise<CartonClaimAnswer> {
   const existing = await findClaimForUpdate(trx, claimId);
   if (existing) {
     if (existing.fingerprint !== fingerprint) throw bingoConflict('CLAIM_MISMATCH');
@@ -99,7 +118,9 @@ export function unknownMessage(numbers: number[], total: number): string {
 
 /** The sale is written: its cartons are sold for good, to the buyer when known. Idempotent. */
 export async function confirmCartonClaim(
-  db: Db | Trx, claimId: string, sale: { saleId: number; reference?: string | null; buyer?: CartonBuyer | null },
+  db: Db | Trx,
+  claimId: string,
+  sale: { saleId: number; reference?: string | null; buyer?: CartonBuyer | null },
 ): Promise<number> {
   const run = async (trx: Trx) => {
     await markClaimConfirmed(trx, claimId, sale.saleId);
@@ -122,14 +143,26 @@ export async function releaseCartonClaim(db: Db, claimId: string): Promise<void>
  * `sale.completed` with cartons: confirms the claim with the buyer; cartons whose claim was lost
  * (expired and released) are recorded as sold when still free. Runs in the consumer's transaction.
  */
-export async function recordCartonSale(trx: Trx, sale: {
-  saleId: number; reference: string; cartonClaimId?: string | null; cartons?: Array<{ bingoId: number; number: number }>;
-  buyer: { firstname: string; lastname: string; email?: string | null; phone?: string | null } | null;
-}): Promise<void> {
+export async function recordCartonSale(
+  trx: Trx,
+  sale: {
+    saleId: number;
+    reference: string;
+    cartonClaimId?: string | null;
+    cartons?: Array<{ bingoId: number; number: number }>;
+    buyer: { firstname: string; lastname: string; email?: string | null; phone?: string | null } | null;
+  },
+): Promise<void> {
   const cartons = sale.cartons ?? [];
   if (!cartons.length) return;
-  if (sale.cartonClaimId) await confirmCartonClaim(trx, sale.cartonClaimId, { saleId: sale.saleId, reference: sale.reference, buyer: sale.buyer });
-  await insertSoldCartons(trx, sale.cartonClaimId ?? null, { saleId: sale.saleId, reference: sale.reference, buyer: saleBuyer(sale.buyer) }, cartons);
+  if (sale.cartonClaimId)
+    await confirmCartonClaim(trx, sale.cartonClaimId, { saleId: sale.saleId, reference: sale.reference, buyer: sale.buyer });
+  await insertSoldCartons(
+    trx,
+    sale.cartonClaimId ?? null,
+    { saleId: sale.saleId, reference: sale.reference, buyer: saleBuyer(sale.buyer) },
+    cartons,
+  );
 }
 
 /**
@@ -138,9 +171,14 @@ export async function recordCartonSale(trx: Trx, sale: {
  * the paper carton). A carton whose sale.completed was not read yet is recorded voided directly (its
  * later confirmation keeps it voided). Runs in the consumer's transaction; idempotent.
  */
-export async function voidRefundedCartons(trx: Trx, refund: {
-  refundId: string; reference: string; cartons?: Array<{ bingoId: number; number: number }>;
-}): Promise<number> {
+export async function voidRefundedCartons(
+  trx: Trx,
+  refund: {
+    refundId: string;
+    reference: string;
+    cartons?: Array<{ bingoId: number; number: number }>;
+  },
+): Promise<number> {
   const cartons = refund.cartons ?? [];
   if (!cartons.length) return 0;
   return voidCartons(trx, refund, cartons);

@@ -6,7 +6,8 @@
  * to sell the night's cartons like raffle tickets: the carton price and the packs (tiers), how many
  * cartons exist, whether sales are open.
  */
-import { recordEvent, type Db, type Trx } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db, type Trx } from '@kermesse/kit/db';
 import { prizeNotFound } from '../errors.ts';
 import { cartonCount } from '../repositories/game.ts';
 import { lockNight } from '../repositories/nights.ts';
@@ -21,13 +22,18 @@ export async function recordBingoConfigured(trx: Trx, bingoId: number): Promise<
   const prizes = await listPrizes(trx, bingoId);
   const totalCartons = await cartonCount(trx, bingoId);
   await recordEvent(trx, SOURCE, 'bingo.configured', {
-    bingoId, eventId: night.event_id ?? null, name: night.name, heldOn: night.held_on,
+    bingoId,
+    eventId: night.event_id ?? null,
+    name: night.name,
+    heldOn: night.held_on,
     // A loto prize is one item (no quantity): its cost is spent once.
     prizes: prizes.map((p) => ({ id: p.id, name: p.label, quantity: 1, costCents: p.cost_cents })),
     cartonPriceCents: night.carton_price_cents,
     // The single carton, then each pack (« 3 cartons 8 € »): one register product per tier.
-    tiers: [{ nb: 1, priceCents: night.carton_price_cents },
-      ...(night.carton_packs ?? []).filter((p) => p.nb > 1).map((p) => ({ nb: p.nb, priceCents: p.priceCents }))],
+    tiers: [
+      { nb: 1, priceCents: night.carton_price_cents },
+      ...(night.carton_packs ?? []).filter((p) => p.nb > 1).map((p) => ({ nb: p.nb, priceCents: p.priceCents })),
+    ],
     totalCartons,
     salesOpen: night.sales_open,
   });
@@ -61,4 +67,3 @@ export async function removeBingoPrize(db: Db, id: number): Promise<void> {
     await recordBingoConfigured(trx, bingoId);
   });
 }
-

@@ -3,16 +3,37 @@
  * next partie, the board the projector shows, the cartons and the win check.
  */
 import { randomInt } from 'node:crypto';
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import {
-  checkCarton, generateGrid, gridKey, LINES_FOR_KIND, parseCartonCode, PARTIE_LABELS, tieBreak,
-  type Board, type CartonPage, type CartonRange, type CheckResult, type TieBreak,
+  checkCarton,
+  generateGrid,
+  gridKey,
+  LINES_FOR_KIND,
+  parseCartonCode,
+  PARTIE_LABELS,
+  tieBreak,
+  type Board,
+  type CartonPage,
+  type CartonRange,
+  type CheckResult,
+  type TieBreak,
 } from '@kermesse/contracts-bingo';
 import { bingoBadRequest, bingoConflict, bingoNotFound, cartonNotFound } from '../errors.ts';
 import { bumpBoard, findNight, lockNight } from '../repositories/nights.ts';
 import { listPrizes } from '../repositories/prizes.ts';
 import {
-  cartonCount, copyBalls, type CartonRow, deleteBall, deleteBalls, existingGridKeys, findCarton, insertBall, insertCartons, listBalls, listCartons, listParties,
+  cartonCount,
+  copyBalls,
+  type CartonRow,
+  deleteBall,
+  deleteBalls,
+  existingGridKeys,
+  findCarton,
+  insertBall,
+  insertCartons,
+  listBalls,
+  listCartons,
+  listParties,
 } from '../repositories/game.ts';
 import { presentCarton, presentPartie } from '../presenters/index.ts';
 import type { BoardHub } from '../boardHub.ts';
@@ -23,7 +44,11 @@ const csprng = (max: number) => randomInt(max);
 export async function readBoard(db: Db, bingoId: number): Promise<Board> {
   const night = await findNight(db, bingoId);
   if (!night) throw bingoNotFound();
-  const [parties, prizes, drawn] = await Promise.all([listParties(db, bingoId), listPrizes(db, bingoId), listBalls(db, bingoId, night.current_partie)]);
+  const [parties, prizes, drawn] = await Promise.all([
+    listParties(db, bingoId),
+    listPrizes(db, bingoId),
+    listBalls(db, bingoId, night.current_partie),
+  ]);
   const current = parties.find((p) => p.number === night.current_partie);
   return {
     bingoId,
@@ -150,7 +175,9 @@ export async function checkWin(db: Db, bingoId: number, code: string): Promise<C
   const kind = board.partie?.kind ?? 'carton_plein';
   if (carton.voided) {
     // Refunded at the register (sale.refunded): the buyer may still hold the paper, it cannot win.
-    const sale = carton.sale_reference ? ` (carton ${presentCarton(carton).code}, vente ${carton.sale_reference})` : ` (carton ${presentCarton(carton).code})`;
+    const sale = carton.sale_reference
+      ? ` (carton ${presentCarton(carton).code}, vente ${carton.sale_reference})`
+      : ` (carton ${presentCarton(carton).code})`;
     return { carton: presentCarton(carton), ...check, wins: false, message: `${REFUNDED_MESSAGE}${sale}` };
   }
   const wins = check.linesComplete >= LINES_FOR_KIND[kind];

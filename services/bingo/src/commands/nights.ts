@@ -1,11 +1,28 @@
 /** Loto nights, their prizes and parties, with the checks of French law (L322-4). */
-import { badRequest, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { badRequest } from '@kermesse/kit/http';
 import {
-  cartonPriceAllowed, isCashPrize, lotosPerYearWarning, packPriceAllowed, packPriceTooHighMessage, parseEuroCents,
-  type Night, type NightInput, type PartiesInput, type PrizeInput,
+  cartonPriceAllowed,
+  isCashPrize,
+  lotosPerYearWarning,
+  packPriceAllowed,
+  packPriceTooHighMessage,
+  parseEuroCents,
+  type Night,
+  type NightInput,
+  type PartiesInput,
+  type PrizeInput,
 } from '@kermesse/contracts-bingo';
 import { bingoBadRequest, bingoNotFound, invalidAmount, prizeNotFound } from '../errors.ts';
-import { countNightsInYear, findNight, insertNight, updateNight, type CartonPackRow, type NightRow, type NightWrite } from '../repositories/nights.ts';
+import {
+  countNightsInYear,
+  findNight,
+  insertNight,
+  updateNight,
+  type CartonPackRow,
+  type NightRow,
+  type NightWrite,
+} from '../repositories/nights.ts';
 import { findPrize, listPrizes, type PrizeWrite } from '../repositories/prizes.ts';
 import { replaceParties } from '../repositories/game.ts';
 import { recordBingoConfigured } from './configured.ts';

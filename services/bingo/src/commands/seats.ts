@@ -1,10 +1,18 @@
 /** Seat reservations: one seat or a family's seats, all or none; release; the plan's shape. */
 import { randomUUID } from 'node:crypto';
-import { isUniqueViolation, type Db } from '@kermesse/kit';
+import { isUniqueViolation, type Db } from '@kermesse/kit/db';
 import { DEFAULT_SEATS_PER_TABLE, DEFAULT_TABLES, type GroupReserveInput, type PlanInput, type SeatPlan } from '@kermesse/contracts-bingo';
 import { bingoBadRequest, bingoConflict, bingoNotFound, seatNotFound } from '../errors.ts';
 import { findNight, lockNight } from '../repositories/nights.ts';
-import { deleteReservation, insertOneReservation, insertReservations, listReservations, listTables, replaceTables, reservationsOutside } from '../repositories/plan.ts';
+import {
+  deleteReservation,
+  insertOneReservation,
+  insertReservations,
+  listReservations,
+  listTables,
+  replaceTables,
+  reservationsOutside,
+} from '../repositories/plan.ts';
 import { planTables, presentPlan } from '../presenters/index.ts';
 
 export async function readPlan(db: Db, bingoId: number): Promise<SeatPlan> {
@@ -45,10 +53,22 @@ export async function reserveSeats(db: Db, bingoId: number, input: GroupReserveI
 }
 
 /** One seat for `name` (the door's hot path: one statement when it succeeds). */
-export async function reserveSeat(db: Db, bingoId: number, seat: { tableId: number; seatId: number }, name: string, by: string | null): Promise<void> {
+export async function reserveSeat(
+  db: Db,
+  bingoId: number,
+  seat: { tableId: number; seatId: number },
+  name: string,
+  by: string | null,
+): Promise<void> {
   const trimmed = name.trim();
   if (!trimmed) throw bingoBadRequest('NAME_REQUIRED');
-  if (await insertOneReservation(db, bingoId, seat.tableId, seat.seatId, trimmed, by, { tables: DEFAULT_TABLES, seats: DEFAULT_SEATS_PER_TABLE })) return;
+  if (
+    await insertOneReservation(db, bingoId, seat.tableId, seat.seatId, trimmed, by, {
+      tables: DEFAULT_TABLES,
+      seats: DEFAULT_SEATS_PER_TABLE,
+    })
+  )
+    return;
   // Nothing written: say why.
   if (!(await findNight(db, bingoId))) throw bingoNotFound();
   const table = planTables(await listTables(db, bingoId)).find((t) => t.table_no === seat.tableId);
@@ -66,8 +86,13 @@ export async function setPlan(db: Db, bingoId: number, input: PlanInput): Promis
   await db.transaction(async (trx) => {
     if (!(await lockNight(trx, bingoId))) throw bingoNotFound();
     const lost = await reservationsOutside(trx, bingoId, input.tables);
-    if (lost.length) throw bingoConflict('PLAN_SEAT_RESERVED', { seats: lost.map((r) => ({ tableId: r.table_no, seatId: r.seat_no, name: r.name })) });
-    await replaceTables(trx, bingoId, input.tables.map((t) => ({ name: t.name?.trim() || null, seats: t.seats })));
+    if (lost.length)
+      throw bingoConflict('PLAN_SEAT_RESERVED', { seats: lost.map((r) => ({ tableId: r.table_no, seatId: r.seat_no, name: r.name })) });
+    await replaceTables(
+      trx,
+      bingoId,
+      input.tables.map((t) => ({ name: t.name?.trim() || null, seats: t.seats })),
+    );
   });
   return readPlan(db, bingoId);
 }

@@ -1,8 +1,12 @@
 /** Parties of a night, the balls called in each, and the cartons. */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import type { Grid, PartieKind } from '@kermesse/contracts-bingo';
 
-export interface PartieRow { number: number; kind: PartieKind; prize_ids: number[] }
+export interface PartieRow {
+  number: number;
+  kind: PartieKind;
+  prize_ids: number[];
+}
 export interface CartonRow {
   number: number;
   grid: Grid;
@@ -17,24 +21,28 @@ export interface CartonRow {
   voided?: boolean;
 }
 
-const CARTON_COLUMNS = [
-  'c.number', 'c.grid', 'c.buyer', 's.buyer_name', 's.buyer_email', 's.buyer_phone', 's.sale_reference',
-] as const;
+const CARTON_COLUMNS = ['c.number', 'c.grid', 'c.buyer', 's.buyer_name', 's.buyer_email', 's.buyer_phone', 's.sale_reference'] as const;
 
 /** Cartons with what the register sold of them. */
-const cartonsQuery = (db: Db | Trx, bingoId: number) => db('cartons as c')
-  .leftJoin('carton_sales as s', function soldOnly() {
-    this.on('s.bingo_id', '=', 'c.bingo_id').andOn('s.number', '=', 'c.number').andOnIn('s.status', ['sold', 'voided']);
-  })
-  .where('c.bingo_id', bingoId)
-  .select([...CARTON_COLUMNS, db.raw("coalesce(s.status = 'sold', false) as sold"), db.raw("coalesce(s.status = 'voided', false) as voided")]);
+const cartonsQuery = (db: Db | Trx, bingoId: number) =>
+  db('cartons as c')
+    .leftJoin('carton_sales as s', function soldOnly() {
+      this.on('s.bingo_id', '=', 'c.bingo_id').andOn('s.number', '=', 'c.number').andOnIn('s.status', ['sold', 'voided']);
+    })
+    .where('c.bingo_id', bingoId)
+    .select([
+      ...CARTON_COLUMNS,
+      db.raw("coalesce(s.status = 'sold', false) as sold"),
+      db.raw("coalesce(s.status = 'voided', false) as voided"),
+    ]);
 
 export const listParties = (db: Db | Trx, bingoId: number): Promise<PartieRow[]> =>
   db('parties').where({ bingo_id: bingoId }).orderBy('number').select('number', 'kind', 'prize_ids');
 
 export async function replaceParties(trx: Trx, bingoId: number, parties: { kind: PartieKind; prizeIds: number[] }[]): Promise<void> {
   await trx('parties').where({ bingo_id: bingoId }).del();
-  if (parties.length) await trx('parties').insert(parties.map((p, i) => ({ bingo_id: bingoId, number: i + 1, kind: p.kind, prize_ids: p.prizeIds })));
+  if (parties.length)
+    await trx('parties').insert(parties.map((p, i) => ({ bingo_id: bingoId, number: i + 1, kind: p.kind, prize_ids: p.prizeIds })));
 }
 
 /** Balls of one partie in the order they were called. */
@@ -51,7 +59,10 @@ export const deleteBall = (trx: Trx, bingoId: number, partie: number, seq: numbe
   trx('balls').where({ bingo_id: bingoId, partie, seq }).del();
 
 export async function copyBalls(trx: Trx, bingoId: number, from: number, to: number): Promise<void> {
-  await trx.raw('insert into balls (bingo_id, partie, seq, number, called_at) select bingo_id, ?, seq, number, called_at from balls where bingo_id = ? and partie = ?', [to, bingoId, from]);
+  await trx.raw(
+    'insert into balls (bingo_id, partie, seq, number, called_at) select bingo_id, ?, seq, number, called_at from balls where bingo_id = ? and partie = ?',
+    [to, bingoId, from],
+  );
 }
 
 /** Clears the balls of a partie (a new partie starts empty unless the previous balls are kept). */

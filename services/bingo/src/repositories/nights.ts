@@ -1,5 +1,5 @@
 /** Loto nights and the events they belong to (read model of `catalog.event.*`). */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 
 export interface NightRow {
   id: number;
@@ -18,9 +18,26 @@ export interface NightRow {
   carton_packs: CartonPackRow[];
 }
 
-export interface CartonPackRow { nb: number; priceCents: number }
+export interface CartonPackRow {
+  nb: number;
+  priceCents: number;
+}
 
-const NIGHT_COLUMNS = ['n.id', 'n.event_id', 'e.name as event_name', 'n.name', 'n.held_on', 'n.place', 'n.carton_price_cents', 'n.caller_emails', 'n.current_partie', 'n.paused', 'n.board_version', 'n.sales_open', 'n.carton_packs'];
+const NIGHT_COLUMNS = [
+  'n.id',
+  'n.event_id',
+  'e.name as event_name',
+  'n.name',
+  'n.held_on',
+  'n.place',
+  'n.carton_price_cents',
+  'n.caller_emails',
+  'n.current_partie',
+  'n.paused',
+  'n.board_version',
+  'n.sales_open',
+  'n.carton_packs',
+];
 
 const nightsQuery = (db: Db | Trx) => db('nights as n').leftJoin('events as e', 'e.id', 'n.event_id').select(NIGHT_COLUMNS);
 
@@ -35,7 +52,11 @@ export function lockNight(trx: Trx, id: number, mode: 'update' | 'share' = 'upda
   return (mode === 'update' ? query.forUpdate('n') : query.forShare('n')).first();
 }
 
-export const listNights = (db: Db | Trx): Promise<NightRow[]> => nightsQuery(db).orderBy([{ column: 'n.held_on', order: 'desc' }, { column: 'n.id', order: 'desc' }]);
+export const listNights = (db: Db | Trx): Promise<NightRow[]> =>
+  nightsQuery(db).orderBy([
+    { column: 'n.held_on', order: 'desc' },
+    { column: 'n.id', order: 'desc' },
+  ]);
 
 export async function countNightsInYear(db: Db | Trx, year: number): Promise<number> {
   const row = await db('nights').whereRaw('extract(year from held_on) = ?', [year]).first(db.raw('count(*)::int as count'));
@@ -62,8 +83,15 @@ export async function insertNight(db: Db | Trx, night: NightWrite): Promise<numb
 export const updateNight = (db: Db | Trx, id: number, night: NightWrite): Promise<number> => db('nights').where({ id }).update(night);
 
 /** Marks a change the board shows; returns the new version. */
-export async function bumpBoard(trx: Db | Trx, id: number, changes: Partial<{ current_partie: number; paused: boolean }> = {}): Promise<number> {
-  const [row] = await trx('nights').where({ id }).update({ ...changes, board_version: trx.raw('board_version + 1') }).returning('board_version');
+export async function bumpBoard(
+  trx: Db | Trx,
+  id: number,
+  changes: Partial<{ current_partie: number; paused: boolean }> = {},
+): Promise<number> {
+  const [row] = await trx('nights')
+    .where({ id })
+    .update({ ...changes, board_version: trx.raw('board_version + 1') })
+    .returning('board_version');
   return Number((row as { board_version: number }).board_version);
 }
 

@@ -1,8 +1,16 @@
 /** The seating plan of a night (its tables) and the seats reserved on it. */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 
-export interface TableRow { table_no: number; name: string | null; seats: number }
-export interface ReservationRow { table_no: number; seat_no: number; name: string }
+export interface TableRow {
+  table_no: number;
+  name: string | null;
+  seats: number;
+}
+export interface ReservationRow {
+  table_no: number;
+  seat_no: number;
+  name: string;
+}
 
 export const listTables = (db: Db | Trx, bingoId: number): Promise<TableRow[]> =>
   db('plan_tables').where({ bingo_id: bingoId }).orderBy('table_no').select('table_no', 'name', 'seats');
@@ -15,7 +23,12 @@ export const listReservations = (db: Db | Trx, bingoId: number): Promise<Reserva
  * volunteers taking the same seat at the same moment; the caller rolls back when fewer rows came back.
  */
 export async function insertReservations(
-  trx: Trx, bingoId: number, seats: { tableId: number; seatId: number }[], name: string, by: string | null, groupId: string | null,
+  trx: Trx,
+  bingoId: number,
+  seats: { tableId: number; seatId: number }[],
+  name: string,
+  by: string | null,
+  groupId: string | null,
 ): Promise<{ table_no: number; seat_no: number }[]> {
   const rows = seats.map((s) => ({ bingo_id: bingoId, table_no: s.tableId, seat_no: s.seatId, name, reserved_by: by, group_id: groupId }));
   return trx('reservations').insert(rows).onConflict(['bingo_id', 'table_no', 'seat_no']).ignore().returning(['table_no', 'seat_no']);
@@ -46,7 +59,13 @@ export const reservationsOutside = (trx: Trx, bingoId: number, tables: { seats: 
  * a plan being changed (which locks it for update) waits or is waited for.
  */
 export async function insertOneReservation(
-  db: Db | Trx, bingoId: number, tableId: number, seatId: number, name: string, by: string | null, defaults: { tables: number; seats: number },
+  db: Db | Trx,
+  bingoId: number,
+  tableId: number,
+  seatId: number,
+  name: string,
+  by: string | null,
+  defaults: { tables: number; seats: number },
 ): Promise<boolean> {
   const result = await db.raw(
     `insert into reservations (bingo_id, table_no, seat_no, name, reserved_by)

@@ -1,5 +1,5 @@
 /** Prizes of a loto night. */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 
 export interface PrizeRow {
   id: number;
@@ -16,7 +16,10 @@ export type PrizeWrite = Omit<PrizeRow, 'id'>;
 const COLUMNS = ['id', 'bingo_id', 'label', 'rank', 'price_cents', 'cost_cents', 'provider', 'nature'];
 
 export const listPrizes = (db: Db | Trx, bingoId: number): Promise<PrizeRow[]> =>
-  db('prizes').where({ bingo_id: bingoId }).orderBy([{ column: 'rank' }, { column: 'id' }]).select(COLUMNS);
+  db('prizes')
+    .where({ bingo_id: bingoId })
+    .orderBy([{ column: 'rank' }, { column: 'id' }])
+    .select(COLUMNS);
 
 export const findPrize = (db: Db | Trx, id: number): Promise<PrizeRow | undefined> => db('prizes').where({ id }).first(COLUMNS);
 

@@ -1,4 +1,4 @@
-import { HttpError, type Router } from '@kermesse/kit';
+import { HttpError, type Router } from '@kermesse/kit/http';
 
 /**
  * The seating plan's answers on failure also carry `message` (SPEC §7: the volunteer screens read
@@ -12,7 +12,12 @@ export function withMessageOnError(router: Router): Router {
       if (!(err instanceof HttpError) || !err.expose) throw err;
       ctx.status = err.status;
       for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
-      ctx.body = { error: err.message, message: err.message, ...(err.code ? { code: err.code } : {}), ...(err.details ? { details: err.details } : {}) };
+      ctx.body = {
+        error: err.message,
+        message: err.message,
+        ...(err.code ? { code: err.code } : {}),
+        ...(err.details ? { details: err.details } : {}),
+      };
     }
   });
   return router;

@@ -1,4 +1,5 @@
-import type { Db, Logger } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
+import type { Logger } from '@kermesse/kit/http';
 import { purgeFinishedDeliveries } from '../repositories/deliveries.ts';
 import { purgeOldPartnerRequests } from '../repositories/partnerRequests.ts';
 import { purgeOldContactMessages } from '../repositories/contactMessages.ts';
@@ -12,5 +13,6 @@ export async function applyRetention(db: Db, logger: Logger, deliveryRetentionDa
   const deliveries = await purgeFinishedDeliveries(db, deliveryRetentionDays);
   const partnerRequests = await purgeOldPartnerRequests(db);
   const contactMessages = await purgeOldContactMessages(db);
-  if (deliveries || partnerRequests || contactMessages) logger.info('retention applied', { deliveries, partnerRequests, contactMessages, deliveryRetentionDays });
+  if (deliveries || partnerRequests || contactMessages)
+    logger.info('retention applied', { deliveries, partnerRequests, contactMessages, deliveryRetentionDays });
 }

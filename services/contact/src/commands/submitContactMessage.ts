@@ -1,5 +1,5 @@
 import type { ContactMessageBody } from '@kermesse/contracts-contact';
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { esc } from '../receipts/render.ts';
 import { insertContactMessage, type ContactMessageRow } from '../repositories/contactMessages.ts';
 import { enqueueDelivery } from '../repositories/deliveries.ts';
@@ -9,11 +9,22 @@ import { enqueueDelivery } from '../repositories/deliveries.ts';
  * (reply-to: the sender) in one transaction; without SMTP the worker writes it to the log and the
  * admins read it in their inbox.
  */
-export async function submitContactMessage(db: Db, body: ContactMessageBody, settings: { associationEmail: string }): Promise<ContactMessageRow> {
+export async function submitContactMessage(
+  db: Db,
+  body: ContactMessageBody,
+  settings: { associationEmail: string },
+): Promise<ContactMessageRow> {
   return db.transaction(async (trx) => {
     const row = await insertContactMessage(trx, body);
     const subject = `Message du site : ${row.subject}`;
-    const text = [`Message reçu par le formulaire de contact, de ${row.email} :`, '', row.message, '', 'Répondez directement à ce courriel pour lui écrire.', ''].join('\n');
+    const text = [
+      `Message reçu par le formulaire de contact, de ${row.email} :`,
+      '',
+      row.message,
+      '',
+      'Répondez directement à ce courriel pour lui écrire.',
+      '',
+    ].join('\n');
     const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#111827">
 <p>Message reçu par le formulaire de contact, de ${esc(row.email)} :</p>

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { esc } from '../receipts/render.ts';
 import { enqueueDelivery } from '../repositories/deliveries.ts';
 import { insertPartnerRequest, type PartnerRequestRow } from '../repositories/partnerRequests.ts';

@@ -1,4 +1,6 @@
-import { startConsumer, type EventConsumer, type EventEnvelope, type Logger, type Trx } from '@kermesse/kit';
+import { startConsumer, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
+import { type Trx } from '@kermesse/kit/db';
+import { type Logger } from '@kermesse/kit/http';
 import type { ReceiptSettings } from '../receipts/render.ts';
 import { queueReceiptMessage, type SaleCompletedDeps } from './saleCompletedConsumer.ts';
 

@@ -1,4 +1,6 @@
-import { startConsumer, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger, type Trx } from '@kermesse/kit';
+import { startConsumer, type Bus, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
+import { type Db, type Trx } from '@kermesse/kit/db';
+import { type Logger } from '@kermesse/kit/http';
 import { normalizeEmail, normalizePhone } from '../delivery/recipients.ts';
 import { renderReceiptEmail, renderReceiptSms, type ReceiptSale, type ReceiptSettings } from '../receipts/render.ts';
 import { enqueueDelivery, recordUndeliverable, type Channel } from '../repositories/deliveries.ts';
@@ -61,23 +63,30 @@ export async function queueReceiptMessage(
 ): Promise<boolean> {
   const { channel } = target;
   const recipient = channel === 'email' ? normalizeEmail(target.to) : normalizePhone(target.to);
-  const content = channel === 'email'
-    ? (() => {
-      const mail = renderReceiptEmail(sale, settings);
-      return { subject: mail.subject, bodyText: mail.text, bodyHtml: mail.html };
-    })()
-    : { subject: null, bodyText: renderReceiptSms(sale, settings), bodyHtml: null };
+  const content =
+    channel === 'email'
+      ? (() => {
+          const mail = renderReceiptEmail(sale, settings);
+          return { subject: mail.subject, bodyText: mail.text, bodyHtml: mail.html };
+        })()
+      : { subject: null, bodyText: renderReceiptSms(sale, settings), bodyHtml: null };
   const job = { kind: 'receipt' as const, saleReference: sale.reference, requestId: target.requestId ?? null, channel, ...content };
 
   if (!recipient) {
-    const reason = channel === 'email' ? 'Adresse e-mail absente ou invalide : reçu non envoyé.' : 'Numéro de téléphone absent ou invalide : reçu non envoyé.';
+    const reason =
+      channel === 'email'
+        ? 'Adresse e-mail absente ou invalide : reçu non envoyé.'
+        : 'Numéro de téléphone absent ou invalide : reçu non envoyé.';
     await recordUndeliverable(trx, job, reason);
     logger.warn('receipt not queued: no usable address', { reference: sale.reference, channel });
     return false;
   }
   const queued = await enqueueDelivery(trx, { ...job, recipient });
   if (!queued) {
-    logger.info(target.requestId ? 'receipt already queued for this request' : 'receipt already queued for this sale', { reference: sale.reference, channel });
+    logger.info(target.requestId ? 'receipt already queued for this request' : 'receipt already queued for this sale', {
+      reference: sale.reference,
+      channel,
+    });
   }
   return queued;
 }

@@ -1,7 +1,6 @@
-import { startPoller, type Db, type Logger } from '@kermesse/kit';
-import {
-  claimDueDelivery, markFailed, markRetry, markSent, type Channel, type DeliveryRow,
-} from '../repositories/deliveries.ts';
+import { type Db } from '@kermesse/kit/db';
+import { startPoller, type Logger } from '@kermesse/kit/http';
+import { claimDueDelivery, markFailed, markRetry, markSent, type Channel, type DeliveryRow } from '../repositories/deliveries.ts';
 import { maskRecipient } from './recipients.ts';
 import { PermanentDeliveryError, type MessageTransport } from './transports/types.ts';
 
@@ -60,7 +59,13 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       try {
         const result = await transport.send(toMessage(job));
         await markSent(trx, job.id, transport.name, result.providerMessageId ?? null);
-        log.info('message delivered', { id: job.id, kind: job.kind, channel: job.channel, reference: job.sale_reference ?? undefined, transport: transport.name });
+        log.info('message delivered', {
+          id: job.id,
+          kind: job.kind,
+          channel: job.channel,
+          reference: job.sale_reference ?? undefined,
+          transport: transport.name,
+        });
       } catch (err) {
         const attempt = job.attempts + 1;
         const reason = err instanceof Error ? err.message : String(err);
@@ -126,6 +131,10 @@ function toMessage(job: DeliveryRow) {
     text: job.body_text,
     html: job.body_html,
     replyTo: job.reply_to,
-    idempotencyKey: `${job.kind}-${job.sale_reference ?? job.partner_request_id ?? job.id}-${job.channel}${job.request_id ? `-${job.request_id}` : ''}`.replace(/[^A-Za-z0-9._-]/g, '_'),
+    idempotencyKey:
+      `${job.kind}-${job.sale_reference ?? job.partner_request_id ?? job.id}-${job.channel}${job.request_id ? `-${job.request_id}` : ''}`.replace(
+        /[^A-Za-z0-9._-]/g,
+        '_',
+      ),
   };
 }

@@ -4,7 +4,7 @@
  * e-mail (subject, text and HTML parts) and the short SMS with the link to the public receipt page.
  * Pure functions: no database, no clock.
  */
-import type { EventPayloads, ReceiptContent } from '@kermesse/kit';
+import type { EventPayloads, ReceiptContent } from '@kermesse/kit/bus';
 
 export type CompletedSale = EventPayloads['sale.completed'];
 /** What the renderer reads: the same fields in `sale.completed` and `receipt.requested`. */
@@ -57,11 +57,19 @@ interface ReceiptModel {
 /** The cartons of the sale by night, named after the night's carton line (« Loto : <night> »). */
 function cartonsByNight(sale: ReceiptSale): { label: string; numbers: string }[] {
   const cartons = sale.cartons ?? [];
-  const nightName = sale.lines.find((l) => l.kind === 'bingo')?.categoryName.replace(/^Loto\s*:\s*/, '').trim();
+  const nightName = sale.lines
+    .find((l) => l.kind === 'bingo')
+    ?.categoryName.replace(/^Loto\s*:\s*/, '')
+    .trim();
   const bingoIds = [...new Set(cartons.map((c) => c.bingoId))];
   return bingoIds.map((bingoId) => ({
     label: bingoIds.length === 1 && nightName ? nightName : `Loto n° ${bingoId}`,
-    numbers: cartons.filter((c) => c.bingoId === bingoId).map((c) => c.number).sort((a, b) => a - b).map((n) => `n° ${n}`).join(', '),
+    numbers: cartons
+      .filter((c) => c.bingoId === bingoId)
+      .map((c) => c.number)
+      .sort((a, b) => a - b)
+      .map((n) => `n° ${n}`)
+      .join(', '),
   }));
 }
 
@@ -77,8 +85,9 @@ function buildModel(sale: ReceiptSale, settings: ReceiptSettings): ReceiptModel 
   });
 
   const paid = sale.payments.reduce((sum, p) => sum + p.amountCents, 0);
-  const payments = sale.payments.map((p) =>
-    `${PAYMENT_LABELS[p.method]}${p.method === 'CHQ' && p.reference ? ` n° ${p.reference}` : ''} : ${formatEuros(p.amountCents)}`);
+  const payments = sale.payments.map(
+    (p) => `${PAYMENT_LABELS[p.method]}${p.method === 'CHQ' && p.reference ? ` n° ${p.reference}` : ''} : ${formatEuros(p.amountCents)}`,
+  );
   if (sale.paymentMode === 99 || paid < sale.totalCents) {
     payments.push(`Reste à régler : ${formatEuros(sale.totalCents - paid)}`);
   }
@@ -86,12 +95,19 @@ function buildModel(sale: ReceiptSale, settings: ReceiptSettings): ReceiptModel 
   const raffleIds = [...new Set(sale.tickets.map((t) => t.raffleId))];
   const tickets = raffleIds.map((raffleId) => ({
     label: raffleIds.length > 1 ? `Tombola n° ${raffleId}` : 'Tombola',
-    numbers: sale.tickets.filter((t) => t.raffleId === raffleId).map((t) => t.number).sort((a, b) => a - b).join(', '),
+    numbers: sale.tickets
+      .filter((t) => t.raffleId === raffleId)
+      .map((t) => t.number)
+      .sort((a, b) => a - b)
+      .join(', '),
   }));
   const basketIds = [...new Set(sale.bets.map((b) => b.giftBasketId))];
   const bets = basketIds.map((basketId) => ({
     label: basketIds.length > 1 ? `Panier garni n° ${basketId}` : 'Panier garni',
-    weights: sale.bets.filter((b) => b.giftBasketId === basketId).map((b) => formatWeight(b.weight)).join(' ; '),
+    weights: sale.bets
+      .filter((b) => b.giftBasketId === basketId)
+      .map((b) => formatWeight(b.weight))
+      .join(' ; '),
   }));
 
   return {
@@ -107,7 +123,7 @@ function buildModel(sale: ReceiptSale, settings: ReceiptSettings): ReceiptModel 
   };
 }
 
-const PRIVACY_NOTE = 'Reçu envoyé à votre demande. Votre adresse ne sert qu\'à cet envoi et n\'est pas conservée.';
+const PRIVACY_NOTE = "Reçu envoyé à votre demande. Votre adresse ne sert qu'à cet envoi et n'est pas conservée.";
 
 /** The e-mail receipt: a plain-text part and an HTML part saying the same thing. */
 export function renderReceiptEmail(sale: ReceiptSale, settings: ReceiptSettings): EmailContent {

@@ -1,4 +1,4 @@
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 
 export type Channel = 'email' | 'sms';
 export type DeliveryStatus = 'pending' | 'sent' | 'failed';
@@ -102,44 +102,52 @@ export const claimDueDelivery = (trx: Trx): Promise<DeliveryRow | undefined> =>
 
 /** The provider accepted it: done, and the address is erased. */
 export const markSent = (trx: Trx, id: number, transport: string, providerMessageId: string | null) =>
-  trx('deliveries').where({ id }).update({
-    status: 'sent',
-    attempts: trx.raw('attempts + 1'),
-    transport,
-    provider_message_id: providerMessageId,
-    last_error: null,
-    recipient: null,
-    reply_to: null,
-    finished_at: trx.fn.now(),
-  });
+  trx('deliveries')
+    .where({ id })
+    .update({
+      status: 'sent',
+      attempts: trx.raw('attempts + 1'),
+      transport,
+      provider_message_id: providerMessageId,
+      last_error: null,
+      recipient: null,
+      reply_to: null,
+      finished_at: trx.fn.now(),
+    });
 
 /** Given up (final refusal or too many attempts): the address is erased too. */
 export const markFailed = (trx: Trx, id: number, transport: string, error: string) =>
-  trx('deliveries').where({ id }).update({
-    status: 'failed',
-    attempts: trx.raw('attempts + 1'),
-    transport,
-    last_error: error.slice(0, 1000),
-    recipient: null,
-    reply_to: null,
-    finished_at: trx.fn.now(),
-  });
+  trx('deliveries')
+    .where({ id })
+    .update({
+      status: 'failed',
+      attempts: trx.raw('attempts + 1'),
+      transport,
+      last_error: error.slice(0, 1000),
+      recipient: null,
+      reply_to: null,
+      finished_at: trx.fn.now(),
+    });
 
 /** Try again later. */
 export const markRetry = (trx: Trx, id: number, transport: string, error: string, delayMs: number) =>
-  trx('deliveries').where({ id }).update({
-    attempts: trx.raw('attempts + 1'),
-    transport,
-    last_error: error.slice(0, 1000),
-    next_attempt_at: trx.raw("now() + make_interval(secs => ?)", [delayMs / 1000]),
-  });
+  trx('deliveries')
+    .where({ id })
+    .update({
+      attempts: trx.raw('attempts + 1'),
+      transport,
+      last_error: error.slice(0, 1000),
+      next_attempt_at: trx.raw('now() + make_interval(secs => ?)', [delayMs / 1000]),
+    });
 
 /** Retention: finished jobs (already without address) older than `days` are deleted. */
 export const purgeFinishedDeliveries = (db: Db, days: number): Promise<number> =>
   db('deliveries')
     .whereNot('status', 'pending')
-    .andWhere('finished_at', '<', db.raw("now() - make_interval(days => ?)", [days]))
+    .andWhere('finished_at', '<', db.raw('now() - make_interval(days => ?)', [days]))
     .delete();
 
-export const findDeliveries = (db: Db, where: Partial<Pick<DeliveryRow, 'sale_reference' | 'request_id' | 'channel' | 'kind' | 'partner_request_id'>>): Promise<DeliveryRow[]> =>
-  db('deliveries').where(where).orderBy('id');
+export const findDeliveries = (
+  db: Db,
+  where: Partial<Pick<DeliveryRow, 'sale_reference' | 'request_id' | 'channel' | 'kind' | 'partner_request_id'>>,
+): Promise<DeliveryRow[]> => db('deliveries').where(where).orderBy('id');

@@ -1,4 +1,4 @@
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import type { PartnerRequestBody } from '@kermesse/contracts-contact';
 
 export interface PartnerRequestRow {
@@ -36,7 +36,6 @@ export async function insertPartnerRequest(trx: Trx, request: PartnerRequestBody
 }
 
 export const listPartnerRequests = (db: Db): Promise<PartnerRequestRow[]> => db('partner_requests').orderBy('id');
-
 
 /** Partner contacts are kept three years after the request (CNIL guidance for prospects). */
 export const purgeOldPartnerRequests = (db: Db): Promise<number> =>

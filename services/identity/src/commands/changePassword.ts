@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { updateUser } from '../repositories/users.ts';
 
 /** The person's own password change (the current one already checked, the new one already hashed). */

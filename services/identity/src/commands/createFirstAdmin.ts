@@ -1,4 +1,5 @@
-import { recordEvent, type Db } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
 import { setupDone } from '../errors.ts';
 import { countUsers, insertUser, lockAccounts, type UserRow } from '../repositories/users.ts';
 
@@ -6,7 +7,10 @@ import { countUsers, insertUser, lockAccounts, type UserRow } from '../repositor
  * First run: creates the first administrator while no account exists, with its `user.created`
  * event. Two visitors at once: the advisory lock makes the second see the first's account (409).
  */
-export async function createFirstAdmin(db: Db, input: { email: string; firstname: string; lastname: string; passwordHash: string }): Promise<UserRow> {
+export async function createFirstAdmin(
+  db: Db,
+  input: { email: string; firstname: string; lastname: string; passwordHash: string },
+): Promise<UserRow> {
   return db.transaction(async (trx) => {
     await lockAccounts(trx, 'identity.first-admin');
     if ((await countUsers(trx)) > 0) throw setupDone();

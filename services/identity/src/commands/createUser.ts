@@ -1,4 +1,6 @@
-import { recordEvent, type Db, type Role, type Trx } from '@kermesse/kit';
+import { type Role } from '@kermesse/kit/auth';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db, type Trx } from '@kermesse/kit/db';
 import { hashPassword } from '../password.ts';
 import { insertUser, type UserRow } from '../repositories/users.ts';
 
@@ -18,7 +20,13 @@ export interface NewUser {
 export async function createUser(db: Db, input: NewUser, inTransaction?: (trx: Trx, user: UserRow) => Promise<void>): Promise<UserRow> {
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   return db.transaction(async (trx) => {
-    const user = await insertUser(trx, { email: input.email, firstname: input.firstname, lastname: input.lastname, passwordHash, roles: input.roles });
+    const user = await insertUser(trx, {
+      email: input.email,
+      firstname: input.firstname,
+      lastname: input.lastname,
+      passwordHash,
+      roles: input.roles,
+    });
     await recordEvent(trx, 'identity', 'user.created', { userId: user.id, email: user.email, roles: user.roles });
     await inTransaction?.(trx, user);
     return user;

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { linkInvalid } from '../errors.ts';
 import { consumeLink } from '../repositories/links.ts';
 import { revokeUserTokens } from '../repositories/tokens.ts';

@@ -1,5 +1,6 @@
 import type { UpdatePersonBody } from '@kermesse/contracts-identity';
-import { recordEvent, type Db } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
 import { emailTaken, isUniqueViolation, lastAdmin, personNotFound } from '../errors.ts';
 import { revokeUserTokens } from '../repositories/tokens.ts';
 import { countActiveAdmins, findUserById, lockAccounts, updateUser, type UserRow } from '../repositories/users.ts';
@@ -24,7 +25,8 @@ export async function updatePerson(db: Db, id: string, changes: UpdatePersonBody
       if (changes.disabled !== undefined) patch.disabled_at = changes.disabled ? (current.disabled_at ?? new Date()) : null;
 
       const wasActiveAdmin = current.roles.includes('admin') && current.disabled_at === null;
-      const staysActiveAdmin = (patch.roles ?? current.roles).includes('admin') && (changes.disabled ?? current.disabled_at !== null) === false;
+      const staysActiveAdmin =
+        (patch.roles ?? current.roles).includes('admin') && (changes.disabled ?? current.disabled_at !== null) === false;
       if (wasActiveAdmin && !staysActiveAdmin && (await countActiveAdmins(trx)) <= 1) throw lastAdmin();
 
       const updated = await updateUser(trx, id, patch);

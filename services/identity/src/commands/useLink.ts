@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { consumeLink } from '../repositories/links.ts';
 
 /** Uses up a one-time link once what it was for is done (a passkey made on the person's device). */

@@ -1,5 +1,5 @@
 import type { Person } from '@kermesse/contracts-identity';
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import { listPasskeys, type PasskeyRow } from '../repositories/passkeys.ts';
 import type { UserRow } from '../repositories/users.ts';
 
@@ -23,6 +23,11 @@ export function presentPerson(user: UserRow, passkeys: PasskeyRow[]): Person {
 
 /** Presents several people with one query for their passkeys. */
 export async function presentPeople(db: Db | Trx, users: UserRow[]): Promise<Person[]> {
-  const passkeys = users.length ? await listPasskeys(db, users.map((u) => u.id)) : [];
+  const passkeys = users.length
+    ? await listPasskeys(
+        db,
+        users.map((u) => u.id),
+      )
+    : [];
   return users.map((user) => presentPerson(user, passkeys));
 }

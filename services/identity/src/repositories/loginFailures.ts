@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 
 /** Failures recorded in the last `windowMs` for each key (an account or an address). */
 export async function countRecentFailures(db: Db, keys: string[], since: Date): Promise<Map<string, { count: number; oldest: Date }>> {
@@ -15,7 +15,10 @@ export async function countRecentFailures(db: Db, keys: string[], since: Date): 
 export async function recordFailure(db: Db, keys: string[], at: Date): Promise<void> {
   await db('login_failures').insert(keys.map((key) => ({ key, at })));
   // Keep the table small: older rows no longer count.
-  await db('login_failures').whereIn('key', keys).andWhere('at', '<', new Date(at.getTime() - 24 * 3600_000)).delete();
+  await db('login_failures')
+    .whereIn('key', keys)
+    .andWhere('at', '<', new Date(at.getTime() - 24 * 3600_000))
+    .delete();
 }
 
 export const clearFailures = (db: Db, key: string) => db('login_failures').where({ key }).delete();

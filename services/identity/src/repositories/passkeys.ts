@@ -1,4 +1,4 @@
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 
 export interface PasskeyRow {
   id: string;
@@ -42,11 +42,23 @@ export const recordPasskeyUse = (db: Db | Trx, id: string, counter: number) =>
 export const deletePasskey = async (db: Db | Trx, userId: string, id: string): Promise<boolean> =>
   (await db('passkeys').where({ id, user_id: userId }).delete()) === 1;
 
-export const insertChallenge = (db: Db | Trx, challenge: { challenge: string; purpose: 'register' | 'login'; userId: string | null; expiresAt: Date }) =>
-  db('webauthn_challenges').insert({ challenge: challenge.challenge, purpose: challenge.purpose, user_id: challenge.userId, expires_at: challenge.expiresAt });
+export const insertChallenge = (
+  db: Db | Trx,
+  challenge: { challenge: string; purpose: 'register' | 'login'; userId: string | null; expiresAt: Date },
+) =>
+  db('webauthn_challenges').insert({
+    challenge: challenge.challenge,
+    purpose: challenge.purpose,
+    user_id: challenge.userId,
+    expires_at: challenge.expiresAt,
+  });
 
 /** Takes a challenge out (used once); undefined when unknown, expired or for another purpose. */
-export const takeChallenge = async (db: Db | Trx, challenge: string, purpose: 'register' | 'login'): Promise<{ user_id: string | null } | undefined> => {
+export const takeChallenge = async (
+  db: Db | Trx,
+  challenge: string,
+  purpose: 'register' | 'login',
+): Promise<{ user_id: string | null } | undefined> => {
   await db('webauthn_challenges').where('expires_at', '<', db.fn.now()).delete();
   const [row] = await db('webauthn_challenges').where({ challenge, purpose }).delete().returning(['user_id']);
   return row as { user_id: string | null } | undefined;

@@ -1,5 +1,5 @@
 import type { JWK } from 'jose';
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 
 export interface SigningKeyRow {
   kid: string;
@@ -9,13 +9,17 @@ export interface SigningKeyRow {
 
 /** The newest key in use (`oldest: true`: the first one created, which every instance agrees on). */
 export const findActiveKey = (db: Db, { oldest = false } = {}): Promise<SigningKeyRow | undefined> =>
-  db('signing_keys').whereNull('retired_at').orderBy('created_at', oldest ? 'asc' : 'desc').first();
+  db('signing_keys')
+    .whereNull('retired_at')
+    .orderBy('created_at', oldest ? 'asc' : 'desc')
+    .first();
 
 /** Stores a new key; a second instance inserting at the same moment changes nothing. */
 export async function insertKey(db: Db, key: { kid: string; privateJwk: JWK; publicJwk: JWK }): Promise<void> {
   await db('signing_keys')
     .insert({ kid: key.kid, private_jwk: JSON.stringify(key.privateJwk), public_jwk: JSON.stringify(key.publicJwk) })
-    .onConflict('kid').ignore();
+    .onConflict('kid')
+    .ignore();
 }
 
 /** Public keys of every key not yet retired (the JWKS). */

@@ -1,4 +1,5 @@
-import type { Db, Role, Trx } from '@kermesse/kit';
+import type { Role } from '@kermesse/kit/auth';
+import type { Db, Trx } from '@kermesse/kit/db';
 
 export interface UserRow {
   id: string;
@@ -16,12 +17,10 @@ export interface UserRow {
 export const findUserByEmail = (db: Db | Trx, email: string): Promise<UserRow | undefined> =>
   db('users').whereRaw('lower(email) = lower(?)', [email.trim()]).first();
 
-export const findUserById = (db: Db | Trx, id: string): Promise<UserRow | undefined> =>
-  db('users').where({ id }).first();
+export const findUserById = (db: Db | Trx, id: string): Promise<UserRow | undefined> => db('users').where({ id }).first();
 
 /** Every account, by last name then first name. */
-export const listUsers = (db: Db | Trx): Promise<UserRow[]> =>
-  db('users').orderByRaw('lower(lastname), lower(firstname), lower(email)');
+export const listUsers = (db: Db | Trx): Promise<UserRow[]> => db('users').orderByRaw('lower(lastname), lower(firstname), lower(email)');
 
 export const countUsers = async (db: Db | Trx): Promise<number> => {
   const row = await db('users').count({ count: '*' }).first();

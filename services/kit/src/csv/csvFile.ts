@@ -87,11 +87,12 @@ export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: Csv
 
 /**
  * Windows-1252 bytes to text, by iconv-lite: Node's TextDecoder('windows-1252') reads Latin-1 when
- * Node is built without full ICU (0x80 → U+0080 instead of €). The five bytes the code page leaves
- * undefined become U+FFFD, which encodingProblem() reports as unreadable.
+ * Node is built without full ICU (0x80 → U+0080 instead of €). iconv-lite writes U+FFFD for the five
+ * bytes the code page leaves undefined, and no Windows-1252 byte means U+FFFD: each becomes a C1
+ * control again, as browsers decode them, so encodingProblem() says « caractères illisibles ».
  */
 export function decodeWindows1252(bytes: Uint8Array): string {
-  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'win1252');
+  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'win1252').replace(/\uFFFD/g, '\u0081');
 }
 
 function decodeStrict(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Array): string {

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { raffleError } from '../errors.ts';
 import { checkBasketType } from '../rules/basketTypeRules.ts';
 import { insertBasketType, lockGiftBasketRow, type BasketTypeRow } from '../repositories/giftBaskets.ts';

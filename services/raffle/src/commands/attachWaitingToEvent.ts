@@ -1,4 +1,4 @@
-import type { Trx } from '@kermesse/kit';
+import type { Trx } from '@kermesse/kit/db';
 import { attachWaitingGiftBaskets } from '../repositories/giftBaskets.ts';
 import { attachWaitingRaffles } from '../repositories/raffles.ts';
 import { recordGiftBasketConfigured } from './recordGiftBasketConfigured.ts';

@@ -1,4 +1,4 @@
-import type { Trx } from '@kermesse/kit';
+import type { Trx } from '@kermesse/kit/db';
 import { raffleError } from '../errors.ts';
 import { findEvent, listEvents } from '../repositories/events.ts';
 

@@ -2,7 +2,7 @@
  * Which raffle the public sees (pre-sale page, home banner, drawing results) and the banner's words.
  * Nothing chosen: the pages fall back to the latest raffle on sale / the latest drawing.
  */
-import { type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
 import { raffleMessage } from '@kermesse/contracts-raffle';
 import { raffleError } from '../errors.ts';
 import { findFeatured, lockFeatured, saveFeatured, type FeaturedRow } from '../repositories/featured.ts';

@@ -5,7 +5,7 @@
  * number queue on the key, and only one of them finds it free.
  */
 import { createHash } from 'node:crypto';
-import { type Db, type Trx } from '@kermesse/kit';
+import { type Db, type Trx } from '@kermesse/kit/db';
 import { formatWeight } from '@kermesse/contracts-common';
 import type { ClaimAnswer, ClaimedBet, ClaimedTicket } from '@kermesse/contracts-raffle';
 import { raffleError, takenError } from '../errors.ts';

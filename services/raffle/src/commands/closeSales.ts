@@ -3,7 +3,7 @@
  * the procedure anyone can check).
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { commitmentOf, drawingOrder, ticketsHash, type DrawPrize } from '@kermesse/contracts-raffle';
 import { raffleError } from '../errors.ts';
 import { lockRaffleExclusive } from '../repositories/locks.ts';

@@ -6,7 +6,7 @@
  * transaction (inbox), and published as `raffle.configured` / `giftbasket.configured` so the new
  * event's registers sell them at once.
  */
-import type { Trx } from '@kermesse/kit';
+import type { Trx } from '@kermesse/kit/db';
 import { recordGiftBasketConfigured } from './recordGiftBasketConfigured.ts';
 import { recordRaffleConfigured } from './recordRaffleConfigured.ts';
 import { claimEventCopy, countEventCopy } from '../repositories/events.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { raffleError } from '../errors.ts';
 import { checkPrize, type PrizeInput } from '@kermesse/contracts-raffle';
 import { lockPrize, updatePrize, type PrizeRow } from '../repositories/prizes.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import type { Tier } from '../rules/tierRules.ts';
 import { insertGiftBasket, replaceBasketTiers } from '../repositories/giftBaskets.ts';
 import { chooseEvent } from './chooseEvent.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import type { Tier } from '../rules/tierRules.ts';
 import { insertRaffle, replaceTiers } from '../repositories/raffles.ts';
 import { chooseEvent } from './chooseEvent.ts';

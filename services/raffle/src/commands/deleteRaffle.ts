@@ -3,7 +3,8 @@
  * registers (a last `raffle.configured` with no tiers, sales closed and no prizes, so accounting
  * drops its prize costs too), then the raffle goes with its tiers and prizes.
  */
-import { recordEvent, type Db } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
 import { raffleError } from '../errors.ts';
 import { listIllustrations } from '../repositories/prizes.ts';
 import { deleteRaffleRows, hasPaidSales, lockRaffleRow, ticketCounts } from '../repositories/raffles.ts';

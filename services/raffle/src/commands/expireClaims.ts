@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { expireHeld } from '../repositories/claims.ts';
 
 /** Frees the numbers and weights of claims past their expiry (run periodically; correctness does not depend on it). */

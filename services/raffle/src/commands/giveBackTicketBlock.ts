@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { raffleError } from '../errors.ts';
 import { raffleExists } from '../repositories/raffles.ts';
 import { deleteBlockNumbers, readTicketBlock, type BlockState } from '../repositories/ticketBlocks.ts';

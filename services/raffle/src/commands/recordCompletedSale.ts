@@ -5,7 +5,9 @@
  * Idempotent twice over: the consumer's inbox drops a redelivered event, and a ticket already sold
  * to the same sale is left as it is (a second event for the same sale changes nothing).
  */
-import type { EventPayloads, Logger, Trx } from '@kermesse/kit';
+import type { EventPayloads } from '@kermesse/kit/bus';
+import type { Trx } from '@kermesse/kit/db';
+import type { Logger } from '@kermesse/kit/http';
 import {
   basketTypesOf,
   confirmClaimBySale,

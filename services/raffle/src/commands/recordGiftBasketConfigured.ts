@@ -1,4 +1,5 @@
-import { recordEvent, type Trx } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Trx } from '@kermesse/kit/db';
 import { findGiftBasket, listBasketTiers, listBasketTypes, lockGiftBasketRow } from '../repositories/giftBaskets.ts';
 import { SOURCE } from './recordRaffleConfigured.ts';
 

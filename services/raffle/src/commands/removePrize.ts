@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { raffleError } from '../errors.ts';
 import { deletePrize, lockPrize } from '../repositories/prizes.ts';
 import { lockRaffleOfPrizes } from '../repositories/raffles.ts';

@@ -1,4 +1,5 @@
-import { recordEvent, type Db } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
 import { deriveWinners } from '@kermesse/contracts-raffle';
 import { raffleError } from '../errors.ts';
 import { lockRaffle, saveDrawing } from '../repositories/raffles.ts';

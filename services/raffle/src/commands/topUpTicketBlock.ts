@@ -9,7 +9,7 @@
  * held by a live claim. Reserving takes the raffle's exclusive advisory lock (the claims take the
  * shared one), so a number is never reserved while a claim is writing it.
  */
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { raffleError } from '../errors.ts';
 import { lockRaffleExclusive } from '../repositories/locks.ts';
 import { findRaffle } from '../repositories/raffles.ts';

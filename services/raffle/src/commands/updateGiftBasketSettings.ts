@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { raffleError } from '../errors.ts';
 import type { Tier } from '../rules/tierRules.ts';
 import { lockGiftBasketRow, replaceBasketTiers, touchGiftBasket } from '../repositories/giftBaskets.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { raffleError } from '../errors.ts';
 import { highestTakenNumber, lockRaffleRow, replaceTiers, updateRaffle } from '../repositories/raffles.ts';
 import type { RaffleSettings } from './createRaffle.ts';

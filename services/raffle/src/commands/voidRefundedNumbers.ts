@@ -6,7 +6,9 @@
  * is then recorded as sold to that sale and voided, and the sale's event later fills the buyer in
  * without un-voiding it.
  */
-import type { EventPayloads, Logger, Trx } from '@kermesse/kit';
+import type { EventPayloads } from '@kermesse/kit/bus';
+import type { Trx } from '@kermesse/kit/db';
+import type { Logger } from '@kermesse/kit/http';
 import {
   basketTypesOf,
   insertRefundRevenue,

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { raffleError } from '../errors.ts';
 import { countLiveHeldBets, findBasketType, lockBasketType, setRealWeight, type BasketTypeRow } from '../repositories/giftBaskets.ts';
 import { lockGiftBasketExclusive } from '../repositories/locks.ts';

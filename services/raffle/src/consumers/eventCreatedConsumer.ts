@@ -1,4 +1,6 @@
-import { startConsumer, type Bus, type Db, type EventConsumer, type Logger } from '@kermesse/kit';
+import { startConsumer, type Bus, type EventConsumer } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { type Logger } from '@kermesse/kit/http';
 import { attachWaitingToEvent } from '../commands/attachWaitingToEvent.ts';
 import { copyEventRaffles } from '../commands/copyEventRaffles.ts';
 import { upsertEvent } from '../repositories/events.ts';

@@ -1,5 +1,7 @@
 /** The raffle service's consumers: the register's sales and refunds, and its events (catalog). */
-import type { Bus, Db, EventConsumer, Logger } from '@kermesse/kit';
+import type { Bus, EventConsumer } from '@kermesse/kit/bus';
+import type { Db } from '@kermesse/kit/db';
+import type { Logger } from '@kermesse/kit/http';
 import { startEventCreatedConsumer } from './eventCreatedConsumer.ts';
 import { startSaleCompletedConsumer } from './saleCompletedConsumer.ts';
 import { startSaleRefundedConsumer } from './saleRefundedConsumer.ts';

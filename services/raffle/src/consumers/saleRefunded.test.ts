@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnvelope, type EventEnvelope, type EventPayloads, type EventType } from '@kermesse/kit';
+import { buildEnvelope, type EventEnvelope, type EventPayloads, type EventType } from '@kermesse/kit/bus';
 import { eventually } from '@kermesse/kit/testing';
 import { basketSalesFigures } from '../repositories/giftBaskets.ts';
 import { salesFigures } from '../repositories/raffles.ts';

@@ -1,4 +1,6 @@
-import { startConsumer, type Bus, type Db, type EventConsumer, type Logger } from '@kermesse/kit';
+import { startConsumer, type Bus, type EventConsumer } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { type Logger } from '@kermesse/kit/http';
 import { voidRefundedNumbers } from '../commands/voidRefundedNumbers.ts';
 
 /** `sale.refunded`: voids the refunded tickets and bets (inbox-protected). */

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { raffleState } from './raffles.ts';
 import { findRaffle } from '../repositories/raffles.ts';
 import type { FeaturedRow } from '../repositories/featured.ts';

@@ -1,5 +1,5 @@
 /** Claims of raffle numbers and bet weights (docs/platform.md « Ticket claims ») and what they hold. */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import type { ClaimedBet, ClaimedTicket } from '@kermesse/contracts-raffle';
 
 export interface ClaimRow {

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 
 export interface WinnerRow {
   position: number;

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 
 /** An event of the register, as learnt from `catalog.event.created`. */
 export interface EventRow {

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 
 /** The installation's choice: the raffle shown publicly and the home banner's words. */
 export interface FeaturedRow {

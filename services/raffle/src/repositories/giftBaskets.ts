@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import type { Tier } from '../rules/tierRules.ts';
 
 export interface GiftBasketRow {

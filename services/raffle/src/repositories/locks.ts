@@ -1,4 +1,4 @@
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 
 /**
  * Advisory lock classes: a claim takes the shared lock of each raffle (gift basket) it touches,

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import type { ValidPrize } from '@kermesse/contracts-raffle';
 
 export interface PrizeRow {

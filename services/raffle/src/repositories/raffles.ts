@@ -1,4 +1,4 @@
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import type { DrawPrize } from '@kermesse/contracts-raffle';
 import type { Tier } from '../rules/tierRules.ts';
 

@@ -1,5 +1,5 @@
 /** What `sale.completed` and `sale.refunded` write: sold tickets and bets, the revenue shares, conflicts. */
-import type { Trx } from '@kermesse/kit';
+import type { Trx } from '@kermesse/kit/db';
 
 /** The buyer snapshot written on every ticket and bet of a sale. */
 export interface SaleSnapshot {

@@ -3,7 +3,7 @@
  * `ticket_blocks` rows of (raffle, register) whose number is neither sold nor held by a live claim.
  * The rules are told in commands/topUpTicketBlock.ts.
  */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 
 export interface BlockState {
   raffleId: number;

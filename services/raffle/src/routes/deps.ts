@@ -1,4 +1,5 @@
-import type { Db, Logger } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
+import type { Logger } from '@kermesse/kit/http';
 import type { IllustrationStore } from '../uploads/storage.ts';
 
 /**

@@ -6,7 +6,7 @@
  * - `DELETE /v0.1/merchants/{merchant_code}/readers/{id}` → 200/204
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import type { AdminCardReader } from '@kermesse/contracts-register';
 import { CardProviderError, type CardProvider } from '../payments/provider.ts';
 import { simulatedReaderId } from '../payments/simulator.ts';

@@ -2,7 +2,7 @@
  * Product pictures checked by their bytes, never by their name or declared type: PNG, JPEG, WebP,
  * or SVG cleaned of scripts; size and pixel limits (contract `PICTURE_LIMITS`).
  */
-import { checkImagePixels, IMAGE_UNREADABLE } from '@kermesse/kit';
+import { checkImagePixels, IMAGE_UNREADABLE } from '@kermesse/kit/http';
 import { PICTURE_LIMITS } from '@kermesse/contracts-register';
 import { invalid } from './errors.ts';
 

@@ -6,19 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectBus,
-  createDb,
-  createLogger,
-  listen,
-  migrateLatest,
-  startOutboxRelay,
-  type Bus,
-  type Db,
-  type EventConsumer,
-  type OutboxRelay,
-  type RunningServer,
-} from '@kermesse/kit';
+import { connectBus, startOutboxRelay, type Bus, type EventConsumer, type OutboxRelay } from '@kermesse/kit/bus';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
 import {
   createTestDatabase,
   deleteTestStream,

@@ -6,7 +6,8 @@
  * handed over). A night without an event, or whose sales are closed, withdraws its products.
  * Runs inside the consumer's transaction; a configuration older than the one applied changes nothing.
  */
-import { recordEvent, type Db, type EventPayloads, type Trx } from '@kermesse/kit';
+import { recordEvent, type EventPayloads } from '@kermesse/kit/bus';
+import { type Db, type Trx } from '@kermesse/kit/db';
 import type { Tier } from '../cart/rules.ts';
 
 export interface BingoRow {

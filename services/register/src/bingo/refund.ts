@@ -5,7 +5,8 @@
  * voided yet go. `sale.refunded` carries them; the bingo service marks them voided (its win check
  * then answers « Carton remboursé : il ne peut pas gagner. »).
  */
-import { badRequest, type Trx } from '@kermesse/kit';
+import { type Trx } from '@kermesse/kit/db';
+import { badRequest } from '@kermesse/kit/http';
 
 export interface RefundCartons {
   numbers: number[];

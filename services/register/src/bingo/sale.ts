@@ -4,7 +4,7 @@
  * printed for the night); sale/claims.ts claims them from the bingo service before the sale is
  * written (`sale_cartons`), confirms them with the buyer once committed, releases them on failure.
  */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import { checkCartons, type BingoInfo, type CatalogProduct, type CatalogView, type PricedCart } from '../cart/rules.ts';
 import { invalid } from '../errors.ts';
 import { findBingo, findBingoOfCategory, type BingoRow } from './catalog.ts';

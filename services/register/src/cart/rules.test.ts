@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '@kermesse/kit';
+import { HttpError } from '@kermesse/kit/http';
 import {
   checkSaleRules,
   DEFAULT_MEAL_DEAL,

@@ -6,7 +6,8 @@
  * register of the raffle's event; a tier that disappears withdraws its product (`active` false), and
  * a raffle whose sales are closed withdraws them all. Runs inside the consumer's transaction.
  */
-import type { EventPayloads, Trx } from '@kermesse/kit';
+import type { EventPayloads } from '@kermesse/kit/bus';
+import type { Trx } from '@kermesse/kit/db';
 import {
   ensureCategory,
   isStale,

@@ -3,7 +3,9 @@
  * transaction — what was expected per payment mode against what was counted, the reason of a gap,
  * the `session.closed` journal record anchoring the chain, and `till.closed`.
  */
-import { badRequest, recordEvent, type Db } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { badRequest } from '@kermesse/kit/http';
 import { offlinePendingMessage, type CloseSessionInput } from '@kermesse/contracts-register/till';
 import { toEuros } from '@kermesse/contracts-common';
 import { appendJournal } from '../journal/journal.ts';

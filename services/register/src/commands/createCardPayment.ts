@@ -1,6 +1,7 @@
 /** `POST /api/cr/payment/reader`: a payment intent of an amount, which a reader checkout then names (SPEC §4 card flow). */
 import { randomUUID } from 'node:crypto';
-import type { AuthUser, Db } from '@kermesse/kit';
+import type { AuthUser } from '@kermesse/kit/auth';
+import type { Db } from '@kermesse/kit/db';
 import { toEuros } from '@kermesse/contracts-common';
 import { insertCardPayment } from '../repositories/cards.ts';
 

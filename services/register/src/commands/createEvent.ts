@@ -1,4 +1,5 @@
-import { recordEvent, type Db } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
 import { insertCheckout, insertEvent, type CheckoutRow, type EventRow } from '../repositories/events.ts';
 
 /**

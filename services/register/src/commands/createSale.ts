@@ -11,7 +11,10 @@
  */
 import type { SaleAnswer, SaleInput } from '@kermesse/contracts-register';
 import { formatEuros } from '@kermesse/contracts-common';
-import { isUniqueViolation, outboxRow, type AuthUser, type Db, type Logger, type Trx } from '@kermesse/kit';
+import { type AuthUser } from '@kermesse/kit/auth';
+import { outboxRow } from '@kermesse/kit/bus';
+import { isUniqueViolation, type Db, type Trx } from '@kermesse/kit/db';
+import { type Logger } from '@kermesse/kit/http';
 import { invalid, refused } from '../errors.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
 import type { BingoClient, RaffleClient } from '../claimsClient.ts';

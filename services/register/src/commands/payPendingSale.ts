@@ -3,7 +3,9 @@
  * remaining amount is 0; then the sale is settled and `sale.settled` is recorded in the same
  * transaction. The sale row is locked, so two registers paying at once never overpay it.
  */
-import { recordEvent, type AuthUser, type Db, type Trx } from '@kermesse/kit';
+import { type AuthUser } from '@kermesse/kit/auth';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db, type Trx } from '@kermesse/kit/db';
 import {
   METHOD_OF_MODE,
   PAYMENT_MODE,

@@ -1,5 +1,5 @@
 /** `GET /api/cr/payment/transaction/{id}/status`: a transaction's status, asked of the provider while it is pending, and kept. */
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { toEuros } from '@kermesse/contracts-common';
 import { missing } from '../errors.ts';
 import { asHttpError, type CardProvider } from '../payments/provider.ts';

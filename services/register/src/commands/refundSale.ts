@@ -11,7 +11,10 @@
  * name them (`tickets`, `bets`); otherwise the last numbers (highest) of the sale not voided yet go.
  */
 import { randomUUID } from 'node:crypto';
-import { badRequest, notFound, outboxRow, type AuthUser, type Db } from '@kermesse/kit';
+import { type AuthUser } from '@kermesse/kit/auth';
+import { outboxRow } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { badRequest, notFound } from '@kermesse/kit/http';
 import { REFUND_MESSAGES, remainingQuantities, tooMuchMessage, type Refund, type RefundInput } from '@kermesse/contracts-register';
 import type { IdempotencyHandle } from '../idempotency.ts';
 import { cartonsToVoid } from '../bingo/refund.ts';

@@ -8,7 +8,8 @@
  * erases it from its delivery job once sent.
  */
 import { randomUUID } from 'node:crypto';
-import { recordEvent, type Db } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
 import { MESSAGES, type ReceiptRequestAnswer, type ReceiptRequestInput } from '@kermesse/contracts-register';
 import { saleCartonsOfEvent } from '../bingo/sale.ts';
 import { invalid, missing } from '../errors.ts';

@@ -4,7 +4,8 @@
  * a reload (the same payment intent or the same Idempotency-Key) resumes that transaction instead of
  * charging again.
  */
-import type { AuthUser, Db } from '@kermesse/kit';
+import type { AuthUser } from '@kermesse/kit/auth';
+import type { Db } from '@kermesse/kit/db';
 import { invalid, missing } from '../errors.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
 import type { ReaderCheckoutAnswer } from '@kermesse/contracts-register';

@@ -3,7 +3,9 @@
  * ticket products, loto nights (`bingo.configured`) carton products, stock alerts flag product tiles. Each consumer is durable and inbox-protected,
  * so a redelivered event changes nothing.
  */
-import { startConsumer, type Bus, type Db, type EventConsumer, type Logger } from '@kermesse/kit';
+import { startConsumer, type Bus, type EventConsumer } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { type Logger } from '@kermesse/kit/http';
 import { applyGiftBasketConfigured, applyRaffleConfigured, applyStockAlert } from '../commands/applyTicketCatalog.ts';
 import { applyBingoConfigured } from '../bingo/catalog.ts';
 

@@ -9,7 +9,7 @@
  * was paid on them, refunds, raffles, names — is read fresh each time; those are small.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 
 /** A payment mode that takes money (1 cheque, 2 cash, 3 card); 99 is « on hold ». */
 export type MoneyMode = 1 | 2 | 3;

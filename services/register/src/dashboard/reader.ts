@@ -4,7 +4,8 @@
  * the last answer kept with its version so that many screens polling at once cost one fingerprint
  * query each, and a new computation only when the version moved.
  */
-import type { Db, Logger } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
+import type { Logger } from '@kermesse/kit/http';
 import {
   assembleDashboard,
   dashboardVersion,

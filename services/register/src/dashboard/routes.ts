@@ -4,7 +4,8 @@
  * Polling is cheap: the answer carries its `version`, also as a weak ETag — `If-None-Match` answers
  * 304 and `?since=<version>` answers `{ changed: false, version }` while nothing moved.
  */
-import { defineRoute, Router, type Db, type Logger } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router, type Logger } from '@kermesse/kit/http';
 import { DashboardParams, DashboardQuery } from '@kermesse/contracts-register';
 import { missing } from '../admin/errors.ts';
 import { presentDashboard } from './presenter.ts';

@@ -6,7 +6,7 @@
  * paid). Not the path sales take (that is createSale, measured on its own): only the rows the
  * dashboard reads, shaped as createSale writes them.
  */
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 
 export interface SyntheticSalesInput {
   eventId: number;

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrateLatest, type Db } from '@kermesse/kit';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../../migrations/index.ts';
 import { createEventWithCheckouts } from '../commands/createEvent.ts';

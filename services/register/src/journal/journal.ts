@@ -15,7 +15,7 @@
  * till system's conformity (associations outside VAT are not bound by it). See services/register/API.md.
  */
 import { createHash, createHmac } from 'node:crypto';
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import { readJournalKey } from '../env.ts';
 
 export type JournalKind = 'sale' | 'payment' | 'refund' | 'session.opened' | 'session.closed';

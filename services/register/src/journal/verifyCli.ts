@@ -3,7 +3,7 @@
  * (default the local one) and prints `{ ok, records, firstBroken? }`; exit code 1 when it is broken.
  * Not an NF525 certification (see services/register/API.md).
  */
-import { createDb } from '@kermesse/kit';
+import { createDb } from '@kermesse/kit/db';
 import { schema } from '../../migrations/index.ts';
 import { readVerifyEnv } from '../env.ts';
 import { verifyJournal } from './journal.ts';

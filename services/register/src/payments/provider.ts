@@ -3,7 +3,7 @@
  * checkout on one, read a transaction's status. Two implementations: SumUp's REST API and a
  * simulator (the default in the demo and the tests) whose outcome is chosen per reader.
  */
-import { HttpError } from '@kermesse/kit';
+import { HttpError } from '@kermesse/kit/http';
 
 export type ReaderStatus = 'paired' | 'processing' | 'expired' | 'unknown';
 export type TransactionStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';

@@ -5,7 +5,7 @@
  * reload of the page finds its transaction again.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { CardProviderError, type CardProvider, type CardReader, type ReaderStatus } from './provider.ts';
 
 export type SimulatedOutcome = 'success' | 'failure' | 'pending';

@@ -1,4 +1,4 @@
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import { findGiftBasket, findRaffle } from '../repositories/catalog.ts';
 import { listBets, listLines, listPayments, listTickets, type SaleRow } from '../repositories/sales.ts';
 import { listRefunds } from '../refunds/load.ts';

@@ -1,5 +1,5 @@
 /** Refunds read back: a sale's refunds with their lines, and what remains refundable of it. */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import { remainingQuantities, type Refund, type SaleRefunds } from '@kermesse/contracts-register';
 import { toEuros } from '@kermesse/contracts-common';
 import { listBets, listLines, listTickets, type SaleRow } from '../repositories/sales.ts';

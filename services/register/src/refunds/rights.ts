@@ -2,7 +2,9 @@
  * Who may refund: an administrator, or a cashier given the « responsable de caisse » right
  * (`register_rights`, right `till_manager`) in the back office.
  */
-import { forbidden, type AuthUser, type Db, type Trx } from '@kermesse/kit';
+import { type AuthUser } from '@kermesse/kit/auth';
+import { type Db, type Trx } from '@kermesse/kit/db';
+import { forbidden } from '@kermesse/kit/http';
 import { REFUND_MESSAGES } from '@kermesse/contracts-register';
 
 export const TILL_MANAGER = 'till_manager';

@@ -1,4 +1,4 @@
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import {
   DEFAULT_MEAL_DEAL,
   type CatalogProduct,

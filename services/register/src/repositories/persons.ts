@@ -1,4 +1,4 @@
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 
 export interface PersonRow {
   id: number;

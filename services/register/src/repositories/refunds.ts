@@ -1,5 +1,5 @@
 /** Writes of a refund (commands/refundSale.ts); the reads are in refunds/load.ts. */
-import type { Trx } from '@kermesse/kit';
+import type { Trx } from '@kermesse/kit/db';
 import type { RefundRow } from '../refunds/load.ts';
 import type { SaleRow } from './sales.ts';
 

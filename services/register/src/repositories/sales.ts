@@ -1,4 +1,5 @@
-import type { Db, SalePayment, Trx } from '@kermesse/kit';
+import type { SalePayment } from '@kermesse/kit/bus';
+import type { Db, Trx } from '@kermesse/kit/db';
 import type { PricedLine } from '../cart/rules.ts';
 import { journalCtes } from '../journal/journal.ts';
 

@@ -2,7 +2,8 @@
  * The register's read models of raffles, gift baskets and stock alerts, and the ticket categories and
  * products they become (commands/applyTicketCatalog.ts applies the events in the consumer's transaction).
  */
-import { recordEvent, type EventPayloads, type Trx } from '@kermesse/kit';
+import { recordEvent, type EventPayloads } from '@kermesse/kit/bus';
+import { type Trx } from '@kermesse/kit/db';
 import type { Tier } from '../cart/rules.ts';
 
 export type Kind = 'raffle' | 'giftbasket';

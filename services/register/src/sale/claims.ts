@@ -7,7 +7,7 @@
  * Confirmation and release failures are only logged: `sale.completed` confirms too, a claim expires.
  */
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@kermesse/kit';
+import type { Logger } from '@kermesse/kit/http';
 import type { BingoClient, CartonBuyer, RaffleClient } from '../claimsClient.ts';
 import { unavailable } from '../errors.ts';
 import type { PricedSale } from './pricing.ts';

@@ -13,7 +13,8 @@ import {
   type SaleInput,
 } from '@kermesse/contracts-register';
 import { formatEuros, toCents } from '@kermesse/contracts-common';
-import type { Db, SalePayment } from '@kermesse/kit';
+import type { SalePayment } from '@kermesse/kit/bus';
+import type { Db } from '@kermesse/kit/db';
 import { checkSaleRules, priceCart, type CatalogView, type GiftBasketInfo, type PricedCart, type RaffleInfo } from '../cart/rules.ts';
 import { invalid, missing } from '../errors.ts';
 import { readSaleCartons, withBingos, type CartonSaleInput } from '../bingo/sale.ts';

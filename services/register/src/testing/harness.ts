@@ -12,17 +12,14 @@ import { fileURLToPath } from 'node:url';
 import {
   buildEnvelope,
   connectBus,
-  createDb,
-  createLogger,
-  listen,
-  migrateLatest,
   startOutboxRelay,
   type Bus,
-  type Db,
   type EventPayloads,
   type EventType,
   type OutboxRelay,
-} from '@kermesse/kit';
+} from '@kermesse/kit/bus';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen } from '@kermesse/kit/http';
 import {
   createTestDatabase,
   deleteTestStream,

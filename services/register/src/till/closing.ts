@@ -6,7 +6,8 @@
  * session minus its refunds) and the journal anchor — its own 'session.closed' record — printed on
  * the Z report, then publishes `till.closed`.
  */
-import { badRequest, conflict, notFound, type Db, type Trx } from '@kermesse/kit';
+import { type Db, type Trx } from '@kermesse/kit/db';
+import { badRequest, conflict, notFound } from '@kermesse/kit/http';
 import { TILL_MESSAGES, type TillErrorCode } from '@kermesse/contracts-register/till';
 import { toCents, toEuros } from '@kermesse/contracts-common';
 import { findOpenSession, findSession, type TillAmountsCents, type TillSessionRow } from './sessions.ts';

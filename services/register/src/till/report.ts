@@ -4,7 +4,7 @@
  * `?format=a4`). The Z report prints the period's grand total and the journal anchor (last record's
  * number and hash), so tampering after a closing is detectable from paper.
  */
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { formatEuros } from '@kermesse/contracts-common';
 import { escapeHtml, formatDate } from '../receipts/html.ts';
 import { cardReconciliation, expectedOf, requireSession, sessionCheques, sessionMoney, type ChequeRow } from './closing.ts';

@@ -7,7 +7,8 @@
  * takes it `for update` first, so a sale is either in the session before its closing or waits and
  * lands in the next one.
  */
-import { recordEvent, type Db, type Trx } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db, type Trx } from '@kermesse/kit/db';
 import { appendJournal } from '../journal/journal.ts';
 
 export interface TillAmountsCents {

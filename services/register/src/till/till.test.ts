@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '@kermesse/kit';
+import type { EventEnvelope } from '@kermesse/kit/bus';
 import { startRegisterHarness, type RegisterHarness } from '../testing/harness.ts';
 
 let h: RegisterHarness;

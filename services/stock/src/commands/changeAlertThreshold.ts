@@ -1,5 +1,5 @@
 /** SPEC §7 `POST /api/stocks/update/alert-threshold`: a product's alert threshold in one event. */
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { productNotFound } from '../errors.ts';
 import { changeThreshold, ensureLevel } from '../levels/levelChanges.ts';
 import { findProduct } from '../repositories/catalog.ts';

@@ -1,5 +1,5 @@
 /** A manual correction (SPEC §7 `POST /api/stocks/update/stock`): the level becomes the counted quantity. */
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { productNotFound } from '../errors.ts';
 import { changeStock, ensureLevel } from '../levels/levelChanges.ts';
 import { findProduct } from '../repositories/catalog.ts';

@@ -3,7 +3,7 @@
  * differs from its level. A dry run only reports; a real import is one transaction — every line or
  * none — and refuses a file with any error.
  */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import { readCsv } from '@kermesse/kit/csv';
 import type { ImportMovement, ImportResult } from '@kermesse/contracts-stock';
 import { ImportRejected } from '../errors.ts';

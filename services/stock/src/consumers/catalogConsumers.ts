@@ -1,5 +1,6 @@
 /** Keeps the read models of the register's catalogue and creates the levels of new pairs. */
-import type { EventEnvelope, Trx } from '@kermesse/kit';
+import type { EventEnvelope } from '@kermesse/kit/bus';
+import type { Trx } from '@kermesse/kit/db';
 import { applyDemoLevels, dropForeignLevels, ensureLevelsForEvent, ensureLevelsForProduct } from '../levels/levelChanges.ts';
 import { lockCatalog, upsertEvent, upsertProduct } from '../repositories/catalog.ts';
 

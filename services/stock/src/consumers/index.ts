@@ -1,5 +1,7 @@
 /** Starts the stock service's durable consumers (inbox-protected, one per event type). */
-import { startConsumer, type Bus, type Db, type EventConsumer, type EventEnvelope, type Logger } from '@kermesse/kit';
+import { startConsumer, type Bus, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
+import { type Db } from '@kermesse/kit/db';
+import { type Logger } from '@kermesse/kit/http';
 import { handleEventCreated, handleProductChanged } from './catalogConsumers.ts';
 import { handleSaleCompleted, handleSalesCompleted, SALES_PER_BATCH } from './saleCompletedConsumer.ts';
 import { handleSaleRefunded } from './saleRefundedConsumer.ts';

@@ -1,5 +1,6 @@
 /** sale.completed: each product line of a sale lowers the stock of its product, exactly once. */
-import type { EventEnvelope, Trx } from '@kermesse/kit';
+import type { EventEnvelope } from '@kermesse/kit/bus';
+import type { Trx } from '@kermesse/kit/db';
 import {
   applySaleLines,
   ensureLevelsForEvent,

@@ -1,7 +1,7 @@
 /** sale.refunded on real Postgres and NATS: refunded product lines go back in stock exactly once. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventPayloads } from '@kermesse/kit';
+import type { EventPayloads } from '@kermesse/kit/bus';
 import { eventually } from '@kermesse/kit/testing';
 import { buildProduct, buildSale, levelAndLedger, startStockTestSystem, type StockTestSystem } from '../testSupport.ts';
 import { refundNote } from './saleRefundedConsumer.ts';

@@ -5,7 +5,8 @@
  * arrive before the sale's own event or the catalog events: the missing event, product and level
  * are created the way a sale creates them.
  */
-import type { EventEnvelope, Trx } from '@kermesse/kit';
+import type { EventEnvelope } from '@kermesse/kit/bus';
+import type { Trx } from '@kermesse/kit/db';
 import { changeStock, ensureLevelsForEvent, ensureLevelsForProduct, ensureLevelsOf } from '../levels/levelChanges.ts';
 import { ensureEventKnown, ensureProductKnown, knownIds, lockCatalog } from '../repositories/catalog.ts';
 

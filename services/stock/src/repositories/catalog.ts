@@ -1,5 +1,6 @@
 /** The read models of the register's catalogue: events and products (ids are the register's). */
-import type { Db, EventPayloads, Trx } from '@kermesse/kit';
+import type { EventPayloads } from '@kermesse/kit/bus';
+import type { Db, Trx } from '@kermesse/kit/db';
 
 export interface EventRow {
   id: number;

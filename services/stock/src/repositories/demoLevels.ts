@@ -1,5 +1,5 @@
 /** The demo levels (by event and product name) applied when a demo product first gets a level. */
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 
 /** Stores demo levels (idempotent: an existing row is left as it is). */
 export async function insertDemoLevels(

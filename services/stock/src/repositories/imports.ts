@@ -1,5 +1,5 @@
 /** Inventory imports: one row per real import, which its movements point to. */
-import type { Trx } from '@kermesse/kit';
+import type { Trx } from '@kermesse/kit/db';
 
 /** Records an inventory import (its movements point to it); returns its id. */
 export async function insertImport(

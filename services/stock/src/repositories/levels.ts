@@ -1,5 +1,5 @@
 /** Stock levels per event and product, and the movement ledger that explains them. */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import type { MovementKind } from '@kermesse/contracts-stock';
 
 export type { MovementKind };

@@ -1,4 +1,4 @@
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { eventNotFound, noEvent } from '../errors.ts';
 import { findEvent, listEvents, type EventRow } from '../repositories/catalog.ts';
 

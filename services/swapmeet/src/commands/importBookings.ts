@@ -2,7 +2,7 @@
  * Booking import (SPEC §3 « Import result »): a dry run reports what the file holds and every
  * problem; a real import writes every booking of the file in one transaction, or none.
  */
-import { isUniqueViolation, type Db } from '@kermesse/kit';
+import { isUniqueViolation, type Db } from '@kermesse/kit/db';
 import { readCsv } from '@kermesse/kit/csv';
 import type { Booking, BookingImportResult } from '@kermesse/contracts-swapmeet';
 import { planBookings, type BookingsPlan } from '../bookings/bookingsCsv.ts';

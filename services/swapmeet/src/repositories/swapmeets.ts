@@ -1,5 +1,5 @@
 /** Swap-meets and their bookings. */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 
 export interface SwapmeetRow {
   id: number;

@@ -2,10 +2,20 @@
  * The books beyond SPEC §7: financial years and their closing, « Générer la balance », the
  * hash-chained journal and its verification, the FEC export, and the account map.
  */
-import { defineRoute, Router, type AuthUser, type Db } from '@kermesse/kit';
+import { type AuthUser } from '@kermesse/kit/auth';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import {
-  AccountMapSchema, buildFec, ReportQuery, toEuros, YearParams,
-  type AccountMapAnswer, type FinancialYearList, type GenerateAnswer, type JournalAnswer, type JournalVerification,
+  AccountMapSchema,
+  buildFec,
+  ReportQuery,
+  toEuros,
+  YearParams,
+  type AccountMapAnswer,
+  type FinancialYearList,
+  type GenerateAnswer,
+  type JournalAnswer,
+  type JournalVerification,
 } from '@kermesse/contracts-accounting';
 import { closeYear } from '../../commands/books.ts';
 import { generateTrialBalance } from '../../commands/trialBalances.ts';
@@ -24,13 +34,22 @@ export function bookRoutes({ db }: { db: Db }): Router {
   const router = new Router();
 
   const years = async (): Promise<FinancialYearList> => ({
-    financialYears: (await listYears(db)).map((y) => ({ year: y.year, locked: y.locked, lockedAt: y.locked_at ? new Date(y.locked_at).toISOString() : null, entries: y.entries, unposted: y.unposted })),
+    financialYears: (await listYears(db)).map((y) => ({
+      year: y.year,
+      locked: y.locked,
+      lockedAt: y.locked_at ? new Date(y.locked_at).toISOString() : null,
+      entries: y.entries,
+      unposted: y.unposted,
+    })),
   });
 
   defineRoute(router, { method: 'get', path: `${BASE}/financial-years`, roles: TREASURER, handler: years });
 
   defineRoute(router, {
-    method: 'post', path: `${BASE}/financial-years/:year/lock`, roles: TREASURER, params: YearParams,
+    method: 'post',
+    path: `${BASE}/financial-years/:year/lock`,
+    roles: TREASURER,
+    params: YearParams,
     handler: async ({ params, user }): Promise<FinancialYearList> => {
       await closeYear(db, params.year, (user as AuthUser).email ?? null);
       return years();
@@ -38,7 +57,11 @@ export function bookRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: `${BASE}/financial-years/:year/trial-balance`, roles: TREASURER, params: YearParams, status: 201,
+    method: 'post',
+    path: `${BASE}/financial-years/:year/trial-balance`,
+    roles: TREASURER,
+    params: YearParams,
+    status: 201,
     handler: async ({ params }): Promise<GenerateAnswer> => {
       const { record, created } = await generateTrialBalance(db, params.year);
       return { trialBalance: presentTrialBalance(record), created };
@@ -46,23 +69,52 @@ export function bookRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: `${BASE}/journal/:year`, roles: TREASURER, params: YearParams, query: ReportQuery,
+    method: 'get',
+    path: `${BASE}/journal/:year`,
+    roles: TREASURER,
+    params: YearParams,
+    query: ReportQuery,
     handler: async ({ ctx, params, query }): Promise<JournalAnswer | undefined> => {
       const entries = (await listEntries(db, params.year)).map((e) => ({
-        number: e.number, date: e.entry_date, journal: e.journal, pieceRef: e.piece_ref, label: e.label, eventId: e.event_id, hash: e.hash,
-        lines: e.lines.map((l) => ({ account: l.account, accountLabel: l.account_label, debit: toEuros(Number(l.debit_cents)), credit: toEuros(Number(l.credit_cents)) })),
+        number: e.number,
+        date: e.entry_date,
+        journal: e.journal,
+        pieceRef: e.piece_ref,
+        label: e.label,
+        eventId: e.event_id,
+        hash: e.hash,
+        lines: e.lines.map((l) => ({
+          account: l.account,
+          accountLabel: l.account_label,
+          debit: toEuros(Number(l.debit_cents)),
+          credit: toEuros(Number(l.credit_cents)),
+        })),
       }));
       if (!wantsCsv(query)) return { year: params.year, entries };
       sendCsv(ctx, `journal-${params.year}.csv`, [
         ['N°', 'Date', 'Journal', 'Pièce', 'Libellé', 'Compte', 'Intitulé', 'Débit', 'Crédit'],
-        ...entries.flatMap((e) => e.lines.map((l) => [e.number, e.date, e.journal, e.pieceRef, e.label, l.account, l.accountLabel, csvAmount(l.debit), csvAmount(l.credit)])),
+        ...entries.flatMap((e) =>
+          e.lines.map((l) => [
+            e.number,
+            e.date,
+            e.journal,
+            e.pieceRef,
+            e.label,
+            l.account,
+            l.accountLabel,
+            csvAmount(l.debit),
+            csvAmount(l.credit),
+          ]),
+        ),
       ]);
       return undefined;
     },
   });
 
   defineRoute(router, {
-    method: 'get', path: `${BASE}/journal-verification`, roles: TREASURER,
+    method: 'get',
+    path: `${BASE}/journal-verification`,
+    roles: TREASURER,
     handler: async (): Promise<JournalVerification> => {
       const { entries, brokenAt } = await verifyChain(db);
       return { ok: brokenAt === null, entries, brokenAt };
@@ -71,24 +123,46 @@ export function bookRoutes({ db }: { db: Db }): Router {
 
   /** Article A47 A-1 LPF: the year's journal as a FEC file. */
   defineRoute(router, {
-    method: 'get', path: `${BASE}/fec/:year`, roles: TREASURER, params: YearParams,
+    method: 'get',
+    path: `${BASE}/fec/:year`,
+    roles: TREASURER,
+    params: YearParams,
     handler: async ({ ctx, params }) => {
       const entries = await listEntries(db, params.year);
       ctx.set('Content-Type', 'text/plain; charset=utf-8');
       ctx.set('Content-Disposition', `attachment; filename="FEC${params.year}1231.txt"`);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = buildFec(entries.map((e) => ({
-        journalCode: e.journal, journalLabel: JOURNAL_LABELS[e.journal] ?? e.journal, number: e.number, date: e.entry_date,
-        pieceRef: e.piece_ref, pieceDate: e.piece_date, label: e.label, validDate: new Date(e.created_at).toISOString().slice(0, 10),
-        lines: e.lines.map((l) => ({ account: l.account, accountLabel: l.account_label, debitCents: Number(l.debit_cents), creditCents: Number(l.credit_cents) })),
-      })));
+      ctx.body = buildFec(
+        entries.map((e) => ({
+          journalCode: e.journal,
+          journalLabel: JOURNAL_LABELS[e.journal] ?? e.journal,
+          number: e.number,
+          date: e.entry_date,
+          pieceRef: e.piece_ref,
+          pieceDate: e.piece_date,
+          label: e.label,
+          validDate: new Date(e.created_at).toISOString().slice(0, 10),
+          lines: e.lines.map((l) => ({
+            account: l.account,
+            accountLabel: l.account_label,
+            debitCents: Number(l.debit_cents),
+            creditCents: Number(l.credit_cents),
+          })),
+        })),
+      );
     },
   });
 
-  const accountMap = async (): Promise<AccountMapAnswer> => ({ accountMap: await readAccountMap(db), categories: await knownCategories(db) });
+  const accountMap = async (): Promise<AccountMapAnswer> => ({
+    accountMap: await readAccountMap(db),
+    categories: await knownCategories(db),
+  });
   defineRoute(router, { method: 'get', path: `${BASE}/account-map`, roles: TREASURER, handler: accountMap });
   defineRoute(router, {
-    method: 'put', path: `${BASE}/account-map`, roles: TREASURER, body: AccountMapSchema,
+    method: 'put',
+    path: `${BASE}/account-map`,
+    roles: TREASURER,
+    body: AccountMapSchema,
     handler: async ({ body }): Promise<AccountMapAnswer> => {
       await saveAccountMap(db, body);
       return accountMap();

@@ -2,10 +2,26 @@
  * « Résultat de la fête »: one event's revenue by category and payment mode, its known costs by
  * origin (prizes of raffle, gift baskets and loto as published, purchases entered), its result.
  */
-import { defineRoute, Router, type AuthUser, type Db } from '@kermesse/kit';
+import { type AuthUser } from '@kermesse/kit/auth';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import {
-  accountLabel, COST_SOURCES, EventParams, LINE_KIND_LABELS, parseAmount, PAYMENT_METHOD_LABELS, PurchaseInput, ReportQuery, revenueAccountOf, toEuros,
-  type CostSource, type FairEventList, type FairResult, type LineKind, type PaymentMethod, type Purchase,
+  accountLabel,
+  COST_SOURCES,
+  EventParams,
+  LINE_KIND_LABELS,
+  parseAmount,
+  PAYMENT_METHOD_LABELS,
+  PurchaseInput,
+  ReportQuery,
+  revenueAccountOf,
+  toEuros,
+  type CostSource,
+  type FairEventList,
+  type FairResult,
+  type LineKind,
+  type PaymentMethod,
+  type Purchase,
 } from '@kermesse/contracts-accounting';
 import { addPurchase } from '../../commands/books.ts';
 import { amountInvalid, eventNotFound } from '../../errors.ts';
@@ -18,26 +34,40 @@ const TREASURER = ['treasurer'] as const;
 const BASE = '/api/admin/accountancy';
 
 const presentPurchase = (p: { id: number; label: string; account: string; amount_cents: number; purchase_date: string }): Purchase => ({
-  id: p.id, label: p.label, account: p.account, amount: toEuros(p.amount_cents), date: p.purchase_date,
+  id: p.id,
+  label: p.label,
+  account: p.account,
+  amount: toEuros(p.amount_cents),
+  date: p.purchase_date,
 });
 
 export function fairRoutes({ db }: { db: Db }): Router {
   const router = new Router();
 
   defineRoute(router, {
-    method: 'get', path: `${BASE}/events`, roles: TREASURER,
+    method: 'get',
+    path: `${BASE}/events`,
+    roles: TREASURER,
     handler: async (): Promise<FairEventList> => ({
       events: (await listEvents(db)).map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on, sales: e.sales })),
     }),
   });
 
   defineRoute(router, {
-    method: 'get', path: `${BASE}/events/:eventId/result`, roles: TREASURER, params: EventParams, query: ReportQuery,
+    method: 'get',
+    path: `${BASE}/events/:eventId/result`,
+    roles: TREASURER,
+    params: EventParams,
+    query: ReportQuery,
     handler: async ({ ctx, params, query }): Promise<FairResult | undefined> => {
       const event = await findEvent(db, params.eventId);
       if (!event) throw eventNotFound();
       const [map, categories, methods, purchases, sales, prizeCosts] = await Promise.all([
-        readAccountMap(db), revenueByCategory(db, event.id), revenueByMethod(db, event.id), listPurchases(db, event.id), countWrittenSales(db, event.id),
+        readAccountMap(db),
+        revenueByCategory(db, event.id),
+        revenueByMethod(db, event.id),
+        listPurchases(db, event.id),
+        countWrittenSales(db, event.id),
         listPrizeCosts(db, event.id),
       ]);
       const byCategory = categories.map((c) => ({
@@ -47,10 +77,17 @@ export function fairRoutes({ db }: { db: Db }): Router {
       }));
       const revenueCents = byCategory.reduce((sum, c) => sum + c.cents, 0);
       const labelOf = (source: CostSource) => COST_SOURCES.find((c) => c.source === source)!.label;
-      const prizes = prizeCosts.map((p) => ({ source: p.source, label: labelOf(p.source), name: p.name, prizes: p.prizes, cents: Number(p.cost_cents) }));
-      const centsBySource = (source: CostSource) => source === 'purchases'
-        ? purchases.reduce((sum, p) => sum + p.amount_cents, 0)
-        : prizes.filter((p) => p.source === source).reduce((sum, p) => sum + p.cents, 0);
+      const prizes = prizeCosts.map((p) => ({
+        source: p.source,
+        label: labelOf(p.source),
+        name: p.name,
+        prizes: p.prizes,
+        cents: Number(p.cost_cents),
+      }));
+      const centsBySource = (source: CostSource) =>
+        source === 'purchases'
+          ? purchases.reduce((sum, p) => sum + p.amount_cents, 0)
+          : prizes.filter((p) => p.source === source).reduce((sum, p) => sum + p.cents, 0);
       const bySource = COST_SOURCES.map(({ source, label }) => ({ source, label, cents: centsBySource(source) }));
       const costCents = bySource.reduce((sum, c) => sum + c.cents, 0);
       const result: FairResult = {
@@ -58,7 +95,11 @@ export function fairRoutes({ db }: { db: Db }): Router {
         sales,
         revenue: {
           byCategory: byCategory.map((c) => ({ category: c.category, account: c.account, amount: toEuros(c.cents) })),
-          byPaymentMode: methods.map((m) => ({ method: m.method, label: PAYMENT_METHOD_LABELS[m.method as PaymentMethod] ?? m.method, amount: toEuros(Number(m.cents)) })),
+          byPaymentMode: methods.map((m) => ({
+            method: m.method,
+            label: PAYMENT_METHOD_LABELS[m.method as PaymentMethod] ?? m.method,
+            amount: toEuros(Number(m.cents)),
+          })),
           total: toEuros(revenueCents),
         },
         costs: {
@@ -97,13 +138,25 @@ export function fairRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: `${BASE}/events/:eventId/purchases`, roles: TREASURER, params: EventParams, body: PurchaseInput, status: 201,
+    method: 'post',
+    path: `${BASE}/events/:eventId/purchases`,
+    roles: TREASURER,
+    params: EventParams,
+    body: PurchaseInput,
+    status: 201,
     handler: async ({ params, body, user }): Promise<{ purchase: Purchase }> => {
-      const cents = typeof body.amount === 'number' ? (Number.isFinite(body.amount) ? Math.round(body.amount * 100) : null) : parseAmount(body.amount);
-      if (cents === null || cents <= 0 || (typeof body.amount === 'number' && Math.abs(body.amount * 100 - cents) > 1e-6)) throw amountInvalid('amount');
+      const cents =
+        typeof body.amount === 'number' ? (Number.isFinite(body.amount) ? Math.round(body.amount * 100) : null) : parseAmount(body.amount);
+      if (cents === null || cents <= 0 || (typeof body.amount === 'number' && Math.abs(body.amount * 100 - cents) > 1e-6))
+        throw amountInvalid('amount');
       if (!(await findEvent(db, params.eventId))) throw eventNotFound();
       const purchase = await addPurchase(db, {
-        eventId: params.eventId, label: body.label, amountCents: cents, account: body.account, date: body.date, createdBy: (user as AuthUser).email ?? null,
+        eventId: params.eventId,
+        label: body.label,
+        amountCents: cents,
+        account: body.account,
+        date: body.date,
+        createdBy: (user as AuthUser).email ?? null,
       });
       return { purchase: presentPurchase(purchase) };
     },

@@ -5,9 +5,16 @@
  * year's figures. Each also downloads as CSV (`?format=csv`).
  */
 import type { Context } from 'koa';
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import {
-  availabilityOf, FinancialYearParams, layoutTrialBalance, ReportQuery, YearParams, type AvailabilityRow, type LayoutRow,
+  availabilityOf,
+  FinancialYearParams,
+  layoutTrialBalance,
+  ReportQuery,
+  YearParams,
+  type AvailabilityRow,
+  type LayoutRow,
 } from '@kermesse/contracts-accounting';
 import { presentRow } from '../../presenters/accounting.ts';
 import { rowsOfYear } from '../../repositories/trialBalances.ts';
@@ -35,7 +42,11 @@ export function reportRoutes({ db }: { db: Db }): Router {
   };
 
   defineRoute(router, {
-    method: 'get', path: `${BASE}/bilan-des-comptes/:year`, roles: TREASURER, params: YearParams, query: ReportQuery,
+    method: 'get',
+    path: `${BASE}/bilan-des-comptes/:year`,
+    roles: TREASURER,
+    params: YearParams,
+    query: ReportQuery,
     handler: async ({ ctx, params, query }): Promise<LayoutRow[] | undefined> => {
       const { rows, totals } = await laidOut(params.year);
       if (!wantsCsv(query)) return rows;
@@ -45,7 +56,11 @@ export function reportRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: `${BASE}/bilan-disponibilite/:year`, roles: TREASURER, params: YearParams, query: ReportQuery,
+    method: 'get',
+    path: `${BASE}/bilan-disponibilite/:year`,
+    roles: TREASURER,
+    params: YearParams,
+    query: ReportQuery,
     handler: async ({ ctx, params, query }): Promise<AvailabilityRow[] | undefined> => {
       const { rows, total } = availabilityOf((await rowsOfYear(db, params.year)).map(presentRow));
       if (!wantsCsv(query)) return rows;
@@ -59,7 +74,11 @@ export function reportRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: `${BASE}/previsionnel/:financialYear`, roles: TREASURER, params: FinancialYearParams, query: ReportQuery,
+    method: 'get',
+    path: `${BASE}/previsionnel/:financialYear`,
+    roles: TREASURER,
+    params: FinancialYearParams,
+    query: ReportQuery,
     handler: async ({ ctx, params, query }): Promise<LayoutRow[] | undefined> => {
       const { rows, totals } = await forecastOf(params.financialYear);
       if (!wantsCsv(query)) return rows;

@@ -1,6 +1,15 @@
 /** SPEC §7: the trial balances, their rows and their import (treasurer and admin). */
-import { defineRoute, Router, type Db } from '@kermesse/kit';
-import { IdParams, ReportQuery, TrialBalanceInput, type ImportAnswer, type TrialBalanceAnswer, type TrialBalanceList, type TrialBalanceRow } from '@kermesse/contracts-accounting';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
+import {
+  IdParams,
+  ReportQuery,
+  TrialBalanceInput,
+  type ImportAnswer,
+  type TrialBalanceAnswer,
+  type TrialBalanceList,
+  type TrialBalanceRow,
+} from '@kermesse/contracts-accounting';
 import { createTrialBalance, deleteTrialBalance, importTrialBalance, updateTrialBalance } from '../../commands/trialBalances.ts';
 import { trialBalanceNotFound } from '../../errors.ts';
 import { presentRow, presentTrialBalance } from '../../presenters/accounting.ts';
@@ -15,12 +24,17 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
   const router = new Router();
 
   defineRoute(router, {
-    method: 'get', path: `${BASE}/trial-balance`, roles: TREASURER,
+    method: 'get',
+    path: `${BASE}/trial-balance`,
+    roles: TREASURER,
     handler: async (): Promise<TrialBalanceList> => ({ trialBalances: (await listTrialBalances(db)).map(presentTrialBalance) }),
   });
 
   defineRoute(router, {
-    method: 'get', path: `${BASE}/trial-balance/:id`, roles: TREASURER, params: IdParams,
+    method: 'get',
+    path: `${BASE}/trial-balance/:id`,
+    roles: TREASURER,
+    params: IdParams,
     handler: async ({ params }): Promise<TrialBalanceAnswer> => {
       const record = await findTrialBalance(db, params.id);
       if (!record) throw trialBalanceNotFound();
@@ -29,17 +43,30 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: `${BASE}/trial-balance`, roles: TREASURER, body: TrialBalanceInput, status: 201,
+    method: 'post',
+    path: `${BASE}/trial-balance`,
+    roles: TREASURER,
+    body: TrialBalanceInput,
+    status: 201,
     handler: async ({ body }): Promise<TrialBalanceAnswer> => ({ trialBalance: presentTrialBalance(await createTrialBalance(db, body)) }),
   });
 
   defineRoute(router, {
-    method: 'put', path: `${BASE}/trial-balance/:id`, roles: TREASURER, params: IdParams, body: TrialBalanceInput,
-    handler: async ({ params, body }): Promise<TrialBalanceAnswer> => ({ trialBalance: presentTrialBalance(await updateTrialBalance(db, params.id, body)) }),
+    method: 'put',
+    path: `${BASE}/trial-balance/:id`,
+    roles: TREASURER,
+    params: IdParams,
+    body: TrialBalanceInput,
+    handler: async ({ params, body }): Promise<TrialBalanceAnswer> => ({
+      trialBalance: presentTrialBalance(await updateTrialBalance(db, params.id, body)),
+    }),
   });
 
   defineRoute(router, {
-    method: 'delete', path: `${BASE}/trial-balance/:id`, roles: TREASURER, params: IdParams,
+    method: 'delete',
+    path: `${BASE}/trial-balance/:id`,
+    roles: TREASURER,
+    params: IdParams,
     handler: async ({ ctx, params }) => {
       await deleteTrialBalance(db, params.id);
       ctx.status = 204;
@@ -47,7 +74,11 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: `${BASE}/trial-balance-rows/:id`, roles: TREASURER, params: IdParams, query: ReportQuery,
+    method: 'get',
+    path: `${BASE}/trial-balance-rows/:id`,
+    roles: TREASURER,
+    params: IdParams,
+    query: ReportQuery,
     handler: async ({ ctx, params, query }): Promise<TrialBalanceRow[] | undefined> => {
       const record = await findTrialBalance(db, params.id);
       if (!record) throw trialBalanceNotFound();
@@ -63,9 +94,14 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
 
   /** SPEC §7 `POST /api/trials/import/{id}` → `{ created }`; a CSV body (text/csv) replaces data_csv_raw first. */
   defineRoute(router, {
-    method: 'post', path: '/api/trials/import/:id', roles: TREASURER, params: IdParams,
+    method: 'post',
+    path: '/api/trials/import/:id',
+    roles: TREASURER,
+    params: IdParams,
     handler: async ({ ctx, params }): Promise<ImportAnswer> => {
-      const file = ctx.is('text/csv', 'text/plain', 'application/octet-stream', 'application/vnd.ms-excel') ? await readRawBody(ctx, 10 * 1024 * 1024) : undefined;
+      const file = ctx.is('text/csv', 'text/plain', 'application/octet-stream', 'application/vnd.ms-excel')
+        ? await readRawBody(ctx, 10 * 1024 * 1024)
+        : undefined;
       return importTrialBalance(db, params.id, file && file.length ? file : undefined);
     },
   });

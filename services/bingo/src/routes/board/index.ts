@@ -1,4 +1,5 @@
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { BingoParams } from '@kermesse/contracts-bingo';
 import { readBoard } from '../../commands/game.ts';
 import { findNight } from '../../repositories/nights.ts';
@@ -17,7 +18,9 @@ export function boardRoutes({ db, hub }: { db: Db; hub: BoardHub }): Router {
   const router = new Router({ prefix: '/api/public/bingo' });
 
   defineRoute(router, {
-    method: 'get', path: '/:id/tableau', params: BingoParams,
+    method: 'get',
+    path: '/:id/tableau',
+    params: BingoParams,
     handler: async ({ ctx, params }) => {
       ctx.set('Cache-Control', 'no-store');
       return readBoard(db, params.id);
@@ -25,7 +28,9 @@ export function boardRoutes({ db, hub }: { db: Db; hub: BoardHub }): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/:id/tableau/stream', params: BingoParams,
+    method: 'get',
+    path: '/:id/tableau/stream',
+    params: BingoParams,
     handler: async ({ ctx, params }) => {
       const bingoId = params.id;
       if (!(await findNight(db, bingoId))) throw bingoNotFound();
@@ -35,7 +40,9 @@ export function boardRoutes({ db, hub }: { db: Db; hub: BoardHub }): Router {
       ctx.req.socket.setNoDelay(true);
       const stream = ctx.res;
       stream.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no',
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Accel-Buffering': 'no',
         'X-Request-Id': String(ctx.state.requestId ?? ''),
       });
 

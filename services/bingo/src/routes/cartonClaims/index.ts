@@ -4,7 +4,8 @@
  * `DELETE …/{claimId}`. Not routed by the gateway; the register sends the cashier's bearer token.
  * A refusal answers `{ error, message, code, details }` (409 when a carton was just sold elsewhere).
  */
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { CartonClaimInput, CartonClaimParams, CartonConfirmInput } from '@kermesse/contracts-bingo';
 import { claimCartons, confirmCartonClaim, releaseCartonClaim } from '../../commands/cartonSales.ts';
 import { withMessageOnError } from '../messageBody.ts';
@@ -14,18 +15,29 @@ const roles = ['cashier'] as const;
 export function cartonClaimRoutes({ db, claimTtlMs }: { db: Db; claimTtlMs?: number }): Router {
   const router = withMessageOnError(new Router({ prefix: '/internal/cartons/claims' }));
   defineRoute(router, {
-    method: 'post', path: '/', roles, body: CartonClaimInput, status: 201,
+    method: 'post',
+    path: '/',
+    roles,
+    body: CartonClaimInput,
+    status: 201,
     handler: ({ body }) => claimCartons(db, body, claimTtlMs),
   });
   defineRoute(router, {
-    method: 'post', path: '/:claimId/confirm', roles, params: CartonClaimParams, body: CartonConfirmInput,
+    method: 'post',
+    path: '/:claimId/confirm',
+    roles,
+    params: CartonClaimParams,
+    body: CartonConfirmInput,
     handler: async ({ ctx, params, body }) => {
       await confirmCartonClaim(db, params.claimId, body);
       ctx.status = 204;
     },
   });
   defineRoute(router, {
-    method: 'delete', path: '/:claimId', roles, params: CartonClaimParams,
+    method: 'delete',
+    path: '/:claimId',
+    roles,
+    params: CartonClaimParams,
     handler: async ({ ctx, params }) => {
       await releaseCartonClaim(db, params.claimId);
       ctx.status = 204;

@@ -1,4 +1,6 @@
-import { defineRoute, Router, type Db, type Role } from '@kermesse/kit';
+import { type Role } from '@kermesse/kit/auth';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { BallInput, BingoParams, CheckInput, NextPartieInput, PauseInput, TieBreakInput } from '@kermesse/contracts-bingo';
 import { bingoNotFound, notACaller } from '../../errors.ts';
 import { callBall, checkWin, drawTieBreak, nextPartie, pauseGame, readBoard, undoBall } from '../../commands/game.ts';
@@ -24,29 +26,59 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
     await next();
   });
 
-  defineRoute(router, { method: 'get', path: '/:id/caller/board', roles, params: BingoParams, handler: ({ params }) => readBoard(db, params.id) });
   defineRoute(router, {
-    method: 'post', path: '/:id/caller/balls', roles, params: BingoParams, body: BallInput, status: 201,
+    method: 'get',
+    path: '/:id/caller/board',
+    roles,
+    params: BingoParams,
+    handler: ({ params }) => readBoard(db, params.id),
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/:id/caller/balls',
+    roles,
+    params: BingoParams,
+    body: BallInput,
+    status: 201,
     handler: ({ params, body }) => callBall(db, hub, params.id, body),
   });
   defineRoute(router, {
-    method: 'post', path: '/:id/caller/undo', roles, params: BingoParams,
+    method: 'post',
+    path: '/:id/caller/undo',
+    roles,
+    params: BingoParams,
     handler: ({ params }) => undoBall(db, hub, params.id),
   });
   defineRoute(router, {
-    method: 'post', path: '/:id/caller/pause', roles, params: BingoParams, body: PauseInput,
+    method: 'post',
+    path: '/:id/caller/pause',
+    roles,
+    params: BingoParams,
+    body: PauseInput,
     handler: ({ params, body }) => pauseGame(db, hub, params.id, body.paused),
   });
   defineRoute(router, {
-    method: 'post', path: '/:id/caller/next-partie', roles, params: BingoParams, body: NextPartieInput,
+    method: 'post',
+    path: '/:id/caller/next-partie',
+    roles,
+    params: BingoParams,
+    body: NextPartieInput,
     handler: ({ params, body }) => nextPartie(db, hub, params.id, body.keepBalls ?? false),
   });
   defineRoute(router, {
-    method: 'post', path: '/:id/caller/check', roles, params: BingoParams, body: CheckInput,
+    method: 'post',
+    path: '/:id/caller/check',
+    roles,
+    params: BingoParams,
+    body: CheckInput,
     handler: ({ params, body }) => checkWin(db, params.id, body.carton),
   });
   defineRoute(router, {
-    method: 'post', path: '/:id/caller/tie-break', roles, params: BingoParams, body: TieBreakInput,
+    method: 'post',
+    path: '/:id/caller/tie-break',
+    roles,
+    params: BingoParams,
+    body: TieBreakInput,
     handler: ({ params, body }) => drawTieBreak(db, params.id, body.cartons),
   });
   return router;

@@ -1,6 +1,15 @@
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import {
-  BingoParams, CartonsInput, CartonsQuery, formatEuros, NightInput, PartiesInput, PARTIE_LABELS, type Reglement, type VolunteerNight,
+  BingoParams,
+  CartonsInput,
+  CartonsQuery,
+  formatEuros,
+  NightInput,
+  PartiesInput,
+  PARTIE_LABELS,
+  type Reglement,
+  type VolunteerNight,
 } from '@kermesse/contracts-bingo';
 import { bingoNotFound } from '../../errors.ts';
 import { changeNight, createNight, nightWithWarnings, setParties } from '../../commands/nights.ts';
@@ -24,24 +33,40 @@ export function nightRoutes({ db }: { db: Db }): Router {
   const router = withMessageOnError(new Router({ prefix: '/admin-bingo/api' }));
 
   defineRoute(router, {
-    method: 'get', path: '/bingos', roles: ADMIN,
+    method: 'get',
+    path: '/bingos',
+    roles: ADMIN,
     handler: async () => Promise.all((await listNights(db)).map((row) => nightWithWarnings(db, row))),
   });
   defineRoute(router, {
-    method: 'post', path: '/bingo', roles: ADMIN, body: NightInput, status: 201,
+    method: 'post',
+    path: '/bingo',
+    roles: ADMIN,
+    body: NightInput,
+    status: 201,
     handler: ({ body }) => createNight(db, body),
   });
   defineRoute(router, {
-    method: 'get', path: '/bingo/:id', roles: ADMIN, params: BingoParams,
+    method: 'get',
+    path: '/bingo/:id',
+    roles: ADMIN,
+    params: BingoParams,
     handler: async ({ params }) => nightWithWarnings(db, await nightOr404(db, params.id)),
   });
   defineRoute(router, {
-    method: 'put', path: '/bingo/:id', roles: ADMIN, params: BingoParams, body: NightInput,
+    method: 'put',
+    path: '/bingo/:id',
+    roles: ADMIN,
+    params: BingoParams,
+    body: NightInput,
     handler: ({ params, body }) => changeNight(db, params.id, body),
   });
 
   defineRoute(router, {
-    method: 'get', path: '/bingo/:id/parties', roles: ADMIN, params: BingoParams,
+    method: 'get',
+    path: '/bingo/:id/parties',
+    roles: ADMIN,
+    params: BingoParams,
     handler: async ({ params }) => {
       await nightOr404(db, params.id);
       const prizes = await listPrizes(db, params.id);
@@ -49,7 +74,11 @@ export function nightRoutes({ db }: { db: Db }): Router {
     },
   });
   defineRoute(router, {
-    method: 'put', path: '/bingo/:id/parties', roles: ADMIN, params: BingoParams, body: PartiesInput,
+    method: 'put',
+    path: '/bingo/:id/parties',
+    roles: ADMIN,
+    params: BingoParams,
+    body: PartiesInput,
     handler: async ({ params, body }) => {
       await setParties(db, params.id, body);
       const prizes = await listPrizes(db, params.id);
@@ -58,17 +87,29 @@ export function nightRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/bingo/:id/cartons', roles: ADMIN, params: BingoParams, body: CartonsInput, status: 201,
+    method: 'post',
+    path: '/bingo/:id/cartons',
+    roles: ADMIN,
+    params: BingoParams,
+    body: CartonsInput,
+    status: 201,
     handler: ({ params, body }) => generateCartons(db, params.id, body.count),
   });
   defineRoute(router, {
-    method: 'get', path: '/bingo/:id/cartons', roles: ADMIN, params: BingoParams, query: CartonsQuery,
+    method: 'get',
+    path: '/bingo/:id/cartons',
+    roles: ADMIN,
+    params: BingoParams,
+    query: CartonsQuery,
     handler: ({ params, query }) => readCartons(db, params.id, query.from ?? 1, query.to ?? (query.from ?? 1) + 599),
   });
 
   // The règlement of the night, printed and posted in the hall.
   defineRoute(router, {
-    method: 'get', path: '/bingo/:id/reglement', roles: ADMIN, params: BingoParams,
+    method: 'get',
+    path: '/bingo/:id/reglement',
+    roles: ADMIN,
+    params: BingoParams,
     handler: async ({ params }): Promise<Reglement> => {
       const night = await nightOr404(db, params.id);
       const prizes = await listPrizes(db, params.id);
@@ -77,7 +118,13 @@ export function nightRoutes({ db }: { db: Db }): Router {
         night: presentNight(night),
         prizes: prizes.map(presentPrize),
         parties,
-        articles: reglement(night.name, night.held_on, night.place, priceText(night.carton_price_cents, night.carton_packs ?? []), parties.map((p) => `${p.number}. ${PARTIE_LABELS[p.kind]} : ${p.prizes.map((x) => x.label).join(', ') || 'lot à définir'}`)),
+        articles: reglement(
+          night.name,
+          night.held_on,
+          night.place,
+          priceText(night.carton_price_cents, night.carton_packs ?? []),
+          parties.map((p) => `${p.number}. ${PARTIE_LABELS[p.kind]} : ${p.prizes.map((x) => x.label).join(', ') || 'lot à définir'}`),
+        ),
       };
     },
   });
@@ -108,12 +155,15 @@ function reglement(name: string, heldOn: string, place: string, price: string, p
 export function volunteerNightRoutes({ db }: { db: Db }): Router {
   const router = withMessageOnError(new Router({ prefix: '/api/volunteer' }));
   defineRoute(router, {
-    method: 'get', path: '/bingos', roles: ['volunteer'] as const,
-    handler: async ({ user }): Promise<VolunteerNight[]> => (await listNights(db)).map((row) => ({
-      ...presentNight(row),
-      // Whether this volunteer may call the balls of the night.
-      canCall: user.roles.includes('admin') || row.caller_emails.includes(user.email.toLowerCase()),
-    })),
+    method: 'get',
+    path: '/bingos',
+    roles: ['volunteer'] as const,
+    handler: async ({ user }): Promise<VolunteerNight[]> =>
+      (await listNights(db)).map((row) => ({
+        ...presentNight(row),
+        // Whether this volunteer may call the balls of the night.
+        canCall: user.roles.includes('admin') || row.caller_emails.includes(user.email.toLowerCase()),
+      })),
   });
   return router;
 }

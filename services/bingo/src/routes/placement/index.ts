@@ -1,4 +1,6 @@
-import { defineRoute, Router, type Db, type Role } from '@kermesse/kit';
+import { type Role } from '@kermesse/kit/auth';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { BingoParams, GroupReserveInput, PlanInput, ReleaseInput, ReserveInput, type SeatAnswer } from '@kermesse/contracts-bingo';
 import { readPlan, releaseSeat, reserveSeat, reserveSeats, setPlan } from '../../commands/seats.ts';
 import { withMessageOnError } from '../messageBody.ts';
@@ -12,7 +14,10 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
   const router = withMessageOnError(new Router({ prefix }));
 
   defineRoute(router, {
-    method: 'get', path: '/:id/placement', roles, params: BingoParams,
+    method: 'get',
+    path: '/:id/placement',
+    roles,
+    params: BingoParams,
     handler: async ({ ctx, params }) => {
       ctx.set('Cache-Control', 'no-store');
       return readPlan(db, params.id);
@@ -20,7 +25,11 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
   });
 
   defineRoute(router, {
-    method: 'post', path: '/:id/reserve', roles, params: BingoParams, body: ReserveInput,
+    method: 'post',
+    path: '/:id/reserve',
+    roles,
+    params: BingoParams,
+    body: ReserveInput,
     handler: async ({ params, body, user }): Promise<SeatAnswer> => {
       await reserveSeat(db, params.id, { tableId: body.tableId, seatId: body.seatId }, body.name, user.email);
       return { success: true, message: `Siège ${body.seatId} de la table ${body.tableId} réservé pour ${body.name.trim()}.` };
@@ -28,7 +37,11 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
   });
 
   defineRoute(router, {
-    method: 'post', path: '/:id/reserve-group', roles, params: BingoParams, body: GroupReserveInput,
+    method: 'post',
+    path: '/:id/reserve-group',
+    roles,
+    params: BingoParams,
+    body: GroupReserveInput,
     handler: async ({ params, body, user }): Promise<SeatAnswer> => {
       await reserveSeats(db, params.id, body, user.email);
       return { success: true, message: `${body.seats.length} sièges réservés pour ${body.name.trim()}.` };
@@ -36,7 +49,11 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
   });
 
   defineRoute(router, {
-    method: 'post', path: '/:id/release', roles, params: BingoParams, body: ReleaseInput,
+    method: 'post',
+    path: '/:id/release',
+    roles,
+    params: BingoParams,
+    body: ReleaseInput,
     handler: async ({ params, body }): Promise<SeatAnswer> => {
       await releaseSeat(db, params.id, body.tableId, body.seatId);
       return { success: true, message: `Siège ${body.seatId} de la table ${body.tableId} libéré.` };
@@ -50,7 +67,11 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
 export function planEditRoutes({ db }: { db: Db }): Router {
   const router = withMessageOnError(new Router({ prefix: '/admin-bingo/api/bingo' }));
   defineRoute(router, {
-    method: 'put', path: '/:id/plan', roles: ['admin'] as const, params: BingoParams, body: PlanInput,
+    method: 'put',
+    path: '/:id/plan',
+    roles: ['admin'] as const,
+    params: BingoParams,
+    body: PlanInput,
     handler: ({ params, body }) => setPlan(db, params.id, body),
   });
   return router;

@@ -1,4 +1,5 @@
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { NewPrizeInput, PrizeInput, PrizeParams, PrizesQuery } from '@kermesse/contracts-bingo';
 import { bingoNotFound } from '../../errors.ts';
 import { prizeOf, prizeWrite } from '../../commands/nights.ts';
@@ -14,7 +15,10 @@ export function prizeRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/admin/bingo/prize/api' });
 
   defineRoute(router, {
-    method: 'get', path: '/prizes', roles: ADMIN, query: PrizesQuery,
+    method: 'get',
+    path: '/prizes',
+    roles: ADMIN,
+    query: PrizesQuery,
     handler: async ({ query }) => {
       if (!(await findNight(db, query.bingoId))) throw bingoNotFound();
       return (await listPrizes(db, query.bingoId)).map(presentPrize);
@@ -22,7 +26,11 @@ export function prizeRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/prize', roles: ADMIN, body: NewPrizeInput, status: 201,
+    method: 'post',
+    path: '/prize',
+    roles: ADMIN,
+    body: NewPrizeInput,
+    status: 201,
     handler: async ({ body }) => {
       const values = prizeWrite(body);
       if (!(await findNight(db, body.bingoId))) throw bingoNotFound();
@@ -31,19 +39,29 @@ export function prizeRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/prize/:id', roles: ADMIN, params: PrizeParams,
+    method: 'get',
+    path: '/prize/:id',
+    roles: ADMIN,
+    params: PrizeParams,
     handler: async ({ params }) => presentPrize(await prizeOf(db, params.id)),
   });
 
   defineRoute(router, {
-    method: 'put', path: '/prize/:id', roles: ADMIN, params: PrizeParams, body: PrizeInput,
+    method: 'put',
+    path: '/prize/:id',
+    roles: ADMIN,
+    params: PrizeParams,
+    body: PrizeInput,
     handler: async ({ params, body }) => {
       return presentPrize(await changeBingoPrize(db, params.id, prizeWrite(body)));
     },
   });
 
   defineRoute(router, {
-    method: 'delete', path: '/prize/:id', roles: ADMIN, params: PrizeParams,
+    method: 'delete',
+    path: '/prize/:id',
+    roles: ADMIN,
+    params: PrizeParams,
     handler: async ({ params }) => {
       await removeBingoPrize(db, params.id);
       return { success: true };

@@ -1,4 +1,4 @@
-import type { Logger } from '@kermesse/kit';
+import type { Logger } from '@kermesse/kit/http';
 import type { Channel } from '../../repositories/deliveries.ts';
 import { createBrevoSmsTransport } from './brevoSms.ts';
 import { createLogTransport } from './log.ts';
@@ -25,12 +25,16 @@ export function createTransports(settings: TransportSettings, logger: Logger): R
     ? createBrevoSmsTransport({ baseUrl: settings.smsProviderUrl, apiKey: settings.smsApiKey, sender: settings.smsSender })
     : createLogTransport(logger, 'sms');
   if (email.name === 'log') {
-    logger.warn('DEMO: SMTP_URL is not set — e-mails (receipts, partner requests) are NOT sent, they are written to this log and marked delivered. / Démo : les e-mails ne partent pas, ils sont écrits dans ce journal.');
+    logger.warn(
+      'DEMO: SMTP_URL is not set — e-mails (receipts, partner requests) are NOT sent, they are written to this log and marked delivered. / Démo : les e-mails ne partent pas, ils sont écrits dans ce journal.',
+    );
   } else {
     logger.info('e-mails go through SMTP', { host: new URL(settings.smtpUrl!).host });
   }
   if (sms.name === 'log') {
-    logger.warn('DEMO: SMS_API_KEY is not set — SMS receipts are NOT sent, they are written to this log and marked delivered. / Démo : les SMS ne partent pas, ils sont écrits dans ce journal.');
+    logger.warn(
+      'DEMO: SMS_API_KEY is not set — SMS receipts are NOT sent, they are written to this log and marked delivered. / Démo : les SMS ne partent pas, ils sont écrits dans ce journal.',
+    );
   } else {
     logger.info('SMS go through Brevo', { url: settings.smsProviderUrl, sender: settings.smsSender });
   }

@@ -1,4 +1,4 @@
-import type { Logger } from '@kermesse/kit';
+import type { Logger } from '@kermesse/kit/http';
 import { maskRecipient } from '../recipients.ts';
 import type { MessageTransport } from './types.ts';
 

@@ -1,5 +1,6 @@
 import { AccountLinkBody, type AccountLinkAnswer } from '@kermesse/contracts-contact';
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { esc } from '../../receipts/render.ts';
 import { queueAccountLink } from '../../commands/queueAccountLink.ts';
 
@@ -13,15 +14,28 @@ const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle
 export function accountLinkRoutes(options: { db: Db; mailConfigured: boolean; onQueued?(): void }): Router {
   const router = new Router();
   defineRoute(router, {
-    method: 'post', path: '/internal/account-links', body: AccountLinkBody,
+    method: 'post',
+    path: '/internal/account-links',
+    body: AccountLinkBody,
     handler: async ({ body }): Promise<AccountLinkAnswer> => {
       if (!options.mailConfigured) return { emailed: false };
-      const subject = body.purpose === 'setup' ? 'Votre compte Kermesse : choisissez votre mot de passe' : 'Kermesse : nouveau mot de passe';
+      const subject =
+        body.purpose === 'setup' ? 'Votre compte Kermesse : choisissez votre mot de passe' : 'Kermesse : nouveau mot de passe';
       const until = dateTime.format(new Date(body.expiresAt));
-      const intro = body.purpose === 'setup'
-        ? "Un compte a été créé pour vous sur l'outil des bénévoles de l'association."
-        : 'Un administrateur a demandé la réinitialisation de votre mot de passe.';
-      const text = [`Bonjour ${body.firstname},`, '', intro, 'Choisissez votre mot de passe en ouvrant ce lien :', body.url, '', `Il ne sert qu'une fois et reste valable jusqu'au ${until}.`, ''].join('\n');
+      const intro =
+        body.purpose === 'setup'
+          ? "Un compte a été créé pour vous sur l'outil des bénévoles de l'association."
+          : 'Un administrateur a demandé la réinitialisation de votre mot de passe.';
+      const text = [
+        `Bonjour ${body.firstname},`,
+        '',
+        intro,
+        'Choisissez votre mot de passe en ouvrant ce lien :',
+        body.url,
+        '',
+        `Il ne sert qu'une fois et reste valable jusqu'au ${until}.`,
+        '',
+      ].join('\n');
       const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#111827">
 <p>Bonjour ${esc(body.firstname)},</p><p>${esc(intro)}</p>

@@ -1,16 +1,25 @@
 import { CONTACT_CONFIRMATION, ContactMessageBody, type FormAnswer } from '@kermesse/contracts-contact';
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { submitContactMessage } from '../../commands/submitContactMessage.ts';
 import { fieldEmpty, tooManyContactMessages } from '../../errors.ts';
 import { createRateLimiter } from '../../rateLimiter.ts';
 
 /** `POST /api/contact {email, subject, message}`: the public contact form (issue 11). */
-export function contactRoutes(options: { db: Db; associationEmail: string; onQueued?(): void; rateLimit?: { max: number; windowMs: number } }): Router {
+export function contactRoutes(options: {
+  db: Db;
+  associationEmail: string;
+  onQueued?(): void;
+  rateLimit?: { max: number; windowMs: number };
+}): Router {
   const router = new Router();
   const limiter = createRateLimiter(options.rateLimit ?? { max: 5, windowMs: 10 * 60_000 });
 
   defineRoute(router, {
-    method: 'post', path: '/api/contact', body: ContactMessageBody, status: 201,
+    method: 'post',
+    path: '/api/contact',
+    body: ContactMessageBody,
+    status: 201,
     handler: async ({ ctx, body }): Promise<FormAnswer> => {
       for (const field of ['subject', 'message'] as const) {
         if (!body[field].trim()) throw fieldEmpty(field);

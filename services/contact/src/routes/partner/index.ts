@@ -1,5 +1,6 @@
 import { PARTNER_CONFIRMATION, PartnerRequestBody, type FormAnswer } from '@kermesse/contracts-contact';
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { submitPartnerRequest, type PartnerSettings } from '../../commands/submitPartnerRequest.ts';
 import { fieldEmpty, tooManyPartnerRequests } from '../../errors.ts';
 import { createRateLimiter } from '../../rateLimiter.ts';
@@ -18,7 +19,10 @@ export function partnerRoutes(options: PartnerRouteOptions): Router {
   const limiter = createRateLimiter(options.rateLimit ?? { max: 5, windowMs: 10 * 60_000 });
 
   defineRoute(router, {
-    method: 'post', path: '/api/partner/sendByEmail', body: PartnerRequestBody, status: 201,
+    method: 'post',
+    path: '/api/partner/sendByEmail',
+    body: PartnerRequestBody,
+    status: 201,
     handler: async ({ ctx, body }): Promise<FormAnswer> => {
       for (const field of ['entreprise', 'contact'] as const) {
         if (!body[field].trim()) throw fieldEmpty(field);

@@ -1,5 +1,6 @@
 import { LinkInfo, LinkParams, SetPasswordBody, type TokenAnswer } from '@kermesse/contracts-identity';
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { issueAccessToken } from '../../accessTokens.ts';
 import { assertPasswordAllowed, linkInvalid } from '../../errors.ts';
 import { hashLinkToken } from '../../links.ts';
@@ -25,7 +26,9 @@ export function linkRoutes(deps: { db: Db; key: SigningKey }): Router {
   };
 
   defineRoute(router, {
-    method: 'get', path: '/api/links/:token', params: LinkParams,
+    method: 'get',
+    path: '/api/links/:token',
+    params: LinkParams,
     handler: async ({ params }): Promise<LinkInfo> => {
       const { link, user } = await usable(params.token);
       return { purpose: link.purpose, email: user.email, firstname: user.firstname, expiresAt: new Date(link.expires_at).toISOString() };
@@ -33,7 +36,10 @@ export function linkRoutes(deps: { db: Db; key: SigningKey }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/api/links/:token', params: LinkParams, body: SetPasswordBody,
+    method: 'post',
+    path: '/api/links/:token',
+    params: LinkParams,
+    body: SetPasswordBody,
     handler: async ({ params, body }): Promise<TokenAnswer> => {
       const { link, user } = await usable(params.token);
       if (link.purpose === 'passkey') throw linkInvalid();

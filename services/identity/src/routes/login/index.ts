@@ -1,5 +1,6 @@
 import { LoginBody, type TokenAnswer } from '@kermesse/contracts-identity';
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { issueAccessToken } from '../../accessTokens.ts';
 import { invalidCredentials } from '../../errors.ts';
 import type { loginThrottle } from '../../loginThrottle.ts';
@@ -11,13 +12,16 @@ import type { SigningKey } from '../../signingKeys.ts';
 export function loginRoutes(deps: { db: Db; key: SigningKey; throttle: ReturnType<typeof loginThrottle> }): Router {
   const router = new Router();
   defineRoute(router, {
-    method: 'post', path: '/api/login', body: LoginBody,
+    method: 'post',
+    path: '/api/login',
+    body: LoginBody,
     handler: async ({ ctx, body: { email, password } }): Promise<TokenAnswer> => {
       await deps.throttle.assertAllowed(email, ctx.ip);
       const user = await findUserByEmail(deps.db, email);
-      const ok = user?.password_hash && !user.disabled_at
-        ? await verifyPassword(password, user.password_hash)
-        : await verifyPassword(password, await DUMMY_HASH_PROMISE).then(() => false);
+      const ok =
+        user?.password_hash && !user.disabled_at
+          ? await verifyPassword(password, user.password_hash)
+          : await verifyPassword(password, await DUMMY_HASH_PROMISE).then(() => false);
       if (!user || !ok) {
         await deps.throttle.recordFailure(email, ctx.ip);
         throw invalidCredentials();

@@ -1,9 +1,18 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
-  AddDeviceBody, LoginOptionsBody, OnBehalfAddBody, OnBehalfParams, OwnDeviceOptionsBody, OwnPasskeyParams,
-  PasskeyLoginBody, type OnBehalfLinkAnswer, type PasskeySummary,
+  AddDeviceBody,
+  LoginOptionsBody,
+  OnBehalfAddBody,
+  OnBehalfParams,
+  OwnDeviceOptionsBody,
+  OwnPasskeyParams,
+  PasskeyLoginBody,
+  type OnBehalfLinkAnswer,
+  type PasskeySummary,
 } from '@kermesse/contracts-identity';
-import { defineRoute, HttpError, Router, type AuthUser, type Db } from '@kermesse/kit';
+import { type AuthUser } from '@kermesse/kit/auth';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, HttpError, Router } from '@kermesse/kit/http';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { issueAccessToken } from '../../accessTokens.ts';
@@ -55,96 +64,120 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
 
   // ---- Sign-in
   defineRoute(router, {
-    method: 'post', path: '/login/options', body: LoginOptionsBody,
-    handler: ({ ctx, body }) => answer(ctx, async () => {
-      const username = body._username?.trim();
-      // An unknown username gets the same empty list as an empty one: it tells nothing about accounts.
-      const user = username ? await findUserByEmail(db, username) : undefined;
-      const passkeys = user && !user.disabled_at ? await listPasskeys(db, [user.id]) : [];
-      return webauthn.authenticationOptions(passkeys, origin(ctx));
-    }),
+    method: 'post',
+    path: '/login/options',
+    body: LoginOptionsBody,
+    handler: ({ ctx, body }) =>
+      answer(ctx, async () => {
+        const username = body._username?.trim();
+        // An unknown username gets the same empty list as an empty one: it tells nothing about accounts.
+        const user = username ? await findUserByEmail(db, username) : undefined;
+        const passkeys = user && !user.disabled_at ? await listPasskeys(db, [user.id]) : [];
+        return webauthn.authenticationOptions(passkeys, origin(ctx));
+      }),
   });
 
   defineRoute(router, {
-    method: 'post', path: '/login', body: PasskeyLoginBody,
-    handler: ({ ctx, body }) => answer(ctx, async () => {
-      const passkey = await webauthn.authenticate(body.credential as unknown as AuthenticationResponseJSON);
-      const user = await findUserById(db, passkey.user_id);
-      if (!user || user.disabled_at) throw passkeyError(401, 'PASSKEY_REFUSED');
-      await touchLastSignIn(db, user.id);
-      return { status: 'success', redirect: '/', token: await issueAccessToken(db, deps.key, user) };
-    }),
+    method: 'post',
+    path: '/login',
+    body: PasskeyLoginBody,
+    handler: ({ ctx, body }) =>
+      answer(ctx, async () => {
+        const passkey = await webauthn.authenticate(body.credential as unknown as AuthenticationResponseJSON);
+        const user = await findUserById(db, passkey.user_id);
+        if (!user || user.disabled_at) throw passkeyError(401, 'PASSKEY_REFUSED');
+        await touchLastSignIn(db, user.id);
+        return { status: 'success', redirect: '/', token: await issueAccessToken(db, deps.key, user) };
+      }),
   });
 
   // ---- The signed-in person's own passkeys
   defineRoute(router, {
-    method: 'get', path: '/profile/security/devices',
-    handler: ({ ctx }) => answer(ctx, async () => {
-      const user = await signedIn(ctx);
-      return { devices: presentPerson(user, await listPasskeys(db, [user.id])).passkeys satisfies PasskeySummary[] };
-    }),
+    method: 'get',
+    path: '/profile/security/devices',
+    handler: ({ ctx }) =>
+      answer(ctx, async () => {
+        const user = await signedIn(ctx);
+        return { devices: presentPerson(user, await listPasskeys(db, [user.id])).passkeys satisfies PasskeySummary[] };
+      }),
   });
 
   defineRoute(router, {
-    method: 'post', path: '/profile/security/devices/add/options', body: OwnDeviceOptionsBody,
+    method: 'post',
+    path: '/profile/security/devices/add/options',
+    body: OwnDeviceOptionsBody,
     handler: ({ ctx }) => answer(ctx, async () => webauthn.registrationOptions(await signedIn(ctx), origin(ctx))),
   });
 
   defineRoute(router, {
-    method: 'post', path: '/profile/security/devices/add', body: AddDeviceBody,
-    handler: ({ ctx, body }) => answer(ctx, async () => {
-      const user = await signedIn(ctx);
-      const passkey = await webauthn.register(user, body.credential as unknown as RegistrationResponseJSON, deviceName(body.name, ctx));
-      ctx.status = 201;
-      return { status: 'success', redirect: '/', passkey: presentPerson(user, [passkey]).passkeys[0] };
-    }),
+    method: 'post',
+    path: '/profile/security/devices/add',
+    body: AddDeviceBody,
+    handler: ({ ctx, body }) =>
+      answer(ctx, async () => {
+        const user = await signedIn(ctx);
+        const passkey = await webauthn.register(user, body.credential as unknown as RegistrationResponseJSON, deviceName(body.name, ctx));
+        ctx.status = 201;
+        return { status: 'success', redirect: '/', passkey: presentPerson(user, [passkey]).passkeys[0] };
+      }),
   });
 
   defineRoute(router, {
-    method: 'delete', path: '/profile/security/devices/:passkeyId', params: OwnPasskeyParams,
-    handler: ({ ctx, params }) => answer(ctx, async () => {
-      const user = await signedIn(ctx);
-      if (!(await deletePasskey(db, user.id, params.passkeyId))) throw passkeyError(404, 'PASSKEY_NOT_FOUND');
-      return { status: 'success', redirect: '/' };
-    }),
+    method: 'delete',
+    path: '/profile/security/devices/:passkeyId',
+    params: OwnPasskeyParams,
+    handler: ({ ctx, params }) =>
+      answer(ctx, async () => {
+        const user = await signedIn(ctx);
+        if (!(await deletePasskey(db, user.id, params.passkeyId))) throw passkeyError(404, 'PASSKEY_NOT_FOUND');
+        return { status: 'success', redirect: '/' };
+      }),
   });
 
   // ---- On behalf: the admin starts it (one-time link / QR code), the person's device finishes it.
   const linkFor = async (userId: string, token: string) => {
     const link = await findUsableLink(db, hashLinkToken(token));
     const user = await findUserById(db, userId);
-    if (!link || link.purpose !== 'passkey' || link.user_id !== userId || !user || user.disabled_at) throw passkeyError(404, 'LINK_INVALID');
+    if (!link || link.purpose !== 'passkey' || link.user_id !== userId || !user || user.disabled_at)
+      throw passkeyError(404, 'LINK_INVALID');
     return { link, user };
   };
 
   defineRoute(router, {
-    method: 'post', path: '/admin/security/user/:user_id/devices/add/options', params: OnBehalfParams,
+    method: 'post',
+    path: '/admin/security/user/:user_id/devices/add/options',
+    params: OnBehalfParams,
     body: Type.Object({ token: Type.Optional(OnBehalfAddBody.properties.token) }, { additionalProperties: false }),
-    handler: ({ ctx, params, body }) => answer(ctx, async () => {
-      if (body.token) {
-        const { user } = await linkFor(params.user_id, body.token);
-        return webauthn.registrationOptions(user, origin(ctx));
-      }
-      const admin = await signedIn(ctx);
-      if (!admin.roles.includes('admin')) throw new HttpError(403, 'Accès refusé : droits insuffisants.');
-      const person = await findUserById(db, params.user_id);
-      if (!person) throw passkeyError(404, 'PERSON_NOT_FOUND');
-      const link = await issueLink(db, deps.publicUrl, person.id, 'passkey');
-      // The link page needs the person's id to call the paths above.
-      link.url += `&personne=${person.id}`;
-      return { status: 'success', link } satisfies OnBehalfLinkAnswer;
-    }),
+    handler: ({ ctx, params, body }) =>
+      answer(ctx, async () => {
+        if (body.token) {
+          const { user } = await linkFor(params.user_id, body.token);
+          return webauthn.registrationOptions(user, origin(ctx));
+        }
+        const admin = await signedIn(ctx);
+        if (!admin.roles.includes('admin')) throw new HttpError(403, 'Accès refusé : droits insuffisants.');
+        const person = await findUserById(db, params.user_id);
+        if (!person) throw passkeyError(404, 'PERSON_NOT_FOUND');
+        const link = await issueLink(db, deps.publicUrl, person.id, 'passkey');
+        // The link page needs the person's id to call the paths above.
+        link.url += `&personne=${person.id}`;
+        return { status: 'success', link } satisfies OnBehalfLinkAnswer;
+      }),
   });
 
   defineRoute(router, {
-    method: 'post', path: '/admin/security/user/:user_id/devices/add', params: OnBehalfParams, body: OnBehalfAddBody,
-    handler: ({ ctx, params, body }) => answer(ctx, async () => {
-      const { link, user } = await linkFor(params.user_id, body.token);
-      const passkey = await webauthn.register(user, body.credential as unknown as RegistrationResponseJSON, deviceName(body.name, ctx));
-      await useLink(db, link);
-      ctx.status = 201;
-      return { status: 'success', redirect: '/connexion', passkey: presentPerson(user, [passkey]).passkeys[0] };
-    }),
+    method: 'post',
+    path: '/admin/security/user/:user_id/devices/add',
+    params: OnBehalfParams,
+    body: OnBehalfAddBody,
+    handler: ({ ctx, params, body }) =>
+      answer(ctx, async () => {
+        const { link, user } = await linkFor(params.user_id, body.token);
+        const passkey = await webauthn.register(user, body.credential as unknown as RegistrationResponseJSON, deviceName(body.name, ctx));
+        await useLink(db, link);
+        ctx.status = 201;
+        return { status: 'success', redirect: '/connexion', passkey: presentPerson(user, [passkey]).passkeys[0] };
+      }),
   });
 
   return router;
@@ -152,7 +185,27 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
 
 /** « Chrome sur Android », « Safari sur iPhone »…: a default name the person can recognise. */
 export function defaultDeviceName(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'Navigateur';
-  const system = /iPhone/.test(userAgent) ? 'iPhone' : /iPad/.test(userAgent) ? 'iPad' : /Android/.test(userAgent) ? 'Android' : /Mac OS X/.test(userAgent) ? 'Mac' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : 'appareil';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Navigateur';
+  const system = /iPhone/.test(userAgent)
+    ? 'iPhone'
+    : /iPad/.test(userAgent)
+      ? 'iPad'
+      : /Android/.test(userAgent)
+        ? 'Android'
+        : /Mac OS X/.test(userAgent)
+          ? 'Mac'
+          : /Windows/.test(userAgent)
+            ? 'Windows'
+            : /Linux/.test(userAgent)
+              ? 'Linux'
+              : 'appareil';
   return `${browser} sur ${system}`;
 }

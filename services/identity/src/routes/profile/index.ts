@@ -1,5 +1,6 @@
 import { ChangePasswordBody, Person, ROLE_NAMES } from '@kermesse/contracts-identity';
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { assertPasswordAllowed, personNotFound, wrongCurrentPassword } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../password.ts';
 import { presentPeople } from '../../presenters/person.ts';
@@ -14,7 +15,9 @@ export function profileRoutes(deps: { db: Db }): Router {
   const router = new Router();
 
   defineRoute(router, {
-    method: 'get', path: '/api/profile', roles: STAFF,
+    method: 'get',
+    path: '/api/profile',
+    roles: STAFF,
     handler: async ({ user }): Promise<Person> => {
       const row = await findUserById(db, user.id);
       if (!row) throw personNotFound();
@@ -23,7 +26,10 @@ export function profileRoutes(deps: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'put', path: '/api/profile/password', roles: STAFF, body: ChangePasswordBody,
+    method: 'put',
+    path: '/api/profile/password',
+    roles: STAFF,
+    body: ChangePasswordBody,
     handler: async ({ user, body }) => {
       const row = await findUserById(db, user.id);
       if (!row) throw personNotFound();

@@ -1,5 +1,6 @@
 import { FirstAdminBody, type FirstAdminAnswer, type SetupState } from '@kermesse/contracts-identity';
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { createFirstAdmin } from '../../commands/createFirstAdmin.ts';
 import { issueAccessToken } from '../../accessTokens.ts';
 import { assertPasswordAllowed, setupDone } from '../../errors.ts';
@@ -17,7 +18,8 @@ export function setupRoutes(deps: { db: Db; key: SigningKey }): Router {
   const router = new Router();
 
   defineRoute(router, {
-    method: 'get', path: '/api/setup',
+    method: 'get',
+    path: '/api/setup',
     handler: async ({ ctx }): Promise<SetupState> => {
       ctx.set('Cache-Control', 'no-store');
       return { needsFirstAdmin: (await countUsers(db)) === 0 };
@@ -25,7 +27,10 @@ export function setupRoutes(deps: { db: Db; key: SigningKey }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/api/setup', body: FirstAdminBody, status: 201,
+    method: 'post',
+    path: '/api/setup',
+    body: FirstAdminBody,
+    status: 201,
     handler: async ({ body }): Promise<FirstAdminAnswer> => {
       assertPasswordAllowed(body.password, [body.email, body.firstname, body.lastname]);
       if ((await countUsers(db)) > 0) throw setupDone();

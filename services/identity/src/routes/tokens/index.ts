@@ -1,6 +1,8 @@
 import { createLocalJWKSet } from 'jose';
 import { TokenParams, type TokenState } from '@kermesse/contracts-identity';
-import { bearerToken, defineRoute, JWKS_PATH, Router, unauthorized, verifyAccessToken, type Db } from '@kermesse/kit';
+import { bearerToken, JWKS_PATH, verifyAccessToken } from '@kermesse/kit/auth';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router, unauthorized } from '@kermesse/kit/http';
 import { findToken, revokeToken } from '../../repositories/tokens.ts';
 import { publicKeys } from '../../signingKeys.ts';
 
@@ -12,7 +14,8 @@ export function tokenRoutes(deps: { db: Db }): Router {
   const router = new Router();
 
   defineRoute(router, {
-    method: 'get', path: JWKS_PATH,
+    method: 'get',
+    path: JWKS_PATH,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'public, max-age=300');
       return { keys: await publicKeys(deps.db) };
@@ -20,7 +23,9 @@ export function tokenRoutes(deps: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/internal/tokens/:jti', params: TokenParams,
+    method: 'get',
+    path: '/internal/tokens/:jti',
+    params: TokenParams,
     handler: async ({ ctx, params }): Promise<TokenState | undefined> => {
       const token = await findToken(deps.db, params.jti);
       if (!token) {
@@ -34,7 +39,8 @@ export function tokenRoutes(deps: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/api/token/release',
+    method: 'post',
+    path: '/api/token/release',
     handler: async ({ ctx }) => {
       const token = bearerToken(ctx.get('Authorization'));
       if (!token) throw unauthorized();

@@ -1,8 +1,16 @@
 import {
-  CreatedPerson, CreatePersonBody, Person, PersonParams, PasskeyParams, UpdatePersonBody,
-  type OneTimeLink, type PeopleList, type ResetAnswer,
+  CreatedPerson,
+  CreatePersonBody,
+  Person,
+  PersonParams,
+  PasskeyParams,
+  UpdatePersonBody,
+  type OneTimeLink,
+  type PeopleList,
+  type ResetAnswer,
 } from '@kermesse/contracts-identity';
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { createUser } from '../../commands/createUser.ts';
 import { updatePerson } from '../../commands/updatePerson.ts';
 import { assertPasswordAllowed, emailTaken, isUniqueViolation, passkeyNotFound, personNotFound } from '../../errors.ts';
@@ -36,12 +44,18 @@ export function userRoutes(deps: UsersRouteDeps): Router {
   };
 
   defineRoute(router, {
-    method: 'get', path: '/api/admin/users', roles: ADMIN,
+    method: 'get',
+    path: '/api/admin/users',
+    roles: ADMIN,
     handler: async (): Promise<PeopleList> => ({ users: await presentPeople(db, await listUsers(db)) }),
   });
 
   defineRoute(router, {
-    method: 'post', path: '/api/admin/users', roles: ADMIN, body: CreatePersonBody, status: 201,
+    method: 'post',
+    path: '/api/admin/users',
+    roles: ADMIN,
+    body: CreatePersonBody,
+    status: 201,
     handler: async ({ body }): Promise<CreatedPerson> => {
       const personal = [body.email, body.firstname, body.lastname];
       if (body.password !== undefined) assertPasswordAllowed(body.password, personal);
@@ -62,12 +76,19 @@ export function userRoutes(deps: UsersRouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/api/admin/users/:id', roles: ADMIN, params: PersonParams,
+    method: 'get',
+    path: '/api/admin/users/:id',
+    roles: ADMIN,
+    params: PersonParams,
     handler: async ({ params }): Promise<Person> => present(params.id),
   });
 
   defineRoute(router, {
-    method: 'put', path: '/api/admin/users/:id', roles: ADMIN, params: PersonParams, body: UpdatePersonBody,
+    method: 'put',
+    path: '/api/admin/users/:id',
+    roles: ADMIN,
+    params: PersonParams,
+    body: UpdatePersonBody,
     handler: async ({ params, body }): Promise<Person> => {
       await updatePerson(db, params.id, body);
       return present(params.id);
@@ -75,7 +96,10 @@ export function userRoutes(deps: UsersRouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'post', path: '/api/admin/users/:id/reset', roles: ADMIN, params: PersonParams,
+    method: 'post',
+    path: '/api/admin/users/:id/reset',
+    roles: ADMIN,
+    params: PersonParams,
     handler: async ({ params }): Promise<ResetAnswer> => {
       const user = await findUserById(db, params.id);
       if (!user) throw personNotFound();
@@ -85,7 +109,10 @@ export function userRoutes(deps: UsersRouteDeps): Router {
   });
 
   defineRoute(router, {
-    method: 'delete', path: '/api/admin/users/:id/passkeys/:passkeyId', roles: ADMIN, params: PasskeyParams,
+    method: 'delete',
+    path: '/api/admin/users/:id/passkeys/:passkeyId',
+    roles: ADMIN,
+    params: PasskeyParams,
     handler: async ({ params }) => {
       if (!(await deletePasskey(db, params.id, params.passkeyId))) throw passkeyNotFound();
       return { success: true };

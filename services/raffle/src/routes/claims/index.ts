@@ -4,7 +4,7 @@
  * cashier's bearer token. Numbers already taken answer 409 `TICKET_TAKEN` (`BET_TAKEN` when only
  * weights are) with `details: { numbers, weights, tickets, bets }`.
  */
-import { defineRoute, Router } from '@kermesse/kit';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { ClaimBody, ClaimParams, ConfirmBody } from '@kermesse/contracts-raffle';
 import { claimTicketsAndBets } from '../../commands/claimTicketsAndBets.ts';
 import { confirmClaim } from '../../commands/confirmClaim.ts';

@@ -3,7 +3,7 @@
  * (admin, `/api/admin/raffle/{id}/close|drawing`); the results and the proof anyone can recompute
  * are public (`/api/public/raffle/drawing/results`, `/api/public/raffle/{id}/drawing/proof`).
  */
-import { defineRoute, Router } from '@kermesse/kit';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { ALGORITHM, IdParams, ResultsQuery, type DrawingProof } from '@kermesse/contracts-raffle';
 import { closeSales } from '../../commands/closeSales.ts';
 import { runDrawing } from '../../commands/runDrawing.ts';

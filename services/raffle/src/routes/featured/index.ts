@@ -2,7 +2,7 @@
  * The featured raffle (admin): which raffle the pre-sale page, the home banner and the public
  * results show, and the banner's words; `GET /api/public/raffle/featured` for the shell.
  */
-import { defineRoute, Router } from '@kermesse/kit';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { FeaturedBody } from '@kermesse/contracts-raffle';
 import { chooseFeatured } from '../../commands/chooseFeatured.ts';
 import { presentFeatured, presentPublicFeatured } from '../../presenters/featured.ts';

@@ -3,7 +3,7 @@
  * (« types », `/api/admin/gift-basket/{id}/prizes`, `/api/admin/gift-basket/types/{id}`), the
  * weighing and its winners (`/api/admin/gift-basket/{id}/weigh/result`).
  */
-import { defineRoute, Router } from '@kermesse/kit';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { BasketTypeBody, IdParams, TierBody, WeighBody } from '@kermesse/contracts-raffle';
 import { createGiftBasket } from '../../commands/createGiftBasket.ts';
 import { updateGiftBasketSettings } from '../../commands/updateGiftBasketSettings.ts';

@@ -3,7 +3,7 @@
  * illustrations) and ticket prices. The chosen raffle while its sales are open, else (nothing
  * chosen) the latest raffle on sale.
  */
-import { defineRoute, Router } from '@kermesse/kit';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { toEuros } from '@kermesse/contracts-common';
 import { illustrationUrl } from '../../presenters/prizes.ts';
 import { presentTiers } from '../../presenters/raffles.ts';

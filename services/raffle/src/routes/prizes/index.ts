@@ -4,7 +4,7 @@
  * (`POST /api/admin/prizes/{id}/illustration`, multipart field `file`, page `/admin-prize/{id}/edit/image`).
  */
 import type { Context } from 'koa';
-import { checkImagePixels, defineRoute, HttpError, readUpload, Router } from '@kermesse/kit';
+import { checkImagePixels, defineRoute, HttpError, readUpload, Router } from '@kermesse/kit/http';
 import { IdParams, PrizeBody, raffleMessage } from '@kermesse/contracts-raffle';
 import { addPrize } from '../../commands/addPrize.ts';
 import { correctPrize } from '../../commands/correctPrize.ts';

@@ -2,7 +2,7 @@
  * Raffles (SPEC §7, admin): the list for the administration home, the events to attach one to,
  * the dashboard with the French-law panel, and the tiers (`/api/admin/raffle[/{id}]`).
  */
-import { defineRoute, Router } from '@kermesse/kit';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { IdParams, TierBody } from '@kermesse/contracts-raffle';
 import { createRaffle } from '../../commands/createRaffle.ts';
 import { updateRaffleSettings } from '../../commands/updateRaffleSettings.ts';

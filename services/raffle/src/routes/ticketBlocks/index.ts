@@ -4,7 +4,8 @@
  * - `POST /api/cr/raffle/{id}/blocks` `{ checkoutId, size }` → tops the block up to `size` free numbers;
  * - `POST /api/cr/raffle/{id}/blocks/return` `{ checkoutId, numbers? }` → gives numbers back.
  */
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { BlockParams, BlockQuery, GiveBackBody, TopUpBody } from '@kermesse/contracts-raffle';
 import { giveBackTicketBlock } from '../../commands/giveBackTicketBlock.ts';
 import { topUpTicketBlock } from '../../commands/topUpTicketBlock.ts';

@@ -3,7 +3,7 @@
  * numbers and weights held by a claim in progress are included, since they cannot be chosen
  * either — and the bet types of a gift basket.
  */
-import { defineRoute, Router } from '@kermesse/kit';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { IdParams } from '@kermesse/contracts-raffle';
 import { raffleError } from '../../errors.ts';
 import { findGiftBasket, listBasketTypes, listTakenBets } from '../../repositories/giftBaskets.ts';

@@ -1,5 +1,5 @@
 /** `GET /up-prizes/{file}`: prize illustrations, public (SPEC §2). */
-import { notFound, Router } from '@kermesse/kit';
+import { notFound, Router } from '@kermesse/kit/http';
 import type { RouteDeps } from '../deps.ts';
 
 export function uploadRoutes({ store }: RouteDeps): Router {

@@ -1,5 +1,6 @@
 /** Registers, categories and products of an event, each change with its `catalog.*` event. */
-import { recordEvent, type Db, type Trx } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db, type Trx } from '@kermesse/kit/db';
 import {
   parsePriceCents,
   type CategoryInput,

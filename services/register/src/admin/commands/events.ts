@@ -1,5 +1,6 @@
 /** Events of the back office: create, edit, archive, and duplicate last year's fair. */
-import { recordEvent, type Db, type Trx } from '@kermesse/kit';
+import { recordEvent } from '@kermesse/kit/bus';
+import { type Db, type Trx } from '@kermesse/kit/db';
 import type { DuplicateEventInput, EventInput, EventUpdate } from '@kermesse/contracts-register';
 import { MEAL_DEAL_SETTING } from '../../repositories/catalog.ts';
 import type { MealDealRule } from '../../cart/rules.ts';

@@ -1,5 +1,5 @@
 /** The idle time after which a register locks back to its token form, set per event (issue 11). */
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 
 /** Used when the register names no event (or an unknown one). */
 export const DEFAULT_IDLE_LOCK_MINUTES = 30;

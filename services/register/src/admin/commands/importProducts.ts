@@ -3,7 +3,7 @@
  * Windows-1252): every line checked first, then all written in one transaction or nothing.
  * A product of the same name in the event is updated; a category not known yet is created.
  */
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import { encodingProblem, normaliseHeader, readCsv, shorten, type CsvRow } from '@kermesse/kit/csv';
 import { parsePriceCents, parseYesNo, type ProductImportResult } from '@kermesse/contracts-register';
 import { toEuros } from '@kermesse/contracts-common';

@@ -1,5 +1,5 @@
 /** The meal-deal rule set of an event (SPEC §9's rule is the default). */
-import type { Db } from '@kermesse/kit';
+import type { Db } from '@kermesse/kit/db';
 import type { MealDealInput } from '@kermesse/contracts-register';
 import type { MealDealRule } from '../../cart/rules.ts';
 import { invalid } from '../errors.ts';

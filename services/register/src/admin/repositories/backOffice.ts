@@ -1,5 +1,5 @@
 /** SQL of the register's back office (events, registers, categories, products, meal deal). */
-import type { Db, Trx } from '@kermesse/kit';
+import type { Db, Trx } from '@kermesse/kit/db';
 import type { MealDealRule } from '../../cart/rules.ts';
 
 type Q = Db | Trx;

@@ -1,5 +1,5 @@
 /** `/api/admin/card-readers…` (admin): list, pair with the reader's code, rename, unpair. */
-import { defineRoute, HttpError, serviceUnavailable, type Router } from '@kermesse/kit';
+import { defineRoute, HttpError, serviceUnavailable, type Router } from '@kermesse/kit/http';
 import { CardReaderPairInput, CardReaderUpdate, MESSAGES, normalisePairingCode, ReaderIdParams } from '@kermesse/contracts-register';
 import { CardProviderError } from '../../payments/provider.ts';
 import type { ReaderAdmin } from '../cardReaders.ts';

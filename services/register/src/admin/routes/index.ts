@@ -7,7 +7,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { defineRoute, readUpload, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, readUpload, Router } from '@kermesse/kit/http';
 import { isCsvUpload, NotCsvError } from '@kermesse/kit/csv';
 import {
   CategoryInput,

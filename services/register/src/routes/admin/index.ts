@@ -1,5 +1,6 @@
 /** docs/platform.md « Register admin API used by the stock remote » (admin role): a register's products. */
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { CheckoutIdParams, CheckoutProductParams, CheckoutProductToggle } from '@kermesse/contracts-register';
 import { invalid, missing } from '../../errors.ts';
 import { presentProductAssoc } from '../../presenters/catalog.ts';

@@ -1,5 +1,6 @@
 /** SPEC §7 card reader (cashier role): readers, payment intent, reader checkout, transaction status. */
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import {
   CardIntentInput,
   ReaderCheckoutInput,

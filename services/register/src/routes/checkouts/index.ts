@@ -1,4 +1,5 @@
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { CheckoutIdParams } from '@kermesse/contracts-register';
 import { missing } from '../../errors.ts';
 import { presentProduct, presentTiers } from '../../presenters/catalog.ts';

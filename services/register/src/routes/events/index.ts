@@ -1,5 +1,6 @@
 /** SPEC §7 (cashier role): the events a register may sell for, and an event's registers. */
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { EventIdParams } from '@kermesse/contracts-register';
 import { missing } from '../../errors.ts';
 import { presentEvent, presentEventCheckouts } from '../../presenters/events.ts';

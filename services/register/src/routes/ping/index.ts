@@ -1,4 +1,4 @@
-import { defineRoute, Router } from '@kermesse/kit';
+import { defineRoute, Router } from '@kermesse/kit/http';
 
 /** SPEC §7: `GET /api/cr/ping` — 200 means the cashier's token is valid. */
 export function pingRoutes(): Router {

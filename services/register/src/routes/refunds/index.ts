@@ -7,7 +7,8 @@
  * - `GET /api/admin/till-managers`, `PUT|DELETE /api/admin/till-managers/{userId}` (admin): who holds
  *   the « responsable de caisse » right.
  */
-import { defineRoute, notFound, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, notFound, Router } from '@kermesse/kit/http';
 import { RefundInput, REFUND_MESSAGES, SaleReferenceParams, TillManagerParams } from '@kermesse/contracts-register';
 import { idempotent, type IdempotencyHandle } from '../../idempotency.ts';
 import { normalizeReference } from '../../reference.ts';

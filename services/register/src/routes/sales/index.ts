@@ -2,7 +2,9 @@
  * SPEC §7 (cashier role): sale creation, sales on hold and their payments, printable receipts and
  * « Envoyer reçu ». Contract: `@kermesse/contracts-register` sales.ts.
  */
-import { bearerToken, defineRoute, Router, type Db, type Logger } from '@kermesse/kit';
+import { bearerToken } from '@kermesse/kit/auth';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router, type Logger } from '@kermesse/kit/http';
 import {
   CreateSaleBody,
   EventIdParams,

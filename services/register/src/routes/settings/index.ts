@@ -1,4 +1,5 @@
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { SettingsQuery } from '@kermesse/contracts-register';
 import { DISCOUNT_PRODUCT_ID, DONATION_CATEGORY, DONATION_PRODUCT_ID, MAX_QUANTITY, MIN_QUANTITY } from '../../cart/rules.ts';
 import { toEuros } from '@kermesse/contracts-common';

@@ -15,7 +15,8 @@ import {
   type SessionDetail,
   type SessionState,
 } from '@kermesse/contracts-register/till';
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { verifyJournal } from '../../journal/journal.ts';
 import { closeTillSession } from '../../commands/closeTillSession.ts';
 import { openTillSession } from '../../commands/openTillSession.ts';

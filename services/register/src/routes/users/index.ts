@@ -1,5 +1,6 @@
 /** SPEC §7 buyers (cashier role): identify by e-mail or phone; create with both names. */
-import { defineRoute, isUniqueViolation, Router, type Db } from '@kermesse/kit';
+import { isUniqueViolation, type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { CreateBuyerInput, FindBuyerInput, MESSAGES } from '@kermesse/contracts-register';
 import { invalid, refused } from '../../errors.ts';
 import { presentUser } from '../../presenters/persons.ts';

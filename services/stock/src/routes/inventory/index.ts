@@ -1,4 +1,5 @@
-import { defineRoute, HttpError, readUpload, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, HttpError, readUpload, Router } from '@kermesse/kit/http';
 import { isCsvUpload, isFormulaLike, NotCsvError, toCsv } from '@kermesse/kit/csv';
 import { EventQuery, ImportInventoryQuery, STOCK_ERRORS } from '@kermesse/contracts-stock';
 import { importInventory } from '../../commands/importInventory.ts';

@@ -1,4 +1,5 @@
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { AlertStateParams, AlertStateQuery } from '@kermesse/contracts-stock';
 import { presentAlertStates } from '../../presenters/stocks.ts';
 import { listStockLines } from '../../repositories/levels.ts';

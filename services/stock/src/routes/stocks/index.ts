@@ -1,4 +1,5 @@
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { EventQuery, MovementsQuery, UpdateStockInput, UpdateThresholdInput } from '@kermesse/contracts-stock';
 import { changeAlertThreshold } from '../../commands/changeAlertThreshold.ts';
 import { correctStock } from '../../commands/correctStock.ts';

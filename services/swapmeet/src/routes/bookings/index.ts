@@ -1,4 +1,5 @@
-import { defineRoute, HttpError, readUpload, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, HttpError, readUpload, Router } from '@kermesse/kit/http';
 import { isCsvUpload, NotCsvError } from '@kermesse/kit/csv';
 import { BookingsQuery, ImportBookingsQuery, SWAPMEET_ERRORS, SwapmeetParams } from '@kermesse/contracts-swapmeet';
 import { importBookings } from '../../commands/importBookings.ts';

@@ -1,4 +1,5 @@
-import { defineRoute, Router, type Db } from '@kermesse/kit';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
 import { NewSwapmeetInput } from '@kermesse/contracts-swapmeet';
 import { swapmeetBadRequest } from '../../errors.ts';
 import { presentSwapmeet } from '../../presenters/bookings.ts';
