@@ -16,7 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildEnvelope } from '@kermesse/kit';
+import { buildEnvelope } from '@kermesse/kit/bus';
 import { eventually, freePort, TEST_NATS_URL } from '@kermesse/kit/testing';
 import { buildSale, startAccountingTestSystem, type AccountingTestSystem } from '../services/accounting/src/testSupport.ts';
 

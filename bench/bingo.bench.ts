@@ -14,7 +14,9 @@
  * signature check is cached per token in production, so it is left out).
  */
 import { randomInt } from 'node:crypto';
-import { createDb, createLogger, listen, migrateLatest, type AuthUser, type Db, type TokenVerifier } from '@kermesse/kit';
+import { type AuthUser, type TokenVerifier } from '@kermesse/kit/auth';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createLogger, listen } from '@kermesse/kit/http';
 import { createTestDatabase } from '@kermesse/kit/testing';
 import { buildApp } from '../services/bingo/src/app.ts';
 import { migrations, schema } from '../services/bingo/migrations/index.ts';

@@ -28,7 +28,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { connectBus } from '@kermesse/kit';
+import { connectBus } from '@kermesse/kit/bus';
 import { eventually, freePort, TEST_NATS_URL } from '@kermesse/kit/testing';
 import { buildSale, startStockTestSystem, type StockTestSystem } from '../services/stock/src/testSupport.ts';
 

@@ -3,7 +3,7 @@
  * identity (same token format and JWKS as the real one) and the real gateway in front of the
  * register URL given in REGISTER_URL. Prints `{"url", "token"}` once listening.
  */
-import { listen } from '@kermesse/kit';
+import { listen } from '@kermesse/kit/http';
 import { buildApp } from '../gateway/src/app.ts';
 import { readEnv } from '../gateway/src/env.ts';
 import { silentLogger, startFakeIdentity } from '../gateway/src/testSupport.ts';

@@ -21,7 +21,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createDb, migrateLatest, type Db } from '@kermesse/kit';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createTestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../services/register/migrations/index.ts';
 import { seedDemo } from '../services/register/src/demo.ts';

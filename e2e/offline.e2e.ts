@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createDb, type Db } from '@kermesse/kit';
+import { createDb, type Db } from '@kermesse/kit/db';
 import { eventually } from '@kermesse/kit/testing';
 import { ARTIFACTS_DIR, CHROMIUM_PATH } from './support/browser.ts';
 import { openRegister, setupSystem } from './support/session.ts';

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createDb, type Db } from '@kermesse/kit';
+import { createDb, type Db } from '@kermesse/kit/db';
 import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
 import { callGateway } from './support/api.ts';
 import { openRegister, setupSystem, TABLET } from './support/session.ts';

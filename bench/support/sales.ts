@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { createDb } from '@kermesse/kit';
+import { createDb } from '@kermesse/kit/db';
 import type { RunningSystem } from '../../infra/src/launch.ts';
 import { cpuMs, machineLoad, percentile, signInAs } from './system.ts';
 

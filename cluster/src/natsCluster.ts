@@ -53,20 +53,23 @@ export async function startNatsCluster(dir: string, size = 3): Promise<NatsClust
     const store = path.join(dir, `nats-${i}`);
     mkdirSync(store, { recursive: true });
     const file = path.join(dir, `nats-${i}.conf`);
-    writeFileSync(file, [
-      `server_name: nats-${i}`,
-      `listen: 127.0.0.1:${p.client}`,
-      `http: 127.0.0.1:${p.monitor}`,
-      'jetstream {',
-      `  store_dir: "${store}"`,
-      syncAlways ? '  sync_interval: always' : '',
-      '}',
-      'cluster {',
-      '  name: kermesse',
-      `  listen: 127.0.0.1:${p.cluster}`,
-      `  routes: [${routes}]`,
-      '}',
-    ].join('\n'));
+    writeFileSync(
+      file,
+      [
+        `server_name: nats-${i}`,
+        `listen: 127.0.0.1:${p.client}`,
+        `http: 127.0.0.1:${p.monitor}`,
+        'jetstream {',
+        `  store_dir: "${store}"`,
+        syncAlways ? '  sync_interval: always' : '',
+        '}',
+        'cluster {',
+        '  name: kermesse',
+        `  listen: 127.0.0.1:${p.cluster}`,
+        `  routes: [${routes}]`,
+        '}',
+      ].join('\n'),
+    );
     return file;
   });
 
@@ -81,7 +84,11 @@ export async function startNatsCluster(dir: string, size = 3): Promise<NatsClust
       child.stdout!.pipe(log);
       child.stderr!.pipe(log);
       node.child = child;
-      await waitFor(async () => (await fetch(`${node.monitorUrl}/healthz`).catch(() => undefined))?.ok === true, 15_000, `${node.name} to answer`);
+      await waitFor(
+        async () => (await fetch(`${node.monitorUrl}/healthz`).catch(() => undefined))?.ok === true,
+        15_000,
+        `${node.name} to answer`,
+      );
     },
     async kill(index) {
       const node = nodes[index]!;
@@ -94,14 +101,18 @@ export async function startNatsCluster(dir: string, size = 3): Promise<NatsClust
       });
     },
     async waitForLeader(timeoutMs = 30_000) {
-      await waitFor(async () => {
-        for (const node of nodes) {
-          if (!node.child) continue;
-          const jsz = (await (await fetch(`${node.monitorUrl}/jsz`)).json()) as { meta_cluster?: { leader?: string } };
-          if (!jsz.meta_cluster?.leader) return false;
-        }
-        return true;
-      }, timeoutMs, 'a JetStream meta leader');
+      await waitFor(
+        async () => {
+          for (const node of nodes) {
+            if (!node.child) continue;
+            const jsz = (await (await fetch(`${node.monitorUrl}/jsz`)).json()) as { meta_cluster?: { leader?: string } };
+            if (!jsz.meta_cluster?.leader) return false;
+          }
+          return true;
+        },
+        timeoutMs,
+        'a JetStream meta leader',
+      );
     },
     async stop() {
       await Promise.all(nodes.map((_, i) => cluster.kill(i)));

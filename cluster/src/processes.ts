@@ -35,11 +35,17 @@ export function defineProc(root: string, logDir: string, name: string, entry: st
       child.stderr!.pipe(log);
       proc.child = child;
       let exited = false;
-      child.once('exit', () => { exited = true; });
-      await waitFor(async () => {
-        if (exited) throw new Error(`${name} exited during start-up (see ${path.join(logDir, `${name}.log`)})`);
-        return isReady(proc.url);
-      }, 90_000, `${name} to be ready`);
+      child.once('exit', () => {
+        exited = true;
+      });
+      await waitFor(
+        async () => {
+          if (exited) throw new Error(`${name} exited during start-up (see ${path.join(logDir, `${name}.log`)})`);
+          return isReady(proc.url);
+        },
+        90_000,
+        `${name} to be ready`,
+      );
     },
     async kill(signal = 'SIGKILL') {
       const child = proc.child;

@@ -53,6 +53,8 @@ try {
 
 const report = await system.stopped;
 if (report.crash) {
-  process.stderr.write(`[kermesse] tout est arrêté : « ${report.crash.name} » s'était arrêté (${report.crash.exit}). / everything stopped after ${report.crash.name} exited.\n`);
+  process.stderr.write(
+    `[kermesse] tout est arrêté : « ${report.crash.name} » s'était arrêté (${report.crash.exit}). / everything stopped after ${report.crash.name} exited.\n`,
+  );
   process.exit(1);
 }

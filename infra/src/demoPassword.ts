@@ -25,7 +25,10 @@ export interface DemoPassword {
 export async function resolveDemoPassword(dataDir: string, fromEnv?: string): Promise<DemoPassword> {
   const file = path.join(dataDir, 'demo-password');
   if (fromEnv) return { password: fromEnv, source: 'env', file };
-  const saved = await readFile(file, 'utf8').then((text) => text.trim(), () => '');
+  const saved = await readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    () => '',
+  );
   if (saved) return { password: saved, source: 'file', file };
   const password = generateReadablePassword();
   await mkdir(dataDir, { recursive: true });

@@ -45,7 +45,9 @@ async function newestDistMtime(dist: string): Promise<number> {
 
 async function configFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir).catch(() => [] as string[]);
-  return entries.filter((name) => /^(rspack|tsconfig|postcss|babel)\b.*\.(ts|js|mjs|cjs|json)$/.test(name)).map((name) => path.join(dir, name));
+  return entries
+    .filter((name) => /^(rspack|tsconfig|postcss|babel)\b.*\.(ts|js|mjs|cjs|json)$/.test(name))
+    .map((name) => path.join(dir, name));
 }
 
 async function hasBuildScript(rootDir: string, dir: string): Promise<boolean> {

@@ -105,14 +105,21 @@ describe('launch with KERMESSE_DEMO=0', () => {
     expect(own.system.accounts).toEqual([]);
     expect(own.lines.join('\n')).toContain('créer le premier compte administrateur');
     const demoLogin = await fetch(`${own.system.url}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@kermesse.local', password: 'nimporte-quoi-42' }),
     });
     expect(demoLogin.status).toBe(401);
     expect(await (await fetch(`${own.system.url}/api/setup`)).json()).toEqual({ needsFirstAdmin: true });
     const created = await fetch(`${own.system.url}/api/setup`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'presidente@ecole-jaures.fr', firstname: 'Claire', lastname: 'Martin', password: 'kermesse du printemps 2027' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'presidente@ecole-jaures.fr',
+        firstname: 'Claire',
+        lastname: 'Martin',
+        password: 'kermesse du printemps 2027',
+      }),
     });
     expect(created.status).toBe(201);
     expect(await (await fetch(`${own.system.url}/api/setup`)).json()).toEqual({ needsFirstAdmin: false });

@@ -92,7 +92,6 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-
 /** Starts the whole system; see RunningSystem. Rejects with LaunchError (a message for humans) on failure. */
 export async function launch(options: LaunchOptions = {}): Promise<RunningSystem> {
   const env = options.env ?? process.env;

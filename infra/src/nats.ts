@@ -25,13 +25,7 @@ export function supportsSyncInterval(version: readonly number[]): boolean {
 }
 
 /** The nats-server configuration the launcher writes to `<data>/nats/nats-server.conf`. */
-export function natsConfigText(options: {
-  port: number;
-  storeDir: string;
-  pidFile: string;
-  syncAlways: boolean;
-  host?: string;
-}): string {
+export function natsConfigText(options: { port: number; storeDir: string; pidFile: string; syncAlways: boolean; host?: string }): string {
   const lines = [
     '# Written by the Kermesse launcher (infra/src/nats.ts) at each start: edits are lost.',
     `listen: ${JSON.stringify(`${options.host ?? '127.0.0.1'}:${options.port}`)}`,
@@ -53,13 +47,19 @@ export async function findNatsServer(env: NodeJS.ProcessEnv = process.env): Prom
   const dirs = [...(env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin', '/usr/local/bin'];
   for (const dir of dirs.filter(Boolean)) {
     const candidate = path.join(dir, 'nats-server');
-    if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
+    if (
+      await access(candidate, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return candidate;
   }
   return undefined;
 }
 
 export const NATS_MISSING = new LaunchError(
-  "NATS introuvable : définissez NATS_URL (ex. nats://127.0.0.1:4222, serveur avec JetStream), ou installez nats-server (Debian : apt-get install nats-server) pour que le lanceur le démarre.",
+  'NATS introuvable : définissez NATS_URL (ex. nats://127.0.0.1:4222, serveur avec JetStream), ou installez nats-server (Debian : apt-get install nats-server) pour que le lanceur le démarre.',
   'NATS not found: set NATS_URL (e.g. nats://127.0.0.1:4222, a server with JetStream), or install nats-server (Debian: apt-get install nats-server) so that the launcher starts it.',
 );
 

@@ -29,10 +29,7 @@ export function randomFreePort(host = '127.0.0.1'): Promise<number> {
  * The preferred port when it is free, else one chosen by the OS. `avoid` lists ports already
  * promised to another part of the system (not listening yet, so the OS cannot know).
  */
-export async function choosePort(
-  preferred: number,
-  options: { host?: string; avoid?: Iterable<number> } = {},
-): Promise<number> {
+export async function choosePort(preferred: number, options: { host?: string; avoid?: Iterable<number> } = {}): Promise<number> {
   const host = options.host ?? '127.0.0.1';
   const avoid = new Set(options.avoid ?? []);
   if (!avoid.has(preferred) && (await isPortFree(preferred, host))) return preferred;

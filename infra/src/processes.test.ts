@@ -11,11 +11,16 @@ describe('prefixLine', () => {
 describe('ManagedProcess', () => {
   it('prefixes its output line by line and reports how it ended', async () => {
     const lines: string[] = [];
-    const child = new ManagedProcess('demo', process.execPath, ['-e', 'console.log("un\\ndeux"); console.error("trois"); process.exit(3)'], {
-      cwd: process.cwd(),
-      env: process.env,
-      output: (line, stream) => lines.push(`${stream}:${line}`),
-    });
+    const child = new ManagedProcess(
+      'demo',
+      process.execPath,
+      ['-e', 'console.log("un\\ndeux"); console.error("trois"); process.exit(3)'],
+      {
+        cwd: process.cwd(),
+        env: process.env,
+        output: (line, stream) => lines.push(`${stream}:${line}`),
+      },
+    );
     const exit = await child.exited;
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(describeExit(exit)).toBe('code 3');
@@ -23,11 +28,16 @@ describe('ManagedProcess', () => {
   });
 
   it('kills a child that ignores SIGTERM once the grace period is over', async () => {
-    const child = new ManagedProcess('stubborn', process.execPath, ['-e', 'process.on("SIGTERM", () => {}); console.log("ready"); setInterval(() => {}, 1000)'], {
-      cwd: process.cwd(),
-      env: process.env,
-      output: () => {},
-    });
+    const child = new ManagedProcess(
+      'stubborn',
+      process.execPath,
+      ['-e', 'process.on("SIGTERM", () => {}); console.log("ready"); setInterval(() => {}, 1000)'],
+      {
+        cwd: process.cwd(),
+        env: process.env,
+        output: () => {},
+      },
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const exit = await child.stop('SIGTERM', 300);
     expect(exit.signal).toBe('SIGKILL');

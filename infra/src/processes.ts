@@ -7,8 +7,7 @@ import type { Readable } from 'node:stream';
 /** Where the launcher writes: its own messages and its children's lines, already prefixed. */
 export type Output = (line: string, stream: 'out' | 'err') => void;
 
-export const consoleOutput: Output = (line, stream) =>
-  (stream === 'err' ? process.stderr : process.stdout).write(`${line}\n`);
+export const consoleOutput: Output = (line, stream) => (stream === 'err' ? process.stderr : process.stdout).write(`${line}\n`);
 
 /** `register   | …`: names padded so the columns line up. */
 export function prefixLine(name: string, line: string, width = 10): string {
@@ -140,5 +139,8 @@ export async function parentPid(pid: number): Promise<number | undefined> {
 
 /** The command name of a process (Linux /proc), or undefined. */
 export async function processName(pid: number): Promise<string | undefined> {
-  return readFile(`/proc/${pid}/comm`, 'utf8').then((text) => text.trim(), () => undefined);
+  return readFile(`/proc/${pid}/comm`, 'utf8').then(
+    (text) => text.trim(),
+    () => undefined,
+  );
 }

@@ -30,7 +30,8 @@ export interface SupervisorLogEntry {
 
 /** Writes a supervisor decision as one JSON line (the services' log format). */
 export function jsonLog(output: Output): (entry: SupervisorLogEntry) => void {
-  return (entry) => output(JSON.stringify({ time: new Date().toISOString(), service: 'supervisor', ...entry }), entry.level === 'info' ? 'out' : 'err');
+  return (entry) =>
+    output(JSON.stringify({ time: new Date().toISOString(), service: 'supervisor', ...entry }), entry.level === 'info' ? 'out' : 'err');
 }
 
 export interface SupervisedOptions {
@@ -122,7 +123,10 @@ export class Supervised {
     this.options.log({
       level: 'warn',
       msg: `« ${this.name} » s'est arrêté de lui-même (${describeExit(exit)}) : redémarrage dans ${formatDelay(delayMs)}, les autres parties continuent.`,
-      process: this.name, exit: describeExit(exit), attempt: this.attempt, delayMs,
+      process: this.name,
+      exit: describeExit(exit),
+      attempt: this.attempt,
+      delayMs,
     });
     this.timer = setTimeout(() => void this.restart(), delayMs);
   }
@@ -134,7 +138,12 @@ export class Supervised {
     try {
       child = await this.options.spawn();
     } catch (err) {
-      this.options.log({ level: 'error', msg: `« ${this.name} » ne redémarre pas : ${(err as Error).message}`, process: this.name, attempt: this.attempt });
+      this.options.log({
+        level: 'error',
+        msg: `« ${this.name} » ne redémarre pas : ${(err as Error).message}`,
+        process: this.name,
+        attempt: this.attempt,
+      });
       if (Date.now() - this.startedAt >= this.backoff.stableMs) this.attempt = 0;
       this.attempt += 1;
       const delayMs = backoffDelay(this.attempt, this.backoff);
@@ -149,20 +158,36 @@ export class Supervised {
     const ready = this.options.ready;
     if (!ready) {
       this.live = child;
-      this.options.log({ level: 'info', msg: `« ${this.name} » a redémarré.`, process: this.name, pid: child.pid, restarts: this.restarts });
+      this.options.log({
+        level: 'info',
+        msg: `« ${this.name} » a redémarré.`,
+        process: this.name,
+        pid: child.pid,
+        restarts: this.restarts,
+      });
       return;
     }
     const died = child.exited.then(() => {
-      throw new Error('arrêté avant d\'être prêt');
+      throw new Error("arrêté avant d'être prêt");
     });
     died.catch(() => undefined);
     try {
       await waitUntil(this.name, ready, { timeoutMs: this.options.readyTimeoutMs ?? 60_000, abort: died });
       this.live = child;
-      this.options.log({ level: 'info', msg: `« ${this.name} » a redémarré et répond de nouveau.`, process: this.name, pid: child.pid, restarts: this.restarts });
+      this.options.log({
+        level: 'info',
+        msg: `« ${this.name} » a redémarré et répond de nouveau.`,
+        process: this.name,
+        pid: child.pid,
+        restarts: this.restarts,
+      });
     } catch (err) {
       if (child.running && !this.stopping) {
-        this.options.log({ level: 'warn', msg: `« ${this.name} » ne se dit pas prêt après son redémarrage (${(err as Error).message}) : arrêt forcé.`, process: this.name });
+        this.options.log({
+          level: 'warn',
+          msg: `« ${this.name} » ne se dit pas prêt après son redémarrage (${(err as Error).message}) : arrêt forcé.`,
+          process: this.name,
+        });
         child.child.kill('SIGKILL');
       }
     }
@@ -181,7 +206,8 @@ export class Supervised {
         this.options.log({
           level: 'warn',
           msg: `« ${this.name} » ne répond plus sur /healthz (${limit} essais) : arrêt forcé puis redémarrage.`,
-          process: this.name, pid: child.pid,
+          process: this.name,
+          pid: child.pid,
         });
         this.failedProbes = 0;
         child.child.kill('SIGKILL');

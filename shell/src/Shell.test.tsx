@@ -30,12 +30,15 @@ const fullManifest: RemoteManifest = {
 const workingRemote: LoadRemoteModule = async (id) => ({ default: () => <p>Contenu de {id}</p> });
 
 /** Renders the shell at a path; awaited so that React resumes what suspended on the manifest. */
-async function renderShell(path: string, { manifest = fullManifest, load = workingRemote }: { manifest?: RemoteManifest; load?: LoadRemoteModule } = {}) {
+async function renderShell(
+  path: string,
+  { manifest = fullManifest, load = workingRemote }: { manifest?: RemoteManifest; load?: LoadRemoteModule } = {},
+) {
   localStorage.setItem(DISMISSED_ANNOUNCEMENT_KEY, 'tombola-automne-2024');
   const loadRemote = vi.fn(load);
   await act(async () => {
     render(
-    <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[path]}>
         <Shell manifest={Promise.resolve(manifest)} components={createRemoteComponents(loadRemote)} />
       </MemoryRouter>,
     );
@@ -77,7 +80,7 @@ describe('Shell', () => {
     expect(loadRemote.mock.calls).toEqual([['mfe_register/App']]);
   });
 
-  it("mounts a remote for every page under its path", async () => {
+  it('mounts a remote for every page under its path', async () => {
     await renderShell('/caisse/jeton');
     expect(await screen.findByText('Contenu de mfe_register/App')).toBeTruthy();
   });

@@ -32,7 +32,9 @@ const manifest: Promise<RemoteManifest> = fetchManifest().then((result) => {
     // now rather than after the shell's first render; its lazy component then finds it loaded.
     // Modules kept for some roles wait for RemoteRoute's check.
     const { pathname } = window.location;
-    const opening = result.remotes.find((remote) => remote.available && !remote.roles && (pathname === remote.path || pathname.startsWith(`${remote.path}/`)));
+    const opening = result.remotes.find(
+      (remote) => remote.available && !remote.roles && (pathname === remote.path || pathname.startsWith(`${remote.path}/`)),
+    );
     if (opening) loadRemote(`${opening.name}/${opening.module ?? 'App'}`).catch(() => undefined);
     return result;
   } catch (error) {

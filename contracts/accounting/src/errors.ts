@@ -15,7 +15,7 @@ export const ACCOUNTING_MESSAGES = {
   CSV_EMPTY: "Le champ « data_csv_raw » est vide : collez ou choisissez le fichier de la balance avant d'importer.",
   CSV_INVALID: "Le fichier de la balance n'a pas été importé : {count} erreur(s).",
   EVENT_NOT_FOUND: 'Événement introuvable.',
-  ACCOUNT_INVALID: "Le champ « {field} » doit être un numéro de compte du plan comptable (chiffres, par exemple 707).",
+  ACCOUNT_INVALID: 'Le champ « {field} » doit être un numéro de compte du plan comptable (chiffres, par exemple 707).',
   AMOUNT_INVALID: 'Le champ « {field} » doit être un montant en euros (par exemple 30,50).',
 } as const;
 

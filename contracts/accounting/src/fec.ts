@@ -6,8 +6,24 @@
 import { plainAmount } from './money.ts';
 
 export const FEC_COLUMNS = [
-  'JournalCode', 'JournalLib', 'EcritureNum', 'EcritureDate', 'CompteNum', 'CompteLib', 'CompAuxNum', 'CompAuxLib',
-  'PieceRef', 'PieceDate', 'EcritureLib', 'Debit', 'Credit', 'EcritureLet', 'DateLet', 'ValidDate', 'Montantdevise', 'Idevise',
+  'JournalCode',
+  'JournalLib',
+  'EcritureNum',
+  'EcritureDate',
+  'CompteNum',
+  'CompteLib',
+  'CompAuxNum',
+  'CompAuxLib',
+  'PieceRef',
+  'PieceDate',
+  'EcritureLib',
+  'Debit',
+  'Credit',
+  'EcritureLet',
+  'DateLet',
+  'ValidDate',
+  'Montantdevise',
+  'Idevise',
 ] as const;
 
 export interface FecEntry {
@@ -36,12 +52,28 @@ export function buildFec(entries: readonly FecEntry[]): string {
   const lines = [FEC_COLUMNS.join('\t')];
   for (const entry of entries) {
     for (const line of entry.lines) {
-      lines.push([
-        cell(entry.journalCode), cell(entry.journalLabel), String(entry.number), fecDate(entry.date),
-        line.account, cell(line.accountLabel), '', '',
-        cell(entry.pieceRef), fecDate(entry.pieceDate), cell(entry.label),
-        plainAmount(line.debitCents), plainAmount(line.creditCents), '', '', fecDate(entry.validDate), '', '',
-      ].join('\t'));
+      lines.push(
+        [
+          cell(entry.journalCode),
+          cell(entry.journalLabel),
+          String(entry.number),
+          fecDate(entry.date),
+          line.account,
+          cell(line.accountLabel),
+          '',
+          '',
+          cell(entry.pieceRef),
+          fecDate(entry.pieceDate),
+          cell(entry.label),
+          plainAmount(line.debitCents),
+          plainAmount(line.creditCents),
+          '',
+          '',
+          fecDate(entry.validDate),
+          '',
+          '',
+        ].join('\t'),
+      );
     }
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -21,7 +21,14 @@ describe('SPEC §9 layout of a trial balance', () => {
     const { rows, totals } = layoutTrialBalance(TRIAL_BALANCE);
     expect(rows).toEqual([
       { rank: 1, depense_label: 'Achats buvette', depenses: 300, recette_label: 'Ventes buvette', recettes: 450, solde: -150 },
-      { rank: 2, depense_label: 'Achats marchandises', depenses: 120.5, recette_label: 'Ventes de marchandises', recettes: 120.5, solde: 0 },
+      {
+        rank: 2,
+        depense_label: 'Achats marchandises',
+        depenses: 120.5,
+        recette_label: 'Ventes de marchandises',
+        recettes: 120.5,
+        solde: 0,
+      },
       { rank: 3, depense_label: 'Frais bancaires', depenses: 12.3, recette_label: '', recettes: 0, solde: 12.3 },
       { rank: 4, depense_label: '', depenses: 0, recette_label: 'Dons manuels', recettes: 200, solde: -200 },
       { rank: 5, depense_label: '', depenses: 0, recette_label: 'Manifestations diverses', recettes: 1000, solde: -1000 },
@@ -35,8 +42,12 @@ describe('SPEC §9 layout of a trial balance', () => {
   it('drops the pair whose solde is 0 (Bilan, forecast) and totals the rows kept', () => {
     const { rows, totals } = layoutTrialBalance(TRIAL_BALANCE, { dropZero: true });
     expect(rows.map((r) => [r.rank, r.depense_label || r.recette_label, r.solde])).toEqual([
-      [1, 'Achats buvette', -150], [2, 'Frais bancaires', 12.3], [3, 'Dons manuels', -200],
-      [4, 'Manifestations diverses', -1000], [5, 'Réceptions', 45.2], [6, 'Prestations de services', -80],
+      [1, 'Achats buvette', -150],
+      [2, 'Frais bancaires', 12.3],
+      [3, 'Dons manuels', -200],
+      [4, 'Manifestations diverses', -1000],
+      [5, 'Réceptions', 45.2],
+      [6, 'Prestations de services', -80],
     ]);
     // 478,00 − 120,50 = 357,50 ; 1 850,50 − 120,50 = 1 730,00 ; difference unchanged.
     expect(totals).toEqual({ depenses: 357.5, recettes: 1730, solde: -1372.5 });

@@ -5,12 +5,32 @@
  */
 
 /** SPEC §9: the expense accounts the layout lists, in order. */
-export const EXPENSE_ACCOUNTS = ['604', '6063', '6071', '6072', '6168', '62341', '62342', '62343', '62344', '62345', '62346', '627', '6581'] as const;
+export const EXPENSE_ACCOUNTS = [
+  '604',
+  '6063',
+  '6071',
+  '6072',
+  '6168',
+  '62341',
+  '62342',
+  '62343',
+  '62344',
+  '62345',
+  '62346',
+  '627',
+  '6581',
+] as const;
 /** SPEC §9: the revenue accounts the layout lists, in order. */
 export const REVENUE_ACCOUNTS = ['701', '707', '708801', '708802', '708803', '708804', '708805', '754', '7681', '741', '778'] as const;
 /** SPEC §9: the expense and revenue accounts shown on the same row. */
 export const ACCOUNT_PAIRS: ReadonlyArray<readonly [expense: string, revenue: string]> = [
-  ['6071', '701'], ['6072', '707'], ['62341', '708801'], ['62343', '708802'], ['62344', '708803'], ['62346', '708804'], ['627', '7681'],
+  ['6071', '701'],
+  ['6072', '707'],
+  ['62341', '708801'],
+  ['62343', '708802'],
+  ['62344', '708803'],
+  ['62346', '708804'],
+  ['627', '7681'],
 ];
 
 /** What the layout reads of a trial-balance row (balance = debit − credit, in euros). */
@@ -85,7 +105,10 @@ export function layoutTrialBalance(input: readonly LayoutInputRow[], options: { 
   const side = (code: string): Side | null => {
     const entry = listed.get(code);
     if (!entry) return null;
-    return { label: entry.labels.length === 1 ? entry.labels[0]! : (ACCOUNT_LAYOUT_LABELS[code] ?? entry.labels[0] ?? code), cents: entry.cents };
+    return {
+      label: entry.labels.length === 1 ? entry.labels[0]! : (ACCOUNT_LAYOUT_LABELS[code] ?? entry.labels[0] ?? code),
+      cents: entry.cents,
+    };
   };
 
   const pairs: Array<[Side | null, Side | null]> = [];

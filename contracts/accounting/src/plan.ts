@@ -37,14 +37,23 @@ export type LineKind = MappedKind | 'bingo';
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { ESP: 'Espèce', CHQ: 'Chèque', CB: 'CB' };
 export const LINE_KIND_LABELS: Record<LineKind, string> = {
-  product: 'Produits', donation: 'Dons', discount: 'Remises (formule)', raffle: 'Tickets de tombola', giftbasket: 'Paris sur les paniers garnis', bingo: 'Cartons de loto',
+  product: 'Produits',
+  donation: 'Dons',
+  discount: 'Remises (formule)',
+  raffle: 'Tickets de tombola',
+  giftbasket: 'Paris sur les paniers garnis',
+  bingo: 'Cartons de loto',
 };
 
 /** Debit side of a sale: where the money is, by payment mode. */
 export const DEFAULT_PAYMENT_ACCOUNTS: Record<PaymentMethod, string> = { ESP: '530', CHQ: '5112', CB: '5115' };
 /** Credit side of a sale: what it earned, by kind of line (a category may say otherwise). */
 export const DEFAULT_KIND_ACCOUNTS: Record<MappedKind, string> = {
-  product: '707', donation: '7541', discount: '707', raffle: '7780', giftbasket: '7780',
+  product: '707',
+  donation: '7541',
+  discount: '707',
+  raffle: '7780',
+  giftbasket: '7780',
 };
 /** Purchases entered for an event: their default expense account and the account that paid them. */
 export const DEFAULT_PURCHASE_ACCOUNT = '6071';

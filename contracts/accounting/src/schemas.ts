@@ -93,7 +93,12 @@ export type FinancialYearList = Static<typeof FinancialYearList>;
 export const GenerateAnswer = Type.Object({ trialBalance: TrialBalance, created: Type.Integer() });
 export type GenerateAnswer = Static<typeof GenerateAnswer>;
 
-export const JournalLine = Type.Object({ account: Type.String(), accountLabel: Type.String(), debit: Type.Number(), credit: Type.Number() });
+export const JournalLine = Type.Object({
+  account: Type.String(),
+  accountLabel: Type.String(),
+  debit: Type.Number(),
+  credit: Type.Number(),
+});
 export const JournalEntry = Type.Object({
   number: Type.Integer(),
   date: Type.String(),
@@ -116,7 +121,13 @@ export const JournalVerification = Type.Object({
 export type JournalVerification = Static<typeof JournalVerification>;
 
 const PaymentAccounts = Type.Object({ ESP: AccountCode, CHQ: AccountCode, CB: AccountCode });
-const KindAccounts = Type.Object({ product: AccountCode, donation: AccountCode, discount: AccountCode, raffle: AccountCode, giftbasket: AccountCode });
+const KindAccounts = Type.Object({
+  product: AccountCode,
+  donation: AccountCode,
+  discount: AccountCode,
+  raffle: AccountCode,
+  giftbasket: AccountCode,
+});
 export const AccountMapSchema = Type.Object({
   payments: PaymentAccounts,
   kinds: KindAccounts,
@@ -127,7 +138,12 @@ export const AccountMapAnswer = Type.Object({ accountMap: AccountMapSchema, cate
 export type AccountMapAnswer = Static<typeof AccountMapAnswer>;
 
 // ── « Résultat de la fête » ──────────────────────────────────────────────────────────────────────
-export const FairEvent = Type.Object({ id: Type.Integer(), name: Type.String(), startsOn: Type.Union([Type.String(), Type.Null()]), sales: Type.Integer() });
+export const FairEvent = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  startsOn: Type.Union([Type.String(), Type.Null()]),
+  sales: Type.Integer(),
+});
 export type FairEvent = Static<typeof FairEvent>;
 export const FairEventList = Type.Object({ events: Type.Array(FairEvent) });
 export type FairEventList = Static<typeof FairEventList>;
@@ -139,11 +155,22 @@ export const PurchaseInput = Type.Object({
   date: Type.Optional(Type.String({ format: 'date' })),
 });
 export type PurchaseInput = Static<typeof PurchaseInput>;
-export const Purchase = Type.Object({ id: Type.Integer(), label: Type.String(), account: Type.String(), amount: Type.Number(), date: Type.String() });
+export const Purchase = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  account: Type.String(),
+  amount: Type.Number(),
+  date: Type.String(),
+});
 export type Purchase = Static<typeof Purchase>;
 
 /** Where a cost of the fair comes from: the prizes of raffle and bingo, or a purchase entered. */
-export const CostSource = Type.Union([Type.Literal('raffle'), Type.Literal('giftbasket'), Type.Literal('bingo'), Type.Literal('purchases')]);
+export const CostSource = Type.Union([
+  Type.Literal('raffle'),
+  Type.Literal('giftbasket'),
+  Type.Literal('bingo'),
+  Type.Literal('purchases'),
+]);
 export type CostSource = Static<typeof CostSource>;
 /** The costs' origins, in the order the result shows them, with their French labels. */
 export const COST_SOURCES: ReadonlyArray<{ source: CostSource; label: string }> = [

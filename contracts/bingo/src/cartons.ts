@@ -63,7 +63,10 @@ export function generateGrid(random: RandomInt): Grid {
   const grid: Grid = Array.from({ length: ROWS }, () => new Array<number | null>(COLUMNS).fill(null));
   for (let c = 0; c < COLUMNS; c += 1) {
     const [low, high] = columnRange(c);
-    const pool = shuffle(Array.from({ length: high - low + 1 }, (_, i) => low + i), random);
+    const pool = shuffle(
+      Array.from({ length: high - low + 1 }, (_, i) => low + i),
+      random,
+    );
     const picked = pool.slice(0, counts[c]!).sort((a, b) => a - b);
     let k = 0;
     for (let r = 0; r < ROWS; r += 1) if (used[r]![c]) grid[r]![c] = picked[k++]!;
@@ -95,7 +98,11 @@ export function gridProblem(grid: Grid): string | undefined {
 }
 
 /** The 15 numbers of a grid, ascending. */
-export const gridNumbers = (grid: Grid): number[] => grid.flat().filter((n): n is number => n !== null).sort((a, b) => a - b);
+export const gridNumbers = (grid: Grid): number[] =>
+  grid
+    .flat()
+    .filter((n): n is number => n !== null)
+    .sort((a, b) => a - b);
 
 /** A key equal for two grids holding the same numbers at the same places. */
 export const gridKey = (grid: Grid): string => grid.map((row) => row.map((n) => n ?? 0).join(',')).join('|');
@@ -163,7 +170,10 @@ export const LINES_FOR_KIND = { quine: 1, double_quine: 2, carton_plein: 3 } as 
  * Returns the draws and the winner's carton.
  */
 export function tieBreak<T>(cartons: readonly T[], random: RandomInt): { draws: { carton: T; ball: number }[]; winner: T } {
-  const pool = shuffle(Array.from({ length: 90 }, (_, i) => i + 1), random);
+  const pool = shuffle(
+    Array.from({ length: 90 }, (_, i) => i + 1),
+    random,
+  );
   const draws = cartons.map((carton, i) => ({ carton, ball: pool[i]! }));
   const winner = draws.reduce((best, d) => (d.ball > best.ball ? d : best)).carton;
   return { draws, winner };

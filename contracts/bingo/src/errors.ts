@@ -13,13 +13,15 @@ export const BINGO_ERRORS = {
   SEAT_FREE: "Ce siège n'est pas réservé.",
   PLAN_SEAT_RESERVED: 'Le plan ne peut pas supprimer un siège déjà réservé : libérez-le d’abord.',
   NAME_REQUIRED: 'Le champ « name » ne doit pas être vide.',
-  PACK_PRICE_TOO_HIGH: 'Le prix d’un carton d’un lot doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).',
+  PACK_PRICE_TOO_HIGH:
+    'Le prix d’un carton d’un lot doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).',
   PACK_TWICE: 'Deux lots de cartons ont le même nombre de cartons.',
-  CARTON_PRICE_TOO_HIGH: 'Le prix du carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).',
+  CARTON_PRICE_TOO_HIGH:
+    'Le prix du carton doit être inférieur à 20 € (loto traditionnel, article L322-4 du Code de la sécurité intérieure).',
   CASH_PRIZE: 'Un lot en espèces est interdit au loto traditionnel : proposez un lot en nature ou un bon d’achat non remboursable.',
   BALL_ALREADY_DRAWN: 'Cette boule est déjà sortie.',
   NO_BALL_LEFT: 'Les 90 boules sont déjà sorties.',
-  NO_BALL_TO_UNDO: "Aucune boule à annuler.",
+  NO_BALL_TO_UNDO: 'Aucune boule à annuler.',
   GAME_PAUSED: 'Le jeu est en pause pour une vérification : reprenez avant de saisir une boule.',
   NO_NEXT_PARTIE: "C'était la dernière partie de la soirée.",
   CARTON_NOT_FOUND: 'Carton introuvable pour cette soirée.',

@@ -30,7 +30,8 @@ export function lotosPerYearWarning(year: number, count: number): string | undef
  * Cartons by the pack (« 3 cartons 8 € »): the stake limit applies to the price of ONE carton of the
  * pack — a pack of nb cartons is refused when its price per carton reaches 20 €.
  */
-export const packPriceAllowed = (cents: number, nb: number): boolean => nb >= 1 && cents >= 0 && cents <= (MAX_CARTON_PRICE_CENTS + 1) * nb - 1;
+export const packPriceAllowed = (cents: number, nb: number): boolean =>
+  nb >= 1 && cents >= 0 && cents <= (MAX_CARTON_PRICE_CENTS + 1) * nb - 1;
 
 /** « Lot de 3 cartons à 66,00 € : 22,00 € par carton… » */
 export function packPriceTooHighMessage(nb: number, cents: number): string {

@@ -6,4 +6,5 @@ export const PLAN_COLUMNS = 3;
 export const PLAN_REFRESH_MS = 2000;
 
 /** « Table 3 » when a table has no name. */
-export const tableLabel = (tableId: number, name: string | null | undefined): string => (name && name.trim() ? name.trim() : `Table ${tableId}`);
+export const tableLabel = (tableId: number, name: string | null | undefined): string =>
+  name && name.trim() ? name.trim() : `Table ${tableId}`;

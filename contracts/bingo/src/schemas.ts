@@ -89,10 +89,13 @@ export const PARTIE_LABELS: Record<PartieKind, string> = { quine: 'Quine', doubl
 export const PartieKindSchema = Type.Union(PARTIE_KINDS.map((k) => Type.Literal(k)));
 
 /** A pack of cartons and its price (euros, « 8 » or « 8,00 »). */
-export const CartonPack = Type.Object({
-  nb: Type.Integer({ minimum: 2, maximum: 100 }),
-  price: MoneyInput,
-}, { additionalProperties: false });
+export const CartonPack = Type.Object(
+  {
+    nb: Type.Integer({ minimum: 2, maximum: 100 }),
+    price: MoneyInput,
+  },
+  { additionalProperties: false },
+);
 export type CartonPack = Static<typeof CartonPack>;
 
 export const NightInput = Type.Object({
@@ -152,7 +155,9 @@ export type BallInput = Static<typeof BallInput>;
 export const PauseInput = Type.Object({ paused: Type.Boolean() });
 export const NextPartieInput = Type.Object({ keepBalls: Type.Optional(Type.Boolean()) });
 export const CheckInput = Type.Object({ carton: Type.String({ minLength: 1, maxLength: 20 }) });
-export const TieBreakInput = Type.Object({ cartons: Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { minItems: 2, maxItems: 20 }) });
+export const TieBreakInput = Type.Object({
+  cartons: Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { minItems: 2, maxItems: 20 }),
+});
 export const CartonsInput = Type.Object({ count: Type.Integer({ minimum: 1, maximum: 3000 }) });
 export const CartonsQuery = Type.Object({ from: Type.Optional(Id), to: Type.Optional(Id) });
 
@@ -203,12 +208,18 @@ export type CheckResult = Static<typeof CheckResult>;
 
 // ── Carton claims (internal, the register's sale; docs/platform.md « Ticket claims ») ─────────────
 const Uuid = Type.String({ format: 'uuid' });
-const ClaimedCarton = Type.Object({ bingoId: Id, number: Type.Integer({ minimum: 1, maximum: 1_000_000 }) }, { additionalProperties: false });
+const ClaimedCarton = Type.Object(
+  { bingoId: Id, number: Type.Integer({ minimum: 1, maximum: 1_000_000 }) },
+  { additionalProperties: false },
+);
 /** `POST /internal/cartons/claims`: holds every carton of a sale being written, or none (409). */
-export const CartonClaimInput = Type.Object({
-  claimId: Uuid,
-  cartons: Type.Array(ClaimedCarton, { minItems: 1, maxItems: 500 }),
-}, { additionalProperties: false });
+export const CartonClaimInput = Type.Object(
+  {
+    claimId: Uuid,
+    cartons: Type.Array(ClaimedCarton, { minItems: 1, maxItems: 500 }),
+  },
+  { additionalProperties: false },
+);
 export type CartonClaimInput = Static<typeof CartonClaimInput>;
 export const CartonClaimParams = Type.Object({ claimId: Uuid });
 /** The buyer as the register knows them (sale.completed's buyer). */

@@ -17,4 +17,3 @@ export const PARTNER_CONFIRMATION = 'Merci, votre demande a été envoyée avec 
 /** SPEC §8: the alert of a failed partner request. */
 export const PARTNER_ERROR = "Une erreur est survenue lors de l'envoi du formulaire.";
 export const CONTACT_CONFIRMATION = 'Merci, votre message a été envoyé à l’association.';
-

@@ -7,29 +7,35 @@ import { DONATION_TYPES, type DonationType } from './labels.ts';
 export * from './labels.ts';
 
 /** SPEC §3 « Partner request », as the public form « Devenez partenaire solidaire » sends it. */
-export const PartnerRequestBody = Type.Object({
-  entreprise: Type.String({ minLength: 1, maxLength: 200 }),
-  contact: Type.String({ minLength: 1, maxLength: 200 }),
-  email: Type.String({ maxLength: 254, format: 'email' }),
-  telephone: Type.Optional(Type.String({ maxLength: 30, pattern: '^(|[0-9+ .()-]{6,30})$' })),
-  code_postal: Type.Optional(Type.String({ maxLength: 10 })),
-  ville: Type.Optional(Type.String({ maxLength: 100 })),
-  siteweb: Type.Optional(Type.String({ maxLength: 300 })),
-  /** SPEC §4 donation types: none ('Aucun'), voucher, branded_item, lending, autres. */
-  typeDon: Type.Optional(Type.Unsafe<DonationType>({ type: 'string', enum: DONATION_TYPES.map((t) => t.value) })),
-  message: Type.Optional(Type.String({ maxLength: 5000 })),
-}, { additionalProperties: false });
+export const PartnerRequestBody = Type.Object(
+  {
+    entreprise: Type.String({ minLength: 1, maxLength: 200 }),
+    contact: Type.String({ minLength: 1, maxLength: 200 }),
+    email: Type.String({ maxLength: 254, format: 'email' }),
+    telephone: Type.Optional(Type.String({ maxLength: 30, pattern: '^(|[0-9+ .()-]{6,30})$' })),
+    code_postal: Type.Optional(Type.String({ maxLength: 10 })),
+    ville: Type.Optional(Type.String({ maxLength: 100 })),
+    siteweb: Type.Optional(Type.String({ maxLength: 300 })),
+    /** SPEC §4 donation types: none ('Aucun'), voucher, branded_item, lending, autres. */
+    typeDon: Type.Optional(Type.Unsafe<DonationType>({ type: 'string', enum: DONATION_TYPES.map((t) => t.value) })),
+    message: Type.Optional(Type.String({ maxLength: 5000 })),
+  },
+  { additionalProperties: false },
+);
 export type PartnerRequestBody = Static<typeof PartnerRequestBody>;
 
 /** What both public forms answer once the request is stored (201). */
 export const FormAnswer = Type.Object({ success: Type.Literal(true), message: Type.String() });
 export type FormAnswer = Static<typeof FormAnswer>;
 
-export const ContactMessageBody = Type.Object({
-  email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
-  subject: Type.String({ minLength: 1, maxLength: 200 }),
-  message: Type.String({ minLength: 1, maxLength: 5000 }),
-}, { additionalProperties: false });
+export const ContactMessageBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
+    subject: Type.String({ minLength: 1, maxLength: 200 }),
+    message: Type.String({ minLength: 1, maxLength: 5000 }),
+  },
+  { additionalProperties: false },
+);
 export type ContactMessageBody = Static<typeof ContactMessageBody>;
 
 export const InboxStatus = Type.Union([Type.Literal('new'), Type.Literal('handled')]);
@@ -59,13 +65,16 @@ export const InboxUpdateBody = Type.Object({ status: InboxStatus }, { additional
 export type InboxUpdateBody = Static<typeof InboxUpdateBody>;
 
 /** `POST /internal/account-links` (identity only, never behind the gateway): e-mail a one-time link. */
-export const AccountLinkBody = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  firstname: Type.String({ maxLength: 100 }),
-  url: Type.String({ pattern: '^https?://', maxLength: 500 }),
-  expiresAt: Type.String({ format: 'date-time' }),
-  purpose: Type.Union([Type.Literal('setup'), Type.Literal('reset')]),
-}, { additionalProperties: false });
+export const AccountLinkBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    firstname: Type.String({ maxLength: 100 }),
+    url: Type.String({ pattern: '^https?://', maxLength: 500 }),
+    expiresAt: Type.String({ format: 'date-time' }),
+    purpose: Type.Union([Type.Literal('setup'), Type.Literal('reset')]),
+  },
+  { additionalProperties: false },
+);
 export type AccountLinkBody = Static<typeof AccountLinkBody>;
 /** False when no SMTP server is configured: nothing is queued, the admin hands the link over. */
 export const AccountLinkAnswer = Type.Object({ emailed: Type.Boolean() });

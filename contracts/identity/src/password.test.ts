@@ -9,7 +9,16 @@ describe('passwordProblem', () => {
   });
 
   it('refuses common passwords even with digits, accents, case or symbols around them', () => {
-    for (const common of ['azertyuiop123', 'MotDePasse2024!', 'mot de passe 12', '123456789012', 'Kermesse2025!!', 'aaaaaaaaaaaa', 'abababababab', 'Bénévole12345']) {
+    for (const common of [
+      'azertyuiop123',
+      'MotDePasse2024!',
+      'mot de passe 12',
+      '123456789012',
+      'Kermesse2025!!',
+      'aaaaaaaaaaaa',
+      'abababababab',
+      'Bénévole12345',
+    ]) {
       expect(passwordProblem(common), common).toBe(IDENTITY_ERRORS.PASSWORD_TOO_COMMON);
     }
   });

@@ -9,4 +9,3 @@ export const ROLE_LABELS: Record<RoleName, string> = {
   cashier: 'Caissier',
   volunteer: 'Bénévole',
 };
-

@@ -45,26 +45,32 @@ export const OneTimeLink = Type.Object({
 });
 export type OneTimeLink = Static<typeof OneTimeLink>;
 
-export const CreatePersonBody = Type.Object({
-  email: Email,
-  firstname: Name,
-  lastname: Name,
-  roles: RolesSchema,
-  password: Type.Optional(Password),
-}, { additionalProperties: false });
+export const CreatePersonBody = Type.Object(
+  {
+    email: Email,
+    firstname: Name,
+    lastname: Name,
+    roles: RolesSchema,
+    password: Type.Optional(Password),
+  },
+  { additionalProperties: false },
+);
 export type CreatePersonBody = Static<typeof CreatePersonBody>;
 
 /** The created person; `setupLink` when no password was given (valid 48 h, used once). */
 export const CreatedPerson = Type.Intersect([Person, Type.Object({ setupLink: Type.Optional(OneTimeLink) })]);
 export type CreatedPerson = Static<typeof CreatedPerson>;
 
-export const UpdatePersonBody = Type.Object({
-  email: Type.Optional(Email),
-  firstname: Type.Optional(Name),
-  lastname: Type.Optional(Name),
-  roles: Type.Optional(RolesSchema),
-  disabled: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false, minProperties: 1 });
+export const UpdatePersonBody = Type.Object(
+  {
+    email: Type.Optional(Email),
+    firstname: Type.Optional(Name),
+    lastname: Type.Optional(Name),
+    roles: Type.Optional(RolesSchema),
+    disabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
 export type UpdatePersonBody = Static<typeof UpdatePersonBody>;
 
 export const PersonParams = Type.Object({ id: Uuid });
@@ -84,29 +90,38 @@ export type LinkInfo = Static<typeof LinkInfo>;
 export const SetPasswordBody = Type.Object({ password: Password }, { additionalProperties: false });
 export type SetPasswordBody = Static<typeof SetPasswordBody>;
 
-export const ChangePasswordBody = Type.Object({
-  currentPassword: Password,
-  newPassword: Password,
-}, { additionalProperties: false });
+export const ChangePasswordBody = Type.Object(
+  {
+    currentPassword: Password,
+    newPassword: Password,
+  },
+  { additionalProperties: false },
+);
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
 /** First run: the first administrator, accepted only while no account exists. */
-export const FirstAdminBody = Type.Object({
-  email: Email,
-  firstname: Name,
-  lastname: Name,
-  password: Password,
-}, { additionalProperties: false });
+export const FirstAdminBody = Type.Object(
+  {
+    email: Email,
+    firstname: Name,
+    lastname: Name,
+    password: Password,
+  },
+  { additionalProperties: false },
+);
 export type FirstAdminBody = Static<typeof FirstAdminBody>;
 
 export const SetupState = Type.Object({ needsFirstAdmin: Type.Boolean() });
 export type SetupState = Static<typeof SetupState>;
 
 /** `POST /api/login`: the e-mail is not checked as an address here (a wrong one is just refused). */
-export const LoginBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 254 }),
-  password: Password,
-}, { additionalProperties: false });
+export const LoginBody = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Password,
+  },
+  { additionalProperties: false },
+);
 export type LoginBody = Static<typeof LoginBody>;
 
 /** `GET /internal/tokens/:jti`: a token's revocation state (services only, never through the gateway). */
@@ -120,21 +135,30 @@ export type TokenAnswer = Static<typeof TokenAnswer>;
 // ---- Passkeys (SPEC §7). Credential payloads are WebAuthn's JSON forms, checked by the library.
 
 /** `POST /profile/security/devices/add/options {username}` (the username is the person's e-mail, optional). */
-export const OwnDeviceOptionsBody = Type.Object({ username: Type.Optional(Type.String({ maxLength: 254 })) }, { additionalProperties: false });
+export const OwnDeviceOptionsBody = Type.Object(
+  { username: Type.Optional(Type.String({ maxLength: 254 })) },
+  { additionalProperties: false },
+);
 /** `POST /profile/security/devices/add` and the on-behalf completion: the new credential and its name. */
-export const AddDeviceBody = Type.Object({
-  credential: Type.Object({ id: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: true }),
-  name: Type.Optional(Type.String({ maxLength: 60 })),
-}, { additionalProperties: false });
+export const AddDeviceBody = Type.Object(
+  {
+    credential: Type.Object({ id: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: true }),
+    name: Type.Optional(Type.String({ maxLength: 60 })),
+  },
+  { additionalProperties: false },
+);
 export type AddDeviceBody = Static<typeof AddDeviceBody>;
 
 export const OnBehalfParams = Type.Object({ user_id: Uuid });
 
 /** `POST /login/options {_username}`: empty username → discoverable credentials. */
 export const LoginOptionsBody = Type.Object({ _username: Type.Optional(Type.String({ maxLength: 254 })) }, { additionalProperties: false });
-export const PasskeyLoginBody = Type.Object({
-  credential: Type.Object({ id: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: true }),
-}, { additionalProperties: false });
+export const PasskeyLoginBody = Type.Object(
+  {
+    credential: Type.Object({ id: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: true }),
+  },
+  { additionalProperties: false },
+);
 export type PasskeyLoginBody = Static<typeof PasskeyLoginBody>;
 
 /** The passkey endpoints answer `{ status: 'error', message }` or a success leading to `redirect`. */
@@ -146,11 +170,14 @@ export type PasskeyAnswer = Static<typeof PasskeyAnswer>;
 
 /** The on-behalf link page: its one-time token, to fetch options and to send the credential. */
 export const OnBehalfLinkBody = Type.Object({ token: LinkParams.properties.token }, { additionalProperties: false });
-export const OnBehalfAddBody = Type.Object({
-  token: LinkParams.properties.token,
-  credential: AddDeviceBody.properties.credential,
-  name: Type.Optional(Type.String({ maxLength: 60 })),
-}, { additionalProperties: false });
+export const OnBehalfAddBody = Type.Object(
+  {
+    token: LinkParams.properties.token,
+    credential: AddDeviceBody.properties.credential,
+    name: Type.Optional(Type.String({ maxLength: 60 })),
+  },
+  { additionalProperties: false },
+);
 export type OnBehalfAddBody = Static<typeof OnBehalfAddBody>;
 
 // ---- Answers the shell reads (the service returns them typed from here).

@@ -4,8 +4,23 @@
  */
 import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import type {
-  AccountingErrorBody, AccountMapAnswer, AccountMapBody, AvailabilityRow, FairEventList, FairResult, FinancialYearList, GenerateAnswer, ImportAnswer,
-  JournalAnswer, JournalVerification, LayoutRow, Purchase, PurchaseInput, TrialBalanceAnswer, TrialBalanceInput, TrialBalanceList,
+  AccountingErrorBody,
+  AccountMapAnswer,
+  AccountMapBody,
+  AvailabilityRow,
+  FairEventList,
+  FairResult,
+  FinancialYearList,
+  GenerateAnswer,
+  ImportAnswer,
+  JournalAnswer,
+  JournalVerification,
+  LayoutRow,
+  Purchase,
+  PurchaseInput,
+  TrialBalanceAnswer,
+  TrialBalanceInput,
+  TrialBalanceList,
   TrialBalanceRow,
 } from '@kermesse/contracts-accounting';
 
@@ -14,7 +29,9 @@ const api = createApiClient({ getToken: readSessionToken });
 const A = '/api/admin/accountancy';
 
 /** What the trial-balance form sends: the contract's input with both flags always given (id is ignored by the service). */
-export type TrialBalanceForm = Required<Pick<TrialBalanceInput, 'financial_year' | 'data_csv_raw' | 'locked' | 'forecast'>> & { id?: number };
+export type TrialBalanceForm = Required<Pick<TrialBalanceInput, 'financial_year' | 'data_csv_raw' | 'locked' | 'forecast'>> & {
+  id?: number;
+};
 
 export const accountingApi = {
   listTrialBalances: () => api.get<TrialBalanceList>(`${A}/trial-balance`),
@@ -36,8 +53,7 @@ export const accountingApi = {
   saveAccountMap: (map: AccountMapBody) => api.put<AccountMapAnswer>(`${A}/account-map`, map),
   listEvents: () => api.get<FairEventList>(`${A}/events`),
   getFairResult: (eventId: number) => api.get<FairResult>(`${A}/events/${eventId}/result`),
-  addPurchase: (eventId: number, body: PurchaseInput) =>
-    api.post<{ purchase: Purchase }>(`${A}/events/${eventId}/purchases`, body),
+  addPurchase: (eventId: number, body: PurchaseInput) => api.post<{ purchase: Purchase }>(`${A}/events/${eventId}/purchases`, body),
 };
 
 /** Paths of the CSV and FEC downloads. */
@@ -61,7 +77,7 @@ export async function downloadFile(path: string): Promise<void> {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok) {
-    const body = await response.json().catch(() => ({})) as Partial<AccountingErrorBody>;
+    const body = (await response.json().catch(() => ({}))) as Partial<AccountingErrorBody>;
     throw new ApiError(response.status, body.error ?? `Erreur HTTP : ${response.status}`, body);
   }
   const disposition = response.headers.get('Content-Disposition') ?? '';

@@ -4,8 +4,27 @@
  */
 import { createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import type {
-  BallInput, Board, CartonPage, CartonRange, CheckResult, GroupReserveInput, NewPrizeInput, Night, NightInput, Partie, PartiesInput, PlanInput,
-  Prize, PrizeInput, Reglement, ReleaseInput, ReserveInput, SeatAnswer, SeatPlan, TieBreak, VolunteerNight,
+  BallInput,
+  Board,
+  CartonPage,
+  CartonRange,
+  CheckResult,
+  GroupReserveInput,
+  NewPrizeInput,
+  Night,
+  NightInput,
+  Partie,
+  PartiesInput,
+  PlanInput,
+  Prize,
+  PrizeInput,
+  Reglement,
+  ReleaseInput,
+  ReserveInput,
+  SeatAnswer,
+  SeatPlan,
+  TieBreak,
+  VolunteerNight,
 } from '@kermesse/contracts-bingo';
 
 export type { Reglement, TieBreak, VolunteerNight };
@@ -16,15 +35,16 @@ const publicHttp = createApiClient();
 export type Area = 'admin' | 'volunteer';
 const planBase = (area: Area, id: number) => (area === 'admin' ? `/admin-bingo/api/bingo/${id}` : `/api/volunteer/bingo/${id}`);
 
-
 export const bingoApi = {
   // Nights
-  listNights: (area: Area) => (area === 'admin' ? http.get<Night[]>('/admin-bingo/api/bingos') : http.get<VolunteerNight[]>('/api/volunteer/bingos')),
+  listNights: (area: Area) =>
+    area === 'admin' ? http.get<Night[]>('/admin-bingo/api/bingos') : http.get<VolunteerNight[]>('/api/volunteer/bingos'),
   getNight: (id: number) => http.get<Night>(`/admin-bingo/api/bingo/${id}`),
   createNight: (night: NightInput) => http.post<Night>('/admin-bingo/api/bingo', night),
   updateNight: (id: number, night: NightInput) => http.put<Night>(`/admin-bingo/api/bingo/${id}`, night),
   getParties: async (id: number) => (await http.get<{ parties: Partie[] }>(`/admin-bingo/api/bingo/${id}/parties`)).parties,
-  setParties: async (id: number, input: PartiesInput) => (await http.put<{ parties: Partie[] }>(`/admin-bingo/api/bingo/${id}/parties`, input)).parties,
+  setParties: async (id: number, input: PartiesInput) =>
+    (await http.put<{ parties: Partie[] }>(`/admin-bingo/api/bingo/${id}/parties`, input)).parties,
   getReglement: (id: number) => http.get<Reglement>(`/admin-bingo/api/bingo/${id}/reglement`),
 
   // Prizes (SPEC §7 « Bingo prizes »)

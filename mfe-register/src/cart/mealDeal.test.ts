@@ -51,7 +51,13 @@ describe('meal-deal discount', () => {
   });
 
   it("applies the event's own rule when given one (another discount, other parts)", () => {
-    const rule: MealDealRule = { discountCents: 120, items: [{ categoryId: 2, priceCents: 350 }, { categoryId: 1, priceCents: 150 }] };
+    const rule: MealDealRule = {
+      discountCents: 120,
+      items: [
+        { categoryId: 2, priceCents: 350 },
+        { categoryId: 1, priceCents: 150 },
+      ],
+    };
     const lines = applyMealDeal([line(sandwich(), 2), line(drink(), 3)], rule);
     expect(mealDealSets(lines, rule)).toBe(2);
     expect(discountLine(lines)).toMatchObject({ product: { id: -2, name: 'Remise menu', priceCents: -120 }, quantity: 2 });
@@ -69,8 +75,26 @@ describe('meal-deal discount', () => {
   });
 
   it('reads the rule of a /api/cr/settings answer (euros → cents), null when it has none or an unreadable one', () => {
-    const settings = { success: true, data: { currency: 'EUR', mealDeal: { discount: 0.7, items: [{ categoryId: 2, price: 3.5 }, { categoryId: 5, price: 2.3 }] } } };
-    expect(mealDealRuleOf(settings)).toEqual({ discountCents: 70, items: [{ categoryId: 2, priceCents: 350 }, { categoryId: 5, priceCents: 230 }] });
+    const settings = {
+      success: true,
+      data: {
+        currency: 'EUR',
+        mealDeal: {
+          discount: 0.7,
+          items: [
+            { categoryId: 2, price: 3.5 },
+            { categoryId: 5, price: 2.3 },
+          ],
+        },
+      },
+    };
+    expect(mealDealRuleOf(settings)).toEqual({
+      discountCents: 70,
+      items: [
+        { categoryId: 2, priceCents: 350 },
+        { categoryId: 5, priceCents: 230 },
+      ],
+    });
     expect(mealDealRuleOf({ success: true, data: { currency: 'EUR' } })).toBeNull();
     expect(mealDealRuleOf(null)).toBeNull();
     expect(mealDealRuleOf({ data: { mealDeal: { discount: 'x', items: [] } } })).toBeNull();

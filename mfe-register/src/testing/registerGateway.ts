@@ -8,8 +8,16 @@ export const CHECKOUT_ID = 2;
 export const EVENT_ID = 1;
 
 const product = (id: number, name: string, price: number, category: { id: number; name: string }, extra: Record<string, unknown> = {}) => ({
-  id, name, image: `${name.toLowerCase().replace(/\s+/g, '-')}.svg`, price, productCategory: category,
-  clickAndCollectEligible: false, alcoohol: false, kind: 'product', stockAlert: false, ...extra,
+  id,
+  name,
+  image: `${name.toLowerCase().replace(/\s+/g, '-')}.svg`,
+  price,
+  productCategory: category,
+  clickAndCollectEligible: false,
+  alcoohol: false,
+  kind: 'product',
+  stockAlert: false,
+  ...extra,
 });
 
 const drinks = { id: 1, name: 'Boissons' };
@@ -40,11 +48,42 @@ export function checkoutAnswer() {
         product(82, '3 paris', 5, basketCategory, { kind: 'giftbasket', giftBasketId: 1, tickets: 3, image: null }),
       ],
       raffles: [{ id: 1, name: 'Grande tombola', tickets: 250, categoryId: 7 }],
-      giftBaskets: [{ id: 1, name: 'Panier garni', categoryId: 8, maxBets: 10, types: [{ id: 1, name: 'Panier gourmand', price: 2 }, { id: 2, name: 'Panier bien-être', price: 2 }] }],
+      giftBaskets: [
+        {
+          id: 1,
+          name: 'Panier garni',
+          categoryId: 8,
+          maxBets: 10,
+          types: [
+            { id: 1, name: 'Panier gourmand', price: 2 },
+            { id: 2, name: 'Panier bien-être', price: 2 },
+          ],
+        },
+      ],
     },
     {
-      raffles: [{ id: 7, raffleId: 1, name: raffleCategory.name, price: [{ nb: 1, p: 2 }, { nb: 5, p: 8 }] }],
-      giftBaskets: [{ id: 8, giftBasketId: 1, name: basketCategory.name, price: [{ nb: 1, p: 2 }, { nb: 3, p: 5 }] }],
+      raffles: [
+        {
+          id: 7,
+          raffleId: 1,
+          name: raffleCategory.name,
+          price: [
+            { nb: 1, p: 2 },
+            { nb: 5, p: 8 },
+          ],
+        },
+      ],
+      giftBaskets: [
+        {
+          id: 8,
+          giftBasketId: 1,
+          name: basketCategory.name,
+          price: [
+            { nb: 1, p: 2 },
+            { nb: 3, p: 5 },
+          ],
+        },
+      ],
     },
   ];
 }
@@ -73,7 +112,11 @@ export function registerGateway(overrides: GatewayRoutes = {}): GatewayCall[] {
     'POST /api/cr/sale/create': () => json(saleAnswer(), 201),
     'GET /api/cr/raffle/1/tickets/sold': () => json([{ number: 3 }, { number: 7 }]),
     'GET /api/cr/gift-basket/1/votes/sold': () => json([{ weight: 1800, type: { id: 1, name: 'Panier gourmand' } }]),
-    'GET /api/cr/gift-basket/1/types': () => json([{ id: 1, name: 'Panier gourmand' }, { id: 2, name: 'Panier bien-être' }]),
+    'GET /api/cr/gift-basket/1/types': () =>
+      json([
+        { id: 1, name: 'Panier gourmand' },
+        { id: 2, name: 'Panier bien-être' },
+      ]),
     'POST /api/cr/users/findOrCreate': () => json({ success: true, data: { user: camille } }),
     ...overrides,
   });

@@ -58,7 +58,7 @@ async function call(
   path: string,
   body?: unknown,
   who: 'admin' | 'caissier' | 'none' = 'caissier',
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test answers of many shapes
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test answers of many shapes
 ): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = {};
   if (who !== 'none') headers.authorization = `Bearer ${tokens[who]}`;

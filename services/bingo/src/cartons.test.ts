@@ -1,8 +1,20 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  cartonCode, checkCarton, checkDigit, columnRange, generateGrid, gridKey, gridNumbers, gridProblem, isCashPrize,
-  lotosPerYearWarning, parseCartonCode, parseEuroCents, tieBreak, type Grid,
+  cartonCode,
+  checkCarton,
+  checkDigit,
+  columnRange,
+  generateGrid,
+  gridKey,
+  gridNumbers,
+  gridProblem,
+  isCashPrize,
+  lotosPerYearWarning,
+  parseCartonCode,
+  parseEuroCents,
+  tieBreak,
+  type Grid,
 } from '@kermesse/contracts-bingo';
 
 const csprng = (max: number) => randomInt(max);

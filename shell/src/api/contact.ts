@@ -8,8 +8,12 @@ export type PartnerRequestForm = Required<PartnerRequestBody>;
 export const contactApi = {
   /** `POST /api/partner/sendByEmail` (SPEC §7): empty optional fields are left out. */
   sendPartnerRequest: (form: PartnerRequestForm) =>
-    publicGateway.post<FormAnswer>('/api/partner/sendByEmail', Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '')) as PartnerRequestBody),
+    publicGateway.post<FormAnswer>(
+      '/api/partner/sendByEmail',
+      Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '')) as PartnerRequestBody,
+    ),
   sendMessage: (body: ContactMessageBody) => publicGateway.post<FormAnswer>('/api/contact', body),
   inbox: () => gateway.get<{ items: InboxItem[] }>('/api/admin/contact/inbox').then((answer) => answer.items),
-  setStatus: (item: Pick<InboxItem, 'kind' | 'id'>, status: InboxStatus) => gateway.put(`/api/admin/contact/inbox/${item.kind}/${item.id}`, { status }),
+  setStatus: (item: Pick<InboxItem, 'kind' | 'id'>, status: InboxStatus) =>
+    gateway.put(`/api/admin/contact/inbox/${item.kind}/${item.id}`, { status }),
 };

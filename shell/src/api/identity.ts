@@ -1,10 +1,26 @@
 /** The shell's typed client for identity's paths (issue 11): staff accounts, profile, links, first run, passkeys. */
 import type {
-  ChangePasswordBody, CreatedPerson, CreatePersonBody, FirstAdminAnswer, FirstAdminBody, LinkInfo, OneTimeLink, OnBehalfLinkAnswer,
-  PasskeySignedIn, PeopleList, Person, ResetAnswer, SetPasswordBody, SetupState, TokenAnswer, UpdatePersonBody,
+  ChangePasswordBody,
+  CreatedPerson,
+  CreatePersonBody,
+  FirstAdminAnswer,
+  FirstAdminBody,
+  LinkInfo,
+  OneTimeLink,
+  OnBehalfLinkAnswer,
+  PasskeySignedIn,
+  PeopleList,
+  Person,
+  ResetAnswer,
+  SetPasswordBody,
+  SetupState,
+  TokenAnswer,
+  UpdatePersonBody,
 } from '@kermesse/contracts-identity';
 import type {
-  PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  AuthenticationResponseJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import { gateway, publicGateway } from '../api';
@@ -18,14 +34,16 @@ export const teamApi = {
   reset: (id: string) => gateway.post<ResetAnswer>(`/api/admin/users/${id}/reset`).then((answer) => answer.resetLink),
   removePasskey: (id: string, passkeyId: string) => gateway.delete(`/api/admin/users/${id}/passkeys/${passkeyId}`),
   /** Starts a passkey on behalf of a person: the one-time link to open on their own device. */
-  passkeyLink: (id: string) => gateway.post<OnBehalfLinkAnswer>(`/admin/security/user/${id}/devices/add/options`, {}).then((answer) => answer.link),
+  passkeyLink: (id: string) =>
+    gateway.post<OnBehalfLinkAnswer>(`/admin/security/user/${id}/devices/add/options`, {}).then((answer) => answer.link),
 };
 
 export const profileApi = {
   me: () => gateway.get<Person>('/api/profile'),
   changePassword: (currentPassword: string, newPassword: string) =>
     gateway.put('/api/profile/password', { currentPassword, newPassword } satisfies ChangePasswordBody),
-  passkeyOptions: (username: string) => gateway.post<PublicKeyCredentialCreationOptionsJSON>('/profile/security/devices/add/options', { username }),
+  passkeyOptions: (username: string) =>
+    gateway.post<PublicKeyCredentialCreationOptionsJSON>('/profile/security/devices/add/options', { username }),
   addPasskey: (credential: RegistrationResponseJSON, name: string) => gateway.post('/profile/security/devices/add', { credential, name }),
   removePasskey: (passkeyId: string) => gateway.delete(`/profile/security/devices/${passkeyId}`),
 };

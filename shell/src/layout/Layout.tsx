@@ -29,7 +29,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <header className="shell-header">
         <div className="shell-header__inner">
           <Link to="/" className="shell-brand">
-            <span className="shell-brand__mark" aria-hidden="true">K</span>
+            <span className="shell-brand__mark" aria-hidden="true">
+              K
+            </span>
             Kermesse
           </Link>
           <nav className="shell-nav" aria-label="Navigation principale">

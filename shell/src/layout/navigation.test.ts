@@ -18,7 +18,20 @@ describe('navigationFor', () => {
   });
 
   it('gives an admin every staff link, raffle, stock and the team included, but not the sign-in link', () => {
-    expect(labels(['admin'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Tombola', 'Loto', 'Tableau de bord', 'Comptabilité', 'Stock', 'Gestion', 'Équipe', 'Messages', 'Mon compte']);
+    expect(labels(['admin'])).toEqual([
+      'Accueil',
+      'Caisse',
+      'Jeton API',
+      'Tombola',
+      'Loto',
+      'Tableau de bord',
+      'Comptabilité',
+      'Stock',
+      'Gestion',
+      'Équipe',
+      'Messages',
+      'Mon compte',
+    ]);
   });
 
   it('adds up the links of several roles', () => {
@@ -31,7 +44,7 @@ describe('navigationFor', () => {
 });
 
 describe('landingPathFor', () => {
-  it("sends each role to its main tool after sign-in", () => {
+  it('sends each role to its main tool after sign-in', () => {
     expect(landingPathFor(['cashier'])).toBe('/caisse');
     expect(landingPathFor(['treasurer'])).toBe('/comptabilite');
     expect(landingPathFor(['volunteer'])).toBe('/loto');

@@ -10,7 +10,10 @@ describe('registerOffline', () => {
     const register = vi.fn(() => Promise.resolve({}));
     const postMessage = vi.fn();
     vi.stubGlobal('isSecureContext', true);
-    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { register, ready: Promise.resolve({ active: { postMessage } }) } });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { register, ready: Promise.resolve({ active: { postMessage } }) },
+    });
     try {
       registerOffline();
       await vi.waitFor(() => expect(register).toHaveBeenCalled());

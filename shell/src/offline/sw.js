@@ -47,7 +47,13 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith('kermesse-') && !KEPT.includes(name)).map((name) => caches.delete(name)))));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(names.filter((name) => name.startsWith('kermesse-') && !KEPT.includes(name)).map((name) => caches.delete(name))),
+      ),
+  );
 });
 
 self.addEventListener('fetch', (event) => {

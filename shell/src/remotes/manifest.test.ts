@@ -4,7 +4,13 @@ import { fetchManifest, parseManifest, remoteEntries, routePatternFor, withExtra
 const register = { name: 'mfe_register', path: '/caisse', entry: '/remotes/mfe-register/remoteEntry.js', available: true };
 const raffle = { name: 'mfe_raffle', path: '/tombola', entry: '/remotes/mfe-raffle/remoteEntry.js', available: false };
 const registerAdmin = { ...register, path: '/gestion', module: 'Admin', roles: ['admin'], label: 'Gestion de la fête' };
-const registerDashboard = { ...register, path: '/tableau-de-bord', module: 'Dashboard', roles: ['admin', 'treasurer'], label: 'Tableau de bord' };
+const registerDashboard = {
+  ...register,
+  path: '/tableau-de-bord',
+  module: 'Dashboard',
+  roles: ['admin', 'treasurer'],
+  label: 'Tableau de bord',
+};
 
 describe('parseManifest', () => {
   it('keeps each remote with its path, entry and availability', () => {
@@ -48,7 +54,10 @@ describe('fetchManifest', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     await expect(fetchManifest(async () => new Response('', { status: 503 }))).resolves.toEqual({ remotes: [], failed: true });
-    await expect(fetchManifest(async () => Promise.reject(new TypeError('Failed to fetch')))).resolves.toEqual({ remotes: [], failed: true });
+    await expect(fetchManifest(async () => Promise.reject(new TypeError('Failed to fetch')))).resolves.toEqual({
+      remotes: [],
+      failed: true,
+    });
   });
 });
 

@@ -32,12 +32,14 @@ export interface RemoteVersions {
 
 export function createRemoteComponents(loadRemoteModule: LoadRemoteModule, versions?: RemoteVersions): RemoteComponents {
   const cache = new Map<string, LazyExoticComponent<ComponentType>>();
-  const refresh = versions && (async (name: string) => {
-    const latest = await versions.latest(name).catch(() => undefined);
-    if (!latest || latest === versions.current(name)) return;
-    versions.replace(name, latest);
-    for (const id of [...cache.keys()]) if (id.startsWith(`${name}/`)) cache.delete(id);
-  });
+  const refresh =
+    versions &&
+    (async (name: string) => {
+      const latest = await versions.latest(name).catch(() => undefined);
+      if (!latest || latest === versions.current(name)) return;
+      versions.replace(name, latest);
+      for (const id of [...cache.keys()]) if (id.startsWith(`${name}/`)) cache.delete(id);
+    });
   return {
     refresh,
     get(name, module = 'App') {

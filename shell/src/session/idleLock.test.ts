@@ -52,7 +52,9 @@ describe('idle lock of a register', () => {
     expect(onLocked).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(60_000 + 15_000);
     expect(onLocked).toHaveBeenCalledTimes(1);
-    expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/api/cr/settings', query: 'eventId=7', authorization: 'Bearer jeton-caisse' }));
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'GET', path: '/api/cr/settings', query: 'eventId=7', authorization: 'Bearer jeton-caisse' }),
+    );
     expect(localStorage.getItem('kermesseRegister.selection')).toBeNull();
     stop();
   });

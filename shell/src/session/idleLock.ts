@@ -5,7 +5,7 @@
  * the token is released and erased with every register cache, and the page reloads on the
  * register's token form — nothing of the last sale or buyer stays in memory.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { createApiClient } from '@kermesse/ui-kit';
 import { forgetRegister, REGISTER_CACHE_PREFIX, REGISTER_TOKEN_KEY } from './signOut';
 
@@ -30,7 +30,9 @@ export interface IdleLockOptions {
 
 /** The event's idle time from the register's settings; undefined when it cannot be read. */
 export async function loadEventIdleMinutes(token: string, eventId: number): Promise<number | undefined> {
-  const answer = await createApiClient({ getToken: () => token }).get<{ data?: { idleLockMinutes?: unknown } }>(`/api/cr/settings?eventId=${eventId}`);
+  const answer = await createApiClient({ getToken: () => token }).get<{ data?: { idleLockMinutes?: unknown } }>(
+    `/api/cr/settings?eventId=${eventId}`,
+  );
   const value = answer?.data?.idleLockMinutes;
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
 }
@@ -45,7 +47,13 @@ function selectedEventId(storage: Storage): number | undefined {
 }
 
 /** Starts watching; returns the function that stops it. */
-export function startIdleLock({ minutes, loadMinutes = loadEventIdleMinutes, storage = localStorage, now = Date.now, onLocked = () => window.location.assign('/caisse') }: IdleLockOptions = {}): () => void {
+export function startIdleLock({
+  minutes,
+  loadMinutes = loadEventIdleMinutes,
+  storage = localStorage,
+  now = Date.now,
+  onLocked = () => window.location.assign('/caisse'),
+}: IdleLockOptions = {}): () => void {
   let lastActivity = now();
   // The event's setting, read once per register token and event (the settings are cached 600 s anyway).
   let limit = minutes ?? IDLE_LOCK_MINUTES;
@@ -81,7 +89,9 @@ export function startIdleLock({ minutes, loadMinutes = loadEventIdleMinutes, sto
     refreshLimit(token);
     if (now() - lastActivity < limit * 60_000) return;
     forgetRegister(storage);
-    createApiClient({ getToken: () => token }).post('/api/token/release').catch(() => undefined);
+    createApiClient({ getToken: () => token })
+      .post('/api/token/release')
+      .catch(() => undefined);
     onLocked();
   }, CHECK_EVERY_MS);
   return () => {
@@ -92,6 +102,7 @@ export function startIdleLock({ minutes, loadMinutes = loadEventIdleMinutes, sto
 
 /** The shell's idle lock, for the whole session of the page. */
 export function useIdleLock(options?: IdleLockOptions): void {
-  // Set up once for the page's life: the options are fixed.
-  useEffect(() => startIdleLock(options), []);
+  // Set up once for the page's life: the options are fixed (the shell passes none; tests pass constants).
+  const fixed = useRef(options);
+  useEffect(() => startIdleLock(fixed.current), []);
 }

@@ -1,7 +1,12 @@
 /** Passkey ceremonies in the browser (@simplewebauthn/browser), with French messages for the person. */
 import { browserSupportsWebAuthn, startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@kermesse/ui-kit';
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON, AuthenticationResponseJSON } from '@simplewebauthn/browser';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  AuthenticationResponseJSON,
+} from '@simplewebauthn/browser';
 
 export const passkeysSupported = () => typeof window !== 'undefined' && browserSupportsWebAuthn();
 

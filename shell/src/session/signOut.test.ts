@@ -17,7 +17,10 @@ describe('signOutEverywhere', () => {
     await signOutEverywhere();
 
     expect(calls.map((c) => [c.path, c.authorization])).toEqual(
-      expect.arrayContaining([['/api/token/release', 'Bearer jeton-session'], ['/api/token/release', 'Bearer jeton-caisse']]),
+      expect.arrayContaining([
+        ['/api/token/release', 'Bearer jeton-session'],
+        ['/api/token/release', 'Bearer jeton-caisse'],
+      ]),
     );
     expect(Object.keys(localStorage)).toEqual(['kermesseTheme']);
   });

@@ -12,13 +12,20 @@ export const REGISTER_CACHE_PREFIX = 'kermesseRegister.';
 
 /** Releases the tokens (best effort: the device forgets them even when the server is unreachable). */
 export async function signOutEverywhere(storage: Storage = localStorage): Promise<void> {
-  const tokens = [...new Set([storage.getItem(SESSION_STORAGE_KEY), storage.getItem(REGISTER_TOKEN_KEY)].filter((t): t is string => Boolean(t)))];
+  const tokens = [
+    ...new Set([storage.getItem(SESSION_STORAGE_KEY), storage.getItem(REGISTER_TOKEN_KEY)].filter((t): t is string => Boolean(t))),
+  ];
   forgetRegister(storage);
   storage.removeItem(SESSION_STORAGE_KEY);
-  await Promise.all(tokens.map((token) =>
-    createApiClient({ getToken: () => token }).post('/api/token/release').catch((error: unknown) => {
-      console.error('Révocation du jeton impossible', error);
-    })));
+  await Promise.all(
+    tokens.map((token) =>
+      createApiClient({ getToken: () => token })
+        .post('/api/token/release')
+        .catch((error: unknown) => {
+          console.error('Révocation du jeton impossible', error);
+        }),
+    ),
+  );
 }
 
 /** Erases the register's token and every cached register data from this device. */

@@ -1,6 +1,12 @@
 /** SQL of the account map: the treasurer's accounts per payment mode, kind of line and category. */
 import type { Knex } from 'knex';
-import { DEFAULT_KIND_ACCOUNTS, DEFAULT_PAYMENT_ACCOUNTS, type AccountMap, type MappedKind, type PaymentMethod } from '@kermesse/contracts-accounting';
+import {
+  DEFAULT_KIND_ACCOUNTS,
+  DEFAULT_PAYMENT_ACCOUNTS,
+  type AccountMap,
+  type MappedKind,
+  type PaymentMethod,
+} from '@kermesse/contracts-accounting';
 
 type Q = Knex | Knex.Transaction;
 
@@ -36,6 +42,7 @@ export async function writeAccountMap(trx: Knex.Transaction, map: AccountMap): P
 
 /** Category names seen on sales (what the treasurer may give an account of its own). */
 export async function knownCategories(q: Q): Promise<string[]> {
-  const rows = (await q.raw(`select distinct line->>'categoryName' as name from sales, jsonb_array_elements(lines) as line order by 1`)).rows as Array<{ name: string }>;
+  const rows = (await q.raw(`select distinct line->>'categoryName' as name from sales, jsonb_array_elements(lines) as line order by 1`))
+    .rows as Array<{ name: string }>;
   return rows.map((r) => r.name).filter(Boolean);
 }

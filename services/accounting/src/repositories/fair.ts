@@ -8,39 +8,51 @@ export async function upsertEvent(q: Q, event: { id: number; name: string; start
 }
 
 export async function listEvents(q: Q): Promise<Array<{ id: number; name: string; starts_on: string | null; sales: number }>> {
-  return (await q.raw(`
+  return (
+    await q.raw(`
     with ids as (select id from events union select distinct event_id from sales
       union select distinct event_id from prize_costs where event_id is not null)
     select ids.id, coalesce(e.name, 'Événement ' || ids.id) as name, e.starts_on,
       (select count(*) from sales s where s.event_id = ids.id and s.entry_id is not null)::int as sales
     from ids left join events e on e.id = ids.id
-    order by e.starts_on desc nulls last, ids.id desc`)).rows;
+    order by e.starts_on desc nulls last, ids.id desc`)
+  ).rows;
 }
 
 export async function findEvent(q: Q, id: number): Promise<{ id: number; name: string } | undefined> {
   const row = await q('events').where({ id }).first('id', 'name');
   if (row) return row as { id: number; name: string };
-  const sale = await q('sales').where({ event_id: id }).first('event_id')
-    ?? await q('prize_costs').where({ event_id: id }).first('event_id');
+  const sale =
+    (await q('sales').where({ event_id: id }).first('event_id')) ?? (await q('prize_costs').where({ event_id: id }).first('event_id'));
   return sale ? { id, name: `Événement ${id}` } : undefined;
 }
 
 /** Revenue of an event's written sales by category (and kind of line). */
 export async function revenueByCategory(q: Q, eventId: number): Promise<Array<{ category: string; kind: string; cents: number }>> {
-  return (await q.raw(`
+  return (
+    await q.raw(
+      `
     select line->>'categoryName' as category, line->>'kind' as kind, sum((line->>'totalCents')::int)::bigint as cents
     from sales s, jsonb_array_elements(s.lines) as line
     where s.event_id = ? and s.entry_id is not null
-    group by 1, 2 order by 1, 2`, [eventId])).rows;
+    group by 1, 2 order by 1, 2`,
+      [eventId],
+    )
+  ).rows;
 }
 
 /** Money of an event's written sales by payment method. */
 export async function revenueByMethod(q: Q, eventId: number): Promise<Array<{ method: string; cents: number }>> {
-  return (await q.raw(`
+  return (
+    await q.raw(
+      `
     select p->>'method' as method, sum((p->>'amountCents')::int)::bigint as cents
     from sales s, jsonb_array_elements(s.payments) as p
     where s.event_id = ? and s.entry_id is not null
-    group by 1 order by 1`, [eventId])).rows;
+    group by 1 order by 1`,
+      [eventId],
+    )
+  ).rows;
 }
 
 export async function countWrittenSales(q: Q, eventId: number): Promise<number> {
@@ -48,12 +60,18 @@ export async function countWrittenSales(q: Q, eventId: number): Promise<number> 
   return Number(row[0]?.count ?? 0);
 }
 
-export async function listPurchases(q: Q, eventId: number): Promise<Array<{ id: number; label: string; account: string; amount_cents: number; purchase_date: string }>> {
+export async function listPurchases(
+  q: Q,
+  eventId: number,
+): Promise<Array<{ id: number; label: string; account: string; amount_cents: number; purchase_date: string }>> {
   return q('purchases').where({ event_id: eventId }).orderBy('id').select('id', 'label', 'account', 'amount_cents', 'purchase_date');
 }
 
 /** Stores a purchase of the fair; returns its id. */
-export async function insertPurchase(q: Q, purchase: { event_id: number; label: string; account: string; amount_cents: number; purchase_date: string; created_by: string | null }): Promise<number> {
+export async function insertPurchase(
+  q: Q,
+  purchase: { event_id: number; label: string; account: string; amount_cents: number; purchase_date: string; created_by: string | null },
+): Promise<number> {
   const [row] = await q('purchases').insert(purchase).returning(['id']);
   return (row as { id: number }).id;
 }

@@ -40,7 +40,13 @@ export interface EntryContent {
 /** The hash of an entry: its content and the previous hash, in a fixed order. */
 export function entryHash(prevHash: string, entry: EntryContent): string {
   const content = JSON.stringify([
-    prevHash, entry.year, entry.number, entry.journal, entry.date, entry.pieceRef, entry.label,
+    prevHash,
+    entry.year,
+    entry.number,
+    entry.journal,
+    entry.date,
+    entry.pieceRef,
+    entry.label,
     entry.lines.map((line) => [line.account, line.debitCents, line.creditCents]),
   ]);
   return createHash('sha256').update(content).digest('hex');
@@ -57,13 +63,15 @@ export interface JournalState {
 }
 
 export async function journalState(trx: Knex.Transaction, year: number): Promise<JournalState> {
-  const row = (await trx.raw(
-    `select (select hash from journal_entries order by id desc limit 1) as hash,
+  const row = (
+    await trx.raw(
+      `select (select hash from journal_entries order by id desc limit 1) as hash,
             (select coalesce(max(number), 0) from journal_entries where year = ?)::int as number,
             coalesce((select locked from financial_years where year = ?), false) as year_locked,
             coalesce((select json_agg(json_build_array(key, account)) from account_map), '[]') as map`,
-    [year, year],
-  )).rows[0] as { hash: string | null; number: number; year_locked: boolean; map: Array<[string, string]> };
+      [year, year],
+    )
+  ).rows[0] as { hash: string | null; number: number; year_locked: boolean; map: Array<[string, string]> };
   return { prevHash: row.hash ?? GENESIS_HASH, lastNumber: row.number, yearLocked: row.year_locked, mapRows: row.map };
 }
 
@@ -76,16 +84,33 @@ export async function appendEntry(
   trx: Knex.Transaction,
   draft: EntryDraft,
   state: JournalState,
-  link: { table: 'sales' | 'purchases' | 'refunds' | 'till_closings'; key: 'sale_id' | 'id' | 'refund_id' | 'session_id'; id: number | string },
+  link: {
+    table: 'sales' | 'purchases' | 'refunds' | 'till_closings';
+    key: 'sale_id' | 'id' | 'refund_id' | 'session_id';
+    id: number | string;
+  },
 ): Promise<number> {
   const year = Number(draft.date.slice(0, 4));
   const number = state.lastNumber + 1;
-  const hash = entryHash(state.prevHash, { year, number, journal: draft.journal, date: draft.date, pieceRef: draft.pieceRef, label: draft.label, lines: draft.lines });
+  const hash = entryHash(state.prevHash, {
+    year,
+    number,
+    journal: draft.journal,
+    date: draft.date,
+    pieceRef: draft.pieceRef,
+    label: draft.label,
+    lines: draft.lines,
+  });
   const lines = draft.lines.map((line, position) => ({
-    position, account: line.account, account_label: accountLabel(line.account), debit_cents: line.debitCents, credit_cents: line.creditCents,
+    position,
+    account: line.account,
+    account_label: accountLabel(line.account),
+    debit_cents: line.debitCents,
+    credit_cents: line.creditCents,
   }));
-  const row = (await trx.raw(
-    `with e as (
+  const row = (
+    await trx.raw(
+      `with e as (
        insert into journal_entries (year, number, journal, entry_date, piece_ref, piece_date, label, event_id, source, prev_hash, hash)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id
      ), l as (
@@ -94,9 +119,26 @@ export async function appendEntry(
        from e, jsonb_to_recordset(?::jsonb) as x(position int, account text, account_label text, debit_cents bigint, credit_cents bigint)
      )
      update ?? set entry_id = e.id from e where ??.?? = ? returning e.id`,
-    [year, number, draft.journal, draft.date, draft.pieceRef, draft.date, draft.label, draft.eventId, draft.source, state.prevHash, hash,
-      JSON.stringify(lines), link.table, link.table, link.key, link.id],
-  )).rows[0] as { id: number };
+      [
+        year,
+        number,
+        draft.journal,
+        draft.date,
+        draft.pieceRef,
+        draft.date,
+        draft.label,
+        draft.eventId,
+        draft.source,
+        state.prevHash,
+        hash,
+        JSON.stringify(lines),
+        link.table,
+        link.table,
+        link.key,
+        link.id,
+      ],
+    )
+  ).rows[0] as { id: number };
   state.prevHash = hash;
   state.lastNumber = number;
   return row.id;
@@ -137,10 +179,16 @@ export async function verifyChain(q: Q): Promise<{ entries: number; brokenAt: { 
     if (batch.length === 0) break;
     for (const entry of batch) {
       const expected = entryHash(prev, {
-        year: entry.year, number: entry.number, journal: entry.journal, date: entry.entry_date, pieceRef: entry.piece_ref, label: entry.label,
+        year: entry.year,
+        number: entry.number,
+        journal: entry.journal,
+        date: entry.entry_date,
+        pieceRef: entry.piece_ref,
+        label: entry.label,
         lines: entry.lines.map((l) => ({ account: l.account, debitCents: Number(l.debit_cents), creditCents: Number(l.credit_cents) })),
       });
-      if (entry.prev_hash !== prev || entry.hash !== expected) return { entries: count, brokenAt: { year: entry.year, number: entry.number } };
+      if (entry.prev_hash !== prev || entry.hash !== expected)
+        return { entries: count, brokenAt: { year: entry.year, number: entry.number } };
       prev = entry.hash;
       count += 1;
       afterId = entry.id;
@@ -150,31 +198,51 @@ export async function verifyChain(q: Q): Promise<{ entries: number; brokenAt: { 
 }
 
 /** Debit and credit totals per account of a year's journal (what « Générer la balance » writes). */
-export async function accountTotals(q: Q, year: number): Promise<Array<{ account: string; account_label: string; debit_cents: number; credit_cents: number }>> {
-  return (await q.raw(`
+export async function accountTotals(
+  q: Q,
+  year: number,
+): Promise<Array<{ account: string; account_label: string; debit_cents: number; credit_cents: number }>> {
+  return (
+    await q.raw(
+      `
     select l.account, min(l.account_label) as account_label, sum(l.debit_cents)::bigint as debit_cents, sum(l.credit_cents)::bigint as credit_cents
     from journal_lines l join journal_entries e on e.id = l.entry_id
-    where e.year = ? group by l.account order by l.account`, [year])).rows;
+    where e.year = ? group by l.account order by l.account`,
+      [year],
+    )
+  ).rows;
 }
 
 /** What a batch of entries needs, in one round trip: the chain's last hash, each year's last number, the closed years, the account map. */
-export async function journalStateOfYears(trx: Knex.Transaction, years: readonly number[]): Promise<{
-  hash: string | null; numbers: Record<string, number>; locked: number[]; map: Array<[string, string]>;
+export async function journalStateOfYears(
+  trx: Knex.Transaction,
+  years: readonly number[],
+): Promise<{
+  hash: string | null;
+  numbers: Record<string, number>;
+  locked: number[];
+  map: Array<[string, string]>;
 }> {
-  return (await trx.raw(
-    `select (select hash from journal_entries order by id desc limit 1) as hash,
+  return (
+    await trx.raw(
+      `select (select hash from journal_entries order by id desc limit 1) as hash,
             coalesce((select json_object_agg(y, n) from (select year as y, max(number) as n from journal_entries where year = any(?::int[]) group by year) m), '{}') as numbers,
             coalesce((select json_agg(year) from financial_years where locked and year = any(?::int[])), '[]') as locked,
             coalesce((select json_agg(json_build_array(key, account)) from account_map), '[]') as map`,
-    [[...years], [...years]],
-  )).rows[0];
+      [[...years], [...years]],
+    )
+  ).rows[0];
 }
 
 /**
  * Writes the sales' entries (VE), their lines and each sale's entry id in one statement. Ids follow
  * the chain order (`ord`), as verification reads the chain by id.
  */
-export async function insertSaleEntries(trx: Knex.Transaction, entries: ReadonlyArray<Record<string, unknown>>, lines: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+export async function insertSaleEntries(
+  trx: Knex.Transaction,
+  entries: ReadonlyArray<Record<string, unknown>>,
+  lines: ReadonlyArray<Record<string, unknown>>,
+): Promise<void> {
   await trx.raw(
     `with e as (
        insert into journal_entries (year, number, journal, entry_date, piece_ref, piece_date, label, event_id, source, prev_hash, hash)

@@ -38,13 +38,22 @@ export async function findTrialBalance(q: Q, id: number, forUpdate = false): Pro
   return (await q.raw(`${SELECT} where t.id = ?`, [id])).rows[0] as TrialBalanceRecord | undefined;
 }
 
-export async function insertTrialBalance(q: Q, values: { financial_year: number; data_csv_raw: string; locked: boolean; forecast: boolean; origin: 'manuelle' | 'journal' }): Promise<number> {
+export async function insertTrialBalance(
+  q: Q,
+  values: { financial_year: number; data_csv_raw: string; locked: boolean; forecast: boolean; origin: 'manuelle' | 'journal' },
+): Promise<number> {
   const [row] = await q('trial_balances').insert(values).returning('id');
   return (row as { id: number }).id;
 }
 
-export async function updateTrialBalance(q: Q, id: number, values: Partial<{ financial_year: number; data_csv_raw: string; locked: boolean; forecast: boolean; imported_at: Date }>): Promise<void> {
-  await q('trial_balances').where({ id }).update({ ...values, updated_at: q.fn.now() });
+export async function updateTrialBalance(
+  q: Q,
+  id: number,
+  values: Partial<{ financial_year: number; data_csv_raw: string; locked: boolean; forecast: boolean; imported_at: Date }>,
+): Promise<void> {
+  await q('trial_balances')
+    .where({ id })
+    .update({ ...values, updated_at: q.fn.now() });
 }
 
 export async function deleteTrialBalance(q: Q, id: number): Promise<void> {
@@ -55,15 +64,23 @@ export async function deleteTrialBalance(q: Q, id: number): Promise<void> {
 export async function replaceRows(q: Q, id: number, financialYear: number, rows: ParsedRow[]): Promise<number> {
   await q('trial_balance_rows').where({ trial_balance_id: id }).delete();
   const records = rows.map((row) => ({
-    trial_balance_id: id, line: row.line, account_code: row.accountCode, account_label: row.accountLabel,
-    debit_cents: row.debitCents, credit_cents: row.creditCents, financial_year: financialYear,
+    trial_balance_id: id,
+    line: row.line,
+    account_code: row.accountCode,
+    account_label: row.accountLabel,
+    debit_cents: row.debitCents,
+    credit_cents: row.creditCents,
+    financial_year: financialYear,
   }));
   for (let start = 0; start < records.length; start += 1000) await q('trial_balance_rows').insert(records.slice(start, start + 1000));
   return records.length;
 }
 
 export async function listRows(q: Q, id: number): Promise<RowRecord[]> {
-  return q('trial_balance_rows').where({ trial_balance_id: id }).orderBy('line').select('account_code', 'account_label', 'debit_cents', 'credit_cents', 'financial_year');
+  return q('trial_balance_rows')
+    .where({ trial_balance_id: id })
+    .orderBy('line')
+    .select('account_code', 'account_label', 'debit_cents', 'credit_cents', 'financial_year');
 }
 
 /**
@@ -72,15 +89,24 @@ export async function listRows(q: Q, id: number): Promise<RowRecord[]> {
  * `forecast`, those of the year's budget instead.
  */
 export async function rowsOfYear(q: Q, year: number, { forecast = false } = {}): Promise<RowRecord[]> {
-  const latest = await q('trial_balances').where({ financial_year: year, forecast }).whereNotNull('imported_at')
-    .orderBy([{ column: 'imported_at', order: 'desc' }, { column: 'id', order: 'desc' }]).first('id');
+  const latest = await q('trial_balances')
+    .where({ financial_year: year, forecast })
+    .whereNotNull('imported_at')
+    .orderBy([
+      { column: 'imported_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .first('id');
   if (!latest) return [];
   return listRows(q, (latest as { id: number }).id);
 }
 
 /** The unlocked trial balance « Générer la balance » rewrites for a year, if there is one. */
 export async function generatedTrialBalanceOf(q: Q, year: number): Promise<number | undefined> {
-  const row = await q('trial_balances').where({ financial_year: year, origin: 'journal', locked: false, forecast: false }).orderBy('id', 'desc').first('id');
+  const row = await q('trial_balances')
+    .where({ financial_year: year, origin: 'journal', locked: false, forecast: false })
+    .orderBy('id', 'desc')
+    .first('id');
   return (row as { id: number } | undefined)?.id;
 }
 

@@ -28,7 +28,8 @@ export interface YearRecord {
 
 /** Every year that has a trial balance, an entry or a lock, newest first. */
 export async function listYears(q: Q): Promise<YearRecord[]> {
-  return (await q.raw(`
+  return (
+    await q.raw(`
     with years as (
       select financial_year as year from trial_balances
       union select year from journal_entries
@@ -38,5 +39,6 @@ export async function listYears(q: Q): Promise<YearRecord[]> {
       (select count(*) from journal_entries e where e.year = y.year)::int as entries,
       (select count(*) from unposted u where left(u.payload->>'date', 4)::int = y.year)::int as unposted
     from years y left join financial_years f on f.year = y.year
-    order by y.year desc`)).rows as YearRecord[];
+    order by y.year desc`)
+  ).rows as YearRecord[];
 }

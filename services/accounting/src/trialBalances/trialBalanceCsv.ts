@@ -9,7 +9,19 @@ import { parseAmount } from '@kermesse/contracts-accounting';
 
 /** Column titles accepted for each field (compared without accents, case, spaces or punctuation). */
 export const COLUMN_ALIASES = {
-  code: ['accountcode', 'compte', 'ncompte', 'nocompte', 'numero', 'numerodecompte', 'numerocompte', 'codecompte', 'comptenum', 'numcompte', 'account'],
+  code: [
+    'accountcode',
+    'compte',
+    'ncompte',
+    'nocompte',
+    'numero',
+    'numerodecompte',
+    'numerocompte',
+    'codecompte',
+    'comptenum',
+    'numcompte',
+    'account',
+  ],
   label: ['accountlabel', 'libelle', 'intitule', 'libelleducompte', 'libellecompte', 'intituleducompte', 'comptelib', 'label', 'nom'],
   debit: ['debit', 'debits', 'totaldebit', 'totaldebits', 'sommedebit', 'mouvementsdebit', 'soldedebiteur', 'debiteur'],
   credit: ['credit', 'credits', 'totalcredit', 'totalcredits', 'sommecredit', 'mouvementscredit', 'soldecrediteur', 'crediteur'],
@@ -124,7 +136,9 @@ export function parseTrialBalance(csv: CsvReadResult): ParsedTrialBalance {
     }
     if (debit === undefined || credit === undefined || debit === null || credit === null) continue;
     if (debit < 0 || credit < 0) {
-      errors.push(`Ligne ${row.line} : le ${debit < 0 ? 'débit' : 'crédit'} ne peut pas être négatif (inscrivez le montant dans l'autre colonne).`);
+      errors.push(
+        `Ligne ${row.line} : le ${debit < 0 ? 'débit' : 'crédit'} ne peut pas être négatif (inscrivez le montant dans l'autre colonne).`,
+      );
       continue;
     }
     const first = seen.get(code);

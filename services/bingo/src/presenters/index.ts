@@ -1,7 +1,16 @@
 /** Rows → the API shapes of SPEC §3 (prizes, seat plan) and of the loto night. */
 import {
-  cartonCode, decimalAmount, DEFAULT_SEATS_PER_TABLE, DEFAULT_TABLES, PARTIE_LABELS, tableLabel,
-  type CartonShape, type Night, type Partie, type Prize, type SeatPlan,
+  cartonCode,
+  decimalAmount,
+  DEFAULT_SEATS_PER_TABLE,
+  DEFAULT_TABLES,
+  PARTIE_LABELS,
+  tableLabel,
+  type CartonShape,
+  type Night,
+  type Partie,
+  type Prize,
+  type SeatPlan,
 } from '@kermesse/contracts-bingo';
 import type { NightRow } from '../repositories/nights.ts';
 import type { PrizeRow } from '../repositories/prizes.ts';
@@ -21,7 +30,9 @@ export const presentPrize = (row: PrizeRow): Prize => ({
 
 /** The tables of a night, or the default plan of SPEC §9 (30 tables of 6 seats) when it has none. */
 export const planTables = (tables: TableRow[]): TableRow[] =>
-  tables.length ? tables : Array.from({ length: DEFAULT_TABLES }, (_, i) => ({ table_no: i + 1, name: null, seats: DEFAULT_SEATS_PER_TABLE }));
+  tables.length
+    ? tables
+    : Array.from({ length: DEFAULT_TABLES }, (_, i) => ({ table_no: i + 1, name: null, seats: DEFAULT_SEATS_PER_TABLE }));
 
 export function presentPlan(tables: TableRow[], reservations: ReservationRow[]): SeatPlan {
   const names = new Map(reservations.map((r) => [`${r.table_no}:${r.seat_no}`, r.name]));
@@ -57,7 +68,10 @@ export function presentPartie(row: PartieRow, prizes: PrizeRow[]): Partie {
     number: row.number,
     kind: row.kind,
     kindLabel: PARTIE_LABELS[row.kind],
-    prizes: row.prize_ids.map((id) => byId.get(id)).filter((p): p is PrizeRow => !!p).map((p) => ({ id: p.id, label: p.label, rank: p.rank })),
+    prizes: row.prize_ids
+      .map((id) => byId.get(id))
+      .filter((p): p is PrizeRow => !!p)
+      .map((p) => ({ id: p.id, label: p.label, rank: p.rank })),
   };
 }
 

@@ -6,11 +6,30 @@ const settings = { associationName: 'Amicale Laïque', publicUrl: 'https://fete.
 
 function buildSale(overrides: Partial<CompletedSale> = {}): CompletedSale {
   return {
-    saleId: 1, reference: 'A1B2C3', eventId: 1, checkoutId: 1, claimId: null, buyer: null,
-    lines: [{ productId: 5, name: 'Gaufre', categoryId: 1, categoryName: 'Sucré', unitPriceCents: 250, quantity: 3, totalCents: 750, kind: 'product' }],
-    tickets: [], bets: [],
+    saleId: 1,
+    reference: 'A1B2C3',
+    eventId: 1,
+    checkoutId: 1,
+    claimId: null,
+    buyer: null,
+    lines: [
+      {
+        productId: 5,
+        name: 'Gaufre',
+        categoryId: 1,
+        categoryName: 'Sucré',
+        unitPriceCents: 250,
+        quantity: 3,
+        totalCents: 750,
+        kind: 'product',
+      },
+    ],
+    tickets: [],
+    bets: [],
     payments: [{ method: 'CB', amountCents: 750, reference: 'TX42' }],
-    totalCents: 750, paymentMode: 3, paymentStatus: 1,
+    totalCents: 750,
+    paymentMode: 3,
+    paymentStatus: 1,
     receipt: { method: 'sms', to: '0612345678' },
     completedAt: '2026-12-24T23:05:00.000Z',
     ...overrides,
@@ -31,9 +50,23 @@ describe('receipt content', () => {
   });
 
   it('escapes whatever a product name holds in the HTML part', () => {
-    const html = renderReceiptEmail(buildSale({
-      lines: [{ productId: 9, name: 'Tarte <script>alert(1)</script> & "fromage"', categoryId: 1, categoryName: 'Salé', unitPriceCents: 300, quantity: 1, totalCents: 300, kind: 'product' }],
-    }), settings).html;
+    const html = renderReceiptEmail(
+      buildSale({
+        lines: [
+          {
+            productId: 9,
+            name: 'Tarte <script>alert(1)</script> & "fromage"',
+            categoryId: 1,
+            categoryName: 'Salé',
+            unitPriceCents: 300,
+            quantity: 1,
+            totalCents: 300,
+            kind: 'product',
+          },
+        ],
+      }),
+      settings,
+    ).html;
     expect(html).not.toContain('<script>');
     expect(html).toContain('Tarte &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;fromage&quot;');
   });
@@ -44,10 +77,20 @@ describe('receipt content', () => {
   });
 
   it('names each raffle and basket when a sale holds several', () => {
-    const text = renderReceiptEmail(buildSale({
-      tickets: [{ raffleId: 1, number: 3 }, { raffleId: 2, number: 99 }, { raffleId: 1, number: 1 }],
-      bets: [{ giftBasketId: 4, typeId: 1, weight: 850 }, { giftBasketId: 5, typeId: 2, weight: 12000 }],
-    }), settings).text;
+    const text = renderReceiptEmail(
+      buildSale({
+        tickets: [
+          { raffleId: 1, number: 3 },
+          { raffleId: 2, number: 99 },
+          { raffleId: 1, number: 1 },
+        ],
+        bets: [
+          { giftBasketId: 4, typeId: 1, weight: 850 },
+          { giftBasketId: 5, typeId: 2, weight: 12000 },
+        ],
+      }),
+      settings,
+    ).text;
     expect(text).toContain('- Tombola n° 1 : 1, 3\n- Tombola n° 2 : 99');
     expect(text).toContain('- Panier garni n° 4 : 0,850 kg\n- Panier garni n° 5 : 12,000 kg');
   });
@@ -61,9 +104,26 @@ describe('receipt content', () => {
 describe('loto cartons on the receipt (issue 12)', () => {
   it('lists the cartons bought, by night, like the raffle tickets (text and HTML)', () => {
     const sale = buildSale({
-      lines: [{ productId: 91, name: '3 cartons', categoryId: 9, categoryName: 'Loto : Loto de la kermesse', unitPriceCents: 800, quantity: 1, totalCents: 800, kind: 'bingo' }],
-      cartons: [{ bingoId: 1, number: 40 }, { bingoId: 1, number: 5 }, { bingoId: 1, number: 12 }],
-      totalCents: 800, payments: [{ method: 'ESP', amountCents: 800, reference: '10' }], paymentMode: 2,
+      lines: [
+        {
+          productId: 91,
+          name: '3 cartons',
+          categoryId: 9,
+          categoryName: 'Loto : Loto de la kermesse',
+          unitPriceCents: 800,
+          quantity: 1,
+          totalCents: 800,
+          kind: 'bingo',
+        },
+      ],
+      cartons: [
+        { bingoId: 1, number: 40 },
+        { bingoId: 1, number: 5 },
+        { bingoId: 1, number: 12 },
+      ],
+      totalCents: 800,
+      payments: [{ method: 'ESP', amountCents: 800, reference: '10' }],
+      paymentMode: 2,
     });
     const mail = renderReceiptEmail(sale, settings);
     expect(mail.text).toContain('Vos cartons de loto :\n- Loto de la kermesse : n° 5, n° 12, n° 40');

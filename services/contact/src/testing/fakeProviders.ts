@@ -78,7 +78,10 @@ export function parseMail(raw: string): { headers: Record<string, string>; subje
   const result = { headers, subject: decodeWords(headers['subject'] ?? ''), text: '', html: '' };
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
   const parts = boundary
-    ? body.split(`--${boundary}`).slice(1, -1).map((p) => splitPart(p.replace(/^\r?\n/, '')))
+    ? body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((p) => splitPart(p.replace(/^\r?\n/, '')))
     : [{ headers, body }];
   for (const part of parts) {
     const type = (part.headers['content-type'] ?? 'text/plain').toLowerCase();
@@ -126,7 +129,8 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')));
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')),
+    );
 }
 
 export interface BrevoSmsRequest {
@@ -172,7 +176,10 @@ export async function startFakeBrevo(apiKey: string): Promise<FakeBrevo> {
     const forced = failNext.shift();
     if (forced) return reply(forced.status, { code: forced.code, message: `forced ${forced.status} by the test` });
     if (!body.sender || !body.content || !/^\d{6,15}$/.test(body.recipient ?? '')) {
-      return reply(400, { code: 'invalid_parameter', message: 'recipient, sender and content are required; recipient in international format' });
+      return reply(400, {
+        code: 'invalid_parameter',
+        message: 'recipient, sender and content are required; recipient in international format',
+      });
     }
     return reply(201, { messageId: nextId++ });
   });
