@@ -57,6 +57,11 @@ async function openRegisterOnline(
   context: BrowserContext | undefined = undefined,
 ): Promise<{ context: BrowserContext; page: Page; keys: string[]; bodies: Array<{ raffles: number[]; personId: number }> }> {
   context ??= await e2e.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, token: e2e.tokens.caissier });
+  // A persistent profile (the closed-and-reopened phone) is not made by newContext: give it the cashier's
+  // token the same way, kept across the relaunch.
+  await context.addInitScript((token) => {
+    if (!localStorage.getItem('bearerToken')) localStorage.setItem('bearerToken', token);
+  }, e2e.tokens.caissier);
   const keys: string[] = [];
   const bodies: Array<{ raffles: number[]; personId: number }> = [];
   context.on('request', (request) => {

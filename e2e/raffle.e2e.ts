@@ -252,7 +252,7 @@ describe('raffle in Chromium', () => {
       headers: { authorization: `Bearer ${e2e.tokens.admin}` },
     });
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: 'Le tirage au sort de cette tombola a déjà été effectué.' });
+    expect(await again.json()).toEqual({ error: 'Le tirage au sort de cette tombola a déjà été effectué.', code: 'ALREADY_DRAWN' });
 
     // Public results, no sign-in.
     const visitor = await visitorPage();
