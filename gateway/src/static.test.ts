@@ -136,7 +136,19 @@ describe('shell', () => {
     expect(plain.body.toString()).toBe(MAIN_JS);
   });
 
-  it('never serves a compressed copy older than its file (a build half written)', async () => {
+  it('serves a copy the build wrote a moment before its file (builds write in no fixed order)', async () => {
+    const code = `/* entry */${'c'.repeat(400)}`;
+    write('shell/dist/assets/entry.5a6b7c8d9e.js', code);
+    writeFileSync(path.join(root, 'shell/dist/assets/entry.5a6b7c8d9e.js.br'), brotliCompressSync(code));
+    const { utimesSync } = await import('node:fs');
+    const copyTime = new Date(Date.now() - 30);
+    utimesSync(path.join(root, 'shell/dist/assets/entry.5a6b7c8d9e.js.br'), copyTime, copyTime);
+    const res = await getBytes('/assets/entry.5a6b7c8d9e.js', 'br');
+    expect(res.encoding).toBe('br');
+    expect(brotliDecompressSync(res.body).toString()).toBe(code);
+  });
+
+  it('never serves a compressed copy that is not its file (from an earlier build, or half written)', async () => {
     write('shell/dist/assets/late.0a1b2c3d4e.js', `/* old */${'a'.repeat(400)}`);
     writeFileSync(path.join(root, 'shell/dist/assets/late.0a1b2c3d4e.js.br'), brotliCompressSync(`/* old */${'a'.repeat(400)}`));
     const fresh = `/* new */${'b'.repeat(400)}`;

@@ -11,6 +11,8 @@
 import { createReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import { invalidPath, routeNotFound } from './errors.ts';
 
@@ -70,6 +72,11 @@ const ENCODINGS = [
   ['br', '.br'],
   ['gzip', '.gz'],
 ] as const;
+
+const DECOMPRESS: Record<(typeof ENCODINGS)[number][0], (data: Buffer) => Promise<Buffer>> = {
+  br: promisify(brotliDecompress),
+  gzip: promisify(gunzip),
+};
 
 /** The encodings an `Accept-Encoding` header allows (`gzip, br;q=0` → gzip only). */
 function acceptedEncodings(header: string): Set<string> {
@@ -139,6 +146,32 @@ function localVersion(stats: Stats): string | undefined {
 export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middleware {
   const shellDir = path.join(root, 'shell', 'dist');
   const remoteDirs = new Map<string, string>(REMOTES.map((r) => [r.folder, path.join(root, r.folder, 'dist')]));
+  /**
+   * Whether a compressed copy holds exactly its file, checked once per version of both (their size
+   * and mtime): a copy from an earlier build, or one being written, is never served. Comparing the
+   * bytes rather than the dates: a build writes its files in no fixed order, so a copy may well be
+   * a few milliseconds older than its file (remoteEntry.js then went out uncompressed, 47 KB
+   * instead of 13 KB on a phone's first visit).
+   */
+  const copyChecks = new Map<string, { version: string; matches: Promise<boolean> }>();
+  function copyMatches(
+    file: string,
+    stats: Stats,
+    copyFile: string,
+    copy: Stats,
+    encoding: (typeof ENCODINGS)[number][0],
+  ): Promise<boolean> {
+    const version = `${stats.size}:${stats.mtimeMs}:${copy.size}:${copy.mtimeMs}`;
+    const cached = copyChecks.get(copyFile);
+    if (cached?.version === version) return cached.matches;
+    const matches = Promise.all([readFile(file), readFile(copyFile).then(DECOMPRESS[encoding])]).then(
+      ([original, decompressed]) => original.equals(decompressed),
+      () => false,
+    );
+    copyChecks.set(copyFile, { version, matches });
+    return matches;
+  }
+
   async function sendFile(ctx: Context, file: string, stats: Stats, cacheControl: string): Promise<void> {
     const ext = path.extname(file).toLowerCase();
     const compressible = COMPRESSIBLE.has(ext);
@@ -148,8 +181,7 @@ export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middle
       for (const [encoding, suffix] of ENCODINGS) {
         if (!accepted.has(encoding)) continue;
         const copy = await fileStats(file + suffix);
-        // A copy older than its file is from an earlier build: never serve it.
-        if (copy && copy.mtimeMs >= stats.mtimeMs) {
+        if (copy && (await copyMatches(file, stats, file + suffix, copy, encoding))) {
           body = { file: file + suffix, stats: copy, encoding };
           break;
         }
