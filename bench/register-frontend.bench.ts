@@ -17,8 +17,10 @@
  * Then, on a simulated mid-range phone (390×844, touch; through the DevTools protocol: CPU 4× slower
  * with Emulation.setCPUThrottlingRate, « Slow 4G » with Network.emulateNetworkConditions: 562.5 ms
  * round trip, 1.47 Mbit/s down, 675 kbit/s up; empty cache, no service worker), it opens the register
- * page as a cashier whose device already chose its register (the reload case), and prints:
- *   - LCP, from a buffered PerformanceObserver on `largest-contentful-paint` (aim ≤ 2.5 s);
+ * page as a cashier whose device already chose its register (the reload case) — three times, the
+ * median load printed (BENCH_RUNS to change) — and prints:
+ *   - when the first product tile is painted, seen from the page (no Playwright script in the page);
+ *   - LCP, from a buffered PerformanceObserver on `largest-contentful-paint` (aim ≤ 2.5 s), and its element;
  *   - INP, from Event Timing (`event` entries, durationThreshold 16): the longest interaction of a
  *     short session — tap three products, open and close the cart, type in the search (aim ≤ 200 ms).
  */
@@ -92,6 +94,8 @@ interface PhoneFigures {
   interactions: Array<{ name: string; ms: number }>;
   scripts: Script[];
   loadMs: number;
+  /** Every load measured, when several were (see `median`). */
+  runs?: Array<{ lcpMs: number; loadMs: number }>;
   /** What the page fetched until the products showed, with start and end (ms after navigation). */
   waterfall: Array<{ path: string; start: number; end: number }>;
 }
@@ -142,6 +146,20 @@ async function measurePhone(
           if (entry.interactionId) state.events.push({ id: entry.interactionId, name: entry.name, duration: entry.duration });
         }
       }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+      // When the first product tile is in the page and painted, seen from the page itself: waiting
+      // from the test with a locator would run Playwright's injected script in the page (about
+      // 50 ms of a throttled CPU) during the very load being measured.
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('.reg-products button')) return;
+        seen.disconnect();
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            (window as unknown as { __productsAt: number }).__productsAt = performance.now();
+            console.log('kermesse:products');
+          }, 0),
+        );
+      });
+      seen.observe(document, { childList: true, subtree: true });
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -170,11 +188,13 @@ async function measurePhone(
         ),
       );
     });
-    const started = Date.now();
+    const productsShown = page.waitForEvent('console', {
+      predicate: (message) => message.text() === 'kermesse:products',
+      timeout: 120_000,
+    });
     await page.goto('/caisse');
-    const firstProduct = page.locator('.reg-products button').first();
-    await firstProduct.waitFor({ timeout: 120_000 });
-    const loadMs = Date.now() - started;
+    await productsShown;
+    const loadMs = await page.evaluate(() => (window as unknown as { __productsAt: number }).__productsAt);
     await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
     const waterfall = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -233,6 +253,21 @@ async function measurePhone(
   }
 }
 
+/** Loads measured per figure (`BENCH_RUNS`, 3 by default). */
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+
+async function repeat(measure: () => Promise<PhoneFigures>): Promise<PhoneFigures[]> {
+  const runs: PhoneFigures[] = [];
+  for (let i = 0; i < RUNS; i += 1) runs.push(await measure());
+  return runs;
+}
+
+/** The run with the median LCP, carrying every run's LCP and products time for the print. */
+function median(runs: PhoneFigures[]): PhoneFigures {
+  const sorted = [...runs].sort((a, b) => a.lcpMs - b.lcpMs);
+  return { ...(sorted[Math.floor((sorted.length - 1) / 2)] as PhoneFigures), runs: runs.map(({ lcpMs, loadMs }) => ({ lcpMs, loadMs })) };
+}
+
 /** The scripts Chromium fetches on the way to the sales screen, from its network log; then the phone figures. */
 async function measureInBrowser(): Promise<{
   scripts: Script[];
@@ -278,8 +313,9 @@ async function measureInBrowser(): Promise<{
     const selection = await page.evaluate(() => localStorage.getItem('kermesseRegister.selection') ?? '');
     await context.close();
     try {
-      const cold = await measurePhone(browser, sys.url, token, selection);
-      const warm = await measurePhone(browser, sys.url, token, selection, true).catch(() => null);
+      // A single load varies by ±0.3 s from one run to the next: the median of a few is printed.
+      const cold = median(await repeat(() => measurePhone(browser, sys.url, token, selection)));
+      const warm = await repeat(() => measurePhone(browser, sys.url, token, selection, true)).then(median, () => null);
       return { scripts, phone: cold, warm };
     } catch (error) {
       return { scripts, phone: null, warm: null, phoneError: error instanceof Error ? error.message : String(error) };
@@ -356,6 +392,11 @@ function printPhone(phone: PhoneFigures | null, error?: string, warm = false) {
   console.log(
     `  JavaScript loaded      ${String(phone.scripts.length).padStart(2)} file(s)  ${kb(gzip).padStart(9)} gzip (aim ≤ ${kb(AIM_GZIP_BYTES)}: ${gzip <= AIM_GZIP_BYTES ? 'OK' : 'ABOVE AIM'})`,
   );
+  if (phone.runs && phone.runs.length > 1) {
+    const list = (pick: (run: { lcpMs: number; loadMs: number }) => number) =>
+      phone.runs!.map((run) => (pick(run) / 1000).toFixed(2)).join(', ');
+    console.log(`  ${phone.runs.length} loads, the median one below — LCP ${list((r) => r.lcpMs)} s; products ${list((r) => r.loadMs)} s`);
+  }
   console.log(`  products on screen     ${(phone.loadMs / 1000).toFixed(2)} s after navigation`);
   console.log(
     `  LCP                    ${(phone.lcpMs / 1000).toFixed(2)} s (${phone.lcpElement})  aim ≤ ${(AIM_LCP_MS / 1000).toFixed(1)} s: ${phone.lcpMs <= AIM_LCP_MS ? 'OK' : 'ABOVE AIM'}`,

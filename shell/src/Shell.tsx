@@ -4,7 +4,7 @@ import { SessionProvider, Spinner } from '@kermesse/ui-kit';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { RemoteRoute } from './remotes/RemoteRoute';
+import { ModuleLoading, RemoteRoute } from './remotes/RemoteRoute';
 import { routePatternFor, type RemoteManifest } from './remotes/manifest';
 import type { RemoteComponents } from './remotes/remoteComponents';
 import './shell.css';
@@ -53,7 +53,7 @@ export function Shell({ manifest, components }: ShellProps) {
           <Route
             path="*"
             element={
-              <Suspense fallback={<Spinner />}>
+              <Suspense fallback={<ModuleLoading />}>
                 <RemoteRoutes manifest={manifest} components={components} />
               </Suspense>
             }

@@ -21,28 +21,6 @@ const registered = new Map<string, string>();
 const STARTUP_MANIFEST_FRESH_MS = 10_000;
 let startupManifestAt: number | undefined;
 
-// Registering does not download anything: a remote's entry is fetched on the first visit to its route.
-const manifest: Promise<RemoteManifest> = fetchManifest().then((result) => {
-  try {
-    const entries = remoteEntries(result.remotes);
-    registerRemotes(entries);
-    for (const { name, entry } of entries) registered.set(name, new URL(entry, window.location.origin).href);
-    if (!result.failed) startupManifestAt = Date.now();
-    // The remote of the page the shell opens on (the register on a cashier's phone) starts loading
-    // now rather than after the shell's first render; its lazy component then finds it loaded.
-    // Modules kept for some roles wait for RemoteRoute's check.
-    const { pathname } = window.location;
-    const opening = result.remotes.find(
-      (remote) => remote.available && !remote.roles && (pathname === remote.path || pathname.startsWith(`${remote.path}/`)),
-    );
-    if (opening) loadRemote(`${opening.name}/${opening.module ?? 'App'}`).catch(() => undefined);
-    return result;
-  } catch (error) {
-    console.error('Enregistrement des modules impossible', error);
-    return { remotes: [], failed: true };
-  }
-});
-
 const components = createRemoteComponents((id) => loadRemote(id), {
   async latest(name) {
     await manifest;
@@ -56,6 +34,7 @@ const components = createRemoteComponents((id) => loadRemote(id), {
     return entry && new URL(entry, window.location.origin).href;
   },
   current: (name) => registered.get(name),
+  recent: () => startupManifestAt !== undefined && Date.now() - startupManifestAt < STARTUP_MANIFEST_FRESH_MS,
   replace(name, entry) {
     // The old build's chunk list (`rspackChunk` + its uniqueName `kermesse_<name>`, see
     // ui-kit/rspack.ts) must not be taken by the new build's runtime as chunks it already has.
@@ -64,6 +43,43 @@ const components = createRemoteComponents((id) => loadRemote(id), {
     registered.set(name, entry);
   },
 });
+
+// Registering does not download anything: a remote's entry is fetched on the first visit to its route.
+const manifest: Promise<RemoteManifest> = fetchManifest().then((result) => {
+  try {
+    const entries = remoteEntries(result.remotes);
+    registerRemotes(entries);
+    for (const { name, entry } of entries) registered.set(name, new URL(entry, window.location.origin).href);
+    if (!result.failed) startupManifestAt = Date.now();
+    // The remote of the page the shell opens on (the register on a cashier's phone) starts loading
+    // now rather than after the shell's first render; its route renders it as soon as it is there.
+    // Modules kept for some roles wait for RemoteRoute's check.
+    const { pathname } = window.location;
+    const opening = result.remotes.find(
+      (remote) => remote.available && !remote.roles && (pathname === remote.path || pathname.startsWith(`${remote.path}/`)),
+    );
+    if (opening) components.load(opening.name, opening.module).catch(() => undefined);
+    return result;
+  } catch (error) {
+    console.error('Enregistrement des modules impossible', error);
+    return { remotes: [], failed: true };
+  }
+});
+// React's `use` reads a settled promise's `status`/`value` and then renders at once instead of
+// suspending: the manifest usually arrived (through the early script) before the first render.
+markSettled(manifest);
+
+/** Marks a promise the way React's `use` reads one that has settled. */
+function markSettled<T>(promise: Promise<T>) {
+  const tracked = promise as Promise<T> & { status?: string; value?: T };
+  promise.then(
+    (value) => {
+      tracked.status = 'fulfilled';
+      tracked.value = value;
+    },
+    () => undefined,
+  );
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Élément #root absent de index.html');

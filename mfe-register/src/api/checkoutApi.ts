@@ -220,6 +220,20 @@ export function createCheckoutApi(client: ApiClient) {
     ...catalogRefreshCalls(client),
     // Raffle blocks for selling tickets offline (issue 15, sale/ticketBlock.ts).
     ...ticketBlockCalls(client),
+    /** The catalogue from the fresh local copy, if there is one (no call): what `getCheckout` would answer at once. */
+    peekCheckout(checkoutId: number): CheckoutCatalog | undefined {
+      const cached = readCache<unknown>(cacheKeys.checkout(checkoutId), CATALOG_MAX_AGE_MS);
+      if (cached === undefined) return undefined;
+      try {
+        return toCatalog(checkoutId, cached);
+      } catch {
+        return undefined;
+      }
+    },
+    /** The settings from the fresh local copy, if there is one (no call). */
+    peekSettings(eventId?: number): unknown {
+      return readCache<unknown>(eventId === undefined ? cacheKeys.settings() : `${cacheKeys.settings()}.${eventId}`, CATALOG_MAX_AGE_MS);
+    },
     /** `GET /api/cr/checkouts/{id}`, kept 600 s in local storage. */
     async getCheckout(checkoutId: number, { fresh = false } = {}): Promise<CheckoutCatalog> {
       const key = cacheKeys.checkout(checkoutId);

@@ -5,7 +5,7 @@
  * voided and never return to sale; the cashier may name them, else the last numbers of the sale go.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Button, ErrorLine, formatEuros, Modal } from '@kermesse/ui-kit';
+import { Button, dateTimeFormat, ErrorLine, formatEuros, Modal } from '@kermesse/ui-kit';
 import type { RefundInput, SaleRefunds } from '@kermesse/contracts-register';
 import { newIdempotencyKey } from '../api/idempotencyKey';
 import { cashierRefundsApi, type RefundsApi } from './refundsApi';
@@ -13,7 +13,7 @@ import './refunds.css';
 
 export const REFUND_MODE_LABELS: Record<1 | 2 | 3, string> = { 2: 'Espèces', 1: 'Chèque', 3: 'Carte bancaire' };
 const MODES: Array<1 | 2 | 3> = [2, 1, 3];
-const DATE_TIME = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+const DATE_TIME = dateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 const cents = (euros: number) => Math.round(euros * 100);
 
 export function RefundsPanel({ reference, api: given }: { reference: string; api?: RefundsApi }) {

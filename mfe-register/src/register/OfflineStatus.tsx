@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button, formatEuros } from '@kermesse/ui-kit';
+import { Button, dateTimeFormat, formatEuros, formatTime } from '@kermesse/ui-kit';
 import { waitingLabel, type QueuedSale } from '../sale/offlineQueue';
 import type { OfflineQueue } from '../sale/useOfflineQueue';
 import { CheckIcon } from './icons';
@@ -12,12 +12,11 @@ export const OFFLINE_MESSAGES = {
   hold: 'Hors ligne : la mise en attente a besoin du réseau. Encaissez en espèces ou par chèque.',
 } as const;
 
-const time = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
-const day = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit' });
-const hour = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+const time = dateTimeFormat({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+const day = dateTimeFormat({ day: '2-digit', month: '2-digit' });
 
 /** « Catalogue du 23/11 à 14:05 » : when the catalogue, settings and stock alerts shown were loaded. */
-export const catalogDateLabel = (at: number) => `Catalogue et alertes de stock du ${day.format(at)} à ${hour.format(at)}`;
+export const catalogDateLabel = (at: number) => `Catalogue et alertes de stock du ${day.format(at)} à ${formatTime(at)}`;
 
 export interface OfflineStatusProps {
   online: boolean;

@@ -1,7 +1,8 @@
 /**
  * A register opened again on this device (its selection kept): its till session and catalogue are
  * asked as soon as the sales screen code arrives, while the entry page still checks the event (phone
- * LCP, issue 15). The catalogue lands in the local cache, where the screen reads it.
+ * LCP, issue 15). The catalogue and the event's settings land in the local cache, where the screen
+ * reads them — from its first render when they have come (useResource's `initialData`).
  */
 import { readBearerToken } from '../api/bearerToken';
 import { checkoutApiFor } from '../api/checkoutApi';
@@ -19,8 +20,8 @@ export function prefetchKeptRegister(): void {
   }
   if (kept && token) {
     prefetchTillSession(kept.checkout.id);
-    checkoutApiFor(token)
-      .getCheckout(kept.checkout.id)
-      .catch(() => undefined);
+    const api = checkoutApiFor(token);
+    api.getCheckout(kept.checkout.id).catch(() => undefined);
+    api.loadSettings(kept.eventId).catch(() => undefined);
   }
 }

@@ -6,7 +6,7 @@
  * again; « Recharger le catalogue » does the same at once.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useResource } from '@kermesse/ui-kit';
+import { formatTime, useResource } from '@kermesse/ui-kit';
 import type { CheckoutApi, CheckoutCatalog } from '../api/checkoutApi';
 import { readCache, writeCache } from '../api/localCache';
 import { mealDealRuleOf, type MealDealRule } from '../cart/mealDeal';
@@ -47,8 +47,13 @@ export function useCatalog(
 ): Catalog {
   // The catalogue (the local copy when fresh) and the settings of this register's event: its
   // meal-deal rule prices the cart as the server will.
-  const first = useResource(() => api.getCheckout(checkoutId).catch(logged('Caisse indisponible')), [api, checkoutId]);
-  const settings = useResource(() => api.loadSettings(eventId).catch(logged('Réglages indisponibles')), [api, eventId]);
+  // A fresh local copy (the register opened again, or asked ahead by prefetchKeptRegister) shows at once.
+  const first = useResource(() => api.getCheckout(checkoutId).catch(logged('Caisse indisponible')), [api, checkoutId], {
+    initialData: () => api.peekCheckout(checkoutId),
+  });
+  const settings = useResource(() => api.loadSettings(eventId).catch(logged('Réglages indisponibles')), [api, eventId], {
+    initialData: () => api.peekSettings(eventId),
+  });
   const settingsRule = useMemo(() => (settings.data === undefined ? null : mealDealRuleOf(settings.data)), [settings.data]);
   /** What « Recharger le catalogue » or a new catalogue version brought, in place of the first answers. */
   const [reloaded, setReloaded] = useState<CheckoutCatalog | null>(null);
@@ -95,7 +100,7 @@ export function useCatalog(
         if (version !== undefined && version !== null) catalogVersion.current = version;
         setReloaded(loaded);
         const now = loadedOnline();
-        setCatalogMessage(`Catalogue mis à jour à ${new Date(now).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}.`);
+        setCatalogMessage(`Catalogue mis à jour à ${formatTime(now)}.`);
       } catch (error) {
         console.error('Catalogue indisponible', error);
         if (mounted.current) setCatalogMessage('Impossible de recharger le catalogue.');

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, ErrorLine, Modal, Spinner, formatEuros } from '@kermesse/ui-kit';
+import { Button, ErrorLine, Modal, Spinner, dateTimeFormat, formatEuros, formatTime } from '@kermesse/ui-kit';
 import { printHtml } from '../register/print';
 import type { PastSession, TillApi } from './tillApi';
 
-const when = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+const when = dateTimeFormat({ weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 const signed = (euros: number) => (euros > 0 ? `+${formatEuros(euros)}` : formatEuros(euros));
 const MODES = [
   ['cash', 'Espèces'],
@@ -76,7 +75,7 @@ export function PastSessionsDialog({ api, checkoutId, onClose }: { api: TillApi;
               <li key={s.id} className="till-past__item" data-testid={`till-past-${s.id}`}>
                 <h3 className="till-past__title">
                   Session n° {s.id} — {when.format(new Date(s.openedAt))} →{' '}
-                  {sameDay ? time.format(new Date(s.closedAt)) : when.format(new Date(s.closedAt))}
+                  {sameDay ? formatTime(new Date(s.closedAt)) : when.format(new Date(s.closedAt))}
                 </h3>
                 <p className="till-past__line">
                   {s.automatic ? 'Ouverte automatiquement (fond 0 €)' : `Fond de caisse ${formatEuros(s.float.cash)}`} · {s.salesCount}{' '}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, formatEuros } from '@kermesse/ui-kit';
+import { Button, formatEuros, formatTime } from '@kermesse/ui-kit';
 import { ClosingDone } from './ClosingDone';
 import { CloseTillDialog } from './CloseTillDialog';
 import { OpenTillDialog } from './OpenTillDialog';
@@ -17,7 +17,6 @@ const defaultCountQueued = (checkoutId: number) => {
   deviceQueue ??= typeof indexedDB === 'undefined' ? null : indexedDbStore();
   return queuedSalesCount(checkoutId, deviceQueue);
 };
-const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
 
 /**
  * The till session of the register, above the products: asks the cashier to open a session first
@@ -57,7 +56,7 @@ export function TillBar({
       {session && (
         <div className="till-bar__row">
           <span className="till-bar__text k-muted">
-            Session n° {session.id} ouverte à {time.format(new Date(session.openedAt))}
+            Session n° {session.id} ouverte à {formatTime(new Date(session.openedAt))}
             {session.automatic ? ' automatiquement (fond 0 €)' : ` · fond ${formatEuros(session.float.cash)}`} · {session.salesCount} vente
             {session.salesCount > 1 ? 's' : ''}
           </span>

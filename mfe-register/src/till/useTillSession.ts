@@ -9,7 +9,7 @@ import { useResource } from '@kermesse/ui-kit';
 import { defaultTillApi, type SessionState, type TillApi } from './tillApi';
 
 /** Sessions asked ahead (see prefetchTillSession), taken by the next bar of that register. */
-const prefetched = new Map<number, { at: number; answer: Promise<SessionState> }>();
+const prefetched = new Map<number, { at: number; answer: Promise<SessionState>; value?: SessionState }>();
 const PREFETCH_FRESH_MS = 10_000;
 
 /**
@@ -20,8 +20,10 @@ export function prefetchTillSession(checkoutId: number): void {
   const asked = prefetched.get(checkoutId);
   if (asked && Date.now() - asked.at < PREFETCH_FRESH_MS) return;
   const answer = defaultTillApi().session(checkoutId);
-  answer.catch(() => undefined);
-  prefetched.set(checkoutId, { at: Date.now(), answer });
+  const entry: { at: number; answer: Promise<SessionState>; value?: SessionState } = { at: Date.now(), answer };
+  // Kept when it comes, so a bar appearing afterwards shows it from its first render.
+  answer.then((value) => (entry.value = value)).catch(() => undefined);
+  prefetched.set(checkoutId, entry);
 }
 
 export interface TillSessionHandle {
@@ -46,7 +48,16 @@ export function useTillSession(checkoutId: number, given?: TillApi, refreshKey?:
       return ahead && Date.now() - ahead.at < PREFETCH_FRESH_MS ? ahead.answer.catch(ask) : ask();
     },
     [api, given, checkoutId, refreshKey],
-    { keepPreviousData: true },
+    {
+      keepPreviousData: true,
+      initialData: () => {
+        const ahead = given ? undefined : prefetched.get(checkoutId);
+        if (!ahead || ahead.value === undefined || Date.now() - ahead.at >= PREFETCH_FRESH_MS) return undefined;
+        // Taken once: a later reload (after a closing) asks the server.
+        prefetched.delete(checkoutId);
+        return ahead.value;
+      },
+    },
   );
   return { api, state: session.error ? null : (session.data ?? null), reload: session.reload, setState: session.setData };
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { ApiError, Banner, Button, ErrorLine, NETWORK_ERROR_MESSAGE, Spinner } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, dateTimeFormat, ErrorLine, NETWORK_ERROR_MESSAGE, Spinner } from '@kermesse/ui-kit';
 import { contactApi } from '../api/contact';
 import type { InboxItem } from '@kermesse/contracts-contact';
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+const dateTime = dateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 /** « Messages » (admins): partner requests and contact messages, new or handled. */
 export function InboxPage() {

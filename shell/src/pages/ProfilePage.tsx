@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { passwordProblem } from '@kermesse/contracts-identity/rules';
-import { ApiError, Banner, Button, ErrorLine, Field, NETWORK_ERROR_MESSAGE, Spinner, TextInput } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, dateTimeFormat, ErrorLine, Field, NETWORK_ERROR_MESSAGE, Spinner, TextInput } from '@kermesse/ui-kit';
 import { profileApi, type Person } from '../api/identity';
 import { createPasskey, passkeyFailure, passkeysSupported } from '../session/passkeys';
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+const dateTime = dateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 /** « Mon compte »: one's own password and passkeys (`#form-register`). */
 export function ProfilePage() {

@@ -1,4 +1,4 @@
-import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Spinner, useSession } from '@kermesse/ui-kit';
 import { moduleLabelFor } from '../layout/navigation';
 import type { RemoteDescriptor } from './manifest';
@@ -32,21 +32,31 @@ export function signInAs(roles: readonly string[]): string {
  * crashes) shows a French message with « Réessayer » while the rest of the shell keeps working.
  */
 export function RemoteRoute({ remote, components }: { remote: RemoteDescriptor; components: RemoteComponents }) {
-  const [attempt, setAttempt] = useState(0);
   const { user } = useSession();
   const label = remote.label ?? moduleLabelFor(remote.path) ?? remote.name;
-  // Each navigation into the remote first asks whether it was deployed again (then its new build loads).
-  const [checked, setChecked] = useState(!components.refresh);
+  const allowed = !remote.roles || Boolean(user?.roles.includes('admin') || user?.roles.some((role) => remote.roles!.includes(role)));
+  const [attempt, setAttempt] = useState(0);
+  // The module already loaded (the register, asked at start-up) renders in the shell's first pass.
+  const [state, setState] = useState<{ App?: ComponentType; failed?: boolean }>(() =>
+    components.stale(remote.name) ? {} : { App: components.loaded(remote.name, remote.module) },
+  );
+  const wanted = remote.available && allowed && !state.App && !state.failed;
   useEffect(() => {
-    if (!components.refresh) return;
+    if (!wanted) return;
     let live = true;
-    void components.refresh(remote.name).finally(() => {
-      if (live) setChecked(true);
+    void (async () => {
+      // Each navigation into the remote first asks whether it was deployed again (then its new build loads).
+      if (components.stale(remote.name)) await components.refresh?.(remote.name);
+      const App = await components.load(remote.name, remote.module);
+      if (live) setState({ App });
+    })().catch((error: unknown) => {
+      console.error(`Module ${label} en échec`, error);
+      if (live) setState({ failed: true });
     });
     return () => {
       live = false;
     };
-  }, [components, remote.name]);
+  }, [components, remote.name, remote.module, label, wanted, attempt]);
 
   if (!remote.available) {
     return (
@@ -59,29 +69,52 @@ export function RemoteRoute({ remote, components }: { remote: RemoteDescriptor; 
   }
 
   // A module kept for some roles is not even downloaded for the others.
-  if (remote.roles && !(user?.roles.includes('admin') || user?.roles.some((role) => remote.roles!.includes(role)))) {
+  if (!allowed) {
     return (
       <section className="shell-notice">
         <h1>{label}</h1>
-        <p className="shell-notice__lead">{user ? reservedTo(remote.roles) : signInAs(remote.roles)}</p>
+        <p className="shell-notice__lead">{user ? reservedTo(remote.roles!) : signInAs(remote.roles!)}</p>
       </section>
     );
   }
 
-  if (!checked) return <Spinner label={`Chargement du module ${label}…`} />;
-
-  const RemoteApp = components.get(remote.name, remote.module);
   const handleRetry = () => {
     components.forget(remote.name, remote.module);
+    setState({});
     setAttempt((count) => count + 1);
   };
-
+  if (state.failed) return <Unavailable label={label} onRetry={handleRetry} />;
+  if (!state.App) return <ModuleLoading label={`Chargement du module ${label}…`} />;
+  const RemoteApp = state.App;
   return (
     <RemoteErrorBoundary key={attempt} label={label} onRetry={handleRetry}>
-      <Suspense fallback={<Spinner label={`Chargement du module ${label}…`} />}>
-        <RemoteApp />
-      </Suspense>
+      <RemoteApp />
     </RemoteErrorBoundary>
+  );
+}
+
+/**
+ * What a module's page shows while its code arrives: a whole screen, so the footer does not show
+ * and then jump away when the module appears (a layout shift, and on a phone the footer's text
+ * counted as the page's largest paint).
+ */
+export function ModuleLoading({ label }: { label?: string }) {
+  return (
+    <div className="shell-remote-loading">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/** « Le module … est momentanément indisponible. », with « Réessayer ». */
+function Unavailable({ label, onRetry }: { label: string; onRetry: () => void }) {
+  return (
+    <section className="shell-notice" role="alert">
+      <h1>{label}</h1>
+      <p className="shell-notice__lead">Le module {label} est momentanément indisponible.</p>
+      <p>Vérifiez la connexion puis réessayez. Le reste de Kermesse fonctionne normalement.</p>
+      <Button onClick={onRetry}>Réessayer</Button>
+    </section>
   );
 }
 
@@ -104,13 +137,6 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <section className="shell-notice" role="alert">
-        <h1>{this.props.label}</h1>
-        <p className="shell-notice__lead">Le module {this.props.label} est momentanément indisponible.</p>
-        <p>Vérifiez la connexion puis réessayez. Le reste de Kermesse fonctionne normalement.</p>
-        <Button onClick={this.props.onRetry}>Réessayer</Button>
-      </section>
-    );
+    return <Unavailable label={this.props.label} onRetry={this.props.onRetry} />;
   }
 }

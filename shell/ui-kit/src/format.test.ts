@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEuros, formatEurosInput, parseEuros } from './format';
+import { dateTimeFormat, formatDate, formatEuros, formatEurosInput, formatTime, parseEuros } from './format';
 
 // Intl puts a no-break space before « € » and between thousands.
 const normalise = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -34,6 +34,29 @@ describe('formatDate', () => {
 
   it('keeps the calendar day of a date-only string', () => {
     expect(formatDate('2024-01-01')).toBe('01/01/2024');
+  });
+});
+
+describe('dates without Intl at start-up', () => {
+  it('writes the day and the time exactly as Intl fr-FR does', () => {
+    const intlDay = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    const intlTime = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+    for (const date of [new Date(2024, 0, 1, 0, 0), new Date(2024, 9, 5, 9, 7), new Date(2026, 11, 31, 23, 59)]) {
+      expect(formatDate(date)).toBe(intlDay.format(date));
+      expect(formatTime(date)).toBe(intlTime.format(date));
+      expect(formatTime(date.getTime())).toBe(intlTime.format(date));
+    }
+  });
+
+  it('refuses an invalid date as Intl does', () => {
+    expect(() => formatTime(new Date('pas une date'))).toThrow(RangeError);
+    expect(() => formatDate('pas une date')).toThrow(RangeError);
+  });
+
+  it('builds an Intl format only when it first formats', () => {
+    const options = { weekday: 'short', day: 'numeric', month: 'short' } as const;
+    const date = new Date(2024, 9, 5);
+    expect(dateTimeFormat(options).format(date)).toBe(new Intl.DateTimeFormat('fr-FR', options).format(date));
   });
 });
 

@@ -61,6 +61,31 @@ describe('useResource', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
+  it('shows an answer already at hand from the first render, asks nothing then, and loads for new inputs', async () => {
+    const load = vi.fn((id: number) => Promise.resolve(`réponse ${id}`));
+    const { result, rerender } = renderHook(
+      ({ id }) => useResource(() => load(id), [id], { initialData: () => (id === 1 ? 'copie locale' : undefined) }),
+      { initialProps: { id: 1 } },
+    );
+    expect(result.current).toMatchObject({ data: 'copie locale', error: null, loading: false });
+    await act(async () => {});
+    expect(load).not.toHaveBeenCalled();
+    rerender({ id: 2 });
+    await waitFor(() => expect(result.current.data).toBe('réponse 2'));
+    let reloaded: Promise<void> | undefined;
+    act(() => {
+      reloaded = result.current.reload();
+    });
+    await act(async () => reloaded);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads as usual when nothing is at hand', async () => {
+    const { result } = renderHook(() => useResource(() => Promise.resolve('réseau'), [], { initialData: () => undefined }));
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(result.current.data).toBe('réseau'));
+  });
+
   it('loads nothing while `load` is null', () => {
     const { result } = renderHook(() => useResource<number>(null, [null]));
     expect(result.current).toMatchObject({ data: undefined, error: null, loading: false });

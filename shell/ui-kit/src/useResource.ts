@@ -30,9 +30,15 @@ interface State<T> {
   loading: boolean;
 }
 
-export interface ResourceOptions {
+export interface ResourceOptions<T = unknown> {
   /** Keep showing the previous inputs' data while the new ones load (a chooser that stays on screen). */
   keepPreviousData?: boolean;
+  /**
+   * The answer already at hand for the first inputs (a fresh local copy, a prefetched answer that
+   * has come), read once when the screen appears: it is shown from the first render and not asked
+   * again then — one render and one paint less before a phone shows the register (issue 15).
+   */
+  initialData?: () => T | undefined;
 }
 
 function sameDeps(a: DependencyList | null, b: DependencyList): boolean {
@@ -49,9 +55,14 @@ function sameDeps(a: DependencyList | null, b: DependencyList): boolean {
 export function useResource<T>(
   load: ((signal: AbortSignal) => Promise<T>) | null,
   deps: DependencyList,
-  { keepPreviousData = false }: ResourceOptions = {},
+  { keepPreviousData = false, initialData }: ResourceOptions<T> = {},
 ): Resource<T> {
-  const [state, setState] = useState<State<T>>({ deps: null, data: undefined, error: null, loading: false });
+  const [state, setState] = useState<State<T>>(() => {
+    const data = load === null ? undefined : initialData?.();
+    return data === undefined ? { deps: null, data: undefined, error: null, loading: false } : { deps, data, error: null, loading: false };
+  });
+  // The first run of the effect has nothing to ask when the answer was at hand.
+  const answered = useRef(state.deps !== null);
   const [attempt, setAttempt] = useState(0);
   const waiting = useRef<(() => void)[]>([]);
   const enabled = load !== null;
@@ -61,7 +72,8 @@ export function useResource<T>(
     const queue = waiting.current;
     const asked = queue.splice(0);
     const answerReloads = () => asked.splice(0).forEach((resolve) => resolve());
-    if (!load) {
+    if (!load || answered.current) {
+      answered.current = false;
       answerReloads();
       return undefined;
     }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '@kermesse/ui-kit';
+import { Button, dateTimeFormat } from '@kermesse/ui-kit';
 import type { OneTimeLink } from '../../api/identity';
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+const dateTime = dateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 /**
  * A one-time link the admin hands over (an association may have no mail server): shown in a

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ROLE_LABELS, type RoleName } from '@kermesse/contracts-identity/rules';
-import { ApiError, Banner, Button, NETWORK_ERROR_MESSAGE } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, dateTimeFormat, NETWORK_ERROR_MESSAGE } from '@kermesse/ui-kit';
 import { teamApi, type OneTimeLink, type Person } from '../../api/identity';
 import { LinkToHandOver } from './LinkToHandOver';
 import { RoleCheckboxes } from './RoleCheckboxes';
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+const dateTime = dateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 const when = (iso: string | null, never: string) => (iso ? dateTime.format(new Date(iso)) : never);
 
 /** One person of the team: roles, state, password reset, passkeys (list, removal, on-behalf link). */
