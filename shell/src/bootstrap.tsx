@@ -34,7 +34,12 @@ const components = createRemoteComponents((id) => loadRemote(id), {
     return entry && new URL(entry, window.location.origin).href;
   },
   current: (name) => registered.get(name),
-  recent: () => startupManifestAt !== undefined && Date.now() - startupManifestAt < STARTUP_MANIFEST_FRESH_MS,
+  // Once: the first navigation into a remote (the page the shell opens on) trusts the start-up manifest.
+  recent: () => {
+    const startup = startupManifestAt;
+    startupManifestAt = undefined;
+    return startup !== undefined && Date.now() - startup < STARTUP_MANIFEST_FRESH_MS;
+  },
   replace(name, entry) {
     // The old build's chunk list (`rspackChunk` + its uniqueName `kermesse_<name>`, see
     // ui-kit/rspack.ts) must not be taken by the new build's runtime as chunks it already has.

@@ -37,8 +37,10 @@ export function RemoteRoute({ remote, components }: { remote: RemoteDescriptor; 
   const allowed = !remote.roles || Boolean(user?.roles.includes('admin') || user?.roles.some((role) => remote.roles!.includes(role)));
   const [attempt, setAttempt] = useState(0);
   // The module already loaded (the register, asked at start-up) renders in the shell's first pass.
+  // Asked once per navigation into the remote: only the page the shell opens on trusts the manifest just read.
+  const [stale] = useState(() => components.stale(remote.name));
   const [state, setState] = useState<{ App?: ComponentType; failed?: boolean }>(() =>
-    components.stale(remote.name) ? {} : { App: components.loaded(remote.name, remote.module) },
+    stale ? {} : { App: components.loaded(remote.name, remote.module) },
   );
   const wanted = remote.available && allowed && !state.App && !state.failed;
   useEffect(() => {
@@ -46,7 +48,7 @@ export function RemoteRoute({ remote, components }: { remote: RemoteDescriptor; 
     let live = true;
     void (async () => {
       // Each navigation into the remote first asks whether it was deployed again (then its new build loads).
-      if (components.stale(remote.name)) await components.refresh?.(remote.name);
+      if (stale) await components.refresh?.(remote.name);
       const App = await components.load(remote.name, remote.module);
       if (live) setState({ App });
     })().catch((error: unknown) => {
@@ -56,7 +58,7 @@ export function RemoteRoute({ remote, components }: { remote: RemoteDescriptor; 
     return () => {
       live = false;
     };
-  }, [components, remote.name, remote.module, label, wanted, attempt]);
+  }, [components, remote.name, remote.module, label, wanted, stale, attempt]);
 
   if (!remote.available) {
     return (

@@ -21,8 +21,9 @@ export interface RemoteComponents {
   /** Drops a remote's component so that the next `load` loads it again. */
   forget(name: string, module?: string): void;
   /**
-   * Whether a navigation into the remote must first `refresh` (ask the manifest again). False while
-   * the manifest read at start-up is a moment old: the page the shell opens on trusts it.
+   * Whether a navigation into the remote must first `refresh` (ask the manifest again); asked once
+   * per navigation. False only for the page the shell opens on, while the manifest read at start-up
+   * is a moment old.
    */
   stale(name: string): boolean;
   /**
@@ -41,7 +42,7 @@ export interface RemoteVersions {
   current(name: string): string | undefined;
   /** Registers `entry` in place of the remote's current one. */
   replace(name: string, entry: string): void;
-  /** True while the registered entry comes from a manifest read a moment ago (no need to ask again). */
+  /** True, once, when the registered entry comes from a manifest read a moment ago (no need to ask again). */
   recent?(name: string): boolean;
 }
 
