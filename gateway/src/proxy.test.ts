@@ -11,6 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { echoHandler, startServer, startTestGateway, type Echo, type TestGateway, type TestServer } from './testSupport.ts';
 
 const DOWNLOAD = randomBytes(256 * 1024);
+/** A register's catalogue-like answer, 6 KB of JSON. */
+const CATALOGUE = JSON.stringify({
+  products: Array.from({ length: 40 }, (_, i) => ({
+    id: i + 1,
+    name: `Crêpe n° ${i + 1}`,
+    price: 2.5,
+    productCategory: { id: 1, name: 'Sucré' },
+  })),
+});
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 
@@ -77,6 +86,14 @@ function registerHandler(req: IncomingMessage, res: ServerResponse): void {
     req.resume();
     res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': DOWNLOAD.length });
     res.end(DOWNLOAD);
+    return;
+  }
+  if (url === '/api/cr/catalogue' || url === '/api/cr/petit' || url === '/api/cr/flux') {
+    req.resume();
+    const body = url === '/api/cr/petit' ? '{"ok":true}' : CATALOGUE;
+    const type = url === '/api/cr/flux' ? 'text/event-stream' : 'application/json; charset=utf-8';
+    res.writeHead(200, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), ETag: '"v1"' });
+    res.end(body);
     return;
   }
   if (url === '/api/cr/slow') return; // never answers
@@ -202,6 +219,53 @@ describe('bodies', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/octet-stream');
     expect(Buffer.from(await res.arrayBuffer()).equals(DOWNLOAD)).toBe(true);
+  });
+});
+
+describe('compression of text answers on their way to a phone', () => {
+  function get(urlPath: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+    const target = new URL(gateway.url);
+    return new Promise((resolve, reject) => {
+      http
+        .get(
+          { hostname: target.hostname, port: target.port, path: urlPath, headers: { ...auth(cashier), 'Accept-Encoding': acceptEncoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        )
+        .on('error', reject);
+    });
+  }
+
+  it('sends JSON above 1 KB in brotli, else gzip, decoding to the service bytes', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const brotli = await get('/api/cr/catalogue', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-length']).toBeUndefined();
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotli.headers.etag).toBe('W/"v1"');
+    expect(brotli.body.length).toBeLessThan(CATALOGUE.length / 4);
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(CATALOGUE);
+    const gzip = await get('/api/cr/catalogue', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(CATALOGUE);
+  });
+
+  it('passes as they are: a client that accepts no encoding, a small answer, an events stream, a binary download', async () => {
+    const plain = await get('/api/cr/catalogue', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(CATALOGUE)));
+    expect(plain.body.toString()).toBe(CATALOGUE);
+    const small = await get('/api/cr/petit', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString()).toBe('{"ok":true}');
+    const stream = await get('/api/cr/flux', 'br');
+    expect(stream.headers['content-encoding']).toBeUndefined();
+    const download = await get('/api/cr/download', 'br');
+    expect(download.headers['content-encoding']).toBeUndefined();
+    expect(download.body.equals(DOWNLOAD)).toBe(true);
   });
 });
 

@@ -79,7 +79,7 @@ const DECOMPRESS: Record<(typeof ENCODINGS)[number][0], (data: Buffer) => Promis
 };
 
 /** The encodings an `Accept-Encoding` header allows (`gzip, br;q=0` → gzip only). */
-function acceptedEncodings(header: string): Set<string> {
+export function acceptedEncodings(header: string): Set<string> {
   const accepted = new Set<string>();
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
