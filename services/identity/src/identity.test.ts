@@ -122,10 +122,18 @@ describe('sign-in', () => {
       body: JSON.stringify({ email: 'a@b.fr' }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Le champ « password » est obligatoire.' });
+    expect(await res.json()).toEqual({
+      error: 'Le champ « password » est obligatoire.',
+      code: 'VALIDATION',
+      details: { field: 'password' },
+    });
     const nul = await login('caissier\u0000@kermesse.local', PASSWORD, '203.0.113.13');
     expect(nul.status).toBe(400);
-    expect(await nul.json()).toEqual({ error: 'Le champ « email » contient un caractère interdit (caractère nul).' });
+    expect(await nul.json()).toEqual({
+      error: 'Le champ « email » contient un caractère interdit (caractère nul).',
+      code: 'VALIDATION',
+      details: { field: 'email' },
+    });
   });
 
   it('throttles the address sending wrong passwords, never the account: the right password from another address gets in', async () => {

@@ -114,7 +114,11 @@ describe('POST /api/cr/order/{ref}/receipt', () => {
       });
     }
     expect((await send(reference, { method: 'print', to: 'x' })).status).toBe(400);
-    expect((await send(reference, { method: 'sms' })).body).toEqual({ error: 'Le champ « to » est obligatoire.' });
+    expect((await send(reference, { method: 'sms' })).body).toEqual({
+      error: 'Le champ « to » est obligatoire.',
+      code: 'VALIDATION',
+      details: { field: 'to' },
+    });
     expect(await requestsOf(reference)).toHaveLength(before);
   });
 

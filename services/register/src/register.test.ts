@@ -75,7 +75,11 @@ describe('register: entry-page API', () => {
     expect(await missing.json()).toEqual({ error: 'Événement introuvable.', code: 'EVENT_NOT_FOUND' });
     const malformed = await get('/api/cr/events/abc/checkouts', 'caissier');
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ error: 'Le champ « eventId » doit être de type entier.' });
+    expect(await malformed.json()).toEqual({
+      error: 'Le champ « eventId » doit être de type entier.',
+      code: 'VALIDATION',
+      details: { field: 'eventId' },
+    });
   });
 
   it('recorded the catalog events of the demo in its outbox, once', async () => {

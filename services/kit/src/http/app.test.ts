@@ -78,10 +78,16 @@ describe('service app', () => {
     expect(await res.json()).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
+  it('answers a body that is not JSON with the same VALIDATION code, in French', async () => {
+    const res = await fetch(`${base}/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{pas du json' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Corps de requête invalide (JSON attendu).', code: 'VALIDATION' });
+  });
+
   it('answers a validation error as 400 with a French message and a request id', async () => {
     const res = await fetch(`${base}/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Le champ « name » est obligatoire.' });
+    expect(await res.json()).toEqual({ error: 'Le champ « name » est obligatoire.', code: 'VALIDATION', details: { field: 'name' } });
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 

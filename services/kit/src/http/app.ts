@@ -6,7 +6,7 @@ import type { Bus } from '../bus/bus.ts';
 import { authenticate } from '../auth/middleware.ts';
 import type { TokenVerifier } from '../auth/verifier.ts';
 import { errorHandler, requestId } from './middleware.ts';
-import { badRequest } from './errors.ts';
+import { invalidInput } from './errors.ts';
 import { findNulCharacter, nulCharacterMessage } from './validation.ts';
 import type { Logger } from './logger.ts';
 import { isDraining } from './server.ts';
@@ -63,7 +63,7 @@ function refuseNulCharacters(): Koa.Middleware {
   return async function refuseNulCharactersMiddleware(ctx, next) {
     const inBody = findNulCharacter((ctx.request as { body?: unknown }).body);
     const found = inBody ?? findNulCharacter(ctx.query) ?? (ctx.path.includes('\u0000') ? '' : undefined);
-    if (found !== undefined) throw badRequest(nulCharacterMessage(found));
+    if (found !== undefined) throw invalidInput(nulCharacterMessage(found), found || undefined);
     await next();
   };
 }

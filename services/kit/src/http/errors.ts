@@ -28,6 +28,11 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+/**
+ * What the client sent does not have the expected shape (contracts-common's `VALIDATION`): a 400
+ * whose French message names the field, and the field's path in `details.field` when one is known.
+ */
+export const invalidInput = (message: string, field?: string) => badRequest(message).withCode('VALIDATION', field ? { field } : undefined);
 export const unauthorized = (message = 'Authentification requise.') => new HttpError(401, message, { 'WWW-Authenticate': 'Bearer' });
 export const forbidden = (message = 'Accès refusé : droits insuffisants.') => new HttpError(403, message);
 export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, message);

@@ -47,6 +47,8 @@ export function errorHandler(logger: Logger): Middleware {
       };
       if (known && err.expose && err.code)
         Object.assign(ctx.body as object, { code: err.code }, err.details ? { details: err.details } : {});
+      // A body that is not JSON at all: the same code as any other malformed input.
+      else if (!known && status === 400) Object.assign(ctx.body as object, { code: 'VALIDATION' });
       if (status >= 500 && !known) {
         logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, err: String((err as Error)?.stack ?? err) });
       } else if (status >= 500) {

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type JSONSchemaType, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
 import type { Middleware } from 'koa';
-import { badRequest } from './errors.ts';
+import { invalidInput } from './errors.ts';
 
 /** One Ajv instance for the whole process: schemas are compiled once, at module load. */
 // `verbose` keeps each error's schema, whose `title` names a field the way the user knows it.
@@ -89,6 +89,16 @@ export function findNulCharacter(value: unknown, path = '', depth = 0): string |
   return undefined;
 }
 
+/** The path of the field an Ajv error is about (`cart.0.quantity`), undefined for the whole input. */
+function fieldOf(error: ErrorObject): string | undefined {
+  const p = error.params as Record<string, unknown>;
+  const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const leaf =
+    error.keyword === 'required' ? p.missingProperty : error.keyword === 'additionalProperties' ? p.additionalProperty : undefined;
+  const path = leaf === undefined ? base : base ? `${base}.${String(leaf)}` : String(leaf);
+  return path || undefined;
+}
+
 /** French 400 for a NUL character in the body or the query, naming the field. */
 export function nulCharacterMessage(path: string): string {
   return path
@@ -101,7 +111,8 @@ export function compileValidator<T>(schema: Schema<T>, where: 'corps' | 'paramè
   const validate = (where === 'corps' ? ajv : queryAjv).compile(schema) as ValidateFunction<T>;
   return (data: unknown): T => {
     if (validate(data)) return data;
-    throw badRequest(frenchMessage(validate.errors?.[0], where));
+    const first = validate.errors?.[0];
+    throw invalidInput(frenchMessage(first, where), first ? fieldOf(first) : undefined);
   };
 }
 
