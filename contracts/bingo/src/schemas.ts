@@ -3,6 +3,7 @@
  * Amounts travel as euros with two decimals in text (« 12.00 »); inputs also accept « 30,50 ».
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { PARTIE_KINDS } from './parties.ts';
 
 const Id = Type.Integer({ minimum: 1 });
 /** A euro amount as typed by a person (« 30,50 », « 30.50 ») or a number. */
@@ -83,9 +84,6 @@ export const PlanInput = Type.Object({
 export type PlanInput = Static<typeof PlanInput>;
 
 // ── Nights, parties, game ────────────────────────────────────────────────────────────────────────
-export const PARTIE_KINDS = ['quine', 'double_quine', 'carton_plein'] as const;
-export type PartieKind = (typeof PARTIE_KINDS)[number];
-export const PARTIE_LABELS: Record<PartieKind, string> = { quine: 'Quine', double_quine: 'Double quine', carton_plein: 'Carton plein' };
 export const PartieKindSchema = Type.Union(PARTIE_KINDS.map((k) => Type.Literal(k)));
 
 /** A pack of cartons and its price (euros, « 8 » or « 8,00 »). */
