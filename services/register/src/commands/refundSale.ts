@@ -21,10 +21,10 @@ import { cartonsToVoid } from '../bingo/refund.ts';
 import { appendJournal } from '../journal/journal.ts';
 import { normalizeReference } from '../reference.ts';
 import { findCheckoutEvent } from '../repositories/catalog.ts';
-import { insertRefund, lockSaleByReference, productUnits } from '../repositories/refunds.ts';
 import { listBets, listLines, listTickets } from '../repositories/sales.ts';
 import { sessionForSale } from '../till/sessions.ts';
-import { isPaid, listRefunds, presentRefund, type RefundRow } from '../refunds/load.ts';
+import { isPaid, presentRefund } from '../refunds/load.ts';
+import { insertRefund, listRefunds, lockSaleByReference, productUnits, type RefundRow } from '../repositories/refunds.ts';
 import { assertMayRefund } from '../refunds/rights.ts';
 
 export interface RefundAnswer {

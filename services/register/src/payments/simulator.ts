@@ -6,18 +6,15 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '@kermesse/kit/db';
+import {
+  findSimulatedReader,
+  findSimulatedTransaction,
+  insertSimulatedReader,
+  insertSimulatedTransaction,
+  listSimulatedReaders,
+  type SimulatedOutcome,
+} from '../repositories/simulatedReaders.ts';
 import { CardProviderError, type CardProvider, type CardReader, type ReaderStatus } from './provider.ts';
-
-export type SimulatedOutcome = 'success' | 'failure' | 'pending';
-
-interface ReaderRow {
-  id: string;
-  name: string;
-  identifier: string;
-  status: string;
-  outcome: SimulatedOutcome;
-  settle_ms: number;
-}
 
 /** SumUp-like reader id: `rdr_` and 26 characters. */
 export const simulatedReaderId = () => `rdr_${randomBytes(16).toString('hex').toUpperCase().slice(0, 26)}`;
@@ -26,7 +23,7 @@ export function createSimulatorProvider(db: Db): CardProvider {
   return {
     name: 'simulator',
     async listReaders(): Promise<CardReader[]> {
-      const rows: ReaderRow[] = await db('simulated_readers').select('*').orderBy('created_at').orderBy('id');
+      const rows = await listSimulatedReaders(db);
       return rows.map((r) => ({
         id: r.id,
         name: r.name,
@@ -36,11 +33,11 @@ export function createSimulatorProvider(db: Db): CardProvider {
     },
 
     async startCheckout({ readerId, amountCents }) {
-      const reader: ReaderRow | undefined = await db('simulated_readers').where({ id: readerId }).first();
+      const reader = await findSimulatedReader(db, readerId);
       if (!reader) throw new CardProviderError('Lecteur CB inconnu.', 404);
       if (reader.status !== 'paired') throw new CardProviderError("Ce lecteur CB n'est pas appairé.", 422);
       const clientTransactionId = randomUUID();
-      await db('simulated_transactions').insert({
+      await insertSimulatedTransaction(db, {
         client_transaction_id: clientTransactionId,
         reader_id: readerId,
         amount_cents: amountCents,
@@ -52,7 +49,7 @@ export function createSimulatorProvider(db: Db): CardProvider {
     },
 
     async transactionStatus(clientTransactionId) {
-      const tx = await db('simulated_transactions').where({ client_transaction_id: clientTransactionId }).first();
+      const tx = await findSimulatedTransaction(db, clientTransactionId);
       if (!tx || new Date(tx.settles_at).getTime() > Date.now() || tx.outcome === 'pending') {
         return { status: 'PENDING', transactionCode: null, amountCents: tx?.amount_cents ?? null };
       }
@@ -69,7 +66,7 @@ export async function addSimulatedReader(
   reader: { name: string; identifier: string; status?: ReaderStatus; outcome?: SimulatedOutcome; settleMs?: number; id?: string },
 ): Promise<string> {
   const id = reader.id ?? simulatedReaderId();
-  await db('simulated_readers').insert({
+  await insertSimulatedReader(db, {
     id,
     name: reader.name,
     identifier: reader.identifier,

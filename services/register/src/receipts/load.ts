@@ -1,7 +1,8 @@
 import type { Db, Trx } from '@kermesse/kit/db';
-import { findGiftBasket, findRaffle } from '../repositories/catalog.ts';
+import { checkoutName, findGiftBasket, findRaffle } from '../repositories/catalog.ts';
+import { eventName } from '../repositories/events.ts';
 import { listBets, listLines, listPayments, listTickets, type SaleRow } from '../repositories/sales.ts';
-import { listRefunds } from '../refunds/load.ts';
+import { listRefunds } from '../repositories/refunds.ts';
 import type { ReceiptData } from './html.ts';
 import { loadSaleCartons } from '../bingo/sale.ts';
 
@@ -11,8 +12,8 @@ export const receiptPath = (reference: string) => `/s/${encodeURIComponent(refer
 /** Everything a receipt shows, read back from the database. */
 export async function loadReceiptData(db: Db | Trx, sale: SaleRow, origin: string): Promise<ReceiptData> {
   const [event, checkout, lines, payments, tickets, bets, raffle, basket, refunds] = await Promise.all([
-    db('events').where({ id: sale.event_id }).first('name') as Promise<{ name: string }>,
-    db('checkouts').where({ id: sale.checkout_id }).first('name') as Promise<{ name: string }>,
+    eventName(db, sale.event_id),
+    checkoutName(db, sale.checkout_id),
     listLines(db, sale.id),
     listPayments(db, sale.id),
     listTickets(db, sale.id),
@@ -24,8 +25,8 @@ export async function loadReceiptData(db: Db | Trx, sale: SaleRow, origin: strin
   return {
     reference: sale.reference,
     createdAt: sale.created_at,
-    eventName: event?.name ?? '',
-    checkoutName: checkout?.name ?? '',
+    eventName: event ?? '',
+    checkoutName: checkout ?? '',
     lines: lines.map((l) => ({
       name: l.name,
       categoryName: l.category_name,

@@ -1,50 +1,9 @@
-/** Refunds read back: a sale's refunds with their lines, and what remains refundable of it. */
+/** Refunds read back and presented: a sale's refunds, and what remains refundable of it (queries in repositories/refunds.ts). */
 import type { Db, Trx } from '@kermesse/kit/db';
 import { remainingQuantities, type Refund, type SaleRefunds } from '@kermesse/contracts-register';
 import { toEuros } from '@kermesse/contracts-common';
+import { listRefunds, type RefundRow } from '../repositories/refunds.ts';
 import { listBets, listLines, listTickets, type SaleRow } from '../repositories/sales.ts';
-
-export interface RefundLineRow {
-  product_id: number;
-  name: string;
-  category_id: number | null;
-  category_name: string;
-  kind: string;
-  unit_price_cents: number;
-  quantity: number;
-  total_cents: number;
-}
-
-export interface RefundRow {
-  id: string;
-  sale_id: number;
-  event_id: number;
-  checkout_id: number;
-  session_id: number | null;
-  amount_cents: number;
-  payment_mode: 1 | 2 | 3;
-  reason: string;
-  voided_tickets: number[];
-  voided_bets: Array<{ typeId: number; weight: number }>;
-  /** Loto cartons voided (issue 12). */
-  voided_cartons?: number[];
-  created_by: string;
-  created_at: Date;
-  lines: RefundLineRow[];
-}
-
-/** The refunds of a sale, oldest first, each with its lines. */
-export async function listRefunds(q: Db | Trx, saleId: number): Promise<RefundRow[]> {
-  const { rows } = await q.raw(
-    `select r.*, coalesce((select json_agg(json_build_object(
-        'product_id', l.product_id, 'name', l.name, 'category_id', l.category_id, 'category_name', l.category_name, 'kind', l.kind,
-        'unit_price_cents', l.unit_price_cents, 'quantity', l.quantity, 'total_cents', l.total_cents) order by l.position)
-      from refund_lines l where l.refund_id = r.id), '[]') as lines
-     from refunds r where r.sale_id = ? order by r.created_at, r.id`,
-    [saleId],
-  );
-  return rows as RefundRow[];
-}
 
 export const presentRefund = (reference: string, r: RefundRow): Refund => ({
   id: r.id,

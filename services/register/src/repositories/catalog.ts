@@ -142,6 +142,13 @@ export const listRafflesOfEvent = (db: Db | Trx, eventId: number): Promise<Raffl
 export const listGiftBasketsOfEvent = (db: Db | Trx, eventId: number): Promise<GiftBasketRow[]> =>
   db('gift_baskets').where({ event_id: eventId }).select('*').orderBy('id');
 
+/** A register's name (a receipt's header), undefined when it is gone. */
+export const checkoutName = (db: Db | Trx, id: number): Promise<string | undefined> =>
+  db('checkouts')
+    .where({ id })
+    .first('name')
+    .then((row: { name: string } | undefined) => row?.name);
+
 export const findRaffle = (db: Db | Trx, id: number): Promise<RaffleRow | undefined> => db('raffles').where({ id }).first();
 export const findGiftBasket = (db: Db | Trx, id: number): Promise<GiftBasketRow | undefined> => db('gift_baskets').where({ id }).first();
 

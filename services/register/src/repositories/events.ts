@@ -21,6 +21,13 @@ export const listEvents = (db: Db): Promise<EventRow[]> =>
       { column: 'id', order: 'asc' },
     ]);
 
+/** An event's name (a receipt's header), undefined when it is gone. */
+export const eventName = (db: Db | Trx, id: number): Promise<string | undefined> =>
+  db('events')
+    .where({ id })
+    .first('name')
+    .then((row: { name: string } | undefined) => row?.name);
+
 export const findEvent = (db: Db | Trx, id: number): Promise<EventRow | undefined> =>
   db('events').where({ id }).first('id', 'name', 'starts_on');
 

@@ -15,7 +15,8 @@ import { normalizeReference } from '../../reference.ts';
 import { findSaleByReference } from '../../repositories/sales.ts';
 import { saleRefundsView } from '../../refunds/load.ts';
 import { refundSale } from '../../commands/refundSale.ts';
-import { grantTillManager, listTillManagers, mayRefund, revokeTillManager } from '../../refunds/rights.ts';
+import { mayRefund } from '../../refunds/rights.ts';
+import { grantTillManager, listTillManagers, revokeTillManager } from '../../repositories/registerRights.ts';
 
 const CASHIER = ['cashier'] as const;
 const ADMIN = ['admin'] as const;
