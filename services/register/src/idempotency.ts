@@ -22,6 +22,16 @@ import type { Middleware } from 'koa';
 import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { badRequest, conflict, unprocessable } from '@kermesse/kit/http';
+import {
+  completeKey,
+  deleteKeysOlderThan,
+  findKey,
+  insertRunningKey,
+  moveLease,
+  releaseKey,
+  type KeyId,
+  type KeyRow,
+} from './repositories/idempotencyKeys.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -34,19 +44,11 @@ const ALREADY_COMPLETED = 'idempotency key already completed';
 
 export interface IdempotencyHandle {
   /** The key's row, for a command that stores the answer within a statement of its own. */
-  readonly key: { user_id: string; scope: string; key: string };
+  readonly key: KeyId;
   /** Stores the answer inside the caller's transaction; throws (rolling it back) if the key was completed meanwhile. */
   complete(trx: Trx, status: number, body: unknown): Promise<void>;
   /** Says the command stored the answer itself (in its own statement, see `key`). */
   markCompleted(): void;
-}
-
-interface KeyRow {
-  request_hash: string;
-  state: 'running' | 'done';
-  response_status: number | null;
-  response_body: unknown;
-  locked_until: Date;
 }
 
 /** JSON with sorted keys: the same body always hashes the same, whatever the key order. */
@@ -92,7 +94,7 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
     if (!key) return next();
     if (!KEY_PATTERN.test(key)) throw badRequest(`L'en-tête ${IDEMPOTENCY_HEADER} doit contenir de 1 à 255 caractères imprimables.`);
     const user = ctx.state.user as AuthUser;
-    const id = { user_id: user.id, scope: options.scope, key };
+    const id: KeyId = { user_id: user.id, scope: options.scope, key };
     const requestHash = createHash('sha256')
       .update(`${ctx.method} ${ctx.path}\n${canonical((ctx.request as { body?: unknown }).body ?? null)}`)
       .digest('hex');
@@ -108,13 +110,8 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
 
     // The lease this run holds: its `locked_until` is the fencing value of every renewal and of the release.
     let lease = new Date(Date.now() + leaseMs);
-    const inserted = await db('idempotency_keys')
-      .insert({ ...id, request_hash: requestHash, state: 'running', locked_until: lease })
-      .onConflict(['user_id', 'scope', 'key'])
-      .ignore()
-      .returning('key');
-    if (inserted.length === 0) {
-      const row = (await db('idempotency_keys').where(id).first()) as KeyRow | undefined;
+    if (!(await insertRunningKey(db, id, requestHash, lease))) {
+      const row = await findKey(db, id);
       if (!row) throw busy(); // released meanwhile: let the client retry
       if (row.request_hash !== requestHash) {
         throw unprocessable(`Cette clé ${IDEMPOTENCY_HEADER} a déjà servi pour une autre requête. Utilisez une nouvelle clé.`);
@@ -123,13 +120,7 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
       // Running: taken over only once its holder stopped renewing the lease (crashed), and by one retry only.
       if (row.locked_until.getTime() >= Date.now()) throw busy();
       lease = new Date(Date.now() + leaseMs);
-      const takenOver = await db('idempotency_keys')
-        .where(id)
-        .andWhere('state', 'running')
-        .andWhere('locked_until', row.locked_until)
-        .update({ locked_until: lease })
-        .returning('key');
-      if (takenOver.length === 0) throw busy();
+      if (!(await moveLease(db, id, row.locked_until, lease))) throw busy();
     }
 
     // Renew the lease while the command runs; a renewal that finds the key done or taken over stops.
@@ -137,19 +128,13 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
     let held = true;
     const renew = () => {
       const next = new Date(Date.now() + leaseMs);
-      renewing = db('idempotency_keys')
-        .where(id)
-        .andWhere('state', 'running')
-        .andWhere('locked_until', lease)
-        .update({ locked_until: next })
-        .returning('key')
-        .then(
-          (rows) => {
-            if (rows.length === 1) lease = next;
-            else held = false;
-          },
-          () => undefined,
-        );
+      renewing = moveLease(db, id, lease, next).then(
+        (moved) => {
+          if (moved) lease = next;
+          else held = false;
+        },
+        () => undefined,
+      );
     };
     const timer = setInterval(() => {
       if (held) renew();
@@ -167,13 +152,8 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
         completed = true;
       },
       async complete(trx, status, body) {
-        const done = await trx('idempotency_keys')
-          .where(id)
-          .andWhere('state', 'running')
-          .update({ state: 'done', response_status: status, response_body: JSON.stringify(body) })
-          .returning('key');
         // Completed by a run that took the key over: this transaction must not commit.
-        if (done.length === 0) throw busy();
+        if (!(await completeKey(trx, id, status, body))) throw busy();
         completed = true;
       },
     };
@@ -181,7 +161,7 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
     /** Deletes the key only while this run still holds it (never a retry's lease). */
     const release = async () => {
       await stopRenewing();
-      if (held) await db('idempotency_keys').where(id).andWhere('state', 'running').andWhere('locked_until', lease).delete();
+      if (held) await releaseKey(db, id, lease);
     };
     try {
       await next();
@@ -189,7 +169,7 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
       await release();
       // Another run of this key committed first: this one wrote nothing; answer what it stored.
       if (isSecondCompletion(err) || (err as { status?: number }).status === 409) {
-        const row = (await db('idempotency_keys').where(id).first()) as KeyRow | undefined;
+        const row = await findKey(db, id);
         if (row?.request_hash === requestHash && replayed(row)) return;
       }
       throw err;
@@ -197,13 +177,9 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
     if (completed) return void (await stopRenewing());
     if (ctx.status >= 200 && ctx.status < 300) {
       await stopRenewing();
-      await db('idempotency_keys')
-        .where(id)
-        .andWhere('state', 'running')
-        .update({ state: 'done', response_status: ctx.status, response_body: JSON.stringify(ctx.body ?? null) })
-        .catch((err: unknown) => {
-          if (!isSecondCompletion(err)) throw err;
-        });
+      await completeKey(db, id, ctx.status, ctx.body ?? null).catch((err: unknown) => {
+        if (!isSecondCompletion(err)) throw err;
+      });
     } else {
       await release();
     }
@@ -215,7 +191,5 @@ export const IDEMPOTENCY_RETENTION_HOURS = 24;
 
 /** Deletes the keys past their retention; run now and then by the server. */
 export async function pruneIdempotencyKeys(db: Db): Promise<number> {
-  return db('idempotency_keys')
-    .where('created_at', '<', db.raw(`now() - interval '${IDEMPOTENCY_RETENTION_HOURS} hours'`))
-    .delete();
+  return deleteKeysOlderThan(db, IDEMPOTENCY_RETENTION_HOURS);
 }
