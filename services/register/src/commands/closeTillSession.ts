@@ -9,8 +9,8 @@ import { badRequest } from '@kermesse/kit/http';
 import { offlinePendingMessage, type CloseSessionInput } from '@kermesse/contracts-register/till';
 import { toEuros } from '@kermesse/contracts-common';
 import { appendJournal } from '../journal/journal.ts';
-import { amountsInEuros, cents, expectedOf, loadCheckout, sessionMoney, tillError } from '../till/closing.ts';
-import { lockOpenSessionForClosing, writeSessionClosing, type TillAmountsCents } from '../till/sessions.ts';
+import { amountsInEuros, cents, expectedOf, loadCheckout, tillError } from '../till/closing.ts';
+import { lockOpenSessionForClosing, sessionMoney, writeSessionClosing, type TillAmountsCents } from '../repositories/tillSessions.ts';
 
 /** `POST /api/cr/checkouts/{id}/session/close`: the closing, in one transaction. */
 export async function closeTillSession(db: Db, checkoutId: number, input: CloseSessionInput, userId: string) {

@@ -23,7 +23,7 @@ import { presentCreatedSale } from '../presenters/saleAnswer.ts';
 import { lockCardTransaction } from '../repositories/cards.ts';
 import { markCardTransactionSold, writeSale, type SaleWrite } from '../repositories/sales.ts';
 import { journalBindings, saleJournalPayload, waitDurable } from '../journal/journal.ts';
-import { sessionForSale } from '../till/sessions.ts';
+import { sessionForSale } from '../repositories/tillSessions.ts';
 import { priceSale, type PricedSale } from '../sale/pricing.ts';
 import { saleClaims, type SaleClaims } from '../sale/claims.ts';
 

@@ -1,7 +1,7 @@
 /** `POST /api/cr/checkouts/{id}/session/open {float: {cash}}` (issue 14): a till session with its counted float. */
 import type { Db } from '@kermesse/kit/db';
 import { cents, loadCheckout, presentSession, tillError, ZERO } from '../till/closing.ts';
-import { openSession } from '../till/sessions.ts';
+import { openSession } from '../repositories/tillSessions.ts';
 
 /** 409 when one is open already. */
 export async function openTillSession(db: Db, checkoutId: number, floatCash: number, userId: string) {

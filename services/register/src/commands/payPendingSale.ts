@@ -20,7 +20,7 @@ import { presentPayment } from '../presenters/sales.ts';
 import { lockCardTransaction, markCardTransactionPayment } from '../repositories/cards.ts';
 import { insertPayment, listPayments, lockSale, updateSalePaid } from '../repositories/sales.ts';
 import { appendJournal } from '../journal/journal.ts';
-import { sessionForSale } from '../till/sessions.ts';
+import { sessionForSale } from '../repositories/tillSessions.ts';
 
 export type { PendingPaymentInput };
 

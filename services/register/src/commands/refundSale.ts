@@ -22,7 +22,7 @@ import { appendJournal } from '../journal/journal.ts';
 import { normalizeReference } from '../reference.ts';
 import { findCheckoutEvent } from '../repositories/catalog.ts';
 import { listBets, listLines, listTickets } from '../repositories/sales.ts';
-import { sessionForSale } from '../till/sessions.ts';
+import { sessionForSale } from '../repositories/tillSessions.ts';
 import { isPaid, presentRefund } from '../refunds/load.ts';
 import { insertRefund, listRefunds, lockSaleByReference, productUnits, type RefundRow } from '../repositories/refunds.ts';
 import { assertMayRefund } from '../refunds/rights.ts';

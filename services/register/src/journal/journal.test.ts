@@ -7,7 +7,7 @@ import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../../migrations/index.ts';
 import { createEventWithCheckouts } from '../commands/createEvent.ts';
-import { findOpenSession, openSession, sessionForSale } from '../till/sessions.ts';
+import { findOpenSession, openSession, sessionForSale } from '../repositories/tillSessions.ts';
 import { appendJournal, journalContent, verifyJournal } from './journal.ts';
 
 let database: TestDatabase;

@@ -7,8 +7,9 @@
 import type { Db } from '@kermesse/kit/db';
 import { formatEuros } from '@kermesse/contracts-common';
 import { escapeHtml, formatDate } from '../receipts/html.ts';
-import { cardReconciliation, expectedOf, requireSession, sessionCheques, sessionMoney, type ChequeRow } from './closing.ts';
-import type { TillAmountsCents, TillSessionRow } from './sessions.ts';
+import { cardReconciliation, expectedOf, requireSession } from './closing.ts';
+import { checkoutAndEventNames, sessionCounts } from '../repositories/tillReports.ts';
+import { sessionCheques, sessionMoney, type ChequeRow, type TillAmountsCents, type TillSessionRow } from '../repositories/tillSessions.ts';
 
 export type Paper = '80mm' | 'a4';
 
@@ -43,57 +44,9 @@ const MODE_LABELS: Record<string, string> = { ESP: 'Espèces', CHQ: 'Chèques', 
 /** Everything the Z report prints, from the session's rows (totals in cents). */
 export async function loadZReport(db: Db, sessionId: number): Promise<ZReport> {
   const session = await requireSession(db, sessionId);
-  const names = await db('checkouts as c')
-    .join('events as e', 'e.id', 'c.event_id')
-    .where('c.id', session.checkout_id)
-    .first('c.name as checkout_name', 'e.name as event_name');
+  const names = await checkoutAndEventNames(db, session.checkout_id);
   const money = await sessionMoney(db, session.id);
-  const byMode: Array<{ method: string; count: number; cents: number }> = await db('payments')
-    .where({ session_id: session.id })
-    .groupBy('method')
-    .select('method', db.raw('count(*)::int as count'), db.raw('sum(amount_cents)::bigint as cents'));
-  const byCategory: Array<{ name: string; kind: string; quantity: number; cents: number }> = await db('sale_lines as l')
-    .join('sales as s', 's.id', 'l.sale_id')
-    .where('s.session_id', session.id)
-    .whereNotIn('l.kind', ['donation', 'discount'])
-    .groupBy('l.category_name', 'l.kind')
-    .orderBy('l.category_name')
-    .select('l.category_name as name', 'l.kind', db.raw('sum(l.quantity)::int as quantity'), db.raw('sum(l.total_cents)::bigint as cents'));
-  const specials: Array<{ kind: string; count: number; cents: number }> = await db('sale_lines as l')
-    .join('sales as s', 's.id', 'l.sale_id')
-    .where('s.session_id', session.id)
-    .whereIn('l.kind', ['donation', 'discount'])
-    .groupBy('l.kind')
-    .select('l.kind', db.raw('count(*)::int as count'), db.raw('sum(l.total_cents)::bigint as cents'));
-  const tickets: Array<{ name: string | null; raffle_id: number; count: number }> = await db('sale_tickets as t')
-    .join('sales as s', 's.id', 't.sale_id')
-    .leftJoin('raffles as r', 'r.id', 't.raffle_id')
-    .where('s.session_id', session.id)
-    .groupBy('t.raffle_id', 'r.name')
-    .orderBy('t.raffle_id')
-    .select('t.raffle_id', 'r.name', db.raw('count(*)::int as count'));
-  const bets: Array<{ name: string | null; gift_basket_id: number; count: number }> = await db('sale_bets as b')
-    .join('sales as s', 's.id', 'b.sale_id')
-    .leftJoin('gift_baskets as g', 'g.id', 'b.gift_basket_id')
-    .where('s.session_id', session.id)
-    .groupBy('b.gift_basket_id', 'g.name')
-    .orderBy('b.gift_basket_id')
-    .select('b.gift_basket_id', 'g.name', db.raw('count(*)::int as count'));
-  const cartons: Array<{ name: string | null; bingo_id: number; count: number }> = await db('sale_cartons as c')
-    .join('sales as s', 's.id', 'c.sale_id')
-    .leftJoin('bingos as b', 'b.id', 'c.bingo_id')
-    .where('s.session_id', session.id)
-    .groupBy('c.bingo_id', 'b.name')
-    .orderBy('c.bingo_id')
-    .select('c.bingo_id', 'b.name', db.raw('count(*)::int as count'));
-  const bounds = await db('sales')
-    .where({ session_id: session.id })
-    .first(
-      db.raw('(select reference from sales where session_id = ? order by id limit 1) as first', [session.id]),
-      db.raw('(select reference from sales where session_id = ? order by id desc limit 1) as last', [session.id]),
-      db.raw('count(*) filter (where payment_mode = 99 and settled_at is null)::int as held', []),
-    );
-  const refundsCount = await db('refunds').where({ session_id: session.id }).count<{ count: number }[]>('* as count');
+  const { byMode, byCategory, specials, tickets, bets, cartons, bounds, refundsCount } = await sessionCounts(db, session.id);
   const card = await cardReconciliation(db, session);
   const special = (kind: string) => specials.find((s) => s.kind === kind);
   const closed = session.closed_at !== null;
@@ -114,7 +67,7 @@ export async function loadZReport(db: Db, sessionId: number): Promise<ZReport> {
     tickets: tickets.map((t) => ({ name: t.name ?? `Tombola ${t.raffle_id}`, count: Number(t.count) })),
     bets: bets.map((b) => ({ name: b.name ?? `Panier garni ${b.gift_basket_id}`, count: Number(b.count) })),
     cartons: cartons.map((c) => ({ name: c.name ?? `Loto ${c.bingo_id}`, count: Number(c.count) })),
-    refunds: { count: Number(refundsCount[0]?.count ?? 0), totalCents: money.refundsTotalCents, byMode: money.refunded },
+    refunds: { count: refundsCount, totalCents: money.refundsTotalCents, byMode: money.refunded },
     expected: closed && session.expected ? session.expected : expectedOf(session, money),
     counted: session.counted,
     differences: session.differences,
@@ -272,10 +225,7 @@ ${lines || '<tr><td colspan="4">Aucun chèque.</td></tr>'}
 
 export async function chequeSlipHtml(db: Db, sessionId: number, paper: Paper): Promise<string> {
   const session = await requireSession(db, sessionId);
-  const names = await db('checkouts as c')
-    .join('events as e', 'e.id', 'c.event_id')
-    .where('c.id', session.checkout_id)
-    .first('c.name as checkout_name', 'e.name as event_name');
+  const names = await checkoutAndEventNames(db, session.checkout_id);
   return renderChequeSlip(
     {
       session,

@@ -112,7 +112,7 @@ describe('a till session from its opening to its Z report', () => {
       readerCount: 1,
       mismatches: [{ kind: 'reader_without_sale', code: 'TXORPHAN', amount: 4.5 }],
     });
-    expect(detail.body.card.mismatches[0].message).toBe('Transaction du lecteur TXORPHAN de 4,50 € réussie sans vente enregistrée.');
+    expect(detail.body.card.mismatches[0].message).toBe('Transaction du lecteur TXORPHAN de 4,50\u00a0€ réussie sans vente enregistrée.');
 
     const noReason = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 61, cheque: 10, card: 0 } } });
     expect(noReason).toMatchObject({ status: 400, body: { error: "Indiquez la raison de l'écart de caisse.", code: 'REASON_REQUIRED' } });

@@ -152,3 +152,142 @@ export async function writeSessionClosing(
       last_journal_hash: closing.anchor.hash,
     });
 }
+
+/** Money taken in and given back in a session, per mode (cents), and its sales. */
+export interface SessionMoney {
+  taken: TillAmountsCents;
+  refunded: TillAmountsCents;
+  salesCount: number;
+  salesTotalCents: number;
+  refundsTotalCents: number;
+}
+
+export async function sessionMoney(q: Db | Trx, sessionId: number): Promise<SessionMoney> {
+  const { rows } = (await q.raw(
+    `
+    select
+      (select coalesce(sum(amount_cents) filter (where method = 'ESP'), 0) from payments where session_id = :id) as taken_cash,
+      (select coalesce(sum(amount_cents) filter (where method = 'CHQ'), 0) from payments where session_id = :id) as taken_cheque,
+      (select coalesce(sum(amount_cents) filter (where method = 'CB'), 0) from payments where session_id = :id) as taken_card,
+      (select coalesce(sum(amount_cents) filter (where payment_mode = 2), 0) from refunds where session_id = :id) as refunded_cash,
+      (select coalesce(sum(amount_cents) filter (where payment_mode = 1), 0) from refunds where session_id = :id) as refunded_cheque,
+      (select coalesce(sum(amount_cents) filter (where payment_mode = 3), 0) from refunds where session_id = :id) as refunded_card,
+      (select coalesce(sum(amount_cents), 0) from refunds where session_id = :id) as refunds_total,
+      (select count(*) from sales where session_id = :id) as sales_count,
+      (select coalesce(sum(total_cents), 0) from sales where session_id = :id) as sales_total`,
+    { id: sessionId },
+  )) as { rows: Array<Record<string, string | number>> };
+  const r = rows[0]!;
+  const n = (k: string) => Number(r[k]);
+  return {
+    taken: { cashCents: n('taken_cash'), chequeCents: n('taken_cheque'), cardCents: n('taken_card') },
+    refunded: { cashCents: n('refunded_cash'), chequeCents: n('refunded_cheque'), cardCents: n('refunded_card') },
+    salesCount: n('sales_count'),
+    salesTotalCents: n('sales_total'),
+    refundsTotalCents: n('refunds_total'),
+  };
+}
+
+/** A register with whether it or its event is archived (a session opens on neither). */
+export interface CheckoutHead {
+  id: number;
+  event_id: number;
+  checkout_archived: boolean;
+  event_archived: boolean;
+}
+
+export const findCheckoutHead = (q: Db | Trx, checkoutId: number): Promise<CheckoutHead | undefined> =>
+  q('checkouts as c')
+    .join('events as e', 'e.id', 'c.event_id')
+    .where('c.id', checkoutId)
+    .first(
+      'c.id',
+      'c.event_id',
+      q.raw('c.archived_at is not null as checkout_archived'),
+      q.raw('e.archived_at is not null as event_archived'),
+    );
+
+export interface ChequeRow {
+  payment_id: number;
+  number: string;
+  amount_cents: number;
+  sale_reference: string;
+  at: Date;
+}
+
+/** Cheques received in the session, in order (the closing list and the deposit slip). */
+export function sessionCheques(q: Db | Trx, sessionId: number): Promise<ChequeRow[]> {
+  return q('payments as p')
+    .join('sales as s', 's.id', 'p.sale_id')
+    .where({ 'p.session_id': sessionId, 'p.method': 'CHQ' })
+    .orderBy('p.id')
+    .select('p.id as payment_id', 'p.reference as number', 'p.amount_cents', 's.reference as sale_reference', 'p.created_at as at');
+}
+
+/** A card payment of a session with the reader transaction that paid it, if any. */
+export interface CardPaymentRow {
+  payment_id: number;
+  reference: string;
+  amount_cents: number;
+  sale_reference: string;
+  tx_amount: number | null;
+  tx_status: string | null;
+  tx_code: string | null;
+}
+
+export async function sessionCardPayments(q: Db | Trx, sessionId: number): Promise<CardPaymentRow[]> {
+  const { rows } = await q.raw(
+    `
+    select p.id as payment_id, p.reference, p.amount_cents, s.reference as sale_reference,
+      t.amount_cents as tx_amount, t.status as tx_status, t.transaction_code as tx_code
+    from payments p join sales s on s.id = p.sale_id
+    left join lateral (
+      select amount_cents, status, transaction_code from card_transactions c
+      where (c.sale_id = p.sale_id and p.mode = 3 and c.payment_row_id is null) or c.payment_row_id = p.id
+         or (p.reference <> '' and (c.transaction_code = p.reference or c.client_transaction_id = p.reference))
+      order by (c.status = 'SUCCESSFUL') desc limit 1) t on true
+    where p.session_id = ? and p.method = 'CB'
+    order by p.id`,
+    [sessionId],
+  );
+  return rows as CardPaymentRow[];
+}
+
+/** A successful reader transaction no sale took. */
+export interface OrphanReaderRow {
+  transaction_code: string | null;
+  client_transaction_id: string;
+  amount_cents: number;
+}
+
+/** Successful reader transactions of the session's cashiers, during the session, that no sale took. */
+export async function sessionOrphanReaderTransactions(q: Db | Trx, session: TillSessionRow): Promise<OrphanReaderRow[]> {
+  const { rows } = await q.raw(
+    `
+    select c.transaction_code, c.client_transaction_id, c.amount_cents from card_transactions c
+    where c.status = 'SUCCESSFUL' and c.sale_id is null and c.payment_row_id is null
+      and c.created_at >= ? and (?::timestamptz is null or c.created_at <= ?)
+      and c.created_by in (select created_by from sales where session_id = ? union select ?)
+    order by c.id`,
+    [session.opened_at, session.closed_at, session.closed_at, session.id, session.opened_by],
+  );
+  return rows as OrphanReaderRow[];
+}
+
+/** A closed session with its counts of sales and cheques. */
+export type ClosedSessionRow = TillSessionRow & { sales_count: string | number; cheques_count: string | number };
+
+/** The register's closed sessions, newest first (at most `limit`). */
+export function closedSessions(db: Db, checkoutId: number, limit: number): Promise<ClosedSessionRow[]> {
+  return db('till_sessions as t')
+    .where('t.checkout_id', checkoutId)
+    .whereNotNull('t.closed_at')
+    .orderBy('t.closed_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .select(
+      't.*',
+      db.raw('(select count(*) from sales s where s.session_id = t.id) as sales_count'),
+      db.raw("(select count(*) from payments p where p.session_id = t.id and p.method = 'CHQ') as cheques_count"),
+    );
+}
