@@ -7,19 +7,13 @@
  */
 import { type Trx } from '@kermesse/kit/db';
 import { badRequest } from '@kermesse/kit/http';
+import { productUnits } from '../repositories/refunds.ts';
+import { saleCartons } from '../repositories/saleCartons.ts';
 
 export interface RefundCartons {
   numbers: number[];
   /** What `sale.refunded` carries. */
   event: Array<{ bingoId: number; number: number }>;
-}
-
-/** How many cartons one unit of each carton product sells (its pack size), 1 when unknown. */
-async function packSizes(trx: Trx, productIds: number[]): Promise<Map<number, number>> {
-  const rows: Array<{ id: number; tier_nb: number | null }> = productIds.length
-    ? await trx('products').whereIn('id', productIds).select('id', 'tier_nb')
-    : [];
-  return new Map(rows.map((r) => [r.id, r.tier_nb ?? 1]));
 }
 
 export async function cartonsToVoid(
@@ -30,10 +24,7 @@ export async function cartonsToVoid(
   named: number[] | undefined,
 ): Promise<RefundCartons> {
   const cartonLines = lines.filter((l) => l.kind === 'bingo');
-  const sold: Array<{ bingo_id: number; carton_number: number }> = await trx('sale_cartons')
-    .where({ sale_id: saleId })
-    .orderBy('carton_number')
-    .select('bingo_id', 'carton_number');
+  const sold = await saleCartons(trx, saleId);
   if (!cartonLines.length || !sold.length) {
     if (named?.length)
       throw badRequest('Des numéros de cartons sont donnés mais aucun carton de loto n’est remboursé.').withCode('CARTONS_COUNT', {
@@ -41,7 +32,8 @@ export async function cartonsToVoid(
       });
     return { numbers: [], event: [] };
   }
-  const sizes = await packSizes(
+  // A carton product's tier is its pack size.
+  const sizes = await productUnits(
     trx,
     cartonLines.map((l) => l.product_id),
   );

@@ -7,7 +7,8 @@
 import type { Db, Trx } from '@kermesse/kit/db';
 import { checkCartons, type BingoInfo, type CatalogProduct, type CatalogView, type PricedCart } from '../cart/rules.ts';
 import { invalid } from '../errors.ts';
-import { findBingo, findBingoOfCategory, type BingoRow } from './catalog.ts';
+import { findBingo, findBingoOfCategory, type BingoRow } from '../repositories/bingoCatalog.ts';
+import { saleCartons, saleCartonsWithNightName } from '../repositories/saleCartons.ts';
 
 /** The `sale` fields the register remote sends for cartons (SPEC §3 Sale, extended like `raffles`). */
 export interface CartonSaleInput {
@@ -89,19 +90,12 @@ export async function readSaleCartons(
 
 /** The cartons of a written sale and their night, for a receipt printed again. */
 export async function loadSaleCartons(db: Db | Trx, saleId: number): Promise<{ cartons: number[]; bingoName: string | null }> {
-  const rows: Array<{ carton_number: number; name: string | null }> = await db('sale_cartons as c')
-    .leftJoin('bingos as b', 'b.id', 'c.bingo_id')
-    .where('c.sale_id', saleId)
-    .orderBy('c.carton_number')
-    .select('c.carton_number', 'b.name');
+  const rows = await saleCartonsWithNightName(db, saleId);
   return { cartons: rows.map((r) => r.carton_number), bingoName: rows[0]?.name ?? null };
 }
 
 /** The cartons of a written sale as its events carry them (`receipt.requested` like `sale.completed`). */
 export async function saleCartonsOfEvent(db: Db | Trx, saleId: number): Promise<Array<{ bingoId: number; number: number }>> {
-  const rows: Array<{ bingo_id: number; carton_number: number }> = await db('sale_cartons')
-    .where({ sale_id: saleId })
-    .orderBy('carton_number')
-    .select('bingo_id', 'carton_number');
+  const rows = await saleCartons(db, saleId);
   return rows.map((r) => ({ bingoId: r.bingo_id, number: r.carton_number }));
 }

@@ -7,7 +7,7 @@ import { startConsumer, type Bus, type EventConsumer, type EventEnvelope, type E
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';
 import { applyGiftBasketConfigured, applyRaffleConfigured, applyStockAlert } from '../commands/applyTicketCatalog.ts';
-import { applyBingoConfigured } from '../bingo/catalog.ts';
+import { applyBingoConfigured } from '../commands/applyBingoConfigured.ts';
 
 export interface RegisterConsumers {
   stop(): Promise<void>;

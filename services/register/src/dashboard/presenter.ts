@@ -1,7 +1,7 @@
 /** Dashboard figures (cents) → the API answer (euros with two decimals), contract `Dashboard`. */
 import { PAYMENT_MODE_LABELS, type Dashboard } from '@kermesse/contracts-register';
 import { toEuros } from '@kermesse/contracts-common';
-import type { DashboardFigures } from './queries.ts';
+import type { DashboardFigures } from '../repositories/dashboard.ts';
 
 export function presentDashboard(f: DashboardFigures, version: string, generatedAt: Date): Dashboard {
   const collected = f.byMode.reduce((sum, m) => sum + m.collectedCents - m.refundedCents, 0);

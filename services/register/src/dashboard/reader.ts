@@ -13,7 +13,7 @@ import {
   readSalesPart,
   type DashboardFigures,
   type SalesPart,
-} from './queries.ts';
+} from '../repositories/dashboard.ts';
 
 export interface DashboardReaderOptions {
   /** Sales created less than this long ago are read at each refresh (a commit is never older). */

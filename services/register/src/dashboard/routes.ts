@@ -9,7 +9,7 @@ import { defineRoute, Router, type Logger } from '@kermesse/kit/http';
 import { DashboardParams, DashboardQuery } from '@kermesse/contracts-register';
 import { missing } from '../admin/errors.ts';
 import { presentDashboard } from './presenter.ts';
-import { listDashboardEvents } from './queries.ts';
+import { listDashboardEvents } from '../repositories/dashboard.ts';
 import { createDashboardReader, type DashboardReader } from './reader.ts';
 
 const ROLES = ['admin', 'treasurer'] as const;

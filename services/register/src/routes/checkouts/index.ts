@@ -11,7 +11,7 @@ import {
   listRafflesOfEvent,
 } from '../../repositories/catalog.ts';
 import { toEuros } from '@kermesse/contracts-common';
-import { listBingosOfEvent } from '../../bingo/catalog.ts';
+import { listBingosOfEvent } from '../../repositories/bingoCatalog.ts';
 
 /** SPEC §9: checkout data and settings may be cached 600 s by the register page. */
 export const CATALOG_CACHE_CONTROL = 'private, max-age=600';

@@ -1,10 +1,10 @@
 /**
- * Loto cartons as the register sells them (issue 12), like raffle tickets: each night known from the
+ * The loto nights' read model and carton products (issue 12), like raffle tickets: each night known from the
  * bingo service's `bingo.configured` gets one category of kind `bingo` (« Loto : <night> ») holding
  * one product per price tier {nb, p} — « 1 carton » at the carton price. A cart line of such a
  * product pays for quantity × nb cartons, whose numbers the cashier types (the physical cartons
  * handed over). A night without an event, or whose sales are closed, withdraws its products.
- * Runs inside the consumer's transaction; a configuration older than the one applied changes nothing.
+ * commands/applyBingoConfigured.ts applies a configuration inside the consumer's transaction.
  */
 import { recordEvent, type EventPayloads } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
@@ -26,7 +26,8 @@ const BINGO_IMAGE = 'loto.svg';
 /** After the fair's own products, next to the raffles. */
 const BINGO_CATEGORY_POSITION = 100;
 
-async function ensureCategory(trx: Trx, bingoId: number, name: string): Promise<number> {
+/** The night's « Loto : <night> » category, created or renamed. */
+export async function ensureBingoCategory(trx: Trx, bingoId: number, name: string): Promise<number> {
   const existing: { id: number } | undefined = await trx('categories').where({ bingo_id: bingoId }).first('id');
   if (existing) {
     await trx('categories').where({ id: existing.id }).update({ name });
@@ -38,7 +39,8 @@ async function ensureCategory(trx: Trx, bingoId: number, name: string): Promise<
   return (row as { id: number }).id;
 }
 
-async function syncProducts(
+/** The night's carton products, one per price tier, offered on its event's registers; withdrawn when sales close. */
+export async function syncCartonProducts(
   trx: Trx,
   categoryId: number,
   categoryName: string,
@@ -111,32 +113,23 @@ async function syncProducts(
   for (const event of changed) await recordEvent(trx, 'register', 'catalog.product.changed', event);
 }
 
-/** `bingo.configured` → the night's read model, its category and its carton products. */
-export async function applyBingoConfigured(
+/** Whether the night's read model is newer than an event of `occurredAt` (locks its row for the consumer's transaction). */
+export async function isBingoNewerThan(trx: Trx, bingoId: number, occurredAt: string): Promise<boolean> {
+  const known: { updated_at: Date } | undefined = await trx('bingos').where({ id: bingoId }).forUpdate().first('updated_at');
+  return known !== undefined && known.updated_at.getTime() > new Date(occurredAt).getTime();
+}
+
+/** Writes the night's read model. */
+export async function upsertBingo(
   trx: Trx,
-  event: EventPayloads['bingo.configured'],
-  occurredAt = new Date().toISOString(),
+  bingoId: number,
+  row: { event_id: number | null; name: string; total_cartons: number; tiers: string; sales_open: boolean; updated_at: string },
+  categoryId: number,
 ): Promise<void> {
-  const known: { updated_at: Date } | undefined = await trx('bingos').where({ id: event.bingoId }).forUpdate().first('updated_at');
-  if (known && known.updated_at.getTime() > new Date(occurredAt).getTime()) return;
-  // Older events (accounting's prize costs only) carry no price: one carton at 0 € is never sold.
-  const tiers = event.tiers ?? (event.cartonPriceCents !== undefined ? [{ nb: 1, priceCents: event.cartonPriceCents }] : []);
-  const open = (event.salesOpen ?? true) && event.eventId !== null && tiers.length > 0;
-  const categoryName = bingoCategoryName(event.name);
-  const categoryId = await ensureCategory(trx, event.bingoId, categoryName);
-  const row = {
-    event_id: event.eventId,
-    name: event.name,
-    total_cartons: event.totalCartons ?? 0,
-    tiers: JSON.stringify(tiers),
-    sales_open: open,
-    updated_at: occurredAt,
-  };
   await trx('bingos')
-    .insert({ id: event.bingoId, ...row, category_id: categoryId })
+    .insert({ id: bingoId, ...row, category_id: categoryId })
     .onConflict('id')
     .merge(row);
-  await syncProducts(trx, categoryId, categoryName, event.eventId, tiers, open);
 }
 
 export const findBingo = (db: Db | Trx, id: number): Promise<BingoRow | undefined> => db('bingos').where({ id }).first();
