@@ -10,6 +10,7 @@ import type { Db } from '@kermesse/kit/db';
 import type { AdminCardReader } from '@kermesse/contracts-register';
 import { CardProviderError, type CardProvider } from '../payments/provider.ts';
 import { simulatedReaderId } from '../payments/simulator.ts';
+import { deleteSimulatedReader, insertSimulatedReader, renameSimulatedReader } from '../repositories/simulatedReaders.ts';
 import type { SumUpOptions } from '../payments/sumup.ts';
 
 export interface ReaderAdmin {
@@ -29,7 +30,7 @@ export function createSimulatorReaderAdmin(db: Db, provider: CardProvider): Read
     list: () => provider.listReaders(),
     async pair({ name }) {
       const id = simulatedReaderId();
-      await db('simulated_readers').insert({
+      await insertSimulatedReader(db, {
         id,
         name,
         identifier: randomBytes(8).toString('hex').toUpperCase(),
@@ -40,11 +41,10 @@ export function createSimulatorReaderAdmin(db: Db, provider: CardProvider): Read
       return (await find(id))!;
     },
     async rename(id, name) {
-      const updated = await db('simulated_readers').where({ id }).update({ name });
-      return updated ? find(id) : undefined;
+      return (await renameSimulatedReader(db, id, name)) ? find(id) : undefined;
     },
     async unpair(id) {
-      return (await db('simulated_readers').where({ id }).delete()) > 0;
+      return deleteSimulatedReader(db, id);
     },
   };
 }

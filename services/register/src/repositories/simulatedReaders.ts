@@ -35,6 +35,14 @@ export async function insertSimulatedReader(
   await db('simulated_readers').insert(row);
 }
 
+/** Renames a reader; false when there is none. */
+export const renameSimulatedReader = async (db: Db, id: string, name: string): Promise<boolean> =>
+  (await db('simulated_readers').where({ id }).update({ name })) > 0;
+
+/** Forgets a reader; false when there was none. */
+export const deleteSimulatedReader = async (db: Db, id: string): Promise<boolean> =>
+  (await db('simulated_readers').where({ id }).delete()) > 0;
+
 export async function insertSimulatedTransaction(db: Db, row: SimulatedTransactionRow): Promise<void> {
   await db('simulated_transactions').insert(row);
 }

@@ -14,6 +14,13 @@ import { cleanName, invalid, missing, refused } from '../errors.ts';
 import {
   categoryNameTaken,
   checkoutNameTaken,
+  deleteCategoryRow,
+  deleteProductRow,
+  lastProductPosition,
+  mealDealUsesCategory,
+  productIdsOfCategory,
+  updateCategoryFields,
+  updateCheckoutFields,
   checkoutsOfEvent,
   findAdminCategory,
   findAdminCheckout,
@@ -65,7 +72,7 @@ export async function updateCheckout(db: Db, id: number, input: CheckoutUpdate):
       if (await checkoutNameTaken(trx, current.event_id, fields.name, id)) throw invalid('NAME_TAKEN');
     }
     if (input.archived !== undefined) fields.archived_at = input.archived ? (current.archived_at ?? new Date()) : null;
-    if (Object.keys(fields).length) await trx('checkouts').where({ id }).update(fields);
+    if (Object.keys(fields).length) await updateCheckoutFields(trx, id, fields);
     const updated = await loadCheckout(trx, id);
     await recordEvent(trx, 'register', 'catalog.checkout.updated', {
       checkoutId: id,
@@ -107,11 +114,10 @@ export async function updateCategory(db: Db, id: number, input: CategoryUpdate):
       if (await categoryNameTaken(trx, current.event_id, fields.name, id)) throw invalid('NAME_TAKEN');
     }
     if (input.position !== undefined) fields.position = input.position;
-    if (Object.keys(fields).length) await trx('categories').where({ id }).update(fields);
+    if (Object.keys(fields).length) await updateCategoryFields(trx, id, fields);
     // Products carry their category's name in the catalogue events.
     if (fields.name) {
-      const products = (await trx('products').where({ category_id: id }).select('id')) as Array<{ id: number }>;
-      for (const p of products) await recordProductState(trx, p.id);
+      for (const productId of await productIdsOfCategory(trx, id)) await recordProductState(trx, productId);
     }
     return loadCategory(trx, id);
   });
@@ -123,12 +129,8 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
     const current = await loadCategory(trx, id);
     if (current.kind !== 'product') throw refused('CATEGORY_NOT_EDITABLE');
     if (current.product_count > 0) throw refused('CATEGORY_NOT_EMPTY', { productCount: current.product_count });
-    const inMealDeal = await trx('event_meal_deals')
-      .where({ event_id: current.event_id })
-      .whereRaw(`rule->'items' @> ?::jsonb`, [JSON.stringify([{ categoryId: id }])])
-      .first('event_id');
-    if (inMealDeal) throw refused('MEAL_DEAL_USES_CATEGORY');
-    await trx('categories').where({ id }).delete();
+    if (await mealDealUsesCategory(trx, current.event_id, id)) throw refused('MEAL_DEAL_USES_CATEGORY');
+    await deleteCategoryRow(trx, id);
   });
 }
 
@@ -186,11 +188,7 @@ export async function createProduct(db: Db, input: ProductInput): Promise<AdminP
     await openEvent(trx, input.eventId);
     await productCategory(trx, input.categoryId, input.eventId);
     const checkoutIds = await productCheckouts(trx, input.eventId, input.checkoutIds ?? []);
-    const position =
-      (
-        (await trx('products').where({ category_id: input.categoryId }).max('position as max').first()) as
-          { max: number | null } | undefined
-      )?.max ?? -1;
+    const position = await lastProductPosition(trx, input.categoryId);
     const id = await insertProduct(trx, {
       name,
       price_cents: price,
@@ -249,7 +247,7 @@ export async function deleteProduct(db: Db, id: number): Promise<{ id: number; d
       kind: 'product',
       eventId: current.event_id,
     });
-    await trx('products').where({ id }).delete();
+    await deleteProductRow(trx, id);
     return { id, deleted: true, deactivated: false };
   });
 }

@@ -6,8 +6,16 @@ import { MEAL_DEAL_SETTING } from '../../repositories/catalog.ts';
 import type { MealDealRule } from '../../cart/rules.ts';
 import { cleanName, cleanText, invalid, missing } from '../errors.ts';
 import {
+  activeCheckoutsOfEvent,
+  checkoutLinksOfProducts,
   findAdminEvent,
+  insertAdminCheckout,
   insertAdminEvent,
+  insertCategory,
+  insertCheckoutProducts,
+  insertCopiedProduct,
+  productCategoriesOfEvent,
+  productsOfCategories,
   listAdminCategories,
   readEventMealDeal,
   updateAdminEvent,
@@ -118,71 +126,42 @@ export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateE
     });
 
     const checkoutMap = new Map<number, number>();
-    const checkouts = (await trx('checkouts')
-      .where({ event_id: sourceId })
-      .whereNull('archived_at')
-      .orderBy('id')
-      .select('id', 'name')) as Array<{ id: number; name: string }>;
+    const checkouts = await activeCheckoutsOfEvent(trx, sourceId);
     for (const c of checkouts) {
-      const [row] = await trx('checkouts').insert({ event_id: eventId, name: c.name }).returning('id');
-      const id = (row as { id: number }).id;
+      const id = await insertAdminCheckout(trx, eventId, c.name);
       checkoutMap.set(c.id, id);
       await recordEvent(trx, 'register', 'catalog.checkout.created', { checkoutId: id, eventId, name: c.name });
     }
 
     const categoryMap = new Map<number, { id: number; name: string }>();
-    const categories = (await trx('categories')
-      .where({ event_id: sourceId, kind: 'product' })
-      .orderBy(['position', 'id'])
-      .select('id', 'name', 'position')) as Array<{ id: number; name: string; position: number }>;
+    const categories = await productCategoriesOfEvent(trx, sourceId);
     for (const k of categories) {
-      const [row] = await trx('categories')
-        .insert({ event_id: eventId, name: k.name, position: k.position, kind: 'product' })
-        .returning('id');
-      categoryMap.set(k.id, { id: (row as { id: number }).id, name: k.name });
+      categoryMap.set(k.id, { id: await insertCategory(trx, { event_id: eventId, name: k.name, position: k.position }), name: k.name });
     }
 
     let products = 0;
     if (categoryMap.size) {
-      const rows = (await trx('products')
-        .whereIn('category_id', [...categoryMap.keys()])
-        .orderBy(['position', 'id'])
-        .select('id', 'name', 'image', 'price_cents', 'category_id', 'click_and_collect', 'alcohol', 'active', 'position')) as Array<{
-        id: number;
-        name: string;
-        image: string | null;
-        price_cents: number;
-        category_id: number;
-        click_and_collect: boolean;
-        alcohol: boolean;
-        active: boolean;
-        position: number;
-      }>;
-      const links = (await trx('checkout_products')
-        .whereIn(
-          'product_id',
-          rows.map((r) => r.id),
-        )
-        .select('checkout_id', 'product_id')) as Array<{ checkout_id: number; product_id: number }>;
+      const rows = await productsOfCategories(trx, [...categoryMap.keys()]);
+      const links = await checkoutLinksOfProducts(
+        trx,
+        rows.map((r) => r.id),
+      );
       for (const p of rows) {
         const category = categoryMap.get(p.category_id)!;
-        const [row] = await trx('products')
-          .insert({
-            name: p.name,
-            image: p.image,
-            price_cents: p.price_cents,
-            category_id: category.id,
-            click_and_collect: p.click_and_collect,
-            alcohol: p.alcohol,
-            active: p.active,
-            position: p.position,
-          })
-          .returning('id');
-        const productId = (row as { id: number }).id;
+        const productId = await insertCopiedProduct(trx, {
+          name: p.name,
+          image: p.image,
+          price_cents: p.price_cents,
+          category_id: category.id,
+          click_and_collect: p.click_and_collect,
+          alcohol: p.alcohol,
+          active: p.active,
+          position: p.position,
+        });
         const offered = links
           .filter((l) => l.product_id === p.id && checkoutMap.has(l.checkout_id))
           .map((l) => ({ checkout_id: checkoutMap.get(l.checkout_id)!, product_id: productId }));
-        if (offered.length) await trx('checkout_products').insert(offered);
+        await insertCheckoutProducts(trx, offered);
         await recordEvent(trx, 'register', 'catalog.product.changed', {
           productId,
           name: p.name,

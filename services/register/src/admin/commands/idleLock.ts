@@ -1,5 +1,6 @@
 /** The idle time after which a register locks back to its token form, set per event (issue 11). */
 import type { Db } from '@kermesse/kit/db';
+import { checkoutIdleLock, eventIdleLock } from '../repositories/backOffice.ts';
 
 /** Used when the register names no event (or an unknown one). */
 export const DEFAULT_IDLE_LOCK_MINUTES = 30;
@@ -9,14 +10,11 @@ export async function idleLockForRegister(db: Db, query: Record<string, unknown>
   const number = (value: unknown) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : undefined);
   const eventId = number(query.eventId);
   const checkoutId = number(query.checkoutId);
-  let row: { idle_lock_minutes: number } | undefined;
-  if (eventId !== undefined) {
-    row = (await db('events').where({ id: eventId }).first('idle_lock_minutes')) as typeof row;
-  } else if (checkoutId !== undefined) {
-    row = (await db('checkouts as c')
-      .join('events as e', 'e.id', 'c.event_id')
-      .where('c.id', checkoutId)
-      .first('e.idle_lock_minutes')) as typeof row;
-  }
-  return row?.idle_lock_minutes ?? DEFAULT_IDLE_LOCK_MINUTES;
+  const minutes =
+    eventId !== undefined
+      ? await eventIdleLock(db, eventId)
+      : checkoutId !== undefined
+        ? await checkoutIdleLock(db, checkoutId)
+        : undefined;
+  return minutes ?? DEFAULT_IDLE_LOCK_MINUTES;
 }

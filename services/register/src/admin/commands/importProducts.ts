@@ -7,7 +7,16 @@ import type { Db } from '@kermesse/kit/db';
 import { encodingProblem, normaliseHeader, readCsv, shorten, type CsvRow } from '@kermesse/kit/csv';
 import { parsePriceCents, parseYesNo, type ProductImportResult } from '@kermesse/contracts-register';
 import { toEuros } from '@kermesse/contracts-common';
-import { insertCategory, insertProduct, nextCategoryPosition, setProductCheckouts, updateProduct } from '../repositories/backOffice.ts';
+import {
+  insertCategory,
+  insertProduct,
+  nextCategoryPosition,
+  setProductCheckouts,
+  updateProduct,
+  categoriesOfEvent,
+  checkoutNamesOfEvent,
+  productNamesOfEvent,
+} from '../repositories/backOffice.ts';
 import { recordProductState } from './catalog.ts';
 
 const COLUMN_NAMES: Record<string, 'name' | 'price' | 'category' | 'clickAndCollect' | 'alcohol' | 'active' | 'checkouts'> = {
@@ -90,19 +99,11 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
     return result('error');
   }
 
-  const categories = (await db('categories').where({ event_id: eventId }).select('id', 'name', 'kind')) as Array<{
-    id: number;
-    name: string;
-    kind: string;
-  }>;
+  const categories = await categoriesOfEvent(db, eventId);
   const categoryByName = new Map(categories.map((c) => [c.name.toLowerCase(), c]));
-  const checkouts = (await db('checkouts').where({ event_id: eventId }).select('id', 'name')) as Array<{ id: number; name: string }>;
+  const checkouts = await checkoutNamesOfEvent(db, eventId);
   const checkoutByName = new Map(checkouts.map((c) => [c.name.toLowerCase(), c.id]));
-  const existing = (await db('products as p')
-    .join('categories as k', 'k.id', 'p.category_id')
-    .where('k.event_id', eventId)
-    .where('k.kind', 'product')
-    .select('p.id', 'p.name')) as Array<{ id: number; name: string }>;
+  const existing = await productNamesOfEvent(db, eventId);
   const existingByName = new Map(existing.map((p) => [p.name.toLowerCase(), p.id]));
 
   const cell = (row: CsvRow, key: string) => {

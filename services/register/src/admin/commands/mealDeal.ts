@@ -3,7 +3,8 @@ import type { Db } from '@kermesse/kit/db';
 import type { MealDealInput } from '@kermesse/contracts-register';
 import type { MealDealRule } from '../../cart/rules.ts';
 import { invalid } from '../errors.ts';
-import { adoptOrphanCategories, listAdminCategories, writeEventMealDeal } from '../repositories/backOffice.ts';
+import { adoptOrphanCategories, listAdminCategories, readEventMealDeal, writeEventMealDeal } from '../repositories/backOffice.ts';
+import { findCheckoutEvent } from '../../repositories/catalog.ts';
 import { priceCents } from './catalog.ts';
 import { loadEvent } from './events.ts';
 
@@ -26,7 +27,7 @@ export async function saveMealDeal(db: Db, eventId: number, input: MealDealInput
 
 /** The rule the register applies for an event: its own, else the installation's (settings). */
 export async function mealDealOfEvent(db: Db, eventId: number): Promise<MealDealRule | undefined> {
-  return ((await db('event_meal_deals').where({ event_id: eventId }).first('rule')) as { rule: MealDealRule } | undefined)?.rule;
+  return readEventMealDeal(db, eventId);
 }
 
 /** `GET /api/cr/settings?eventId=…` (or `?checkoutId=…`): the rule of that event, if it has its own. */
@@ -35,7 +36,7 @@ export async function mealDealForRegister(db: Db, query: Record<string, unknown>
   let eventId = number(query.eventId);
   const checkoutId = number(query.checkoutId);
   if (eventId === undefined && checkoutId !== undefined) {
-    eventId = ((await db('checkouts').where({ id: checkoutId }).first('event_id')) as { event_id: number } | undefined)?.event_id;
+    eventId = (await findCheckoutEvent(db, checkoutId))?.event_id;
   }
   return eventId === undefined ? undefined : mealDealOfEvent(db, eventId);
 }

@@ -273,3 +273,95 @@ export async function readCatalogVersion(q: Q): Promise<number> {
   const row = (await q('settings').where({ key: CATALOG_VERSION_SETTING }).first('value')) as { value: number | string } | undefined;
   return row ? Number(row.value) : 0;
 }
+
+// ── Leftovers of the commands, one statement each ─────────────────────────────────────────────
+export const updateCheckoutFields = (trx: Trx, id: number, fields: { name?: string; archived_at?: Date | null }) =>
+  trx('checkouts').where({ id }).update(fields);
+
+export const updateCategoryFields = (trx: Trx, id: number, fields: { name?: string; position?: number }) =>
+  trx('categories').where({ id }).update(fields);
+
+export const deleteCategoryRow = (trx: Trx, id: number) => trx('categories').where({ id }).delete();
+
+export const productIdsOfCategory = async (q: Q, categoryId: number): Promise<number[]> =>
+  ((await q('products').where({ category_id: categoryId }).select('id')) as Array<{ id: number }>).map((p) => p.id);
+
+/** Whether the event's meal deal names this category (it may not be deleted then). */
+export const mealDealUsesCategory = async (q: Q, eventId: number, categoryId: number): Promise<boolean> =>
+  Boolean(
+    await q('event_meal_deals')
+      .where({ event_id: eventId })
+      .whereRaw(`rule->'items' @> ?::jsonb`, [JSON.stringify([{ categoryId }])])
+      .first('event_id'),
+  );
+
+/** The last position in a category (-1 when empty). */
+export const lastProductPosition = async (q: Q, categoryId: number): Promise<number> =>
+  ((await q('products').where({ category_id: categoryId }).max('position as max').first()) as { max: number | null } | undefined)?.max ??
+  -1;
+
+export const deleteProductRow = (trx: Trx, id: number) => trx('products').where({ id }).delete();
+
+/** An event's idle lock (minutes), undefined for an unknown event. */
+export const eventIdleLock = async (q: Q, eventId: number): Promise<number | undefined> =>
+  ((await q('events').where({ id: eventId }).first('idle_lock_minutes')) as { idle_lock_minutes: number } | undefined)?.idle_lock_minutes;
+
+/** The idle lock of a register's event (minutes), undefined for an unknown register. */
+export const checkoutIdleLock = async (q: Q, checkoutId: number): Promise<number | undefined> =>
+  (
+    (await q('checkouts as c').join('events as e', 'e.id', 'c.event_id').where('c.id', checkoutId).first('e.idle_lock_minutes')) as
+      { idle_lock_minutes: number } | undefined
+  )?.idle_lock_minutes;
+
+// ── Copying an event (commands/events.ts duplicateEvent) ──────────────────────────────────────
+export const activeCheckoutsOfEvent = (q: Q, eventId: number): Promise<Array<{ id: number; name: string }>> =>
+  q('checkouts').where({ event_id: eventId }).whereNull('archived_at').orderBy('id').select('id', 'name');
+
+export const productCategoriesOfEvent = (q: Q, eventId: number): Promise<Array<{ id: number; name: string; position: number }>> =>
+  q('categories').where({ event_id: eventId, kind: 'product' }).orderBy(['position', 'id']).select('id', 'name', 'position');
+
+/** A product as a copied event takes it. */
+export interface ProductToCopy {
+  id: number;
+  name: string;
+  image: string | null;
+  price_cents: number;
+  category_id: number;
+  click_and_collect: boolean;
+  alcohol: boolean;
+  active: boolean;
+  position: number;
+}
+
+export const productsOfCategories = (q: Q, categoryIds: number[]): Promise<ProductToCopy[]> =>
+  q('products')
+    .whereIn('category_id', categoryIds)
+    .orderBy(['position', 'id'])
+    .select('id', 'name', 'image', 'price_cents', 'category_id', 'click_and_collect', 'alcohol', 'active', 'position');
+
+export const checkoutLinksOfProducts = (q: Q, productIds: number[]): Promise<Array<{ checkout_id: number; product_id: number }>> =>
+  q('checkout_products').whereIn('product_id', productIds).select('checkout_id', 'product_id');
+
+export async function insertCopiedProduct(trx: Trx, product: Omit<ProductToCopy, 'id'>): Promise<number> {
+  const [row] = await trx('products').insert(product).returning('id');
+  return (row as { id: number }).id;
+}
+
+export async function insertCheckoutProducts(trx: Trx, links: Array<{ checkout_id: number; product_id: number }>): Promise<void> {
+  if (links.length) await trx('checkout_products').insert(links);
+}
+
+// ── Importing products (commands/importProducts.ts) ───────────────────────────────────────────
+export const categoriesOfEvent = (q: Q, eventId: number): Promise<Array<{ id: number; name: string; kind: string }>> =>
+  q('categories').where({ event_id: eventId }).select('id', 'name', 'kind');
+
+export const checkoutNamesOfEvent = (q: Q, eventId: number): Promise<Array<{ id: number; name: string }>> =>
+  q('checkouts').where({ event_id: eventId }).select('id', 'name');
+
+/** The event's own products (not its ticket or carton products), by name. */
+export const productNamesOfEvent = (q: Q, eventId: number): Promise<Array<{ id: number; name: string }>> =>
+  q('products as p')
+    .join('categories as k', 'k.id', 'p.category_id')
+    .where('k.event_id', eventId)
+    .where('k.kind', 'product')
+    .select('p.id', 'p.name');
