@@ -27,7 +27,8 @@ import { migrations, schema } from '../services/register/migrations/index.ts';
 import { seedDemo } from '../services/register/src/demo.ts';
 import { writeSyntheticSales } from '../services/register/src/dashboard/syntheticSales.ts';
 import { createDashboardReader } from '../services/register/src/dashboard/reader.ts';
-import { journalContent, journalHash, saleJournalPayload, verifyJournal } from '../services/register/src/journal/journal.ts';
+import { journalContent, journalHash, saleJournalPayload } from '../services/register/src/journal/journal.ts';
+import { verifyJournal } from '../services/register/src/commands/verifyJournal.ts';
 import { measureSales } from './support/sales.ts';
 import { machineLoad as load, percentile, signInAs, startBenchSystem } from './support/system.ts';
 

@@ -8,7 +8,7 @@ import { type Db } from '@kermesse/kit/db';
 import { badRequest } from '@kermesse/kit/http';
 import { offlinePendingMessage, type CloseSessionInput } from '@kermesse/contracts-register/till';
 import { toEuros } from '@kermesse/contracts-common';
-import { appendJournal } from '../journal/journal.ts';
+import { appendJournal } from '../repositories/journal.ts';
 import { amountsInEuros, cents, expectedOf, loadCheckout, tillError } from '../till/closing.ts';
 import { lockOpenSessionForClosing, sessionMoney, writeSessionClosing, type TillAmountsCents } from '../repositories/tillSessions.ts';
 

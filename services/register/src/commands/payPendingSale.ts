@@ -19,7 +19,7 @@ import { formatEuros, toCents, toEuros } from '@kermesse/contracts-common';
 import { presentPayment } from '../presenters/sales.ts';
 import { lockCardTransaction, markCardTransactionPayment } from '../repositories/cards.ts';
 import { insertPayment, listPayments, lockSale, updateSalePaid } from '../repositories/sales.ts';
-import { appendJournal } from '../journal/journal.ts';
+import { appendJournal } from '../repositories/journal.ts';
 import { sessionForSale } from '../repositories/tillSessions.ts';
 
 export type { PendingPaymentInput };

@@ -18,7 +18,7 @@ import { badRequest, notFound } from '@kermesse/kit/http';
 import { REFUND_MESSAGES, remainingQuantities, tooMuchMessage, type Refund, type RefundInput } from '@kermesse/contracts-register';
 import type { IdempotencyHandle } from '../idempotency.ts';
 import { cartonsToVoid } from '../bingo/refund.ts';
-import { appendJournal } from '../journal/journal.ts';
+import { appendJournal } from '../repositories/journal.ts';
 import { normalizeReference } from '../reference.ts';
 import { findCheckoutEvent } from '../repositories/catalog.ts';
 import { listBets, listLines, listTickets } from '../repositories/sales.ts';

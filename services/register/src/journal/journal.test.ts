@@ -8,7 +8,9 @@ import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../../migrations/index.ts';
 import { createEventWithCheckouts } from '../commands/createEvent.ts';
 import { findOpenSession, openSession, sessionForSale } from '../repositories/tillSessions.ts';
-import { appendJournal, journalContent, verifyJournal } from './journal.ts';
+import { journalContent } from './journal.ts';
+import { appendJournal } from '../repositories/journal.ts';
+import { verifyJournal } from '../commands/verifyJournal.ts';
 
 let database: TestDatabase;
 let db: Db;

@@ -6,7 +6,7 @@
 import { createDb } from '@kermesse/kit/db';
 import { schema } from '../../migrations/index.ts';
 import { readVerifyEnv } from '../env.ts';
-import { verifyJournal } from './journal.ts';
+import { verifyJournal } from '../commands/verifyJournal.ts';
 
 const db = createDb(readVerifyEnv().databaseUrl, { schema, poolMax: 2 });
 const started = Date.now();

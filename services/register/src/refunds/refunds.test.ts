@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsumer, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
 import { createLogger } from '@kermesse/kit/http';
 import { eventually } from '@kermesse/kit/testing';
-import { verifyJournal } from '../journal/journal.ts';
+import { verifyJournal } from '../commands/verifyJournal.ts';
 import { startRegisterHarness, type RegisterHarness } from '../testing/harness.ts';
 
 let h: RegisterHarness;

@@ -9,7 +9,7 @@
  */
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
-import { appendJournal } from '../journal/journal.ts';
+import { appendJournal } from './journal.ts';
 
 export interface TillAmountsCents {
   cashCents: number;

@@ -17,7 +17,7 @@ import {
 } from '@kermesse/contracts-register/till';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { verifyJournal } from '../../journal/journal.ts';
+import { verifyJournal } from '../../commands/verifyJournal.ts';
 import { closeTillSession } from '../../commands/closeTillSession.ts';
 import { openTillSession } from '../../commands/openTillSession.ts';
 import { pastSessions, requireSession, sessionDetail, sessionState } from '../../till/closing.ts';
