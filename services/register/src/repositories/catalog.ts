@@ -192,6 +192,10 @@ export const MEAL_DEAL_SETTING = 'meal_deal';
 const SETTINGS_TTL_MS = 5_000;
 const mealDealCache = new WeakMap<object, Map<number, { until: number; rule: Promise<MealDealRule> }>>();
 
+/** The installation's own meal-deal rule (settings table), undefined when it has none. */
+export const installationMealDeal = async (q: Db | Trx): Promise<MealDealRule | undefined> =>
+  ((await q('settings').where({ key: MEAL_DEAL_SETTING }).first('value')) as { value: MealDealRule } | undefined)?.value;
+
 /**
  * The meal-deal rule: the event's own rule set (back office) when `eventId` is given and it has one,
  * else the installation's (settings table), SPEC §9's by default.
@@ -202,10 +206,7 @@ export function readMealDeal(db: Db | Trx, eventId?: number): Promise<MealDealRu
   const key = eventId ?? 0;
   const cached = perDb.get(key);
   if (cached && cached.until > Date.now()) return cached.rule;
-  const installation = () =>
-    (db('settings').where({ key: MEAL_DEAL_SETTING }).first('value') as Promise<{ value: MealDealRule } | undefined>).then(
-      (row) => row?.value ?? DEFAULT_MEAL_DEAL,
-    );
+  const installation = () => installationMealDeal(db).then((rule) => rule ?? DEFAULT_MEAL_DEAL);
   const rule =
     eventId === undefined
       ? installation()

@@ -2,7 +2,7 @@
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import type { DuplicateEventInput, EventInput, EventUpdate } from '@kermesse/contracts-register';
-import { MEAL_DEAL_SETTING } from '../../repositories/catalog.ts';
+import { installationMealDeal } from '../../repositories/catalog.ts';
 import type { MealDealRule } from '../../cart/rules.ts';
 import { cleanName, cleanText, invalid, missing } from '../errors.ts';
 import {
@@ -93,10 +93,10 @@ export async function archiveEvent(db: Db, id: number): Promise<AdminEventRow> {
 export async function sourceMealDeal(q: Db | Trx, eventId: number): Promise<MealDealRule | undefined> {
   const own = await readEventMealDeal(q, eventId);
   if (own) return own;
-  const global = (await q('settings').where({ key: MEAL_DEAL_SETTING }).first('value')) as { value: MealDealRule } | undefined;
+  const global = await installationMealDeal(q);
   if (!global) return undefined;
   const categories = new Set((await listAdminCategories(q, eventId)).map((c) => c.id));
-  return global.value.items.every((i) => categories.has(i.categoryId)) ? global.value : undefined;
+  return global.items.every((i) => categories.has(i.categoryId)) ? global : undefined;
 }
 
 /**
