@@ -17,7 +17,7 @@ import {
   checkoutNamesOfEvent,
   productNamesOfEvent,
 } from '../repositories/backOffice.ts';
-import { recordProductState } from './catalog.ts';
+import { recordProductState } from '../catalogLoaders.ts';
 
 const COLUMN_NAMES: Record<string, 'name' | 'price' | 'category' | 'clickAndCollect' | 'alcohol' | 'active' | 'checkouts'> = {
   nom: 'name',

@@ -5,8 +5,8 @@ import type { MealDealRule } from '../../cart/rules.ts';
 import { invalid } from '../errors.ts';
 import { adoptOrphanCategories, listAdminCategories, readEventMealDeal, writeEventMealDeal } from '../repositories/backOffice.ts';
 import { findCheckoutEvent } from '../../repositories/catalog.ts';
-import { priceCents } from './catalog.ts';
-import { loadEvent } from './events.ts';
+import { priceCents } from '../catalogLoaders.ts';
+import { loadEvent } from '../eventLoaders.ts';
 
 export async function saveMealDeal(db: Db, eventId: number, input: MealDealInput): Promise<MealDealRule> {
   await loadEvent(db, eventId);

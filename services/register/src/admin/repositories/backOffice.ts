@@ -313,7 +313,7 @@ export const checkoutIdleLock = async (q: Q, checkoutId: number): Promise<number
       { idle_lock_minutes: number } | undefined
   )?.idle_lock_minutes;
 
-// ── Copying an event (commands/events.ts duplicateEvent) ──────────────────────────────────────
+// ── Copying an event (commands/duplicateEvent.ts) ──────────────────────────────────────
 export const activeCheckoutsOfEvent = (q: Q, eventId: number): Promise<Array<{ id: number; name: string }>> =>
   q('checkouts').where({ event_id: eventId }).whereNull('archived_at').orderBy('id').select('id', 'name');
 

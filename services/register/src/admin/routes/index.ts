@@ -30,20 +30,22 @@ import {
   ProductUpdate,
 } from '@kermesse/contracts-register';
 import { DEFAULT_MEAL_DEAL } from '../../cart/rules.ts';
-import {
-  archiveCheckout,
-  createCategory,
-  createCheckout,
-  createProduct,
-  deleteCategory,
-  deleteProduct,
-  loadProduct,
-  setProductImage,
-  updateCategory,
-  updateCheckout,
-  updateProductFields,
-} from '../commands/catalog.ts';
-import { archiveEvent, createEvent, duplicateEvent, loadEvent, sourceMealDeal, updateEvent } from '../commands/events.ts';
+import { archiveCheckout } from '../commands/archiveCheckout.ts';
+import { createCategory } from '../commands/createCategory.ts';
+import { createCheckout } from '../commands/createCheckout.ts';
+import { createProduct } from '../commands/createProduct.ts';
+import { deleteCategory } from '../commands/deleteCategory.ts';
+import { deleteProduct } from '../commands/deleteProduct.ts';
+import { setProductImage } from '../commands/setProductImage.ts';
+import { updateCategory } from '../commands/updateCategory.ts';
+import { updateCheckout } from '../commands/updateCheckout.ts';
+import { updateProductFields } from '../commands/updateProductFields.ts';
+import { loadProduct } from '../catalogLoaders.ts';
+import { archiveEvent } from '../commands/archiveEvent.ts';
+import { createEvent } from '../commands/createEvent.ts';
+import { duplicateEvent } from '../commands/duplicateEvent.ts';
+import { updateEvent } from '../commands/updateEvent.ts';
+import { loadEvent, sourceMealDeal } from '../eventLoaders.ts';
 import { importProducts } from '../commands/importProducts.ts';
 import { saveMealDeal } from '../commands/mealDeal.ts';
 import { invalid, refused } from '../errors.ts';

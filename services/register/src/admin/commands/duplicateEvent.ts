@@ -1,14 +1,11 @@
-/** Events of the back office: create, edit, archive, and duplicate last year's fair. */
+/** A back-office command (issue 10): its rules here, its SQL in ../repositories/backOffice.ts. */
 import { recordEvent } from '@kermesse/kit/bus';
-import { type Db, type Trx } from '@kermesse/kit/db';
-import type { DuplicateEventInput, EventInput, EventUpdate } from '@kermesse/contracts-register';
-import { installationMealDeal } from '../../repositories/catalog.ts';
-import type { MealDealRule } from '../../cart/rules.ts';
-import { cleanName, cleanText, invalid, missing } from '../errors.ts';
+import { type Db } from '@kermesse/kit/db';
+import type { DuplicateEventInput } from '@kermesse/contracts-register';
+import { cleanName } from '../errors.ts';
 import {
   activeCheckoutsOfEvent,
   checkoutLinksOfProducts,
-  findAdminEvent,
   insertAdminCheckout,
   insertAdminEvent,
   insertCategory,
@@ -16,88 +13,10 @@ import {
   insertCopiedProduct,
   productCategoriesOfEvent,
   productsOfCategories,
-  listAdminCategories,
-  readEventMealDeal,
-  updateAdminEvent,
   writeEventMealDeal,
   adoptOrphanCategories,
-  type AdminEventRow,
-  type EventFields,
 } from '../repositories/backOffice.ts';
-
-function checkDates(startsOn: string | null | undefined, endsOn: string | null | undefined): void {
-  if (startsOn && endsOn && endsOn < startsOn) throw invalid('DATES_ORDER');
-}
-
-export async function loadEvent(q: Db | Trx, id: number): Promise<AdminEventRow> {
-  const event = await findAdminEvent(q, id);
-  if (!event) throw missing('EVENT_NOT_FOUND');
-  return event;
-}
-
-const recordEventState = (trx: Trx, e: AdminEventRow) =>
-  recordEvent(trx, 'register', 'catalog.event.updated', {
-    eventId: e.id,
-    name: e.name,
-    startsOn: e.starts_on,
-    endsOn: e.ends_on,
-    place: e.place,
-    archived: e.archived_at !== null,
-  });
-
-export async function createEvent(db: Db, input: EventInput): Promise<AdminEventRow> {
-  const name = cleanName(input.name);
-  checkDates(input.startsOn, input.endsOn);
-  return db.transaction(async (trx) => {
-    const id = await insertAdminEvent(trx, {
-      name,
-      starts_on: input.startsOn ?? null,
-      ends_on: input.endsOn ?? null,
-      place: cleanText(input.place) ?? null,
-      description: cleanText(input.description) ?? null,
-      ...(input.idleLockMinutes !== undefined ? { idle_lock_minutes: input.idleLockMinutes } : {}),
-    });
-    await recordEvent(trx, 'register', 'catalog.event.created', { eventId: id, name, startsOn: input.startsOn ?? null });
-    return loadEvent(trx, id);
-  });
-}
-
-export async function updateEvent(db: Db, id: number, input: EventUpdate): Promise<AdminEventRow> {
-  return db.transaction(async (trx) => {
-    const current = await loadEvent(trx, id);
-    const fields: EventFields = {};
-    if (input.name !== undefined) fields.name = cleanName(input.name);
-    if (input.startsOn !== undefined) fields.starts_on = input.startsOn;
-    if (input.endsOn !== undefined) fields.ends_on = input.endsOn;
-    if (input.place !== undefined) fields.place = cleanText(input.place);
-    if (input.description !== undefined) fields.description = cleanText(input.description);
-    if (input.idleLockMinutes !== undefined) fields.idle_lock_minutes = input.idleLockMinutes;
-    if (input.archived !== undefined) fields.archived_at = input.archived ? (current.archived_at ?? new Date()) : null;
-    checkDates(
-      fields.starts_on !== undefined ? fields.starts_on : current.starts_on,
-      fields.ends_on !== undefined ? fields.ends_on : current.ends_on,
-    );
-    if (Object.keys(fields).length) await updateAdminEvent(trx, id, fields);
-    const updated = await loadEvent(trx, id);
-    await recordEventState(trx, updated);
-    return updated;
-  });
-}
-
-/** An event is archived, never deleted: its sales, receipts and books keep pointing at it. */
-export async function archiveEvent(db: Db, id: number): Promise<AdminEventRow> {
-  return updateEvent(db, id, { archived: true });
-}
-
-/** The event's own meal-deal rule, else the installation's one when it is about this event's categories. */
-export async function sourceMealDeal(q: Db | Trx, eventId: number): Promise<MealDealRule | undefined> {
-  const own = await readEventMealDeal(q, eventId);
-  if (own) return own;
-  const global = await installationMealDeal(q);
-  if (!global) return undefined;
-  const categories = new Set((await listAdminCategories(q, eventId)).map((c) => c.id));
-  return global.items.every((i) => categories.has(i.categoryId)) ? global : undefined;
-}
+import { checkDates, loadEvent, sourceMealDeal } from '../eventLoaders.ts';
 
 /**
  * Next year's fair from this one: registers, product categories, products with their prices,

@@ -1,0 +1,28 @@
+/** A back-office command (issue 10): its rules here, its SQL in ../repositories/backOffice.ts. */
+import { type Db } from '@kermesse/kit/db';
+import { type ProductInput } from '@kermesse/contracts-register';
+import { cleanName } from '../errors.ts';
+import { lastProductPosition, insertProduct, setProductCheckouts, type AdminProductRow } from '../repositories/backOffice.ts';
+import { openEvent, priceCents, productCategory, productCheckouts, recordProductState } from '../catalogLoaders.ts';
+
+export async function createProduct(db: Db, input: ProductInput): Promise<AdminProductRow> {
+  const name = cleanName(input.name);
+  const price = priceCents(input.price);
+  return db.transaction(async (trx) => {
+    await openEvent(trx, input.eventId);
+    await productCategory(trx, input.categoryId, input.eventId);
+    const checkoutIds = await productCheckouts(trx, input.eventId, input.checkoutIds ?? []);
+    const position = await lastProductPosition(trx, input.categoryId);
+    const id = await insertProduct(trx, {
+      name,
+      price_cents: price,
+      category_id: input.categoryId,
+      click_and_collect: input.clickAndCollectEligible ?? false,
+      alcohol: input.alcoohol ?? false,
+      active: input.active ?? true,
+      position: position + 1,
+    });
+    await setProductCheckouts(trx, id, checkoutIds);
+    return recordProductState(trx, id);
+  });
+}
