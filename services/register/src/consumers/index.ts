@@ -6,7 +6,9 @@
 import { startConsumer, type Bus, type EventConsumer, type EventEnvelope, type EventType } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';
-import { applyGiftBasketConfigured, applyRaffleConfigured, applyStockAlert } from '../commands/applyTicketCatalog.ts';
+import { applyGiftBasketConfigured } from '../commands/applyGiftBasketConfigured.ts';
+import { applyRaffleConfigured } from '../commands/applyRaffleConfigured.ts';
+import { applyStockAlert } from '../commands/applyStockAlert.ts';
 import { applyBingoConfigured } from '../commands/applyBingoConfigured.ts';
 
 export interface RegisterConsumers {

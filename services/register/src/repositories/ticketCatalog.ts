@@ -1,6 +1,6 @@
 /**
  * The register's read models of raffles, gift baskets and stock alerts, and the ticket categories and
- * products they become (commands/applyTicketCatalog.ts applies the events in the consumer's transaction).
+ * products they become (commands/applyRaffleConfigured.ts, applyGiftBasketConfigured.ts and applyStockAlert.ts apply the events in the consumer's transaction).
  */
 import { recordEvent, type EventPayloads } from '@kermesse/kit/bus';
 import { type Trx } from '@kermesse/kit/db';

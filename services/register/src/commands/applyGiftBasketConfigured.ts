@@ -14,32 +14,8 @@ import {
   syncTierProducts,
   ticketCategoryName,
   upsertGiftBasket,
-  upsertRaffle,
-  upsertStockAlert,
   type TicketCatalogInput,
 } from '../repositories/ticketCatalog.ts';
-
-export { ticketCategoryName, ticketProductName } from '../repositories/ticketCatalog.ts';
-
-/** `raffle.configured` → the raffle's read model, its category and its tier products. */
-export async function applyRaffleConfigured(
-  trx: Trx,
-  event: EventPayloads['raffle.configured'],
-  occurredAt = new Date().toISOString(),
-): Promise<void> {
-  if (await isStale(trx, 'raffles', event.raffleId, occurredAt)) return;
-  const input: TicketCatalogInput = {
-    kind: 'raffle',
-    ownerId: event.raffleId,
-    eventId: event.eventId,
-    name: event.name,
-    tiers: event.tiers,
-    open: event.salesOpen ?? true,
-  };
-  const categoryId = await ensureCategory(trx, input);
-  await upsertRaffle(trx, event, input.open, categoryId, occurredAt);
-  await syncTierProducts(trx, input, categoryId, ticketCategoryName('raffle', event.name));
-}
 
 /** `giftbasket.configured` → the basket's read model (tiers, bet types), its category and products. */
 export async function applyGiftBasketConfigured(
@@ -59,16 +35,4 @@ export async function applyGiftBasketConfigured(
   const categoryId = await ensureCategory(trx, input);
   await upsertGiftBasket(trx, event, categoryId, occurredAt);
   await syncTierProducts(trx, input, categoryId, ticketCategoryName('giftbasket', event.name));
-}
-
-/** `stock.alert` → whether a product is in stock alert for an event (shown on the product tiles). */
-export async function applyStockAlert(trx: Trx, event: EventPayloads['stock.alert']): Promise<void> {
-  const row = {
-    event_id: event.eventId,
-    product_id: event.productId,
-    is_alert: event.isAlert,
-    stock: event.stock,
-    alert_threshold: event.alertThreshold,
-  };
-  await upsertStockAlert(trx, row);
 }
