@@ -1,6 +1,7 @@
 /**
- * The gateway route table: the one place that maps every public path prefix of SPEC.md §7 to the
- * service that answers it and to the roles allowed in that area.
+ * The gateway route table: every public path prefix of SPEC.md §7 with the service that answers it
+ * and the roles allowed in that area — built from the lists each domain's contract gives
+ * (`contracts/<domain>/src/gateway.ts`), so a new route is declared beside its schemas.
  *
  * Matching is by whole path segments and the longest prefix wins, so `/api/cr/raffle/…` goes to the
  * raffle service while the rest of `/api/cr/…` goes to the register. Services' `/internal/*` and
@@ -11,6 +12,15 @@
  */
 import { hasAnyRole, ROLES, type Role } from '@kermesse/kit/auth';
 import { SERVICE_NAMES, type ServiceName } from '@kermesse/kit/http';
+import { REGISTER_ROUTES } from '@kermesse/contracts-register/gateway';
+import { RAFFLE_ROUTES } from '@kermesse/contracts-raffle/gateway';
+import { STOCK_ROUTES } from '@kermesse/contracts-stock/gateway';
+import { ACCOUNTING_ROUTES } from '@kermesse/contracts-accounting/gateway';
+import { BINGO_ROUTES } from '@kermesse/contracts-bingo/gateway';
+import { SWAPMEET_ROUTES } from '@kermesse/contracts-swapmeet/gateway';
+import { CONTACT_ROUTES } from '@kermesse/contracts-contact/gateway';
+import { IDENTITY_ROUTES } from '@kermesse/contracts-identity/gateway';
+import type { GatewayArea } from '@kermesse/contracts-common/gateway';
 
 /** The services behind the gateway (the kit's one table of services and ports). */
 export { SERVICE_NAMES, type ServiceName };
@@ -19,7 +29,7 @@ export { SERVICE_NAMES, type ServiceName };
 export { ROLES, type Role };
 
 /** Areas of SPEC.md §6; used in logs and tests, the decision itself rests on `roles`. */
-export type Area = 'cash-register' | 'admin' | 'accounting' | 'volunteer' | 'public' | 'sign-in';
+export type Area = GatewayArea;
 
 export interface RouteEntry {
   /** Path prefix, matched on whole segments (`/api/cr` matches `/api/cr` and `/api/cr/…`). */
@@ -32,231 +42,19 @@ export interface RouteEntry {
   readonly sample: { readonly method: string; readonly path: string };
 }
 
-const CASHIER: readonly Role[] = ['cashier', 'admin'];
-const TREASURER: readonly Role[] = ['treasurer', 'admin'];
-const ADMIN: readonly Role[] = ['admin'];
-const VOLUNTEER: readonly Role[] = ['volunteer', 'admin'];
-
-/** Every public prefix of the product. Order does not matter: the longest prefix wins. */
-export const ROUTES: readonly RouteEntry[] = [
-  // Cash register (SPEC §7 "Cash register"); a few of its paths belong to other services.
-  { prefix: '/api/cr', service: 'register', area: 'cash-register', roles: CASHIER, sample: { method: 'GET', path: '/api/cr/events' } },
-  {
-    prefix: '/api/cr/raffle',
-    service: 'raffle',
-    area: 'cash-register',
-    roles: CASHIER,
-    sample: { method: 'GET', path: '/api/cr/raffle/1/tickets/sold' },
-  },
-  {
-    prefix: '/api/cr/gift-basket',
-    service: 'raffle',
-    area: 'cash-register',
-    roles: CASHIER,
-    sample: { method: 'GET', path: '/api/cr/gift-basket/1/votes/sold' },
-  },
-  {
-    prefix: '/api/cr/stocks',
-    service: 'stock',
-    area: 'cash-register',
-    roles: CASHIER,
-    sample: { method: 'GET', path: '/api/cr/stocks/1/stocks/state?cache=1' },
-  },
-
-  // Accountancy.
-  {
-    prefix: '/api/admin/accountancy',
-    service: 'accounting',
-    area: 'accounting',
-    roles: TREASURER,
-    sample: { method: 'GET', path: '/api/admin/accountancy/trial-balance' },
-  },
-  {
-    prefix: '/api/trials/import',
-    service: 'accounting',
-    area: 'accounting',
-    roles: TREASURER,
-    sample: { method: 'POST', path: '/api/trials/import/1' },
-  },
-
-  // Raffle and gift baskets (administration).
-  { prefix: '/api/admin/raffle', service: 'raffle', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/raffle/1' } },
-  {
-    prefix: '/api/admin/raffles',
-    service: 'raffle',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/api/admin/raffles/1/prizes' },
-  },
-  { prefix: '/api/admin/prizes', service: 'raffle', area: 'admin', roles: ADMIN, sample: { method: 'PUT', path: '/api/admin/prizes/1' } },
-  {
-    prefix: '/api/admin/gift-basket',
-    service: 'raffle',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/api/admin/gift-basket/1/weigh/result' },
-  },
-
-  // Register administration (checkout ↔ product links).
-  {
-    prefix: '/api/admin/checkout',
-    service: 'register',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/api/admin/checkout/1/products' },
-  },
-  // Register back office (issue 10): events, registers, categories, products, meal deal, card readers.
-  { prefix: '/api/admin/events', service: 'register', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/events' } },
-  {
-    prefix: '/api/admin/categories',
-    service: 'register',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/api/admin/categories?eventId=1' },
-  },
-  {
-    prefix: '/api/admin/products',
-    service: 'register',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/api/admin/products?eventId=1' },
-  },
-  {
-    prefix: '/api/admin/card-readers',
-    service: 'register',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/api/admin/card-readers' },
-  },
-  // Who holds the « responsable de caisse » right (refunds, issue 14).
-  {
-    prefix: '/api/admin/till-managers',
-    service: 'register',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/api/admin/till-managers' },
-  },
-  // The live dashboard of a fair (issue 14): the treasurer follows the takings too.
-  {
-    prefix: '/api/admin/dashboard',
-    service: 'register',
-    area: 'admin',
-    roles: TREASURER,
-    sample: { method: 'GET', path: '/api/admin/dashboard/1' },
-  },
-  // The sales journal check (issue 14): recomputes the HMAC chain, admin only.
-  {
-    prefix: '/api/admin/journal',
-    service: 'register',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/api/admin/journal/verify' },
-  },
-
-  // Bingo.
-  {
-    prefix: '/admin/bingo',
-    service: 'bingo',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/admin/bingo/prize/api/prizes?bingoId=1' },
-  },
-  {
-    prefix: '/admin-bingo',
-    service: 'bingo',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/admin-bingo/api/bingo/1/placement' },
-  },
-  {
-    prefix: '/api/volunteer',
-    service: 'bingo',
-    area: 'volunteer',
-    roles: VOLUNTEER,
-    sample: { method: 'GET', path: '/api/volunteer/bingo/1/placement' },
-  },
-
-  // Stock and swap-meet.
-  { prefix: '/api/stocks', service: 'stock', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/stocks/' } },
-  {
-    prefix: '/api/swapmeet',
-    service: 'swapmeet',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/api/swapmeet/api/bookings?swapmeet_id=1&limit=100' },
-  },
-
-  // Public.
-  {
-    prefix: '/api/public',
-    service: 'raffle',
-    area: 'public',
-    roles: 'public',
-    sample: { method: 'GET', path: '/api/public/raffle/drawing/results' },
-  },
-  // The loto board shown on the projector (/loto/{id}/tableau), read-only.
-  {
-    prefix: '/api/public/bingo',
-    service: 'bingo',
-    area: 'public',
-    roles: 'public',
-    sample: { method: 'GET', path: '/api/public/bingo/1/tableau' },
-  },
-  {
-    prefix: '/api/partner',
-    service: 'contact',
-    area: 'public',
-    roles: 'public',
-    sample: { method: 'POST', path: '/api/partner/sendByEmail' },
-  },
-  // Register: product pictures, their fallback, and the buyer's receipt page (SPEC §2).
-  { prefix: '/up', service: 'register', area: 'public', roles: 'public', sample: { method: 'GET', path: '/up/hot-dog.svg' } },
-  { prefix: '/icon', service: 'register', area: 'public', roles: 'public', sample: { method: 'GET', path: '/icon/product404.png' } },
-  { prefix: '/s', service: 'register', area: 'public', roles: 'public', sample: { method: 'GET', path: '/s/K7M2Q-9XR4T' } },
-  // Raffle prize illustrations (SPEC §2: /up-prizes/{illustration}).
-  { prefix: '/up-prizes', service: 'raffle', area: 'public', roles: 'public', sample: { method: 'GET', path: '/up-prizes/demo-velo.png' } },
-
-  // Sign-in, API tokens and passkeys: identity checks these itself (credentials, session, token).
-  { prefix: '/api/login', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/api/login' } },
-  { prefix: '/api/token', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/api/token/release' } },
-  { prefix: '/login', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/login/options' } },
-  {
-    prefix: '/profile/security',
-    service: 'identity',
-    area: 'sign-in',
-    roles: 'public',
-    sample: { method: 'POST', path: '/profile/security/devices/add/options' },
-  },
-  // An admin starts a passkey on behalf of a person, whose own device (holding only a one-time link,
-  // no admin token) finishes it: identity checks the admin role or the link itself.
-  {
-    prefix: '/admin/security',
-    service: 'identity',
-    area: 'sign-in',
-    roles: 'public',
-    sample: { method: 'POST', path: '/admin/security/user/1/devices/add/options' },
-  },
-  // Staff accounts (« Équipe »), the person's own profile, one-time links and the first run (issue 11).
-  { prefix: '/api/admin/users', service: 'identity', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/users' } },
-  { prefix: '/api/profile', service: 'identity', area: 'sign-in', roles: ROLES, sample: { method: 'GET', path: '/api/profile' } },
-  {
-    prefix: '/api/links',
-    service: 'identity',
-    area: 'sign-in',
-    roles: 'public',
-    sample: { method: 'GET', path: '/api/links/abcdefghijklmnopqrstuvwxyz' },
-  },
-  { prefix: '/api/setup', service: 'identity', area: 'sign-in', roles: 'public', sample: { method: 'GET', path: '/api/setup' } },
-  // The public contact form and the admins' inbox of partner requests and messages.
-  { prefix: '/api/contact', service: 'contact', area: 'public', roles: 'public', sample: { method: 'POST', path: '/api/contact' } },
-  {
-    prefix: '/api/admin/contact',
-    service: 'contact',
-    area: 'admin',
-    roles: ADMIN,
-    sample: { method: 'GET', path: '/api/admin/contact/inbox' },
-  },
-];
+/** Every public prefix of the product, as each domain's contract lists it. Order does not matter: the longest prefix wins. */
+export const ROUTES: readonly RouteEntry[] = (
+  [
+    ['register', REGISTER_ROUTES],
+    ['raffle', RAFFLE_ROUTES],
+    ['stock', STOCK_ROUTES],
+    ['accounting', ACCOUNTING_ROUTES],
+    ['bingo', BINGO_ROUTES],
+    ['swapmeet', SWAPMEET_ROUTES],
+    ['contact', CONTACT_ROUTES],
+    ['identity', IDENTITY_ROUTES],
+  ] as const
+).flatMap(([service, routes]) => routes.map((route) => ({ ...route, service })));
 
 /** A route entry prepared for matching. */
 export interface CompiledRoute extends RouteEntry {
