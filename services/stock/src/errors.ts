@@ -1,5 +1,6 @@
 /** The stock service's business errors: the contract's code and French message on a kit HttpError. */
 import { badRequest, HttpError, notFound } from '@kermesse/kit/http';
+import { CsvImportRejected } from '@kermesse/kit/csv';
 import {
   importRejectedMessage,
   noteFormulaMessage,
@@ -23,12 +24,8 @@ export const noteFormula = (note: string) => badRequest(noteFormulaMessage(note)
  * A real import refused because of errors in the file: nothing was written. The route answers 422
  * with the import result beside `error` and `code` (SPEC §3 « Stock import result »).
  */
-export class ImportRejected extends Error {
-  readonly code = 'IMPORT_REJECTED' satisfies StockErrorCode;
-  constructor(readonly result: ImportResult) {
-    super(importRejectedMessage(result.errors.length));
+export class ImportRejected extends CsvImportRejected<ImportResult> {
+  constructor(result: ImportResult) {
+    super(importRejectedMessage(result.errors.length), result);
   }
 }
-
-/** The 422 body of a refused import. */
-export const importRejectedBody = (err: ImportRejected) => ({ error: err.message, code: err.code, ...err.result });

@@ -1,5 +1,6 @@
 /** The swap-meet service's business errors: the contract's code and French message on a kit HttpError. */
 import { badRequest, HttpError, notFound } from '@kermesse/kit/http';
+import { CsvImportRejected } from '@kermesse/kit/csv';
 import { SWAPMEET_ERRORS, type BookingImportResult, type SwapmeetErrorCode } from '@kermesse/contracts-swapmeet';
 
 const make = (factory: (message: string) => HttpError) => (code: SwapmeetErrorCode, details?: Record<string, unknown>) =>
@@ -12,12 +13,8 @@ export const swapmeetBadRequest = make(badRequest);
  * A real import refused because of errors: nothing was written. The route answers 422 with the
  * import result beside `error` (its message) and `code` (SPEC §3 « Import result »).
  */
-export class ImportRejected extends Error {
-  readonly code = 'IMPORT_REJECTED' satisfies SwapmeetErrorCode;
-  constructor(readonly result: BookingImportResult) {
-    super(result.message);
+export class ImportRejected extends CsvImportRejected<BookingImportResult> {
+  constructor(result: BookingImportResult) {
+    super(result.message, result);
   }
 }
-
-/** The 422 body of a refused import. */
-export const importRejectedBody = (err: ImportRejected) => ({ error: err.message, code: err.code, ...err.result });

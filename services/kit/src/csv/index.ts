@@ -1,2 +1,3 @@
 /** `@kermesse/kit/csv`: reading uploaded CSV files (encodings, separators, decimal commas). */
 export * from './csvFile.ts';
+export * from './csvImport.ts';

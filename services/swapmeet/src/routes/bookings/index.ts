@@ -1,10 +1,10 @@
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, HttpError, readUpload, Router } from '@kermesse/kit/http';
-import { isCsvUpload, NotCsvError } from '@kermesse/kit/csv';
+import { defineRoute, Router } from '@kermesse/kit/http';
+import { answerCsvImport, isDryRun, readCsvUpload, requireCsvFile } from '@kermesse/kit/csv';
 import { BookingsQuery, ImportBookingsQuery, SWAPMEET_ERRORS, SwapmeetParams } from '@kermesse/contracts-swapmeet';
 import { importBookings } from '../../commands/importBookings.ts';
 import { resetBookings } from '../../commands/resetBookings.ts';
-import { ImportRejected, importRejectedBody, swapmeetBadRequest, swapmeetNotFound } from '../../errors.ts';
+import { swapmeetBadRequest, swapmeetNotFound } from '../../errors.ts';
 import { presentBooking, presentSummary, presentSwapmeet } from '../../presenters/bookings.ts';
 import { bookingTotals, findSwapmeet, listBookings } from '../../repositories/swapmeets.ts';
 
@@ -13,12 +13,6 @@ export const NO_FILE_MESSAGE = SWAPMEET_ERRORS.NO_FILE;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 const ADMIN = ['admin'] as const;
-
-/** The kit's « no file » refusal (not a multipart body, no file part) gets its code like ours. */
-function codeNoFile(err: unknown): never {
-  if (err instanceof HttpError && err.status === 400 && err.message === NO_FILE_MESSAGE && !err.code) err.withCode('NO_FILE');
-  throw err;
-}
 
 async function requireSwapmeet(db: Db, id: number) {
   const swapmeet = await findSwapmeet(db, id);
@@ -56,33 +50,26 @@ export function bookingRoutes({ db }: { db: Db }): Router {
     roles: ADMIN,
     query: ImportBookingsQuery,
     handler: async ({ ctx, query, user }) => {
-      const upload = await readUpload(ctx, { maxFileBytes: MAX_UPLOAD_BYTES, noFileMessage: NO_FILE_MESSAGE }).catch(codeNoFile);
+      const upload = await readCsvUpload(ctx, { maxFileBytes: MAX_UPLOAD_BYTES, noFileMessage: NO_FILE_MESSAGE });
       const rawId = (upload.fields.swapmeet_id ?? '').trim() || (query.swapmeet_id ? String(query.swapmeet_id) : '');
       if (!rawId) throw swapmeetBadRequest('NO_SWAPMEET');
       if (!/^\d{1,9}$/.test(rawId) || Number(rawId) < 1) throw swapmeetBadRequest('INVALID_SWAPMEET_ID');
       const format = (upload.fields.format ?? 'custom').trim();
       if (format !== 'custom') throw swapmeetBadRequest('UNKNOWN_FORMAT');
-      if (!upload.file) throw swapmeetBadRequest('NO_FILE');
-      if (!isCsvUpload(upload.file.filename, upload.file.mimeType)) throw swapmeetBadRequest('NOT_CSV');
+      const file = requireCsvFile(upload, { noFile: () => swapmeetBadRequest('NO_FILE'), notCsv: () => swapmeetBadRequest('NOT_CSV') });
       const swapmeet = await requireSwapmeet(db, Number(rawId));
-      const dryRun = query['dry-run'] !== 'false' && query['dry-run'] !== '0';
-      try {
-        return await importBookings(db, {
-          swapmeetId: swapmeet.id,
-          fileName: upload.file.filename,
-          bytes: upload.file.data,
-          dryRun,
-          createdBy: user.email ?? null,
-        });
-      } catch (err) {
-        if (err instanceof NotCsvError) throw swapmeetBadRequest('NOT_CSV');
-        if (err instanceof ImportRejected) {
-          ctx.status = 422;
-          ctx.body = importRejectedBody(err);
-          return undefined;
-        }
-        throw err;
-      }
+      return answerCsvImport(
+        ctx,
+        () =>
+          importBookings(db, {
+            swapmeetId: swapmeet.id,
+            fileName: file.filename,
+            bytes: file.data,
+            dryRun: isDryRun(query['dry-run']),
+            createdBy: user.email ?? null,
+          }),
+        () => swapmeetBadRequest('NOT_CSV'),
+      );
     },
   });
 
