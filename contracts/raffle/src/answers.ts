@@ -1,175 +1,209 @@
 /**
- * What the raffle routes answer (SPEC §3, §7), as the service presents it and the remote reads it.
- * Amounts are euros (JSON numbers, two decimals at most); weights are grams.
+ * What the raffle routes answer (SPEC §3, §7), as the service presents it and the remote reads it:
+ * TypeBox schemas, and the types derived from them. Amounts are euros (JSON numbers, two decimals at
+ * most); weights are grams. The remote imports the types only (no schema library in the browser).
  */
+import { Type, type Static } from '@sinclair/typebox';
 import type { FeaturedBody } from './schemas.ts';
 
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
+const RaffleState = Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('drawn')]);
+
 /** A ticket price tier (SPEC §3): `nb` tickets for `p` euros. */
-export interface Tier {
-  nb: number;
-  p: number;
-}
+export const Tier = Type.Object({ nb: Type.Integer(), p: Type.Number() });
+export type Tier = Static<typeof Tier>;
 
-export interface EventSummary {
-  id: number;
-  name: string;
-  startsOn: string | null;
-}
+export const EventSummary = Type.Object({ id: Type.Integer(), name: Type.String(), startsOn: NullableString });
+export type EventSummary = Static<typeof EventSummary>;
 
-export interface LawPanel {
-  totalValue: number;
-  totalCost: number;
-  ticketRevenue: number;
+export const LawPanel = Type.Object({
+  totalValue: Type.Number(),
+  totalCost: Type.Number(),
+  ticketRevenue: Type.Number(),
   /** Percent, one decimal; null before any ticket is sold. */
-  costRatio: number | null;
-  limit: number;
-  warnings: string[];
-}
+  costRatio: NullableNumber,
+  limit: Type.Number(),
+  warnings: Type.Array(Type.String()),
+});
+export type LawPanel = Static<typeof LawPanel>;
 
-export interface RaffleSummary {
-  id: number;
-  name: string;
-  eventId: number | null;
-  eventName: string | null;
-  eventKnown: boolean;
-  tickets: number;
-  sold: number;
-  held: number;
-  revenue: number;
-  state: 'open' | 'closed' | 'drawn';
-  salesClosedAt: string | null;
-  drawnAt: string | null;
-}
+export const RaffleSummary = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  eventId: NullableInteger,
+  eventName: NullableString,
+  eventKnown: Type.Boolean(),
+  tickets: Type.Integer(),
+  sold: Type.Integer(),
+  held: Type.Integer(),
+  revenue: Type.Number(),
+  state: RaffleState,
+  salesClosedAt: NullableString,
+  drawnAt: NullableString,
+});
+export type RaffleSummary = Static<typeof RaffleSummary>;
 
-export interface RaffleDetails extends RaffleSummary {
-  price: Tier[];
-  law: LawPanel;
-}
+export const RaffleDetails = Type.Composite([RaffleSummary, Type.Object({ price: Type.Array(Tier), law: LawPanel })]);
+export type RaffleDetails = Static<typeof RaffleDetails>;
 
 /** SPEC §3 raffle prize, as the service presents it. */
-export interface Prize {
-  id: number;
-  raffleId: number;
-  name: string;
-  label: string;
-  weight: number;
-  rank: number;
-  price: number;
-  cost: number;
-  provider: string;
-  quantity: number;
-  alcohol: boolean;
-  Alcohol: boolean;
-  illustration: string | null;
-  image: string | null;
-}
+export const Prize = Type.Object({
+  id: Type.Integer(),
+  raffleId: Type.Integer(),
+  name: Type.String(),
+  label: Type.String(),
+  weight: Type.Number(),
+  rank: Type.Integer(),
+  price: Type.Number(),
+  cost: Type.Number(),
+  provider: Type.String(),
+  quantity: Type.Integer(),
+  alcohol: Type.Boolean(),
+  Alcohol: Type.Boolean(),
+  illustration: NullableString,
+  image: NullableString,
+});
+export type Prize = Static<typeof Prize>;
 
 /** What the prize forms send (SPEC §7: name, weight, price, quantity, alcohol — plus cost and provider). */
-export interface PrizeDraft {
-  name: string;
-  weight: number | string;
-  price: number | string;
-  quantity: number | string;
-  alcohol: boolean;
-  cost?: number | string;
-  provider?: string;
-}
+export const PrizeDraft = Type.Object({
+  name: Type.String(),
+  weight: Type.Union([Type.Number(), Type.String()]),
+  price: Type.Union([Type.Number(), Type.String()]),
+  quantity: Type.Union([Type.Number(), Type.String()]),
+  alcohol: Type.Boolean(),
+  cost: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+  provider: Type.Optional(Type.String()),
+});
+export type PrizeDraft = Static<typeof PrizeDraft>;
 
-export interface DrawingWinner {
-  civility: string | null;
-  firstname: string;
-  lastname: string;
-  number: number;
-  email?: string | null;
-  phone?: string | null;
-}
+export const DrawingWinner = Type.Object({
+  civility: NullableString,
+  firstname: Type.String(),
+  lastname: Type.String(),
+  number: Type.Integer(),
+  email: Type.Optional(NullableString),
+  phone: Type.Optional(NullableString),
+});
+export type DrawingWinner = Static<typeof DrawingWinner>;
 
 /** SPEC §3 drawing result. */
-export interface DrawingResult {
-  prize: { id: number; name: string; quantity: number; image: string | null };
-  winners: DrawingWinner[];
-}
+export const DrawingResult = Type.Object({
+  prize: Type.Object({ id: Type.Integer(), name: Type.String(), quantity: Type.Integer(), image: NullableString }),
+  winners: Type.Array(DrawingWinner),
+});
+export type DrawingResult = Static<typeof DrawingResult>;
 
-export interface DrawingState {
-  raffleId: number;
-  algorithm: string;
-  state: 'open' | 'closed' | 'drawn';
-  commitment: string | null;
-  ticketsHash: string | null;
-  ticketsCount: number | null;
-  salesClosedAt: string | null;
-  drawnAt: string | null;
-  seed: string | null;
-  proofUrl: string;
-}
+export const DrawingState = Type.Object({
+  raffleId: Type.Integer(),
+  algorithm: Type.String(),
+  state: RaffleState,
+  commitment: NullableString,
+  ticketsHash: NullableString,
+  ticketsCount: NullableInteger,
+  salesClosedAt: NullableString,
+  drawnAt: NullableString,
+  seed: NullableString,
+  proofUrl: Type.String(),
+});
+export type DrawingState = Static<typeof DrawingState>;
 
-export interface DrawingAnswer {
-  success: boolean;
-  data: DrawingResult[];
-  drawing?: DrawingState;
-  message?: string;
-  raffle?: { id: number; name: string; eventName?: string | null; drawnAt: string | null } | null;
-}
+export const DrawingAnswer = Type.Object({
+  success: Type.Boolean(),
+  data: Type.Array(DrawingResult),
+  drawing: Type.Optional(DrawingState),
+  message: Type.Optional(Type.String()),
+  raffle: Type.Optional(
+    Type.Union([
+      Type.Object({ id: Type.Integer(), name: Type.String(), eventName: Type.Optional(NullableString), drawnAt: NullableString }),
+      Type.Null(),
+    ]),
+  ),
+});
+export type DrawingAnswer = Static<typeof DrawingAnswer>;
 
-export interface Presale {
-  id: number;
-  name: string;
-  eventName: string | null;
-  eventDate: string | null;
-  tickets: number;
-  remaining: number;
-  price: Tier[];
-  prizes: Array<{ id: number; name: string; rank: number; quantity: number; price: number; alcohol: boolean; image: string | null }>;
-}
+export const Presale = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  eventName: NullableString,
+  eventDate: NullableString,
+  tickets: Type.Integer(),
+  remaining: Type.Integer(),
+  price: Type.Array(Tier),
+  prizes: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      rank: Type.Integer(),
+      quantity: Type.Integer(),
+      price: Type.Number(),
+      alcohol: Type.Boolean(),
+      image: NullableString,
+    }),
+  ),
+});
+export type Presale = Static<typeof Presale>;
 
 /** The raffle the public pages show and the home banner, as the administration edits them. */
-export interface FeaturedSettings {
-  raffleId: number | null;
-  raffle: { id: number; name: string; eventName: string | null; state: RaffleSummary['state'] } | null;
-  bannerShown: boolean;
-  bannerTitle: string;
-  bannerText: string;
-  updatedAt: string | null;
-}
+export const FeaturedSettings = Type.Object({
+  raffleId: NullableInteger,
+  raffle: Type.Union([
+    Type.Object({ id: Type.Integer(), name: Type.String(), eventName: NullableString, state: RaffleState }),
+    Type.Null(),
+  ]),
+  bannerShown: Type.Boolean(),
+  bannerTitle: Type.String(),
+  bannerText: Type.String(),
+  updatedAt: NullableString,
+});
+export type FeaturedSettings = Static<typeof FeaturedSettings>;
 
 /** SPEC §3 gift basket type: a basket to win, with its value. */
-export interface BasketType {
-  id: number;
-  name: string;
-  price: number;
-  realWeight: number | null;
-  weighedAt: string | null;
-}
+export const BasketType = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  price: Type.Number(),
+  realWeight: NullableNumber,
+  weighedAt: NullableString,
+});
+export type BasketType = Static<typeof BasketType>;
 
-export interface GiftBasketSummary {
-  id: number;
-  name: string;
-  eventId: number | null;
-  eventName: string | null;
-  eventKnown: boolean;
-  types: BasketType[];
-  sold: number;
-  revenue: number;
-  price?: Tier[];
-}
+export const GiftBasketSummary = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  eventId: NullableInteger,
+  eventName: NullableString,
+  eventKnown: Type.Boolean(),
+  types: Type.Array(BasketType),
+  sold: Type.Integer(),
+  revenue: Type.Number(),
+  price: Type.Optional(Type.Array(Tier)),
+});
+export type GiftBasketSummary = Static<typeof GiftBasketSummary>;
 
 /** SPEC §3 basket winner: id, label, result (weigh, person). */
-export interface BasketWinner {
-  id: number;
-  label: string;
-  realWeight: number | null;
-  result: {
-    weigh: number;
-    person: {
-      id: number | null;
-      civility: string | null;
-      firstname: string | null;
-      lastname: string | null;
-      email: string | null;
-      phone: string | null;
-    };
-  } | null;
-}
+export const BasketWinner = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  realWeight: NullableNumber,
+  result: Type.Union([
+    Type.Object({
+      weigh: Type.Number(),
+      person: Type.Object({
+        id: NullableInteger,
+        civility: NullableString,
+        firstname: NullableString,
+        lastname: NullableString,
+        email: NullableString,
+        phone: NullableString,
+      }),
+    }),
+    Type.Null(),
+  ]),
+});
+export type BasketWinner = Static<typeof BasketWinner>;
 
 /** What the featured-raffle form sends (`PUT /api/admin/raffles/featured`). */
 export type FeaturedChoice = FeaturedBody;

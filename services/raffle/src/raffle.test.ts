@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { recordCompletedSale } from './commands/recordCompletedSale.ts';
-import { verifyProof, type DrawingProof } from '@kermesse/contracts-raffle';
+import { RaffleSummary, verifyProof, type DrawingProof } from '@kermesse/contracts-raffle';
+import { Value } from '@sinclair/typebox/value';
 import { main as verifyCommand } from './verify-drawing.ts';
 import { logger, startTestbed, type Testbed } from './testSupport.ts';
 import { cutMultipartUpload } from '@kermesse/kit/testing';
@@ -205,6 +206,17 @@ describe('raffle tiers (ticket price editor)', () => {
     expect((await tb.call('GET', '/api/admin/raffles', { as: 'caissier' })).status).toBe(403);
     expect((await tb.call('GET', '/api/admin/raffles')).status).toBe(401);
     expect((await tb.call('GET', '/api/admin/raffles', { as: 'admin' })).status).toBe(200);
+  });
+
+  it('answers the raffles list in the shape its contract declares (the remote reads those types)', async () => {
+    await createRaffle();
+    const list = await tb.call('GET', '/api/admin/raffles', { as: 'admin' });
+    const body = (await json(list)) as unknown;
+    const raffles = Array.isArray(body)
+      ? body
+      : ((body as { data?: unknown[]; raffles?: unknown[] }).data ?? (body as { raffles?: unknown[] }).raffles);
+    expect(raffles?.length).toBeGreaterThan(0);
+    for (const raffle of raffles ?? []) expect([...Value.Errors(RaffleSummary, raffle)].map((e) => `${e.path} ${e.message}`)).toEqual([]);
   });
 
   it('refuses to lower the total of tickets below a number already sold', async () => {
