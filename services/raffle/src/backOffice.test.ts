@@ -6,107 +6,48 @@
  * errors name the line as a person counts. Roles: a cashier gets 403 on every administration path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnvelope, startConsumer, type EventConsumer, type EventEnvelope, type EventPayloads } from '@kermesse/kit/bus';
+import { type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
 import { eventually } from '@kermesse/kit/testing';
-import { recordCompletedSale } from './commands/recordCompletedSale.ts';
-import { logger, startTestbed, type Testbed } from './testSupport.ts';
+import {
+  addBasketType,
+  addPrize,
+  collectEvents,
+  createGiftBasket,
+  createRaffle,
+  json,
+  publishEvent,
+  recordSale,
+  startTestbed,
+  type Testbed,
+} from './testSupport.ts';
 import { upsertEvent } from './repositories/events.ts';
 
 const EVENT_ID = 61;
 const NEXT_YEAR = 62;
 let tb: Testbed;
-let consumer: EventConsumer;
+const consumers: EventConsumer[] = [];
 const configured: Array<EventEnvelope<'raffle.configured'>> = [];
 const basketsConfigured: Array<EventEnvelope<'giftbasket.configured'>> = [];
 
 beforeAll(async () => {
   tb = await startTestbed({ eventId: EVENT_ID, nats: true });
-  consumer = await startConsumer({
-    db: tb.db,
-    bus: tb.bus!,
-    logger,
-    name: 'test-backoffice-raffle-configured',
-    type: 'raffle.configured',
-    handle: async (event) => {
-      configured.push(event);
-    },
-  });
-  consumers.push(
-    await startConsumer({
-      db: tb.db,
-      bus: tb.bus!,
-      logger,
-      name: 'test-backoffice-basket-configured',
-      type: 'giftbasket.configured',
-      handle: async (event) => {
-        basketsConfigured.push(event);
-      },
-    }),
-  );
+  consumers.push(await collectEvents(tb, 'raffle.configured', 'test-backoffice-raffle-configured', configured));
+  consumers.push(await collectEvents(tb, 'giftbasket.configured', 'test-backoffice-basket-configured', basketsConfigured));
 });
-const consumers: EventConsumer[] = [];
 
 afterAll(async () => {
   for (const c of consumers) await c.stop();
-  await consumer?.stop();
   await tb?.close();
 });
 
-const json = async <T = unknown>(res: Response): Promise<T> => (await res.json()) as T;
-
-async function createRaffle(body: Record<string, unknown> = {}): Promise<number> {
-  const res = await tb.call('POST', '/api/admin/raffle', {
-    as: 'admin',
-    body: {
-      price: [
-        { nb: 1, p: 2 },
-        { nb: 3, p: 5 },
-      ],
-      name: 'Tombola',
-      tickets: 100,
-      eventId: EVENT_ID,
-      ...body,
-    },
-  });
-  expect(res.status).toBe(201);
-  return (await json<{ id: number }>(res)).id;
-}
-
-async function sell(saleId: number, raffleId: number, number: number) {
-  const sale: EventPayloads['sale.completed'] = {
-    saleId,
-    reference: `V-${saleId}`,
-    eventId: EVENT_ID,
-    checkoutId: 1,
-    claimId: null,
-    buyer: { personId: saleId, firstname: 'Alice', lastname: 'Durand', email: null, phone: null },
-    lines: [
-      {
-        productId: 5,
-        name: '1 ticket',
-        categoryId: 3,
-        categoryName: 'Tombola',
-        unitPriceCents: 200,
-        quantity: 1,
-        totalCents: 200,
-        kind: 'raffle',
-      },
-    ],
-    tickets: [{ raffleId, number }],
-    bets: [],
-    payments: [{ method: 'ESP', amountCents: 200, reference: '2' }],
-    totalCents: 200,
-    paymentMode: 2,
-    paymentStatus: 1,
-    completedAt: new Date().toISOString(),
-  };
-  await tb.db.transaction((trx) => recordCompletedSale(trx, sale, logger));
-}
+/** Ticket `number` of `raffleId` sold (sale `saleId`), as the consumer records it. */
+const sell = (saleId: number, raffleId: number, number: number) =>
+  recordSale(tb, { saleId, eventId: EVENT_ID, tickets: [{ raffleId, number }] });
 
 describe('the tier editor after « Créer »', () => {
   it('updates the raffle it created: one raffle, the new prices, never a second raffle without prices', async () => {
     const before = (await json<unknown[]>(await tb.call('GET', '/api/admin/raffles', { as: 'admin' }))).length;
-    const id = await createRaffle({ name: 'Tombola de juin' });
+    const id = await createRaffle(tb, { name: 'Tombola de juin', eventId: EVENT_ID });
     const put = await tb.call('PUT', `/api/admin/raffle/${id}`, {
       as: 'admin',
       body: {
@@ -128,51 +69,39 @@ describe('the tier editor after « Créer »', () => {
   });
 
   it('names the line of a wrong pair as a person counts (« Ligne 4 : … »), never « price.3.nb »', async () => {
-    const id = await createRaffle();
-    const price = [
-      { nb: 1, p: 2 },
-      { nb: 3, p: 5 },
-      { nb: 10, p: 15 },
-      { nb: 0, p: 20 },
-    ];
-    const zero = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price } });
-    expect(zero.status).toBe(400);
-    expect(await json(zero)).toEqual({
-      error: 'Ligne 4 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.',
-      code: 'TIER_INVALID',
-    });
-    const text = await tb.call('PUT', `/api/admin/raffle/${id}`, {
-      as: 'admin',
-      body: {
-        price: [
+    const id = await createRaffle(tb, { name: 'Tombola', eventId: EVENT_ID });
+    const wrong: Array<[Array<{ nb: unknown; p: unknown }>, string]> = [
+      [
+        [
+          { nb: 1, p: 2 },
+          { nb: 3, p: 5 },
+          { nb: 10, p: 15 },
+          { nb: 0, p: 20 },
+        ],
+        'Ligne 4 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.',
+      ],
+      [
+        [
           { nb: 1, p: 2 },
           { nb: 'deux', p: 3 },
         ],
-      },
-    });
-    expect(await json(text)).toEqual({
-      error: 'Ligne 2 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.',
-      code: 'TIER_INVALID',
-    });
-    const money = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: '2,505' }] } });
-    expect(await json(money)).toEqual({
-      error: 'Ligne 1 : le prix doit être un montant positif en euros (deux décimales au plus).',
-      code: 'TIER_INVALID',
-    });
-    const twice = await tb.call('PUT', `/api/admin/raffle/${id}`, {
-      as: 'admin',
-      body: {
-        price: [
+        'Ligne 2 : le nombre de tickets doit être un nombre entier entre 1 et 100 000.',
+      ],
+      [[{ nb: 1, p: '2,505' }], 'Ligne 1 : le prix doit être un montant positif en euros (deux décimales au plus).'],
+      [
+        [
           { nb: 1, p: 2 },
           { nb: 3, p: 5 },
           { nb: 5, p: '2,00' },
         ],
-      },
-    });
-    expect(await json(twice)).toEqual({
-      error: "Ligne 3 : la ligne 1 a déjà le prix 2,00 € : chaque prix n'apparaît qu'une fois.",
-      code: 'TIER_INVALID',
-    });
+        "Ligne 3 : la ligne 1 a déjà le prix 2,00 € : chaque prix n'apparaît qu'une fois.",
+      ],
+    ];
+    for (const [price, error] of wrong) {
+      const res = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price } });
+      expect(res.status, JSON.stringify(price)).toBe(400);
+      expect(await json(res)).toEqual({ error, code: 'TIER_INVALID' });
+    }
     const basket = await tb.call('POST', '/api/admin/gift-basket', {
       as: 'admin',
       body: {
@@ -192,8 +121,8 @@ describe('the tier editor after « Créer »', () => {
 
 describe('deleting a raffle', () => {
   it('deletes a raffle without sales after withdrawing its ticket products; one with sales answers 409 in French', async () => {
-    const id = await createRaffle({ name: 'Tombola en trop' });
-    await tb.call('POST', `/api/admin/raffles/${id}/prizes`, { as: 'admin', body: { name: 'Peluche', weight: 1, price: 10, quantity: 1 } });
+    const id = await createRaffle(tb, { name: 'Tombola en trop', eventId: EVENT_ID });
+    await addPrize(tb, id, { name: 'Peluche', weight: 1, price: 10, quantity: 1 });
     expect((await tb.call('DELETE', `/api/admin/raffle/${id}`, { as: 'caissier' })).status).toBe(403);
     const res = await tb.call('DELETE', `/api/admin/raffle/${id}`, { as: 'admin' });
     expect(res.status).toBe(200);
@@ -212,7 +141,7 @@ describe('deleting a raffle', () => {
     });
     expect((await tb.call('DELETE', `/api/admin/raffle/${id}`, { as: 'admin' })).status).toBe(404);
 
-    const sold = await createRaffle({ name: 'Tombola vendue' });
+    const sold = await createRaffle(tb, { name: 'Tombola vendue', eventId: EVENT_ID });
     await sell(7001, sold, 12);
     const refused = await tb.call('DELETE', `/api/admin/raffle/${sold}`, { as: 'admin' });
     expect(refused.status).toBe(409);
@@ -236,12 +165,9 @@ describe('the featured raffle and the home banner', () => {
       ).status,
     ).toBe(403);
 
-    const spring = await createRaffle({ name: 'Tombola de printemps' });
-    await tb.call('POST', `/api/admin/raffles/${spring}/prizes`, {
-      as: 'admin',
-      body: { name: 'Vélo', weight: 1, price: 300, quantity: 1 },
-    });
-    const later = await createRaffle({ name: 'Tombola de Noël' });
+    const spring = await createRaffle(tb, { name: 'Tombola de printemps', eventId: EVENT_ID });
+    await addPrize(tb, spring, { name: 'Vélo', weight: 1, price: 300, quantity: 1 });
+    const later = await createRaffle(tb, { name: 'Tombola de Noël', eventId: EVENT_ID });
 
     const missingTitle = await tb.call('PUT', '/api/admin/raffles/featured', {
       as: 'admin',
@@ -258,15 +184,13 @@ describe('the featured raffle and the home banner', () => {
     });
     expect(unknown.status).toBe(404);
 
-    const put = await tb.call('PUT', '/api/admin/raffles/featured', {
-      as: 'admin',
-      body: {
-        raffleId: spring,
-        bannerShown: true,
-        bannerTitle: 'Tombola de printemps : la prévente est ouverte !',
-        bannerText: 'Un vélo à gagner.',
-      },
-    });
+    const springBanner = {
+      raffleId: spring,
+      bannerShown: true,
+      bannerTitle: 'Tombola de printemps : la prévente est ouverte !',
+      bannerText: 'Un vélo à gagner.',
+    };
+    const put = await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: springBanner });
     expect(put.status).toBe(200);
     expect(await json(put)).toMatchObject({
       raffleId: spring,
@@ -299,15 +223,7 @@ describe('the featured raffle and the home banner', () => {
     expect(results.raffle.id).toBe(spring);
 
     // Same words: same key (a visitor who dismissed it is left alone); new words: a new key.
-    const again = await tb.call('PUT', '/api/admin/raffles/featured', {
-      as: 'admin',
-      body: {
-        raffleId: spring,
-        bannerShown: true,
-        bannerTitle: 'Tombola de printemps : la prévente est ouverte !',
-        bannerText: 'Un vélo à gagner.',
-      },
-    });
+    const again = await tb.call('PUT', '/api/admin/raffles/featured', { as: 'admin', body: springBanner });
     expect(again.status).toBe(200);
     const sameKey = (await json<typeof featured>(await tb.call('GET', '/api/public/raffle/featured'))).data.banner.key;
     expect(sameKey).toBe(featured.data.banner.key);
@@ -340,15 +256,12 @@ describe('the featured raffle and the home banner', () => {
 
 describe('the public results and the featured raffle', () => {
   it('shows the featured raffle once drawn, the latest drawing until then', async () => {
-    const drawn = await createRaffle({ name: 'Tombola tirée' });
-    await tb.call('POST', `/api/admin/raffles/${drawn}/prizes`, {
-      as: 'admin',
-      body: { name: 'Tablette', weight: 1, price: 100, quantity: 1 },
-    });
+    const drawn = await createRaffle(tb, { name: 'Tombola tirée', eventId: EVENT_ID });
+    await addPrize(tb, drawn, { name: 'Tablette', weight: 1, price: 100, quantity: 1 });
     await sell(7201, drawn, 9);
     expect((await tb.call('POST', `/api/admin/raffle/${drawn}/close`, { as: 'admin' })).status).toBe(200);
     expect((await tb.call('POST', `/api/admin/raffle/${drawn}/drawing`, { as: 'admin' })).status).toBe(201);
-    const next = await createRaffle({ name: 'Tombola à venir' });
+    const next = await createRaffle(tb, { name: 'Tombola à venir', eventId: EVENT_ID });
     const results = async () =>
       json<{ raffle: { id: number }; data: unknown[] }>(await tb.call('GET', '/api/public/raffle/drawing/results'));
 
@@ -371,44 +284,37 @@ describe('the public results and the featured raffle', () => {
 
 describe('a duplicated event (catalog.event.created with sourceEventId)', () => {
   it('gets a copy of the raffles (tiers, tickets) and gift baskets (tiers, baskets to win), no sales, exactly once', async () => {
-    const raffleId = await createRaffle({
+    const raffleId = await createRaffle(tb, {
       name: 'Grande tombola',
+      eventId: EVENT_ID,
       tickets: 500,
       price: [
         { nb: 1, p: 2 },
         { nb: 10, p: 15 },
       ],
     });
-    await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, {
-      as: 'admin',
-      body: { name: 'Tablette', weight: 1, price: 199, quantity: 1 },
-    });
+    await addPrize(tb, raffleId, { name: 'Tablette', weight: 1, price: 199, quantity: 1 });
     await sell(7101, raffleId, 5);
-    const basket = await tb.call('POST', '/api/admin/gift-basket', {
-      as: 'admin',
-      body: {
-        price: [
-          { nb: 1, p: 2 },
-          { nb: 3, p: 5 },
-        ],
-        name: 'Paniers garnis',
-        eventId: EVENT_ID,
-      },
+    const basketId = await createGiftBasket(tb, {
+      name: 'Paniers garnis',
+      eventId: EVENT_ID,
+      price: [
+        { nb: 1, p: 2 },
+        { nb: 3, p: 5 },
+      ],
     });
-    const basketId = (await json<{ id: number }>(basket)).id;
-    await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: '65,00' } });
+    await addBasketType(tb, basketId, { name: 'Panier gourmand', price: '65,00' });
 
     // The register announces next year's fair twice (two events, e.g. a replay): one copy only.
     const announced: string[] = [];
     for (let i = 0; i < 2; i += 1) {
-      const event = buildEnvelope('register', 'catalog.event.created', {
+      const event = await publishEvent(tb, 'catalog.event.created', {
         eventId: NEXT_YEAR,
         name: 'Kermesse 2027',
         startsOn: '2027-06-12',
         sourceEventId: EVENT_ID,
       });
       announced.push(event.id);
-      await tb.bus!.js.publish(tb.bus!.subject('catalog.event.created'), JSON.stringify(event), { msgID: event.id });
     }
     await eventually(async () => (await tb.db('event_copies').where({ event_id: NEXT_YEAR }).first('raffles'))?.raffles > 0);
     await eventually(
@@ -471,37 +377,25 @@ describe('a duplicated event (catalog.event.created with sourceEventId)', () => 
 describe('a weighed gift basket', () => {
   it('is no longer offered to the registers and can no longer be deleted', async () => {
     await upsertEvent(tb.db, { id: EVENT_ID, name: 'Kermesse des tests', startsOn: '2026-05-16' });
-    const basketId = (
-      await json<{ id: number }>(
-        await tb.call('POST', '/api/admin/gift-basket', {
-          as: 'admin',
-          body: { price: [{ nb: 1, p: 2 }], eventId: EVENT_ID, name: 'Paniers à peser' },
-        }),
-      )
-    ).id;
-    const gourmand = await json<{ id: number }>(
-      await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: 60 } }),
-    );
-    const wellBeing = await json<{ id: number }>(
-      await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier bien-être', price: 40 } }),
-    );
+    const basketId = await createGiftBasket(tb, { name: 'Paniers à peser', eventId: EVENT_ID });
+    const gourmand = await addBasketType(tb, basketId, { name: 'Panier gourmand', price: 60 });
+    const wellBeing = await addBasketType(tb, basketId, { name: 'Panier bien-être', price: 40 });
     expect(await json(await tb.call('GET', `/api/cr/gift-basket/${basketId}/types`, { as: 'caissier' }))).toEqual([
-      { id: gourmand.id, name: 'Panier gourmand' },
-      { id: wellBeing.id, name: 'Panier bien-être' },
+      { id: gourmand, name: 'Panier gourmand' },
+      { id: wellBeing, name: 'Panier bien-être' },
     ]);
     expect(
-      (await tb.call('POST', `/api/admin/gift-basket/${basketId}/weigh`, { as: 'admin', body: { typeId: gourmand.id, weight: 3250 } }))
-        .status,
+      (await tb.call('POST', `/api/admin/gift-basket/${basketId}/weigh`, { as: 'admin', body: { typeId: gourmand, weight: 3250 } })).status,
     ).toBe(200);
     expect(await json(await tb.call('GET', `/api/cr/gift-basket/${basketId}/types`, { as: 'caissier' }))).toEqual([
-      { id: wellBeing.id, name: 'Panier bien-être' },
+      { id: wellBeing, name: 'Panier bien-être' },
     ]);
-    const removed = await tb.call('DELETE', `/api/admin/gift-basket/types/${gourmand.id}`, { as: 'admin' });
+    const removed = await tb.call('DELETE', `/api/admin/gift-basket/types/${gourmand}`, { as: 'admin' });
     expect(removed.status).toBe(409);
     expect(await json(removed)).toEqual({
       error: '« Panier gourmand » a déjà été pesé : ce panier ne peut plus être supprimé.',
       code: 'BASKET_WEIGHED',
     });
-    expect((await tb.call('DELETE', `/api/admin/gift-basket/types/${wellBeing.id}`, { as: 'admin' })).status).toBe(200);
+    expect((await tb.call('DELETE', `/api/admin/gift-basket/types/${wellBeing}`, { as: 'admin' })).status).toBe(200);
   });
 });

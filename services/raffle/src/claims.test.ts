@@ -5,13 +5,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnvelope, type EventPayloads } from '@kermesse/kit/bus';
 import { listen, type RunningServer } from '@kermesse/kit/http';
 import { eventually } from '@kermesse/kit/testing';
 import { buildApp } from './app.ts';
 import { expireClaims } from './commands/expireClaims.ts';
 import { DEMO_EVENT_NAME, DEMO_RAFFLE, seedDemo } from './demo.ts';
-import { logger, startTestbed, type Testbed } from './testSupport.ts';
+import {
+  addBasketType,
+  completedSale,
+  createGiftBasket,
+  createRaffle,
+  logger,
+  publishEvent,
+  saleLines,
+  startTestbed,
+  type Testbed,
+} from './testSupport.ts';
 
 const EVENT_ID = 7;
 let tb: Testbed;
@@ -22,26 +31,10 @@ let typeB: number;
 
 beforeAll(async () => {
   tb = await startTestbed({ nats: true, eventId: EVENT_ID });
-  const created = await tb.call('POST', '/api/admin/raffle', {
-    as: 'admin',
-    body: { price: [{ nb: 1, p: 2 }], name: 'Tombola concurrente', tickets: 1000 },
-  });
-  raffleId = ((await created.json()) as { id: number }).id;
-  const basket = await tb.call('POST', '/api/admin/gift-basket', {
-    as: 'admin',
-    body: { price: [{ nb: 1, p: 2 }], name: 'Paniers concurrents' },
-  });
-  basketId = ((await basket.json()) as { id: number }).id;
-  typeA = (
-    (await (
-      await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier A', price: 40 } })
-    ).json()) as { id: number }
-  ).id;
-  typeB = (
-    (await (
-      await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier B', price: 30 } })
-    ).json()) as { id: number }
-  ).id;
+  raffleId = await createRaffle(tb, { name: 'Tombola concurrente', tickets: 1000 });
+  basketId = await createGiftBasket(tb, { name: 'Paniers concurrents' });
+  typeA = await addBasketType(tb, basketId, { name: 'Panier A', price: 40 });
+  typeB = await addBasketType(tb, basketId, { name: 'Panier B', price: 30 });
 });
 
 afterAll(async () => {
@@ -55,15 +48,19 @@ const soldNumbers = async () =>
     (t) => t.number,
   );
 
-/** Publishes an event on the test namespace's stream, as the register's relay would. */
-async function publish<T extends 'sale.completed' | 'catalog.event.created'>(
-  type: T,
-  payload: EventPayloads[T],
-  envelope = buildEnvelope('register', type, payload),
-  msgId = envelope.id,
-) {
-  await tb.bus!.js.publish(tb.bus!.subject(type), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: msgId });
-  return envelope;
+/** A second app on the same database whose claims last `claimTtlMs`, and a POST to it as the cashier. */
+async function startAppWithClaimTtl(claimTtlMs: number) {
+  const server: RunningServer = await listen(
+    await buildApp({ db: tb.db, logger, uploadsDir: tb.uploadsDir, claimTtlMs, verifier: tb.verifier }),
+    0,
+  );
+  const post = (path: string, body: unknown) =>
+    fetch(`http://127.0.0.1:${server.port}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tb.tokens.caissier}` },
+      body: JSON.stringify(body),
+    });
+  return { post, close: () => server.close() };
 }
 
 describe('ticket claims', () => {
@@ -202,23 +199,9 @@ describe('ticket claims', () => {
   });
 
   it('frees the numbers of a claim that expires, and of a claim released by the register', async () => {
-    // A second app on the same database whose claims last 300 ms.
-    const shortLived: RunningServer = await listen(
-      await buildApp({
-        db: tb.db,
-        logger,
-        uploadsDir: tb.uploadsDir,
-        claimTtlMs: 300,
-        verifier: tb.verifier,
-      }),
-      0,
-    );
+    const shortLived = await startAppWithClaimTtl(300);
     try {
-      const res = await fetch(`http://127.0.0.1:${shortLived.port}/internal/claims`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tb.tokens.caissier}` },
-        body: JSON.stringify({ claimId: randomUUID(), tickets: tickets(700, 701) }),
-      });
+      const res = await shortLived.post('/internal/claims', { claimId: randomUUID(), tickets: tickets(700, 701) });
       expect(res.status).toBe(201);
       expect(await soldNumbers()).toEqual(expect.arrayContaining([700, 701]));
       const blocked = await claim({ claimId: randomUUID(), tickets: tickets(701) });
@@ -241,36 +224,21 @@ describe('ticket claims', () => {
 
   it('never frees the numbers of a claim whose sale is committed, even past its lifetime and before sale.completed', async () => {
     // Claims that live 1 ms: only the register's confirmation keeps these numbers taken.
-    const shortLived: RunningServer = await listen(
-      await buildApp({
-        db: tb.db,
-        logger,
-        uploadsDir: tb.uploadsDir,
-        claimTtlMs: 1,
-        verifier: tb.verifier,
-      }),
-      0,
-    );
-    const call = (path: string, body: unknown) =>
-      fetch(`http://127.0.0.1:${shortLived.port}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tb.tokens.caissier}` },
-        body: JSON.stringify(body),
-      });
+    const shortLived = await startAppWithClaimTtl(1);
     try {
       const sold = { claimId: randomUUID(), tickets: tickets(730, 731) };
       const abandoned = { claimId: randomUUID(), tickets: tickets(732) };
-      expect((await call('/internal/claims', sold)).status).toBe(201);
-      expect((await call('/internal/claims', abandoned)).status).toBe(201);
-      expect((await call(`/internal/claims/${sold.claimId}/confirm`, { saleId: 4242 })).status).toBe(204);
-      expect((await call(`/internal/claims/${sold.claimId}/confirm`, { saleId: 4242 })).status).toBe(204);
+      expect((await shortLived.post('/internal/claims', sold)).status).toBe(201);
+      expect((await shortLived.post('/internal/claims', abandoned)).status).toBe(201);
+      expect((await shortLived.post(`/internal/claims/${sold.claimId}/confirm`, { saleId: 4242 })).status).toBe(204);
+      expect((await shortLived.post(`/internal/claims/${sold.claimId}/confirm`, { saleId: 4242 })).status).toBe(204);
       await expireClaims(tb.db);
       const taken = await soldNumbers();
       expect(taken).toEqual(expect.arrayContaining([730, 731]));
       expect(taken).not.toContain(732);
       expect((await claim({ claimId: randomUUID(), tickets: tickets(731) })).status).toBe(409);
       // An expired claim can no longer be confirmed: its numbers may have gone to another register.
-      const late = await call(`/internal/claims/${abandoned.claimId}/confirm`, { saleId: 4243 });
+      const late = await shortLived.post(`/internal/claims/${abandoned.claimId}/confirm`, { saleId: 4243 });
       expect(late.status).toBe(409);
     } finally {
       await shortLived.close();
@@ -289,13 +257,9 @@ describe('ticket claims', () => {
 });
 
 describe('sale.completed', () => {
-  function salePayload(
-    saleId: number,
-    claimId: string,
-    numbers: number[],
-    weights: Array<[number, number]> = [],
-  ): EventPayloads['sale.completed'] {
-    return {
+  /** A card sale at register 2 confirming `claimId`: the tickets as one « 3 for 5 € » line, the bets, and two crêpes. */
+  const salePayload = (saleId: number, claimId: string, numbers: number[], weights: Array<[number, number]> = []) =>
+    completedSale({
       saleId,
       reference: `K-${saleId}`,
       eventId: EVENT_ID,
@@ -313,20 +277,7 @@ describe('sale.completed', () => {
           totalCents: 500,
           kind: 'raffle',
         },
-        ...(weights.length
-          ? [
-              {
-                productId: 12,
-                name: 'Pari',
-                categoryId: 6,
-                categoryName: 'Paniers garnis',
-                unitPriceCents: 200,
-                quantity: weights.length,
-                totalCents: 200 * weights.length,
-                kind: 'giftbasket' as const,
-              },
-            ]
-          : []),
+        ...saleLines(0, weights.length),
         {
           productId: 3,
           name: 'Crêpe',
@@ -338,15 +289,11 @@ describe('sale.completed', () => {
           kind: 'product',
         },
       ],
-      tickets: numbers.map((number) => ({ raffleId, number })),
+      tickets: tickets(...numbers),
       bets: weights.map(([typeId, weight]) => ({ giftBasketId: basketId, typeId, weight })),
       payments: [{ method: 'CB', amountCents: 1000, reference: 'TX-1' }],
-      totalCents: 1000 + 200 * weights.length,
       paymentMode: 3,
-      paymentStatus: 1,
-      completedAt: new Date().toISOString(),
-    };
-  }
+    });
 
   it('confirms the claim and records the ticket holders once, even when delivered twice', async () => {
     const claimId = randomUUID();
@@ -354,11 +301,11 @@ describe('sale.completed', () => {
       (await claim({ claimId, tickets: tickets(800, 801, 802), bets: [{ giftBasketId: basketId, typeId: typeB, weight: 1500 }] })).status,
     ).toBe(201);
     const payload = salePayload(4242, claimId, [800, 801, 802], [[typeB, 1500]]);
-    const envelope = await publish('sale.completed', payload);
+    const envelope = await publishEvent(tb, 'sale.completed', payload);
     // The same event again under another message id (JetStream cannot drop it): the inbox does.
-    await publish('sale.completed', payload, envelope, randomUUID());
+    await publishEvent(tb, 'sale.completed', payload, envelope, randomUUID());
     // And a second event for the same sale: nothing is recorded twice either.
-    await publish('sale.completed', payload);
+    await publishEvent(tb, 'sale.completed', payload);
 
     await eventually(async () => (await tb.db('inbox').where({ consumer: 'raffle-sale-completed' }).count('* as n').first())?.n === 2);
     const rows = await tb
@@ -401,17 +348,13 @@ describe('sale.completed', () => {
   it('frees the numbers a claim held but the sale did not keep', async () => {
     const claimId = randomUUID();
     expect((await claim({ claimId, tickets: tickets(850, 851) })).status).toBe(201);
-    await publish('sale.completed', salePayload(4243, claimId, [850]));
+    await publishEvent(tb, 'sale.completed', salePayload(4243, claimId, [850]));
     await eventually(async () => (await tb.db('tickets').where({ raffle_id: raffleId, number: 850 }).first('status'))?.status === 'sold');
     expect(await tb.db('tickets').where({ raffle_id: raffleId, number: 851 }).first()).toBeUndefined();
   });
 
   it('refuses to close the sales while a register holds numbers, and closes once they are sold', async () => {
-    const created = await tb.call('POST', '/api/admin/raffle', {
-      as: 'admin',
-      body: { price: [{ nb: 1, p: 2 }], name: 'Tombola à clore', tickets: 50 },
-    });
-    const id = ((await created.json()) as { id: number }).id;
+    const id = await createRaffle(tb, { name: 'Tombola à clore', tickets: 50 });
     const claimId = randomUUID();
     expect((await claim({ claimId, tickets: [{ raffleId: id, number: 9 }] })).status).toBe(201);
     const refused = await tb.call('POST', `/api/admin/raffle/${id}/close`, { as: 'admin' });
@@ -420,7 +363,7 @@ describe('sale.completed', () => {
       error: '1 ticket(s) sont en cours de vente sur une caisse. Réessayez dans quelques instants.',
       code: 'TICKETS_BEING_SOLD',
     });
-    await publish('sale.completed', { ...salePayload(4244, claimId, []), tickets: [{ raffleId: id, number: 9 }] });
+    await publishEvent(tb, 'sale.completed', { ...salePayload(4244, claimId, []), tickets: [{ raffleId: id, number: 9 }] });
     await eventually(async () => (await tb.call('POST', `/api/admin/raffle/${id}/close`, { as: 'admin' })).status === 200);
     const configured = await tb.db('outbox').where({ type: 'raffle.configured' }).orderBy('seq', 'desc').first('envelope');
     expect((configured as { envelope: { payload: { raffleId: number; salesOpen: boolean } } }).envelope.payload).toMatchObject({
@@ -440,7 +383,7 @@ describe('demo data and the register event', () => {
     const demoId = raffles[0]!.id as number;
     expect((await tb.db('prizes').where({ raffle_id: demoId }).count('* as n').first())?.n).toBe(12);
 
-    await publish('catalog.event.created', { eventId: 77, name: DEMO_EVENT_NAME, startsOn: '2026-05-16' });
+    await publishEvent(tb, 'catalog.event.created', { eventId: 77, name: DEMO_EVENT_NAME, startsOn: '2026-05-16' });
     await eventually(async () => (await tb.db('raffles').where({ id: demoId }).first('event_id'))?.event_id === 77);
     const published = await eventually(async () => {
       const rows = await tb

@@ -3,9 +3,9 @@
  * publishes `raffle.configured` on real NATS with the raffle's prizes and their costs as they now are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsumer, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
+import { type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
 import { eventually } from '@kermesse/kit/testing';
-import { logger, startTestbed, type Testbed } from './testSupport.ts';
+import { addPrize, collectEvents, createRaffle, startTestbed, type Testbed } from './testSupport.ts';
 
 const EVENT_ID = 52;
 let tb: Testbed;
@@ -14,16 +14,7 @@ const received: Array<EventEnvelope<'raffle.configured'>> = [];
 
 beforeAll(async () => {
   tb = await startTestbed({ eventId: EVENT_ID, nats: true });
-  consumer = await startConsumer({
-    db: tb.db,
-    bus: tb.bus!,
-    logger,
-    name: 'test-raffle-prize-costs',
-    type: 'raffle.configured',
-    handle: async (event) => {
-      received.push(event);
-    },
-  });
+  consumer = await collectEvents(tb, 'raffle.configured', 'test-raffle-prize-costs', received);
 });
 
 afterAll(async () => {
@@ -35,24 +26,9 @@ const latest = (raffleId: number) => received.filter((e) => e.payload.raffleId =
 
 describe('raffle prize costs on the bus', () => {
   it('publishes the prizes with their costs when a prize is added, its cost corrected, and removed', async () => {
-    const created = await tb.call('POST', '/api/admin/raffle', {
-      as: 'admin',
-      body: { price: [{ nb: 1, p: 2 }], name: 'Tombola des lots', tickets: 100 },
-    });
-    expect(created.status).toBe(201);
-    const raffleId = ((await created.json()) as { id: number }).id;
-
-    const bike = await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, {
-      as: 'admin',
-      body: { name: 'Vélo', weight: 1, price: 150, cost: '80,50', quantity: 1 },
-    });
-    expect(bike.status).toBe(201);
-    const bikeId = ((await bike.json()) as { id: number }).id;
-    const wine = await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, {
-      as: 'admin',
-      body: { name: 'Coffret de vin', weight: 2, price: 30, cost: 12, quantity: 3 },
-    });
-    const wineId = ((await wine.json()) as { id: number }).id;
+    const raffleId = await createRaffle(tb, { name: 'Tombola des lots' });
+    const bikeId = (await addPrize(tb, raffleId, { name: 'Vélo', weight: 1, price: 150, cost: '80,50', quantity: 1 })).id;
+    const wineId = (await addPrize(tb, raffleId, { name: 'Coffret de vin', weight: 2, price: 30, cost: 12, quantity: 3 })).id;
     await eventually(() => latest(raffleId)?.prizes?.length === 2);
     expect(latest(raffleId)).toMatchObject({
       raffleId,

@@ -7,13 +7,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { recordCompletedSale } from './commands/recordCompletedSale.ts';
 import { RaffleSummary, verifyProof, type DrawingProof } from '@kermesse/contracts-raffle';
 import { Value } from '@sinclair/typebox/value';
 import { main as verifyCommand } from './verify-drawing.ts';
-import { logger, startTestbed, type Testbed } from './testSupport.ts';
+import { addBasketType, addPrize, createGiftBasket, createRaffle, json, recordSale, startTestbed, type Testbed } from './testSupport.ts';
 import { cutMultipartUpload } from '@kermesse/kit/testing';
-import type { EventPayloads } from '@kermesse/kit/bus';
 
 const EVENT_ID = 41;
 let tb: Testbed;
@@ -26,95 +24,22 @@ afterAll(async () => {
   await tb?.close();
 });
 
-const json = async <T = unknown>(res: Response): Promise<T> => (await res.json()) as T;
+/** The raffle of these tests: 200 tickets at 1 for 2 € or 3 for 5 € (the messages and payloads below name them). */
+const TEST_RAFFLE = {
+  name: 'Tombola des tests',
+  tickets: 200,
+  price: [
+    { nb: 1, p: 2 },
+    { nb: 3, p: 5 },
+  ],
+};
 
-async function createRaffle(body: Record<string, unknown> = {}): Promise<number> {
-  const res = await tb.call('POST', '/api/admin/raffle', {
-    as: 'admin',
-    body: {
-      price: [
-        { nb: 1, p: 2 },
-        { nb: 3, p: 5 },
-      ],
-      name: 'Tombola des tests',
-      tickets: 200,
-      ...body,
-    },
-  });
-  expect(res.status).toBe(201);
-  return (await json<{ id: number }>(res)).id;
-}
-
-async function addPrize(raffleId: number, prize: Record<string, unknown>) {
-  const res = await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, { as: 'admin', body: prize });
-  expect(res.status).toBe(201);
-  return json<{ id: number; name: string; rank: number; quantity: number }>(res);
-}
-
-/** Records a completed sale the way the consumer does (sale.completed payload). */
-async function sell(
-  saleId: number,
-  tickets: Array<{ raffleId: number; number: number }>,
-  buyer: EventPayloads['sale.completed']['buyer'] = {
-    personId: saleId,
-    firstname: 'Alice',
-    lastname: 'Durand',
-    email: 'alice@example.org',
-    phone: '0601020304',
-  },
-  bets: Array<{ giftBasketId: number; typeId: number; weight: number }> = [],
-) {
-  const sale: EventPayloads['sale.completed'] = {
-    saleId,
-    reference: `V-${saleId}`,
-    eventId: EVENT_ID,
-    checkoutId: 1,
-    claimId: null,
-    buyer,
-    lines: [
-      ...(tickets.length
-        ? [
-            {
-              productId: 5,
-              name: 'Ticket de tombola',
-              categoryId: 3,
-              categoryName: 'Tombola',
-              unitPriceCents: 200,
-              quantity: tickets.length,
-              totalCents: 200 * tickets.length,
-              kind: 'raffle' as const,
-            },
-          ]
-        : []),
-      ...(bets.length
-        ? [
-            {
-              productId: 6,
-              name: 'Pari panier garni',
-              categoryId: 4,
-              categoryName: 'Paniers',
-              unitPriceCents: 200,
-              quantity: bets.length,
-              totalCents: 200 * bets.length,
-              kind: 'giftbasket' as const,
-            },
-          ]
-        : []),
-    ],
-    tickets,
-    bets,
-    payments: [{ method: 'ESP', amountCents: 200 * (tickets.length + bets.length), reference: '50' }],
-    totalCents: 200 * (tickets.length + bets.length),
-    paymentMode: 2,
-    paymentStatus: 1,
-    completedAt: new Date().toISOString(),
-  };
-  await tb.db.transaction((trx) => recordCompletedSale(trx, sale, logger));
-}
+/** A sale of this fair recorded the way the consumer does. */
+const sell = (sale: Omit<Parameters<typeof recordSale>[1], 'eventId'>) => recordSale(tb, { eventId: EVENT_ID, ...sale });
 
 describe('raffle tiers (ticket price editor)', () => {
   it('creates a raffle with its tiers, answers them as {nb, p}, updates them, and publishes raffle.configured each time', async () => {
-    const id = await createRaffle();
+    const id = await createRaffle(tb, TEST_RAFFLE);
     expect(await json(await tb.call('GET', `/api/admin/raffle/${id}`, { as: 'admin' }))).toEqual([
       { nb: 1, p: 2 },
       { nb: 3, p: 5 },
@@ -144,37 +69,31 @@ describe('raffle tiers (ticket price editor)', () => {
     const events = (await tb.db('outbox').where({ type: 'raffle.configured' }).select('envelope').orderBy('seq'))
       .map((r: { envelope: { payload: { raffleId: number } } }) => r.envelope.payload)
       .filter((p) => p.raffleId === id);
+    // Each save publishes the whole raffle: only its tiers differ.
+    const configured = (tiers: Array<{ nb: number; priceCents: number }>) => ({
+      raffleId: id,
+      eventId: EVENT_ID,
+      name: 'Tombola des tests',
+      totalTickets: 200,
+      tiers,
+      salesOpen: true,
+      prizes: [],
+    });
     expect(events).toEqual([
-      {
-        raffleId: id,
-        eventId: EVENT_ID,
-        name: 'Tombola des tests',
-        totalTickets: 200,
-        tiers: [
-          { nb: 1, priceCents: 200 },
-          { nb: 3, priceCents: 500 },
-        ],
-        salesOpen: true,
-        prizes: [],
-      },
-      {
-        raffleId: id,
-        eventId: EVENT_ID,
-        name: 'Tombola des tests',
-        totalTickets: 200,
-        tiers: [
-          { nb: 1, priceCents: 250 },
-          { nb: 5, priceCents: 1000 },
-          { nb: 12, priceCents: 2000 },
-        ],
-        salesOpen: true,
-        prizes: [],
-      },
+      configured([
+        { nb: 1, priceCents: 200 },
+        { nb: 3, priceCents: 500 },
+      ]),
+      configured([
+        { nb: 1, priceCents: 250 },
+        { nb: 5, priceCents: 1000 },
+        { nb: 12, priceCents: 2000 },
+      ]),
     ]);
   });
 
   it('refuses a pair with 0 tickets, a negative price or a repeated price, in French, changing nothing', async () => {
-    const id = await createRaffle();
+    const id = await createRaffle(tb, TEST_RAFFLE);
     const zero = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 0, p: 0 }] } });
     expect(zero.status).toBe(400);
     expect(await json(zero)).toEqual({
@@ -209,7 +128,7 @@ describe('raffle tiers (ticket price editor)', () => {
   });
 
   it('answers the raffles list in the shape its contract declares (the remote reads those types)', async () => {
-    await createRaffle();
+    await createRaffle(tb, TEST_RAFFLE);
     const list = await tb.call('GET', '/api/admin/raffles', { as: 'admin' });
     const body = (await json(list)) as unknown;
     const raffles = Array.isArray(body)
@@ -220,8 +139,8 @@ describe('raffle tiers (ticket price editor)', () => {
   });
 
   it('refuses to lower the total of tickets below a number already sold', async () => {
-    const id = await createRaffle();
-    await sell(9101, [{ raffleId: id, number: 150 }]);
+    const id = await createRaffle(tb, TEST_RAFFLE);
+    await sell({ saleId: 9101, tickets: [{ raffleId: id, number: 150 }] });
     const res = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price: [{ nb: 1, p: 2 }], tickets: 100 } });
     expect(res.status).toBe(409);
     expect(await json(res)).toEqual({
@@ -233,7 +152,7 @@ describe('raffle tiers (ticket price editor)', () => {
 
 describe('raffle prizes', () => {
   it('checks a new prize in the SPEC order with its exact messages', async () => {
-    const id = await createRaffle();
+    const id = await createRaffle(tb, TEST_RAFFLE);
     const attempts: Array<[Record<string, unknown>, string]> = [
       [{ weight: 0, price: -1, quantity: -1 }, 'Le nom est requis'],
       [{ name: '   ', weight: 1, price: 1, quantity: 1 }, 'Le nom est requis'],
@@ -253,9 +172,9 @@ describe('raffle prizes', () => {
   });
 
   it('adds, lists in rank order, corrects (whole prize in, updated prize out) and deletes a prize', async () => {
-    const id = await createRaffle();
-    const bike = await addPrize(id, { name: 'Vélo', weight: 2, price: '120.50', quantity: 1, alcohol: false });
-    const wine = await addPrize(id, { name: 'Coffret de vin', weight: 1, price: 30, quantity: 2, alcohol: true });
+    const id = await createRaffle(tb, TEST_RAFFLE);
+    const bike = await addPrize(tb, id, { name: 'Vélo', weight: 2, price: '120.50', quantity: 1, alcohol: false });
+    const wine = await addPrize(tb, id, { name: 'Coffret de vin', weight: 1, price: 30, quantity: 2, alcohol: true });
     const list = await json<Array<Record<string, unknown>>>(await tb.call('GET', `/api/admin/raffles/${id}/prizes`, { as: 'admin' }));
     expect(list.map((p) => p.name)).toEqual(['Coffret de vin', 'Vélo']);
     expect(list[1]).toMatchObject({
@@ -295,13 +214,16 @@ describe('raffle prizes', () => {
   });
 
   it('shows the organiser the French-law panel: totals, revenue, cost ratio, and warnings that block nothing', async () => {
-    const id = await createRaffle();
-    await addPrize(id, { name: 'Enveloppe de 50 €', weight: 1, price: 50, cost: 50, quantity: 1 });
-    await addPrize(id, { name: 'Chèque-cadeau librairie', weight: 2, price: 20, cost: 0, quantity: 2 });
-    await sell(9201, [
-      { raffleId: id, number: 1 },
-      { raffleId: id, number: 2 },
-    ]);
+    const id = await createRaffle(tb, TEST_RAFFLE);
+    await addPrize(tb, id, { name: 'Enveloppe de 50 €', weight: 1, price: 50, cost: 50, quantity: 1 });
+    await addPrize(tb, id, { name: 'Chèque-cadeau librairie', weight: 2, price: 20, cost: 0, quantity: 2 });
+    await sell({
+      saleId: 9201,
+      tickets: [
+        { raffleId: id, number: 1 },
+        { raffleId: id, number: 2 },
+      ],
+    });
     const dashboard = await json<{ law: Record<string, unknown>; sold: number; revenue: number }>(
       await tb.call('GET', `/api/admin/raffles/${id}`, { as: 'admin' }),
     );
@@ -330,8 +252,8 @@ describe('prize illustrations', () => {
   }
 
   it('refuses a small PNG that declares 50,000 × 50,000 pixels, and keeps nothing', async () => {
-    const id = await createRaffle();
-    const prize = await addPrize(id, { name: 'Poster géant', weight: 1, price: 10, quantity: 1 });
+    const id = await createRaffle(tb, TEST_RAFFLE);
+    const prize = await addPrize(tb, id, { name: 'Poster géant', weight: 1, price: 10, quantity: 1 });
     const ihdr = Buffer.alloc(25);
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(ihdr, 0);
     ihdr.writeUInt32BE(13, 8);
@@ -349,8 +271,8 @@ describe('prize illustrations', () => {
   });
 
   it('answers 400 in French to an illustration cut before its closing boundary, keeps nothing and keeps serving', async () => {
-    const id = await createRaffle();
-    const prize = await addPrize(id, { name: 'Trottinette', weight: 1, price: 80, quantity: 1 });
+    const id = await createRaffle(tb, TEST_RAFFLE);
+    const prize = await addPrize(tb, id, { name: 'Trottinette', weight: 1, price: 80, quantity: 1 });
     const cut = cutMultipartUpload('trottinette.png', '\x89PNG');
     const res = await tb.call('POST', `/api/admin/prizes/${prize.id}/illustration`, {
       as: 'admin',
@@ -363,8 +285,8 @@ describe('prize illustrations', () => {
   });
 
   it('refuses a file that is not an image, whatever its name and declared type, and keeps nothing', async () => {
-    const id = await createRaffle();
-    const prize = await addPrize(id, { name: 'Tablette', weight: 1, price: 199, quantity: 1 });
+    const id = await createRaffle(tb, TEST_RAFFLE);
+    const prize = await addPrize(tb, id, { name: 'Tablette', weight: 1, price: 199, quantity: 1 });
     const res = await upload(prize.id, Buffer.from('<svg onload="alert(1)"></svg> pas une image'), 'tablette.png', 'image/png');
     expect(res.status).toBe(415);
     expect(await json(res)).toEqual({
@@ -376,8 +298,8 @@ describe('prize illustrations', () => {
   });
 
   it('refuses an image above 2 MB and a request without a file', async () => {
-    const id = await createRaffle();
-    const prize = await addPrize(id, { name: 'Tablette', weight: 1, price: 199, quantity: 1 });
+    const id = await createRaffle(tb, TEST_RAFFLE);
+    const prize = await addPrize(tb, id, { name: 'Tablette', weight: 1, price: 199, quantity: 1 });
     const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
     const tooLarge = await upload(prize.id, big, 'grande.png', 'image/png');
     expect(tooLarge.status).toBe(413);
@@ -388,8 +310,8 @@ describe('prize illustrations', () => {
   });
 
   it('stores a real image under a name of its own, serves it from /up-prizes, and replaces it', async () => {
-    const id = await createRaffle();
-    const prize = await addPrize(id, { name: 'Vélo', weight: 1, price: 300, quantity: 1 });
+    const id = await createRaffle(tb, TEST_RAFFLE);
+    const prize = await addPrize(tb, id, { name: 'Vélo', weight: 1, price: 300, quantity: 1 });
     const res = await upload(prize.id, png, '../../etc/velo.txt', 'text/plain');
     expect(res.status).toBe(201);
     const stored = await json<{ illustration: string; image: string }>(res);
@@ -416,18 +338,16 @@ describe('prize illustrations', () => {
 
 describe('the verifiable drawing', () => {
   it('publishes a commitment when sales close, draws once in rank order, reveals the seed, and anyone can verify it', async () => {
-    const id = await createRaffle({ tickets: 500 });
-    const first = await addPrize(id, { name: 'Premier lot', weight: 1, price: 100, quantity: 1 });
-    const third = await addPrize(id, { name: 'Troisième lot', weight: 3, price: 10, quantity: 3 });
-    const second = await addPrize(id, { name: 'Deuxième lot', weight: 2, price: 50, quantity: 2 });
+    const id = await createRaffle(tb, { ...TEST_RAFFLE, tickets: 500 });
+    const first = await addPrize(tb, id, { name: 'Premier lot', weight: 1, price: 100, quantity: 1 });
+    const third = await addPrize(tb, id, { name: 'Troisième lot', weight: 3, price: 10, quantity: 3 });
+    const second = await addPrize(tb, id, { name: 'Deuxième lot', weight: 2, price: 50, quantity: 2 });
     const numbers = [4, 8, 15, 16, 23, 42, 108, 256, 333, 499];
     for (const [i, number] of numbers.entries()) {
-      await sell(9300 + i, [{ raffleId: id, number }], {
-        personId: i + 1,
-        firstname: `Prénom${i}`,
-        lastname: `Nom${i}`,
-        email: null,
-        phone: null,
+      await sell({
+        saleId: 9300 + i,
+        tickets: [{ raffleId: id, number }],
+        buyer: { personId: i + 1, firstname: `Prénom${i}`, lastname: `Nom${i}`, email: null, phone: null },
       });
     }
 
@@ -517,8 +437,8 @@ describe('the verifiable drawing', () => {
   });
 
   it('freezes the prizes to draw once the sales close', async () => {
-    const id = await createRaffle();
-    const prize = await addPrize(id, { name: 'Lot', weight: 1, price: 10, quantity: 1 });
+    const id = await createRaffle(tb, TEST_RAFFLE);
+    const prize = await addPrize(tb, id, { name: 'Lot', weight: 1, price: 10, quantity: 1 });
     await tb.call('POST', `/api/admin/raffle/${id}/close`, { as: 'admin' });
     const added = await tb.call('POST', `/api/admin/raffles/${id}/prizes`, {
       as: 'admin',
@@ -537,12 +457,15 @@ describe('the verifiable drawing', () => {
 
 describe('public pre-sale page', () => {
   it('shows the raffle on sale with its ticket prices and illustrated prizes, without sign-in', async () => {
-    const id = await createRaffle({ name: 'Tombola de la prévente', tickets: 300 });
-    await addPrize(id, { name: 'Panier garni', weight: 1, price: 60, quantity: 1 });
-    await sell(9400, [
-      { raffleId: id, number: 10 },
-      { raffleId: id, number: 11 },
-    ]);
+    const id = await createRaffle(tb, { ...TEST_RAFFLE, name: 'Tombola de la prévente', tickets: 300 });
+    await addPrize(tb, id, { name: 'Panier garni', weight: 1, price: 60, quantity: 1 });
+    await sell({
+      saleId: 9400,
+      tickets: [
+        { raffleId: id, number: 10 },
+        { raffleId: id, number: 11 },
+      ],
+    });
     const res = await tb.call('GET', '/api/public/raffle/presale');
     expect(res.status).toBe(200);
     const body = await json<{ data: Record<string, unknown> }>(res);
@@ -563,18 +486,7 @@ describe('public pre-sale page', () => {
 
 describe('gift baskets', () => {
   it('creates a basket with tiers and baskets to win, sells bets, takes the real weights and names the winners', async () => {
-    const created = await tb.call('POST', '/api/admin/gift-basket', {
-      as: 'admin',
-      body: {
-        price: [
-          { nb: 1, p: 2 },
-          { nb: 3, p: 5 },
-        ],
-        name: 'Paniers des tests',
-      },
-    });
-    expect(created.status).toBe(201);
-    const { id } = await json<{ id: number }>(created);
+    const id = await createGiftBasket(tb, { name: 'Paniers des tests', price: TEST_RAFFLE.price });
     expect(await json(await tb.call('GET', `/api/admin/gift-basket/${id}`, { as: 'admin' }))).toEqual([
       { nb: 1, p: 2 },
       { nb: 3, p: 5 },
@@ -586,61 +498,63 @@ describe('gift baskets', () => {
     });
     expect(missing.status).toBe(400);
     expect(await json(missing)).toEqual({ error: 'Le nom et le prix sont requis.', code: 'BASKET_TYPE_REQUIRED' });
-    const gourmand = await json<{ id: number }>(
-      await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: 65 } }),
-    );
-    const spare = await json<{ id: number }>(
-      await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier en trop', price: 1 } }),
-    );
-    const wellBeing = await json<{ id: number }>(
-      await tb.call('POST', `/api/admin/gift-basket/${id}/prizes`, { as: 'admin', body: { name: 'Panier bien-être', price: 45 } }),
-    );
+    const gourmand = await addBasketType(tb, id, { name: 'Panier gourmand', price: 65 });
+    const spare = await addBasketType(tb, id, { name: 'Panier en trop', price: 1 });
+    const wellBeing = await addBasketType(tb, id, { name: 'Panier bien-être', price: 45 });
     expect(
-      (await tb.call('PUT', `/api/admin/gift-basket/types/${wellBeing.id}`, { as: 'admin', body: { name: 'Panier détente', price: 50 } }))
+      (await tb.call('PUT', `/api/admin/gift-basket/types/${wellBeing}`, { as: 'admin', body: { name: 'Panier détente', price: 50 } }))
         .status,
     ).toBe(200);
-    expect((await tb.call('DELETE', `/api/admin/gift-basket/types/${spare.id}`, { as: 'admin' })).status).toBe(200);
+    expect((await tb.call('DELETE', `/api/admin/gift-basket/types/${spare}`, { as: 'admin' })).status).toBe(200);
     expect(await json(await tb.call('GET', `/api/cr/gift-basket/${id}/types`, { as: 'caissier' }))).toEqual([
-      { id: gourmand.id, name: 'Panier gourmand' },
-      { id: wellBeing.id, name: 'Panier détente' },
+      { id: gourmand, name: 'Panier gourmand' },
+      { id: wellBeing, name: 'Panier détente' },
     ]);
 
     // Real weight 3,000 g: 2,950 and 3,050 are equally close — the bet sold first wins.
-    await sell(9501, [], { personId: 1, firstname: 'Inès', lastname: 'Roux', email: 'ines@example.org', phone: '0611111111' }, [
-      { giftBasketId: id, typeId: gourmand.id, weight: 3050 },
-    ]);
-    await sell(9502, [], { personId: 2, firstname: 'Jules', lastname: 'Blanc', email: 'jules@example.org', phone: '0622222222' }, [
-      { giftBasketId: id, typeId: gourmand.id, weight: 2950 },
-      { giftBasketId: id, typeId: wellBeing.id, weight: 1800 },
-    ]);
-    await sell(9503, [], { personId: 3, firstname: 'Zoé', lastname: 'Faure', email: 'zoe@example.org', phone: '0633333333' }, [
-      { giftBasketId: id, typeId: gourmand.id, weight: 4200 },
-    ]);
+    await sell({
+      saleId: 9501,
+      buyer: { personId: 1, firstname: 'Inès', lastname: 'Roux', email: 'ines@example.org', phone: '0611111111' },
+      bets: [{ giftBasketId: id, typeId: gourmand, weight: 3050 }],
+    });
+    await sell({
+      saleId: 9502,
+      buyer: { personId: 2, firstname: 'Jules', lastname: 'Blanc', email: 'jules@example.org', phone: '0622222222' },
+      bets: [
+        { giftBasketId: id, typeId: gourmand, weight: 2950 },
+        { giftBasketId: id, typeId: wellBeing, weight: 1800 },
+      ],
+    });
+    await sell({
+      saleId: 9503,
+      buyer: { personId: 3, firstname: 'Zoé', lastname: 'Faure', email: 'zoe@example.org', phone: '0633333333' },
+      bets: [{ giftBasketId: id, typeId: gourmand, weight: 4200 }],
+    });
     expect(await json(await tb.call('GET', `/api/cr/gift-basket/${id}/votes/sold`, { as: 'caissier' }))).toEqual([
-      { weight: 1800, type: { id: wellBeing.id, name: 'Panier détente' } },
-      { weight: 2950, type: { id: gourmand.id, name: 'Panier gourmand' } },
-      { weight: 3050, type: { id: gourmand.id, name: 'Panier gourmand' } },
-      { weight: 4200, type: { id: gourmand.id, name: 'Panier gourmand' } },
+      { weight: 1800, type: { id: wellBeing, name: 'Panier détente' } },
+      { weight: 2950, type: { id: gourmand, name: 'Panier gourmand' } },
+      { weight: 3050, type: { id: gourmand, name: 'Panier gourmand' } },
+      { weight: 4200, type: { id: gourmand, name: 'Panier gourmand' } },
     ]);
     // A basket with bets cannot be removed.
-    expect((await tb.call('DELETE', `/api/admin/gift-basket/types/${gourmand.id}`, { as: 'admin' })).status).toBe(409);
+    expect((await tb.call('DELETE', `/api/admin/gift-basket/types/${gourmand}`, { as: 'admin' })).status).toBe(409);
 
     expect(await json(await tb.call('GET', `/api/admin/gift-basket/${id}/weigh/result`, { as: 'admin' }))).toEqual({
       success: true,
       data: [],
     });
     expect(
-      (await tb.call('POST', `/api/admin/gift-basket/${id}/weigh`, { as: 'admin', body: { typeId: gourmand.id, weight: 3000 } })).status,
+      (await tb.call('POST', `/api/admin/gift-basket/${id}/weigh`, { as: 'admin', body: { typeId: gourmand, weight: 3000 } })).status,
     ).toBe(200);
     expect(
-      (await tb.call('POST', `/api/admin/gift-basket/${id}/weigh`, { as: 'admin', body: { typeId: wellBeing.id, weight: 0 } })).status,
+      (await tb.call('POST', `/api/admin/gift-basket/${id}/weigh`, { as: 'admin', body: { typeId: wellBeing, weight: 0 } })).status,
     ).toBe(400);
     const result = await json(await tb.call('GET', `/api/admin/gift-basket/${id}/weigh/result`, { as: 'admin' }));
     expect(result).toEqual({
       success: true,
       data: [
         {
-          id: gourmand.id,
+          id: gourmand,
           label: 'Panier gourmand',
           realWeight: 3000,
           result: {
@@ -653,7 +567,7 @@ describe('gift baskets', () => {
     // Weighed: no more bets on that basket.
     const late = await tb.call('POST', '/internal/claims', {
       as: 'caissier',
-      body: { claimId: randomUUID(), bets: [{ giftBasketId: id, typeId: gourmand.id, weight: 3001 }] },
+      body: { claimId: randomUUID(), bets: [{ giftBasketId: id, typeId: gourmand, weight: 3001 }] },
     });
     expect(late.status).toBe(409);
     expect(await json(late)).toEqual({

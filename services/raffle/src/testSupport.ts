@@ -7,7 +7,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type TokenVerifier } from '@kermesse/kit/auth';
-import { connectBus, startOutboxRelay, type Bus, type EventConsumer, type OutboxRelay } from '@kermesse/kit/bus';
+import { expect } from 'vitest';
+import {
+  buildEnvelope,
+  connectBus,
+  startConsumer,
+  startOutboxRelay,
+  type Bus,
+  type EventConsumer,
+  type EventEnvelope,
+  type EventPayloads,
+  type EventType,
+  type OutboxRelay,
+} from '@kermesse/kit/bus';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createLogger, listen } from '@kermesse/kit/http';
 import {
@@ -21,6 +33,7 @@ import {
 } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
+import { recordCompletedSale } from './commands/recordCompletedSale.ts';
 import { startRaffleConsumers } from './consumers/index.ts';
 import { upsertEvent } from './repositories/events.ts';
 
@@ -109,4 +122,130 @@ export async function startTestbed(options: { nats?: boolean; claimTtlMs?: numbe
       rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The body of a response, typed as the test expects it. */
+export const json = async <T = unknown>(res: Response): Promise<T> => (await res.json()) as T;
+
+/** A creation through the back office answers 201 and the new id. */
+async function createdId(res: Response): Promise<number> {
+  expect(res.status).toBe(201);
+  return (await json<{ id: number }>(res)).id;
+}
+
+/** A line of the tier editor: `nb` tickets for `p` euros (as typed: `2`, `'2,50'`). */
+type Tier = { nb: number | string; p: number | string };
+
+/** Creates a raffle as the admin does: 100 tickets at 2 € unless said otherwise. */
+export async function createRaffle(
+  tb: Testbed,
+  raffle: { name: string; tickets?: number; price?: Tier[]; eventId?: number },
+): Promise<number> {
+  return createdId(
+    await tb.call('POST', '/api/admin/raffle', { as: 'admin', body: { price: [{ nb: 1, p: 2 }], tickets: 100, ...raffle } }),
+  );
+}
+
+/** Adds a prize to a raffle as the admin does; the body is sent as is (`weight` is its rank). */
+export async function addPrize(tb: Testbed, raffleId: number, prize: Record<string, unknown>) {
+  const res = await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, { as: 'admin', body: prize });
+  expect(res.status).toBe(201);
+  return json<{ id: number; name: string; rank: number; quantity: number }>(res);
+}
+
+/** Creates a gift basket (bets on the weight of baskets to win) as the admin does: a bet at 2 € unless said otherwise. */
+export async function createGiftBasket(tb: Testbed, basket: { name: string; price?: Tier[]; eventId?: number }): Promise<number> {
+  return createdId(await tb.call('POST', '/api/admin/gift-basket', { as: 'admin', body: { price: [{ nb: 1, p: 2 }], ...basket } }));
+}
+
+/** Adds a basket to win (a « type ») to a gift basket; answers its id. */
+export async function addBasketType(tb: Testbed, basketId: number, type: { name: string; price: number | string }): Promise<number> {
+  return createdId(await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: type }));
+}
+
+type CompletedSale = EventPayloads['sale.completed'];
+
+/** The products the register sells for the raffle and the gift baskets (what the lines name). */
+const SALE_PRODUCTS = {
+  raffle: { productId: 5, name: 'Ticket de tombola', categoryId: 3, categoryName: 'Tombola' },
+  giftbasket: { productId: 6, name: 'Pari panier garni', categoryId: 4, categoryName: 'Paniers' },
+} as const;
+
+/** The register's lines for so many tickets and bets: one raffle line, one gift-basket line, 2 € an item. */
+export function saleLines(tickets: number, bets: number): CompletedSale['lines'] {
+  const line = (kind: 'raffle' | 'giftbasket', quantity: number) => ({
+    ...SALE_PRODUCTS[kind],
+    unitPriceCents: 200,
+    quantity,
+    totalCents: 200 * quantity,
+    kind,
+  });
+  return [...(tickets ? [line('raffle', tickets)] : []), ...(bets ? [line('giftbasket', bets)] : [])];
+}
+
+/**
+ * A `sale.completed` payload as the register publishes it: its tickets and bets at 2 € each (see
+ * `saleLines`), paid in cash by a buyer of its own; anything given (buyer, claim, lines…) wins.
+ */
+export function completedSale(sale: Pick<CompletedSale, 'saleId' | 'eventId'> & Partial<CompletedSale>): CompletedSale {
+  const { saleId, tickets = [], bets = [] } = sale;
+  const lines = sale.lines ?? saleLines(tickets.length, bets.length);
+  const totalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  return {
+    reference: `V-${saleId}`,
+    checkoutId: 1,
+    claimId: null,
+    buyer: { personId: saleId, firstname: 'Alice', lastname: 'Durand', email: null, phone: null },
+    payments: [{ method: 'ESP', amountCents: totalCents, reference: '' }],
+    totalCents,
+    paymentMode: 2,
+    paymentStatus: 1,
+    completedAt: new Date().toISOString(),
+    ...sale,
+    lines,
+    tickets,
+    bets,
+  };
+}
+
+/** Records a completed sale the way the `sale.completed` consumer does, without the bus. */
+export async function recordSale(tb: Testbed, sale: Parameters<typeof completedSale>[0]): Promise<void> {
+  await tb.db.transaction((trx) => recordCompletedSale(trx, completedSale(sale), logger));
+}
+
+/**
+ * Publishes an event on the testbed's stream as another service's relay would. A `msgId` other than
+ * the envelope's id gets past JetStream's de-duplication (to test the consumers' own).
+ */
+export async function publishEvent<T extends EventType>(
+  tb: Testbed,
+  type: T,
+  payload: EventPayloads[T],
+  envelope: EventEnvelope<T> = buildEnvelope('register', type, payload),
+  msgId = envelope.id,
+): Promise<EventEnvelope<T>> {
+  await tb.bus!.js.publish(tb.bus!.subject(type), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: msgId });
+  return envelope;
+}
+
+/**
+ * Keeps every `type` event published on the testbed's bus in `into`, in order, through a durable
+ * consumer named `name`. Stop it before `tb.close()`.
+ */
+export function collectEvents<T extends EventType>(
+  tb: Testbed,
+  type: T,
+  name: string,
+  into: Array<EventEnvelope<T>>,
+): Promise<EventConsumer> {
+  return startConsumer({
+    db: tb.db,
+    bus: tb.bus!,
+    logger,
+    name,
+    type,
+    handle: async (event) => {
+      into.push(event);
+    },
+  });
 }

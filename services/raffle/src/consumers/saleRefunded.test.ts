@@ -4,11 +4,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnvelope, type EventEnvelope, type EventPayloads, type EventType } from '@kermesse/kit/bus';
+import { type EventPayloads } from '@kermesse/kit/bus';
 import { eventually } from '@kermesse/kit/testing';
 import { basketSalesFigures } from '../repositories/giftBaskets.ts';
 import { salesFigures } from '../repositories/raffles.ts';
-import { startTestbed, type Testbed } from '../testSupport.ts';
+import {
+  addBasketType,
+  addPrize,
+  completedSale,
+  createGiftBasket,
+  createRaffle,
+  publishEvent,
+  saleLines,
+  startTestbed,
+  type Testbed,
+} from '../testSupport.ts';
 
 const EVENT_ID = 61;
 let tb: Testbed;
@@ -16,87 +26,33 @@ let raffleId: number;
 let basketId: number;
 let typeId: number;
 
-const encoder = new TextEncoder();
-async function publish<T extends EventType>(
-  type: T,
-  payload: EventPayloads[T],
-  envelope: EventEnvelope<T> = buildEnvelope('register', type, payload),
-  msgId = envelope.id,
-): Promise<EventEnvelope<T>> {
-  await tb.bus!.js.publish(tb.bus!.subject(type), encoder.encode(JSON.stringify(envelope)), { msgID: msgId });
-  return envelope;
-}
-
 beforeAll(async () => {
   tb = await startTestbed({ nats: true, eventId: EVENT_ID });
-  const raffle = await tb.call('POST', '/api/admin/raffle', {
-    as: 'admin',
-    body: { price: [{ nb: 1, p: 2 }], name: 'Tombola remboursée', tickets: 100, eventId: EVENT_ID },
-  });
-  expect(raffle.status).toBe(201);
-  raffleId = ((await raffle.json()) as { id: number }).id;
-  await tb.call('POST', `/api/admin/raffles/${raffleId}/prizes`, { as: 'admin', body: { name: 'Vélo', rank: 1, quantity: 1 } });
-  const basket = await tb.call('POST', '/api/admin/gift-basket', {
-    as: 'admin',
-    body: { price: [{ nb: 1, p: 2 }], name: 'Panier remboursé', eventId: EVENT_ID },
-  });
-  basketId = ((await basket.json()) as { id: number }).id;
-  typeId = (
-    (await (
-      await tb.call('POST', `/api/admin/gift-basket/${basketId}/prizes`, { as: 'admin', body: { name: 'Panier gourmand', price: 40 } })
-    ).json()) as { id: number }
-  ).id;
+  raffleId = await createRaffle(tb, { name: 'Tombola remboursée', eventId: EVENT_ID });
+  await addPrize(tb, raffleId, { name: 'Vélo', rank: 1, price: 300, quantity: 1 });
+  basketId = await createGiftBasket(tb, { name: 'Panier remboursé', eventId: EVENT_ID });
+  typeId = await addBasketType(tb, basketId, { name: 'Panier gourmand', price: 40 });
 }, 120_000);
 
 afterAll(async () => {
   await tb?.close();
 });
 
-const sale = (saleId: number, numbers: number[], weights: number[]): EventPayloads['sale.completed'] => ({
-  saleId,
-  reference: `R-${saleId}`,
-  eventId: EVENT_ID,
-  checkoutId: 1,
-  claimId: null,
-  buyer: { personId: 7, firstname: 'Jules', lastname: 'Petit', email: null, phone: null },
-  lines: [
-    ...(numbers.length
-      ? [
-          {
-            productId: 50,
-            name: 'Ticket',
-            categoryId: 3,
-            categoryName: 'Tombola',
-            unitPriceCents: 200,
-            quantity: numbers.length,
-            totalCents: 200 * numbers.length,
-            kind: 'raffle' as const,
-          },
-        ]
-      : []),
-    ...(weights.length
-      ? [
-          {
-            productId: 51,
-            name: 'Pari',
-            categoryId: 4,
-            categoryName: 'Paniers',
-            unitPriceCents: 200,
-            quantity: weights.length,
-            totalCents: 200 * weights.length,
-            kind: 'giftbasket' as const,
-          },
-        ]
-      : []),
-  ],
+/** What a sale sold (or a refund gives back): these numbers of the raffle, these weights on the basket, 2 € each. */
+const items = (numbers: number[], weights: number[]) => ({
+  lines: saleLines(numbers.length, weights.length),
   tickets: numbers.map((number) => ({ raffleId, number })),
   bets: weights.map((weight) => ({ giftBasketId: basketId, typeId, weight })),
-  payments: [{ method: 'ESP', amountCents: 200 * (numbers.length + weights.length), reference: '' }],
-  totalCents: 200 * (numbers.length + weights.length),
-  paymentMode: 2,
-  paymentStatus: 1,
-  completedAt: new Date().toISOString(),
 });
+
+const sale = (saleId: number, numbers: number[], weights: number[]) =>
+  completedSale({
+    saleId,
+    reference: `R-${saleId}`,
+    eventId: EVENT_ID,
+    buyer: { personId: 7, firstname: 'Jules', lastname: 'Petit', email: null, phone: null },
+    ...items(numbers, weights),
+  });
 
 const refund = (saleId: number, numbers: number[], weights: number[]): EventPayloads['sale.refunded'] => ({
   refundId: randomUUID(),
@@ -105,38 +61,7 @@ const refund = (saleId: number, numbers: number[], weights: number[]): EventPayl
   eventId: EVENT_ID,
   checkoutId: 1,
   sessionId: 1,
-  lines: [
-    ...(numbers.length
-      ? [
-          {
-            productId: 50,
-            name: 'Ticket',
-            categoryId: 3,
-            categoryName: 'Tombola',
-            unitPriceCents: 200,
-            quantity: numbers.length,
-            totalCents: 200 * numbers.length,
-            kind: 'raffle' as const,
-          },
-        ]
-      : []),
-    ...(weights.length
-      ? [
-          {
-            productId: 51,
-            name: 'Pari',
-            categoryId: 4,
-            categoryName: 'Paniers',
-            unitPriceCents: 200,
-            quantity: weights.length,
-            totalCents: 200 * weights.length,
-            kind: 'giftbasket' as const,
-          },
-        ]
-      : []),
-  ],
-  tickets: numbers.map((number) => ({ raffleId, number })),
-  bets: weights.map((weight) => ({ giftBasketId: basketId, typeId, weight })),
+  ...items(numbers, weights),
   amountCents: 200 * (numbers.length + weights.length),
   paymentMode: 2,
   reason: 'Erreur de caisse',
@@ -151,18 +76,18 @@ const voided = async () => ({
 
 describe('sale.refunded in the raffle service', () => {
   it('voids the named tickets and bets once (a redelivery changes nothing); they stay sold and the drawing excludes them', async () => {
-    await publish('sale.completed', sale(6001, [10, 11, 12], [2500, 3100]));
+    await publishEvent(tb, 'sale.completed', sale(6001, [10, 11, 12], [2500, 3100]));
     await eventually(async () => (await tb.db('tickets').where({ raffle_id: raffleId, sale_id: 6001 })).length === 3, 15_000);
     await eventually(async () => (await tb.db('bets').where({ gift_basket_id: basketId, sale_id: 6001 })).length === 2, 15_000);
 
-    const envelope = await publish('sale.refunded', refund(6001, [11, 12], [3100]));
+    const envelope = await publishEvent(tb, 'sale.refunded', refund(6001, [11, 12], [3100]));
     await eventually(async () => (await voided()).tickets.length === 2, 15_000);
-    await publish('sale.refunded', refund(6001, [11, 12], [3100]), envelope, `${envelope.id}-again`);
+    await publishEvent(tb, 'sale.refunded', refund(6001, [11, 12], [3100]), envelope, `${envelope.id}-again`);
 
     // A refund handled before its sale's own event (two consumers): the numbers are sold to that sale, voided.
-    await publish('sale.refunded', refund(6002, [20], []));
+    await publishEvent(tb, 'sale.refunded', refund(6002, [20], []));
     await eventually(async () => (await voided()).tickets.length === 3, 15_000);
-    await publish('sale.completed', sale(6002, [20, 21], []));
+    await publishEvent(tb, 'sale.completed', sale(6002, [20, 21], []));
     await eventually(async () => (await tb.db('tickets').where({ raffle_id: raffleId, sale_id: 6002 })).length === 2, 15_000);
 
     expect(await voided()).toEqual({
