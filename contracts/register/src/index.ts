@@ -5,4 +5,5 @@ export * from './rules.ts';
 export * from './refunds.ts';
 export * from './dashboard.ts';
 export * from './sales.ts';
+export * from './catalog.ts';
 export * from './mealDeal.ts';

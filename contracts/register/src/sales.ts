@@ -90,6 +90,8 @@ export type ReceiptWish = Static<typeof ReceiptWish>;
 
 /** The `sale` of the request body (SPEC §3 Sale). Unknown extra fields are tolerated. */
 export const SaleInput = Type.Object({
+  /** The screen's sale state when sent: 0, a payment was set (SALE_STATUS). */
+  status: Type.Optional(Enum([-1, 0, 1], 'integer')),
   checkoutId: Id,
   eventId: Id,
   personId: OptionalId,

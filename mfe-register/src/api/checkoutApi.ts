@@ -12,16 +12,16 @@ import { toCents } from './money';
 import { catalogRefreshCalls } from '../register/CatalogRefresh';
 import { ticketBlockCalls } from '../sale/ticketBlock';
 import type {
-  CardReaderDto,
-  CheckoutDataDto,
-  PendingPaymentDto,
-  PendingSaleDto,
-  PersonDto,
-  SaleDto,
-  SaleResultDto,
-  TicketCategoryConfigDto,
-  TicketCategoryDto,
-} from './types';
+  Buyer,
+  CardReader as CardReaderAnswer,
+  CheckoutData,
+  PaymentView,
+  PendingSale as PendingSaleAnswer,
+  SaleAnswer,
+  TicketCategory as TicketCategoryAnswer,
+  TicketCategoryConfig as TicketCategoryConfigAnswer,
+} from '@kermesse/contracts-register';
+import type { SaleBody } from '../sale/buildSale';
 
 /** A product of the grid: a cart product plus what the grid shows about it. */
 export interface CatalogProduct extends CartProduct {
@@ -42,7 +42,6 @@ export interface RaffleInfo {
 export interface GiftBasketInfo {
   id: number;
   name: string;
-  maxBets?: number;
   types: { id: number; name: string }[];
 }
 
@@ -92,8 +91,8 @@ export type TransactionStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
 
 export interface SaleResult {
   success: boolean;
-  deliveryMethod: SaleResultDto['deliveryMethod'];
-  orderType: SaleResultDto['orderType'];
+  deliveryMethod: SaleAnswer['deliveryMethod'];
+  orderType: SaleAnswer['orderType'];
   receiptHtml: string;
   orderHtml: string;
   error: string | null;
@@ -107,7 +106,7 @@ export const READERS_FAILURE_STATUS = 'API returned failure status';
 
 const path = (value: number | string) => encodeURIComponent(String(value));
 
-function tiers(dto: TicketCategoryDto): TicketCategory {
+function tiers(dto: TicketCategoryAnswer): TicketCategory {
   return {
     id: dto.id,
     tiers: (dto.price ?? []).map((tier) => ({ nb: Number(tier.nb), priceCents: toCents(tier.p) })),
@@ -119,9 +118,9 @@ function tiers(dto: TicketCategoryDto): TicketCategory {
 /** Checkout data and ticket config (first and second items of the answer) → the screen's catalogue. */
 export function toCatalog(checkoutId: number, answer: unknown): CheckoutCatalog {
   const list = Array.isArray(answer) ? answer : [answer];
-  const data = list[0] as CheckoutDataDto | undefined;
+  const data = list[0] as CheckoutData | undefined;
   if (!data || !Array.isArray(data.products)) throw new Error('Réponse inattendue pour la caisse.');
-  const config = (list[1] ?? { raffles: [], giftBaskets: [] }) as Partial<TicketCategoryConfigDto>;
+  const config = (list[1] ?? { raffles: [], giftBaskets: [] }) as Partial<TicketCategoryConfigAnswer>;
 
   const products: CatalogProduct[] = data.products.map((product) => ({
     id: product.id,
@@ -156,7 +155,6 @@ export function toCatalog(checkoutId: number, answer: unknown): CheckoutCatalog 
   const giftBaskets = (data.giftBaskets ?? []).map((basket) => ({
     id: basket.id,
     name: basket.name ?? `Panier garni ${basket.id}`,
-    maxBets: basket.maxBets,
     types: (basket.types ?? []).map((type) => ({ id: type.id, name: type.name })),
   }));
   const ticketConfig: TicketCategoryConfig = {
@@ -189,7 +187,7 @@ export function toCatalog(checkoutId: number, answer: unknown): CheckoutCatalog 
   };
 }
 
-function toPerson(dto: PersonDto): Person {
+function toPerson(dto: Buyer): Person {
   return {
     id: dto.id,
     firstname: dto.firstname ?? '',
@@ -271,7 +269,7 @@ export function createCheckoutApi(client: ApiClient) {
     /** `POST /api/cr/users/findOrCreate`: the person, or null when nobody matches. */
     async findPerson(criteria: { email: string; phone: string }): Promise<Person | null> {
       try {
-        const answer = await client.post<{ success?: boolean; data?: { user?: PersonDto } }>('/api/cr/users/findOrCreate', criteria);
+        const answer = await client.post<{ success?: boolean; data?: { user?: Buyer } }>('/api/cr/users/findOrCreate', criteria);
         return answer?.success !== false && answer?.data?.user ? toPerson(answer.data.user) : null;
       } catch (error) {
         if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403)
@@ -282,16 +280,16 @@ export function createCheckoutApi(client: ApiClient) {
 
     /** `POST /api/cr/users/create`. */
     async createPerson(person: { email: string; phone: string; firstName: string; lastName: string }): Promise<Person> {
-      const answer = await client.post<{ data?: { user?: PersonDto } }>('/api/cr/users/create', person);
+      const answer = await client.post<{ data?: { user?: Buyer } }>('/api/cr/users/create', person);
       if (!answer?.data?.user) throw new Error('Réponse inattendue du serveur.');
       return toPerson(answer.data.user);
     },
 
     /** `POST /api/cr/sale/create` with the attempt's Idempotency-Key. */
-    async createSale(sale: SaleDto, idempotencyKey: string): Promise<SaleResult> {
-      const answer = await client.post<SaleResultDto>('/api/cr/sale/create', { sale }, { headers: { 'Idempotency-Key': idempotencyKey } });
+    async createSale(sale: SaleBody, idempotencyKey: string): Promise<SaleResult> {
+      const answer = await client.post<SaleAnswer>('/api/cr/sale/create', { sale }, { headers: { 'Idempotency-Key': idempotencyKey } });
       return {
-        success: answer?.success !== false,
+        success: answer?.success ?? true,
         deliveryMethod: answer?.deliveryMethod ?? 'print',
         orderType: answer?.orderType ?? 'standard',
         receiptHtml: answer?.printData?.receiptHtml ?? '',
@@ -305,7 +303,7 @@ export function createCheckoutApi(client: ApiClient) {
     /** `GET /api/cr/sale/list/{eventId}/pending`. */
     async listPendingSales(eventId: number): Promise<PendingSale[]> {
       const answer = await client.get<unknown>(`/api/cr/sale/list/${path(eventId)}/pending`);
-      return listOf<PendingSaleDto>(answer).map((sale) => {
+      return listOf<PendingSaleAnswer>(answer).map((sale) => {
         const priceCents = toCents(sale.price);
         const paidCents = sale.paid === undefined ? 0 : toCents(sale.paid);
         const person = sale.buyer?.person;
@@ -330,7 +328,7 @@ export function createCheckoutApi(client: ApiClient) {
     /** `GET /api/cr/sale/pending/{saleId}/payments`. */
     async listPendingPayments(saleId: number): Promise<PendingPayment[]> {
       const answer = await client.get<unknown>(`/api/cr/sale/pending/${path(saleId)}/payments`);
-      return listOf<PendingPaymentDto>(answer).map((payment) => ({
+      return listOf<PaymentView>(answer).map((payment) => ({
         method: payment.method ?? null,
         amountCents: toCents(payment.amount),
         reference: payment.payment_reference ?? '',
@@ -383,7 +381,7 @@ export function createCheckoutApi(client: ApiClient) {
 
     /** `GET /api/cr/payment/reader`: every reader (the chooser offers the paired ones). */
     async listCardReaders(): Promise<CardReader[]> {
-      let answer: { success?: boolean; data?: { items?: CardReaderDto[] } };
+      let answer: { success?: boolean; data?: { items?: CardReaderAnswer[] } };
       try {
         answer = await client.get('/api/cr/payment/reader');
       } catch {

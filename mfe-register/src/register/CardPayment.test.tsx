@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type GatewayCall } from '@kermesse/ui-kit/testing';
 import { CheckoutRegister } from '../entry/CheckoutRegister';
 import { CHECKOUT_ID, EVENT_ID, lastBody, registerGateway, saleAnswer } from '../testing/registerGateway';
-import type { SaleDto } from '../api/types';
+import type { SaleBody } from '../sale/buildSale';
 
 const readers = {
   success: true,
@@ -87,7 +87,7 @@ describe('card payment through the reader', () => {
     await wait(3000);
     expect(polls()).toBe(2);
 
-    expect(lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
+    expect(lastBody<{ sale: SaleBody }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
       paymentMode: 3,
       paymentStatus: 1,
       payments: [{ method: 'CB', amount: 1, payment_reference: 'TX8PLM4Z' }],
@@ -161,7 +161,7 @@ describe('card payment through the reader', () => {
     expect(screen.getByRole('alertdialog', { name: 'Paiement par carte' })).toBeTruthy();
     await wait(5000);
     expect(intents()).toBe(1);
-    expect(lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale.cart.map((line) => line.product.name)).toEqual(['Café']);
+    expect(lastBody<{ sale: SaleBody }>(calls, 'POST', '/api/cr/sale/create').sale.cart.map((line) => line.product.name)).toEqual(['Café']);
     expect(screen.getByRole('heading', { name: 'Vente terminée !' })).toBeTruthy();
   });
 

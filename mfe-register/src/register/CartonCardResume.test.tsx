@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type GatewayCall } from '@kermesse/ui-kit/testing';
 import { CheckoutRegister } from '../entry/CheckoutRegister';
 import { CHECKOUT_ID, EVENT_ID, checkoutAnswer, lastBody, registerGateway } from '../testing/registerGateway';
-import type { SaleDto } from '../api/types';
+import type { SaleBody } from '../sale/buildSale';
 
 const lotoCategory = { id: 9, name: 'Loto : Loto de la kermesse' };
 const cartonProduct = (id: number, name: string, price: number, nb: number) => ({
@@ -131,7 +131,7 @@ describe('a card payment for loto cartons (issue 12)', () => {
     expect(screen.getByRole('alertdialog', { name: 'Paiement par carte' })).toBeTruthy();
     await wait(5000);
     expect(intents()).toBe(1);
-    const sale = lastBody<{ sale: SaleDto & { bingoId?: number; cartons?: number[] } }>(calls, 'POST', '/api/cr/sale/create').sale;
+    const sale = lastBody<{ sale: SaleBody & { bingoId?: number; cartons?: number[] } }>(calls, 'POST', '/api/cr/sale/create').sale;
     expect(sale.cart.map((line) => [line.product.name, line.quantity])).toEqual([['3 cartons', 1]]);
     expect(sale).toMatchObject({
       bingoId: 1,

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, unreachable } from '@kermesse/ui-kit/testing';
 import { CheckoutRegister } from '../entry/CheckoutRegister';
 import { camille, CHECKOUT_ID, EVENT_ID, lastBody, registerGateway, saleAnswer } from '../testing/registerGateway';
-import type { SaleDto } from '../api/types';
+import type { SaleBody } from '../sale/buildSale';
 
 async function renderRegister() {
   await act(async () => {
@@ -290,7 +290,7 @@ describe('sales screen: paying', () => {
 
     await cashSaleOfThree();
 
-    const sale = lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale;
+    const sale = lastBody<{ sale: SaleBody }>(calls, 'POST', '/api/cr/sale/create').sale;
     expect(sale).toMatchObject({
       status: 0,
       checkoutId: CHECKOUT_ID,
@@ -409,7 +409,7 @@ describe('sales screen: paying', () => {
     const number = await screen.findByLabelText('Numéro du chèque');
     fireEvent.change(number, { target: { value: '0012345' } });
     await click(screen.getByRole('button', { name: 'Valider' }));
-    expect(lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
+    expect(lastBody<{ sale: SaleBody }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
       paymentMode: 1,
       paymentStatus: 2,
       payments: [{ method: 'CHQ', amount: 1, payment_reference: '0012345' }],
@@ -432,7 +432,7 @@ describe('sales screen: paying', () => {
     await click(product('Café'));
     await click(screen.getByRole('button', { name: 'Mettre en attente' }));
 
-    expect(lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
+    expect(lastBody<{ sale: SaleBody }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
       paymentMode: 99,
       paymentStatus: 2,
       payments: [],
@@ -466,7 +466,7 @@ describe('sales screen: paying', () => {
     fireEvent.change(await screen.findByLabelText('Montant donné'), { target: { value: '6' } });
     await click(screen.getByRole('button', { name: 'Valider' }));
 
-    expect(lastBody<{ sale: SaleDto }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
+    expect(lastBody<{ sale: SaleBody }>(calls, 'POST', '/api/cr/sale/create').sale).toMatchObject({
       personId: 12,
       raffleId: 1,
       raffles: [4, 9],

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { newIdempotencyKey } from '../api/idempotencyKey';
 import { cacheKeys, dropCache } from '../api/localCache';
-import type { SaleDto } from '../api/types';
+import type { SaleBody } from '../sale/buildSale';
 import { cartTotalCents } from '../cart/cart';
 import { PAYMENT_MODE } from '../cart/payment';
 import { buildSale, type SalePayment } from '../sale/buildSale';
@@ -23,7 +23,7 @@ export const QUEUE_FAILURE_MESSAGE = 'Impossible de garder la vente sur cet appa
 
 /** A sale ready to send: its body, its idempotency key and what the finished screen shows. */
 export interface SaleAttempt {
-  body: SaleDto;
+  body: SaleBody;
   key: string;
   finished: Omit<FinishedSale, 'result'>;
 }
@@ -42,7 +42,7 @@ export interface SaleSubmissionEvents {
 }
 
 /** The attempt that sends `body` (built from `state`), with a new idempotency key. */
-export function saleAttempt(body: SaleDto, state: SaleState, changeCents: number | null = null): SaleAttempt {
+export function saleAttempt(body: SaleBody, state: SaleState, changeCents: number | null = null): SaleAttempt {
   return {
     body,
     key: newIdempotencyKey(),

@@ -1,9 +1,19 @@
 /** The body of `POST /api/cr/sale/create` (SPEC §3 Sale, §4 payment modes and statuses). */
 import { decimalAmount, toEuros } from '@kermesse/contracts-common';
-import type { SaleDto } from '../api/types';
+import type { SaleInput } from '@kermesse/contracts-register';
 import { cartTotalCents } from '../cart/cart';
 import { PAYMENT_MODE, PAYMENT_STATUS } from '../cart/payment';
 import type { Bet, CartLine, Person } from '../cart/types';
+
+/**
+ * The sale this register sends: the contract's SaleInput (which also accepts other clients' shapes)
+ * as the register always writes it — a buyer id (0 for none), plain ticket numbers, the bets list.
+ */
+export type SaleBody = Omit<SaleInput, 'personId' | 'raffles' | 'giftBaskets'> & {
+  personId: number;
+  raffles: number[];
+  giftBaskets: NonNullable<SaleInput['giftBaskets']>;
+};
 
 /** How the sale is paid. */
 export type SalePayment =
@@ -27,7 +37,7 @@ export interface SaleDraft {
   receipt: ReceiptWish;
 }
 
-function paymentFields(payment: SalePayment, totalCents: number): Pick<SaleDto, 'paymentMode' | 'paymentStatus' | 'payments'> {
+function paymentFields(payment: SalePayment, totalCents: number): Pick<SaleInput, 'paymentMode' | 'paymentStatus' | 'payments'> {
   switch (payment.mode) {
     case PAYMENT_MODE.cash:
       return {
@@ -53,9 +63,9 @@ function paymentFields(payment: SalePayment, totalCents: number): Pick<SaleDto, 
 }
 
 /** The sale to create: status 0 (a payment was set), cart in euros, tickets, bets and payment. */
-export function buildSale(draft: SaleDraft, payment: SalePayment): SaleDto {
+export function buildSale(draft: SaleDraft, payment: SalePayment): SaleBody {
   const totalCents = cartTotalCents(draft.lines);
-  const sale: SaleDto = {
+  const sale: SaleBody = {
     status: 0,
     checkoutId: draft.checkoutId,
     eventId: draft.eventId,

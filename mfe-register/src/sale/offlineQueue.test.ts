@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@kermesse/ui-kit';
 import type { SaleResult } from '../api/checkoutApi';
-import type { SaleDto } from '../api/types';
+import type { SaleBody } from './buildSale';
 import { memoryStore, syncQueue, waitingLabel, type QueuedSale } from './offlineQueue';
 
 const ok: SaleResult = {
@@ -16,13 +16,13 @@ const ok: SaleResult = {
 };
 
 function buildQueued(key: string, queuedAt: number, extra: Partial<QueuedSale> = {}): QueuedSale {
-  return { key, checkoutId: 2, eventId: 1, body: { price: 3 } as SaleDto, totalCents: 300, queuedAt, refusal: null, ...extra };
+  return { key, checkoutId: 2, eventId: 1, body: { price: 3 } as SaleBody, totalCents: 300, queuedAt, refusal: null, ...extra };
 }
 
 /** A server answering each key in turn from `answers` (a function per call), recording the keys. */
 function server(answers: ((key: string) => SaleResult | Error)[]) {
   const keys: string[] = [];
-  const send = async (_sale: SaleDto, key: string) => {
+  const send = async (_sale: SaleBody, key: string) => {
     keys.push(key);
     const answer = (answers.shift() ?? (() => ok))(key);
     if (answer instanceof Error) throw answer;

@@ -7,7 +7,7 @@
  */
 import { ApiError } from '@kermesse/ui-kit';
 import type { SaleResult } from '../api/checkoutApi';
-import type { SaleDto } from '../api/types';
+import type { SaleBody } from './buildSale';
 import { isRetryable, saleFailureMessage } from './submitSale';
 
 export interface QueuedSale {
@@ -15,7 +15,7 @@ export interface QueuedSale {
   key: string;
   checkoutId: number;
   eventId: number;
-  body: SaleDto;
+  body: SaleBody;
   totalCents: number;
   /** When it was made (ms since epoch): the sending order. */
   queuedAt: number;
@@ -136,7 +136,7 @@ export interface SyncReport {
  */
 export async function syncQueue(
   store: QueueStore,
-  send: (sale: SaleDto, idempotencyKey: string) => Promise<SaleResult>,
+  send: (sale: SaleBody, idempotencyKey: string) => Promise<SaleResult>,
   checkoutId: number,
   identifyBuyer?: (offlineId: number) => Promise<number>,
 ): Promise<SyncReport> {

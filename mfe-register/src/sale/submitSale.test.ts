@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@kermesse/ui-kit';
 import type { SaleResult } from '../api/checkoutApi';
-import type { SaleDto } from '../api/types';
+import type { SaleBody } from './buildSale';
 import { submitSale, takenTickets } from './submitSale';
 
-const sale = { status: 0, checkoutId: 1, eventId: 1 } as SaleDto;
+const sale = { status: 0, checkoutId: 1, eventId: 1 } as SaleBody;
 const done: SaleResult = {
   success: true,
   deliveryMethod: 'print',
@@ -22,7 +22,7 @@ function api(answers: (SaleResult | Error)[]) {
   const keys: string[] = [];
   return {
     keys,
-    createSale: async (_sale: SaleDto, key: string) => {
+    createSale: async (_sale: SaleBody, key: string) => {
       keys.push(key);
       const next = answers.shift();
       if (!next || next instanceof Error) throw next ?? new Error('plus de réponse');

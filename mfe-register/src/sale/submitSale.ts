@@ -6,7 +6,7 @@
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@kermesse/ui-kit';
 import { takenOf, type ErrorCode } from '@kermesse/contracts-register/errors';
 import type { CheckoutApi, SaleResult } from '../api/checkoutApi';
-import type { SaleDto } from '../api/types';
+import type { SaleBody } from './buildSale';
 
 export const RETRY_DELAYS_MS: readonly number[] = [400, 1200];
 
@@ -42,7 +42,7 @@ const TAKEN_CODES: ReadonlySet<string> = new Set(['TICKET_TAKEN', 'BET_TAKEN']);
 
 export async function submitSale(
   api: Pick<CheckoutApi, 'createSale'>,
-  sale: SaleDto,
+  sale: SaleBody,
   idempotencyKey: string,
   {
     resend = false,

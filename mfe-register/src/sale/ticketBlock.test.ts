@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@kermesse/ui-kit';
 import type { SaleResult } from '../api/checkoutApi';
-import type { SaleDto } from '../api/types';
+import type { SaleBody } from './buildSale';
 import { PAYMENT_MODE } from '../cart/payment';
 import { unavailableOffline } from '../cart/ticketSelection';
 import { identifyOfflineBuyer, rememberOfflineBuyer, UNKNOWN_OFFLINE_BUYER } from './offlineBuyers';
@@ -18,9 +18,9 @@ import {
 } from './ticketBlock';
 
 const block: TicketBlock = { raffleId: 1, checkoutId: 2, numbers: [11, 12, 13, 14], reservedElsewhere: [20], savedAt: 1000 };
-const body = (extra: Partial<SaleDto> = {}) =>
-  ({ paymentMode: PAYMENT_MODE.cash, raffleId: 1, raffles: [], giftBaskets: [], personId: 12, price: 2, ...extra }) as SaleDto;
-const queued = (key: string, extra: Partial<SaleDto>, refusal: string | null = null): QueuedSale => ({
+const body = (extra: Partial<SaleBody> = {}) =>
+  ({ paymentMode: PAYMENT_MODE.cash, raffleId: 1, raffles: [], giftBaskets: [], personId: 12, price: 2, ...extra }) as SaleBody;
+const queued = (key: string, extra: Partial<SaleBody>, refusal: string | null = null): QueuedSale => ({
   key,
   checkoutId: 2,
   eventId: 1,
@@ -97,7 +97,7 @@ describe('buyers named offline', () => {
         return { id: 77, firstname: 'Alix', lastname: 'Durand', email: 'alix@example.org', phone: null };
       },
     };
-    const sent: SaleDto[] = [];
+    const sent: SaleBody[] = [];
     const report = await syncQueue(
       store,
       async (sale) => (sent.push(sale), ok),

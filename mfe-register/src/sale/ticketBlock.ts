@@ -13,7 +13,7 @@
  */
 import type { ApiClient } from '@kermesse/ui-kit';
 import { PAYMENT_MODE } from '../cart/payment';
-import type { SaleDto } from '../api/types';
+import type { SaleBody } from './buildSale';
 import type { QueuedSale } from './offlineQueue';
 
 /** How many numbers the register keeps free in its block. */
@@ -126,7 +126,7 @@ export function offlineTicketBlocker(
 }
 
 /** Cash or cheque, no bets, and raffle numbers of this register's block only: a sale the queue may keep. */
-export function sellableOffline(body: SaleDto, offered: readonly number[] | undefined): boolean {
+export function sellableOffline(body: SaleBody, offered: readonly number[] | undefined): boolean {
   if (body.paymentMode !== PAYMENT_MODE.cash && body.paymentMode !== PAYMENT_MODE.cheque) return false;
   if (body.giftBaskets.length > 0) return false;
   if (body.raffles.length === 0) return true;

@@ -53,7 +53,6 @@ export function checkoutAnswer() {
           id: 1,
           name: 'Panier garni',
           categoryId: 8,
-          maxBets: 10,
           types: [
             { id: 1, name: 'Panier gourmand', price: 2 },
             { id: 2, name: 'Panier bien-être', price: 2 },

@@ -5,15 +5,11 @@
  */
 import { HttpError } from '@kermesse/kit/http';
 
-export type ReaderStatus = 'paired' | 'processing' | 'expired' | 'unknown';
-export type TransactionStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+import type { CardReader } from '@kermesse/contracts-register';
 
-export interface CardReader {
-  id: string;
-  name: string;
-  status: ReaderStatus;
-  device: { identifier: string; model: string };
-}
+export type { CardReader };
+export type ReaderStatus = CardReader['status'];
+export type TransactionStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
 
 export interface ProviderTransaction {
   status: TransactionStatus;

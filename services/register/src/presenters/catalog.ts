@@ -1,13 +1,14 @@
 import { decimalAmount, toEuros } from '@kermesse/contracts-common';
 import type { GiftBasketRow, ProductRow, RaffleRow } from '../repositories/catalog.ts';
+import type { Product, TicketTier } from '@kermesse/contracts-register';
 import { ticketsPerUnit } from '../cart/rules.ts';
 
 /** SPEC §3 product (id, name, image, price, productCategory, clickAndCollectEligible, alcoohol) plus what the register screen needs. */
 export function presentProduct(
   p: ProductRow,
   context: { alerted: Set<number>; raffles: Map<number, RaffleRow>; baskets: Map<number, GiftBasketRow> },
-) {
-  const base = {
+): Product {
+  const base: Product = {
     id: p.id,
     name: p.name,
     image: p.image,
@@ -38,7 +39,7 @@ export function presentProduct(
 }
 
 /** SPEC §3 ticket price tiers `{nb, p}`, euros. */
-export const presentTiers = (tiers: Array<{ nb: number; priceCents: number }>) =>
+export const presentTiers = (tiers: Array<{ nb: number; priceCents: number }>): TicketTier[] =>
   tiers.map((t) => ({ nb: t.nb, p: toEuros(t.priceCents) }));
 
 /** docs/platform.md « Register admin API used by the stock remote ». */

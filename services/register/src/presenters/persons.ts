@@ -1,7 +1,8 @@
+import type { Buyer } from '@kermesse/contracts-register';
 import type { PersonRow } from '../repositories/persons.ts';
 
 /** SPEC §7: `data.user` (id, lastname, firstname, phone, email). */
-export const presentUser = (p: PersonRow) => ({
+export const presentUser = (p: PersonRow): Buyer => ({
   id: p.id,
   lastname: p.lastname,
   firstname: p.firstname,

@@ -1,9 +1,9 @@
 import { toEuros } from '@kermesse/contracts-common';
-import type { PaymentView } from '@kermesse/contracts-register';
+import type { PaymentView, PendingSale } from '@kermesse/contracts-register';
 import type { PaymentRow, PendingSaleRow } from '../repositories/sales.ts';
 
 /** SPEC §3 pending sale: id, reference, price, buyer.person (firstname, lastname), event.name — plus what is paid. */
-export const presentPendingSale = (s: PendingSaleRow) => ({
+export const presentPendingSale = (s: PendingSaleRow): PendingSale => ({
   id: s.id,
   reference: s.reference,
   price: toEuros(s.total_cents),

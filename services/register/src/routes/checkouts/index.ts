@@ -1,6 +1,6 @@
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { CheckoutIdParams } from '@kermesse/contracts-register';
+import { CheckoutIdParams, type CheckoutAnswer } from '@kermesse/contracts-register';
 import { missing } from '../../errors.ts';
 import { presentProduct, presentTiers } from '../../presenters/catalog.ts';
 import {
@@ -45,7 +45,7 @@ export function checkoutRoutes({ db }: { db: Db }): Router {
       // Loto nights whose cartons this register sells (issue 12).
       const bingos = (await listBingosOfEvent(db, checkout.event_id)).filter((b) => offeredCategories.has(b.category_id));
       const context = { alerted, raffles: new Map(raffles.map((r) => [r.id, r])), baskets: new Map(baskets.map((b) => [b.id, b])) };
-      const categories = new Map<number, { id: number; name: string; kind: string }>();
+      const categories = new Map<number, CheckoutAnswer[0]['categories'][number]>();
       for (const p of products)
         if (!categories.has(p.category_id)) categories.set(p.category_id, { id: p.category_id, name: p.category_name, kind: p.kind });
 
@@ -86,7 +86,7 @@ export function checkoutRoutes({ db }: { db: Db }): Router {
             price: presentTiers(b.tiers),
           })),
         },
-      ];
+      ] satisfies CheckoutAnswer;
     },
   });
 

@@ -1,0 +1,117 @@
+/**
+ * What the register screen reads (SPEC §3 and §7): its catalogue (`GET /api/cr/checkouts/{id}`), a
+ * buyer, the sales on hold and the card readers. TypeBox schemas with their types derived, so the
+ * service's answers and the register remote's client share one shape. Amounts are euros here.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Id } from './schemas.ts';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ProductCategory = Type.Object({ id: Id, name: Type.String() });
+export type ProductCategory = Static<typeof ProductCategory>;
+
+/** What a product sells: a plain product, raffle tickets or gift-basket bets (SPEC §3). */
+export const ProductKind = Type.Union([Type.Literal('product'), Type.Literal('raffle'), Type.Literal('giftbasket')]);
+export type ProductKind = Static<typeof ProductKind>;
+
+/** SPEC §3 product (id, name, image, price, productCategory, clickAndCollectEligible, alcoohol) and what the screen needs. */
+export const Product = Type.Object({
+  id: Id,
+  name: Type.String(),
+  image: Nullable(Type.String()),
+  price: Type.Number(),
+  productCategory: ProductCategory,
+  clickAndCollectEligible: Type.Boolean(),
+  alcoohol: Type.Boolean(),
+  kind: ProductKind,
+  /** Its stock is at or below the alert level (the tile says so). */
+  stockAlert: Type.Boolean(),
+  raffleId: Type.Optional(Id),
+  giftBasketId: Type.Optional(Id),
+  /** Tickets (bets) one unit gives, for ticket products. */
+  tickets: Type.Optional(Type.Integer()),
+});
+export type Product = Static<typeof Product>;
+
+/** The first item of the catalogue answer: the register, its event, categories and products, and what they sell tickets for. */
+export const CheckoutData = Type.Object({
+  id: Id,
+  name: Type.String(),
+  event: Type.Object({ id: Id, name: Type.String() }),
+  categories: Type.Array(Type.Object({ id: Id, name: Type.String(), kind: ProductKind })),
+  products: Type.Array(Product),
+  /** A raffle with its total number of tickets. */
+  raffles: Type.Array(Type.Object({ id: Id, name: Type.String(), tickets: Type.Integer(), categoryId: Id })),
+  giftBaskets: Type.Array(
+    Type.Object({
+      id: Id,
+      name: Type.String(),
+      categoryId: Id,
+      types: Type.Array(Type.Object({ id: Id, name: Type.String(), price: Type.Number() })),
+    }),
+  ),
+  /** Loto nights whose cartons this register sells. */
+  bingos: Type.Array(Type.Object({ id: Id, name: Type.String(), cartons: Type.Integer(), categoryId: Id })),
+});
+export type CheckoutData = Static<typeof CheckoutData>;
+
+/** SPEC §3 ticket price tier: `nb` tickets for `p` euros. */
+export const TicketTier = Type.Object({ nb: Type.Integer(), p: Type.Number() });
+export type TicketTier = Static<typeof TicketTier>;
+
+/** A ticket category: the category's id, what it sells tickets for, and its tiers. */
+export const TicketCategory = Type.Object({
+  id: Id,
+  raffleId: Type.Optional(Id),
+  giftBasketId: Type.Optional(Id),
+  bingoId: Type.Optional(Id),
+  name: Type.String(),
+  price: Type.Array(TicketTier),
+});
+export type TicketCategory = Static<typeof TicketCategory>;
+
+/** The second item of the catalogue answer: the ticket category config. */
+export const TicketCategoryConfig = Type.Object({
+  raffles: Type.Array(TicketCategory),
+  giftBaskets: Type.Array(TicketCategory),
+  bingos: Type.Array(TicketCategory),
+});
+export type TicketCategoryConfig = Static<typeof TicketCategoryConfig>;
+
+/** `GET /api/cr/checkouts/{id}`: `[checkout data, ticket category config]`. */
+export const CheckoutAnswer = Type.Tuple([CheckoutData, TicketCategoryConfig]);
+export type CheckoutAnswer = Static<typeof CheckoutAnswer>;
+
+/** SPEC §7 `data.user`: a buyer; an unknown phone or e-mail is an empty string. */
+export const Buyer = Type.Object({
+  id: Id,
+  lastname: Type.String(),
+  firstname: Type.String(),
+  phone: Type.String(),
+  email: Type.String(),
+});
+export type Buyer = Static<typeof Buyer>;
+
+/** SPEC §3 a sale on hold: id, reference, price, buyer.person, event.name — and what is paid. */
+export const PendingSale = Type.Object({
+  id: Id,
+  reference: Type.String(),
+  price: Type.Number(),
+  paid: Type.Number(),
+  remaining: Type.Number(),
+  createdAt: Type.String(),
+  buyer: Type.Object({ person: Type.Object({ id: Nullable(Type.Integer()), firstname: Type.String(), lastname: Type.String() }) }),
+  event: Type.Object({ id: Id, name: Type.String() }),
+  checkout: Type.Object({ id: Id, name: Type.String() }),
+});
+export type PendingSale = Static<typeof PendingSale>;
+
+/** A card reader as the provider lists it (SumUp's shape). */
+export const CardReader = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  status: Type.Union([Type.Literal('paired'), Type.Literal('processing'), Type.Literal('expired'), Type.Literal('unknown')]),
+  device: Type.Object({ identifier: Type.String(), model: Type.String() }),
+});
+export type CardReader = Static<typeof CardReader>;
