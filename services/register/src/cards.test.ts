@@ -11,9 +11,12 @@ const OTHER_PAIRED = DEMO_READERS[1]!.id;
 const EXPIRED = DEMO_READERS[2]!.id;
 
 let h: RegisterHarness;
+/** The test's own product (factory): a dish at 4,50. */
+let raclette: number;
 
 beforeAll(async () => {
   h = await startRegisterHarness({ eventName: 'Marché de Noël' });
+  raclette = await h.createProduct({ name: 'Raclette', price: 4.5, category: 'Plats chauds' });
   // Quick readers: the simulator settles after 150 ms instead of 2 s.
   await h.db('simulated_readers').update({ settle_ms: 150 });
 });
@@ -57,10 +60,10 @@ const cardSale = async (reference: string, quantity = 1) =>
       sale: {
         checkoutId: h.checkoutId,
         eventId: h.eventId,
-        cart: [{ product: { id: await h.productId('Hot-dog') }, quantity }],
+        cart: [{ product: { id: raclette }, quantity }],
         paymentMode: 3,
         paymentStatus: 1,
-        payments: [{ method: 'CB', amount: 3.5 * quantity, payment_reference: reference }],
+        payments: [{ method: 'CB', amount: 4.5 * quantity, payment_reference: reference }],
       },
     },
   });
@@ -90,7 +93,7 @@ describe('card readers (simulator)', () => {
   });
 
   it('charges, stores the transaction before polling, reports SUCCESSFUL, and pays one sale only', async () => {
-    const { checkout } = await startCharge(7);
+    const { checkout } = await startCharge(9);
     expect(checkout).toMatchObject({
       status: 201,
       body: { success: true, data: { client_transaction_id: expect.any(String), status: 'PENDING' } },
@@ -98,16 +101,16 @@ describe('card readers (simulator)', () => {
     const id = checkout.body.data.client_transaction_id as string;
     expect(await h.db('card_transactions').where({ client_transaction_id: id }).first('status', 'amount_cents', 'reader_id')).toEqual({
       status: 'PENDING',
-      amount_cents: 700,
+      amount_cents: 900,
       reader_id: PAIRED,
     });
-    expect((await status(id)).body.data).toMatchObject({ status: 'PENDING', transaction_code: null, amount: 7 });
+    expect((await status(id)).body.data).toMatchObject({ status: 'PENDING', transaction_code: null, amount: 9 });
     const done = await settledStatus(id);
     expect(done.status).toBe('SUCCESSFUL');
     expect(done.transaction_code).toMatch(/^TSIM/);
 
     const sale = await cardSale(done.transaction_code!, 2);
-    expect(sale).toMatchObject({ status: 201, body: { sale: { paymentMode: 3, paymentStatus: 1, price: 7 } } });
+    expect(sale).toMatchObject({ status: 201, body: { sale: { paymentMode: 3, paymentStatus: 1, price: 9 } } });
     expect(sale.body.printData.receiptHtml).toContain(`Transaction ${done.transaction_code}`);
     expect(await cardSale(done.transaction_code!, 2)).toMatchObject({
       status: 409,
@@ -147,12 +150,12 @@ describe('card readers (simulator)', () => {
 
   it('reports a declined card as FAILED, which pays nothing; a new attempt then starts a new charge', async () => {
     expect(await simulate(OTHER_PAIRED, 'failure')).toMatchObject({ status: 200, body: { success: true } });
-    const { paymentId, checkout } = await startCharge(3.5, OTHER_PAIRED);
+    const { paymentId, checkout } = await startCharge(4.5, OTHER_PAIRED);
     const id = checkout.body.data.client_transaction_id as string;
     expect(await settledStatus(id)).toMatchObject({ status: 'FAILED', transaction_code: null });
     expect(await cardSale(id)).toMatchObject({ status: 400, body: { error: "Le paiement CB n'est pas confirmé par le terminal." } });
     await simulate(OTHER_PAIRED, 'success');
-    const retry = await h.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: OTHER_PAIRED, amount: 3.5, paymentId } });
+    const retry = await h.request('POST', '/api/cr/payment/reader/checkout', { body: { rdr: OTHER_PAIRED, amount: 4.5, paymentId } });
     expect(retry.body.data).toMatchObject({ resumed: false });
     expect(retry.body.data.client_transaction_id).not.toBe(id);
   });
@@ -173,7 +176,7 @@ describe('card readers (simulator)', () => {
     const done = await settledStatus(checkout.body.data.client_transaction_id);
     expect(await cardSale(done.transaction_code!)).toMatchObject({
       status: 400,
-      body: { error: 'Le montant payé par carte (5,00\u00a0€) ne correspond pas au total de la vente (3,50\u00a0€).' },
+      body: { error: 'Le montant payé par carte (5,00\u00a0€) ne correspond pas au total de la vente (4,50\u00a0€).' },
     });
   });
 
@@ -187,7 +190,7 @@ describe('card readers (simulator)', () => {
           checkoutId: h.checkoutId,
           eventId: h.eventId,
           personId: buyer.body.data.user.id,
-          cart: [{ product: { id: await h.productId('Hot-dog') }, quantity: 2 }],
+          cart: [{ product: { id: raclette }, quantity: 2 }],
           paymentMode: 99,
         },
       },
@@ -197,7 +200,7 @@ describe('card readers (simulator)', () => {
     const paid = await h.request('POST', `/api/cr/sale/pending/${held.body.sale.id}/payment`, {
       body: [{ price: 3, payment_mode: 3, reference: done.transaction_code }],
     });
-    expect(paid).toMatchObject({ status: 200, body: { paid: 3, remaining: 4, settled: false } });
+    expect(paid).toMatchObject({ status: 200, body: { paid: 3, remaining: 6, settled: false } });
   });
 
   it('checks its inputs and its roles', async () => {
@@ -226,6 +229,7 @@ describe('card readers (simulator)', () => {
 describe('card flow through the SumUp adapter (local SumUp)', () => {
   let sumup: FakeSumUp;
   let s: RegisterHarness;
+  let galette: number;
 
   beforeAll(async () => {
     sumup = await startFakeSumUp();
@@ -233,6 +237,7 @@ describe('card flow through the SumUp adapter (local SumUp)', () => {
       eventName: 'Kermesse SumUp',
       cardProvider: () => createSumUpProvider({ apiKey: FAKE_SUMUP_KEY, merchantCode: FAKE_MERCHANT, baseUrl: sumup.url }),
     });
+    galette = await s.createProduct({ name: 'Galette complète', price: 5.5, category: 'Crêperie' });
   });
 
   afterAll(async () => {
@@ -246,11 +251,11 @@ describe('card flow through the SumUp adapter (local SumUp)', () => {
     expect((await s.request('GET', '/api/cr/settings')).body.data.card.provider).toBe('sumup');
     sumup.next = { outcome: 'SUCCESSFUL', pollsBeforeResult: 1 };
     const checkout = await s.request('POST', '/api/cr/payment/reader/checkout', {
-      body: { rdr: 'rdr_3MSAFM23CK82VSTT4BN6RWSQ65', amount: 3.5, description: 'Hot-dog' },
+      body: { rdr: 'rdr_3MSAFM23CK82VSTT4BN6RWSQ65', amount: 5.5, description: 'Galette complète' },
     });
     expect(checkout.status).toBe(201);
     const id = checkout.body.data.client_transaction_id as string;
-    expect(sumup.transactions.get(id)!.amountCents).toBe(350);
+    expect(sumup.transactions.get(id)!.amountCents).toBe(550);
     const seen: string[] = [];
     for (let i = 0; i < 3; i += 1) seen.push((await s.request('GET', `/api/cr/payment/transaction/${id}/status`)).body.data.status);
     expect(seen).toEqual(['PENDING', 'PENDING', 'SUCCESSFUL']);
@@ -263,7 +268,7 @@ describe('card flow through the SumUp adapter (local SumUp)', () => {
         sale: {
           checkoutId: s.checkoutId,
           eventId: s.eventId,
-          cart: [{ product: { id: await s.productId('Hot-dog') }, quantity: 1 }],
+          cart: [{ product: { id: galette }, quantity: 1 }],
           paymentMode: 3,
           payments: [{ method: 'CB', payment_reference: code }],
         },

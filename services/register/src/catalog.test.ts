@@ -4,9 +4,39 @@ import { startRegisterHarness, type RegisterHarness } from './testing/harness.ts
 
 let h: RegisterHarness;
 let ticketCategoryId: number;
+/** The test's own products (factory), by name. */
+const products = new Map<string, number>();
+const idOf = (name: string) => {
+  const id = products.get(name);
+  if (id === undefined) throw new Error(`no product ${name} made by this test`);
+  return id;
+};
+const categoryOf = async (name: string) => {
+  const id = idOf(name);
+  return (await h.db('products').where({ id }).first('category_id')).category_id as number;
+};
 
 beforeAll(async () => {
   h = await startRegisterHarness();
+  for (const product of [
+    { name: 'Saucisse grillée', price: 3.8, category: 'Grill', clickAndCollect: true },
+    { name: "Sirop à l'eau", price: 1.2, category: 'Boissons du stand' },
+    { name: 'Vin chaud', price: 2.5, category: 'Boissons du stand', alcohol: true },
+    { name: 'Flan pâtissier', price: 1.3, category: 'Entremets' },
+  ])
+    products.set(product.name, await h.createProduct(product));
+  // Its picture as the back office records it after an upload (the upload itself writes a file: not here).
+  const saucisse = idOf('Saucisse grillée');
+  await h.db('products').where({ id: saucisse }).update({ image: 'saucisse.svg' });
+  // The event's own meal deal: a grilled dish, a drink and a dessert at these prices.
+  await h.setMealDeal({
+    discount: 0.6,
+    items: [
+      { category: 'Grill', price: 3.8 },
+      { category: 'Boissons du stand', price: 1.2 },
+      { category: 'Entremets', price: 1.3 },
+    ],
+  });
   await h.publish('raffle', 'raffle.configured', {
     raffleId: 31,
     eventId: h.eventId,
@@ -60,17 +90,33 @@ describe('checkout data (GET /api/cr/checkouts/{id})', () => {
     expect(res.headers.get('cache-control')).toBe('private, max-age=600');
     const [data] = res.body as [{ products: Product[]; categories: Array<{ id: number; name: string }> }];
     const byName = new Map(data.products.map((p) => [p.name, p]));
-    expect(byName.get('Hot-dog')).toMatchObject({
-      price: 3.5,
-      image: 'hot-dog.svg',
-      productCategory: { id: 2, name: 'Plats' },
+    const [grill, drinks, desserts] = [
+      await categoryOf('Saucisse grillée'),
+      await categoryOf("Sirop à l'eau"),
+      await categoryOf('Flan pâtissier'),
+    ];
+    expect(byName.get('Saucisse grillée')).toMatchObject({
+      id: idOf('Saucisse grillée'),
+      price: 3.8,
+      image: 'saucisse.svg',
+      productCategory: { id: grill, name: 'Grill' },
       clickAndCollectEligible: true,
       alcoohol: false,
     });
-    expect(byName.get('Soda 33 cl')).toMatchObject({ price: 1.5, productCategory: { id: 1, name: 'Boissons' } });
-    expect(byName.get('Crêpe au sucre')).toMatchObject({ price: 1, productCategory: { id: 4, name: 'Desserts' } });
-    expect(byName.get('Bière pression')).toMatchObject({ alcoohol: true, clickAndCollectEligible: false });
-    expect(data.categories.slice(0, 5).map((c) => c.name)).toEqual(['Boissons', 'Plats', 'Confiseries', 'Desserts', 'Animations']);
+    expect(byName.get("Sirop à l'eau")).toMatchObject({ price: 1.2, productCategory: { id: drinks, name: 'Boissons du stand' } });
+    expect(byName.get('Flan pâtissier')).toMatchObject({ price: 1.3, productCategory: { id: desserts, name: 'Entremets' } });
+    expect(byName.get('Vin chaud')).toMatchObject({ alcoohol: true, clickAndCollectEligible: false });
+    const own = ['Grill', 'Boissons du stand', 'Entremets'];
+    expect(data.categories.map((c) => c.name).filter((name) => own.includes(name))).toEqual(own);
+    // The meal deal the register reads for this event names those categories at those prices.
+    expect((await h.request('GET', `/api/cr/settings?eventId=${h.eventId}`)).body.data.mealDeal).toEqual({
+      discount: 0.6,
+      items: [
+        { categoryId: grill, price: 3.8 },
+        { categoryId: drinks, price: 1.2 },
+        { categoryId: desserts, price: 1.3 },
+      ],
+    });
   });
 
   it('turns a configured raffle and gift basket into ticket products with their tiers (second item)', async () => {
@@ -167,14 +213,14 @@ describe('checkout data (GET /api/cr/checkouts/{id})', () => {
   });
 
   it('flags a product in stock alert from the stock service, and clears it', async () => {
-    const crepe = await h.productId('Crêpe au sucre');
-    await h.publish('stock', 'stock.alert', { eventId: h.eventId, productId: crepe, isAlert: true, stock: 2, alertThreshold: 5 });
+    const flan = idOf('Flan pâtissier');
+    await h.publish('stock', 'stock.alert', { eventId: h.eventId, productId: flan, isAlert: true, stock: 2, alertThreshold: 5 });
     const flagged = async () => {
       const [data] = (await h.request('GET', `/api/cr/checkouts/${h.checkoutId}`)).body as [{ products: Product[] }];
-      return data.products.find((p) => p.id === crepe)!.stockAlert;
+      return data.products.find((p) => p.id === flan)!.stockAlert;
     };
     await eventually(flagged);
-    await h.publish('stock', 'stock.alert', { eventId: h.eventId, productId: crepe, isAlert: false, stock: 20, alertThreshold: 5 });
+    await h.publish('stock', 'stock.alert', { eventId: h.eventId, productId: flan, isAlert: false, stock: 20, alertThreshold: 5 });
     await eventually(async () => !(await flagged()));
   });
 
@@ -241,35 +287,35 @@ describe('pictures (public)', () => {
 });
 
 describe('register administration (stock remote)', () => {
-  it('lists every product with whether the register offers it, prices as "3.50"', async () => {
+  it('lists every product with whether the register offers it, prices as "3.80"', async () => {
     const res = await h.request('GET', `/api/admin/checkout/${h.checkoutId}/products`, { who: 'admin' });
     expect(res.status).toBe(200);
-    const hotDog = (res.body.productsAssoc as Array<Record<string, unknown>>).find((p) => p.product_name === 'Hot-dog');
-    expect(hotDog).toEqual({
-      product_id: await h.productId('Hot-dog'),
-      product_name: 'Hot-dog',
-      product_price: '3.50',
-      category_name: 'Plats',
+    const saucisse = (res.body.productsAssoc as Array<Record<string, unknown>>).find((p) => p.product_name === 'Saucisse grillée');
+    expect(saucisse).toEqual({
+      product_id: idOf('Saucisse grillée'),
+      product_name: 'Saucisse grillée',
+      product_price: '3.80',
+      category_name: 'Grill',
       is_in_checkout: 1,
     });
   });
 
   it('withdraws a product from a register and offers it again', async () => {
-    const gaufre = await h.productId('Gaufre');
+    const flan = idOf('Flan pâtissier');
     const put = (flag: number) =>
-      h.request('PUT', `/api/admin/checkout/${h.checkoutId}/products/${gaufre}`, {
+      h.request('PUT', `/api/admin/checkout/${h.checkoutId}/products/${flan}`, {
         who: 'admin',
-        body: { product_id: gaufre, product_name: 'Gaufre', product_price: '1.50', category_name: 'Desserts', is_in_checkout: flag },
+        body: { product_id: flan, product_name: 'Flan pâtissier', product_price: '1.30', category_name: 'Entremets', is_in_checkout: flag },
       });
     expect(await put(0)).toMatchObject({ status: 200, body: { success: true } });
     const offered = async () =>
-      ((await h.request('GET', `/api/cr/checkouts/${h.checkoutId}`)).body[0].products as Product[]).some((p) => p.id === gaufre);
+      ((await h.request('GET', `/api/cr/checkouts/${h.checkoutId}`)).body[0].products as Product[]).some((p) => p.id === flan);
     expect(await offered()).toBe(false);
     const assoc = (await h.request('GET', `/api/admin/checkout/${h.checkoutId}/products`, { who: 'admin' })).body.productsAssoc as Array<{
       product_id: number;
       is_in_checkout: number;
     }>;
-    expect(assoc.find((p) => p.product_id === gaufre)!.is_in_checkout).toBe(0);
+    expect(assoc.find((p) => p.product_id === flan)!.is_in_checkout).toBe(0);
     expect(await put(1)).toMatchObject({ status: 200 });
     expect(await offered()).toBe(true);
   });

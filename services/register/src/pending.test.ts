@@ -5,6 +5,13 @@ import { startRegisterHarness, type RegisterHarness } from './testing/harness.ts
 
 let h: RegisterHarness;
 let buyerId: number;
+/** The test's own products (factory), by name. */
+const products = new Map<string, number>();
+const idOf = (name: string) => {
+  const id = products.get(name);
+  if (id === undefined) throw new Error(`no product ${name} made by this test`);
+  return id;
+};
 
 beforeAll(async () => {
   h = await startRegisterHarness({ eventName: 'Loto de la rentrée' });
@@ -12,6 +19,13 @@ beforeAll(async () => {
     body: { email: 'marc.petit@example.org', phone: '0601020304', firstName: 'Marc', lastName: 'Petit' },
   });
   buyerId = created.body.data.user.id;
+  for (const product of [
+    { name: 'Tartiflette', price: 4, category: 'Plats montagnards' },
+    { name: 'Tisane', price: 1.2, category: 'Boissons chaudes' },
+    { name: "Lancer d'anneaux", price: 1.5, category: 'Stands' },
+    { name: 'Tour de poney', price: 2.5, category: 'Stands' },
+  ])
+    products.set(product.name, await h.createProduct(product));
 });
 
 afterAll(async () => {
@@ -19,7 +33,7 @@ afterAll(async () => {
 });
 
 async function holdSale(items: Array<[string, number]>): Promise<{ id: number; reference: string }> {
-  const cart = await Promise.all(items.map(async ([name, quantity]) => ({ product: { id: await h.productId(name) }, quantity })));
+  const cart = items.map(([name, quantity]) => ({ product: { id: idOf(name) }, quantity }));
   const res = await h.request('POST', '/api/cr/sale/create', {
     body: {
       sale: { checkoutId: h.checkoutId, eventId: h.eventId, personId: buyerId, cart, paymentMode: 99, paymentStatus: 2, payments: [] },
@@ -36,9 +50,9 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
   it('lists, pays in several parts, refuses an overpayment, settles and publishes sale.settled', async () => {
     expect((await h.request('GET', `/api/cr/sale/list/${h.eventId}/pending/total`)).body).toEqual({ count: 0 });
     const held = await holdSale([
-      ['Hot-dog', 2],
-      ['Pêche aux canards', 3],
-    ]); // 7.00 + 3.00
+      ['Tartiflette', 2],
+      ["Lancer d'anneaux", 3],
+    ]); // 8.00 + 4.50
 
     expect((await h.request('GET', `/api/cr/sale/list/${h.eventId}/pending/total`)).body).toEqual({ count: 1 });
     const list = await h.request('GET', `/api/cr/sale/list/${h.eventId}/pending`);
@@ -47,9 +61,9 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
       {
         id: held.id,
         reference: held.reference,
-        price: 10,
+        price: 12.5,
         paid: 0,
-        remaining: 10,
+        remaining: 12.5,
         createdAt: expect.any(String),
         buyer: { person: { id: buyerId, firstname: 'Marc', lastname: 'Petit' } },
         event: { id: h.eventId, name: 'Loto de la rentrée' },
@@ -59,16 +73,16 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
     expect((await h.request('GET', `/api/cr/sale/pending/${held.id}/payments`)).body).toEqual([]);
 
     const first = await pay(held.id, [{ price: 4, payment_mode: 2, reference: '4' }]);
-    expect(first).toMatchObject({ status: 200, body: { success: true, paid: 4, remaining: 6, settled: false } });
+    expect(first).toMatchObject({ status: 200, body: { success: true, paid: 4, remaining: 8.5, settled: false } });
 
-    const over = await pay(held.id, [{ price: 6.01, payment_mode: 2, reference: '10' }]);
-    expect(over).toMatchObject({ status: 400, body: { error: 'Le montant saisi (6,01\u00a0€) dépasse le reste à payer (6,00\u00a0€).' } });
+    const over = await pay(held.id, [{ price: 8.51, payment_mode: 2, reference: '10' }]);
+    expect(over).toMatchObject({ status: 400, body: { error: 'Le montant saisi (8,51\u00a0€) dépasse le reste à payer (8,50\u00a0€).' } });
 
     const last = await pay(held.id, [
       { price: 2.5, payment_mode: 1, reference: 'CHQ-778' },
-      { price: 3.5, payment_mode: 2, reference: '' },
+      { price: 6, payment_mode: 2, reference: '' },
     ]);
-    expect(last).toMatchObject({ status: 200, body: { paid: 10, remaining: 0, settled: true } });
+    expect(last).toMatchObject({ status: 200, body: { paid: 12.5, remaining: 0, settled: true } });
     expect(
       last.body.payments.map((p: { method: string; payment_mode: number; amount: number; payment_reference: string }) => [
         p.method,
@@ -79,14 +93,14 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
     ).toEqual([
       ['ESP', 2, 4, '4'],
       ['CHQ', 1, 2.5, 'CHQ-778'],
-      ['ESP', 2, 3.5, ''],
+      ['ESP', 2, 6, ''],
     ]);
 
     expect((await h.request('GET', `/api/cr/sale/list/${h.eventId}/pending`)).body).toEqual([]);
     expect((await h.request('GET', `/api/cr/sale/list/${h.eventId}/pending/total`)).body).toEqual({ count: 0 });
     expect(await h.db('sales').where({ id: held.id }).first('payment_status', 'paid_cents')).toEqual({
       payment_status: 1,
-      paid_cents: 1000,
+      paid_cents: 1250,
     });
 
     const settled = await h
@@ -96,8 +110,8 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
       .select('envelope');
     expect(settled).toHaveLength(1);
     const payload = (settled[0].envelope as EventEnvelope<'sale.settled'>).payload;
-    expect(payload).toMatchObject({ saleId: held.id, eventId: h.eventId, totalCents: 1000 });
-    expect(payload.payments.map((p) => p.amountCents)).toEqual([400, 250, 350]);
+    expect(payload).toMatchObject({ saleId: held.id, eventId: h.eventId, totalCents: 1250 });
+    expect(payload.payments.map((p) => p.amountCents)).toEqual([400, 250, 600]);
 
     expect(await pay(held.id, [{ price: 1, payment_mode: 2 }])).toMatchObject({
       status: 409,
@@ -106,7 +120,7 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
   });
 
   it('records one payment for a double tap (same Idempotency-Key)', async () => {
-    const held = await holdSale([['Café', 5]]);
+    const held = await holdSale([['Tisane', 5]]); // 6.00
     const key = randomUUID();
     const a = await pay(held.id, [{ price: 2, payment_mode: 2, reference: '2' }], { 'Idempotency-Key': key });
     const b = await pay(held.id, [{ price: 2, payment_mode: 2, reference: '2' }], { 'Idempotency-Key': key });
@@ -115,14 +129,14 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
   });
 
   it('never overpays when two registers pay the same sale at once', async () => {
-    const held = await holdSale([['Maquillage', 2]]); // 4.00
+    const held = await holdSale([['Tour de poney', 2]]); // 5.00
     const results = await Promise.all([pay(held.id, [{ price: 3, payment_mode: 2 }]), pay(held.id, [{ price: 3, payment_mode: 2 }])]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     expect((await h.db('sales').where({ id: held.id }).first('paid_cents')).paid_cents).toBe(300);
   });
 
   it('refuses what cannot be a payment of a sale on hold, in French', async () => {
-    const held = await holdSale([['Café', 1]]);
+    const held = await holdSale([['Tisane', 1]]); // 1.20
     expect(await pay(held.id, [{ price: 0, payment_mode: 2 }])).toMatchObject({
       status: 400,
       body: { error: 'Le montant du paiement doit être supérieur à 0 € (2 décimales au plus).' },
@@ -146,7 +160,7 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
         sale: {
           checkoutId: h.checkoutId,
           eventId: h.eventId,
-          cart: [{ product: { id: await h.productId('Café') }, quantity: 1 }],
+          cart: [{ product: { id: idOf('Tisane') }, quantity: 1 }],
           paymentMode: 2,
         },
       },
@@ -159,8 +173,8 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
   });
 
   it('accepts a single payment object as well as a list', async () => {
-    const held = await holdSale([['Café', 1]]);
-    expect(await pay(held.id, { price: 1, payment_mode: 2, reference: '1' })).toMatchObject({ status: 200, body: { settled: true } });
+    const held = await holdSale([['Tisane', 1]]); // 1.20
+    expect(await pay(held.id, { price: 1.2, payment_mode: 2, reference: '2' })).toMatchObject({ status: 200, body: { settled: true } });
   });
 
   it('answers an unknown event with 404', async () => {

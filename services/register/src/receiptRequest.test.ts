@@ -26,7 +26,8 @@ beforeAll(async () => {
       published.push(event);
     },
   });
-  const productId = await h.productId('Maquillage');
+  // The test's own product (factory): two photos at 3,50.
+  const productId = await h.createProduct({ name: 'Photo souvenir', price: 3.5, category: 'Stands' });
   const created = await h.request('POST', '/api/cr/sale/create', {
     body: {
       sale: {
@@ -69,11 +70,11 @@ describe('POST /api/cr/order/{ref}/receipt', () => {
       reference,
       method: 'sms',
       to: '0611223344',
-      totalCents: 400,
+      totalCents: 700,
       paymentMode: 2,
       paymentStatus: 1,
-      lines: [{ name: 'Maquillage', quantity: 2, unitPriceCents: 200, totalCents: 400, kind: 'product' }],
-      payments: [{ method: 'ESP', amountCents: 400, reference: '20' }],
+      lines: [{ name: 'Photo souvenir', quantity: 2, unitPriceCents: 350, totalCents: 700, kind: 'product' }],
+      payments: [{ method: 'ESP', amountCents: 700, reference: '20' }],
       tickets: [],
       bets: [],
     });

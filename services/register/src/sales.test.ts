@@ -15,9 +15,38 @@ let BASKET_ID: number;
 let GOURMAND: number;
 let BIEN_ETRE: number;
 
+/** The test's own products (factory), by name. */
+const products = new Map<string, number>();
+const idOf = (name: string) => {
+  const id = products.get(name);
+  if (id === undefined) throw new Error(`no product ${name} made by this test`);
+  return id;
+};
+const makeProducts = async (list: Array<Parameters<RegisterHarness['createProduct']>[0]>) => {
+  for (const product of list) products.set(product.name, await h.createProduct(product));
+};
+
 beforeAll(async () => {
   // The real raffle service holds the numbers; its configuration reaches the register through NATS.
   h = await startRegisterHarness({ raffle: true });
+  await makeProducts([
+    { name: 'Panini', price: 4, category: 'Plats du jour', clickAndCollect: true },
+    { name: 'Limonade', price: 2, category: 'Boissons fraîches' },
+    { name: 'Thé glacé', price: 1.2, category: 'Boissons fraîches' },
+    { name: 'Cidre brut', price: 3, category: 'Boissons fraîches', alcohol: true },
+    { name: 'Tarte aux pommes', price: 1.5, category: 'Desserts maison' },
+    { name: 'Chouchous', price: 2.5, category: 'Gourmandises' },
+    { name: 'Grimage', price: 3, category: 'Stands' },
+  ]);
+  // The event's own meal deal, before its first sale: a dish at 4,00, a drink at 2,00 and a dessert at 1,50 get 1,00 off.
+  await h.setMealDeal({
+    discount: 1,
+    items: [
+      { category: 'Plats du jour', price: 4 },
+      { category: 'Boissons fraîches', price: 2 },
+      { category: 'Desserts maison', price: 1.5 },
+    ],
+  });
   RAFFLE_ID = await h.raffle.createRaffle({
     name: 'Tombola de printemps',
     tickets: 500,
@@ -66,7 +95,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const line = async (name: string, quantity = 1, price?: number) => ({ product: { id: await h.productId(name), name, price }, quantity });
+const line = (name: string, quantity = 1, price?: number) => ({ product: { id: idOf(name), name, price }, quantity });
 const ticketProduct = async (kind: 'raffle' | 'giftbasket', nb: number) => {
   const owner = kind === 'raffle' ? 'raffle_id' : 'gift_basket_id';
   const row = await h
@@ -141,10 +170,10 @@ describe('payment modes (SPEC §4)', () => {
   it('cash: status 1, the amount given as reference, a receipt and a preparation slip', async () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
       body: sale({
-        cart: [await line('Hot-dog', 2), await line('Bière pression')],
+        cart: [line('Panini', 2), line('Cidre brut')],
         paymentMode: 2,
         paymentStatus: 1,
-        payments: [{ method: 'ESP', amount: 9.5, payment_reference: '20' }],
+        payments: [{ method: 'ESP', amount: 11, payment_reference: '20' }],
       }),
     });
     expect(res.status).toBe(201);
@@ -153,20 +182,20 @@ describe('payment modes (SPEC §4)', () => {
       deliveryMethod: 'print',
       orderType: 'kermesse',
       error: null,
-      sale: { price: 9.5, paymentMode: 2, paymentStatus: 1 },
+      sale: { price: 11, paymentMode: 2, paymentStatus: 1 },
     });
     const { reference } = res.body.sale;
     expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
     expect(res.body.printData.receiptHtml).toContain('size: 80mm');
     expect(res.body.printData.receiptHtml).toContain(`Reçu ${reference}`);
-    expect(res.body.printData.receiptHtml).toContain('Donné : 20,00\u00a0€ — rendu : 10,50\u00a0€');
+    expect(res.body.printData.receiptHtml).toContain('Donné : 20,00\u00a0€ — rendu : 9,00\u00a0€');
     expect(res.body.printData.orderHtml).toContain('Commande à préparer');
-    expect(res.body.printData.orderHtml).toContain('2 ×</td><td>Hot-dog');
-    expect(res.body.printData.orderHtml).not.toContain('Bière');
+    expect(res.body.printData.orderHtml).toContain('2 ×</td><td>Panini');
+    expect(res.body.printData.orderHtml).not.toContain('Cidre');
     const row = await h.db('sales').where({ reference }).first();
-    expect(row).toMatchObject({ payment_mode: 2, payment_status: 1, total_cents: 950, paid_cents: 950 });
+    expect(row).toMatchObject({ payment_mode: 2, payment_status: 1, total_cents: 1100, paid_cents: 1100 });
     expect(await h.db('payments').where({ sale_id: row.id }).select('method', 'amount_cents', 'reference')).toEqual([
-      { method: 'ESP', amount_cents: 950, reference: '20' },
+      { method: 'ESP', amount_cents: 1100, reference: '20' },
     ]);
   });
 
@@ -174,7 +203,7 @@ describe('payment modes (SPEC §4)', () => {
     const before = await salesCount();
     const cash = async (given: unknown) =>
       h.request('POST', '/api/cr/sale/create', {
-        body: sale({ cart: [await line('Hot-dog', 1)], payments: [{ method: 'ESP', amount: 3.5, payment_reference: given }] }),
+        body: sale({ cart: [line('Panini', 1)], payments: [{ method: 'ESP', amount: 4, payment_reference: given }] }),
       });
     for (const given of ['abc', 'NaN', '🙂', '1e3', 'Infinity']) {
       expect(await cash(given)).toMatchObject({
@@ -185,7 +214,7 @@ describe('payment modes (SPEC §4)', () => {
     for (const given of [null, '', '  ']) {
       expect(await cash(given)).toMatchObject({
         status: 400,
-        body: { error: 'Montant insuffisant. Vous devez fournir au moins 3,50\u00a0€.' },
+        body: { error: 'Montant insuffisant. Vous devez fournir au moins 4,00\u00a0€.' },
       });
     }
     expect((await cash('20,50')).status).toBe(201);
@@ -197,9 +226,9 @@ describe('payment modes (SPEC §4)', () => {
     expect(
       await h.request('POST', '/api/cr/sale/create', {
         body: sale({
-          cart: [await line('Café', 1)],
+          cart: [line('Thé glacé', 1)],
           paymentMode: 1,
-          payments: [{ method: 'CHQ', amount: 1, payment_reference: '00\u000012' }],
+          payments: [{ method: 'CHQ', amount: 1.2, payment_reference: '00\u000012' }],
         }),
       }),
     ).toMatchObject({
@@ -216,37 +245,37 @@ describe('payment modes (SPEC §4)', () => {
     const before = await salesCount();
     expect(
       await h.request('POST', '/api/cr/sale/create', {
-        body: sale({ cart: [await line('Hot-dog', 3)], payments: [{ method: 'ESP', amount: 10.5, payment_reference: '10' }] }),
+        body: sale({ cart: [line('Panini', 3)], payments: [{ method: 'ESP', amount: 12, payment_reference: '10' }] }),
       }),
-    ).toMatchObject({ status: 400, body: { error: 'Montant insuffisant. Vous devez fournir au moins 10,50\u00a0€.' } });
+    ).toMatchObject({ status: 400, body: { error: 'Montant insuffisant. Vous devez fournir au moins 12,00\u00a0€.' } });
     expect(await salesCount()).toBe(before);
   });
 
   it('cheque: status 2, the cheque number as reference, nothing to prepare', async () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
       body: sale({
-        cart: [await line('Soda 33 cl', 2)],
+        cart: [line('Limonade', 2)],
         paymentMode: 1,
-        payments: [{ method: 'CHQ', amount: 3, payment_reference: '1234567' }],
+        payments: [{ method: 'CHQ', amount: 4, payment_reference: '1234567' }],
       }),
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ orderType: 'standard', printData: { orderHtml: '' }, sale: { paymentStatus: 2, price: 3 } });
+    expect(res.body).toMatchObject({ orderType: 'standard', printData: { orderHtml: '' }, sale: { paymentStatus: 2, price: 4 } });
     expect(res.body.printData.receiptHtml).toContain('Chèque n° 1234567');
     const row = await h.db('sales').where({ reference: res.body.sale.reference }).first();
     expect(await h.db('payments').where({ sale_id: row.id }).first('method', 'reference')).toEqual({ method: 'CHQ', reference: '1234567' });
   });
 
   it('hold: needs an identified buyer, then mode 99 status 2 without payment', async () => {
-    expect(await h.request('POST', '/api/cr/sale/create', { body: sale({ cart: [await line('Café')], paymentMode: 99 }) })).toMatchObject({
+    expect(await h.request('POST', '/api/cr/sale/create', { body: sale({ cart: [line('Thé glacé')], paymentMode: 99 }) })).toMatchObject({
       status: 400,
       body: { error: 'Identifier/Créer une personne pour ce panier' },
     });
     const res = await h.request('POST', '/api/cr/sale/create', {
-      body: sale({ cart: [await line('Café')], paymentMode: 99, personId: buyerId }),
+      body: sale({ cart: [line('Thé glacé')], paymentMode: 99, personId: buyerId }),
     });
     expect(res).toMatchObject({ status: 201, body: { sale: { paymentMode: 99, paymentStatus: 2 } } });
-    expect(res.body.printData.receiptHtml).toContain('En attente de règlement — reste à payer : 1,00\u00a0€');
+    expect(res.body.printData.receiptHtml).toContain('En attente de règlement — reste à payer : 1,20\u00a0€');
     const row = await h.db('sales').where({ reference: res.body.sale.reference }).first();
     expect(row).toMatchObject({ payment_mode: 99, payment_status: 2, paid_cents: 0, person_id: buyerId });
     expect(await h.db('payments').where({ sale_id: row.id })).toEqual([]);
@@ -255,7 +284,7 @@ describe('payment modes (SPEC §4)', () => {
   it('card: refuses a transaction code the terminal never confirmed', async () => {
     expect(
       await h.request('POST', '/api/cr/sale/create', {
-        body: sale({ cart: [await line('Café')], paymentMode: 3, payments: [{ method: 'CB', amount: 1, payment_reference: 'INVENTE' }] }),
+        body: sale({ cart: [line('Thé glacé')], paymentMode: 3, payments: [{ method: 'CB', amount: 1.2, payment_reference: 'INVENTE' }] }),
       }),
     ).toMatchObject({ status: 400, body: { error: 'Transaction CB inconnue : le paiement par carte passe par le terminal.' } });
   });
@@ -265,60 +294,56 @@ describe('prices are the server’s (SPEC §9)', () => {
   it('ignores every price and total the client sends', async () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
       body: sale({
-        cart: [await line('Hot-dog', 2, 0.01), await line('Barbe à papa', 1, 0)],
+        cart: [line('Panini', 2, 0.01), line('Chouchous', 1, 0)],
         price: 0.02,
-        payments: [{ method: 'ESP', amount: 0.02, payment_reference: '9' }],
+        payments: [{ method: 'ESP', amount: 0.02, payment_reference: '11' }],
       }),
     });
     expect(res.status).toBe(201);
-    expect(res.body.sale.price).toBe(9);
+    expect(res.body.sale.price).toBe(10.5);
     const envelope = await outboxOf(res.body.sale.reference);
     expect(envelope!.payload.lines.map((l) => [l.name, l.unitPriceCents, l.totalCents])).toEqual([
-      ['Hot-dog', 350, 700],
-      ['Barbe à papa', 200, 200],
+      ['Panini', 400, 800],
+      ['Chouchous', 250, 250],
     ]);
-    expect(envelope!.payload.payments).toEqual([{ method: 'ESP', amountCents: 900, reference: '9' }]);
+    expect(envelope!.payload.payments).toEqual([{ method: 'ESP', amountCents: 1050, reference: '11' }]);
   });
 
   it('adds the meal-deal discount line (-2) for each complete set, and only then', async () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
       body: sale({
-        cart: [
-          await line('Hot-dog', 2),
-          await line('Soda 33 cl', 2),
-          await line('Crêpe au sucre', 3),
-          { product: { id: -2, price: -5 }, quantity: 5 },
-        ],
+        cart: [line('Panini', 2), line('Limonade', 2), line('Tarte aux pommes', 3), { product: { id: -2, price: -5 }, quantity: 5 }],
       }),
     });
-    expect(res.body.sale.price).toBe(2 * 3.5 + 2 * 1.5 + 3 - 1);
+    expect(res.body.sale.price).toBe(2 * 4 + 2 * 2 + 3 * 1.5 - 2 * 1);
     const lines = (await outboxOf(res.body.sale.reference))!.payload.lines;
     expect(lines.at(-1)).toEqual({
       productId: -2,
       name: 'Remise menu',
       categoryId: null,
       categoryName: 'Remises',
-      unitPriceCents: -50,
+      unitPriceCents: -100,
       quantity: 2,
-      totalCents: -100,
+      totalCents: -200,
       kind: 'discount',
     });
+    // A drink at another price than the meal deal's: no set.
     const none = await h.request('POST', '/api/cr/sale/create', {
-      body: sale({ cart: [await line('Hot-dog'), await line('Café'), await line('Crêpe au sucre')] }),
+      body: sale({ cart: [line('Panini'), line('Thé glacé'), line('Tarte aux pommes')] }),
     });
-    expect(none.body.sale.price).toBe(5.5);
+    expect(none.body.sale.price).toBe(6.7);
   });
 
   it('takes the donation (-1) amount from the cashier, in the Donations category', async () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
       body: sale({
         cart: [
-          await line('Café'),
+          line('Thé glacé'),
           { product: { id: -1, name: 'Don', price: 10, productCategory: { id: 0, name: 'Donations' } }, quantity: 1 },
         ],
       }),
     });
-    expect(res.body.sale.price).toBe(11);
+    expect(res.body.sale.price).toBe(11.2);
     const donation = (await outboxOf(res.body.sale.reference))!.payload.lines.find((l) => l.productId === -1);
     expect(donation).toMatchObject({ kind: 'donation', categoryName: 'Donations', totalCents: 1000 });
     expect(
@@ -330,7 +355,7 @@ describe('prices are the server’s (SPEC §9)', () => {
 describe('receipt wish and sale.completed', () => {
   it("records the buyer's SMS receipt wish and answers deliveryMethod sms", async () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
-      body: sale({ cart: [await line('Gaufre')], personId: buyerId, receipt: { method: 'sms', to: '07 88 99 00 11' } }),
+      body: sale({ cart: [line('Chouchous')], personId: buyerId, receipt: { method: 'sms', to: '07 88 99 00 11' } }),
     });
     expect(res.body.deliveryMethod).toBe('sms');
     const envelope = await outboxOf(res.body.sale.reference);
@@ -346,7 +371,7 @@ describe('receipt wish and sale.completed', () => {
 
   it("sends the e-mail receipt to the buyer's address by default", async () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
-      body: sale({ cart: [await line('Gaufre')], personId: buyerId, receipt: { method: 'email' } }),
+      body: sale({ cart: [line('Chouchous')], personId: buyerId, receipt: { method: 'email' } }),
     });
     expect(res.body.deliveryMethod).toBe('email');
     expect((await outboxOf(res.body.sale.reference))!.payload.receipt).toEqual({ method: 'email', to: 'alice.durand@example.org' });
@@ -355,14 +380,14 @@ describe('receipt wish and sale.completed', () => {
   it('refuses an SMS number that is not 10 digits (SPEC message)', async () => {
     expect(
       await h.request('POST', '/api/cr/sale/create', {
-        body: sale({ cart: [await line('Gaufre')], receipt: { method: 'sms', to: '06 12' } }),
+        body: sale({ cart: [line('Chouchous')], receipt: { method: 'sms', to: '06 12' } }),
       }),
     ).toMatchObject({ status: 400, body: { error: 'Merci de saisir un numéro de téléphone valide (10 chiffres).' } });
   });
 
   it('publishes sale.completed with the full lines, payments and buyer on NATS', async () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
-      body: sale({ cart: [await line('Pop-corn', 2)], personId: buyerId, payments: [{ method: 'ESP', payment_reference: '5' }] }),
+      body: sale({ cart: [line('Chouchous', 2)], personId: buyerId, payments: [{ method: 'ESP', payment_reference: '5' }] }),
     });
     const event = await eventually(() => published.find((e) => e.payload.reference === res.body.sale.reference), 10_000);
     expect(event.source).toBe('register');
@@ -371,7 +396,7 @@ describe('receipt wish and sale.completed', () => {
       eventId: h.eventId,
       checkoutId: h.checkoutId,
       claimId: null,
-      totalCents: 300,
+      totalCents: 500,
       paymentMode: 2,
       paymentStatus: 1,
       tickets: [],
@@ -379,16 +404,16 @@ describe('receipt wish and sale.completed', () => {
       receipt: null,
       lines: [
         {
-          productId: await h.productId('Pop-corn'),
-          name: 'Pop-corn',
+          productId: idOf('Chouchous'),
+          name: 'Chouchous',
           quantity: 2,
-          unitPriceCents: 150,
-          totalCents: 300,
+          unitPriceCents: 250,
+          totalCents: 500,
           kind: 'product',
-          categoryName: 'Confiseries',
+          categoryName: 'Gourmandises',
         },
       ],
-      payments: [{ method: 'ESP', amountCents: 300, reference: '5' }],
+      payments: [{ method: 'ESP', amountCents: 500, reference: '5' }],
       buyer: { personId: buyerId, firstname: 'Alice' },
     });
   });
@@ -400,19 +425,15 @@ describe('every bad body gets a 400 in French and changes nothing', () => {
     ['not JSON', async () => '{"sale":', 'Corps de requête invalide (JSON attendu).'],
     ['cart missing', async () => ({ sale: { checkoutId: 1, eventId: 1, paymentMode: 2 } }), 'Le champ « sale.cart » est obligatoire.'],
     ['cart not a list', async () => sale({ cart: 'hot-dog' }), 'Le champ « sale.cart » doit être de type liste.'],
-    [
-      'quantity 0',
-      async () => sale({ cart: [await line('Hot-dog', 0)] }),
-      'Le champ « sale.cart.0.quantity » doit être supérieur ou égal à 1.',
-    ],
+    ['quantity 0', async () => sale({ cart: [line('Panini', 0)] }), 'Le champ « sale.cart.0.quantity » doit être supérieur ou égal à 1.'],
     [
       'quantity 51',
-      async () => sale({ cart: [await line('Hot-dog', 51)] }),
+      async () => sale({ cart: [line('Panini', 51)] }),
       'Le champ « sale.cart.0.quantity » doit être inférieur ou égal à 50.',
     ],
     [
       'unknown payment mode',
-      async () => sale({ cart: [await line('Hot-dog')], paymentMode: 4 }),
+      async () => sale({ cart: [line('Panini')], paymentMode: 4 }),
       "Le champ « sale.paymentMode » doit valoir l'une des valeurs : 1, 2, 3, 99.",
     ],
     [
@@ -422,7 +443,7 @@ describe('every bad body gets a 400 in French and changes nothing', () => {
     ],
     [
       'bet weight 0',
-      async () => sale({ cart: [await line('Hot-dog')], giftBaskets: [{ weight: 0, type: { id: 1 } }] }),
+      async () => sale({ cart: [line('Panini')], giftBaskets: [{ weight: 0, type: { id: 1 } }] }),
       'Le champ « sale.giftBaskets.0.weight » doit être supérieur ou égal à 1.',
     ],
     ['empty cart', async () => sale({ cart: [] }), 'Le panier est vide.'],
@@ -433,17 +454,13 @@ describe('every bad body gets a 400 in French and changes nothing', () => {
     ],
     [
       'register of another event',
-      async () => sale({ cart: [await line('Hot-dog')], eventId: h.eventId + 1000 }),
+      async () => sale({ cart: [line('Panini')], eventId: h.eventId + 1000 }),
       "Cette caisse n'appartient pas à cet événement.",
     ],
-    [
-      'unknown buyer',
-      async () => sale({ cart: [await line('Hot-dog')], personId: 999999 }),
-      'Acheteur introuvable : identifiez-le à nouveau.',
-    ],
+    ['unknown buyer', async () => sale({ cart: [line('Panini')], personId: 999999 }), 'Acheteur introuvable : identifiez-le à nouveau.'],
     [
       'bad receipt method',
-      async () => sale({ cart: [await line('Hot-dog')], receipt: { method: 'pigeon' } }),
+      async () => sale({ cart: [line('Panini')], receipt: { method: 'pigeon' } }),
       "Le champ « sale.receipt.method » doit valoir l'une des valeurs : sms, email, print.",
     ],
   ];
@@ -457,9 +474,10 @@ describe('every bad body gets a 400 in French and changes nothing', () => {
   });
 
   it('answers an unknown register with 404', async () => {
-    expect(
-      await h.request('POST', '/api/cr/sale/create', { body: sale({ cart: [await line('Hot-dog')], checkoutId: 999999 }) }),
-    ).toMatchObject({ status: 404, body: { error: 'Caisse introuvable.' } });
+    expect(await h.request('POST', '/api/cr/sale/create', { body: sale({ cart: [line('Panini')], checkoutId: 999999 }) })).toMatchObject({
+      status: 404,
+      body: { error: 'Caisse introuvable.' },
+    });
   });
 });
 
@@ -599,7 +617,7 @@ describe('raffle tickets and bets', () => {
 describe('Idempotency-Key', () => {
   it('answers a retry with the first answer and creates one sale', async () => {
     const key = randomUUID();
-    const body = sale({ cart: [await line('Maquillage')] });
+    const body = sale({ cart: [line('Grimage')] });
     const first = await h.request('POST', '/api/cr/sale/create', { body, headers: { 'Idempotency-Key': key } });
     const before = await salesCount();
     const again = await h.request('POST', '/api/cr/sale/create', { body, headers: { 'Idempotency-Key': key } });
@@ -613,11 +631,11 @@ describe('Idempotency-Key', () => {
   it('refuses the same key with another body (422)', async () => {
     const key = randomUUID();
     await h.request('POST', '/api/cr/sale/create', {
-      body: sale({ cart: [await line('Maquillage')] }),
+      body: sale({ cart: [line('Grimage')] }),
       headers: { 'Idempotency-Key': key },
     });
     const other = await h.request('POST', '/api/cr/sale/create', {
-      body: sale({ cart: [await line('Maquillage', 2)] }),
+      body: sale({ cart: [line('Grimage', 2)] }),
       headers: { 'Idempotency-Key': key },
     });
     expect(other).toMatchObject({
@@ -650,12 +668,12 @@ describe('Idempotency-Key', () => {
   it('keeps nothing for a refused request: the same key works once the body is fixed', async () => {
     const key = randomUUID();
     const refused = await h.request('POST', '/api/cr/sale/create', {
-      body: sale({ cart: [await line('Café')], paymentMode: 99 }),
+      body: sale({ cart: [line('Thé glacé')], paymentMode: 99 }),
       headers: { 'Idempotency-Key': key },
     });
     expect(refused.status).toBe(400);
     const fixed = await h.request('POST', '/api/cr/sale/create', {
-      body: sale({ cart: [await line('Café')], paymentMode: 99, personId: buyerId }),
+      body: sale({ cart: [line('Thé glacé')], paymentMode: 99, personId: buyerId }),
       headers: { 'Idempotency-Key': key },
     });
     expect(fixed.status).toBe(201);
@@ -681,7 +699,7 @@ describe('Idempotency-Key', () => {
 
   it('refuses a malformed key', async () => {
     expect(
-      await h.request('POST', '/api/cr/sale/create', { body: sale({ cart: [await line('Café')] }), headers: { 'Idempotency-Key': 'a b' } }),
+      await h.request('POST', '/api/cr/sale/create', { body: sale({ cart: [line('Thé glacé')] }), headers: { 'Idempotency-Key': 'a b' } }),
     ).toMatchObject({ status: 400, body: { error: "L'en-tête Idempotency-Key doit contenir de 1 à 255 caractères imprimables." } });
   });
 });
@@ -689,9 +707,15 @@ describe('Idempotency-Key', () => {
 describe('receipts', () => {
   let reference: string;
   beforeAll(async () => {
+    // A meal-deal set of its own: 4,00 + 2,00 + 1,50 − 1,00 = 6,50.
+    await makeProducts([
+      { name: 'Croque maison', price: 4, category: 'Plats du jour' },
+      { name: "Jus d'orange", price: 2, category: 'Boissons fraîches' },
+      { name: 'Far breton', price: 1.5, category: 'Desserts maison' },
+    ]);
     const res = await h.request('POST', '/api/cr/sale/create', {
       body: sale({
-        cart: [await line('Galette-saucisse'), await line('Jus de pomme'), await line('Part de gâteau')],
+        cart: [line('Croque maison'), line("Jus d'orange"), line('Far breton')],
         personId: buyerId,
         receipt: { method: 'email' },
       }),
@@ -704,9 +728,9 @@ describe('receipts', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.text).toContain('@page { size: 80mm auto; margin: 0; }');
-    expect(res.text).toContain('Galette-saucisse');
+    expect(res.text).toContain('Croque maison');
     expect(res.text).toContain('Remise menu');
-    expect(res.text).toContain('5,50\u00a0€');
+    expect(res.text).toContain('6,50\u00a0€');
     expect(res.text).toContain(`/s/${reference}`);
     // A lower-case reference typed by hand finds it too.
     expect((await h.request('GET', `/api/cr/order/${reference.toLowerCase()}/print`)).status).toBe(200);
@@ -718,7 +742,7 @@ describe('receipts', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.text).toContain('Galette-saucisse');
+    expect(res.text).toContain('Croque maison');
     expect(res.text).toContain('Fête de l&#39;école');
     for (const secret of ['Alice', 'Durand', 'alice.durand@example.org', '0611223344']) expect(res.text).not.toContain(secret);
     const missing = await h.request('GET', '/s/ABCDE-FGHJK', { who: null });

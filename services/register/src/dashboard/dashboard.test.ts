@@ -11,8 +11,15 @@ let buyerId: number;
 let raffleId: number;
 let secondCheckout: number;
 const refs: Record<string, { id: number; reference: string }> = {};
+/** The test's own products (factory), by name. */
+const products = new Map<string, number>();
+const idOf = (name: string) => {
+  const id = products.get(name);
+  if (id === undefined) throw new Error(`no product ${name} made by this test`);
+  return id;
+};
 
-const line = async (name: string, quantity = 1) => ({ product: { id: await h.productId(name), name }, quantity });
+const line = (name: string, quantity = 1) => ({ product: { id: idOf(name), name }, quantity });
 const sell = async (key: string, sale: Record<string, unknown>) => {
   const res = await h.request('POST', '/api/cr/sale/create', {
     body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, personId: 0, payments: [], ...sale } },
@@ -41,26 +48,44 @@ beforeAll(async () => {
     body: { email: 'lea.martin@example.org', phone: '0611111111', firstName: 'Léa', lastName: 'Martin' },
   });
   buyerId = created.body.data.user.id;
-  // A second register of the event, selling waffles.
-  const checkout = await h.request('POST', `/api/admin/events/${h.eventId}/checkouts`, { who: 'admin', body: { name: 'Caisse gaufres' } });
+  for (const product of [
+    { name: 'Burger', price: 4.5, category: 'Grillades' },
+    { name: 'Citronnade', price: 2, category: 'Rafraîchissements' },
+    { name: 'Bière blonde', price: 3.5, category: 'Rafraîchissements', alcohol: true },
+    { name: 'Cookie', price: 1.2, category: 'Pâtisseries' },
+    { name: 'Beignet', price: 1.5, category: 'Pâtisseries' },
+    { name: 'Mug de la fête', price: 6, category: 'Souvenirs' },
+  ])
+    products.set(product.name, await h.createProduct(product));
+  // The event's own meal deal, before its first sale: a grill at 4,50, a drink at 2,00 and a pastry at 1,20 get 0,70 off.
+  await h.setMealDeal({
+    discount: 0.7,
+    items: [
+      { category: 'Grillades', price: 4.5 },
+      { category: 'Rafraîchissements', price: 2 },
+      { category: 'Pâtisseries', price: 1.2 },
+    ],
+  });
+  // A second register of the event, selling doughnuts.
+  const checkout = await h.request('POST', `/api/admin/events/${h.eventId}/checkouts`, { who: 'admin', body: { name: 'Caisse beignets' } });
   expect(checkout.status).toBe(201);
   secondCheckout = checkout.body.id;
-  await h.db('checkout_products').insert({ checkout_id: secondCheckout, product_id: await h.productId('Gaufre') });
+  await h.db('checkout_products').insert({ checkout_id: secondCheckout, product_id: idOf('Beignet') });
 
-  // A meal deal paid cash: 3,50 + 1,50 + 1,00 − 0,50 = 5,50.
+  // A meal deal paid cash: 4,50 + 2,00 + 1,20 − 0,70 = 7,00.
   await sell('meal', {
-    cart: [await line('Hot-dog'), await line('Soda 33 cl'), await line('Crêpe au sucre')],
+    cart: [line('Burger'), line('Citronnade'), line('Cookie')],
     paymentMode: 2,
     payments: [{ method: 'ESP', amount: 10, payment_reference: '10' }],
   });
-  // Two beers and a 5 € donation by cheque: 10,00.
+  // Two beers and a 5 € donation by cheque: 12,00.
   await sell('beers', {
     cart: [
-      await line('Bière pression', 2),
+      line('Bière blonde', 2),
       { product: { id: -1, name: 'Don', price: 5, productCategory: { id: 0, name: 'Donations' } }, quantity: 1 },
     ],
     paymentMode: 1,
-    payments: [{ method: 'CHQ', amount: 10, payment_reference: '0012345' }],
+    payments: [{ method: 'CHQ', amount: 12, payment_reference: '0012345' }],
   });
   // Five raffle tickets, cash: 8,00.
   const five = await h
@@ -77,31 +102,31 @@ beforeAll(async () => {
     paymentMode: 2,
     payments: [{ method: 'ESP', amount: 8, payment_reference: '8' }],
   });
-  // Two tote bags on hold (10,00), 4,00 paid cash since: 6,00 still to settle.
-  await sell('held', { cart: [await line("Tote bag de l'école", 2)], personId: buyerId, paymentMode: 99, paymentStatus: 2 });
+  // Two mugs on hold (12,00), 4,00 paid cash since: 8,00 still to settle.
+  await sell('held', { cart: [line('Mug de la fête', 2)], personId: buyerId, paymentMode: 99, paymentStatus: 2 });
   const paid = await h.request('POST', `/api/cr/sale/pending/${refs.held!.id}/payment`, {
     body: [{ price: 4, payment_mode: 2, reference: '4' }],
     headers: { 'Idempotency-Key': randomUUID() },
   });
   expect(paid.status).toBe(200);
-  // Two waffles at the second register, cash: 3,00.
-  await sell('waffles', {
+  // Two doughnuts at the second register, cash: 3,00.
+  await sell('doughnuts', {
     checkoutId: secondCheckout,
-    cart: [await line('Gaufre', 2)],
+    cart: [line('Beignet', 2)],
     paymentMode: 2,
     payments: [{ method: 'ESP', amount: 5, payment_reference: '5' }],
   });
 
   // One of the two beers given back by cheque (a refund record as the refunds module writes it).
   const beers = await h.db('sales').where({ reference: refs.beers!.reference }).first('id', 'checkout_id');
-  const beer = await h.db('sale_lines').where({ sale_id: beers.id, name: 'Bière pression' }).first();
+  const beer = await h.db('sale_lines').where({ sale_id: beers.id, name: 'Bière blonde' }).first();
   const refundId = randomUUID();
   await h.db('refunds').insert({
     id: refundId,
     sale_id: beers.id,
     event_id: h.eventId,
     checkout_id: beers.checkout_id,
-    amount_cents: 250,
+    amount_cents: 350,
     payment_mode: 1,
     reason: 'Renversée',
     created_by: 'test',
@@ -114,9 +139,9 @@ beforeAll(async () => {
     category_id: beer.category_id,
     category_name: beer.category_name,
     kind: beer.kind,
-    unit_price_cents: 250,
+    unit_price_cents: 350,
     quantity: 1,
-    total_cents: 250,
+    total_cents: 350,
   });
 }, 120_000);
 
@@ -132,42 +157,45 @@ describe('GET /api/admin/dashboard/{eventId}', () => {
     expect(d.event).toEqual({ id: h.eventId, name: 'Kermesse du tableau de bord' });
     expect(d.totals).toEqual({
       sales: 5,
-      gross: 36.5,
-      refunds: { count: 1, amount: 2.5 },
-      net: 34,
-      collected: 28,
-      averageBasket: 7.3,
+      gross: 42,
+      refunds: { count: 1, amount: 3.5 },
+      net: 38.5,
+      collected: 30.5,
+      averageBasket: 8.4,
       donations: { count: 1, amount: 5 },
-      pending: { count: 1, amount: 6 },
+      pending: { count: 1, amount: 8 },
     });
     expect(d.byPaymentMode).toEqual([
-      { mode: 1, label: 'Chèque', collected: 10, refunded: 2.5, net: 7.5 },
-      { mode: 2, label: 'Espèces', collected: 20.5, refunded: 0, net: 20.5 },
+      { mode: 1, label: 'Chèque', collected: 12, refunded: 3.5, net: 8.5 },
+      { mode: 2, label: 'Espèces', collected: 22, refunded: 0, net: 22 },
       { mode: 3, label: 'CB', collected: 0, refunded: 0, net: 0 },
     ]);
     expect(d.byCheckout).toEqual([
-      { checkoutId: h.checkoutId, name: 'Caisse test', sales: 4, amount: 31 },
-      { checkoutId: secondCheckout, name: 'Caisse gaufres', sales: 1, amount: 3 },
+      { checkoutId: h.checkoutId, name: 'Caisse test', sales: 4, amount: 35.5 },
+      { checkoutId: secondCheckout, name: 'Caisse beignets', sales: 1, amount: 3 },
     ]);
     const raffleCategory = await h.db('categories').where({ raffle_id: raffleId }).first('id', 'name');
-    const categoryId = async (name: string) => (await h.db('products').where({ name }).first('category_id')).category_id as number;
+    const categoryId = async (name: string) => {
+      const id = idOf(name);
+      return (await h.db('products').where({ id }).first('category_id')).category_id as number;
+    };
     expect(d.byCategory).toEqual([
-      { categoryId: await categoryId("Tote bag de l'école"), name: 'Animations', quantity: 2, amount: 10 },
+      { categoryId: await categoryId('Mug de la fête'), name: 'Souvenirs', quantity: 2, amount: 12 },
       { categoryId: raffleCategory.id, name: raffleCategory.name, quantity: 1, amount: 8 },
+      { categoryId: await categoryId('Citronnade'), name: 'Rafraîchissements', quantity: 2, amount: 5.5 }, // 2,00 + 2 × 3,50 − 3,50
       { categoryId: null, name: 'Dons', quantity: 1, amount: 5 },
-      { categoryId: await categoryId('Soda 33 cl'), name: 'Boissons', quantity: 2, amount: 4 },
-      { categoryId: await categoryId('Gaufre'), name: 'Desserts', quantity: 3, amount: 4 },
-      { categoryId: await categoryId('Hot-dog'), name: 'Plats', quantity: 1, amount: 3.5 },
-      { categoryId: null, name: 'Remises menu', quantity: 1, amount: -0.5 },
+      { categoryId: await categoryId('Burger'), name: 'Grillades', quantity: 1, amount: 4.5 },
+      { categoryId: await categoryId('Beignet'), name: 'Pâtisseries', quantity: 3, amount: 4.2 }, // 1,20 + 2 × 1,50
+      { categoryId: null, name: 'Remises menu', quantity: 1, amount: -0.7 },
     ]);
     expect(d.topProducts.map((p: { name: string; quantity: number; amount: number }) => [p.name, p.quantity, p.amount])).toEqual([
-      ["Tote bag de l'école", 2, 10],
-      ['Gaufre', 2, 3],
+      ['Mug de la fête', 2, 12],
+      ['Beignet', 2, 3],
       [expect.any(String), 1, 8],
-      ['Hot-dog', 1, 3.5],
-      ['Bière pression', 1, 2.5],
-      ['Soda 33 cl', 1, 1.5],
-      ['Crêpe au sucre', 1, 1],
+      ['Burger', 1, 4.5],
+      ['Bière blonde', 1, 3.5],
+      ['Citronnade', 1, 2],
+      ['Cookie', 1, 1.2],
     ]);
     expect(d.raffles).toEqual([{ raffleId, name: 'Tombola du tableau', sold: 5, voided: 0, total: 100, amount: 8 }]);
     expect(d.giftBaskets).toEqual([]);
@@ -187,9 +215,9 @@ describe('GET /api/admin/dashboard/{eventId}', () => {
     ).rows[0].hour as string;
     const expected = new Map(hours.map((r) => [r.hour, { startsAt: r.hour, sales: r.n, amount: r.cents / 100 }]));
     const inRefundHour = expected.get(refundHour) ?? { startsAt: refundHour, sales: 0, amount: 0 };
-    expected.set(refundHour, { ...inRefundHour, amount: Math.round(inRefundHour.amount * 100 - 250) / 100 });
+    expected.set(refundHour, { ...inRefundHour, amount: Math.round(inRefundHour.amount * 100 - 350) / 100 });
     expect(d.byHour).toEqual([...expected.values()].sort((a, b) => a.startsAt.localeCompare(b.startsAt)));
-    expect(d.byHour.reduce((sum: number, x: { amount: number }) => sum + x.amount, 0)).toBeCloseTo(34, 2);
+    expect(d.byHour.reduce((sum: number, x: { amount: number }) => sum + x.amount, 0)).toBeCloseTo(38.5, 2);
   });
 
   it('lists the events a dashboard can follow, for the treasurer too', async () => {
@@ -211,6 +239,7 @@ describe('GET /api/admin/dashboard/{eventId}', () => {
   });
 
   it('makes polling cheap: same version → 304 with If-None-Match, { changed: false } with since; a new sale changes it', async () => {
+    products.set('Thé à la menthe', await h.createProduct({ name: 'Thé à la menthe', price: 1.5, category: 'Rafraîchissements' }));
     const first = await dashboard();
     const etag = first.headers.get('etag');
     expect(etag).toBe(`W/"${first.body.version}"`);
@@ -221,36 +250,33 @@ describe('GET /api/admin/dashboard/{eventId}', () => {
       body: { changed: false, version: first.body.version },
     });
 
-    await sell('coffee', { cart: [await line('Café')], paymentMode: 2, payments: [{ method: 'ESP', amount: 1, payment_reference: '1' }] });
+    await sell('tea', {
+      cart: [line('Thé à la menthe')],
+      paymentMode: 2,
+      payments: [{ method: 'ESP', amount: 1.5, payment_reference: '2' }],
+    });
     const after = await dashboard({ query: `?since=${encodeURIComponent(first.body.version)}` });
     expect(after.body.changed).toBe(true);
     expect(after.body.version).not.toBe(first.body.version);
-    expect(after.body.totals).toMatchObject({ sales: 6, gross: 37.5, collected: 29 });
+    expect(after.body.totals).toMatchObject({ sales: 6, gross: 43.5, collected: 32 });
 
     // Settling the sale on hold moves the figures too (what is paid, what is still to settle).
     const settled = await h.request('POST', `/api/cr/sale/pending/${refs.held!.id}/payment`, {
-      body: [{ price: 6, payment_mode: 1, reference: 'CHQ-1' }],
+      body: [{ price: 8, payment_mode: 1, reference: 'CHQ-1' }],
       headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(settled.body.settled).toBe(true);
     const later = await dashboard({ query: `?since=${encodeURIComponent(after.body.version)}` });
     expect(later.body.changed).toBe(true);
     expect(later.body.totals.pending).toEqual({ count: 0, amount: 0 });
-    expect(later.body.byPaymentMode[0]).toEqual({ mode: 1, label: 'Chèque', collected: 16, refunded: 2.5, net: 13.5 });
+    expect(later.body.byPaymentMode[0]).toEqual({ mode: 1, label: 'Chèque', collected: 20, refunded: 3.5, net: 16.5 });
   });
 
   it('adds the older sales, read once and kept, to the recent ones: the same figures as one whole read, before and after the kept part is read again', async () => {
     const { event, checkouts } = await createEventWithCheckouts(h.db, { name: 'Fête des anciens', checkouts: ['Buvette', 'Entrée'] });
-    const someProducts = await h
-      .db('products as p')
-      .join('categories as c', 'c.id', 'p.category_id')
-      .where('c.kind', 'product')
-      .orderBy('p.id')
-      .limit(6)
-      .select('p.id');
-    await h
-      .db('checkout_products')
-      .insert(checkouts.flatMap((c) => someProducts.map((p: { id: number }) => ({ checkout_id: c.id, product_id: p.id }))));
+    // The test's own products, offered at both registers of that event.
+    const someProducts = [...products.values()];
+    await h.db('checkout_products').insert(checkouts.flatMap((c) => someProducts.map((id) => ({ checkout_id: c.id, product_id: id }))));
     await writeSyntheticSales(h.db, { eventId: event.id, count: 300, startsAt: new Date(Date.now() - 3 * 3600_000), hours: 2 });
 
     let clock = Date.now();

@@ -89,9 +89,16 @@ export interface RegisterHarness {
   productId(name: string): Promise<number>;
   /**
    * A factory: a product of the test's event sold at its register, made through the back office
-   * (its category too, once per name), so a test names its own products instead of the demo's.
+   * (its category too, once per name), so a test names its own products instead of the demo's;
+   * click-and-collect (preparation slip) and alcohol are off unless asked.
    */
-  createProduct(input: { name: string; price: number; category: string }): Promise<number>;
+  createProduct(input: { name: string; price: number; category: string; clickAndCollect?: boolean; alcohol?: boolean }): Promise<number>;
+  /**
+   * The test event's own meal deal (back office): `discount` off each set of one product of each
+   * item's category (made by createProduct) at the item's price. Set it before the event's first
+   * sale: the register reads the rule again only after a few seconds.
+   */
+  setMealDeal(input: { discount: number; items: Array<{ category: string; price: number }> }): Promise<void>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any shape
   request<T = any>(
     method: string,
@@ -265,7 +272,7 @@ export async function startRegisterHarness(
       if (!row) throw new Error(`no product named ${name}`);
       return row.id as number;
     },
-    async createProduct({ name, price, category }) {
+    async createProduct({ name, price, category, clickAndCollect, alcohol }) {
       let categoryId = categories.get(category);
       if (categoryId === undefined) {
         const made = await harness.request('POST', '/api/admin/categories', { who: 'admin', body: { name: category, eventId: event.id } });
@@ -275,10 +282,30 @@ export async function startRegisterHarness(
       }
       const product = await harness.request('POST', '/api/admin/products', {
         who: 'admin',
-        body: { name, price, categoryId, eventId: event.id, checkoutIds: [checkoutId] },
+        body: {
+          name,
+          price,
+          categoryId,
+          eventId: event.id,
+          checkoutIds: [checkoutId],
+          clickAndCollectEligible: clickAndCollect,
+          alcoohol: alcohol,
+        },
       });
       if (product.status !== 201) throw new Error(`product ${name}: ${product.status} ${product.text}`);
       return product.body.id as number;
+    },
+    async setMealDeal({ discount, items }) {
+      const body = {
+        discount,
+        items: items.map(({ category, price }) => {
+          const categoryId = categories.get(category);
+          if (categoryId === undefined) throw new Error(`no category ${category} made by createProduct`);
+          return { categoryId, price };
+        }),
+      };
+      const res = await harness.request('PUT', `/api/admin/events/${event.id}/meal-deal`, { who: 'admin', body });
+      if (res.status !== 200) throw new Error(`meal deal: ${res.status} ${res.text}`);
     },
     async request(method, path, { who = 'caissier', body, headers = {} } = {}) {
       const res = await fetch(base + path, {

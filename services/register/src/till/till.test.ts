@@ -14,8 +14,19 @@ afterAll(async () => {
 
 const base = () => `/api/cr/checkouts/${h.checkoutId}/session`;
 
+/** The test's own products (factory), by name. */
+const products = new Map<string, number>();
+const idOf = (name: string) => {
+  const id = products.get(name);
+  if (id === undefined) throw new Error(`no product ${name} made by this test`);
+  return id;
+};
+const makeProducts = async (list: Array<Parameters<RegisterHarness['createProduct']>[0]>) => {
+  for (const product of list) products.set(product.name, await h.createProduct(product));
+};
+
 async function sell(items: Array<[string, number]>, paymentMode: 1 | 2 | 99, extra: Record<string, unknown> = {}) {
-  const cart = await Promise.all(items.map(async ([name, quantity]) => ({ product: { id: await h.productId(name) }, quantity })));
+  const cart = items.map(([name, quantity]) => ({ product: { id: idOf(name) }, quantity }));
   const res = await h.request('POST', '/api/cr/sale/create', {
     body: {
       sale: {
@@ -34,6 +45,17 @@ async function sell(items: Array<[string, number]>, paymentMode: 1 | 2 | 99, ext
 }
 
 describe('a till session from its opening to its Z report', () => {
+  beforeAll(async () => {
+    await makeProducts([
+      { name: 'Orangeade', price: 2, category: 'Buvette' },
+      { name: 'Chocolat chaud', price: 1.5, category: 'Buvette' },
+      { name: 'Guimauves', price: 1.5, category: 'Friandises' },
+      { name: 'Tatouage', price: 2.5, category: 'Jeux' },
+      { name: 'Pêche à la ligne', price: 1.5, category: 'Jeux' },
+      { name: 'Sac en tissu', price: 6, category: 'Jeux' },
+    ]);
+  });
+
   it('opens with 50 €, sells, refunds, closes 2 € short with a reason, and every Z-report total is exact', async () => {
     expect((await h.request('GET', base())).body).toEqual({ open: false, session: null });
     expect(await h.request('POST', `${base()}/open`, { body: { float: { cash: 50.001 } } })).toMatchObject({ status: 400 });
@@ -52,34 +74,34 @@ describe('a till session from its opening to its Z report', () => {
 
     const a = await sell(
       [
-        ['Soda 33 cl', 2],
-        ['Barbe à papa', 1],
+        ['Orangeade', 2],
+        ['Guimauves', 1],
       ],
       2,
-    ); // 5.00 cash
+    ); // 5.50 cash
     const b = await sell(
       [
-        ['Maquillage', 2],
-        ['Pêche aux canards', 3],
+        ['Tatouage', 2],
+        ['Pêche à la ligne', 3],
       ],
       2,
-    ); // 7.00 cash
-    const c = await sell([["Tote bag de l'école", 2]], 1, { payments: [{ method: 'CHQ', amount: 10, payment_reference: '1234567' }] }); // 10.00 cheque
+    ); // 9.50 cash
+    const c = await sell([['Sac en tissu', 2]], 1, { payments: [{ method: 'CHQ', amount: 12, payment_reference: '1234567' }] }); // 12.00 cheque
     // A sale on hold paid in cash within the session.
     const buyer = await h.request('POST', '/api/cr/users/create', {
       body: { email: 'lea.session@example.org', phone: '0611223344', firstName: 'Léa', lastName: 'Martin' },
     });
-    const held = await sell([['Café', 3]], 99, { personId: buyer.body.data.user.id }); // 3.00 held
+    const held = await sell([['Chocolat chaud', 3]], 99, { personId: buyer.body.data.user.id }); // 4.50 held
     expect(
-      (await h.request('POST', `/api/cr/sale/pending/${held.id}/payment`, { body: [{ price: 3, payment_mode: 2, reference: '5' }] }))
+      (await h.request('POST', `/api/cr/sale/pending/${held.id}/payment`, { body: [{ price: 4.5, payment_mode: 2, reference: '5' }] }))
         .status,
     ).toBe(200);
     for (const sale of [a, b, c, held]) expect((await h.db('sales').where({ id: sale.id }).first('session_id')).session_id).toBe(sessionId);
 
-    // One Maquillage of sale b given back in cash (2.00), by an admin.
+    // One Tatouage of sale b given back in cash (2.50), by an admin.
     const refund = await h.request('POST', `/api/cr/sale/${b.reference}/refund`, {
       who: 'admin',
-      body: { lines: [{ productId: await h.productId('Maquillage'), quantity: 1 }], reason: 'Enfant malade', payment_mode: 2 },
+      body: { lines: [{ productId: idOf('Tatouage'), quantity: 1 }], reason: 'Enfant malade', payment_mode: 2 },
     });
     expect(refund.status, refund.text).toBe(201);
     expect((await h.db('refunds').where({ sale_id: b.id }).first('session_id')).session_id).toBe(sessionId);
@@ -99,12 +121,12 @@ describe('a till session from its opening to its Z report', () => {
     const current = await h.request('GET', base());
     expect(current.body).toMatchObject({
       open: true,
-      session: { id: sessionId, salesCount: 4, expected: { cash: 63, cheque: 10, card: 0 } },
+      session: { id: sessionId, salesCount: 4, expected: { cash: 67, cheque: 12, card: 0 } },
     });
     const detail = await h.request('GET', `/api/cr/session/${sessionId}`);
     expect(detail.status).toBe(200);
     expect(detail.body.cheques).toEqual([
-      { paymentId: expect.any(Number), number: '1234567', amount: 10, saleReference: c.reference, at: expect.any(String) },
+      { paymentId: expect.any(Number), number: '1234567', amount: 12, saleReference: c.reference, at: expect.any(String) },
     ]);
     expect(detail.body.card).toMatchObject({
       paymentsTotal: 0,
@@ -114,21 +136,21 @@ describe('a till session from its opening to its Z report', () => {
     });
     expect(detail.body.card.mismatches[0].message).toBe('Transaction du lecteur TXORPHAN de 4,50\u00a0€ réussie sans vente enregistrée.');
 
-    const noReason = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 61, cheque: 10, card: 0 } } });
+    const noReason = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 65, cheque: 12, card: 0 } } });
     expect(noReason).toMatchObject({ status: 400, body: { error: "Indiquez la raison de l'écart de caisse.", code: 'REASON_REQUIRED' } });
     expect((await h.request('GET', base())).body.open).toBe(true);
 
     const closed = await h.request('POST', `${base()}/close`, {
-      body: { counted: { cash: 61, cheque: 10, card: 0 }, reason: 'Erreur de rendu de monnaie' },
+      body: { counted: { cash: 65, cheque: 12, card: 0 }, reason: 'Erreur de rendu de monnaie' },
     });
     expect(closed.status, closed.text).toBe(200);
     expect(closed.body).toMatchObject({
       sessionId,
-      expected: { cash: 63, cheque: 10, card: 0 },
-      counted: { cash: 61, cheque: 10, card: 0 },
+      expected: { cash: 67, cheque: 12, card: 0 },
+      counted: { cash: 65, cheque: 12, card: 0 },
       difference: { cash: -2, cheque: 0, card: 0 },
       reason: 'Erreur de rendu de monnaie',
-      grandTotal: 23, // 5 + 7 + 10 + 3 sold − 2 refunded
+      grandTotal: 29, // 5.50 + 9.50 + 12 + 4.50 sold − 2.50 refunded
       journal: { seq: expect.any(Number), hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
       reportUrl: `/api/cr/session/${sessionId}/report`,
     });
@@ -136,7 +158,7 @@ describe('a till session from its opening to its Z report', () => {
     expect(row).toMatchObject({
       differences: { cashCents: -200, chequeCents: 0, cardCents: 0 },
       reason: 'Erreur de rendu de monnaie',
-      grand_total_cents: 2300,
+      grand_total_cents: 2900,
       last_journal_seq: closed.body.journal.seq,
       last_journal_hash: closed.body.journal.hash,
     });
@@ -157,10 +179,10 @@ describe('a till session from its opening to its Z report', () => {
       .find((e) => e.type === 'till.closed') as EventEnvelope<'till.closed'>;
     expect(closedEvent.payload).toMatchObject({
       sessionId,
-      expected: { cashCents: 6300, chequeCents: 1000, cardCents: 0 },
-      counted: { cashCents: 6100, chequeCents: 1000, cardCents: 0 },
+      expected: { cashCents: 6700, chequeCents: 1200, cardCents: 0 },
+      counted: { cashCents: 6500, chequeCents: 1200, cardCents: 0 },
       differences: { cashCents: -200, chequeCents: 0, cardCents: 0 },
-      grandTotalCents: 2300,
+      grandTotalCents: 2900,
       lastJournalHash: closed.body.journal.hash,
     });
 
@@ -185,20 +207,20 @@ describe('a till session from its opening to its Z report', () => {
     const text = report.text.replace(/\u202f|\u00a0/g, ' ');
     expect(text).toContain('Rapport de clôture');
     expect(text).toMatch(/Nombre de ventes<\/td><td class="amount">4</);
-    expect(text).toMatch(/Total des ventes<\/td><td class="amount">25,00 €/);
-    expect(text).toMatch(/Espèces <span class="muted">\(3\)<\/span><\/td><td class="amount">15,00 €/);
-    expect(text).toMatch(/Chèques <span class="muted">\(1\)<\/span><\/td><td class="amount">10,00 €/);
+    expect(text).toMatch(/Total des ventes<\/td><td class="amount">31,50 €/);
+    expect(text).toMatch(/Espèces <span class="muted">\(3\)<\/span><\/td><td class="amount">19,50 €/);
+    expect(text).toMatch(/Chèques <span class="muted">\(1\)<\/span><\/td><td class="amount">12,00 €/);
     expect(text).toMatch(/Carte bancaire <span class="muted">\(0\)<\/span><\/td><td class="amount">0,00 €/);
     expect(text).toMatch(/Fonds de caisse[^<]*<\/td><td class="amount">50,00 €/);
-    expect(text).toMatch(/Boissons <span class="muted">\(5\)<\/span><\/td><td class="amount">6,00 €/); // 2 sodas + 3 cafés
-    expect(text).toMatch(/Confiseries <span class="muted">\(1\)<\/span><\/td><td class="amount">2,00 €/);
-    expect(text).toMatch(/Animations <span class="muted">\(7\)<\/span><\/td><td class="amount">17,00 €/);
+    expect(text).toMatch(/Buvette <span class="muted">\(5\)<\/span><\/td><td class="amount">8,50 €/); // 2 orangeades + 3 chocolats
+    expect(text).toMatch(/Friandises <span class="muted">\(1\)<\/span><\/td><td class="amount">1,50 €/);
+    expect(text).toMatch(/Jeux <span class="muted">\(7\)<\/span><\/td><td class="amount">21,50 €/);
     expect(text).toMatch(/Nombre de remboursements<\/td><td class="amount">1</);
-    expect(text).toMatch(/Espèces rendues<\/td><td class="amount">2,00 €/);
-    expect(text).toMatch(/<td>Espèces<\/td><td class="amount">63,00 €<\/td><td class="amount">61,00 €<\/td><td class="amount gap">-2,00 €/);
+    expect(text).toMatch(/Espèces rendues<\/td><td class="amount">2,50 €/);
+    expect(text).toMatch(/<td>Espèces<\/td><td class="amount">67,00 €<\/td><td class="amount">65,00 €<\/td><td class="amount gap">-2,00 €/);
     expect(text).toContain('Erreur de rendu de monnaie');
     expect(text).toMatch(/Cartons de loto — Loto du samedi<\/td><td class="amount">3</);
-    expect(text).toMatch(/Ventes − remboursements<\/td><td class="amount">23,00 €/);
+    expect(text).toMatch(/Ventes − remboursements<\/td><td class="amount">29,00 €/);
     expect(text).toContain(`Premier reçu</td><td class="amount">${a.reference}`);
     expect(text).toContain(`Dernier reçu</td><td class="amount">${held.reference}`);
     expect(text).toContain(closed.body.journal.hash);
@@ -209,29 +231,29 @@ describe('a till session from its opening to its Z report', () => {
     expect(slip.status).toBe(200);
     expect(slip.text).toContain('Bordereau de remise de chèques');
     expect(slip.text).toContain('1234567');
-    expect(slip.text.replace(/\u202f|\u00a0/g, ' ')).toMatch(/1 chèque<\/td><td class="amount">10,00 €/);
+    expect(slip.text.replace(/\u202f|\u00a0/g, ' ')).toMatch(/1 chèque<\/td><td class="amount">12,00 €/);
     expect((await h.request('GET', '/api/cr/session/999999/report')).status).toBe(404);
   });
 
   it('a sale on a register with no open session opens one automatically with a float of 0', async () => {
-    const sale = await sell([['Café', 1]], 2);
+    const sale = await sell([['Chocolat chaud', 1]], 2);
     const current = await h.request('GET', base());
     expect(current.body).toMatchObject({
       open: true,
-      session: { automatic: true, float: { cash: 0 }, salesCount: 1, expected: { cash: 1 } },
+      session: { automatic: true, float: { cash: 0 }, salesCount: 1, expected: { cash: 1.5 } },
     });
     expect((await h.db('sales').where({ id: sale.id }).first('session_id')).session_id).toBe(current.body.session.id);
     // Sales still in the device's offline queue (issue 15): no closing until they are sent.
-    const queued = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 }, pendingOffline: 2 } });
+    const queued = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1.5, cheque: 0, card: 0 }, pendingOffline: 2 } });
     expect(queued).toMatchObject({
       status: 400,
       body: { error: "2 ventes en attente d'envoi : envoyez-les avant de clôturer la caisse.", code: 'OFFLINE_PENDING' },
     });
     expect(
-      (await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 }, pendingOffline: 1 } })).body.error,
+      (await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1.5, cheque: 0, card: 0 }, pendingOffline: 1 } })).body.error,
     ).toBe("1 vente en attente d'envoi : envoyez-la avant de clôturer la caisse.");
     expect((await h.request('GET', base())).body.open).toBe(true);
-    const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 }, pendingOffline: 0 } });
+    const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1.5, cheque: 0, card: 0 }, pendingOffline: 0 } });
     expect(closed).toMatchObject({ status: 200, body: { difference: { cash: 0, cheque: 0, card: 0 }, reason: null } });
   });
 
@@ -247,9 +269,9 @@ describe('a till session from its opening to its Z report', () => {
       automatic: true,
       float: { cash: 0 },
       salesCount: 1,
-      grandTotal: 1,
-      expected: { cash: 1, cheque: 0, card: 0 },
-      counted: { cash: 1, cheque: 0, card: 0 },
+      grandTotal: 1.5,
+      expected: { cash: 1.5, cheque: 0, card: 0 },
+      counted: { cash: 1.5, cheque: 0, card: 0 },
       difference: { cash: 0, cheque: 0, card: 0 },
       reason: null,
       chequesCount: 0,
@@ -258,9 +280,9 @@ describe('a till session from its opening to its Z report', () => {
       automatic: false,
       float: { cash: 50 },
       salesCount: 4,
-      grandTotal: 23,
-      expected: { cash: 63, cheque: 10, card: 0 },
-      counted: { cash: 61, cheque: 10, card: 0 },
+      grandTotal: 29,
+      expected: { cash: 67, cheque: 12, card: 0 },
+      counted: { cash: 65, cheque: 12, card: 0 },
       difference: { cash: -2, cheque: 0, card: 0 },
       reason: 'Erreur de rendu de monnaie',
       chequesCount: 1,
@@ -274,27 +296,27 @@ describe('a till session from its opening to its Z report', () => {
     expect(Date.parse(automatic!.closedAt as string)).toBeGreaterThanOrEqual(Date.parse(counted!.closedAt as string));
     expect((await h.request('GET', counted!.reportUrl as string)).text).toContain('Rapport de clôture');
     // The open session is not listed; an unknown register is a French 404.
-    await sell([['Café', 1]], 2);
+    await sell([['Chocolat chaud', 1]], 2);
     expect((await h.request('GET', `/api/cr/checkouts/${h.checkoutId}/sessions`)).body.sessions).toHaveLength(2);
     expect(await h.request('GET', '/api/cr/checkouts/999999/sessions')).toMatchObject({
       status: 404,
       body: { error: 'Caisse introuvable.' },
     });
-    const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1, cheque: 0, card: 0 } } });
+    const closed = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1.5, cheque: 0, card: 0 } } });
     expect(closed.status, closed.text).toBe(200);
   });
 
   it('shows the loto cartons sold on the dashboard, next to tickets and bets, refunded ones voided', async () => {
     // Night 901: 3 cartons on the first session's first sale (above), 2 more on a sale refunded with one voided.
     // (Its carton sale lines are not written here: the amount is the night's category total, 0.)
-    const sale = await sell([['Café', 1]], 2);
+    const sale = await sell([['Chocolat chaud', 1]], 2);
     await h.db('sale_cartons').insert([
       { sale_id: sale.id, bingo_id: 901, carton_number: 40 },
       { sale_id: sale.id, bingo_id: 901, carton_number: 41 },
     ]);
     const given = await h.request('POST', `/api/cr/sale/${sale.reference}/refund`, {
       who: 'admin',
-      body: { lines: [{ productId: await h.productId('Café'), quantity: 1 }], reason: 'Erreur', payment_mode: 2 },
+      body: { lines: [{ productId: idOf('Chocolat chaud'), quantity: 1 }], reason: 'Erreur', payment_mode: 2 },
     });
     expect(given.status, given.text).toBe(201);
     await h
@@ -311,7 +333,7 @@ describe('a till session from its opening to its Z report', () => {
 
   it('refuses a sale on an archived register or event, in French', async () => {
     await h.db('checkouts').where({ id: h.checkoutId }).update({ archived_at: new Date() });
-    const cart = [{ product: { id: await h.productId('Café') }, quantity: 1 }];
+    const cart = [{ product: { id: idOf('Chocolat chaud') }, quantity: 1 }];
     const onArchivedCheckout = await h.request('POST', '/api/cr/sale/create', {
       body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart, paymentMode: 2, payments: [] } },
     });
@@ -329,10 +351,17 @@ describe('a till session from its opening to its Z report', () => {
 describe('the journal check', () => {
   const verify = () => h.request('GET', '/api/admin/journal/verify', { who: 'admin' });
 
+  beforeAll(async () => {
+    await makeProducts([
+      { name: 'Barre de nougat', price: 1.75, category: 'Friandises' },
+      { name: "Sucre d'orge", price: 1.2, category: 'Friandises' },
+    ]);
+  });
+
   it('answers ok for the admin only, then names a modified sale, a modified record and deleted last records', async () => {
     expect((await h.request('GET', '/api/admin/journal/verify')).status).toBe(403);
-    const sale = await sell([['Pop-corn', 2]], 2);
-    const later = await sell([['Gaufre', 1]], 2);
+    const sale = await sell([['Barre de nougat', 2]], 2); // 3.50
+    const later = await sell([["Sucre d'orge", 1]], 2); // 1.20
     const ok = await verify();
     expect(ok.status).toBe(200);
     const records = await h.db('journal').count<{ count: number }[]>('* as count');
@@ -349,7 +378,7 @@ describe('the journal check', () => {
       firstBroken: { seq: Number(saleRecord.seq), kind: 'sale', reference: sale.reference },
     });
     expect(changedSale.body.firstBroken.problem).toBe(`La vente ${sale.reference} a été modifiée après son enregistrement (total).`);
-    await h.db('sales').where({ id: sale.id }).update({ total_cents: 300, paid_cents: 300 });
+    await h.db('sales').where({ id: sale.id }).update({ total_cents: 350, paid_cents: 350 });
     await h.db('sale_lines').where({ sale_id: sale.id }).update({ quantity: 1 });
     expect((await verify()).body.firstBroken).toMatchObject({ reference: sale.reference, problem: expect.stringContaining('lignes') });
     await h.db('sale_lines').where({ sale_id: sale.id }).update({ quantity: 2 });
@@ -360,7 +389,7 @@ describe('the journal check', () => {
     await h
       .db('journal')
       .where({ seq: record.seq })
-      .update({ payload: record.payload.replace('"totalCents":150', '"totalCents":15') });
+      .update({ payload: record.payload.replace('"totalCents":120', '"totalCents":12') });
     expect((await verify()).body).toMatchObject({
       ok: false,
       firstBroken: { seq: Number(record.seq), kind: 'sale', reference: later.reference },
