@@ -259,7 +259,7 @@ describe('raffle in Chromium', () => {
     await visitor.goto('/tombola/resultats');
     await visitor.getByRole('heading', { name: 'Résultats du tirage au sort' }).waitFor();
     await visitor.getByRole('rowheader', { name: 'Panier gourmand' }).waitFor();
-    const numbers = (await visitor.locator('tbody td.rf-num').allInnerTexts()).map(Number);
+    const numbers = (await visitor.locator('tbody td.k-num').allInnerTexts()).map(Number);
     expect(numbers).toHaveLength(3);
     for (const n of numbers) expect([3, 14, 15, 9, 26, 53]).toContain(n);
     await visitor.getByRole('button', { name: 'Vérifier le tirage dans ce navigateur' }).click();

@@ -131,11 +131,11 @@ export function BooksPage({ base }: { base: string }) {
       )}
       {error && <ErrorLine>{error}</ErrorLine>}
       {!journal ? (
-        <p className="acc-loading">loading...</p>
+        <p className="k-loading">loading...</p>
       ) : journal.entries.length === 0 ? (
-        <p className="k-card acc-empty">Aucune écriture en {year} : les ventes de la caisse s'y inscrivent d'elles-mêmes.</p>
+        <p className="k-card k-empty">Aucune écriture en {year} : les ventes de la caisse s'y inscrivent d'elles-mêmes.</p>
       ) : (
-        <div className="k-table-wrap acc-table-wrap">
+        <div className="k-table-wrap">
           <table className="k-table acc-table acc-journal">
             <thead>
               <tr>
@@ -144,10 +144,10 @@ export function BooksPage({ base }: { base: string }) {
                 <th scope="col">Pièce</th>
                 <th scope="col">Libellé</th>
                 <th scope="col">Compte</th>
-                <th scope="col" className="acc-num">
+                <th scope="col" className="k-num">
                   Débit
                 </th>
-                <th scope="col" className="acc-num">
+                <th scope="col" className="k-num">
                   Crédit
                 </th>
               </tr>
@@ -163,8 +163,8 @@ export function BooksPage({ base }: { base: string }) {
                     <td>
                       {line.account} <span className="k-muted">{line.accountLabel}</span>
                     </td>
-                    <td className="acc-num">{line.debit ? formatEuros(line.debit) : ''}</td>
-                    <td className="acc-num">{line.credit ? formatEuros(line.credit) : ''}</td>
+                    <td className="k-num">{line.debit ? formatEuros(line.debit) : ''}</td>
+                    <td className="k-num">{line.credit ? formatEuros(line.credit) : ''}</td>
                   </tr>
                 )),
               )}

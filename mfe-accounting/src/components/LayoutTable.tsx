@@ -5,20 +5,20 @@ import { layoutTotals, type LayoutRow } from '@kermesse/contracts-accounting';
 export function LayoutTable({ rows, caption }: { rows: LayoutRow[]; caption: string }) {
   const totals = layoutTotals(rows);
   return (
-    <div className="k-table-wrap acc-table-wrap">
+    <div className="k-table-wrap">
       <table className="k-table acc-table">
         <caption className="k-visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Dépense</th>
-            <th scope="col" className="acc-num">
+            <th scope="col" className="k-num">
               Montant
             </th>
             <th scope="col">Recette</th>
-            <th scope="col" className="acc-num">
+            <th scope="col" className="k-num">
               Montant
             </th>
-            <th scope="col" className="acc-num">
+            <th scope="col" className="k-num">
               Solde
             </th>
           </tr>
@@ -27,20 +27,20 @@ export function LayoutTable({ rows, caption }: { rows: LayoutRow[]; caption: str
           {rows.map((row) => (
             <tr key={row.rank}>
               <td>{row.depense_label}</td>
-              <td className="acc-num">{row.depense_label ? formatEuros(row.depenses) : ''}</td>
+              <td className="k-num">{row.depense_label ? formatEuros(row.depenses) : ''}</td>
               <td>{row.recette_label}</td>
-              <td className="acc-num">{row.recette_label ? formatEuros(row.recettes) : ''}</td>
-              <td className="acc-num">{formatEuros(row.solde)}</td>
+              <td className="k-num">{row.recette_label ? formatEuros(row.recettes) : ''}</td>
+              <td className="k-num">{formatEuros(row.solde)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">TOTAUX</th>
-            <td className="acc-num">{formatEuros(totals.depenses)}</td>
+            <td className="k-num">{formatEuros(totals.depenses)}</td>
             <td />
-            <td className="acc-num">{formatEuros(totals.recettes)}</td>
-            <td className="acc-num">{formatEuros(totals.solde)}</td>
+            <td className="k-num">{formatEuros(totals.recettes)}</td>
+            <td className="k-num">{formatEuros(totals.solde)}</td>
           </tr>
         </tfoot>
       </table>

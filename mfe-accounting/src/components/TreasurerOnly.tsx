@@ -9,7 +9,7 @@ export function TreasurerOnly({ children }: { children: ReactNode }) {
       title="Comptabilité"
       denied="Ces écrans sont réservés au trésorier et aux administrateurs."
       signIn="Connectez-vous avec le compte du trésorier pour tenir la comptabilité."
-      className="acc-notice"
+      className="k-notice"
     >
       {children}
     </RequireRole>

@@ -35,7 +35,7 @@ export function FairResultPage() {
   if (error && !events) return <ErrorLine>{error}</ErrorLine>;
   if (!events) return <Spinner />;
   if (events.length === 0)
-    return <p className="k-card acc-empty">Aucune fête dans les comptes : les ventes de la caisse y arrivent d'elles-mêmes.</p>;
+    return <p className="k-card k-empty">Aucune fête dans les comptes : les ventes de la caisse y arrivent d'elles-mêmes.</p>;
 
   return (
     <section className="k-page acc-page acc-report" aria-labelledby="fair-title">
@@ -64,18 +64,18 @@ export function FairResultPage() {
       {eventId && <ReportActions csvPath={downloads.fairResult(eventId)} />}
       {error && <ErrorLine>{error}</ErrorLine>}
       {!result ? (
-        <p className="acc-loading">loading...</p>
+        <p className="k-loading">loading...</p>
       ) : (
         <>
           <div className="acc-columns">
-            <div className="k-table-wrap acc-table-wrap">
+            <div className="k-table-wrap">
               <table className="k-table acc-table">
                 <caption>Recettes par catégorie</caption>
                 <thead>
                   <tr>
                     <th scope="col">Catégorie</th>
                     <th scope="col">Compte</th>
-                    <th scope="col" className="acc-num">
+                    <th scope="col" className="k-num">
                       Montant
                     </th>
                   </tr>
@@ -87,7 +87,7 @@ export function FairResultPage() {
                       <td>
                         {c.account} <span className="k-muted">{accountLabel(c.account)}</span>
                       </td>
-                      <td className="acc-num">{formatEuros(c.amount)}</td>
+                      <td className="k-num">{formatEuros(c.amount)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -96,18 +96,18 @@ export function FairResultPage() {
                     <th scope="row" colSpan={2}>
                       Total des recettes
                     </th>
-                    <td className="acc-num">{formatEuros(result.revenue.total)}</td>
+                    <td className="k-num">{formatEuros(result.revenue.total)}</td>
                   </tr>
                 </tfoot>
               </table>
             </div>
-            <div className="k-table-wrap acc-table-wrap">
+            <div className="k-table-wrap">
               <table className="k-table acc-table">
                 <caption>Encaissements par mode de paiement</caption>
                 <thead>
                   <tr>
                     <th scope="col">Mode</th>
-                    <th scope="col" className="acc-num">
+                    <th scope="col" className="k-num">
                       Montant
                     </th>
                   </tr>
@@ -116,7 +116,7 @@ export function FairResultPage() {
                   {result.revenue.byPaymentMode.map((m) => (
                     <tr key={m.method}>
                       <td>{m.label}</td>
-                      <td className="acc-num">{formatEuros(m.amount)}</td>
+                      <td className="k-num">{formatEuros(m.amount)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -124,13 +124,13 @@ export function FairResultPage() {
             </div>
           </div>
           <div className="acc-columns">
-            <div className="k-table-wrap acc-table-wrap">
+            <div className="k-table-wrap">
               <table className="k-table acc-table" id="fair-costs">
                 <caption>Dépenses connues</caption>
                 <thead>
                   <tr>
                     <th scope="col">Origine</th>
-                    <th scope="col" className="acc-num">
+                    <th scope="col" className="k-num">
                       Montant
                     </th>
                   </tr>
@@ -139,29 +139,29 @@ export function FairResultPage() {
                   {result.costs.bySource.map((c) => (
                     <tr key={c.source}>
                       <td>{c.label}</td>
-                      <td className="acc-num">{formatEuros(c.amount)}</td>
+                      <td className="k-num">{formatEuros(c.amount)}</td>
                     </tr>
                   ))}
                 </tbody>
                 <tfoot>
                   <tr>
                     <th scope="row">Total des dépenses</th>
-                    <td className="acc-num">{formatEuros(result.costs.total)}</td>
+                    <td className="k-num">{formatEuros(result.costs.total)}</td>
                   </tr>
                 </tfoot>
               </table>
             </div>
-            <div className="k-table-wrap acc-table-wrap">
+            <div className="k-table-wrap">
               <table className="k-table acc-table">
                 <caption>Lots (coûts publiés par la tombola et le loto)</caption>
                 <thead>
                   <tr>
                     <th scope="col">Lots de</th>
                     <th scope="col">Origine</th>
-                    <th scope="col" className="acc-num">
+                    <th scope="col" className="k-num">
                       Lots
                     </th>
-                    <th scope="col" className="acc-num">
+                    <th scope="col" className="k-num">
                       Coût
                     </th>
                   </tr>
@@ -178,15 +178,15 @@ export function FairResultPage() {
                     <tr key={`${p.source}-${i}`}>
                       <td>{p.name}</td>
                       <td>{p.label}</td>
-                      <td className="acc-num">{p.prizes}</td>
-                      <td className="acc-num">{formatEuros(p.amount)}</td>
+                      <td className="k-num">{p.prizes}</td>
+                      <td className="k-num">{formatEuros(p.amount)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
           </div>
-          <div className="k-table-wrap acc-table-wrap">
+          <div className="k-table-wrap">
             <table className="k-table acc-table">
               <caption>Achats saisis</caption>
               <thead>
@@ -194,7 +194,7 @@ export function FairResultPage() {
                   <th scope="col">Date</th>
                   <th scope="col">Libellé</th>
                   <th scope="col">Compte</th>
-                  <th scope="col" className="acc-num">
+                  <th scope="col" className="k-num">
                     Montant
                   </th>
                 </tr>
@@ -214,7 +214,7 @@ export function FairResultPage() {
                     <td>
                       {p.account} <span className="k-muted">{accountLabel(p.account)}</span>
                     </td>
-                    <td className="acc-num">{formatEuros(p.amount)}</td>
+                    <td className="k-num">{formatEuros(p.amount)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -24,14 +24,14 @@ export function AvailabilityPage() {
       {error ? (
         <ErrorLine>{error}</ErrorLine>
       ) : !rows ? (
-        <p className="acc-loading">loading...</p>
+        <p className="k-loading">loading...</p>
       ) : (
-        <div className="k-table-wrap acc-table-wrap">
+        <div className="k-table-wrap">
           <table className="k-table acc-table">
             <thead>
               <tr>
                 <th scope="col">Compte</th>
-                <th scope="col" className="acc-num">
+                <th scope="col" className="k-num">
                   Solde
                 </th>
               </tr>
@@ -42,14 +42,14 @@ export function AvailabilityPage() {
                   <td>
                     {row.accountLabel} ({row.accountCode})
                   </td>
-                  <td className="acc-num">{formatEuros(row.balance)}</td>
+                  <td className="k-num">{formatEuros(row.balance)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
                 <th scope="row">Total</th>
-                <td className="acc-num">{formatEuros({ cents: totalCents })}</td>
+                <td className="k-num">{formatEuros({ cents: totalCents })}</td>
               </tr>
             </tfoot>
           </table>

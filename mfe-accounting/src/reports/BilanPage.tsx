@@ -24,9 +24,9 @@ export function BilanPage() {
       {error ? (
         <ErrorLine>{error}</ErrorLine>
       ) : !rows ? (
-        <p className="acc-loading">loading...</p>
+        <p className="k-loading">loading...</p>
       ) : rows.length === 0 ? (
-        <p className="k-card acc-empty">Aucune balance importée pour cet exercice : importez-en une ou générez-la depuis le journal.</p>
+        <p className="k-card k-empty">Aucune balance importée pour cet exercice : importez-en une ou générez-la depuis le journal.</p>
       ) : (
         <LayoutTable rows={rows} caption={`Bilan des comptes ${year}`} />
       )}

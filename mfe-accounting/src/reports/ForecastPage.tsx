@@ -34,11 +34,9 @@ export function ForecastPage() {
       {error ? (
         <ErrorLine>{error}</ErrorLine>
       ) : !rows ? (
-        <p className="acc-loading">loading...</p>
+        <p className="k-loading">loading...</p>
       ) : rows.length === 0 ? (
-        <p className="k-card acc-empty">
-          Aucun prévisionnel pour cet exercice : ajoutez une balance de l'exercice avec les montants prévus.
-        </p>
+        <p className="k-card k-empty">Aucun prévisionnel pour cet exercice : ajoutez une balance de l'exercice avec les montants prévus.</p>
       ) : (
         <LayoutTable rows={rows} caption={`Prévisionnel ${year}`} />
       )}

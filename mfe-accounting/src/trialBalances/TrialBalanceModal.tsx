@@ -117,11 +117,11 @@ export function TrialBalanceModal({
             onChange={(e) => handleFile(e.target.files?.[0])}
           />
         </div>
-        <label className="acc-check" htmlFor={ids.forecast}>
+        <label className="k-check" htmlFor={ids.forecast}>
           <input id={ids.forecast} type="checkbox" checked={forecast} onChange={(e) => setForecast(e.target.checked)} />
           Budget prévisionnel (lu par le Prévisionnel de l'exercice, jamais par le Bilan)
         </label>
-        <label className="acc-check" htmlFor={ids.locked}>
+        <label className="k-check" htmlFor={ids.locked}>
           <input id={ids.locked} type="checkbox" checked={locked} onChange={(e) => setLocked(e.target.checked)} />
           Verrouillée (plus aucune modification, import ni suppression)
         </label>

@@ -35,11 +35,11 @@ export function TrialBalanceReportPage({ base }: { base: string }) {
       {error ? (
         <ErrorLine>{error}</ErrorLine>
       ) : !layout ? (
-        <p className="acc-loading">loading...</p>
+        <p className="k-loading">loading...</p>
       ) : layout.rows.length === 0 ? (
-        <p className="k-card acc-empty">Cette balance n'a pas encore de lignes de charges ni de produits : importez-la d'abord.</p>
+        <p className="k-card k-empty">Cette balance n'a pas encore de lignes de charges ni de produits : importez-la d'abord.</p>
       ) : (
-        <div className="k-table-wrap acc-table-wrap">
+        <div className="k-table-wrap">
           <table className="k-table acc-table">
             <thead>
               <tr>
@@ -49,7 +49,7 @@ export function TrialBalanceReportPage({ base }: { base: string }) {
                 <th scope="col" colSpan={2}>
                   RECETTES
                 </th>
-                <th scope="col" className="acc-num">
+                <th scope="col" className="k-num">
                   Solde
                 </th>
               </tr>
@@ -58,20 +58,20 @@ export function TrialBalanceReportPage({ base }: { base: string }) {
               {layout.rows.map((row) => (
                 <tr key={row.rank}>
                   <td>{row.depense_label}</td>
-                  <td className="acc-num">{row.depense_label ? formatEuros(row.depenses) : ''}</td>
+                  <td className="k-num">{row.depense_label ? formatEuros(row.depenses) : ''}</td>
                   <td>{row.recette_label}</td>
-                  <td className="acc-num">{row.recette_label ? formatEuros(row.recettes) : ''}</td>
-                  <td className="acc-num">{formatEuros(row.solde)}</td>
+                  <td className="k-num">{row.recette_label ? formatEuros(row.recettes) : ''}</td>
+                  <td className="k-num">{formatEuros(row.solde)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
                 <th scope="row">TOTAUX DEPENSE</th>
-                <td className="acc-num">{formatEuros(layout.totals.depenses)}</td>
+                <td className="k-num">{formatEuros(layout.totals.depenses)}</td>
                 <th scope="row">TOTAUX RECETTE</th>
-                <td className="acc-num">{formatEuros(layout.totals.recettes)}</td>
-                <td className="acc-num" aria-label="Différence">
+                <td className="k-num">{formatEuros(layout.totals.recettes)}</td>
+                <td className="k-num" aria-label="Différence">
                   {formatEuros(layout.totals.solde)}
                 </td>
               </tr>

@@ -71,21 +71,21 @@ export function TrialBalanceRowsPage({ base }: { base: string }) {
       {!rows && !error ? (
         <Spinner />
       ) : rows && rows.length === 0 ? (
-        <p className="k-card acc-empty">Aucune ligne : cliquez sur « Importer » pour lire les données CSV de la balance.</p>
+        <p className="k-card k-empty">Aucune ligne : cliquez sur « Importer » pour lire les données CSV de la balance.</p>
       ) : (
         rows && (
-          <div className="k-table-wrap acc-table-wrap">
+          <div className="k-table-wrap">
             <table className="k-table acc-table">
               <thead>
                 <tr>
                   <th scope="col">Compte</th>
-                  <th scope="col" className="acc-num">
+                  <th scope="col" className="k-num">
                     Débit
                   </th>
-                  <th scope="col" className="acc-num">
+                  <th scope="col" className="k-num">
                     Crédit
                   </th>
-                  <th scope="col" className="acc-num">
+                  <th scope="col" className="k-num">
                     Solde
                   </th>
                 </tr>
@@ -96,9 +96,9 @@ export function TrialBalanceRowsPage({ base }: { base: string }) {
                     <td>
                       <strong>{row.accountCode}</strong> <span className="k-muted">{row.accountLabel}</span>
                     </td>
-                    <td className="acc-num">{formatEuros(row.debit)}</td>
-                    <td className="acc-num">{formatEuros(row.credit)}</td>
-                    <td className="acc-num">{formatEuros(row.balance)}</td>
+                    <td className="k-num">{formatEuros(row.debit)}</td>
+                    <td className="k-num">{formatEuros(row.credit)}</td>
+                    <td className="k-num">{formatEuros(row.balance)}</td>
                   </tr>
                 ))}
               </tbody>

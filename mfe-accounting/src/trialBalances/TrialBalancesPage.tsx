@@ -70,19 +70,19 @@ export function TrialBalancesPage({ base }: { base: string }) {
       {!list && !error ? (
         <Spinner />
       ) : list && list.length === 0 ? (
-        <p className="k-card acc-empty">
+        <p className="k-card k-empty">
           Aucune balance : ajoutez celle que vous exportez de Paheko ou de votre tableur, ou générez-la depuis le journal.
         </p>
       ) : (
         list && (
-          <div className="k-table-wrap acc-table-wrap">
+          <div className="k-table-wrap">
             <table className="k-table acc-table">
               <thead>
                 <tr>
                   <th scope="col">N°</th>
                   <th scope="col">Exercice</th>
                   <th scope="col">Origine</th>
-                  <th scope="col" className="acc-num">
+                  <th scope="col" className="k-num">
                     Lignes
                   </th>
                   <th scope="col">État</th>
@@ -99,9 +99,9 @@ export function TrialBalancesPage({ base }: { base: string }) {
                     <td>
                       {tb.forecast ? 'Budget prévisionnel' : tb.origin === 'journal' ? 'Générée depuis le journal' : 'Saisie ou importée'}
                     </td>
-                    <td className="acc-num">{tb.rows}</td>
+                    <td className="k-num">{tb.rows}</td>
                     <td>{tb.locked ? '🔒 Verrouillée' : tb.rows ? 'Importée' : 'À importer'}</td>
-                    <td className="acc-row-actions">
+                    <td className="k-row-actions">
                       <Link
                         className="k-button k-button--secondary"
                         to={`${base}/balances/${tb.id}`}

@@ -151,7 +151,7 @@ export function CallerPage() {
             </Button>
           </div>
           <div className="bgo-actions">
-            <label className="bgo-check">
+            <label className="k-check">
               <input type="checkbox" checked={keepBalls} onChange={(e) => setKeepBalls(e.target.checked)} /> Garder les boules
             </label>
             <Button

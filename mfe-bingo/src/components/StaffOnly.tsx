@@ -9,7 +9,7 @@ export function StaffOnly({ volunteer = false, children }: { volunteer?: boolean
       title="Loto"
       denied={'Cet écran est réservé aux administrateurs' + (volunteer ? ' et aux bénévoles.' : '.')}
       signIn="Connectez-vous pour accéder au loto."
-      className="bgo-notice"
+      className="k-notice"
     >
       {children}
     </RequireRole>

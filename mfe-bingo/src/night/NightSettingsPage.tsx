@@ -226,7 +226,7 @@ export function NightSettingsPage() {
         <Field label="Animateurs bénévoles (e-mails)" htmlFor="set-callers">
           <TextInput id="set-callers" value={form.callers} onChange={(e) => setForm({ ...form, callers: e.target.value })} />
         </Field>
-        <label className="bgo-check">
+        <label className="k-check">
           <input type="checkbox" checked={form.salesOpen} onChange={(e) => setForm({ ...form, salesOpen: e.target.checked })} /> Cartons en
           vente à la caisse
         </label>

@@ -183,7 +183,7 @@ export function PrizesPage() {
                     </td>
                     <td>{eurosText(prize.price)}</td>
                     <td>{prize.provider}</td>
-                    <td className="bgo-no-print bgo-row-actions">
+                    <td className="bgo-no-print k-row-actions">
                       <Button variant="ghost" onClick={() => handleEdit(prize)}>
                         Corriger
                       </Button>

@@ -10,7 +10,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
       title="Tombola et paniers garnis"
       denied="Cette page est réservée aux administrateurs."
       signIn="Connectez-vous avec un compte administrateur pour gérer la tombola et les paniers garnis."
-      className="rf-notice"
+      className="k-notice"
       footer={
         <p className="k-muted">
           Tout le monde peut consulter la <Link to="/tombola/prevente">prévente de la tombola</Link> et les{' '}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 /** « Tombola › Grande tombola › Lots »: where the admin is, and the way back. */
 export function Breadcrumbs({ items }: { items: Array<{ label: string; to?: string }> }) {
   return (
-    <nav className="rf-breadcrumbs k-no-print" aria-label="Fil d'Ariane">
+    <nav className="k-breadcrumbs k-no-print" aria-label="Fil d'Ariane">
       <Link to="/tombola">Tombola</Link>
       {items.map((item) => (
         <Fragment key={item.label}>

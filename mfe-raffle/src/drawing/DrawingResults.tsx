@@ -8,7 +8,7 @@ import { GiftIcon } from '../components/GiftIcon';
 export const NOT_DRAWN_YET = "Le tirage au sort n'a pas encore été effectué.";
 
 export function DrawingResults({ results, showContact = false }: { results: DrawingResult[]; showContact?: boolean }) {
-  if (results.length === 0) return <p className="rf-empty">{NOT_DRAWN_YET}</p>;
+  if (results.length === 0) return <p className="k-empty">{NOT_DRAWN_YET}</p>;
   return (
     <ol className="rf-results">
       {results.map(({ prize, winners }) => (
@@ -42,10 +42,10 @@ export function DrawingResults({ results, showContact = false }: { results: Draw
 
 /** The variant: prize, then its winners as first name, last name, number. */
 export function DrawingResultsVariant({ results }: { results: DrawingResult[] }) {
-  if (results.length === 0) return <p className="rf-empty">{NOT_DRAWN_YET}</p>;
+  if (results.length === 0) return <p className="k-empty">{NOT_DRAWN_YET}</p>;
   return (
-    <div className="rf-table-wrap">
-      <table className="rf-table">
+    <div className="k-table-wrap">
+      <table className="k-table k-table--stack">
         <thead>
           <tr>
             <th>Lot</th>
@@ -65,7 +65,7 @@ export function DrawingResultsVariant({ results }: { results: DrawingResult[] })
                 )}
                 <td>{winner?.firstname ?? '—'}</td>
                 <td>{winner?.lastname ?? '—'}</td>
-                <td className="rf-num">{winner ? winner.number : '—'}</td>
+                <td className="k-num">{winner ? winner.number : '—'}</td>
               </tr>
             )),
           )}

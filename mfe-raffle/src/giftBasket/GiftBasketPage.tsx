@@ -183,8 +183,8 @@ function TypeInventory({
       {types === null ? (
         <Spinner />
       ) : (
-        <div className="rf-table-wrap">
-          <table className="rf-table">
+        <div className="k-table-wrap">
+          <table className="k-table k-table--stack">
             <thead>
               <tr>
                 <th>Nom</th>
@@ -217,7 +217,7 @@ function TypeInventory({
                     </td>
                     <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
                     <td className="rf-actions-cell">
-                      <div className="rf-row-actions">
+                      <div className="k-row-actions">
                         <Button onClick={handleSave}>Enregistrer</Button>
                         <Button variant="ghost" onClick={() => setEditing(null)}>
                           Annuler
@@ -228,10 +228,10 @@ function TypeInventory({
                 ) : (
                   <tr key={type.id}>
                     <td>{type.name}</td>
-                    <td className="rf-num">{formatEuros(type.price)}</td>
+                    <td className="k-num">{formatEuros(type.price)}</td>
                     <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
                     <td className="rf-actions-cell">
-                      <div className="rf-row-actions">
+                      <div className="k-row-actions">
                         <Button
                           variant="secondary"
                           onClick={() => setEditing({ id: type.id, name: type.name, price: moneyText(type.price) })}
@@ -409,8 +409,8 @@ export function WinnersTable({ basketId }: { basketId: number }) {
       {!error && winners === null && <Spinner />}
       {winners && winners.length === 0 && <p className="k-muted">Aucun panier n'a encore été pesé.</p>}
       {winners && winners.length > 0 && (
-        <div className="rf-table-wrap">
-          <table className="rf-table">
+        <div className="k-table-wrap">
+          <table className="k-table k-table--stack">
             <thead>
               <tr>
                 <th>Panier</th>

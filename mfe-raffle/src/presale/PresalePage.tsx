@@ -65,7 +65,7 @@ export function PresalePage() {
                 {prize.quantity > 1 ? `${prize.quantity} lots` : '1 lot'}
                 {prize.price > 0 ? ` · valeur ${formatEuros(prize.price)}` : ''}
               </p>
-              {prize.alcohol && <span className="rf-badge rf-badge--warn">Contient de l'alcool</span>}
+              {prize.alcohol && <span className="k-badge k-badge--warn">Contient de l'alcool</span>}
             </li>
           ))}
         </ul>

@@ -26,7 +26,7 @@ export function PrintablePrizeListPage() {
         {failed && <ErrorLine>{PRIZE_BANNERS.loadError}</ErrorLine>}
         {!failed && prizes === null && <Spinner />}
         {prizes && (
-          <table className="rf-table rf-table--print">
+          <table className="k-table">
             <thead>
               <tr>
                 <th>Nom</th>
@@ -41,8 +41,8 @@ export function PrintablePrizeListPage() {
                 <tr key={prize.id}>
                   <td>{prize.name}</td>
                   <td>{prize.rank}</td>
-                  <td className="rf-num">{formatAmount(Math.round(prize.price * 100))}</td>
-                  <td className="rf-num">{prize.quantity}</td>
+                  <td className="k-num">{formatAmount(Math.round(prize.price * 100))}</td>
+                  <td className="k-num">{prize.quantity}</td>
                   <td>{prize.Alcohol ? 'Oui' : 'Non'}</td>
                 </tr>
               ))}

@@ -188,7 +188,7 @@ export function PrizeInventoryPage() {
                           <div>
                             <div className="rf-prize__title">
                               <strong className="rf-prize__name">{prize.name}</strong>
-                              {prize.alcohol && <span className="rf-badge rf-badge--warn">Alcool</span>}
+                              {prize.alcohol && <span className="k-badge k-badge--warn">Alcool</span>}
                             </div>
                             <div className="rf-prize__meta">
                               <span className="rf-prize__qty">{prize.quantity} disponible(s)</span>
@@ -267,7 +267,7 @@ function PrizeFields({
       <MoneyInput id={`${id}-price`} value={form.price} onChange={set('price')} title="Valeur du lot en euros" placeholder="0,00" />
       <label htmlFor={`${id}-qty`}>Quantity</label>
       <input id={`${id}-qty`} className="k-input" type="number" min={0} value={form.quantity} onChange={set('quantity')} />
-      <label className="rf-check" htmlFor={`${id}-alcohol`}>
+      <label className="k-check" htmlFor={`${id}-alcohol`}>
         <input id={`${id}-alcohol`} type="checkbox" checked={form.alcohol} onChange={set('alcohol')} /> Alcohol
       </label>
       <div className="k-actions k-actions--roomy rf-actions">{children}</div>

@@ -81,8 +81,8 @@ export function PrizeTablePage() {
         {prizes === null ? (
           <Spinner />
         ) : (
-          <div className="rf-table-wrap">
-            <table className="rf-table">
+          <div className="k-table-wrap">
+            <table className="k-table k-table--stack">
               <thead>
                 <tr>
                   <th>Label</th>
@@ -105,7 +105,7 @@ export function PrizeTablePage() {
                       <td>{money('cost', 'Cost')}</td>
                       <td>{input('provider', 'Provider')}</td>
                       <td className="rf-actions-cell">
-                        <div className="rf-row-actions">
+                        <div className="k-row-actions">
                           <Button onClick={() => handleSave(prize)}>Save</Button>
                           <Button variant="ghost" onClick={() => setEditing(null)}>
                             Cancel
@@ -121,7 +121,7 @@ export function PrizeTablePage() {
                       <td>{formatEuros(prize.cost)}</td>
                       <td>{prize.provider}</td>
                       <td className="rf-actions-cell">
-                        <div className="rf-row-actions">
+                        <div className="k-row-actions">
                           <Button
                             variant="secondary"
                             onClick={() =>

@@ -90,7 +90,7 @@ export function FeaturedRaffleForm({ raffles }: { raffles: RaffleSummary[] }) {
               ))}
             </select>
           </Field>
-          <label className="rf-check" htmlFor={ids.shown}>
+          <label className="k-check" htmlFor={ids.shown}>
             <input id={ids.shown} type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} /> Afficher la bannière sur
             la page d'accueil
           </label>

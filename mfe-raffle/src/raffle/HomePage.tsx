@@ -11,6 +11,13 @@ export const STATE_LABELS: Record<RaffleSummary['state'], string> = {
   drawn: 'Tirage effectué',
 };
 
+/** The kit's badge colour of each state: green while on sale, blue once drawn. */
+export const STATE_BADGES: Record<RaffleSummary['state'], string> = {
+  open: 'k-badge--on',
+  closed: '',
+  drawn: 'k-badge--info',
+};
+
 export function HomePage() {
   const { user } = useSession();
   if (!user?.roles.includes('admin')) return <VisitorHome />;
@@ -19,7 +26,7 @@ export function HomePage() {
 
 function VisitorHome() {
   return (
-    <section className="k-card rf-notice">
+    <section className="k-card k-notice">
       <h1>Tombola</h1>
       <ul className="rf-tiles">
         <li>
@@ -79,8 +86,8 @@ function AdminHome() {
         ) : raffles.length === 0 ? (
           <p className="k-muted">Aucune tombola pour l'instant.</p>
         ) : (
-          <div className="rf-table-wrap">
-            <table className="rf-table">
+          <div className="k-table-wrap">
+            <table className="k-table k-table--stack">
               <thead>
                 <tr>
                   <th>Tombola</th>
@@ -100,12 +107,12 @@ function AdminHome() {
                       {raffle.eventName}
                       {!raffle.eventKnown && <span className="k-muted"> (en attente de la caisse)</span>}
                     </td>
-                    <td className="rf-num">
+                    <td className="k-num">
                       {raffle.sold} / {raffle.tickets}
                     </td>
-                    <td className="rf-num">{formatEuros(raffle.revenue)}</td>
+                    <td className="k-num">{formatEuros(raffle.revenue)}</td>
                     <td>
-                      <span className={`rf-state rf-state--${raffle.state}`}>{STATE_LABELS[raffle.state]}</span>
+                      <span className={`k-badge ${STATE_BADGES[raffle.state]}`}>{STATE_LABELS[raffle.state]}</span>
                     </td>
                   </tr>
                 ))}
@@ -129,8 +136,8 @@ function AdminHome() {
         ) : baskets.length === 0 ? (
           <p className="k-muted">Aucun panier garni pour l'instant.</p>
         ) : (
-          <div className="rf-table-wrap">
-            <table className="rf-table">
+          <div className="k-table-wrap">
+            <table className="k-table k-table--stack">
               <thead>
                 <tr>
                   <th>Paniers garnis</th>
@@ -151,8 +158,8 @@ function AdminHome() {
                       {!basket.eventKnown && <span className="k-muted"> (en attente de la caisse)</span>}
                     </td>
                     <td>{basket.types.map((t) => t.name).join(', ') || '—'}</td>
-                    <td className="rf-num">{basket.sold}</td>
-                    <td className="rf-num">{formatEuros(basket.revenue)}</td>
+                    <td className="k-num">{basket.sold}</td>
+                    <td className="k-num">{formatEuros(basket.revenue)}</td>
                   </tr>
                 ))}
               </tbody>

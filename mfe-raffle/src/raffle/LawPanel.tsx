@@ -13,7 +13,7 @@ export function LawPanel({ law }: { law: LawPanelData }) {
   return (
     <section className="k-card rf-law" aria-labelledby="rf-law-title">
       <h2 id="rf-law-title">Cadre légal de la tombola</h2>
-      <dl className="rf-figures">
+      <dl className="k-figures">
         <div>
           <dt>Valeur totale des lots</dt>
           <dd>{formatEuros(law.totalValue)}</dd>

@@ -5,7 +5,7 @@ import { Button, ErrorLine, formatEuros, Spinner } from '@kermesse/ui-kit';
 import { raffleApi, type RaffleDetails } from '../api/raffleApi';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { detailOf, Flash, type FlashMessage } from '../components/Flash';
-import { STATE_LABELS } from './HomePage';
+import { STATE_BADGES, STATE_LABELS } from './HomePage';
 import { LawPanel } from './LawPanel';
 
 const ticketLabel = (nb: number) => (nb === 1 ? '1 ticket' : `${nb} tickets`);
@@ -51,11 +51,11 @@ export function RaffleDashboard() {
         <div>
           <h1>{raffle.name}</h1>
           <p className="rf-lead">
-            {raffle.eventName} · <span className={`rf-state rf-state--${raffle.state}`}>{STATE_LABELS[raffle.state]}</span>
+            {raffle.eventName} · <span className={`k-badge ${STATE_BADGES[raffle.state]}`}>{STATE_LABELS[raffle.state]}</span>
           </p>
         </div>
       </div>
-      <dl className="rf-stats">
+      <dl className="k-stats">
         <div className="k-card">
           <dt>Tickets vendus</dt>
           <dd>
@@ -68,7 +68,7 @@ export function RaffleDashboard() {
         </div>
         <div className="k-card">
           <dt>Prix des tickets</dt>
-          <dd className="rf-stats__small">
+          <dd className="k-stats__small">
             {raffle.price.length ? raffle.price.map((t) => `${ticketLabel(t.nb)} : ${formatEuros(t.p)}`).join(' · ') : '—'}
           </dd>
         </div>

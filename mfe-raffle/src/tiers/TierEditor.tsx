@@ -110,7 +110,7 @@ export function TierEditor({ id, loadTiers, saveTiers, messages, children, after
       <Flash message={flash} />
       {flash?.tone === 'success' && after}
       {loading ? (
-        <p className="rf-loading" role="status">
+        <p className="k-loading" role="status">
           Chargement en cours...
         </p>
       ) : (

@@ -19,7 +19,7 @@ export default function Admin({ api }: { api?: BackOfficeApi }) {
       title="Gestion de la fête"
       denied="Ces écrans sont réservés aux administrateurs."
       signIn="Connectez-vous avec un compte administrateur pour préparer la fête."
-      className="bo-notice"
+      className="k-notice"
     >
       <BackOfficeApiProvider api={api}>
         <div className="bo">

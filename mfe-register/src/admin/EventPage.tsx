@@ -58,7 +58,7 @@ export function EventPage() {
       </p>
       <header className="k-page-header bo-page__head">
         <h1>{current.name}</h1>
-        {current.archived && <span className="bo-badge">Archivé</span>}
+        {current.archived && <span className="k-badge">Archivé</span>}
       </header>
       {notice && <Banner tone="success">{notice}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}

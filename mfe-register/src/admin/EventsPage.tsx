@@ -80,7 +80,7 @@ function EventCard({ event, onDuplicated }: { event: AdminEvent; onDuplicated: (
         <h2>
           <Link to={`evenements/${event.id}`}>{event.name}</Link>
         </h2>
-        {event.archived && <span className="bo-badge">Archivé</span>}
+        {event.archived && <span className="k-badge">Archivé</span>}
       </div>
       <p className="bo-muted">{[dates, event.place].filter(Boolean).join(' · ') || 'Dates et lieu à préciser'}</p>
       <div className="k-actions">

@@ -131,7 +131,7 @@ function NameRow({
         <>
           <span className="bo-name__label">
             <span>{item.name}</span>
-            {item.archived && <span className="bo-badge">Archivée</span>}
+            {item.archived && <span className="k-badge">Archivée</span>}
             {item.note && <span className="bo-muted"> · {item.note}</span>}
           </span>
           {!readOnly && (

@@ -74,7 +74,7 @@ export function ProductImport({ eventId, onImported }: { eventId: number; onImpo
       {done && <Banner tone="success">{done}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}
       {errors.length > 0 && (
-        <ul className="bo-errors" aria-label="Lignes à corriger">
+        <ul className="k-errors" aria-label="Lignes à corriger">
           {errors.map((e) => (
             <li key={e}>{e}</li>
           ))}

@@ -194,21 +194,21 @@ function ProductForm({
         <legend>Caisses qui le vendent</legend>
         {checkouts.length === 0 && <p className="bo-muted">Aucune caisse : ajoutez-en dans l'onglet « Caisses ».</p>}
         {checkouts.map((c) => (
-          <label key={c.id} className="bo-check">
+          <label key={c.id} className="k-check">
             <input type="checkbox" checked={checkoutIds.includes(c.id)} onChange={() => toggle(c.id)} /> {c.name}
           </label>
         ))}
       </fieldset>
       <fieldset className="bo-fieldset">
         <legend>Options</legend>
-        <label className="bo-check">
+        <label className="k-check">
           <input type="checkbox" checked={clickAndCollect} onChange={(e) => setClickAndCollect(e.target.checked)} /> Click &amp; collect (à
           préparer)
         </label>
-        <label className="bo-check">
+        <label className="k-check">
           <input type="checkbox" checked={alcohol} onChange={(e) => setAlcohol(e.target.checked)} /> Contient de l'alcool
         </label>
-        <label className="bo-check">
+        <label className="k-check">
           <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> En vente
         </label>
       </fieldset>

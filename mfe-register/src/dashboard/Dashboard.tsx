@@ -22,7 +22,7 @@ export default function Dashboard({ api, pollMs = DASHBOARD_POLL_MS }: { api?: D
       title="Tableau de bord"
       denied="Le tableau de bord est réservé aux administrateurs et aux trésoriers."
       signIn="Connectez-vous avec un compte administrateur ou trésorier pour suivre la fête."
-      className="db-notice"
+      className="k-notice"
     >
       <DashboardPage api={client} pollMs={pollMs} />
     </RequireRole>
@@ -221,10 +221,10 @@ function Table({
   empty?: string;
 }) {
   if (rows.length === 0 && empty) return <p className="db-muted">{empty}</p>;
-  const cls = (i: number) => (numeric.includes(i) ? 'db-num' : undefined);
+  const cls = (i: number) => (numeric.includes(i) ? 'k-num' : undefined);
   return (
-    <div className="db-table-wrap">
-      <table className="db-table">
+    <div className="k-table-wrap">
+      <table className="k-table k-table--compact db-table">
         <thead>
           <tr>
             {head.map((h, i) => (

@@ -174,17 +174,17 @@ function RefundDialog({
       }
     >
       <form id={`${id}-form`} onSubmit={handleSubmit} noValidate>
-        <table className="reg-table reg-table--compact">
+        <table className="k-table k-table--compact">
           <thead>
             <tr>
               <th scope="col">Article</th>
-              <th scope="col" className="reg-num">
+              <th scope="col" className="k-num">
                 Vendu
               </th>
-              <th scope="col" className="reg-num">
+              <th scope="col" className="k-num">
                 Déjà remboursé
               </th>
-              <th scope="col" className="reg-num">
+              <th scope="col" className="k-num">
                 À rembourser
               </th>
             </tr>
@@ -195,9 +195,9 @@ function RefundDialog({
                 <td>
                   {l.name} <span className="reg-muted reg-small">({formatEuros(l.unitPrice)})</span>
                 </td>
-                <td className="reg-num">{l.sold}</td>
-                <td className="reg-num">{l.refunded}</td>
-                <td className="reg-num">
+                <td className="k-num">{l.sold}</td>
+                <td className="k-num">{l.refunded}</td>
+                <td className="k-num">
                   <input
                     className="k-input reg-refunds__qty"
                     type="number"

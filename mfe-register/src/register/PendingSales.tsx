@@ -80,12 +80,12 @@ export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: num
       {sales && sales.length === 0 && <p className="reg-muted">Aucune vente en attente.</p>}
       {sales && sales.length > 0 && (
         <div className="k-table-wrap">
-          <table className="reg-table">
+          <table className="k-table">
             <thead>
               <tr>
                 <th scope="col">Référence</th>
                 <th scope="col">Acheteur</th>
-                <th scope="col" className="reg-num">
+                <th scope="col" className="k-num">
                   Prix
                 </th>
                 <th scope="col">Événement</th>
@@ -97,7 +97,7 @@ export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: num
                 <tr key={sale.id}>
                   <td className="reg-mono">{sale.reference}</td>
                   <td>{sale.buyer}</td>
-                  <td className="reg-num">
+                  <td className="k-num">
                     {formatEuros({ cents: sale.priceCents })}
                     {sale.paidCents > 0 && <span className="reg-table__sub">reste {formatEuros({ cents: sale.remainingCents })}</span>}
                   </td>
@@ -237,12 +237,12 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
       {saved && <Banner tone="success">{PAYMENT_SAVED_MESSAGE}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}
       {payments && payments.length > 0 && (
-        <table className="reg-table reg-table--compact" aria-label="Paiements déjà reçus">
+        <table className="k-table k-table--compact" aria-label="Paiements déjà reçus">
           <thead>
             <tr>
               <th scope="col">Mode</th>
               <th scope="col">Référence</th>
-              <th scope="col" className="reg-num">
+              <th scope="col" className="k-num">
                 Montant
               </th>
             </tr>
@@ -252,7 +252,7 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
               <tr key={index}>
                 <td>{payment.method ? METHOD_LABELS[payment.method] : '—'}</td>
                 <td>{referenceText(payment)}</td>
-                <td className="reg-num">{formatEuros({ cents: payment.amountCents })}</td>
+                <td className="k-num">{formatEuros({ cents: payment.amountCents })}</td>
               </tr>
             ))}
           </tbody>

@@ -222,14 +222,14 @@ export function OrderDetail({
       <h2 id="reg-order-title">
         Commande <span className="reg-mono">{reference}</span>
       </h2>
-      <table className="reg-table reg-table--compact">
+      <table className="k-table k-table--compact">
         <thead>
           <tr>
             <th scope="col">Article</th>
-            <th scope="col" className="reg-num">
+            <th scope="col" className="k-num">
               Qté
             </th>
-            <th scope="col" className="reg-num">
+            <th scope="col" className="k-num">
               Montant
             </th>
           </tr>
@@ -238,8 +238,8 @@ export function OrderDetail({
           {lines.map((line) => (
             <tr key={line.product.id}>
               <td>{line.product.name}</td>
-              <td className="reg-num">{line.quantity}</td>
-              <td className="reg-num">{formatEuros({ cents: lineTotalCents(line) })}</td>
+              <td className="k-num">{line.quantity}</td>
+              <td className="k-num">{formatEuros({ cents: lineTotalCents(line) })}</td>
             </tr>
           ))}
         </tbody>
@@ -248,7 +248,7 @@ export function OrderDetail({
             <th scope="row" colSpan={2}>
               Total
             </th>
-            <td className="reg-num">
+            <td className="k-num">
               <strong>{formatEuros({ cents: totalCents })}</strong>
             </td>
           </tr>

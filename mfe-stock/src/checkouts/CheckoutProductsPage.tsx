@@ -48,7 +48,7 @@ export function CheckoutProductSelector({ checkoutId, checkoutName }: { checkout
       <p className="k-muted" id="checkout-count">
         {checkoutName} : {count} {count > 1 ? 'produits vendus' : 'produit vendu'} sur {products.length}.
       </p>
-      {products.length === 0 && <p className="k-card stk-empty">Aucun produit dans le catalogue.</p>}
+      {products.length === 0 && <p className="k-card k-empty">Aucun produit dans le catalogue.</p>}
       {byCategory(
         products,
         (p) => p.category_name,

@@ -9,7 +9,7 @@ export function AdminOnly({ children }: { children: ReactNode }) {
       title="Stock et vide-grenier"
       denied="Ces écrans sont réservés aux administrateurs."
       signIn="Connectez-vous avec un compte administrateur pour gérer le stock et le vide-grenier."
-      className="stk-notice"
+      className="k-notice"
     >
       {children}
     </RequireRole>

@@ -14,12 +14,12 @@ export function FileField({ label, onChange }: { label: string; onChange(file: F
       <label className="k-field__label" htmlFor={id}>
         {label}
       </label>
-      <div className="stk-file">
-        <input id={id} name="file" type="file" accept=".csv,text/csv" className="stk-file__input" onChange={handleChange} />
-        <span className="k-button k-button--secondary stk-file__button" aria-hidden="true">
+      <div className="k-file">
+        <input id={id} name="file" type="file" accept=".csv,text/csv" className="k-file__input" onChange={handleChange} />
+        <span className="k-button k-button--secondary k-file__button" aria-hidden="true">
           Choisir un fichier
         </span>
-        <span className={name ? 'stk-file__name' : 'stk-file__name k-muted'}>{name ?? 'Aucun fichier choisi'}</span>
+        <span className={name ? 'k-file__name' : 'k-file__name k-muted'}>{name ?? 'Aucun fichier choisi'}</span>
       </div>
     </div>
   );

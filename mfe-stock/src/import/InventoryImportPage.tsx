@@ -99,7 +99,7 @@ export function InventoryImportPage() {
       </header>
       <EventChooser events={stocks.events} value={event?.id ?? null} onChange={(id) => setParams(id ? { evenement: String(id) } : {})} />
       {!event ? (
-        <p className="k-card stk-empty">Aucune donnée de stock disponible.</p>
+        <p className="k-card k-empty">Aucune donnée de stock disponible.</p>
       ) : (
         <form className="k-card stk-form" onSubmit={handleSubmit} noValidate>
           <p className="k-muted">
@@ -113,7 +113,7 @@ export function InventoryImportPage() {
             </label>
             <TextInput id={ids.note} name="global_note" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
           </div>
-          <label className="stk-check" htmlFor={ids.test}>
+          <label className="k-check" htmlFor={ids.test}>
             <input id={ids.test} type="checkbox" checked={testMode} onChange={(e) => setTestMode(e.target.checked)} />
             Mode test (aucune modification enregistrée)
           </label>
@@ -146,7 +146,7 @@ function ImportResultView({ result }: { result: ImportResult }) {
             : 'Import effectué : le stock est à jour.'}
         </Banner>
       )}
-      <dl className="stk-figures">
+      <dl className="k-stats">
         <div>
           <dt>Produits concernés</dt>
           <dd>{result.products_affected}</dd>
@@ -161,7 +161,7 @@ function ImportResultView({ result }: { result: ImportResult }) {
         </div>
       </dl>
       {!ok && (
-        <ul className="stk-errors" aria-label="Erreurs">
+        <ul className="k-errors" aria-label="Erreurs">
           {result.errors.map((message) => (
             <li key={message}>{message}</li>
           ))}
@@ -171,17 +171,17 @@ function ImportResultView({ result }: { result: ImportResult }) {
         <table className="k-table stk-table">
           <thead>
             <tr>
-              <th scope="col" className="stk-num">
+              <th scope="col" className="k-num">
                 Ligne
               </th>
               <th scope="col">Produit</th>
-              <th scope="col" className="stk-num">
+              <th scope="col" className="k-num">
                 Stock actuel
               </th>
-              <th scope="col" className="stk-num">
+              <th scope="col" className="k-num">
                 Nouveau stock
               </th>
-              <th scope="col" className="stk-num">
+              <th scope="col" className="k-num">
                 Variation
               </th>
               <th scope="col">Note</th>
@@ -190,11 +190,11 @@ function ImportResultView({ result }: { result: ImportResult }) {
           <tbody>
             {result.movements.map((m) => (
               <tr key={m.product_id}>
-                <td className="stk-num">{m.line}</td>
+                <td className="k-num">{m.line}</td>
                 <th scope="row">{m.product_name}</th>
-                <td className="stk-num">{m.current_stock}</td>
-                <td className="stk-num">{m.new_stock}</td>
-                <td className={m.variation < 0 ? 'stk-num stk-minus' : 'stk-num stk-plus'}>
+                <td className="k-num">{m.current_stock}</td>
+                <td className="k-num">{m.new_stock}</td>
+                <td className={m.variation < 0 ? 'k-num stk-minus' : 'k-num stk-plus'}>
                   {m.variation > 0 ? `+${m.variation}` : m.variation}
                 </td>
                 <td>{m.note}</td>

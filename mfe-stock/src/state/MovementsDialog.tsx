@@ -26,15 +26,15 @@ export function MovementsDialog({ item, eventId, onClose }: { item: StockItem; e
       {!movements && !error && <Spinner />}
       {movements && movements.length === 0 && <p className="k-muted">Aucun mouvement : le stock est à 0.</p>}
       {movements && movements.length > 0 && (
-        <table className="k-table stk-table stk-table--compact">
+        <table className="k-table k-table--compact stk-table">
           <thead>
             <tr>
               <th scope="col">Date</th>
               <th scope="col">Type</th>
-              <th scope="col" className="stk-num">
+              <th scope="col" className="k-num">
                 Variation
               </th>
-              <th scope="col" className="stk-num">
+              <th scope="col" className="k-num">
                 Stock après
               </th>
               <th scope="col">Note</th>
@@ -45,10 +45,10 @@ export function MovementsDialog({ item, eventId, onClose }: { item: StockItem; e
               <tr key={m.id}>
                 <td>{dateTime.format(new Date(m.created_at))}</td>
                 <td>{KIND_LABELS[m.kind]}</td>
-                <td className={m.variation < 0 ? 'stk-num stk-minus' : 'stk-num stk-plus'}>
+                <td className={m.variation < 0 ? 'k-num stk-minus' : 'k-num stk-plus'}>
                   {m.variation > 0 ? `+${m.variation}` : m.variation}
                 </td>
-                <td className="stk-num">{m.stock_after}</td>
+                <td className="k-num">{m.stock_after}</td>
                 <td>
                   {m.note}
                   {m.created_by && <span className="k-muted stk-by"> — {m.created_by}</span>}

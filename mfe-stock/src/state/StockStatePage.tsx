@@ -52,7 +52,7 @@ export function StockStatePage() {
       </header>
       <EventChooser events={answer.events} value={event?.id ?? null} onChange={(id) => setParams(id ? { evenement: String(id) } : {})} />
       {answer.stocks.length === 0 ? (
-        <p className="k-card stk-empty">Aucune donnée de stock disponible.</p>
+        <p className="k-card k-empty">Aucune donnée de stock disponible.</p>
       ) : (
         byCategory(
           answer.stocks,
@@ -72,10 +72,10 @@ export function StockStatePage() {
               <thead>
                 <tr>
                   <th scope="col">Produit</th>
-                  <th scope="col" className="stk-num">
+                  <th scope="col" className="k-num">
                     Stock
                   </th>
-                  <th scope="col" className="stk-num">
+                  <th scope="col" className="k-num">
                     Seuil d'alerte
                   </th>
                   <th scope="col">État</th>
@@ -88,7 +88,7 @@ export function StockStatePage() {
                 {items.map((item) => (
                   <tr key={item.id} className={item.isAlert ? 'stk-row stk-row--alert' : 'stk-row'} data-product-id={item.id}>
                     <th scope="row">{item.name}</th>
-                    <td className="stk-num">
+                    <td className="k-num">
                       <InlineNumber
                         label={`Stock de ${item.name}`}
                         value={item.stock}
@@ -96,7 +96,7 @@ export function StockStatePage() {
                         onSaved={handleSaved}
                       />
                     </td>
-                    <td className="stk-num">
+                    <td className="k-num">
                       <InlineNumber
                         label={`Seuil d'alerte de ${item.name}`}
                         value={item.alert_threshold}

@@ -42,10 +42,10 @@ export function BookingsTable({
             <tr>
               <th scope="col">Nom</th>
               <th scope="col">Téléphone</th>
-              <th scope="col" className="stk-num">
+              <th scope="col" className="k-num">
                 Espace
               </th>
-              <th scope="col" className="stk-num">
+              <th scope="col" className="k-num">
                 Montant
               </th>
               <th scope="col">Payé</th>
@@ -57,8 +57,8 @@ export function BookingsTable({
               <tr key={b.id ?? `ligne-${first + index}`}>
                 <th scope="row">{b.name}</th>
                 <td className="stk-nowrap">{formatPhone(b.phone)}</td>
-                <td className="stk-num">{metres.format(b.space_needed)} m</td>
-                <td className="stk-num">{formatEuros(Number(b.revenue))}</td>
+                <td className="k-num">{metres.format(b.space_needed)} m</td>
+                <td className="k-num">{formatEuros(Number(b.revenue))}</td>
                 <td>
                   {b.is_payed ? <span className="k-badge k-badge--on">Oui</span> : <span className="k-badge k-badge--alert">Non</span>}
                 </td>
@@ -72,8 +72,8 @@ export function BookingsTable({
                 {count} réservation{count > 1 ? 's' : ''}
                 {count > bookings.length && <span className="k-muted"> ({bookings.length} affichées)</span>}
               </th>
-              <td className="stk-num">{metres.format(summary.total_space_reserved)} m</td>
-              <td className="stk-num">{formatEuros(Number(summary.total_revenue))}</td>
+              <td className="k-num">{metres.format(summary.total_space_reserved)} m</td>
+              <td className="k-num">{formatEuros(Number(summary.total_revenue))}</td>
               <td colSpan={2}>
                 {summary.paid_bookings} payée{summary.paid_bookings > 1 ? 's' : ''}, {summary.unpaid_bookings} non payée
                 {summary.unpaid_bookings > 1 ? 's' : ''}

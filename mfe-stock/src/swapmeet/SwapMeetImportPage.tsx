@@ -150,7 +150,7 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
         </p>
         <input type="hidden" name="format" value="custom" />
         <FileField label="Fichier CSV" onChange={handleFileChange} />
-        <label className="stk-check" htmlFor={ids.test}>
+        <label className="k-check" htmlFor={ids.test}>
           <input id={ids.test} type="checkbox" checked={testMode} onChange={(e) => setTestMode(e.target.checked)} />
           Mode test (aucune réservation enregistrée)
         </label>
@@ -171,7 +171,7 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
           <h2 id="swapmeet-result-title">Résultat {result.status === 'success' ? "de l'import" : 'du test'}</h2>
           <Banner tone={result.status === 'error' ? 'error' : 'success'}>{result.message}</Banner>
           {result.errors.length > 0 && (
-            <ul className="stk-errors" aria-label="Erreurs">
+            <ul className="k-errors" aria-label="Erreurs">
               {result.errors.map((message) => (
                 <li key={message}>{message}</li>
               ))}
