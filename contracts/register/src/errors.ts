@@ -29,7 +29,8 @@ export const MESSAGES = {
   PICTURE_PIXELS: 'Image trop grande : 4 000 × 4 000 pixels au plus.',
   PICTURE_UNREADABLE: 'Image illisible ou endommagée.',
   IMPORT_NOT_CSV: 'Veuillez sélectionner un fichier CSV valide',
-  IMPORT_REFUSED: "Import refusé : corrigez les lignes signalées, rien n'a été enregistré.",
+  /** A real import with bad lines (or a file without the needed columns): nothing written (422, the import result beside). */
+  IMPORT_REJECTED: "Import refusé : corrigez les lignes signalées, rien n'a été enregistré.",
   MEAL_DEAL_CATEGORY: 'Le menu ne peut utiliser que des catégories de produits de cet événement.',
   MEAL_DEAL_USES_CATEGORY: "Cette catégorie fait partie du menu : retirez-la du menu d'abord.",
   MEAL_DEAL_DUPLICATE: "Une catégorie ne peut figurer qu'une fois dans le menu.",

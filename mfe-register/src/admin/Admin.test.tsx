@@ -206,4 +206,39 @@ describe('product CSV import (Import CSV)', () => {
       'dry-run=0&eventId=7',
     ]);
   });
+
+  it('shows the lines of a refused import (422 IMPORT_REJECTED, the result at the top level)', async () => {
+    fakeGateway({
+      'GET /api/admin/events/7': () => json(event),
+      'GET /api/admin/events/7/checkouts': () => json([checkout]),
+      'GET /api/admin/categories': () => json([category]),
+      'POST /api/admin/products/import': (call) =>
+        call.query.includes('dry-run=1')
+          ? json({ status: 'dry-run', created: 1, updated: 0, categoriesCreated: [], lines: [], errors: [] })
+          : json(
+              {
+                error: "Import refusé : corrigez les lignes signalées, rien n'a été enregistré.",
+                code: 'IMPORT_REJECTED',
+                status: 'error',
+                created: 0,
+                updated: 0,
+                categoriesCreated: [],
+                lines: [],
+                errors: ['Ligne 2 : caisse « Caisse fantôme » inconnue dans cet événement.'],
+              },
+              422,
+            ),
+    });
+    await renderAdmin('/gestion/evenements/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const file = new File(['nom;prix;categorie\n'], 'produits.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('Fichier CSV'), { target: { files: [file] } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tester le fichier' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Importer' })));
+    expect(await screen.findByText("Import refusé : corrigez les lignes signalées, rien n'a été enregistré.")).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Lignes à corriger' }).textContent).toBe(
+      'Ligne 2 : caisse « Caisse fantôme » inconnue dans cet événement.',
+    );
+    expect(screen.queryByText(/Import terminé/)).toBeNull();
+  });
 });

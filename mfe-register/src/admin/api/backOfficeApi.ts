@@ -57,6 +57,7 @@ export interface BackOfficeApi {
   updateProduct(id: number, input: ProductUpdate): Promise<AdminProduct>;
   deleteProduct(id: number): Promise<ProductDeleted>;
   uploadPicture(id: number, file: File): Promise<AdminProduct>;
+  /** A refused import rejects with a 422 `ApiError` whose body is the result (read its lines with `importErrors`). */
   importProducts(eventId: number, file: File, dryRun: boolean): Promise<ProductImportResult>;
   getMealDeal(eventId: number): Promise<AdminMealDeal>;
   saveMealDeal(eventId: number, input: MealDealInput): Promise<AdminMealDeal>;
@@ -107,8 +108,8 @@ export function createBackOfficeApi(fetchImpl: typeof fetch = (input, init) => g
   };
 }
 
-/** The lines a refused import names (`details.errors`), or none. */
+/** The lines a refused import names (422 `IMPORT_REJECTED`: the import result's `errors` beside `error` and `code`), or none. */
 export function importErrors(error: unknown): string[] {
-  const body = error instanceof ApiError ? (error.body as { details?: { errors?: unknown } } | undefined) : undefined;
-  return Array.isArray(body?.details?.errors) ? (body.details.errors as string[]) : [];
+  const body = error instanceof ApiError ? (error.body as Partial<ProductImportResult> | undefined) : undefined;
+  return Array.isArray(body?.errors) ? body.errors.filter((e): e is string => typeof e === 'string') : [];
 }

@@ -611,10 +611,12 @@ describe('product CSV import (POST /api/admin/products/import)', () => {
       'nom;prix;categorie;alcool;caisses\nFrites;-2;Plats;non;\n;1;Plats;non;\nSoda;1,50;Boissons;peut-être;\nEau;1;Boissons;non;Caisse fantôme\nSoda;2;Boissons;non;\nPain;1;Plats;non;\n';
     const res = await upload(`/api/admin/products/import?dry-run=0&eventId=${event.id}`, csv, 'p.csv', 'text/csv');
     expect(res).toMatchObject({
-      status: 400,
-      body: { error: "Import refusé : corrigez les lignes signalées, rien n'a été enregistré.", code: 'IMPORT_REFUSED' },
+      status: 422,
+      body: { error: "Import refusé : corrigez les lignes signalées, rien n'a été enregistré.", code: 'IMPORT_REJECTED', status: 'error' },
     });
-    expect(res.body.details.errors).toEqual([
+    expect(res.body.details).toBeUndefined();
+    expect(res.body.lines.map((l: { name: string }) => l.name)).toEqual(['Pain']);
+    expect(res.body.errors).toEqual([
       'Ligne 2 : prix « -2 » illisible (un montant positif comme 3,50).',
       'Ligne 3 : le nom est vide.',
       "Ligne 4 : alcool : « peut-être » n'est ni oui ni non.",
@@ -624,15 +626,44 @@ describe('product CSV import (POST /api/admin/products/import)', () => {
     expect(((await admin('GET', `/api/admin/products?eventId=${event.id}`)).body as unknown[]).length).toBe(0);
     expect(((await admin('GET', `/api/admin/categories?eventId=${event.id}`)).body as unknown[]).length).toBe(0);
     expect(await upload(`/api/admin/products/import?dry-run=1&eventId=${event.id}`, 'nom;tarif\nx;1\n', 'p.csv', 'text/csv')).toMatchObject(
-      { status: 400, body: { code: 'IMPORT_REFUSED', details: { errors: ['Ligne 1 : colonne manquante : categorie.'] } } },
+      { status: 422, body: { code: 'IMPORT_REJECTED', status: 'error', errors: ['Ligne 1 : colonne manquante : categorie.'] } },
     );
     expect(
       await upload(`/api/admin/products/import?dry-run=1&eventId=${event.id}`, png(), 'p.xlsx', 'application/vnd.ms-excel'),
-    ).toMatchObject({ status: 400, body: { error: 'Veuillez sélectionner un fichier CSV valide' } });
+    ).toMatchObject({ status: 400, body: { error: 'Veuillez sélectionner un fichier CSV valide', code: 'IMPORT_NOT_CSV' } });
     expect(await upload('/api/admin/products/import?dry-run=1', 'nom;prix;categorie\n', 'p.csv', 'text/csv')).toMatchObject({
       status: 400,
       body: { error: 'Le champ « eventId » est obligatoire.' },
     });
+  });
+
+  it('checks like the other CSV imports: a dry run lists its bad lines, no file or an archived event is refused', async () => {
+    const event = await buildEvent();
+    const csv = 'nom;prix;categorie\nFrites;-2;Plats\nPain;1;Plats\n';
+    const dry = await upload(`/api/admin/products/import?dry-run=1&eventId=${event.id}`, csv, 'p.csv', 'text/csv');
+    expect(dry).toMatchObject({
+      status: 200,
+      body: { status: 'dry-run', created: 1, errors: ['Ligne 2 : prix « -2 » illisible (un montant positif comme 3,50).'] },
+    });
+    const notCsv = { error: 'Veuillez sélectionner un fichier CSV valide', code: 'IMPORT_NOT_CSV' };
+    expect(await admin('POST', `/api/admin/products/import?dry-run=1&eventId=${event.id}`, {})).toMatchObject({
+      status: 400,
+      body: notCsv,
+    });
+    const form = new FormData();
+    form.append('eventId', String(event.id));
+    const noFile = await fetch(`${h.base}/api/admin/products/import?dry-run=1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.tokens.admin}` },
+      body: form,
+    });
+    expect({ status: noFile.status, body: await noFile.json() }).toMatchObject({ status: 400, body: notCsv });
+    expect((await admin('DELETE', `/api/admin/events/${event.id}`)).status).toBe(200);
+    expect(await upload(`/api/admin/products/import?dry-run=0&eventId=${event.id}`, csv, 'p.csv', 'text/csv')).toMatchObject({
+      status: 409,
+      body: { error: 'Cet événement est archivé : désarchivez-le pour le modifier.', code: 'EVENT_ARCHIVED' },
+    });
+    expect(((await admin('GET', `/api/admin/products?eventId=${event.id}`)).body as unknown[]).length).toBe(0);
   });
 });
 

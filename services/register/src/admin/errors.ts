@@ -1,4 +1,6 @@
 /** The back office's refusals: the contract's French messages with their codes (the register's `errors.ts`). */
+import { CsvImportRejected } from '@kermesse/kit/csv';
+import { MESSAGES, type ProductImportResult } from '@kermesse/contracts-register';
 import { invalid } from '../errors.ts';
 
 export { invalid, missing, refused } from '../errors.ts';
@@ -12,3 +14,13 @@ export function cleanName(name: string): string {
 /** Optional text: trimmed, empty → null. */
 export const cleanText = (text: string | null | undefined): string | null | undefined =>
   text === undefined ? undefined : text === null ? null : text.trim() || null;
+
+/**
+ * A product import refused whole (bad lines, or no usable header): nothing was written. The route
+ * answers 422 with the import result beside `error` and `code: 'IMPORT_REJECTED'` (kit `answerCsvImport`).
+ */
+export class ProductImportRejected extends CsvImportRejected<ProductImportResult> {
+  constructor(result: ProductImportResult) {
+    super(MESSAGES.IMPORT_REJECTED, result);
+  }
+}

@@ -2,6 +2,8 @@
  * Products from a French spreadsheet (`@kermesse/kit/csv`: `;` or `,`, decimal comma, UTF-8 or
  * Windows-1252): every line checked first, then all written in one transaction or nothing.
  * A product of the same name in the event is updated; a category not known yet is created.
+ * A file without its columns, or a real import with a bad line, is refused whole
+ * (`ProductImportRejected`, answered 422 by the route); a dry run lists its bad lines in `errors`.
  */
 import type { Db } from '@kermesse/kit/db';
 import { encodingProblem, normaliseHeader, readCsv, shorten, type CsvRow } from '@kermesse/kit/csv';
@@ -18,6 +20,7 @@ import {
   productNamesOfEvent,
 } from '../repositories/backOffice.ts';
 import { recordProductState } from '../catalogLoaders.ts';
+import { ProductImportRejected } from '../errors.ts';
 
 const COLUMN_NAMES: Record<string, 'name' | 'price' | 'category' | 'clickAndCollect' | 'alcohol' | 'active' | 'checkouts'> = {
   nom: 'name',
@@ -60,6 +63,7 @@ interface PlannedLine {
   existingId: number | null;
 }
 
+/** Runs the import; throws NotCsvError for a file that is not CSV and ProductImportRejected for a refused one. */
 export async function importProducts(db: Db, eventId: number, bytes: Uint8Array, dryRun: boolean): Promise<ProductImportResult> {
   const csv = readCsv(bytes);
   const errors = [...csv.errors];
@@ -83,7 +87,7 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
   });
   if (!csv.header) {
     errors.push('Le fichier est vide : la première ligne doit donner les colonnes nom ; prix ; categorie.');
-    return result('error');
+    throw new ProductImportRejected(result('error'));
   }
   const columns = new Map<string, number>();
   csv.header.cells.forEach((cell, index) => {
@@ -96,7 +100,7 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
     errors.push(
       `Ligne ${csv.header.line} : colonne${absent.length > 1 ? 's' : ''} manquante${absent.length > 1 ? 's' : ''} : ${absent.map((c) => french[c]).join(', ')}.`,
     );
-    return result('error');
+    throw new ProductImportRejected(result('error'));
   }
 
   const categories = await categoriesOfEvent(db, eventId);
@@ -176,7 +180,7 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
   const newCategories = [...new Set(planned.filter((l) => !categoryByName.has(l.category.toLowerCase())).map((l) => l.category))].filter(
     (name, index, all) => all.findIndex((n) => n.toLowerCase() === name.toLowerCase()) === index,
   );
-  if (errors.length) return result(dryRun ? 'dry-run' : 'error', planned, newCategories);
+  if (errors.length && !dryRun) throw new ProductImportRejected(result('error', planned, newCategories));
   if (dryRun) return result('dry-run', planned, newCategories);
 
   await db.transaction(async (trx) => {

@@ -8,8 +8,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, readUpload, Router } from '@kermesse/kit/http';
-import { isCsvUpload, NotCsvError } from '@kermesse/kit/csv';
+import { defineRoute, HttpError, readUpload, Router } from '@kermesse/kit/http';
+import { answerCsvImport, isDryRun, readCsvUpload, requireCsvFile } from '@kermesse/kit/csv';
 import {
   CategoryInput,
   CategoryUpdate,
@@ -64,6 +64,8 @@ import {
 } from '../repositories/backOffice.ts';
 
 const ADMIN = ['admin'] as const;
+/** A product CSV above 2 MB is refused with 413 (« Le fichier dépasse la taille maximale (2 Mo). », the kit's wording). */
+const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 export interface BackOfficeDeps {
   db: Db;
@@ -286,26 +288,21 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
     roles: ADMIN,
     query: ImportQuery,
     handler: async ({ query, ctx }) => {
-      const upload = await readUpload(ctx, {
-        maxFileBytes: 2 * 1024 * 1024,
-        noFileMessage: MESSAGES.IMPORT_NOT_CSV,
-        tooLargeMessage: 'Le fichier dépasse la taille maximale (2 Mo).',
-      });
-      if (!upload.file || !isCsvUpload(upload.file.filename, upload.file.mimeType)) throw invalid('IMPORT_NOT_CSV');
+      // The kit names a body that is not multipart NO_FILE: the register's « no file » is IMPORT_NOT_CSV.
+      const upload = await readCsvUpload(ctx, { maxFileBytes: IMPORT_MAX_BYTES, noFileMessage: MESSAGES.IMPORT_NOT_CSV }).catch(
+        (err: unknown) => {
+          throw err instanceof HttpError && err.code === 'NO_FILE' ? invalid('IMPORT_NOT_CSV') : err;
+        },
+      );
+      const notCsv = () => invalid('IMPORT_NOT_CSV');
+      const file = requireCsvFile(upload, { noFile: notCsv, notCsv });
       const fieldEvent = upload.fields.eventId && /^\d{1,9}$/.test(upload.fields.eventId) ? Number(upload.fields.eventId) : undefined;
       const eventId = eventOf(query.eventId ?? fieldEvent);
       const event = await loadEvent(db, eventId);
       if (event.archived_at) throw refused('EVENT_ARCHIVED');
-      const dryRun = query['dry-run'] !== '0' && query['dry-run'] !== 'false';
-      let result;
-      try {
-        result = await importProducts(db, eventId, upload.file.data, dryRun);
-      } catch (err) {
-        if (err instanceof NotCsvError) throw invalid('IMPORT_NOT_CSV');
-        throw err;
-      }
-      if (result.status === 'error') throw invalid('IMPORT_REFUSED', { errors: result.errors });
-      return changed(result);
+      const result = await answerCsvImport(ctx, () => importProducts(db, eventId, file.data, isDryRun(query['dry-run'])), notCsv);
+      // A refused import (ProductImportRejected) was answered 422 by the kit: nothing changed.
+      return result ? changed(result) : undefined;
     },
   });
   defineRoute(router, {
