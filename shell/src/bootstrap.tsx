@@ -11,6 +11,15 @@ import './offline';
 
 applyTheme(readTheme());
 
+/**
+ * How long the first render waits for the remote of the page the shell opens on. Its files are
+ * preloaded with the page (the gateway's Link hints), so it is usually there a few dozen ms after
+ * this script: the shell then renders once, with the register in it, instead of painting its
+ * loading screen and laying the page out again (issue 15, first-visit LCP). A remote that does not
+ * come in time shows the usual « Chargement du module ».
+ */
+const OPENING_REMOTE_WAIT_MS = 1500;
+
 /** The entry registered for each remote (a remote deployed again alone gets a new one, see refresh). */
 const registered = new Map<string, string>();
 
@@ -49,6 +58,9 @@ const components = createRemoteComponents((id) => loadRemote(id), {
   },
 });
 
+/** The load of the opening page's remote, when it has one (see OPENING_REMOTE_WAIT_MS). */
+let openingRemote: Promise<unknown> | undefined;
+
 // Registering does not download anything: a remote's entry is fetched on the first visit to its route.
 const manifest: Promise<RemoteManifest> = fetchManifest().then((result) => {
   try {
@@ -63,7 +75,7 @@ const manifest: Promise<RemoteManifest> = fetchManifest().then((result) => {
     const opening = result.remotes.find(
       (remote) => remote.available && !remote.roles && (pathname === remote.path || pathname.startsWith(`${remote.path}/`)),
     );
-    if (opening) components.load(opening.name, opening.module).catch(() => undefined);
+    if (opening) openingRemote = components.load(opening.name, opening.module).catch(() => undefined);
     return result;
   } catch (error) {
     console.error('Enregistrement des modules impossible', error);
@@ -89,10 +101,16 @@ function markSettled<T>(promise: Promise<T>) {
 const container = document.getElementById('root');
 if (!container) throw new Error('Élément #root absent de index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <Shell manifest={manifest} components={components} />
-    </BrowserRouter>
-  </StrictMode>,
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <BrowserRouter>
+        <Shell manifest={manifest} components={components} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+const openingReady = manifest.then(
+  () => openingRemote,
+  () => undefined,
 );
+void Promise.race([openingReady, new Promise((resolve) => setTimeout(resolve, OPENING_REMOTE_WAIT_MS))]).then(render);

@@ -9,11 +9,14 @@ import { CardReaderChooser } from './CardReaderChooser';
 import { CartonPicker } from './CartonPicker';
 import { CashDialog } from './CashDialog';
 import { ChequeDialog } from './ChequeDialog';
-import { PendingSalesList } from './PendingSales';
+import { lazyPart } from '../lazyPart';
 import { RaffleTicketPicker } from './RaffleTicketPicker';
 import { EmailReceiptModal, SmsReceiptModal } from './ReceiptModals';
 import type { ScreenContext } from './screenContext';
 import type { SaleSubmission } from './useSaleSubmission';
+
+// The sales on hold: not needed to sell, fetched once the register is open (lazyPart.tsx).
+const PendingSalesList = lazyPart(() => import('./PendingSales').then((module) => module.PendingSalesList));
 
 export const CASH_CANCELLED_MESSAGE = 'Vente annulée.';
 

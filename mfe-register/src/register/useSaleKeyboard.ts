@@ -22,10 +22,17 @@ export interface SaleKeyboardInput {
   pay: (mode: PaymentMode) => void;
 }
 
+/**
+ * A phone (a small touch screen, no keyboard to type with): there the search is not focused on its
+ * own — the cashier taps it when she wants it, and at opening the focus forced a layout of the whole
+ * screen before its first paint (issue 15). Tablets and computers keep it: a keyboard may be there.
+ */
+const phone = () => typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse) and (max-width: 40rem)').matches;
+
 export function useSaleKeyboard({ searchRef, catalog, finished, dialog, busy, queued, pay }: SaleKeyboardInput): void {
-  // Back on the sale screen, the search field takes the keyboard again.
+  // Back on the sale screen, the search field takes the keyboard again (where a keyboard is the way in).
   useEffect(() => {
-    if (catalog && !finished && !dialog && !busy) searchRef.current?.focus();
+    if (catalog && !finished && !dialog && !busy && !phone()) searchRef.current?.focus();
   }, [catalog, finished, dialog, busy, searchRef]);
 
   // Keyboard shortcuts, only on the sale screen itself (not under a dialog).

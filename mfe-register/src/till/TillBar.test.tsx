@@ -1,9 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TillBar, OPEN_FIRST_MESSAGE } from './TillBar';
 import { REASON_REQUIRED } from './CloseTillDialog';
 import type { Closing, PastSession, SessionDetail, SessionState, TillApi } from './tillApi';
 import { memoryStore, queuedSalesCount, type QueuedSale } from '../sale/offlineQueue';
+import { loadParts } from '../lazyPart';
+
+// The closing dialogs are parts of their own, fetched once the register is open (as preloadParts does).
+beforeAll(loadParts);
 
 const normalise = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { Button, formatEuros, formatTime } from '@kermesse/ui-kit';
-import { ClosingDone } from './ClosingDone';
-import { CloseTillDialog } from './CloseTillDialog';
+import { lazyPart } from '../lazyPart';
 import { OpenTillDialog } from './OpenTillDialog';
-import { PastSessionsDialog } from './PastSessionsDialog';
 import { indexedDbStore, queuedSalesCount, type QueueStore } from '../sale/offlineQueue';
 import type { Closing, TillApi } from './tillApi';
 import { useTillSession } from './useTillSession';
 import './till.css';
+
+// Closing parts: not needed to sell, fetched once the register is open (lazyPart.tsx).
+const CloseTillDialog = lazyPart(() => import('./CloseTillDialog').then((module) => module.CloseTillDialog));
+const PastSessionsDialog = lazyPart(() => import('./PastSessionsDialog').then((module) => module.PastSessionsDialog));
+const ClosingDone = lazyPart(() => import('./ClosingDone').then((module) => module.ClosingDone));
 
 export const OPEN_FIRST_MESSAGE = 'Caisse non ouverte : comptez le fond de caisse et ouvrez la session avant de vendre.';
 

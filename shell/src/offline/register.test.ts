@@ -26,9 +26,9 @@ describe('registerOffline', () => {
     }
   });
 
-  it('still links the manifest where service workers do not exist (plain http on the fair network)', () => {
+  it('still links the manifest where service workers do not exist (plain http on the fair network)', async () => {
     vi.stubGlobal('isSecureContext', false);
     registerOffline();
-    expect(document.querySelectorAll('link[rel="manifest"]')).toHaveLength(1);
+    await vi.waitFor(() => expect(document.querySelectorAll('link[rel="manifest"]')).toHaveLength(1));
   });
 });

@@ -12,20 +12,29 @@
 const BEARER_TOKEN_KEY = 'bearerToken';
 
 export function registerOffline(): void {
-  linkManifest();
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) return;
-  // Emitted as a file at the root of the build (not bundled as a worker chunk under /assets/), so
-  // its scope can be the whole site.
-  const script = new URL('./sw.js', import.meta.url);
-  const start = () => {
+  afterOpening(() => {
+    linkManifest();
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) return;
+    // Emitted as a file at the root of the build (not bundled as a worker chunk under /assets/), so
+    // its scope can be the whole site. (Kept out of the register() call: written inside it, the
+    // bundler would take sw.js for a worker to bundle.)
+    const script = new URL('./sw.js', import.meta.url);
     navigator.serviceWorker
       .register(script, { scope: '/' })
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => handOverLoadedFiles(registration))
       .catch((error: unknown) => console.warn('Mode hors ligne indisponible', error));
-  };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  });
+}
+
+/**
+ * Once the page has loaded and the browser is idle: the screen the page opens on comes first (the
+ * register on a phone's first visit, issue 15); the worker then keeps what that screen loaded.
+ */
+function afterOpening(run: () => void): void {
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 function linkManifest(): void {
