@@ -4,29 +4,21 @@ import { startRegisterHarness, type RegisterHarness } from './testing/harness.ts
 
 let h: RegisterHarness;
 let ticketCategoryId: number;
-/** The test's own products (factory), by name. */
-const products = new Map<string, number>();
-const idOf = (name: string) => {
-  const id = products.get(name);
-  if (id === undefined) throw new Error(`no product ${name} made by this test`);
-  return id;
-};
 const categoryOf = async (name: string) => {
-  const id = idOf(name);
+  const id = h.madeProduct(name);
   return (await h.db('products').where({ id }).first('category_id')).category_id as number;
 };
 
 beforeAll(async () => {
   h = await startRegisterHarness();
-  for (const product of [
+  await h.createProducts([
     { name: 'Saucisse grillée', price: 3.8, category: 'Grill', clickAndCollect: true },
     { name: "Sirop à l'eau", price: 1.2, category: 'Boissons du stand' },
     { name: 'Vin chaud', price: 2.5, category: 'Boissons du stand', alcohol: true },
     { name: 'Flan pâtissier', price: 1.3, category: 'Entremets' },
-  ])
-    products.set(product.name, await h.createProduct(product));
+  ]);
   // Its picture as the back office records it after an upload (the upload itself writes a file: not here).
-  const saucisse = idOf('Saucisse grillée');
+  const saucisse = h.madeProduct('Saucisse grillée');
   await h.db('products').where({ id: saucisse }).update({ image: 'saucisse.svg' });
   // The event's own meal deal: a grilled dish, a drink and a dessert at these prices.
   await h.setMealDeal({
@@ -96,7 +88,7 @@ describe('checkout data (GET /api/cr/checkouts/{id})', () => {
       await categoryOf('Flan pâtissier'),
     ];
     expect(byName.get('Saucisse grillée')).toMatchObject({
-      id: idOf('Saucisse grillée'),
+      id: h.madeProduct('Saucisse grillée'),
       price: 3.8,
       image: 'saucisse.svg',
       productCategory: { id: grill, name: 'Grill' },
@@ -213,7 +205,7 @@ describe('checkout data (GET /api/cr/checkouts/{id})', () => {
   });
 
   it('flags a product in stock alert from the stock service, and clears it', async () => {
-    const flan = idOf('Flan pâtissier');
+    const flan = h.madeProduct('Flan pâtissier');
     await h.publish('stock', 'stock.alert', { eventId: h.eventId, productId: flan, isAlert: true, stock: 2, alertThreshold: 5 });
     const flagged = async () => {
       const [data] = (await h.request('GET', `/api/cr/checkouts/${h.checkoutId}`)).body as [{ products: Product[] }];
@@ -292,7 +284,7 @@ describe('register administration (stock remote)', () => {
     expect(res.status).toBe(200);
     const saucisse = (res.body.productsAssoc as Array<Record<string, unknown>>).find((p) => p.product_name === 'Saucisse grillée');
     expect(saucisse).toEqual({
-      product_id: idOf('Saucisse grillée'),
+      product_id: h.madeProduct('Saucisse grillée'),
       product_name: 'Saucisse grillée',
       product_price: '3.80',
       category_name: 'Grill',
@@ -301,7 +293,7 @@ describe('register administration (stock remote)', () => {
   });
 
   it('withdraws a product from a register and offers it again', async () => {
-    const flan = idOf('Flan pâtissier');
+    const flan = h.madeProduct('Flan pâtissier');
     const put = (flag: number) =>
       h.request('PUT', `/api/admin/checkout/${h.checkoutId}/products/${flan}`, {
         who: 'admin',

@@ -5,13 +5,6 @@ import { startRegisterHarness, type RegisterHarness } from './testing/harness.ts
 
 let h: RegisterHarness;
 let buyerId: number;
-/** The test's own products (factory), by name. */
-const products = new Map<string, number>();
-const idOf = (name: string) => {
-  const id = products.get(name);
-  if (id === undefined) throw new Error(`no product ${name} made by this test`);
-  return id;
-};
 
 beforeAll(async () => {
   h = await startRegisterHarness({ eventName: 'Loto de la rentrée' });
@@ -19,13 +12,12 @@ beforeAll(async () => {
     body: { email: 'marc.petit@example.org', phone: '0601020304', firstName: 'Marc', lastName: 'Petit' },
   });
   buyerId = created.body.data.user.id;
-  for (const product of [
+  await h.createProducts([
     { name: 'Tartiflette', price: 4, category: 'Plats montagnards' },
     { name: 'Tisane', price: 1.2, category: 'Boissons chaudes' },
     { name: "Lancer d'anneaux", price: 1.5, category: 'Stands' },
     { name: 'Tour de poney', price: 2.5, category: 'Stands' },
-  ])
-    products.set(product.name, await h.createProduct(product));
+  ]);
 });
 
 afterAll(async () => {
@@ -33,7 +25,7 @@ afterAll(async () => {
 });
 
 async function holdSale(items: Array<[string, number]>): Promise<{ id: number; reference: string }> {
-  const cart = items.map(([name, quantity]) => ({ product: { id: idOf(name) }, quantity }));
+  const cart = items.map(([name, quantity]) => ({ product: { id: h.madeProduct(name) }, quantity }));
   const res = await h.request('POST', '/api/cr/sale/create', {
     body: {
       sale: { checkoutId: h.checkoutId, eventId: h.eventId, personId: buyerId, cart, paymentMode: 99, paymentStatus: 2, payments: [] },
@@ -160,7 +152,7 @@ describe('sales on hold (mode 99): hold → partial payments → settled', () =>
         sale: {
           checkoutId: h.checkoutId,
           eventId: h.eventId,
-          cart: [{ product: { id: idOf('Tisane') }, quantity: 1 }],
+          cart: [{ product: { id: h.madeProduct('Tisane') }, quantity: 1 }],
           paymentMode: 2,
         },
       },

@@ -15,21 +15,10 @@ let BASKET_ID: number;
 let GOURMAND: number;
 let BIEN_ETRE: number;
 
-/** The test's own products (factory), by name. */
-const products = new Map<string, number>();
-const idOf = (name: string) => {
-  const id = products.get(name);
-  if (id === undefined) throw new Error(`no product ${name} made by this test`);
-  return id;
-};
-const makeProducts = async (list: Array<Parameters<RegisterHarness['createProduct']>[0]>) => {
-  for (const product of list) products.set(product.name, await h.createProduct(product));
-};
-
 beforeAll(async () => {
   // The real raffle service holds the numbers; its configuration reaches the register through NATS.
   h = await startRegisterHarness({ raffle: true });
-  await makeProducts([
+  await h.createProducts([
     { name: 'Panini', price: 4, category: 'Plats du jour', clickAndCollect: true },
     { name: 'Limonade', price: 2, category: 'Boissons fraîches' },
     { name: 'Thé glacé', price: 1.2, category: 'Boissons fraîches' },
@@ -95,7 +84,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const line = (name: string, quantity = 1, price?: number) => ({ product: { id: idOf(name), name, price }, quantity });
+const line = (name: string, quantity = 1, price?: number) => ({ product: { id: h.madeProduct(name), name, price }, quantity });
 const ticketProduct = async (kind: 'raffle' | 'giftbasket', nb: number) => {
   const owner = kind === 'raffle' ? 'raffle_id' : 'gift_basket_id';
   const row = await h
@@ -404,7 +393,7 @@ describe('receipt wish and sale.completed', () => {
       receipt: null,
       lines: [
         {
-          productId: idOf('Chouchous'),
+          productId: h.madeProduct('Chouchous'),
           name: 'Chouchous',
           quantity: 2,
           unitPriceCents: 250,
@@ -708,7 +697,7 @@ describe('receipts', () => {
   let reference: string;
   beforeAll(async () => {
     // A meal-deal set of its own: 4,00 + 2,00 + 1,50 − 1,00 = 6,50.
-    await makeProducts([
+    await h.createProducts([
       { name: 'Croque maison', price: 4, category: 'Plats du jour' },
       { name: "Jus d'orange", price: 2, category: 'Boissons fraîches' },
       { name: 'Far breton', price: 1.5, category: 'Desserts maison' },

@@ -11,15 +11,8 @@ let buyerId: number;
 let raffleId: number;
 let secondCheckout: number;
 const refs: Record<string, { id: number; reference: string }> = {};
-/** The test's own products (factory), by name. */
-const products = new Map<string, number>();
-const idOf = (name: string) => {
-  const id = products.get(name);
-  if (id === undefined) throw new Error(`no product ${name} made by this test`);
-  return id;
-};
 
-const line = (name: string, quantity = 1) => ({ product: { id: idOf(name), name }, quantity });
+const line = (name: string, quantity = 1) => ({ product: { id: h.madeProduct(name), name }, quantity });
 const sell = async (key: string, sale: Record<string, unknown>) => {
   const res = await h.request('POST', '/api/cr/sale/create', {
     body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, personId: 0, payments: [], ...sale } },
@@ -33,6 +26,16 @@ const dashboard = (options: { who?: 'admin' | 'tresorier' | 'caissier' | null; q
     who: options.who === undefined ? 'tresorier' : options.who,
     headers: options.headers,
   });
+
+/** The test's own catalogue (factory). */
+const OWN_PRODUCTS = [
+  { name: 'Burger', price: 4.5, category: 'Grillades' },
+  { name: 'Citronnade', price: 2, category: 'Rafraîchissements' },
+  { name: 'Bière blonde', price: 3.5, category: 'Rafraîchissements', alcohol: true },
+  { name: 'Cookie', price: 1.2, category: 'Pâtisseries' },
+  { name: 'Beignet', price: 1.5, category: 'Pâtisseries' },
+  { name: 'Mug de la fête', price: 6, category: 'Souvenirs' },
+];
 
 beforeAll(async () => {
   h = await startRegisterHarness({ raffle: true, eventName: 'Kermesse du tableau de bord' });
@@ -48,15 +51,7 @@ beforeAll(async () => {
     body: { email: 'lea.martin@example.org', phone: '0611111111', firstName: 'Léa', lastName: 'Martin' },
   });
   buyerId = created.body.data.user.id;
-  for (const product of [
-    { name: 'Burger', price: 4.5, category: 'Grillades' },
-    { name: 'Citronnade', price: 2, category: 'Rafraîchissements' },
-    { name: 'Bière blonde', price: 3.5, category: 'Rafraîchissements', alcohol: true },
-    { name: 'Cookie', price: 1.2, category: 'Pâtisseries' },
-    { name: 'Beignet', price: 1.5, category: 'Pâtisseries' },
-    { name: 'Mug de la fête', price: 6, category: 'Souvenirs' },
-  ])
-    products.set(product.name, await h.createProduct(product));
+  await h.createProducts(OWN_PRODUCTS);
   // The event's own meal deal, before its first sale: a grill at 4,50, a drink at 2,00 and a pastry at 1,20 get 0,70 off.
   await h.setMealDeal({
     discount: 0.7,
@@ -70,7 +65,7 @@ beforeAll(async () => {
   const checkout = await h.request('POST', `/api/admin/events/${h.eventId}/checkouts`, { who: 'admin', body: { name: 'Caisse beignets' } });
   expect(checkout.status).toBe(201);
   secondCheckout = checkout.body.id;
-  await h.db('checkout_products').insert({ checkout_id: secondCheckout, product_id: idOf('Beignet') });
+  await h.db('checkout_products').insert({ checkout_id: secondCheckout, product_id: h.madeProduct('Beignet') });
 
   // A meal deal paid cash: 4,50 + 2,00 + 1,20 − 0,70 = 7,00.
   await sell('meal', {
@@ -176,7 +171,7 @@ describe('GET /api/admin/dashboard/{eventId}', () => {
     ]);
     const raffleCategory = await h.db('categories').where({ raffle_id: raffleId }).first('id', 'name');
     const categoryId = async (name: string) => {
-      const id = idOf(name);
+      const id = h.madeProduct(name);
       return (await h.db('products').where({ id }).first('category_id')).category_id as number;
     };
     expect(d.byCategory).toEqual([
@@ -239,7 +234,7 @@ describe('GET /api/admin/dashboard/{eventId}', () => {
   });
 
   it('makes polling cheap: same version → 304 with If-None-Match, { changed: false } with since; a new sale changes it', async () => {
-    products.set('Thé à la menthe', await h.createProduct({ name: 'Thé à la menthe', price: 1.5, category: 'Rafraîchissements' }));
+    await h.createProduct({ name: 'Thé à la menthe', price: 1.5, category: 'Rafraîchissements' });
     const first = await dashboard();
     const etag = first.headers.get('etag');
     expect(etag).toBe(`W/"${first.body.version}"`);
@@ -275,7 +270,7 @@ describe('GET /api/admin/dashboard/{eventId}', () => {
   it('adds the older sales, read once and kept, to the recent ones: the same figures as one whole read, before and after the kept part is read again', async () => {
     const { event, checkouts } = await createEventWithCheckouts(h.db, { name: 'Fête des anciens', checkouts: ['Buvette', 'Entrée'] });
     // The test's own products, offered at both registers of that event.
-    const someProducts = [...products.values()];
+    const someProducts = OWN_PRODUCTS.map((product) => h.madeProduct(product.name));
     await h.db('checkout_products').insert(checkouts.flatMap((c) => someProducts.map((id) => ({ checkout_id: c.id, product_id: id }))));
     await writeSyntheticSales(h.db, { eventId: event.id, count: 300, startsAt: new Date(Date.now() - 3 * 3600_000), hours: 2 });
 

@@ -16,13 +16,6 @@ let h: RegisterHarness;
 let listener: EventConsumer;
 const refunded: EventEnvelope<'sale.refunded'>[] = [];
 let cashierId: string;
-/** The test's own products (factory), by name. */
-const products = new Map<string, number>();
-const idOf = (name: string) => {
-  const id = products.get(name);
-  if (id === undefined) throw new Error(`no product ${name} made by this test`);
-  return id;
-};
 
 beforeAll(async () => {
   h = await startRegisterHarness();
@@ -36,12 +29,11 @@ beforeAll(async () => {
       refunded.push(event);
     },
   });
-  for (const product of [
+  await h.createProducts([
     { name: 'Gaufre test', price: 1, category: 'Gaufres test' },
     { name: 'Thé test', price: 1, category: 'Boissons test' },
     { name: 'Sandwich test', price: 3.5, category: 'Plats test' },
-  ])
-    products.set(product.name, await h.createProduct(product));
+  ]);
   // The cashier's account id: the subject of its token.
   cashierId = JSON.parse(Buffer.from(h.tokens.caissier.split('.')[1]!, 'base64url').toString()).sub;
 }, 120_000);
@@ -51,7 +43,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const line = (name: string, quantity = 1) => ({ product: { id: idOf(name), name }, quantity });
+const line = (name: string, quantity = 1) => ({ product: { id: h.madeProduct(name), name }, quantity });
 
 /** A cash sale of 3 « Gaufre test » and 1 « Thé test » (4 €), paid: its reference. */
 async function sellWaffles(paymentMode = 2): Promise<string> {
@@ -102,7 +94,7 @@ describe('who may refund', () => {
     const reference = await sellWaffles();
     const before = await counts();
     const res = await refund(reference, {
-      lines: [{ productId: idOf('Gaufre test'), quantity: 1 }],
+      lines: [{ productId: h.madeProduct('Gaufre test'), quantity: 1 }],
       reason: 'Gaufre brûlée',
       payment_mode: 2,
     });
@@ -126,14 +118,22 @@ describe('who may refund', () => {
       body: { userIds: [cashierId] },
     });
     const reference = await sellWaffles();
-    const res = await refund(reference, { lines: [{ productId: idOf('Thé test'), quantity: 1 }], reason: 'Thé renversé', payment_mode: 2 });
+    const res = await refund(reference, {
+      lines: [{ productId: h.madeProduct('Thé test'), quantity: 1 }],
+      reason: 'Thé renversé',
+      payment_mode: 2,
+    });
     expect(res.status).toBe(201);
 
     expect(await h.request('DELETE', `/api/admin/till-managers/${cashierId}`, { who: 'admin' })).toMatchObject({
       status: 200,
       body: { userIds: [] },
     });
-    const again = await refund(reference, { lines: [{ productId: idOf('Gaufre test'), quantity: 1 }], reason: 'Froide', payment_mode: 2 });
+    const again = await refund(reference, {
+      lines: [{ productId: h.madeProduct('Gaufre test'), quantity: 1 }],
+      reason: 'Froide',
+      payment_mode: 2,
+    });
     expect(again.status).toBe(403);
     await h.request('PUT', `/api/admin/till-managers/${cashierId}`, { who: 'admin' });
   });
@@ -145,7 +145,7 @@ describe('POST /api/cr/sale/{reference}/refund', () => {
     const reference = await sellWaffles();
     const sale = await h.db('sales').where({ reference }).first();
     const saleLines = await h.db('sale_lines').where({ sale_id: sale.id }).orderBy('position');
-    const waffle = idOf('Gaufre test');
+    const waffle = h.madeProduct('Gaufre test');
 
     const res = await refund(reference, { lines: [{ productId: waffle, quantity: 2 }], reason: '  Gaufres   brûlées ', payment_mode: 2 });
     expect(res.status).toBe(201);
@@ -222,7 +222,7 @@ describe('POST /api/cr/sale/{reference}/refund', () => {
 
   it('refuses more than what remains, counting earlier refunds (400 in French), and writes nothing', async () => {
     const reference = await sellWaffles();
-    const waffle = idOf('Gaufre test');
+    const waffle = h.madeProduct('Gaufre test');
     expect((await refund(reference, { lines: [{ productId: waffle, quantity: 1 }], reason: 'Tombée', payment_mode: 2 })).status).toBe(201);
     const before = await counts();
     const res = await refund(reference, { lines: [{ productId: waffle, quantity: 3 }], reason: 'Erreur de saisie', payment_mode: 2 });
@@ -255,7 +255,7 @@ describe('POST /api/cr/sale/{reference}/refund', () => {
   });
 
   it('says 404 for an unknown reference, 400 for an empty reason, a product not sold or a sale on hold not paid', async () => {
-    const waffle = idOf('Gaufre test');
+    const waffle = h.madeProduct('Gaufre test');
     expect(await refund('ZZZZZ-ZZZZZ', { lines: [{ productId: waffle, quantity: 1 }], reason: 'x', payment_mode: 2 })).toMatchObject({
       status: 404,
       body: { error: 'Vente introuvable.' },
@@ -266,7 +266,7 @@ describe('POST /api/cr/sale/{reference}/refund', () => {
       body: { error: 'Indiquez le motif du remboursement.' },
     });
     expect(
-      await refund(reference, { lines: [{ productId: idOf('Sandwich test'), quantity: 1 }], reason: 'x', payment_mode: 2 }),
+      await refund(reference, { lines: [{ productId: h.madeProduct('Sandwich test'), quantity: 1 }], reason: 'x', payment_mode: 2 }),
     ).toMatchObject({ status: 400, body: { error: 'Ce produit ne fait pas partie de cette vente.' } });
     const pending = await sellWaffles(99);
     expect(await refund(pending, { lines: [{ productId: waffle, quantity: 1 }], reason: 'x', payment_mode: 2 })).toMatchObject({
@@ -278,7 +278,7 @@ describe('POST /api/cr/sale/{reference}/refund', () => {
 
   it('honours Idempotency-Key: a retry gets the first answer, and only one refund is written', async () => {
     const reference = await sellWaffles();
-    const body = { lines: [{ productId: idOf('Thé test'), quantity: 1 }], reason: 'Doublon', payment_mode: 3 };
+    const body = { lines: [{ productId: h.madeProduct('Thé test'), quantity: 1 }], reason: 'Doublon', payment_mode: 3 };
     const key = randomUUID();
     const before = await counts();
     const first = await refund(reference, body, 'admin', { 'Idempotency-Key': key });
@@ -294,7 +294,7 @@ describe('POST /api/cr/sale/{reference}/refund', () => {
 
   it('lets only one of three refunds sent at once take the crêpes left (the sale row is locked)', async () => {
     const reference = await sellWaffles();
-    const waffle = idOf('Gaufre test');
+    const waffle = h.madeProduct('Gaufre test');
     const answers = await Promise.all(
       [1, 2, 3].map((n) =>
         refund(reference, { lines: [{ productId: waffle, quantity: 2 }], reason: `Caisse ${n}`, payment_mode: 2 }, 'admin'),

@@ -99,6 +99,10 @@ export interface RegisterHarness {
    * sale: the register reads the rule again only after a few seconds.
    */
   setMealDeal(input: { discount: number; items: Array<{ category: string; price: number }> }): Promise<void>;
+  /** createProduct for each product of a list, in order. */
+  createProducts(list: Array<Parameters<RegisterHarness['createProduct']>[0]>): Promise<void>;
+  /** The id of a product this test made (createProduct), by its name; throws for any other name. */
+  madeProduct(name: string): number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any shape
   request<T = any>(
     method: string,
@@ -258,6 +262,8 @@ export async function startRegisterHarness(
 
   const encoder = new TextEncoder();
   const categories = new Map<string, number>();
+  /** The products this test made (createProduct), by name. */
+  const made = new Map<string, number>();
   const harness: RegisterHarness = {
     base,
     db,
@@ -293,7 +299,16 @@ export async function startRegisterHarness(
         },
       });
       if (product.status !== 201) throw new Error(`product ${name}: ${product.status} ${product.text}`);
+      made.set(name, product.body.id as number);
       return product.body.id as number;
+    },
+    async createProducts(list) {
+      for (const product of list) await harness.createProduct(product);
+    },
+    madeProduct(name) {
+      const id = made.get(name);
+      if (id === undefined) throw new Error(`no product ${name} made by this test`);
+      return id;
     },
     async setMealDeal({ discount, items }) {
       const body = {

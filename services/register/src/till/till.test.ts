@@ -14,19 +14,8 @@ afterAll(async () => {
 
 const base = () => `/api/cr/checkouts/${h.checkoutId}/session`;
 
-/** The test's own products (factory), by name. */
-const products = new Map<string, number>();
-const idOf = (name: string) => {
-  const id = products.get(name);
-  if (id === undefined) throw new Error(`no product ${name} made by this test`);
-  return id;
-};
-const makeProducts = async (list: Array<Parameters<RegisterHarness['createProduct']>[0]>) => {
-  for (const product of list) products.set(product.name, await h.createProduct(product));
-};
-
 async function sell(items: Array<[string, number]>, paymentMode: 1 | 2 | 99, extra: Record<string, unknown> = {}) {
-  const cart = items.map(([name, quantity]) => ({ product: { id: idOf(name) }, quantity }));
+  const cart = items.map(([name, quantity]) => ({ product: { id: h.madeProduct(name) }, quantity }));
   const res = await h.request('POST', '/api/cr/sale/create', {
     body: {
       sale: {
@@ -46,7 +35,7 @@ async function sell(items: Array<[string, number]>, paymentMode: 1 | 2 | 99, ext
 
 describe('a till session from its opening to its Z report', () => {
   beforeAll(async () => {
-    await makeProducts([
+    await h.createProducts([
       { name: 'Orangeade', price: 2, category: 'Buvette' },
       { name: 'Chocolat chaud', price: 1.5, category: 'Buvette' },
       { name: 'Guimauves', price: 1.5, category: 'Friandises' },
@@ -101,7 +90,7 @@ describe('a till session from its opening to its Z report', () => {
     // One Tatouage of sale b given back in cash (2.50), by an admin.
     const refund = await h.request('POST', `/api/cr/sale/${b.reference}/refund`, {
       who: 'admin',
-      body: { lines: [{ productId: idOf('Tatouage'), quantity: 1 }], reason: 'Enfant malade', payment_mode: 2 },
+      body: { lines: [{ productId: h.madeProduct('Tatouage'), quantity: 1 }], reason: 'Enfant malade', payment_mode: 2 },
     });
     expect(refund.status, refund.text).toBe(201);
     expect((await h.db('refunds').where({ sale_id: b.id }).first('session_id')).session_id).toBe(sessionId);
@@ -316,7 +305,7 @@ describe('a till session from its opening to its Z report', () => {
     ]);
     const given = await h.request('POST', `/api/cr/sale/${sale.reference}/refund`, {
       who: 'admin',
-      body: { lines: [{ productId: idOf('Chocolat chaud'), quantity: 1 }], reason: 'Erreur', payment_mode: 2 },
+      body: { lines: [{ productId: h.madeProduct('Chocolat chaud'), quantity: 1 }], reason: 'Erreur', payment_mode: 2 },
     });
     expect(given.status, given.text).toBe(201);
     await h
@@ -333,7 +322,7 @@ describe('a till session from its opening to its Z report', () => {
 
   it('refuses a sale on an archived register or event, in French', async () => {
     await h.db('checkouts').where({ id: h.checkoutId }).update({ archived_at: new Date() });
-    const cart = [{ product: { id: idOf('Chocolat chaud') }, quantity: 1 }];
+    const cart = [{ product: { id: h.madeProduct('Chocolat chaud') }, quantity: 1 }];
     const onArchivedCheckout = await h.request('POST', '/api/cr/sale/create', {
       body: { sale: { checkoutId: h.checkoutId, eventId: h.eventId, cart, paymentMode: 2, payments: [] } },
     });
@@ -352,7 +341,7 @@ describe('the journal check', () => {
   const verify = () => h.request('GET', '/api/admin/journal/verify', { who: 'admin' });
 
   beforeAll(async () => {
-    await makeProducts([
+    await h.createProducts([
       { name: 'Barre de nougat', price: 1.75, category: 'Friandises' },
       { name: "Sucre d'orge", price: 1.2, category: 'Friandises' },
     ]);
