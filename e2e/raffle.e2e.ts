@@ -304,7 +304,7 @@ describe('gift baskets in Chromium', () => {
 
     // The baskets to win (« types »): name and price required.
     await page.getByRole('heading', { name: 'Paniers à gagner' }).waitFor();
-    const form = page.locator('.rf-inline-form');
+    const form = page.locator('.k-inline-form');
     await form.getByLabel('Nom').fill('Panier gourmand');
     await form.getByRole('button', { name: 'Ajouter' }).click();
     await page.getByText('Le nom et le prix sont requis.').waitFor();

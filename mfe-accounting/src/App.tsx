@@ -44,7 +44,7 @@ function AccountingLayout() {
               <Link
                 key={tab.to}
                 to={tab.to ? `${base}/${tab.to}` : base}
-                className={active ? 'k-tabs__link acc-tabs__link active' : 'k-tabs__link acc-tabs__link'}
+                className={active ? 'k-tabs__link active' : 'k-tabs__link'}
                 aria-current={active ? 'page' : undefined}
               >
                 {tab.label}

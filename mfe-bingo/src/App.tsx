@@ -31,12 +31,12 @@ function NightLayout() {
   ];
   return (
     <div className="bgo-app">
-      <nav className="bgo-tabs bgo-no-print" aria-label="Loto">
-        <NavLink to={base} end className="bgo-tabs__link">
+      <nav className="k-tabs bgo-no-print" aria-label="Loto">
+        <NavLink to={base} end className="k-tabs__link">
           Soirées
         </NavLink>
         {tabs.map((t) => (
-          <NavLink key={t.to} to={`${base}/${id}/${t.to}`} className="bgo-tabs__link">
+          <NavLink key={t.to} to={`${base}/${id}/${t.to}`} className="k-tabs__link">
             {t.label}
           </NavLink>
         ))}

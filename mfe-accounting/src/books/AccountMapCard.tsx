@@ -54,7 +54,7 @@ export function AccountMapCard() {
   return (
     <section className="k-card acc-card k-no-print" aria-labelledby="map-title">
       <h2 id="map-title">Comptes par défaut</h2>
-      <p className="acc-hint">
+      <p className="k-hint">
         Plan comptable associatif : les ventes sont débitées au compte du mode de paiement et créditées au compte de ce qui est vendu.
       </p>
       <form onSubmit={handleSubmit} className="acc-map">

@@ -26,7 +26,7 @@ export function ForecastPage() {
         {year !== null && <YearPicker years={years} value={year} onChange={setYear} />}
       </header>
       {year !== null && (
-        <p className="acc-hint k-no-print">
+        <p className="k-hint k-no-print">
           Établi d'après la balance « Budget prévisionnel » de l'exercice, ou à défaut d'après les comptes de l'exercice précédent.
         </p>
       )}

@@ -68,7 +68,7 @@ export function TrialBalanceModal({
         </>
       }
     >
-      <form id="trial-balance-form" className="acc-form" onSubmit={handleSubmit} noValidate>
+      <form id="trial-balance-form" className="k-form" onSubmit={handleSubmit} noValidate>
         {trialBalance && (
           <div className="k-field">
             <label className="k-field__label" htmlFor={ids.id}>
@@ -105,7 +105,7 @@ export function TrialBalanceModal({
             value={csv}
             onChange={(e) => setCsv(e.target.value)}
           />
-          <p className="acc-hint">
+          <p className="k-hint">
             Collez la « Balance générale » exportée de Paheko ou d'un tableur (séparateur ; , ou tabulation, virgule ou point décimal), ou
             choisissez le fichier :
           </p>

@@ -114,7 +114,7 @@ export function CallerPage() {
             Dernière boule : <strong data-testid="caller-last">{board.lastNumber ?? '–'}</strong> ({board.drawn.length} sortie(s))
           </p>
           {board.paused && <Banner tone="error">Jeu en pause pour une vérification.</Banner>}
-          <form className="bgo-inline" onSubmit={(e) => void handleBall(e)} aria-label="Saisir une boule">
+          <form className="k-inline-form" onSubmit={(e) => void handleBall(e)} aria-label="Saisir une boule">
             <Field label="Boule" htmlFor="caller-ball">
               <input
                 className="k-input"
@@ -131,7 +131,7 @@ export function CallerPage() {
               Valider la boule
             </Button>
           </form>
-          <div className="bgo-actions">
+          <div className="k-actions">
             <Button
               variant="secondary"
               disabled={busy || board.paused}
@@ -150,7 +150,7 @@ export function CallerPage() {
               {board.paused ? 'Reprendre' : 'Pause pour vérification'}
             </Button>
           </div>
-          <div className="bgo-actions">
+          <div className="k-actions">
             <label className="k-check">
               <input type="checkbox" checked={keepBalls} onChange={(e) => setKeepBalls(e.target.checked)} /> Garder les boules
             </label>
@@ -173,7 +173,7 @@ export function CallerPage() {
 
         <div className="k-card">
           <h2>Vérifier un carton</h2>
-          <form className="bgo-inline" onSubmit={(e) => void handleCheck(e)} aria-label="Vérifier un carton">
+          <form className="k-inline-form" onSubmit={(e) => void handleCheck(e)} aria-label="Vérifier un carton">
             <Field label="Numéro du carton" htmlFor="caller-carton">
               <TextInput
                 id="caller-carton"
@@ -204,7 +204,7 @@ export function CallerPage() {
             </div>
           )}
           <h2>Départager des gagnants</h2>
-          <form className="bgo-inline" onSubmit={(e) => void handleTie(e)} aria-label="Départager">
+          <form className="k-inline-form" onSubmit={(e) => void handleTie(e)} aria-label="Départager">
             <Field label="Cartons gagnants (séparés par des espaces)" htmlFor="caller-tie">
               <TextInput id="caller-tie" autoComplete="off" value={tie} onChange={(e) => setTie(e.target.value)} />
             </Field>

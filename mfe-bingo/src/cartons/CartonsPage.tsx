@@ -78,13 +78,13 @@ export function CartonsPage() {
           {error && <Banner tone="error">{error}</Banner>}
           {success && <Banner tone="success">{success}</Banner>}
         </div>
-        <form className="bgo-inline" onSubmit={(e) => void handleGenerate(e)} aria-label="Générer des cartons">
+        <form className="k-inline-form" onSubmit={(e) => void handleGenerate(e)} aria-label="Générer des cartons">
           <Field label="Nombre de cartons" htmlFor="cartons-count">
             <TextInput id="cartons-count" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
           </Field>
           <Button type="submit">Générer</Button>
         </form>
-        <div className="bgo-actions">
+        <div className="k-actions">
           <Button variant="secondary" disabled={from <= 1} onClick={() => setFrom(Math.max(1, from - PAGE))}>
             Précédent
           </Button>

@@ -180,7 +180,7 @@ export function NightSettingsPage() {
         ))}
       </div>
 
-      <form className="k-card bgo-form" onSubmit={handleNight} noValidate aria-label="Soirée">
+      <form className="k-card k-form k-form--narrow" onSubmit={handleNight} noValidate aria-label="Soirée">
         <h2>Soirée</h2>
         <Field label="Nom" htmlFor="set-name">
           <TextInput id="set-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
@@ -198,7 +198,7 @@ export function NightSettingsPage() {
           <legend>Cartons par lot (vendus à la caisse en plus du carton à l’unité)</legend>
           <ol className="bgo-plan-edit">
             {packs.map((pack, i) => (
-              <li key={i} className="bgo-inline">
+              <li key={i} className="k-inline-form">
                 <TextInput
                   aria-label={`Cartons du lot ${i + 1}`}
                   inputMode="numeric"
@@ -233,11 +233,11 @@ export function NightSettingsPage() {
         <Button type="submit">Enregistrer la soirée</Button>
       </form>
 
-      <form className="k-card bgo-form" onSubmit={handleParties} aria-label="Parties">
+      <form className="k-card k-form k-form--narrow" onSubmit={handleParties} aria-label="Parties">
         <h2>Parties</h2>
         <ol className="bgo-parties">
           {parties.map((p, i) => (
-            <li key={i} className="bgo-inline">
+            <li key={i} className="k-inline-form">
               <select
                 aria-label={`Type de la partie ${i + 1}`}
                 className="k-select"
@@ -269,7 +269,7 @@ export function NightSettingsPage() {
             </li>
           ))}
         </ol>
-        <div className="bgo-actions">
+        <div className="k-actions">
           <Button variant="secondary" onClick={() => setParties([...parties, { kind: 'quine', prizeId: '' }])}>
             Ajouter une partie
           </Button>
@@ -277,9 +277,9 @@ export function NightSettingsPage() {
         </div>
       </form>
 
-      <form className="k-card bgo-form" onSubmit={handlePlan} noValidate aria-label="Plan de salle">
+      <form className="k-card k-form k-form--narrow" onSubmit={handlePlan} noValidate aria-label="Plan de salle">
         <h2>Plan de salle</h2>
-        <div className="bgo-inline">
+        <div className="k-inline-form">
           <Field label="Nombre de tables" htmlFor="plan-count">
             <TextInput
               id="plan-count"
@@ -302,7 +302,7 @@ export function NightSettingsPage() {
         </div>
         <ol className="bgo-plan-edit">
           {tables.map((t, i) => (
-            <li key={i} className="bgo-inline">
+            <li key={i} className="k-inline-form">
               <TextInput
                 aria-label={`Nom de la table ${i + 1}`}
                 placeholder={`Table ${i + 1}`}

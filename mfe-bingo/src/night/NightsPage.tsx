@@ -74,7 +74,7 @@ export function NightsPage() {
                 {w}
               </Banner>
             ))}
-            <nav className="bgo-actions" aria-label={`Écrans de ${night.name}`}>
+            <nav className="k-actions" aria-label={`Écrans de ${night.name}`}>
               <Link className="k-button k-button--primary" to={`${night.id}/placement`}>
                 Placement des tables
               </Link>
@@ -107,7 +107,7 @@ export function NightsPage() {
         ))}
       </ul>
       {area === 'admin' && (
-        <form className="k-card bgo-form" onSubmit={(e) => void handleCreate(e)} noValidate aria-label="Nouvelle soirée loto">
+        <form className="k-card k-form k-form--narrow" onSubmit={(e) => void handleCreate(e)} noValidate aria-label="Nouvelle soirée loto">
           <h2>Nouvelle soirée loto</h2>
           <Field label="Nom" htmlFor="night-name">
             <TextInput id="night-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />

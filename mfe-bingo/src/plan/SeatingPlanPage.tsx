@@ -104,7 +104,7 @@ export function SeatingPlanPage() {
         <p className="k-muted">
           {free} place(s) libre(s) sur {total}
         </p>
-        <div className="bgo-actions bgo-no-print">
+        <div className="k-actions bgo-no-print">
           <Button
             variant={groupMode ? 'primary' : 'secondary'}
             aria-pressed={groupMode}

@@ -110,7 +110,7 @@ export function PrizesPage() {
         {error && <Banner tone="error">{error}</Banner>}
         {success && <Banner tone="success">{success}</Banner>}
       </div>
-      <form className="k-card bgo-form bgo-no-print" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label="Lot">
+      <form className="k-card k-form k-form--narrow bgo-no-print" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label="Lot">
         <Field label="Label" htmlFor="prize-label">
           <TextInput id="prize-label" required value={form.label} onChange={(e) => set('label')(e.target.value)} />
         </Field>
@@ -132,7 +132,7 @@ export function PrizesPage() {
             <option value="bon">Bon d'achat non remboursable</option>
           </select>
         </Field>
-        <div className="bgo-actions">
+        <div className="k-actions">
           <Button type="submit">{editing !== null ? 'Save' : 'Add Prize'}</Button>
           {editing !== null && (
             <Button

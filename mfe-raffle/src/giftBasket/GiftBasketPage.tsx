@@ -263,7 +263,7 @@ function TypeInventory({
           </table>
         </div>
       )}
-      <form className="rf-inline-form" onSubmit={handleAdd} noValidate>
+      <form className="k-inline-form" onSubmit={handleAdd} noValidate>
         <div className="k-field">
           <label className="k-field__label" htmlFor={nameId}>
             Nom

@@ -106,7 +106,7 @@ export function FeaturedRaffleForm({ raffles }: { raffles: RaffleSummary[] }) {
           <Field label="Texte de la bannière" htmlFor={ids.text}>
             <textarea
               id={ids.text}
-              className="k-input rf-textarea"
+              className="k-input k-textarea"
               rows={3}
               value={text}
               onChange={(e) => setText(e.target.value)}

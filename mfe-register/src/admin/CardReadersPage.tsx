@@ -43,7 +43,7 @@ export function CardReadersPage() {
         <p className="bo-muted">Mode démonstration : les lecteurs sont simulés, tout code de 8 caractères en appaire un.</p>
       )}
       {notice && <Banner tone="success">{notice}</Banner>}
-      <form className="k-card bo-card bo-form" onSubmit={handlePair}>
+      <form className="k-card bo-card k-form" onSubmit={handlePair}>
         <h2>Appairer un lecteur</h2>
         <p className="bo-muted">Sur le lecteur SumUp : Connexions → API → Connecter ; saisissez le code affiché.</p>
         <div className="bo-row">
@@ -100,7 +100,7 @@ function ReaderRow({ reader, onChanged }: { reader: AdminCardReader; onChanged: 
     <li className="bo-name">
       {editing ? (
         <form
-          className="bo-inline"
+          className="k-inline-form"
           onSubmit={(e) => {
             e.preventDefault();
             void run(() => api.renameReader(reader.id, name));

@@ -69,7 +69,7 @@ export function EventForm({
     }
   };
   return (
-    <form className="bo-form" onSubmit={handleSubmit} noValidate>
+    <form className="k-form" onSubmit={handleSubmit} noValidate>
       <Field label="Nom de l'événement" htmlFor={`${idPrefix}-name`}>
         <TextInput id={`${idPrefix}-name`} value={values.name} onChange={set('name')} required maxLength={120} />
       </Field>
@@ -87,7 +87,7 @@ export function EventForm({
       <Field label="Description publique" htmlFor={`${idPrefix}-description`}>
         <textarea
           id={`${idPrefix}-description`}
-          className="k-input bo-textarea"
+          className="k-input k-textarea"
           value={values.description}
           onChange={set('description')}
           maxLength={4000}

@@ -62,12 +62,12 @@ export function EventPage() {
       </header>
       {notice && <Banner tone="success">{notice}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}
-      <nav className="bo-tabs" aria-label="Sections de l'événement">
+      <nav className="k-tabs" aria-label="Sections de l'événement">
         {TABS.map((t) => (
           <button
             key={t.id}
             type="button"
-            className={`bo-tab${tab === t.id ? ' bo-tab--active' : ''}`}
+            className={`k-tabs__link${tab === t.id ? ' active' : ''}`}
             aria-current={tab === t.id ? 'page' : undefined}
             onClick={() => setTab(t.id)}
           >

@@ -92,7 +92,7 @@ function EventCard({ event, onDuplicated }: { event: AdminEvent; onDuplicated: (
         </Button>
       </div>
       {duplicating && (
-        <form className="bo-form" onSubmit={handleDuplicate}>
+        <form className="k-form" onSubmit={handleDuplicate}>
           <p className="bo-muted">Caisses, catégories, produits, prix et menu sont recopiés ; ni ventes ni stock.</p>
           <Field label="Nom du nouvel événement" htmlFor={`dup-name-${event.id}`}>
             <TextInput id={`dup-name-${event.id}`} value={name} onChange={(e) => setName(e.target.value)} />

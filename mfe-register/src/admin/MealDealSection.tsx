@@ -44,7 +44,7 @@ export function MealDealSection({ eventId, categories }: { eventId: number; cate
   const update = (key: number, patch: Partial<Row>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   return (
-    <form className="k-card bo-card bo-form" onSubmit={handleSubmit}>
+    <form className="k-card bo-card k-form" onSubmit={handleSubmit}>
       <h2>Menu</h2>
       <p className="bo-muted">
         Un article de chaque catégorie au prix indiqué forme un menu ; la remise s'applique par menu complet.

@@ -64,7 +64,7 @@ export function NameList({
           />
         ))}
       </ul>
-      <form className="bo-form bo-inline" onSubmit={handleAdd}>
+      <form className="k-form k-inline-form" onSubmit={handleAdd}>
         <Field label={fieldLabel} htmlFor={`${idPrefix}-new`}>
           <TextInput id={`${idPrefix}-new`} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
         </Field>
@@ -106,7 +106,7 @@ function NameRow({
     <li className="bo-name">
       {editing ? (
         <form
-          className="bo-inline"
+          className="k-inline-form"
           onSubmit={(e) => {
             e.preventDefault();
             void run(() => onRename(item, name));

@@ -167,7 +167,7 @@ function ProductForm({
 
   return (
     <form
-      className="bo-form bo-product-form"
+      className="k-form bo-product-form"
       onSubmit={handleSubmit}
       noValidate
       aria-label={product ? `Modifier ${product.name}` : 'Nouveau produit'}

@@ -101,7 +101,7 @@ export function InventoryImportPage() {
       {!event ? (
         <p className="k-card k-empty">Aucune donnée de stock disponible.</p>
       ) : (
-        <form className="k-card stk-form" onSubmit={handleSubmit} noValidate>
+        <form className="k-card k-form k-form--narrow" onSubmit={handleSubmit} noValidate>
           <p className="k-muted">
             Remplissez la colonne « nouveau_stock » du modèle avec les quantités comptées, puis lancez un test : rien n'est modifié tant que
             le mode test est coché.

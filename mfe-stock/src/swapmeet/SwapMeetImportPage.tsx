@@ -143,7 +143,7 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
         </div>
       </header>
 
-      <form className="k-card stk-form" onSubmit={handleSubmit} noValidate>
+      <form className="k-card k-form k-form--narrow" onSubmit={handleSubmit} noValidate>
         <h2>Importer des réservations</h2>
         <p className="k-muted">
           Fichier CSV avec les colonnes nom ; telephone ; metres ; montant ; paye ; date_reservation (une réservation par ligne).
