@@ -71,6 +71,8 @@ describe('trial balances', () => {
     await page.getByText('Aucune ligne : cliquez sur « Importer »').waitFor();
     await page.getByRole('button', { name: 'Importer' }).click();
     await page.getByText('Import effectué : 19 lignes importées.').waitFor();
+    // The report's table comes with the next render, after the message: wait for it before reading it.
+    await page.locator('thead th').first().waitFor();
     expect(await page.locator('thead th').allTextContents()).toEqual(['Compte', 'Débit', 'Crédit', 'Solde']);
     expect((await page.getByRole('row', { name: /^512/ }).innerText()).replace(/\s+/g, ' ')).toBe(
       '512 Banque 4 812,35 € 1 250,00 € 3 562,35 €',
