@@ -11,7 +11,7 @@ import type { Trx } from '@kermesse/kit/db';
 import {
   ensureCategory,
   isStale,
-  syncTierProducts,
+  syncTicketProducts,
   ticketCategoryName,
   upsertGiftBasket,
   type TicketCatalogInput,
@@ -34,5 +34,5 @@ export async function applyGiftBasketConfigured(
   };
   const categoryId = await ensureCategory(trx, input);
   await upsertGiftBasket(trx, event, categoryId, occurredAt);
-  await syncTierProducts(trx, input, categoryId, ticketCategoryName('giftbasket', event.name));
+  await syncTicketProducts(trx, input, categoryId, ticketCategoryName('giftbasket', event.name));
 }

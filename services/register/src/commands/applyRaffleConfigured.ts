@@ -11,7 +11,7 @@ import type { Trx } from '@kermesse/kit/db';
 import {
   ensureCategory,
   isStale,
-  syncTierProducts,
+  syncTicketProducts,
   ticketCategoryName,
   upsertRaffle,
   type TicketCatalogInput,
@@ -34,5 +34,5 @@ export async function applyRaffleConfigured(
   };
   const categoryId = await ensureCategory(trx, input);
   await upsertRaffle(trx, event, input.open, categoryId, occurredAt);
-  await syncTierProducts(trx, input, categoryId, ticketCategoryName('raffle', event.name));
+  await syncTicketProducts(trx, input, categoryId, ticketCategoryName('raffle', event.name));
 }

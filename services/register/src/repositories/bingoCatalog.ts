@@ -6,9 +6,9 @@
  * handed over). A night without an event, or whose sales are closed, withdraws its products.
  * commands/applyBingoConfigured.ts applies a configuration inside the consumer's transaction.
  */
-import { recordEvent, type EventPayloads } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import type { Tier } from '../cart/rules.ts';
+import { syncTierProducts } from './tierProducts.ts';
 
 export interface BingoRow {
   id: number;
@@ -39,79 +39,29 @@ export async function ensureBingoCategory(trx: Trx, bingoId: number, name: strin
   return (row as { id: number }).id;
 }
 
-/** The night's carton products, one per price tier, offered on its event's registers; withdrawn when sales close. */
-export async function syncCartonProducts(
+/**
+ * The night's carton products, one per price tier (tierProducts.ts), offered on its event's registers —
+ * again when the night moves to another event; withdrawn when sales close.
+ */
+export const syncCartonProducts = (
   trx: Trx,
   categoryId: number,
   categoryName: string,
   eventId: number | null,
   tiers: Tier[],
   open: boolean,
-): Promise<void> {
-  const current: Array<{ id: number; name: string; price_cents: number; tier_nb: number; active: boolean; image: string | null }> =
-    await trx('products').where({ category_id: categoryId }).select('id', 'name', 'price_cents', 'tier_nb', 'active', 'image');
-  const changed: EventPayloads['catalog.product.changed'][] = [];
-  const payload = (p: { id: number; name: string; price_cents: number; image: string | null }, active: boolean) => ({
-    productId: p.id,
-    name: p.name,
-    priceCents: p.price_cents,
+): Promise<void> =>
+  syncTierProducts(trx, {
+    kind: 'bingo',
     categoryId,
     categoryName,
-    image: p.image,
-    clickAndCollect: false,
-    alcohol: false,
-    active,
-    // Cartons have no stock: the stock service skips them by this kind.
-    kind: 'bingo' as const,
+    eventId,
+    tiers,
+    open,
+    productName: cartonProductName,
+    image: BINGO_IMAGE,
+    offerExisting: true,
   });
-  const checkouts: Array<{ id: number }> = eventId === null ? [] : await trx('checkouts').where({ event_id: eventId }).select('id');
-
-  for (const [index, tier] of tiers.entries()) {
-    const name = cartonProductName(tier.nb);
-    const found = current.find((p) => p.tier_nb === tier.nb);
-    if (found) {
-      if (found.price_cents !== tier.priceCents || found.active !== open || found.name !== name) {
-        await trx('products')
-          .where({ id: found.id })
-          .update({ name, price_cents: tier.priceCents, active: open, position: index, updated_at: trx.fn.now() });
-        changed.push(payload({ ...found, name, price_cents: tier.priceCents }, open));
-      }
-      if (open && checkouts.length) {
-        // The night moved to another event: its registers offer the cartons.
-        await trx('checkout_products')
-          .insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: found.id })))
-          .onConflict()
-          .ignore();
-      }
-      continue;
-    }
-    const [row] = await trx('products')
-      .insert({
-        name,
-        image: BINGO_IMAGE,
-        price_cents: tier.priceCents,
-        category_id: categoryId,
-        tier_nb: tier.nb,
-        active: open,
-        position: index,
-      })
-      .returning(['id', 'name', 'price_cents', 'image']);
-    const product = row as { id: number; name: string; price_cents: number; image: string | null };
-    if (checkouts.length) {
-      await trx('checkout_products')
-        .insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: product.id })))
-        .onConflict()
-        .ignore();
-    }
-    changed.push(payload(product, open));
-  }
-  for (const gone of current.filter((p) => p.active && (!open || !tiers.some((t) => t.nb === p.tier_nb)))) {
-    if (changed.some((c) => c.productId === gone.id)) continue;
-    await trx('products').where({ id: gone.id }).update({ active: false, updated_at: trx.fn.now() });
-    changed.push(payload(gone, false));
-  }
-  for (const event of changed) await recordEvent(trx, 'register', 'catalog.product.changed', event);
-}
 
 /** Whether the night's read model is newer than an event of `occurredAt` (locks its row for the consumer's transaction). */
 export async function isBingoNewerThan(trx: Trx, bingoId: number, occurredAt: string): Promise<boolean> {

@@ -2,9 +2,10 @@
  * The register's read models of raffles, gift baskets and stock alerts, and the ticket categories and
  * products they become (commands/applyRaffleConfigured.ts, applyGiftBasketConfigured.ts and applyStockAlert.ts apply the events in the consumer's transaction).
  */
-import { recordEvent, type EventPayloads } from '@kermesse/kit/bus';
+import { type EventPayloads } from '@kermesse/kit/bus';
 import { type Trx } from '@kermesse/kit/db';
 import type { Tier } from '../cart/rules.ts';
+import { syncTierProducts } from './tierProducts.ts';
 
 export type Kind = 'raffle' | 'giftbasket';
 
@@ -39,63 +40,18 @@ export async function ensureCategory(trx: Trx, input: TicketCatalogInput): Promi
   return (row as { id: number }).id;
 }
 
-export async function syncTierProducts(trx: Trx, input: TicketCatalogInput, categoryId: number, categoryName: string): Promise<void> {
-  const current: Array<{ id: number; name: string; price_cents: number; tier_nb: number; active: boolean; image: string | null }> =
-    await trx('products').where({ category_id: categoryId }).select('id', 'name', 'price_cents', 'tier_nb', 'active', 'image');
-  const changed: EventPayloads['catalog.product.changed'][] = [];
-  const payload = (p: { id: number; name: string; price_cents: number; image: string | null }, active: boolean) => ({
-    productId: p.id,
-    name: p.name,
-    priceCents: p.price_cents,
+/** The raffle's tickets (the basket's bets): one product per price tier (tierProducts.ts). */
+export const syncTicketProducts = (trx: Trx, input: TicketCatalogInput, categoryId: number, categoryName: string): Promise<void> =>
+  syncTierProducts(trx, {
+    kind: input.kind,
     categoryId,
     categoryName,
-    image: p.image,
-    clickAndCollect: false,
-    alcohol: false,
-    active,
-    // Ticket products have no stock: the stock service skips them by this kind.
-    kind: input.kind,
+    eventId: input.eventId,
+    tiers: input.tiers,
+    open: input.open,
+    productName: (nb) => ticketProductName(input.kind, nb),
+    image: TICKET_IMAGES[input.kind],
   });
-  const checkouts: Array<{ id: number }> = await trx('checkouts').where({ event_id: input.eventId }).select('id');
-
-  for (const [index, tier] of input.tiers.entries()) {
-    const name = ticketProductName(input.kind, tier.nb);
-    const found = current.find((p) => p.tier_nb === tier.nb);
-    if (found) {
-      if (found.price_cents !== tier.priceCents || found.active !== input.open || found.name !== name) {
-        await trx('products')
-          .where({ id: found.id })
-          .update({ name, price_cents: tier.priceCents, active: input.open, position: index, updated_at: trx.fn.now() });
-        changed.push(payload({ ...found, name, price_cents: tier.priceCents }, input.open));
-      }
-      continue;
-    }
-    const [row] = await trx('products')
-      .insert({
-        name,
-        image: TICKET_IMAGES[input.kind],
-        price_cents: tier.priceCents,
-        category_id: categoryId,
-        tier_nb: tier.nb,
-        active: input.open,
-        position: index,
-      })
-      .returning(['id', 'name', 'price_cents', 'image']);
-    const product = row as { id: number; name: string; price_cents: number; image: string | null };
-    if (checkouts.length) {
-      await trx('checkout_products')
-        .insert(checkouts.map((c) => ({ checkout_id: c.id, product_id: product.id })))
-        .onConflict()
-        .ignore();
-    }
-    changed.push(payload(product, input.open));
-  }
-  for (const gone of current.filter((p) => p.active && !input.tiers.some((t) => t.nb === p.tier_nb))) {
-    await trx('products').where({ id: gone.id }).update({ active: false, updated_at: trx.fn.now() });
-    changed.push(payload(gone, false));
-  }
-  for (const event of changed) await recordEvent(trx, 'register', 'catalog.product.changed', event);
-}
 
 /** A configuration older than the one already applied (redelivered late) changes nothing. */
 export async function isStale(trx: Trx, table: 'raffles' | 'gift_baskets', id: number, occurredAt: string): Promise<boolean> {
