@@ -8,6 +8,30 @@ import { Id } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** SPEC §7 `GET /api/cr/events`: the events a register may sell for. */
+export const EventSummary = Type.Object({ id: Id, name: Type.String() });
+export type EventSummary = Static<typeof EventSummary>;
+
+/** A register (checkout) of an event. */
+export const CheckoutSummary = Type.Object({ id: Id, name: Type.String() });
+export type CheckoutSummary = Static<typeof CheckoutSummary>;
+
+/** SPEC §7 `GET /api/cr/events/{id}/checkouts`: a list whose first item is the event with its registers. */
+export const EventCheckouts = Type.Array(Type.Object({ id: Id, name: Type.String(), checkouts: Type.Array(CheckoutSummary) }));
+export type EventCheckouts = Static<typeof EventCheckouts>;
+
+/** SPEC §3 « Checkout product association » (`GET /api/admin/checkout/{id}/products` → `{ productsAssoc }`), for the stock screens. */
+export const ProductAssoc = Type.Object({
+  product_id: Id,
+  product_name: Type.String(),
+  /** Euros with two decimals, as text. */
+  product_price: Type.String(),
+  category_name: Type.String(),
+  /** 1 when the product is sold at this register. */
+  is_in_checkout: Type.Union([Type.Literal(0), Type.Literal(1)]),
+});
+export type ProductAssoc = Static<typeof ProductAssoc>;
+
 export const ProductCategory = Type.Object({ id: Id, name: Type.String() });
 export type ProductCategory = Static<typeof ProductCategory>;
 

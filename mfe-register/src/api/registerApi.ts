@@ -1,18 +1,9 @@
 /** Typed client for the gateway paths the register uses; screens call these, never `fetch`. */
 import { createApiClient, releaseToken, requestToken, type Credentials } from '@kermesse/ui-kit';
+import type { CheckoutSummary, EventCheckouts, EventSummary } from '@kermesse/contracts-register';
 import { readBearerToken } from './bearerToken';
 
-/** An event (fair, raffle evening…) as listed by `GET /api/cr/events`. */
-export interface EventSummary {
-  id: number;
-  name: string;
-}
-
-/** A register (checkout) of an event. */
-export interface CheckoutSummary {
-  id: number;
-  name: string;
-}
+export type { CheckoutSummary, EventSummary };
 
 /** Cash-register calls carry the cashier's bearer token. */
 const cashRegister = createApiClient({ getToken: readBearerToken });
@@ -27,7 +18,7 @@ export const registerApi = {
 
   /** `GET /api/cr/events/{eventId}/checkouts`: the registers are those of the first item. */
   async listCheckouts(eventId: number): Promise<CheckoutSummary[]> {
-    const answer = await cashRegister.get<{ checkouts?: CheckoutSummary[] }[]>(`/api/cr/events/${encodeURIComponent(eventId)}/checkouts`);
+    const answer = await cashRegister.get<EventCheckouts>(`/api/cr/events/${encodeURIComponent(eventId)}/checkouts`);
     return answer[0]?.checkouts ?? [];
   },
 

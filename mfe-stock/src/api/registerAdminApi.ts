@@ -2,28 +2,10 @@
  * The register service's calls the stock screens need: events and their registers, and the
  * checkout ↔ product links (docs/platform.md « Register admin API used by the stock remote »).
  */
+import type { CheckoutSummary, EventCheckouts, EventSummary, ProductAssoc } from '@kermesse/contracts-register';
 import { admin } from './http';
 
-export interface EventSummary {
-  id: number;
-  name: string;
-}
-
-export interface CheckoutSummary {
-  id: number;
-  name: string;
-}
-
-/** SPEC §3 « Checkout product association ». */
-export interface ProductAssoc {
-  product_id: number;
-  product_name: string;
-  /** Euros with two decimals, as text. */
-  product_price: string;
-  category_name: string;
-  /** 1 when the product is sold at this register. */
-  is_in_checkout: 0 | 1;
-}
+export type { CheckoutSummary, EventSummary, ProductAssoc };
 
 export const registerAdminApi = {
   /** `GET /api/cr/events` (an admin may use the cash-register area). */
@@ -33,7 +15,7 @@ export const registerAdminApi = {
 
   /** `GET /api/cr/events/{eventId}/checkouts`: the registers are those of the first item. */
   async listCheckouts(eventId: number): Promise<CheckoutSummary[]> {
-    const answer = await admin.get<{ checkouts?: CheckoutSummary[] }[]>(`/api/cr/events/${encodeURIComponent(eventId)}/checkouts`);
+    const answer = await admin.get<EventCheckouts>(`/api/cr/events/${encodeURIComponent(eventId)}/checkouts`);
     return answer[0]?.checkouts ?? [];
   },
 

@@ -5,7 +5,17 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Buyer, CardReader, CheckoutAnswer, PaymentView, PendingSale, SaleAnswer } from '@kermesse/contracts-register';
+import {
+  Buyer,
+  CardReader,
+  CheckoutAnswer,
+  EventCheckouts,
+  EventSummary,
+  PaymentView,
+  PendingSale,
+  ProductAssoc,
+  SaleAnswer,
+} from '@kermesse/contracts-register';
 import { ajv } from '@kermesse/kit/http';
 import { startRegisterHarness, type RegisterHarness } from './testing/harness.ts';
 
@@ -29,6 +39,18 @@ afterAll(async () => {
 });
 
 describe('the register answers in the contract’s shapes', () => {
+  it('the events, their registers, and a register’s products for the stock screens', async () => {
+    const events = await h.request('GET', '/api/cr/events');
+    expect(events.body.length).toBeGreaterThan(0);
+    for (const event of events.body) expect(misfits(EventSummary, event)).toEqual([]);
+    const checkouts = await h.request('GET', `/api/cr/events/${h.eventId}/checkouts`);
+    expect(misfits(EventCheckouts, checkouts.body)).toEqual([]);
+    expect(checkouts.body[0].checkouts).toContainEqual({ id: h.checkoutId, name: expect.any(String) });
+    const assoc = await h.request('GET', `/api/admin/checkout/${h.checkoutId}/products`, { who: 'admin' });
+    expect(assoc.body.productsAssoc.length).toBeGreaterThan(0);
+    for (const row of assoc.body.productsAssoc) expect(misfits(ProductAssoc, row)).toEqual([]);
+  });
+
   it('GET /api/cr/checkouts/{id}: products, raffle and basket tickets, tiers', async () => {
     const res = await h.request('GET', `/api/cr/checkouts/${h.checkoutId}`);
     expect(res.status).toBe(200);

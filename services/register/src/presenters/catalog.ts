@@ -1,6 +1,6 @@
 import { decimalAmount, toEuros } from '@kermesse/contracts-common';
 import type { GiftBasketRow, ProductRow, RaffleRow } from '../repositories/catalog.ts';
-import type { Product, TicketTier } from '@kermesse/contracts-register';
+import type { Product, ProductAssoc, TicketTier } from '@kermesse/contracts-register';
 import { ticketsPerUnit } from '../cart/rules.ts';
 
 /** SPEC §3 product (id, name, image, price, productCategory, clickAndCollectEligible, alcoohol) plus what the register screen needs. */
@@ -43,7 +43,7 @@ export const presentTiers = (tiers: Array<{ nb: number; priceCents: number }>): 
   tiers.map((t) => ({ nb: t.nb, p: toEuros(t.priceCents) }));
 
 /** docs/platform.md « Register admin API used by the stock remote ». */
-export const presentProductAssoc = (p: ProductRow & { in_checkout: boolean }) => ({
+export const presentProductAssoc = (p: ProductRow & { in_checkout: boolean }): ProductAssoc => ({
   product_id: p.id,
   product_name: p.name,
   product_price: decimalAmount(p.price_cents),
