@@ -371,7 +371,7 @@ function clientOf(req: IncomingMessage, trustProxy: boolean): { clientIp: string
   return { clientIp: last || (socket.remoteAddress ?? ''), protocol: socket.encrypted ? 'https' : proto || 'http' };
 }
 
-/** The kit's error answer `{ error }` for a fast-path request whose service could not answer. */
+/** The kit's error answer `{ error, code }` for a fast-path request whose service could not answer. */
 function sendError(res: ServerResponse, err: unknown): void {
   if (res.headersSent) {
     res.destroy();
@@ -380,7 +380,11 @@ function sendError(res: ServerResponse, err: unknown): void {
   const known = err instanceof HttpError;
   const status = known ? err.status : 500;
   if (known) for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
-  const body = JSON.stringify({ error: known && err.expose ? err.message : INTERNAL_ERROR_MESSAGE });
+  const body = JSON.stringify(
+    known && err.expose
+      ? { error: err.message, ...(err.code ? { code: err.code } : {}), ...(err.details ? { details: err.details } : {}) }
+      : { error: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL' },
+  );
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }

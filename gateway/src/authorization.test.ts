@@ -91,7 +91,7 @@ describe('what is never exposed', () => {
   it.each(['/internal/tokens/abc', '/.well-known/jwks.json', '/api/unknown', '/api', '/api/crx/events'])('%s → 404', async (path) => {
     const res = await fetch(gateway.url + path, { headers: { Authorization: `Bearer ${tokens.get('admin')}` } });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Ressource introuvable.' });
+    expect(await res.json()).toEqual({ error: 'Ressource introuvable.', code: 'NOT_FOUND' });
   });
 
   it.each([
@@ -103,13 +103,13 @@ describe('what is never exposed', () => {
   ])('refuses the unsafe path %s with 400', async (path) => {
     const res = await rawRequest(gateway.url, path);
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toEqual({ error: 'Chemin de requête invalide.' });
+    expect(JSON.parse(res.body)).toEqual({ error: 'Chemin de requête invalide.', code: 'VALIDATION' });
   });
 
   it('answers 401 in French for a malformed Authorization header', async () => {
     const res = await fetch(`${gateway.url}/api/cr/events`, { headers: { Authorization: 'Basic abc' } });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'Authentification requise.' });
+    expect(await res.json()).toEqual({ error: 'Authentification requise.', code: 'UNAUTHENTICATED' });
   });
 });
 
@@ -127,7 +127,7 @@ describe('token release', () => {
       expect(await release.json()).toEqual({ success: true });
       const after = await fetch(`${releasing.url}/api/cr/events`, { headers });
       expect(after.status).toBe(401);
-      expect(await after.json()).toEqual({ error: 'Ce jeton a été révoqué.' });
+      expect(await after.json()).toEqual({ error: 'Ce jeton a été révoqué.', code: 'UNAUTHENTICATED' });
     } finally {
       await releasing.close();
     }
@@ -157,7 +157,7 @@ describe('token release', () => {
       const checks = disabling.identity.revocationChecks();
       const after = await fetch(`${disabling.url}/api/cr/events`, { headers: { Authorization: `Bearer ${lucie}` } });
       expect(after.status).toBe(401);
-      expect(await after.json()).toEqual({ error: 'Ce jeton a été révoqué.' });
+      expect(await after.json()).toEqual({ error: 'Ce jeton a été révoqué.', code: 'UNAUTHENTICATED' });
       const other = await fetch(`${disabling.url}/api/cr/events`, { headers: { Authorization: `Bearer ${paul}` } });
       expect(other.status).toBe(200);
       await other.arrayBuffer();

@@ -3,9 +3,10 @@ import { HttpError, badRequest, notFound, serviceUnavailable, tooManyRequests } 
 
 export const upstreamUnavailable = () => serviceUnavailable('Service momentanément indisponible. Réessayez dans un instant.');
 
-export const upstreamTimeout = () => new HttpError(504, 'Le service met trop de temps à répondre. Réessayez dans un instant.');
+export const upstreamTimeout = () =>
+  new HttpError(504, 'Le service met trop de temps à répondre. Réessayez dans un instant.').withCode('UNAVAILABLE');
 
-export const invalidPath = () => badRequest('Chemin de requête invalide.');
+export const invalidPath = () => badRequest('Chemin de requête invalide.').withCode('VALIDATION');
 
 export const routeNotFound = () => notFound('Ressource introuvable.');
 

@@ -368,7 +368,7 @@ describe('fast path and Koa chain', () => {
     expect((await fetch(`${gateway.url}/api/cr/events`, { headers: auth(token) })).status).toBe(200);
     const res = await fetch(`${gateway.url}/api/stocks/`, { headers: auth(token) });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: 'Accès refusé : droits insuffisants.' });
+    expect(await res.json()).toEqual({ error: 'Accès refusé : droits insuffisants.', code: 'FORBIDDEN' });
   });
 
   it('answers 503 in French from both paths when the service is down', async () => {
@@ -382,7 +382,7 @@ describe('fast path and Koa chain', () => {
         expect(res.status).toBe(503);
         expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-        expect(await res.json()).toEqual({ error: 'Service momentanément indisponible. Réessayez dans un instant.' });
+        expect(await res.json()).toEqual({ error: 'Service momentanément indisponible. Réessayez dans un instant.', code: 'UNAVAILABLE' });
       }
     } finally {
       await down.close();
@@ -399,7 +399,7 @@ describe('a service that is down or slow', () => {
       const started = Date.now();
       const res = await fetch(`${down.url}/api/public/raffle/drawing/results`);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ error: 'Service momentanément indisponible. Réessayez dans un instant.' });
+      expect(await res.json()).toEqual({ error: 'Service momentanément indisponible. Réessayez dans un instant.', code: 'UNAVAILABLE' });
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await down.close();
@@ -414,7 +414,7 @@ describe('a service that is down or slow', () => {
       const res = await fetch(`${down.url}/api/public/raffle/drawing/results`);
       const elapsed = Date.now() - started;
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ error: 'Service momentanément indisponible. Réessayez dans un instant.' });
+      expect(await res.json()).toEqual({ error: 'Service momentanément indisponible. Réessayez dans un instant.', code: 'UNAVAILABLE' });
       expect(elapsed).toBeGreaterThanOrEqual(250);
       expect(elapsed).toBeLessThan(1_500);
     } finally {
@@ -427,7 +427,7 @@ describe('a service that is down or slow', () => {
     const started = Date.now();
     const res = await fetch(`${gateway.url}/api/cr/slow`, { headers: auth(cashier) });
     expect(res.status).toBe(504);
-    expect(await res.json()).toEqual({ error: 'Le service met trop de temps à répondre. Réessayez dans un instant.' });
+    expect(await res.json()).toEqual({ error: 'Le service met trop de temps à répondre. Réessayez dans un instant.', code: 'UNAVAILABLE' });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 

@@ -43,7 +43,10 @@ describe('sign-in rate limit', () => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(await limited.json()).toEqual({ error: `Trop de tentatives de connexion. Réessayez dans ${retryAfter} secondes.` });
+    expect(await limited.json()).toEqual({
+      error: `Trop de tentatives de connexion. Réessayez dans ${retryAfter} secondes.`,
+      code: 'TOO_MANY_REQUESTS',
+    });
 
     // Other identity paths and reads are not throttled.
     const options = await fetch(`${gateway.url}/login/options`, {

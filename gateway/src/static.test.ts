@@ -182,7 +182,7 @@ describe('shell', () => {
   it('answers 404 for a missing file rather than the page', async () => {
     const res = await fetch(`${gateway.url}/logo-absent.png`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Ressource introuvable.' });
+    expect(await res.json()).toEqual({ error: 'Ressource introuvable.', code: 'NOT_FOUND' });
   });
 });
 

@@ -13,7 +13,7 @@ import { buildApp } from './app.ts';
 import { readEnv } from './env.ts';
 import { echoHandler, silentLogger, startServer, startTestGateway, type Echo, type TestGateway, type TestServer } from './testSupport.ts';
 
-const UNAVAILABLE = { error: 'Service momentanément indisponible. Réessayez dans un instant.' };
+const UNAVAILABLE = { error: 'Service momentanément indisponible. Réessayez dans un instant.', code: 'UNAVAILABLE' };
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -284,7 +284,7 @@ describe('the fast path (a token already checked, a bodiless GET or HEAD)', () =
     const started = Date.now();
     const res = await fetch(`${gateway.url}/api/cr/hang`, { headers: auth(token) });
     expect(res.status).toBe(504);
-    expect(await res.json()).toEqual({ error: 'Le service met trop de temps à répondre. Réessayez dans un instant.' });
+    expect(await res.json()).toEqual({ error: 'Le service met trop de temps à répondre. Réessayez dans un instant.', code: 'UNAVAILABLE' });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Date.now() - started).toBeLessThan(2_000);
     // A slow service is not a dead one: not sent again, not marked down.

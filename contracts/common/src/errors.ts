@@ -10,7 +10,16 @@ export interface ErrorBody<Code extends string = string> {
 }
 
 /** Codes every service may answer with, whatever its domain. */
-export const COMMON_ERROR_CODES = ['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'UNAVAILABLE'] as const;
+export const COMMON_ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
 export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
 
 /** True when `body` is an error body carrying `code`. */

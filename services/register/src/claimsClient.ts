@@ -65,7 +65,7 @@ function claimClient<Request extends { claimId: string }, Confirmation>(
         return { claimId: answer?.claimId ?? request.claimId, expiresAt: answer?.expiresAt };
       } catch (err) {
         // The service cannot sell now: the register screen tells « réessayez » by the code.
-        if (err instanceof HttpError && err.status === 503 && !err.code) err.withCode(unavailableCode);
+        if (err instanceof HttpError && err.status === 503 && (!err.code || err.code === 'UNAVAILABLE')) err.withCode(unavailableCode);
         throw err;
       }
     },

@@ -42,13 +42,13 @@ describe('register: entry-page API', () => {
     expect((await get('/api/cr/ping', 'tresorier')).status).toBe(403);
     const anonymous = await get('/api/cr/ping');
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ error: 'Authentification requise.' });
+    expect(await anonymous.json()).toEqual({ error: 'Authentification requise.', code: 'UNAUTHENTICATED' });
   });
 
   it('refuses a garbage token with a French 401', async () => {
     const res = await fetch(`${base}/api/cr/events`, { headers: { authorization: 'Bearer abc.def.ghi' } });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'Jeton invalide ou expiré.' });
+    expect(await res.json()).toEqual({ error: 'Jeton invalide ou expiré.', code: 'UNAUTHENTICATED' });
   });
 
   it('lists the demo event once, cacheable 1,200 s', async () => {

@@ -106,7 +106,7 @@ describe('service app', () => {
   it('never leaks an internal error', async () => {
     const res = await fetch(`${base}/boom`);
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ error: 'Erreur interne du serveur.' });
+    expect(await res.json()).toEqual({ error: 'Erreur interne du serveur.', code: 'INTERNAL' });
   });
 
   it('keeps the caller request id', async () => {
@@ -117,6 +117,6 @@ describe('service app', () => {
   it('answers unknown paths with a French 404', async () => {
     const res = await fetch(`${base}/nope`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Ressource introuvable.' });
+    expect(await res.json()).toEqual({ error: 'Ressource introuvable.', code: 'NOT_FOUND' });
   });
 });

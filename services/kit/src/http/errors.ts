@@ -33,14 +33,16 @@ export const badRequest = (message: string) => new HttpError(400, message);
  * whose French message names the field, and the field's path in `details.field` when one is known.
  */
 export const invalidInput = (message: string, field?: string) => badRequest(message).withCode('VALIDATION', field ? { field } : undefined);
-export const unauthorized = (message = 'Authentification requise.') => new HttpError(401, message, { 'WWW-Authenticate': 'Bearer' });
-export const forbidden = (message = 'Accès refusé : droits insuffisants.') => new HttpError(403, message);
-export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, message);
+// The generic answers carry contracts-common's codes; a domain may name its own with withCode().
+export const unauthorized = (message = 'Authentification requise.') =>
+  new HttpError(401, message, { 'WWW-Authenticate': 'Bearer' }).withCode('UNAUTHENTICATED');
+export const forbidden = (message = 'Accès refusé : droits insuffisants.') => new HttpError(403, message).withCode('FORBIDDEN');
+export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, message).withCode('NOT_FOUND');
 export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, { 'Retry-After': String(retryAfterSeconds) });
+  new HttpError(429, message, { 'Retry-After': String(retryAfterSeconds) }).withCode('TOO_MANY_REQUESTS');
 export const serviceUnavailable = (message = 'Service momentanément indisponible. Réessayez dans un instant.') =>
-  new HttpError(503, message);
+  new HttpError(503, message).withCode('UNAVAILABLE');
 
 export const INTERNAL_ERROR_MESSAGE = 'Erreur interne du serveur.';

@@ -28,7 +28,7 @@ export function errorHandler(logger: Logger): Middleware {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
-        ctx.body = { error: 'Ressource introuvable.' };
+        ctx.body = { error: 'Ressource introuvable.', code: 'NOT_FOUND' };
       }
     } catch (err) {
       const known = err instanceof HttpError;
@@ -49,6 +49,7 @@ export function errorHandler(logger: Logger): Middleware {
         Object.assign(ctx.body as object, { code: err.code }, err.details ? { details: err.details } : {});
       // A body that is not JSON at all: the same code as any other malformed input.
       else if (!known && status === 400) Object.assign(ctx.body as object, { code: 'VALIDATION' });
+      else if (!known && status >= 500) Object.assign(ctx.body as object, { code: 'INTERNAL' });
       if (status >= 500 && !known) {
         logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, err: String((err as Error)?.stack ?? err) });
       } else if (status >= 500) {

@@ -143,7 +143,7 @@ export async function startTestIdentity(): Promise<TestIdentity> {
         .end(JSON.stringify({ revoked: list.isRevoked(decodeURIComponent(match[1]!)) }));
       return;
     }
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Ressource introuvable."}');
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Ressource introuvable.","code":"NOT_FOUND"}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
