@@ -12,10 +12,12 @@ export interface ErrorBody<Code extends string = string> {
 /** Codes every service may answer with, whatever its domain. */
 export const COMMON_ERROR_CODES = [
   'VALIDATION',
+  'NO_FILE',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'TOO_LARGE',
   'TOO_MANY_REQUESTS',
   'UNAVAILABLE',
   'INTERNAL',

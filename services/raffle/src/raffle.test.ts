@@ -266,6 +266,7 @@ describe('prize illustrations', () => {
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({
       error: "L'image est trop grande (50000 × 50000 pixels) : réduisez-la sous 12000 pixels de côté et 40 mégapixels.",
+      code: 'VALIDATION',
     });
     expect(await json(await tb.call('GET', `/api/admin/prizes/${prize.id}`, { as: 'admin' }))).toMatchObject({ illustration: null });
   });
@@ -280,7 +281,7 @@ describe('prize illustrations', () => {
       raw: cut.body as string,
     });
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ error: "Envoi du fichier interrompu ou mal formé : réessayez l'import." });
+    expect(await json(res)).toEqual({ error: "Envoi du fichier interrompu ou mal formé : réessayez l'import.", code: 'VALIDATION' });
     expect(await json(await tb.call('GET', `/api/admin/prizes/${prize.id}`, { as: 'admin' }))).toMatchObject({ illustration: null });
   });
 

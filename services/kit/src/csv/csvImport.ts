@@ -32,7 +32,7 @@ export interface CsvUploadOptions {
 /** Reads the multipart upload; the kit's own « no file » refusal (not a multipart body) gets the `NO_FILE` code. */
 export function readCsvUpload(ctx: Context, { maxFileBytes, noFileMessage }: CsvUploadOptions): Promise<Upload> {
   return readUpload(ctx, { maxFileBytes, noFileMessage }).catch((err: unknown) => {
-    if (err instanceof HttpError && err.status === 400 && err.message === noFileMessage && !err.code) err.withCode('NO_FILE');
+    if (err instanceof HttpError && err.status === 400 && err.message === noFileMessage) err.withCode('NO_FILE');
     throw err;
   });
 }

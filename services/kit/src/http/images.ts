@@ -3,7 +3,7 @@
  * declare 50,000 × 50,000 px and exhaust the memory of every phone that shows it.
  */
 import { imageSize } from 'image-size';
-import { badRequest } from './errors.ts';
+import { invalidInput } from './errors.ts';
 
 /** 40 megapixels: far above any phone photo an association uploads (12–24 Mpx), far below a bomb. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -19,12 +19,12 @@ export function checkImagePixels(bytes: Uint8Array): { width: number; height: nu
   try {
     size = imageSize(bytes);
   } catch {
-    throw badRequest(IMAGE_UNREADABLE);
+    throw invalidInput(IMAGE_UNREADABLE);
   }
   const { width, height } = size;
-  if (!width || !height) throw badRequest(IMAGE_UNREADABLE);
+  if (!width || !height) throw invalidInput(IMAGE_UNREADABLE);
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
-    throw badRequest(imageTooManyPixels(width, height));
+    throw invalidInput(imageTooManyPixels(width, height));
   }
   return { width, height };
 }

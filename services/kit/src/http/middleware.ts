@@ -49,6 +49,7 @@ export function errorHandler(logger: Logger): Middleware {
         Object.assign(ctx.body as object, { code: err.code }, err.details ? { details: err.details } : {});
       // A body that is not JSON at all: the same code as any other malformed input.
       else if (!known && status === 400) Object.assign(ctx.body as object, { code: 'VALIDATION' });
+      else if (!known && status === 413) Object.assign(ctx.body as object, { code: 'TOO_LARGE' });
       else if (!known && status >= 500) Object.assign(ctx.body as object, { code: 'INTERNAL' });
       if (status >= 500 && !known) {
         logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, err: String((err as Error)?.stack ?? err) });

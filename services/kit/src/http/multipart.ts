@@ -34,7 +34,7 @@ export const MALFORMED_UPLOAD_MESSAGE = "Envoi du fichier interrompu ou mal form
 export function readUpload(ctx: Context, options: ReadUploadOptions): Promise<Upload> {
   const fileField = options.fileField ?? 'file';
   const contentType = ctx.get('Content-Type');
-  if (!/^multipart\/form-data/i.test(contentType)) return Promise.reject(badRequest(options.noFileMessage));
+  if (!/^multipart\/form-data/i.test(contentType)) return Promise.reject(badRequest(options.noFileMessage).withCode('NO_FILE'));
 
   return new Promise<Upload>((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -45,7 +45,7 @@ export function readUpload(ctx: Context, options: ReadUploadOptions): Promise<Up
         limits: { files: 1, fields: 20, fieldSize: 16 * 1024, parts: 30, fileSize: options.maxFileBytes },
       });
     } catch {
-      reject(badRequest(options.noFileMessage));
+      reject(badRequest(options.noFileMessage).withCode('NO_FILE'));
       return;
     }
     const fields: Record<string, string> = {};
@@ -60,7 +60,7 @@ export function readUpload(ctx: Context, options: ReadUploadOptions): Promise<Up
       settled = true;
       ctx.req.unpipe(parser);
       ctx.req.resume();
-      reject(badRequest(MALFORMED_UPLOAD_MESSAGE));
+      reject(badRequest(MALFORMED_UPLOAD_MESSAGE).withCode('VALIDATION'));
     };
 
     parser.on('field', (name, value) => {
@@ -79,7 +79,7 @@ export function readUpload(ctx: Context, options: ReadUploadOptions): Promise<Up
           failure = new HttpError(
             413,
             options.tooLargeMessage ?? `Le fichier dépasse la taille maximale (${Math.round(options.maxFileBytes / 1024 / 1024)} Mo).`,
-          );
+          ).withCode('TOO_LARGE');
         });
         stream.on('error', () => done());
         stream.on('close', () => {
