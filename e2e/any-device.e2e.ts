@@ -150,6 +150,8 @@ describe('the admin screens on a phone (390×844)', () => {
     { name: 'lots-tableau', path: '/tombola/1/lots/tableau', ready: (page: Page) => page.getByRole('table').first() },
     { name: 'stock', path: '/stock', ready: (page: Page) => page.getByRole('heading', { name: 'Animations' }) },
     { name: 'vide-grenier', path: '/stock/vide-grenier?id=1', ready: (page: Page) => page.getByRole('table').first() },
+    { name: 'loto-lots', path: '/loto/1/lots', ready: (page: Page) => page.getByRole('table').first() },
+    { name: 'gestion', path: '/gestion', ready: (page: Page) => page.getByRole('heading', { name: 'Responsables de caisse' }) },
   ];
 
   for (const screen of screens) {

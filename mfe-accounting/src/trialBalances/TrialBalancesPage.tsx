@@ -101,32 +101,34 @@ export function TrialBalancesPage({ base }: { base: string }) {
                     </td>
                     <td className="k-num">{tb.rows}</td>
                     <td>{tb.locked ? '🔒 Verrouillée' : tb.rows ? 'Importée' : 'À importer'}</td>
-                    <td className="k-row-actions">
-                      <Link
-                        className="k-button k-button--secondary"
-                        to={`${base}/balances/${tb.id}`}
-                        aria-label={`Lignes de la balance n°${tb.id}`}
-                      >
-                        Lignes
-                      </Link>
-                      <Link
-                        className="k-button k-button--secondary"
-                        to={`${base}/balances/${tb.id}/rapport`}
-                        aria-label={`Rapport de la balance n°${tb.id}`}
-                      >
-                        Rapport
-                      </Link>
-                      <Button variant="ghost" onClick={() => handleEdit(tb.id)} aria-label={`Modifier la balance n°${tb.id}`}>
-                        Modifier
-                      </Button>
-                      <Button
-                        variant="danger"
-                        disabled={tb.locked}
-                        onClick={() => handleDelete(tb)}
-                        aria-label={`Supprimer la balance n°${tb.id}`}
-                      >
-                        Supprimer
-                      </Button>
+                    <td className="k-table__actions">
+                      <div className="k-row-actions">
+                        <Link
+                          className="k-button k-button--secondary"
+                          to={`${base}/balances/${tb.id}`}
+                          aria-label={`Lignes de la balance n°${tb.id}`}
+                        >
+                          Lignes
+                        </Link>
+                        <Link
+                          className="k-button k-button--secondary"
+                          to={`${base}/balances/${tb.id}/rapport`}
+                          aria-label={`Rapport de la balance n°${tb.id}`}
+                        >
+                          Rapport
+                        </Link>
+                        <Button variant="ghost" onClick={() => handleEdit(tb.id)} aria-label={`Modifier la balance n°${tb.id}`}>
+                          Modifier
+                        </Button>
+                        <Button
+                          variant="danger"
+                          disabled={tb.locked}
+                          onClick={() => handleDelete(tb)}
+                          aria-label={`Supprimer la balance n°${tb.id}`}
+                        >
+                          Supprimer
+                        </Button>
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -161,40 +161,44 @@ export function PrizesPage() {
           {prizes.length === 0 ? (
             <p className="k-muted">Aucun lot pour ce loto.</p>
           ) : (
-            <table className="bgo-table-list">
-              <thead>
-                <tr>
-                  <th scope="col">Rang</th>
-                  <th scope="col">Lot</th>
-                  <th scope="col">Prix</th>
-                  <th scope="col">Fournisseur</th>
-                  <th scope="col" className="bgo-no-print">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {prizes.map((prize) => (
-                  <tr key={prize.id}>
-                    <td>{prize.rank}</td>
-                    <td>
-                      {prize.label}
-                      {prize.nature === 'bon' ? ' (bon d’achat)' : ''}
-                    </td>
-                    <td>{eurosText(prize.price)}</td>
-                    <td>{prize.provider}</td>
-                    <td className="bgo-no-print k-row-actions">
-                      <Button variant="ghost" onClick={() => handleEdit(prize)}>
-                        Corriger
-                      </Button>
-                      <Button variant="danger" onClick={() => void handleDelete(prize)}>
-                        Supprimer
-                      </Button>
-                    </td>
+            <div className="k-table-wrap">
+              <table className="k-table k-table--stack">
+                <thead>
+                  <tr>
+                    <th scope="col">Rang</th>
+                    <th scope="col">Lot</th>
+                    <th scope="col">Prix</th>
+                    <th scope="col">Fournisseur</th>
+                    <th scope="col" className="bgo-no-print">
+                      Actions
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {prizes.map((prize) => (
+                    <tr key={prize.id}>
+                      <td>{prize.rank}</td>
+                      <td>
+                        {prize.label}
+                        {prize.nature === 'bon' ? ' (bon d’achat)' : ''}
+                      </td>
+                      <td>{eurosText(prize.price)}</td>
+                      <td>{prize.provider}</td>
+                      <td className="bgo-no-print k-table__actions">
+                        <div className="k-row-actions">
+                          <Button variant="ghost" onClick={() => handleEdit(prize)}>
+                            Corriger
+                          </Button>
+                          <Button variant="danger" onClick={() => void handleDelete(prize)}>
+                            Supprimer
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </div>
       )}

@@ -216,7 +216,7 @@ function TypeInventory({
                       />
                     </td>
                     <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
-                    <td className="rf-actions-cell">
+                    <td className="k-table__actions">
                       <div className="k-row-actions">
                         <Button onClick={handleSave}>Enregistrer</Button>
                         <Button variant="ghost" onClick={() => setEditing(null)}>
@@ -230,7 +230,7 @@ function TypeInventory({
                     <td>{type.name}</td>
                     <td className="k-num">{formatEuros(type.price)}</td>
                     <td>{type.realWeight ? formatWeight(type.realWeight) : '—'}</td>
-                    <td className="rf-actions-cell">
+                    <td className="k-table__actions">
                       <div className="k-row-actions">
                         <Button
                           variant="secondary"

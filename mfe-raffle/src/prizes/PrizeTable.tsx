@@ -104,7 +104,7 @@ export function PrizeTablePage() {
                       <td>{money('price', 'Price')}</td>
                       <td>{money('cost', 'Cost')}</td>
                       <td>{input('provider', 'Provider')}</td>
-                      <td className="rf-actions-cell">
+                      <td className="k-table__actions">
                         <div className="k-row-actions">
                           <Button onClick={() => handleSave(prize)}>Save</Button>
                           <Button variant="ghost" onClick={() => setEditing(null)}>
@@ -120,7 +120,7 @@ export function PrizeTablePage() {
                       <td>{formatEuros(prize.price)}</td>
                       <td>{formatEuros(prize.cost)}</td>
                       <td>{prize.provider}</td>
-                      <td className="rf-actions-cell">
+                      <td className="k-table__actions">
                         <div className="k-row-actions">
                           <Button
                             variant="secondary"
