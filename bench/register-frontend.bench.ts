@@ -5,7 +5,8 @@
  * database and NATS namespace), opens Debian's Chromium with a cashier token, goes to /caisse, picks
  * the demo event and « Caisse Buvette », and waits for the sales screen. Every script the browser
  * fetched on the way is read from Chromium's network log and split into:
- *   - shell: the host's own code (federation runtime, layout, routes) under /assets/;
+ *   - shell: the host's own code (federation runtime, layout, routes), written into its page by a
+ *     production build (counted from the page's `<script>` elements) or under /assets/;
  *   - shared: the Module Federation singletons (react, react-dom, react-router, @kermesse/ui-kit),
  *     whichever build served them — found from the share table the build writes in its entry;
  *   - register remote: remoteEntry.js and the register's chunks under /remotes/mfe-register/;
@@ -85,6 +86,28 @@ function classifier(): (pathname: string) => Part {
     if (pathname.startsWith('/remotes/')) return 'other remotes';
     return id && shellShared.has(id) ? 'shared' : 'shell';
   };
+}
+
+/** The scripts written into a page (`<script>` without `src`): the shell's start-up code (shell/ui-kit/inlineStartup.ts). */
+function inlineScripts(html: string, pagePath: string): Script[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match, index) => {
+    const body = Buffer.from(match[1] as string, 'utf8');
+    return { url: `${pagePath} (script ${index + 1} in the page)`, part: 'shell' as const, bytes: body.length, gzip: gzipSize(body) };
+  });
+}
+
+/** What one answer brings of JavaScript: a script file, or the scripts written into a page. */
+function scriptsOf(response: import('playwright-core').Response, classify: (pathname: string) => Part): Promise<Script[]> {
+  const type = response.request().resourceType();
+  if (type !== 'script' && type !== 'document') return Promise.resolve([]);
+  return response.body().then(
+    (body) => {
+      const url = new URL(response.url());
+      if (type === 'document') return inlineScripts(body.toString('utf8'), url.pathname);
+      return [{ url: url.pathname, part: classify(url.pathname), bytes: body.length, gzip: gzipSize(body) }];
+    },
+    () => [],
+  );
 }
 
 interface PhoneFigures {
@@ -175,19 +198,8 @@ async function measurePhone(
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const classify = classifier();
-    const pending: Promise<Script | undefined>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      pending.push(
-        response.body().then(
-          (body) => {
-            const url = new URL(response.url());
-            return { url: url.pathname, part: classify(url.pathname), bytes: body.length, gzip: gzipSize(body) };
-          },
-          () => undefined,
-        ),
-      );
-    });
+    const pending: Promise<Script[]>[] = [];
+    page.on('response', (response) => pending.push(scriptsOf(response, classify)));
     const productsShown = page.waitForEvent('console', {
       predicate: (message) => message.text() === 'kermesse:products',
       timeout: 120_000,
@@ -246,7 +258,7 @@ async function measurePhone(
     const byInteraction = new Map<number, number>();
     for (const entry of all) byInteraction.set(entry.id, Math.max(byInteraction.get(entry.id) ?? 0, entry.duration));
     const inpMs = Math.max(0, ...byInteraction.values(), ...interactions.map((i) => i.ms));
-    const scripts = (await Promise.all(pending)).filter((script): script is Script => script !== undefined);
+    const scripts = (await Promise.all(pending)).flat();
     return { lcpMs: lcp.ms, lcpElement: lcp.element, inpMs, interactions, scripts, loadMs, waterfall };
   } finally {
     await context.close();
@@ -291,25 +303,14 @@ async function measureInBrowser(): Promise<{
     await context.addInitScript((value) => localStorage.setItem('bearerToken', value), token);
     const page = await context.newPage();
     const classify = classifier();
-    const pending: Promise<Script | undefined>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      pending.push(
-        response.body().then(
-          (body) => {
-            const url = new URL(response.url());
-            return { url: url.pathname, part: classify(url.pathname), bytes: body.length, gzip: gzipSize(body) };
-          },
-          () => undefined,
-        ),
-      );
-    });
+    const pending: Promise<Script[]>[] = [];
+    page.on('response', (response) => pending.push(scriptsOf(response, classify)));
     await page.goto('/caisse');
     await page.getByRole('combobox').selectOption({ label: 'Kermesse de printemps' });
     await page.getByRole('button', { name: CHECKOUT }).click();
     await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
     await page.waitForLoadState('networkidle');
-    const scripts = (await Promise.all(pending)).filter((script): script is Script => script !== undefined);
+    const scripts = (await Promise.all(pending)).flat();
     const selection = await page.evaluate(() => localStorage.getItem('kermesseRegister.selection') ?? '');
     await context.close();
     try {
@@ -336,6 +337,7 @@ function measureFromFiles(): Script[] {
   };
   const shellDist = path.join(ROOT, 'shell', 'dist');
   const html = readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+  scripts.push(...inlineScripts(html, '/'));
   for (const match of html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["']/gi)) {
     const src = (match[1] as string).split('?')[0] as string;
     add(path.join(shellDist, src.replace(/^\//, '')), src);

@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     name: 'shell',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'ui-kit/src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'ui-kit/src/**/*.test.{ts,tsx}', 'ui-kit/*.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

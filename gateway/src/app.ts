@@ -281,7 +281,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     ctx.body = { service: 'gateway', status: draining ? 'draining' : 'ready', upstreams: upstreamSummary(upstreams) };
   });
   app.use(apiRoutes);
-  app.use(staticFiles({ root: deps.root, remoteEntries: deps.remoteEntries }));
+  app.use(staticFiles({ root: deps.root, remoteEntries: deps.remoteEntries, remoteOrigins: deps.remoteOrigins }));
   // Errors Koa meets while streaming a body (a static file) after the answer has started.
   // A client that goes away mid-download is not an error worth a log line.
   app.on('error', (err: NodeJS.ErrnoException & { status?: number }, ctx?: { path?: string; state?: { requestId?: string } }) => {

@@ -13,8 +13,10 @@ import { renderReceipt } from '../../services/register/src/receipts/html.ts';
 import { PERMISSIONS_POLICY } from './securityHeaders.ts';
 import { startServer, startTestGateway, type TestGateway, type TestServer } from './testSupport.ts';
 
+/** A shell page as its production build writes it: start-up scripts in the page (shell/ui-kit/inlineStartup.ts). */
 const INDEX =
-  '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Kermesse</title></head><body><p id="page">Accueil</p></body></html>';
+  '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Kermesse</title><script>window.early = "tôt";</script></head>' +
+  '<body><p id="page">Accueil</p><script>document.getElementById("page").dataset.started = window.early;</script></body></html>';
 /** The register's own CSP for the receipt page (services/register/src/routes/public). */
 const RECEIPT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -98,6 +100,25 @@ describe('pages in Chromium', () => {
     const named = PERMISSIONS_POLICY.split(',').map((directive) => directive.trim().split('=')[0] as string);
     expect(named.filter((feature) => !known.includes(feature))).toEqual([]);
     expect(named).not.toContain('bluetooth');
+    await page.close();
+  });
+
+  it("runs the scripts the shell's build wrote into its page, and no other inline script", async () => {
+    const { page, messages } = await visit(`${gateway.url}/caisse`);
+    expect(await page.getAttribute('#page', 'data-started')).toBe('tôt');
+    expect(messages.filter((m) => /Content Security Policy/i.test(m))).toEqual([]);
+    const injected = await page.evaluate(
+      () =>
+        new Promise<{ ran: boolean; refused: string }>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (event) =>
+            resolve({ ran: 'injected' in window, refused: event.violatedDirective }),
+          );
+          const script = document.createElement('script');
+          script.textContent = 'window.injected = true;';
+          document.head.append(script);
+        }),
+    );
+    expect(injected).toEqual({ ran: false, refused: 'script-src-elem' });
     await page.close();
   });
 

@@ -2,6 +2,7 @@
  * Security headers on every response of the gateway: static files, proxied answers (a service may
  * set its own value, which then wins) and errors. The values are built once at start-up.
  */
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 
@@ -10,12 +11,17 @@ export interface SecurityHeaderOptions {
   remoteOrigins: readonly string[];
 }
 
-/** The Content-Security-Policy of the shell and its remotes. */
-export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+/**
+ * The Content-Security-Policy of the shell and its remotes. The shell's page also names the scripts
+ * written into it (`inlineScripts`, their `'sha256-…'` sources, see inlineScriptSources): those run,
+ * any other inline script is still refused.
+ */
+export function contentSecurityPolicy(remoteOrigins: readonly string[], inlineScripts: readonly string[] = []): string {
   const remotes = remoteOrigins.length ? ` ${remoteOrigins.join(' ')}` : '';
+  const inline = inlineScripts.length ? ` ${inlineScripts.join(' ')}` : '';
   return [
     `default-src 'self'`,
-    `script-src 'self'${remotes}`,
+    `script-src 'self'${inline}${remotes}`,
     `style-src 'self' 'unsafe-inline'${remotes}`,
     `img-src 'self' data: blob:${remotes}`,
     `font-src 'self' data:${remotes}`,
@@ -26,6 +32,20 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
     `base-uri 'self'`,
     `form-action 'self'`,
   ].join('; ');
+}
+
+/**
+ * The `'sha256-…'` CSP sources of a page's inline scripts: every `<script>` element without
+ * attributes, which is how the shell's build writes its start-up scripts into its page
+ * (shell/ui-kit/inlineStartup.ts; the text between the tags, as the browser hashes it).
+ */
+export function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] as string, 'utf8')
+        .digest('base64')}'`,
+  );
 }
 
 /** Sets the security headers on a response; `secure` adds HSTS (TLS, or https at our front proxy). */

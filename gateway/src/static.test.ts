@@ -2,6 +2,7 @@
  * Static front ends: the shell with its client-route fallback, the remotes with CORS, the runtime
  * manifest, caching and compression, refusal of traversal, and the security headers.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,7 +32,6 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'shell/dist/assets/main.3f2a9c1b.js.gz'), gzipSync(MAIN_JS));
   writeFileSync(path.join(root, 'shell/dist/assets/main.3f2a9c1b.js.br'), brotliCompressSync(MAIN_JS));
   write('shell/dist/favicon.ico', 'icon');
-  write('shell/dist/early.json', JSON.stringify(['assets/early.0a1b2c3d4e.js']));
   write('shell/dist/startup-chunks.json', JSON.stringify(['assets/main.4a7f26e656.css', 'assets/main.437065d904.js', '/etc/passwd']));
   write('shell/dist/.env', 'SECRET=1');
   write('mfe-register/dist/remoteEntry.js', REMOTE_ENTRY);
@@ -68,8 +68,8 @@ describe('shell', () => {
     },
   );
 
-  it("hints, in the order a phone should fetch them, the shell's early script and startup files, then the remote's entry and App", async () => {
-    const shellJs = '</assets/early.0a1b2c3d4e.js>; rel=preload; as=script, </assets/main.437065d904.js>; rel=preload; as=script';
+  it("hints, in the order a phone should fetch them, the shell's startup files, then the remote's entry and App", async () => {
+    const shellJs = '</assets/main.437065d904.js>; rel=preload; as=script';
     const shellCss = '</assets/main.4a7f26e656.css>; rel=preload; as=style';
     const home = await fetch(`${gateway.url}/`);
     expect(home.headers.get('link')).toBe(`${shellJs}, ${shellCss}`);
@@ -286,6 +286,52 @@ describe('remotes', () => {
   ])('%s → 404, never the page', async (file) => {
     const res = await fetch(gateway.url + file);
     expect(res.status).toBe(404);
+  });
+});
+
+describe("the shell's page with its start-up scripts written in", () => {
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  const EARLY = 'window.early = "é";';
+  // What the shell's production build writes (shell/ui-kit/inlineStartup.ts): a `<script>` with no attribute.
+  const page = (main: string) =>
+    `<!doctype html><html><head><script>${EARLY}</script><style>body{}</style></head><body><div id="root"></div><script>${main}</script></body></html>`;
+  let own: TestGateway;
+  let ownRoot: string;
+
+  beforeAll(async () => {
+    ownRoot = mkdtempSync(path.join(tmpdir(), 'kermesse-gateway-page-'));
+    mkdirSync(path.join(ownRoot, 'shell/dist'), { recursive: true });
+    writeFileSync(path.join(ownRoot, 'shell/dist/index.html'), page('start("v1")'));
+    writeFileSync(path.join(ownRoot, 'shell/dist/startup-chunks.json'), '[]');
+    own = await startTestGateway({ root: ownRoot, remoteOrigins: ['https://cdn.example.org'] });
+  });
+  afterAll(async () => {
+    await own?.close();
+    rmSync(ownRoot, { recursive: true, force: true });
+  });
+
+  it('allows exactly those scripts by their hash on the page, and nowhere else', async () => {
+    const res = await fetch(`${own.url}/caisse`);
+    expect(await res.text()).toBe(page('start("v1")'));
+    expect(res.headers.get('content-security-policy')).toContain(
+      `script-src 'self' ${sha256(EARLY)} ${sha256('start("v1")')} https://cdn.example.org; style-src`,
+    );
+    // Nothing to preload: the page carries its files.
+    expect(res.headers.get('link')).toBeNull();
+    for (const other of ['/remotes.json', '/nope.png', '/api/cr/events']) {
+      const answer = await fetch(own.url + other);
+      await answer.arrayBuffer();
+      expect(answer.headers.get('content-security-policy')).toContain("script-src 'self' https://cdn.example.org;");
+    }
+  });
+
+  it('names the new scripts once the shell is built again', async () => {
+    writeFileSync(path.join(ownRoot, 'shell/dist/index.html'), page('start("version 2")'));
+    const res = await fetch(`${own.url}/`);
+    expect(await res.text()).toContain('start("version 2")');
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(sha256('start("version 2")'));
+    expect(policy).not.toContain(sha256('start("v1")'));
   });
 });
 

@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import { invalidPath, routeNotFound } from './errors.ts';
+import { contentSecurityPolicy, inlineScriptSources } from './securityHeaders.ts';
 
 /** The remotes the shell knows, in menu order (docs/platform.md). */
 export const REMOTES = [
@@ -89,8 +90,7 @@ export function acceptedEncodings(header: string): Set<string> {
   return accepted;
 }
 
-/** Written by the shell's build (ui-kit/rspack.ts): its early script, and the files its page loads before its first render. */
-const EARLY_LIST_FILE = 'early.json';
+/** Written by the shell's build (ui-kit/rspack.ts): the files its page loads before its first render (none when the page carries them). */
 const STARTUP_CHUNKS_FILE = 'startup-chunks.json';
 /** Written by each remote's build beside its remoteEntry.js: the files of each exposed module. */
 const EXPOSED_CHUNKS_FILE = 'exposed-chunks.json';
@@ -110,6 +110,8 @@ export interface StaticOptions {
    * manifest points there instead of /remotes/mfe-<x>/.
    */
   remoteEntries?: Readonly<Record<string, string>>;
+  /** Extra origins of the Content-Security-Policy (as for every answer, see securityHeaders.ts). */
+  remoteOrigins?: readonly string[];
 }
 
 /** How long the version of a remote deployed on its own is trusted before asking it again (ms). */
@@ -143,7 +145,7 @@ function localVersion(stats: Stats): string | undefined {
  * Serves GET/HEAD requests for the shell, the remotes and the manifest; anything else is left to
  * the next middleware. Must come after the API routes: every path reaching it is a page or a file.
  */
-export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middleware {
+export function staticFiles({ root, remoteEntries = {}, remoteOrigins = [] }: StaticOptions): Middleware {
   const shellDir = path.join(root, 'shell', 'dist');
   const remoteDirs = new Map<string, string>(REMOTES.map((r) => [r.folder, path.join(root, r.folder, 'dist')]));
   /**
@@ -202,6 +204,24 @@ export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middle
     ctx.set('Content-Length', String(body.stats.size));
     // HEAD: Koa ends the response without a body; do not open the file.
     if (ctx.method !== 'HEAD') ctx.body = createReadStream(body.file);
+  }
+
+  /**
+   * The shell page's Content-Security-Policy: the gateway's, with the `'sha256-…'` of the start-up
+   * scripts the build wrote into the page (shell/ui-kit/inlineStartup.ts). Worked out from the very
+   * file served, again only when it changes, so a new build of the shell never meets an old list.
+   */
+  let pagePolicy: { version: string; policy: Promise<string> } | undefined;
+  function pagePolicyOf(file: string, stats: Stats): Promise<string> {
+    const version = `${stats.size}:${stats.mtimeMs}`;
+    if (pagePolicy?.version !== version) {
+      const policy = readFile(file, 'utf8').then(
+        (html) => contentSecurityPolicy(remoteOrigins, inlineScriptSources(html)),
+        () => contentSecurityPolicy(remoteOrigins),
+      );
+      pagePolicy = { version, policy };
+    }
+    return pagePolicy.policy;
   }
 
   const externalVersions = new Map<string, { at: number; answer: Promise<{ available: boolean; version?: string }> }>();
@@ -269,14 +289,13 @@ export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middle
   /**
    * `Link` preload hints for a page, so a phone fetches what the page needs while it parses the HTML
    * rather than one round trip after another once the scripts run (issue 15, first-visit LCP): the
-   * shell's early script and startup files, and for a page of a remote served here its
-   * remoteEntry.js and the files of its `./App`. In the order a phone's six HTTP/1.1 connections
-   * should take them: the early script (it asks `/remotes.json` and the page's first API calls, which
-   * a preload could not hand to the page), the scripts, then the style sheets.
+   * shell's startup files its page does not carry (a production build writes them into the page,
+   * early script included), and for a page of a remote served here its remoteEntry.js and the files
+   * of its `./App`. In the order a phone's six HTTP/1.1 connections should take them: the scripts,
+   * then the style sheets.
    */
   async function preloadHints(urlPath: string): Promise<string[]> {
-    const early = fileNames(await chunkList(path.join(shellDir, EARLY_LIST_FILE))).map((file) => `/${file}`);
-    const files = [...early, ...fileNames(await chunkList(path.join(shellDir, STARTUP_CHUNKS_FILE))).map((file) => `/${file}`)];
+    const files = fileNames(await chunkList(path.join(shellDir, STARTUP_CHUNKS_FILE))).map((file) => `/${file}`);
     const remote = REMOTES.find((r) => !remoteEntries[r.name] && (urlPath === r.path || urlPath.startsWith(`${r.path}/`)));
     const dir = remote && (remoteDirs.get(remote.folder) as string);
     const stats = dir && (await fileStats(path.join(dir, 'remoteEntry.js')));
@@ -344,6 +363,7 @@ export function staticFiles({ root, remoteEntries = {} }: StaticOptions): Middle
     // of the remote this page belongs to when it is served here (`/caisse` → the register's).
     const hints = await preloadHints(urlPath);
     if (hints.length > 0) ctx.set('Link', hints);
+    ctx.set('Content-Security-Policy', await pagePolicyOf(index, indexStats));
     await sendFile(ctx, index, indexStats, REVALIDATE);
   };
 }

@@ -12,6 +12,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import nodePath from 'node:path';
+import { inlineStartup } from './inlineStartup.ts';
 
 const require = createRequire(import.meta.url);
 /** react-router's production ESM build, behind the shared facade (its package exports only name the development one). */
@@ -129,8 +130,10 @@ export function frontEndConfig(configUrl: string, frontEnd: FrontEnd): Configura
     plugins: [
       ...(production ? [compileHint()] : []),
       ...(production ? precompressed() : []),
-      new ChunkListPlugin(frontEnd.kind),
+      // The shell's page carries its start-up files in production (inlineStartup.ts): not hinted.
+      new ChunkListPlugin(frontEnd.kind, { pageCarriesEntry: production }),
       ...(frontEnd.kind === 'host' ? [new EarlyScriptTagPlugin(here('./dist'))] : []),
+      ...(frontEnd.kind === 'host' && production ? [new InlineStartupPlugin(here('./dist'))] : []),
       // A remote's standalone page loads its own entry only, not remoteEntry.js.
       new rspack.HtmlRspackPlugin({ template: './index.html', ...(frontEnd.kind === 'remote' ? { chunks: ['main'] } : {}) }),
       new ModuleFederationPlugin({
@@ -153,9 +156,10 @@ export function frontEndConfig(configUrl: string, frontEnd: FrontEnd): Configura
 /**
  * V8's explicit compile hint, first line of every script: compile all its functions on a background
  * thread while the file streams in, rather than each on the main thread at its first call — the
- * shell's React and router, the register's screen, all run at start-up. On a phone's first visit
- * that is about 60 ms less before the register shows (issue 15). Added after minification (which
- * drops comments), before the source maps and the compressed copies are written.
+ * register's screen runs at start-up. On a phone's first visit that was about 60 ms less before the
+ * register shows (issue 15). Added after minification (which drops comments), before the source
+ * maps and the compressed copies are written; the scripts written into the shell's page go without
+ * it (inlineStartup.ts).
  */
 function compileHint() {
   return new rspack.BannerPlugin({
@@ -205,15 +209,18 @@ export const EXPOSED_CHUNKS_FILE = 'exposed-chunks.json';
  * Lists, for the gateway's preload hints, the files a page needs before it can show anything — so a
  * phone fetches them all while it parses the HTML, instead of discovering them one round trip (562 ms
  * on slow 4G) after another once the scripts run (issue 15, first-visit LCP):
- * - the shell (`startup-chunks.json`, `["assets/main.….css", "assets/main.….js", …]`): its entry's
- *   files, then any group its federation runtime loads at start (none while the singletons are
- *   eager);
+ * - the shell (`startup-chunks.json`): its entry's files (`["assets/main.….css", "assets/main.….js"]`)
+ *   unless its page carries them (a production build, inlineStartup.ts), then any group its
+ *   federation runtime loads at start (none while the singletons are eager);
  * - a remote (`exposed-chunks.json`, `{"./App": ["794.….js", "812.….css", …]}`): the files of each
  *   module it exposes, read from the build's ModuleFederationPlugin (a remote's config may replace
  *   the default one), shared singletons excepted (the shell provides them).
  */
 class ChunkListPlugin {
-  constructor(private readonly kind: 'host' | 'remote') {}
+  constructor(
+    private readonly kind: 'host' | 'remote',
+    private readonly options: { pageCarriesEntry: boolean },
+  ) {}
 
   apply(compiler: import('@rspack/core').Compiler) {
     compiler.hooks.thisCompilation.tap('ChunkListPlugin', (compilation) => {
@@ -224,8 +231,9 @@ class ChunkListPlugin {
         const federationGroups = compilation.chunkGroups.filter((group) => !group.name && !group.origins.some((origin) => origin.request));
         let list: unknown;
         if (this.kind === 'host') {
-          // The page's own files first (its HTML names them too, but the hints are read before it).
-          const main = compilation.entrypoints.get('main');
+          // The page's own files first (its HTML names them too, but the hints are read before it),
+          // unless the page carries them.
+          const main = this.options.pageCarriesEntry ? undefined : compilation.entrypoints.get('main');
           list = [...new Set([...(main ? [main] : []), ...federationGroups].flatMap(filesOf))];
         } else {
           const federation = (compiler.options.plugins ?? []).find((plugin) => plugin instanceof ModuleFederationPlugin) as
@@ -314,7 +322,8 @@ export function earlyScriptConfig(configUrl: string): Configuration {
 /**
  * Puts the early script first in the shell's page, as a plain script: it runs before `main` even
  * when both come from the cache (an `async` one could run after `main`'s long start and ask late).
- * Blocking the parser costs nothing: the gateway's preload hints have already asked every file.
+ * Blocking the parser costs nothing: the gateway's preload hints have already asked every file; a
+ * production build then writes it into the page (InlineStartupPlugin).
  */
 class EarlyScriptTagPlugin {
   constructor(private readonly dist: string) {}
@@ -330,6 +339,42 @@ class EarlyScriptTagPlugin {
         }
         const tags = files.map((file) => ({ tagName: 'script', voidTag: false, attributes: { src: `/${file}` } }));
         return { ...data, headTags: [...tags, ...data.headTags] } as typeof data;
+      });
+    });
+  }
+}
+
+/**
+ * Writes the shell's start-up files into its page (production builds; see inlineStartup.ts): the
+ * early script (built just before, read from `dist/`), the style sheet and `main`, as this build
+ * finished them — minified, with their source map comment — and before the
+ * compressed copies of the page are made.
+ */
+class InlineStartupPlugin {
+  constructor(private readonly dist: string) {}
+
+  apply(compiler: import('@rspack/core').Compiler) {
+    compiler.hooks.thisCompilation.tap('InlineStartupPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'InlineStartupPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
+        const page = compilation.getAsset('index.html');
+        if (!page) return;
+        const read = (file: string): string | undefined => {
+          const asset = compilation.getAsset(file);
+          if (asset) return asset.source.source().toString();
+          if (!file.startsWith(EARLY_PREFIX)) return undefined;
+          try {
+            return readFileSync(nodePath.join(this.dist, file), 'utf8');
+          } catch {
+            return undefined;
+          }
+        };
+        const { html, scripts } = inlineStartup(page.source.source().toString(), read);
+        if (!scripts.some((file) => !file.startsWith(EARLY_PREFIX))) {
+          compilation.errors.push(
+            new Error('InlineStartupPlugin: le script principal du shell n’a pas été trouvé dans index.html') as never,
+          );
+        }
+        compilation.updateAsset('index.html', new rspack.sources.RawSource(html));
       });
     });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutAnswer } from '../testing/registerGateway';
-import { toCatalog } from './checkoutApi';
+import { checkoutApiFor, toCatalog } from './checkoutApi';
 import { CATALOG_MAX_AGE_MS, readCache, writeCache } from './localCache';
 
 describe('checkout data → catalogue', () => {
@@ -47,6 +47,36 @@ describe('checkout data → catalogue', () => {
 
   it('refuses an answer without products', () => {
     expect(() => toCatalog(2, [{}])).toThrow();
+  });
+});
+
+describe('reads asked twice', () => {
+  it('asks the network once for a catalogue or settings already on their way, again once they came', async () => {
+    localStorage.clear();
+    const asked: string[] = [];
+    const answers: Array<() => void> = [];
+    const network = ((input: RequestInfo | URL) => {
+      const url = String(input);
+      asked.push(url);
+      const body = url.includes('/settings') ? { mealDeal: null } : checkoutAnswer();
+      return new Promise<Response>((resolve) => answers.push(() => resolve(Response.json(body))));
+    }) as typeof fetch;
+    // prefetchKeptRegister's API and the screen's own, as on a phone's first visit.
+    const ahead = checkoutApiFor('jeton', network);
+    const screen = checkoutApiFor('jeton', network);
+    const catalogues = [ahead.getCheckout(2), screen.getCheckout(2)];
+    const settings = [ahead.loadSettings(1), screen.loadSettings(1)];
+    expect(asked).toEqual(['/api/cr/checkouts/2', '/api/cr/settings?eventId=1']);
+    for (const answer of answers) answer();
+    const [first, second] = await Promise.all(catalogues);
+    expect(second).toEqual(first);
+    expect(first?.products.length).toBeGreaterThan(0);
+    expect(await Promise.all(settings)).toEqual([{ mealDeal: null }, { mealDeal: null }]);
+    // « Recharger le catalogue » (fresh) always asks.
+    const reload = screen.getCheckout(2, { fresh: true });
+    expect(asked).toHaveLength(3);
+    answers[2]?.();
+    await reload;
   });
 });
 
