@@ -145,6 +145,8 @@ async function measurePhone(
   try {
     await context.addInitScript(
       ([value, chosen]) => {
+        // Signed in as the shell's sign-in page leaves a cashier: the shell's session and the API token.
+        localStorage.setItem('kermesseSession', value as string);
         localStorage.setItem('bearerToken', value as string);
         localStorage.setItem('kermesseRegister.selection', chosen as string);
       },
@@ -300,7 +302,10 @@ async function measureInBrowser(): Promise<{
     });
     const { token } = (await login.json()) as { token: string };
     const context = await browser.newContext({ baseURL: sys.url, viewport: { width: 1280, height: 800 } });
-    await context.addInitScript((value) => localStorage.setItem('bearerToken', value), token);
+    await context.addInitScript((value) => {
+      localStorage.setItem('kermesseSession', value);
+      localStorage.setItem('bearerToken', value);
+    }, token);
     const page = await context.newPage();
     const classify = classifier();
     const pending: Promise<Script[]>[] = [];
