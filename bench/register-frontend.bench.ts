@@ -389,7 +389,7 @@ function print(scripts: Script[], source: string) {
 
 function printPhone(phone: PhoneFigures | null, error?: string, warm = false) {
   console.log(
-    `\nRegister page on a simulated mid-range phone (${PHONE.width}×${PHONE.height}, CPU ${CPU_SLOWDOWN}× slower, Slow 4G: ${SLOW_4G.latency} ms RTT, ${((SLOW_4G.downloadThroughput * 8) / 1024 / 1024).toFixed(2)} Mbit/s down; ${warm ? 'opened again: scripts in the browser cache, every API call over the network' : 'first visit: empty cache'}):`,
+    `\nRegister page on a simulated mid-range phone (${PHONE.width}×${PHONE.height}, CPU ${CPU_SLOWDOWN}× slower, Slow 4G: ${SLOW_4G.latency} ms RTT, ${((SLOW_4G.downloadThroughput * 8) / 1024 / 1024).toFixed(2)} Mbit/s down; ${warm ? 'opened again: the page and scripts in the browser cache, with the answers the server lets it keep (catalogue and settings, 600 s), no service worker; the till session and the rest over the network' : 'first visit: empty cache'}):`,
   );
   if (!phone) {
     console.log(`  not measured: ${error ?? 'no browser'}`);
