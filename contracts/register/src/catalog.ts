@@ -4,7 +4,7 @@
  * service's answers and the register remote's client share one shape. Amounts are euros here.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id } from './schemas.ts';
+import { AdminCardReader, Id } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -131,11 +131,6 @@ export const PendingSale = Type.Object({
 });
 export type PendingSale = Static<typeof PendingSale>;
 
-/** A card reader as the provider lists it (SumUp's shape). */
-export const CardReader = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  status: Type.Union([Type.Literal('paired'), Type.Literal('processing'), Type.Literal('expired'), Type.Literal('unknown')]),
-  device: Type.Object({ identifier: Type.String(), model: Type.String() }),
-});
+/** A card reader as the provider lists it (SumUp's shape): the register's list is the back office's. */
+export const CardReader = AdminCardReader;
 export type CardReader = Static<typeof CardReader>;
