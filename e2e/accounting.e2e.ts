@@ -135,6 +135,9 @@ describe('reports of a year', () => {
   it('shows the Bilan des comptes, the Disponilités and the forecast, on a desk and on a phone, and prints them', async () => {
     const page = await treasurerPage();
     await page.getByRole('link', { name: 'Bilan des comptes' }).click();
+    // The year picker of the page being left is still there until the new page is drawn: choose the
+    // year on the new page, or the choice lands on the old one and cancels the navigation.
+    await page.getByRole('heading', { name: 'Bilan des comptes' }).waitFor();
     await page.getByLabel('Exercice').selectOption('2025');
     await page.getByText('Période du 1er janvier au 31 décembre 2025').waitFor();
     await page.getByRole('rowheader', { name: 'TOTAUX' }).waitFor();
@@ -153,6 +156,7 @@ describe('reports of a year', () => {
     await printed(page, 'comptabilite-disponilites');
 
     await page.getByRole('link', { name: 'Prévisionnel' }).click();
+    await page.getByRole('heading', { name: /^Prévisionnel/ }).waitFor();
     await page.getByLabel('Exercice').selectOption(String(2026));
     await page.getByRole('heading', { name: 'Prévisionnel 2026' }).waitFor();
     expect((await page.getByRole('row', { name: /Achats buvette/ }).innerText()).replace(/\s+/g, ' ')).toBe(
@@ -233,6 +237,7 @@ describe('the books write themselves', () => {
     expect(lines.slice(1).every((l) => l.split('\t').length === 18)).toBe(true);
 
     await page.getByRole('link', { name: 'Résultat de la fête' }).click();
+    await page.getByRole('heading', { name: 'Résultat de la fête' }).waitFor();
     await page.getByLabel('Événement').selectOption({ label: 'Kermesse de printemps' });
     await page.locator('#fair-result').waitFor();
     // The demo raffle's prizes, with their costs as the raffle service holds them, reached the books
