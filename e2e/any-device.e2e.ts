@@ -172,3 +172,39 @@ describe('the admin screens on a phone (390×844)', () => {
     });
   }
 });
+
+describe("the administrator's menu on a phone and a tablet", () => {
+  for (const device of DEVICES) {
+    it(`${device.width}×${device.height}: twelve links fold behind « Menu », open over the page by touch and keyboard, and lead where they say`, async () => {
+      const page = await newPage(device, { kermesseSession: e2e.tokens.admin });
+      await page.goto('/gestion');
+      await page.getByRole('heading', { name: 'Responsables de caisse' }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+      const menu = nav.getByRole('button', { name: 'Menu' });
+      // Folded: the header is the name, « Menu » and the tools, not four lines of links.
+      expect(await nav.getByRole('link').count()).toBe(0);
+      expect((await box(page.locator('.shell-header'))).bottom).toBeLessThanOrEqual(device.width < 500 ? 140 : 80);
+      expect(await page.getByRole('heading', { name: 'Gestion de la fête' }).isVisible()).toBe(true);
+
+      await menu.tap();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      expect(await nav.getByRole('link').allInnerTexts()).toHaveLength(12);
+      for (const link of await nav.getByRole('link').all()) await expectOnScreen(page, link, `lien ${await link.innerText()}`);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      await shot(page, `menu-${device.name}`);
+      await nav.getByRole('link', { name: 'Stock', exact: true }).tap();
+      await page.getByRole('heading', { name: 'État du stock' }).waitFor();
+      expect(await nav.getByRole('link').count()).toBe(0);
+
+      // By keyboard: Enter opens, Tab reaches the links, Escape closes and gives the focus back.
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Accueil');
+      await page.keyboard.press('Escape');
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await menu.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.context().close();
+    });
+  }
+});

@@ -46,6 +46,12 @@ async function renderShell(
   return loadRemote;
 }
 
+/** Signs out through the header, so that the next test starts as a visitor. */
+function signOut() {
+  fakeGateway({ 'POST /api/token/release': () => json({ success: true }) });
+  fireEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+}
+
 const navLabels = () =>
   within(screen.getByRole('navigation', { name: 'Navigation principale' }))
     .getAllByRole('link')
@@ -71,6 +77,39 @@ describe('Shell', () => {
     expect(navLabels()).toEqual(['Accueil', 'Connexion']);
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/token/release', authorization: `Bearer ${token}` }));
+  });
+
+  it("folds an administrator's twelve links behind « Menu » (phones and tablets show it); Escape, a chosen link or a tap elsewhere closes it", async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ roles: ['admin'] }));
+    await renderShell('/');
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(menu.getAttribute('aria-controls')!)?.tagName).toBe('UL');
+    expect(navLabels()).toHaveLength(12);
+
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Stock' }), { key: 'Escape' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
+
+    fireEvent.click(menu);
+    fireEvent.pointerDown(screen.getByRole('link', { name: 'Gestion' }));
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.pointerDown(screen.getByRole('main'));
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(menu);
+    fireEvent.click(screen.getByRole('link', { name: 'Stock' }));
+    expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+    signOut();
+  });
+
+  it("keeps a cashier's four links in a row: no « Menu »", async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ roles: ['cashier'] }));
+    await renderShell('/');
+    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
+    signOut();
   });
 
   it("opens the register's remote at /caisse and downloads no other remote", async () => {

@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { Button, useSession, useTheme } from '@kermesse/ui-kit';
+import { Button, classNames, useSession, useTheme } from '@kermesse/ui-kit';
 import { TermsModal } from '../pages/public/TermsModal';
 import { useIdleLock } from '../session/idleLock';
 import { signOutEverywhere } from '../session/signOut';
-import { navigationFor } from './navigation';
+import { foldsOnSmallScreens, navigationFor } from './navigation';
 
 /** Header (name, links for the user's roles, sign-out, dark mode), page content and footer. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -12,7 +12,28 @@ export function Layout({ children }: { children: ReactNode }) {
   const { theme, toggleTheme } = useTheme();
   const navigate = useNavigate();
   const [termsOpen, setTermsOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuToggleId = useId();
+  const navRef = useRef<HTMLElement>(null);
   useIdleLock();
+
+  const links = navigationFor(user ? user.roles : null);
+  const foldable = foldsOnSmallScreens(links);
+  const closeMenuOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    document.getElementById(menuToggleId)?.focus();
+  };
+  // The open menu lies over the page: a tap anywhere else closes it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [menuOpen]);
 
   const handleSignOut = () => {
     // The tokens are read before the first await, then this device forgets them at once.
@@ -34,11 +55,28 @@ export function Layout({ children }: { children: ReactNode }) {
             </span>
             Kermesse
           </Link>
-          <nav className="shell-nav" aria-label="Navigation principale">
-            <ul>
-              {navigationFor(user ? user.roles : null).map((item) => (
+          <nav
+            className={classNames('shell-nav', foldable && 'shell-nav--foldable', menuOpen && 'shell-nav--open')}
+            aria-label="Navigation principale"
+            ref={navRef}
+            onKeyDown={closeMenuOnEscape}
+          >
+            {foldable && (
+              <Button
+                id={menuToggleId}
+                variant="ghost"
+                className="shell-menu"
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                <span aria-hidden="true">☰</span> Menu
+              </Button>
+            )}
+            <ul id={menuId}>
+              {links.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end className="shell-nav__link">
+                  <NavLink to={item.to} end className="shell-nav__link" onClick={() => setMenuOpen(false)}>
                     {item.label}
                   </NavLink>
                 </li>

@@ -37,6 +37,17 @@ export function navigationFor(roles: readonly Role[] | null): NavItem[] {
   });
 }
 
+/**
+ * Links that fit beside the name and the tools: beyond them (an administrator has twelve), phones and
+ * tablets show a « Menu » button instead of lines of links above every page.
+ */
+export const LINKS_IN_A_ROW = 4;
+
+/** Whether these links fold behind « Menu » on phones and tablets (shell.css does it, by width). */
+export function foldsOnSmallScreens(links: readonly NavItem[]): boolean {
+  return links.length > LINKS_IN_A_ROW;
+}
+
 /** Where to go right after signing in: the user's main tool, or home for an admin. */
 export function landingPathFor(roles: readonly Role[]): string {
   if (roles.includes('admin')) return '/';
