@@ -67,6 +67,16 @@ async function expectOnScreen(page: Page, locator: Locator, what: string, limit?
 
 const total = (text: string) => text.replace(/\s/g, ' ');
 
+/** Whether « Rechercher un produit… » reads whole in the search field. */
+const placeholderFits = (page: Page) =>
+  page.getByRole('searchbox', { name: 'Rechercher un produit' }).evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return room >= context.measureText(input.placeholder).width;
+  });
+
 describe('the sales screen on a phone, an upright tablet and in landscape', () => {
   for (const device of DEVICES) {
     it(`${device.width}×${device.height}: products first, total and payment on screen, nothing sideways, « 30,50 » read as 30,50 €`, async () => {
@@ -92,15 +102,7 @@ describe('the sales screen on a phone, an upright tablet and in landscape', () =
       expect(total(await shownTotal.innerText())).toBe('2,00 €');
 
       // The search field is wide enough for its placeholder.
-      const search = page.getByRole('searchbox', { name: 'Rechercher un produit' });
-      const fits = await search.evaluate((input: HTMLInputElement) => {
-        const style = getComputedStyle(input);
-        const context = document.createElement('canvas').getContext('2d')!;
-        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        return room >= context.measureText(input.placeholder).width;
-      });
-      expect(fits).toBe(true);
+      expect(await placeholderFits(page)).toBe(true);
 
       // Big touch targets: a product tile and the payment buttons are at least 44 px high.
       expect((await cafe.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -141,6 +143,33 @@ describe('the sales screen on a phone, an upright tablet and in landscape', () =
       await page.context().close();
     });
   }
+});
+
+describe('sales on hold on a phone', () => {
+  it('390×844: a basket put on hold leaves « Paniers en attente » on screen, not off the side of the tools row', async () => {
+    const page = await newPage(DEVICES[0], { bearerToken: e2e.tokens.caissier });
+    await openRegister(page, 'Caisse Buvette');
+    await page.getByRole('button', { name: /^Café,/ }).tap();
+    await page.getByRole('button', { name: /^Ouvrir le panier/ }).tap();
+    await page.getByLabel("E-mail de l'acheteur").fill('camille.martin@example.org');
+    await page.getByRole('button', { name: 'Identifier', exact: true }).tap();
+    await page.getByRole('button', { name: 'Réinitialiser' }).waitFor();
+    await page.getByRole('button', { name: 'Mettre en attente' }).tap();
+    await page.getByRole('button', { name: 'Nouvelle Vente' }).tap();
+
+    const pending = page.getByRole('button', { name: /Paniers en attente/ });
+    await pending.waitFor();
+    expect(await page.getByRole('button', { name: /^Ouvrir le panier/ }).getAttribute('aria-expanded')).toBe('false');
+    await expectOnScreen(page, pending, 'Paniers en attente');
+    expect(await placeholderFits(page)).toBe(true);
+    const sheetTop = (await box(page.getByRole('complementary', { name: 'Vente en cours' }))).top;
+    await expectOnScreen(page, page.locator('.reg-product').first(), 'premier produit', sheetTop);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'telephone-paniers-en-attente');
+    await pending.tap();
+    await page.getByRole('dialog', { name: 'Liste des ventes (Pending)' }).getByText('Camille Martin').first().waitFor();
+    await page.context().close();
+  });
 });
 
 describe('the admin screens on a phone (390×844)', () => {

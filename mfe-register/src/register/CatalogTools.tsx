@@ -4,7 +4,7 @@
  */
 import { Button } from '@kermesse/ui-kit';
 import { CatalogRefresh, type CatalogRefreshState } from './CatalogRefresh';
-import { RefreshIcon } from './icons';
+import { BasketIcon, RefreshIcon } from './icons';
 import type { StockAlerts } from './useStockAlerts';
 
 export interface CatalogToolsProps {
@@ -29,8 +29,10 @@ export function CatalogTools({ stockAlerts, catalogRefresh, pendingCount, onPend
       </Button>
       <CatalogRefresh {...catalogRefresh} />
       {pendingCount > 0 && (
-        <Button variant="secondary" onClick={onPending}>
-          Paniers en attente <span className="reg-pill">{pendingCount}</span>
+        <Button variant="secondary" className="reg-pending-button" title="Paniers en attente" onClick={onPending}>
+          {/* A phone shows the basket and the count beside the search; the name stays « Paniers en attente ». */}
+          <BasketIcon />
+          <span className="reg-pending-button__label">Paniers en attente</span> <span className="reg-pill">{pendingCount}</span>
         </Button>
       )}
     </>

@@ -426,6 +426,8 @@ describe('sales screen: paying', () => {
       },
     });
     await renderRegister();
+    // On a phone the buyer is typed in the opened cart sheet.
+    await click(screen.getByRole('button', { name: /^Ouvrir le panier/ }));
     fireEvent.change(screen.getByLabelText("Téléphone de l'acheteur"), { target: { value: camille.phone } });
     await click(screen.getByRole('button', { name: 'Identifier' }));
     expect(screen.getByText('Camille Martin')).toBeTruthy();
@@ -441,6 +443,8 @@ describe('sales screen: paying', () => {
     expect(screen.getByText(/en attente de paiement/)).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Nouvelle Vente' }));
     expect(screen.getByRole('button', { name: /Paniers en attente/ })).toBeTruthy();
+    // The new sale starts on the products, the sheet closed.
+    expect(screen.getByRole('button', { name: /^Ouvrir le panier/ }).getAttribute('aria-expanded')).toBe('false');
   });
 
   it('sends the chosen ticket numbers and bets with their raffle and gift basket', async () => {

@@ -79,12 +79,17 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   const offlineStatus = <QueueStatus queue={offline.queue} updatedAt={catalogUpdatedAt} />;
   const empty = sale.lines.length === 0;
   const openPicker = (picker: 'tickets' | 'bets' | 'cartons') => (picker === 'cartons' ? setCartonsOpen(true) : setDialog(picker));
+  // A new sale starts on the products: the phone's cart sheet, opened for the last one, closes.
+  const startNewSale = () => {
+    setSheetOpen(false);
+    submission.newSale();
+  };
   if (finished || queued) {
     return (
       <div className="reg-screen reg-screen--finished">
         {offlineStatus}
-        {finished && <SaleFinishedScreen sale={finished} onNewSale={submission.newSale} />}
-        {!finished && queued && <OfflineSaleScreen {...queued} onNewSale={submission.newSale} />}
+        {finished && <SaleFinishedScreen sale={finished} onNewSale={startNewSale} />}
+        {!finished && queued && <OfflineSaleScreen {...queued} onNewSale={startNewSale} />}
       </div>
     );
   }

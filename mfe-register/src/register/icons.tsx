@@ -27,6 +27,22 @@ export function RefreshIcon() {
   );
 }
 
+/** Sales on hold: a basket (beside « Paniers en attente », or in its place on a phone). */
+export function BasketIcon() {
+  return (
+    <svg className="reg-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path
+        d="M3 9h18l-2 11H5zM8 9l4-6 4 6M9 13v4M15 13v4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 export function TrashIcon() {
   return (
     <svg className="reg-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
