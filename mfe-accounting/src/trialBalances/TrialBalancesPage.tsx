@@ -76,7 +76,7 @@ export function TrialBalancesPage({ base }: { base: string }) {
       ) : (
         list && (
           <div className="k-table-wrap">
-            <table className="k-table acc-table">
+            <table className="k-table k-table--stack acc-table">
               <thead>
                 <tr>
                   <th scope="col">N°</th>
