@@ -142,9 +142,15 @@ describe('live dashboard in Chromium', () => {
     await page.context().close();
   });
 
-  it('fits a 390 px phone', async () => {
+  it('fits a 390 px phone, every column of its tables on screen', async () => {
     const { page } = await treasurerOnDashboard(PHONE);
     expect(await fitsWidth(page)).toBe(true);
+    await page.getByRole('columnheader', { name: 'Net' }).waitFor();
+    // « Net », « Montant »: no column hidden past the edge of its card.
+    const cut = await page.evaluate(
+      () => [...document.querySelectorAll('.db table')].filter((table) => table.scrollWidth > table.parentElement!.clientWidth).length,
+    );
+    expect(cut).toBe(0);
     await shot(page, 'telephone');
     await page.context().close();
   });
