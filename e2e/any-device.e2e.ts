@@ -172,8 +172,7 @@ describe('sales on hold on a phone', () => {
   });
 });
 
-describe('the admin screens on a phone (390×844)', () => {
-  const phone = DEVICES[0];
+describe('the admin screens on a phone (390×844) and an upright tablet (768×1024)', () => {
   const screens = [
     { name: 'lots', path: '/tombola/1/lots', ready: (page: Page) => page.getByRole('button', { name: 'Add Prize' }) },
     { name: 'lots-tableau', path: '/tombola/1/lots/tableau', ready: (page: Page) => page.getByRole('table').first() },
@@ -182,24 +181,30 @@ describe('the admin screens on a phone (390×844)', () => {
     { name: 'loto-lots', path: '/loto/1/lots', ready: (page: Page) => page.getByRole('table').first() },
     { name: 'gestion', path: '/gestion', ready: (page: Page) => page.getByRole('heading', { name: 'Responsables de caisse' }) },
     { name: 'balances', path: '/comptabilite', ready: (page: Page) => page.getByRole('row', { name: /2025/ }) },
+    { name: 'tableau-de-bord', path: '/tableau-de-bord', ready: (page: Page) => page.getByRole('columnheader', { name: 'Net' }) },
   ];
 
-  for (const screen of screens) {
-    it(`${screen.path} scrolls only downwards`, async () => {
-      const page = await newPage(phone, { kermesseSession: e2e.tokens.admin });
-      await page.goto(screen.path);
-      await screen.ready(page).waitFor({ timeout: 15_000 });
-      await shot(page, `admin-${screen.name}`, true);
-      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-      // No table hides columns in a box that scrolls sideways either.
-      const hidden = await page.evaluate(
-        () =>
-          [...document.querySelectorAll('main table')].filter((table) => table.getBoundingClientRect().right > window.innerWidth + 1)
-            .length,
-      );
-      expect(hidden).toBe(0);
-      await page.context().close();
-    });
+  for (const device of [DEVICES[0], DEVICES[1]]) {
+    for (const screen of screens) {
+      it(`${device.width} px: ${screen.path} scrolls only downwards, every column on screen`, async () => {
+        const page = await newPage(device, { kermesseSession: e2e.tokens.admin });
+        await page.goto(screen.path);
+        await screen.ready(page).waitFor({ timeout: 15_000 });
+        await shot(page, `admin-${screen.name}-${device.width}`, true);
+        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+        // No table hides columns past the screen, or in a box that scrolls sideways.
+        const hidden = await page.evaluate(() =>
+          [...document.querySelectorAll('main table')]
+            .filter(
+              (table) =>
+                table.getBoundingClientRect().right > window.innerWidth + 1 || table.scrollWidth > table.parentElement!.clientWidth + 1,
+            )
+            .map((table) => table.querySelector('th')?.textContent),
+        );
+        expect(hidden).toEqual([]);
+        await page.context().close();
+      });
+    }
   }
 });
 

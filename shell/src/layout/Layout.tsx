@@ -4,7 +4,7 @@ import { Button, classNames, useSession, useTheme } from '@kermesse/ui-kit';
 import { TermsModal } from '../pages/public/TermsModal';
 import { useIdleLock } from '../session/idleLock';
 import { signOutEverywhere } from '../session/signOut';
-import { foldsOnSmallScreens, navigationFor } from './navigation';
+import { foldsOnSmallScreens, navigationFor, takesOwnLine } from './navigation';
 
 /** Header (name, links for the user's roles, sign-out, dark mode), page content and footer. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -56,7 +56,12 @@ export function Layout({ children }: { children: ReactNode }) {
             Kermesse
           </Link>
           <nav
-            className={classNames('shell-nav', foldable && 'shell-nav--foldable', menuOpen && 'shell-nav--open')}
+            className={classNames(
+              'shell-nav',
+              foldable && 'shell-nav--foldable',
+              takesOwnLine(links) && 'shell-nav--own-line',
+              menuOpen && 'shell-nav--open',
+            )}
             aria-label="Navigation principale"
             ref={navRef}
             onKeyDown={closeMenuOnEscape}

@@ -38,14 +38,23 @@ export function navigationFor(roles: readonly Role[] | null): NavItem[] {
 }
 
 /**
- * Links that fit beside the name and the tools: beyond them (an administrator has twelve), phones and
- * tablets show a « Menu » button instead of lines of links above every page.
+ * Links that fit beside the name and the tools: beyond them (a cashier or a treasurer has four, an
+ * administrator twelve), phones and tablets show a « Menu » button instead of lines of links above
+ * every page.
  */
-export const LINKS_IN_A_ROW = 4;
+export const LINKS_IN_A_ROW = 3;
 
 /** Whether these links fold behind « Menu » on phones and tablets (shell.css does it, by width). */
 export function foldsOnSmallScreens(links: readonly NavItem[]): boolean {
   return links.length > LINKS_IN_A_ROW;
+}
+
+/** Links that share a wide screen's line with the name and the tools; more take a line of their own. */
+export const LINKS_BESIDE_THE_NAME = 6;
+
+/** Whether these links take a compact line of their own on a wide screen (an administrator's). */
+export function takesOwnLine(links: readonly NavItem[]): boolean {
+  return links.length > LINKS_BESIDE_THE_NAME;
 }
 
 /** Where to go right after signing in: the user's main tool, or home for an admin. */
