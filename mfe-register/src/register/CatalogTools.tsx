@@ -29,8 +29,14 @@ export function CatalogTools({ stockAlerts, catalogRefresh, pendingCount, onPend
       </Button>
       <CatalogRefresh {...catalogRefresh} />
       {pendingCount > 0 && (
-        <Button variant="secondary" className="reg-pending-button" title="Paniers en attente" onClick={onPending}>
-          {/* A phone shows the basket and the count beside the search; the name stays « Paniers en attente ». */}
+        <Button
+          variant="secondary"
+          className="reg-pending-button"
+          // A phone shows only the basket and the count: the name says it whole.
+          aria-label={`Paniers en attente ${pendingCount}`}
+          title="Paniers en attente"
+          onClick={onPending}
+        >
           <BasketIcon />
           <span className="reg-pending-button__label">Paniers en attente</span> <span className="reg-pill">{pendingCount}</span>
         </Button>

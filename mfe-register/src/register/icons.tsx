@@ -12,50 +12,26 @@ export function TimerIcon({ label = 'Click & collect' }: { label?: string }) {
   );
 }
 
-export function RefreshIcon() {
+/** A 20 px line icon drawn in the text's colour, beside a label that names it. */
+function StrokeIcon({ d }: { d: string }) {
   return (
     <svg className="reg-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-      <path
-        d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
+}
+
+export function RefreshIcon() {
+  return <StrokeIcon d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5" />;
 }
 
 /** Sales on hold: a basket (beside « Paniers en attente », or in its place on a phone). */
 export function BasketIcon() {
-  return (
-    <svg className="reg-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-      <path
-        d="M3 9h18l-2 11H5zM8 9l4-6 4 6M9 13v4M15 13v4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <StrokeIcon d="M3 9h18l-2 11H5zM8 9l4-6 4 6M9 13v4M15 13v4" />;
 }
 
 export function TrashIcon() {
-  return (
-    <svg className="reg-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-      <path
-        d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <StrokeIcon d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />;
 }
 
 export function CheckIcon() {
