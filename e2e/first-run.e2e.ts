@@ -39,7 +39,7 @@ describe('first run without demo data', () => {
     await page.getByLabel('Adresse e-mail').fill(ADMIN.email);
     await page.getByLabel('Mot de passe').fill('court');
     await page.getByRole('button', { name: 'Créer le compte administrateur' }).click();
-    expect(await page.locator('#first-admin-error').textContent()).toMatch(/12 caractères/);
+    await expect.poll(() => page.locator('#first-admin-error').textContent()).toMatch(/12 caractères/);
 
     await page.getByLabel('Mot de passe').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Créer le compte administrateur' }).click();

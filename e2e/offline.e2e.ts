@@ -185,7 +185,7 @@ describe('the register without network', () => {
     await payCash(page, '2')();
     await page.getByRole('heading', { name: 'Vente enregistrée hors ligne' }).waitFor();
     await page.getByRole('button', { name: 'Nouvelle Vente' }).tap();
-    expect(await waiting(page).innerText()).toBe("3 ventes en attente d'envoi");
+    await expect.poll(() => waiting(page).innerText()).toBe("3 ventes en attente d'envoi");
 
     // Bets are not sold offline (a weight cannot be reserved in advance).
     await page.getByRole('button', { name: /^1 pari,/ }).tap();

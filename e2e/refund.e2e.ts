@@ -84,9 +84,10 @@ describe('a refund from the order detail', () => {
     await dialog.getByLabel('Quantité à rembourser — Crêpe au sucre').fill('3');
     await dialog.getByLabel('Motif').fill('Crêpe tombée par terre');
     await dialog.getByRole('button', { name: /^Rembourser 3,00/ }).click();
-    expect(await dialog.getByRole('alert').innerText()).toBe(
-      'Vous ne pouvez pas rembourser plus que ce qui a été vendu : il reste 2 « Crêpe au sucre » remboursables.',
-    );
+    // The server's answer: read once it came, not before.
+    await expect
+      .poll(() => dialog.getByRole('alert').innerText())
+      .toBe('Vous ne pouvez pas rembourser plus que ce qui a été vendu : il reste 2 « Crêpe au sucre » remboursables.');
     await dialog.getByLabel('Quantité à rembourser — Crêpe au sucre').fill('1');
     await dialog.getByLabel('Espèces').check();
     await shot(page, 'dialogue');
