@@ -167,8 +167,18 @@ describe('reports of a year', () => {
     const phone = await treasurerPage({ width: 390, height: 844 });
     await phone.goto('/comptabilite/bilan?exercice=2025');
     await phone.getByRole('rowheader', { name: 'TOTAUX' }).waitFor();
-    // The page itself never scrolls sideways; the table scrolls inside its frame.
+    // A card per line on a phone: nothing scrolls sideways, the page or the table, and each card says
+    // what its amounts are.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const table = phone.getByRole('table', { name: 'Bilan des comptes 2025' });
+    expect(await table.evaluate((element) => element.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+    const line = phone.getByRole('row', { name: /Achats buvette/ });
+    expect((await line.innerText()).replace(/\s+/g, ' ')).toBe('Achats buvette 612,40 € Ventes buvette 1 640,80 € -1 028,40 €');
+    expect(
+      await line
+        .locator('td')
+        .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content).filter((c) => c !== 'none')),
+    ).toEqual(['"Dépense · "', '"Recette · "', '"Solde"']);
     await phone.screenshot({ path: join(ARTIFACTS_DIR, 'comptabilite-bilan-telephone.png'), fullPage: true });
     await phone.context().close();
   });

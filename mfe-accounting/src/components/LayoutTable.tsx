@@ -1,12 +1,15 @@
 import { formatEuros } from '@kermesse/ui-kit';
 import { layoutTotals, type LayoutRow } from '@kermesse/contracts-accounting';
 
-/** « Bilan des comptes » and the forecast: Dépense, Montant, Recette, Montant, Solde, footer TOTAUX. */
+/**
+ * « Bilan des comptes » and the forecast: Dépense, Montant, Recette, Montant, Solde, footer TOTAUX.
+ * On a phone each line becomes a card (accounting.css): its cells say what they are (`data-label`).
+ */
 export function LayoutTable({ rows, caption }: { rows: LayoutRow[]; caption: string }) {
   const totals = layoutTotals(rows);
   return (
     <div className="k-table-wrap">
-      <table className="k-table acc-table">
+      <table className="k-table acc-table acc-layout">
         <caption className="k-visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -26,21 +29,29 @@ export function LayoutTable({ rows, caption }: { rows: LayoutRow[]; caption: str
         <tbody>
           {rows.map((row) => (
             <tr key={row.rank}>
-              <td>{row.depense_label}</td>
+              <td data-label="Dépense">{row.depense_label}</td>
               <td className="k-num">{row.depense_label ? formatEuros(row.depenses) : ''}</td>
-              <td>{row.recette_label}</td>
+              <td data-label="Recette">{row.recette_label}</td>
               <td className="k-num">{row.recette_label ? formatEuros(row.recettes) : ''}</td>
-              <td className="k-num">{formatEuros(row.solde)}</td>
+              <td className="k-num" data-label="Solde">
+                {formatEuros(row.solde)}
+              </td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">TOTAUX</th>
-            <td className="k-num">{formatEuros(totals.depenses)}</td>
+            <td className="k-num" data-label="Dépenses">
+              {formatEuros(totals.depenses)}
+            </td>
             <td />
-            <td className="k-num">{formatEuros(totals.recettes)}</td>
-            <td className="k-num">{formatEuros(totals.solde)}</td>
+            <td className="k-num" data-label="Recettes">
+              {formatEuros(totals.recettes)}
+            </td>
+            <td className="k-num" data-label="Solde">
+              {formatEuros(totals.solde)}
+            </td>
           </tr>
         </tfoot>
       </table>
