@@ -182,6 +182,11 @@ describe('the admin screens on a phone (390×844) and an upright tablet (768×10
     { name: 'gestion', path: '/gestion', ready: (page: Page) => page.getByRole('heading', { name: 'Responsables de caisse' }) },
     { name: 'balances', path: '/comptabilite', ready: (page: Page) => page.getByRole('row', { name: /2025/ }) },
     { name: 'bilan', path: '/comptabilite/bilan?exercice=2025', ready: (page: Page) => page.getByRole('rowheader', { name: 'TOTAUX' }) },
+    {
+      name: 'rapport',
+      path: '/comptabilite/balances/1/rapport',
+      ready: (page: Page) => page.getByRole('rowheader', { name: 'TOTAUX DEPENSE' }),
+    },
     { name: 'tableau-de-bord', path: '/tableau-de-bord', ready: (page: Page) => page.getByRole('columnheader', { name: 'Net' }) },
   ];
 

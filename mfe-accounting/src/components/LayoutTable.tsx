@@ -1,10 +1,7 @@
 import { formatEuros } from '@kermesse/ui-kit';
 import { layoutTotals, type LayoutRow } from '@kermesse/contracts-accounting';
 
-/**
- * « Bilan des comptes » and the forecast: Dépense, Montant, Recette, Montant, Solde, footer TOTAUX.
- * On a phone each line becomes a card (accounting.css): its cells say what they are (`data-label`).
- */
+/** « Bilan des comptes » and the forecast: Dépense, Montant, Recette, Montant, Solde, footer TOTAUX. */
 export function LayoutTable({ rows, caption }: { rows: LayoutRow[]; caption: string }) {
   const totals = layoutTotals(rows);
   return (
@@ -26,22 +23,12 @@ export function LayoutTable({ rows, caption }: { rows: LayoutRow[]; caption: str
             </th>
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.rank}>
-              <td data-label="Dépense">{row.depense_label}</td>
-              <td className="k-num">{row.depense_label ? formatEuros(row.depenses) : ''}</td>
-              <td data-label="Recette">{row.recette_label}</td>
-              <td className="k-num">{row.recette_label ? formatEuros(row.recettes) : ''}</td>
-              <td className="k-num" data-label="Solde">
-                {formatEuros(row.solde)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        <LayoutRows rows={rows} />
         <tfoot>
           <tr>
-            <th scope="row">TOTAUX</th>
+            <th scope="row" className="acc-layout__title">
+              TOTAUX
+            </th>
             <td className="k-num" data-label="Dépenses">
               {formatEuros(totals.depenses)}
             </td>
@@ -56,5 +43,27 @@ export function LayoutTable({ rows, caption }: { rows: LayoutRow[]; caption: str
         </tfoot>
       </table>
     </div>
+  );
+}
+
+/**
+ * The lines of a layout (the Bilan, the forecast, a balance's report): a phone shows each as a card
+ * whose cells say what they are (`data-label`, accounting.css).
+ */
+export function LayoutRows({ rows }: { rows: LayoutRow[] }) {
+  return (
+    <tbody>
+      {rows.map((row) => (
+        <tr key={row.rank}>
+          <td data-label="Dépense">{row.depense_label}</td>
+          <td className="k-num">{row.depense_label ? formatEuros(row.depenses) : ''}</td>
+          <td data-label="Recette">{row.recette_label}</td>
+          <td className="k-num">{row.recette_label ? formatEuros(row.recettes) : ''}</td>
+          <td className="k-num" data-label="Solde">
+            {formatEuros(row.solde)}
+          </td>
+        </tr>
+      ))}
+    </tbody>
   );
 }

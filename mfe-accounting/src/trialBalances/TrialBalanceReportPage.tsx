@@ -4,6 +4,7 @@ import { ErrorLine, formatEuros } from '@kermesse/ui-kit';
 import { ACCOUNTING_MESSAGES, layoutTrialBalance, periodLabel, type TrialBalanceRow } from '@kermesse/contracts-accounting';
 import { accountingApi, downloads } from '../api/accountingApi';
 import { ReportActions } from '../components/ReportActions';
+import { LayoutRows } from '../components/LayoutTable';
 
 /**
  * SPEC §2 the report of one trial balance: its title, the period of the financial year of its first
@@ -40,7 +41,7 @@ export function TrialBalanceReportPage({ base }: { base: string }) {
         <p className="k-card k-empty">Cette balance n'a pas encore de lignes de charges ni de produits : importez-la d'abord.</p>
       ) : (
         <div className="k-table-wrap">
-          <table className="k-table acc-table">
+          <table className="k-table acc-table acc-layout">
             <thead>
               <tr>
                 <th scope="col" colSpan={2}>
@@ -54,24 +55,14 @@ export function TrialBalanceReportPage({ base }: { base: string }) {
                 </th>
               </tr>
             </thead>
-            <tbody>
-              {layout.rows.map((row) => (
-                <tr key={row.rank}>
-                  <td>{row.depense_label}</td>
-                  <td className="k-num">{row.depense_label ? formatEuros(row.depenses) : ''}</td>
-                  <td>{row.recette_label}</td>
-                  <td className="k-num">{row.recette_label ? formatEuros(row.recettes) : ''}</td>
-                  <td className="k-num">{formatEuros(row.solde)}</td>
-                </tr>
-              ))}
-            </tbody>
+            <LayoutRows rows={layout.rows} />
             <tfoot>
               <tr>
                 <th scope="row">TOTAUX DEPENSE</th>
                 <td className="k-num">{formatEuros(layout.totals.depenses)}</td>
                 <th scope="row">TOTAUX RECETTE</th>
                 <td className="k-num">{formatEuros(layout.totals.recettes)}</td>
-                <td className="k-num" aria-label="Différence">
+                <td className="k-num" aria-label="Différence" data-label="Solde">
                   {formatEuros(layout.totals.solde)}
                 </td>
               </tr>
