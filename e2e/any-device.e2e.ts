@@ -187,6 +187,7 @@ describe('the admin screens on a phone (390×844) and an upright tablet (768×10
       path: '/comptabilite/balances/1/rapport',
       ready: (page: Page) => page.getByRole('rowheader', { name: 'TOTAUX DEPENSE' }),
     },
+    { name: 'fete', path: '/comptabilite/fete', ready: (page: Page) => page.locator('#fair-costs') },
     { name: 'tableau-de-bord', path: '/tableau-de-bord', ready: (page: Page) => page.getByRole('columnheader', { name: 'Net' }) },
   ];
 
