@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_ANSWER_TTL_MS, startEarlyRequests } from './earlyRequests';
-import { registerStartupPaths } from './registerStartup';
+import { registerStartupRequests } from './registerStartup';
 
 describe('early requests', () => {
   const original = window.fetch;
@@ -24,6 +24,20 @@ describe('early requests', () => {
     expect(network).toHaveBeenCalledTimes(1);
     // A second call is the page's own: it goes to the network.
     await window.fetch('/api/cr/checkouts/3/session', { headers: { Authorization: 'Bearer jeton' } });
+    expect(network).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers every identical GET from a shared early request (the settings, read by the idle lock and the register)', async () => {
+    let now = 1_000;
+    startEarlyRequests([{ path: '/api/cr/settings?eventId=2', token: 'jeton', shared: true }], () => now);
+    const read = () => window.fetch('/api/cr/settings?eventId=2', { headers: { Authorization: 'Bearer jeton' } });
+    const [idleLock, register] = await Promise.all([read(), read()]);
+    expect(await idleLock.json()).toEqual({ asked: '/api/cr/settings?eventId=2' });
+    expect(await register.json()).toEqual({ asked: '/api/cr/settings?eventId=2' });
+    expect(network).toHaveBeenCalledTimes(1);
+    // Past its time, the page asks the network again.
+    now += EARLY_ANSWER_TTL_MS + 1;
+    await read();
     expect(network).toHaveBeenCalledTimes(2);
   });
 
@@ -58,13 +72,13 @@ describe('early requests', () => {
 
   it("knows the register's first requests only on /caisse with a chosen register", () => {
     const storage = { getItem: () => JSON.stringify({ eventId: 2, checkout: { id: 7, name: 'Caisse Buvette' } }) };
-    expect(registerStartupPaths('/caisse', storage)).toEqual([
-      '/api/cr/checkouts/7/session',
-      '/api/cr/checkouts/7',
-      '/api/cr/settings?eventId=2',
+    expect(registerStartupRequests('/caisse', storage)).toEqual([
+      { path: '/api/cr/checkouts/7/session', shared: false },
+      { path: '/api/cr/checkouts/7', shared: false },
+      { path: '/api/cr/settings?eventId=2', shared: true },
     ]);
-    expect(registerStartupPaths('/caisse/remboursement', storage)).toEqual([]);
-    expect(registerStartupPaths('/caisse', { getItem: () => null })).toEqual([]);
-    expect(registerStartupPaths('/caisse', { getItem: () => '{"eventId":"x"}' })).toEqual([]);
+    expect(registerStartupRequests('/caisse/remboursement', storage)).toEqual([]);
+    expect(registerStartupRequests('/caisse', { getItem: () => null })).toEqual([]);
+    expect(registerStartupRequests('/caisse', { getItem: () => '{"eventId":"x"}' })).toEqual([]);
   });
 });

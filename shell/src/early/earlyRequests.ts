@@ -5,8 +5,8 @@
  * instead of one round trip after it (issue 15, first-visit LCP).
  *
  * The page's code is not told: the first `fetch` of the same URL with the same Authorization header
- * (a GET without `Cache-Control`, i.e. one that accepts any fresh answer) takes the early answer, once,
- * within EARLY_ANSWER_TTL_MS. Any other request goes to the network as usual. (A `Link: rel=preload`
+ * (a GET without `Cache-Control`, i.e. one that accepts any fresh answer) takes the early answer, once
+ * (every such `fetch`, for a `shared` one), within EARLY_ANSWER_TTL_MS. Any other request goes to the network as usual. (A `Link: rel=preload`
  * cannot do this: it cannot carry the bearer token, and Chromium did not hand a preloaded
  * `/remotes.json` to the shell's own fetch of it.)
  */
@@ -15,6 +15,13 @@
 export interface EarlyRequest {
   path: string;
   token?: string;
+  /**
+   * The answer of a plain read (the event's settings): every identical GET within EARLY_ANSWER_TTL_MS
+   * takes it, not only the first — the shell's idle lock and the register both read the settings as
+   * the page opens, and a second request would wait for a connection on a phone. Without it, the
+   * answer serves once (the till session: a later reading is the page asking for news).
+   */
+  shared?: boolean;
 }
 
 /** How long an early answer may stand in for the page's own request. */
@@ -23,6 +30,7 @@ export const EARLY_ANSWER_TTL_MS = 20_000;
 interface Early {
   authorization: string | null;
   at: number;
+  shared: boolean;
   answer: Promise<Response>;
 }
 
@@ -48,11 +56,11 @@ export function startEarlyRequests(requests: readonly EarlyRequest[], now: () =>
   if (requests.length === 0) return;
   const pageFetch = window.fetch.bind(window);
   const early = new Map<string, Early>();
-  for (const { path, token } of requests) {
+  for (const { path, token, shared = false } of requests) {
     const authorization = token ? `Bearer ${token}` : null;
     const answer = pageFetch(path, { headers: { Accept: 'application/json', ...(authorization ? { Authorization: authorization } : {}) } });
     answer.catch(() => early.delete(path));
-    early.set(path, { authorization, at: now(), answer });
+    early.set(path, { authorization, at: now(), shared, answer });
   }
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
@@ -60,9 +68,10 @@ export function startEarlyRequests(requests: readonly EarlyRequest[], now: () =>
     const kept = path === undefined ? undefined : early.get(path);
     if (kept && path !== undefined) {
       const headers = init?.headers ?? (input instanceof Request ? input.headers : undefined);
-      early.delete(path);
+      const fresh = now() - kept.at <= EARLY_ANSWER_TTL_MS;
+      if (!kept.shared || !fresh) early.delete(path);
       const usable =
-        now() - kept.at <= EARLY_ANSWER_TTL_MS &&
+        fresh &&
         headerOf(headers, 'Authorization') === kept.authorization &&
         headerOf(headers, 'Cache-Control') === null &&
         !init?.signal?.aborted;

@@ -4,12 +4,12 @@
  * GETs — while the shell's big scripts download (see earlyRequests.ts).
  */
 import { startEarlyRequests, type EarlyRequest } from './earlyRequests';
-import { registerStartupPaths } from './registerStartup';
+import { registerStartupRequests } from './registerStartup';
 
 const requests: EarlyRequest[] = [{ path: '/remotes.json' }];
 try {
   const token = localStorage.getItem('bearerToken');
-  if (token) for (const path of registerStartupPaths(window.location.pathname, localStorage)) requests.push({ path, token });
+  if (token) for (const request of registerStartupRequests(window.location.pathname, localStorage)) requests.push({ ...request, token });
 } catch {
   // No storage (private mode): the page asks for what it needs itself.
 }

@@ -7,7 +7,13 @@
  */
 export const REGISTER_SELECTION_KEY = 'kermesseRegister.selection';
 
-export function registerStartupPaths(pathname: string, storage: Pick<Storage, 'getItem'>): string[] {
+/** A register's first GET: its path, and whether its answer may serve every reader (`EarlyRequest.shared`). */
+export interface RegisterStartupRequest {
+  path: string;
+  shared: boolean;
+}
+
+export function registerStartupRequests(pathname: string, storage: Pick<Storage, 'getItem'>): RegisterStartupRequest[] {
   if (pathname !== '/caisse' && pathname !== '/caisse/') return [];
   let selection: { eventId?: unknown; checkout?: { id?: unknown } } | null;
   try {
@@ -18,5 +24,10 @@ export function registerStartupPaths(pathname: string, storage: Pick<Storage, 'g
   const eventId = selection?.eventId;
   const checkoutId = selection?.checkout?.id;
   if (!Number.isSafeInteger(eventId) || !Number.isSafeInteger(checkoutId)) return [];
-  return [`/api/cr/checkouts/${checkoutId}/session`, `/api/cr/checkouts/${checkoutId}`, `/api/cr/settings?eventId=${eventId}`];
+  return [
+    { path: `/api/cr/checkouts/${checkoutId}/session`, shared: false },
+    { path: `/api/cr/checkouts/${checkoutId}`, shared: false },
+    // The shell's idle lock reads the event's settings too (its idle time).
+    { path: `/api/cr/settings?eventId=${eventId}`, shared: true },
+  ];
 }
