@@ -44,11 +44,13 @@ const folderOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
  */
 const withoutCompileHint = (code: string) => code.replace(/^\/\/# allFunctionsCalledOnLoad\r?\n/, '');
 
-/** A script's source map comment made absolute: relative, it would resolve against the page's URL (`/caisse/…`). */
+/**
+ * A script's or a style sheet's source map comment (`//# …` or `/*# … *\/`) made absolute: relative,
+ * it would resolve against the page's URL (`/caisse/…`).
+ */
 function absoluteSourceMap(code: string, file: string): string {
-  return code.replace(
-    /\/\/# sourceMappingURL=(?!\/|[a-z]+:)(\S+)\s*$/,
-    (_match, url: string) => `//# sourceMappingURL=/${folderOf(file)}${url}\n`,
+  return code.replace(/(\/\/|\/\*)# sourceMappingURL=(?!\/|[a-z]+:)([^\s*]+)\s*(\*\/)?\s*$/, (_match, open: string, url: string) =>
+    open === '//' ? `//# sourceMappingURL=/${folderOf(file)}${url}\n` : `/*# sourceMappingURL=/${folderOf(file)}${url} */`,
   );
 }
 
@@ -75,11 +77,7 @@ export function inlineStartup(html: string, read: ReadBuilt): Inlined {
     const css = read(file);
     if (css === undefined) return tag;
     styles.push(file);
-    const mapped = css.replace(
-      /\/\*# sourceMappingURL=(?!\/|[a-z]+:)(\S+?)\s*\*\/\s*$/,
-      (_match, url: string) => `/*# sourceMappingURL=/${folderOf(file)}${url} */`,
-    );
-    return `<style>${safeText(mapped, 'style')}</style>`;
+    return `<style>${safeText(absoluteSourceMap(css, file), 'style')}</style>`;
   });
   page = page.replace(DEFERRED_SCRIPT, (tag, file: string) => {
     const inline = scriptOf(file);
