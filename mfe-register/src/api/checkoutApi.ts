@@ -211,12 +211,11 @@ function listOf<T>(answer: unknown): T[] {
 
 export type CheckoutApi = ReturnType<typeof createCheckoutApi>;
 
-/** The register's calls on top of an API client (the token comes from the client). */
 /**
  * Reads of a cached answer (catalogue, settings) asked again while the first is on its way share it:
  * on a phone's first visit the register's screen asked its catalogue and settings a second time
  * while prefetchKeptRegister's were still coming (a round trip of 562 ms on slow 4G, issue 15).
- * Keyed like the local cache, which no more than it depends on the account.
+ * Keyed like the local cache, which does not depend on the account either.
  */
 const readsOnTheirWay = new Map<string, Promise<unknown>>();
 function sharedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
@@ -227,6 +226,7 @@ function sharedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
   return answer;
 }
 
+/** The register's calls on top of an API client (the token comes from the client). */
 export function createCheckoutApi(client: ApiClient) {
   return {
     // The catalogue version and a catalogue asked past every cache (issue 10, register/CatalogRefresh.tsx).
