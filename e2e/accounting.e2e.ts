@@ -83,8 +83,8 @@ describe('trial balances', () => {
     expect(await page.locator('thead th').allTextContents()).toEqual(['DEPENSES', 'RECETTES', 'Solde']);
     await page.getByRole('rowheader', { name: 'TOTAUX DEPENSE' }).waitFor();
     await page.getByRole('rowheader', { name: 'TOTAUX RECETTE' }).waitFor();
-    // 350 + 84,90 + 612,40 + 420 + 145 + 480 + 310 + 38,60 = 2 440,90 ; revenues 6 148,25 ; difference −3 707,35
-    expect((await page.getByLabel('Différence').innerText()).replace(/\s/g, ' ')).toBe('-3 707,35 €');
+    // 350 + 84,90 + 612,40 + 420 + 145 + 480 + 310 + 38,60 = 2 440,90 ; revenues 6 148,25 ; solde 6 148,25 − 2 440,90 = 3 707,35 (a surplus)
+    expect((await page.getByLabel('Différence').innerText()).replace(/\s/g, ' ')).toBe('3 707,35 €');
     await printed(page, 'comptabilite-rapport-balance');
     await page.context().close();
   });
@@ -143,7 +143,7 @@ describe('reports of a year', () => {
     await page.getByRole('rowheader', { name: 'TOTAUX' }).waitFor();
     expect(await page.locator('thead th').allTextContents()).toEqual(['Dépense', 'Montant', 'Recette', 'Montant', 'Solde']);
     expect((await page.getByRole('row', { name: /Achats buvette/ }).innerText()).replace(/\s+/g, ' ')).toBe(
-      'Achats buvette 612,40 € Ventes buvette 1 640,80 € -1 028,40 €',
+      'Achats buvette 612,40 € Ventes buvette 1 640,80 € 1 028,40 €',
     );
     // 6072 / 707 (420 − 420): solde 0, dropped.
     expect(await page.getByRole('row', { name: /Achats de marchandises/ }).count()).toBe(0);
@@ -160,7 +160,7 @@ describe('reports of a year', () => {
     await page.getByLabel('Exercice').selectOption(String(2026));
     await page.getByRole('heading', { name: 'Prévisionnel 2026' }).waitFor();
     expect((await page.getByRole('row', { name: /Achats buvette/ }).innerText()).replace(/\s+/g, ' ')).toBe(
-      'Achats buvette 650,00 € Ventes buvette 1 700,00 € -1 050,00 €',
+      'Achats buvette 650,00 € Ventes buvette 1 700,00 € 1 050,00 €',
     );
     await page.context().close();
 
@@ -173,7 +173,7 @@ describe('reports of a year', () => {
     const table = phone.getByRole('table', { name: 'Bilan des comptes 2025' });
     expect(await table.evaluate((element) => element.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
     const line = phone.getByRole('row', { name: /Achats buvette/ });
-    expect((await line.innerText()).replace(/\s+/g, ' ')).toBe('Achats buvette 612,40 € Ventes buvette 1 640,80 € -1 028,40 €');
+    expect((await line.innerText()).replace(/\s+/g, ' ')).toBe('Achats buvette 612,40 € Ventes buvette 1 640,80 € 1 028,40 €');
     expect(
       await line
         .locator('td')

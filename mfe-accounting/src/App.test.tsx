@@ -146,8 +146,8 @@ describe('accounting remote', () => {
           release = () =>
             resolve(
               json([
-                { rank: 1, depense_label: 'Achats buvette', depenses: 300, recette_label: 'Ventes buvette', recettes: 450, solde: -150 },
-                { rank: 2, depense_label: '', depenses: 0, recette_label: 'Dons manuels', recettes: 200.5, solde: -200.5 },
+                { rank: 1, depense_label: 'Achats buvette', depenses: 300, recette_label: 'Ventes buvette', recettes: 450, solde: 150 },
+                { rank: 2, depense_label: '', depenses: 0, recette_label: 'Dons manuels', recettes: 200.5, solde: 200.5 },
               ]),
             );
         }),
@@ -168,7 +168,7 @@ describe('accounting remote', () => {
       '300,00 €',
       '',
       '650,50 €',
-      '-350,50 €',
+      '350,50 €',
     ]);
   });
 
@@ -200,6 +200,6 @@ describe('accounting remote', () => {
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['DEPENSES', 'RECETTES', 'Solde']);
     expect(screen.getByText('TOTAUX DEPENSE')).toBeTruthy();
     expect(screen.getByText('TOTAUX RECETTE')).toBeTruthy();
-    expect(screen.getByLabelText('Différence').textContent?.replace(/\s/g, ' ')).toBe('-150,00 €');
+    expect(screen.getByLabelText('Différence').textContent?.replace(/\s/g, ' ')).toBe('150,00 €');
   });
 });

@@ -20,7 +20,7 @@ describe('SPEC §9 layout of a trial balance', () => {
   it('pairs 6071/701 and 6072/707, gives unpaired and unlisted accounts their own row, in order', () => {
     const { rows, totals } = layoutTrialBalance(TRIAL_BALANCE);
     expect(rows).toEqual([
-      { rank: 1, depense_label: 'Achats buvette', depenses: 300, recette_label: 'Ventes buvette', recettes: 450, solde: -150 },
+      { rank: 1, depense_label: 'Achats buvette', depenses: 300, recette_label: 'Ventes buvette', recettes: 450, solde: 150 },
       {
         rank: 2,
         depense_label: 'Achats marchandises',
@@ -29,28 +29,28 @@ describe('SPEC §9 layout of a trial balance', () => {
         recettes: 120.5,
         solde: 0,
       },
-      { rank: 3, depense_label: 'Frais bancaires', depenses: 12.3, recette_label: '', recettes: 0, solde: 12.3 },
-      { rank: 4, depense_label: '', depenses: 0, recette_label: 'Dons manuels', recettes: 200, solde: -200 },
-      { rank: 5, depense_label: '', depenses: 0, recette_label: 'Manifestations diverses', recettes: 1000, solde: -1000 },
-      { rank: 6, depense_label: 'Réceptions', depenses: 45.2, recette_label: '', recettes: 0, solde: 45.2 },
-      { rank: 7, depense_label: '', depenses: 0, recette_label: 'Prestations de services', recettes: 80, solde: -80 },
+      { rank: 3, depense_label: 'Frais bancaires', depenses: 12.3, recette_label: '', recettes: 0, solde: -12.3 },
+      { rank: 4, depense_label: '', depenses: 0, recette_label: 'Dons manuels', recettes: 200, solde: 200 },
+      { rank: 5, depense_label: '', depenses: 0, recette_label: 'Manifestations diverses', recettes: 1000, solde: 1000 },
+      { rank: 6, depense_label: 'Réceptions', depenses: 45.2, recette_label: '', recettes: 0, solde: -45.2 },
+      { rank: 7, depense_label: '', depenses: 0, recette_label: 'Prestations de services', recettes: 80, solde: 80 },
     ]);
     // 300 + 120,50 + 12,30 + 45,20 = 478,00 ; 450 + 120,50 + 200 + 1 000 + 80 = 1 850,50
-    expect(totals).toEqual({ depenses: 478, recettes: 1850.5, solde: -1372.5 });
+    expect(totals).toEqual({ depenses: 478, recettes: 1850.5, solde: 1372.5 });
   });
 
   it('drops the pair whose solde is 0 (Bilan, forecast) and totals the rows kept', () => {
     const { rows, totals } = layoutTrialBalance(TRIAL_BALANCE, { dropZero: true });
     expect(rows.map((r) => [r.rank, r.depense_label || r.recette_label, r.solde])).toEqual([
-      [1, 'Achats buvette', -150],
-      [2, 'Frais bancaires', 12.3],
-      [3, 'Dons manuels', -200],
-      [4, 'Manifestations diverses', -1000],
-      [5, 'Réceptions', 45.2],
-      [6, 'Prestations de services', -80],
+      [1, 'Achats buvette', 150],
+      [2, 'Frais bancaires', -12.3],
+      [3, 'Dons manuels', 200],
+      [4, 'Manifestations diverses', 1000],
+      [5, 'Réceptions', -45.2],
+      [6, 'Prestations de services', 80],
     ]);
     // 478,00 − 120,50 = 357,50 ; 1 850,50 − 120,50 = 1 730,00 ; difference unchanged.
-    expect(totals).toEqual({ depenses: 357.5, recettes: 1730, solde: -1372.5 });
+    expect(totals).toEqual({ depenses: 357.5, recettes: 1730, solde: 1372.5 });
     expect(layoutTotals(rows)).toEqual(totals);
   });
 
@@ -62,8 +62,8 @@ describe('SPEC §9 layout of a trial balance', () => {
       { accountCode: '607200', accountLabel: 'Achats', balance: 3.33 },
     ]);
     expect(rows).toEqual([
-      { rank: 1, depense_label: 'Achats', depenses: 3.33, recette_label: 'Ventes', recettes: 10, solde: -6.67 },
-      { rank: 2, depense_label: '', depenses: 0, recette_label: 'Dons manuels', recettes: 30, solde: -30 },
+      { rank: 1, depense_label: 'Achats', depenses: 3.33, recette_label: 'Ventes', recettes: 10, solde: 6.67 },
+      { rank: 2, depense_label: '', depenses: 0, recette_label: 'Dons manuels', recettes: 30, solde: 30 },
     ]);
     expect(listedAccountOf('62346')).toBe('62346');
     expect(listedAccountOf('7068')).toBeNull();
@@ -79,13 +79,24 @@ describe('SPEC §9 layout of a trial balance', () => {
       { accountCode: '708805', accountLabel: 'Vide-grenier', balance: -310 },
     ]);
     expect(rows.map((r) => [r.depense_label, r.depenses, r.recette_label, r.recettes, r.solde])).toEqual([
-      ['Lots tombola', 250, 'Tombola', 1200, -950],
-      ['Lots divers', 15, '', 0, 15],
-      ['Frais bancaires', 8, 'Intérêts', 2.5, 5.5],
-      ['', 0, 'Vide-grenier', 310, -310],
+      ['Lots tombola', 250, 'Tombola', 1200, 950],
+      ['Lots divers', 15, '', 0, -15],
+      ['Frais bancaires', 8, 'Intérêts', 2.5, -5.5],
+      ['', 0, 'Vide-grenier', 310, 310],
     ]);
-    // 250 + 15 + 8 = 273 ; 1 200 + 2,50 + 310 = 1 512,50 ; 273 − 1 512,50 = −1 239,50
-    expect(totals).toEqual({ depenses: 273, recettes: 1512.5, solde: -1239.5 });
+    // 250 + 15 + 8 = 273 ; 1 200 + 2,50 + 310 = 1 512,50 ; 1 512,50 − 273 = 1 239,50 (a surplus)
+    expect(totals).toEqual({ depenses: 273, recettes: 1512.5, solde: 1239.5 });
+  });
+
+  it('reads a deficit as a negative solde, a surplus as a positive one', () => {
+    const { rows, totals } = layoutTrialBalance([
+      { accountCode: '6071', accountLabel: 'Achats buvette', balance: 500 },
+      { accountCode: '701', accountLabel: 'Ventes buvette', balance: -320 },
+      { accountCode: '7541', accountLabel: 'Dons manuels', balance: -50 },
+    ]);
+    expect(rows.map((r) => r.solde)).toEqual([-180, 50]);
+    // 320 + 50 − 500 = −130: the year lost money.
+    expect(totals).toEqual({ depenses: 500, recettes: 370, solde: -130 });
   });
 
   it('lists the treasury (5…) accounts for « Disponilités » with their total', () => {

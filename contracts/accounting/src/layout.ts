@@ -52,7 +52,7 @@ export interface LayoutRow {
 
 export interface Layout {
   rows: LayoutRow[];
-  /** Sums of the rows shown: expenses, absolute revenues, and their difference (expenses − revenues). */
+  /** Sums of the rows shown: expenses, absolute revenues, and their difference (revenues − expenses: a deficit is negative). */
   totals: { depenses: number; recettes: number; solde: number };
 }
 
@@ -80,8 +80,9 @@ export function listedAccountOf(accountCode: string): string | null {
  * Lays a trial balance out (SPEC §9). Each listed account gathers the rows whose code falls under
  * it; pairs share a row; every other 6… or 7… account gets a row of its own rather than vanish.
  * Order: the listed expenses (with their paired revenue), the unpaired listed revenues, then the
- * other expense accounts and the other revenue accounts by code. solde = expenses − revenues;
- * revenues are shown as absolute values. With `dropZero`, rows whose solde is 0 are left out (the
+ * other expense accounts and the other revenue accounts by code. solde = revenues − expenses, so a
+ * deficit reads negative as a treasurer expects (services/accounting/README.md); revenues are shown as
+ * absolute values. With `dropZero`, rows whose solde is 0 are left out (the
  * Bilan and the forecast); totals are those of the rows kept, so the footer adds up on paper.
  */
 export function layoutTrialBalance(input: readonly LayoutInputRow[], options: { dropZero?: boolean } = {}): Layout {
@@ -137,7 +138,7 @@ export function layoutTrialBalance(input: readonly LayoutInputRow[], options: { 
   for (const [left, right] of pairs) {
     const depenses = left?.cents ?? 0;
     const recettes = Math.abs(right?.cents ?? 0);
-    const solde = depenses - recettes;
+    const solde = recettes - depenses;
     if (options.dropZero && solde === 0) continue;
     totalDepenses += depenses;
     totalRecettes += recettes;
@@ -150,7 +151,7 @@ export function layoutTrialBalance(input: readonly LayoutInputRow[], options: { 
       solde: euros(solde),
     });
   }
-  return { rows, totals: { depenses: euros(totalDepenses), recettes: euros(totalRecettes), solde: euros(totalDepenses - totalRecettes) } };
+  return { rows, totals: { depenses: euros(totalDepenses), recettes: euros(totalRecettes), solde: euros(totalRecettes - totalDepenses) } };
 }
 
 /** Totals of rows already laid out (what a screen prints in its footer). */
@@ -161,7 +162,7 @@ export function layoutTotals(rows: readonly LayoutRow[]): Layout['totals'] {
     depenses += cents(row.depenses);
     recettes += cents(row.recettes);
   }
-  return { depenses: euros(depenses), recettes: euros(recettes), solde: euros(depenses - recettes) };
+  return { depenses: euros(depenses), recettes: euros(recettes), solde: euros(recettes - depenses) };
 }
 
 /** SPEC §3 « Availability row ». */

@@ -142,13 +142,13 @@ describe('reports of a year', () => {
       depenses: 350,
       recette_label: '',
       recettes: 0,
-      solde: 350,
+      solde: -350,
     });
     expect(bilan.find((r) => r.depense_label === 'Achats buvette')).toMatchObject({
       recette_label: 'Ventes buvette',
       depenses: 612.4,
       recettes: 1640.8,
-      solde: -1028.4,
+      solde: 1028.4,
     });
     // 6072/707 balance each other (420 − 420): dropped.
     expect(bilan.some((r) => r.depense_label === 'Achats de marchandises')).toBe(false);
@@ -164,7 +164,7 @@ describe('reports of a year', () => {
     expect(budgetId.forecast).toBe(true);
     await importCsv(budgetId.id);
     expect(await (await sys.request('/api/admin/accountancy/previsionnel/2019')).json()).toEqual([
-      { rank: 1, depense_label: 'Achats buvette', depenses: 700, recette_label: 'Ventes buvette', recettes: 1000, solde: -300 },
+      { rank: 1, depense_label: 'Achats buvette', depenses: 700, recette_label: 'Ventes buvette', recettes: 1000, solde: 300 },
     ]);
     expect(await (await sys.request('/api/admin/accountancy/bilan-des-comptes/2019')).json()).toEqual(bilan);
     const dispo = await (await sys.request('/api/admin/accountancy/bilan-disponibilite/2019')).json();
