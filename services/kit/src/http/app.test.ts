@@ -7,7 +7,7 @@ import { conflict } from './errors.ts';
 import { validateBody } from './validation.ts';
 import { createDb, type Db } from '../db/db.ts';
 import { migrateLatest } from '../db/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { createTestDatabase, freePort, type TestDatabase } from '../testing/index.ts';
 
 let database: TestDatabase;
 let db: Db;
@@ -107,6 +107,57 @@ describe('service app', () => {
     const res = await fetch(`${base}/boom`);
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'Erreur interne du serveur.', code: 'INTERNAL' });
+  });
+
+  it('answers 503 UNAVAILABLE with Retry-After, not 500, while its database refuses connections', async () => {
+    // A database on a port where nothing listens: every connection is refused (ECONNREFUSED).
+    const away = createDb(`postgres://postgres@127.0.0.1:${await freePort()}/kermesse`, { poolMax: 1 });
+    const router = new Router();
+    router.post('/sales', async (ctx) => {
+      await away.raw('select 1');
+      ctx.status = 201;
+    });
+    const app = createServiceApp({ name: 'away', logger: createLogger('test', 'error'), db: away, routers: [router] });
+    const probe = await listen(app, 0);
+    try {
+      const res = await fetch(`http://127.0.0.1:${probe.port}/sales`, { method: 'POST' });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect(await res.json()).toEqual({ error: 'Service momentanément indisponible. Réessayez dans un instant.', code: 'UNAVAILABLE' });
+    } finally {
+      await probe.close();
+      await away.destroy();
+    }
+  });
+
+  it('answers 503 UNAVAILABLE when the database cuts the connection under a request', async () => {
+    const router = new Router();
+    router.get('/slow', async (ctx) => {
+      await db.raw("select pg_sleep(30), 'kermesse-cut-me'");
+      ctx.body = {};
+    });
+    const app = createServiceApp({ name: 'cut', logger: createLogger('test', 'error'), db, routers: [router] });
+    const probe = await listen(app, 0);
+    const admin = createDb(database.url, { poolMax: 1 });
+    try {
+      const answer = fetch(`http://127.0.0.1:${probe.port}/slow`);
+      // What a Postgres crash or restart does to the connections in use (57P01 / connection terminated).
+      await expect
+        .poll(async () => {
+          const { rows } = await admin.raw(
+            "select pg_terminate_backend(pid) as cut from pg_stat_activity where query like '%kermesse-cut-me%' and pid <> pg_backend_pid()",
+          );
+          return rows.length;
+        })
+        .toBe(1);
+      const res = await answer;
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect(await res.json()).toMatchObject({ code: 'UNAVAILABLE' });
+    } finally {
+      await probe.close();
+      await admin.destroy();
+    }
   });
 
   it('keeps the caller request id', async () => {

@@ -42,7 +42,7 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { 'Retry-After': String(retryAfterSeconds) }).withCode('TOO_MANY_REQUESTS');
-export const serviceUnavailable = (message = 'Service momentanément indisponible. Réessayez dans un instant.') =>
-  new HttpError(503, message).withCode('UNAVAILABLE');
+export const SERVICE_UNAVAILABLE_MESSAGE = 'Service momentanément indisponible. Réessayez dans un instant.';
+export const serviceUnavailable = (message = SERVICE_UNAVAILABLE_MESSAGE) => new HttpError(503, message).withCode('UNAVAILABLE');
 
 export const INTERNAL_ERROR_MESSAGE = 'Erreur interne du serveur.';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { HttpError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
+import { HttpError, INTERNAL_ERROR_MESSAGE, SERVICE_UNAVAILABLE_MESSAGE } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { isOutage } from './outage.ts';
 
 /** The request ids kept from the caller (anything else is replaced, so logs stay clean). */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
@@ -17,9 +18,14 @@ export function requestId(): Middleware {
   };
 }
 
+/** Seconds a client waits before sending again a request refused by an outage (the database away). */
+export const OUTAGE_RETRY_AFTER_SECONDS = 2;
+
 /**
  * The one error handler at the top of the chain: every failure becomes `{ error: "<français>" }`.
- * Unexpected errors are logged with the request id and answered with a generic message.
+ * Unexpected errors are logged with the request id and answered with a generic message. An error
+ * that says the database (or another dependency) is out of reach — see `isOutage` — is a 503
+ * UNAVAILABLE with Retry-After, never a 500: the same request sent again may well go through.
  */
 export function errorHandler(logger: Logger): Middleware {
   return async function errorHandlerMiddleware(ctx, next) {
@@ -30,7 +36,8 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.status = 404;
         ctx.body = { error: 'Ressource introuvable.', code: 'NOT_FOUND' };
       }
-    } catch (err) {
+    } catch (caught) {
+      const err = !(caught instanceof HttpError) && isOutage(caught) ? outage() : caught;
       const known = err instanceof HttpError;
       const status = known ? err.status : bodyParserStatus(err);
       ctx.status = status;
@@ -60,6 +67,7 @@ export function errorHandler(logger: Logger): Middleware {
           path: ctx.path,
           status,
           error: (err as Error).message,
+          ...(err !== caught ? { cause: String(caught) } : {}),
         });
       }
     } finally {
@@ -73,6 +81,10 @@ export function errorHandler(logger: Logger): Middleware {
     }
   };
 }
+
+/** The answer to an outage: the kit's 503 UNAVAILABLE, with the delay before trying again. */
+const outage = () =>
+  new HttpError(503, SERVICE_UNAVAILABLE_MESSAGE, { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) }).withCode('UNAVAILABLE');
 
 /** The body parser throws errors with a status (malformed JSON 400, too large 413): those are the client's. */
 function bodyParserStatus(err: unknown): number {
