@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: plain Node, no dependency — it runs before node_modules exists, on whatever Node the
 // machine has (18 or later). Installs the dependencies when needed (npm ci), which brings the
-// project's own Node (the `node` package pinned in package.json: the current LTS), then runs the
+// project's own Node (the `node-<platform>-<arch>` binary package pinned with its checksum in
+// package-lock.json: the current LTS), then runs the
 // launcher (infra/src/cli.ts under tsx) on that Node, forwarding signals and its exit code.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -9,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** The project runs on Node 26 (current LTS); the pinned `node` package provides it. */
-const MIN_NODE_MAJOR = 24;
+/** The project runs on Node 26 (current LTS) everywhere; the pinned `node-<platform>-<arch>` package provides it. */
+const MIN_NODE_MAJOR = 26;
 
 /** node_modules missing, or package-lock.json changed since the last install. */
 function needsInstall() {
@@ -44,8 +45,8 @@ function projectNode() {
   }
   if (Number(process.versions.node.split('.')[0]) >= MIN_NODE_MAJOR) return process.execPath;
   console.error(
-    `[kermesse] Node ${MIN_NODE_MAJOR} ou plus est nécessaire : « npm ci » installe celui du projet (paquet node) ; ` +
-      `relancez « npm ci » puis « npm start ». / Node ${MIN_NODE_MAJOR}+ is needed: npm ci installs the project's own (node package).`,
+    `[kermesse] Node ${MIN_NODE_MAJOR} ou plus est nécessaire : « npm ci » installe celui du projet (paquet node-<système>-<processeur>) ; ` +
+      `relancez « npm ci » puis « npm start ». / Node ${MIN_NODE_MAJOR}+ is needed: npm ci installs the project's own (node-<platform>-<arch> package).`,
   );
   process.exit(1);
 }

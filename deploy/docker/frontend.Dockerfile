@@ -3,7 +3,7 @@
 #   docker build -f deploy/docker/frontend.Dockerfile --build-arg APP=mfe-stock -t kermesse/mfe-stock .
 # nginx runs unprivileged on 8080; remoteEntry.js and mf-manifest.json are never cached (a new
 # deployment is seen at the next navigation), hashed chunks for a year, CORS open (the shell fetches the manifest from another origin).
-ARG NODE_VERSION=22
+ARG NODE_VERSION=26
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 ARG APP

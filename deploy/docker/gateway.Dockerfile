@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1.7
 # The gateway, with the built shell and remotes it serves:
 #   docker build -f deploy/docker/gateway.Dockerfile -t kermesse/gateway .   (context: repository root)
-ARG NODE_VERSION=22
+ARG NODE_VERSION=26
 
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app

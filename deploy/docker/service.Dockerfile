@@ -3,7 +3,7 @@
 # (build context: the repository root). Runs `node --import tsx services/<SERVICE>/src/server.ts` as
 # the unprivileged user `node`; `node --import tsx deploy/migrate.ts <SERVICE>` migrates its schema
 # (init container / compose `migrate-*` service).
-ARG NODE_VERSION=22
+ARG NODE_VERSION=26
 
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
