@@ -54,6 +54,11 @@ export interface GatewayDeps {
   checkIntervalMs?: number;
   /** A `/readyz` that does not answer within this marks its replica down (ms, default 1500). */
   checkTimeoutMs?: number;
+  /**
+   * Services without which the gateway reports itself not ready (`/readyz` 503), default
+   * {@link REQUIRED_UPSTREAMS}: the others may be down while it stays ready.
+   */
+  requiredUpstreams?: readonly ServiceName[];
   logger?: Logger;
   /** Defaults to the route table of SPEC.md §7; tests may pass their own. */
   routes?: readonly RouteEntry[];
@@ -76,6 +81,14 @@ export type GatewayApp = Koa & {
   /** Starts listening to identity's `user.tokens.revoked` (see `GatewayDeps.revocations`), e.g. once NATS answers. */
   watchRevocations(feed: RevocationFeed): void;
 };
+
+/**
+ * No sale goes through without a ready register, and no sign-in without identity: while either has
+ * no ready replica, the gateway's `/readyz` answers 503, so a balancer in front of several gateways
+ * (or the one watching this one) knows sales would fail here. Any other service down leaves it ready:
+ * the register sells on without stock, raffle, swap-meet…
+ */
+export const REQUIRED_UPSTREAMS: readonly ServiceName[] = ['identity', 'register'];
 
 /** Paths of the services that must never be reachable from outside, even by mistake. */
 const PRIVATE_PREFIXES = ['/internal', '/.well-known'];
@@ -112,6 +125,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     return upstream;
   };
   const verifier = deps.verifier ?? identityVerifier(upstreamOf('identity'));
+  const requiredUpstreams = deps.requiredUpstreams ?? REQUIRED_UPSTREAMS;
   let stopRevocations: () => void = () => undefined;
   const watchRevocations = (feed: RevocationFeed) => {
     stopRevocations();
@@ -274,11 +288,18 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
       return;
     }
     if (ctx.path !== '/readyz') return next();
-    // Ready while not draining, whatever the services' state: a gateway taken out of rotation
-    // because one service is down would stop the register too. The services' state is shown.
+    // Not ready while draining, or while a required service has no ready replica (see
+    // REQUIRED_UPSTREAMS); every service's state is shown.
+    const waitingFor = requiredUpstreams.filter((name) => !upstreamOf(name).replicas.some((replica) => replica.up));
+    const status = draining ? 'draining' : waitingFor.length > 0 ? 'not-ready' : 'ready';
     ctx.set('Cache-Control', 'no-store');
-    ctx.status = draining ? 503 : 200;
-    ctx.body = { service: 'gateway', status: draining ? 'draining' : 'ready', upstreams: upstreamSummary(upstreams) };
+    ctx.status = status === 'ready' ? 200 : 503;
+    ctx.body = {
+      service: 'gateway',
+      status,
+      ...(waitingFor.length > 0 ? { waitingFor } : {}),
+      upstreams: upstreamSummary(upstreams),
+    };
   });
   app.use(apiRoutes);
   app.use(staticFiles({ root: deps.root, remoteEntries: deps.remoteEntries, remoteOrigins: deps.remoteOrigins }));

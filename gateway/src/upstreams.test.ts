@@ -294,7 +294,7 @@ describe('the fast path (a token already checked, a bodiless GET or HEAD)', () =
 });
 
 describe("the gateway's own health", () => {
-  it('answers /healthz while it runs and /readyz 200 with the state of every service, even one down', async () => {
+  it('answers /healthz while it runs and /readyz 200 with the state of every service, even one down that sales can do without', async () => {
     const gateway = await startTestGateway({ checkIntervalMs: 50, upstreams: { stock: [await deadUrl()] } as never });
     cleanups.push(() => gateway.close());
     const health = await fetch(`${gateway.url}/healthz`);
@@ -310,6 +310,31 @@ describe("the gateway's own health", () => {
     expect(ready.body.status).toBe('ready');
     expect(ready.body.upstreams.register).toEqual({ up: 1, total: 1 });
     expect(ready.body.upstreams.stock?.down?.[0]).toContain('ECONNREFUSED');
+  });
+
+  it('answers /readyz 503 while the register has no ready replica, and 200 again as soon as one is back', async () => {
+    const a = await startReplica('register-a');
+    const gateway = await gatewayWith([a.url]);
+    await eventually(async () => (await readiness(gateway)).status === 200);
+    a.ready = 503;
+    const notReady = await eventually(async () => {
+      const r = await readiness(gateway);
+      return r.status === 503 ? r : undefined;
+    });
+    expect(notReady.body).toMatchObject({ status: 'not-ready', waitingFor: ['register'] });
+    expect(notReady.body.upstreams.register).toMatchObject({ up: 0, total: 1 });
+    a.ready = 200;
+    await eventually(async () => (await readiness(gateway)).status === 200);
+  });
+
+  it('answers /readyz 503 while identity is unreachable', async () => {
+    const gateway = await startTestGateway({ checkIntervalMs: 50, upstreams: { identity: [await deadUrl()] } as never });
+    cleanups.push(() => gateway.close());
+    const notReady = await eventually(async () => {
+      const r = await readiness(gateway);
+      return r.status === 503 ? r : undefined;
+    });
+    expect(notReady.body).toMatchObject({ status: 'not-ready', waitingFor: ['identity'] });
   });
 
   it('answers /readyz 503 once draining, while requests still go through', async () => {
