@@ -65,7 +65,7 @@ export default tseslint.config(
           ignoreRestSiblings: true,
         },
       ],
-      // A comment saying why is the rule (CONVENTIONS.md « no any without a comment »): an eslint-disable line is that comment.
+      // A comment saying why is the rule (docs/conventions.md « no any without a comment »): an eslint-disable line is that comment.
       '@typescript-eslint/no-explicit-any': 'error',
       // `catch {}` with a comment is how this code base says « best effort ».
       'no-empty': ['error', { allowEmptyCatch: true }],
