@@ -119,6 +119,13 @@ export const MESSAGES = {
   PERSON_EXISTS: 'Une personne avec cet e-mail existe déjà : identifiez-la.',
   PRODUCT_OTHER_EVENT: 'Ce produit appartient à un autre événement que cette caisse.',
   IMAGE_NOT_FOUND: 'Image introuvable.',
+  // ── Idempotency-Key (a retried sale, payment, refund or receipt; services/register/API.md) ──
+  /** 400: the header is empty, too long (255 at most) or has characters other than printable ASCII. */
+  IDEMPOTENCY_KEY_INVALID: "L'en-tête Idempotency-Key doit contenir de 1 à 255 caractères imprimables.",
+  /** 409: the first request with this key still runs; the same key may be sent again in a moment. */
+  IDEMPOTENCY_IN_PROGRESS: 'Cette demande est déjà en cours de traitement. Patientez un instant.',
+  /** 422: the key already served for another request (another body or endpoint): send a new key. */
+  IDEMPOTENCY_KEY_REUSED: 'Cette clé Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé.',
 } as const;
 
 export type ErrorCode = keyof typeof MESSAGES;

@@ -131,7 +131,10 @@ describe('idempotency lease', () => {
         { locked_until: Date } | undefined;
       return row && row.locked_until.getTime() > started + 1_800 ? row : undefined;
     }, 10_000);
-    expect(await post(b, 'slow-1', 'slow')).toMatchObject({ status: 409, body: { error: 'Déjà en cours.' } });
+    expect(await post(b, 'slow-1', 'slow')).toMatchObject({
+      status: 409,
+      body: { error: 'Déjà en cours.', code: 'IDEMPOTENCY_IN_PROGRESS' },
+    });
     open();
     const answer = await first;
     expect(answer).toMatchObject({ status: 201, body: { name: 'slow' } });
@@ -163,6 +166,27 @@ describe('idempotency lease', () => {
     expect(answer).toMatchObject({ status: 201, body: second.body, replayed: 'true' });
     expect(await writes('stalled')).toBe(1);
   }, 20_000);
+
+  it('says why it refuses a key, with a code: another body 422, a key too long or not printable 400; nothing is written', async () => {
+    const url = await replica();
+    expect(await post(url, 'reused-1', 'first')).toMatchObject({ status: 201, body: { name: 'first' } });
+    expect(await post(url, 'reused-1', 'other')).toMatchObject({
+      status: 422,
+      body: {
+        error: 'Cette clé Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé.',
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      },
+    });
+    const invalid = {
+      error: "L'en-tête Idempotency-Key doit contenir de 1 à 255 caractères imprimables.",
+      code: 'IDEMPOTENCY_KEY_INVALID',
+    };
+    expect(await post(url, 'k'.repeat(256), 'too-long')).toMatchObject({ status: 400, body: invalid });
+    expect(await post(url, 'clé accentuée', 'accent')).toMatchObject({ status: 400, body: invalid });
+    expect(await writes('other')).toBe(0);
+    expect(await writes('too-long')).toBe(0);
+    expect(await writes('accent')).toBe(0);
+  });
 
   it('refuses a second completion of a key whatever writes it (the sale s one statement included)', async () => {
     await db('idempotency_keys').insert({

@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db, type Trx } from '@kermesse/kit/db';
+import { messageOf } from '@kermesse/contracts-register';
 import { badRequest, conflict, unprocessable } from '@kermesse/kit/http';
 import {
   completeKey,
@@ -87,12 +88,12 @@ function isSecondCompletion(err: unknown): boolean {
 export function idempotent(db: Db, options: IdempotentOptions): Middleware {
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const refreshMs = options.refreshMs ?? LEASE_REFRESH_MS;
-  const busy = () => conflict(options.busyMessage);
+  const busy = () => conflict(options.busyMessage).withCode('IDEMPOTENCY_IN_PROGRESS');
 
   return async function idempotencyMiddleware(ctx, next) {
     const key = ctx.get(IDEMPOTENCY_HEADER);
     if (!key) return next();
-    if (!KEY_PATTERN.test(key)) throw badRequest(`L'en-tête ${IDEMPOTENCY_HEADER} doit contenir de 1 à 255 caractères imprimables.`);
+    if (!KEY_PATTERN.test(key)) throw badRequest(messageOf('IDEMPOTENCY_KEY_INVALID')).withCode('IDEMPOTENCY_KEY_INVALID');
     const user = ctx.state.user as AuthUser;
     const id: KeyId = { user_id: user.id, scope: options.scope, key };
     const requestHash = createHash('sha256')
@@ -114,7 +115,7 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
       const row = await findKey(db, id);
       if (!row) throw busy(); // released meanwhile: let the client retry
       if (row.request_hash !== requestHash) {
-        throw unprocessable(`Cette clé ${IDEMPOTENCY_HEADER} a déjà servi pour une autre requête. Utilisez une nouvelle clé.`);
+        throw unprocessable(messageOf('IDEMPOTENCY_KEY_REUSED')).withCode('IDEMPOTENCY_KEY_REUSED');
       }
       if (replayed(row)) return;
       // Running: taken over only once its holder stopped renewing the lease (crashed), and by one retry only.

@@ -100,7 +100,14 @@ describe('service app', () => {
   it('passes business errors through with their status', async () => {
     const res = await fetch(`${base}/conflict`);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: 'Ce numéro est déjà vendu.' });
+    expect(await res.json()).toEqual({ error: 'Ce numéro est déjà vendu.', code: 'CONFLICT' });
+  });
+
+  it('answers a known path asked with another method with a French 405 and a code', async () => {
+    const res = await fetch(`${base}/conflict`, { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toContain('GET');
+    expect(await res.json()).toEqual({ error: 'Méthode non autorisée pour cette adresse.', code: 'METHOD_NOT_ALLOWED' });
   });
 
   it('never leaks an internal error', async () => {

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { HttpError, INTERNAL_ERROR_MESSAGE, SERVICE_UNAVAILABLE_MESSAGE } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { isOutage } from './outage.ts';
+import type { CommonErrorCode } from '@kermesse/contracts-common';
 
 /** The request ids kept from the caller (anything else is replaced, so logs stay clean). */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
@@ -35,6 +36,9 @@ export function errorHandler(logger: Logger): Middleware {
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
         ctx.body = { error: 'Ressource introuvable.', code: 'NOT_FOUND' };
+      } else if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined) {
+        // The router's answer to a known path asked with another method (its Allow header stays).
+        ctx.body = { error: 'Méthode non autorisée pour cette adresse.', code: 'METHOD_NOT_ALLOWED' };
       }
     } catch (caught) {
       const err = !(caught instanceof HttpError) && isOutage(caught) ? outage() : caught;
@@ -52,8 +56,8 @@ export function errorHandler(logger: Logger): Middleware {
                 ? 'Requête trop volumineuse.'
                 : INTERNAL_ERROR_MESSAGE,
       };
-      if (known && err.expose && err.code)
-        Object.assign(ctx.body as object, { code: err.code }, err.details ? { details: err.details } : {});
+      if (known && err.expose)
+        Object.assign(ctx.body as object, { code: err.code ?? codeOfStatus(status) }, err.details ? { details: err.details } : {});
       // A body that is not JSON at all: the same code as any other malformed input.
       else if (!known && status === 400) Object.assign(ctx.body as object, { code: 'VALIDATION' });
       else if (!known && status === 413) Object.assign(ctx.body as object, { code: 'TOO_LARGE' });
@@ -85,6 +89,37 @@ export function errorHandler(logger: Logger): Middleware {
 /** The answer to an outage: the kit's 503 UNAVAILABLE, with the delay before trying again. */
 const outage = () =>
   new HttpError(503, SERVICE_UNAVAILABLE_MESSAGE, { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) }).withCode('UNAVAILABLE');
+
+/**
+ * The code of a refusal whose thrower named none: every answer a client reads carries `error` and a
+ * `code` (docs/platform.md « Refusals »), the generic one of its status when the domain has no
+ * finer one.
+ */
+export function codeOfStatus(status: number): CommonErrorCode {
+  switch (status) {
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'TOO_LARGE';
+    case 422:
+      return 'UNPROCESSABLE';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
+    case 503:
+    case 504:
+      return 'UNAVAILABLE';
+    default:
+      return status >= 500 ? 'INTERNAL' : 'VALIDATION';
+  }
+}
 
 /** The body parser throws errors with a status (malformed JSON 400, too large 413): those are the client's. */
 function bodyParserStatus(err: unknown): number {
