@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { generateKeyPair, SignJWT } from 'jose';
-import { createTokenVerifier } from './verifier.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { generateKeyPair, SignJWT, type JWTVerifyGetKey } from 'jose';
+import { createTokenVerifier, IDENTITY_AWAY_GRACE_MS } from './verifier.ts';
 import { HttpError } from '../http/errors.ts';
 import { freePort } from '../testing/index.ts';
 
@@ -95,6 +95,95 @@ describe('token verifier caches', () => {
     expect(verifier.peek(token)).toMatchObject({ jti: 'jti-1' });
     verifier.forgetUser?.('u1');
     expect(verifier.peek(token)).toBeUndefined();
+    expect((await refusal(verifier.verify(token))).message).toBe('Ce jeton a été révoqué.');
+  });
+});
+
+describe('token verifier while identity is away', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A verifier whose identity (key set and revocation endpoint) can be taken away and brought back. */
+  async function setup() {
+    const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    const { createLocalJWKSet, exportJWK } = await import('jose');
+    const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), alg: 'EdDSA' }] });
+    const identity = { away: false, revokedJtis: new Set<string>() };
+    // What jose's remote key set throws when identity's JWKS cannot be fetched.
+    const keySet: JWTVerifyGetKey = (header, token) => {
+      if (identity.away) throw new TypeError('fetch failed');
+      return keys(header, token);
+    };
+    const fetchRevocation = (async (input: string | URL | Request) => {
+      if (identity.away) throw new TypeError('fetch failed');
+      const jti = String(input).split('/').pop()!;
+      return new Response(JSON.stringify({ revoked: identity.revokedJtis.has(jti) }), { headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    const verifier = createTokenVerifier({ identityUrl: 'http://identity.invalid', keySet, fetch: fetchRevocation });
+    const sign = (sub: string, jti: string) =>
+      new SignJWT({ roles: ['cashier'], email: `${sub}@k.fr` })
+        .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt' })
+        .setIssuer('kermesse-identity')
+        .setAudience('kermesse')
+        .setSubject(sub)
+        .setJti(jti)
+        .setExpirationTime('1h')
+        .sign(privateKey);
+    return { verifier, identity, sign };
+  }
+
+  /** Moves the verifier's clock (Date only: jose and the caches read Date.now()). */
+  function later(ms: number) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + ms);
+  }
+
+  it('keeps accepting a token identity confirmed, past every cache time, until the bound', async () => {
+    const { verifier, identity, sign } = await setup();
+    const token = await sign('u1', 'jti-away');
+    await verifier.verify(token);
+    identity.away = true;
+    // Past the 5 s « not revoked » answer and the minute of the signature check: still the cashier.
+    later(2 * 60_000);
+    expect(await verifier.verify(token)).toMatchObject({ id: 'u1', jti: 'jti-away' });
+    // The fast path serves it again for a cache time rather than asking identity on every request.
+    expect(verifier.peek(token)).toMatchObject({ jti: 'jti-away' });
+    later(IDENTITY_AWAY_GRACE_MS);
+    const err = await refusal(verifier.verify(token));
+    expect(err.status).toBe(503);
+    expect(err.message).toBe("Service d'identité indisponible. Réessayez dans un instant.");
+  });
+
+  it('answers 503 for a token it never checked while identity is away', async () => {
+    const { verifier, identity, sign } = await setup();
+    identity.away = true;
+    expect((await refusal(verifier.verify(await sign('u1', 'jti-new')))).status).toBe(503);
+  });
+
+  it('refuses at once, identity away, a token released or a person revoked before (known here), and keeps the others', async () => {
+    const { verifier, identity, sign } = await setup();
+    const released = await sign('u1', 'jti-released');
+    const disabled = await sign('u2', 'jti-disabled');
+    const other = await sign('u3', 'jti-other');
+    for (const token of [released, disabled, other]) await verifier.verify(token);
+    identity.away = true;
+    later(10_000);
+    verifier.forget('jti-released');
+    verifier.forgetUser?.('u2');
+    expect((await refusal(verifier.verify(released))).status).toBe(503);
+    expect((await refusal(verifier.verify(disabled))).status).toBe(503);
+    expect(verifier.peek(released)).toBeUndefined();
+    expect(await verifier.verify(other)).toMatchObject({ id: 'u3' });
+  });
+
+  it('still refuses a token identity said was revoked', async () => {
+    const { verifier, identity, sign } = await setup();
+    const token = await sign('u1', 'jti-revoked');
+    identity.revokedJtis.add('jti-revoked');
+    expect((await refusal(verifier.verify(token))).status).toBe(401);
+    identity.away = true;
+    later(10_000);
     expect((await refusal(verifier.verify(token))).message).toBe('Ce jeton a été révoqué.');
   });
 });

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
-import { unauthorized, serviceUnavailable } from '../http/errors.ts';
+import { HttpError, unauthorized, serviceUnavailable } from '../http/errors.ts';
 import { isRole, type Role } from './roles.ts';
 import { JWKS_PATH, TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE, revocationPath } from './tokens.ts';
 
@@ -34,6 +34,11 @@ export interface TokenVerifierOptions {
   identityUrl: string;
   /** How long a "not revoked" answer is trusted. */
   revocationTtlMs?: number;
+  /**
+   * While identity cannot be reached (or answers 5xx), a token it confirmed valid and not revoked
+   * within this long is still accepted (default {@link IDENTITY_AWAY_GRACE_MS}).
+   */
+  identityAwayGraceMs?: number;
   /** Injected key set, for tests that sign their own tokens. */
   keySet?: JWTVerifyGetKey;
   fetch?: typeof fetch;
@@ -44,6 +49,16 @@ const VERIFIED_TTL_MS = 60_000;
 const VERIFIED_CACHE_SIZE = 10_000;
 const KEY_SET_UNREACHABLE = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID']);
 const REVOKED = 'Ce jeton a été révoqué.';
+const IDENTITY_AWAY = "Service d'identité indisponible. Réessayez dans un instant.";
+
+/**
+ * How long a token stays accepted while identity is away, counted from the last time identity
+ * confirmed it (its signature checked with identity's keys, « not revoked » answered): an identity
+ * restart (a few seconds) or a longer outage does not stop the registers, while a token released or
+ * revoked before identity went away is still refused — the gateway forgets it at once when it proxies
+ * the release or hears `user.tokens.revoked` (docs/platform.md).
+ */
+export const IDENTITY_AWAY_GRACE_MS = 10 * 60_000;
 
 /**
  * Verifies identity's access tokens: EdDSA only (never `none`, never a key named by the token),
@@ -60,10 +75,12 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       timeoutDuration: 3_000,
     });
   const ttl = options.revocationTtlMs ?? 5_000;
+  const graceMs = options.identityAwayGraceMs ?? IDENTITY_AWAY_GRACE_MS;
   const doFetch = options.fetch ?? fetch;
-  // jti → time until which "not revoked" holds (and whose token it is, for forgetUser); revoked
-  // tokens are remembered until they expire.
-  const activeUntil = new Map<string, { until: number; userId: string }>();
+  // jti → time until which "not revoked" holds, when identity last said so (the grace while it is
+  // away counts from there) and whose token it is (forgetUser); revoked tokens are remembered until
+  // they expire. Forgetting a token drops its entry, and with it the grace.
+  const activeUntil = new Map<string, { until: number; confirmedAt: number; userId: string }>();
   const revoked = new Map<string, number>();
 
   async function isRevoked(jti: string, exp: number, userId: string): Promise<boolean> {
@@ -78,7 +95,13 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       else if (!res.ok) throw new Error(`identity answered ${res.status}`);
       else answer = (await res.json()) as { revoked?: unknown };
     } catch {
-      throw serviceUnavailable("Service d'identité indisponible. Réessayez dans un instant.");
+      // Identity away: a token it confirmed lately and nobody revoked since stays accepted, and is
+      // trusted for another cache time (the gateway's fast path keeps serving it).
+      if (active !== undefined && now - active.confirmedAt < graceMs) {
+        active.until = Math.min(now + ttl, active.confirmedAt + graceMs);
+        return false;
+      }
+      throw serviceUnavailable(IDENTITY_AWAY);
     }
     if (answer.revoked !== false) {
       revoked.set(jti, exp * 1000);
@@ -86,31 +109,43 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       return true;
     }
     if (activeUntil.size > 50_000) prune(now);
-    activeUntil.set(jti, { until: now + ttl, userId });
+    activeUntil.set(jti, { until: now + ttl, confirmedAt: now, userId });
     return false;
   }
 
   function prune(now: number) {
-    for (const [k, v] of activeUntil) if (v.until <= now) activeUntil.delete(k);
+    for (const [k, v] of activeUntil) if (v.until <= now && now - v.confirmedAt >= graceMs) activeUntil.delete(k);
     for (const [k, v] of revoked) if (v <= now) revoked.delete(k);
   }
 
   // The same token string always carries the same signature and claims: a successful check is
   // reused for a minute (expiry is still checked on every call, revocation as before), which spares
-  // an EdDSA verification on every request of a busy register.
-  const verified = new Map<string, { user: AuthUser; until: number }>();
+  // an EdDSA verification on every request of a busy register. When identity's key set cannot be
+  // fetched, a check made within the grace still stands (the token string has not changed).
+  const verified = new Map<string, { user: AuthUser; until: number; verifiedAt: number }>();
   async function checkSignature(token: string): Promise<AuthUser> {
     const now = Date.now();
     const entry = verified.get(token);
-    if (entry && entry.until > now && entry.user.exp * 1000 > now) return entry.user;
-    if (entry) verified.delete(token);
-    const user = await verifyAccessToken(token, keySet);
-    if (verified.size >= VERIFIED_CACHE_SIZE) {
+    if (entry && entry.user.exp * 1000 <= now) verified.delete(token);
+    else if (entry && entry.until > now) return entry.user;
+    let user: AuthUser;
+    try {
+      user = await verifyAccessToken(token, keySet);
+    } catch (err) {
+      const stillValid = entry !== undefined && entry.user.exp * 1000 > now && now - entry.verifiedAt < graceMs;
+      if (stillValid && err instanceof HttpError && err.status === 503) {
+        entry.until = Math.min(now + VERIFIED_TTL_MS, entry.verifiedAt + graceMs);
+        return entry.user;
+      }
+      verified.delete(token);
+      throw err;
+    }
+    if (!entry && verified.size >= VERIFIED_CACHE_SIZE) {
       // Map keeps insertion order: the first key is the oldest entry.
       const oldest = verified.keys().next().value;
       if (oldest !== undefined) verified.delete(oldest);
     }
-    verified.set(token, { user, until: now + VERIFIED_TTL_MS });
+    verified.set(token, { user, until: now + VERIFIED_TTL_MS, verifiedAt: now });
     return user;
   }
 
@@ -156,7 +191,7 @@ export async function verifyAccessToken(token: string, keySet: JWTVerifyGetKey):
     // The key set could not be fetched (identity down): the token may well be valid, so the
     // client must not throw it away — a 503, not a 401.
     if (!(err instanceof joseErrors.JOSEError) || KEY_SET_UNREACHABLE.has(err.code)) {
-      throw serviceUnavailable("Service d'identité indisponible. Réessayez dans un instant.");
+      throw serviceUnavailable(IDENTITY_AWAY);
     }
     throw unauthorized(INVALID);
   }
