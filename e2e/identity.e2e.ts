@@ -8,9 +8,9 @@ import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eventually } from '@kermesse/kit/testing';
-import { signInThroughForm } from './support/browser.ts';
+import { addVirtualAuthenticator, signInThroughForm } from './support/browser.ts';
 import { callGateway, gatewayOk, signInToken } from './support/api.ts';
-import { setupSystem } from './support/session.ts';
+import { openRegister, setupSystem } from './support/session.ts';
 
 const e2e = setupSystem({ signIn: ['admin'] });
 /** Passkeys need a site name, not an IP address: the browser uses the gateway as `localhost`. */
@@ -194,10 +194,12 @@ describe('accessibility of the staff pages (axe-core, WCAG 2.1 AA)', () => {
 });
 
 describe('sign-out on a shared tablet', () => {
-  it('releases the tokens and erases the register token and caches: the next person sees the token form', async () => {
+  it('releases the tokens and erases the register token and caches: the next person must sign in to sell', async () => {
     const { context, page } = await newPage({ width: 768, height: 1024 });
     await signInThroughForm(page, 'caissier@kermesse.local');
     await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
+    // The register opened with the session itself, no token typed.
+    await openRegister(page, 'Caisse Buvette');
     const registerToken = await signInToken(e2e.url, 'caissier@kermesse.local');
     await page.evaluate((token) => {
       localStorage.setItem('bearerToken', token);
@@ -219,7 +221,10 @@ describe('sign-out on a shared tablet', () => {
     await settled(async () => (await callGateway(e2e.url, sessionToken, 'GET', '/api/cr/ping')).status === 401);
 
     await page.goto('/caisse');
+    await page.getByRole('link', { name: 'Se connecter' }).waitFor();
     await page.getByText("Charger un jeton d'authentification").waitFor();
+    expect(await page.locator('#checkout-register').count()).toBe(0);
+    expect(await page.getByRole('combobox').count()).toBe(0);
     await context.close();
   });
 });
@@ -246,25 +251,10 @@ describe('idle register', () => {
 });
 
 describe('passkeys (DevTools virtual authenticator)', () => {
-  async function withAuthenticator(page: Page, context: BrowserContext) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-  }
-
   it('registers a passkey, signs in with it after signing out, and refuses it once removed', async () => {
     const { person, email, password } = await personWithPassword(['treasurer']);
     const { context, page } = await newPage({ width: 390, height: 844 }, siteUrl);
-    await withAuthenticator(page, context);
+    await addVirtualAuthenticator(page, context);
     await signInWithPassword(page, email, password);
 
     await page.goto('/profil');
@@ -307,7 +297,7 @@ describe('passkeys (DevTools virtual authenticator)', () => {
     expect(link).toMatch(/\/cle-d-acces\?jeton=.+&personne=/);
 
     const phone = await newPage({ width: 390, height: 844 }, siteUrl);
-    await withAuthenticator(phone.page, phone.context);
+    await addVirtualAuthenticator(phone.page, phone.context);
     await phone.page.goto(pathOf(link));
     const form = phone.page.locator('#form-register-onbehalf');
     await form.getByLabel("Nom de l'appareil (facultatif)").fill('Téléphone perso');

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
-import { signInToken } from './support/api.ts';
+import { addVirtualAuthenticator, ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
+import { callGateway, gatewayOk } from './support/api.ts';
 import { E2E_PASSWORD } from './support/system.ts';
 import { setupSystem } from './support/session.ts';
 
-const e2e = setupSystem();
+const e2e = setupSystem({ signIn: ['admin'] });
 
 /** A fresh browser profile (no token, no session), recording every URL it fetches. */
 async function freshPage(): Promise<{ page: Page; requested: string[] }> {
@@ -17,11 +17,53 @@ async function freshPage(): Promise<{ page: Page; requested: string[] }> {
   return { page, requested };
 }
 
-const cashierToken = () => signInToken(e2e.url, 'caissier@kermesse.local');
+/** A phone (390×844, touch) with no token and no session, recording every URL it fetches. */
+async function phonePage(baseURL = e2e.url): Promise<{ page: Page; requested: string[] }> {
+  const context = await e2e.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+  return { page, requested };
+}
+
+interface SaleAnswer {
+  status: number;
+  authorization: string | undefined;
+  key: string | undefined;
+}
+
+/** The answers to the page's sale creations, with the token and the Idempotency-Key each carried. */
+function recordSaleAnswers(page: Page): SaleAnswer[] {
+  const answers: SaleAnswer[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/cr/sale/create') {
+      const headers = request.headers();
+      answers.push({ status: response.status(), authorization: headers['authorization'], key: headers['idempotency-key'] });
+    }
+  });
+  return answers;
+}
+
+/** On /caisse: the demo event, then `register`, then one coffee paid in cash (« 2,00 » given). */
+async function sellOneCoffee(page: Page, register: string) {
+  const select = page.getByRole('combobox');
+  await select.waitFor({ timeout: 60_000 });
+  await expect.poll(() => select.locator('option').allTextContents()).toContain('Kermesse de printemps');
+  await select.selectOption({ label: 'Kermesse de printemps' });
+  await page.getByRole('button', { name: register }).tap();
+  await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: /^Café,/ }).tap();
+  await page.getByRole('button', { name: /^Espèce/ }).tap();
+  await page.getByLabel('Montant donné').fill('2,00');
+  await page.getByRole('button', { name: 'Valider' }).tap();
+  await page.getByRole('heading', { name: 'Vente terminée !' }).waitFor({ timeout: 15_000 });
+}
 
 describe('cash-register entry page in Chromium', () => {
-  it('lets a cashier sign in, load a token, pick the event and a register — fetching no other remote', async () => {
-    const { page, requested } = await freshPage();
+  it('at 390 px, a cashier signs in with a password and sells at once: no token step, no other remote fetched', async () => {
+    const { page, requested } = await phonePage();
+    const sales = recordSaleAnswers(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Plus tard' }).click();
     await page.goto('/connexion');
@@ -29,26 +71,18 @@ describe('cash-register entry page in Chromium', () => {
     // The home and sign-in pages need no remote at all.
     expect(requested.filter((p) => p.startsWith('/remotes/mfe-'))).toEqual([]);
     await signInThroughForm(page, 'caissier@kermesse.local');
-    // A cashier lands on the register.
+
+    // A cashier lands on the register and chooses the event and the register straight away.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
-    await page.getByText("Charger un jeton d'authentification").waitFor();
-    await page.getByPlaceholder('Entrez votre Bearer Token').fill(await cashierToken());
-    await page.getByRole('button', { name: 'Charger le Token' }).click();
+    await sellOneCoffee(page, 'Caisse Tombola');
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'caisse-connexion-390.png'), fullPage: true });
+    expect(await page.getByPlaceholder('Entrez votre Bearer Token').count()).toBe(0);
 
-    const select = page.getByRole('combobox');
-    await select.waitFor();
-    await expect.poll(() => select.locator('option').allTextContents()).toContain('Kermesse de printemps');
-    await select.selectOption({ label: 'Kermesse de printemps' });
-    for (const name of ['Caisse Buvette', 'Caisse Tombola', 'Caisse Entrée']) {
-      await page.getByRole('button', { name }).waitFor();
-    }
-    await page.getByRole('button', { name: 'Caisse Tombola' }).click();
-    await page.getByText('Caisse sélectionnée :').waitFor();
-    expect(await page.locator('body').innerText()).toContain('Caisse Tombola');
-    await page.screenshot({ path: join(ARTIFACTS_DIR, 'caisse-selectionnee.png'), fullPage: true });
-
-    // The token is kept under the SPEC's local-storage key.
-    expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toMatch(/^ey/);
+    // The sale went with the session's own token: no second token kept on the device.
+    const session = await page.evaluate(() => localStorage.getItem('kermesseSession'));
+    expect(session).toMatch(/^ey/);
+    expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toBeNull();
+    expect(sales).toEqual([{ status: 201, authorization: `Bearer ${session}`, key: expect.any(String) }]);
 
     await page.getByText('[[ Changer de caisse ]]').click();
     await page.getByRole('button', { name: 'Caisse Buvette' }).waitFor();
@@ -57,6 +91,102 @@ describe('cash-register entry page in Chromium', () => {
     const remotes = [...new Set(requested.filter((p) => p.startsWith('/remotes/')).map((p) => p.split('/')[2]))];
     expect(remotes).toEqual(['mfe-register']);
     await page.context().close();
+  });
+
+  it('at 390 px, a cashier with only a passkey signs in with it and sells at once', async () => {
+    // A cashier whose account has a passkey on this phone (made once from « Mon compte »).
+    const email = `caissiere.${Date.now().toString(36)}@ecole.fr`;
+    const password = 'la tombola de la cour';
+    await gatewayOk(e2e.url, e2e.tokens.admin, 'POST', '/api/admin/users', {
+      email,
+      firstname: 'Inès',
+      lastname: 'Petit',
+      roles: ['cashier'],
+      password,
+    });
+    // Passkeys need a site name, not an IP address.
+    const { page } = await phonePage(e2e.url.replace('127.0.0.1', 'localhost'));
+    await addVirtualAuthenticator(page, page.context());
+    await page.goto('/connexion');
+    await page.locator('#form-login input[type="email"]').fill(email);
+    await page.locator('#form-login input[type="password"]').fill(password);
+    await page.locator('#form-login button[type="submit"]').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
+    await page.goto('/profil');
+    await page.locator('#form-register').getByRole('button', { name: "Ajouter une clé d'accès sur cet appareil" }).click();
+    await page.getByText("Clé d'accès ajoutée").waitFor();
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('kermesseSession'))).toBeNull();
+
+    // From now on, the passkey alone: no password, no token.
+    const sales = recordSaleAnswers(page);
+    await page.goto('/connexion');
+    await page.getByRole('button', { name: "Se connecter avec une clé d'accès" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
+    await sellOneCoffee(page, 'Caisse Buvette');
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'caisse-cle-d-acces-390.png'), fullPage: true });
+    const session = await page.evaluate(() => localStorage.getItem('kermesseSession'));
+    expect(sales).toEqual([{ status: 201, authorization: `Bearer ${session}`, key: expect.any(String) }]);
+    expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('keeps the sales made offline when the session ends meanwhile, asks to sign in again, then sends each once', async () => {
+    const { page } = await phonePage();
+    const context = page.context();
+    await signInThroughForm(page, 'caissier@kermesse.local');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
+    const select = page.getByRole('combobox');
+    await select.waitFor({ timeout: 60_000 });
+    await expect.poll(() => select.locator('option').allTextContents()).toContain('Kermesse de printemps');
+    await select.selectOption({ label: 'Kermesse de printemps' });
+    await page.getByRole('button', { name: 'Caisse Entrée' }).tap();
+    await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor({ timeout: 60_000 });
+    const sales = recordSaleAnswers(page);
+
+    // The network goes; two coffees are sold and kept on the phone.
+    await context.setOffline(true);
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    for (const given of ['1', '2']) {
+      await page.getByRole('button', { name: /^Café,/ }).tap();
+      await page.getByRole('button', { name: /^Espèce/ }).tap();
+      await page.getByLabel('Montant donné').fill(given);
+      await page.getByRole('button', { name: 'Valider' }).tap();
+      await page.getByRole('heading', { name: 'Vente enregistrée hors ligne' }).waitFor();
+      await page.getByRole('button', { name: 'Nouvelle Vente' }).tap();
+    }
+    await expect.poll(() => page.getByTestId('offline-waiting').innerText()).toBe("2 ventes en attente d'envoi");
+
+    // Meanwhile the session's token stops being accepted (the server answers as for an expired one).
+    const session = (await page.evaluate(() => localStorage.getItem('kermesseSession')))!;
+    expect((await callGateway(e2e.url, session, 'POST', '/api/token/release')).status).toBe(200);
+
+    // The network returns: nothing is dropped, the screen says why the sales wait.
+    await context.unroute('**/*');
+    await context.setOffline(false);
+    await page.getByText('Votre connexion a expiré : ces ventes restent sur cet appareil').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('offline-waiting').innerText()).toBe("2 ventes en attente d'envoi");
+    expect(sales.length).toBeGreaterThan(0);
+    expect(sales.every((sale) => sale.status === 401)).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'caisse-reconnexion-390.png'), fullPage: true });
+
+    // Signed in again: back on the same register, both sales go, each once, with the keys they were made with.
+    await page.getByRole('link', { name: 'Se reconnecter' }).tap();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/connexion');
+    const form = page.locator('#form-login');
+    await form.locator('input[type="email"]').fill('caissier@kermesse.local');
+    await form.locator('input[type="password"]').fill(E2E_PASSWORD);
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
+    await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#selected-checkout').innerText()).toContain('Caisse Entrée');
+    await expect.poll(() => page.getByTestId('offline-waiting').count(), { timeout: 30_000 }).toBe(0);
+    const accepted = sales.filter((sale) => sale.status === 201);
+    expect(accepted).toHaveLength(2);
+    expect(new Set(accepted.map((sale) => sale.key)).size).toBe(2);
+    expect(accepted.map((sale) => sale.key)).toContain(sales[0]!.key);
+    expect(accepted.every((sale) => sale.authorization !== `Bearer ${session}`)).toBe(true);
+    await context.close();
   });
 
   it('refuses a wrong token with the SPEC message and erases it', async () => {

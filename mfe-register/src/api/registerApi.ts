@@ -1,12 +1,14 @@
 /** Typed client for the gateway paths the register uses; screens call these, never `fetch`. */
 import { createApiClient, releaseToken, requestToken, type Credentials } from '@kermesse/ui-kit';
 import type { CheckoutSummary, EventCheckouts, EventSummary } from '@kermesse/contracts-register';
-import { readBearerToken } from './bearerToken';
+import { readBearerToken, registerToken } from './bearerToken';
 
 export type { CheckoutSummary, EventSummary };
 
-/** Cash-register calls carry the cashier's bearer token. */
-const cashRegister = createApiClient({ getToken: readBearerToken });
+/** Cash-register calls carry the register's token (the session's, or the one loaded by hand). */
+const cashRegister = createApiClient({ getToken: registerToken });
+/** « Jeton API » releases the token it gave, never the session's. */
+const loadedToken = createApiClient({ getToken: readBearerToken });
 /** Sign-in must not send a previous, maybe revoked, token. */
 const anonymous = createApiClient();
 
@@ -32,8 +34,8 @@ export const registerApi = {
     return requestToken(anonymous, credentials);
   },
 
-  /** `POST /api/token/release` with the stored token as bearer. */
+  /** `POST /api/token/release` with the token loaded by hand (`bearerToken`) as bearer. */
   releaseToken(): Promise<void> {
-    return releaseToken(cashRegister);
+    return releaseToken(loadedToken);
   },
 };

@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { json, fakeGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { SESSION_STORAGE_KEY, SessionProvider } from '@kermesse/ui-kit';
+import { buildToken, json, fakeGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 import { BEARER_TOKEN_KEY } from '../api/bearerToken';
-import { CashRegisterEntryPage } from './CashRegisterEntryPage';
+import { CashRegisterEntryPage, SESSION_ENDED_MESSAGE } from './CashRegisterEntryPage';
 
 const events = [
   { id: 1, name: 'Kermesse de printemps' },
@@ -47,9 +48,11 @@ function gateway(overrides: GatewayRoutes = {}) {
 async function renderPage() {
   await act(async () => {
     render(
-      <MemoryRouter>
-        <CashRegisterEntryPage />
-      </MemoryRouter>,
+      <SessionProvider>
+        <MemoryRouter>
+          <CashRegisterEntryPage />
+        </MemoryRouter>
+      </SessionProvider>,
     );
   });
 }
@@ -82,6 +85,62 @@ describe('CashRegisterEntryPage', () => {
     expect(field.required).toBe(true);
     expect(screen.getByRole('button', { name: 'Charger le Token' })).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it('offers to sign in first, then the token form for a till PC with no account', async () => {
+    gateway();
+    await renderPage();
+
+    expect(screen.getByRole('heading', { name: 'Ouvrir la caisse' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/connexion?retour=%2Fcaisse');
+    expect(screen.getByRole('heading', { name: "Charger un jeton d'authentification" })).toBeTruthy();
+  });
+
+  it("goes straight to the events for a cashier signed in, with the session's own token", async () => {
+    const session = buildToken({ roles: ['cashier'] });
+    localStorage.setItem(SESSION_STORAGE_KEY, session);
+    const calls = gateway();
+    await renderPage();
+
+    expect(screen.queryByPlaceholderText('Entrez votre Bearer Token')).toBeNull();
+    expect(optionLabels()).toContain('Kermesse de printemps');
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/cr/events', authorization: `Bearer ${session}` });
+    await chooseEvent('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Buvette' }));
+    expect(document.querySelector('#checkout-register')).toBeTruthy();
+    // No second token on the device: signing out is enough to close the register.
+    expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBeNull();
+  });
+
+  it("goes straight to the events for an administrator too, but not for a volunteer's session", async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ roles: ['admin'] }));
+    gateway();
+    await renderPage();
+    expect(optionLabels()).toContain('Kermesse de printemps');
+    cleanup();
+
+    localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ roles: ['volunteer'] }));
+    const calls = gateway();
+    await renderPage();
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('signs out a session the server refuses and asks to sign in again, without « Token invalide »', async () => {
+    const session = buildToken({ roles: ['cashier'] });
+    localStorage.setItem(SESSION_STORAGE_KEY, session);
+    localStorage.setItem('kermesseRegister.selection', JSON.stringify({ eventId: 1, checkout: { id: 11, name: 'Buvette' } }));
+    gateway({
+      'GET /api/cr/events': () => json({ error: 'Jeton expiré.' }, 401),
+      'GET /api/cr/ping': () => json({ error: 'Jeton expiré.' }, 401),
+    });
+    await renderPage();
+
+    expect(screen.getByRole('alert').textContent).toBe(SESSION_ENDED_MESSAGE);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(document.querySelector('#checkout-register')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toBeTruthy();
+    expect(screen.queryByText(/Token invalide/)).toBeNull();
   });
 
   it('keeps the submitted token and lists the events it gives access to', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError, Button, ErrorLine, NETWORK_ERROR_MESSAGE, Spinner, TextInput } from '@kermesse/ui-kit';
-import { forgetBearerToken, readBearerToken, storeBearerToken } from '../api/bearerToken';
+import { ApiError, Button, ErrorLine, findRegisterToken, NETWORK_ERROR_MESSAGE, Spinner, TextInput, useSession } from '@kermesse/ui-kit';
+import { forgetBearerToken, SIGN_IN_PATH, storeBearerToken } from '../api/bearerToken';
 import { registerApi, type CheckoutSummary, type EventSummary } from '../api/registerApi';
 import { CheckoutRegister } from './CheckoutRegister';
 import { queuedSalesCount } from '../sale/offlineQueue';
@@ -11,13 +11,35 @@ import { forgetSelection, readSelection, storeSelection } from './selection';
 export const QUEUE_NOT_EMPTY_MESSAGE =
   "des ventes faites hors ligne attendent encore d'être envoyées : la caisse ne peut pas être changée avant leur envoi (ou leur règlement si elles ont été refusées).";
 
+/** What the signed-out register says after the server refused the session's token. */
+export const SESSION_ENDED_MESSAGE = 'Votre session a expiré ou a été fermée : reconnectez-vous pour ouvrir la caisse.';
+
+/** « 2 ventes faites hors ligne attendent sur cet appareil… » while nobody is signed in. */
+export function waitingForSignInLabel(count: number): string {
+  const sales = count > 1 ? `${count} ventes faites hors ligne attendent` : '1 vente faite hors ligne attend';
+  return `${sales} sur cet appareil : ${count > 1 ? 'elles seront envoyées' : 'elle sera envoyée'} dès que vous vous serez reconnecté.`;
+}
+
 /**
- * Cash-register entry (SPEC §2 and §4): load a bearer token, pick an event, then a register; the
- * register's sales screen then takes over. A token the server rejects is erased.
+ * Cash-register entry (SPEC §2 and §4). A person signed in with the cashier or admin role goes
+ * straight to the event and the register, the register using the session's own token; a device with
+ * no such session offers « Se connecter » and SPEC's token form (a till PC loaded by hand). A token
+ * the server rejects is erased (the session's: the person is signed out), while the sales made
+ * offline stay on the device for the next sign-in.
  */
 export function CashRegisterEntryPage() {
+  const session = useSession();
   const [tokenInput, setTokenInput] = useState('');
-  const [submittedToken, setSubmittedToken] = useState<string | null>(readBearerToken);
+  const [held, setHeld] = useState(() => findRegisterToken());
+  const submittedToken = held?.token ?? null;
+  // The session changed elsewhere on the page (signed in or out): the register follows it.
+  const sessionToken = session.token;
+  useEffect(() => {
+    setHeld((current) => {
+      const now = findRegisterToken();
+      return now?.token === current?.token ? current : now;
+    });
+  }, [sessionToken]);
   const [events, setEvents] = useState<EventSummary[] | null>(null);
   // The register this device chose opens at once, while the event list is asked (one round trip
   // less before the first sale on a phone, issue 15); it is let go if its event has gone.
@@ -27,6 +49,8 @@ export function CashRegisterEntryPage() {
   const [selectedCheckout, setSelectedCheckout] = useState<CheckoutSummary | null>(kept?.checkout ?? null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const [waitingSales, setWaitingSales] = useState(0);
   // Only the answer for the last chosen event may fill the register list.
   const checkoutsRequest = useRef(0);
 
@@ -68,13 +92,20 @@ export function CashRegisterEntryPage() {
           setError(failure);
           return;
         }
-        forgetBearerToken();
-        forgetSelection();
+        // Refused: the token goes, the sales made offline stay (their register kept for the next sign-in).
+        const kept = readSelection();
+        const waiting = await queuedSalesCount(kept?.checkout.id);
+        if (cancelled) return;
+        if (waiting === 0) forgetSelection();
+        if (held?.source === 'session') session.signOut();
+        else forgetBearerToken();
+        setSessionEnded(held?.source === 'session');
+        setWaitingSales(waiting);
         setSelectedEventId(null);
         setSelectedCheckout(null);
-        setSubmittedToken(null);
+        setHeld(findRegisterToken());
         setEvents(null);
-        setError('Token invalide ou non autorisé.');
+        setError(held?.source === 'session' ? null : 'Token invalide ou non autorisé.');
       } finally {
         if (!cancelled) setLoading(false);
       }
@@ -83,6 +114,20 @@ export function CashRegisterEntryPage() {
 
     return () => {
       cancelled = true;
+    };
+    // `held` and `session` change with the token: the token alone decides when to load again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submittedToken]);
+
+  // Signed out: say whether sales made offline wait on this device for the next sign-in.
+  useEffect(() => {
+    if (submittedToken || typeof indexedDB === 'undefined') return;
+    let live = true;
+    void queuedSalesCount(undefined).then((count) => {
+      if (live) setWaitingSales(count);
+    });
+    return () => {
+      live = false;
     };
   }, [submittedToken]);
 
@@ -93,7 +138,8 @@ export function CashRegisterEntryPage() {
     storeBearerToken(token);
     setTokenInput('');
     setError(null);
-    setSubmittedToken(token);
+    setSessionEnded(false);
+    setHeld({ token, source: 'loaded' });
   };
 
   const handleEventChange = async (event: ChangeEvent<HTMLSelectElement>) => {
@@ -143,23 +189,45 @@ export function CashRegisterEntryPage() {
 
   if (!submittedToken) {
     return (
-      <section className="reg-page reg-narrow k-card">
-        <h1>Charger un jeton d'authentification</h1>
-        {errorLine}
-        <form id="form-bearer-token" className="reg-token-form" onSubmit={handleTokenSubmit}>
-          <TextInput
-            id="bearer-token"
-            name="bearerToken"
-            aria-label="Bearer Token"
-            placeholder="Entrez votre Bearer Token"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            value={tokenInput}
-            onChange={(event) => setTokenInput(event.target.value)}
-          />
-          <Button type="submit">Charger le Token</Button>
-        </form>
+      <section className="reg-page reg-narrow reg-signed-out">
+        <div className="k-card reg-signin">
+          <h1>Ouvrir la caisse</h1>
+          {sessionEnded && (
+            <p className="reg-signin__ended" role="alert">
+              {SESSION_ENDED_MESSAGE}
+            </p>
+          )}
+          {waitingSales > 0 && (
+            <p className="reg-signin__waiting" role="status">
+              {waitingForSignInLabel(waitingSales)}
+            </p>
+          )}
+          <p>Connectez-vous avec votre compte, par mot de passe ou clé d'accès : la caisse s'ouvre ensuite directement.</p>
+          <Link className="k-button k-button--primary reg-block" to={SIGN_IN_PATH}>
+            Se connecter
+          </Link>
+        </div>
+        <div className="k-card">
+          <h2>Charger un jeton d'authentification</h2>
+          <p className="reg-muted">Pour un poste de caisse sans compte : collez le jeton donné par un administrateur.</p>
+          {errorLine}
+          <form id="form-bearer-token" className="reg-token-form" onSubmit={handleTokenSubmit}>
+            <TextInput
+              id="bearer-token"
+              name="bearerToken"
+              aria-label="Jeton d'authentification"
+              placeholder="Entrez votre Bearer Token"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              value={tokenInput}
+              onChange={(event) => setTokenInput(event.target.value)}
+            />
+            <Button type="submit" variant="secondary">
+              Charger le Token
+            </Button>
+          </form>
+        </div>
       </section>
     );
   }

@@ -4,7 +4,7 @@
  */
 import { createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import type { Refund, RefundInput, SaleRefunds, TillManagers } from '@kermesse/contracts-register';
-import { readBearerToken } from '../api/bearerToken';
+import { registerToken } from '../api/bearerToken';
 import { newIdempotencyKey } from '../api/idempotencyKey';
 
 export type { Refund, RefundInput, SaleRefunds };
@@ -32,7 +32,7 @@ export function refundsApiFor(getToken: () => string | null, fetchImpl?: typeof 
 }
 
 /** The register's client: the cashier's token. */
-export const cashierRefundsApi = (): RefundsApi => refundsApiFor(readBearerToken);
+export const cashierRefundsApi = (): RefundsApi => refundsApiFor(registerToken);
 
 /** A person of the team as identity lists them (`GET /api/admin/users`). */
 export interface TeamMember {

@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, unreachable } from '@kermesse/ui-kit/testing';
 import { CheckoutRegister } from '../entry/CheckoutRegister';
+import { OFFLINE_MESSAGES } from './OfflineStatus';
+import { SIGNED_OUT_SALE_MESSAGE } from './useSaleSubmission';
 import { CHECKOUT_ID, EVENT_ID, lastBody, registerGateway, saleAnswer } from '../testing/registerGateway';
 
 let online = true;
@@ -181,5 +184,59 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
     const keys = new Set(calls.filter((call) => call.path === '/api/cr/sale/create').map((call) => call.headers['idempotency-key']));
     expect(keys.size).toBe(1);
     vi.useRealTimers();
+  });
+
+  it('keeps the sales made offline when the token expired meanwhile, asks to sign in again, then sends each once with its key', async () => {
+    // The server accepts only the token of the new sign-in.
+    const calls = registerGateway({
+      'POST /api/cr/sale/create': (call) =>
+        call.authorization === 'Bearer jeton-du-lendemain' ? json(saleAnswer(), 201) : json({ error: 'Jeton expiré.' }, 401),
+    });
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const register = (token: string) => (
+      <MemoryRouter>
+        <CheckoutRegister checkoutId={CHECKOUT_ID} eventId={EVENT_ID} submittedToken={token} clickAndCollect={false} />
+      </MemoryRouter>
+    );
+    let view: ReturnType<typeof render> | undefined;
+    await act(async () => {
+      view = render(register('jeton-expire'));
+    });
+    await screen.findByRole('tab', { name: 'Toutes les catégories' });
+    await setOnline(false);
+    await click(product('Café'));
+    await payCash('5');
+    await click(screen.getByRole('button', { name: 'Nouvelle Vente' }));
+    await click(product('Soda'));
+    await payCash('2');
+
+    // The network returns, the token has expired: nothing is dropped, the screen says why they wait.
+    await setOnline(true);
+    await screen.findByText(OFFLINE_MESSAGES.signIn);
+    expect(screen.getByTestId('offline-waiting').textContent).toBe("2 ventes en attente d'envoi");
+    expect(screen.getByRole('link', { name: 'Se reconnecter' }).getAttribute('href')).toBe('/connexion?retour=%2Fcaisse');
+    expect(screen.queryByRole('button', { name: 'Envoyer maintenant' })).toBeNull();
+    const refusedKeys = calls.filter((call) => call.path === '/api/cr/sale/create').map((call) => call.headers['idempotency-key']);
+
+    // Signed in again: the register gets the new token and sends both sales, with the keys they were made with.
+    await act(async () => {
+      view!.rerender(register('jeton-du-lendemain'));
+    });
+    await vi.waitFor(() => expect(screen.queryByTestId('offline-waiting')).toBeNull());
+    const accepted = calls.filter((call) => call.path === '/api/cr/sale/create' && call.authorization === 'Bearer jeton-du-lendemain');
+    expect(accepted.map((call) => (call.body as { sale: { price: number } }).sale.price)).toEqual([1, 1.5]);
+    expect(new Set(accepted.map((call) => call.headers['idempotency-key'])).size).toBe(2);
+    expect(refusedKeys.every((key) => accepted.some((call) => call.headers['idempotency-key'] === key))).toBe(true);
+    expect(screen.queryByText(OFFLINE_MESSAGES.signIn)).toBeNull();
+  });
+
+  it('offers to keep a sale refused online for an expired token, instead of losing it', async () => {
+    registerGateway({ 'POST /api/cr/sale/create': () => json({ error: 'Jeton expiré.' }, 401) });
+    await renderRegister();
+    await click(product('Café'));
+    await payCash('1');
+    expect(screen.getByText(SIGNED_OUT_SALE_MESSAGE)).toBeTruthy();
+    await click(screen.getByRole('button', { name: 'Envoyer plus tard' }));
+    expect(screen.getByTestId('offline-waiting').textContent).toBe("1 vente en attente d'envoi");
   });
 });

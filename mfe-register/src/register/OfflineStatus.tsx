@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { Button, dateTimeFormat, formatEuros, formatTime } from '@kermesse/ui-kit';
+import { SIGN_IN_PATH } from '../api/bearerToken';
 import { waitingLabel, type QueuedSale } from '../sale/offlineQueue';
 import type { OfflineQueue } from '../sale/useOfflineQueue';
 import { CheckIcon } from './icons';
@@ -10,6 +12,7 @@ export const OFFLINE_MESSAGES = {
     'Hors ligne : les ventes en espèces et par chèque, tickets de tombola compris (numéros réservés à cette caisse), sont gardées sur cet appareil et envoyées au retour du réseau.',
   card: 'Hors ligne : le paiement CB a besoin du réseau (le lecteur ne fonctionne pas hors ligne). Encaissez en espèces ou par chèque.',
   hold: 'Hors ligne : la mise en attente a besoin du réseau. Encaissez en espèces ou par chèque.',
+  signIn: 'Votre connexion a expiré : ces ventes restent sur cet appareil et seront envoyées dès que vous vous serez reconnecté.',
 } as const;
 
 const time = dateTimeFormat({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
@@ -20,6 +23,8 @@ export const catalogDateLabel = (at: number) => `Catalogue et alertes de stock d
 
 export interface OfflineStatusProps {
   online: boolean;
+  /** The server refused the register's token: the waiting sales need a new sign-in. */
+  signInNeeded?: boolean;
   waiting: QueuedSale[];
   refused: QueuedSale[];
   onSend: () => void;
@@ -33,7 +38,7 @@ export interface OfflineStatusProps {
  * (with « Envoyer maintenant » when the network is back), and each sale the server refused on sync
  * with its reason, kept until the cashier settles it.
  */
-export function OfflineStatus({ online, waiting, refused, onSend, onForget, updatedAt }: OfflineStatusProps) {
+export function OfflineStatus({ online, signInNeeded = false, waiting, refused, onSend, onForget, updatedAt }: OfflineStatusProps) {
   if (online && waiting.length === 0 && refused.length === 0) return null;
   return (
     <div className="reg-offline" role="status" aria-live="polite">
@@ -42,7 +47,15 @@ export function OfflineStatus({ online, waiting, refused, onSend, onForget, upda
       {waiting.length > 0 && (
         <p className="reg-offline__waiting">
           <strong data-testid="offline-waiting">{waitingLabel(waiting.length)}</strong>
-          {online && (
+          {online && signInNeeded && (
+            <>
+              <span className="reg-offline__sign-in">{OFFLINE_MESSAGES.signIn}</span>
+              <Link className="k-button k-button--primary reg-offline__send" to={SIGN_IN_PATH}>
+                Se reconnecter
+              </Link>
+            </>
+          )}
+          {online && !signInNeeded && (
             <Button variant="secondary" className="reg-offline__send" onClick={onSend}>
               Envoyer maintenant
             </Button>
@@ -78,6 +91,7 @@ export function QueueStatus({ queue, updatedAt }: { queue: OfflineQueue; updated
   return (
     <OfflineStatus
       online={queue.online}
+      signInNeeded={queue.signInNeeded}
       waiting={queue.waiting}
       refused={queue.refused}
       onSend={() => void queue.sync()}

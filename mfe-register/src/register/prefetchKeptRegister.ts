@@ -4,7 +4,7 @@
  * LCP, issue 15). The catalogue and the event's settings land in the local cache, where the screen
  * reads them — from its first render when they have come (useResource's `initialData`).
  */
-import { readBearerToken } from '../api/bearerToken';
+import { registerToken } from '../api/bearerToken';
 import { checkoutApiFor } from '../api/checkoutApi';
 import { readSelection } from '../entry/selection';
 import { prefetchTillSession } from '../till/useTillSession';
@@ -14,7 +14,7 @@ export function prefetchKeptRegister(): void {
   const kept = readSelection();
   let token: string | null = null;
   try {
-    token = readBearerToken();
+    token = registerToken();
   } catch {
     // No storage: nothing to ask ahead.
   }

@@ -21,6 +21,10 @@ import { useMounted } from './useMounted';
 
 export const QUEUE_FAILURE_MESSAGE = 'Impossible de garder la vente sur cet appareil (stockage du navigateur indisponible).';
 
+/** A sale refused because the register's token expired (or was revoked): nothing was recorded. */
+export const SIGNED_OUT_SALE_MESSAGE =
+  "Votre connexion a expiré : la vente n'est pas enregistrée. « Envoyer plus tard » la garde sur cet appareil jusqu'à votre reconnexion.";
+
 /** A sale ready to send: its body, its idempotency key and what the finished screen shows. */
 export interface SaleAttempt {
   body: SaleBody;
@@ -114,8 +118,11 @@ export function useSaleSubmission(screen: ScreenContext, { onHeld, onKept }: Sal
       return;
     }
     dispatch({ type: 'setStatus', status: -1 });
-    setNotice({ tone: 'error', text: outcome.message });
-    if (outcome.network) setLostAttempt(attempt);
+    // Refused at the door (401): the server recorded nothing, so the sale may wait on the device
+    // with its key, like one made offline, and go once the person has signed in again.
+    const signedOut = outcome.status === 401;
+    setNotice({ tone: 'error', text: signedOut ? SIGNED_OUT_SALE_MESSAGE : outcome.message });
+    if (outcome.network || signedOut) setLostAttempt(attempt);
     const taken = numbersTaken(outcome, attempt.body.raffles);
     if (taken.length > 0) {
       // Sold meanwhile by another register: those numbers are marked sold and must be picked again.

@@ -40,7 +40,7 @@ describe('offline queue', () => {
   it('sends the waiting sales oldest first, each with its own key, and empties the queue', async () => {
     const store = memoryStore([buildQueued('b', 2000), buildQueued('a', 1000), buildQueued('other-register', 500, { checkoutId: 9 })]);
     const { keys, send } = server([]);
-    expect(await syncQueue(store, send, 2)).toEqual({ sent: 2, refused: 0, stopped: false });
+    expect(await syncQueue(store, send, 2)).toEqual({ sent: 2, refused: 0, stopped: false, signInNeeded: false });
     expect(keys).toEqual(['a', 'b']);
     expect((await store.all()).map((sale) => sale.key)).toEqual(['other-register']);
   });
@@ -48,13 +48,13 @@ describe('offline queue', () => {
   it('keeps everything when the network is still away, and sends it once it returns (same keys, nothing doubled)', async () => {
     const store = memoryStore([buildQueued('a', 1000), buildQueued('b', 2000)]);
     const offline = server([() => new ApiError(0, 'Impossible de contacter le serveur.')]);
-    expect(await syncQueue(store, offline.send, 2)).toEqual({ sent: 0, refused: 0, stopped: true });
+    expect(await syncQueue(store, offline.send, 2)).toEqual({ sent: 0, refused: 0, stopped: true, signInNeeded: false });
     expect(offline.keys).toEqual(['a']);
     expect(await store.all()).toHaveLength(2);
 
     // The first sale had reached the server: the replay answers its 201 again, and it leaves the queue once.
     const online = server([]);
-    expect(await syncQueue(store, online.send, 2)).toEqual({ sent: 2, refused: 0, stopped: false });
+    expect(await syncQueue(store, online.send, 2)).toEqual({ sent: 2, refused: 0, stopped: false, signInNeeded: false });
     expect(online.keys).toEqual(['a', 'b']);
     expect(await store.all()).toEqual([]);
   });
@@ -71,10 +71,26 @@ describe('offline queue', () => {
     }
   });
 
+  it('keeps every sale when the token expired during the outage, says a sign-in is needed, and sends them with their keys after it', async () => {
+    const store = memoryStore([buildQueued('a', 1000), buildQueued('b', 2000)]);
+    const expired = server([() => new ApiError(401, 'Jeton expiré.')]);
+    expect(await syncQueue(store, expired.send, 2)).toEqual({ sent: 0, refused: 0, stopped: true, signInNeeded: true });
+    expect((await store.all()).map((sale) => [sale.key, sale.refusal])).toEqual([
+      ['a', null],
+      ['b', null],
+    ]);
+
+    // Signed in again: the same two sales go, each once, with the keys they were made with.
+    const signedIn = server([]);
+    expect(await syncQueue(store, signedIn.send, 2)).toEqual({ sent: 2, refused: 0, stopped: false, signInNeeded: false });
+    expect(signedIn.keys).toEqual(['a', 'b']);
+    expect(await store.all()).toEqual([]);
+  });
+
   it('keeps a refused sale with its French reason and goes on with the next ones', async () => {
     const store = memoryStore([buildQueued('a', 1000), buildQueued('b', 2000)]);
     const { keys, send } = server([() => new ApiError(400, "Le produit « Soda » (n° 11) n'est pas en vente à cette caisse.")]);
-    expect(await syncQueue(store, send, 2)).toEqual({ sent: 1, refused: 1, stopped: false });
+    expect(await syncQueue(store, send, 2)).toEqual({ sent: 1, refused: 1, stopped: false, signInNeeded: false });
     expect(keys).toEqual(['a', 'b']);
     expect(await store.all()).toEqual([
       expect.objectContaining({
@@ -85,7 +101,7 @@ describe('offline queue', () => {
 
     // A refused sale is not sent again by itself: the cashier settles it.
     const again = server([]);
-    expect(await syncQueue(store, again.send, 2)).toEqual({ sent: 0, refused: 0, stopped: false });
+    expect(await syncQueue(store, again.send, 2)).toEqual({ sent: 0, refused: 0, stopped: false, signInNeeded: false });
     expect(again.keys).toEqual([]);
   });
 });

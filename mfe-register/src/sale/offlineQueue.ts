@@ -88,16 +88,17 @@ export function indexedDbStore(factory: IDBFactory = indexedDB): QueueStore {
 }
 
 /**
- * How many sales of `checkoutId` are still on this device (waiting or refused): the register cannot
- * be changed while there are some. 0 where IndexedDB does not exist.
+ * How many sales of `checkoutId` (of every register when undefined) are still on this device
+ * (waiting or refused): the register cannot be changed while there are some, and a signed-out
+ * register says they wait for the next sign-in. 0 where IndexedDB does not exist.
  */
 export async function queuedSalesCount(
-  checkoutId: number,
+  checkoutId: number | undefined,
   store: QueueStore | null = typeof indexedDB === 'undefined' ? null : indexedDbStore(),
 ): Promise<number> {
   if (!store) return 0;
   try {
-    return (await store.all()).filter((sale) => sale.checkoutId === checkoutId).length;
+    return (await store.all()).filter((sale) => checkoutId === undefined || sale.checkoutId === checkoutId).length;
   } catch {
     return 0;
   }
@@ -127,6 +128,11 @@ export interface SyncReport {
   refused: number;
   /** True when the network (or the server) is still away: what remains is tried again later. */
   stopped: boolean;
+  /**
+   * True when the server refused the register's token (401: expired during a long outage, or
+   * revoked): the sales wait on the device until the person signs in again, then go with their keys.
+   */
+  signInNeeded: boolean;
 }
 
 /**
@@ -140,7 +146,7 @@ export async function syncQueue(
   checkoutId: number,
   identifyBuyer?: (offlineId: number) => Promise<number>,
 ): Promise<SyncReport> {
-  const report: SyncReport = { sent: 0, refused: 0, stopped: false };
+  const report: SyncReport = { sent: 0, refused: 0, stopped: false, signInNeeded: false };
   const waiting = (await store.all()).filter((sale) => sale.checkoutId === checkoutId && sale.refusal === null);
   for (let sale of waiting) {
     try {
@@ -161,6 +167,7 @@ export async function syncQueue(
       // No answer, the gateway or service down, or this key still being processed: try again later.
       if (isRetryable(error, true) || !(error instanceof ApiError) || error.status >= 500 || NOT_THE_SALES_FAULT.has(error.status)) {
         report.stopped = true;
+        report.signInNeeded = error instanceof ApiError && error.status === 401;
         return report;
       }
       await store.put({ ...sale, refusal: saleFailureMessage(error.message) });

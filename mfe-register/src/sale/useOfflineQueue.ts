@@ -12,6 +12,8 @@ export const SYNC_INTERVAL_MS = 15_000;
 
 export interface OfflineQueue {
   online: boolean;
+  /** The server refused the register's token on the last try: the waiting sales need a new sign-in. */
+  signInNeeded: boolean;
   waiting: QueuedSale[];
   refused: QueuedSale[];
   enqueue: (sale: QueuedSale) => Promise<void>;
@@ -29,6 +31,7 @@ export function useOfflineQueue(
   const queue = useMemo(() => store ?? (typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore()), [store]);
   const [sales, setSales] = useState<QueuedSale[]>([]);
   const [online, setOnline] = useState(browserOnline);
+  const [signInNeeded, setSignInNeeded] = useState(false);
   const syncing = useRef(false);
   const mounted = useRef(true);
 
@@ -45,12 +48,13 @@ export function useOfflineQueue(
     if (syncing.current || !browserOnline()) return;
     syncing.current = true;
     try {
-      await syncQueue(
+      const report = await syncQueue(
         queue,
         (sale, key) => api.createSale(sale, key),
         checkoutId,
         (offlineId) => identifyOfflineBuyer(api, offlineId),
       );
+      if (mounted.current) setSignInNeeded(report.signInNeeded);
     } catch (error) {
       console.error('Envoi des ventes hors ligne impossible', error);
     } finally {
@@ -102,5 +106,5 @@ export function useOfflineQueue(
     [queue, reload],
   );
 
-  return { online, waiting, refused, enqueue, sync, forget };
+  return { online, signInNeeded, waiting, refused, enqueue, sync, forget };
 }

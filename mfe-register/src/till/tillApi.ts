@@ -6,7 +6,7 @@
 import { createApiClient, type ApiClient } from '@kermesse/ui-kit';
 import { toEuros } from '@kermesse/contracts-common';
 import type { Closing, PastSessions, SessionDetail, SessionState } from '@kermesse/contracts-register/till';
-import { readBearerToken } from '../api/bearerToken';
+import { registerToken } from '../api/bearerToken';
 
 export type {
   Closing,
@@ -67,4 +67,4 @@ export function createTillApi(client: ApiClient) {
 export type TillApi = ReturnType<typeof createTillApi>;
 
 /** The till calls with the cashier's stored token. */
-export const defaultTillApi = (): TillApi => createTillApi(createApiClient({ getToken: readBearerToken }));
+export const defaultTillApi = (): TillApi => createTillApi(createApiClient({ getToken: registerToken }));

@@ -8,8 +8,7 @@
  * PerformanceObserver), so the next opening — online or not — is served by the worker.
  */
 
-/** Local storage key of the cashier's token (SPEC §2), sent along so the worker can keep the register's readings. */
-const BEARER_TOKEN_KEY = 'bearerToken';
+import { readRegisterToken } from '@kermesse/ui-kit';
 
 export function registerOffline(): void {
   afterOpening(() => {
@@ -68,10 +67,7 @@ function handOverLoadedFiles(registration: ServiceWorkerRegistration): void {
   new PerformanceObserver((list) => send(list.getEntries())).observe({ type: 'resource', buffered: false });
 }
 
+/** The register's token (the cashier's session, or one loaded by hand), sent along so the worker can keep the register's readings. */
 function readToken(): string | null {
-  try {
-    return localStorage.getItem(BEARER_TOKEN_KEY);
-  } catch {
-    return null;
-  }
+  return readRegisterToken(localStorage);
 }

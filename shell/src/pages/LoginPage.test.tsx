@@ -5,9 +5,10 @@ import { SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import { buildToken, json, fakeGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 import { Shell } from '../Shell';
 import { DISMISSED_ANNOUNCEMENT_KEY } from './PresaleModal';
+import { returnPath } from './LoginPage';
 import { createRemoteComponents } from '../remotes/remoteComponents';
 
-async function signIn(routes: GatewayRoutes) {
+async function signIn(routes: GatewayRoutes, path = '/connexion') {
   const calls = fakeGateway(routes);
   localStorage.setItem(DISMISSED_ANNOUNCEMENT_KEY, 'tombola-automne-2024');
   const manifest = { failed: false, remotes: [{ name: 'mfe_register', path: '/caisse', entry: '/r.js', available: true }] };
@@ -15,7 +16,7 @@ async function signIn(routes: GatewayRoutes) {
   // Awaited so that React resumes what suspends (the manifest, the remote).
   await act(async () => {
     render(
-      <MemoryRouter initialEntries={['/connexion']}>
+      <MemoryRouter initialEntries={[path]}>
         <Shell manifest={Promise.resolve(manifest)} components={components} />
       </MemoryRouter>,
     );
@@ -47,6 +48,19 @@ describe('LoginPage', () => {
       body: { email: 'caissier@kermesse.local', password: 'secret' },
     });
     expect(screen.getByRole('link', { name: 'Jeton API' })).toBeTruthy();
+  });
+
+  it('comes back to the page that sent the person to sign in (an administrator to the register)', async () => {
+    await signIn({ 'POST /api/login': () => json({ token: buildToken({ roles: ['admin'] }) }) }, '/connexion?retour=%2Fcaisse');
+    expect(await screen.findByText('Écran de caisse')).toBeTruthy();
+  });
+
+  it('comes back only to a page of this site', () => {
+    expect(returnPath('/caisse')).toBe('/caisse');
+    expect(returnPath('//ailleurs.example/caisse')).toBeUndefined();
+    expect(returnPath('/\\ailleurs.example')).toBeUndefined();
+    expect(returnPath('https://ailleurs.example')).toBeUndefined();
+    expect(returnPath(null)).toBeUndefined();
   });
 
   it("shows the server's message for wrong credentials", async () => {

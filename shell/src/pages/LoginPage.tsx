@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, Button, CredentialFields, ErrorLine, NETWORK_ERROR_MESSAGE, requestToken, useSession } from '@kermesse/ui-kit';
 import { publicGateway } from '../api';
 import { passkeyLoginApi } from '../api/identity';
@@ -8,13 +8,21 @@ import { landingPathFor } from '../layout/navigation';
 import { passkeyFailure, passkeysSupported, usePasskey as askPasskey } from '../session/passkeys';
 import { useFirstRunRedirect } from '../session/useFirstRunRedirect';
 
+/** A path of this site to come back to after signing in (`?retour=/caisse`); never another site. */
+export function returnPath(value: string | null): string | undefined {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : undefined;
+}
+
 /**
  * Sign-in (SPEC §7): a password (`#form-login`, `POST /api/login`) or a passkey of this device
- * (`POST /login/options` then `POST /login`); both give the same session.
+ * (`POST /login/options` then `POST /login`); both give the same session. A page that sent the person
+ * here (`?retour=`, the register when its session ended) is opened again afterwards.
  */
 export function LoginPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const comeBackTo = returnPath(searchParams.get('retour'));
   useFirstRunRedirect();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -27,7 +35,7 @@ export function LoginPage() {
       setError('Connexion impossible : réponse inattendue du serveur.');
       return;
     }
-    navigate(fallbackPath && fallbackPath !== '/' ? fallbackPath : landingPathFor(user.roles));
+    navigate(fallbackPath && fallbackPath !== '/' ? fallbackPath : (comeBackTo ?? landingPathFor(user.roles)));
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeGateway, json } from '@kermesse/ui-kit/testing';
+import { SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
+import { buildToken, fakeGateway, json } from '@kermesse/ui-kit/testing';
 import { startIdleLock } from './idleLock';
 
 describe('idle lock of a register', () => {
@@ -36,6 +37,28 @@ describe('idle lock of a register', () => {
     fakeGateway({ 'POST /api/token/release': () => json({ success: true }) });
     await vi.advanceTimersByTimeAsync(5 * 60_000 + 15_000);
     expect(onLocked).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it("signs a cashier's session out once a register was chosen on this device, and leaves it alone before", async () => {
+    const session = buildToken({ roles: ['cashier'] });
+    localStorage.setItem(SESSION_STORAGE_KEY, session);
+    const calls = fakeGateway({ 'POST /api/token/release': () => json({ success: true }) });
+    const onLocked = vi.fn();
+    const stop = startIdleLock({ minutes: 30, onLocked });
+    // Signed in, no register chosen here yet (an administrator reading the accounts, say): no lock.
+    await vi.advanceTimersByTimeAsync(45 * 60_000);
+    expect(onLocked).not.toHaveBeenCalled();
+
+    localStorage.setItem('kermesseRegister.selection', JSON.stringify({ eventId: 7, checkout: { id: 3, name: 'Buvette' } }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    await vi.advanceTimersByTimeAsync(29 * 60_000);
+    expect(onLocked).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60_000 + 15_000);
+    expect(onLocked).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem('kermesseRegister.selection')).toBeNull();
+    expect(calls).toContainEqual(expect.objectContaining({ path: '/api/token/release', authorization: `Bearer ${session}` }));
     stop();
   });
 

@@ -1,12 +1,13 @@
 /**
- * A register left idle locks back to the token form (issue 11, shared tablets): after the event's
- * idle time (`idleLockMinutes` of the register's `/api/cr/settings`, set per event in the back office,
- * `IDLE_LOCK_MINUTES` by default) without a touch, a key or a scroll while a register token is on this device,
- * the token is released and erased with every register cache, and the page reloads on the
- * register's token form — nothing of the last sale or buyer stays in memory.
+ * A register left idle locks (issue 11, shared tablets): after the event's idle time
+ * (`idleLockMinutes` of the register's `/api/cr/settings`, set per event in the back office,
+ * `IDLE_LOCK_MINUTES` by default) without a touch, a key or a scroll while a register is in use on
+ * this device — a token loaded by hand, or a cashier's session once a register was chosen here — the
+ * token is released and erased with every register cache (a session's token signs its person out),
+ * and the page reloads on the register's signed-out page — nothing of the last sale or buyer stays in memory.
  */
 import { useEffect, useRef } from 'react';
-import { createApiClient } from '@kermesse/ui-kit';
+import { createApiClient, findRegisterToken, SESSION_STORAGE_KEY, type RegisterToken } from '@kermesse/ui-kit';
 import { forgetRegister, REGISTER_CACHE_PREFIX, REGISTER_TOKEN_KEY } from './signOut';
 
 /** Default idle time before the register locks (per-event setting: see the register's settings). */
@@ -24,7 +25,7 @@ export interface IdleLockOptions {
   loadMinutes?: (token: string, eventId: number) => Promise<number | undefined>;
   storage?: Storage;
   now?: () => number;
-  /** What locking does once the token is erased (default: reload on the register's token form). */
+  /** What locking does once the token is erased (default: reload on the register's signed-out page). */
   onLocked?: () => void;
 }
 
@@ -35,6 +36,17 @@ export async function loadEventIdleMinutes(token: string, eventId: number): Prom
   );
   const value = answer?.data?.idleLockMinutes;
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
+}
+
+/**
+ * The register's token while a register is in use here: one loaded by hand always; the session's
+ * once a register was chosen on this device (an administrator reading the accounts is not locked).
+ */
+function registerInUse(storage: Storage): RegisterToken | null {
+  const held = findRegisterToken(storage);
+  if (held?.source === 'session' && storage.getItem(SELECTION_KEY) !== null) return held;
+  const loaded = storage.getItem(REGISTER_TOKEN_KEY);
+  return loaded ? { token: loaded, source: 'loaded' } : null;
 }
 
 function selectedEventId(storage: Storage): number | undefined {
@@ -74,24 +86,28 @@ export function startIdleLock({
       () => undefined,
     );
   };
-  const initial = storage.getItem(REGISTER_TOKEN_KEY);
-  if (initial) refreshLimit(initial);
+  const initial = registerInUse(storage);
+  if (initial) refreshLimit(initial.token);
   const handleActivity = () => {
     lastActivity = now();
   };
   for (const type of ACTIVITY_EVENTS) window.addEventListener(type, handleActivity, { capture: true, passive: true });
   const timer = window.setInterval(() => {
-    const token = storage.getItem(REGISTER_TOKEN_KEY);
-    if (!token) {
+    const inUse = registerInUse(storage);
+    if (!inUse) {
       lastActivity = now();
       return;
     }
-    refreshLimit(token);
+    refreshLimit(inUse.token);
     if (now() - lastActivity < limit * 60_000) return;
+    const tokens = new Set([inUse.token, storage.getItem(REGISTER_TOKEN_KEY)].filter((token): token is string => Boolean(token)));
     forgetRegister(storage);
-    createApiClient({ getToken: () => token })
-      .post('/api/token/release')
-      .catch(() => undefined);
+    if (inUse.source === 'session') storage.removeItem(SESSION_STORAGE_KEY);
+    for (const token of tokens) {
+      createApiClient({ getToken: () => token })
+        .post('/api/token/release')
+        .catch(() => undefined);
+    }
     onLocked();
   }, CHECK_EVERY_MS);
   return () => {

@@ -1,13 +1,13 @@
 /**
  * « Se déconnecter » on a shared tablet (issue 11): both tokens this browser holds — the staff
- * session and the register's bearer token — are released on the server, then every trace of the
- * register is erased (token, cached checkout and settings, stock alerts, chosen card reader), so the
- * next person sees the token form and can neither sell nor look a buyer up.
+ * session, which also opens the register, and a register token loaded by hand — are released on the
+ * server, then every trace of the register is erased (token, cached checkout and settings, stock
+ * alerts, chosen card reader), so the next person must sign in and can neither sell nor look a buyer up.
  */
-import { createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
+import { createApiClient, REGISTER_TOKEN_KEY, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 
 /** The register's storage (SPEC §2 and §3: `bearerToken`, then its caches under one prefix). */
-export const REGISTER_TOKEN_KEY = 'bearerToken';
+export { REGISTER_TOKEN_KEY };
 export const REGISTER_CACHE_PREFIX = 'kermesseRegister.';
 
 /** Releases the tokens (best effort: the device forgets them even when the server is unreachable). */

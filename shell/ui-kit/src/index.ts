@@ -12,6 +12,8 @@ export { dateTimeFormat, formatAmount, formatDate, formatEuros, formatEurosInput
 export type { Amount } from './format';
 export { ROLES, SESSION_STORAGE_KEY, SessionProvider, decodeSession, useSession } from './session';
 export type { Role, Session, SessionUser } from './session';
+export { REGISTER_TOKEN_KEY, findRegisterToken, readRegisterToken } from './registerToken';
+export type { RegisterToken, RegisterTokenSource } from './registerToken';
 export { THEME_STORAGE_KEY, applyTheme, readTheme, useTheme } from './theme';
 export { renderStandalone } from './standalone';
 export { useResource } from './useResource';

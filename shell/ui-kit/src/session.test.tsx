@@ -52,13 +52,37 @@ describe('SessionProvider', () => {
   });
 
   it('drops an expired session at start', () => {
-    localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ expiresInSeconds: -1 }));
+    localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ roles: ['volunteer'], expiresInSeconds: -1 }));
     render(
       <SessionProvider>
         <WhoAmI />
       </SessionProvider>,
     );
     expect(screen.getByText('visiteur')).toBeTruthy();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it("keeps a cashier's expired session on the device for the register's offline sales, naming nobody", () => {
+    const expired = buildToken({ roles: ['cashier'], expiresInSeconds: -1 });
+    localStorage.setItem(SESSION_STORAGE_KEY, expired);
+    render(
+      <SessionProvider>
+        <WhoAmI />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('visiteur')).toBeTruthy();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe(expired);
+    act(() => screen.getByText('sortir').click());
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('drops a stored value that is not a token', () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, 'pas-un-jeton');
+    render(
+      <SessionProvider>
+        <WhoAmI />
+      </SessionProvider>,
+    );
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 

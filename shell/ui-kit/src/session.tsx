@@ -3,8 +3,9 @@
  * gateway and the services enforce them. The token lives in local storage under `kermesseSession`.
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { readClaims, SESSION_STORAGE_KEY, sessionOpensRegister } from './registerToken';
 
-export const SESSION_STORAGE_KEY = 'kermesseSession';
+export { SESSION_STORAGE_KEY };
 
 export const ROLES = ['admin', 'treasurer', 'cashier', 'volunteer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -21,28 +22,13 @@ export interface SessionUser {
  * Returns null for anything that is not a well-formed, unexpired token.
  */
 export function decodeSession(token: string, now: number = Date.now()): SessionUser | null {
-  const payloadPart = token.split('.')[1];
-  if (!payloadPart) return null;
-  let claims: { email?: unknown; roles?: unknown; exp?: unknown };
-  try {
-    claims = JSON.parse(decodeBase64Url(payloadPart));
-  } catch {
-    return null;
-  }
-  if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number') return null;
+  const claims = readClaims(token);
+  if (!claims || typeof claims.exp !== 'number') return null;
   const expiresAt = claims.exp * 1000;
   if (expiresAt <= now) return null;
-  const roles = Array.isArray(claims.roles) ? ROLES.filter((role) => (claims.roles as unknown[]).includes(role)) : [];
+  const granted = claims.roles;
+  const roles = Array.isArray(granted) ? ROLES.filter((role) => granted.includes(role)) : [];
   return { email: typeof claims.email === 'string' ? claims.email : '', roles, expiresAt };
-}
-
-function decodeBase64Url(part: string): string {
-  const base64 = part
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(part.length / 4) * 4, '=');
-  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
 }
 
 export interface Session {
@@ -58,11 +44,16 @@ const SessionContext = createContext<Session | null>(null);
 function readStoredSession(): { token: string | null; user: SessionUser | null } {
   const token = localStorage.getItem(SESSION_STORAGE_KEY);
   const user = token ? decodeSession(token) : null;
-  if (token && !user) localStorage.removeItem(SESSION_STORAGE_KEY);
+  // An expired session that opened the register stays on the device, naming nobody: the register
+  // keeps selling offline with it and its queue waits for the next sign-in (docs/offline.md).
+  if (token && !user && !sessionOpensRegister(token)) localStorage.removeItem(SESSION_STORAGE_KEY);
   return user ? { token, user } : { token: null, user: null };
 }
 
-/** Provides the session to the shell; an expired or broken stored token is dropped at start. */
+/**
+ * Provides the session to the shell; a broken stored token is dropped at start, and an expired one
+ * names nobody (it is kept only when it opened the register).
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState(readStoredSession);
 
