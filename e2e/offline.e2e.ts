@@ -21,7 +21,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { createDb, type Db } from '@kermesse/kit/db';
 import { eventually } from '@kermesse/kit/testing';
 import { ARTIFACTS_DIR, CHROMIUM_PATH } from './support/browser.ts';
-import { openRegister, setupSystem } from './support/session.ts';
+import { openRegister, registerKeptOffline, setupSystem } from './support/session.ts';
 
 const e2e = setupSystem({ signIn: ['caissier'] });
 let registerDb: Db;
@@ -81,24 +81,7 @@ async function openRegisterOnline(
   });
   expect(manifest).toMatchObject({ name: 'Kermesse — caisse', start_url: '/caisse', display: 'standalone' });
   expect(manifest?.icons.length).toBeGreaterThanOrEqual(2);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          if (!(await navigator.serviceWorker.getRegistration())?.active) return false;
-          const data = await caches.open('kermesse-data-v1');
-          const shell = await caches.open('kermesse-shell-v1');
-          const readings = (await data.keys()).map((request) => new URL(request.url).pathname);
-          const files = (await shell.keys()).map((request) => new URL(request.url).pathname);
-          return (
-            readings.some((path) => path.startsWith('/api/cr/checkouts/')) &&
-            readings.includes('/api/cr/events') &&
-            files.some((path) => path.endsWith('/remoteEntry.js'))
-          );
-        }),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  await expect.poll(() => registerKeptOffline(page), { timeout: 20_000 }).toBe(true);
   // The block of raffle numbers reserved for this register, kept on the device for offline sales.
   await expect
     .poll(

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { addVirtualAuthenticator, ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
 import { callGateway, gatewayOk } from './support/api.ts';
 import { E2E_PASSWORD } from './support/system.ts';
-import { setupSystem } from './support/session.ts';
+import { registerKeptOffline, setupSystem } from './support/session.ts';
 
 const e2e = setupSystem({ signIn: ['admin'] });
 
@@ -45,14 +45,19 @@ function recordSaleAnswers(page: Page): SaleAnswer[] {
   return answers;
 }
 
-/** On /caisse: the demo event, then `register`, then one coffee paid in cash (« 2,00 » given). */
-async function sellOneCoffee(page: Page, register: string) {
+/** On /caisse, already signed in: the demo event, then `register`, its sales screen loaded. */
+async function openChosenRegister(page: Page, register: string) {
   const select = page.getByRole('combobox');
   await select.waitFor({ timeout: 60_000 });
   await expect.poll(() => select.locator('option').allTextContents()).toContain('Kermesse de printemps');
   await select.selectOption({ label: 'Kermesse de printemps' });
   await page.getByRole('button', { name: register }).tap();
   await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor({ timeout: 60_000 });
+}
+
+/** On /caisse: the demo event, then `register`, then one coffee paid in cash (« 2,00 » given). */
+async function sellOneCoffee(page: Page, register: string) {
+  await openChosenRegister(page, register);
   await page.getByRole('button', { name: /^Café,/ }).tap();
   await page.getByRole('button', { name: /^Espèce/ }).tap();
   await page.getByLabel('Montant donné').fill('2,00');
@@ -136,12 +141,7 @@ describe('cash-register entry page in Chromium', () => {
     const context = page.context();
     await signInThroughForm(page, 'caissier@kermesse.local');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
-    const select = page.getByRole('combobox');
-    await select.waitFor({ timeout: 60_000 });
-    await expect.poll(() => select.locator('option').allTextContents()).toContain('Kermesse de printemps');
-    await select.selectOption({ label: 'Kermesse de printemps' });
-    await page.getByRole('button', { name: 'Caisse Entrée' }).tap();
-    await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor({ timeout: 60_000 });
+    await openChosenRegister(page, 'Caisse Entrée');
     const sales = recordSaleAnswers(page);
 
     // The network goes; two coffees are sold and kept on the phone.
@@ -186,6 +186,35 @@ describe('cash-register entry page in Chromium', () => {
     expect(new Set(accepted.map((sale) => sale.key)).size).toBe(2);
     expect(accepted.map((sale) => sale.key)).toContain(sales[0]!.key);
     expect(accepted.every((sale) => sale.authorization !== `Bearer ${session}`)).toBe(true);
+    await context.close();
+  });
+
+  it('keeps selling offline on a phone whose session expired during the outage, even after a reload', async () => {
+    const { page } = await phonePage();
+    const context = page.context();
+    await signInThroughForm(page, 'caissier@kermesse.local');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
+    await openChosenRegister(page, 'Caisse Buvette');
+    // The phone's service worker keeps the register, read with the session's token.
+    await expect.poll(() => registerKeptOffline(page), { timeout: 30_000 }).toBe(true);
+
+    // No network, and 13 hours later: the session's token (12 h) has expired on the phone.
+    await context.setOffline(true);
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    await page.clock.install({ time: Date.now() + 13 * 3_600_000 });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('#selected-checkout').innerText()).toContain('Caisse Buvette');
+    // The shell names nobody any more, yet the register sells on.
+    await page.getByRole('link', { name: 'Connexion' }).waitFor();
+    await page.getByRole('button', { name: /^Café,/ }).tap();
+    await page.getByRole('button', { name: /^Espèce/ }).tap();
+    await page.getByLabel('Montant donné').fill('1');
+    await page.getByRole('button', { name: 'Valider' }).tap();
+    await page.getByRole('heading', { name: 'Vente enregistrée hors ligne' }).waitFor();
+    expect(await page.getByTestId('offline-waiting').innerText()).toBe("1 vente en attente d'envoi");
+    expect(await page.evaluate(() => localStorage.getItem('kermesseSession'))).toMatch(/^ey/);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'caisse-session-expiree-390.png'), fullPage: true });
     await context.close();
   });
 

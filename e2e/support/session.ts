@@ -138,3 +138,22 @@ export function recordSales(page: Page): SentSale[] {
   });
   return sales;
 }
+
+/**
+ * Whether the shell's service worker holds what a register needs to reopen with no network: the
+ * register's remote, the event list and a register's checkout (poll it after opening a register online).
+ */
+export function registerKeptOffline(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    if (!(await navigator.serviceWorker.getRegistration())?.active) return false;
+    const data = await caches.open('kermesse-data-v1');
+    const shell = await caches.open('kermesse-shell-v1');
+    const readings = (await data.keys()).map((request) => new URL(request.url).pathname);
+    const files = (await shell.keys()).map((request) => new URL(request.url).pathname);
+    return (
+      readings.some((path) => path.startsWith('/api/cr/checkouts/')) &&
+      readings.includes('/api/cr/events') &&
+      files.some((path) => path.endsWith('/remoteEntry.js'))
+    );
+  });
+}
