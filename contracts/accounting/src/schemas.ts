@@ -191,14 +191,30 @@ export const PrizeCostRow = Type.Object({
 });
 export type PrizeCostRow = Static<typeof PrizeCostRow>;
 
+const ByPaymentMode = Type.Array(Type.Object({ method: Type.String(), label: Type.String(), amount: Type.Number() }));
+
+/**
+ * « Résultat de la fête ». Every figure is net of the refunds, so it agrees with the register's
+ * dashboard (net), the Z reports' grand totals and the Bilan (services/accounting/README.md): result =
+ * revenue − costs + till gaps.
+ */
 export const FairResult = Type.Object({
   event: Type.Object({ id: Type.Integer(), name: Type.String() }),
   sales: Type.Integer(),
   revenue: Type.Object({
+    /** What the sales earned by category, refunded lines taken off. */
     byCategory: Type.Array(Type.Object({ category: Type.String(), account: Type.String(), amount: Type.Number() })),
-    byPaymentMode: Type.Array(Type.Object({ method: Type.String(), label: Type.String(), amount: Type.Number() })),
+    /** What was collected by payment mode, the money handed back by refunds taken off. */
+    byPaymentMode: ByPaymentMode,
+    /** The refunds already taken off the figures above. */
+    refunds: Type.Object({ count: Type.Integer(), amount: Type.Number() }),
     total: Type.Number(),
   }),
+  /**
+   * Counted − expected at the till closings, per payment mode (negative: money missing); booked to
+   * 658 / 758, so part of the result.
+   */
+  tillGaps: Type.Object({ closings: Type.Integer(), byPaymentMode: ByPaymentMode, total: Type.Number() }),
   costs: Type.Object({
     /** One row per origin, always the four of COST_SOURCES in that order (0 when none). */
     bySource: Type.Array(Type.Object({ source: CostSource, label: Type.String(), amount: Type.Number() })),

@@ -12,7 +12,16 @@ const RESULT: FairResult = {
   revenue: {
     byCategory: [{ category: 'Buvette', account: '707', amount: 400 }],
     byPaymentMode: [{ method: 'ESP', label: 'Espèce', amount: 400 }],
+    refunds: { count: 2, amount: 8.5 },
     total: 400,
+  },
+  tillGaps: {
+    closings: 1,
+    byPaymentMode: [
+      { method: 'ESP', label: 'Espèce', amount: -1.5 },
+      { method: 'CHQ', label: 'Chèque', amount: 0.2 },
+    ],
+    total: -1.3,
   },
   costs: {
     bySource: [
@@ -28,7 +37,7 @@ const RESULT: FairResult = {
     purchases: [{ id: 1, label: 'Gobelets', account: '6063', amount: 12.3, date: '2026-06-18' }],
     total: 438.7,
   },
-  result: -38.7,
+  result: -40,
 };
 
 const text = (row: HTMLElement) =>
@@ -57,6 +66,23 @@ describe('« Résultat de la fête »', () => {
       ['Grande tombola', 'Lots de tombola', '4', '116,50 €'],
     ]);
     expect(within(screen.getByRole('table', { name: 'Achats saisis' })).getByText('Gobelets')).toBeTruthy();
-    expect(document.getElementById('fair-result')?.textContent?.replace(/\s/g, ' ')).toBe('Résultat de la fête : -38,70 €');
+    // The refunds are already off the revenue; the till gaps are a line of their own in the result.
+    expect(document.getElementById('fair-refunds')?.textContent?.replace(/\s/g, ' ')).toBe(
+      'Montants nets des remboursements : 2 remboursements (8,50 €) déjà déduits.',
+    );
+    const gaps = screen.getByRole('table', { name: 'Écarts de caisse (compté − attendu aux clôtures)' });
+    expect(within(gaps).getAllByRole('row').slice(1, 3).map(text)).toEqual([
+      ['Espèce', '-1,50 €'],
+      ['Chèque', '0,20 €'],
+    ]);
+    expect(
+      within(gaps)
+        .getByRole('row', { name: /Total des écarts de caisse/ })
+        .textContent?.replace(/\s/g, ' '),
+    ).toBe('Total des écarts de caisse-1,30 €');
+    expect(document.getElementById('fair-result')?.textContent?.replace(/\s/g, ' ')).toBe('Résultat de la fête : -40,00 €');
+    expect(document.getElementById('fair-result-detail')?.textContent?.replace(/\s/g, ' ')).toBe(
+      'Recettes 400,00 € − dépenses 438,70 € + écarts de caisse -1,30 €',
+    );
   });
 });

@@ -7,9 +7,10 @@ import { failureText } from '../components/messages';
 import { ReportActions } from '../components/ReportActions';
 
 /**
- * « Résultat de la fête »: an event's revenue by category and payment mode, its known costs by origin
- * (prizes of the raffle, gift baskets and loto as those services publish them, purchases entered) and
- * its result.
+ * « Résultat de la fête »: an event's revenue by category and payment mode (net of its refunds, as the
+ * dashboard and the Z reports count them), its known costs by origin (prizes of the raffle, gift
+ * baskets and loto as those services publish them, purchases entered), the till gaps counted at the
+ * closings, and its result.
  */
 export function FairResultPage() {
   const [params, setParams] = useSearchParams();
@@ -123,6 +124,13 @@ export function FairResultPage() {
               </table>
             </div>
           </div>
+          {result.revenue.refunds.count > 0 && (
+            <p className="k-muted" id="fair-refunds">
+              Montants nets des remboursements : {result.revenue.refunds.count} remboursement
+              {result.revenue.refunds.count > 1 ? 's' : ''} ({formatEuros(result.revenue.refunds.amount)}) déjà déduit
+              {result.revenue.refunds.count > 1 ? 's' : ''}.
+            </p>
+          )}
           <div className="acc-columns">
             <div className="k-table-wrap">
               <table className="k-table acc-table" id="fair-costs">
@@ -220,8 +228,46 @@ export function FairResultPage() {
               </tbody>
             </table>
           </div>
+          <div className="k-table-wrap">
+            <table className="k-table acc-table" id="fair-till-gaps">
+              <caption>Écarts de caisse (compté − attendu aux clôtures)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Mode</th>
+                  <th scope="col" className="k-num">
+                    Montant
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.tillGaps.byPaymentMode.length === 0 && (
+                  <tr>
+                    <td colSpan={2} className="k-muted">
+                      Aucun écart de caisse aux clôtures.
+                    </td>
+                  </tr>
+                )}
+                {result.tillGaps.byPaymentMode.map((m) => (
+                  <tr key={m.method}>
+                    <td>{m.label}</td>
+                    <td className="k-num">{formatEuros(m.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total des écarts de caisse</th>
+                  <td className="k-num">{formatEuros(result.tillGaps.total)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
           <p className={result.result >= 0 ? 'acc-result acc-result--gain' : 'acc-result acc-result--loss'} id="fair-result">
             Résultat de la fête : <strong>{formatEuros(result.result)}</strong>
+          </p>
+          <p className="k-muted" id="fair-result-detail">
+            Recettes {formatEuros(result.revenue.total)} − dépenses {formatEuros(result.costs.total)} + écarts de caisse{' '}
+            {formatEuros(result.tillGaps.total)}
           </p>
         </>
       )}

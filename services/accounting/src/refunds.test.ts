@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '@kermesse/kit/bus';
+import type { FairResult } from '@kermesse/contracts-accounting';
 import { eventually } from '@kermesse/kit/testing';
 import { buildSale, startAccountingTestSystem, type AccountingTestSystem } from './testSupport.ts';
 
@@ -129,5 +130,95 @@ describe('till.closed', () => {
     );
     expect((await journal()).filter((e) => e.label.startsWith('Écart de caisse'))).toHaveLength(1);
     expect(await count('till_closings')).toBe(2);
+  });
+});
+
+describe('« Résultat de la fête »', () => {
+  it('takes the refunds off its revenue by category and by payment mode, and adds the till gaps as their own line', async () => {
+    await sys.publish('catalog.event.created', { eventId: 2, name: 'Fête des écoles', startsOn: '2026-06-20' });
+    const cash = buildSale(601, [
+      ['product', 'Buvette', 600],
+      ['donation', 'Donations', 500],
+    ]);
+    const cheque = buildSale(
+      602,
+      [
+        ['product', 'Pâtisseries', 300],
+        ['product', 'Buvette', 250],
+        ['discount', 'Formule', -50],
+      ],
+      { method: 'CHQ' },
+    );
+    await sys.publish('sale.completed', { ...cash, eventId: 2 });
+    await sys.publish('sale.completed', { ...cheque, eventId: 2 });
+    const refund = (sale: EventPayloads['sale.completed'], line: number, amountCents: number, paymentMode: 1 | 2 | 3) =>
+      sys.publish('sale.refunded', {
+        refundId: randomUUID(),
+        saleId: sale.saleId,
+        reference: sale.reference,
+        eventId: 2,
+        checkoutId: 1,
+        sessionId: 21,
+        lines: [sale.lines[line]!],
+        tickets: [],
+        bets: [],
+        amountCents,
+        paymentMode,
+        reason: 'Erreur de caisse',
+        refundedBy: 'u-1',
+        refundedAt: '2026-06-20T16:00:00.000Z',
+      });
+    // The whole Buvette line of the cash sale; the cheque sale's pastries, its meal-deal discount kept (3,00 − 0,50).
+    await refund(cash, 0, 600, 2);
+    await refund(cheque, 0, 250, 1);
+    await sys.publish('till.closed', {
+      sessionId: 21,
+      checkoutId: 1,
+      eventId: 2,
+      closedAt: '2026-06-20T19:00:00.000Z',
+      closedBy: 'u-1',
+      expected: { cashCents: 500, chequeCents: 250, cardCents: 0 },
+      counted: { cashCents: 350, chequeCents: 270, cardCents: 0 },
+      differences: { cashCents: -150, chequeCents: 20, cardCents: 0 },
+      reason: 'Monnaie rendue en trop',
+      grandTotalCents: 750,
+      lastJournalHash: 'b'.repeat(64),
+    });
+
+    const result = async () =>
+      (await (await sys.request('/api/admin/accountancy/events/2/result', { as: 'treasurer' })).json()) as FairResult;
+    const booked = await eventually(async () => {
+      const answer = await result();
+      return answer.revenue.refunds.count === 2 && answer.tillGaps.closings === 1 ? answer : undefined;
+    }, 15_000);
+    // Sold 11,00 € cash + 5,00 € cheque; refunded 6,00 € cash + 2,50 € cheque: 7,50 € kept.
+    expect(booked.revenue).toEqual({
+      byCategory: [
+        { category: 'Buvette', account: '707', amount: 2.5 },
+        { category: 'Donations (Dons)', account: '7541', amount: 5 },
+      ],
+      byPaymentMode: [
+        { method: 'CHQ', label: 'Chèque', amount: 2.5 },
+        { method: 'ESP', label: 'Espèce', amount: 5 },
+      ],
+      refunds: { count: 2, amount: 8.5 },
+      total: 7.5,
+    });
+    // 1,50 € missing in cash, 0,20 € too many in cheques: −1,30 €, the result 7,50 − 1,30 = 6,20 €.
+    expect(booked.tillGaps).toEqual({
+      closings: 1,
+      byPaymentMode: [
+        { method: 'ESP', label: 'Espèce', amount: -1.5 },
+        { method: 'CHQ', label: 'Chèque', amount: 0.2 },
+      ],
+      total: -1.3,
+    });
+    expect(booked.costs.total).toBe(0);
+    expect(booked.result).toBe(6.2);
+
+    const csv = await (await sys.request('/api/admin/accountancy/events/2/result?format=csv', { as: 'treasurer' })).text();
+    expect(csv).toContain('Remboursements déduits;;-8,50');
+    expect(csv).toContain('Total des écarts de caisse;;-1,30');
+    expect(csv).toContain('Résultat;;6,20');
   });
 });

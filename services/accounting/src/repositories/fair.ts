@@ -55,6 +55,61 @@ export async function revenueByMethod(q: Q, eventId: number): Promise<Array<{ me
   ).rows;
 }
 
+/**
+ * What the event's booked refunds took back, by category and kind of line: the refunded lines, and
+ * the part kept back when a refund stays within what was paid (a meal-deal discount not refunded),
+ * under the discount's own category as postRefund books it.
+ */
+export async function refundsByCategory(q: Q, eventId: number): Promise<Array<{ category: string; kind: string; cents: number }>> {
+  return (
+    await q.raw(
+      `
+    with booked as (select * from refunds where event_id = :eventId and entry_id is not null),
+    parts as (
+      select line->>'categoryName' as category, line->>'kind' as kind, (line->>'totalCents')::int as cents
+      from booked r, jsonb_array_elements(r.lines) as line
+      union all
+      select coalesce(
+          (select d->>'categoryName' from sales s, jsonb_array_elements(s.lines) as d
+           where s.sale_id = r.sale_id and d->>'kind' = 'discount' limit 1), ''),
+        'discount', r.amount_cents - coalesce((select sum((l->>'totalCents')::int) from jsonb_array_elements(r.lines) as l), 0)
+      from booked r)
+    select category, kind, sum(cents)::bigint as cents from parts where cents <> 0 group by 1, 2 order by 1, 2`,
+      { eventId },
+    )
+  ).rows;
+}
+
+/** Money handed back by the event's booked refunds, by payment mode, and how many refunds. */
+export async function refundsByMethod(q: Q, eventId: number): Promise<Array<{ method: string; refunds: number; cents: number }>> {
+  return (
+    await q.raw(
+      `
+    select case payment_mode when 1 then 'CHQ' when 2 then 'ESP' when 3 then 'CB' end as method,
+      count(*)::int as refunds, sum(amount_cents)::bigint as cents
+    from refunds where event_id = ? and entry_id is not null
+    group by 1 order by 1`,
+      [eventId],
+    )
+  ).rows;
+}
+
+/** Counted − expected at the event's booked till closings, per payment mode, and how many closings had a gap. */
+export async function tillGapsOf(q: Q, eventId: number): Promise<{ closings: number; ESP: number; CHQ: number; CB: number }> {
+  const row = (
+    await q.raw(
+      `
+    select count(*)::int as closings,
+      coalesce(sum((differences->>'cashCents')::int), 0)::bigint as cash,
+      coalesce(sum((differences->>'chequeCents')::int), 0)::bigint as cheque,
+      coalesce(sum((differences->>'cardCents')::int), 0)::bigint as card
+    from till_closings where event_id = ? and entry_id is not null`,
+      [eventId],
+    )
+  ).rows[0] as { closings: number; cash: string; cheque: string; card: string };
+  return { closings: row.closings, ESP: Number(row.cash), CHQ: Number(row.cheque), CB: Number(row.card) };
+}
+
 export async function countWrittenSales(q: Q, eventId: number): Promise<number> {
   const row = await q('sales').where({ event_id: eventId }).whereNotNull('entry_id').count<{ count: number }[]>('* as count');
   return Number(row[0]?.count ?? 0);

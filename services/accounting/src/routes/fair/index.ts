@@ -1,6 +1,8 @@
 /**
- * « Résultat de la fête »: one event's revenue by category and payment mode, its known costs by
- * origin (prizes of raffle, gift baskets and loto as published, purchases entered), its result.
+ * « Résultat de la fête »: one event's revenue by category and payment mode, net of its refunds, its
+ * known costs by origin (prizes of raffle, gift baskets and loto as published, purchases entered), the
+ * till gaps counted at the closings, and its result. Net, because the dashboard, the Z reports and
+ * the Bilan are net: the same fair must show the same figure everywhere (services/accounting/README.md).
  */
 import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
@@ -26,7 +28,17 @@ import {
 import { addPurchase } from '../../commands/books.ts';
 import { amountInvalid, eventNotFound } from '../../errors.ts';
 import { readAccountMap } from '../../repositories/accountMap.ts';
-import { countWrittenSales, findEvent, listEvents, listPurchases, revenueByCategory, revenueByMethod } from '../../repositories/fair.ts';
+import {
+  countWrittenSales,
+  findEvent,
+  listEvents,
+  listPurchases,
+  refundsByCategory,
+  refundsByMethod,
+  revenueByCategory,
+  revenueByMethod,
+  tillGapsOf,
+} from '../../repositories/fair.ts';
 import { listPrizeCosts } from '../../repositories/prizeCosts.ts';
 import { csvAmount, sendCsv, wantsCsv } from '../csv.ts';
 
@@ -40,6 +52,20 @@ const presentPurchase = (p: { id: number; label: string; account: string; amount
   amount: toEuros(p.amount_cents),
   date: p.purchase_date,
 });
+
+/**
+ * Sold minus refunded, row by row (rows refunds alone know are kept, rows that come to 0 dropped),
+ * in the sold rows' order: what the fair kept of each category or payment mode.
+ */
+function netOf<T extends { cents: number | string }>(sold: T[], refunded: T[], keyOf: (row: T) => string): Array<T & { cents: number }> {
+  const net = new Map<string, T & { cents: number }>();
+  for (const row of sold) net.set(keyOf(row), { ...row, cents: Number(row.cents) });
+  for (const row of refunded) {
+    const known = net.get(keyOf(row));
+    net.set(keyOf(row), { ...(known ?? row), cents: (known?.cents ?? 0) - Number(row.cents) });
+  }
+  return [...net.values()].filter((row) => row.cents !== 0);
+}
 
 export function fairRoutes({ db }: { db: Db }): Router {
   const router = new Router();
@@ -62,14 +88,20 @@ export function fairRoutes({ db }: { db: Db }): Router {
     handler: async ({ ctx, params, query }): Promise<FairResult | undefined> => {
       const event = await findEvent(db, params.eventId);
       if (!event) throw eventNotFound();
-      const [map, categories, methods, purchases, sales, prizeCosts] = await Promise.all([
-        readAccountMap(db),
-        revenueByCategory(db, event.id),
-        revenueByMethod(db, event.id),
-        listPurchases(db, event.id),
-        countWrittenSales(db, event.id),
-        listPrizeCosts(db, event.id),
-      ]);
+      const [map, soldByCategory, soldByMethod, refundedByCategory, refundedByMethod, gaps, purchases, sales, prizeCosts] =
+        await Promise.all([
+          readAccountMap(db),
+          revenueByCategory(db, event.id),
+          revenueByMethod(db, event.id),
+          refundsByCategory(db, event.id),
+          refundsByMethod(db, event.id),
+          tillGapsOf(db, event.id),
+          listPurchases(db, event.id),
+          countWrittenSales(db, event.id),
+          listPrizeCosts(db, event.id),
+        ]);
+      const categories = netOf(soldByCategory, refundedByCategory, (c) => `${c.category}\u0000${c.kind}`);
+      const methods = netOf(soldByMethod, refundedByMethod, (m) => m.method);
       const byCategory = categories.map((c) => ({
         category: c.kind === 'product' ? c.category : `${c.category} (${LINE_KIND_LABELS[c.kind as LineKind] ?? c.kind})`,
         account: revenueAccountOf(map, { kind: c.kind as LineKind, categoryName: c.category }),
@@ -90,6 +122,8 @@ export function fairRoutes({ db }: { db: Db }): Router {
           : prizes.filter((p) => p.source === source).reduce((sum, p) => sum + p.cents, 0);
       const bySource = COST_SOURCES.map(({ source, label }) => ({ source, label, cents: centsBySource(source) }));
       const costCents = bySource.reduce((sum, c) => sum + c.cents, 0);
+      const gapsByMode = (['ESP', 'CHQ', 'CB'] as const).filter((method) => gaps[method] !== 0);
+      const gapCents = gaps.ESP + gaps.CHQ + gaps.CB;
       const result: FairResult = {
         event: { id: event.id, name: event.name },
         sales,
@@ -100,6 +134,10 @@ export function fairRoutes({ db }: { db: Db }): Router {
             label: PAYMENT_METHOD_LABELS[m.method as PaymentMethod] ?? m.method,
             amount: toEuros(Number(m.cents)),
           })),
+          refunds: {
+            count: refundedByMethod.reduce((sum, m) => sum + m.refunds, 0),
+            amount: toEuros(refundedByMethod.reduce((sum, m) => sum + Number(m.cents), 0)),
+          },
           total: toEuros(revenueCents),
         },
         costs: {
@@ -108,7 +146,12 @@ export function fairRoutes({ db }: { db: Db }): Router {
           purchases: purchases.map(presentPurchase),
           total: toEuros(costCents),
         },
-        result: toEuros(revenueCents - costCents),
+        tillGaps: {
+          closings: gaps.closings,
+          byPaymentMode: gapsByMode.map((method) => ({ method, label: PAYMENT_METHOD_LABELS[method], amount: toEuros(gaps[method]) })),
+          total: toEuros(gapCents),
+        },
+        result: toEuros(revenueCents - costCents + gapCents),
       };
       if (!wantsCsv(query)) return result;
       sendCsv(ctx, `resultat-fete-${event.id}.csv`, [
@@ -116,6 +159,7 @@ export function fairRoutes({ db }: { db: Db }): Router {
         [],
         ['Recettes par catégorie', 'Compte', 'Montant'],
         ...result.revenue.byCategory.map((c) => [c.category, `${c.account} ${accountLabel(c.account)}`, csvAmount(c.amount)]),
+        ['Remboursements déduits', '', csvAmount(-result.revenue.refunds.amount)],
         ['Total des recettes', '', csvAmount(result.revenue.total)],
         [],
         ['Encaissements par mode de paiement', '', 'Montant'],
@@ -130,6 +174,10 @@ export function fairRoutes({ db }: { db: Db }): Router {
         [],
         ['Achats saisis', 'Compte', 'Montant'],
         ...result.costs.purchases.map((p) => [p.label, `${p.account} ${accountLabel(p.account)}`, csvAmount(p.amount)]),
+        [],
+        ['Écarts de caisse (compté − attendu)', '', 'Montant'],
+        ...result.tillGaps.byPaymentMode.map((m) => [m.label, '', csvAmount(m.amount)]),
+        ['Total des écarts de caisse', '', csvAmount(result.tillGaps.total)],
         [],
         ['Résultat', '', csvAmount(result.result)],
       ]);
