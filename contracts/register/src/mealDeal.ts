@@ -2,16 +2,25 @@
  * The meal deal (SPEC §9), written once for the server that prices the sale and the register screen
  * that shows the cart: a discount per complete set of (category, price) items, the set count being
  * the smallest of the items' quantities. The rule is each event's own (back office, served at
- * `GET /api/cr/settings?eventId=…` as `data.mealDeal` in euros); SPEC §9's rule — a main at 3,50 €,
- * a drink at 1,50 € and a dessert at 1,00 € cost 0,50 € less — when none is set.
+ * `GET /api/cr/settings?eventId=…` as `data.mealDeal` in euros). There is no built-in rule: a rule
+ * names category ids, and on an association's own install those ids belong to whatever categories it
+ * created, so an event has no meal deal until an administrator sets one (README « Demo accounts »:
+ * the demo data configures SPEC §9's rule for its own categories).
  */
 // The rule's schema is in schemas.ts: this file reaches the browser, which must not carry TypeBox.
 import type { MealDealRule } from './schemas.ts';
 
 export type { MealDealRule };
 
-/** SPEC §9's rule: the default while an event has none of its own. */
-export const DEFAULT_MEAL_DEAL: MealDealRule = {
+/** No meal deal: what an event has until an administrator sets its rule. */
+export const NO_MEAL_DEAL: MealDealRule = { discountCents: 0, items: [] };
+
+/**
+ * SPEC §9's rule — a main at 3,50 €, a drink at 1,50 € and a dessert at 1,00 € cost 0,50 € less —
+ * written with the demo catalogue's category numbers (2 mains, 1 drinks, 4 desserts): the demo data
+ * maps them to its own categories' ids and stores it; nothing else applies it.
+ */
+export const DEMO_MEAL_DEAL: MealDealRule = {
   discountCents: 50,
   items: [
     { categoryId: 2, priceCents: 350 },
@@ -33,8 +42,8 @@ export interface MealDealLine {
 }
 
 /** Number of complete sets in these product lines: the smallest quantity among the rule's items (0 when one is missing). */
-export function mealDealSets(lines: readonly MealDealLine[], rule: MealDealRule = DEFAULT_MEAL_DEAL): number {
-  if (rule.items.length === 0) return 0;
+export function mealDealSets(lines: readonly MealDealLine[], rule: MealDealRule = NO_MEAL_DEAL): number {
+  if (rule.items.length === 0 || rule.discountCents <= 0) return 0;
   let sets = Infinity;
   for (const item of rule.items) {
     const quantity = lines

@@ -185,7 +185,7 @@ export const AdminMealDeal = Type.Object({
   eventId: Id,
   discount: Type.Number(),
   items: Type.Array(Type.Object({ categoryId: Id, price: Type.Number() })),
-  /** True while the event has no rule of its own (SPEC §9's default applies). */
+  /** True while the event has no rule of its own: the installation's applies (only the demo data sets one), else none. */
   isDefault: Type.Boolean(),
 });
 export type AdminMealDeal = Static<typeof AdminMealDeal>;

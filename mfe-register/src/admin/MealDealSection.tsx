@@ -48,7 +48,11 @@ export function MealDealSection({ eventId, categories }: { eventId: number; cate
       <h2>Menu</h2>
       <p className="bo-muted">
         Un article de chaque catégorie au prix indiqué forme un menu ; la remise s'applique par menu complet.
-        {rule.data.isDefault ? ' (Règle par défaut : pas encore enregistrée pour cet événement.)' : ''}
+        {rule.data.isDefault
+          ? rule.data.items.length
+            ? " (Règle de l'installation : pas encore enregistrée pour cet événement.)"
+            : ' Pas de menu pour cet événement tant que vous n’en enregistrez pas.'
+          : ''}
       </p>
       {rows.map((row, index) => (
         <div key={row.key} className="bo-row bo-row--end">

@@ -133,6 +133,18 @@ describe('sales screen: cart', () => {
     expect(total()).toBe('4,50 €');
   });
 
+  it('gives no discount when the event has no meal deal (an install without the demo data)', async () => {
+    registerGateway({
+      'GET /api/cr/settings': () => json({ success: true, data: { currency: 'EUR', mealDeal: { discount: 0, items: [] } } }),
+    });
+    await renderRegister();
+    await click(product('Hot-dog'));
+    await click(product('Soda'));
+    await click(product('Crêpe'));
+    expect(cartNames()).toEqual(['Hot-dog', 'Soda', 'Crêpe']);
+    expect(total()).toBe('6,00 €');
+  });
+
   it("prices the cart with the event's own meal-deal rule from its settings, not SPEC §9's (issues 9/10)", async () => {
     // This event's rule: Frites (Plats at 2,50 €) and a Café (Boissons at 1,00 €) cost 1,00 € less.
     const calls = registerGateway({

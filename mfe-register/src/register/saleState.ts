@@ -51,7 +51,7 @@ function withCart(state: SaleState, lines: CartLine[], config: TicketCategoryCon
   };
 }
 
-/** `mealDeal`: the event's rule from the settings (SPEC §9's when absent). */
+/** `mealDeal`: the event's rule from the settings (no meal deal when absent, as the server prices it). */
 export function saleReducer(config: TicketCategoryConfig, mealDeal?: MealDealRule) {
   return function reduce(state: SaleState, action: SaleAction): SaleState {
     switch (action.type) {

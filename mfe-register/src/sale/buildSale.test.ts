@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDonation } from '../cart/donation';
-import { applyMealDeal } from '../cart/mealDeal';
+import { applyMealDeal, DEMO_MEAL_DEAL } from '../cart/mealDeal';
 import { dessert, drink, line, raffleTicket, sandwich } from '../cart/testFactories';
 import { buildSale, ticketTargets, type SaleDraft } from './buildSale';
 
@@ -8,7 +8,7 @@ const person = { id: 12, firstname: 'Camille', lastname: 'Martin', phone: '06123
 const draft = (overrides: Partial<SaleDraft> = {}): SaleDraft => ({
   checkoutId: 2,
   eventId: 1,
-  lines: applyMealDeal([line(sandwich()), line(drink()), line(dessert())]),
+  lines: applyMealDeal([line(sandwich()), line(drink()), line(dessert())], DEMO_MEAL_DEAL),
   person: null,
   raffleId: null,
   tickets: [],

@@ -2,7 +2,7 @@ import { type AuthUser } from '@kermesse/kit/auth';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { createLogger } from '@kermesse/kit/http';
-import { DEFAULT_MEAL_DEAL, type MealDealRule } from './cart/rules.ts';
+import { DEMO_MEAL_DEAL, type MealDealRule } from './cart/rules.ts';
 import { createEventWithCheckouts } from './commands/createEvent.ts';
 import { createSale, type SaleInput } from './commands/createSale.ts';
 import { payPendingSale } from './commands/payPendingSale.ts';
@@ -169,8 +169,8 @@ async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string,
     }
   }
   const rule: MealDealRule = {
-    discountCents: DEFAULT_MEAL_DEAL.discountCents,
-    items: DEFAULT_MEAL_DEAL.items.map((item) => ({ ...item, categoryId: idOf.get(item.categoryId) ?? item.categoryId })),
+    discountCents: DEMO_MEAL_DEAL.discountCents,
+    items: DEMO_MEAL_DEAL.items.map((item) => ({ ...item, categoryId: idOf.get(item.categoryId) ?? item.categoryId })),
   };
   await trx('settings')
     .insert({ key: MEAL_DEAL_SETTING, value: JSON.stringify(rule) })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '@kermesse/kit/http';
 import {
   checkSaleRules,
-  DEFAULT_MEAL_DEAL,
+  DEMO_MEAL_DEAL,
   mealDealSets,
   priceCart,
   ticketsPerUnit,
@@ -65,7 +65,7 @@ const catalog: CatalogView = {
   product: (id) => PRODUCTS.find((p) => p.id === id),
   raffle: (id) => (id === RAFFLE.id ? RAFFLE : undefined),
   giftBasket: (id) => (id === BASKET.id ? BASKET : undefined),
-  mealDeal: DEFAULT_MEAL_DEAL,
+  mealDeal: DEMO_MEAL_DEAL,
 };
 
 const line = (id: number, quantity = 1, price?: number): CartLineInput => ({ product: { id, price }, quantity });
@@ -129,7 +129,7 @@ describe('meal deal (SPEC §9)', () => {
           { categoryId: 1, unitPriceCents: 150, quantity: 7, kind: 'product' },
           { categoryId: 4, unitPriceCents: 100, quantity: 6, kind: 'product' },
         ],
-        DEFAULT_MEAL_DEAL,
+        DEMO_MEAL_DEAL,
       ),
     ).toBe(6);
   });

@@ -6,17 +6,18 @@
  */
 import { formatEuros, toCents } from '@kermesse/contracts-common';
 import {
-  DEFAULT_MEAL_DEAL,
+  DEMO_MEAL_DEAL,
   MEAL_DEAL_CATEGORY,
   MEAL_DEAL_NAME,
   MEAL_DEAL_PRODUCT_ID,
   mealDealSets as setsOf,
+  NO_MEAL_DEAL,
   type CartLineInput,
   type MealDealRule,
 } from '@kermesse/contracts-register';
 import { invalid } from '../errors.ts';
 
-export { DEFAULT_MEAL_DEAL, type CartLineInput, type MealDealRule };
+export { DEMO_MEAL_DEAL, NO_MEAL_DEAL, type CartLineInput, type MealDealRule };
 
 export const DONATION_PRODUCT_ID = -1;
 export const DISCOUNT_PRODUCT_ID = MEAL_DEAL_PRODUCT_ID;

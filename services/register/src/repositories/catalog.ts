@@ -1,12 +1,5 @@
 import type { Db, Trx } from '@kermesse/kit/db';
-import {
-  DEFAULT_MEAL_DEAL,
-  type CatalogProduct,
-  type GiftBasketInfo,
-  type MealDealRule,
-  type RaffleInfo,
-  type Tier,
-} from '../cart/rules.ts';
+import { NO_MEAL_DEAL, type CatalogProduct, type GiftBasketInfo, type MealDealRule, type RaffleInfo, type Tier } from '../cart/rules.ts';
 
 export interface CategoryRow {
   id: number;
@@ -198,7 +191,8 @@ export const installationMealDeal = async (q: Db | Trx): Promise<MealDealRule | 
 
 /**
  * The meal-deal rule: the event's own rule set (back office) when `eventId` is given and it has one,
- * else the installation's (settings table), SPEC §9's by default.
+ * else the installation's (settings table, which only the demo data fills), else none: no built-in rule
+ * names category ids that belong to whatever categories an install created.
  */
 export function readMealDeal(db: Db | Trx, eventId?: number): Promise<MealDealRule> {
   let perDb = mealDealCache.get(db);
@@ -206,7 +200,7 @@ export function readMealDeal(db: Db | Trx, eventId?: number): Promise<MealDealRu
   const key = eventId ?? 0;
   const cached = perDb.get(key);
   if (cached && cached.until > Date.now()) return cached.rule;
-  const installation = () => installationMealDeal(db).then((rule) => rule ?? DEFAULT_MEAL_DEAL);
+  const installation = () => installationMealDeal(db).then((rule) => rule ?? NO_MEAL_DEAL);
   const rule =
     eventId === undefined
       ? installation()

@@ -29,7 +29,7 @@ import {
   ProductInput,
   ProductUpdate,
 } from '@kermesse/contracts-register';
-import { DEFAULT_MEAL_DEAL } from '../../cart/rules.ts';
+import { NO_MEAL_DEAL } from '../../cart/rules.ts';
 import { archiveCheckout } from '../commands/archiveCheckout.ts';
 import { createCategory } from '../commands/createCategory.ts';
 import { createCheckout } from '../commands/createCheckout.ts';
@@ -153,11 +153,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
       await loadEvent(db, params.id);
       await adoptOrphanCategories(db);
       const rule = await sourceMealDeal(db, params.id);
-      return presentMealDeal(
-        params.id,
-        rule ?? { discountCents: DEFAULT_MEAL_DEAL.discountCents, items: [] },
-        !(await readEventMealDeal(db, params.id)),
-      );
+      return presentMealDeal(params.id, rule ?? NO_MEAL_DEAL, !(await readEventMealDeal(db, params.id)));
     },
   });
   defineRoute(router, {
