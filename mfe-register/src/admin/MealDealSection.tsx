@@ -51,7 +51,7 @@ export function MealDealSection({ eventId, categories }: { eventId: number; cate
         {rule.data.isDefault
           ? rule.data.items.length
             ? " (Règle de l'installation : pas encore enregistrée pour cet événement.)"
-            : ' Pas de menu pour cet événement tant que vous n’en enregistrez pas.'
+            : ' Pas de formule pour cet événement tant que vous n’en enregistrez pas.'
           : ''}
       </p>
       {rows.map((row, index) => (
