@@ -16,7 +16,7 @@
  * idempotent request (GET, HEAD, OPTIONS, DELETE) whose replica dies before answering is sent again
  * to another one. A request with a body that has started to flow is never replayed.
  */
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { ClientRequest, IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import type { HttpError, Logger } from '@kermesse/kit/http';
@@ -236,6 +236,7 @@ export function createProxy(options: ProxyOptions): Proxy {
           if (responseTimer) clearTimeout(responseTimer);
           settled = true;
           const status = upstreamRes.statusCode ?? 502;
+          if (hasBody && !req.complete) answeredEarly(req, res, proxyReq);
           if (onResponse) onResponse(status);
           // Headers set earlier (security headers, request id) stay unless the service sets its own.
           const headers = responseHeaders(upstreamRes.rawHeaders);
@@ -291,6 +292,19 @@ export function createProxy(options: ProxyOptions): Proxy {
   }
 
   return { forward, forwardFast };
+}
+
+/**
+ * The service answered before reading the whole body (a 413 refuses a body by its announced size).
+ * The rest of the client's body is read and dropped rather than left on the connection — where the
+ * client's next request would wait behind it or be parsed from it, and its kept-alive socket end in
+ * ECONNRESET. The socket to the service, which holds half a request, is closed once the answer is
+ * sent instead of going back to the pool.
+ */
+function answeredEarly(req: IncomingMessage, res: ServerResponse, proxyReq: ClientRequest): void {
+  req.unpipe(proxyReq);
+  req.resume();
+  res.once('finish', () => proxyReq.destroy());
 }
 
 /**
