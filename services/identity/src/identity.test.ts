@@ -188,6 +188,26 @@ describe('tokens', () => {
     expect((await rejection(createTokenVerifier({ identityUrl: base }).verify(token))).status).toBe(401);
   });
 
+  it('answers sign-in and token release with Cache-Control: no-store, refusals included', async () => {
+    const signedIn = await login('caissier@kermesse.local', PASSWORD, '203.0.113.22');
+    const { token } = (await signedIn.json()) as { token: string };
+    const answers = {
+      'sign-in': signedIn,
+      'refused sign-in': await login('caissier@kermesse.local', 'mauvais', '203.0.113.22'),
+      'passkey options': await fetch(`${base}/login/options`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      'token release': await fetch(`${base}/api/token/release`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }),
+      'own profile': await fetch(`${base}/api/profile`, {
+        headers: { authorization: `Bearer ${await tokenFor('admin@kermesse.local', '203.0.113.23')}` },
+      }),
+    };
+    const policies = Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, res.headers.get('cache-control')]));
+    expect(policies).toEqual(Object.fromEntries(Object.keys(answers).map((name) => [name, 'no-store'])));
+  });
+
   it('refuses forged, unsigned, self-keyed and expired tokens', async () => {
     const verifier = createTokenVerifier({ identityUrl: base });
     const genuine = decodeJwt(await tokenFor('admin@kermesse.local', '203.0.113.21'));

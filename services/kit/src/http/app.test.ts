@@ -29,6 +29,10 @@ beforeAll(async () => {
   router.get('/conflict', () => {
     throw conflict('Ce numéro est déjà vendu.');
   });
+  router.get('/catalogue', (ctx) => {
+    ctx.set('Cache-Control', 'private, max-age=600');
+    ctx.body = { products: [] };
+  });
   router.get('/boom', () => {
     throw new Error('relation "secret_table" does not exist');
   });
@@ -165,6 +169,19 @@ describe('service app', () => {
       await probe.close();
       await admin.destroy();
     }
+  });
+
+  it('answers no-store unless the route chose its own policy, errors included', async () => {
+    const answers = await Promise.all(
+      ['/things', '/conflict', '/boom', '/nope'].map((path) =>
+        fetch(
+          base + path,
+          path === '/things' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' } : {},
+        ),
+      ),
+    );
+    expect(answers.map((res) => res.headers.get('cache-control'))).toEqual(['no-store', 'no-store', 'no-store', 'no-store']);
+    expect((await fetch(`${base}/catalogue`)).headers.get('cache-control')).toBe('private, max-age=600');
   });
 
   it('keeps the caller request id', async () => {

@@ -5,7 +5,7 @@ import type { Db } from '../db/db.ts';
 import type { Bus } from '../bus/bus.ts';
 import { authenticate } from '../auth/middleware.ts';
 import type { TokenVerifier } from '../auth/verifier.ts';
-import { errorHandler, requestId } from './middleware.ts';
+import { errorHandler, noStoreByDefault, requestId } from './middleware.ts';
 import { invalidInput } from './errors.ts';
 import { findNulCharacter, nulCharacterMessage } from './validation.ts';
 import type { Logger } from './logger.ts';
@@ -28,7 +28,7 @@ export interface ServiceAppOptions {
 }
 
 /**
- * The Koa app of a service: request id, the one error handler, JSON body parsing, token
+ * The Koa app of a service: request id, `no-store` unless a route says otherwise, the one error handler, JSON body parsing, token
  * verification, `/healthz` (database and NATS), then the service's routers.
  */
 export function createServiceApp(options: ServiceAppOptions): Koa {
@@ -38,6 +38,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.proxy = true;
   app.maxIpsCount = 1;
   app.use(requestId());
+  app.use(noStoreByDefault());
   app.use(errorHandler(options.logger));
   app.use(
     bodyParser({

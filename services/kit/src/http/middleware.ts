@@ -126,3 +126,18 @@ function bodyParserStatus(err: unknown): number {
   const status = (err as { status?: unknown })?.status;
   return status === 400 || status === 413 || status === 415 ? status : 500;
 }
+
+/**
+ * `Cache-Control: no-store` on every answer whose route set no policy of its own: a token (sign-in,
+ * passkeys), a buyer's name or phone, a receipt must never stay in a browser's or a proxy's cache on
+ * a shared till phone. A route that may be kept says so itself (the catalogue, pictures, the JWKS).
+ */
+export function noStoreByDefault(): Middleware {
+  return async function noStoreByDefaultMiddleware(ctx, next) {
+    try {
+      await next();
+    } finally {
+      if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
+    }
+  };
+}
