@@ -30,6 +30,8 @@ export const RAFFLE_ERRORS = {
   ALREADY_DRAWN: () => 'Le tirage au sort de cette tombola a déjà été effectué.',
   PRIZES_FROZEN: () => 'La vente des tickets est close : les lots à tirer au sort (rang et quantité) ne peuvent plus changer.',
   TOTAL_TICKETS_FROZEN: () => 'La vente des tickets est close : le nombre total de tickets ne peut plus changer.',
+  TIERS_FROZEN: (name: string) =>
+    `Des tickets de « ${name} » sont déjà vendus : ses tarifs (nombre de tickets et prix) ne peuvent plus changer.`,
   TOTAL_BELOW_SOLD: (highest: number) =>
     `Le ticket n° ${highest} est déjà vendu ou réservé : le nombre total de tickets ne peut pas descendre en dessous.`,
   RAFFLE_HAS_SALES: (message: string) => message,

@@ -138,6 +138,26 @@ describe('raffle tiers (ticket price editor)', () => {
     for (const raffle of raffles ?? []) expect([...Value.Errors(RaffleSummary, raffle)].map((e) => `${e.path} ${e.message}`)).toEqual([]);
   });
 
+  it('keeps the tiers once a ticket is sold: emptying or changing them answers 409, a new name with the same tiers goes through', async () => {
+    const id = await createRaffle(tb, TEST_RAFFLE);
+    await sell({ saleId: 9102, tickets: [{ raffleId: id, number: 7 }] });
+    const before = await tb.db('outbox').where({ type: 'raffle.configured' }).count<{ count: string }[]>('* as count');
+    for (const price of [[], [{ nb: 1, p: 3 }], [...TEST_RAFFLE.price, { nb: 10, p: 15 }]]) {
+      const res = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { price } });
+      expect(res.status).toBe(409);
+      expect(await json(res)).toEqual({
+        error: 'Des tickets de « Tombola des tests » sont déjà vendus : ses tarifs (nombre de tickets et prix) ne peuvent plus changer.',
+        code: 'TIERS_FROZEN',
+      });
+    }
+    // Nothing changed: the registers still sell the same ticket products.
+    expect(await json(await tb.call('GET', `/api/admin/raffle/${id}`, { as: 'admin' }))).toEqual(TEST_RAFFLE.price);
+    const after = await tb.db('outbox').where({ type: 'raffle.configured' }).count<{ count: string }[]>('* as count');
+    expect(after).toEqual(before);
+    const renamed = await tb.call('PUT', `/api/admin/raffle/${id}`, { as: 'admin', body: { ...TEST_RAFFLE, name: 'Grande tombola' } });
+    expect(renamed.status).toBe(200);
+  });
+
   it('refuses to lower the total of tickets below a number already sold', async () => {
     const id = await createRaffle(tb, TEST_RAFFLE);
     await sell({ saleId: 9101, tickets: [{ raffleId: id, number: 150 }] });

@@ -10,3 +10,8 @@ export function parseTiers(price: ReadonlyArray<{ nb?: unknown; p?: unknown }>):
   if (!check.ok) throw raffleError('TIER_INVALID', check.message);
   return check.tiers;
 }
+
+/** The same tiers in the same order (what a buyer paid stays what the registers sell). */
+export function sameTiers(a: readonly Tier[], b: readonly Tier[]): boolean {
+  return a.length === b.length && a.every((tier, i) => tier.nb === b[i]!.nb && tier.priceCents === b[i]!.priceCents);
+}
