@@ -86,6 +86,8 @@ export const MESSAGES = {
   CARTON_TAKEN: "Ces cartons ont déjà été vendus. Rendez-les et donnez-en d'autres.",
   RAFFLE_UNAVAILABLE: 'Le service de tombola ne répond pas : les tickets et paris ne peuvent pas être vendus pour le moment.',
   BINGO_UNAVAILABLE: 'Le service du loto ne répond pas : les cartons ne peuvent pas être vendus pour le moment.',
+  STAFF_NOT_FOUND: "Compte introuvable : aucun membre de l'équipe n'a cet identifiant.",
+  IDENTITY_UNAVAILABLE: 'Le service des comptes ne répond pas : réessayez dans un instant.',
   /** `details.totalCents`. */
   AMOUNT_INSUFFICIENT: 'Montant insuffisant. Vous devez fournir au moins {total}.',
   CASH_NOT_A_NUMBER: "Le montant donné en espèces n'est pas un nombre : saisissez par exemple 20 ou 20,50.",

@@ -10,6 +10,7 @@ import { createSimulatorProvider } from './payments/simulator.ts';
 import type { CardProvider } from './payments/provider.ts';
 import type { RaffleClient } from './claimsClient.ts';
 import type { BingoClient } from './claimsClient.ts';
+import type { StaffDirectory } from './staffDirectory.ts';
 import { createSimulatorReaderAdmin, type ReaderAdmin } from './admin/cardReaders.ts';
 import { backOfficeRoutes } from './admin/routes/index.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -40,6 +41,8 @@ export interface RegisterDeps {
   publicUrl?: string;
   /** Called after a commit that recorded events (the outbox relay's wake). */
   wake?: () => void;
+  /** Identity's accounts, asked before a right is granted; without it, granting answers 503. */
+  staff?: StaffDirectory;
   /** Card-reader pairing (back office); the simulator's when the provider is the simulator. */
   readerAdmin?: ReaderAdmin;
 }
@@ -67,7 +70,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
       userRoutes({ db }),
       saleRoutes({ db, logger: deps.logger, raffle: deps.raffle, bingo: deps.bingo, publicUrl: deps.publicUrl, wake: deps.wake }),
       cardRoutes({ db, provider }),
-      refundRoutes({ db, wake: deps.wake }),
+      refundRoutes({ db, wake: deps.wake, staff: deps.staff }),
       tillRoutes({ db, wake: deps.wake }),
       adminRoutes({ db }),
       dashboardRoutes({ db, logger: deps.logger }),

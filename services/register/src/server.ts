@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { createBingoClient, createRaffleClient } from './claimsClient.ts';
 import { startRegisterConsumers } from './consumers/index.ts';
 import { readRegisterEnv } from './env.ts';
+import { createStaffDirectory } from './staffDirectory.ts';
 import { pruneIdempotencyKeys } from './idempotency.ts';
 import { createSimulatorProvider } from './payments/simulator.ts';
 import { createSumUpProvider } from './payments/sumup.ts';
@@ -35,7 +36,7 @@ await runService({
   relay: { wakeDelayMs: 25 },
   setup: ({ db }) => ({ cardProvider: own.sumup ? createSumUpProvider(own.sumup) : createSimulatorProvider(db) }),
   consumers: ({ db, bus, logger }) => startRegisterConsumers({ db, bus, logger }),
-  buildApp: ({ db, logger, bus, verifier, relay, cardProvider }) =>
+  buildApp: ({ env, db, logger, bus, verifier, relay, cardProvider }) =>
     buildApp({
       db,
       logger,
@@ -45,6 +46,7 @@ await runService({
       readerAdmin: own.sumup ? createSumUpReaderAdmin(own.sumup, cardProvider) : undefined,
       raffle: createRaffleClient({ baseUrl: own.raffleUrl }),
       bingo: createBingoClient({ baseUrl: own.bingoUrl }),
+      staff: createStaffDirectory({ identityUrl: env.identityUrl }),
       uploadsDir: own.uploadsDir,
       publicUrl: own.publicUrl,
       // The sale's one-statement write (outbox row included) wakes it the same way.

@@ -107,6 +107,17 @@ describe('who may refund', () => {
     expect(view).toMatchObject({ status: 200, body: { canRefund: false, refunds: [] } });
   });
 
+  it('refuses the right to an account identity does not know (404 in French), and records nothing', async () => {
+    for (const userId of ['9f1c2d3e-0000-4000-8000-000000000000', 'personne']) {
+      expect(await h.request('PUT', `/api/admin/till-managers/${userId}`, { who: 'admin' })).toMatchObject({
+        status: 404,
+        body: { error: "Compte introuvable : aucun membre de l'équipe n'a cet identifiant.", code: 'STAFF_NOT_FOUND' },
+      });
+    }
+    expect((await h.request('GET', '/api/admin/till-managers', { who: 'admin' })).body.userIds).not.toContain('personne');
+    expect(await h.db('register_rights').whereIn('user_id', ['9f1c2d3e-0000-4000-8000-000000000000', 'personne'])).toEqual([]);
+  });
+
   it('lets the administrator grant and revoke the right; with it the cashier refunds (201)', async () => {
     expect((await h.request('PUT', `/api/admin/till-managers/${cashierId}`, { who: 'caissier' })).status).toBe(403);
     expect(await h.request('PUT', `/api/admin/till-managers/${cashierId}`, { who: 'admin' })).toMatchObject({

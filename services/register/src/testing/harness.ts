@@ -29,6 +29,7 @@ import {
   testNamespace,
   testTokens,
   testTokenVerifier,
+  TEST_ACCOUNTS,
   TEST_NATS_URL,
   type TestDatabase,
 } from '@kermesse/kit/testing';
@@ -41,6 +42,7 @@ import { startRegisterConsumers, type RegisterConsumers } from '../consumers/ind
 import { seedDemo } from '../demo.ts';
 import type { CardProvider } from '../payments/provider.ts';
 import { createRaffleClient } from '../claimsClient.ts';
+import { createStaffDirectory } from '../staffDirectory.ts';
 
 export type Who = 'caissier' | 'admin' | 'benevole' | 'tresorier';
 
@@ -190,6 +192,16 @@ export async function startRegisterHarness(
     return fetch(input, init);
   };
 
+  // Identity as the register asks it about a person: the test signer's accounts exist, nobody else does.
+  const knownStaff = new Set(Object.keys(TEST_ACCOUNTS).map((name) => `test-${name}`));
+  const identityAccounts: typeof fetch = async (input) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const id = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+    return knownStaff.has(id)
+      ? Response.json({ id })
+      : Response.json({ error: 'Personne introuvable.', code: 'PERSON_NOT_FOUND' }, { status: 404 });
+  };
+
   const register = await listen(
     await buildApp({
       db,
@@ -197,6 +209,7 @@ export async function startRegisterHarness(
       bus,
       verifier: testTokenVerifier(),
       raffle: createRaffleClient({ baseUrl: raffleUrl, fetch: controlledFetch }),
+      staff: createStaffDirectory({ identityUrl, fetch: identityAccounts }),
       cardProvider: options.cardProvider?.(db),
       wake: () => relay.wake(),
     }),

@@ -5,8 +5,9 @@
  * - `GET /api/cr/sale/{reference}/refunds`: the order detail's refund panel (lines, what remains,
  *   earlier refunds, whether the caller may refund);
  * - `GET /api/admin/till-managers`, `PUT|DELETE /api/admin/till-managers/{userId}` (admin): who holds
- *   the « responsable de caisse » right.
+ *   the « responsable de caisse » right; `PUT` of an account identity does not know answers 404.
  */
+import { bearerToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, notFound, Router } from '@kermesse/kit/http';
 import { RefundInput, REFUND_MESSAGES, SaleReferenceParams, TillManagerParams } from '@kermesse/contracts-register';
@@ -17,11 +18,13 @@ import { saleRefundsView } from '../../refunds/load.ts';
 import { refundSale } from '../../commands/refundSale.ts';
 import { mayRefund } from '../../refunds/rights.ts';
 import { grantTillManager, listTillManagers, revokeTillManager } from '../../repositories/registerRights.ts';
+import { unavailable } from '../../errors.ts';
+import type { StaffDirectory } from '../../staffDirectory.ts';
 
 const CASHIER = ['cashier'] as const;
 const ADMIN = ['admin'] as const;
 
-export function refundRoutes({ db, wake }: { db: Db; wake?: () => void }): Router {
+export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; staff?: StaffDirectory }): Router {
   const router = new Router();
   const idempotency = idempotent(db, { scope: 'sale.refund', busyMessage: REFUND_MESSAGES.REFUND_BUSY });
 
@@ -73,7 +76,10 @@ export function refundRoutes({ db, wake }: { db: Db; wake?: () => void }): Route
     path: '/api/admin/till-managers/:userId',
     roles: ADMIN,
     params: TillManagerParams,
-    handler: async ({ params }) => {
+    handler: async ({ ctx, params }) => {
+      // Only an account identity knows gets the right (a mistyped id would grant it to nobody).
+      if (!staff) throw unavailable('IDENTITY_UNAVAILABLE');
+      await staff.assertStaff(params.userId, bearerToken(ctx.get('Authorization')) ?? '');
       await grantTillManager(db, params.userId);
       return { userIds: await listTillManagers(db) };
     },
