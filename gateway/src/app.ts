@@ -34,6 +34,7 @@ import { createRateLimiter } from './rateLimit.ts';
 import { compileRoutes, isAllowed, ROUTES, SERVICE_NAMES, type RouteEntry, type ServiceName } from './routeTable.ts';
 import { createSecurityHeaders, securityHeaderLists, securityHeaders } from './securityHeaders.ts';
 import { staticFiles } from './static.ts';
+import { dropUntrustedForwarding, LOOPBACK_PROXIES, parseTrustedProxies } from './trustedProxies.ts';
 import { createUpstream, startHealthChecks, type Upstream } from './upstreams.ts';
 
 export interface GatewayDeps {
@@ -47,6 +48,8 @@ export interface GatewayDeps {
   /** Remotes deployed on their own: container name → URL of its remoteEntry.js (see static.ts). */
   remoteEntries?: Readonly<Record<string, string>>;
   trustProxy?: boolean;
+  /** Peers whose `X-Forwarded-*` count when `trustProxy` is on (addresses or CIDR); loopback by default. */
+  trustedProxies?: readonly string[];
   loginRateLimit?: { max: number; windowMs: number };
   connectTimeoutMs?: number;
   responseTimeoutMs?: number;
@@ -140,6 +143,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
   const answerHeaders = securityHeaderLists({ remoteOrigins: deps.remoteOrigins ?? [] });
   const answerNames = new Set([...answerHeaders.names, 'x-request-id']);
   const trustProxy = deps.trustProxy ?? false;
+  const trustedProxies = parseTrustedProxies(deps.trustedProxies ?? LOOPBACK_PROXIES);
 
   /** Forgets the cached revocation answer of a token its owner just released, so it fails at once. */
   function forgetReleased(authorization: string | undefined, status: number) {
@@ -275,7 +279,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
       for (const upstream of upstreams.values()) upstream.close();
     },
   });
-  // Behind a front proxy of ours (TRUST_PROXY=1), the client is the last address it appended.
+  // Behind a front proxy of ours (TRUST_PROXY=1, TRUSTED_PROXIES), the client is the last address it appended.
   app.proxy = trustProxy;
   app.maxIpsCount = 1;
   app.use(securityHeaders(applySecurityHeaders));
@@ -317,6 +321,8 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
   app.callback = function gatewayCallback() {
     const handleWithKoa = koaCallback();
     const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
+      // Both paths then read the forwarding headers only when a trusted proxy wrote them.
+      if (trustProxy) dropUntrustedForwarding(req, trustedProxies);
       if (!fastPath(req, res)) return handleWithKoa(req, res);
       return Promise.resolve();
     };

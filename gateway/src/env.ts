@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { SERVICE_DEFAULT_PORTS } from '@kermesse/kit/http';
 import type { ServiceName } from './routeTable.ts';
+import { LOOPBACK_PROXIES, parseTrustedProxies } from './trustedProxies.ts';
 
 export interface GatewayEnv {
   port: number;
@@ -25,6 +26,8 @@ export interface GatewayEnv {
   remoteEntries: Record<string, string>;
   /** Trust `X-Forwarded-*` from a front proxy (`TRUST_PROXY=1`); also enables HSTS on https. */
   trustProxy: boolean;
+  /** Peers allowed to write those headers (`TRUSTED_PROXIES`, addresses or CIDR, loopback by default). */
+  trustedProxies: string[];
   /** Sign-in attempts allowed per IP and window. */
   loginRateLimit: { max: number; windowMs: number };
   /** How often each replica's `/readyz` is asked (`UPSTREAM_CHECK_INTERVAL_MS`, 1000). */
@@ -77,6 +80,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
     const origin = new URL(entry).origin;
     if (!remoteOrigins.includes(origin)) remoteOrigins.push(origin);
   }
+  const trustedProxies = source.TRUSTED_PROXIES?.trim()
+    ? source.TRUSTED_PROXIES.split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+    : [...LOOPBACK_PROXIES];
+  parseTrustedProxies(trustedProxies);
   return {
     port: parseInteger('PORT', source.PORT, 8080, 0, 65535),
     host: source.HOST || '0.0.0.0',
@@ -85,6 +94,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
     remoteOrigins,
     remoteEntries,
     trustProxy: source.TRUST_PROXY === '1' || source.TRUST_PROXY === 'true',
+    trustedProxies,
     loginRateLimit: {
       max: parseInteger('LOGIN_RATE_LIMIT', source.LOGIN_RATE_LIMIT, 20, 1, 1_000_000),
       windowMs: 60_000,

@@ -22,6 +22,7 @@ export async function startGateway(env: GatewayEnv = readEnv(), overrides: Parti
     remoteOrigins: env.remoteOrigins,
     remoteEntries: env.remoteEntries,
     trustProxy: env.trustProxy,
+    trustedProxies: env.trustedProxies,
     loginRateLimit: env.loginRateLimit,
     checkIntervalMs: env.checkIntervalMs,
     connectTimeoutMs: env.connectTimeoutMs,
