@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, migrateLatest, type ServiceMigrations } from '@kermesse/kit/db';
 import { resolveDemoPassword } from './demoPassword.ts';
+import { resolveSecretKey } from './secretKey.ts';
 import { LaunchAborted, LaunchError } from './errors.ts';
 import { buildFrontEnds } from './frontEnds.ts';
 import { findNatsServer, NATS_MISSING, natsAnswers, startNats, type StartedNats } from './nats.ts';
@@ -261,6 +262,7 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
 
     // Schemas and demo data, service by service (identity first: it owns the accounts).
     const demo = withDemo ? await resolveDemoPassword(dataDir, options.demoPassword ?? env.DEMO_PASSWORD) : undefined;
+    const secretKey = await resolveSecretKey(dataDir, env);
     for (const name of serviceNames) {
       await Promise.race([prepareService(name, databaseUrl, demo?.password), interrupted]);
       checkAborted();
@@ -286,6 +288,7 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       PUBLIC_URL: env.PUBLIC_URL || `http://127.0.0.1:${ports.gateway}`,
       LOG_LEVEL: logLevel,
       KERMESSE_DATA_DIR: dataDir,
+      ...secretKey,
       ...extra,
     });
     const startService = async (name: ServiceName) => {

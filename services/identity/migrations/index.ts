@@ -86,4 +86,14 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  // The private signing keys sealed with KERMESSE_SECRET_KEY (AES-256-GCM, @kermesse/kit/secrets):
+  // identity seals the plain ones at its first start with a key and empties `private_jwk`.
+  '003_sealed_signing_keys': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).alterTable('signing_keys', (t) => {
+        t.text('private_sealed');
+        t.jsonb('private_jwk').nullable().alter();
+      });
+    },
+  },
 };

@@ -13,6 +13,7 @@ import { tokenRoutes } from './routes/tokens/index.ts';
 import { userRoutes, type UsersRouteDeps } from './routes/users/index.ts';
 import { localVerifier } from './localVerifier.ts';
 import { loadSigningKey } from './signingKeys.ts';
+import type { SecretBox } from '@kermesse/kit/secrets';
 import { createWebauthn } from './webauthn.ts';
 
 export interface IdentityDeps {
@@ -29,6 +30,8 @@ export interface IdentityDeps {
   /** The name the phone shows when a passkey is made. */
   associationName?: string;
   mailLink?: UsersRouteDeps['mailLink'];
+  /** Seals the signing keys in the database (KERMESSE_SECRET_KEY); without it they stay as stored. */
+  secrets?: SecretBox;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface IdentityDeps {
  * accounts, one-time links, the person's own profile and the first run.
  */
 export async function buildApp(deps: IdentityDeps): Promise<Koa> {
-  const key = await loadSigningKey(deps.db);
+  const key = await loadSigningKey(deps.db, deps.secrets);
   const throttle = loginThrottle(deps.db, deps.throttle ?? DEFAULT_THROTTLE, deps.now);
   const publicUrl = deps.publicUrl ?? 'http://127.0.0.1:8080';
   const webauthn = createWebauthn(deps.db, { publicUrl, extraOrigins: deps.webauthnOrigins, rpName: deps.associationName ?? 'Kermesse' });

@@ -1,3 +1,4 @@
+import { secretBoxFromEnv } from '@kermesse/kit/secrets';
 import { runService } from '@kermesse/kit/service';
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
@@ -19,5 +20,6 @@ await runService({
       webauthnOrigins: env.webauthnOrigins,
       associationName: env.associationName,
       mailLink: env.contactUrl ? linkMailer(env.contactUrl, logger) : undefined,
+      secrets: secretBoxFromEnv(),
     }),
 });

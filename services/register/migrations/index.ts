@@ -485,5 +485,16 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw(`alter table ??.refunds add column voided_cartons int[] not null default '{}'`, [schema]);
     },
   },
+  '018_sealed_journal_key': {
+    async up(knex) {
+      // The sales journal's HMAC key when no JOURNAL_HMAC_KEY is given (the embedded install), sealed
+      // with KERMESSE_SECRET_KEY (@kermesse/kit/secrets): one row, never plain.
+      await knex.schema.withSchema(schema).createTable('journal_key', (t) => {
+        t.integer('id').primary().checkIn(['1'], 'journal_key_single_row');
+        t.text('sealed').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+    },
+  },
   // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).
 };

@@ -11,6 +11,8 @@ import type { CardProvider } from './payments/provider.ts';
 import type { RaffleClient } from './claimsClient.ts';
 import type { BingoClient } from './claimsClient.ts';
 import type { StaffDirectory } from './staffDirectory.ts';
+import type { SecretBox } from '@kermesse/kit/secrets';
+import { loadJournalKey } from './journal/journalKeyStore.ts';
 import { createSimulatorReaderAdmin, type ReaderAdmin } from './admin/cardReaders.ts';
 import { backOfficeRoutes } from './admin/routes/index.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -43,6 +45,8 @@ export interface RegisterDeps {
   wake?: () => void;
   /** Identity's accounts, asked before a right is granted; without it, granting answers 503. */
   staff?: StaffDirectory;
+  /** Seals the sales journal's key in the database when no JOURNAL_HMAC_KEY is given (KERMESSE_SECRET_KEY). */
+  secrets?: SecretBox;
   /** Card-reader pairing (back office); the simulator's when the provider is the simulator. */
   readerAdmin?: ReaderAdmin;
 }
@@ -53,6 +57,7 @@ const DEFAULT_UPLOADS_DIR = path.join(tmpdir(), 'kermesse-register-uploads');
 /** The register service's Koa app (no listen). */
 export async function buildApp(deps: RegisterDeps): Promise<Koa> {
   const { db } = deps;
+  await loadJournalKey(db, deps.secrets);
   const provider = deps.cardProvider ?? createSimulatorProvider(db);
   return createServiceApp({
     name: 'register',

@@ -3,6 +3,7 @@
  * token verifier, app, listen, jobs, shutdown) with the register's own parts — its settings
  * (env.ts), the card provider (the SumUp API or the simulator), the raffle and bingo claim clients.
  */
+import { secretBoxFromEnv } from '@kermesse/kit/secrets';
 import { runService } from '@kermesse/kit/service';
 import { schema } from '../migrations/index.ts';
 import { createSumUpReaderAdmin } from './admin/cardReaders.ts';
@@ -47,6 +48,7 @@ await runService({
       raffle: createRaffleClient({ baseUrl: own.raffleUrl }),
       bingo: createBingoClient({ baseUrl: own.bingoUrl }),
       staff: createStaffDirectory({ identityUrl: env.identityUrl }),
+      secrets: secretBoxFromEnv(),
       uploadsDir: own.uploadsDir,
       publicUrl: own.publicUrl,
       // The sale's one-statement write (outbox row included) wakes it the same way.

@@ -1,9 +1,12 @@
 import type { JWK } from 'jose';
-import type { Db } from '@kermesse/kit/db';
+import type { Db, Trx } from '@kermesse/kit/db';
 
 export interface SigningKeyRow {
   kid: string;
-  private_jwk: JWK;
+  /** Plain, only on an install without KERMESSE_SECRET_KEY (or before its first start with one). */
+  private_jwk: JWK | null;
+  /** The private JWK sealed with KERMESSE_SECRET_KEY (`@kermesse/kit/secrets`). */
+  private_sealed: string | null;
   public_jwk: JWK;
 }
 
@@ -14,12 +17,25 @@ export const findActiveKey = (db: Db, { oldest = false } = {}): Promise<SigningK
     .orderBy('created_at', oldest ? 'asc' : 'desc')
     .first();
 
-/** Stores a new key; a second instance inserting at the same moment changes nothing. */
-export async function insertKey(db: Db, key: { kid: string; privateJwk: JWK; publicJwk: JWK }): Promise<void> {
+/** Stores a new key, its private part plain or sealed; a second instance inserting at the same moment changes nothing. */
+export async function insertKey(db: Db, key: { kid: string; privateJwk?: JWK; privateSealed?: string; publicJwk: JWK }): Promise<void> {
   await db('signing_keys')
-    .insert({ kid: key.kid, private_jwk: JSON.stringify(key.privateJwk), public_jwk: JSON.stringify(key.publicJwk) })
+    .insert({
+      kid: key.kid,
+      private_jwk: key.privateJwk ? JSON.stringify(key.privateJwk) : null,
+      private_sealed: key.privateSealed ?? null,
+      public_jwk: JSON.stringify(key.publicJwk),
+    })
     .onConflict('kid')
     .ignore();
+}
+
+/** Every key's private part, locked for this transaction (sealing them again). */
+export const lockPrivateKeys = (trx: Trx): Promise<Array<Pick<SigningKeyRow, 'kid' | 'private_jwk' | 'private_sealed'>>> =>
+  trx('signing_keys').forUpdate().select('kid', 'private_jwk', 'private_sealed');
+
+export async function storeSealedKey(trx: Trx, kid: string, sealed: string): Promise<void> {
+  await trx('signing_keys').where({ kid }).update({ private_sealed: sealed, private_jwk: null });
 }
 
 /** Public keys of every key not yet retired (the JWKS). */

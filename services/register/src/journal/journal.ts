@@ -31,11 +31,24 @@ const DEV_KEY = 'kermesse-dev-journal-key-change-me';
 
 let cachedKey: { source: string; ipad: Buffer; opad: Buffer; key: Buffer } | undefined;
 let warned = false;
+/** The key kept sealed in the database (journalKeyStore.ts), when no JOURNAL_HMAC_KEY is given. */
+let storedKey: string | undefined;
 
-/** The HMAC key from `JOURNAL_HMAC_KEY` (a dev default, with a loud warning in production). */
+/** Chains with `key` from now on, unless JOURNAL_HMAC_KEY is set (set once at start by journalKeyStore.ts). */
+export function useStoredJournalKey(key: string | undefined): void {
+  storedKey = key;
+}
+
+/** The public development key: what a journal started without any key was chained with. */
+export const DEVELOPMENT_JOURNAL_KEY = DEV_KEY;
+
+/**
+ * The HMAC key: `JOURNAL_HMAC_KEY`, else the one sealed in the database (the embedded install), else
+ * a dev default, with a loud warning in production.
+ */
 function journalKey(): { ipad: Buffer; opad: Buffer; key: Buffer } {
   const configured = readJournalKey();
-  const source = configured.key ?? DEV_KEY;
+  const source = configured.key ?? storedKey ?? DEV_KEY;
   if (cachedKey?.source === source) return cachedKey;
   if (source === DEV_KEY && configured.production && !warned) {
     warned = true;

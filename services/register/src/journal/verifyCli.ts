@@ -4,13 +4,17 @@
  * Not an NF525 certification (see services/register/API.md).
  */
 import { createDb } from '@kermesse/kit/db';
+import { secretBoxFromEnv } from '@kermesse/kit/secrets';
 import { schema } from '../../migrations/index.ts';
 import { readVerifyEnv } from '../env.ts';
 import { verifyJournal } from '../commands/verifyJournal.ts';
+import { loadJournalKey } from './journalKeyStore.ts';
 
 const db = createDb(readVerifyEnv().databaseUrl, { schema, poolMax: 2 });
 const started = Date.now();
 try {
+  // The embedded install's key, sealed in the database (KERMESSE_SECRET_KEY_FILE=.data/secret-key).
+  await loadJournalKey(db, secretBoxFromEnv());
   const result = await verifyJournal(db);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   process.stderr.write(
