@@ -1,11 +1,26 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Router from '@koa/router';
+import { connectBus } from './bus/bus.ts';
+import { startConsumer } from './bus/consumer.ts';
+import { recordEvent } from './bus/outbox.ts';
 import { createServiceApp } from './http/app.ts';
 import { readServiceEnv } from './env.ts';
 import { createDb } from './db/db.ts';
 import { migrateLatest } from './db/migrate.ts';
 import { runService } from './runService.ts';
-import { createTestDatabase, deleteTestStream, eventually, testNamespace, TEST_NATS_URL, type TestDatabase } from './testing/index.ts';
+import {
+  createTestDatabase,
+  deleteTestStream,
+  eventually,
+  freePort,
+  testNamespace,
+  TEST_NATS_URL,
+  type TestDatabase,
+} from './testing/index.ts';
 
 const SCHEMA = 'runservice_test';
 
@@ -138,4 +153,70 @@ describe('runService', () => {
     await eventually(() => runs >= 2);
     await running.stop();
   });
+
+  it('starts and sells while its NATS is frozen (kill -STOP), then publishes what waited and attaches its consumers once NATS answers', async () => {
+    // A nats-server of this test's own: the machine's shared one is never stopped.
+    const port = await freePort();
+    const store = mkdtempSync(join(tmpdir(), 'kermesse-frozen-nats-'));
+    const nats = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
+    const natsUrl = `nats://127.0.0.1:${port}`;
+    try {
+      const probe = await eventually(() => connectBus({ url: natsUrl, name: 'probe' }).catch(() => undefined), 10_000, 100);
+      await probe.close();
+      process.kill(nats.pid!, 'SIGSTOP');
+
+      const handled: string[] = [];
+      const started = performance.now();
+      const running = await runService({
+        name: 'stock',
+        schema: SCHEMA,
+        handleSignals: false,
+        natsWaitMs: 300,
+        env: () => readServiceEnv('stock', { PORT: '0', DATABASE_URL: database.url, NATS_URL: natsUrl, LOG_LEVEL: 'error' }),
+        consumers: ({ db, bus, logger }) =>
+          startConsumer({
+            db,
+            bus,
+            logger,
+            name: 'runservice-frozen-nats',
+            type: 'catalog.event.created',
+            handle: async (event) => {
+              handled.push(event.payload.name);
+            },
+          }),
+        buildApp: (deps) => {
+          const router = new Router();
+          router.post('/api/events', async (ctx) => {
+            await deps.db.transaction((trx) => recordEvent(trx, 'stock', 'catalog.event.created', { eventId: 7, name: 'Kermesse' }));
+            ctx.status = 201;
+          });
+          return createServiceApp({ name: deps.name, logger: deps.logger, db: deps.db, bus: deps.bus, routers: [router] });
+        },
+      });
+      try {
+        // Serving within seconds, NATS still frozen: a write goes through, its event waits in the outbox.
+        expect(performance.now() - started).toBeLessThan(5_000);
+        const base = `http://127.0.0.1:${running.server.port}`;
+        expect((await fetch(`${base}/api/events`, { method: 'POST' })).status).toBe(201);
+        const health = await fetch(`${base}/healthz`);
+        expect(health.status).toBe(200);
+        expect(await health.json()).toMatchObject({ status: 'degraded', database: 'ok', nats: 'down' });
+        expect((await fetch(`${base}/readyz`)).status).toBe(200);
+        expect(handled).toEqual([]);
+
+        process.kill(nats.pid!, 'SIGCONT');
+        await eventually(() => handled.length === 1, 20_000, 100);
+        expect(handled).toEqual(['Kermesse']);
+        const waiting = async () =>
+          Number((await running.deps.db('outbox').whereNull('published_at').count<{ c: number }[]>({ c: '*' }))[0]!.c);
+        await eventually(async () => (await waiting()) === 0, 10_000, 100);
+      } finally {
+        await running.stop();
+      }
+    } finally {
+      process.kill(nats.pid!, 'SIGCONT');
+      nats.kill('SIGKILL');
+      rmSync(store, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

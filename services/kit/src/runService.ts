@@ -5,6 +5,9 @@
  * order (drain the listener, stop the jobs, the consumers, the service's resources, the relay, the
  * bus, the database pool).
  *
+ * NATS is not needed to start: when it does not answer within `natsWaitMs` the service listens and
+ * sells anyway (the outbox keeps the events), and its consumers attach as soon as NATS answers.
+ *
  *   await runService({
  *     name: 'stock', schema,
  *     consumers: (deps) => startStockConsumers(deps),
@@ -13,7 +16,7 @@
  *   });
  */
 import type Koa from 'koa';
-import { connectBus, type Bus } from './bus/bus.ts';
+import { openBus, type Bus } from './bus/bus.ts';
 import { startOutboxRelay, type OutboxRelay } from './bus/outbox.ts';
 import { createDb, type Db } from './db/db.ts';
 import { readServiceEnv, type ServiceEnv } from './env.ts';
@@ -95,6 +98,11 @@ export interface RunServiceOptions<E extends RunServiceEnv, X extends object> {
    * tests pass false and call `stop()`.
    */
   handleSignals?: boolean;
+  /**
+   * How long the start waits for NATS before listening without it (ms, default 2000): the consumers
+   * then attach in the background once it answers.
+   */
+  natsWaitMs?: number;
 }
 
 export interface RunningService<E extends RunServiceEnv, X extends object> {
@@ -122,7 +130,19 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
   const env = options.env ? options.env() : (readServiceEnv(name as ServiceName) as unknown as E);
   const logger = createLogger(name, env.logLevel);
   const db = createDb(env.databaseUrl, { schema: options.schema, poolMax: options.poolMax });
-  const bus = await connectBus({ url: env.natsUrl, namespace: env.natsNamespace, name });
+  const bus = openBus({
+    url: env.natsUrl,
+    namespace: env.natsNamespace,
+    name,
+    onRetry(err, failures) {
+      if (failures === 1 || failures % 30 === 0)
+        logger.warn("NATS ne répond pas : le service sert quand même (l'outbox garde les événements), nouvel essai chaque seconde", {
+          err: String(err),
+          failures,
+        });
+    },
+  });
+  await Promise.race([bus.ready, delay(options.natsWaitMs ?? 2_000)]);
   const relay =
     options.relay === false
       ? idleRelay
@@ -136,8 +156,18 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
   const base: ServiceDeps<E> = { name, env, logger, db, bus, relay, verifier };
   const extras = options.setup ? await options.setup(base) : ({} as X);
   const deps = { ...base, ...extras } as ServiceDeps<E> & X;
-  const started = await options.consumers?.(deps);
-  const consumers: Stoppable[] = !started ? [] : Array.isArray(started) ? started : [started];
+  const consumers: Stoppable[] = [];
+  let stopping = false;
+  const attachConsumers = async () => {
+    const started = await options.consumers?.(deps);
+    const attached = !started ? [] : Array.isArray(started) ? started : [started];
+    // Stopped meanwhile: these would otherwise run on after the shutdown.
+    if (stopping) await Promise.all(attached.map((consumer) => consumer.stop()));
+    else consumers.push(...attached);
+  };
+  let attaching: Promise<void> | undefined;
+  if (bus.connected || !options.consumers) await attachConsumers();
+  else attaching = attachWhenConnected(bus, attachConsumers, logger, () => stopping);
   const app = await options.buildApp(deps);
   const server = await listen(app, env.port, env.host);
   logger.info(`${name} listening`, { port: server.port });
@@ -150,10 +180,16 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
     async () => {
       for (const stopJob of timers) await stopJob();
     },
-    () => Promise.all(consumers.map((consumer) => consumer.stop())),
+    async () => {
+      stopping = true;
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+    },
     async () => options.stopSetup?.(deps),
     () => relay.stop(),
-    () => bus.close(),
+    async () => {
+      await bus.close();
+      await attaching;
+    },
     () => db.destroy(),
   ];
   if (options.handleSignals !== false) onShutdown(logger, cleanups);
@@ -172,6 +208,35 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
         }
       })()),
   };
+}
+
+const delay = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
+/**
+ * Attaches the consumers once NATS answers (a service started without it); tried again every 5 s if
+ * that fails (every consumer is durable and idempotent through its inbox).
+ */
+async function attachWhenConnected(bus: Bus, attach: () => Promise<void>, logger: Logger, stopped: () => boolean): Promise<void> {
+  logger.warn('consumers wait for NATS');
+  await Promise.race([bus.ready, until(stopped)]);
+  while (!stopped()) {
+    try {
+      await attach();
+      logger.info('NATS answers: consumers attached');
+      return;
+    } catch (err) {
+      logger.error('consumers could not attach; trying again in 5 s', { err: String(err) });
+      await delay(5_000);
+    }
+  }
+}
+
+/** Resolves once `done()` turns true (checked every 200 ms). */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await delay(200);
 }
 
 /** Starts one periodic job; returns the function that stops it (waiting for a run in progress). */

@@ -1,6 +1,6 @@
 import type { Db, Trx } from '../db/db.ts';
 import type { Logger } from '../http/logger.ts';
-import type { Bus } from './bus.ts';
+import { BusNotConnectedError, type Bus } from './bus.ts';
 import { buildEnvelope } from './envelope.ts';
 import { startPoller, type Poller } from '../poller.ts';
 import type { EventEnvelope, EventPayloads, EventType } from './eventSchemas.ts';
@@ -180,6 +180,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function drain(): Promise<number> {
     await pruneOldRows();
+    // NATS not reached yet since the start (openBus): the rows wait, nothing is locked for nothing.
+    if (!bus.connected) throw new BusNotConnectedError();
     let total = 0;
     for (;;) {
       const { sent, error } = await publishBatch();
@@ -208,6 +210,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       poller.wake();
     }, wakeDelayMs);
   };
+  // The first connection (a service started while NATS was away) publishes what waited at once.
+  void bus.ready.then(() => poller.wake());
   const key = instanceKey(db);
   if (key) {
     let wakers = wakersByInstance.get(key);
