@@ -170,8 +170,17 @@ describe('cash-register entry page in Chromium', () => {
     expect(sales.every((sale) => sale.status === 401)).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'caisse-reconnexion-390.png'), fullPage: true });
 
+    // The phone is opened again later (its browser no longer keeps the event list, 20 min): the session is
+    // refused and signed out, while the register chosen and its sales stay on the phone.
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+    await page.reload();
+    await page.getByText('Votre session a expiré ou a été fermée : reconnectez-vous pour ouvrir la caisse.').waitFor({ timeout: 30_000 });
+    await page.getByText('2 ventes faites hors ligne attendent sur cet appareil : elles seront envoyées dès votre reconnexion.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('kermesseSession'))).toBeNull();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'caisse-session-fermee-390.png'), fullPage: true });
+
     // Signed in again: back on the same register, both sales go, each once, with the keys they were made with.
-    await page.getByRole('link', { name: 'Se reconnecter' }).tap();
+    await page.getByRole('link', { name: 'Se connecter', exact: true }).tap();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/connexion');
     const form = page.locator('#form-login');
     await form.locator('input[type="email"]').fill('caissier@kermesse.local');

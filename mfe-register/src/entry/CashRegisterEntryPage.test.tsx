@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY, SessionProvider } from '@kermesse/ui-kit';
 import { buildToken, json, fakeGateway, unreachable, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 import { BEARER_TOKEN_KEY } from '../api/bearerToken';
-import { CashRegisterEntryPage, SESSION_ENDED_MESSAGE } from './CashRegisterEntryPage';
+import { CashRegisterEntryPage, SESSION_ENDED_MESSAGE, waitingForSignInLabel } from './CashRegisterEntryPage';
 
 const events = [
   { id: 1, name: 'Kermesse de printemps' },
@@ -124,6 +124,13 @@ describe('CashRegisterEntryPage', () => {
     await renderPage();
     expect(screen.getByRole('link', { name: 'Se connecter' })).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it('says in French how many sales made offline wait for the next sign-in', () => {
+    expect(waitingForSignInLabel(1)).toBe('1 vente faite hors ligne attend sur cet appareil : elle sera envoyée dès votre reconnexion.');
+    expect(waitingForSignInLabel(3)).toBe(
+      '3 ventes faites hors ligne attendent sur cet appareil : elles seront envoyées dès votre reconnexion.',
+    );
   });
 
   it('signs out a session the server refuses and asks to sign in again, without « Token invalide »', async () => {

@@ -17,7 +17,7 @@ export const SESSION_ENDED_MESSAGE = 'Votre session a expiré ou a été fermée
 /** « 2 ventes faites hors ligne attendent sur cet appareil… » while nobody is signed in. */
 export function waitingForSignInLabel(count: number): string {
   const sales = count > 1 ? `${count} ventes faites hors ligne attendent` : '1 vente faite hors ligne attend';
-  return `${sales} sur cet appareil : ${count > 1 ? 'elles seront envoyées' : 'elle sera envoyée'} dès que vous vous serez reconnecté.`;
+  return `${sales} sur cet appareil : ${count > 1 ? 'elles seront envoyées' : 'elle sera envoyée'} dès votre reconnexion.`;
 }
 
 /**

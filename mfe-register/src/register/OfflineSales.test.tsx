@@ -230,13 +230,23 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
     expect(screen.queryByText(OFFLINE_MESSAGES.signIn)).toBeNull();
   });
 
-  it('offers to keep a sale refused online for an expired token, instead of losing it', async () => {
+  it('offers to keep a sale refused online for an expired token, instead of losing it, and asks to sign in again', async () => {
     registerGateway({ 'POST /api/cr/sale/create': () => json({ error: 'Jeton expiré.' }, 401) });
-    await renderRegister();
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    await act(async () => {
+      render(
+        <MemoryRouter>
+          <CheckoutRegister checkoutId={CHECKOUT_ID} eventId={EVENT_ID} submittedToken="jeton-expire" clickAndCollect={false} />
+        </MemoryRouter>,
+      );
+    });
+    await screen.findByRole('tab', { name: 'Toutes les catégories' });
     await click(product('Café'));
     await payCash('1');
     expect(screen.getByText(SIGNED_OUT_SALE_MESSAGE)).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Envoyer plus tard' }));
     expect(screen.getByTestId('offline-waiting').textContent).toBe("1 vente en attente d'envoi");
+    await screen.findByText(OFFLINE_MESSAGES.signIn);
+    expect(screen.getByRole('link', { name: 'Se reconnecter' })).toBeTruthy();
   });
 });

@@ -12,7 +12,7 @@ export const OFFLINE_MESSAGES = {
     'Hors ligne : les ventes en espèces et par chèque, tickets de tombola compris (numéros réservés à cette caisse), sont gardées sur cet appareil et envoyées au retour du réseau.',
   card: 'Hors ligne : le paiement CB a besoin du réseau (le lecteur ne fonctionne pas hors ligne). Encaissez en espèces ou par chèque.',
   hold: 'Hors ligne : la mise en attente a besoin du réseau. Encaissez en espèces ou par chèque.',
-  signIn: 'Votre connexion a expiré : ces ventes restent sur cet appareil et seront envoyées dès que vous vous serez reconnecté.',
+  signIn: 'Votre connexion a expiré : ces ventes restent sur cet appareil et seront envoyées dès votre reconnexion.',
 } as const;
 
 const time = dateTimeFormat({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });

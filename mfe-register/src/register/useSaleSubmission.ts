@@ -95,6 +95,9 @@ export function useSaleSubmission(screen: ScreenContext, { onHeld, onKept }: Sal
       setNotice({ tone: 'error', text: QUEUE_FAILURE_MESSAGE });
       return;
     }
+    // Online (a sale refused for an expired token, or whose answer was lost): try at once, so the
+    // screen says without waiting whether a new sign-in is needed; the key keeps it single.
+    if (typeof navigator === 'undefined' || navigator.onLine !== false) void queue.sync();
     if (!mounted.current) return;
     setNotice(null);
     setLostAttempt(null);
