@@ -157,3 +157,46 @@ describe('a loto night being called', () => {
     await projector.context().close();
   });
 });
+
+describe('a new loto night in its fair', () => {
+  it('an administrator on a phone creates it with its « Événement »; the fair’s registers offer its cartons', async () => {
+    const context = await e2e.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await signInThroughForm(page, 'admin@kermesse.local');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/');
+    await page.goto('/loto');
+    const form = page.getByRole('form', { name: 'Nouvelle soirée loto' });
+    await form.waitFor();
+    const fairField = form.getByLabel('Événement');
+    await fairField.locator('option', { hasText: 'Kermesse de printemps' }).waitFor({ state: 'attached' });
+    await fairField.selectOption({ label: 'Kermesse de printemps' });
+    await form.getByLabel('Nom').fill('Loto d’hiver');
+    await form.getByLabel('Date').fill(`${new Date().getFullYear()}-02-14`);
+    await form.getByLabel('Prix du carton (moins de 20 €)').fill('2,50');
+    await form.getByRole('button', { name: 'Créer la soirée' }).tap();
+    await page.getByText('Soirée « Loto d’hiver » créée.').waitFor(SETTLE);
+    const card = page.locator('.bgo-night-list li', { has: page.getByRole('heading', { name: 'Loto d’hiver' }) });
+    expect(await card.locator('.k-muted').first().textContent()).toMatch(/^Kermesse de printemps · 14\/02\/\d{4} · carton 2,50\u00a0€/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'loto-nouvelle-soiree-telephone.png'), fullPage: true });
+
+    const events = await api<Array<{ id: number; name: string }>>('GET', '/api/cr/events');
+    const fair = events.find((event) => event.name === 'Kermesse de printemps')!;
+    const night = (await api<Array<{ id: number; name: string; eventId: number }>>('GET', '/admin-bingo/api/bingos')).find(
+      (n) => n.name === 'Loto d’hiver',
+    )!;
+    expect(night.eventId).toBe(fair.id);
+    const [{ checkouts }] = await api<Array<{ checkouts: Array<{ id: number }> }>>('GET', `/api/cr/events/${fair.id}/checkouts`);
+    await expect
+      .poll(
+        async () =>
+          (await api<Array<{ bingos?: Array<{ id: number }> }>>('GET', `/api/cr/checkouts/${checkouts[0]!.id}`))[0]!.bingos?.some(
+            (b) => b.id === night.id,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await context.close();
+  });
+});

@@ -7,6 +7,9 @@ import type { CommonErrorCode, ErrorBody } from '@kermesse/contracts-common';
 export const BINGO_ERRORS = {
   BINGO_NOT_FOUND: 'Soirée loto introuvable.',
   PRIZE_NOT_FOUND: 'Lot introuvable.',
+  EVENT_NOT_FOUND: 'Événement introuvable.',
+  NIGHT_EVENT_LOCKED:
+    'Des cartons de cette soirée sont déjà vendus à la caisse de son événement : la soirée ne peut plus changer d’événement.',
   SEAT_NOT_FOUND: "Ce siège n'existe pas dans le plan de salle.",
   SEAT_TAKEN: 'Ce siège vient d’être réservé par quelqu’un d’autre. Choisissez-en un autre.',
   SEATS_TAKEN: 'Certains de ces sièges sont déjà réservés : aucun n’a été réservé.',

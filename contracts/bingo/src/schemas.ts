@@ -100,7 +100,12 @@ export const NightInput = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   heldOn: Type.String({ format: 'date' }),
   cartonPrice: MoneyInput,
-  eventId: Type.Optional(Type.Union([Id, Type.Null()])),
+  /**
+   * The fair the night belongs to (required): its registers sell the cartons, its result counts the
+   * prizes' cost. One of the register's events (404 `EVENT_NOT_FOUND` otherwise); it can change until
+   * a carton is sold (409 `NIGHT_EVENT_LOCKED`).
+   */
+  eventId: Id,
   place: Type.Optional(Type.String({ maxLength: 200 })),
   /** E-mails of the volunteers allowed to call the balls. */
   callers: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
@@ -121,6 +126,8 @@ export const Night = Type.Object({
   cartonPrice: Type.String(),
   eventId: Type.Union([Type.Integer(), Type.Null()]),
   eventName: Type.Union([Type.String(), Type.Null()]),
+  /** A carton was sold (or is being sold) at a register: the night stays in its event. */
+  eventLocked: Type.Boolean(),
   place: Type.String(),
   callers: Type.Array(Type.String()),
   /** Cartons on sale at the register. */

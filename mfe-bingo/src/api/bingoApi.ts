@@ -26,8 +26,9 @@ import type {
   TieBreak,
   VolunteerNight,
 } from '@kermesse/contracts-bingo';
+import type { AdminEvent } from '@kermesse/contracts-register';
 
-export type { Reglement, TieBreak, VolunteerNight };
+export type { AdminEvent, Reglement, TieBreak, VolunteerNight };
 
 const http = createApiClient({ getToken: () => localStorage.getItem(SESSION_STORAGE_KEY) });
 const publicHttp = createApiClient();
@@ -36,6 +37,9 @@ export type Area = 'admin' | 'volunteer';
 const planBase = (area: Area, id: number) => (area === 'admin' ? `/admin-bingo/api/bingo/${id}` : `/api/volunteer/bingo/${id}`);
 
 export const bingoApi = {
+  /** The register's events (the fairs a night may belong to), archived ones marked (`GET /api/admin/events`). */
+  listEvents: () => http.get<AdminEvent[]>('/api/admin/events'),
+
   // Nights
   listNights: (area: Area) =>
     area === 'admin' ? http.get<Night[]>('/admin-bingo/api/bingos') : http.get<VolunteerNight[]>('/api/volunteer/bingos'),

@@ -11,6 +11,7 @@ const night = {
   cartonPrice: '3.00',
   eventId: 7,
   eventName: 'Kermesse',
+  eventLocked: false,
   place: '',
   callers: [],
   salesOpen: true,
@@ -18,9 +19,21 @@ const night = {
   warnings: [],
 };
 
-function gateway() {
+const fair = (id: number, name: string) => ({
+  id,
+  name,
+  startsOn: null,
+  endsOn: null,
+  place: '',
+  description: '',
+  archived: false,
+  hasSales: false,
+});
+
+function gateway(shown: typeof night = night) {
   return fakeGateway({
-    'GET /admin-bingo/api/bingo/4': () => json(night),
+    'GET /api/admin/events': () => json([fair(7, 'Kermesse'), fair(8, 'Fête d’hiver')]),
+    'GET /admin-bingo/api/bingo/4': () => json(shown),
     'GET /admin/bingo/prize/api/prizes': () => json([]),
     'GET /admin-bingo/api/bingo/4/parties': () => json({ parties: [] }),
     'GET /admin-bingo/api/bingo/4/placement': () => json({ tables: [] }),
@@ -85,5 +98,27 @@ describe('night settings: cartons by the pack (issue 12)', () => {
       error: 'Le champ « Prix du lot » du lot 1 doit être un montant en euros (ex. 8,00).',
     });
     expect(checkPacks([{ nb: '3', price: '59,97' }])).toEqual({ packs: [{ nb: 3, price: '59,97' }] });
+  });
+});
+
+describe('night settings: its « Événement »', () => {
+  it('moves the night to another fair while no carton is sold', async () => {
+    const calls = gateway();
+    await renderAt('/loto/4/reglages', '/loto/:id/reglages', <NightSettingsPage />);
+    await screen.findByRole('option', { name: 'Fête d’hiver' });
+    const select = screen.getByLabelText('Événement') as HTMLSelectElement;
+    expect(select.value).toBe('7');
+    expect(select.disabled).toBe(false);
+    fireEvent.change(select, { target: { value: '8' } });
+    await save();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ eventId: 8 });
+  });
+
+  it('keeps it in its fair once a carton is sold, and says why', async () => {
+    gateway({ ...night, eventLocked: true });
+    await renderAt('/loto/4/reglages', '/loto/:id/reglages', <NightSettingsPage />);
+    await screen.findByRole('option', { name: 'Fête d’hiver' });
+    expect((screen.getByLabelText('Événement') as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByText('Des cartons sont déjà vendus : la soirée reste dans cet événement.')).toBeTruthy();
   });
 });

@@ -14,6 +14,7 @@ import {
 import { moneyFieldText } from '../components/money';
 import { bingoApi } from '../api/bingoApi';
 import { useNightId } from '../components/useArea';
+import { EventField, useFairs } from '../components/EventField';
 
 interface PartieDraft {
   kind: PartieKind;
@@ -53,7 +54,8 @@ export function checkPacks(packs: PackDraft[]): { packs: Array<{ nb: number; pri
 export function NightSettingsPage() {
   const id = useNightId();
   const [night, setNight] = useState<Night | null>(null);
-  const [form, setForm] = useState({ name: '', heldOn: '', place: '', cartonPrice: '', callers: '', salesOpen: true });
+  const [form, setForm] = useState({ name: '', heldOn: '', place: '', cartonPrice: '', callers: '', salesOpen: true, eventId: '' });
+  const fairs = useFairs();
   const [prizes, setPrizes] = useState<Prize[]>([]);
   const [parties, setParties] = useState<PartieDraft[]>([]);
   const [tables, setTables] = useState<TableDraft[]>([]);
@@ -81,6 +83,7 @@ export function NightSettingsPage() {
         cartonPrice: moneyFieldText(n.cartonPrice),
         callers: n.callers.join(', '),
         salesOpen: n.salesOpen,
+        eventId: n.eventId === null ? '' : String(n.eventId),
       });
       setPacks((n.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: moneyFieldText(pack.price) })));
       setPrizes(p);
@@ -115,6 +118,11 @@ export function NightSettingsPage() {
       setError(checked.error);
       return;
     }
+    if (!form.eventId) {
+      setSuccess(null);
+      setError('Le champ « Événement » est obligatoire : choisissez la fête de la soirée.');
+      return;
+    }
     void save(async () => {
       const saved = await bingoApi.updateNight(id, {
         name: form.name,
@@ -122,8 +130,8 @@ export function NightSettingsPage() {
         place: form.place,
         cartonPrice: form.cartonPrice,
         callers: form.callers.split(/[\s,;]+/).filter(Boolean),
-        // The night stays in its event (the register sells its cartons) unless the event form changes it.
-        eventId: night?.eventId ?? null,
+        // The fair whose registers sell the cartons; the server refuses a change once one is sold.
+        eventId: Number(form.eventId),
         salesOpen: form.salesOpen,
         packs: checked.packs,
       });
@@ -182,6 +190,14 @@ export function NightSettingsPage() {
 
       <form className="k-card k-form k-form--narrow" onSubmit={handleNight} noValidate aria-label="Soirée">
         <h2>Soirée</h2>
+        <EventField
+          id="set-event"
+          events={fairs.data}
+          failed={Boolean(fairs.error)}
+          value={form.eventId}
+          onChange={(value) => setForm({ ...form, eventId: value })}
+          locked={night.eventLocked}
+        />
         <Field label="Nom" htmlFor="set-name">
           <TextInput id="set-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         </Field>

@@ -4,13 +4,27 @@ import { fakeGateway, json } from '@kermesse/ui-kit/testing';
 import { renderAt } from '../test/render';
 import { CARTON_PRICE_UNREADABLE, NightsPage } from './NightsPage';
 
+const fair = (id: number, name: string, archived = false) => ({
+  id,
+  name,
+  startsOn: null,
+  endsOn: null,
+  place: '',
+  description: '',
+  archived,
+  hasSales: false,
+});
+/** The register's fairs: one under way, one archived (never offered). */
+const fairs = () => json([fair(2, 'Kermesse de printemps'), fair(1, 'Kermesse 2025', true)]);
+
 const night = {
   id: 4,
   name: 'Loto de printemps',
   heldOn: '2026-04-11',
   cartonPrice: '3.50',
-  eventId: null,
-  eventName: null,
+  eventId: 2,
+  eventName: 'Kermesse de printemps',
+  eventLocked: false,
   place: '',
   callers: [],
   salesOpen: true,
@@ -28,17 +42,22 @@ async function fillAndCreate(price: string) {
 
 describe('Nouvelle soirée loto: the carton price the French way', () => {
   it('reads « 3,50 » as 3,50 € (a text field with the decimal keypad, not type="number")', async () => {
-    const calls = fakeGateway({ 'GET /admin-bingo/api/bingos': () => json([]), 'POST /admin-bingo/api/bingo': () => json(night, 201) });
+    const calls = fakeGateway({
+      'GET /admin-bingo/api/bingos': () => json([]),
+      'GET /api/admin/events': fairs,
+      'POST /admin-bingo/api/bingo': () => json(night, 201),
+    });
     await renderAt('/loto', '/loto', <NightsPage />);
     const field = await screen.findByLabelText('Prix du carton (moins de 20 €)');
     expect(field.getAttribute('type')).toBe('text');
     expect(field.getAttribute('inputmode')).toBe('decimal');
     await fillAndCreate('3,50');
-    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ cartonPrice: '3,50' });
+    // The one fair under way is the night's, without a choice to make.
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ cartonPrice: '3,50', eventId: 2 });
   });
 
   it('refuses what cannot be read as an amount, in French, and sends nothing', async () => {
-    const calls = fakeGateway({ 'GET /admin-bingo/api/bingos': () => json([]) });
+    const calls = fakeGateway({ 'GET /admin-bingo/api/bingos': () => json([]), 'GET /api/admin/events': fairs });
     await renderAt('/loto', '/loto', <NightsPage />);
     await screen.findByLabelText('Prix du carton (moins de 20 €)');
     await fillAndCreate('3,5,0');
@@ -47,6 +66,28 @@ describe('Nouvelle soirée loto: the carton price the French way', () => {
     await fillAndCreate('trois euros');
     expect(screen.getByText(CARTON_PRICE_UNREADABLE)).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+});
+
+describe('Nouvelle soirée loto: its « Événement »', () => {
+  it('is required when there are several fairs: a French message and nothing sent, then the chosen fair is sent', async () => {
+    const calls = fakeGateway({
+      'GET /admin-bingo/api/bingos': () => json([]),
+      'GET /api/admin/events': () => json([fair(2, 'Kermesse de printemps'), fair(3, 'Fête d’hiver'), fair(1, 'Kermesse 2025', true)]),
+      'POST /admin-bingo/api/bingo': () => json({ ...night, eventId: 3, eventName: 'Fête d’hiver' }, 201),
+    });
+    await renderAt('/loto', '/loto', <NightsPage />);
+    const select = (await screen.findByLabelText('Événement')) as HTMLSelectElement;
+    await screen.findByRole('option', { name: 'Fête d’hiver' });
+    // Archived fairs are not offered.
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Choisissez l’événement', 'Kermesse de printemps', 'Fête d’hiver']);
+    await fillAndCreate('3,50');
+    expect(screen.getByText('Le champ « Événement » est obligatoire : choisissez la fête de la soirée.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    fireEvent.change(select, { target: { value: '3' } });
+    await fillAndCreate('3,50');
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ eventId: 3 });
+    expect(await screen.findByText(/Soirée « Loto de printemps » créée/)).toBeTruthy();
   });
 });
 

@@ -5,6 +5,7 @@ import type { Night } from '@kermesse/contracts-bingo';
 import { eurosText } from '../components/money';
 import { bingoApi, type VolunteerNight } from '../api/bingoApi';
 import { useArea } from '../components/useArea';
+import { EventField, useFairs } from '../components/EventField';
 
 const day = (iso: string) => iso.split('-').reverse().join('/');
 
@@ -16,8 +17,12 @@ export function NightsPage() {
   const area = useArea();
   const [nights, setNights] = useState<(Night | VolunteerNight)[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [form, setForm] = useState({ name: '', heldOn: '', cartonPrice: '' });
+  const [form, setForm] = useState({ name: '', heldOn: '', cartonPrice: '', eventId: '' });
   const [created, setCreated] = useState<Night | null>(null);
+  const fairs = useFairs(area === 'admin');
+  const openFairs = fairs.data?.filter((fair) => !fair.archived);
+  // With one fair under way, it is the night's: nothing to choose.
+  const eventId = form.eventId || (openFairs?.length === 1 ? String(openFairs[0]!.id) : '');
 
   const load = useCallback(async () => {
     if (!area) return;
@@ -35,11 +40,19 @@ export function NightsPage() {
     if (!form.name.trim()) return setError('Le champ « Nom » est obligatoire.');
     if (!form.heldOn) return setError('Le champ « Date » est obligatoire.');
     if (!form.cartonPrice.trim()) return setError('Le champ « Prix du carton » est obligatoire.');
+    if (!eventId) return setError('Le champ « Événement » est obligatoire : choisissez la fête de la soirée.');
     // « 30,50 » is read as 30,50 € whatever the browser's language; what cannot be read is refused.
     if (parseEuros(form.cartonPrice) === null) return setError(CARTON_PRICE_UNREADABLE);
     try {
-      setCreated(await bingoApi.createNight({ name: form.name.trim(), heldOn: form.heldOn, cartonPrice: form.cartonPrice }));
-      setForm({ name: '', heldOn: '', cartonPrice: '' });
+      setCreated(
+        await bingoApi.createNight({
+          name: form.name.trim(),
+          heldOn: form.heldOn,
+          cartonPrice: form.cartonPrice,
+          eventId: Number(eventId),
+        }),
+      );
+      setForm({ name: '', heldOn: '', cartonPrice: '', eventId: '' });
       await load();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
@@ -65,6 +78,7 @@ export function NightsPage() {
           <li key={night.id} className="k-card">
             <h2>{night.name}</h2>
             <p className="k-muted">
+              {night.eventName ? `${night.eventName} · ` : ''}
               {day(night.heldOn)}
               {night.place ? ` · ${night.place}` : ''} · carton {eurosText(night.cartonPrice)}
               {(night.packs ?? []).map((pack) => ` · ${pack.nb} cartons ${eurosText(pack.price)}`).join('')}
@@ -74,6 +88,11 @@ export function NightsPage() {
                 {w}
               </Banner>
             ))}
+            {area === 'admin' && night.eventId === null && (
+              <Banner tone="error">
+                Soirée sans événement : aucune caisse ne vend ses cartons. Choisissez son événement dans « Soirée et parties ».
+              </Banner>
+            )}
             <nav className="k-actions" aria-label={`Écrans de ${night.name}`}>
               <Link className="k-button k-button--primary" to={`${night.id}/placement`}>
                 Placement des tables
@@ -109,6 +128,13 @@ export function NightsPage() {
       {area === 'admin' && (
         <form className="k-card k-form k-form--narrow" onSubmit={(e) => void handleCreate(e)} noValidate aria-label="Nouvelle soirée loto">
           <h2>Nouvelle soirée loto</h2>
+          <EventField
+            id="night-event"
+            events={fairs.data}
+            failed={Boolean(fairs.error)}
+            value={eventId}
+            onChange={(value) => setForm({ ...form, eventId: value })}
+          />
           <Field label="Nom" htmlFor="night-name">
             <TextInput id="night-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
           </Field>

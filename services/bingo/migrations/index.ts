@@ -157,4 +157,14 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  '005_copied_nights': {
+    async up(knex) {
+      // Next year's fair duplicated in the back office: its nights are copies of last year's, made once
+      // per new event (the unique index stops a second copy of the same night into the same event).
+      await knex.schema.withSchema(schema).alterTable('nights', (t) => {
+        t.integer('copied_from');
+      });
+      await knex.raw('create unique index nights_copied_once on ??.nights (event_id, copied_from) where copied_from is not null', [schema]);
+    },
+  },
 };

@@ -23,7 +23,8 @@ beforeAll(async () => {
   await migrateLatest(db, { schema, migrations });
   await seedDemo({ db });
   await seedDemo({ db });
-  service = await listen(await buildApp({ db, logger, verifier }), 0);
+  // No register here (port 9 answers nothing): an event the read model does not know cannot be checked.
+  service = await listen(await buildApp({ db, logger, verifier, registerUrl: 'http://127.0.0.1:9' }), 0);
   base = `http://127.0.0.1:${service.port}`;
   tokens = await testTokens();
 });
@@ -52,6 +53,7 @@ async function newNight(extra: Record<string, unknown> = {}): Promise<number> {
     name: `Loto test ${nightSeq}`,
     heldOn: '2031-01-10',
     cartonPrice: '2,50',
+    eventId: 1,
     ...extra,
   });
   expect(res.status).toBe(201);
@@ -316,18 +318,68 @@ describe('seating plan (SPEC §7)', () => {
   });
 });
 
+describe('the fair a night belongs to', () => {
+  it('is required, in French, and nothing is written without it', async () => {
+    const before = (await db('nights').count<{ n: number }[]>('* as n'))[0]!.n;
+    const none = await call('POST', '/admin-bingo/api/bingo', { name: 'Loto sans fête', heldOn: '2033-03-01', cartonPrice: '3' });
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ code: 'VALIDATION', error: expect.stringMatching(/eventId/) });
+    const nulled = await call('POST', '/admin-bingo/api/bingo', {
+      name: 'Loto sans fête',
+      heldOn: '2033-03-01',
+      cartonPrice: '3',
+      eventId: null,
+    });
+    expect(nulled.status).toBe(400);
+    expect((await db('nights').count<{ n: number }[]>('* as n'))[0]!.n).toBe(before);
+  });
+
+  it('is one the read model knows; an unknown one that the register cannot confirm is a French 503, never a night without its fair', async () => {
+    const created = await call('POST', '/admin-bingo/api/bingo', {
+      name: 'Loto de la fête',
+      heldOn: '2033-03-01',
+      cartonPrice: '3',
+      eventId: 1,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ eventId: 1, eventName: 'Kermesse de printemps', eventLocked: false });
+    const unknown = await call('POST', '/admin-bingo/api/bingo', {
+      name: 'Loto perdu',
+      heldOn: '2033-03-01',
+      cartonPrice: '3',
+      eventId: 9999,
+    });
+    expect(unknown.status).toBe(503);
+    expect(unknown.body).toMatchObject({ code: 'UNAVAILABLE', error: expect.stringMatching(/impossible de vérifier l’événement/) });
+    expect(await db('nights').where({ name: 'Loto perdu' }).first()).toBeUndefined();
+    const moved = await call('PUT', `/admin-bingo/api/bingo/${created.body.id}`, {
+      name: 'Loto de la fête',
+      heldOn: '2033-03-01',
+      cartonPrice: '3',
+      eventId: 9999,
+    });
+    expect(moved.status).toBe(503);
+    expect((await call('GET', `/admin-bingo/api/bingo/${created.body.id}`)).body.eventId).toBe(1);
+  });
+});
+
 describe('loto night and French law', () => {
   it('refuses a carton at 20 € or more and warns past 3 lotos a year', async () => {
-    const tooDear = await call('POST', '/admin-bingo/api/bingo', { name: 'Cher', heldOn: '2032-03-01', cartonPrice: '20,00' });
+    const tooDear = await call('POST', '/admin-bingo/api/bingo', { name: 'Cher', heldOn: '2032-03-01', cartonPrice: '20,00', eventId: 1 });
     expect(tooDear.status).toBe(400);
     expect(tooDear.body).toMatchObject({ code: 'CARTON_PRICE_TOO_HIGH', error: expect.stringMatching(/inférieur à 20 €/) });
-    const badPrice = await call('POST', '/admin-bingo/api/bingo', { name: 'X', heldOn: '2032-03-01', cartonPrice: 'trois' });
+    const badPrice = await call('POST', '/admin-bingo/api/bingo', { name: 'X', heldOn: '2032-03-01', cartonPrice: 'trois', eventId: 1 });
     expect(badPrice.body.error).toMatch(/« cartonPrice »/);
     for (let i = 0; i < 3; i += 1) {
-      const ok = await call('POST', '/admin-bingo/api/bingo', { name: `Loto ${i}`, heldOn: `2032-0${i + 1}-15`, cartonPrice: '19,99' });
+      const ok = await call('POST', '/admin-bingo/api/bingo', {
+        name: `Loto ${i}`,
+        heldOn: `2032-0${i + 1}-15`,
+        cartonPrice: '19,99',
+        eventId: 1,
+      });
       expect(ok.body.warnings).toEqual([]);
     }
-    const fourth = await call('POST', '/admin-bingo/api/bingo', { name: 'Loto 4', heldOn: '2032-10-15', cartonPrice: 5 });
+    const fourth = await call('POST', '/admin-bingo/api/bingo', { name: 'Loto 4', heldOn: '2032-10-15', cartonPrice: 5, eventId: 1 });
     expect(fourth.body.warnings[0]).toMatch(/^Attention : 4 lotos sont prévus en 2032/);
   });
 

@@ -38,9 +38,17 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema, poolMax: 10 });
   await migrateLatest(db, { schema, migrations });
+  // The fair the nights belong to, as the register announced it.
+  await db('events').insert([
+    { id: 3, name: 'Kermesse des cartons', starts_on: null },
+    { id: 4, name: 'Fête d’hiver', starts_on: null },
+  ]);
   bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'bingo-cartons-test' });
   consumers = await startBingoConsumers({ db, bus, logger });
-  service = await listen(await buildApp({ db, logger, bus, claimTtlMs: 60_000, verifier: testTokenVerifier() }), 0);
+  service = await listen(
+    await buildApp({ db, logger, bus, claimTtlMs: 60_000, verifier: testTokenVerifier(), registerUrl: 'http://127.0.0.1:9' }),
+    0,
+  );
   tokens = await testTokens();
 });
 
@@ -79,7 +87,7 @@ async function givenNight(): Promise<number> {
   const created = await call(
     'POST',
     '/admin-bingo/api/bingo',
-    { name: `Loto des cartons ${nightSeq}`, heldOn: '2031-02-07', cartonPrice: '3' },
+    { name: `Loto des cartons ${nightSeq}`, heldOn: '2031-02-07', cartonPrice: '3', eventId: 3 },
     'admin',
   );
   expect(created.status).toBe(201);
@@ -98,6 +106,30 @@ const claim = (numbers: number[], claimId = randomUUID()) =>
   call('POST', '/internal/cartons/claims', { claimId, cartons: numbers.map((number) => ({ bingoId: night, number })) });
 
 const soldRow = (number: number) => db('carton_sales').where({ bingo_id: night, number }).first();
+
+describe('the night’s fair once cartons are sold', () => {
+  const settings = (eventId: number) => ({ name: `Loto des cartons ${nightSeq}`, heldOn: '2031-02-07', cartonPrice: '3', eventId });
+
+  it('changes freely before the first carton, then stays: a French 409 and nothing changed', async () => {
+    const moved = await call('PUT', `/admin-bingo/api/bingo/${night}`, settings(4), 'admin');
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ eventId: 4, eventName: 'Fête d’hiver', eventLocked: false });
+    // A register holds one carton (a sale being written): the night's fair is now that register's.
+    expect((await claim([12])).status).toBe(201);
+    expect((await call('GET', `/admin-bingo/api/bingo/${night}`, undefined, 'admin')).body.eventLocked).toBe(true);
+    const refused = await call('PUT', `/admin-bingo/api/bingo/${night}`, settings(3), 'admin');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'NIGHT_EVENT_LOCKED',
+      error: 'Des cartons de cette soirée sont déjà vendus à la caisse de son événement : la soirée ne peut plus changer d’événement.',
+    });
+    expect((await db('nights').where({ id: night }).first('event_id')).event_id).toBe(4);
+    // Everything else may still change.
+    const renamed = await call('PUT', `/admin-bingo/api/bingo/${night}`, { ...settings(4), place: 'Préau' }, 'admin');
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.place).toBe('Préau');
+  });
+});
 
 describe('carton claims (internal, the register)', () => {
   it('needs a cashier token: 401 without one', async () => {

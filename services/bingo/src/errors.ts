@@ -7,6 +7,7 @@ const make = (factory: (message: string) => HttpError) => (code: BingoErrorCode,
 
 export const bingoNotFound = () => make(notFound)('BINGO_NOT_FOUND');
 export const prizeNotFound = () => make(notFound)('PRIZE_NOT_FOUND');
+export const eventNotFound = () => make(notFound)('EVENT_NOT_FOUND');
 export const seatNotFound = (details: Record<string, unknown>) => make(notFound)('SEAT_NOT_FOUND', details);
 export const cartonNotFound = () => make(notFound)('CARTON_NOT_FOUND');
 export const bingoConflict = make(conflict);

@@ -10,5 +10,5 @@ await runService({
   schema,
   env: readBingoEnv,
   consumers: ({ db, bus, logger }) => startBingoConsumers({ db, bus, logger }),
-  buildApp: ({ db, logger, bus, verifier }) => buildApp({ db, logger, bus, verifier: verifier! }),
+  buildApp: ({ db, logger, bus, verifier, env }) => buildApp({ db, logger, bus, verifier: verifier!, registerUrl: env.registerUrl }),
 });

@@ -13,11 +13,12 @@ import {
   type PartiesInput,
   type PrizeInput,
 } from '@kermesse/contracts-bingo';
-import { bingoBadRequest, bingoNotFound, invalidAmount, prizeNotFound } from '../errors.ts';
+import { bingoBadRequest, bingoConflict, bingoNotFound, invalidAmount, prizeNotFound } from '../errors.ts';
 import {
   countNightsInYear,
   findNight,
   insertNight,
+  lockNight,
   updateNight,
   type CartonPackRow,
   type NightRow,
@@ -46,7 +47,7 @@ function nightWrite(input: NightInput): NightWrite {
     held_on: input.heldOn,
     place: input.place?.trim() ?? '',
     carton_price_cents: cents,
-    event_id: input.eventId ?? null,
+    event_id: input.eventId,
     caller_emails: (input.callers ?? []).map((e) => e.trim().toLowerCase()).filter(Boolean),
     sales_open: input.salesOpen ?? true,
     ...(input.packs ? { carton_packs: JSON.stringify(packsWrite(input.packs)) } : {}),
@@ -83,7 +84,12 @@ export async function createNight(db: Db, input: NightInput): Promise<Night> {
 export async function changeNight(db: Db, id: number, input: NightInput): Promise<Night> {
   const values = nightWrite(input);
   await db.transaction(async (trx) => {
-    if (!(await updateNight(trx, id, values))) throw bingoNotFound();
+    // Locked against a register claiming cartons meanwhile (it reads the night « for share »).
+    const night = await lockNight(trx, id);
+    if (!night) throw bingoNotFound();
+    // Cartons already sold belong to the sales of their event's registers: the night stays there.
+    if (night.event_locked && night.event_id !== values.event_id) throw bingoConflict('NIGHT_EVENT_LOCKED');
+    await updateNight(trx, id, values);
     // Its event may have changed: accounting moves the prizes' costs with it.
     await recordBingoConfigured(trx, id);
   });

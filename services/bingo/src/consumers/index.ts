@@ -1,12 +1,14 @@
 /**
- * Events bingo reads: the register's events (a loto night belongs to one) and its sales (the
- * cartons sold, to whom) and refunds (the cartons voided). Durable and inbox-protected: a redelivered event changes nothing.
+ * Events bingo reads: the register's events (a loto night belongs to one; a duplicated fair gets a
+ * copy of its source's nights) and its sales (the cartons sold, to whom) and refunds (the cartons
+ * voided). Durable and inbox-protected: a redelivered event changes nothing.
  */
 import { startConsumer, type Bus, type EventConsumer } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';
 import { upsertEvent } from '../repositories/nights.ts';
 import { recordCartonSale, voidRefundedCartons } from '../commands/cartonSales.ts';
+import { copyEventNights } from '../commands/copyEventNights.ts';
 
 export async function startBingoConsumers({ db, bus, logger }: { db: Db; bus: Bus; logger: Logger }): Promise<EventConsumer> {
   const sales = await startConsumer({
@@ -36,7 +38,9 @@ export async function startBingoConsumers({ db, bus, logger }: { db: Db; bus: Bu
     name: 'bingo-catalog-event-created',
     type: 'catalog.event.created',
     handle: async (event, trx) => {
-      await upsertEvent(trx, { id: event.payload.eventId, name: event.payload.name, starts_on: event.payload.startsOn ?? null });
+      const { eventId, name, startsOn, sourceEventId } = event.payload;
+      await upsertEvent(trx, { id: eventId, name, starts_on: startsOn ?? null });
+      if (sourceEventId !== undefined && sourceEventId !== eventId) await copyEventNights(trx, sourceEventId, eventId, startsOn ?? null);
     },
   });
   return {

@@ -55,6 +55,7 @@ export const presentNight = (row: NightRow, warnings: string[] = []): Night => (
   cartonPrice: decimalAmount(row.carton_price_cents),
   eventId: row.event_id,
   eventName: row.event_name,
+  eventLocked: row.event_locked,
   place: row.place,
   callers: row.caller_emails,
   salesOpen: row.sales_open,

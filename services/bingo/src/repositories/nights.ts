@@ -16,6 +16,8 @@ export interface NightRow {
   sales_open: boolean;
   /** Packs of cartons besides the single one (issue 12), by size. */
   carton_packs: CartonPackRow[];
+  /** A carton of the night was claimed at a register (held, sold or refunded): its event is fixed. */
+  event_locked: boolean;
 }
 
 export interface CartonPackRow {
@@ -39,7 +41,12 @@ const NIGHT_COLUMNS = [
   'n.carton_packs',
 ];
 
-const nightsQuery = (db: Db | Trx) => db('nights as n').leftJoin('events as e', 'e.id', 'n.event_id').select(NIGHT_COLUMNS);
+const nightColumns = (db: Db | Trx) => [
+  ...NIGHT_COLUMNS,
+  db.raw('exists (select 1 from carton_sales s where s.bingo_id = n.id) as event_locked'),
+];
+
+const nightsQuery = (db: Db | Trx) => db('nights as n').leftJoin('events as e', 'e.id', 'n.event_id').select(nightColumns(db));
 
 export const findNight = (db: Db | Trx, id: number): Promise<NightRow | undefined> => nightsQuery(db).where('n.id', id).first();
 
@@ -48,7 +55,7 @@ export const findNight = (db: Db | Trx, id: number): Promise<NightRow | undefine
  * at a time, `share` for reservations (many at once, none while the plan changes).
  */
 export function lockNight(trx: Trx, id: number, mode: 'update' | 'share' = 'update'): Promise<NightRow | undefined> {
-  const query = trx('nights as n').leftJoin('events as e', 'e.id', 'n.event_id').select(NIGHT_COLUMNS).where('n.id', id);
+  const query = trx('nights as n').leftJoin('events as e', 'e.id', 'n.event_id').select(nightColumns(trx)).where('n.id', id);
   return (mode === 'update' ? query.forUpdate('n') : query.forShare('n')).first();
 }
 
@@ -73,6 +80,8 @@ export interface NightWrite {
   sales_open?: boolean;
   /** JSON of CartonPackRow[]; absent: unchanged. */
   carton_packs?: string;
+  /** The night of a duplicated fair this one copies. */
+  copied_from?: number;
 }
 
 export async function insertNight(db: Db | Trx, night: NightWrite): Promise<number> {
@@ -97,3 +106,14 @@ export async function bumpBoard(
 
 export const upsertEvent = (db: Db | Trx, event: { id: number; name: string; starts_on: string | null }) =>
   db('events').insert(event).onConflict('id').merge();
+
+/** The nights of an event, oldest first. */
+export const listNightsOfEvent = (db: Db | Trx, eventId: number): Promise<NightRow[]> =>
+  nightsQuery(db).where('n.event_id', eventId).orderBy('n.id');
+
+/** Whether nights were already copied into an event (a duplicated fair announced twice). */
+export const hasCopiedNights = async (db: Db | Trx, eventId: number): Promise<boolean> =>
+  Boolean(await db('nights').where({ event_id: eventId }).whereNotNull('copied_from').first('id'));
+
+export const findEvent = (db: Db | Trx, id: number): Promise<{ id: number; name: string } | undefined> =>
+  db('events').where({ id }).first('id', 'name');

@@ -14,6 +14,7 @@ export * from './route.ts';
 export * from './images.ts';
 export * from './outage.ts';
 export * from './internalClient.ts';
+export * from './eventCheck.ts';
 export * from '../env.ts';
 export * from '../topology.ts';
 export * from '../poller.ts';

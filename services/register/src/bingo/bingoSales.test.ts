@@ -13,6 +13,7 @@ import {
   createTestDatabase,
   deleteTestStream,
   eventually,
+  freePort,
   testNamespace,
   testTokens,
   testTokenVerifier,
@@ -74,7 +75,12 @@ beforeAll(async () => {
   relays = [startOutboxRelay({ db, bus, logger, pollMs: 50 }), startOutboxRelay({ db: bingoDb, bus, logger, pollMs: 50 })];
   // The kit's test signer and verifier: tokens exactly as identity signs them, without booting identity.
   const verifier = () => testTokenVerifier();
-  bingo = await listen(await buildBingo({ db: bingoDb, logger, bus, verifier: verifier() }), 0);
+  // Each asks the other: the bingo service checks a night's event with the register.
+  const registerPort = await freePort();
+  bingo = await listen(
+    await buildBingo({ db: bingoDb, logger, bus, verifier: verifier(), registerUrl: `http://127.0.0.1:${registerPort}` }),
+    0,
+  );
   const bingoUrl = `http://127.0.0.1:${bingo.port}`;
   const countingFetch: typeof fetch = (input, init) => {
     if (init?.method === 'DELETE') bingoCalls.releases += 1;
@@ -83,7 +89,7 @@ beforeAll(async () => {
   };
   register = await listen(
     await buildApp({ db, logger, bus, verifier: verifier(), bingo: createBingoClient({ baseUrl: bingoUrl, fetch: countingFetch }) }),
-    0,
+    registerPort,
   );
 
   Object.assign(tokens, await testTokens());

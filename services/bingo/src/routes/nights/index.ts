@@ -1,5 +1,6 @@
+import { bearerToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, Router } from '@kermesse/kit/http';
+import { defineRoute, Router, type EventCheck } from '@kermesse/kit/http';
 import {
   BingoParams,
   CartonsInput,
@@ -28,8 +29,8 @@ async function nightOr404(db: Db, id: number) {
   return night;
 }
 
-/** Loto nights (admin): the night, its parties, cartons and règlement. */
-export function nightRoutes({ db }: { db: Db }): Router {
+/** Loto nights (admin): the night, its parties, cartons and règlement; `events` checks the night's event. */
+export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Router {
   const router = withMessageOnError(new Router({ prefix: '/admin-bingo/api' }));
 
   defineRoute(router, {
@@ -44,7 +45,10 @@ export function nightRoutes({ db }: { db: Db }): Router {
     roles: ADMIN,
     body: NightInput,
     status: 201,
-    handler: ({ body }) => createNight(db, body),
+    handler: async ({ ctx, body }) => {
+      await events.require(body.eventId, bearerToken(ctx.get('Authorization')));
+      return createNight(db, body);
+    },
   });
   defineRoute(router, {
     method: 'get',
@@ -59,7 +63,11 @@ export function nightRoutes({ db }: { db: Db }): Router {
     roles: ADMIN,
     params: BingoParams,
     body: NightInput,
-    handler: ({ params, body }) => changeNight(db, params.id, body),
+    handler: async ({ ctx, params, body }) => {
+      await nightOr404(db, params.id);
+      await events.require(body.eventId, bearerToken(ctx.get('Authorization')));
+      return changeNight(db, params.id, body);
+    },
   });
 
   defineRoute(router, {

@@ -1,6 +1,7 @@
 /** SPEC §7 (cashier role): the events a register may sell for, and an event's registers. */
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, Router } from '@kermesse/kit/http';
+import { ROLES } from '@kermesse/kit/auth';
+import { defineRoute, Router, type RegisterEvent } from '@kermesse/kit/http';
 import { EventIdParams } from '@kermesse/contracts-register';
 import { missing } from '../../errors.ts';
 import { presentEvent, presentEventCheckouts } from '../../presenters/events.ts';
@@ -34,6 +35,21 @@ export function eventRoutes({ db }: { db: Db }): Router {
       if (!event) throw missing('EVENT_NOT_FOUND');
       ctx.set('Cache-Control', EVENTS_CACHE_CONTROL);
       return presentEventCheckouts(event, await listCheckouts(db, params.eventId));
+    },
+  });
+
+  // Another service asking whether an event it was given exists, when its read model of the events
+  // does not know it yet (an event just created, its `catalog.event.created` not yet delivered).
+  // Not routed by the gateway; any signed-in person's token (the caller passes on its user's own).
+  defineRoute(router, {
+    method: 'get',
+    path: '/internal/events/:eventId',
+    roles: ROLES,
+    params: EventIdParams,
+    handler: async ({ params }): Promise<RegisterEvent> => {
+      const event = await findEvent(db, params.eventId);
+      if (!event) throw missing('EVENT_NOT_FOUND');
+      return { id: event.id, name: event.name, startsOn: event.starts_on };
     },
   });
 
