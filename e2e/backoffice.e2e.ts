@@ -222,6 +222,8 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     ['Croque-monsieur', '3,00', 'Salé'],
   ];
   const RAFFLE = 'Tombola de la fête';
+  /** Next year's raffle: the name typed in the duplicate dialog. */
+  const NEXT_RAFFLE = 'Tombola de la fête 2028';
 
   it('creates everything, sells, sees the stock, and duplicates it all but the sales', { timeout: 600_000 }, async () => {
     const stamp = Date.now() % 100000;
@@ -442,6 +444,7 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: eventName, exact: true }) });
     await card.getByRole('button', { name: 'Dupliquer' }).click();
     await card.getByLabel('Nom du nouvel événement').fill(nextName);
+    await card.getByLabel('Nom de la tombola').fill(NEXT_RAFFLE);
     await card.getByRole('button', { name: "Dupliquer l'événement" }).click();
     await page.getByRole('heading', { name: nextName, level: 1 }).waitFor();
     const copyId = Number(/evenements\/(\d+)/.exec(page.url())![1]);
@@ -483,9 +486,10 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     // The raffle and the gift basket came too, with their tiers and no sales.
     await expect.poll(async () => (await raffles()).some((r) => r.eventId === copyId), { timeout: 20_000 }).toBe(true);
     await page.goto('/tombola');
-    const copyRow = page.getByRole('row').filter({ hasText: nextName }).filter({ hasText: RAFFLE });
+    const copyRow = page.getByRole('row').filter({ hasText: nextName }).filter({ hasText: NEXT_RAFFLE });
     expect(await copyRow.getByRole('cell').nth(2).innerText()).toBe('0 / 500');
-    await copyRow.getByRole('link', { name: RAFFLE }).click();
+    expect((await raffles()).filter((r) => r.eventId === copyId).map((r) => r.name)).toEqual([NEXT_RAFFLE]);
+    await copyRow.getByRole('link', { name: NEXT_RAFFLE }).click();
     await page.getByText('1 ticket : 2,00 € · 3 tickets : 5,00 € · 10 tickets : 12,00 €').waitFor();
     await page.getByRole('link', { name: /^Prix des tickets/ }).click();
     await page.getByRole('heading', { name: 'Modifier les prix des tickets' }).waitFor();
@@ -507,7 +511,7 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     await nextTablet.addInitScript((t) => localStorage.setItem('bearerToken', t), cashierToken);
     const nextRegister = await nextTablet.newPage();
     await openRegister(nextRegister, 'Buvette', { event: nextName, loaded: false, timeout: 30_000 });
-    await nextRegister.getByRole('tab', { name: `Tombola : ${RAFFLE}` }).click();
+    await nextRegister.getByRole('tab', { name: `Tombola : ${NEXT_RAFFLE}` }).click();
     await nextRegister.getByRole('button', { name: /^10 tickets,/ }).waitFor();
     await nextRegister.screenshot({ path: join(ARTIFACTS_DIR, 'fete-copie-caisse.png'), fullPage: true });
     await nextTablet.close();

@@ -187,7 +187,7 @@ describe('a new loto night in its fair', () => {
       (n) => n.name === 'Loto d’hiver',
     )!;
     expect(night.eventId).toBe(fair.id);
-    const [{ checkouts }] = await api<Array<{ checkouts: Array<{ id: number }> }>>('GET', `/api/cr/events/${fair.id}/checkouts`);
+    const checkouts = (await api<Array<{ checkouts: Array<{ id: number }> }>>('GET', `/api/cr/events/${fair.id}/checkouts`))[0]!.checkouts;
     await expect
       .poll(
         async () =>
@@ -197,6 +197,59 @@ describe('a new loto night in its fair', () => {
         { timeout: 20_000 },
       )
       .toBe(true);
+
+    // Next year: the fair duplicated on the same phone brings its loto nights back, and its raffle under the name typed.
+    await page.goto('/gestion');
+    const fairCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Kermesse de printemps', exact: true }) });
+    await fairCard.getByRole('button', { name: 'Dupliquer' }).tap();
+    await fairCard.getByLabel('Nom du nouvel événement').fill('Kermesse 2027');
+    await fairCard.getByLabel('Date de début').fill('2027-06-12');
+    await fairCard.getByLabel('Nom de la tombola').fill('Tombola 2027');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await fairCard.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'loto-dupliquer-fete-telephone.png') });
+    await fairCard.getByRole('button', { name: "Dupliquer l'événement" }).tap();
+    await page.getByRole('heading', { name: 'Kermesse 2027', level: 1 }).waitFor(SETTLE);
+    const copyId = Number(/evenements\/(\d+)/.exec(page.url())![1]);
+
+    type NightRow = { id: number; name: string; heldOn: string; cartonPrice: string; eventId: number };
+    const copies = async () => (await api<NightRow[]>('GET', '/admin-bingo/api/bingos')).filter((n) => n.eventId === copyId);
+    await expect
+      .poll(async () => (await copies()).map((n) => n.name).sort(), { timeout: 20_000 })
+      .toEqual(['Loto de la kermesse', 'Loto d’hiver']);
+    const demoCopy = (await copies()).find((n) => n.name === 'Loto de la kermesse')!;
+    expect(demoCopy).toMatchObject({ heldOn: '2027-06-12', cartonPrice: '3.00' });
+    const { parties } = await api<{ parties: Array<{ kindLabel: string; prizes: Array<{ label: string }> }> }>(
+      'GET',
+      `/admin-bingo/api/bingo/${demoCopy.id}/parties`,
+    );
+    expect(parties.map((p) => p.prizes.map((x) => x.label))).toEqual([
+      ['Bon d’achat librairie 20 €'],
+      ['Panier garni'],
+      ['Trottinette'],
+      ['Tablette tactile'],
+    ]);
+    // No carton and no seat taken: last year's belong to last year's night.
+    expect((await api<{ total: number }>('GET', `/admin-bingo/api/bingo/${demoCopy.id}/cartons`)).total).toBe(0);
+    const plan = await api<Plan>('GET', `/admin-bingo/api/bingo/${demoCopy.id}/placement`);
+    expect(plan.tables.flatMap((t) => t.seats).filter((s) => s.reserved)).toEqual([]);
+    await expect
+      .poll(
+        async () =>
+          (await api<Array<{ name: string; eventId: number }>>('GET', '/api/admin/raffles'))
+            .filter((r) => r.eventId === copyId)
+            .map((r) => r.name),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toEqual(['Tombola 2027']);
+    await page.goto('/loto');
+    await page.getByRole('heading', { name: 'Soirées loto' }).waitFor();
+    await page
+      .getByText(/^Kermesse 2027 · 12\/06\/2027/)
+      .first()
+      .waitFor(SETTLE);
     await context.close();
   });
 });

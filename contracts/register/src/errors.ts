@@ -19,6 +19,7 @@ export const MESSAGES = {
   CATEGORY_NOT_EMPTY: "Cette catégorie contient encore des produits : déplacez-les ou supprimez-les d'abord.",
   PRICE_INVALID: 'Le champ « price » doit être un montant positif en euros, 2 décimales au plus (ex. 3,50).',
   NAME_EMPTY: 'Le champ « name » ne doit pas être vide.',
+  RAFFLE_NAME_EMPTY: 'Le champ « raffleName » (nom de la tombola recopiée) ne doit pas être vide.',
   NAME_TAKEN: 'Ce nom est déjà utilisé dans cet événement.',
   EVENT_ID_MISSING: 'Le champ « eventId » est obligatoire.',
   DATES_ORDER: 'La date de fin doit suivre la date de début.',

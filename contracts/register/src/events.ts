@@ -75,6 +75,8 @@ export const REGISTER_EVENT_SCHEMAS = {
         startsOn: { type: ['string', 'null'], format: 'date' },
         /** Set when the event is a duplicate of another one (back office « Dupliquer »). */
         sourceEventId: { type: 'integer', minimum: 1 },
+        /** With `sourceEventId`: the name the person typed for the copied raffle (« Tombola 2027 »). */
+        raffleName: { type: 'string', minLength: 1 },
       },
       additionalProperties: false,
     },

@@ -52,6 +52,8 @@ export const AdminEvent = Type.Object({
   archived: Type.Boolean(),
   /** An event with sales is archived, never deleted. */
   hasSales: Type.Boolean(),
+  /** Names of the event's raffles (the duplicate dialog asks for the copy's new name when there is one). */
+  raffles: Type.Optional(Type.Array(Type.String())),
 });
 export type AdminEvent = Static<typeof AdminEvent>;
 
@@ -59,6 +61,8 @@ export const DuplicateEventInput = Type.Object({
   name: Name,
   startsOn: Type.Optional(Nullable(Day)),
   endsOn: Type.Optional(Nullable(Day)),
+  /** The name the copied raffle takes (« Tombola 2027 »); absent, it keeps last year's. */
+  raffleName: Type.Optional(Name),
 });
 export type DuplicateEventInput = Static<typeof DuplicateEventInput>;
 

@@ -65,6 +65,34 @@ describe('back office (mfe_register/Admin)', () => {
     expect(await screen.findByRole('heading', { name: 'Kermesse 2027', level: 1 })).toBeTruthy();
   });
 
+  it('duplicates a fair: its raffle comes back under the name typed, required in French', async () => {
+    const lastYear = { ...event, id: 6, name: 'Kermesse 2026', startsOn: '2026-06-13', hasSales: true, raffles: ['Tombola 2026'] };
+    const calls = fakeGateway({
+      'GET /api/admin/events': () => json([lastYear]),
+      'POST /api/admin/events/6/duplicate': () =>
+        json({ ...event, copied: { checkouts: 1, categories: 1, products: 1, mealDeal: false } }, 201),
+      'GET /api/admin/events/7': () => json(event),
+      'GET /api/admin/events/7/checkouts': () => json([]),
+      'GET /api/admin/categories': () => json([]),
+    });
+    await renderAdmin('/gestion');
+    fireEvent.click(await screen.findByRole('button', { name: 'Dupliquer' }));
+    fireEvent.change(screen.getByLabelText('Nom du nouvel événement'), { target: { value: 'Kermesse 2027' } });
+    fireEvent.change(screen.getByLabelText('Date de début'), { target: { value: '2027-06-12' } });
+    expect(screen.getByText('Tombola de l’an dernier : Tombola 2026.')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: "Dupliquer l'événement" })));
+    expect(screen.getByText('Le champ « Nom de la tombola » est obligatoire : la tombola recopiée prend un nouveau nom.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Nom de la tombola'), { target: { value: 'Tombola 2027' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: "Dupliquer l'événement" })));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Kermesse 2027',
+      startsOn: '2027-06-12',
+      raffleName: 'Tombola 2027',
+    });
+    expect(await screen.findByRole('heading', { name: 'Kermesse 2027', level: 1 })).toBeTruthy();
+  });
+
   it("sets the register's idle lock of a new event, refusing a value that is not a number of minutes", async () => {
     const calls = fakeGateway({
       'GET /api/admin/events': () => json([]),

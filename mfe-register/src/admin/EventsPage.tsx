@@ -56,13 +56,25 @@ function EventCard({ event, onDuplicated }: { event: AdminEvent; onDuplicated: (
   const [duplicating, setDuplicating] = useState(false);
   const [name, setName] = useState(`${event.name} (copie)`);
   const [startsOn, setStartsOn] = useState('');
+  const [raffleName, setRaffleName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Last year's raffle comes back under a new name, typed here (« Tombola 2027 »).
+  const raffles = event.raffles ?? [];
   const handleDuplicate = async (e: FormEvent) => {
     e.preventDefault();
+    if (raffles.length && !raffleName.trim()) {
+      setError('Le champ « Nom de la tombola » est obligatoire : la tombola recopiée prend un nouveau nom.');
+      return;
+    }
+    setError(null);
     setBusy(true);
     try {
-      const copy = await api.duplicateEvent(event.id, { name, startsOn: startsOn || null });
+      const copy = await api.duplicateEvent(event.id, {
+        name,
+        startsOn: startsOn || null,
+        ...(raffles.length ? { raffleName: raffleName.trim() } : {}),
+      });
       onDuplicated(copy.id);
     } catch (err) {
       setError(messageOf(err));
@@ -92,14 +104,32 @@ function EventCard({ event, onDuplicated }: { event: AdminEvent; onDuplicated: (
         </Button>
       </div>
       {duplicating && (
-        <form className="k-form" onSubmit={handleDuplicate}>
-          <p className="bo-muted">Caisses, catégories, produits, prix et menu sont recopiés ; ni ventes ni stock.</p>
+        <form className="k-form" onSubmit={handleDuplicate} noValidate>
+          <p className="bo-muted">
+            Caisses, catégories, produits, prix et menu sont recopiés, ainsi que la tombola, les paniers garnis et les soirées loto
+            (parties, lots, prix du carton) ; ni ventes, ni stock, ni cartons vendus, ni places réservées.
+          </p>
           <Field label="Nom du nouvel événement" htmlFor={`dup-name-${event.id}`}>
             <TextInput id={`dup-name-${event.id}`} value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
           <Field label="Date de début" htmlFor={`dup-starts-${event.id}`}>
             <TextInput id={`dup-starts-${event.id}`} type="date" value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
           </Field>
+          {raffles.length > 0 && (
+            <Field label="Nom de la tombola" htmlFor={`dup-raffle-${event.id}`}>
+              <TextInput
+                id={`dup-raffle-${event.id}`}
+                value={raffleName}
+                onChange={(e) => setRaffleName(e.target.value)}
+                placeholder={`ex. Tombola ${(startsOn ? Number(startsOn.slice(0, 4)) : new Date().getFullYear() + 1) || ''}`}
+                aria-describedby={`dup-raffle-help-${event.id}`}
+                required
+              />
+              <small id={`dup-raffle-help-${event.id}`} className="bo-muted">
+                Tombola de l’an dernier : {raffles.join(', ')}.
+              </small>
+            </Field>
+          )}
           {error && <ErrorLine>{error}</ErrorLine>}
           <Button type="submit" disabled={busy}>
             Dupliquer l'événement

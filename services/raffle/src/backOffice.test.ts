@@ -372,6 +372,32 @@ describe('a duplicated event (catalog.event.created with sourceEventId)', () => 
     expect(after.filter((r) => r.eventId === NEXT_YEAR)).toHaveLength(copies.length);
     expect(await tb.db('event_copies').where({ event_id: NEXT_YEAR }).select('source_event_id')).toEqual([{ source_event_id: EVENT_ID }]);
   });
+
+  it('names the copied raffle as the person typed in the duplicate dialog (« Tombola 2027 »), not last year’s', async () => {
+    const ANOTHER_YEAR = 63;
+    await createRaffle(tb, { name: 'Tombola 2026', eventId: EVENT_ID, tickets: 300 });
+    type Row = { id: number; name: string; eventId: number; tickets: number; sold: number };
+    const raffles = async (eventId: number) =>
+      (await json<Row[]>(await tb.call('GET', '/api/admin/raffles', { as: 'admin' })))
+        .filter((r) => r.eventId === eventId)
+        .sort((a, b) => a.id - b.id);
+    const source = await raffles(EVENT_ID);
+    expect(source.length).toBeGreaterThan(1);
+    await publishEvent(tb, 'catalog.event.created', {
+      eventId: ANOTHER_YEAR,
+      name: 'Kermesse 2028',
+      startsOn: null,
+      sourceEventId: EVENT_ID,
+      raffleName: 'Tombola 2028',
+    });
+    await eventually(async () => (await tb.db('event_copies').where({ event_id: ANOTHER_YEAR }).first('raffles'))?.raffles > 0);
+    const copies = await raffles(ANOTHER_YEAR);
+    // The first raffle takes the name typed, the others a number after it; tickets as last year, none sold.
+    expect(copies.map((r) => ({ name: r.name, tickets: r.tickets, sold: r.sold }))).toEqual(
+      source.map((r, i) => ({ name: i === 0 ? 'Tombola 2028' : `Tombola 2028 (${i + 1})`, tickets: r.tickets, sold: 0 })),
+    );
+    expect(copies.some((r) => source.some((s) => s.name === r.name))).toBe(false);
+  });
 });
 
 describe('a weighed gift basket', () => {

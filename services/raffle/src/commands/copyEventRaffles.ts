@@ -1,7 +1,8 @@
 /**
  * Next year's fair (the back office's « Dupliquer »): the register announces the new event with
- * `catalog.event.created { sourceEventId }`; its raffles come back with their name, number of
- * tickets and tiers, its gift baskets with their tiers and baskets to win (name, value) — no
+ * `catalog.event.created { sourceEventId }`; its raffles come back with their number of tickets and
+ * tiers, under the name the person typed (`raffleName`: « Tombola 2027 », not last year's; « … (2) »
+ * for a second raffle) or else their own, its gift baskets with their tiers and baskets to win (name, value) — no
  * tickets, bets, prizes or drawing. Done once per new event (`event_copies`), inside the consumer's
  * transaction (inbox), and published as `raffle.configured` / `giftbasket.configured` so the new
  * event's registers sell them at once.
@@ -24,12 +25,14 @@ export async function copyEventRaffles(
   trx: Trx,
   sourceEventId: number,
   eventId: number,
+  raffleName?: string,
 ): Promise<{ raffles: number; giftBaskets: number } | null> {
   if (!(await claimEventCopy(trx, eventId, sourceEventId))) return null;
 
   const raffles = await listRafflesOfEvent(trx, sourceEventId);
-  for (const raffle of raffles) {
-    const id = await insertRaffle(trx, { eventId, name: raffle.name, totalTickets: raffle.total_tickets });
+  for (const [index, raffle] of raffles.entries()) {
+    const name = raffleName ? (index === 0 ? raffleName : `${raffleName} (${index + 1})`) : raffle.name;
+    const id = await insertRaffle(trx, { eventId, name, totalTickets: raffle.total_tickets });
     await replaceTiers(trx, id, await listTiers(trx, raffle.id));
     await recordRaffleConfigured(trx, id);
   }

@@ -9,6 +9,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@kermesse/kit/testing';
 import { startRegisterHarness, type RegisterHarness } from '../testing/harness.ts';
+import { applyRaffleConfigured } from '../commands/applyRaffleConfigured.ts';
 
 let h: RegisterHarness;
 
@@ -394,7 +395,28 @@ describe('duplicate from a past event', () => {
       }),
     ).toMatchObject({ status: 200, body: { discount: 0.5, isDefault: false } });
 
-    const res = await admin('POST', `/api/admin/events/${event.id}/duplicate`, { name: 'Kermesse 2027', startsOn: '2027-06-12' });
+    // The fair's raffle, as the raffle service announced it: the duplicate dialog asks for its new name.
+    await h.db.transaction((trx) =>
+      applyRaffleConfigured(trx, {
+        raffleId: 9_000 + event.id,
+        eventId: event.id,
+        name: 'Tombola 2026',
+        tiers: [{ nb: 1, priceCents: 200 }],
+        totalTickets: 500,
+        prizes: [],
+      }),
+    );
+    expect((await admin('GET', `/api/admin/events/${event.id}`)).body.raffles).toEqual(['Tombola 2026']);
+    expect(
+      await admin('POST', `/api/admin/events/${event.id}/duplicate`, { name: 'Kermesse 2027', startsOn: '2027-06-12', raffleName: '   ' }),
+    ).toMatchObject({ status: 400, body: { code: 'RAFFLE_NAME_EMPTY', error: expect.stringMatching(/raffleName/) } });
+    expect(await h.db('events').where({ name: 'Kermesse 2027' }).first()).toBeUndefined();
+
+    const res = await admin('POST', `/api/admin/events/${event.id}/duplicate`, {
+      name: 'Kermesse 2027',
+      startsOn: '2027-06-12',
+      raffleName: ' Tombola  2027 ',
+    });
     expect(res).toMatchObject({
       status: 201,
       body: {
@@ -407,6 +429,19 @@ describe('duplicate from a past event', () => {
     });
     const copy = res.body.id as number;
     expect(copy).not.toBe(event.id);
+    // The raffle service copies the raffle under the name typed, the bingo service the loto nights.
+    const announced = await h
+      .db('outbox')
+      .where({ type: 'catalog.event.created' })
+      .whereRaw("(envelope->'payload'->>'eventId')::int = ?", [copy])
+      .first('envelope');
+    expect(announced.envelope.payload).toEqual({
+      eventId: copy,
+      name: 'Kermesse 2027',
+      startsOn: '2027-06-12',
+      sourceEventId: event.id,
+      raffleName: 'Tombola 2027',
+    });
     const products = (await admin('GET', `/api/admin/products?eventId=${copy}`)).body as Array<{
       name: string;
       price: number;

@@ -14,6 +14,7 @@ export const presentAdminEvent = (e: AdminEventRow): AdminEvent => ({
   idleLockMinutes: e.idle_lock_minutes,
   archived: e.archived_at !== null,
   hasSales: e.has_sales,
+  raffles: e.raffle_names,
 });
 
 export const presentAdminCheckout = (c: AdminCheckoutRow): AdminCheckout => ({

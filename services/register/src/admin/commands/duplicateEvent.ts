@@ -2,7 +2,7 @@
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import type { DuplicateEventInput } from '@kermesse/contracts-register';
-import { cleanName } from '../errors.ts';
+import { cleanName, invalid } from '../errors.ts';
 import {
   activeCheckoutsOfEvent,
   checkoutLinksOfProducts,
@@ -21,10 +21,13 @@ import { checkDates, loadEvent, sourceMealDeal } from '../eventLoaders.ts';
 /**
  * Next year's fair from this one: registers, product categories, products with their prices,
  * pictures, flags and registers, and the meal-deal rule — no sales; other services learn the new
- * event and products from the `catalog.*` events (the stock starts at 0).
+ * event and products from the `catalog.*` events (the stock starts at 0, the raffle service copies
+ * the raffles under the name typed, the bingo service the loto nights).
  */
 export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateEventInput) {
   const name = cleanName(input.name);
+  const raffleName = input.raffleName?.replace(/\s+/g, ' ').trim();
+  if (raffleName === '') throw invalid('RAFFLE_NAME_EMPTY');
   checkDates(input.startsOn, input.endsOn);
   await adoptOrphanCategories(db);
   return db.transaction(async (trx) => {
@@ -42,6 +45,8 @@ export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateE
       name,
       startsOn: input.startsOn ?? null,
       sourceEventId: sourceId,
+      // The raffle service names the copy of the fair's raffle so; the bingo service copies its loto nights.
+      ...(raffleName ? { raffleName } : {}),
     });
 
     const checkoutMap = new Map<number, number>();

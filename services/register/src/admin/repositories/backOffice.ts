@@ -14,6 +14,8 @@ export interface AdminEventRow {
   archived_at: Date | null;
   has_sales: boolean;
   idle_lock_minutes: number;
+  /** Its raffles' names (read model of the raffle service's `raffle.configured`). */
+  raffle_names: string[];
 }
 export interface AdminCheckoutRow {
   id: number;
@@ -57,6 +59,7 @@ const EVENT_COLUMNS = (q: Q) => [
   'e.archived_at',
   'e.idle_lock_minutes',
   q.raw('exists (select 1 from sales s where s.event_id = e.id) as has_sales'),
+  q.raw(`array(select r.name from raffles r where r.event_id = e.id order by r.id) as raffle_names`),
 ];
 
 export const listAdminEvents = (q: Q): Promise<AdminEventRow[]> =>
