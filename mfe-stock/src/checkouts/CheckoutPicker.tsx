@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorLine, useResource } from '@kermesse/ui-kit';
 import { registerAdminApi, type CheckoutSummary } from '../api/registerAdminApi';
+import { stockApi } from '../api/stockApi';
 
 export interface PickedCheckout {
   eventId: number;
@@ -10,7 +11,9 @@ export interface PickedCheckout {
 
 /**
  * Chooses an event, then one of its registers (kept in the address: ?evenement=&caisse=), and
- * hands the chosen register to the page.
+ * hands the chosen register to the page. Without a choice it opens on the fair the stock service
+ * calls current (on today or next by date, as the stock state and the inventory do), not on the
+ * first one listed.
  */
 export function CheckoutPicker({ children }: { children(picked: PickedCheckout): ReactNode }) {
   const [params, setParams] = useSearchParams();
@@ -18,7 +21,20 @@ export function CheckoutPicker({ children }: { children(picked: PickedCheckout):
   const events = eventList.data ?? null;
   const eventField = useId();
   const checkoutField = useId();
-  const eventId = Number(params.get('evenement')) || events?.[0]?.id || null;
+  const asked = Number(params.get('evenement')) || null;
+  // The stock service's current fair (the stock down: the first one listed).
+  const current = useResource(
+    asked
+      ? null
+      : () =>
+          stockApi.getStocks().then(
+            (answer) => answer.event?.id ?? null,
+            () => null,
+          ),
+    [asked],
+  );
+  const fallback = current.loading ? null : events?.find((event) => event.id === current.data)?.id || events?.[0]?.id || null;
+  const eventId = asked || fallback;
   const checkoutId = Number(params.get('caisse')) || null;
 
   const checkoutList = useResource(eventId ? () => registerAdminApi.listCheckouts(eventId) : null, [eventId]);

@@ -47,6 +47,24 @@ describe('checkout product selector', () => {
     expect(screen.getByRole('button', { name: 'Ajouter Café' })).toBeTruthy();
   });
 
+  it('opens on the fair the stock calls current (on or next by date), not on the first one listed', async () => {
+    const calls = fakeGateway({
+      'GET /api/cr/events': () =>
+        json([
+          { id: 3, name: 'Kermesse 2028' },
+          { id: 1, name: 'Kermesse de printemps' },
+        ]),
+      'GET /api/stocks/': () =>
+        json({ event: { id: 1, name: 'Kermesse de printemps', starts_on: '2027-05-15' }, events: [], stocks: [], alerts: [] }),
+      'GET /api/cr/events/1/checkouts': () =>
+        json([{ id: 1, name: 'Kermesse de printemps', checkouts: [{ id: 12, name: 'Caisse Entrée' }] }]),
+    });
+    await renderAt('/stock/caisses', <CheckoutProductsPage />);
+    await screen.findByRole('option', { name: 'Caisse Entrée' });
+    expect((screen.getByLabelText('Événement') as HTMLSelectElement).value).toBe('1');
+    expect(calls.map((c) => c.path)).not.toContain('/api/cr/events/3/checkouts');
+  });
+
   it('keeps the product as it was and says why when the register refuses', async () => {
     gateway(() => json({ error: 'Produit introuvable.' }, 404));
     await renderAt('/stock/caisses?evenement=1&caisse=12', <CheckoutProductsPage />);

@@ -1,6 +1,6 @@
 /**
- * Inventory import: a CSV file of counted quantities becomes one movement per product whose count
- * differs from its level. A dry run only reports; a real import is one transaction — every line or
+ * Inventory import: a CSV file of counted quantities of one event's products becomes one movement
+ * per product whose count differs from its level. A dry run only reports; a real import is one transaction — every line or
  * none — and refuses a file with any error.
  */
 import type { Db, Trx } from '@kermesse/kit/db';
@@ -9,7 +9,7 @@ import type { ImportMovement, ImportResult } from '@kermesse/contracts-stock';
 import { ImportRejected } from '../errors.ts';
 import { planInventory, type InventoryPlan, type PlannedLine } from '../inventory/inventoryCsv.ts';
 import { isAlert, recordAlert } from '../levels/levelChanges.ts';
-import { listProducts } from '../repositories/catalog.ts';
+import { listEventProducts, otherEventsProductIds } from '../repositories/catalog.ts';
 import { insertImport } from '../repositories/imports.ts';
 import {
   createLevels,
@@ -53,11 +53,24 @@ const presentLine = (line: PlannedLine): ImportMovement => ({
   note: line.note,
 });
 
-/** The file read once, checked against the catalogue; `plan` then prices it against given levels. */
+/**
+ * The file read once, checked against the chosen event's products only (a duplicated fair has the same
+ * names, and a level of another event's product would be a stock nobody sells); `plan` then prices it
+ * against given levels.
+ */
 async function prepare(db: Db | Trx, input: ImportInput) {
   const csv = readCsv(input.bytes);
-  const products = (await listProducts(db)).map((p) => ({ id: p.id, name: p.name, category: p.category_name }));
-  return (levels: Map<number, number>): InventoryPlan => planInventory(csv, products, (id) => levels.get(id) ?? 0, input.globalNote);
+  const [own, elsewhere] = await Promise.all([listEventProducts(db, input.eventId), otherEventsProductIds(db, input.eventId)]);
+  const products = own.map((p) => ({ id: p.id, name: p.name, category: p.category_name }));
+  const otherEvent = new Set(elsewhere);
+  return (levels: Map<number, number>): InventoryPlan =>
+    planInventory(
+      csv,
+      products,
+      (id) => levels.get(id) ?? 0,
+      input.globalNote,
+      (id) => otherEvent.has(id),
+    );
 }
 
 /** Runs the import; throws NotCsvError for a file that is not CSV and ImportRejected for a real import with errors. */

@@ -20,6 +20,21 @@ const plan = (text: string | Uint8Array) =>
   planInventory(readCsv(typeof text === 'string' ? new TextEncoder().encode(text) : text), PRODUCTS, (id) => LEVELS.get(id) ?? 0, NOTE);
 
 describe('inventory file', () => {
+  it("refuses an id of another fair's product as such, whatever its name", () => {
+    const result = planInventory(
+      readCsv(new TextEncoder().encode('id_produit;nouveau_stock\n77;4\n78;4\n2;41\n')),
+      PRODUCTS,
+      (id) => LEVELS.get(id) ?? 0,
+      NOTE,
+      (id) => id === 77,
+    );
+    expect(result.errors).toEqual([
+      "Ligne 2 : le produit n° 77 est celui d'une autre fête : partez du modèle de cette fête-ci.",
+      "Ligne 3 : aucun produit n'a l'identifiant 78.",
+    ]);
+    expect(result.lines.map((l) => l.productId)).toEqual([2]);
+  });
+
   it('turns the model file into one planned line per counted product, the note falling back to the global one', () => {
     const result = plan(
       'id_produit;produit;categorie;stock_actuel;nouveau_stock;note\n' +

@@ -65,14 +65,16 @@ export function findColumns(header: string[]): Columns | string {
 const nameKey = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('fr');
 
 /**
- * Checks every line and computes what it would change. A line without a counted quantity is left
- * out (not counted); every problem is reported, each with its line number.
+ * Checks every line and computes what it would change. `products` are the chosen event's: an id
+ * `ofOtherEvent` is refused as such. A line without a counted quantity is left out (not counted);
+ * every problem is reported, each with its line number.
  */
 export function planInventory(
   csv: CsvReadResult,
   products: InventoryProduct[],
   currentStock: (productId: number) => number,
   globalNote: string,
+  ofOtherEvent: (productId: number) => boolean = () => false,
 ): InventoryPlan {
   const errors = [...csv.errors];
   const lines: PlannedLine[] = [];
@@ -139,7 +141,11 @@ export function planInventory(
       }
       product = byId.get(id);
       if (!product) {
-        errors.push(`${at} : aucun produit n'a l'identifiant ${id}.`);
+        errors.push(
+          ofOtherEvent(id)
+            ? `${at} : le produit n° ${id} est celui d'une autre fête : partez du modèle de cette fête-ci.`
+            : `${at} : aucun produit n'a l'identifiant ${id}.`,
+        );
         continue;
       }
     } else if (nameText !== '') {

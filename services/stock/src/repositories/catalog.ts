@@ -51,12 +51,20 @@ export async function ensureEventKnown(trx: Trx, eventId: number): Promise<boole
 
 const PRODUCT_COLUMNS = ['id', 'name', 'price_cents', 'category_id', 'category_name', 'active', 'kind'];
 
-/** Products that have a stock (ticket products have none). */
-export const listProducts = (db: Db | Trx, options: { activeOnly?: boolean } = {}): Promise<ProductRow[]> => {
-  const query = db('products').where({ kind: 'product' }).select(PRODUCT_COLUMNS);
-  if (options.activeOnly) query.where({ active: true });
-  return query;
-};
+/**
+ * The products of one event that have a stock: the event's own, and those whose event is unknown
+ * (published before the back office named it), which have a level in every event. A duplicated fair
+ * has products of the same names: reading only the chosen event's keeps its inventory unambiguous.
+ */
+export const listEventProducts = (db: Db | Trx, eventId: number): Promise<ProductRow[]> =>
+  db('products')
+    .where({ kind: 'product' })
+    .andWhere((q) => q.where({ event_id: eventId }).orWhereNull('event_id'))
+    .select(PRODUCT_COLUMNS);
+
+/** The ids of the products of the other events (an inventory refuses them, saying why). */
+export const otherEventsProductIds = async (db: Db | Trx, eventId: number): Promise<number[]> =>
+  (await db('products').where({ kind: 'product' }).whereNotNull('event_id').whereNot({ event_id: eventId }).pluck('id')).map(Number);
 
 /** A product that has a stock. */
 export const findProduct = (db: Db | Trx, id: number): Promise<ProductRow | undefined> =>

@@ -2,17 +2,38 @@ import type { Db } from '@kermesse/kit/db';
 import { eventNotFound, noEvent } from '../errors.ts';
 import { findEvent, listEvents, type EventRow } from '../repositories/catalog.ts';
 
+/** Today's date in France (YYYY-MM-DD): a fair is on « today » for the people running it. */
+export const todayInFrance = (now = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Paris' }).format(now);
+
 /**
- * The event an admin request is about: `event_id` when given (404 when unknown), else the most
- * recent event (latest date, then newest), else null when the stock knows no event yet.
+ * The fair a stock screen opens on when none is asked for: the one on today or the next one by date;
+ * when every dated fair is past, the latest; an undated fair only when none has a date (then the
+ * newest). Not the one created last: duplicating a fair to prepare next year's must not move the
+ * volunteers' screens off the fair they are running (docs/spec.md).
  */
-export async function resolveEvent(db: Db, eventId: number | undefined): Promise<EventRow | null> {
+export function currentEvent<E extends Pick<EventRow, 'id' | 'starts_on'>>(events: readonly E[], today: string): E | undefined {
+  const dated = events.filter((e): e is E & { starts_on: string } => e.starts_on !== null);
+  const byDate = (a: { id: number; starts_on: string }, b: { id: number; starts_on: string }) =>
+    a.starts_on.localeCompare(b.starts_on) || a.id - b.id;
+  const upcoming = dated.filter((e) => e.starts_on >= today).sort(byDate);
+  if (upcoming.length) return upcoming[0];
+  const past = dated.sort((a, b) => byDate(b, a));
+  if (past.length) return past[0];
+  return [...events].sort((a, b) => b.id - a.id)[0];
+}
+
+/**
+ * The event an admin request is about: `event_id` when given (404 when unknown), else the current
+ * one (`currentEvent`), else null when the stock knows no event yet.
+ */
+export async function resolveEvent(db: Db, eventId: number | undefined, today = todayInFrance()): Promise<EventRow | null> {
   if (eventId !== undefined) {
     const event = await findEvent(db, eventId);
     if (!event) throw eventNotFound();
     return event;
   }
-  return (await listEvents(db))[0] ?? null;
+  return currentEvent(await listEvents(db), today) ?? null;
 }
 
 /** Same, for a write: an event is required. */
