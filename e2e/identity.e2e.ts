@@ -250,6 +250,27 @@ describe('idle register', () => {
   });
 });
 
+describe('idle register opened with the session', () => {
+  it("signs the cashier out after 30 minutes without activity: the tablet asks to sign in, the session's token released", async () => {
+    const { context, page } = await newPage({ width: 768, height: 1024 });
+    await page.clock.install();
+    await signInThroughForm(page, 'caissier@kermesse.local');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
+    await openRegister(page, 'Caisse Buvette');
+    const session = (await page.evaluate(() => localStorage.getItem('kermesseSession')))!;
+    await page.mouse.click(5, 300);
+
+    await page.clock.fastForward('20:00');
+    expect(await page.evaluate(() => localStorage.getItem('kermesseSession'))).toBe(session);
+    await page.clock.fastForward('11:00');
+    await page.getByRole('link', { name: 'Se connecter' }).waitFor();
+    expect(await page.locator('#checkout-register').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('kermesseSession'))).toBeNull();
+    await settled(async () => (await callGateway(e2e.url, session, 'GET', '/api/cr/ping')).status === 401);
+    await context.close();
+  });
+});
+
 describe('passkeys (DevTools virtual authenticator)', () => {
   it('registers a passkey, signs in with it after signing out, and refuses it once removed', async () => {
     const { person, email, password } = await personWithPassword(['treasurer']);
