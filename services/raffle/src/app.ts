@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import { type TokenVerifier } from '@kermesse/kit/auth';
 import { type Bus } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
-import { createServiceApp, type Logger } from '@kermesse/kit/http';
+import { createEventCheck, createServiceApp, SERVICE_DEFAULT_PORTS, type Logger } from '@kermesse/kit/http';
 import { claimRoutes } from './routes/claims/index.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { drawingRoutes } from './routes/drawing/index.ts';
@@ -17,6 +17,8 @@ import { ticketBlockRoutes } from './routes/ticketBlocks/index.ts';
 import { soldTicketRoutes } from './routes/tickets/index.ts';
 import { uploadRoutes } from './routes/uploads/index.ts';
 import { createIllustrationStore } from './uploads/storage.ts';
+import { raffleError } from './errors.ts';
+import { findEvent, upsertEvent } from './repositories/events.ts';
 
 /** docs/platform.md: a claim not confirmed within 10 minutes expires. */
 export const CLAIM_TTL_MS = 10 * 60_000;
@@ -29,6 +31,8 @@ export interface RaffleDeps {
   /** Where uploaded illustrations are kept (`<KERMESSE_DATA_DIR>/uploads/prizes`). */
   uploadsDir: string;
   claimTtlMs?: number;
+  /** The register service, asked about an event the read model does not know yet (`REGISTER_URL`). */
+  registerUrl?: string;
 }
 
 /** The raffle service's Koa app (no listen). */
@@ -38,6 +42,12 @@ export async function buildApp(deps: RaffleDeps): Promise<Koa> {
     logger: deps.logger,
     store: createIllustrationStore(path.resolve(deps.uploadsDir)),
     claimTtlMs: deps.claimTtlMs ?? CLAIM_TTL_MS,
+    events: createEventCheck({
+      registerUrl: deps.registerUrl ?? `http://127.0.0.1:${SERVICE_DEFAULT_PORTS.register}`,
+      find: (id) => findEvent(deps.db, id),
+      remember: (event) => upsertEvent(deps.db, event),
+      notFound: () => raffleError('EVENT_NOT_FOUND'),
+    }),
   };
   return createServiceApp({
     name: 'raffle',

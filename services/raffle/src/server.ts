@@ -10,7 +10,8 @@ await runService({
   schema,
   env: readRaffleEnv,
   consumers: (deps) => startRaffleConsumers(deps),
-  buildApp: ({ db, logger, bus, verifier, env }) => buildApp({ db, logger, bus, verifier: verifier!, uploadsDir: env.uploadsDir }),
+  buildApp: ({ db, logger, bus, verifier, env }) =>
+    buildApp({ db, logger, bus, verifier: verifier!, uploadsDir: env.uploadsDir, registerUrl: env.registerUrl }),
   // Claims past their 10 minutes are freed for good every 30 s (claiming already ignores them).
   jobs: [{ name: 'expiring claims', everyMs: 30_000, run: ({ db }) => expireClaims(db) }],
   started: ({ logger, env }) => logger.info('raffle uploads', { uploadsDir: env.uploadsDir }),

@@ -85,6 +85,8 @@ export async function startTestbed(options: { nats?: boolean; claimTtlMs?: numbe
     uploadsDir,
     claimTtlMs: options.claimTtlMs,
     verifier,
+    // No register here (port 9 answers nothing): the tests announce their events on the bus.
+    registerUrl: 'http://127.0.0.1:9',
   });
   const raffle = await listen(app, 0);
   const base = `http://127.0.0.1:${raffle.port}`;

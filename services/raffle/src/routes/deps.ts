@@ -1,5 +1,5 @@
 import type { Db } from '@kermesse/kit/db';
-import type { Logger } from '@kermesse/kit/http';
+import type { EventCheck, Logger } from '@kermesse/kit/http';
 import type { IllustrationStore } from '../uploads/storage.ts';
 
 /**
@@ -12,4 +12,6 @@ export interface RouteDeps {
   store: IllustrationStore;
   /** How long a claim holds its numbers (docs/platform.md: 10 minutes). */
   claimTtlMs: number;
+  /** Whether an event a new raffle or basket names is the register's (docs/platform.md « Events of a fair »). */
+  events: EventCheck;
 }

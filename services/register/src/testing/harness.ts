@@ -170,6 +170,7 @@ export async function startRegisterHarness(
   await db('checkout_products').insert(productIds.map((p) => ({ checkout_id: checkoutId, product_id: p.id })));
 
   let raffleProcess: Awaited<ReturnType<typeof startRaffleProcess>> | undefined;
+  const registerPort = await freePort();
   if (options.raffle) {
     const raffleDb = createDb(database.url, { schema: raffleMigrations.schema, poolMax: 2 });
     await migrateLatest(raffleDb, raffleMigrations);
@@ -179,6 +180,8 @@ export async function startRegisterHarness(
       NATS_URL: TEST_NATS_URL,
       NATS_NAMESPACE: namespace,
       IDENTITY_URL: identityUrl,
+      // The raffle service asks this register about an event it has not heard of yet.
+      REGISTER_URL: `http://127.0.0.1:${registerPort}`,
     });
   }
   const raffleUrl = raffleProcess?.url ?? 'http://127.0.0.1:9';
@@ -213,7 +216,7 @@ export async function startRegisterHarness(
       cardProvider: options.cardProvider?.(db),
       wake: () => relay.wake(),
     }),
-    0,
+    registerPort,
   );
   const base = `http://127.0.0.1:${register.port}`;
 

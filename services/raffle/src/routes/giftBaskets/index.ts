@@ -3,6 +3,7 @@
  * (« types », `/api/admin/gift-basket/{id}/prizes`, `/api/admin/gift-basket/types/{id}`), the
  * weighing and its winners (`/api/admin/gift-basket/{id}/weigh/result`).
  */
+import { bearerToken } from '@kermesse/kit/auth';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { BasketTypeBody, IdParams, TierBody, WeighBody } from '@kermesse/contracts-raffle';
 import { createGiftBasket } from '../../commands/createGiftBasket.ts';
@@ -28,7 +29,7 @@ import type { RouteDeps } from '../deps.ts';
 
 const ADMIN = ['admin'] as const;
 
-export function giftBasketRoutes({ db }: RouteDeps): Router {
+export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   const router = new Router({ prefix: '/api/admin/gift-basket' });
 
   async function basketOr404(id: number) {
@@ -55,7 +56,8 @@ export function giftBasketRoutes({ db }: RouteDeps): Router {
     roles: ADMIN,
     body: TierBody,
     status: 201,
-    handler: async ({ body }) => {
+    handler: async ({ ctx, body }) => {
+      if (body.eventId !== undefined) await events.require(body.eventId, bearerToken(ctx.get('Authorization')));
       const id = await createGiftBasket(db, { tiers: parseTiers(body.price), eventId: body.eventId, name: body.name });
       return { success: true, id, price: presentTiers(await listBasketTiers(db, id)) };
     },

@@ -2,6 +2,7 @@
  * Raffles (SPEC §7, admin): the list for the administration home, the events to attach one to,
  * the dashboard with the French-law panel, and the tiers (`/api/admin/raffle[/{id}]`).
  */
+import { bearerToken } from '@kermesse/kit/auth';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { IdParams, TierBody } from '@kermesse/contracts-raffle';
 import { createRaffle } from '../../commands/createRaffle.ts';
@@ -18,7 +19,7 @@ import type { RouteDeps } from '../deps.ts';
 
 const ADMIN = ['admin'] as const;
 
-export function raffleRoutes({ db, store, logger }: RouteDeps): Router {
+export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
   const router = new Router({ prefix: '/api/admin' });
 
   async function raffleOr404(id: number) {
@@ -78,7 +79,8 @@ export function raffleRoutes({ db, store, logger }: RouteDeps): Router {
     roles: ADMIN,
     body: TierBody,
     status: 201,
-    handler: async ({ body }) => {
+    handler: async ({ ctx, body }) => {
+      if (body.eventId !== undefined) await events.require(body.eventId, bearerToken(ctx.get('Authorization')));
       const id = await createRaffle(db, {
         tiers: parseTiers(body.price),
         eventId: body.eventId,
