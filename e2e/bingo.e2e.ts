@@ -187,6 +187,14 @@ describe('a new loto night in its fair', () => {
       (n) => n.name === 'Loto d’hiver',
     )!;
     expect(night.eventId).toBe(fair.id);
+    // Its settings show the fair, still changeable (no carton sold yet), on the phone's width.
+    await page.goto(`/loto/${night.id}/soiree`);
+    const settings = page.getByRole('form', { name: 'Soirée' });
+    await settings.getByLabel('Événement').locator('option', { hasText: 'Kermesse de printemps' }).waitFor({ state: 'attached' });
+    await expect.poll(() => settings.getByLabel('Événement').inputValue(), SETTLE).toBe(String(fair.id));
+    expect(await settings.getByLabel('Événement').isEnabled()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'loto-soiree-evenement-telephone.png') });
     const checkouts = (await api<Array<{ checkouts: Array<{ id: number }> }>>('GET', `/api/cr/events/${fair.id}/checkouts`))[0]!.checkouts;
     await expect
       .poll(
