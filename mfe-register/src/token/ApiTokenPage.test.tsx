@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, fakeGateway, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
+import { buildToken, json, fakeGateway, type GatewayRoutes } from '@kermesse/ui-kit/testing';
 import { BEARER_TOKEN_KEY } from '../api/bearerToken';
 import { ApiTokenPage } from './ApiTokenPage';
 
@@ -107,6 +108,22 @@ describe('ApiTokenPage', () => {
     expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBeNull();
     expect(screen.queryByLabelText('Votre token')).toBeNull();
     expect(screen.getByRole('button', { name: 'Obtenir un token' })).toBeTruthy();
+  });
+
+  it("releases only the token it gave, never the cashier's session that opens the register", async () => {
+    const session = buildToken({ roles: ['cashier'] });
+    localStorage.setItem(SESSION_STORAGE_KEY, session);
+    localStorage.setItem(BEARER_TOKEN_KEY, 'kept-token');
+    const calls = fakeGateway({ 'POST /api/token/release': () => json({ success: true }) });
+    await renderPage();
+    expect((screen.getByLabelText('Votre token') as HTMLTextAreaElement).value).toBe('kept-token');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Libérer le token' }));
+    });
+
+    expect(calls.map((call) => call.authorization)).toEqual(['Bearer kept-token']);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe(session);
   });
 
   it('keeps the token when the release could not reach the server, so it can be tried again', async () => {

@@ -77,6 +77,9 @@ export function ApiTokenPage() {
   return (
     <section className="reg-page reg-narrow k-card">
       <h1>Jeton API</h1>
+      <p className="reg-muted">
+        Pour vendre, la caisse utilise votre connexion. Ce jeton sert aux outils extérieurs ou à un poste de caisse sans compte.
+      </p>
       {token ? (
         <>
           <Field label="Votre token" htmlFor="api-token">
