@@ -1,7 +1,7 @@
 /**
  * The register's token. A person signed in to the shell with the cashier or admin role sells with
  * their session's own token (`readRegisterToken`, docs/offline.md « Signing in once »); a device with
- * no such session uses the token loaded by hand, kept in local storage under `bearerToken` (SPEC §2:
+ * no such session uses the token loaded by hand, kept in local storage under `bearerToken` (docs/spec.md §2:
  * the register's token form and the « Jeton API » screen).
  */
 import { readRegisterToken, REGISTER_TOKEN_KEY } from '@kermesse/ui-kit';

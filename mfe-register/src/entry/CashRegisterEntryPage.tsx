@@ -21,7 +21,7 @@ export function waitingForSignInLabel(count: number): string {
 }
 
 /**
- * Cash-register entry (SPEC §2 and §4). A person signed in with the cashier or admin role goes
+ * Cash-register entry (docs/spec.md §2 and §4). A person signed in with the cashier or admin role goes
  * straight to the event and the register, the register using the session's own token; a device with
  * no such session offers « Se connecter » and SPEC's token form (a till PC loaded by hand). A token
  * the server rejects is erased (the session's: the person is signed out), while the sales made

@@ -7,7 +7,7 @@ import { registerApi } from '../api/registerApi';
 export const COPY_CONFIRMATION_MS = 2000;
 
 /**
- * API token screen (SPEC §2): sign in to get a bearer token, copy it, release it — for outside tools,
+ * API token screen (docs/spec.md §2): sign in to get a bearer token, copy it, release it — for outside tools,
  * or to load a till PC with no account. The token is kept in local storage under `bearerToken`, where
  * the entry page finds it when no cashier is signed in; releasing it never touches the session.
  */

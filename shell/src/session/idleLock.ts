@@ -1,5 +1,5 @@
 /**
- * A register left idle locks (issue 11, shared tablets): after the event's idle time
+ * A register left idle locks (shared tablets, docs/offline.md « Signing in once »): after the event's idle time
  * (`idleLockMinutes` of the register's `/api/cr/settings`, set per event in the back office,
  * `IDLE_LOCK_MINUTES` by default) without a touch, a key or a scroll while a register is in use on
  * this device — a token loaded by hand, or a cashier's session once a register was chosen here — the

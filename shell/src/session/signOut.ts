@@ -1,5 +1,5 @@
 /**
- * « Se déconnecter » on a shared tablet (issue 11): both tokens this browser holds — the staff
+ * « Se déconnecter » on a shared tablet (docs/offline.md « Signing in once »): both tokens this browser holds — the staff
  * session, which also opens the register, and a register token loaded by hand — are released on the
  * server, then every trace of the register is erased (token, cached checkout and settings, stock
  * alerts, chosen card reader), so the next person must sign in and can neither sell nor look a buyer up.
