@@ -92,4 +92,11 @@ describe('createEventCheck', () => {
     const down = await refusal(createEventCheck({ registerUrl: away, ...readModel([]), notFound: ownNotFound }).require(5, 'jeton'));
     expect(down.status).toBe(503);
   });
+
+  it('tries the replicas of a REGISTER_URL list in order: one away, the next answers', async () => {
+    const away = `http://127.0.0.1:${await freePort()}`;
+    const model = readModel([]);
+    await createEventCheck({ registerUrl: `${away}, ${registerUrl}`, ...model, notFound: ownNotFound }).require(5, 'jeton');
+    expect(model.remembered.map((e) => e.id)).toEqual([5]);
+  });
 });

@@ -23,7 +23,7 @@ export interface RegisterEvent {
 }
 
 export interface EventCheckOptions {
-  /** The register service (`REGISTER_URL`). */
+  /** The register service (`REGISTER_URL`); a comma-separated list of replicas is tried in order. */
   registerUrl: string;
   /** Whether the service's own read model knows the event. */
   find(id: number): Promise<unknown>;
@@ -48,20 +48,39 @@ export const REGISTER_UNAVAILABLE =
   'Le service de la caisse ne répond pas : impossible de vérifier l’événement choisi. Réessayez dans un instant.';
 
 export function createEventCheck(options: EventCheckOptions): EventCheck {
-  const register = createInternalClient({
-    service: 'register',
-    baseUrl: options.registerUrl,
-    timeoutMs: options.timeoutMs,
-    fetch: options.fetch,
-    unavailable: REGISTER_UNAVAILABLE,
-    notFoundStatus: 404,
-  });
+  const replicas = options.registerUrl
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean)
+    .map((baseUrl) =>
+      createInternalClient({
+        service: 'register',
+        baseUrl,
+        timeoutMs: options.timeoutMs,
+        fetch: options.fetch,
+        unavailable: REGISTER_UNAVAILABLE,
+        notFoundStatus: 404,
+      }),
+    );
+  /** The register's answer, from the first replica that gives one (a 503 tries the next). */
+  async function ask(id: number, bearer: string | undefined): Promise<RegisterEvent> {
+    let unavailable: unknown = new HttpError(503, REGISTER_UNAVAILABLE).withCode('UNAVAILABLE');
+    for (const register of replicas) {
+      try {
+        return await register.call<RegisterEvent>('GET', `/internal/events/${id}`, { bearer });
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status !== 503) throw error;
+        unavailable = error;
+      }
+    }
+    throw unavailable;
+  }
   return {
     async require(id, bearer) {
       if (await options.find(id)) return;
       let event: RegisterEvent;
       try {
-        event = await register.call<RegisterEvent>('GET', `/internal/events/${id}`, { bearer });
+        event = await ask(id, bearer);
       } catch (error) {
         if (error instanceof HttpError && error.status === 404) throw options.notFound();
         throw error;
