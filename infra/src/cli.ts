@@ -52,6 +52,10 @@ try {
 }
 
 const report = await system.stopped;
+if (report.crash?.message) {
+  process.stderr.write(`[kermesse] ${report.crash.message}\n`);
+  process.exit(1);
+}
 if (report.crash) {
   process.stderr.write(
     `[kermesse] tout est arrêté : « ${report.crash.name} » s'était arrêté (${report.crash.exit}). / everything stopped after ${report.crash.name} exited.\n`,

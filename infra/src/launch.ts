@@ -15,8 +15,17 @@ import { buildFrontEnds } from './frontEnds.ts';
 import { findNatsServer, NATS_MISSING, natsAnswers, startNats, type StartedNats } from './nats.ts';
 import { choosePort, isPortFree } from './ports.ts';
 import { describeDbError, ensureDatabase, startEmbeddedPostgres, type StartedPostgres } from './postgres.ts';
-import { answers200, consoleOutput, describeExit, isAlive, ManagedProcess, waitUntil, type Output } from './processes.ts';
-import { jsonLog, Supervised } from './supervisor.ts';
+import {
+  answers200,
+  consoleOutput,
+  describeExit,
+  isAlive,
+  ManagedProcess,
+  waitUntil,
+  type Output,
+  type SupervisedProcess,
+} from './processes.ts';
+import { jsonLog, Supervised, type SupervisedOptions } from './supervisor.ts';
 import { DEMO_ACCOUNTS, planPorts, serviceUrlVar, SERVICES, type ServiceName } from './topology.ts';
 
 /** The repository root (infra/src/launch.ts → ../..). */
@@ -69,10 +78,16 @@ export interface DemoAccount {
   password: string;
 }
 
-/** How a running system ended: `crash` names the part that died on its own (Postgres: the rest is restarted). */
+/**
+ * How a running system ended: `crash` names the part that died on its own during the start-up, or
+ * the embedded Postgres given up after failing to come back (`message`: what to do, in French).
+ */
 export interface StopReport {
-  crash?: { name: string; exit: string };
+  crash?: { name: string; exit: string; message?: string };
 }
+
+/** Failed restarts in a row of the embedded Postgres before everything is stopped. */
+export const POSTGRES_MAX_RESTARTS = 5;
 
 export interface RunningSystem {
   /** The gateway, e.g. `http://127.0.0.1:8080`. */
@@ -117,6 +132,8 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
   const services: Supervised[] = [];
   let gateway: Supervised | undefined;
   let natsPart: Supervised | undefined;
+  let postgresPart: Supervised | undefined;
+  let dependencyWatch: NodeJS.Timeout | undefined;
   const supervisorLog = jsonLog(output);
   let shuttingDown: Promise<void> | undefined;
 
@@ -142,39 +159,24 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
   // Last resort when the launcher exits without stop(): don't leave servers behind.
   const killAll = () => {
     for (const child of [gateway?.current, ...services.map((s) => s.current), ...builds, natsPart?.current]) {
-      if (child?.running) child.child.kill('SIGTERM');
+      if (child?.running) child.kill('SIGTERM');
     }
     if (postgres?.pid && isAlive(postgres.pid)) process.kill(postgres.pid, 'SIGINT');
   };
   process.on('exit', killAll);
 
-  const watch = (name: string, exited: Promise<unknown>, isStopping: () => boolean, exitText: () => string) => {
-    void exited.then(() => {
-      // A Ctrl-C in the terminal reaches the children too: give our own handler a moment to say so.
-      setTimeout(() => {
-        if (isStopping() || shuttingDown) return;
-        firstCrash ??= { name, exit: exitText() };
-        output(
-          `[kermesse] « ${name} » s'est arrêté de lui-même (${exitText()}) : arrêt de tout le système. / ` +
-            `${name} stopped unexpectedly (${exitText()}): stopping the whole system.`,
-          'err',
-        );
-        interrupt(
-          new LaunchError(
-            `« ${name} » s'est arrêté pendant le démarrage (${exitText()}).`,
-            `${name} stopped during start-up (${exitText()}).`,
-          ),
-        );
-        if (launched) void shutdown();
-      }, 200);
-    });
-  };
   // While the system starts, a part that dies fails the start-up (reported, not retried); once it
   // runs, the supervisor restarts that part and the others keep serving.
-  const supervise = (name: string, spawn: () => Promise<ManagedProcess> | ManagedProcess, urls: { ready?: string; alive?: string } = {}) =>
+  const supervise = (
+    name: string,
+    spawn: () => Promise<SupervisedProcess> | SupervisedProcess,
+    urls: { ready?: string; alive?: string } = {},
+    extra: Pick<SupervisedOptions, 'maxRestarts' | 'onGiveUp' | 'onBack'> = {},
+  ) =>
     new Supervised({
       name,
       spawn,
+      ...extra,
       log: supervisorLog,
       ready: urls.ready ? () => answers200(urls.ready!) : undefined,
       alive: urls.alive ? () => answers200(urls.alive!) : undefined,
@@ -194,14 +196,20 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       },
     });
 
+  /** What a service needs came back: a service waiting in a long backoff restarts from the first delay. */
+  const dependencyBack = (what: string) => {
+    for (const part of services) part.dependencyBack(what);
+  };
+
   const shutdown = (): Promise<void> => {
     shuttingDown ??= (async () => {
       options.signal?.removeEventListener('abort', onAbort);
+      clearInterval(dependencyWatch);
       if (gateway) await gateway.stop();
       await Promise.all([...services, ...builds].map((child) => child.stop()));
       await builder?.catch(() => undefined);
       if (natsPart) await natsPart.stop();
-      if (postgres) await postgres.stop();
+      if (postgresPart) await postgresPart.stop();
       process.removeListener('exit', killAll);
       reportStop({ crash: firstCrash });
     })();
@@ -229,14 +237,31 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     if (databaseUrl) {
       await Promise.race([ensureDatabase(databaseUrl), interrupted]);
     } else {
-      postgres = await startEmbeddedPostgres({ dataDir, output, avoidPorts: Object.values(ports.services) });
-      watch(
+      // A restarted Postgres keeps its port (the services know it) and its cluster: crash recovery
+      // takes a fraction of a second, the services' pools reconnect, requests meanwhile get 503.
+      postgresPart = supervise(
         'postgres',
-        postgres.exited,
-        () => false,
-        () => 'exit',
+        async () => {
+          postgres = await startEmbeddedPostgres({ dataDir, output, avoidPorts: Object.values(ports.services), port: postgres?.port });
+          return postgres.process;
+        },
+        {},
+        {
+          maxRestarts: POSTGRES_MAX_RESTARTS,
+          onBack: () => dependencyBack('Postgres'),
+          onGiveUp: (attempts) => {
+            const message =
+              `Postgres embarqué ne redémarre pas (${attempts} essais) : tout le système s'arrête. ` +
+              `Lisez les dernières lignes « postgres » ci-dessus (disque plein ? dossier ${path.join(dataDir, 'postgres')} abîmé ?), ` +
+              'corrigez, puis relancez npm start.';
+            supervisorLog({ level: 'error', msg: message, process: 'postgres', attempts });
+            firstCrash ??= { name: 'postgres', exit: `${attempts} redémarrages échoués`, message };
+            void shutdown();
+          },
+        },
       );
-      databaseUrl = postgres.url;
+      await postgresPart.start();
+      databaseUrl = postgres!.url;
     }
     checkAborted();
 
@@ -250,10 +275,15 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
         avoidPorts: [...Object.values(ports.services), ...(postgres ? [postgres.port] : [])],
       };
       // A restarted nats-server keeps its port (the services know it) and its JetStream store.
-      natsPart = supervise('nats', async () => {
-        nats = await startNats({ ...natsOptions, port: nats ? Number(new URL(nats.url).port) : undefined });
-        return nats.process;
-      });
+      natsPart = supervise(
+        'nats',
+        async () => {
+          nats = await startNats({ ...natsOptions, port: nats ? Number(new URL(nats.url).port) : undefined });
+          return nats.process;
+        },
+        {},
+        { onBack: () => dependencyBack('NATS') },
+      );
       await natsPart.start();
       natsUrl = nats!.url;
     }
@@ -348,10 +378,11 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       );
     }
     launched = true;
-    for (const part of [natsPart, ...services, gateway]) part?.watchLiveness();
+    for (const part of [postgresPart, natsPart, ...services, gateway]) part?.watchLiveness();
+    dependencyWatch = watchNats(natsUrl, () => dependencyBack('NATS'));
     printBanner(output, url, accounts, demo?.source === 'generated' ? demo.file : undefined, nats);
 
-    const parts = [natsPart, ...services, gateway].filter((part): part is Supervised => part !== undefined);
+    const parts = [postgresPart, natsPart, ...services, gateway].filter((part): part is Supervised => part !== undefined);
     const runningUrls = Object.fromEntries(serviceNames.map((name) => [name, serviceUrls[serviceUrlVar(name)]!]));
     return {
       url,
@@ -363,10 +394,7 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
       stopped,
       stop: shutdown,
       get processes() {
-        return [
-          ...(postgres?.pid ? [{ name: 'postgres', pid: postgres.pid }] : []),
-          ...parts.flatMap((part) => (part.current?.running && part.pid ? [{ name: part.name, pid: part.pid }] : [])),
-        ];
+        return parts.flatMap((part) => (part.current?.running && part.pid ? [{ name: part.name, pid: part.pid }] : []));
       },
       restarts: (name: string) => parts.find((part) => part.name === name)?.restarts ?? 0,
     };
@@ -375,6 +403,31 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     if (options.signal?.aborted) throw new LaunchAborted();
     throw err;
   }
+}
+
+/**
+ * Asks NATS every second whether it greets a client (a frozen server does not) and calls `onBack`
+ * when it does again after not doing so: services in a long backoff then restart at once.
+ */
+function watchNats(natsUrl: string, onBack: () => void): NodeJS.Timeout {
+  const first = natsUrl.split(',')[0]!.trim();
+  const parsed = new URL(first.includes('://') ? first : `nats://${first}`);
+  let answering = true;
+  let checking = false;
+  const timer = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void natsAnswers(Number(parsed.port || 4222), parsed.hostname)
+      .then((now) => {
+        if (now && !answering) onBack();
+        answering = now;
+      })
+      .finally(() => {
+        checking = false;
+      });
+  }, 1_000);
+  timer.unref();
+  return timer;
 }
 
 function parsePort(raw: string | undefined): number | undefined {

