@@ -104,7 +104,7 @@ describe('buyers named offline', () => {
       2,
       (id) => identifyOfflineBuyer(api, id),
     );
-    expect(report).toEqual({ sent: 1, refused: 0, stopped: false });
+    expect(report).toEqual({ sent: 1, refused: 0, stopped: false, signInNeeded: false });
     expect(created).toEqual([{ email: 'alix@example.org', phone: '', firstName: 'Alix', lastName: 'Durand' }]);
     expect(sent.map((sale) => sale.personId)).toEqual([77]);
   });
@@ -123,7 +123,7 @@ describe('buyers named offline', () => {
         2,
         (id) => identifyOfflineBuyer(offline, id),
       ),
-    ).toEqual({ sent: 0, refused: 0, stopped: true });
+    ).toEqual({ sent: 0, refused: 0, stopped: true, signInNeeded: false });
     const back = {
       findPerson: async () => ({ id: 12, firstname: 'Alix', lastname: 'Durand', email: null, phone: '0611223344' }),
       createPerson: offline.createPerson,
@@ -135,7 +135,7 @@ describe('buyers named offline', () => {
         2,
         (id) => identifyOfflineBuyer(back, id),
       ),
-    ).toEqual({ sent: 1, refused: 1, stopped: false });
+    ).toEqual({ sent: 1, refused: 1, stopped: false, signInNeeded: false });
     const [left] = await store.all();
     expect(left!.refusal).toBe(`Erreur lors de la vente : ${UNKNOWN_OFFLINE_BUYER}`);
   });
