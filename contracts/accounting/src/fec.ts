@@ -3,6 +3,7 @@
  * the 18 columns in order, tab-separated, dates as YYYYMMDD, amounts with a decimal comma, one line
  * per journal line, entries numbered without gaps.
  */
+import { neutraliseCell } from '@kermesse/contracts-common';
 import { plainAmount } from './money.ts';
 
 export const FEC_COLUMNS = [
@@ -44,8 +45,11 @@ export interface FecEntry {
 /** 'YYYY-MM-DD' → 'YYYYMMDD' */
 export const fecDate = (isoDay: string): string => isoDay.slice(0, 10).replace(/-/g, '');
 
-/** A text cell: no tab nor line break may appear inside it. */
-const cell = (value: string) => value.replace(/[\t\r\n]+/g, ' ').trim();
+/**
+ * A text cell: no tab nor line break may appear inside it, and a label a spreadsheet would run as a
+ * formula (stored before names were checked) is neutralised with an apostrophe, as in every CSV export.
+ */
+const cell = (value: string) => neutraliseCell(value.replace(/[\t\r\n]+/g, ' ').trim());
 
 /** The FEC text of entries already in number order (header line included, CRLF line ends). */
 export function buildFec(entries: readonly FecEntry[]): string {

@@ -3,6 +3,7 @@
  * Amounts travel as euros (numbers with at most two decimals); inputs also accept « 30,50 ».
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SafeText } from '@kermesse/contracts-common/schemas';
 import { ACCOUNT_CODE_PATTERN } from './plan.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -149,7 +150,7 @@ export const FairEventList = Type.Object({ events: Type.Array(FairEvent) });
 export type FairEventList = Static<typeof FairEventList>;
 
 export const PurchaseInput = Type.Object({
-  label: Type.String({ minLength: 1, maxLength: 200 }),
+  label: SafeText({ minLength: 1, maxLength: 200 }),
   amount: MoneyInput,
   account: Type.Optional(AccountCode),
   date: Type.Optional(Type.String({ format: 'date' })),

@@ -3,6 +3,7 @@
  * Amounts travel as euros with two decimals in text (« 12.00 »); inputs also accept « 30,50 ».
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SafeText } from '@kermesse/contracts-common/schemas';
 import { PARTIE_KINDS } from './parties.ts';
 
 const Id = Type.Integer({ minimum: 1 });
@@ -20,11 +21,11 @@ export const PrizesQuery = Type.Object({ bingoId: Id });
 // ── Prizes (SPEC §3 « Bingo prize ») ─────────────────────────────────────────────────────────────
 /** Prize form (SPEC §2): Label, Rank, Price, Cost, Provider — plus bingoId on creation. */
 export const PrizeInput = Type.Object({
-  label: Type.String({ minLength: 1, maxLength: 200 }),
+  label: SafeText({ minLength: 1, maxLength: 200 }),
   rank: Type.Integer({ minimum: 1, maximum: 10_000 }),
   price: Type.Optional(MoneyInput),
   cost: Type.Optional(MoneyInput),
-  provider: Type.String({ minLength: 1, maxLength: 200 }),
+  provider: SafeText({ minLength: 1, maxLength: 200 }),
   /** `lot` (in kind, the default) or `bon` (a non-refundable voucher); cash is refused by law. */
   nature: Type.Optional(Type.Union([Type.Literal('lot'), Type.Literal('bon'), Type.Literal('especes')])),
 });
@@ -62,7 +63,7 @@ export type SeatPlan = Static<typeof SeatPlan>;
 export const ReserveInput = Type.Object({
   tableId: Id,
   seatId: Id,
-  name: Type.String({ minLength: 1, maxLength: 120 }),
+  name: SafeText({ minLength: 1, maxLength: 120 }),
 });
 export type ReserveInput = Static<typeof ReserveInput>;
 /** `POST …/release` (SPEC §7). */
@@ -70,7 +71,7 @@ export const ReleaseInput = Type.Object({ tableId: Id, seatId: Id });
 export type ReleaseInput = Static<typeof ReleaseInput>;
 /** `POST …/reserve-group`: a family's seats, all or none. */
 export const GroupReserveInput = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 120 }),
+  name: SafeText({ minLength: 1, maxLength: 120 }),
   seats: Type.Array(Type.Object({ tableId: Id, seatId: Id }), { minItems: 1, maxItems: 60 }),
 });
 export type GroupReserveInput = Static<typeof GroupReserveInput>;
@@ -97,7 +98,7 @@ export const CartonPack = Type.Object(
 export type CartonPack = Static<typeof CartonPack>;
 
 export const NightInput = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: SafeText({ minLength: 1, maxLength: 200 }),
   heldOn: Type.String({ format: 'date' }),
   cartonPrice: MoneyInput,
   /**

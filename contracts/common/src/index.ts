@@ -1,3 +1,4 @@
 export * from './money.ts';
 export * from './weight.ts';
 export * from './errors.ts';
+export * from './spreadsheet.ts';

@@ -3,13 +3,14 @@
  * person's own profile, first run, and the passkey paths of SPEC §7 « Passkey and sign-in ».
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SafeText } from '@kermesse/contracts-common/schemas';
 import { ROLE_NAMES } from './roles.ts';
 
 export const RoleSchema = Type.Union(ROLE_NAMES.map((r) => Type.Literal(r)));
 export const RolesSchema = Type.Array(RoleSchema, { minItems: 1, maxItems: 4, uniqueItems: true });
 
 const Email = Type.String({ minLength: 3, maxLength: 254, format: 'email' });
-const Name = Type.String({ minLength: 1, maxLength: 100 });
+const Name = SafeText({ minLength: 1, maxLength: 100 });
 /** The length is checked by `passwordProblem` (French message); here only a sane upper bound. */
 const Password = Type.String({ minLength: 1, maxLength: 1024 });
 const Uuid = Type.String({ format: 'uuid' });

@@ -5,10 +5,15 @@
  * by the service (a tier line, a prize, a basket type).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SPREADSHEET_SAFE_PATTERN } from '@kermesse/contracts-common';
+import { SafeText } from '@kermesse/contracts-common/schemas';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** Text or null (`type: ['string', 'null']`: one French message « texte ou vide »). */
 const text = (maxLength: number) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength });
+/** A name or label people type and exports print: never a spreadsheet formula. */
+const safeText = (maxLength: number) =>
+  Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength, pattern: SPREADSHEET_SAFE_PATTERN });
 const nullableInteger = Type.Unsafe<number | null>({ type: ['integer', 'null'] });
 /** An amount a form sends: a number, typed text (« 30,50 ») or nothing. */
 const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()]);
@@ -28,7 +33,7 @@ export const MAX_TIERS = 20;
 export const TierBody = Type.Object(
   {
     price: Type.Array(Type.Object({ nb: Type.Optional(Type.Unknown()), p: Type.Optional(Type.Unknown()) }), { maxItems: MAX_TIERS }),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    name: Type.Optional(SafeText({ minLength: 1, maxLength: 200 })),
     eventId: Type.Optional(Id),
     tickets: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
   },
@@ -40,13 +45,13 @@ export type TierBody = Static<typeof TierBody>;
 /** A raffle prize as clients send it (SPEC §3: `name` or `label`, `weight` or `rank`). */
 export const PrizeBody = Type.Object(
   {
-    name: Type.Optional(text(500)),
-    label: Type.Optional(text(500)),
+    name: Type.Optional(safeText(500)),
+    label: Type.Optional(safeText(500)),
     weight: Type.Optional(Amount),
     rank: Type.Optional(Amount),
     price: Type.Optional(Amount),
     cost: Type.Optional(Amount),
-    provider: Type.Optional(text(500)),
+    provider: Type.Optional(safeText(500)),
     quantity: Type.Optional(Amount),
     alcohol: Type.Optional(Flag),
     Alcohol: Type.Optional(Flag),
@@ -76,7 +81,7 @@ export type FeaturedBody = Static<typeof FeaturedBody>;
 /** A basket to win (« type »): name and value; the rest is sent back as received and ignored. */
 export const BasketTypeBody = Type.Object(
   {
-    name: Type.Optional(text(500)),
+    name: Type.Optional(safeText(500)),
     price: Type.Optional(Amount),
     id: Type.Optional(nullableInteger),
     realWeight: Type.Optional(nullableInteger),

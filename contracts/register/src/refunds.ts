@@ -5,6 +5,7 @@
  * the error codes with their French messages, and the pure rule of what remains refundable.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SafeText } from '@kermesse/contracts-common/schemas';
 
 export const SaleReferenceParams = Type.Object({ reference: Type.String({ minLength: 1, maxLength: 20 }) });
 export type SaleReferenceParams = Static<typeof SaleReferenceParams>;
@@ -22,7 +23,7 @@ export const RefundInput = Type.Object({
     }),
     { minItems: 1, maxItems: 200 },
   ),
-  reason: Type.String({ maxLength: 500 }),
+  reason: SafeText({ maxLength: 500 }),
   payment_mode: RefundMode,
   /** Raffle numbers to void (else the last numbers of the sale not voided yet). */
   tickets: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 1000000 }), { maxItems: 1000 })),

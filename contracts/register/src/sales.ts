@@ -6,6 +6,7 @@
  * payment-status states. Amounts are euros (JSON numbers, 2 decimals at most) at this edge.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { SafeText } from '@kermesse/contracts-common/schemas';
 import { Id } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -182,8 +183,8 @@ export type FindBuyerInput = Static<typeof FindBuyerInput>;
 /** Create a buyer: both names (SPEC §5) and an e-mail or a phone. */
 export const CreateBuyerInput = Type.Object({
   ...Contact,
-  firstName: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  lastName: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  firstName: Type.Optional(Nullable(SafeText({ maxLength: 100 }))),
+  lastName: Type.Optional(Nullable(SafeText({ maxLength: 100 }))),
 });
 export type CreateBuyerInput = Static<typeof CreateBuyerInput>;
 

@@ -4,6 +4,7 @@
  * schemas (plain JSON Schema, validated by the kit's ajv) and the types derived from them.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { SafeText } from '@kermesse/contracts-common/schemas';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -12,7 +13,8 @@ export const IdParams = Type.Object({ id: Id });
 export const EventIdParams = Type.Object({ eventId: Id });
 export type IdParams = Static<typeof IdParams>;
 
-const Name = Type.String({ minLength: 1, maxLength: 120 });
+/** A name people type and exports print (never a spreadsheet formula). */
+const Name = SafeText({ minLength: 1, maxLength: 120 });
 const Day = Type.String({ format: 'date' });
 
 /** A price as typed: euros as a number (3.5) or as text with a decimal comma (« 3,50 »). */

@@ -4,6 +4,7 @@
  * as JSON numbers (2 decimals at most); the service keeps integer cents.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { SafeText } from '@kermesse/contracts-common/schemas';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -23,7 +24,7 @@ export type OpenSessionInput = Static<typeof OpenSessionInput>;
 export const CloseSessionInput = Type.Object({
   counted: Type.Object({ cash: Euros, cheque: Euros, card: Euros }),
   /** Required when a difference is not zero. */
-  reason: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  reason: Type.Optional(Nullable(SafeText({ maxLength: 1000 }))),
   /**
    * Sales of this register still in the device's offline queue (issue 15): the closing is refused
    * while it is above 0 — they would land after the closing, outside the counted session.

@@ -3,6 +3,7 @@
  * Amounts travel as euros with two decimals in text (« 15.00 »), spaces in metres.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SafeText } from '@kermesse/contracts-common/schemas';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const DryRun = Type.Unsafe<'true' | 'false' | '1' | '0'>({ type: 'string', enum: ['true', 'false', '1', '0'], default: 'true' });
@@ -32,7 +33,7 @@ export type SwapmeetParams = Static<typeof SwapmeetParams>;
 /** `POST /api/swapmeet/api/swapmeets`: a swap-meet created from the importer page. */
 export const NewSwapmeetInput = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: SafeText({ minLength: 1, maxLength: 200 }),
     held_on: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date' })),
   },
   { additionalProperties: false },

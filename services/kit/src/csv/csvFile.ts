@@ -7,6 +7,7 @@
  */
 import iconv from 'iconv-lite';
 import { parse, type Options } from 'csv-parse/sync';
+import { neutraliseCell } from '@kermesse/contracts-common';
 
 /** SPEC §5: what the importers answer when the file is not a CSV file. */
 export const NOT_CSV_MESSAGE = 'Veuillez sélectionner un fichier CSV valide';
@@ -191,24 +192,8 @@ export function encodingProblem(row: CsvRow): string | null {
   return null;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^[+-]?[\d\s\u00A0\u202F.,()]*\d[\d\s\u00A0\u202F.,()]*$/;
-
-/**
- * True when a spreadsheet would run the cell as a formula (`=`, `+`, `-`, `@`, tab or CR first),
- * unless it is a plain number or phone number such as « -3 » or « +33 6 12 34 56 78 ».
- */
-export function isFormulaLike(value: string): boolean {
-  const trimmed = value.replace(/^[ \u00A0]+/, '');
-  if (!FORMULA_START.test(value) && !FORMULA_START.test(trimmed)) return false;
-  return !PLAIN_NUMBER.test(trimmed.trim());
-}
-
-/** A cell made safe for a spreadsheet: a formula-like value is prefixed with an apostrophe. */
-export function neutraliseCell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return isFormulaLike(text) ? `'${text}` : text;
-}
+// The one formula rule, shared with the browser and the JSON schemas (contracts/common spreadsheet.ts).
+export { isFormulaLike, neutraliseCell } from '@kermesse/contracts-common';
 
 /**
  * Writes records as CSV for Excel in French: UTF-8 with BOM, `;` separator, CRLF, quotes where

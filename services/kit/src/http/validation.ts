@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type JSONSchemaType, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
 import type { Middleware } from 'koa';
+import { formulaMessage, SPREADSHEET_SAFE_PATTERN } from '@kermesse/contracts-common';
 import { invalidInput } from './errors.ts';
 
 /** One Ajv instance for the whole process: schemas are compiled once, at module load. */
@@ -50,6 +51,8 @@ export function frenchMessage(error: ErrorObject | undefined, where: 'corps' | '
     case 'enum':
       return `${field(path)} doit valoir l'une des valeurs : ${(p.allowedValues as unknown[]).join(', ')}.`;
     case 'pattern':
+      // A name or a label that a spreadsheet would run (exports): say so, naming the field.
+      if (p.pattern === SPREADSHEET_SAFE_PATTERN) return formulaMessage(path || 'texte');
       return `${field(path)} n'est pas au bon format.`;
     case 'minItems':
       return `${field(path)} doit contenir au moins ${String(p.limit)} élément(s).`;

@@ -672,6 +672,41 @@ describe('product CSV import (POST /api/admin/products/import)', () => {
     });
   });
 
+  it('refuses spreadsheet formulas, in the CSV as in the JSON API, and stores none', async () => {
+    const event = await buildEvent();
+    const csv = 'nom;prix;categorie\n=HYPERLINK("http://x");1;Plats\nFrites;2;@Plats\nCafé;1;Boissons\n';
+    const res = await upload(`/api/admin/products/import?dry-run=0&eventId=${event.id}`, csv, 'p.csv', 'text/csv');
+    expect(res).toMatchObject({ status: 422, body: { code: 'IMPORT_REJECTED' } });
+    expect(res.body.errors).toEqual([
+      'Ligne 2 : la cellule « nom » commence par « = » (« =HYPERLINK("http://x") ») : les formules ne sont pas acceptées.',
+      'Ligne 3 : la cellule « categorie » commence par « @ » (« @Plats ») : les formules ne sont pas acceptées.',
+    ]);
+    const plats = await buildCategory(event.id, 'Plats');
+    const refused = [
+      await admin('POST', '/api/admin/products', {
+        name: '=HYPERLINK("http://x","Cliquez")',
+        price: 1,
+        categoryId: plats.id,
+        eventId: event.id,
+      }),
+      await admin('POST', '/api/admin/categories', { name: '+cmd|calc', eventId: event.id }),
+      await admin('POST', '/api/admin/events', { name: ' @SOMME(A1)' }),
+    ];
+    for (const [answer, field] of refused.map((r, i) => [r, ['name', 'name', 'name'][i]] as const)) {
+      expect(answer).toMatchObject({
+        status: 400,
+        body: {
+          error: `Le champ « ${field} » ne peut pas commencer par =, +, - ou @ : un tableur le prendrait pour une formule.`,
+          code: 'VALIDATION',
+        },
+      });
+    }
+    expect(((await admin('GET', `/api/admin/products?eventId=${event.id}`)).body as unknown[]).length).toBe(0);
+    // « -10 % … » would be computed by a spreadsheet too; a plain number is a name like any other.
+    expect((await admin('POST', '/api/admin/categories', { name: '-10 % sur les crêpes', eventId: event.id })).status).toBe(400);
+    expect((await admin('POST', '/api/admin/categories', { name: '2026', eventId: event.id })).status).toBe(201);
+  });
+
   it('checks like the other CSV imports: a dry run lists its bad lines, no file or an archived event is refused', async () => {
     const event = await buildEvent();
     const csv = 'nom;prix;categorie\nFrites;-2;Plats\nPain;1;Plats\n';

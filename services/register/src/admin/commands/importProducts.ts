@@ -6,7 +6,7 @@
  * (`ProductImportRejected`, answered 422 by the route); a dry run lists its bad lines in `errors`.
  */
 import type { Db } from '@kermesse/kit/db';
-import { encodingProblem, normaliseHeader, readCsv, shorten, type CsvRow } from '@kermesse/kit/csv';
+import { encodingProblem, isFormulaLike, normaliseHeader, readCsv, shorten, type CsvRow } from '@kermesse/kit/csv';
 import { parsePriceCents, parseYesNo, type ProductImportResult } from '@kermesse/contracts-register';
 import { toEuros } from '@kermesse/contracts-common';
 import {
@@ -123,6 +123,15 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
       continue;
     }
     const lineErrors: string[] = [];
+    // Like the stock and swap-meet imports: a cell a spreadsheet would run is refused, never stored.
+    for (const [index, value] of row.cells.entries()) {
+      if (isFormulaLike(value)) {
+        const title = csv.header.cells[index]?.trim() || `n°${index + 1}`;
+        lineErrors.push(
+          `la cellule « ${shorten(title)} » commence par « ${value.trim()[0]} » (« ${shorten(value)} ») : les formules ne sont pas acceptées`,
+        );
+      }
+    }
     const name = (cell(row, 'name') ?? '').replace(/\s+/g, ' ');
     if (!name) lineErrors.push('le nom est vide');
     else if (name.length > 120) lineErrors.push('le nom dépasse 120 caractères');
