@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dessert, drink, raffleTicket, sandwich, ticketConfig, betTicket } from '../cart/testFactories';
+import { DEMO_MEAL_DEAL } from '../cart/mealDeal';
 import { emptySale, saleReducer, type SaleAction, type SaleState } from './saleState';
 
-const reduce = saleReducer(ticketConfig);
+// The demo fair's meal deal, set for the event as an administrator would: an event without one has no discount.
+const reduce = saleReducer(ticketConfig, DEMO_MEAL_DEAL);
 const run = (actions: SaleAction[], start: SaleState = emptySale) => actions.reduce(reduce, start);
 
 describe('the sale being rung up', () => {
@@ -20,6 +22,14 @@ describe('the sale being rung up', () => {
     expect(state.lines.at(-1)).toMatchObject({ product: { id: -2 }, quantity: 1 });
 
     state = reduce(state, { type: 'removeLine', productId: d.id });
+    expect(state.lines.some((line) => line.product.id === -2)).toBe(false);
+  });
+
+  it('adds no meal-deal line while the event has no rule', () => {
+    const state = [sandwich(), drink(), dessert()].reduce(
+      (sale, product) => saleReducer(ticketConfig)(sale, { type: 'addProduct', product }),
+      emptySale,
+    );
     expect(state.lines.some((line) => line.product.id === -2)).toBe(false);
   });
 
