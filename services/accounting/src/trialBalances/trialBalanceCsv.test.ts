@@ -32,6 +32,17 @@ describe('trial balance files', () => {
     expect(parse(bytes(text))).toEqual({ rows: EXPECTED, errors: [] });
   });
 
+  it('refuses a label a spreadsheet would run, naming the line', () => {
+    const text = 'Compte;Libellé;Débit;Crédit\n530;=HYPERLINK("http://x");1;0\n707;@Ventes;0;1\n6071;Achats;-;0\n';
+    expect(parse(bytes(text))).toEqual({
+      rows: [{ line: 4, accountCode: '6071', accountLabel: 'Achats', debitCents: 0, creditCents: 0 }],
+      errors: [
+        'Ligne 2 : le libellé « =HYPERLINK("http://x") » commence par « = » : les formules ne sont pas acceptées.',
+        'Ligne 3 : le libellé « @Ventes » commence par « @ » : les formules ne sont pas acceptées.',
+      ],
+    });
+  });
+
   it('names every bad line and keeps nothing', () => {
     const text =
       'Compte;Libellé;Débit;Crédit\n530;Caisse;12,5O;0\n;Sans compte;1;0\n707;Ventes;0;10\n707;Ventes bis;0;10\n6071;Achats;-5;0\n';

@@ -4,7 +4,7 @@
  * here the columns are found by name and every line becomes a row, or a French problem naming
  * its line. Pure: tested without a database.
  */
-import { encodingProblem, normaliseHeader, shorten, type CsvReadResult } from '@kermesse/kit/csv';
+import { encodingProblem, isFormulaLike, normaliseHeader, shorten, type CsvReadResult } from '@kermesse/kit/csv';
 import { parseAmount } from '@kermesse/contracts-accounting';
 
 /** Column titles accepted for each field (compared without accents, case, spaces or punctuation). */
@@ -110,6 +110,13 @@ export function parseTrialBalance(csv: CsvReadResult): ParsedTrialBalance {
     if (TOTAL_LINE.test(code)) continue;
     if (!/^[0-9][0-9A-Za-z]{0,19}$/.test(code)) {
       errors.push(`Ligne ${row.line} : « ${shorten(code)} » n'est pas un numéro de compte (des chiffres, par exemple 707).`);
+      continue;
+    }
+    // Like the other imports: a label a spreadsheet would run is refused, never stored (it reaches the exports).
+    if (isFormulaLike(label)) {
+      errors.push(
+        `Ligne ${row.line} : le libellé « ${shorten(label)} » commence par « ${label.trim()[0]} » : les formules ne sont pas acceptées.`,
+      );
       continue;
     }
     const amount = (index: number | undefined, name: string): number | null | undefined => {
