@@ -99,7 +99,7 @@ export interface RunServiceOptions<E extends RunServiceEnv, X extends object> {
    */
   handleSignals?: boolean;
   /**
-   * How long the start waits for NATS before listening without it (ms, default 1000): the consumers
+   * How long the start waits for NATS before listening without it (ms, default 300): the consumers
    * then attach in the background once it answers.
    */
   natsWaitMs?: number;
@@ -142,7 +142,7 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
         });
     },
   });
-  await Promise.race([bus.ready, delay(options.natsWaitMs ?? 1_000)]);
+  await Promise.race([bus.ready, delay(options.natsWaitMs ?? 300)]);
   const relay =
     options.relay === false
       ? idleRelay
