@@ -174,7 +174,7 @@ describe('sales on hold on a phone', () => {
 
 describe('the admin screens on a phone (390×844) and an upright tablet (768×1024)', () => {
   const screens = [
-    { name: 'lots', path: '/tombola/1/lots', ready: (page: Page) => page.getByRole('button', { name: 'Add Prize' }) },
+    { name: 'lots', path: '/tombola/1/lots', ready: (page: Page) => page.getByRole('button', { name: 'Ajouter le lot' }) },
     { name: 'lots-tableau', path: '/tombola/1/lots/tableau', ready: (page: Page) => page.getByRole('table').first() },
     { name: 'stock', path: '/stock', ready: (page: Page) => page.getByRole('heading', { name: 'Animations' }) },
     { name: 'vide-grenier', path: '/stock/vide-grenier?id=1', ready: (page: Page) => page.getByRole('table').first() },

@@ -336,11 +336,11 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
       await page.getByLabel(`Prix de la paire ${index + 1}`).fill(price!);
     }
     await page.getByRole('button', { name: 'Créer', exact: true }).click();
-    await page.getByText('Raffle créé avec succès !').waitFor();
+    await page.getByText('Tombola créée avec succès !').waitFor();
     await page.getByRole('heading', { name: 'Modifier les prix des tickets' }).waitFor();
     await page.getByLabel('Prix de la paire 3').fill('12,00');
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
-    await page.getByText('Raffle mis à jour avec succès !').waitFor();
+    await page.getByText('Tombola mise à jour avec succès !').waitFor();
     await fairShot('tombola-tarifs');
     const raffles = async () =>
       (

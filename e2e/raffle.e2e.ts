@@ -124,7 +124,7 @@ describe('raffle in Chromium', () => {
 
     await row.getByRole('link').click();
     await page.getByRole('link', { name: /^Lots/ }).click();
-    await page.getByRole('heading', { name: /Inventory of Prizes for Raffle ID: \d+/ }).waitFor();
+    await page.getByRole('heading', { name: /Inventaire des lots de la tombola n° \d+/ }).waitFor();
     await page.getByText('Vélo de ville').waitFor();
     expect(await page.getByRole('link', { name: 'Modifier illustration' }).count()).toBe(7);
     expect(await page.getByRole('link', { name: 'Ajouter illustration' }).count()).toBe(5);
@@ -150,7 +150,7 @@ describe('raffle in Chromium', () => {
     await page.getByLabel('Nombre de tickets de la paire 2').fill('5');
     await page.getByLabel('Prix de la paire 2').fill('8');
     await page.getByRole('button', { name: 'Créer', exact: true }).click();
-    await page.getByText('Raffle créé avec succès !').waitFor();
+    await page.getByText('Tombola créée avec succès !').waitFor();
     await page.getByRole('link', { name: 'Ouvrir la tombola créée' }).click();
     const raffleId = Number(new URL(page.url()).pathname.split('/')[2]);
     expect(raffleId).toBeGreaterThan(0);
@@ -163,7 +163,7 @@ describe('raffle in Chromium', () => {
     await page.getByLabel('Nombre de tickets de la paire 3').fill('10');
     await page.getByLabel('Prix de la paire 3').fill('15');
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
-    await page.getByText('Raffle mis à jour avec succès !').waitFor();
+    await page.getByText('Tombola mise à jour avec succès !').waitFor();
     await shot(page, 'tombola-prix-des-tickets.png');
     expect(await api('GET', `/api/admin/raffle/${raffleId}`)).toEqual([
       { nb: 1, p: 2 },
@@ -173,24 +173,30 @@ describe('raffle in Chromium', () => {
 
     // Prizes: the SPEC's checks, then two prizes.
     await page.goto(`/tombola/${raffleId}/lots`);
-    await page.getByRole('heading', { name: `Inventory of Prizes for Raffle ID: ${raffleId}` }).waitFor();
+    await page.getByRole('heading', { name: `Inventaire des lots de la tombola n° ${raffleId}` }).waitFor();
     const add = page.getByRole('group', { name: 'Nouveau lot' });
-    await add.getByLabel('Name').fill('Panier gourmand');
-    await page.getByRole('button', { name: 'Add Prize' }).click();
+    await add.getByLabel('Nom').fill('Panier gourmand');
+    await page.getByRole('button', { name: 'Ajouter le lot' }).click();
     await page.getByText('Le rang doit être supérieur à 0').waitFor();
     await add.getByLabel('Rang').fill('1');
-    await add.getByLabel('Cout').fill('60');
-    await add.getByLabel('Quantity').fill('1');
-    await page.getByRole('button', { name: 'Add Prize' }).click();
+    await add.getByLabel('Valeur').fill('60');
+    await add.getByLabel("Coût pour l'association").fill('45,50');
+    await add.getByLabel('Quantité').fill('1');
+    await page.getByRole('button', { name: 'Ajouter le lot' }).click();
     await page.getByText('Prix ajouté avec succès').waitFor();
-    await add.getByLabel('Name').fill('Bouteille de cidre');
+    await add.getByLabel('Nom').fill('Bouteille de cidre');
     await add.getByLabel('Rang').fill('2');
-    await add.getByLabel('Cout').fill('8');
-    await add.getByLabel('Quantity').fill('2');
-    await add.getByLabel('Alcohol').check();
-    await page.getByRole('button', { name: 'Add Prize' }).click();
+    await add.getByLabel('Valeur').fill('8');
+    await add.getByLabel('Quantité').fill('2');
+    await add.getByLabel("Contient de l'alcool").check();
+    await page.getByRole('button', { name: 'Ajouter le lot' }).click();
     await expect.poll(() => page.locator('.rf-prize').count()).toBe(2);
     expect(await page.locator('.rf-prize').nth(1).innerText()).toContain('2 disponible(s)');
+    // The law panel counts what the prizes cost the association (the cider was given), not their value.
+    const law = page.getByRole('region', { name: 'Cadre légal de la tombola' });
+    await expect.poll(() => law.getByText('Coût total des lots').locator('xpath=following-sibling::dd').innerText()).toMatch(/^45,50\s€$/);
+    expect(await law.getByText('Valeur totale des lots').locator('xpath=following-sibling::dd').innerText()).toMatch(/^76,00\s€$/);
+    await law.getByText('cerfa n° 11823*03', { exact: false }).waitFor();
 
     // The illustration page (opened in a new tab from the inventory).
     const [tab] = await Promise.all([
@@ -214,7 +220,7 @@ describe('raffle in Chromium', () => {
 
     // Printable list.
     await page.goto(`/tombola/${raffleId}/lots/imprimer`);
-    await page.getByRole('heading', { name: `Liste des prix pour le Raffle #${raffleId}` }).waitFor();
+    await page.getByRole('heading', { name: `Liste des lots de la tombola n° ${raffleId}` }).waitFor();
     await page.getByRole('cell', { name: 'Oui' }).waitFor();
     await page.getByRole('button', { name: 'Imprimer' }).waitFor();
     await shot(page, 'tombola-liste-imprimable.png');
@@ -298,7 +304,7 @@ describe('gift baskets in Chromium', () => {
     await page.getByLabel('Nombre de tickets de la paire 1').fill('1');
     await page.getByLabel('Prix de la paire 1').fill('2');
     await page.getByRole('button', { name: 'Créer', exact: true }).click();
-    await page.getByText('Gift Basket créé/mis à jour avec succès !').waitFor();
+    await page.getByText('Panier garni créé avec succès !').waitFor();
     await page.getByRole('link', { name: 'Ouvrir les paniers garnis créés' }).click();
     const basketId = Number(new URL(page.url()).pathname.split('/')[3]);
 

@@ -25,6 +25,11 @@ export const LawPanel = Type.Object({
   /** Percent, one decimal; null before any ticket is sold. */
   costRatio: NullableNumber,
   limit: Type.Number(),
+  /** Every ticket of the raffle, sold or not, and what they are worth at the price of one ticket (null without tiers). */
+  ticketsIssued: Type.Integer(),
+  ticketsIssuedValue: NullableNumber,
+  /** Above this value of the tickets issued (euros), the mayor's file also carries the last accounts. */
+  accountsThreshold: Type.Number(),
   warnings: Type.Array(Type.String()),
 });
 export type LawPanel = Static<typeof LawPanel>;

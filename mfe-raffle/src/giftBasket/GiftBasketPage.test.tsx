@@ -70,7 +70,7 @@ describe('gift basket page', () => {
       fireEvent.click(within(row).getByRole('button', { name: 'Supprimer' }));
     });
     expect(typesCard().getByRole('status').textContent).toBe('Panier « Panier bien-être » supprimé.');
-    expect(screen.queryByText('Gift Basket créé/mis à jour avec succès !')).toBeNull();
+    expect(screen.queryByText('Panier garni mis à jour avec succès !')).toBeNull();
     expect(typesCard().queryByText('Panier bien-être')).toBeNull();
   });
 

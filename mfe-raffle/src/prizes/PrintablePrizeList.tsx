@@ -1,4 +1,4 @@
-/** 'Liste des prix pour le Raffle #{id}' (SPEC §2), printable on A4 with 'Imprimer'. */
+/** « Liste des lots de la tombola n° {id} », printable on A4 with « Imprimer ». */
 import { useParams } from 'react-router';
 import { Button, ErrorLine, formatAmount, Spinner, useResource } from '@kermesse/ui-kit';
 import { raffleApi } from '../api/raffleApi';
@@ -18,7 +18,7 @@ export function PrintablePrizeListPage() {
       <Breadcrumbs items={[{ label: raffleName, to: `/tombola/${raffleId}` }, { label: 'Liste imprimable' }]} />
       <section className="k-card rf-printable">
         <div className="k-page-header rf-title-row">
-          <h1>Liste des prix pour le Raffle #{raffleId}</h1>
+          <h1>Liste des lots de la tombola n° {raffleId}</h1>
           <Button className="k-no-print" onClick={() => window.print()}>
             Imprimer
           </Button>

@@ -28,6 +28,9 @@ const law = {
   ticketRevenue: 44,
   costRatio: 68.2,
   limit: 15,
+  ticketsIssued: 1000,
+  ticketsIssuedValue: 2000,
+  accountsThreshold: 7500,
   warnings: ['Le coût des lots (30,00 €) dépasse 15 % des recettes des tickets (44,00 €) : 68,2 %.'],
 };
 
@@ -73,14 +76,14 @@ describe('prize inventory', () => {
   it('lists each prize with rank, name, quantity « disponible(s) », price and its actions, beside the law panel', async () => {
     gateway();
     await renderInventory();
-    expect(screen.getByRole('heading', { name: 'Inventory of Prizes for Raffle ID: 5' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Inventaire des lots de la tombola n° 5' })).toBeTruthy();
     const items = screen.getAllByRole('listitem').filter((li) => li.classList.contains('rf-prize'));
-    expect(items[0]!.textContent).toContain('1Vélo1 disponible(s)350,00');
+    expect(items[0]!.textContent).toContain('1Vélo1 disponible(s)Valeur 350,00');
     const add = within(items[0]!).getByRole('link', { name: 'Ajouter illustration' }) as HTMLAnchorElement;
     expect(add.getAttribute('href')).toBe('/tombola/admin-prize/1/edit/image');
     expect(add.target).toBe('_blank');
     expect(within(items[1]!).getByRole('link', { name: 'Modifier illustration' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Add New Prize' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Ajouter un lot' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Cadre légal de la tombola' })).toBeTruthy();
     expect(screen.getByText(law.warnings[0]!)).toBeTruthy();
   });
@@ -113,21 +116,28 @@ describe('prize inventory', () => {
         json(prize({ id: 9, name: (call.body as Prize).name, rank: 3, weight: 3, price: 20, quantity: 4 }), 201),
     });
     await renderInventory();
-    fireEvent.change(addForm().getByLabelText('Name'), { target: { value: 'Peluche' } });
+    fireEvent.change(addForm().getByLabelText('Nom'), { target: { value: 'Peluche' } });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Add Prize' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Ajouter le lot' }));
     });
     expect(screen.getByRole('alert').textContent).toBe('Le rang doit être supérieur à 0');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     fireEvent.change(addForm().getByLabelText('Rang'), { target: { value: '3' } });
-    fireEvent.change(addForm().getByLabelText('Cout'), { target: { value: '20' } });
-    fireEvent.change(addForm().getByLabelText('Quantity'), { target: { value: '4' } });
-    fireEvent.click(addForm().getByLabelText('Alcohol'));
+    fireEvent.change(addForm().getByLabelText('Valeur'), { target: { value: '20' } });
+    fireEvent.change(addForm().getByLabelText('Quantité'), { target: { value: '4' } });
+    fireEvent.click(addForm().getByLabelText("Contient de l'alcool"));
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Add Prize' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Ajouter le lot' }));
     });
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Peluche', weight: 3, price: 20, quantity: 4, alcohol: true });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Peluche',
+      weight: 3,
+      price: 20,
+      cost: 0,
+      quantity: 4,
+      alcohol: true,
+    });
     expect(screen.getByRole('status').textContent).toBe('Prix ajouté avec succès');
     expect(screen.getByText('Peluche')).toBeTruthy();
   });
@@ -140,9 +150,9 @@ describe('prize inventory', () => {
     await renderInventory();
     fireEvent.click(screen.getAllByRole('button', { name: 'Corriger' })[0]!);
     const editor = within(screen.getByRole('group', { name: 'Lot 1' }));
-    fireEvent.change(editor.getByLabelText('Name'), { target: { value: 'Vélo de ville' } });
+    fireEvent.change(editor.getByLabelText('Nom'), { target: { value: 'Vélo de ville' } });
     await act(async () => {
-      fireEvent.click(editor.getByRole('button', { name: 'Save' }));
+      fireEvent.click(editor.getByRole('button', { name: 'Enregistrer' }));
     });
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       id: 1,
@@ -159,12 +169,12 @@ describe('prize inventory', () => {
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Corriger' })[0]!);
     const again = within(screen.getByRole('group', { name: 'Lot 1' }));
-    fireEvent.change(again.getByLabelText('Quantity'), { target: { value: '9' } });
+    fireEvent.change(again.getByLabelText('Quantité'), { target: { value: '9' } });
     await act(async () => {
-      fireEvent.click(again.getByRole('button', { name: 'Save' }));
+      fireEvent.click(again.getByRole('button', { name: 'Enregistrer' }));
     });
     expect(screen.getByRole('alert').textContent).toContain('Erreur lors de la mise à jour du prix');
-    fireEvent.click(again.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(again.getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('group', { name: 'Lot 1' })).toBeNull();
   });
 
@@ -198,25 +208,32 @@ describe('prize inventory', () => {
     });
     await renderInventory();
     const form = screen.getByRole('group', { name: 'Nouveau lot' });
-    fireEvent.change(addForm().getByLabelText('Name'), { target: { value: 'Lampe' } });
+    fireEvent.change(addForm().getByLabelText('Nom'), { target: { value: 'Lampe' } });
     fireEvent.change(addForm().getByLabelText('Rang'), { target: { value: '3' } });
-    fireEvent.change(addForm().getByLabelText('Cout'), { target: { value: '30,5,0' } });
-    fireEvent.change(addForm().getByLabelText('Quantity'), { target: { value: '1' } });
+    fireEvent.change(addForm().getByLabelText('Valeur'), { target: { value: '30,5,0' } });
+    fireEvent.change(addForm().getByLabelText('Quantité'), { target: { value: '1' } });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Add Prize' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Ajouter le lot' }));
     });
     const alert = within(form).getByRole('alert');
     expect(alert.textContent).toBe('Le prix doit être un montant en euros, par exemple 30,50.');
     // Nothing is said at the top of the inventory, far above the form.
-    const heading = screen.getByRole('heading', { name: 'Inventory of Prizes for Raffle ID: 5' });
+    const heading = screen.getByRole('heading', { name: 'Inventaire des lots de la tombola n° 5' });
     expect(heading.nextElementSibling?.getAttribute('role')).not.toBe('alert');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
-    fireEvent.change(addForm().getByLabelText('Cout'), { target: { value: '30,50' } });
+    fireEvent.change(addForm().getByLabelText('Valeur'), { target: { value: '30,50' } });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Add Prize' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Ajouter le lot' }));
     });
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Lampe', weight: 3, price: 30.5, quantity: 1, alcohol: false });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Lampe',
+      weight: 3,
+      price: 30.5,
+      cost: 0,
+      quantity: 1,
+      alcohol: false,
+    });
     expect(within(form).getByRole('status').textContent).toBe('Prix ajouté avec succès');
   });
 
@@ -225,10 +242,52 @@ describe('prize inventory', () => {
     await renderInventory();
     fireEvent.click(screen.getAllByRole('button', { name: 'Corriger' })[0]!);
     const editor = screen.getByRole('group', { name: 'Lot 1' });
-    expect((within(editor).getByLabelText('Cout') as HTMLInputElement).value).toBe('350,00');
+    expect((within(editor).getByLabelText('Valeur') as HTMLInputElement).value).toBe('350,00');
     await act(async () => {
-      fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+      fireEvent.click(within(editor).getByRole('button', { name: 'Enregistrer' }));
     });
     expect(within(editor).getByRole('alert').textContent).toContain('Erreur lors de la mise à jour du prix');
+  });
+
+  it('asks for the value shown to buyers and the cost for the association apart, and sends both', async () => {
+    const calls = gateway({
+      'POST /api/admin/raffles/5/prizes': (call) => {
+        const body = call.body as Prize;
+        return json(prize({ id: 9, name: body.name, rank: 3, weight: 3, price: body.price, cost: body.cost, quantity: 1 }), 201);
+      },
+      'PUT /api/admin/prizes/1': (call) => json({ ...(call.body as Prize) }),
+    });
+    await renderInventory();
+    fireEvent.change(addForm().getByLabelText('Nom'), { target: { value: 'Trottinette' } });
+    fireEvent.change(addForm().getByLabelText('Rang'), { target: { value: '3' } });
+    fireEvent.change(addForm().getByLabelText('Valeur'), { target: { value: '120' } });
+    fireEvent.change(addForm().getByLabelText("Coût pour l'association"), { target: { value: '-4' } });
+    fireEvent.change(addForm().getByLabelText('Quantité'), { target: { value: '1' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Ajouter le lot' }));
+    });
+    expect(within(screen.getByRole('group', { name: 'Nouveau lot' })).getByRole('alert').textContent).toBe(
+      'Le coût doit être un montant positif en euros, par exemple 12,50 (0 pour un lot offert).',
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    fireEvent.change(addForm().getByLabelText("Coût pour l'association"), { target: { value: '79,90' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Ajouter le lot' }));
+    });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Trottinette', price: 120, cost: 79.9 });
+    const added = screen.getAllByRole('listitem').find((li) => li.textContent?.includes('Trottinette'))!;
+    expect(added.textContent).toContain('Valeur 120,00');
+    expect(added.textContent).toContain('Coût 79,90');
+
+    // Correcting the bike's cost keeps its value.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Corriger' })[0]!);
+    const editor = within(screen.getByRole('group', { name: 'Lot 1' }));
+    expect((editor.getByLabelText("Coût pour l'association") as HTMLInputElement).value).toBe('0,00');
+    fireEvent.change(editor.getByLabelText("Coût pour l'association"), { target: { value: '210' } });
+    await act(async () => {
+      fireEvent.click(editor.getByRole('button', { name: 'Enregistrer' }));
+    });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 1, price: 350, cost: 210 });
   });
 });

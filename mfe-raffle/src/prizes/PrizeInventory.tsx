@@ -1,8 +1,8 @@
 /**
- * The raffle prize inventory (SPEC §2): 'Inventory of Prizes for Raffle ID: {id}', each prize with
- * its rank, name, quantity « disponible(s) » and price; illustration link (new tab), 'Corriger'
- * (inline, Save / Cancel), 'Supprimer' (after confirmation); the 'Add New Prize' form below. The
- * French-law panel stands beside the list.
+ * The raffle prize inventory: « Inventaire des lots de la tombola n° {id} », each prize with its
+ * rank, name, quantity « disponible(s) », value and cost; illustration link (new tab), « Corriger »
+ * (inline, « Enregistrer » / « Annuler »), « Supprimer » (after confirmation); the « Ajouter un lot »
+ * form below. The French-law panel stands beside the list and counts the costs typed here.
  */
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -29,7 +29,10 @@ export const PRIZE_BANNERS = {
 interface PrizeForm {
   name: string;
   weight: string;
+  /** The value announced to buyers (`price`). */
   price: string;
+  /** What the prize costs the association (`cost`; empty or 0 for a donated prize). */
+  cost: string;
   quantity: string;
   alcohol: boolean;
 }
@@ -37,17 +40,18 @@ interface PrizeForm {
 /** Prizes per page of the inventory (the UI kit's one pagination beyond that). */
 export const PRIZES_PAGE_SIZE = 20;
 
-const EMPTY_FORM: PrizeForm = { name: '', weight: '', price: '', quantity: '', alcohol: false };
+const EMPTY_FORM: PrizeForm = { name: '', weight: '', price: '', cost: '', quantity: '', alcohol: false };
 const formOf = (prize: Prize): PrizeForm => ({
   name: prize.name,
   weight: String(prize.weight),
   price: moneyText(prize.price),
+  cost: moneyText(prize.cost),
   quantity: String(prize.quantity),
   alcohol: prize.Alcohol,
 });
 
 /**
- * Where a message shows: beside what the admin just did — under the « Add New Prize » form, under
+ * Where a message shows: beside what the admin just did — under the « Ajouter un lot » form, under
  * the prize being corrected — not at the top of a page that may be far above; loading and deleting
  * speak at the top of the list.
  */
@@ -99,6 +103,7 @@ export function PrizeInventoryPage() {
         weight: rank,
         rank,
         price: readMoney(editing.form.price) ?? 0,
+        cost: readMoney(editing.form.cost || '0') ?? 0,
         quantity: Number(editing.form.quantity),
         alcohol: editing.form.alcohol,
         Alcohol: editing.form.alcohol,
@@ -136,6 +141,7 @@ export function PrizeInventoryPage() {
         name: adding.name.trim(),
         weight: Number(adding.weight),
         price: readMoney(adding.price) ?? 0,
+        cost: readMoney(adding.cost || '0') ?? 0,
         quantity: Number(adding.quantity),
         alcohol: adding.alcohol,
       });
@@ -153,7 +159,7 @@ export function PrizeInventoryPage() {
       <Breadcrumbs items={[{ label: raffle?.name ?? `Tombola n° ${raffleId}`, to: `/tombola/${raffleId}` }, { label: 'Lots' }]} />
       <div className="rf-with-aside">
         <section className="k-card rf-inventory">
-          <h1>Inventory of Prizes for Raffle ID: {raffleId}</h1>
+          <h1>Inventaire des lots de la tombola n° {raffleId}</h1>
           <Flash message={flashAt('top')} />
           {prizes === null ? (
             <Spinner />
@@ -171,9 +177,9 @@ export function PrizeInventoryPage() {
                         labelPrefix={`Lot ${prize.id}`}
                         message={flashAt(prize.id)}
                       >
-                        <Button onClick={handleSave}>Save</Button>
+                        <Button onClick={handleSave}>Enregistrer</Button>
                         <Button variant="ghost" onClick={() => setEditing(null)}>
-                          Cancel
+                          Annuler
                         </Button>
                       </PrizeFields>
                     ) : (
@@ -192,7 +198,8 @@ export function PrizeInventoryPage() {
                             </div>
                             <div className="rf-prize__meta">
                               <span className="rf-prize__qty">{prize.quantity} disponible(s)</span>
-                              <span className="rf-prize__price">{formatEuros(prize.price)}</span>
+                              <span className="rf-prize__price">Valeur {formatEuros(prize.price)}</span>
+                              <span className="rf-prize__cost">Coût {formatEuros(prize.cost)}</span>
                             </div>
                           </div>
                         </div>
@@ -227,9 +234,9 @@ export function PrizeInventoryPage() {
           )}
 
           <form className="rf-add-prize" onSubmit={handleAdd} noValidate>
-            <h2>Add New Prize</h2>
+            <h2>Ajouter un lot</h2>
             <PrizeFields form={adding} onChange={setAdding} labelPrefix="Nouveau lot" message={flashAt('add')}>
-              <Button type="submit">Add Prize</Button>
+              <Button type="submit">Ajouter le lot</Button>
             </PrizeFields>
           </form>
         </section>
@@ -239,7 +246,10 @@ export function PrizeInventoryPage() {
   );
 }
 
-/** Name, Rang, Cout (the prize's value, sent as `price`), Quantity and Alcohol, as in SPEC §2. */
+/**
+ * Nom, Rang, Valeur (shown to buyers, sent as `price`), Coût pour l'association (`cost`, what the
+ * law panel and accounting count), Quantité and « Contient de l'alcool ».
+ */
 function PrizeFields({
   form,
   onChange,
@@ -259,16 +269,30 @@ function PrizeFields({
     onChange({ ...form, [field]: field === 'alcohol' ? e.target.checked : e.target.value });
   return (
     <div className="rf-prize-fields" role="group" aria-label={labelPrefix}>
-      <label htmlFor={`${id}-name`}>Name</label>
+      <label htmlFor={`${id}-name`}>Nom</label>
       <input id={`${id}-name`} className="k-input" value={form.name} onChange={set('name')} maxLength={200} />
       <label htmlFor={`${id}-rank`}>Rang</label>
       <input id={`${id}-rank`} className="k-input" type="number" min={1} value={form.weight} onChange={set('weight')} />
-      <label htmlFor={`${id}-price`}>Cout</label>
-      <MoneyInput id={`${id}-price`} value={form.price} onChange={set('price')} title="Valeur du lot en euros" placeholder="0,00" />
-      <label htmlFor={`${id}-qty`}>Quantity</label>
+      <label htmlFor={`${id}-price`}>Valeur</label>
+      <MoneyInput
+        id={`${id}-price`}
+        value={form.price}
+        onChange={set('price')}
+        title="Valeur du lot annoncée aux acheteurs, en euros"
+        placeholder="0,00"
+      />
+      <label htmlFor={`${id}-cost`}>Coût pour l'association</label>
+      <MoneyInput
+        id={`${id}-cost`}
+        value={form.cost}
+        onChange={set('cost')}
+        title="Ce que l'association a payé pour ce lot, en euros (0 pour un lot offert)"
+        placeholder="0,00"
+      />
+      <label htmlFor={`${id}-qty`}>Quantité</label>
       <input id={`${id}-qty`} className="k-input" type="number" min={0} value={form.quantity} onChange={set('quantity')} />
       <label className="k-check" htmlFor={`${id}-alcohol`}>
-        <input id={`${id}-alcohol`} type="checkbox" checked={form.alcohol} onChange={set('alcohol')} /> Alcohol
+        <input id={`${id}-alcohol`} type="checkbox" checked={form.alcohol} onChange={set('alcohol')} /> Contient de l'alcool
       </label>
       <div className="k-actions k-actions--roomy rf-actions">{children}</div>
       {message && (

@@ -1,4 +1,7 @@
-/** The second raffle prize table (SPEC §2): Label, Rank, Price, Cost, Provider with inline Edit / Save / Cancel. */
+/**
+ * The second raffle prize table: Libellé, Rang, Prix (the value shown to buyers), Coût (what the
+ * association paid), Fournisseur, with « Modifier » / « Enregistrer » / « Annuler » inline.
+ */
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, formatEuros, MoneyInput, Spinner } from '@kermesse/ui-kit';
@@ -35,9 +38,7 @@ export function PrizeTablePage() {
   const handleSave = async (prize: Prize) => {
     if (!editing) return;
     const { row } = editing;
-    const invalid =
-      prizeError({ name: row.label, weight: row.rank, price: row.price, quantity: prize.quantity }) ??
-      (row.cost.trim() !== '' && readMoney(row.cost) === null ? 'Le coût doit être un montant en euros, par exemple 12,50.' : null);
+    const invalid = prizeError({ name: row.label, weight: row.rank, price: row.price, quantity: prize.quantity, cost: row.cost });
     if (invalid) {
       setFlash({ tone: 'error', text: invalid });
       return;
@@ -85,11 +86,11 @@ export function PrizeTablePage() {
             <table className="k-table k-table--stack">
               <thead>
                 <tr>
-                  <th>Label</th>
-                  <th>Rank</th>
-                  <th>Price</th>
-                  <th>Cost</th>
-                  <th>Provider</th>
+                  <th>Libellé</th>
+                  <th>Rang</th>
+                  <th>Prix</th>
+                  <th>Coût</th>
+                  <th>Fournisseur</th>
                   <th>
                     <span className="k-visually-hidden">Actions</span>
                   </th>
@@ -99,16 +100,16 @@ export function PrizeTablePage() {
                 {prizes.map((prize) =>
                   editing?.id === prize.id ? (
                     <tr key={prize.id}>
-                      <td>{input('label', 'Label')}</td>
-                      <td>{input('rank', 'Rank', 'number')}</td>
-                      <td>{money('price', 'Price')}</td>
-                      <td>{money('cost', 'Cost')}</td>
-                      <td>{input('provider', 'Provider')}</td>
+                      <td>{input('label', 'Libellé')}</td>
+                      <td>{input('rank', 'Rang', 'number')}</td>
+                      <td>{money('price', 'Prix')}</td>
+                      <td>{money('cost', 'Coût')}</td>
+                      <td>{input('provider', 'Fournisseur')}</td>
                       <td className="k-table__actions">
                         <div className="k-row-actions">
-                          <Button onClick={() => handleSave(prize)}>Save</Button>
+                          <Button onClick={() => handleSave(prize)}>Enregistrer</Button>
                           <Button variant="ghost" onClick={() => setEditing(null)}>
-                            Cancel
+                            Annuler
                           </Button>
                         </div>
                       </td>
@@ -137,7 +138,7 @@ export function PrizeTablePage() {
                               })
                             }
                           >
-                            Edit
+                            Modifier
                           </Button>
                         </div>
                       </td>

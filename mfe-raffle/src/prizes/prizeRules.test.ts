@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prizeError } from './prizeRules';
+import { PRIZE_MESSAGES, prizeError } from './prizeRules';
 
 describe('prize form checks (SPEC §5 order, first failure shown)', () => {
   it('checks name, then rank, then price, then quantity', () => {
@@ -15,5 +15,13 @@ describe('prize form checks (SPEC §5 order, first failure shown)', () => {
   it('lets a well-formed prize through, free prizes and zero quantity included', () => {
     expect(prizeError({ name: 'Vélo', weight: '1', price: '0', quantity: '0' })).toBeNull();
     expect(prizeError({ name: 'Vin', weight: 2, price: 12.5, quantity: 3 })).toBeNull();
+  });
+
+  it('refuses a cost the association cannot have paid, and lets an empty cost (a donated prize) through', () => {
+    const bike = { name: 'Vélo', weight: '1', price: '150', quantity: '1' };
+    expect(prizeError({ ...bike, cost: '-3' })).toBe(PRIZE_MESSAGES.cost);
+    expect(prizeError({ ...bike, cost: 'douze' })).toBe(PRIZE_MESSAGES.cost);
+    expect(prizeError({ ...bike, cost: '80,50' })).toBeNull();
+    expect(prizeError({ ...bike, cost: '' })).toBeNull();
   });
 });

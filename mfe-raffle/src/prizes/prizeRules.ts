@@ -10,6 +10,7 @@ export const PRIZE_MESSAGES = {
   price: 'Le prix doit être positif',
   quantity: 'La quantité doit être positive',
   unreadablePrice: 'Le prix doit être un montant en euros, par exemple 30,50.',
+  cost: 'Le coût doit être un montant positif en euros, par exemple 12,50 (0 pour un lot offert).',
 } as const;
 
 export interface PrizeFields {
@@ -17,6 +18,8 @@ export interface PrizeFields {
   weight?: number | string | null;
   price?: number | string | null;
   quantity?: number | string | null;
+  /** What the prize costs the association; empty means nothing (a donated prize). */
+  cost?: string | null;
 }
 
 const toNumber = (value: number | string | null | undefined): number | undefined => {
@@ -37,5 +40,6 @@ export function prizeError(prize: PrizeFields): string | null {
   if (typeof prize.price === 'string' && parseEuros(prize.price) === null) return PRIZE_MESSAGES.unreadablePrice;
   const quantity = toNumber(prize.quantity);
   if (quantity === undefined || Number.isNaN(quantity) || quantity < 0) return PRIZE_MESSAGES.quantity;
+  if (prize.cost && prize.cost.trim() !== '' && parseEuros(prize.cost) === null) return PRIZE_MESSAGES.cost;
   return null;
 }

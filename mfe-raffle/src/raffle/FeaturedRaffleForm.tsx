@@ -113,6 +113,10 @@ export function FeaturedRaffleForm({ raffles }: { raffles: RaffleSummary[] }) {
               maxLength={1000}
             />
           </Field>
+          <p className="k-muted">
+            Ces mots annoncent la prévente. Une fois la vente close, la bannière annonce le tirage à venir, puis, après le tirage, elle mène
+            aux résultats.
+          </p>
           <Flash message={flash} />
           <div className="k-actions k-actions--roomy rf-actions">
             <Button type="submit" disabled={saving}>

@@ -6,7 +6,17 @@ import { buildToken, fakeGateway, json } from '@kermesse/ui-kit/testing';
 import { HomePage } from './HomePage';
 import { RaffleDashboard } from './RaffleDashboard';
 
-const law = { totalValue: 0, totalCost: 0, ticketRevenue: 0, costRatio: null, limit: 15, warnings: [] };
+const law = {
+  totalValue: 0,
+  totalCost: 0,
+  ticketRevenue: 0,
+  costRatio: null,
+  limit: 15,
+  ticketsIssued: 1000,
+  ticketsIssuedValue: 2000,
+  accountsThreshold: 7500,
+  warnings: [],
+};
 const raffle = (over: Record<string, unknown>) => ({
   id: 6,
   name: 'Tombola en double',

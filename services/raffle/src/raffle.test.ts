@@ -254,6 +254,10 @@ describe('raffle prizes', () => {
       ticketRevenue: 4,
       costRatio: 1250,
       limit: 15,
+      // 200 tickets at 2 € each: well under the 7 500 € above which the mayor also asks for the accounts.
+      ticketsIssued: 200,
+      ticketsIssuedValue: 400,
+      accountsThreshold: 7500,
       warnings: [
         "Le lot « Enveloppe de 50 € » ressemble à une somme d'argent : une tombola associative ne peut offrir que des lots en nature (art. L322-3 du Code de la sécurité intérieure).",
         'Le coût des lots (50,00 €) dépasse 15 % des recettes des tickets (4,00 €) : 1250 %.',

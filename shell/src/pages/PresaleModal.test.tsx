@@ -9,6 +9,7 @@ const banner = {
   title: 'Tombola de la fête des écoles : la prévente est ouverte !',
   text: 'Un vélo, un week-end en gîte et de beaux lots à gagner.',
   link: '/tombola/prevente',
+  linkLabel: 'Voir la prévente',
 };
 
 const withBanner = (value: typeof banner | null) =>
@@ -64,6 +65,21 @@ describe('PresaleModal', () => {
     withBanner({ ...banner, key: 'tombola-4-def', title: 'Tombola de Noël : la prévente est ouverte !' });
     await renderModal();
     expect(screen.getByRole('dialog', { name: 'Tombola de Noël : la prévente est ouverte !' })).toBeTruthy();
+  });
+
+  it('leads to the results, not to the pre-sale, once the raffle is drawn', async () => {
+    withBanner({
+      key: 'tombola-3-abc-resultats',
+      title: 'Tombola de la fête des écoles : les résultats du tirage',
+      text: 'Le tirage au sort a eu lieu le 14 juin 2026. Découvrez les numéros gagnants et le lot de chacun.',
+      link: '/tombola/resultats',
+      linkLabel: 'Voir les résultats',
+    });
+    await renderModal();
+    const dialog = screen.getByRole('dialog', { name: 'Tombola de la fête des écoles : les résultats du tirage' });
+    expect(dialog.textContent).not.toContain('prévente');
+    expect(screen.getByRole('link', { name: 'Voir les résultats' }).getAttribute('href')).toBe('/tombola/resultats');
+    expect(screen.queryByRole('link', { name: 'Voir la prévente' })).toBeNull();
   });
 
   it('closes with Escape', async () => {

@@ -13,6 +13,8 @@ export interface RaffleBanner {
   title: string;
   text: string;
   link: string;
+  /** What the button says: « Voir la prévente », or « Voir les résultats » once the raffle is drawn. */
+  linkLabel?: string;
 }
 
 /** `GET /api/public/raffle/featured` → the banner to show, or null (none chosen, or the raffle service unreachable). */
@@ -22,8 +24,9 @@ async function loadBanner(): Promise<RaffleBanner | null> {
 }
 
 /**
- * The event banner announcing the raffle pre-sale (SPEC §2) with the words the administrator chose,
- * until « Plus tard » is chosen; nothing when no banner is to be shown.
+ * The home banner of the featured raffle: the pre-sale with the words the administrator chose, then
+ * the results once the raffle is drawn (the raffle service says which), until « Plus tard » is
+ * chosen; nothing when no banner is to be shown.
  */
 export function PresaleModal() {
   const { data: found } = useResource(loadBanner, []);
@@ -45,7 +48,7 @@ export function PresaleModal() {
             Plus tard
           </Button>
           <Link className="k-button k-button--primary" to={banner.link} onClick={handleDismiss}>
-            Voir la prévente
+            {banner.linkLabel ?? 'Voir la prévente'}
           </Link>
         </>
       }

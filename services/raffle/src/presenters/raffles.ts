@@ -1,5 +1,5 @@
 import { toEuros as centsToEuros } from '@kermesse/contracts-common';
-import type { LawPanel } from '../rules/lawPanel.ts';
+import { ACCOUNTS_THRESHOLD_CENTS, COST_RATIO_LIMIT_PERCENT, type LawPanel } from '../rules/lawPanel.ts';
 import type { Tier } from '../rules/tierRules.ts';
 import type { RaffleRow } from '../repositories/raffles.ts';
 
@@ -28,12 +28,15 @@ export const presentRaffle = (row: RaffleRow, figures: { sold: number; held: num
   ...(tiers ? { price: presentTiers(tiers) } : {}),
 });
 
-/** The French-law panel in euros. */
-export const presentLawPanel = (panel: LawPanel) => ({
+/** The French-law panel in euros, with what the tickets issued are worth (the mayor's file depends on it). */
+export const presentLawPanel = (panel: LawPanel, issued: { tickets: number; valueCents: number | null }) => ({
   totalValue: centsToEuros(panel.totalValueCents),
   totalCost: centsToEuros(panel.totalCostCents),
   ticketRevenue: centsToEuros(panel.ticketRevenueCents),
   costRatio: panel.costRatioPercent,
-  limit: 15,
+  limit: COST_RATIO_LIMIT_PERCENT,
+  ticketsIssued: issued.tickets,
+  ticketsIssuedValue: issued.valueCents === null ? null : centsToEuros(issued.valueCents),
+  accountsThreshold: centsToEuros(ACCOUNTS_THRESHOLD_CENTS),
   warnings: panel.warnings,
 });

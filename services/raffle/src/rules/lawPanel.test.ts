@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lawPanel, looksLikeCash } from './lawPanel.ts';
+import { lawPanel, looksLikeCash, ticketsIssuedValueCents } from './lawPanel.ts';
 
 describe('prizes that look like cash (a tombola offers prizes in kind only)', () => {
   it.each([
@@ -51,5 +51,26 @@ describe('the French-law panel', () => {
       warnings: ["Aucun ticket vendu pour l'instant : le coût des lots (199,00 €) n'est encore couvert par aucune recette."],
     });
     expect(lawPanel(prizes, 132667).warnings).toEqual([]);
+  });
+});
+
+describe('what the tickets issued are worth (the mayor also asks for the last accounts above 7 500 €)', () => {
+  it('counts every ticket at the price of one ticket alone, not at a pack discount', () => {
+    expect(
+      ticketsIssuedValueCents(5000, [
+        { nb: 1, priceCents: 200 },
+        { nb: 5, priceCents: 800 },
+      ]),
+    ).toBe(1_000_000);
+    expect(
+      ticketsIssuedValueCents(1000, [
+        { nb: 5, priceCents: 800 },
+        { nb: 10, priceCents: 1500 },
+      ]),
+    ).toBe(160_000);
+  });
+
+  it('says nothing while no tier gives a ticket its price', () => {
+    expect(ticketsIssuedValueCents(1000, [])).toBeNull();
   });
 });

@@ -1,11 +1,14 @@
 /**
- * The organiser's French-law panel (Code de la sécurité intérieure, L322-3 et suivants): a
- * tombola run by an association may offer prizes in kind only, and its organisation costs are
- * usually held to 15 % of the ticket revenue. Warnings never block anything.
+ * The organiser's French-law panel (Code de la sécurité intérieure, L322-1 to L322-3;
+ * services/raffle/README.md « French law panel »): a tombola run by an association may offer prizes in kind only, its prizes' cost is
+ * usually held to 15 % of the ticket revenue, and the mayor authorises it — with the association's
+ * last accounts in the file once the tickets issued are worth more than 7 500 €. Warnings never block anything.
  */
 import { formatEuros as formatCents } from '@kermesse/contracts-common';
 
 export const COST_RATIO_LIMIT_PERCENT = 15;
+/** Above this face value of the tickets issued, the request to the mayor also carries the last accounts. */
+export const ACCOUNTS_THRESHOLD_CENTS = 7_500 * 100;
 
 /** Whole words only: « argentée » (silver-coloured) is not « argent ». */
 const CASH_WORDS =
@@ -29,6 +32,18 @@ export interface LawPanel {
   /** Cost of the prizes over the ticket revenue, in percent with one decimal; null before any sale. */
   costRatioPercent: number | null;
   warnings: string[];
+}
+
+/**
+ * What the tickets issued are worth at face value: every ticket of the raffle at the price of one
+ * ticket alone (the tier of 1, else the dearest ticket of a tier — packs are discounts, not the face
+ * value). Null while no tier says what a ticket costs.
+ */
+export function ticketsIssuedValueCents(totalTickets: number, tiers: ReadonlyArray<{ nb: number; priceCents: number }>): number | null {
+  if (tiers.length === 0) return null;
+  const single = tiers.find((tier) => tier.nb === 1);
+  const unitCents = single ? single.priceCents : Math.max(...tiers.map((tier) => Math.round(tier.priceCents / tier.nb)));
+  return totalTickets * unitCents;
 }
 
 /** Totals over every prize unit (value and cost × quantity) and the warnings to show. */

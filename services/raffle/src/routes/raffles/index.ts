@@ -10,7 +10,7 @@ import { updateRaffleSettings } from '../../commands/updateRaffleSettings.ts';
 import { deleteRaffle } from '../../commands/deleteRaffle.ts';
 import { raffleError } from '../../errors.ts';
 import { presentLawPanel, presentRaffle, presentTiers } from '../../presenters/raffles.ts';
-import { lawPanel } from '../../rules/lawPanel.ts';
+import { lawPanel, ticketsIssuedValueCents } from '../../rules/lawPanel.ts';
 import { parseTiers } from '../../rules/tierRules.ts';
 import { listEvents } from '../../repositories/events.ts';
 import { listPrizes } from '../../repositories/prizes.ts';
@@ -57,7 +57,8 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
         prizes.map((p) => ({ name: p.name, priceCents: p.price_cents, costCents: p.cost_cents, quantity: p.quantity })),
         figures.revenueCents,
       );
-      return { ...presentRaffle(raffle, figures, tiers), law: presentLawPanel(panel) };
+      const issued = { tickets: raffle.total_tickets, valueCents: ticketsIssuedValueCents(raffle.total_tickets, tiers) };
+      return { ...presentRaffle(raffle, figures, tiers), law: presentLawPanel(panel, issued) };
     },
   });
 
