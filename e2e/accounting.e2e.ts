@@ -1,9 +1,9 @@
 /**
  * Accounting in Chromium, on the whole system (launcher: every service, gateway, built front ends):
  * the treasurer lands on the trial balances, adds one from the Paheko sample file and imports it,
- * reads its report, the Bilan des comptes, the Disponilités and the forecast (printed on A4 and on
+ * reads its report, the Bilan des comptes, the Disponibilités and the forecast (printed on A4 and on
  * a phone), sees a locked balance refused; a sale at the register reaches the journal by itself,
- * « Générer la balance » feeds the Disponilités, the fair's result counts a purchase, the FEC
+ * « Générer la balance » feeds the Disponibilités, the fair's result counts a purchase, the FEC
  * downloads, the year closes; a cashier is kept out.
  */
 import { randomUUID } from 'node:crypto';
@@ -57,10 +57,10 @@ describe('trial balances', () => {
     await page.getByRole('button', { name: 'Ajouter une balance' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter une balance' });
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await dialog.getByText('Le champ « data_csv_raw » (données CSV) est obligatoire.').waitFor();
-    await dialog.getByLabel('Exercice (financial_year)').fill('2024');
+    await dialog.getByText('Les données CSV sont obligatoires : collez la balance ou choisissez son fichier.').waitFor();
+    await dialog.getByLabel('Exercice', { exact: true }).fill('2024');
     await dialog.getByLabel('Choisir un fichier CSV').setInputFiles(SAMPLE);
-    await expect.poll(() => dialog.getByLabel('Données CSV de la balance (data_csv_raw)').inputValue()).toContain('530;Caisse;1 845,50');
+    await expect.poll(() => dialog.getByLabel('Données CSV', { exact: true }).inputValue()).toContain('530;Caisse;1 845,50');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     const saved = page.getByText(/Balance n°(\d+) \(exercice 2024\) enregistrée/);
     await saved.waitFor();
@@ -93,10 +93,8 @@ describe('trial balances', () => {
     const page = await treasurerPage();
     await page.getByRole('button', { name: 'Ajouter une balance' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter une balance' });
-    await dialog.getByLabel('Exercice (financial_year)').fill('2023');
-    await dialog
-      .getByLabel('Données CSV de la balance (data_csv_raw)')
-      .fill('Compte;Libellé;Débit;Crédit\n530;Caisse;12,5O;0\n707;Ventes;0;12,50\n');
+    await dialog.getByLabel('Exercice', { exact: true }).fill('2023');
+    await dialog.getByLabel('Données CSV', { exact: true }).fill('Compte;Libellé;Débit;Crédit\n530;Caisse;12,5O;0\n707;Ventes;0;12,50\n');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     const saved = page.getByText(/Balance n°(\d+) \(exercice 2023\) enregistrée/);
     await saved.waitFor();
@@ -132,7 +130,7 @@ describe('trial balances', () => {
 });
 
 describe('reports of a year', () => {
-  it('shows the Bilan des comptes, the Disponilités and the forecast, on a desk and on a phone, and prints them', async () => {
+  it('shows the Bilan des comptes, the Disponibilités and the forecast, on a desk and on a phone, and prints them', async () => {
     const page = await treasurerPage();
     await page.getByRole('link', { name: 'Bilan des comptes' }).click();
     // The year picker of the page being left is still there until the new page is drawn: choose the
@@ -149,8 +147,8 @@ describe('reports of a year', () => {
     expect(await page.getByRole('row', { name: /Achats de marchandises/ }).count()).toBe(0);
     await printed(page, 'comptabilite-bilan');
 
-    await page.getByRole('link', { name: 'Disponilités' }).click();
-    await page.getByRole('heading', { name: 'Disponilités' }).waitFor();
+    await page.getByRole('link', { name: 'Disponibilités' }).click();
+    await page.getByRole('heading', { name: 'Disponibilités' }).waitFor();
     await page.getByRole('cell', { name: 'Banque (512)' }).waitFor();
     expect((await page.getByRole('row', { name: /^Total/ }).innerText()).replace(/\s+/g, ' ')).toBe('Total 4 043,85 €');
     await printed(page, 'comptabilite-disponilites');

@@ -155,7 +155,7 @@ describe('sales on hold on a phone', () => {
     await page.getByRole('button', { name: 'Identifier', exact: true }).tap();
     await page.getByRole('button', { name: 'Réinitialiser' }).waitFor();
     await page.getByRole('button', { name: 'Mettre en attente' }).tap();
-    await page.getByRole('button', { name: 'Nouvelle Vente' }).tap();
+    await page.getByRole('button', { name: 'Nouvelle vente' }).tap();
 
     const pending = page.getByRole('button', { name: /Paniers en attente/ });
     await pending.waitFor();
@@ -167,7 +167,7 @@ describe('sales on hold on a phone', () => {
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await shot(page, 'telephone-paniers-en-attente');
     await pending.tap();
-    await page.getByRole('dialog', { name: 'Liste des ventes (Pending)' }).getByText('Camille Martin').first().waitFor();
+    await page.getByRole('dialog', { name: 'Ventes en attente' }).getByText('Camille Martin').first().waitFor();
     await page.context().close();
   });
 });

@@ -129,12 +129,12 @@ describe('back office in Chromium (390 px phone)', () => {
     await expect.poll(stockOf, { timeout: 20_000 }).toBe(0);
 
     // The meal deal of this event, which its registers read from /api/cr/settings.
-    await tab(page, 'Menu').click();
-    await page.getByRole('button', { name: 'Ajouter une catégorie au menu' }).click();
+    await tab(page, 'Formule').click();
+    await page.getByRole('button', { name: 'Ajouter une catégorie à la formule' }).click();
     await page.getByLabel('Prix 1').fill('2,50');
-    await page.getByLabel('Remise par menu').fill('0,30');
-    await page.getByRole('button', { name: 'Enregistrer le menu' }).click();
-    await page.getByText(/^Menu enregistré/).waitFor();
+    await page.getByLabel('Remise par formule').fill('0,30');
+    await page.getByRole('button', { name: 'Enregistrer la formule' }).click();
+    await page.getByText(/^Formule enregistrée/).waitFor();
     const settings = await callGateway<{ data: { mealDeal: unknown } }>(
       e2e.url,
       await signInToken(e2e.url, 'caissier@kermesse.local'),
@@ -198,7 +198,7 @@ describe('back office in Chromium (390 px phone)', () => {
       { width: 844, height: 390 },
     ]) {
       await page.setViewportSize(viewport);
-      for (const name of ['Informations', 'Caisses', 'Catégories', 'Produits', 'Import CSV', 'Menu']) {
+      for (const name of ['Informations', 'Caisses', 'Catégories', 'Produits', 'Import CSV', 'Formule']) {
         await tab(page, name).click();
         expect(await fitsWidth(page), `${name} at ${viewport.width} px`).toBe(true);
       }
@@ -285,19 +285,19 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     await expect.poll(() => page.locator('.bo-product__img[src^="/up/produit-"]').count()).toBe(8);
     await fairShot('produits');
 
-    // The meal deal: a drink at 1,50 and a savoury at 3,50 make a menu, 0,50 off.
-    await tab(page, 'Menu').click();
+    // The meal deal: a drink at 1,50 and a savoury at 3,50 make a « Formule », 0,50 off.
+    await tab(page, 'Formule').click();
     for (const [index, [category, price]] of [
       ['Rafraîchissements', '1,50'],
       ['Salé', '3,50'],
     ].entries()) {
-      await page.getByRole('button', { name: 'Ajouter une catégorie au menu' }).click();
+      await page.getByRole('button', { name: 'Ajouter une catégorie à la formule' }).click();
       await page.getByLabel(`Catégorie ${index + 1}`).selectOption({ label: category! });
       await page.getByLabel(`Prix ${index + 1}`).fill(price!);
     }
-    await page.getByLabel('Remise par menu').fill('0,50');
-    await page.getByRole('button', { name: 'Enregistrer le menu' }).click();
-    await page.getByText(/^Menu enregistré/).waitFor();
+    await page.getByLabel('Remise par formule').fill('0,50');
+    await page.getByRole('button', { name: 'Enregistrer la formule' }).click();
+    await page.getByText(/^Formule enregistrée/).waitFor();
     const settings = await callGateway<{ data: { mealDeal: unknown } }>(
       e2e.url,
       cashierToken,
@@ -470,8 +470,8 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
     }
     await expect.poll(() => page.locator('.bo-product__img[src^="/up/produit-"]').count()).toBe(8);
     await fairShot('copie-produits');
-    await tab(page, 'Menu').click();
-    await expect.poll(() => page.getByLabel('Remise par menu').inputValue()).toBe('0,50');
+    await tab(page, 'Formule').click();
+    await expect.poll(() => page.getByLabel('Remise par formule').inputValue()).toBe('0,50');
     const events = (await callGateway<Array<{ id: number; hasSales: boolean }>>(e2e.url, adminToken, 'GET', '/api/admin/events')).body;
     expect(events.find((e) => e.id === eventId)?.hasSales).toBe(true);
     expect(events.find((e) => e.id === copyId)?.hasSales).toBe(false);

@@ -104,7 +104,7 @@ async function sellOffline(page: Page, productName: string, pay: () => Promise<v
   await page.getByRole('button', { name: new RegExp(`^${productName},`) }).tap();
   await pay();
   await page.getByRole('heading', { name: 'Vente enregistrée hors ligne' }).waitFor();
-  await page.getByRole('button', { name: 'Nouvelle Vente' }).tap();
+  await page.getByRole('button', { name: 'Nouvelle vente' }).tap();
   await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
 }
 
@@ -167,7 +167,7 @@ describe('the register without network', () => {
     await picker.waitFor({ state: 'detached' });
     await payCash(page, '2')();
     await page.getByRole('heading', { name: 'Vente enregistrée hors ligne' }).waitFor();
-    await page.getByRole('button', { name: 'Nouvelle Vente' }).tap();
+    await page.getByRole('button', { name: 'Nouvelle vente' }).tap();
     await expect.poll(() => waiting(page).innerText()).toBe("3 ventes en attente d'envoi");
 
     // Bets are not sold offline (a weight cannot be reserved in advance).

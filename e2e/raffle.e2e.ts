@@ -126,8 +126,8 @@ describe('raffle in Chromium', () => {
     await page.getByRole('link', { name: /^Lots/ }).click();
     await page.getByRole('heading', { name: /Inventaire des lots de la tombola n° \d+/ }).waitFor();
     await page.getByText('Vélo de ville').waitFor();
-    expect(await page.getByRole('link', { name: 'Modifier illustration' }).count()).toBe(7);
-    expect(await page.getByRole('link', { name: 'Ajouter illustration' }).count()).toBe(5);
+    expect(await page.getByRole('link', { name: "Modifier l'illustration" }).count()).toBe(7);
+    expect(await page.getByRole('link', { name: 'Ajouter une illustration' }).count()).toBe(5);
     await page.getByRole('heading', { name: 'Cadre légal de la tombola' }).waitFor();
     // Let the illustrations arrive before the picture is taken.
     await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
@@ -194,29 +194,30 @@ describe('raffle in Chromium', () => {
     expect(await page.locator('.rf-prize').nth(1).innerText()).toContain('2 disponible(s)');
     // The law panel counts what the prizes cost the association (the cider was given), not their value.
     const law = page.getByRole('region', { name: 'Cadre légal de la tombola' });
-    await expect.poll(() => law.getByText('Coût total des lots').locator('xpath=following-sibling::dd').innerText()).toMatch(/^45,50\s€$/);
-    expect(await law.getByText('Valeur totale des lots').locator('xpath=following-sibling::dd').innerText()).toMatch(/^76,00\s€$/);
+    const figure = (term: string) => law.getByText(term).locator('xpath=following-sibling::dd').innerText();
+    await expect.poll(() => figure('Valeur totale des lots')).toMatch(/^76,00\s€$/);
+    expect(await figure('Coût total des lots')).toMatch(/^45,50\s€$/);
     await law.getByText('cerfa n° 11823*03', { exact: false }).waitFor();
 
     // The illustration page (opened in a new tab from the inventory).
     const [tab] = await Promise.all([
       page.context().waitForEvent('page'),
-      page.getByRole('link', { name: 'Ajouter illustration' }).first().click(),
+      page.getByRole('link', { name: 'Ajouter une illustration' }).first().click(),
     ]);
     await tab.getByRole('heading', { name: 'Illustration du lot « Panier gourmand »' }).waitFor();
     await tab
       .locator('input[type="file"]')
       .setInputFiles({ name: 'faux.png', mimeType: 'image/png', buffer: Buffer.from('ceci est un texte, pas une image') });
-    await tab.getByRole('button', { name: 'Ajouter illustration' }).click();
+    await tab.getByRole('button', { name: 'Ajouter une illustration' }).click();
     await tab.getByText("Ce fichier n'est pas une image (formats acceptés : PNG, JPEG, GIF ou WebP).").waitFor();
     await tab.locator('input[type="file"]').setInputFiles({ name: 'panier.png', mimeType: 'image/png', buffer: readFileSync(DEMO_IMAGE) });
-    await tab.getByRole('button', { name: 'Ajouter illustration' }).click();
+    await tab.getByRole('button', { name: 'Ajouter une illustration' }).click();
     await tab.getByText('Illustration enregistrée.').waitFor();
     await tab.waitForFunction(() => [...document.images].some((img) => img.complete && img.naturalWidth > 0));
     await shot(tab, 'tombola-illustration.png');
     await tab.close();
     await page.reload();
-    await page.getByRole('link', { name: 'Modifier illustration' }).waitFor();
+    await page.getByRole('link', { name: "Modifier l'illustration" }).waitFor();
 
     // Printable list.
     await page.goto(`/tombola/${raffleId}/lots/imprimer`);

@@ -87,7 +87,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
       await page.keyboard.type(name);
       await page.keyboard.press('Enter');
     }
-    expect(await cartLines(page)).toEqual(['Crêpe au sucre', 'Jus de pomme', 'Hot-dog', 'Remise menu']);
+    expect(await cartLines(page)).toEqual(['Crêpe au sucre', 'Jus de pomme', 'Hot-dog', 'Remise formule']);
     expect(await total(page)).toBe('5,50 €');
 
     await page.keyboard.press('F4');
@@ -117,7 +117,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     expect(receipt.status).toBe(200);
     expect(await receipt.text()).toContain('Hot-dog');
 
-    // « Nouvelle Vente » has the focus: Enter starts the next sale, the search takes the keyboard again.
+    // « Nouvelle vente » has the focus: Enter starts the next sale, the search takes the keyboard again.
     await page.keyboard.press('Enter');
     await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor();
     expect(await cartLines(page)).toEqual([]);
@@ -208,7 +208,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     await page.context().close();
   });
 
-  it('holds a basket for an identified buyer, then settles it from « Liste des ventes (Pending) »', async () => {
+  it('holds a basket for an identified buyer, then settles it from « Ventes en attente »', async () => {
     const before = (await api<{ count: number }>('GET', '/api/cr/sale/list/1/pending/total')).body.count;
     const { page, sales } = await openTablet();
     await product(page, 'Café').click();
@@ -222,12 +222,12 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     await finished(page);
     expect(sales[0]?.body.sale).toMatchObject({ paymentMode: 99, paymentStatus: 2, payments: [] });
     const reference = (await page.locator('.reg-finished__reference .reg-mono').innerText()).trim();
-    await page.getByRole('button', { name: 'Nouvelle Vente' }).click();
+    await page.getByRole('button', { name: 'Nouvelle vente' }).click();
 
     const pendingButton = page.getByRole('button', { name: /Paniers en attente/ });
     await expect.poll(() => pendingButton.innerText()).toContain(String(before + 1));
     await pendingButton.click();
-    const list = page.getByRole('dialog', { name: 'Liste des ventes (Pending)' });
+    const list = page.getByRole('dialog', { name: 'Ventes en attente' });
     await list.getByRole('row').filter({ hasText: reference }).waitFor();
     expect(await list.getByRole('columnheader').allTextContents()).toEqual(['Référence', 'Acheteur', 'Prix', 'Événement', 'Action']);
     const row = list.getByRole('row').filter({ hasText: reference });
@@ -281,7 +281,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     expect(await confirm.isEnabled()).toBe(true);
     await picker.getByRole('button', { name: `Ticket ${chosen[3]}`, exact: true }).click();
     expect(await picker.getByRole('alert').innerText()).toBe('Vous pouvez sélectionner un maximum de 3 tickets.');
-    await picker.getByRole('button', { name: 'Remise à zero' }).click();
+    await picker.getByRole('button', { name: 'Remise à zéro' }).click();
     expect(await confirm.isDisabled()).toBe(true);
     for (const number of chosen.slice(0, 3)) await picker.getByRole('button', { name: `Ticket ${number}`, exact: true }).click();
     await shot(page, 'tickets-tombola');
@@ -291,7 +291,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     await payCash(page, '5');
     await finished(page);
     expect(sales[0]?.body.sale).toMatchObject({ raffleId: 1, raffles: chosen.slice(0, 3) });
-    await page.getByRole('button', { name: 'Nouvelle Vente' }).click();
+    await page.getByRole('button', { name: 'Nouvelle vente' }).click();
 
     await identify(page, CAMILLE);
     await product(page, '1 ticket').click();
@@ -356,7 +356,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
         { weight: Number(weight) + 1, type: { id: 2 } },
       ],
     });
-    await page.getByRole('button', { name: 'Nouvelle Vente' }).click();
+    await page.getByRole('button', { name: 'Nouvelle vente' }).click();
 
     await identify(page, CAMILLE);
     await product(page, '1 pari').click();
@@ -380,16 +380,16 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
 
     await product(page, 'Sandwich jambon-beurre').click();
     await product(page, 'Soda 33 cl').click();
-    expect(await cartLines(page)).not.toContain('Remise menu');
+    expect(await cartLines(page)).not.toContain('Remise formule');
     await product(page, 'Part de gâteau').click();
-    expect(await cartLines(page)).toContain('Remise menu');
+    expect(await cartLines(page)).toContain('Remise formule');
     expect(await total(page)).toBe('8,00 €');
-    await shot(page, 'remise-menu');
+    await shot(page, 'remise-formule');
     await page.getByRole('button', { name: 'Un Sandwich jambon-beurre de plus' }).click();
-    expect(await cartLines(page)).toContain('Remise menu');
+    expect(await cartLines(page)).toContain('Remise formule');
     expect(await total(page)).toBe('11,50 €');
     await page.getByRole('button', { name: 'Retirer Soda 33 cl du panier' }).click();
-    expect(await cartLines(page)).not.toContain('Remise menu');
+    expect(await cartLines(page)).not.toContain('Remise formule');
 
     const quantity = page.getByRole('spinbutton', { name: 'Quantité de Sandwich jambon-beurre' });
     await quantity.fill('80');
@@ -608,7 +608,7 @@ describe('cash register error states (SPEC §8)', () => {
 
     await product(page, 'Café').click();
     await page.getByRole('button', { name: /^CB/ }).click();
-    await page.getByRole('dialog', { name: 'Choix du lecteur' }).getByText('Failed to fetch CB readers').waitFor();
+    await page.getByRole('dialog', { name: 'Choix du lecteur' }).getByText('Impossible de récupérer les lecteurs CB').waitFor();
     await page.getByRole('dialog', { name: 'Choix du lecteur' }).getByRole('button', { name: 'Annuler' }).click();
 
     await payCash(page, '1');

@@ -325,7 +325,7 @@ describe('swap-meet', () => {
     await page.getByRole('button', { name: 'Supprimer toutes les réservations' }).click();
     const dialog = page.getByRole('dialog');
     await dialog
-      .getByText('Êtes-vous sûr de vouloir supprimer toutes les réservations de ce SwapMeet ? Cette action est irréversible.')
+      .getByText('Êtes-vous sûr de vouloir supprimer toutes les réservations de ce vide-grenier ? Cette action est irréversible.')
       .waitFor();
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'vide-grenier-confirmation.png') });
     await dialog.getByRole('button', { name: 'Supprimer' }).click();

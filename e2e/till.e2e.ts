@@ -48,13 +48,13 @@ describe('a till session in Chromium', () => {
     await page.getByLabel('Montant donné').fill('5');
     await page.getByRole('button', { name: 'Valider' }).click();
     await finished(page);
-    await page.getByRole('button', { name: 'Nouvelle Vente' }).click();
+    await page.getByRole('button', { name: 'Nouvelle vente' }).click();
     await product(page, 'Maquillage').click();
     await page.keyboard.press('F8');
     await page.getByLabel('Numéro du chèque').fill('8812345');
     await page.keyboard.press('Enter');
     await finished(page);
-    await page.getByRole('button', { name: 'Nouvelle Vente' }).click();
+    await page.getByRole('button', { name: 'Nouvelle vente' }).click();
     await bar.getByText(/· 2 ventes/).waitFor();
 
     // The closing, on a phone: 50 € counted where 51 € are expected, the cheque ticked, the gap explained.

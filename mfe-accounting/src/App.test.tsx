@@ -31,14 +31,14 @@ describe('accounting remote', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
-  it('offers its screens as tabs, « Disponilités » spelled as SPEC writes it', async () => {
+  it('offers its screens as tabs, « Disponibilités » spelled right', async () => {
     fakeGateway({ [`GET ${A}/trial-balance`]: () => json({ trialBalances: [] }) });
     await renderAt('/comptabilite', <App />, { roles: ['admin'] });
     const links = within(screen.getByRole('navigation', { name: 'Comptabilité' })).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Balances', '/comptabilite'],
       ['Bilan des comptes', '/comptabilite/bilan'],
-      ['Disponilités', '/comptabilite/disponibilites'],
+      ['Disponibilités', '/comptabilite/disponibilites'],
       ['Prévisionnel', '/comptabilite/previsionnel'],
       ['Journal', '/comptabilite/journal'],
       ['Résultat de la fête', '/comptabilite/fete'],
@@ -55,9 +55,11 @@ describe('accounting remote', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter une balance' }));
     const dialog = screen.getByRole('dialog', { name: 'Ajouter une balance' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Le champ « data_csv_raw » (données CSV) est obligatoire.');
-    fireEvent.change(within(dialog).getByLabelText('Exercice (financial_year)'), { target: { value: '2025' } });
-    fireEvent.change(within(dialog).getByLabelText('Données CSV de la balance (data_csv_raw)'), { target: { value: TB.data_csv_raw } });
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Les données CSV sont obligatoires : collez la balance ou choisissez son fichier.',
+    );
+    fireEvent.change(within(dialog).getByLabelText('Exercice'), { target: { value: '2025' } });
+    fireEvent.change(within(dialog).getByLabelText('Données CSV'), { target: { value: TB.data_csv_raw } });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     });
@@ -172,7 +174,7 @@ describe('accounting remote', () => {
     ]);
   });
 
-  it('lists the Disponilités with their code and total', async () => {
+  it('lists the Disponibilités with their code and total', async () => {
     fakeGateway({
       [`GET ${A}/financial-years`]: years,
       [`GET ${A}/bilan-disponibilite/2025`]: () =>
@@ -183,7 +185,7 @@ describe('accounting remote', () => {
     });
     await renderAt('/comptabilite/disponibilites?exercice=2025', <App />);
     await waitFor(() => expect(screen.getByText('Caisse (530)')).toBeTruthy());
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Disponilités');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Disponibilités');
     expect(screen.getAllByRole('row').at(-1)!.textContent?.replace(/\s/g, ' ')).toBe('Total1 245,50 €');
   });
 

@@ -13,7 +13,7 @@ import './accounting.css';
 const TABS = [
   { to: '', label: 'Balances' },
   { to: 'bilan', label: 'Bilan des comptes' },
-  { to: 'disponibilites', label: 'Disponilités' },
+  { to: 'disponibilites', label: 'Disponibilités' },
   { to: 'previsionnel', label: 'Prévisionnel' },
   { to: 'journal', label: 'Journal' },
   { to: 'fete', label: 'Résultat de la fête' },

@@ -12,7 +12,7 @@ export const ACCOUNTING_MESSAGES = {
   TRIAL_BALANCE_LOCKED: 'Cette balance est verrouillée : elle ne peut plus être modifiée, importée ni supprimée.',
   YEAR_LOCKED: "L'exercice {year} est clôturé : aucune écriture ne peut plus y être ajoutée ni modifiée.",
   YEAR_ALREADY_LOCKED: "L'exercice {year} est déjà clôturé.",
-  CSV_EMPTY: "Le champ « data_csv_raw » est vide : collez ou choisissez le fichier de la balance avant d'importer.",
+  CSV_EMPTY: "Les données CSV de la balance sont vides : collez ou choisissez le fichier de la balance avant d'importer.",
   CSV_INVALID: "Le fichier de la balance n'a pas été importé : {count} erreur(s).",
   EVENT_NOT_FOUND: 'Événement introuvable.',
   ACCOUNT_INVALID: 'Le champ « {field} » doit être un numéro de compte du plan comptable (chiffres, par exemple 707).',

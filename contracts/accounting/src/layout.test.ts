@@ -99,7 +99,7 @@ describe('SPEC §9 layout of a trial balance', () => {
     expect(totals).toEqual({ depenses: 500, recettes: 370, solde: -130 });
   });
 
-  it('lists the treasury (5…) accounts for « Disponilités » with their total', () => {
+  it('lists the treasury (5…) accounts for « Disponibilités » with their total', () => {
     expect(availabilityOf(TRIAL_BALANCE)).toEqual({
       rows: [
         { accountCode: '5112', accountLabel: 'Chèques à encaisser', balance: 236.4 },

@@ -172,7 +172,7 @@ export interface AvailabilityRow {
   balance: number;
 }
 
-/** « Disponilités »: the treasury (5…) accounts of a trial balance, by code, and their total. */
+/** « Disponibilités »: the treasury (5…) accounts of a trial balance, by code, and their total. */
 export function availabilityOf(input: readonly LayoutInputRow[]): { rows: AvailabilityRow[]; total: number } {
   const rows = input
     .filter((row) => row.accountCode.trim().startsWith('5'))

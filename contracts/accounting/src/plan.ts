@@ -35,7 +35,7 @@ export type MappedKind = 'product' | 'donation' | 'discount' | 'raffle' | 'giftb
 /** What a sale line sells (the `kind` of a sale.completed line): loto cartons (`bingo`) earn like raffle tickets. */
 export type LineKind = MappedKind | 'bingo';
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { ESP: 'Espèce', CHQ: 'Chèque', CB: 'CB' };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { ESP: 'Espèces', CHQ: 'Chèque', CB: 'CB' };
 export const LINE_KIND_LABELS: Record<LineKind, string> = {
   product: 'Produits',
   donation: 'Dons',

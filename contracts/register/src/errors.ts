@@ -32,9 +32,9 @@ export const MESSAGES = {
   IMPORT_NOT_CSV: 'Veuillez sélectionner un fichier CSV valide',
   /** A real import with bad lines (or a file without the needed columns): nothing written (422, the import result beside). */
   IMPORT_REJECTED: "Import refusé : corrigez les lignes signalées, rien n'a été enregistré.",
-  MEAL_DEAL_CATEGORY: 'Le menu ne peut utiliser que des catégories de produits de cet événement.',
-  MEAL_DEAL_USES_CATEGORY: "Cette catégorie fait partie du menu : retirez-la du menu d'abord.",
-  MEAL_DEAL_DUPLICATE: "Une catégorie ne peut figurer qu'une fois dans le menu.",
+  MEAL_DEAL_CATEGORY: 'La formule ne peut utiliser que des catégories de produits de cet événement.',
+  MEAL_DEAL_USES_CATEGORY: "Cette catégorie fait partie de la formule : retirez-la de la formule d'abord.",
+  MEAL_DEAL_DUPLICATE: "Une catégorie ne peut figurer qu'une fois dans la formule.",
   PAIRING_CODE_INVALID: "Code d'appairage invalide : 8 ou 9 lettres et chiffres, tels qu'affichés par le lecteur.",
   READER_NOT_FOUND: 'Lecteur CB inconnu.',
   PAIRING_UNAVAILABLE: "L'appairage des lecteurs CB n'est pas configuré sur ce serveur.",

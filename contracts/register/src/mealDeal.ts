@@ -31,7 +31,7 @@ export const DEMO_MEAL_DEAL: MealDealRule = {
 
 /** The discount pseudo-product (SPEC §9: id -2), its name and category as the receipt shows them. */
 export const MEAL_DEAL_PRODUCT_ID = -2;
-export const MEAL_DEAL_NAME = 'Remise menu';
+export const MEAL_DEAL_NAME = 'Remise formule';
 export const MEAL_DEAL_CATEGORY = 'Remises';
 
 /** A cart line as the rule reads it: only catalogue products count (not the donation, not the discount). */

@@ -4,7 +4,7 @@
  */
 export const SWAPMEET_ERRORS = {
   /** SPEC §8: the importer was given no swap-meet. */
-  NO_SWAPMEET: 'ID du SwapMeet non trouvé',
+  NO_SWAPMEET: 'Identifiant du vide-grenier introuvable',
   SWAPMEET_NOT_FOUND: 'Vide-grenier introuvable.',
   INVALID_SWAPMEET_ID: 'Le champ « swapmeet_id » doit être de type entier.',
   /** SPEC §5: no file sent. */

@@ -12,7 +12,7 @@ const DryRun = Type.Unsafe<'true' | 'false' | '1' | '0'>({ type: 'string', enum:
 export const BOOKINGS_LIMIT = 100;
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────────
-/** `GET /api/swapmeet/api/bookings?swapmeet_id&limit=100` (no swap-meet: « ID du SwapMeet non trouvé »). */
+/** `GET /api/swapmeet/api/bookings?swapmeet_id&limit=100` (no swap-meet: « Identifiant du vide-grenier introuvable »). */
 export const BookingsQuery = Type.Object({
   swapmeet_id: Type.Optional(Id),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: BOOKINGS_LIMIT }),

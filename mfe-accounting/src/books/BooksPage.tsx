@@ -42,7 +42,7 @@ export function BooksPage({ base }: { base: string }) {
     try {
       const answer = await accountingApi.generateTrialBalance(year);
       setNotice({
-        text: `Balance ${year} générée depuis le journal : ${answer.created} compte${answer.created > 1 ? 's' : ''}. Le Bilan des comptes et les Disponilités de ${year} la lisent désormais.`,
+        text: `Balance ${year} générée depuis le journal : ${answer.created} compte${answer.created > 1 ? 's' : ''}. Le Bilan des comptes et les Disponibilités de ${year} la lisent désormais.`,
         link: `${base}/balances/${answer.trialBalance.id}`,
       });
       load();

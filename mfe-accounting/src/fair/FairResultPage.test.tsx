@@ -11,14 +11,14 @@ const RESULT: FairResult = {
   sales: 2,
   revenue: {
     byCategory: [{ category: 'Buvette', account: '707', amount: 400 }],
-    byPaymentMode: [{ method: 'ESP', label: 'Espèce', amount: 400 }],
+    byPaymentMode: [{ method: 'ESP', label: 'Espèces', amount: 400 }],
     refunds: { count: 2, amount: 8.5 },
     total: 400,
   },
   tillGaps: {
     closings: 1,
     byPaymentMode: [
-      { method: 'ESP', label: 'Espèce', amount: -1.5 },
+      { method: 'ESP', label: 'Espèces', amount: -1.5 },
       { method: 'CHQ', label: 'Chèque', amount: 0.2 },
     ],
     total: -1.3,
@@ -72,7 +72,7 @@ describe('« Résultat de la fête »', () => {
     );
     const gaps = screen.getByRole('table', { name: 'Écarts de caisse (compté − attendu aux clôtures)' });
     expect(within(gaps).getAllByRole('row').slice(1, 3).map(text)).toEqual([
-      ['Espèce', '-1,50 €'],
+      ['Espèces', '-1,50 €'],
       ['Chèque', '0,20 €'],
     ]);
     expect(

@@ -6,7 +6,7 @@ import { YearPicker } from '../components/YearPicker';
 import { useReportYear } from '../components/useYears';
 import { useReport } from './useReport';
 
-/** SPEC §2 « Disponilités » (spelled as SPEC writes it): the treasury accounts, their balance and the total. */
+/** SPEC §2 « Disponibilités »: the treasury accounts, their balance and the total. */
 export function AvailabilityPage() {
   const { year, years, setYear } = useReportYear();
   const { data: rows, error } = useReport(year, accountingApi.getAvailability);
@@ -15,7 +15,7 @@ export function AvailabilityPage() {
     <section className="k-page acc-page acc-report" aria-labelledby="dispo-title">
       <header className="k-page-header acc-header">
         <div>
-          <h1 id="dispo-title">Disponilités</h1>
+          <h1 id="dispo-title">Disponibilités</h1>
           {year !== null && <p className="acc-subtitle">{periodLabel(year)}</p>}
         </div>
         {year !== null && <YearPicker years={years} value={year} onChange={setYear} />}

@@ -34,9 +34,8 @@ export function TrialBalanceModal({
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const financialYear = Number(year.trim());
-    if (!year.trim() || !Number.isInteger(financialYear))
-      return setError('Le champ « financial_year » (exercice) est obligatoire : une année, par exemple 2025.');
-    if (!csv.trim()) return setError('Le champ « data_csv_raw » (données CSV) est obligatoire.');
+    if (!year.trim() || !Number.isInteger(financialYear)) return setError("L'exercice est obligatoire : une année, par exemple 2025.");
+    if (!csv.trim()) return setError('Les données CSV sont obligatoires : collez la balance ou choisissez son fichier.');
     setSaving(true);
     setError(null);
     try {
@@ -79,7 +78,7 @@ export function TrialBalanceModal({
         )}
         <div className="k-field">
           <label className="k-field__label" htmlFor={ids.year}>
-            Exercice (financial_year)
+            Exercice
           </label>
           <TextInput
             id={ids.year}
@@ -92,7 +91,7 @@ export function TrialBalanceModal({
         </div>
         <div className="k-field">
           <label className="k-field__label" htmlFor={ids.csv}>
-            Données CSV de la balance (data_csv_raw)
+            Données CSV
           </label>
           <textarea
             id={ids.csv}

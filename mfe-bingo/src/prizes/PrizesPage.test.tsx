@@ -23,7 +23,7 @@ function gateway() {
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('bingo prizes', () => {
-  it('lists rank, label, price and provider, and requires all five fields before « Add Prize »', async () => {
+  it('lists rank, label, price and provider, and requires all five fields before « Ajouter le lot »', async () => {
     const calls = gateway();
     await renderAt('/loto/1/lots', '/loto/:id/lots', <PrizesPage />);
     expect((await screen.findByText('Panier garni')).tagName).toBe('TD');
@@ -31,19 +31,19 @@ describe('bingo prizes', () => {
     expect(screen.getByText('Épicerie Martin').tagName).toBe('TD');
     expect(screen.getByText('Imprimer').tagName).toBe('BUTTON');
 
-    type('Label', 'Vélo');
-    type('Rank', '1');
-    type('Price', '30,50');
-    type('Cost', '12');
+    type('Libellé', 'Vélo');
+    type('Rang', '1');
+    type('Valeur', '30,50');
+    type('Coût', '12');
     await act(async () => {
-      fireEvent.click(screen.getByText('Add Prize'));
+      fireEvent.click(screen.getByText('Ajouter le lot'));
     });
-    expect(screen.getByRole('alert').textContent).toBe('Le champ « Provider » est obligatoire.');
+    expect(screen.getByRole('alert').textContent).toBe('Le champ « Fournisseur » est obligatoire.');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    type('Provider', 'Cycles Dupont');
+    type('Fournisseur', 'Cycles Dupont');
     await act(async () => {
-      fireEvent.click(screen.getByText('Add Prize'));
+      fireEvent.click(screen.getByText('Ajouter le lot'));
     });
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       label: 'Vélo',

@@ -8,23 +8,23 @@ import { useNightId } from '../components/useArea';
 const EMPTY = { label: '', rank: '', price: '', cost: '', provider: '', nature: 'lot' as 'lot' | 'bon' };
 type Form = typeof EMPTY;
 
-/** SPEC §5: all five fields of the bingo prize form are required; the first one missing is named. */
+/** All five fields of the loto prize form are required; the first one missing is named as the form labels it. */
 export function prizeFormProblem(form: Form): string | undefined {
   const fields: [keyof Form, string][] = [
-    ['label', 'Label'],
-    ['rank', 'Rank'],
-    ['price', 'Price'],
-    ['cost', 'Cost'],
-    ['provider', 'Provider'],
+    ['label', 'Libellé'],
+    ['rank', 'Rang'],
+    ['price', 'Valeur'],
+    ['cost', 'Coût'],
+    ['provider', 'Fournisseur'],
   ];
   for (const [key, name] of fields) if (!String(form[key]).trim()) return `Le champ « ${name} » est obligatoire.`;
-  if (!/^\d+$/.test(form.rank.trim()) || Number(form.rank) < 1) return 'Le champ « Rank » doit être un entier supérieur à 0.';
-  if (parseEuros(form.price) === null) return 'Le champ « Price » doit être un montant en euros (ex. 30,50).';
-  if (parseEuros(form.cost) === null) return 'Le champ « Cost » doit être un montant en euros (ex. 30,50).';
+  if (!/^\d+$/.test(form.rank.trim()) || Number(form.rank) < 1) return 'Le champ « Rang » doit être un entier supérieur à 0.';
+  if (parseEuros(form.price) === null) return 'Le champ « Valeur » doit être un montant en euros (ex. 30,50).';
+  if (parseEuros(form.cost) === null) return 'Le champ « Coût » doit être un montant en euros (ex. 30,50).';
   return undefined;
 }
 
-/** The prizes of a loto night: the form (Label, Rank, Price, Cost, Provider, « Add Prize ») and the printable list. */
+/** The prizes of a loto night: the form (Libellé, Rang, Valeur, Coût, Fournisseur, « Ajouter le lot ») and the printable list. */
 export function PrizesPage() {
   const bingoId = useNightId();
   const [prizes, setPrizes] = useState<Prize[] | null>(null);
@@ -105,25 +105,25 @@ export function PrizesPage() {
 
   return (
     <section className="bgo-prizes">
-      <h1>Lots du loto #{bingoId}</h1>
+      <h1>Lots du loto n° {bingoId}</h1>
       <div aria-live="polite">
         {error && <Banner tone="error">{error}</Banner>}
         {success && <Banner tone="success">{success}</Banner>}
       </div>
       <form className="k-card k-form k-form--narrow bgo-no-print" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label="Lot">
-        <Field label="Label" htmlFor="prize-label">
+        <Field label="Libellé" htmlFor="prize-label">
           <TextInput id="prize-label" required value={form.label} onChange={(e) => set('label')(e.target.value)} />
         </Field>
-        <Field label="Rank" htmlFor="prize-rank">
+        <Field label="Rang" htmlFor="prize-rank">
           <TextInput id="prize-rank" required inputMode="numeric" value={form.rank} onChange={(e) => set('rank')(e.target.value)} />
         </Field>
-        <Field label="Price" htmlFor="prize-price">
+        <Field label="Valeur" htmlFor="prize-price">
           <MoneyInput id="prize-price" required value={form.price} onChange={(e) => set('price')(e.target.value)} />
         </Field>
-        <Field label="Cost" htmlFor="prize-cost">
+        <Field label="Coût" htmlFor="prize-cost">
           <MoneyInput id="prize-cost" required value={form.cost} onChange={(e) => set('cost')(e.target.value)} />
         </Field>
-        <Field label="Provider" htmlFor="prize-provider">
+        <Field label="Fournisseur" htmlFor="prize-provider">
           <TextInput id="prize-provider" required value={form.provider} onChange={(e) => set('provider')(e.target.value)} />
         </Field>
         <Field label="Nature" htmlFor="prize-nature">
@@ -133,7 +133,7 @@ export function PrizesPage() {
           </select>
         </Field>
         <div className="k-actions">
-          <Button type="submit">{editing !== null ? 'Save' : 'Add Prize'}</Button>
+          <Button type="submit">{editing !== null ? 'Enregistrer' : 'Ajouter le lot'}</Button>
           {editing !== null && (
             <Button
               variant="secondary"
@@ -142,7 +142,7 @@ export function PrizesPage() {
                 setForm(EMPTY);
               }}
             >
-              Cancel
+              Annuler
             </Button>
           )}
         </div>
@@ -153,7 +153,7 @@ export function PrizesPage() {
       ) : (
         <div className="k-card bgo-list">
           <div className="bgo-list__head">
-            <h2>Liste des lots du loto #{bingoId}</h2>
+            <h2>Liste des lots du loto n° {bingoId}</h2>
             <Button variant="secondary" className="bgo-no-print" onClick={() => window.print()}>
               Imprimer
             </Button>
@@ -167,7 +167,7 @@ export function PrizesPage() {
                   <tr>
                     <th scope="col">Rang</th>
                     <th scope="col">Lot</th>
-                    <th scope="col">Prix</th>
+                    <th scope="col">Valeur</th>
                     <th scope="col">Fournisseur</th>
                     <th scope="col" className="bgo-no-print">
                       Actions

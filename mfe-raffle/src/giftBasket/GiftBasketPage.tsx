@@ -13,7 +13,7 @@ import { moneyText, readMoney } from '../components/money';
 
 export const WINNER_MESSAGES = {
   loadError: 'Erreur lors du chargement des gagnants.',
-  apiError: 'Erreur dans la réponse API.',
+  apiError: 'Erreur dans la réponse du serveur.',
   otherError: (message: string) => `Une erreur est survenue : ${message}`,
 } as const;
 

@@ -42,7 +42,7 @@ describe('gift basket winners table', () => {
   it('says « Erreur dans la réponse API. » when the answer is not a success', async () => {
     fakeGateway({ 'GET /api/admin/gift-basket/3/weigh/result': () => json({ success: false, data: [] }) });
     await renderTable();
-    expect(screen.getByRole('alert').textContent).toBe('Erreur dans la réponse API.');
+    expect(screen.getByRole('alert').textContent).toBe('Erreur dans la réponse du serveur.');
   });
 
   it('says « Une erreur est survenue : … » with the reason of a failure', async () => {

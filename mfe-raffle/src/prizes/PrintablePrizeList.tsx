@@ -31,7 +31,7 @@ export function PrintablePrizeListPage() {
               <tr>
                 <th>Nom</th>
                 <th>Rang</th>
-                <th>Prix (€)</th>
+                <th>Valeur (€)</th>
                 <th>Quantité</th>
                 <th>Contient de l'alcool</th>
               </tr>

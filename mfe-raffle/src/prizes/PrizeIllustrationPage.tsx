@@ -90,7 +90,7 @@ export function PrizeIllustrationPage() {
               <p className="k-muted">Formats acceptés : PNG, JPEG, GIF ou WebP, 2 Mo au plus.</p>
               <div className="k-actions k-actions--roomy rf-actions">
                 <Button type="submit" disabled={sending}>
-                  {prize.illustration ? 'Modifier illustration' : 'Ajouter illustration'}
+                  {prize.illustration ? "Modifier l'illustration" : 'Ajouter une illustration'}
                 </Button>
                 <Link className="k-button k-button--ghost" to={`/tombola/${prize.raffleId}/lots`}>
                   Retour aux lots

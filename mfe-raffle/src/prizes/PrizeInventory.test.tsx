@@ -79,10 +79,10 @@ describe('prize inventory', () => {
     expect(screen.getByRole('heading', { name: 'Inventaire des lots de la tombola n° 5' })).toBeTruthy();
     const items = screen.getAllByRole('listitem').filter((li) => li.classList.contains('rf-prize'));
     expect(items[0]!.textContent).toContain('1Vélo1 disponible(s)Valeur 350,00');
-    const add = within(items[0]!).getByRole('link', { name: 'Ajouter illustration' }) as HTMLAnchorElement;
+    const add = within(items[0]!).getByRole('link', { name: 'Ajouter une illustration' }) as HTMLAnchorElement;
     expect(add.getAttribute('href')).toBe('/tombola/admin-prize/1/edit/image');
     expect(add.target).toBe('_blank');
-    expect(within(items[1]!).getByRole('link', { name: 'Modifier illustration' })).toBeTruthy();
+    expect(within(items[1]!).getByRole('link', { name: "Modifier l'illustration" })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Ajouter un lot' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Cadre légal de la tombola' })).toBeTruthy();
     expect(screen.getByText(law.warnings[0]!)).toBeTruthy();

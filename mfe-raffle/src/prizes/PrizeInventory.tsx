@@ -210,7 +210,7 @@ export function PrizeInventoryPage() {
                             rel="noopener noreferrer"
                             className="k-button k-button--ghost"
                           >
-                            {prize.illustration ? 'Modifier illustration' : 'Ajouter illustration'}
+                            {prize.illustration ? "Modifier l'illustration" : 'Ajouter une illustration'}
                           </a>
                           <Button variant="secondary" onClick={() => setEditing({ id: prize.id, form: formOf(prize) })}>
                             Corriger

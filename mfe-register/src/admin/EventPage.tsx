@@ -16,7 +16,7 @@ const TABS = [
   { id: 'categories', label: 'Catégories' },
   { id: 'produits', label: 'Produits' },
   { id: 'import', label: 'Import CSV' },
-  { id: 'menu', label: 'Menu' },
+  { id: 'menu', label: 'Formule' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 

@@ -106,7 +106,7 @@ function EventCard({ event, onDuplicated }: { event: AdminEvent; onDuplicated: (
       {duplicating && (
         <form className="k-form" onSubmit={handleDuplicate} noValidate>
           <p className="bo-muted">
-            Caisses, catégories, produits, prix et menu sont recopiés, ainsi que la tombola, les paniers garnis et les soirées loto
+            Caisses, catégories, produits, prix et formule sont recopiés, ainsi que la tombola, les paniers garnis et les soirées loto
             (parties, lots, prix du carton) ; ni ventes, ni stock, ni cartons vendus, ni places réservées.
           </p>
           <Field label="Nom du nouvel événement" htmlFor={`dup-name-${event.id}`}>

@@ -29,13 +29,13 @@ export function MealDealSection({ eventId, categories }: { eventId: number; cate
     setDiscount(input(rule.data.discount));
   }, [rule.data]);
 
-  if (!rule.data) return rule.error ? <ErrorLine>{rule.error}</ErrorLine> : <Spinner label="Chargement du menu…" />;
+  if (!rule.data) return rule.error ? <ErrorLine>{rule.error}</ErrorLine> : <Spinner label="Chargement de la formule…" />;
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     try {
       await api.saveMealDeal(eventId, { discount, items: rows.map((r) => ({ categoryId: r.categoryId, price: r.price })) });
-      setNotice("Menu enregistré : les caisses l'appliquent au prochain chargement du catalogue.");
+      setNotice("Formule enregistrée : les caisses l'appliquent au prochain chargement du catalogue.");
       setError(null);
     } catch (err) {
       setError(messageOf(err));
@@ -45,9 +45,9 @@ export function MealDealSection({ eventId, categories }: { eventId: number; cate
 
   return (
     <form className="k-card bo-card k-form" onSubmit={handleSubmit}>
-      <h2>Menu</h2>
+      <h2>Formule</h2>
       <p className="bo-muted">
-        Un article de chaque catégorie au prix indiqué forme un menu ; la remise s'applique par menu complet.
+        Un article de chaque catégorie au prix indiqué forme une formule ; la remise s'applique par formule complète.
         {rule.data.isDefault
           ? rule.data.items.length
             ? " (Règle de l'installation : pas encore enregistrée pour cet événement.)"
@@ -83,14 +83,14 @@ export function MealDealSection({ eventId, categories }: { eventId: number; cate
         disabled={!productCategories.length}
         onClick={() => setRows((all) => [...all, { key: Date.now(), categoryId: productCategories[0]!.id, price: '' }])}
       >
-        Ajouter une catégorie au menu
+        Ajouter une catégorie à la formule
       </Button>
-      <Field label="Remise par menu" htmlFor="meal-discount">
+      <Field label="Remise par formule" htmlFor="meal-discount">
         <MoneyInput id="meal-discount" value={discount} onChange={(e) => setDiscount(e.target.value)} />
       </Field>
       {notice && <Banner tone="success">{notice}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}
-      <Button type="submit">Enregistrer le menu</Button>
+      <Button type="submit">Enregistrer la formule</Button>
     </form>
   );
 }

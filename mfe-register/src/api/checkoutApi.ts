@@ -101,8 +101,8 @@ export interface SaleResult {
 }
 
 /** Reader list failures (SPEC §8). */
-export const READERS_FETCH_FAILED = 'Failed to fetch CB readers';
-export const READERS_FAILURE_STATUS = 'API returned failure status';
+export const READERS_FETCH_FAILED = 'Impossible de récupérer les lecteurs CB';
+export const READERS_FAILURE_STATUS = 'Impossible de récupérer les lecteurs CB';
 
 const path = (value: number | string) => encodeURIComponent(String(value));
 

@@ -96,7 +96,7 @@ describe('card payment through the reader', () => {
     expect(localStorage.getItem(`kermesseRegister.cardPayment.${CHECKOUT_ID}`)).toBeNull();
 
     // The reader is remembered: the next card payment goes straight to it.
-    await click(screen.getByRole('button', { name: 'Nouvelle Vente' }));
+    await click(screen.getByRole('button', { name: 'Nouvelle vente' }));
     await payCoffeeByCard();
     expect(screen.queryByRole('dialog', { name: 'Choix du lecteur' })).toBeNull();
     expect(screen.getByRole('alertdialog', { name: 'Paiement par carte' })).toBeTruthy();

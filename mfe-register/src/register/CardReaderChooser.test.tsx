@@ -57,11 +57,11 @@ describe('CardReaderChooser « Choix du lecteur »', () => {
   it('says « API returned failure status » or « Failed to fetch CB readers »', async () => {
     registerGateway({ 'GET /api/cr/payment/reader': () => json({ success: false }) });
     await renderChooser();
-    expect(screen.getByRole('alert').textContent).toBe('API returned failure status');
+    expect(screen.getByRole('alert').textContent).toBe('Impossible de récupérer les lecteurs CB');
 
     cleanup();
     registerGateway({ 'GET /api/cr/payment/reader': unreachable });
     await renderChooser();
-    expect(screen.getByRole('alert').textContent).toBe('Failed to fetch CB readers');
+    expect(screen.getByRole('alert').textContent).toBe('Impossible de récupérer les lecteurs CB');
   });
 });

@@ -72,7 +72,7 @@ describe('CartonPicker (issue 12)', () => {
   it('starts from the cartons already chosen; cancel and reset', () => {
     const { onCancel, onConfirm } = renderPicker({ initial: [3, 4] });
     expect(screen.getByTestId('carton-count').textContent).toBe('2 / 2');
-    fireEvent.click(screen.getByRole('button', { name: 'Remise à zero' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remise à zéro' }));
     expect(screen.getByTestId('carton-count').textContent).toBe('0 / 2');
     fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(onCancel).toHaveBeenCalled();

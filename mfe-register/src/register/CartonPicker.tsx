@@ -58,7 +58,7 @@ export function CartonPicker({ night, allowed, initial, onConfirm, onCancel }: C
           input.current?.focus();
         }}
       >
-        Remise à zero
+        Remise à zéro
       </Button>
       <Button disabled={selected.length !== allowed} onClick={() => onConfirm(selected)}>
         Confirmer les cartons

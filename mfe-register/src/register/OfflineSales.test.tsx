@@ -35,7 +35,7 @@ const click = async (element: HTMLElement) => {
 };
 
 async function payCash(given: string) {
-  await click(screen.getByRole('button', { name: /^Espèce/ }));
+  await click(screen.getByRole('button', { name: /^Espèces/ }));
   const field = await screen.findByLabelText('Montant donné');
   fireEvent.change(field, { target: { value: given } });
   await act(async () => {
@@ -66,7 +66,7 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
     await payCash('5');
     expect(screen.getByRole('heading', { name: 'Vente enregistrée hors ligne' })).toBeTruthy();
     expect(screen.getByTestId('offline-waiting').textContent).toBe("1 vente en attente d'envoi");
-    await click(screen.getByRole('button', { name: 'Nouvelle Vente' }));
+    await click(screen.getByRole('button', { name: 'Nouvelle vente' }));
     await click(product('Soda'));
     await payCash('2');
     expect(screen.getByTestId('offline-waiting').textContent).toBe("2 ventes en attente d'envoi");
@@ -90,7 +90,7 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert').textContent).toContain('Hors ligne : la mise en attente a besoin du réseau');
     await identifyOffline();
     await click(product('1 pari'));
-    await click(screen.getByRole('button', { name: /^Espèce/ }));
+    await click(screen.getByRole('button', { name: /^Espèces/ }));
     expect(screen.getByRole('alert').textContent).toContain('Hors ligne : les paris sur les paniers garnis reprennent au retour du réseau');
     expect(calls.filter((call) => call.path === '/api/cr/sale/create')).toEqual([]);
   });
@@ -101,7 +101,7 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
     await setOnline(false);
     await identifyOffline();
     await click(product('1 ticket'));
-    await click(screen.getByRole('button', { name: /^Espèce/ }));
+    await click(screen.getByRole('button', { name: /^Espèces/ }));
     expect(screen.getByRole('alert').textContent).toContain("Hors ligne : cette caisse n'a pas de numéros de tombola réservés");
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -124,7 +124,7 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
     await click(screen.getByRole('button', { name: 'Confirmer la sélection' }));
     await payCash('2');
     expect(screen.getByRole('heading', { name: 'Vente enregistrée hors ligne' })).toBeTruthy();
-    await click(screen.getByRole('button', { name: 'Nouvelle Vente' }));
+    await click(screen.getByRole('button', { name: 'Nouvelle vente' }));
 
     // The next sale is not offered the number waiting in the queue.
     await identifyOffline();

@@ -129,7 +129,7 @@ export function OfflineSaleScreen({
       )}
       <div className="reg-finished__actions">
         <Button ref={newSaleRef} className="reg-finished__new" onClick={onNewSale}>
-          Nouvelle Vente
+          Nouvelle vente
         </Button>
       </div>
     </section>

@@ -48,10 +48,10 @@ async function renderList(routes = {}) {
   return { calls, onClose, onChanged };
 }
 
-describe('« Liste des ventes (Pending) »', () => {
+describe('« Ventes en attente »', () => {
   it('lists Référence, Acheteur, Prix, Événement and Action, and closes with « Fermer »', async () => {
     const { onClose } = await renderList();
-    expect(screen.getByRole('dialog', { name: 'Liste des ventes (Pending)' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Ventes en attente' })).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Référence',
       'Acheteur',
@@ -111,7 +111,7 @@ describe('« Liste des ventes (Pending) »', () => {
     });
     expect(normalise(screen.getByTestId('pending-remaining').textContent)).toBe('4,50 €');
     expect((screen.getByRole('radio', { name: 'CB' }) as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByRole('radio', { name: 'Espèce' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Espèces' }) as HTMLInputElement).checked).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Montant'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Chèque' }));
@@ -124,7 +124,7 @@ describe('« Liste des ventes (Pending) »', () => {
     expect(screen.getByRole('status').textContent).toBe('Paiement enregistré avec succès !');
     expect(onChanged).toHaveBeenCalled();
 
-    fireEvent.click(screen.getByRole('radio', { name: 'Espèce' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Espèces' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
     });

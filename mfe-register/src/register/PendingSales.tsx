@@ -25,10 +25,10 @@ export const PAYMENT_SAVED_MESSAGE = 'Paiement enregistré avec succès !';
 /** Sales on hold shown per page: a whole evening of holds stays readable on a phone. */
 export const PENDING_PAGE_SIZE = 10;
 
-const METHOD_LABELS: Record<string, string> = { ESP: 'Espèce', CHQ: 'Chèque', CB: 'CB' };
+const METHOD_LABELS: Record<string, string> = { ESP: 'Espèces', CHQ: 'Chèque', CB: 'CB' };
 
 /**
- * « Liste des ventes (Pending) » (SPEC §2): the sales on hold with Référence, Acheteur, Prix,
+ * « Ventes en attente » (SPEC §2): the sales on hold with Référence, Acheteur, Prix,
  * Événement and « Procéder au règlement », which opens the payment form; « Fermer » closes.
  */
 export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: number; onClose: () => void; onChanged: () => void }) {
@@ -66,7 +66,7 @@ export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: num
 
   return (
     <Modal
-      title="Liste des ventes (Pending)"
+      title="Ventes en attente"
       onClose={onClose}
       size="wide"
       actions={

@@ -61,14 +61,14 @@ describe('RaffleTicketPicker', { timeout: 20_000 }, () => {
     expect(onConfirm).toHaveBeenCalledWith([10, 11]);
   });
 
-  it('ignores a click on a sold number and resets the selection with « Remise à zero »', async () => {
+  it('ignores a click on a sold number and resets the selection with « Remise à zéro »', async () => {
     registerGateway();
     await renderPicker();
     fireEvent.click(ticket(7));
     fireEvent.click(ticket(8));
     expect(ticket(8).getAttribute('aria-pressed')).toBe('true');
     expect(ticket(7).getAttribute('aria-pressed')).toBe('false');
-    fireEvent.click(screen.getByRole('button', { name: 'Remise à zero' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remise à zéro' }));
     expect(ticket(8).getAttribute('aria-pressed')).toBe('false');
   });
 

@@ -129,7 +129,7 @@ export function RaffleTicketPicker({
           setMessage(null);
         }}
       >
-        Remise à zero
+        Remise à zéro
       </Button>
       <Button variant="secondary" disabled={!sold} onClick={handleAuto}>
         Sélection automatique et confirmer

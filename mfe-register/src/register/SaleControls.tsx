@@ -87,7 +87,7 @@ export function TicketButtons({ tickets, bets, onTickets, onBets }: TicketButton
   );
 }
 
-/** « Espèce », « CB », « Chèque », « Mettre en attente », and the card reader in use. */
+/** « Espèces », « CB », « Chèque », « Mettre en attente », and the card reader in use. */
 export function PaymentButtons({
   disabled,
   reader,
@@ -108,7 +108,7 @@ export function PaymentButtons({
           onClick={() => onPay(PAYMENT_MODE.cash)}
           aria-keyshortcuts={SHORTCUTS.cash}
         >
-          Espèce <Kbd>{SHORTCUTS.cash}</Kbd>
+          Espèces <Kbd>{SHORTCUTS.cash}</Kbd>
         </Button>
         <Button className="reg-pay__button" disabled={disabled} onClick={() => onPay(PAYMENT_MODE.card)} aria-keyshortcuts={SHORTCUTS.card}>
           CB <Kbd>{SHORTCUTS.card}</Kbd>

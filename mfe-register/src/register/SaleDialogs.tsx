@@ -1,6 +1,6 @@
 /**
  * The dialogs over the sales screen, one at a time: cash and cheque payment, « Choix du lecteur »,
- * the raffle ticket picker, the loto cartons, the gift-basket bets, « Liste des ventes (Pending) » and
+ * the raffle ticket picker, the loto cartons, the gift-basket bets, « Ventes en attente » and
  * the SMS or e-mail receipt. Each closes itself and hands its result to the screen's hooks.
  */
 import { PAYMENT_MODE } from '../cart/payment';

@@ -77,7 +77,7 @@ export interface FinishedSale {
 const NOTICES: Record<string, string> = { sms: 'Commande envoyée par SMS', email: 'Commande envoyée par Mail' };
 
 /**
- * « Vente terminée ! » (SPEC §2): the SMS or e-mail notice, print buttons, « Nouvelle Vente » (focused,
+ * « Vente terminée ! » (SPEC §2): the SMS or e-mail notice, print buttons, « Nouvelle vente » (focused,
  * so Enter starts the next sale), and the order detail with its receipt link.
  */
 export function SaleFinishedScreen({ sale, onNewSale }: { sale: FinishedSale; onNewSale: () => void }) {
@@ -138,7 +138,7 @@ export function SaleFinishedScreen({ sale, onNewSale }: { sale: FinishedSale; on
         )}
       </div>
       <Button ref={newSaleRef} className="reg-finished__new" onClick={onNewSale}>
-        Nouvelle Vente
+        Nouvelle vente
       </Button>
     </section>
   );

@@ -125,7 +125,7 @@ describe('sales screen: cart', () => {
     expect(cartNames()).toEqual(['Hot-dog', 'Soda']);
     await click(product('Crêpe'));
 
-    expect(cartNames()).toEqual(['Hot-dog', 'Soda', 'Crêpe', 'Remise menu']);
+    expect(cartNames()).toEqual(['Hot-dog', 'Soda', 'Crêpe', 'Remise formule']);
     expect(total()).toBe('5,50 €');
 
     await click(screen.getByRole('button', { name: 'Retirer Soda du panier' }));
@@ -175,7 +175,7 @@ describe('sales screen: cart', () => {
 
     await click(product('Frites'));
     await click(product('Café'));
-    expect(cartNames()).toEqual(['Hot-dog', 'Soda', 'Crêpe', 'Frites', 'Café', 'Remise menu']);
+    expect(cartNames()).toEqual(['Hot-dog', 'Soda', 'Crêpe', 'Frites', 'Café', 'Remise formule']);
     expect(total()).toBe('8,50 €');
     expect(within(cart()).getAllByRole('listitem').at(-1)?.textContent).toContain('1,00');
 
@@ -266,19 +266,19 @@ describe('sales screen: rules before payment', () => {
     registerGateway();
     await renderRegister();
     await click(product('1 ticket'));
-    await click(screen.getByRole('button', { name: /^Espèce/ }));
+    await click(screen.getByRole('button', { name: /^Espèces/ }));
     expect(screen.getByRole('alert').textContent).toBe('Identifier/Créer une personne pour ce panier');
 
     fireEvent.change(screen.getByLabelText("E-mail de l'acheteur"), { target: { value: camille.email } });
     await click(screen.getByRole('button', { name: 'Identifier' }));
-    await click(screen.getByRole('button', { name: /^Espèce/ }));
+    await click(screen.getByRole('button', { name: /^Espèces/ }));
     expect(screen.getByRole('alert').textContent).toBe('Aucune selection de tickets');
 
     await click(product('1 pari'));
     await click(screen.getByRole('button', { name: /Tickets de tombola/ }));
     await click(await screen.findByRole('button', { name: 'Ticket 1' }));
     await click(screen.getByRole('button', { name: 'Confirmer la sélection' }));
-    await click(screen.getByRole('button', { name: /^Espèce/ }));
+    await click(screen.getByRole('button', { name: /^Espèces/ }));
     expect(screen.getByRole('alert').textContent).toBe('Aucun vote effectué');
   });
 });
@@ -327,7 +327,7 @@ describe('sales screen: paying', () => {
     expect(screen.getByRole('heading', { name: 'Vente terminée !' })).toBeTruthy();
     expect(screen.getByText('K7M2Q-9XR4T')).toBeTruthy();
     expect(screen.getByText('Monnaie à rendre').parentElement?.textContent?.replace(/\s/g, ' ')).toContain('14,50 €');
-    const newSale = screen.getByRole('button', { name: 'Nouvelle Vente' });
+    const newSale = screen.getByRole('button', { name: 'Nouvelle vente' });
     expect(document.activeElement).toBe(newSale);
 
     await click(newSale);
@@ -347,7 +347,7 @@ describe('sales screen: paying', () => {
 
     const overlay = screen.getByRole('alertdialog', { name: 'Traitement de la vente en cours...' });
     expect(overlay.textContent).toContain('Traitement de la vente en cours...');
-    expect((screen.getByRole('button', { name: /^Espèce/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: /^Espèces/ }) as HTMLButtonElement).disabled).toBe(true);
 
     await act(async () => answer(json(saleAnswer(), 201)));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -390,7 +390,7 @@ describe('sales screen: paying', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       "Erreur lors de la vente : Le produit « Soda » (n° 11) n'est pas en vente à cette caisse.",
     );
-    expect(cartNames()).toEqual(['Hot-dog', 'Soda', 'Crêpe', 'Remise menu']);
+    expect(cartNames()).toEqual(['Hot-dog', 'Soda', 'Crêpe', 'Remise formule']);
   });
 
   it('retries a sale whose answer was lost with the same Idempotency-Key', async () => {
@@ -453,7 +453,7 @@ describe('sales screen: paying', () => {
       personId: 12,
     });
     expect(screen.getByText(/en attente de paiement/)).toBeTruthy();
-    await click(screen.getByRole('button', { name: 'Nouvelle Vente' }));
+    await click(screen.getByRole('button', { name: 'Nouvelle vente' }));
     expect(screen.getByRole('button', { name: /Paniers en attente/ })).toBeTruthy();
     // The new sale starts on the products, the sheet closed.
     expect(screen.getByRole('button', { name: /^Ouvrir le panier/ }).getAttribute('aria-expanded')).toBe('false');

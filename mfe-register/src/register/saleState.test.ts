@@ -54,7 +54,7 @@ describe('the sale being rung up', () => {
     expect(state.bets).toEqual([]);
   });
 
-  it('« Nouvelle Vente » clears cart, tickets, bets and buyer and resets the status', () => {
+  it('« Nouvelle vente » clears cart, tickets, bets and buyer and resets the status', () => {
     const state = run([
       { type: 'addProduct', product: raffleTicket() },
       { type: 'setTickets', tickets: [3] },

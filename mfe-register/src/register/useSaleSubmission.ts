@@ -134,7 +134,7 @@ export function useSaleSubmission(screen: ScreenContext, { onHeld, onKept }: Sal
     }
   }
 
-  /** « Nouvelle Vente »: clears the cart, tickets, bets and buyer (SPEC §4). */
+  /** « Nouvelle vente »: clears the cart, tickets, bets and buyer (SPEC §4). */
   function newSale() {
     setFinished(null);
     setQueued(null);

@@ -36,7 +36,7 @@ describe('the sale sent to POST /api/cr/sale/create', () => {
       giftBaskets: [],
     });
     expect(sale.cart.at(-1)).toEqual({
-      product: { id: -2, name: 'Remise menu', price: -0.5, productCategory: { id: 0, name: 'Remises' } },
+      product: { id: -2, name: 'Remise formule', price: -0.5, productCategory: { id: 0, name: 'Remises' } },
       quantity: 1,
     });
     expect(sale).not.toHaveProperty('receipt');

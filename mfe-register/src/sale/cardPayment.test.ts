@@ -87,7 +87,10 @@ describe('card flow', () => {
 
   it('says when no transaction id came back', async () => {
     const { request } = setup(['SUCCESSFUL'], { startReaderCheckout: async () => undefined });
-    expect(await runCardPayment(request)).toMatchObject({ ok: false, message: 'Echec sur récupération de la transaction ID' });
+    expect(await runCardPayment(request)).toMatchObject({
+      ok: false,
+      message: "Échec de la récupération de l'identifiant de la transaction",
+    });
   });
 
   it('reports other errors as « Erreur : … »', async () => {

@@ -13,7 +13,7 @@ export const CARD_MAX_ATTEMPTS = 10;
 /** SPEC §8 card messages. */
 export const CARD_MESSAGES = {
   terminalFailure: 'Échec de la transaction avec le terminal CB',
-  noTransactionId: 'Echec sur récupération de la transaction ID',
+  noTransactionId: "Échec de la récupération de l'identifiant de la transaction",
   statusUnavailable: 'Impossible de vérifier le statut de la transaction',
   failed: 'La transaction a échoué.',
   stillPending: 'La transaction est toujours en attente après plusieurs tentatives. La transaction a échoué. Veuillez recommencer',

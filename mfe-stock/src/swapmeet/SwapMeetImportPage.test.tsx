@@ -65,23 +65,23 @@ const click = async (name: string) =>
   });
 
 describe('swap-meet importer', () => {
-  it('offers the swap-meets before anything was chosen, without saying « ID du SwapMeet non trouvé »', async () => {
+  it('offers the swap-meets before anything was chosen, without saying « Identifiant du vide-grenier introuvable »', async () => {
     gateway();
     await renderAt('/stock/vide-grenier', <SwapMeetImportPage />);
     expect(await screen.findByRole('link', { name: /Vide-grenier de printemps/ })).toHaveProperty('href', expect.stringMatching(/\?id=4$/));
-    expect(screen.queryByText('ID du SwapMeet non trouvé')).toBeNull();
+    expect(screen.queryByText('Identifiant du vide-grenier introuvable')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('Choisissez le vide-grenier dont vous importez les réservations, ou créez-en un.')).toBeTruthy();
   });
 
-  it('says « ID du SwapMeet non trouvé » for an id that names no swap-meet', async () => {
-    gateway({ 'GET /api/swapmeet/api/bookings': () => json({ error: 'ID du SwapMeet non trouvé' }, 404) });
+  it('says « Identifiant du vide-grenier introuvable » for an id that names no swap-meet', async () => {
+    gateway({ 'GET /api/swapmeet/api/bookings': () => json({ error: 'Identifiant du vide-grenier introuvable' }, 404) });
     await renderAt('/stock/vide-grenier?id=99', <SwapMeetImportPage />);
-    expect((await screen.findByRole('alert')).textContent).toBe('ID du SwapMeet non trouvé');
+    expect((await screen.findByRole('alert')).textContent).toBe('Identifiant du vide-grenier introuvable');
     expect(screen.getByRole('link', { name: 'Choisir un autre vide-grenier' })).toBeTruthy();
     gateway();
     await renderAt('/stock/vide-grenier?id=abc', <SwapMeetImportPage />);
-    expect(screen.getAllByText('ID du SwapMeet non trouvé').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Identifiant du vide-grenier introuvable').length).toBeGreaterThan(0);
   });
 
   it('reads the id from the query and lists the 100 first bookings with their summary', async () => {
@@ -170,7 +170,7 @@ describe('swap-meet importer', () => {
     await click('Supprimer toutes les réservations');
     let dialog = within(screen.getByRole('dialog'));
     expect(
-      dialog.getByText('Êtes-vous sûr de vouloir supprimer toutes les réservations de ce SwapMeet ? Cette action est irréversible.'),
+      dialog.getByText('Êtes-vous sûr de vouloir supprimer toutes les réservations de ce vide-grenier ? Cette action est irréversible.'),
     ).toBeTruthy();
     await act(async () => {
       fireEvent.click(dialog.getByRole('button', { name: 'Annuler' }));

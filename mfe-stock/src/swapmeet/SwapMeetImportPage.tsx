@@ -7,14 +7,14 @@ import { isCsvFile } from '../import/csvFile';
 import { FileField } from '../components/FileField';
 import { BookingsTable } from './BookingsTable';
 
-export const NO_SWAPMEET = 'ID du SwapMeet non trouvé';
+export const NO_SWAPMEET = 'Identifiant du vide-grenier introuvable';
 export const NO_FILE = 'Veuillez sélectionner un fichier CSV';
 export const LOAD_FAILED = 'Une erreur est survenue lors du chargement des réservations';
 export const IMPORT_FAILED = "Une erreur est survenue lors de l'importation";
 export const RESET_FAILED = 'Une erreur est survenue lors de la suppression des réservations';
 export const UNEXPECTED = 'Une erreur inattendue est survenue';
 export const RESET_CONFIRMATION =
-  'Êtes-vous sûr de vouloir supprimer toutes les réservations de ce SwapMeet ? Cette action est irréversible.';
+  'Êtes-vous sûr de vouloir supprimer toutes les réservations de ce vide-grenier ? Cette action est irréversible.';
 /** SPEC §9: the bookings are reloaded 1 s after a real import. */
 export const RELOAD_DELAY_MS = 1000;
 
@@ -24,7 +24,7 @@ const describe = (error: unknown, fallback: string) => (error instanceof ApiErro
 /**
  * SPEC §2/§4 swap-meet booking importer with the table of existing bookings. The swap-meet is
  * `swapMeetId`, else the `id` query parameter; without either, the swap-meets to choose from.
- * « ID du SwapMeet non trouvé » is said only when an id was given that names no swap-meet — never
+ * « Identifiant du vide-grenier introuvable » is said only when an id was given that names no swap-meet — never
  * before anything was chosen.
  */
 export function SwapMeetImportPage({ swapMeetId }: { swapMeetId?: number }) {

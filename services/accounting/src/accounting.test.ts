@@ -131,7 +131,7 @@ describe('trial balances (SPEC §7)', () => {
 });
 
 describe('reports of a year', () => {
-  it('lays out the Bilan, the Disponilités and the forecast of the sample Paheko file', async () => {
+  it('lays out the Bilan, the Disponibilités and the forecast of the sample Paheko file', async () => {
     const bytes = readFileSync(new URL('../samples/balance-generale-2025.csv', import.meta.url));
     const id = await create(2019, 'x');
     expect(await (await importCsv(id, { headers: { 'content-type': 'text/csv' }, body: bytes })).json()).toEqual({ created: 19 });
@@ -262,7 +262,7 @@ describe('the books write themselves', () => {
     ]);
   });
 
-  it("generates the year's trial balance from the journal, so the Bilan and Disponilités need no import", async () => {
+  it("generates the year's trial balance from the journal, so the Bilan and Disponibilités need no import", async () => {
     const res = await sys.request('/api/admin/accountancy/financial-years/2026/trial-balance', { method: 'POST' });
     expect(res.status).toBe(201);
     const { trialBalance, created } = (await res.json()) as { trialBalance: { origin: string; financial_year: number }; created: number };
@@ -305,7 +305,7 @@ describe('the books write themselves', () => {
     expect((result.revenue as { byPaymentMode: unknown[] }).byPaymentMode).toEqual([
       { method: 'CB', label: 'CB', amount: 4.5 },
       { method: 'CHQ', label: 'Chèque', amount: 2 },
-      { method: 'ESP', label: 'Espèce', amount: 18 },
+      { method: 'ESP', label: 'Espèces', amount: 18 },
     ]);
     const fec = await sys.request('/api/admin/accountancy/fec/2026');
     expect(fec.headers.get('content-disposition')).toContain('FEC20261231.txt');

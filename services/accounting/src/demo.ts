@@ -1,7 +1,7 @@
 /**
  * Demo data of the accounting service (idempotent): last year's trial balance as a treasurer
  * exports it from Paheko (« Balance générale », Windows-1252, semicolons, decimal commas), already
- * imported, so the Bilan des comptes, the Disponilités and the forecast have something to show
+ * imported, so the Bilan des comptes, the Disponibilités and the forecast have something to show
  * from the first start; and this year's forecast, typed by hand. The fair's sales reach the
  * journal by themselves through sale.completed.
  */

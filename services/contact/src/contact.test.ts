@@ -141,7 +141,7 @@ function buildSale(overrides: Partial<Sale> = {}): Sale {
       },
       {
         productId: -2,
-        name: 'Remise menu',
+        name: 'Remise formule',
         categoryId: null,
         categoryName: 'Remises',
         unitPriceCents: -50,
@@ -236,7 +236,7 @@ describe('receipts by e-mail', () => {
     expect(text).toContain('- Crêpe au sucre (2 × 1,50 €) : 3,00 €');
     expect(text).toContain('- Pari panier garni (2 × 2,00 €) : 4,00 €');
     expect(text).toContain('- Don : 1,00 €');
-    expect(text).toContain('- Remise menu : -0,50 €');
+    expect(text).toContain('- Remise formule : -0,50 €');
     expect(text).toContain('Total : 12,50 €');
     expect(text).toContain('Règlement :\n- Espèces : 12,50 €');
     expect(text).toContain('Vos numéros de tombola :\n- Tombola : 7, 12, 45');

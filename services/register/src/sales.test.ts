@@ -308,7 +308,7 @@ describe('prices are the server’s (SPEC §9)', () => {
     const lines = (await outboxOf(res.body.sale.reference))!.payload.lines;
     expect(lines.at(-1)).toEqual({
       productId: -2,
-      name: 'Remise menu',
+      name: 'Remise formule',
       categoryId: null,
       categoryName: 'Remises',
       unitPriceCents: -100,
@@ -718,7 +718,7 @@ describe('receipts', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.text).toContain('@page { size: 80mm auto; margin: 0; }');
     expect(res.text).toContain('Croque maison');
-    expect(res.text).toContain('Remise menu');
+    expect(res.text).toContain('Remise formule');
     expect(res.text).toContain('6,50\u00a0€');
     expect(res.text).toContain(`/s/${reference}`);
     // A lower-case reference typed by hand finds it too.

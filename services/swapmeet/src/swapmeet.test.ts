@@ -102,9 +102,9 @@ describe('swap-meet bookings', () => {
     expect((await call(`/api/swapmeet/api/bookings?swapmeet_id=${demoId}`, {}, 'caissier')).status).toBe(403);
     const missing = await call('/api/swapmeet/api/bookings?limit=100');
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ error: 'ID du SwapMeet non trouvé', code: 'NO_SWAPMEET' });
+    expect(await missing.json()).toEqual({ error: 'Identifiant du vide-grenier introuvable', code: 'NO_SWAPMEET' });
     expect(await (await call('/api/swapmeet/api/bookings?swapmeet_id=')).json()).toEqual({
-      error: 'ID du SwapMeet non trouvé',
+      error: 'Identifiant du vide-grenier introuvable',
       code: 'NO_SWAPMEET',
     });
     const unknown = await call('/api/swapmeet/api/bookings?swapmeet_id=9999');
@@ -230,7 +230,10 @@ describe('swap-meet bookings', () => {
     noFile.append('swapmeet_id', String(demoId));
     const none = await call('/api/swapmeet/api/import/custom-csv?dry-run=true', { method: 'POST', body: noFile });
     expect(await none.json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV', code: 'NO_FILE' });
-    expect(await (await upload('x', { swapmeetId: null })).json()).toEqual({ error: 'ID du SwapMeet non trouvé', code: 'NO_SWAPMEET' });
+    expect(await (await upload('x', { swapmeetId: null })).json()).toEqual({
+      error: 'Identifiant du vide-grenier introuvable',
+      code: 'NO_SWAPMEET',
+    });
     expect(await (await upload('x', { name: 'photo.png', type: 'image/png' })).json()).toEqual({
       error: 'Veuillez sélectionner un fichier CSV valide',
       code: 'NOT_CSV',

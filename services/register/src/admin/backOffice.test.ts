@@ -526,7 +526,7 @@ describe('meal deal per event (/api/admin/events/{id}/meal-deal)', () => {
     });
     expect(await admin('DELETE', `/api/admin/categories/${plats.id}`)).toMatchObject({
       status: 409,
-      body: { error: "Cette catégorie fait partie du menu : retirez-la du menu d'abord." },
+      body: { error: "Cette catégorie fait partie de la formule : retirez-la de la formule d'abord." },
     });
     // Without an event, the installation's rule (SPEC §9) as before.
     expect((await h.request('GET', '/api/cr/settings')).body.data.mealDeal.discount).toBe(0.5);

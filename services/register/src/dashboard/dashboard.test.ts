@@ -181,7 +181,7 @@ describe('GET /api/admin/dashboard/{eventId}', () => {
       { categoryId: null, name: 'Dons', quantity: 1, amount: 5 },
       { categoryId: await categoryId('Burger'), name: 'Grillades', quantity: 1, amount: 4.5 },
       { categoryId: await categoryId('Beignet'), name: 'Pâtisseries', quantity: 3, amount: 4.2 }, // 1,20 + 2 × 1,50
-      { categoryId: null, name: 'Remises menu', quantity: 1, amount: -0.7 },
+      { categoryId: null, name: 'Remises formule', quantity: 1, amount: -0.7 },
     ]);
     expect(d.topProducts.map((p: { name: string; quantity: number; amount: number }) => [p.name, p.quantity, p.amount])).toEqual([
       ['Mug de la fête', 2, 12],

@@ -337,7 +337,7 @@ export async function assembleDashboard(
       line.kind === 'donation'
         ? 'Dons'
         : line.kind === 'discount'
-          ? 'Remises menu'
+          ? 'Remises formule'
           : line.categoryId !== null
             ? (categories.get(line.categoryId) ?? `Catégorie ${line.categoryId}`)
             : 'Sans catégorie';

@@ -170,7 +170,7 @@ ${row("Fonds de caisse (espèces à l'ouverture)", formatEuros(s.float_cash_cent
 <table>
 ${categories}
 ${row(`Dons <span class="muted">(${z.donations.count})</span>`, formatEuros(z.donations.cents))}
-${z.discountsCents ? row('Remises menu', formatEuros(z.discountsCents)) : ''}
+${z.discountsCents ? row('Remises formule', formatEuros(z.discountsCents)) : ''}
 </table>
 <h2>Tickets, paris et cartons de loto</h2>
 <table>${tickets.length ? tickets.join('') : row('Aucun ticket, pari ni carton', '0')}</table>

@@ -24,7 +24,7 @@ async function requireSwapmeet(db: Db, id: number) {
 export function bookingRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/api/swapmeet/api' });
 
-  // `?swapmeet_id=` left empty is no swap-meet (« ID du SwapMeet non trouvé »), not a wrong integer.
+  // `?swapmeet_id=` left empty is no swap-meet (« Identifiant du vide-grenier introuvable »), not a wrong integer.
   router.use('/bookings', async (ctx, next) => {
     if (ctx.query.swapmeet_id === '') delete ctx.query.swapmeet_id;
     await next();
