@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError, Banner, Button, Field, Spinner, TextInput } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, ErrorLine, Field, Spinner, TextInput } from '@kermesse/ui-kit';
 import type { Board, CheckResult } from '@kermesse/contracts-bingo';
 import { bingoApi, type TieBreak } from '../api/bingoApi';
 import { useArea, useNightId } from '../components/useArea';
 
 const NUMBERS = Array.from({ length: 90 }, (_, i) => i + 1);
+
+/**
+ * Where an error is said: beside the form it answers — on a phone the carton check sits a screen
+ * below the balls, and a refusal at the top of the page (a wrong check digit) went unseen.
+ */
+type ErrorPlace = 'page' | 'ball' | 'carton' | 'tie';
+
+const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
 
 /**
  * The caller's console: enter each ball read from the cage (or draw one when there is no cage),
@@ -21,7 +29,9 @@ export function CallerPage() {
   const [tie, setTie] = useState('');
   const [tieResult, setTieResult] = useState<TieBreak | null>(null);
   const [keepBalls, setKeepBalls] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ at: ErrorPlace; text: string } | null>(null);
+  const setError = (text: string | null, at: ErrorPlace = 'page') => setFailure(text === null ? null : { at, text });
+  const errorAt = (at: ErrorPlace) => (failure?.at === at ? failure.text : null);
   const [busy, setBusy] = useState(false);
   const ballInput = useRef<HTMLInputElement>(null);
 
@@ -29,7 +39,7 @@ export function CallerPage() {
     try {
       setBoard(await bingoApi.board(area, id));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setFailure({ at: 'page', text: messageOf(err) });
     }
   }, [area, id]);
   useEffect(() => void load(), [load]);
@@ -41,7 +51,7 @@ export function CallerPage() {
       setBoard(await action());
       return true;
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(messageOf(err), 'ball');
       return false;
     } finally {
       setBusy(false);
@@ -53,7 +63,7 @@ export function CallerPage() {
     event.preventDefault();
     const number = Number(ball.trim());
     if (!/^\d{1,2}$/.test(ball.trim()) || number < 1 || number > 90) {
-      setError('Le champ « Boule » doit être un numéro de 1 à 90.');
+      setError('Le champ « Boule » doit être un numéro de 1 à 90.', 'ball');
       return;
     }
     if (await act(() => bingoApi.callBall(area, id, { number }))) setBall('');
@@ -64,13 +74,13 @@ export function CallerPage() {
     setCheck(null);
     setError(null);
     if (!carton.trim()) {
-      setError('Le champ « Numéro du carton » est obligatoire.');
+      setError('Le champ « Numéro du carton » est obligatoire.', 'carton');
       return;
     }
     try {
       setCheck(await bingoApi.check(area, id, carton.trim()));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(messageOf(err), 'carton');
     }
   }
 
@@ -85,11 +95,11 @@ export function CallerPage() {
     try {
       setTieResult(await bingoApi.tieBreak(area, id, cartons));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(messageOf(err), 'tie');
     }
   }
 
-  if (!board) return error ? <Banner tone="error">{error}</Banner> : <Spinner label="Chargement de la partie…" />;
+  if (!board) return failure ? <Banner tone="error">{failure.text}</Banner> : <Spinner label="Chargement de la partie…" />;
   const drawn = new Set(board.drawn);
 
   return (
@@ -106,7 +116,7 @@ export function CallerPage() {
           </Link>
         </p>
       </header>
-      <div aria-live="polite">{error && <Banner tone="error">{error}</Banner>}</div>
+      <div aria-live="polite">{errorAt('page') && <Banner tone="error">{errorAt('page')}</Banner>}</div>
 
       <div className="bgo-caller__grid">
         <div className="k-card">
@@ -123,6 +133,8 @@ export function CallerPage() {
                 inputMode="numeric"
                 autoComplete="off"
                 autoFocus
+                aria-invalid={errorAt('ball') ? true : undefined}
+                aria-describedby={errorAt('ball') ? 'caller-ball-error' : undefined}
                 value={ball}
                 onChange={(e) => setBall(e.target.value)}
               />
@@ -131,6 +143,7 @@ export function CallerPage() {
               Valider la boule
             </Button>
           </form>
+          {errorAt('ball') && <ErrorLine id="caller-ball-error">{errorAt('ball')}</ErrorLine>}
           <div className="k-actions">
             <Button
               variant="secondary"
@@ -179,12 +192,15 @@ export function CallerPage() {
                 id="caller-carton"
                 placeholder="ex. 42-7"
                 autoComplete="off"
+                aria-invalid={errorAt('carton') ? true : undefined}
+                aria-describedby={errorAt('carton') ? 'caller-carton-error' : undefined}
                 value={carton}
                 onChange={(e) => setCarton(e.target.value)}
               />
             </Field>
             <Button type="submit">Vérifier le carton</Button>
           </form>
+          {errorAt('carton') && <ErrorLine id="caller-carton-error">{errorAt('carton')}</ErrorLine>}
           {check && (
             <div role="status" data-testid="check-result">
               <Banner tone={check.wins ? 'success' : 'error'}>{check.message}</Banner>
@@ -206,12 +222,20 @@ export function CallerPage() {
           <h2>Départager des gagnants</h2>
           <form className="k-inline-form" onSubmit={(e) => void handleTie(e)} aria-label="Départager">
             <Field label="Cartons gagnants (séparés par des espaces)" htmlFor="caller-tie">
-              <TextInput id="caller-tie" autoComplete="off" value={tie} onChange={(e) => setTie(e.target.value)} />
+              <TextInput
+                id="caller-tie"
+                autoComplete="off"
+                aria-invalid={errorAt('tie') ? true : undefined}
+                aria-describedby={errorAt('tie') ? 'caller-tie-error' : undefined}
+                value={tie}
+                onChange={(e) => setTie(e.target.value)}
+              />
             </Field>
             <Button type="submit" variant="secondary">
               Tirer au sort
             </Button>
           </form>
+          {errorAt('tie') && <ErrorLine id="caller-tie-error">{errorAt('tie')}</ErrorLine>}
           {tieResult && (
             <div role="status">
               <ul>

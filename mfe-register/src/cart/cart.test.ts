@@ -62,7 +62,7 @@ describe('cart total', () => {
 describe('donation', () => {
   it('adds a donation line: id -1, category « Donations », quantity 1, price the amount', () => {
     const lines = addDonation([], 750);
-    expect(lines).toEqual([{ product: { id: -1, name: 'Don', priceCents: 750, category: { id: 0, name: 'Donations' } }, quantity: 1 }]);
+    expect(lines).toEqual([{ product: { id: -1, name: 'Don', priceCents: 750, category: { id: 0, name: 'Dons' } }, quantity: 1 }]);
     expect(cartTotalCents(lines)).toBe(750);
   });
 

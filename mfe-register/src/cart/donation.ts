@@ -5,7 +5,7 @@
 import { DONATION_PRODUCT_ID } from './cart';
 import type { CartLine, CartProduct } from './types';
 
-export const DONATION_CATEGORY = { id: 0, name: 'Donations' } as const;
+export const DONATION_CATEGORY = { id: 0, name: 'Dons' } as const;
 
 export function donationProduct(amountCents: number): CartProduct {
   return { id: DONATION_PRODUCT_ID, name: 'Don', priceCents: amountCents, category: { ...DONATION_CATEGORY } };

@@ -101,7 +101,7 @@ describe('RefundsPanel', () => {
     expect(screen.getByText(/Crêpe au sucre/).textContent).toContain('2 × Crêpe au sucre');
   });
 
-  it('shows the server refusal, and no « Rembourser » to a cashier without the right', async () => {
+  it('shows the server refusal; a cashier without the right sees the lines and who may refund', async () => {
     fakeGateway({
       [`GET ${VIEW_PATH}`]: () => json(view()),
       [`POST ${REFUND_PATH}`]: () => json({ error: 'Seul un administrateur ou un responsable de caisse peut rembourser une vente.' }, 403),
@@ -123,6 +123,13 @@ describe('RefundsPanel', () => {
     });
     expect(screen.getByRole('heading', { name: 'Remboursements' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Rembourser' })).toBeNull();
+    const lines = screen.getByRole('table', { name: 'Articles de la commande' });
+    expect(
+      within(lines)
+        .getAllByRole('row')
+        .map((row) => row.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['ArticleVenduRemboursé', 'Crêpe au sucre (1,00 €)30', 'Café (1,00 €)10']);
+    expect(screen.getByText(/^Seul un responsable de caisse peut rembourser\./)).toBeTruthy();
   });
 });
 

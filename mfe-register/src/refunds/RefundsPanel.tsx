@@ -1,6 +1,6 @@
 /**
- * The refunds of a sale on its order detail (issue 14): earlier refunds, and for an administrator or
- * a « responsable de caisse » a « Rembourser » dialog — lines and quantities (never more than what
+ * The refunds of a sale on its order detail: earlier refunds, and for an administrator or
+ * a « responsable de caisse » a « Rembourser » dialog (anyone else sees the lines and who may refund) — lines and quantities (never more than what
  * remains), a reason, the mode the money goes back by. Raffle numbers and bets of refunded lines are
  * voided and never return to sale; the cashier may name them, else the last numbers of the sale go.
  */
@@ -75,6 +75,7 @@ export function RefundsPanel({ reference, api: given }: { reference: string; api
           Rembourser
         </Button>
       )}
+      {!view.canRefund && <OrderLines view={view} />}
       {view.canRefund && !view.sale.refundable && (
         <p className="reg-muted reg-small">Cette commande n'est pas réglée : elle ne peut pas être remboursée.</p>
       )}
@@ -91,6 +92,48 @@ export function RefundsPanel({ reference, api: given }: { reference: string; api
         />
       )}
     </section>
+  );
+}
+
+/** The refund right, said in a sentence a cashier can act on. */
+export const REFUND_RIGHT_MESSAGE = 'Seul un responsable de caisse peut rembourser.';
+
+/**
+ * What a cashier without the refund right sees instead of « Rembourser »: the order's lines (so the
+ * buyer's question can be answered) and who may refund, rather than a button that is simply missing.
+ */
+function OrderLines({ view }: { view: SaleRefunds }) {
+  return (
+    <>
+      <table className="k-table k-table--compact reg-refunds__lines">
+        <caption className="k-visually-hidden">Articles de la commande</caption>
+        <thead>
+          <tr>
+            <th scope="col">Article</th>
+            <th scope="col" className="k-num">
+              Vendu
+            </th>
+            <th scope="col" className="k-num">
+              Remboursé
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.lines.map((line) => (
+            <tr key={line.productId}>
+              <td>
+                {line.name} <span className="reg-muted reg-small">({formatEuros(line.unitPrice)})</span>
+              </td>
+              <td className="k-num">{line.sold}</td>
+              <td className="k-num">{line.refunded}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="reg-refunds__right">
+        {REFUND_RIGHT_MESSAGE} Un administrateur désigne les responsables de caisse dans la gestion de l'événement.
+      </p>
+    </>
   );
 }
 

@@ -109,6 +109,18 @@ describe('RaffleTicketPicker', { timeout: 20_000 }, () => {
     const { onConfirm } = await renderPicker({ allowed: 1, reserved: [1, 2, 4], random: () => 0 });
     expect((screen.getByRole('button', { name: 'Ticket 1 réservé à la vente hors ligne' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Ticket 3 vendu' }) as HTMLButtonElement).disabled).toBe(true);
+    // The grey numbers say why: sold (3 and 7), or kept for a register's offline block (1, 2 and 4).
+    const legend = screen.getByRole('list', { name: 'Numéros grisés' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/\s+/g, ' ').replace(/^12/, '')),
+    ).toEqual([
+      'Barré : déjà vendu (2 numéros).',
+      "En pointillés : réservé à la vente hors ligne d'une caisse (3 numéros) ; cette caisse-là le vend, même sans réseau.",
+    ]);
+    expect(screen.getByRole('button', { name: 'Ticket 1 réservé à la vente hors ligne' }).className).toContain('reg-ticket--held');
+    expect(screen.getByRole('button', { name: 'Ticket 3 vendu' }).getAttribute('title')).toBe('N° 3 vendu');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sélection automatique et confirmer' }));
     });
@@ -123,6 +135,9 @@ describe('RaffleTicketPicker', { timeout: 20_000 }, () => {
     // It opens on the page of the block.
     expect((screen.getByRole('button', { name: 'Ticket 120' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Ticket 119 non réservé à cette caisse' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('list', { name: 'Numéros grisés' }).textContent).toContain(
+      'Grisé : hors du bloc de cette caisse (vendu, ou réservé à une autre caisse).',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Ticket 121' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer la sélection' }));
     expect(onConfirm).toHaveBeenCalledWith([121]);

@@ -80,6 +80,18 @@ export function RaffleTicketPicker({
     for (const number of reservedKey.split(',')) taken.add(Number(number));
     return taken;
   }, [blockOnly, offlineNumbers, raffle.tickets, loaded, reservedKey]);
+  // Why numbers are grey, counted over the whole raffle (the legend under the grid says it).
+  const reservedOnly = useMemo(
+    () =>
+      reservedKey
+        ? reservedKey
+            .split(',')
+            .map(Number)
+            .filter((number) => number <= raffle.tickets && !loaded?.has(number)).length
+        : 0,
+    [reservedKey, raffle.tickets, loaded],
+  );
+  const soldCount = loaded ? [...loaded].filter((number) => number <= raffle.tickets).length : 0;
   const [selected, setSelected] = useState<number[]>(initial);
   const [page, setPage] = useState(() => {
     const first = initial[0] ?? (blockOnly && offlineNumbers?.length ? Math.min(...offlineNumbers) : undefined);
@@ -172,22 +184,29 @@ export function RaffleTicketPicker({
           >
             {pageNumbers(page, raffle.tickets).map((number) => {
               const isSold = sold.has(number);
+              const held = isSold && !blockOnly && !loaded?.has(number);
               const label = !isSold
                 ? `Ticket ${number}`
                 : blockOnly
                   ? `Ticket ${number} non réservé à cette caisse`
-                  : loaded?.has(number)
-                    ? `Ticket ${number} vendu`
-                    : `Ticket ${number} réservé à la vente hors ligne`;
+                  : held
+                    ? `Ticket ${number} réservé à la vente hors ligne`
+                    : `Ticket ${number} vendu`;
               const isSelected = selected.includes(number);
               return (
                 <button
                   key={number}
                   type="button"
-                  className={classNames('reg-ticket', isSold && 'reg-ticket--sold', isSelected && 'reg-ticket--selected')}
+                  className={classNames(
+                    'reg-ticket',
+                    isSold && 'reg-ticket--sold',
+                    held && 'reg-ticket--held',
+                    isSelected && 'reg-ticket--selected',
+                  )}
                   disabled={isSold}
                   aria-pressed={isSelected}
                   aria-label={label}
+                  title={isSold ? label.replace(/^Ticket /, 'N° ') : undefined}
                   onClick={() => handleToggle(number)}
                 >
                   {number}
@@ -195,6 +214,7 @@ export function RaffleTicketPicker({
               );
             })}
           </div>
+          <GreyNumbersLegend blockOnly={blockOnly} sold={soldCount} held={reservedOnly} />
           <div className="reg-pager">
             <Button variant="ghost" disabled={page === 0} onClick={() => setPage((current) => current - 1)}>
               Précédent
@@ -209,5 +229,49 @@ export function RaffleTicketPicker({
         </>
       )}
     </Modal>
+  );
+}
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`;
+
+/**
+ * Says why numbers cannot be chosen, instead of leaving a cashier to wonder at grey buttons: sold
+ * (struck through), or kept for a register's offline sales (its block, docs/offline.md) — those are
+ * sold by that register, even without network. Offline, only this register's block is offered.
+ */
+function GreyNumbersLegend({ blockOnly, sold, held }: { blockOnly: boolean; sold: number; held: number }) {
+  if (blockOnly) {
+    return (
+      <ul className="reg-picker__legend" aria-label="Numéros grisés">
+        <li>
+          <span className="reg-ticket reg-ticket--sold reg-picker__swatch" aria-hidden="true">
+            12
+          </span>
+          Grisé : hors du bloc de cette caisse (vendu, ou réservé à une autre caisse).
+        </li>
+      </ul>
+    );
+  }
+  if (sold === 0 && held === 0) return null;
+  return (
+    <ul className="reg-picker__legend" aria-label="Numéros grisés">
+      {sold > 0 && (
+        <li>
+          <span className="reg-ticket reg-ticket--sold reg-picker__swatch" aria-hidden="true">
+            12
+          </span>
+          Barré : déjà vendu ({plural(sold, 'numéro', 'numéros')}).
+        </li>
+      )}
+      {held > 0 && (
+        <li>
+          <span className="reg-ticket reg-ticket--sold reg-ticket--held reg-picker__swatch" aria-hidden="true">
+            12
+          </span>
+          En pointillés : réservé à la vente hors ligne d'une caisse ({plural(held, 'numéro', 'numéros')}) ; cette caisse-là le vend, même
+          sans réseau.
+        </li>
+      )}
+    </ul>
   );
 }

@@ -70,6 +70,8 @@ export interface FinishedSale {
   /** Change handed back for a cash sale. */
   changeCents: number | null;
   onHold: boolean;
+  /** Raffle numbers the sale took: the buyer is told them before leaving the till (the receipt lists them too). */
+  tickets?: readonly number[];
   /** The identified buyer's phone and e-mail, offered when a receipt is sent afterwards. */
   buyer?: { phone: string | null; email: string | null } | null;
 }
@@ -77,8 +79,9 @@ export interface FinishedSale {
 const NOTICES: Record<string, string> = { sms: 'Commande envoyée par SMS', email: 'Commande envoyée par Mail' };
 
 /**
- * « Vente terminée ! » (SPEC §2): the SMS or e-mail notice, print buttons, « Nouvelle vente » (focused,
- * so Enter starts the next sale), and the order detail with its receipt link.
+ * « Vente terminée ! » (docs/spec.md §2): the raffle numbers sold, the SMS or e-mail notice, print
+ * buttons, « Nouvelle vente » (focused, so Enter starts the next sale), and the order detail with its
+ * receipt link.
  */
 export function SaleFinishedScreen({ sale, onNewSale }: { sale: FinishedSale; onNewSale: () => void }) {
   const newSaleRef = useRef<HTMLButtonElement>(null);
@@ -118,6 +121,17 @@ export function SaleFinishedScreen({ sale, onNewSale }: { sale: FinishedSale; on
       {sale.changeCents !== null && sale.changeCents > 0 && (
         <p className="reg-finished__change">
           Monnaie à rendre <strong>{formatEuros({ cents: sale.changeCents })}</strong>
+        </p>
+      )}
+      {sale.tickets && sale.tickets.length > 0 && (
+        <p className="reg-finished__tickets">
+          {sale.tickets.length > 1 ? 'Tickets de tombola' : 'Ticket de tombola'} :{' '}
+          <strong>
+            {[...sale.tickets]
+              .sort((a, b) => a - b)
+              .map((number) => `n° ${number}`)
+              .join(', ')}
+          </strong>
         </p>
       )}
       {notice && <p className="reg-finished__notice">{notice}</p>}

@@ -459,7 +459,7 @@ describe('sales screen: paying', () => {
     expect(screen.getByRole('button', { name: /^Ouvrir le panier/ }).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('sends the chosen ticket numbers and bets with their raffle and gift basket', async () => {
+  it('sends the chosen ticket numbers and bets with their raffle and gift basket, and « Vente terminée » lists the numbers', async () => {
     const calls = registerGateway();
     await renderRegister();
     fireEvent.change(screen.getByLabelText("E-mail de l'acheteur"), { target: { value: camille.email } });
@@ -489,6 +489,8 @@ describe('sales screen: paying', () => {
       giftBasketsId: 1,
       giftBaskets: [{ weight: 4250, type: { id: 2, name: 'Panier bien-être' } }],
     });
+    const finished = await screen.findByRole('region', { name: 'Vente terminée !' });
+    expect(finished.querySelector('.reg-finished__tickets')?.textContent).toBe('Tickets de tombola : n° 4, n° 9');
   });
 
   it('marks the numbers sold meanwhile and lets the cashier pick again', async () => {

@@ -54,6 +54,7 @@ export function saleAttempt(body: SaleBody, state: SaleState, changeCents: numbe
       lines: state.lines,
       changeCents,
       onHold: body.paymentMode === PAYMENT_MODE.hold,
+      tickets: body.raffles,
       buyer: state.person ? { phone: state.person.phone, email: state.person.email } : null,
     },
   };

@@ -78,7 +78,7 @@ describe('the sale sent to POST /api/cr/sale/create', () => {
       receipt: { method: 'sms', to: '0611223344' },
     });
     expect(sale.cart.find((l) => l.product.id === -1)).toEqual({
-      product: { id: -1, name: 'Don', price: 3, productCategory: { id: 0, name: 'Donations' } },
+      product: { id: -1, name: 'Don', price: 3, productCategory: { id: 0, name: 'Dons' } },
       quantity: 1,
     });
   });

@@ -245,7 +245,7 @@ describe('settings (GET /api/cr/settings)', () => {
           { categoryId: 4, price: 1 },
         ],
       },
-      donation: { productId: -1, categoryName: 'Donations' },
+      donation: { productId: -1, categoryName: 'Dons' },
       discountProductId: -2,
       quantity: { min: 1, max: 50 },
       card: { provider: 'simulator', initialWaitMs: 5000, pollIntervalMs: 3000, maxAttempts: 10 },

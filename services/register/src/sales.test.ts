@@ -323,18 +323,15 @@ describe('prices are the server’s (SPEC §9)', () => {
     expect(none.body.sale.price).toBe(6.7);
   });
 
-  it('takes the donation (-1) amount from the cashier, in the Donations category', async () => {
+  it('takes the donation (-1) amount from the cashier, in the « Dons » category', async () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
       body: sale({
-        cart: [
-          line('Thé glacé'),
-          { product: { id: -1, name: 'Don', price: 10, productCategory: { id: 0, name: 'Donations' } }, quantity: 1 },
-        ],
+        cart: [line('Thé glacé'), { product: { id: -1, name: 'Don', price: 10, productCategory: { id: 0, name: 'Dons' } }, quantity: 1 }],
       }),
     });
     expect(res.body.sale.price).toBe(11.2);
     const donation = (await outboxOf(res.body.sale.reference))!.payload.lines.find((l) => l.productId === -1);
-    expect(donation).toMatchObject({ kind: 'donation', categoryName: 'Donations', totalCents: 1000 });
+    expect(donation).toMatchObject({ kind: 'donation', categoryName: 'Dons', totalCents: 1000 });
     expect(
       await h.request('POST', '/api/cr/sale/create', { body: sale({ cart: [{ product: { id: -1, price: 0 }, quantity: 1 }] }) }),
     ).toMatchObject({ status: 400, body: { error: 'Le montant du don doit être supérieur à 0 € (2 décimales au plus).' } });

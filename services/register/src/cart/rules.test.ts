@@ -164,9 +164,9 @@ describe('quantity bounds (1 to 50)', () => {
 });
 
 describe('donation pseudo-product (-1)', () => {
-  it("takes the donation amount from the client, in the 'Donations' category", () => {
+  it('takes the donation amount from the client, in the « Dons » category', () => {
     const priced = priceCart([line(-1, 1, 12.5)], catalog);
-    expect(priced.lines[0]).toMatchObject({ productId: -1, categoryName: 'Donations', unitPriceCents: 1250, kind: 'donation' });
+    expect(priced.lines[0]).toMatchObject({ productId: -1, categoryName: 'Dons', unitPriceCents: 1250, kind: 'donation' });
     expect(priced.totalCents).toBe(1250);
   });
 

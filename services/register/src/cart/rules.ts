@@ -21,7 +21,7 @@ export { DEMO_MEAL_DEAL, NO_MEAL_DEAL, type CartLineInput, type MealDealRule };
 
 export const DONATION_PRODUCT_ID = -1;
 export const DISCOUNT_PRODUCT_ID = MEAL_DEAL_PRODUCT_ID;
-export const DONATION_CATEGORY = 'Donations';
+export const DONATION_CATEGORY = 'Dons';
 export const DISCOUNT_CATEGORY = MEAL_DEAL_CATEGORY;
 export const DISCOUNT_NAME = MEAL_DEAL_NAME;
 export const MIN_QUANTITY = 1;

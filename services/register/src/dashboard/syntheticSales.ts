@@ -63,7 +63,7 @@ export async function writeSyntheticSales(db: Db, input: SyntheticSalesInput): P
       from syn_sales s cross join generate_series(0, 2) as x(pos)
       join syn_products p on p.rn = ((s.g * 7 + x.pos * 13) % ${np}) + 1
       union all
-      select s.g, s.id, 3, -1, 'Don', null, 'Donations', 200 + (s.g % 5) * 100, 1, 'donation'
+      select s.g, s.id, 3, -1, 'Don', null, 'Dons', 200 + (s.g % 5) * 100, 1, 'donation'
       from syn_sales s where s.g % 10 = 0`);
     await trx.raw(
       `
