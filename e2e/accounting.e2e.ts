@@ -151,7 +151,7 @@ describe('reports of a year', () => {
     await page.getByRole('heading', { name: 'Disponibilités' }).waitFor();
     await page.getByRole('cell', { name: 'Banque (512)' }).waitFor();
     expect((await page.getByRole('row', { name: /^Total/ }).innerText()).replace(/\s+/g, ' ')).toBe('Total 4 043,85 €');
-    await printed(page, 'comptabilite-disponilites');
+    await printed(page, 'comptabilite-disponibilites');
 
     await page.getByRole('link', { name: 'Prévisionnel' }).click();
     await page.getByRole('heading', { name: /^Prévisionnel/ }).waitFor();

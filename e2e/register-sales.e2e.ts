@@ -291,6 +291,13 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     await payCash(page, '5');
     await finished(page);
     expect(sales[0]?.body.sale).toMatchObject({ raffleId: 1, raffles: chosen.slice(0, 3) });
+    // The buyer hears their numbers before leaving the till.
+    expect(await page.locator('.reg-finished__tickets').innerText()).toBe(
+      `Tickets de tombola : ${[...chosen.slice(0, 3)]
+        .sort((a, b) => a - b)
+        .map((n) => `n° ${n}`)
+        .join(', ')}`,
+    );
     await page.getByRole('button', { name: 'Nouvelle vente' }).click();
 
     await identify(page, CAMILLE);
@@ -301,6 +308,8 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
       .getByRole('button', { name: 'Suivant' })
       .click();
     expect(await page.getByRole('button', { name: `Ticket ${chosen[0]} vendu` }).isDisabled()).toBe(true);
+    // Grey numbers say why they cannot be chosen.
+    expect(await page.getByRole('list', { name: 'Numéros grisés' }).innerText()).toMatch(/Barré : déjà vendu \(\d+ numéros\)\./);
     await page.context().close();
   });
 

@@ -139,7 +139,7 @@ describe('accounting remote', () => {
     );
   });
 
-  it('shows « loading... » then the Bilan des comptes of the year with its TOTAUX', async () => {
+  it('shows « Chargement… » then the Bilan des comptes of the year with its TOTAUX', async () => {
     let release: () => void = () => undefined;
     fakeGateway({
       [`GET ${A}/financial-years`]: years,
@@ -155,7 +155,7 @@ describe('accounting remote', () => {
         }),
     });
     await renderAt('/comptabilite/bilan?exercice=2025', <App />);
-    expect(screen.getByText('loading...')).toBeTruthy();
+    expect(screen.getByText('Chargement…')).toBeTruthy();
     expect(screen.getByText('Période du 1er janvier au 31 décembre 2025')).toBeTruthy();
     await act(async () => release());
     const table = await screen.findByRole('table');

@@ -131,7 +131,7 @@ export function BooksPage({ base }: { base: string }) {
       )}
       {error && <ErrorLine>{error}</ErrorLine>}
       {!journal ? (
-        <p className="k-loading">loading...</p>
+        <p className="k-loading">Chargement…</p>
       ) : journal.entries.length === 0 ? (
         <p className="k-card k-empty">Aucune écriture en {year} : les ventes de la caisse s'y inscrivent d'elles-mêmes.</p>
       ) : (

@@ -65,7 +65,7 @@ export function FairResultPage() {
       {eventId && <ReportActions csvPath={downloads.fairResult(eventId)} />}
       {error && <ErrorLine>{error}</ErrorLine>}
       {!result ? (
-        <p className="k-loading">loading...</p>
+        <p className="k-loading">Chargement…</p>
       ) : (
         <>
           <div className="acc-columns">

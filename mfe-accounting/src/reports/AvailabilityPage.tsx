@@ -24,7 +24,7 @@ export function AvailabilityPage() {
       {error ? (
         <ErrorLine>{error}</ErrorLine>
       ) : !rows ? (
-        <p className="k-loading">loading...</p>
+        <p className="k-loading">Chargement…</p>
       ) : (
         <div className="k-table-wrap">
           <table className="k-table acc-table">

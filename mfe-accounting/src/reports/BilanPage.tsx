@@ -24,7 +24,7 @@ export function BilanPage() {
       {error ? (
         <ErrorLine>{error}</ErrorLine>
       ) : !rows ? (
-        <p className="k-loading">loading...</p>
+        <p className="k-loading">Chargement…</p>
       ) : rows.length === 0 ? (
         <p className="k-card k-empty">Aucune balance importée pour cet exercice : importez-en une ou générez-la depuis le journal.</p>
       ) : (

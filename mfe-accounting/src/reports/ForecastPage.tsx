@@ -34,7 +34,7 @@ export function ForecastPage() {
       {error ? (
         <ErrorLine>{error}</ErrorLine>
       ) : !rows ? (
-        <p className="k-loading">loading...</p>
+        <p className="k-loading">Chargement…</p>
       ) : rows.length === 0 ? (
         <p className="k-card k-empty">Aucun prévisionnel pour cet exercice : ajoutez une balance de l'exercice avec les montants prévus.</p>
       ) : (

@@ -36,7 +36,7 @@ export function TrialBalanceReportPage({ base }: { base: string }) {
       {error ? (
         <ErrorLine>{error}</ErrorLine>
       ) : !layout ? (
-        <p className="k-loading">loading...</p>
+        <p className="k-loading">Chargement…</p>
       ) : layout.rows.length === 0 ? (
         <p className="k-card k-empty">Cette balance n'a pas encore de lignes de charges ni de produits : importez-la d'abord.</p>
       ) : (

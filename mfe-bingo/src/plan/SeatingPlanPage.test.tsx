@@ -88,4 +88,21 @@ describe('Placement des tables - Loto (volunteer)', () => {
     expect(await screen.findByText('Siège 1 de la table 1 libéré.')).toBeTruthy();
     expect(seat(1, 1).getAttribute('aria-label')).toBe('Table 1, siège 1 : libre');
   });
+
+  it('says a refusal beside the table it is about, not at the top of a plan a phone has scrolled past', async () => {
+    fakeGateway({
+      'GET /api/volunteer/bingo/1/placement': () => json(plan({})),
+      'POST /api/volunteer/bingo/1/reserve': () =>
+        json({ error: 'Ce siège vient d’être réservé par quelqu’un d’autre. Choisissez-en un autre.', code: 'SEAT_TAKEN' }, 409),
+    });
+    await renderAt('/loto/1/placement', '/loto/:id/placement', <SeatingPlanPage />, { roles: ['volunteer'] });
+    await screen.findByText('Placement des tables - Loto');
+    vi.spyOn(window, 'prompt').mockReturnValue('Famille Petit');
+    await click(seat(25, 2));
+    const table = document.querySelector<HTMLFieldSetElement>('fieldset[aria-label="Table 25"]')!;
+    expect(table.querySelector('[role="alert"]')?.textContent).toBe(
+      'Ce siège vient d’être réservé par quelqu’un d’autre. Choisissez-en un autre.',
+    );
+    expect(document.querySelectorAll('[role="alert"]')).toHaveLength(1);
+  });
 });

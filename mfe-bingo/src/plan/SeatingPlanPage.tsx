@@ -20,8 +20,15 @@ export function SeatingPlanPage() {
   const id = useNightId();
   const area = useArea() ?? 'volunteer';
   const [plan, setPlan] = useState<SeatPlan | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // The outcome of the last action, said beside the table it was about: on a phone at the door, table
+  // 25 is several screens below the top of the plan, where a refusal went unseen.
+  const [outcome, setOutcome] = useState<{ at: number | 'top'; tone: 'success' | 'error'; text: string } | null>(null);
+  const outcomeAt = (at: number | 'top') =>
+    outcome?.at === at ? (
+      <div className="bgo-outcome">
+        <Banner tone={outcome.tone}>{outcome.text}</Banner>
+      </div>
+    ) : null;
   const [busy, setBusy] = useState(false);
   const [groupMode, setGroupMode] = useState(false);
   const [selected, setSelected] = useState<SeatKey[]>([]);
@@ -33,7 +40,7 @@ export function SeatingPlanPage() {
     try {
       setPlan(await bingoApi.getPlan(area, id));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setOutcome({ at: 'top', tone: 'error', text: err instanceof ApiError ? err.message : String(err) });
     } finally {
       loading.current = false;
     }
@@ -47,15 +54,14 @@ export function SeatingPlanPage() {
     return () => clearInterval(timer);
   }, [load]);
 
-  async function run(action: () => Promise<{ message: string }>) {
+  async function run(action: () => Promise<{ message: string }>, at: number | 'top') {
     setBusy(true);
-    setError(null);
-    setNotice(null);
+    setOutcome(null);
     try {
       const answer = await action();
-      setNotice(answer.message);
+      setOutcome({ at, tone: 'success', text: answer.message });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setOutcome({ at, tone: 'error', text: err instanceof ApiError ? err.message : String(err) });
     } finally {
       setBusy(false);
       await load();
@@ -71,12 +77,12 @@ export function SeatingPlanPage() {
     }
     if (reserved) {
       if (!window.confirm(RELEASE_CONFIRMATION)) return;
-      await run(() => bingoApi.release(area, id, { tableId, seatId }));
+      await run(() => bingoApi.release(area, id, { tableId, seatId }), tableId);
       return;
     }
     const name = window.prompt(NAME_PROMPT, '');
     if (!name || !name.trim()) return; // SPEC §5: an empty name cancels.
-    await run(() => bingoApi.reserve(area, id, { tableId, seatId, name: name.trim() }));
+    await run(() => bingoApi.reserve(area, id, { tableId, seatId, name: name.trim() }), tableId);
   }
 
   async function handleGroup() {
@@ -87,12 +93,12 @@ export function SeatingPlanPage() {
       const [tableId, seatId] = k.split(':').map(Number);
       return { tableId: tableId!, seatId: seatId! };
     });
-    await run(() => bingoApi.reserveGroup(area, id, { name: name.trim(), seats }));
+    await run(() => bingoApi.reserveGroup(area, id, { name: name.trim(), seats }), 'top');
     setSelected([]);
     setGroupMode(false);
   }
 
-  if (!plan) return error ? <Banner tone="error">{error}</Banner> : <Spinner label="Chargement du plan…" />;
+  if (!plan) return outcome ? <Banner tone="error">{outcome.text}</Banner> : <Spinner label="Chargement du plan…" />;
 
   const free = plan.tables.reduce((n, t) => n + t.seats.filter((s) => !s.reserved).length, 0);
   const total = plan.tables.reduce((n, t) => n + t.seats.length, 0);
@@ -125,10 +131,7 @@ export function SeatingPlanPage() {
           </Button>
         </div>
       </header>
-      <div aria-live="polite">
-        {error && <Banner tone="error">{error}</Banner>}
-        {notice && <Banner tone="success">{notice}</Banner>}
-      </div>
+      <div aria-live="polite">{outcomeAt('top')}</div>
       <div className="bgo-tables">
         {plan.tables.map((table) => (
           <fieldset key={table.tableId} className="bgo-table" aria-label={table.label}>
@@ -154,6 +157,7 @@ export function SeatingPlanPage() {
                 );
               })}
             </ul>
+            <div aria-live="polite">{outcomeAt(table.tableId)}</div>
           </fieldset>
         ))}
       </div>

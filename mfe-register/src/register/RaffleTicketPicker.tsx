@@ -244,7 +244,7 @@ function GreyNumbersLegend({ blockOnly, sold, held }: { blockOnly: boolean; sold
     return (
       <ul className="reg-picker__legend" aria-label="Numéros grisés">
         <li>
-          <span className="reg-ticket reg-ticket--sold reg-picker__swatch" aria-hidden="true">
+          <span className="reg-picker__swatch reg-picker__swatch--sold" aria-hidden="true">
             12
           </span>
           Grisé : hors du bloc de cette caisse (vendu, ou réservé à une autre caisse).
@@ -257,7 +257,7 @@ function GreyNumbersLegend({ blockOnly, sold, held }: { blockOnly: boolean; sold
     <ul className="reg-picker__legend" aria-label="Numéros grisés">
       {sold > 0 && (
         <li>
-          <span className="reg-ticket reg-ticket--sold reg-picker__swatch" aria-hidden="true">
+          <span className="reg-picker__swatch reg-picker__swatch--sold" aria-hidden="true">
             12
           </span>
           Barré : déjà vendu ({plural(sold, 'numéro', 'numéros')}).
@@ -265,7 +265,7 @@ function GreyNumbersLegend({ blockOnly, sold, held }: { blockOnly: boolean; sold
       )}
       {held > 0 && (
         <li>
-          <span className="reg-ticket reg-ticket--sold reg-ticket--held reg-picker__swatch" aria-hidden="true">
+          <span className="reg-picker__swatch reg-picker__swatch--held" aria-hidden="true">
             12
           </span>
           En pointillés : réservé à la vente hors ligne d'une caisse ({plural(held, 'numéro', 'numéros')}) ; cette caisse-là le vend, même

@@ -39,7 +39,11 @@ export function CheckoutPicker({ children }: { children(picked: PickedCheckout):
 
   const checkoutList = useResource(eventId ? () => registerAdminApi.listCheckouts(eventId) : null, [eventId]);
   const checkouts = checkoutList.data ?? null;
-  const error = eventList.error ? 'Failed to fetch events' : checkoutList.error ? 'Failed to fetch checkouts' : null;
+  const error = eventList.error
+    ? 'Impossible de récupérer les événements'
+    : checkoutList.error
+      ? 'Impossible de récupérer les caisses'
+      : null;
 
   const checkout = checkouts?.find((c) => c.id === checkoutId) ?? null;
   return (
@@ -86,7 +90,7 @@ export function CheckoutPicker({ children }: { children(picked: PickedCheckout):
           </select>
         </div>
       </div>
-      {error && <ErrorLine>Error: {error}</ErrorLine>}
+      {error && <ErrorLine>Erreur : {error}</ErrorLine>}
       {eventId && checkout ? children({ eventId, checkout }) : null}
     </>
   );

@@ -89,4 +89,17 @@ describe('price list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Imprimer' }));
     expect(print).toHaveBeenCalledTimes(1);
   });
+
+  it('says in French when the events or the registers cannot be loaded', async () => {
+    fakeGateway({ 'GET /api/cr/events': () => json({ error: 'Erreur interne du serveur.' }, 500) });
+    await renderAt('/stock/caisses', <CheckoutProductsPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Erreur : Impossible de récupérer les événements');
+
+    fakeGateway({
+      'GET /api/cr/events': () => json([{ id: 1, name: 'Kermesse de printemps' }]),
+      'GET /api/cr/events/1/checkouts': () => json({ error: 'Erreur interne du serveur.' }, 500),
+    });
+    await renderAt('/stock/caisses?evenement=1', <CheckoutProductsPage />);
+    expect((await screen.findAllByRole('alert')).at(-1)?.textContent).toBe('Erreur : Impossible de récupérer les caisses');
+  });
 });
