@@ -173,7 +173,7 @@ describe('one fair, four readings', () => {
     expect(result.revenue.byCategory.reduce((sum, c) => sum + cents(c.amount), 0)).toBe(net);
     expect(result.revenue.byPaymentMode.reduce((sum, m) => sum + cents(m.amount), 0)).toBe(net);
     expect(cents(result.tillGaps.total)).toBe(gaps);
-    expect(result.tillGaps.byPaymentMode).toEqual([{ method: 'ESP', label: 'Espèce', amount: -0.5 }]);
+    expect(result.tillGaps.byPaymentMode).toEqual([{ method: 'ESP', label: 'Espèces', amount: -0.5 }]);
     expect(cents(result.result)).toBe(net - cents(result.costs.total) + gaps);
 
     // 4. The Bilan des comptes: receipts grew by the net revenue and the excess (758), expenses by

@@ -1,6 +1,6 @@
 import type { TierEditorMessages } from './TierEditor';
 
-/** Banners of the raffle tier editor (the SPEC's « Raffle créé » said in French). */
+/** Banners of the raffle tier editor, in French (« Tombola créée », « Tombola mise à jour »). */
 export const RAFFLE_TIER_MESSAGES: TierEditorMessages = {
   created: 'Tombola créée avec succès !',
   updated: 'Tombola mise à jour avec succès !',

@@ -199,7 +199,7 @@ describe('« Résultat de la fête »', () => {
       ],
       byPaymentMode: [
         { method: 'CHQ', label: 'Chèque', amount: 2.5 },
-        { method: 'ESP', label: 'Espèce', amount: 5 },
+        { method: 'ESP', label: 'Espèces', amount: 5 },
       ],
       refunds: { count: 2, amount: 8.5 },
       total: 7.5,
@@ -208,7 +208,7 @@ describe('« Résultat de la fête »', () => {
     expect(booked.tillGaps).toEqual({
       closings: 1,
       byPaymentMode: [
-        { method: 'ESP', label: 'Espèce', amount: -1.5 },
+        { method: 'ESP', label: 'Espèces', amount: -1.5 },
         { method: 'CHQ', label: 'Chèque', amount: 0.2 },
       ],
       total: -1.3,
