@@ -6,7 +6,7 @@ import { YearPicker } from '../components/YearPicker';
 import { useReportYear } from '../components/useYears';
 import { useReport } from './useReport';
 
-/** SPEC §2 « Disponibilités »: the treasury accounts, their balance and the total. */
+/** « Disponibilités » (docs/spec.md §2): the treasury accounts, their balance and the total. */
 export function AvailabilityPage() {
   const { year, years, setYear } = useReportYear();
   const { data: rows, error } = useReport(year, accountingApi.getAvailability);

@@ -28,7 +28,7 @@ export const PENDING_PAGE_SIZE = 10;
 const METHOD_LABELS: Record<string, string> = { ESP: 'Espèces', CHQ: 'Chèque', CB: 'CB' };
 
 /**
- * « Ventes en attente » (SPEC §2): the sales on hold with Référence, Acheteur, Prix,
+ * « Ventes en attente » (docs/spec.md §2): the sales on hold with Référence, Acheteur, Prix,
  * Événement and « Procéder au règlement », which opens the payment form; « Fermer » closes.
  */
 export function PendingSalesList({ eventId, onClose, onChanged }: { eventId: number; onClose: () => void; onChanged: () => void }) {

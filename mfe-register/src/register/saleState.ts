@@ -78,7 +78,7 @@ export function saleReducer(config: TicketCategoryConfig, mealDeal?: MealDealRul
       case 'applyMealDeal':
         return withCart(state, state.lines, config, mealDeal);
       case 'newSale':
-        // « Nouvelle vente » clears cart, tickets, bets and buyer and resets the status to -1 (SPEC §4).
+        // « Nouvelle vente » clears cart, tickets, bets and buyer and resets the status to -1 (docs/spec.md §4).
         return emptySale;
     }
   };

@@ -135,7 +135,7 @@ export function useSaleSubmission(screen: ScreenContext, { onHeld, onKept }: Sal
     }
   }
 
-  /** « Nouvelle vente »: clears the cart, tickets, bets and buyer (SPEC §4). */
+  /** « Nouvelle vente »: clears the cart, tickets, bets and buyer (docs/spec.md §4). */
   function newSale() {
     setFinished(null);
     setQueued(null);
