@@ -153,7 +153,7 @@ describe('cash-register entry page in Chromium', () => {
       await page.getByLabel('Montant donné').fill(given);
       await page.getByRole('button', { name: 'Valider' }).tap();
       await page.getByRole('heading', { name: 'Vente enregistrée hors ligne' }).waitFor();
-      await page.getByRole('button', { name: 'Nouvelle Vente' }).tap();
+      await page.getByRole('button', { name: 'Nouvelle vente' }).tap();
     }
     await expect.poll(() => page.getByTestId('offline-waiting').innerText()).toBe("2 ventes en attente d'envoi");
 

@@ -54,7 +54,7 @@ describe('CardReaderChooser « Choix du lecteur »', () => {
     expect(screen.getByText('Aucun lecteur disponible')).toBeTruthy();
   });
 
-  it('says « API returned failure status » or « Failed to fetch CB readers »', async () => {
+  it('says « Impossible de récupérer les lecteurs CB » when the readers cannot be listed', async () => {
     registerGateway({ 'GET /api/cr/payment/reader': () => json({ success: false }) });
     await renderChooser();
     expect(screen.getByRole('alert').textContent).toBe('Impossible de récupérer les lecteurs CB');

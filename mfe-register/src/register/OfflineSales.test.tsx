@@ -206,7 +206,7 @@ describe('sales screen without network', { timeout: 20_000 }, () => {
     await setOnline(false);
     await click(product('Café'));
     await payCash('5');
-    await click(screen.getByRole('button', { name: 'Nouvelle Vente' }));
+    await click(screen.getByRole('button', { name: 'Nouvelle vente' }));
     await click(product('Soda'));
     await payCash('2');
 
