@@ -28,8 +28,11 @@ const NETWORK_CODES = new Set([
  */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 
-/** What node-postgres says when the server went away under a client. */
-const CONNECTION_LOST = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable)/;
+/**
+ * What node-postgres says when the server went away under a client; knex puts the statement in
+ * front (`insert into … - Connection terminated unexpectedly`), hence anywhere in the message.
+ */
+const CONNECTION_LOST = /Connection terminated|Client has encountered a connection error|Client was closed and is not queryable/;
 
 export function isOutage(err: unknown, depth = 0): boolean {
   if (typeof err !== 'object' || err === null || depth > 3) return false;
