@@ -173,7 +173,11 @@ describe('supervised system', () => {
     });
     cashierToken = await signIn('caissier@kermesse.local');
     adminToken = await signIn('admin@kermesse.local');
-    const [event] = (await (await api('/api/cr/events')).json()) as { id: number }[];
+    // Right after the start, on a busy machine, a first read may still meet a transient 503.
+    const [event] = await eventually(async () => {
+      const res = await api('/api/cr/events');
+      return res.status === 200 ? ((await res.json()) as { id: number }[]) : void (await res.body?.cancel());
+    }, 30_000);
     const [withCheckouts] = (await (await api(`/api/cr/events/${event!.id}/checkouts`)).json()) as {
       checkouts: { id: number; name: string }[];
     }[];
