@@ -235,15 +235,15 @@ describe('idle register', () => {
     await page.clock.install();
     const registerToken = await signInToken(e2e.url, 'caissier@kermesse.local');
     await page.goto('/caisse');
-    await page.getByPlaceholder('Entrez votre Bearer Token').fill(registerToken);
-    await page.getByRole('button', { name: 'Charger le Token' }).click();
-    await page.getByPlaceholder('Entrez votre Bearer Token').waitFor({ state: 'detached' });
+    await page.getByPlaceholder("Entrez votre jeton d'accès").fill(registerToken);
+    await page.getByRole('button', { name: 'Charger le jeton' }).click();
+    await page.getByPlaceholder("Entrez votre jeton d'accès").waitFor({ state: 'detached' });
     await page.mouse.click(5, 300);
 
     await page.clock.fastForward('20:00');
     expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toBe(registerToken);
     await page.clock.fastForward('11:00');
-    await page.getByPlaceholder('Entrez votre Bearer Token').waitFor();
+    await page.getByPlaceholder("Entrez votre jeton d'accès").waitFor();
     expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toBeNull();
     await settled(async () => (await callGateway(e2e.url, registerToken, 'GET', '/api/cr/ping')).status === 401);
     await context.close();

@@ -183,7 +183,7 @@ describe('the register without network', () => {
     await page.getByText('Hors ligne : le paiement CB a besoin du réseau').waitFor();
 
     // The register cannot be changed while its sales wait.
-    await page.getByText('[[ Changer de caisse ]]').tap();
+    await page.getByRole('link', { name: 'Changer de caisse' }).tap();
     await page.getByText("des ventes faites hors ligne attendent encore d'être envoyées").waitFor();
     expect(await page.locator('#selected-checkout').count()).toBe(1);
 

@@ -81,7 +81,7 @@ describe('cash-register entry page in Chromium', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
     await sellOneCoffee(page, 'Caisse Tombola');
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'caisse-connexion-390.png'), fullPage: true });
-    expect(await page.getByPlaceholder('Entrez votre Bearer Token').count()).toBe(0);
+    expect(await page.getByPlaceholder("Entrez votre jeton d'accès").count()).toBe(0);
 
     // The sale went with the session's own token: no second token kept on the device.
     const session = await page.evaluate(() => localStorage.getItem('kermesseSession'));
@@ -89,7 +89,7 @@ describe('cash-register entry page in Chromium', () => {
     expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toBeNull();
     expect(sales).toEqual([{ status: 201, authorization: `Bearer ${session}`, key: expect.any(String) }]);
 
-    await page.getByText('[[ Changer de caisse ]]').click();
+    await page.getByRole('link', { name: 'Changer de caisse' }).click();
     await page.getByRole('button', { name: 'Caisse Buvette' }).waitFor();
     expect(await page.getByText('Caisse sélectionnée :').count()).toBe(0);
 
@@ -230,10 +230,10 @@ describe('cash-register entry page in Chromium', () => {
   it('refuses a wrong token with the SPEC message and erases it', async () => {
     const { page } = await freshPage();
     await page.goto('/caisse');
-    await page.getByPlaceholder('Entrez votre Bearer Token').fill('ceci-nest-pas-un-jeton');
-    await page.getByRole('button', { name: 'Charger le Token' }).click();
+    await page.getByPlaceholder("Entrez votre jeton d'accès").fill('ceci-nest-pas-un-jeton');
+    await page.getByRole('button', { name: 'Charger le jeton' }).click();
     await page.getByText('Token invalide ou non autorisé.').waitFor();
-    await page.getByRole('button', { name: 'Charger le Token' }).waitFor();
+    await page.getByRole('button', { name: 'Charger le jeton' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toBeNull();
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'token-invalide.png'), fullPage: true });
     await page.context().close();

@@ -58,9 +58,9 @@ async function renderPage() {
 }
 
 async function submitToken(token: string) {
-  fireEvent.change(screen.getByPlaceholderText('Entrez votre Bearer Token'), { target: { value: token } });
+  fireEvent.change(screen.getByPlaceholderText("Entrez votre jeton d'accès"), { target: { value: token } });
   await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: 'Charger le Token' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Charger le jeton' }));
   });
 }
 
@@ -81,9 +81,9 @@ describe('CashRegisterEntryPage', () => {
     await renderPage();
 
     expect(screen.getByRole('heading', { name: "Charger un jeton d'authentification" })).toBeTruthy();
-    const field = screen.getByPlaceholderText('Entrez votre Bearer Token') as HTMLInputElement;
+    const field = screen.getByPlaceholderText("Entrez votre jeton d'accès") as HTMLInputElement;
     expect(field.required).toBe(true);
-    expect(screen.getByRole('button', { name: 'Charger le Token' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Charger le jeton' })).toBeTruthy();
     expect(calls).toEqual([]);
   });
 
@@ -102,7 +102,7 @@ describe('CashRegisterEntryPage', () => {
     const calls = gateway();
     await renderPage();
 
-    expect(screen.queryByPlaceholderText('Entrez votre Bearer Token')).toBeNull();
+    expect(screen.queryByPlaceholderText("Entrez votre jeton d'accès")).toBeNull();
     expect(optionLabels()).toContain('Kermesse de printemps');
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/cr/events', authorization: `Bearer ${session}` });
     await chooseEvent('1');
@@ -159,7 +159,7 @@ describe('CashRegisterEntryPage', () => {
     expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBe('valid-token');
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/cr/events', authorization: 'Bearer valid-token' });
     expect(optionLabels()).toEqual(['Sélectionner un événement', 'Kermesse de printemps', 'Loto de novembre']);
-    expect(screen.queryByPlaceholderText('Entrez votre Bearer Token')).toBeNull();
+    expect(screen.queryByPlaceholderText("Entrez votre jeton d'accès")).toBeNull();
   });
 
   it('uses a token kept from an earlier visit without asking again', async () => {
@@ -202,20 +202,20 @@ describe('CashRegisterEntryPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Entrée' }));
 
-    expect(document.querySelector('#selected-checkout')?.textContent).toBe('Caisse sélectionnée : Entrée [[ Changer de caisse ]]');
+    expect(document.querySelector('#selected-checkout')?.textContent).toBe('Caisse sélectionnée : Entrée Changer de caisse');
     const register = document.querySelector('#checkout-register') as HTMLElement;
     expect(register.dataset).toMatchObject({ checkoutId: '12', eventId: '1', clickAndCollect: 'false' });
     expect(screen.queryByRole('group', { name: 'Caisses' })).toBeNull();
   });
 
-  it('« [[ Changer de caisse ]] » clears the register and offers the registers again', async () => {
+  it('« Changer de caisse » clears the register and offers the registers again', async () => {
     localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
     gateway();
     await renderPage();
     await chooseEvent('1');
     fireEvent.click(screen.getByRole('button', { name: 'Buvette' }));
 
-    fireEvent.click(screen.getByRole('link', { name: '[[ Changer de caisse ]]' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Changer de caisse' }));
 
     expect(screen.queryByText(/Caisse sélectionnée/)).toBeNull();
     expect(document.querySelector('#checkout-register')).toBeNull();
@@ -223,7 +223,7 @@ describe('CashRegisterEntryPage', () => {
     expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('1');
   });
 
-  it('comes back to the same event and register after a reload, until « [[ Changer de caisse ]] »', async () => {
+  it('comes back to the same event and register after a reload, until « Changer de caisse »', async () => {
     localStorage.setItem(BEARER_TOKEN_KEY, 'valid-token');
     gateway();
     await renderPage();
@@ -236,7 +236,7 @@ describe('CashRegisterEntryPage', () => {
     expect(screen.getByText(/Caisse sélectionnée/).textContent).toContain('Entrée');
     expect((document.querySelector('#checkout-register') as HTMLElement).dataset).toMatchObject({ checkoutId: '12', eventId: '1' });
 
-    fireEvent.click(screen.getByRole('link', { name: '[[ Changer de caisse ]]' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Changer de caisse' }));
     cleanup();
     await renderPage();
     expect(screen.queryByText(/Caisse sélectionnée/)).toBeNull();
@@ -281,9 +281,9 @@ describe('CashRegisterEntryPage', () => {
 
     await submitToken('revoked-token');
 
-    expect(screen.getByRole('alert').textContent).toBe('Error: Token invalide ou non autorisé.');
+    expect(screen.getByRole('alert').textContent).toBe('Erreur : Token invalide ou non autorisé.');
     expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBeNull();
-    expect(screen.getByPlaceholderText('Entrez votre Bearer Token')).toBeTruthy();
+    expect(screen.getByPlaceholderText("Entrez votre jeton d'accès")).toBeTruthy();
     expect(calls.map((call) => call.path)).toEqual(['/api/cr/events', '/api/cr/ping']);
   });
 
@@ -295,7 +295,7 @@ describe('CashRegisterEntryPage', () => {
     });
     await renderPage();
 
-    expect(screen.getByRole('alert').textContent).toBe("Error: Ce compte n'a pas accès à la caisse.");
+    expect(screen.getByRole('alert').textContent).toBe("Erreur : Ce compte n'a pas accès à la caisse.");
     expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBe('volunteer-token');
   });
 
@@ -304,7 +304,7 @@ describe('CashRegisterEntryPage', () => {
     gateway({ 'GET /api/cr/events': () => json({ error: 'Erreur interne.' }, 500) });
     await renderPage();
 
-    expect(screen.getByRole('alert').textContent).toBe('Error: Failed to fetch events');
+    expect(screen.getByRole('alert').textContent).toBe('Erreur : Impossible de récupérer les événements');
     expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBe('valid-token');
   });
 
@@ -313,7 +313,7 @@ describe('CashRegisterEntryPage', () => {
     gateway({ 'GET /api/cr/events': unreachable, 'GET /api/cr/ping': unreachable });
     await renderPage();
 
-    expect(screen.getByRole('alert').textContent).toBe('Error: Impossible de contacter le serveur.');
+    expect(screen.getByRole('alert').textContent).toBe('Erreur : Impossible de contacter le serveur.');
     expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBe('valid-token');
   });
 
@@ -329,7 +329,7 @@ describe('CashRegisterEntryPage', () => {
     });
 
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
-    expect(alerts).toEqual(['Error: Failed to fetch checkout details', 'Erreur lors de la récupération des données.']);
+    expect(alerts).toEqual(['Erreur : Impossible de récupérer le détail de la caisse', 'Erreur lors de la récupération des données.']);
     expect(screen.getByText('Caisse sélectionnée :', { exact: false })).toBeTruthy();
   });
 
@@ -340,7 +340,7 @@ describe('CashRegisterEntryPage', () => {
 
     await chooseEvent('1');
 
-    expect(screen.getByRole('alert').textContent).toBe('Error: Failed to fetch checkouts');
+    expect(screen.getByRole('alert').textContent).toBe('Erreur : Impossible de récupérer les caisses');
     expect(screen.getByRole('combobox')).toBeTruthy();
   });
 });

@@ -7,7 +7,7 @@ import { CheckoutRegister } from './CheckoutRegister';
 import { queuedSalesCount } from '../sale/offlineQueue';
 import { forgetSelection, readSelection, storeSelection } from './selection';
 
-/** « [[ Changer de caisse ]] » while sales made offline are still on the device. */
+/** « Changer de caisse » while sales made offline are still on the device. */
 export const QUEUE_NOT_EMPTY_MESSAGE =
   "des ventes faites hors ligne attendent encore d'être envoyées : la caisse ne peut pas être changée avant leur envoi (ou leur règlement si elles ont été refusées).";
 
@@ -79,7 +79,7 @@ export function CashRegisterEntryPage() {
         }
       } catch {
         const failure = await registerApi.ping().then(
-          () => 'Failed to fetch events',
+          () => 'Impossible de récupérer les événements',
           (pingError: unknown) => {
             if (pingError instanceof ApiError && pingError.status === 0) return NETWORK_ERROR_MESSAGE;
             // A valid token whose account lacks the cashier role: keep it (an admin may add the role).
@@ -165,7 +165,7 @@ export function CashRegisterEntryPage() {
       const list = await registerApi.listCheckouts(eventId);
       if (request === checkoutsRequest.current) setCheckouts(list);
     } catch {
-      if (request === checkoutsRequest.current) setError('Failed to fetch checkouts');
+      if (request === checkoutsRequest.current) setError('Impossible de récupérer les caisses');
     } finally {
       if (request === checkoutsRequest.current) setLoading(false);
     }
@@ -185,7 +185,7 @@ export function CashRegisterEntryPage() {
     void queuedSalesCount(selectedCheckout.id).then((count) => (count > 0 ? setError(QUEUE_NOT_EMPTY_MESSAGE) : leave()));
   };
 
-  const errorLine = error && <ErrorLine id="register-error">Error: {error}</ErrorLine>;
+  const errorLine = error && <ErrorLine id="register-error">Erreur : {error}</ErrorLine>;
 
   if (!submittedToken) {
     return (
@@ -216,7 +216,7 @@ export function CashRegisterEntryPage() {
               id="bearer-token"
               name="bearerToken"
               aria-label="Jeton d'authentification"
-              placeholder="Entrez votre Bearer Token"
+              placeholder="Entrez votre jeton d'accès"
               autoComplete="off"
               spellCheck={false}
               required
@@ -224,7 +224,7 @@ export function CashRegisterEntryPage() {
               onChange={(event) => setTokenInput(event.target.value)}
             />
             <Button type="submit" variant="secondary">
-              Charger le Token
+              Charger le jeton
             </Button>
           </form>
         </div>
@@ -297,7 +297,7 @@ export function CashRegisterEntryPage() {
           <p className="reg-selected" id="selected-checkout">
             Caisse sélectionnée : <strong>{selectedCheckout.name}</strong>{' '}
             <a href="#" className="reg-change" onClick={handleChangeCheckout}>
-              [[ Changer de caisse ]]
+              Changer de caisse
             </a>
           </p>
           <CheckoutRegister
@@ -305,7 +305,7 @@ export function CashRegisterEntryPage() {
             eventId={selectedEventId}
             submittedToken={submittedToken}
             clickAndCollect={false}
-            onLoadError={() => setError('Failed to fetch checkout details')}
+            onLoadError={() => setError('Impossible de récupérer le détail de la caisse')}
           />
         </>
       )}

@@ -1,6 +1,6 @@
 /**
  * The event and register chosen on this device, kept in local storage so that a reload — online
- * or offline — opens the same register's sales screen again. « [[ Changer de caisse ]] » forgets it.
+ * or offline — opens the same register's sales screen again. « Changer de caisse » forgets it.
  */
 import type { CheckoutSummary } from '../api/registerApi';
 

@@ -51,7 +51,7 @@ describe('ApiTokenPage', () => {
     await signIn({ 'POST /api/login': () => json({ error: 'Identifiants invalides.' }, 401) });
 
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('Erreur lors de la récupération du token');
+    expect(alert.textContent).toContain('Erreur lors de la récupération du jeton');
     expect(alert.textContent).toContain('Identifiants invalides.');
     expect(localStorage.getItem(BEARER_TOKEN_KEY)).toBeNull();
   });
@@ -59,7 +59,7 @@ describe('ApiTokenPage', () => {
   it('says when the answer carries no token', async () => {
     await signIn({ 'POST /api/login': () => json({}) });
 
-    expect(screen.getByRole('alert').textContent).toBe('Token non reçu');
+    expect(screen.getByRole('alert').textContent).toBe('Jeton non reçu');
   });
 
   it('copies the token and confirms it for exactly 2 seconds', async () => {
@@ -73,11 +73,11 @@ describe('ApiTokenPage', () => {
     });
 
     expect(writeText).toHaveBeenCalledWith('kept-token');
-    expect(screen.getByText('Token copié dans le presse-papiers.')).toBeTruthy();
+    expect(screen.getByText('Jeton copié dans le presse-papiers.')).toBeTruthy();
     act(() => vi.advanceTimersByTime(1999));
-    expect(screen.queryByText('Token copié dans le presse-papiers.')).toBeTruthy();
+    expect(screen.queryByText('Jeton copié dans le presse-papiers.')).toBeTruthy();
     act(() => vi.advanceTimersByTime(1));
-    expect(screen.queryByText('Token copié dans le presse-papiers.')).toBeNull();
+    expect(screen.queryByText('Jeton copié dans le presse-papiers.')).toBeNull();
   });
 
   it('restarts the 2 seconds when copied again', async () => {
@@ -92,7 +92,7 @@ describe('ApiTokenPage', () => {
     await copy();
     act(() => vi.advanceTimersByTime(1500));
 
-    expect(screen.queryByText('Token copié dans le presse-papiers.')).toBeTruthy();
+    expect(screen.queryByText('Jeton copié dans le presse-papiers.')).toBeTruthy();
   });
 
   it('releases the token on the server, then forgets it', async () => {

@@ -3,7 +3,7 @@ import { ApiError, Banner, Button, CredentialFields, ErrorLine, Field } from '@k
 import { forgetBearerToken, readBearerToken, storeBearerToken } from '../api/bearerToken';
 import { registerApi } from '../api/registerApi';
 
-/** How long « Token copié » stays on screen (SPEC §9). */
+/** How long « Jeton copié » stays on screen (docs/spec.md §9). */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /**
@@ -30,14 +30,14 @@ export function ApiTokenPage() {
     try {
       const received = await registerApi.requestToken({ email, password });
       if (!received) {
-        setError({ message: 'Token non reçu' });
+        setError({ message: 'Jeton non reçu' });
         return;
       }
       storeBearerToken(received);
       setToken(received);
       setPassword('');
     } catch (caught) {
-      setError({ message: 'Erreur lors de la récupération du token', detail: caught instanceof ApiError ? caught.message : undefined });
+      setError({ message: 'Erreur lors de la récupération du jeton', detail: caught instanceof ApiError ? caught.message : undefined });
     } finally {
       setBusy(false);
     }
@@ -85,7 +85,7 @@ export function ApiTokenPage() {
           <Field label="Votre token" htmlFor="api-token">
             <textarea id="api-token" ref={tokenField} className="k-input reg-token" readOnly rows={4} value={token} />
           </Field>
-          {copied && <Banner tone="success">Token copié dans le presse-papiers.</Banner>}
+          {copied && <Banner tone="success">Jeton copié dans le presse-papiers.</Banner>}
           <div className="reg-actions">
             <Button id="copy-token" onClick={handleCopy}>
               Copier le token
