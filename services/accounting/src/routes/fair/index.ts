@@ -67,6 +67,17 @@ function netOf<T extends { cents: number | string }>(sold: T[], refunded: T[], k
   return [...net.values()].filter((row) => row.cents !== 0);
 }
 
+/**
+ * A revenue line's name: the category, with its kind when that says more (« Tombola (Tickets de
+ * tombola) »); a category already named after its kind shows the kind alone (« Dons », « Remises
+ * (formule) »), never « Dons (Dons) ».
+ */
+function categoryLabel(category: string, kind: string): string {
+  if (kind === 'product') return category;
+  const kindLabel = LINE_KIND_LABELS[kind as LineKind] ?? kind;
+  const bare = (text: string) => text.trim().toLocaleLowerCase('fr-FR');
+  return bare(kindLabel).startsWith(bare(category)) ? kindLabel : `${category} (${kindLabel})`;
+}
 export function fairRoutes({ db }: { db: Db }): Router {
   const router = new Router();
 
@@ -103,7 +114,7 @@ export function fairRoutes({ db }: { db: Db }): Router {
       const categories = netOf(soldByCategory, refundedByCategory, (c) => `${c.category}\u0000${c.kind}`);
       const methods = netOf(soldByMethod, refundedByMethod, (m) => m.method);
       const byCategory = categories.map((c) => ({
-        category: c.kind === 'product' ? c.category : `${c.category} (${LINE_KIND_LABELS[c.kind as LineKind] ?? c.kind})`,
+        category: categoryLabel(c.category, c.kind),
         account: revenueAccountOf(map, { kind: c.kind as LineKind, categoryName: c.category }),
         cents: Number(c.cents),
       }));
