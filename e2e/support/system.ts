@@ -19,6 +19,10 @@ export interface TestSystem {
 export interface TestSystemOptions {
   /** Load the demo data (default true); false starts an empty system, as `KERMESSE_DEMO=0` does. */
   demo?: boolean;
+  /** Build the front ends (default true); an API-only test skips them. */
+  build?: boolean;
+  /** Settings given to every part besides the test's own (`LOGIN_RATE_LIMIT`…). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -50,7 +54,8 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
       demoPassword: E2E_PASSWORD,
       demo: options.demo ?? true,
       portBase: await sparePortBase(),
-      build: true,
+      build: options.build ?? true,
+      env: { ...process.env, ...options.env },
       logLevel: 'warn',
       // A loaded CI machine starts nine services and builds five front ends at once.
       healthTimeoutMs: 180_000,

@@ -3,15 +3,14 @@
  * Amounts travel as euros (numbers with at most two decimals); inputs also accept « 30,50 ».
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { SafeText } from '@kermesse/contracts-common/schemas';
+import { eurosCeiling, Id, SafeText } from '@kermesse/contracts-common/schemas';
 import { ACCOUNT_CODE_PATTERN } from './plan.ts';
 
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** A financial year (SPEC §9: 1 January to 31 December). */
 const Year = Type.Integer({ minimum: 1900, maximum: 2999 });
 const AccountCode = Type.String({ pattern: ACCOUNT_CODE_PATTERN });
 /** A euro amount as typed by a person (« 30,50 », « 30.50 ») or a number. */
-export const MoneyInput = Type.Union([Type.String({ minLength: 1, maxLength: 20 }), Type.Number()]);
+export const MoneyInput = Type.Union([Type.String({ minLength: 1, maxLength: 20 }), Type.Number()], eurosCeiling());
 
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;

@@ -3,12 +3,11 @@
  * Amounts travel as euros with two decimals in text (« 12.00 »); inputs also accept « 30,50 ».
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { SafeText } from '@kermesse/contracts-common/schemas';
+import { eurosCeiling, Id, SafeText } from '@kermesse/contracts-common/schemas';
 import { PARTIE_KINDS } from './parties.ts';
 
-const Id = Type.Integer({ minimum: 1 });
-/** A euro amount as typed by a person (« 30,50 », « 30.50 ») or a number. */
-export const MoneyInput = Type.Union([Type.String({ maxLength: 20 }), Type.Number({ minimum: 0 })]);
+/** A euro amount as typed by a person (« 30,50 », « 30.50 ») or a number, 1 000 000 € at most. */
+export const MoneyInput = Type.Union([Type.String({ maxLength: 20 }), Type.Number({ minimum: 0 })], eurosCeiling());
 
 /** `/…/bingo/{id}/…` */
 export const BingoParams = Type.Object({ id: Id });

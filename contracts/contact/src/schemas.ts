@@ -3,6 +3,7 @@
  * the public contact form (e-mail, subject, message) and the admins' inbox of both.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from '@kermesse/contracts-common/schemas';
 import { DONATION_TYPES, type DonationType } from './labels.ts';
 export * from './labels.ts';
 
@@ -59,7 +60,7 @@ export type InboxItem = Static<typeof InboxItem>;
 
 export const InboxParams = Type.Object({
   kind: Type.Union([Type.Literal('partner'), Type.Literal('contact')]),
-  id: Type.Integer({ minimum: 1 }),
+  id: Id,
 });
 export const InboxUpdateBody = Type.Object({ status: InboxStatus }, { additionalProperties: false });
 export type InboxUpdateBody = Static<typeof InboxUpdateBody>;

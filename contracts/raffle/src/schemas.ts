@@ -6,18 +6,23 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SPREADSHEET_SAFE_PATTERN } from '@kermesse/contracts-common';
-import { SafeText } from '@kermesse/contracts-common/schemas';
+import { eurosCeiling, Id, PG_INTEGER_MAX, SafeText } from '@kermesse/contracts-common/schemas';
 
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** Text or null (`type: ['string', 'null']`: one French message « texte ou vide »). */
 const text = (maxLength: number) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength });
 /** A name or label people type and exports print: never a spreadsheet formula. */
 const safeText = (maxLength: number) =>
   Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength, pattern: SPREADSHEET_SAFE_PATTERN });
-const nullableInteger = Type.Unsafe<number | null>({ type: ['integer', 'null'] });
+const nullableInteger = Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 0, maximum: PG_INTEGER_MAX });
 /** An amount a form sends: a number, typed text (« 30,50 ») or nothing. */
-const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()]);
-const Flag = Type.Union([Type.Boolean(), Type.Integer(), Type.String({ maxLength: 5 }), Type.Null()]);
+const Amount = Type.Union([
+  Type.Number({ minimum: -PG_INTEGER_MAX, maximum: PG_INTEGER_MAX }),
+  Type.String({ maxLength: 20 }),
+  Type.Null(),
+]);
+/** A price or a cost, as `Amount`, 1 000 000 € at most. */
+const Money = Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()], eurosCeiling());
+const Flag = Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 }), Type.String({ maxLength: 5 }), Type.Null()]);
 
 /** `/…/{id}` of a raffle, a gift basket, a prize or a basket type. */
 export const IdParams = Type.Object({ id: Id });
@@ -49,8 +54,8 @@ export const PrizeBody = Type.Object(
     label: Type.Optional(safeText(500)),
     weight: Type.Optional(Amount),
     rank: Type.Optional(Amount),
-    price: Type.Optional(Amount),
-    cost: Type.Optional(Amount),
+    price: Type.Optional(Money),
+    cost: Type.Optional(Money),
     provider: Type.Optional(safeText(500)),
     quantity: Type.Optional(Amount),
     alcohol: Type.Optional(Flag),
@@ -82,7 +87,7 @@ export type FeaturedBody = Static<typeof FeaturedBody>;
 export const BasketTypeBody = Type.Object(
   {
     name: Type.Optional(safeText(500)),
-    price: Type.Optional(Amount),
+    price: Type.Optional(Money),
     id: Type.Optional(nullableInteger),
     realWeight: Type.Optional(nullableInteger),
     weighedAt: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'] })),

@@ -5,7 +5,7 @@
  * the error codes with their French messages, and the pure rule of what remains refundable.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { SafeText } from '@kermesse/contracts-common/schemas';
+import { Id, PG_INTEGER_MAX, SafeText } from '@kermesse/contracts-common/schemas';
 
 export const SaleReferenceParams = Type.Object({ reference: Type.String({ minLength: 1, maxLength: 20 }) });
 export type SaleReferenceParams = Static<typeof SaleReferenceParams>;
@@ -18,7 +18,7 @@ export const RefundInput = Type.Object({
   lines: Type.Array(
     Type.Object({
       /** A product id of the sale, or -1 for its donation. */
-      productId: Type.Integer({ minimum: -2, maximum: 2147483647 }),
+      productId: Type.Integer({ minimum: -2, maximum: PG_INTEGER_MAX }),
       quantity: Type.Integer({ minimum: 1, maximum: 100000 }),
     }),
     { minItems: 1, maxItems: 200 },
@@ -32,7 +32,7 @@ export const RefundInput = Type.Object({
   /** Loto carton numbers to void (else the highest cartons of the sale not voided yet); issue 12. */
   cartons: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 1000000 }), { maxItems: 500 })),
   /** The register the money leaves (its open session); the sale's register by default. */
-  checkoutId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  checkoutId: Type.Optional(Id),
 });
 export type RefundInput = Static<typeof RefundInput>;
 

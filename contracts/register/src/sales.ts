@@ -6,13 +6,15 @@
  * payment-status states. Amounts are euros (JSON numbers, 2 decimals at most) at this edge.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { SafeText } from '@kermesse/contracts-common/schemas';
+import { Int, MAX_AMOUNT_EUROS, PG_INTEGER_MAX, SafeText } from '@kermesse/contracts-common/schemas';
 import { Id } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** Ids that may be 0 or null (« no buyer », « no raffle »): SPEC §3 sends 0 for none. */
-const OptionalId = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 2147483647 })));
-const Euros = Type.Number({ minimum: -1_000_000, maximum: 1_000_000 });
+const OptionalId = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: PG_INTEGER_MAX })));
+const Euros = Type.Number({ minimum: -MAX_AMOUNT_EUROS, maximum: MAX_AMOUNT_EUROS });
+/** A cheque's number, the cash given or a terminal's code sent as a number (12 digits at most). */
+const ReferenceNumber = Type.Number({ minimum: 0, maximum: 999_999_999_999 });
 /**
  * A JSON Schema `enum` (ajv's French message lists the allowed values) typed from its values.
  * Used where SPEC's numbers or words are a closed list.
@@ -60,7 +62,7 @@ export type CheckoutProductParams = Static<typeof CheckoutProductParams>;
 export const CartLineInput = Type.Object({
   product: Type.Object({
     /** A catalogue product, -1 the donation, -2 the meal-deal discount (recomputed by the server). */
-    id: Type.Integer({ minimum: -2, maximum: 2147483647 }),
+    id: Type.Integer({ minimum: -2, maximum: PG_INTEGER_MAX }),
     name: Type.Optional(Type.String({ maxLength: 200 })),
     /** Trusted for the donation only. */
     price: Type.Optional(Euros),
@@ -74,9 +76,9 @@ const TicketNumber = Type.Integer({ minimum: 1, maximum: 1000000 });
 
 export const SalePaymentInput = Type.Object({
   method: Type.Optional(PaymentMethod),
-  amount: Type.Optional(Nullable(Type.Number())),
+  amount: Type.Optional(Nullable(Euros)),
   /** Cash: the amount given (« 20 », « 20,50 »); cheque: its number; card: the terminal's transaction code. */
-  payment_reference: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Number(), Type.Null()])),
+  payment_reference: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), ReferenceNumber, Type.Null()])),
 });
 export type SalePaymentInput = Static<typeof SalePaymentInput>;
 
@@ -115,8 +117,8 @@ export const SaleInput = Type.Object({
   /** Loto carton numbers handed over (`12` or `{ number: 12 }`), checked by the service in French. */
   cartons: Type.Optional(Type.Unknown()),
   paymentMode: Enum([1, 2, 3, 99], 'integer'),
-  paymentStatus: Type.Optional(Nullable(Type.Integer())),
-  price: Type.Optional(Nullable(Type.Number())),
+  paymentStatus: Type.Optional(Nullable(Int(0, 99))),
+  price: Type.Optional(Nullable(Euros)),
   payments: Type.Optional(Type.Array(SalePaymentInput, { maxItems: 10 })),
   receipt: Type.Optional(Nullable(ReceiptWish)),
 });
@@ -148,7 +150,7 @@ export const PendingPaymentInput = Type.Object({
   price: Type.Number({ minimum: 0, maximum: 1000000 }),
   /** Manual codes: CHQ 1, ESP 2, card 3 (SPEC §4). */
   payment_mode: Enum([1, 2, 3], 'integer'),
-  reference: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Number(), Type.Null()])),
+  reference: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), ReferenceNumber, Type.Null()])),
 });
 export type PendingPaymentInput = Static<typeof PendingPaymentInput>;
 

@@ -4,11 +4,11 @@
  * schemas (plain JSON Schema, validated by the kit's ajv) and the types derived from them.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { SafeText } from '@kermesse/contracts-common/schemas';
+import { eurosCeiling, Id, SafeText } from '@kermesse/contracts-common/schemas';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export { Id };
 export const IdParams = Type.Object({ id: Id });
 export const EventIdParams = Type.Object({ eventId: Id });
 export type IdParams = Static<typeof IdParams>;
@@ -17,8 +17,8 @@ export type IdParams = Static<typeof IdParams>;
 const Name = SafeText({ minLength: 1, maxLength: 120 });
 const Day = Type.String({ format: 'date' });
 
-/** A price as typed: euros as a number (3.5) or as text with a decimal comma (« 3,50 »). */
-export const PriceInput = Type.Union([Type.Number(), Type.String({ maxLength: 20 })]);
+/** A price as typed: euros as a number (3.5) or as text with a decimal comma (« 3,50 »), 1 000 000 € at most. */
+export const PriceInput = Type.Union([Type.Number(), Type.String({ maxLength: 20 })], eurosCeiling());
 
 // ── Events ────────────────────────────────────────────────────────────────────────────────────
 export const EventInput = Type.Object({

@@ -4,10 +4,9 @@
  * as JSON numbers (2 decimals at most); the service keeps integer cents.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { SafeText } from '@kermesse/contracts-common/schemas';
+import { Id, SafeText } from '@kermesse/contracts-common/schemas';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** Euros (≥ 0, 2 decimals at most — checked by the service with a French message). */
 const Euros = Type.Number({ minimum: 0, maximum: 10_000_000 });
 

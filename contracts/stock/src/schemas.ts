@@ -3,8 +3,8 @@
  * names are SPEC's (snake_case on the wire).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from '@kermesse/contracts-common/schemas';
 
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Quantity = Type.Integer({ minimum: 0, maximum: 1_000_000 });
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────────

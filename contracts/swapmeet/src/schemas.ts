@@ -3,9 +3,8 @@
  * Amounts travel as euros with two decimals in text (« 15.00 »), spaces in metres.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { SafeText } from '@kermesse/contracts-common/schemas';
+import { Id, SafeText } from '@kermesse/contracts-common/schemas';
 
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const DryRun = Type.Unsafe<'true' | 'false' | '1' | '0'>({ type: 'string', enum: ['true', 'false', '1', '0'], default: 'true' });
 
 /** SPEC §9: the bookings list shows 100 bookings. */

@@ -294,6 +294,13 @@ describe('the books write themselves', () => {
     });
     expect(purchase.status).toBe(201);
     expect((await json('POST', '/api/admin/accountancy/events/1/purchases', { label: 'Lots', amount: 'douze' })).status).toBe(400);
+    // One cent past an integer of cents: refused in French, nothing recorded (the result below shows one purchase).
+    const tooMuch = await json('POST', '/api/admin/accountancy/events/1/purchases', { label: 'Lots', amount: 21474836.48 });
+    expect(tooMuch.status).toBe(400);
+    expect(await tooMuch.json()).toMatchObject({
+      error: 'Le champ « amount » ne peut dépasser 1\u202f000\u202f000,00\u00a0€.',
+      code: 'VALIDATION',
+    });
     const result = (await (await sys.request('/api/admin/accountancy/events/1/result')).json()) as Record<string, unknown>;
     expect(result).toMatchObject({
       event: { id: 1, name: 'Kermesse de printemps' },

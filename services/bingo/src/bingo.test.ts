@@ -92,6 +92,52 @@ describe('demo night', () => {
 });
 
 describe('bingo prizes (SPEC §7)', () => {
+  it('adds ten prizes to one night at once: each is recorded, none fails', async () => {
+    const id = await newNight();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('POST', '/admin/bingo/prize/api/prize', { label: `Lot ${i}`, rank: i + 1, provider: 'Mairie', bingoId: id }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    expect((await call('GET', `/admin/bingo/prize/api/prizes?bingoId=${id}`)).body).toHaveLength(10);
+  });
+
+  it('refuses ids and amounts past their column in French (400, VALIDATION), before any change', async () => {
+    const id = await newNight();
+    const tooBig = 'Le champ « id » doit être inférieur ou égal à 2\u202f147\u202f483\u202f647.';
+    expect(await call('GET', '/api/public/bingo/3000000000/tableau', undefined, 'none')).toMatchObject({
+      status: 400,
+      body: { error: tooBig, code: 'VALIDATION' },
+    });
+    expect(await call('GET', '/admin-bingo/api/bingo/3000000000')).toMatchObject({ status: 400, body: { error: tooBig } });
+    expect(await call('GET', '/api/volunteer/bingo/3000000000/caller/board', undefined, 'benevole')).toMatchObject({
+      status: 400,
+      body: { error: tooBig, code: 'VALIDATION' },
+    });
+    for (const action of ['reserve', 'release']) {
+      expect(
+        await call('POST', `/api/volunteer/bingo/${id}/${action}`, { tableId: 3000000000, seatId: 1, name: 'Martin' }, 'benevole'),
+      ).toMatchObject({
+        status: 400,
+        body: { error: 'Le champ « tableId » doit être inférieur ou égal à 2\u202f147\u202f483\u202f647.', code: 'VALIDATION' },
+      });
+    }
+    for (const price of [30000000, '30 000 000,00']) {
+      expect(
+        await call('POST', '/admin/bingo/prize/api/prize', { label: 'Voiture', rank: 1, price, provider: 'Garage', bingoId: id }),
+      ).toMatchObject({
+        status: 400,
+        body: {
+          error: 'Le champ « price » ne peut dépasser 1\u202f000\u202f000,00\u00a0€.',
+          code: 'VALIDATION',
+          details: { field: 'price' },
+        },
+      });
+    }
+    expect((await call('GET', `/admin/bingo/prize/api/prizes?bingoId=${id}`)).body).toHaveLength(0);
+  });
+
   it('adds, reads, corrects and deletes a prize; price and cost default to 0.00 and accept « 30,50 »', async () => {
     const id = await newNight();
     const created = await call('POST', '/admin/bingo/prize/api/prize', {

@@ -125,10 +125,10 @@ describe('sign-in with a passkey', () => {
 });
 
 describe("a person's own passkeys", () => {
-  it('needs a session: 401 without a token', async () => {
+  it('needs a session: 401 without a token, with the sentence and the code every refusal has', async () => {
     expect(await call('POST', '/profile/security/devices/add/options', undefined, { username: 'benevole@kermesse.local' })).toMatchObject({
       status: 401,
-      body: { status: 'error', message: 'Authentification requise.' },
+      body: { status: 'error', message: 'Authentification requise.', error: 'Authentification requise.', code: 'UNAUTHENTICATED' },
     });
     expect((await call('POST', '/profile/security/devices/add', undefined, { credential: FAKE_CREDENTIAL })).status).toBe(401);
     expect((await call('GET', '/profile/security/devices')).status).toBe(401);

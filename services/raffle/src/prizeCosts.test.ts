@@ -54,6 +54,18 @@ describe('raffle prize costs on the bus', () => {
     const before = received.length;
     const refused = await tb.call('PUT', `/api/admin/prizes/${bikeId}`, { as: 'admin', body: { ...prize, cost: -1 } });
     expect(refused.status).toBe(400);
+    // A value past the ceiling (and past an integer of cents) is refused in French before any SQL.
+    for (const body of [
+      { ...prize, price: 30000000 },
+      { ...prize, cost: '30 000 000,00' },
+    ]) {
+      const tooMuch = await tb.call('PUT', `/api/admin/prizes/${bikeId}`, { as: 'admin', body });
+      expect(tooMuch.status).toBe(400);
+      expect(await tooMuch.json()).toMatchObject({
+        error: expect.stringMatching(/ne peut dépasser 1\u202f000\u202f000,00\u00a0€\.$/),
+        code: 'VALIDATION',
+      });
+    }
 
     expect((await tb.call('DELETE', `/api/admin/prizes/${wineId}`, { as: 'admin' })).status).toBe(200);
     await eventually(() => latest(raffleId)?.prizes?.length === 1);

@@ -43,6 +43,9 @@ export async function recordBingoConfigured(trx: Trx, bingoId: number): Promise<
 /** Adds a prize to a night and publishes the night. */
 export async function addBingoPrize(db: Db, prize: PrizeWrite): Promise<PrizeRow> {
   return db.transaction(async (trx) => {
+    // The night first: the prize's foreign key would share-lock it, and two prizes added at once
+    // would each wait for the other's share to lock it for the event — a deadlock, answered 500.
+    await lockNight(trx, prize.bingo_id);
     const row = await insertPrize(trx, prize);
     await recordBingoConfigured(trx, prize.bingo_id);
     return row;

@@ -1,4 +1,4 @@
-import { HttpError, type Router } from '@kermesse/kit/http';
+import { codeOfStatus, HttpError, type Router } from '@kermesse/kit/http';
 
 /**
  * The seating plan's answers on failure also carry `message` (SPEC §7: the volunteer screens read
@@ -15,7 +15,7 @@ export function withMessageOnError(router: Router): Router {
       ctx.body = {
         error: err.message,
         message: err.message,
-        ...(err.code ? { code: err.code } : {}),
+        code: err.code ?? codeOfStatus(err.status),
         ...(err.details ? { details: err.details } : {}),
       };
     }

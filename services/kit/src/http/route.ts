@@ -5,6 +5,7 @@
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import type Router from '@koa/router';
+import type Koa from 'koa';
 import type { Context } from 'koa';
 import type { Role } from '../auth/roles.ts';
 import type { AuthUser } from '../auth/verifier.ts';
@@ -49,6 +50,31 @@ export interface RouteDefinition<
   status?: number;
 }
 
+/** What a route declares, as `describeRoutes` lists it (the fuzz test and the range audit read it). */
+export interface RouteDescription {
+  method: Method;
+  /** The full path, the router's prefix included (`/api/public/bingo/:id/tableau`). */
+  path: string;
+  /** Roles allowed (admin always passes); undefined for a public route. */
+  roles?: readonly Role[];
+  body?: TSchema;
+  params?: TSchema;
+  query?: TSchema;
+}
+
+const declared = new WeakMap<Router, RouteDescription[]>();
+
+/**
+ * Every route declared with `defineRoute` in the routers of a service's app, in order. Routes a
+ * router adds by hand (files, health) are not listed.
+ */
+export function describeRoutes(app: Koa): RouteDescription[] {
+  return app.middleware.flatMap((middleware) => {
+    const router = (middleware as { router?: Router }).router;
+    return router ? (declared.get(router) ?? []) : [];
+  });
+}
+
 /**
  * Adds one route to `router`: authorize (401/403), then validate params, query and body (400 in
  * French naming the field), then run the handler. Path parameters and query strings are coerced
@@ -86,4 +112,15 @@ export function defineRoute<
     else await run();
   };
   router[definition.method](definition.path, handle);
+  const prefix = (router as { opts?: { prefix?: string } }).opts?.prefix ?? '';
+  const list = declared.get(router) ?? [];
+  list.push({
+    method: definition.method,
+    path: prefix + definition.path,
+    roles: definition.roles,
+    body: definition.body,
+    params: definition.params,
+    query: definition.query,
+  });
+  declared.set(router, list);
 }

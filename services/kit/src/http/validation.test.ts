@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileValidator, findNulCharacter, nulCharacterMessage } from './validation.ts';
 import { HttpError } from './errors.ts';
+import { Type } from '@sinclair/typebox';
+import { Id, MoneyInput } from '@kermesse/contracts-common/schemas';
 
 const loginBody = compileValidator<{ email: string; password: string }>({
   type: 'object',
@@ -50,6 +52,36 @@ describe('request validation', () => {
     expect(messageOf(() => check({ lines: [{ quantity: 51 }] })).message).toBe(
       'Le champ « lines.0.quantity » doit être inférieur ou égal à 50.',
     );
+  });
+
+  it('refuses an id past Postgres integer range, in the body and in a path parameter, in French', () => {
+    const body = compileValidator(Type.Object({ tableId: Id }));
+    expect(body({ tableId: 2147483647 })).toEqual({ tableId: 2147483647 });
+    expect(messageOf(() => body({ tableId: 3000000000 }))).toEqual({
+      status: 400,
+      message: 'Le champ « tableId » doit être inférieur ou égal à 2\u202f147\u202f483\u202f647.',
+    });
+    const params = compileValidator(Type.Object({ id: Id }), 'paramètre');
+    expect(params({ id: '12' })).toEqual({ id: 12 });
+    expect(messageOf(() => params({ id: '3000000000' })).message).toBe(
+      'Le champ « id » doit être inférieur ou égal à 2\u202f147\u202f483\u202f647.',
+    );
+    expect(messageOf(() => params({ id: '0' })).message).toBe('Le champ « id » doit être supérieur ou égal à 1.');
+    expect(messageOf(() => params({ id: 'douze' })).message).toBe('Le champ « id » doit être de type entier.');
+    // Ajv's coercion reads « 1e400 » as Infinity and lets it past the range: refused all the same.
+    expect(messageOf(() => params({ id: '1e400' }))).toEqual({ status: 400, message: 'Le champ « id » doit être un nombre fini.' });
+    expect(messageOf(() => compileValidator(Type.Object({ n: Type.Number({ maximum: 10 }) }))(JSON.parse('{"n":1e400}'))).status).toBe(400);
+  });
+
+  it('refuses an amount above the ceiling, as a number or as text, and leaves the rest to the domain', () => {
+    const purchase = compileValidator(Type.Object({ amount: MoneyInput() }));
+    for (const amount of [30.5, '30,50', '1 234,50 €', '1000000', 'abc', '-12', '30,505']) expect(purchase({ amount })).toEqual({ amount });
+    for (const amount of [21474836.48, 1000000.01, '1 000 000,01', '99999999999999999999', Number.MAX_VALUE, -30000000]) {
+      expect(messageOf(() => purchase({ amount }))).toEqual({
+        status: 400,
+        message: 'Le champ « amount » ne peut dépasser 1\u202f000\u202f000,00\u00a0€.',
+      });
+    }
   });
 
   it('coerces query parameters from strings', () => {

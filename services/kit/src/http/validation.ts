@@ -3,6 +3,8 @@ import formatsPlugin from 'ajv-formats';
 import type { Middleware } from 'koa';
 import { formulaMessage, SPREADSHEET_SAFE_PATTERN } from '@kermesse/contracts-common';
 import { invalidInput } from './errors.ts';
+import { formatEuros, parseAmount } from '@kermesse/contracts-common';
+import type { EurosKeyword } from '@kermesse/contracts-common/schemas';
 
 /** One Ajv instance for the whole process: schemas are compiled once, at module load. */
 // `verbose` keeps each error's schema, whose `title` names a field the way the user knows it.
@@ -14,6 +16,32 @@ addFormats(ajv);
 /** Ajv with query-string coercion ("12" → 12), for `?id=12`-style parameters. */
 const queryAjv = new Ajv({ allErrors: false, coerceTypes: true, useDefaults: true, verbose: true });
 addFormats(queryAjv);
+
+/**
+ * The absolute value in cents of an amount sent as a number or as text (« 1 234,50 € »); undefined when
+ * it is no amount at all (the domain's own rule refuses it with its own words).
+ */
+function amountCents(data: unknown): number | undefined {
+  if (typeof data === 'number') return Number.isFinite(data) ? Math.abs(data * 100) : Infinity;
+  if (typeof data !== 'string') return undefined;
+  const cents = parseAmount(data);
+  if (cents !== null) return Math.abs(cents);
+  // Digits beyond what a safe integer holds: an amount, and far too large.
+  return /^[\s\u00a0\u202f€+-]*\d{16,}/.test(data) ? Infinity : undefined;
+}
+
+// `euros` (contracts-common's MoneyInput): an amount above the ceiling never reaches the database.
+for (const instance of [ajv, queryAjv]) {
+  instance.addKeyword({
+    keyword: 'euros',
+    schemaType: 'object',
+    errors: false,
+    validate: (keyword: EurosKeyword, data: unknown) => {
+      const cents = amountCents(data);
+      return cents === undefined || cents <= keyword.maxCents;
+    },
+  });
+}
 
 export type Schema<T> = JSONSchemaType<T> | Record<string, unknown>;
 
@@ -42,10 +70,10 @@ export function frenchMessage(error: ErrorObject | undefined, where: 'corps' | '
       return `${field(path)} ne doit pas dépasser ${String(p.limit)} caractères.`;
     case 'minimum':
     case 'exclusiveMinimum':
-      return `${field(path)} doit être ${error.keyword === 'minimum' ? 'supérieur ou égal à' : 'supérieur à'} ${String(p.limit)}.`;
+      return `${field(path)} doit être ${error.keyword === 'minimum' ? 'supérieur ou égal à' : 'supérieur à'} ${frenchNumber(p.limit)}.`;
     case 'maximum':
     case 'exclusiveMaximum':
-      return `${field(path)} doit être ${error.keyword === 'maximum' ? 'inférieur ou égal à' : 'inférieur à'} ${String(p.limit)}.`;
+      return `${field(path)} doit être ${error.keyword === 'maximum' ? 'inférieur ou égal à' : 'inférieur à'} ${frenchNumber(p.limit)}.`;
     case 'format':
       return `${field(path)} n'est pas au bon format (${String(p.format)}).`;
     case 'enum':
@@ -58,10 +86,17 @@ export function frenchMessage(error: ErrorObject | undefined, where: 'corps' | '
       return `${field(path)} doit contenir au moins ${String(p.limit)} élément(s).`;
     case 'maxItems':
       return `${field(path)} doit contenir au plus ${String(p.limit)} élément(s).`;
+    case 'euros': {
+      const max = (error.schema as EurosKeyword | undefined)?.maxCents ?? 0;
+      return `${field(path)} ne peut dépasser ${formatEuros(max)}.`;
+    }
     default:
       return path ? `${field(path)} est invalide.` : 'Requête invalide.';
   }
 }
+
+/** « 2 147 483 647 », « 0,5 »: a limit as a French reader writes it. */
+const frenchNumber = (limit: unknown): string => (typeof limit === 'number' ? new Intl.NumberFormat('fr-FR').format(limit) : String(limit));
 
 const FRENCH_TYPES: Record<string, string> = {
   string: 'texte',
@@ -109,11 +144,32 @@ export function nulCharacterMessage(path: string): string {
     : 'La requête contient un caractère interdit (caractère nul).';
 }
 
+/**
+ * The path of the first number that is not finite (`1e400` in a path or in JSON reads as Infinity):
+ * Ajv's coercion lets it through a range, Postgres would refuse it with a 500.
+ */
+export function findNonFiniteNumber(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findNonFiniteNumber(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Compiles a schema once and returns a function that throws a 400 with the French message. */
 export function compileValidator<T>(schema: Schema<T>, where: 'corps' | 'paramètre' = 'corps'): (data: unknown) => T {
   const validate = (where === 'corps' ? ajv : queryAjv).compile(schema) as ValidateFunction<T>;
   return (data: unknown): T => {
-    if (validate(data)) return data;
+    if (validate(data)) {
+      const infinite = findNonFiniteNumber(data);
+      if (infinite === undefined) return data;
+      throw invalidInput(
+        infinite ? `Le champ « ${infinite} » doit être un nombre fini.` : `Le ${where} de la requête doit être un nombre fini.`,
+        infinite || undefined,
+      );
+    }
     const first = validate.errors?.[0];
     throw invalidInput(frenchMessage(first, where), first ? fieldOf(first) : undefined);
   };

@@ -158,6 +158,24 @@ describe('events (/api/admin/events)', () => {
     expect((await admin('GET', `/api/admin/events/${event.id}`)).body).toMatchObject({ idleLockMinutes: 10 });
   });
 
+  it('gives one register name once when requests ask for it at the same time: the others get 400 NAME_TAKEN, never a 500', async () => {
+    const event = await buildEvent();
+    const others = await Promise.all([
+      buildCheckout(event.id, 'Caisse 1'),
+      buildCheckout(event.id, 'Caisse 2'),
+      buildCheckout(event.id, 'Caisse 3'),
+    ]);
+    const answers = await Promise.all([
+      ...others.map((c) => admin('PUT', `/api/admin/checkout/${c.id}`, { name: 'Caisse Tombola' })),
+      ...others.map(() => admin('POST', `/api/admin/events/${event.id}/checkouts`, { name: 'Caisse Tombola' })),
+    ]);
+    expect(answers.filter((a) => a.status < 300)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status >= 300)) {
+      expect(refused).toMatchObject({ status: 400, body: { error: 'Ce nom est déjà utilisé dans cet événement.', code: 'NAME_TAKEN' } });
+    }
+    expect(await h.db('checkouts').where({ event_id: event.id, name: 'Caisse Tombola' }).count({ n: '*' })).toEqual([{ n: 1 }]);
+  });
+
   it('refuses bad input in French, naming the field, and writes nothing', async () => {
     const before = Number((await h.db('events').count({ n: '*' }))[0]!.n);
     expect(await admin('POST', '/api/admin/events', { name: '   ' })).toMatchObject({

@@ -1,5 +1,6 @@
 /** The back office's refusals: the contract's French messages with their codes (the register's `errors.ts`). */
 import { CsvImportRejected } from '@kermesse/kit/csv';
+import { isUniqueViolation } from '@kermesse/kit/db';
 import { MESSAGES, type ProductImportResult } from '@kermesse/contracts-register';
 import { invalid } from '../errors.ts';
 
@@ -9,6 +10,15 @@ export function cleanName(name: string): string {
   const cleaned = name.replace(/\s+/g, ' ').trim();
   if (!cleaned) throw invalid('NAME_EMPTY');
   return cleaned;
+}
+
+/**
+ * For a `.catch` on a command that checked the name was free: two requests giving one name at once
+ * both pass the check, and the database's unique index refuses the second — the same refusal, not a 500.
+ */
+export function nameTakenMeanwhile(err: unknown): never {
+  if (isUniqueViolation(err)) throw invalid('NAME_TAKEN');
+  throw err;
 }
 
 /** Optional text: trimmed, empty → null. */

@@ -1,6 +1,6 @@
 import { type Role } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, Router } from '@kermesse/kit/http';
+import { compileValidator, defineRoute, Router } from '@kermesse/kit/http';
 import { BallInput, BingoParams, CheckInput, NextPartieInput, PauseInput, TieBreakInput } from '@kermesse/contracts-bingo';
 import { bingoNotFound, notACaller } from '../../errors.ts';
 import { callBall, checkWin, drawTieBreak, nextPartie, pauseGame, readBoard, undoBall } from '../../commands/game.ts';
@@ -14,12 +14,14 @@ import type { BoardHub } from '../../boardHub.ts';
  */
 export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub; prefix: string; roles: readonly Role[] }): Router {
   const router = withMessageOnError(new Router({ prefix }));
+  // The night's id checked as the routes check it (1 to 2 147 483 647), before the database reads it.
+  const nightParams = compileValidator(BingoParams, 'paramètre');
 
   // A volunteer calls only the nights that name them.
   router.use('/:id/caller', async (ctx, next) => {
     const user = ctx.state.user as { email: string; roles: Role[] } | undefined;
     if (user && !user.roles.includes('admin') && roles.includes('volunteer') && user.roles.includes('volunteer')) {
-      const night = await findNight(db, Number(ctx.params.id) || 0);
+      const night = await findNight(db, nightParams({ ...ctx.params }).id);
       if (!night) throw bingoNotFound();
       if (!night.caller_emails.includes(user.email.toLowerCase())) throw notACaller();
     }

@@ -12,7 +12,7 @@ import {
 } from '@kermesse/contracts-identity';
 import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, HttpError, Router } from '@kermesse/kit/http';
+import { codeOfStatus, defineRoute, HttpError, Router } from '@kermesse/kit/http';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { issueAccessToken } from '../../accessTokens.ts';
@@ -42,14 +42,17 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
   const { db, webauthn } = deps;
   const router = new Router();
 
-  /** SPEC's answer shape: `{ status: 'error', message, code }` with the error's HTTP status. */
+  /**
+   * SPEC's answer shape: `{ status: 'error', message, code }` with the error's HTTP status — and
+   * `error`, the same sentence where every other refusal has it (docs/platform.md « Refusals »).
+   */
   const answer = async (ctx: Context, work: () => Promise<unknown>) => {
     try {
       return await work();
     } catch (err) {
       if (!(err instanceof HttpError) || !err.expose) throw err;
       ctx.status = err.status;
-      ctx.body = { status: 'error', message: err.message, ...(err.code ? { code: err.code } : {}) };
+      ctx.body = { status: 'error', message: err.message, error: err.message, code: err.code ?? codeOfStatus(err.status) };
       return undefined;
     }
   };
