@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { ARTIFACTS_DIR } from './support/browser.ts';
 import { openRegister, setupSystem } from './support/session.ts';
 
@@ -37,8 +38,12 @@ async function newPage(device: Device, storage: Record<string, string>): Promise
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: join(ARTIFACTS_DIR, `appareil-${name}.png`), fullPage });
 
-/** How far the page scrolls sideways (0 when it does not), measured on the layout viewport. */
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/**
+ * How far the page scrolls sideways (0 when it does not), against the layout viewport's width (the
+ * root's clientWidth): a phone's browser widens `innerWidth` to content that is too wide, which then
+ * measured 0 for a page 409 px wide at 390.
+ */
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 interface Box {
   top: number;
@@ -176,6 +181,7 @@ describe('the admin screens on a phone (390×844) and an upright tablet (768×10
   const screens = [
     { name: 'lots', path: '/tombola/1/lots', ready: (page: Page) => page.getByRole('button', { name: 'Ajouter le lot' }) },
     { name: 'lots-tableau', path: '/tombola/1/lots/tableau', ready: (page: Page) => page.getByRole('table').first() },
+    { name: 'lots-imprimer', path: '/tombola/1/lots/imprimer', ready: (page: Page) => page.getByRole('cell', { name: 'Vélo de ville' }) },
     { name: 'stock', path: '/stock', ready: (page: Page) => page.getByRole('heading', { name: 'Animations' }) },
     { name: 'vide-grenier', path: '/stock/vide-grenier?id=1', ready: (page: Page) => page.getByRole('table').first() },
     { name: 'loto-lots', path: '/loto/1/lots', ready: (page: Page) => page.getByRole('table').first() },
@@ -204,7 +210,8 @@ describe('the admin screens on a phone (390×844) and an upright tablet (768×10
           [...document.querySelectorAll('main table')]
             .filter(
               (table) =>
-                table.getBoundingClientRect().right > window.innerWidth + 1 || table.scrollWidth > table.parentElement!.clientWidth + 1,
+                table.getBoundingClientRect().right > document.documentElement.clientWidth + 1 ||
+                table.scrollWidth > table.parentElement!.clientWidth + 1,
             )
             .map((table) => table.querySelector('th')?.textContent),
         );
@@ -249,4 +256,147 @@ describe("the administrator's menu on a phone and a tablet", () => {
       await page.context().close();
     });
   }
+});
+
+describe('the swap-meet page on a phone', () => {
+  it('390×844: a chosen file with a long name is cut inside its box, the page does not widen', async () => {
+    const page = await newPage(DEVICES[0], { kermesseSession: e2e.tokens.admin });
+    await page.goto('/stock/vide-grenier?id=1');
+    await page.getByRole('table').first().waitFor({ timeout: 15_000 });
+    const name = 'reservations-vide-grenier-de-printemps-2026-export-complet.csv';
+    await page.getByLabel('Fichier CSV').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from('nom;telephone\n') });
+    await page.getByText(name).waitFor();
+    await shot(page, 'vide-grenier-fichier');
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await expectOnScreen(page, page.getByRole('checkbox', { name: /^Mode test/ }), 'case « Mode test »');
+    await page.context().close();
+  });
+});
+
+/**
+ * axe (axe-core, WCAG 2.1 A and AA and its best practices) on every main screen at 390, 768 and 1280 px:
+ * contrast, names, landmarks, regions a keyboard can scroll. One page per account goes from screen to
+ * screen and is resized in place, so the whole pass stays within a couple of minutes.
+ */
+describe('every main screen passes axe at 390, 768 and 1280 px', () => {
+  const WIDTHS = [
+    { width: 390, height: 844 },
+    { width: 768, height: 1024 },
+    { width: 1280, height: 800 },
+  ];
+
+  interface AxeScreen {
+    path: string;
+    /** What shows once the screen has its data (by default its heading and no spinner left). */
+    ready?: (page: Page) => Locator;
+  }
+
+  /** The violations on the page as it is now, one line each: rule, what it says, where. */
+  async function violations(page: Page): Promise<string[]> {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations.flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')} : ${node.failureSummary ?? violation.help}`,
+      ),
+    );
+  }
+
+  async function checkScreens(page: Page, screens: AxeScreen[]) {
+    for (const screen of screens) {
+      await page.setViewportSize(WIDTHS[2]!);
+      await page.goto(screen.path);
+      await (screen.ready ? screen.ready(page) : page.locator('main h1').first()).waitFor({ timeout: 20_000 });
+      await expect.poll(() => page.locator('main .k-spinner, main .k-loading').count(), { timeout: 20_000 }).toBe(0);
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        // One frame for the layout of the new width.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect.soft(await violations(page), `${screen.path} à ${size.width} px`).toEqual([]);
+      }
+    }
+  }
+
+  async function pageFor(storage: Record<string, string>): Promise<Page> {
+    const context = await e2e.newContext({ viewport: WIDTHS[2], hasTouch: true });
+    await context.addInitScript((items) => {
+      for (const [key, value] of Object.entries(items)) if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+    }, storage);
+    return context.newPage();
+  }
+
+  it('public screens: home, sign-in (its passkey button says why not on an IP address), partners, contact, raffle pre-sale and results, the loto board', async () => {
+    const page = await pageFor({});
+    await checkScreens(page, [
+      { path: '/' },
+      { path: '/connexion' },
+      { path: '/partenaire' },
+      { path: '/contact' },
+      { path: '/tombola/prevente' },
+      { path: '/tombola/resultats' },
+      { path: '/loto/1/tableau', ready: (p) => p.locator('.bgo-board__grid li').nth(89) },
+    ]);
+    // The system is on 127.0.0.1: the passkey button says why it cannot work, instead of failing when pressed.
+    await page.goto('/connexion');
+    const passkey = page.getByRole('button', { name: "Se connecter avec une clé d'accès" });
+    expect(await passkey.isDisabled()).toBe(true);
+    const port = new URL(e2e.url).port;
+    expect(await page.locator('#login-passkey-problem').innerText()).toBe(
+      `Les clés d'accès ne fonctionnent pas sur une adresse IP (127.0.0.1) : ouvrez Kermesse par son nom, http://localhost:${port}.`,
+    );
+    await page.context().close();
+  });
+
+  it("the cashier's screens: the register's entry page and its sales screen with a basket", async () => {
+    const page = await pageFor({ bearerToken: e2e.tokens.caissier });
+    await checkScreens(page, [{ path: '/caisse', ready: (p) => p.getByRole('combobox') }]);
+    await page.setViewportSize(WIDTHS[2]!);
+    await openRegister(page, 'Caisse Buvette');
+    await page.getByRole('button', { name: /^Café,/ }).click();
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect.soft(await violations(page), `écran de vente à ${size.width} px`).toEqual([]);
+    }
+    await page.context().close();
+  });
+
+  it("a volunteer's screens: the loto nights and the seating plan", async () => {
+    const page = await pageFor({ kermesseSession: await e2e.signIn('benevole') });
+    await checkScreens(page, [{ path: '/loto' }, { path: '/loto/1/placement', ready: (p) => p.locator('.bgo-seat').first() }]);
+    await page.context().close();
+  });
+
+  it("the administrator's and the treasurer's screens", async () => {
+    const page = await pageFor({ kermesseSession: e2e.tokens.admin });
+    await checkScreens(page, [
+      { path: '/gestion', ready: (p) => p.getByRole('heading', { name: 'Responsables de caisse' }) },
+      { path: '/gestion/lecteurs', ready: (p) => p.getByRole('heading', { name: 'Lecteurs', exact: true }) },
+      { path: '/tableau-de-bord', ready: (p) => p.getByRole('columnheader', { name: 'Net' }) },
+      { path: '/equipe', ready: (p) => p.locator('article[data-email="admin@kermesse.local"]') },
+      { path: '/profil' },
+      { path: '/tombola' },
+      { path: '/tombola/1' },
+      { path: '/tombola/1/lots', ready: (p) => p.getByRole('table').first() },
+      { path: '/tombola/1/lots/tableau', ready: (p) => p.getByRole('table').first() },
+      { path: '/tombola/1/lots/imprimer', ready: (p) => p.getByRole('cell', { name: 'Vélo de ville' }) },
+      { path: '/tombola/1/tirage' },
+      { path: '/tombola/paniers/1' },
+      { path: '/stock', ready: (p) => p.getByRole('heading', { name: 'Animations' }) },
+      { path: '/stock/vide-grenier?id=1', ready: (p) => p.getByRole('table').first() },
+      { path: '/loto' },
+      { path: '/loto/1/placement', ready: (p) => p.locator('.bgo-seat').first() },
+      { path: '/loto/1/animateur' },
+      { path: '/loto/1/lots', ready: (p) => p.getByRole('table').first() },
+      { path: '/loto/1/soiree' },
+      { path: '/loto/1/cartons' },
+      { path: '/loto/1/reglement' },
+      { path: '/comptabilite', ready: (p) => p.getByRole('row', { name: /2025/ }) },
+      { path: '/comptabilite/bilan?exercice=2025', ready: (p) => p.getByRole('table').first() },
+      { path: '/comptabilite/balances/1/rapport', ready: (p) => p.getByRole('table').first() },
+      // The sales made above are in the journal: its entries scroll in their own region.
+      { path: '/comptabilite/journal', ready: (p) => p.getByRole('region', { name: /^Écritures du journal/ }) },
+      { path: '/comptabilite/fete', ready: (p) => p.locator('#fair-costs') },
+    ]);
+    await page.context().close();
+  });
 });

@@ -101,7 +101,9 @@ describe('back office in Chromium (390 px phone)', () => {
     const form = page.getByRole('form', { name: 'Nouveau produit' });
     await form.getByLabel('Nom du produit').fill('Citronnade maison');
     await form.getByLabel('Prix').fill('2,50');
-    expect(await form.getByRole('checkbox', { name: 'Caisse Citronnade' }).isChecked()).toBe(true);
+    // No register is ticked for the admin: they say which ones sell it.
+    expect(await form.getByRole('checkbox', { name: 'Caisse Citronnade' }).isChecked()).toBe(false);
+    await form.getByRole('checkbox', { name: 'Caisse Citronnade' }).check();
     await form.getByLabel(/^Image/).setInputFiles({ name: 'citronnade.png', mimeType: 'image/png', buffer: PICTURE });
     await shot(page, 'produit');
     expect(await fitsWidth(page)).toBe(true);
@@ -276,6 +278,7 @@ describe('a whole fair set up from the screens (1024 px tablet), then next year 
       await form.getByLabel('Nom du produit').fill(name);
       await form.getByLabel('Prix').fill(price);
       await form.getByLabel('Catégorie').selectOption({ label: category });
+      await form.getByRole('button', { name: 'Cocher toutes les caisses' }).click();
       const colour: [number, number, number] = [(name.length * 37) % 256, (name.charCodeAt(0) * 5) % 256, (name.charCodeAt(1) * 3) % 256];
       await form.getByLabel(/^Image/).setInputFiles({ name: `${name}.png`, mimeType: 'image/png', buffer: colourPicture(colour) });
       await form.getByRole('button', { name: 'Ajouter le produit' }).click();

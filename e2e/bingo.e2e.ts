@@ -51,7 +51,7 @@ describe('seating plan on a phone', () => {
     await page.getByRole('link', { name: 'Placement des tables' }).first().tap();
     await page.getByRole('heading', { name: 'Placement des tables - Loto' }).waitFor();
     expect(await page.locator('fieldset.bgo-table').count()).toBe(30);
-    expect(await seat(page, 1, 1).getAttribute('aria-label')).toBe('Table 1, siège 1 : réservé par Famille Martin');
+    expect(await seat(page, 1, 1).getAttribute('aria-label')).toBe('Table 1, siège 1 : Famille Martin');
     // Three columns of tables, nothing wider than the phone.
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.bgo-tables')!).gridTemplateColumns.split(' ').length)).toBe(
       3,
@@ -64,7 +64,7 @@ describe('seating plan on a phone', () => {
       void dialog.accept('Famille Petit');
     });
     await seat(page, 3, 2).tap();
-    await expect.poll(() => seat(page, 3, 2).getAttribute('aria-label'), SETTLE).toBe('Table 3, siège 2 : réservé par Famille Petit');
+    await expect.poll(() => seat(page, 3, 2).getAttribute('aria-label'), SETTLE).toBe('Table 3, siège 2 : Famille Petit');
     await page.getByText('Siège 2 de la table 3 réservé pour Famille Petit.').waitFor();
 
     // An empty name cancels: nothing reserved.
@@ -79,7 +79,7 @@ describe('seating plan on a phone', () => {
       void dialog.dismiss();
     });
     await seat(page, 3, 2).tap();
-    expect(await seat(page, 3, 2).getAttribute('aria-label')).toBe('Table 3, siège 2 : réservé par Famille Petit');
+    expect(await seat(page, 3, 2).getAttribute('aria-label')).toBe('Table 3, siège 2 : Famille Petit');
     page.once('dialog', (dialog) => void dialog.accept());
     await seat(page, 3, 2).tap();
     await expect.poll(() => seat(page, 3, 2).getAttribute('aria-label'), SETTLE).toBe('Table 3, siège 2 : libre');
@@ -89,7 +89,7 @@ describe('seating plan on a phone', () => {
     const seen = Date.now();
     await expect
       .poll(() => seat(page, 10, 5).getAttribute('aria-label'), { timeout: 3_000, interval: 100 })
-      .toBe('Table 10, siège 5 : réservé par Famille Garnier');
+      .toBe('Table 10, siège 5 : Famille Garnier');
     expect(Date.now() - seen).toBeLessThanOrEqual(3_000);
 
     // A seat taken at the other door a moment before: the 409's French message is shown.

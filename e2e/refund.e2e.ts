@@ -46,7 +46,7 @@ describe('a refund from the order detail', () => {
     await adminPage.getByRole('button', { name: 'Se déconnecter' }).waitFor();
     await adminPage.goto('/gestion');
     const managers = adminPage.getByRole('region', { name: 'Responsables de caisse' });
-    await managers.getByRole('button', { name: 'Nommer Caissière Démo responsable de caisse' }).click();
+    await managers.getByRole('button', { name: 'Nommer responsable de caisse : Caissière Démo' }).click();
     await managers.getByText('— responsable de caisse').waitFor();
     await adminPage.screenshot({ path: join(ARTIFACTS_DIR, 'remboursement-responsables.png'), fullPage: true });
     await admin.close();

@@ -68,9 +68,11 @@ describe('launch', () => {
     }
   });
 
-  it('prints the URL and the demo accounts with their password', () => {
+  it('prints the URL with localhost (passkeys refuse an IP address) and the demo accounts with their password', () => {
     const printed = own.lines.join('\n');
-    expect(printed).toContain(own.system.url);
+    expect(own.lines.find((line) => line.includes('Kermesse est prête'))?.trim()).toBe(
+      `Kermesse est prête / is ready : http://localhost:${new URL(own.system.url).port}`,
+    );
     for (const account of own.system.accounts) expect(printed).toContain(account.email);
     expect(printed).toContain(own.system.accounts[0]!.password);
     expect(own.system.accounts.map((account) => account.role)).toEqual(['admin', 'treasurer', 'cashier', 'volunteer']);

@@ -380,7 +380,9 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     launched = true;
     for (const part of [postgresPart, natsPart, ...services, gateway]) part?.watchLiveness();
     dependencyWatch = watchNats(natsUrl, () => dependencyBack('NATS'));
-    printBanner(output, url, accounts, demo?.source === 'generated' ? demo.file : undefined, nats);
+    // Printed with localhost, the same server by name: passkeys need a domain name and browsers refuse
+    // an IP address as one (README « Passkeys »), so the address people copy is the one where they work.
+    printBanner(output, url.replace('127.0.0.1', 'localhost'), accounts, demo?.source === 'generated' ? demo.file : undefined, nats);
 
     const parts = [postgresPart, natsPart, ...services, gateway].filter((part): part is Supervised => part !== undefined);
     const runningUrls = Object.fromEntries(serviceNames.map((name) => [name, serviceUrls[serviceUrlVar(name)]!]));

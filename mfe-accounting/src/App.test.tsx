@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeGateway, json } from '@kermesse/ui-kit/testing';
 import App from './App';
 import { renderAt } from './test/render';
@@ -203,5 +203,47 @@ describe('accounting remote', () => {
     expect(screen.getByText('TOTAUX DEPENSE')).toBeTruthy();
     expect(screen.getByText('TOTAUX RECETTE')).toBeTruthy();
     expect(screen.getByLabelText('Différence').textContent?.replace(/\s/g, ' ')).toBe('150,00 €');
+  });
+  it('offers « Générer la balance » and the closing only while the year is open; its entries scroll in a focusable region', async () => {
+    const year = new Date().getFullYear();
+    let locked = false;
+    fakeGateway({
+      [`GET ${A}/financial-years`]: () => json({ financialYears: [{ year, locked, lockedAt: null, entries: 1, unposted: 0 }] }),
+      [`GET ${A}/journal/${year}`]: () =>
+        json({
+          year,
+          entries: [
+            {
+              number: 1,
+              date: `${year}-05-17`,
+              journal: 'VE',
+              pieceRef: 'V-1',
+              label: 'Vente V-1',
+              eventId: 1,
+              hash: 'a',
+              lines: [
+                { account: '530', accountLabel: 'Caisse', debit: 2, credit: 0 },
+                { account: '7061', accountLabel: 'Buvette', debit: 0, credit: 2 },
+              ],
+            },
+          ],
+        }),
+      [`GET ${A}/journal-verification`]: () => json({ ok: true, entries: 1, brokenAt: null }),
+      [`POST ${A}/financial-years/${year}/lock`]: () => {
+        locked = true;
+        return json({ financialYears: [{ year, locked, lockedAt: `${year}-12-31T12:00:00Z`, entries: 1, unposted: 0 }] });
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await renderAt('/comptabilite/journal', <App />);
+    const entries = await screen.findByRole('region', { name: `Écritures du journal ${year}` });
+    expect(entries.tabIndex).toBe(0);
+    expect(screen.getByRole('button', { name: 'Générer la balance' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: `Clôturer l'exercice ${year}` })));
+    expect(await screen.findByRole('heading', { name: `Journal ${year} (clôturé)` })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Générer la balance' })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Clôturer l'exercice ${year}` })).toBeNull();
+    // What a closed year still offers: its CSV and the FEC.
+    expect(screen.getByRole('button', { name: 'Exporter le FEC' })).toBeTruthy();
   });
 });

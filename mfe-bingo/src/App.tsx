@@ -1,4 +1,6 @@
 import { NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
+import { useResource } from '@kermesse/ui-kit';
+import { bingoApi, type Area } from './api/bingoApi';
 import { BoardPage } from './board/BoardPage';
 import { CallerPage } from './caller/CallerPage';
 import { CartonsPage } from './cartons/CartonsPage';
@@ -11,15 +13,26 @@ import { SeatingPlanPage } from './plan/SeatingPlanPage';
 import { PrizesPage } from './prizes/PrizesPage';
 import './bingo.css';
 
+/**
+ * Whether the signed-in person calls this night: an admin always, a volunteer only when the night
+ * names them among its callers (the caller's console refuses anyone else, so its tab is not offered).
+ */
+function useCallsNight(area: Area | null, id: number): boolean {
+  const volunteerNights = useResource(area === 'volunteer' ? () => bingoApi.listNights('volunteer') : null, [area]);
+  if (area === 'admin') return true;
+  return (volunteerNights.data ?? []).some((night) => night.id === id && 'canCall' in night && night.canCall);
+}
+
 /** The tabs of one night. */
 function NightLayout() {
   const area = useArea();
   const { pathname } = useLocation();
   const id = /\/(\d+)(?:\/|$)/.exec(pathname)?.[1] ?? '';
   const base = pathname.slice(0, pathname.indexOf(`/${id}`));
+  const calls = useCallsNight(area, Number(id));
   const tabs = [
     { to: 'placement', label: 'Placement' },
-    { to: 'animateur', label: 'Animateur' },
+    ...(calls ? [{ to: 'animateur', label: 'Animateur' }] : []),
     ...(area === 'admin'
       ? [
           { to: 'lots', label: 'Lots' },

@@ -109,12 +109,15 @@ export function BooksPage({ base }: { base: string }) {
             <Button variant="secondary" onClick={handleFec}>
               Exporter le FEC
             </Button>
-            <Button onClick={handleGenerate} disabled={locked}>
-              Générer la balance
-            </Button>
-            <Button variant="danger" onClick={handleLock} disabled={locked}>
-              Clôturer l'exercice {year}
-            </Button>
+            {/* A closed year takes no new balance and cannot be closed twice: its two buttons go. */}
+            {!locked && (
+              <>
+                <Button onClick={handleGenerate}>Générer la balance</Button>
+                <Button variant="danger" onClick={handleLock}>
+                  Clôturer l'exercice {year}
+                </Button>
+              </>
+            )}
           </>
         }
       />
@@ -135,7 +138,8 @@ export function BooksPage({ base }: { base: string }) {
       ) : journal.entries.length === 0 ? (
         <p className="k-card k-empty">Aucune écriture en {year} : les ventes de la caisse s'y inscrivent d'elles-mêmes.</p>
       ) : (
-        <div className="k-table-wrap">
+        // The entries scroll sideways inside this box on a phone: it takes the focus so a keyboard can scroll it too.
+        <div className="k-table-wrap" tabIndex={0} role="region" aria-label={`Écritures du journal ${year}`}>
           <table className="k-table acc-table acc-journal">
             <thead>
               <tr>

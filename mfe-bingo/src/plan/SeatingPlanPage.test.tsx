@@ -55,7 +55,7 @@ describe('Placement des tables - Loto (volunteer)', () => {
     expect((await screen.findByText('Placement des tables - Loto')).tagName).toBe('H1');
     expect(document.querySelectorAll('fieldset')).toHaveLength(30);
     expect(document.querySelectorAll('.bgo-seat')).toHaveLength(180);
-    expect(seat(1, 1).getAttribute('aria-label')).toBe('Table 1, siège 1 : réservé par Famille Martin');
+    expect(seat(1, 1).getAttribute('aria-label')).toBe('Table 1, siège 1 : Famille Martin');
     vi.spyOn(window, 'prompt').mockReturnValue('Famille Durand');
     await click(seat(2, 3));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
@@ -63,7 +63,7 @@ describe('Placement des tables - Loto (volunteer)', () => {
       body: { tableId: 2, seatId: 3, name: 'Famille Durand' },
     });
     expect(await screen.findByText('Siège 3 de la table 2 réservé pour Famille Durand.')).toBeTruthy();
-    expect(seat(2, 3).getAttribute('aria-label')).toBe('Table 2, siège 3 : réservé par Famille Durand');
+    expect(seat(2, 3).getAttribute('aria-label')).toBe('Table 2, siège 3 : Famille Durand');
   });
 
   it('cancels on an empty name: nothing is sent', async () => {

@@ -146,11 +146,12 @@ export function SeatingPlanPage() {
                       className={`bgo-seat${seat.reserved ? ' bgo-seat--taken' : ''}${picked ? ' bgo-seat--picked' : ''}`}
                       disabled={busy}
                       aria-pressed={groupMode ? picked : undefined}
-                      aria-label={`${table.label}, siège ${seat.seatId} : ${seat.reserved ? `réservé par ${seat.name}` : 'libre'}`}
+                      // The name holds the words shown (« 4 Libre », « 1 Famille Martin »), so voice control finds the seat by them.
+                      aria-label={`${table.label}, siège ${seat.seatId} : ${seat.reserved ? seat.name : 'libre'}`}
                       title={seat.reserved ? (seat.name ?? '') : 'Libre'}
                       onClick={() => void handleSeat(table.tableId, seat.seatId, seat.reserved)}
                     >
-                      <span className="bgo-seat__no">{seat.seatId}</span>
+                      <span className="bgo-seat__no">{seat.seatId}</span>{' '}
                       <span className="bgo-seat__name">{seat.reserved ? seat.name : 'Libre'}</span>
                     </button>
                   </li>

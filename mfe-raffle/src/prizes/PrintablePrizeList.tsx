@@ -25,29 +25,32 @@ export function PrintablePrizeListPage() {
         </div>
         {failed && <ErrorLine>{PRIZE_BANNERS.loadError}</ErrorLine>}
         {!failed && prizes === null && <Spinner />}
+        {/* A4 keeps the table; a phone reads one card per prize instead of columns past its edge. */}
         {prizes && (
-          <table className="k-table">
-            <thead>
-              <tr>
-                <th>Nom</th>
-                <th>Rang</th>
-                <th>Valeur (€)</th>
-                <th>Quantité</th>
-                <th>Contient de l'alcool</th>
-              </tr>
-            </thead>
-            <tbody>
-              {prizes.map((prize) => (
-                <tr key={prize.id}>
-                  <td>{prize.name}</td>
-                  <td>{prize.rank}</td>
-                  <td className="k-num">{formatAmount(Math.round(prize.price * 100))}</td>
-                  <td className="k-num">{prize.quantity}</td>
-                  <td>{prize.Alcohol ? 'Oui' : 'Non'}</td>
+          <div className="k-table-wrap">
+            <table className="k-table k-table--stack">
+              <thead>
+                <tr>
+                  <th>Nom</th>
+                  <th>Rang</th>
+                  <th>Valeur (€)</th>
+                  <th>Quantité</th>
+                  <th>Contient de l'alcool</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {prizes.map((prize) => (
+                  <tr key={prize.id}>
+                    <td>{prize.name}</td>
+                    <td>{prize.rank}</td>
+                    <td className="k-num">{formatAmount(Math.round(prize.price * 100))}</td>
+                    <td className="k-num">{prize.quantity}</td>
+                    <td>{prize.Alcohol ? 'Oui' : 'Non'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </>

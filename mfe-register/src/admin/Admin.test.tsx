@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY, SessionProvider, type Role } from '@kermesse/ui-kit';
 import { buildToken, fakeGateway, json } from '@kermesse/ui-kit/testing';
 import Admin from './Admin';
+import { SIMULATED_READERS_NOTE } from './CardReadersPage';
+import { NO_REGISTER_CHOSEN } from './ProductsSection';
 
 const event = {
   id: 7,
@@ -138,6 +140,12 @@ describe('back office (mfe_register/Admin)', () => {
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
     expect(within(form).getByRole('alert').textContent).toBe('Prix invalide : saisissez un montant positif comme 3,50.');
     fireEvent.change(within(form).getByLabelText('Prix'), { target: { value: '30,50' } });
+    // No register is ticked for the admin: saving asks which ones sell it, and sends nothing.
+    expect((within(form).getByRole('checkbox', { name: 'Caisse Buvette' }) as HTMLInputElement).checked).toBe(false);
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
+    expect(within(form).getByRole('alert').textContent).toBe(NO_REGISTER_CHOSEN);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Caisse Buvette' }));
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
     expect(within(form).getByRole('alert').textContent).toBe("La catégorie choisie n'existe pas.");
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
@@ -181,6 +189,14 @@ describe('card readers (Lecteurs CB)', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ pairingCode: 'abcd-1234', name: 'Buvette' });
     expect(await screen.findByText('Lecteur « Buvette » appairé (2-CN).')).toBeTruthy();
     expect(screen.getByText(/En cours d'appairage/)).toBeTruthy();
+    expect(screen.queryByText(SIMULATED_READERS_NOTE)).toBeNull();
+  });
+
+  it('says the readers are simulated when no SumUp account is configured, without calling it a demonstration', async () => {
+    fakeGateway({ 'GET /api/admin/card-readers': () => json({ provider: 'simulator', items: [] }) });
+    await renderAdmin('/gestion/lecteurs');
+    expect(await screen.findByText(SIMULATED_READERS_NOTE)).toBeTruthy();
+    expect(screen.queryByText(/démonstration/)).toBeNull();
   });
 });
 

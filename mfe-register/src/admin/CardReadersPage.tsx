@@ -6,7 +6,12 @@ import { useBackOfficeApi } from './api/BackOfficeApiContext';
 import type { AdminCardReader } from './api/backOfficeApi';
 import { messageOf, useLoad } from './useLoad';
 
-/** « Lecteurs CB »: the SumUp readers (or the simulator's in demo mode): pair, rename, unpair. */
+/** Said when the server has no SumUp account: an association's own install (no demo data) uses the simulator too. */
+export const SIMULATED_READERS_NOTE =
+  "Lecteurs simulés : aucun compte SumUp n'est configuré sur ce serveur. Tout code de 8 caractères appaire un lecteur de test, qui n'encaisse rien. " +
+  'Pour appairer vos lecteurs SumUp, la personne qui installe Kermesse renseigne CARD_PROVIDER=sumup, SUMUP_API_KEY et SUMUP_MERCHANT_CODE (voir le README).';
+
+/** « Lecteurs CB »: the SumUp readers (or the simulator's, when no SumUp account is configured): pair, rename, unpair. */
 export function CardReadersPage() {
   const api = useBackOfficeApi();
   const readers = useLoad(() => api.listReaders(), [api]);
@@ -39,9 +44,7 @@ export function CardReadersPage() {
         <Link to="..">← Tous les événements</Link>
       </p>
       <h1>Lecteurs CB</h1>
-      {readers.data?.provider === 'simulator' && (
-        <p className="bo-muted">Mode démonstration : les lecteurs sont simulés, tout code de 8 caractères en appaire un.</p>
-      )}
+      {readers.data?.provider === 'simulator' && <p className="bo-muted">{SIMULATED_READERS_NOTE}</p>}
       {notice && <Banner tone="success">{notice}</Banner>}
       <form className="k-card bo-card k-form" onSubmit={handlePair}>
         <h2>Appairer un lecteur</h2>

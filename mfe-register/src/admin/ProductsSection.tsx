@@ -5,6 +5,9 @@ import { useBackOfficeApi } from './api/BackOfficeApiContext';
 import type { AdminCategory, AdminCheckout, AdminProduct } from './api/backOfficeApi';
 import { messageOf, useLoad } from './useLoad';
 
+/** A new product saved without any register ticked (it would be sold nowhere). */
+export const NO_REGISTER_CHOSEN = 'Cochez au moins une caisse qui vend ce produit (ou « Cocher toutes les caisses »).';
+
 /** The products of an event: list, add, edit (price typed « 3,50 »), picture, withdraw. */
 export function ProductsSection({
   eventId,
@@ -136,7 +139,9 @@ function ProductForm({
   const [name, setName] = useState(product?.name ?? '');
   const [price, setPrice] = useState(product ? centsToInput(Math.round(product.price * 100)) : '');
   const [categoryId, setCategoryId] = useState(product?.categoryId ?? categories[0]?.id ?? 0);
-  const [checkoutIds, setCheckoutIds] = useState<number[]>(product?.checkoutIds ?? checkouts.map((c) => c.id));
+  // A new product starts with no register ticked: the admin says which registers sell it, rather than
+  // finding it on every register's screen.
+  const [checkoutIds, setCheckoutIds] = useState<number[]>(product?.checkoutIds ?? []);
   const [clickAndCollect, setClickAndCollect] = useState(product?.clickAndCollectEligible ?? false);
   const [alcohol, setAlcohol] = useState(product?.alcoohol ?? false);
   const [active, setActive] = useState(product?.active ?? true);
@@ -151,6 +156,7 @@ function ProductForm({
     const cents = parsePriceCents(price);
     if (cents === null) return setError('Prix invalide : saisissez un montant positif comme 3,50.');
     if (picture && picture.size > PICTURE_LIMITS.maxBytes) return setError('Image trop lourde : 2 Mo au plus.');
+    if (!product && checkouts.length > 0 && checkoutIds.length === 0) return setError(NO_REGISTER_CHOSEN);
     setBusy(true);
     try {
       const body = { name, price, categoryId, clickAndCollectEligible: clickAndCollect, alcoohol: alcohol, active, checkoutIds };
@@ -198,6 +204,11 @@ function ProductForm({
             <input type="checkbox" checked={checkoutIds.includes(c.id)} onChange={() => toggle(c.id)} /> {c.name}
           </label>
         ))}
+        {checkouts.length > 1 && checkoutIds.length < checkouts.length && (
+          <Button variant="ghost" onClick={() => setCheckoutIds(checkouts.map((c) => c.id))}>
+            Cocher toutes les caisses
+          </Button>
+        )}
       </fieldset>
       <fieldset className="bo-fieldset">
         <legend>Options</legend>

@@ -56,7 +56,7 @@ export function TillManagersSection({ api: given }: { api?: TillManagersApi }) {
                 variant={isManager ? 'ghost' : 'secondary'}
                 disabled={busy === person.id}
                 onClick={() => void toggle(person.id, !isManager)}
-                aria-label={isManager ? `Retirer le droit de rembourser à ${name}` : `Nommer ${name} responsable de caisse`}
+                aria-label={isManager ? `Retirer le droit de rembourser à ${name}` : `Nommer responsable de caisse : ${name}`}
               >
                 {isManager ? 'Retirer le droit' : 'Nommer responsable'}
               </Button>

@@ -175,7 +175,7 @@ describe('TillManagersSection', () => {
     });
     const list = screen.getByRole('list', { name: 'Caissiers' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    await click(screen.getByRole('button', { name: 'Nommer Camille Martin responsable de caisse' }));
+    await click(screen.getByRole('button', { name: 'Nommer responsable de caisse : Camille Martin' }));
     expect(screen.getByText(/— responsable de caisse/)).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Retirer le droit de rembourser à Camille Martin' }));
     expect(screen.queryByText(/— responsable de caisse/)).toBeNull();

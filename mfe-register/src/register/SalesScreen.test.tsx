@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, unreachable } from '@kermesse/ui-kit/testing';
 import { CheckoutRegister } from '../entry/CheckoutRegister';
@@ -541,5 +541,23 @@ describe('sales screen: stock alerts', () => {
     await renderRegister();
     await click(screen.getByRole('button', { name: 'Actualiser les alertes de stock' }));
     expect(screen.getByRole('alert').textContent).toBe("Impossible de charger les états d'alerte des produits.");
+  });
+
+  it('asks the alerts again when the network returns, and the failure message goes', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let reachable = false;
+    registerGateway({
+      [`GET /api/cr/stocks/${EVENT_ID}/stocks/state`]: () =>
+        reachable ? json({ success: true, stocks: [{ id: 12, isAlert: true }] }) : unreachable(),
+    });
+    await renderRegister();
+    await click(screen.getByRole('button', { name: 'Actualiser les alertes de stock' }));
+    expect(screen.getByRole('alert').textContent).toBe("Impossible de charger les états d'alerte des produits.");
+    reachable = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText("Impossible de charger les états d'alerte des produits.")).toBeNull());
+    expect(product('Café').getAttribute('aria-label')).toContain('stock en alerte');
   });
 });

@@ -7,6 +7,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { CheckoutApi, CheckoutCatalog } from '../api/checkoutApi';
 import { useMounted } from './useMounted';
+import { useNetworkReturn } from './useNetworkReturn';
 
 export const STOCK_ALERTS_FAILURE_MESSAGE = "Impossible de charger les états d'alerte des produits.";
 
@@ -47,6 +48,14 @@ export function useStockAlerts(api: CheckoutApi, eventId: number, catalog: Check
       if (mounted.current) setAlertsBusy(false);
     }
   }, [api, eventId, catalog, mounted]);
+
+  // Asked offline, the alerts failed and said so: asked again (and the message gone) when the network returns.
+  useNetworkReturn(
+    () => {
+      if (alertsMessage !== null) void refreshAlerts();
+    },
+    { failing: alertsMessage !== null },
+  );
 
   return { alerts: fresh && fresh.catalog === catalog ? fresh.alerts : known, alertsMessage, alertsBusy, refreshAlerts };
 }

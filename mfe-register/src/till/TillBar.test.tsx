@@ -277,3 +277,45 @@ describe('the till bar of the register', () => {
     expect(screen.queryByRole('dialog', { name: 'Clôtures précédentes' })).toBeNull();
   });
 });
+
+describe('the till bar after the network returns', () => {
+  it('comes back by itself when the session could not be read offline', async () => {
+    const api = fakeApi({ open: true, session });
+    api.session.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await act(async () => {
+      render(<TillBar checkoutId={3} api={api} countQueued={async () => 0} />);
+    });
+    expect(screen.getByTestId('till-bar').textContent).toBe('');
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(normalise(screen.getByTestId('till-bar').textContent)).toContain('Session n° 7 ouverte'));
+    expect(api.session).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again every 15 s while it fails and the browser says it is online', async () => {
+    vi.useFakeTimers();
+    try {
+      const api = fakeApi({ open: true, session });
+      api.session.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      await act(async () => {
+        render(<TillBar checkoutId={3} api={api} countQueued={async () => 0} />);
+      });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(15_000);
+      });
+      expect(screen.getByTestId('till-bar').textContent).toBe('');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(15_000);
+      });
+      expect(normalise(screen.getByTestId('till-bar').textContent)).toContain('Session n° 7 ouverte');
+      // Read: no more asking.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(60_000);
+      });
+      expect(api.session).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

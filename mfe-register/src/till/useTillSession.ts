@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react';
 import { useResource } from '@kermesse/ui-kit';
+import { useNetworkReturn } from '../register/useNetworkReturn';
 import { defaultTillApi, type SessionState, type TillApi } from './tillApi';
 
 /** Sessions asked ahead (see prefetchTillSession), taken by the next bar of that register. */
@@ -59,5 +60,8 @@ export function useTillSession(checkoutId: number, given?: TillApi, refreshKey?:
       },
     },
   );
-  return { api, state: session.error ? null : (session.data ?? null), reload: session.reload, setState: session.setData };
+  // Read offline, the session failed and the bar stayed empty: it is asked again when the network returns.
+  const failed = session.error !== null && session.error !== undefined;
+  useNetworkReturn(() => void session.reload(), { failing: failed });
+  return { api, state: failed ? null : (session.data ?? null), reload: session.reload, setState: session.setData };
 }

@@ -5,7 +5,7 @@ import { publicGateway } from '../api';
 import { passkeyLoginApi } from '../api/identity';
 import { landingPathFor } from '../layout/navigation';
 // Not a React hook despite its name (it opens the browser's passkey prompt): aliased so the hook rules do not apply.
-import { passkeyFailure, passkeysSupported, usePasskey as askPasskey } from '../session/passkeys';
+import { PASSKEYS_UNSUPPORTED_MESSAGE, passkeyFailure, passkeysUnavailable, usePasskey as askPasskey } from '../session/passkeys';
 import { useFirstRunRedirect } from '../session/useFirstRunRedirect';
 
 /** A path of this site to come back to after signing in (`?retour=/caisse`); never another site. */
@@ -28,6 +28,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const passkeyProblem = passkeysUnavailable();
 
   const enter = (token: string | undefined, fallbackPath?: string) => {
     const user = token ? signIn(token) : null;
@@ -76,12 +77,24 @@ export function LoginPage() {
           {submitting ? 'Connexion en cours...' : 'Se connecter'}
         </Button>
       </form>
-      {passkeysSupported() && (
+      {/* A browser without passkeys gets no button; a page where they cannot work (an IP address, plain http) says why. */}
+      {passkeyProblem !== PASSKEYS_UNSUPPORTED_MESSAGE && (
         <>
           <p className="shell-divider">ou</p>
-          <Button variant="secondary" className="shell-block" disabled={submitting} onClick={handlePasskey}>
+          <Button
+            variant="secondary"
+            className="shell-block"
+            disabled={submitting || passkeyProblem !== null}
+            aria-describedby={passkeyProblem ? 'login-passkey-problem' : undefined}
+            onClick={handlePasskey}
+          >
             Se connecter avec une clé d'accès
           </Button>
+          {passkeyProblem && (
+            <p id="login-passkey-problem" className="shell-hint">
+              {passkeyProblem}
+            </p>
+          )}
         </>
       )}
     </section>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Banner, Button, Field, TextInput } from '@kermesse/ui-kit';
 import { linkApi } from '../api/identity';
-import { createPasskey, passkeyFailure, passkeysSupported } from '../session/passkeys';
+import { createPasskey, passkeyFailure, passkeysUnavailable } from '../session/passkeys';
 
 /**
  * The page an admin's on-behalf link opens on the person's own phone (`/cle-d-acces?jeton=…&personne=…`):
@@ -15,6 +15,7 @@ export function PasskeyLinkPage() {
   const [name, setName] = useState('');
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const passkeyProblem = passkeysUnavailable();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,7 +40,7 @@ export function PasskeyLinkPage() {
         Un administrateur vous invite à créer une clé d'accès sur cet appareil : vous vous connecterez ensuite avec son empreinte, son
         visage ou son code.
       </p>
-      {!passkeysSupported() && <Banner tone="error">Ce navigateur ne gère pas les clés d'accès.</Banner>}
+      {passkeyProblem && <Banner tone="error">{passkeyProblem}</Banner>}
       {!done && (
         <form id="form-register-onbehalf" className="shell-form" onSubmit={handleSubmit}>
           <Field label="Nom de l'appareil (facultatif)" htmlFor="onbehalf-name">
@@ -52,7 +53,7 @@ export function PasskeyLinkPage() {
               onChange={(e) => setName(e.target.value)}
             />
           </Field>
-          <Button type="submit" disabled={busy || !token || !userId}>
+          <Button type="submit" disabled={busy || !token || !userId || passkeyProblem !== null}>
             Créer la clé d'accès
           </Button>
         </form>

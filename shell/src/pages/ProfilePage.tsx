@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { passwordProblem } from '@kermesse/contracts-identity/rules';
 import { ApiError, Banner, Button, dateTimeFormat, ErrorLine, Field, NETWORK_ERROR_MESSAGE, Spinner, TextInput } from '@kermesse/ui-kit';
 import { profileApi, type Person } from '../api/identity';
-import { createPasskey, passkeyFailure, passkeysSupported } from '../session/passkeys';
+import { createPasskey, passkeyFailure, passkeysUnavailable } from '../session/passkeys';
 
 const dateTime = dateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
 
@@ -40,6 +40,7 @@ function PasskeysSection({ person, onChanged }: { person: Person; onChanged(): v
   const [name, setName] = useState('');
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const passkeyProblem = passkeysUnavailable();
 
   const handleAdd = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -99,7 +100,7 @@ function PasskeysSection({ person, onChanged }: { person: Person; onChanged(): v
           ))}
         </ul>
       )}
-      {passkeysSupported() ? (
+      {passkeyProblem === null ? (
         <form id="form-register" className="shell-form" onSubmit={handleAdd}>
           <Field label="Nom de l'appareil (facultatif)" htmlFor="passkey-name">
             <TextInput
@@ -116,7 +117,7 @@ function PasskeysSection({ person, onChanged }: { person: Person; onChanged(): v
           </Button>
         </form>
       ) : (
-        <p>Ce navigateur ne gère pas les clés d'accès.</p>
+        <p>{passkeyProblem}</p>
       )}
       {message && <Banner tone={message.tone}>{message.text}</Banner>}
     </section>

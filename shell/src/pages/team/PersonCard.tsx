@@ -79,8 +79,9 @@ export function PersonCard({ person, isSelf, onChanged }: { person: Person; isSe
           </Button>
         )}
       </div>
-      <section aria-labelledby={`${prefix}-passkeys`}>
-        <h3 id={`${prefix}-passkeys`}>Clés d'accès</h3>
+      {/* Named after the person: every card has this region, and a screen reader lists them by name. */}
+      <section aria-label={`Clés d'accès de ${name}`}>
+        <h3>Clés d'accès</h3>
         {person.passkeys.length === 0 ? (
           <p className="shell-hint">Aucune clé d'accès.</p>
         ) : (
