@@ -1,13 +1,22 @@
 /** Calls to the system under test through its gateway, as the browser's code would make them. */
 import { E2E_PASSWORD } from './system.ts';
 
-/** Signs a demo account in (`POST /api/login`) and returns its bearer token. */
+/**
+ * Signs a demo account in (`POST /api/login`) and returns its bearer token. A 503 is asked again for
+ * up to 15 s: on a loaded machine the gateway's first readiness checks may time out just after the
+ * system said it was ready, and it answers 503 (Retry-After) until the next check a second later.
+ */
 export async function signInToken(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: E2E_PASSWORD }),
-  });
+  const signIn = () =>
+    fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: E2E_PASSWORD }),
+    });
+  let res = await signIn();
+  for (const deadline = Date.now() + 15_000; res.status === 503 && Date.now() < deadline; res = await signIn()) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }

@@ -167,12 +167,12 @@ export function ProductCatalog({ categories, products, alerts, inCart, onAdd, se
               type="button"
               className={classNames('reg-product', alert && 'reg-product--alert', count > 0 && 'reg-product--in-cart')}
               data-product-id={product.id}
-              aria-label={`${product.name}, ${price}${alert ? ', stock en alerte' : ''}${count > 0 ? `, ${count} dans le panier` : ''}`}
+              // The name says what the tile shows, in its order (« Café 1,00 € Stock bas »), so voice control finds it by those words.
+              aria-label={`${product.name}, ${price}${alert ? ', stock bas' : ''}${count > 0 ? `, ${count} dans le panier` : ''}`}
               onClick={() => onAdd(product, 1)}
             >
               <ProductImage image={product.image} />
-              <span className="reg-product__name">{product.name}</span>
-              <span className="reg-product__price">{price}</span>
+              <span className="reg-product__name">{product.name}</span> <span className="reg-product__price">{price}</span>{' '}
               {alert && <span className="reg-badge reg-badge--alert">Stock bas</span>}
               {product.clickAndCollectEligible && (
                 <span className="reg-product__marks">

@@ -50,7 +50,8 @@ export function SaleSheet({ open, onToggle, articles, totalCents, body, children
           <span className="reg-sheet__grip" aria-hidden="true" />
           <span className="reg-sheet__title">
             Panier <span className="reg-sheet__count">{articles > 0 ? `${articles} article${articles > 1 ? 's' : ''}` : 'vide'}</span>
-          </span>
+          </span>{' '}
+          {/* The space keeps « 1 article » and the total two words for assistive tools, as the label says them. */}
           <strong className="reg-sheet__total" data-testid="sheet-total">
             {total}
           </strong>

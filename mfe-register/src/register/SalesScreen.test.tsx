@@ -73,7 +73,7 @@ describe('sales screen: catalogue', () => {
     });
     expect(picture.getAttribute('src')).toBe('/icon/product404.png');
 
-    expect(product('Bonbons').getAttribute('aria-label')).toContain('stock en alerte');
+    expect(product('Bonbons').getAttribute('aria-label')).toContain('stock bas');
     expect(within(product('Bonbons')).getByText('Stock bas')).toBeTruthy();
   });
 
@@ -529,8 +529,8 @@ describe('sales screen: stock alerts', () => {
     await renderRegister();
     await click(screen.getByRole('button', { name: 'Actualiser les alertes de stock' }));
 
-    expect(product('Café').getAttribute('aria-label')).toContain('stock en alerte');
-    expect(product('Bonbons').getAttribute('aria-label')).not.toContain('stock en alerte');
+    expect(product('Café').getAttribute('aria-label')).toContain('stock bas');
+    expect(product('Bonbons').getAttribute('aria-label')).not.toContain('stock bas');
     expect(calls.find((c) => c.path.endsWith('/stocks/state'))?.query).toBe('cache=0');
     expect(JSON.parse(localStorage.getItem(`kermesseRegister.stockAlerts.${EVENT_ID}`) ?? '{}').data).toEqual([12]);
   });
@@ -558,6 +558,6 @@ describe('sales screen: stock alerts', () => {
       window.dispatchEvent(new Event('online'));
     });
     await waitFor(() => expect(screen.queryByText("Impossible de charger les états d'alerte des produits.")).toBeNull());
-    expect(product('Café').getAttribute('aria-label')).toContain('stock en alerte');
+    expect(product('Café').getAttribute('aria-label')).toContain('stock bas');
   });
 });
