@@ -28,7 +28,6 @@ let registerDb: Db;
 let raffleDb: Db;
 
 const PHONE = { width: 390, height: 844 };
-const TABLET_UPRIGHT = { width: 768, height: 1024 };
 
 beforeAll(async () => {
   registerDb = createDb(e2e.sys.system.databaseUrl, { schema: 'register' });
@@ -224,32 +223,6 @@ describe('the register without network', () => {
     expect(await waiting(again).count()).toBe(0);
     expect([...new Set(keys)]).toHaveLength(3);
     expect(await salesWithKeys(sent)).toBe(3);
-    await context.close();
-  });
-
-  it('on an upright tablet, brings the till bar and the stock alerts back by themselves when the network returns', async () => {
-    const tablet = await e2e.newContext({ viewport: TABLET_UPRIGHT, hasTouch: true, isMobile: true, token: e2e.tokens.caissier });
-    const { context, page } = await openRegisterOnline(tablet);
-    const bar = page.getByTestId('till-bar');
-    await expect.poll(() => bar.innerText()).not.toBe('');
-    const inAlert = await page.locator('.reg-product--alert').count();
-    expect(inAlert).toBeGreaterThan(0);
-
-    // Offline: the alerts cannot be asked, and the till bar of the next sale cannot be read.
-    await goOffline(context);
-    await page.getByRole('button', { name: 'Actualiser les alertes de stock' }).tap();
-    const alertsFailed = page.getByText("Impossible de charger les états d'alerte des produits.");
-    await alertsFailed.waitFor();
-    await sellOffline(page, 'Café', payCash(page, '5'));
-    expect(await bar.innerText()).toBe('');
-
-    // The network returns: both come back without a reload.
-    await goOnline(context);
-    await expect.poll(() => bar.innerText(), { timeout: 30_000 }).toMatch(/Session n° \d+ ouverte|Caisse non ouverte/);
-    await alertsFailed.waitFor({ state: 'detached', timeout: 30_000 });
-    expect(await page.locator('.reg-product--alert').count()).toBe(inAlert);
-    await waiting(page).waitFor({ state: 'detached', timeout: 30_000 });
-    await shot(page, 'tablette-retour-du-reseau');
     await context.close();
   });
 

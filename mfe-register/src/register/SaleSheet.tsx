@@ -34,7 +34,9 @@ export function SaleSheet({ open, onToggle, articles, totalCents, body, children
   }, []);
 
   const total = formatEuros({ cents: totalCents });
-  const summary = `${articles} article${articles > 1 ? 's' : ''}, ${total}`;
+  const count = articles > 0 ? `${articles} article${articles > 1 ? 's' : ''}` : 'vide';
+  // The label holds the words shown (« Panier 2 articles 4,00 € »), so voice control finds the button by them.
+  const summary = `${count} ${total}`;
   return (
     <>
       {open && <div className="reg-sheet__backdrop" aria-hidden="true" onClick={onToggle} />}
@@ -44,12 +46,12 @@ export function SaleSheet({ open, onToggle, articles, totalCents, body, children
           className="reg-sheet__toggle"
           aria-expanded={open}
           aria-controls={bodyId}
-          aria-label={open ? `Réduire le panier (${summary})` : `Ouvrir le panier (${summary})`}
+          aria-label={open ? `Réduire le panier : ${summary}` : `Ouvrir le panier : ${summary}`}
           onClick={onToggle}
         >
           <span className="reg-sheet__grip" aria-hidden="true" />
           <span className="reg-sheet__title">
-            Panier <span className="reg-sheet__count">{articles > 0 ? `${articles} article${articles > 1 ? 's' : ''}` : 'vide'}</span>
+            Panier <span className="reg-sheet__count">{count}</span>
           </span>{' '}
           {/* The space keeps « 1 article » and the total two words for assistive tools, as the label says them. */}
           <strong className="reg-sheet__total" data-testid="sheet-total">
