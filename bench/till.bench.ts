@@ -1,5 +1,5 @@
 /**
- * `npm run bench till` (issue 14): what the till sessions, the sales journal and the live dashboard
+ * `npm run bench till`: what the till sessions, the sales journal and the live dashboard
  * cost.
  *
  * 1. Dashboard with 100,000 sales (BENCH_DASHBOARD_SALES): identity + register + gateway started by

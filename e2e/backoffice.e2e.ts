@@ -4,7 +4,7 @@
  * register; duplicate the event for next year. The back office comes from `mfe_register/Admin`,
  * which a cashier's register page never downloads.
  *
- * Then the whole fair on a tablet (issue 10): an event, two registers, three categories, eight
+ * Then the whole fair on a tablet: an event, two registers, three categories, eight
  * products with pictures, a meal deal, a raffle with its tiers (update mode after « Créer ») and a
  * gift basket, the raffle put on the home banner; a sale at a register; the stock lines; the event
  * duplicated for next year with everything but the sales — the raffle and gift-basket tiers too.

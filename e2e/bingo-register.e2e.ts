@@ -1,5 +1,5 @@
 /**
- * Loto cartons sold at the register like raffle tickets (issue 12), in Chromium on the whole system
+ * Loto cartons sold at the register like raffle tickets, in Chromium on the whole system
  * (launcher: every service, gateway, built front ends): the demo loto night's « 1 carton » product
  * reaches the registers through `bingo.configured`; the cashier identifies the buyer, rings up two
  * cartons, types the numbers of the two physical cartons handed over (one with its check digit), pays

@@ -1,5 +1,5 @@
 /**
- * The live dashboard (issue 14) and « changes reach the registers » (issue 10) in Chromium: the
+ * The live dashboard and « changes reach the registers » in Chromium: the
  * treasurer follows the fair at /tableau-de-bord; a sale made through the API shows there without a
  * reload; the end-of-fair summary prints; the page fits a 390 px phone. A product added in the back
  * office appears on an open register without reloading it. A cashier's register page never

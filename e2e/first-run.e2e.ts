@@ -1,5 +1,5 @@
 /**
- * First run in Chromium (issue 11): a system started without demo data (`KERMESSE_DEMO=0`) has no
+ * First run in Chromium: a system started without demo data (`KERMESSE_DEMO=0`) has no
  * account; the first visit asks to create the first administrator, who then lands in the back office
  * (« Gestion de la fête ») to set up the first event. Once the account exists, the setup is closed.
  */

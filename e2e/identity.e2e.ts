@@ -1,5 +1,5 @@
 /**
- * Staff accounts, sign-out and passkeys in Chromium on the whole system (issue 11): the « Équipe »
+ * Staff accounts, sign-out and passkeys in Chromium on the whole system: the « Équipe »
  * page (create with a one-time link, roles, disable, reset), the person setting their password from
  * the link on a phone, a sign-out on a shared tablet that leaves nothing behind, and passkeys with
  * the DevTools virtual authenticator (register, sign in, removed passkey refused, on-behalf link).

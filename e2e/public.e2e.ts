@@ -1,6 +1,6 @@
 /**
- * The public pages in Chromium (issue 11): « Devenez partenaire solidaire » (sent, another one, the
- * SPEC §8 alert when sending fails), the contact form reaching the admins' « Messages », the terms
+ * The public pages in Chromium: « Devenez partenaire solidaire » (sent, another one, the
+ * docs/spec.md §8 alert when sending fails), the contact form reaching the admins' « Messages », the terms
  * modal, the pagination demo, and axe-core (WCAG 2.1 AA) on these pages and on sign-in, in light
  * and dark modes, at phone width.
  */
@@ -87,7 +87,7 @@ describe('« Devenez partenaire solidaire »', () => {
     await page.context().close();
   });
 
-  it('shows the alert of SPEC §8 when the request cannot be sent, and keeps what was typed', async () => {
+  it('shows the alert of docs/spec.md §8 when the request cannot be sent, and keeps what was typed', async () => {
     const page = await newPage();
     await page.route('**/api/partner/sendByEmail', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service indisponible.' }) }),

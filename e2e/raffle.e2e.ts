@@ -171,7 +171,7 @@ describe('raffle in Chromium', () => {
       { nb: 10, p: 15 },
     ]);
 
-    // Prizes: the SPEC's checks, then two prizes.
+    // Prizes: the spec's checks, then two prizes.
     await page.goto(`/tombola/${raffleId}/lots`);
     await page.getByRole('heading', { name: `Inventaire des lots de la tombola n° ${raffleId}` }).waitFor();
     const add = page.getByRole('group', { name: 'Nouveau lot' });

@@ -1,5 +1,5 @@
 /**
- * A refund from the order detail (issue 14), in Chromium against the whole system: the administrator
+ * A refund from the order detail, in Chromium against the whole system: the administrator
  * names the cashier « responsable de caisse » in the back office; the cashier sells two crêpes and a coffee
  * for cash, refunds one crêpe from the order detail (quantity, reason, mode), sees it listed there
  * and on the public receipt page; the stock service puts the crêpe back through NATS.

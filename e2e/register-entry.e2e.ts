@@ -227,7 +227,7 @@ describe('cash-register entry page in Chromium', () => {
     await context.close();
   });
 
-  it('refuses a wrong token with the SPEC message and erases it', async () => {
+  it('refuses a wrong token with the spec message and erases it', async () => {
     const { page } = await freshPage();
     await page.goto('/caisse');
     await page.getByPlaceholder("Entrez votre jeton d'accès").fill('ceci-nest-pas-un-jeton');

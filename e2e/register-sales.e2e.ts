@@ -3,7 +3,7 @@
  * register with its card simulator, raffle): cash with change by keyboard only, cheque, card
  * success / failure / still pending, hold then settle, raffle tickets, bets, donation, meal deal,
  * buyer creation, SMS receipt (with the sale, and « Envoyer reçu » afterwards, delivered by the contact
- * service's log transport), and the SPEC §8 error states. Screenshots at the 1280×800 of a
+ * service's log transport), and the docs/spec.md §8 error states. Screenshots at the 1280×800 of a
  * 10-inch tablet go to ARTIFACTS_DIR.
  */
 import { join } from 'node:path';
@@ -125,7 +125,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     await page.context().close();
   });
 
-  it('refuses too little cash with the SPEC message and cancels with Escape', async () => {
+  it('refuses too little cash with the spec message and cancels with Escape', async () => {
     const { page, sales } = await openTablet();
     await product(page, 'Café').click();
     await page.keyboard.press('F4');
@@ -500,7 +500,7 @@ describe('« Envoyer reçu » after the sale (order detail)', () => {
   });
 });
 
-describe('cash register error states (SPEC §8)', () => {
+describe('cash register error states (docs/spec.md §8)', () => {
   it('shows « Erreur lors de la récupération des données. » when the register cannot be loaded', async () => {
     const { page } = await openTablet('Caisse Entrée', {
       loaded: false,

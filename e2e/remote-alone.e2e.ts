@@ -1,5 +1,5 @@
 /**
- * A remote deployed alone (issue 16), in Chromium on the whole system: mfe-stock is served on its own
+ * A remote deployed alone, in Chromium on the whole system: mfe-stock is served on its own
  * port (as its front-end container would be, `REMOTE_ENTRIES=mfe_stock=…` tells the gateway), the
  * shell and the other remotes from the gateway. While the page stays open, a new mfe-stock is built —
  * a visible string changed, and built against an older UI kit (its shared `@kermesse/ui-kit` says

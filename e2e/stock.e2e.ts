@@ -112,7 +112,7 @@ describe('inventory import', () => {
     const page = await adminPage();
     await page.goto('/stock/import');
     await page.getByRole('heading', { name: "Import d'inventaire" }).waitFor();
-    // SPEC §9: the note defaults to « Inventaire du {dd/mm/yyyy} ».
+    // docs/spec.md §9: the note defaults to « Inventaire du {dd/mm/yyyy} ».
     const today = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
     expect(await page.getByLabel('Note').inputValue()).toBe(`Inventaire du ${today}`);
     expect(await page.getByLabel(/Mode test/).isChecked()).toBe(true);
@@ -125,7 +125,7 @@ describe('inventory import', () => {
     expect(model.split('\r\n')[0]).toBe('\uFEFFid_produit;produit;categorie;stock_actuel;nouveau_stock;note');
     expect(model).toContain(';Gaufre;Desserts;5;;');
 
-    // Without a file, then with a file that is not CSV: SPEC's messages.
+    // Without a file, then with a file that is not CSV: the spec's messages.
     await page.getByRole('button', { name: "Tester l'import" }).click();
     await page.getByText('Veuillez sélectionner un fichier à importer').waitFor();
     await page
@@ -317,7 +317,7 @@ describe('swap-meet', () => {
     await page.getByLabel(/Mode test/).uncheck();
     await page.getByRole('button', { name: 'Importer' }).click();
     await page.getByText('8 réservations importées.').waitFor();
-    // SPEC §4: the bookings are reloaded 1 s later.
+    // docs/spec.md §4: the bookings are reloaded 1 s later.
     await page.getByText('11 réservations', { exact: true }).waitFor({ timeout: 5_000 });
     await page.getByRole('rowheader', { name: 'Jeanne Moreau' }).first().waitFor();
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'vide-grenier-importe.png'), fullPage: true });

@@ -1,5 +1,5 @@
 /**
- * Till sessions in Chromium against the whole system (issue 14): the register asks to open the till
+ * Till sessions in Chromium against the whole system: the register asks to open the till
  * first, the float is counted with the notes-and-coins calculator, sales go into the session, the
  * closing counts the cash with the calculator, ticks the cheques one by one, confirms the gap with a
  * reason, and shows the Z report (« Rapport de clôture »), then « Clôtures précédentes » prints it again
@@ -74,7 +74,7 @@ describe('a till session in Chromium', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
 
-    // A sale of this register still in the device's offline queue (issue 15; IndexedDB, as the offline
+    // A sale of this register still in the device's offline queue (IndexedDB, as the offline
     // sales screen leaves it — here one the server refused, so it is not sent meanwhile): no closing.
     const queue = (action: 'put' | 'delete') =>
       page.evaluate(

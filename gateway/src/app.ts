@@ -63,7 +63,7 @@ export interface GatewayDeps {
    */
   requiredUpstreams?: readonly ServiceName[];
   logger?: Logger;
-  /** Defaults to the route table of SPEC.md §7; tests may pass their own. */
+  /** Defaults to the route table of docs/spec.md §7; tests may pass their own. */
   routes?: readonly RouteEntry[];
   /**
    * The bus carrying identity's `user.tokens.revoked`: every gateway replica then drops a disabled

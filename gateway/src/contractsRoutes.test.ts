@@ -1,5 +1,5 @@
 /**
- * The route table comes from the contracts (issue 9) without their schemas: the gateway loads each
+ * The route table comes from the contracts without their schemas: the gateway loads each
  * contract's `gateway.ts` list, never TypeBox nor a service's storage.
  */
 import { describe, expect, it } from 'vitest';

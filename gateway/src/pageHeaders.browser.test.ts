@@ -1,5 +1,5 @@
 /**
- * What Chromium says of the gateway's pages (issue 15 defects): the Permissions-Policy header holds
+ * What Chromium says of the gateway's pages: the Permissions-Policy header holds
  * only features Chromium knows (no « Unrecognized feature » on any page), `/favicon.ico` is answered,
  * and the receipt page `/s/{ref}` rendered by the register carries its icon inline, so it never asks
  * for /favicon.ico. Debian's Chromium through playwright-core, as the e2e tests.

@@ -4,7 +4,7 @@
  * Bodies are piped both ways untouched (no buffering, no parsing), so JSON, multipart uploads and
  * binary downloads pass byte for byte — except that an answer of text (JSON, CSV, HTML) above 1 KB
  * is compressed on its way out when the browser accepts it (brotli, else gzip): a phone on slow 4G
- * gets the register's catalogue in 1.2 KB instead of 6 KB (issue 15). It still decodes to the
+ * gets the register's catalogue in 1.2 KB instead of 6 KB. It still decodes to the
  * service's very bytes; events streams and already encoded answers pass as they are. Status code, status text and headers (minus hop-by-hop) come
  * back as the service sent them. A service that is down or slow never makes a client hang: a refused
  * or slow connection answers 503 within `connectTimeoutMs`, a service that accepts the request but

@@ -1,5 +1,5 @@
 /**
- * Rolling restart (issue 16): two real register processes behind the gateway, clients reading and
+ * Rolling restart: two real register processes behind the gateway, clients reading and
  * selling without pause; one replica gets SIGTERM. It must take itself out of rotation (`/readyz`
  * 503 while it still serves), finish what it has in hand, drain NATS and exit 0 — and no client may
  * see an error: every read answered 200, every sale 201 and stored once.

@@ -1,5 +1,5 @@
 /**
- * The gateway route table: every public path prefix of SPEC.md §7 with the service that answers it
+ * The gateway route table: every public path prefix of docs/spec.md §7 with the service that answers it
  * and the roles allowed in that area — built from the lists each domain's contract gives
  * (`contracts/<domain>/src/gateway.ts`), so a new route is declared beside its schemas.
  *
@@ -28,7 +28,7 @@ export { SERVICE_NAMES, type ServiceName };
 /** Staff roles carried by identity's tokens (from the kit). `admin` passes everywhere. */
 export { ROLES, type Role };
 
-/** Areas of SPEC.md §6; used in logs and tests, the decision itself rests on `roles`. */
+/** Areas of docs/spec.md §6; used in logs and tests, the decision itself rests on `roles`. */
 export type Area = GatewayArea;
 
 export interface RouteEntry {
@@ -38,7 +38,7 @@ export interface RouteEntry {
   readonly area: Area;
   /** Roles allowed (admin always passes), or `public` when the gateway checks no token. */
   readonly roles: readonly Role[] | 'public';
-  /** A real request of SPEC.md §7 under this prefix, used by the generated tests. */
+  /** A real request of docs/spec.md §7 under this prefix, used by the generated tests. */
   readonly sample: { readonly method: string; readonly path: string };
 }
 

@@ -288,7 +288,7 @@ export function staticFiles({ root, remoteEntries = {}, remoteOrigins = [] }: St
 
   /**
    * `Link` preload hints for a page, so a phone fetches what the page needs while it parses the HTML
-   * rather than one round trip after another once the scripts run (issue 15, first-visit LCP): the
+   * rather than one round trip after another once the scripts run (first-visit LCP): the
    * shell's startup files its page does not carry (a production build writes them into the page,
    * early script included), and for a page of a remote served here its remoteEntry.js and the files
    * of its `./App`. In the order a phone's six HTTP/1.1 connections should take them: the scripts,

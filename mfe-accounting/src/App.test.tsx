@@ -72,7 +72,7 @@ describe('accounting remote', () => {
     expect(await screen.findByText(/Balance n°7 \(exercice 2025\) enregistrée/)).toBeTruthy();
   });
 
-  it('shows the id read-only when editing, and SPEC §8 message when saving fails', async () => {
+  it('shows the id read-only when editing, and docs/spec.md §8 message when saving fails', async () => {
     fakeGateway({
       [`GET ${A}/trial-balance`]: () => json({ trialBalances: [TB] }),
       [`GET ${A}/trial-balance/7`]: () => json({ trialBalance: TB }),

@@ -2,7 +2,7 @@
  * The raffle remote's routes, relative to where the shell mounts them (`/tombola`). Exposed as `./App`.
  * `prevente` and `resultats` are public; everything else is the administration (admin role).
  *
- * SPEC's illustration page `/admin-prize/{id}/edit/image` lives here as
+ * The spec's illustration page `/admin-prize/{id}/edit/image` lives here as
  * `/tombola/admin-prize/{id}/edit/image` (the shell mounts each remote under one path).
  */
 import type { ReactNode } from 'react';

@@ -1,7 +1,7 @@
 /**
  * A part of the register that its first sale does not need (closing the till, past closings, the
  * sales on hold, the API token page, the refund search): in a chunk of its own, so a phone's first
- * visit downloads and compiles less before the register shows (issue 15, first-visit LCP).
+ * visit downloads and compiles less before the register shows (first-visit LCP).
  *
  * Every part is fetched once the register has opened and the browser is idle (`preloadParts`), so
  * it is there — and in the offline cache — before a cashier asks for it; it then renders at once.

@@ -10,7 +10,7 @@ import type { RemoteComponents } from './remotes/remoteComponents';
 import './shell.css';
 
 // The shell's own pages load when opened: none of them is on a cashier's way to the register, whose
-// phone then downloads less before its first sale (issue 15, first-visit LCP).
+// phone then downloads less before its first sale (first-visit LCP).
 const FirstRunPage = lazy(() => import('./pages/FirstRunPage').then((module) => ({ default: module.FirstRunPage })));
 const InboxPage = lazy(() => import('./pages/InboxPage').then((module) => ({ default: module.InboxPage })));
 const ContactPage = lazy(() => import('./pages/public/ContactPage').then((module) => ({ default: module.ContactPage })));

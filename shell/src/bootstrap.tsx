@@ -15,7 +15,7 @@ applyTheme(readTheme());
  * How long the first render waits for the remote of the page the shell opens on. Its files are
  * preloaded with the page (the gateway's Link hints), so it is usually there a few dozen ms after
  * this script: the shell then renders once, with the register in it, instead of painting its
- * loading screen and laying the page out again (issue 15, first-visit LCP). A remote that does not
+ * loading screen and laying the page out again (first-visit LCP). A remote that does not
  * come in time shows the usual « Chargement du module ».
  */
 const OPENING_REMOTE_WAIT_MS = 1500;

@@ -1,4 +1,4 @@
-// The shell's build writing its start-up files into its page (issue 15, first-visit LCP).
+// The shell's build writing its start-up files into its page (first-visit LCP).
 import { describe, expect, it } from 'vitest';
 import { inlineStartup } from './inlineStartup';
 

@@ -1,5 +1,5 @@
 /**
- * The shell's page carries its start-up code (issue 15, first-visit LCP). On a phone on slow 4G
+ * The shell's page carries its start-up code (first-visit LCP). On a phone on slow 4G
  * every request waits a whole round trip (562 ms) before its first byte: with `main.js` a file of
  * its own, the line stays idle for that round trip after the page arrived, then the shell's 107 KB
  * (brotli) follow. Written into the page instead, they come in the page's own answer, during that

@@ -1,5 +1,5 @@
 /**
- * What the front ends share of react-router (issue 15, « speed on a phone »). A shared singleton
+ * What the front ends share of react-router (« speed on a phone »). A shared singleton
  * cannot be tree-shaken (no build knows what the others use), so sharing `react-router` itself put its
  * whole index on the register page — data routers, server rendering, cookies: ~60 KB gzip. Every build
  * shares this module under the key `react-router` instead: only the names below, identical in every

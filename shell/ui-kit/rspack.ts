@@ -47,7 +47,7 @@ export const sharedSingletons = {
  * The shell bundles the singletons into its own main script (`eager`) and provides them to every
  * remote. A phone on slow 4G talks HTTP/1.1 to the gateway: six connections, and every request
  * pays the whole round trip (562 ms); React in `main` instead of in seven chunks asked once `main`
- * has run saves it round trips and queueing (issue 15, first-visit LCP). Remotes stay lazy
+ * has run saves it round trips and queueing (first-visit LCP). Remotes stay lazy
  * consumers: they take the shell's copies, checked against their ranges. The shell itself only
  * ever takes the copy it bundles, so it asks no range (`requiredVersion: false`): checking its own
  * copy against itself cost a phone ~10 ms of semver parsing at start-up.
@@ -60,7 +60,7 @@ const eagerShared = Object.fromEntries(
 export const shareStrategy = 'loaded-first' as const;
 
 /**
- * The federation runtime exists once on the page (issue 15, « speed on a phone »): the shell, a pure
+ * The federation runtime exists once on the page (« speed on a phone »): the shell, a pure
  * host, provides its runtime core (`provideExternalRuntime`) and every remote entry uses it
  * (`externalRuntime`) instead of carrying its own ~30 KB gzip copy; no build needs the manifest
  * snapshot code. A remote's standalone page (`main`) therefore only runs inside the shell's page.
@@ -106,12 +106,12 @@ export function frontEndConfig(configUrl: string, frontEnd: FrontEnd): Configura
       clean:
         frontEnd.kind === 'host' ? { keep: (file: string) => isEarlyFile(here('./dist'), nodePath.relative(here('./dist'), file)) } : true,
     },
-    // rspack's hint weighs raw files (the page carries the shell's start-up code, issue 15); the
+    // rspack's hint weighs raw files (the page carries the shell's start-up code); the
     // budget that matters is what a phone downloads, compressed: `npm run bench register-frontend`
     // prints it against the aim (≤ 200 KB gzip on the register page).
     performance: { hints: false },
     // A remote's exposed module is one file (and its CSS), not a few chunks shared with the others:
-    // fewer requests on a phone's six HTTP/1.1 connections (issue 15). Its lazy parts stay apart.
+    // fewer requests on a phone's six HTTP/1.1 connections. Its lazy parts stay apart.
     ...(frontEnd.kind === 'remote' ? { optimization: { splitChunks: false as const } } : {}),
     resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { '@kermesse/react-router-impl$': reactRouterProduction() } },
     module: {
@@ -161,7 +161,7 @@ export function frontEndConfig(configUrl: string, frontEnd: FrontEnd): Configura
  * V8's explicit compile hint, first line of every script: compile all its functions on a background
  * thread while the file streams in, rather than each on the main thread at its first call — the
  * register's screen runs at start-up. On a phone's first visit that was about 60 ms less before the
- * register shows (issue 15). Added after minification (which drops comments), before the source
+ * register shows. Added after minification (which drops comments), before the source
  * maps and the compressed copies are written; the scripts written into the shell's page go without
  * it (inlineStartup.ts).
  */
@@ -181,7 +181,7 @@ const COMPRESSIBLE_ASSETS = /\.(js|css|html|svg|json|webmanifest)$/;
  * Brotli and gzip copies written beside each text asset at build time (`main.js.br`, `main.js.gz`):
  * the gateway sends the one the browser accepts, compressed once at the best levels instead of on
  * the fly — brotli is about 15 % smaller than gzip on our bundles, and every KB counts on a phone
- * on slow 4G (issue 15).
+ * on slow 4G.
  */
 function precompressed() {
   return [
@@ -212,7 +212,7 @@ export const EXPOSED_CHUNKS_FILE = 'exposed-chunks.json';
 /**
  * Lists, for the gateway's preload hints, the files a page needs before it can show anything — so a
  * phone fetches them all while it parses the HTML, instead of discovering them one round trip (562 ms
- * on slow 4G) after another once the scripts run (issue 15, first-visit LCP):
+ * on slow 4G) after another once the scripts run (first-visit LCP):
  * - the shell (`startup-chunks.json`): its entry's files (`["assets/main.….css", "assets/main.….js"]`)
  *   unless its page carries them (a production build, inlineStartup.ts), then any group its
  *   federation runtime loads at start (none while the singletons are eager);
@@ -281,7 +281,7 @@ function isEarlyFile(dist: string, relative: string): boolean {
 
 /**
  * The shell's early script (shell/src/early): a few hundred bytes that start the opening page's
- * first GETs while the shell's big chunks download (issue 15, first-visit LCP). Built by its own
+ * first GETs while the shell's big chunks download (first-visit LCP). Built by its own
  * configuration, before the shell's (`dependencies`), because in the shell's own compilation the
  * federation runtime would be added to it (~115 KB); it names its file in `dist/early.json`.
  */

@@ -1,8 +1,8 @@
-/** Accounting's error codes and their French messages (SPEC §8 for the screens' wording). */
+/** Accounting's error codes and their French messages (docs/spec.md §8 for the screens' wording). */
 import type { CommonErrorCode, ErrorBody } from '@kermesse/contracts-common';
 
 export const ACCOUNTING_MESSAGES = {
-  /** SPEC §8: what the screens show when a report or a list cannot be loaded. */
+  /** docs/spec.md §8: what the screens show when a report or a list cannot be loaded. */
   LOAD_FAILED: 'Erreur lors de la récupération des données',
   LOAD_FOR_EDIT_FAILED: "Erreur lors de la récupération des données pour l'édition",
   SAVE_FAILED: "Erreur lors de l'ajout ou de la mise à jour de l'exercice comptable",

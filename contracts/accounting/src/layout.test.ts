@@ -16,7 +16,7 @@ const TRIAL_BALANCE = [
   { accountCode: '6257', accountLabel: 'Réceptions', balance: 45.2 },
 ];
 
-describe('SPEC §9 layout of a trial balance', () => {
+describe('docs/spec.md §9 layout of a trial balance', () => {
   it('pairs 6071/701 and 6072/707, gives unpaired and unlisted accounts their own row, in order', () => {
     const { rows, totals } = layoutTrialBalance(TRIAL_BALANCE);
     expect(rows).toEqual([

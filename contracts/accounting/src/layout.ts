@@ -1,10 +1,10 @@
 /**
- * SPEC §9: the « Bilan des comptes », the forecast and the trial-balance report lay a trial balance
+ * docs/spec.md §9: the « Bilan des comptes », the forecast and the trial-balance report lay a trial balance
  * out by account code, expenses on the left, revenues on the right. Pure, shared by the service
  * (which answers the rows) and the remote (which prints the report of one trial balance).
  */
 
-/** SPEC §9: the expense accounts the layout lists, in order. */
+/** docs/spec.md §9: the expense accounts the layout lists, in order. */
 export const EXPENSE_ACCOUNTS = [
   '604',
   '6063',
@@ -20,9 +20,9 @@ export const EXPENSE_ACCOUNTS = [
   '627',
   '6581',
 ] as const;
-/** SPEC §9: the revenue accounts the layout lists, in order. */
+/** docs/spec.md §9: the revenue accounts the layout lists, in order. */
 export const REVENUE_ACCOUNTS = ['701', '707', '708801', '708802', '708803', '708804', '708805', '754', '7681', '741', '778'] as const;
-/** SPEC §9: the expense and revenue accounts shown on the same row. */
+/** docs/spec.md §9: the expense and revenue accounts shown on the same row. */
 export const ACCOUNT_PAIRS: ReadonlyArray<readonly [expense: string, revenue: string]> = [
   ['6071', '701'],
   ['6072', '707'],
@@ -40,7 +40,7 @@ export interface LayoutInputRow {
   balance: number;
 }
 
-/** SPEC §3 « Forecast/balance row »; amounts in euros, revenues as absolute values. */
+/** docs/spec.md §3 « Forecast/balance row »; amounts in euros, revenues as absolute values. */
 export interface LayoutRow {
   rank: number;
   depense_label: string;
@@ -77,7 +77,7 @@ export function listedAccountOf(accountCode: string): string | null {
 }
 
 /**
- * Lays a trial balance out (SPEC §9). Each listed account gathers the rows whose code falls under
+ * Lays a trial balance out (docs/spec.md §9). Each listed account gathers the rows whose code falls under
  * it; pairs share a row; every other 6… or 7… account gets a row of its own rather than vanish.
  * Order: the listed expenses (with their paired revenue), the unpaired listed revenues, then the
  * other expense accounts and the other revenue accounts by code. solde = revenues − expenses, so a
@@ -165,7 +165,7 @@ export function layoutTotals(rows: readonly LayoutRow[]): Layout['totals'] {
   return { depenses: euros(depenses), recettes: euros(recettes), solde: euros(recettes - depenses) };
 }
 
-/** SPEC §3 « Availability row ». */
+/** docs/spec.md §3 « Availability row ». */
 export interface AvailabilityRow {
   accountCode: string;
   accountLabel: string;
@@ -182,7 +182,7 @@ export function availabilityOf(input: readonly LayoutInputRow[]): { rows: Availa
   return { rows, total: euros(total) };
 }
 
-/** SPEC §9: the financial year runs from 1 January to 31 December. */
+/** docs/spec.md §9: the financial year runs from 1 January to 31 December. */
 export const periodLabel = (year: number): string => `Période du 1er janvier au 31 décembre ${year}`;
 
 /** Labels used when several accounts of a file fall under one listed account. */

@@ -1,12 +1,12 @@
 /**
- * The TypeBox schemas of the accounting routes (SPEC §3, §5, §7) and the types derived from them.
+ * The TypeBox schemas of the accounting routes (docs/spec.md §3, §5, §7) and the types derived from them.
  * Amounts travel as euros (numbers with at most two decimals); inputs also accept « 30,50 ».
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { eurosCeiling, Id, SafeText } from '@kermesse/contracts-common/schemas';
 import { ACCOUNT_CODE_PATTERN } from './plan.ts';
 
-/** A financial year (SPEC §9: 1 January to 31 December). */
+/** A financial year (docs/spec.md §9: 1 January to 31 December). */
 const Year = Type.Integer({ minimum: 1900, maximum: 2999 });
 const AccountCode = Type.String({ pattern: ACCOUNT_CODE_PATTERN });
 /** A euro amount as typed by a person (« 30,50 », « 30.50 ») or a number. */
@@ -21,7 +21,7 @@ export const EventParams = Type.Object({ eventId: Id });
 /** `?format=csv` turns a report into a CSV download. */
 export const ReportQuery = Type.Object({ format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])) });
 
-// ── Trial balances (SPEC §3) ─────────────────────────────────────────────────────────────────────
+// ── Trial balances (docs/spec.md §3) ─────────────────────────────────────────────────────────────────────
 export const TrialBalance = Type.Object({
   id: Type.Integer(),
   financial_year: Type.Integer(),
@@ -37,7 +37,7 @@ export const TrialBalance = Type.Object({
 });
 export type TrialBalance = Static<typeof TrialBalance>;
 
-/** SPEC §5: financial_year and data_csv_raw required; id read-only (ignored when sent). */
+/** docs/spec.md §5: financial_year and data_csv_raw required; id read-only (ignored when sent). */
 export const TrialBalanceInput = Type.Object({
   id: Type.Optional(Type.Unknown()),
   financial_year: Year,
@@ -47,7 +47,7 @@ export const TrialBalanceInput = Type.Object({
 });
 export type TrialBalanceInput = Static<typeof TrialBalanceInput>;
 
-/** SPEC §3 « Trial balance row »: balance = debit − credit (expenses positive, revenues negative). */
+/** docs/spec.md §3 « Trial balance row »: balance = debit − credit (expenses positive, revenues negative). */
 export const TrialBalanceRow = Type.Object({
   accountCode: Type.String(),
   accountLabel: Type.String(),
@@ -66,7 +66,7 @@ export type TrialBalanceAnswer = Static<typeof TrialBalanceAnswer>;
 export const ImportAnswer = Type.Object({ created: Type.Integer() });
 export type ImportAnswer = Static<typeof ImportAnswer>;
 
-// ── Reports (SPEC §3) ────────────────────────────────────────────────────────────────────────────
+// ── Reports (docs/spec.md §3) ────────────────────────────────────────────────────────────────────────────
 export const LayoutRowSchema = Type.Object({
   rank: Type.Integer(),
   depense_label: Type.String(),

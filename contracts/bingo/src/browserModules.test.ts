@@ -1,6 +1,6 @@
 /**
- * The modules of this contract the loto screens import at run time must not load TypeBox (issue 9:
- * no schema library in the browser — it was 93 KB of mfe-bingo's build). Their schemas live in
+ * The modules of this contract the loto screens import at run time must not load TypeBox (no
+ * schema library in the browser — it was 93 KB of mfe-bingo's build). Their schemas live in
  * schemas.ts; they take only types from it.
  */
 import { readFileSync } from 'node:fs';

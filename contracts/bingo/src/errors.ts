@@ -1,6 +1,6 @@
 /**
  * Error codes of the bingo domain with their French messages. Every error body is
- * `{ error, message, code, details? }` (the volunteer screens read `message`, SPEC §7).
+ * `{ error, message, code, details? }` (the volunteer screens read `message`, docs/spec.md §7).
  */
 import type { CommonErrorCode, ErrorBody } from '@kermesse/contracts-common';
 

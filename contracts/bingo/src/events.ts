@@ -19,7 +19,7 @@ export const BINGO_EVENT_SCHEMAS = {
         name: { type: 'string', minLength: 1 },
         heldOn: { type: 'string', format: 'date' },
         prizes: { type: 'array', items: PRIZE_COST_SCHEMA },
-        /** What the register sells (issue 12): the carton price as tiers, how many cartons exist, whether sales are open. */
+        /** What the register sells: the carton price as tiers, how many cartons exist, whether sales are open. */
         cartonPriceCents: { type: 'integer', minimum: 0 },
         tiers: { type: 'array', items: PRICE_TIER_SCHEMA },
         totalCartons: { type: 'integer', minimum: 0 },

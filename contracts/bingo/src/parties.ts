@@ -1,6 +1,6 @@
 /**
  * The kinds of a loto's parties and their French names. Apart from the schemas so that the remote,
- * which shows them, takes them without TypeBox (issue 9: no schema library in the browser).
+ * which shows them, takes them without TypeBox (no schema library in the browser).
  */
 export const PARTIE_KINDS = ['quine', 'double_quine', 'carton_plein'] as const;
 export type PartieKind = (typeof PARTIE_KINDS)[number];

@@ -1,4 +1,4 @@
-/** The seating plan's defaults (SPEC §9). */
+/** The seating plan's defaults (docs/spec.md §9). */
 export const DEFAULT_TABLES = 30;
 export const DEFAULT_SEATS_PER_TABLE = 6;
 export const PLAN_COLUMNS = 3;

@@ -1,5 +1,5 @@
 /**
- * The TypeBox schemas of the bingo routes (SPEC §3, §7) and the types derived from them.
+ * The TypeBox schemas of the bingo routes (docs/spec.md §3, §7) and the types derived from them.
  * Amounts travel as euros with two decimals in text (« 12.00 »); inputs also accept « 30,50 ».
  */
 import { Type, type Static } from '@sinclair/typebox';
@@ -17,8 +17,8 @@ export const PrizeParams = Type.Object({ id: Id });
 /** `GET /admin/bingo/prize/api/prizes?bingoId` */
 export const PrizesQuery = Type.Object({ bingoId: Id });
 
-// ── Prizes (SPEC §3 « Bingo prize ») ─────────────────────────────────────────────────────────────
-/** Prize form (SPEC §2): Label, Rank, Price, Cost, Provider — plus bingoId on creation. */
+// ── Prizes (docs/spec.md §3 « Bingo prize ») ─────────────────────────────────────────────────────────────
+/** Prize form (docs/spec.md §2): Label, Rank, Price, Cost, Provider — plus bingoId on creation. */
 export const PrizeInput = Type.Object({
   label: SafeText({ minLength: 1, maxLength: 200 }),
   rank: Type.Integer({ minimum: 1, maximum: 10_000 }),
@@ -45,7 +45,7 @@ export const Prize = Type.Object({
 });
 export type Prize = Static<typeof Prize>;
 
-// ── Seating plan (SPEC §3 « Seat plan ») ─────────────────────────────────────────────────────────
+// ── Seating plan (docs/spec.md §3 « Seat plan ») ─────────────────────────────────────────────────────────
 export const Seat = Type.Object({ seatId: Type.Integer(), name: Type.Union([Type.String(), Type.Null()]), reserved: Type.Boolean() });
 export type Seat = Static<typeof Seat>;
 export const PlanTable = Type.Object({
@@ -58,14 +58,14 @@ export type PlanTable = Static<typeof PlanTable>;
 export const SeatPlan = Type.Object({ tables: Type.Array(PlanTable) });
 export type SeatPlan = Static<typeof SeatPlan>;
 
-/** `POST …/reserve` (SPEC §7). */
+/** `POST …/reserve` (docs/spec.md §7). */
 export const ReserveInput = Type.Object({
   tableId: Id,
   seatId: Id,
   name: SafeText({ minLength: 1, maxLength: 120 }),
 });
 export type ReserveInput = Static<typeof ReserveInput>;
-/** `POST …/release` (SPEC §7). */
+/** `POST …/release` (docs/spec.md §7). */
 export const ReleaseInput = Type.Object({ tableId: Id, seatId: Id });
 export type ReleaseInput = Static<typeof ReleaseInput>;
 /** `POST …/reserve-group`: a family's seats, all or none. */
@@ -188,7 +188,7 @@ export const Carton = Type.Object({
   buyer: Type.Union([Type.String(), Type.Null()]),
   /** Sold at the register (to `buyer` when the buyer was known). */
   sold: Type.Optional(Type.Boolean()),
-  /** Refunded at the register: voided, it cannot win (issue 12). */
+  /** Refunded at the register: voided, it cannot win. */
   voided: Type.Optional(Type.Boolean()),
   buyerEmail: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   buyerPhone: Type.Optional(Type.Union([Type.String(), Type.Null()])),

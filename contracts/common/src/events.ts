@@ -3,7 +3,7 @@
  * type derivation every domain's `events.ts` uses: payload types come from the schemas.
  */
 
-/** Ticket price tiers: `nb` tickets for `priceCents` (SPEC §3 {nb, p}), raffles and gift baskets alike. */
+/** Ticket price tiers: `nb` tickets for `priceCents` (docs/spec.md §3 {nb, p}), raffles and gift baskets alike. */
 export const PRICE_TIER_SCHEMA = {
   type: 'object',
   required: ['nb', 'priceCents'],

@@ -1,11 +1,11 @@
 /**
  * What each contract tells the gateway (gateway/src/routeTable.ts): its public path prefixes, the
- * staff roles allowed in each (`admin` always passes) or `public`, and a real request of SPEC.md §7
+ * staff roles allowed in each (`admin` always passes) or `public`, and a real request of docs/spec.md §7
  * under each prefix (the authorization tests are generated from it). No schema library here: the
  * gateway loads these lists and nothing else of a contract.
  */
 
-/** Areas of SPEC.md §6; used in logs and tests, the decision itself rests on `roles`. */
+/** Areas of docs/spec.md §6; used in logs and tests, the decision itself rests on `roles`. */
 export type GatewayArea = 'cash-register' | 'admin' | 'accounting' | 'volunteer' | 'public' | 'sign-in';
 
 /** The staff roles identity's tokens carry. */
@@ -17,7 +17,7 @@ export interface PublicRoute {
   readonly area: GatewayArea;
   /** Roles allowed (admin always passes), or `public` when the gateway checks no token. */
   readonly roles: readonly StaffRole[] | 'public';
-  /** A real request of SPEC.md §7 under this prefix. */
+  /** A real request of docs/spec.md §7 under this prefix. */
   readonly sample: { readonly method: string; readonly path: string };
 }
 

@@ -1,4 +1,4 @@
-/** Weights of gift baskets and bets are whole grams (SPEC §2, §9: 1000 g per kg). */
+/** Weights of gift baskets and bets are whole grams (docs/spec.md §2, §9: 1000 g per kg). */
 
 /** « 1 kg 250 g », « 0 kg 085 g »: kilograms, then the grams on three digits. */
 export function formatWeight(grams: number): string {

@@ -1,4 +1,4 @@
-/** Contact's error codes and their French messages (SPEC §8): every error body is `{ error, code, details? }`. */
+/** Contact's error codes and their French messages (docs/spec.md §8): every error body is `{ error, code, details? }`. */
 export const CONTACT_ERRORS = {
   /** `details.field` names the field (« entreprise », « contact », « subject », « message »). */
   FIELD_EMPTY: 'Le champ « {field} » ne doit pas être vide.',

@@ -1,5 +1,5 @@
 /**
- * Contact's HTTP shapes: the partner request of SPEC §3 (form « Devenez partenaire solidaire »),
+ * Contact's HTTP shapes: the partner request of docs/spec.md §3 (form « Devenez partenaire solidaire »),
  * the public contact form (e-mail, subject, message) and the admins' inbox of both.
  */
 import { Type, type Static } from '@sinclair/typebox';
@@ -7,7 +7,7 @@ import { Id } from '@kermesse/contracts-common/schemas';
 import { DONATION_TYPES, type DonationType } from './labels.ts';
 export * from './labels.ts';
 
-/** SPEC §3 « Partner request », as the public form « Devenez partenaire solidaire » sends it. */
+/** docs/spec.md §3 « Partner request », as the public form « Devenez partenaire solidaire » sends it. */
 export const PartnerRequestBody = Type.Object(
   {
     entreprise: Type.String({ minLength: 1, maxLength: 200 }),
@@ -17,7 +17,7 @@ export const PartnerRequestBody = Type.Object(
     code_postal: Type.Optional(Type.String({ maxLength: 10 })),
     ville: Type.Optional(Type.String({ maxLength: 100 })),
     siteweb: Type.Optional(Type.String({ maxLength: 300 })),
-    /** SPEC §4 donation types: none ('Aucun'), voucher, branded_item, lending, autres. */
+    /** docs/spec.md §4 donation types: none ('Aucun'), voucher, branded_item, lending, autres. */
     typeDon: Type.Optional(Type.Unsafe<DonationType>({ type: 'string', enum: DONATION_TYPES.map((t) => t.value) })),
     message: Type.Optional(Type.String({ maxLength: 5000 })),
   },

@@ -1,6 +1,6 @@
 /**
- * Identity's HTTP shapes (issue 11): staff accounts (`/api/admin/users`), one-time links, the
- * person's own profile, first run, and the passkey paths of SPEC §7 « Passkey and sign-in ».
+ * Identity's HTTP shapes: staff accounts (`/api/admin/users`), one-time links, the
+ * person's own profile, first run, and the passkey paths of docs/spec.md §7 « Passkey and sign-in ».
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SafeText } from '@kermesse/contracts-common/schemas';
@@ -133,7 +133,7 @@ export type TokenState = Static<typeof TokenState>;
 export const TokenAnswer = Type.Object({ token: Type.String() });
 export type TokenAnswer = Static<typeof TokenAnswer>;
 
-// ---- Passkeys (SPEC §7). Credential payloads are WebAuthn's JSON forms, checked by the library.
+// ---- Passkeys (docs/spec.md §7). Credential payloads are WebAuthn's JSON forms, checked by the library.
 
 /** `POST /profile/security/devices/add/options {username}` (the username is the person's e-mail, optional). */
 export const OwnDeviceOptionsBody = Type.Object(

@@ -1,5 +1,5 @@
 /**
- * What the raffle routes answer (SPEC §3, §7), as the service presents it and the remote reads it:
+ * What the raffle routes answer (docs/spec.md §3, §7), as the service presents it and the remote reads it:
  * TypeBox schemas, and the types derived from them. Amounts are euros (JSON numbers, two decimals at
  * most); weights are grams. The remote imports the types only (no schema library in the browser).
  */
@@ -11,7 +11,7 @@ const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
 const RaffleState = Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('drawn')]);
 
-/** A ticket price tier (SPEC §3): `nb` tickets for `p` euros. */
+/** A ticket price tier (docs/spec.md §3): `nb` tickets for `p` euros. */
 export const Tier = Type.Object({ nb: Type.Integer(), p: Type.Number() });
 export type Tier = Static<typeof Tier>;
 
@@ -53,7 +53,7 @@ export type RaffleSummary = Static<typeof RaffleSummary>;
 export const RaffleDetails = Type.Composite([RaffleSummary, Type.Object({ price: Type.Array(Tier), law: LawPanel })]);
 export type RaffleDetails = Static<typeof RaffleDetails>;
 
-/** SPEC §3 raffle prize, as the service presents it. */
+/** docs/spec.md §3 raffle prize, as the service presents it. */
 export const Prize = Type.Object({
   id: Type.Integer(),
   raffleId: Type.Integer(),
@@ -72,7 +72,7 @@ export const Prize = Type.Object({
 });
 export type Prize = Static<typeof Prize>;
 
-/** What the prize forms send (SPEC §7: name, weight, price, quantity, alcohol — plus cost and provider). */
+/** What the prize forms send (docs/spec.md §7: name, weight, price, quantity, alcohol — plus cost and provider). */
 export const PrizeDraft = Type.Object({
   name: Type.String(),
   weight: Type.Union([Type.Number(), Type.String()]),
@@ -94,7 +94,7 @@ export const DrawingWinner = Type.Object({
 });
 export type DrawingWinner = Static<typeof DrawingWinner>;
 
-/** SPEC §3 drawing result. */
+/** docs/spec.md §3 drawing result. */
 export const DrawingResult = Type.Object({
   prize: Type.Object({ id: Type.Integer(), name: Type.String(), quantity: Type.Integer(), image: NullableString }),
   winners: Type.Array(DrawingWinner),
@@ -165,7 +165,7 @@ export const FeaturedSettings = Type.Object({
 });
 export type FeaturedSettings = Static<typeof FeaturedSettings>;
 
-/** SPEC §3 gift basket type: a basket to win, with its value. */
+/** docs/spec.md §3 gift basket type: a basket to win, with its value. */
 export const BasketType = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -188,7 +188,7 @@ export const GiftBasketSummary = Type.Object({
 });
 export type GiftBasketSummary = Static<typeof GiftBasketSummary>;
 
-/** SPEC §3 basket winner: id, label, result (weigh, person). */
+/** docs/spec.md §3 basket winner: id, label, result (weigh, person). */
 export const BasketWinner = Type.Object({
   id: Type.Integer(),
   label: Type.String(),

@@ -16,7 +16,7 @@ export const RAFFLE_ERRORS = {
   EVENT_REQUIRED: () => "Choisissez l'événement (champ « eventId »).",
   /** A tier line refused (« Ligne 2 : … »): the message names the line and the rule. */
   TIER_INVALID: (message: string) => message,
-  /** A prize refused by SPEC §5's rules: the message is the rule's. */
+  /** A prize refused by docs/spec.md §5's rules: the message is the rule's. */
   PRIZE_INVALID: (message: string) => message,
   BASKET_TYPE_INVALID: (message: string) => message,
   BASKET_TYPE_REQUIRED: () => 'Le nom et le prix sont requis.',

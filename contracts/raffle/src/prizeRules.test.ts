@@ -6,7 +6,7 @@ const fail = (input: Parameters<typeof checkPrize>[0]) => {
   return result.ok ? 'ok' : result.message;
 };
 
-describe('raffle prize rules (SPEC §5, in order, first failure shown)', () => {
+describe('raffle prize rules (docs/spec.md §5, in order, first failure shown)', () => {
   it('asks for the name first, even when everything else is wrong too', () => {
     expect(fail({})).toBe('Le nom est requis');
     expect(fail({ name: '  ', weight: -1, price: -1, quantity: -1 })).toBe('Le nom est requis');
@@ -43,7 +43,7 @@ describe('raffle prize rules (SPEC §5, in order, first failure shown)', () => {
     });
   });
 
-  it('refuses what the SPEC leaves implicit: fractional rank or quantity, more than two decimals, negative cost', () => {
+  it('refuses what the spec leaves implicit: fractional rank or quantity, more than two decimals, negative cost', () => {
     expect(fail({ name: 'Vélo', weight: 1.5, price: 1, quantity: 1 })).toBe('Le rang doit être un nombre entier.');
     expect(fail({ name: 'Vélo', weight: 1, price: 1, quantity: 1.5 })).toBe('La quantité doit être un nombre entier.');
     expect(fail({ name: 'Vélo', weight: 1, price: 1.234, quantity: 1 })).toBe('Le prix doit avoir au plus deux décimales.');

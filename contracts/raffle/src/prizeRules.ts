@@ -1,7 +1,7 @@
 /**
- * Raffle prize rules of SPEC §5, checked in the SPEC's order with its messages (the first failure
- * is the one reported): name, rank (written `weight` by the SPEC's clients), price, quantity.
- * Then what the SPEC leaves implicit: whole numbers, two decimals, a non-negative cost. Pure: the
+ * Raffle prize rules of docs/spec.md §5, checked in the spec's order with its messages (the first failure
+ * is the one reported): name, rank (written `weight` by the spec's clients), price, quantity.
+ * Then what the spec leaves implicit: whole numbers, two decimals, a non-negative cost. Pure: the
  * service applies it to every prize it stores, and a form may apply it before sending.
  */
 import { amountToCents as eurosToCents } from './money.ts';
@@ -20,7 +20,7 @@ export const PRIZE_MESSAGES = {
   providerLength: 'Le fournisseur ne doit pas dépasser 200 caractères.',
 } as const;
 
-/** What a client may send for a prize (SPEC §3: `name` or `label`, `weight` or `rank`). */
+/** What a client may send for a prize (docs/spec.md §3: `name` or `label`, `weight` or `rank`). */
 export interface PrizeInput {
   name?: unknown;
   label?: unknown;

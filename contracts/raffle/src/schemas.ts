@@ -1,7 +1,7 @@
 /**
- * The TypeBox schemas of the raffle and gift-basket routes (SPEC §7, docs/platform.md « Ticket
- * claims », issue 15 ticket blocks) and the types derived from them. Forms send numbers as text:
- * those fields stay loose here and the SPEC's rules, in its order and with its messages, are applied
+ * The TypeBox schemas of the raffle and gift-basket routes (docs/spec.md §7, docs/platform.md « Ticket
+ * claims », the offline ticket blocks of docs/offline.md) and the types derived from them. Forms send numbers as text:
+ * those fields stay loose here and the spec's rules, in its order and with its messages, are applied
  * by the service (a tier line, a prize, a basket type).
  */
 import { Type, type Static } from '@sinclair/typebox';
@@ -28,7 +28,7 @@ const Flag = Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 }
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 
-// ── Tiers (SPEC §3 `{nb, p}`) ─────────────────────────────────────────────────────────────────────
+// ── Tiers (docs/spec.md §3 `{nb, p}`) ─────────────────────────────────────────────────────────────────────
 export const MAX_TIERS = 20;
 /**
  * `{ price: [{nb, p}] }` of the tier editors, with the optional settings of a raffle or basket.
@@ -47,7 +47,7 @@ export const TierBody = Type.Object(
 export type TierBody = Static<typeof TierBody>;
 
 // ── Raffle prizes ────────────────────────────────────────────────────────────────────────────────
-/** A raffle prize as clients send it (SPEC §3: `name` or `label`, `weight` or `rank`). */
+/** A raffle prize as clients send it (docs/spec.md §3: `name` or `label`, `weight` or `rank`). */
 export const PrizeBody = Type.Object(
   {
     name: Type.Optional(safeText(500)),
@@ -145,7 +145,7 @@ export interface ClaimAnswer {
   expiresAt: string;
 }
 
-// ── Ticket blocks for offline sales (issue 15, cashier) ──────────────────────────────────────────
+// ── Ticket blocks for offline sales (cashier) ──────────────────────────────────────────
 /** `/api/cr/raffle/{id}/blocks…` */
 export const BlockParams = Type.Object({ id: Id });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkTiers } from './tierRules.ts';
 
-describe('ticket price tiers (SPEC §3)', () => {
+describe('ticket price tiers (docs/spec.md §3)', () => {
   it('reads euros as typed and keeps the order', () => {
     expect(
       checkTiers([

@@ -1,5 +1,5 @@
 /**
- * Ticket price tiers `{nb, p}` (SPEC §3): `nb` tickets (or bets) for `p` euros. The register finds
+ * Ticket price tiers `{nb, p}` (docs/spec.md §3): `nb` tickets (or bets) for `p` euros. The register finds
  * the tier of a cart line by its price, so neither two counts nor two prices may repeat. Messages
  * name the line as the editor shows it, counting from 1 (« Ligne 4 : … »). Pure: the service
  * refuses with it, an editor may check with it before sending.

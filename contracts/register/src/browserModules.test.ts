@@ -1,7 +1,7 @@
 /**
  * The modules of this contract that the register screen imports at run time must not load TypeBox:
  * its builder is 48 KB of JavaScript a phone would download and run before the first sale
- * (issue 15). Their schemas live in the schema modules; they take only types from them.
+ *. Their schemas live in the schema modules; they take only types from them.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

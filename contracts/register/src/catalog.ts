@@ -1,5 +1,5 @@
 /**
- * What the register screen reads (SPEC §3 and §7): its catalogue (`GET /api/cr/checkouts/{id}`), a
+ * What the register screen reads (docs/spec.md §3 and §7): its catalogue (`GET /api/cr/checkouts/{id}`), a
  * buyer, the sales on hold and the card readers. TypeBox schemas with their types derived, so the
  * service's answers and the register remote's client share one shape. Amounts are euros here.
  */
@@ -8,7 +8,7 @@ import { AdminCardReader, Id } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** SPEC §7 `GET /api/cr/events`: the events a register may sell for. */
+/** docs/spec.md §7 `GET /api/cr/events`: the events a register may sell for. */
 export const EventSummary = Type.Object({ id: Id, name: Type.String() });
 export type EventSummary = Static<typeof EventSummary>;
 
@@ -16,11 +16,11 @@ export type EventSummary = Static<typeof EventSummary>;
 export const CheckoutSummary = Type.Object({ id: Id, name: Type.String() });
 export type CheckoutSummary = Static<typeof CheckoutSummary>;
 
-/** SPEC §7 `GET /api/cr/events/{id}/checkouts`: a list whose first item is the event with its registers. */
+/** docs/spec.md §7 `GET /api/cr/events/{id}/checkouts`: a list whose first item is the event with its registers. */
 export const EventCheckouts = Type.Array(Type.Object({ id: Id, name: Type.String(), checkouts: Type.Array(CheckoutSummary) }));
 export type EventCheckouts = Static<typeof EventCheckouts>;
 
-/** SPEC §3 « Checkout product association » (`GET /api/admin/checkout/{id}/products` → `{ productsAssoc }`), for the stock screens. */
+/** docs/spec.md §3 « Checkout product association » (`GET /api/admin/checkout/{id}/products` → `{ productsAssoc }`), for the stock screens. */
 export const ProductAssoc = Type.Object({
   product_id: Id,
   product_name: Type.String(),
@@ -35,11 +35,11 @@ export type ProductAssoc = Static<typeof ProductAssoc>;
 export const ProductCategory = Type.Object({ id: Id, name: Type.String() });
 export type ProductCategory = Static<typeof ProductCategory>;
 
-/** What a product sells: a plain product, raffle tickets or gift-basket bets (SPEC §3). */
+/** What a product sells: a plain product, raffle tickets or gift-basket bets (docs/spec.md §3). */
 export const ProductKind = Type.Union([Type.Literal('product'), Type.Literal('raffle'), Type.Literal('giftbasket')]);
 export type ProductKind = Static<typeof ProductKind>;
 
-/** SPEC §3 product (id, name, image, price, productCategory, clickAndCollectEligible, alcoohol) and what the screen needs. */
+/** docs/spec.md §3 product (id, name, image, price, productCategory, clickAndCollectEligible, alcoohol) and what the screen needs. */
 export const Product = Type.Object({
   id: Id,
   name: Type.String(),
@@ -80,7 +80,7 @@ export const CheckoutData = Type.Object({
 });
 export type CheckoutData = Static<typeof CheckoutData>;
 
-/** SPEC §3 ticket price tier: `nb` tickets for `p` euros. */
+/** docs/spec.md §3 ticket price tier: `nb` tickets for `p` euros. */
 export const TicketTier = Type.Object({ nb: Type.Integer(), p: Type.Number() });
 export type TicketTier = Static<typeof TicketTier>;
 
@@ -107,7 +107,7 @@ export type TicketCategoryConfig = Static<typeof TicketCategoryConfig>;
 export const CheckoutAnswer = Type.Tuple([CheckoutData, TicketCategoryConfig]);
 export type CheckoutAnswer = Static<typeof CheckoutAnswer>;
 
-/** SPEC §7 `data.user`: a buyer; an unknown phone or e-mail is an empty string. */
+/** docs/spec.md §7 `data.user`: a buyer; an unknown phone or e-mail is an empty string. */
 export const Buyer = Type.Object({
   id: Id,
   lastname: Type.String(),
@@ -117,7 +117,7 @@ export const Buyer = Type.Object({
 });
 export type Buyer = Static<typeof Buyer>;
 
-/** SPEC §3 a sale on hold: id, reference, price, buyer.person, event.name — and what is paid. */
+/** docs/spec.md §3 a sale on hold: id, reference, price, buyer.person, event.name — and what is paid. */
 export const PendingSale = Type.Object({
   id: Id,
   reference: Type.String(),

@@ -1,5 +1,5 @@
 /**
- * The live dashboard of a fair (`GET /api/admin/dashboard/{eventId}`, admin and treasurer, issue 14):
+ * The live dashboard of a fair (`GET /api/admin/dashboard/{eventId}`, admin and treasurer):
  * what the fair has taken so far, by payment mode, register, category and hour, the top products,
  * raffle tickets and bets sold, donations, sales on hold still to settle, refunds subtracted.
  * Amounts are euros with two decimals (numbers), as every register answer.
@@ -19,7 +19,7 @@ export type DashboardQuery = Static<typeof DashboardQuery>;
 const Euros = Type.Number();
 const Count = Type.Integer({ minimum: 0 });
 
-/** Payment modes of the register (SPEC §9): 1 cheque, 2 cash, 3 card reader. */
+/** Payment modes of the register (docs/spec.md §9): 1 cheque, 2 cash, 3 card reader. */
 export const PAYMENT_MODE_LABELS = { 1: 'Chèque', 2: 'Espèces', 3: 'CB' } as const;
 
 export const DashboardModeTotal = Type.Object({
@@ -81,7 +81,7 @@ export const DashboardGiftBasket = Type.Object({
   amount: Euros,
 });
 
-/** A loto night of the event (issue 12): cartons sold (a pack counts its cartons), voided by refunds. */
+/** A loto night of the event: cartons sold (a pack counts its cartons), voided by refunds. */
 export const DashboardBingo = Type.Object({
   bingoId: Type.Integer(),
   name: Type.String(),

@@ -38,7 +38,7 @@ export const MESSAGES = {
   PAIRING_CODE_INVALID: "Code d'appairage invalide : 8 ou 9 lettres et chiffres, tels qu'affichés par le lecteur.",
   READER_NOT_FOUND: 'Lecteur CB inconnu.',
   PAIRING_UNAVAILABLE: "L'appairage des lecteurs CB n'est pas configuré sur ce serveur.",
-  // ── The cash register (sales, buyers, card payments; SPEC §5 and §8 wording) ──
+  // ── The cash register (sales, buyers, card payments; docs/spec.md §5 and §8 wording) ──
   SALE_NOT_FOUND: 'Vente introuvable.',
   CHECKOUT_NOT_IN_EVENT: "Cette caisse n'appartient pas à cet événement.",
   EVENT_CLOSED_FOR_SALES: "Cet événement est archivé : il n'accepte plus de ventes.",

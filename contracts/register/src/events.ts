@@ -10,7 +10,7 @@ export const SALE_LINE_SCHEMA = {
   type: 'object',
   required: ['productId', 'name', 'categoryId', 'categoryName', 'unitPriceCents', 'quantity', 'totalCents', 'kind'],
   properties: {
-    /** -1 donation, -2 meal-deal discount (SPEC §9), else the product id. */
+    /** -1 donation, -2 meal-deal discount (docs/spec.md §9), else the product id. */
     productId: { type: 'integer' },
     name: { type: 'string' },
     categoryId: { type: ['integer', 'null'] },
@@ -191,12 +191,12 @@ export const REGISTER_EVENT_SCHEMAS = {
         lines: { type: 'array', items: SALE_LINE_SCHEMA },
         tickets: { type: 'array', items: SALE_TICKET_SCHEMA },
         bets: { type: 'array', items: SALE_BET_SCHEMA },
-        /** Loto cartons sold (issue 12) and the bingo service's claim on them; absent in older events. */
+        /** Loto cartons sold and the bingo service's claim on them; absent in older events. */
         cartons: { type: 'array', items: SALE_CARTON_SCHEMA },
         cartonClaimId: { type: ['string', 'null'] },
         payments: { type: 'array', items: SALE_PAYMENT_SCHEMA },
         totalCents: { type: 'integer' },
-        /** 1 cheque, 2 cash, 3 card reader, 99 on hold (SPEC §4). */
+        /** 1 cheque, 2 cash, 3 card reader, 99 on hold (docs/spec.md §4). */
         paymentMode: { type: 'integer', enum: [1, 2, 3, 99] },
         /** 1 paid, 2 not paid / pending, 5 failed. */
         paymentStatus: { type: 'integer', enum: [1, 2, 5] },
@@ -249,7 +249,7 @@ export const REGISTER_EVENT_SCHEMAS = {
         lines: { type: 'array', items: SALE_LINE_SCHEMA },
         tickets: { type: 'array', items: SALE_TICKET_SCHEMA },
         bets: { type: 'array', items: SALE_BET_SCHEMA },
-        /** Loto cartons of the sale (issue 12); absent in older events. */
+        /** Loto cartons of the sale; absent in older events. */
         cartons: { type: 'array', items: SALE_CARTON_SCHEMA },
         payments: { type: 'array', items: SALE_PAYMENT_SCHEMA },
         totalCents: { type: 'integer' },
@@ -278,7 +278,7 @@ export const REGISTER_EVENT_SCHEMAS = {
     },
   },
   /**
-   * A refund of a paid sale, in whole or part (issue 14): its own record, the sale stays as it was.
+   * A refund of a paid sale, in whole or part: its own record, the sale stays as it was.
    * Tickets and bets named here are voided (never back on sale); stock takes the product lines back.
    */
   'sale.refunded': {
@@ -312,7 +312,7 @@ export const REGISTER_EVENT_SCHEMAS = {
         lines: { type: 'array', minItems: 1, items: SALE_LINE_SCHEMA },
         tickets: { type: 'array', items: SALE_TICKET_SCHEMA },
         bets: { type: 'array', items: SALE_BET_SCHEMA },
-        /** Loto cartons of the refunded lines, voided (issue 12); absent in older events. */
+        /** Loto cartons of the refunded lines, voided; absent in older events. */
         cartons: { type: 'array', items: SALE_CARTON_SCHEMA },
         amountCents: { type: 'integer', minimum: 1 },
         /** The mode the money went back by: 1 cheque, 2 cash, 3 card. */
@@ -324,7 +324,7 @@ export const REGISTER_EVENT_SCHEMAS = {
       additionalProperties: false,
     },
   },
-  /** A till session opened on a register (issue 14): by the cashier with a counted float, or automatically by a sale. */
+  /** A till session opened on a register: by the cashier with a counted float, or automatically by a sale. */
   'till.opened': {
     version: 1,
     payload: {

@@ -1,11 +1,11 @@
 /**
- * The meal deal (SPEC §9), written once for the server that prices the sale and the register screen
+ * The meal deal (docs/spec.md §9), written once for the server that prices the sale and the register screen
  * that shows the cart: a discount per complete set of (category, price) items, the set count being
  * the smallest of the items' quantities. The rule is each event's own (back office, served at
  * `GET /api/cr/settings?eventId=…` as `data.mealDeal` in euros). There is no built-in rule: a rule
  * names category ids, and on an association's own install those ids belong to whatever categories it
  * created, so an event has no meal deal until an administrator sets one (README « Demo accounts »:
- * the demo data configures SPEC §9's rule for its own categories).
+ * the demo data configures docs/spec.md §9's rule for its own categories).
  */
 // The rule's schema is in schemas.ts: this file reaches the browser, which must not carry TypeBox.
 import type { MealDealRule } from './schemas.ts';
@@ -16,7 +16,7 @@ export type { MealDealRule };
 export const NO_MEAL_DEAL: MealDealRule = { discountCents: 0, items: [] };
 
 /**
- * SPEC §9's rule — a main at 3,50 €, a drink at 1,50 € and a dessert at 1,00 € cost 0,50 € less —
+ * docs/spec.md §9's rule — a main at 3,50 €, a drink at 1,50 € and a dessert at 1,00 € cost 0,50 € less —
  * written with the demo catalogue's category numbers (2 mains, 1 drinks, 4 desserts): the demo data
  * maps them to its own categories' ids and stores it; nothing else applies it.
  */
@@ -29,7 +29,7 @@ export const DEMO_MEAL_DEAL: MealDealRule = {
   ],
 };
 
-/** The discount pseudo-product (SPEC §9: id -2), its name and category as the receipt shows them. */
+/** The discount pseudo-product (docs/spec.md §9: id -2), its name and category as the receipt shows them. */
 export const MEAL_DEAL_PRODUCT_ID = -2;
 export const MEAL_DEAL_NAME = 'Remise formule';
 export const MEAL_DEAL_CATEGORY = 'Remises';

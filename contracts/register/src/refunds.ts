@@ -1,5 +1,5 @@
 /**
- * Refunds of paid sales (issue 14) and the « responsable de caisse » right that allows them:
+ * Refunds of paid sales and the « responsable de caisse » right that allows them:
  * `POST /api/cr/sale/{reference}/refund`, `GET /api/cr/sale/{reference}/refunds`,
  * `GET/PUT/DELETE /api/admin/till-managers[/{userId}]`. TypeBox schemas, the types derived from them,
  * the error codes with their French messages, and the pure rule of what remains refundable.
@@ -29,7 +29,7 @@ export const RefundInput = Type.Object({
   tickets: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 1000000 }), { maxItems: 1000 })),
   /** Gift-basket bet weights (grams) to void (else the last bets of the sale not voided yet). */
   bets: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 100000000 }), { maxItems: 500 })),
-  /** Loto carton numbers to void (else the highest cartons of the sale not voided yet); issue 12. */
+  /** Loto carton numbers to void (else the highest cartons of the sale not voided yet). */
   cartons: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 1000000 }), { maxItems: 500 })),
   /** The register the money leaves (its open session); the sale's register by default. */
   checkoutId: Type.Optional(Id),
@@ -60,7 +60,7 @@ export const Refund = Type.Object({
   tickets: Type.Array(Type.Integer()),
   /** Bets voided by this refund. */
   bets: Type.Array(Type.Object({ typeId: Type.Integer(), weight: Type.Integer() })),
-  /** Loto cartons voided by this refund (they do not return to sale); issue 12. */
+  /** Loto cartons voided by this refund (they do not return to sale). */
   cartons: Type.Optional(Type.Array(Type.Integer())),
   sessionId: Type.Union([Type.Integer(), Type.Null()]),
   createdBy: Type.String(),

@@ -53,7 +53,7 @@ export function normalisePairingCode(raw: string): string | null {
   return /^[A-Z0-9]{8,9}$/.test(code) ? code : null;
 }
 
-/** Readers are told apart by the last 4 characters of their identifier (SPEC §2). */
+/** Readers are told apart by the last 4 characters of their identifier (docs/spec.md §2). */
 export const readerLabel = (identifier: string): string => identifier.slice(-4);
 
 /** A reader's status in French. */

@@ -1,5 +1,5 @@
 /**
- * The cash register's own routes (`/api/cr/…`, cashier role; SPEC §3 and §7): sale creation, sales
+ * The cash register's own routes (`/api/cr/…`, cashier role; docs/spec.md §3 and §7): sale creation, sales
  * on hold and their payments, receipts, buyers, card payments, and the register's catalogue reads;
  * the stock remote's product toggle (`/api/admin/checkout/…`). TypeBox schemas (plain JSON Schema,
  * validated by the kit's ajv), the types derived from them, and the named sale, payment-mode and
@@ -10,35 +10,35 @@ import { Int, MAX_AMOUNT_EUROS, PG_INTEGER_MAX, SafeText } from '@kermesse/contr
 import { Id } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-/** Ids that may be 0 or null (« no buyer », « no raffle »): SPEC §3 sends 0 for none. */
+/** Ids that may be 0 or null (« no buyer », « no raffle »): docs/spec.md §3 sends 0 for none. */
 const OptionalId = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: PG_INTEGER_MAX })));
 const Euros = Type.Number({ minimum: -MAX_AMOUNT_EUROS, maximum: MAX_AMOUNT_EUROS });
 /** A cheque's number, the cash given or a terminal's code sent as a number (12 digits at most). */
 const ReferenceNumber = Type.Number({ minimum: 0, maximum: 999_999_999_999 });
 /**
  * A JSON Schema `enum` (ajv's French message lists the allowed values) typed from its values.
- * Used where SPEC's numbers or words are a closed list.
+ * Used where the spec's numbers or words are a closed list.
  */
 export const Enum = <const T extends readonly (string | number | boolean)[]>(values: T, type?: 'integer' | 'string') =>
   Type.Unsafe<T[number]>({ ...(type ? { type } : {}), enum: [...values] });
 
 // ── Named states ──────────────────────────────────────────────────────────────────────────────
-/** SPEC §4 register payment modes: 1 cheque, 2 cash, 3 card reader, 99 on hold. */
+/** docs/spec.md §4 register payment modes: 1 cheque, 2 cash, 3 card reader, 99 on hold. */
 export const PAYMENT_MODE = { cheque: 1, cash: 2, card: 3, onHold: 99 } as const;
 export type PaymentMode = (typeof PAYMENT_MODE)[keyof typeof PAYMENT_MODE];
 
-/** SPEC §4 payment statuses: 1 paid, 2 not paid yet (cheque, on hold), 5 failed (card). */
+/** docs/spec.md §4 payment statuses: 1 paid, 2 not paid yet (cheque, on hold), 5 failed (card). */
 export const PAYMENT_STATUS = { paid: 1, unpaid: 2, failed: 5 } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
 
 /**
- * SPEC §4 the register screen's sale: none yet (-1), being paid — setting a payment triggers the
- * creation call (0) — and done, the finished screen (1). The numbers stay SPEC's; code names them.
+ * docs/spec.md §4 the register screen's sale: none yet (-1), being paid — setting a payment triggers the
+ * creation call (0) — and done, the finished screen (1). The numbers stay the spec's; code names them.
  */
 export const SALE_STATUS = { none: -1, paying: 0, done: 1 } as const;
 export type SaleStatus = (typeof SALE_STATUS)[keyof typeof SALE_STATUS];
 
-/** Payment methods as the sale and its payments name them (SPEC §4 manual codes CHQ 1, ESP 2, card 3). */
+/** Payment methods as the sale and its payments name them (docs/spec.md §4 manual codes CHQ 1, ESP 2, card 3). */
 export const PaymentMethod = Enum(['CB', 'ESP', 'CHQ'], 'string');
 export type PaymentMethod = Static<typeof PaymentMethod>;
 
@@ -58,7 +58,7 @@ export const CheckoutProductParams = Type.Object({ checkoutId: Id, productId: Id
 export type CheckoutProductParams = Static<typeof CheckoutProductParams>;
 
 // ── Sale creation (`POST /api/cr/sale/create`) ────────────────────────────────────────────────
-/** A cart line as the register remote sends it (SPEC §3); only ids, quantities and the donation amount are trusted. */
+/** A cart line as the register remote sends it (docs/spec.md §3); only ids, quantities and the donation amount are trusted. */
 export const CartLineInput = Type.Object({
   product: Type.Object({
     /** A catalogue product, -1 the donation, -2 the meal-deal discount (recomputed by the server). */
@@ -91,7 +91,7 @@ export const ReceiptWish = Type.Object(
 );
 export type ReceiptWish = Static<typeof ReceiptWish>;
 
-/** The `sale` of the request body (SPEC §3 Sale). Unknown extra fields are tolerated. */
+/** The `sale` of the request body (docs/spec.md §3 Sale). Unknown extra fields are tolerated. */
 export const SaleInput = Type.Object({
   /** The screen's sale state when sent: 0, a payment was set (SALE_STATUS). */
   status: Type.Optional(Enum([-1, 0, 1], 'integer')),
@@ -112,7 +112,7 @@ export const SaleInput = Type.Object({
       { maxItems: 500 },
     ),
   ),
-  /** Loto night of the cartons (issue 12). */
+  /** Loto night of the cartons. */
   bingoId: Type.Optional(Type.Unknown()),
   /** Loto carton numbers handed over (`12` or `{ number: 12 }`), checked by the service in French. */
   cartons: Type.Optional(Type.Unknown()),
@@ -148,13 +148,13 @@ export type SaleAnswer = Static<typeof SaleAnswer>;
 // ── Sales on hold and their payments ──────────────────────────────────────────────────────────
 export const PendingPaymentInput = Type.Object({
   price: Type.Number({ minimum: 0, maximum: 1000000 }),
-  /** Manual codes: CHQ 1, ESP 2, card 3 (SPEC §4). */
+  /** Manual codes: CHQ 1, ESP 2, card 3 (docs/spec.md §4). */
   payment_mode: Enum([1, 2, 3], 'integer'),
   reference: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), ReferenceNumber, Type.Null()])),
 });
 export type PendingPaymentInput = Static<typeof PendingPaymentInput>;
 
-/** SPEC §7: body `[{price, payment_mode, reference}]` (a single object is accepted too). */
+/** docs/spec.md §7: body `[{price, payment_mode, reference}]` (a single object is accepted too). */
 export const PendingPaymentBody = Type.Union([
   Type.Array(PendingPaymentInput, { title: 'paiements', minItems: 1, maxItems: 10 }),
   PendingPaymentInput,
@@ -163,7 +163,7 @@ export type PendingPaymentBody = Static<typeof PendingPaymentBody>;
 
 /**
  * `POST /api/cr/order/{reference}/receipt` body `{method, to}`. The address itself is checked by the
- * service (SPEC §5's message for an SMS number), so an empty or badly written one gets that message.
+ * service (docs/spec.md §5's message for an SMS number), so an empty or badly written one gets that message.
  */
 export const ReceiptRequestInput = Type.Object(
   {
@@ -182,7 +182,7 @@ const Contact = {
 /** Identify a buyer by e-mail or phone. */
 export const FindBuyerInput = Type.Object(Contact);
 export type FindBuyerInput = Static<typeof FindBuyerInput>;
-/** Create a buyer: both names (SPEC §5) and an e-mail or a phone. */
+/** Create a buyer: both names (docs/spec.md §5) and an e-mail or a phone. */
 export const CreateBuyerInput = Type.Object({
   ...Contact,
   firstName: Type.Optional(Nullable(SafeText({ maxLength: 100 }))),
@@ -266,7 +266,7 @@ export type PendingPaymentAnswer = Static<typeof PendingPaymentAnswer>;
 export const ReceiptRequestAnswer = Type.Object({ success: Type.Literal(true), deliveryMethod: Enum(['sms', 'email'], 'string') });
 export type ReceiptRequestAnswer = Static<typeof ReceiptRequestAnswer>;
 
-/** A reader transaction's status (SPEC §4: PENDING, SUCCESSFUL or FAILED). */
+/** A reader transaction's status (docs/spec.md §4: PENDING, SUCCESSFUL or FAILED). */
 export const TransactionStatus = Enum(['PENDING', 'SUCCESSFUL', 'FAILED'], 'string');
 export type TransactionStatus = Static<typeof TransactionStatus>;
 

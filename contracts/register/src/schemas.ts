@@ -119,7 +119,7 @@ export const ProductInput = Type.Object({
   categoryId: Id,
   eventId: Id,
   clickAndCollectEligible: Type.Optional(Type.Boolean()),
-  /** SPEC's spelling. */
+  /** The spec's spelling. */
   alcoohol: Type.Optional(Type.Boolean()),
   active: Type.Optional(Type.Boolean()),
   /** Registers of the same event that sell it at once. */

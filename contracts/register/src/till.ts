@@ -1,5 +1,5 @@
 /**
- * Till sessions (issue 14), cashier role: the register's session, its opening with a counted float,
+ * Till sessions, cashier role: the register's session, its opening with a counted float,
  * its closing by counting per payment mode, and the sales journal check (admin). Amounts are euros
  * as JSON numbers (2 decimals at most); the service keeps integer cents.
  */
@@ -25,7 +25,7 @@ export const CloseSessionInput = Type.Object({
   /** Required when a difference is not zero. */
   reason: Type.Optional(Nullable(SafeText({ maxLength: 1000 }))),
   /**
-   * Sales of this register still in the device's offline queue (issue 15): the closing is refused
+   * Sales of this register still in the device's offline queue: the closing is refused
    * while it is above 0 — they would land after the closing, outside the counted session.
    */
   pendingOffline: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),

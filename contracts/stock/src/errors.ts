@@ -1,5 +1,5 @@
 /**
- * Error codes of the stock domain with their French messages (SPEC §5, §8). Every error body is
+ * Error codes of the stock domain with their French messages (docs/spec.md §5, §8). Every error body is
  * `{ error, code, details? }`; the client branches on `code`, never on the message.
  */
 export const STOCK_ERRORS = {

@@ -1,6 +1,6 @@
 /**
- * The TypeBox schemas of the stock routes (SPEC §3, §7) and the types derived from them. Field
- * names are SPEC's (snake_case on the wire).
+ * The TypeBox schemas of the stock routes (docs/spec.md §3, §7) and the types derived from them. Field
+ * names are the spec's (snake_case on the wire).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id } from '@kermesse/contracts-common/schemas';
@@ -61,7 +61,7 @@ export type AlertStateQuery = Static<typeof AlertStateQuery>;
 export const StockEvent = Type.Object({ id: Type.Integer(), name: Type.String(), starts_on: Type.Union([Type.String(), Type.Null()]) });
 export type StockEvent = Static<typeof StockEvent>;
 
-/** SPEC §3 « Stock item », with its alert state. */
+/** docs/spec.md §3 « Stock item », with its alert state. */
 export const StockItem = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -118,7 +118,7 @@ export const ImportMovement = Type.Object({
 });
 export type ImportMovement = Static<typeof ImportMovement>;
 
-/** SPEC §3 « Stock import result » (a refused import answers 422 with it and `error`, `code`). */
+/** docs/spec.md §3 « Stock import result » (a refused import answers 422 with it and `error`, `code`). */
 export const ImportResult = Type.Object({
   status: Type.Union([Type.Literal('dry-run'), Type.Literal('ok'), Type.Literal('error')]),
   products_affected: Type.Integer(),

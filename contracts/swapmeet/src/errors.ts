@@ -1,13 +1,13 @@
 /**
- * Error codes of the swap-meet domain with their French messages (SPEC §5, §8). Every error body
+ * Error codes of the swap-meet domain with their French messages (docs/spec.md §5, §8). Every error body
  * is `{ error, code, details? }`; the client branches on `code`, never on the message.
  */
 export const SWAPMEET_ERRORS = {
-  /** SPEC §8: the importer was given no swap-meet. */
+  /** docs/spec.md §8: the importer was given no swap-meet. */
   NO_SWAPMEET: 'Identifiant du vide-grenier introuvable',
   SWAPMEET_NOT_FOUND: 'Vide-grenier introuvable.',
   INVALID_SWAPMEET_ID: 'Le champ « swapmeet_id » doit être de type entier.',
-  /** SPEC §5: no file sent. */
+  /** docs/spec.md §5: no file sent. */
   NO_FILE: 'Veuillez sélectionner un fichier CSV',
   NOT_CSV: 'Veuillez sélectionner un fichier CSV valide',
   UNKNOWN_FORMAT: "Format d'import inconnu : seul le format « custom » est accepté.",

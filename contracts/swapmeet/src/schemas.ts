@@ -1,5 +1,5 @@
 /**
- * The TypeBox schemas of the swap-meet routes (SPEC §3, §7) and the types derived from them.
+ * The TypeBox schemas of the swap-meet routes (docs/spec.md §3, §7) and the types derived from them.
  * Amounts travel as euros with two decimals in text (« 15.00 »), spaces in metres.
  */
 import { Type, type Static } from '@sinclair/typebox';
@@ -7,7 +7,7 @@ import { Id, SafeText } from '@kermesse/contracts-common/schemas';
 
 const DryRun = Type.Unsafe<'true' | 'false' | '1' | '0'>({ type: 'string', enum: ['true', 'false', '1', '0'], default: 'true' });
 
-/** SPEC §9: the bookings list shows 100 bookings. */
+/** docs/spec.md §9: the bookings list shows 100 bookings. */
 export const BOOKINGS_LIMIT = 100;
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────────
@@ -48,7 +48,7 @@ export const SwapMeet = Type.Object({
 });
 export type SwapMeet = Static<typeof SwapMeet>;
 
-/** SPEC §3 « Swap-meet booking » (id null for a booking not yet written: a dry run). */
+/** docs/spec.md §3 « Swap-meet booking » (id null for a booking not yet written: a dry run). */
 export const Booking = Type.Object({
   id: Type.Union([Type.Integer(), Type.Null()]),
   name: Type.String(),
@@ -80,7 +80,7 @@ export const BookingsAnswer = Type.Object({
 });
 export type BookingsAnswer = Static<typeof BookingsAnswer>;
 
-/** SPEC §3 « Import result » (a refused import answers 422 with it and `error`, `code`). */
+/** docs/spec.md §3 « Import result » (a refused import answers 422 with it and `error`, `code`). */
 export const BookingImportResult = Type.Object({
   status: Type.Union([Type.Literal('dry-run'), Type.Literal('success'), Type.Literal('error')]),
   message: Type.String(),

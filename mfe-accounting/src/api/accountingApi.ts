@@ -1,5 +1,5 @@
 /**
- * The accounting calls through the gateway (SPEC §7 and the books' own paths), typed from the
+ * The accounting calls through the gateway (docs/spec.md §7 and the books' own paths), typed from the
  * contract. Screens never call fetch themselves.
  */
 import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';

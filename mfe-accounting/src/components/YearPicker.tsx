@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-/** The financial year a report shows (SPEC §9: 1 January to 31 December). */
+/** The financial year a report shows (docs/spec.md §9: 1 January to 31 December). */
 export function YearPicker({ years, value, onChange }: { years: number[]; value: number; onChange: (year: number) => void }) {
   const id = useId();
   const choices = [...new Set([...years, value])].sort((a, b) => b - a);

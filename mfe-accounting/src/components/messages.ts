@@ -1,4 +1,4 @@
-/** What the screens say when a call fails: SPEC §8's sentence, then the server's own French reason. */
+/** What the screens say when a call fails: docs/spec.md §8's sentence, then the server's own French reason. */
 import { ApiError } from '@kermesse/ui-kit';
 
 export function failureText(prefix: string, failure: unknown): string {

@@ -7,7 +7,7 @@ import { YearPicker } from '../components/YearPicker';
 import { useReportYear } from '../components/useYears';
 import { useReport } from './useReport';
 
-/** SPEC §2 « Bilan des comptes » of a financial year (rows whose solde is 0 are dropped by the server). */
+/** docs/spec.md §2 « Bilan des comptes » of a financial year (rows whose solde is 0 are dropped by the server). */
 export function BilanPage() {
   const { year, years, setYear } = useReportYear();
   const { data: rows, error } = useReport(year, accountingApi.getBilan);

@@ -8,7 +8,7 @@ import { useReportYear } from '../components/useYears';
 import { useReport } from './useReport';
 
 /**
- * SPEC §2 the forecast (prévisionnel) of a financial year, laid out like the Bilan; rows whose
+ * docs/spec.md §2 the forecast (prévisionnel) of a financial year, laid out like the Bilan; rows whose
  * solde is 0 are hidden. It reads the year's budget (a trial balance marked « Budget
  * prévisionnel »), or last year's figures when there is none.
  */

@@ -6,7 +6,7 @@ import { currentYear, failureText } from '../components/messages';
 import { readCsvFile } from './decodeFile';
 
 /**
- * SPEC §2 the trial balance's add/edit modal: financial_year and data_csv_raw required, id read-only.
+ * docs/spec.md §2 the trial balance's add/edit modal: financial_year and data_csv_raw required, id read-only.
  * The CSV can be pasted or read from a file (UTF-8 or Windows-1252).
  */
 export function TrialBalanceModal({

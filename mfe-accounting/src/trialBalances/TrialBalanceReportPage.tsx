@@ -7,8 +7,8 @@ import { ReportActions } from '../components/ReportActions';
 import { LayoutRows } from '../components/LayoutTable';
 
 /**
- * SPEC §2 the report of one trial balance: its title, the period of the financial year of its first
- * row, DEPENSES, RECETTES and Solde laid out by SPEC §9, footers « TOTAUX DEPENSE », « TOTAUX
+ * docs/spec.md §2 the report of one trial balance: its title, the period of the financial year of its first
+ * row, DEPENSES, RECETTES and Solde laid out by docs/spec.md §9, footers « TOTAUX DEPENSE », « TOTAUX
  * RECETTE » and the difference.
  */
 export function TrialBalanceReportPage({ base }: { base: string }) {

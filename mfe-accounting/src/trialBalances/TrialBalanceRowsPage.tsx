@@ -6,7 +6,7 @@ import { accountingApi, downloads } from '../api/accountingApi';
 import { failureText } from '../components/messages';
 import { ReportActions } from '../components/ReportActions';
 
-/** SPEC §2 the row viewer of a trial balance, with « Importer » (account code, debit, credit, balance). */
+/** docs/spec.md §2 the row viewer of a trial balance, with « Importer » (account code, debit, credit, balance). */
 export function TrialBalanceRowsPage({ base }: { base: string }) {
   const id = Number(useParams().id);
   const [trialBalance, setTrialBalance] = useState<TrialBalance | null>(null);

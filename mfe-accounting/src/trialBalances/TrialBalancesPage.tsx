@@ -6,7 +6,7 @@ import { accountingApi } from '../api/accountingApi';
 import { failureText } from '../components/messages';
 import { TrialBalanceModal } from './TrialBalanceModal';
 
-/** SPEC §2 the trial-balance list with its add/edit modal; each line leads to its rows and its report. */
+/** docs/spec.md §2 the trial-balance list with its add/edit modal; each line leads to its rows and its report. */
 export function TrialBalancesPage({ base }: { base: string }) {
   const [list, setList] = useState<TrialBalance[] | null>(null);
   const [error, setError] = useState<string | null>(null);

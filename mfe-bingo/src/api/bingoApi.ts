@@ -1,5 +1,5 @@
 /**
- * Typed client of the bingo paths (SPEC §7) through the gateway, with the shell's session token.
+ * Typed client of the bingo paths (docs/spec.md §7) through the gateway, with the shell's session token.
  * Admins use the admin paths; volunteers the `/api/volunteer/bingo/…` ones.
  */
 import { createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
@@ -51,14 +51,14 @@ export const bingoApi = {
     (await http.put<{ parties: Partie[] }>(`/admin-bingo/api/bingo/${id}/parties`, input)).parties,
   getReglement: (id: number) => http.get<Reglement>(`/admin-bingo/api/bingo/${id}/reglement`),
 
-  // Prizes (SPEC §7 « Bingo prizes »)
+  // Prizes (docs/spec.md §7 « Bingo prizes »)
   listPrizes: (bingoId: number) => http.get<Prize[]>(`/admin/bingo/prize/api/prizes?bingoId=${encodeURIComponent(bingoId)}`),
   addPrize: (prize: NewPrizeInput) => http.post<Prize>('/admin/bingo/prize/api/prize', prize),
   getPrize: (id: number) => http.get<Prize>(`/admin/bingo/prize/api/prize/${id}`),
   updatePrize: (id: number, prize: PrizeInput) => http.put<Prize>(`/admin/bingo/prize/api/prize/${id}`, prize),
   deletePrize: (id: number) => http.delete<{ success: boolean }>(`/admin/bingo/prize/api/prize/${id}`),
 
-  // Seating plan (SPEC §7 « Bingo plan » and « Volunteer »)
+  // Seating plan (docs/spec.md §7 « Bingo plan » and « Volunteer »)
   getPlan: (area: Area, id: number) => http.get<SeatPlan>(`${planBase(area, id)}/placement`),
   reserve: (area: Area, id: number, seat: ReserveInput) => http.post<SeatAnswer>(`${planBase(area, id)}/reserve`, seat),
   reserveGroup: (area: Area, id: number, group: GroupReserveInput) => http.post<SeatAnswer>(`${planBase(area, id)}/reserve-group`, group),

@@ -50,7 +50,7 @@ const save = async () => {
   });
 };
 
-describe('night settings: cartons by the pack (issue 12)', () => {
+describe('night settings: cartons by the pack', () => {
   it('shows the packs, adds « 6 cartons 15 € », refuses a pack at 20 € or more per carton (L322-4) and sends the packs with the night', async () => {
     const calls = gateway();
     await renderAt('/loto/4/reglages', '/loto/:id/reglages', <NightSettingsPage />);

@@ -92,7 +92,7 @@ describe('Nouvelle soirée loto: its « Événement »', () => {
 });
 
 describe('the nights list', () => {
-  it('shows the carton price and the packs of each night (issue 12)', async () => {
+  it('shows the carton price and the packs of each night', async () => {
     fakeGateway({
       'GET /admin-bingo/api/bingos': () =>
         json([

@@ -11,7 +11,7 @@ type SeatKey = `${number}:${number}`;
 const keyOf = (tableId: number, seatId: number): SeatKey => `${tableId}:${seatId}`;
 
 /**
- * « Placement des tables - Loto » (SPEC §2): the tables in 3 columns with their seats. A free seat
+ * « Placement des tables - Loto » (docs/spec.md §2): the tables in 3 columns with their seats. A free seat
  * is reserved by prompting for a name (an empty name cancels); a reserved seat is released after
  * the confirmation; the plan reloads after each success and every 2 s, so volunteers at two doors
  * see each other's changes. « Famille » mode selects several seats reserved together, all or none.
@@ -81,7 +81,7 @@ export function SeatingPlanPage() {
       return;
     }
     const name = window.prompt(NAME_PROMPT, '');
-    if (!name || !name.trim()) return; // SPEC §5: an empty name cancels.
+    if (!name || !name.trim()) return; // docs/spec.md §5: an empty name cancels.
     await run(() => bingoApi.reserve(area, id, { tableId, seatId, name: name.trim() }), tableId);
   }
 

@@ -1,6 +1,6 @@
 import { Banner } from '@kermesse/ui-kit';
 
-/** A green or red banner of SPEC §8, with an optional server detail on an error. */
+/** A green or red banner of docs/spec.md §8, with an optional server detail on an error. */
 export interface FlashMessage {
   tone: 'success' | 'error';
   text: string;

@@ -17,7 +17,7 @@ const results = [
 ];
 
 describe('drawing results', () => {
-  it('shows the SPEC empty text before the drawing, in both layouts', () => {
+  it('shows the spec empty text before the drawing, in both layouts', () => {
     const { unmount } = render(<DrawingResults results={[]} />);
     expect(screen.getByText("Le tirage au sort n'a pas encore été effectué.")).toBeTruthy();
     unmount();

@@ -1,5 +1,5 @@
 /**
- * Drawing results (SPEC §2): prize name, quantity, image and winners with their number; the variant
+ * Drawing results (docs/spec.md §2): prize name, quantity, image and winners with their number; the variant
  * lists each prize with its winners as first name, last name and number.
  */
 import type { DrawingResult } from '../api/raffleApi';

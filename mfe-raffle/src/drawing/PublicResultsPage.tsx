@@ -1,4 +1,4 @@
-/** Public drawing results (no sign-in): the SPEC's variant — prize, then winners as first name, last name and number. */
+/** Public drawing results (no sign-in): the spec's variant — prize, then winners as first name, last name and number. */
 import { useEffect, useState } from 'react';
 import { ErrorLine, Spinner } from '@kermesse/ui-kit';
 import { raffleApi, type DrawingAnswer } from '../api/raffleApi';

@@ -1,5 +1,5 @@
 /**
- * One gift basket (SPEC §2): the type inventory (the baskets to win: edit, delete, add with name and
+ * One gift basket (docs/spec.md §2): the type inventory (the baskets to win: edit, delete, add with name and
  * price), the real weight of each basket, and the winners table (basket, name, weight, e-mail, phone).
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
@@ -378,7 +378,7 @@ function Weighing({
   );
 }
 
-/** SPEC §2 gift basket winners table: basket, name, weight, e-mail, phone. */
+/** docs/spec.md §2 gift basket winners table: basket, name, weight, e-mail, phone. */
 export function WinnersTable({ basketId }: { basketId: number }) {
   const [winners, setWinners] = useState<BasketWinner[] | null>(null);
   const [error, setError] = useState<string | null>(null);

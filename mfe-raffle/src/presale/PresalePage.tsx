@@ -1,4 +1,4 @@
-/** The public pre-sale page `/tombola/prevente` (SPEC §2): the raffle on sale, its prizes and its ticket prices. */
+/** The public pre-sale page `/tombola/prevente` (docs/spec.md §2): the raffle on sale, its prizes and its ticket prices. */
 import { Link } from 'react-router';
 import { ErrorLine, formatDate, formatEuros, Spinner, useResource } from '@kermesse/ui-kit';
 import { raffleApi } from '../api/raffleApi';

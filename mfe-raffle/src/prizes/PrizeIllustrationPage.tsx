@@ -1,5 +1,5 @@
 /**
- * The prize illustration page (SPEC `/admin-prize/{id}/edit/image`, mounted at
+ * The prize illustration page (the spec `/admin-prize/{id}/edit/image`, mounted at
  * `/tombola/admin-prize/{id}/edit/image`): the current image and an upload (PNG, JPEG, GIF or WebP,
  * 2 MB at most; the service checks the content, not the name).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRIZE_MESSAGES, prizeError } from './prizeRules';
 
-describe('prize form checks (SPEC §5 order, first failure shown)', () => {
+describe('prize form checks (docs/spec.md §5 order, first failure shown)', () => {
   it('checks name, then rank, then price, then quantity', () => {
     expect(prizeError({ name: ' ', weight: 0, price: -1, quantity: -1 })).toBe('Le nom est requis');
     expect(prizeError({ name: 'Vélo', weight: '', price: -1, quantity: -1 })).toBe('Le rang doit être supérieur à 0');

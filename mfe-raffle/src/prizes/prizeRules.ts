@@ -1,5 +1,5 @@
 /**
- * SPEC §5 raffle prize checks for the add and edit forms, in the SPEC's order, first failure shown.
+ * docs/spec.md §5 raffle prize checks for the add and edit forms, in the spec's order, first failure shown.
  * The service applies the same rules (services/raffle/src/rules/prizeRules.ts).
  */
 import { parseEuros } from '@kermesse/ui-kit';

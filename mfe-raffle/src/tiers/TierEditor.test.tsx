@@ -74,7 +74,7 @@ describe('ticket price editor', () => {
     expect(screen.getByRole('status').textContent).toBe('Tombola mise à jour avec succès !');
   });
 
-  it('shows the SPEC banners when loading or saving fails, with the server reason', async () => {
+  it('shows the spec banners when loading or saving fails, with the server reason', async () => {
     await renderEditor({ id: 4, loadTiers: () => Promise.reject(new Error('Tombola introuvable.')) });
     expect(screen.getByRole('alert').textContent).toBe('Erreur lors du chargement des donnéesTombola introuvable.');
   });

@@ -1,5 +1,5 @@
 /**
- * The ticket price editor of raffles and gift baskets (SPEC §2, §4): with an id it loads the
+ * The ticket price editor of raffles and gift baskets (docs/spec.md §2, §4): with an id it loads the
  * existing tiers (update mode, « Modifier les prix des tickets », « Mettre à jour »); without, it
  * starts empty (create mode, « Créer les prix des tickets », « Créer ») — and the page gives it the
  * new id once created, so a second click updates instead of creating again. Prices are typed the

@@ -1,5 +1,5 @@
 /**
- * « Responsables de caisse » (issue 14): the cashiers who may refund a sale. An administrator
+ * « Responsables de caisse »: the cashiers who may refund a sale. An administrator
  * always may; the others are given or withdrawn the right here (`/api/admin/till-managers`).
  */
 import { useMemo, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
- * Typed client for the sales screen (SPEC §7 « Cash register », services/register/API.md): every
- * call the register makes, with euros turned into cents and the SPEC §9 local caches. Screens use
+ * Typed client for the sales screen (docs/spec.md §7 « Cash register », services/register/API.md): every
+ * call the register makes, with euros turned into cents and the docs/spec.md §9 local caches. Screens use
  * it through `useCheckoutApi()`, never `fetch`.
  */
 import { ApiError, createApiClient, type ApiClient } from '@kermesse/ui-kit';
@@ -45,7 +45,7 @@ export interface GiftBasketInfo {
   types: { id: number; name: string }[];
 }
 
-/** Everything the sales screen needs about its register (SPEC §3 checkout data + ticket category config). */
+/** Everything the sales screen needs about its register (docs/spec.md §3 checkout data + ticket category config). */
 export interface CheckoutCatalog {
   checkoutId: number;
   name: string;
@@ -54,7 +54,7 @@ export interface CheckoutCatalog {
   raffles: RaffleInfo[];
   giftBaskets: GiftBasketInfo[];
   ticketConfig: TicketCategoryConfig;
-  /** Loto nights whose cartons this register sells (issue 12). */
+  /** Loto nights whose cartons this register sells. */
   bingos?: CartonNight[];
 }
 
@@ -100,7 +100,7 @@ export interface SaleResult {
   totalCents: number | null;
 }
 
-/** Reader list failures (SPEC §8). */
+/** Reader list failures (docs/spec.md §8). */
 export const READERS_FETCH_FAILED = 'Impossible de récupérer les lecteurs CB';
 export const READERS_FAILURE_STATUS = 'Impossible de récupérer les lecteurs CB';
 
@@ -214,7 +214,7 @@ export type CheckoutApi = ReturnType<typeof createCheckoutApi>;
 /**
  * Reads of a cached answer (catalogue, settings) asked again while the first is on its way share it:
  * on a phone's first visit the register's screen asked its catalogue and settings a second time
- * while prefetchKeptRegister's were still coming (a round trip of 562 ms on slow 4G, issue 15).
+ * while prefetchKeptRegister's were still coming (a round trip of 562 ms on slow 4G).
  * Keyed like the local cache, which does not depend on the account either.
  */
 const readsOnTheirWay = new Map<string, Promise<unknown>>();
@@ -229,9 +229,9 @@ function sharedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
 /** The register's calls on top of an API client (the token comes from the client). */
 export function createCheckoutApi(client: ApiClient) {
   return {
-    // The catalogue version and a catalogue asked past every cache (issue 10, register/CatalogRefresh.tsx).
+    // The catalogue version and a catalogue asked past every cache (register/CatalogRefresh.tsx).
     ...catalogRefreshCalls(client),
-    // Raffle blocks for selling tickets offline (issue 15, sale/ticketBlock.ts).
+    // Raffle blocks for selling tickets offline (sale/ticketBlock.ts).
     ...ticketBlockCalls(client),
     /** The catalogue from the fresh local copy, if there is one (no call): what `getCheckout` would answer at once. */
     peekCheckout(checkoutId: number): CheckoutCatalog | undefined {

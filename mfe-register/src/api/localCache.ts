@@ -1,12 +1,12 @@
 /**
- * Local-storage caches of the register (SPEC §9): checkout and settings for 600 s, stock alerts
+ * Local-storage caches of the register (docs/spec.md §9): checkout and settings for 600 s, stock alerts
  * per event, the chosen card reader and a card payment in progress. A broken or full storage
  * never breaks a sale: reads then miss, writes are dropped.
  */
 
 const PREFIX = 'kermesseRegister.';
 
-/** Checkout and settings are kept 600 s (SPEC §9). */
+/** Checkout and settings are kept 600 s (docs/spec.md §9). */
 export const CATALOG_MAX_AGE_MS = 600_000;
 
 export const cacheKeys = {

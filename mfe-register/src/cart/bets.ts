@@ -1,9 +1,9 @@
-/** Rules of the gift-basket bet picker « Faites vos paris » (SPEC §4, §5). */
+/** Rules of the gift-basket bet picker « Faites vos paris » (docs/spec.md §4, §5). */
 import type { Bet } from './types';
 
 export const DUPLICATE_BET_MESSAGE = 'Ce pari a déjà été sélectionné.';
 export const WEIGHT_TAKEN_MESSAGE = 'Ce poids a déjà été choisi';
-/** A row begun but not complete (SPEC §5: a type and a weight > 0) is said, never dropped silently. */
+/** A row begun but not complete (docs/spec.md §5: a type and a weight > 0) is said, never dropped silently. */
 export const WEIGHT_INVALID_MESSAGE = 'Le poids doit être un nombre entier de grammes supérieur à 0.';
 export const TYPE_MISSING_MESSAGE = 'Choisissez le type de ce pari.';
 export const WEIGHT_MISSING_MESSAGE = 'Saisissez le poids de ce pari en grammes.';

@@ -1,12 +1,12 @@
-/** Cart rules: adding products, quantity bounds 1–50 (SPEC §5, §9), totals in cents. */
+/** Cart rules: adding products, quantity bounds 1–50 (docs/spec.md §5, §9), totals in cents. */
 import type { CartLine, CartProduct } from './types';
 
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 50;
 
-/** Id of the donation pseudo-product (SPEC §9). */
+/** Id of the donation pseudo-product (docs/spec.md §9). */
 export const DONATION_PRODUCT_ID = -1;
-/** Id of the meal-deal discount pseudo-product (SPEC §9). */
+/** Id of the meal-deal discount pseudo-product (docs/spec.md §9). */
 export const MEAL_DEAL_PRODUCT_ID = -2;
 
 /** A pseudo-product (donation, discount) is not chosen from the grid and its quantity is fixed. */
@@ -16,7 +16,7 @@ export function isPseudoProduct(product: CartProduct): boolean {
 
 /**
  * Brings a typed quantity into 1–50. Anything that is not a number (an emptied field) counts as 1,
- * decimals are cut: the quantity of a line can never go below 1 (SPEC §5).
+ * decimals are cut: the quantity of a line can never go below 1 (docs/spec.md §5).
  */
 export function clampQuantity(value: number | string): number {
   const number = typeof value === 'string' ? Number(value.trim() === '' ? NaN : value) : value;

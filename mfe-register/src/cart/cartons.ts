@@ -1,5 +1,5 @@
 /**
- * Loto cartons in the cart (issue 12), sold like raffle tickets: a line of a loto night's carton
+ * Loto cartons in the cart, sold like raffle tickets: a line of a loto night's carton
  * category pays for quantity × the `nb` of the tier at the product's price; the cashier types (or
  * scans) the number printed on each physical carton handed over, « 12 » or « 12-7 » with its check
  * digit. The register checks them again and claims them from the bingo service.
@@ -133,7 +133,7 @@ export const keepPaid = (chosen: readonly number[], allowed: number): number[] =
   chosen.length > allowed ? chosen.slice(0, allowed) : [...chosen];
 
 /**
- * The cartons of a sale as a card payment saves them (issue 12): a reload resumes the payment from
+ * The cartons of a sale as a card payment saves them: a reload resumes the payment from
  * local storage, and the sale sent once the card is charged must still carry its night and cartons
  * (the server refuses a carton line without them — after the buyer paid).
  */

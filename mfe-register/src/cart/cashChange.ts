@@ -1,4 +1,4 @@
-/** Cash dialog rules (SPEC §4, §9): quick amounts, change due and its breakdown in notes and coins. */
+/** Cash dialog rules (docs/spec.md §4, §9): quick amounts, change due and its breakdown in notes and coins. */
 
 /** Notes and coins given back, largest first, in cents: notes 50–5 €, coins 2 and 1 € then the cents. */
 export const CHANGE_DENOMINATIONS: readonly { cents: number; kind: 'note' | 'coin' }[] = [
@@ -19,7 +19,7 @@ export const CHANGE_DENOMINATIONS: readonly { cents: number; kind: 'note' | 'coi
 /** Round amounts (cents) offered as quick buttons when at or above the total. */
 export const QUICK_AMOUNTS_CENTS: readonly number[] = [500, 1000, 2000, 5000, 10000, 20000];
 
-/** The breakdown is shown only from 1 € of change (SPEC §9). */
+/** The breakdown is shown only from 1 € of change (docs/spec.md §9). */
 export const BREAKDOWN_MIN_CENTS = 100;
 
 /** The exact total first, then each round amount at or above it (no duplicate). */

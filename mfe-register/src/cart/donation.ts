@@ -1,5 +1,5 @@
 /**
- * Donations (SPEC §5, §9): a pseudo-product line (id -1, category « Donations », quantity 1) whose
+ * Donations (docs/spec.md §5, §9): a pseudo-product line (id -1, category « Donations », quantity 1) whose
  * price is the amount given. A second donation adds to the same line. Zero or less adds nothing.
  */
 import { DONATION_PRODUCT_ID } from './cart';

@@ -75,7 +75,7 @@ describe('meal-deal discount', () => {
     expect(mealDealSets(lines, rule)).toBe(2);
     expect(discountLine(lines)).toMatchObject({ product: { id: -2, name: 'Remise formule', priceCents: -120 }, quantity: 2 });
     expect(cartTotalCents(lines)).toBe(2 * 350 + 3 * 150 - 2 * 120);
-    // SPEC §9's three parts are no set under that rule… and a rule without items or discount gives none.
+    // docs/spec.md §9's three parts are no set under that rule… and a rule without items or discount gives none.
     expect(mealDealSets([line(dessert())], rule)).toBe(0);
     expect(discountLine(applyMealDeal([line(sandwich()), line(drink())], { discountCents: 50, items: [] }))).toBeUndefined();
     expect(discountLine(applyMealDeal([line(sandwich()), line(drink())], { ...rule, discountCents: 0 }))).toBeUndefined();

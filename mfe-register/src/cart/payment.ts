@@ -1,4 +1,4 @@
-/** Payment codes (SPEC §4, §9) and the checks made before any payment (SPEC §5). */
+/** Payment codes (docs/spec.md §4, §9) and the checks made before any payment (docs/spec.md §5). */
 import type { Bet, CartLine, Person, TicketCategoryConfig } from './types';
 import { betCount, raffleTicketCount } from './tickets';
 
@@ -28,7 +28,7 @@ export interface PaymentCheck {
 }
 
 /**
- * The SPEC §5 message that blocks this payment, or null when it may go ahead: a person for tickets,
+ * The docs/spec.md §5 message that blocks this payment, or null when it may go ahead: a person for tickets,
  * bets or a hold; then the ticket selection; then at least one bet.
  */
 export function paymentBlocker({ mode, lines, config, person, tickets, bets }: PaymentCheck): string | null {

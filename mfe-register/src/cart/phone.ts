@@ -1,4 +1,4 @@
-/** SMS receipts go to a French number written as 10 digits (SPEC §5). */
+/** SMS receipts go to a French number written as 10 digits (docs/spec.md §5). */
 
 export const SMS_PHONE_MESSAGE = 'Merci de saisir un numéro de téléphone valide (10 chiffres).';
 

@@ -10,7 +10,7 @@ export function buildProduct(overrides: Partial<CartProduct> = {}): CartProduct 
 
 export const line = (product: CartProduct, quantity = 1): CartLine => ({ product, quantity });
 
-/** The meal-deal parts of SPEC §9. */
+/** The meal-deal parts of docs/spec.md §9. */
 export const sandwich = () => buildProduct({ name: 'Sandwich', priceCents: 350, category: { id: 2, name: 'Plats' } });
 export const drink = () => buildProduct({ name: 'Jus de pomme', priceCents: 150, category: { id: 1, name: 'Boissons' } });
 export const dessert = () => buildProduct({ name: 'Crêpe', priceCents: 100, category: { id: 4, name: 'Desserts' } });

@@ -1,4 +1,4 @@
-/** Rules of the raffle ticket picker (SPEC §4, §5, §9). */
+/** Rules of the raffle ticket picker (docs/spec.md §4, §5, §9). */
 
 export const TICKETS_PER_PAGE = 100;
 export const TICKET_COLUMNS = 10;
@@ -22,7 +22,7 @@ export function toggleTicket(selected: readonly number[], number: number, max: n
 
 /**
  * Completes the selection up to `max` with free numbers (1…`total`, neither sold nor picked) drawn
- * at random; when too few are free, nothing changes and the SPEC message says so.
+ * at random; when too few are free, nothing changes and the spec message says so.
  */
 export function autoSelect(
   selected: readonly number[],
@@ -60,7 +60,7 @@ export function pageNumbers(page: number, total: number): number[] {
 }
 
 /**
- * Offline (issue 15): every number of 1…`total` the register may not sell, i.e. all but the
+ * Offline: every number of 1…`total` the register may not sell, i.e. all but the
  * numbers of its own block still free (`offered`).
  */
 export function unavailableOffline(total: number, offered: readonly number[]): Set<number> {

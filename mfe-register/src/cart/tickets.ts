@@ -1,5 +1,5 @@
 /**
- * Raffle tickets and gift-basket bets in the cart (SPEC §9): a line of a ticket category gives
+ * Raffle tickets and gift-basket bets in the cart (docs/spec.md §9): a line of a ticket category gives
  * quantity × the `nb` of the category's tier whose price is the product's price.
  */
 import type { CartLine, CartProduct, TicketCategory, TicketCategoryConfig } from './types';

@@ -1,6 +1,6 @@
 /**
  * What the cart holds, in integer cents (euros only at the API edge, see `src/api`).
- * Pseudo-products have negative ids: -1 donation, -2 meal-deal discount (SPEC §9).
+ * Pseudo-products have negative ids: -1 donation, -2 meal-deal discount (docs/spec.md §9).
  */
 
 export interface ProductCategory {
@@ -28,7 +28,7 @@ export interface CartLine {
   quantity: number;
 }
 
-/** A tier of a ticket category: `nb` tickets for `priceCents` (SPEC §3 `{nb, p}`). */
+/** A tier of a ticket category: `nb` tickets for `priceCents` (docs/spec.md §3 `{nb, p}`). */
 export interface TicketTier {
   nb: number;
   priceCents: number;
@@ -44,19 +44,19 @@ export interface TicketCategory {
   giftBasketId?: number;
 }
 
-/** Ticket category config (SPEC §3): which categories sell raffle tickets and which sell bets. */
+/** Ticket category config (docs/spec.md §3): which categories sell raffle tickets and which sell bets. */
 export interface TicketCategoryConfig {
   raffles: TicketCategory[];
   giftBaskets: TicketCategory[];
 }
 
-/** A bet on the weight of a gift basket (SPEC §3): grams and the bet type. */
+/** A bet on the weight of a gift basket (docs/spec.md §3): grams and the bet type. */
 export interface Bet {
   weight: number;
   type: { id: number; name: string };
 }
 
-/** The buyer, once identified or created (SPEC §3 Person). */
+/** The buyer, once identified or created (docs/spec.md §3 Person). */
 export interface Person {
   id: number;
   firstname: string;

@@ -1,5 +1,5 @@
 /**
- * The live dashboard of a fair (issue 14), exposed as the third module `./Dashboard` of
+ * The live dashboard of a fair, exposed as the third module `./Dashboard` of
  * `mfe_register`: the shell loads it at /tableau-de-bord for admins and treasurers only, so the
  * register page's JavaScript does not carry it. The figures refresh by themselves every few
  * seconds; « Imprimer le récapitulatif » prints the end-of-fair summary (A4, print CSS).

@@ -23,7 +23,7 @@ export function waitingForSignInLabel(count: number): string {
 /**
  * Cash-register entry (docs/spec.md §2 and §4). A person signed in with the cashier or admin role goes
  * straight to the event and the register, the register using the session's own token; a device with
- * no such session offers « Se connecter » and SPEC's token form (a till PC loaded by hand). A token
+ * no such session offers « Se connecter » and the spec's token form (a till PC loaded by hand). A token
  * the server rejects is erased (the session's: the person is signed out), while the sales made
  * offline stay on the device for the next sign-in.
  */
@@ -42,7 +42,7 @@ export function CashRegisterEntryPage() {
   }, [sessionToken]);
   const [events, setEvents] = useState<EventSummary[] | null>(null);
   // The register this device chose opens at once, while the event list is asked (one round trip
-  // less before the first sale on a phone, issue 15); it is let go if its event has gone.
+  // less before the first sale on a phone); it is let go if its event has gone.
   const [kept] = useState(() => (submittedToken ? readSelection() : null));
   const [selectedEventId, setSelectedEventId] = useState<number | null>(kept?.eventId ?? null);
   const [checkouts, setCheckouts] = useState<CheckoutSummary[] | null>(null);

@@ -3,7 +3,7 @@ import { CheckoutApiProvider } from '../api/CheckoutApiContext';
 import { checkoutApiFor, type CheckoutApi } from '../api/checkoutApi';
 import { SalesScreen } from '../register/SalesScreen';
 
-/** What the sales screen of a register receives (SPEC §2 « Checkout register »). */
+/** What the sales screen of a register receives (docs/spec.md §2 « Checkout register »). */
 export interface CheckoutRegisterProps {
   checkoutId: number;
   eventId: number;
@@ -11,7 +11,7 @@ export interface CheckoutRegisterProps {
   clickAndCollect: boolean;
   /** The API client to use; by default one calling the gateway with `submittedToken`. */
   api?: CheckoutApi;
-  /** Told when the register's detail cannot be loaded (the entry page says so too, SPEC §8). */
+  /** Told when the register's detail cannot be loaded (the entry page says so too, docs/spec.md §8). */
   onLoadError?: () => void;
 }
 

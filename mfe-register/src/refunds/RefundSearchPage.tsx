@@ -1,5 +1,5 @@
 /**
- * « Rembourser une vente » (`/caisse/remboursement`, issue 14): a sale found by the reference printed on
+ * « Rembourser une vente » (`/caisse/remboursement`): a sale found by the reference printed on
  * its receipt (typed in lower case, without the dash, or read aloud), then its refunds panel — the
  * same as on the order detail right after the sale.
  */

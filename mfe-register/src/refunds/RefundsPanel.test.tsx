@@ -1,4 +1,4 @@
-/** The order detail's refunds (issue 14) and the back office's « Responsables de caisse ». */
+/** The order detail's refunds and the back office's « Responsables de caisse ». */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -209,7 +209,7 @@ describe('RefundSearchPage', () => {
   });
 });
 
-describe('RefundsPanel and loto cartons (issue 12)', () => {
+describe('RefundsPanel and loto cartons', () => {
   it('lists the cartons a refund voided', async () => {
     const refund = {
       id: 'r2',

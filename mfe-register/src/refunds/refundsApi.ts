@@ -1,5 +1,5 @@
 /**
- * Refund calls (issue 14, contract `@kermesse/contracts-register` refunds.ts): the order detail's
+ * Refund calls (contract `@kermesse/contracts-register` refunds.ts): the order detail's
  * refund panel (cashier token) and the back office's « responsables de caisse » (admin token).
  */
 import { createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';

@@ -92,7 +92,7 @@ describe('BetPicker « Faites vos paris »', () => {
     expect(screen.getByRole('alert').textContent).toBe('Erreur lors du chargement des données');
   });
 
-  it('says a row with weight 0 needs a weight above 0 instead of dropping it (SPEC §5)', async () => {
+  it('says a row with weight 0 needs a weight above 0 instead of dropping it (docs/spec.md §5)', async () => {
     registerGateway();
     const { onSubmit } = await renderPicker(1);
     fill(1, '1', '0');

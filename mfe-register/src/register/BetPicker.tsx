@@ -28,7 +28,7 @@ const rowsFor = (maxBets: number, bets: Bet[]): BetRow[] =>
   });
 
 /**
- * « Faites vos paris » (SPEC §2, §5): up to maxBets rows of a bet type and a weight in grams (shown
+ * « Faites vos paris » (docs/spec.md §2, §5): up to maxBets rows of a bet type and a weight in grams (shown
  * as kg and three-digit grams); the same type and weight twice, or a weight already sold, blocks
  * « Soumettre ». The types come from `GET /api/cr/gift-basket/{id}/types`, which leaves out the
  * baskets already weighed: they are never offered (the catalogue's list, which does not know the

@@ -12,7 +12,7 @@ export interface BuyerPanelProps {
 /** The typed e-mail is not the found person's (found by the phone): the cashier chooses. */
 const emailDiffers = (typed: string, person: Person) => typed !== '' && (person.email ?? '').trim().toLowerCase() !== typed.toLowerCase();
 
-/** Without network the buyer is named on the device and identified when the sale is sent (issue 15). */
+/** Without network the buyer is named on the device and identified when the sale is sent. */
 export const OFFLINE_BUYER_NOTICE =
   "Hors ligne : saisissez le prénom et le nom ; l'acheteur sera identifié (ou créé) à l'envoi de la vente.";
 
@@ -21,7 +21,7 @@ const offlineNow = () => typeof navigator !== 'undefined' && navigator.onLine ==
 const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : 'Erreur inconnue');
 
 /**
- * Identify the buyer (SPEC §2): e-mail and phone with « Identifier »; when nobody matches, Prénom and
+ * Identify the buyer (docs/spec.md §2): e-mail and phone with « Identifier »; when nobody matches, Prénom and
  * Nom with « Créer » and « Annuler »; once identified, name, id, phone and e-mail with « Réinitialiser ».
  */
 export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
@@ -97,7 +97,7 @@ export function BuyerPanel({ person, onPerson }: BuyerPanelProps) {
 
   const handleCreate = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Both names are required (SPEC §5).
+    // Both names are required (docs/spec.md §5).
     if (!firstName.trim() || !lastName.trim()) return;
     if (offlineEntry) {
       onPerson(rememberOfflineBuyer({ firstname: firstName.trim(), lastname: lastName.trim(), email: email.trim(), phone: phone.trim() }));

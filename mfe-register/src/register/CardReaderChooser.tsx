@@ -4,7 +4,7 @@ import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { CardReader } from '../api/checkoutApi';
 import { cacheKeys, readCache, writeCache } from '../api/localCache';
 
-/** The reader chosen on this device, kept in local storage (SPEC §2). */
+/** The reader chosen on this device, kept in local storage (docs/spec.md §2). */
 export interface ChosenReader {
   id: string;
   identifier: string;
@@ -17,7 +17,7 @@ export const rememberReader = (reader: ChosenReader) => writeCache(cacheKeys.car
 export const readerLabel = (identifier: string) => identifier.slice(-4);
 
 /**
- * « Choix du lecteur » (SPEC §2): the paired readers, each by the last 4 characters of its
+ * « Choix du lecteur » (docs/spec.md §2): the paired readers, each by the last 4 characters of its
  * identifier; a click selects it (highlighted) and remembers it. None → « Aucun lecteur disponible ».
  */
 export function CardReaderChooser({ onChoose, onClose }: { onChoose: (reader: ChosenReader) => void; onClose: () => void }) {

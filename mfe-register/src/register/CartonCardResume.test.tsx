@@ -1,5 +1,5 @@
 /**
- * Issue 12: a card payment for loto cartons resumed after a page reload still sends the night and
+ * A card payment for loto cartons resumed after a page reload still sends the night and
  * the cartons typed — the server refuses a carton line without them, and the card is charged.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -103,7 +103,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('a card payment for loto cartons (issue 12)', () => {
+describe('a card payment for loto cartons', () => {
   it('keeps the night and the cartons typed in the saved card payment: after a reload the sale still carries them', async () => {
     const { calls, intents } = gateway();
     localStorage.setItem(

@@ -29,7 +29,7 @@ const type = (text: string) => {
 };
 const confirm = () => screen.getByRole('button', { name: 'Confirmer les cartons' }) as HTMLButtonElement;
 
-describe('CartonPicker (issue 12)', () => {
+describe('CartonPicker', () => {
   it('adds the typed or scanned cartons (number, or number-check digit) and confirms exactly the number paid for', () => {
     const { onConfirm } = renderPicker();
     expect(screen.getByRole('dialog', { name: 'Cartons de loto — Loto de la kermesse' })).toBeTruthy();

@@ -22,7 +22,7 @@ export interface CartonPickerProps {
 }
 
 /**
- * Loto carton picker (issue 12), like the raffle ticket picker: the cashier types or scans the
+ * Loto carton picker, like the raffle ticket picker: the cashier types or scans the
  * number printed on each physical carton handed over (« 12 » or « 12-7 » with its check digit),
  * Enter adds it; as many as the cart pays for, each once, each printed for the night.
  */

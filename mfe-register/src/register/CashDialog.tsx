@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, formatEuros, formatEurosInput, Modal, MoneyInput, parseEuros } from '@kermesse/ui-kit';
 import { changeBreakdown, changeDue, quickAmounts, showsBreakdown } from '../cart/cashChange';
 
-/** The amount field gets the focus 100 ms after the dialog opens (SPEC §9). */
+/** The amount field gets the focus 100 ms after the dialog opens (docs/spec.md §9). */
 export const CASH_FOCUS_DELAY_MS = 100;
 
 export const insufficientMessage = (totalCents: number) =>
@@ -21,7 +21,7 @@ const pieceLabel = (cents: number, kind: 'note' | 'coin') =>
   `${kind === 'note' ? 'billet' : 'pièce'} de ${cents >= 100 ? `${cents / 100} €` : `${cents} centime${cents > 1 ? 's' : ''}`}`;
 
 /**
- * Cash payment « Paiement en espèces » (SPEC §4, §5, §9): amount given (empty at first, quick
+ * Cash payment « Paiement en espèces » (docs/spec.md §4, §5, §9): amount given (empty at first, quick
  * amounts), change due and its breakdown in notes and coins; Enter confirms, Escape cancels.
  */
 export function CashDialog({ totalCents, onConfirm, onCancel }: CashDialogProps) {

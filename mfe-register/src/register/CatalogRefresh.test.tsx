@@ -45,7 +45,7 @@ async function renderRegister() {
 
 const gaufre = () => screen.queryByRole('button', { name: /^Gaufre,/ });
 
-describe('changes reach the registers (issue 10)', () => {
+describe('changes reach the registers', () => {
   it('shows a product added in the back office when the catalogue version moves, without reloading the page', async () => {
     const office = backOffice();
     await renderRegister();

@@ -1,5 +1,5 @@
 /**
- * « Changes reach the registers » (issue 10): the catalogue version the settings carry, asked past
+ * « Changes reach the registers »: the catalogue version the settings carry, asked past
  * every cache, the catalogue loaded again past every cache, and the « Recharger le catalogue »
  * button of the sales screen. `catalogRefreshCalls` is spread into the register's API client.
  */
@@ -7,7 +7,7 @@ import { Button, type ApiClient } from '@kermesse/ui-kit';
 import { cacheKeys, writeCache } from '../api/localCache';
 import { toCatalog, type CheckoutCatalog } from '../api/checkoutApi';
 
-/** Asks the server itself, never the browser's copy (the answers are cacheable 600 s, SPEC §9). */
+/** Asks the server itself, never the browser's copy (the answers are cacheable 600 s, docs/spec.md §9). */
 const PAST_CACHES = { headers: { 'Cache-Control': 'no-cache' } };
 
 /** The catalogue version of a `/api/cr/settings` answer; null when there is none. */

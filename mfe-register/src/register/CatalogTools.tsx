@@ -1,6 +1,6 @@
 /**
  * The buttons beside the product search: refresh the stock alerts, « Recharger le catalogue », and
- * « Paniers en attente » (only when some sales are on hold, SPEC §4).
+ * « Paniers en attente » (only when some sales are on hold, docs/spec.md §4).
  */
 import { Button } from '@kermesse/ui-kit';
 import { CatalogRefresh, type CatalogRefreshState } from './CatalogRefresh';

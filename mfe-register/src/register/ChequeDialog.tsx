@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, formatEuros, Modal } from '@kermesse/ui-kit';
 
-/** Cheque payment: the cheque number is the payment's reference (SPEC §4). */
+/** Cheque payment: the cheque number is the payment's reference (docs/spec.md §4). */
 export function ChequeDialog({
   totalCents,
   onConfirm,

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, MoneyInput, parseEuros } from '@kermesse/ui-kit';
 
-/** Donation entry (SPEC §2): an amount and « Ajouter le don au panier »; 0 or less adds nothing (SPEC §5). */
+/** Donation entry (docs/spec.md §2): an amount and « Ajouter le don au panier »; 0 or less adds nothing (docs/spec.md §5). */
 export function DonationPanel({ onDonate }: { onDonate: (amountCents: number) => void }) {
   const [amount, setAmount] = useState('');
   const id = useId();

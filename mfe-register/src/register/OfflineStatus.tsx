@@ -6,7 +6,7 @@ import { waitingLabel, type QueuedSale } from '../sale/offlineQueue';
 import type { OfflineQueue } from '../sale/useOfflineQueue';
 import { CheckIcon } from './icons';
 
-/** What the register says about working without network (issue « offline »), in French. */
+/** What the register says about working without network (docs/offline.md), in French. */
 export const OFFLINE_MESSAGES = {
   offline:
     'Hors ligne : les ventes en espèces et par chèque, tickets de tombola compris (numéros réservés à cette caisse), sont gardées sur cet appareil et envoyées au retour du réseau.',

@@ -1,4 +1,4 @@
-/** « Envoyer reçu » on the order detail (SPEC §2): the receipt goes by SMS or e-mail after the sale. */
+/** « Envoyer reçu » on the order detail (docs/spec.md §2): the receipt goes by SMS or e-mail after the sale. */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeGateway, json, type GatewayCall } from '@kermesse/ui-kit/testing';

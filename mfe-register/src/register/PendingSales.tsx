@@ -129,7 +129,7 @@ function referenceText(payment: PendingPayment): string {
 }
 
 /**
- * Payment of a sale on hold (SPEC §2, §4): payments are added until nothing remains; CB is disabled
+ * Payment of a sale on hold (docs/spec.md §2, §4): payments are added until nothing remains; CB is disabled
  * here because a card goes through the reader.
  */
 export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale; onBack: () => void; onPaid: () => void }) {
@@ -271,7 +271,7 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
                   name={`${id}-method`}
                   value={code}
                   checked={method === code}
-                  // The card goes through the reader, never through this form (SPEC §5).
+                  // The card goes through the reader, never through this form (docs/spec.md §5).
                   disabled={code === 'CB'}
                   onChange={() => setMethod(code)}
                 />

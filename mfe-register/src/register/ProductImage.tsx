@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-/** Shown when a product has no picture or its picture cannot be loaded (SPEC §2). */
+/** Shown when a product has no picture or its picture cannot be loaded (docs/spec.md §2). */
 export const PRODUCT_IMAGE_FALLBACK = '/icon/product404.png';
 
 /** The picture of a product from /up/{image}, falling back to /icon/product404.png, then to nothing. */

@@ -28,7 +28,7 @@ export interface RaffleTicketPickerProps {
   onCancel: () => void;
   random?: () => number;
   /**
-   * Without network: the numbers reserved to this register that it may still sell (issue 15); only
+   * Without network: the numbers reserved to this register that it may still sell; only
    * those are offered. Also used when the sold list cannot be loaded.
    */
   offline?: { numbers: readonly number[] } | null;
@@ -37,7 +37,7 @@ export interface RaffleTicketPickerProps {
 }
 
 /**
- * Raffle ticket picker (SPEC §2, §4, §5): 10 columns, 100 numbers per page, sold numbers disabled,
+ * Raffle ticket picker (docs/spec.md §2, §4, §5): 10 columns, 100 numbers per page, sold numbers disabled,
  * manual selection up to the number allowed, automatic completion at random.
  */
 export function RaffleTicketPicker({
@@ -154,7 +154,7 @@ export function RaffleTicketPicker({
 
   return (
     <Modal title={`Tickets de tombola — ${raffle.name}`} onClose={onCancel} actions={actions} size="wide">
-      {/* SPEC §8 says so even when the block's numbers can still be offered. */}
+      {/* docs/spec.md §8 says so even when the block's numbers can still be offered. */}
       {failed && <ErrorLine>{TICKETS_UNAVAILABLE_MESSAGE}</ErrorLine>}
       {blockOnly && offlineNumbers && (
         <p className="reg-picker__offline" role="note">

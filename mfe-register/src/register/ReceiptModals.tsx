@@ -50,7 +50,7 @@ const EMAIL_CHANNEL: ReceiptChannel = {
 
 type AddressModalProps = { initial?: string | null; onConfirm: (address: string) => void; onCancel: () => void } & SendingProps;
 
-/** The address field of a receipt, with « Annuler » and « Valider » (SPEC §2). */
+/** The address field of a receipt, with « Annuler » and « Valider » (docs/spec.md §2). */
 function ReceiptAddressModal({
   channel,
   initial,
@@ -118,7 +118,7 @@ function ReceiptAddressModal({
   );
 }
 
-/** SMS receipt (SPEC §2, §5): a phone field with « Annuler » and « Valider »; exactly 10 digits. */
+/** SMS receipt (docs/spec.md §2, §5): a phone field with « Annuler » and « Valider »; exactly 10 digits. */
 export function SmsReceiptModal({ initialPhone, ...props }: Omit<AddressModalProps, 'initial'> & { initialPhone?: string | null }) {
   return <ReceiptAddressModal channel={SMS_CHANNEL} initial={initialPhone} {...props} />;
 }

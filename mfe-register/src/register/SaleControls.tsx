@@ -52,7 +52,7 @@ export interface TicketButtonsProps {
   onBets: () => void;
 }
 
-/** « Tombola n / m » and « Paris n / m », only while such tickets are in the cart (SPEC §4). */
+/** « Tombola n / m » and « Paris n / m », only while such tickets are in the cart (docs/spec.md §4). */
 export function TicketButtons({ tickets, bets, onTickets, onBets }: TicketButtonsProps) {
   if (tickets.allowed === 0 && bets.allowed === 0) return null;
   return (

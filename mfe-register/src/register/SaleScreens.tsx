@@ -15,7 +15,7 @@ import { RefundsPanel } from '../refunds/RefundsPanel';
 
 export const PROCESSING_MESSAGE = 'Traitement de la vente en cours...';
 
-/** Over the whole screen while the sale is being created (SPEC §2). */
+/** Over the whole screen while the sale is being created (docs/spec.md §2). */
 export function ProcessingOverlay() {
   return (
     <div className="k-modal__backdrop reg-overlay" role="alertdialog" aria-modal="true" aria-busy="true" aria-label={PROCESSING_MESSAGE}>
@@ -27,7 +27,7 @@ export function ProcessingOverlay() {
   );
 }
 
-/** The card terminal screen: what the reader is doing while the transaction is checked (SPEC §4). */
+/** The card terminal screen: what the reader is doing while the transaction is checked (docs/spec.md §4). */
 export function CardTerminalScreen({
   amountCents,
   reader,
@@ -159,9 +159,9 @@ export function SaleFinishedScreen({ sale, onNewSale }: { sale: FinishedSale; on
 }
 
 /**
- * Order detail (SPEC §2): lines, total, « Envoyer reçu », « Imprimer », « Nouvelle commande » and the
+ * Order detail (docs/spec.md §2): lines, total, « Envoyer reçu », « Imprimer », « Nouvelle commande » and the
  * link to the receipt page {host}/s/{reference}. « Envoyer reçu » asks SMS or e-mail, then the
- * number (SPEC §5: 10 digits) or the address, and has the receipt sent (contact service).
+ * number (docs/spec.md §5: 10 digits) or the address, and has the receipt sent (contact service).
  */
 export function OrderDetail({
   reference,

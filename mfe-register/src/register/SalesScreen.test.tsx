@@ -77,7 +77,7 @@ describe('sales screen: catalogue', () => {
     expect(within(product('Bonbons')).getByText('Stock bas')).toBeTruthy();
   });
 
-  it('shows the SPEC message in place of the register when the checkout cannot be loaded', async () => {
+  it('shows the spec message in place of the register when the checkout cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     registerGateway({ [`GET /api/cr/checkouts/${CHECKOUT_ID}`]: () => json({ error: 'Caisse introuvable.' }, 404) });
     await act(async () => {
@@ -145,7 +145,7 @@ describe('sales screen: cart', () => {
     expect(total()).toBe('6,00 €');
   });
 
-  it("prices the cart with the event's own meal-deal rule from its settings, not SPEC §9's (issues 9/10)", async () => {
+  it("prices the cart with the event's own meal-deal rule from its settings, not docs/spec.md §9's", async () => {
     // This event's rule: Frites (Plats at 2,50 €) and a Café (Boissons at 1,00 €) cost 1,00 € less.
     const calls = registerGateway({
       'GET /api/cr/settings': () =>
@@ -166,7 +166,7 @@ describe('sales screen: cart', () => {
     await renderRegister();
     expect(calls.find((c) => c.path === '/api/cr/settings')?.query).toBe(`eventId=${EVENT_ID}`);
 
-    // SPEC §9's set is no deal at this event.
+    // docs/spec.md §9's set is no deal at this event.
     await click(product('Hot-dog'));
     await click(product('Soda'));
     await click(product('Crêpe'));
@@ -381,7 +381,7 @@ describe('sales screen: paying', () => {
     expect(screen.getByText('Commande envoyée par SMS')).toBeTruthy();
   });
 
-  it('shows a refused sale with the SPEC wording and keeps the cart', async () => {
+  it('shows a refused sale with the spec wording and keeps the cart', async () => {
     registerGateway({
       'POST /api/cr/sale/create': () => json({ error: "Le produit « Soda » (n° 11) n'est pas en vente à cette caisse." }, 400),
     });

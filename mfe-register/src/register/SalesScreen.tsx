@@ -1,5 +1,5 @@
 /**
- * The sales screen of a register (SPEC §2 « Checkout register », §4, §5, §8): products, cart, buyer,
+ * The sales screen of a register (docs/spec.md §2 « Checkout register », §4, §5, §8): products, cart, buyer,
  * tickets and bets, payments, receipts. Keyboard: F2 search, F4 cash, F8 cheque, F9 card. It only
  * composes: each hook (`useCatalog`, `useSale`, `useSaleSubmission`, `useCardPayment`, …) says why it
  * exists, and each panel draws one part.
@@ -49,7 +49,7 @@ prefetchKeptRegister();
 
 export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError }: SalesScreenProps) {
   const api = useCheckoutApi();
-  // The till session is asked with the catalogue, not after it (phone LCP, issue 15).
+  // The till session is asked with the catalogue, not after it (phone LCP).
   useMemo(() => prefetchTillSession(checkoutId), [checkoutId]);
   const { catalog, loadFailed, catalogUpdatedAt, catalogRefresh, mealDeal } = useCatalog(api, checkoutId, eventId, onLoadError);
   const stockAlerts = useStockAlerts(api, eventId, catalog);
@@ -62,7 +62,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   const [sheetOpen, setSheetOpen] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const offline = useOfflineSelling(api, checkoutId, catalog, current.raffle?.id);
-  // Loto cartons (issue 12): typed by the cashier, sent with the sale.
+  // Loto cartons: typed by the cashier, sent with the sale.
   const cartonSale = useCartonSale(sale.lines, catalog?.bingos);
   const screen: ScreenContext = { api, checkoutId, eventId, catalog, current, cartonSale, offline, setNotice };
   const submission = useSaleSubmission(screen, { onHeld: refreshPendingCount, onKept: () => setSheetOpen(false) });
@@ -97,7 +97,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   return (
     <div className="reg-screen">
       <div className="reg-main">
-        {/* Issue 14: the till session — open it first, close it by counting. */}
+        {/* The till session — open it first, close it by counting. */}
         <TillBar checkoutId={checkoutId} />
         {stockAlerts.alertsMessage && <ErrorLine>{stockAlerts.alertsMessage}</ErrorLine>}
         <ProductCatalog

@@ -1,6 +1,6 @@
 /** The few icons of the register, drawn inline (no icon font to download). */
 
-/** Click-and-collect eligible product (SPEC §2: a timer icon). */
+/** Click-and-collect eligible product (docs/spec.md §2: a timer icon). */
 export function TimerIcon({ label = 'Click & collect' }: { label?: string }) {
   return (
     <svg className="reg-icon" viewBox="0 0 24 24" width="20" height="20" role="img" aria-label={label}>

@@ -1,7 +1,7 @@
 /**
  * A register opened again on this device (its selection kept): its till session and catalogue are
  * asked as soon as the sales screen code arrives, while the entry page still checks the event (phone
- * LCP, issue 15). The catalogue and the event's settings land in the local cache, where the screen
+ * LCP). The catalogue and the event's settings land in the local cache, where the screen
  * reads them — from its first render when they have come (useResource's `initialData`).
  */
 import { registerToken } from '../api/bearerToken';

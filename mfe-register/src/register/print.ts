@@ -1,6 +1,6 @@
 /**
  * Printing a receipt or an order slip: the HTML goes into a new window that prints itself.
- * A blocked pop-up gets SPEC's message; empty content is only logged (SPEC §8).
+ * A blocked pop-up gets the spec's message; empty content is only logged (docs/spec.md §8).
  */
 
 export const POPUP_BLOCKED_MESSAGE = 'Veuillez autoriser les pop-ups pour pouvoir imprimer.';

@@ -1,5 +1,5 @@
 /**
- * The sale being rung up (SPEC §4): cart, buyer, chosen ticket numbers and bets, receipt wish and
+ * The sale being rung up (docs/spec.md §4): cart, buyer, chosen ticket numbers and bets, receipt wish and
  * sale status (-1 none, 0 being created, 1 finished). Every cart change brings the meal-deal line up
  * to date and drops ticket numbers or bets the cart no longer pays for.
  */

@@ -1,5 +1,5 @@
 /**
- * Card payments through the reader (SPEC §4 card flow), and the reader chosen on this device. The
+ * Card payments through the reader (docs/spec.md §4 card flow), and the reader chosen on this device. The
  * intent and transaction are kept in local storage as soon as known, so a reload during a payment
  * resumes the same transaction (never charges twice) with the same cart and cartons; a successful
  * charge ends like any payment, through the sale submission. It exists because the card is the one
@@ -24,7 +24,7 @@ interface StoredCardPayment {
   reader: ChosenReader;
   amountCents: number;
   sale: SaleState;
-  /** The loto night and cartons typed (issue 12): the sale sent after the charge needs them. */
+  /** The loto night and cartons typed: the sale sent after the charge needs them. */
   cartons?: SavedCartons;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The register's catalogue as the sales screen shows it, and the event's meal-deal rule from its
- * settings (issues 9/10: the cart is priced as the server will). It exists because the catalogue
- * changes under an open register (issue 10): every 30 s and when the window comes back to the front
+ * settings (the cart is priced as the server will). It exists because the catalogue
+ * changes under an open register: every 30 s and when the window comes back to the front
  * it asks the settings' catalogue version past every cache, and a new version loads the catalogue
  * again; « Recharger le catalogue » does the same at once.
  */
@@ -34,7 +34,7 @@ export interface Catalog {
   catalogUpdatedAt: number | null;
   /** « Recharger le catalogue » and what it says. */
   catalogRefresh: CatalogRefreshState;
-  /** The event's meal-deal rule from its settings (issues 9/10); null until known (SPEC §9's applies). */
+  /** The event's meal-deal rule from its settings; null until known (docs/spec.md §9's applies). */
   mealDeal: MealDealRule | null;
 }
 
@@ -77,7 +77,7 @@ export function useCatalog(
   useEffect(() => {
     if (first.data && (typeof navigator === 'undefined' || navigator.onLine !== false)) loadedOnline();
   }, [first.data, loadedOnline]);
-  // The entry page says so too (SPEC §8).
+  // The entry page says so too (docs/spec.md §8).
   useEffect(() => {
     if (first.error) reportLoadError.current?.();
   }, [first.error]);

@@ -2,7 +2,7 @@
  * What a payment button (or F4, F8, F9) does: nothing while the screen is busy, else the first reason
  * the sale cannot be paid yet (offline limits, buyer, tickets, bets, cartons) as a notice, else the
  * cash or cheque dialog, the card reader (or its chooser), or the sale put on hold. It exists so the
- * buttons, the shortcuts and the reader chooser apply the same rules (SPEC §4, §8).
+ * buttons, the shortcuts and the reader chooser apply the same rules (docs/spec.md §4, §8).
  */
 import { PAYMENT_MODE, paymentBlocker, type PaymentMode } from '../cart/payment';
 import { offlineTicketBlocker } from '../sale/ticketBlock';

@@ -1,6 +1,6 @@
 /**
  * How many sales of the event are on hold: the « Paniers en attente » button shows only when some
- * are (SPEC §4). It exists because the count changes under the screen: asked on opening, after a
+ * are (docs/spec.md §4). It exists because the count changes under the screen: asked on opening, after a
  * sale put on hold, and after a pending sale was settled (a failed ask keeps the last count).
  */
 import { useResource } from '@kermesse/ui-kit';

@@ -1,6 +1,6 @@
 /**
  * The sale being rung up and what the screen reads from it: the cart reducer (priced with the event's
- * meal-deal rule, SPEC §9), the products offered, the total, how many raffle numbers and bets the cart
+ * meal-deal rule, docs/spec.md §9), the products offered, the total, how many raffle numbers and bets the cart
  * pays for and which raffle and gift basket they belong to. It exists so every panel, dialog and
  * payment reads the same figures, computed once per render from one state.
  */
@@ -25,7 +25,7 @@ export interface SaleInput {
 
 export function useSale({ checkoutId, eventId, catalog, mealDeal, clickAndCollect }: SaleInput) {
   const config = useMemo(() => catalog?.ticketConfig ?? NO_TICKETS, [catalog]);
-  // The event's meal-deal rule (its settings) prices the cart as the server will (issues 9/10).
+  // The event's meal-deal rule (its settings) prices the cart as the server will.
   const reducer = useMemo(() => saleReducer(config, mealDeal ?? undefined), [config, mealDeal]);
   const [sale, dispatch] = useReducer(reducer, emptySale);
   useEffect(() => dispatch({ type: 'applyMealDeal' }), [mealDeal]);

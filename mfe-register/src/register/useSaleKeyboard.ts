@@ -25,7 +25,7 @@ export interface SaleKeyboardInput {
 /**
  * A phone (a small touch screen, no keyboard to type with): there the search is not focused on its
  * own — the cashier taps it when she wants it, and at opening the focus forced a layout of the whole
- * screen before its first paint (issue 15). Tablets and computers keep it: a keyboard may be there.
+ * screen before its first paint. Tablets and computers keep it: a keyboard may be there.
  */
 const phone = () => typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse) and (max-width: 40rem)').matches;
 

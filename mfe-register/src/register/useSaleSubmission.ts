@@ -1,5 +1,5 @@
 /**
- * Sending the sale once a payment is set (SPEC §4: status 0, then the finished screen), whatever the
+ * Sending the sale once a payment is set (docs/spec.md §4: status 0, then the finished screen), whatever the
  * network does: each attempt keeps one idempotency key, a lost answer offers « Réessayer » (same body,
  * same key) or « Envoyer plus tard », and a sale made offline waits in the device's queue. Ticket
  * numbers sold meanwhile by another register are marked sold and dropped from the sale. It exists

@@ -1,5 +1,5 @@
 /**
- * Which products are in stock alert (SPEC §2 refresh-stock-alerts button, §8 message). It exists
+ * Which products are in stock alert (docs/spec.md §2 refresh-stock-alerts button, §8 message). It exists
  * because the alerts come from two places: with each catalogue, the copy kept on this device (or the
  * catalogue's own flags), and « Actualiser les alertes de stock », which asks the stock service past
  * every cache — until the next catalogue arrives.

@@ -1,4 +1,4 @@
-/** The body of `POST /api/cr/sale/create` (SPEC §3 Sale, §4 payment modes and statuses). */
+/** The body of `POST /api/cr/sale/create` (docs/spec.md §3 Sale, §4 payment modes and statuses). */
 import { decimalAmount, toEuros } from '@kermesse/contracts-common';
 import type { SaleInput } from '@kermesse/contracts-register';
 import { cartTotalCents } from '../cart/cart';

@@ -1,5 +1,5 @@
 /**
- * The card flow of SPEC §4: create a reader checkout, wait 5 s, then ask the transaction status
+ * The card flow of docs/spec.md §4: create a reader checkout, wait 5 s, then ask the transaction status
  * every 3 s, at most 10 times. The payment intent and the transaction id are handed to the caller
  * as soon as known, so a reload resumes the same transaction instead of charging again.
  */
@@ -10,7 +10,7 @@ export const CARD_INITIAL_WAIT_MS = 5000;
 export const CARD_POLL_INTERVAL_MS = 3000;
 export const CARD_MAX_ATTEMPTS = 10;
 
-/** SPEC §8 card messages. */
+/** docs/spec.md §8 card messages. */
 export const CARD_MESSAGES = {
   terminalFailure: 'Échec de la transaction avec le terminal CB',
   noTransactionId: "Échec de la récupération de l'identifiant de la transaction",

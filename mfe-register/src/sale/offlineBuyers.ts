@@ -1,5 +1,5 @@
 /**
- * Buyers named without network (issue 15): tickets need an identified buyer (SPEC §5), but « Identifier »
+ * Buyers named without network: tickets need an identified buyer (docs/spec.md §5), but « Identifier »
  * asks the server. Offline the cashier types the first and last names besides the e-mail or phone; the
  * buyer gets a temporary negative id, kept on the device, and the queue identifies (or creates) the
  * person when it sends the sale, before the sale itself.

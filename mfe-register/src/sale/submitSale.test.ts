@@ -60,7 +60,7 @@ describe('submitting a sale', () => {
     expect(server.keys).toHaveLength(3);
   });
 
-  it('shows a refusal with the SPEC wording and does not retry it', async () => {
+  it('shows a refusal with the spec wording and does not retry it', async () => {
     const server = api([
       new ApiError(400, 'Identifier/Créer une personne pour ce panier', { error: 'Identifier/Créer une personne pour ce panier' }),
     ]);

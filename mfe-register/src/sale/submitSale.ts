@@ -10,7 +10,7 @@ import type { SaleBody } from './buildSale';
 
 export const RETRY_DELAYS_MS: readonly number[] = [400, 1200];
 
-/** SPEC §8: the alert after a refused sale. */
+/** docs/spec.md §8: the alert after a refused sale. */
 export const saleFailureMessage = (error: string | null | undefined) => `Erreur lors de la vente : ${error || 'Erreur inconnue'}`;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Raffle tickets without network (issue 15). While it is online the register keeps a block of
+ * Raffle tickets without network. While it is online the register keeps a block of
  * numbers reserved for it by the raffle service (`POST /api/cr/raffle/{id}/blocks`, 50 free numbers),
  * remembered on the device. Offline, the ticket picker offers only the numbers of that block not
  * already taken by a sale waiting in the queue, so a number is never sold twice: no other register

@@ -103,7 +103,7 @@ export function saleAnswer(overrides: Record<string, unknown> = {}) {
 }
 
 /** A register gateway where everything works; `overrides` replace or add routes. */
-/** SPEC §9's meal deal as the demo's settings answer it (euros): a main, a drink and a dessert. */
+/** docs/spec.md §9's meal deal as the demo's settings answer it (euros): a main, a drink and a dessert. */
 export const DEMO_SETTINGS_MEAL_DEAL = {
   discount: 0.5,
   items: [
@@ -116,7 +116,7 @@ export const DEMO_SETTINGS_MEAL_DEAL = {
 export function registerGateway(overrides: GatewayRoutes = {}): GatewayCall[] {
   return fakeGateway({
     [`GET /api/cr/checkouts/${CHECKOUT_ID}`]: () => json(checkoutAnswer()),
-    // The demo's event: SPEC §9's meal deal set for its categories (an event without one has none).
+    // The demo's event: docs/spec.md §9's meal deal set for its categories (an event without one has none).
     'GET /api/cr/settings': () => json({ success: true, data: { currency: 'EUR', mealDeal: DEMO_SETTINGS_MEAL_DEAL } }),
     [`GET /api/cr/sale/list/${EVENT_ID}/pending/total`]: () => json({ count: 0 }),
     'POST /api/cr/sale/create': () => json(saleAnswer(), 201),

@@ -43,7 +43,7 @@ export function CloseTillDialog({
   sessionId: number;
   onClosed: (closing: Closing) => void;
   onCancel: () => void;
-  /** This register's sales still in the device's offline queue (issue 15): no closing while there are some. */
+  /** This register's sales still in the device's offline queue: no closing while there are some. */
   countQueued: (checkoutId: number) => Promise<number>;
 }) {
   const [detail, setDetail] = useState<SessionDetail | null>(null);

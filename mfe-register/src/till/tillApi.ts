@@ -1,5 +1,5 @@
 /**
- * The till session calls (issue 14, contract `@kermesse/contracts-register/till`): the register's
+ * The till session calls (contract `@kermesse/contracts-register/till`): the register's
  * session, its opening and closing, the closing screen's detail, the printable Z report and cheque
  * deposit slip. Amounts are euros at the API edge.
  */

@@ -1,5 +1,5 @@
 /**
- * The till session of a register (issue 14): asked when its bar appears, again after a closing, and
+ * The till session of a register: asked when its bar appears, again after a closing, and
  * replaced in place when the cashier opens one. It exists because the session is on the phone's
  * largest text: a register opened again asks it ahead (`prefetchTillSession`, with the catalogue),
  * and the bar takes that answer instead of waiting one more round trip.

@@ -1,4 +1,4 @@
-/** Typed client of the stock service (SPEC §7 « Stock »); screens call these, never `fetch`. Shapes from @kermesse/contracts-stock. */
+/** Typed client of the stock service (docs/spec.md §7 « Stock »); screens call these, never `fetch`. Shapes from @kermesse/contracts-stock. */
 import type {
   ImportResult,
   Movement,

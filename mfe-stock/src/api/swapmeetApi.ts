@@ -1,4 +1,4 @@
-/** Typed client of the swap-meet service (SPEC §7 « Swap-meet »). Shapes from @kermesse/contracts-swapmeet. */
+/** Typed client of the swap-meet service (docs/spec.md §7 « Swap-meet »). Shapes from @kermesse/contracts-swapmeet. */
 import {
   BOOKINGS_LIMIT,
   type Booking,

@@ -5,7 +5,7 @@ import { byCategory, serverMessage } from '../components/messages';
 import { CheckoutPicker } from './CheckoutPicker';
 import { useCheckoutProducts } from './useCheckoutProducts';
 
-/** SPEC §2/§4 checkout product selector: per register, by category, « Ajouter » / « Retirer » each product. */
+/** docs/spec.md §2/§4 checkout product selector: per register, by category, « Ajouter » / « Retirer » each product. */
 export function CheckoutProductsPage() {
   return (
     <section className="k-page" aria-labelledby="checkout-products-title">

@@ -3,7 +3,7 @@ import { byCategory } from '../components/messages';
 import { CheckoutPicker } from './CheckoutPicker';
 import { useCheckoutProducts } from './useCheckoutProducts';
 
-/** SPEC §2 price list: the products of a register by category, with a print button (A4). */
+/** docs/spec.md §2 price list: the products of a register by category, with a print button (A4). */
 export function PriceListPage() {
   return (
     <section className="k-page" aria-labelledby="price-list-title">

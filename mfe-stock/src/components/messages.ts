@@ -1,6 +1,6 @@
 import { ApiError } from '@kermesse/ui-kit';
 
-/** The server's French message when it sent one (SPEC §8 « server error field shown »), else the fallback. */
+/** The server's French message when it sent one (docs/spec.md §8 « server error field shown »), else the fallback. */
 export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status !== 0 && hasServerMessage(error)) return error.message;
   if (error instanceof ApiError && error.status === 0) return error.message;

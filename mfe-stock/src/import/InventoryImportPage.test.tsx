@@ -43,7 +43,7 @@ describe('inventory importer', () => {
     expect(screen.getByRole('button', { name: "Tester l'import" })).toBeTruthy();
   });
 
-  it("asks for a file, then for a CSV file, with SPEC's messages", async () => {
+  it("asks for a file, then for a CSV file, with the spec's messages", async () => {
     const calls = gateway();
     await renderAt('/stock/import', <InventoryImportPage />);
     await screen.findByLabelText('Note');

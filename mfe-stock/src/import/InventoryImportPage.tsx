@@ -12,11 +12,11 @@ export const NOT_CSV = 'Veuillez sélectionner un fichier CSV valide';
 export const IMPORT_FAILED = "Erreur lors de l'importation";
 export const TEMPLATE_FAILED = 'Erreur lors du téléchargement du modèle';
 
-/** SPEC §9: « Inventaire du {dd/mm/yyyy} », today. */
+/** docs/spec.md §9: « Inventaire du {dd/mm/yyyy} », today. */
 export const defaultNote = (today = new Date()) => `Inventaire du ${formatDate(today)}`;
 
 /**
- * SPEC §2/§4 stock movement importer: a CSV file, a note, test mode on by default; the real import
+ * docs/spec.md §2/§4 stock movement importer: a CSV file, a note, test mode on by default; the real import
  * is offered only after a test of the same file without errors. The result lists every change.
  */
 export function InventoryImportPage() {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FocusEvent, type KeyboardEvent } from 
 import type { StockItem } from '../api/stockApi';
 import { serverMessage } from '../components/messages';
 
-/** SPEC §8: what is shown next to the field when an update fails without a server message. */
+/** docs/spec.md §8: what is shown next to the field when an update fails without a server message. */
 export const UPDATE_FAILED = 'Erreur lors de la mise à jour';
 
 interface InlineNumberProps {
@@ -13,7 +13,7 @@ interface InlineNumberProps {
 }
 
 /**
- * A number edited in place (SPEC §5: min 0): saved when the field is left or Enter is pressed,
+ * A number edited in place (docs/spec.md §5: min 0): saved when the field is left or Enter is pressed,
  * Escape puts the saved value back. The outcome is shown next to the field.
  */
 export function InlineNumber({ label, value, onSave, onSaved }: InlineNumberProps) {

@@ -8,7 +8,7 @@ import { InlineNumber } from './InlineNumber';
 import { MovementsDialog } from './MovementsDialog';
 
 /**
- * SPEC §2 stock state: the products of an event grouped by category, stock and alert threshold
+ * docs/spec.md §2 stock state: the products of an event grouped by category, stock and alert threshold
  * edited in place (min 0), and the number of products in alert in the header.
  */
 export function StockStatePage() {

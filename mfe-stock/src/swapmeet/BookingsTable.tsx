@@ -15,7 +15,7 @@ export function formatPhone(phone: string): string {
   return phone;
 }
 
-/** SPEC §3 swap-meet bookings with the summary (revenue, space, paid and unpaid) in the footer. */
+/** docs/spec.md §3 swap-meet bookings with the summary (revenue, space, paid and unpaid) in the footer. */
 export function BookingsTable({
   bookings,
   summary,

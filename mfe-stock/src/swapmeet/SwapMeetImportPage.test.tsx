@@ -163,7 +163,7 @@ describe('swap-meet importer', () => {
     expect(screen.getByRole('button', { name: 'Importer' })).toHaveProperty('disabled', true);
   });
 
-  it('resets after the SPEC confirmation, and not when cancelled', async () => {
+  it('resets after the spec confirmation, and not when cancelled', async () => {
     const calls = gateway();
     await renderAt('/stock/vide-grenier?id=4', <SwapMeetImportPage />);
     await screen.findByRole('rowheader', { name: 'Martine Lefèvre' });
@@ -186,7 +186,7 @@ describe('swap-meet importer', () => {
     expect(screen.getByText('Aucune réservation pour ce vide-grenier.')).toBeTruthy();
   });
 
-  it("shows the server's message, else SPEC's, when loading, importing or resetting fails", async () => {
+  it("shows the server's message, else the spec's, when loading, importing or resetting fails", async () => {
     fakeGateway({ 'GET /api/swapmeet/api/bookings': () => new Response('', { status: 502 }) });
     await renderAt('/stock/vide-grenier?id=4', <SwapMeetImportPage />);
     expect((await screen.findByRole('alert')).textContent).toBe('Une erreur est survenue lors du chargement des réservations');

@@ -15,14 +15,14 @@ export const RESET_FAILED = 'Une erreur est survenue lors de la suppression des 
 export const UNEXPECTED = 'Une erreur inattendue est survenue';
 export const RESET_CONFIRMATION =
   'Êtes-vous sûr de vouloir supprimer toutes les réservations de ce vide-grenier ? Cette action est irréversible.';
-/** SPEC §9: the bookings are reloaded 1 s after a real import. */
+/** docs/spec.md §9: the bookings are reloaded 1 s after a real import. */
 export const RELOAD_DELAY_MS = 1000;
 
 /** A failure's message: the server's, else the screen's fallback, else « Une erreur inattendue est survenue ». */
 const describe = (error: unknown, fallback: string) => (error instanceof ApiError ? serverMessage(error, fallback) : UNEXPECTED);
 
 /**
- * SPEC §2/§4 swap-meet booking importer with the table of existing bookings. The swap-meet is
+ * docs/spec.md §2/§4 swap-meet booking importer with the table of existing bookings. The swap-meet is
  * `swapMeetId`, else the `id` query parameter; without either, the swap-meets to choose from.
  * « Identifiant du vide-grenier introuvable » is said only when an id was given that names no swap-meet — never
  * before anything was chosen.
@@ -86,7 +86,7 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
       const answer = await swapmeetApi.importBookings(file, swapMeetId, testMode);
       setResult(answer);
       if (testMode) {
-        // SPEC §4: the real import needs a test whose status is « dry-run ».
+        // docs/spec.md §4: the real import needs a test whose status is « dry-run ».
         setTestedFile(answer.status === 'dry-run' ? file : null);
       } else {
         setTestedFile(null);
@@ -225,7 +225,7 @@ function SwapMeetImporter({ swapMeetId }: { swapMeetId: number }) {
   );
 }
 
-/** Without a swap-meet id: the swap-meets to pick and a form to add one (the SPEC message only for an unreadable id). */
+/** Without a swap-meet id: the swap-meets to pick and a form to add one (the spec message only for an unreadable id). */
 function SwapMeetChooser({ unknownId }: { unknownId: boolean }) {
   const [swapMeets, setSwapMeets] = useState<SwapMeet[] | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -156,7 +156,7 @@ export const migrations: ServiceMigrations['migrations'] = {
     },
   },
   /**
-   * Issue 14: refunds of sales (`sale.refunded`, booked as the reverse of a sale) and till closings
+   * Refunds of sales (`sale.refunded`, booked as the reverse of a sale) and till closings
    * (`till.closed`, their counted differences booked to 658 / 758): one row each, linked to its entry.
    */
   '004_refunds_and_till_closings': {

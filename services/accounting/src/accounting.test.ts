@@ -40,7 +40,7 @@ const ROWS = [
   { accountCode: '707', accountLabel: 'Ventes de marchandises', debit: 0, credit: 1535.06, balance: -1535.06, financial_year: 2024 },
 ];
 
-describe('trial balances (SPEC §7)', () => {
+describe('trial balances (docs/spec.md §7)', () => {
   it('imports the three forms a treasurer exports into the same rows', async () => {
     const fromSheet = await create(2024, SPREADSHEET);
     expect(await (await importCsv(fromSheet)).json()).toEqual({ created: 3 });
@@ -79,7 +79,7 @@ describe('trial balances (SPEC §7)', () => {
     expect(await rowsOf(id)).toEqual(ROWS);
   });
 
-  it('names the missing or empty field (SPEC §5)', async () => {
+  it('names the missing or empty field (docs/spec.md §5)', async () => {
     const missing = await json('POST', '/api/admin/accountancy/trial-balance', { data_csv_raw: 'x' });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { error: string }).error).toBe('Le champ « financial_year » est obligatoire.');

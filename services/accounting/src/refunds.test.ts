@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the books, on real Postgres and NATS: a refund is the reverse of its sale's entry on
+ * Refunds and till closings in the books, on real Postgres and NATS: a refund is the reverse of its sale's entry on
  * the same accounts, a till closing's differences go to 658 / 758 against each mode's account, each
  * booked once even when its event is delivered again.
  */

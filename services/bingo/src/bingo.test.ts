@@ -91,7 +91,7 @@ describe('demo night', () => {
   });
 });
 
-describe('bingo prizes (SPEC §7)', () => {
+describe('bingo prizes (docs/spec.md §7)', () => {
   it('adds ten prizes to one night at once: each is recorded, none fails', async () => {
     const id = await newNight();
     const answers = await Promise.all(
@@ -222,7 +222,7 @@ describe('bingo prizes (SPEC §7)', () => {
   });
 });
 
-describe('seating plan (SPEC §7)', () => {
+describe('seating plan (docs/spec.md §7)', () => {
   for (const [area, prefix, who] of [
     ['admin', '/admin-bingo/api/bingo', 'admin'],
     ['volunteer', '/api/volunteer/bingo', 'benevole'],

@@ -1,5 +1,5 @@
 /**
- * Cartons sold at the register (issue 12): the internal claim / confirm / release API the register
+ * Cartons sold at the register: the internal claim / confirm / release API the register
  * calls while writing a sale, and `sale.completed` (real NATS) marking the cartons sold to the buyer,
  * shown by the caller's win check.
  */
@@ -260,7 +260,7 @@ describe('carton claims (internal, the register)', () => {
   });
 });
 
-describe('sale.refunded (issue 12): refunded cartons are voided', () => {
+describe('sale.refunded: refunded cartons are voided', () => {
   const refundEvent = (saleId: number, numbers: number[]) =>
     buildEnvelope('register', 'sale.refunded', {
       refundId: randomUUID(),

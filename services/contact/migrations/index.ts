@@ -78,7 +78,7 @@ export const migrations: ServiceMigrations['migrations'] = {
   '003_contact_messages_and_inbox': {
     async up(knex) {
       const s = () => knex.schema.withSchema(schema);
-      // The public contact form (issue 11): kept 12 months, then deleted.
+      // The public contact form: kept 12 months, then deleted.
       await s().createTable('contact_messages', (t) => {
         t.increments('id').primary();
         t.text('email').notNullable();

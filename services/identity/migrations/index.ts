@@ -44,7 +44,7 @@ export const migrations: ServiceMigrations['migrations'] = {
   '002_people_links_passkeys': {
     async up(knex) {
       const s = () => knex.schema.withSchema(schema);
-      // A person (issue 11): first and last name instead of one display name, last sign-in.
+      // A person: first and last name instead of one display name, last sign-in.
       await s().alterTable('users', (t) => {
         t.text('firstname').notNullable().defaultTo('');
         t.text('lastname').notNullable().defaultTo('');

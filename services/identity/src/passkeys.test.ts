@@ -9,7 +9,7 @@ import { seedDemo } from './demo.ts';
 import { allowedOrigins } from './webauthn.ts';
 
 /**
- * The passkey paths of SPEC §7 as a client sees them: options, roles, one-time links and refusals.
+ * The passkey paths of docs/spec.md §7 as a client sees them: options, roles, one-time links and refusals.
  * The full ceremonies (register, sign in, removed passkey) run in Chromium's virtual authenticator
  * (e2e/identity.e2e.ts).
  */

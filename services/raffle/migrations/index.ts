@@ -166,7 +166,7 @@ export const migrations: ServiceMigrations['migrations'] = {
         schema,
       ]);
 
-      // The baskets to win (SPEC « gift basket type »: name and value); each is weighed on its own.
+      // The baskets to win (the spec « gift basket type »: name and value); each is weighed on its own.
       await s().createTable('gift_basket_types', (t) => {
         t.increments('id').primary();
         t.integer('gift_basket_id').notNullable().references('id').inTable(`${schema}.gift_baskets`).onDelete('CASCADE');
@@ -181,7 +181,7 @@ export const migrations: ServiceMigrations['migrations'] = {
         [schema],
       );
 
-      // A weight is sold at most once per gift basket, whatever the type (SPEC §5 « Ce poids a déjà été choisi »).
+      // A weight is sold at most once per gift basket, whatever the type (docs/spec.md §5 « Ce poids a déjà été choisi »).
       await s().createTable('bets', (t) => {
         t.integer('gift_basket_id').notNullable().references('id').inTable(`${schema}.gift_baskets`).onDelete('CASCADE');
         t.integer('weight').notNullable();
@@ -215,7 +215,7 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
-  // Issue 15: numbers reserved in advance for one register, so it can sell them offline; a number
+  // Numbers reserved in advance for one register, so it can sell them offline; a number
   // in a block is offered to no other register and claimed only by its own (blocks/ in src).
   '003_ticket_blocks': {
     async up(knex) {
@@ -230,7 +230,7 @@ export const migrations: ServiceMigrations['migrations'] = {
     },
   },
   /**
-   * Issue 10: which raffle the pre-sale page, the home banner and the public results show, and the
+   * Which raffle the pre-sale page, the home banner and the public results show, and the
    * banner's words (one row per installation); the events already filled from a duplicated one
    * (a copy is made exactly once per new event).
    */
@@ -258,7 +258,7 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
-  // Issue 14: a refunded ticket or bet is voided, never back on sale (the buyer may keep the stub; a
+  // A refunded ticket or bet is voided, never back on sale (the buyer may keep the stub; a
   // number sold twice would make the drawing ambiguous): it stays sold, marked voided, and the
   // drawing and the basket weighing leave it out.
   '004_refund_voids': {
@@ -271,7 +271,7 @@ export const migrations: ServiceMigrations['migrations'] = {
       }
     },
   },
-  // Issue 14: what refunds gave back of each raffle's (gift basket's) revenue, so the organiser's
+  // What refunds gave back of each raffle's (gift basket's) revenue, so the organiser's
   // figures count what was kept (`sale.refunded`, one row per refund and raffle or basket).
   '005_refund_revenue': {
     async up(knex) {

@@ -1,5 +1,5 @@
 /**
- * Issue 10 in the raffle service, on real Postgres and NATS: a raffle created then updated stays one
+ * The back office in the raffle service, on real Postgres and NATS: a raffle created then updated stays one
  * raffle; a raffle without sales is deleted (one with sales answers 409 in French); the featured
  * raffle and its banner drive the public pages; a duplicated event gets its raffles and gift baskets
  * (tiers, baskets to win) exactly once; a weighed basket is no longer offered nor deleted; tier

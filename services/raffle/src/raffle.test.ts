@@ -1,5 +1,5 @@
 /**
- * The raffle service's HTTP API on real Postgres: tiers, prizes (SPEC order of checks), the
+ * The raffle service's HTTP API on real Postgres: tiers, prizes (the spec order of checks), the
  * French-law panel, illustrations checked by content, the verifiable drawing (once), the public
  * results and pre-sale page, gift baskets and their winners.
  */
@@ -171,7 +171,7 @@ describe('raffle tiers (ticket price editor)', () => {
 });
 
 describe('raffle prizes', () => {
-  it('checks a new prize in the SPEC order with its exact messages', async () => {
+  it('checks a new prize in the spec order with its exact messages', async () => {
     const id = await createRaffle(tb, TEST_RAFFLE);
     const attempts: Array<[Record<string, unknown>, string]> = [
       [{ weight: 0, price: -1, quantity: -1 }, 'Le nom est requis'],

@@ -1,5 +1,5 @@
 /**
- * Ticket blocks for offline sales (issue 15) on real Postgres: a register reserves a block, its
+ * Ticket blocks for offline sales on real Postgres: a register reserves a block, its
  * numbers are offered to no other register and claimed by no other, its own sale of a block number
  * (sent later, when the network is back) is accepted, a block can be given back, concurrent top-ups
  * never share a number.

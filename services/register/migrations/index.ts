@@ -149,7 +149,7 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.increments('id').primary();
         t.integer('sale_id').notNullable().references('id').inTable(`${schema}.sales`).onDelete('CASCADE');
         t.integer('position').notNullable();
-        // -1 donation, -2 meal-deal discount (SPEC §9), else a product id.
+        // -1 donation, -2 meal-deal discount (docs/spec.md §9), else a product id.
         t.integer('product_id').notNullable();
         t.text('name').notNullable();
         t.integer('category_id');
@@ -210,7 +210,7 @@ export const migrations: ServiceMigrations['migrations'] = {
   '004_card_payments': {
     async up(knex) {
       const s = () => knex.schema.withSchema(schema);
-      // What the cashier asked to charge (SPEC `POST /api/cr/payment/reader` → {id, amount}).
+      // What the cashier asked to charge (the spec `POST /api/cr/payment/reader` → {id, amount}).
       await s().createTable('card_payments', (t) => {
         t.uuid('id').primary();
         t.integer('amount_cents').notNullable();
@@ -263,7 +263,7 @@ export const migrations: ServiceMigrations['migrations'] = {
   '005_back_office': {
     async up(knex) {
       const s = () => knex.schema.withSchema(schema);
-      // Events as an association sets them up (issue 10): dates, place, public description, archive.
+      // Events as an association sets them up: dates, place, public description, archive.
       await s().alterTable('events', (t) => {
         t.date('ends_on');
         t.text('place');
@@ -290,7 +290,7 @@ export const migrations: ServiceMigrations['migrations'] = {
       );
       // « A product with sales is deactivated, never erased »: the check reads this index.
       await knex.raw('create index if not exists sale_lines_product on ??.sale_lines (product_id)', [schema]);
-      // The meal-deal rule set of each event (SPEC §9's rule is the default).
+      // The meal-deal rule set of each event (docs/spec.md §9's rule is the default).
       await s().createTable('event_meal_deals', (t) => {
         t.integer('event_id').primary().references('id').inTable(`${schema}.events`).onDelete('CASCADE');
         t.jsonb('rule').notNullable();
@@ -300,7 +300,7 @@ export const migrations: ServiceMigrations['migrations'] = {
   },
   '006_idle_lock': {
     async up(knex) {
-      // The idle time after which a register locks back to its token form, set per event (issue 11).
+      // The idle time after which a register locks back to its token form, set per event.
       await knex.schema.withSchema(schema).alterTable('events', (t) => {
         t.integer('idle_lock_minutes').notNullable().defaultTo(30);
       });
@@ -309,14 +309,14 @@ export const migrations: ServiceMigrations['migrations'] = {
   '007_till_sessions_and_journal': {
     async up(knex) {
       const s = () => knex.schema.withSchema(schema);
-      // A till session per register (issue 14): the float counted at opening, the closing counted
+      // A till session per register: the float counted at opening, the closing counted
       // per payment mode and the differences confirmed with a reason. At most one open per register.
       await s().createTable('till_sessions', (t) => {
         t.increments('id').primary();
         t.integer('checkout_id').notNullable().references('id').inTable(`${schema}.checkouts`);
         t.integer('event_id').notNullable().references('id').inTable(`${schema}.events`);
         t.integer('float_cash_cents').notNullable().defaultTo(0);
-        // Opened by a sale on a register with no open session (SPEC's flow keeps working), float 0.
+        // Opened by a sale on a register with no open session (the spec's flow keeps working), float 0.
         t.boolean('automatic').notNullable().defaultTo(false);
         t.text('opened_by').notNullable();
         t.timestamp('opened_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -366,7 +366,7 @@ export const migrations: ServiceMigrations['migrations'] = {
   '008_refunds': {
     async up(knex) {
       const s = () => knex.schema.withSchema(schema);
-      // A refund is its own record linked to the sale; the sale stays as it was (issue 14).
+      // A refund is its own record linked to the sale; the sale stays as it was.
       await s().createTable('refunds', (t) => {
         t.uuid('id').primary();
         t.integer('sale_id').notNullable().references('id').inTable(`${schema}.sales`);
@@ -410,7 +410,7 @@ export const migrations: ServiceMigrations['migrations'] = {
   },
   '012_dashboard_indexes': {
     async up(knex) {
-      // The live dashboard (issue 14) reads an event's sales by time: the older ones once (an
+      // The live dashboard reads an event's sales by time: the older ones once (an
       // index-only pass by register, hour and mode), the recent ones at each refresh.
       await knex.raw(
         'create index if not exists sales_dashboard on ??.sales (event_id, created_at) include (checkout_id, payment_mode, total_cents, paid_cents)',
@@ -426,14 +426,14 @@ export const migrations: ServiceMigrations['migrations'] = {
   },
   '010_till_more': {
     async up(knex) {
-      // The closing and the Z report read a session's payments (issue 14).
+      // The closing and the Z report read a session's payments.
       await knex.raw('create index if not exists payments_session on ??.payments (session_id)', [schema]);
     },
   },
   '009_bingo_cartons': {
     async up(knex) {
       const s = () => knex.schema.withSchema(schema);
-      // Loto cartons sold at the register like raffle tickets (issue 12): a category of kind `bingo` per night.
+      // Loto cartons sold at the register like raffle tickets: a category of kind `bingo` per night.
       await knex.raw('alter table ??.categories drop constraint categories_kind', [schema]);
       await knex.raw(
         `alter table ??.categories add constraint categories_kind check (kind in ('product', 'raffle', 'giftbasket', 'bingo'))`,
@@ -465,7 +465,7 @@ export const migrations: ServiceMigrations['migrations'] = {
   },
   '016_idempotency_lease': {
     async up(knex) {
-      // Issue 16: short idempotency leases (src/idempotency.ts) are safe because a key is completed
+      // Short idempotency leases (src/idempotency.ts) are safe because a key is completed
       // once only — whatever completes it (a command's transaction, the sale's one statement), a
       // second completion is refused and rolls its whole statement (its sale) back.
       await knex.raw(`
@@ -481,7 +481,7 @@ export const migrations: ServiceMigrations['migrations'] = {
   },
   '017_bingo_refund_cartons': {
     async up(knex) {
-      // Loto cartons voided by a refund (issue 12): like raffle tickets, never back on sale.
+      // Loto cartons voided by a refund: like raffle tickets, never back on sale.
       await knex.raw(`alter table ??.refunds add column voided_cartons int[] not null default '{}'`, [schema]);
     },
   },

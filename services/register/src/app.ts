@@ -35,7 +35,7 @@ export interface RegisterDeps {
   bus?: Bus;
   /** Ticket claims (docs/platform.md); without it, sales with tickets or bets answer 503. */
   raffle?: RaffleClient;
-  /** Loto carton claims (issue 12); without it, sales with cartons answer 503. */
+  /** Loto carton claims; without it, sales with cartons answer 503. */
   bingo?: BingoClient;
   /** Card payments; the simulator by default. */
   cardProvider?: CardProvider;

@@ -76,7 +76,7 @@ type Product = {
 };
 
 describe('checkout data (GET /api/cr/checkouts/{id})', () => {
-  it('gives the products of SPEC §3 with the meal-deal categories and prices, cacheable 600 s', async () => {
+  it('gives the products of docs/spec.md §3 with the meal-deal categories and prices, cacheable 600 s', async () => {
     const res = await h.request('GET', `/api/cr/checkouts/${h.checkoutId}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, max-age=600');
@@ -232,7 +232,7 @@ describe('checkout data (GET /api/cr/checkouts/{id})', () => {
 });
 
 describe('settings (GET /api/cr/settings)', () => {
-  it('gives the SPEC §9 constants, cacheable 600 s', async () => {
+  it('gives the docs/spec.md §9 constants, cacheable 600 s', async () => {
     const res = await h.request('GET', '/api/cr/settings');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, max-age=600');

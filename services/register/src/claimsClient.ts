@@ -1,5 +1,5 @@
 /**
- * The register's side of the claim contracts (docs/platform.md « Ticket claims », issue 12 for loto
+ * The register's side of the claim contracts (docs/platform.md « Ticket claims », and the same for loto
  * cartons), written once for both services: before a sale with raffle tickets, gift-basket bets or
  * loto cartons is written, its numbers are claimed synchronously — so two registers never sell the
  * same number — then confirmed once the sale is committed, or released when it fails.
@@ -14,7 +14,7 @@ import { MESSAGES } from '@kermesse/contracts-register';
 
 export interface ClaimRequest {
   claimId: string;
-  /** The selling register: the raffle accepts the numbers of its own offline block (issue 15). */
+  /** The selling register: the raffle accepts the numbers of its own offline block. */
   checkoutId?: number;
   tickets: Array<{ raffleId: number; number: number }>;
   bets: Array<{ giftBasketId: number; typeId: number; weight: number }>;

@@ -29,7 +29,7 @@ interface DemoCategory {
 
 /**
  * The demo catalogue. Category ids 1, 2 and 4 and the prices 1.50, 3.50 and 1.00 are those of the
- * meal deal (SPEC §9): a dish, a drink and a dessert together get 0.50 € off.
+ * meal deal (docs/spec.md §9): a dish, a drink and a dessert together get 0.50 € off.
  */
 export const DEMO_CATALOGUE: DemoCategory[] = [
   {

@@ -3,7 +3,7 @@ import { SERVICE_DEFAULT_PORTS } from '@kermesse/kit/http';
 
 export interface RegisterEnv {
   raffleUrl: string;
-  /** The bingo service (loto carton claims, issue 12). */
+  /** The bingo service (loto carton claims). */
   bingoUrl: string;
   cardProvider: 'simulator' | 'sumup';
   sumup?: { apiKey: string; merchantCode: string; baseUrl: string };

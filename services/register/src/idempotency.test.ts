@@ -1,5 +1,5 @@
 /**
- * The idempotency lease (issue 16), on real Postgres with the register's migrations: two "replicas"
+ * The idempotency lease, on real Postgres with the register's migrations: two "replicas"
  * (two apps on one database) share the keys. A key left running by a crashed replica is taken over
  * by a retry within the short lease; a slow but alive run keeps its key by renewing the lease; and
  * even when a run loses its lease while still working, the key is completed once and one write only

@@ -8,7 +8,7 @@
  * A command that writes calls `complete(trx, …)` inside its own transaction, so the answer is stored
  * if and only if the change committed — a crash between the two can never make a retry run twice.
  *
- * The lease (issue 16). The running request holds the key for `leaseMs` (5 s) and renews it every
+ * The lease. The running request holds the key for `leaseMs` (5 s) and renews it every
  * `refreshMs` (1.5 s) while it runs, so a replica killed with -9 lets go within 5 s: the client's
  * retry, on the other replica, takes the key over then instead of waiting a minute. A short lease is
  * safe whatever the timing (an event loop or a database stalled longer than the lease): a key is

@@ -1,7 +1,7 @@
 /**
  * No meal deal that nobody set: on an install without the demo data there is no installation rule,
  * and an event without its own rule sells a main, a drink and a dessert at their full prices — even
- * when their categories got the ids 2, 1 and 4 that SPEC's rule names — on the server and in the
+ * when their categories got the ids 2, 1 and 4 that the spec's rule names — on the server and in the
  * settings the register prices its cart with.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ describe('an event without a meal deal', () => {
   it('prices a main, a drink and a dessert without any discount', async () => {
     const names = ['Hot-dog', 'Soda 33 cl', 'Crêpe au sucre'];
     const ids = await Promise.all(names.map((name) => h.productId(name)));
-    // Their categories are the ids SPEC's rule names (2 mains, 1 drinks, 4 desserts) at its prices.
+    // Their categories are the ids the spec's rule names (2 mains, 1 drinks, 4 desserts) at its prices.
     const rows = await h.db('products').whereIn('id', ids).select('id', 'category_id', 'price_cents');
     expect(ids.map((id) => rows.find((r) => r.id === id))).toMatchObject([
       { category_id: 2, price_cents: 350 },

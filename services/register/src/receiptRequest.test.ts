@@ -1,5 +1,5 @@
 /**
- * « Envoyer reçu » after the sale (SPEC §2 order detail): `POST /api/cr/order/{ref}/receipt` records one
+ * « Envoyer reçu » after the sale (docs/spec.md §2 order detail): `POST /api/cr/order/{ref}/receipt` records one
  * `receipt.requested` event with the sale's receipt content, and nothing else anywhere.
  */
 import { randomUUID } from 'node:crypto';

@@ -106,7 +106,7 @@ const outboxOf = async (reference: string) =>
   (await h.db('outbox').where({ type: 'sale.completed' }).whereRaw("envelope->'payload'->>'reference' = ?", [reference]).first('envelope'))
     ?.envelope as EventEnvelope<'sale.completed'> | undefined;
 
-describe('buyers (SPEC §7 users)', () => {
+describe('buyers (docs/spec.md §7 users)', () => {
   it('finds a buyer by e-mail in any case, or by phone written with spaces', async () => {
     const byEmail = await h.request('POST', '/api/cr/users/findOrCreate', { body: { email: 'Alice.Durand@Example.org', phone: '' } });
     expect(byEmail).toMatchObject({
@@ -155,7 +155,7 @@ describe('buyers (SPEC §7 users)', () => {
   });
 });
 
-describe('payment modes (SPEC §4)', () => {
+describe('payment modes (docs/spec.md §4)', () => {
   it('cash: status 1, the amount given as reference, a receipt and a preparation slip', async () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
       body: sale({
@@ -230,7 +230,7 @@ describe('payment modes (SPEC §4)', () => {
     expect(await salesCount()).toBe(before);
   });
 
-  it('cash: refuses an amount given below the total with the SPEC message', async () => {
+  it('cash: refuses an amount given below the total with the spec message', async () => {
     const before = await salesCount();
     expect(
       await h.request('POST', '/api/cr/sale/create', {
@@ -279,7 +279,7 @@ describe('payment modes (SPEC §4)', () => {
   });
 });
 
-describe('prices are the server’s (SPEC §9)', () => {
+describe('prices are the server’s (docs/spec.md §9)', () => {
   it('ignores every price and total the client sends', async () => {
     const res = await h.request('POST', '/api/cr/sale/create', {
       body: sale({
@@ -363,7 +363,7 @@ describe('receipt wish and sale.completed', () => {
     expect((await outboxOf(res.body.sale.reference))!.payload.receipt).toEqual({ method: 'email', to: 'alice.durand@example.org' });
   });
 
-  it('refuses an SMS number that is not 10 digits (SPEC message)', async () => {
+  it('refuses an SMS number that is not 10 digits (the spec message)', async () => {
     expect(
       await h.request('POST', '/api/cr/sale/create', {
         body: sale({ cart: [line('Chouchous')], receipt: { method: 'sms', to: '06 12' } }),

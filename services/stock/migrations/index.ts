@@ -88,7 +88,7 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
-  // The event whose catalogue holds each product (issue 10): an event's stock lists its own products only.
+  // The event whose catalogue holds each product: an event's stock lists its own products only.
   '002_product_event': {
     async up(knex) {
       await knex.schema.withSchema(schema).alterTable('products', (t) => {

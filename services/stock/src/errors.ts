@@ -22,7 +22,7 @@ export const noteFormula = (note: string) => badRequest(noteFormulaMessage(note)
 
 /**
  * A real import refused because of errors in the file: nothing was written. The route answers 422
- * with the import result beside `error` and `code` (SPEC §3 « Stock import result »).
+ * with the import result beside `error` and `code` (docs/spec.md §3 « Stock import result »).
  */
 export class ImportRejected extends CsvImportRejected<ImportResult> {
   constructor(result: ImportResult) {

@@ -1,5 +1,5 @@
 /**
- * Issue 10: an event's stock lists the products of that event only (a new or duplicated event does
+ * An event's stock lists the products of that event only (a new or duplicated event does
  * not show the other events' products), on real Postgres and NATS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

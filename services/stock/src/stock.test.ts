@@ -473,7 +473,7 @@ describe('inventory import', () => {
     expect(await snapshot(eventId)).toEqual(before);
   });
 
-  it("refuses what is not CSV and a request without a file with SPEC's messages", async () => {
+  it("refuses what is not CSV and a request without a file with the spec's messages", async () => {
     const { eventId } = await givenEvent(sys, { products: THREE });
     const before = await snapshot(eventId);
     const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]);

@@ -26,7 +26,7 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.integer('swapmeet_id').notNullable().references('id').inTable(`${schema}.swapmeets`).onDelete('CASCADE');
         t.text('name').notNullable();
         t.text('phone').notNullable().defaultTo('');
-        /** Space in centimetres (SPEC: metres, e.g. 2,5 m). */
+        /** Space in centimetres (the spec: metres, e.g. 2,5 m). */
         t.integer('space_cm').notNullable();
         t.integer('revenue_cents').notNullable();
         t.boolean('is_payed').notNullable();

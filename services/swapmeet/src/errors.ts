@@ -11,7 +11,7 @@ export const swapmeetBadRequest = make(badRequest);
 
 /**
  * A real import refused because of errors: nothing was written. The route answers 422 with the
- * import result beside `error` (its message) and `code` (SPEC §3 « Import result »).
+ * import result beside `error` (its message) and `code` (docs/spec.md §3 « Import result »).
  */
 export class ImportRejected extends CsvImportRejected<BookingImportResult> {
   constructor(result: BookingImportResult) {

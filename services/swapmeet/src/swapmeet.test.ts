@@ -79,7 +79,7 @@ async function givenSwapmeet(bookings: NewBooking[] = THREE): Promise<number> {
 }
 
 describe('swap-meet bookings', () => {
-  it('lists the demo bookings with the summary of SPEC §3, seeded once', async () => {
+  it('lists the demo bookings with the summary of docs/spec.md §3, seeded once', async () => {
     const body = await bookings();
     expect(body.total).toBe(3);
     expect(body.data[0]).toEqual({
@@ -169,7 +169,7 @@ describe('swap-meet bookings', () => {
     expect((await bookings(100, swapmeetId)).total).toBe(11);
   });
 
-  it('shows at most `limit` bookings (SPEC: 100) while the summary covers them all', async () => {
+  it('shows at most `limit` bookings (the spec: 100) while the summary covers them all', async () => {
     const swapmeetId = await givenSwapmeet();
     expect((await upload(SAMPLE, { dryRun: false, swapmeetId })).status).toBe(200);
     const body = await bookings(5, swapmeetId);
@@ -224,7 +224,7 @@ describe('swap-meet bookings', () => {
     expect((await bookings(100, swapmeetId)).total).toBe(3);
   });
 
-  it("answers SPEC's messages without a file, a swap-meet or a CSV file, and a Windows-1252 file is fine", async () => {
+  it("answers the spec's messages without a file, a swap-meet or a CSV file, and a Windows-1252 file is fine", async () => {
     const noFile = new FormData();
     noFile.append('format', 'custom');
     noFile.append('swapmeet_id', String(demoId));

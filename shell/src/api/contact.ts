@@ -6,7 +6,7 @@ import { gateway, publicGateway } from '../api';
 export type PartnerRequestForm = Required<PartnerRequestBody>;
 
 export const contactApi = {
-  /** `POST /api/partner/sendByEmail` (SPEC §7): empty optional fields are left out. */
+  /** `POST /api/partner/sendByEmail` (docs/spec.md §7): empty optional fields are left out. */
   sendPartnerRequest: (form: PartnerRequestForm) =>
     publicGateway.post<FormAnswer>(
       '/api/partner/sendByEmail',

@@ -1,4 +1,4 @@
-/** The shell's typed client for identity's paths (issue 11): staff accounts, profile, links, first run, passkeys. */
+/** The shell's typed client for identity's paths: staff accounts, profile, links, first run, passkeys. */
 import type {
   ChangePasswordBody,
   CreatedPerson,

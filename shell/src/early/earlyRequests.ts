@@ -2,7 +2,7 @@
  * Early requests: the GETs a page will make as soon as its code runs, asked by a tiny script while
  * the big ones are still downloading. On a phone on slow 4G every request costs half a second of
  * round trip; asked from here, the register's till session and catalogue arrive with its code
- * instead of one round trip after it (issue 15, first-visit LCP).
+ * instead of one round trip after it (first-visit LCP).
  *
  * The page's code is not told: the first `fetch` of the same URL with the same Authorization header
  * (a GET without `Cache-Control`, i.e. one that accepts any fresh answer) takes the early answer, once

@@ -28,7 +28,7 @@ export function registerOffline(): void {
 
 /**
  * Once the page has loaded and the browser is idle: the screen the page opens on comes first (the
- * register on a phone's first visit, issue 15); the worker then keeps what that screen loaded.
+ * register on a phone's first visit); the worker then keeps what that screen loaded.
  */
 function afterOpening(run: () => void): void {
   const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));

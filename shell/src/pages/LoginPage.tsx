@@ -14,7 +14,7 @@ export function returnPath(value: string | null): string | undefined {
 }
 
 /**
- * Sign-in (SPEC §7): a password (`#form-login`, `POST /api/login`) or a passkey of this device
+ * Sign-in (docs/spec.md §7): a password (`#form-login`, `POST /api/login`) or a passkey of this device
  * (`POST /login/options` then `POST /login`); both give the same session. A page that sent the person
  * here (`?retour=`, the register when its session ended) is opened again afterwards.
  */

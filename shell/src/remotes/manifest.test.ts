@@ -61,7 +61,7 @@ describe('fetchManifest', () => {
   });
 });
 
-describe('extra modules (the register back office, issue 10)', () => {
+describe('extra modules (the register back office)', () => {
   it("mounts mfe_register/Admin at /gestion for admins only, from the register's own entry", () => {
     expect(withExtraModules([register, raffle])).toEqual([register, raffle, registerAdmin, registerDashboard]);
     expect(withExtraModules([raffle])).toEqual([raffle]);

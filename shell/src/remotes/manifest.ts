@@ -22,7 +22,7 @@ export interface RemoteDescriptor {
 
 /**
  * Modules a remote exposes besides `./App`, each mounted at its own path and loaded only for its
- * roles: the register's back office (`mfe_register/Admin`, issue 10) is never downloaded by a cashier.
+ * roles: the register's back office (`mfe_register/Admin`) is never downloaded by a cashier.
  */
 export const EXTRA_MODULES: readonly { remote: string; module: string; path: string; roles: readonly string[]; label: string }[] = [
   { remote: 'mfe_register', module: 'Admin', path: '/gestion', roles: ['admin'], label: 'Gestion de la fête' },

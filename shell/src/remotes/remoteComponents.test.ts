@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRemoteComponents, type RemoteVersions } from './remoteComponents';
 
-/** A remote deployed again alone (issue 16): the next navigation registers its new entry and loads it anew. */
+/** A remote deployed again alone: the next navigation registers its new entry and loads it anew. */
 describe('remote components refresh', () => {
   function setup(latest: () => Promise<string | undefined>) {
     const registered = new Map([['mfe_stock', 'http://x/remoteEntry.js?v=1']]);

@@ -6,7 +6,7 @@
  * route whose module already arrived (the register, asked at start-up) renders at once. Behind a
  * Suspense boundary it would first commit the fallback, and React then holds the revealed content
  * back until 300 ms after that fallback (its « fallback throttle »): a quarter of a second of a
- * phone's first visit spent idle (issue 15, first-visit LCP).
+ * phone's first visit spent idle (first-visit LCP).
  */
 import type { ComponentType } from 'react';
 

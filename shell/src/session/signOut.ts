@@ -6,7 +6,7 @@
  */
 import { createApiClient, REGISTER_TOKEN_KEY, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 
-/** The register's storage (SPEC §2 and §3: `bearerToken`, then its caches under one prefix). */
+/** The register's storage (docs/spec.md §2 and §3: `bearerToken`, then its caches under one prefix). */
 export { REGISTER_TOKEN_KEY };
 export const REGISTER_CACHE_PREFIX = 'kermesseRegister.';
 

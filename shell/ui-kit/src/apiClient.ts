@@ -4,7 +4,7 @@
  * French and can be shown as is.
  */
 
-/** Shown when the gateway cannot be reached at all (SPEC §8). */
+/** Shown when the gateway cannot be reached at all (docs/spec.md §8). */
 export const NETWORK_ERROR_MESSAGE = 'Impossible de contacter le serveur.';
 
 /**
@@ -145,7 +145,7 @@ async function readPayload(response: Response): Promise<unknown> {
   }
 }
 
-/** The server's French message: `{ error }` (our services) or `{ message }` (some SPEC paths). */
+/** The server's French message: `{ error }` (our services) or `{ message }` (some the spec paths). */
 function errorMessage(payload: unknown): string | undefined {
   if (typeof payload !== 'object' || payload === null) return undefined;
   const { error, message } = payload as { error?: unknown; message?: unknown };

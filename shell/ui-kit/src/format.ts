@@ -10,7 +10,7 @@ export { formatAmount, formatWeight };
 /**
  * Dates are written without `Intl` where its output is plain digits, and any other `Intl.DateTimeFormat`
  * is built on first use (`dateTimeFormat`): the first one a page builds loads the locale's data,
- * about 75 ms of a mid-range phone's start-up — paid before the register could show (issue 15).
+ * about 75 ms of a mid-range phone's start-up — paid before the register could show.
  */
 const pad = (n: number) => String(n).padStart(2, '0');
 

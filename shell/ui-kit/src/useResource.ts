@@ -36,7 +36,7 @@ export interface ResourceOptions<T = unknown> {
   /**
    * The answer already at hand for the first inputs (a fresh local copy, a prefetched answer that
    * has come), read once when the screen appears: it is shown from the first render and not asked
-   * again then — one render and one paint less before a phone shows the register (issue 15).
+   * again then — one render and one paint less before a phone shows the register.
    */
   initialData?: () => T | undefined;
 }

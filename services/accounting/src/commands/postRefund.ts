@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the books, inside the consumers' inbox transactions:
+ * Refunds and till closings in the books, inside the consumers' inbox transactions:
  * - `sale.refunded`: the reverse of a sale's entry, on the same accounts (revenue by kind or
  *   category debited, the money account of the refund's mode credited), dated the day of the refund;
  * - `till.closed`: each payment mode's counted difference — a shortfall debits 658 « Charges diverses

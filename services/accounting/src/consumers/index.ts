@@ -96,7 +96,7 @@ export async function startAccountingConsumers(options: AccountingConsumersOptio
       handle: applyBingoConfigured,
     }),
   );
-  // Issue 14: refunds (the reverse of a sale) and till closings (differences to 658 / 758), see postRefund.ts.
+  // Refunds (the reverse of a sale) and till closings (differences to 658 / 758), see postRefund.ts.
   consumers.push(
     await startConsumer<'sale.refunded'>({
       db,

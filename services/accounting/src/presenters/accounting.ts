@@ -1,4 +1,4 @@
-/** Rows → API shapes exactly as SPEC §3 names them (euros with two decimals). */
+/** Rows → API shapes exactly as docs/spec.md §3 names them (euros with two decimals). */
 import { toEuros, type TrialBalance, type TrialBalanceRow } from '@kermesse/contracts-accounting';
 import type { RowRecord, TrialBalanceRecord } from '../repositories/trialBalances.ts';
 

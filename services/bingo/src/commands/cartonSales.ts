@@ -166,7 +166,7 @@ export async function recordCartonSale(
 }
 
 /**
- * `sale.refunded` with cartons (issue 12): the refunded cartons are voided — the win check answers
+ * `sale.refunded` with cartons: the refunded cartons are voided — the win check answers
  * « Carton remboursé : il ne peut pas gagner. » and they are never claimed again (the buyer may keep
  * the paper carton). A carton whose sale.completed was not read yet is recorded voided directly (its
  * later confirmation keeps it voided). Runs in the consumer's transaction; idempotent.

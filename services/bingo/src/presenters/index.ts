@@ -1,4 +1,4 @@
-/** Rows → the API shapes of SPEC §3 (prizes, seat plan) and of the loto night. */
+/** Rows → the API shapes of docs/spec.md §3 (prizes, seat plan) and of the loto night. */
 import {
   cartonCode,
   decimalAmount,
@@ -28,7 +28,7 @@ export const presentPrize = (row: PrizeRow): Prize => ({
   bingoId: row.bingo_id,
 });
 
-/** The tables of a night, or the default plan of SPEC §9 (30 tables of 6 seats) when it has none. */
+/** The tables of a night, or the default plan of docs/spec.md §9 (30 tables of 6 seats) when it has none. */
 export const planTables = (tables: TableRow[]): TableRow[] =>
   tables.length
     ? tables

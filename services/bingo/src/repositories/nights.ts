@@ -14,7 +14,7 @@ export interface NightRow {
   paused: boolean;
   board_version: number;
   sales_open: boolean;
-  /** Packs of cartons besides the single one (issue 12), by size. */
+  /** Packs of cartons besides the single one, by size. */
   carton_packs: CartonPackRow[];
   /** A carton of the night was claimed at a register (held, sold or refunded): its event is fixed. */
   event_locked: boolean;

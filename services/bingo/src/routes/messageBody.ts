@@ -1,7 +1,7 @@
 import { codeOfStatus, HttpError, type Router } from '@kermesse/kit/http';
 
 /**
- * The seating plan's answers on failure also carry `message` (SPEC §7: the volunteer screens read
+ * The seating plan's answers on failure also carry `message` (docs/spec.md §7: the volunteer screens read
  * it): `{ error, message, code, details? }`. Other failures go on to the kit's error handler.
  */
 export function withMessageOnError(router: Router): Router {

@@ -10,7 +10,7 @@ export function normalizeEmail(raw: string | null | undefined): string | null {
 
 /**
  * A phone number in E.164 (`+33612345678`), or null. Accepts the register's 10 French digits
- * (SPEC §5, `0612345678`, spaces or dots allowed), `+33…` and `0033…`.
+ * (docs/spec.md §5, `0612345678`, spaces or dots allowed), `+33…` and `0033…`.
  */
 export function normalizePhone(raw: string | null | undefined): string | null {
   const compact = (raw ?? '').replace(/[\s.\-()]/g, '');

@@ -101,7 +101,7 @@ describe('receipt content', () => {
   });
 });
 
-describe('loto cartons on the receipt (issue 12)', () => {
+describe('loto cartons on the receipt', () => {
   it('lists the cartons bought, by night, like the raffle tickets (text and HTML)', () => {
     const sale = buildSale({
       lines: [

@@ -28,7 +28,7 @@ const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 /** `1250` → « 12,50 € » (fr-FR, with its narrow no-break spaces). */
 export const formatEuros = (cents: number): string => euros.format(cents / 100);
 
-/** Grams → « 1,250 kg » (SPEC: kg and three-digit grams). */
+/** Grams → « 1,250 kg » (the spec: kg and three-digit grams). */
 export const formatWeight = (grams: number): string => `${Math.floor(grams / 1000)},${String(grams % 1000).padStart(3, '0')} kg`;
 
 /** « 16 mai 2026 à 14:32 », in the fair's time zone. */
@@ -49,7 +49,7 @@ interface ReceiptModel {
   payments: string[];
   tickets: { label: string; numbers: string }[];
   bets: { label: string; weights: string }[];
-  /** Loto cartons (issue 12), by night: « Loto de la kermesse » and « n° 4, n° 9 ». */
+  /** Loto cartons, by night: « Loto de la kermesse » and « n° 4, n° 9 ». */
   cartons: { label: string; numbers: string }[];
   url: string;
 }

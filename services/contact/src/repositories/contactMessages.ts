@@ -22,7 +22,7 @@ export async function insertContactMessage(
 
 export const listContactMessages = (db: Db): Promise<ContactMessageRow[]> => db('contact_messages').orderBy('created_at', 'desc');
 
-/** Contact messages are kept 12 months (issue 11), then deleted with their delivery rows. */
+/** Contact messages are kept 12 months, then deleted with their delivery rows. */
 export const purgeOldContactMessages = (db: Db): Promise<number> =>
   db('contact_messages').where('created_at', '<', db.raw("now() - interval '12 months'")).delete();
 

@@ -9,7 +9,7 @@ import iconv from 'iconv-lite';
 import { parse, type Options } from 'csv-parse/sync';
 import { neutraliseCell } from '@kermesse/contracts-common';
 
-/** SPEC §5: what the importers answer when the file is not a CSV file. */
+/** docs/spec.md §5: what the importers answer when the file is not a CSV file. */
 export const NOT_CSV_MESSAGE = 'Veuillez sélectionner un fichier CSV valide';
 
 export type CsvEncoding = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
@@ -41,7 +41,7 @@ export class NotCsvError extends Error {
 
 const CSV_MIME_TYPES = new Set(['text/csv', 'application/csv', 'text/comma-separated-values', 'text/x-csv', 'application/x-csv']);
 
-/** SPEC §5: a CSV upload has type text/csv or a name ending in .csv. */
+/** docs/spec.md §5: a CSV upload has type text/csv or a name ending in .csv. */
 export function isCsvUpload(filename: string | undefined, mimeType: string | undefined): boolean {
   if (filename && /\.csv$/i.test(filename.trim())) return true;
   return CSV_MIME_TYPES.has((mimeType ?? '').split(';')[0]!.trim().toLowerCase());

@@ -25,7 +25,7 @@ export const csvImportRejectedBody = (err: CsvImportRejected) => ({ error: err.m
 
 export interface CsvUploadOptions {
   maxFileBytes: number;
-  /** The domain's French « no file » message (SPEC §5); the kit's refusal then carries `NO_FILE`. */
+  /** The domain's French « no file » message (docs/spec.md §5); the kit's refusal then carries `NO_FILE`. */
   noFileMessage: string;
 }
 

@@ -22,7 +22,7 @@ export async function correctPrize(db: Db, prizeId: number, input: PrizeInput): 
       alcohol: current.alcohol,
     };
     for (const [key, value] of Object.entries(input)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
-    // `label`/`weight` are the SPEC's other names of `name`/`rank`: the one sent wins.
+    // `label`/`weight` are the spec's other names of `name`/`rank`: the one sent wins.
     if (input.label !== undefined && input.name === undefined) merged.name = input.label;
     if (input.weight !== undefined) merged.rank = input.weight;
     const check = checkPrize({ ...merged, weight: undefined, label: undefined });

@@ -1,5 +1,5 @@
 /**
- * Blocks of raffle numbers reserved in advance for one register (issue 15, « hors ligne »): while it
+ * Blocks of raffle numbers reserved in advance for one register (« hors ligne »): while it
  * has the network a register keeps a block of free numbers topped up (50 by default); with no network
  * it sells numbers of that block only, and its sale, sent later, is accepted because the number is in
  * its own block. A number in a block is offered to no other register and any other claim of it is

@@ -1,5 +1,5 @@
 /**
- * `sale.refunded` (issue 14): the tickets and bets the refund names are VOIDED, exactly once (inbox).
+ * `sale.refunded`: the tickets and bets the refund names are VOIDED, exactly once (inbox).
  * A voided number stays sold — it never returns to sale: the buyer may keep the stub, and a number
  * sold twice would make the drawing ambiguous — and the drawing and the basket weighing leave it
  * out. The refund may be handled before the sale's own `sale.completed` (two consumers): the number

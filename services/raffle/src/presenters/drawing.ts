@@ -8,7 +8,7 @@ import { raffleState } from './raffles.ts';
 export const NOT_DRAWN_YET = "Le tirage au sort n'a pas encore été effectué.";
 
 /**
- * SPEC §3 drawing result: `{prize {id, name, quantity, image}, winners [{civility, firstname,
+ * docs/spec.md §3 drawing result: `{prize {id, name, quantity, image}, winners [{civility, firstname,
  * lastname, number}]}` per prize, in drawing order. Publicly, a winner's last name is reduced to
  * its initial (the full names stay in the administration).
  */

@@ -1,7 +1,7 @@
 import { toEuros as centsToEuros } from '@kermesse/contracts-common';
 import type { BasketTypeRow, GiftBasketRow, SoldBetRow } from '../repositories/giftBaskets.ts';
 
-/** SPEC §3 gift basket type: id, name, price (the basket's value, in euros). */
+/** docs/spec.md §3 gift basket type: id, name, price (the basket's value, in euros). */
 export const presentBasketType = (row: BasketTypeRow) => ({
   id: row.id,
   name: row.name,
@@ -21,7 +21,7 @@ export const presentGiftBasket = (row: GiftBasketRow, extra: { types: BasketType
   revenue: centsToEuros(extra.revenueCents),
 });
 
-/** SPEC §3 basket winner: id, label, result (weigh, person); `realWeight` is what the basket weighed. */
+/** docs/spec.md §3 basket winner: id, label, result (weigh, person); `realWeight` is what the basket weighed. */
 export const presentBasketWinner = (type: BasketTypeRow, bet: SoldBetRow | undefined) => ({
   id: type.id,
   label: type.name,

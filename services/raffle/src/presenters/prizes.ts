@@ -5,7 +5,7 @@ import type { PrizeRow } from '../repositories/prizes.ts';
 export const illustrationUrl = (file: string | null): string | null => (file ? `/up-prizes/${encodeURIComponent(file)}` : null);
 
 /**
- * SPEC §3 raffle prize. The SPEC's clients use two names for some fields: `name`/`label`,
+ * docs/spec.md §3 raffle prize. The the spec's clients use two names for some fields: `name`/`label`,
  * `weight`/`rank` (the rank, > 0), `alcohol`/`Alcohol`; both are given.
  */
 export const presentPrize = (row: PrizeRow) => ({

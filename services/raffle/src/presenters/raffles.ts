@@ -3,7 +3,7 @@ import { ACCOUNTS_THRESHOLD_CENTS, COST_RATIO_LIMIT_PERCENT, type LawPanel } fro
 import type { Tier } from '../rules/tierRules.ts';
 import type { RaffleRow } from '../repositories/raffles.ts';
 
-/** SPEC §3 ticket price tier `{nb, p}` (p in euros). */
+/** docs/spec.md §3 ticket price tier `{nb, p}` (p in euros). */
 export const presentTiers = (tiers: Tier[]) => tiers.map((t) => ({ nb: t.nb, p: centsToEuros(t.priceCents) }));
 
 export type RaffleState = 'open' | 'closed' | 'drawn';

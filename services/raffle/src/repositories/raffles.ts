@@ -105,7 +105,7 @@ export async function replaceTiers(db: Db, raffleId: number, tiers: Tier[]): Pro
 /** Sold tickets and the revenue they brought, per raffle. */
 export async function salesFigures(db: Db, raffleId: number): Promise<{ sold: number; held: number; revenueCents: number }> {
   const [counts] = await db('tickets').where({ raffle_id: raffleId }).select(
-    // A ticket voided by a refund stays taken but is no longer sold (issue 14).
+    // A ticket voided by a refund stays taken but is no longer sold.
     db.raw(`count(*) filter (where status = 'sold' and voided_at is null)::int as sold`),
     db.raw(`count(*) filter (where status = 'held' and expires_at > now())::int as held`),
   );

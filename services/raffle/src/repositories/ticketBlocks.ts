@@ -1,5 +1,5 @@
 /**
- * Blocks of raffle numbers reserved in advance for one register (issue 15, « hors ligne »): the
+ * Blocks of raffle numbers reserved in advance for one register (« hors ligne »): the
  * `ticket_blocks` rows of (raffle, register) whose number is neither sold nor held by a live claim.
  * The rules are told in commands/topUpTicketBlock.ts.
  */

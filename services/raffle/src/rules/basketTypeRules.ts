@@ -1,4 +1,4 @@
-/** SPEC §5: a basket to win (« type ») has a name and a price. */
+/** docs/spec.md §5: a basket to win (« type ») has a name and a price. */
 import { amountToCents } from '@kermesse/contracts-raffle';
 import { raffleError } from '../errors.ts';
 

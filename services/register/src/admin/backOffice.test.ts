@@ -1,5 +1,5 @@
 /**
- * The register's back office as an association uses it (issue 10): events, registers, categories,
+ * The register's back office as an association uses it: events, registers, categories,
  * products (pictures, CSV import), meal deal — with real Postgres, NATS and identity tokens.
  */
 import { rm } from 'node:fs/promises';
@@ -546,7 +546,7 @@ describe('meal deal per event (/api/admin/events/{id}/meal-deal)', () => {
       status: 409,
       body: { error: "Cette catégorie fait partie de la formule : retirez-la de la formule d'abord." },
     });
-    // Without an event, the installation's rule (SPEC §9) as before.
+    // Without an event, the installation's rule (docs/spec.md §9) as before.
     expect((await h.request('GET', '/api/cr/settings')).body.data.mealDeal.discount).toBe(0.5);
   });
 

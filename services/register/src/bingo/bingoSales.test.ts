@@ -1,5 +1,5 @@
 /**
- * Loto cartons sold at the register like raffle tickets (issue 12), on real Postgres and NATS with
+ * Loto cartons sold at the register like raffle tickets, on real Postgres and NATS with
  * the real bingo service: `bingo.configured` makes the carton products, a sale claims its cartons
  * from the bingo service and writes `sale_cartons`, `sale.completed` marks them sold to the buyer
  * (the caller's win check shows who), two registers never sell one carton, a failed sale releases.
@@ -305,7 +305,7 @@ describe('a sale with loto cartons', () => {
   });
 });
 
-describe('a refund of loto cartons (issue 12)', () => {
+describe('a refund of loto cartons', () => {
   const refund = (reference: string, quantity: number, extra: Record<string, unknown> = {}) =>
     request(
       'POST',
@@ -357,7 +357,7 @@ describe('a refund of loto cartons (issue 12)', () => {
   });
 });
 
-describe('cartons by the pack (issue 12)', () => {
+describe('cartons by the pack', () => {
   it('a night with packs makes one register product per pack; the cart counts pack size × quantity; a refunded pack voids its cartons', async () => {
     const put = await fetch(`http://127.0.0.1:${bingo.port}/admin-bingo/api/bingo/1`, {
       method: 'PUT',

@@ -1,5 +1,5 @@
 /**
- * Loto cartons of a refund (issue 12), like raffle tickets: the cartons of the refunded carton lines
+ * Loto cartons of a refund, like raffle tickets: the cartons of the refunded carton lines
  * are VOIDED and never return to sale — the buyer may keep the paper carton, and a carton sold twice
  * could win twice. The body may name them (`cartons`); otherwise the highest numbers of the sale not
  * voided yet go. `sale.refunded` carries them; the bingo service marks them voided (its win check

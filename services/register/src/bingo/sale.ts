@@ -1,5 +1,5 @@
 /**
- * Loto cartons in a register sale (issue 12): the catalogue learns which night each carton product
+ * Loto cartons in a register sale: the catalogue learns which night each carton product
  * sells, the cartons typed by the cashier are checked (as many as the cart pays for, each once,
  * printed for the night); sale/claims.ts claims them from the bingo service before the sale is
  * written (`sale_cartons`), confirms them with the buyer once committed, releases them on failure.
@@ -10,7 +10,7 @@ import { invalid } from '../errors.ts';
 import { findBingo, findBingoOfCategory, type BingoRow } from '../repositories/bingoCatalog.ts';
 import { saleCartons, saleCartonsWithNightName } from '../repositories/saleCartons.ts';
 
-/** The `sale` fields the register remote sends for cartons (SPEC §3 Sale, extended like `raffles`). */
+/** The `sale` fields the register remote sends for cartons (docs/spec.md §3 Sale, extended like `raffles`). */
 export interface CartonSaleInput {
   bingoId?: number | null;
   cartons?: unknown;

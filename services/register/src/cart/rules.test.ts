@@ -81,7 +81,7 @@ function refusal(fn: () => unknown): string {
   throw new Error('expected a refusal');
 }
 
-describe('meal deal (SPEC §9)', () => {
+describe('meal deal (docs/spec.md §9)', () => {
   it('adds no discount line without a complete set', () => {
     const priced = priceCart([line(10, 2), line(20, 3)], catalog);
     expect(priced.mealDealSets).toBe(0);
@@ -181,7 +181,7 @@ describe('donation pseudo-product (-1)', () => {
   });
 });
 
-describe('ticket counts per tier (SPEC §9)', () => {
+describe('ticket counts per tier (docs/spec.md §9)', () => {
   it('gives quantity × nb of the tier whose price is the product price', () => {
     expect(priceCart([line(50, 3)], catalog).ticketsAllowed).toBe(3);
     expect(priceCart([line(51, 2)], catalog).ticketsAllowed).toBe(10);
@@ -195,7 +195,7 @@ describe('ticket counts per tier (SPEC §9)', () => {
   });
 });
 
-describe('sale rules (SPEC §5)', () => {
+describe('sale rules (docs/spec.md §5)', () => {
   const withTickets = priceCart([line(51)], catalog);
   const withBets = priceCart([line(61)], catalog);
   const plain = priceCart([line(10)], catalog);
@@ -298,7 +298,7 @@ describe('sale rules (SPEC §5)', () => {
   });
 });
 
-describe('loto cartons (issue 12)', () => {
+describe('loto cartons', () => {
   const LOTO: BingoInfo = {
     id: 1,
     eventId: 1,

@@ -1,8 +1,8 @@
 /**
- * The cart rules of SPEC §5 and §9, as pure functions the sale command and the tests share: the
+ * The cart rules of docs/spec.md §5 and §9, as pure functions the sale command and the tests share: the
  * server recomputes every price from its catalogue, adds the meal-deal discount line (-2), takes only
  * the donation amount (-1) from the client, counts the tickets, bets and loto cartons each line pays
- * for, and checks the buyer, ticket, bet and carton rules with SPEC's French messages.
+ * for, and checks the buyer, ticket, bet and carton rules with the spec's French messages.
  */
 import { formatEuros, toCents } from '@kermesse/contracts-common';
 import {
@@ -41,7 +41,7 @@ export interface CatalogProduct {
   kind: 'product' | 'raffle' | 'giftbasket' | 'bingo';
   raffleId?: number | null;
   giftBasketId?: number | null;
-  /** Loto night of a carton product (issue 12). */
+  /** Loto night of a carton product. */
   bingoId?: number | null;
   tierNb?: number | null;
   clickAndCollect: boolean;
@@ -109,7 +109,7 @@ export interface CatalogView {
   mealDeal: MealDealRule;
 }
 
-/** Number of complete meal-deal sets among the cart's product lines (the contract's rule, SPEC §9). */
+/** Number of complete meal-deal sets among the cart's product lines (the contract's rule, docs/spec.md §9). */
 export function mealDealSets(
   lines: Array<{ categoryId: number | null; unitPriceCents: number; quantity: number; kind: LineKind }>,
   rule: MealDealRule,
@@ -120,7 +120,7 @@ export function mealDealSets(
   );
 }
 
-/** Tickets (or bets) one unit of a ticket product gives: `nb` of the tier whose price is the product's (SPEC §9). */
+/** Tickets (or bets) one unit of a ticket product gives: `nb` of the tier whose price is the product's (docs/spec.md §9). */
 export function ticketsPerUnit(product: Pick<CatalogProduct, 'priceCents' | 'tierNb'>, tiers: Tier[]): number {
   const tier = tiers.find((t) => t.priceCents === product.priceCents);
   return tier?.nb ?? product.tierNb ?? 0;
@@ -226,7 +226,7 @@ export interface TicketChoice {
 }
 
 /**
- * SPEC §5, checked again by the server in SPEC's order: a buyer for tickets, bets and holds, then
+ * docs/spec.md §5, checked again by the server in the spec's order: a buyer for tickets, bets and holds, then
  * the ticket selection, then the bets.
  */
 export function checkSaleRules(
@@ -274,7 +274,7 @@ export function checkSaleRules(
 }
 
 /**
- * Loto cartons (issue 12): the numbers of the physical cartons handed over, as many as the cart
+ * Loto cartons: the numbers of the physical cartons handed over, as many as the cart
  * pays for, each once, each printed for the night. The buyer is linked when known, never required.
  */
 export function checkCartons(priced: Pick<PricedCart, 'bingoId' | 'cartonsAllowed'>, cartons: number[], bingo?: BingoInfo): void {

@@ -1,5 +1,5 @@
 /**
- * `bingo.configured` → the night's read model, its category and its carton products (issue 12), inside
+ * `bingo.configured` → the night's read model, its category and its carton products, inside
  * the consumer's transaction; a configuration older than the one applied changes nothing.
  */
 import type { EventPayloads } from '@kermesse/kit/bus';

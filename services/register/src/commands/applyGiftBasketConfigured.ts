@@ -2,7 +2,7 @@
  * How raffles and gift baskets become sellable: each one known from the raffle service's
  * `raffle.configured` / `giftbasket.configured` events gets one product category (kind `raffle` /
  * `giftbasket`) holding one product per price tier {nb, p} — « 5 tickets » at p. A cart line of
- * such a product pays for quantity × nb tickets (SPEC §9). New ticket products are offered by every
+ * such a product pays for quantity × nb tickets (docs/spec.md §9). New ticket products are offered by every
  * register of the raffle's event; a tier that disappears withdraws its product (`active` false), and
  * a raffle whose sales are closed withdraws them all. Runs inside the consumer's transaction.
  */

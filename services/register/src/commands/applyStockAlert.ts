@@ -1,4 +1,4 @@
-/** What the register knows of the stock (issue 10): a product in alert shows so on its tile. Runs inside the consumer's transaction. */
+/** What the register knows of the stock: a product in alert shows so on its tile. Runs inside the consumer's transaction. */
 import type { EventPayloads } from '@kermesse/kit/bus';
 import type { Trx } from '@kermesse/kit/db';
 import { upsertStockAlert } from '../repositories/ticketCatalog.ts';

@@ -1,5 +1,5 @@
 /**
- * `POST /api/cr/checkouts/{id}/session/close` (issue 14): the closing of a till session, in one
+ * `POST /api/cr/checkouts/{id}/session/close`: the closing of a till session, in one
  * transaction — what was expected per payment mode against what was counted, the reason of a gap,
  * the `session.closed` journal record anchoring the chain, and `till.closed`.
  */

@@ -1,4 +1,4 @@
-/** `POST /api/cr/payment/reader`: a payment intent of an amount, which a reader checkout then names (SPEC §4 card flow). */
+/** `POST /api/cr/payment/reader`: a payment intent of an amount, which a reader checkout then names (docs/spec.md §4 card flow). */
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '@kermesse/kit/auth';
 import type { Db } from '@kermesse/kit/db';

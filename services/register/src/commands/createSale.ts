@@ -34,7 +34,7 @@ export interface CreateSaleDeps {
   db: Db;
   logger: Logger;
   raffle?: RaffleClient;
-  /** Loto carton claims (issue 12); without it, sales with cartons answer 503. */
+  /** Loto carton claims; without it, sales with cartons answer 503. */
   bingo?: BingoClient;
   wake?: () => void;
 }
@@ -173,7 +173,7 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
 
   const saleId = sale.head.next_sale_id;
   const createdAt = new Date();
-  // A sale on a register with no open session opens one (float 0, automatic): SPEC's flow keeps working.
+  // A sale on a register with no open session opens one (float 0, automatic): the spec's flow keeps working.
   const openSession = (q: Db | Trx) => sessionForSale(q, input.checkoutId, input.eventId, context.user.id);
   try {
     // 50 random bits: a reference drawn twice is astronomically rare, but never an error for the cashier.

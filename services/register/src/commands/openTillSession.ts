@@ -1,4 +1,4 @@
-/** `POST /api/cr/checkouts/{id}/session/open {float: {cash}}` (issue 14): a till session with its counted float. */
+/** `POST /api/cr/checkouts/{id}/session/open {float: {cash}}`: a till session with its counted float. */
 import type { Db } from '@kermesse/kit/db';
 import { cents, loadCheckout, presentSession, tillError, ZERO } from '../till/closing.ts';
 import { openSession } from '../repositories/tillSessions.ts';

@@ -1,5 +1,5 @@
 /**
- * `POST /api/cr/sale/{reference}/refund` (issue 14): a paid sale is refunded in whole or in part.
+ * `POST /api/cr/sale/{reference}/refund`: a paid sale is refunded in whole or in part.
  * The sale row stays as it was; the refund is its own record linked to it. In ONE transaction: the
  * sale row locked (two refunds of one sale never both pass the check), what remains computed from
  * the earlier refunds, the refund and its lines, the `sale.refunded` outbox row, the 'refund'

@@ -26,7 +26,7 @@ export const INVALID_EMAIL = MESSAGES.RECEIPT_EMAIL_INVALID;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** SPEC §5: an SMS number is exactly 10 digits once trimmed; an e-mail address looks like one. */
+/** docs/spec.md §5: an SMS number is exactly 10 digits once trimmed; an e-mail address looks like one. */
 export function receiptRecipient(input: ReceiptRequestInput): string {
   const to = input.to.trim();
   if (input.method === 'sms') {

@@ -1,5 +1,5 @@
 /**
- * `POST /api/cr/payment/reader/checkout` (SPEC §4 card flow): starts a charge on a paired reader. The
+ * `POST /api/cr/payment/reader/checkout` (docs/spec.md §4 card flow): starts a charge on a paired reader. The
  * provider's transaction id is stored before the answer leaves, so the register page can poll it, and
  * a reload (the same payment intent or the same Idempotency-Key) resumes that transaction instead of
  * charging again.

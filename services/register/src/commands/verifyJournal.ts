@@ -1,5 +1,5 @@
 /**
- * Checks the journal (issue 14): recomputes the chain from the first record; compares each sale
+ * Checks the journal: recomputes the chain from the first record; compares each sale
  * record with the sale's current rows (total, mode, reference, lines); checks the head and the
  * closings' anchors, so deleting the last records is detected. Answers the first broken record.
  */

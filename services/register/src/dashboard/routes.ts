@@ -1,5 +1,5 @@
 /**
- * `GET /api/admin/dashboard/{eventId}` (admin, treasurer; issue 14): the live dashboard of a fair;
+ * `GET /api/admin/dashboard/{eventId}` (admin, treasurer): the live dashboard of a fair;
  * `GET /api/admin/dashboard`: the events it can follow (a treasurer does not see the back office).
  * Polling is cheap: the answer carries its `version`, also as a weak ETag — `If-None-Match` answers
  * 304 and `?since=<version>` answers `{ changed: false, version }` while nothing moved.

@@ -1,5 +1,5 @@
 /**
- * The tamper-evident sales journal (issue 14): every sale, payment, refund, session opening and
+ * The tamper-evident sales journal: every sale, payment, refund, session opening and
  * closing appends a record in the transaction that writes it. Each record holds
  * HMAC-SHA256(key, content) where the content names its sequence number, kind, reference, time,
  * payload and the previous record's hash — a chain: changing, inserting or removing a record breaks

@@ -1,5 +1,5 @@
 /**
- * The card-payment provider behind the register's card flow (SPEC §4): list the readers, start a
+ * The card-payment provider behind the register's card flow (docs/spec.md §4): list the readers, start a
  * checkout on one, read a transaction's status. Two implementations: SumUp's REST API and a
  * simulator (the default in the demo and the tests) whose outcome is chosen per reader.
  */

@@ -3,7 +3,7 @@ import type { GiftBasketRow, ProductRow, RaffleRow } from '../repositories/catal
 import type { Product, ProductAssoc, TicketTier } from '@kermesse/contracts-register';
 import { ticketsPerUnit } from '../cart/rules.ts';
 
-/** SPEC §3 product (id, name, image, price, productCategory, clickAndCollectEligible, alcoohol) plus what the register screen needs. */
+/** docs/spec.md §3 product (id, name, image, price, productCategory, clickAndCollectEligible, alcoohol) plus what the register screen needs. */
 export function presentProduct(
   p: ProductRow,
   context: { alerted: Set<number>; raffles: Map<number, RaffleRow>; baskets: Map<number, GiftBasketRow> },
@@ -38,7 +38,7 @@ export function presentProduct(
   return base;
 }
 
-/** SPEC §3 ticket price tiers `{nb, p}`, euros. */
+/** docs/spec.md §3 ticket price tiers `{nb, p}`, euros. */
 export const presentTiers = (tiers: Array<{ nb: number; priceCents: number }>): TicketTier[] =>
   tiers.map((t) => ({ nb: t.nb, p: toEuros(t.priceCents) }));
 

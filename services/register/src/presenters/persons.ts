@@ -1,7 +1,7 @@
 import type { Buyer } from '@kermesse/contracts-register';
 import type { PersonRow } from '../repositories/persons.ts';
 
-/** SPEC §7: `data.user` (id, lastname, firstname, phone, email). */
+/** docs/spec.md §7: `data.user` (id, lastname, firstname, phone, email). */
 export const presentUser = (p: PersonRow): Buyer => ({
   id: p.id,
   lastname: p.lastname,

@@ -1,5 +1,5 @@
 /**
- * The answer to `POST /api/cr/sale/create` (SPEC §7, contract `SaleAnswer`): the sale as the register
+ * The answer to `POST /api/cr/sale/create` (docs/spec.md §7, contract `SaleAnswer`): the sale as the register
  * shows it, with its receipt and order slip already rendered for printing (receipts/html.ts), the
  * public receipt page's address, and where the receipt goes.
  */

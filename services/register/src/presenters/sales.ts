@@ -2,7 +2,7 @@ import { toEuros } from '@kermesse/contracts-common';
 import type { PaymentView, PendingSale } from '@kermesse/contracts-register';
 import type { PaymentRow, PendingSaleRow } from '../repositories/sales.ts';
 
-/** SPEC §3 pending sale: id, reference, price, buyer.person (firstname, lastname), event.name — plus what is paid. */
+/** docs/spec.md §3 pending sale: id, reference, price, buyer.person (firstname, lastname), event.name — plus what is paid. */
 export const presentPendingSale = (s: PendingSaleRow): PendingSale => ({
   id: s.id,
   reference: s.reference,

@@ -34,12 +34,12 @@ export interface ReceiptData {
   raffleName?: string | null;
   bets: Array<{ typeName: string; weight: number }>;
   giftBasketName?: string | null;
-  /** Loto cartons handed over (issue 12) and their night. */
+  /** Loto cartons handed over and their night. */
   cartons?: number[];
   bingoName?: string | null;
   /** Absolute or root-relative address of the public receipt page. */
   receiptUrl: string;
-  /** Refunds of the sale (issue 14), oldest first; the sale itself stays as it was. */
+  /** Refunds of the sale, oldest first; the sale itself stays as it was. */
   refunds?: ReceiptRefund[];
 }
 
@@ -59,7 +59,7 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
 const DATE = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
 export const formatDate = (date: Date): string => DATE.format(date);
 
-/** SPEC §2: weights as kg and three-digit grams (4250 → « 4 kg 250 »). */
+/** docs/spec.md §2: weights as kg and three-digit grams (4250 → « 4 kg 250 »). */
 export const formatWeight = (grams: number): string => `${Math.floor(grams / 1000)} kg ${String(grams % 1000).padStart(3, '0')}`;
 
 const METHOD_LABELS: Record<ReceiptPayment['method'], string> = { ESP: 'Espèces', CHQ: 'Chèque', CB: 'Carte bancaire' };

@@ -6,7 +6,7 @@ import { listRefunds } from '../repositories/refunds.ts';
 import type { ReceiptData } from './html.ts';
 import { loadSaleCartons } from '../bingo/sale.ts';
 
-/** Where the public receipt of a sale lives: `{origin}/s/{reference}` (SPEC §2 order detail). */
+/** Where the public receipt of a sale lives: `{origin}/s/{reference}` (docs/spec.md §2 order detail). */
 export const receiptPath = (reference: string) => `/s/${encodeURIComponent(reference)}`;
 
 /** Everything a receipt shows, read back from the database. */

@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 14) on real Postgres and NATS: a paid sale refunded in part by a till manager, the
+ * Refunds on real Postgres and NATS: a paid sale refunded in part by a till manager, the
  * sale row untouched, the refund linked with its lines, `sale.refunded` on the bus, the 'refund'
  * journal record and the till session in the same transaction; the checks that refuse a refund
  * write nothing.
@@ -47,7 +47,7 @@ const line = (name: string, quantity = 1) => ({ product: { id: h.madeProduct(nam
 
 /** A cash sale of 3 « Gaufre test » and 1 « Thé test » (4 €), paid: its reference. */
 async function sellWaffles(paymentMode = 2): Promise<string> {
-  // A sale on hold names its buyer (SPEC §5).
+  // A sale on hold names its buyer (docs/spec.md §5).
   const personId =
     paymentMode === 99
       ? (

@@ -1,5 +1,5 @@
 /**
- * Refunding raffle tickets and gift-basket bets (issue 14), with the real raffle service: the numbers
+ * Refunding raffle tickets and gift-basket bets, with the real raffle service: the numbers
  * of the refunded lines are voided — the ones named, else the last of the sale — never more or other
  * than the sale's, and the raffle service (through NATS) keeps them sold-and-voided: not back on sale.
  */

@@ -1,5 +1,5 @@
 /**
- * The loto nights' read model and carton products (issue 12), like raffle tickets: each night known from the
+ * The loto nights' read model and carton products, like raffle tickets: each night known from the
  * bingo service's `bingo.configured` gets one category of kind `bingo` (« Loto : <night> ») holding
  * one product per price tier {nb, p} — « 1 carton » at the carton price. A cart line of such a
  * product pays for quantity × nb cartons, whose numbers the cashier types (the physical cartons

@@ -1,5 +1,5 @@
 /**
- * The dashboard's read-only queries (issue 14), in cents.
+ * The dashboard's read-only queries, in cents.
  *
  * A sale never changes what it sold, where, when, for how much or in which mode once it is written
  * (refunds are their own records, the payments of a sale on hold are read apart). So the figures

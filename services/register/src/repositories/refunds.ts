@@ -24,7 +24,7 @@ export interface RefundRow {
   reason: string;
   voided_tickets: number[];
   voided_bets: Array<{ typeId: number; weight: number }>;
-  /** Loto cartons voided (issue 12). */
+  /** Loto cartons voided. */
   voided_cartons?: number[];
   created_by: string;
   created_at: Date;

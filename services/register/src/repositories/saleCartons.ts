@@ -1,4 +1,4 @@
-/** The loto cartons a sale sold (`sale_cartons`, issue 12). */
+/** The loto cartons a sale sold (`sale_cartons`). */
 import type { Db, Trx } from '@kermesse/kit/db';
 
 /** A sale's cartons by number, each with its night. */

@@ -1,7 +1,7 @@
 /**
- * Till sessions (issue 14): at most one open session per register (a partial unique index). Sales
+ * Till sessions: at most one open session per register (a partial unique index). Sales
  * and payments belong to the open session; a sale on a register with none opens one automatically
- * with a float of 0 (SPEC's flow keeps working) and the session says so (`automatic`).
+ * with a float of 0 (the spec's flow keeps working) and the session says so (`automatic`).
  *
  * Locking: whatever records money into a session takes the session row `for key share`; a closing
  * takes it `for update` first, so a sale is either in the session before its closing or waits and

@@ -70,7 +70,7 @@ export function saleClaims(deps: ClaimDeps, sale: PricedSale, bearer: string): S
     async claim() {
       if (claimId) {
         if (!deps.raffle) throw unavailable('RAFFLE_UNAVAILABLE');
-        // Numbers of this register's offline block (issue 15) are its own to sell.
+        // Numbers of this register's offline block are its own to sell.
         await deps.raffle.claim({ claimId, checkoutId: input.checkoutId, tickets, bets }, bearer);
         ticketsHeld = true;
       }

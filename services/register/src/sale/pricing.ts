@@ -1,7 +1,7 @@
 /**
  * Pricing a sale (`POST /api/cr/sale/create`, first step): the register and its catalogue read in
- * one round trip, every price recomputed from the catalogue (never the client's), SPEC §5 checked
- * again in SPEC's order (buyer, tickets, bets, cartons), then what is paid and where the receipt
+ * one round trip, every price recomputed from the catalogue (never the client's), docs/spec.md §5 checked
+ * again in the spec's order (buyer, tickets, bets, cartons), then what is paid and where the receipt
  * goes. Reads only; nothing is held or written here.
  */
 import {
@@ -108,14 +108,14 @@ function referenceOf(input: SaleInput, method: 'CB' | 'ESP' | 'CHQ'): string {
   return ref === undefined || ref === null ? '' : String(ref).trim();
 }
 
-/** SPEC §4 payment modes: what is recorded as paid, with which reference. */
+/** docs/spec.md §4 payment modes: what is recorded as paid, with which reference. */
 export function planPayments(input: SaleInput, totalCents: number): PlannedPayments {
   const mode = input.paymentMode;
   if (mode === PAYMENT_MODE.onHold) return { payments: [], status: PAYMENT_STATUS.unpaid, paidCents: 0 };
   const method = METHOD_OF_MODE[mode];
   const reference = referenceOf(input, method);
   if (mode === PAYMENT_MODE.cash) {
-    // SPEC §5: the amount given is a number at least equal to the total. Nothing given counts as
+    // docs/spec.md §5: the amount given is a number at least equal to the total. Nothing given counts as
     // too little; anything that is not an amount (« abc », « NaN », an emoji) is refused as such.
     // A sale sent with no cash payment line at all was paid the exact amount.
     const cash = (input.payments ?? []).find((p) => p.method === 'ESP') ?? input.payments?.[0];

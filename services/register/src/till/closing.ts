@@ -1,5 +1,5 @@
 /**
- * Till sessions (issue 14): what the opening and closing commands share. Expected at closing, per payment mode:
+ * Till sessions: what the opening and closing commands share. Expected at closing, per payment mode:
  * cash = float + cash taken in the session (sales and payments of pending sales) − cash refunds of
  * the session; cheques and card likewise, without float. A closing records the counted amounts, the
  * differences (counted − expected) confirmed with a reason, the period's grand total (sales of the

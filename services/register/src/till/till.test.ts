@@ -175,7 +175,7 @@ describe('a till session from its opening to its Z report', () => {
       lastJournalHash: closed.body.journal.hash,
     });
 
-    // Loto cartons of the session (issue 12): their own figure per night, next to tickets and bets.
+    // Loto cartons of the session: their own figure per night, next to tickets and bets.
     const [category] = await h
       .db('categories')
       .insert({ name: 'Loto du samedi', kind: 'bingo', bingo_id: 901, event_id: h.eventId })
@@ -232,7 +232,7 @@ describe('a till session from its opening to its Z report', () => {
       session: { automatic: true, float: { cash: 0 }, salesCount: 1, expected: { cash: 1.5 } },
     });
     expect((await h.db('sales').where({ id: sale.id }).first('session_id')).session_id).toBe(current.body.session.id);
-    // Sales still in the device's offline queue (issue 15): no closing until they are sent.
+    // Sales still in the device's offline queue: no closing until they are sent.
     const queued = await h.request('POST', `${base()}/close`, { body: { counted: { cash: 1.5, cheque: 0, card: 0 }, pendingOffline: 2 } });
     expect(queued).toMatchObject({
       status: 400,

@@ -1,4 +1,4 @@
-/** SPEC §7 `POST /api/stocks/update/alert-threshold`: a product's alert threshold in one event. */
+/** docs/spec.md §7 `POST /api/stocks/update/alert-threshold`: a product's alert threshold in one event. */
 import type { Db } from '@kermesse/kit/db';
 import { productNotFound } from '../errors.ts';
 import { changeThreshold, ensureLevel } from '../levels/levelChanges.ts';

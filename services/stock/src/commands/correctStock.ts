@@ -1,4 +1,4 @@
-/** A manual correction (SPEC §7 `POST /api/stocks/update/stock`): the level becomes the counted quantity. */
+/** A manual correction (docs/spec.md §7 `POST /api/stocks/update/stock`): the level becomes the counted quantity. */
 import type { Db } from '@kermesse/kit/db';
 import { productNotFound } from '../errors.ts';
 import { changeStock, ensureLevel } from '../levels/levelChanges.ts';

@@ -1,5 +1,5 @@
 /**
- * sale.refunded (issue 14): each refunded product line puts its quantity back in stock, exactly
+ * sale.refunded: each refunded product line puts its quantity back in stock, exactly
  * once (the consumer's inbox drops a redelivered event). The movement is a correction whose note
  * names the sale (« Remboursement de la vente … »), so the ledger explains the level. A refund may
  * arrive before the sale's own event or the catalog events: the missing event, product and level

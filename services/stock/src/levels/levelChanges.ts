@@ -60,7 +60,7 @@ export async function settleAlert(trx: Trx, level: LevelRow): Promise<boolean> {
 
 /**
  * Creates the missing levels of an event's own products (0 in stock, threshold 0), then initialises
- * them. Products of other events get none (issue 10). Products whose event is unknown (published
+ * them. Products of other events get none. Products whose event is unknown (published
  * without eventId) get one only while no product at all has a known event: a catalogue from before
  * the back office, where every product was sold in every event.
  */

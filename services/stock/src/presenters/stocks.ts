@@ -1,4 +1,4 @@
-/** Rows → the API shapes of SPEC §3 and §7 (stock items, alert states, movements). */
+/** Rows → the API shapes of docs/spec.md §3 and §7 (stock items, alert states, movements). */
 import type { EventRow } from '../repositories/catalog.ts';
 import type { MovementRow, StockLine } from '../repositories/levels.ts';
 import { isAlert, type AlertStates, type Movement, type StockEvent, type StockItem, type StocksAnswer } from '@kermesse/contracts-stock';
@@ -12,7 +12,7 @@ export function sortStockLines(lines: StockLine[]): StockLine[] {
   );
 }
 
-/** SPEC §3 « Stock item »: id, name, category, stock, alert_threshold (plus its alert state). */
+/** docs/spec.md §3 « Stock item »: id, name, category, stock, alert_threshold (plus its alert state). */
 export const presentStockItem = (line: StockLine): StockItem => ({
   id: line.product_id,
   name: line.name,
@@ -24,7 +24,7 @@ export const presentStockItem = (line: StockLine): StockItem => ({
 
 export const presentEvent = (event: EventRow): StockEvent => ({ id: event.id, name: event.name, starts_on: event.starts_on });
 
-/** SPEC §7 `GET /api/stocks/`: the stocks and the alerts (listed by id), for one event. */
+/** docs/spec.md §7 `GET /api/stocks/`: the stocks and the alerts (listed by id), for one event. */
 export function presentStocks(event: EventRow | null, events: EventRow[], lines: StockLine[]): StocksAnswer {
   const stocks = sortStockLines(lines).map(presentStockItem);
   return {
@@ -35,7 +35,7 @@ export function presentStocks(event: EventRow | null, events: EventRow[], lines:
   };
 }
 
-/** SPEC §7 `GET /api/cr/stocks/{eventId}/stocks/state`: success and `{id, isAlert}` per product. */
+/** docs/spec.md §7 `GET /api/cr/stocks/{eventId}/stocks/state`: success and `{id, isAlert}` per product. */
 export const presentAlertStates = (lines: StockLine[]): AlertStates => ({
   success: true,
   stocks: lines

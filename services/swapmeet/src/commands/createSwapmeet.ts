@@ -1,4 +1,4 @@
-/** A swap-meet created from the importer page (SPEC only knows its id), or by the demo with bookings already taken. */
+/** A swap-meet created from the importer page (the spec only knows its id), or by the demo with bookings already taken. */
 import type { Db } from '@kermesse/kit/db';
 import { dedupeKey } from '../bookings/bookingsCsv.ts';
 import { insertBookings, insertSwapmeet, type BookingRow, type SwapmeetRow } from '../repositories/swapmeets.ts';

@@ -1,5 +1,5 @@
 /**
- * Booking import (SPEC §3 « Import result »): a dry run reports what the file holds and every
+ * Booking import (docs/spec.md §3 « Import result »): a dry run reports what the file holds and every
  * problem; a real import writes every booking of the file in one transaction, or none.
  */
 import { isUniqueViolation, type Db } from '@kermesse/kit/db';

@@ -1,4 +1,4 @@
-/** SPEC §7 `DELETE /api/swapmeet/api/reset-bookings/{id}`: every booking of a swap-meet goes. */
+/** docs/spec.md §7 `DELETE /api/swapmeet/api/reset-bookings/{id}`: every booking of a swap-meet goes. */
 import type { Db } from '@kermesse/kit/db';
 import { deleteBookings } from '../repositories/swapmeets.ts';
 

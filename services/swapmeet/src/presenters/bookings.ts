@@ -1,4 +1,4 @@
-/** Rows → SPEC §3 shapes: booking {id, name, phone, space_needed, revenue, is_payed, date_booking} and the summary. */
+/** Rows → docs/spec.md §3 shapes: booking {id, name, phone, space_needed, revenue, is_payed, date_booking} and the summary. */
 import { decimalAmount } from '@kermesse/contracts-common';
 import type { Booking, BookingSummary, SwapMeet } from '@kermesse/contracts-swapmeet';
 import type { BookingRow, BookingTotals, SwapmeetRow } from '../repositories/swapmeets.ts';

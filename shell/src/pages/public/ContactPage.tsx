@@ -3,7 +3,7 @@ import { CONTACT_CONFIRMATION } from '@kermesse/contracts-contact/labels';
 import { ApiError, Banner, Button, Field, NETWORK_ERROR_MESSAGE, TextInput } from '@kermesse/ui-kit';
 import { contactApi } from '../../api/contact';
 
-/** The contact form (SPEC §2): e-mail, subject, message, sent to the association. */
+/** The contact form (docs/spec.md §2): e-mail, subject, message, sent to the association. */
 export function ContactPage() {
   const [email, setEmail] = useState('');
   const [subject, setSubject] = useState('');

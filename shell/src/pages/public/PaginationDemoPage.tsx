@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Pagination } from '@kermesse/ui-kit';
 
-/** SPEC §2's pagination demo: 100 pages, starting at page 5. */
+/** docs/spec.md §2's pagination demo: 100 pages, starting at page 5. */
 export function PaginationDemoPage() {
   const [page, setPage] = useState(5);
   return (

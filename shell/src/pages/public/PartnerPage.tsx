@@ -15,7 +15,7 @@ const EMPTY = {
   message: '',
 };
 
-/** « Devenez partenaire solidaire » (SPEC §2, §3, §4, §8): a shop or a company offers its help. */
+/** « Devenez partenaire solidaire » (docs/spec.md §2, §3, §4, §8): a shop or a company offers its help. */
 export function PartnerPage() {
   const [form, setForm] = useState(EMPTY);
   const [sent, setSent] = useState(false);
@@ -32,7 +32,7 @@ export function PartnerPage() {
       await contactApi.sendPartnerRequest(form);
       setSent(true);
     } catch (caught) {
-      // SPEC §8's alert, with the server's reason (the field to correct) when it gives one.
+      // docs/spec.md §8's alert, with the server's reason (the field to correct) when it gives one.
       setError(caught instanceof ApiError && caught.status === 400 ? `${PARTNER_ERROR} ${caught.message}` : PARTNER_ERROR);
     } finally {
       setBusy(false);

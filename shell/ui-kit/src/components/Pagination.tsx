@@ -1,5 +1,5 @@
 /**
- * The one pagination of Kermesse's long lists (bookings, sales, prizes; SPEC §2 demo: 100 pages,
+ * The one pagination of Kermesse's long lists (bookings, sales, prizes; docs/spec.md §2 demo: 100 pages,
  * starting at page 5): « Précédent », the first and last pages, the pages around the current one,
  * « Suivant ». Buttons sized for fingers; the current page is announced (`aria-current`).
  */

@@ -1,5 +1,5 @@
 /**
- * The books beyond SPEC §7: financial years and their closing, « Générer la balance », the
+ * The books beyond docs/spec.md §7: financial years and their closing, « Générer la balance », the
  * hash-chained journal and its verification, the FEC export, and the account map.
  */
 import { type AuthUser } from '@kermesse/kit/auth';

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 reports of a financial year, from the year's trial balance: « Bilan des comptes » (rows
+ * docs/spec.md §7 reports of a financial year, from the year's trial balance: « Bilan des comptes » (rows
  * with solde 0 dropped), « Disponibilités » (treasury accounts) and the forecast (rows with solde 0
  * hidden) from the year's budget — a trial balance marked `forecast` — or, without one, from last
  * year's figures. Each also downloads as CSV (`?format=csv`).

@@ -1,4 +1,4 @@
-/** SPEC §7: the trial balances, their rows and their import (treasurer and admin). */
+/** docs/spec.md §7: the trial balances, their rows and their import (treasurer and admin). */
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import {
@@ -92,7 +92,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
     },
   });
 
-  /** SPEC §7 `POST /api/trials/import/{id}` → `{ created }`; a CSV body (text/csv) replaces data_csv_raw first. */
+  /** docs/spec.md §7 `POST /api/trials/import/{id}` → `{ created }`; a CSV body (text/csv) replaces data_csv_raw first. */
   defineRoute(router, {
     method: 'post',
     path: '/api/trials/import/:id',

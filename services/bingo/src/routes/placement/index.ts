@@ -6,7 +6,7 @@ import { readPlan, releaseSeat, reserveSeat, reserveSeats, setPlan } from '../..
 import { withMessageOnError } from '../messageBody.ts';
 
 /**
- * The seating plan « Placement des tables - Loto » (SPEC §7): the same routes for the admin
+ * The seating plan « Placement des tables - Loto » (docs/spec.md §7): the same routes for the admin
  * (`/admin-bingo/api/bingo/{id}/…`) and the volunteers at the door (`/api/volunteer/bingo/{id}/…`).
  * Answers are never cached: two doors must see each other's changes.
  */

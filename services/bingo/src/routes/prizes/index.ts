@@ -10,7 +10,7 @@ import { presentPrize } from '../../presenters/index.ts';
 
 const ADMIN = ['admin'] as const;
 
-/** SPEC §7 « Bingo prizes »: `/admin/bingo/prize/api/…` (admin). */
+/** docs/spec.md §7 « Bingo prizes »: `/admin/bingo/prize/api/…` (admin). */
 export function prizeRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/admin/bingo/prize/api' });
 

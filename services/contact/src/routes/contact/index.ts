@@ -5,7 +5,7 @@ import { submitContactMessage } from '../../commands/submitContactMessage.ts';
 import { fieldEmpty, tooManyContactMessages } from '../../errors.ts';
 import { createRateLimiter } from '../../rateLimiter.ts';
 
-/** `POST /api/contact {email, subject, message}`: the public contact form (issue 11). */
+/** `POST /api/contact {email, subject, message}`: the public contact form. */
 export function contactRoutes(options: {
   db: Db;
   associationEmail: string;

@@ -13,7 +13,7 @@ export interface PartnerRouteOptions extends PartnerSettings {
   rateLimit?: { max: number; windowMs: number };
 }
 
-/** `POST /api/partner/sendByEmail` (SPEC §7), public. */
+/** `POST /api/partner/sendByEmail` (docs/spec.md §7), public. */
 export function partnerRoutes(options: PartnerRouteOptions): Router {
   const router = new Router();
   const limiter = createRateLimiter(options.rateLimit ?? { max: 5, windowMs: 10 * 60_000 });

@@ -8,7 +8,7 @@ import { DUMMY_HASH_PROMISE, verifyPassword } from '../../password.ts';
 import { findUserByEmail, touchLastSignIn } from '../../repositories/users.ts';
 import type { SigningKey } from '../../signingKeys.ts';
 
-/** POST /api/login {email, password} → {token} (SPEC §7). */
+/** POST /api/login {email, password} → {token} (docs/spec.md §7). */
 export function loginRoutes(deps: { db: Db; key: SigningKey; throttle: ReturnType<typeof loginThrottle> }): Router {
   const router = new Router();
   defineRoute(router, {

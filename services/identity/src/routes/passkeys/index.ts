@@ -33,17 +33,17 @@ export interface PasskeyRouteDeps {
 }
 
 /**
- * The passkey paths of SPEC §7: sign-in (`/login/options`, `/login`), a signed-in person's own
+ * The passkey paths of docs/spec.md §7: sign-in (`/login/options`, `/login`), a signed-in person's own
  * devices (`/profile/security/…`) and an admin's registration on behalf of a person
  * (`/admin/security/user/{user_id}/…`), completed on that person's device through a one-time link.
- * Answers are `{ status: 'error', message }` or a success (SPEC: « redirects to / »).
+ * Answers are `{ status: 'error', message }` or a success (the spec: « redirects to / »).
  */
 export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
   const { db, webauthn } = deps;
   const router = new Router();
 
   /**
-   * SPEC's answer shape: `{ status: 'error', message, code }` with the error's HTTP status — and
+   * The spec's answer shape: `{ status: 'error', message, code }` with the error's HTTP status — and
    * `error`, the same sentence where every other refusal has it (docs/platform.md « Refusals »).
    */
   const answer = async (ctx: Context, work: () => Promise<unknown>) => {

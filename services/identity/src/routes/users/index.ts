@@ -31,7 +31,7 @@ export interface UsersRouteDeps {
   mailLink?(person: { email: string; firstname: string }, link: OneTimeLink, purpose: 'setup' | 'reset'): Promise<boolean>;
 }
 
-/** The « Équipe » API (issue 11): `/api/admin/users`, admin only. */
+/** The « Équipe » API: `/api/admin/users`, admin only. */
 export function userRoutes(deps: UsersRouteDeps): Router {
   const { db } = deps;
   const router = new Router();

@@ -1,5 +1,5 @@
 /**
- * The drawing (SPEC §7): closing the sales publishes the commitment, the drawing runs once
+ * The drawing (docs/spec.md §7): closing the sales publishes the commitment, the drawing runs once
  * (admin, `/api/admin/raffle/{id}/close|drawing`); the results and the proof anyone can recompute
  * are public (`/api/public/raffle/drawing/results`, `/api/public/raffle/{id}/drawing/proof`).
  */
@@ -29,7 +29,7 @@ export function drawingRoutes({ db }: RouteDeps): Router {
     return { success: true, data, drawing: presentDrawingState(raffle), ...(raffle.drawn_at ? {} : { message: NOT_DRAWN_YET }) };
   }
 
-  // SPEC: GET /api/admin/raffle/{id}/drawing → success, data (empty before the drawing).
+  // The spec: GET /api/admin/raffle/{id}/drawing → success, data (empty before the drawing).
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/raffle/:id/drawing',
@@ -63,7 +63,7 @@ export function drawingRoutes({ db }: RouteDeps): Router {
     },
   });
 
-  // SPEC: GET /api/public/raffle/drawing/results → {success, data}. Unless `raffleId` is given: the
+  // The spec: GET /api/public/raffle/drawing/results → {success, data}. Unless `raffleId` is given: the
   // chosen raffle once drawn; before its drawing, the latest drawing if there is one (visitors keep
   // seeing last results while the next raffle is on sale), else the chosen raffle (« pas encore »).
   defineRoute(router, {

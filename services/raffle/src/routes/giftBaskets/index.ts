@@ -1,5 +1,5 @@
 /**
- * Gift baskets (SPEC §7, admin): tiers (`/api/admin/gift-basket[/{id}]`), the baskets to win
+ * Gift baskets (docs/spec.md §7, admin): tiers (`/api/admin/gift-basket[/{id}]`), the baskets to win
  * (« types », `/api/admin/gift-basket/{id}/prizes`, `/api/admin/gift-basket/types/{id}`), the
  * weighing and its winners (`/api/admin/gift-basket/{id}/weigh/result`).
  */
@@ -63,7 +63,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     },
   });
 
-  // SPEC: the tier editor loads `GET /api/admin/gift-basket/{id}` → the tiers {nb, p}.
+  // The spec: the tier editor loads `GET /api/admin/gift-basket/{id}` → the tiers {nb, p}.
   defineRoute(router, {
     method: 'get',
     path: '/:id',
@@ -152,7 +152,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     handler: async ({ params: { id }, body }) => presentBasketType(await weighBasket(db, id, body.typeId, body.weight)),
   });
 
-  // SPEC: → success, data: one basket winner per weighed basket (closest bet; tie: the bet sold first).
+  // The spec: → success, data: one basket winner per weighed basket (closest bet; tie: the bet sold first).
   defineRoute(router, {
     method: 'get',
     path: '/:id/weigh/result',

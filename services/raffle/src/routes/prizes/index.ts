@@ -1,5 +1,5 @@
 /**
- * Raffle prizes (SPEC §7, admin): the prizes of a raffle (`/api/admin/raffles/{id}/prizes`), one
+ * Raffle prizes (docs/spec.md §7, admin): the prizes of a raffle (`/api/admin/raffles/{id}/prizes`), one
  * prize (`/api/admin/prizes/{id}`: the whole prize in, the updated prize out) and its illustration
  * (`POST /api/admin/prizes/{id}/illustration`, multipart field `file`, page `/admin-prize/{id}/edit/image`).
  */
@@ -60,7 +60,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
     },
   });
 
-  // The whole prize is sent; the updated prize is returned (SPEC §7).
+  // The whole prize is sent; the updated prize is returned (docs/spec.md §7).
   defineRoute(router, {
     method: 'put',
     path: '/prizes/:id',

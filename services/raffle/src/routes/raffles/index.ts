@@ -1,5 +1,5 @@
 /**
- * Raffles (SPEC §7, admin): the list for the administration home, the events to attach one to,
+ * Raffles (docs/spec.md §7, admin): the list for the administration home, the events to attach one to,
  * the dashboard with the French-law panel, and the tiers (`/api/admin/raffle[/{id}]`).
  */
 import { bearerToken } from '@kermesse/kit/auth';
@@ -62,7 +62,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
     },
   });
 
-  // SPEC: GET /api/admin/raffle/{id} → the list of tiers {nb, p}.
+  // The spec: GET /api/admin/raffle/{id} → the list of tiers {nb, p}.
   defineRoute(router, {
     method: 'get',
     path: '/raffle/:id',

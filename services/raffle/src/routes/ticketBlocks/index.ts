@@ -1,5 +1,5 @@
 /**
- * Ticket blocks for offline sales (issue 15), cashier role:
+ * Ticket blocks for offline sales, cashier role:
  * - `GET /api/cr/raffle/{id}/blocks?checkoutId=` → the register's block and the numbers reserved elsewhere;
  * - `POST /api/cr/raffle/{id}/blocks` `{ checkoutId, size }` → tops the block up to `size` free numbers;
  * - `POST /api/cr/raffle/{id}/blocks/return` `{ checkoutId, numbers? }` → gives numbers back.

@@ -1,5 +1,5 @@
 /**
- * What the register reads while selling (SPEC §7, cashier): sold raffle numbers and bet weights —
+ * What the register reads while selling (docs/spec.md §7, cashier): sold raffle numbers and bet weights —
  * numbers and weights held by a claim in progress are included, since they cannot be chosen
  * either — and the bet types of a gift basket.
  */

@@ -1,4 +1,4 @@
-/** `GET /up-prizes/{file}`: prize illustrations, public (SPEC §2). */
+/** `GET /up-prizes/{file}`: prize illustrations, public (docs/spec.md §2). */
 import { notFound, Router } from '@kermesse/kit/http';
 import type { RouteDeps } from '../deps.ts';
 

@@ -1,4 +1,4 @@
-/** The idle time after which a register locks back to its token form, set per event (issue 11). */
+/** The idle time after which a register locks back to its token form, set per event. */
 import type { Db } from '@kermesse/kit/db';
 import { checkoutIdleLock, eventIdleLock } from '../repositories/backOffice.ts';
 

@@ -1,4 +1,4 @@
-/** The meal-deal rule set of an event (SPEC §9's rule is the default). */
+/** The meal-deal rule set of an event (docs/spec.md §9's rule is the default). */
 import type { Db } from '@kermesse/kit/db';
 import type { MealDealInput } from '@kermesse/contracts-register';
 import type { MealDealRule } from '../../cart/rules.ts';

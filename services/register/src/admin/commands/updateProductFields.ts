@@ -1,4 +1,4 @@
-/** A back-office command (issue 10): its rules here, its SQL in ../repositories/backOffice.ts. */
+/** A back-office command: its rules here, its SQL in ../repositories/backOffice.ts. */
 import { type Db } from '@kermesse/kit/db';
 import { type ProductUpdate } from '@kermesse/contracts-register';
 import { cleanName, refused } from '../errors.ts';

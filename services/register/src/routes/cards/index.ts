@@ -1,4 +1,4 @@
-/** SPEC §7 card reader (cashier role): readers, payment intent, reader checkout, transaction status. */
+/** docs/spec.md §7 card reader (cashier role): readers, payment intent, reader checkout, transaction status. */
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import {

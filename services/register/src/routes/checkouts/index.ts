@@ -13,11 +13,11 @@ import {
 import { toEuros } from '@kermesse/contracts-common';
 import { listBingosOfEvent } from '../../repositories/bingoCatalog.ts';
 
-/** SPEC §9: checkout data and settings may be cached 600 s by the register page. */
+/** docs/spec.md §9: checkout data and settings may be cached 600 s by the register page. */
 export const CATALOG_CACHE_CONTROL = 'private, max-age=600';
 
 /**
- * `GET /api/cr/checkouts/{id}`: a list whose first item is the checkout data of SPEC §3 (products,
+ * `GET /api/cr/checkouts/{id}`: a list whose first item is the checkout data of docs/spec.md §3 (products,
  * raffles with their total ticket count, gift baskets) and whose second item is the ticket category
  * config (raffle and gift-basket categories with their `{nb, p}` tiers). See API.md.
  */
@@ -42,7 +42,7 @@ export function checkoutRoutes({ db }: { db: Db }): Router {
       const offeredCategories = new Set(products.map((p) => p.category_id));
       const raffles = raffleRows.filter((r) => offeredCategories.has(r.category_id));
       const baskets = basketRows.filter((b) => offeredCategories.has(b.category_id));
-      // Loto nights whose cartons this register sells (issue 12).
+      // Loto nights whose cartons this register sells.
       const bingos = (await listBingosOfEvent(db, checkout.event_id)).filter((b) => offeredCategories.has(b.category_id));
       const context = { alerted, raffles: new Map(raffles.map((r) => [r.id, r])), baskets: new Map(baskets.map((b) => [b.id, b])) };
       const categories = new Map<number, CheckoutAnswer[0]['categories'][number]>();

@@ -1,4 +1,4 @@
-/** SPEC §7 (cashier role): the events a register may sell for, and an event's registers. */
+/** docs/spec.md §7 (cashier role): the events a register may sell for, and an event's registers. */
 import { type Db } from '@kermesse/kit/db';
 import { ROLES } from '@kermesse/kit/auth';
 import { defineRoute, Router, type RegisterEvent } from '@kermesse/kit/http';
@@ -7,7 +7,7 @@ import { missing } from '../../errors.ts';
 import { presentEvent, presentEventCheckouts } from '../../presenters/events.ts';
 import { findEvent, listCheckouts, listEvents } from '../../repositories/events.ts';
 
-/** SPEC §9: events and checkouts may be cached 1,200 s by the register page. */
+/** docs/spec.md §9: events and checkouts may be cached 1,200 s by the register page. */
 export const EVENTS_CACHE_CONTROL = 'private, max-age=1200';
 
 const CASHIER = ['cashier'] as const;

@@ -1,6 +1,6 @@
 import { defineRoute, Router } from '@kermesse/kit/http';
 
-/** SPEC §7: `GET /api/cr/ping` — 200 means the cashier's token is valid. */
+/** docs/spec.md §7: `GET /api/cr/ping` — 200 means the cashier's token is valid. */
 export function pingRoutes(): Router {
   const router = new Router();
   defineRoute(router, {

@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 14; contract `@kermesse/contracts-register`, refunds.ts):
+ * Refunds (contract `@kermesse/contracts-register`, refunds.ts):
  * - `POST /api/cr/sale/{reference}/refund` (cashier role, and admin or « responsable de caisse »),
  *   `Idempotency-Key` honoured like sale creation;
  * - `GET /api/cr/sale/{reference}/refunds`: the order detail's refund panel (lines, what remains,

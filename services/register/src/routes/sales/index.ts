@@ -1,5 +1,5 @@
 /**
- * SPEC §7 (cashier role): sale creation, sales on hold and their payments, printable receipts and
+ * docs/spec.md §7 (cashier role): sale creation, sales on hold and their payments, printable receipts and
  * « Envoyer reçu ». Contract: `@kermesse/contracts-register` sales.ts.
  */
 import { bearerToken } from '@kermesse/kit/auth';

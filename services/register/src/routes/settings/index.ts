@@ -9,10 +9,10 @@ import { mealDealForRegister } from '../../admin/commands/mealDeal.ts';
 import { idleLockForRegister } from '../../admin/commands/idleLock.ts';
 import { readCatalogVersion } from '../../admin/repositories/backOffice.ts';
 
-/** SPEC §9 card polling: first status after 5 s, then every 3 s, at most 10 attempts. */
+/** docs/spec.md §9 card polling: first status after 5 s, then every 3 s, at most 10 attempts. */
 export const CARD_POLLING = { initialWaitMs: 5000, pollIntervalMs: 3000, maxAttempts: 10 } as const;
 
-/** `GET /api/cr/settings`: the register's constants (SPEC §9), cacheable 600 s. */
+/** `GET /api/cr/settings`: the register's constants (docs/spec.md §9), cacheable 600 s. */
 export function settingsRoutes({ db, cardProvider }: { db: Db; cardProvider: string }): Router {
   const router = new Router();
   defineRoute(router, {

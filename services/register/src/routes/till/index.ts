@@ -1,5 +1,5 @@
 /**
- * Till sessions (issue 14), cashier role, French errors: the register's session, its opening and
+ * Till sessions, cashier role, French errors: the register's session, its opening and
  * closing, the closing screen's detail, the Z report and the cheque deposit slip (printable HTML);
  * the sales journal check (admin). Contract: `@kermesse/contracts-register/till`.
  */

@@ -1,4 +1,4 @@
-/** SPEC §7 buyers (cashier role): identify by e-mail or phone; create with both names. */
+/** docs/spec.md §7 buyers (cashier role): identify by e-mail or phone; create with both names. */
 import { isUniqueViolation, type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { CreateBuyerInput, FindBuyerInput, MESSAGES } from '@kermesse/contracts-register';
@@ -36,7 +36,7 @@ export function userRoutes({ db }: { db: Db }): Router {
       const person = await findPersonByContact(db, readContact(body));
       ctx.set('Cache-Control', 'no-store');
       if (!person) {
-        // SPEC §7's answer shape for « nobody »: the register then offers to create the buyer.
+        // docs/spec.md §7's answer shape for « nobody »: the register then offers to create the buyer.
         ctx.status = 404;
         ctx.body = { success: false, error: PERSON_NOT_FOUND, code: 'PERSON_NOT_FOUND' };
         return undefined;

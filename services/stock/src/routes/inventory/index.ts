@@ -9,20 +9,20 @@ import { sortStockLines } from '../../presenters/stocks.ts';
 import { listStockLines } from '../../repositories/levels.ts';
 import { requireEvent } from '../resolveEvent.ts';
 
-/** SPEC §5: no file sent. */
+/** docs/spec.md §5: no file sent. */
 export const NO_FILE_MESSAGE = STOCK_ERRORS.NO_FILE;
 /** A 10,000-line inventory is about 600 KB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 const ADMIN = ['admin'] as const;
 
-/** SPEC §9: the default note, « Inventaire du {dd/mm/yyyy} » (today, in France). */
+/** docs/spec.md §9: the default note, « Inventaire du {dd/mm/yyyy} » (today, in France). */
 export function defaultInventoryNote(now = new Date()): string {
   const day = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Paris' }).format(now);
   return `Inventaire du ${day}`;
 }
 
-/** SPEC §7: inventory import (multipart `file`, `global_note`) and the CSV model to fill in (admin). */
+/** docs/spec.md §7: inventory import (multipart `file`, `global_note`) and the CSV model to fill in (admin). */
 export function inventoryRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/api/stocks' });
 

@@ -5,7 +5,7 @@ import { presentAlertStates } from '../../presenters/stocks.ts';
 import { listStockLines } from '../../repositories/levels.ts';
 
 /**
- * SPEC §7 `GET /api/cr/stocks/{eventId}/stocks/state` (cashier): which products are in alert.
+ * docs/spec.md §7 `GET /api/cr/stocks/{eventId}/stocks/state` (cashier): which products are in alert.
  * `?cache=1` lets the browser keep the answer 60 s; without it the answer is always fresh.
  */
 export function stateRoutes({ db }: { db: Db }): Router {

@@ -11,7 +11,7 @@ import { requireEvent, resolveEvent } from '../resolveEvent.ts';
 
 const ADMIN = ['admin'] as const;
 
-/** SPEC §7 « Stock »: the stock state of an event and its inline edits (admin). */
+/** docs/spec.md §7 « Stock »: the stock state of an event and its inline edits (admin). */
 export function stockRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/api/stocks' });
 

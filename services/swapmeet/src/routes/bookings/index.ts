@@ -8,7 +8,7 @@ import { swapmeetBadRequest, swapmeetNotFound } from '../../errors.ts';
 import { presentBooking, presentSummary, presentSwapmeet } from '../../presenters/bookings.ts';
 import { bookingTotals, findSwapmeet, listBookings } from '../../repositories/swapmeets.ts';
 
-/** SPEC §5: no file sent. */
+/** docs/spec.md §5: no file sent. */
 export const NO_FILE_MESSAGE = SWAPMEET_ERRORS.NO_FILE;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -20,7 +20,7 @@ async function requireSwapmeet(db: Db, id: number) {
   return swapmeet;
 }
 
-/** SPEC §7 « Swap-meet »: bookings list, CSV import and reset (admin). */
+/** docs/spec.md §7 « Swap-meet »: bookings list, CSV import and reset (admin). */
 export function bookingRoutes({ db }: { db: Db }): Router {
   const router = new Router({ prefix: '/api/swapmeet/api' });
 

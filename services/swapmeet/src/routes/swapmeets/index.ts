@@ -9,7 +9,7 @@ import { listSwapmeets } from '../../repositories/swapmeets.ts';
 const ADMIN = ['admin'] as const;
 
 /**
- * The swap-meets themselves (SPEC only knows their id): listed so the importer can offer them, and
+ * The swap-meets themselves (the spec only knows their id): listed so the importer can offer them, and
  * created from the importer page (admin).
  */
 export function swapmeetRoutes({ db }: { db: Db }): Router {
