@@ -6,6 +6,17 @@ import { accountingApi, downloads } from '../api/accountingApi';
 import { failureText } from '../components/messages';
 import { ReportActions } from '../components/ReportActions';
 
+/** The one row of a table with nothing to show yet, across all its columns. */
+function EmptyRow({ columns, children }: { columns: number; children: string }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="k-muted">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
 /**
  * « Résultat de la fête »: an event's revenue by category and payment mode (net of its refunds, as the
  * dashboard and the Z reports count them), its known costs by origin (prizes of the raffle, gift
@@ -175,13 +186,7 @@ export function FairResultPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {result.costs.prizes.length === 0 && (
-                    <tr>
-                      <td colSpan={4} className="k-muted">
-                        Aucun lot connu pour cette fête.
-                      </td>
-                    </tr>
-                  )}
+                  {result.costs.prizes.length === 0 && <EmptyRow columns={4}>Aucun lot connu pour cette fête.</EmptyRow>}
                   {result.costs.prizes.map((p, i) => (
                     <tr key={`${p.source}-${i}`}>
                       <td>{p.name}</td>
@@ -208,13 +213,7 @@ export function FairResultPage() {
                 </tr>
               </thead>
               <tbody>
-                {result.costs.purchases.length === 0 && (
-                  <tr>
-                    <td colSpan={4} className="k-muted">
-                      Aucun achat saisi.
-                    </td>
-                  </tr>
-                )}
+                {result.costs.purchases.length === 0 && <EmptyRow columns={4}>Aucun achat saisi.</EmptyRow>}
                 {result.costs.purchases.map((p) => (
                   <tr key={p.id}>
                     <td>{formatDate(p.date)}</td>
@@ -240,13 +239,7 @@ export function FairResultPage() {
                 </tr>
               </thead>
               <tbody>
-                {result.tillGaps.byPaymentMode.length === 0 && (
-                  <tr>
-                    <td colSpan={2} className="k-muted">
-                      Aucun écart de caisse aux clôtures.
-                    </td>
-                  </tr>
-                )}
+                {result.tillGaps.byPaymentMode.length === 0 && <EmptyRow columns={2}>Aucun écart de caisse aux clôtures.</EmptyRow>}
                 {result.tillGaps.byPaymentMode.map((m) => (
                   <tr key={m.method}>
                     <td>{m.label}</td>
