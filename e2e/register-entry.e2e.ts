@@ -189,6 +189,8 @@ describe('cash-register entry page in Chromium', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/caisse');
     await page.getByRole('tab', { name: 'Toutes les catégories' }).waitFor({ timeout: 60_000 });
     expect(await page.locator('#selected-checkout').innerText()).toContain('Caisse Entrée');
+    // The queue's line appears only once the register has read its store: wait for the sends themselves.
+    await expect.poll(() => sales.filter((sale) => sale.status === 201).length, { timeout: 30_000 }).toBe(2);
     await expect.poll(() => page.getByTestId('offline-waiting').count(), { timeout: 30_000 }).toBe(0);
     const accepted = sales.filter((sale) => sale.status === 201);
     expect(accepted).toHaveLength(2);
