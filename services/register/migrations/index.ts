@@ -496,5 +496,62 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  '040_till_law_unalterable': {
+    async up(knex) {
+      // docs/compliance/conditions.md §1 (inaltérabilité): a recorded sale, line, payment, refund,
+      // closing or journal record is never updated nor deleted — the database refuses it, whatever
+      // client sends it; a correction is a new record (a refund, a cancellation) that says why.
+      await knex.raw(`
+        create or replace function ${schema}.refuse_alteration() returns trigger language plpgsql as $fn$
+        begin
+          raise exception 'Enregistrement inaltérable : la table « % » n''accepte ni modification ni suppression (%). Corrigez par un nouvel enregistrement.', tg_table_name, lower(tg_op)
+            using errcode = 'P0001', hint = 'docs/compliance/conditions.md §1';
+        end
+        $fn$`);
+      const frozen = ['journal', 'sale_lines', 'payments', 'refunds', 'refund_lines', 'sale_tickets', 'sale_bets', 'sale_cartons'];
+      for (const table of frozen) {
+        await knex.raw(`create trigger ${table}_unalterable before update or delete on ${schema}.${table}
+          for each row execute function ${schema}.refuse_alteration()`);
+      }
+      // A sale on hold is paid later (docs/spec.md §4): only what it has been paid, when it was
+      // settled and its payment status move, and only forward; everything the journal recorded stays.
+      await knex.raw(`
+        create or replace function ${schema}.sales_unalterable() returns trigger language plpgsql as $fn$
+        begin
+          if tg_op = 'UPDATE'
+             and (to_jsonb(new) - 'paid_cents' - 'settled_at' - 'payment_status') = (to_jsonb(old) - 'paid_cents' - 'settled_at' - 'payment_status')
+             and new.paid_cents >= old.paid_cents
+             and (old.settled_at is null or new.settled_at is not distinct from old.settled_at) then
+            return new;
+          end if;
+          raise exception 'Enregistrement inaltérable : la vente % ne peut être ni modifiée ni supprimée (%). Corrigez par un remboursement.', old.reference, lower(tg_op)
+            using errcode = 'P0001', hint = 'docs/compliance/conditions.md §1';
+        end
+        $fn$`);
+      await knex.raw(`create trigger sales_unalterable before update or delete on ${schema}.sales
+        for each row execute function ${schema}.sales_unalterable()`);
+      // A till session is written twice: at its opening, then once at its closing (the Z report);
+      // after that it never changes, and its opening never does.
+      await knex.raw(`
+        create or replace function ${schema}.till_sessions_unalterable() returns trigger language plpgsql as $fn$
+        begin
+          if tg_op = 'UPDATE' and old.closed_at is null
+             and (new.id, new.checkout_id, new.event_id, new.float_cash_cents, new.automatic, new.opened_by, new.opened_at)
+                 is not distinct from (old.id, old.checkout_id, old.event_id, old.float_cash_cents, old.automatic, old.opened_by, old.opened_at) then
+            return new;
+          end if;
+          raise exception 'Enregistrement inaltérable : la session de caisse % ne peut être ni modifiée ni supprimée une fois clôturée (%).', old.id, lower(tg_op)
+            using errcode = 'P0001', hint = 'docs/compliance/conditions.md §1';
+        end
+        $fn$`);
+      await knex.raw(`create trigger till_sessions_unalterable before update or delete on ${schema}.till_sessions
+        for each row execute function ${schema}.till_sessions_unalterable()`);
+      // TRUNCATE skips row triggers: refuse it as a statement.
+      for (const table of [...frozen, 'sales', 'till_sessions']) {
+        await knex.raw(`create trigger ${table}_no_truncate before truncate on ${schema}.${table}
+          for each statement execute function ${schema}.refuse_alteration()`);
+      }
+    },
+  },
   // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).
 };

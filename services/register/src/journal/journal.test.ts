@@ -11,6 +11,7 @@ import { findOpenSession, openSession, sessionForSale } from '../repositories/ti
 import { journalContent } from './journal.ts';
 import { appendJournal } from '../repositories/journal.ts';
 import { verifyJournal } from '../commands/verifyJournal.ts';
+import { tamperAsSuperuser } from '../testing/tamper.ts';
 
 let database: TestDatabase;
 let db: Db;
@@ -121,18 +122,22 @@ describe('verify detects tampering', () => {
   it('names a modified record, then deleted last records', async () => {
     const last = await db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: 'T-1', payload: { amountCents: 100 } }));
     await db.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: 'T-2', payload: { amountCents: 200 } }));
-    await db('journal')
-      .where({ seq: last.seq })
-      .update({ payload: JSON.stringify({ amountCents: 1 }) });
+    await tamperAsSuperuser(db, (trx) =>
+      trx('journal')
+        .where({ seq: last.seq })
+        .update({ payload: JSON.stringify({ amountCents: 1 }) }),
+    );
     const modified = await verifyJournal(db);
     expect(modified).toMatchObject({ ok: false, records: last.seq - 1, firstBroken: { seq: last.seq, kind: 'payment', reference: 'T-1' } });
     expect(modified.firstBroken!.problem).toMatch(/modifié/);
-    await db('journal')
-      .where({ seq: last.seq })
-      .update({ payload: JSON.stringify({ amountCents: 100 }) });
+    await tamperAsSuperuser(db, (trx) =>
+      trx('journal')
+        .where({ seq: last.seq })
+        .update({ payload: JSON.stringify({ amountCents: 100 }) }),
+    );
     expect((await verifyJournal(db)).ok).toBe(true);
 
-    await db('journal').where('seq', '>=', last.seq).delete();
+    await tamperAsSuperuser(db, (trx) => trx('journal').where('seq', '>=', last.seq).delete());
     const deleted = await verifyJournal(db);
     expect(deleted).toMatchObject({ ok: false, firstBroken: { seq: last.seq } });
     expect(deleted.firstBroken!.problem).toMatch(/supprimés/);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@kermesse/kit/bus';
 import { startRegisterHarness, type RegisterHarness } from '../testing/harness.ts';
+import { tamperAsSuperuser } from '../testing/tamper.ts';
 
 let h: RegisterHarness;
 
@@ -308,10 +309,12 @@ describe('a till session from its opening to its Z report', () => {
       body: { lines: [{ productId: h.madeProduct('Chocolat chaud'), quantity: 1 }], reason: 'Erreur', payment_mode: 2 },
     });
     expect(given.status, given.text).toBe(201);
-    await h
-      .db('refunds')
-      .where({ sale_id: sale.id })
-      .update({ voided_cartons: h.db.raw("'{41}'::int[]") });
+    // The refund as a loto refund would have written it (refunds are unalterable: a superuser's shortcut).
+    await tamperAsSuperuser(h.db, (trx) =>
+      trx('refunds')
+        .where({ sale_id: sale.id })
+        .update({ voided_cartons: trx.raw("'{41}'::int[]") }),
+    );
 
     const dashboard = await h.request('GET', `/api/admin/dashboard/${h.eventId}`, { who: 'admin' });
     expect(dashboard.status, dashboard.text).toBe(200);
@@ -360,30 +363,31 @@ describe('the journal check', () => {
 
     // A sale row changed in the database.
     const saleRecord = await h.db('journal').where({ kind: 'sale', reference: sale.reference }).first('seq');
-    await h.db('sales').where({ id: sale.id }).update({ total_cents: 100, paid_cents: 100 });
+    await tamperAsSuperuser(h.db, (trx) => trx('sales').where({ id: sale.id }).update({ total_cents: 100, paid_cents: 100 }));
     const changedSale = await verify();
     expect(changedSale.body).toMatchObject({
       ok: false,
       firstBroken: { seq: Number(saleRecord.seq), kind: 'sale', reference: sale.reference },
     });
     expect(changedSale.body.firstBroken.problem).toBe(`La vente ${sale.reference} a été modifiée après son enregistrement (total).`);
-    await h.db('sales').where({ id: sale.id }).update({ total_cents: 350, paid_cents: 350 });
-    await h.db('sale_lines').where({ sale_id: sale.id }).update({ quantity: 1 });
+    await tamperAsSuperuser(h.db, (trx) => trx('sales').where({ id: sale.id }).update({ total_cents: 350, paid_cents: 350 }));
+    await tamperAsSuperuser(h.db, (trx) => trx('sale_lines').where({ sale_id: sale.id }).update({ quantity: 1 }));
     expect((await verify()).body.firstBroken).toMatchObject({ reference: sale.reference, problem: expect.stringContaining('lignes') });
-    await h.db('sale_lines').where({ sale_id: sale.id }).update({ quantity: 2 });
+    await tamperAsSuperuser(h.db, (trx) => trx('sale_lines').where({ sale_id: sale.id }).update({ quantity: 2 }));
     expect((await verify()).body.ok).toBe(true);
 
     // A journal record changed.
     const record = await h.db('journal').where({ kind: 'sale', reference: later.reference }).first();
-    await h
-      .db('journal')
-      .where({ seq: record.seq })
-      .update({ payload: record.payload.replace('"totalCents":120', '"totalCents":12') });
+    await tamperAsSuperuser(h.db, (trx) =>
+      trx('journal')
+        .where({ seq: record.seq })
+        .update({ payload: record.payload.replace('"totalCents":120', '"totalCents":12') }),
+    );
     expect((await verify()).body).toMatchObject({
       ok: false,
       firstBroken: { seq: Number(record.seq), kind: 'sale', reference: later.reference },
     });
-    await h.db('journal').where({ seq: record.seq }).update({ payload: record.payload });
+    await tamperAsSuperuser(h.db, (trx) => trx('journal').where({ seq: record.seq }).update({ payload: record.payload }));
     expect((await verify()).body.ok).toBe(true);
 
     // The last records deleted, the head rewound to hide it: the closings' anchors still tell.
@@ -394,7 +398,7 @@ describe('the journal check', () => {
       .first('id', 'last_journal_seq');
     const cut = Number(anchor.last_journal_seq) - 1;
     const kept = await h.db('journal').where({ seq: cut }).first('seq', 'hash', 'prev_hash');
-    await h.db('journal').where('seq', '>', cut).delete();
+    await tamperAsSuperuser(h.db, (trx) => trx('journal').where('seq', '>', cut).delete());
     const deleted = await verify();
     expect(deleted.body).toMatchObject({ ok: false, firstBroken: { seq: cut + 1 } });
     expect(deleted.body.firstBroken.problem).toMatch(/supprimés/);
