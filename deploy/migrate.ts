@@ -1,8 +1,10 @@
 /**
  * Prepares one service before it starts, in a container (the Kubernetes Deployments' init container,
- * compose's `migrate-<service>`):
+ * compose's `migrate-<service>`). The image runs it compiled with the service (deploy/build.ts):
  *
- *   node --import tsx deploy/migrate.ts register
+ *   node services/register/dist/migrate.js
+ *
+ * and from the sources, on a development machine: `node --import tsx deploy/migrate.ts register`.
  *
  * 1. Migrates its schema (DATABASE_URL). Several replicas starting at once may run it together:
  *    knex's migration lock lets one through, the others wait and retry until the schema is up to date.
@@ -20,10 +22,23 @@ import { createDb, migrateLatest, type ServiceMigrations } from '@kermesse/kit/d
 const RETRY_MS = 1_000;
 const GIVE_UP_MS = 5 * 60_000;
 
-/** Brings `service`'s schema up to date, waiting out another replica's lock or a database still starting. */
-export async function migrateService(service: string, databaseUrl: string, demoPassword?: string): Promise<void> {
+/** What the migration needs of one service: its schema and migrations, and its demo seed. */
+export interface ServiceParts {
+  migrations: ServiceMigrations;
+  seedDemo(deps: { db: ReturnType<typeof createDb>; password: string }): Promise<unknown>;
+}
+
+/** A service's parts from its sources (`@kermesse/<service>/migrations` and `/demo`). */
+export async function loadServiceParts(service: string): Promise<ServiceParts> {
   if (!/^[a-z]+$/.test(service)) throw new Error(`unknown service « ${service} »`);
-  const { schema, migrations } = (await import(`@kermesse/${service}/migrations`)) as ServiceMigrations;
+  const migrations = (await import(`@kermesse/${service}/migrations`)) as ServiceMigrations;
+  const { seedDemo } = (await import(`@kermesse/${service}/demo`)) as Pick<ServiceParts, 'seedDemo'>;
+  return { migrations: { schema: migrations.schema, migrations: migrations.migrations }, seedDemo };
+}
+
+/** Brings `service`'s schema up to date, waiting out another replica's lock or a database still starting. */
+export async function migrateService(service: string, parts: ServiceParts, databaseUrl: string, demoPassword?: string): Promise<void> {
+  const { schema, migrations } = parts.migrations;
   const db = createDb(databaseUrl, { schema, poolMax: 2 });
   const deadline = Date.now() + GIVE_UP_MS;
   try {
@@ -40,12 +55,7 @@ export async function migrateService(service: string, databaseUrl: string, demoP
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
     }
-    if (demoPassword) {
-      const { seedDemo } = (await import(`@kermesse/${service}/demo`)) as {
-        seedDemo(deps: { db: ReturnType<typeof createDb>; password: string }): Promise<unknown>;
-      };
-      await seedDemo({ db, password: demoPassword });
-    }
+    if (demoPassword) await parts.seedDemo({ db, password: demoPassword });
   } finally {
     await db.destroy();
   }
@@ -90,12 +100,16 @@ export async function ensureStream(natsUrl: string, namespace: string, replicas:
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const service = process.argv[2] ?? '';
+/**
+ * The command: migrates, makes sure of the stream, seeds the demo when asked, then exits 0 (or 1 with
+ * the error as one JSON line). Reads DATABASE_URL, NATS_URL, NATS_STREAM_REPLICAS, NATS_NAMESPACE,
+ * KERMESSE_DEMO and DEMO_PASSWORD.
+ */
+export async function runMigrateCommand(service: string, load: () => Promise<ServiceParts>): Promise<never> {
   const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kermesse';
   const demoPassword = process.env.KERMESSE_DEMO === '1' ? process.env.DEMO_PASSWORD : undefined;
   try {
-    await migrateService(service, databaseUrl, demoPassword);
+    await migrateService(service, await load(), databaseUrl, demoPassword);
     if (process.env.NATS_URL) {
       const replicas = Number(process.env.NATS_STREAM_REPLICAS ?? 1);
       await ensureStream(
@@ -112,4 +126,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     );
     process.exit(1);
   }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const service = process.argv[2] ?? '';
+  await runMigrateCommand(service, () => loadServiceParts(service));
 }

@@ -1,5 +1,5 @@
 /**
- * The deployment files' tests (rendered Kubernetes manifests), a project of the root vitest config
+ * The deployment files' tests (rendered Kubernetes manifests, the images' compiled JavaScript), a project of the root vitest config
  * (`npx vitest run --config deploy/vitest.config.ts` alone).
  */
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     name: 'deploy',
     environment: 'node',
-    include: ['k8s/**/*.test.ts'],
+    include: ['*.test.ts', 'k8s/**/*.test.ts'],
     testTimeout: 30_000,
   },
 });

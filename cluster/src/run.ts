@@ -29,7 +29,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { streamName } from '@kermesse/kit/bus';
 import { createDb } from '@kermesse/kit/db';
 import { createTestDatabase, freePort } from '@kermesse/kit/testing';
-import { ensureStream, migrateService } from '../../deploy/migrate.ts';
+import { ensureStream, loadServiceParts, migrateService } from '../../deploy/migrate.ts';
 import { startNatsCluster, waitFor, type NatsCluster } from './natsCluster.ts';
 import { defineProc, type Proc } from './processes.ts';
 
@@ -255,7 +255,8 @@ async function main(): Promise<number> {
       `NATS ${nats.version}: 3 nodes ${nats.nodes.map((n) => n.url).join(', ')}; sync_interval: ${nats.syncAlways ? 'always' : 'server default (this nats-server is older than 2.10; deploy/ uses always)'}`,
     );
     await ensureStream(nats.nodes.map((n) => n.url).join(','), namespace, 3);
-    for (const service of ['identity', 'register', 'raffle', 'stock']) await migrateService(service, database.url, password);
+    for (const service of ['identity', 'register', 'raffle', 'stock'])
+      await migrateService(service, await loadServiceParts(service), database.url, password);
     log('schemas migrated, demo data seeded, stream created with 3 replicas');
 
     const natsUrl = (i: number) => nats!.nodes[i % 3]!.url;

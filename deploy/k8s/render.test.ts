@@ -131,7 +131,7 @@ describe('kubectl kustomize deploy/k8s/overlays/production', () => {
     // The init container that creates the stream gets those settings.
     for (const deployment of deployments().filter((d) => d.metadata!.name !== 'gateway')) {
       const init = deployment.spec!.template.spec!.initContainers![0]!;
-      expect(init.command).toEqual(['node', '--import', 'tsx', 'deploy/migrate.ts', deployment.metadata!.name]);
+      expect(init.command).toEqual(['node', `services/${deployment.metadata!.name}/dist/migrate.js`]);
       expect(init.envFrom?.[0]?.configMapRef?.name).toBe('kermesse-config');
     }
   });
