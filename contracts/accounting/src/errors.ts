@@ -17,6 +17,20 @@ export const ACCOUNTING_MESSAGES = {
   EVENT_NOT_FOUND: 'Événement introuvable.',
   ACCOUNT_INVALID: 'Le champ « {field} » doit être un numéro de compte du plan comptable (chiffres, par exemple 707).',
   AMOUNT_INVALID: 'Le champ « {field} » doit être un montant en euros (par exemple 30,50).',
+  /** Donations and tax receipts (docs/tax-receipts.md). */
+  RECEIPTS_NOT_ALLOWED: '{reason}',
+  DONATION_NOT_FOUND: 'Don introuvable.',
+  DONOR_NOT_FOUND: 'Donateur introuvable.',
+  RECEIPT_NOT_FOUND: 'Reçu introuvable.',
+  DONATION_ALREADY_RECEIPTED:
+    "Ce don figure déjà sur le reçu n° {number} : annulez ce reçu avant d'en établir un autre ou de modifier le don.",
+  DONATION_WITHOUT_DONOR: "Ce don n'a pas de donateur : choisissez ou ajoutez le donateur avant d'établir le reçu.",
+  DONOR_ADDRESS_MISSING: "L'adresse du donateur figure sur le reçu : complétez sa fiche (adresse, code postal et ville).",
+  DONOR_SIREN_MISSING: "Le reçu d'une entreprise indique son SIREN : complétez sa fiche (9 chiffres).",
+  NOTHING_TO_RECEIPT: 'Aucun don de {year} sans reçu pour ce donateur.',
+  NO_ELIGIBLE_AMOUNT: 'Ce don ne donne droit à aucun reçu : la contrepartie reçue vaut autant que le don.',
+  RECEIPT_ALREADY_CANCELLED: 'Le reçu n° {number} est déjà annulé.',
+  COUNTERPART_TOO_HIGH: 'La contrepartie ne peut pas dépasser le montant du don.',
 } as const;
 
 export type AccountingErrorCode = keyof typeof ACCOUNTING_MESSAGES;

@@ -5,3 +5,4 @@ export * from './money.ts';
 export * from './layout.ts';
 export * from './plan.ts';
 export * from './fec.ts';
+export * from './taxReceipts.ts';

@@ -186,4 +186,104 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  /**
+   * Donations and tax receipts (docs/tax-receipts.md): the association's one settings row, donors,
+   * donations (from the register's donation lines, an import or typed in), receipts numbered without
+   * gaps per year through a counter row taken in the issuing transaction, and a cancelled receipt kept.
+   */
+  '005_tax_receipts': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      await s().createTable('association', (t) => {
+        t.integer('id').primary();
+        t.text('name').notNullable().defaultTo('');
+        t.text('address').notNullable().defaultTo('');
+        t.text('postal_code').notNullable().defaultTo('');
+        t.text('city').notNullable().defaultTo('');
+        t.text('purpose').notNullable().defaultTo('');
+        t.text('siren');
+        t.text('eligibility').notNullable().defaultTo('none');
+        t.date('rup_decree_date');
+        t.text('signatory').notNullable().defaultTo('');
+        t.integer('counterpart_cap_cents').notNullable().defaultTo(7300);
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw(
+        `alter table ??.association add constraint association_one_row check (id = 1),
+         add constraint association_eligibility check (eligibility in ('none', 'interet_general', 'rup'))`,
+        [schema],
+      );
+      await s().createTable('donors', (t) => {
+        t.increments('id').primary();
+        t.text('kind').notNullable();
+        t.text('name').notNullable();
+        t.text('first_name');
+        t.text('address').notNullable().defaultTo('');
+        t.text('postal_code').notNullable().defaultTo('');
+        t.text('city').notNullable().defaultTo('');
+        t.text('email');
+        t.text('siren');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw(`alter table ??.donors add constraint donors_kind check (kind in ('individual', 'company'))`, [schema]);
+      await s().createTable('receipt_counters', (t) => {
+        t.integer('year').primary();
+        t.integer('last_number').notNullable();
+      });
+      await s().createTable('tax_receipts', (t) => {
+        t.increments('id').primary();
+        t.integer('year').notNullable();
+        t.integer('number').notNullable();
+        t.text('kind').notNullable();
+        t.integer('donor_id').notNullable().references('id').inTable(`${schema}.donors`);
+        /** The donor and the association as printed: a later edit never changes a receipt issued. */
+        t.jsonb('donor').notNullable();
+        t.jsonb('association').notNullable();
+        t.bigInteger('amount_cents').notNullable();
+        t.date('issued_on').notNullable();
+        t.date('cancelled_on');
+        t.text('cancel_reason');
+        t.text('issued_by');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.unique(['year', 'number']);
+      });
+      await knex.raw(`alter table ??.tax_receipts add constraint tax_receipts_kind check (kind in ('gift', 'annual'))`, [schema]);
+      await s().createTable('donations', (t) => {
+        t.increments('id').primary();
+        /** `sale:12:3` (the register's line), `import:<file hash>:<line>`, `manual:<id>`: never twice. */
+        t.text('source').notNullable().unique();
+        t.text('origin').notNullable();
+        t.date('donation_date').notNullable();
+        t.integer('amount_cents').notNullable();
+        t.text('method').notNullable();
+        t.integer('counterpart_cents').notNullable().defaultTo(0);
+        t.text('counterpart_label');
+        t.integer('donor_id').references('id').inTable(`${schema}.donors`);
+        t.text('buyer_name');
+        t.text('buyer_email');
+        t.integer('event_id');
+        /** The receipt that states it, while that receipt is not cancelled. */
+        t.integer('receipt_id').references('id').inTable(`${schema}.tax_receipts`);
+        /** The part of the gift the receipt stated. */
+        t.integer('receipted_cents');
+        t.bigInteger('entry_id');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.index(['donor_id']);
+        t.index(['receipt_id']);
+      });
+      await knex.raw(
+        `alter table ??.donations add constraint donations_origin check (origin in ('register', 'import', 'manual')),
+         add constraint donations_method check (method in ('ESP', 'CHQ', 'CB', 'VIR')),
+         add constraint donations_amounts check (amount_cents > 0 and counterpart_cents >= 0)`,
+        [schema],
+      );
+      /** Which receipt stated which gifts, kept after a cancellation (the receipt's PDF is rebuilt from it). */
+      await s().createTable('tax_receipt_donations', (t) => {
+        t.integer('receipt_id').notNullable().references('id').inTable(`${schema}.tax_receipts`);
+        t.integer('donation_id').notNullable().references('id').inTable(`${schema}.donations`);
+        t.integer('eligible_cents').notNullable();
+        t.primary(['receipt_id', 'donation_id']);
+      });
+    },
+  },
 };

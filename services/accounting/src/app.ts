@@ -4,6 +4,7 @@ import { type Bus } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { createServiceApp, type Logger } from '@kermesse/kit/http';
 import { bookRoutes } from './routes/books/index.ts';
+import { donationRoutes } from './routes/donations/index.ts';
 import { fairRoutes } from './routes/fair/index.ts';
 import { reportRoutes } from './routes/reports/index.ts';
 import { trialBalanceRoutes } from './routes/trialBalances/index.ts';
@@ -25,6 +26,12 @@ export async function buildApp(deps: AccountingDeps): Promise<Koa> {
     verifier: deps.verifier,
     // A 5,000-line trial balance pasted into the form is a few hundred kilobytes.
     jsonLimit: '6mb',
-    routers: [trialBalanceRoutes({ db: deps.db }), reportRoutes({ db: deps.db }), bookRoutes({ db: deps.db }), fairRoutes({ db: deps.db })],
+    routers: [
+      trialBalanceRoutes({ db: deps.db }),
+      reportRoutes({ db: deps.db }),
+      bookRoutes({ db: deps.db }),
+      fairRoutes({ db: deps.db }),
+      donationRoutes({ db: deps.db }),
+    ],
   });
 }

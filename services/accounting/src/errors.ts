@@ -20,3 +20,21 @@ export function csvInvalid(errors: string[]) {
     errors,
   });
 }
+
+// Donations and tax receipts (docs/tax-receipts.md).
+export const receiptsNotAllowed = (reason: string) =>
+  conflict(accountingMessage('RECEIPTS_NOT_ALLOWED', { reason })).withCode('RECEIPTS_NOT_ALLOWED');
+export const donationNotFound = () => notFound(accountingMessage('DONATION_NOT_FOUND')).withCode('DONATION_NOT_FOUND');
+export const donorNotFound = () => notFound(accountingMessage('DONOR_NOT_FOUND')).withCode('DONOR_NOT_FOUND');
+export const receiptNotFound = () => notFound(accountingMessage('RECEIPT_NOT_FOUND')).withCode('RECEIPT_NOT_FOUND');
+export const donationAlreadyReceipted = (number: string) =>
+  conflict(accountingMessage('DONATION_ALREADY_RECEIPTED', { number })).withCode('DONATION_ALREADY_RECEIPTED', { number });
+export const donationWithoutDonor = () => badRequest(accountingMessage('DONATION_WITHOUT_DONOR')).withCode('DONATION_WITHOUT_DONOR');
+export const donorAddressMissing = () => badRequest(accountingMessage('DONOR_ADDRESS_MISSING')).withCode('DONOR_ADDRESS_MISSING');
+export const donorSirenMissing = () => badRequest(accountingMessage('DONOR_SIREN_MISSING')).withCode('DONOR_SIREN_MISSING');
+export const nothingToReceipt = (year: number) =>
+  conflict(accountingMessage('NOTHING_TO_RECEIPT', { year })).withCode('NOTHING_TO_RECEIPT', { year });
+export const noEligibleAmount = () => badRequest(accountingMessage('NO_ELIGIBLE_AMOUNT')).withCode('NO_ELIGIBLE_AMOUNT');
+export const receiptAlreadyCancelled = (number: string) =>
+  conflict(accountingMessage('RECEIPT_ALREADY_CANCELLED', { number })).withCode('RECEIPT_ALREADY_CANCELLED', { number });
+export const counterpartTooHigh = () => badRequest(accountingMessage('COUNTERPART_TOO_HIGH')).withCode('COUNTERPART_TOO_HIGH');

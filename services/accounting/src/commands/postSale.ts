@@ -10,6 +10,7 @@ import type { Trx } from '@kermesse/kit/db';
 import { saleEntryLines, type LineKind, type PaymentMethod } from '@kermesse/contracts-accounting';
 import { dayInFrance, yearOf } from '../dates.ts';
 import { accountMapOf } from '../repositories/accountMap.ts';
+import { insertRegisterDonations } from '../repositories/donations.ts';
 import { appendEntry, journalState, lockJournal } from '../repositories/journal.ts';
 import { findEarlySettlement, findSale, insertSale, keepEarlySettlement, keepUnposted, setSalePayments } from '../repositories/sales.ts';
 
@@ -32,6 +33,7 @@ export async function recordSaleCompleted(trx: Trx, sale: Completed): Promise<vo
   const paid = sale.payments.reduce((sum, p) => sum + p.amountCents, 0);
   const held = sale.paymentMode === ON_HOLD && paid === 0;
   if (!(await insertSale(trx, sale, { lockJournal: !held }))) return; // this sale is already known
+  await insertRegisterDonations(trx, [sale], dayInFrance);
   if (held) {
     // Written once it is settled; the settlement may already be here.
     const early = await findEarlySettlement(trx, sale.saleId);

@@ -8,6 +8,7 @@ import type { Db, Trx } from '@kermesse/kit/db';
 import { accountLabel, saleEntryLines } from '@kermesse/contracts-accounting';
 import { dayInFrance, yearOf } from '../dates.ts';
 import { accountMapOf } from '../repositories/accountMap.ts';
+import { insertRegisterDonations } from '../repositories/donations.ts';
 import { markHandled } from '../repositories/inbox.ts';
 import { entryHash, GENESIS_HASH, insertSaleEntries, journalStateOfYears, lockJournal } from '../repositories/journal.ts';
 import { insertSales, keepUnposted } from '../repositories/sales.ts';
@@ -50,6 +51,8 @@ export async function recordSalesCompleted(trx: Trx, sales: readonly Completed[]
   const inserted = await insertSales(trx, candidates);
   const fresh = candidates.filter((s) => inserted.has(s.saleId));
   if (fresh.length === 0) return;
+  // Their donation lines, for the tax receipts (docs/tax-receipts.md §2).
+  await insertRegisterDonations(trx, fresh, dayInFrance);
 
   await lockJournal(trx);
   const dated = fresh.map((sale) => ({ sale, date: dayInFrance(sale.completedAt) }));

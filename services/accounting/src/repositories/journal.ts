@@ -85,7 +85,7 @@ export async function appendEntry(
   draft: EntryDraft,
   state: JournalState,
   link: {
-    table: 'sales' | 'purchases' | 'refunds' | 'till_closings';
+    table: 'sales' | 'purchases' | 'refunds' | 'till_closings' | 'donations';
     key: 'sale_id' | 'id' | 'refund_id' | 'session_id';
     id: number | string;
   },
