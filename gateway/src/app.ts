@@ -18,6 +18,7 @@ import { createRemoteJWKSet, decodeJwt, type JWTVerifyGetKey } from 'jose';
 // Only the kit's http and auth entry points: the gateway never loads knex, pg or NATS for them.
 import {
   createLogger,
+  createRateLimiter,
   errorHandler,
   forbidden,
   HttpError,
@@ -26,11 +27,11 @@ import {
   REQUEST_ID_PATTERN,
   unauthorized,
   type Logger,
+  type RateLimit,
 } from '@kermesse/kit/http';
 import { bearerToken, createTokenVerifier, forgetRevokedPeople, type RevocationFeed, type TokenVerifier } from '@kermesse/kit/auth';
 import { invalidPath, routeNotFound, tooManySignIns } from './errors.ts';
 import { createProxy, fastForwardHeaders, type FastForwarded } from './proxy.ts';
-import { createRateLimiter } from './rateLimit.ts';
 import { compileRoutes, isAllowed, ROUTES, SERVICE_NAMES, type RouteEntry, type ServiceName } from './routeTable.ts';
 import { createSecurityHeaders, securityHeaderLists, securityHeaders } from './securityHeaders.ts';
 import { staticFiles } from './static.ts';
@@ -50,7 +51,7 @@ export interface GatewayDeps {
   trustProxy?: boolean;
   /** Peers whose `X-Forwarded-*` count when `trustProxy` is on (addresses or CIDR); loopback by default. */
   trustedProxies?: readonly string[];
-  loginRateLimit?: { max: number; windowMs: number };
+  loginRateLimit?: RateLimit;
   connectTimeoutMs?: number;
   responseTimeoutMs?: number;
   /** How often each replica's `/readyz` is asked (ms, default 1000). */

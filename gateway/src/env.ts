@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { SERVICE_DEFAULT_PORTS } from '@kermesse/kit/http';
+import { SERVICE_DEFAULT_PORTS, type RateLimit } from '@kermesse/kit/http';
 import type { ServiceName } from './routeTable.ts';
 import { LOOPBACK_PROXIES, parseTrustedProxies } from './trustedProxies.ts';
 
@@ -29,7 +29,7 @@ export interface GatewayEnv {
   /** Peers allowed to write those headers (`TRUSTED_PROXIES`, addresses or CIDR, loopback by default). */
   trustedProxies: string[];
   /** Sign-in attempts allowed per IP and window. */
-  loginRateLimit: { max: number; windowMs: number };
+  loginRateLimit: RateLimit;
   /** How often each replica's `/readyz` is asked (`UPSTREAM_CHECK_INTERVAL_MS`, 1000). */
   checkIntervalMs: number;
   /** Connect timeout to a replica (`UPSTREAM_CONNECT_TIMEOUT_MS`, 2000). */

@@ -1,18 +1,6 @@
 /** Sign-in throttling at the gateway: per client address, 429 in French with Retry-After. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter } from './rateLimit.ts';
 import { startTestGateway, type TestGateway } from './testSupport.ts';
-
-describe('createRateLimiter', () => {
-  it('allows max hits per window, then tells how long to wait, then resets', () => {
-    const limiter = createRateLimiter({ max: 2, windowMs: 60_000 });
-    expect(limiter.hit('1.2.3.4', 0)).toBe(0);
-    expect(limiter.hit('1.2.3.4', 1_000)).toBe(0);
-    expect(limiter.hit('1.2.3.4', 1_500)).toBe(59);
-    expect(limiter.hit('5.6.7.8', 1_500)).toBe(0);
-    expect(limiter.hit('1.2.3.4', 60_000)).toBe(0);
-  });
-});
 
 describe('sign-in rate limit', () => {
   let gateway: TestGateway;

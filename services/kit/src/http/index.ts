@@ -12,6 +12,7 @@ export * from './server.ts';
 export * from './multipart.ts';
 export * from './route.ts';
 export * from './images.ts';
+export * from './rateLimiter.ts';
 export * from './outage.ts';
 export * from './internalClient.ts';
 export * from './eventCheck.ts';

@@ -1,17 +1,11 @@
 import { CONTACT_CONFIRMATION, ContactMessageBody, type FormAnswer } from '@kermesse/contracts-contact';
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, Router } from '@kermesse/kit/http';
+import { createRateLimiter, defineRoute, Router, type RateLimit } from '@kermesse/kit/http';
 import { submitContactMessage } from '../../commands/submitContactMessage.ts';
 import { fieldEmpty, tooManyContactMessages } from '../../errors.ts';
-import { createRateLimiter } from '../../rateLimiter.ts';
 
 /** `POST /api/contact {email, subject, message}`: the public contact form. */
-export function contactRoutes(options: {
-  db: Db;
-  associationEmail: string;
-  onQueued?(): void;
-  rateLimit?: { max: number; windowMs: number };
-}): Router {
+export function contactRoutes(options: { db: Db; associationEmail: string; onQueued?(): void; rateLimit?: RateLimit }): Router {
   const router = new Router();
   const limiter = createRateLimiter(options.rateLimit ?? { max: 5, windowMs: 10 * 60_000 });
 
@@ -24,7 +18,7 @@ export function contactRoutes(options: {
       for (const field of ['subject', 'message'] as const) {
         if (!body[field].trim()) throw fieldEmpty(field);
       }
-      const retryAfter = limiter.take(ctx.ip);
+      const retryAfter = limiter.hit(ctx.ip);
       if (retryAfter) throw tooManyContactMessages(retryAfter);
       await submitContactMessage(options.db, body, options);
       options.onQueued?.();

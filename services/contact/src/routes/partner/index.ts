@@ -1,16 +1,15 @@
 import { PARTNER_CONFIRMATION, PartnerRequestBody, type FormAnswer } from '@kermesse/contracts-contact';
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, Router } from '@kermesse/kit/http';
+import { createRateLimiter, defineRoute, Router, type RateLimit } from '@kermesse/kit/http';
 import { submitPartnerRequest, type PartnerSettings } from '../../commands/submitPartnerRequest.ts';
 import { fieldEmpty, tooManyPartnerRequests } from '../../errors.ts';
-import { createRateLimiter } from '../../rateLimiter.ts';
 
 export interface PartnerRouteOptions extends PartnerSettings {
   db: Db;
   /** Called after the request is committed (wakes the delivery worker). */
   onQueued?(): void;
   /** Accepted requests per client address and window; the form is public. Default 5 per 10 min. */
-  rateLimit?: { max: number; windowMs: number };
+  rateLimit?: RateLimit;
 }
 
 /** `POST /api/partner/sendByEmail` (docs/spec.md §7), public. */
@@ -27,7 +26,7 @@ export function partnerRoutes(options: PartnerRouteOptions): Router {
       for (const field of ['entreprise', 'contact'] as const) {
         if (!body[field].trim()) throw fieldEmpty(field);
       }
-      const retryAfter = limiter.take(ctx.ip);
+      const retryAfter = limiter.hit(ctx.ip);
       if (retryAfter) throw tooManyPartnerRequests(retryAfter);
       await submitPartnerRequest(options.db, body, options);
       options.onQueued?.();

@@ -1,17 +1,25 @@
 /**
- * In-memory fixed-window counter per client address, for sign-in attempts at the gateway.
- * Identity keeps its own durable per-account and per-IP limits; this one only sheds floods early,
- * so losing it on restart is fine.
+ * In-memory fixed-window counter per key (a client address), to shed floods early: sign-in attempts
+ * at the gateway, the public forms of contact (a script filling the association's mailbox). It stores
+ * no address anywhere durable, and losing it on restart is fine: identity keeps its own durable
+ * per-account and per-IP limits.
  */
 export interface RateLimiter {
-  /** Counts one attempt; returns 0 when allowed, otherwise the seconds to wait. */
+  /** Counts one attempt; returns 0 when allowed, otherwise the seconds to wait (for Retry-After). */
   hit(key: string, now?: number): number;
 }
 
-export function createRateLimiter({ max, windowMs }: { max: number; windowMs: number }): RateLimiter {
+export interface RateLimit {
+  /** Attempts allowed per key and window. */
+  max: number;
+  windowMs: number;
+}
+
+export function createRateLimiter({ max, windowMs }: RateLimit): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let nextSweep = 0;
 
+  // Forgets the windows that ended, at most once per window: the map stays as small as the live keys.
   function sweep(now: number) {
     for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
     nextSweep = now + windowMs;
