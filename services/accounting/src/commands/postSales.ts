@@ -3,13 +3,12 @@
  * entries as `recordSaleCompleted` one by one — same numbers, same chain — in a few statements
  * for the whole batch instead of a few per sale.
  */
-import type { EventEnvelope, EventPayloads } from '@kermesse/kit/bus';
-import type { Db, Trx } from '@kermesse/kit/db';
+import type { EventPayloads } from '@kermesse/kit/bus';
+import type { Trx } from '@kermesse/kit/db';
 import { accountLabel, saleEntryLines } from '@kermesse/contracts-accounting';
 import { dayInFrance, yearOf } from '../dates.ts';
 import { accountMapOf } from '../repositories/accountMap.ts';
 import { insertRegisterDonations } from '../repositories/donations.ts';
-import { markHandled } from '../repositories/inbox.ts';
 import { entryHash, GENESIS_HASH, insertSaleEntries, journalStateOfYears, lockJournal } from '../repositories/journal.ts';
 import { insertSales, keepUnposted } from '../repositories/sales.ts';
 import { recordSaleCompleted } from './postSale.ts';
@@ -18,25 +17,6 @@ type Completed = EventPayloads['sale.completed'];
 
 const FAILED = 5;
 const ON_HOLD = 99;
-
-/**
- * A batch of `sale.completed` events as the consumer receives them, in one transaction with their
- * inbox rows: events already handled (redeliveries) are skipped, the others written to the journal.
- */
-export async function postSaleBatch(db: Db, consumer: string, events: ReadonlyArray<EventEnvelope<'sale.completed'>>): Promise<void> {
-  await db.transaction(async (trx) => {
-    const fresh = await markHandled(
-      trx,
-      consumer,
-      'sale.completed',
-      events.map((e) => e.id),
-    );
-    await recordSalesCompleted(
-      trx,
-      events.filter((e) => fresh.delete(e.id)).map((e) => e.payload),
-    );
-  });
-}
 
 /** Records the sales given (in delivery order), inside the caller's transaction. */
 export async function recordSalesCompleted(trx: Trx, sales: readonly Completed[]): Promise<void> {
