@@ -91,6 +91,7 @@ async function startStockService(sys: StockTestSystem, port: number): Promise<Ch
       NATS_URL: TEST_NATS_URL,
       NATS_NAMESPACE: sys.namespace,
       IDENTITY_URL: sys.identityUrl,
+      REGISTER_URL: sys.register.url,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -286,15 +286,18 @@ async function main(): Promise<number> {
       IDENTITY_URL: identityUrl,
       RAFFLE_URL: raffleB.url,
     });
+    // Stock asks the register about a fair it has not heard of yet (docs/platform.md « Events of a fair »).
     const stockA = defineProc(ROOT, logDir, 'stock-a', 'services/stock/src/server.ts', await freePort(), {
       ...common,
       NATS_URL: natsUrl(2),
       IDENTITY_URL: identityUrl,
+      REGISTER_URL: `${registerA.url},${registerB.url}`,
     });
     const stockB = defineProc(ROOT, logDir, 'stock-b', 'services/stock/src/server.ts', await freePort(), {
       ...common,
       NATS_URL: natsUrl(0),
       IDENTITY_URL: identityUrl,
+      REGISTER_URL: `${registerB.url},${registerA.url}`,
     });
     // Services this test does not run point at a port where nothing listens (never another system's).
     const nowhere = `http://127.0.0.1:${await freePort()}`;

@@ -411,3 +411,29 @@ describe('the books write themselves', () => {
     expect((await journal(2025)).entries).toHaveLength(300);
   });
 });
+
+describe('a fair the accounting has not heard of yet', () => {
+  it('refuses an event neither the accounting nor the register knows, in French, recording nothing', async () => {
+    const result = await sys.request('/api/admin/accountancy/events/9999/result');
+    expect(result.status).toBe(404);
+    expect(await result.json()).toEqual({ error: 'Événement introuvable.', code: 'EVENT_NOT_FOUND' });
+    const purchase = await json('POST', '/api/admin/accountancy/events/9999/purchases', { label: 'Gobelets', amount: '8,00' });
+    expect(purchase.status).toBe(404);
+    expect(await sys.db('purchases').where({ event_id: 9999 }).first()).toBeUndefined();
+  });
+
+  it('takes the purchases of a fair the register created a moment ago, before its announcement arrives', async () => {
+    // The treasurer enters the first purchases as soon as the fair is created; NATS has not delivered it yet.
+    sys.register.knows({ id: 7001, name: 'Fête d’automne', startsOn: '2027-10-10' });
+    const purchase = await json('POST', '/api/admin/accountancy/events/7001/purchases', {
+      label: 'Farine et œufs',
+      amount: '23,40',
+      date: '2027-10-01',
+    });
+    expect(purchase.status).toBe(201);
+    const result = (await (await sys.request('/api/admin/accountancy/events/7001/result')).json()) as Record<string, unknown>;
+    expect(result).toMatchObject({ event: { id: 7001, name: 'Fête d’automne' }, sales: 0, costs: { total: 23.4 }, result: -23.4 });
+    const events = (await (await sys.request('/api/admin/accountancy/events')).json()) as { events: Array<{ id: number; name: string }> };
+    expect(events.events).toContainEqual(expect.objectContaining({ id: 7001, name: 'Fête d’automne' }));
+  });
+});

@@ -2,7 +2,9 @@ import type Koa from 'koa';
 import { type TokenVerifier } from '@kermesse/kit/auth';
 import { type Bus } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
-import { createServiceApp, type Logger } from '@kermesse/kit/http';
+import { createEventCheck, createServiceApp, SERVICE_DEFAULT_PORTS, type Logger } from '@kermesse/kit/http';
+import { eventNotFound } from './errors.ts';
+import { findEvent, upsertEvent } from './repositories/fair.ts';
 import { bookRoutes } from './routes/books/index.ts';
 import { donationRoutes } from './routes/donations/index.ts';
 import { fairRoutes } from './routes/fair/index.ts';
@@ -14,10 +16,19 @@ export interface AccountingDeps {
   logger: Logger;
   verifier: TokenVerifier;
   bus?: Bus;
+  /** The register service, asked about an event the read model does not know yet (`REGISTER_URL`). */
+  registerUrl?: string;
 }
 
 /** The accounting service's Koa app (no listen). */
 export async function buildApp(deps: AccountingDeps): Promise<Koa> {
+  const { db } = deps;
+  const events = createEventCheck({
+    registerUrl: deps.registerUrl ?? `http://127.0.0.1:${SERVICE_DEFAULT_PORTS.register}`,
+    find: (id) => findEvent(db, id),
+    remember: (event) => upsertEvent(db, event),
+    notFound: eventNotFound,
+  });
   return createServiceApp({
     name: 'accounting',
     logger: deps.logger,
@@ -30,7 +41,7 @@ export async function buildApp(deps: AccountingDeps): Promise<Koa> {
       trialBalanceRoutes({ db: deps.db }),
       reportRoutes({ db: deps.db }),
       bookRoutes({ db: deps.db }),
-      fairRoutes({ db: deps.db }),
+      fairRoutes({ db, events }),
       donationRoutes({ db: deps.db }),
     ],
   });

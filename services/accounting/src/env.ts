@@ -1,4 +1,12 @@
 /** The accounting service's configuration, read once at boot (the only place reading process.env). */
-import { readServiceEnv, type ServiceEnv } from '@kermesse/kit/http';
+import { readRegisterUrl, readServiceEnv, type ServiceEnv } from '@kermesse/kit/http';
 
-export const readAccountingEnv = (env: NodeJS.ProcessEnv = process.env): ServiceEnv => readServiceEnv('accounting', env);
+export interface AccountingEnv extends ServiceEnv {
+  /** The register service (`REGISTER_URL`), asked whether an event it has not announced yet exists. */
+  registerUrl: string;
+}
+
+export const readAccountingEnv = (env: NodeJS.ProcessEnv = process.env): AccountingEnv => ({
+  ...readServiceEnv('accounting', env),
+  registerUrl: readRegisterUrl('accounting', env),
+});

@@ -11,5 +11,5 @@ await runService({
   env: readAccountingEnv,
   relay: false,
   consumers: ({ db, bus, logger }) => startAccountingConsumers({ db, bus, logger }),
-  buildApp: ({ db, logger, bus, verifier }) => buildApp({ db, logger, bus, verifier: verifier! }),
+  buildApp: ({ db, logger, bus, verifier, env }) => buildApp({ db, logger, bus, verifier: verifier!, registerUrl: env.registerUrl }),
 });

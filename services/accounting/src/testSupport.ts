@@ -20,10 +20,12 @@ import {
   createTestDatabase,
   deleteTestStream,
   startTestIdentity,
+  startTestRegister,
   testNamespace,
   testTokens,
   TEST_NATS_URL,
   type TestDatabase,
+  type TestRegister,
 } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
@@ -38,6 +40,11 @@ export interface AccountingTestSystem {
   databaseUrl: string;
   identityUrl: string;
   namespace: string;
+  /**
+   * The register's `GET /internal/events/{id}`: it knows every event announced through `publish`, and
+   * those a test makes it know without announcing them (created a moment ago, NATS slow).
+   */
+  register: TestRegister;
   tokens: Record<Who, string>;
   /** Records an event in the stand-in's outbox and publishes it through its relay (source: `register` unless given). */
   publish<T extends EventType>(type: T, payload: EventPayloads[T], source?: string): Promise<EventEnvelope<T>>;
@@ -56,6 +63,7 @@ export async function startAccountingTestSystem(options: { consumers?: boolean; 
   const namespace = testNamespace();
   const identity = await startTestIdentity();
   const identityUrl = identity.url;
+  const register = await startTestRegister();
 
   const db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
@@ -73,10 +81,15 @@ export async function startAccountingTestSystem(options: { consumers?: boolean; 
     db,
     databaseUrl: database.url,
     identityUrl,
+    register,
     namespace,
     producerBus,
     tokens: { admin: '', treasurer: '', cashier: '', volunteer: '' },
     async publish(type, payload, source = 'register') {
+      if (type === 'catalog.event.created') {
+        const { eventId, name, startsOn } = payload as EventPayloads['catalog.event.created'];
+        register.knows({ id: eventId, name, startsOn: startsOn ?? null });
+      }
       const envelope = await producerDb.transaction((trx) => recordEvent(trx, source, type, payload));
       producerRelay.wake();
       return envelope;
@@ -106,6 +119,7 @@ export async function startAccountingTestSystem(options: { consumers?: boolean; 
       await bus.close();
       await producerBus.close();
       await identity.close();
+      await register.close();
       await Promise.all([db.destroy(), producerDb.destroy()]);
       await deleteTestStream(namespace);
       await database.drop();
@@ -113,7 +127,10 @@ export async function startAccountingTestSystem(options: { consumers?: boolean; 
   };
 
   if (options.app !== false) {
-    server = await listen(await buildApp({ db, logger, bus, verifier: createTokenVerifier({ identityUrl }) }), 0);
+    server = await listen(
+      await buildApp({ db, logger, bus, verifier: createTokenVerifier({ identityUrl }), registerUrl: register.url }),
+      0,
+    );
     system.base = `http://127.0.0.1:${server.port}`;
   }
   const tokens = await testTokens();

@@ -37,3 +37,19 @@ export function readServiceEnv(service: ServiceName, env: NodeJS.ProcessEnv = pr
   }
   return { port, host, databaseUrl, natsUrl, natsNamespace, identityUrl, logLevel };
 }
+
+/**
+ * `REGISTER_URL` of a service that asks the register about an event its read model does not know yet
+ * (docs/platform.md « Events of a fair »): one URL or a comma-separated list of replicas.
+ */
+export function readRegisterUrl(service: ServiceName, env: NodeJS.ProcessEnv = process.env): string {
+  const registerUrl = env.REGISTER_URL ?? `http://127.0.0.1:${SERVICE_DEFAULT_PORTS.register}`;
+  const replicas = registerUrl.split(',').map((url) => url.trim());
+  if (!replicas.every((url) => /^https?:\/\/[^\s]+$/.test(url))) {
+    process.stderr.write(
+      `[${service}] invalid configuration:\n- REGISTER_URL must be an http(s) URL (or a comma-separated list of them)\n`,
+    );
+    process.exit(2);
+  }
+  return registerUrl;
+}

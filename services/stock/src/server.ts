@@ -9,5 +9,5 @@ await runService({
   schema,
   env: readStockEnv,
   consumers: ({ db, bus, logger }) => startStockConsumers({ db, bus, logger }),
-  buildApp: ({ db, logger, bus, verifier }) => buildApp({ db, logger, bus, verifier: verifier! }),
+  buildApp: ({ db, logger, bus, verifier, env }) => buildApp({ db, logger, bus, verifier: verifier!, registerUrl: env.registerUrl }),
 });

@@ -90,10 +90,31 @@ describe('stock state from the register catalogue', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, max-age=60');
     expect(await res.json()).toEqual({ success: true, stocks: [...products].sort((a, b) => a - b).map((id) => ({ id, isAlert: true })) });
+    // An event neither the stock nor the register knows: not an empty list that looks like « no alert ».
     const unknown = await sys.request(`/api/cr/stocks/${freshId()}/stocks/state`, { as: 'cashier' });
-    expect(await unknown.json()).toEqual({ success: true, stocks: [] });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'Événement introuvable.', code: 'EVENT_NOT_FOUND' });
     expect((await sys.request(`/api/cr/stocks/${eventId}/stocks/state`, { as: 'volunteer' })).status).toBe(403);
     expect((await sys.request(`/api/cr/stocks/${eventId}/stocks/state`, { as: null })).status).toBe(401);
+  });
+
+  it('answers for a fair the register created a moment ago, before its announcement reaches the stock', async () => {
+    // The register knows the fair and its product was announced, but not the fair itself (NATS slow).
+    const [eventId, crepe] = [freshId(), freshId()];
+    sys.register.knows({ id: eventId, name: 'Fête d’automne', startsOn: '2027-10-09' });
+    await sys.publish('catalog.product.changed', buildProduct(crepe, 'Crêpe sucre', 'Buvette', { eventId }));
+    await eventually(async () => Boolean(await sys.db('products').where({ id: crepe }).first()));
+    const state = await sys.request(`/api/cr/stocks/${eventId}/stocks/state`, { as: 'cashier' });
+    expect(state.status).toBe(200);
+    expect(await state.json()).toEqual({ success: true, stocks: [{ id: crepe, isAlert: true }] });
+    const asked = sys.register.asked;
+    const admin = await stocks(eventId);
+    expect(admin.event).toMatchObject({ id: eventId, name: 'Fête d’automne' });
+    expect(admin.stocks.map((s) => [s.name, s.stock])).toEqual([['Crêpe sucre', 0]]);
+    const counted = await post('/api/stocks/update/stock', { product_id: crepe, quantity: 24, event_id: eventId });
+    expect(counted.status).toBe(200);
+    // What the register confirmed was kept: the stock did not ask again.
+    expect(sys.register.asked).toBe(asked);
   });
 
   it('keeps the admin screens to admins', async () => {

@@ -22,11 +22,13 @@ import {
   deleteTestStream,
   eventually,
   startTestIdentity,
+  startTestRegister,
   testNamespace,
   testTokens,
   testTokenVerifier,
   TEST_NATS_URL,
   type TestDatabase,
+  type TestRegister,
 } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
@@ -41,6 +43,11 @@ export interface StockTestSystem {
   databaseUrl: string;
   namespace: string;
   identityUrl: string;
+  /**
+   * The register's `GET /internal/events/{id}`: it knows every event announced through `publish`, and
+   * those a test makes it know without announcing them (created a moment ago, NATS slow).
+   */
+  register: TestRegister;
   tokens: { admin: string; cashier: string; volunteer: string };
   /** stock.alert events received by the register stand-in, in order. */
   alerts: EventEnvelope<'stock.alert'>[];
@@ -64,6 +71,7 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
   // Serves the test signer's key to a stock service started in its own process (IDENTITY_URL).
   const identity = await startTestIdentity();
   const identityUrl = identity.url;
+  const register = await startTestRegister();
   const signed = await testTokens();
 
   const db = createDb(database.url, { schema });
@@ -95,9 +103,14 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
     databaseUrl: database.url,
     namespace,
     identityUrl,
+    register,
     tokens: { admin: signed.admin, cashier: signed.caissier, volunteer: signed.benevole },
     alerts,
     async publish(type, payload) {
+      if (type === 'catalog.event.created') {
+        const { eventId, name, startsOn } = payload as EventPayloads['catalog.event.created'];
+        register.knows({ id: eventId, name, startsOn: startsOn ?? null });
+      }
       // recordEvent wakes the stand-in's relay once the transaction commits.
       return producerDb.transaction((trx) => recordEvent(trx, 'register', type, payload));
     },
@@ -132,6 +145,7 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
       await bus.close();
       await producerBus.close();
       await identity.close();
+      await register.close();
       await Promise.all([db.destroy(), producerDb.destroy()]);
       await deleteTestStream(namespace);
       await database.drop();
@@ -140,7 +154,7 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
 
   let server: RunningServer | undefined;
   if (options.app !== false) {
-    server = await listen(await buildApp({ db, logger, bus, verifier: testTokenVerifier() }), 0);
+    server = await listen(await buildApp({ db, logger, bus, verifier: testTokenVerifier(), registerUrl: register.url }), 0);
     system.base = `http://127.0.0.1:${server.port}`;
   }
   if (options.consumers !== false) await system.startConsumers();

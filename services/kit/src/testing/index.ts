@@ -2,3 +2,4 @@
 export * from './resources.ts';
 export * from './tokens.ts';
 export * from './system.ts';
+export * from './register.ts';

@@ -6,12 +6,20 @@ import { lockCatalog, upsertEvent, upsertProduct } from '../repositories/catalog
 
 /** catalog.event.created: the event and the levels of its own active products (none of the other events'). */
 export async function handleEventCreated(event: EventEnvelope<'catalog.event.created'>, trx: Trx): Promise<void> {
-  await lockCatalog(trx);
   const { eventId, name, startsOn } = event.payload;
-  await upsertEvent(trx, { id: eventId, name, startsOn: startsOn ?? null });
-  await ensureLevelsForEvent(trx, eventId);
+  await learnEvent(trx, { id: eventId, name, startsOn: startsOn ?? null });
+}
+
+/**
+ * An event of the register, told by its announcement or by the register itself when a request named
+ * it first (routes/resolveEvent.ts): kept with the levels of its own active products.
+ */
+export async function learnEvent(trx: Trx, event: { id: number; name: string; startsOn: string | null }): Promise<void> {
+  await lockCatalog(trx);
+  await upsertEvent(trx, event);
+  await ensureLevelsForEvent(trx, event.id);
   // Levels created under a placeholder name (a sale came first) get their demo level now.
-  await applyDemoLevels(trx, { eventId });
+  await applyDemoLevels(trx, { eventId: event.id });
 }
 
 /** catalog.product.changed: name, category, price and event as the register says, and levels in its event when on sale (ticket products have none). */

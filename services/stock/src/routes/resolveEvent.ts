@@ -1,4 +1,5 @@
 import type { Db } from '@kermesse/kit/db';
+import type { EventCheck } from '@kermesse/kit/http';
 import { eventNotFound, noEvent } from '../errors.ts';
 import { findEvent, listEvents, type EventRow } from '../repositories/catalog.ts';
 
@@ -24,11 +25,27 @@ export function currentEvent<E extends Pick<EventRow, 'id' | 'starts_on'>>(event
 }
 
 /**
- * The event an admin request is about: `event_id` when given (404 when unknown), else the current
- * one (`currentEvent`), else null when the stock knows no event yet.
+ * Who to ask about an event id the read model does not know: the register (the kit's event check,
+ * docs/platform.md « Events of a fair »), with the caller's own token.
  */
-export async function resolveEvent(db: Db, eventId: number | undefined, today = todayInFrance()): Promise<EventRow | null> {
+export interface EventAsker {
+  events: EventCheck;
+  bearer: string | undefined;
+}
+
+/**
+ * The event a request is about: `event_id` when given (the register asked when the read model does
+ * not know it yet, 404 when neither does), else the current one (`currentEvent`), else null when the
+ * stock knows no event yet.
+ */
+export async function resolveEvent(
+  db: Db,
+  eventId: number | undefined,
+  asker: EventAsker,
+  today = todayInFrance(),
+): Promise<EventRow | null> {
   if (eventId !== undefined) {
+    await asker.events.require(eventId, asker.bearer);
     const event = await findEvent(db, eventId);
     if (!event) throw eventNotFound();
     return event;
@@ -37,8 +54,8 @@ export async function resolveEvent(db: Db, eventId: number | undefined, today = 
 }
 
 /** Same, for a write: an event is required. */
-export async function requireEvent(db: Db, eventId: number | undefined): Promise<EventRow> {
-  const event = await resolveEvent(db, eventId);
+export async function requireEvent(db: Db, eventId: number | undefined, asker: EventAsker): Promise<EventRow> {
+  const event = await resolveEvent(db, eventId, asker);
   if (!event) throw noEvent();
   return event;
 }

@@ -1,5 +1,6 @@
+import { bearerToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, Router } from '@kermesse/kit/http';
+import { defineRoute, Router, type EventCheck } from '@kermesse/kit/http';
 import { answerCsvImport, isDryRun, isFormulaLike, readCsvUpload, requireCsvFile, toCsv } from '@kermesse/kit/csv';
 import { EventQuery, ImportInventoryQuery, STOCK_ERRORS } from '@kermesse/contracts-stock';
 import { importInventory } from '../../commands/importInventory.ts';
@@ -23,7 +24,7 @@ export function defaultInventoryNote(now = new Date()): string {
 }
 
 /** docs/spec.md §7: inventory import (multipart `file`, `global_note`) and the CSV model to fill in (admin). */
-export function inventoryRoutes({ db }: { db: Db }): Router {
+export function inventoryRoutes({ db, events }: { db: Db; events: EventCheck }): Router {
   const router = new Router({ prefix: '/api/stocks' });
 
   defineRoute(router, {
@@ -36,7 +37,10 @@ export function inventoryRoutes({ db }: { db: Db }): Router {
       const file = requireCsvFile(upload, { noFile: () => stockBadRequest('NO_FILE'), notCsv: () => stockBadRequest('NOT_CSV') });
       const fieldEvent = upload.fields.event_id?.trim();
       if (fieldEvent && !/^\d{1,9}$/.test(fieldEvent)) throw stockBadRequest('INVALID_EVENT_ID');
-      const event = await requireEvent(db, query.event_id ?? (fieldEvent ? Number(fieldEvent) : undefined));
+      const event = await requireEvent(db, query.event_id ?? (fieldEvent ? Number(fieldEvent) : undefined), {
+        events,
+        bearer: bearerToken(ctx.get('Authorization')),
+      });
       const globalNote = (upload.fields.global_note ?? '').trim() || defaultInventoryNote();
       if (globalNote.length > MAX_NOTE_LENGTH) throw noteTooLong(MAX_NOTE_LENGTH);
       // Like the file's cells: the note ends up in exported ledgers a spreadsheet would run.
@@ -64,7 +68,7 @@ export function inventoryRoutes({ db }: { db: Db }): Router {
     roles: ADMIN,
     query: EventQuery,
     handler: async ({ ctx, query }) => {
-      const event = await requireEvent(db, query.event_id);
+      const event = await requireEvent(db, query.event_id, { events, bearer: bearerToken(ctx.get('Authorization')) });
       const lines = sortStockLines(await listStockLines(db, event.id));
       const csv = toCsv([
         [...TEMPLATE_COLUMNS],

@@ -1,5 +1,6 @@
+import { bearerToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, Router } from '@kermesse/kit/http';
+import { defineRoute, Router, type EventCheck } from '@kermesse/kit/http';
 import { EventQuery, MovementsQuery, UpdateStockInput, UpdateThresholdInput } from '@kermesse/contracts-stock';
 import { changeAlertThreshold } from '../../commands/changeAlertThreshold.ts';
 import { correctStock } from '../../commands/correctStock.ts';
@@ -12,7 +13,7 @@ import { requireEvent, resolveEvent } from '../resolveEvent.ts';
 const ADMIN = ['admin'] as const;
 
 /** docs/spec.md §7 « Stock »: the stock state of an event and its inline edits (admin). */
-export function stockRoutes({ db }: { db: Db }): Router {
+export function stockRoutes({ db, events }: { db: Db; events: EventCheck }): Router {
   const router = new Router({ prefix: '/api/stocks' });
 
   defineRoute(router, {
@@ -21,7 +22,7 @@ export function stockRoutes({ db }: { db: Db }): Router {
     roles: ADMIN,
     query: EventQuery,
     handler: async ({ ctx, query }) => {
-      const event = await resolveEvent(db, query.event_id);
+      const event = await resolveEvent(db, query.event_id, { events, bearer: bearerToken(ctx.get('Authorization')) });
       ctx.set('Cache-Control', 'no-store');
       return presentStocks(event, await listEvents(db), event ? await listStockLines(db, event.id) : []);
     },
@@ -33,8 +34,8 @@ export function stockRoutes({ db }: { db: Db }): Router {
     path: '/update/stock',
     roles: ADMIN,
     body: UpdateStockInput,
-    handler: async ({ body, user }) => {
-      const event = await requireEvent(db, body.event_id);
+    handler: async ({ ctx, body, user }) => {
+      const event = await requireEvent(db, body.event_id, { events, bearer: bearerToken(ctx.get('Authorization')) });
       await correctStock(db, {
         eventId: event.id,
         productId: body.product_id,
@@ -51,8 +52,8 @@ export function stockRoutes({ db }: { db: Db }): Router {
     path: '/update/alert-threshold',
     roles: ADMIN,
     body: UpdateThresholdInput,
-    handler: async ({ body }) => {
-      const event = await requireEvent(db, body.event_id);
+    handler: async ({ ctx, body }) => {
+      const event = await requireEvent(db, body.event_id, { events, bearer: bearerToken(ctx.get('Authorization')) });
       await changeAlertThreshold(db, { eventId: event.id, productId: body.product_id, alertThreshold: body.alert_threshold });
       return { success: true, stock: presentStockItem((await findStockLine(db, event.id, body.product_id))!) };
     },
@@ -65,7 +66,7 @@ export function stockRoutes({ db }: { db: Db }): Router {
     roles: ADMIN,
     query: MovementsQuery,
     handler: async ({ ctx, query }) => {
-      const event = await requireEvent(db, query.event_id);
+      const event = await requireEvent(db, query.event_id, { events, bearer: bearerToken(ctx.get('Authorization')) });
       const line = await findStockLine(db, event.id, query.product_id);
       if (!line) throw productNotFound();
       ctx.set('Cache-Control', 'no-store');
