@@ -28,6 +28,8 @@ import { buildApp as stockApp } from '@kermesse/stock/app';
 import { schema as stockSchema } from '@kermesse/stock/migrations';
 import { buildApp as swapmeetApp } from '@kermesse/swapmeet/app';
 import { schema as swapmeetSchema } from '@kermesse/swapmeet/migrations';
+import { buildApp as webhooksApp } from '@kermesse/webhooks/app';
+import { schema as webhooksSchema } from '@kermesse/webhooks/migrations';
 
 export interface ServiceRoute extends RouteDescription {
   service: ServiceName;
@@ -61,6 +63,7 @@ export async function serviceRoutes(databaseUrl: string, secrets?: SecretBox): P
     ['stock', await stockApp({ db: db(stockSchema), logger, verifier })],
     ['swapmeet', await swapmeetApp({ db: db(swapmeetSchema), logger, verifier })],
     ['contact', await contactApp({ db: db(contactSchema), logger, verifier, associationEmail: 'association@kermesse.test' })],
+    ['webhooks', await webhooksApp({ db: db(webhooksSchema), logger, verifier, secrets })],
   ];
   return {
     routes: apps.flatMap(([service, app]) => describeRoutes(app).map((route) => ({ ...route, service }))),

@@ -20,6 +20,7 @@ import { BINGO_ROUTES } from '@kermesse/contracts-bingo/gateway';
 import { SWAPMEET_ROUTES } from '@kermesse/contracts-swapmeet/gateway';
 import { CONTACT_ROUTES } from '@kermesse/contracts-contact/gateway';
 import { IDENTITY_ROUTES } from '@kermesse/contracts-identity/gateway';
+import { WEBHOOKS_ROUTES } from '@kermesse/contracts-webhooks/gateway';
 import type { GatewayArea } from '@kermesse/contracts-common/gateway';
 
 /** The services behind the gateway (the kit's one table of services and ports). */
@@ -53,6 +54,7 @@ export const ROUTES: readonly RouteEntry[] = (
     ['swapmeet', SWAPMEET_ROUTES],
     ['contact', CONTACT_ROUTES],
     ['identity', IDENTITY_ROUTES],
+    ['webhooks', WEBHOOKS_ROUTES],
   ] as const
 ).flatMap(([service, routes]) => routes.map((route) => ({ ...route, service })));
 

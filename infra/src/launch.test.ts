@@ -13,7 +13,7 @@ import { isPortFree } from './ports.ts';
 import { isAlive } from './processes.ts';
 import { planPorts, SERVICES } from './topology.ts';
 
-/** A portBase whose gateway and service ports are all free (none of them is 8080…8108). */
+/** A portBase whose gateway and service ports are all free (none of them is 8080…8109). */
 async function sparePortBase(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20_000 + 100 * Math.floor(Math.random() * 400);

@@ -9,7 +9,17 @@ import { GATEWAY_DEFAULT_PORT, SERVICE_DEFAULT_PORTS, type ServiceName } from '@
 export { GATEWAY_DEFAULT_PORT, SERVICE_DEFAULT_PORTS, type ServiceName };
 
 /** Services started by the launcher, in migration / seeding / start-up order (identity first). */
-export const SERVICES: readonly ServiceName[] = ['identity', 'register', 'contact', 'raffle', 'stock', 'swapmeet', 'bingo', 'accounting'];
+export const SERVICES: readonly ServiceName[] = [
+  'identity',
+  'register',
+  'contact',
+  'raffle',
+  'stock',
+  'swapmeet',
+  'bingo',
+  'accounting',
+  'webhooks',
+];
 
 /** Front-end workspaces built before start-up (folder relative to the repository root). */
 export const FRONT_ENDS: readonly { workspace: string; dir: string }[] = [

@@ -10,6 +10,7 @@ import type { BackOfficeApi } from './api/backOfficeApi';
 import { CardReadersPage } from './CardReadersPage';
 import { EventPage } from './EventPage';
 import { EventsPage } from './EventsPage';
+import { WebhooksPage } from './WebhooksPage';
 import './admin.css';
 
 export default function Admin({ api }: { api?: BackOfficeApi }) {
@@ -27,6 +28,7 @@ export default function Admin({ api }: { api?: BackOfficeApi }) {
             <Route index element={<EventsPage />} />
             <Route path="evenements/:eventId" element={<EventPage />} />
             <Route path="lecteurs" element={<CardReadersPage />} />
+            <Route path="webhooks" element={<WebhooksPage />} />
             <Route
               path="*"
               element={

@@ -27,6 +27,9 @@ export function EventsPage() {
           <Link className="k-button k-button--secondary" to="lecteurs">
             Lecteurs CB
           </Link>
+          <Link className="k-button k-button--secondary" to="webhooks">
+            Webhooks
+          </Link>
           <Button onClick={() => setCreating((v) => !v)} aria-expanded={creating}>
             Nouvel événement
           </Button>

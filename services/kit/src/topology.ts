@@ -13,6 +13,7 @@ export const SERVICE_DEFAULT_PORTS = {
   stock: 8106,
   swapmeet: 8107,
   contact: 8108,
+  webhooks: 8109,
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_DEFAULT_PORTS;

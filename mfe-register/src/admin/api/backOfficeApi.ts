@@ -24,6 +24,14 @@ import type {
   ProductInput,
   ProductUpdate,
 } from '@kermesse/contracts-register';
+import type {
+  CreatedEndpointAnswer,
+  DeliveryAnswer,
+  DeliveryListAnswer,
+  EndpointAnswer,
+  EndpointListAnswer,
+  NewEndpointBody,
+} from '@kermesse/contracts-webhooks';
 
 export type {
   AdminCardReader,
@@ -34,6 +42,9 @@ export type {
   AdminMealDeal,
   AdminProduct,
   ProductImportResult,
+  CreatedEndpointAnswer,
+  DeliveryAnswer,
+  EndpointAnswer,
 };
 
 const readToken = () => localStorage.getItem(SESSION_STORAGE_KEY);
@@ -65,6 +76,12 @@ export interface BackOfficeApi {
   pairReader(pairingCode: string, name: string): Promise<AdminCardReader>;
   renameReader(id: string, name: string): Promise<AdminCardReader>;
   unpairReader(id: string): Promise<{ id: string; unpaired: boolean }>;
+  listWebhooks(): Promise<EndpointListAnswer>;
+  /** The answer carries the signing secret, shown this once. */
+  createWebhook(input: NewEndpointBody): Promise<CreatedEndpointAnswer>;
+  deleteWebhook(id: number): Promise<void>;
+  listWebhookDeliveries(id: number): Promise<DeliveryListAnswer>;
+  resendWebhookDelivery(id: number): Promise<DeliveryAnswer>;
 }
 
 /** The client; tests pass a fake gateway as `fetch`. */
@@ -105,6 +122,11 @@ export function createBackOfficeApi(fetchImpl: typeof fetch = (input, init) => g
     pairReader: (pairingCode, name) => api.post('/api/admin/card-readers', { pairingCode, name }),
     renameReader: (id, name) => api.put(`/api/admin/card-readers/${encodeURIComponent(id)}`, { name }),
     unpairReader: (id) => api.delete(`/api/admin/card-readers/${encodeURIComponent(id)}`),
+    listWebhooks: () => api.get('/api/admin/webhooks'),
+    createWebhook: (input) => api.post('/api/admin/webhooks', input),
+    deleteWebhook: (id) => api.delete(`/api/admin/webhooks/${id}`),
+    listWebhookDeliveries: (id) => api.get(`/api/admin/webhooks/${id}/deliveries`),
+    resendWebhookDelivery: (id) => api.post(`/api/admin/webhooks/deliveries/${id}/resend`),
   };
 }
 

@@ -1,0 +1,52 @@
+/**
+ * The bus events an outside tool may subscribe to (docs/webhooks.md §1), each read by its own durable
+ * consumer through the inbox: the delivery rows are written in the inbox's transaction, one per
+ * endpoint that asked for the type, so a redelivered event queues nothing more and none is lost.
+ */
+import { startConsumer, type Bus, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
+import type { Trx } from '@kermesse/kit/db';
+import type { Db } from '@kermesse/kit/db';
+import type { Logger } from '@kermesse/kit/http';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@kermesse/contracts-webhooks';
+import { insertDeliveries } from '../repositories/deliveries.ts';
+import { endpointsFor } from '../repositories/endpoints.ts';
+
+export interface WebhookConsumersDeps {
+  db: Db;
+  bus: Bus;
+  logger: Logger;
+  /** Called once deliveries are committed (wakes the worker). */
+  onQueued?(): void;
+}
+
+/** The body every endpoint receives for an event (Standard Webhooks' `{ type, timestamp, data }`). */
+export function webhookBody(event: EventEnvelope<WebhookEventType>): { type: string; timestamp: string; data: unknown } {
+  return { type: event.type, timestamp: event.occurredAt, data: event.payload };
+}
+
+/** Queues the event for every endpoint that asked for it; answers how many deliveries are new. */
+export async function queueDeliveries(event: EventEnvelope<WebhookEventType>, trx: Trx): Promise<number> {
+  const endpoints = await endpointsFor(trx, event.type, event.occurredAt);
+  return insertDeliveries(
+    trx,
+    endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: event.id, eventType: event.type, body: webhookBody(event) })),
+  );
+}
+
+export async function startWebhookConsumers(deps: WebhookConsumersDeps): Promise<EventConsumer[]> {
+  return Promise.all(
+    WEBHOOK_EVENT_TYPES.map((type) =>
+      startConsumer({
+        db: deps.db,
+        bus: deps.bus,
+        logger: deps.logger,
+        name: `webhooks-${type.replace(/\./g, '-')}`,
+        type,
+        async handle(event, trx) {
+          const queued = await queueDeliveries(event as EventEnvelope<WebhookEventType>, trx);
+          if (queued && deps.onQueued) void trx.executionPromise.then(deps.onQueued, () => undefined);
+        },
+      }),
+    ),
+  );
+}

@@ -1,0 +1,82 @@
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
+import { DeliveriesQuery, IdParams, NewEndpointBody } from '@kermesse/contracts-webhooks';
+import { createEndpoint } from '../../commands/createEndpoint.ts';
+import type { EndpointSecrets } from '../../delivery/endpointSecrets.ts';
+import { webhookNotFound } from '../../errors.ts';
+import { presentDelivery, presentEndpoint } from '../../presenters/index.ts';
+import { listDeliveries, requeueDelivery } from '../../repositories/deliveries.ts';
+import { deleteEndpoint, listEndpoints } from '../../repositories/endpoints.ts';
+
+const ADMIN = ['admin'] as const;
+
+export interface EndpointRouteDeps {
+  db: Db;
+  secrets: EndpointSecrets;
+  /** Wakes the worker after « Renvoyer ». */
+  onQueued?(): void;
+}
+
+/** The admins' endpoints, their delivery log and « Renvoyer » (docs/webhooks.md). */
+export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Router {
+  const router = new Router({ prefix: '/api/admin' });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/webhooks',
+    roles: ADMIN,
+    handler: async () => {
+      const items = (await listEndpoints(db)).map(presentEndpoint);
+      return { items, total: items.length };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/webhooks',
+    roles: ADMIN,
+    body: NewEndpointBody,
+    status: 201,
+    handler: ({ body, user }) => createEndpoint(db, secrets, body, user.email),
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/webhooks/:id',
+    roles: ADMIN,
+    params: IdParams,
+    handler: async ({ ctx, params }) => {
+      if (!(await deleteEndpoint(db, params.id))) throw webhookNotFound('ENDPOINT_NOT_FOUND');
+      ctx.status = 204;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/webhooks/:id/deliveries',
+    roles: ADMIN,
+    params: IdParams,
+    query: DeliveriesQuery,
+    handler: async ({ params, query }) => {
+      if (!(await listEndpoints(db, params.id)).length) throw webhookNotFound('ENDPOINT_NOT_FOUND');
+      const { rows, total } = await listDeliveries(db, params.id, query.limit ?? 50);
+      return { items: rows.map(presentDelivery), total };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/webhooks/deliveries/:id/resend',
+    roles: ADMIN,
+    params: IdParams,
+    status: 202,
+    handler: async ({ params }) => {
+      const row = await requeueDelivery(db, params.id);
+      if (!row) throw webhookNotFound('DELIVERY_NOT_FOUND');
+      onQueued?.();
+      return presentDelivery(row);
+    },
+  });
+
+  return router;
+}
