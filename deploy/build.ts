@@ -18,7 +18,7 @@ import { build, type Plugin } from 'esbuild';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The services an image can be built for (the folders of services/, the kit excepted). */
-export const SERVICES = ['identity', 'register', 'raffle', 'bingo', 'stock', 'swapmeet', 'contact', 'accounting'] as const;
+export const SERVICES = ['identity', 'register', 'raffle', 'bingo', 'stock', 'swapmeet', 'contact', 'accounting', 'webhooks'] as const;
 
 export type Buildable = (typeof SERVICES)[number] | 'gateway';
 
