@@ -194,6 +194,9 @@ describe('the admin screens on a phone (390×844) and an upright tablet (768×10
       ready: (page: Page) => page.getByRole('rowheader', { name: 'TOTAUX DEPENSE' }),
     },
     { name: 'fete', path: '/comptabilite/fete', ready: (page: Page) => page.locator('#fair-costs') },
+    { name: 'dons', path: '/comptabilite/dons', ready: (page: Page) => page.locator('#donations') },
+    { name: 'recus', path: '/comptabilite/recus', ready: (page: Page) => page.locator('#receipts-declaration') },
+    { name: 'association', path: '/comptabilite/association', ready: (page: Page) => page.getByRole('button', { name: 'Enregistrer' }) },
     { name: 'tableau-de-bord', path: '/tableau-de-bord', ready: (page: Page) => page.getByRole('columnheader', { name: 'Net' }) },
   ];
 
@@ -424,6 +427,9 @@ describe('every main screen passes axe at 390, 768 and 1280 px', () => {
         ready: (p) => p.getByRole('region', { name: /^Écritures du journal/ }).or(p.getByText(/^Aucune écriture en/)),
       },
       { path: '/comptabilite/fete', ready: (p) => p.locator('#fair-costs') },
+      { path: '/comptabilite/dons', ready: (p) => p.locator('#donations') },
+      { path: '/comptabilite/recus', ready: (p) => p.locator('#receipts-declaration') },
+      { path: '/comptabilite/association', ready: (p) => p.getByRole('button', { name: 'Enregistrer' }) },
     ]);
     await page.context().close();
   });

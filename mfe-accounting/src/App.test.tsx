@@ -42,6 +42,9 @@ describe('accounting remote', () => {
       ['Prévisionnel', '/comptabilite/previsionnel'],
       ['Journal', '/comptabilite/journal'],
       ['Résultat de la fête', '/comptabilite/fete'],
+      ['Dons', '/comptabilite/dons'],
+      ['Reçus fiscaux', '/comptabilite/recus'],
+      ['Association', '/comptabilite/association'],
     ]);
     expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual(['Balances']);
   });

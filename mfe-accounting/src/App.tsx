@@ -1,6 +1,9 @@
 import { Link, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
 import { BooksPage } from './books/BooksPage';
 import { TreasurerOnly } from './components/TreasurerOnly';
+import { AssociationPage } from './donations/AssociationPage';
+import { DonationsPage } from './donations/DonationsPage';
+import { ReceiptsPage } from './donations/ReceiptsPage';
 import { FairResultPage } from './fair/FairResultPage';
 import { AvailabilityPage } from './reports/AvailabilityPage';
 import { BilanPage } from './reports/BilanPage';
@@ -17,6 +20,9 @@ const TABS = [
   { to: 'previsionnel', label: 'Prévisionnel' },
   { to: 'journal', label: 'Journal' },
   { to: 'fete', label: 'Résultat de la fête' },
+  { to: 'dons', label: 'Dons' },
+  { to: 'recus', label: 'Reçus fiscaux' },
+  { to: 'association', label: 'Association' },
 ];
 
 /**
@@ -59,7 +65,7 @@ function AccountingLayout() {
 }
 
 function WithBase({ render }: { render: (base: string) => React.ReactNode }) {
-  return render(useMountPath().replace(/\/(balances\/.*|bilan|disponibilites|previsionnel|journal|fete)$/, ''));
+  return render(useMountPath().replace(/\/(balances\/.*|bilan|disponibilites|previsionnel|journal|fete|dons|recus|association)$/, ''));
 }
 
 /** The accounting remote's routes, relative to where the shell mounts them (`/comptabilite`). Exposed as `./App`. */
@@ -75,6 +81,9 @@ export default function App() {
         <Route path="previsionnel" element={<ForecastPage />} />
         <Route path="journal" element={<WithBase render={(base) => <BooksPage base={base} />} />} />
         <Route path="fete" element={<FairResultPage />} />
+        <Route path="dons" element={<DonationsPage />} />
+        <Route path="recus" element={<ReceiptsPage />} />
+        <Route path="association" element={<AssociationPage />} />
         <Route path="*" element={<p className="k-muted">Page introuvable dans la comptabilité.</p>} />
       </Route>
     </Routes>

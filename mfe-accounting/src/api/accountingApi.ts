@@ -5,6 +5,19 @@
 import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import type {
   AccountingErrorBody,
+  AssociationAnswer,
+  AssociationSettingsInput,
+  CancelReceiptBody,
+  Donation,
+  DonationInput,
+  DonationList,
+  DonationUpdate,
+  Donor,
+  DonorInput,
+  IssueReceiptBody,
+  ReceiptAnswer,
+  ReceiptDeclaration,
+  ReceiptList,
   AccountMapAnswer,
   AccountMapBody,
   AvailabilityRow,
@@ -54,6 +67,19 @@ export const accountingApi = {
   listEvents: () => api.get<FairEventList>(`${A}/events`),
   getFairResult: (eventId: number) => api.get<FairResult>(`${A}/events/${eventId}/result`),
   addPurchase: (eventId: number, body: PurchaseInput) => api.post<{ purchase: Purchase }>(`${A}/events/${eventId}/purchases`, body),
+  getAssociation: () => api.get<AssociationAnswer>(`${A}/association`),
+  saveAssociation: (body: AssociationSettingsInput) => api.put<AssociationAnswer>(`${A}/association`, body),
+  listDonations: (year: number) => api.get<DonationList>(`${A}/donations?year=${year}`),
+  /** One key per donation typed: a retry after a lost answer finds the first one instead of writing two. */
+  addDonation: (body: DonationInput, idempotencyKey: string) =>
+    api.post<{ donation: Donation }>(`${A}/donations`, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  updateDonation: (id: number, body: DonationUpdate) => api.put<{ donation: Donation }>(`${A}/donations/${id}`, body),
+  addDonor: (body: DonorInput) => api.post<{ donor: Donor }>(`${A}/donors`, body),
+  updateDonor: (id: number, body: DonorInput) => api.put<{ donor: Donor }>(`${A}/donors/${id}`, body),
+  listReceipts: (year: number) => api.get<ReceiptList>(`${A}/tax-receipts?year=${year}`),
+  issueReceipt: (body: IssueReceiptBody) => api.post<ReceiptAnswer>(`${A}/tax-receipts`, body),
+  cancelReceipt: (id: number, body: CancelReceiptBody) => api.post<ReceiptAnswer>(`${A}/tax-receipts/${id}/cancel`, body),
+  getDeclaration: (year: number) => api.get<ReceiptDeclaration>(`${A}/tax-receipts/declaration/${year}`),
 };
 
 /** Paths of the CSV and FEC downloads. */
@@ -65,6 +91,7 @@ export const downloads = {
   journal: (year: number) => `${A}/journal/${year}?format=csv`,
   fec: (year: number) => `${A}/fec/${year}`,
   fairResult: (eventId: number) => `${A}/events/${eventId}/result?format=csv`,
+  receiptPdf: (id: number) => `${A}/tax-receipts/${id}/pdf`,
 };
 
 /** GETs a file with the session's token and hands it to the browser as a download. */

@@ -293,7 +293,7 @@ describe('tax receipts', () => {
 
     // The treasurer attaches the donor, then issues its receipt.
     const donor = await newDonor({ name: 'Bernard', firstName: 'Inès' });
-    const patched = await send('PATCH', `/donations/${list[0]!.id}`, { donorId: donor.id });
+    const patched = await send('PUT', `/donations/${list[0]!.id}`, { donorId: donor.id });
     expect(patched.status).toBe(200);
     const res = await issue({ kind: 'gift', donationId: list[0]!.id });
     expect(res.status).toBe(201);

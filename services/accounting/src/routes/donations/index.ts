@@ -153,7 +153,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   });
 
   defineRoute(router, {
-    method: 'patch',
+    method: 'put',
     path: `${BASE}/donations/:id`,
     roles: TREASURER,
     params: IdParams,
