@@ -45,6 +45,8 @@ WORKDIR /app
 COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY --from=frontends /app/gateway/package.json ./gateway/package.json
 COPY --from=frontends /app/gateway/dist ./gateway/dist
+# The API's description the gateway serves at /api/openapi.json (written by `npm run openapi`).
+COPY docs/openapi.json ./docs/openapi.json
 COPY --from=frontends /app/shell/dist ./shell/dist
 COPY --from=frontends /app/mfe-register/dist ./mfe-register/dist
 COPY --from=frontends /app/mfe-raffle/dist ./mfe-raffle/dist

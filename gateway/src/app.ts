@@ -1,8 +1,8 @@
 /**
  * The gateway's Koa app (no listen): the only public entry point of Kermesse.
  *
- * Order of the chain: security headers → request id → error handler → /healthz → API routes of the
- * route table (path check, token and role, sign-in rate limit, streaming proxy) → static front ends.
+ * Order of the chain: security headers → request id → error handler → /healthz → the API's description
+ * (/api/openapi.json, /api/docs) → API routes of the route table (path check, token and role, sign-in rate limit, streaming proxy) → static front ends.
  *
  * In front of that chain sits a fast path for the bulk of the traffic: an API request whose path is
  * plain, whose route is public or whose token the kit's verifier still holds as checked (signature
@@ -30,6 +30,7 @@ import {
   type RateLimit,
 } from '@kermesse/kit/http';
 import { bearerToken, createTokenVerifier, forgetRevokedPeople, type RevocationFeed, type TokenVerifier } from '@kermesse/kit/auth';
+import { apiDocs } from './apiDocs.ts';
 import { invalidPath, routeNotFound, tooManySignIns } from './errors.ts';
 import { createProxy, fastForwardHeaders, type FastForwarded } from './proxy.ts';
 import { compileRoutes, isAllowed, ROUTES, SERVICE_NAMES, type RouteEntry, type ServiceName } from './routeTable.ts';
@@ -306,6 +307,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
       upstreams: upstreamSummary(upstreams),
     };
   });
+  app.use(apiDocs({ root: deps.root }));
   app.use(apiRoutes);
   app.use(staticFiles({ root: deps.root, remoteEntries: deps.remoteEntries, remoteOrigins: deps.remoteOrigins }));
   // Errors Koa meets while streaming a body (a static file) after the answer has started.

@@ -11,6 +11,7 @@ export * from './app.ts';
 export * from './server.ts';
 export * from './multipart.ts';
 export * from './route.ts';
+export * from './openapi.ts';
 export * from './images.ts';
 export * from './rateLimiter.ts';
 export * from './outage.ts';

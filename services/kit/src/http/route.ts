@@ -10,6 +10,7 @@ import type { Context } from 'koa';
 import type { Role } from '../auth/roles.ts';
 import type { AuthUser } from '../auth/verifier.ts';
 import { requireRole } from '../auth/middleware.ts';
+import { checkAnswer } from './answerCheck.ts';
 import { compileValidator } from './validation.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -48,7 +49,27 @@ export interface RouteDefinition<
   ) => Promise<unknown> | unknown;
   /** Status of a successful answer (default 200; 201 for a creation). */
   status?: number;
+  /** What the route does, in French, one line (the OpenAPI operation's summary). */
+  summary?: string;
+  /** More about the route, in French (OpenAPI description); optional. */
+  description?: string;
+  /**
+   * The schemas of its answers per status (`{ 200: StocksAnswer }`), from the domain's contract. The
+   * success answer is checked against its schema in test mode (see `answerCheck.ts`).
+   */
+  responses?: RouteResponses;
+  /**
+   * The contract's error codes it may answer, per status (`{ 404: ['EVENT_NOT_FOUND'] }`), besides
+   * the ones every route may answer (400 VALIDATION with a body, params or query; 401/403 with roles).
+   */
+  errors?: RouteErrors;
 }
+
+/** Answer schemas by HTTP status. A route answering a file or a redirect names none. */
+export type RouteResponses = Readonly<Partial<Record<number, TSchema>>>;
+
+/** Error codes by HTTP status. */
+export type RouteErrors = Readonly<Partial<Record<number, readonly string[]>>>;
 
 /** What a route declares, as `describeRoutes` lists it (the fuzz test and the range audit read it). */
 export interface RouteDescription {
@@ -60,6 +81,12 @@ export interface RouteDescription {
   body?: TSchema;
   params?: TSchema;
   query?: TSchema;
+  /** Status of a successful answer. */
+  status: number;
+  summary?: string;
+  description?: string;
+  responses?: RouteResponses;
+  errors?: RouteErrors;
 }
 
 const declared = new WeakMap<Router, RouteDescription[]>();
@@ -90,6 +117,9 @@ export function defineRoute<
   const checkQuery = definition.query ? compileValidator(definition.query as Record<string, unknown>, 'paramètre') : undefined;
   const checkBody = definition.body ? compileValidator(definition.body as Record<string, unknown>, 'corps') : undefined;
   const authorize = definition.roles ? requireRole(...definition.roles) : undefined;
+  const successStatus = definition.status ?? 200;
+  const prefix = (router as { opts?: { prefix?: string } }).opts?.prefix ?? '';
+  const check = checkAnswer(definition.method, prefix + definition.path, definition.responses);
 
   const handle = async (ctx: Context) => {
     const run = async () => {
@@ -104,7 +134,8 @@ export function defineRoute<
         user: ctx.state.user as R extends readonly Role[] ? AuthUser : AuthUser | undefined,
       });
       if (result !== undefined) {
-        ctx.status = definition.status ?? 200;
+        check?.(successStatus, result);
+        ctx.status = successStatus;
         ctx.body = result;
       }
     };
@@ -112,7 +143,6 @@ export function defineRoute<
     else await run();
   };
   router[definition.method](definition.path, handle);
-  const prefix = (router as { opts?: { prefix?: string } }).opts?.prefix ?? '';
   const list = declared.get(router) ?? [];
   list.push({
     method: definition.method,
@@ -121,6 +151,11 @@ export function defineRoute<
     body: definition.body,
     params: definition.params,
     query: definition.query,
+    status: successStatus,
+    summary: definition.summary,
+    description: definition.description,
+    responses: definition.responses,
+    errors: definition.errors,
   });
   declared.set(router, list);
 }

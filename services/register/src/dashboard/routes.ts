@@ -20,6 +20,7 @@ export function dashboardRoutes({ db, logger, reader }: { db: Db; logger?: Logge
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/dashboard',
+    summary: 'Lire le tableau de bord des ventes',
     roles: ROLES,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
@@ -29,6 +30,7 @@ export function dashboardRoutes({ db, logger, reader }: { db: Db; logger?: Logge
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/dashboard/:eventId',
+    summary: "Lire le tableau de bord des ventes d'un événement",
     roles: ROLES,
     params: DashboardParams,
     query: DashboardQuery,

@@ -43,11 +43,18 @@ export function bookRoutes({ db }: { db: Db }): Router {
     })),
   });
 
-  defineRoute(router, { method: 'get', path: `${BASE}/financial-years`, roles: TREASURER, handler: years });
+  defineRoute(router, {
+    method: 'get',
+    path: `${BASE}/financial-years`,
+    summary: 'Lister les exercices comptables',
+    roles: TREASURER,
+    handler: years,
+  });
 
   defineRoute(router, {
     method: 'post',
     path: `${BASE}/financial-years/:year/lock`,
+    summary: 'Clôturer un exercice',
     roles: TREASURER,
     params: YearParams,
     handler: async ({ params, user }): Promise<FinancialYearList> => {
@@ -59,6 +66,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: `${BASE}/financial-years/:year/trial-balance`,
+    summary: "Générer la balance d'un exercice depuis son journal",
     roles: TREASURER,
     params: YearParams,
     status: 201,
@@ -71,6 +79,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/journal/:year`,
+    summary: "Lire le journal d'un exercice",
     roles: TREASURER,
     params: YearParams,
     query: ReportQuery,
@@ -114,6 +123,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/journal-verification`,
+    summary: "Vérifier l'équilibre du journal",
     roles: TREASURER,
     handler: async (): Promise<JournalVerification> => {
       const { entries, brokenAt } = await verifyChain(db);
@@ -125,6 +135,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/fec/:year`,
+    summary: "Télécharger le FEC d'un exercice",
     roles: TREASURER,
     params: YearParams,
     handler: async ({ ctx, params }) => {
@@ -157,10 +168,17 @@ export function bookRoutes({ db }: { db: Db }): Router {
     accountMap: await readAccountMap(db),
     categories: await knownCategories(db),
   });
-  defineRoute(router, { method: 'get', path: `${BASE}/account-map`, roles: TREASURER, handler: accountMap });
+  defineRoute(router, {
+    method: 'get',
+    path: `${BASE}/account-map`,
+    summary: 'Lire le plan de correspondance des comptes',
+    roles: TREASURER,
+    handler: accountMap,
+  });
   defineRoute(router, {
     method: 'put',
     path: `${BASE}/account-map`,
+    summary: 'Modifier le plan de correspondance des comptes',
     roles: TREASURER,
     body: AccountMapSchema,
     handler: async ({ body }): Promise<AccountMapAnswer> => {

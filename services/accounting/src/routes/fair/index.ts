@@ -89,6 +89,7 @@ export function fairRoutes({ db, events }: { db: Db; events: EventCheck }): Rout
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/events`,
+    summary: 'Lister les événements vus par la comptabilité',
     roles: TREASURER,
     handler: async (): Promise<FairEventList> => ({
       events: (await listEvents(db)).map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on, sales: e.sales })),
@@ -98,6 +99,7 @@ export function fairRoutes({ db, events }: { db: Db; events: EventCheck }): Rout
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/events/:eventId/result`,
+    summary: "Lire le résultat d'une fête",
     roles: TREASURER,
     params: EventParams,
     query: ReportQuery,
@@ -205,6 +207,7 @@ export function fairRoutes({ db, events }: { db: Db; events: EventCheck }): Rout
   defineRoute(router, {
     method: 'post',
     path: `${BASE}/events/:eventId/purchases`,
+    summary: 'Enregistrer un achat de la fête',
     roles: TREASURER,
     params: EventParams,
     body: PurchaseInput,

@@ -44,6 +44,7 @@ export function reportRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/bilan-des-comptes/:year`,
+    summary: "Lire le bilan des comptes d'un exercice",
     roles: TREASURER,
     params: YearParams,
     query: ReportQuery,
@@ -58,6 +59,7 @@ export function reportRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/bilan-disponibilite/:year`,
+    summary: "Lire les disponibilités d'un exercice",
     roles: TREASURER,
     params: YearParams,
     query: ReportQuery,
@@ -76,6 +78,7 @@ export function reportRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/previsionnel/:financialYear`,
+    summary: "Lire le prévisionnel d'un exercice",
     roles: TREASURER,
     params: FinancialYearParams,
     query: ReportQuery,

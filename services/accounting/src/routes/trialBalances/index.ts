@@ -26,6 +26,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/trial-balance`,
+    summary: 'Lister les balances',
     roles: TREASURER,
     handler: async (): Promise<TrialBalanceList> => ({ trialBalances: (await listTrialBalances(db)).map(presentTrialBalance) }),
   });
@@ -33,6 +34,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/trial-balance/:id`,
+    summary: 'Lire une balance',
     roles: TREASURER,
     params: IdParams,
     handler: async ({ params }): Promise<TrialBalanceAnswer> => {
@@ -45,6 +47,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: `${BASE}/trial-balance`,
+    summary: 'Créer une balance',
     roles: TREASURER,
     body: TrialBalanceInput,
     status: 201,
@@ -54,6 +57,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'put',
     path: `${BASE}/trial-balance/:id`,
+    summary: 'Modifier une balance',
     roles: TREASURER,
     params: IdParams,
     body: TrialBalanceInput,
@@ -65,6 +69,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'delete',
     path: `${BASE}/trial-balance/:id`,
+    summary: 'Supprimer une balance',
     roles: TREASURER,
     params: IdParams,
     handler: async ({ ctx, params }) => {
@@ -76,6 +81,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/trial-balance-rows/:id`,
+    summary: "Lire les lignes d'une balance",
     roles: TREASURER,
     params: IdParams,
     query: ReportQuery,
@@ -96,6 +102,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/trials/import/:id',
+    summary: "Importer les lignes d'une balance (CSV)",
     roles: TREASURER,
     params: IdParams,
     handler: async ({ ctx, params }): Promise<ImportAnswer> => {

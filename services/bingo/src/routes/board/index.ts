@@ -20,6 +20,7 @@ export function boardRoutes({ db, hub }: { db: Db; hub: BoardHub }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/:id/tableau',
+    summary: "Lire le tableau public d'un loto",
     params: BingoParams,
     handler: async ({ ctx, params }) => {
       ctx.set('Cache-Control', 'no-store');
@@ -30,6 +31,7 @@ export function boardRoutes({ db, hub }: { db: Db; hub: BoardHub }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/:id/tableau/stream',
+    summary: "Suivre le tableau public d'un loto en direct (flux d'événements)",
     params: BingoParams,
     handler: async ({ ctx, params }) => {
       const bingoId = params.id;

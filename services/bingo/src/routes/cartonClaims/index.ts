@@ -17,6 +17,7 @@ export function cartonClaimRoutes({ db, claimTtlMs }: { db: Db; claimTtlMs?: num
   defineRoute(router, {
     method: 'post',
     path: '/',
+    summary: 'Réserver des cartons pour une vente',
     roles,
     body: CartonClaimInput,
     status: 201,
@@ -25,6 +26,7 @@ export function cartonClaimRoutes({ db, claimTtlMs }: { db: Db; claimTtlMs?: num
   defineRoute(router, {
     method: 'post',
     path: '/:claimId/confirm',
+    summary: 'Confirmer les cartons réservés',
     roles,
     params: CartonClaimParams,
     body: CartonConfirmInput,
@@ -36,6 +38,7 @@ export function cartonClaimRoutes({ db, claimTtlMs }: { db: Db; claimTtlMs?: num
   defineRoute(router, {
     method: 'delete',
     path: '/:claimId',
+    summary: 'Libérer les cartons réservés',
     roles,
     params: CartonClaimParams,
     handler: async ({ ctx, params }) => {

@@ -31,6 +31,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
   defineRoute(router, {
     method: 'get',
     path: '/:id/caller/board',
+    summary: "Lire le tableau de l'animateur",
     roles,
     params: BingoParams,
     handler: ({ params }) => readBoard(db, params.id),
@@ -38,6 +39,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
   defineRoute(router, {
     method: 'post',
     path: '/:id/caller/balls',
+    summary: 'Annoncer une boule',
     roles,
     params: BingoParams,
     body: BallInput,
@@ -47,6 +49,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
   defineRoute(router, {
     method: 'post',
     path: '/:id/caller/undo',
+    summary: 'Annuler la dernière boule',
     roles,
     params: BingoParams,
     handler: ({ params }) => undoBall(db, hub, params.id),
@@ -54,6 +57,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
   defineRoute(router, {
     method: 'post',
     path: '/:id/caller/pause',
+    summary: 'Mettre la partie en pause ou la reprendre',
     roles,
     params: BingoParams,
     body: PauseInput,
@@ -62,6 +66,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
   defineRoute(router, {
     method: 'post',
     path: '/:id/caller/next-partie',
+    summary: 'Passer à la partie suivante',
     roles,
     params: BingoParams,
     body: NextPartieInput,
@@ -70,6 +75,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
   defineRoute(router, {
     method: 'post',
     path: '/:id/caller/check',
+    summary: 'Vérifier un carton gagnant',
     roles,
     params: BingoParams,
     body: CheckInput,
@@ -78,6 +84,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
   defineRoute(router, {
     method: 'post',
     path: '/:id/caller/tie-break',
+    summary: 'Départager des gagnants ex æquo',
     roles,
     params: BingoParams,
     body: TieBreakInput,

@@ -36,12 +36,14 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'get',
     path: '/bingos',
+    summary: 'Lister les lotos',
     roles: ADMIN,
     handler: async () => Promise.all((await listNights(db)).map((row) => nightWithWarnings(db, row))),
   });
   defineRoute(router, {
     method: 'post',
     path: '/bingo',
+    summary: 'Créer un loto',
     roles: ADMIN,
     body: NightInput,
     status: 201,
@@ -53,6 +55,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'get',
     path: '/bingo/:id',
+    summary: 'Lire un loto',
     roles: ADMIN,
     params: BingoParams,
     handler: async ({ params }) => nightWithWarnings(db, await nightOr404(db, params.id)),
@@ -60,6 +63,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'put',
     path: '/bingo/:id',
+    summary: 'Modifier un loto',
     roles: ADMIN,
     params: BingoParams,
     body: NightInput,
@@ -73,6 +77,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'get',
     path: '/bingo/:id/parties',
+    summary: "Lire les parties d'un loto",
     roles: ADMIN,
     params: BingoParams,
     handler: async ({ params }) => {
@@ -84,6 +89,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'put',
     path: '/bingo/:id/parties',
+    summary: "Modifier les parties d'un loto",
     roles: ADMIN,
     params: BingoParams,
     body: PartiesInput,
@@ -97,6 +103,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'post',
     path: '/bingo/:id/cartons',
+    summary: "Générer les cartons d'un loto",
     roles: ADMIN,
     params: BingoParams,
     body: CartonsInput,
@@ -106,6 +113,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'get',
     path: '/bingo/:id/cartons',
+    summary: "Lister les cartons d'un loto",
     roles: ADMIN,
     params: BingoParams,
     query: CartonsQuery,
@@ -116,6 +124,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'get',
     path: '/bingo/:id/reglement',
+    summary: "Lire le règlement d'un loto",
     roles: ADMIN,
     params: BingoParams,
     handler: async ({ params }): Promise<Reglement> => {
@@ -165,6 +174,7 @@ export function volunteerNightRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/bingos',
+    summary: 'Lister les lotos (bénévole)',
     roles: ['volunteer'] as const,
     handler: async ({ user }): Promise<VolunteerNight[]> =>
       (await listNights(db)).map((row) => ({

@@ -16,6 +16,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
   defineRoute(router, {
     method: 'get',
     path: '/:id/placement',
+    summary: "Lire le plan de salle d'un loto",
     roles,
     params: BingoParams,
     handler: async ({ ctx, params }) => {
@@ -27,6 +28,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
   defineRoute(router, {
     method: 'post',
     path: '/:id/reserve',
+    summary: 'Réserver un siège',
     roles,
     params: BingoParams,
     body: ReserveInput,
@@ -39,6 +41,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
   defineRoute(router, {
     method: 'post',
     path: '/:id/reserve-group',
+    summary: 'Réserver plusieurs sièges pour un groupe',
     roles,
     params: BingoParams,
     body: GroupReserveInput,
@@ -51,6 +54,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
   defineRoute(router, {
     method: 'post',
     path: '/:id/release',
+    summary: 'Libérer un siège',
     roles,
     params: BingoParams,
     body: ReleaseInput,
@@ -69,6 +73,7 @@ export function planEditRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'put',
     path: '/:id/plan',
+    summary: 'Modifier le plan de salle',
     roles: ['admin'] as const,
     params: BingoParams,
     body: PlanInput,

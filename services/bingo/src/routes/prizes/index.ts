@@ -17,6 +17,7 @@ export function prizeRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/prizes',
+    summary: "Lister les lots d'un loto",
     roles: ADMIN,
     query: PrizesQuery,
     handler: async ({ query }) => {
@@ -28,6 +29,7 @@ export function prizeRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/prize',
+    summary: 'Ajouter un lot de loto',
     roles: ADMIN,
     body: NewPrizeInput,
     status: 201,
@@ -41,6 +43,7 @@ export function prizeRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/prize/:id',
+    summary: 'Lire un lot de loto',
     roles: ADMIN,
     params: PrizeParams,
     handler: async ({ params }) => presentPrize(await prizeOf(db, params.id)),
@@ -49,6 +52,7 @@ export function prizeRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'put',
     path: '/prize/:id',
+    summary: 'Modifier un lot de loto',
     roles: ADMIN,
     params: PrizeParams,
     body: PrizeInput,
@@ -60,6 +64,7 @@ export function prizeRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'delete',
     path: '/prize/:id',
+    summary: 'Supprimer un lot de loto',
     roles: ADMIN,
     params: PrizeParams,
     handler: async ({ params }) => {

@@ -16,6 +16,7 @@ export function accountLinkRoutes(options: { db: Db; mailConfigured: boolean; on
   defineRoute(router, {
     method: 'post',
     path: '/internal/account-links',
+    summary: 'Envoyer un lien de compte par e-mail',
     body: AccountLinkBody,
     handler: async ({ body }): Promise<AccountLinkAnswer> => {
       if (!options.mailConfigured) return { emailed: false };

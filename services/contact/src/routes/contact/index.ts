@@ -12,6 +12,7 @@ export function contactRoutes(options: { db: Db; associationEmail: string; onQue
   defineRoute(router, {
     method: 'post',
     path: '/api/contact',
+    summary: "Envoyer un message à l'association",
     body: ContactMessageBody,
     status: 201,
     handler: async ({ ctx, body }): Promise<FormAnswer> => {

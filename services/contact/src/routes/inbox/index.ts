@@ -18,6 +18,7 @@ export function inboxRoutes(options: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/contact/inbox',
+    summary: "Lire la boîte de réception de l'association",
     roles: ADMIN,
     handler: async (): Promise<{ items: InboxItem[] }> => {
       const [partners, messages] = await Promise.all([listPartnerRequests(db), listContactMessages(db)]);
@@ -61,6 +62,7 @@ export function inboxRoutes(options: { db: Db }): Router {
   defineRoute(router, {
     method: 'put',
     path: '/api/admin/contact/inbox/:kind/:id',
+    summary: 'Marquer un message comme traité',
     roles: ADMIN,
     params: InboxParams,
     body: InboxUpdateBody,

@@ -20,6 +20,7 @@ export function partnerRoutes(options: PartnerRouteOptions): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/partner/sendByEmail',
+    summary: 'Envoyer le formulaire partenaire par e-mail',
     body: PartnerRequestBody,
     status: 201,
     handler: async ({ ctx, body }): Promise<FormAnswer> => {

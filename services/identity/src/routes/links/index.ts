@@ -28,6 +28,7 @@ export function linkRoutes(deps: { db: Db; key: SigningKey }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/links/:token',
+    summary: 'Lire un lien à usage unique',
     params: LinkParams,
     handler: async ({ params }): Promise<LinkInfo> => {
       const { link, user } = await usable(params.token);
@@ -38,6 +39,7 @@ export function linkRoutes(deps: { db: Db; key: SigningKey }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/links/:token',
+    summary: 'Utiliser un lien à usage unique (choisir son mot de passe)',
     params: LinkParams,
     body: SetPasswordBody,
     handler: async ({ params, body }): Promise<TokenAnswer> => {

@@ -14,6 +14,7 @@ export function loginRoutes(deps: { db: Db; key: SigningKey; throttle: ReturnTyp
   defineRoute(router, {
     method: 'post',
     path: '/api/login',
+    summary: 'Se connecter avec un mot de passe',
     body: LoginBody,
     handler: async ({ ctx, body: { email, password } }): Promise<TokenAnswer> => {
       await deps.throttle.assertAllowed(email, ctx.ip);

@@ -69,6 +69,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/login/options',
+    summary: "Préparer une connexion par clé d'accès",
     body: LoginOptionsBody,
     handler: ({ ctx, body }) =>
       answer(ctx, async () => {
@@ -83,6 +84,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/login',
+    summary: "Se connecter avec une clé d'accès",
     body: PasskeyLoginBody,
     handler: ({ ctx, body }) =>
       answer(ctx, async () => {
@@ -98,6 +100,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/profile/security/devices',
+    summary: "Lister ses clés d'accès",
     handler: ({ ctx }) =>
       answer(ctx, async () => {
         const user = await signedIn(ctx);
@@ -108,6 +111,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/profile/security/devices/add/options',
+    summary: "Préparer l'ajout d'une clé d'accès",
     body: OwnDeviceOptionsBody,
     handler: ({ ctx }) => answer(ctx, async () => webauthn.registrationOptions(await signedIn(ctx), origin(ctx))),
   });
@@ -115,6 +119,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/profile/security/devices/add',
+    summary: "Ajouter une clé d'accès",
     body: AddDeviceBody,
     handler: ({ ctx, body }) =>
       answer(ctx, async () => {
@@ -128,6 +133,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
   defineRoute(router, {
     method: 'delete',
     path: '/profile/security/devices/:passkeyId',
+    summary: "Supprimer une de ses clés d'accès",
     params: OwnPasskeyParams,
     handler: ({ ctx, params }) =>
       answer(ctx, async () => {
@@ -149,6 +155,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/admin/security/user/:user_id/devices/add/options',
+    summary: "Préparer l'ajout d'une clé d'accès pour une personne",
     params: OnBehalfParams,
     body: Type.Object({ token: Type.Optional(OnBehalfAddBody.properties.token) }, { additionalProperties: false }),
     handler: ({ ctx, params, body }) =>
@@ -171,6 +178,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/admin/security/user/:user_id/devices/add',
+    summary: "Ajouter une clé d'accès pour une personne",
     params: OnBehalfParams,
     body: OnBehalfAddBody,
     handler: ({ ctx, params, body }) =>

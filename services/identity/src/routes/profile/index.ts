@@ -17,6 +17,7 @@ export function profileRoutes(deps: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/profile',
+    summary: 'Lire son profil',
     roles: STAFF,
     handler: async ({ user }): Promise<Person> => {
       const row = await findUserById(db, user.id);
@@ -28,6 +29,7 @@ export function profileRoutes(deps: { db: Db }): Router {
   defineRoute(router, {
     method: 'put',
     path: '/api/profile/password',
+    summary: 'Changer son mot de passe',
     roles: STAFF,
     body: ChangePasswordBody,
     handler: async ({ user, body }) => {

@@ -20,6 +20,7 @@ export function setupRoutes(deps: { db: Db; key: SigningKey }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/setup',
+    summary: 'Savoir si la première installation est à faire',
     handler: async ({ ctx }): Promise<SetupState> => {
       ctx.set('Cache-Control', 'no-store');
       return { needsFirstAdmin: (await countUsers(db)) === 0 };
@@ -29,6 +30,7 @@ export function setupRoutes(deps: { db: Db; key: SigningKey }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/setup',
+    summary: 'Créer le premier administrateur',
     body: FirstAdminBody,
     status: 201,
     handler: async ({ body }): Promise<FirstAdminAnswer> => {

@@ -16,6 +16,7 @@ export function tokenRoutes(deps: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: JWKS_PATH,
+    summary: 'Lire les clés publiques des jetons',
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'public, max-age=300');
       return { keys: await publicKeys(deps.db) };
@@ -25,6 +26,7 @@ export function tokenRoutes(deps: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/internal/tokens/:jti',
+    summary: 'Savoir si un jeton est révoqué',
     params: TokenParams,
     handler: async ({ ctx, params }): Promise<TokenState | undefined> => {
       const token = await findToken(deps.db, params.jti);
@@ -41,6 +43,7 @@ export function tokenRoutes(deps: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/token/release',
+    summary: 'Rendre son jeton (se déconnecter)',
     handler: async ({ ctx }) => {
       const token = bearerToken(ctx.get('Authorization'));
       if (!token) throw unauthorized();

@@ -46,6 +46,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/users',
+    summary: "Lister l'équipe",
     roles: ADMIN,
     handler: async (): Promise<PeopleList> => ({ users: await presentPeople(db, await listUsers(db)) }),
   });
@@ -53,6 +54,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/users',
+    summary: 'Créer un compte',
     roles: ADMIN,
     body: CreatePersonBody,
     status: 201,
@@ -78,6 +80,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/users/:id',
+    summary: 'Lire un compte',
     roles: ADMIN,
     params: PersonParams,
     handler: async ({ params }): Promise<Person> => present(params.id),
@@ -86,6 +89,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
   defineRoute(router, {
     method: 'put',
     path: '/api/admin/users/:id',
+    summary: 'Modifier un compte (rôles, désactivation)',
     roles: ADMIN,
     params: PersonParams,
     body: UpdatePersonBody,
@@ -98,6 +102,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/users/:id/reset',
+    summary: 'Créer un lien de réinitialisation du mot de passe',
     roles: ADMIN,
     params: PersonParams,
     handler: async ({ params }): Promise<ResetAnswer> => {
@@ -111,6 +116,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
   defineRoute(router, {
     method: 'delete',
     path: '/api/admin/users/:id/passkeys/:passkeyId',
+    summary: "Supprimer une clé d'accès d'une personne",
     roles: ADMIN,
     params: PasskeyParams,
     handler: async ({ params }) => {

@@ -19,6 +19,7 @@ export function claimRoutes({ db, claimTtlMs }: RouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/',
+    summary: 'Réserver des tickets pour une vente',
     roles: CASHIER,
     body: ClaimBody,
     status: 201,
@@ -29,6 +30,7 @@ export function claimRoutes({ db, claimTtlMs }: RouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/:claimId/confirm',
+    summary: 'Confirmer les tickets réservés',
     roles: CASHIER,
     params: ClaimParams,
     body: ConfirmBody,
@@ -41,6 +43,7 @@ export function claimRoutes({ db, claimTtlMs }: RouteDeps): Router {
   defineRoute(router, {
     method: 'delete',
     path: '/:claimId',
+    summary: 'Libérer les tickets réservés',
     roles: CASHIER,
     params: ClaimParams,
     handler: async ({ ctx, params }) => {

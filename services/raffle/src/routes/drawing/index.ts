@@ -33,6 +33,7 @@ export function drawingRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/raffle/:id/drawing',
+    summary: "Lire le tirage d'une tombola",
     roles: ADMIN,
     params: IdParams,
     handler: ({ params: { id } }) => drawingAnswer(id),
@@ -42,6 +43,7 @@ export function drawingRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/raffle/:id/close',
+    summary: "Clore les ventes d'une tombola",
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -54,6 +56,7 @@ export function drawingRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/raffle/:id/drawing',
+    summary: "Tirer au sort les gagnants d'une tombola",
     roles: ADMIN,
     params: IdParams,
     status: 201,
@@ -69,6 +72,7 @@ export function drawingRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/public/raffle/drawing/results',
+    summary: 'Lire les résultats publics du tirage',
     query: ResultsQuery,
     handler: async ({ ctx, query: { raffleId } }) => {
       ctx.set('Cache-Control', 'no-cache');
@@ -97,6 +101,7 @@ export function drawingRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/public/raffle/:id/drawing/proof',
+    summary: "Lire la preuve d'un tirage",
     params: IdParams,
     handler: async ({ ctx, params: { id } }) => {
       const raffle = await findDrawingRow(db, id);

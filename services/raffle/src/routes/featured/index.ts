@@ -17,6 +17,7 @@ export function featuredRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/raffles/featured',
+    summary: 'Lire la tombola mise en avant',
     roles: ADMIN,
     handler: async () => presentFeatured(db, await findFeatured(db)),
   });
@@ -24,6 +25,7 @@ export function featuredRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'put',
     path: '/api/admin/raffles/featured',
+    summary: 'Choisir la tombola mise en avant',
     roles: ADMIN,
     body: FeaturedBody,
     handler: async ({ body }) => presentFeatured(db, await chooseFeatured(db, body)),
@@ -33,6 +35,7 @@ export function featuredRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/public/raffle/featured',
+    summary: 'Lire la tombola mise en avant (public)',
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-cache');
       return { success: true, data: await presentPublicFeatured(db, await findFeatured(db)) };

@@ -41,6 +41,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/',
+    summary: 'Lister les paniers garnis',
     roles: ADMIN,
     handler: async () =>
       Promise.all(
@@ -53,6 +54,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/',
+    summary: 'Créer un panier garni',
     roles: ADMIN,
     body: TierBody,
     status: 201,
@@ -67,6 +69,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/:id',
+    summary: "Lire les paliers d'un panier garni",
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -78,6 +81,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'put',
     path: '/:id',
+    summary: 'Modifier un panier garni',
     roles: ADMIN,
     params: IdParams,
     body: TierBody,
@@ -91,6 +95,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/:id/summary',
+    summary: "Lire le tableau de bord d'un panier garni",
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -104,6 +109,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/:id/prizes',
+    summary: 'Lister les paniers à gagner',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -115,6 +121,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/:id/prizes',
+    summary: 'Ajouter un panier à gagner',
     roles: ADMIN,
     params: IdParams,
     body: BasketTypeBody,
@@ -125,6 +132,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'put',
     path: '/types/:id',
+    summary: 'Modifier un panier à gagner',
     roles: ADMIN,
     params: IdParams,
     body: BasketTypeBody,
@@ -134,6 +142,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'delete',
     path: '/types/:id',
+    summary: 'Supprimer un panier à gagner',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -146,6 +155,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/:id/weigh',
+    summary: "Saisir le poids réel d'un panier",
     roles: ADMIN,
     params: IdParams,
     body: WeighBody,
@@ -156,6 +166,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/:id/weigh/result',
+    summary: 'Lire les gagnants des paniers pesés',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {

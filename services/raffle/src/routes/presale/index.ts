@@ -18,6 +18,7 @@ export function presaleRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/public/raffle/presale',
+    summary: 'Lire la prévente de tombola',
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-cache');
       const featuredId = (await findFeatured(db))?.raffle_id ?? null;

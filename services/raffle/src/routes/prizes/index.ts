@@ -30,6 +30,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/raffles/:id/prizes',
+    summary: "Lister les lots d'une tombola",
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -41,6 +42,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/raffles/:id/prizes',
+    summary: 'Ajouter un lot de tombola',
     roles: ADMIN,
     params: IdParams,
     body: PrizeBody,
@@ -51,6 +53,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/prizes/:id',
+    summary: 'Lire un lot de tombola',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -64,6 +67,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
   defineRoute(router, {
     method: 'put',
     path: '/prizes/:id',
+    summary: 'Modifier un lot de tombola',
     roles: ADMIN,
     params: IdParams,
     body: PrizeBody,
@@ -73,6 +77,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
   defineRoute(router, {
     method: 'delete',
     path: '/prizes/:id',
+    summary: 'Supprimer un lot de tombola',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -85,6 +90,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/prizes/:id/illustration',
+    summary: "Ajouter l'illustration d'un lot",
     roles: ADMIN,
     params: IdParams,
     status: 201,

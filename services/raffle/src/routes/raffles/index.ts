@@ -32,6 +32,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/raffles',
+    summary: 'Lister les tombolas',
     roles: ADMIN,
     handler: async () => Promise.all((await listRaffles(db)).map(async (r) => presentRaffle(r, await salesFigures(db, r.id)))),
   });
@@ -40,6 +41,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/raffles/events',
+    summary: 'Lister les événements connus de la tombola',
     roles: ADMIN,
     handler: async () => (await listEvents(db)).map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on })),
   });
@@ -48,6 +50,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/raffles/:id',
+    summary: "Lire le tableau de bord d'une tombola",
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -66,6 +69,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/raffle/:id',
+    summary: "Lire les paliers de prix d'une tombola",
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -77,6 +81,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/raffle',
+    summary: 'Créer une tombola',
     roles: ADMIN,
     body: TierBody,
     status: 201,
@@ -95,6 +100,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'put',
     path: '/raffle/:id',
+    summary: 'Modifier une tombola',
     roles: ADMIN,
     params: IdParams,
     body: TierBody,
@@ -108,6 +114,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
   defineRoute(router, {
     method: 'delete',
     path: '/raffle/:id',
+    summary: 'Supprimer une tombola sans vente',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {

@@ -21,6 +21,7 @@ export function ticketBlockRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/:id/blocks',
+    summary: "Lister les blocs de tickets d'une caisse",
     roles: CASHIER,
     params: BlockParams,
     query: BlockQuery,
@@ -34,6 +35,7 @@ export function ticketBlockRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/:id/blocks',
+    summary: 'Réserver un bloc de tickets pour vendre hors ligne',
     roles: CASHIER,
     params: BlockParams,
     body: TopUpBody,
@@ -43,6 +45,7 @@ export function ticketBlockRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/:id/blocks/return',
+    summary: "Rendre les tickets non vendus d'un bloc",
     roles: CASHIER,
     params: BlockParams,
     body: GiveBackBody,

@@ -18,6 +18,7 @@ export function soldTicketRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/raffle/:id/tickets/sold',
+    summary: "Lister les numéros vendus d'une tombola",
     roles: CASHIER,
     params: IdParams,
     handler: async ({ ctx, params: { id } }) => {
@@ -31,6 +32,7 @@ export function soldTicketRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/gift-basket/:id/votes/sold',
+    summary: "Lister les paris vendus d'un panier garni",
     roles: CASHIER,
     params: IdParams,
     handler: async ({ ctx, params: { id } }) => {
@@ -43,6 +45,7 @@ export function soldTicketRoutes({ db }: RouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/gift-basket/:id/types',
+    summary: 'Lister les paniers à gagner (caisse)',
     roles: CASHIER,
     params: IdParams,
     handler: async ({ ctx, params: { id } }) => {

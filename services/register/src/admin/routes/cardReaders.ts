@@ -25,6 +25,7 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/card-readers',
+    summary: 'Lister les lecteurs de carte',
     roles: ADMIN,
     handler: async ({ ctx }) => {
       const r = admin();
@@ -35,6 +36,7 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/card-readers',
+    summary: 'Ajouter un lecteur de carte',
     roles: ADMIN,
     body: CardReaderPairInput,
     status: 201,
@@ -49,6 +51,7 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
   defineRoute(router, {
     method: 'put',
     path: '/api/admin/card-readers/:id',
+    summary: 'Modifier un lecteur de carte',
     roles: ADMIN,
     params: ReaderIdParams,
     body: CardReaderUpdate,
@@ -63,6 +66,7 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
   defineRoute(router, {
     method: 'delete',
     path: '/api/admin/card-readers/:id',
+    summary: 'Supprimer un lecteur de carte',
     roles: ADMIN,
     params: ReaderIdParams,
     handler: async ({ params }) => {

@@ -94,6 +94,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/events',
+    summary: 'Lister les événements',
     roles: ADMIN,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
@@ -103,6 +104,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/events',
+    summary: 'Créer un événement',
     roles: ADMIN,
     body: EventInput,
     status: 201,
@@ -111,6 +113,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/events/:id',
+    summary: 'Lire un événement',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params }) => presentAdminEvent(await loadEvent(db, params.id)),
@@ -118,6 +121,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'put',
     path: '/api/admin/events/:id',
+    summary: 'Modifier un événement',
     roles: ADMIN,
     params: IdParams,
     body: EventUpdate,
@@ -126,6 +130,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'delete',
     path: '/api/admin/events/:id',
+    summary: 'Supprimer un événement',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params }) => changed(presentAdminEvent(await archiveEvent(db, params.id))),
@@ -133,6 +138,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/events/:id/duplicate',
+    summary: 'Dupliquer un événement',
     roles: ADMIN,
     params: IdParams,
     body: DuplicateEventInput,
@@ -147,6 +153,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/events/:id/meal-deal',
+    summary: "Lire la formule d'un événement",
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params }) => {
@@ -159,6 +166,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'put',
     path: '/api/admin/events/:id/meal-deal',
+    summary: "Modifier la formule d'un événement",
     roles: ADMIN,
     params: IdParams,
     body: MealDealInput,
@@ -169,6 +177,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/events/:eventId/checkouts',
+    summary: "Lister les caisses d'un événement",
     roles: ADMIN,
     params: EventIdParams,
     handler: async ({ ctx, params }) => {
@@ -180,6 +189,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/events/:eventId/checkouts',
+    summary: 'Créer une caisse',
     roles: ADMIN,
     params: EventIdParams,
     body: CheckoutInput,
@@ -189,6 +199,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'put',
     path: '/api/admin/checkout/:id',
+    summary: 'Modifier une caisse',
     roles: ADMIN,
     params: IdParams,
     body: CheckoutUpdate,
@@ -197,6 +208,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'delete',
     path: '/api/admin/checkout/:id',
+    summary: 'Supprimer une caisse',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params }) => changed(presentAdminCheckout(await archiveCheckout(db, params.id))),
@@ -206,6 +218,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/categories',
+    summary: 'Lister les catégories',
     roles: ADMIN,
     query: EventQuery,
     handler: async ({ ctx, query }) => {
@@ -219,6 +232,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/categories',
+    summary: 'Créer une catégorie',
     roles: ADMIN,
     body: CategoryInput,
     query: EventQuery,
@@ -229,6 +243,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'put',
     path: '/api/admin/categories/:id',
+    summary: 'Modifier une catégorie',
     roles: ADMIN,
     params: IdParams,
     body: CategoryUpdate,
@@ -237,6 +252,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'delete',
     path: '/api/admin/categories/:id',
+    summary: 'Supprimer une catégorie',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params }) => {
@@ -249,6 +265,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/products',
+    summary: 'Lister les produits',
     roles: ADMIN,
     query: EventQuery,
     handler: async ({ ctx, query }) => {
@@ -262,6 +279,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/products',
+    summary: 'Créer un produit',
     roles: ADMIN,
     body: ProductInput,
     status: 201,
@@ -270,6 +288,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/products/import/model',
+    summary: "Télécharger le modèle d'import des produits",
     roles: ADMIN,
     handler: ({ ctx }) => {
       ctx.set('Content-Disposition', 'attachment; filename="modele-produits.csv"');
@@ -281,6 +300,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/products/import',
+    summary: 'Importer des produits (CSV)',
     roles: ADMIN,
     query: ImportQuery,
     handler: async ({ query, ctx }) => {
@@ -304,6 +324,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'put',
     path: '/api/admin/products/:id',
+    summary: 'Modifier un produit',
     roles: ADMIN,
     params: IdParams,
     body: ProductUpdate,
@@ -312,6 +333,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'delete',
     path: '/api/admin/products/:id',
+    summary: 'Supprimer un produit',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params }) => changed(await deleteProduct(db, params.id)),
@@ -319,6 +341,7 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/products/:id/image',
+    summary: "Ajouter l'image d'un produit",
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params, ctx }) => {

@@ -20,6 +20,7 @@ export function adminRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/checkout/:checkoutId/products',
+    summary: "Lister les produits d'une caisse",
     roles: ADMIN,
     params: CheckoutIdParams,
     handler: async ({ ctx, params }) => {
@@ -32,6 +33,7 @@ export function adminRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'put',
     path: '/api/admin/checkout/:checkoutId/products/:productId',
+    summary: "Activer ou retirer un produit d'une caisse",
     roles: ADMIN,
     params: CheckoutProductParams,
     body: CheckoutProductToggle,

@@ -37,6 +37,7 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/payment/reader',
+    summary: 'Lister les lecteurs de carte de la caisse',
     roles: CASHIER,
     handler: async ({ ctx }) => {
       let items;
@@ -53,6 +54,7 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
   defineRoute(router, {
     method: 'post',
     path: '/api/cr/payment/reader',
+    summary: 'Appairer un lecteur de carte',
     roles: CASHIER,
     body: CardIntentInput,
     status: 201,
@@ -62,6 +64,7 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
   defineRoute(router, {
     method: 'post',
     path: '/api/cr/payment/reader/checkout',
+    summary: 'Lancer un paiement par carte',
     roles: CASHIER,
     body: ReaderCheckoutInput,
     handler: async ({ ctx, body, user }) => {
@@ -86,6 +89,7 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/payment/transaction/:id/status',
+    summary: "Lire le statut d'une transaction par carte",
     roles: CASHIER,
     params: TransactionParams,
     handler: async ({ ctx, params }) => {
@@ -98,6 +102,7 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
   defineRoute(router, {
     method: 'put',
     path: '/api/cr/payment/reader/:id/simulation',
+    summary: "Choisir la réponse d'un lecteur simulé",
     roles: ADMIN,
     params: ReaderIdParams,
     body: ReaderSimulationInput,

@@ -27,6 +27,7 @@ export function checkoutRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/checkouts/:checkoutId',
+    summary: 'Lire une caisse et ses produits',
     roles: ['cashier'] as const,
     params: CheckoutIdParams,
     handler: async ({ ctx, params }) => {

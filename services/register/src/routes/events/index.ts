@@ -18,6 +18,7 @@ export function eventRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/events',
+    summary: 'Lister les événements (caisse)',
     roles: CASHIER,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', EVENTS_CACHE_CONTROL);
@@ -28,6 +29,7 @@ export function eventRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/events/:eventId/checkouts',
+    summary: "Lister les caisses d'un événement (caisse)",
     roles: CASHIER,
     params: EventIdParams,
     handler: async ({ ctx, params }) => {
@@ -44,6 +46,7 @@ export function eventRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/internal/events/:eventId',
+    summary: 'Savoir si un événement existe (entre services)',
     roles: ROLES,
     params: EventIdParams,
     handler: async ({ params }): Promise<RegisterEvent> => {

@@ -6,6 +6,7 @@ export function pingRoutes(): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/ping',
+    summary: 'Vérifier la connexion de la caisse',
     roles: ['cashier'] as const,
     handler: ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');

@@ -70,12 +70,14 @@ export function publicRoutes({ db, uploadsDir, publicUrl }: { db: Db; uploadsDir
   defineRoute(router, {
     method: 'get',
     path: '/up/:image',
+    summary: "Lire l'image d'un produit",
     params: ImageParams,
     handler: async ({ ctx, params }) => sendImage(ctx, productDirs, params.image),
   });
   defineRoute(router, {
     method: 'get',
     path: '/icon/:image',
+    summary: "Lire l'icône d'un produit",
     params: ImageParams,
     handler: async ({ ctx, params }) => sendImage(ctx, [path.join(ASSETS_DIR, 'icon')], params.image),
   });
@@ -83,6 +85,7 @@ export function publicRoutes({ db, uploadsDir, publicUrl }: { db: Db; uploadsDir
   defineRoute(router, {
     method: 'get',
     path: '/s/:reference',
+    summary: "Lire le reçu d'une vente",
     params: ReceiptPageParams,
     handler: async ({ ctx, params }) => {
       const reference = normalizeReference(params.reference);

@@ -31,6 +31,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
   defineRoute(router, {
     method: 'post',
     path: '/api/cr/sale/:reference/refund',
+    summary: 'Rembourser une vente',
     roles: CASHIER,
     params: SaleReferenceParams,
     body: RefundInput,
@@ -51,6 +52,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/sale/:reference/refunds',
+    summary: "Lister les remboursements d'une vente",
     roles: CASHIER,
     params: SaleReferenceParams,
     handler: async ({ ctx, params, user }) => {
@@ -65,6 +67,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/till-managers',
+    summary: 'Lister les responsables de caisse',
     roles: ADMIN,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
@@ -74,6 +77,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
   defineRoute(router, {
     method: 'put',
     path: '/api/admin/till-managers/:userId',
+    summary: 'Nommer un responsable de caisse',
     roles: ADMIN,
     params: TillManagerParams,
     handler: async ({ ctx, params }) => {
@@ -87,6 +91,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
   defineRoute(router, {
     method: 'delete',
     path: '/api/admin/till-managers/:userId',
+    summary: 'Retirer un responsable de caisse',
     roles: ADMIN,
     params: TillManagerParams,
     handler: async ({ params }) => {

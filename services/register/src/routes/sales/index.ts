@@ -63,6 +63,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/cr/sale/create',
+    summary: 'Enregistrer une vente',
     roles: CASHIER,
     body: CreateSaleBody,
     handler: async ({ ctx, body, user }) => {
@@ -84,6 +85,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/sale/list/:eventId/pending',
+    summary: "Lister les ventes en attente d'un événement",
     roles: CASHIER,
     params: EventIdParams,
     handler: async ({ ctx, params }) => {
@@ -96,6 +98,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/sale/list/:eventId/pending/total',
+    summary: 'Lire le total des ventes en attente',
     roles: CASHIER,
     params: EventIdParams,
     handler: async ({ ctx, params }) => {
@@ -107,6 +110,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/sale/pending/:saleId/payments',
+    summary: "Lire les paiements d'une vente en attente",
     roles: CASHIER,
     params: SaleIdParams,
     handler: async ({ ctx, params }) => {
@@ -119,6 +123,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/cr/sale/pending/:saleId/payment',
+    summary: 'Payer une vente en attente',
     roles: CASHIER,
     params: SaleIdParams,
     body: PendingPaymentBody,
@@ -137,6 +142,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/order/:reference/print',
+    summary: "Lire une commande pour l'imprimer",
     roles: CASHIER,
     params: SaleReferenceParams,
     handler: async ({ ctx, params }) => {
@@ -153,6 +159,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/cr/order/:reference/receipt',
+    summary: "Envoyer le reçu d'une commande par SMS ou e-mail",
     roles: CASHIER,
     params: SaleReferenceParams,
     body: ReceiptRequestInput,

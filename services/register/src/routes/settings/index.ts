@@ -18,6 +18,7 @@ export function settingsRoutes({ db, cardProvider }: { db: Db; cardProvider: str
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/settings',
+    summary: 'Lire les réglages de la caisse',
     roles: ['cashier'] as const,
     query: SettingsQuery,
     handler: async ({ ctx, query }) => {

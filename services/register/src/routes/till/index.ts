@@ -32,6 +32,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/checkouts/:checkoutId/session',
+    summary: "Lire la session ouverte d'une caisse",
     roles: CASHIER,
     params: CheckoutSessionParams,
     handler: async ({ ctx, params }): Promise<SessionState> => {
@@ -43,6 +44,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/checkouts/:checkoutId/sessions',
+    summary: "Lister les sessions d'une caisse",
     roles: CASHIER,
     params: CheckoutSessionParams,
     handler: async ({ ctx, params }): Promise<PastSessions> => {
@@ -54,6 +56,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   defineRoute(router, {
     method: 'post',
     path: '/api/cr/checkouts/:checkoutId/session/open',
+    summary: 'Ouvrir une session de caisse',
     roles: CASHIER,
     params: CheckoutSessionParams,
     body: OpenSessionInput,
@@ -68,6 +71,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   defineRoute(router, {
     method: 'post',
     path: '/api/cr/checkouts/:checkoutId/session/close',
+    summary: 'Clôturer une session de caisse',
     roles: CASHIER,
     params: CheckoutSessionParams,
     body: CloseSessionInput,
@@ -81,6 +85,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/session/:sessionId',
+    summary: 'Lire une session de caisse',
     roles: CASHIER,
     params: SessionParams,
     handler: async ({ ctx, params }): Promise<SessionDetail> => {
@@ -101,6 +106,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/session/:sessionId/report',
+    summary: "Lire le rapport d'une session de caisse",
     roles: CASHIER,
     params: SessionParams,
     query: PrintQuery,
@@ -110,6 +116,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/session/:sessionId/cheques',
+    summary: "Lister les chèques d'une session de caisse",
     roles: CASHIER,
     params: SessionParams,
     query: PrintQuery,
@@ -119,6 +126,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/journal/verify',
+    summary: "Vérifier l'intégrité du journal des ventes",
     roles: ADMIN,
     handler: async ({ ctx }): Promise<JournalVerification> => {
       ctx.set('Cache-Control', 'no-store');

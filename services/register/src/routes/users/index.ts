@@ -30,6 +30,7 @@ export function userRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/cr/users/findOrCreate',
+    summary: 'Trouver ou créer un client',
     roles: CASHIER,
     body: FindBuyerInput,
     handler: async ({ ctx, body }) => {
@@ -48,6 +49,7 @@ export function userRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/cr/users/create',
+    summary: 'Créer un client',
     roles: CASHIER,
     body: CreateBuyerInput,
     status: 201,

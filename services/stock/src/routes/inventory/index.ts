@@ -30,6 +30,7 @@ export function inventoryRoutes({ db, events }: { db: Db; events: EventCheck }):
   defineRoute(router, {
     method: 'post',
     path: '/import/inventory',
+    summary: 'Importer un inventaire (CSV)',
     roles: ADMIN,
     query: ImportInventoryQuery,
     handler: async ({ ctx, query, user }) => {
@@ -65,6 +66,7 @@ export function inventoryRoutes({ db, events }: { db: Db; events: EventCheck }):
   defineRoute(router, {
     method: 'get',
     path: '/inventory/template',
+    summary: "Télécharger le modèle d'inventaire",
     roles: ADMIN,
     query: EventQuery,
     handler: async ({ ctx, query }) => {

@@ -17,6 +17,7 @@ export function stateRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'get',
     path: '/:eventId/stocks/state',
+    summary: "Lire l'état des stocks pour la caisse",
     roles: ['cashier'],
     params: AlertStateParams,
     query: AlertStateQuery,

@@ -19,6 +19,7 @@ export function stockRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'get',
     path: '/',
+    summary: "Lire l'état des stocks d'un événement",
     roles: ADMIN,
     query: EventQuery,
     handler: async ({ ctx, query }) => {
@@ -32,6 +33,7 @@ export function stockRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'post',
     path: '/update/stock',
+    summary: "Corriger le stock d'un produit",
     roles: ADMIN,
     body: UpdateStockInput,
     handler: async ({ ctx, body, user }) => {
@@ -50,6 +52,7 @@ export function stockRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'post',
     path: '/update/alert-threshold',
+    summary: "Changer le seuil d'alerte d'un produit",
     roles: ADMIN,
     body: UpdateThresholdInput,
     handler: async ({ ctx, body }) => {
@@ -63,6 +66,7 @@ export function stockRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
   defineRoute(router, {
     method: 'get',
     path: '/movements',
+    summary: "Lire les mouvements de stock d'un produit",
     roles: ADMIN,
     query: MovementsQuery,
     handler: async ({ ctx, query }) => {

@@ -33,6 +33,7 @@ export function bookingRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/bookings',
+    summary: "Lister les réservations d'un vide-grenier",
     roles: ADMIN,
     query: BookingsQuery,
     handler: async ({ ctx, query }) => {
@@ -47,6 +48,7 @@ export function bookingRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/import/custom-csv',
+    summary: 'Importer des réservations (CSV)',
     roles: ADMIN,
     query: ImportBookingsQuery,
     handler: async ({ ctx, query, user }) => {
@@ -76,6 +78,7 @@ export function bookingRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'delete',
     path: '/reset-bookings/:id',
+    summary: "Effacer les réservations d'un vide-grenier",
     roles: ADMIN,
     params: SwapmeetParams,
     handler: async ({ params }) => {

@@ -18,6 +18,7 @@ export function swapmeetRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/swapmeets',
+    summary: 'Lister les vide-greniers',
     roles: ADMIN,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
@@ -28,6 +29,7 @@ export function swapmeetRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/swapmeets',
+    summary: 'Créer un vide-grenier',
     roles: ADMIN,
     body: NewSwapmeetInput,
     status: 201,
