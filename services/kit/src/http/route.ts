@@ -49,8 +49,8 @@ export interface RouteDefinition<
   ) => Promise<unknown> | unknown;
   /** Status of a successful answer (default 200; 201 for a creation). */
   status?: number;
-  /** What the route does, in French, one line (the OpenAPI operation's summary). */
-  summary?: string;
+  /** What the route does, in French, one line: the operation's summary in docs/openapi.json (docs/api.md §2). */
+  summary: string;
   /** More about the route, in French (OpenAPI description); optional. */
   description?: string;
   /**

@@ -68,6 +68,7 @@ describe('startTestSystem', () => {
         defineRoute(router, {
           method: 'post',
           path: '/api/notes',
+          summary: 'Créer une note',
           roles: ['admin'],
           status: 201,
           handler: async ({ user }) =>

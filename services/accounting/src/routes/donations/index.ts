@@ -85,6 +85,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/association`,
+    summary: "Lire l'association émettrice des reçus fiscaux",
     roles: TREASURER,
     handler: async (): Promise<AssociationAnswer> => ({ association: presentAssociation(await readAssociation(db)) }),
   });
@@ -92,6 +93,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'put',
     path: `${BASE}/association`,
+    summary: "Modifier l'association émettrice des reçus fiscaux",
     roles: TREASURER,
     body: AssociationSettingsInput,
     handler: async ({ body }): Promise<AssociationAnswer> => {
@@ -114,6 +116,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/donations`,
+    summary: 'Lister les dons',
     roles: TREASURER,
     query: DonationsQuery,
     handler: async ({ query }): Promise<DonationList> => {
@@ -130,6 +133,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: `${BASE}/donations`,
+    summary: 'Enregistrer un don',
     roles: TREASURER,
     body: DonationInput,
     status: 201,
@@ -155,6 +159,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'put',
     path: `${BASE}/donations/:id`,
+    summary: 'Modifier un don',
     roles: TREASURER,
     params: IdParams,
     body: DonationUpdate,
@@ -171,6 +176,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: `${BASE}/donors`,
+    summary: 'Créer un donateur',
     roles: TREASURER,
     body: DonorInput,
     status: 201,
@@ -183,6 +189,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'put',
     path: `${BASE}/donors/:id`,
+    summary: 'Modifier un donateur',
     roles: TREASURER,
     params: IdParams,
     body: DonorInput,
@@ -196,6 +203,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/tax-receipts`,
+    summary: 'Lister les reçus fiscaux',
     roles: TREASURER,
     query: DonationsQuery,
     handler: async ({ query }): Promise<ReceiptList> => ({
@@ -206,6 +214,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: `${BASE}/tax-receipts`,
+    summary: 'Émettre des reçus fiscaux',
     roles: TREASURER,
     body: IssueReceiptBody,
     status: 201,
@@ -217,6 +226,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: `${BASE}/tax-receipts/:id/cancel`,
+    summary: 'Annuler un reçu fiscal',
     roles: TREASURER,
     params: IdParams,
     body: CancelReceiptBody,
@@ -228,6 +238,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/tax-receipts/:id/pdf`,
+    summary: 'Télécharger un reçu fiscal (PDF)',
     roles: TREASURER,
     params: IdParams,
     handler: async ({ ctx, params }): Promise<undefined> => {
@@ -245,6 +256,7 @@ export function donationRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/tax-receipts/declaration/:year`,
+    summary: "Lire les montants à déclarer d'une année",
     roles: TREASURER,
     params: YearParams,
     handler: async ({ params }): Promise<ReceiptDeclaration> => {
