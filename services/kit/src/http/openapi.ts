@@ -23,6 +23,7 @@ export const SERVICE_TAGS: Readonly<Record<string, string>> = {
   accounting: 'Comptabilité',
   swapmeet: 'Vide-grenier',
   contact: 'Contact et reçus',
+  webhooks: 'Webhooks',
 };
 
 /** Paths no client reaches: the gateway has no prefix for them (services' own calls to each other). */

@@ -24,6 +24,7 @@ export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Ro
   defineRoute(router, {
     method: 'get',
     path: '/webhooks',
+    summary: 'Lister les webhooks',
     roles: ADMIN,
     handler: async () => {
       const items = (await listEndpoints(db)).map(presentEndpoint);
@@ -34,6 +35,7 @@ export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Ro
   defineRoute(router, {
     method: 'post',
     path: '/webhooks',
+    summary: 'Enregistrer un webhook',
     roles: ADMIN,
     body: NewEndpointBody,
     status: 201,
@@ -43,6 +45,7 @@ export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Ro
   defineRoute(router, {
     method: 'delete',
     path: '/webhooks/:id',
+    summary: 'Supprimer un webhook',
     roles: ADMIN,
     params: IdParams,
     handler: async ({ ctx, params }) => {
@@ -54,6 +57,7 @@ export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Ro
   defineRoute(router, {
     method: 'get',
     path: '/webhooks/:id/deliveries',
+    summary: "Lire le journal des envois d'un webhook",
     roles: ADMIN,
     params: IdParams,
     query: DeliveriesQuery,
@@ -67,6 +71,7 @@ export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Ro
   defineRoute(router, {
     method: 'post',
     path: '/webhooks/deliveries/:id/resend',
+    summary: 'Renvoyer un envoi de webhook',
     roles: ADMIN,
     params: IdParams,
     status: 202,
