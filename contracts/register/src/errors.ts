@@ -40,6 +40,8 @@ export const MESSAGES = {
   PAIRING_UNAVAILABLE: "L'appairage des lecteurs CB n'est pas configuré sur ce serveur.",
   // ── The cash register (sales, buyers, card payments; docs/spec.md §5 and §8 wording) ──
   SALE_NOT_FOUND: 'Vente introuvable.',
+  ARCHIVE_NOT_FOUND: 'Archive introuvable.',
+  ARCHIVE_PERIOD: "La période de l'archive est invalide : donnez deux dates (AAAA-MM-JJ), la première ne suivant pas la seconde.",
   CHECKOUT_NOT_IN_EVENT: "Cette caisse n'appartient pas à cet événement.",
   EVENT_CLOSED_FOR_SALES: "Cet événement est archivé : il n'accepte plus de ventes.",
   CHECKOUT_ARCHIVED: 'Cette caisse est archivée.',

@@ -11,6 +11,8 @@ export const REGISTER_ROUTES: readonly PublicRoute[] = [
   { prefix: '/api/admin/till-managers', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/till-managers' } },
   { prefix: '/api/admin/dashboard', area: 'admin', roles: TREASURER, sample: { method: 'GET', path: '/api/admin/dashboard/1' } },
   { prefix: '/api/admin/journal', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/journal/verify' } },
+  { prefix: '/api/admin/compliance', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/compliance' } },
+  { prefix: '/api/public/till', area: 'public', roles: 'public', sample: { method: 'GET', path: '/api/public/till/public-key' } },
   { prefix: '/up', area: 'public', roles: 'public', sample: { method: 'GET', path: '/up/hot-dog.svg' } },
   { prefix: '/icon', area: 'public', roles: 'public', sample: { method: 'GET', path: '/icon/product404.png' } },
   { prefix: '/s', area: 'public', roles: 'public', sample: { method: 'GET', path: '/s/K7M2Q-9XR4T' } },

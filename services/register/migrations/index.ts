@@ -553,5 +553,77 @@ export const migrations: ServiceMigrations['migrations'] = {
       }
     },
   },
+  '041_till_law_closings_archives_log': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      // docs/compliance/conditions.md §2: the key pair that signs closings and archives, made once;
+      // the private key sealed with KERMESSE_SECRET_KEY (@kermesse/kit/secrets), the public one published.
+      await s().createTable('till_signing_key', (t) => {
+        t.integer('id').primary().checkIn(['1'], 'till_signing_key_single_row');
+        t.text('key_id').notNullable();
+        t.text('public_key').notNullable();
+        t.text('private_key').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      // Daily, monthly and yearly closings per register and for the association, one chain, each signed.
+      await s().createTable('closings', (t) => {
+        t.bigInteger('seq').primary();
+        t.text('kind').notNullable();
+        t.text('scope').notNullable();
+        t.integer('checkout_id').references('id').inTable(`${schema}.checkouts`);
+        t.date('period_start').notNullable();
+        t.date('period_end').notNullable();
+        // The exact signed text; hash = its SHA-256; the chain runs through prev_hash.
+        t.text('payload').notNullable();
+        t.text('prev_hash').notNullable();
+        t.text('hash').notNullable();
+        t.text('signature').notNullable();
+        t.text('key_id').notNullable();
+        t.timestamp('closed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw(`alter table ??.closings add constraint closings_kind check (kind in ('day', 'month', 'year'))`, [schema]);
+      await knex.raw(`alter table ??.closings add constraint closings_scope check (scope in ('register', 'association'))`, [schema]);
+      await knex.raw('create unique index closings_period on ??.closings (kind, scope, coalesce(checkout_id, 0), period_start)', [schema]);
+      // docs/compliance/conditions.md §3: signed archives, per closed month and on demand.
+      await s().createTable('archives', (t) => {
+        t.increments('id').primary();
+        t.text('kind').notNullable();
+        t.date('period_start').notNullable();
+        t.date('period_end').notNullable();
+        t.text('file_name').notNullable();
+        t.text('sha256').notNullable();
+        t.integer('size').notNullable();
+        t.binary('content').notNullable();
+        t.text('created_by').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw(`alter table ??.archives add constraint archives_kind check (kind in ('month', 'on-demand'))`, [schema]);
+      await knex.raw(`create unique index archives_month on ??.archives (period_start) where kind = 'month'`, [schema]);
+      // docs/compliance/conditions.md §5: the technical event log, chained like the sales journal.
+      await s().createTable('event_log', (t) => {
+        t.bigInteger('seq').primary();
+        t.text('kind').notNullable();
+        t.text('actor').notNullable();
+        t.text('summary').notNullable();
+        t.text('payload').notNullable();
+        t.text('prev_hash').notNullable();
+        t.text('hash').notNullable();
+        t.timestamp('recorded_at', { useTz: true }).notNullable();
+        t.index(['kind']);
+      });
+      await s().createTable('event_log_head', (t) => {
+        t.smallint('id').primary();
+        t.bigInteger('seq').notNullable();
+        t.text('hash').notNullable();
+      });
+      await knex.raw(`insert into ??.event_log_head (id, seq, hash) values (1, 0, repeat('0', 64))`, [schema]);
+      for (const table of ['closings', 'archives', 'event_log']) {
+        await knex.raw(`create trigger ${table}_unalterable before update or delete on ${schema}.${table}
+          for each row execute function ${schema}.refuse_alteration()`);
+        await knex.raw(`create trigger ${table}_no_truncate before truncate on ${schema}.${table}
+          for each statement execute function ${schema}.refuse_alteration()`);
+      }
+    },
+  },
   // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).
 };

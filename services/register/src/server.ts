@@ -13,10 +13,12 @@ import { startRegisterConsumers } from './consumers/index.ts';
 import { readRegisterEnv } from './env.ts';
 import { createStaffDirectory } from './staffDirectory.ts';
 import { pruneIdempotencyKeys } from './idempotency.ts';
+import { closeAndArchive } from './commands/closeAndArchive.ts';
 import { createSimulatorProvider } from './payments/simulator.ts';
 import { createSumUpProvider } from './payments/sumup.ts';
 
 const own = readRegisterEnv();
+const secrets = secretBoxFromEnv();
 
 /** Calls `fn` once `ms` after the first of a burst of calls: one outbox batch for many sales. */
 function coalesce(fn: () => void, ms: number): () => void {
@@ -48,13 +50,17 @@ await runService({
       raffle: createRaffleClient({ baseUrl: own.raffleUrl }),
       bingo: createBingoClient({ baseUrl: own.bingoUrl }),
       staff: createStaffDirectory({ identityUrl: env.identityUrl }),
-      secrets: secretBoxFromEnv(),
+      secrets,
       uploadsDir: own.uploadsDir,
       publicUrl: own.publicUrl,
       // The sale's one-statement write (outbox row included) wakes it the same way.
       wake: coalesce(() => relay.wake(), 25),
     }),
   // Idempotency keys past their 24 hours are dropped once an hour.
-  jobs: [{ name: 'pruning idempotency keys', everyMs: 3_600_000, run: ({ db }) => pruneIdempotencyKeys(db) }],
+  jobs: [
+    { name: 'pruning idempotency keys', everyMs: 3_600_000, run: ({ db }) => pruneIdempotencyKeys(db) },
+    // docs/compliance/conditions.md §2–3: each ended day, month and year closed, signed and archived.
+    { name: 'closing ended periods', everyMs: 600_000, run: ({ db }) => closeAndArchive(db, secrets) },
+  ],
   started: ({ logger, cardProvider }) => logger.info('register card provider', { cardProvider: cardProvider.name }),
 });

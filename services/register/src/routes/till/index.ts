@@ -18,6 +18,7 @@ import {
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { verifyJournal } from '../../commands/verifyJournal.ts';
+import { logJournalCheck } from '../../compliance/checksLog.ts';
 import { closeTillSession } from '../../commands/closeTillSession.ts';
 import { openTillSession } from '../../commands/openTillSession.ts';
 import { pastSessions, requireSession, sessionDetail, sessionState } from '../../till/closing.ts';
@@ -128,9 +129,11 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     path: '/api/admin/journal/verify',
     summary: "Vérifier l'intégrité du journal des ventes",
     roles: ADMIN,
-    handler: async ({ ctx }): Promise<JournalVerification> => {
+    handler: async ({ ctx, user }): Promise<JournalVerification> => {
       ctx.set('Cache-Control', 'no-store');
-      return verifyJournal(db);
+      const result = await verifyJournal(db);
+      await logJournalCheck(db, user.id, result);
+      return result;
     },
   });
 
