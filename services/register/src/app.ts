@@ -13,8 +13,6 @@ import type { BingoClient } from './claimsClient.ts';
 import type { StaffDirectory } from './staffDirectory.ts';
 import type { SecretBox } from '@kermesse/kit/secrets';
 import { loadJournalKey } from './journal/journalKeyStore.ts';
-import { recordSoftwareVersion } from './compliance/softwareVersionLog.ts';
-import { loadTillSigner } from './compliance/signingKey.ts';
 import { complianceRoutes } from './routes/compliance/index.ts';
 import { createSimulatorReaderAdmin, type ReaderAdmin } from './admin/cardReaders.ts';
 import { backOfficeRoutes } from './admin/routes/index.ts';
@@ -61,9 +59,6 @@ const DEFAULT_UPLOADS_DIR = path.join(tmpdir(), 'kermesse-register-uploads');
 export async function buildApp(deps: RegisterDeps): Promise<Koa> {
   const { db } = deps;
   await loadJournalKey(db, deps.secrets);
-  // docs/compliance/conditions.md §2: the signing key pair exists from the first start; §5: a new version is logged.
-  await loadTillSigner(db, deps.secrets);
-  await recordSoftwareVersion(db);
   const provider = deps.cardProvider ?? createSimulatorProvider(db);
   return createServiceApp({
     name: 'register',

@@ -14,6 +14,8 @@ import { readRegisterEnv } from './env.ts';
 import { createStaffDirectory } from './staffDirectory.ts';
 import { pruneIdempotencyKeys } from './idempotency.ts';
 import { closeAndArchive } from './commands/closeAndArchive.ts';
+import { loadTillSigner } from './compliance/signingKey.ts';
+import { recordSoftwareVersion } from './compliance/softwareVersionLog.ts';
 import { createSimulatorProvider } from './payments/simulator.ts';
 import { createSumUpProvider } from './payments/sumup.ts';
 
@@ -62,5 +64,10 @@ await runService({
     // docs/compliance/conditions.md §2–3: each ended day, month and year closed, signed and archived.
     { name: 'closing ended periods', everyMs: 600_000, run: ({ db }) => closeAndArchive(db, secrets) },
   ],
-  started: ({ logger, cardProvider }) => logger.info('register card provider', { cardProvider: cardProvider.name }),
+  started: async ({ db, logger, cardProvider }) => {
+    logger.info('register card provider', { cardProvider: cardProvider.name });
+    // docs/compliance/conditions.md §2: the signing key pair exists from the first start; §5: a new version is logged.
+    await loadTillSigner(db, secrets);
+    await recordSoftwareVersion(db);
+  },
 });

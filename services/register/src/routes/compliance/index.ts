@@ -64,6 +64,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
   defineRoute(router, {
     method: 'get',
     path: '/api/public/till/public-key',
+    summary: 'Lire la clé publique qui signe les clôtures et les archives',
     handler: async ({ ctx }): Promise<PublicKeyView> => {
       const key = (await readPublicKey(db)) ?? (await loadTillSigner(db, secrets));
       ctx.set('Cache-Control', 'public, max-age=300');
@@ -74,6 +75,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/compliance/closings',
+    summary: 'Lister les clôtures journalières, mensuelles et annuelles',
     roles: ADMIN,
     query: ClosingsQuery,
     handler: async ({ ctx, query }): Promise<{ closings: ClosingView[] }> => {
@@ -86,6 +88,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/compliance/closings',
+    summary: 'Clôturer et archiver les périodes terminées',
     roles: ADMIN,
     handler: async ({ user }) => closeAndArchive(db, secrets, user.id),
   });
@@ -93,6 +96,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/compliance/archives',
+    summary: 'Lister les archives signées',
     roles: ADMIN,
     handler: async ({ ctx }): Promise<{ archives: ArchiveView[] }> => {
       ctx.set('Cache-Control', 'no-store');
@@ -103,6 +107,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/compliance/archives',
+    summary: "Produire l'archive signée d'une période",
     roles: ADMIN,
     body: ArchiveInput,
     status: 201,
@@ -121,6 +126,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/compliance/archives/:archiveId',
+    summary: 'Télécharger une archive signée',
     roles: ADMIN,
     params: ArchiveParams,
     handler: async ({ ctx, params }) => {
@@ -136,6 +142,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
   defineRoute(router, {
     method: 'post',
     path: '/api/admin/compliance/archives/:archiveId/verify',
+    summary: 'Vérifier une archive enregistrée',
     roles: ADMIN,
     params: ArchiveParams,
     handler: async ({ params, user }): Promise<ArchiveCheck> => {
@@ -151,6 +158,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/compliance/event-log',
+    summary: 'Lire le journal des événements techniques',
     roles: ADMIN,
     query: EventLogQuery,
     handler: async ({ ctx, query }): Promise<{ records: EventLogView[] }> => {
@@ -166,6 +174,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
 
   defineRoute(router, {
     method: 'get',
+    summary: 'Lire les réponses « Qui est concerné »',
     path: '/api/admin/compliance/profile',
     roles: ADMIN,
     handler: async () => ({ profile: await readProfile(db) }),
@@ -173,6 +182,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
 
   defineRoute(router, {
     method: 'put',
+    summary: 'Enregistrer les réponses « Qui est concerné »',
     path: '/api/admin/compliance/profile',
     roles: ADMIN,
     body: TillLawProfile,
@@ -193,6 +203,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
   defineRoute(router, {
     method: 'get',
     path: '/api/admin/compliance',
+    summary: "Lire l'état de conformité de la caisse",
     roles: ADMIN,
     handler: async ({ ctx }): Promise<ComplianceStatus> => {
       ctx.set('Cache-Control', 'no-store');
