@@ -73,6 +73,8 @@ export const REGISTER_EVENT_SCHEMAS = {
         eventId: { type: 'integer', minimum: 1 },
         name: { type: 'string', minLength: 1 },
         startsOn: { type: ['string', 'null'], format: 'date' },
+        /** The last day of a fair held over several days (absent in events recorded before it was sent). */
+        endsOn: { type: ['string', 'null'], format: 'date' },
         /** Set when the event is a duplicate of another one (back office « Dupliquer »). */
         sourceEventId: { type: 'integer', minimum: 1 },
         /** With `sourceEventId`: the name the person typed for the copied raffle (« Tombola 2027 »). */

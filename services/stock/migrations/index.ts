@@ -97,4 +97,12 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  // A fair held over several days is current until its last day (catalog.event.created/updated's endsOn).
+  '003_event_end': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).alterTable('events', (t) => {
+        t.date('ends_on');
+      });
+    },
+  },
 };

@@ -8,6 +8,8 @@ import { cutMultipartUpload, eventually } from '@kermesse/kit/testing';
 import type { AlertStates, ImportResult, MovementsAnswer, StockItem, StocksAnswer } from '@kermesse/contracts-stock';
 import { MANUAL_NOTE } from './commands/correctStock.ts';
 import { DEMO_NOTE } from './levels/levelChanges.ts';
+import { listEvents } from './repositories/catalog.ts';
+import { currentEvent } from './routes/resolveEvent.ts';
 import { buildProduct, buildSale, freshId, givenEvent, levelAndLedger, startStockTestSystem, type StockTestSystem } from './testSupport.ts';
 
 let sys: StockTestSystem;
@@ -115,6 +117,33 @@ describe('stock state from the register catalogue', () => {
     expect(counted.status).toBe(200);
     // What the register confirmed was kept: the stock did not ask again.
     expect(sys.register.asked).toBe(asked);
+  });
+
+  it('opens on a fair held over several days until its last day, following the dates edited in the back office', async () => {
+    // Long past, so that no other test's fair is on or between the dates below, nor made current by them.
+    const weekend = freshId();
+    const nextYear = freshId();
+    await sys.publish('catalog.event.created', {
+      eventId: weekend,
+      name: 'Fête du week-end',
+      startsOn: '1998-06-11',
+      endsOn: '1998-06-12',
+    });
+    await sys.publish('catalog.event.created', { eventId: nextYear, name: 'Fête suivante', startsOn: '1999-06-10' });
+    await eventually(async () => Boolean(await sys.db('events').where({ id: nextYear }).first()));
+    // The back office moves the end a day later: the stock follows.
+    await sys.publish('catalog.event.updated', {
+      eventId: weekend,
+      name: 'Fête du week-end',
+      startsOn: '1998-06-11',
+      endsOn: '1998-06-13',
+      place: null,
+      archived: false,
+    });
+    await eventually(async () => (await sys.db('events').where({ id: weekend }).first('ends_on'))?.ends_on === '1998-06-13');
+    const events = await listEvents(sys.db);
+    expect(currentEvent(events, '1998-06-13')?.id).toBe(weekend);
+    expect(currentEvent(events, '1998-06-14')?.id).toBe(nextYear);
   });
 
   it('keeps the admin screens to admins', async () => {

@@ -433,6 +433,7 @@ describe('duplicate from a past event', () => {
     const res = await admin('POST', `/api/admin/events/${event.id}/duplicate`, {
       name: 'Kermesse 2027',
       startsOn: '2027-06-12',
+      endsOn: '2027-06-13',
       raffleName: ' Tombola  2027 ',
     });
     expect(res).toMatchObject({
@@ -457,6 +458,8 @@ describe('duplicate from a past event', () => {
       eventId: copy,
       name: 'Kermesse 2027',
       startsOn: '2027-06-12',
+      // The stock screens keep a fair of several days current until its last day.
+      endsOn: '2027-06-13',
       sourceEventId: event.id,
       raffleName: 'Tombola 2027',
     });

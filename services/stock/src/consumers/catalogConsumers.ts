@@ -6,15 +6,24 @@ import { lockCatalog, upsertEvent, upsertProduct } from '../repositories/catalog
 
 /** catalog.event.created: the event and the levels of its own active products (none of the other events'). */
 export async function handleEventCreated(event: EventEnvelope<'catalog.event.created'>, trx: Trx): Promise<void> {
-  const { eventId, name, startsOn } = event.payload;
-  await learnEvent(trx, { id: eventId, name, startsOn: startsOn ?? null });
+  const { eventId, name, startsOn, endsOn } = event.payload;
+  await learnEvent(trx, { id: eventId, name, startsOn: startsOn ?? null, endsOn });
+}
+
+/** catalog.event.updated: the event's name and dates as edited in the back office (which fair is current). */
+export async function handleEventUpdated(event: EventEnvelope<'catalog.event.updated'>, trx: Trx): Promise<void> {
+  const { eventId, name, startsOn, endsOn } = event.payload;
+  await learnEvent(trx, { id: eventId, name, startsOn: startsOn ?? null, endsOn: endsOn ?? null });
 }
 
 /**
  * An event of the register, told by its announcement or by the register itself when a request named
  * it first (routes/resolveEvent.ts): kept with the levels of its own active products.
  */
-export async function learnEvent(trx: Trx, event: { id: number; name: string; startsOn: string | null }): Promise<void> {
+export async function learnEvent(
+  trx: Trx,
+  event: { id: number; name: string; startsOn: string | null; endsOn?: string | null },
+): Promise<void> {
   await lockCatalog(trx);
   await upsertEvent(trx, event);
   await ensureLevelsForEvent(trx, event.id);

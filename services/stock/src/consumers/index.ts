@@ -2,7 +2,7 @@
 import { startConsumer, type Bus, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';
-import { handleEventCreated, handleProductChanged } from './catalogConsumers.ts';
+import { handleEventCreated, handleEventUpdated, handleProductChanged } from './catalogConsumers.ts';
 import { handleSaleCompleted, handleSalesCompleted, SALES_PER_BATCH } from './saleCompletedConsumer.ts';
 import { handleSaleRefunded } from './saleRefundedConsumer.ts';
 
@@ -17,6 +17,7 @@ export interface StockConsumersOptions {
 export const CONSUMER_NAMES = {
   saleCompleted: 'stock-sale-completed',
   eventCreated: 'stock-catalog-event-created',
+  eventUpdated: 'stock-catalog-event-updated',
   productChanged: 'stock-catalog-product-changed',
   saleRefunded: 'stock-sale-refunded',
 } as const;
@@ -36,6 +37,18 @@ export async function startStockConsumers(options: StockConsumersOptions): Promi
       name: CONSUMER_NAMES.eventCreated,
       type: 'catalog.event.created',
       handle: handleEventCreated,
+      beforeAck: afterCommit,
+      ackWaitMs,
+    }),
+  );
+  consumers.push(
+    await startConsumer({
+      db,
+      bus,
+      logger,
+      name: CONSUMER_NAMES.eventUpdated,
+      type: 'catalog.event.updated',
+      handle: handleEventUpdated,
       beforeAck: afterCommit,
       ackWaitMs,
     }),

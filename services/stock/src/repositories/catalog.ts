@@ -6,6 +6,8 @@ export interface EventRow {
   id: number;
   name: string;
   starts_on: string | null;
+  /** The last day of a fair held over several days; null for a one-day fair or when not told. */
+  ends_on: string | null;
 }
 export interface ProductRow {
   id: number;
@@ -20,21 +22,29 @@ export interface ProductRow {
 /** The most recent event first (by date, then newest id), the order of every event choice. */
 export const listEvents = (db: Db | Trx): Promise<EventRow[]> =>
   db('events')
-    .select('id', 'name', 'starts_on')
+    .select('id', 'name', 'starts_on', 'ends_on')
     .orderBy([
       { column: 'starts_on', order: 'desc', nulls: 'last' },
       { column: 'id', order: 'desc' },
     ]);
 
 export const findEvent = (db: Db | Trx, id: number): Promise<EventRow | undefined> =>
-  db('events').where({ id }).first('id', 'name', 'starts_on');
+  db('events').where({ id }).first('id', 'name', 'starts_on', 'ends_on');
 
-/** Stores an event (a newer name or date wins); true when it was not known before. */
-export async function upsertEvent(trx: Trx, event: { id: number; name: string; startsOn: string | null }): Promise<boolean> {
+/**
+ * Stores an event (a newer name or date wins); true when it was not known before. An end date not
+ * told (`endsOn` absent: an older announcement, or the register's answer about an event) keeps the
+ * one known.
+ */
+export async function upsertEvent(
+  trx: Trx,
+  event: { id: number; name: string; startsOn: string | null; endsOn?: string | null },
+): Promise<boolean> {
+  const told = event.endsOn === undefined ? {} : { ends_on: event.endsOn };
   const rows: { inserted: boolean }[] = await trx('events')
-    .insert({ id: event.id, name: event.name, starts_on: event.startsOn })
+    .insert({ id: event.id, name: event.name, starts_on: event.startsOn, ...told })
     .onConflict('id')
-    .merge({ name: event.name, starts_on: event.startsOn, updated_at: trx.fn.now() })
+    .merge({ name: event.name, starts_on: event.startsOn, ...told, updated_at: trx.fn.now() })
     .returning(trx.raw('(xmax = 0) as inserted'));
   return rows[0]?.inserted ?? false;
 }

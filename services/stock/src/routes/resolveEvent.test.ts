@@ -24,6 +24,15 @@ describe('the fair a stock screen opens on', () => {
     expect(currentEvent([], '2027-01-01')).toBeUndefined();
   });
 
+  it('keeps a fair held over several days current until its last day', () => {
+    // The summer fair runs Friday to Sunday; next year's copy is already prepared.
+    const weekend = { id: 7, starts_on: '2027-06-11', ends_on: '2027-06-13' };
+    const next = { id: 8, starts_on: '2028-06-09', ends_on: '2028-06-11' };
+    expect(currentEvent([next, weekend], '2027-06-12')).toBe(weekend);
+    expect(currentEvent([next, weekend], '2027-06-13')).toBe(weekend);
+    expect(currentEvent([next, weekend], '2027-06-14')).toBe(next);
+  });
+
   it('reads today in France (a fair at 00:30 in Paris is still on its own day)', () => {
     expect(todayInFrance(new Date('2027-05-14T22:30:00Z'))).toBe('2027-05-15');
     expect(todayInFrance(new Date('2027-01-14T23:30:00Z'))).toBe('2027-01-15');

@@ -8,16 +8,21 @@ export const todayInFrance = (now = new Date()): string =>
   new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Paris' }).format(now);
 
 /**
- * The fair a stock screen opens on when none is asked for: the one on today or the next one by date;
- * when every dated fair is past, the latest; an undated fair only when none has a date (then the
- * newest). Not the one created last: duplicating a fair to prepare next year's must not move the
- * volunteers' screens off the fair they are running (docs/spec.md).
+ * The fair a stock screen opens on when none is asked for: the one on today (a fair held over several
+ * days is on until its last day, `ends_on`) or the next one by date; when every dated fair is past,
+ * the latest; an undated fair only when none has a date (then the newest). Not the one created last:
+ * duplicating a fair to prepare next year's must not move the volunteers' screens off the fair they
+ * are running (docs/spec.md).
  */
-export function currentEvent<E extends Pick<EventRow, 'id' | 'starts_on'>>(events: readonly E[], today: string): E | undefined {
+export function currentEvent<E extends Pick<EventRow, 'id' | 'starts_on'> & { ends_on?: string | null }>(
+  events: readonly E[],
+  today: string,
+): E | undefined {
   const dated = events.filter((e): e is E & { starts_on: string } => e.starts_on !== null);
   const byDate = (a: { id: number; starts_on: string }, b: { id: number; starts_on: string }) =>
     a.starts_on.localeCompare(b.starts_on) || a.id - b.id;
-  const upcoming = dated.filter((e) => e.starts_on >= today).sort(byDate);
+  const lastDay = (e: E & { starts_on: string }) => (e.ends_on && e.ends_on > e.starts_on ? e.ends_on : e.starts_on);
+  const upcoming = dated.filter((e) => lastDay(e) >= today).sort(byDate);
   if (upcoming.length) return upcoming[0];
   const past = dated.sort((a, b) => byDate(b, a));
   if (past.length) return past[0];

@@ -18,7 +18,12 @@ export async function createEvent(db: Db, input: EventInput): Promise<AdminEvent
       description: cleanText(input.description) ?? null,
       ...(input.idleLockMinutes !== undefined ? { idle_lock_minutes: input.idleLockMinutes } : {}),
     });
-    await recordEvent(trx, 'register', 'catalog.event.created', { eventId: id, name, startsOn: input.startsOn ?? null });
+    await recordEvent(trx, 'register', 'catalog.event.created', {
+      eventId: id,
+      name,
+      startsOn: input.startsOn ?? null,
+      endsOn: input.endsOn ?? null,
+    });
     return loadEvent(trx, id);
   });
 }

@@ -44,6 +44,7 @@ export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateE
       eventId,
       name,
       startsOn: input.startsOn ?? null,
+      endsOn: input.endsOn ?? null,
       sourceEventId: sourceId,
       // The raffle service names the copy of the fair's raffle so; the bingo service copies its loto nights.
       ...(raffleName ? { raffleName } : {}),
