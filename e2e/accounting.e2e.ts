@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { checkFec } from '@kermesse/contracts-accounting';
 import { eventually } from '@kermesse/kit/testing';
 import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
 import { callGateway, gatewayOk, signInToken } from './support/api.ts';
@@ -243,6 +244,10 @@ describe('the books write themselves', () => {
       .split('\r\n');
     expect(lines[0]!.split('\t')).toHaveLength(18);
     expect(lines.slice(1).every((l) => l.split('\t').length === 18)).toBe(true);
+    // Every rule of the format on the demo year's journal (docs/fec.md): the file Test Compta Demat would read.
+    const checked = checkFec(new Uint8Array(readFileSync((await fec.path())!)), { fileName: fec.suggestedFilename(), year: YEAR });
+    expect(checked.problems).toEqual([]);
+    expect(checked.entries).toBeGreaterThan(0);
 
     await page.getByRole('link', { name: 'Résultat de la fête' }).click();
     await page.getByRole('heading', { name: 'Résultat de la fête' }).waitFor();

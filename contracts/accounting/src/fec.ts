@@ -1,7 +1,8 @@
 /**
- * The Fichier des écritures comptables (article A47 A-1 of the Livre des procédures fiscales):
- * the 18 columns in order, tab-separated, dates as YYYYMMDD, amounts with a decimal comma, one line
- * per journal line, entries numbered without gaps.
+ * The Fichier des écritures comptables (article A47 A-1 of the Livre des procédures fiscales,
+ * docs/fec.md): the 18 columns in order, tab-separated, dates as YYYYMMDD, amounts with a decimal
+ * comma, one line per journal line, entries numbered without gaps; its text is written in ISO 8859-15
+ * by the service (`fecFileName` names it).
  */
 import { neutraliseCell } from '@kermesse/contracts-common';
 import { plainAmount } from './money.ts';
@@ -42,6 +43,9 @@ export interface FecEntry {
   lines: ReadonlyArray<{ account: string; accountLabel: string; debitCents: number; creditCents: number }>;
 }
 
+/** SIRENFECAAAAMMJJ.txt, the closing day being 31 December; without a SIREN, FECAAAAMMJJ.txt (docs/fec.md §2). */
+export const fecFileName = (year: number, siren: string | null): string => `${siren ?? ''}FEC${year}1231.txt`;
+
 /** 'YYYY-MM-DD' → 'YYYYMMDD' */
 export const fecDate = (isoDay: string): string => isoDay.slice(0, 10).replace(/-/g, '');
 
@@ -49,7 +53,22 @@ export const fecDate = (isoDay: string): string => isoDay.slice(0, 10).replace(/
  * A text cell: no tab nor line break may appear inside it, and a label a spreadsheet would run as a
  * formula (stored before names were checked) is neutralised with an apostrophe, as in every CSV export.
  */
-const cell = (value: string) => neutraliseCell(value.replace(/[\t\r\n]+/g, ' ').trim());
+const cell = (value: string) => neutraliseCell(latin9(value.replace(/[\t\r\n]+/g, ' ').trim()));
+
+/**
+ * The file is written in ISO 8859-15 (docs/fec.md §1): the typographic signs a label may hold that this
+ * character set lacks become their plain forms (’ → ', – → -, … → ...), so nothing turns into « ? ».
+ */
+export function latin9(value: string): string {
+  return value
+    .normalize('NFC')
+    .replace(/[\u2018\u2019\u201A\u2032]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u2033]/g, '"')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/\u2026/g, '...')
+    .replace(/[\u2000-\u200A\u202F\u205F]/g, ' ')
+    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '');
+}
 
 /** The FEC text of entries already in number order (header line included, CRLF line ends). */
 export function buildFec(entries: readonly FecEntry[]): string {

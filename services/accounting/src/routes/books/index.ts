@@ -2,12 +2,14 @@
  * The books beyond docs/spec.md §7: financial years and their closing, « Générer la balance », the
  * hash-chained journal and its verification, the FEC export, and the account map.
  */
+import iconv from 'iconv-lite';
 import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import {
   AccountMapSchema,
   buildFec,
+  fecFileName,
   ReportQuery,
   toEuros,
   YearParams,
@@ -21,7 +23,9 @@ import { closeYear } from '../../commands/books.ts';
 import { generateTrialBalance } from '../../commands/trialBalances.ts';
 import { presentTrialBalance } from '../../presenters/accounting.ts';
 import { saveAccountMap } from '../../commands/saveAccountMap.ts';
+import { dayInFrance } from '../../dates.ts';
 import { knownCategories, readAccountMap } from '../../repositories/accountMap.ts';
+import { readAssociation } from '../../repositories/donations.ts';
 import { listEntries, verifyChain } from '../../repositories/journal.ts';
 import { listYears } from '../../repositories/years.ts';
 import { csvAmount, sendCsv, wantsCsv } from '../csv.ts';
@@ -139,11 +143,11 @@ export function bookRoutes({ db }: { db: Db }): Router {
     roles: TREASURER,
     params: YearParams,
     handler: async ({ ctx, params }) => {
-      const entries = await listEntries(db, params.year);
-      ctx.set('Content-Type', 'text/plain; charset=utf-8');
-      ctx.set('Content-Disposition', `attachment; filename="FEC${params.year}1231.txt"`);
+      const [entries, association] = await Promise.all([listEntries(db, params.year), readAssociation(db)]);
+      ctx.set('Content-Type', 'text/plain; charset=iso-8859-15');
+      ctx.set('Content-Disposition', `attachment; filename="${fecFileName(params.year, association.siren)}"`);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = buildFec(
+      const text = buildFec(
         entries.map((e) => ({
           journalCode: e.journal,
           journalLabel: JOURNAL_LABELS[e.journal] ?? e.journal,
@@ -152,7 +156,8 @@ export function bookRoutes({ db }: { db: Db }): Router {
           pieceRef: e.piece_ref,
           pieceDate: e.piece_date,
           label: e.label,
-          validDate: new Date(e.created_at).toISOString().slice(0, 10),
+          // The day it was recorded in France (the books' days, dates.ts), not in UTC.
+          validDate: dayInFrance(new Date(e.created_at)),
           lines: e.lines.map((l) => ({
             account: l.account,
             accountLabel: l.account_label,
@@ -161,6 +166,8 @@ export function bookRoutes({ db }: { db: Db }): Router {
           })),
         })),
       );
+      // docs/fec.md §1: the format's character set is ISO 8859-15.
+      ctx.body = iconv.encode(text, 'iso-8859-15');
     },
   });
 
