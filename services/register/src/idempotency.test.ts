@@ -14,7 +14,7 @@ import { createLogger, errorHandler } from '@kermesse/kit/http';
 import { createTestDatabase, eventually, type TestDatabase } from '@kermesse/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations, schema } from '../migrations/index.ts';
-import { idempotent, LEASE_MS, type IdempotencyHandle } from './idempotency.ts';
+import { idempotent, LEASE_MS } from './idempotency.ts';
 
 let database: TestDatabase;
 let db: Db;
@@ -29,7 +29,13 @@ async function replica(options: { leaseMs?: number; refreshMs?: number } = {}): 
   app.use(errorHandler(createLogger('test', 'error')));
   app.use(bodyParser());
   app.use(async (ctx, next) => {
-    ctx.state.user = { id: 'caissier', roles: ['cashier'] };
+    ctx.state.user = {
+      id: 'caissier',
+      email: 'caisse@kermesse.test',
+      roles: ['cashier'],
+      jti: 'jeton-1',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    };
     await next();
   });
   app.use(idempotent(db, { scope: 'test.write', busyMessage: 'Déjà en cours.', ...options }));
@@ -39,7 +45,7 @@ async function replica(options: { leaseMs?: number; refreshMs?: number } = {}): 
     const answer = await db.transaction(async (trx) => {
       const [row] = await trx('lease_writes').insert({ name }).returning('id');
       const body = { id: (row as { id: number }).id, name };
-      await (ctx.state.idempotency as IdempotencyHandle).complete(trx, 201, body);
+      await ctx.state.idempotency!.complete(trx, 201, body);
       return body;
     });
     ctx.status = 201;

@@ -19,10 +19,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { messageOf } from '@kermesse/contracts-register';
-import { badRequest, conflict, unprocessable } from '@kermesse/kit/http';
+import { badRequest, conflict, unauthorized, unprocessable } from '@kermesse/kit/http';
 import {
   completeKey,
   deleteKeysOlderThan,
@@ -42,6 +41,13 @@ export const LEASE_MS = 5_000;
 export const LEASE_REFRESH_MS = 1_500;
 /** What the trigger of migration 016 raises when a completed key is completed again. */
 const ALREADY_COMPLETED = 'idempotency key already completed';
+
+declare module 'koa' {
+  interface DefaultState {
+    /** The handle of a request sent with an Idempotency-Key (`idempotent()`), for its command to complete. */
+    idempotency?: IdempotencyHandle;
+  }
+}
 
 export interface IdempotencyHandle {
   /** The key's row, for a command that stores the answer within a statement of its own. */
@@ -94,7 +100,9 @@ export function idempotent(db: Db, options: IdempotentOptions): Middleware {
     const key = ctx.get(IDEMPOTENCY_HEADER);
     if (!key) return next();
     if (!KEY_PATTERN.test(key)) throw badRequest(messageOf('IDEMPOTENCY_KEY_INVALID')).withCode('IDEMPOTENCY_KEY_INVALID');
-    const user = ctx.state.user as AuthUser;
+    // Mounted after authentication: a key belongs to the person who sent it.
+    const user = ctx.state.user;
+    if (!user) throw unauthorized();
     const id: KeyId = { user_id: user.id, scope: options.scope, key };
     const requestHash = createHash('sha256')
       .update(`${ctx.method} ${ctx.path}\n${canonical((ctx.request as { body?: unknown }).body ?? null)}`)

@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { hasAnyRole, type Role } from './roles.ts';
-import type { AuthUser, TokenVerifier } from './verifier.ts';
+import type { TokenVerifier } from './verifier.ts';
+import type {} from '../http/state.ts';
 
 /** Reads `Authorization: Bearer …`; returns undefined when there is none. */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -29,7 +30,7 @@ export function authenticate(verifier: TokenVerifier): Middleware {
 /** 401 without a user, 403 when none of the roles matches (`admin` always passes). */
 export function requireRole(...roles: Role[]): Middleware {
   return async function requireRoleMiddleware(ctx, next) {
-    const user = ctx.state.user as AuthUser | undefined;
+    const user = ctx.state.user;
     if (!user) throw unauthorized();
     if (!hasAnyRole(user.roles, roles)) throw forbidden();
     await next();

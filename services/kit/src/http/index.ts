@@ -12,6 +12,7 @@ export * from './server.ts';
 export * from './multipart.ts';
 export * from './route.ts';
 export * from './openapi.ts';
+export * from './state.ts';
 export * from './images.ts';
 export * from './rateLimiter.ts';
 export * from './outage.ts';

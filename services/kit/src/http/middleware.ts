@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { HttpError, INTERNAL_ERROR_MESSAGE, SERVICE_UNAVAILABLE_MESSAGE } from './errors.ts';
 import type { Logger } from './logger.ts';
+import type {} from './state.ts';
 import { isOutage } from './outage.ts';
 import type { CommonErrorCode } from '@kermesse/contracts-common';
 

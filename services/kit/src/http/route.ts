@@ -12,6 +12,8 @@ import type { AuthUser } from '../auth/verifier.ts';
 import { requireRole } from '../auth/middleware.ts';
 import { checkAnswer } from './answerCheck.ts';
 import { compileValidator } from './validation.ts';
+// Types ctx.state (user, request id) for the handlers.
+import type {} from './state.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

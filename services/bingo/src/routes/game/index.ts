@@ -19,7 +19,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
 
   // A volunteer calls only the nights that name them.
   router.use('/:id/caller', async (ctx, next) => {
-    const user = ctx.state.user as { email: string; roles: Role[] } | undefined;
+    const user = ctx.state.user;
     if (user && !user.roles.includes('admin') && roles.includes('volunteer') && user.roles.includes('volunteer')) {
       const night = await findNight(db, nightParams({ ...ctx.params }).id);
       if (!night) throw bingoNotFound();

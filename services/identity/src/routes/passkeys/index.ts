@@ -10,7 +10,6 @@ import {
   type OnBehalfLinkAnswer,
   type PasskeySummary,
 } from '@kermesse/contracts-identity';
-import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { codeOfStatus, defineRoute, HttpError, Router } from '@kermesse/kit/http';
 import { Type } from '@sinclair/typebox';
@@ -57,7 +56,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     }
   };
   const signedIn = async (ctx: Context): Promise<UserRow> => {
-    const auth = ctx.state.user as AuthUser | undefined;
+    const auth = ctx.state.user;
     const user = auth && (await findUserById(db, auth.id));
     if (!user || user.disabled_at) throw new HttpError(401, 'Authentification requise.');
     return user;

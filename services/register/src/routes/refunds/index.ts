@@ -11,7 +11,7 @@ import { bearerToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, notFound, Router } from '@kermesse/kit/http';
 import { RefundInput, REFUND_MESSAGES, SaleReferenceParams, TillManagerParams } from '@kermesse/contracts-register';
-import { idempotent, type IdempotencyHandle } from '../../idempotency.ts';
+import { idempotent } from '../../idempotency.ts';
 import { normalizeReference } from '../../reference.ts';
 import { findSaleByReference } from '../../repositories/sales.ts';
 import { saleRefundsView } from '../../refunds/load.ts';
@@ -41,7 +41,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
       await idempotency(ctx, async () => {
         ctx.body = await refundSale({ db, wake }, params.reference, body, {
           user,
-          idempotency: ctx.state.idempotency as IdempotencyHandle | undefined,
+          idempotency: ctx.state.idempotency,
         });
         ctx.status = 201;
       });

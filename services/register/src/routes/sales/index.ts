@@ -18,7 +18,7 @@ import { createSale } from '../../commands/createSale.ts';
 import { payPendingSale } from '../../commands/payPendingSale.ts';
 import { requestReceipt } from '../../commands/requestReceipt.ts';
 import { missing } from '../../errors.ts';
-import { idempotent, type IdempotencyHandle } from '../../idempotency.ts';
+import { idempotent } from '../../idempotency.ts';
 import { presentPayment, presentPendingSale } from '../../presenters/sales.ts';
 import type { BingoClient, RaffleClient } from '../../claimsClient.ts';
 import { renderReceipt } from '../../receipts/html.ts';
@@ -42,7 +42,7 @@ const CASHIER = ['cashier'] as const;
 export const publicOrigin = (ctx: Context, publicUrl?: string) => (publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/$/, '');
 
 /** The Idempotency-Key handle the middleware left for the command (none without the header). */
-const idempotencyOf = (ctx: Context) => ctx.state.idempotency as IdempotencyHandle | undefined;
+const idempotencyOf = (ctx: Context) => ctx.state.idempotency;
 
 export function saleRoutes(deps: SaleRouteDeps): Router {
   const { db } = deps;
