@@ -108,6 +108,11 @@ const RELEASE_PATH = '/api/token/release';
  * gateway forgets its cached « not revoked » answers for that person, so their next call is 401.
  */
 const PERSON_PATH = /^\/api\/admin\/users\/([^/]+)$/;
+/**
+ * `DELETE` of a tool's token (its id is its jti, docs/api-tokens.md): the gateway that proxied the
+ * revocation forgets it at once; the other replicas hear `user.tokens.revoked`.
+ */
+const API_TOKEN_PATH = /^\/api\/admin\/api-tokens\/([0-9a-f-]{36})$/i;
 
 /** Error codes of a client that closed its connection before the end of the answer. */
 const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
@@ -184,6 +189,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
 
     const releasing = method === 'POST' && path === RELEASE_PATH;
     const changedPerson = method === 'PUT' ? PERSON_PATH.exec(path)?.[1] : undefined;
+    const revokedToolToken = method === 'DELETE' ? API_TOKEN_PATH.exec(path)?.[1] : undefined;
     const querystring = ctx.querystring;
     await proxy.forward(
       {
@@ -196,6 +202,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
         onResponse(status) {
           if (releasing) forgetReleased(ctx.req.headers.authorization, status);
           if (changedPerson !== undefined && status >= 200 && status < 300) verifier.forgetUser?.(changedPerson);
+          if (revokedToolToken !== undefined && status >= 200 && status < 300) verifier.forget(revokedToolToken.toLowerCase());
           // The proxy writes the answer itself.
           ctx.respond = false;
           ctx.status = status;
@@ -226,6 +233,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     if (!route) return false;
     if (req.method === 'POST' && (path === RELEASE_PATH || isSignIn(path))) return false;
     if (req.method === 'PUT' && PERSON_PATH.test(path)) return false;
+    if (req.method === 'DELETE' && API_TOKEN_PATH.test(path)) return false;
     if (!route.isPublic) {
       const token = bearerToken(req.headers.authorization);
       const user = token === undefined ? undefined : verifier.peek(token);

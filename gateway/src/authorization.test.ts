@@ -168,6 +168,40 @@ describe('token release', () => {
     }
   });
 
+  it("refuses a tool's token at once when an admin revokes it, the admin's own token still served", async () => {
+    const revoking = await startTestGateway({}, { apiTokenRevokes: true });
+    try {
+      const admin = await revoking.identity.sign({ roles: ['admin'], sub: 'admin-1' });
+      // A tool's token: the admin's id as subject, the roles chosen for the tool.
+      const toolJti = randomUUID();
+      const tool = await revoking.identity.sign({ roles: ['treasurer'], sub: 'admin-1', jti: toolJti });
+      for (let i = 0; i < 2; i += 1) {
+        const res = await fetch(`${revoking.url}/api/admin/accountancy/trial-balance`, { headers: { Authorization: `Bearer ${tool}` } });
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+      }
+      const forbiddenArea = await fetch(`${revoking.url}/api/admin/events`, { headers: { Authorization: `Bearer ${tool}` } });
+      expect(forbiddenArea.status).toBe(403);
+      await forbiddenArea.arrayBuffer();
+
+      const revoke = await fetch(`${revoking.url}/api/admin/api-tokens/${toolJti}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${admin}` },
+      });
+      expect(revoke.status).toBe(200);
+      await revoke.arrayBuffer();
+      // Within the revocation cache's few seconds: refused anyway.
+      const after = await fetch(`${revoking.url}/api/admin/accountancy/trial-balance`, { headers: { Authorization: `Bearer ${tool}` } });
+      expect(after.status).toBe(401);
+      expect(await after.json()).toEqual({ error: 'Ce jeton a été révoqué.', code: 'UNAUTHENTICATED' });
+      const own = await fetch(`${revoking.url}/api/admin/events`, { headers: { Authorization: `Bearer ${admin}` } });
+      expect(own.status).toBe(200);
+      await own.arrayBuffer();
+    } finally {
+      await revoking.close();
+    }
+  });
+
   it('caches the revocation answer between requests of the same token', async () => {
     const token = await gateway.identity.sign({ roles: ['cashier'] });
     const before = gateway.identity.revocationChecks();

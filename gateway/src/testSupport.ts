@@ -109,7 +109,11 @@ export interface FakeIdentity extends TestServer {
  * every other path and, with `releaseRevokes`, `POST /api/token/release` revoking the bearer token
  * (off by default so the matrix can call the release path with every token).
  */
-export async function startFakeIdentity({ releaseRevokes = false, disableRevokes = false } = {}): Promise<FakeIdentity> {
+export async function startFakeIdentity({
+  releaseRevokes = false,
+  disableRevokes = false,
+  apiTokenRevokes = false,
+} = {}): Promise<FakeIdentity> {
   const kid = 'test-key-1';
   const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   const other = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
@@ -134,6 +138,13 @@ export async function startFakeIdentity({ releaseRevokes = false, disableRevokes
       revoked.add(payload.jti);
       req.resume();
       return sendJson(res, 200, { success: true });
+    }
+    const toolToken = /^\/api\/admin\/api-tokens\/([^/]+)$/.exec(url)?.[1];
+    if (apiTokenRevokes && req.method === 'DELETE' && toolToken !== undefined) {
+      // As identity does: revoking a tool's token (its id is its jti).
+      revoked.add(toolToken);
+      req.resume();
+      return sendJson(res, 200, { id: toolToken, state: 'revoked' });
     }
     const person = /^\/api\/admin\/users\/([^/]+)$/.exec(url)?.[1];
     if (disableRevokes && req.method === 'PUT' && person !== undefined) {
@@ -196,7 +207,7 @@ export interface TestGateway extends TestServer {
  */
 export async function startTestGateway(
   deps: Partial<GatewayDeps> = {},
-  identityOptions: { releaseRevokes?: boolean; disableRevokes?: boolean } = {},
+  identityOptions: { releaseRevokes?: boolean; disableRevokes?: boolean; apiTokenRevokes?: boolean } = {},
 ): Promise<TestGateway> {
   const identity = await startFakeIdentity(identityOptions);
   const services = {} as Record<ServiceName, TestServer>;

@@ -15,5 +15,7 @@ export const IDENTITY_ERRORS = {
   PASSKEY_CHALLENGE: 'La demande a expiré : recommencez.',
   PASSKEY_VERIFICATION: "La clé d'accès n'a pas pu être vérifiée.",
   PASSKEY_DUPLICATE: "Cette clé d'accès est déjà enregistrée.",
+  API_TOKEN_NOT_FOUND: 'Jeton introuvable.',
+  API_TOKEN_ROLES_ABOVE_OWN: 'Un jeton ne peut pas avoir plus de droits que vous : retirez les rôles que vous n’avez pas.',
 } as const;
 export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;

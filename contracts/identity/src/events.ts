@@ -19,7 +19,10 @@ export const IDENTITY_EVENT_SCHEMAS = {
       additionalProperties: false,
     },
   },
-  /** Every token of a person was revoked (account disabled, roles changed): caches drop them at once. */
+  /**
+   * Tokens of a person were revoked (account disabled, roles changed) or one of the API tokens they made for
+   * a tool (`api-token`): caches drop that person's answers at once and ask identity again.
+   */
   'user.tokens.revoked': {
     version: 1,
     payload: {
@@ -27,7 +30,7 @@ export const IDENTITY_EVENT_SCHEMAS = {
       required: ['userId', 'reason'],
       properties: {
         userId: { type: 'string', minLength: 1 },
-        reason: { type: 'string', enum: ['disabled', 'roles'] },
+        reason: { type: 'string', enum: ['disabled', 'roles', 'api-token'] },
       },
       additionalProperties: false,
     },

@@ -18,6 +18,7 @@ export const IDENTITY_ROUTES: readonly PublicRoute[] = [
     sample: { method: 'POST', path: '/admin/security/user/1/devices/add/options' },
   },
   { prefix: '/api/admin/users', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/users' } },
+  { prefix: '/api/admin/api-tokens', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/api-tokens' } },
   { prefix: '/api/profile', area: 'sign-in', roles: STAFF, sample: { method: 'GET', path: '/api/profile' } },
   { prefix: '/api/links', area: 'sign-in', roles: 'public', sample: { method: 'GET', path: '/api/links/abcdefghijklmnopqrstuvwxyz' } },
   { prefix: '/api/setup', area: 'sign-in', roles: 'public', sample: { method: 'GET', path: '/api/setup' } },

@@ -3,3 +3,4 @@ export * from './schemas.ts';
 export * from './roles.ts';
 export * from './errors.ts';
 export * from './password.ts';
+export * from './apiTokens.ts';

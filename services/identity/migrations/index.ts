@@ -96,4 +96,18 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  // API tokens for tools (docs/api-tokens.md): a token of `tokens` (same jti, expiry and revocation)
+  // with a name, its roles and when a gateway last checked it.
+  '004_api_tokens': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).createTable('api_tokens', (t) => {
+        t.uuid('jti').primary().references('jti').inTable(`${schema}.tokens`).onDelete('CASCADE');
+        t.text('name').notNullable();
+        t.specificType('roles', 'text[]').notNullable();
+        t.uuid('created_by').notNullable().references('id').inTable(`${schema}.users`).onDelete('CASCADE');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('last_used_at', { useTz: true });
+      });
+    },
+  },
 };

@@ -14,13 +14,21 @@ export async function issueAccessToken(db: Db, key: SigningKey, user: { id: stri
   const now = Math.floor(Date.now() / 1000);
   const exp = now + TOKEN_LIFETIME_SECONDS;
   await insertToken(db, { jti, userId: user.id, expiresAt: new Date(exp * 1000) });
-  return new SignJWT({ email: user.email, roles: user.roles })
+  return signAccessToken(key, { jti, sub: user.id, email: user.email, roles: user.roles, iat: now, exp });
+}
+
+/** The JWT of a token already recorded in `tokens` (a person's, or a tool's: docs/api-tokens.md). */
+export function signAccessToken(
+  key: SigningKey,
+  claims: { jti: string; sub: string; email: string; roles: readonly Role[]; iat: number; exp: number },
+): Promise<string> {
+  return new SignJWT({ email: claims.email, roles: [...claims.roles] })
     .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: TOKEN_TYPE, kid: key.kid })
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
-    .setSubject(user.id)
-    .setJti(jti)
-    .setIssuedAt(now)
-    .setExpirationTime(exp)
+    .setSubject(claims.sub)
+    .setJti(claims.jti)
+    .setIssuedAt(claims.iat)
+    .setExpirationTime(claims.exp)
     .sign(key.privateKey);
 }

@@ -4,6 +4,7 @@ import { type Bus } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { createServiceApp, type Logger } from '@kermesse/kit/http';
 import { DEFAULT_THROTTLE, loginThrottle, type ThrottleSettings } from './loginThrottle.ts';
+import { apiTokenRoutes } from './routes/apiTokens/index.ts';
 import { loginRoutes } from './routes/login/index.ts';
 import { linkRoutes } from './routes/links/index.ts';
 import { passkeyRoutes } from './routes/passkeys/index.ts';
@@ -55,6 +56,7 @@ export async function buildApp(deps: IdentityDeps): Promise<Koa> {
       loginRoutes({ db: deps.db, key, throttle }),
       tokenRoutes({ db: deps.db }),
       userRoutes({ db: deps.db, publicUrl, mailLink: deps.mailLink }),
+      apiTokenRoutes({ db: deps.db, key }),
       profileRoutes({ db: deps.db }),
       linkRoutes({ db: deps.db, key }),
       setupRoutes({ db: deps.db, key }),

@@ -1,6 +1,6 @@
 /** Identity's known errors: French message + contract code. */
 import { IDENTITY_ERRORS, passwordProblemCode, type IdentityErrorCode } from '@kermesse/contracts-identity';
-import { badRequest, conflict, notFound, unauthorized } from '@kermesse/kit/http';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '@kermesse/kit/http';
 
 const coded = (make: (message: string) => ReturnType<typeof badRequest>, code: IdentityErrorCode) =>
   make(IDENTITY_ERRORS[code]).withCode(code);
@@ -22,3 +22,7 @@ export function assertPasswordAllowed(password: string, personal: readonly strin
 
 /** True for Postgres' unique violation (two creations of the same e-mail at once). */
 export const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+export const apiTokenNotFound = () => coded(notFound, 'API_TOKEN_NOT_FOUND');
+export const apiTokenRolesAboveOwn = (roles: string[]) =>
+  forbidden(IDENTITY_ERRORS.API_TOKEN_ROLES_ABOVE_OWN).withCode('API_TOKEN_ROLES_ABOVE_OWN', { field: 'roles', roles });

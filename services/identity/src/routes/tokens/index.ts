@@ -3,6 +3,7 @@ import { TokenParams, type TokenState } from '@kermesse/contracts-identity';
 import { bearerToken, JWKS_PATH, verifyAccessToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router, unauthorized } from '@kermesse/kit/http';
+import { touchApiToken } from '../../repositories/apiTokens.ts';
 import { findToken, revokeToken } from '../../repositories/tokens.ts';
 import { publicKeys } from '../../signingKeys.ts';
 
@@ -36,7 +37,10 @@ export function tokenRoutes(deps: { db: Db }): Router {
         ctx.body = { revoked: true } satisfies TokenState;
         return undefined;
       }
-      return { revoked: token.revoked_at !== null };
+      const revoked = token.revoked_at !== null;
+      // A gateway asks this each time its few seconds of cache run out: a tool's token's « last use ».
+      if (!revoked) await touchApiToken(deps.db, params.jti);
+      return { revoked };
     },
   });
 
