@@ -7,7 +7,6 @@ export const WEBHOOK_ERRORS = {
   DELIVERY_NOT_FOUND: 'Envoi introuvable.',
   INVALID_URL: "L'adresse doit commencer par https:// ou http:// et désigner un serveur.",
   NO_EVENT_TYPE: 'Choisissez au moins un type d’événement.',
-  UNKNOWN_EVENT_TYPE: 'Type d’événement inconnu.',
 } as const;
 
 export type WebhookErrorCode = keyof typeof WEBHOOK_ERRORS;

@@ -1,6 +1,14 @@
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { DeliveriesQuery, IdParams, NewEndpointBody } from '@kermesse/contracts-webhooks';
+import {
+  CreatedEndpointAnswer,
+  DeliveriesQuery,
+  DeliveryAnswer,
+  DeliveryListAnswer,
+  EndpointListAnswer,
+  IdParams,
+  NewEndpointBody,
+} from '@kermesse/contracts-webhooks';
 import { createEndpoint } from '../../commands/createEndpoint.ts';
 import type { EndpointSecrets } from '../../delivery/endpointSecrets.ts';
 import { webhookNotFound } from '../../errors.ts';
@@ -26,6 +34,7 @@ export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Ro
     path: '/webhooks',
     summary: 'Lister les webhooks',
     roles: ADMIN,
+    responses: { 200: EndpointListAnswer },
     handler: async () => {
       const items = (await listEndpoints(db)).map(presentEndpoint);
       return { items, total: items.length };
@@ -39,6 +48,8 @@ export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Ro
     roles: ADMIN,
     body: NewEndpointBody,
     status: 201,
+    responses: { 201: CreatedEndpointAnswer },
+    errors: { 400: ['INVALID_URL', 'NO_EVENT_TYPE'] },
     handler: ({ body, user }) => createEndpoint(db, secrets, body, user.email),
   });
 
@@ -48,6 +59,7 @@ export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Ro
     summary: 'Supprimer un webhook',
     roles: ADMIN,
     params: IdParams,
+    errors: { 404: ['ENDPOINT_NOT_FOUND'] },
     handler: async ({ ctx, params }) => {
       if (!(await deleteEndpoint(db, params.id))) throw webhookNotFound('ENDPOINT_NOT_FOUND');
       ctx.status = 204;
@@ -61,6 +73,8 @@ export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Ro
     roles: ADMIN,
     params: IdParams,
     query: DeliveriesQuery,
+    responses: { 200: DeliveryListAnswer },
+    errors: { 404: ['ENDPOINT_NOT_FOUND'] },
     handler: async ({ params, query }) => {
       if (!(await listEndpoints(db, params.id)).length) throw webhookNotFound('ENDPOINT_NOT_FOUND');
       const { rows, total } = await listDeliveries(db, params.id, query.limit ?? 50);
@@ -75,6 +89,8 @@ export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Ro
     roles: ADMIN,
     params: IdParams,
     status: 202,
+    responses: { 202: DeliveryAnswer },
+    errors: { 404: ['DELIVERY_NOT_FOUND'] },
     handler: async ({ params }) => {
       const row = await requeueDelivery(db, params.id);
       if (!row) throw webhookNotFound('DELIVERY_NOT_FOUND');
