@@ -4,8 +4,7 @@
  * comma, one line per journal line, entries numbered without gaps; its text is written in ISO 8859-15
  * by the service (`fecFileName` names it).
  */
-import { neutraliseCell } from '@kermesse/contracts-common';
-import { plainAmount } from './money.ts';
+import { neutraliseCell, plainAmount } from '@kermesse/contracts-common';
 
 export const FEC_COLUMNS = [
   'JournalCode',

@@ -1,7 +1,6 @@
 /** @kermesse/contracts-accounting — accounting's shapes, error codes and pure rules (service and remote). */
 export * from './schemas.ts';
 export * from './errors.ts';
-export * from './money.ts';
 export * from './layout.ts';
 export * from './plan.ts';
 export * from './fec.ts';

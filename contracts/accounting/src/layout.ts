@@ -3,6 +3,7 @@
  * out by account code, expenses on the left, revenues on the right. Pure, shared by the service
  * (which answers the rows) and the remote (which prints the report of one trial balance).
  */
+import { toCents } from '@kermesse/contracts-common';
 
 /** docs/spec.md §9: the expense accounts the layout lists, in order. */
 export const EXPENSE_ACCOUNTS = [
@@ -61,7 +62,6 @@ interface Side {
   cents: number;
 }
 
-const cents = (euros: number) => Math.round(euros * 100);
 const euros = (value: number) => value / 100;
 
 /**
@@ -95,11 +95,11 @@ export function layoutTrialBalance(input: readonly LayoutInputRow[], options: { 
     if (under) {
       const entry = listed.get(under) ?? { labels: [], cents: 0 };
       entry.labels.push(row.accountLabel);
-      entry.cents += cents(row.balance);
+      entry.cents += toCents(row.balance);
       listed.set(under, entry);
     } else {
       const entry = others.get(code) ?? { label: row.accountLabel, cents: 0 };
-      entry.cents += cents(row.balance);
+      entry.cents += toCents(row.balance);
       others.set(code, entry);
     }
   }
@@ -159,8 +159,8 @@ export function layoutTotals(rows: readonly LayoutRow[]): Layout['totals'] {
   let depenses = 0;
   let recettes = 0;
   for (const row of rows) {
-    depenses += cents(row.depenses);
-    recettes += cents(row.recettes);
+    depenses += toCents(row.depenses);
+    recettes += toCents(row.recettes);
   }
   return { depenses: euros(depenses), recettes: euros(recettes), solde: euros(recettes - depenses) };
 }
@@ -178,7 +178,7 @@ export function availabilityOf(input: readonly LayoutInputRow[]): { rows: Availa
     .filter((row) => row.accountCode.trim().startsWith('5'))
     .map((row) => ({ accountCode: row.accountCode.trim(), accountLabel: row.accountLabel, balance: row.balance }))
     .sort((a, b) => a.accountCode.localeCompare(b.accountCode));
-  const total = rows.reduce((sum, row) => sum + cents(row.balance), 0);
+  const total = rows.reduce((sum, row) => sum + toCents(row.balance), 0);
   return { rows, total: euros(total) };
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildFec, numberingGaps } from './fec.ts';
-import { parseAmount } from './money.ts';
 import { DEFAULT_KIND_ACCOUNTS, DEFAULT_PAYMENT_ACCOUNTS, saleEntryLines, type AccountMap } from './plan.ts';
 
 const MAP: AccountMap = {
@@ -75,15 +74,5 @@ describe('FEC', () => {
     expect(lines[1]).toBe('VE\tVentes\t1\t20260516\t530\tCaisse\t\t\tV-000001\t20260516\tVente V-000001\t12,50\t0,00\t\t\t20260517\t\t');
     expect(lines[2]!.split('\t')).toHaveLength(18);
     expect(numberingGaps([1, 2, 4, 5, 7])).toEqual([3, 6]);
-  });
-
-  it('reads amounts written the French way or the English way', () => {
-    expect(parseAmount('1 234,56')).toBe(123456);
-    expect(parseAmount('1.234,56')).toBe(123456);
-    expect(parseAmount('1,234.56')).toBe(123456);
-    expect(parseAmount('30,5')).toBe(3050);
-    expect(parseAmount('-12 €')).toBe(-1200);
-    expect(parseAmount('12,345')).toBeNull();
-    expect(parseAmount('douze')).toBeNull();
   });
 });

@@ -1,18 +1,8 @@
 /**
- * Money of the loto: integer cents inside, euros with two decimals in text at the edge (« 12.50 »).
- * Written once in `@kermesse/contracts-common`; only what the loto's forms accept is its own.
+ * The loto's amounts: integer cents inside, euros with two decimals in text at the edge (« 12.50 »,
+ * contracts-common's `decimalAmount`). Its forms' amounts are read with contracts-common's `parseEuros`
+ * (docs/formats.md §1) under this ceiling: 9 999 999,99 € (seven digits of euros), never negative.
  */
-import { parseEuros } from '@kermesse/contracts-common';
+import type { EurosRules } from '@kermesse/contracts-common';
 
-export { decimalAmount, formatEuros } from '@kermesse/contracts-common';
-
-/** The largest amount a loto form takes: 9 999 999,99 € (seven digits of euros). */
-const MAX_CENTS = 1_000_000_000;
-
-/** « 30,50 », « 30.50 », « 30 », 30.5 → 3050 cents; null when it is not an amount ≥ 0. */
-export function parseEuroCents(value: string | number | undefined | null): number | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? Math.round(value * 100) : null;
-  const cents = parseEuros(value);
-  return cents !== null && cents < MAX_CENTS ? cents : null;
-}
+export const LOTO_AMOUNT_RULES = { maxCents: 999_999_999 } as const satisfies EurosRules;

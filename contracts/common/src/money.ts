@@ -1,6 +1,6 @@
 /**
- * Money, written once for every domain, the server and the browser: integer cents inside, euros
- * (a JSON number with at most two decimals) at the API edge, and one French way of writing an
+ * Money, written once for every domain, the server and the browser (docs/formats.md §1): integer cents
+ * inside, one reader of what a person or a client sends (`parseEuros`), one French way of writing an
  * amount for a person — « 1 234,50 € » — with the same characters as `Intl.NumberFormat('fr-FR')`
  * (narrow no-break space between thousands, no-break space before €), so a receipt, a server
  * message and a screen never disagree.
@@ -9,12 +9,90 @@
 const THOUSANDS = '\u202f';
 const BEFORE_EURO = '\u00a0';
 
-/** Euros (`12.5`) → cents (`1250`); undefined when not a finite number with at most two decimals. */
-export function toCents(euros: number): number | undefined {
-  if (typeof euros !== 'number' || !Number.isFinite(euros)) return undefined;
+/** The French refusals of `readEuros`, for a caller that shows them as they are. */
+export const MONEY_MESSAGES = {
+  empty: 'Saisissez un montant.',
+  notAnAmount: "Ce n'est pas un montant en euros (ex. 30,50).",
+  negative: 'Le montant ne peut pas être négatif.',
+  decimals: 'Un montant a au plus deux décimales (ex. 30,50).',
+  tooLarge: (maxCents: number): string => `Le montant ne peut pas dépasser ${formatEuros(maxCents)}.`,
+} as const;
+
+/** What `readEuros` accepts beyond a positive amount or zero. */
+export interface EurosRules {
+  /** A sign is read (a correction, a file's debit); refused otherwise. */
+  negative?: boolean;
+  /** The largest absolute value, in cents. */
+  maxCents?: number;
+}
+
+/** Either the amount in cents or why it is refused, in French. */
+export type EurosReading = { cents: number; error?: undefined } | { cents?: undefined; error: string };
+
+const refuse = (error: string): EurosReading => ({ error });
+
+/** A JSON number of euros: finite, and whole cents once the binary noise (0.1 + 0.2) is rounded off. */
+function readNumber(euros: number): EurosReading {
+  if (!Number.isFinite(euros)) return refuse(MONEY_MESSAGES.notAnAmount);
   const cents = Math.round(euros * 100);
-  if (Math.abs(euros * 100 - cents) > 1e-6) return undefined;
-  return cents;
+  if (Math.abs(euros * 100 - cents) > 1e-6) return refuse(MONEY_MESSAGES.decimals);
+  return { cents: cents === 0 ? 0 : cents };
+}
+
+/**
+ * Text as a volunteer types it or a file holds it: « 30,50 », « 30.5 », « 30 », « 30,50 € »,
+ * « 1 234,50 », « 1.234,50 », « 1,234.50 », « -12 » (U+2212 too).
+ */
+function readText(raw: string): EurosReading {
+  let text = raw
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/^€|€$/g, '')
+    .replace(/^\u2212/, '-');
+  if (text === '') return refuse(MONEY_MESSAGES.empty);
+  const sign = /^[+-]/.test(text) ? text.charAt(0) : '';
+  text = text.slice(sign.length);
+  // Thousands grouped by the other separator than the decimal one.
+  if (/^\d{1,3}(\.\d{3})+,\d*$/.test(text)) text = text.replace(/\./g, '');
+  else if (/^\d{1,3}(,\d{3})+\.\d*$/.test(text)) text = text.replace(/,/g, '');
+  const match = /^(\d+)(?:[.,](\d*))?$/.exec(text);
+  if (!match) return refuse(MONEY_MESSAGES.notAnAmount);
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.length > 2) return refuse(MONEY_MESSAGES.decimals);
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return refuse(MONEY_MESSAGES.notAnAmount);
+  return { cents: sign === '-' && cents !== 0 ? -cents : cents };
+}
+
+/**
+ * Reads an amount a person or a client sends — text (« 30,50 », « 30.50 », « 30 ») or a JSON number of
+ * euros (`30.5`) — as integer cents, or says in French why not: empty, not an amount, more than two
+ * decimals, negative when `rules.negative` is not set, above `rules.maxCents`.
+ */
+export function readEuros(value: unknown, rules: EurosRules = {}): EurosReading {
+  let reading: EurosReading;
+  if (typeof value === 'number') reading = readNumber(value);
+  else if (typeof value === 'string') reading = readText(value);
+  else if (value === null || value === undefined) reading = refuse(MONEY_MESSAGES.empty);
+  else reading = refuse(MONEY_MESSAGES.notAnAmount);
+  if (reading.cents === undefined) return reading;
+  if (reading.cents < 0 && !rules.negative) return refuse(MONEY_MESSAGES.negative);
+  if (rules.maxCents !== undefined && Math.abs(reading.cents) > rules.maxCents) return refuse(MONEY_MESSAGES.tooLarge(rules.maxCents));
+  return reading;
+}
+
+/** `readEuros` for a caller with its own message: the cents, or null when refused. */
+export function parseEuros(value: unknown, rules: EurosRules = {}): number | null {
+  return readEuros(value, rules).cents ?? null;
+}
+
+/**
+ * Euros of an API answer (`3.5`, or « 3.50 » where a path answers decimal text) → cents, rounded to the
+ * nearest cent; 0 when it is no number. Only for reading our own answers: what a client sends goes
+ * through `parseEuros`, which refuses instead of rounding.
+ */
+export function toCents(euros: number | string): number {
+  const value = typeof euros === 'string' ? Number(euros) : euros;
+  return Number.isFinite(value) ? Math.round(value * 100) || 0 : 0;
 }
 
 /** Cents → euros as a JSON number (`350` → `3.5`). */
@@ -37,45 +115,17 @@ export function formatEuros(cents: number): string {
   return `${formatAmount(cents)}${BEFORE_EURO}€`;
 }
 
-/** « 1234,56 »: the decimal comma, no thousands separator (money fields, FEC, spreadsheet CSV). */
+/** « 1234,56 », « -0,50 »: the decimal comma, no thousands separator (FEC, spreadsheet CSV). */
 export function plainAmount(cents: number): string {
   const { sign, whole, fraction } = split(cents);
   return `${sign}${whole},${fraction}`;
 }
 
-/** « 3.50 »: the API's and payment providers' text form of an amount. */
+/** « 30,50 »: what a money field shows for an amount, read back by `parseEuros` (sign kept: « -0,50 »). */
+export const centsToInput = (cents: number): string => plainAmount(cents);
+
+/** « 3.50 »: the text form of an amount where an API path answers text, and payment providers. */
 export function decimalAmount(cents: number): string {
   const { sign, whole, fraction } = split(cents);
   return `${sign}${whole}.${fraction}`;
-}
-
-/**
- * Reads an amount a volunteer types (« 12 », « 12,5 », « 12.50 », « 12,50 € », « 1 234,50 ») as
- * integer cents. Null for anything else — empty text, a sign, more than two decimals — so the
- * caller refuses it in French and never multiplies silently.
- */
-export function parseEuros(text: string): number | null {
-  const cleaned = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
-  const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : null;
-}
-
-/**
- * Reads an amount written in a file (« 30,50 », « 1 234,50 », « 1.234,50 », « 1,234.50 », « -12 »,
- * « 12 € ») as integer cents, sign included; null when it is not an amount with at most two
- * significant decimals.
- */
-export function parseAmount(raw: string): number | null {
-  let text = raw.replace(/[\s\u00A0\u202F€]/g, '');
-  if (/^[+-]?\d{1,3}(\.\d{3})+,\d+$/.test(text)) text = text.replace(/\./g, '');
-  else if (/^[+-]?\d{1,3}(,\d{3})+\.\d+$/.test(text)) text = text.replace(/,/g, '');
-  const match = /^([+-]?)(\d+)(?:[.,](\d*))?$/.exec(text);
-  if (!match) return null;
-  const [, sign, whole, fraction = ''] = match;
-  if (/[1-9]/.test(fraction.slice(2))) return null;
-  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
-  if (!Number.isSafeInteger(cents)) return null;
-  return sign === '-' ? -cents : cents;
 }

@@ -4,7 +4,8 @@
  * Then what the spec leaves implicit: whole numbers, two decimals, a non-negative cost. Pure: the
  * service applies it to every prize it stores, and a form may apply it before sending.
  */
-import { amountToCents as eurosToCents } from './money.ts';
+import { parseEuros } from '@kermesse/contracts-common';
+import { RAFFLE_AMOUNT_RULES } from './money.ts';
 
 export const PRIZE_MESSAGES = {
   name: 'Le nom est requis',
@@ -73,15 +74,15 @@ export function checkPrize(input: PrizeInput): PrizeCheck {
 
   if (!Number.isInteger(rank) || rank > 1_000_000) return { ok: false, message: PRIZE_MESSAGES.rankInteger };
   if (!Number.isInteger(quantity) || quantity > 1_000_000) return { ok: false, message: PRIZE_MESSAGES.quantityInteger };
-  const priceCents = eurosToCents(priceRaw);
-  if (priceCents === undefined) return { ok: false, message: PRIZE_MESSAGES.priceCents };
+  const priceCents = parseEuros(priceRaw, RAFFLE_AMOUNT_RULES);
+  if (priceCents === null) return { ok: false, message: PRIZE_MESSAGES.priceCents };
 
   let costCents = 0;
   if (defined(input.cost)) {
     const cost = numeric(input.cost);
     if (cost === undefined || Number.isNaN(cost) || cost < 0) return { ok: false, message: PRIZE_MESSAGES.cost };
-    const cents = eurosToCents(input.cost);
-    if (cents === undefined) return { ok: false, message: PRIZE_MESSAGES.costCents };
+    const cents = parseEuros(input.cost, RAFFLE_AMOUNT_RULES);
+    if (cents === null) return { ok: false, message: PRIZE_MESSAGES.costCents };
     costCents = cents;
   }
   if (name.length > 200) return { ok: false, message: PRIZE_MESSAGES.nameLength };

@@ -4,8 +4,8 @@
  * name the line as the editor shows it, counting from 1 (« Ligne 4 : … »). Pure: the service
  * refuses with it, an editor may check with it before sending.
  */
-import { formatEuros } from '@kermesse/contracts-common';
-import { amountToCents } from './money.ts';
+import { formatEuros, parseEuros } from '@kermesse/contracts-common';
+import { RAFFLE_AMOUNT_RULES } from './money.ts';
 import { MAX_TIERS } from './schemas.ts';
 
 export interface PriceTier {
@@ -29,8 +29,8 @@ export function checkTiers(
     if (typeof nb !== 'number' || !Number.isInteger(nb) || nb < 1 || nb > MAX_TIER_TICKETS) {
       return fail(`${line} le nombre de tickets doit être un nombre entier entre 1 et 100 000.`);
     }
-    const priceCents = amountToCents(pair.p);
-    if (priceCents === undefined || priceCents < 0 || priceCents > MAX_TIER_CENTS) {
+    const priceCents = parseEuros(pair.p, RAFFLE_AMOUNT_RULES);
+    if (priceCents === null || priceCents < 0 || priceCents > MAX_TIER_CENTS) {
       return fail(`${line} le prix doit être un montant positif en euros (deux décimales au plus).`);
     }
     const sameNb = tiers.findIndex((t) => t.nb === nb);

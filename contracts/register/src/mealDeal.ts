@@ -8,6 +8,7 @@
  * the demo data configures docs/spec.md §9's rule for its own categories).
  */
 // The rule's schema is in schemas.ts: this file reaches the browser, which must not carry TypeBox.
+import { toCents } from '@kermesse/contracts-common';
 import type { MealDealRule } from './schemas.ts';
 
 export type { MealDealRule };
@@ -55,7 +56,7 @@ export function mealDealSets(lines: readonly MealDealLine[], rule: MealDealRule 
 }
 
 const centsOf = (euros: unknown): number | null =>
-  typeof euros === 'number' && Number.isFinite(euros) && euros >= 0 ? Math.round(euros * 100) : null;
+  typeof euros === 'number' && Number.isFinite(euros) && euros >= 0 ? toCents(euros) : null;
 
 /**
  * The rule of a `/api/cr/settings` answer (`data.mealDeal`: discount and item prices in euros);

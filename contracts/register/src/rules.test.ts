@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { centsToInput, parsePriceCents, parseYesNo } from './rules.ts';
+import { parseEuros, readEuros } from '@kermesse/contracts-common';
+import { PRICE_RULES, parseYesNo } from './rules.ts';
 
-describe('parsePriceCents', () => {
-  it('reads prices typed with a decimal comma or point, or given as numbers', () => {
-    expect(parsePriceCents('30,50')).toBe(3050);
-    expect(parsePriceCents('3,5')).toBe(350);
-    expect(parsePriceCents('1 234,50 €')).toBe(123450);
-    expect(parsePriceCents('1.234,50')).toBe(123450);
-    expect(parsePriceCents(3.5)).toBe(350);
-    expect(parsePriceCents(0)).toBe(0);
-    expect(parsePriceCents(0.1 + 0.2)).toBeNull();
-  });
-  it('refuses negative prices, 3 decimals, text and huge amounts', () => {
-    for (const bad of ['-1', -1, '3,505', 'abc', '', '1e3', 1e9, null, undefined, Number.NaN]) expect(parsePriceCents(bad)).toBeNull();
-  });
-});
-
-describe('centsToInput / parseYesNo', () => {
-  it('formats cents as typed in French', () => {
-    expect(centsToInput(3050)).toBe('30,50');
-    expect(centsToInput(5)).toBe('0,05');
+describe('PRICE_RULES / parseYesNo', () => {
+  it('reads a price typed in French up to 100 000 €, never a negative one', () => {
+    expect(parseEuros('30,50', PRICE_RULES)).toBe(3050);
+    expect(parseEuros('1 234,50 €', PRICE_RULES)).toBe(123450);
+    expect(parseEuros(0, PRICE_RULES)).toBe(0);
+    expect(readEuros('100 000,01', PRICE_RULES).error).toBe('Le montant ne peut pas dépasser 100\u202f000,00\u00a0€.');
+    for (const bad of ['-1', -1, '3,505', 'abc', '', '1e3', 1e9, null, undefined, Number.NaN])
+      expect(parseEuros(bad, PRICE_RULES)).toBeNull();
   });
   it('reads oui/non cells with a default for empty ones', () => {
     expect(parseYesNo('Oui', false)).toBe(true);

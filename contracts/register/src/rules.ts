@@ -1,32 +1,8 @@
 /** Pure rules of the back office, shared by the register service and its admin screens. */
+import type { EurosRules } from '@kermesse/contracts-common';
 
-/**
- * Reads a price as typed, in integer cents: « 3,50 », « 3.5 », « 1 234,50 », « 3 € » or the number
- * 3.5. Returns null for anything else: negative, more than 2 decimals, above 100 000 €.
- */
-export function parsePriceCents(value: unknown): number | null {
-  let text: string;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    text = String(value);
-    if (/e/i.test(text)) return null;
-  } else if (typeof value === 'string') {
-    text = value.replace(/[\s\u00A0\u202F]/g, '').replace(/€$/, '');
-    if (/^\d{1,3}(\.\d{3})+,\d+$/.test(text)) text = text.replace(/\./g, '');
-  } else {
-    return null;
-  }
-  const match = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(cents) && cents <= 10_000_000 ? cents : null;
-}
-
-/** Cents to euros as a JSON number (350 → 3.5). */
-export const centsToEuros = (cents: number): number => Math.round(cents) / 100;
-
-/** Cents as the French way of typing them (350 → « 3,50 »). */
-export const centsToInput = (cents: number): string => `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+/** A product's price: zero (a free item) to 100 000 €, read with contracts-common's `parseEuros`. */
+export const PRICE_RULES = { maxCents: 10_000_000 } as const satisfies EurosRules;
 
 /** Picture limits (upload checked by its bytes). */
 export const PICTURE_LIMITS = { maxBytes: 2 * 1024 * 1024, maxSide: 4000, maxPixels: 16_000_000 } as const;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Banner, Button, ErrorLine, formatDate, formatEuros, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
+import { Banner, Button, ErrorLine, formatDate, formatEuros, MoneyInput, Spinner, TextInput } from '@kermesse/ui-kit';
+import { parseEuros } from '@kermesse/contracts-common';
 import { accountLabel, DEFAULT_PURCHASE_ACCOUNT, type FairEvent, type FairResult } from '@kermesse/contracts-accounting';
 import { accountingApi, downloads } from '../api/accountingApi';
 import { failureText } from '../components/messages';

@@ -1,5 +1,6 @@
 import { ErrorLine, formatEuros } from '@kermesse/ui-kit';
 import { periodLabel } from '@kermesse/contracts-accounting';
+import { toCents } from '@kermesse/contracts-common';
 import { accountingApi, downloads } from '../api/accountingApi';
 import { ReportActions } from '../components/ReportActions';
 import { YearPicker } from '../components/YearPicker';
@@ -10,7 +11,7 @@ import { useReport } from './useReport';
 export function AvailabilityPage() {
   const { year, years, setYear } = useReportYear();
   const { data: rows, error } = useReport(year, accountingApi.getAvailability);
-  const totalCents = rows?.reduce((sum, row) => sum + Math.round(row.balance * 100), 0) ?? 0;
+  const totalCents = rows?.reduce((sum, row) => sum + toCents(row.balance), 0) ?? 0;
   return (
     <section className="k-page acc-page acc-report" aria-labelledby="dispo-title">
       <header className="k-page-header acc-header">

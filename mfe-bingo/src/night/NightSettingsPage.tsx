@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ApiError, Banner, Button, Field, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, Field, MoneyInput, Spinner, TextInput } from '@kermesse/ui-kit';
+import { centsToInput, parseEuros, toCents } from '@kermesse/contracts-common';
 import { CARTON_PRICE_UNREADABLE } from './NightsPage';
 import {
   PARTIE_KINDS,
@@ -11,7 +12,6 @@ import {
   type Prize,
   type SeatPlan,
 } from '@kermesse/contracts-bingo';
-import { moneyFieldText } from '../components/money';
 import { bingoApi } from '../api/bingoApi';
 import { useNightId } from '../components/useArea';
 import { EventField, useFairs } from '../components/EventField';
@@ -80,12 +80,12 @@ export function NightSettingsPage() {
         name: n.name,
         heldOn: n.heldOn,
         place: n.place,
-        cartonPrice: moneyFieldText(n.cartonPrice),
+        cartonPrice: centsToInput(toCents(n.cartonPrice)),
         callers: n.callers.join(', '),
         salesOpen: n.salesOpen,
         eventId: n.eventId === null ? '' : String(n.eventId),
       });
-      setPacks((n.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: moneyFieldText(pack.price) })));
+      setPacks((n.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: centsToInput(toCents(pack.price)) })));
       setPrizes(p);
       setParties(ps.map((x) => ({ kind: x.kind, prizeId: x.prizes[0] ? String(x.prizes[0].id) : '' })));
       showPlan(plan);
@@ -136,7 +136,7 @@ export function NightSettingsPage() {
         packs: checked.packs,
       });
       setNight(saved);
-      setPacks((saved.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: moneyFieldText(pack.price) })));
+      setPacks((saved.packs ?? []).map((pack) => ({ nb: String(pack.nb), price: centsToInput(toCents(pack.price)) })));
       return `Soirée enregistrée.${saved.warnings.map((w) => ` ${w}`).join('')}`;
     });
   };

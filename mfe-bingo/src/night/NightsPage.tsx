@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError, Banner, Button, Field, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, Field, formatEuros, MoneyInput, Spinner, TextInput } from '@kermesse/ui-kit';
+import { parseEuros, toCents } from '@kermesse/contracts-common';
 import type { Night } from '@kermesse/contracts-bingo';
-import { eurosText } from '../components/money';
 import { bingoApi, type VolunteerNight } from '../api/bingoApi';
 import { useArea } from '../components/useArea';
 import { EventField, useFairs } from '../components/EventField';
@@ -80,8 +80,8 @@ export function NightsPage() {
             <p className="k-muted">
               {night.eventName ? `${night.eventName} · ` : ''}
               {day(night.heldOn)}
-              {night.place ? ` · ${night.place}` : ''} · carton {eurosText(night.cartonPrice)}
-              {(night.packs ?? []).map((pack) => ` · ${pack.nb} cartons ${eurosText(pack.price)}`).join('')}
+              {night.place ? ` · ${night.place}` : ''} · carton {formatEuros({ cents: toCents(night.cartonPrice) })}
+              {(night.packs ?? []).map((pack) => ` · ${pack.nb} cartons ${formatEuros({ cents: toCents(pack.price) })}`).join('')}
             </p>
             {night.warnings.map((w) => (
               <Banner key={w} tone="error">

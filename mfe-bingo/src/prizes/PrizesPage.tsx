@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ApiError, Banner, Button, Field, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, Field, formatEuros, MoneyInput, Spinner, TextInput } from '@kermesse/ui-kit';
+import { centsToInput, parseEuros, toCents } from '@kermesse/contracts-common';
 import type { Prize } from '@kermesse/contracts-bingo';
-import { eurosText, moneyFieldText } from '../components/money';
 import { bingoApi } from '../api/bingoApi';
 import { useNightId } from '../components/useArea';
 
@@ -83,8 +83,8 @@ export function PrizesPage() {
     setForm({
       label: prize.label,
       rank: String(prize.rank),
-      price: moneyFieldText(prize.price),
-      cost: moneyFieldText(prize.cost),
+      price: centsToInput(toCents(prize.price)),
+      cost: centsToInput(toCents(prize.cost)),
       provider: prize.provider,
       nature: prize.nature === 'bon' ? 'bon' : 'lot',
     });
@@ -182,7 +182,7 @@ export function PrizesPage() {
                         {prize.label}
                         {prize.nature === 'bon' ? ' (bon d’achat)' : ''}
                       </td>
-                      <td>{eurosText(prize.price)}</td>
+                      <td>{formatEuros({ cents: toCents(prize.price) })}</td>
                       <td>{prize.provider}</td>
                       <td className="bgo-no-print k-table__actions">
                         <div className="k-row-actions">

@@ -9,7 +9,7 @@ import { raffleApi, type BasketType, type BasketWinner, type GiftBasketSummary }
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { detailOf, Flash, type FlashMessage } from '../components/Flash';
 import { GIFT_BASKET_TIER_MESSAGES } from '../tiers/messages';
-import { moneyText, readMoney } from '../components/money';
+import { centsToInput, parseEuros, toCents, toEuros } from '@kermesse/contracts-common';
 
 export const WINNER_MESSAGES = {
   loadError: 'Erreur lors du chargement des gagnants.',
@@ -30,8 +30,8 @@ export const BASKET_MESSAGES = {
 /** « 30,50 » → the amount to send, or the reason it cannot be sent. */
 function readTypeForm(name: string, price: string): { name: string; price: number } | { error: string } {
   if (!name.trim() || !price.trim()) return { error: TYPE_REQUIRED };
-  const euros = readMoney(price);
-  return euros === null ? { error: PRICE_UNREADABLE } : { name: name.trim(), price: euros };
+  const cents = parseEuros(price);
+  return cents === null ? { error: PRICE_UNREADABLE } : { name: name.trim(), price: toEuros(cents) };
 }
 const ticketLabel = (nb: number) => (nb === 1 ? '1 pari' : `${nb} paris`);
 
@@ -234,7 +234,7 @@ function TypeInventory({
                       <div className="k-row-actions">
                         <Button
                           variant="secondary"
-                          onClick={() => setEditing({ id: type.id, name: type.name, price: moneyText(type.price) })}
+                          onClick={() => setEditing({ id: type.id, name: type.name, price: centsToInput(toCents(type.price)) })}
                         >
                           Modifier
                         </Button>

@@ -1,6 +1,7 @@
 /** « Liste des lots de la tombola n° {id} », printable on A4 with « Imprimer ». */
 import { useParams } from 'react-router';
 import { Button, ErrorLine, formatAmount, Spinner, useResource } from '@kermesse/ui-kit';
+import { toCents } from '@kermesse/contracts-common';
 import { raffleApi } from '../api/raffleApi';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { PRIZE_BANNERS } from './PrizeInventory';
@@ -43,7 +44,7 @@ export function PrintablePrizeListPage() {
                   <tr key={prize.id}>
                     <td>{prize.name}</td>
                     <td>{prize.rank}</td>
-                    <td className="k-num">{formatAmount(Math.round(prize.price * 100))}</td>
+                    <td className="k-num">{formatAmount(toCents(prize.price))}</td>
                     <td className="k-num">{prize.quantity}</td>
                     <td>{prize.Alcohol ? 'Oui' : 'Non'}</td>
                   </tr>

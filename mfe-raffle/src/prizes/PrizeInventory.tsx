@@ -13,7 +13,7 @@ import { detailOf, Flash, type FlashMessage } from '../components/Flash';
 import { LawPanel } from '../raffle/LawPanel';
 import { prizeError } from './prizeRules';
 import { GiftIcon } from '../components/GiftIcon';
-import { moneyText, readMoney } from '../components/money';
+import { centsToInput, parseEuros, toCents, toEuros } from '@kermesse/contracts-common';
 
 export const PRIZE_BANNERS = {
   loadError: 'Erreur lors de la récupération des prix.',
@@ -44,8 +44,8 @@ const EMPTY_FORM: PrizeForm = { name: '', weight: '', price: '', cost: '', quant
 const formOf = (prize: Prize): PrizeForm => ({
   name: prize.name,
   weight: String(prize.weight),
-  price: moneyText(prize.price),
-  cost: moneyText(prize.cost),
+  price: centsToInput(toCents(prize.price)),
+  cost: centsToInput(toCents(prize.cost)),
   quantity: String(prize.quantity),
   alcohol: prize.Alcohol,
 });
@@ -102,8 +102,8 @@ export function PrizeInventoryPage() {
         label: editing.form.name.trim(),
         weight: rank,
         rank,
-        price: readMoney(editing.form.price) ?? 0,
-        cost: readMoney(editing.form.cost || '0') ?? 0,
+        price: toEuros(parseEuros(editing.form.price) ?? 0),
+        cost: toEuros(parseEuros(editing.form.cost || '0') ?? 0),
         quantity: Number(editing.form.quantity),
         alcohol: editing.form.alcohol,
         Alcohol: editing.form.alcohol,
@@ -140,8 +140,8 @@ export function PrizeInventoryPage() {
       const prize = await raffleApi.addPrize(raffleId, {
         name: adding.name.trim(),
         weight: Number(adding.weight),
-        price: readMoney(adding.price) ?? 0,
-        cost: readMoney(adding.cost || '0') ?? 0,
+        price: toEuros(parseEuros(adding.price) ?? 0),
+        cost: toEuros(parseEuros(adding.cost || '0') ?? 0),
         quantity: Number(adding.quantity),
         alcohol: adding.alcohol,
       });

@@ -11,7 +11,7 @@ import { detailOf, Flash, type FlashMessage } from '../components/Flash';
 import { PRIZE_BANNERS } from './PrizeInventory';
 import { prizeError } from './prizeRules';
 import { useRaffleName } from '../components/useRaffleName';
-import { moneyText, readMoney } from '../components/money';
+import { centsToInput, parseEuros, toCents, toEuros } from '@kermesse/contracts-common';
 
 interface Row {
   label: string;
@@ -51,8 +51,8 @@ export function PrizeTablePage() {
         label: row.label.trim(),
         rank,
         weight: rank,
-        price: readMoney(row.price) ?? 0,
-        cost: readMoney(row.cost || '0') ?? 0,
+        price: toEuros(parseEuros(row.price) ?? 0),
+        cost: toEuros(parseEuros(row.cost || '0') ?? 0),
         provider: row.provider.trim(),
       });
       setPrizes((list) => (list ?? []).map((p) => (p.id === updated.id ? updated : p)).sort((a, b) => a.rank - b.rank || a.id - b.id));
@@ -131,8 +131,8 @@ export function PrizeTablePage() {
                                 row: {
                                   label: prize.label,
                                   rank: String(prize.rank),
-                                  price: moneyText(prize.price),
-                                  cost: moneyText(prize.cost),
+                                  price: centsToInput(toCents(prize.price)),
+                                  cost: centsToInput(toCents(prize.cost)),
                                   provider: prize.provider,
                                 },
                               })

@@ -2,7 +2,7 @@
  * docs/spec.md §5 raffle prize checks for the add and edit forms, in the spec's order, first failure shown.
  * The service applies the same rules (services/raffle/src/rules/prizeRules.ts).
  */
-import { parseEuros } from '@kermesse/ui-kit';
+import { parseEuros } from '@kermesse/contracts-common';
 
 export const PRIZE_MESSAGES = {
   name: 'Le nom est requis',

@@ -10,7 +10,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, MoneyInput, useResource } from '@kermesse/ui-kit';
 import type { Tier } from '../api/raffleApi';
 import { detailOf, Flash, type FlashMessage } from '../components/Flash';
-import { moneyText, readMoney } from '../components/money';
+import { centsToInput, parseEuros, toCents, toEuros } from '@kermesse/contracts-common';
 
 export interface TierEditorMessages {
   created: string;
@@ -39,7 +39,7 @@ interface Row {
 }
 
 let nextKey = 1;
-const toRow = (tier: Tier): Row => ({ key: nextKey++, nb: String(tier.nb), p: moneyText(tier.p) });
+const toRow = (tier: Tier): Row => ({ key: nextKey++, nb: String(tier.nb), p: centsToInput(toCents(tier.p)) });
 
 /** The pairs to send, or the first line that cannot be read, counted from 1 as on screen. */
 export function readTierRows(rows: readonly Pick<Row, 'nb' | 'p'>[]): { tiers: Tier[] } | { line: number; error: string } {
@@ -50,10 +50,10 @@ export function readTierRows(rows: readonly Pick<Row, 'nb' | 'p'>[]): { tiers: T
     if (!/^\d+$/.test(nb) || Number(nb) < 1 || Number(nb) > 100_000) {
       return { line, error: `Ligne ${line} : le nombre de tickets doit être un nombre entier entre 1 et 100 000.` };
     }
-    const p = readMoney(row.p);
-    if (p === null)
+    const cents = parseEuros(row.p);
+    if (cents === null)
       return { line, error: `Ligne ${line} : le prix doit être un montant positif en euros (deux décimales au plus), par exemple 2,50.` };
-    tiers.push({ nb: Number(nb), p });
+    tiers.push({ nb: Number(nb), p: toEuros(cents) });
   }
   return { tiers };
 }

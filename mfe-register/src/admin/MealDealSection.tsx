@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Banner, Button, ErrorLine, Field, MoneyInput, Spinner } from '@kermesse/ui-kit';
-import { centsToInput } from '@kermesse/contracts-register/rules';
+import { centsToInput, toCents } from '@kermesse/contracts-common';
 import { useBackOfficeApi } from './api/BackOfficeApiContext';
 import type { AdminCategory } from './api/backOfficeApi';
 import { messageOf, useLoad } from './useLoad';
@@ -11,7 +11,7 @@ interface Row {
   price: string;
 }
 
-const input = (euros: number) => centsToInput(Math.round(euros * 100));
+const input = (euros: number) => centsToInput(toCents(euros));
 
 /** The meal deal of an event: which categories at which prices make a set, and the discount per set. */
 export function MealDealSection({ eventId, categories }: { eventId: number; categories: AdminCategory[] }) {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Banner, Button, ErrorLine, Field, formatEuros, MoneyInput, Spinner, TextInput } from '@kermesse/ui-kit';
-import { centsToInput, parsePriceCents, PICTURE_LIMITS } from '@kermesse/contracts-register/rules';
+import { centsToInput, parseEuros, toCents } from '@kermesse/contracts-common';
+import { PICTURE_LIMITS, PRICE_RULES } from '@kermesse/contracts-register/rules';
 import { useBackOfficeApi } from './api/BackOfficeApiContext';
 import type { AdminCategory, AdminCheckout, AdminProduct } from './api/backOfficeApi';
 import { messageOf, useLoad } from './useLoad';
@@ -137,7 +138,7 @@ function ProductForm({
 }) {
   const api = useBackOfficeApi();
   const [name, setName] = useState(product?.name ?? '');
-  const [price, setPrice] = useState(product ? centsToInput(Math.round(product.price * 100)) : '');
+  const [price, setPrice] = useState(product ? centsToInput(toCents(product.price)) : '');
   const [categoryId, setCategoryId] = useState(product?.categoryId ?? categories[0]?.id ?? 0);
   // A new product starts with no register ticked: the admin says which registers sell it, rather than
   // finding it on every register's screen.
@@ -153,7 +154,7 @@ function ProductForm({
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setError('Le nom du produit est obligatoire.');
-    const cents = parsePriceCents(price);
+    const cents = parseEuros(price, PRICE_RULES);
     if (cents === null) return setError('Prix invalide : saisissez un montant positif comme 3,50.');
     if (picture && picture.size > PICTURE_LIMITS.maxBytes) return setError('Image trop lourde : 2 Mo au plus.');
     if (!product && checkouts.length > 0 && checkoutIds.length === 0) return setError(NO_REGISTER_CHOSEN);

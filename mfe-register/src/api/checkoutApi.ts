@@ -8,7 +8,7 @@ import { parseCartonNights, type CartonNight } from '../cart/cartons';
 import type { Bet, CartProduct, Person, ProductCategory, TicketCategory, TicketCategoryConfig } from '../cart/types';
 import type { SoldBet } from '../cart/bets';
 import { CATALOG_MAX_AGE_MS, cacheKeys, readCache, writeCache } from './localCache';
-import { toCents } from './money';
+import { toCents } from '@kermesse/contracts-common';
 import { catalogRefreshCalls } from '../register/CatalogRefresh';
 import { ticketBlockCalls } from '../sale/ticketBlock';
 import type {

@@ -4,6 +4,7 @@
  * scans) the number printed on each physical carton handed over, « 12 » or « 12-7 » with its check
  * digit. The register checks them again and claims them from the bingo service.
  */
+import { toCents } from '@kermesse/contracts-common';
 import type { CartLine, TicketTier } from './types';
 
 /** A loto night whose cartons this register sells (checkout data `bingos` + config `bingos`). */
@@ -29,8 +30,6 @@ interface NightConfigDto {
   bingoId?: unknown;
   price?: unknown;
 }
-
-const toCents = (euros: number) => Math.round(euros * 100);
 
 /** The nights of the checkout answer (first item `bingos`, second item `bingos` with `{nb, p}` tiers). */
 export function parseCartonNights(data: unknown, config: unknown): CartonNight[] {

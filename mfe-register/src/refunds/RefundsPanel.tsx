@@ -10,11 +10,11 @@ import type { RefundInput, SaleRefunds } from '@kermesse/contracts-register';
 import { newIdempotencyKey } from '../api/idempotencyKey';
 import { cashierRefundsApi, type RefundsApi } from './refundsApi';
 import './refunds.css';
+import { toCents } from '@kermesse/contracts-common';
 
 export const REFUND_MODE_LABELS: Record<1 | 2 | 3, string> = { 2: 'Espèces', 1: 'Chèque', 3: 'Carte bancaire' };
 const MODES: Array<1 | 2 | 3> = [2, 1, 3];
 const DATE_TIME = dateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
-const cents = (euros: number) => Math.round(euros * 100);
 
 export function RefundsPanel({ reference, api: given }: { reference: string; api?: RefundsApi }) {
   const api = useMemo(() => given ?? cashierRefundsApi(), [given]);
@@ -160,7 +160,7 @@ function RefundDialog({
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
   const chosen = lines.map((l) => ({ line: l, quantity: Number(quantities[l.productId] || 0) })).filter((c) => c.quantity > 0);
-  const totalCents = chosen.reduce((sum, c) => sum + cents(c.line.unitPrice) * c.quantity, 0);
+  const totalCents = chosen.reduce((sum, c) => sum + toCents(c.line.unitPrice) * c.quantity, 0);
   const withTickets = chosen.some((c) => c.line.kind === 'raffle') && view.sale.tickets.length > 0;
 
   const handleSubmit = async (event: FormEvent) => {

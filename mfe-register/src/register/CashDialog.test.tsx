@@ -77,7 +77,7 @@ describe('CashDialog « Paiement en espèces »', () => {
 
   it('refuses an amount it cannot read instead of guessing, with Valider disabled', () => {
     const { given, onConfirm } = renderDialog(2600);
-    for (const text of ['30,5,0', '3O,50', '1.234,50']) {
+    for (const text of ['30,5,0', '3O,50', '30,505']) {
       fireEvent.change(given, { target: { value: text } });
       expect(screen.getByRole('alert').textContent).toBe('Montant illisible : saisissez par exemple 30,50.');
       expect((screen.getByRole('button', { name: 'Valider' }) as HTMLButtonElement).disabled).toBe(true);

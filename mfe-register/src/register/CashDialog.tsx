@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Button, formatEuros, formatEurosInput, Modal, MoneyInput, parseEuros } from '@kermesse/ui-kit';
+import { Button, formatEuros, Modal, MoneyInput } from '@kermesse/ui-kit';
+import { centsToInput, parseEuros } from '@kermesse/contracts-common';
 import { changeBreakdown, changeDue, quickAmounts, showsBreakdown } from '../cart/cashChange';
 
 /** The amount field gets the focus 100 ms after the dialog opens (docs/spec.md §9). */
@@ -77,7 +78,7 @@ export function CashDialog({ totalCents, onConfirm, onCancel }: CashDialogProps)
           id={`${id}-given`}
           ref={inputRef}
           className="reg-cash__input"
-          placeholder={formatEurosInput(totalCents)}
+          placeholder={centsToInput(totalCents)}
           value={given}
           aria-invalid={problem !== null}
           aria-describedby={problem ? `${id}-error` : undefined}
@@ -93,7 +94,7 @@ export function CashDialog({ totalCents, onConfirm, onCancel }: CashDialogProps)
               type="button"
               className="reg-cash__quick-button"
               onClick={() => {
-                setGiven(formatEurosInput(amount));
+                setGiven(centsToInput(amount));
                 setTried(false);
                 inputRef.current?.focus();
               }}

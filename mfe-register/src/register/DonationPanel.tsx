@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, MoneyInput, parseEuros } from '@kermesse/ui-kit';
+import { Button, MoneyInput } from '@kermesse/ui-kit';
+import { parseEuros } from '@kermesse/contracts-common';
 
 /** Donation entry (docs/spec.md §2): an amount and « Ajouter le don au panier »; 0 or less adds nothing (docs/spec.md §5). */
 export function DonationPanel({ onDonate }: { onDonate: (amountCents: number) => void }) {

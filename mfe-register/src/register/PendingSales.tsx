@@ -1,22 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import {
-  ApiError,
-  Banner,
-  Button,
-  ErrorLine,
-  formatEuros,
-  formatEurosInput,
-  Modal,
-  MoneyInput,
-  Pagination,
-  parseEuros,
-  Spinner,
-} from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, ErrorLine, formatEuros, Modal, MoneyInput, Pagination, Spinner } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { PendingPayment, PendingSale } from '../api/checkoutApi';
 import { newIdempotencyKey } from '../api/idempotencyKey';
-import { decimalAmount } from '@kermesse/contracts-common';
-import { toCents } from '../api/money';
+import { centsToInput, decimalAmount, parseEuros, toCents } from '@kermesse/contracts-common';
 import { UNREADABLE_AMOUNT_MESSAGE } from './CashDialog';
 import { MANUAL_PAYMENT_MODE } from '../cart/payment';
 
@@ -138,7 +125,7 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
   const [payments, setPayments] = useState<PendingPayment[] | null>(null);
   const [remaining, setRemaining] = useState(sale.remainingCents);
   const [method, setMethod] = useState<ManualMethod>('ESP');
-  const [amount, setAmount] = useState(formatEurosInput(sale.remainingCents));
+  const [amount, setAmount] = useState(centsToInput(sale.remainingCents));
   const [reference, setReference] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -185,7 +172,7 @@ export function PendingSalePayment({ sale, onBack, onPaid }: { sale: PendingSale
       attempt.current = null;
       setSaved(true);
       setRemaining(result.remainingCents);
-      setAmount(formatEurosInput(result.remainingCents));
+      setAmount(centsToInput(result.remainingCents));
       setReference('');
       // The answer tells what remains; the list is reloaded only to show the payment.
       loadPayments(false);

@@ -1,17 +1,7 @@
 import { useEffect, useState } from 'react';
 import { offlinePendingMessage } from '@kermesse/contracts-register/tillMessages';
-import {
-  Button,
-  ErrorLine,
-  Field,
-  Modal,
-  MoneyInput,
-  Spinner,
-  TextInput,
-  formatEuros,
-  formatEurosInput,
-  parseEuros,
-} from '@kermesse/ui-kit';
+import { Button, ErrorLine, Field, Modal, MoneyInput, Spinner, TextInput, formatEuros } from '@kermesse/ui-kit';
+import { centsToInput, parseEuros, toCents } from '@kermesse/contracts-common';
 import { CashCalculator } from './CashCalculator';
 import { MODE_LABELS, closingReason, countTotal, differences, type CashCount } from './cashCount';
 import type { Closing, SessionDetail, TillApi } from './tillApi';
@@ -21,7 +11,6 @@ export const COUNT_INVALID = 'Saisissez les montants comptés en euros, par exem
 /** How often the offline queue is read again while the closing screen is open. */
 export const QUEUE_RECHECK_MS = 2_000;
 
-const cents = (euros: number) => Math.round(euros * 100);
 const signed = (value: number) => (value > 0 ? `+${formatEuros({ cents: value })}` : formatEuros({ cents: value }));
 type Mode = keyof typeof MODE_LABELS;
 
@@ -79,7 +68,7 @@ export function CloseTillDialog({
       (loaded) => {
         if (!live) return;
         setDetail(loaded);
-        setCardTyped(formatEurosInput(cents(loaded.card.readerTotal)));
+        setCardTyped(centsToInput(toCents(loaded.card.readerTotal)));
       },
       (err: unknown) => live && setLoadError(err instanceof Error ? err.message : String(err)),
     );
@@ -105,13 +94,13 @@ export function CloseTillDialog({
   }
 
   const expected = {
-    cashCents: cents(detail.session.expected.cash),
-    chequeCents: cents(detail.session.expected.cheque),
-    cardCents: cents(detail.session.expected.card),
+    cashCents: toCents(detail.session.expected.cash),
+    chequeCents: toCents(detail.session.expected.cheque),
+    cardCents: toCents(detail.session.expected.card),
   };
   const cashCents = parseEuros(cashTyped);
   const cardCents = parseEuros(cardTyped);
-  const chequeCents = detail.cheques.filter((c) => ticked.has(c.paymentId)).reduce((sum, c) => sum + cents(c.amount), 0);
+  const chequeCents = detail.cheques.filter((c) => ticked.has(c.paymentId)).reduce((sum, c) => sum + toCents(c.amount), 0);
   const counted = cashCents === null || cardCents === null ? null : { cashCents, chequeCents, cardCents };
   const diffs = counted ? differences(counted, expected) : null;
   const gaps = diffs ? (Object.keys(MODE_LABELS) as Mode[]).filter((mode) => diffs[mode] !== 0) : [];
@@ -197,7 +186,7 @@ export function CloseTillDialog({
             onChange={(next) => {
               setCount(next);
               const total = countTotal(next);
-              if (total !== undefined) setCashTyped(formatEurosInput(total));
+              if (total !== undefined) setCashTyped(centsToInput(total));
             }}
           />
           <Field label="Total des espèces comptées" htmlFor="till-cash">

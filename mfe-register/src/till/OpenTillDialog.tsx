@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, ErrorLine, Field, Modal, MoneyInput, formatEurosInput, parseEuros } from '@kermesse/ui-kit';
+import { Button, ErrorLine, Field, Modal, MoneyInput } from '@kermesse/ui-kit';
+import { centsToInput, parseEuros } from '@kermesse/contracts-common';
 import { CashCalculator } from './CashCalculator';
 import { countTotal, type CashCount } from './cashCount';
 import type { SessionState } from './tillApi';
@@ -54,7 +55,7 @@ export function OpenTillDialog({ onOpen, onCancel }: { onOpen: (floatCents: numb
         onChange={(next) => {
           setCount(next);
           const total = countTotal(next);
-          if (total !== undefined) setTyped(formatEurosInput(total));
+          if (total !== undefined) setTyped(centsToInput(total));
         }}
       />
       <Field label="Fond de caisse (espèces)" htmlFor="till-float">

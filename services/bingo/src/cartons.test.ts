@@ -12,10 +12,11 @@ import {
   isCashPrize,
   lotosPerYearWarning,
   parseCartonCode,
-  parseEuroCents,
+  LOTO_AMOUNT_RULES,
   tieBreak,
   type Grid,
 } from '@kermesse/contracts-bingo';
+import { parseEuros } from '@kermesse/contracts-common';
 
 const csprng = (max: number) => randomInt(max);
 
@@ -115,11 +116,12 @@ describe('French law and money', () => {
   });
 
   it('reads « 30,50 » amounts', () => {
-    expect(parseEuroCents('30,50')).toBe(3050);
-    expect(parseEuroCents('19.9')).toBe(1990);
-    expect(parseEuroCents(' 3 € ')).toBe(300);
-    expect(parseEuroCents(2.5)).toBe(250);
-    expect(parseEuroCents('-3')).toBeNull();
-    expect(parseEuroCents('abc')).toBeNull();
+    expect(parseEuros('30,50', LOTO_AMOUNT_RULES)).toBe(3050);
+    expect(parseEuros('19.9', LOTO_AMOUNT_RULES)).toBe(1990);
+    expect(parseEuros(' 3 € ', LOTO_AMOUNT_RULES)).toBe(300);
+    expect(parseEuros(2.5, LOTO_AMOUNT_RULES)).toBe(250);
+    expect(parseEuros('-3', LOTO_AMOUNT_RULES)).toBeNull();
+    expect(parseEuros('abc', LOTO_AMOUNT_RULES)).toBeNull();
+    expect(parseEuros('10 000 000', LOTO_AMOUNT_RULES)).toBeNull();
   });
 });

@@ -18,12 +18,11 @@ import { findRaffleIdByName, insertRaffle, replaceTiers } from './repositories/r
 import { findEventByName } from './repositories/events.ts';
 import { insertFeaturedIfNone } from './repositories/featured.ts';
 import { insertRevenue, insertSoldBets, insertSoldTickets } from './repositories/sales.ts';
+import { toCents } from '@kermesse/contracts-common';
 
 export const DEMO_EVENT_NAME = 'Kermesse de printemps';
 export const DEMO_RAFFLE = 'Grande tombola de printemps';
 export const DEMO_GIFT_BASKET = 'Paniers garnis de la kermesse';
-
-const euros = (value: number) => Math.round(value * 100);
 
 /** name, rank, value, cost, provider, quantity, alcohol, illustration (shipped in demo-images/). */
 export const DEMO_PRIZES: Array<[string, number, number, number, string, number, boolean, string | null]> = [
@@ -114,16 +113,16 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
   await db.transaction(async (trx) => {
     const raffleId = await insertRaffle(trx, { eventId: null, awaitingEventName: DEMO_EVENT_NAME, name: DEMO_RAFFLE, totalTickets: 1000 });
     await replaceTiers(trx, raffleId, [
-      { nb: 1, priceCents: euros(2) },
-      { nb: 3, priceCents: euros(5) },
-      { nb: 10, priceCents: euros(15) },
+      { nb: 1, priceCents: toCents(2) },
+      { nb: 3, priceCents: toCents(5) },
+      { nb: 10, priceCents: toCents(15) },
     ]);
     for (const [name, rank, value, cost, provider, quantity, alcohol, illustration] of DEMO_PRIZES) {
       await insertPrize(trx, raffleId, {
         name,
         rank,
-        priceCents: euros(value),
-        costCents: euros(cost),
+        priceCents: toCents(value),
+        costCents: toCents(cost),
         provider,
         quantity,
         alcohol,
@@ -131,16 +130,16 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
       });
     }
     for (const [index, sale] of TICKET_SALES.entries()) {
-      await sellDemoTickets(trx, raffleId, -(index + 1), sale.numbers, BUYERS[sale.buyer]!, euros(sale.paid));
+      await sellDemoTickets(trx, raffleId, -(index + 1), sale.numbers, BUYERS[sale.buyer]!, toCents(sale.paid));
     }
 
     const basketId = await insertGiftBasket(trx, { eventId: null, awaitingEventName: DEMO_EVENT_NAME, name: DEMO_GIFT_BASKET });
     await replaceBasketTiers(trx, basketId, [
-      { nb: 1, priceCents: euros(2) },
-      { nb: 3, priceCents: euros(5) },
+      { nb: 1, priceCents: toCents(2) },
+      { nb: 3, priceCents: toCents(5) },
     ]);
-    const gourmand = await insertBasketType(trx, basketId, { name: 'Panier gourmand', priceCents: euros(65) });
-    const wellBeing = await insertBasketType(trx, basketId, { name: 'Panier bien-être', priceCents: euros(45) });
+    const gourmand = await insertBasketType(trx, basketId, { name: 'Panier gourmand', priceCents: toCents(65) });
+    const wellBeing = await insertBasketType(trx, basketId, { name: 'Panier bien-être', priceCents: toCents(45) });
     const types = [gourmand.id, wellBeing.id];
     for (const [index, sale] of BET_SALES.entries()) {
       await sellDemoBets(
@@ -149,7 +148,7 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
         -(100 + index + 1),
         sale.bets.map(([type, weight]) => ({ typeId: types[type]!, weight })),
         BUYERS[sale.buyer]!,
-        euros(sale.paid),
+        toCents(sale.paid),
       );
     }
 

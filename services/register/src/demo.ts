@@ -9,6 +9,7 @@ import { payPendingSale } from './commands/payPendingSale.ts';
 import { addSimulatedReader } from './payments/simulator.ts';
 import { MEAL_DEAL_SETTING } from './repositories/catalog.ts';
 import { findEventByName, listCheckouts } from './repositories/events.ts';
+import { toCents } from '@kermesse/contracts-common';
 
 export const DEMO_EVENT = 'Kermesse de printemps';
 export const DEMO_CHECKOUTS = ['Caisse Buvette', 'Caisse Tombola', 'Caisse Entrée'];
@@ -121,7 +122,6 @@ export const DEMO_PERSONS = [
 ];
 
 const DEMO_USER: AuthUser = { id: 'demo', email: 'demo@kermesse.local', roles: ['cashier'], jti: 'demo', exp: 0 };
-const cents = (euros: number) => Math.round(euros * 100);
 
 /** Categories at their meal-deal ids when those are free (a fresh database), else wherever Postgres puts them. */
 async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string, number>): Promise<void> {
@@ -143,7 +143,7 @@ async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string,
         .insert({
           name: p.name,
           image: p.image,
-          price_cents: cents(p.price),
+          price_cents: toCents(p.price),
           category_id: categoryId,
           click_and_collect: p.clickAndCollect ?? false,
           alcohol: p.alcohol ?? false,
@@ -157,7 +157,7 @@ async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string,
       await recordEvent(trx, 'register', 'catalog.product.changed', {
         productId,
         name: p.name,
-        priceCents: cents(p.price),
+        priceCents: toCents(p.price),
         categoryId,
         categoryName: category.name,
         image: p.image,

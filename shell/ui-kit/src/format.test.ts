@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, formatDate, formatEuros, formatEurosInput, formatTime, parseEuros } from './format';
+import { dateTimeFormat, formatDate, formatEuros, formatTime } from './format';
 
 // Intl puts a no-break space before « € » and between thousands.
 const normalise = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -57,30 +57,5 @@ describe('dates without Intl at start-up', () => {
     const options = { weekday: 'short', day: 'numeric', month: 'short' } as const;
     const date = new Date(2024, 9, 5);
     expect(dateTimeFormat(options).format(date)).toBe(new Intl.DateTimeFormat('fr-FR', options).format(date));
-  });
-});
-
-describe('parseEuros', () => {
-  it('reads what a volunteer types, with a comma or a point, as cents', () => {
-    expect(parseEuros('12')).toBe(1200);
-    expect(parseEuros('12,5')).toBe(1250);
-    expect(parseEuros('12.50')).toBe(1250);
-    expect(parseEuros(' 0,05 € ')).toBe(5);
-    expect(parseEuros('7,')).toBe(700);
-    expect(parseEuros('30,50')).toBe(3050);
-    expect(parseEuros('1 234,50')).toBe(123450);
-  });
-
-  it('refuses empty, negative, text and sub-cent amounts', () => {
-    for (const text of ['', ' ', '-3', 'douze', '1,234', '1.2.3', '1.234,50', '30,5,0', '3O,50']) expect(parseEuros(text)).toBeNull();
-  });
-});
-
-describe('formatEurosInput', () => {
-  it('writes cents as a money field shows them, with the decimal comma', () => {
-    expect(formatEurosInput(5000)).toBe('50,00');
-    expect(formatEurosInput(730)).toBe('7,30');
-    expect(formatEurosInput(5)).toBe('0,05');
-    expect(parseEuros(formatEurosInput(123456))).toBe(123456);
   });
 });

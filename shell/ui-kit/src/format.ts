@@ -3,7 +3,7 @@
  * by `@kermesse/contracts-common` (the same characters as on the server and the receipts); the kit
  * keeps its historical names and the euros-or-cents `Amount` of its callers.
  */
-import { formatAmount, formatEuros as formatCents, formatWeight, parseEuros as parseCents, plainAmount } from '@kermesse/contracts-common';
+import { formatAmount, formatEuros as formatCents, formatWeight } from '@kermesse/contracts-common';
 
 export { formatAmount, formatWeight };
 
@@ -52,17 +52,4 @@ export function formatDate(date: Date | string): string {
   }
   const value = validDate(date);
   return `${pad(value.getDate())}/${pad(value.getMonth() + 1)}/${value.getFullYear()}`;
-}
-
-/** Cents as a money field shows them, with the decimal comma and no sign: `5000` → « 50,00 ». */
-export function formatEurosInput(cents: number): string {
-  return plainAmount(cents);
-}
-
-/**
- * Reads an amount typed by a volunteer (« 12 », « 12,5 », « 12.50 », « 12,50 € ») as integer cents.
- * Returns null for anything else: empty text, a negative amount, more than two decimals.
- */
-export function parseEuros(text: string): number | null {
-  return parseCents(text);
 }

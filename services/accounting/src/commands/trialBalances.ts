@@ -5,7 +5,7 @@
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { badRequest } from '@kermesse/kit/http';
 import { decodeCsvBytes, NOT_CSV_MESSAGE, NotCsvError, readCsv } from '@kermesse/kit/csv';
-import { plainAmount } from '@kermesse/contracts-accounting';
+import { plainAmount } from '@kermesse/contracts-common';
 import { csvEmpty, csvInvalid, trialBalanceLocked, trialBalanceNotFound, yearLocked } from '../errors.ts';
 import { accountTotals, lockJournal } from '../repositories/journal.ts';
 import {

@@ -1,5 +1,6 @@
 /** Rows → API shapes exactly as docs/spec.md §3 names them (euros with two decimals). */
-import { toEuros, type TrialBalance, type TrialBalanceRow } from '@kermesse/contracts-accounting';
+import { toEuros } from '@kermesse/contracts-common';
+import { type TrialBalance, type TrialBalanceRow } from '@kermesse/contracts-accounting';
 import type { RowRecord, TrialBalanceRecord } from '../repositories/trialBalances.ts';
 
 export function presentTrialBalance(record: TrialBalanceRecord): TrialBalance {

@@ -1,10 +1,10 @@
 /** Reports as CSV downloads (the kit's writer: UTF-8 BOM, `;`, formula-safe cells). */
 import type { Context } from 'koa';
 import { toCsv } from '@kermesse/kit/csv';
-import { plainAmount } from '@kermesse/contracts-accounting';
+import { plainAmount, toCents } from '@kermesse/contracts-common';
 
 /** An amount in euros as a spreadsheet in French reads it (« 1234,50 »). */
-export const csvAmount = (euros: number): string => plainAmount(Math.round(euros * 100));
+export const csvAmount = (euros: number): string => plainAmount(toCents(euros));
 
 export function sendCsv(ctx: Context, filename: string, records: (string | number | null | undefined)[][]): void {
   ctx.set('Content-Type', 'text/csv; charset=utf-8');

@@ -5,7 +5,7 @@
  * its line. Pure: tested without a database.
  */
 import { encodingProblem, isFormulaLike, normaliseHeader, shorten, type CsvReadResult } from '@kermesse/kit/csv';
-import { parseAmount } from '@kermesse/contracts-accounting';
+import { parseEuros } from '@kermesse/contracts-common';
 
 /** Column titles accepted for each field (compared without accents, case, spaces or punctuation). */
 export const COLUMN_ALIASES = {
@@ -122,7 +122,7 @@ export function parseTrialBalance(csv: CsvReadResult): ParsedTrialBalance {
     const amount = (index: number | undefined, name: string): number | null | undefined => {
       const raw = cell(index);
       if (raw === '' || raw === '-') return 0;
-      const cents = parseAmount(raw);
+      const cents = parseEuros(raw, { negative: true });
       if (cents === null) {
         errors.push(`Ligne ${row.line} : le ${name} « ${shorten(raw)} » n'est pas un montant (par exemple 1234,56 ou 1234.56).`);
         return undefined;

@@ -7,12 +7,13 @@ import {
   lotosPerYearWarning,
   packPriceAllowed,
   packPriceTooHighMessage,
-  parseEuroCents,
+  LOTO_AMOUNT_RULES,
   type Night,
   type NightInput,
   type PartiesInput,
   type PrizeInput,
 } from '@kermesse/contracts-bingo';
+import { parseEuros } from '@kermesse/contracts-common';
 import { bingoBadRequest, bingoConflict, bingoNotFound, invalidAmount, prizeNotFound } from '../errors.ts';
 import {
   countNightsInYear,
@@ -37,7 +38,7 @@ export async function nightWithWarnings(db: Db, row: NightRow): Promise<Night> {
 }
 
 function nightWrite(input: NightInput): NightWrite {
-  const cents = parseEuroCents(input.cartonPrice);
+  const cents = parseEuros(input.cartonPrice, LOTO_AMOUNT_RULES);
   if (cents === null) throw invalidAmount('cartonPrice');
   if (!cartonPriceAllowed(cents)) throw bingoBadRequest('CARTON_PRICE_TOO_HIGH');
   const name = input.name.trim();
@@ -60,7 +61,7 @@ function nightWrite(input: NightInput): NightWrite {
  */
 function packsWrite(packs: NonNullable<NightInput['packs']>): CartonPackRow[] {
   const rows = packs.map((pack, index) => {
-    const cents = parseEuroCents(pack.price);
+    const cents = parseEuros(pack.price, LOTO_AMOUNT_RULES);
     if (cents === null) throw invalidAmount(`packs[${index}].price`);
     if (!packPriceAllowed(cents, pack.nb)) {
       throw badRequest(packPriceTooHighMessage(pack.nb, cents)).withCode('PACK_PRICE_TOO_HIGH', { nb: pack.nb, priceCents: cents });
@@ -100,9 +101,9 @@ export async function changeNight(db: Db, id: number, input: NightInput): Promis
 export function prizeWrite(input: PrizeInput): Omit<PrizeWrite, 'bingo_id'> {
   const label = input.label.trim();
   if (!label) throw bingoBadRequest('LABEL_REQUIRED');
-  const price = parseEuroCents(input.price ?? '0');
+  const price = parseEuros(input.price ?? '0', LOTO_AMOUNT_RULES);
   if (price === null) throw invalidAmount('price');
-  const cost = parseEuroCents(input.cost ?? '0');
+  const cost = parseEuros(input.cost ?? '0', LOTO_AMOUNT_RULES);
   if (cost === null) throw invalidAmount('cost');
   if (isCashPrize({ label, nature: input.nature })) throw bingoBadRequest('CASH_PRIZE');
   return { label, rank: input.rank, price_cents: price, cost_cents: cost, provider: input.provider.trim(), nature: input.nature ?? 'lot' };

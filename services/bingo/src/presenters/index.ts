@@ -1,7 +1,6 @@
 /** Rows → the API shapes of docs/spec.md §3 (prizes, seat plan) and of the loto night. */
 import {
   cartonCode,
-  decimalAmount,
   DEFAULT_SEATS_PER_TABLE,
   DEFAULT_TABLES,
   PARTIE_LABELS,
@@ -12,6 +11,7 @@ import {
   type Prize,
   type SeatPlan,
 } from '@kermesse/contracts-bingo';
+import { decimalAmount } from '@kermesse/contracts-common';
 import type { NightRow } from '../repositories/nights.ts';
 import type { PrizeRow } from '../repositories/prizes.ts';
 import type { ReservationRow, TableRow } from '../repositories/plan.ts';

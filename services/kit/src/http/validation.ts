@@ -3,7 +3,7 @@ import formatsPlugin from 'ajv-formats';
 import type { Middleware } from 'koa';
 import { formulaMessage, SPREADSHEET_SAFE_PATTERN } from '@kermesse/contracts-common';
 import { invalidInput } from './errors.ts';
-import { formatEuros, parseAmount } from '@kermesse/contracts-common';
+import { formatEuros, parseEuros } from '@kermesse/contracts-common';
 import type { EurosKeyword } from '@kermesse/contracts-common/schemas';
 
 /** One Ajv instance for the whole process: schemas are compiled once, at module load. */
@@ -24,7 +24,7 @@ addFormats(queryAjv);
 function amountCents(data: unknown): number | undefined {
   if (typeof data === 'number') return Number.isFinite(data) ? Math.abs(data * 100) : Infinity;
   if (typeof data !== 'string') return undefined;
-  const cents = parseAmount(data);
+  const cents = parseEuros(data, { negative: true });
   if (cents !== null) return Math.abs(cents);
   // Digits beyond what a safe integer holds: an amount, and far too large.
   return /^[\s\u00a0\u202f€+-]*\d{16,}/.test(data) ? Infinity : undefined;

@@ -1,5 +1,6 @@
 /** docs/spec.md §5: a basket to win (« type ») has a name and a price. */
-import { amountToCents } from '@kermesse/contracts-raffle';
+import { parseEuros } from '@kermesse/contracts-common';
+import { RAFFLE_AMOUNT_RULES } from '@kermesse/contracts-raffle';
 import { raffleError } from '../errors.ts';
 
 /** Name and price required (trimmed name, at most 200 characters; a price in euros, two decimals at most). */
@@ -8,8 +9,8 @@ export function checkBasketType(input: { name?: unknown; price?: unknown }): { n
   const empty = input.price === undefined || input.price === null || (typeof input.price === 'string' && input.price.trim() === '');
   if (!name || empty) throw raffleError('BASKET_TYPE_REQUIRED');
   if (name.length > 200) throw raffleError('BASKET_TYPE_INVALID', 'Le nom ne doit pas dépasser 200 caractères.');
-  const priceCents = amountToCents(input.price);
-  if (priceCents === undefined || priceCents < 0)
+  const priceCents = parseEuros(input.price, RAFFLE_AMOUNT_RULES);
+  if (priceCents === null || priceCents < 0)
     throw raffleError('BASKET_TYPE_INVALID', 'Le prix doit être un montant positif en euros (deux décimales au plus).');
   return { name, priceCents };
 }

@@ -1,7 +1,8 @@
 /** Registers, categories and products of an event as the back-office commands load and record them (each change with its `catalog.*` event). */
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
-import { parsePriceCents } from '@kermesse/contracts-register';
+import { parseEuros } from '@kermesse/contracts-common';
+import { PRICE_RULES } from '@kermesse/contracts-register';
 import { invalid, missing, refused } from './errors.ts';
 import {
   checkoutsOfEvent,
@@ -39,7 +40,7 @@ export async function loadProduct(q: Db | Trx, id: number): Promise<AdminProduct
 }
 
 export function priceCents(value: unknown): number {
-  const cents = parsePriceCents(value);
+  const cents = parseEuros(value, PRICE_RULES);
   if (cents === null) throw invalid('PRICE_INVALID');
   return cents;
 }

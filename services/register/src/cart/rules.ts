@@ -4,7 +4,7 @@
  * the donation amount (-1) from the client, counts the tickets, bets and loto cartons each line pays
  * for, and checks the buyer, ticket, bet and carton rules with the spec's French messages.
  */
-import { formatEuros, toCents } from '@kermesse/contracts-common';
+import { formatEuros, parseEuros } from '@kermesse/contracts-common';
 import {
   DEMO_MEAL_DEAL,
   MEAL_DEAL_CATEGORY,
@@ -146,8 +146,8 @@ export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCa
     }
     if (sent.id === DISCOUNT_PRODUCT_ID) continue; // recomputed below, whatever the client says
     if (sent.id === DONATION_PRODUCT_ID) {
-      const cents = typeof sent.price === 'number' ? toCents(sent.price) : undefined;
-      if (cents === undefined || cents <= 0) throw invalid('DONATION_INVALID');
+      const cents = typeof sent.price === 'number' ? parseEuros(sent.price) : null;
+      if (cents === null || cents <= 0) throw invalid('DONATION_INVALID');
       if (cents > MAX_DONATION_CENTS)
         throw invalid('DONATION_TOO_LARGE', { max: formatEuros(MAX_DONATION_CENTS) }, { maxCents: MAX_DONATION_CENTS });
       lines.push({

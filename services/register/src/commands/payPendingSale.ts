@@ -15,7 +15,7 @@ import {
 } from '@kermesse/contracts-register';
 import { invalid, missing, refused } from '../errors.ts';
 import type { IdempotencyHandle } from '../idempotency.ts';
-import { formatEuros, toCents, toEuros } from '@kermesse/contracts-common';
+import { formatEuros, parseEuros, toEuros } from '@kermesse/contracts-common';
 import { presentPayment } from '../presenters/sales.ts';
 import { lockCardTransaction, markCardTransactionPayment } from '../repositories/cards.ts';
 import { insertPayment, listPayments, lockSale, updateSalePaid } from '../repositories/sales.ts';
@@ -54,8 +54,8 @@ export async function payPendingSale(
     if (sale.settled_at) throw refused('SALE_ALREADY_SETTLED');
 
     const amounts = entries.map((entry) => {
-      const cents = toCents(entry.price);
-      if (cents === undefined || cents <= 0) throw invalid('PAYMENT_AMOUNT_INVALID');
+      const cents = parseEuros(entry.price);
+      if (cents === null || cents <= 0) throw invalid('PAYMENT_AMOUNT_INVALID');
       return cents;
     });
     const remaining = sale.total_cents - sale.paid_cents;

@@ -3,7 +3,7 @@
  * remote opens them in a window and prints them, the public page `/s/{reference}` shows the same
  * receipt. A receipt never carries the buyer's name, phone or e-mail.
  */
-import { formatEuros, toCents } from '@kermesse/contracts-common';
+import { formatEuros, parseEuros } from '@kermesse/contracts-common';
 
 export interface ReceiptLine {
   name: string;
@@ -114,8 +114,8 @@ ${body}
 }
 
 function cashDetail(payment: ReceiptPayment): string {
-  const given = toCents(Number(payment.reference.replace(',', '.')));
-  if (payment.method !== 'ESP' || given === undefined || given < payment.amountCents) return '';
+  const given = parseEuros(payment.reference);
+  if (payment.method !== 'ESP' || given === null || given < payment.amountCents) return '';
   return `<span class="category">Donné : ${formatEuros(given)} — rendu : ${formatEuros(given - payment.amountCents)}</span>`;
 }
 

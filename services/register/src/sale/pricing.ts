@@ -12,7 +12,7 @@ import {
   type PaymentStatus,
   type SaleInput,
 } from '@kermesse/contracts-register';
-import { formatEuros, toCents } from '@kermesse/contracts-common';
+import { formatEuros, parseEuros } from '@kermesse/contracts-common';
 import type { SalePayment } from '@kermesse/kit/bus';
 import type { Db } from '@kermesse/kit/db';
 import { checkSaleRules, priceCart, type CatalogView, type GiftBasketInfo, type PricedCart, type RaffleInfo } from '../cart/rules.ts';
@@ -120,8 +120,8 @@ export function planPayments(input: SaleInput, totalCents: number): PlannedPayme
     // A sale sent with no cash payment line at all was paid the exact amount.
     const cash = (input.payments ?? []).find((p) => p.method === 'ESP') ?? input.payments?.[0];
     if (reference && !CASH_GIVEN.test(reference)) throw invalid('CASH_NOT_A_NUMBER');
-    const given = reference ? toCents(Number(reference.replace(',', '.'))) : cash ? undefined : totalCents;
-    if (given === undefined || given < totalCents) {
+    const given = reference ? parseEuros(reference) : cash ? null : totalCents;
+    if (given === null || given < totalCents) {
       throw invalid('AMOUNT_INSUFFICIENT', { total: formatEuros(totalCents) }, { totalCents });
     }
   }

@@ -9,7 +9,7 @@
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { badRequest, conflict, notFound } from '@kermesse/kit/http';
 import { TILL_MESSAGES, type TillErrorCode } from '@kermesse/contracts-register/till';
-import { formatEuros, toCents, toEuros } from '@kermesse/contracts-common';
+import { formatEuros, parseEuros, toEuros } from '@kermesse/contracts-common';
 import {
   closedSessions,
   findCheckoutHead,
@@ -75,8 +75,8 @@ export async function sessionState(db: Db, checkoutId: number) {
 
 /** Euros counted (≥ 0, 2 decimals at most) → cents, or the French 400. */
 export const cents = (euros: number): number => {
-  const value = toCents(euros);
-  if (value === undefined || value < 0) throw tillError('badRequest', 'AMOUNT_INVALID');
+  const value = parseEuros(euros);
+  if (value === null) throw tillError('badRequest', 'AMOUNT_INVALID');
   return value;
 };
 

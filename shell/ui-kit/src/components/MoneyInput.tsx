@@ -4,8 +4,8 @@ import { classNames } from './Button';
 /**
  * An amount in euros, typed the French way (« 30,50 »; « 30.50 » is read too) with the « € » sign
  * after it. A text field with the decimal keypad, not `type="number"`: a browser set to another
- * language would drop the comma of « 30,50 » and read 3050. Read its value with `parseEuros`, which
- * refuses what it cannot read instead of guessing.
+ * language would drop the comma of « 30,50 » and read 3050. Read its value with contracts-common's
+ * `parseEuros` (docs/formats.md §1), which refuses what it cannot read instead of guessing.
  */
 export function MoneyInput({ className, ...props }: Omit<ComponentPropsWithRef<'input'>, 'type' | 'min' | 'step'>) {
   return (

@@ -11,7 +11,6 @@ import {
   buildFec,
   fecFileName,
   ReportQuery,
-  toEuros,
   YearParams,
   type AccountMapAnswer,
   type FinancialYearList,
@@ -19,6 +18,7 @@ import {
   type JournalAnswer,
   type JournalVerification,
 } from '@kermesse/contracts-accounting';
+import { toEuros } from '@kermesse/contracts-common';
 import { closeYear } from '../../commands/books.ts';
 import { generateTrialBalance } from '../../commands/trialBalances.ts';
 import { presentTrialBalance } from '../../presenters/accounting.ts';

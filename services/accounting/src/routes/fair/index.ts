@@ -12,12 +12,10 @@ import {
   COST_SOURCES,
   EventParams,
   LINE_KIND_LABELS,
-  parseAmount,
   PAYMENT_METHOD_LABELS,
   PurchaseInput,
   ReportQuery,
   revenueAccountOf,
-  toEuros,
   type CostSource,
   type FairEventList,
   type FairResult,
@@ -25,6 +23,7 @@ import {
   type PaymentMethod,
   type Purchase,
 } from '@kermesse/contracts-accounting';
+import { parseEuros, toEuros } from '@kermesse/contracts-common';
 import { addPurchase } from '../../commands/books.ts';
 import { amountInvalid, eventNotFound } from '../../errors.ts';
 import { readAccountMap } from '../../repositories/accountMap.ts';
@@ -213,10 +212,8 @@ export function fairRoutes({ db, events }: { db: Db; events: EventCheck }): Rout
     body: PurchaseInput,
     status: 201,
     handler: async ({ ctx, params, body, user }): Promise<{ purchase: Purchase }> => {
-      const cents =
-        typeof body.amount === 'number' ? (Number.isFinite(body.amount) ? Math.round(body.amount * 100) : null) : parseAmount(body.amount);
-      if (cents === null || cents <= 0 || (typeof body.amount === 'number' && Math.abs(body.amount * 100 - cents) > 1e-6))
-        throw amountInvalid('amount');
+      const cents = parseEuros(body.amount);
+      if (cents === null || cents <= 0) throw amountInvalid('amount');
       await events.require(params.eventId, bearerToken(ctx.get('Authorization')));
       const purchase = await addPurchase(db, {
         eventId: params.eventId,

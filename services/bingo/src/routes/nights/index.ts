@@ -5,13 +5,13 @@ import {
   BingoParams,
   CartonsInput,
   CartonsQuery,
-  formatEuros,
   NightInput,
   PartiesInput,
   PARTIE_LABELS,
   type Reglement,
   type VolunteerNight,
 } from '@kermesse/contracts-bingo';
+import { formatEuros } from '@kermesse/contracts-common';
 import { bingoNotFound } from '../../errors.ts';
 import { changeNight, createNight, nightWithWarnings, setParties } from '../../commands/nights.ts';
 import { generateCartons, readCartons } from '../../commands/game.ts';

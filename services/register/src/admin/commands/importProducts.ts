@@ -7,7 +7,8 @@
  */
 import type { Db } from '@kermesse/kit/db';
 import { encodingProblem, isFormulaLike, normaliseHeader, readCsv, shorten, type CsvRow } from '@kermesse/kit/csv';
-import { parsePriceCents, parseYesNo, type ProductImportResult } from '@kermesse/contracts-register';
+import { parseEuros } from '@kermesse/contracts-common';
+import { PRICE_RULES, parseYesNo, type ProductImportResult } from '@kermesse/contracts-register';
 import { toEuros } from '@kermesse/contracts-common';
 import {
   insertCategory,
@@ -136,7 +137,7 @@ export async function importProducts(db: Db, eventId: number, bytes: Uint8Array,
     if (!name) lineErrors.push('le nom est vide');
     else if (name.length > 120) lineErrors.push('le nom dépasse 120 caractères');
     const rawPrice = cell(row, 'price') ?? '';
-    const priceCents = parsePriceCents(rawPrice);
+    const priceCents = parseEuros(rawPrice, PRICE_RULES);
     if (priceCents === null) lineErrors.push(`prix « ${shorten(rawPrice)} » illisible (un montant positif comme 3,50)`);
     const category = (cell(row, 'category') ?? '').replace(/\s+/g, ' ');
     if (!category) lineErrors.push('la catégorie est vide');

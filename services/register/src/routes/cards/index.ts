@@ -8,7 +8,7 @@ import {
   ReaderSimulationInput,
   TransactionParams,
 } from '@kermesse/contracts-register';
-import { toCents } from '@kermesse/contracts-common';
+import { parseEuros } from '@kermesse/contracts-common';
 import type { Context } from 'koa';
 import { createCardPayment } from '../../commands/createCardPayment.ts';
 import { readTransactionStatus } from '../../commands/readTransactionStatus.ts';
@@ -22,8 +22,8 @@ const CASHIER = ['cashier'] as const;
 const ADMIN = ['admin'] as const;
 
 function cents(value: number): number {
-  const result = toCents(value);
-  if (result === undefined || result <= 0) throw invalid('CARD_AMOUNT_INVALID');
+  const result = parseEuros(value);
+  if (result === null || result <= 0) throw invalid('CARD_AMOUNT_INVALID');
   return result;
 }
 
