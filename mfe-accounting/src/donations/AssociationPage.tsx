@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Banner, Button, ErrorLine, Field, formatEurosInput, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
+import { Banner, Button, ErrorLine, Field, MoneyInput, Spinner, TextInput } from '@kermesse/ui-kit';
+import { centsToInput, parseEuros, toCents } from '@kermesse/contracts-common';
 import {
   RECEIPT_ELIGIBILITY_LABELS,
   receiptRefusal,
@@ -38,7 +39,7 @@ export function AssociationPage() {
     accountingApi.getAssociation().then(
       ({ association }) => {
         setSettings(association);
-        setCap(formatEurosInput(Math.round(association.counterpartCap * 100)));
+        setCap(centsToInput(toCents(association.counterpartCap)));
       },
       (failure) => setError(failureText('Erreur lors de la récupération des données', failure)),
     );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Banner, Button, ErrorLine, Field, formatDate, formatEuros, MoneyInput, parseEuros, Spinner, TextInput } from '@kermesse/ui-kit';
+import { Banner, Button, ErrorLine, Field, formatDate, formatEuros, MoneyInput, Spinner, TextInput } from '@kermesse/ui-kit';
+import { parseEuros } from '@kermesse/contracts-common';
 import {
   DONATION_METHOD_LABELS,
   DONATION_ORIGIN_LABELS,

@@ -3,12 +3,12 @@ import {
   eligibleCents,
   receiptModel,
   receiptNumber,
-  toEuros,
   type AssociationSettings,
   type Donation,
   type Donor,
   type TaxReceipt,
 } from '@kermesse/contracts-accounting';
+import { toEuros } from '@kermesse/contracts-common';
 import type { AssociationRow, DonationRow, DonorRow, ReceiptRow } from '../repositories/donations.ts';
 
 export function presentAssociation(row: AssociationRow): AssociationSettings {

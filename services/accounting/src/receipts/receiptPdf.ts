@@ -6,7 +6,8 @@
  */
 import PDFDocument from 'pdfkit';
 import { toCurrency } from 'n2words/fr-FR';
-import { DONATION_METHOD_LABELS, formatEuros, receiptModel, receiptNumber, type DonationMethod } from '@kermesse/contracts-accounting';
+import { DONATION_METHOD_LABELS, receiptModel, receiptNumber, type DonationMethod } from '@kermesse/contracts-accounting';
+import { formatEuros } from '@kermesse/contracts-common';
 import type { ReceiptRow } from '../repositories/donations.ts';
 
 export interface ReceiptGift {

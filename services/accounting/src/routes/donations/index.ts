@@ -16,9 +16,7 @@ import {
   DonorInput,
   IdParams,
   IssueReceiptBody,
-  parseAmount,
   receiptNumber,
-  toEuros,
   YearParams,
   type AssociationAnswer,
   type Donation,
@@ -28,6 +26,7 @@ import {
   type ReceiptDeclaration,
   type ReceiptList,
 } from '@kermesse/contracts-accounting';
+import { parseEuros, toEuros } from '@kermesse/contracts-common';
 import { addDonation, editDonation } from '../../commands/donations.ts';
 import { cancelReceipt, issueReceipt } from '../../commands/taxReceipts.ts';
 import { dayInFrance, yearOf } from '../../dates.ts';
@@ -55,9 +54,8 @@ const BASE = '/api/admin/accountancy';
 
 /** An amount typed as « 30,50 » or sent as 30.5, in cents; refused in French naming the field. */
 function centsOf(value: string | number, field: string, { allowZero = false } = {}): number {
-  const cents = typeof value === 'number' ? (Number.isFinite(value) ? Math.round(value * 100) : null) : parseAmount(value);
-  if (cents === null || cents < 0 || (!allowZero && cents === 0) || (typeof value === 'number' && Math.abs(value * 100 - cents) > 1e-6))
-    throw amountInvalid(field);
+  const cents = parseEuros(value);
+  if (cents === null || (!allowZero && cents === 0)) throw amountInvalid(field);
   return cents;
 }
 
