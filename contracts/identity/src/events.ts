@@ -35,6 +35,33 @@ export const IDENTITY_EVENT_SCHEMAS = {
       additionalProperties: false,
     },
   },
+  /** A person signed in (the till law's event log, docs/compliance/conditions.md §5). */
+  'user.signed.in': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['userId', 'email', 'method'],
+      properties: {
+        userId: { type: 'string', minLength: 1 },
+        email: { type: 'string', minLength: 1, maxLength: 320 },
+        method: { type: 'string', enum: ['password', 'passkey'] },
+      },
+      additionalProperties: false,
+    },
+  },
+  /** A sign-in refused: wrong address or password, or too many attempts. */
+  'user.signin.failed': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['email', 'reason'],
+      properties: {
+        email: { type: 'string', maxLength: 320 },
+        reason: { type: 'string', enum: ['credentials', 'throttled'] },
+      },
+      additionalProperties: false,
+    },
+  },
 } as const;
 
 /** Payload types of identity's events, derived from their schemas. */

@@ -113,6 +113,13 @@ describe('sign-in', () => {
     const unknown = await login('personne@kermesse.local', PASSWORD, '203.0.113.12');
     expect(unknown.status).toBe(401);
     expect(await unknown.json()).toEqual({ error: 'Identifiants invalides.', code: 'INVALID_CREDENTIALS' });
+    // Both refusals go out as events for the register's technical event log (docs/compliance/conditions.md §5).
+    const failures = await db('outbox').where({ type: 'user.signin.failed' }).orderBy('id').select('envelope');
+    expect(failures.map((f) => f.envelope.payload).slice(-2)).toEqual([
+      { email: 'tresorier@kermesse.local', reason: 'credentials' },
+      { email: 'personne@kermesse.local', reason: 'credentials' },
+    ]);
+    expect(await db('outbox').where({ type: 'user.signed.in' }).count({ n: '*' })).not.toEqual([{ n: 0 }]);
   });
 
   it('answers a malformed body with a French 400 naming the field', async () => {

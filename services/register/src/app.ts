@@ -14,6 +14,7 @@ import type { StaffDirectory } from './staffDirectory.ts';
 import type { SecretBox } from '@kermesse/kit/secrets';
 import { loadJournalKey } from './journal/journalKeyStore.ts';
 import { complianceRoutes } from './routes/compliance/index.ts';
+import { auditTrailRoutes } from './compliance/auditTrail.ts';
 import { createSimulatorReaderAdmin, type ReaderAdmin } from './admin/cardReaders.ts';
 import { backOfficeRoutes } from './admin/routes/index.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -68,6 +69,8 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
     bus: deps.bus,
     verifier: deps.verifier,
     routers: [
+      // First: it logs the changes and reprints the routes below answer (docs/compliance/conditions.md §5–6).
+      auditTrailRoutes({ db }),
       publicRoutes({ db, uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR, publicUrl: deps.publicUrl }),
       pingRoutes(),
       eventRoutes({ db }),

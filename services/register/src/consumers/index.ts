@@ -10,6 +10,7 @@ import { applyGiftBasketConfigured } from '../commands/applyGiftBasketConfigured
 import { applyRaffleConfigured } from '../commands/applyRaffleConfigured.ts';
 import { applyStockAlert } from '../commands/applyStockAlert.ts';
 import { applyBingoConfigured } from '../commands/applyBingoConfigured.ts';
+import { logAccountCreated, logSignIn, logSignInFailure, logTokensRevoked } from '../compliance/identityEvents.ts';
 
 export interface RegisterConsumers {
   stop(): Promise<void>;
@@ -31,6 +32,11 @@ export async function startRegisterConsumers(deps: { db: Db; bus: Bus; logger: L
       applyBingoConfigured(trx, event.payload, event.occurredAt),
     ),
     await consume('register-stock-alert', 'stock.alert', (event, trx) => applyStockAlert(trx, event.payload)),
+    // The technical event log (docs/compliance/conditions.md §5).
+    await consume('register-log-signin', 'user.signed.in', async (event, trx) => void (await logSignIn(trx, event))),
+    await consume('register-log-signin-failed', 'user.signin.failed', async (event, trx) => void (await logSignInFailure(trx, event))),
+    await consume('register-log-user-created', 'user.created', async (event, trx) => void (await logAccountCreated(trx, event))),
+    await consume('register-log-tokens-revoked', 'user.tokens.revoked', async (event, trx) => void (await logTokensRevoked(trx, event))),
   ];
   return {
     async stop() {

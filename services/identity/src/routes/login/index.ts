@@ -7,6 +7,7 @@ import type { loginThrottle } from '../../loginThrottle.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../../password.ts';
 import { findUserByEmail, touchLastSignIn } from '../../repositories/users.ts';
 import type { SigningKey } from '../../signingKeys.ts';
+import { recordSignIn, recordSignInFailure } from '../../signInEvents.ts';
 
 /** POST /api/login {email, password} → {token} (docs/spec.md §7). */
 export function loginRoutes(deps: { db: Db; key: SigningKey; throttle: ReturnType<typeof loginThrottle> }): Router {
@@ -17,7 +18,12 @@ export function loginRoutes(deps: { db: Db; key: SigningKey; throttle: ReturnTyp
     summary: 'Se connecter avec un mot de passe',
     body: LoginBody,
     handler: async ({ ctx, body: { email, password } }): Promise<TokenAnswer> => {
-      await deps.throttle.assertAllowed(email, ctx.ip);
+      try {
+        await deps.throttle.assertAllowed(email, ctx.ip);
+      } catch (err) {
+        await recordSignInFailure(deps.db, email, 'throttled');
+        throw err;
+      }
       const user = await findUserByEmail(deps.db, email);
       const ok =
         user?.password_hash && !user.disabled_at
@@ -25,10 +31,12 @@ export function loginRoutes(deps: { db: Db; key: SigningKey; throttle: ReturnTyp
           : await verifyPassword(password, await DUMMY_HASH_PROMISE).then(() => false);
       if (!user || !ok) {
         await deps.throttle.recordFailure(email, ctx.ip);
+        await recordSignInFailure(deps.db, email, 'credentials');
         throw invalidCredentials();
       }
       await deps.throttle.recordSuccess(email, ctx.ip);
       await touchLastSignIn(deps.db, user.id);
+      await recordSignIn(deps.db, user, 'password');
       return { token: await issueAccessToken(deps.db, deps.key, user) };
     },
   });

@@ -14,6 +14,7 @@ import { type Db } from '@kermesse/kit/db';
 import { codeOfStatus, defineRoute, HttpError, Router } from '@kermesse/kit/http';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
+import { recordSignIn } from '../../signInEvents.ts';
 import { issueAccessToken } from '../../accessTokens.ts';
 import { hashLinkToken, issueLink } from '../../links.ts';
 import { presentPerson } from '../../presenters/person.ts';
@@ -91,6 +92,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
         const user = await findUserById(db, passkey.user_id);
         if (!user || user.disabled_at) throw passkeyError(401, 'PASSKEY_REFUSED');
         await touchLastSignIn(db, user.id);
+        await recordSignIn(db, user, 'passkey');
         return { status: 'success', redirect: '/', token: await issueAccessToken(db, deps.key, user) };
       }),
   });
