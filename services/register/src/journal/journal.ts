@@ -12,8 +12,8 @@
  * the record (a sale embeds the same two CTEs in its own statement: see createSale). The statements are
  * in repositories/journal.ts, the verification in commands/verifyJournal.ts; this module is the chain.
  *
- * This is NOT an NF525 certification: since 2025 only an accredited body's certificate proves a
- * till system's conformity (associations outside VAT are not bound by it). See services/register/API.md.
+ * This is NOT an NF525 certification: the till law's four conditions and the editor's attestation
+ * are described in docs/compliance/ (associations outside VAT are not bound by it).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { readJournalKey } from '../env.ts';
