@@ -23,6 +23,7 @@ const PasskeyLinkPage = lazy(() => import('./pages/PasskeyLinkPage').then((modul
 const ProfilePage = lazy(() => import('./pages/ProfilePage').then((module) => ({ default: module.ProfilePage })));
 const SetPasswordPage = lazy(() => import('./pages/SetPasswordPage').then((module) => ({ default: module.SetPasswordPage })));
 const TeamPage = lazy(() => import('./pages/team/TeamPage').then((module) => ({ default: module.TeamPage })));
+const ApiTokensPage = lazy(() => import('./pages/team/ApiTokensPage').then((module) => ({ default: module.ApiTokensPage })));
 
 /** A lazily loaded page, with the spinner while its code arrives. */
 const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
@@ -42,6 +43,7 @@ export function Shell({ manifest, components }: ShellProps) {
           <Route index element={<HomePage />} />
           <Route path="connexion" element={page(<LoginPage />)} />
           <Route path="equipe" element={page(<TeamPage />)} />
+          <Route path="equipe/jetons" element={page(<ApiTokensPage />)} />
           <Route path="profil" element={page(<ProfilePage />)} />
           <Route path="mot-de-passe" element={page(<SetPasswordPage />)} />
           <Route path="cle-d-acces" element={page(<PasskeyLinkPage />)} />

@@ -4,11 +4,9 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Int, SafeText } from '@kermesse/contracts-common/schemas';
+import { API_TOKEN_MAX_DAYS, type ApiTokenState } from './apiTokenRules.ts';
 import { ROLE_NAMES, type RoleName } from './roles.ts';
 import { RolesSchema } from './schemas.ts';
-
-/** The longest a tool's token may live: a year, so a forgotten one does not work for ever. */
-export const API_TOKEN_MAX_DAYS = 365;
 
 /** `POST /api/admin/api-tokens`. */
 export const NewApiTokenBody = Type.Object(
@@ -25,10 +23,6 @@ export type NewApiTokenBody = Static<typeof NewApiTokenBody>;
 /** `DELETE /api/admin/api-tokens/{id}`: the token's id is its `jti`. */
 export const ApiTokenParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export type ApiTokenParams = Static<typeof ApiTokenParams>;
-
-export type ApiTokenState = 'active' | 'expired' | 'revoked';
-
-export const API_TOKEN_STATE_LABELS: Record<ApiTokenState, string> = { active: 'Actif', expired: 'Expiré', revoked: 'Révoqué' };
 
 export const ApiTokenAnswer = Type.Object({
   /** The token's `jti`. */
@@ -52,9 +46,3 @@ export type CreatedApiTokenAnswer = Static<typeof CreatedApiTokenAnswer>;
 
 export const ApiTokenListAnswer = Type.Object({ items: Type.Array(ApiTokenAnswer), total: Type.Integer() });
 export type ApiTokenListAnswer = Static<typeof ApiTokenListAnswer>;
-
-/** An administrator grants any role; anyone else only roles they hold (never above their own). */
-export function rolesAbove(requested: readonly RoleName[], own: readonly string[]): RoleName[] {
-  if (own.includes('admin')) return [];
-  return requested.filter((role) => !own.includes(role));
-}

@@ -4,3 +4,4 @@ export * from './roles.ts';
 export * from './errors.ts';
 export * from './password.ts';
 export * from './apiTokens.ts';
+export * from './apiTokenRules.ts';

@@ -5,3 +5,4 @@
 export * from './roles.ts';
 export * from './errors.ts';
 export * from './password.ts';
+export * from './apiTokenRules.ts';

@@ -1,10 +1,14 @@
 /** The shell's typed client for identity's paths: staff accounts, profile, links, first run, passkeys. */
 import type {
+  ApiTokenAnswer,
+  ApiTokenListAnswer,
   ChangePasswordBody,
+  CreatedApiTokenAnswer,
   CreatedPerson,
   CreatePersonBody,
   FirstAdminAnswer,
   FirstAdminBody,
+  NewApiTokenBody,
   LinkInfo,
   OneTimeLink,
   OnBehalfLinkAnswer,
@@ -25,7 +29,7 @@ import type {
 } from '@simplewebauthn/browser';
 import { gateway, publicGateway } from '../api';
 
-export type { CreatedPerson, CreatePersonBody, LinkInfo, OneTimeLink, Person, UpdatePersonBody };
+export type { ApiTokenAnswer, CreatedApiTokenAnswer, CreatedPerson, CreatePersonBody, LinkInfo, OneTimeLink, Person, UpdatePersonBody };
 
 export const teamApi = {
   list: () => gateway.get<PeopleList>('/api/admin/users').then((answer) => answer.users),
@@ -36,6 +40,14 @@ export const teamApi = {
   /** Starts a passkey on behalf of a person: the one-time link to open on their own device. */
   passkeyLink: (id: string) =>
     gateway.post<OnBehalfLinkAnswer>(`/admin/security/user/${id}/devices/add/options`, {}).then((answer) => answer.link),
+};
+
+/** « Jetons pour les outils » (docs/api-tokens.md). */
+export const apiTokensApi = {
+  list: () => gateway.get<ApiTokenListAnswer>('/api/admin/api-tokens').then((answer) => answer.items),
+  /** The answer carries the token itself, shown this once. */
+  create: (body: NewApiTokenBody) => gateway.post<CreatedApiTokenAnswer>('/api/admin/api-tokens', body),
+  revoke: (id: string) => gateway.delete<ApiTokenAnswer>(`/api/admin/api-tokens/${id}`),
 };
 
 export const profileApi = {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError, Banner, Button, ErrorLine, NETWORK_ERROR_MESSAGE, Spinner, useResource, useSession } from '@kermesse/ui-kit';
 import { teamApi, type CreatedPerson, type Person } from '../../api/identity';
 import { LinkToHandOver } from './LinkToHandOver';
@@ -40,7 +41,10 @@ export function TeamPage() {
           </Button>
         )}
       </div>
-      <p className="shell-hint">Les comptes des bénévoles : rôles, accès à la caisse, mots de passe et clés d'accès.</p>
+      <p className="shell-hint">
+        Les comptes des bénévoles : rôles, accès à la caisse, mots de passe et clés d'accès. Pour un script ou un autre logiciel :{' '}
+        <Link to="/equipe/jetons">Jetons pour les outils</Link>.
+      </p>
       {creating && <NewPersonForm onCreated={handleCreated} onCancel={() => setCreating(false)} />}
       {created && (
         <div className="k-card shell-form">
