@@ -5,6 +5,7 @@
  * and leaves layout to Prettier (.prettierrc.json). Type-aware rules read each workspace's own
  * tsconfig.json through the TypeScript project service.
  */
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -38,6 +39,32 @@ const typeAware =
         },
       ]
     : [];
+
+/** Every service but the kit (`services/<name>`, `@kermesse/<name>`). */
+const SERVICES = readdirSync(new URL('./services/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'kit')
+  .map((entry) => entry.name);
+
+/**
+ * A service reaches another one only through the network and the events (docs/architecture.md
+ * « Boundaries »): never by importing its package or its files, tests included. A test that needs
+ * several services lives in `infra/` or `e2e/`, which may start them all.
+ */
+const otherServices = (own) => {
+  const others = SERVICES.filter((name) => name !== own);
+  return {
+    patterns: [
+      {
+        group: others.flatMap((name) => [`@kermesse/${name}`, `@kermesse/${name}/*`]),
+        message: 'Un service n’importe pas un autre service : passez par son API, ses événements ou son contrat.',
+      },
+      {
+        regex: `^(\\.\\./)+(services/)?(${others.join('|')})/(src|migrations)(/|$)`,
+        message: 'Un service n’importe pas les fichiers d’un autre service : un test de plusieurs services va dans infra/ ou e2e/.',
+      },
+    ],
+  };
+};
 
 export default tseslint.config(
   {
@@ -83,6 +110,36 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  ...SERVICES.map((name) => ({
+    files: [`services/${name}/**/*.{ts,tsx,js}`],
+    rules: { 'no-restricted-imports': ['error', otherServices(name)] },
+  })),
+  {
+    files: ['services/kit/**/*.{ts,js}'],
+    rules: { 'no-restricted-imports': ['error', otherServices('kit')] },
+  },
+  {
+    // Browser code: the services' plumbing (the kit: Node, knex, NATS) and TypeBox stay on the server;
+    // a front end reads shapes and rules from the contracts and calls the API through its `src/api/`.
+    files: ['{shell,mfe-*}/**/*.{ts,tsx,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@kermesse/kit', '@kermesse/kit/*', '@sinclair/typebox', '@sinclair/typebox/*'],
+              message: 'Pas de kit ni de TypeBox dans le navigateur : les formes et règles viennent des contrats.',
+            },
+            {
+              group: SERVICES.flatMap((name) => [`@kermesse/${name}`, `@kermesse/${name}/*`]),
+              message: 'Le navigateur appelle les services par leur API (src/api/), il ne les importe pas.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -4,7 +4,8 @@
  * consumers, optionally the real raffle service (its own process, as the launcher runs it) for the
  * ticket claims, and the register app on a free port.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,8 +34,6 @@ import {
   TEST_NATS_URL,
   type TestDatabase,
 } from '@kermesse/kit/testing';
-// The real raffle service answers the ticket claims (test-only dependency).
-import * as raffleMigrations from '@kermesse/raffle/migrations';
 import { migrations, schema } from '../../migrations/index.ts';
 import { buildApp } from '../app.ts';
 import { createEventWithCheckouts } from '../commands/createEvent.ts';
@@ -116,6 +115,17 @@ export interface RegisterHarness {
   close(): Promise<void>;
 }
 
+/**
+ * Migrates the raffle service's schema as a deployment does (`deploy/migrate.ts raffle`, its own
+ * process): the register imports nothing of another service, tests included.
+ */
+async function migrateRaffle(databaseUrl: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'deploy/migrate.ts', 'raffle'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, NATS_URL: '', KERMESSE_DEMO: '0' },
+  });
+}
+
 /** Starts `services/raffle/src/server.ts` the way the launcher does, on a free port. */
 async function startRaffleProcess(
   env: Record<string, string>,
@@ -172,9 +182,7 @@ export async function startRegisterHarness(
   let raffleProcess: Awaited<ReturnType<typeof startRaffleProcess>> | undefined;
   const registerPort = await freePort();
   if (options.raffle) {
-    const raffleDb = createDb(database.url, { schema: raffleMigrations.schema, poolMax: 2 });
-    await migrateLatest(raffleDb, raffleMigrations);
-    await raffleDb.destroy();
+    await migrateRaffle(database.url);
     raffleProcess = await startRaffleProcess({
       DATABASE_URL: database.url,
       NATS_URL: TEST_NATS_URL,

@@ -22,12 +22,12 @@ import {
 } from '@kermesse/kit/testing';
 import { buildApp as buildBingo } from '@kermesse/bingo/app';
 import * as bingoMigrations from '@kermesse/bingo/migrations';
-import { startBingoConsumers } from '../../../bingo/src/consumers/index.ts';
-import { migrations, schema } from '../../migrations/index.ts';
-import { buildApp } from '../app.ts';
-import { createBingoClient } from '../claimsClient.ts';
-import { createEventWithCheckouts } from '../commands/createEvent.ts';
-import { startRegisterConsumers, type RegisterConsumers } from '../consumers/index.ts';
+import { startBingoConsumers } from '../../../services/bingo/src/consumers/index.ts';
+import { migrations, schema } from '@kermesse/register/migrations';
+import { buildApp } from '@kermesse/register/app';
+import { createBingoClient } from '../../../services/register/src/claimsClient.ts';
+import { createEventWithCheckouts } from '../../../services/register/src/commands/createEvent.ts';
+import { startRegisterConsumers, type RegisterConsumers } from '../../../services/register/src/consumers/index.ts';
 
 const logger = createLogger('test', 'error');
 const namespace = testNamespace();
