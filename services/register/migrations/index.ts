@@ -625,5 +625,23 @@ export const migrations: ServiceMigrations['migrations'] = {
       }
     },
   },
+  // Every category is written with its event (back office, raffles, gift baskets, loto nights, demo):
+  // the ones an older version left without one are given theirs once here, so that reading the
+  // back office's lists writes nothing.
+  '042_categories_own_event': {
+    async up(knex) {
+      const owner = `coalesce(
+          (select r.event_id from ??.raffles r where r.category_id = c.id limit 1),
+          (select g.event_id from ??.gift_baskets g where g.category_id = c.id limit 1),
+          (select b.event_id from ??.bingos b where b.id = c.bingo_id),
+          (select min(k.event_id) from ??.products p join ??.checkout_products cp on cp.product_id = p.id
+             join ??.checkouts k on k.id = cp.checkout_id where p.category_id = c.id))`;
+      await knex.raw(
+        `update ??.categories c set event_id = ${owner}
+         where c.event_id is null and exists (select 1 from ??.events e where e.id = ${owner})`,
+        [schema, schema, schema, schema, schema, schema, schema, schema, schema, schema, schema, schema, schema, schema],
+      );
+    },
+  },
   // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).
 };

@@ -130,7 +130,7 @@ async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string,
   for (const [position, category] of DEMO_CATALOGUE.entries()) {
     const explicit = taken.has(category.id) ? {} : { id: category.id };
     const [row] = await trx('categories')
-      .insert({ ...explicit, name: category.name, kind: 'product', position })
+      .insert({ ...explicit, name: category.name, kind: 'product', position, event_id: eventId })
       .returning('id');
     idOf.set(category.id, (row as { id: number }).id);
   }

@@ -289,6 +289,58 @@ describe('registers, categories and products', () => {
     ]);
   });
 
+  it("lists a raffle's and a loto night's categories in their fair as soon as they are announced", async () => {
+    const event = await buildEvent();
+    const raffleId = 900_000 + counter;
+    await h.publish('raffle', 'raffle.configured', {
+      raffleId,
+      eventId: event.id,
+      name: 'Tombola du week-end',
+      totalTickets: 100,
+      tiers: [{ nb: 1, priceCents: 200 }],
+    });
+    await h.publish('bingo', 'bingo.configured', {
+      bingoId: raffleId,
+      eventId: event.id,
+      name: 'Loto du samedi',
+      heldOn: '2027-06-12',
+      prizes: [],
+      totalCartons: 60,
+      tiers: [{ nb: 1, priceCents: 300 }],
+    });
+    const listed = async () =>
+      ((await admin('GET', `/api/admin/categories?eventId=${event.id}`)).body as Array<{ name: string; kind: string }>).map((c) => [
+        c.name,
+        c.kind,
+      ]);
+    await eventually(async () => (await listed()).length === 2, 20_000);
+    expect((await listed()).sort()).toEqual([
+      ['Loto : Loto du samedi', 'bingo'],
+      ['Tombola : Tombola du week-end', 'raffle'],
+    ]);
+  });
+
+  it('reads the categories and products without writing: a write holding the categories does not stop the lists', async () => {
+    const event = await buildEvent();
+    await buildCategory(event.id, 'Crêpes');
+    // A share lock lets readers through and stops any UPDATE of the table until it is released.
+    await h.db.transaction(async (trx) => {
+      await trx.raw('lock table categories in share mode');
+      const outcome = await Promise.race([
+        Promise.all([
+          admin('GET', `/api/admin/categories?eventId=${event.id}`),
+          admin('GET', `/api/admin/products?eventId=${event.id}`),
+          admin('GET', `/api/admin/events/${event.id}/meal-deal`),
+        ]),
+        new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 5_000)),
+      ]);
+      expect(outcome).not.toBe('blocked');
+      if (outcome === 'blocked') return;
+      expect(outcome.map((res) => res.status)).toEqual([200, 200, 200]);
+      expect((outcome[0].body as Array<{ name: string }>).map((c) => c.name)).toEqual(['Crêpes']);
+    });
+  });
+
   it('refuses a negative price, an empty name, an unknown category, a category or register of another event — in French', async () => {
     const event = await buildEvent();
     const other = await buildEvent();

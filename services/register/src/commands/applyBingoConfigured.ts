@@ -16,7 +16,7 @@ export async function applyBingoConfigured(
   const tiers = event.tiers ?? (event.cartonPriceCents !== undefined ? [{ nb: 1, priceCents: event.cartonPriceCents }] : []);
   const open = (event.salesOpen ?? true) && event.eventId !== null && tiers.length > 0;
   const categoryName = bingoCategoryName(event.name);
-  const categoryId = await ensureBingoCategory(trx, event.bingoId, categoryName);
+  const categoryId = await ensureBingoCategory(trx, event.bingoId, categoryName, event.eventId);
   await upsertBingo(
     trx,
     event.bingoId,

@@ -7,6 +7,7 @@
  * commands/applyBingoConfigured.ts applies a configuration inside the consumer's transaction.
  */
 import { type Db, type Trx } from '@kermesse/kit/db';
+import { categoryEvent } from './ticketCatalog.ts';
 import type { Tier } from '../cart/rules.ts';
 import { syncTierProducts } from './tierProducts.ts';
 
@@ -26,15 +27,18 @@ const BINGO_IMAGE = 'loto.svg';
 /** After the fair's own products, next to the raffles. */
 const BINGO_CATEGORY_POSITION = 100;
 
-/** The night's « Loto : <night> » category, created or renamed. */
-export async function ensureBingoCategory(trx: Trx, bingoId: number, name: string): Promise<number> {
+/** The night's « Loto : <night> » category, created or renamed, in the night's event (kept while it has none). */
+export async function ensureBingoCategory(trx: Trx, bingoId: number, name: string, eventId: number | null): Promise<number> {
+  const event = eventId === null ? {} : { event_id: categoryEvent(trx, eventId) };
   const existing: { id: number } | undefined = await trx('categories').where({ bingo_id: bingoId }).first('id');
   if (existing) {
-    await trx('categories').where({ id: existing.id }).update({ name });
+    await trx('categories')
+      .where({ id: existing.id })
+      .update({ name, ...event });
     return existing.id;
   }
   const [row] = await trx('categories')
-    .insert({ name, kind: 'bingo', bingo_id: bingoId, position: BINGO_CATEGORY_POSITION })
+    .insert({ name, kind: 'bingo', bingo_id: bingoId, position: BINGO_CATEGORY_POSITION, ...event })
     .returning('id');
   return (row as { id: number }).id;
 }

@@ -25,17 +25,24 @@ const TICKET_IMAGES: Record<Kind, string> = { raffle: 'tombola.svg', giftbasket:
 /** Ticket categories come after the fair's own products in the tabs. */
 const TICKET_CATEGORY_POSITION = 100;
 
-/** The raffle's (basket's) category, created or renamed. */
+/**
+ * The event a category belongs to, written with the category: the given event when the register knows
+ * it (a foreign key), else null. The back office's category lists only read it.
+ */
+export const categoryEvent = (trx: Trx, eventId: number) => trx.raw('(select id from events where id = ?)', [eventId]);
+
+/** The raffle's (basket's) category, created or renamed, in the raffle's event. */
 export async function ensureCategory(trx: Trx, input: TicketCatalogInput): Promise<number> {
   const ownerColumn = input.kind === 'raffle' ? 'raffle_id' : 'gift_basket_id';
   const name = ticketCategoryName(input.kind, input.name);
+  const event_id = categoryEvent(trx, input.eventId);
   const existing: { id: number } | undefined = await trx('categories').where(ownerColumn, input.ownerId).first('id');
   if (existing) {
-    await trx('categories').where({ id: existing.id }).update({ name });
+    await trx('categories').where({ id: existing.id }).update({ name, event_id });
     return existing.id;
   }
   const [row] = await trx('categories')
-    .insert({ name, kind: input.kind, [ownerColumn]: input.ownerId, position: TICKET_CATEGORY_POSITION })
+    .insert({ name, kind: input.kind, [ownerColumn]: input.ownerId, position: TICKET_CATEGORY_POSITION, event_id })
     .returning('id');
   return (row as { id: number }).id;
 }

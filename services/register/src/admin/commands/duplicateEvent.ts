@@ -14,7 +14,6 @@ import {
   productCategoriesOfEvent,
   productsOfCategories,
   writeEventMealDeal,
-  adoptOrphanCategories,
 } from '../repositories/backOffice.ts';
 import { checkDates, loadEvent, sourceMealDeal } from '../eventLoaders.ts';
 
@@ -29,7 +28,6 @@ export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateE
   const raffleName = input.raffleName?.replace(/\s+/g, ' ').trim();
   if (raffleName === '') throw invalid('RAFFLE_NAME_EMPTY');
   checkDates(input.startsOn, input.endsOn);
-  await adoptOrphanCategories(db);
   return db.transaction(async (trx) => {
     const source = await loadEvent(trx, sourceId);
     const eventId = await insertAdminEvent(trx, {

@@ -3,14 +3,13 @@ import type { Db } from '@kermesse/kit/db';
 import type { MealDealInput } from '@kermesse/contracts-register';
 import type { MealDealRule } from '../../cart/rules.ts';
 import { invalid } from '../errors.ts';
-import { adoptOrphanCategories, listAdminCategories, readEventMealDeal, writeEventMealDeal } from '../repositories/backOffice.ts';
+import { listAdminCategories, readEventMealDeal, writeEventMealDeal } from '../repositories/backOffice.ts';
 import { findCheckoutEvent } from '../../repositories/catalog.ts';
 import { priceCents } from '../catalogLoaders.ts';
 import { loadEvent } from '../eventLoaders.ts';
 
 export async function saveMealDeal(db: Db, eventId: number, input: MealDealInput): Promise<MealDealRule> {
   await loadEvent(db, eventId);
-  await adoptOrphanCategories(db);
   const categories = new Map((await listAdminCategories(db, eventId)).map((c) => [c.id, c]));
   const seen = new Set<number>();
   const items = input.items.map((item) => {

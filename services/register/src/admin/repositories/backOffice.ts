@@ -122,25 +122,6 @@ export const checkoutNameTaken = async (q: Q, eventId: number, name: string, exc
       .first('id'),
   );
 
-/**
- * Categories written before the back office have no event: each is given the event of its raffle or
- * gift basket, else of the registers that sell its products. Cheap when there is nothing to do.
- */
-export async function adoptOrphanCategories(q: Q): Promise<void> {
-  await q.raw(`
-    update categories c set event_id = coalesce(
-      (select r.event_id from raffles r where r.category_id = c.id limit 1),
-      (select g.event_id from gift_baskets g where g.category_id = c.id limit 1),
-      (select min(k.event_id) from products p join checkout_products cp on cp.product_id = p.id
-         join checkouts k on k.id = cp.checkout_id where p.category_id = c.id))
-    where c.event_id is null
-      and exists (select 1 from events e where e.id = coalesce(
-        (select r.event_id from raffles r where r.category_id = c.id limit 1),
-        (select g.event_id from gift_baskets g where g.category_id = c.id limit 1),
-        (select min(k.event_id) from products p join checkout_products cp on cp.product_id = p.id
-           join checkouts k on k.id = cp.checkout_id where p.category_id = c.id)))`);
-}
-
 const CATEGORY_COLUMNS = (q: Q) => [
   'k.id',
   'k.event_id',

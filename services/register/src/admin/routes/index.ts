@@ -54,7 +54,6 @@ import { checkPicture } from '../pictures.ts';
 import { cardReaderRoutes } from './cardReaders.ts';
 import { presentAdminCategory, presentAdminCheckout, presentAdminEvent, presentAdminProduct, presentMealDeal } from '../presenters.ts';
 import {
-  adoptOrphanCategories,
   bumpCatalogVersion,
   readEventMealDeal,
   listAdminCategories,
@@ -158,7 +157,6 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
     params: IdParams,
     handler: async ({ params }) => {
       await loadEvent(db, params.id);
-      await adoptOrphanCategories(db);
       const rule = await sourceMealDeal(db, params.id);
       return presentMealDeal(params.id, rule ?? NO_MEAL_DEAL, !(await readEventMealDeal(db, params.id)));
     },
@@ -224,7 +222,6 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
     handler: async ({ ctx, query }) => {
       const eventId = eventOf(query.eventId);
       await loadEvent(db, eventId);
-      await adoptOrphanCategories(db);
       ctx.set('Cache-Control', 'no-store');
       return (await listAdminCategories(db, eventId)).map(presentAdminCategory);
     },
@@ -271,7 +268,6 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
     handler: async ({ ctx, query }) => {
       const eventId = eventOf(query.eventId);
       await loadEvent(db, eventId);
-      await adoptOrphanCategories(db);
       ctx.set('Cache-Control', 'no-store');
       return (await listAdminProducts(db, eventId)).map(presentAdminProduct);
     },
