@@ -28,6 +28,34 @@ export const BINGO_EVENT_SCHEMAS = {
       additionalProperties: false,
     },
   },
+  /**
+   * A carton the caller checked wins the partie being played: once per night, partie and carton (a
+   * second check of the same carton records nothing). No buyer's name or address: it reaches outside tools
+   * (docs/webhooks.md).
+   */
+  'bingo.won': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['bingoId', 'eventId', 'partie', 'kind', 'carton', 'cartonNumber', 'ballsDrawn', 'lastBall', 'saleReference', 'checkedAt'],
+      properties: {
+        bingoId: { type: 'integer', minimum: 1 },
+        eventId: { type: ['integer', 'null'], minimum: 1 },
+        /** The partie's number in the night (1, 2…). */
+        partie: { type: 'integer', minimum: 1 },
+        kind: { type: 'string', enum: ['quine', 'double_quine', 'carton_plein'] },
+        /** The carton's code as printed (`12-7`: number and check digit). */
+        carton: { type: 'string', minLength: 1 },
+        cartonNumber: { type: 'integer', minimum: 1 },
+        ballsDrawn: { type: 'integer', minimum: 1 },
+        lastBall: { type: ['integer', 'null'], minimum: 1, maximum: 90 },
+        /** The register's sale that sold the carton, when it was sold there. */
+        saleReference: { type: ['string', 'null'] },
+        checkedAt: { type: 'string', format: 'date-time' },
+      },
+      additionalProperties: false,
+    },
+  },
 } as const;
 
 /** Payload types of the bingo service's events, derived from their schemas. */

@@ -167,4 +167,16 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw('create unique index nights_copied_once on ??.nights (event_id, copied_from) where copied_from is not null', [schema]);
     },
   },
+  '006_wins': {
+    async up(knex) {
+      // A winning carton checked by the caller, once per partie: `bingo.won` is recorded with the row.
+      await knex.schema.withSchema(schema).createTable('wins', (t) => {
+        t.integer('bingo_id').notNullable().references('id').inTable(`${schema}.nights`).onDelete('CASCADE');
+        t.integer('partie').notNullable();
+        t.integer('carton_number').notNullable();
+        t.timestamp('checked_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['bingo_id', 'partie', 'carton_number']);
+      });
+    },
+  },
 };

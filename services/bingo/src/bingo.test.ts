@@ -487,6 +487,14 @@ describe('a night that is played', () => {
     const win = await call('POST', `${caller}/check`, { carton: carton.code }, 'benevole');
     expect(win.body).toMatchObject({ wins: true, quine: true, lastBallOnCarton: true });
     expect(win.body.message).toBe(`Carton ${carton.code} : quine valide, la dernière boule est sur le carton.`);
+    // The win is announced once (bingo.won, for the association's tools), however often it is checked.
+    expect((await call('POST', `${caller}/check`, { carton: carton.code }, 'benevole')).body).toMatchObject({ wins: true });
+    const announced = await db('outbox')
+      .where({ type: 'bingo.won' })
+      .whereRaw("envelope->'payload'->>'bingoId' = ?", [String(id)]);
+    expect(announced.map((row: { envelope: { payload: unknown } }) => row.envelope.payload)).toEqual([
+      expect.objectContaining({ bingoId: id, partie: 1, kind: 'quine', carton: carton.code, ballsDrawn: 5, lastBall: firstRow[4] }),
+    ]);
     expect(
       (await call('POST', `${caller}/check`, { carton: `${carton.number}-${(checkDigit(carton.number) + 1) % 10}` }, 'benevole')).body.code,
     ).toBe('CARTON_CHECK_DIGIT');

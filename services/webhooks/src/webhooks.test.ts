@@ -224,6 +224,29 @@ describe('deliveries', () => {
     await receiver.down();
   });
 
+  it('sends a loto win under its public name « bingo.win »', async () => {
+    const receiver = await startReceiver();
+    await receiver.up();
+    const endpoint = await register(receiver.url, ['bingo.win']);
+    const won = await system.publish('bingo', 'bingo.won', {
+      bingoId: 3,
+      eventId: 1,
+      partie: 2,
+      kind: 'double_quine',
+      carton: '12-7',
+      cartonNumber: 12,
+      ballsDrawn: 23,
+      lastBall: 57,
+      saleReference: 'K7Q2MX',
+      checkedAt: new Date().toISOString(),
+    });
+    const request = await eventually(() => receiver.received.find((r) => r.headers['webhook-id'] === won.id));
+    expect(verify(endpoint.secret, request)).toEqual({ type: 'bingo.win', timestamp: won.occurredAt, data: won.payload });
+    const [delivery] = await deliveries(endpoint.id);
+    expect(delivery).toMatchObject({ eventType: 'bingo.win', eventId: won.id });
+    await receiver.down();
+  });
+
   it('gives up when its window closes, and « Renvoyer » sends it again', async () => {
     const receiver = await startReceiver();
     const endpoint = await register(receiver.url, ['raffle.drawn']);

@@ -38,6 +38,7 @@ import {
 import { presentCarton, presentPartie } from '../presenters/index.ts';
 import type { BoardHub } from '../boardHub.ts';
 import { recordBingoConfigured } from './configured.ts';
+import { recordWin } from './recordWin.ts';
 
 const csprng = (max: number) => randomInt(max);
 
@@ -181,6 +182,17 @@ export async function checkWin(db: Db, bingoId: number, code: string): Promise<C
     return { carton: presentCarton(carton), ...check, wins: false, message: `${REFUNDED_MESSAGE}${sale}` };
   }
   const wins = check.linesComplete >= LINES_FOR_KIND[kind];
+  if (wins && board.partie) {
+    await recordWin(db, {
+      bingoId,
+      partie: board.partie.number,
+      kind,
+      carton: presentCarton(carton).code,
+      cartonNumber: carton.number,
+      drawn: board.drawn,
+      saleReference: carton.sale_reference ?? null,
+    });
+  }
   const label = PARTIE_LABELS[kind].toLowerCase();
   const message = wins
     ? `Carton ${presentCarton(carton).code} : ${label} valide${check.lastBallOnCarton ? ', la dernière boule est sur le carton' : ", mais la dernière boule n'est pas sur le carton"}.`

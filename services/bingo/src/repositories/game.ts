@@ -88,3 +88,13 @@ export const listCartons = (db: Db | Trx, bingoId: number, from: number, to: num
 
 export const findCarton = (db: Db | Trx, bingoId: number, number: number): Promise<CartonRow | undefined> =>
   cartonsQuery(db, bingoId).where('c.number', number).first();
+
+/** Records a winning carton of a partie; false when it was recorded already (checked twice). */
+export async function insertWin(trx: Trx, win: { bingoId: number; partie: number; cartonNumber: number }): Promise<boolean> {
+  const inserted = await trx('wins')
+    .insert({ bingo_id: win.bingoId, partie: win.partie, carton_number: win.cartonNumber })
+    .onConflict(['bingo_id', 'partie', 'carton_number'])
+    .ignore()
+    .returning('carton_number');
+  return inserted.length > 0;
+}

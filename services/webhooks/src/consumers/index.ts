@@ -7,7 +7,7 @@ import { startConsumer, type Bus, type EventConsumer, type EventEnvelope } from 
 import type { Trx } from '@kermesse/kit/db';
 import type { Db } from '@kermesse/kit/db';
 import type { Logger } from '@kermesse/kit/http';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@kermesse/contracts-webhooks';
+import { WEBHOOK_EVENT_SOURCES, type WebhookEventType } from '@kermesse/contracts-webhooks';
 import { insertDeliveries } from '../repositories/deliveries.ts';
 import { endpointsFor } from '../repositories/endpoints.ts';
 
@@ -19,31 +19,33 @@ export interface WebhookConsumersDeps {
   onQueued?(): void;
 }
 
-/** The body every endpoint receives for an event (Standard Webhooks' `{ type, timestamp, data }`). */
-export function webhookBody(event: EventEnvelope<WebhookEventType>): { type: string; timestamp: string; data: unknown } {
-  return { type: event.type, timestamp: event.occurredAt, data: event.payload };
+type SourceEvent = EventEnvelope<(typeof WEBHOOK_EVENT_SOURCES)[WebhookEventType]>;
+
+/** The body every endpoint receives for an event (Standard Webhooks' `{ type, timestamp, data }`), under its public type. */
+export function webhookBody(type: WebhookEventType, event: SourceEvent): { type: string; timestamp: string; data: unknown } {
+  return { type, timestamp: event.occurredAt, data: event.payload };
 }
 
-/** Queues the event for every endpoint that asked for it; answers how many deliveries are new. */
-export async function queueDeliveries(event: EventEnvelope<WebhookEventType>, trx: Trx): Promise<number> {
-  const endpoints = await endpointsFor(trx, event.type, event.occurredAt);
+/** Queues the event for every endpoint that asked for its public type; answers how many deliveries are new. */
+export async function queueDeliveries(type: WebhookEventType, event: SourceEvent, trx: Trx): Promise<number> {
+  const endpoints = await endpointsFor(trx, type, event.occurredAt);
   return insertDeliveries(
     trx,
-    endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: event.id, eventType: event.type, body: webhookBody(event) })),
+    endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: event.id, eventType: type, body: webhookBody(type, event) })),
   );
 }
 
 export async function startWebhookConsumers(deps: WebhookConsumersDeps): Promise<EventConsumer[]> {
   return Promise.all(
-    WEBHOOK_EVENT_TYPES.map((type) =>
+    (Object.entries(WEBHOOK_EVENT_SOURCES) as Array<[WebhookEventType, SourceEvent['type']]>).map(([type, source]) =>
       startConsumer({
         db: deps.db,
         bus: deps.bus,
         logger: deps.logger,
-        name: `webhooks-${type.replace(/\./g, '-')}`,
-        type,
+        name: `webhooks-${source.replace(/\./g, '-')}`,
+        type: source,
         async handle(event, trx) {
-          const queued = await queueDeliveries(event as EventEnvelope<WebhookEventType>, trx);
+          const queued = await queueDeliveries(type, event, trx);
           if (queued && deps.onQueued) void trx.executionPromise.then(deps.onQueued, () => undefined);
         },
       }),
