@@ -197,6 +197,7 @@ describe('the admin screens on a phone (390×844) and an upright tablet (768×10
     { name: 'dons', path: '/comptabilite/dons', ready: (page: Page) => page.locator('#donations') },
     { name: 'recus', path: '/comptabilite/recus', ready: (page: Page) => page.locator('#receipts-declaration') },
     { name: 'association', path: '/comptabilite/association', ready: (page: Page) => page.getByRole('button', { name: 'Enregistrer' }) },
+    { name: 'adhesions', path: '/comptabilite/adhesions', ready: (page: Page) => page.locator('#members') },
     { name: 'tableau-de-bord', path: '/tableau-de-bord', ready: (page: Page) => page.getByRole('columnheader', { name: 'Net' }) },
   ];
 
@@ -430,6 +431,7 @@ describe('every main screen passes axe at 390, 768 and 1280 px', () => {
       { path: '/comptabilite/dons', ready: (p) => p.locator('#donations') },
       { path: '/comptabilite/recus', ready: (p) => p.locator('#receipts-declaration') },
       { path: '/comptabilite/association', ready: (p) => p.getByRole('button', { name: 'Enregistrer' }) },
+      { path: '/comptabilite/adhesions', ready: (p) => p.locator('#members') },
     ]);
     await page.context().close();
   });

@@ -44,6 +44,7 @@ describe('accounting remote', () => {
       ['Résultat de la fête', '/comptabilite/fete'],
       ['Dons', '/comptabilite/dons'],
       ['Reçus fiscaux', '/comptabilite/recus'],
+      ['Adhésions', '/comptabilite/adhesions'],
       ['Association', '/comptabilite/association'],
     ]);
     expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual(['Balances']);

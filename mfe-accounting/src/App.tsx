@@ -5,6 +5,7 @@ import { AssociationPage } from './donations/AssociationPage';
 import { DonationsPage } from './donations/DonationsPage';
 import { ReceiptsPage } from './donations/ReceiptsPage';
 import { FairResultPage } from './fair/FairResultPage';
+import { MembershipsPage } from './memberships/MembershipsPage';
 import { AvailabilityPage } from './reports/AvailabilityPage';
 import { BilanPage } from './reports/BilanPage';
 import { ForecastPage } from './reports/ForecastPage';
@@ -22,6 +23,7 @@ const TABS = [
   { to: 'fete', label: 'Résultat de la fête' },
   { to: 'dons', label: 'Dons' },
   { to: 'recus', label: 'Reçus fiscaux' },
+  { to: 'adhesions', label: 'Adhésions' },
   { to: 'association', label: 'Association' },
 ];
 
@@ -65,7 +67,9 @@ function AccountingLayout() {
 }
 
 function WithBase({ render }: { render: (base: string) => React.ReactNode }) {
-  return render(useMountPath().replace(/\/(balances\/.*|bilan|disponibilites|previsionnel|journal|fete|dons|recus|association)$/, ''));
+  return render(
+    useMountPath().replace(/\/(balances\/.*|bilan|disponibilites|previsionnel|journal|fete|dons|recus|adhesions|association)$/, ''),
+  );
 }
 
 /** The accounting remote's routes, relative to where the shell mounts them (`/comptabilite`). Exposed as `./App`. */
@@ -83,6 +87,7 @@ export default function App() {
         <Route path="fete" element={<FairResultPage />} />
         <Route path="dons" element={<DonationsPage />} />
         <Route path="recus" element={<ReceiptsPage />} />
+        <Route path="adhesions" element={<MembershipsPage />} />
         <Route path="association" element={<AssociationPage />} />
         <Route path="*" element={<p className="k-muted">Page introuvable dans la comptabilité.</p>} />
       </Route>

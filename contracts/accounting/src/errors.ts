@@ -31,6 +31,15 @@ export const ACCOUNTING_MESSAGES = {
   NO_ELIGIBLE_AMOUNT: 'Ce don ne donne droit à aucun reçu : la contrepartie reçue vaut autant que le don.',
   RECEIPT_ALREADY_CANCELLED: 'Le reçu n° {number} est déjà annulé.',
   COUNTERPART_TOO_HIGH: 'La contrepartie ne peut pas dépasser le montant du don.',
+  /** Memberships (docs/memberships.md). */
+  MEMBERSHIP_TYPE_NOT_FOUND: "Type d'adhésion introuvable.",
+  MEMBERSHIP_TYPE_EXISTS: "Le type d'adhésion « {name} » existe déjà pour {year}.",
+  MEMBER_NOT_FOUND: 'Adhérent introuvable.',
+  MEMBER_CONSENT_REQUIRED:
+    "L'adhérent doit accepter que l'association conserve ses coordonnées (case « consentement ») : sans cela, l'adhésion n'est pas enregistrée.",
+  MEMBER_AMOUNT_REQUIRED: "Ce type d'adhésion est à prix libre : indiquez le montant versé (par exemple 15,00).",
+  MEMBER_ALREADY_RENEWED: 'Cette personne est déjà adhérente en {year}.',
+  PERSON_ERASED: 'Les données de cette personne ont été effacées à sa demande.',
 } as const;
 
 export type AccountingErrorCode = keyof typeof ACCOUNTING_MESSAGES;

@@ -6,3 +6,4 @@ export * from './plan.ts';
 export * from './fec.ts';
 export * from './taxReceipts.ts';
 export * from './fecCheck.ts';
+export * from './memberships.ts';

@@ -21,6 +21,7 @@ export const ACCOUNT_LABELS: Record<string, string> = {
   '706': 'Prestations de services',
   '707': 'Ventes de marchandises',
   '7541': 'Dons manuels',
+  '756': 'Cotisations',
   '758': 'Produits divers de gestion courante',
   '7780': 'Manifestations diverses',
 };

@@ -15,6 +15,13 @@ import type {
   Donor,
   DonorInput,
   IssueReceiptBody,
+  Member,
+  MemberInput,
+  MemberList,
+  MembershipType,
+  MembershipTypeInput,
+  PersonExport,
+  RenewalInput,
   ReceiptAnswer,
   ReceiptDeclaration,
   ReceiptList,
@@ -80,6 +87,14 @@ export const accountingApi = {
   issueReceipt: (body: IssueReceiptBody) => api.post<ReceiptAnswer>(`${A}/tax-receipts`, body),
   cancelReceipt: (id: number, body: CancelReceiptBody) => api.post<ReceiptAnswer>(`${A}/tax-receipts/${id}/cancel`, body),
   getDeclaration: (year: number) => api.get<ReceiptDeclaration>(`${A}/tax-receipts/declaration/${year}`),
+  listMembers: (year: number) => api.get<MemberList>(`${A}/members?year=${year}`),
+  addMembershipType: (body: MembershipTypeInput) => api.post<{ type: MembershipType }>(`${A}/membership-types`, body),
+  /** One key per form sent: a retry after a lost answer finds the first membership instead of writing two. */
+  addMember: (body: MemberInput, idempotencyKey: string) =>
+    api.post<{ member: Member }>(`${A}/members`, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  renewMember: (personId: number, body: RenewalInput) => api.post<{ member: Member }>(`${A}/people/${personId}/renewal`, body),
+  exportPerson: (personId: number) => api.get<PersonExport>(`${A}/people/${personId}/export`),
+  erasePerson: (personId: number) => api.delete<void>(`${A}/people/${personId}`),
 };
 
 /** Paths of the CSV and FEC downloads. */
@@ -92,6 +107,8 @@ export const downloads = {
   fec: (year: number) => `${A}/fec/${year}`,
   fairResult: (eventId: number) => `${A}/events/${eventId}/result?format=csv`,
   receiptPdf: (id: number) => `${A}/tax-receipts/${id}/pdf`,
+  members: (year: number) => `${A}/members?year=${year}&format=csv`,
+  personData: (personId: number) => `${A}/people/${personId}/export`,
 };
 
 /** GETs a file with the session's token and hands it to the browser as a download. */

@@ -286,4 +286,63 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  /**
+   * Memberships (docs/memberships.md): the types of a year, the people who join (their details and the
+   * consent they gave, blanked when they ask to be erased) and one membership per person and year with
+   * its payment and its entry (756 Cotisations) — the entry names no one, so erasing a person leaves
+   * the hash-chained journal untouched.
+   */
+  '006_memberships': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      await s().createTable('membership_types', (t) => {
+        t.increments('id').primary();
+        t.integer('year').notNullable();
+        t.text('name').notNullable();
+        t.text('scope').notNullable();
+        /** Null: a free amount. */
+        t.integer('price_cents');
+        t.unique(['year', 'name']);
+      });
+      await knex.raw(
+        `alter table ??.membership_types add constraint membership_types_scope check (scope in ('family', 'person')),
+         add constraint membership_types_price check (price_cents is null or price_cents >= 0)`,
+        [schema],
+      );
+      await s().createTable('people', (t) => {
+        t.increments('id').primary();
+        t.text('last_name').notNullable();
+        t.text('first_name').notNullable();
+        t.text('email');
+        t.text('phone');
+        t.text('address').notNullable().defaultTo('');
+        t.text('postal_code').notNullable().defaultTo('');
+        t.text('city').notNullable().defaultTo('');
+        t.timestamp('consent_at', { useTz: true });
+        t.text('consent_text');
+        t.timestamp('erased_at', { useTz: true });
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await s().createTable('memberships', (t) => {
+        t.increments('id').primary();
+        /** `manual:<idempotency key>`, `renewal:<person>:<year>`: never twice. */
+        t.text('source').notNullable().unique();
+        t.integer('person_id').notNullable().references('id').inTable(`${schema}.people`);
+        t.integer('type_id').notNullable().references('id').inTable(`${schema}.membership_types`);
+        t.integer('year').notNullable();
+        t.integer('amount_cents').notNullable();
+        t.text('method').notNullable();
+        t.date('paid_on').notNullable();
+        t.jsonb('children').notNullable().defaultTo('[]');
+        t.bigInteger('entry_id');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.unique(['person_id', 'year']);
+      });
+      await knex.raw(
+        `alter table ??.memberships add constraint memberships_method check (method in ('ESP', 'CHQ', 'CB', 'VIR')),
+         add constraint memberships_amount check (amount_cents >= 0)`,
+        [schema],
+      );
+    },
+  },
 };

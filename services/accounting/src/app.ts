@@ -7,6 +7,7 @@ import { eventNotFound } from './errors.ts';
 import { findEvent, upsertEvent } from './repositories/fair.ts';
 import { bookRoutes } from './routes/books/index.ts';
 import { donationRoutes } from './routes/donations/index.ts';
+import { membershipRoutes } from './routes/memberships/index.ts';
 import { fairRoutes } from './routes/fair/index.ts';
 import { reportRoutes } from './routes/reports/index.ts';
 import { trialBalanceRoutes } from './routes/trialBalances/index.ts';
@@ -43,6 +44,7 @@ export async function buildApp(deps: AccountingDeps): Promise<Koa> {
       bookRoutes({ db: deps.db }),
       fairRoutes({ db, events }),
       donationRoutes({ db: deps.db }),
+      membershipRoutes({ db: deps.db }),
     ],
   });
 }

@@ -38,3 +38,14 @@ export const noEligibleAmount = () => badRequest(accountingMessage('NO_ELIGIBLE_
 export const receiptAlreadyCancelled = (number: string) =>
   conflict(accountingMessage('RECEIPT_ALREADY_CANCELLED', { number })).withCode('RECEIPT_ALREADY_CANCELLED', { number });
 export const counterpartTooHigh = () => badRequest(accountingMessage('COUNTERPART_TOO_HIGH')).withCode('COUNTERPART_TOO_HIGH');
+
+// Memberships (docs/memberships.md).
+export const membershipTypeNotFound = () => notFound(accountingMessage('MEMBERSHIP_TYPE_NOT_FOUND')).withCode('MEMBERSHIP_TYPE_NOT_FOUND');
+export const membershipTypeExists = (name: string, year: number) =>
+  conflict(accountingMessage('MEMBERSHIP_TYPE_EXISTS', { name, year })).withCode('MEMBERSHIP_TYPE_EXISTS');
+export const memberNotFound = () => notFound(accountingMessage('MEMBER_NOT_FOUND')).withCode('MEMBER_NOT_FOUND');
+export const memberConsentRequired = () => badRequest(accountingMessage('MEMBER_CONSENT_REQUIRED')).withCode('MEMBER_CONSENT_REQUIRED');
+export const memberAmountRequired = () => badRequest(accountingMessage('MEMBER_AMOUNT_REQUIRED')).withCode('MEMBER_AMOUNT_REQUIRED');
+export const memberAlreadyRenewed = (year: number) =>
+  conflict(accountingMessage('MEMBER_ALREADY_RENEWED', { year })).withCode('MEMBER_ALREADY_RENEWED', { year });
+export const personErased = () => conflict(accountingMessage('PERSON_ERASED')).withCode('PERSON_ERASED');

@@ -19,7 +19,7 @@ import { appendEntry, journalState, lockJournal } from '../repositories/journal.
 const DONATION_ACCOUNT = '7541';
 
 /** The account the money of a gift lands on: the register's accounts for cash, cheque and card, the bank for a transfer. */
-const paymentAccount = (method: DonationMethod): string =>
+export const paymentAccount = (method: DonationMethod): string =>
   method === 'VIR' ? DEFAULT_PURCHASE_PAYMENT_ACCOUNT : DEFAULT_PAYMENT_ACCOUNTS[method];
 
 /** Writes a gift typed in or imported with its entry; returns its id, or null when its source was already known. */

@@ -85,7 +85,7 @@ export async function appendEntry(
   draft: EntryDraft,
   state: JournalState,
   link: {
-    table: 'sales' | 'purchases' | 'refunds' | 'till_closings' | 'donations';
+    table: 'sales' | 'purchases' | 'refunds' | 'till_closings' | 'donations' | 'memberships';
     key: 'sale_id' | 'id' | 'refund_id' | 'session_id';
     id: number | string;
   },

@@ -26,13 +26,14 @@ import {
   type ReceiptDeclaration,
   type ReceiptList,
 } from '@kermesse/contracts-accounting';
-import { parseEuros, toEuros } from '@kermesse/contracts-common';
+import { toEuros } from '@kermesse/contracts-common';
 import { addDonation, editDonation } from '../../commands/donations.ts';
 import { cancelReceipt, issueReceipt } from '../../commands/taxReceipts.ts';
 import { dayInFrance, yearOf } from '../../dates.ts';
-import { amountInvalid, donationNotFound, donorNotFound, receiptNotFound } from '../../errors.ts';
+import { donationNotFound, donorNotFound, receiptNotFound } from '../../errors.ts';
 import { presentAssociation, presentDonation, presentDonor, presentReceipt } from '../../presenters/taxReceipts.ts';
 import { renderReceiptPdf } from '../../receipts/receiptPdf.ts';
+import { centsOf } from '../money.ts';
 import {
   declarationFigures,
   findDonation,
@@ -51,13 +52,6 @@ import {
 
 const TREASURER = ['treasurer'] as const;
 const BASE = '/api/admin/accountancy';
-
-/** An amount typed as « 30,50 » or sent as 30.5, in cents; refused in French naming the field. */
-function centsOf(value: string | number, field: string, { allowZero = false } = {}): number {
-  const cents = parseEuros(value);
-  if (cents === null || (!allowZero && cents === 0)) throw amountInvalid(field);
-  return cents;
-}
 
 const donorValues = (body: DonorInput) => ({
   kind: body.kind,
