@@ -7,7 +7,7 @@ import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
-import { seedDemo } from './demo.ts';
+import { givenStaff } from './testSupport.ts';
 
 const PASSWORD = 'motdepasse-demo-42';
 let database: TestDatabase;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
-  await seedDemo({ db, password: PASSWORD });
+  await givenStaff(db, PASSWORD);
   server = await listen(await buildApp({ db, logger: createLogger('identity', 'error') }), 0);
   base = `http://127.0.0.1:${server.port}`;
   admin = await tokenFor('admin@kermesse.local');

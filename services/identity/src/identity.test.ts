@@ -7,7 +7,7 @@ import { createLogger, listen, HttpError, type RunningServer } from '@kermesse/k
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
-import { seedDemo } from './demo.ts';
+import { givenStaff } from './testSupport.ts';
 
 const PASSWORD = 'motdepasse-demo-42';
 let clock = Date.now();
@@ -20,8 +20,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
-  await seedDemo({ db, password: PASSWORD });
-  await seedDemo({ db, password: 'ignored' }); // idempotent
+  await givenStaff(db, PASSWORD);
   const app = await buildApp({ db, logger: createLogger('identity', 'error'), now: () => clock });
   server = await listen(app, 0);
   base = `http://127.0.0.1:${server.port}`;

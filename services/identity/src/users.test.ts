@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import type { CreatedPerson, Person } from '@kermesse/contracts-identity';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
-import { seedDemo } from './demo.ts';
+import { givenStaff } from './testSupport.ts';
 
 const PASSWORD = 'motdepasse-demo-42';
 const PUBLIC_URL = 'https://kermesse.example.org';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
-  await seedDemo({ db, password: PASSWORD });
+  await givenStaff(db, PASSWORD);
   server = await listen(await buildApp({ db, logger: createLogger('identity', 'error'), publicUrl: PUBLIC_URL }), 0);
   base = `http://127.0.0.1:${server.port}`;
   adminToken = await signIn('admin@kermesse.local', PASSWORD);
