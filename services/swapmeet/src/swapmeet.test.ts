@@ -7,7 +7,6 @@ import type { BookingsAnswer } from '@kermesse/contracts-swapmeet';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { createSwapmeet, type NewBooking } from './commands/createSwapmeet.ts';
-import { DEMO_SWAPMEET, seedDemo } from './demo.ts';
 
 const logger = createLogger('test', 'error');
 const SAMPLE = readFileSync(new URL('../samples/vide-grenier-exemple.csv', import.meta.url));
@@ -15,20 +14,19 @@ let database: TestDatabase;
 let db: Db;
 let service: RunningServer;
 let base: string;
-let demoId: number;
+let threeId: number;
 let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema });
   await migrateLatest(db, { schema, migrations });
-  await seedDemo({ db });
-  await seedDemo({ db });
   // The kit's test signer: no identity service to boot.
   service = await listen(await buildApp({ db, logger, verifier: testTokenVerifier() }), 0);
   base = `http://127.0.0.1:${service.port}`;
   tokens = await testTokens();
-  demoId = (await db('swapmeets').where({ name: DEMO_SWAPMEET }).first('id')).id;
+  // The swap-meet most tests read and import into: three bookings taken (THREE).
+  threeId = await givenSwapmeet();
 });
 
 afterAll(async () => {
@@ -42,7 +40,7 @@ const call = (path: string, init: RequestInit = {}, who = 'admin') =>
 
 function upload(
   content: Uint8Array | string,
-  { dryRun = true, swapmeetId = demoId as number | string | null, name = 'reservations.csv', type = 'text/csv', format = 'custom' } = {},
+  { dryRun = true, swapmeetId = threeId as number | string | null, name = 'reservations.csv', type = 'text/csv', format = 'custom' } = {},
 ) {
   const form = new FormData();
   form.append(
@@ -55,10 +53,10 @@ function upload(
   return call(`/api/swapmeet/api/import/custom-csv?dry-run=${dryRun}`, { method: 'POST', body: form });
 }
 
-const bookings = async (limit = 100, swapmeetId = demoId) =>
+const bookings = async (limit = 100, swapmeetId = threeId) =>
   (await call(`/api/swapmeet/api/bookings?swapmeet_id=${swapmeetId}&limit=${limit}`)).json() as Promise<BookingsAnswer>;
 
-/** Three bookings already taken, like the demo's: 65.00 €, 13 m, 2 paid and 1 unpaid. */
+/** Three bookings already taken: 65.00 €, 13 m, 2 paid and 1 unpaid. */
 const THREE: NewBooking[] = [
   { name: 'Martine Lefèvre', phone: '0611223344', space_cm: 300, revenue_cents: 1500, is_payed: true, date_booking: '2026-03-02' },
   { name: 'Karim Benali', phone: '0698765432', space_cm: 400, revenue_cents: 2000, is_payed: true, date_booking: '2026-03-05' },
@@ -79,7 +77,7 @@ async function givenSwapmeet(bookings: NewBooking[] = THREE): Promise<number> {
 }
 
 describe('swap-meet bookings', () => {
-  it('lists the demo bookings with the summary of docs/spec.md §3, seeded once', async () => {
+  it("lists a swap-meet's bookings with the summary of docs/spec.md §3", async () => {
     const body = await bookings();
     expect(body.total).toBe(3);
     expect(body.data[0]).toEqual({
@@ -92,14 +90,16 @@ describe('swap-meet bookings', () => {
       date_booking: expect.stringMatching(/-03-02$/),
     });
     expect(body.summary).toEqual({ total_revenue: '65.00', total_space_reserved: 13, paid_bookings: 2, unpaid_bookings: 1 });
-    const list = (await (await call('/api/swapmeet/api/swapmeets')).json()) as { data: { name: string; bookings_count: number }[] };
-    expect(list.data.filter((s) => s.name === DEMO_SWAPMEET)).toEqual([
-      { id: demoId, name: DEMO_SWAPMEET, held_on: expect.any(String), bookings_count: 3 },
+    const list = (await (await call('/api/swapmeet/api/swapmeets')).json()) as {
+      data: { id: number; name: string; bookings_count: number }[];
+    };
+    expect(list.data.filter((s) => s.id === threeId)).toEqual([
+      { id: threeId, name: expect.stringMatching(/^Vide-grenier de test/), held_on: expect.any(String), bookings_count: 3 },
     ]);
   });
 
   it('keeps swap-meets to admins and asks for an id', async () => {
-    expect((await call(`/api/swapmeet/api/bookings?swapmeet_id=${demoId}`, {}, 'caissier')).status).toBe(403);
+    expect((await call(`/api/swapmeet/api/bookings?swapmeet_id=${threeId}`, {}, 'caissier')).status).toBe(403);
     const missing = await call('/api/swapmeet/api/bookings?limit=100');
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ error: 'Identifiant du vide-grenier introuvable', code: 'NO_SWAPMEET' });
@@ -227,7 +227,7 @@ describe('swap-meet bookings', () => {
   it("answers the spec's messages without a file, a swap-meet or a CSV file, and a Windows-1252 file is fine", async () => {
     const noFile = new FormData();
     noFile.append('format', 'custom');
-    noFile.append('swapmeet_id', String(demoId));
+    noFile.append('swapmeet_id', String(threeId));
     const none = await call('/api/swapmeet/api/import/custom-csv?dry-run=true', { method: 'POST', body: noFile });
     expect(await none.json()).toEqual({ error: 'Veuillez sélectionner un fichier CSV', code: 'NO_FILE' });
     expect(await (await upload('x', { swapmeetId: null })).json()).toEqual({
@@ -276,7 +276,7 @@ describe('swap-meet bookings', () => {
       status: 'success',
       message: '1 réservation supprimée.',
     });
-    expect((await bookings(100, demoId)).total).toBe(3);
+    expect((await bookings(100, threeId)).total).toBe(3);
     expect((await call('/api/swapmeet/api/reset-bookings/9999', { method: 'DELETE' })).status).toBe(404);
   });
 
@@ -313,6 +313,6 @@ describe('a cut upload', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe("Envoi du fichier interrompu ou mal formé : réessayez l'import.");
     expect((await db('bookings').count<{ count: number }[]>('* as count'))[0]!.count).toBe(countBefore);
-    expect((await call(`/api/swapmeet/api/bookings?swapmeet_id=${demoId}&limit=1`)).status).toBe(200);
+    expect((await call(`/api/swapmeet/api/bookings?swapmeet_id=${threeId}&limit=1`)).status).toBe(200);
   });
 });
