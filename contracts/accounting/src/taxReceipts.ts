@@ -135,6 +135,8 @@ export const Donation = Type.Object({
   /** Value of what the donor received in return (a meal, a ticket), 0 when nothing. */
   counterpart: Type.Number(),
   counterpartLabel: Type.Union([Type.String(), Type.Null()]),
+  /** Given back with a refund of its sale at the register. */
+  refunded: Type.Number(),
   /** The part a receipt may state (docs/tax-receipts.md §3). */
   eligible: Type.Number(),
   donor: Type.Union([Donor, Type.Null()]),

@@ -131,6 +131,9 @@ export function DonationsPage() {
                   <td className="k-num">{formatEuros(donation.amount)}</td>
                   <td className="k-num">
                     {formatEuros(donation.eligible)}
+                    {donation.refunded > 0 && (
+                      <span className="k-muted acc-block">remboursé {formatEuros(donation.refunded)} à la caisse</span>
+                    )}
                     {donation.counterpart > 0 && (
                       <span className="k-muted acc-block">
                         contrepartie {formatEuros(donation.counterpart)}

@@ -40,6 +40,7 @@ const DONATION: Donation = {
   method: 'CHQ',
   counterpart: 30,
   counterpartLabel: 'Repas du gala',
+  refunded: 0,
   eligible: 70,
   donor: DONOR,
   buyerName: 'Inès Bernard',

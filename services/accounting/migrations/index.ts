@@ -345,4 +345,17 @@ export const migrations: ServiceMigrations['migrations'] = {
       );
     },
   },
+  /**
+   * The sale a register's gift came with: a refund of that sale (refunds' donation lines) gives the gift
+   * back, read when the gift is listed or receipted — whichever of the two events comes first.
+   */
+  '007_donation_sales': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).alterTable('donations', (t) => {
+        t.integer('sale_id');
+        t.index(['sale_id']);
+      });
+      await knex.raw("update ??.donations set sale_id = split_part(source, ':', 2)::int where origin = 'register'", [schema]);
+    },
+  },
 };

@@ -291,6 +291,31 @@ describe('tax receipts', () => {
       date: '2021-06-12',
     });
 
+    // Half of another sale's gift is given back at the register: only the rest can be receipted.
+    const refunded = buildSale(9002, [['donation', 'Dons', 3000]], { completedAt: '2021-06-12T11:00:00.000Z' });
+    await sys.publish('sale.completed', refunded);
+    await sys.publish('sale.refunded', {
+      refundId: '6f1f3c2e-0000-4000-8000-000000009002',
+      saleId: 9002,
+      reference: refunded.reference,
+      eventId: 1,
+      checkoutId: 1,
+      sessionId: 1,
+      lines: [{ ...refunded.lines[0]!, totalCents: 1000 }],
+      tickets: [],
+      bets: [],
+      amountCents: 1000,
+      paymentMode: 2,
+      reason: 'Erreur de montant',
+      refundedBy: 'u-1',
+      refundedAt: '2021-06-12T11:05:00.000Z',
+    });
+    const partly = await eventually(async () => {
+      const answer = (await (await sys.request(`${A}/donations?year=2021`)).json()) as DonationList;
+      return answer.donations.find((d) => d.amount === 30 && d.refunded === 10);
+    }, 15_000);
+    expect(partly.eligible).toBe(20);
+
     // The treasurer attaches the donor, then issues its receipt.
     const donor = await newDonor({ name: 'Bernard', firstName: 'Inès' });
     const patched = await send('PUT', `/donations/${list[0]!.id}`, { donorId: donor.id });

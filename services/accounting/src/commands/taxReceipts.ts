@@ -56,7 +56,7 @@ export async function issueReceipt(db: Db, body: IssueReceiptBody, by: string | 
       if (donation.receipt_id) throw donationAlreadyReceipted(receiptNumber(donation.receipt_year!, donation.receipt_number!));
       if (!donation.donor_id) throw donationWithoutDonor();
       donor = checkDonor(await findDonor(trx, donation.donor_id));
-      const eligible = eligibleCents(donation.amount_cents, donation.counterpart_cents, cap);
+      const eligible = eligibleCents(donation.amount_cents - donation.refunded_cents, donation.counterpart_cents, cap);
       if (eligible <= 0) throw noEligibleAmount();
       year = yearOf(donation.donation_date);
       gifts = [{ id: donation.id, eligibleCents: eligible }];
@@ -64,7 +64,7 @@ export async function issueReceipt(db: Db, body: IssueReceiptBody, by: string | 
       donor = checkDonor(await findDonor(trx, body.donorId));
       year = body.year;
       gifts = (await lockUnreceiptedDonations(trx, donor.id, year))
-        .map((d) => ({ id: d.id, eligibleCents: eligibleCents(d.amount_cents, d.counterpart_cents, cap) }))
+        .map((d) => ({ id: d.id, eligibleCents: eligibleCents(d.amount_cents - d.refunded_cents, d.counterpart_cents, cap) }))
         .filter((d) => d.eligibleCents > 0);
       if (gifts.length === 0) throw nothingToReceipt(year);
     }

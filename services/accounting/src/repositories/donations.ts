@@ -116,6 +116,8 @@ export interface DonationRow {
   method: DonationMethod;
   counterpart_cents: number;
   counterpart_label: string | null;
+  /** Given back with a refund of its sale. */
+  refunded_cents: number;
   donor_id: number | null;
   buyer_name: string | null;
   receipt_id: number | null;
@@ -135,6 +137,13 @@ const donationSelect = (q: Q) =>
       'd.method',
       'd.counterpart_cents',
       'd.counterpart_label',
+      // What refunds of its sale gave back: their donation lines, taken by the sale's gifts in order.
+      q.raw(
+        `coalesce((select greatest(0, least(d.amount_cents, coalesce(sum((l->>'totalCents')::int), 0)
+            - coalesce((select sum(p.amount_cents) from donations p where p.sale_id = d.sale_id and p.id < d.id), 0)))
+          from refunds f cross join jsonb_array_elements(f.lines) l
+          where d.sale_id is not null and f.sale_id = d.sale_id and l->>'kind' = 'donation'), 0)::int as refunded_cents`,
+      ),
       'd.donor_id',
       'd.buyer_name',
       'd.receipt_id',
@@ -217,6 +226,7 @@ export async function insertRegisterDonations(trx: Knex.Transaction, sales: read
         ? [
             {
               source: `sale:${sale.saleId}:${index}`,
+              sale_id: sale.saleId,
               donation_date: dayOf(sale.completedAt),
               amount_cents: line.totalCents,
               method: methodOf(sale),
@@ -230,9 +240,9 @@ export async function insertRegisterDonations(trx: Knex.Transaction, sales: read
   );
   if (rows.length === 0) return;
   await trx.raw(
-    `insert into donations (source, origin, donation_date, amount_cents, method, buyer_name, buyer_email, event_id)
-     select x.source, 'register', x.donation_date, x.amount_cents, x.method, x.buyer_name, x.buyer_email, x.event_id
-     from jsonb_to_recordset(?::jsonb) as x(source text, donation_date date, amount_cents int, method text, buyer_name text, buyer_email text, event_id int)
+    `insert into donations (source, origin, sale_id, donation_date, amount_cents, method, buyer_name, buyer_email, event_id)
+     select x.source, 'register', x.sale_id, x.donation_date, x.amount_cents, x.method, x.buyer_name, x.buyer_email, x.event_id
+     from jsonb_to_recordset(?::jsonb) as x(source text, sale_id int, donation_date date, amount_cents int, method text, buyer_name text, buyer_email text, event_id int)
      on conflict (source) do nothing`,
     [JSON.stringify(rows)],
   );
