@@ -11,6 +11,9 @@ import { CardReadersPage } from './CardReadersPage';
 import { EventPage } from './EventPage';
 import { EventsPage } from './EventsPage';
 import { WebhooksPage } from './WebhooksPage';
+import { CompliancePage } from './CompliancePage';
+import { EventLogPage } from './EventLogPage';
+import { WhoIsConcernedPage } from './WhoIsConcernedPage';
 import './admin.css';
 
 export default function Admin({ api }: { api?: BackOfficeApi }) {
@@ -29,6 +32,9 @@ export default function Admin({ api }: { api?: BackOfficeApi }) {
             <Route path="evenements/:eventId" element={<EventPage />} />
             <Route path="lecteurs" element={<CardReadersPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />
+            <Route path="conformite" element={<CompliancePage />} />
+            <Route path="conformite/qui-est-concerne" element={<WhoIsConcernedPage />} />
+            <Route path="conformite/journal-des-evenements" element={<EventLogPage />} />
             <Route
               path="*"
               element={

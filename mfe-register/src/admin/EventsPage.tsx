@@ -30,6 +30,9 @@ export function EventsPage() {
           <Link className="k-button k-button--secondary" to="webhooks">
             Webhooks
           </Link>
+          <Link className="k-button k-button--secondary" to="conformite">
+            Conformité de la caisse
+          </Link>
           <Button onClick={() => setCreating((v) => !v)} aria-expanded={creating}>
             Nouvel événement
           </Button>

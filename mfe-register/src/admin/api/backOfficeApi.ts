@@ -3,7 +3,15 @@
  * the UI kit's client with the signed-in admin's token, plus the two multipart uploads (product
  * picture, product CSV import).
  */
-import { ApiError, createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
+import { ApiError, createApiClient, SESSION_STORAGE_KEY, type DownloadedFile } from '@kermesse/ui-kit';
+import type {
+  ArchiveCheck,
+  ArchiveView,
+  ClosingView,
+  ComplianceStatus,
+  EventLogView,
+  TillLawProfile,
+} from '@kermesse/contracts-register/compliance';
 import type {
   AdminCardReader,
   AdminCardReaders,
@@ -82,6 +90,18 @@ export interface BackOfficeApi {
   deleteWebhook(id: number): Promise<void>;
   listWebhookDeliveries(id: number): Promise<DeliveryListAnswer>;
   resendWebhookDelivery(id: number): Promise<DeliveryAnswer>;
+  /** The till law (docs/compliance/). */
+  getCompliance(): Promise<ComplianceStatus>;
+  verifyJournal(): Promise<{ ok: boolean; records: number; firstBroken?: { seq: number; problem: string } }>;
+  closePeriods(): Promise<{ closings: number; archives: number }>;
+  listArchives(): Promise<{ archives: ArchiveView[] }>;
+  createArchive(from: string, to: string): Promise<{ archive: { id: number; fileName: string } }>;
+  downloadArchive(id: number): Promise<DownloadedFile>;
+  verifyArchive(id: number): Promise<ArchiveCheck>;
+  listClosings(kind: 'day' | 'month' | 'year'): Promise<{ closings: ClosingView[] }>;
+  readEventLog(before?: number): Promise<{ records: EventLogView[] }>;
+  getTillLawProfile(): Promise<{ profile: TillLawProfile | null }>;
+  saveTillLawProfile(profile: TillLawProfile): Promise<{ profile: TillLawProfile }>;
 }
 
 /** The client; tests pass a fake gateway as `fetch`. */
@@ -127,6 +147,17 @@ export function createBackOfficeApi(fetchImpl: typeof fetch = (input, init) => g
     deleteWebhook: (id) => api.delete(`/api/admin/webhooks/${id}`),
     listWebhookDeliveries: (id) => api.get(`/api/admin/webhooks/${id}/deliveries`),
     resendWebhookDelivery: (id) => api.post(`/api/admin/webhooks/deliveries/${id}/resend`),
+    getCompliance: () => api.get('/api/admin/compliance'),
+    verifyJournal: () => api.get('/api/admin/journal/verify'),
+    closePeriods: () => api.post('/api/admin/compliance/closings', {}),
+    listArchives: () => api.get('/api/admin/compliance/archives'),
+    createArchive: (from, to) => api.post('/api/admin/compliance/archives', { from, to }),
+    downloadArchive: (id) => api.download(`/api/admin/compliance/archives/${id}`, { fallbackName: `kermesse-archive-${id}.tar` }),
+    verifyArchive: (id) => api.post(`/api/admin/compliance/archives/${id}/verify`, {}),
+    listClosings: (kind) => api.get(`/api/admin/compliance/closings?kind=${kind}&scope=association&limit=60`),
+    readEventLog: (before) => api.get(`/api/admin/compliance/event-log?limit=100${before ? `&before=${before}` : ''}`),
+    getTillLawProfile: () => api.get('/api/admin/compliance/profile'),
+    saveTillLawProfile: (profile) => api.put('/api/admin/compliance/profile', profile),
   };
 }
 
