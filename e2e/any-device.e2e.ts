@@ -186,6 +186,16 @@ describe('the admin screens on a phone (390×844) and an upright tablet (768×10
     { name: 'vide-grenier', path: '/stock/vide-grenier?id=1', ready: (page: Page) => page.getByRole('table').first() },
     { name: 'loto-lots', path: '/loto/1/lots', ready: (page: Page) => page.getByRole('table').first() },
     { name: 'gestion', path: '/gestion', ready: (page: Page) => page.getByRole('heading', { name: 'Responsables de caisse' }) },
+    {
+      name: 'conformite',
+      path: '/gestion/conformite',
+      ready: (page: Page) => page.getByRole('heading', { name: "Clôtures mensuelles de l'association" }),
+    },
+    {
+      name: 'journal-des-evenements',
+      path: '/gestion/conformite/journal-des-evenements',
+      ready: (page: Page) => page.getByRole('columnheader', { name: 'Description' }),
+    },
     { name: 'balances', path: '/comptabilite', ready: (page: Page) => page.getByRole('row', { name: /2025/ }) },
     { name: 'bilan', path: '/comptabilite/bilan?exercice=2025', ready: (page: Page) => page.getByRole('rowheader', { name: 'TOTAUX' }) },
     {
@@ -386,6 +396,9 @@ describe('every main screen passes axe at 390, 768 and 1280 px', () => {
       { path: '/gestion', ready: (p) => p.getByRole('heading', { name: 'Responsables de caisse' }) },
       { path: '/gestion/evenements/1', ready: (p) => p.getByRole('heading', { level: 1 }) },
       { path: '/gestion/lecteurs', ready: (p) => p.getByRole('heading', { name: 'Lecteurs', exact: true }) },
+      { path: '/gestion/conformite', ready: (p) => p.getByRole('heading', { name: "Clôtures mensuelles de l'association" }) },
+      { path: '/gestion/conformite/qui-est-concerne', ready: (p) => p.getByRole('heading', { name: 'Les textes' }) },
+      { path: '/gestion/conformite/journal-des-evenements', ready: (p) => p.getByRole('columnheader', { name: 'Description' }) },
       { path: '/tableau-de-bord', ready: (p) => p.getByRole('columnheader', { name: 'Net' }) },
       { path: '/equipe', ready: (p) => p.locator('article[data-email="admin@kermesse.local"]') },
       { path: '/profil' },

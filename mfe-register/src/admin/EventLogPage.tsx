@@ -60,7 +60,7 @@ export function EventLogPage() {
       {(first.error || error) && <ErrorLine>{first.error ?? error}</ErrorLine>}
       {first.data && records.length === 0 && <p className="k-empty">Aucun événement enregistré.</p>}
       {records.length > 0 && (
-        <table className="k-table k-table--stack">
+        <table className="k-table k-table--stack bo-log">
           <thead>
             <tr>
               <th scope="col">N°</th>

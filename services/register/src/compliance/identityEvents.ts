@@ -9,6 +9,8 @@ import { logEvent } from './eventLog.ts';
 
 const at = (event: { occurredAt: string }) => new Date(event.occurredAt);
 
+const ROLE_NAMES: Record<string, string> = { admin: 'administrateur', treasurer: 'trésorier', cashier: 'caissier', volunteer: 'bénévole' };
+
 export const logSignIn = (trx: Trx, event: EventEnvelope<'user.signed.in'>) =>
   logEvent(trx, {
     kind: 'signin.succeeded',
@@ -34,7 +36,7 @@ export const logAccountCreated = (trx: Trx, event: EventEnvelope<'user.created'>
   logEvent(trx, {
     kind: 'account.changed',
     actor: 'identité',
-    summary: `Compte ${event.payload.email} créé (rôles : ${event.payload.roles.join(', ') || 'aucun'}).`,
+    summary: `Compte ${event.payload.email} créé (rôles : ${event.payload.roles.map((r) => ROLE_NAMES[r] ?? r).join(', ') || 'aucun'}).`,
     payload: { userId: event.payload.userId, roles: event.payload.roles },
     at: at(event),
   });
