@@ -99,6 +99,25 @@ describe('npm run journal:verify', () => {
   }, 60_000);
 });
 
+describe('npm run journal:restored', () => {
+  it('records a restore of a backup in the event log, then the journal check that follows it', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        'npm',
+        ['run', '--silent', 'journal:restored', '--', 'sauvegarde du 27 novembre, disque remplacé'],
+        { cwd: root, env: { ...process.env, DATABASE_URL: database.url } },
+        (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Restauration enregistrée au journal des événements \(n° \d+\)\. Journal des ventes intact/);
+    const records = await db('event_log').orderBy('seq', 'desc').limit(2).select('kind', 'summary');
+    expect(records.map((r) => r.kind)).toEqual(['journal.verified', 'backup.restored']);
+    expect(records[1]!.summary).toBe('Sauvegarde restaurée : sauvegarde du 27 novembre, disque remplacé');
+  }, 60_000);
+});
+
 describe('till sessions', () => {
   it('a sale on a register with no open session opens an automatic one with a float of 0, once', async () => {
     expect(await findOpenSession(db, checkoutId)).toBeUndefined();
