@@ -16,6 +16,12 @@ export interface SecurityHeaderOptions {
  * written into it (`inlineScripts`, their `'sha256-…'` sources, see inlineScriptSources): those run,
  * any other inline script is still refused.
  */
+/**
+ * The print relay on the register's own computer (docs/printing.md §3): the register posts the print
+ * jobs to it. Only the loopback addresses: a page may reach nothing else of the stall's network.
+ */
+export const PRINT_RELAY_SOURCES = 'http://localhost:* http://127.0.0.1:* http://[::1]:*';
+
 export function contentSecurityPolicy(remoteOrigins: readonly string[], inlineScripts: readonly string[] = []): string {
   const remotes = remoteOrigins.length ? ` ${remoteOrigins.join(' ')}` : '';
   const inline = inlineScripts.length ? ` ${inlineScripts.join(' ')}` : '';
@@ -26,7 +32,7 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[], inlineSc
     `img-src 'self' data: blob:${remotes}`,
     `font-src 'self' data:${remotes}`,
     // Module Federation may fetch a remote's manifest; only remote origins are added.
-    `connect-src 'self'${remotes}`,
+    `connect-src 'self'${remotes} ${PRINT_RELAY_SOURCES}`,
     `object-src 'none'`,
     `frame-ancestors 'none'`,
     `base-uri 'self'`,

@@ -7,3 +7,4 @@ export * from './dashboard.ts';
 export * from './sales.ts';
 export * from './catalog.ts';
 export * from './mealDeal.ts';
+export * from './drawer.ts';

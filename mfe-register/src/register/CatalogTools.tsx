@@ -2,6 +2,7 @@
  * The buttons beside the product search: refresh the stock alerts, « Recharger le catalogue », and
  * « Paniers en attente » (only when some sales are on hold, docs/spec.md §4).
  */
+import type { ReactNode } from 'react';
 import { Button } from '@kermesse/ui-kit';
 import { CatalogRefresh, type CatalogRefreshState } from './CatalogRefresh';
 import { BasketIcon, RefreshIcon } from './icons';
@@ -12,9 +13,11 @@ export interface CatalogToolsProps {
   catalogRefresh: CatalogRefreshState;
   pendingCount: number;
   onPending: () => void;
+  /** The printing button (printing/PrintButton.tsx). */
+  children?: ReactNode;
 }
 
-export function CatalogTools({ stockAlerts, catalogRefresh, pendingCount, onPending }: CatalogToolsProps) {
+export function CatalogTools({ stockAlerts, catalogRefresh, pendingCount, onPending, children }: CatalogToolsProps) {
   return (
     <>
       <Button
@@ -28,6 +31,7 @@ export function CatalogTools({ stockAlerts, catalogRefresh, pendingCount, onPend
         <RefreshIcon />
       </Button>
       <CatalogRefresh {...catalogRefresh} />
+      {children}
       {pendingCount > 0 && (
         <Button
           variant="secondary"

@@ -9,6 +9,7 @@ import { CARD_MAX_ATTEMPTS } from '../sale/cardPayment';
 import { newIdempotencyKey } from '../api/idempotencyKey';
 import { CheckIcon } from './icons';
 import { printHtml } from './print';
+import { printReceipt } from '../printing/salePrinting';
 import { readerLabel } from './CardReaderChooser';
 import { EmailReceiptModal, ReceiptChoiceModal, SmsReceiptModal } from './ReceiptModals';
 import { RefundsPanel } from '../refunds/RefundsPanel';
@@ -70,6 +71,9 @@ export interface FinishedSale {
   /** Change handed back for a cash sale. */
   changeCents: number | null;
   onHold: boolean;
+  /** The register and the payment mode: what the receipt printer prints (docs/printing.md §4). */
+  checkoutId?: number;
+  paymentMode?: number;
   /** Raffle numbers the sale took: the buyer is told them before leaving the till (the receipt lists them too). */
   tickets?: readonly number[];
   /** The identified buyer's phone and e-mail, offered when a receipt is sent afterwards. */
@@ -86,12 +90,29 @@ const NOTICES: Record<string, string> = { sms: 'Commande envoyée par SMS', emai
 export function SaleFinishedScreen({ sale, onNewSale }: { sale: FinishedSale; onNewSale: () => void }) {
   const newSaleRef = useRef<HTMLButtonElement>(null);
   const [printError, setPrintError] = useState<string | null>(null);
+  const [printNotice, setPrintNotice] = useState<string | null>(null);
   const [showDetail, setShowDetail] = useState(false);
   const { result } = sale;
   const notice = NOTICES[result.deliveryMethod];
   const total = result.totalCents ?? cartTotalCents(sale.lines);
 
   useEffect(() => newSaleRef.current?.focus(), []);
+
+  // On the register's receipt printer when it has one (docs/printing.md §4), else the browser's dialog.
+  const handlePrintReceipt = () => {
+    const printer =
+      sale.checkoutId === undefined
+        ? null
+        : printReceipt(sale.checkoutId, {
+            reference: result.reference,
+            lines: sale.lines,
+            totalCents: total,
+            paymentMode: sale.paymentMode ?? 0,
+            tickets: sale.tickets,
+          });
+    if (printer) setPrintNotice(`Reçu envoyé à l’imprimante « ${printer} ».`);
+    else setPrintError(printHtml(result.receiptHtml));
+  };
 
   if (showDetail && result.reference) {
     return (
@@ -136,8 +157,13 @@ export function SaleFinishedScreen({ sale, onNewSale }: { sale: FinishedSale; on
       )}
       {notice && <p className="reg-finished__notice">{notice}</p>}
       {printError && <ErrorLine>{printError}</ErrorLine>}
+      {printNotice && (
+        <p className="reg-finished__notice" role="status">
+          {printNotice}
+        </p>
+      )}
       <div className="reg-finished__actions">
-        <Button variant="secondary" disabled={!result.receiptHtml} onClick={() => setPrintError(printHtml(result.receiptHtml))}>
+        <Button variant="secondary" disabled={!result.receiptHtml} onClick={handlePrintReceipt}>
           Imprimer le reçu
         </Button>
         {result.orderType === 'kermesse' && (

@@ -8,6 +8,7 @@ import { useMemo, useRef, useState } from 'react';
 import { ErrorLine, Spinner } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import { articleCount } from '../cart/cart';
+import { PrintButton } from '../printing/PrintButton';
 import { useOfflineSelling } from '../sale/useOfflineSelling';
 import { TillBar } from '../till/TillBar';
 import { prefetchTillSession } from '../till/useTillSession';
@@ -113,7 +114,9 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
               catalogRefresh={catalogRefresh}
               pendingCount={pendingCount}
               onPending={() => setDialog('pending')}
-            />
+            >
+              <PrintButton checkoutId={checkoutId} categories={current.categories} />
+            </CatalogTools>
           }
         />
       </div>

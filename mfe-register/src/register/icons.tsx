@@ -51,3 +51,7 @@ export function Kbd({ children }: { children: string }) {
     </kbd>
   );
 }
+
+export function PrinterIcon() {
+  return <StrokeIcon d="M7 9V3h10v6M7 17H4v-7h16v7h-3M7 14h10v7H7z" />;
+}

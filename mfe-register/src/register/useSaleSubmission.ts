@@ -12,6 +12,7 @@ import type { SaleBody } from '../sale/buildSale';
 import { cartTotalCents } from '../cart/cart';
 import { PAYMENT_MODE } from '../cart/payment';
 import { buildSale, type SalePayment } from '../sale/buildSale';
+import { printSale } from '../printing/salePrinting';
 import { submitSale, takenTickets as numbersTaken } from '../sale/submitSale';
 import { sellableOffline } from '../sale/ticketBlock';
 import type { FinishedSale } from './SaleScreens';
@@ -54,6 +55,8 @@ export function saleAttempt(body: SaleBody, state: SaleState, changeCents: numbe
       lines: state.lines,
       changeCents,
       onHold: body.paymentMode === PAYMENT_MODE.hold,
+      checkoutId: body.checkoutId,
+      paymentMode: body.paymentMode,
       tickets: body.raffles,
       buyer: state.person ? { phone: state.person.phone, email: state.person.email } : null,
     },
@@ -96,6 +99,8 @@ export function useSaleSubmission(screen: ScreenContext, { onHeld, onKept }: Sal
       setNotice({ tone: 'error', text: QUEUE_FAILURE_MESSAGE });
       return;
     }
+    // Kept on the device, so it is sold: the kitchen prints now (the relay is on the stall's network).
+    printSale(checkoutId, { reference: null, lines: attempt.finished.lines, paymentMode: attempt.body.paymentMode });
     // Online (a sale refused for an expired token, or whose answer was lost): try at once, so the
     // screen says without waiting whether a new sign-in is needed; the key keeps it single.
     if (typeof navigator === 'undefined' || navigator.onLine !== false) void queue.sync();
@@ -114,6 +119,13 @@ export function useSaleSubmission(screen: ScreenContext, { onHeld, onKept }: Sal
     const outcome = await submitSale(api, attempt.body, attempt.key, { resend });
     if (!mounted.current) return;
     if (outcome.ok) {
+      // A sale put on hold is paid later: nothing prints and the drawer stays shut until then.
+      if (attempt.body.paymentMode !== PAYMENT_MODE.hold)
+        printSale(checkoutId, {
+          reference: outcome.result.reference,
+          lines: attempt.finished.lines,
+          paymentMode: attempt.body.paymentMode,
+        });
       dropCache(cacheKeys.cardPayment(checkoutId));
       setTakenTickets([]);
       setFinished({ ...attempt.finished, result: outcome.result });

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, ErrorLine, Modal, formatEuros } from '@kermesse/ui-kit';
 import { printHtml } from '../register/print';
+import { zReportDocument } from '../printing/documents';
+import { loadPrinterSettings, printerById } from '../printing/printers';
+import { printQueueFor } from '../printing/printQueue';
 import type { Closing, TillApi } from './tillApi';
 
 const signed = (euros: number) => (euros > 0 ? `+${formatEuros(euros)}` : formatEuros(euros));
@@ -11,9 +14,29 @@ const MODES = [
 ] as const;
 
 /** The closing recorded: expected, counted and differences, the Z report shown and printable, the cheque slip. */
-export function ClosingDone({ api, closing, onDone }: { api: TillApi; closing: Closing; onDone: () => void }) {
+export function ClosingDone({
+  api,
+  closing,
+  checkoutId,
+  onDone,
+}: {
+  api: TillApi;
+  closing: Closing;
+  checkoutId?: number;
+  onDone: () => void;
+}) {
   const [report, setReport] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const settings = checkoutId === undefined ? null : loadPrinterSettings(checkoutId);
+  const receiptPrinter = settings ? printerById(settings, settings.receiptPrinterId) : undefined;
+
+  // The Z report on the register's receipt printer, through its print queue (docs/printing.md §4).
+  const handleThermalZ = () => {
+    if (checkoutId === undefined || !receiptPrinter) return;
+    void printQueueFor(checkoutId).enqueue([{ printerId: receiptPrinter.id, document: zReportDocument(closing) }]);
+    setNotice(`Rapport Z envoyé à l’imprimante « ${receiptPrinter.name} ».`);
+  };
 
   useEffect(() => {
     let live = true;
@@ -42,9 +65,15 @@ export function ClosingDone({ api, closing, onDone }: { api: TillApi; closing: C
       size="wide"
       actions={
         <>
-          <Button variant="secondary" onClick={() => void print(() => api.report(closing.sessionId, '80mm'))}>
-            Imprimer le rapport Z
-          </Button>
+          {receiptPrinter ? (
+            <Button variant="secondary" onClick={handleThermalZ}>
+              Imprimer le rapport Z
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={() => void print(() => api.report(closing.sessionId, '80mm'))}>
+              Imprimer le rapport Z
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => void print(() => api.report(closing.sessionId, 'a4'))}>
             Rapport Z en A4
           </Button>
@@ -80,6 +109,11 @@ export function ClosingDone({ api, closing, onDone }: { api: TillApi; closing: C
         Grand total de la période : <strong>{formatEuros(closing.grandTotal)}</strong> · journal n° {closing.journal.seq}
       </p>
       {error && <ErrorLine>{error}</ErrorLine>}
+      {notice && (
+        <p className="till-help" role="status">
+          {notice}
+        </p>
+      )}
       {report && <iframe className="till-report" title="Rapport de clôture" srcDoc={report} sandbox="" />}
     </Modal>
   );

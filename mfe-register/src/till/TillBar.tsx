@@ -99,7 +99,7 @@ export function TillBar({
         />
       )}
       {dialog === 'past' && <PastSessionsDialog api={api} checkoutId={checkoutId} onClose={() => setDialog(null)} />}
-      {closing && <ClosingDone api={api} closing={closing} onDone={() => setClosing(null)} />}
+      {closing && <ClosingDone api={api} closing={closing} checkoutId={checkoutId} onDone={() => setClosing(null)} />}
     </div>
   );
 }

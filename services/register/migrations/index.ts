@@ -643,5 +643,18 @@ export const migrations: ServiceMigrations['migrations'] = {
       );
     },
   },
+  '051_drawer_openings': {
+    async up(knex) {
+      // « Ouvrir le tiroir » outside a sale: who opened the cash drawer of which register, and when (docs/printing.md §5).
+      await knex.schema.withSchema(schema).createTable('drawer_openings', (t) => {
+        t.increments('id').primary();
+        t.integer('checkout_id').notNullable().references('id').inTable(`${schema}.checkouts`).onDelete('CASCADE');
+        t.text('opened_by').notNullable();
+        t.text('opened_by_email').notNullable();
+        t.timestamp('opened_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.index(['checkout_id', 'opened_at']);
+      });
+    },
+  },
   // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).
 };

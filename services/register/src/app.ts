@@ -21,6 +21,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { cardRoutes } from './routes/cards/index.ts';
 import { checkoutRoutes } from './routes/checkouts/index.ts';
+import { drawerRoutes } from './routes/drawer/index.ts';
 import { eventRoutes } from './routes/events/index.ts';
 import { pingRoutes } from './routes/ping/index.ts';
 import { publicRoutes } from './routes/public/index.ts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
       refundRoutes({ db, wake: deps.wake, staff: deps.staff }),
       tillRoutes({ db, wake: deps.wake }),
       complianceRoutes({ db, secrets: deps.secrets }),
+      drawerRoutes({ db }),
       adminRoutes({ db }),
       dashboardRoutes({ db, logger: deps.logger }),
       backOfficeRoutes({
