@@ -3,7 +3,7 @@
  * opening of a register's cash drawer outside a sale, with who and when; the register then sends
  * the printer's pulse. A cash sale opens the drawer without this route: the sale is its record.
  */
-import { DRAWER_MESSAGES, DrawerParams, type DrawerOpening, type DrawerOpenings } from '@kermesse/contracts-register/drawer';
+import { DRAWER_MESSAGES, DrawerOpening, DrawerOpenings, DrawerParams } from '@kermesse/contracts-register/drawer';
 import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, forbidden, Router } from '@kermesse/kit/http';
@@ -35,9 +35,14 @@ export function drawerRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'post',
     path: '/api/cr/checkouts/:checkoutId/drawer/open',
+    summary: 'Enregistrer une ouverture du tiroir-caisse hors vente',
+    description:
+      'Réservé au responsable de caisse (ou à un administrateur) : qui et quand, avant que la caisse envoie l’impulsion à l’imprimante.',
     roles: CASHIER,
     params: DrawerParams,
     status: 201,
+    responses: { 201: DrawerOpening },
+    errors: { 403: ['DRAWER_FORBIDDEN'], 404: ['CHECKOUT_NOT_FOUND'] },
     handler: async ({ params, user }): Promise<DrawerOpening> => {
       await assertTillManager(db, user, params.checkoutId);
       return present(await insertDrawerOpening(db, { checkoutId: params.checkoutId, userId: user.id, email: user.email }));
@@ -47,8 +52,11 @@ export function drawerRoutes({ db }: { db: Db }): Router {
   defineRoute(router, {
     method: 'get',
     path: '/api/cr/checkouts/:checkoutId/drawer/openings',
+    summary: 'Lister les ouvertures du tiroir-caisse hors vente',
     roles: CASHIER,
     params: DrawerParams,
+    responses: { 200: DrawerOpenings },
+    errors: { 403: ['DRAWER_FORBIDDEN'], 404: ['CHECKOUT_NOT_FOUND'] },
     handler: async ({ ctx, params, user }): Promise<DrawerOpenings> => {
       await assertTillManager(db, user, params.checkoutId);
       ctx.set('Cache-Control', 'no-store');
