@@ -8,6 +8,7 @@
  */
 import type { Context, Next } from 'koa';
 import { formatEuros } from '@kermesse/contracts-common';
+import { PG_INTEGER_MAX } from '@kermesse/contracts-common/schemas';
 import type { Db } from '@kermesse/kit/db';
 import { Router } from '@kermesse/kit/http';
 import { logEvent, type EventLogKind } from './eventLog.ts';
@@ -22,6 +23,15 @@ const actorOf = (ctx: Context): string => {
   return user?.email || user?.id || 'inconnu';
 };
 const ok = (ctx: Context) => ctx.status >= 200 && ctx.status < 300;
+/**
+ * The `:id` of a change, read before the route validates it: an id no row can have (« 99999999999999999999 »,
+ * « abc ») reads as 0, so that the route answers its own French 400 or 404 — never Postgres's
+ * « integer out of range » as a 500.
+ */
+const idOf = (ctx: Context): number => {
+  const id = Number(ctx.params.id);
+  return Number.isInteger(id) && id > 0 && id <= PG_INTEGER_MAX ? id : 0;
+};
 const euros = (value: unknown) => (typeof value === 'number' ? formatEuros(Math.round(value * 100)) : '?');
 
 /** Marks a printable page as a duplicate, under its opening tag. */
@@ -54,11 +64,11 @@ export function auditTrailRoutes({ db }: { db: Db }): Router {
 
   const product = (ctx: Context) =>
     db('products')
-      .where({ id: Number(ctx.params.id) || 0 })
+      .where({ id: idOf(ctx) })
       .first('name', 'price_cents', 'active');
   const checkout = (ctx: Context) =>
     db('checkouts')
-      .where({ id: Number(ctx.params.id) || 0 })
+      .where({ id: idOf(ctx) })
       .first('name');
 
   router.post(

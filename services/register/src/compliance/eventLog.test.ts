@@ -44,6 +44,22 @@ describe('the technical event log', () => {
     expect(await log('price.changed')).toHaveLength(1);
   });
 
+  it('leaves an id no row can have to the route: a French 4xx, nothing logged, never a 500', async () => {
+    const before = (await log()).length;
+    for (const [method, path] of [
+      ['PUT', '/api/admin/products/99999999999999999999'],
+      ['DELETE', '/api/admin/products/99999999999999999999'],
+      ['PUT', '/api/admin/checkout/99999999999999999999'],
+      ['DELETE', '/api/admin/checkout/99999999999999999999'],
+    ] as const) {
+      const res = await h.request(method, path, { who: 'admin', body: method === 'PUT' ? { name: 'Caisse', price: '2,00' } : undefined });
+      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+      expect(res.body).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+    }
+    expect((await log()).length).toBe(before);
+  });
+
   it('records a failed sign-in and a sign-in sent by identity, once each', async () => {
     await h.publish('identity', 'user.signin.failed', { email: 'intrus@example.org', reason: 'credentials' });
     await h.publish('identity', 'user.signed.in', { userId: 'u-7', email: 'tresorier@kermesse.local', method: 'password' });
