@@ -31,6 +31,7 @@ export const ACCOUNTING_MESSAGES = {
   NO_ELIGIBLE_AMOUNT: 'Ce don ne donne droit à aucun reçu : la contrepartie reçue vaut autant que le don.',
   RECEIPT_ALREADY_CANCELLED: 'Le reçu n° {number} est déjà annulé.',
   COUNTERPART_TOO_HIGH: 'La contrepartie ne peut pas dépasser le montant du don.',
+  DONATIONS_CSV_INVALID: "Le fichier des dons n'a pas été importé : {count} erreur(s).",
   /** Memberships (docs/memberships.md). */
   MEMBERSHIP_TYPE_NOT_FOUND: "Type d'adhésion introuvable.",
   MEMBERSHIP_TYPE_EXISTS: "Le type d'adhésion « {name} » existe déjà pour {year}.",

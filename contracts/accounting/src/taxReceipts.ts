@@ -174,6 +174,22 @@ export const DonationsQuery = Type.Object({ year: Type.Optional(Year) });
 export const DonationList = Type.Object({ donations: Type.Array(Donation), donors: Type.Array(Donor) });
 export type DonationList = Static<typeof DonationList>;
 
+/** A CSV of gifts (docs/tax-receipts.md §2 for its columns); `dryRun` checks without writing. */
+export const DonationImportBody = Type.Object(
+  { csv: Type.String({ minLength: 1, maxLength: 2_000_000 }), dryRun: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type DonationImportBody = Static<typeof DonationImportBody>;
+export const DonationImportAnswer = Type.Object({
+  dryRun: Type.Boolean(),
+  donations: Type.Integer(),
+  /** Donors added (the others were found again). */
+  donors: Type.Integer(),
+  /** Lines of a file already imported: the same file sent again writes nothing twice. */
+  alreadyImported: Type.Integer(),
+});
+export type DonationImportAnswer = Static<typeof DonationImportAnswer>;
+
 // ── Receipts ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** One receipt per gift, or one receipt for all of a donor's gifts of a year. */

@@ -9,6 +9,8 @@ import type {
   AssociationSettingsInput,
   CancelReceiptBody,
   Donation,
+  DonationImportAnswer,
+  DonationImportBody,
   DonationInput,
   DonationList,
   DonationUpdate,
@@ -80,6 +82,7 @@ export const accountingApi = {
   /** One key per donation typed: a retry after a lost answer finds the first one instead of writing two. */
   addDonation: (body: DonationInput, idempotencyKey: string) =>
     api.post<{ donation: Donation }>(`${A}/donations`, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  importDonations: (body: DonationImportBody) => api.post<DonationImportAnswer>(`${A}/donations/import`, body),
   updateDonation: (id: number, body: DonationUpdate) => api.put<{ donation: Donation }>(`${A}/donations/${id}`, body),
   addDonor: (body: DonorInput) => api.post<{ donor: Donor }>(`${A}/donors`, body),
   updateDonor: (id: number, body: DonorInput) => api.put<{ donor: Donor }>(`${A}/donors/${id}`, body),

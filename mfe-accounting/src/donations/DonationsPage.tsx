@@ -14,6 +14,7 @@ import {
 import { accountingApi, downloadFile, downloads } from '../api/accountingApi';
 import { currentYear, failureText } from '../components/messages';
 import { YearPicker } from '../components/YearPicker';
+import { DonationImportCard } from './DonationImportCard';
 import { DonorForm, donorLabel } from './DonorForm';
 
 const METHODS = Object.keys(DONATION_METHOD_LABELS) as DonationMethod[];
@@ -167,6 +168,7 @@ export function DonationsPage() {
         <div className="acc-columns">
           <DonationForm donors={list.donors} onAdded={load} />
           <DonorForm onSaved={load} />
+          <DonationImportCard onImported={load} />
         </div>
       )}
     </section>

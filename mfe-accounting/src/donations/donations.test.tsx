@@ -145,4 +145,34 @@ describe('« Reçus fiscaux »', () => {
     expect(screen.getByRole('status').textContent).toContain("son numéro n'est pas réutilisé");
     expect(calls.find((c) => c.path.endsWith('/cancel'))?.body).toEqual({ reason: 'Erreur de nom' });
   });
+
+  it('checks a CSV of gifts by a test run, then imports it', async () => {
+    const calls = fakeGateway({
+      [`GET ${A}/donations`]: () => json({ donations: [], donors: [] }),
+      [`GET ${A}/association`]: () => json({ association: ASSOCIATION }),
+      [`POST ${A}/donations/import`]: (call) =>
+        json({ dryRun: (call.body as { dryRun: boolean }).dryRun, donations: 2, donors: 1, alreadyImported: 0 }),
+    });
+    await renderAt('/comptabilite/dons', <App />);
+    const card = (await screen.findByRole('heading', { name: 'Importer des dons' })).closest('section')!;
+    expect((within(card).getByRole('button', { name: 'Importer' }) as HTMLButtonElement).disabled).toBe(true);
+    const csv = 'Date;Montant;Mode;Nom\n14/03/2026;30,50;Chèque;Durand\n';
+    fireEvent.change(within(card).getByLabelText('Fichier CSV des dons'), {
+      target: { files: [new File([csv], 'dons.csv', { type: 'text/csv' })] },
+    });
+    await waitFor(() =>
+      expect((within(card).getByRole('button', { name: 'Vérifier le fichier' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Vérifier le fichier' }));
+    expect(text(await within(card).findByRole('status'))).toBe(
+      'Fichier vérifié : 2 dons, 1 nouveau donateur. Cliquez sur « Importer » pour les enregistrer.',
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Importer' }));
+    expect(text(await within(card).findByText(/^Import effectué/))).toBe('Import effectué : 2 dons, 1 nouveau donateur.');
+    const sent = calls.filter((c) => c.path.endsWith('/import')).map((c) => c.body);
+    expect(sent).toEqual([
+      { csv, dryRun: true },
+      { csv, dryRun: false },
+    ]);
+  });
 });

@@ -13,10 +13,10 @@ export const amountInvalid = (field: string) =>
   badRequest(accountingMessage('AMOUNT_INVALID', { field })).withCode('AMOUNT_INVALID', { field });
 
 /** An import refused as a whole: every problem, each naming its line. */
-export function csvInvalid(errors: string[]) {
+export function csvInvalid(errors: string[], code: 'CSV_INVALID' | 'DONATIONS_CSV_INVALID' = 'CSV_INVALID') {
   const shown = errors.slice(0, 20);
   const more = errors.length > shown.length ? `\n… et ${errors.length - shown.length} autre(s).` : '';
-  return badRequest(`${accountingMessage('CSV_INVALID', { count: errors.length })}\n${shown.join('\n')}${more}`).withCode('CSV_INVALID', {
+  return badRequest(`${accountingMessage(code, { count: errors.length })}\n${shown.join('\n')}${more}`).withCode(code, {
     errors,
   });
 }

@@ -324,4 +324,34 @@ describe('tax receipts', () => {
     expect(res.status).toBe(201);
     expect(((await res.json()) as { receipt: TaxReceipt }).receipt).toMatchObject({ number: '2021-0001', amount: 20 });
   });
+
+  it('imports a CSV of gifts with their donors: a test run first, all or nothing, the same file twice writes nothing more', async () => {
+    const csv =
+      'Date;Montant;Mode;Nom;Prénom;Adresse;Code postal;Ville\n' +
+      '10/01/2020;50,00;Chèque;Lefèvre;Anne;5 rue Neuve;69004;Lyon\n' +
+      '11/02/2020;20,00;Virement;Lefèvre;Anne;5 rue Neuve;69004;Lyon\n';
+    const importOf = (body: unknown) => send('POST', '/donations/import', body);
+    const before = await count('donations');
+    const trial = await importOf({ csv, dryRun: true });
+    expect(await trial.json()).toEqual({ dryRun: true, donations: 2, donors: 1, alreadyImported: 0 });
+    expect(await count('donations')).toBe(before);
+
+    const bad = await importOf({ csv: `${csv}12/02/2020;dix;Chèque;Lefèvre;Anne;;;\n` });
+    expect(bad.status).toBe(400);
+    const refused = (await bad.json()) as { error: string; code: string };
+    expect(refused.code).toBe('DONATIONS_CSV_INVALID');
+    expect(refused.error).toContain("Ligne 4 : le montant « dix » n'est pas un montant en euros (30,50).");
+    expect(await count('donations')).toBe(before);
+
+    expect(await (await importOf({ csv })).json()).toEqual({ dryRun: false, donations: 2, donors: 1, alreadyImported: 0 });
+    expect(await (await importOf({ csv })).json()).toEqual({ dryRun: false, donations: 0, donors: 0, alreadyImported: 2 });
+    const { donations } = (await (await sys.request(`${A}/donations?year=2020`)).json()) as DonationList;
+    expect(donations.map((d) => [d.origin, d.amount, d.donor?.name])).toEqual([
+      ['import', 20, 'Lefèvre'],
+      ['import', 50, 'Lefèvre'],
+    ]);
+    // One donor for both gifts: one annual receipt states 70 €.
+    const annual = await issue({ kind: 'annual', donorId: donations[0]!.donor!.id, year: 2020 });
+    expect(((await annual.json()) as { receipt: TaxReceipt }).receipt).toMatchObject({ amount: 70, number: '2020-0001' });
+  });
 });

@@ -2,7 +2,8 @@
  * Donations and tax receipts (docs/tax-receipts.md): the association's settings, donors, donations,
  * receipts (issue, cancel, PDF) and the yearly figures of CGI art. 222 bis.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { NOT_CSV_MESSAGE, NotCsvError, readCsv, type CsvReadResult } from '@kermesse/kit/csv';
 import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
@@ -10,6 +11,7 @@ import {
   AssociationSettingsInput,
   CancelReceiptBody,
   declarationDueDate,
+  DonationImportBody,
   DonationInput,
   DonationsQuery,
   DonationUpdate,
@@ -20,6 +22,7 @@ import {
   YearParams,
   type AssociationAnswer,
   type Donation,
+  type DonationImportAnswer,
   type DonationList,
   type Donor,
   type ReceiptAnswer,
@@ -27,10 +30,11 @@ import {
   type ReceiptList,
 } from '@kermesse/contracts-accounting';
 import { toEuros } from '@kermesse/contracts-common';
-import { addDonation, editDonation } from '../../commands/donations.ts';
+import { addDonation, editDonation, importDonations } from '../../commands/donations.ts';
 import { cancelReceipt, issueReceipt } from '../../commands/taxReceipts.ts';
 import { dayInFrance, yearOf } from '../../dates.ts';
-import { donationNotFound, donorNotFound, receiptNotFound } from '../../errors.ts';
+import { csvInvalid, donationNotFound, donorNotFound, receiptNotFound } from '../../errors.ts';
+import { parseDonationCsv } from '../../donations/donationCsv.ts';
 import { presentAssociation, presentDonation, presentDonor, presentReceipt } from '../../presenters/taxReceipts.ts';
 import { renderReceiptPdf } from '../../receipts/receiptPdf.ts';
 import { centsOf } from '../money.ts';
@@ -145,6 +149,28 @@ export function donationRoutes({ db }: { db: Db }): Router {
       });
       const known = id ?? (await findDonationIdBySource(db, source))!;
       return { donation: await presentOne(known) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: `${BASE}/donations/import`,
+    summary: "Importer des dons d'un fichier CSV (essai avec dryRun)",
+    roles: TREASURER,
+    body: DonationImportBody,
+    handler: async ({ body }): Promise<DonationImportAnswer> => {
+      let csv: CsvReadResult;
+      try {
+        csv = readCsv(new TextEncoder().encode(body.csv));
+      } catch (err) {
+        if (err instanceof NotCsvError) throw csvInvalid([NOT_CSV_MESSAGE], 'DONATIONS_CSV_INVALID');
+        throw err;
+      }
+      const { gifts, errors } = parseDonationCsv(csv);
+      if (errors.length > 0) throw csvInvalid(errors, 'DONATIONS_CSV_INVALID');
+      const fileKey = createHash('sha256').update(body.csv).digest('hex').slice(0, 32);
+      const dryRun = body.dryRun ?? false;
+      return { dryRun, ...(await importDonations(db, fileKey, gifts, dryRun)) };
     },
   });
 
