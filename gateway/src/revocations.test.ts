@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenVerifier } from '@kermesse/kit/auth';
 import { buildEnvelope, connectBus, type Bus } from '@kermesse/kit/bus';
+import './events.ts';
 import { listen, type RunningServer } from '@kermesse/kit/http';
 import { deleteTestStream, eventually, testNamespace, TEST_NATS_URL } from '@kermesse/kit/testing';
 import { buildApp } from './app.ts';

@@ -57,6 +57,7 @@ function listenToRevocations(app: ReturnType<typeof buildApp>, url: string, name
     try {
       // Loaded only when NATS is configured: the gateway's requests never need it.
       const { connectBus } = await import('@kermesse/kit/bus');
+      await import('./events.ts');
       const connected = await connectBus({ url, namespace, name: 'gateway' });
       if (closed) return void (await connected.close());
       bus = connected;

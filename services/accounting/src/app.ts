@@ -1,3 +1,4 @@
+import './events.ts';
 import type Koa from 'koa';
 import { type TokenVerifier } from '@kermesse/kit/auth';
 import { type Bus } from '@kermesse/kit/bus';

@@ -5,6 +5,7 @@
  * from the first start; and this year's forecast, typed by hand. The fair's sales reach the
  * journal by themselves through sale.completed.
  */
+import './events.ts';
 import { readFileSync } from 'node:fs';
 import type { Db } from '@kermesse/kit/db';
 import { decodeCsvBytes } from '@kermesse/kit/csv';

@@ -3,6 +3,7 @@
  * issues the tokens (a stand-in identity serves its keys to a service in another process), and a stand-in for the register publishes catalog and sale events the way the register
  * does (outbox row in a transaction, relay to JetStream).
  */
+import './events.ts';
 import { createTokenVerifier } from '@kermesse/kit/auth';
 import {
   connectBus,

@@ -1,3 +1,4 @@
+import './events.ts';
 import type { Db } from '@kermesse/kit/db';
 import { recordBingoConfigured } from './commands/configured.ts';
 import { generateCartons } from './commands/game.ts';

@@ -1,3 +1,4 @@
+import './events.ts';
 import type { Role } from '@kermesse/kit/auth';
 import type { Db } from '@kermesse/kit/db';
 import { createUser } from './commands/createUser.ts';

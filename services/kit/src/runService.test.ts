@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import './bus/sampleEvents.ts';
 import Router from '@koa/router';
 import { connectBus } from './bus/bus.ts';
 import { startConsumer } from './bus/consumer.ts';
@@ -179,7 +180,7 @@ describe('runService', () => {
             bus,
             logger,
             name: 'runservice-frozen-nats',
-            type: 'catalog.event.created',
+            type: 'sample.created',
             handle: async (event) => {
               handled.push(event.payload.name);
             },
@@ -187,7 +188,7 @@ describe('runService', () => {
         buildApp: (deps) => {
           const router = new Router();
           router.post('/api/events', async (ctx) => {
-            await deps.db.transaction((trx) => recordEvent(trx, 'stock', 'catalog.event.created', { eventId: 7, name: 'Kermesse' }));
+            await deps.db.transaction((trx) => recordEvent(trx, 'stock', 'sample.created', { eventId: 7, name: 'Kermesse' }));
             ctx.status = 201;
           });
           return createServiceApp({ name: deps.name, logger: deps.logger, db: deps.db, bus: deps.bus, routers: [router] });

@@ -1,3 +1,4 @@
+import './events.ts';
 import path from 'node:path';
 import * as serviceMigrations from '../migrations/index.ts';
 import type Koa from 'koa';

@@ -10,6 +10,7 @@
  * `raffle.configured` / `giftbasket.configured`. When that event is already known, they are
  * attached and published here at once.
  */
+import './events.ts';
 import type { Db, Trx } from '@kermesse/kit/db';
 import { attachWaitingToEvent } from './commands/attachWaitingToEvent.ts';
 import { insertGiftBasket, insertBasketType, replaceBasketTiers } from './repositories/giftBaskets.ts';

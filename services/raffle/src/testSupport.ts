@@ -3,6 +3,7 @@
  * kit's one test signer (no identity service), the raffle app on a free port, and optionally NATS (own namespace) with the
  * outbox relay and the consumers running.
  */
+import './events.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

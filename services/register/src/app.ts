@@ -1,3 +1,4 @@
+import './events.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Koa from 'koa';

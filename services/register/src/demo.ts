@@ -1,3 +1,4 @@
+import './events.ts';
 import { type AuthUser } from '@kermesse/kit/auth';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';

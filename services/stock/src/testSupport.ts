@@ -3,6 +3,7 @@
  * the tokens (a stand-in identity serves its key to a service started in its own process), and a stand-in for the register publishes catalog and sale events the way the register does
  * (outbox row in a transaction, relay to JetStream) and listens to stock.alert like the register.
  */
+import './events.ts';
 import {
   connectBus,
   recordEvent,

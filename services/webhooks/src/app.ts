@@ -1,3 +1,4 @@
+import './events.ts';
 import type Koa from 'koa';
 import * as serviceMigrations from '../migrations/index.ts';
 import { type TokenVerifier } from '@kermesse/kit/auth';

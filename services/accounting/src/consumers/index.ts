@@ -1,4 +1,5 @@
 /** Starts the accounting service's durable consumers (inbox-protected, one per event type). */
+import '../events.ts';
 import { startConsumer, type Bus, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';

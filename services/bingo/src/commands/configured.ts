@@ -6,6 +6,7 @@
  * to sell the night's cartons like raffle tickets: the carton price and the packs (tiers), how many
  * cartons exist, whether sales are open.
  */
+import '../events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { prizeNotFound } from '../errors.ts';

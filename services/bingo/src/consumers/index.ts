@@ -3,6 +3,7 @@
  * copy of its source's nights) and its sales (the cartons sold, to whom) and refunds (the cartons
  * voided). Durable and inbox-protected: a redelivered event changes nothing.
  */
+import '../events.ts';
 import { startConsumer, type Bus, type EventConsumer } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';

@@ -1,3 +1,4 @@
+import '../events.ts';
 import { startConsumer, type Bus, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';

@@ -4,7 +4,8 @@
  * e-mail (subject, text and HTML parts) and the short SMS with the link to the public receipt page.
  * Pure functions: no database, no clock.
  */
-import type { EventPayloads, ReceiptContent } from '@kermesse/kit/bus';
+import type { ReceiptContent } from '@kermesse/contracts-register/events';
+import type { EventPayloads } from '@kermesse/kit/bus';
 
 export type CompletedSale = EventPayloads['sale.completed'];
 /** What the renderer reads: the same fields in `sale.completed` and `receipt.requested`. */

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+// The kit's sample event, registered like a service's catalogue.
+import './sampleEvents.ts';
 import { createDb, inTransaction, type Db } from '../db/db.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { createLogger } from '../http/logger.ts';
@@ -59,7 +61,7 @@ afterAll(async () => {
 async function createEvent(name: string): Promise<number> {
   return inTransaction(db, async (trx) => {
     const [row] = await trx('events').insert({ name }).returning('id');
-    await recordEvent(trx, 'bustest', 'catalog.event.created', { eventId: row.id, name });
+    await recordEvent(trx, 'bustest', 'sample.created', { eventId: row.id, name });
     return row.id as number;
   });
 }
@@ -76,15 +78,15 @@ function relay(bus: Bus, pollMs = 100): OutboxRelay {
   return r;
 }
 
-type EventCreatedOptions = ConsumerOptions<'catalog.event.created'>;
+type EventCreatedOptions = ConsumerOptions<'sample.created'>;
 
 async function consume(bus: Bus, name: string, extra: Partial<EventCreatedOptions> = {}): Promise<EventConsumer> {
-  const consumer = await startConsumer<'catalog.event.created'>({
+  const consumer = await startConsumer<'sample.created'>({
     db,
     bus,
     logger,
     name,
-    type: 'catalog.event.created',
+    type: 'sample.created',
     async handle(event, trx) {
       await trx('seen').insert({ event_id: event.payload.eventId, consumer: name });
     },
@@ -181,9 +183,9 @@ describe('outbox and consumers on real NATS JetStream', () => {
   });
 
   it('refuses to record an event whose payload breaks its schema', async () => {
-    await expect(
-      inTransaction(db, (trx) => recordEvent(trx, 'bustest', 'catalog.event.created', { eventId: -1, name: '' })),
-    ).rejects.toThrow(/invalid catalog.event.created payload/);
+    await expect(inTransaction(db, (trx) => recordEvent(trx, 'bustest', 'sample.created', { eventId: -1, name: '' }))).rejects.toThrow(
+      /invalid sample.created payload/,
+    );
   });
 });
 
@@ -200,7 +202,7 @@ describe('outbox retention', () => {
       .whereRaw("envelope->'payload'->>'eventId' = ?", [String(old)])
       .update({ published_at: new Date(Date.now() - 8 * 24 * 3600_000) });
     const unpublished = await inTransaction(db, async (trx) => {
-      await recordEvent(trx, 'bustest', 'catalog.event.created', { eventId: 999_999, name: 'Pas encore publié' });
+      await recordEvent(trx, 'bustest', 'sample.created', { eventId: 999_999, name: 'Pas encore publié' });
       return 1;
     });
     expect(unpublished).toBe(1);

@@ -9,7 +9,8 @@ export interface Bus {
   jsm: JetStreamManager;
   namespace: string;
   stream: string;
-  subject(type: EventType): string;
+  /** The NATS subject of an event type (`<namespace>.<type>`). */
+  subject(type: EventType | (string & {})): string;
   /** True when the connection is up (used by /healthz). */
   healthy(): Promise<boolean>;
   /**

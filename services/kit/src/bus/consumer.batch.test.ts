@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+// The kit's sample event, registered like a service's catalogue.
+import './sampleEvents.ts';
 import { createDb, inTransaction, type Db, type Trx } from '../db/db.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { createLogger } from '../http/logger.ts';
@@ -10,7 +12,7 @@ import { createTestDatabase, deleteTestStream, eventually, testNamespace, TEST_N
 
 const logger = createLogger('consumer-batch-test', 'error');
 const SCHEMA = 'batchtest';
-type Created = EventEnvelope<'catalog.event.created'>;
+type Created = EventEnvelope<'sample.created'>;
 
 let database: TestDatabase;
 let db: Db;
@@ -51,9 +53,9 @@ async function openBus(namespace: string): Promise<Bus> {
   return bus;
 }
 
-/** Records catalog.event.created for `eventId` in the outbox (the relay publishes it). */
+/** Records sample.created for `eventId` in the outbox (the relay publishes it). */
 const record = (eventId: number): Promise<Created> =>
-  inTransaction(db, (trx) => recordEvent(trx, 'batchtest', 'catalog.event.created', { eventId, name: `Événement ${eventId}` }));
+  inTransaction(db, (trx) => recordEvent(trx, 'batchtest', 'sample.created', { eventId, name: `Événement ${eventId}` }));
 
 const seen = async (consumer: string): Promise<Map<number, number>> => {
   const rows: { event_id: number; count: number }[] = await db('seen')
@@ -77,7 +79,7 @@ describe('a consumer handling the events waiting in batches', () => {
     await db('inbox').insert({ consumer: name, event_id: handledBefore.id, type: handledBefore.type });
     const duplicated = await record(3);
     await relay.flush();
-    await bus.js.publish(bus.subject('catalog.event.created'), new TextEncoder().encode(JSON.stringify(duplicated)), {
+    await bus.js.publish(bus.subject('sample.created'), new TextEncoder().encode(JSON.stringify(duplicated)), {
       msgID: `${duplicated.id}-again`,
     });
     await record(4);
@@ -95,12 +97,12 @@ describe('a consumer handling the events waiting in batches', () => {
         throw new Error('this event cannot be handled yet');
       }
     };
-    const consumer = await startConsumer<'catalog.event.created'>({
+    const consumer = await startConsumer<'sample.created'>({
       db,
       bus,
       logger,
       name,
-      type: 'catalog.event.created',
+      type: 'sample.created',
       batchSize: 50,
       handle: apply,
       async handleBatch(events, trx) {
@@ -145,12 +147,12 @@ describe('a consumer handling the events waiting in batches', () => {
     await relay.flush();
 
     const batches: number[] = [];
-    const consumer = await startConsumer<'catalog.event.created'>({
+    const consumer = await startConsumer<'sample.created'>({
       db,
       bus,
       logger,
       name,
-      type: 'catalog.event.created',
+      type: 'sample.created',
       batchSize: 64,
       async handle(event, trx) {
         await trx('seen').insert({ event_id: event.payload.eventId, consumer: name });

@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { ValidateFunction } from 'ajv';
 import { ajv } from '../http/validation.ts';
-import { ENVELOPE_SCHEMA, EVENT_SCHEMAS, type EventEnvelope, type EventPayloads, type EventType } from './eventSchemas.ts';
+import { ENVELOPE_SCHEMA, knownEvent, type EventEnvelope, type EventPayloads, type EventType } from './eventSchemas.ts';
 
 const validateEnvelope = ajv.compile(ENVELOPE_SCHEMA);
-const payloadValidators = Object.fromEntries(
-  Object.entries(EVENT_SCHEMAS).map(([type, def]) => [type, ajv.compile(def.payload)]),
-) as Record<EventType, ValidateFunction>;
 
 export class InvalidEventError extends Error {}
 
 /** Builds a new envelope and checks its payload against the catalogue (a producer bug fails loudly). */
 export function buildEnvelope<T extends EventType>(source: string, type: T, payload: EventPayloads[T]): EventEnvelope<T> {
+  const definition = knownEvent(type);
+  if (!definition) throw new InvalidEventError(unknownType(type));
   const envelope: EventEnvelope<T> = {
     id: randomUUID(),
     type,
-    version: EVENT_SCHEMAS[type].version,
+    version: definition.version,
     occurredAt: new Date().toISOString(),
     source,
     payload,
@@ -29,9 +27,13 @@ export function assertValidEnvelope(value: unknown): asserts value is EventEnvel
   if (!validateEnvelope(value)) {
     throw new InvalidEventError(`invalid envelope: ${ajv.errorsText(validateEnvelope.errors)}`);
   }
-  const envelope = value as unknown as EventEnvelope;
-  const validatePayload = payloadValidators[envelope.type];
-  if (!validatePayload(envelope.payload)) {
-    throw new InvalidEventError(`invalid ${envelope.type} payload: ${ajv.errorsText(validatePayload.errors)}`);
+  const envelope = value as unknown as { type: string; payload: unknown };
+  const definition = knownEvent(envelope.type);
+  if (!definition) throw new InvalidEventError(unknownType(envelope.type));
+  if (!definition.validate(envelope.payload)) {
+    throw new InvalidEventError(`invalid ${envelope.type} payload: ${ajv.errorsText(definition.validate.errors)}`);
   }
 }
+
+const unknownType = (type: string) =>
+  `unknown event type ${type}: not in the catalogues this service registered (registerEventCatalogue in its src/events.ts)`;

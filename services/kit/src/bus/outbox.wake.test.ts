@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+// The kit's sample event, registered like a service's catalogue.
+import './sampleEvents.ts';
 import { createDb, inTransaction, type Db } from '../db/db.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { createLogger } from '../http/logger.ts';
@@ -36,15 +38,15 @@ it('recordEvent wakes the relay once its transaction commits (no poll needed), n
     await relay.flush();
     await expect(
       inTransaction(db, async (trx) => {
-        await recordEvent(trx, 'test', 'catalog.event.created', { eventId: 1, name: 'Annulée' });
+        await recordEvent(trx, 'test', 'sample.created', { eventId: 1, name: 'Annulée' });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
     await inTransaction(db, async (trx) => {
-      await recordEvent(trx, 'test', 'catalog.event.created', { eventId: 2, name: 'Fête' });
+      await recordEvent(trx, 'test', 'sample.created', { eventId: 2, name: 'Fête' });
       // A savepoint inside: the wake-up still waits for the outermost commit.
       await trx.transaction(async (inner) => {
-        await recordEvent(inner, 'test', 'catalog.event.created', { eventId: 3, name: 'Loto' });
+        await recordEvent(inner, 'test', 'sample.created', { eventId: 3, name: 'Loto' });
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await unpublished()).toBe(0); // not visible yet to the relay
@@ -52,7 +54,7 @@ it('recordEvent wakes the relay once its transaction commits (no poll needed), n
     await eventually(async () => (await db('outbox').whereNotNull('published_at').count({ c: '*' }))[0]!.c === 2, 5_000);
     expect(await unpublished()).toBe(0);
     // Outside a transaction the row is committed at once: the wake-up follows the insert.
-    await recordEvent(db as never, 'test', 'catalog.event.created', { eventId: 4, name: 'Brocante' });
+    await recordEvent(db as never, 'test', 'sample.created', { eventId: 4, name: 'Brocante' });
     await eventually(async () => (await unpublished()) === 0 && (await db('outbox').count({ c: '*' }))[0]!.c === 3, 5_000);
     // relay.wake() keeps working for the services that still call it.
     relay.wake();
@@ -65,7 +67,7 @@ it('a stopped relay is no longer woken; wakeRelayAfterCommit without a relay doe
   const relay = startOutboxRelay({ db, bus, logger, pollMs: 600_000, wakeDelayMs: 10 });
   await relay.stop();
   await inTransaction(db, async (trx) => {
-    await recordEvent(trx, 'test', 'catalog.event.created', { eventId: 5, name: 'Kermesse' });
+    await recordEvent(trx, 'test', 'sample.created', { eventId: 5, name: 'Kermesse' });
     wakeRelayAfterCommit(trx);
   });
   await new Promise((resolve) => setTimeout(resolve, 100));

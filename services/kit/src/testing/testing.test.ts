@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import '../bus/sampleEvents.ts';
 import { decodeJwt } from 'jose';
 import { defineRoute } from '../http/route.ts';
 import { createServiceApp } from '../http/app.ts';
@@ -57,7 +58,7 @@ describe('startTestSystem', () => {
         await startConsumer({
           ...deps,
           name: 'kittest-event-created',
-          type: 'catalog.event.created',
+          type: 'sample.created',
           handle: async (event, trx) => {
             await trx('notes').insert({ text: `événement ${event.payload.name}` });
           },
@@ -74,7 +75,7 @@ describe('startTestSystem', () => {
           handler: async ({ user }) =>
             deps.db.transaction(async (trx) => {
               const [row] = await trx('notes').insert({ text: user.id }).returning('id');
-              await recordEvent(trx, 'kittest', 'catalog.event.created', { eventId: row.id, name: 'Note' });
+              await recordEvent(trx, 'kittest', 'sample.created', { eventId: row.id, name: 'Note' });
               return { id: row.id };
             }),
         });
@@ -97,7 +98,7 @@ describe('startTestSystem', () => {
       // The event reaches the bus through the relay, woken by the commit.
       await eventually(async () => (await system.db('outbox').whereNotNull('published_at').count({ c: '*' }))[0]!.c === 1, 5_000);
       // An event published as another service would reaches the consumer.
-      await system.publish('register', 'catalog.event.created', { eventId: 42, name: 'Kermesse' });
+      await system.publish('register', 'sample.created', { eventId: 42, name: 'Kermesse' });
       await eventually(async () => (await system.db('notes').pluck('text')).includes('événement Kermesse'), 5_000);
     } finally {
       await system.close();

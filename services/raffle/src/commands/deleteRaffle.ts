@@ -3,6 +3,7 @@
  * registers (a last `raffle.configured` with no tiers, sales closed and no prizes, so accounting
  * drops its prize costs too), then the raffle goes with its tiers and prizes.
  */
+import '../events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { raffleError } from '../errors.ts';

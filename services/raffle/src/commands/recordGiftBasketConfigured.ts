@@ -1,3 +1,4 @@
+import '../events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Trx } from '@kermesse/kit/db';
 import { findGiftBasket, listBasketTiers, listBasketTypes, lockGiftBasketRow } from '../repositories/giftBaskets.ts';

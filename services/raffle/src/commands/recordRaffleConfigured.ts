@@ -2,6 +2,7 @@
  * Every change of a raffle the register must know is recorded as `raffle.configured` in the same
  * transaction; a raffle still waiting for its event publishes once the event is known.
  */
+import '../events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Trx } from '@kermesse/kit/db';
 import { listPrizes } from '../repositories/prizes.ts';

@@ -1,3 +1,4 @@
+import '../events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { deriveWinners } from '@kermesse/contracts-raffle';

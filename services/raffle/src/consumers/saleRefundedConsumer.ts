@@ -1,3 +1,4 @@
+import '../events.ts';
 import { startConsumer, type Bus, type EventConsumer } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';

@@ -1,4 +1,5 @@
 /** Registers, categories and products of an event as the back-office commands load and record them (each change with its `catalog.*` event). */
+import '../events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { parseEuros } from '@kermesse/contracts-common';

@@ -1,4 +1,5 @@
 /** The back office's events as its commands load and record them (admin/commands/createEvent.ts, …). */
+import '../events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { installationMealDeal } from '../repositories/catalog.ts';

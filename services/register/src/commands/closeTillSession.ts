@@ -3,6 +3,7 @@
  * transaction — what was expected per payment mode against what was counted, the reason of a gap,
  * the `session.closed` journal record anchoring the chain, and `till.closed`.
  */
+import '../events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { badRequest } from '@kermesse/kit/http';

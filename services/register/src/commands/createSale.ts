@@ -9,6 +9,7 @@
  * A sale costs three round trips to Postgres (idempotency key, register and catalogue, the write):
  * the register must keep up with a busy fair on a small machine.
  */
+import '../events.ts';
 import type { SaleAnswer, SaleInput } from '@kermesse/contracts-register';
 import { formatEuros } from '@kermesse/contracts-common';
 import { type AuthUser } from '@kermesse/kit/auth';

@@ -3,6 +3,7 @@
  * remaining amount is 0; then the sale is settled and `sale.settled` is recorded in the same
  * transaction. The sale row is locked, so two registers paying at once never overpay it.
  */
+import '../events.ts';
 import { type AuthUser } from '@kermesse/kit/auth';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';

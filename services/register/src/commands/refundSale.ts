@@ -10,6 +10,7 @@
  * buyer may keep the stub, and a number sold twice would make the drawing ambiguous. The body may
  * name them (`tickets`, `bets`); otherwise the last numbers (highest) of the sale not voided yet go.
  */
+import '../events.ts';
 import { randomUUID } from 'node:crypto';
 import { type AuthUser } from '@kermesse/kit/auth';
 import { outboxRow } from '@kermesse/kit/bus';

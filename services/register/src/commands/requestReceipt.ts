@@ -7,6 +7,7 @@
  * but that outbox row (like the sale's own receipt wish travelling in `sale.completed`); contact
  * erases it from its delivery job once sent.
  */
+import '../events.ts';
 import { randomUUID } from 'node:crypto';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';

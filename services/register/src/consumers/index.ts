@@ -3,6 +3,7 @@
  * ticket products, loto nights (`bingo.configured`) carton products, stock alerts flag product tiles.
  * Each consumer is durable and inbox-protected, so a redelivered event changes nothing.
  */
+import '../events.ts';
 import { startConsumer, type Bus, type EventConsumer, type EventEnvelope, type EventType } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';

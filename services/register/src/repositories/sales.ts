@@ -1,4 +1,5 @@
-import type { SalePayment } from '@kermesse/kit/bus';
+import '../events.ts';
+import type { SalePayment } from '@kermesse/contracts-register/events';
 import type { Db, Trx } from '@kermesse/kit/db';
 import type { PricedLine } from '../cart/rules.ts';
 import { journalCtes } from '../journal/journal.ts';

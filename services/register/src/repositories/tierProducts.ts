@@ -5,6 +5,7 @@
  * (the stock service skips these kinds: they have no stock). Written once for the three catalogues
  * (ticketCatalog.ts, bingoCatalog.ts).
  */
+import '../events.ts';
 import { recordEvent, type EventPayloads } from '@kermesse/kit/bus';
 import { type Trx } from '@kermesse/kit/db';
 import type { Tier } from '../cart/rules.ts';

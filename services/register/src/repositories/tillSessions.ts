@@ -7,6 +7,7 @@
  * takes it `for update` first, so a sale is either in the session before its closing or waits and
  * lands in the next one.
  */
+import '../events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { appendJournal } from './journal.ts';

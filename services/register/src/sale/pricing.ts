@@ -13,7 +13,7 @@ import {
   type SaleInput,
 } from '@kermesse/contracts-register';
 import { formatEuros, parseEuros } from '@kermesse/contracts-common';
-import type { SalePayment } from '@kermesse/kit/bus';
+import type { SalePayment } from '@kermesse/contracts-register/events';
 import type { Db } from '@kermesse/kit/db';
 import { checkSaleRules, priceCart, type CatalogView, type GiftBasketInfo, type PricedCart, type RaffleInfo } from '../cart/rules.ts';
 import { invalid, missing } from '../errors.ts';

@@ -4,6 +4,7 @@
  * consumers, optionally the real raffle service (its own process, as the launcher runs it) for the
  * ticket claims, and the register app on a free port.
  */
+import '../events.ts';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';

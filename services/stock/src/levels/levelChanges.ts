@@ -6,6 +6,7 @@
  * consumer's inbox transaction). recordEvent wakes the outbox relay once that transaction commits.
  * The SQL is in repositories/levels.ts.
  */
+import '../events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Trx } from '@kermesse/kit/db';
 import { isAlert } from '@kermesse/contracts-stock';

@@ -3,6 +3,7 @@
  * consumer through the inbox: the delivery rows are written in the inbox's transaction, one per
  * endpoint that asked for the type, so a redelivered event queues nothing more and none is lost.
  */
+import '../events.ts';
 import { startConsumer, type Bus, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
 import type { Trx } from '@kermesse/kit/db';
 import type { Db } from '@kermesse/kit/db';

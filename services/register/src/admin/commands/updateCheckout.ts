@@ -1,4 +1,5 @@
 /** A back-office command: its rules here, its SQL in ../repositories/backOffice.ts. */
+import '../../events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { type CheckoutUpdate } from '@kermesse/contracts-register';

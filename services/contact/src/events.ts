@@ -1,0 +1,14 @@
+/**
+ * Contact's event catalogue: the events contact consumes, from their domains' contracts. Handed to the
+ * kit when this module loads (the app and the consumers import it), so the kit validates them on the
+ * way out and in without knowing any domain; their payload types become the kit's `EventPayloads`.
+ */
+import { registerEventCatalogue } from '@kermesse/kit/bus';
+import { REGISTER_EVENT_SCHEMAS, type RegisterEventPayloads } from '@kermesse/contracts-register/events';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface KermesseEventPayloads extends RegisterEventPayloads {}
+}
+
+registerEventCatalogue(REGISTER_EVENT_SCHEMAS);

@@ -1,0 +1,15 @@
+/**
+ * Webhooks's event catalogue: the events webhooks consumes, from their domains' contracts. Handed to the
+ * kit when this module loads (the app and the consumers import it), so the kit validates them on the
+ * way out and in without knowing any domain; their payload types become the kit's `EventPayloads`.
+ */
+import { registerEventCatalogue } from '@kermesse/kit/bus';
+import { REGISTER_EVENT_SCHEMAS, type RegisterEventPayloads } from '@kermesse/contracts-register/events';
+import { RAFFLE_EVENT_SCHEMAS, type RaffleEventPayloads } from '@kermesse/contracts-raffle/events';
+import { BINGO_EVENT_SCHEMAS, type BingoEventPayloads } from '@kermesse/contracts-bingo/events';
+
+declare global {
+  interface KermesseEventPayloads extends RegisterEventPayloads, RaffleEventPayloads, BingoEventPayloads {}
+}
+
+registerEventCatalogue(REGISTER_EVENT_SCHEMAS, RAFFLE_EVENT_SCHEMAS, BINGO_EVENT_SCHEMAS);
