@@ -3,6 +3,7 @@
  * technical event log records them (docs/compliance/conditions.md §5). Each in a transaction of its
  * own, so a refusal that follows is still recorded.
  */
+import './events.ts';
 import { recordEvent } from '@kermesse/kit/bus';
 import type { Db } from '@kermesse/kit/db';
 

@@ -8,9 +8,11 @@ import { REGISTER_EVENT_SCHEMAS, type RegisterEventPayloads } from '@kermesse/co
 import { RAFFLE_EVENT_SCHEMAS, type RaffleEventPayloads } from '@kermesse/contracts-raffle/events';
 import { BINGO_EVENT_SCHEMAS, type BingoEventPayloads } from '@kermesse/contracts-bingo/events';
 import { STOCK_EVENT_SCHEMAS, type StockEventPayloads } from '@kermesse/contracts-stock/events';
+import { IDENTITY_EVENT_SCHEMAS, type IdentityEventPayloads } from '@kermesse/contracts-identity/events';
 
 declare global {
-  interface KermesseEventPayloads extends RegisterEventPayloads, RaffleEventPayloads, BingoEventPayloads, StockEventPayloads {}
+  interface KermesseEventPayloads
+    extends RegisterEventPayloads, RaffleEventPayloads, BingoEventPayloads, StockEventPayloads, IdentityEventPayloads {}
 }
 
-registerEventCatalogue(REGISTER_EVENT_SCHEMAS, RAFFLE_EVENT_SCHEMAS, BINGO_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS);
+registerEventCatalogue(REGISTER_EVENT_SCHEMAS, RAFFLE_EVENT_SCHEMAS, BINGO_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, IDENTITY_EVENT_SCHEMAS);

@@ -3,6 +3,7 @@
  * partie and carton, with its row in `wins` (a second check of the same carton records nothing), so
  * the association's tools hear of each win once (docs/webhooks.md).
  */
+import '../events.ts';
 import type { PartieKind } from '@kermesse/contracts-bingo';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';

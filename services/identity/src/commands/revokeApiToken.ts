@@ -1,3 +1,4 @@
+import '../events.ts';
 import type { ApiTokenAnswer } from '@kermesse/contracts-identity';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
