@@ -196,6 +196,8 @@ describe('the admin screens on a phone (390×844) and an upright tablet (768×10
       path: '/gestion/conformite/journal-des-evenements',
       ready: (page: Page) => page.getByRole('columnheader', { name: 'Description' }),
     },
+    { name: 'webhooks', path: '/gestion/webhooks', ready: (page: Page) => page.getByRole('heading', { name: 'Points de réception' }) },
+    { name: 'jetons-outils', path: '/equipe/jetons', ready: (page: Page) => page.getByRole('heading', { name: 'Nouveau jeton' }) },
     { name: 'balances', path: '/comptabilite', ready: (page: Page) => page.getByRole('row', { name: /2025/ }) },
     { name: 'bilan', path: '/comptabilite/bilan?exercice=2025', ready: (page: Page) => page.getByRole('rowheader', { name: 'TOTAUX' }) },
     {
@@ -399,6 +401,8 @@ describe('every main screen passes axe at 390, 768 and 1280 px', () => {
       { path: '/gestion/conformite', ready: (p) => p.getByRole('heading', { name: "Clôtures mensuelles de l'association" }) },
       { path: '/gestion/conformite/qui-est-concerne', ready: (p) => p.getByRole('heading', { name: 'Les textes' }) },
       { path: '/gestion/conformite/journal-des-evenements', ready: (p) => p.getByRole('columnheader', { name: 'Description' }) },
+      { path: '/gestion/webhooks', ready: (p) => p.getByRole('heading', { name: 'Points de réception' }) },
+      { path: '/equipe/jetons', ready: (p) => p.getByRole('heading', { name: 'Nouveau jeton' }) },
       { path: '/tableau-de-bord', ready: (p) => p.getByRole('columnheader', { name: 'Net' }) },
       { path: '/equipe', ready: (p) => p.locator('article[data-email="admin@kermesse.local"]') },
       { path: '/profil' },

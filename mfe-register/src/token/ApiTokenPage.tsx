@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ApiError, Banner, Button, CredentialFields, ErrorLine, Field } from '@kermesse/ui-kit';
 import { forgetBearerToken, readBearerToken, storeBearerToken } from '../api/bearerToken';
 import { registerApi } from '../api/registerApi';
@@ -79,6 +80,10 @@ export function ApiTokenPage() {
       <h1>Jeton API</h1>
       <p className="reg-muted">
         Pour vendre, la caisse utilise votre connexion. Ce jeton sert aux outils extérieurs ou à un poste de caisse sans compte.
+      </p>
+      <p className="reg-muted">
+        Pour un script ou un logiciel de l'association, un administrateur crée plutôt un jeton à son nom, avec ses propres rôles et sa date
+        d'expiration, révocable à tout moment : <Link to="/equipe/jetons">Jetons pour les outils</Link>.
       </p>
       {token ? (
         <>
