@@ -40,12 +40,20 @@ export interface ZReportDocument {
   journalHash: string;
 }
 
+/** The raffle stubs of a sale: one ticket per number, cut apart, for the buyer to keep until the drawing. */
+export interface RaffleStubsDocument {
+  kind: 'stubs';
+  reference: string | null;
+  at: string;
+  numbers: number[];
+}
+
 /** Only the drawer's pulse: « Ouvrir le tiroir » and a cash sale. */
 export interface DrawerDocument {
   kind: 'drawer';
 }
 
-export type PrintDocument = ReceiptDocument | KitchenDocument | ZReportDocument | DrawerDocument;
+export type PrintDocument = ReceiptDocument | KitchenDocument | ZReportDocument | RaffleStubsDocument | DrawerDocument;
 
 /** « 28/11/2026 19:05 ». */
 export function printedAt(date: Date | number = Date.now()): string {
@@ -157,6 +165,8 @@ export function documentTitle(document: PrintDocument): string {
       return `Ticket ${document.category}${document.reference ? ` · ${document.reference}` : ''}`;
     case 'z':
       return `Rapport Z n° ${document.sessionId}`;
+    case 'stubs':
+      return `Tombola ${document.numbers.map((n) => `n° ${n}`).join(', ')}`;
     case 'drawer':
       return 'Ouverture du tiroir';
   }

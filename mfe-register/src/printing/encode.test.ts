@@ -126,3 +126,21 @@ describe('the Z report and the drawer', () => {
     expect(hex).not.toContain('1d 56'); // no ESC/POS cut
   });
 });
+
+describe('raffle stubs', () => {
+  it('prints one stub per number, cut apart, the number in large type', () => {
+    const printed = decodeEscPos(
+      encodeDocument(
+        { kind: 'stubs', reference: 'K-0042', at: '20/06/2026 19:05', numbers: [3, 17] },
+        { language: 'esc-pos', widthMm: 58 },
+      ),
+    );
+    const text = printedText(printed);
+    expect(text.filter((line) => line === 'Tombola')).toHaveLength(2);
+    expect(text).toContain('n° 3');
+    expect(text).toContain('n° 17');
+    expect(text).toContain("À garder jusqu'au tirage.");
+    expect(printed.commands.filter((command) => command.startsWith('cut'))).toEqual(['cut partial', 'cut']);
+    expect(printed.commands).toContain('size 2x2');
+  });
+});

@@ -6,7 +6,7 @@
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { columnsOf, type Printer } from './printers';
-import type { KitchenDocument, PrintDocument, ReceiptDocument, ZReportDocument } from './documents';
+import type { KitchenDocument, PrintDocument, RaffleStubsDocument, ReceiptDocument, ZReportDocument } from './documents';
 
 /** Code page 858: Latin-1 letters, « » and the euro sign. */
 export const CODEPAGE = 'cp858';
@@ -77,6 +77,18 @@ function kitchen(encoder: Encoder, doc: KitchenDocument): Encoder {
   return encoder.height(1);
 }
 
+/** One stub per number, each cut from the next (a partial cut keeps the strip in one piece). */
+function stubs(encoder: Encoder, doc: RaffleStubsDocument): Encoder {
+  doc.numbers.forEach((number, index) => {
+    if (index > 0) encoder.cut('partial');
+    encoder.align('center').bold(true).line('Tombola').bold(false);
+    encoder.size(2, 2).line(`n° ${number}`).size(1, 1);
+    encoder.line(printable(doc.reference ? `${doc.reference} · ${doc.at}` : doc.at));
+    encoder.line("À garder jusqu'au tirage.").align('left');
+  });
+  return encoder;
+}
+
 function zReport(encoder: Encoder, doc: ZReportDocument): Encoder {
   encoder.align('center').bold(true).line(`Rapport Z n° ${doc.sessionId}`).bold(false).line(doc.at).align('left').rule();
   for (const mode of doc.modes) {
@@ -112,6 +124,7 @@ export function encodeDocument(
   if (options.duplicate) duplicate(encoder);
   if (doc.kind === 'receipt') receipt(encoder, doc);
   else if (doc.kind === 'kitchen') kitchen(encoder, doc);
+  else if (doc.kind === 'stubs') stubs(encoder, doc);
   else zReport(encoder, doc);
   if (options.duplicate) duplicate(encoder);
   return encoder.cut().encode();

@@ -44,6 +44,15 @@ describe('what a sale prints', () => {
     ]);
   });
 
+  it('raffle numbers sold print their stubs on the receipt printer, numbers in order', () => {
+    const jobs = jobsForSale({ reference: 'K-9', lines, paymentMode: 1, tickets: [42, 7] }, settings);
+    expect(jobs.map((job) => [job.printerId, job.document.kind])).toEqual([
+      ['frites', 'kitchen'],
+      ['caisse', 'stubs'],
+    ]);
+    expect(jobs[1]!.document).toMatchObject({ numbers: [7, 42], reference: 'K-9' });
+  });
+
   it('a cheque sale leaves the drawer shut', () => {
     expect(jobsForSale({ reference: 'K-2', lines, paymentMode: 1 }, settings).map((job) => job.document.kind)).toEqual(['kitchen']);
   });

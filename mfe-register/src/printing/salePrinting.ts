@@ -5,7 +5,7 @@
  */
 import type { CartLine } from '../cart/types';
 import { PAYMENT_MODE } from '../cart/payment';
-import { kitchenTickets, receiptDocument } from './documents';
+import { kitchenTickets, printedAt, receiptDocument } from './documents';
 import { loadPrinterSettings, printerById, type PrinterSettings } from './printers';
 import { printQueueFor, type NewPrintJob } from './printQueue';
 
@@ -13,6 +13,8 @@ export interface PrintedSale {
   reference: string | null;
   lines: readonly CartLine[];
   paymentMode: number;
+  /** Raffle numbers sold: their stubs print on the receipt printer. */
+  tickets?: readonly number[];
   at?: Date | number;
 }
 
@@ -21,6 +23,13 @@ export function jobsForSale(sale: PrintedSale, settings: PrinterSettings): NewPr
   const jobs: NewPrintJob[] = kitchenTickets(sale, settings).map((ticket) => ({ printerId: ticket.printerId, document: ticket.document }));
   const drawerPrinter = settings.drawer ? printerById(settings, settings.receiptPrinterId) : undefined;
   if (sale.paymentMode === PAYMENT_MODE.cash && drawerPrinter) jobs.unshift({ printerId: drawerPrinter.id, document: { kind: 'drawer' } });
+  // The buyer keeps a stub per raffle number until the drawing: not a receipt, so not only on request.
+  const stubPrinter = printerById(settings, settings.receiptPrinterId);
+  if (stubPrinter && sale.tickets && sale.tickets.length > 0)
+    jobs.push({
+      printerId: stubPrinter.id,
+      document: { kind: 'stubs', reference: sale.reference, at: printedAt(sale.at), numbers: [...sale.tickets].sort((a, b) => a - b) },
+    });
   return jobs;
 }
 

@@ -100,7 +100,12 @@ export function useSaleSubmission(screen: ScreenContext, { onHeld, onKept }: Sal
       return;
     }
     // Kept on the device, so it is sold: the kitchen prints now (the relay is on the stall's network).
-    printSale(checkoutId, { reference: null, lines: attempt.finished.lines, paymentMode: attempt.body.paymentMode });
+    printSale(checkoutId, {
+      reference: null,
+      lines: attempt.finished.lines,
+      paymentMode: attempt.body.paymentMode,
+      tickets: attempt.body.raffles,
+    });
     // Online (a sale refused for an expired token, or whose answer was lost): try at once, so the
     // screen says without waiting whether a new sign-in is needed; the key keeps it single.
     if (typeof navigator === 'undefined' || navigator.onLine !== false) void queue.sync();
@@ -125,6 +130,7 @@ export function useSaleSubmission(screen: ScreenContext, { onHeld, onKept }: Sal
           reference: outcome.result.reference,
           lines: attempt.finished.lines,
           paymentMode: attempt.body.paymentMode,
+          tickets: attempt.body.raffles,
         });
       dropCache(cacheKeys.cardPayment(checkoutId));
       setTakenTickets([]);
