@@ -1,6 +1,6 @@
 import type { ContactMessageBody } from '@kermesse/contracts-contact';
 import type { Db } from '@kermesse/kit/db';
-import { esc } from '../receipts/render.ts';
+import { escapeHtml } from '@kermesse/contracts-common';
 import { insertContactMessage, type ContactMessageRow } from '../repositories/contactMessages.ts';
 import { enqueueDelivery } from '../repositories/deliveries.ts';
 
@@ -25,10 +25,10 @@ export async function submitContactMessage(
       'Répondez directement à ce courriel pour lui écrire.',
       '',
     ].join('\n');
-    const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
+    const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#111827">
-<p>Message reçu par le formulaire de contact, de ${esc(row.email)} :</p>
-<p style="white-space:pre-wrap">${esc(row.message)}</p>
+<p>Message reçu par le formulaire de contact, de ${escapeHtml(row.email)} :</p>
+<p style="white-space:pre-wrap">${escapeHtml(row.message)}</p>
 <p style="color:#6b7280;font-size:12px">Répondez directement à ce courriel pour lui écrire.</p>
 </body></html>
 `;

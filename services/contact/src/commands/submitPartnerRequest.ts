@@ -1,5 +1,5 @@
 import type { Db } from '@kermesse/kit/db';
-import { esc } from '../receipts/render.ts';
+import { escapeHtml } from '@kermesse/contracts-common';
 import { enqueueDelivery } from '../repositories/deliveries.ts';
 import { insertPartnerRequest, type PartnerRequestRow } from '../repositories/partnerRequests.ts';
 import { donationTypeLabel, type PartnerRequestBody } from '@kermesse/contracts-contact';
@@ -56,14 +56,14 @@ export function renderPartnerMail(request: PartnerRequestRow): { subject: string
     'Répondez directement à ce courriel pour écrire au partenaire.',
     '',
   ].join('\n');
-  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
+  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#111827">
 <p>Nouvelle demande reçue par le formulaire « Devenez partenaire solidaire ».</p>
 <table cellpadding="4" cellspacing="0" style="border-collapse:collapse;font-size:14px">
-${filled.map(([label, value]) => `<tr><th align="left" style="padding-right:12px">${esc(label)}</th><td>${esc(value)}</td></tr>`).join('\n')}
+${filled.map(([label, value]) => `<tr><th align="left" style="padding-right:12px">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
 <h2 style="font-size:15px">Message</h2>
-<p style="white-space:pre-wrap">${esc(request.message || '(aucun message)')}</p>
+<p style="white-space:pre-wrap">${escapeHtml(request.message || '(aucun message)')}</p>
 <p style="color:#6b7280;font-size:12px">Répondez directement à ce courriel pour écrire au partenaire.</p>
 </body></html>
 `;

@@ -4,6 +4,7 @@
  * e-mail (subject, text and HTML parts) and the short SMS with the link to the public receipt page.
  * Pure functions: no database, no clock.
  */
+import { escapeHtml } from '@kermesse/contracts-common';
 import type { ReceiptContent } from '@kermesse/contracts-register/events';
 import type { EventPayloads } from '@kermesse/kit/bus';
 
@@ -155,24 +156,24 @@ export function renderReceiptEmail(sale: ReceiptSale, settings: ReceiptSettings)
   const cell = 'padding:6px 0;border-bottom:1px solid #e5e7eb';
   const html = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${esc(subject)}</title></head>
+<title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:24px">
 <tr><td>
-<h1 style="font-size:20px;margin:0 0 4px">${esc(m.title)}</h1>
-<p style="margin:0 0 16px;color:#4b5563">Reçu de la vente <strong>${esc(sale.reference)}</strong><br>Le ${esc(m.date)}</p>
+<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(m.title)}</h1>
+<p style="margin:0 0 16px;color:#4b5563">Reçu de la vente <strong>${escapeHtml(sale.reference)}</strong><br>Le ${escapeHtml(m.date)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;border-collapse:collapse">
-${m.lines.map((l) => `<tr><td style="${cell}">${esc(l.label)}${l.detail ? `<br><span style="color:#6b7280">${esc(l.detail)}</span>` : ''}</td><td align="right" style="${cell};white-space:nowrap">${esc(l.amount)}</td></tr>`).join('\n')}
-<tr><td style="padding:10px 0;font-weight:bold">Total</td><td align="right" style="padding:10px 0;font-weight:bold;white-space:nowrap">${esc(m.total)}</td></tr>
+${m.lines.map((l) => `<tr><td style="${cell}">${escapeHtml(l.label)}${l.detail ? `<br><span style="color:#6b7280">${escapeHtml(l.detail)}</span>` : ''}</td><td align="right" style="${cell};white-space:nowrap">${escapeHtml(l.amount)}</td></tr>`).join('\n')}
+<tr><td style="padding:10px 0;font-weight:bold">Total</td><td align="right" style="padding:10px 0;font-weight:bold;white-space:nowrap">${escapeHtml(m.total)}</td></tr>
 </table>
-${m.payments.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Règlement</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.payments.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}
-${m.tickets.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Vos numéros de tombola</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.tickets.map((t) => `<li>${esc(t.label)} : <strong>${esc(t.numbers)}</strong></li>`).join('')}</ul>` : ''}
-${m.bets.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Vos paris</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.bets.map((b) => `<li>${esc(b.label)} : <strong>${esc(b.weights)}</strong></li>`).join('')}</ul>` : ''}
-${m.cartons.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Vos cartons de loto</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.cartons.map((c) => `<li>${esc(c.label)} : <strong>${esc(c.numbers)}</strong></li>`).join('')}</ul>` : ''}
-<p style="margin:20px 0 0"><a href="${esc(m.url)}" style="color:#1d4ed8">Voir le reçu en ligne</a></p>
+${m.payments.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Règlement</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.payments.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>` : ''}
+${m.tickets.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Vos numéros de tombola</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.tickets.map((t) => `<li>${escapeHtml(t.label)} : <strong>${escapeHtml(t.numbers)}</strong></li>`).join('')}</ul>` : ''}
+${m.bets.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Vos paris</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.bets.map((b) => `<li>${escapeHtml(b.label)} : <strong>${escapeHtml(b.weights)}</strong></li>`).join('')}</ul>` : ''}
+${m.cartons.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Vos cartons de loto</h2><ul style="margin:0;padding-left:18px;font-size:14px">${m.cartons.map((c) => `<li>${escapeHtml(c.label)} : <strong>${escapeHtml(c.numbers)}</strong></li>`).join('')}</ul>` : ''}
+<p style="margin:20px 0 0"><a href="${escapeHtml(m.url)}" style="color:#1d4ed8">Voir le reçu en ligne</a></p>
 <p style="margin:16px 0 0">Merci pour votre soutien !</p>
-<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${esc(PRIVACY_NOTE)}</p>
+<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(PRIVACY_NOTE)}</p>
 </td></tr></table>
 </td></tr></table>
 </body></html>
@@ -187,9 +188,4 @@ ${m.cartons.length ? `<h2 style="font-size:15px;margin:16px 0 4px">Vos cartons d
 export function renderReceiptSms(sale: ReceiptSale, settings: ReceiptSettings): string {
   const text = `${settings.associationName} : merci pour votre achat ! Vente ${sale.reference}, total ${formatEuros(sale.totalCents)}. Détail : ${receiptUrl(settings, sale.reference)}`;
   return text.replace(/[\u00a0\u202f]/g, ' ');
-}
-
-/** Escapes text for HTML element content and attribute values. */
-export function esc(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

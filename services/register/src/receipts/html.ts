@@ -3,7 +3,7 @@
  * remote opens them in a window and prints them, the public page `/s/{reference}` shows the same
  * receipt. A receipt never carries the buyer's name, phone or e-mail.
  */
-import { formatEuros, parseEuros } from '@kermesse/contracts-common';
+import { escapeHtml, formatEuros, parseEuros } from '@kermesse/contracts-common';
 
 export interface ReceiptLine {
   name: string;
@@ -52,9 +52,6 @@ export interface ReceiptRefund {
   tickets: number[];
   bets: Array<{ weight: number }>;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const DATE = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
 export const formatDate = (date: Date): string => DATE.format(date);

@@ -5,8 +5,8 @@
  * number and hash), so tampering after a closing is detectable from paper.
  */
 import type { Db } from '@kermesse/kit/db';
-import { formatEuros } from '@kermesse/contracts-common';
-import { escapeHtml, formatDate } from '../receipts/html.ts';
+import { escapeHtml, formatEuros } from '@kermesse/contracts-common';
+import { formatDate } from '../receipts/html.ts';
 import { cardReconciliation, expectedOf, requireSession } from './closing.ts';
 import { checkoutAndEventNames, sessionCounts } from '../repositories/tillReports.ts';
 import { sessionCheques, sessionMoney, type ChequeRow, type TillAmountsCents, type TillSessionRow } from '../repositories/tillSessions.ts';

@@ -1,7 +1,7 @@
 import { AccountLinkBody, type AccountLinkAnswer } from '@kermesse/contracts-contact';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { esc } from '../../receipts/render.ts';
+import { escapeHtml } from '@kermesse/contracts-common';
 import { queueAccountLink } from '../../commands/queueAccountLink.ts';
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
@@ -37,11 +37,11 @@ export function accountLinkRoutes(options: { db: Db; mailConfigured: boolean; on
         `Il ne sert qu'une fois et reste valable jusqu'au ${until}.`,
         '',
       ].join('\n');
-      const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
+      const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#111827">
-<p>Bonjour ${esc(body.firstname)},</p><p>${esc(intro)}</p>
-<p><a href="${esc(body.url)}">Choisir mon mot de passe</a></p>
-<p style="color:#6b7280;font-size:12px">Ce lien ne sert qu'une fois et reste valable jusqu'au ${esc(until)}.</p>
+<p>Bonjour ${escapeHtml(body.firstname)},</p><p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(body.url)}">Choisir mon mot de passe</a></p>
+<p style="color:#6b7280;font-size:12px">Ce lien ne sert qu'une fois et reste valable jusqu'au ${escapeHtml(until)}.</p>
 </body></html>
 `;
       await queueAccountLink(options.db, { recipient: body.email, subject, bodyText: text, bodyHtml: html });
