@@ -8,6 +8,7 @@
  * « DUPLICATA ». The printers are fake network printers (TCP servers recording the bytes), decoded back.
  */
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -48,6 +49,12 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACT
 const product = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });
 const printingButton = (page: Page) => page.getByRole('button', { name: /^Impressions/ });
 const dialog = (page: Page) => page.getByRole('dialog');
+
+/** axe's violations on the page as it is now (WCAG 2.1 A and AA and best practices, as e2e/any-device.e2e.ts). */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
+}
 
 /** Decoded text of the next job `printer` receives. */
 async function nextTicket(printer: FakeNetworkPrinter) {
@@ -105,6 +112,7 @@ describe('printing at the stall (390 px phone, fake network printers behind the 
     const width = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(width).toBeLessThanOrEqual(0);
     await shot(page, 'reglages-390');
+    expect(await violations(page)).toEqual([]);
     await dialog(page).getByRole('button', { name: 'Enregistrer' }).click();
     await dialog(page).getByText('Aucune impression pour cette caisse.').waitFor();
     await dialog(page).getByRole('button', { name: 'Fermer' }).click();
@@ -156,6 +164,7 @@ describe('printing at the stall (390 px phone, fake network printers behind the 
     expect(await failed.count()).toBe(2);
     await expect(failed.first().getByRole('alert').innerText()).resolves.toContain('Relais d’impression injoignable');
     await shot(page, 'echec-390');
+    expect(await violations(page)).toEqual([]);
     await context.setOffline(false);
 
     await startRelay();
