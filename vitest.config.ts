@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // Every answer of a defineRoute route is checked against its declared schema (kit's answerCheck.ts).
+          env: { KERMESSE_CHECK_ANSWERS: '1' },
           include: ['services/**/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'infra/src/**/*.test.ts', 'contracts/*/src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -24,6 +26,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // Passed on to the services the tests start: their answers are checked too.
+          env: { KERMESSE_CHECK_ANSWERS: '1' },
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 300_000,

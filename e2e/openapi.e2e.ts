@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_PATH } from '@kermesse/kit/http';
 import { compileRoutes } from '@kermesse/gateway/routes';
-import { OPENAPI_FILE, openApiText, registryRoutes } from './support/openapi.ts';
+import { OPENAPI_FILE, OPENAPI_TYPES_FILE, openApiText, openApiTypes, registryRoutes } from './support/openapi.ts';
 import type { ServiceRoute } from './support/routes.ts';
 
 let routes: ServiceRoute[];
@@ -26,8 +26,28 @@ describe('docs/openapi.json', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(generated);
   });
 
+  it('gives the remotes the types generated from it (contracts/common/src/openapi.d.ts)', async () => {
+    expect(readFileSync(OPENAPI_TYPES_FILE, 'utf8')).toBe(await openApiTypes(generated));
+  });
+
   it('gives every public operation a French summary', () => {
     const missing = routes.filter((r) => !PRIVATE_PATH.test(r.path) && !r.summary?.trim()).map(name);
+    expect(missing).toEqual([]);
+  });
+});
+
+/**
+ * Services whose every route declares the schema of its success answer (or `responses: {}` for a file):
+ * a service joins the list once its routes are all described, and then cannot lose one unseen.
+ */
+const DESCRIBED_SERVICES = ['stock', 'swapmeet', 'contact'];
+
+describe('answers described', () => {
+  it('gives every route of a described service the schema of its success answer', () => {
+    const missing = routes
+      .filter((r) => DESCRIBED_SERVICES.includes(r.service))
+      .filter((r) => !r.responses || (Object.keys(r.responses).length > 0 && !r.responses[r.status]))
+      .map(name);
     expect(missing).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
  * (docs/platform.md « Ranges »). Postgres' `integer` stops at 2 147 483 647: a larger id or amount in
  * cents would make the query fail (a 500) instead of telling the person what is wrong.
  */
-import { Type, type StringOptions, type TInteger, type TNumber, type TString, type TUnion } from '@sinclair/typebox';
+import { Type, type Static, type StringOptions, type TInteger, type TNumber, type TString, type TUnion } from '@sinclair/typebox';
 import { SPREADSHEET_SAFE_PATTERN } from './spreadsheet.ts';
 
 /** A text typed by a person that may end up in an export (a name, a label): never a spreadsheet formula. */
@@ -58,3 +58,7 @@ export function eurosCeiling(maxCents: number = MAX_AMOUNT_CENTS): { euros: Euro
 export function MoneyInput(maxCents: number = MAX_AMOUNT_CENTS): TUnion<[TString, TNumber]> {
   return Type.Union([Type.String({ maxLength: 20 }), Type.Number()], eurosCeiling(maxCents));
 }
+
+/** `{ success: true }`: a write whose answer only says it was done. */
+export const SuccessAnswer = Type.Object({ success: Type.Literal(true) });
+export type SuccessAnswer = Static<typeof SuccessAnswer>;

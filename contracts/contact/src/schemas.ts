@@ -58,6 +58,13 @@ export const InboxItem = Type.Object({
 });
 export type InboxItem = Static<typeof InboxItem>;
 
+/** `PUT /api/admin/contact/inbox/{kind}/{id}`: the message's status is changed. */
+export { SuccessAnswer } from '@kermesse/contracts-common/schemas';
+
+/** `GET /api/admin/contact/inbox`: partner requests and contact messages, newest first. */
+export const InboxAnswer = Type.Object({ items: Type.Array(InboxItem) });
+export type InboxAnswer = Static<typeof InboxAnswer>;
+
 export const InboxParams = Type.Object({
   kind: Type.Union([Type.Literal('partner'), Type.Literal('contact')]),
   id: Id,

@@ -35,8 +35,8 @@ export type ProductAssoc = Static<typeof ProductAssoc>;
 export const ProductCategory = Type.Object({ id: Id, name: Type.String() });
 export type ProductCategory = Static<typeof ProductCategory>;
 
-/** What a product sells: a plain product, raffle tickets or gift-basket bets (docs/spec.md §3). */
-export const ProductKind = Type.Union([Type.Literal('product'), Type.Literal('raffle'), Type.Literal('giftbasket')]);
+/** What a product sells: a plain product, raffle tickets, gift-basket bets (docs/spec.md §3) or loto cartons. */
+export const ProductKind = Type.Union([Type.Literal('product'), Type.Literal('raffle'), Type.Literal('giftbasket'), Type.Literal('bingo')]);
 export type ProductKind = Static<typeof ProductKind>;
 
 /** docs/spec.md §3 product (id, name, image, price, productCategory, clickAndCollectEligible, alcoohol) and what the screen needs. */

@@ -129,7 +129,9 @@ export type Dashboard = Static<typeof Dashboard>;
 export const DashboardUnchanged = Type.Object({ changed: Type.Literal(false), version: Type.String() });
 export type DashboardUnchanged = Static<typeof DashboardUnchanged>;
 
-export type DashboardAnswer = Dashboard | DashboardUnchanged;
+/** `GET /api/admin/dashboard/{eventId}`: the figures, or `?since=` unchanged. */
+export const DashboardAnswer = Type.Union([Dashboard, DashboardUnchanged]);
+export type DashboardAnswer = Static<typeof DashboardAnswer>;
 
 /** `GET /api/admin/dashboard`: the events a dashboard can follow, the current ones first. */
 export const DashboardEvent = Type.Object({

@@ -8,3 +8,4 @@ export * from './sales.ts';
 export * from './catalog.ts';
 export * from './mealDeal.ts';
 export * from './drawer.ts';
+export * from './answers.ts';

@@ -15,17 +15,15 @@ import type {
   Buyer,
   CardReader as CardReaderAnswer,
   CheckoutData,
-  PaymentView,
-  PendingSale as PendingSaleAnswer,
-  SaleAnswer,
   TicketCategory as TicketCategoryAnswer,
   TicketCategoryConfig as TicketCategoryConfigAnswer,
 } from '@kermesse/contracts-register';
 import type { SaleBody } from '../sale/buildSale';
+import type { PaymentsAnswer, PendingSalesAnswer, SaleCreated } from './answers';
 
 /** A product of the grid: a cart product plus what the grid shows about it. */
 export interface CatalogProduct extends CartProduct {
-  kind: 'product' | 'raffle' | 'giftbasket';
+  kind: 'product' | 'raffle' | 'giftbasket' | 'bingo';
   raffleId?: number;
   giftBasketId?: number;
   /** Stock at or below its alert threshold, as the checkout data says. */
@@ -91,8 +89,8 @@ export type TransactionStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
 
 export interface SaleResult {
   success: boolean;
-  deliveryMethod: SaleAnswer['deliveryMethod'];
-  orderType: SaleAnswer['orderType'];
+  deliveryMethod: SaleCreated['deliveryMethod'];
+  orderType: SaleCreated['orderType'];
   receiptHtml: string;
   orderHtml: string;
   error: string | null;
@@ -302,7 +300,7 @@ export function createCheckoutApi(client: ApiClient) {
 
     /** `POST /api/cr/sale/create` with the attempt's Idempotency-Key. */
     async createSale(sale: SaleBody, idempotencyKey: string): Promise<SaleResult> {
-      const answer = await client.post<SaleAnswer>('/api/cr/sale/create', { sale }, { headers: { 'Idempotency-Key': idempotencyKey } });
+      const answer = await client.post<SaleCreated>('/api/cr/sale/create', { sale }, { headers: { 'Idempotency-Key': idempotencyKey } });
       return {
         success: answer?.success ?? true,
         deliveryMethod: answer?.deliveryMethod ?? 'print',
@@ -318,7 +316,7 @@ export function createCheckoutApi(client: ApiClient) {
     /** `GET /api/cr/sale/list/{eventId}/pending`. */
     async listPendingSales(eventId: number): Promise<PendingSale[]> {
       const answer = await client.get<unknown>(`/api/cr/sale/list/${path(eventId)}/pending`);
-      return listOf<PendingSaleAnswer>(answer).map((sale) => {
+      return listOf<PendingSalesAnswer[number]>(answer).map((sale) => {
         const priceCents = toCents(sale.price);
         const paidCents = sale.paid === undefined ? 0 : toCents(sale.paid);
         const person = sale.buyer?.person;
@@ -343,7 +341,7 @@ export function createCheckoutApi(client: ApiClient) {
     /** `GET /api/cr/sale/pending/{saleId}/payments`. */
     async listPendingPayments(saleId: number): Promise<PendingPayment[]> {
       const answer = await client.get<unknown>(`/api/cr/sale/pending/${path(saleId)}/payments`);
-      return listOf<PaymentView>(answer).map((payment) => ({
+      return listOf<PaymentsAnswer[number]>(answer).map((payment) => ({
         method: payment.method ?? null,
         amountCents: toCents(payment.amount),
         reference: payment.payment_reference ?? '',

@@ -1,6 +1,7 @@
 /** Typed client for the gateway paths the register uses; screens call these, never `fetch`. */
 import { createApiClient, releaseToken, requestToken, type Credentials } from '@kermesse/ui-kit';
-import type { CheckoutSummary, EventCheckouts, EventSummary } from '@kermesse/contracts-register';
+import type { CheckoutSummary, EventSummary } from '@kermesse/contracts-register';
+import type { EventCheckoutsAnswer, EventsAnswer } from './answers';
 import { readBearerToken, registerToken } from './bearerToken';
 
 export type { CheckoutSummary, EventSummary };
@@ -15,12 +16,12 @@ const anonymous = createApiClient();
 export const registerApi = {
   /** `GET /api/cr/events`. */
   listEvents(): Promise<EventSummary[]> {
-    return cashRegister.get<EventSummary[]>('/api/cr/events');
+    return cashRegister.get<EventsAnswer>('/api/cr/events');
   },
 
   /** `GET /api/cr/events/{eventId}/checkouts`: the registers are those of the first item. */
   async listCheckouts(eventId: number): Promise<CheckoutSummary[]> {
-    const answer = await cashRegister.get<EventCheckouts>(`/api/cr/events/${encodeURIComponent(eventId)}/checkouts`);
+    const answer = await cashRegister.get<EventCheckoutsAnswer>(`/api/cr/events/${encodeURIComponent(eventId)}/checkouts`);
     return answer[0]?.checkouts ?? [];
   },
 

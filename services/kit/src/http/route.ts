@@ -57,7 +57,8 @@ export interface RouteDefinition<
   description?: string;
   /**
    * The schemas of its answers per status (`{ 200: StocksAnswer }`), from the domain's contract. The
-   * success answer is checked against its schema in test mode (see `answerCheck.ts`).
+   * success answer is checked against its schema in test mode (see `answerCheck.ts`). `{}` says the
+   * route answers no JSON (a file, a stream or a redirect).
    */
   responses?: RouteResponses;
   /**

@@ -194,6 +194,11 @@ describe('events (/api/admin/events)', () => {
       status: 400,
       body: { error: 'La date de fin doit suivre la date de début.' },
     });
+    // A field the back office does not know is refused, not ignored (docs/api.md §1): no event without its date.
+    expect(await admin('POST', '/api/admin/events', { name: 'Loto', date: '2027-06-12' })).toMatchObject({
+      status: 400,
+      body: { error: "Le champ « date » n'est pas autorisé.", code: 'VALIDATION', details: { field: 'date' } },
+    });
     expect(Number((await h.db('events').count({ n: '*' }))[0]!.n)).toBe(before);
     expect(await admin('GET', '/api/admin/events/999999')).toMatchObject({ status: 404, body: { error: 'Événement introuvable.' } });
   });

@@ -6,7 +6,7 @@
  */
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router, type Logger } from '@kermesse/kit/http';
-import { DashboardParams, DashboardQuery } from '@kermesse/contracts-register';
+import { DashboardAnswer, DashboardEvents, DashboardParams, DashboardQuery } from '@kermesse/contracts-register';
 import { missing } from '../admin/errors.ts';
 import { presentDashboard } from './presenter.ts';
 import { listDashboardEvents } from '../repositories/dashboard.ts';
@@ -21,6 +21,7 @@ export function dashboardRoutes({ db, logger, reader }: { db: Db; logger?: Logge
     method: 'get',
     path: '/api/admin/dashboard',
     summary: 'Lire le tableau de bord des ventes',
+    responses: { 200: DashboardEvents },
     roles: ROLES,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
@@ -31,6 +32,7 @@ export function dashboardRoutes({ db, logger, reader }: { db: Db; logger?: Logge
     method: 'get',
     path: '/api/admin/dashboard/:eventId',
     summary: "Lire le tableau de bord des ventes d'un événement",
+    responses: { 200: DashboardAnswer },
     roles: ROLES,
     params: DashboardParams,
     query: DashboardQuery,

@@ -1,4 +1,4 @@
-import { AccountLinkBody, type AccountLinkAnswer } from '@kermesse/contracts-contact';
+import { AccountLinkBody, AccountLinkAnswer } from '@kermesse/contracts-contact';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { escapeHtml } from '@kermesse/contracts-common';
@@ -17,6 +17,7 @@ export function accountLinkRoutes(options: { db: Db; mailConfigured: boolean; on
     method: 'post',
     path: '/internal/account-links',
     summary: 'Envoyer un lien de compte par e-mail',
+    responses: { 200: AccountLinkAnswer },
     body: AccountLinkBody,
     handler: async ({ body }): Promise<AccountLinkAnswer> => {
       if (!options.mailConfigured) return { emailed: false };

@@ -1,4 +1,4 @@
-import { CONTACT_CONFIRMATION, ContactMessageBody, type FormAnswer } from '@kermesse/contracts-contact';
+import { CONTACT_CONFIRMATION, ContactMessageBody, FormAnswer } from '@kermesse/contracts-contact';
 import { type Db } from '@kermesse/kit/db';
 import { createRateLimiter, defineRoute, Router, type RateLimit } from '@kermesse/kit/http';
 import { submitContactMessage } from '../../commands/submitContactMessage.ts';
@@ -13,6 +13,7 @@ export function contactRoutes(options: { db: Db; associationEmail: string; onQue
     method: 'post',
     path: '/api/contact',
     summary: "Envoyer un message à l'association",
+    responses: { 201: FormAnswer },
     body: ContactMessageBody,
     status: 201,
     handler: async ({ ctx, body }): Promise<FormAnswer> => {

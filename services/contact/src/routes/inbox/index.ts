@@ -1,4 +1,4 @@
-import { donationTypeLabel, InboxParams, InboxUpdateBody, type InboxItem } from '@kermesse/contracts-contact';
+import { donationTypeLabel, InboxAnswer, InboxParams, InboxUpdateBody, SuccessAnswer, type InboxItem } from '@kermesse/contracts-contact';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { inboxItemNotFound } from '../../errors.ts';
@@ -19,6 +19,7 @@ export function inboxRoutes(options: { db: Db }): Router {
     method: 'get',
     path: '/api/admin/contact/inbox',
     summary: "Lire la boîte de réception de l'association",
+    responses: { 200: InboxAnswer },
     roles: ADMIN,
     handler: async (): Promise<{ items: InboxItem[] }> => {
       const [partners, messages] = await Promise.all([listPartnerRequests(db), listContactMessages(db)]);
@@ -63,6 +64,7 @@ export function inboxRoutes(options: { db: Db }): Router {
     method: 'put',
     path: '/api/admin/contact/inbox/:kind/:id',
     summary: 'Marquer un message comme traité',
+    responses: { 200: SuccessAnswer },
     roles: ADMIN,
     params: InboxParams,
     body: InboxUpdateBody,

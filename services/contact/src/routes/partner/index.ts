@@ -1,4 +1,4 @@
-import { PARTNER_CONFIRMATION, PartnerRequestBody, type FormAnswer } from '@kermesse/contracts-contact';
+import { PARTNER_CONFIRMATION, PartnerRequestBody, FormAnswer } from '@kermesse/contracts-contact';
 import { type Db } from '@kermesse/kit/db';
 import { createRateLimiter, defineRoute, Router, type RateLimit } from '@kermesse/kit/http';
 import { submitPartnerRequest, type PartnerSettings } from '../../commands/submitPartnerRequest.ts';
@@ -21,6 +21,7 @@ export function partnerRoutes(options: PartnerRouteOptions): Router {
     method: 'post',
     path: '/api/partner/sendByEmail',
     summary: 'Envoyer le formulaire partenaire par e-mail',
+    responses: { 201: FormAnswer },
     body: PartnerRequestBody,
     status: 201,
     handler: async ({ ctx, body }): Promise<FormAnswer> => {

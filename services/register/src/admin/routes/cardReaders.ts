@@ -1,6 +1,15 @@
 /** `/api/admin/card-readers…` (admin): list, pair with the reader's code, rename, unpair. */
 import { defineRoute, HttpError, serviceUnavailable, type Router } from '@kermesse/kit/http';
-import { CardReaderPairInput, CardReaderUpdate, MESSAGES, normalisePairingCode, ReaderIdParams } from '@kermesse/contracts-register';
+import {
+  CardReaderPairInput,
+  CardReaderUpdate,
+  MESSAGES,
+  normalisePairingCode,
+  ReaderIdParams,
+  AdminCardReaders,
+  AdminCardReader,
+  CardReaderUnpaired,
+} from '@kermesse/contracts-register';
 import { CardProviderError } from '../../payments/provider.ts';
 import type { ReaderAdmin } from '../cardReaders.ts';
 import { cleanName, invalid, missing } from '../errors.ts';
@@ -26,6 +35,7 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
     method: 'get',
     path: '/api/admin/card-readers',
     summary: 'Lister les lecteurs de carte',
+    responses: { 200: AdminCardReaders },
     roles: ADMIN,
     handler: async ({ ctx }) => {
       const r = admin();
@@ -37,6 +47,7 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
     method: 'post',
     path: '/api/admin/card-readers',
     summary: 'Ajouter un lecteur de carte',
+    responses: { 201: AdminCardReader },
     roles: ADMIN,
     body: CardReaderPairInput,
     status: 201,
@@ -52,6 +63,7 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
     method: 'put',
     path: '/api/admin/card-readers/:id',
     summary: 'Modifier un lecteur de carte',
+    responses: { 200: AdminCardReader },
     roles: ADMIN,
     params: ReaderIdParams,
     body: CardReaderUpdate,
@@ -67,6 +79,7 @@ export function cardReaderRoutes(router: Router, readers: ReaderAdmin | undefine
     method: 'delete',
     path: '/api/admin/card-readers/:id',
     summary: 'Supprimer un lecteur de carte',
+    responses: { 200: CardReaderUnpaired },
     roles: ADMIN,
     params: ReaderIdParams,
     handler: async ({ params }) => {

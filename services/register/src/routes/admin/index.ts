@@ -1,7 +1,7 @@
 /** docs/platform.md « Register admin API used by the stock remote » (admin role): a register's products. */
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { CheckoutIdParams, CheckoutProductParams, CheckoutProductToggle } from '@kermesse/contracts-register';
+import { CheckoutIdParams, CheckoutProductParams, CheckoutProductToggle, ProductAssocs, SuccessAnswer } from '@kermesse/contracts-register';
 import { invalid, missing } from '../../errors.ts';
 import { presentProductAssoc } from '../../presenters/catalog.ts';
 import { findCheckoutEvent, findProductEvent, listProductsForCheckout, setProductInCheckout } from '../../repositories/catalog.ts';
@@ -21,6 +21,7 @@ export function adminRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/api/admin/checkout/:checkoutId/products',
     summary: "Lister les produits d'une caisse",
+    responses: { 200: ProductAssocs },
     roles: ADMIN,
     params: CheckoutIdParams,
     handler: async ({ ctx, params }) => {
@@ -34,6 +35,7 @@ export function adminRoutes({ db }: { db: Db }): Router {
     method: 'put',
     path: '/api/admin/checkout/:checkoutId/products/:productId',
     summary: "Activer ou retirer un produit d'une caisse",
+    responses: { 200: SuccessAnswer },
     roles: ADMIN,
     params: CheckoutProductParams,
     body: CheckoutProductToggle,

@@ -7,6 +7,10 @@ import {
   ReaderIdParams,
   ReaderSimulationInput,
   TransactionParams,
+  RegisterCardReaders,
+  CardPaymentStarted,
+  ReaderCheckoutAnswer,
+  SuccessAnswer,
 } from '@kermesse/contracts-register';
 import { parseEuros } from '@kermesse/contracts-common';
 import type { Context } from 'koa';
@@ -38,6 +42,7 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
     method: 'get',
     path: '/api/cr/payment/reader',
     summary: 'Lister les lecteurs de carte de la caisse',
+    responses: { 200: RegisterCardReaders },
     roles: CASHIER,
     handler: async ({ ctx }) => {
       let items;
@@ -55,6 +60,7 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
     method: 'post',
     path: '/api/cr/payment/reader',
     summary: 'Appairer un lecteur de carte',
+    responses: { 201: CardPaymentStarted },
     roles: CASHIER,
     body: CardIntentInput,
     status: 201,
@@ -65,6 +71,8 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
     method: 'post',
     path: '/api/cr/payment/reader/checkout',
     summary: 'Lancer un paiement par carte',
+    responses: { 201: ReaderCheckoutAnswer },
+    status: 201,
     roles: CASHIER,
     body: ReaderCheckoutInput,
     handler: async ({ ctx, body, user }) => {
@@ -103,6 +111,7 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
     method: 'put',
     path: '/api/cr/payment/reader/:id/simulation',
     summary: "Choisir la réponse d'un lecteur simulé",
+    responses: { 200: SuccessAnswer },
     roles: ADMIN,
     params: ReaderIdParams,
     body: ReaderSimulationInput,

@@ -1,6 +1,6 @@
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { CheckoutIdParams, type CheckoutAnswer } from '@kermesse/contracts-register';
+import { CheckoutIdParams, CheckoutAnswer } from '@kermesse/contracts-register';
 import { missing } from '../../errors.ts';
 import { presentProduct, presentTiers } from '../../presenters/catalog.ts';
 import {
@@ -28,6 +28,7 @@ export function checkoutRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/api/cr/checkouts/:checkoutId',
     summary: 'Lire une caisse et ses produits',
+    responses: { 200: CheckoutAnswer },
     roles: ['cashier'] as const,
     params: CheckoutIdParams,
     handler: async ({ ctx, params }) => {

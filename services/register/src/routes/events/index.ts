@@ -2,7 +2,7 @@
 import { type Db } from '@kermesse/kit/db';
 import { ROLES } from '@kermesse/kit/auth';
 import { defineRoute, Router, type RegisterEvent } from '@kermesse/kit/http';
-import { EventIdParams } from '@kermesse/contracts-register';
+import { EventIdParams, EventSummaries, EventCheckouts } from '@kermesse/contracts-register';
 import { missing } from '../../errors.ts';
 import { presentEvent, presentEventCheckouts } from '../../presenters/events.ts';
 import { findEvent, listCheckouts, listEvents } from '../../repositories/events.ts';
@@ -19,6 +19,7 @@ export function eventRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/api/cr/events',
     summary: 'Lister les événements (caisse)',
+    responses: { 200: EventSummaries },
     roles: CASHIER,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', EVENTS_CACHE_CONTROL);
@@ -30,6 +31,7 @@ export function eventRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/api/cr/events/:eventId/checkouts',
     summary: "Lister les caisses d'un événement (caisse)",
+    responses: { 200: EventCheckouts },
     roles: CASHIER,
     params: EventIdParams,
     handler: async ({ ctx, params }) => {

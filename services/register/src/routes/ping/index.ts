@@ -1,4 +1,5 @@
 import { defineRoute, Router } from '@kermesse/kit/http';
+import { SuccessAnswer } from '@kermesse/contracts-register';
 
 /** docs/spec.md §7: `GET /api/cr/ping` — 200 means the cashier's token is valid. */
 export function pingRoutes(): Router {
@@ -7,6 +8,7 @@ export function pingRoutes(): Router {
     method: 'get',
     path: '/api/cr/ping',
     summary: 'Vérifier la connexion de la caisse',
+    responses: { 200: SuccessAnswer },
     roles: ['cashier'] as const,
     handler: ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');

@@ -72,6 +72,7 @@ export function publicRoutes({ db, uploadsDir, publicUrl }: { db: Db; uploadsDir
     method: 'get',
     path: '/up/:image',
     summary: "Lire l'image d'un produit",
+    responses: {},
     params: ImageParams,
     handler: async ({ ctx, params }) => sendImage(ctx, productDirs, params.image),
   });
@@ -79,6 +80,7 @@ export function publicRoutes({ db, uploadsDir, publicUrl }: { db: Db; uploadsDir
     method: 'get',
     path: '/icon/:image',
     summary: "Lire l'icône d'un produit",
+    responses: {},
     params: ImageParams,
     handler: async ({ ctx, params }) => sendImage(ctx, [path.join(ASSETS_DIR, 'icon')], params.image),
   });
@@ -87,6 +89,7 @@ export function publicRoutes({ db, uploadsDir, publicUrl }: { db: Db; uploadsDir
     method: 'get',
     path: '/s/:reference',
     summary: "Lire le reçu d'une vente",
+    responses: {},
     params: ReceiptPageParams,
     handler: async ({ ctx, params }) => {
       const reference = normalizeReference(params.reference);

@@ -10,7 +10,15 @@
 import { bearerToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, notFound, Router } from '@kermesse/kit/http';
-import { RefundInput, REFUND_MESSAGES, SaleReferenceParams, TillManagerParams } from '@kermesse/contracts-register';
+import {
+  Refund,
+  RefundInput,
+  REFUND_MESSAGES,
+  SaleReferenceParams,
+  SaleRefunds,
+  TillManagerParams,
+  TillManagers,
+} from '@kermesse/contracts-register';
 import { idempotent } from '../../idempotency.ts';
 import { normalizeReference } from '../../reference.ts';
 import { findSaleByReference } from '../../repositories/sales.ts';
@@ -32,6 +40,8 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
     method: 'post',
     path: '/api/cr/sale/:reference/refund',
     summary: 'Rembourser une vente',
+    responses: { 201: Refund },
+    status: 201,
     roles: CASHIER,
     params: SaleReferenceParams,
     body: RefundInput,
@@ -53,6 +63,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
     method: 'get',
     path: '/api/cr/sale/:reference/refunds',
     summary: "Lister les remboursements d'une vente",
+    responses: { 200: SaleRefunds },
     roles: CASHIER,
     params: SaleReferenceParams,
     handler: async ({ ctx, params, user }) => {
@@ -68,6 +79,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
     method: 'get',
     path: '/api/admin/till-managers',
     summary: 'Lister les responsables de caisse',
+    responses: { 200: TillManagers },
     roles: ADMIN,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
@@ -78,6 +90,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
     method: 'put',
     path: '/api/admin/till-managers/:userId',
     summary: 'Nommer un responsable de caisse',
+    responses: { 200: TillManagers },
     roles: ADMIN,
     params: TillManagerParams,
     handler: async ({ ctx, params }) => {
@@ -92,6 +105,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
     method: 'delete',
     path: '/api/admin/till-managers/:userId',
     summary: 'Retirer un responsable de caisse',
+    responses: { 200: TillManagers },
     roles: ADMIN,
     params: TillManagerParams,
     handler: async ({ params }) => {

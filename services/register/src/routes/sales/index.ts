@@ -12,6 +12,12 @@ import {
   ReceiptRequestInput,
   SaleIdParams,
   SaleReferenceParams,
+  SaleAnswer,
+  PendingSales,
+  PendingCount,
+  PaymentViews,
+  PendingPaymentAnswer,
+  ReceiptRequestAnswer,
 } from '@kermesse/contracts-register';
 import type { Context } from 'koa';
 import { createSale } from '../../commands/createSale.ts';
@@ -64,6 +70,8 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
     method: 'post',
     path: '/api/cr/sale/create',
     summary: 'Enregistrer une vente',
+    responses: { 201: SaleAnswer },
+    status: 201,
     roles: CASHIER,
     body: CreateSaleBody,
     handler: async ({ ctx, body, user }) => {
@@ -86,6 +94,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
     method: 'get',
     path: '/api/cr/sale/list/:eventId/pending',
     summary: "Lister les ventes en attente d'un événement",
+    responses: { 200: PendingSales },
     roles: CASHIER,
     params: EventIdParams,
     handler: async ({ ctx, params }) => {
@@ -99,6 +108,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
     method: 'get',
     path: '/api/cr/sale/list/:eventId/pending/total',
     summary: 'Lire le total des ventes en attente',
+    responses: { 200: PendingCount },
     roles: CASHIER,
     params: EventIdParams,
     handler: async ({ ctx, params }) => {
@@ -111,6 +121,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
     method: 'get',
     path: '/api/cr/sale/pending/:saleId/payments',
     summary: "Lire les paiements d'une vente en attente",
+    responses: { 200: PaymentViews },
     roles: CASHIER,
     params: SaleIdParams,
     handler: async ({ ctx, params }) => {
@@ -124,6 +135,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
     method: 'post',
     path: '/api/cr/sale/pending/:saleId/payment',
     summary: 'Payer une vente en attente',
+    responses: { 200: PendingPaymentAnswer },
     roles: CASHIER,
     params: SaleIdParams,
     body: PendingPaymentBody,
@@ -143,6 +155,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
     method: 'get',
     path: '/api/cr/order/:reference/print',
     summary: "Lire une commande pour l'imprimer",
+    responses: {},
     roles: CASHIER,
     params: SaleReferenceParams,
     handler: async ({ ctx, params }) => {
@@ -160,6 +173,8 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
     method: 'post',
     path: '/api/cr/order/:reference/receipt',
     summary: "Envoyer le reçu d'une commande par SMS ou e-mail",
+    responses: { 202: ReceiptRequestAnswer },
+    status: 202,
     roles: CASHIER,
     params: SaleReferenceParams,
     body: ReceiptRequestInput,

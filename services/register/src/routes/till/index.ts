@@ -9,11 +9,11 @@ import {
   OpenSessionInput,
   PrintQuery,
   SessionParams,
-  type Closing,
-  type JournalVerification,
-  type PastSessions,
-  type SessionDetail,
-  type SessionState,
+  Closing,
+  JournalVerification,
+  PastSessions,
+  SessionDetail,
+  SessionState,
 } from '@kermesse/contracts-register/till';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
@@ -34,6 +34,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     method: 'get',
     path: '/api/cr/checkouts/:checkoutId/session',
     summary: "Lire la session ouverte d'une caisse",
+    responses: { 200: SessionState },
     roles: CASHIER,
     params: CheckoutSessionParams,
     handler: async ({ ctx, params }): Promise<SessionState> => {
@@ -46,6 +47,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     method: 'get',
     path: '/api/cr/checkouts/:checkoutId/sessions',
     summary: "Lister les sessions d'une caisse",
+    responses: { 200: PastSessions },
     roles: CASHIER,
     params: CheckoutSessionParams,
     handler: async ({ ctx, params }): Promise<PastSessions> => {
@@ -58,6 +60,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     method: 'post',
     path: '/api/cr/checkouts/:checkoutId/session/open',
     summary: 'Ouvrir une session de caisse',
+    responses: { 201: SessionState },
     roles: CASHIER,
     params: CheckoutSessionParams,
     body: OpenSessionInput,
@@ -73,6 +76,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     method: 'post',
     path: '/api/cr/checkouts/:checkoutId/session/close',
     summary: 'Clôturer une session de caisse',
+    responses: { 200: Closing },
     roles: CASHIER,
     params: CheckoutSessionParams,
     body: CloseSessionInput,
@@ -87,6 +91,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     method: 'get',
     path: '/api/cr/session/:sessionId',
     summary: 'Lire une session de caisse',
+    responses: { 200: SessionDetail },
     roles: CASHIER,
     params: SessionParams,
     handler: async ({ ctx, params }): Promise<SessionDetail> => {
@@ -108,6 +113,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     method: 'get',
     path: '/api/cr/session/:sessionId/report',
     summary: "Lire le rapport d'une session de caisse",
+    responses: {},
     roles: CASHIER,
     params: SessionParams,
     query: PrintQuery,
@@ -118,6 +124,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     method: 'get',
     path: '/api/cr/session/:sessionId/cheques',
     summary: "Lister les chèques d'une session de caisse",
+    responses: {},
     roles: CASHIER,
     params: SessionParams,
     query: PrintQuery,
@@ -128,6 +135,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     method: 'get',
     path: '/api/admin/journal/verify',
     summary: "Vérifier l'intégrité du journal des ventes",
+    responses: { 200: JournalVerification },
     roles: ADMIN,
     handler: async ({ ctx, user }): Promise<JournalVerification> => {
       ctx.set('Cache-Control', 'no-store');

@@ -1,7 +1,7 @@
 /** docs/spec.md §7 buyers (cashier role): identify by e-mail or phone; create with both names. */
 import { isUniqueViolation, type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { CreateBuyerInput, FindBuyerInput, MESSAGES } from '@kermesse/contracts-register';
+import { CreateBuyerInput, FindBuyerInput, MESSAGES, BuyerAnswer } from '@kermesse/contracts-register';
 import { invalid, refused } from '../../errors.ts';
 import { presentUser } from '../../presenters/persons.ts';
 import { findPersonByContact, insertPerson, normalizeEmail, normalizePhone } from '../../repositories/persons.ts';
@@ -31,6 +31,7 @@ export function userRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: '/api/cr/users/findOrCreate',
     summary: 'Trouver ou créer un client',
+    responses: { 200: BuyerAnswer },
     roles: CASHIER,
     body: FindBuyerInput,
     handler: async ({ ctx, body }) => {
@@ -50,6 +51,7 @@ export function userRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: '/api/cr/users/create',
     summary: 'Créer un client',
+    responses: { 201: BuyerAnswer },
     roles: CASHIER,
     body: CreateBuyerInput,
     status: 201,

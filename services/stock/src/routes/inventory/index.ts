@@ -2,7 +2,7 @@ import { bearerToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router, type EventCheck } from '@kermesse/kit/http';
 import { answerCsvImport, isDryRun, isFormulaLike, readCsvUpload, requireCsvFile, toCsv } from '@kermesse/kit/csv';
-import { EventQuery, ImportInventoryQuery, STOCK_ERRORS } from '@kermesse/contracts-stock';
+import { EventQuery, ImportInventoryQuery, STOCK_ERRORS, ImportResult } from '@kermesse/contracts-stock';
 import { importInventory } from '../../commands/importInventory.ts';
 import { noteFormula, noteTooLong, stockBadRequest } from '../../errors.ts';
 import { MAX_NOTE_LENGTH, TEMPLATE_COLUMNS } from '../../inventory/inventoryCsv.ts';
@@ -31,6 +31,7 @@ export function inventoryRoutes({ db, events }: { db: Db; events: EventCheck }):
     method: 'post',
     path: '/import/inventory',
     summary: 'Importer un inventaire (CSV)',
+    responses: { 200: ImportResult },
     roles: ADMIN,
     query: ImportInventoryQuery,
     handler: async ({ ctx, query, user }) => {
@@ -67,6 +68,7 @@ export function inventoryRoutes({ db, events }: { db: Db; events: EventCheck }):
     method: 'get',
     path: '/inventory/template',
     summary: "Télécharger le modèle d'inventaire",
+    responses: {},
     roles: ADMIN,
     query: EventQuery,
     handler: async ({ ctx, query }) => {

@@ -1,7 +1,7 @@
 import { bearerToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router, type EventCheck } from '@kermesse/kit/http';
-import { AlertStateParams, AlertStateQuery } from '@kermesse/contracts-stock';
+import { AlertStateParams, AlertStateQuery, AlertStates } from '@kermesse/contracts-stock';
 import { presentAlertStates } from '../../presenters/stocks.ts';
 import { listStockLines } from '../../repositories/levels.ts';
 
@@ -18,6 +18,7 @@ export function stateRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'get',
     path: '/:eventId/stocks/state',
     summary: "Lire l'état des stocks pour la caisse",
+    responses: { 200: AlertStates },
     roles: ['cashier'],
     params: AlertStateParams,
     query: AlertStateQuery,

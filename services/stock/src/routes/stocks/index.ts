@@ -1,7 +1,15 @@
 import { bearerToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router, type EventCheck } from '@kermesse/kit/http';
-import { EventQuery, MovementsQuery, UpdateStockInput, UpdateThresholdInput } from '@kermesse/contracts-stock';
+import {
+  EventQuery,
+  MovementsQuery,
+  UpdateStockInput,
+  UpdateThresholdInput,
+  StocksAnswer,
+  StockEditAnswer,
+  MovementsAnswer,
+} from '@kermesse/contracts-stock';
 import { changeAlertThreshold } from '../../commands/changeAlertThreshold.ts';
 import { correctStock } from '../../commands/correctStock.ts';
 import { productNotFound } from '../../errors.ts';
@@ -20,6 +28,7 @@ export function stockRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'get',
     path: '/',
     summary: "Lire l'état des stocks d'un événement",
+    responses: { 200: StocksAnswer },
     roles: ADMIN,
     query: EventQuery,
     handler: async ({ ctx, query }) => {
@@ -34,6 +43,7 @@ export function stockRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'post',
     path: '/update/stock',
     summary: "Corriger le stock d'un produit",
+    responses: { 200: StockEditAnswer },
     roles: ADMIN,
     body: UpdateStockInput,
     handler: async ({ ctx, body, user }) => {
@@ -53,6 +63,7 @@ export function stockRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'post',
     path: '/update/alert-threshold',
     summary: "Changer le seuil d'alerte d'un produit",
+    responses: { 200: StockEditAnswer },
     roles: ADMIN,
     body: UpdateThresholdInput,
     handler: async ({ ctx, body }) => {
@@ -67,6 +78,7 @@ export function stockRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'get',
     path: '/movements',
     summary: "Lire les mouvements de stock d'un produit",
+    responses: { 200: MovementsAnswer },
     roles: ADMIN,
     query: MovementsQuery,
     handler: async ({ ctx, query }) => {

@@ -1,7 +1,15 @@
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { answerCsvImport, isDryRun, readCsvUpload, requireCsvFile } from '@kermesse/kit/csv';
-import { BookingsQuery, ImportBookingsQuery, SWAPMEET_ERRORS, SwapmeetParams } from '@kermesse/contracts-swapmeet';
+import {
+  BookingsQuery,
+  ImportBookingsQuery,
+  SWAPMEET_ERRORS,
+  SwapmeetParams,
+  BookingsAnswer,
+  BookingImportResult,
+  ResetAnswer,
+} from '@kermesse/contracts-swapmeet';
 import { importBookings } from '../../commands/importBookings.ts';
 import { resetBookings } from '../../commands/resetBookings.ts';
 import { swapmeetBadRequest, swapmeetNotFound } from '../../errors.ts';
@@ -34,6 +42,7 @@ export function bookingRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/bookings',
     summary: "Lister les réservations d'un vide-grenier",
+    responses: { 200: BookingsAnswer },
     roles: ADMIN,
     query: BookingsQuery,
     handler: async ({ ctx, query }) => {
@@ -49,6 +58,7 @@ export function bookingRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: '/import/custom-csv',
     summary: 'Importer des réservations (CSV)',
+    responses: { 200: BookingImportResult },
     roles: ADMIN,
     query: ImportBookingsQuery,
     handler: async ({ ctx, query, user }) => {
@@ -79,6 +89,7 @@ export function bookingRoutes({ db }: { db: Db }): Router {
     method: 'delete',
     path: '/reset-bookings/:id',
     summary: "Effacer les réservations d'un vide-grenier",
+    responses: { 200: ResetAnswer },
     roles: ADMIN,
     params: SwapmeetParams,
     handler: async ({ params }) => {

@@ -1,6 +1,6 @@
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { NewSwapmeetInput } from '@kermesse/contracts-swapmeet';
+import { NewSwapmeetInput, SwapmeetsAnswer, SwapmeetAnswer } from '@kermesse/contracts-swapmeet';
 import { swapmeetBadRequest } from '../../errors.ts';
 import { presentSwapmeet } from '../../presenters/bookings.ts';
 import { createSwapmeet } from '../../commands/createSwapmeet.ts';
@@ -19,6 +19,7 @@ export function swapmeetRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/swapmeets',
     summary: 'Lister les vide-greniers',
+    responses: { 200: SwapmeetsAnswer },
     roles: ADMIN,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
@@ -30,6 +31,7 @@ export function swapmeetRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: '/swapmeets',
     summary: 'Créer un vide-grenier',
+    responses: { 201: SwapmeetAnswer },
     roles: ADMIN,
     body: NewSwapmeetInput,
     status: 201,
