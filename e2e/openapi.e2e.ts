@@ -37,17 +37,49 @@ describe('docs/openapi.json', () => {
 });
 
 /**
- * Services whose every route declares the schema of its success answer (or `responses: {}` for a file):
- * a service joins the list once its routes are all described, and then cannot lose one unseen.
+ * Routes whose answer is not described yet: this list may only shrink. A new route declares the
+ * schema of its success answer from the start (`responses`, or `{}` for a file or a page).
  */
-const DESCRIBED_SERVICES = ['stock', 'swapmeet', 'contact'];
+const ANSWERS_TO_DESCRIBE = [
+  'GET /.well-known/jwks.json',
+  'POST /login/options',
+  'POST /login',
+  'POST /profile/security/devices/add/options',
+  'POST /profile/security/devices/add',
+  'POST /admin/security/user/:user_id/devices/add/options',
+  'POST /admin/security/user/:user_id/devices/add',
+  'GET /internal/events/:eventId',
+  'GET /api/cr/settings',
+  'GET /api/cr/payment/transaction/:id/status',
+  'POST /internal/claims/',
+  'POST /internal/claims/:claimId/confirm',
+  'DELETE /internal/claims/:claimId',
+  'GET /api/admin/raffles/featured',
+  'PUT /api/admin/raffles/featured',
+  'GET /api/public/raffle/featured',
+  'GET /api/public/raffle/drawing/results',
+  'GET /api/public/raffle/:id/drawing/proof',
+  'GET /api/admin/gift-basket/',
+  'GET /api/admin/gift-basket/:id/weigh/result',
+  'GET /api/public/raffle/presale',
+  'POST /internal/cartons/claims/:claimId/confirm',
+  'DELETE /internal/cartons/claims/:claimId',
+  'GET /api/admin/accountancy/bilan-des-comptes/:year',
+  'GET /api/admin/accountancy/bilan-disponibilite/:year',
+  'GET /api/admin/accountancy/previsionnel/:financialYear',
+  'GET /api/admin/webhooks',
+  'POST /api/admin/webhooks',
+  'DELETE /api/admin/webhooks/:id',
+  'GET /api/admin/webhooks/:id/deliveries',
+  'POST /api/admin/webhooks/deliveries/:id/resend',
+];
 
 describe('answers described', () => {
-  it('gives every route of a described service the schema of its success answer', () => {
+  it('gives every route the schema of its success answer (docs/api.md §3)', () => {
     const missing = routes
-      .filter((r) => DESCRIBED_SERVICES.includes(r.service))
       .filter((r) => !r.responses || (Object.keys(r.responses).length > 0 && !r.responses[r.status]))
-      .map(name);
+      .map((r) => `${r.method.toUpperCase()} ${r.path}`)
+      .filter((route) => !ANSWERS_TO_DESCRIBE.includes(route));
     expect(missing).toEqual([]);
   });
 });

@@ -7,3 +7,4 @@ export * from './fec.ts';
 export * from './taxReceipts.ts';
 export * from './fecCheck.ts';
 export * from './memberships.ts';
+export * from './answers.ts';

@@ -277,3 +277,15 @@ export type CartonRange = Static<typeof CartonRange>;
 /** `GET …/cartons?from&to`: a page of cartons and how many the night has. */
 export const CartonPage = Type.Object({ cartons: Type.Array(Carton), total: Type.Integer() });
 export type CartonPage = Static<typeof CartonPage>;
+
+// ── Lists and envelopes the routes answer (docs/api.md §3) ─────────────────────────────────────
+export { SuccessAnswer } from '@kermesse/contracts-common/schemas';
+export const Nights = Type.Array(Night);
+export type Nights = Static<typeof Nights>;
+export const VolunteerNights = Type.Array(VolunteerNight);
+export type VolunteerNights = Static<typeof VolunteerNights>;
+export const Prizes = Type.Array(Prize);
+export type Prizes = Static<typeof Prizes>;
+/** `GET|PUT /admin-bingo/api/bingo/{id}/parties`. */
+export const PartiesAnswer = Type.Object({ parties: Type.Array(Partie) });
+export type PartiesAnswer = Static<typeof PartiesAnswer>;

@@ -3771,7 +3771,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        heldOn: string;
+                        cartonPrice: string;
+                        eventId: number | null;
+                        eventName: string | null;
+                        eventLocked: boolean;
+                        place: string;
+                        callers: string[];
+                        salesOpen: boolean;
+                        packs: {
+                            nb: number;
+                            price: string;
+                        }[];
+                        warnings: string[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -3839,7 +3857,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        heldOn: string;
+                        cartonPrice: string;
+                        eventId: number | null;
+                        eventName: string | null;
+                        eventLocked: boolean;
+                        place: string;
+                        callers: string[];
+                        salesOpen: boolean;
+                        packs: {
+                            nb: number;
+                            price: string;
+                        }[];
+                        warnings: string[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -3924,7 +3960,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        heldOn: string;
+                        cartonPrice: string;
+                        eventId: number | null;
+                        eventName: string | null;
+                        eventLocked: boolean;
+                        place: string;
+                        callers: string[];
+                        salesOpen: boolean;
+                        packs: {
+                            nb: number;
+                            price: string;
+                        }[];
+                        warnings: string[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -3999,7 +4053,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        bingoId: number;
+                        name: string;
+                        lastNumber: number | null;
+                        drawn: number[];
+                        paused: boolean;
+                        partie: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        } | null;
+                        partiesCount: number;
+                        version: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4067,7 +4141,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        bingoId: number;
+                        name: string;
+                        lastNumber: number | null;
+                        drawn: number[];
+                        paused: boolean;
+                        partie: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        } | null;
+                        partiesCount: number;
+                        version: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4141,7 +4235,29 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        carton: {
+                            number: number;
+                            code: string;
+                            grid: (number | null)[][];
+                            buyer: string | null;
+                            sold?: boolean;
+                            voided?: boolean;
+                            buyerEmail?: string | null;
+                            buyerPhone?: string | null;
+                            saleReference?: string | null;
+                        };
+                        linesComplete: number;
+                        quine: boolean;
+                        doubleQuine: boolean;
+                        cartonPlein: boolean;
+                        wins: boolean;
+                        lastBallOnCarton: boolean;
+                        missing: number[];
+                        message: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4215,7 +4331,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        bingoId: number;
+                        name: string;
+                        lastNumber: number | null;
+                        drawn: number[];
+                        paused: boolean;
+                        partie: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        } | null;
+                        partiesCount: number;
+                        version: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4289,7 +4425,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        bingoId: number;
+                        name: string;
+                        lastNumber: number | null;
+                        drawn: number[];
+                        paused: boolean;
+                        partie: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        } | null;
+                        partiesCount: number;
+                        version: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4363,7 +4519,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        draws: {
+                            carton: string;
+                            ball: number;
+                        }[];
+                        winner: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4431,7 +4595,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        bingoId: number;
+                        name: string;
+                        lastNumber: number | null;
+                        drawn: number[];
+                        paused: boolean;
+                        partie: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        } | null;
+                        partiesCount: number;
+                        version: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4502,7 +4686,22 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        cartons: {
+                            number: number;
+                            code: string;
+                            grid: (number | null)[][];
+                            buyer: string | null;
+                            sold?: boolean;
+                            voided?: boolean;
+                            buyerEmail?: string | null;
+                            buyerPhone?: string | null;
+                            saleReference?: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4576,7 +4775,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        from: number;
+                        to: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4644,7 +4848,20 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        parties: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4721,7 +4938,20 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        parties: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4789,7 +5019,19 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        tables: {
+                            tableId: number;
+                            label: string;
+                            seats: {
+                                seatId: number;
+                                name: string | null;
+                                reserved: boolean;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4866,7 +5108,19 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        tables: {
+                            tableId: number;
+                            label: string;
+                            seats: {
+                                seatId: number;
+                                name: string | null;
+                                reserved: boolean;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -4934,7 +5188,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        night: {
+                            id: number;
+                            name: string;
+                            heldOn: string;
+                            cartonPrice: string;
+                            eventId: number | null;
+                            eventName: string | null;
+                            eventLocked: boolean;
+                            place: string;
+                            callers: string[];
+                            salesOpen: boolean;
+                            packs: {
+                                nb: number;
+                                price: string;
+                            }[];
+                            warnings: string[];
+                        };
+                        prizes: {
+                            id: number;
+                            label: string;
+                            rank: number;
+                            price: string;
+                            cost: string;
+                            provider: string;
+                            nature: string;
+                            bingoId: number;
+                        }[];
+                        parties: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        }[];
+                        articles: string[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -5009,7 +5304,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -5085,7 +5386,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -5163,7 +5470,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -5229,7 +5542,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        heldOn: string;
+                        cartonPrice: string;
+                        eventId: number | null;
+                        eventName: string | null;
+                        eventLocked: boolean;
+                        place: string;
+                        callers: string[];
+                        salesOpen: boolean;
+                        packs: {
+                            nb: number;
+                            price: string;
+                        }[];
+                        warnings: string[];
+                    }[];
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -5295,7 +5626,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        label: string;
+                        rank: number;
+                        price: string;
+                        cost: string;
+                        provider: string;
+                        nature: string;
+                        bingoId: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -5363,7 +5705,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        label: string;
+                        rank: number;
+                        price: string;
+                        cost: string;
+                        provider: string;
+                        nature: string;
+                        bingoId: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -5442,7 +5795,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        label: string;
+                        rank: number;
+                        price: string;
+                        cost: string;
+                        provider: string;
+                        nature: string;
+                        bingoId: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -5510,7 +5874,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -5578,7 +5947,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        label: string;
+                        rank: number;
+                        price: string;
+                        cost: string;
+                        provider: string;
+                        nature: string;
+                        bingoId: number;
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -5750,7 +6130,28 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        accountMap: {
+                            payments: {
+                                ESP: string;
+                                CHQ: string;
+                                CB: string;
+                            };
+                            kinds: {
+                                product: string;
+                                donation: string;
+                                discount: string;
+                                raffle: string;
+                                giftbasket: string;
+                            };
+                            categories: {
+                                [key: string]: string;
+                            };
+                        };
+                        categories: string[];
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -5824,7 +6225,28 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        accountMap: {
+                            payments: {
+                                ESP: string;
+                                CHQ: string;
+                                CB: string;
+                            };
+                            kinds: {
+                                product: string;
+                                donation: string;
+                                discount: string;
+                                raffle: string;
+                                giftbasket: string;
+                            };
+                            categories: {
+                                [key: string]: string;
+                            };
+                        };
+                        categories: string[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -5890,7 +6312,22 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        association: {
+                            name: string;
+                            address: string;
+                            postalCode: string;
+                            city: string;
+                            purpose: string;
+                            siren: string | null;
+                            eligibility: "none" | "interet_general" | "rup";
+                            rupDecreeDate: string | null;
+                            signatory: string;
+                            counterpartCap: number;
+                        };
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -5959,7 +6396,22 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        association: {
+                            name: string;
+                            address: string;
+                            postalCode: string;
+                            city: string;
+                            purpose: string;
+                            siren: string | null;
+                            eligibility: "none" | "interet_general" | "rup";
+                            rupDecreeDate: string | null;
+                            signatory: string;
+                            counterpartCap: number;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -6167,7 +6619,47 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        donations: {
+                            id: number;
+                            origin: "register" | "import" | "manual";
+                            date: string;
+                            amount: number;
+                            method: "ESP" | "CHQ" | "CB" | "VIR";
+                            counterpart: number;
+                            counterpartLabel: string | null;
+                            eligible: number;
+                            donor: {
+                                id: number;
+                                kind: "individual" | "company";
+                                name: string;
+                                firstName: string | null;
+                                address: string;
+                                postalCode: string;
+                                city: string;
+                                email: string | null;
+                                siren: string | null;
+                            } | null;
+                            buyerName: string | null;
+                            receipt: {
+                                id: number;
+                                number: string;
+                            } | null;
+                        }[];
+                        donors: {
+                            id: number;
+                            kind: "individual" | "company";
+                            name: string;
+                            firstName: string | null;
+                            address: string;
+                            postalCode: string;
+                            city: string;
+                            email: string | null;
+                            siren: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -6245,7 +6737,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        donation: {
+                            id: number;
+                            origin: "register" | "import" | "manual";
+                            date: string;
+                            amount: number;
+                            method: "ESP" | "CHQ" | "CB" | "VIR";
+                            counterpart: number;
+                            counterpartLabel: string | null;
+                            eligible: number;
+                            donor: {
+                                id: number;
+                                kind: "individual" | "company";
+                                name: string;
+                                firstName: string | null;
+                                address: string;
+                                postalCode: string;
+                                city: string;
+                                email: string | null;
+                                siren: string | null;
+                            } | null;
+                            buyerName: string | null;
+                            receipt: {
+                                id: number;
+                                number: string;
+                            } | null;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -6321,7 +6842,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        donation: {
+                            id: number;
+                            origin: "register" | "import" | "manual";
+                            date: string;
+                            amount: number;
+                            method: "ESP" | "CHQ" | "CB" | "VIR";
+                            counterpart: number;
+                            counterpartLabel: string | null;
+                            eligible: number;
+                            donor: {
+                                id: number;
+                                kind: "individual" | "company";
+                                name: string;
+                                firstName: string | null;
+                                address: string;
+                                postalCode: string;
+                                city: string;
+                                email: string | null;
+                                siren: string | null;
+                            } | null;
+                            buyerName: string | null;
+                            receipt: {
+                                id: number;
+                                number: string;
+                            } | null;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -6400,7 +6950,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        donor: {
+                            id: number;
+                            kind: "individual" | "company";
+                            name: string;
+                            firstName: string | null;
+                            address: string;
+                            postalCode: string;
+                            city: string;
+                            email: string | null;
+                            siren: string | null;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -6481,7 +7045,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        donor: {
+                            id: number;
+                            kind: "individual" | "company";
+                            name: string;
+                            firstName: string | null;
+                            address: string;
+                            postalCode: string;
+                            city: string;
+                            email: string | null;
+                            siren: string | null;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -6547,7 +7125,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        events: {
+                            id: number;
+                            name: string;
+                            startsOn: string | null;
+                            sales: number;
+                        }[];
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -6613,7 +7200,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        purchase: {
+                            id: number;
+                            label: string;
+                            account: string;
+                            amount: number;
+                            date: string;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -6683,7 +7280,64 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        event: {
+                            id: number;
+                            name: string;
+                        };
+                        sales: number;
+                        revenue: {
+                            byCategory: {
+                                category: string;
+                                account: string;
+                                amount: number;
+                            }[];
+                            byPaymentMode: {
+                                method: string;
+                                label: string;
+                                amount: number;
+                            }[];
+                            refunds: {
+                                count: number;
+                                amount: number;
+                            };
+                            total: number;
+                        };
+                        tillGaps: {
+                            closings: number;
+                            byPaymentMode: {
+                                method: string;
+                                label: string;
+                                amount: number;
+                            }[];
+                            total: number;
+                        };
+                        costs: {
+                            bySource: {
+                                source: "raffle" | "giftbasket" | "bingo" | "purchases";
+                                label: string;
+                                amount: number;
+                            }[];
+                            prizes: {
+                                source: "raffle" | "giftbasket" | "bingo" | "purchases";
+                                label: string;
+                                name: string;
+                                prizes: number;
+                                amount: number;
+                            }[];
+                            purchases: {
+                                id: number;
+                                label: string;
+                                account: string;
+                                amount: number;
+                                date: string;
+                            }[];
+                            total: number;
+                        };
+                        result: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -6817,7 +7471,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        financialYears: {
+                            year: number;
+                            locked: boolean;
+                            lockedAt: string | null;
+                            entries: number;
+                            unposted: number;
+                        }[];
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -6873,7 +7537,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        financialYears: {
+                            year: number;
+                            locked: boolean;
+                            lockedAt: string | null;
+                            entries: number;
+                            unposted: number;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -6941,7 +7615,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        trialBalance: {
+                            id: number;
+                            financial_year: number;
+                            data_csv_raw: string;
+                            locked: boolean;
+                            forecast: boolean;
+                            origin: "manuelle" | "journal";
+                            rows: number;
+                            imported_at: string | null;
+                        };
+                        created: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -7007,7 +7695,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        entries: number;
+                        brokenAt: {
+                            year: number;
+                            number: number;
+                        } | null;
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -7065,7 +7762,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        year: number;
+                        entries: {
+                            number: number;
+                            date: string;
+                            journal: string;
+                            pieceRef: string;
+                            label: string;
+                            eventId: number | null;
+                            hash: string;
+                            lines: {
+                                account: string;
+                                accountLabel: string;
+                                debit: number;
+                                credit: number;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -7203,7 +7919,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        receipts: {
+                            id: number;
+                            year: number;
+                            number: string;
+                            kind: "gift" | "annual";
+                            model: string;
+                            donorName: string;
+                            donorId: number;
+                            amount: number;
+                            issuedOn: string;
+                            cancelled: boolean;
+                            cancelledOn: string | null;
+                            cancelReason: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -7282,7 +8015,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        receipt: {
+                            id: number;
+                            year: number;
+                            number: string;
+                            kind: "gift" | "annual";
+                            model: string;
+                            donorName: string;
+                            donorId: number;
+                            amount: number;
+                            issuedOn: string;
+                            cancelled: boolean;
+                            cancelledOn: string | null;
+                            cancelReason: string | null;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -7356,7 +8106,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        receipt: {
+                            id: number;
+                            year: number;
+                            number: string;
+                            kind: "gift" | "annual";
+                            model: string;
+                            donorName: string;
+                            donorId: number;
+                            amount: number;
+                            issuedOn: string;
+                            cancelled: boolean;
+                            cancelledOn: string | null;
+                            cancelReason: string | null;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -7492,7 +8259,23 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        year: number;
+                        count: number;
+                        total: number;
+                        cancelled: number;
+                        individuals: {
+                            count: number;
+                            total: number;
+                        };
+                        companies: {
+                            count: number;
+                            total: number;
+                        };
+                        dueDate: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -7558,7 +8341,20 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        trialBalances: {
+                            id: number;
+                            financial_year: number;
+                            data_csv_raw: string;
+                            locked: boolean;
+                            forecast: boolean;
+                            origin: "manuelle" | "journal";
+                            rows: number;
+                            imported_at: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -7622,7 +8418,20 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        trialBalance: {
+                            id: number;
+                            financial_year: number;
+                            data_csv_raw: string;
+                            locked: boolean;
+                            forecast: boolean;
+                            origin: "manuelle" | "journal";
+                            rows: number;
+                            imported_at: string | null;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -7692,7 +8501,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        accountCode: string;
+                        accountLabel: string;
+                        debit: number;
+                        credit: number;
+                        balance: number;
+                        financial_year: number;
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -7760,7 +8578,20 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        trialBalance: {
+                            id: number;
+                            financial_year: number;
+                            data_csv_raw: string;
+                            locked: boolean;
+                            forecast: boolean;
+                            origin: "manuelle" | "journal";
+                            rows: number;
+                            imported_at: string | null;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -7838,7 +8669,20 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        trialBalance: {
+                            id: number;
+                            financial_year: number;
+                            data_csv_raw: string;
+                            locked: boolean;
+                            forecast: boolean;
+                            origin: "manuelle" | "journal";
+                            rows: number;
+                            imported_at: string | null;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -10184,7 +11028,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: number;
+                        price: {
+                            nb: number;
+                            p: number;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -10252,7 +11106,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        nb: number;
+                        p: number;
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -10332,7 +11191,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: number;
+                        price: {
+                            nb: number;
+                            p: number;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -10400,7 +11269,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        price: number;
+                        realWeight: number | null;
+                        weighedAt: string | null;
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -10478,7 +11355,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        price: number;
+                        realWeight: number | null;
+                        weighedAt: string | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -10546,7 +11431,28 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        eventId: number | null;
+                        eventName: string | null;
+                        eventKnown: boolean;
+                        types: {
+                            id: number;
+                            name: string;
+                            price: number;
+                            realWeight: number | null;
+                            weighedAt: string | null;
+                        }[];
+                        sold: number;
+                        revenue: number;
+                        price?: {
+                            nb: number;
+                            p: number;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -10621,7 +11527,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        price: number;
+                        realWeight: number | null;
+                        weighedAt: string | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -10767,7 +11681,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        price: number;
+                        realWeight: number | null;
+                        weighedAt: string | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -10835,7 +11757,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -10968,7 +11895,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        raffleId: number;
+                        name: string;
+                        label: string;
+                        weight: number;
+                        rank: number;
+                        price: number;
+                        cost: number;
+                        provider: string;
+                        quantity: number;
+                        alcohol: boolean;
+                        Alcohol: boolean;
+                        illustration: string | null;
+                        image: string | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -11055,7 +11999,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        raffleId: number;
+                        name: string;
+                        label: string;
+                        weight: number;
+                        rank: number;
+                        price: number;
+                        cost: number;
+                        provider: string;
+                        quantity: number;
+                        alcohol: boolean;
+                        Alcohol: boolean;
+                        illustration: string | null;
+                        image: string | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -11123,7 +12084,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -11191,7 +12157,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        raffleId: number;
+                        name: string;
+                        label: string;
+                        weight: number;
+                        rank: number;
+                        price: number;
+                        cost: number;
+                        provider: string;
+                        quantity: number;
+                        alcohol: boolean;
+                        Alcohol: boolean;
+                        illustration: string | null;
+                        image: string | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -11836,7 +12819,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: number;
+                        price: {
+                            nb: number;
+                            p: number;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -11904,7 +12897,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        nb: number;
+                        p: number;
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -11984,7 +12982,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: number;
+                        price: {
+                            nb: number;
+                            p: number;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -12052,7 +13060,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -12120,7 +13134,46 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            prize: {
+                                id: number;
+                                name: string;
+                                quantity: number;
+                                image: string | null;
+                            };
+                            winners: {
+                                civility: string | null;
+                                firstname: string;
+                                lastname: string;
+                                number: number;
+                                email?: string | null;
+                                phone?: string | null;
+                            }[];
+                        }[];
+                        drawing?: {
+                            raffleId: number;
+                            algorithm: string;
+                            state: "open" | "closed" | "drawn";
+                            commitment: string | null;
+                            ticketsHash: string | null;
+                            ticketsCount: number | null;
+                            salesClosedAt: string | null;
+                            drawnAt: string | null;
+                            seed: string | null;
+                            proofUrl: string;
+                        };
+                        message?: string;
+                        raffle?: {
+                            id: number;
+                            name: string;
+                            eventName?: string | null;
+                            drawnAt: string | null;
+                        } | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -12188,7 +13241,46 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            prize: {
+                                id: number;
+                                name: string;
+                                quantity: number;
+                                image: string | null;
+                            };
+                            winners: {
+                                civility: string | null;
+                                firstname: string;
+                                lastname: string;
+                                number: number;
+                                email?: string | null;
+                                phone?: string | null;
+                            }[];
+                        }[];
+                        drawing?: {
+                            raffleId: number;
+                            algorithm: string;
+                            state: "open" | "closed" | "drawn";
+                            commitment: string | null;
+                            ticketsHash: string | null;
+                            ticketsCount: number | null;
+                            salesClosedAt: string | null;
+                            drawnAt: string | null;
+                            seed: string | null;
+                            proofUrl: string;
+                        };
+                        message?: string;
+                        raffle?: {
+                            id: number;
+                            name: string;
+                            eventName?: string | null;
+                            drawnAt: string | null;
+                        } | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -12256,7 +13348,46 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            prize: {
+                                id: number;
+                                name: string;
+                                quantity: number;
+                                image: string | null;
+                            };
+                            winners: {
+                                civility: string | null;
+                                firstname: string;
+                                lastname: string;
+                                number: number;
+                                email?: string | null;
+                                phone?: string | null;
+                            }[];
+                        }[];
+                        drawing?: {
+                            raffleId: number;
+                            algorithm: string;
+                            state: "open" | "closed" | "drawn";
+                            commitment: string | null;
+                            ticketsHash: string | null;
+                            ticketsCount: number | null;
+                            salesClosedAt: string | null;
+                            drawnAt: string | null;
+                            seed: string | null;
+                            proofUrl: string;
+                        };
+                        message?: string;
+                        raffle?: {
+                            id: number;
+                            name: string;
+                            eventName?: string | null;
+                            drawnAt: string | null;
+                        } | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -12322,7 +13453,22 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        eventId: number | null;
+                        eventName: string | null;
+                        eventKnown: boolean;
+                        tickets: number;
+                        sold: number;
+                        held: number;
+                        revenue: number;
+                        state: "open" | "closed" | "drawn";
+                        salesClosedAt: string | null;
+                        drawnAt: string | null;
+                    }[];
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -12378,7 +13524,37 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        eventId: number | null;
+                        eventName: string | null;
+                        eventKnown: boolean;
+                        tickets: number;
+                        sold: number;
+                        held: number;
+                        revenue: number;
+                        state: "open" | "closed" | "drawn";
+                        salesClosedAt: string | null;
+                        drawnAt: string | null;
+                        price: {
+                            nb: number;
+                            p: number;
+                        }[];
+                        law: {
+                            totalValue: number;
+                            totalCost: number;
+                            ticketRevenue: number;
+                            costRatio: number | null;
+                            limit: number;
+                            ticketsIssued: number;
+                            ticketsIssuedValue: number | null;
+                            accountsThreshold: number;
+                            warnings: string[];
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -12446,7 +13622,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        raffleId: number;
+                        name: string;
+                        label: string;
+                        weight: number;
+                        rank: number;
+                        price: number;
+                        cost: number;
+                        provider: string;
+                        quantity: number;
+                        alcohol: boolean;
+                        Alcohol: boolean;
+                        illustration: string | null;
+                        image: string | null;
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -12533,7 +13726,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        raffleId: number;
+                        name: string;
+                        label: string;
+                        weight: number;
+                        rank: number;
+                        price: number;
+                        cost: number;
+                        provider: string;
+                        quantity: number;
+                        alcohol: boolean;
+                        Alcohol: boolean;
+                        illustration: string | null;
+                        image: string | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -12599,7 +13809,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        startsOn: string | null;
+                    }[];
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -12987,7 +14203,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        users: {
+                            id: string;
+                            email: string;
+                            firstname: string;
+                            lastname: string;
+                            roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                            disabled: boolean;
+                            lastSignInAt: string | null;
+                            passkeys: {
+                                id: string;
+                                name: string;
+                                createdAt: string;
+                                lastUsedAt: string | null;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -13052,7 +14286,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        firstname: string;
+                        lastname: string;
+                        roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                        disabled: boolean;
+                        lastSignInAt: string | null;
+                        passkeys: {
+                            id: string;
+                            name: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                        }[];
+                    } & {
+                        setupLink?: {
+                            url: string;
+                            token: string;
+                            expiresAt: string;
+                            emailed?: boolean;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -13120,7 +14377,23 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        firstname: string;
+                        lastname: string;
+                        roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                        disabled: boolean;
+                        lastSignInAt: string | null;
+                        passkeys: {
+                            id: string;
+                            name: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -13199,7 +14472,23 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        firstname: string;
+                        lastname: string;
+                        roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                        disabled: boolean;
+                        lastSignInAt: string | null;
+                        passkeys: {
+                            id: string;
+                            name: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -13268,7 +14557,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -13336,7 +14630,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        resetLink: {
+                            url: string;
+                            token: string;
+                            expiresAt: string;
+                            emailed?: boolean;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -14490,7 +15793,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -14558,7 +15866,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        weight: number;
+                        type: {
+                            id: number;
+                            name: string;
+                        };
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -15221,7 +16537,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        raffleId: number;
+                        checkoutId: number;
+                        numbers: number[];
+                        reservedElsewhere: number[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -15296,7 +16619,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        raffleId: number;
+                        checkoutId: number;
+                        numbers: number[];
+                        reservedElsewhere: number[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -15371,7 +16701,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        raffleId: number;
+                        checkoutId: number;
+                        numbers: number[];
+                        reservedElsewhere: number[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -15439,7 +16776,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        number: number;
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -16789,7 +18130,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        purpose: "setup" | "reset" | "passkey";
+                        email: string;
+                        firstname: string;
+                        expiresAt: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -16839,7 +18187,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -16888,7 +18240,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -16994,7 +18350,23 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        firstname: string;
+                        lastname: string;
+                        roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                        disabled: boolean;
+                        lastSignInAt: string | null;
+                        passkeys: {
+                            id: string;
+                            name: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -17055,7 +18427,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -17123,7 +18501,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        bingoId: number;
+                        name: string;
+                        lastNumber: number | null;
+                        drawn: number[];
+                        paused: boolean;
+                        partie: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        } | null;
+                        partiesCount: number;
+                        version: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -17357,7 +18755,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        needsFirstAdmin: boolean;
+                    };
+                };
             };
             /** @description Service momentanément indisponible — codes : UNAVAILABLE */
             503: {
@@ -17397,7 +18799,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        token: string;
+                        person: {
+                            id: string;
+                            email: string;
+                            firstname: string;
+                            lastname: string;
+                            roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                            disabled: boolean;
+                            lastSignInAt: string | null;
+                            passkeys: {
+                                id: string;
+                                name: string;
+                                createdAt: string;
+                                lastUsedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -18354,7 +19775,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
             };
             /** @description Service momentanément indisponible — codes : UNAVAILABLE */
             503: {
@@ -18386,7 +19812,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -18461,7 +19891,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        bingoId: number;
+                        name: string;
+                        lastNumber: number | null;
+                        drawn: number[];
+                        paused: boolean;
+                        partie: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        } | null;
+                        partiesCount: number;
+                        version: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -18529,7 +19979,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        bingoId: number;
+                        name: string;
+                        lastNumber: number | null;
+                        drawn: number[];
+                        paused: boolean;
+                        partie: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        } | null;
+                        partiesCount: number;
+                        version: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -18603,7 +20073,29 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        carton: {
+                            number: number;
+                            code: string;
+                            grid: (number | null)[][];
+                            buyer: string | null;
+                            sold?: boolean;
+                            voided?: boolean;
+                            buyerEmail?: string | null;
+                            buyerPhone?: string | null;
+                            saleReference?: string | null;
+                        };
+                        linesComplete: number;
+                        quine: boolean;
+                        doubleQuine: boolean;
+                        cartonPlein: boolean;
+                        wins: boolean;
+                        lastBallOnCarton: boolean;
+                        missing: number[];
+                        message: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -18677,7 +20169,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        bingoId: number;
+                        name: string;
+                        lastNumber: number | null;
+                        drawn: number[];
+                        paused: boolean;
+                        partie: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        } | null;
+                        partiesCount: number;
+                        version: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -18751,7 +20263,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        bingoId: number;
+                        name: string;
+                        lastNumber: number | null;
+                        drawn: number[];
+                        paused: boolean;
+                        partie: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        } | null;
+                        partiesCount: number;
+                        version: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -18825,7 +20357,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        draws: {
+                            carton: string;
+                            ball: number;
+                        }[];
+                        winner: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -18893,7 +20433,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        bingoId: number;
+                        name: string;
+                        lastNumber: number | null;
+                        drawn: number[];
+                        paused: boolean;
+                        partie: {
+                            number: number;
+                            kind: "quine" | "double_quine" | "carton_plein";
+                            kindLabel: string;
+                            prizes: {
+                                id: number;
+                                label: string;
+                                rank: number;
+                            }[];
+                        } | null;
+                        partiesCount: number;
+                        version: number;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -18961,7 +20521,19 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        tables: {
+                            tableId: number;
+                            label: string;
+                            seats: {
+                                seatId: number;
+                                name: string | null;
+                                reserved: boolean;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -19036,7 +20608,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -19112,7 +20690,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -19190,7 +20774,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -19256,7 +20846,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        heldOn: string;
+                        cartonPrice: string;
+                        eventId: number | null;
+                        eventName: string | null;
+                        eventLocked: boolean;
+                        place: string;
+                        callers: string[];
+                        salesOpen: boolean;
+                        packs: {
+                            nb: number;
+                            price: string;
+                        }[];
+                        warnings: string[];
+                        canCall: boolean;
+                    }[];
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -19454,7 +21063,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        devices: {
+                            id: string;
+                            name: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description Service momentanément indisponible — codes : UNAVAILABLE */
             503: {
@@ -19486,7 +21104,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "error";
+                        message: string;
+                    } | {
+                        /** @constant */
+                        status: "success";
+                        redirect: string;
+                        token?: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {

@@ -201,3 +201,14 @@ export type OnBehalfLinkAnswer = Static<typeof OnBehalfLinkAnswer>;
 
 /** A passkey sign-in that succeeded (`POST /login`). */
 export type PasskeySignedIn = Extract<PasskeyAnswer, { status: 'success' }> & { token: string };
+
+/** `POST /api/token/release`, `DELETE /api/admin/users/{id}/passkeys/{passkeyId}`. */
+export { SuccessAnswer } from '@kermesse/contracts-common/schemas';
+
+/** `PUT /api/profile/password`: done, and the sentence that says so. */
+export const PasswordChanged = Type.Object({ success: Type.Literal(true), message: Type.String() });
+export type PasswordChanged = Static<typeof PasswordChanged>;
+
+/** `GET /profile/security/devices`: the signed-in person's passkeys. */
+export const DevicesAnswer = Type.Object({ devices: Type.Array(PasskeySummary) });
+export type DevicesAnswer = Static<typeof DevicesAnswer>;

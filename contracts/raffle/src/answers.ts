@@ -212,3 +212,37 @@ export type BasketWinner = Static<typeof BasketWinner>;
 
 /** What the featured-raffle form sends (`PUT /api/admin/raffles/featured`). */
 export type FeaturedChoice = FeaturedBody;
+
+// ── Lists and envelopes the routes answer (docs/api.md §3) ─────────────────────────────────────
+export { SuccessAnswer } from '@kermesse/contracts-common/schemas';
+
+export const RaffleSummaries = Type.Array(RaffleSummary);
+export type RaffleSummaries = Static<typeof RaffleSummaries>;
+export const EventSummaries = Type.Array(EventSummary);
+export type EventSummaries = Static<typeof EventSummaries>;
+export const Tiers = Type.Array(Tier);
+export type Tiers = Static<typeof Tiers>;
+export const Prizes = Type.Array(Prize);
+export type Prizes = Static<typeof Prizes>;
+export const BasketTypes = Type.Array(BasketType);
+export type BasketTypes = Static<typeof BasketTypes>;
+
+/** docs/spec.md §7 a raffle or gift basket created or edited: `{ success, id, price }` (its tiers). */
+export const TiersSaved = Type.Object({ success: Type.Literal(true), id: Type.Integer(), price: Type.Array(Tier) });
+export type TiersSaved = Static<typeof TiersSaved>;
+
+/** `DELETE /api/admin/raffle/{id}`. */
+export const RaffleDeleted = Type.Object({ success: Type.Literal(true), id: Type.Integer() });
+export type RaffleDeleted = Static<typeof RaffleDeleted>;
+
+/** `GET /api/cr/raffle/{id}/tickets/sold`: the numbers no register may sell again. */
+export const SoldNumbers = Type.Array(Type.Object({ number: Type.Integer() }));
+export type SoldNumbers = Static<typeof SoldNumbers>;
+
+/** `GET /api/cr/gift-basket/{id}/votes/sold`: the weights already bet, per basket (grams). */
+export const SoldBets = Type.Array(Type.Object({ weight: Type.Integer(), type: Type.Object({ id: Type.Integer(), name: Type.String() }) }));
+export type SoldBets = Static<typeof SoldBets>;
+
+/** `GET /api/cr/gift-basket/{id}/types`: the baskets still open to bets (not weighed yet). */
+export const OpenBasketTypes = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }));
+export type OpenBasketTypes = Static<typeof OpenBasketTypes>;

@@ -82,8 +82,13 @@ function clean(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(clean);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
+  const tuple = Array.isArray((value as { items?: unknown }).items);
   for (const [key, item] of Object.entries(value)) {
-    out[CUSTOM_KEYWORDS.has(key) ? `x-${key}` : key] = clean(item);
+    // TypeBox writes a tuple the draft-07 way (`items: [...]`, `additionalItems: false`); OpenAPI 3.1
+    // speaks JSON Schema 2020-12: `prefixItems: [...]`, `items: false`.
+    if (tuple && key === 'items') out.prefixItems = clean(item);
+    else if (tuple && key === 'additionalItems') out.items = item;
+    else out[CUSTOM_KEYWORDS.has(key) ? `x-${key}` : key] = clean(item);
   }
   return out;
 }

@@ -12,11 +12,11 @@ import {
   fecFileName,
   ReportQuery,
   YearParams,
-  type AccountMapAnswer,
-  type FinancialYearList,
-  type GenerateAnswer,
-  type JournalAnswer,
-  type JournalVerification,
+  AccountMapAnswer,
+  FinancialYearList,
+  GenerateAnswer,
+  JournalAnswer,
+  JournalVerification,
 } from '@kermesse/contracts-accounting';
 import { toEuros } from '@kermesse/contracts-common';
 import { closeYear } from '../../commands/books.ts';
@@ -51,6 +51,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: `${BASE}/financial-years`,
     summary: 'Lister les exercices comptables',
+    responses: { 200: FinancialYearList },
     roles: TREASURER,
     handler: years,
   });
@@ -59,6 +60,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: `${BASE}/financial-years/:year/lock`,
     summary: 'Clôturer un exercice',
+    responses: { 200: FinancialYearList },
     roles: TREASURER,
     params: YearParams,
     handler: async ({ params, user }): Promise<FinancialYearList> => {
@@ -71,6 +73,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: `${BASE}/financial-years/:year/trial-balance`,
     summary: "Générer la balance d'un exercice depuis son journal",
+    responses: { 201: GenerateAnswer },
     roles: TREASURER,
     params: YearParams,
     status: 201,
@@ -84,6 +87,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: `${BASE}/journal/:year`,
     summary: "Lire le journal d'un exercice",
+    responses: { 200: JournalAnswer },
     roles: TREASURER,
     params: YearParams,
     query: ReportQuery,
@@ -128,6 +132,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: `${BASE}/journal-verification`,
     summary: "Vérifier l'équilibre du journal",
+    responses: { 200: JournalVerification },
     roles: TREASURER,
     handler: async (): Promise<JournalVerification> => {
       const { entries, brokenAt } = await verifyChain(db);
@@ -140,6 +145,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: `${BASE}/fec/:year`,
     summary: "Télécharger le FEC d'un exercice",
+    responses: {},
     roles: TREASURER,
     params: YearParams,
     handler: async ({ ctx, params }) => {
@@ -179,6 +185,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: `${BASE}/account-map`,
     summary: 'Lire le plan de correspondance des comptes',
+    responses: { 200: AccountMapAnswer },
     roles: TREASURER,
     handler: accountMap,
   });
@@ -186,6 +193,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
     method: 'put',
     path: `${BASE}/account-map`,
     summary: 'Modifier le plan de correspondance des comptes',
+    responses: { 200: AccountMapAnswer },
     roles: TREASURER,
     body: AccountMapSchema,
     handler: async ({ body }): Promise<AccountMapAnswer> => {

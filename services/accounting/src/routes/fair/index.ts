@@ -17,11 +17,12 @@ import {
   ReportQuery,
   revenueAccountOf,
   type CostSource,
-  type FairEventList,
-  type FairResult,
+  FairEventList,
+  FairResult,
   type LineKind,
   type PaymentMethod,
   type Purchase,
+  PurchaseAnswer,
 } from '@kermesse/contracts-accounting';
 import { parseEuros, toEuros } from '@kermesse/contracts-common';
 import { addPurchase } from '../../commands/books.ts';
@@ -89,6 +90,7 @@ export function fairRoutes({ db, events }: { db: Db; events: EventCheck }): Rout
     method: 'get',
     path: `${BASE}/events`,
     summary: 'Lister les événements vus par la comptabilité',
+    responses: { 200: FairEventList },
     roles: TREASURER,
     handler: async (): Promise<FairEventList> => ({
       events: (await listEvents(db)).map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on, sales: e.sales })),
@@ -99,6 +101,7 @@ export function fairRoutes({ db, events }: { db: Db; events: EventCheck }): Rout
     method: 'get',
     path: `${BASE}/events/:eventId/result`,
     summary: "Lire le résultat d'une fête",
+    responses: { 200: FairResult },
     roles: TREASURER,
     params: EventParams,
     query: ReportQuery,
@@ -207,6 +210,7 @@ export function fairRoutes({ db, events }: { db: Db; events: EventCheck }): Rout
     method: 'post',
     path: `${BASE}/events/:eventId/purchases`,
     summary: 'Enregistrer un achat de la fête',
+    responses: { 201: PurchaseAnswer },
     roles: TREASURER,
     params: EventParams,
     body: PurchaseInput,

@@ -5,10 +5,11 @@ import {
   IdParams,
   ReportQuery,
   TrialBalanceInput,
-  type ImportAnswer,
-  type TrialBalanceAnswer,
-  type TrialBalanceList,
+  ImportAnswer,
+  TrialBalanceAnswer,
+  TrialBalanceList,
   type TrialBalanceRow,
+  TrialBalanceRows,
 } from '@kermesse/contracts-accounting';
 import { createTrialBalance, deleteTrialBalance, importTrialBalance, updateTrialBalance } from '../../commands/trialBalances.ts';
 import { trialBalanceNotFound } from '../../errors.ts';
@@ -27,6 +28,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: `${BASE}/trial-balance`,
     summary: 'Lister les balances',
+    responses: { 200: TrialBalanceList },
     roles: TREASURER,
     handler: async (): Promise<TrialBalanceList> => ({ trialBalances: (await listTrialBalances(db)).map(presentTrialBalance) }),
   });
@@ -35,6 +37,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: `${BASE}/trial-balance/:id`,
     summary: 'Lire une balance',
+    responses: { 200: TrialBalanceAnswer },
     roles: TREASURER,
     params: IdParams,
     handler: async ({ params }): Promise<TrialBalanceAnswer> => {
@@ -48,6 +51,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: `${BASE}/trial-balance`,
     summary: 'Créer une balance',
+    responses: { 201: TrialBalanceAnswer },
     roles: TREASURER,
     body: TrialBalanceInput,
     status: 201,
@@ -58,6 +62,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
     method: 'put',
     path: `${BASE}/trial-balance/:id`,
     summary: 'Modifier une balance',
+    responses: { 200: TrialBalanceAnswer },
     roles: TREASURER,
     params: IdParams,
     body: TrialBalanceInput,
@@ -70,6 +75,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
     method: 'delete',
     path: `${BASE}/trial-balance/:id`,
     summary: 'Supprimer une balance',
+    responses: {},
     roles: TREASURER,
     params: IdParams,
     handler: async ({ ctx, params }) => {
@@ -82,6 +88,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: `${BASE}/trial-balance-rows/:id`,
     summary: "Lire les lignes d'une balance",
+    responses: { 200: TrialBalanceRows },
     roles: TREASURER,
     params: IdParams,
     query: ReportQuery,
@@ -103,6 +110,7 @@ export function trialBalanceRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: '/api/trials/import/:id',
     summary: "Importer les lignes d'une balance (CSV)",
+    responses: { 200: ImportAnswer },
     roles: TREASURER,
     params: IdParams,
     handler: async ({ ctx, params }): Promise<ImportAnswer> => {

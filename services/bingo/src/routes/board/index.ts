@@ -1,6 +1,6 @@
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { BingoParams } from '@kermesse/contracts-bingo';
+import { BingoParams, Board } from '@kermesse/contracts-bingo';
 import { readBoard } from '../../commands/game.ts';
 import { findNight } from '../../repositories/nights.ts';
 import { bingoNotFound } from '../../errors.ts';
@@ -21,6 +21,7 @@ export function boardRoutes({ db, hub }: { db: Db; hub: BoardHub }): Router {
     method: 'get',
     path: '/:id/tableau',
     summary: "Lire le tableau public d'un loto",
+    responses: { 200: Board },
     params: BingoParams,
     handler: async ({ ctx, params }) => {
       ctx.set('Cache-Control', 'no-store');
@@ -32,6 +33,7 @@ export function boardRoutes({ db, hub }: { db: Db; hub: BoardHub }): Router {
     method: 'get',
     path: '/:id/tableau/stream',
     summary: "Suivre le tableau public d'un loto en direct (flux d'événements)",
+    responses: {},
     params: BingoParams,
     handler: async ({ ctx, params }) => {
       const bingoId = params.id;

@@ -6,7 +6,7 @@
  */
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { CartonClaimInput, CartonClaimParams, CartonConfirmInput } from '@kermesse/contracts-bingo';
+import { CartonClaimInput, CartonClaimParams, CartonConfirmInput, CartonClaimAnswer } from '@kermesse/contracts-bingo';
 import { claimCartons, confirmCartonClaim, releaseCartonClaim } from '../../commands/cartonSales.ts';
 import { withMessageOnError } from '../messageBody.ts';
 
@@ -18,6 +18,7 @@ export function cartonClaimRoutes({ db, claimTtlMs }: { db: Db; claimTtlMs?: num
     method: 'post',
     path: '/',
     summary: 'Réserver des cartons pour une vente',
+    responses: { 201: CartonClaimAnswer },
     roles,
     body: CartonClaimInput,
     status: 201,

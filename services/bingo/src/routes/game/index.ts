@@ -1,7 +1,17 @@
 import { type Role } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { compileValidator, defineRoute, Router } from '@kermesse/kit/http';
-import { BallInput, BingoParams, CheckInput, NextPartieInput, PauseInput, TieBreakInput } from '@kermesse/contracts-bingo';
+import {
+  BallInput,
+  BingoParams,
+  CheckInput,
+  NextPartieInput,
+  PauseInput,
+  TieBreakInput,
+  Board,
+  CheckResult,
+  TieBreak,
+} from '@kermesse/contracts-bingo';
 import { bingoNotFound, notACaller } from '../../errors.ts';
 import { callBall, checkWin, drawTieBreak, nextPartie, pauseGame, readBoard, undoBall } from '../../commands/game.ts';
 import { findNight } from '../../repositories/nights.ts';
@@ -32,6 +42,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
     method: 'get',
     path: '/:id/caller/board',
     summary: "Lire le tableau de l'animateur",
+    responses: { 200: Board },
     roles,
     params: BingoParams,
     handler: ({ params }) => readBoard(db, params.id),
@@ -40,6 +51,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
     method: 'post',
     path: '/:id/caller/balls',
     summary: 'Annoncer une boule',
+    responses: { 201: Board },
     roles,
     params: BingoParams,
     body: BallInput,
@@ -50,6 +62,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
     method: 'post',
     path: '/:id/caller/undo',
     summary: 'Annuler la dernière boule',
+    responses: { 200: Board },
     roles,
     params: BingoParams,
     handler: ({ params }) => undoBall(db, hub, params.id),
@@ -58,6 +71,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
     method: 'post',
     path: '/:id/caller/pause',
     summary: 'Mettre la partie en pause ou la reprendre',
+    responses: { 200: Board },
     roles,
     params: BingoParams,
     body: PauseInput,
@@ -67,6 +81,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
     method: 'post',
     path: '/:id/caller/next-partie',
     summary: 'Passer à la partie suivante',
+    responses: { 200: Board },
     roles,
     params: BingoParams,
     body: NextPartieInput,
@@ -76,6 +91,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
     method: 'post',
     path: '/:id/caller/check',
     summary: 'Vérifier un carton gagnant',
+    responses: { 200: CheckResult },
     roles,
     params: BingoParams,
     body: CheckInput,
@@ -85,6 +101,7 @@ export function callerRoutes({ db, hub, prefix, roles }: { db: Db; hub: BoardHub
     method: 'post',
     path: '/:id/caller/tie-break',
     summary: 'Départager des gagnants ex æquo',
+    responses: { 200: TieBreak },
     roles,
     params: BingoParams,
     body: TieBreakInput,

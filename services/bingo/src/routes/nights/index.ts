@@ -8,8 +8,14 @@ import {
   NightInput,
   PartiesInput,
   PARTIE_LABELS,
-  type Reglement,
+  Reglement,
   type VolunteerNight,
+  Night,
+  PartiesAnswer,
+  CartonRange,
+  CartonPage,
+  Nights,
+  VolunteerNights,
 } from '@kermesse/contracts-bingo';
 import { formatEuros } from '@kermesse/contracts-common';
 import { bingoNotFound } from '../../errors.ts';
@@ -37,6 +43,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'get',
     path: '/bingos',
     summary: 'Lister les lotos',
+    responses: { 200: Nights },
     roles: ADMIN,
     handler: async () => Promise.all((await listNights(db)).map((row) => nightWithWarnings(db, row))),
   });
@@ -44,6 +51,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'post',
     path: '/bingo',
     summary: 'Créer un loto',
+    responses: { 201: Night },
     roles: ADMIN,
     body: NightInput,
     status: 201,
@@ -56,6 +64,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'get',
     path: '/bingo/:id',
     summary: 'Lire un loto',
+    responses: { 200: Night },
     roles: ADMIN,
     params: BingoParams,
     handler: async ({ params }) => nightWithWarnings(db, await nightOr404(db, params.id)),
@@ -64,6 +73,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'put',
     path: '/bingo/:id',
     summary: 'Modifier un loto',
+    responses: { 200: Night },
     roles: ADMIN,
     params: BingoParams,
     body: NightInput,
@@ -78,6 +88,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'get',
     path: '/bingo/:id/parties',
     summary: "Lire les parties d'un loto",
+    responses: { 200: PartiesAnswer },
     roles: ADMIN,
     params: BingoParams,
     handler: async ({ params }) => {
@@ -90,6 +101,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'put',
     path: '/bingo/:id/parties',
     summary: "Modifier les parties d'un loto",
+    responses: { 200: PartiesAnswer },
     roles: ADMIN,
     params: BingoParams,
     body: PartiesInput,
@@ -104,6 +116,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'post',
     path: '/bingo/:id/cartons',
     summary: "Générer les cartons d'un loto",
+    responses: { 201: CartonRange },
     roles: ADMIN,
     params: BingoParams,
     body: CartonsInput,
@@ -114,6 +127,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'get',
     path: '/bingo/:id/cartons',
     summary: "Lister les cartons d'un loto",
+    responses: { 200: CartonPage },
     roles: ADMIN,
     params: BingoParams,
     query: CartonsQuery,
@@ -125,6 +139,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'get',
     path: '/bingo/:id/reglement',
     summary: "Lire le règlement d'un loto",
+    responses: { 200: Reglement },
     roles: ADMIN,
     params: BingoParams,
     handler: async ({ params }): Promise<Reglement> => {
@@ -175,6 +190,7 @@ export function volunteerNightRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/bingos',
     summary: 'Lister les lotos (bénévole)',
+    responses: { 200: VolunteerNights },
     roles: ['volunteer'] as const,
     handler: async ({ user }): Promise<VolunteerNight[]> =>
       (await listNights(db)).map((row) => ({

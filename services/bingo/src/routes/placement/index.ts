@@ -1,7 +1,7 @@
 import { type Role } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { BingoParams, GroupReserveInput, PlanInput, ReleaseInput, ReserveInput, type SeatAnswer } from '@kermesse/contracts-bingo';
+import { BingoParams, GroupReserveInput, PlanInput, ReleaseInput, ReserveInput, SeatAnswer, SeatPlan } from '@kermesse/contracts-bingo';
 import { readPlan, releaseSeat, reserveSeat, reserveSeats, setPlan } from '../../commands/seats.ts';
 import { withMessageOnError } from '../messageBody.ts';
 
@@ -17,6 +17,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
     method: 'get',
     path: '/:id/placement',
     summary: "Lire le plan de salle d'un loto",
+    responses: { 200: SeatPlan },
     roles,
     params: BingoParams,
     handler: async ({ ctx, params }) => {
@@ -29,6 +30,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
     method: 'post',
     path: '/:id/reserve',
     summary: 'Réserver un siège',
+    responses: { 200: SeatAnswer },
     roles,
     params: BingoParams,
     body: ReserveInput,
@@ -42,6 +44,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
     method: 'post',
     path: '/:id/reserve-group',
     summary: 'Réserver plusieurs sièges pour un groupe',
+    responses: { 200: SeatAnswer },
     roles,
     params: BingoParams,
     body: GroupReserveInput,
@@ -55,6 +58,7 @@ export function placementRoutes({ db, prefix, roles }: { db: Db; prefix: string;
     method: 'post',
     path: '/:id/release',
     summary: 'Libérer un siège',
+    responses: { 200: SeatAnswer },
     roles,
     params: BingoParams,
     body: ReleaseInput,
@@ -74,6 +78,7 @@ export function planEditRoutes({ db }: { db: Db }): Router {
     method: 'put',
     path: '/:id/plan',
     summary: 'Modifier le plan de salle',
+    responses: { 200: SeatPlan },
     roles: ['admin'] as const,
     params: BingoParams,
     body: PlanInput,

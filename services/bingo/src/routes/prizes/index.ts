@@ -1,6 +1,6 @@
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { NewPrizeInput, PrizeInput, PrizeParams, PrizesQuery } from '@kermesse/contracts-bingo';
+import { NewPrizeInput, PrizeInput, PrizeParams, PrizesQuery, Prizes, Prize, SuccessAnswer } from '@kermesse/contracts-bingo';
 import { bingoNotFound } from '../../errors.ts';
 import { prizeOf, prizeWrite } from '../../commands/nights.ts';
 import { findNight } from '../../repositories/nights.ts';
@@ -18,6 +18,7 @@ export function prizeRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/prizes',
     summary: "Lister les lots d'un loto",
+    responses: { 200: Prizes },
     roles: ADMIN,
     query: PrizesQuery,
     handler: async ({ query }) => {
@@ -30,6 +31,7 @@ export function prizeRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: '/prize',
     summary: 'Ajouter un lot de loto',
+    responses: { 201: Prize },
     roles: ADMIN,
     body: NewPrizeInput,
     status: 201,
@@ -44,6 +46,7 @@ export function prizeRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/prize/:id',
     summary: 'Lire un lot de loto',
+    responses: { 200: Prize },
     roles: ADMIN,
     params: PrizeParams,
     handler: async ({ params }) => presentPrize(await prizeOf(db, params.id)),
@@ -53,6 +56,7 @@ export function prizeRoutes({ db }: { db: Db }): Router {
     method: 'put',
     path: '/prize/:id',
     summary: 'Modifier un lot de loto',
+    responses: { 200: Prize },
     roles: ADMIN,
     params: PrizeParams,
     body: PrizeInput,
@@ -65,6 +69,7 @@ export function prizeRoutes({ db }: { db: Db }): Router {
     method: 'delete',
     path: '/prize/:id',
     summary: 'Supprimer un lot de loto',
+    responses: { 200: SuccessAnswer },
     roles: ADMIN,
     params: PrizeParams,
     handler: async ({ params }) => {

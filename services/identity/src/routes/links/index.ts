@@ -1,4 +1,4 @@
-import { LinkInfo, LinkParams, SetPasswordBody, type TokenAnswer } from '@kermesse/contracts-identity';
+import { LinkInfo, LinkParams, SetPasswordBody, TokenAnswer } from '@kermesse/contracts-identity';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { issueAccessToken } from '../../accessTokens.ts';
@@ -29,6 +29,7 @@ export function linkRoutes(deps: { db: Db; key: SigningKey }): Router {
     method: 'get',
     path: '/api/links/:token',
     summary: 'Lire un lien à usage unique',
+    responses: { 200: LinkInfo },
     params: LinkParams,
     handler: async ({ params }): Promise<LinkInfo> => {
       const { link, user } = await usable(params.token);
@@ -40,6 +41,7 @@ export function linkRoutes(deps: { db: Db; key: SigningKey }): Router {
     method: 'post',
     path: '/api/links/:token',
     summary: 'Utiliser un lien à usage unique (choisir son mot de passe)',
+    responses: { 200: TokenAnswer },
     params: LinkParams,
     body: SetPasswordBody,
     handler: async ({ params, body }): Promise<TokenAnswer> => {

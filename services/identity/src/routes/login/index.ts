@@ -1,4 +1,4 @@
-import { LoginBody, type TokenAnswer } from '@kermesse/contracts-identity';
+import { LoginBody, TokenAnswer } from '@kermesse/contracts-identity';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { issueAccessToken } from '../../accessTokens.ts';
@@ -16,6 +16,7 @@ export function loginRoutes(deps: { db: Db; key: SigningKey; throttle: ReturnTyp
     method: 'post',
     path: '/api/login',
     summary: 'Se connecter avec un mot de passe',
+    responses: { 200: TokenAnswer },
     body: LoginBody,
     handler: async ({ ctx, body: { email, password } }): Promise<TokenAnswer> => {
       try {

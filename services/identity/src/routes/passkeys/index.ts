@@ -9,6 +9,8 @@ import {
   PasskeyLoginBody,
   type OnBehalfLinkAnswer,
   type PasskeySummary,
+  DevicesAnswer,
+  PasskeyAnswer,
 } from '@kermesse/contracts-identity';
 import { type Db } from '@kermesse/kit/db';
 import { codeOfStatus, defineRoute, HttpError, Router } from '@kermesse/kit/http';
@@ -102,6 +104,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     method: 'get',
     path: '/profile/security/devices',
     summary: "Lister ses clés d'accès",
+    responses: { 200: DevicesAnswer },
     handler: ({ ctx }) =>
       answer(ctx, async () => {
         const user = await signedIn(ctx);
@@ -135,6 +138,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     method: 'delete',
     path: '/profile/security/devices/:passkeyId',
     summary: "Supprimer une de ses clés d'accès",
+    responses: { 200: PasskeyAnswer },
     params: OwnPasskeyParams,
     handler: ({ ctx, params }) =>
       answer(ctx, async () => {

@@ -1,4 +1,4 @@
-import { ChangePasswordBody, Person, ROLE_NAMES } from '@kermesse/contracts-identity';
+import { ChangePasswordBody, Person, ROLE_NAMES, PasswordChanged } from '@kermesse/contracts-identity';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { assertPasswordAllowed, personNotFound, wrongCurrentPassword } from '../../errors.ts';
@@ -18,6 +18,7 @@ export function profileRoutes(deps: { db: Db }): Router {
     method: 'get',
     path: '/api/profile',
     summary: 'Lire son profil',
+    responses: { 200: Person },
     roles: STAFF,
     handler: async ({ user }): Promise<Person> => {
       const row = await findUserById(db, user.id);
@@ -30,6 +31,7 @@ export function profileRoutes(deps: { db: Db }): Router {
     method: 'put',
     path: '/api/profile/password',
     summary: 'Changer son mot de passe',
+    responses: { 200: PasswordChanged },
     roles: STAFF,
     body: ChangePasswordBody,
     handler: async ({ user, body }) => {

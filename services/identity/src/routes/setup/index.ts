@@ -1,4 +1,4 @@
-import { FirstAdminBody, type FirstAdminAnswer, type SetupState } from '@kermesse/contracts-identity';
+import { FirstAdminBody, FirstAdminAnswer, SetupState } from '@kermesse/contracts-identity';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { createFirstAdmin } from '../../commands/createFirstAdmin.ts';
@@ -21,6 +21,7 @@ export function setupRoutes(deps: { db: Db; key: SigningKey }): Router {
     method: 'get',
     path: '/api/setup',
     summary: 'Savoir si la première installation est à faire',
+    responses: { 200: SetupState },
     handler: async ({ ctx }): Promise<SetupState> => {
       ctx.set('Cache-Control', 'no-store');
       return { needsFirstAdmin: (await countUsers(db)) === 0 };
@@ -31,6 +32,7 @@ export function setupRoutes(deps: { db: Db; key: SigningKey }): Router {
     method: 'post',
     path: '/api/setup',
     summary: 'Créer le premier administrateur',
+    responses: { 201: FirstAdminAnswer },
     body: FirstAdminBody,
     status: 201,
     handler: async ({ body }): Promise<FirstAdminAnswer> => {

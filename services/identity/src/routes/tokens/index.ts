@@ -1,5 +1,5 @@
 import { createLocalJWKSet } from 'jose';
-import { TokenParams, type TokenState } from '@kermesse/contracts-identity';
+import { TokenParams, TokenState, SuccessAnswer } from '@kermesse/contracts-identity';
 import { bearerToken, JWKS_PATH, verifyAccessToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router, unauthorized } from '@kermesse/kit/http';
@@ -28,6 +28,7 @@ export function tokenRoutes(deps: { db: Db }): Router {
     method: 'get',
     path: '/internal/tokens/:jti',
     summary: 'Savoir si un jeton est révoqué',
+    responses: { 200: TokenState },
     params: TokenParams,
     handler: async ({ ctx, params }): Promise<TokenState | undefined> => {
       const token = await findToken(deps.db, params.jti);
@@ -48,6 +49,7 @@ export function tokenRoutes(deps: { db: Db }): Router {
     method: 'post',
     path: '/api/token/release',
     summary: 'Rendre son jeton (se déconnecter)',
+    responses: { 200: SuccessAnswer },
     handler: async ({ ctx }) => {
       const token = bearerToken(ctx.get('Authorization'));
       if (!token) throw unauthorized();

@@ -6,8 +6,9 @@ import {
   PasskeyParams,
   UpdatePersonBody,
   type OneTimeLink,
-  type PeopleList,
-  type ResetAnswer,
+  PeopleList,
+  ResetAnswer,
+  SuccessAnswer,
 } from '@kermesse/contracts-identity';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
@@ -47,6 +48,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
     method: 'get',
     path: '/api/admin/users',
     summary: "Lister l'équipe",
+    responses: { 200: PeopleList },
     roles: ADMIN,
     handler: async (): Promise<PeopleList> => ({ users: await presentPeople(db, await listUsers(db)) }),
   });
@@ -55,6 +57,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
     method: 'post',
     path: '/api/admin/users',
     summary: 'Créer un compte',
+    responses: { 201: CreatedPerson },
     roles: ADMIN,
     body: CreatePersonBody,
     status: 201,
@@ -81,6 +84,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
     method: 'get',
     path: '/api/admin/users/:id',
     summary: 'Lire un compte',
+    responses: { 200: Person },
     roles: ADMIN,
     params: PersonParams,
     handler: async ({ params }): Promise<Person> => present(params.id),
@@ -90,6 +94,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
     method: 'put',
     path: '/api/admin/users/:id',
     summary: 'Modifier un compte (rôles, désactivation)',
+    responses: { 200: Person },
     roles: ADMIN,
     params: PersonParams,
     body: UpdatePersonBody,
@@ -103,6 +108,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
     method: 'post',
     path: '/api/admin/users/:id/reset',
     summary: 'Créer un lien de réinitialisation du mot de passe',
+    responses: { 200: ResetAnswer },
     roles: ADMIN,
     params: PersonParams,
     handler: async ({ params }): Promise<ResetAnswer> => {
@@ -117,6 +123,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
     method: 'delete',
     path: '/api/admin/users/:id/passkeys/:passkeyId',
     summary: "Supprimer une clé d'accès d'une personne",
+    responses: { 200: SuccessAnswer },
     roles: ADMIN,
     params: PasskeyParams,
     handler: async ({ params }) => {

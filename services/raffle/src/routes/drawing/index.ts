@@ -4,7 +4,7 @@
  * are public (`/api/public/raffle/drawing/results`, `/api/public/raffle/{id}/drawing/proof`).
  */
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { ALGORITHM, IdParams, ResultsQuery, type DrawingProof } from '@kermesse/contracts-raffle';
+import { ALGORITHM, IdParams, ResultsQuery, type DrawingProof, DrawingAnswer } from '@kermesse/contracts-raffle';
 import { closeSales } from '../../commands/closeSales.ts';
 import { runDrawing } from '../../commands/runDrawing.ts';
 import { raffleError } from '../../errors.ts';
@@ -34,6 +34,7 @@ export function drawingRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/admin/raffle/:id/drawing',
     summary: "Lire le tirage d'une tombola",
+    responses: { 200: DrawingAnswer },
     roles: ADMIN,
     params: IdParams,
     handler: ({ params: { id } }) => drawingAnswer(id),
@@ -44,6 +45,7 @@ export function drawingRoutes({ db }: RouteDeps): Router {
     method: 'post',
     path: '/api/admin/raffle/:id/close',
     summary: "Clore les ventes d'une tombola",
+    responses: { 200: DrawingAnswer },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -57,6 +59,7 @@ export function drawingRoutes({ db }: RouteDeps): Router {
     method: 'post',
     path: '/api/admin/raffle/:id/drawing',
     summary: "Tirer au sort les gagnants d'une tombola",
+    responses: { 201: DrawingAnswer },
     roles: ADMIN,
     params: IdParams,
     status: 201,

@@ -5,7 +5,18 @@
  */
 import { bearerToken } from '@kermesse/kit/auth';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { BasketTypeBody, IdParams, TierBody, WeighBody } from '@kermesse/contracts-raffle';
+import {
+  BasketTypeBody,
+  IdParams,
+  TierBody,
+  WeighBody,
+  TiersSaved,
+  Tiers,
+  GiftBasketSummary,
+  BasketTypes,
+  BasketType,
+  SuccessAnswer,
+} from '@kermesse/contracts-raffle';
 import { createGiftBasket } from '../../commands/createGiftBasket.ts';
 import { updateGiftBasketSettings } from '../../commands/updateGiftBasketSettings.ts';
 import { addBasketType } from '../../commands/addBasketType.ts';
@@ -55,6 +66,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'post',
     path: '/',
     summary: 'Créer un panier garni',
+    responses: { 201: TiersSaved },
     roles: ADMIN,
     body: TierBody,
     status: 201,
@@ -70,6 +82,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'get',
     path: '/:id',
     summary: "Lire les paliers d'un panier garni",
+    responses: { 200: Tiers },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -82,6 +95,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'put',
     path: '/:id',
     summary: 'Modifier un panier garni',
+    responses: { 200: TiersSaved },
     roles: ADMIN,
     params: IdParams,
     body: TierBody,
@@ -96,6 +110,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'get',
     path: '/:id/summary',
     summary: "Lire le tableau de bord d'un panier garni",
+    responses: { 200: GiftBasketSummary },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -110,6 +125,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'get',
     path: '/:id/prizes',
     summary: 'Lister les paniers à gagner',
+    responses: { 200: BasketTypes },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -122,6 +138,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'post',
     path: '/:id/prizes',
     summary: 'Ajouter un panier à gagner',
+    responses: { 201: BasketType },
     roles: ADMIN,
     params: IdParams,
     body: BasketTypeBody,
@@ -133,6 +150,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'put',
     path: '/types/:id',
     summary: 'Modifier un panier à gagner',
+    responses: { 200: BasketType },
     roles: ADMIN,
     params: IdParams,
     body: BasketTypeBody,
@@ -143,6 +161,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'delete',
     path: '/types/:id',
     summary: 'Supprimer un panier à gagner',
+    responses: { 200: SuccessAnswer },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -156,6 +175,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'post',
     path: '/:id/weigh',
     summary: "Saisir le poids réel d'un panier",
+    responses: { 200: BasketType },
     roles: ADMIN,
     params: IdParams,
     body: WeighBody,

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'koa';
 import { checkImagePixels, defineRoute, HttpError, readUpload, Router } from '@kermesse/kit/http';
-import { IdParams, PrizeBody, raffleMessage } from '@kermesse/contracts-raffle';
+import { IdParams, PrizeBody, raffleMessage, Prizes, Prize, SuccessAnswer } from '@kermesse/contracts-raffle';
 import { addPrize } from '../../commands/addPrize.ts';
 import { correctPrize } from '../../commands/correctPrize.ts';
 import { removePrize } from '../../commands/removePrize.ts';
@@ -31,6 +31,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
     method: 'get',
     path: '/raffles/:id/prizes',
     summary: "Lister les lots d'une tombola",
+    responses: { 200: Prizes },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -43,6 +44,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
     method: 'post',
     path: '/raffles/:id/prizes',
     summary: 'Ajouter un lot de tombola',
+    responses: { 201: Prize },
     roles: ADMIN,
     params: IdParams,
     body: PrizeBody,
@@ -54,6 +56,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
     method: 'get',
     path: '/prizes/:id',
     summary: 'Lire un lot de tombola',
+    responses: { 200: Prize },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -68,6 +71,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
     method: 'put',
     path: '/prizes/:id',
     summary: 'Modifier un lot de tombola',
+    responses: { 200: Prize },
     roles: ADMIN,
     params: IdParams,
     body: PrizeBody,
@@ -78,6 +82,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
     method: 'delete',
     path: '/prizes/:id',
     summary: 'Supprimer un lot de tombola',
+    responses: { 200: SuccessAnswer },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -91,6 +96,7 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
     method: 'post',
     path: '/prizes/:id/illustration',
     summary: "Ajouter l'illustration d'un lot",
+    responses: { 201: Prize },
     roles: ADMIN,
     params: IdParams,
     status: 201,

@@ -4,7 +4,16 @@
  */
 import { bearerToken } from '@kermesse/kit/auth';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { IdParams, TierBody } from '@kermesse/contracts-raffle';
+import {
+  IdParams,
+  TierBody,
+  RaffleSummaries,
+  EventSummaries,
+  RaffleDetails,
+  Tiers,
+  TiersSaved,
+  RaffleDeleted,
+} from '@kermesse/contracts-raffle';
 import { createRaffle } from '../../commands/createRaffle.ts';
 import { updateRaffleSettings } from '../../commands/updateRaffleSettings.ts';
 import { deleteRaffle } from '../../commands/deleteRaffle.ts';
@@ -33,6 +42,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
     method: 'get',
     path: '/raffles',
     summary: 'Lister les tombolas',
+    responses: { 200: RaffleSummaries },
     roles: ADMIN,
     handler: async () => Promise.all((await listRaffles(db)).map(async (r) => presentRaffle(r, await salesFigures(db, r.id)))),
   });
@@ -42,6 +52,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
     method: 'get',
     path: '/raffles/events',
     summary: 'Lister les événements connus de la tombola',
+    responses: { 200: EventSummaries },
     roles: ADMIN,
     handler: async () => (await listEvents(db)).map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on })),
   });
@@ -51,6 +62,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
     method: 'get',
     path: '/raffles/:id',
     summary: "Lire le tableau de bord d'une tombola",
+    responses: { 200: RaffleDetails },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -70,6 +82,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
     method: 'get',
     path: '/raffle/:id',
     summary: "Lire les paliers de prix d'une tombola",
+    responses: { 200: Tiers },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {
@@ -82,6 +95,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
     method: 'post',
     path: '/raffle',
     summary: 'Créer une tombola',
+    responses: { 201: TiersSaved },
     roles: ADMIN,
     body: TierBody,
     status: 201,
@@ -101,6 +115,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
     method: 'put',
     path: '/raffle/:id',
     summary: 'Modifier une tombola',
+    responses: { 200: TiersSaved },
     roles: ADMIN,
     params: IdParams,
     body: TierBody,
@@ -115,6 +130,7 @@ export function raffleRoutes({ db, store, logger, events }: RouteDeps): Router {
     method: 'delete',
     path: '/raffle/:id',
     summary: 'Supprimer une tombola sans vente',
+    responses: { 200: RaffleDeleted },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {

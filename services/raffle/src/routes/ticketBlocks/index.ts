@@ -6,7 +6,7 @@
  */
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { BlockParams, BlockQuery, GiveBackBody, TopUpBody } from '@kermesse/contracts-raffle';
+import { BlockParams, BlockQuery, GiveBackBody, TopUpBody, BlockAnswer } from '@kermesse/contracts-raffle';
 import { giveBackTicketBlock } from '../../commands/giveBackTicketBlock.ts';
 import { topUpTicketBlock } from '../../commands/topUpTicketBlock.ts';
 import { raffleError } from '../../errors.ts';
@@ -22,6 +22,7 @@ export function ticketBlockRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/:id/blocks',
     summary: "Lister les blocs de tickets d'une caisse",
+    responses: { 200: BlockAnswer },
     roles: CASHIER,
     params: BlockParams,
     query: BlockQuery,
@@ -36,6 +37,7 @@ export function ticketBlockRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: '/:id/blocks',
     summary: 'Réserver un bloc de tickets pour vendre hors ligne',
+    responses: { 200: BlockAnswer },
     roles: CASHIER,
     params: BlockParams,
     body: TopUpBody,
@@ -46,6 +48,7 @@ export function ticketBlockRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: '/:id/blocks/return',
     summary: "Rendre les tickets non vendus d'un bloc",
+    responses: { 200: BlockAnswer },
     roles: CASHIER,
     params: BlockParams,
     body: GiveBackBody,

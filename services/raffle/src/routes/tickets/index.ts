@@ -4,7 +4,7 @@
  * either — and the bet types of a gift basket.
  */
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { IdParams } from '@kermesse/contracts-raffle';
+import { IdParams, SoldNumbers, SoldBets, OpenBasketTypes } from '@kermesse/contracts-raffle';
 import { raffleError } from '../../errors.ts';
 import { findGiftBasket, listBasketTypes, listTakenBets } from '../../repositories/giftBaskets.ts';
 import { findRaffle, listTakenNumbers } from '../../repositories/raffles.ts';
@@ -19,6 +19,7 @@ export function soldTicketRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/raffle/:id/tickets/sold',
     summary: "Lister les numéros vendus d'une tombola",
+    responses: { 200: SoldNumbers },
     roles: CASHIER,
     params: IdParams,
     handler: async ({ ctx, params: { id } }) => {
@@ -33,6 +34,7 @@ export function soldTicketRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/gift-basket/:id/votes/sold',
     summary: "Lister les paris vendus d'un panier garni",
+    responses: { 200: SoldBets },
     roles: CASHIER,
     params: IdParams,
     handler: async ({ ctx, params: { id } }) => {
@@ -46,6 +48,7 @@ export function soldTicketRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/gift-basket/:id/types',
     summary: 'Lister les paniers à gagner (caisse)',
+    responses: { 200: OpenBasketTypes },
     roles: CASHIER,
     params: IdParams,
     handler: async ({ ctx, params: { id } }) => {
