@@ -72,6 +72,23 @@ const ANSWERS_TO_DESCRIBE = [
   'DELETE /api/admin/webhooks/:id',
   'GET /api/admin/webhooks/:id/deliveries',
   'POST /api/admin/webhooks/deliveries/:id/resend',
+  'GET /api/public/till/public-key',
+  'GET /api/admin/compliance/closings',
+  'POST /api/admin/compliance/closings',
+  'GET /api/admin/compliance/archives',
+  'POST /api/admin/compliance/archives',
+  'GET /api/admin/compliance/archives/:archiveId',
+  'POST /api/admin/compliance/archives/:archiveId/verify',
+  'GET /api/admin/compliance/event-log',
+  'GET /api/admin/compliance/profile',
+  'PUT /api/admin/compliance/profile',
+  'GET /api/admin/compliance',
+  'POST /api/admin/accountancy/membership-types',
+  'GET /api/admin/accountancy/members',
+  'POST /api/admin/accountancy/members',
+  'POST /api/admin/accountancy/people/:personId/renewal',
+  'GET /api/admin/accountancy/people/:personId/export',
+  'DELETE /api/admin/accountancy/people/:personId',
 ];
 
 describe('answers described', () => {
