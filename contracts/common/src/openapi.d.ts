@@ -2459,6 +2459,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cr/checkouts/{checkoutId}/drawer/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enregistrer une ouverture du tiroir-caisse hors vente
+         * @description Rôles : caissier (l’administrateur passe partout).
+         *
+         *     Réservé au responsable de caisse (ou à un administrateur) : qui et quand, avant que la caisse envoie l’impulsion à l’imprimante.
+         */
+        post: operations["postApiCrCheckoutsCheckoutIdDrawerOpen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cr/checkouts/{checkoutId}/drawer/openings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lister les ouvertures du tiroir-caisse hors vente
+         * @description Rôles : caissier (l’administrateur passe partout).
+         */
+        get: operations["getApiCrCheckoutsCheckoutIdDrawerOpenings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cr/checkouts/{checkoutId}/session": {
         parameters: {
             query?: never;
@@ -6949,6 +6991,7 @@ export interface operations {
                             method: "ESP" | "CHQ" | "CB" | "VIR";
                             counterpart: number;
                             counterpartLabel: string | null;
+                            refunded: number;
                             eligible: number;
                             donor: {
                                 id: number;
@@ -7067,6 +7110,7 @@ export interface operations {
                             method: "ESP" | "CHQ" | "CB" | "VIR";
                             counterpart: number;
                             counterpartLabel: string | null;
+                            refunded: number;
                             eligible: number;
                             donor: {
                                 id: number;
@@ -7172,6 +7216,7 @@ export interface operations {
                             method: "ESP" | "CHQ" | "CB" | "VIR";
                             counterpart: number;
                             counterpartLabel: string | null;
+                            refunded: number;
                             eligible: number;
                             donor: {
                                 id: number;
@@ -16985,6 +17030,184 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiCrCheckoutsCheckoutIdDrawerOpen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkoutId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Créé */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        checkoutId: number;
+                        openedBy: string;
+                        openedByEmail: string;
+                        openedAt: string;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN, DRAWER_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN" | "DRAWER_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : CHECKOUT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CHECKOUT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getApiCrCheckoutsCheckoutIdDrawerOpenings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkoutId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openings: {
+                            id: number;
+                            checkoutId: number;
+                            openedBy: string;
+                            openedByEmail: string;
+                            openedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN, DRAWER_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN" | "DRAWER_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : CHECKOUT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CHECKOUT_NOT_FOUND";
                     };
                 };
             };
