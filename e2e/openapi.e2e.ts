@@ -89,6 +89,7 @@ const ANSWERS_TO_DESCRIBE = [
   'POST /api/admin/accountancy/people/:personId/renewal',
   'GET /api/admin/accountancy/people/:personId/export',
   'DELETE /api/admin/accountancy/people/:personId',
+  'POST /api/admin/accountancy/donations/import',
 ];
 
 describe('answers described', () => {
