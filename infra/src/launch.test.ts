@@ -24,6 +24,23 @@ async function sparePortBase(): Promise<number> {
   throw new Error('no spare port range');
 }
 
+/**
+ * A sign-in as a person would retry it: right after the start, under load, the gateway may not have
+ * seen identity's first `/readyz` yet and answers its French 503 with Retry-After for a moment.
+ */
+async function signIn(url: string, email: string, password: string): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (response.status !== 503 || attempt === 20) return response;
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** A system of its own (fresh database, NATS namespace, data folder), stopped and removed after its tests. */
 function ownSystem(options: Partial<LaunchOptions> = {}, env: NodeJS.ProcessEnv = {}) {
   const own = { lines: [] as string[], system: undefined as unknown as RunningSystem };
@@ -80,11 +97,7 @@ describe('launch', () => {
 
   it('seeds the demo cashier, who signs in through the gateway', async () => {
     const cashier = own.system.accounts.find((account) => account.role === 'cashier')!;
-    const response = await fetch(`${own.system.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: cashier.email, password: cashier.password }),
-    });
+    const response = await signIn(own.system.url, cashier.email, cashier.password);
     expect(response.status).toBe(200);
     const { token } = (await response.json()) as { token: string };
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { roles: string[] };
@@ -106,11 +119,7 @@ describe('launch with KERMESSE_DEMO=0', () => {
   it('loads no demo account and says the first visit creates the administrator, who then signs in', async () => {
     expect(own.system.accounts).toEqual([]);
     expect(own.lines.join('\n')).toContain('créer le premier compte administrateur');
-    const demoLogin = await fetch(`${own.system.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@kermesse.local', password: 'nimporte-quoi-42' }),
-    });
+    const demoLogin = await signIn(own.system.url, 'admin@kermesse.local', 'nimporte-quoi-42');
     expect(demoLogin.status).toBe(401);
     expect(await (await fetch(`${own.system.url}/api/setup`)).json()).toEqual({ needsFirstAdmin: true });
     const created = await fetch(`${own.system.url}/api/setup`, {
