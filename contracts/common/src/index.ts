@@ -3,3 +3,4 @@ export * from './weight.ts';
 export * from './errors.ts';
 export * from './spreadsheet.ts';
 export * from './html.ts';
+export * from './contactDetails.ts';

@@ -4,12 +4,12 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, ErrorLine, formatEuros, formatWeight, MoneyInput, Spinner } from '@kermesse/ui-kit';
+import { Button, ErrorLine, formatEuros, MoneyInput, Spinner } from '@kermesse/ui-kit';
 import { raffleApi, type BasketType, type BasketWinner, type GiftBasketSummary } from '../api/raffleApi';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { detailOf, Flash, type FlashMessage } from '../components/Flash';
 import { GIFT_BASKET_TIER_MESSAGES } from '../tiers/messages';
-import { centsToInput, parseEuros, toCents, toEuros } from '@kermesse/contracts-common';
+import { centsToInput, formatWeight, parseEuros, toCents, toEuros } from '@kermesse/contracts-common';
 
 export const WINNER_MESSAGES = {
   loadError: 'Erreur lors du chargement des gagnants.',

@@ -9,7 +9,6 @@ import {
   WEIGHT_TAKEN_MESSAGE,
   type BetRow,
 } from './bets';
-import { formatWeight } from '@kermesse/contracts-common';
 
 const types = [
   { id: 1, name: 'Panier gourmand' },
@@ -94,11 +93,5 @@ describe('bet picker rules', () => {
     expect(checkRow(rows, 0, [{ weight: 1800 }])).toEqual({ complete: true, message: WEIGHT_TAKEN_MESSAGE, blocksSubmit: true });
     expect(checkRow(rows, 0, [{ weight: 1800, typeId: 2 }]).blocksSubmit).toBe(true);
     expect(betsFromRows(rows, types, [{ weight: 1800 }])).toBeNull();
-  });
-
-  it('shows a weight as kg and three-digit grams', () => {
-    expect(formatWeight(1050)).toBe('1 kg 050 g');
-    expect(formatWeight(999)).toBe('0 kg 999 g');
-    expect(formatWeight(12000)).toBe('12 kg 000 g');
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Modal } from '@kermesse/ui-kit';
-import { SMS_PHONE_MESSAGE, validSmsPhone } from '../cart/phone';
+import { normalizeEmail, normalizePhone } from '@kermesse/contracts-common';
+import { MESSAGES } from '@kermesse/contracts-register/errors';
 
 /** While the receipt is being sent (`busy`) « Valider » waits; `serverError` is the server's French refusal. */
 interface SendingProps {
@@ -27,15 +28,14 @@ interface ReceiptChannel {
   privacyNote: string;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const SMS_CHANNEL: ReceiptChannel = {
   title: 'Reçu par SMS',
   label: 'Numéro de téléphone',
   inputType: 'tel',
   placeholder: '0612345678',
-  check: validSmsPhone,
-  invalidMessage: SMS_PHONE_MESSAGE,
+  // docs/formats.md §3: the number the register and the contact service accept, written « 0612345678 ».
+  check: normalizePhone,
+  invalidMessage: MESSAGES.SMS_PHONE_INVALID,
   privacyNote: 'Le numéro sert uniquement à envoyer ce reçu.',
 };
 
@@ -43,7 +43,7 @@ const EMAIL_CHANNEL: ReceiptChannel = {
   title: 'Reçu par e-mail',
   label: 'Adresse e-mail',
   inputType: 'email',
-  check: (value) => (EMAIL_PATTERN.test(value.trim()) ? value.trim() : null),
+  check: normalizeEmail,
   invalidMessage: 'Merci de saisir une adresse e-mail valide.',
   privacyNote: "L'adresse sert uniquement à envoyer ce reçu.",
 };

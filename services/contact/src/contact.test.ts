@@ -393,7 +393,7 @@ describe('receipts asked for after the sale (receipt.requested)', () => {
     await publish(event);
     await publish(event, randomUUID()); // JetStream redelivery past its duplicate window
     const [mail] = await waitFor(() => mailsFor(sale.reference).length === 1 && mailsFor(sale.reference));
-    expect(mail!.to).toEqual(['Camille.Martin@exemple.fr']);
+    expect(mail!.to).toEqual(['camille.martin@exemple.fr']);
     expect(mail!.subject).toBe(`Votre reçu APE École Jules Ferry – vente ${sale.reference}`);
     const text = mail!.text.replace(/[\u00a0\u202f]/g, ' ');
     expect(text).toContain(`APE École Jules Ferry\nReçu de la vente ${sale.reference}\nLe 16 mai 2026 à 14:32`);

@@ -3,9 +3,9 @@
  * by `@kermesse/contracts-common` (the same characters as on the server and the receipts); the kit
  * keeps its historical names and the euros-or-cents `Amount` of its callers.
  */
-import { formatAmount, formatEuros as formatCents, formatWeight } from '@kermesse/contracts-common';
+import { formatAmount, formatEuros as formatCents } from '@kermesse/contracts-common';
 
-export { formatAmount, formatWeight };
+export { formatAmount };
 
 /**
  * Dates are written without `Intl` where its output is plain digits, and any other `Intl.DateTimeFormat`

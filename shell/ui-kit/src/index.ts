@@ -8,7 +8,7 @@ export { ApiError, NETWORK_ERROR_MESSAGE, createApiClient, saveFile } from './ap
 export type { ApiClient, ApiClientOptions, DownloadOptions, DownloadedFile, RequestOptions } from './apiClient';
 export { releaseToken, requestToken } from './identityApi';
 export type { Credentials } from './identityApi';
-export { dateTimeFormat, formatAmount, formatDate, formatEuros, formatTime, formatWeight } from './format';
+export { dateTimeFormat, formatAmount, formatDate, formatEuros, formatTime } from './format';
 export type { Amount } from './format';
 export { ROLES, SESSION_STORAGE_KEY, SessionProvider, decodeSession, useSession } from './session';
 export type { Role, Session, SessionUser } from './session';

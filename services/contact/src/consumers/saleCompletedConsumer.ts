@@ -2,7 +2,7 @@ import '../events.ts';
 import { startConsumer, type Bus, type EventConsumer, type EventEnvelope } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';
-import { normalizeEmail, normalizePhone } from '../delivery/recipients.ts';
+import { normalizeEmail, normalizePhone, phoneToE164 } from '@kermesse/contracts-common';
 import { renderReceiptEmail, renderReceiptSms, type ReceiptSale, type ReceiptSettings } from '../receipts/render.ts';
 import { enqueueDelivery, recordUndeliverable, type Channel } from '../repositories/deliveries.ts';
 
@@ -63,7 +63,8 @@ export async function queueReceiptMessage(
   logger: Logger,
 ): Promise<boolean> {
   const { channel } = target;
-  const recipient = channel === 'email' ? normalizeEmail(target.to) : normalizePhone(target.to);
+  const phone = channel === 'sms' ? normalizePhone(target.to, { separators: true }) : null;
+  const recipient = channel === 'email' ? normalizeEmail(target.to) : phone && phoneToE164(phone);
   const content =
     channel === 'email'
       ? (() => {

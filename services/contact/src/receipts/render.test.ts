@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isGsm7 } from '../delivery/transports/brevoSms.ts';
-import { formatWeight, renderReceiptEmail, renderReceiptSms, type CompletedSale } from './render.ts';
+import { renderReceiptEmail, renderReceiptSms, type CompletedSale } from './render.ts';
 
 const settings = { associationName: 'Amicale Laïque', publicUrl: 'https://fete.exemple.fr' };
 
@@ -93,11 +93,6 @@ describe('receipt content', () => {
     ).text;
     expect(text).toContain('- Tombola n° 1 : 1, 3\n- Tombola n° 2 : 99');
     expect(text).toContain('- Panier garni n° 4 : 0,850 kg\n- Panier garni n° 5 : 12,000 kg');
-  });
-
-  it('shows a weight as kilograms and three-digit grams', () => {
-    expect(formatWeight(1)).toBe('0,001 kg');
-    expect(formatWeight(2050)).toBe('2,050 kg');
   });
 });
 

@@ -4,7 +4,7 @@
  * e-mail (subject, text and HTML parts) and the short SMS with the link to the public receipt page.
  * Pure functions: no database, no clock.
  */
-import { escapeHtml } from '@kermesse/contracts-common';
+import { escapeHtml, formatEuros, formatWeight } from '@kermesse/contracts-common';
 import type { ReceiptContent } from '@kermesse/contracts-register/events';
 import type { EventPayloads } from '@kermesse/kit/bus';
 
@@ -24,14 +24,6 @@ export interface EmailContent {
   text: string;
   html: string;
 }
-
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-
-/** `1250` → « 12,50 € » (fr-FR, with its narrow no-break spaces). */
-export const formatEuros = (cents: number): string => euros.format(cents / 100);
-
-/** Grams → « 1,250 kg » (the spec: kg and three-digit grams). */
-export const formatWeight = (grams: number): string => `${Math.floor(grams / 1000)},${String(grams % 1000).padStart(3, '0')} kg`;
 
 /** « 16 mai 2026 à 14:32 », in the fair's time zone. */
 export function formatDateTime(iso: string, timeZone = 'Europe/Paris'): string {

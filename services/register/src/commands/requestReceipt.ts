@@ -11,6 +11,7 @@ import '../events.ts';
 import { randomUUID } from 'node:crypto';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
+import { normalizeEmail, normalizePhone } from '@kermesse/contracts-common';
 import { MESSAGES, type ReceiptRequestAnswer, type ReceiptRequestInput } from '@kermesse/contracts-register';
 import { saleCartonsOfEvent } from '../bingo/sale.ts';
 import { invalid, missing } from '../errors.ts';
@@ -25,17 +26,16 @@ export type { ReceiptRequestAnswer };
 export const SALE_NOT_FOUND = MESSAGES.SALE_NOT_FOUND;
 export const INVALID_EMAIL = MESSAGES.RECEIPT_EMAIL_INVALID;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** docs/spec.md §5: an SMS number is exactly 10 digits once trimmed; an e-mail address looks like one. */
+/** docs/spec.md §5, docs/formats.md §3: a French number of 10 digits an SMS reaches, or an e-mail address. */
 export function receiptRecipient(input: ReceiptRequestInput): string {
-  const to = input.to.trim();
   if (input.method === 'sms') {
-    if (!/^[0-9]{10}$/.test(to)) throw invalid('SMS_PHONE_INVALID');
-    return to;
+    const phone = normalizePhone(input.to);
+    if (!phone) throw invalid('SMS_PHONE_INVALID');
+    return phone;
   }
-  if (to.length > 254 || !EMAIL_PATTERN.test(to)) throw invalid('RECEIPT_EMAIL_INVALID');
-  return to.toLowerCase();
+  const email = normalizeEmail(input.to);
+  if (!email) throw invalid('RECEIPT_EMAIL_INVALID');
+  return email;
 }
 
 export async function requestReceipt(

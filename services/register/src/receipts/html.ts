@@ -3,7 +3,7 @@
  * remote opens them in a window and prints them, the public page `/s/{reference}` shows the same
  * receipt. A receipt never carries the buyer's name, phone or e-mail.
  */
-import { escapeHtml, formatEuros, parseEuros } from '@kermesse/contracts-common';
+import { escapeHtml, formatEuros, formatWeight, parseEuros } from '@kermesse/contracts-common';
 
 export interface ReceiptLine {
   name: string;
@@ -55,9 +55,6 @@ export interface ReceiptRefund {
 
 const DATE = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
 export const formatDate = (date: Date): string => DATE.format(date);
-
-/** docs/spec.md §2: weights as kg and three-digit grams (4250 → « 4 kg 250 »). */
-export const formatWeight = (grams: number): string => `${Math.floor(grams / 1000)} kg ${String(grams % 1000).padStart(3, '0')}`;
 
 const METHOD_LABELS: Record<ReceiptPayment['method'], string> = { ESP: 'Espèces', CHQ: 'Chèque', CB: 'Carte bancaire' };
 

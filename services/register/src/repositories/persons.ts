@@ -10,18 +10,6 @@ export interface PersonRow {
 
 const COLUMNS = ['id', 'firstname', 'lastname', 'email', 'phone'];
 
-/** `06 12-34.56 78` → `0612345678`; a leading `+` is kept. */
-export const normalizePhone = (raw: string | null | undefined): string | null => {
-  const trimmed = (raw ?? '').trim();
-  if (!trimmed) return null;
-  return (trimmed.startsWith('+') ? '+' : '') + trimmed.replace(/[^0-9]/g, '');
-};
-
-export const normalizeEmail = (raw: string | null | undefined): string | null => {
-  const trimmed = (raw ?? '').trim().toLowerCase();
-  return trimmed || null;
-};
-
 export const findPerson = (db: Db | Trx, id: number): Promise<PersonRow | undefined> => db('persons').where({ id }).first(COLUMNS);
 
 /** By e-mail first (case-insensitive), else by phone. */

@@ -12,7 +12,7 @@ import {
   type PaymentStatus,
   type SaleInput,
 } from '@kermesse/contracts-register';
-import { formatEuros, parseEuros } from '@kermesse/contracts-common';
+import { formatEuros, normalizeEmail, normalizePhone, parseEuros } from '@kermesse/contracts-common';
 import type { SalePayment } from '@kermesse/contracts-register/events';
 import type { Db } from '@kermesse/kit/db';
 import { checkSaleRules, priceCart, type CatalogView, type GiftBasketInfo, type PricedCart, type RaffleInfo } from '../cart/rules.ts';
@@ -29,7 +29,7 @@ import {
   type ProductRow,
   type SaleHead,
 } from '../repositories/catalog.ts';
-import { findPerson, normalizeEmail, normalizePhone, type PersonRow } from '../repositories/persons.ts';
+import { findPerson, type PersonRow } from '../repositories/persons.ts';
 import type { BingoInfo } from '../cart/rules.ts';
 
 /** An amount of cash as typed: « 20 », « 20,50 », « 20.5 ». */
@@ -91,12 +91,12 @@ function receiptWish(input: SaleInput, buyer: PersonRow | undefined): { method: 
   const wish = input.receipt;
   if (!wish || wish.method === 'print') return { method: 'print', to: null };
   if (wish.method === 'sms') {
-    const to = normalizePhone(wish.to ?? buyer?.phone ?? null);
-    if (!to || !/^[0-9]{10}$/.test(to)) throw invalid('SMS_PHONE_INVALID');
+    const to = normalizePhone(wish.to ?? buyer?.phone ?? null, { separators: true });
+    if (!to) throw invalid('SMS_PHONE_INVALID');
     return { method: 'sms', to };
   }
   const to = normalizeEmail(wish.to ?? buyer?.email ?? null);
-  if (!to || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to)) throw invalid('RECEIPT_EMAIL_INVALID');
+  if (!to) throw invalid('RECEIPT_EMAIL_INVALID');
   return { method: 'email', to };
 }
 

@@ -4,23 +4,26 @@ import { defineRoute, Router } from '@kermesse/kit/http';
 import { CreateBuyerInput, FindBuyerInput, MESSAGES, BuyerAnswer } from '@kermesse/contracts-register';
 import { invalid, refused } from '../../errors.ts';
 import { presentUser } from '../../presenters/persons.ts';
-import { findPersonByContact, insertPerson, normalizeEmail, normalizePhone } from '../../repositories/persons.ts';
+import { normalizeEmail, normalizePhone } from '@kermesse/contracts-common';
+import { findPersonByContact, insertPerson } from '../../repositories/persons.ts';
 
 export const NAMES_REQUIRED = MESSAGES.NAMES_REQUIRED;
 export const PERSON_NOT_FOUND = MESSAGES.PERSON_NOT_FOUND;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9]{6,15}$/;
 const CASHIER = ['cashier'] as const;
 
-/** Checks and normalizes the e-mail and phone of a buyer; both optional, not both empty. */
+/**
+ * Checks and normalizes the e-mail and phone of a buyer (docs/formats.md §3); both optional, not both
+ * empty. A phone is a French number an SMS reaches, so the buyer's phone can receive a receipt.
+ */
 function readContact(body: FindBuyerInput): { email: string | null; phone: string | null } {
-  const email = normalizeEmail(body.email);
-  const phone = normalizePhone(body.phone);
-  // « abc » normalizes to nothing: refuse it rather than store a buyer without the phone they gave.
-  if ((body.phone ?? '').trim() && !phone?.replace('+', '')) throw invalid('PHONE_INVALID');
-  if (!email && !phone) throw invalid('CONTACT_REQUIRED');
-  if (email && !EMAIL.test(email)) throw invalid('EMAIL_INVALID');
-  if (phone && !PHONE.test(phone)) throw invalid('PHONE_INVALID');
+  const typedEmail = (body.email ?? '').trim();
+  const typedPhone = (body.phone ?? '').trim();
+  if (!typedEmail && !typedPhone) throw invalid('CONTACT_REQUIRED');
+  const email = typedEmail ? normalizeEmail(typedEmail) : null;
+  const phone = typedPhone ? normalizePhone(typedPhone, { separators: true }) : null;
+  // Refused rather than stored without the address the buyer gave.
+  if (typedEmail && !email) throw invalid('EMAIL_INVALID');
+  if (typedPhone && !phone) throw invalid('PHONE_INVALID');
   return { email, phone };
 }
 
