@@ -1,13 +1,9 @@
 /** Cart rules: adding products, quantity bounds 1–50 (docs/spec.md §5, §9), totals in cents. */
 import type { CartLine, CartProduct } from './types';
 
-export const QUANTITY_MIN = 1;
-export const QUANTITY_MAX = 50;
+import { DONATION_PRODUCT_ID, MEAL_DEAL_PRODUCT_ID, QUANTITY_MAX, QUANTITY_MIN } from '@kermesse/contracts-register/cart';
 
-/** Id of the donation pseudo-product (docs/spec.md §9). */
-export const DONATION_PRODUCT_ID = -1;
-/** Id of the meal-deal discount pseudo-product (docs/spec.md §9). */
-export const MEAL_DEAL_PRODUCT_ID = -2;
+export { DONATION_PRODUCT_ID, MEAL_DEAL_PRODUCT_ID, QUANTITY_MAX, QUANTITY_MIN };
 
 /** A pseudo-product (donation, discount) is not chosen from the grid and its quantity is fixed. */
 export function isPseudoProduct(product: CartProduct): boolean {

@@ -7,11 +7,14 @@
 import { formatEuros, parseEuros } from '@kermesse/contracts-common';
 import {
   DEMO_MEAL_DEAL,
+  DONATION_PRODUCT_ID,
   MEAL_DEAL_CATEGORY,
   MEAL_DEAL_NAME,
   MEAL_DEAL_PRODUCT_ID,
   mealDealSets as setsOf,
   NO_MEAL_DEAL,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
   type CartLineInput,
   type MealDealRule,
 } from '@kermesse/contracts-register';
@@ -19,13 +22,11 @@ import { invalid } from '../errors.ts';
 
 export { DEMO_MEAL_DEAL, NO_MEAL_DEAL, type CartLineInput, type MealDealRule };
 
-export const DONATION_PRODUCT_ID = -1;
+export { DONATION_PRODUCT_ID, QUANTITY_MAX as MAX_QUANTITY, QUANTITY_MIN as MIN_QUANTITY };
 export const DISCOUNT_PRODUCT_ID = MEAL_DEAL_PRODUCT_ID;
 export const DONATION_CATEGORY = 'Dons';
 export const DISCOUNT_CATEGORY = MEAL_DEAL_CATEGORY;
 export const DISCOUNT_NAME = MEAL_DEAL_NAME;
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 50;
 /** A donation above this is surely a typing mistake (100,000 €). */
 export const MAX_DONATION_CENTS = 10_000_000;
 
@@ -141,8 +142,8 @@ export function priceCart(cart: CartLineInput[], catalog: CatalogView): PricedCa
   let cartonsAllowed = 0;
 
   for (const { product: sent, quantity } of cart) {
-    if (quantity < MIN_QUANTITY || quantity > MAX_QUANTITY || !Number.isInteger(quantity)) {
-      throw invalid('QUANTITY_RANGE', { min: MIN_QUANTITY, max: MAX_QUANTITY });
+    if (quantity < QUANTITY_MIN || quantity > QUANTITY_MAX || !Number.isInteger(quantity)) {
+      throw invalid('QUANTITY_RANGE', { min: QUANTITY_MIN, max: QUANTITY_MAX });
     }
     if (sent.id === DISCOUNT_PRODUCT_ID) continue; // recomputed below, whatever the client says
     if (sent.id === DONATION_PRODUCT_ID) {

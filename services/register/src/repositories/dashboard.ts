@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '@kermesse/kit/db';
+import { DONATION_PRODUCT_ID } from '@kermesse/contracts-register';
 
 /** A payment mode that takes money (1 cheque, 2 cash, 3 card); 99 is « on hold ». */
 export type MoneyMode = 1 | 2 | 3;
@@ -56,7 +57,6 @@ export interface SalesPart {
 }
 
 const TOP_PRODUCTS = 10;
-const DONATION_PRODUCT_ID = -1;
 const HOUR = `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24":00:00Z"')`;
 const num = (value: unknown) => Number(value ?? 0);
 const groupKey = (g: { checkoutId: number; hour: string; mode: number }) => `${g.checkoutId}|${g.hour}|${g.mode}`;
