@@ -359,7 +359,7 @@ describe('gift baskets in Chromium', () => {
     const winnerRow = page.getByRole('row', { name: /Alice Garnier/ });
     await winnerRow.waitFor();
     expect((await winnerRow.innerText()).replace(/\s+/g, ' ')).toBe(
-      'Panier gourmand (pesé 3,000 kg) Alice Garnier 2,980 kg alice@example.org 0620000002',
+      'Panier gourmand (pesé 3 kg 000 g) Alice Garnier 2 kg 980 g alice@example.org 0620000002',
     );
     await shot(page, 'paniers-gagnants.png');
     await page.context().close();

@@ -343,7 +343,7 @@ describe('cash register sales in Chromium (1280×800 tablet)', () => {
     expect(await picker.getByRole('combobox').count()).toBe(3);
     await picker.getByLabel('Type du pari 1').selectOption({ label: 'Panier gourmand' });
     await picker.getByLabel('Poids du pari 1 en grammes').fill(weight);
-    expect(await picker.getByLabel('Poids du pari 1', { exact: true }).innerText()).toBe(`${weight[0]},${weight.slice(1)} kg`);
+    expect(await picker.getByLabel('Poids du pari 1', { exact: true }).innerText()).toBe(`${weight[0]} kg ${weight.slice(1)} g`);
     await picker.getByLabel('Type du pari 2').selectOption({ label: 'Panier gourmand' });
     await picker.getByLabel('Poids du pari 2 en grammes').fill(weight);
     expect(await picker.getByRole('alert').innerText()).toBe('Ce pari a déjà été sélectionné.');

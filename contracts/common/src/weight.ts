@@ -4,8 +4,8 @@
  * an SMS with a no-break space is sent in UCS-2, with half the characters per message.
  */
 
-/** « 1,250 kg », « 0,085 kg », « 12,000 kg »: kilograms with the grams as three decimals. */
+/** « 1 kg 250 g », « 0 kg 085 g », « 12 kg 000 g »: kilograms, then the grams on three digits (docs/spec.md §2). */
 export function formatWeight(grams: number): string {
   const whole = Math.max(0, Math.trunc(grams));
-  return `${Math.floor(whole / 1000)},${String(whole % 1000).padStart(3, '0')} kg`;
+  return `${Math.floor(whole / 1000)} kg ${String(whole % 1000).padStart(3, '0')} g`;
 }

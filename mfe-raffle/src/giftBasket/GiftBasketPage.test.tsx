@@ -80,7 +80,7 @@ describe('gift basket page', () => {
     const weighed = weighCard().getByLabelText(/Panier gourmand/) as HTMLInputElement;
     expect(weighed.disabled).toBe(true);
     expect(weighed.value).toBe('3250');
-    expect(weighCard().getByText('Pesé : 3,250 kg — paris clos')).toBeTruthy();
+    expect(weighCard().getByText('Pesé : 3 kg 250 g — paris clos')).toBeTruthy();
     expect((weighCard().getByLabelText(/Panier bien-être/) as HTMLInputElement).disabled).toBe(false);
     const gourmandRow = typesCard().getByText('Panier gourmand').closest('tr')!;
     expect((within(gourmandRow).getByRole('button', { name: 'Supprimer' }) as HTMLButtonElement).disabled).toBe(true);

@@ -31,9 +31,9 @@ describe('gift basket winners table', () => {
     await renderTable();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Panier', 'Nom', 'Poids', 'E-mail', 'Téléphone']);
     expect(screen.getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Panier gourmand (pesé 3,000 kg)',
+      'Panier gourmand (pesé 3 kg 000 g)',
       'Inès Roux',
-      '3,050 kg',
+      '3 kg 050 g',
       'ines@example.org',
       '0611111111',
     ]);

@@ -43,7 +43,7 @@ describe('BetPicker « Faites vos paris »', () => {
     expect((screen.getByLabelText('Poids du pari 1 en grammes') as HTMLInputElement).min).toBe('1');
 
     fill(1, '1', '2050');
-    expect(screen.getByLabelText('Poids du pari 1').textContent).toBe('2,050 kg');
+    expect(screen.getByLabelText('Poids du pari 1').textContent).toBe('2 kg 050 g');
   });
 
   it('submits the complete rows only, once at least one is complete', async () => {

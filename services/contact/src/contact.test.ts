@@ -240,7 +240,7 @@ describe('receipts by e-mail', () => {
     expect(text).toContain('Total : 12,50 €');
     expect(text).toContain('Règlement :\n- Espèces : 12,50 €');
     expect(text).toContain('Vos numéros de tombola :\n- Tombola : 7, 12, 45');
-    expect(text).toContain('Vos paris :\n- Panier garni : 1,250 kg ; 2,005 kg');
+    expect(text).toContain('Vos paris :\n- Panier garni : 1 kg 250 g ; 2 kg 005 g');
     expect(text).toContain(`Votre reçu en ligne : ${PUBLIC_URL}/s/${sale.reference}`);
 
     const html = mail!.html.replace(/[\u00a0\u202f]/g, ' ');

@@ -184,7 +184,7 @@ describe('ticket claims', () => {
     });
     expect(sameWeightOtherType.status).toBe(409);
     expect(await sameWeightOtherType.json()).toEqual({
-      error: 'Ce poids a déjà été choisi : 2,500 kg. Choisissez-en un autre.',
+      error: 'Ce poids a déjà été choisi : 2 kg 500 g. Choisissez-en un autre.',
       code: 'BET_TAKEN',
       details: { numbers: [], weights: [2500], tickets: [], bets: [{ giftBasketId: basketId, typeId: typeB, weight: 2500 }] },
     });

@@ -518,7 +518,7 @@ describe('raffle tickets and bets', () => {
     expect(res.status).toBe(201);
     expect(res.body.sale.price).toBe(13);
     expect(res.body.printData.receiptHtml).toContain('n° 10, n° 11, n° 12, n° 13, n° 14');
-    expect(res.body.printData.receiptHtml).toContain('Panier gourmand : 4,250 kg');
+    expect(res.body.printData.receiptHtml).toContain('Panier gourmand : 4 kg 250 g');
     const payload = (await outboxOf(res.body.sale.reference))!.payload;
     expect(payload.claimId).toMatch(/^[0-9a-f-]{36}$/);
     expect(payload.tickets).toEqual([10, 11, 12, 13, 14].map((number) => ({ raffleId: RAFFLE_ID, number })));

@@ -92,7 +92,7 @@ describe('receipt content', () => {
       settings,
     ).text;
     expect(text).toContain('- Tombola n° 1 : 1, 3\n- Tombola n° 2 : 99');
-    expect(text).toContain('- Panier garni n° 4 : 0,850 kg\n- Panier garni n° 5 : 12,000 kg');
+    expect(text).toContain('- Panier garni n° 4 : 0 kg 850 g\n- Panier garni n° 5 : 12 kg 000 g');
   });
 });
 

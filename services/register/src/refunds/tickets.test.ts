@@ -133,6 +133,6 @@ describe('refunding tickets and bets', () => {
     const page = await h.request('GET', `/s/${reference}`, { who: null });
     expect(page.text).toContain('Tickets annulés : n° 7');
     expect(page.text).toContain('Tickets annulés : n° 1, n° 2, n° 3, n° 4, n° 5');
-    expect(page.text).toContain('Paris annulés : 4,000 kg');
+    expect(page.text).toContain('Paris annulés : 4 kg 000 g');
   });
 });
