@@ -19,8 +19,9 @@ export interface SecurityHeaderOptions {
 /**
  * The print relay on the register's own computer (docs/printing.md §3): the register posts the print
  * jobs to it. Only the loopback addresses: a page may reach nothing else of the stall's network.
+ * No `[::1]`: Chromium refuses an IPv6 literal in a CSP source (and ignores it with a console error).
  */
-export const PRINT_RELAY_SOURCES = 'http://localhost:* http://127.0.0.1:* http://[::1]:*';
+export const PRINT_RELAY_SOURCES = 'http://localhost:* http://127.0.0.1:*';
 
 export function contentSecurityPolicy(remoteOrigins: readonly string[], inlineScripts: readonly string[] = []): string {
   const remotes = remoteOrigins.length ? ` ${remoteOrigins.join(' ')}` : '';

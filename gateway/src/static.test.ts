@@ -364,7 +364,7 @@ describe('security headers', () => {
       expect(res.headers.get('content-security-policy')).toBe(
         "default-src 'self'; script-src 'self' https://cdn.example.org; style-src 'self' 'unsafe-inline' https://cdn.example.org; " +
           "img-src 'self' data: blob: https://cdn.example.org; font-src 'self' data: https://cdn.example.org; " +
-          "connect-src 'self' https://cdn.example.org http://localhost:* http://127.0.0.1:* http://[::1]:*; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+          "connect-src 'self' https://cdn.example.org http://localhost:* http://127.0.0.1:*; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
       );
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
