@@ -25,6 +25,8 @@ import { listen, onShutdown, type RunningServer } from './http/server.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifier.ts';
 import { unauthorized } from './http/errors.ts';
 import type { ServiceName } from './topology.ts';
+import { withAssociation } from './tenancy/association.ts';
+import { createAssociationLister, type AssociationLister } from './tenancy/associations.ts';
 
 /** What a service's env reader returns: the kit's `ServiceEnv` (identity has no `identityUrl` to ask). */
 export type RunServiceEnv = Omit<ServiceEnv, 'identityUrl'> & { identityUrl?: string };
@@ -172,7 +174,8 @@ export async function runService<E extends RunServiceEnv = ServiceEnv, X extends
   const server = await listen(app, env.port, env.host);
   logger.info(`${name} listening`, { port: server.port });
 
-  const timers = (options.jobs ?? []).map((job) => startJob(job, deps, logger));
+  const associations = createAssociationLister(env.identityUrl ?? `http://127.0.0.1:${env.port}`);
+  const timers = (options.jobs ?? []).map((job) => startJob(job, deps, logger, associations));
   await options.started?.({ ...deps, server });
 
   const cleanups: Array<() => Promise<unknown>> = [
@@ -240,13 +243,18 @@ async function until(done: () => boolean): Promise<void> {
 }
 
 /** Starts one periodic job; returns the function that stops it (waiting for a run in progress). */
-function startJob<D>(job: PeriodicJob<D>, deps: D, logger: Logger): () => Promise<void> {
+/** Runs a periodic job in every association, one after the other; one failing does not stop the others. */
+function startJob<D>(job: PeriodicJob<D>, deps: D, logger: Logger, associations: AssociationLister): () => Promise<void> {
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;
     running = (async () => {
       try {
-        await job.run(deps);
+        for (const id of await associations.ids()) {
+          await withAssociation(id, async () => job.run(deps)).catch((err: unknown) =>
+            logger.warn(`${job.name} failed`, { err: String(err), association: id }),
+          );
+        }
       } catch (err) {
         logger.warn(`${job.name} failed`, { err: String(err) });
       } finally {

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { hasAnyRole, type Role } from './roles.ts';
 import type { TokenVerifier } from './verifier.ts';
+import { currentAssociation } from '../tenancy/association.ts';
 import type {} from '../http/state.ts';
 
 /** Reads `Authorization: Bearer …`; returns undefined when there is none. */
@@ -21,7 +22,10 @@ export function authenticate(verifier: TokenVerifier): Middleware {
     if (header) {
       const token = bearerToken(header);
       if (!token) throw unauthorized('En-tête Authorization invalide (Bearer attendu).');
-      ctx.state.user = await verifier.verify(token);
+      const user = await verifier.verify(token);
+      // A token is good on its own association's host only (hosting): elsewhere it is no token at all.
+      if (user.associationId !== currentAssociation()) throw unauthorized('Jeton invalide ou expiré.');
+      ctx.state.user = user;
     }
     await next();
   };

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import { HttpError, unauthorized, serviceUnavailable } from '../http/errors.ts';
 import { isRole, type Role } from './roles.ts';
+import { ASSOCIATION_HEADER, isAssociationId, SINGLE_ASSOCIATION_ID } from '../tenancy/association.ts';
 import { JWKS_PATH, TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE, revocationPath } from './tokens.ts';
 
 export interface AuthUser {
@@ -10,6 +11,8 @@ export interface AuthUser {
   jti: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** The association the token was issued for (`aid`); tokens from before hosting: the install's one. */
+  associationId: string;
 }
 
 export interface TokenVerifier {
@@ -83,14 +86,17 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   const activeUntil = new Map<string, { until: number; confirmedAt: number; userId: string }>();
   const revoked = new Map<string, number>();
 
-  async function isRevoked(jti: string, exp: number, userId: string): Promise<boolean> {
+  async function isRevoked({ jti, exp, id: userId, associationId }: AuthUser): Promise<boolean> {
     const now = Date.now();
     if (revoked.has(jti)) return true;
     const active = activeUntil.get(jti);
     if (active !== undefined && active.until > now) return false;
     let answer: { revoked?: unknown };
     try {
-      const res = await doFetch(base + revocationPath(jti), { signal: AbortSignal.timeout(3_000) });
+      const res = await doFetch(base + revocationPath(jti), {
+        headers: { [ASSOCIATION_HEADER]: associationId },
+        signal: AbortSignal.timeout(3_000),
+      });
       if (res.status === 404) answer = { revoked: true };
       else if (!res.ok) throw new Error(`identity answered ${res.status}`);
       else answer = (await res.json()) as { revoked?: unknown };
@@ -152,7 +158,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   return {
     async verify(token) {
       const user = await checkSignature(token);
-      if (await isRevoked(user.jti, user.exp, user.id)) throw unauthorized(REVOKED);
+      if (await isRevoked(user)) throw unauthorized(REVOKED);
       return user;
     },
     forget(jti) {
@@ -198,6 +204,7 @@ export async function verifyAccessToken(token: string, keySet: JWTVerifyGetKey):
   return {
     id: String(payload.sub),
     email: typeof payload.email === 'string' ? payload.email : '',
+    associationId: isAssociationId(payload.aid) ? payload.aid : SINGLE_ASSOCIATION_ID,
     roles: Array.isArray(payload.roles) ? payload.roles.filter(isRole) : [],
     jti: String(payload.jti),
     exp: Number(payload.exp),

@@ -2,7 +2,8 @@ import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@na
 import type { Db, Trx } from '../db/db.ts';
 import type { Logger } from '../http/logger.ts';
 import type { Bus } from './bus.ts';
-import { assertValidEnvelope, InvalidEventError } from './envelope.ts';
+import { assertValidEnvelope, associationOf, InvalidEventError } from './envelope.ts';
+import { withAssociation } from '../tenancy/association.ts';
 import type { EventEnvelope, EventType } from './eventSchemas.ts';
 
 export interface EventConsumer {
@@ -139,6 +140,16 @@ export async function startConsumer<T extends EventType>(options: ConsumerOption
     if (msgs.length === 1) return handleMessage(msgs[0]!);
     const parsed = msgs.map((msg) => ({ msg, event: parse(msg) }));
     const valid = parsed.filter((p): p is { msg: JsMsg; event: EventEnvelope<T> } => p.event !== undefined);
+    // One transaction sees one association: a batch mixing several is handled as one batch each.
+    const byAssociation = new Map<string, typeof valid>();
+    for (const p of valid) {
+      const id = associationOf(p.event);
+      byAssociation.set(id, [...(byAssociation.get(id) ?? []), p]);
+    }
+    for (const [id, group] of byAssociation) await withAssociation(id, () => handleSameAssociation(group));
+  }
+
+  async function handleSameAssociation(valid: Array<{ msg: JsMsg; event: EventEnvelope<T> }>): Promise<void> {
     if (valid.length === 0) return;
     try {
       await db.transaction(async (trx) => {
@@ -187,6 +198,10 @@ export async function startConsumer<T extends EventType>(options: ConsumerOption
   async function handleMessage(msg: JsMsg) {
     const event = parse(msg);
     if (!event) return;
+    await withAssociation(associationOf(event), () => handleOne(msg, event));
+  }
+
+  async function handleOne(msg: JsMsg, event: EventEnvelope<T>) {
     try {
       await db.transaction(async (trx) => {
         const inserted = await trx('inbox')

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentAssociation, SINGLE_ASSOCIATION_ID } from '../tenancy/association.ts';
 import { ajv } from '../http/validation.ts';
 import { ENVELOPE_SCHEMA, knownEvent, type EventEnvelope, type EventPayloads, type EventType } from './eventSchemas.ts';
 
@@ -18,6 +19,9 @@ export function buildEnvelope<T extends EventType>(source: string, type: T, payl
     source,
     payload,
   };
+  // The association the event belongs to: its consumers apply it in that association's rows.
+  const associationId = currentAssociation();
+  if (associationId) envelope.associationId = associationId;
   assertValidEnvelope(envelope);
   return envelope;
 }
@@ -37,3 +41,6 @@ export function assertValidEnvelope(value: unknown): asserts value is EventEnvel
 
 const unknownType = (type: string) =>
   `unknown event type ${type}: not in the catalogues this service registered (registerEventCatalogue in its src/events.ts)`;
+
+/** The association an event belongs to (an envelope from before hosting: the install's one). */
+export const associationOf = (envelope: { associationId?: string }): string => envelope.associationId ?? SINGLE_ASSOCIATION_ID;

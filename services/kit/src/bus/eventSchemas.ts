@@ -42,6 +42,8 @@ export interface EventEnvelope<T extends EventType = EventType> {
   version: number;
   occurredAt: string;
   source: string;
+  /** The association the event belongs to (absent before hosting: the install's one). */
+  associationId?: string;
   payload: EventPayloads[T];
 }
 
@@ -54,6 +56,7 @@ export const ENVELOPE_SCHEMA = {
     version: { type: 'integer', minimum: 1 },
     occurredAt: { type: 'string', format: 'date-time' },
     source: { type: 'string', minLength: 1 },
+    associationId: { type: 'string', format: 'uuid' },
     payload: { type: 'object' },
   },
   additionalProperties: false,

@@ -1,4 +1,6 @@
 import type { Db, Trx } from '../db/db.ts';
+import { ownerOf } from '../db/owner.ts';
+import { RELAY_ROLE } from '../tenancy/roles.ts';
 import type { Logger } from '../http/logger.ts';
 import { BusNotConnectedError, type Bus } from './bus.ts';
 import { buildEnvelope } from './envelope.ts';
@@ -127,13 +129,24 @@ const encoder = new TextEncoder();
  * drops a duplicate if a relay dies between publishing and marking the row.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { db, bus, logger } = options;
+  const { bus, logger } = options;
+  // The relay publishes every association's events: it reads the outbox as the relay's role, whose
+  // policy shows it every row of the outbox and whose grants reach no other table.
+  const owner = ownerOf(options.db);
+  // Made on the first publish (the bus entry point does not load knex by itself).
+  let relayDb: Db | undefined;
+  const relayConnection = async (): Promise<Db> => {
+    if (!owner?.schema) return options.db;
+    const { createDb } = await import('../db/db.ts');
+    return (relayDb ??= createDb(owner.url, { schema: owner.schema, role: RELAY_ROLE, poolMax: 2 }));
+  };
   const pollMs = options.pollMs ?? 250;
   const batchSize = options.batchSize ?? 200;
   const retentionMs = options.retentionMs ?? OUTBOX_RETENTION_MS;
   let lastPrune = 0;
 
   async function publishBatch(): Promise<{ sent: number; error?: string }> {
+    const db = await relayConnection();
     return db.transaction(async (trx) => {
       const rows: { seq: number; id: string; type: string; envelope: EventEnvelope }[] = await trx('outbox')
         .select('seq', 'id', 'type', 'envelope')
@@ -172,6 +185,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   async function pruneOldRows(): Promise<void> {
     if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
     lastPrune = Date.now();
+    const db = await relayConnection();
     await db('outbox')
       .whereNotNull('published_at')
       .andWhere('published_at', '<', new Date(Date.now() - retentionMs))
@@ -212,7 +226,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   };
   // The first connection (a service started while NATS was away) publishes what waited at once.
   void bus.ready.then(() => poller.wake());
-  const key = instanceKey(db);
+  const key = instanceKey(options.db);
   if (key) {
     let wakers = wakersByInstance.get(key);
     if (!wakers) wakersByInstance.set(key, (wakers = new Set()));
@@ -226,6 +240,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       if (pending) clearTimeout(pending);
       pending = null;
       await poller.stop();
+      await relayDb?.destroy();
     },
   };
 }

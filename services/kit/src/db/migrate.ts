@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from './db.ts';
+import { ownerOf } from './owner.ts';
+import { sealSchema } from '../tenancy/seal.ts';
 import type { Migration, ServiceMigrations } from './migration.ts';
 import { messagingMigration } from '../bus/tables.ts';
 
@@ -7,10 +9,26 @@ import { messagingMigration } from '../bus/tables.ts';
 export type { Migration, ServiceMigrations } from './migration.ts';
 
 /**
- * Brings a service's schema up to date. The migrations come from code (not a folder scan) so they
- * run the same under tsx, vitest and a bundle; the kit's outbox and inbox tables come first.
+ * Brings a service's schema up to date, as the schema's owner (whatever role `db` runs as), then
+ * seals every table by association and grants the run-time role (tenancy/seal.ts). The migrations
+ * come from code (not a folder scan) so they run the same under tsx, vitest and a bundle; the kit's
+ * outbox and inbox tables come first.
  */
-export async function migrateLatest(db: Db, { schema, migrations }: ServiceMigrations): Promise<void> {
+export async function migrateLatest(db: Db, service: ServiceMigrations): Promise<void> {
+  const owner = ownerOf(db);
+  if (!owner) throw new Error('migrateLatest needs a database made by createDb');
+  // Loaded here so the http entry point (readiness reads pendingMigrations) does not load knex.
+  const { createDb } = await import('./db.ts');
+  const ownerDb = createDb(owner.url, { schema: service.schema, role: 'owner', poolMax: 1 });
+  try {
+    await migrateAsOwner(ownerDb, service);
+    await sealSchema(ownerDb, service.schema, { appendOnly: service.appendOnly });
+  } finally {
+    await ownerDb.destroy();
+  }
+}
+
+async function migrateAsOwner(db: Db, { schema, migrations }: ServiceMigrations): Promise<void> {
   await db.raw('create schema if not exists ??', [schema]);
   const all = withKitMigrations({ schema, migrations });
   const names = Object.keys(all).sort();

@@ -11,4 +11,6 @@ export interface ServiceMigrations {
   schema: string;
   /** Ordered by key: name them `001_…`, `002_…`. */
   migrations: Record<string, Migration>;
+  /** Tables whose rows the run-time role may only insert and read (the till law's records). */
+  appendOnly?: readonly string[];
 }

@@ -10,6 +10,7 @@ import { invalidInput } from './errors.ts';
 import { findNulCharacter, nulCharacterMessage } from './validation.ts';
 import type { Logger } from './logger.ts';
 import { isDraining } from './server.ts';
+import { requestAssociation } from '../tenancy/requestAssociation.ts';
 import { pendingMigrations, type ServiceMigrations } from '../db/migrate.ts';
 
 export interface ServiceAppOptions {
@@ -40,6 +41,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.use(requestId());
   app.use(noStoreByDefault());
   app.use(errorHandler(options.logger));
+  app.use(requestAssociation());
   app.use(
     bodyParser({
       enableTypes: ['json'],

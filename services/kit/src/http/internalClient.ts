@@ -8,6 +8,7 @@
  *   const { claimId } = await raffle.call<{ claimId: string }>('POST', '/internal/claims', { body, bearer });
  *   await raffle.send('DELETE', `/internal/claims/${id}`, { bearer, ok: [200, 204, 404] });
  */
+import { associationHeader } from '../tenancy/requestAssociation.ts';
 import { conflict, HttpError, serviceUnavailable } from './errors.ts';
 
 /** An error answer of a Kermesse service: `{ error, code?, details? }`. */
@@ -73,6 +74,7 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
     doFetch(base + path, {
       method,
       headers: {
+        ...associationHeader(),
         ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...headers,
