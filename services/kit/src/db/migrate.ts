@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from './db.ts';
 import { ownerOf } from './owner.ts';
 import { sealSchema } from '../tenancy/seal.ts';
+import { appRolePassword } from '../tenancy/roles.ts';
 import type { Migration, ServiceMigrations } from './migration.ts';
 import { messagingMigration } from '../bus/tables.ts';
 
@@ -22,7 +23,7 @@ export async function migrateLatest(db: Db, service: ServiceMigrations): Promise
   const ownerDb = createDb(owner.url, { schema: service.schema, role: 'owner', poolMax: 1 });
   try {
     await migrateAsOwner(ownerDb, service);
-    await sealSchema(ownerDb, service.schema, { appendOnly: service.appendOnly });
+    await sealSchema(ownerDb, service.schema, { appendOnly: service.appendOnly, password: appRolePassword(owner.url) });
   } finally {
     await ownerDb.destroy();
   }

@@ -17,6 +17,8 @@ const UNSEALED = new Set(['knex_migrations', 'knex_migrations_lock']);
 export const CURRENT_ASSOCIATION_SQL = `nullif(current_setting('${ASSOCIATION_SETTING}', true), '')::uuid`;
 
 export interface SealOptions {
+  /** The run-time roles' password (appRolePassword), set when a role is created. */
+  password?: string;
   /** Tables whose rows are never updated or deleted by the service (the till law's records). */
   appendOnly?: readonly string[];
 }
@@ -47,13 +49,12 @@ export async function addAssociationColumns(knex: Knex, schema: string): Promise
 }
 
 /** Creates a role once for the whole Postgres server (roles are shared by every database). */
-async function ensureRole(knex: Knex, role: string): Promise<void> {
+async function ensureRole(knex: Knex, role: string, password: string | undefined): Promise<void> {
   await knex.transaction(async (trx) => {
     // Test files migrate in parallel: one creates the role, the others wait and find it.
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`kermesse role ${role}`]);
     const found = await trx.raw<{ rows: unknown[] }>('select 1 from pg_roles where rolname = ?', [role]);
     if (!found.rows.length) await trx.raw('create role ?? login nosuperuser nobypassrls', [role]);
-    const password = process.env.KERMESSE_DB_APP_PASSWORD;
     if (password) await trx.raw(`alter role ?? password '${password.replace(/'/g, "''")}'`, [role]);
   });
 }
@@ -75,13 +76,13 @@ async function alreadySealed(knex: Knex, schema: string, app: string): Promise<b
 
 export async function sealSchema(knex: Knex, schema: string, options: SealOptions = {}): Promise<void> {
   const app = appRoleFor(schema);
-  if (!(await alreadySealed(knex, schema, app))) await sealTables(knex, schema, app);
+  if (!(await alreadySealed(knex, schema, app))) await sealTables(knex, schema, app, options.password);
   for (const table of options.appendOnly ?? []) await knex.raw('revoke update, delete, truncate on ??.?? from ??', [schema, table, app]);
 }
 
-async function sealTables(knex: Knex, schema: string, app: string): Promise<void> {
-  await ensureRole(knex, app);
-  await ensureRole(knex, RELAY_ROLE);
+async function sealTables(knex: Knex, schema: string, app: string, password: string | undefined): Promise<void> {
+  await ensureRole(knex, app, password);
+  await ensureRole(knex, RELAY_ROLE, password);
   await addAssociationColumns(knex, schema);
   const policies = await knex.raw<{ rows: Array<{ table: string; name: string }> }>(
     'select tablename as table, policyname as name from pg_policies where schemaname = ?',
