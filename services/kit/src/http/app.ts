@@ -12,6 +12,7 @@ import type { Logger } from './logger.ts';
 import { isDraining } from './server.ts';
 import { requestAssociation } from '../tenancy/requestAssociation.ts';
 import { pendingMigrations, type ServiceMigrations } from '../db/migrate.ts';
+import { portabilityRoutes, type ServicePortability } from '../tenancy/portability.ts';
 
 export interface ServiceAppOptions {
   name: string;
@@ -26,6 +27,8 @@ export interface ServiceAppOptions {
   migrations?: ServiceMigrations;
   /** JSON bodies above this are refused with 413. */
   jsonLimit?: string;
+  /** What the service adds to the export, import and erase of an association (its files, its documents, its guard). */
+  portability?: ServicePortability;
 }
 
 /**
@@ -53,6 +56,9 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   );
   app.use(refuseNulCharacters());
   app.use(healthRoutes(options).routes());
+  // Service to service only (the gateway's route table has no /internal path): the host console's
+  // export, import and erase of one association (docs/hosting-portability.md).
+  if (options.migrations) app.use(portabilityRoutes(options.db, options.migrations.schema, options.portability).routes());
   if (options.verifier) app.use(authenticate(options.verifier));
   for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());
   return app;

@@ -4,3 +4,4 @@ export * from './roles.ts';
 export * from './seal.ts';
 export * from './requestAssociation.ts';
 export * from './associations.ts';
+export * from './portability.ts';
