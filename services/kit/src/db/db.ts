@@ -1,3 +1,4 @@
+/// <reference path="./knexPg.d.ts" />
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import PgClient from 'knex/lib/dialects/postgres/index.js';
