@@ -1,4 +1,5 @@
 import type { ServiceMigrations } from '@kermesse/kit/db';
+import { addAssociationColumns } from '@kermesse/kit/tenancy';
 
 export const schema = 'accounting';
 
@@ -356,6 +357,37 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.index(['sale_id']);
       });
       await knex.raw("update ??.donations set sale_id = split_part(source, ':', 2)::int where origin = 'register'", [schema]);
+    },
+  },
+  /**
+   * Hosting (docs/keys-per-association.md): every key two associations could both hold is made per association —
+   * each keeps its own financial years, account map, settings row, receipt counters, FEC numbering
+   * (year, number), receipt numbers, membership types, and its own `source` keys (a CSV file imported
+   * by two associations has the same hash; an idempotency key is chosen by the client). Keys made of
+   * ids the database hands out (sales, refunds, people, raffles…) are unique across associations
+   * already and stay as they are.
+   */
+  '008_keys_per_association': {
+    async up(knex) {
+      await addAssociationColumns(knex, schema);
+      const primary = async (table: string, columns: string) =>
+        knex.raw(`alter table ??.?? drop constraint ??, add primary key (association_id, ${columns})`, [schema, table, `${table}_pkey`]);
+      const unique = async (table: string, old: string, name: string, columns: string) =>
+        knex.raw(`alter table ??.?? drop constraint ??, add constraint ?? unique (association_id, ${columns})`, [schema, table, old, name]);
+      await primary('financial_years', 'year');
+      await primary('account_map', 'key');
+      // The check `id = 1` still keeps one settings row, now one per association.
+      await primary('association', 'id');
+      await primary('receipt_counters', 'year');
+      await unique('journal_entries', 'journal_entries_year_number_unique', 'journal_entries_number_per_year', 'year, number');
+      await unique('journal_entries', 'journal_entries_source_unique', 'journal_entries_one_per_source', 'source');
+      await unique('tax_receipts', 'tax_receipts_year_number_unique', 'tax_receipts_number_per_year', 'year, number');
+      await unique('membership_types', 'membership_types_year_name_unique', 'membership_types_name_per_year', 'year, name');
+      await unique('donations', 'donations_source_unique', 'donations_one_per_source', 'source');
+      await unique('memberships', 'memberships_source_unique', 'memberships_one_per_source', 'source');
+      await unique('unposted', 'unposted_source_unique', 'unposted_one_per_source', 'source');
+      // The chain's last entry is read on every write (`order by id desc limit 1`): its association's.
+      await knex.raw('create index journal_entries_chain on ??.journal_entries (association_id, id)', [schema]);
     },
   },
 };

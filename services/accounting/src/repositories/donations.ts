@@ -55,7 +55,7 @@ export async function readAssociation(q: Q): Promise<AssociationRow> {
 export async function saveAssociation(q: Q, values: AssociationRow): Promise<void> {
   await q('association')
     .insert({ id: 1, ...values, updated_at: q.fn.now() })
-    .onConflict('id')
+    .onConflict(['association_id', 'id'])
     .merge();
 }
 
@@ -190,7 +190,9 @@ export interface NewDonation {
 
 /** Inserts a donation unless its source is known; returns its id, or null when it already was. */
 export async function insertDonation(q: Q, values: NewDonation): Promise<number | null> {
-  const rows = (await q('donations').insert(values).onConflict('source').ignore().returning('id')) as Array<{ id: number }>;
+  const rows = (await q('donations').insert(values).onConflict(['association_id', 'source']).ignore().returning('id')) as Array<{
+    id: number;
+  }>;
   return rows[0]?.id ?? null;
 }
 
@@ -243,7 +245,7 @@ export async function insertRegisterDonations(trx: Knex.Transaction, sales: read
     `insert into donations (source, origin, sale_id, donation_date, amount_cents, method, buyer_name, buyer_email, event_id)
      select x.source, 'register', x.sale_id, x.donation_date, x.amount_cents, x.method, x.buyer_name, x.buyer_email, x.event_id
      from jsonb_to_recordset(?::jsonb) as x(source text, sale_id int, donation_date date, amount_cents int, method text, buyer_name text, buyer_email text, event_id int)
-     on conflict (source) do nothing`,
+     on conflict (association_id, source) do nothing`,
     [JSON.stringify(rows)],
   );
 }
@@ -259,7 +261,7 @@ export async function nextReceiptNumber(trx: Knex.Transaction, year: number): Pr
   const row = (
     await trx.raw(
       `insert into receipt_counters (year, last_number) values (?, 1)
-       on conflict (year) do update set last_number = receipt_counters.last_number + 1
+       on conflict (association_id, year) do update set last_number = receipt_counters.last_number + 1
        returning last_number`,
       [year],
     )

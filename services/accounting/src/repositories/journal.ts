@@ -6,14 +6,21 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { accountLabel, type JournalLineDraft } from '@kermesse/contracts-accounting';
+import { ASSOCIATION_SETTING } from '@kermesse/kit/tenancy';
 
 type Q = Knex | Knex.Transaction;
 
 export const GENESIS_HASH = '0'.repeat(64);
 
+/**
+ * The journal lock of the transaction's association: each association has its own chain and its own
+ * numbering, so one association's writes never wait for another's.
+ */
+export const JOURNAL_LOCK_SQL = `pg_advisory_xact_lock(hashtext('accounting.journal:' || coalesce(current_setting('${ASSOCIATION_SETTING}', true), '')))`;
+
 /** Every writer of the journal takes this lock first: one entry at a time, in chain order. */
 export async function lockJournal(q: Q): Promise<void> {
-  await q.raw("select pg_advisory_xact_lock(hashtext('accounting.journal'))");
+  await q.raw(`select ${JOURNAL_LOCK_SQL}`);
 }
 
 export interface EntryDraft {

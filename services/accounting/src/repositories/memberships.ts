@@ -34,7 +34,11 @@ export async function findMembershipType(q: Q, id: number): Promise<MembershipTy
 
 /** Inserts a type; null when the year already has one of that name. */
 export async function insertMembershipType(q: Q, values: Omit<MembershipTypeRow, 'id' | 'members'>): Promise<number | null> {
-  const rows = (await q('membership_types').insert(values).onConflict(['year', 'name']).ignore().returning('id')) as Array<{ id: number }>;
+  const rows = (await q('membership_types')
+    .insert(values)
+    .onConflict(['association_id', 'year', 'name'])
+    .ignore()
+    .returning('id')) as Array<{ id: number }>;
   return rows[0]?.id ?? null;
 }
 

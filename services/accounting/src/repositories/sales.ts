@@ -1,6 +1,7 @@
 /** Sales, refunds, till closings and the entries kept aside: the rows the books are written from. */
 import type { EventPayloads } from '@kermesse/kit/bus';
 import type { Trx } from '@kermesse/kit/db';
+import { JOURNAL_LOCK_SQL } from './journal.ts';
 
 type Completed = EventPayloads['sale.completed'];
 type Settled = EventPayloads['sale.settled'];
@@ -16,7 +17,7 @@ export async function insertSale(trx: Trx, sale: Completed, { lockJournal }: { l
     await trx.raw(
       `insert into sales (sale_id, event_id, reference, completed_at, total_cents, payment_mode, lines, payments)
      values (?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb) on conflict (sale_id) do nothing
-     returning sale_id${lockJournal ? ", pg_advisory_xact_lock(hashtext('accounting.journal')) is not null as locked" : ''}`,
+     returning sale_id${lockJournal ? `, ${JOURNAL_LOCK_SQL} is not null as locked` : ''}`,
       [
         sale.saleId,
         sale.eventId,
@@ -93,7 +94,7 @@ export async function keepUnposted(trx: Trx, rows: ReadonlyArray<{ source: strin
   if (rows.length === 0) return;
   await trx.raw(
     `insert into unposted (source, reason, payload) select x.source, x.reason, x.payload
-     from jsonb_to_recordset(?::jsonb) as x(source text, reason text, payload jsonb) on conflict (source) do nothing`,
+     from jsonb_to_recordset(?::jsonb) as x(source text, reason text, payload jsonb) on conflict (association_id, source) do nothing`,
     [JSON.stringify(rows)],
   );
 }

@@ -13,7 +13,10 @@ export async function isYearLocked(q: Q, year: number): Promise<boolean> {
 export async function lockYear(q: Q, year: number, by: string | null): Promise<boolean> {
   await lockJournal(q);
   if (await isYearLocked(q, year)) return false;
-  await q('financial_years').insert({ year, locked: true, locked_at: q.fn.now(), locked_by: by }).onConflict('year').merge();
+  await q('financial_years')
+    .insert({ year, locked: true, locked_at: q.fn.now(), locked_by: by })
+    .onConflict(['association_id', 'year'])
+    .merge();
   await q('trial_balances').where({ financial_year: year }).update({ locked: true, updated_at: q.fn.now() });
   return true;
 }
