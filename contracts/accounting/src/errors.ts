@@ -41,6 +41,21 @@ export const ACCOUNTING_MESSAGES = {
   MEMBER_AMOUNT_REQUIRED: "Ce type d'adhésion est à prix libre : indiquez le montant versé (par exemple 15,00).",
   MEMBER_ALREADY_RENEWED: 'Cette personne est déjà adhérente en {year}.',
   PERSON_ERASED: 'Les données de cette personne ont été effacées à sa demande.',
+  /** HelloAsso (docs/helloasso.md). */
+  HELLOASSO_NOT_CONFIGURED:
+    "Renseignez d'abord le compte HelloAsso de l'association : l'identifiant de l'organisation, le client id et le secret de l'API.",
+  HELLOASSO_REFUSED:
+    'HelloAsso a refusé les identifiants : vérifiez le client id et le secret dans « Mon compte › Intégrations et API » sur HelloAsso.',
+  HELLOASSO_FORM_NOT_FOUND:
+    'HelloAsso ne connaît pas le formulaire « {formSlug} » ({formType}) de cette organisation : vérifiez son type et son adresse.',
+  HELLOASSO_UNAVAILABLE: 'HelloAsso ne répond pas pour le moment : réessayez dans quelques minutes.',
+  /** The bank (docs/bank.md). */
+  BANK_FILE_INVALID: "Le relevé bancaire n'a pas été importé : {count} erreur(s).",
+  BANK_LINE_NOT_FOUND: 'Ligne de relevé introuvable.',
+  BANK_ENTRY_NOT_FOUND: 'Écriture introuvable, ou elle ne touche pas le compte 512 Banque.',
+  BANK_AMOUNT_MISMATCH: "L'écriture ({entry}) n'a pas le montant de la ligne du relevé ({line}) : elles ne peuvent pas être rapprochées.",
+  BANK_LINE_ALREADY_MATCHED: "Cette ligne du relevé est déjà rapprochée : annulez d'abord ce rapprochement.",
+  BANK_ENTRY_ALREADY_MATCHED: "Cette écriture est déjà rapprochée d'une autre ligne du relevé.",
 } as const;
 
 export type AccountingErrorCode = keyof typeof ACCOUNTING_MESSAGES;

@@ -8,3 +8,4 @@ export * from './taxReceipts.ts';
 export * from './fecCheck.ts';
 export * from './memberships.ts';
 export * from './answers.ts';
+export * from './treasury.ts';

@@ -6,6 +6,7 @@
  */
 
 export const ACCOUNT_LABELS: Record<string, string> = {
+  '467': 'HelloAsso, sommes à recevoir',
   '512': 'Banque',
   '5112': 'Chèques à encaisser',
   '5115': 'Cartes à encaisser',

@@ -122,9 +122,19 @@ export const DONATION_METHOD_LABELS: Record<DonationMethod, string> = {
 };
 
 /** Where a donation was recorded: the register's donation line, a CSV import, or typed by the treasurer. */
-export const DonationOrigin = Type.Union([Type.Literal('register'), Type.Literal('import'), Type.Literal('manual')]);
+export const DonationOrigin = Type.Union([
+  Type.Literal('register'),
+  Type.Literal('import'),
+  Type.Literal('manual'),
+  Type.Literal('helloasso'),
+]);
 export type DonationOrigin = Static<typeof DonationOrigin>;
-export const DONATION_ORIGIN_LABELS: Record<DonationOrigin, string> = { register: 'Caisse', import: 'Import', manual: 'Saisie' };
+export const DONATION_ORIGIN_LABELS: Record<DonationOrigin, string> = {
+  register: 'Caisse',
+  import: 'Import',
+  manual: 'Saisie',
+  helloasso: 'HelloAsso',
+};
 
 export const Donation = Type.Object({
   id: Type.Integer(),

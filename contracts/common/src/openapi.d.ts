@@ -531,6 +531,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/accountancy/bank/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Importer un relevé bancaire CSV ou OFX (essai avec dryRun)
+         * @description Rôles : trésorier (l’administrateur passe partout).
+         */
+        post: operations["postApiAdminAccountancyBankImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accountancy/bank/lines/{id}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rapprocher une ligne du relevé d'une écriture du compte 512
+         * @description Rôles : trésorier (l’administrateur passe partout).
+         */
+        post: operations["postApiAdminAccountancyBankLinesIdMatch"];
+        /**
+         * Annuler le rapprochement d'une ligne du relevé
+         * @description Rôles : trésorier (l’administrateur passe partout).
+         */
+        delete: operations["deleteApiAdminAccountancyBankLinesIdMatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accountancy/bank/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rapprochement bancaire d'un exercice : soldes, lignes du relevé, écritures non rapprochées
+         * @description Rôles : trésorier (l’administrateur passe partout).
+         */
+        get: operations["getApiAdminAccountancyBankReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/accountancy/bilan-des-comptes/{year}": {
         parameters: {
             query?: never;
@@ -809,6 +873,66 @@ export interface paths {
          * @description Rôles : trésorier (l’administrateur passe partout).
          */
         post: operations["postApiAdminAccountancyFinancialYearsYearTrialBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accountancy/helloasso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lire le compte HelloAsso, les commandes importées et les versements
+         * @description Rôles : trésorier (l’administrateur passe partout).
+         */
+        get: operations["getApiAdminAccountancyHelloasso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accountancy/helloasso/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Importer les commandes et les versements d'un formulaire HelloAsso
+         * @description Rôles : trésorier (l’administrateur passe partout).
+         */
+        post: operations["postApiAdminAccountancyHelloassoImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accountancy/helloasso/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enregistrer le compte HelloAsso (le secret est chiffré et jamais renvoyé)
+         * @description Rôles : trésorier (l’administrateur passe partout).
+         */
+        put: operations["putApiAdminAccountancyHelloassoSettings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6845,6 +6969,379 @@ export interface operations {
             };
         };
     };
+    postApiAdminAccountancyBankImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fileName: string;
+                    content: string;
+                    dryRun?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dryRun: boolean;
+                        format: "csv" | "ofx";
+                        lines: number;
+                        alreadyImported: number;
+                        from: string | null;
+                        to: string | null;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminAccountancyBankLinesIdMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entryId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        line: {
+                            id: number;
+                            date: string;
+                            label: string;
+                            amount: number;
+                            matched: {
+                                entryId: number;
+                                date: string;
+                                pieceRef: string;
+                                label: string;
+                                amount: number;
+                            } | null;
+                            proposals: {
+                                entryId: number;
+                                date: string;
+                                pieceRef: string;
+                                label: string;
+                                amount: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteApiAdminAccountancyBankLinesIdMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        line: {
+                            id: number;
+                            date: string;
+                            label: string;
+                            amount: number;
+                            matched: {
+                                entryId: number;
+                                date: string;
+                                pieceRef: string;
+                                label: string;
+                                amount: number;
+                            } | null;
+                            proposals: {
+                                entryId: number;
+                                date: string;
+                                pieceRef: string;
+                                label: string;
+                                amount: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminAccountancyBankReconciliation: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        year: number;
+                        bankBalance: number;
+                        booksBalance: number;
+                        lines: {
+                            id: number;
+                            date: string;
+                            label: string;
+                            amount: number;
+                            matched: {
+                                entryId: number;
+                                date: string;
+                                pieceRef: string;
+                                label: string;
+                                amount: number;
+                            } | null;
+                            proposals: {
+                                entryId: number;
+                                date: string;
+                                pieceRef: string;
+                                label: string;
+                                amount: number;
+                            }[];
+                        }[];
+                        unmatchedEntries: {
+                            entryId: number;
+                            date: string;
+                            pieceRef: string;
+                            label: string;
+                            amount: number;
+                        }[];
+                        yearLocked: boolean;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     getApiAdminAccountancyBilanDesComptesYear: {
         parameters: {
             query?: {
@@ -7005,7 +7502,7 @@ export interface operations {
                     "application/json": {
                         donations: {
                             id: number;
-                            origin: "register" | "import" | "manual";
+                            origin: "register" | "import" | "manual" | "helloasso";
                             date: string;
                             amount: number;
                             method: "ESP" | "CHQ" | "CB" | "VIR";
@@ -7124,7 +7621,7 @@ export interface operations {
                     "application/json": {
                         donation: {
                             id: number;
-                            origin: "register" | "import" | "manual";
+                            origin: "register" | "import" | "manual" | "helloasso";
                             date: string;
                             amount: number;
                             method: "ESP" | "CHQ" | "CB" | "VIR";
@@ -7230,7 +7727,7 @@ export interface operations {
                     "application/json": {
                         donation: {
                             id: number;
-                            origin: "register" | "import" | "manual";
+                            origin: "register" | "import" | "manual" | "helloasso";
                             date: string;
                             amount: number;
                             method: "ESP" | "CHQ" | "CB" | "VIR";
@@ -8086,6 +8583,260 @@ export interface operations {
                             imported_at: string | null;
                         };
                         created: number;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminAccountancyHelloasso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settings: {
+                            organizationSlug: string;
+                            clientId: string;
+                            hasSecret: boolean;
+                            updatedAt: string | null;
+                        };
+                        items: {
+                            id: number;
+                            itemId: number;
+                            orderId: number;
+                            formType: string;
+                            formSlug: string;
+                            kind: "donation" | "membership" | "sale" | "skipped";
+                            name: string;
+                            payer: string;
+                            amount: number;
+                            paidOn: string;
+                            pieceRef: string | null;
+                            note: string | null;
+                        }[];
+                        payouts: {
+                            id: number;
+                            cashOutId: number;
+                            paidOn: string;
+                            gross: number;
+                            net: number;
+                            fees: number;
+                            payments: number;
+                            pieceRef: string;
+                        }[];
+                        pending: number;
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminAccountancyHelloassoImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    formType: "Event" | "Membership" | "Donation" | "Shop" | "PaymentForm" | "CrowdFunding" | "Checkout";
+                    formSlug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: number;
+                        donations: number;
+                        memberships: number;
+                        sales: number;
+                        skipped: number;
+                        alreadyImported: number;
+                        payouts: number;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    putApiAdminAccountancyHelloassoSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizationSlug: string;
+                    clientId: string;
+                    clientSecret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settings: {
+                            organizationSlug: string;
+                            clientId: string;
+                            hasSecret: boolean;
+                            updatedAt: string | null;
+                        };
                     };
                 };
             };

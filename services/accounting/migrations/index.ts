@@ -390,4 +390,84 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw('create index journal_entries_chain on ??.journal_entries (association_id, id)', [schema]);
     },
   },
+  /**
+   * HelloAsso and the bank (docs/helloasso.md, docs/bank.md): the association's HelloAsso account (its
+   * secret sealed), each order item imported once and what it became, each payout once, and the bank
+   * statements' lines, kept once per association whatever statement brought them, each matched to at
+   * most one entry of 512 and an entry to at most one line. Keys are per association: two
+   * associations may import the same statement line or (in a test) the same HelloAsso ids.
+   */
+  '009_helloasso_and_bank': {
+    async up(knex) {
+      const s = () => knex.schema.withSchema(schema);
+      await s().createTable('helloasso_settings', (t) => {
+        t.increments('id').primary();
+        t.text('organization_slug').notNullable();
+        t.text('client_id').notNullable();
+        /** Sealed with the kit's secret box when the install has a key (docs/deploy.md). */
+        t.text('client_secret');
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await s().createTable('helloasso_items', (t) => {
+        t.increments('id').primary();
+        t.bigInteger('item_id').notNullable();
+        t.bigInteger('order_id').notNullable();
+        t.text('form_type').notNullable();
+        t.text('form_slug').notNullable();
+        t.text('kind').notNullable();
+        t.text('name').notNullable();
+        t.text('payer').notNullable().defaultTo('');
+        t.integer('amount_cents').notNullable();
+        t.date('paid_on').notNullable();
+        t.text('note');
+        t.integer('donation_id');
+        t.integer('membership_id');
+        t.bigInteger('entry_id');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw(
+        `alter table ??.helloasso_items add constraint helloasso_items_kind check (kind in ('donation', 'membership', 'sale', 'skipped'))`,
+        [schema],
+      );
+      await s().createTable('helloasso_payouts', (t) => {
+        t.increments('id').primary();
+        t.bigInteger('cash_out_id').notNullable();
+        t.date('paid_on').notNullable();
+        t.bigInteger('gross_cents').notNullable();
+        t.bigInteger('net_cents').notNullable();
+        t.bigInteger('fees_cents').notNullable();
+        t.integer('payments').notNullable();
+        t.bigInteger('entry_id');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await s().createTable('bank_lines', (t) => {
+        t.bigIncrements('id').primary();
+        t.date('line_date').notNullable();
+        t.text('label').notNullable();
+        t.bigInteger('amount_cents').notNullable();
+        /** What identifies the line across statements: the bank's FITID (OFX), else day, amount, label and rank. */
+        t.text('fingerprint').notNullable();
+        t.text('file_name').notNullable();
+        t.bigInteger('entry_id').references('id').inTable(`${schema}.journal_entries`);
+        t.timestamp('matched_at', { useTz: true });
+        t.text('matched_by');
+        t.timestamp('imported_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.index(['line_date']);
+      });
+      await knex.raw(`alter table ??.donations drop constraint donations_origin`, [schema]);
+      await knex.raw(
+        `alter table ??.donations add constraint donations_origin check (origin in ('register', 'import', 'manual', 'helloasso'))`,
+        [schema],
+      );
+      await addAssociationColumns(knex, schema);
+      await knex.raw(
+        `create unique index helloasso_settings_association on ??.helloasso_settings (association_id);
+         create unique index helloasso_items_item on ??.helloasso_items (association_id, item_id);
+         create unique index helloasso_payouts_cash_out on ??.helloasso_payouts (association_id, cash_out_id);
+         create unique index bank_lines_fingerprint on ??.bank_lines (association_id, fingerprint);
+         create unique index bank_lines_entry on ??.bank_lines (association_id, entry_id) where entry_id is not null`,
+        [schema, schema, schema, schema, schema],
+      );
+    },
+  },
 };

@@ -3,13 +3,18 @@ import type Koa from 'koa';
 import { type TokenVerifier } from '@kermesse/kit/auth';
 import { type Bus } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
+import { type SecretBox } from '@kermesse/kit/secrets';
 import { createEventCheck, createServiceApp, SERVICE_DEFAULT_PORTS, type Logger } from '@kermesse/kit/http';
+import { DEFAULT_HELLOASSO_URL } from './env.ts';
 import { eventNotFound } from './errors.ts';
+import { createHelloAssoTokenCache } from './helloasso/client.ts';
 import { findEvent, upsertEvent } from './repositories/fair.ts';
+import { bankRoutes } from './routes/bank/index.ts';
 import { bookRoutes } from './routes/books/index.ts';
 import { donationRoutes } from './routes/donations/index.ts';
 import { membershipRoutes } from './routes/memberships/index.ts';
 import { fairRoutes } from './routes/fair/index.ts';
+import { helloAssoRoutes } from './routes/helloasso/index.ts';
 import { reportRoutes } from './routes/reports/index.ts';
 import { trialBalanceRoutes } from './routes/trialBalances/index.ts';
 
@@ -20,6 +25,10 @@ export interface AccountingDeps {
   bus?: Bus;
   /** The register service, asked about an event the read model does not know yet (`REGISTER_URL`). */
   registerUrl?: string;
+  /** HelloAsso's API (docs/helloasso.md); the tests give their fake's address. */
+  helloAssoUrl?: string;
+  /** Seals the HelloAsso secret at rest; without one (a development checkout) it is stored as typed. */
+  secrets?: SecretBox;
 }
 
 /** The accounting service's Koa app (no listen). */
@@ -46,6 +55,13 @@ export async function buildApp(deps: AccountingDeps): Promise<Koa> {
       fairRoutes({ db, events }),
       donationRoutes({ db: deps.db }),
       membershipRoutes({ db: deps.db }),
+      helloAssoRoutes({
+        db,
+        baseUrl: deps.helloAssoUrl ?? DEFAULT_HELLOASSO_URL,
+        secrets: deps.secrets,
+        cache: createHelloAssoTokenCache(),
+      }),
+      bankRoutes({ db }),
     ],
   });
 }

@@ -1,6 +1,7 @@
 /** The accounting service's known errors: French messages from the contract, with their codes. */
-import { badRequest, conflict, notFound } from '@kermesse/kit/http';
+import { badRequest, conflict, HttpError, notFound } from '@kermesse/kit/http';
 import { accountingMessage } from '@kermesse/contracts-accounting';
+import { formatEuros } from '@kermesse/contracts-common';
 
 export const trialBalanceNotFound = () => notFound(accountingMessage('TRIAL_BALANCE_NOT_FOUND')).withCode('TRIAL_BALANCE_NOT_FOUND');
 export const trialBalanceLocked = () => conflict(accountingMessage('TRIAL_BALANCE_LOCKED')).withCode('TRIAL_BALANCE_LOCKED');
@@ -49,3 +50,31 @@ export const memberAmountRequired = () => badRequest(accountingMessage('MEMBER_A
 export const memberAlreadyRenewed = (year: number) =>
   conflict(accountingMessage('MEMBER_ALREADY_RENEWED', { year })).withCode('MEMBER_ALREADY_RENEWED', { year });
 export const personErased = () => conflict(accountingMessage('PERSON_ERASED')).withCode('PERSON_ERASED');
+
+// HelloAsso (docs/helloasso.md): an outside service that refuses or fails is named, never a 500.
+export const helloAssoNotConfigured = () => conflict(accountingMessage('HELLOASSO_NOT_CONFIGURED')).withCode('HELLOASSO_NOT_CONFIGURED');
+// The stored credentials are the association's to correct: a conflict with what HelloAsso holds, not an outage.
+export const helloAssoRefused = () => conflict(accountingMessage('HELLOASSO_REFUSED')).withCode('HELLOASSO_REFUSED');
+export const helloAssoFormNotFound = (formType: string, formSlug: string) =>
+  notFound(accountingMessage('HELLOASSO_FORM_NOT_FOUND', { formType, formSlug })).withCode('HELLOASSO_FORM_NOT_FOUND');
+export const helloAssoUnavailable = () =>
+  new HttpError(503, accountingMessage('HELLOASSO_UNAVAILABLE'), { 'Retry-After': '60' }).withCode('HELLOASSO_UNAVAILABLE');
+
+// The bank (docs/bank.md).
+export const bankFileInvalid = (errors: string[]) => {
+  const shown = errors.slice(0, 20);
+  const more = errors.length > shown.length ? `\n… et ${errors.length - shown.length} autre(s).` : '';
+  return badRequest(`${accountingMessage('BANK_FILE_INVALID', { count: errors.length })}\n${shown.join('\n')}${more}`).withCode(
+    'BANK_FILE_INVALID',
+    { errors },
+  );
+};
+export const bankLineNotFound = () => notFound(accountingMessage('BANK_LINE_NOT_FOUND')).withCode('BANK_LINE_NOT_FOUND');
+export const bankEntryNotFound = () => notFound(accountingMessage('BANK_ENTRY_NOT_FOUND')).withCode('BANK_ENTRY_NOT_FOUND');
+export const bankAmountMismatch = (entryCents: number, lineCents: number) =>
+  badRequest(accountingMessage('BANK_AMOUNT_MISMATCH', { entry: formatEuros(entryCents), line: formatEuros(lineCents) })).withCode(
+    'BANK_AMOUNT_MISMATCH',
+  );
+export const bankLineAlreadyMatched = () => conflict(accountingMessage('BANK_LINE_ALREADY_MATCHED')).withCode('BANK_LINE_ALREADY_MATCHED');
+export const bankEntryAlreadyMatched = () =>
+  conflict(accountingMessage('BANK_ENTRY_ALREADY_MATCHED')).withCode('BANK_ENTRY_ALREADY_MATCHED');

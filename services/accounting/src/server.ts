@@ -11,5 +11,14 @@ await runService({
   env: readAccountingEnv,
   relay: false,
   consumers: ({ db, bus, logger }) => startAccountingConsumers({ db, bus, logger }),
-  buildApp: ({ db, logger, bus, verifier, env }) => buildApp({ db, logger, bus, verifier: verifier!, registerUrl: env.registerUrl }),
+  buildApp: ({ db, logger, bus, verifier, env }) =>
+    buildApp({
+      db,
+      logger,
+      bus,
+      verifier: verifier!,
+      registerUrl: env.registerUrl,
+      helloAssoUrl: env.helloAssoUrl,
+      secrets: env.secrets,
+    }),
 });

@@ -17,6 +17,7 @@ import {
 } from '@kermesse/kit/bus';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
+import type { SecretBox } from '@kermesse/kit/secrets';
 import {
   createTestDatabase,
   deleteTestStream,
@@ -58,7 +59,9 @@ export interface AccountingTestSystem {
   stop(): Promise<void>;
 }
 
-export async function startAccountingTestSystem(options: { consumers?: boolean; app?: boolean } = {}): Promise<AccountingTestSystem> {
+export async function startAccountingTestSystem(
+  options: { consumers?: boolean; app?: boolean; helloAssoUrl?: string; secrets?: SecretBox } = {},
+): Promise<AccountingTestSystem> {
   const logger = createLogger('accounting-test', 'error');
   const database: TestDatabase = await createTestDatabase();
   const namespace = testNamespace();
@@ -129,7 +132,15 @@ export async function startAccountingTestSystem(options: { consumers?: boolean; 
 
   if (options.app !== false) {
     server = await listen(
-      await buildApp({ db, logger, bus, verifier: createTokenVerifier({ identityUrl }), registerUrl: register.url }),
+      await buildApp({
+        db,
+        logger,
+        bus,
+        verifier: createTokenVerifier({ identityUrl }),
+        registerUrl: register.url,
+        helloAssoUrl: options.helloAssoUrl,
+        secrets: options.secrets,
+      }),
       0,
     );
     system.base = `http://127.0.0.1:${server.port}`;

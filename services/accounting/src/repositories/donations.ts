@@ -110,7 +110,7 @@ export async function findSameDonor(q: Q, values: Pick<DonorRow, 'kind' | 'name'
 export interface DonationRow {
   id: number;
   source: string;
-  origin: 'register' | 'import' | 'manual';
+  origin: 'register' | 'import' | 'manual' | 'helloasso';
   donation_date: string;
   amount_cents: number;
   method: DonationMethod;

@@ -1,0 +1,213 @@
+/**
+ * Money that reaches the association outside the till (docs/helloasso.md, docs/bank.md): the
+ * HelloAsso account and the import of a form's orders and of its payouts, the bank statements and
+ * their reconciliation with the bank account of the books (512).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, SafeText } from '@kermesse/contracts-common/schemas';
+
+const Year = Type.Integer({ minimum: 1900, maximum: 2999 });
+
+// ── HelloAsso ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** HelloAsso's form types (API v5 `FormType`). */
+export const HELLOASSO_FORM_TYPES = ['Event', 'Membership', 'Donation', 'Shop', 'PaymentForm', 'CrowdFunding', 'Checkout'] as const;
+export const HelloAssoFormType = Type.Union(HELLOASSO_FORM_TYPES.map((t) => Type.Literal(t)));
+export type HelloAssoFormType = Static<typeof HelloAssoFormType>;
+export const HELLOASSO_FORM_TYPE_LABELS: Record<HelloAssoFormType, string> = {
+  Event: 'Billetterie',
+  Membership: 'Adhésion',
+  Donation: 'Don',
+  Shop: 'Boutique',
+  PaymentForm: 'Vente',
+  CrowdFunding: 'Collecte',
+  Checkout: 'Paiement intégré',
+};
+
+/** A HelloAsso slug: lower case letters, digits and dashes (« ape-ecole-jules-ferry »). */
+const Slug = Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9][a-z0-9-]*$' });
+
+export const HelloAssoSettings = Type.Object({
+  organizationSlug: Type.String(),
+  clientId: Type.String(),
+  /** Whether a secret is stored: the secret itself is never sent back. */
+  hasSecret: Type.Boolean(),
+  updatedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type HelloAssoSettings = Static<typeof HelloAssoSettings>;
+
+export const HelloAssoSettingsInput = Type.Object(
+  {
+    organizationSlug: Slug,
+    clientId: Type.String({ minLength: 1, maxLength: 200, pattern: '^\\S+$' }),
+    /** Left out: the stored secret is kept. */
+    clientSecret: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: '^\\S+$' })),
+  },
+  { additionalProperties: false },
+);
+export type HelloAssoSettingsInput = Static<typeof HelloAssoSettingsInput>;
+
+export const HelloAssoImportBody = Type.Object({ formType: HelloAssoFormType, formSlug: Slug }, { additionalProperties: false });
+export type HelloAssoImportBody = Static<typeof HelloAssoImportBody>;
+
+/** What an item of an order became in the books. */
+export const HelloAssoItemKind = Type.Union([
+  Type.Literal('donation'),
+  Type.Literal('membership'),
+  Type.Literal('sale'),
+  Type.Literal('skipped'),
+]);
+export type HelloAssoItemKind = Static<typeof HelloAssoItemKind>;
+export const HELLOASSO_ITEM_KIND_LABELS: Record<HelloAssoItemKind, string> = {
+  donation: 'Don',
+  membership: 'Adhésion',
+  sale: 'Prévente',
+  skipped: 'Non comptabilisé',
+};
+
+export const HelloAssoItem = Type.Object({
+  id: Type.Integer(),
+  itemId: Type.Integer(),
+  orderId: Type.Integer(),
+  formType: Type.String(),
+  formSlug: Type.String(),
+  kind: HelloAssoItemKind,
+  name: Type.String(),
+  payer: Type.String(),
+  amount: Type.Number(),
+  paidOn: Type.String(),
+  /** The entry's piece reference (« HA-000012 »), null when nothing was booked. */
+  pieceRef: Type.Union([Type.String(), Type.Null()]),
+  /** Why an item was not booked (a free ticket, a payment not completed). */
+  note: Type.Union([Type.String(), Type.Null()]),
+});
+export type HelloAssoItem = Static<typeof HelloAssoItem>;
+
+export const HelloAssoPayout = Type.Object({
+  id: Type.Integer(),
+  cashOutId: Type.Integer(),
+  paidOn: Type.String(),
+  /** What the payers paid for the association's items. */
+  gross: Type.Number(),
+  /** What reached the bank. */
+  net: Type.Number(),
+  fees: Type.Number(),
+  payments: Type.Integer(),
+  pieceRef: Type.String(),
+});
+export type HelloAssoPayout = Static<typeof HelloAssoPayout>;
+
+export const HelloAssoOverview = Type.Object({
+  settings: HelloAssoSettings,
+  items: Type.Array(HelloAssoItem),
+  payouts: Type.Array(HelloAssoPayout),
+  /** What HelloAsso still holds for the association: the balance of 467. */
+  pending: Type.Number(),
+});
+export type HelloAssoOverview = Static<typeof HelloAssoOverview>;
+
+export const HelloAssoSettingsAnswer = Type.Object({ settings: HelloAssoSettings });
+export type HelloAssoSettingsAnswer = Static<typeof HelloAssoSettingsAnswer>;
+
+export const HelloAssoImportAnswer = Type.Object({
+  orders: Type.Integer(),
+  donations: Type.Integer(),
+  memberships: Type.Integer(),
+  sales: Type.Integer(),
+  skipped: Type.Integer(),
+  /** Items imported before: a second import changes nothing. */
+  alreadyImported: Type.Integer(),
+  payouts: Type.Integer(),
+});
+export type HelloAssoImportAnswer = Static<typeof HelloAssoImportAnswer>;
+
+// ── The bank ──────────────────────────────────────────────────────────────────────────────────────────
+
+export const BankImportBody = Type.Object(
+  {
+    fileName: SafeText({ minLength: 1, maxLength: 255 }),
+    /** The file's bytes in base64 (its encoding, UTF-8 or ISO 8859-1, is read by the service). */
+    content: Type.String({ minLength: 1, maxLength: 8_000_000 }),
+    dryRun: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type BankImportBody = Static<typeof BankImportBody>;
+
+export const BankImportAnswer = Type.Object({
+  dryRun: Type.Boolean(),
+  format: Type.Union([Type.Literal('csv'), Type.Literal('ofx')]),
+  /** New lines kept. */
+  lines: Type.Integer(),
+  /** Lines of an earlier statement: kept once. */
+  alreadyImported: Type.Integer(),
+  from: Type.Union([Type.String(), Type.Null()]),
+  to: Type.Union([Type.String(), Type.Null()]),
+});
+export type BankImportAnswer = Static<typeof BankImportAnswer>;
+
+/** A journal entry that moved the bank account (512), as the reconciliation shows it. */
+export const BookEntry = Type.Object({
+  entryId: Type.Integer(),
+  date: Type.String(),
+  pieceRef: Type.String(),
+  label: Type.String(),
+  /** Its effect on 512: positive money in, negative money out. */
+  amount: Type.Number(),
+});
+export type BookEntry = Static<typeof BookEntry>;
+
+export const BankLine = Type.Object({
+  id: Type.Integer(),
+  date: Type.String(),
+  label: Type.String(),
+  /** Positive: money in (crédit); negative: money out (débit). */
+  amount: Type.Number(),
+  matched: Type.Union([BookEntry, Type.Null()]),
+  /** For an unmatched line: the entries of the same amount within five days, closest first. */
+  proposals: Type.Array(BookEntry),
+});
+export type BankLine = Static<typeof BankLine>;
+
+export const ReconciliationQuery = Type.Object({ year: Type.Optional(Year) });
+export type ReconciliationQuery = Static<typeof ReconciliationQuery>;
+
+export const Reconciliation = Type.Object({
+  year: Type.Integer(),
+  /** The sum of the year's statement lines imported. */
+  bankBalance: Type.Number(),
+  /** The year's movements of 512 in the books. */
+  booksBalance: Type.Number(),
+  lines: Type.Array(BankLine),
+  /** Entries of 512 that no bank line confirms yet. */
+  unmatchedEntries: Type.Array(BookEntry),
+  yearLocked: Type.Boolean(),
+});
+export type Reconciliation = Static<typeof Reconciliation>;
+
+export const BankMatchBody = Type.Object({ entryId: Id }, { additionalProperties: false });
+export type BankMatchBody = Static<typeof BankMatchBody>;
+
+export const BankLineAnswer = Type.Object({ line: BankLine });
+export type BankLineAnswer = Static<typeof BankLineAnswer>;
+
+/** docs/bank.md §3: a bank line and an entry are proposed together within this many days. */
+export const MATCH_WINDOW_DAYS = 5;
+
+/** Days between two days ('2026-05-16'), whatever their order. */
+export function daysApart(a: string, b: string): number {
+  return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
+}
+
+/**
+ * The entries proposed for a bank line (docs/bank.md §3): same amount to the cent, at most
+ * MATCH_WINDOW_DAYS apart, the closest day first (then the older entry).
+ */
+export function proposeEntries<E extends { date: string; amountCents: number; entryId: number }>(
+  line: { date: string; amountCents: number },
+  entries: readonly E[],
+): E[] {
+  return entries
+    .filter((e) => e.amountCents === line.amountCents && daysApart(e.date, line.date) <= MATCH_WINDOW_DAYS)
+    .sort((x, y) => daysApart(x.date, line.date) - daysApart(y.date, line.date) || x.entryId - y.entryId);
+}

@@ -1,0 +1,221 @@
+/**
+ * A bank statement as French banks export it (docs/bank.md §1): CSV (a date, a label, one signed
+ * amount or a debit and a credit column, « 30,50 » decimals, UTF-8 or ISO 8859-1, a few lines about
+ * the account before the titles) or OFX. Every line a movement with its fingerprint, or a French
+ * problem naming its line. Pure: tested without a database.
+ */
+import { createHash } from 'node:crypto';
+import { decodeCsvBytes, encodingProblem, normaliseHeader, parseScaledDecimal, readCsv, shorten, type CsvRow } from '@kermesse/kit/csv';
+
+export interface StatementLine {
+  /** The line of the file (CSV) or the rank of the transaction (OFX). */
+  line: number;
+  date: string;
+  label: string;
+  /** Positive: money in; negative: money out. */
+  amountCents: number;
+  /** Stable across statements: the same movement imported twice is kept once. */
+  fingerprint: string;
+}
+
+export interface Statement {
+  format: 'csv' | 'ofx';
+  lines: StatementLine[];
+  errors: string[];
+}
+
+/** Column titles accepted for each field, most specific first (compared without accents, case or spaces). */
+const COLUMNS = {
+  date: ['dateoperation', 'datedoperation', 'dateope', 'datecomptable', 'datedecomptabilisation', 'date'],
+  label: [
+    'libelle',
+    'libelleoperation',
+    'libelledeloperation',
+    'libellesimplifie',
+    'libelleoperationbancaire',
+    'operation',
+    'intitule',
+    'description',
+    'detail',
+    'nature',
+  ],
+  amount: ['montant', 'montanteur', 'montanteuros', 'montanteneuros', 'montanteneur', 'somme'],
+  debit: ['debit', 'debiteur', 'debiteuros', 'debiteneuros', 'debiteneur', 'debits'],
+  credit: ['credit', 'crediteur', 'crediteuros', 'crediteneuros', 'crediteneur', 'credits'],
+} as const;
+type Column = keyof typeof COLUMNS;
+
+/** « 14/03/2026 », « 14/03/26 », « 14-03-2026 », « 14.03.2026 » or « 2026-03-14 » → '2026-03-14'; null otherwise. */
+export function readBankDay(raw: string): string | null {
+  const text = raw.trim();
+  const french = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text);
+  const ofx = /^(\d{4})(\d{2})(\d{2})/.exec(text);
+  const [y, m, d] = french
+    ? [french[3]!.length === 2 ? `20${french[3]}` : french[3], french[2], french[1]]
+    : iso
+      ? [iso[1], iso[2], iso[3]]
+      : ofx
+        ? [ofx[1], ofx[2], ofx[3]]
+        : [];
+  if (!y || !m || !d) return null;
+  const day = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day || Number(y) < 1900 || Number(y) > 2999 ? null : day;
+}
+
+/** « -1 234,50 € », « +30,50 », « 30.50 EUR » → cents; null when it is no amount. */
+export function readBankAmount(raw: string): number | null {
+  const text = raw.replace(/€|eur(os)?/gi, '').trim();
+  if (!text) return null;
+  return parseScaledDecimal(text, 2);
+}
+
+const fingerprintOf = (parts: string) => createHash('sha256').update(parts).digest('hex').slice(0, 40);
+
+/** Day, amount and label, plus the rank among identical movements of the file (two 10 € payouts the same day). */
+function withFingerprints(lines: Array<Omit<StatementLine, 'fingerprint'>>): StatementLine[] {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const key = `${line.date}|${line.amountCents}|${normaliseHeader(line.label)}`;
+    const rank = (seen.get(key) ?? 0) + 1;
+    seen.set(key, rank);
+    return { ...line, fingerprint: fingerprintOf(`${key}|${rank}`) };
+  });
+}
+
+/** Whether the bytes are an OFX file (a header `OFXHEADER:` or an `<OFX>` element). */
+function looksLikeOfx(text: string): boolean {
+  return /^\s*(OFXHEADER:|<\?xml[^>]*>\s*<\?OFX)/i.test(text) || /<OFX>/i.test(text.slice(0, 4000));
+}
+
+/** Reads a statement; `errors` lists every problem (the import is all or nothing). */
+export function readStatement(bytes: Uint8Array): Statement {
+  let text: string;
+  try {
+    text = decodeCsvBytes(bytes).text;
+  } catch {
+    return {
+      format: 'csv',
+      lines: [],
+      errors: ['Ce fichier n’est pas un relevé lisible : exportez-le en CSV ou en OFX depuis votre banque.'],
+    };
+  }
+  if (looksLikeOfx(text)) return readOfx(text);
+  return readCsvStatement(bytes);
+}
+
+function findHeader(rows: CsvRow[]): { header: CsvRow; index: Record<Column, number> } | null {
+  for (const row of rows.slice(0, 30)) {
+    const titles = row.cells.map(normaliseHeader);
+    const index = Object.fromEntries(
+      (Object.keys(COLUMNS) as Column[]).map((column) => {
+        for (const name of COLUMNS[column]) {
+          const at = titles.indexOf(name);
+          if (at >= 0) return [column, at];
+        }
+        return [column, titles.findIndex((title) => (COLUMNS[column] as readonly string[]).some((name) => title.startsWith(name)))];
+      }),
+    ) as Record<Column, number>;
+    if (index.date >= 0 && index.label >= 0 && (index.amount >= 0 || (index.debit >= 0 && index.credit >= 0)))
+      return { header: row, index };
+  }
+  return null;
+}
+
+function readCsvStatement(bytes: Uint8Array): Statement {
+  const csv = readCsv(bytes);
+  const errors = [...csv.errors];
+  const all = csv.header ? [csv.header, ...csv.rows] : csv.rows;
+  const found = findHeader(all);
+  if (!found) {
+    errors.push(
+      'Colonnes introuvables : le relevé doit avoir une ligne de titres avec « Date », « Libellé » et « Montant » (ou « Débit » et « Crédit »).',
+    );
+    return { format: 'csv', lines: [], errors };
+  }
+  const { header, index } = found;
+  const lines: Array<Omit<StatementLine, 'fingerprint'>> = [];
+  for (const row of all.slice(all.indexOf(header) + 1)) {
+    const at = `Ligne ${row.line}`;
+    const cell = (column: Column) => (index[column] >= 0 ? (row.cells[index[column]] ?? '').trim() : '');
+    const amounts = index.amount >= 0 ? [cell('amount')] : [cell('debit'), cell('credit')];
+    // A line about the account (« Solde au 31/03/2026 », « Total des opérations ») is no movement.
+    if ([cell('date'), cell('label')].some((text) => /^(ancien|nouveau)?solde|^total/.test(normaliseHeader(text)))) continue;
+    if (amounts.every((a) => a === '') && !cell('date')) continue;
+    const broken = encodingProblem(row);
+    if (broken) {
+      errors.push(broken);
+      continue;
+    }
+    const date = readBankDay(cell('date'));
+    let amountCents: number | null;
+    let amountText: string;
+    if (index.amount >= 0) {
+      amountText = cell('amount');
+      amountCents = readBankAmount(amountText);
+    } else {
+      const debit = cell('debit') ? readBankAmount(cell('debit')) : 0;
+      const credit = cell('credit') ? readBankAmount(cell('credit')) : 0;
+      amountText = cell('debit') || cell('credit');
+      // A debit column holds the amount with or without its minus sign.
+      amountCents = debit === null || credit === null ? null : Math.abs(credit) - Math.abs(debit);
+    }
+    const problems = [
+      date ? null : `la date « ${shorten(cell('date'))} » n'est pas une date (14/03/2026)`,
+      amountCents !== null && amountCents !== 0
+        ? null
+        : `le montant « ${shorten(amountText)} » n'est pas un montant en euros (-30,50 ou 30,50)`,
+      cell('label') ? null : 'le libellé est vide',
+    ].filter((problem): problem is string => problem !== null);
+    if (problems.length > 0) {
+      errors.push(`${at} : ${problems.join(' ; ')}.`);
+      continue;
+    }
+    lines.push({ line: row.line, date: date!, label: cell('label').replace(/\s+/g, ' '), amountCents: amountCents! });
+  }
+  if (lines.length === 0 && errors.length === 0)
+    errors.push('Le relevé ne contient aucune opération : une ligne de titres puis une opération par ligne.');
+  return { format: 'csv', lines: withFingerprints(lines), errors };
+}
+
+/** An element's text in OFX, whether the file closes its elements (XML) or not (SGML). */
+const ofxField = (block: string, tag: string): string => {
+  const match = new RegExp(`<${tag}>([^<\\r\\n]*)`, 'i').exec(block);
+  return (match?.[1] ?? '').trim().replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+};
+
+function readOfx(text: string): Statement {
+  const errors: string[] = [];
+  const lines: StatementLine[] = [];
+  const blocks = text.split(/<STMTTRN>/i).slice(1);
+  blocks.forEach((raw, i) => {
+    const block = raw.split(/<\/STMTTRN>/i)[0]!;
+    const at = `Opération ${i + 1}`;
+    const date = readBankDay(ofxField(block, 'DTPOSTED'));
+    const amountCents = readBankAmount(ofxField(block, 'TRNAMT'));
+    const name = ofxField(block, 'NAME');
+    const memo = ofxField(block, 'MEMO');
+    const label = [name, memo && memo !== name ? memo : ''].filter(Boolean).join(' ').replace(/\s+/g, ' ');
+    const fitid = ofxField(block, 'FITID');
+    const problems = [
+      date ? null : `la date « ${shorten(ofxField(block, 'DTPOSTED'))} » n'est pas une date`,
+      amountCents !== null && amountCents !== 0 ? null : `le montant « ${shorten(ofxField(block, 'TRNAMT'))} » n'est pas un montant`,
+      label ? null : 'le libellé est vide',
+    ].filter((problem): problem is string => problem !== null);
+    if (problems.length > 0) return void errors.push(`${at} : ${problems.join(' ; ')}.`);
+    lines.push({
+      line: i + 1,
+      date: date!,
+      label,
+      amountCents: amountCents!,
+      // The bank's own id of the movement, the same in every statement that lists it.
+      fingerprint: fitid ? fingerprintOf(`ofx|${fitid}`) : '',
+    });
+  });
+  const missing = lines.filter((line) => !line.fingerprint);
+  const fingerprinted = withFingerprints(missing);
+  missing.forEach((line, i) => (line.fingerprint = fingerprinted[i]!.fingerprint));
+  if (lines.length === 0 && errors.length === 0) errors.push('Le fichier OFX ne contient aucune opération (<STMTTRN>).');
+  return { format: 'ofx', lines, errors };
+}

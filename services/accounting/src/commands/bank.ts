@@ -1,0 +1,147 @@
+/**
+ * The bank reconciled (docs/bank.md): a statement's lines kept once, each line matched by the
+ * treasurer to the entry of 512 that the books wrote for it (proposed: same amount within five days),
+ * a match undone, and the year's reconciliation: the bank's and the books' figures, what stays
+ * unmatched on either side. A match is fixed once the year of its line or its entry is closed.
+ */
+import type { Db } from '@kermesse/kit/db';
+import { proposeEntries, type BankLine, type BookEntry, type Reconciliation } from '@kermesse/contracts-accounting';
+import { toEuros } from '@kermesse/contracts-common';
+import type { Statement } from '../bank/statement.ts';
+import { yearOf } from '../dates.ts';
+import {
+  bankAmountMismatch,
+  bankEntryAlreadyMatched,
+  bankEntryNotFound,
+  bankLineAlreadyMatched,
+  bankLineNotFound,
+  yearLocked,
+} from '../errors.ts';
+import {
+  bankEntriesBetween,
+  bankLinesBetween,
+  findBankEntry,
+  findBankLine,
+  insertBankLines,
+  isYearLocked,
+  lineMatchedTo,
+  matchedEntryIds,
+  setBankMatch,
+  type BankEntryRow,
+  type BankLineRow,
+} from '../repositories/bank.ts';
+
+/** Keeps a statement's new lines (a test run rolls back); the counts and the days it covers. */
+export async function importStatement(
+  db: Db,
+  fileName: string,
+  statement: Statement,
+  dryRun: boolean,
+): Promise<{ lines: number; alreadyImported: number; from: string | null; to: string | null }> {
+  const days = statement.lines.map((line) => line.date).sort();
+  const span = { from: days[0] ?? null, to: days.at(-1) ?? null };
+  let kept = 0;
+  await db
+    .transaction(async (trx) => {
+      kept = await insertBankLines(trx, fileName, statement.lines);
+      if (dryRun) throw new DryRunDone();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof DryRunDone)) throw err;
+    });
+  return { lines: kept, alreadyImported: statement.lines.length - kept, ...span };
+}
+
+/** Ends a test run's transaction: everything it wrote is rolled back. */
+class DryRunDone extends Error {}
+
+const presentEntry = (e: BankEntryRow): BookEntry => ({
+  entryId: e.entry_id,
+  date: e.entry_date,
+  pieceRef: e.piece_ref,
+  label: e.label,
+  amount: toEuros(e.amount_cents),
+});
+
+const shiftDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The year's reconciliation (docs/bank.md §3–4). */
+export async function reconciliation(db: Db, year: number, onlyLine?: number): Promise<Reconciliation> {
+  const from = `${year}-01-01`;
+  const to = `${year}-12-31`;
+  const [lines, entries, locked] = await Promise.all([
+    bankLinesBetween(db, from, to),
+    // A line of 2 January may be the deposit written on 30 December: entries around the year are proposed too.
+    bankEntriesBetween(db, shiftDays(from, -5), shiftDays(to, 5)),
+    isYearLocked(db, year),
+  ]);
+  // An entry matched to a line of another year (a deposit of 30 December on the 2 January statement) is not free either.
+  const taken = await matchedEntryIds(
+    db,
+    entries.map((e) => e.entry_id),
+  );
+  const byId = new Map(entries.map((e) => [e.entry_id, e]));
+  for (const line of lines) {
+    if (line.entry_id === null || byId.has(line.entry_id)) continue;
+    const far = await findBankEntry(db, line.entry_id);
+    if (far) byId.set(far.entry_id, far);
+  }
+  const free = entries
+    .filter((e) => !taken.has(e.entry_id))
+    .map((e) => ({ ...e, entryId: e.entry_id, date: e.entry_date, amountCents: e.amount_cents }));
+  const present = (line: BankLineRow): BankLine => {
+    const matched = line.entry_id === null ? null : (byId.get(line.entry_id) ?? null);
+    return {
+      id: line.id,
+      date: line.line_date,
+      label: line.label,
+      amount: toEuros(line.amount_cents),
+      matched: matched && presentEntry(matched),
+      proposals:
+        line.entry_id === null ? proposeEntries({ date: line.line_date, amountCents: line.amount_cents }, free).map(presentEntry) : [],
+    };
+  };
+  const ofYear = entries.filter((e) => e.entry_date >= from && e.entry_date <= to);
+  return {
+    year,
+    bankBalance: toEuros(lines.reduce((sum, l) => sum + l.amount_cents, 0)),
+    booksBalance: toEuros(ofYear.reduce((sum, e) => sum + e.amount_cents, 0)),
+    lines: lines.filter((l) => onlyLine === undefined || l.id === onlyLine).map(present),
+    unmatchedEntries: ofYear.filter((e) => !taken.has(e.entry_id)).map(presentEntry),
+    yearLocked: locked,
+  };
+}
+
+/** Matches a line to an entry of 512 of the same amount; refused once either's year is closed. */
+export async function matchBankLine(db: Db, lineId: number, entryId: number, by: string | null): Promise<number> {
+  return db.transaction(async (trx) => {
+    const line = await findBankLine(trx, lineId, { forUpdate: true });
+    if (!line) throw bankLineNotFound();
+    if (line.entry_id !== null) throw bankLineAlreadyMatched();
+    const entry = await findBankEntry(trx, entryId);
+    if (!entry) throw bankEntryNotFound();
+    if (entry.amount_cents !== line.amount_cents) throw bankAmountMismatch(entry.amount_cents, line.amount_cents);
+    for (const year of new Set([yearOf(line.line_date), entry.year])) if (await isYearLocked(trx, year)) throw yearLocked(year);
+    if ((await lineMatchedTo(trx, entryId)) !== null) throw bankEntryAlreadyMatched();
+    await setBankMatch(trx, lineId, entryId, by).catch((err: { code?: string }) => {
+      // Two treasurers matching the same entry at once: the unique index keeps one.
+      if (err.code === '23505') throw bankEntryAlreadyMatched();
+      throw err;
+    });
+    return yearOf(line.line_date);
+  });
+}
+
+/** Undoes a match while both years are open. */
+export async function unmatchBankLine(db: Db, lineId: number): Promise<number> {
+  return db.transaction(async (trx) => {
+    const line = await findBankLine(trx, lineId, { forUpdate: true });
+    if (!line) throw bankLineNotFound();
+    if (line.entry_id === null) return yearOf(line.line_date);
+    const entry = await findBankEntry(trx, line.entry_id);
+    for (const year of new Set([yearOf(line.line_date), entry?.year ?? yearOf(line.line_date)]))
+      if (await isYearLocked(trx, year)) throw yearLocked(year);
+    await setBankMatch(trx, lineId, null, null);
+    return yearOf(line.line_date);
+  });
+}

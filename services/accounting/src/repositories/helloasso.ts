@@ -1,0 +1,152 @@
+/** HelloAsso's account, the items imported and the payouts booked (docs/helloasso.md). */
+import type { Knex } from 'knex';
+
+type Q = Knex | Knex.Transaction;
+
+export interface HelloAssoSettingsRow {
+  organization_slug: string;
+  client_id: string;
+  client_secret: string | null;
+  updated_at: Date;
+}
+
+export async function readHelloAssoSettings(q: Q): Promise<HelloAssoSettingsRow | undefined> {
+  return (await q('helloasso_settings').first('organization_slug', 'client_id', 'client_secret', 'updated_at')) as
+    HelloAssoSettingsRow | undefined;
+}
+
+/** The association's one settings row, created on its first save; a secret left out keeps the stored one. */
+export async function saveHelloAssoSettings(
+  q: Q,
+  values: { organization_slug: string; client_id: string; client_secret?: string },
+): Promise<void> {
+  const row = { ...values, updated_at: q.fn.now() };
+  await q('helloasso_settings')
+    .insert(row)
+    .onConflict('association_id')
+    .merge(values.client_secret === undefined ? ['organization_slug', 'client_id', 'updated_at'] : undefined);
+}
+
+export interface HelloAssoItemRow {
+  id: number;
+  item_id: string;
+  order_id: string;
+  form_type: string;
+  form_slug: string;
+  kind: 'donation' | 'membership' | 'sale' | 'skipped';
+  name: string;
+  payer: string;
+  amount_cents: number;
+  paid_on: string;
+  note: string | null;
+  piece_ref: string | null;
+}
+
+export type NewHelloAssoItem = Omit<HelloAssoItemRow, 'id' | 'piece_ref' | 'item_id' | 'order_id'> & { item_id: number; order_id: number };
+
+/** Inserts an item unless it was imported before; its id, or null when it was. */
+export async function insertHelloAssoItem(q: Q, values: NewHelloAssoItem): Promise<number | null> {
+  const rows = (await q('helloasso_items').insert(values).onConflict(['association_id', 'item_id']).ignore().returning('id')) as Array<{
+    id: number;
+  }>;
+  return rows[0]?.id ?? null;
+}
+
+export async function linkHelloAssoItem(q: Q, id: number, values: { donation_id?: number; membership_id?: number; note?: string }) {
+  await q('helloasso_items').where({ id }).update(values);
+}
+
+export async function listHelloAssoItems(q: Q, limit = 300): Promise<HelloAssoItemRow[]> {
+  return (await q('helloasso_items as i')
+    .leftJoin('journal_entries as e', 'e.id', 'i.entry_id')
+    .select(
+      'i.id',
+      'i.item_id',
+      'i.order_id',
+      'i.form_type',
+      'i.form_slug',
+      'i.kind',
+      'i.name',
+      'i.payer',
+      'i.amount_cents',
+      q.raw("to_char(i.paid_on, 'YYYY-MM-DD') as paid_on"),
+      'i.note',
+      'e.piece_ref',
+    )
+    .orderBy([
+      { column: 'i.paid_on', order: 'desc' },
+      { column: 'i.id', order: 'desc' },
+    ])
+    .limit(limit)) as HelloAssoItemRow[];
+}
+
+export interface HelloAssoPayoutRow {
+  id: number;
+  cash_out_id: string;
+  paid_on: string;
+  gross_cents: string;
+  net_cents: string;
+  fees_cents: string;
+  payments: number;
+  piece_ref: string;
+}
+
+/** Inserts a payout unless it was booked before; its id, or null when it was. */
+export async function insertHelloAssoPayout(
+  q: Q,
+  values: { cash_out_id: number; paid_on: string; gross_cents: number; net_cents: number; fees_cents: number; payments: number },
+): Promise<number | null> {
+  const rows = (await q('helloasso_payouts')
+    .insert(values)
+    .onConflict(['association_id', 'cash_out_id'])
+    .ignore()
+    .returning('id')) as Array<{ id: number }>;
+  return rows[0]?.id ?? null;
+}
+
+export async function listHelloAssoPayouts(q: Q): Promise<HelloAssoPayoutRow[]> {
+  return (await q('helloasso_payouts as p')
+    .join('journal_entries as e', 'e.id', 'p.entry_id')
+    .select(
+      'p.id',
+      'p.cash_out_id',
+      q.raw("to_char(p.paid_on, 'YYYY-MM-DD') as paid_on"),
+      'p.gross_cents',
+      'p.net_cents',
+      'p.fees_cents',
+      'p.payments',
+      'e.piece_ref',
+    )
+    .orderBy([
+      { column: 'p.paid_on', order: 'desc' },
+      { column: 'p.id', order: 'desc' },
+    ])) as HelloAssoPayoutRow[];
+}
+
+/** What HelloAsso still holds for the association: the balance of 467 over every year. */
+export async function helloAssoPendingCents(q: Q): Promise<number> {
+  const row = (await q('journal_lines')
+    .where({ account: '467' })
+    .first(q.raw('coalesce(sum(debit_cents - credit_cents), 0)::bigint as cents'))) as { cents: string };
+  return Number(row.cents);
+}
+
+/** A member found again by name and e-mail (an import never makes the same person twice). */
+export async function findPersonByNameAndEmail(
+  q: Q,
+  person: { last_name: string; first_name: string; email: string | null },
+): Promise<number | null> {
+  const row = (await q('people')
+    .whereRaw('lower(last_name) = lower(?) and lower(first_name) = lower(?)', [person.last_name, person.first_name])
+    .andWhereRaw('coalesce(lower(email), ?) = coalesce(lower(?), ?)', ['', person.email, ''])
+    .whereNull('erased_at')
+    .first('id')) as { id: number } | undefined;
+  return row?.id ?? null;
+}
+
+/** A membership type of the year with that name, created at a free amount when the year has none. */
+export async function membershipTypeNamed(q: Q, year: number, name: string): Promise<number> {
+  await q('membership_types').insert({ year, name, scope: 'person', price_cents: null }).onConflict().ignore();
+  const row = (await q('membership_types').where({ year, name }).first('id')) as { id: number };
+  return row.id;
+}

@@ -1,0 +1,83 @@
+/**
+ * The bank (docs/bank.md): a statement imported (CSV or OFX, all or nothing), the year's
+ * reconciliation with the bank account of the books, a line matched to its entry or unmatched.
+ */
+import { type AuthUser } from '@kermesse/kit/auth';
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
+import {
+  BankImportAnswer,
+  BankImportBody,
+  BankLineAnswer,
+  BankMatchBody,
+  IdParams,
+  Reconciliation,
+  ReconciliationQuery,
+} from '@kermesse/contracts-accounting';
+import { readStatement } from '../../bank/statement.ts';
+import { importStatement, matchBankLine, reconciliation, unmatchBankLine } from '../../commands/bank.ts';
+import { dayInFrance, yearOf } from '../../dates.ts';
+import { bankFileInvalid } from '../../errors.ts';
+
+const TREASURER = ['treasurer'] as const;
+const BASE = '/api/admin/accountancy/bank';
+
+export function bankRoutes({ db }: { db: Db }): Router {
+  const router = new Router();
+
+  const lineAnswer = async (year: number, id: number): Promise<BankLineAnswer> => ({
+    line: (await reconciliation(db, year, id)).lines[0]!,
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: `${BASE}/import`,
+    summary: 'Importer un relevé bancaire CSV ou OFX (essai avec dryRun)',
+    responses: { 200: BankImportAnswer },
+    roles: TREASURER,
+    body: BankImportBody,
+    handler: async ({ body }): Promise<BankImportAnswer> => {
+      const bytes = Buffer.from(body.content, 'base64');
+      const statement = readStatement(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      if (statement.errors.length > 0) throw bankFileInvalid(statement.errors);
+      const dryRun = body.dryRun ?? false;
+      return { dryRun, format: statement.format, ...(await importStatement(db, body.fileName, statement, dryRun)) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: `${BASE}/reconciliation`,
+    summary: "Rapprochement bancaire d'un exercice : soldes, lignes du relevé, écritures non rapprochées",
+    responses: { 200: Reconciliation },
+    roles: TREASURER,
+    query: ReconciliationQuery,
+    handler: async ({ query }): Promise<Reconciliation> => reconciliation(db, query.year ?? yearOf(dayInFrance(new Date()))),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: `${BASE}/lines/:id/match`,
+    summary: "Rapprocher une ligne du relevé d'une écriture du compte 512",
+    responses: { 200: BankLineAnswer },
+    roles: TREASURER,
+    params: IdParams,
+    body: BankMatchBody,
+    handler: async ({ params, body, user }): Promise<BankLineAnswer> => {
+      const year = await matchBankLine(db, params.id, body.entryId, (user as AuthUser).email ?? null);
+      return lineAnswer(year, params.id);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: `${BASE}/lines/:id/match`,
+    summary: "Annuler le rapprochement d'une ligne du relevé",
+    responses: { 200: BankLineAnswer },
+    roles: TREASURER,
+    params: IdParams,
+    handler: async ({ params }): Promise<BankLineAnswer> => lineAnswer(await unmatchBankLine(db, params.id), params.id),
+  });
+
+  return router;
+}

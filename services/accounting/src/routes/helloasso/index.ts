@@ -1,0 +1,148 @@
+/**
+ * HelloAsso (docs/helloasso.md): the association's API account (the secret sealed, never sent back),
+ * what was imported, and « Importer les commandes HelloAsso » for a form.
+ */
+import { type Db } from '@kermesse/kit/db';
+import { defineRoute, Router } from '@kermesse/kit/http';
+import { isSealed, type SecretBox } from '@kermesse/kit/secrets';
+import {
+  HelloAssoImportAnswer,
+  HelloAssoImportBody,
+  HelloAssoOverview,
+  HelloAssoSettingsAnswer,
+  HelloAssoSettingsInput,
+  type HelloAssoSettings,
+} from '@kermesse/contracts-accounting';
+import { toEuros } from '@kermesse/contracts-common';
+import { importHelloAsso } from '../../commands/importHelloAsso.ts';
+import { helloAssoFormNotFound, helloAssoNotConfigured, helloAssoRefused, helloAssoUnavailable } from '../../errors.ts';
+import { createHelloAssoClient, HelloAssoError, type HelloAssoTokenCache } from '../../helloasso/client.ts';
+import {
+  helloAssoPendingCents,
+  listHelloAssoItems,
+  listHelloAssoPayouts,
+  readHelloAssoSettings,
+  saveHelloAssoSettings,
+  type HelloAssoSettingsRow,
+} from '../../repositories/helloasso.ts';
+
+const TREASURER = ['treasurer'] as const;
+const BASE = '/api/admin/accountancy/helloasso';
+
+const presentSettings = (row: HelloAssoSettingsRow | undefined): HelloAssoSettings => ({
+  organizationSlug: row?.organization_slug ?? '',
+  clientId: row?.client_id ?? '',
+  hasSecret: Boolean(row?.client_secret),
+  updatedAt: row ? new Date(row.updated_at).toISOString() : null,
+});
+
+export function helloAssoRoutes({
+  db,
+  baseUrl,
+  secrets,
+  cache,
+}: {
+  db: Db;
+  baseUrl: string;
+  secrets: SecretBox | undefined;
+  cache: HelloAssoTokenCache;
+}): Router {
+  const router = new Router();
+
+  defineRoute(router, {
+    method: 'get',
+    path: BASE,
+    summary: 'Lire le compte HelloAsso, les commandes importées et les versements',
+    responses: { 200: HelloAssoOverview },
+    roles: TREASURER,
+    handler: async (): Promise<HelloAssoOverview> => {
+      const [settings, items, payouts, pending] = await Promise.all([
+        readHelloAssoSettings(db),
+        listHelloAssoItems(db),
+        listHelloAssoPayouts(db),
+        helloAssoPendingCents(db),
+      ]);
+      return {
+        settings: presentSettings(settings),
+        items: items.map((i) => ({
+          id: i.id,
+          itemId: Number(i.item_id),
+          orderId: Number(i.order_id),
+          formType: i.form_type,
+          formSlug: i.form_slug,
+          kind: i.kind,
+          name: i.name,
+          payer: i.payer,
+          amount: toEuros(i.amount_cents),
+          paidOn: i.paid_on,
+          pieceRef: i.piece_ref,
+          note: i.note,
+        })),
+        payouts: payouts.map((p) => ({
+          id: p.id,
+          cashOutId: Number(p.cash_out_id),
+          paidOn: p.paid_on,
+          gross: toEuros(Number(p.gross_cents)),
+          net: toEuros(Number(p.net_cents)),
+          fees: toEuros(Number(p.fees_cents)),
+          payments: p.payments,
+          pieceRef: p.piece_ref,
+        })),
+        pending: toEuros(pending),
+      };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'put',
+    path: `${BASE}/settings`,
+    summary: 'Enregistrer le compte HelloAsso (le secret est chiffré et jamais renvoyé)',
+    responses: { 200: HelloAssoSettingsAnswer },
+    roles: TREASURER,
+    body: HelloAssoSettingsInput,
+    handler: async ({ body }): Promise<HelloAssoSettingsAnswer> => {
+      await saveHelloAssoSettings(db, {
+        organization_slug: body.organizationSlug,
+        client_id: body.clientId,
+        ...(body.clientSecret === undefined ? {} : { client_secret: secrets ? secrets.seal(body.clientSecret) : body.clientSecret }),
+      });
+      return { settings: presentSettings(await readHelloAssoSettings(db)) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: `${BASE}/import`,
+    summary: "Importer les commandes et les versements d'un formulaire HelloAsso",
+    responses: { 200: HelloAssoImportAnswer },
+    roles: TREASURER,
+    body: HelloAssoImportBody,
+    handler: async ({ body }): Promise<HelloAssoImportAnswer> => {
+      const settings = await readHelloAssoSettings(db);
+      if (!settings?.client_secret) throw helloAssoNotConfigured();
+      const stored = settings.client_secret;
+      const clientSecret = isSealed(stored) && secrets ? secrets.open(stored) : stored;
+      const client = createHelloAssoClient({
+        baseUrl,
+        cache,
+        credentials: { organizationSlug: settings.organization_slug, clientId: settings.client_id, clientSecret },
+      });
+      // Read from HelloAsso first: no transaction stays open while an outside service answers.
+      let orders, payments;
+      try {
+        [orders, payments] = await Promise.all([
+          client.formOrders(body.formType, body.formSlug),
+          client.formPayments(body.formType, body.formSlug),
+        ]);
+      } catch (err) {
+        if (!(err instanceof HelloAssoError)) throw err;
+        if (err.reason === 'refused') throw helloAssoRefused();
+        if (err.reason === 'not_found') throw helloAssoFormNotFound(body.formType, body.formSlug);
+        throw helloAssoUnavailable();
+      }
+      return importHelloAsso(db, body, orders, payments);
+    },
+  });
+
+  return router;
+}
