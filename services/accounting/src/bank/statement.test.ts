@@ -1,0 +1,99 @@
+/** Bank statements as French banks write them, and HelloAsso's items and cash-outs in the books (pure rules). */
+import { describe, expect, it } from 'vitest';
+import { proposeEntries } from '@kermesse/contracts-accounting';
+import { itemKind, payoutsOf } from '../helloasso/mapping.ts';
+import { readBankAmount, readBankDay, readStatement } from './statement.ts';
+
+const latin1 = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
+
+describe('a bank statement', () => {
+  it('reads one signed amount column, with a comma or a point, a euro sign and thousands', () => {
+    expect(['-30,50', '+1 234,56 €', '30.5', '-1.234,50', '12 EUR'].map(readBankAmount)).toEqual([-3050, 123456, 3050, -123450, 1200]);
+    expect(['trente', '', '12,345'].map(readBankAmount)).toEqual([null, null, null]);
+  });
+
+  it('reads the days banks write', () => {
+    expect(['14/03/2026', '14/03/26', '14-03-2026', '14.03.2026', '2026-03-14', '20260314120000[+1:CET]'].map(readBankDay)).toEqual(
+      Array(6).fill('2026-03-14'),
+    );
+    expect(['31/02/2026', '2026/03/14', ''].map(readBankDay)).toEqual([null, null, null]);
+  });
+
+  it('finds the titles below the lines about the account, and keeps two identical movements apart', () => {
+    const statement = readStatement(
+      latin1(
+        [
+          'Relevé du compte 00012345678',
+          'Du 01/05/2026 au 31/05/2026',
+          '',
+          "Date opération;Date valeur;Libellé de l'opération;Débit euros;Crédit euros",
+          '15/05/2026;16/05/2026;FRAIS TENUE DE COMPTE;-2,50;',
+          '15/05/2026;16/05/2026;FRAIS TENUE DE COMPTE;2,50;',
+          '20/05/2026;20/05/2026;REMISE CHÈQUES;;1 130,00',
+          'Solde au 31/05/2026;;;;1 125,00',
+        ].join('\n'),
+      ),
+    );
+    expect(statement.errors).toEqual([]);
+    expect(statement.lines.map((l) => [l.line, l.date, l.label, l.amountCents])).toEqual([
+      [5, '2026-05-15', 'FRAIS TENUE DE COMPTE', -250],
+      [6, '2026-05-15', 'FRAIS TENUE DE COMPTE', -250],
+      [7, '2026-05-20', 'REMISE CHÈQUES', 113000],
+    ]);
+    expect(new Set(statement.lines.map((l) => l.fingerprint)).size).toBe(3);
+  });
+
+  it('says which columns it needs when it cannot find them', () => {
+    expect(readStatement(latin1('Jour;Texte;Valeur\n01/05/2026;X;1')).errors).toEqual([
+      'Colonnes introuvables : le relevé doit avoir une ligne de titres avec « Date », « Libellé » et « Montant » (ou « Débit » et « Crédit »).',
+    ]);
+  });
+});
+
+describe('HelloAsso in the books', () => {
+  it('books gifts, memberships and sales, never the contribution to HelloAsso nor an unpaid item', () => {
+    const kind = (type: string, amount = 1000, state = 'Processed') => itemKind({ id: 1, type, amount, state }).kind;
+    expect([kind('Donation'), kind('MonthlyDonation'), kind('Membership'), kind('Registration'), kind('Product')]).toEqual([
+      'donation',
+      'donation',
+      'membership',
+      'sale',
+      'sale',
+    ]);
+    expect([kind('Contribution'), kind('Registration', 0), kind('Registration', 1000, 'Refused')]).toEqual([
+      'skipped',
+      'skipped',
+      'skipped',
+    ]);
+  });
+
+  it('groups a form’s payments by cash-out, the payers’ contributions left out', () => {
+    const payouts = payoutsOf([
+      {
+        id: 1,
+        amount: 1100,
+        amountTip: 100,
+        date: '2026-05-01T10:00:00Z',
+        cashOutState: 'CashedOut',
+        idCashOut: 7,
+        cashOutDate: '2026-05-09T22:30:00Z',
+      },
+      { id: 2, amount: 500, date: '2026-05-02T10:00:00Z', cashOutState: 'Transfered', idCashOut: 7, cashOutDate: '2026-05-09T08:00:00Z' },
+      { id: 3, amount: 900, date: '2026-05-03T10:00:00Z', cashOutState: 'MoneyIn' },
+    ]);
+    // 22:30 UTC on 9 May is 10 May in France.
+    expect(payouts).toEqual([{ cashOutId: 7, paidOn: '2026-05-10', grossCents: 1500, netCents: 1500, feesCents: 0, payments: 2 }]);
+  });
+});
+
+describe('matching proposals', () => {
+  it('proposes the entries of the same amount within five days, the closest first', () => {
+    const entries = [
+      { entryId: 1, date: '2026-05-01', amountCents: 4700 },
+      { entryId: 2, date: '2026-05-12', amountCents: 4700 },
+      { entryId: 3, date: '2026-05-09', amountCents: 4700 },
+      { entryId: 4, date: '2026-05-10', amountCents: 4701 },
+    ];
+    expect(proposeEntries({ date: '2026-05-10', amountCents: 4700 }, entries).map((e) => e.entryId)).toEqual([3, 2]);
+  });
+});
