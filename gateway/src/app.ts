@@ -31,13 +31,23 @@ import {
 } from '@kermesse/kit/http';
 import { bearerToken, createTokenVerifier, forgetRevokedPeople, type RevocationFeed, type TokenVerifier } from '@kermesse/kit/auth';
 import { apiDocs } from './apiDocs.ts';
-import { invalidPath, routeNotFound, tooManySignIns } from './errors.ts';
+import { invalidPath, routeNotFound, tooManySignIns, upstreamUnavailable } from './errors.ts';
 import { createProxy, fastForwardHeaders, type FastForwarded } from './proxy.ts';
 import { compileRoutes, isAllowed, ROUTES, SERVICE_NAMES, type RouteEntry, type ServiceName } from './routeTable.ts';
 import { createSecurityHeaders, securityHeaderLists, securityHeaders } from './securityHeaders.ts';
 import { staticFiles } from './static.ts';
 import { dropUntrustedForwarding, LOOPBACK_PROXIES, parseTrustedProxies } from './trustedProxies.ts';
 import { createUpstream, startHealthChecks, type Upstream } from './upstreams.ts';
+import {
+  consoleServes,
+  createHostDirectory,
+  isApiPath,
+  requestAssociationOf,
+  setRequestAssociation,
+  type HostDirectory,
+  type HostResolution,
+} from './hosting.ts';
+import { associationSuspended, unknownAssociation } from './errors.ts';
 
 export interface GatewayDeps {
   /** Base URL of every service; several replicas as a list or comma-separated (`http://a,http://b`). */
@@ -72,6 +82,17 @@ export interface GatewayDeps {
    * person's cached tokens at once (without it, only the replica that proxied the change does).
    */
   revocations?: RevocationFeed;
+  /**
+   * Hosting (`KERMESSE_HOSTING=1`, docs/hosting.md): `<slug>.<domain>` serves that association, the
+   * bare domain the host's console. Without it every request is the install's one association.
+   */
+  hosting?: { domain: string; ttlMs?: number; fetch?: typeof fetch };
+}
+
+/** What a gateway hears of identity's directory (`host.association.changed`): a NATS subscription. */
+export interface DirectoryFeed {
+  nc: RevocationFeed['nc'];
+  subject(type: 'host.association.changed'): string;
 }
 
 /**
@@ -85,6 +106,10 @@ export type GatewayApp = Koa & {
   upstreams: ReadonlyMap<ServiceName, Upstream>;
   /** Starts listening to identity's `user.tokens.revoked` (see `GatewayDeps.revocations`), e.g. once NATS answers. */
   watchRevocations(feed: RevocationFeed): void;
+  /** Starts listening to identity's `host.association.changed` (hosting): every replica forgets that host at once. */
+  watchDirectory(feed: DirectoryFeed): void;
+  /** The host directory's cache (hosting only). */
+  directory?: HostDirectory;
 };
 
 /**
@@ -113,6 +138,11 @@ const PERSON_PATH = /^\/api\/admin\/users\/([^/]+)$/;
  * revocation forgets it at once; the other replicas hear `user.tokens.revoked`.
  */
 const API_TOKEN_PATH = /^\/api\/admin\/api-tokens\/([0-9a-f-]{36})$/i;
+/**
+ * The host console's changes to its directory (create, suspend, resume, erase): the gateway that
+ * proxied one forgets what it cached of that host, so the change holds on the next request.
+ */
+const HOST_ACTION_PATH = /^\/api\/host\/associations(?:\/([^/]+)(?:\/(?:suspend|resume))?)?$/;
 
 /** Error codes of a client that closed its connection before the end of the answer. */
 const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
@@ -142,6 +172,26 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     stopRevocations = forgetRevokedPeople(feed, verifier, (err) => logger.warn('revocation event unreadable', { err: String(err) }));
   };
   if (deps.revocations) watchRevocations(deps.revocations);
+  const directory = deps.hosting ? createHostDirectory(upstreamOf('identity'), deps.hosting) : undefined;
+  let stopDirectory: () => void = () => undefined;
+  const watchDirectory = (feed: DirectoryFeed) => {
+    stopDirectory();
+    if (!directory) return;
+    const decoder = new TextDecoder();
+    const subscription = feed.nc.subscribe(feed.subject('host.association.changed'), {
+      callback(err, msg) {
+        if (err) return;
+        try {
+          const slug = (JSON.parse(decoder.decode(msg.data)) as { payload?: { slug?: unknown } }).payload?.slug;
+          if (typeof slug === 'string') directory.forget(slug);
+          directory.forgetUnknown();
+        } catch (parseError) {
+          logger.warn('directory event unreadable', { err: String(parseError) });
+        }
+      },
+    });
+    stopDirectory = () => subscription.unsubscribe();
+  };
   const healthChecks = startHealthChecks(upstreams.values(), { intervalMs: deps.checkIntervalMs, timeoutMs: deps.checkTimeoutMs });
   let draining = false;
   const proxy = createProxy({ logger, responseTimeoutMs: deps.responseTimeoutMs });
@@ -177,19 +227,23 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
       const token = bearerToken(ctx.req.headers.authorization);
       if (!token) throw unauthorized();
       const user = await verifier.verify(token);
+      // A token is good on its own association's host only (hosting): elsewhere it is no token.
+      if (user.associationId !== requestAssociationOf(ctx.req)) throw unauthorized('Jeton invalide ou expiré.');
       if (!isAllowed(route, user.roles)) throw forbidden();
       ctx.state.user = user;
     }
 
     const method = ctx.method;
     if (method === 'POST' && isSignIn(path)) {
-      const wait = signInLimiter.hit(ctx.ip);
+      // Per association and address: one association's burst does not lock another's volunteers out.
+      const wait = signInLimiter.hit(`${requestAssociationOf(ctx.req)} ${ctx.ip}`);
       if (wait > 0) throw tooManySignIns(wait);
     }
 
     const releasing = method === 'POST' && path === RELEASE_PATH;
     const changedPerson = method === 'PUT' ? PERSON_PATH.exec(path)?.[1] : undefined;
     const revokedToolToken = method === 'DELETE' ? API_TOKEN_PATH.exec(path)?.[1] : undefined;
+    const hostAction = directory && (method === 'POST' || method === 'DELETE') ? HOST_ACTION_PATH.exec(path) : null;
     const querystring = ctx.querystring;
     await proxy.forward(
       {
@@ -203,6 +257,11 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
           if (releasing) forgetReleased(ctx.req.headers.authorization, status);
           if (changedPerson !== undefined && status >= 200 && status < 300) verifier.forgetUser?.(changedPerson);
           if (revokedToolToken !== undefined && status >= 200 && status < 300) verifier.forget(revokedToolToken.toLowerCase());
+          // A new association (or one imported) may have been asked for a moment ago: forget the « unknown » answers.
+          if (hostAction && status >= 200 && status < 300) {
+            if (hostAction[1] && hostAction[1] !== 'import') directory?.forget(decodeURIComponent(hostAction[1]));
+            else directory?.forgetUnknown();
+          }
           // The proxy writes the answer itself.
           ctx.respond = false;
           ctx.status = status;
@@ -234,10 +293,12 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     if (req.method === 'POST' && (path === RELEASE_PATH || isSignIn(path))) return false;
     if (req.method === 'PUT' && PERSON_PATH.test(path)) return false;
     if (req.method === 'DELETE' && API_TOKEN_PATH.test(path)) return false;
+    if (req.method !== 'GET' && HOST_ACTION_PATH.test(path)) return false;
     if (!route.isPublic) {
       const token = bearerToken(req.headers.authorization);
       const user = token === undefined ? undefined : verifier.peek(token);
-      if (!user || !isAllowed(route, user.roles)) return false;
+      // Another association's token goes through Koa, which refuses it.
+      if (!user || user.associationId !== requestAssociationOf(req) || !isAllowed(route, user.roles)) return false;
     }
 
     const { clientIp, protocol } = clientOf(req, trustProxy);
@@ -283,8 +344,11 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
       draining = true;
     },
     watchRevocations,
+    watchDirectory,
+    directory,
     closeUpstreams() {
       stopRevocations();
+      stopDirectory();
       healthChecks.stop();
       for (const upstream of upstreams.values()) upstream.close();
     },
@@ -331,11 +395,47 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
   const koaCallback = app.callback.bind(app);
   app.callback = function gatewayCallback() {
     const handleWithKoa = koaCallback();
+    const serve = (req: IncomingMessage, res: ServerResponse) => {
+      if (!fastPath(req, res)) return handleWithKoa(req, res);
+      return Promise.resolve();
+    };
+    /** Serves a request once its Host is known (hosting): its association, the console, or a refusal. */
+    const serveFor = (resolution: HostResolution, req: IncomingMessage, res: ServerResponse) => {
+      const path = pathOf(req.url);
+      if (resolution.kind === 'association' || resolution.kind === 'console') {
+        if (resolution.kind === 'console' && !consoleServes(path)) return refuse(req, res, routeNotFound(), path);
+        setRequestAssociation(req, resolution.associationId);
+        return serve(req, res);
+      }
+      if (resolution.kind === 'unknown') return refuse(req, res, unknownAssociation(), path);
+      if (resolution.kind === 'suspended') return refuse(req, res, associationSuspended(), path);
+      return refuse(req, res, upstreamUnavailable(), path);
+    };
     const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
       // Both paths then read the forwarding headers only when a trusted proxy wrote them.
       if (trustProxy) dropUntrustedForwarding(req, trustedProxies);
-      if (!fastPath(req, res)) return handleWithKoa(req, res);
-      return Promise.resolve();
+      // Only the gateway names a request's association: whatever a client sent is dropped.
+      setRequestAssociation(req, undefined);
+      if (!directory) return serve(req, res);
+      if (req.url === '/healthz' || req.url === '/readyz') return serve(req, res);
+      const host = requestHost(req, trustProxy);
+      const known = directory.peek(host);
+      if (known) return serveFor(known, req, res);
+      return directory.resolve(host).then((resolution) => serveFor(resolution, req, res));
+    };
+    /** A refusal of the host itself (unknown, suspended…): JSON for the API, a French page otherwise. */
+    const refuse = (req: IncomingMessage, res: ServerResponse, err: HttpError, path: string) => {
+      const { protocol } = clientOf(req, trustProxy);
+      applySecurityHeaders(res, protocol === 'https');
+      const incomingId = req.headers['x-request-id'];
+      res.setHeader('X-Request-Id', typeof incomingId === 'string' && REQUEST_ID_PATTERN.test(incomingId) ? incomingId : randomUUID());
+      res.setHeader('Cache-Control', 'no-store');
+      req.resume();
+      if (isApiPath(path)) return sendError(res, err);
+      for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+      const page = refusalPage(err.message);
+      res.writeHead(err.status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(page) });
+      res.end(req.method === 'HEAD' ? undefined : page);
     };
     return handleRequest as ReturnType<Koa['callback']>;
   };
@@ -379,6 +479,26 @@ function identityVerifier(identity: Upstream): TokenVerifier {
     }
   };
   return createTokenVerifier({ identityUrl: 'http://identity.invalid', keySet, fetch: balancedFetch });
+}
+
+/** The path of a request URL, without its query. */
+function pathOf(url: string | undefined): string {
+  if (!url) return '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** The Host the browser asked for (what our trusted front proxy says it asked, behind one). */
+function requestHost(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? req.headers['x-forwarded-host'] : undefined;
+  if (typeof forwarded === 'string' && forwarded) return forwarded.split(',', 1)[0]!.trim();
+  return req.headers.host;
+}
+
+/** A plain French page for a host the gateway does not serve (no script, no style: any CSP holds). */
+function refusalPage(message: string): string {
+  const text = message.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  return `<!doctype html>\n<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Kermesse</title></head><body><main><h1>${text}</h1><p>Vérifiez l’adresse, ou demandez-la à votre association.</p></main></body></html>\n`;
 }
 
 /** `{ register: { up: 2, total: 2 }, … }` for the gateway's `/readyz`. */

@@ -43,6 +43,8 @@ export interface GatewayEnv {
    */
   natsUrl?: string;
   natsNamespace?: string;
+  /** `KERMESSE_HOSTING=1`: one installation, many associations, by host name under `KERMESSE_DOMAIN` (docs/hosting.md). */
+  hosting?: { domain: string };
 }
 
 /** The repository root, two folders above this file (gateway/src/env.ts). */
@@ -104,6 +106,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
     drainDelayMs: parseInteger('DRAIN_DELAY_MS', source.DRAIN_DELAY_MS, 0, 0, 8_000),
     natsUrl: source.NATS_URL?.trim() || undefined,
     natsNamespace: source.NATS_NAMESPACE?.trim() || undefined,
+    hosting: source.KERMESSE_HOSTING === '1' ? { domain: parseDomain(source.KERMESSE_DOMAIN) } : undefined,
   };
 }
 
@@ -127,4 +130,13 @@ function parseHttpUrl(name: string, raw: string): string {
     throw new Error(`${name} doit être une URL http(s) (reçu « ${raw} »)`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+/** `KERMESSE_DOMAIN`: a host name (`localhost`, `kermesse.example.org`), lower case, without port. */
+function parseDomain(raw: string | undefined): string {
+  const domain = (raw ?? '').trim().toLowerCase().replace(/\.$/, '') || 'localhost';
+  if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/.test(domain)) {
+    throw new Error(`KERMESSE_DOMAIN doit être un nom de domaine, sans port ni schéma (reçu « ${raw} »)`);
+  }
+  return domain;
 }

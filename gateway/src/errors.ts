@@ -15,3 +15,10 @@ export const tooManySignIns = (retryAfterSeconds: number) =>
     `Trop de tentatives de connexion. Réessayez dans ${retryAfterSeconds} seconde${retryAfterSeconds > 1 ? 's' : ''}.`,
     retryAfterSeconds,
   );
+
+/** Hosting (docs/hosting.md): a Host naming no association of this installation. */
+export const unknownAssociation = () => notFound('Association inconnue sur cet hébergement.').withCode('ASSOCIATION_UNKNOWN');
+
+/** Hosting: an association its host suspended (nothing is erased; it comes back when resumed). */
+export const associationSuspended = () =>
+  new HttpError(503, 'Cette association est suspendue par son hébergeur.').withCode('ASSOCIATION_SUSPENDED');

@@ -26,6 +26,7 @@ export async function startGateway(env: GatewayEnv = readEnv(), overrides: Parti
     loginRateLimit: env.loginRateLimit,
     checkIntervalMs: env.checkIntervalMs,
     connectTimeoutMs: env.connectTimeoutMs,
+    hosting: env.hosting,
     ...overrides,
   });
   const running = await listen(app, env.port, env.host);
@@ -62,6 +63,7 @@ function listenToRevocations(app: ReturnType<typeof buildApp>, url: string, name
       if (closed) return void (await connected.close());
       bus = connected;
       app.watchRevocations(connected);
+      app.watchDirectory(connected);
     } catch (err) {
       if (closed) return;
       logger.warn('NATS unreachable: revocations reach this gateway within the cache time only', { err: String(err) });

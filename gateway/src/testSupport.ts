@@ -93,6 +93,8 @@ export interface TokenOptions {
   sub?: string;
   /** Sign with another key (forged token). */
   forged?: boolean;
+  /** The association (`aid`); none unless told (a single install's token). */
+  aid?: string;
 }
 
 export interface FakeIdentity extends TestServer {
@@ -102,6 +104,10 @@ export interface FakeIdentity extends TestServer {
   revoke(jti: string): void;
   /** Number of revocation checks received. */
   revocationChecks(): number;
+  /** Hosting: identity's directory, slug → association (change it to suspend one). */
+  directory: Map<string, { id: string; state: 'active' | 'suspended' }>;
+  /** Number of directory look-ups received. */
+  directoryLookUps(): number;
 }
 
 /**
@@ -122,11 +128,20 @@ export async function startFakeIdentity({
   /** jti → person, for `disableRevokes`. */
   const issued = new Map<string, string>();
   let checks = 0;
+  let lookUps = 0;
+  const directory = new Map<string, { id: string; state: 'active' | 'suspended' }>();
   const echo = echoHandler('identity');
 
   const server = await startServer((req, res) => {
     const url = req.url ?? '';
     if (url === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [jwk] });
+    if (url.startsWith('/internal/associations/by-slug/')) {
+      lookUps += 1;
+      const slug = decodeURIComponent(url.slice('/internal/associations/by-slug/'.length));
+      const entry = directory.get(slug);
+      if (!entry) return sendJson(res, 404, { error: 'Association inconnue sur cet hébergement.', code: 'ASSOCIATION_UNKNOWN' });
+      return sendJson(res, 200, { id: entry.id, slug, name: slug, state: entry.state });
+    }
     if (url.startsWith('/internal/tokens/')) {
       checks += 1;
       return sendJson(res, 200, { revoked: revoked.has(decodeURIComponent(url.slice('/internal/tokens/'.length))) });
@@ -175,6 +190,7 @@ export async function startFakeIdentity({
       exp: now + (options.expiresIn ?? 12 * 3600),
       iss: 'kermesse-identity',
       aud: 'kermesse',
+      ...(options.aid ? { aid: options.aid } : {}),
     };
   }
 
@@ -193,6 +209,8 @@ export async function startFakeIdentity({
       revoked.add(jti);
     },
     revocationChecks: () => checks,
+    directory,
+    directoryLookUps: () => lookUps,
   };
 }
 

@@ -6,10 +6,10 @@
  */
 
 /** Areas of docs/spec.md §6; used in logs and tests, the decision itself rests on `roles`. */
-export type GatewayArea = 'cash-register' | 'admin' | 'accounting' | 'volunteer' | 'public' | 'sign-in';
+export type GatewayArea = 'cash-register' | 'admin' | 'accounting' | 'volunteer' | 'public' | 'sign-in' | 'host';
 
-/** The staff roles identity's tokens carry. */
-export type StaffRole = 'admin' | 'treasurer' | 'cashier' | 'volunteer';
+/** The roles identity's tokens carry: the staff's, and the hosting operator's `host` (docs/hosting.md). */
+export type StaffRole = 'admin' | 'treasurer' | 'cashier' | 'volunteer' | 'host';
 
 export interface PublicRoute {
   /** Path prefix, matched on whole segments (`/api/cr` matches `/api/cr` and `/api/cr/…`). */
@@ -27,3 +27,5 @@ export const ADMIN: readonly StaffRole[] = ['admin'];
 export const VOLUNTEER: readonly StaffRole[] = ['volunteer', 'admin'];
 /** Any signed-in member of the staff. */
 export const STAFF: readonly StaffRole[] = ['admin', 'treasurer', 'cashier', 'volunteer'];
+/** The hosting operator, on the host console only (an association's admin does not pass). */
+export const HOST: readonly StaffRole[] = ['host'];

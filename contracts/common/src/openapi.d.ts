@@ -3293,6 +3293,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/host/associations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lister les associations hébergées et leurs chiffres
+         * @description Rôles : host (l’administrateur passe partout).
+         */
+        get: operations["getApiHostAssociations"];
+        put?: never;
+        /**
+         * Créer une association hébergée et son premier administrateur
+         * @description Rôles : host (l’administrateur passe partout).
+         */
+        post: operations["postApiHostAssociations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/host/associations/{slug}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rétablir une association suspendue
+         * @description Rôles : host (l’administrateur passe partout).
+         */
+        post: operations["postApiHostAssociationsSlugResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/host/associations/{slug}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspendre une association (rien n’est effacé)
+         * @description Rôles : host (l’administrateur passe partout).
+         */
+        post: operations["postApiHostAssociationsSlugSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/host/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Savoir si l'on est sur la console de l'hébergeur
+         * @description Public : sans jeton.
+         */
+        get: operations["getApiHostWhoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/links/{token}": {
         parameters: {
             query?: never;
@@ -3366,7 +3450,7 @@ export interface paths {
         };
         /**
          * Lire son profil
-         * @description Rôles : trésorier, caissier, bénévole (l’administrateur passe partout).
+         * @description Rôles : trésorier, caissier, bénévole, host (l’administrateur passe partout).
          */
         get: operations["getApiProfile"];
         put?: never;
@@ -3387,7 +3471,7 @@ export interface paths {
         get?: never;
         /**
          * Changer son mot de passe
-         * @description Rôles : trésorier, caissier, bénévole (l’administrateur passe partout).
+         * @description Rôles : trésorier, caissier, bénévole, host (l’administrateur passe partout).
          */
         put: operations["putApiProfilePassword"];
         post?: never;
@@ -10476,7 +10560,7 @@ export interface operations {
                         items: {
                             id: string;
                             name: string;
-                            roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                            roles: ("admin" | "treasurer" | "cashier" | "volunteer" | "host")[];
                             createdBy: string;
                             createdAt: string;
                             expiresAt: string;
@@ -10553,7 +10637,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         name: string;
-                        roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                        roles: ("admin" | "treasurer" | "cashier" | "volunteer" | "host")[];
                         createdBy: string;
                         createdAt: string;
                         expiresAt: string;
@@ -10636,7 +10720,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         name: string;
-                        roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                        roles: ("admin" | "treasurer" | "cashier" | "volunteer" | "host")[];
                         createdBy: string;
                         createdAt: string;
                         expiresAt: string;
@@ -16759,7 +16843,7 @@ export interface operations {
                             email: string;
                             firstname: string;
                             lastname: string;
-                            roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                            roles: ("admin" | "treasurer" | "cashier" | "volunteer" | "host")[];
                             disabled: boolean;
                             lastSignInAt: string | null;
                             passkeys: {
@@ -16841,7 +16925,7 @@ export interface operations {
                         email: string;
                         firstname: string;
                         lastname: string;
-                        roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                        roles: ("admin" | "treasurer" | "cashier" | "volunteer" | "host")[];
                         disabled: boolean;
                         lastSignInAt: string | null;
                         passkeys: {
@@ -16932,7 +17016,7 @@ export interface operations {
                         email: string;
                         firstname: string;
                         lastname: string;
-                        roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                        roles: ("admin" | "treasurer" | "cashier" | "volunteer" | "host")[];
                         disabled: boolean;
                         lastSignInAt: string | null;
                         passkeys: {
@@ -17027,7 +17111,7 @@ export interface operations {
                         email: string;
                         firstname: string;
                         lastname: string;
-                        roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                        roles: ("admin" | "treasurer" | "cashier" | "volunteer" | "host")[];
                         disabled: boolean;
                         lastSignInAt: string | null;
                         passkeys: {
@@ -20943,6 +21027,417 @@ export interface operations {
             };
         };
     };
+    getApiHostAssociations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        associations: {
+                            id: string;
+                            slug: string;
+                            name: string;
+                            state: "active" | "suspended";
+                            url: string;
+                            createdAt: string;
+                            suspendedAt: string | null;
+                            figures: {
+                                events: number;
+                                sales: number;
+                                lastSaleAt: string | null;
+                            } | null;
+                            storageBytes: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : HOST_CONSOLE_ONLY */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "HOST_CONSOLE_ONLY";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiHostAssociations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    slug: string;
+                    admin: {
+                        /** Format: email */
+                        email: string;
+                        firstname: string;
+                        lastname: string;
+                        password?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Créé */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        url: string;
+                        link?: {
+                            url: string;
+                            token: string;
+                            expiresAt: string;
+                            emailed?: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, SLUG_INVALID, SLUG_RESERVED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION" | "SLUG_INVALID" | "SLUG_RESERVED";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : HOST_CONSOLE_ONLY */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "HOST_CONSOLE_ONLY";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : SLUG_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SLUG_TAKEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiHostAssociationsSlugResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        slug: string;
+                        name: string;
+                        state: "active" | "suspended";
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : ASSOCIATION_UNKNOWN, HOST_CONSOLE_ONLY */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ASSOCIATION_UNKNOWN" | "HOST_CONSOLE_ONLY";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiHostAssociationsSlugSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        slug: string;
+                        name: string;
+                        state: "active" | "suspended";
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : ASSOCIATION_UNKNOWN, HOST_CONSOLE_ONLY */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ASSOCIATION_UNKNOWN" | "HOST_CONSOLE_ONLY";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getApiHostWhoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hosting: boolean;
+                        console: boolean;
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     getApiLinksToken: {
         parameters: {
             query?: never;
@@ -21185,7 +21680,7 @@ export interface operations {
                         email: string;
                         firstname: string;
                         lastname: string;
-                        roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                        roles: ("admin" | "treasurer" | "cashier" | "volunteer" | "host")[];
                         disabled: boolean;
                         lastSignInAt: string | null;
                         passkeys: {
@@ -21666,7 +22161,7 @@ export interface operations {
                             email: string;
                             firstname: string;
                             lastname: string;
-                            roles: ("admin" | "treasurer" | "cashier" | "volunteer")[];
+                            roles: ("admin" | "treasurer" | "cashier" | "volunteer" | "host")[];
                             disabled: boolean;
                             lastSignInAt: string | null;
                             passkeys: {

@@ -17,5 +17,12 @@ export const IDENTITY_ERRORS = {
   PASSKEY_DUPLICATE: "Cette clé d'accès est déjà enregistrée.",
   API_TOKEN_NOT_FOUND: 'Jeton introuvable.',
   API_TOKEN_ROLES_ABOVE_OWN: 'Un jeton ne peut pas avoir plus de droits que vous : retirez les rôles que vous n’avez pas.',
+  SLUG_INVALID:
+    'L’adresse de l’association doit faire de 3 à 40 caractères : lettres minuscules sans accent, chiffres et tirets, sans tiret au début ni à la fin.',
+  SLUG_RESERVED: 'Cette adresse est réservée par l’hébergement : choisissez-en une autre.',
+  SLUG_TAKEN: 'Une association utilise déjà cette adresse.',
+  ASSOCIATION_UNKNOWN: 'Association inconnue sur cet hébergement.',
+  ASSOCIATION_SUSPENDED: 'Cette association est suspendue par son hébergeur.',
+  HOST_CONSOLE_ONLY: 'Cette page n’existe que sur la console de l’hébergeur.',
 } as const;
 export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;

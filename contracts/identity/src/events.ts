@@ -14,7 +14,7 @@ export const IDENTITY_EVENT_SCHEMAS = {
       properties: {
         userId: { type: 'string', minLength: 1 },
         email: { type: 'string', minLength: 3 },
-        roles: { type: 'array', items: { type: 'string', enum: ['admin', 'treasurer', 'cashier', 'volunteer'] } },
+        roles: { type: 'array', items: { type: 'string', enum: ['admin', 'treasurer', 'cashier', 'volunteer', 'host'] } },
       },
       additionalProperties: false,
     },
@@ -58,6 +58,23 @@ export const IDENTITY_EVENT_SCHEMAS = {
       properties: {
         email: { type: 'string', maxLength: 320 },
         reason: { type: 'string', enum: ['credentials', 'throttled'] },
+      },
+      additionalProperties: false,
+    },
+  },
+  /**
+   * The host directory changed (docs/hosting.md): an association created, suspended, resumed or
+   * erased. Gateways forget what they cached of its host at once.
+   */
+  'host.association.changed': {
+    version: 1,
+    payload: {
+      type: 'object',
+      required: ['associationId', 'slug', 'state'],
+      properties: {
+        associationId: { type: 'string', minLength: 1 },
+        slug: { type: 'string', minLength: 1, maxLength: 100 },
+        state: { type: 'string', enum: ['active', 'suspended', 'erased'] },
       },
       additionalProperties: false,
     },

@@ -1,5 +1,5 @@
 /** The identity service's public prefixes, as the gateway routes them (contracts-common/gateway.ts). */
-import { ADMIN, STAFF, type PublicRoute } from '@kermesse/contracts-common/gateway';
+import { ADMIN, HOST, STAFF, type PublicRoute } from '@kermesse/contracts-common/gateway';
 
 export const IDENTITY_ROUTES: readonly PublicRoute[] = [
   { prefix: '/api/login', area: 'sign-in', roles: 'public', sample: { method: 'POST', path: '/api/login' } },
@@ -19,7 +19,10 @@ export const IDENTITY_ROUTES: readonly PublicRoute[] = [
   },
   { prefix: '/api/admin/users', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/users' } },
   { prefix: '/api/admin/api-tokens', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/api-tokens' } },
-  { prefix: '/api/profile', area: 'sign-in', roles: STAFF, sample: { method: 'GET', path: '/api/profile' } },
+  { prefix: '/api/profile', area: 'sign-in', roles: [...STAFF, ...HOST], sample: { method: 'GET', path: '/api/profile' } },
   { prefix: '/api/links', area: 'sign-in', roles: 'public', sample: { method: 'GET', path: '/api/links/abcdefghijklmnopqrstuvwxyz' } },
+  // The host console (docs/hosting.md): served on the installation's bare domain only.
+  { prefix: '/api/host', area: 'host', roles: HOST, sample: { method: 'GET', path: '/api/host/associations' } },
+  { prefix: '/api/host/whoami', area: 'sign-in', roles: 'public', sample: { method: 'GET', path: '/api/host/whoami' } },
   { prefix: '/api/setup', area: 'sign-in', roles: 'public', sample: { method: 'GET', path: '/api/setup' } },
 ];

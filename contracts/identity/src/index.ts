@@ -5,3 +5,5 @@ export * from './errors.ts';
 export * from './password.ts';
 export * from './apiTokens.ts';
 export * from './apiTokenRules.ts';
+export * from './hosting.ts';
+export * from './hostingRules.ts';

@@ -6,3 +6,4 @@ export * from './roles.ts';
 export * from './errors.ts';
 export * from './password.ts';
 export * from './apiTokenRules.ts';
+export * from './hostingRules.ts';

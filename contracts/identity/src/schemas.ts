@@ -4,10 +4,16 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SafeText } from '@kermesse/contracts-common/schemas';
-import { ROLE_NAMES } from './roles.ts';
+import { ROLE_NAMES, STAFF_ROLE_NAMES } from './roles.ts';
 
+/** A role as answers show it (the host operator's `host` included). */
 export const RoleSchema = Type.Union(ROLE_NAMES.map((r) => Type.Literal(r)));
-export const RolesSchema = Type.Array(RoleSchema, { minItems: 1, maxItems: 4, uniqueItems: true });
+/** The roles an administrator may give: the staff's only, never `host`. */
+export const RolesSchema = Type.Array(Type.Union(STAFF_ROLE_NAMES.map((r) => Type.Literal(r))), {
+  minItems: 1,
+  maxItems: 4,
+  uniqueItems: true,
+});
 
 const Email = Type.String({ minLength: 3, maxLength: 254, format: 'email' });
 const Name = SafeText({ minLength: 1, maxLength: 100 });

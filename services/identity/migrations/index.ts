@@ -1,4 +1,5 @@
 import type { ServiceMigrations } from '@kermesse/kit/db';
+import { addAssociationColumns, HOST_CONSOLE_ID } from '@kermesse/kit/tenancy';
 
 export const schema = 'identity';
 
@@ -107,6 +108,27 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.uuid('created_by').notNullable().references('id').inTable(`${schema}.users`).onDelete('CASCADE');
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
         t.timestamp('last_used_at', { useTz: true });
+      });
+    },
+  },
+  // Hosting (docs/hosting.md): an e-mail is unique within its association only (the same parent may
+  // sit on two associations' teams), and the host console keeps the directory of the associations
+  // it serves. The directory's rows are the console's own (HOST_CONSOLE_ID); a slug names one
+  // association on the whole installation, hence a unique index on the slug alone.
+  '005_hosting_directory': {
+    async up(knex) {
+      await addAssociationColumns(knex, schema);
+      await knex.raw('drop index if exists ??.users_email_unique', [schema]);
+      await knex.raw('create unique index users_email_unique on ??.users (association_id, lower(email))', [schema]);
+      await knex.schema.withSchema(schema).createTable('host_associations', (t) => {
+        t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
+        t.uuid('association_id').notNullable().defaultTo(HOST_CONSOLE_ID);
+        t.text('slug').notNullable().unique();
+        t.text('name').notNullable();
+        t.text('state').notNullable().defaultTo('active').checkIn(['active', 'suspended'], 'host_associations_state');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('suspended_at', { useTz: true });
+        t.timestamp('exported_at', { useTz: true });
       });
     },
   },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE, type Role } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
+import { requireAssociation } from '@kermesse/kit/tenancy';
 import { insertToken } from './repositories/tokens.ts';
 import type { SigningKey } from './signingKeys.ts';
 
@@ -17,12 +18,16 @@ export async function issueAccessToken(db: Db, key: SigningKey, user: { id: stri
   return signAccessToken(key, { jti, sub: user.id, email: user.email, roles: user.roles, iat: now, exp });
 }
 
-/** The JWT of a token already recorded in `tokens` (a person's, or a tool's: docs/api-tokens.md). */
+/**
+ * The JWT of a token already recorded in `tokens` (a person's, or a tool's: docs/api-tokens.md). It
+ * names its association (`aid`, the one it was signed in on): a token is good on that association's
+ * host only (docs/hosting.md).
+ */
 export function signAccessToken(
   key: SigningKey,
   claims: { jti: string; sub: string; email: string; roles: readonly Role[]; iat: number; exp: number },
 ): Promise<string> {
-  return new SignJWT({ email: claims.email, roles: [...claims.roles] })
+  return new SignJWT({ email: claims.email, roles: [...claims.roles], aid: requireAssociation('signing a token') })
     .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: TOKEN_TYPE, kid: key.kid })
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)

@@ -5,6 +5,8 @@ import { type Bus } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { createServiceApp, type Logger } from '@kermesse/kit/http';
 import { DEFAULT_THROTTLE, loginThrottle, type ThrottleSettings } from './loginThrottle.ts';
+import { hostRoutes } from './routes/host/index.ts';
+import { directoryRoutes } from './routes/directory/index.ts';
 import { apiTokenRoutes } from './routes/apiTokens/index.ts';
 import { loginRoutes } from './routes/login/index.ts';
 import { linkRoutes } from './routes/links/index.ts';
@@ -32,6 +34,10 @@ export interface IdentityDeps {
   /** The name the phone shows when a passkey is made. */
   associationName?: string;
   mailLink?: UsersRouteDeps['mailLink'];
+  /** The register, asked for the hosted associations' figures (host console). */
+  registerUrl?: string;
+  /** For the calls to the register (tests answer in its place). */
+  fetch?: typeof fetch;
   /** Seals the signing keys in the database (KERMESSE_SECRET_KEY); without it they stay as stored. */
   secrets?: SecretBox;
 }
@@ -62,6 +68,8 @@ export async function buildApp(deps: IdentityDeps): Promise<Koa> {
       linkRoutes({ db: deps.db, key }),
       setupRoutes({ db: deps.db, key }),
       passkeyRoutes({ db: deps.db, key, webauthn, publicUrl }),
+      directoryRoutes({ db: deps.db }),
+      hostRoutes({ db: deps.db, publicUrl, registerUrl: deps.registerUrl, fetch: deps.fetch }),
     ],
   });
 }

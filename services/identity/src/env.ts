@@ -1,4 +1,4 @@
-import { readServiceEnv, type ServiceEnv } from '@kermesse/kit/http';
+import { readServiceEnv, SERVICE_DEFAULT_PORTS, type ServiceEnv } from '@kermesse/kit/http';
 
 /** Identity's settings, read once at boot. */
 export interface IdentityEnv extends ServiceEnv {
@@ -10,6 +10,8 @@ export interface IdentityEnv extends ServiceEnv {
   associationName: string;
   /** The contact service (`CONTACT_URL`), which e-mails one-time links when SMTP is configured. */
   contactUrl: string | null;
+  /** The register (`REGISTER_URL`), asked for the hosted associations' figures on the host console. */
+  registerUrl: string;
 }
 
 /** Reads and checks identity's environment; exits with a clear message when a value is wrong. */
@@ -38,5 +40,6 @@ export function readIdentityEnv(env: NodeJS.ProcessEnv = process.env): IdentityE
     webauthnOrigins,
     associationName: env.ASSOCIATION_NAME?.trim() || 'Kermesse',
     contactUrl: env.CONTACT_URL?.trim().replace(/\/+$/, '') || null,
+    registerUrl: (env.REGISTER_URL?.split(',')[0]?.trim() || `http://127.0.0.1:${SERVICE_DEFAULT_PORTS.register}`).replace(/\/+$/, ''),
   };
 }

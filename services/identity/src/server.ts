@@ -21,5 +21,6 @@ await runService({
       associationName: env.associationName,
       mailLink: env.contactUrl ? linkMailer(env.contactUrl, logger) : undefined,
       secrets: secretBoxFromEnv(),
+      registerUrl: env.registerUrl,
     }),
 });

@@ -3,6 +3,7 @@ import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 
 import type { Db } from '@kermesse/kit/db';
 import { TOKEN_ALGORITHM } from '@kermesse/kit/auth';
 import type { SecretBox } from '@kermesse/kit/secrets';
+import { HOST_CONSOLE_ID, hostingEnabled, withAssociation } from '@kermesse/kit/tenancy';
 import {
   activePublicKeys,
   findActiveKey,
@@ -26,7 +27,19 @@ export interface SigningKey {
  * plain: at start every key still plain (an install from before) or sealed under a previous secret key
  * is sealed again under the current one — same keys, same `kid`, so the tokens already issued stay valid.
  */
-export async function loadSigningKey(db: Db, secrets?: SecretBox): Promise<SigningKey> {
+export function loadSigningKey(db: Db, secrets?: SecretBox): Promise<SigningKey> {
+  return inKeyRing(() => loadKey(db, secrets));
+}
+
+/**
+ * One key signs for every association of a host (one JWKS for the gateway and the services; the
+ * token's `aid` says whose it is): with hosting its rows are the host console's. A single install
+ * keeps them in its one association, as before.
+ */
+const inKeyRing = <T>(work: () => PromiseLike<T>): Promise<T> =>
+  hostingEnabled() ? withAssociation(HOST_CONSOLE_ID, async () => await work()) : Promise.resolve(work());
+
+async function loadKey(db: Db, secrets?: SecretBox): Promise<SigningKey> {
   if (secrets) await sealStoredKeys(db, secrets);
   let row = await findActiveKey(db);
   if (!row) {
@@ -70,4 +83,4 @@ async function sealStoredKeys(db: Db, secrets: SecretBox): Promise<void> {
 }
 
 /** Public keys of every key not yet retired (the JWKS). */
-export const publicKeys = (db: Db): Promise<JWK[]> => activePublicKeys(db);
+export const publicKeys = (db: Db): Promise<JWK[]> => inKeyRing(() => activePublicKeys(db));

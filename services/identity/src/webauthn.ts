@@ -55,13 +55,38 @@ export function allowedOrigins(settings: WebauthnSettings): string[] {
   return [...new Set(origins)];
 }
 
-export function createWebauthn(db: Db, settings: WebauthnSettings) {
-  const origins = allowedOrigins(settings);
-  const rpIds = [...new Set(origins.map((o) => new URL(o).hostname))];
+/**
+ * With hosting (docs/hosting.md) a passkey belongs to the association's own host: the relying party
+ * is the host name the browser asked for (`apel-ferry.example.org`, passed on by the gateway as
+ * X-Forwarded-Host), and only that origin is accepted. Undefined without hosting or for a host
+ * outside the installation's domain (then PUBLIC_URL's rules apply).
+ */
+export interface PasskeySite {
+  origins: string[];
+  rpIds: string[];
+}
 
-  /** The site a request's passkey belongs to: the browser's Origin when allowed, else PUBLIC_URL. */
-  function rpIdFor(origin: string | undefined): string {
-    const chosen = origin && origins.includes(origin) ? origin : origins[0]!;
+export function hostedSite(forwardedHost: string | undefined, forwardedProto: string | undefined, domain: string): PasskeySite | undefined {
+  if (!forwardedHost) return undefined;
+  const proto = forwardedProto === 'https' ? 'https' : 'http';
+  let url: URL;
+  try {
+    url = new URL(`${proto}://${forwardedHost.trim().toLowerCase()}`);
+  } catch {
+    return undefined;
+  }
+  const name = url.hostname;
+  if (name !== domain && !(name.endsWith('.' + domain) && !name.slice(0, -domain.length - 1).includes('.'))) return undefined;
+  return { origins: [url.origin], rpIds: [name] };
+}
+
+export function createWebauthn(db: Db, settings: WebauthnSettings) {
+  const installOrigins = allowedOrigins(settings);
+  const installSite: PasskeySite = { origins: installOrigins, rpIds: [...new Set(installOrigins.map((o) => new URL(o).hostname))] };
+
+  /** The site a request's passkey belongs to: the browser's Origin when allowed, else PUBLIC_URL (or the association's host). */
+  function rpIdFor(origin: string | undefined, site: PasskeySite = installSite): string {
+    const chosen = origin && site.origins.includes(origin) ? origin : site.origins[0]!;
     return new URL(chosen).hostname;
   }
 
@@ -73,11 +98,15 @@ export function createWebauthn(db: Db, settings: WebauthnSettings) {
   });
 
   return {
-    async registrationOptions(user: UserRow, origin: string | undefined): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    async registrationOptions(
+      user: UserRow,
+      origin: string | undefined,
+      site?: PasskeySite,
+    ): Promise<PublicKeyCredentialCreationOptionsJSON> {
       const existing = await listPasskeys(db, [user.id]);
       const options = await generateRegistrationOptions({
         rpName: settings.rpName,
-        rpID: rpIdFor(origin),
+        rpID: rpIdFor(origin, site),
         userName: user.email,
         userID: new TextEncoder().encode(user.id),
         userDisplayName: [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email,
@@ -95,14 +124,14 @@ export function createWebauthn(db: Db, settings: WebauthnSettings) {
     },
 
     /** Verifies a new credential made for `user` and stores it under `name`. */
-    async register(user: UserRow, response: RegistrationResponseJSON, name: string): Promise<PasskeyRow> {
+    async register(user: UserRow, response: RegistrationResponseJSON, name: string, site: PasskeySite = installSite): Promise<PasskeyRow> {
       let verification;
       try {
         verification = await verifyRegistrationResponse({
           response,
           expectedChallenge: async (challenge) => (await takeChallenge(db, challenge, 'register'))?.user_id === user.id,
-          expectedOrigin: origins,
-          expectedRPID: rpIds,
+          expectedOrigin: site.origins,
+          expectedRPID: site.rpIds,
           requireUserVerification: true,
         });
       } catch {
@@ -121,9 +150,13 @@ export function createWebauthn(db: Db, settings: WebauthnSettings) {
       });
     },
 
-    async authenticationOptions(passkeys: PasskeyRow[], origin: string | undefined): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    async authenticationOptions(
+      passkeys: PasskeyRow[],
+      origin: string | undefined,
+      site?: PasskeySite,
+    ): Promise<PublicKeyCredentialRequestOptionsJSON> {
       const options = await generateAuthenticationOptions({
-        rpID: rpIdFor(origin),
+        rpID: rpIdFor(origin, site),
         userVerification: 'required',
         allowCredentials: passkeys.map((p) => ({ id: p.credential_id, transports: p.transports as AuthenticatorTransport[] })),
       });
@@ -137,7 +170,7 @@ export function createWebauthn(db: Db, settings: WebauthnSettings) {
     },
 
     /** The passkey that signed this sign-in (counter updated), or a 401 when unknown, removed or forged. */
-    async authenticate(response: AuthenticationResponseJSON): Promise<PasskeyRow> {
+    async authenticate(response: AuthenticationResponseJSON, site: PasskeySite = installSite): Promise<PasskeyRow> {
       const passkey = await findPasskeyByCredential(db, response.id);
       if (!passkey) throw passkeyError(401, 'PASSKEY_REFUSED');
       let verification;
@@ -145,8 +178,8 @@ export function createWebauthn(db: Db, settings: WebauthnSettings) {
         verification = await verifyAuthenticationResponse({
           response,
           expectedChallenge: async (challenge) => (await takeChallenge(db, challenge, 'login')) !== undefined,
-          expectedOrigin: origins,
-          expectedRPID: rpIds,
+          expectedOrigin: site.origins,
+          expectedRPID: site.rpIds,
           credential: toCredential(passkey),
           requireUserVerification: true,
         });

@@ -24,6 +24,7 @@ import { cardRoutes } from './routes/cards/index.ts';
 import { checkoutRoutes } from './routes/checkouts/index.ts';
 import { drawerRoutes } from './routes/drawer/index.ts';
 import { eventRoutes } from './routes/events/index.ts';
+import { figuresRoutes } from './routes/figures/index.ts';
 import { pingRoutes } from './routes/ping/index.ts';
 import { publicRoutes } from './routes/public/index.ts';
 import { refundRoutes } from './routes/refunds/index.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
       publicRoutes({ db, uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR, publicUrl: deps.publicUrl }),
       pingRoutes(),
       eventRoutes({ db }),
+      figuresRoutes({ db }),
       checkoutRoutes({ db }),
       settingsRoutes({ db, cardProvider: provider.name }),
       userRoutes({ db }),

@@ -5,7 +5,7 @@ import {
   API_TOKEN_STATE_LABELS,
   ROLE_LABELS,
   type ApiTokenState,
-  type RoleName,
+  type StaffRoleName,
 } from '@kermesse/contracts-identity/rules';
 import {
   ApiError,
@@ -120,7 +120,7 @@ function ApiTokens() {
 
 function NewApiTokenForm({ onCreated }: { onCreated(token: CreatedApiTokenAnswer): void }) {
   const [name, setName] = useState('');
-  const [roles, setRoles] = useState<RoleName[]>([]);
+  const [roles, setRoles] = useState<StaffRoleName[]>([]);
   const [days, setDays] = useState('90');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

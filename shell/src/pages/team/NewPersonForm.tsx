@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { passwordProblem, type RoleName } from '@kermesse/contracts-identity/rules';
+import { passwordProblem, type StaffRoleName } from '@kermesse/contracts-identity/rules';
 import { ApiError, Button, ErrorLine, Field, NETWORK_ERROR_MESSAGE, TextInput } from '@kermesse/ui-kit';
 import { teamApi, type CreatedPerson } from '../../api/identity';
 import { RoleCheckboxes } from './RoleCheckboxes';
@@ -9,7 +9,7 @@ export function NewPersonForm({ onCreated, onCancel }: { onCreated(person: Creat
   const [firstname, setFirstname] = useState('');
   const [lastname, setLastname] = useState('');
   const [email, setEmail] = useState('');
-  const [roles, setRoles] = useState<RoleName[]>(['volunteer']);
+  const [roles, setRoles] = useState<StaffRoleName[]>(['volunteer']);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ field: 'roles' | 'password' | 'form'; message: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);

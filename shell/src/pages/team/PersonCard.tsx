@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ROLE_LABELS, type RoleName } from '@kermesse/contracts-identity/rules';
+import { isStaffRole, ROLE_LABELS, type StaffRoleName } from '@kermesse/contracts-identity/rules';
 import { ApiError, Banner, Button, dateTimeFormat, NETWORK_ERROR_MESSAGE } from '@kermesse/ui-kit';
 import { teamApi, type OneTimeLink, type Person } from '../../api/identity';
 import { LinkToHandOver } from './LinkToHandOver';
@@ -10,7 +10,7 @@ const when = (iso: string | null, never: string) => (iso ? dateTime.format(new D
 
 /** One person of the team: roles, state, password reset, passkeys (list, removal, on-behalf link). */
 export function PersonCard({ person, isSelf, onChanged }: { person: Person; isSelf: boolean; onChanged(person: Person): void }) {
-  const [roles, setRoles] = useState<RoleName[]>(person.roles);
+  const [roles, setRoles] = useState<StaffRoleName[]>(person.roles.filter(isStaffRole));
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [link, setLink] = useState<{ kind: 'reset' | 'passkey'; link: OneTimeLink } | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, ROLE_NAMES, type RoleName } from '@kermesse/contracts-identity/rules';
+import { ROLE_LABELS, STAFF_ROLE_NAMES, type StaffRoleName } from '@kermesse/contracts-identity/rules';
 
 /** The roles of a person as a set of checkboxes (a volunteer may also be cashier for the evening). */
 export function RoleCheckboxes({
@@ -8,15 +8,16 @@ export function RoleCheckboxes({
   describedBy,
 }: {
   idPrefix: string;
-  value: readonly RoleName[];
-  onChange(roles: RoleName[]): void;
+  value: readonly StaffRoleName[];
+  onChange(roles: StaffRoleName[]): void;
   describedBy?: string;
 }) {
-  const toggle = (role: RoleName, checked: boolean) => onChange(ROLE_NAMES.filter((r) => (r === role ? checked : value.includes(r))));
+  const toggle = (role: StaffRoleName, checked: boolean) =>
+    onChange(STAFF_ROLE_NAMES.filter((r) => (r === role ? checked : value.includes(r))));
   return (
     <fieldset className="shell-roles" aria-describedby={describedBy}>
       <legend className="k-field__label">Rôles</legend>
-      {ROLE_NAMES.map((role) => (
+      {STAFF_ROLE_NAMES.map((role) => (
         <label key={role} className="shell-check" htmlFor={`${idPrefix}-${role}`}>
           <input
             id={`${idPrefix}-${role}`}

@@ -25,7 +25,9 @@ import { findUsableLink } from '../../repositories/links.ts';
 import { deletePasskey, listPasskeys } from '../../repositories/passkeys.ts';
 import { findUserByEmail, findUserById, touchLastSignIn, type UserRow } from '../../repositories/users.ts';
 import type { SigningKey } from '../../signingKeys.ts';
-import { passkeyError, type Webauthn } from '../../webauthn.ts';
+import { hostedSite, passkeyError, type PasskeySite, type Webauthn } from '../../webauthn.ts';
+import { hostingEnabled } from '@kermesse/kit/tenancy';
+import { hostDomain, linkBaseFor } from '../../hosting.ts';
 
 export interface PasskeyRouteDeps {
   db: Db;
@@ -65,6 +67,9 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     return user;
   };
   const origin = (ctx: Context) => ctx.get('origin') || undefined;
+  // With hosting, the association's own host is the passkeys' site (the gateway passes the Host on).
+  const site = (ctx: Context): PasskeySite | undefined =>
+    hostingEnabled() ? hostedSite(ctx.get('x-forwarded-host'), ctx.get('x-forwarded-proto'), hostDomain()) : undefined;
   const deviceName = (name: string | undefined, ctx: Context) => name?.trim() || defaultDeviceName(ctx.get('user-agent'));
 
   // ---- Sign-in
@@ -79,7 +84,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
         // An unknown username gets the same empty list as an empty one: it tells nothing about accounts.
         const user = username ? await findUserByEmail(db, username) : undefined;
         const passkeys = user && !user.disabled_at ? await listPasskeys(db, [user.id]) : [];
-        return webauthn.authenticationOptions(passkeys, origin(ctx));
+        return webauthn.authenticationOptions(passkeys, origin(ctx), site(ctx));
       }),
   });
 
@@ -90,7 +95,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     body: PasskeyLoginBody,
     handler: ({ ctx, body }) =>
       answer(ctx, async () => {
-        const passkey = await webauthn.authenticate(body.credential as unknown as AuthenticationResponseJSON);
+        const passkey = await webauthn.authenticate(body.credential as unknown as AuthenticationResponseJSON, site(ctx));
         const user = await findUserById(db, passkey.user_id);
         if (!user || user.disabled_at) throw passkeyError(401, 'PASSKEY_REFUSED');
         await touchLastSignIn(db, user.id);
@@ -117,7 +122,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     path: '/profile/security/devices/add/options',
     summary: "Préparer l'ajout d'une clé d'accès",
     body: OwnDeviceOptionsBody,
-    handler: ({ ctx }) => answer(ctx, async () => webauthn.registrationOptions(await signedIn(ctx), origin(ctx))),
+    handler: ({ ctx }) => answer(ctx, async () => webauthn.registrationOptions(await signedIn(ctx), origin(ctx), site(ctx))),
   });
 
   defineRoute(router, {
@@ -128,7 +133,12 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     handler: ({ ctx, body }) =>
       answer(ctx, async () => {
         const user = await signedIn(ctx);
-        const passkey = await webauthn.register(user, body.credential as unknown as RegistrationResponseJSON, deviceName(body.name, ctx));
+        const passkey = await webauthn.register(
+          user,
+          body.credential as unknown as RegistrationResponseJSON,
+          deviceName(body.name, ctx),
+          site(ctx),
+        );
         ctx.status = 201;
         return { status: 'success', redirect: '/', passkey: presentPerson(user, [passkey]).passkeys[0] };
       }),
@@ -167,13 +177,13 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
       answer(ctx, async () => {
         if (body.token) {
           const { user } = await linkFor(params.user_id, body.token);
-          return webauthn.registrationOptions(user, origin(ctx));
+          return webauthn.registrationOptions(user, origin(ctx), site(ctx));
         }
         const admin = await signedIn(ctx);
         if (!admin.roles.includes('admin')) throw new HttpError(403, 'Accès refusé : droits insuffisants.');
         const person = await findUserById(db, params.user_id);
         if (!person) throw passkeyError(404, 'PERSON_NOT_FOUND');
-        const link = await issueLink(db, deps.publicUrl, person.id, 'passkey');
+        const link = await issueLink(db, linkBaseFor(ctx, deps.publicUrl), person.id, 'passkey');
         // The link page needs the person's id to call the paths above.
         link.url += `&personne=${person.id}`;
         return { status: 'success', link } satisfies OnBehalfLinkAnswer;
@@ -189,7 +199,12 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     handler: ({ ctx, params, body }) =>
       answer(ctx, async () => {
         const { link, user } = await linkFor(params.user_id, body.token);
-        const passkey = await webauthn.register(user, body.credential as unknown as RegistrationResponseJSON, deviceName(body.name, ctx));
+        const passkey = await webauthn.register(
+          user,
+          body.credential as unknown as RegistrationResponseJSON,
+          deviceName(body.name, ctx),
+          site(ctx),
+        );
         await useLink(db, link);
         ctx.status = 201;
         return { status: 'success', redirect: '/connexion', passkey: presentPerson(user, [passkey]).passkeys[0] };

@@ -1,5 +1,7 @@
 import { FirstAdminBody, FirstAdminAnswer, SetupState } from '@kermesse/contracts-identity';
+import type { Role } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
+import { onHostConsole } from '../../hosting.ts';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { createFirstAdmin } from '../../commands/createFirstAdmin.ts';
 import { issueAccessToken } from '../../accessTokens.ts';
@@ -11,7 +13,7 @@ import type { SigningKey } from '../../signingKeys.ts';
 
 /**
  * First run (`KERMESSE_DEMO=0`): while no account exists, the first visitor creates the first
- * administrator; afterwards the endpoint refuses (409) and accounts come from the « Équipe » page.
+ * administrator (the host operator on a host's console, docs/hosting.md); afterwards the endpoint refuses (409) and accounts come from the « Équipe » page.
  */
 export function setupRoutes(deps: { db: Db; key: SigningKey }): Router {
   const { db } = deps;
@@ -39,7 +41,13 @@ export function setupRoutes(deps: { db: Db; key: SigningKey }): Router {
       assertPasswordAllowed(body.password, [body.email, body.firstname, body.lastname]);
       if ((await countUsers(db)) > 0) throw setupDone();
       const passwordHash = await hashPassword(body.password);
-      const user = await createFirstAdmin(db, { email: body.email, firstname: body.firstname, lastname: body.lastname, passwordHash });
+      // On a host's console the first run makes the host operator, who serves associations but runs none.
+      const roles: Role[] = onHostConsole() ? ['host'] : ['admin'];
+      const user = await createFirstAdmin(
+        db,
+        { email: body.email, firstname: body.firstname, lastname: body.lastname, passwordHash },
+        roles,
+      );
       await touchLastSignIn(db, user.id);
       return { token: await issueAccessToken(db, deps.key, user), person: (await presentPeople(db, [user]))[0]! };
     },

@@ -4,6 +4,7 @@ import { bearerToken, JWKS_PATH, verifyAccessToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router, unauthorized } from '@kermesse/kit/http';
 import { touchApiToken } from '../../repositories/apiTokens.ts';
+import { currentAssociation } from '@kermesse/kit/tenancy';
 import { findToken, revokeToken } from '../../repositories/tokens.ts';
 import { publicKeys } from '../../signingKeys.ts';
 
@@ -54,6 +55,8 @@ export function tokenRoutes(deps: { db: Db }): Router {
       const token = bearerToken(ctx.get('Authorization'));
       if (!token) throw unauthorized();
       const user = await verifyAccessToken(token, createLocalJWKSet({ keys: await publicKeys(deps.db) }));
+      // Another association's token is no token here (its row is not even visible).
+      if (user.associationId !== currentAssociation()) throw unauthorized();
       await revokeToken(deps.db, user.jti);
       return { success: true };
     },

@@ -15,6 +15,7 @@ import { defineRoute, Router } from '@kermesse/kit/http';
 import { createUser } from '../../commands/createUser.ts';
 import { updatePerson } from '../../commands/updatePerson.ts';
 import { assertPasswordAllowed, emailTaken, isUniqueViolation, passkeyNotFound, personNotFound } from '../../errors.ts';
+import { linkBaseFor } from '../../hosting.ts';
 import { issueLink } from '../../links.ts';
 import { presentPeople } from '../../presenters/person.ts';
 import { deletePasskey } from '../../repositories/passkeys.ts';
@@ -61,14 +62,14 @@ export function userRoutes(deps: UsersRouteDeps): Router {
     roles: ADMIN,
     body: CreatePersonBody,
     status: 201,
-    handler: async ({ body }): Promise<CreatedPerson> => {
+    handler: async ({ ctx, body }): Promise<CreatedPerson> => {
       const personal = [body.email, body.firstname, body.lastname];
       if (body.password !== undefined) assertPasswordAllowed(body.password, personal);
       if (await findUserByEmail(db, body.email)) throw emailTaken();
       let setupLink: OneTimeLink | undefined;
       try {
         const user = await createUser(db, { ...body, roles: [...new Set(body.roles)] }, async (trx, created) => {
-          if (body.password === undefined) setupLink = await issueLink(trx, deps.publicUrl, created.id, 'setup');
+          if (body.password === undefined) setupLink = await issueLink(trx, linkBaseFor(ctx, deps.publicUrl), created.id, 'setup');
         });
         const person = await present(user.id);
         if (!setupLink) return person;
@@ -111,10 +112,10 @@ export function userRoutes(deps: UsersRouteDeps): Router {
     responses: { 200: ResetAnswer },
     roles: ADMIN,
     params: PersonParams,
-    handler: async ({ params }): Promise<ResetAnswer> => {
+    handler: async ({ ctx, params }): Promise<ResetAnswer> => {
       const user = await findUserById(db, params.id);
       if (!user) throw personNotFound();
-      const resetLink = await issueLink(db, deps.publicUrl, user.id, 'reset');
+      const resetLink = await issueLink(db, linkBaseFor(ctx, deps.publicUrl), user.id, 'reset');
       return { resetLink: { ...resetLink, emailed: await mailed(user, resetLink, 'reset') } };
     },
   });

@@ -1,0 +1,90 @@
+/**
+ * The host console's shapes (docs/hosting.md): the directory of the hosted associations, kept by
+ * identity, and what the console's routes take and answer.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { SafeText } from '@kermesse/contracts-common/schemas';
+import { OneTimeLink } from './schemas.ts';
+
+export const HostedAssociationState = Type.Union([Type.Literal('active'), Type.Literal('suspended')]);
+export type HostedAssociationState = Static<typeof HostedAssociationState>;
+
+/** One entry of the directory: what the gateway and the services need to know of an association. */
+export const DirectoryEntry = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  slug: Type.String(),
+  name: Type.String(),
+  state: HostedAssociationState,
+});
+export type DirectoryEntry = Static<typeof DirectoryEntry>;
+
+/** `GET /internal/associations` (services only, never through the gateway). */
+export const DirectoryAnswer = Type.Object({ associations: Type.Array(DirectoryEntry) });
+export type DirectoryAnswer = Static<typeof DirectoryAnswer>;
+
+/** A slug in a path. The rule itself (`slugProblemCode`) answers in French; here only a sane bound. */
+export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
+export type SlugParams = Static<typeof SlugParams>;
+
+/** `POST /api/host/associations`. */
+export const NewHostedAssociationBody = Type.Object(
+  {
+    name: SafeText({ minLength: 1, maxLength: 120 }),
+    slug: Type.String({ minLength: 1, maxLength: 100 }),
+    admin: Type.Object(
+      {
+        email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
+        firstname: SafeText({ minLength: 1, maxLength: 100 }),
+        lastname: SafeText({ minLength: 1, maxLength: 100 }),
+        password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type NewHostedAssociationBody = Static<typeof NewHostedAssociationBody>;
+
+/** The association made: its address, and the first admin's one-time link when no password was given. */
+export const CreatedHostedAssociation = Type.Object({
+  id: Type.String(),
+  slug: Type.String(),
+  url: Type.String(),
+  link: Type.Optional(OneTimeLink),
+});
+export type CreatedHostedAssociation = Static<typeof CreatedHostedAssociation>;
+
+/** What the register counts for an association (`GET /internal/figures` on the register). */
+export const AssociationFigures = Type.Object({
+  events: Type.Integer(),
+  sales: Type.Integer(),
+  lastSaleAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type AssociationFigures = Static<typeof AssociationFigures>;
+
+/** One line of the console's list: the directory entry, its address and its figures. */
+export const HostedAssociation = Type.Object({
+  id: Type.String(),
+  slug: Type.String(),
+  name: Type.String(),
+  state: HostedAssociationState,
+  url: Type.String(),
+  createdAt: Type.String(),
+  suspendedAt: Type.Union([Type.String(), Type.Null()]),
+  /** Null when the register could not be asked just now. */
+  figures: Type.Union([AssociationFigures, Type.Null()]),
+  /** Bytes of the association's uploads; 0 while uploads are not kept per association. */
+  storageBytes: Type.Integer(),
+});
+export type HostedAssociation = Static<typeof HostedAssociation>;
+
+export const HostedAssociationsAnswer = Type.Object({ associations: Type.Array(HostedAssociation) });
+export type HostedAssociationsAnswer = Static<typeof HostedAssociationsAnswer>;
+
+/** `GET /api/host/whoami`: which side of the installation the shell is on. */
+export const HostSideAnswer = Type.Object({
+  hosting: Type.Boolean(),
+  /** True on the host console (the bare domain), false on an association's host or a single install. */
+  console: Type.Boolean(),
+});
+export type HostSideAnswer = Static<typeof HostSideAnswer>;

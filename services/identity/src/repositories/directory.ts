@@ -1,0 +1,45 @@
+/**
+ * The host directory (docs/hosting.md): the associations this installation serves. Its rows are the
+ * host console's own, so every access runs in HOST_CONSOLE_ID whatever the request's association —
+ * the gateway looks a slug up for any host, and a periodic job lists them from nowhere in particular.
+ */
+import type { Db, Trx } from '@kermesse/kit/db';
+import { HOST_CONSOLE_ID, withAssociation } from '@kermesse/kit/tenancy';
+
+export interface DirectoryRow {
+  id: string;
+  slug: string;
+  name: string;
+  state: 'active' | 'suspended';
+  created_at: Date;
+  suspended_at: Date | null;
+  exported_at: Date | null;
+}
+
+// A knex builder runs when awaited: await it inside, or it would run in the caller's association.
+const inConsole = <T>(work: () => PromiseLike<T>): Promise<T> => withAssociation(HOST_CONSOLE_ID, async () => await work());
+
+export const listDirectory = (db: Db): Promise<DirectoryRow[]> => inConsole(() => db('host_associations').orderBy('slug'));
+
+export const findBySlug = (db: Db, slug: string): Promise<DirectoryRow | undefined> =>
+  inConsole(() => db('host_associations').where({ slug }).first());
+
+/** Adds an association; undefined when the slug is already taken. */
+export const insertDirectoryEntry = (db: Db, entry: { slug: string; name: string }): Promise<DirectoryRow | undefined> =>
+  inConsole(async () => {
+    const [row] = await db('host_associations').insert(entry).onConflict('slug').ignore().returning('*');
+    return row as DirectoryRow | undefined;
+  });
+
+export const deleteDirectoryEntry = (db: Db | Trx, id: string): Promise<number> =>
+  inConsole(async () => db('host_associations').where({ id }).delete());
+
+/** Suspends or resumes; the row as it now is (undefined for an unknown slug). */
+export const setDirectoryState = (db: Db, slug: string, state: DirectoryRow['state']): Promise<DirectoryRow | undefined> =>
+  inConsole(async () => {
+    const [row] = await db('host_associations')
+      .where({ slug })
+      .update({ state, suspended_at: state === 'suspended' ? db.fn.now() : null })
+      .returning('*');
+    return row as DirectoryRow | undefined;
+  });
