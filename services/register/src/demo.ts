@@ -3,6 +3,7 @@ import { type AuthUser } from '@kermesse/kit/auth';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { createLogger } from '@kermesse/kit/http';
+import { currentAssociation, SINGLE_ASSOCIATION_ID } from '@kermesse/kit/tenancy';
 import { DEMO_MEAL_DEAL, type MealDealRule } from './cart/rules.ts';
 import { createEventWithCheckouts } from './commands/createEvent.ts';
 import { createSale, type SaleInput } from './commands/createSale.ts';
@@ -122,7 +123,15 @@ export const DEMO_PERSONS = [
   { firstname: 'Léa', lastname: 'Dubois', email: 'lea.dubois@example.org', phone: '0744556677' },
 ];
 
-const DEMO_USER: AuthUser = { id: 'demo', email: 'demo@kermesse.local', roles: ['cashier'], jti: 'demo', exp: 0 };
+/** The demo's cashier, of the association the demo is seeded for. */
+const demoUser = (): AuthUser => ({
+  id: 'demo',
+  email: 'demo@kermesse.local',
+  roles: ['cashier'],
+  jti: 'demo',
+  exp: 0,
+  associationId: currentAssociation() ?? SINGLE_ASSOCIATION_ID,
+});
 
 /** Categories at their meal-deal ids when those are free (a fresh database), else wherever Postgres puts them. */
 async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string, number>): Promise<void> {
@@ -207,11 +216,11 @@ async function seedPendingSales(db: Db, eventId: number, checkoutId: number): Pr
         cart: sale.cart,
         paymentMode: 99,
       },
-      { user: DEMO_USER, bearer: '', origin: '' },
+      { user: demoUser(), bearer: '', origin: '' },
     );
     created.push(answer.sale.id);
   }
-  await payPendingSale({ db }, created[1]!, [{ price: 5, payment_mode: 2, reference: '5' }], { user: DEMO_USER });
+  await payPendingSale({ db }, created[1]!, [{ price: 5, payment_mode: 2, reference: '5' }], { user: demoUser() });
 }
 
 /**
@@ -238,7 +247,7 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
   for (const p of DEMO_PERSONS) {
     if (!(await db('persons').whereRaw('lower(email) = ?', [p.email]).first('id'))) await db('persons').insert(p);
   }
-  if (!(await db('sales').where({ created_by: DEMO_USER.id }).first('id')) && checkoutIds.has('Caisse Buvette')) {
+  if (!(await db('sales').where({ created_by: demoUser().id }).first('id')) && checkoutIds.has('Caisse Buvette')) {
     await seedPendingSales(db, event.id, checkoutIds.get('Caisse Buvette')!);
   }
 }

@@ -12,6 +12,7 @@ import { bodyParser } from '@koa/bodyparser';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createLogger, errorHandler } from '@kermesse/kit/http';
 import { createTestDatabase, eventually, type TestDatabase } from '@kermesse/kit/testing';
+import { SINGLE_ASSOCIATION_ID } from '@kermesse/kit/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations, schema } from '../migrations/index.ts';
 import { idempotent, LEASE_MS } from './idempotency.ts';
@@ -35,6 +36,7 @@ async function replica(options: { leaseMs?: number; refreshMs?: number } = {}): 
       roles: ['cashier'],
       jti: 'jeton-1',
       exp: Math.floor(Date.now() / 1000) + 3600,
+      associationId: SINGLE_ASSOCIATION_ID,
     };
     await next();
   });
@@ -75,10 +77,18 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema, poolMax: 10 });
   await migrateLatest(db, { schema, migrations });
-  await db.schema.withSchema(schema).createTable('lease_writes', (t) => {
-    t.increments('id');
-    t.text('name').notNullable();
-  });
+  // The service's role may not create tables: the test's own table is made by the owner, then
+  // migrating again seals it (association, row-level security) and grants it like the service's.
+  const owner = createDb(database.url, { schema, role: 'owner' });
+  try {
+    await owner.schema.withSchema(schema).createTable('lease_writes', (t) => {
+      t.increments('id');
+      t.text('name').notNullable();
+    });
+  } finally {
+    await owner.destroy();
+  }
+  await migrateLatest(db, { schema, migrations });
 }, 120_000);
 
 afterAll(async () => {

@@ -59,10 +59,13 @@ interface QueryObject {
   response?: unknown;
 }
 
-const BEGIN = /^BEGIN;?$/i;
-const beginForAssociation = () =>
+// knex opens a transaction with `BEGIN;`, or `BEGIN TRANSACTION ISOLATION LEVEL … READ ONLY;` when
+// given an isolation level or read-only: the mode must stay on the BEGIN (SET TRANSACTION is refused
+// after the setting's SELECT).
+const BEGIN = /^(BEGIN(?: TRANSACTION [A-Z ]+)?);?$/i;
+const beginForAssociation = (begin = 'BEGIN') =>
   // The id is checked as a uuid by withAssociation, so it can be written in the statement.
-  `BEGIN; SELECT set_config('${ASSOCIATION_SETTING}', '${currentAssociation() ?? ''}', true);`;
+  `${begin}; SELECT set_config('${ASSOCIATION_SETTING}', '${currentAssociation() ?? ''}', true);`;
 
 /**
  * knex's Postgres client where every statement runs in a transaction that knows its association
@@ -75,7 +78,8 @@ class AssociationPgClient extends PgClient {
   override _query(connection: PgConnection, obj: QueryObject): Promise<QueryObject> {
     const lone = (this.config as { loneStatementsInTransaction?: boolean }).loneStatementsInTransaction;
     if (connection.__knexTxId || !lone) {
-      return BEGIN.test(obj.sql.trim()) ? super._query(connection, { ...obj, sql: beginForAssociation() }) : super._query(connection, obj);
+      const begin = BEGIN.exec(obj.sql.trim());
+      return begin ? super._query(connection, { ...obj, sql: beginForAssociation(begin[1]) }) : super._query(connection, obj);
     }
     return this.inOwnTransaction(connection, obj);
   }

@@ -9,7 +9,7 @@ import {
   journalAnchors,
   journalHeadRow,
   journalRecordsAfter,
-  readOnlySnapshot,
+  READ_ONLY_SNAPSHOT,
   salesNow,
   type JournalRow,
   type SaleNow,
@@ -38,10 +38,7 @@ const BATCH = 5000;
 export async function verifyJournal(db: Db | Trx): Promise<JournalVerification> {
   if (db.isTransaction) return verifyChain(db as Trx);
   // One snapshot: sales recorded meanwhile neither look deleted nor break the head check.
-  return db.transaction(async (trx) => {
-    await readOnlySnapshot(trx);
-    return verifyChain(trx);
-  });
+  return db.transaction((trx) => verifyChain(trx), READ_ONLY_SNAPSHOT);
 }
 
 async function verifyChain(db: Trx): Promise<JournalVerification> {

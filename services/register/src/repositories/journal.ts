@@ -58,10 +58,12 @@ export interface SaleNow {
   lines: Array<[number, string, number, number, number]>;
 }
 
-/** Makes `trx` one read-only snapshot (records written meanwhile are not seen). */
-export async function readOnlySnapshot(trx: Trx): Promise<void> {
-  await trx.raw('set transaction isolation level repeatable read, read only');
-}
+/**
+ * A transaction that is one read-only snapshot (records written meanwhile are not seen). Given to
+ * knex so the mode is on the BEGIN itself: the kit's first statement in every transaction (the
+ * association's setting) would make a later SET TRANSACTION too late.
+ */
+export const READ_ONLY_SNAPSHOT = { isolationLevel: 'repeatable read', readOnly: true } as const;
 
 /** The closings' anchors: the journal record each closed session printed. */
 export async function journalAnchors(q: Db | Trx): Promise<Array<{ id: number; seq: number; hash: string }>> {
