@@ -29,6 +29,10 @@ export const MembershipType = Type.Object({
 });
 export type MembershipType = Static<typeof MembershipType>;
 
+/** `POST /api/admin/accountancy/membership-types` (201). */
+export const MembershipTypeAnswer = Type.Object({ type: MembershipType });
+export type MembershipTypeAnswer = Static<typeof MembershipTypeAnswer>;
+
 export const MembershipTypeInput = Type.Object(
   {
     year: Year,

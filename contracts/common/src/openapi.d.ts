@@ -605,6 +605,8 @@ export interface paths {
         /**
          * Lire le bilan des comptes d'un exercice
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     En JSON ; un fichier CSV avec `?format=csv`.
          */
         get: operations["getApiAdminAccountancyBilanDesComptesYear"];
         put?: never;
@@ -625,6 +627,8 @@ export interface paths {
         /**
          * Lire les disponibilités d'un exercice
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     En JSON ; un fichier CSV avec `?format=csv`.
          */
         get: operations["getApiAdminAccountancyBilanDisponibiliteYear"];
         put?: never;
@@ -989,6 +993,8 @@ export interface paths {
         /**
          * Lister les adhérents d'une année (CSV avec format=csv)
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     En JSON ; un fichier CSV des adhérents avec `?format=csv`.
          */
         get: operations["getApiAdminAccountancyMembers"];
         put?: never;
@@ -1036,6 +1042,8 @@ export interface paths {
         /**
          * Effacer les données d'une personne à sa demande (RGPD), en gardant ce que la comptabilité doit garder
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Répond 204 sans contenu ; sans effet sur une personne déjà effacée.
          */
         delete: operations["deleteApiAdminAccountancyPeoplePersonId"];
         options?: never;
@@ -1053,6 +1061,8 @@ export interface paths {
         /**
          * Exporter les données d'une personne (RGPD)
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Un fichier JSON à télécharger (`Content-Disposition: attachment`).
          */
         get: operations["getApiAdminAccountancyPeoplePersonIdExport"];
         put?: never;
@@ -1093,6 +1103,8 @@ export interface paths {
         /**
          * Lire le prévisionnel d'un exercice
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     En JSON ; un fichier CSV avec `?format=csv`.
          */
         get: operations["getApiAdminAccountancyPrevisionnelFinancialYear"];
         put?: never;
@@ -1517,6 +1529,8 @@ export interface paths {
         /**
          * Télécharger une archive signée
          * @description Rôle : administrateur.
+         *
+         *     Le fichier tar de l’archive (`application/x-tar`).
          */
         get: operations["getApiAdminComplianceArchivesArchiveId"];
         put?: never;
@@ -2516,6 +2530,8 @@ export interface paths {
         /**
          * Supprimer un webhook
          * @description Rôle : administrateur.
+         *
+         *     Répond 204 sans contenu.
          */
         delete: operations["deleteApiAdminWebhooksId"];
         options?: never;
@@ -6628,9 +6644,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        redirect: string;
+                        passkey: {
+                            id: string;
+                            name: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                        };
+                    };
+                };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, PASSKEY_VERIFICATION */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6638,7 +6666,31 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION";
+                        code?: "VALIDATION" | "PASSKEY_VERIFICATION";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : LINK_INVALID */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "LINK_INVALID";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : PASSKEY_DUPLICATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PASSKEY_DUPLICATE";
                     };
                 };
             };
@@ -6678,7 +6730,54 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": ({
+                        challenge: string;
+                        rp: {
+                            name: string;
+                            id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        user: {
+                            id: string;
+                            name: string;
+                            displayName: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        pubKeyCredParams: ({
+                            type: string;
+                            alg: number;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        timeout?: number;
+                        excludeCredentials?: ({
+                            id: string;
+                            /** @constant */
+                            type: "public-key";
+                            transports?: string[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        authenticatorSelection?: {
+                            [key: string]: unknown;
+                        };
+                        attestation?: string;
+                    } & {
+                        [key: string]: unknown;
+                    }) | {
+                        /** @constant */
+                        status: "success";
+                        link: {
+                            url: string;
+                            token: string;
+                            expiresAt: string;
+                            emailed?: boolean;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -6689,6 +6788,42 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : LINK_INVALID, PERSON_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "LINK_INVALID" | "PERSON_NOT_FOUND";
                     };
                 };
             };
@@ -7444,7 +7579,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        rank: number;
+                        depense_label: string;
+                        depenses: number;
+                        recette_label: string;
+                        recettes: number;
+                        solde: number;
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -7514,7 +7658,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        accountCode: string;
+                        accountLabel: string;
+                        balance: number;
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -7910,9 +8060,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        dryRun: boolean;
+                        donations: number;
+                        donors: number;
+                        alreadyImported: number;
+                    };
+                };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, DONATIONS_CSV_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7920,7 +8077,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION";
+                        code?: "VALIDATION" | "DONATIONS_CSV_INVALID";
                     };
                 };
             };
@@ -9143,7 +9300,65 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        year: number;
+                        types: {
+                            id: number;
+                            year: number;
+                            name: string;
+                            scope: "family" | "person";
+                            price: number | null;
+                            members: number;
+                        }[];
+                        members: {
+                            id: number;
+                            personId: number;
+                            year: number;
+                            typeId: number;
+                            typeName: string;
+                            lastName: string;
+                            firstName: string;
+                            email: string | null;
+                            phone: string | null;
+                            address: string;
+                            postalCode: string;
+                            city: string;
+                            children: {
+                                firstName: string;
+                                className: string;
+                            }[];
+                            amount: number;
+                            method: "ESP" | "CHQ" | "CB" | "VIR";
+                            paidOn: string;
+                            consentAt: string | null;
+                            erased: boolean;
+                        }[];
+                        toRenew: {
+                            id: number;
+                            personId: number;
+                            year: number;
+                            typeId: number;
+                            typeName: string;
+                            lastName: string;
+                            firstName: string;
+                            email: string | null;
+                            phone: string | null;
+                            address: string;
+                            postalCode: string;
+                            city: string;
+                            children: {
+                                firstName: string;
+                                className: string;
+                            }[];
+                            amount: number;
+                            method: "ESP" | "CHQ" | "CB" | "VIR";
+                            paidOn: string;
+                            consentAt: string | null;
+                            erased: boolean;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -9231,9 +9446,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        member: {
+                            id: number;
+                            personId: number;
+                            year: number;
+                            typeId: number;
+                            typeName: string;
+                            lastName: string;
+                            firstName: string;
+                            email: string | null;
+                            phone: string | null;
+                            address: string;
+                            postalCode: string;
+                            city: string;
+                            children: {
+                                firstName: string;
+                                className: string;
+                            }[];
+                            amount: number;
+                            method: "ESP" | "CHQ" | "CB" | "VIR";
+                            paidOn: string;
+                            consentAt: string | null;
+                            erased: boolean;
+                        };
+                    };
+                };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, MEMBER_CONSENT_REQUIRED, MEMBER_AMOUNT_REQUIRED, AMOUNT_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9241,7 +9482,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION";
+                        code?: "VALIDATION" | "MEMBER_CONSENT_REQUIRED" | "MEMBER_AMOUNT_REQUIRED" | "AMOUNT_INVALID";
                     };
                 };
             };
@@ -9266,6 +9507,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : MEMBERSHIP_TYPE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MEMBERSHIP_TYPE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : MEMBER_ALREADY_RENEWED, YEAR_LOCKED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MEMBER_ALREADY_RENEWED" | "YEAR_LOCKED";
                     };
                 };
             };
@@ -9306,9 +9571,20 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        type: {
+                            id: number;
+                            year: number;
+                            name: string;
+                            scope: "family" | "person";
+                            price: number | null;
+                            members: number;
+                        };
+                    };
+                };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, AMOUNT_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9316,7 +9592,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION";
+                        code?: "VALIDATION" | "AMOUNT_INVALID";
                     };
                 };
             };
@@ -9341,6 +9617,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : MEMBERSHIP_TYPE_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MEMBERSHIP_TYPE_EXISTS";
                     };
                 };
             };
@@ -9369,8 +9657,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Succès */
-            200: {
+            /** @description Sans contenu */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9409,6 +9697,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : MEMBER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MEMBER_NOT_FOUND";
                     };
                 };
             };
@@ -9442,7 +9742,34 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        exportedAt: string;
+                        person: {
+                            id: number;
+                            lastName: string;
+                            firstName: string;
+                            email: string | null;
+                            phone: string | null;
+                            address: string;
+                            postalCode: string;
+                            city: string;
+                            consentAt: string | null;
+                            consentText: string | null;
+                        };
+                        memberships: {
+                            year: number;
+                            type: string;
+                            amount: number;
+                            method: string;
+                            paidOn: string;
+                            children: {
+                                firstName: string;
+                                className: string;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -9477,6 +9804,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : MEMBER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MEMBER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : PERSON_ERASED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PERSON_ERASED";
                     };
                 };
             };
@@ -9520,9 +9871,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        member: {
+                            id: number;
+                            personId: number;
+                            year: number;
+                            typeId: number;
+                            typeName: string;
+                            lastName: string;
+                            firstName: string;
+                            email: string | null;
+                            phone: string | null;
+                            address: string;
+                            postalCode: string;
+                            city: string;
+                            children: {
+                                firstName: string;
+                                className: string;
+                            }[];
+                            amount: number;
+                            method: "ESP" | "CHQ" | "CB" | "VIR";
+                            paidOn: string;
+                            consentAt: string | null;
+                            erased: boolean;
+                        };
+                    };
+                };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, MEMBER_AMOUNT_REQUIRED, AMOUNT_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9530,7 +9907,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION";
+                        code?: "VALIDATION" | "MEMBER_AMOUNT_REQUIRED" | "AMOUNT_INVALID";
                     };
                 };
             };
@@ -9555,6 +9932,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : MEMBER_NOT_FOUND, MEMBERSHIP_TYPE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MEMBER_NOT_FOUND" | "MEMBERSHIP_TYPE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : PERSON_ERASED, MEMBER_ALREADY_RENEWED, YEAR_LOCKED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PERSON_ERASED" | "MEMBER_ALREADY_RENEWED" | "YEAR_LOCKED";
                     };
                 };
             };
@@ -9590,7 +9991,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        rank: number;
+                        depense_label: string;
+                        depenses: number;
+                        recette_label: string;
+                        recettes: number;
+                        solde: number;
+                    }[];
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -11753,7 +12163,46 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        version: string;
+                        publicKey: {
+                            /** @constant */
+                            algorithm: "Ed25519";
+                            keyId: string;
+                            /** @description La clé publique (PEM). */
+                            publicKey: string;
+                            createdAt: string;
+                        } | null;
+                        profile: {
+                            vatLiable: boolean;
+                            onlyCharityEvents: boolean;
+                            eventsPerYear: number;
+                        } | null;
+                        lastJournalCheck: {
+                            at: string;
+                            ok: boolean;
+                            summary: string;
+                        } | null;
+                        lastArchiveCheck: {
+                            at: string;
+                            ok: boolean;
+                            summary: string;
+                        } | null;
+                        lastClosing: {
+                            seq: number;
+                            kind: string;
+                            periodStart: string;
+                            closedAt: string;
+                        } | null;
+                        archives: number;
+                        eventLog: {
+                            records: number;
+                            ok: boolean;
+                            problem?: string;
+                        };
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -11807,7 +12256,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        archives: {
+                            id: number;
+                            kind: "month" | "on-demand";
+                            periodStart: string;
+                            /** @description Dernier jour compris. */
+                            periodLast: string;
+                            fileName: string;
+                            sha256: string;
+                            /** @description Taille en octets. */
+                            size: number;
+                            createdBy: string;
+                            createdAt: string;
+                            url: string;
+                        }[];
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -11870,9 +12336,19 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        archive: {
+                            id: number;
+                            fileName: string;
+                            sha256: string;
+                            size: number;
+                            url: string;
+                        };
+                    };
+                };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, ARCHIVE_PERIOD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11880,7 +12356,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION";
+                        code?: "VALIDATION" | "ARCHIVE_PERIOD";
                     };
                 };
             };
@@ -11976,6 +12452,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Introuvable — codes : ARCHIVE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ARCHIVE_NOT_FOUND";
+                    };
+                };
+            };
             /** @description Service momentanément indisponible — codes : UNAVAILABLE */
             503: {
                 headers: {
@@ -12006,7 +12494,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        problems: string[];
+                        files: number;
+                        keyId: string | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -12044,6 +12539,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Introuvable — codes : ARCHIVE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ARCHIVE_NOT_FOUND";
+                    };
+                };
+            };
             /** @description Service momentanément indisponible — codes : UNAVAILABLE */
             503: {
                 headers: {
@@ -12077,7 +12584,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        closings: {
+                            seq: number;
+                            kind: "day" | "month" | "year";
+                            scope: "register" | "association";
+                            checkoutId: number | null;
+                            checkoutName: string | null;
+                            periodStart: string;
+                            periodEnd: string;
+                            totals: {
+                                salesCount: number;
+                                /** @description Ventes, en euros. */
+                                sales: number;
+                                refundsCount: number;
+                                /** @description Remboursements, en euros. */
+                                refunds: number;
+                                /** @description Net, en euros. */
+                                net: number;
+                            };
+                            perpetual: {
+                                salesCount: number;
+                                /** @description Ventes, en euros. */
+                                sales: number;
+                                refundsCount: number;
+                                /** @description Remboursements, en euros. */
+                                refunds: number;
+                                /** @description Net, en euros. */
+                                net: number;
+                            };
+                            closedAt: string;
+                            hash: string;
+                            signature: string;
+                            keyId: string;
+                            /** @description Le texte signé, tel quel (JSON). */
+                            payload: string;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -12143,7 +12688,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        closings: number;
+                        archives: number;
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -12201,7 +12751,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        records: {
+                            seq: number;
+                            kind: string;
+                            actor: string;
+                            summary: string;
+                            recordedAt: string;
+                            hash: string;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -12267,7 +12828,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        profile: {
+                            vatLiable: boolean;
+                            onlyCharityEvents: boolean;
+                            eventsPerYear: number;
+                        } | null;
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -12329,7 +12898,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        profile: {
+                            vatLiable: boolean;
+                            onlyCharityEvents: boolean;
+                            eventsPerYear: number;
+                        } | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -13595,7 +14172,28 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        eventId: number | null;
+                        eventName: string | null;
+                        eventKnown: boolean;
+                        types: {
+                            id: number;
+                            name: string;
+                            price: number;
+                            realWeight: number | null;
+                            weighedAt: string | null;
+                        }[];
+                        sold: number;
+                        revenue: number;
+                        price?: {
+                            nb: number;
+                            p: number;
+                        }[];
+                    }[];
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -14236,7 +14834,28 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: number;
+                            label: string;
+                            realWeight: number | null;
+                            result: {
+                                weigh: number;
+                                person: {
+                                    id: number | null;
+                                    civility: string | null;
+                                    firstname: string | null;
+                                    lastname: string | null;
+                                    email: string | null;
+                                    phone: string | null;
+                                };
+                            } | null;
+                        }[];
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -14271,6 +14890,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : GIFT_BASKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "GIFT_BASKET_NOT_FOUND";
                     };
                 };
             };
@@ -16502,7 +17133,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        raffleId: number | null;
+                        raffle: {
+                            id: number;
+                            name: string;
+                            eventName: string | null;
+                            state: "open" | "closed" | "drawn";
+                        } | null;
+                        bannerShown: boolean;
+                        bannerTitle: string;
+                        bannerText: string;
+                        updatedAt: string | null;
+                    };
+                };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */
             401: {
@@ -16568,9 +17213,23 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        raffleId: number | null;
+                        raffle: {
+                            id: number;
+                            name: string;
+                            eventName: string | null;
+                            state: "open" | "closed" | "drawn";
+                        } | null;
+                        bannerShown: boolean;
+                        bannerTitle: string;
+                        bannerText: string;
+                        updatedAt: string | null;
+                    };
+                };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, BANNER_TITLE_REQUIRED, BANNER_RAFFLE_REQUIRED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16578,7 +17237,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION";
+                        code?: "VALIDATION" | "BANNER_TITLE_REQUIRED" | "BANNER_RAFFLE_REQUIRED";
                     };
                 };
             };
@@ -16603,6 +17262,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : RAFFLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RAFFLE_NOT_FOUND";
                     };
                 };
             };
@@ -17494,8 +18165,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Succès */
-            200: {
+            /** @description Sans contenu */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19321,7 +19992,20 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            status: "PENDING" | "SUCCESSFUL" | "FAILED";
+                            transaction_code: string | null;
+                            /** @description Montant en euros. */
+                            amount: number;
+                            client_transaction_id: string;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -19356,6 +20040,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TRANSACTION_NOT_FOUND";
                     };
                 };
             };
@@ -20720,7 +21416,44 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @constant */
+                            currency: "EUR";
+                            mealDeal: {
+                                /** @description Remise par formule complète, en euros. */
+                                discount: number;
+                                items: {
+                                    categoryId: number;
+                                    /** @description Prix dans la formule, en euros. */
+                                    price: number;
+                                }[];
+                            };
+                            donation: {
+                                productId: number;
+                                categoryName: string;
+                            };
+                            discountProductId: number;
+                            quantity: {
+                                min: number;
+                                max: number;
+                            };
+                            card: {
+                                provider: string;
+                                initialWaitMs: number;
+                                pollIntervalMs: number;
+                                maxAttempts: number;
+                            };
+                            /** @description Minutes sans activité avant que la caisse se verrouille. */
+                            idleLockMinutes: number;
+                            /** @description Change à chaque modification du catalogue : la caisse le recharge. */
+                            catalogVersion: number;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -21933,7 +22666,41 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            algorithm: string;
+                            raffleId: number;
+                            commitment: string;
+                            ticketsHash: string;
+                            tickets: number[];
+                            seed: string | null;
+                            prizes: {
+                                id: number;
+                                rank: number;
+                                quantity: number;
+                            }[];
+                            winners: {
+                                prizeId: number;
+                                number: number;
+                            }[];
+                        };
+                        drawing: {
+                            raffleId: number;
+                            algorithm: string;
+                            state: "open" | "closed" | "drawn";
+                            commitment: string | null;
+                            ticketsHash: string | null;
+                            ticketsCount: number | null;
+                            salesClosedAt: string | null;
+                            drawnAt: string | null;
+                            seed: string | null;
+                            proofUrl: string;
+                        };
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -21944,6 +22711,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : RAFFLE_NOT_FOUND, PROOF_NOT_PUBLISHED */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RAFFLE_NOT_FOUND" | "PROOF_NOT_PUBLISHED";
                     };
                 };
             };
@@ -21977,7 +22756,46 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            prize: {
+                                id: number;
+                                name: string;
+                                quantity: number;
+                                image: string | null;
+                            };
+                            winners: {
+                                civility: string | null;
+                                firstname: string;
+                                lastname: string;
+                                number: number;
+                                email?: string | null;
+                                phone?: string | null;
+                            }[];
+                        }[];
+                        drawing?: {
+                            raffleId: number;
+                            algorithm: string;
+                            state: "open" | "closed" | "drawn";
+                            commitment: string | null;
+                            ticketsHash: string | null;
+                            ticketsCount: number | null;
+                            salesClosedAt: string | null;
+                            drawnAt: string | null;
+                            seed: string | null;
+                            proofUrl: string;
+                        };
+                        message?: string;
+                        raffle?: {
+                            id: number;
+                            name: string;
+                            eventName?: string | null;
+                            drawnAt: string | null;
+                        } | null;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -22019,7 +22837,28 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            raffle: {
+                                id: number;
+                                name: string;
+                                eventName: string | null;
+                                eventDate: string | null;
+                                state: "open" | "closed" | "drawn";
+                            } | null;
+                            banner: {
+                                key: string;
+                                title: string;
+                                text: string;
+                                link: string;
+                                linkLabel: string;
+                            } | null;
+                        };
+                    };
+                };
             };
             /** @description Service momentanément indisponible — codes : UNAVAILABLE */
             503: {
@@ -22049,7 +22888,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: number;
+                            name: string;
+                            eventName: string | null;
+                            eventDate: string | null;
+                            tickets: number;
+                            remaining: number;
+                            price: {
+                                nb: number;
+                                p: number;
+                            }[];
+                            prizes: {
+                                id: number;
+                                name: string;
+                                rank: number;
+                                quantity: number;
+                                price: number;
+                                alcohol: boolean;
+                                image: string | null;
+                            }[];
+                        } | null;
+                    };
+                };
             };
             /** @description Service momentanément indisponible — codes : UNAVAILABLE */
             503: {
@@ -22079,7 +22944,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        algorithm: "Ed25519";
+                        keyId: string;
+                        /** @description La clé publique (PEM). */
+                        publicKey: string;
+                        createdAt: string;
+                    };
+                };
             };
             /** @description Service momentanément indisponible — codes : UNAVAILABLE */
             503: {
@@ -24327,7 +25201,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        redirect: string;
+                        token: string;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -24338,6 +25219,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : PASSKEY_REFUSED, PASSKEY_VERIFICATION */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PASSKEY_REFUSED" | "PASSKEY_VERIFICATION";
                     };
                 };
             };
@@ -24375,7 +25268,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        challenge: string;
+                        rpId?: string;
+                        timeout?: number;
+                        allowCredentials?: ({
+                            id: string;
+                            /** @constant */
+                            type: "public-key";
+                            transports?: string[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        userVerification?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -24522,9 +25432,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        redirect: string;
+                        passkey: {
+                            id: string;
+                            name: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                        };
+                    };
+                };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, PASSKEY_VERIFICATION */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24532,7 +25454,31 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION";
+                        code?: "VALIDATION" | "PASSKEY_VERIFICATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : PASSKEY_DUPLICATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PASSKEY_DUPLICATE";
                     };
                 };
             };
@@ -24570,7 +25516,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        challenge: string;
+                        rp: {
+                            name: string;
+                            id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        user: {
+                            id: string;
+                            name: string;
+                            displayName: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        pubKeyCredParams: ({
+                            type: string;
+                            alg: number;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        timeout?: number;
+                        excludeCredentials?: ({
+                            id: string;
+                            /** @constant */
+                            type: "public-key";
+                            transports?: string[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        authenticatorSelection?: {
+                            [key: string]: unknown;
+                        };
+                        attestation?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
             400: {
@@ -24581,6 +25565,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
                     };
                 };
             };

@@ -218,3 +218,68 @@ export type PasswordChanged = Static<typeof PasswordChanged>;
 /** `GET /profile/security/devices`: the signed-in person's passkeys. */
 export const DevicesAnswer = Type.Object({ devices: Type.Array(PasskeySummary) });
 export type DevicesAnswer = Static<typeof DevicesAnswer>;
+
+/** `GET /.well-known/jwks.json`: the public keys that verify access tokens (Ed25519, JWK form). */
+export const Jwks = Type.Object({
+  keys: Type.Array(
+    Type.Object(
+      {
+        kty: Type.String(),
+        kid: Type.Optional(Type.String()),
+        alg: Type.Optional(Type.String()),
+        crv: Type.Optional(Type.String()),
+        x: Type.Optional(Type.String()),
+      },
+      { additionalProperties: true },
+    ),
+  ),
+});
+export type Jwks = Static<typeof Jwks>;
+
+const CredentialDescriptor = Type.Object(
+  { id: Type.String(), type: Type.Literal('public-key'), transports: Type.Optional(Type.Array(Type.String())) },
+  { additionalProperties: true },
+);
+
+/**
+ * `POST /login/options`: WebAuthn's request options for `navigator.credentials.get` (JSON form; the
+ * browser library reads them as they are, so fields WebAuthn adds later pass through).
+ */
+export const PasskeyLoginOptions = Type.Object(
+  {
+    challenge: Type.String(),
+    rpId: Type.Optional(Type.String()),
+    timeout: Type.Optional(Type.Number()),
+    allowCredentials: Type.Optional(Type.Array(CredentialDescriptor)),
+    userVerification: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/** The creation options for `navigator.credentials.create` (WebAuthn's JSON form). */
+export const PasskeyRegistrationOptions = Type.Object(
+  {
+    challenge: Type.String(),
+    rp: Type.Object({ name: Type.String(), id: Type.Optional(Type.String()) }, { additionalProperties: true }),
+    user: Type.Object({ id: Type.String(), name: Type.String(), displayName: Type.String() }, { additionalProperties: true }),
+    pubKeyCredParams: Type.Array(Type.Object({ type: Type.String(), alg: Type.Number() }, { additionalProperties: true })),
+    timeout: Type.Optional(Type.Number()),
+    excludeCredentials: Type.Optional(Type.Array(CredentialDescriptor)),
+    authenticatorSelection: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    attestation: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/** `POST /login`: signed in — the access token, and where the page goes next. */
+export const PasskeySignInAnswer = Type.Object({ status: Type.Literal('success'), redirect: Type.String(), token: Type.String() });
+
+/** A passkey registered (own device, or on behalf through a link): the new device as the list shows it. */
+export const PasskeyAddedAnswer = Type.Object({ status: Type.Literal('success'), redirect: Type.String(), passkey: PasskeySummary });
+export type PasskeyAddedAnswer = Static<typeof PasskeyAddedAnswer>;
+
+/**
+ * `POST /admin/security/user/{user_id}/devices/add/options`: with the link's `token`, the creation
+ * options for the person's device; without, the admin's one-time link to hand over.
+ */
+export const OnBehalfOptionsAnswer = Type.Union([PasskeyRegistrationOptions, OnBehalfLinkAnswer]);

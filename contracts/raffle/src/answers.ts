@@ -246,3 +246,51 @@ export type SoldBets = Static<typeof SoldBets>;
 /** `GET /api/cr/gift-basket/{id}/types`: the baskets still open to bets (not weighed yet). */
 export const OpenBasketTypes = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }));
 export type OpenBasketTypes = Static<typeof OpenBasketTypes>;
+
+/** `GET /api/admin/gift-basket`: every gift basket with its baskets to win and its sales (euros). */
+export const GiftBasketSummaries = Type.Array(GiftBasketSummary);
+export type GiftBasketSummaries = Static<typeof GiftBasketSummaries>;
+
+/** `GET /api/admin/gift-basket/{id}/weigh/result`: one winner per weighed basket (closest bet). */
+export const BasketWinnersAnswer = Type.Object({ success: Type.Literal(true), data: Type.Array(BasketWinner) });
+export type BasketWinnersAnswer = Static<typeof BasketWinnersAnswer>;
+
+/** `GET /api/public/raffle/presale`: the raffle on sale, or `data: null` when none is. */
+export const PresaleAnswer = Type.Object({ success: Type.Literal(true), data: Type.Union([Presale, Type.Null()]) });
+export type PresaleAnswer = Static<typeof PresaleAnswer>;
+
+/** `GET /api/public/raffle/featured`: the chosen raffle and the home banner, when shown. */
+export const PublicFeaturedAnswer = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({
+    raffle: Type.Union([
+      Type.Object({ id: Type.Integer(), name: Type.String(), eventName: NullableString, eventDate: NullableString, state: RaffleState }),
+      Type.Null(),
+    ]),
+    banner: Type.Union([
+      Type.Object({ key: Type.String(), title: Type.String(), text: Type.String(), link: Type.String(), linkLabel: Type.String() }),
+      Type.Null(),
+    ]),
+  }),
+});
+export type PublicFeaturedAnswer = Static<typeof PublicFeaturedAnswer>;
+
+/**
+ * `GET /api/public/raffle/{id}/drawing/proof`: everything needed to recompute the drawing
+ * (`DrawingProof` of drawing.ts); the seed stays null until the drawing.
+ */
+export const DrawingProofAnswer = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({
+    algorithm: Type.String(),
+    raffleId: Type.Integer(),
+    commitment: Type.String(),
+    ticketsHash: Type.String(),
+    tickets: Type.Array(Type.Integer()),
+    seed: NullableString,
+    prizes: Type.Array(Type.Object({ id: Type.Integer(), rank: Type.Integer(), quantity: Type.Integer() })),
+    winners: Type.Array(Type.Object({ prizeId: Type.Integer(), number: Type.Integer() })),
+  }),
+  drawing: DrawingState,
+});
+export type DrawingProofAnswer = Static<typeof DrawingProofAnswer>;

@@ -140,10 +140,8 @@ export const ConfirmBody = Type.Object({ saleId: Id }, { additionalProperties: f
 export type ConfirmBody = Static<typeof ConfirmBody>;
 
 /** `201` of a claim: held until `expiresAt` unless confirmed. */
-export interface ClaimAnswer {
-  claimId: string;
-  expiresAt: string;
-}
+export const ClaimAnswer = Type.Object({ claimId: Type.String({ format: 'uuid' }), expiresAt: Type.String({ format: 'date-time' }) });
+export type ClaimAnswer = Static<typeof ClaimAnswer>;
 
 // ── Ticket blocks for offline sales (cashier) ──────────────────────────────────────────
 /** `/api/cr/raffle/{id}/blocks…` */

@@ -65,3 +65,11 @@ export type CardPaymentStarted = Static<typeof CardPaymentStarted>;
 /** `GET /api/admin/dashboard`. */
 export const DashboardEvents = Type.Array(DashboardEvent);
 export type DashboardEvents = Static<typeof DashboardEvents>;
+
+/** `GET /internal/events/{eventId}` (between services): an event the register knows. */
+export const RegisterEventAnswer = Type.Object({
+  id: Id,
+  name: Type.String(),
+  startsOn: Type.Union([Type.String({ description: 'AAAA-MM-JJ' }), Type.Null()]),
+});
+export type RegisterEventAnswer = Static<typeof RegisterEventAnswer>;

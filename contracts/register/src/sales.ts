@@ -233,6 +233,32 @@ export const SettingsQuery = Type.Object({
 });
 export type SettingsQuery = Static<typeof SettingsQuery>;
 
+/** `GET /api/cr/settings`: the register's constants (amounts in euros, delays in milliseconds). */
+export const RegisterSettingsAnswer = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({
+    currency: Type.Literal('EUR'),
+    mealDeal: Type.Object({
+      discount: Type.Number({ description: 'Remise par formule complète, en euros.' }),
+      items: Type.Array(
+        Type.Object({ categoryId: Type.Integer(), price: Type.Number({ description: 'Prix dans la formule, en euros.' }) }),
+      ),
+    }),
+    donation: Type.Object({ productId: Type.Integer(), categoryName: Type.String() }),
+    discountProductId: Type.Integer(),
+    quantity: Type.Object({ min: Type.Integer(), max: Type.Integer() }),
+    card: Type.Object({
+      provider: Type.String(),
+      initialWaitMs: Type.Integer(),
+      pollIntervalMs: Type.Integer(),
+      maxAttempts: Type.Integer(),
+    }),
+    idleLockMinutes: Type.Integer({ description: 'Minutes sans activité avant que la caisse se verrouille.' }),
+    catalogVersion: Type.Integer({ description: 'Change à chaque modification du catalogue : la caisse le recharge.' }),
+  }),
+});
+export type RegisterSettingsAnswer = Static<typeof RegisterSettingsAnswer>;
+
 /** `/up/{image}`, `/icon/{image}`: a picture's file name (checked again by the service). */
 export const ImageParams = Type.Object({ image: Type.String({ minLength: 1, maxLength: 300 }) });
 export type ImageParams = Static<typeof ImageParams>;
@@ -276,6 +302,18 @@ export const ReaderCheckoutAnswer = Type.Object({
   data: Type.Object({ client_transaction_id: Type.String(), status: TransactionStatus, resumed: Type.Boolean() }),
 });
 export type ReaderCheckoutAnswer = Static<typeof ReaderCheckoutAnswer>;
+
+/** `GET /api/cr/payment/transaction/{id}/status`: the reader's answer; `transaction_code` once paid. */
+export const CardTransactionStatusAnswer = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({
+    status: TransactionStatus,
+    transaction_code: Type.Union([Type.String(), Type.Null()]),
+    amount: Type.Number({ description: 'Montant en euros.' }),
+    client_transaction_id: Type.String(),
+  }),
+});
+export type CardTransactionStatusAnswer = Static<typeof CardTransactionStatusAnswer>;
 
 /** The raffle numbers (and bet weights) a `TICKET_TAKEN` / `BET_TAKEN` refusal names in `details`. */
 export const TakenDetails = Type.Object({ numbers: Type.Array(Type.Integer()), weights: Type.Array(Type.Integer()) });

@@ -22,7 +22,7 @@ import {
   YearParams,
   AssociationAnswer,
   type Donation,
-  type DonationImportAnswer,
+  DonationImportAnswer,
   DonationList,
   type Donor,
   ReceiptAnswer,
@@ -162,6 +162,8 @@ export function donationRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: `${BASE}/donations/import`,
     summary: "Importer des dons d'un fichier CSV (essai avec dryRun)",
+    responses: { 200: DonationImportAnswer },
+    errors: { 400: ['DONATIONS_CSV_INVALID'] },
     roles: TREASURER,
     body: DonationImportBody,
     handler: async ({ body }): Promise<DonationImportAnswer> => {

@@ -10,7 +10,12 @@ import {
   type OnBehalfLinkAnswer,
   type PasskeySummary,
   DevicesAnswer,
+  OnBehalfOptionsAnswer,
+  PasskeyAddedAnswer,
   PasskeyAnswer,
+  PasskeyLoginOptions,
+  PasskeyRegistrationOptions,
+  PasskeySignInAnswer,
 } from '@kermesse/contracts-identity';
 import { type Db } from '@kermesse/kit/db';
 import { codeOfStatus, defineRoute, HttpError, Router } from '@kermesse/kit/http';
@@ -77,6 +82,7 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     method: 'post',
     path: '/login/options',
     summary: "Préparer une connexion par clé d'accès",
+    responses: { 200: PasskeyLoginOptions },
     body: LoginOptionsBody,
     handler: ({ ctx, body }) =>
       answer(ctx, async () => {
@@ -92,6 +98,8 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     method: 'post',
     path: '/login',
     summary: "Se connecter avec une clé d'accès",
+    responses: { 200: PasskeySignInAnswer },
+    errors: { 401: ['PASSKEY_REFUSED', 'PASSKEY_VERIFICATION'] },
     body: PasskeyLoginBody,
     handler: ({ ctx, body }) =>
       answer(ctx, async () => {
@@ -121,6 +129,8 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     method: 'post',
     path: '/profile/security/devices/add/options',
     summary: "Préparer l'ajout d'une clé d'accès",
+    responses: { 200: PasskeyRegistrationOptions },
+    errors: { 401: ['UNAUTHENTICATED'] },
     body: OwnDeviceOptionsBody,
     handler: ({ ctx }) => answer(ctx, async () => webauthn.registrationOptions(await signedIn(ctx), origin(ctx), site(ctx))),
   });
@@ -129,6 +139,8 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     method: 'post',
     path: '/profile/security/devices/add',
     summary: "Ajouter une clé d'accès",
+    responses: { 200: PasskeyAddedAnswer },
+    errors: { 400: ['PASSKEY_VERIFICATION'], 401: ['UNAUTHENTICATED'], 409: ['PASSKEY_DUPLICATE'] },
     body: AddDeviceBody,
     handler: ({ ctx, body }) =>
       answer(ctx, async () => {
@@ -171,6 +183,8 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     method: 'post',
     path: '/admin/security/user/:user_id/devices/add/options',
     summary: "Préparer l'ajout d'une clé d'accès pour une personne",
+    responses: { 200: OnBehalfOptionsAnswer },
+    errors: { 401: ['UNAUTHENTICATED'], 403: ['FORBIDDEN'], 404: ['LINK_INVALID', 'PERSON_NOT_FOUND'] },
     params: OnBehalfParams,
     body: Type.Object({ token: Type.Optional(OnBehalfAddBody.properties.token) }, { additionalProperties: false }),
     handler: ({ ctx, params, body }) =>
@@ -194,6 +208,8 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     method: 'post',
     path: '/admin/security/user/:user_id/devices/add',
     summary: "Ajouter une clé d'accès pour une personne",
+    responses: { 200: PasskeyAddedAnswer },
+    errors: { 400: ['PASSKEY_VERIFICATION'], 404: ['LINK_INVALID'], 409: ['PASSKEY_DUPLICATE'] },
     params: OnBehalfParams,
     body: OnBehalfAddBody,
     handler: ({ ctx, params, body }) =>

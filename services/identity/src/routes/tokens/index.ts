@@ -1,5 +1,5 @@
 import { createLocalJWKSet } from 'jose';
-import { TokenParams, TokenState, SuccessAnswer } from '@kermesse/contracts-identity';
+import { Jwks, TokenParams, TokenState, SuccessAnswer } from '@kermesse/contracts-identity';
 import { bearerToken, JWKS_PATH, verifyAccessToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router, unauthorized } from '@kermesse/kit/http';
@@ -19,6 +19,7 @@ export function tokenRoutes(deps: { db: Db }): Router {
     method: 'get',
     path: JWKS_PATH,
     summary: 'Lire les clés publiques des jetons',
+    responses: { 200: Jwks },
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'public, max-age=300');
       return { keys: await publicKeys(deps.db) };

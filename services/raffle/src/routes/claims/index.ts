@@ -5,7 +5,7 @@
  * weights are) with `details: { numbers, weights, tickets, bets }`.
  */
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { ClaimBody, ClaimParams, ConfirmBody } from '@kermesse/contracts-raffle';
+import { ClaimAnswer, ClaimBody, ClaimParams, ConfirmBody } from '@kermesse/contracts-raffle';
 import { claimTicketsAndBets } from '../../commands/claimTicketsAndBets.ts';
 import { confirmClaim } from '../../commands/confirmClaim.ts';
 import { releaseClaim } from '../../commands/releaseClaim.ts';
@@ -20,6 +20,12 @@ export function claimRoutes({ db, claimTtlMs }: RouteDeps): Router {
     method: 'post',
     path: '/',
     summary: 'Réserver des tickets pour une vente',
+    responses: { 201: ClaimAnswer },
+    errors: {
+      400: ['CLAIM_EMPTY', 'CLAIM_DUPLICATE', 'TICKET_UNKNOWN', 'BET_TYPE_MISMATCH'],
+      404: ['RAFFLE_NOT_FOUND', 'GIFT_BASKET_NOT_FOUND'],
+      409: ['TICKET_TAKEN', 'BET_TAKEN', 'CLAIM_MISMATCH', 'SALES_CLOSED', 'BETS_CLOSED'],
+    },
     roles: CASHIER,
     body: ClaimBody,
     status: 201,
@@ -31,6 +37,10 @@ export function claimRoutes({ db, claimTtlMs }: RouteDeps): Router {
     method: 'post',
     path: '/:claimId/confirm',
     summary: 'Confirmer les tickets réservés',
+    description: 'Répond 204 sans contenu.',
+    status: 204,
+    responses: {},
+    errors: { 404: ['CLAIM_NOT_FOUND'], 409: ['CLAIM_EXPIRED'] },
     roles: CASHIER,
     params: ClaimParams,
     body: ConfirmBody,
@@ -44,6 +54,10 @@ export function claimRoutes({ db, claimTtlMs }: RouteDeps): Router {
     method: 'delete',
     path: '/:claimId',
     summary: 'Libérer les tickets réservés',
+    description: 'Répond 204 sans contenu.',
+    status: 204,
+    responses: {},
+    errors: { 409: ['CLAIM_CONFIRMED'] },
     roles: CASHIER,
     params: ClaimParams,
     handler: async ({ ctx, params }) => {

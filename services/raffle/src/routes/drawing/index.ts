@@ -4,7 +4,7 @@
  * are public (`/api/public/raffle/drawing/results`, `/api/public/raffle/{id}/drawing/proof`).
  */
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { ALGORITHM, IdParams, ResultsQuery, type DrawingProof, DrawingAnswer } from '@kermesse/contracts-raffle';
+import { ALGORITHM, IdParams, ResultsQuery, type DrawingProof, DrawingAnswer, DrawingProofAnswer } from '@kermesse/contracts-raffle';
 import { closeSales } from '../../commands/closeSales.ts';
 import { runDrawing } from '../../commands/runDrawing.ts';
 import { raffleError } from '../../errors.ts';
@@ -76,6 +76,7 @@ export function drawingRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/public/raffle/drawing/results',
     summary: 'Lire les résultats publics du tirage',
+    responses: { 200: DrawingAnswer },
     query: ResultsQuery,
     handler: async ({ ctx, query: { raffleId } }) => {
       ctx.set('Cache-Control', 'no-cache');
@@ -105,6 +106,8 @@ export function drawingRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/public/raffle/:id/drawing/proof',
     summary: "Lire la preuve d'un tirage",
+    responses: { 200: DrawingProofAnswer },
+    errors: { 404: ['RAFFLE_NOT_FOUND', 'PROOF_NOT_PUBLISHED'] },
     params: IdParams,
     handler: async ({ ctx, params: { id } }) => {
       const raffle = await findDrawingRow(db, id);

@@ -3,7 +3,7 @@
  * results show, and the banner's words; `GET /api/public/raffle/featured` for the shell.
  */
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { FeaturedBody } from '@kermesse/contracts-raffle';
+import { FeaturedBody, FeaturedSettings, PublicFeaturedAnswer } from '@kermesse/contracts-raffle';
 import { chooseFeatured } from '../../commands/chooseFeatured.ts';
 import { presentFeatured, presentPublicFeatured } from '../../presenters/featured.ts';
 import { findFeatured } from '../../repositories/featured.ts';
@@ -18,6 +18,7 @@ export function featuredRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/admin/raffles/featured',
     summary: 'Lire la tombola mise en avant',
+    responses: { 200: FeaturedSettings },
     roles: ADMIN,
     handler: async () => presentFeatured(db, await findFeatured(db)),
   });
@@ -26,6 +27,8 @@ export function featuredRoutes({ db }: RouteDeps): Router {
     method: 'put',
     path: '/api/admin/raffles/featured',
     summary: 'Choisir la tombola mise en avant',
+    responses: { 200: FeaturedSettings },
+    errors: { 400: ['BANNER_TITLE_REQUIRED', 'BANNER_RAFFLE_REQUIRED'], 404: ['RAFFLE_NOT_FOUND'] },
     roles: ADMIN,
     body: FeaturedBody,
     handler: async ({ body }) => presentFeatured(db, await chooseFeatured(db, body)),
@@ -36,6 +39,7 @@ export function featuredRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/public/raffle/featured',
     summary: 'Lire la tombola mise en avant (public)',
+    responses: { 200: PublicFeaturedAnswer },
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-cache');
       return { success: true, data: await presentPublicFeatured(db, await findFeatured(db)) };

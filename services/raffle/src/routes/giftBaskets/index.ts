@@ -13,6 +13,8 @@ import {
   TiersSaved,
   Tiers,
   GiftBasketSummary,
+  GiftBasketSummaries,
+  BasketWinnersAnswer,
   BasketTypes,
   BasketType,
   SuccessAnswer,
@@ -53,6 +55,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'get',
     path: '/',
     summary: 'Lister les paniers garnis',
+    responses: { 200: GiftBasketSummaries },
     roles: ADMIN,
     handler: async () =>
       Promise.all(
@@ -187,6 +190,8 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'get',
     path: '/:id/weigh/result',
     summary: 'Lire les gagnants des paniers pesés',
+    responses: { 200: BasketWinnersAnswer },
+    errors: { 404: ['GIFT_BASKET_NOT_FOUND'] },
     roles: ADMIN,
     params: IdParams,
     handler: async ({ params: { id } }) => {

@@ -5,6 +5,7 @@
  */
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { toEuros } from '@kermesse/contracts-common';
+import { PresaleAnswer } from '@kermesse/contracts-raffle';
 import { illustrationUrl } from '../../presenters/prizes.ts';
 import { presentTiers } from '../../presenters/raffles.ts';
 import { findFeatured } from '../../repositories/featured.ts';
@@ -19,6 +20,7 @@ export function presaleRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/public/raffle/presale',
     summary: 'Lire la prévente de tombola',
+    responses: { 200: PresaleAnswer },
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-cache');
       const featuredId = (await findFeatured(db))?.raffle_id ?? null;

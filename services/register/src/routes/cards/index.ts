@@ -10,6 +10,7 @@ import {
   RegisterCardReaders,
   CardPaymentStarted,
   ReaderCheckoutAnswer,
+  CardTransactionStatusAnswer,
   SuccessAnswer,
 } from '@kermesse/contracts-register';
 import { parseEuros } from '@kermesse/contracts-common';
@@ -98,6 +99,8 @@ export function cardRoutes({ db, provider }: { db: Db; provider: CardProvider })
     method: 'get',
     path: '/api/cr/payment/transaction/:id/status',
     summary: "Lire le statut d'une transaction par carte",
+    responses: { 200: CardTransactionStatusAnswer },
+    errors: { 404: ['TRANSACTION_NOT_FOUND'] },
     roles: CASHIER,
     params: TransactionParams,
     handler: async ({ ctx, params }) => {

@@ -10,12 +10,18 @@ import {
   ClosingsQuery,
   EventLogQuery,
   TillLawProfile,
-  type ArchiveCheck,
-  type ArchiveView,
+  ArchiveCheck,
+  ArchiveMade,
+  ArchivesAnswer,
+  ArchiveView,
+  CloseAnswer,
+  ClosingsAnswer,
+  ComplianceStatus,
+  EventLogAnswer,
+  PublicKeyView,
+  TillLawProfileAnswer,
   type ClosingView,
-  type ComplianceStatus,
   type EventLogView,
-  type PublicKeyView,
 } from '@kermesse/contracts-register/compliance';
 import type { Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
@@ -65,6 +71,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
     method: 'get',
     path: '/api/public/till/public-key',
     summary: 'Lire la clé publique qui signe les clôtures et les archives',
+    responses: { 200: PublicKeyView },
     handler: async ({ ctx }): Promise<PublicKeyView> => {
       const key = (await readPublicKey(db)) ?? (await loadTillSigner(db, secrets));
       ctx.set('Cache-Control', 'public, max-age=300');
@@ -76,6 +83,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
     method: 'get',
     path: '/api/admin/compliance/closings',
     summary: 'Lister les clôtures journalières, mensuelles et annuelles',
+    responses: { 200: ClosingsAnswer },
     roles: ADMIN,
     query: ClosingsQuery,
     handler: async ({ ctx, query }): Promise<{ closings: ClosingView[] }> => {
@@ -89,6 +97,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
     method: 'post',
     path: '/api/admin/compliance/closings',
     summary: 'Clôturer et archiver les périodes terminées',
+    responses: { 200: CloseAnswer },
     roles: ADMIN,
     handler: async ({ user }) => closeAndArchive(db, secrets, user.id),
   });
@@ -97,6 +106,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
     method: 'get',
     path: '/api/admin/compliance/archives',
     summary: 'Lister les archives signées',
+    responses: { 200: ArchivesAnswer },
     roles: ADMIN,
     handler: async ({ ctx }): Promise<{ archives: ArchiveView[] }> => {
       ctx.set('Cache-Control', 'no-store');
@@ -108,6 +118,8 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
     method: 'post',
     path: '/api/admin/compliance/archives',
     summary: "Produire l'archive signée d'une période",
+    responses: { 201: ArchiveMade },
+    errors: { 400: ['ARCHIVE_PERIOD'] },
     roles: ADMIN,
     body: ArchiveInput,
     status: 201,
@@ -127,6 +139,9 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
     method: 'get',
     path: '/api/admin/compliance/archives/:archiveId',
     summary: 'Télécharger une archive signée',
+    description: 'Le fichier tar de l’archive (`application/x-tar`).',
+    responses: {},
+    errors: { 404: ['ARCHIVE_NOT_FOUND'] },
     roles: ADMIN,
     params: ArchiveParams,
     handler: async ({ ctx, params }) => {
@@ -143,6 +158,8 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
     method: 'post',
     path: '/api/admin/compliance/archives/:archiveId/verify',
     summary: 'Vérifier une archive enregistrée',
+    responses: { 200: ArchiveCheck },
+    errors: { 404: ['ARCHIVE_NOT_FOUND'] },
     roles: ADMIN,
     params: ArchiveParams,
     handler: async ({ params, user }): Promise<ArchiveCheck> => {
@@ -159,6 +176,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
     method: 'get',
     path: '/api/admin/compliance/event-log',
     summary: 'Lire le journal des événements techniques',
+    responses: { 200: EventLogAnswer },
     roles: ADMIN,
     query: EventLogQuery,
     handler: async ({ ctx, query }): Promise<{ records: EventLogView[] }> => {
@@ -175,6 +193,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
   defineRoute(router, {
     method: 'get',
     summary: 'Lire les réponses « Qui est concerné »',
+    responses: { 200: TillLawProfileAnswer },
     path: '/api/admin/compliance/profile',
     roles: ADMIN,
     handler: async () => ({ profile: await readProfile(db) }),
@@ -183,6 +202,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
   defineRoute(router, {
     method: 'put',
     summary: 'Enregistrer les réponses « Qui est concerné »',
+    responses: { 200: TillLawProfileAnswer },
     path: '/api/admin/compliance/profile',
     roles: ADMIN,
     body: TillLawProfile,
@@ -204,6 +224,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
     method: 'get',
     path: '/api/admin/compliance',
     summary: "Lire l'état de conformité de la caisse",
+    responses: { 200: ComplianceStatus },
     roles: ADMIN,
     handler: async ({ ctx }): Promise<ComplianceStatus> => {
       ctx.set('Cache-Control', 'no-store');

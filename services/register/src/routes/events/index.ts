@@ -2,7 +2,7 @@
 import { type Db } from '@kermesse/kit/db';
 import { ROLES } from '@kermesse/kit/auth';
 import { defineRoute, Router, type RegisterEvent } from '@kermesse/kit/http';
-import { EventIdParams, EventSummaries, EventCheckouts } from '@kermesse/contracts-register';
+import { EventIdParams, EventSummaries, EventCheckouts, RegisterEventAnswer } from '@kermesse/contracts-register';
 import { missing } from '../../errors.ts';
 import { presentEvent, presentEventCheckouts } from '../../presenters/events.ts';
 import { findEvent, listCheckouts, listEvents } from '../../repositories/events.ts';
@@ -49,6 +49,8 @@ export function eventRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/internal/events/:eventId',
     summary: 'Savoir si un événement existe (entre services)',
+    responses: { 200: RegisterEventAnswer },
+    errors: { 404: ['EVENT_NOT_FOUND'] },
     roles: ROLES,
     params: EventIdParams,
     handler: async ({ params }): Promise<RegisterEvent> => {

@@ -1,6 +1,6 @@
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { SettingsQuery } from '@kermesse/contracts-register';
+import { RegisterSettingsAnswer, SettingsQuery } from '@kermesse/contracts-register';
 import { DISCOUNT_PRODUCT_ID, DONATION_CATEGORY, DONATION_PRODUCT_ID, MAX_QUANTITY, MIN_QUANTITY } from '../../cart/rules.ts';
 import { toEuros } from '@kermesse/contracts-common';
 import { readMealDeal } from '../../repositories/catalog.ts';
@@ -19,6 +19,7 @@ export function settingsRoutes({ db, cardProvider }: { db: Db; cardProvider: str
     method: 'get',
     path: '/api/cr/settings',
     summary: 'Lire les réglages de la caisse',
+    responses: { 200: RegisterSettingsAnswer },
     roles: ['cashier'] as const,
     query: SettingsQuery,
     handler: async ({ ctx, query }) => {

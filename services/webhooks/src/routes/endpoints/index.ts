@@ -59,6 +59,9 @@ export function endpointRoutes({ db, secrets, onQueued }: EndpointRouteDeps): Ro
     summary: 'Supprimer un webhook',
     roles: ADMIN,
     params: IdParams,
+    description: 'Répond 204 sans contenu.',
+    status: 204,
+    responses: {},
     errors: { 404: ['ENDPOINT_NOT_FOUND'] },
     handler: async ({ ctx, params }) => {
       if (!(await deleteEndpoint(db, params.id))) throw webhookNotFound('ENDPOINT_NOT_FOUND');
