@@ -1,4 +1,5 @@
 import type { ServiceMigrations } from '@kermesse/kit/db';
+import { addAssociationColumns } from '@kermesse/kit/tenancy';
 
 export const schema = 'raffle';
 
@@ -287,6 +288,18 @@ export const migrations: ServiceMigrations['migrations'] = {
         t.index(['kind', 'owner_id']);
       });
       await knex.raw("alter table ??.refund_revenue add constraint refund_revenue_kind check (kind in ('raffle', 'giftbasket'))", [schema]);
+    },
+  },
+  /**
+   * Hosting (docs/keys-per-association.md): the featured raffle and its banner are each association's
+   * own, one row per association (created when it first chooses). Every other key holds ids the
+   * database hands out (raffles, baskets, sales, claims, refunds, the register's events): never the
+   * same in two associations.
+   */
+  '006_keys_per_association': {
+    async up(knex) {
+      await addAssociationColumns(knex, schema);
+      await knex.raw('alter table ??.featured_raffle drop constraint featured_raffle_pkey, add primary key (association_id, id)', [schema]);
     },
   },
 };

@@ -1,6 +1,6 @@
 import type { Db } from '@kermesse/kit/db';
 
-/** The installation's choice: the raffle shown publicly and the home banner's words. */
+/** The association's choice (one row each): the raffle shown publicly and the home banner's words. */
 export interface FeaturedRow {
   raffle_id: number | null;
   banner_shown: boolean;
@@ -16,7 +16,7 @@ export const findFeatured = (db: Db): Promise<FeaturedRow | undefined> =>
 export async function saveFeatured(db: Db, row: Omit<FeaturedRow, 'updated_at'>): Promise<void> {
   await db('featured_raffle')
     .insert({ id: 1, ...row, updated_at: db.fn.now() })
-    .onConflict('id')
+    .onConflict(['association_id', 'id'])
     .merge({ ...row, updated_at: db.fn.now() });
 }
 
@@ -29,6 +29,6 @@ export const lockFeatured = (
 export async function insertFeaturedIfNone(db: Db, row: Omit<FeaturedRow, 'updated_at'>): Promise<void> {
   await db('featured_raffle')
     .insert({ id: 1, ...row })
-    .onConflict('id')
+    .onConflict(['association_id', 'id'])
     .ignore();
 }

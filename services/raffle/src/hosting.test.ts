@@ -1,0 +1,80 @@
+/**
+ * Two associations on one installation (docs/keys-per-association.md): each chooses its own featured
+ * raffle and banner, sells its own ticket no 1, and sees only its own raffles and events. Real
+ * Postgres, as the service's run-time role under row-level security.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
+import { withAssociation } from '@kermesse/kit/tenancy';
+import { migrations, schema } from '../migrations/index.ts';
+import { chooseFeatured } from './commands/chooseFeatured.ts';
+import { claimTicketsAndBets } from './commands/claimTicketsAndBets.ts';
+import { createRaffle } from './commands/createRaffle.ts';
+import { listEvents, upsertEvent } from './repositories/events.ts';
+import { findFeatured } from './repositories/featured.ts';
+import { listTakenNumbers } from './repositories/raffles.ts';
+
+const FERRY = '6f1c2a4e-1b7d-4c3e-9a51-0d2e8f3b7a11';
+const COMITE = '0b9d7e52-3c8a-4f16-b2d4-7e6a1c9f5d22';
+
+let database: TestDatabase;
+let db: Db;
+let hostingBefore: string | undefined;
+
+beforeAll(async () => {
+  hostingBefore = process.env.KERMESSE_HOSTING;
+  process.env.KERMESSE_HOSTING = '1';
+  database = await createTestDatabase();
+  db = createDb(database.url, { schema });
+  await migrateLatest(db, { schema, migrations });
+}, 60_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+  if (hostingBefore === undefined) delete process.env.KERMESSE_HOSTING;
+  else process.env.KERMESSE_HOSTING = hostingBefore;
+});
+
+/** One association's raffle: its event, the raffle, the banner chosen, ticket no 1 held at the till. */
+function runRaffle(association: string, name: string, eventId: number) {
+  return withAssociation(association, async () => {
+    await upsertEvent(db, { id: eventId, name, startsOn: '2026-06-20' });
+    const raffleId = await createRaffle(db, { tiers: [{ nb: 1, priceCents: 200 }], eventId, name: `Tombola ${name}` });
+    await chooseFeatured(db, { raffleId, bannerShown: true, bannerTitle: `Grande tombola ${name}`, bannerText: 'Tirage à 18 h' });
+    await claimTicketsAndBets(db, { claimId: randomUUID(), tickets: [{ raffleId, number: 1 }], bets: [] }, 60_000);
+    return raffleId;
+  });
+}
+
+describe('two associations run their raffles apart', () => {
+  it('each features its own raffle and sells its own ticket no 1, seeing nothing of the other', async () => {
+    const ferryRaffle = await runRaffle(FERRY, 'Kermesse Jules Ferry', 301);
+    const comiteRaffle = await runRaffle(COMITE, 'Fête du village', 302);
+
+    for (const [association, raffleId, name] of [
+      [FERRY, ferryRaffle, 'Kermesse Jules Ferry'],
+      [COMITE, comiteRaffle, 'Fête du village'],
+    ] as const) {
+      await withAssociation(association, async () => {
+        expect(await findFeatured(db)).toMatchObject({ raffle_id: raffleId, banner_shown: true, banner_title: `Grande tombola ${name}` });
+        expect(await listTakenNumbers(db, raffleId)).toEqual([1]);
+        expect((await listEvents(db)).map((e) => e.name)).toEqual([name]);
+        expect((await db('raffles').select('name')).map((r) => r.name)).toEqual([`Tombola ${name}`]);
+      });
+    }
+    // Another association's raffle does not exist here: it cannot be featured.
+    await expect(
+      withAssociation(FERRY, () => chooseFeatured(db, { raffleId: comiteRaffle, bannerShown: false, bannerTitle: '', bannerText: '' })),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('shows nothing to a connection that names no association', async () => {
+    expect(await db('featured_raffle').count<{ count: number }[]>('* as count')).toEqual([{ count: 0 }]);
+    expect(await db('tickets').count<{ count: number }[]>('* as count')).toEqual([{ count: 0 }]);
+  });
+});
