@@ -1,4 +1,5 @@
 import type { ServiceMigrations } from '@kermesse/kit/db';
+import { addAssociationColumns } from '@kermesse/kit/tenancy';
 
 export const schema = 'stock';
 
@@ -103,6 +104,20 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.schema.withSchema(schema).alterTable('events', (t) => {
         t.date('ends_on');
       });
+    },
+  },
+  /**
+   * Hosting (docs/keys-per-association.md): demo levels are keyed by names, which two associations may
+   * share (both demos hold a « Crêpe au sucre »), so they are per association. Every other key holds
+   * ids the database hands out (the register's events, products and sales, movements, imports).
+   */
+  '004_keys_per_association': {
+    async up(knex) {
+      await addAssociationColumns(knex, schema);
+      await knex.raw(
+        'alter table ??.demo_levels drop constraint demo_levels_pkey, add primary key (association_id, event_name, product_name)',
+        [schema],
+      );
     },
   },
 };

@@ -1,6 +1,7 @@
 /** The read models of the register's catalogue: events and products (ids are the register's). */
 import type { EventPayloads } from '@kermesse/kit/bus';
 import type { Db, Trx } from '@kermesse/kit/db';
+import { ASSOCIATION_SETTING } from '@kermesse/kit/tenancy';
 
 export interface EventRow {
   id: number;
@@ -122,8 +123,10 @@ export async function ensureProductKnown(
 /**
  * Event and product consumers run side by side: both take this lock first so that an event and a
  * product arriving together never both miss the other (each would create no level for the pair).
+ * Each association's catalogue has its own lock: one association's events never wait for another's.
  */
-export const lockCatalog = (trx: Trx) => trx.raw("select pg_advisory_xact_lock(hashtext('stock.catalog'))");
+export const lockCatalog = (trx: Trx) =>
+  trx.raw(`select pg_advisory_xact_lock(hashtext('stock.catalog:' || coalesce(current_setting('${ASSOCIATION_SETTING}', true), '')))`);
 
 /** Which of these events and products are known. */
 export async function knownIds(trx: Trx, eventIds: number[], productIds: number[]): Promise<{ events: number[]; products: number[] }> {

@@ -6,5 +6,5 @@ export async function insertDemoLevels(
   db: Db,
   rows: { event_name: string; product_name: string; stock: number; alert_threshold: number }[],
 ): Promise<void> {
-  await db('demo_levels').insert(rows).onConflict(['event_name', 'product_name']).ignore();
+  await db('demo_levels').insert(rows).onConflict(['association_id', 'event_name', 'product_name']).ignore();
 }
