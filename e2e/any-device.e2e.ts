@@ -210,6 +210,8 @@ describe('the admin screens on a phone (390×844) and an upright tablet (768×10
     { name: 'recus', path: '/comptabilite/recus', ready: (page: Page) => page.locator('#receipts-declaration') },
     { name: 'association', path: '/comptabilite/association', ready: (page: Page) => page.getByRole('button', { name: 'Enregistrer' }) },
     { name: 'adhesions', path: '/comptabilite/adhesions', ready: (page: Page) => page.locator('#members') },
+    { name: 'helloasso', path: '/comptabilite/helloasso', ready: (page: Page) => page.locator('#helloasso-items') },
+    { name: 'banque', path: '/comptabilite/banque', ready: (page: Page) => page.locator('#bank-lines') },
     { name: 'tableau-de-bord', path: '/tableau-de-bord', ready: (page: Page) => page.getByRole('columnheader', { name: 'Net' }) },
   ];
 
@@ -449,6 +451,8 @@ describe('every main screen passes axe at 390, 768 and 1280 px', () => {
       { path: '/comptabilite/recus', ready: (p) => p.locator('#receipts-declaration') },
       { path: '/comptabilite/association', ready: (p) => p.getByRole('button', { name: 'Enregistrer' }) },
       { path: '/comptabilite/adhesions', ready: (p) => p.locator('#members') },
+      { path: '/comptabilite/helloasso', ready: (p) => p.locator('#helloasso-items') },
+      { path: '/comptabilite/banque', ready: (p) => p.locator('#bank-lines') },
     ]);
     await page.context().close();
   });

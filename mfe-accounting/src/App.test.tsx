@@ -45,6 +45,8 @@ describe('accounting remote', () => {
       ['Dons', '/comptabilite/dons'],
       ['Reçus fiscaux', '/comptabilite/recus'],
       ['Adhésions', '/comptabilite/adhesions'],
+      ['HelloAsso', '/comptabilite/helloasso'],
+      ['Rapprochement bancaire', '/comptabilite/banque'],
       ['Association', '/comptabilite/association'],
     ]);
     expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual(['Balances']);

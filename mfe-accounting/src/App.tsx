@@ -1,10 +1,12 @@
 import { Link, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
+import { BankPage } from './bank/BankPage';
 import { BooksPage } from './books/BooksPage';
 import { TreasurerOnly } from './components/TreasurerOnly';
 import { AssociationPage } from './donations/AssociationPage';
 import { DonationsPage } from './donations/DonationsPage';
 import { ReceiptsPage } from './donations/ReceiptsPage';
 import { FairResultPage } from './fair/FairResultPage';
+import { HelloAssoPage } from './helloasso/HelloAssoPage';
 import { MembershipsPage } from './memberships/MembershipsPage';
 import { AvailabilityPage } from './reports/AvailabilityPage';
 import { BilanPage } from './reports/BilanPage';
@@ -24,6 +26,8 @@ const TABS = [
   { to: 'dons', label: 'Dons' },
   { to: 'recus', label: 'Reçus fiscaux' },
   { to: 'adhesions', label: 'Adhésions' },
+  { to: 'helloasso', label: 'HelloAsso' },
+  { to: 'banque', label: 'Rapprochement bancaire' },
   { to: 'association', label: 'Association' },
 ];
 
@@ -68,7 +72,10 @@ function AccountingLayout() {
 
 function WithBase({ render }: { render: (base: string) => React.ReactNode }) {
   return render(
-    useMountPath().replace(/\/(balances\/.*|bilan|disponibilites|previsionnel|journal|fete|dons|recus|adhesions|association)$/, ''),
+    useMountPath().replace(
+      /\/(balances\/.*|bilan|disponibilites|previsionnel|journal|fete|dons|recus|adhesions|helloasso|banque|association)$/,
+      '',
+    ),
   );
 }
 
@@ -88,6 +95,8 @@ export default function App() {
         <Route path="dons" element={<DonationsPage />} />
         <Route path="recus" element={<ReceiptsPage />} />
         <Route path="adhesions" element={<MembershipsPage />} />
+        <Route path="helloasso" element={<HelloAssoPage />} />
+        <Route path="banque" element={<BankPage />} />
         <Route path="association" element={<AssociationPage />} />
         <Route path="*" element={<p className="k-muted">Page introuvable dans la comptabilité.</p>} />
       </Route>

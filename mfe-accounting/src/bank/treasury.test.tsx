@@ -1,0 +1,134 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeGateway, json } from '@kermesse/ui-kit/testing';
+import type { BankLine, HelloAssoOverview, Reconciliation } from '@kermesse/contracts-accounting';
+import App from '../App';
+import { renderAt } from '../test/render';
+
+const A = '/api/admin/accountancy';
+/** Text as read, the no-break spaces of French amounts (« 47,00 € ») as plain spaces. */
+const text = (element: Element) => (element.textContent ?? '').replace(/[\u00A0\u202F]/g, ' ');
+const year = new Date().getFullYear();
+const PAYOUT = { entryId: 31, date: `${year}-05-10`, pieceRef: 'HAV-77', label: 'Versement HelloAsso HAV-77', amount: 47 };
+const LINE: BankLine = {
+  id: 5,
+  date: `${year}-05-11`,
+  label: 'VIR HELLOASSO VERSEMENT 77',
+  amount: 47,
+  matched: null,
+  proposals: [PAYOUT],
+};
+const RECONCILIATION: Reconciliation = {
+  year,
+  bankBalance: 44.5,
+  booksBalance: 47,
+  lines: [LINE, { id: 6, date: `${year}-05-15`, label: 'FRAIS TENUE DE COMPTE', amount: -2.5, matched: null, proposals: [] }],
+  unmatchedEntries: [PAYOUT],
+  yearLocked: false,
+};
+
+describe('« Rapprochement bancaire »', () => {
+  it('shows both balances, proposes the payout of the same amount and matches it on confirmation', async () => {
+    const calls = fakeGateway({
+      [`GET ${A}/bank/reconciliation`]: () => json(RECONCILIATION),
+      [`POST ${A}/bank/lines/5/match`]: () => json({ line: { ...LINE, matched: PAYOUT, proposals: [] } }),
+    });
+    await renderAt('/comptabilite/banque', <App />);
+    const stats = (await screen.findByText('Selon la banque')).closest('dl')!;
+    expect(text(stats)).toContain('44,50 €');
+    expect(text(stats)).toContain('47,00 €');
+    expect(text(stats)).toContain('-2,50 €');
+    expect(text(stats)).toContain('2 lignes du relevé, 1 écriture');
+    const table = screen.getByRole('table', { name: `Relevé bancaire ${year}` });
+    expect(text(within(table).getAllByRole('row')[2]!)).toContain('Aucune écriture du même montant à 5 jours près');
+    fireEvent.click(within(table).getByRole('button', { name: /Rapprocher HAV-77 du 10\/05\/\d{4} : VIR HELLOASSO VERSEMENT 77/ }));
+    expect(text(await screen.findByRole('status'))).toBe("« VIR HELLOASSO VERSEMENT 77 » rapprochée de l'écriture HAV-77.");
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ entryId: 31 });
+    await waitFor(() => expect(calls.filter((c) => c.path === `${A}/bank/reconciliation`)).toHaveLength(2));
+  });
+
+  it('sends the statement as it is, checked before it is imported', async () => {
+    const calls = fakeGateway({
+      [`GET ${A}/bank/reconciliation`]: () => json({ ...RECONCILIATION, lines: [], unmatchedEntries: [] }),
+      [`POST ${A}/bank/import`]: (call) =>
+        json({
+          dryRun: (call.body as { dryRun: boolean }).dryRun,
+          format: 'csv',
+          lines: 2,
+          alreadyImported: 1,
+          from: `${year}-05-10`,
+          to: `${year}-05-15`,
+        }),
+    });
+    await renderAt('/comptabilite/banque', <App />);
+    const card = (await screen.findByRole('heading', { name: 'Importer un relevé' })).closest('section')!;
+    const latin1 = new Uint8Array([0x44, 0x61, 0x74, 0x65, 0x3b, 0x4c, 0x69, 0x62, 0x65, 0x6c, 0x6c, 0xe9]);
+    fireEvent.change(within(card).getByLabelText('Fichier du relevé'), {
+      target: { files: [new File([latin1], 'releve.csv', { type: 'text/csv' })] },
+    });
+    await waitFor(() =>
+      expect((within(card).getByRole('button', { name: 'Vérifier le relevé' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Vérifier le relevé' }));
+    expect(text(await within(card).findByRole('status'))).toContain('Relevé vérifié : 2 opérations nouvelles, 1 déjà importée');
+    const sent = calls.find((c) => c.method === 'POST')!.body as { content: string; fileName: string };
+    // The bytes as they are, é in ISO 8859-1 included: the service reads the encoding.
+    expect(Uint8Array.from(atob(sent.content), (c) => c.charCodeAt(0))).toEqual(latin1);
+    expect(sent.fileName).toBe('releve.csv');
+  });
+});
+
+const OVERVIEW: HelloAssoOverview = {
+  settings: {
+    organizationSlug: 'ape-ecole-jules-ferry',
+    clientId: 'client-kermesse',
+    hasSecret: true,
+    updatedAt: `${year}-05-01T10:00:00.000Z`,
+  },
+  items: [
+    {
+      id: 1,
+      itemId: 5003,
+      orderId: 1001,
+      formType: 'Event',
+      formSlug: 'kermesse',
+      kind: 'skipped',
+      name: 'Contribution au fonctionnement de HelloAsso',
+      payer: 'Camille Martin',
+      amount: 1.5,
+      paidOn: `${year}-05-02`,
+      pieceRef: null,
+      note: 'Contribution volontaire versée à HelloAsso',
+    },
+  ],
+  payouts: [],
+  pending: 47,
+};
+
+describe('« HelloAsso »', () => {
+  it('keeps the stored secret when it is left empty, and imports a form', async () => {
+    const calls = fakeGateway({
+      [`GET ${A}/helloasso`]: () => json(OVERVIEW),
+      [`PUT ${A}/helloasso/settings`]: () => json({ settings: OVERVIEW.settings }),
+      [`POST ${A}/helloasso/import`]: () =>
+        json({ orders: 3, donations: 1, memberships: 1, sales: 1, skipped: 2, alreadyImported: 0, payouts: 1 }),
+    });
+    await renderAt('/comptabilite/helloasso', <App />);
+    expect(text((await screen.findByText('Encore chez HelloAsso (compte 467)')).closest('div')!)).toContain('47,00 €');
+    expect(text(screen.getByRole('table', { name: 'Articles importés' }))).toContain('Contribution volontaire versée à HelloAsso');
+
+    const account = screen.getByRole('heading', { name: 'Compte HelloAsso' }).closest('form')!;
+    expect((within(account).getByLabelText(/^Secret/) as HTMLInputElement).value).toBe('');
+    fireEvent.click(within(account).getByRole('button', { name: 'Enregistrer' }));
+    expect(text(await within(account).findByRole('status'))).toBe('Compte HelloAsso enregistré.');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ organizationSlug: 'ape-ecole-jules-ferry', clientId: 'client-kermesse' });
+
+    const importer = screen.getByRole('heading', { name: 'Importer les commandes HelloAsso' }).closest('form')!;
+    fireEvent.change(within(importer).getByLabelText('Identifiant du formulaire'), { target: { value: 'kermesse-2026' } });
+    fireEvent.click(within(importer).getByRole('button', { name: 'Importer les commandes HelloAsso' }));
+    expect(text(await within(importer).findByRole('status'))).toBe(
+      'Import effectué — 3 commandes lues : 1 prévente, 1 don, 1 adhésion, 1 versement ; 2 articles non comptabilisés.',
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ formType: 'Event', formSlug: 'kermesse-2026' });
+  });
+});
