@@ -7221,7 +7221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, BANK_FILE_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7229,7 +7229,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION";
+                        code?: "VALIDATION" | "BANK_FILE_INVALID";
                     };
                 };
             };
@@ -7318,7 +7318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, BANK_AMOUNT_MISMATCH */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7326,7 +7326,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION";
+                        code?: "VALIDATION" | "BANK_AMOUNT_MISMATCH";
                     };
                 };
             };
@@ -7351,6 +7351,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : BANK_LINE_NOT_FOUND, BANK_ENTRY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_LINE_NOT_FOUND" | "BANK_ENTRY_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : BANK_LINE_ALREADY_MATCHED, BANK_ENTRY_ALREADY_MATCHED, YEAR_LOCKED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_LINE_ALREADY_MATCHED" | "BANK_ENTRY_ALREADY_MATCHED" | "YEAR_LOCKED";
                     };
                 };
             };
@@ -7442,6 +7466,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : BANK_LINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_LINE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : YEAR_LOCKED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "YEAR_LOCKED";
                     };
                 };
             };
@@ -9034,7 +9082,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            /** @description Introuvable — codes : HELLOASSO_FORM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "HELLOASSO_FORM_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : HELLOASSO_NOT_CONFIGURED, HELLOASSO_REFUSED, YEAR_LOCKED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "HELLOASSO_NOT_CONFIGURED" | "HELLOASSO_REFUSED" | "YEAR_LOCKED";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : HELLOASSO_UNAVAILABLE, UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9042,7 +9114,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "HELLOASSO_UNAVAILABLE" | "UNAVAILABLE";
                     };
                 };
             };

@@ -36,6 +36,7 @@ export function bankRoutes({ db }: { db: Db }): Router {
     responses: { 200: BankImportAnswer },
     roles: TREASURER,
     body: BankImportBody,
+    errors: { 400: ['BANK_FILE_INVALID'] },
     handler: async ({ body }): Promise<BankImportAnswer> => {
       const bytes = Buffer.from(body.content, 'base64');
       const statement = readStatement(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -63,6 +64,11 @@ export function bankRoutes({ db }: { db: Db }): Router {
     roles: TREASURER,
     params: IdParams,
     body: BankMatchBody,
+    errors: {
+      400: ['BANK_AMOUNT_MISMATCH'],
+      404: ['BANK_LINE_NOT_FOUND', 'BANK_ENTRY_NOT_FOUND'],
+      409: ['BANK_LINE_ALREADY_MATCHED', 'BANK_ENTRY_ALREADY_MATCHED', 'YEAR_LOCKED'],
+    },
     handler: async ({ params, body, user }): Promise<BankLineAnswer> => {
       const year = await matchBankLine(db, params.id, body.entryId, (user as AuthUser).email ?? null);
       return lineAnswer(year, params.id);
@@ -76,6 +82,7 @@ export function bankRoutes({ db }: { db: Db }): Router {
     responses: { 200: BankLineAnswer },
     roles: TREASURER,
     params: IdParams,
+    errors: { 404: ['BANK_LINE_NOT_FOUND'], 409: ['YEAR_LOCKED'] },
     handler: async ({ params }): Promise<BankLineAnswer> => lineAnswer(await unmatchBankLine(db, params.id), params.id),
   });
 

@@ -117,6 +117,11 @@ export function helloAssoRoutes({
     responses: { 200: HelloAssoImportAnswer },
     roles: TREASURER,
     body: HelloAssoImportBody,
+    errors: {
+      404: ['HELLOASSO_FORM_NOT_FOUND'],
+      409: ['HELLOASSO_NOT_CONFIGURED', 'HELLOASSO_REFUSED', 'YEAR_LOCKED'],
+      503: ['HELLOASSO_UNAVAILABLE'],
+    },
     handler: async ({ body }): Promise<HelloAssoImportAnswer> => {
       const settings = await readHelloAssoSettings(db);
       if (!settings?.client_secret) throw helloAssoNotConfigured();
