@@ -37,14 +37,26 @@ beforeAll(async () => {
   } = (await hostAssociations(system.url, ['asso-a', 'asso-b'])) as { associations: [HostedAssociation, HostedAssociation] });
   // B's fair, every name marked.
   const as = { token: b.adminToken };
-  const event = await okOnHost<{ id: number }>(b.base, 'POST', '/api/admin/events', { ...as, body: { name: `Fête ${MARKER}`, startsOn: '2027-06-19' } });
-  const category = await okOnHost<{ id: number }>(b.base, 'POST', '/api/admin/categories', { ...as, body: { name: `Boissons ${MARKER}`, eventId: event.id } });
+  const event = await okOnHost<{ id: number }>(b.base, 'POST', '/api/admin/events', {
+    ...as,
+    body: { name: `Fête ${MARKER}`, startsOn: '2027-06-19' },
+  });
+  const category = await okOnHost<{ id: number }>(b.base, 'POST', '/api/admin/categories', {
+    ...as,
+    body: { name: `Boissons ${MARKER}`, eventId: event.id },
+  });
   const product = await okOnHost<{ id: number }>(b.base, 'POST', '/api/admin/products', {
     ...as,
     body: { name: `Limonade ${MARKER}`, price: '2,50', categoryId: category.id, eventId: event.id },
   });
-  const checkout = await okOnHost<{ id: number }>(b.base, 'POST', `/api/admin/events/${event.id}/checkouts`, { ...as, body: { name: `Caisse ${MARKER}` } });
-  const raffle = await okOnHost<{ id: number }>(b.base, 'POST', '/api/admin/raffle', { ...as, body: { name: `Tombola ${MARKER}`, price: '2', eventId: event.id } });
+  const checkout = await okOnHost<{ id: number }>(b.base, 'POST', `/api/admin/events/${event.id}/checkouts`, {
+    ...as,
+    body: { name: `Caisse ${MARKER}` },
+  });
+  const raffle = await okOnHost<{ id: number }>(b.base, 'POST', '/api/admin/raffle', {
+    ...as,
+    body: { name: `Tombola ${MARKER}`, price: '2', eventId: event.id },
+  });
   const user = await okOnHost<{ id?: string; person?: { id: string } }>(b.base, 'POST', '/api/admin/users', {
     ...as,
     body: { email: `benevole-${MARKER.toLowerCase()}@asso-b.test`, firstname: MARKER, lastname: MARKER, roles: ['volunteer'] },

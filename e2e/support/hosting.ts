@@ -58,7 +58,12 @@ export async function onHost<T = unknown>(
 }
 
 /** Like onHost, for calls that must succeed. */
-export async function okOnHost<T = unknown>(base: string, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+export async function okOnHost<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<T> {
   const answer = await onHost<T>(base, method, path, options);
   if (answer.status >= 400) throw new Error(`${method} ${base}${path} → ${answer.status} ${answer.text.slice(0, 300)}`);
   return answer.body;
@@ -81,7 +86,10 @@ export interface HostedAssociation {
  * The host console's first run (its operator), then `slugs` associations created by it, each with an
  * administrator whose password is the e2e one, signed in on its own host.
  */
-export async function hostAssociations(systemUrl: string, slugs: string[]): Promise<{ hostToken: string; associations: HostedAssociation[] }> {
+export async function hostAssociations(
+  systemUrl: string,
+  slugs: string[],
+): Promise<{ hostToken: string; associations: HostedAssociation[] }> {
   const console = hostUrl(systemUrl, null);
   const operator = { email: 'hebergeur@kermesse.test', firstname: 'Hélène', lastname: 'Hébergeuse', password: E2E_PASSWORD };
   const setup = await okOnHost<{ token: string }>(console, 'POST', '/api/setup', { body: operator });

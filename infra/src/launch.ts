@@ -8,6 +8,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, migrateLatest, type ServiceMigrations } from '@kermesse/kit/db';
+import { withAssociation } from '@kermesse/kit/tenancy';
+import { HOST_DEMO_ACCOUNT, HOSTING_DEMO_ASSOCIATIONS, seedHostingDemo } from '@kermesse/identity/demo';
+
+const HOST_DEMO_EMAIL = HOST_DEMO_ACCOUNT.email;
 import { resolveDemoPassword } from './demoPassword.ts';
 import { resolveSecretKey } from './secretKey.ts';
 import { LaunchAborted, LaunchError } from './errors.ts';
@@ -118,6 +122,7 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
   const logLevel = options.logLevel ?? (env.LOG_LEVEL || 'info');
   const healthTimeoutMs = options.healthTimeoutMs ?? 60_000;
   const withDemo = options.demo ?? !['0', 'false', 'non'].includes((env.KERMESSE_DEMO ?? '').trim().toLowerCase());
+  const hosting = env.KERMESSE_HOSTING === '1';
   const build = options.build ?? !['1', 'true'].includes(env.KERMESSE_SKIP_BUILD ?? '');
   const serviceNames = options.services ? SERVICES.filter((name) => options.services!.includes(name)) : SERVICES;
   // An explicit portBase wins over the environment's PORT (a second system beside the first).
@@ -294,7 +299,7 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     const demo = withDemo ? await resolveDemoPassword(dataDir, options.demoPassword ?? env.DEMO_PASSWORD) : undefined;
     const secretKey = await resolveSecretKey(dataDir, env);
     for (const name of serviceNames) {
-      await Promise.race([prepareService(name, databaseUrl, demo?.password), interrupted]);
+      await Promise.race([prepareService(name, databaseUrl, demo?.password, hosting), interrupted]);
       checkAborted();
     }
 
@@ -370,9 +375,11 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
 
     const url = `http://127.0.0.1:${ports.gateway}`;
     const accounts = demo ? DEMO_ACCOUNTS.map((account) => ({ ...account, password: demo.password })) : [];
-    if (demo && !(await demoLoginWorks(url, accounts[0]!))) {
+    // With hosting, the bare address is the host console: its demo account is the host operator's.
+    const firstAccount = hosting && demo ? { email: HOST_DEMO_EMAIL, role: 'host', password: demo.password } : accounts[0];
+    if (demo && !(await demoLoginWorks(url, firstAccount!))) {
       output(
-        `[kermesse] Attention : ${accounts[0]!.email} ne se connecte pas avec le mot de passe affiché — les comptes de démonstration existaient déjà avec un autre (${demo.source === 'env' ? 'DEMO_PASSWORD' : demo.file}). / ` +
+        `[kermesse] Attention : ${firstAccount!.email} ne se connecte pas avec le mot de passe affiché — les comptes de démonstration existaient déjà avec un autre (${demo.source === 'env' ? 'DEMO_PASSWORD' : demo.file}). / ` +
           `Warning: the demo accounts already existed with another password than the one shown.`,
         'err',
       );
@@ -382,7 +389,14 @@ export async function launch(options: LaunchOptions = {}): Promise<RunningSystem
     dependencyWatch = watchNats(natsUrl, () => dependencyBack('NATS'));
     // Printed with localhost, the same server by name: passkeys need a domain name and browsers refuse
     // an IP address as one (README « Passkeys »), so the address people copy is the one where they work.
-    printBanner(output, url.replace('127.0.0.1', 'localhost'), accounts, demo?.source === 'generated' ? demo.file : undefined, nats);
+    printBanner(
+      output,
+      url.replace('127.0.0.1', 'localhost'),
+      accounts,
+      demo?.source === 'generated' ? demo.file : undefined,
+      nats,
+      hosting,
+    );
 
     const parts = [postgresPart, natsPart, ...services, gateway].filter((part): part is Supervised => part !== undefined);
     const runningUrls = Object.fromEntries(serviceNames.map((name) => [name, serviceUrls[serviceUrlVar(name)]!]));
@@ -467,8 +481,12 @@ async function assignServicePorts(
   return result;
 }
 
-/** Migrates one service's schema and, given the demo password, seeds its demo data (both idempotent). */
-async function prepareService(name: ServiceName, databaseUrl: string, password: string | undefined): Promise<void> {
+/**
+ * Migrates one service's schema and, given the demo password, seeds its demo data (both idempotent).
+ * With hosting, the demo holds two associations (a school fair and a comité des fêtes, docs/hosting.md),
+ * each seeded with every service's demo, and identity's host directory and operator.
+ */
+async function prepareService(name: ServiceName, databaseUrl: string, password: string | undefined, hosting: boolean): Promise<void> {
   const { schema, migrations } = (await import(`@kermesse/${name}/migrations`)) as ServiceMigrations;
   const { seedDemo } = (await import(`@kermesse/${name}/demo`)) as {
     seedDemo(deps: { db: ReturnType<typeof createDb>; password: string }): Promise<unknown>;
@@ -476,7 +494,11 @@ async function prepareService(name: ServiceName, databaseUrl: string, password: 
   const db = createDb(databaseUrl, { schema, poolMax: 2 });
   try {
     await migrateLatest(db, { schema, migrations });
-    if (password !== undefined) await seedDemo({ db, password });
+    if (password !== undefined && !hosting) await seedDemo({ db, password });
+    if (password !== undefined && hosting) {
+      if (name === 'identity') await seedHostingDemo({ db, password });
+      for (const association of HOSTING_DEMO_ASSOCIATIONS) await withAssociation(association.id, () => seedDemo({ db, password }));
+    }
   } catch (err) {
     if ((err as { code?: string }).code === 'ECONNREFUSED') throw describeDbError(databaseUrl, err);
     throw new LaunchError(
@@ -519,10 +541,18 @@ function printBanner(
   accounts: DemoAccount[],
   savedIn: string | undefined,
   nats: StartedNats | undefined,
+  hosting: boolean,
 ): void {
+  const port = new URL(url).port;
   const lines = [
     '',
-    `  Kermesse est prête / is ready : ${url}`,
+    `  Kermesse est prête / is ready : ${url}${hosting ? ' (console de l’hébergeur / host console)' : ''}`,
+    ...(hosting && accounts.length
+      ? [
+          ...HOSTING_DEMO_ASSOCIATIONS.map((a) => `    ${a.name.padEnd(34)} http://${a.slug}.localhost:${port}`),
+          `    Console : ${HOST_DEMO_EMAIL.padEnd(28)} host`,
+        ]
+      : []),
     '',
     ...(accounts.length
       ? [
