@@ -23,6 +23,7 @@ const PasskeyLinkPage = lazy(() => import('./pages/PasskeyLinkPage').then((modul
 const ProfilePage = lazy(() => import('./pages/ProfilePage').then((module) => ({ default: module.ProfilePage })));
 const SetPasswordPage = lazy(() => import('./pages/SetPasswordPage').then((module) => ({ default: module.SetPasswordPage })));
 const TeamPage = lazy(() => import('./pages/team/TeamPage').then((module) => ({ default: module.TeamPage })));
+const HostConsolePage = lazy(() => import('./pages/host/HostConsolePage').then((module) => ({ default: module.HostConsolePage })));
 const ApiTokensPage = lazy(() => import('./pages/team/ApiTokensPage').then((module) => ({ default: module.ApiTokensPage })));
 
 /** A lazily loaded page, with the spinner while its code arrives. */
@@ -45,6 +46,7 @@ export function Shell({ manifest, components }: ShellProps) {
           <Route path="equipe" element={page(<TeamPage />)} />
           <Route path="equipe/jetons" element={page(<ApiTokensPage />)} />
           <Route path="profil" element={page(<ProfilePage />)} />
+          <Route path="hebergement" element={page(<HostConsolePage />)} />
           <Route path="mot-de-passe" element={page(<SetPasswordPage />)} />
           <Route path="cle-d-acces" element={page(<PasskeyLinkPage />)} />
           <Route path="premier-lancement" element={page(<FirstRunPage />)} />

@@ -20,6 +20,12 @@ import type {
   SetupState,
   TokenAnswer,
   UpdatePersonBody,
+  CreatedHostedAssociation,
+  DirectoryEntry,
+  HostedAssociation,
+  HostedAssociationsAnswer,
+  HostSideAnswer,
+  NewHostedAssociationBody,
 } from '@kermesse/contracts-identity';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
@@ -29,6 +35,7 @@ import type {
 } from '@simplewebauthn/browser';
 import { gateway, publicGateway } from '../api';
 
+export type { CreatedHostedAssociation, HostedAssociation, NewHostedAssociationBody };
 export type { ApiTokenAnswer, CreatedApiTokenAnswer, CreatedPerson, CreatePersonBody, LinkInfo, OneTimeLink, Person, UpdatePersonBody };
 
 export const teamApi = {
@@ -78,4 +85,13 @@ export const setupApi = {
 export const passkeyLoginApi = {
   options: (username: string) => publicGateway.post<PublicKeyCredentialRequestOptionsJSON>('/login/options', { _username: username }),
   signIn: (credential: AuthenticationResponseJSON) => publicGateway.post<PasskeySignedIn>('/login', { credential }),
+};
+
+/** The host console (docs/hosting.md): the associations this installation serves. */
+export const hostApi = {
+  whoami: () => publicGateway.get<HostSideAnswer>('/api/host/whoami'),
+  list: () => gateway.get<HostedAssociationsAnswer>('/api/host/associations').then((answer) => answer.associations),
+  create: (body: NewHostedAssociationBody) => gateway.post<CreatedHostedAssociation>('/api/host/associations', body),
+  suspend: (slug: string) => gateway.post<DirectoryEntry>(`/api/host/associations/${encodeURIComponent(slug)}/suspend`),
+  resume: (slug: string) => gateway.post<DirectoryEntry>(`/api/host/associations/${encodeURIComponent(slug)}/resume`),
 };

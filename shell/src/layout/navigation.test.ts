@@ -38,6 +38,11 @@ describe('navigationFor', () => {
     expect(labels(['cashier', 'volunteer'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Loto', 'Mon compte']);
   });
 
+  it('gives the host operator the hosted associations and their account only; an admin does not see the console', () => {
+    expect(labels(['host'])).toEqual(['Accueil', 'Associations hébergées', 'Mon compte']);
+    expect(labels(['admin'])).not.toContain('Associations hébergées');
+  });
+
   it('shows only the home page to a signed-in user without a known role', () => {
     expect(labels([])).toEqual(['Accueil']);
   });
@@ -49,6 +54,7 @@ describe('landingPathFor', () => {
     expect(landingPathFor(['treasurer'])).toBe('/comptabilite');
     expect(landingPathFor(['volunteer'])).toBe('/loto');
     expect(landingPathFor(['admin', 'cashier'])).toBe('/');
+    expect(landingPathFor(['host'])).toBe('/hebergement');
   });
 });
 

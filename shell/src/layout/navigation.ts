@@ -1,6 +1,6 @@
 /**
  * Which links each role sees. Display only: the gateway enforces roles on every API call.
- * An admin sees every staff link.
+ * An admin sees every staff link, but not the host console's (docs/hosting.md).
  */
 import type { Role } from '@kermesse/ui-kit';
 
@@ -23,7 +23,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Gestion', to: '/gestion', audience: [] },
   { label: 'Équipe', to: '/equipe', audience: [] },
   { label: 'Messages', to: '/messages', audience: [] },
-  { label: 'Mon compte', to: '/profil', audience: ['treasurer', 'cashier', 'volunteer'] },
+  { label: 'Associations hébergées', to: '/hebergement', audience: ['host'] },
+  { label: 'Mon compte', to: '/profil', audience: ['treasurer', 'cashier', 'volunteer', 'host'] },
   { label: 'Connexion', to: '/connexion', audience: 'visitor' },
 ];
 
@@ -33,7 +34,9 @@ export function navigationFor(roles: readonly Role[] | null): NavItem[] {
     if (audience === 'everyone') return true;
     if (audience === 'visitor') return roles === null;
     if (roles === null) return false;
-    return roles.includes('admin') || audience.some((role) => roles.includes(role));
+    const hostOnly = audience.length > 0 && audience.every((role) => role === 'host');
+    const adminSees = roles.includes('admin') && !hostOnly;
+    return adminSees || audience.some((role) => roles.includes(role));
   });
 }
 
@@ -59,6 +62,7 @@ export function takesOwnLine(links: readonly NavItem[]): boolean {
 
 /** Where to go right after signing in: the user's main tool, or home for an admin. */
 export function landingPathFor(roles: readonly Role[]): string {
+  if (roles.includes('host')) return '/hebergement';
   if (roles.includes('admin')) return '/';
   if (roles.includes('cashier')) return '/caisse';
   if (roles.includes('treasurer')) return '/comptabilite';

@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { passwordProblem } from '@kermesse/contracts-identity/rules';
 import { ApiError, Button, ErrorLine, Field, NETWORK_ERROR_MESSAGE, TextInput, useSession } from '@kermesse/ui-kit';
-import { setupApi } from '../api/identity';
+import { hostApi, setupApi } from '../api/identity';
 
 /** Where the first administrator lands once created: the back office, to set up the first event. */
 export const FIRST_EVENT_PATH = '/gestion';
+/** Where the host operator lands (hosting's console, docs/hosting.md): the associations they serve. */
+export const HOST_CONSOLE_PATH = '/hebergement';
 
 /**
  * First run (`KERMESSE_DEMO=0`, no account yet): the first visitor creates the administrator
@@ -20,6 +22,20 @@ export function FirstRunPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // On a host's console the first account is the host operator's, not an association's administrator.
+  const [onConsole, setOnConsole] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    hostApi.whoami().then(
+      (side) => {
+        if (!cancelled) setOnConsole(side.console);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,8 +45,8 @@ export function FirstRunPage() {
     setBusy(true);
     try {
       const answer = await setupApi.createFirstAdmin({ email, firstname, lastname, password });
-      signIn(answer.token);
-      navigate(FIRST_EVENT_PATH);
+      const user = signIn(answer.token);
+      navigate(user?.roles.includes('host') ? HOST_CONSOLE_PATH : FIRST_EVENT_PATH);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : NETWORK_ERROR_MESSAGE);
     } finally {
@@ -40,11 +56,23 @@ export function FirstRunPage() {
 
   return (
     <section className="shell-narrow k-card">
-      <h1>Bienvenue ! Créez le premier administrateur</h1>
-      <p>
-        Kermesse vient d'être installé et ne contient encore aucun compte. Ce premier compte pourra ensuite créer ceux des bénévoles depuis
-        la page « Équipe ».
-      </p>
+      {onConsole ? (
+        <>
+          <h1>Bienvenue ! Créez le compte de l’hébergeur</h1>
+          <p>
+            Kermesse vient d'être installé pour héberger des associations. Ce compte créera chacune d’elles, avec son premier
+            administrateur, depuis l’écran « Associations hébergées ».
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>Bienvenue ! Créez le premier administrateur</h1>
+          <p>
+            Kermesse vient d'être installé et ne contient encore aucun compte. Ce premier compte pourra ensuite créer ceux des bénévoles
+            depuis la page « Équipe ».
+          </p>
+        </>
+      )}
       <form id="form-first-admin" className="shell-form" onSubmit={handleSubmit}>
         <div className="shell-form__row">
           <Field label="Prénom" htmlFor="first-admin-firstname">

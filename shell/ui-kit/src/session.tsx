@@ -7,7 +7,8 @@ import { readClaims, SESSION_STORAGE_KEY, sessionOpensRegister } from './registe
 
 export { SESSION_STORAGE_KEY };
 
-export const ROLES = ['admin', 'treasurer', 'cashier', 'volunteer'] as const;
+/** The staff roles, and `host`: the hosting operator's, on the host console only (docs/hosting.md). */
+export const ROLES = ['admin', 'treasurer', 'cashier', 'volunteer', 'host'] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface SessionUser {

@@ -1,0 +1,137 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
+import { buildToken, fakeGateway, json, type GatewayRoutes } from '@kermesse/ui-kit/testing';
+import { Shell } from '../../Shell';
+import { createRemoteComponents } from '../../remotes/remoteComponents';
+import { DISMISSED_ANNOUNCEMENT_KEY } from '../PresaleModal';
+import { formatBytes } from './HostConsolePage';
+import { slugFrom } from './NewAssociationForm';
+
+const FERRY = {
+  id: '11111111-1111-4111-8111-111111111111',
+  slug: 'apel-ferry',
+  name: 'APEL Jules Ferry',
+  state: 'active',
+  url: 'http://apel-ferry.localhost:8080',
+  createdAt: '2026-09-01T08:00:00.000Z',
+  suspendedAt: null,
+  figures: { events: 2, sales: 17, lastSaleAt: '2026-06-20T16:00:00.000Z' },
+  storageBytes: 0,
+};
+
+async function visit(routes: GatewayRoutes, roles: string[] = ['host']) {
+  localStorage.setItem(DISMISSED_ANNOUNCEMENT_KEY, 'tombola-automne-2024');
+  localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ email: 'exploitation@hebergeur.fr', roles: roles as never }));
+  const calls = fakeGateway({ 'GET /api/setup': () => json({ needsFirstAdmin: false }), ...routes });
+  await act(async () => {
+    render(
+      <MemoryRouter initialEntries={['/hebergement']}>
+        <Shell
+          manifest={Promise.resolve({ failed: false, remotes: [] })}
+          components={createRemoteComponents(async () => ({ default: () => null }))}
+        />
+      </MemoryRouter>,
+    );
+  });
+  return calls;
+}
+
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('« Associations hébergées » (the host console)', () => {
+  it('lists each association with its address and figures', async () => {
+    await visit({ 'GET /api/host/associations': () => json({ associations: [FERRY] }) });
+    const card = await screen.findByRole('article', { name: 'APEL Jules Ferry' });
+    expect(card.textContent).toContain('apel-ferry.localhost:8080');
+    expect(card.textContent).toContain('2 événements · 17 ventes');
+    expect(card.textContent).toContain('Stockage : 0 o');
+    expect(within(card).getByText('Active')).toBeTruthy();
+  });
+
+  it('creates an association and shows the one-time link for its first administrator', async () => {
+    let listed: unknown[] = [];
+    const calls = await visit({
+      'GET /api/host/associations': () => json({ associations: listed }),
+      'POST /api/host/associations': () => {
+        listed = [FERRY];
+        return json(
+          {
+            id: FERRY.id,
+            slug: 'apel-ferry',
+            url: FERRY.url,
+            link: { url: `${FERRY.url}/mot-de-passe?jeton=abc`, token: 'abc', expiresAt: '2026-09-03T08:00:00.000Z' },
+          },
+          201,
+        );
+      },
+    });
+    expect(await screen.findByText('Aucune association hébergée pour l’instant.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Créer une association' }));
+    fireEvent.change(screen.getByLabelText('Nom de l’association'), { target: { value: 'APEL Jules-Ferry' } });
+    expect((screen.getByLabelText('Adresse') as HTMLInputElement).value).toBe('apel-jules-ferry');
+    fireEvent.change(screen.getByLabelText('Adresse'), { target: { value: 'www' } });
+    fireEvent.change(screen.getByLabelText('Prénom'), { target: { value: 'Claire' } });
+    fireEvent.change(screen.getByLabelText('Nom'), { target: { value: 'Petit' } });
+    fireEvent.change(screen.getByLabelText('Adresse e-mail'), { target: { value: 'presidente@apel-ferry.fr' } });
+    await act(async () => {
+      fireEvent.submit(document.querySelector('#form-new-association')!);
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Cette adresse est réservée par l’hébergement : choisissez-en une autre.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Adresse'), { target: { value: 'apel-ferry' } });
+    await act(async () => {
+      fireEvent.submit(document.querySelector('#form-new-association')!);
+    });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'APEL Jules-Ferry',
+      slug: 'apel-ferry',
+      admin: { email: 'presidente@apel-ferry.fr', firstname: 'Claire', lastname: 'Petit' },
+    });
+    expect(((await screen.findByLabelText(/Lien pour que son administrateur/)) as HTMLInputElement).value).toBe(
+      'http://apel-ferry.localhost:8080/mot-de-passe?jeton=abc',
+    );
+    expect(await screen.findByRole('article', { name: 'APEL Jules Ferry' })).toBeTruthy();
+  });
+
+  it('suspends an association after confirmation, then resumes it', async () => {
+    const calls = await visit({
+      'GET /api/host/associations': () => json({ associations: [FERRY] }),
+      'POST /api/host/associations/apel-ferry/suspend': () =>
+        json({ id: FERRY.id, slug: 'apel-ferry', name: FERRY.name, state: 'suspended' }),
+      'POST /api/host/associations/apel-ferry/resume': () => json({ id: FERRY.id, slug: 'apel-ferry', name: FERRY.name, state: 'active' }),
+    });
+    vi.stubGlobal('confirm', () => true);
+    const card = await screen.findByRole('article', { name: 'APEL Jules Ferry' });
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: 'Suspendre' }));
+    });
+    expect(within(card).getByText('Suspendue')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: 'Rétablir' }));
+    });
+    expect(within(card).getByText('Active')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/host/associations/apel-ferry/suspend',
+      '/api/host/associations/apel-ferry/resume',
+    ]);
+  });
+
+  it('is closed to an association’s administrator', async () => {
+    await visit({}, ['admin']);
+    expect(await screen.findByText('Cet écran est réservé à l’hébergeur, sur l’adresse de sa console.')).toBeTruthy();
+  });
+});
+
+describe('helpers', () => {
+  it('proposes a slug from a name and prints sizes in French', () => {
+    expect(slugFrom('  École Jean-Jaurès (Amicale) ')).toBe('ecole-jean-jaures-amicale');
+    expect(formatBytes(0)).toBe('0 o');
+    expect(formatBytes(13_000_000)).toBe('12,4 Mo');
+  });
+});
