@@ -1,4 +1,5 @@
 import type { ServiceMigrations } from '@kermesse/kit/db';
+import { addAssociationColumns } from '@kermesse/kit/tenancy';
 
 export const schema = 'contact';
 
@@ -109,6 +110,21 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw('alter table ??.deliveries drop constraint deliveries_kind', [schema]);
       await knex.raw(
         "alter table ??.deliveries add constraint deliveries_kind check (kind in ('receipt', 'partner', 'contact', 'account'))",
+        [schema],
+      );
+    },
+  },
+  /**
+   * Hosting (docs/keys-per-association.md): a sale's reference (« V-000042 ») is numbered by each
+   * association, so the sale's own receipt is one per association, sale reference and channel. A
+   * request id is a random uuid and stays unique on its own.
+   */
+  '005_keys_per_association': {
+    async up(knex) {
+      await addAssociationColumns(knex, schema);
+      await knex.raw('drop index ??.deliveries_one_per_sale_and_channel', [schema]);
+      await knex.raw(
+        'create unique index deliveries_one_per_sale_and_channel on ??.deliveries (association_id, sale_reference, channel) where request_id is null',
         [schema],
       );
     },

@@ -1,4 +1,5 @@
 import { runService } from '@kermesse/kit/service';
+import { createAssociationLister } from '@kermesse/kit/tenancy';
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { applyRetention } from './commands/applyRetention.ts';
@@ -18,6 +19,7 @@ await runService({
       db,
       logger,
       transports: createTransports(env, logger),
+      associations: createAssociationLister(env.identityUrl),
       housekeeping: () => applyRetention(db, logger, env.deliveryRetentionDays),
     }),
   }),

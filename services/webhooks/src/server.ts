@@ -1,5 +1,6 @@
 import { runService } from '@kermesse/kit/service';
 import { secretBoxFromEnv } from '@kermesse/kit/secrets';
+import { createAssociationLister } from '@kermesse/kit/tenancy';
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { startWebhookConsumers } from './consumers/index.ts';
@@ -13,9 +14,10 @@ await runService({
   schema,
   env: readWebhooksEnv,
   relay: false,
-  setup: ({ db, logger }) => {
+  setup: ({ db, logger, env }) => {
     const secrets = secretBoxFromEnv();
-    return { secrets, worker: startWebhookWorker({ db, logger, secrets: endpointSecrets(secrets) }) };
+    const associations = createAssociationLister(env.identityUrl);
+    return { secrets, worker: startWebhookWorker({ db, logger, secrets: endpointSecrets(secrets), associations }) };
   },
   stopSetup: ({ worker }) => worker.stop(),
   consumers: ({ db, bus, logger, worker }) => startWebhookConsumers({ db, bus, logger, onQueued: () => worker.wake() }),

@@ -1,5 +1,6 @@
 import { type Db } from '@kermesse/kit/db';
 import { startPoller, type Logger } from '@kermesse/kit/http';
+import { createAssociationLister, createAssociationSweep, withAssociation, type AssociationLister } from '@kermesse/kit/tenancy';
 import { claimDueDelivery, markFailed, markRetry, markSent, type Channel, type DeliveryRow } from '../repositories/deliveries.ts';
 import { maskRecipient } from './recipients.ts';
 import { PermanentDeliveryError, type MessageTransport } from './transports/types.ts';
@@ -16,12 +17,20 @@ export interface DeliveryWorkerOptions {
   maxAttempts?: number;
   /** Delay before the retry that follows attempt n (1-based). */
   retryDelayMs?: (attempt: number) => number;
-  /** Runs about once an hour (retention: deleting what is kept no longer). */
+  /** Runs about once an hour in each association (retention: deleting what is kept no longer). */
   housekeeping?: () => Promise<void>;
+  /** The associations whose messages are sent (hosting: every hosted one; else the install's one). */
+  associations?: AssociationLister;
+  /**
+   * How often every association is looked at (retries coming due, jobs queued by another instance);
+   * an association that queued a message here is looked at at once. Default: every poll without
+   * hosting, 15 s with it (hundreds of associations are not each asked every second).
+   */
+  sweepMs?: number;
 }
 
 export interface DeliveryWorker {
-  /** Look for due jobs now (after a commit that queued one). */
+  /** Look for due jobs now (after a commit that queued one), first in the current association. */
   wake(): void;
   /** Sends everything due now; resolves to the number of jobs handled (sent, retried or failed). */
   drain(): Promise<number>;
@@ -48,6 +57,9 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const maxAttempts = options.maxAttempts ?? 10;
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
   const log = logger.child({ component: 'delivery-worker' });
+  const associations = options.associations ?? createAssociationLister(undefined);
+  // Each association's messages are seen only in that association (row-level security).
+  const sweep = createAssociationSweep({ associations, sweepMs: options.sweepMs });
   let stopped = false;
   let lastHousekeeping = 0;
 
@@ -94,14 +106,15 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   }
 
   async function housekeeping(): Promise<void> {
-    if (!options.housekeeping || Date.now() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
+    const run = options.housekeeping;
+    if (!run || Date.now() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
     lastHousekeeping = Date.now();
-    await options.housekeeping();
+    for (const id of await associations.ids()) await withAssociation(id, run);
   }
 
   const poller = startPoller({
     async drain() {
-      const handled = await drainAll();
+      const handled = await sweep.visit(drainAll);
       await housekeeping();
       return handled;
     },
@@ -113,7 +126,10 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   });
 
   return {
-    wake: () => poller.wake(),
+    wake() {
+      sweep.wake();
+      poller.wake();
+    },
     drain: () => poller.flush(),
     async stop() {
       stopped = true;

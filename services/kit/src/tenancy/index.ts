@@ -5,3 +5,4 @@ export * from './seal.ts';
 export * from './requestAssociation.ts';
 export * from './associations.ts';
 export * from './portability.ts';
+export * from './sweep.ts';

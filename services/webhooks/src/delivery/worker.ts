@@ -1,5 +1,6 @@
 import { type Db } from '@kermesse/kit/db';
 import { startPoller, type Logger } from '@kermesse/kit/http';
+import { createAssociationLister, createAssociationSweep, type AssociationLister } from '@kermesse/kit/tenancy';
 import { claimDueDelivery, markFailed, markRetry, markSent, type Answer, type DueDelivery } from '../repositories/deliveries.ts';
 import type { EndpointSecrets } from './endpointSecrets.ts';
 import { signedHeaders } from './signing.ts';
@@ -17,10 +18,17 @@ export interface WebhookWorkerOptions {
   /** How long one request may take before it counts as failed. */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** The associations whose deliveries are sent (hosting: every hosted one; else the install's one). */
+  associations?: AssociationLister;
+  /**
+   * How often every association is looked at (retries coming due, deliveries queued by another
+   * instance); an association that queued one here is looked at at once (kit's createAssociationSweep).
+   */
+  sweepMs?: number;
 }
 
 export interface WebhookWorker {
-  /** Look for due deliveries now (after a commit that queued one). */
+  /** Look for due deliveries now (after a commit that queued one), first in the current association. */
   wake(): void;
   /** Sends everything due now; resolves to the number of deliveries handled. */
   drain(): Promise<number>;
@@ -50,6 +58,11 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   const timeoutMs = options.timeoutMs ?? 10_000;
   const send = options.fetch ?? fetch;
   const log = logger.child({ component: 'webhook-worker' });
+  // Each association's deliveries are seen only in that association (row-level security).
+  const sweep = createAssociationSweep({
+    associations: options.associations ?? createAssociationLister(undefined),
+    sweepMs: options.sweepMs,
+  });
   let stopped = false;
 
   async function post(delivery: DueDelivery): Promise<Answer & { ok: boolean }> {
@@ -105,10 +118,11 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   }
 
   const poller = startPoller({
-    async drain() {
-      const counts = await Promise.all(Array.from({ length: concurrency }, lane));
-      return counts.reduce((a, b) => a + b, 0);
-    },
+    drain: () =>
+      sweep.visit(async () => {
+        const counts = await Promise.all(Array.from({ length: concurrency }, lane));
+        return counts.reduce((a, b) => a + b, 0);
+      }),
     pollMs: options.pollMs ?? 1_000,
     maxBackoffMs: 10_000,
     onFailure(err, failures) {
@@ -117,7 +131,10 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   });
 
   return {
-    wake: () => poller.wake(),
+    wake() {
+      sweep.wake();
+      poller.wake();
+    },
     drain: () => poller.flush(),
     async stop() {
       stopped = true;
