@@ -56,6 +56,7 @@ export const ACCOUNTING_MESSAGES = {
   BANK_AMOUNT_MISMATCH: "L'écriture ({entry}) n'a pas le montant de la ligne du relevé ({line}) : elles ne peuvent pas être rapprochées.",
   BANK_LINE_ALREADY_MATCHED: "Cette ligne du relevé est déjà rapprochée : annulez d'abord ce rapprochement.",
   BANK_ENTRY_ALREADY_MATCHED: "Cette écriture est déjà rapprochée d'une autre ligne du relevé.",
+  BANK_DEPOSIT_NOT_CREDIT: "Une remise apporte de l'argent à la banque : choisissez une ligne au crédit du relevé.",
 } as const;
 
 export type AccountingErrorCode = keyof typeof ACCOUNTING_MESSAGES;

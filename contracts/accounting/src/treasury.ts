@@ -5,8 +5,11 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, SafeText } from '@kermesse/contracts-common/schemas';
+import { MoneyInput } from './schemas.ts';
 
 const Year = Type.Integer({ minimum: 1900, maximum: 2999 });
+/** A day of the books' years (Postgres refuses year 0, which the date format allows). */
+const Day = Type.String({ format: 'date', pattern: '^(19|2\\d)\\d\\d-' });
 
 // ── HelloAsso ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -190,6 +193,33 @@ export type BankMatchBody = Static<typeof BankMatchBody>;
 
 export const BankLineAnswer = Type.Object({ line: BankLine });
 export type BankLineAnswer = Static<typeof BankLineAnswer>;
+
+/** What a deposit brings to the bank: the till's cash, the cheques of a deposit slip, the card payments of a payout. */
+export const DepositSource = Type.Union([Type.Literal('ESP'), Type.Literal('CHQ'), Type.Literal('CB')]);
+export type DepositSource = Static<typeof DepositSource>;
+export const DEPOSIT_SOURCE_LABELS: Record<DepositSource, string> = {
+  ESP: "Remise d'espèces",
+  CHQ: 'Remise de chèques',
+  CB: 'Versement des paiements par carte',
+};
+
+/**
+ * A deposit written in the books (docs/bank.md §2): `amount` is what reached the bank, `fees` what the
+ * card provider kept; with `lineId`, the statement line it is matched to at once.
+ */
+export const BankDepositBody = Type.Object(
+  {
+    date: Day,
+    source: DepositSource,
+    amount: MoneyInput,
+    fees: Type.Optional(MoneyInput),
+    lineId: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type BankDepositBody = Static<typeof BankDepositBody>;
+export const BankDepositAnswer = Type.Object({ entry: BookEntry, line: Type.Union([BankLine, Type.Null()]) });
+export type BankDepositAnswer = Static<typeof BankDepositAnswer>;
 
 /** docs/bank.md §3: a bank line and an entry are proposed together within this many days. */
 export const MATCH_WINDOW_DAYS = 5;

@@ -531,6 +531,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/accountancy/bank/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Écrire une remise en banque (espèces, chèques, paiements par carte), rapprochée de sa ligne du relevé
+         * @description Rôles : trésorier (l’administrateur passe partout).
+         */
+        post: operations["postApiAdminAccountancyBankDeposits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/accountancy/bank/import": {
         parameters: {
             query?: never;
@@ -7171,6 +7191,137 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminAccountancyBankDeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                    source: "ESP" | "CHQ" | "CB";
+                    amount: string | number;
+                    fees?: string | number;
+                    lineId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Créé */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entry: {
+                            entryId: number;
+                            date: string;
+                            pieceRef: string;
+                            label: string;
+                            amount: number;
+                        };
+                        line: {
+                            id: number;
+                            date: string;
+                            label: string;
+                            amount: number;
+                            matched: {
+                                entryId: number;
+                                date: string;
+                                pieceRef: string;
+                                label: string;
+                                amount: number;
+                            } | null;
+                            proposals: {
+                                entryId: number;
+                                date: string;
+                                pieceRef: string;
+                                label: string;
+                                amount: number;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, AMOUNT_INVALID, BANK_AMOUNT_MISMATCH, BANK_DEPOSIT_NOT_CREDIT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION" | "AMOUNT_INVALID" | "BANK_AMOUNT_MISMATCH" | "BANK_DEPOSIT_NOT_CREDIT";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : BANK_LINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_LINE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : BANK_LINE_ALREADY_MATCHED, YEAR_LOCKED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_LINE_ALREADY_MATCHED" | "YEAR_LOCKED";
                     };
                 };
             };

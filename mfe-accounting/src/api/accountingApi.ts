@@ -30,6 +30,8 @@ import type {
   AccountMapAnswer,
   AccountMapBody,
   AvailabilityRow,
+  BankDepositAnswer,
+  BankDepositBody,
   BankImportAnswer,
   BankImportBody,
   BankLineAnswer,
@@ -113,6 +115,7 @@ export const accountingApi = {
   importBankStatement: (body: BankImportBody) => api.post<BankImportAnswer>(`${A}/bank/import`, body),
   getReconciliation: (year: number) => api.get<Reconciliation>(`${A}/bank/reconciliation?year=${year}`),
   matchBankLine: (lineId: number, entryId: number) => api.post<BankLineAnswer>(`${A}/bank/lines/${lineId}/match`, { entryId }),
+  recordDeposit: (body: BankDepositBody) => api.post<BankDepositAnswer>(`${A}/bank/deposits`, body),
   unmatchBankLine: (lineId: number) => api.delete<BankLineAnswer>(`${A}/bank/lines/${lineId}/match`),
 };
 

@@ -1,7 +1,14 @@
-import { useCallback, useEffect, useId, useState, type ChangeEvent } from 'react';
-import { Banner, Button, ErrorLine, formatDate, formatEuros, Spinner } from '@kermesse/ui-kit';
-import { toCents } from '@kermesse/contracts-common';
-import type { BankImportAnswer, BankLine, BookEntry, Reconciliation } from '@kermesse/contracts-accounting';
+import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Banner, Button, ErrorLine, formatDate, formatEuros, MoneyInput, Spinner } from '@kermesse/ui-kit';
+import { parseEuros, toCents } from '@kermesse/contracts-common';
+import {
+  DEPOSIT_SOURCE_LABELS,
+  type BankImportAnswer,
+  type BankLine,
+  type BookEntry,
+  type DepositSource,
+  type Reconciliation,
+} from '@kermesse/contracts-accounting';
 import { accountingApi } from '../api/accountingApi';
 import { currentYear, failureText } from '../components/messages';
 import { YearPicker } from '../components/YearPicker';
@@ -62,6 +69,12 @@ export function BankPage() {
     } catch (failure) {
       setError(failureText("Le rapprochement n'a pas été annulé", failure));
     }
+  };
+
+  const handleDeposited = (message: string) => {
+    setError(null);
+    setNotice(message);
+    load();
   };
 
   const gap = data ? (toCents(data.bankBalance) - toCents(data.booksBalance)) / 100 : 0;
@@ -140,7 +153,10 @@ export function BankPage() {
                           </Button>
                         </>
                       ) : line.proposals.length === 0 ? (
-                        <span className="k-muted">Aucune écriture du même montant à 5 jours près</span>
+                        <>
+                          <span className="k-muted">Aucune écriture du même montant à 5 jours près</span>
+                          {line.amount > 0 && !data.yearLocked && <DepositForm line={line} onDone={handleDeposited} />}
+                        </>
                       ) : (
                         line.proposals.map((entry) => (
                           <Button
@@ -196,6 +212,73 @@ export function BankPage() {
         </>
       )}
     </section>
+  );
+}
+
+const SOURCES = Object.keys(DEPOSIT_SOURCE_LABELS) as DepositSource[];
+
+/**
+ * « Écrire la remise »: a credit of the statement the books have no entry for (the fair's cash, a
+ * cheque slip, a card payout) written as a deposit and matched to its line at once (docs/bank.md §2).
+ */
+function DepositForm({ line, onDone }: { line: BankLine; onDone: (message: string) => void }) {
+  const ids = { source: useId(), fees: useId() };
+  const [source, setSource] = useState<DepositSource>('CHQ');
+  const [fees, setFees] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (fees.trim() && (parseEuros(fees) === null || parseEuros(fees)! < 0))
+      return setError('Les frais doivent être un montant en euros, par exemple 3,50.');
+    setError(null);
+    try {
+      const { entry } = await accountingApi.recordDeposit({
+        date: line.date,
+        source,
+        amount: line.amount,
+        ...(fees.trim() ? { fees: fees.trim() } : {}),
+        lineId: line.id,
+      });
+      onDone(`Écriture ${entry.pieceRef} (${DEPOSIT_SOURCE_LABELS[source].toLowerCase()}) enregistrée et rapprochée de « ${line.label} ».`);
+    } catch (failure) {
+      setError(failureText("La remise n'a pas été écrite", failure));
+    }
+  };
+
+  return (
+    <details className="acc-deposit">
+      <summary>Écrire la remise</summary>
+      <form
+        className="k-form"
+        onSubmit={(e) => void handleSubmit(e)}
+        noValidate
+        aria-label={`Remise de ${formatEuros(line.amount)} du ${formatDate(line.date)}`}
+      >
+        <div className="k-field">
+          <label className="k-field__label" htmlFor={ids.source}>
+            Nature
+          </label>
+          <select id={ids.source} className="k-select" value={source} onChange={(e) => setSource(e.target.value as DepositSource)}>
+            {SOURCES.map((value) => (
+              <option key={value} value={value}>
+                {DEPOSIT_SOURCE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {source === 'CB' && (
+          <div className="k-field">
+            <label className="k-field__label" htmlFor={ids.fees}>
+              Frais retenus (€)
+            </label>
+            <MoneyInput id={ids.fees} value={fees} onChange={(e) => setFees(e.target.value)} />
+          </div>
+        )}
+        <Button type="submit">Écrire et rapprocher</Button>
+        {error && <ErrorLine>{error}</ErrorLine>}
+      </form>
+    </details>
   );
 }
 

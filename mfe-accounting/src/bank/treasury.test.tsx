@@ -47,6 +47,45 @@ describe('« Rapprochement bancaire »', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === `${A}/bank/reconciliation`)).toHaveLength(2));
   });
 
+  it('writes the deposit of a credit the books do not have, with the card fees, and matches it', async () => {
+    const SLIP = { id: 7, date: `${year}-05-20`, label: 'VERSEMENT SUMUP', amount: 96.5, matched: null, proposals: [] };
+    const calls = fakeGateway({
+      [`GET ${A}/bank/reconciliation`]: () => json({ ...RECONCILIATION, lines: [SLIP], unmatchedEntries: [] }),
+      [`POST ${A}/bank/deposits`]: () =>
+        json(
+          {
+            entry: {
+              entryId: 40,
+              date: SLIP.date,
+              pieceRef: 'R-000002',
+              label: 'Versement des paiements par carte R-000002',
+              amount: 96.5,
+            },
+            line: { ...SLIP, matched: { entryId: 40, date: SLIP.date, pieceRef: 'R-000002', label: '', amount: 96.5 } },
+          },
+          201,
+        ),
+    });
+    await renderAt('/comptabilite/banque', <App />);
+    const form = await screen.findByRole('form', { name: /^Remise de 96,50/ });
+    fireEvent.change(within(form).getByLabelText('Nature'), { target: { value: 'CB' } });
+    fireEvent.change(within(form).getByLabelText('Frais retenus (€)'), { target: { value: 'trois' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Écrire et rapprocher' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Les frais doivent être un montant en euros, par exemple 3,50.');
+    fireEvent.change(within(form).getByLabelText('Frais retenus (€)'), { target: { value: '3,50' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Écrire et rapprocher' }));
+    expect(text(await screen.findByRole('status'))).toBe(
+      'Écriture R-000002 (versement des paiements par carte) enregistrée et rapprochée de « VERSEMENT SUMUP ».',
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      date: `${year}-05-20`,
+      source: 'CB',
+      amount: 96.5,
+      fees: '3,50',
+      lineId: 7,
+    });
+  });
+
   it('sends the statement as it is, checked before it is imported', async () => {
     const calls = fakeGateway({
       [`GET ${A}/bank/reconciliation`]: () => json({ ...RECONCILIATION, lines: [], unmatchedEntries: [] }),

@@ -470,4 +470,27 @@ export const migrations: ServiceMigrations['migrations'] = {
       );
     },
   },
+  /**
+   * Deposits to the bank written by the treasurer (docs/bank.md §2): the till's cash, a cheque slip, a
+   * card payout net of its fees — each with its entry (debit 512 and the fees, credit 530, 5112 or 5115).
+   */
+  '010_bank_deposits': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).createTable('bank_deposits', (t) => {
+        t.increments('id').primary();
+        t.date('deposit_date').notNullable();
+        t.text('source').notNullable();
+        t.bigInteger('amount_cents').notNullable();
+        t.bigInteger('fees_cents').notNullable().defaultTo(0);
+        t.bigInteger('entry_id');
+        t.text('created_by');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw(
+        `alter table ??.bank_deposits add constraint bank_deposits_source check (source in ('ESP', 'CHQ', 'CB')),
+         add constraint bank_deposits_amounts check (amount_cents > 0 and fees_cents >= 0)`,
+        [schema],
+      );
+    },
+  },
 };

@@ -78,3 +78,4 @@ export const bankAmountMismatch = (entryCents: number, lineCents: number) =>
 export const bankLineAlreadyMatched = () => conflict(accountingMessage('BANK_LINE_ALREADY_MATCHED')).withCode('BANK_LINE_ALREADY_MATCHED');
 export const bankEntryAlreadyMatched = () =>
   conflict(accountingMessage('BANK_ENTRY_ALREADY_MATCHED')).withCode('BANK_ENTRY_ALREADY_MATCHED');
+export const bankDepositNotCredit = () => badRequest(accountingMessage('BANK_DEPOSIT_NOT_CREDIT')).withCode('BANK_DEPOSIT_NOT_CREDIT');

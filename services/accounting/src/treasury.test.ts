@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox, isSealed } from '@kermesse/kit/secrets';
 import {
   checkFec,
+  type BankDepositAnswer,
   type BankImportAnswer,
   type BankLineAnswer,
   type DonationList,
@@ -412,6 +413,46 @@ describe('the bank', () => {
     expect((await json<BankLineAnswer>(undone)).line).toMatchObject({ matched: null, proposals: [{ pieceRef: 'HAV-77' }] });
     expect((await reconciliation()).unmatchedEntries.map((e) => e.pieceRef)).toEqual(['HAV-77', 'HAV-78']);
     expect((await send('POST', `/bank/lines/999999/match`, { entryId: 1 })).status).toBe(404);
+  });
+
+  it('writes a deposit from its statement line and matches them at once; a card payout with its fees', async () => {
+    const rec = await reconciliation();
+    const cheques = rec.lines.find((l) => l.label.startsWith('REMISE'))!;
+    const fees = rec.lines.find((l) => l.label.startsWith('FRAIS'))!;
+    const debit = await send('POST', '/bank/deposits', { date: '2026-05-15', source: 'ESP', amount: '2,50', lineId: fees.id });
+    expect((await json<{ code: string }>(debit)).code).toBe('BANK_DEPOSIT_NOT_CREDIT');
+    const negative = await send('POST', '/bank/deposits', { date: '2026-05-12', source: 'CHQ', amount: '-130' });
+    expect([negative.status, (await json<{ code: string }>(negative)).code]).toEqual([400, 'AMOUNT_INVALID']);
+
+    const res = await send('POST', '/bank/deposits', { date: '2026-05-12', source: 'CHQ', amount: '130,00', lineId: cheques.id });
+    expect(res.status).toBe(201);
+    const answer = await json<BankDepositAnswer>(res);
+    expect(answer.entry).toMatchObject({ pieceRef: 'R-000001', amount: 130, label: 'Remise de chèques R-000001' });
+    expect(answer.line).toMatchObject({ id: cheques.id, matched: { pieceRef: 'R-000001' } });
+
+    const card = await send('POST', '/bank/deposits', { date: '2026-05-20', source: 'CB', amount: '96,50', fees: '3,50' });
+    expect((await json<BankDepositAnswer>(card)).line).toBeNull();
+    const entries = (await journal()).filter((e) => e.pieceRef.startsWith('R-'));
+    expect(entries.map((e) => [e.pieceRef, e.lines.map((l) => [l.account, l.debit, l.credit])])).toEqual([
+      [
+        'R-000001',
+        [
+          ['512', 130, 0],
+          ['5112', 0, 130],
+        ],
+      ],
+      [
+        'R-000002',
+        [
+          ['512', 96.5, 0],
+          ['627', 3.5, 0],
+          ['5115', 0, 100],
+        ],
+      ],
+    ]);
+    const after = await reconciliation();
+    expect(after.booksBalance).toBe(59 + 130 + 96.5);
+    expect(after.unmatchedEntries.map((e) => e.pieceRef)).toEqual(['HAV-77', 'R-000002', 'HAV-78']);
   });
 
   it('keeps its matches once the year is closed', async () => {

@@ -5,12 +5,23 @@
  * unmatched on either side. A match is fixed once the year of its line or its entry is closed.
  */
 import type { Db } from '@kermesse/kit/db';
-import { proposeEntries, type BankLine, type BookEntry, type Reconciliation } from '@kermesse/contracts-accounting';
+import {
+  DEFAULT_PAYMENT_ACCOUNTS,
+  DEPOSIT_SOURCE_LABELS,
+  proposeEntries,
+  type BankLine,
+  type BookEntry,
+  type DepositSource,
+  type Reconciliation,
+} from '@kermesse/contracts-accounting';
 import { toEuros } from '@kermesse/contracts-common';
 import type { Statement } from '../bank/statement.ts';
 import { yearOf } from '../dates.ts';
+import { accountMapOf } from '../repositories/accountMap.ts';
+import { appendEntry, journalState, lockJournal } from '../repositories/journal.ts';
 import {
   bankAmountMismatch,
+  bankDepositNotCredit,
   bankEntryAlreadyMatched,
   bankEntryNotFound,
   bankLineAlreadyMatched,
@@ -62,6 +73,12 @@ const presentEntry = (e: BankEntryRow): BookEntry => ({
   label: e.label,
   amount: toEuros(e.amount_cents),
 });
+
+/** An entry as the reconciliation shows it (its effect on 512). */
+export async function bookEntry(db: Db, entryId: number): Promise<BookEntry | undefined> {
+  const entry = await findBankEntry(db, entryId);
+  return entry && presentEntry(entry);
+}
 
 const shiftDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -143,5 +160,61 @@ export async function unmatchBankLine(db: Db, lineId: number): Promise<number> {
       if (await isYearLocked(trx, year)) throw yearLocked(year);
     await setBankMatch(trx, lineId, null, null);
     return yearOf(line.line_date);
+  });
+}
+
+/**
+ * A deposit to the bank written in the books (docs/bank.md §2), in one transaction under the journal
+ * lock: debit 512 with what reached the bank and 627 with the fees, credit the account the money was
+ * waiting on (the account map's 530, 5112 or 5115). Given a statement line, it is matched to it at once.
+ */
+export async function recordDeposit(
+  db: Db,
+  values: { date: string; source: DepositSource; amountCents: number; feesCents: number; lineId?: number; by: string | null },
+): Promise<{ entryId: number; year: number }> {
+  return db.transaction(async (trx) => {
+    const line = values.lineId === undefined ? undefined : await findBankLine(trx, values.lineId, { forUpdate: true });
+    if (values.lineId !== undefined) {
+      if (!line) throw bankLineNotFound();
+      if (line.entry_id !== null) throw bankLineAlreadyMatched();
+      if (line.amount_cents <= 0) throw bankDepositNotCredit();
+      if (line.amount_cents !== values.amountCents) throw bankAmountMismatch(values.amountCents, line.amount_cents);
+      if (await isYearLocked(trx, yearOf(line.line_date))) throw yearLocked(yearOf(line.line_date));
+    }
+    await lockJournal(trx);
+    const year = yearOf(values.date);
+    const state = await journalState(trx, year);
+    if (state.yearLocked) throw yearLocked(year);
+    const [row] = (await trx('bank_deposits')
+      .insert({
+        deposit_date: values.date,
+        source: values.source,
+        amount_cents: values.amountCents,
+        fees_cents: values.feesCents,
+        created_by: values.by,
+      })
+      .returning('id')) as Array<{ id: number }>;
+    const pieceRef = `R-${String(row!.id).padStart(6, '0')}`;
+    const waiting = accountMapOf(state.mapRows).payments[values.source] ?? DEFAULT_PAYMENT_ACCOUNTS[values.source];
+    const entryId = await appendEntry(
+      trx,
+      {
+        journal: 'OD',
+        date: values.date,
+        pieceRef,
+        label: `${DEPOSIT_SOURCE_LABELS[values.source]} ${pieceRef}`,
+        eventId: null,
+        source: `deposit:${row!.id}`,
+        lines: [
+          { account: '512', debitCents: values.amountCents, creditCents: 0 },
+          ...(values.feesCents > 0 ? [{ account: '627', debitCents: values.feesCents, creditCents: 0 }] : []),
+          { account: waiting, debitCents: 0, creditCents: values.amountCents + values.feesCents },
+        ],
+      },
+      state,
+      { table: 'bank_deposits', key: 'id', id: row!.id },
+    );
+    if (line) await setBankMatch(trx, line.id, entryId, values.by);
+    return { entryId, year: line ? yearOf(line.line_date) : year };
   });
 }

@@ -92,7 +92,16 @@ export async function appendEntry(
   draft: EntryDraft,
   state: JournalState,
   link: {
-    table: 'sales' | 'purchases' | 'refunds' | 'till_closings' | 'donations' | 'memberships' | 'helloasso_items' | 'helloasso_payouts';
+    table:
+      | 'sales'
+      | 'purchases'
+      | 'refunds'
+      | 'till_closings'
+      | 'donations'
+      | 'memberships'
+      | 'helloasso_items'
+      | 'helloasso_payouts'
+      | 'bank_deposits';
     key: 'sale_id' | 'id' | 'refund_id' | 'session_id';
     id: number | string;
   },

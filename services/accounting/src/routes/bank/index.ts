@@ -6,6 +6,8 @@ import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import {
+  BankDepositAnswer,
+  BankDepositBody,
   BankImportAnswer,
   BankImportBody,
   BankLineAnswer,
@@ -15,9 +17,10 @@ import {
   ReconciliationQuery,
 } from '@kermesse/contracts-accounting';
 import { readStatement } from '../../bank/statement.ts';
-import { importStatement, matchBankLine, reconciliation, unmatchBankLine } from '../../commands/bank.ts';
+import { bookEntry, importStatement, matchBankLine, reconciliation, recordDeposit, unmatchBankLine } from '../../commands/bank.ts';
 import { dayInFrance, yearOf } from '../../dates.ts';
-import { bankFileInvalid } from '../../errors.ts';
+import { amountInvalid, bankFileInvalid } from '../../errors.ts';
+import { centsOf } from '../money.ts';
 
 const TREASURER = ['treasurer'] as const;
 const BASE = '/api/admin/accountancy/bank';
@@ -84,6 +87,39 @@ export function bankRoutes({ db }: { db: Db }): Router {
     params: IdParams,
     errors: { 404: ['BANK_LINE_NOT_FOUND'], 409: ['YEAR_LOCKED'] },
     handler: async ({ params }): Promise<BankLineAnswer> => lineAnswer(await unmatchBankLine(db, params.id), params.id),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: `${BASE}/deposits`,
+    summary: 'Écrire une remise en banque (espèces, chèques, paiements par carte), rapprochée de sa ligne du relevé',
+    responses: { 201: BankDepositAnswer },
+    roles: TREASURER,
+    body: BankDepositBody,
+    status: 201,
+    errors: {
+      400: ['AMOUNT_INVALID', 'BANK_AMOUNT_MISMATCH', 'BANK_DEPOSIT_NOT_CREDIT'],
+      404: ['BANK_LINE_NOT_FOUND'],
+      409: ['BANK_LINE_ALREADY_MATCHED', 'YEAR_LOCKED'],
+    },
+    handler: async ({ body, user }): Promise<BankDepositAnswer> => {
+      const amountCents = centsOf(body.amount, 'amount');
+      const feesCents = body.fees === undefined ? 0 : centsOf(body.fees, 'fees', { allowZero: true });
+      // A deposit brings money in; what the provider kept is never negative either.
+      if (amountCents < 0) throw amountInvalid('amount');
+      if (feesCents < 0) throw amountInvalid('fees');
+      const { entryId, year } = await recordDeposit(db, {
+        date: body.date,
+        source: body.source,
+        amountCents,
+        feesCents,
+        lineId: body.lineId,
+        by: (user as AuthUser).email ?? null,
+      });
+      const seen = await reconciliation(db, year, body.lineId);
+      const entry = (await bookEntry(db, entryId))!;
+      return { entry, line: body.lineId === undefined ? null : (seen.lines[0] ?? null) };
+    },
   });
 
   return router;
