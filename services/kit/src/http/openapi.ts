@@ -173,7 +173,8 @@ function operation(route: RegistryRoute): Record<string, unknown> {
       },
     };
   }
-  const description = [rolesText(route.roles), route.description].filter(Boolean).join('\n\n');
+  const legacy = route.deprecated && `Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — ${route.deprecated}`;
+  const description = [rolesText(route.roles), legacy, route.description].filter(Boolean).join('\n\n');
   const query = parameters(route.query, 'query');
   const body = jsonSchema(route.body);
   return {
@@ -181,6 +182,7 @@ function operation(route: RegistryRoute): Record<string, unknown> {
     summary: route.summary ?? `${route.method.toUpperCase()} ${route.path}`,
     description,
     tags: [SERVICE_TAGS[route.service] ?? route.service],
+    ...(route.deprecated ? { deprecated: true } : {}),
     'x-roles': route.roles ? [...route.roles] : [],
     ...(route.roles ? {} : { security: [] }),
     ...(pathParams.length + query.length ? { parameters: [...pathParams, ...query] } : {}),

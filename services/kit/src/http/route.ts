@@ -56,6 +56,12 @@ export interface RouteDefinition<
   /** More about the route, in French (OpenAPI description); optional. */
   description?: string;
   /**
+   * A path docs/spec.md does not fix, written before the convention of docs/api.md §1 and kept for
+   * compatibility (its screens and the scripts already written call it): how its shape departs from
+   * the convention, in French. The operation is marked `deprecated` in docs/openapi.json.
+   */
+  deprecated?: string;
+  /**
    * The schemas of its answers per status (`{ 200: StocksAnswer }`), from the domain's contract. The
    * success answer is checked against its schema in test mode (see `answerCheck.ts`). `{}` says the
    * route answers no JSON (a file, a stream or a redirect).
@@ -88,6 +94,8 @@ export interface RouteDescription {
   status: number;
   summary?: string;
   description?: string;
+  /** Kept for compatibility, in the shape it had before the convention: how it departs from it. */
+  deprecated?: string;
   responses?: RouteResponses;
   errors?: RouteErrors;
 }
@@ -157,6 +165,7 @@ export function defineRoute<
     status: successStatus,
     summary: definition.summary,
     description: definition.description,
+    deprecated: definition.deprecated,
     responses: definition.responses,
     errors: definition.errors,
   });
