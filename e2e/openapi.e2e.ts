@@ -8,6 +8,17 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_PATH } from '@kermesse/kit/http';
 import { compileRoutes } from '@kermesse/gateway/routes';
+import { COMMON_ERROR_CODES } from '@kermesse/contracts-common';
+import { ACCOUNTING_MESSAGES } from '@kermesse/contracts-accounting';
+import { BINGO_ERRORS } from '@kermesse/contracts-bingo';
+import { CONTACT_ERRORS } from '@kermesse/contracts-contact';
+import { IDENTITY_ERRORS } from '@kermesse/contracts-identity';
+import { RAFFLE_ERRORS } from '@kermesse/contracts-raffle';
+import { DRAWER_MESSAGES, MESSAGES as REGISTER_ERRORS } from '@kermesse/contracts-register';
+import { STOCK_ERRORS } from '@kermesse/contracts-stock';
+import { SWAPMEET_ERRORS } from '@kermesse/contracts-swapmeet';
+import { WEBHOOK_ERRORS } from '@kermesse/contracts-webhooks';
+import { departures, operationKey, SPEC_OPERATIONS } from './support/convention.ts';
 import { OPENAPI_FILE, OPENAPI_TYPES_FILE, openApiText, openApiTypes, registryRoutes } from './support/openapi.ts';
 import type { ServiceRoute } from './support/routes.ts';
 
@@ -42,6 +53,62 @@ describe('answers described', () => {
       .filter((r) => !r.responses || (Object.keys(r.responses).length > 0 && !r.responses[r.status]))
       .map((r) => `${r.method.toUpperCase()} ${r.path} (${r.service})`);
     expect(missing).toEqual([]);
+  });
+});
+
+/**
+ * docs/api.md §1: docs/spec.md's paths keep their shapes and are never deprecated; every other path
+ * follows the convention, or was written before it and is kept for compatibility, saying how it
+ * departs (`deprecated` in its defineRoute, `deprecated: true` in the document). A new path that
+ * answers a bare list, a `{ success, … }` envelope, a wrapped creation or snake_case names fails here.
+ */
+/** Each service's error codes: its domain's contract, where each has its French message. */
+const DOMAIN_ERRORS: Readonly<Record<string, object>> = {
+  accounting: ACCOUNTING_MESSAGES,
+  bingo: BINGO_ERRORS,
+  contact: CONTACT_ERRORS,
+  identity: IDENTITY_ERRORS,
+  raffle: RAFFLE_ERRORS,
+  register: { ...REGISTER_ERRORS, ...DRAWER_MESSAGES },
+  stock: STOCK_ERRORS,
+  swapmeet: SWAPMEET_ERRORS,
+  webhooks: WEBHOOK_ERRORS,
+};
+
+describe('error codes described', () => {
+  it('names only codes its domain’s contract gives a French message, or the common ones', () => {
+    const common = new Set<string>(COMMON_ERROR_CODES);
+    const unknown = routes.flatMap((r) =>
+      Object.entries(r.errors ?? {}).flatMap(([status, codes]) =>
+        (codes ?? [])
+          .filter((code) => !common.has(code) && !(code in (DOMAIN_ERRORS[r.service] ?? {})))
+          .map((code) => `${name(r)}: ${status} ${code}`),
+      ),
+    );
+    expect(unknown).toEqual([]);
+  });
+});
+
+describe('the convention of the paths docs/spec.md does not fix', () => {
+  it('knows every operation of docs/spec.md §7 in the registry', () => {
+    const declared = new Set(routes.map(operationKey));
+    expect([...SPEC_OPERATIONS].filter((key) => !declared.has(key))).toEqual([]);
+  });
+
+  it('never marks a path of docs/spec.md deprecated: they keep their shapes for good', () => {
+    expect(routes.filter((r) => r.deprecated && SPEC_OPERATIONS.has(operationKey(r))).map(name)).toEqual([]);
+  });
+
+  it('marks deprecated every other path that departs from the convention, saying how', () => {
+    const unmarked = routes
+      .filter((r) => !PRIVATE_PATH.test(r.path) && !SPEC_OPERATIONS.has(operationKey(r)) && !r.deprecated)
+      .flatMap((r) => departures(r).map((why) => `${name(r)}: ${why}`));
+    expect(unmarked).toEqual([]);
+  });
+
+  it('lifts the mark once a path follows the convention', () => {
+    const stale = routes.filter((r) => r.deprecated && !SPEC_OPERATIONS.has(operationKey(r)) && departures(r).length === 0).map(name);
+    expect(stale).toEqual([]);
   });
 });
 

@@ -220,7 +220,10 @@ export interface paths {
         };
         /**
          * Lire les parties d'un loto
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { parties } au lieu de { items, total }.
          */
         get: operations["getAdminBingoApiBingoIdParties"];
         /**
@@ -364,7 +367,10 @@ export interface paths {
         };
         /**
          * Lister les lotos
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getAdminBingoApiBingos"];
         put?: never;
@@ -674,7 +680,10 @@ export interface paths {
         put?: never;
         /**
          * Enregistrer un don
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Création enveloppée dans { donation } au lieu de l’objet au premier niveau.
          */
         post: operations["postApiAdminAccountancyDonations"];
         delete?: never;
@@ -734,7 +743,10 @@ export interface paths {
         put?: never;
         /**
          * Créer un donateur
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Création enveloppée dans { donor } au lieu de l’objet au premier niveau.
          */
         post: operations["postApiAdminAccountancyDonors"];
         delete?: never;
@@ -772,7 +784,10 @@ export interface paths {
         };
         /**
          * Lister les événements vus par la comptabilité
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { events } au lieu de { items, total }.
          */
         get: operations["getApiAdminAccountancyEvents"];
         put?: never;
@@ -794,7 +809,10 @@ export interface paths {
         put?: never;
         /**
          * Enregistrer un achat de la fête
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Création enveloppée dans { purchase } au lieu de l’objet au premier niveau.
          */
         post: operations["postApiAdminAccountancyEventsEventIdPurchases"];
         delete?: never;
@@ -852,7 +870,10 @@ export interface paths {
         };
         /**
          * Lister les exercices comptables
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { financialYears } au lieu de { items, total }.
          */
         get: operations["getApiAdminAccountancyFinancialYears"];
         put?: never;
@@ -894,7 +915,10 @@ export interface paths {
         put?: never;
         /**
          * Générer la balance d'un exercice depuis son journal
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Noms en snake_case (financial_year, data_csv_raw, imported_at) au lieu de camelCase.
          */
         post: operations["postApiAdminAccountancyFinancialYearsYearTrialBalance"];
         delete?: never;
@@ -1020,7 +1044,10 @@ export interface paths {
         put?: never;
         /**
          * Enregistrer une adhésion (avec le consentement de la personne)
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Création enveloppée dans { member } au lieu de l’objet au premier niveau.
          */
         post: operations["postApiAdminAccountancyMembers"];
         delete?: never;
@@ -1040,7 +1067,10 @@ export interface paths {
         put?: never;
         /**
          * Ajouter un type d'adhésion pour une année
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Création enveloppée dans { type } au lieu de l’objet au premier niveau.
          */
         post: operations["postApiAdminAccountancyMembershipTypes"];
         delete?: never;
@@ -1104,7 +1134,10 @@ export interface paths {
         put?: never;
         /**
          * Renouveler l'adhésion d'une personne pour une nouvelle année
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Création enveloppée dans { member } au lieu de l’objet au premier niveau.
          */
         post: operations["postApiAdminAccountancyPeoplePersonIdRenewal"];
         delete?: never;
@@ -1144,13 +1177,19 @@ export interface paths {
         };
         /**
          * Lister les reçus fiscaux
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { receipts } au lieu de { items, total }.
          */
         get: operations["getApiAdminAccountancyTaxReceipts"];
         put?: never;
         /**
          * Émettre des reçus fiscaux
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Création enveloppée dans { receipt } au lieu de l’objet au premier niveau.
          */
         post: operations["postApiAdminAccountancyTaxReceipts"];
         delete?: never;
@@ -1392,7 +1431,10 @@ export interface paths {
         };
         /**
          * Lister les catégories
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiAdminCategories"];
         put?: never;
@@ -1524,13 +1566,19 @@ export interface paths {
         };
         /**
          * Lister les archives signées
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { archives } au lieu de { items, total }.
          */
         get: operations["getApiAdminComplianceArchives"];
         put?: never;
         /**
          * Produire l'archive signée d'une période
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Création enveloppée dans { archive } au lieu de l’objet au premier niveau.
          */
         post: operations["postApiAdminComplianceArchives"];
         delete?: never;
@@ -1590,7 +1638,10 @@ export interface paths {
         };
         /**
          * Lister les clôtures journalières, mensuelles et annuelles
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { closings } au lieu de { items, total }.
          */
         get: operations["getApiAdminComplianceClosings"];
         put?: never;
@@ -1614,7 +1665,10 @@ export interface paths {
         };
         /**
          * Lire le journal des événements techniques
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { records } au lieu de { items, total }.
          */
         get: operations["getApiAdminComplianceEventLog"];
         put?: never;
@@ -1658,7 +1712,10 @@ export interface paths {
         };
         /**
          * Lire la boîte de réception de l'association
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste { items } sans son total.
          */
         get: operations["getApiAdminContactInbox"];
         put?: never;
@@ -1698,7 +1755,10 @@ export interface paths {
         };
         /**
          * Lire le tableau de bord des ventes
+         * @deprecated
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiAdminDashboard"];
         put?: never;
@@ -1738,7 +1798,10 @@ export interface paths {
         };
         /**
          * Lister les événements
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiAdminEvents"];
         put?: never;
@@ -1762,7 +1825,10 @@ export interface paths {
         };
         /**
          * Lister les caisses d'un événement
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiAdminEventsEventIdCheckouts"];
         put?: never;
@@ -1858,7 +1924,10 @@ export interface paths {
         };
         /**
          * Lister les paniers garnis
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiAdminGiftBasket"];
         put?: never;
@@ -2082,7 +2151,10 @@ export interface paths {
         };
         /**
          * Lister les produits
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiAdminProducts"];
         put?: never;
@@ -2221,7 +2293,10 @@ export interface paths {
         post?: never;
         /**
          * Supprimer une tombola sans vente
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Enveloppe { success, … } au lieu de l’objet lui-même.
          */
         delete: operations["deleteApiAdminRaffleId"];
         options?: never;
@@ -2240,7 +2315,10 @@ export interface paths {
         put?: never;
         /**
          * Clore les ventes d'une tombola
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Enveloppe { success, … } au lieu de l’objet lui-même.
          */
         post: operations["postApiAdminRaffleIdClose"];
         delete?: never;
@@ -2264,7 +2342,10 @@ export interface paths {
         put?: never;
         /**
          * Tirer au sort les gagnants d'une tombola
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Enveloppe { success, … } au lieu de l’objet lui-même.
          */
         post: operations["postApiAdminRaffleIdDrawing"];
         delete?: never;
@@ -2282,7 +2363,10 @@ export interface paths {
         };
         /**
          * Lister les tombolas
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiAdminRaffles"];
         put?: never;
@@ -2346,7 +2430,10 @@ export interface paths {
         };
         /**
          * Lister les événements connus de la tombola
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiAdminRafflesEvents"];
         put?: never;
@@ -2390,7 +2477,10 @@ export interface paths {
         };
         /**
          * Lister les responsables de caisse
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { userIds } au lieu de { items, total }.
          */
         get: operations["getApiAdminTillManagers"];
         put?: never;
@@ -2434,7 +2524,10 @@ export interface paths {
         };
         /**
          * Lister l'équipe
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { users } au lieu de { items, total }.
          */
         get: operations["getApiAdminUsers"];
         put?: never;
@@ -2670,7 +2763,10 @@ export interface paths {
         };
         /**
          * Lister les ouvertures du tiroir-caisse hors vente
+         * @deprecated
          * @description Rôles : caissier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { openings } au lieu de { items, total }.
          */
         get: operations["getApiCrCheckoutsCheckoutIdDrawerOpenings"];
         put?: never;
@@ -2750,7 +2846,10 @@ export interface paths {
         };
         /**
          * Lister les sessions d'une caisse
+         * @deprecated
          * @description Rôles : caissier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { sessions } au lieu de { items, total }.
          */
         get: operations["getApiCrCheckoutsCheckoutIdSessions"];
         put?: never;
@@ -2872,7 +2971,10 @@ export interface paths {
         put?: never;
         /**
          * Envoyer le reçu d'une commande par SMS ou e-mail
+         * @deprecated
          * @description Rôles : caissier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Enveloppe { success, … } au lieu de l’objet lui-même.
          */
         post: operations["postApiCrOrderReferenceReceipt"];
         delete?: never;
@@ -3060,7 +3162,10 @@ export interface paths {
         put?: never;
         /**
          * Rembourser une vente
+         * @deprecated
          * @description Rôles : caissier (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Noms en snake_case (payment_mode) au lieu de camelCase.
          */
         post: operations["postApiCrSaleReferenceRefund"];
         delete?: never;
@@ -3338,7 +3443,10 @@ export interface paths {
         };
         /**
          * Lister les associations hébergées et leurs chiffres
+         * @deprecated
          * @description Rôles : host (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { associations } au lieu de { items, total }.
          */
         get: operations["getApiHostAssociations"];
         put?: never;
@@ -3566,7 +3674,10 @@ export interface paths {
         };
         /**
          * Lire la preuve d'un tirage
+         * @deprecated
          * @description Public : sans jeton.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Enveloppe { success, … } au lieu de l’objet lui-même.
          */
         get: operations["getApiPublicRaffleIdDrawingProof"];
         put?: never;
@@ -3606,7 +3717,10 @@ export interface paths {
         };
         /**
          * Lire la tombola mise en avant (public)
+         * @deprecated
          * @description Public : sans jeton.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Enveloppe { success, … } au lieu de l’objet lui-même.
          */
         get: operations["getApiPublicRaffleFeatured"];
         put?: never;
@@ -3626,7 +3740,10 @@ export interface paths {
         };
         /**
          * Lire la prévente de tombola
+         * @deprecated
          * @description Public : sans jeton.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Enveloppe { success, … } au lieu de l’objet lui-même.
          */
         get: operations["getApiPublicRafflePresale"];
         put?: never;
@@ -3750,7 +3867,10 @@ export interface paths {
         };
         /**
          * Lire les mouvements de stock d'un produit
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Noms en snake_case (alert_threshold, stock_after, sale_reference, created_by, created_at, product_id, event_id) au lieu de camelCase.
          */
         get: operations["getApiStocksMovements"];
         put?: never;
@@ -3870,13 +3990,19 @@ export interface paths {
         };
         /**
          * Lister les vide-greniers
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { data } au lieu de { items, total } ; noms en snake_case (held_on, bookings_count) au lieu de camelCase.
          */
         get: operations["getApiSwapmeetApiSwapmeets"];
         put?: never;
         /**
          * Créer un vide-grenier
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Création enveloppée dans { data } au lieu de l’objet au premier niveau ; noms en snake_case (held_on, bookings_count) au lieu de camelCase.
          */
         post: operations["postApiSwapmeetApiSwapmeets"];
         delete?: never;
@@ -4154,7 +4280,10 @@ export interface paths {
         };
         /**
          * Lister les lotos (bénévole)
+         * @deprecated
          * @description Rôles : bénévole (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiVolunteerBingos"];
         put?: never;
@@ -4234,7 +4363,10 @@ export interface paths {
         };
         /**
          * Lister ses clés d'accès
+         * @deprecated
          * @description Public : sans jeton.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { devices } au lieu de { items, total }.
          */
         get: operations["getProfileSecurityDevices"];
         put?: never;
@@ -24233,6 +24365,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
             /** @description Service momentanément indisponible — codes : UNAVAILABLE */
             503: {
                 headers: {
@@ -25558,6 +25702,18 @@ export interface operations {
                             createdAt: string;
                             lastUsedAt: string | null;
                         }[];
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
                     };
                 };
             };

@@ -22,6 +22,16 @@ const routes: RegistryRoute[] = [
     errors: { 404: ['CHECKOUT_NOT_FOUND'] },
   },
   { service: 'raffle', method: 'get', path: '/api/public/raffle/presale', summary: 'Lire la prévente de tombola', status: 200 },
+  {
+    service: 'register',
+    method: 'get',
+    path: '/api/admin/events',
+    summary: 'Lister les événements',
+    roles: ['admin'],
+    deprecated: 'Liste nue au lieu de { items, total }.',
+    status: 200,
+    responses: { 200: Type.Array(Type.Object({ id: Type.Integer() })) },
+  },
   { service: 'raffle', method: 'post', path: '/internal/claims/', summary: 'Réserver des tickets pour une vente', status: 201 },
 ];
 
@@ -56,5 +66,12 @@ describe('OpenAPI document of the registry', () => {
   it('marks a public route `security: []` and leaves the services’ private paths out', () => {
     expect(document.paths['/api/public/raffle/presale']!.get!.security).toEqual([]);
     expect(Object.keys(document.paths)).not.toContain('/internal/claims/');
+  });
+
+  it('marks a path kept for compatibility deprecated, saying how it departs from the convention', () => {
+    const operation = document.paths['/api/admin/events']!.get!;
+    expect(operation.deprecated).toBe(true);
+    expect(operation.description).toMatch(/gardée pour compatibilité — Liste nue au lieu de \{ items, total \}\./);
+    expect(document.paths['/api/cr/checkouts/{checkoutId}']!.get!.deprecated).toBeUndefined();
   });
 });

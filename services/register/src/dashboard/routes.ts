@@ -21,6 +21,7 @@ export function dashboardRoutes({ db, logger, reader }: { db: Db; logger?: Logge
     method: 'get',
     path: '/api/admin/dashboard',
     summary: 'Lire le tableau de bord des ventes',
+    deprecated: 'Liste nue au lieu de { items, total }.',
     responses: { 200: DashboardEvents },
     roles: ROLES,
     handler: async ({ ctx }) => {

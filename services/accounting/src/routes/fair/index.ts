@@ -90,6 +90,7 @@ export function fairRoutes({ db, events }: { db: Db; events: EventCheck }): Rout
     method: 'get',
     path: `${BASE}/events`,
     summary: 'Lister les événements vus par la comptabilité',
+    deprecated: 'Liste dans { events } au lieu de { items, total }.',
     responses: { 200: FairEventList },
     roles: TREASURER,
     handler: async (): Promise<FairEventList> => ({
@@ -210,6 +211,7 @@ export function fairRoutes({ db, events }: { db: Db; events: EventCheck }): Rout
     method: 'post',
     path: `${BASE}/events/:eventId/purchases`,
     summary: 'Enregistrer un achat de la fête',
+    deprecated: 'Création enveloppée dans { purchase } au lieu de l’objet au premier niveau.',
     responses: { 201: PurchaseAnswer },
     roles: TREASURER,
     params: EventParams,

@@ -86,6 +86,7 @@ export function membershipRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: `${BASE}/membership-types`,
     summary: "Ajouter un type d'adhésion pour une année",
+    deprecated: 'Création enveloppée dans { type } au lieu de l’objet au premier niveau.',
     responses: { 201: MembershipTypeAnswer },
     errors: { 400: ['AMOUNT_INVALID'], 409: ['MEMBERSHIP_TYPE_EXISTS'] },
     roles: TREASURER,
@@ -161,6 +162,7 @@ export function membershipRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: `${BASE}/members`,
     summary: 'Enregistrer une adhésion (avec le consentement de la personne)',
+    deprecated: 'Création enveloppée dans { member } au lieu de l’objet au premier niveau.',
     responses: { 201: MemberAnswer },
     errors: {
       400: ['MEMBER_CONSENT_REQUIRED', 'MEMBER_AMOUNT_REQUIRED', 'AMOUNT_INVALID'],
@@ -199,6 +201,7 @@ export function membershipRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: `${BASE}/people/:personId/renewal`,
     summary: "Renouveler l'adhésion d'une personne pour une nouvelle année",
+    deprecated: 'Création enveloppée dans { member } au lieu de l’objet au premier niveau.',
     responses: { 201: MemberAnswer },
     errors: {
       400: ['MEMBER_AMOUNT_REQUIRED', 'AMOUNT_INVALID'],

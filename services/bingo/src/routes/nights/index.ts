@@ -43,6 +43,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'get',
     path: '/bingos',
     summary: 'Lister les lotos',
+    deprecated: 'Liste nue au lieu de { items, total }.',
     responses: { 200: Nights },
     roles: ADMIN,
     handler: async () => Promise.all((await listNights(db)).map((row) => nightWithWarnings(db, row))),
@@ -88,6 +89,7 @@ export function nightRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'get',
     path: '/bingo/:id/parties',
     summary: "Lire les parties d'un loto",
+    deprecated: 'Liste dans { parties } au lieu de { items, total }.',
     responses: { 200: PartiesAnswer },
     roles: ADMIN,
     params: BingoParams,
@@ -190,6 +192,7 @@ export function volunteerNightRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/bingos',
     summary: 'Lister les lotos (bénévole)',
+    deprecated: 'Liste nue au lieu de { items, total }.',
     responses: { 200: VolunteerNights },
     roles: ['volunteer'] as const,
     handler: async ({ user }): Promise<VolunteerNight[]> =>

@@ -19,6 +19,7 @@ export function inboxRoutes(options: { db: Db }): Router {
     method: 'get',
     path: '/api/admin/contact/inbox',
     summary: "Lire la boîte de réception de l'association",
+    deprecated: 'Liste { items } sans son total.',
     responses: { 200: InboxAnswer },
     roles: ADMIN,
     handler: async (): Promise<{ items: InboxItem[] }> => {

@@ -88,6 +88,7 @@ export function hostRoutes(deps: HostRouteDeps): Router {
     method: 'get',
     path: '/api/host/associations',
     summary: 'Lister les associations hébergées et leurs chiffres',
+    deprecated: 'Liste dans { associations } au lieu de { items, total }.',
     responses: { 200: HostedAssociationsAnswer },
     errors: { 404: ['HOST_CONSOLE_ONLY'] },
     roles: HOST,

@@ -117,7 +117,9 @@ export function passkeyRoutes(deps: PasskeyRouteDeps): Router {
     method: 'get',
     path: '/profile/security/devices',
     summary: "Lister ses clés d'accès",
+    deprecated: 'Liste dans { devices } au lieu de { items, total }.',
     responses: { 200: DevicesAnswer },
+    errors: { 401: ['UNAUTHENTICATED'] },
     handler: ({ ctx }) =>
       answer(ctx, async () => {
         const user = await signedIn(ctx);

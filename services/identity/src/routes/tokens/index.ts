@@ -52,6 +52,7 @@ export function tokenRoutes(deps: { db: Db }): Router {
     path: '/api/token/release',
     summary: 'Rendre son jeton (se déconnecter)',
     responses: { 200: SuccessAnswer },
+    errors: { 401: ['UNAUTHENTICATED'] },
     handler: async ({ ctx }) => {
       const token = bearerToken(ctx.get('Authorization'));
       if (!token) throw unauthorized();

@@ -49,6 +49,7 @@ export function userRoutes(deps: UsersRouteDeps): Router {
     method: 'get',
     path: '/api/admin/users',
     summary: "Lister l'équipe",
+    deprecated: 'Liste dans { users } au lieu de { items, total }.',
     responses: { 200: PeopleList },
     roles: ADMIN,
     handler: async (): Promise<PeopleList> => ({ users: await presentPeople(db, await listUsers(db)) }),

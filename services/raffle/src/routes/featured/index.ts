@@ -39,6 +39,7 @@ export function featuredRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/public/raffle/featured',
     summary: 'Lire la tombola mise en avant (public)',
+    deprecated: 'Enveloppe { success, … } au lieu de l’objet lui-même.',
     responses: { 200: PublicFeaturedAnswer },
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-cache');

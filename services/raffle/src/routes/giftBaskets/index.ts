@@ -55,6 +55,7 @@ export function giftBasketRoutes({ db, events }: RouteDeps): Router {
     method: 'get',
     path: '/',
     summary: 'Lister les paniers garnis',
+    deprecated: 'Liste nue au lieu de { items, total }.',
     responses: { 200: GiftBasketSummaries },
     roles: ADMIN,
     handler: async () =>

@@ -20,6 +20,7 @@ export function presaleRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/public/raffle/presale',
     summary: 'Lire la prévente de tombola',
+    deprecated: 'Enveloppe { success, … } au lieu de l’objet lui-même.',
     responses: { 200: PresaleAnswer },
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-cache');

@@ -53,6 +53,7 @@ export function drawerRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/api/cr/checkouts/:checkoutId/drawer/openings',
     summary: 'Lister les ouvertures du tiroir-caisse hors vente',
+    deprecated: 'Liste dans { openings } au lieu de { items, total }.',
     roles: CASHIER,
     params: DrawerParams,
     responses: { 200: DrawerOpenings },

@@ -40,6 +40,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
     method: 'post',
     path: '/api/cr/sale/:reference/refund',
     summary: 'Rembourser une vente',
+    deprecated: 'Noms en snake_case (payment_mode) au lieu de camelCase.',
     responses: { 201: Refund },
     status: 201,
     roles: CASHIER,
@@ -79,6 +80,7 @@ export function refundRoutes({ db, wake, staff }: { db: Db; wake?: () => void; s
     method: 'get',
     path: '/api/admin/till-managers',
     summary: 'Lister les responsables de caisse',
+    deprecated: 'Liste dans { userIds } au lieu de { items, total }.',
     responses: { 200: TillManagers },
     roles: ADMIN,
     handler: async ({ ctx }) => {

@@ -173,6 +173,7 @@ export function saleRoutes(deps: SaleRouteDeps): Router {
     method: 'post',
     path: '/api/cr/order/:reference/receipt',
     summary: "Envoyer le reçu d'une commande par SMS ou e-mail",
+    deprecated: 'Enveloppe { success, … } au lieu de l’objet lui-même.',
     responses: { 202: ReceiptRequestAnswer },
     status: 202,
     roles: CASHIER,

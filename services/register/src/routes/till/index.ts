@@ -47,6 +47,7 @@ export function tillRoutes({ db, wake }: { db: Db; wake?: () => void }): Router 
     method: 'get',
     path: '/api/cr/checkouts/:checkoutId/sessions',
     summary: "Lister les sessions d'une caisse",
+    deprecated: 'Liste dans { sessions } au lieu de { items, total }.',
     responses: { 200: PastSessions },
     roles: CASHIER,
     params: CheckoutSessionParams,

@@ -78,6 +78,8 @@ export function stockRoutes({ db, events }: { db: Db; events: EventCheck }): Rou
     method: 'get',
     path: '/movements',
     summary: "Lire les mouvements de stock d'un produit",
+    deprecated:
+      'Noms en snake_case (alert_threshold, stock_after, sale_reference, created_by, created_at, product_id, event_id) au lieu de camelCase.',
     responses: { 200: MovementsAnswer },
     roles: ADMIN,
     query: MovementsQuery,

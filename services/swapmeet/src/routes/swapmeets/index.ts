@@ -19,6 +19,7 @@ export function swapmeetRoutes({ db }: { db: Db }): Router {
     method: 'get',
     path: '/swapmeets',
     summary: 'Lister les vide-greniers',
+    deprecated: 'Liste dans { data } au lieu de { items, total } ; noms en snake_case (held_on, bookings_count) au lieu de camelCase.',
     responses: { 200: SwapmeetsAnswer },
     roles: ADMIN,
     handler: async ({ ctx }) => {
@@ -31,6 +32,8 @@ export function swapmeetRoutes({ db }: { db: Db }): Router {
     method: 'post',
     path: '/swapmeets',
     summary: 'Créer un vide-grenier',
+    deprecated:
+      'Création enveloppée dans { data } au lieu de l’objet au premier niveau ; noms en snake_case (held_on, bookings_count) au lieu de camelCase.',
     responses: { 201: SwapmeetAnswer },
     roles: ADMIN,
     body: NewSwapmeetInput,
