@@ -17,6 +17,8 @@ import { fairRoutes } from './routes/fair/index.ts';
 import { helloAssoRoutes } from './routes/helloasso/index.ts';
 import { reportRoutes } from './routes/reports/index.ts';
 import { trialBalanceRoutes } from './routes/trialBalances/index.ts';
+import * as serviceMigrations from '../migrations/index.ts';
+import { accountingPortability } from './portability.ts';
 
 export interface AccountingDeps {
   db: Db;
@@ -42,12 +44,15 @@ export async function buildApp(deps: AccountingDeps): Promise<Koa> {
   });
   return createServiceApp({
     name: 'accounting',
+    migrations: serviceMigrations,
     logger: deps.logger,
     db: deps.db,
     bus: deps.bus,
     verifier: deps.verifier,
     // A 5,000-line trial balance pasted into the form is a few hundred kilobytes.
     jsonLimit: '6mb',
+    // The FEC of each year goes with an association's export.
+    portability: accountingPortability,
     routers: [
       trialBalanceRoutes({ db: deps.db }),
       reportRoutes({ db: deps.db }),

@@ -17,6 +17,7 @@ import { raffleRoutes } from './routes/raffles/index.ts';
 import { ticketBlockRoutes } from './routes/ticketBlocks/index.ts';
 import { soldTicketRoutes } from './routes/tickets/index.ts';
 import { uploadRoutes } from './routes/uploads/index.ts';
+import { associationFolder } from '@kermesse/kit/tenancy';
 import { createIllustrationStore } from './uploads/storage.ts';
 import { raffleError } from './errors.ts';
 import { findEvent, upsertEvent } from './repositories/events.ts';
@@ -38,10 +39,11 @@ export interface RaffleDeps {
 
 /** The raffle service's Koa app (no listen). */
 export async function buildApp(deps: RaffleDeps): Promise<Koa> {
+  const store = createIllustrationStore(path.resolve(deps.uploadsDir));
   const routeDeps: RouteDeps = {
     db: deps.db,
     logger: deps.logger,
-    store: createIllustrationStore(path.resolve(deps.uploadsDir)),
+    store,
     claimTtlMs: deps.claimTtlMs ?? CLAIM_TTL_MS,
     events: createEventCheck({
       registerUrl: deps.registerUrl ?? `http://127.0.0.1:${SERVICE_DEFAULT_PORTS.register}`,
@@ -57,6 +59,8 @@ export async function buildApp(deps: RaffleDeps): Promise<Koa> {
     db: deps.db,
     bus: deps.bus,
     verifier: deps.verifier,
+    // An association's illustrations leave with its rows and are erased with them.
+    portability: { filesDir: (associationId) => associationFolder(store.dir, associationId) },
     routers: [
       claimRoutes(routeDeps),
       soldTicketRoutes(routeDeps),

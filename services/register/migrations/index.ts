@@ -656,5 +656,58 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  '070_erase_after_export': {
+    async up(knex) {
+      // docs/hosting-portability.md: the one way the till law's records go — the host console erases
+      // an association after handing it its export. The erase runs as the tables' owner, in one
+      // transaction that names that association in `kermesse.erasing` (ERASE_SETTING of the kit):
+      // a DELETE of its rows passes then, and only then. The run-time role may set the setting too,
+      // but it is not the owner (nor has it DELETE on these tables): still refused.
+      const erasing = `tg_op = 'DELETE' and tg_level = 'ROW'`;
+      const allowed = `current_setting('kermesse.erasing', true) = old.association_id::text
+               and current_user = (select pg_get_userbyid(c.relowner) from pg_class c where c.oid = tg_relid)`;
+      await knex.raw(`
+        create or replace function ${schema}.refuse_alteration() returns trigger language plpgsql as $fn$
+        begin
+          if ${erasing} then
+            if ${allowed} then return old; end if;
+          end if;
+          raise exception 'Enregistrement inaltérable : la table « % » n''accepte ni modification ni suppression (%). Corrigez par un nouvel enregistrement.', tg_table_name, lower(tg_op)
+            using errcode = 'P0001', hint = 'docs/compliance/conditions.md §1';
+        end
+        $fn$`);
+      await knex.raw(`
+        create or replace function ${schema}.sales_unalterable() returns trigger language plpgsql as $fn$
+        begin
+          if ${erasing} then
+            if ${allowed} then return old; end if;
+          end if;
+          if tg_op = 'UPDATE'
+             and (to_jsonb(new) - 'paid_cents' - 'settled_at' - 'payment_status') = (to_jsonb(old) - 'paid_cents' - 'settled_at' - 'payment_status')
+             and new.paid_cents >= old.paid_cents
+             and (old.settled_at is null or new.settled_at is not distinct from old.settled_at) then
+            return new;
+          end if;
+          raise exception 'Enregistrement inaltérable : la vente % ne peut être ni modifiée ni supprimée (%). Corrigez par un remboursement.', old.reference, lower(tg_op)
+            using errcode = 'P0001', hint = 'docs/compliance/conditions.md §1';
+        end
+        $fn$`);
+      await knex.raw(`
+        create or replace function ${schema}.till_sessions_unalterable() returns trigger language plpgsql as $fn$
+        begin
+          if ${erasing} then
+            if ${allowed} then return old; end if;
+          end if;
+          if tg_op = 'UPDATE' and old.closed_at is null
+             and (new.id, new.checkout_id, new.event_id, new.float_cash_cents, new.automatic, new.opened_by, new.opened_at)
+                 is not distinct from (old.id, old.checkout_id, old.event_id, old.float_cash_cents, old.automatic, old.opened_by, old.opened_at) then
+            return new;
+          end if;
+          raise exception 'Enregistrement inaltérable : la session de caisse % ne peut être ni modifiée ni supprimée une fois clôturée (%).', old.id, lower(tg_op)
+            using errcode = 'P0001', hint = 'docs/compliance/conditions.md §1';
+        end
+        $fn$`);
+    },
+  },
   // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).
 };

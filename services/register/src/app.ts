@@ -32,6 +32,7 @@ import { saleRoutes } from './routes/sales/index.ts';
 import { tillRoutes } from './routes/till/index.ts';
 import { settingsRoutes } from './routes/settings/index.ts';
 import { userRoutes } from './routes/users/index.ts';
+import { registerPortability } from './portability.ts';
 
 export interface RegisterDeps {
   db: Db;
@@ -71,6 +72,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
     db,
     bus: deps.bus,
     verifier: deps.verifier,
+    portability: registerPortability({ uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR, secrets: deps.secrets }),
     routers: [
       // First: it logs the changes and reprints the routes below answer (docs/compliance/conditions.md §5–6).
       auditTrailRoutes({ db }),

@@ -49,3 +49,14 @@ export function requireAssociation(what: string): string {
   if (!id) throw new Error(`${what} ran outside any association (hosting: wrap it in withAssociation)`);
   return id;
 }
+
+/**
+ * The folder of an association's files under `base` (uploaded pictures, illustrations): with hosting
+ * `<base>/<association id>`, so one association's files never mix with another's and leave with its
+ * export; a single install keeps `base` itself, as before hosting.
+ */
+export function associationFolder(base: string, associationId: string | undefined = currentAssociation()): string {
+  if (!hostingEnabled()) return base;
+  if (!associationId || !isAssociationId(associationId)) throw new Error('an association folder needs an association (hosting)');
+  return `${base.replace(/\/+$/, '')}/${associationId}`;
+}

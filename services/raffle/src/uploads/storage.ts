@@ -1,5 +1,6 @@
 /**
- * Prize illustrations on disk: `<KERMESSE_DATA_DIR>/uploads/prizes/<random>.<ext>`, names chosen by
+ * Prize illustrations on disk: `<KERMESSE_DATA_DIR>/uploads/prizes/<random>.<ext>` (with hosting
+ * `…/prizes/<association id>/<random>.<ext>`), names chosen by
  * the service (never by the client). Demo illustrations ship with the service (`demo-images/`) and
  * are named `demo-*`.
  */
@@ -8,6 +9,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { associationFolder } from '@kermesse/kit/tenancy';
 import { CONTENT_TYPES, type ImageType } from './imageType.ts';
 
 export const DEMO_IMAGES_DIR = fileURLToPath(new URL('../../demo-images/', import.meta.url));
@@ -27,10 +29,12 @@ export interface IllustrationStore {
   open(name: string): Promise<{ stream: ReadStream; size: number; contentType: string } | undefined>;
 }
 
-export function createIllustrationStore(dir: string): IllustrationStore {
+export function createIllustrationStore(base: string): IllustrationStore {
   return {
-    dir,
+    dir: base,
     async save(bytes, type) {
+      // Hosting: each association's illustrations in its own folder (docs/hosting-portability.md).
+      const dir = associationFolder(base);
       await mkdir(dir, { recursive: true });
       const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
       // Written under a temporary name first so a half-written file is never served.
@@ -41,12 +45,12 @@ export function createIllustrationStore(dir: string): IllustrationStore {
     },
     async remove(name) {
       if (!STORED_NAME.test(name) || name.startsWith('demo-')) return;
-      await rm(path.join(dir, name), { force: true });
+      await rm(path.join(associationFolder(base), name), { force: true });
     },
     async open(name) {
       const match = STORED_NAME.exec(name);
       if (!match) return undefined;
-      const file = path.join(name.startsWith('demo-') ? DEMO_IMAGES_DIR : dir, name);
+      const file = path.join(name.startsWith('demo-') ? DEMO_IMAGES_DIR : associationFolder(base), name);
       const info = await stat(file).catch(() => undefined);
       if (!info?.isFile()) return undefined;
       return { stream: createReadStream(file), size: info.size, contentType: CONTENT_TYPES[match[1]!]! };

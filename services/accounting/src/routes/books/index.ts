@@ -34,6 +34,32 @@ const TREASURER = ['treasurer'] as const;
 const BASE = '/api/admin/accountancy';
 const JOURNAL_LABELS: Record<string, string> = { VE: 'Ventes', AC: 'Achats', OD: 'Opérations diverses' };
 
+/** The FEC of a year (article A47 A-1 LPF), as the file is named and encoded (also put in an association's export). */
+export async function fecOfYear(db: Db, year: number): Promise<{ fileName: string; content: Buffer }> {
+  const [entries, association] = await Promise.all([listEntries(db, year), readAssociation(db)]);
+  const text = buildFec(
+    entries.map((e) => ({
+      journalCode: e.journal,
+      journalLabel: JOURNAL_LABELS[e.journal] ?? e.journal,
+      number: e.number,
+      date: e.entry_date,
+      pieceRef: e.piece_ref,
+      pieceDate: e.piece_date,
+      label: e.label,
+      // The day it was recorded in France (the books' days, dates.ts), not in UTC.
+      validDate: dayInFrance(new Date(e.created_at)),
+      lines: e.lines.map((l) => ({
+        account: l.account,
+        accountLabel: l.account_label,
+        debitCents: Number(l.debit_cents),
+        creditCents: Number(l.credit_cents),
+      })),
+    })),
+  );
+  // docs/fec.md §1: the format's character set is ISO 8859-15.
+  return { fileName: fecFileName(year, association.siren), content: iconv.encode(text, 'iso-8859-15') };
+}
+
 export function bookRoutes({ db }: { db: Db }): Router {
   const router = new Router();
 
@@ -151,31 +177,11 @@ export function bookRoutes({ db }: { db: Db }): Router {
     roles: TREASURER,
     params: YearParams,
     handler: async ({ ctx, params }) => {
-      const [entries, association] = await Promise.all([listEntries(db, params.year), readAssociation(db)]);
+      const fec = await fecOfYear(db, params.year);
       ctx.set('Content-Type', 'text/plain; charset=iso-8859-15');
-      ctx.set('Content-Disposition', `attachment; filename="${fecFileName(params.year, association.siren)}"`);
+      ctx.set('Content-Disposition', `attachment; filename="${fec.fileName}"`);
       ctx.set('Cache-Control', 'no-store');
-      const text = buildFec(
-        entries.map((e) => ({
-          journalCode: e.journal,
-          journalLabel: JOURNAL_LABELS[e.journal] ?? e.journal,
-          number: e.number,
-          date: e.entry_date,
-          pieceRef: e.piece_ref,
-          pieceDate: e.piece_date,
-          label: e.label,
-          // The day it was recorded in France (the books' days, dates.ts), not in UTC.
-          validDate: dayInFrance(new Date(e.created_at)),
-          lines: e.lines.map((l) => ({
-            account: l.account,
-            accountLabel: l.account_label,
-            debitCents: Number(l.debit_cents),
-            creditCents: Number(l.credit_cents),
-          })),
-        })),
-      );
-      // docs/fec.md §1: the format's character set is ISO 8859-15.
-      ctx.body = iconv.encode(text, 'iso-8859-15');
+      ctx.body = fec.content;
     },
   });
 

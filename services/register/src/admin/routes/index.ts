@@ -64,6 +64,7 @@ import { saveMealDeal } from '../commands/mealDeal.ts';
 import { invalid, refused } from '../errors.ts';
 import type { ReaderAdmin } from '../cardReaders.ts';
 import { checkPicture } from '../pictures.ts';
+import { associationFolder } from '@kermesse/kit/tenancy';
 import { cardReaderRoutes } from './cardReaders.ts';
 import { presentAdminCategory, presentAdminCheckout, presentAdminEvent, presentAdminProduct, presentMealDeal } from '../presenters.ts';
 import {
@@ -390,11 +391,13 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
       if (!upload.file) throw invalid('PICTURE_MISSING');
       const picture = checkPicture(upload.file.data);
       const name = `produit-${params.id}-${randomBytes(6).toString('hex')}.${picture.ext}`;
-      await mkdir(uploadsDir, { recursive: true });
+      // Hosting: each association's pictures in its own folder (docs/hosting-portability.md).
+      const dir = associationFolder(uploadsDir);
+      await mkdir(dir, { recursive: true });
       // Written beside, then renamed: /up/ never serves half a file.
-      const temporary = path.join(uploadsDir, `.${name}.part`);
+      const temporary = path.join(dir, `.${name}.part`);
       await writeFile(temporary, picture.data);
-      await rename(temporary, path.join(uploadsDir, name));
+      await rename(temporary, path.join(dir, name));
       return changed(presentAdminProduct(await setProductImage(db, params.id, name)));
     },
   });

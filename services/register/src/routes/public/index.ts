@@ -13,6 +13,7 @@ import { loadReceiptData } from '../../receipts/load.ts';
 import { normalizeReference } from '../../reference.ts';
 import { findSaleByReference } from '../../repositories/sales.ts';
 import { publicOrigin } from '../sales/index.ts';
+import { associationFolder } from '@kermesse/kit/tenancy';
 
 /** Product pictures shipped with the register (demo catalogue, ticket products). */
 export const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'assets');
@@ -66,7 +67,8 @@ function notFoundPage(): string {
  */
 export function publicRoutes({ db, uploadsDir, publicUrl }: { db: Db; uploadsDir?: string; publicUrl?: string }): Router {
   const router = new Router();
-  const productDirs = [...(uploadsDir ? [uploadsDir] : []), path.join(ASSETS_DIR, 'products')];
+  // The association's own pictures (its folder with hosting), then the pictures Kermesse ships.
+  const productDirs = () => [...(uploadsDir ? [associationFolder(uploadsDir)] : []), path.join(ASSETS_DIR, 'products')];
 
   defineRoute(router, {
     method: 'get',
@@ -74,7 +76,7 @@ export function publicRoutes({ db, uploadsDir, publicUrl }: { db: Db; uploadsDir
     summary: "Lire l'image d'un produit",
     responses: {},
     params: ImageParams,
-    handler: async ({ ctx, params }) => sendImage(ctx, productDirs, params.image),
+    handler: async ({ ctx, params }) => sendImage(ctx, productDirs(), params.image),
   });
   defineRoute(router, {
     method: 'get',
