@@ -3461,6 +3461,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/host/associations/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Effacer une association et toutes ses données
+         * @description Rôles : host (l’administrateur passe partout).
+         *
+         *     Refusé tant que l'association n'a pas reçu une exportation plus récente que sa dernière écriture au journal des ventes ; le corps recopie l'adresse (`confirm`).
+         */
+        delete: operations["deleteApiHostAssociationsSlug"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/host/associations/{slug}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exporter toutes les données d'une association (zip)
+         * @description Rôles : host (l’administrateur passe partout).
+         *
+         *     Chaque ligne de chaque service (JSON Lines par table), ses fichiers, le FEC de chaque exercice et l'archive signée du journal des ventes ; la date de l'exportation est retenue.
+         */
+        get: operations["getApiHostAssociationsSlugExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/host/associations/{slug}/resume": {
         parameters: {
             query?: never;
@@ -3495,6 +3539,28 @@ export interface paths {
          * @description Rôles : host (l’administrateur passe partout).
          */
         post: operations["postApiHostAssociationsSlugSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/host/associations/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recréer une association à partir de son exportation (zip)
+         * @description Rôles : host (l’administrateur passe partout).
+         *
+         *     Le zip en corps `application/zip` ou en champ `file` d’un envoi multipart ; même adresse, mêmes données.
+         */
+        post: operations["postApiHostAssociationsImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -22315,6 +22381,190 @@ export interface operations {
             };
         };
     };
+    deleteApiHostAssociationsSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirm: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        slug: string;
+                        /** @constant */
+                        erased: true;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, CONFIRM_MISMATCH */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION" | "CONFIRM_MISMATCH";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : HOST_CONSOLE_ONLY, ASSOCIATION_UNKNOWN */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "HOST_CONSOLE_ONLY" | "ASSOCIATION_UNKNOWN";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : EXPORT_REQUIRED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "EXPORT_REQUIRED";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getApiHostAssociationsSlugExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : HOST_CONSOLE_ONLY, ASSOCIATION_UNKNOWN */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "HOST_CONSOLE_ONLY" | "ASSOCIATION_UNKNOWN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     postApiHostAssociationsSlugResume: {
         parameters: {
             query?: never;
@@ -22474,6 +22724,102 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "ASSOCIATION_UNKNOWN" | "HOST_CONSOLE_ONLY";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiHostAssociationsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Créé */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : EXPORT_INVALID, SLUG_INVALID, SLUG_RESERVED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "EXPORT_INVALID" | "SLUG_INVALID" | "SLUG_RESERVED";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : HOST_CONSOLE_ONLY */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "HOST_CONSOLE_ONLY";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : SLUG_TAKEN, EXPORT_NEWER, EXPORT_IDS_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SLUG_TAKEN" | "EXPORT_NEWER" | "EXPORT_IDS_TAKEN";
                     };
                 };
             };

@@ -24,5 +24,11 @@ export const IDENTITY_ERRORS = {
   ASSOCIATION_UNKNOWN: 'Association inconnue sur cet hébergement.',
   ASSOCIATION_SUSPENDED: 'Cette association est suspendue par son hébergeur.',
   HOST_CONSOLE_ONLY: 'Cette page n’existe que sur la console de l’hébergeur.',
+  // docs/hosting-portability.md: an association's export, import and erase.
+  CONFIRM_MISMATCH: "Pour effacer l'association, recopiez exactement son adresse.",
+  EXPORT_REQUIRED: "Exportez d'abord les données de l'association : le journal des ventes doit lui être remis avant l'effacement.",
+  EXPORT_INVALID: "Archive d'association illisible.",
+  EXPORT_NEWER: "Cette exportation vient d'une version plus récente de Kermesse : mettez cette installation à jour avant l'import.",
+  EXPORT_IDS_TAKEN: "Des identifiants de l'exportation sont déjà pris dans cette installation : l'import est annulé, rien n'a été écrit.",
 } as const;
 export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;

@@ -7,3 +7,4 @@ export * from './apiTokens.ts';
 export * from './apiTokenRules.ts';
 export * from './hosting.ts';
 export * from './hostingRules.ts';
+export * from './hostPortability.ts';

@@ -6,6 +6,7 @@ import { type Db } from '@kermesse/kit/db';
 import { createServiceApp, type Logger } from '@kermesse/kit/http';
 import { DEFAULT_THROTTLE, loginThrottle, type ThrottleSettings } from './loginThrottle.ts';
 import { hostRoutes } from './routes/host/index.ts';
+import { hostPortabilityRoutes } from './routes/hostPortability/index.ts';
 import { directoryRoutes } from './routes/directory/index.ts';
 import { apiTokenRoutes } from './routes/apiTokens/index.ts';
 import { loginRoutes } from './routes/login/index.ts';
@@ -40,6 +41,8 @@ export interface IdentityDeps {
   fetch?: typeof fetch;
   /** Seals the signing keys in the database (KERMESSE_SECRET_KEY); without it they stay as stored. */
   secrets?: SecretBox;
+  /** The other services' addresses, asked for an association's export, import and erase (docs/hosting-portability.md). */
+  serviceUrls?: Record<string, string>;
 }
 
 /**
@@ -70,6 +73,7 @@ export async function buildApp(deps: IdentityDeps): Promise<Koa> {
       passkeyRoutes({ db: deps.db, key, webauthn, publicUrl }),
       directoryRoutes({ db: deps.db }),
       hostRoutes({ db: deps.db, publicUrl, registerUrl: deps.registerUrl, fetch: deps.fetch }),
+      hostPortabilityRoutes({ db: deps.db, publicUrl, services: deps.serviceUrls ?? {}, fetch: deps.fetch }),
     ],
   });
 }

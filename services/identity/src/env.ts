@@ -1,4 +1,4 @@
-import { readServiceEnv, SERVICE_DEFAULT_PORTS, type ServiceEnv } from '@kermesse/kit/http';
+import { readServiceEnv, SERVICE_DEFAULT_PORTS, SERVICE_NAMES, type ServiceEnv } from '@kermesse/kit/http';
 
 /** Identity's settings, read once at boot. */
 export interface IdentityEnv extends ServiceEnv {
@@ -12,6 +12,8 @@ export interface IdentityEnv extends ServiceEnv {
   contactUrl: string | null;
   /** The register (`REGISTER_URL`), asked for the hosted associations' figures on the host console. */
   registerUrl: string;
+  /** Every other service (`<SERVICE>_URL`, the first of a list), asked for an association's export, import and erase. */
+  serviceUrls: Record<string, string>;
 }
 
 /** Reads and checks identity's environment; exits with a clear message when a value is wrong. */
@@ -40,6 +42,12 @@ export function readIdentityEnv(env: NodeJS.ProcessEnv = process.env): IdentityE
     webauthnOrigins,
     associationName: env.ASSOCIATION_NAME?.trim() || 'Kermesse',
     contactUrl: env.CONTACT_URL?.trim().replace(/\/+$/, '') || null,
+    serviceUrls: Object.fromEntries(
+      SERVICE_NAMES.filter((name) => name !== 'identity').map((name) => [
+        name,
+        (env[`${name.toUpperCase()}_URL`]?.split(',')[0]?.trim() || `http://127.0.0.1:${SERVICE_DEFAULT_PORTS[name]}`).replace(/\/+$/, ''),
+      ]),
+    ),
     registerUrl: (env.REGISTER_URL?.split(',')[0]?.trim() || `http://127.0.0.1:${SERVICE_DEFAULT_PORTS.register}`).replace(/\/+$/, ''),
   };
 }

@@ -22,5 +22,6 @@ await runService({
       mailLink: env.contactUrl ? linkMailer(env.contactUrl, logger) : undefined,
       secrets: secretBoxFromEnv(),
       registerUrl: env.registerUrl,
+      serviceUrls: env.serviceUrls,
     }),
 });

@@ -48,6 +48,8 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.use(
     bodyParser({
       enableTypes: ['json'],
+      // DELETE too: an erase says what it erases in its body (`{ confirm }`, docs/hosting-portability.md).
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       jsonLimit: options.jsonLimit ?? '1mb',
       onError: (err: Error) => {
         throw Object.assign(err, { status: (err as { status?: number }).status ?? 400 });
