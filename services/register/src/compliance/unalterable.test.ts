@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, ownerOf, type Db } from '@kermesse/kit/db';
+import { ERASE_SETTING, SINGLE_ASSOCIATION_ID } from '@kermesse/kit/tenancy';
 import { startRegisterHarness, type RegisterHarness } from '../testing/harness.ts';
 
 let h: RegisterHarness;
@@ -130,5 +131,21 @@ describe('recorded sales cannot be altered in the database', () => {
     );
     expect(await refusal(h.db('till_sessions').where({ id: sessionId }).delete())).toMatch(/\(delete\)/);
     expect(await refusal(h.db('refunds').where({ id: refundId }).delete())).toMatch(/« refunds »/);
+  });
+
+  // Last: it empties the journal. docs/hosting-portability.md — the host's erase, after the export.
+  it("lets the host's erase delete the records, as the owner and for the association it names only", async () => {
+    await sell(2);
+    const erasing = (association: string) => (db: Db) =>
+      db.transaction(async (trx) => {
+        await trx.raw('select set_config(?, ?, true)', [ERASE_SETTING, association]);
+        await trx('journal').delete();
+      });
+    // The service's role may set the setting too: it is not the owner, still refused.
+    expect(await refusal(erasing(SINGLE_ASSOCIATION_ID)(h.db))).toBeDefined();
+    expect(await refusal(asOwner(erasing('00000000-0000-4000-8000-00000000abcd')))).toMatch(/« journal ».*\(delete\)/);
+    expect(await h.db('journal').count({ n: '*' })).not.toEqual([{ n: 0 }]);
+    expect(await refusal(asOwner(erasing(SINGLE_ASSOCIATION_ID)))).toBeUndefined();
+    expect(await h.db('journal').count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 });
