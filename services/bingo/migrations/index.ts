@@ -179,4 +179,13 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  '007_nights_awaiting_event': {
+    async up(knex) {
+      // On a host, each association's demo night waits for its own register's demo event, known by
+      // name only (its id is the register's, different in each association): attached when announced.
+      await knex.schema.withSchema(schema).alterTable('nights', (t) => {
+        t.text('awaiting_event_name');
+      });
+    },
+  },
 };

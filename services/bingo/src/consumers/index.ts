@@ -4,12 +4,22 @@
  * voided). Durable and inbox-protected: a redelivered event changes nothing.
  */
 import '../events.ts';
-import { startConsumer, type Bus, type EventConsumer } from '@kermesse/kit/bus';
-import { type Db } from '@kermesse/kit/db';
+import { startConsumer, type Bus, type EventConsumer, type EventPayloads } from '@kermesse/kit/bus';
+import { type Db, type Trx } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';
-import { upsertEvent } from '../repositories/nights.ts';
+import { attachWaitingNights, upsertEvent } from '../repositories/nights.ts';
 import { recordCartonSale, voidRefundedCartons } from '../commands/cartonSales.ts';
 import { copyEventNights } from '../commands/copyEventNights.ts';
+import { recordBingoConfigured } from '../commands/configured.ts';
+
+/** A register's event: kept, given the nights that waited for it, and filled from the fair it duplicates. */
+export async function learnEvent(trx: Trx, event: EventPayloads['catalog.event.created']): Promise<void> {
+  const { eventId, name, startsOn, sourceEventId } = event;
+  await upsertEvent(trx, { id: eventId, name, starts_on: startsOn ?? null });
+  // The night's event changed: the register and accounting learn it through its configuration.
+  for (const nightId of await attachWaitingNights(trx, { id: eventId, name })) await recordBingoConfigured(trx, nightId);
+  if (sourceEventId !== undefined && sourceEventId !== eventId) await copyEventNights(trx, sourceEventId, eventId, startsOn ?? null);
+}
 
 export async function startBingoConsumers({ db, bus, logger }: { db: Db; bus: Bus; logger: Logger }): Promise<EventConsumer> {
   const sales = await startConsumer({
@@ -38,11 +48,7 @@ export async function startBingoConsumers({ db, bus, logger }: { db: Db; bus: Bu
     logger,
     name: 'bingo-catalog-event-created',
     type: 'catalog.event.created',
-    handle: async (event, trx) => {
-      const { eventId, name, startsOn, sourceEventId } = event.payload;
-      await upsertEvent(trx, { id: eventId, name, starts_on: startsOn ?? null });
-      if (sourceEventId !== undefined && sourceEventId !== eventId) await copyEventNights(trx, sourceEventId, eventId, startsOn ?? null);
-    },
+    handle: (event, trx) => learnEvent(trx, event.payload),
   });
   return {
     async stop() {

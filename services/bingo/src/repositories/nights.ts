@@ -107,6 +107,16 @@ export async function bumpBoard(
 export const upsertEvent = (db: Db | Trx, event: { id: number; name: string; starts_on: string | null }) =>
   db('events').insert(event).onConflict('id').merge();
 
+/** Gives an event the nights that waited for it by name (a hosted association's demo night); their ids. */
+export async function attachWaitingNights(trx: Trx, event: { id: number; name: string }): Promise<number[]> {
+  const rows = (await trx('nights')
+    .whereNull('event_id')
+    .where({ awaiting_event_name: event.name })
+    .update({ event_id: event.id, awaiting_event_name: null })
+    .returning('id')) as Array<{ id: number }>;
+  return rows.map((r) => r.id);
+}
+
 /** The nights of an event, oldest first. */
 export const listNightsOfEvent = (db: Db | Trx, eventId: number): Promise<NightRow[]> =>
   nightsQuery(db).where('n.event_id', eventId).orderBy('n.id');
