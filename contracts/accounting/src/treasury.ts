@@ -100,8 +100,26 @@ export const HelloAssoPayout = Type.Object({
 });
 export type HelloAssoPayout = Static<typeof HelloAssoPayout>;
 
+/** Why the nightly pull could not read a form, as the screen says it. */
+export const HELLOASSO_PULL_ERROR_LABELS: Record<string, string> = {
+  refused: 'HelloAsso a refusé les identifiants',
+  not_found: 'HelloAsso ne connaît plus ce formulaire',
+  unavailable: 'HelloAsso ne répondait pas',
+};
+
+/** A form imported once, read again each night (docs/helloasso.md §3). */
+export const HelloAssoForm = Type.Object({
+  formType: Type.String(),
+  formSlug: Type.String(),
+  lastPulledAt: Type.Union([Type.String(), Type.Null()]),
+  /** `refused`, `not_found` or `unavailable` when the last nightly read failed. */
+  lastError: Type.Union([Type.String(), Type.Null()]),
+});
+export type HelloAssoForm = Static<typeof HelloAssoForm>;
+
 export const HelloAssoOverview = Type.Object({
   settings: HelloAssoSettings,
+  forms: Type.Array(HelloAssoForm),
   items: Type.Array(HelloAssoItem),
   payouts: Type.Array(HelloAssoPayout),
   /** What HelloAsso still holds for the association: the balance of 467. */

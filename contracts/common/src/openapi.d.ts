@@ -9296,6 +9296,12 @@ export interface operations {
                             hasSecret: boolean;
                             updatedAt: string | null;
                         };
+                        forms: {
+                            formType: string;
+                            formSlug: string;
+                            lastPulledAt: string | null;
+                            lastError: string | null;
+                        }[];
                         items: {
                             id: number;
                             itemId: number;

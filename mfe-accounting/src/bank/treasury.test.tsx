@@ -124,6 +124,7 @@ const OVERVIEW: HelloAssoOverview = {
     hasSecret: true,
     updatedAt: `${year}-05-01T10:00:00.000Z`,
   },
+  forms: [{ formType: 'Event', formSlug: 'kermesse', lastPulledAt: `${year}-05-01T10:00:00.000Z`, lastError: 'unavailable' }],
   items: [
     {
       id: 1,
@@ -155,6 +156,9 @@ describe('« HelloAsso »', () => {
     await renderAt('/comptabilite/helloasso', <App />);
     expect(text((await screen.findByText('Encore chez HelloAsso (compte 467)')).closest('div')!)).toContain('47,00 €');
     expect(text(screen.getByRole('table', { name: 'Articles importés' }))).toContain('Contribution volontaire versée à HelloAsso');
+    expect(text(screen.getByRole('table', { name: 'Formulaires relus chaque nuit' }))).toContain(
+      'Dernière lecture de nuit en échec : HelloAsso ne répondait pas',
+    );
 
     const account = screen.getByRole('heading', { name: 'Compte HelloAsso' }).closest('form')!;
     expect((within(account).getByLabelText(/^Secret/) as HTMLInputElement).value).toBe('');

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Banner, Button, ErrorLine, Field, formatDate, formatEuros, Spinner, TextInput } from '@kermesse/ui-kit';
+import { Banner, Button, ErrorLine, Field, formatDate, formatEuros, formatTime, Spinner, TextInput } from '@kermesse/ui-kit';
 import {
   HELLOASSO_FORM_TYPE_LABELS,
   HELLOASSO_FORM_TYPES,
   HELLOASSO_ITEM_KIND_LABELS,
+  HELLOASSO_PULL_ERROR_LABELS,
   type HelloAssoFormType,
   type HelloAssoImportAnswer,
   type HelloAssoOverview,
@@ -75,6 +76,37 @@ export function HelloAssoPage() {
               <dd>{overview.payouts.length}</dd>
             </div>
           </dl>
+          {overview.forms.length > 0 && (
+            <div className="k-table-wrap">
+              <table className="k-table k-table--stack acc-table" id="helloasso-forms">
+                <caption>Formulaires relus chaque nuit</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Formulaire</th>
+                    <th scope="col">Dernière lecture</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {overview.forms.map((form) => (
+                    <tr key={`${form.formType}/${form.formSlug}`}>
+                      <td>
+                        {form.formSlug}{' '}
+                        <span className="k-muted">({HELLOASSO_FORM_TYPE_LABELS[form.formType as HelloAssoFormType] ?? form.formType})</span>
+                      </td>
+                      <td>
+                        {form.lastPulledAt ? `${formatDate(form.lastPulledAt)} à ${formatTime(new Date(form.lastPulledAt))}` : '—'}
+                        {form.lastError && (
+                          <span className="k-badge k-badge--warn acc-block">
+                            Dernière lecture de nuit en échec : {HELLOASSO_PULL_ERROR_LABELS[form.lastError] ?? form.lastError}
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
           <div className="k-table-wrap">
             <table className="k-table k-table--stack acc-table" id="helloasso-payouts">
               <caption>Versements HelloAsso</caption>

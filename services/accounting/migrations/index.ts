@@ -493,4 +493,21 @@ export const migrations: ServiceMigrations['migrations'] = {
       );
     },
   },
+  /**
+   * The HelloAsso forms an association imported (docs/helloasso.md §3): read again each night, when
+   * last read and what HelloAsso answered if it failed.
+   */
+  '011_helloasso_forms': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).createTable('helloasso_forms', (t) => {
+        t.increments('id').primary();
+        t.text('form_type').notNullable();
+        t.text('form_slug').notNullable();
+        t.timestamp('last_pulled_at', { useTz: true });
+        t.text('last_error');
+      });
+      await addAssociationColumns(knex, schema);
+      await knex.raw('create unique index helloasso_forms_form on ??.helloasso_forms (association_id, form_type, form_slug)', [schema]);
+    },
+  },
 };

@@ -22,11 +22,14 @@ import {
   type Reconciliation,
 } from '@kermesse/contracts-accounting';
 import { formatEuros } from '@kermesse/contracts-common';
+import { createHelloAssoTokenCache } from './helloasso/client.ts';
 import { startFakeHelloAsso, type FakeHelloAsso } from './helloasso/fakeHelloAsso.ts';
+import { pullHelloAssoForms } from './helloasso/pull.ts';
 import { startAccountingTestSystem, type AccountingTestSystem } from './testSupport.ts';
 
 let sys: AccountingTestSystem;
 let helloAsso: FakeHelloAsso;
+const box = createSecretBox(randomBytes(32));
 const A = '/api/admin/accountancy';
 const FORM = { formType: 'Event', formSlug: 'kermesse-2026' };
 
@@ -36,7 +39,7 @@ beforeAll(async () => {
     app: true,
     consumers: false,
     helloAssoUrl: helloAsso.url,
-    secrets: createSecretBox(randomBytes(32)),
+    secrets: box,
   });
   helloAsso.forms.set('Event/kermesse-2026', {
     orders: [
@@ -288,6 +291,34 @@ describe('HelloAsso', () => {
     ).toBe(200);
     expect((await send('POST', '/helloasso/import', FORM)).status).toBe(200);
     expect((await journal()).length).toBe(before);
+  });
+});
+
+describe('the nightly pull', () => {
+  it('reads again, at night, each form imported before; a form HelloAsso no longer knows keeps the reason', async () => {
+    helloAsso.forms.set('Donation/dons-2026', { orders: [], payments: [] });
+    expect((await send('POST', '/helloasso/import', { formType: 'Donation', formSlug: 'dons-2026' })).status).toBe(200);
+    helloAsso.forms.delete('Donation/dons-2026');
+    helloAsso.forms.get('Event/kermesse-2026')!.orders.push({
+      id: 1005,
+      date: '2026-06-20T12:00:00+02:00',
+      payer: { firstName: 'Jade', lastName: 'Moreau' },
+      items: [{ id: 5007, name: 'Repas enfant', amount: 800, type: 'Registration', state: 'Processed' }],
+    });
+    const access = { baseUrl: helloAsso.url, secrets: box, cache: createHelloAssoTokenCache() };
+    // Two days on: the forms were read (by hand, above) more than twelve hours before.
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const at = (hourUtc: number) => new Date(Date.UTC(later.getUTCFullYear(), later.getUTCMonth(), later.getUTCDate(), hourUtc));
+    // 12:00 UTC is the afternoon in France: nothing is read.
+    expect(await pullHelloAssoForms(sys.db, access, at(12))).toBe(0);
+    // 02:00 UTC is 3 or 4 in the morning in France.
+    expect(await pullHelloAssoForms(sys.db, access, at(2))).toBe(1);
+    const seen = await overview();
+    expect(seen.items.find((i) => i.itemId === 5007)).toMatchObject({ kind: 'sale', pieceRef: 'HA-5007' });
+    expect(seen.forms.map((f) => [f.formType, f.formSlug, f.lastError])).toEqual([
+      ['Donation', 'dons-2026', 'not_found'],
+      ['Event', 'kermesse-2026', null],
+    ]);
   });
 });
 

@@ -150,3 +150,29 @@ export async function membershipTypeNamed(q: Q, year: number, name: string): Pro
   const row = (await q('membership_types').where({ year, name }).first('id')) as { id: number };
   return row.id;
 }
+
+export interface HelloAssoFormRow {
+  form_type: string;
+  form_slug: string;
+  last_pulled_at: Date | null;
+  last_error: string | null;
+}
+
+/** Remembers a form read: the nightly pull reads it again. */
+export async function recordHelloAssoForm(q: Q, form: { formType: string; formSlug: string }): Promise<void> {
+  await q('helloasso_forms')
+    .insert({ form_type: form.formType, form_slug: form.formSlug, last_pulled_at: q.fn.now(), last_error: null })
+    .onConflict(['association_id', 'form_type', 'form_slug'])
+    .merge(['last_pulled_at', 'last_error']);
+}
+
+/** What HelloAsso answered when the nightly pull could not read a form (shown on the screen). */
+export async function recordHelloAssoFormError(q: Q, form: { formType: string; formSlug: string }, error: string): Promise<void> {
+  await q('helloasso_forms').where({ form_type: form.formType, form_slug: form.formSlug }).update({ last_error: error });
+}
+
+export async function listHelloAssoForms(q: Q): Promise<HelloAssoFormRow[]> {
+  return (await q('helloasso_forms')
+    .select('form_type', 'form_slug', 'last_pulled_at', 'last_error')
+    .orderBy(['form_type', 'form_slug'])) as HelloAssoFormRow[];
+}

@@ -4,7 +4,7 @@
  */
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { isSealed, type SecretBox } from '@kermesse/kit/secrets';
+import { type SecretBox } from '@kermesse/kit/secrets';
 import {
   HelloAssoImportAnswer,
   HelloAssoImportBody,
@@ -14,11 +14,12 @@ import {
   type HelloAssoSettings,
 } from '@kermesse/contracts-accounting';
 import { toEuros } from '@kermesse/contracts-common';
-import { importHelloAsso } from '../../commands/importHelloAsso.ts';
 import { helloAssoFormNotFound, helloAssoNotConfigured, helloAssoRefused, helloAssoUnavailable } from '../../errors.ts';
-import { createHelloAssoClient, HelloAssoError, type HelloAssoTokenCache } from '../../helloasso/client.ts';
+import { HelloAssoError, type HelloAssoTokenCache } from '../../helloasso/client.ts';
+import { HelloAssoNotConfigured, pullHelloAssoForm } from '../../helloasso/pull.ts';
 import {
   helloAssoPendingCents,
+  listHelloAssoForms,
   listHelloAssoItems,
   listHelloAssoPayouts,
   readHelloAssoSettings,
@@ -56,14 +57,21 @@ export function helloAssoRoutes({
     responses: { 200: HelloAssoOverview },
     roles: TREASURER,
     handler: async (): Promise<HelloAssoOverview> => {
-      const [settings, items, payouts, pending] = await Promise.all([
+      const [settings, forms, items, payouts, pending] = await Promise.all([
         readHelloAssoSettings(db),
+        listHelloAssoForms(db),
         listHelloAssoItems(db),
         listHelloAssoPayouts(db),
         helloAssoPendingCents(db),
       ]);
       return {
         settings: presentSettings(settings),
+        forms: forms.map((f) => ({
+          formType: f.form_type,
+          formSlug: f.form_slug,
+          lastPulledAt: f.last_pulled_at ? new Date(f.last_pulled_at).toISOString() : null,
+          lastError: f.last_error,
+        })),
         items: items.map((i) => ({
           id: i.id,
           itemId: Number(i.item_id),
@@ -123,29 +131,15 @@ export function helloAssoRoutes({
       503: ['HELLOASSO_UNAVAILABLE'],
     },
     handler: async ({ body }): Promise<HelloAssoImportAnswer> => {
-      const settings = await readHelloAssoSettings(db);
-      if (!settings?.client_secret) throw helloAssoNotConfigured();
-      const stored = settings.client_secret;
-      const clientSecret = isSealed(stored) && secrets ? secrets.open(stored) : stored;
-      const client = createHelloAssoClient({
-        baseUrl,
-        cache,
-        credentials: { organizationSlug: settings.organization_slug, clientId: settings.client_id, clientSecret },
-      });
-      // Read from HelloAsso first: no transaction stays open while an outside service answers.
-      let orders, payments;
       try {
-        [orders, payments] = await Promise.all([
-          client.formOrders(body.formType, body.formSlug),
-          client.formPayments(body.formType, body.formSlug),
-        ]);
+        return await pullHelloAssoForm(db, { baseUrl, secrets, cache }, body);
       } catch (err) {
+        if (err instanceof HelloAssoNotConfigured) throw helloAssoNotConfigured();
         if (!(err instanceof HelloAssoError)) throw err;
         if (err.reason === 'refused') throw helloAssoRefused();
         if (err.reason === 'not_found') throw helloAssoFormNotFound(body.formType, body.formSlug);
         throw helloAssoUnavailable();
       }
-      return importHelloAsso(db, body, orders, payments);
     },
   });
 
