@@ -72,7 +72,14 @@ export async function buildApp(deps: IdentityDeps): Promise<Koa> {
       setupRoutes({ db: deps.db, key }),
       passkeyRoutes({ db: deps.db, key, webauthn, publicUrl }),
       directoryRoutes({ db: deps.db }),
-      hostRoutes({ db: deps.db, publicUrl, registerUrl: deps.registerUrl, fetch: deps.fetch }),
+      hostRoutes({
+        db: deps.db,
+        publicUrl,
+        registerUrl: deps.registerUrl,
+        // The services that keep an association's files (docs/hosting-portability.md).
+        fileServiceUrls: ['register', 'raffle'].flatMap((name) => (deps.serviceUrls?.[name] ? [deps.serviceUrls[name]] : [])),
+        fetch: deps.fetch,
+      }),
       hostPortabilityRoutes({ db: deps.db, publicUrl, services: deps.serviceUrls ?? {}, fetch: deps.fetch }),
     ],
   });

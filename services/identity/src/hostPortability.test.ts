@@ -13,8 +13,8 @@ import { buildApp } from './app.ts';
 
 /**
  * The host console's export, erase and import (docs/hosting-portability.md), identity's side: the
- * test plays the gateway (the association header) and a till service of its own keeps a journal
- * that refuses an erase newer than the last export, pictures and a document.
+ * test plays the gateway (the association header) and stands in for the register with a service of
+ * its own: a journal that refuses an erase newer than the last export, a picture and a document.
  */
 let database: TestDatabase;
 let db: Db;
@@ -67,7 +67,7 @@ beforeAll(async () => {
     db,
     logger: createLogger('identity', 'error'),
     publicUrl: 'http://localhost:8080',
-    serviceUrls: { till: `http://127.0.0.1:${till.port}` },
+    serviceUrls: { register: `http://127.0.0.1:${till.port}` },
   });
   server = await listen(app, 0);
   base = `http://127.0.0.1:${server.port}`;
@@ -133,6 +133,9 @@ describe("an association's export, erase and import on the host console", () => 
     await mkdir(path.join(uploads, ferry.id), { recursive: true });
     await writeFile(path.join(uploads, ferry.id, 'limonade.png'), Buffer.from([137, 80, 78, 71]));
     expect((await signIn()).status).toBe(200);
+    // The console counts what its files take.
+    const list = await onConsole('GET', '/api/host/associations');
+    expect(list.body.associations).toEqual([expect.objectContaining({ slug: SLUG, storageBytes: 4 })]);
   });
 
   it('refuses the erase before any export, and after a sale made since the last one', async () => {
@@ -164,9 +167,9 @@ describe("an association's export, erase and import on the host console", () => 
       format: 'kermesse-association-export',
       association: { id: ferry.id, slug: SLUG, name: 'APEL Jules Ferry' },
     });
-    expect(Object.keys(manifest.services)).toEqual(['identity', 'till']);
+    expect(Object.keys(manifest.services)).toEqual(['identity', 'register']);
     expect(
-      strFromU8(files['till/journal.jsonl']!)
+      strFromU8(files['register/journal.jsonl']!)
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l).text),
@@ -176,7 +179,7 @@ describe("an association's export, erase and import on the host console", () => 
     // The host's own account and the directory are the console's rows, never an association's.
     expect(users).not.toContain('exploitation@hebergeur.fr');
     expect(strFromU8(files['identity/host_associations.jsonl']!)).toBe('');
-    expect(Buffer.from(files['uploads/till/limonade.png']!)).toEqual(Buffer.from([137, 80, 78, 71]));
+    expect(Buffer.from(files['uploads/register/limonade.png']!)).toEqual(Buffer.from([137, 80, 78, 71]));
     expect(strFromU8(files['journal/ticket-z.txt']!)).toBe('Z de caisse\n');
   });
 

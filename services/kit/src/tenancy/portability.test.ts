@@ -10,7 +10,7 @@ import { createDb, type Db } from '../db/db.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { ASSOCIATION_HEADER, withAssociation } from './association.ts';
-import { ERASE_PATH, EXPORT_CONTENT_TYPE, EXPORT_PATH, IMPORT_PATH, ERASE_SETTING } from './portability.ts';
+import { ERASE_PATH, EXPORT_CONTENT_TYPE, EXPORT_PATH, IMPORT_PATH, ERASE_SETTING, STORAGE_PATH } from './portability.ts';
 
 const schema = 'porta';
 const A = randomUUID();
@@ -139,6 +139,8 @@ describe("an association's export, erase and import", () => {
     expect(lines.join('\n')).toContain('"cents": 9007199254740993');
     expect(lines).toContain(JSON.stringify({ kind: 'file', path: 'logos/crepes.png', size: 4 }));
     expect(lines).toContain(JSON.stringify({ kind: 'document', path: 'journal/recap.txt', size: 15 }));
+    expect(await (await get(A, STORAGE_PATH)).json()).toEqual({ bytes: 4 });
+    expect(await (await get(B, STORAGE_PATH)).json()).toEqual({ bytes: 0 });
   });
 
   it('moves A into B only when B is empty, then erases A and brings it back identical', async () => {

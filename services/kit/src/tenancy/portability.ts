@@ -7,6 +7,7 @@
  *                                      (uploads) and its documents (FEC, sales journal archive)
  *   POST /internal/association/import  the same stream back into the association: all or nothing
  *   POST /internal/association/erase   every row and file of the association, in one transaction
+ *   GET  /internal/association/storage what its files take on disk
  *
  * The rows are read and written as the schema's owner with the association named explicitly in every
  * statement (and set for the policies too, for an owner that does not bypass them): the run-time role
@@ -15,7 +16,7 @@
  * a timestamp comes back exactly as it left, without going through JavaScript numbers.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
@@ -29,6 +30,8 @@ import { ASSOCIATION_SETTING, currentAssociation, HOST_CONSOLE_ID, isAssociation
 export const EXPORT_PATH = '/internal/association/export';
 export const IMPORT_PATH = '/internal/association/import';
 export const ERASE_PATH = '/internal/association/erase';
+/** `{ bytes }`: what the association's files take on disk in this service (the host console's « storage used »). */
+export const STORAGE_PATH = '/internal/association/storage';
 
 /** Content type of an export stream: one JSON value per line. */
 export const EXPORT_CONTENT_TYPE = 'application/x-ndjson';
@@ -242,6 +245,13 @@ async function listFiles(dir: string): Promise<string[]> {
     .filter((e) => e.isFile() && !e.name.startsWith('.'))
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort();
+}
+
+/** The bytes the files under `dir` take (0 when it does not exist). */
+export async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const file of await listFiles(dir)) total += (await stat(path.join(dir, file))).size;
+  return total;
 }
 
 /** A relative path that stays inside its folder (no `..`, no absolute path, no hidden part). */
@@ -472,6 +482,11 @@ export function portabilityRoutes(db: Db, schema: string, service: ServicePortab
     ctx.set('Cache-Control', 'no-store');
     ctx.type = EXPORT_CONTENT_TYPE;
     ctx.body = Readable.from(exportAssociation(db, schema, associationId, { filesDir, documents }));
+  });
+  router.get(STORAGE_PATH, async (ctx) => {
+    const associationId = targetAssociation();
+    const filesDir = service.filesDir?.(associationId);
+    ctx.body = { bytes: filesDir ? await folderBytes(filesDir) : 0 };
   });
   router.post(IMPORT_PATH, async (ctx) => {
     const associationId = targetAssociation();

@@ -14,7 +14,7 @@ import {
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { badRequest, conflict, defineRoute, notFound, Router } from '@kermesse/kit/http';
-import { ASSOCIATION_HEADER, HOST_CONSOLE_ID, hostingEnabled, withAssociation } from '@kermesse/kit/tenancy';
+import { ASSOCIATION_HEADER, HOST_CONSOLE_ID, hostingEnabled, STORAGE_PATH, withAssociation } from '@kermesse/kit/tenancy';
 import { createUser } from '../../commands/createUser.ts';
 import { assertPasswordAllowed } from '../../errors.ts';
 import { associationUrl, onHostConsole } from '../../hosting.ts';
@@ -35,6 +35,8 @@ export interface HostRouteDeps {
   publicUrl: string;
   /** The register (`REGISTER_URL`), asked for each association's figures; without it, none are shown. */
   registerUrl?: string;
+  /** The services that keep files (register, raffle: `<SERVICE>_URL`), asked what each association's take. */
+  fileServiceUrls?: string[];
   fetch?: typeof fetch;
 }
 
@@ -60,6 +62,24 @@ export function hostRoutes(deps: HostRouteDeps): Router {
         recordEvent(trx, 'identity', 'host.association.changed', { associationId: row.id, slug: row.slug, state: row.state }),
       ),
     );
+
+  /** Bytes of the association's uploads (docs/hosting-portability.md), 0 where a service does not answer. */
+  async function storageOf(row: DirectoryRow): Promise<number> {
+    const sizes = await Promise.all(
+      (deps.fileServiceUrls ?? []).map(async (url) => {
+        try {
+          const res = await fetchFn(`${url.replace(/\/+$/, '')}${STORAGE_PATH}`, {
+            headers: { [ASSOCIATION_HEADER]: row.id },
+            signal: AbortSignal.timeout(3_000),
+          });
+          return res.ok ? Number(((await res.json()) as { bytes?: unknown }).bytes) || 0 : 0;
+        } catch {
+          return 0;
+        }
+      }),
+    );
+    return sizes.reduce((sum, n) => sum + n, 0);
+  }
 
   async function figuresOf(row: DirectoryRow): Promise<AssociationFigures | null> {
     if (!deps.registerUrl) return null;
@@ -105,8 +125,7 @@ export function hostRoutes(deps: HostRouteDeps): Router {
           createdAt: row.created_at.toISOString(),
           suspendedAt: row.suspended_at ? row.suspended_at.toISOString() : null,
           figures: await figuresOf(row),
-          // Uploads (pictures) are not kept per association yet: nothing to count for one.
-          storageBytes: 0,
+          storageBytes: await storageOf(row),
         })),
       );
       return { associations };
