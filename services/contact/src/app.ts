@@ -14,8 +14,8 @@ export interface ContactDeps {
   db: Db;
   logger: Logger;
   bus?: Bus;
-  /** The association's mailbox, where partner requests are forwarded. */
-  associationEmail: string;
+  /** The association's mailbox, where partner requests and messages are forwarded (null: the inbox only). */
+  associationEmail: string | null;
   /** Wakes the delivery worker after a request queued a message. */
   onQueued?(): void;
   partnerRateLimit?: PartnerRouteOptions['rateLimit'];

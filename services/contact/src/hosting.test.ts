@@ -12,7 +12,9 @@ import { createLogger } from '@kermesse/kit/http';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import { withAssociation } from '@kermesse/kit/tenancy';
 import { migrations, schema } from '../migrations/index.ts';
-import { queueReceipt } from './consumers/saleCompletedConsumer.ts';
+import { queueReceipt, settingsNow } from './consumers/saleCompletedConsumer.ts';
+import { submitPartnerRequest } from './commands/submitPartnerRequest.ts';
+import { receiptSettingsOf } from './receipts/settings.ts';
 import type { MessageTransport, OutgoingMessage } from './delivery/transports/types.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/worker.ts';
 
@@ -98,10 +100,23 @@ const saleCompleted = (association: string, reference: string, email: string): E
   };
 };
 
+/** Identity's host directory: each association's name and address. */
+const receiptSettings = receiptSettingsOf({
+  fallback: { associationName: 'Association Kermesse', publicUrl: 'http://localhost:8080' },
+  identityUrl: 'http://identity.test',
+  fetchFn: async () =>
+    Response.json({
+      associations: [
+        { id: FERRY, slug: 'apel-ferry', name: 'APEL Jules Ferry', state: 'active' },
+        { id: COMITE, slug: 'comite-fetes', name: 'Comité des fêtes', state: 'active' },
+      ],
+    }),
+});
+
 /** The register's sale reaching contact in its association: the receipt queued, the worker woken. */
-const receiptAsked = (association: string, name: string, reference: string, email: string) =>
+const receiptAsked = (association: string, reference: string, email: string) =>
   withAssociation(association, async () => {
-    const settings = { associationName: name, publicUrl: 'http://localhost:8080' };
+    const settings = await settingsNow(receiptSettings);
     const queued = await db.transaction((trx) => queueReceipt(saleCompleted(association, reference, email), trx, settings, logger));
     worker.wake();
     return queued;
@@ -109,18 +124,25 @@ const receiptAsked = (association: string, name: string, reference: string, emai
 
 describe('two associations send their receipts apart', () => {
   it('queues and sends the receipt of each one’s sale V-000001', async () => {
-    expect(await receiptAsked(FERRY, 'APE Jules Ferry', 'V-000001', 'parent.ferry@exemple.fr')).toBe(true);
-    expect(await receiptAsked(COMITE, 'Comité des fêtes', 'V-000001', 'habitant@exemple.fr')).toBe(true);
+    expect(await receiptAsked(FERRY, 'V-000001', 'parent.ferry@exemple.fr')).toBe(true);
+    expect(await receiptAsked(COMITE, 'V-000001', 'habitant@exemple.fr')).toBe(true);
     await worker.drain();
     expect(sent.map((m) => m.to).sort()).toEqual(['habitant@exemple.fr', 'parent.ferry@exemple.fr']);
-    expect(sent.find((m) => m.to === 'habitant@exemple.fr')?.text).toContain('Comité des fêtes');
+    // Each receipt is signed by its association and links to the receipt page on its own host.
+    const comite = sent.find((m) => m.to === 'habitant@exemple.fr')!.text;
+    const ferry = sent.find((m) => m.to === 'parent.ferry@exemple.fr')!.text;
+    expect(comite).toContain('Comité des fêtes');
+    expect(comite).toContain('http://comite-fetes.localhost:8080/s/V-000001');
+    expect(ferry).toContain('APEL Jules Ferry');
+    expect(ferry).toContain('http://apel-ferry.localhost:8080/s/V-000001');
+    expect(ferry).not.toContain('Comité');
     // The same sale delivered again queues nothing more, in either association.
-    expect(await receiptAsked(COMITE, 'Comité des fêtes', 'V-000001', 'habitant@exemple.fr')).toBe(false);
+    expect(await receiptAsked(COMITE, 'V-000001', 'habitant@exemple.fr')).toBe(false);
   });
 
   it('sends at once the message of the association that woke the worker', async () => {
     sent.length = 0;
-    expect(await receiptAsked(COMITE, 'Comité des fêtes', 'V-000002', 'voisin@exemple.fr')).toBe(true);
+    expect(await receiptAsked(COMITE, 'V-000002', 'voisin@exemple.fr')).toBe(true);
     await worker.drain();
     expect(sent.map((m) => m.to)).toEqual(['voisin@exemple.fr']);
     const pending = (association: string) =>
@@ -130,5 +152,24 @@ describe('two associations send their receipts apart', () => {
       );
     expect(await pending(COMITE)).toEqual([{ count: 0 }]);
     expect(await pending(FERRY)).toEqual([{ count: 0 }]);
+  });
+
+  it('keeps a partner request in its association’s inbox, not in the host’s mailbox', async () => {
+    const request = await withAssociation(COMITE, () =>
+      submitPartnerRequest(
+        db,
+        { entreprise: 'Boulangerie Petit', contact: 'Luc Petit', email: 'luc@boulangerie.fr' },
+        { associationEmail: null },
+      ),
+    );
+    const inbox = (association: string) => withAssociation(association, async () => await db('partner_requests').pluck('entreprise'));
+    expect(await inbox(COMITE)).toEqual(['Boulangerie Petit']);
+    expect(await inbox(FERRY)).toEqual([]);
+    expect(
+      await withAssociation(
+        COMITE,
+        async () => await db('deliveries').where({ partner_request_id: request.id }).count<{ count: number }[]>('* as count'),
+      ),
+    ).toEqual([{ count: 0 }]);
   });
 });

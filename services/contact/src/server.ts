@@ -1,10 +1,11 @@
 import { runService } from '@kermesse/kit/service';
-import { createAssociationLister } from '@kermesse/kit/tenancy';
+import { createAssociationLister, hostingEnabled } from '@kermesse/kit/tenancy';
 import { schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { applyRetention } from './commands/applyRetention.ts';
 import { startContactConsumers } from './consumers/index.ts';
 import { createTransports } from './delivery/transports/index.ts';
+import { receiptSettingsOf } from './receipts/settings.ts';
 import { startDeliveryWorker } from './delivery/worker.ts';
 import { readContactEnv } from './env.ts';
 
@@ -29,7 +30,11 @@ await runService({
       db,
       bus,
       logger,
-      receipt: { associationName: env.associationName, publicUrl: env.publicUrl },
+      receipt: receiptSettingsOf({
+        fallback: { associationName: env.associationName, publicUrl: env.publicUrl },
+        identityUrl: env.identityUrl,
+        domain: process.env.KERMESSE_DOMAIN?.trim().toLowerCase() || undefined,
+      }),
       onQueued: () => worker.wake(),
     }),
   buildApp: ({ db, logger, bus, env, verifier, worker }) =>
@@ -38,7 +43,8 @@ await runService({
       logger,
       bus,
       verifier,
-      associationEmail: env.associationEmail,
+      // On a host the environment's mailbox is the host's: an association's requests stay in its inbox.
+      associationEmail: hostingEnabled() ? null : env.associationEmail,
       onQueued: () => worker.wake(),
       mailConfigured: env.smtpUrl !== null,
     }),

@@ -12,7 +12,7 @@ import { enqueueDelivery } from '../repositories/deliveries.ts';
 export async function submitContactMessage(
   db: Db,
   body: ContactMessageBody,
-  settings: { associationEmail: string },
+  settings: { associationEmail: string | null },
 ): Promise<ContactMessageRow> {
   return db.transaction(async (trx) => {
     const row = await insertContactMessage(trx, body);
@@ -32,6 +32,8 @@ export async function submitContactMessage(
 <p style="color:#6b7280;font-size:12px">Répondez directement à ce courriel pour lui écrire.</p>
 </body></html>
 `;
+    // No mailbox (on a host): the message waits in the admins' inbox only.
+    if (settings.associationEmail === null) return row;
     await enqueueDelivery(trx, {
       kind: 'contact',
       contactMessageId: row.id,

@@ -5,8 +5,11 @@ import { insertPartnerRequest, type PartnerRequestRow } from '../repositories/pa
 import { donationTypeLabel, type PartnerRequestBody } from '@kermesse/contracts-contact';
 
 export interface PartnerSettings {
-  /** The association's mailbox, where requests are forwarded. */
-  associationEmail: string;
+  /**
+   * The association's mailbox, where requests are forwarded; null on a host, where the install's
+   * ASSOCIATION_EMAIL is the host's, not the association's: requests then wait in the admins' inbox.
+   */
+  associationEmail: string | null;
 }
 
 /**
@@ -16,6 +19,7 @@ export interface PartnerSettings {
 export async function submitPartnerRequest(db: Db, body: PartnerRequestBody, settings: PartnerSettings): Promise<PartnerRequestRow> {
   return db.transaction(async (trx) => {
     const request = await insertPartnerRequest(trx, body);
+    if (settings.associationEmail === null) return request;
     const mail = renderPartnerMail(request);
     await enqueueDelivery(trx, {
       kind: 'partner',

@@ -3,7 +3,7 @@ import { startConsumer, type EventConsumer, type EventEnvelope } from '@kermesse
 import { type Trx } from '@kermesse/kit/db';
 import { type Logger } from '@kermesse/kit/http';
 import type { ReceiptSettings } from '../receipts/render.ts';
-import { queueReceiptMessage, type SaleCompletedDeps } from './saleCompletedConsumer.ts';
+import { queueReceiptMessage, settingsNow, type SaleCompletedDeps } from './saleCompletedConsumer.ts';
 
 /**
  * Queues the receipt a cashier asked for after the sale (order detail « Envoyer reçu ») in the
@@ -18,7 +18,7 @@ export function startReceiptRequestedConsumer(deps: SaleCompletedDeps): Promise<
     name: 'contact-receipt-requested',
     type: 'receipt.requested',
     async handle(event, trx) {
-      const queued = await queueRequestedReceipt(event, trx, deps.receipt, deps.logger);
+      const queued = await queueRequestedReceipt(event, trx, await settingsNow(deps.receipt), deps.logger);
       if (queued && deps.onQueued) void trx.executionPromise.then(deps.onQueued, () => undefined);
     },
   });

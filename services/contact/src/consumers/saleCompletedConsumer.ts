@@ -5,12 +5,18 @@ import { type Logger } from '@kermesse/kit/http';
 import { normalizeEmail, normalizePhone, phoneToE164 } from '@kermesse/contracts-common';
 import { renderReceiptEmail, renderReceiptSms, type ReceiptSale, type ReceiptSettings } from '../receipts/render.ts';
 import { enqueueDelivery, recordUndeliverable, type Channel } from '../repositories/deliveries.ts';
+import type { ReceiptSettingsOf } from '../receipts/settings.ts';
+
+/** The receipt settings for the event being handled (its association's on a host). */
+export const settingsNow = async (receipt: ReceiptSettings | ReceiptSettingsOf): Promise<ReceiptSettings> =>
+  typeof receipt === 'function' ? receipt() : receipt;
 
 export interface SaleCompletedDeps {
   db: Db;
   bus: Bus;
   logger: Logger;
-  receipt: ReceiptSettings;
+  /** Fixed settings, or those of the current association (receipts/settings.ts). */
+  receipt: ReceiptSettings | ReceiptSettingsOf;
   /** Called once the job is committed (wakes the delivery worker). */
   onQueued?(): void;
 }
@@ -29,7 +35,7 @@ export function startSaleCompletedConsumer(deps: SaleCompletedDeps): Promise<Eve
     name: 'contact-sale-completed',
     type: 'sale.completed',
     async handle(event, trx) {
-      const queued = await queueReceipt(event, trx, deps.receipt, deps.logger);
+      const queued = await queueReceipt(event, trx, await settingsNow(deps.receipt), deps.logger);
       if (queued && deps.onQueued) void trx.executionPromise.then(deps.onQueued, () => undefined);
     },
   });

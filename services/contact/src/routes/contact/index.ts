@@ -5,7 +5,7 @@ import { submitContactMessage } from '../../commands/submitContactMessage.ts';
 import { fieldEmpty, tooManyContactMessages } from '../../errors.ts';
 
 /** `POST /api/contact {email, subject, message}`: the public contact form. */
-export function contactRoutes(options: { db: Db; associationEmail: string; onQueued?(): void; rateLimit?: RateLimit }): Router {
+export function contactRoutes(options: { db: Db; associationEmail: string | null; onQueued?(): void; rateLimit?: RateLimit }): Router {
   const router = new Router();
   const limiter = createRateLimiter(options.rateLimit ?? { max: 5, windowMs: 10 * 60_000 });
 
