@@ -33,18 +33,18 @@ export async function loadServiceParts(service: string): Promise<ServiceParts> {
   if (!/^[a-z]+$/.test(service)) throw new Error(`unknown service « ${service} »`);
   const migrations = (await import(`@kermesse/${service}/migrations`)) as ServiceMigrations;
   const { seedDemo } = (await import(`@kermesse/${service}/demo`)) as Pick<ServiceParts, 'seedDemo'>;
-  return { migrations: { schema: migrations.schema, migrations: migrations.migrations }, seedDemo };
+  return { migrations: { schema: migrations.schema, migrations: migrations.migrations, appendOnly: migrations.appendOnly }, seedDemo };
 }
 
 /** Brings `service`'s schema up to date, waiting out another replica's lock or a database still starting. */
 export async function migrateService(service: string, parts: ServiceParts, databaseUrl: string, demoPassword?: string): Promise<void> {
-  const { schema, migrations } = parts.migrations;
+  const { schema } = parts.migrations;
   const db = createDb(databaseUrl, { schema, poolMax: 2 });
   const deadline = Date.now() + GIVE_UP_MS;
   try {
     for (;;) {
       try {
-        await migrateLatest(db, { schema, migrations });
+        await migrateLatest(db, parts.migrations);
         break;
       } catch (err) {
         const retriable =

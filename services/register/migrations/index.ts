@@ -1,6 +1,27 @@
 import type { ServiceMigrations } from '@kermesse/kit/db';
+import { addAssociationColumns } from '@kermesse/kit/tenancy';
 
 export const schema = 'register';
+
+/**
+ * The till law's records (docs/compliance/conditions.md §1): the service's role may insert and read
+ * them, never update, delete or truncate them — refused by its grants before any trigger runs. Sales
+ * and till sessions are not here: a sale on hold is paid later and a session is closed once, so those
+ * updates are granted and their triggers refuse every other change.
+ */
+export const appendOnly = [
+  'journal',
+  'sale_lines',
+  'payments',
+  'refunds',
+  'refund_lines',
+  'sale_tickets',
+  'sale_bets',
+  'sale_cartons',
+  'closings',
+  'archives',
+  'event_log',
+] as const;
 
 /**
  * Register's schema: events and checkouts (registers); the catalogue (categories, products, which
@@ -707,6 +728,57 @@ export const migrations: ServiceMigrations['migrations'] = {
             using errcode = 'P0001', hint = 'docs/compliance/conditions.md §1';
         end
         $fn$`);
+    },
+  },
+  /**
+   * Hosting (docs/keys-per-association.md, docs/compliance/conditions.md): every key two associations
+   * could both hold is made per association. Each association has its own sales journal, event log
+   * and chain of closings (their numbers start at 1 for each, their head rows are made at their first
+   * record), its own journal key and signing key, settings, meal deals, idempotency keys, rights,
+   * simulated readers and stock alerts; a sale reference, an e-mail, a raffle, gift basket or loto
+   * night (ids handed out by other services, kept as an import brings them) are unique within it.
+   * Keys made of ids this schema's own sequences hand out (sales, refunds, events…) are unique across
+   * associations already and stay as they are.
+   */
+  '071_keys_per_association': {
+    async up(knex) {
+      await addAssociationColumns(knex, schema);
+      const primary = (table: string, columns: string) =>
+        knex.raw(`alter table ??.?? drop constraint ??, add primary key (association_id, ${columns})`, [schema, table, `${table}_pkey`]);
+      const unique = (table: string, old: string, columns: string) =>
+        knex.raw(`alter table ??.?? drop constraint ??, add constraint ?? unique (association_id, ${columns})`, [schema, table, old, old]);
+      const uniqueIndex = (name: string, table: string, columns: string, where = '') =>
+        knex
+          .raw('drop index ??.??', [schema, name])
+          .then(() => knex.raw(`create unique index ?? on ??.?? (association_id, ${columns}) ${where}`, [name, schema, table]));
+      // The chains and their heads: `id = 1` (journal_key's, till_signing_key's checks) now means one per association.
+      await primary('journal', 'seq');
+      await primary('journal_head', 'id');
+      await primary('journal_key', 'id');
+      await primary('event_log', 'seq');
+      await primary('event_log_head', 'id');
+      await primary('closings', 'seq');
+      await primary('till_signing_key', 'id');
+      await uniqueIndex('closings_period', 'closings', 'kind, scope, coalesce(checkout_id, 0), period_start');
+      await uniqueIndex('archives_month', 'archives', 'period_start', "where kind = 'month'");
+      // Keys chosen by people or clients.
+      await primary('settings', 'key');
+      await primary('idempotency_keys', 'user_id, scope, key');
+      await primary('register_rights', 'user_id, "right"');
+      await primary('simulated_readers', 'id');
+      await uniqueIndex('persons_email', 'persons', 'lower(email)', 'where email is not null');
+      await unique('sales', 'sales_reference_unique', 'reference');
+      await unique('checkouts', 'checkouts_event_id_name_unique', 'event_id, name');
+      await primary('event_meal_deals', 'event_id');
+      // Ids of the other services, and the rows keyed by them.
+      await unique('categories', 'categories_raffle_id_unique', 'raffle_id');
+      await unique('categories', 'categories_gift_basket_id_unique', 'gift_basket_id');
+      await unique('categories', 'categories_bingo_id_unique', 'bingo_id');
+      await unique('products', 'products_category_id_tier_nb_unique', 'category_id, tier_nb');
+      await primary('stock_alerts', 'event_id, product_id');
+      await primary('sale_tickets', 'raffle_id, number');
+      await primary('sale_bets', 'gift_basket_id, type_id, weight');
+      await unique('sale_cartons', 'sale_cartons_unique', 'bingo_id, carton_number');
     },
   },
   // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).

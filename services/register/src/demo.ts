@@ -184,7 +184,7 @@ async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string,
   };
   await trx('settings')
     .insert({ key: MEAL_DEAL_SETTING, value: JSON.stringify(rule) })
-    .onConflict('key')
+    .onConflict(['association_id', 'key'])
     .ignore();
 }
 

@@ -14,7 +14,7 @@ import { createLogger, errorHandler } from '@kermesse/kit/http';
 import { createTestDatabase, eventually, type TestDatabase } from '@kermesse/kit/testing';
 import { SINGLE_ASSOCIATION_ID } from '@kermesse/kit/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations, schema } from '../migrations/index.ts';
+import { appendOnly, migrations, schema } from '../migrations/index.ts';
 import { idempotent, LEASE_MS } from './idempotency.ts';
 
 let database: TestDatabase;
@@ -76,7 +76,7 @@ const writes = async (name: string) => (await db('lease_writes').where({ name })
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema, poolMax: 10 });
-  await migrateLatest(db, { schema, migrations });
+  await migrateLatest(db, { schema, migrations, appendOnly });
   // The service's role may not create tables: the test's own table is made by the owner, then
   // migrating again seals it (association, row-level security) and grants it like the service's.
   const owner = createDb(database.url, { schema, role: 'owner' });
@@ -88,7 +88,7 @@ beforeAll(async () => {
   } finally {
     await owner.destroy();
   }
-  await migrateLatest(db, { schema, migrations });
+  await migrateLatest(db, { schema, migrations, appendOnly });
 }, 120_000);
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
 import { createTestDatabase, testTokens, testTokenVerifier, type TestDatabase } from '@kermesse/kit/testing';
-import { migrations, schema } from '../migrations/index.ts';
+import { appendOnly, migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { DEMO_CHECKOUTS, DEMO_EVENT, seedDemo } from './demo.ts';
 
@@ -16,7 +16,7 @@ let tokens: Record<string, string> = {};
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema });
-  await migrateLatest(db, { schema, migrations });
+  await migrateLatest(db, { schema, migrations, appendOnly });
   await seedDemo({ db });
   await seedDemo({ db });
   register = await listen(await buildApp({ db, logger, verifier: testTokenVerifier() }), 0);

@@ -24,6 +24,7 @@ import { presentCreatedSale } from '../presenters/saleAnswer.ts';
 import { lockCardTransaction } from '../repositories/cards.ts';
 import { markCardTransactionSold, writeSale, type SaleWrite } from '../repositories/sales.ts';
 import { journalBindings, saleJournalPayload } from '../journal/journal.ts';
+import { ensureJournalKey } from '../journal/journalKeyStore.ts';
 import { waitDurable } from '../repositories/journal.ts';
 import { sessionForSale } from '../repositories/tillSessions.ts';
 import { priceSale, type PricedSale } from '../sale/pricing.ts';
@@ -174,6 +175,8 @@ export async function createSale(deps: CreateSaleDeps, input: SaleInput, context
 
   const saleId = sale.head.next_sale_id;
   const createdAt = new Date();
+  // The sale's journal record is hashed with its association's key (saleWrite's bindings).
+  await ensureJournalKey();
   // A sale on a register with no open session opens one (float 0, automatic): the spec's flow keeps working.
   const openSession = (q: Db | Trx) => sessionForSale(q, input.checkoutId, input.eventId, context.user.id);
   try {

@@ -5,6 +5,7 @@
  */
 import type { Db, Trx } from '@kermesse/kit/db';
 import { journalContent, journalHash, type JournalVerification, type SaleJournalPayload } from '../journal/journal.ts';
+import { ensureJournalKey } from '../journal/journalKeyStore.ts';
 import {
   journalAnchors,
   journalHeadRow,
@@ -36,6 +37,7 @@ const BATCH = 5000;
  * last records is detected. Answers the first broken record.
  */
 export async function verifyJournal(db: Db | Trx): Promise<JournalVerification> {
+  await ensureJournalKey();
   if (db.isTransaction) return verifyChain(db as Trx);
   // One snapshot: sales recorded meanwhile neither look deleted nor break the head check.
   return db.transaction((trx) => verifyChain(trx), READ_ONLY_SNAPSHOT);
@@ -99,7 +101,8 @@ async function verifyChain(db: Trx): Promise<JournalVerification> {
 
   const head = await journalHeadRow(db);
   const last = { seq: lastSeq, kind: '?', reference: '' };
-  if (!head || Number(head.seq) !== lastSeq || head.hash !== (lastSeq ? prevHash : '0'.repeat(64))) {
+  // No head and no record: an association that has recorded nothing yet (its head comes with its first record).
+  if (head ? Number(head.seq) !== lastSeq || head.hash !== (lastSeq ? prevHash : '0'.repeat(64)) : lastSeq > 0) {
     const headSeq = head ? Number(head.seq) : 0;
     if (headSeq > lastSeq) {
       return broken(

@@ -11,7 +11,7 @@ import { formatEuros } from '@kermesse/contracts-common';
 import { PG_INTEGER_MAX } from '@kermesse/contracts-common/schemas';
 import type { Db } from '@kermesse/kit/db';
 import { Router } from '@kermesse/kit/http';
-import { logEvent, type EventLogKind } from './eventLog.ts';
+import { lockEventLogHead, logEvent, type EventLogKind } from './eventLog.ts';
 
 /** A Z report printed this long after its closing is a reprint (the closing screen shows and prints it at once). */
 export const REPORT_ORIGINAL_MS = 10 * 60_000;
@@ -184,7 +184,7 @@ export function auditTrailRoutes({ db }: { db: Db }): Router {
   /** Numbers the duplicate and logs it, under the log's lock so two reprints never share a number. */
   const duplicate = async (ctx: Context, document: 'receipt' | 'z-report', reference: string, label: string) => {
     const n = await db.transaction(async (trx) => {
-      await trx('event_log_head').where({ id: 1 }).forUpdate();
+      await lockEventLogHead(trx);
       const [row] = await trx('event_log')
         .where({ kind: 'duplicate.printed' })
         .whereRaw(`payload::jsonb ->> 'document' = ? and payload::jsonb ->> 'reference' = ?`, [document, reference])

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createSecretBox } from '@kermesse/kit/secrets';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
-import { migrations, schema } from '../../migrations/index.ts';
+import { appendOnly, migrations, schema } from '../../migrations/index.ts';
 import { createEventWithCheckouts } from '../commands/createEvent.ts';
 import { closeEndedPeriods } from '../commands/closeEndedPeriods.ts';
 import { listClosings } from '../repositories/closings.ts';
@@ -117,7 +117,7 @@ async function generateYear(): Promise<void> {
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema, poolMax: 4 });
-  await migrateLatest(db, { schema, migrations });
+  await migrateLatest(db, { schema, migrations, appendOnly });
   const { event, checkouts } = await createEventWithCheckouts(db, { name: 'Une année de fêtes', checkouts: ['Buvette', 'Crêpes'] });
   eventId = event.id;
   registers = checkouts.map((c) => c.id);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '@kermesse/contracts-common';
+import { createDb, ownerOf } from '@kermesse/kit/db';
 import { eventually } from '@kermesse/kit/testing';
 import { startRegisterHarness, type RegisterHarness } from '../testing/harness.ts';
 import { verifyEventLog } from './eventLog.ts';
@@ -140,12 +141,17 @@ describe('the technical event log', () => {
     expect(await verifyEventLog(h.db)).toMatchObject({ ok: true });
     const records = await log();
     expect(records.length).toBeGreaterThanOrEqual(7);
-    await expect(
-      h
-        .db('event_log')
-        .where({ seq: records.at(-1)!.seq })
-        .update({ summary: 'rien' }),
-    ).rejects.toThrow(/Enregistrement inaltérable/);
+    const last = { seq: records.at(-1)!.seq };
+    // The service's role is not granted UPDATE on the log; its owner, who is, meets the trigger.
+    await expect(h.db('event_log').where(last).update({ summary: 'rien' })).rejects.toThrow(/permission denied for table event_log/);
+    const owner = ownerOf(h.db)!;
+    const ownerDb = createDb(owner.url, { schema: owner.schema, role: 'owner', poolMax: 1 });
+    try {
+      await expect(ownerDb('event_log').where(last).update({ summary: 'rien' })).rejects.toThrow(/Enregistrement inaltérable/);
+    } finally {
+      await ownerDb.destroy();
+    }
+    expect(await verifyEventLog(h.db)).toMatchObject({ ok: true });
     expect((await h.request('GET', '/api/admin/compliance/event-log')).status).toBe(403);
   });
 });

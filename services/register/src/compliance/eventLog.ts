@@ -8,6 +8,7 @@
  */
 import type { Db, Trx } from '@kermesse/kit/db';
 import { journalHash } from '../journal/journal.ts';
+import { ensureJournalKey } from '../journal/journalKeyStore.ts';
 
 export type EventLogKind =
   | 'signin.succeeded'
@@ -51,8 +52,18 @@ export function eventLogContent(
   return `${seq}\n${kind}\n${actor}\n${recordedAt}\n${summary}\n${payload}\n${prevHash}`;
 }
 
+/**
+ * Locks the association's log head until the transaction ends (made at its first record: each
+ * association has its own log, numbered from 1), and answers it.
+ */
+export async function lockEventLogHead(trx: Trx): Promise<{ seq: string | number; hash: string }> {
+  await trx.raw(`insert into event_log_head (id, seq, hash) values (1, 0, repeat('0', 64)) on conflict (association_id, id) do nothing`);
+  return trx('event_log_head').where({ id: 1 }).forUpdate().first('seq', 'hash');
+}
+
 async function appendIn(trx: Trx, entry: EventLogEntry): Promise<{ seq: number; hash: string }> {
-  const head: { seq: string | number; hash: string } = await trx('event_log_head').where({ id: 1 }).forUpdate().first('seq', 'hash');
+  await ensureJournalKey();
+  const head = await lockEventLogHead(trx);
   const seq = Number(head.seq) + 1;
   const recordedAt = (entry.at ?? new Date()).toISOString();
   const payload = JSON.stringify(entry.payload ?? {});
@@ -103,6 +114,7 @@ export const eventLogAfter = (q: Db | Trx, afterSeq: number, limit: number): Pro
 
 /** Recomputes the log's chain; the first broken record in French, or ok. */
 export async function verifyEventLog(q: Db | Trx): Promise<{ ok: boolean; records: number; problem?: string }> {
+  await ensureJournalKey();
   let prev = '0'.repeat(64);
   let expected = 1;
   for (;;) {
@@ -122,8 +134,9 @@ export async function verifyEventLog(q: Db | Trx): Promise<{ ok: boolean; record
     }
     if (rows.length < 5000) break;
   }
-  const head = await q('event_log_head').where({ id: 1 }).first('seq', 'hash');
-  if (Number(head.seq) !== expected - 1 || head.hash !== prev)
+  const head: { seq: string | number; hash: string } | undefined = await q('event_log_head').where({ id: 1 }).first('seq', 'hash');
+  // No head: the association has logged nothing yet (its head comes with its first record).
+  if (head ? Number(head.seq) !== expected - 1 || head.hash !== prev : expected > 1)
     return { ok: false, records: expected - 1, problem: 'Les derniers enregistrements du journal des événements ont été supprimés.' };
   return { ok: true, records: expected - 1 };
 }

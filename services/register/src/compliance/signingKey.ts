@@ -59,7 +59,7 @@ export async function loadTillSigner(db: Db | Trx, secrets: SecretBox | undefine
         public_key: publicKeyPem,
         private_key: secrets ? secrets.seal(privatePem) : PLAIN + privatePem,
       })
-      .onConflict('id')
+      .onConflict(['association_id', 'id'])
       .ignore();
     row = await db('till_signing_key').where({ id: 1 }).first();
   }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
-import { migrations, schema } from '../../migrations/index.ts';
+import { appendOnly, migrations, schema } from '../../migrations/index.ts';
 import { createEventWithCheckouts } from '../commands/createEvent.ts';
 import { findOpenSession, openSession, sessionForSale } from '../repositories/tillSessions.ts';
 import { journalContent } from './journal.ts';
@@ -21,7 +21,7 @@ let eventId: number;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { schema, poolMax: 5 });
-  await migrateLatest(db, { schema, migrations });
+  await migrateLatest(db, { schema, migrations, appendOnly });
   const { event, checkouts } = await createEventWithCheckouts(db, { name: 'Fête du journal', checkouts: ['Caisse 1', 'Caisse 2'] });
   eventId = event.id;
   checkoutId = checkouts[0]!.id;

@@ -3,8 +3,9 @@
  * closing appends a record in the transaction that writes it. Each record holds
  * HMAC-SHA256(key, content) where the content names its sequence number, kind, reference, time,
  * payload and the previous record's hash — a chain: changing, inserting or removing a record breaks
- * every hash after it. The `journal_head` row holds the last record (seq and hash); updating it takes
- * its row lock until commit, which serialises appends.
+ * every hash after it. Each association has its own chain, numbered from 1. Its `journal_head` row
+ * holds the last record (seq and hash); updating it takes its row lock until commit, which serialises
+ * the association's appends.
  *
  * The HMAC is computed in SQL with the built-in sha256() (no extension): Node gives key⊕ipad and
  * key⊕opad (64 bytes each) and Postgres computes sha256(opad ‖ sha256(ipad ‖ content)) — RFC 2104,
@@ -16,6 +17,7 @@
  * are described in docs/compliance/ (associations outside VAT are not bound by it).
  */
 import { createHash, createHmac } from 'node:crypto';
+import { currentAssociation } from '@kermesse/kit/tenancy';
 import { readJournalKey } from '../env.ts';
 
 export type JournalKind = 'sale' | 'payment' | 'refund' | 'session.opened' | 'session.closed';
@@ -31,24 +33,33 @@ const DEV_KEY = 'kermesse-dev-journal-key-change-me';
 
 let cachedKey: { source: string; ipad: Buffer; opad: Buffer; key: Buffer } | undefined;
 let warned = false;
-/** The key kept sealed in the database (journalKeyStore.ts), when no JOURNAL_HMAC_KEY is given. */
-let storedKey: string | undefined;
+/** The keys kept sealed in the database (journalKeyStore.ts) when no JOURNAL_HMAC_KEY is given, by association. */
+const storedKeys = new Map<string, string>();
 
-/** Chains with `key` from now on, unless JOURNAL_HMAC_KEY is set (set once at start by journalKeyStore.ts). */
-export function useStoredJournalKey(key: string | undefined): void {
-  storedKey = key;
+/**
+ * The association's chain uses `key` from now on, unless JOURNAL_HMAC_KEY is set (journalKeyStore.ts
+ * sets it before the association's first record or check). `undefined` forgets every stored key.
+ */
+export function useStoredJournalKey(key: string | undefined, associationId = currentAssociation()): void {
+  if (key === undefined) storedKeys.clear();
+  else if (associationId) storedKeys.set(associationId, key);
 }
+
+/** Whether the association's stored key is known to this process. */
+export const hasStoredJournalKey = (associationId: string): boolean => storedKeys.has(associationId);
 
 /** The public development key: what a journal started without any key was chained with. */
 export const DEVELOPMENT_JOURNAL_KEY = DEV_KEY;
 
 /**
- * The HMAC key: `JOURNAL_HMAC_KEY`, else the one sealed in the database (the embedded install), else
- * a dev default, with a loud warning in production.
+ * The HMAC key of the current association's chain: `JOURNAL_HMAC_KEY` (one for the whole install),
+ * else the association's own key sealed in the database, else a dev default, with a loud warning in
+ * production.
  */
 function journalKey(): { ipad: Buffer; opad: Buffer; key: Buffer } {
   const configured = readJournalKey();
-  const source = configured.key ?? storedKey ?? DEV_KEY;
+  const association = currentAssociation();
+  const source = configured.key ?? (association ? storedKeys.get(association) : undefined) ?? DEV_KEY;
   if (cachedKey?.source === source) return cachedKey;
   if (source === DEV_KEY && configured.production && !warned) {
     warned = true;
@@ -88,17 +99,24 @@ export function journalHash(content: string): string {
   return createHmac('sha256', journalKey().key).update(content, 'utf8').digest('hex');
 }
 
+/** The record's HMAC in SQL, from its sequence number and the previous record's hash (SQL expressions). */
+const hmacSql = (seq: string, prevHash: string) =>
+  `encode(sha256(:jOpad::bytea || sha256(:jIpad::bytea || convert_to(
+      (${seq})::text || E'\\n' || :jKind::text || E'\\n' || :jReference::text || E'\\n' || :jRecordedAt::text || E'\\n' || :jPayload::text || E'\\n' || ${prevHash}, 'UTF8'))), 'hex')`;
+
 /**
  * The two CTEs that append a record, for a statement of its own or embedded in a larger one:
- * `<head>` updates the head (and locks it), `<insert>` inserts the record. `condition` (SQL) lets the
- * embedding statement append only when its own write happened. Bindings: `journalBindings()`.
+ * `<head>` moves the association's head on (and locks it), `<insert>` inserts the record. Each
+ * association has its own chain: its head row is made by its first record (the insert), and moved on
+ * by every later one (the conflict's update). `condition` (SQL) lets the embedding statement append
+ * only when its own write happened. Bindings: `journalBindings()`.
  */
 export function journalCtes(condition = 'true', head = 'jh', insert = 'jr'): string {
   return `${head} as (
-  update journal_head set seq = seq + 1, prev_hash = hash,
-    hash = encode(sha256(:jOpad::bytea || sha256(:jIpad::bytea || convert_to(
-      (seq + 1)::text || E'\\n' || :jKind::text || E'\\n' || :jReference::text || E'\\n' || :jRecordedAt::text || E'\\n' || :jPayload::text || E'\\n' || hash, 'UTF8'))), 'hex')
-  where id = 1 and (${condition})
+  insert into journal_head as h (id, seq, prev_hash, hash)
+  select 1, 1, repeat('0', 64), ${hmacSql('1', "repeat('0', 64)")}
+  where (${condition})
+  on conflict (association_id, id) do update set seq = h.seq + 1, prev_hash = h.hash, hash = ${hmacSql('h.seq + 1', 'h.hash')}
   returning seq, prev_hash, hash
 ), ${insert} as (
   insert into journal (seq, kind, reference, payload, prev_hash, hash, recorded_at)

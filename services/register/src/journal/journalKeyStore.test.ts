@@ -8,11 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createSecretBox } from '@kermesse/kit/secrets';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
-import { migrations, schema } from '../../migrations/index.ts';
+import { appendOnly, migrations, schema } from '../../migrations/index.ts';
 import { verifyJournal } from '../commands/verifyJournal.ts';
 import { appendJournal } from '../repositories/journal.ts';
 import { useStoredJournalKey } from './journal.ts';
-import { loadJournalKey } from './journalKeyStore.ts';
+import { forgetJournalKeys, loadJournalKey } from './journalKeyStore.ts';
 
 const databases: TestDatabase[] = [];
 const dbs: Db[] = [];
@@ -23,7 +23,7 @@ async function freshDb(): Promise<Db> {
   databases.push(database);
   const db = createDb(database.url, { schema, poolMax: 3 });
   dbs.push(db);
-  await migrateLatest(db, { schema, migrations });
+  await migrateLatest(db, { schema, migrations, appendOnly });
   return db;
 }
 
@@ -36,7 +36,7 @@ beforeAll(() => {
 });
 
 afterEach(() => {
-  useStoredJournalKey(undefined);
+  forgetJournalKeys();
 });
 
 afterAll(async () => {
@@ -61,7 +61,7 @@ describe('the journal key at rest', () => {
     await loadJournalKey(db, box);
     expect(await verifyJournal(db)).toEqual({ ok: true, records: 1 });
     // Without the key, the chain no longer verifies: the key was not the public development one.
-    useStoredJournalKey(undefined);
+    forgetJournalKeys();
     expect((await verifyJournal(db)).ok).toBe(false);
   });
 

@@ -41,7 +41,9 @@ export async function dayMoneyBefore(q: Db | Trx, today: string): Promise<DayMon
 }
 
 /** One closing appender at a time (two replicas' jobs never chain twice from one end). */
-export const lockClosings = (trx: Trx) => trx.raw(`select pg_advisory_xact_lock(hashtext('register.closings'))`);
+export const lockClosings = (trx: Trx) =>
+  // Each association's chain of closings is its own: one association closing never waits for another.
+  trx.raw(`select pg_advisory_xact_lock(hashtext('register.closings ' || current_setting('kermesse.association', true)))`);
 
 /** The periods already closed: `kind|scope|checkoutId|periodStart`. */
 export async function closedPeriodKeys(q: Db | Trx): Promise<Set<string>> {

@@ -24,7 +24,7 @@ export interface KeyRow {
 export async function insertRunningKey(db: Db, id: KeyId, requestHash: string, lease: Date): Promise<boolean> {
   const inserted = await db('idempotency_keys')
     .insert({ ...id, request_hash: requestHash, state: 'running', locked_until: lease })
-    .onConflict(['user_id', 'scope', 'key'])
+    .onConflict(['association_id', 'user_id', 'scope', 'key'])
     .ignore()
     .returning('key');
   return inserted.length === 1;

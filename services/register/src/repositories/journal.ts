@@ -1,6 +1,7 @@
 /** The journal's rows (journal/journal.ts is the chain they form): appending, the head, and the reads a verification makes. */
 import type { Db, Trx } from '@kermesse/kit/db';
 import { journalBindings, journalCtes, type JournalEntry } from '../journal/journal.ts';
+import { ensureJournalKey } from '../journal/journalKeyStore.ts';
 
 /**
  * Waits until everything committed so far is on disk: a transaction that commits synchronously
@@ -22,16 +23,18 @@ const APPEND = `with ${journalCtes()} select seq, hash from jh`;
  * locked until that transaction ends).
  */
 export async function appendJournal(q: Db | Trx, entry: JournalEntry): Promise<{ seq: number; hash: string }> {
+  await ensureJournalKey();
   const { rows } = (await q.raw(APPEND, journalBindings(entry))) as { rows: Array<{ seq: number; hash: string }> };
   const row = rows[0];
-  if (!row) throw new Error('journal_head row missing');
+  if (!row) throw new Error('the journal record was not appended');
   return { seq: Number(row.seq), hash: row.hash };
 }
 
 /** The last record (seq, hash) — what a closing stores as its anchor. */
 export async function journalHead(q: Db | Trx): Promise<{ seq: number; hash: string }> {
-  const row = await q('journal_head').where({ id: 1 }).first('seq', 'hash');
-  return { seq: Number(row.seq), hash: row.hash };
+  const row = await journalHeadRow(q);
+  // An association's head is made by its first record: before it, the chain's start.
+  return row ? { seq: Number(row.seq), hash: row.hash } : { seq: 0, hash: '0'.repeat(64) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -94,6 +97,6 @@ export async function salesNow(q: Db | Trx, references: string[]): Promise<SaleN
   return rows;
 }
 
-/** The journal head row (undefined if it was deleted). */
+/** The association's journal head row (undefined before its first record, or if it was deleted). */
 export const journalHeadRow = (q: Db | Trx): Promise<{ seq: number | string; hash: string } | undefined> =>
   q('journal_head').where({ id: 1 }).first('seq', 'hash');

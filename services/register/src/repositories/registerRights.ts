@@ -13,7 +13,7 @@ export async function listTillManagers(q: Db | Trx): Promise<string[]> {
 }
 
 export async function grantTillManager(q: Db | Trx, userId: string): Promise<void> {
-  await q('register_rights').insert({ user_id: userId, right: TILL_MANAGER }).onConflict(['user_id', 'right']).ignore();
+  await q('register_rights').insert({ user_id: userId, right: TILL_MANAGER }).onConflict(['association_id', 'user_id', 'right']).ignore();
 }
 
 export async function revokeTillManager(q: Db | Trx, userId: string): Promise<void> {

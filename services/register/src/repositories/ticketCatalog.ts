@@ -130,6 +130,6 @@ export async function upsertStockAlert(
 ): Promise<void> {
   await trx('stock_alerts')
     .insert(row)
-    .onConflict(['event_id', 'product_id'])
+    .onConflict(['association_id', 'event_id', 'product_id'])
     .merge({ ...row, updated_at: trx.fn.now() });
 }

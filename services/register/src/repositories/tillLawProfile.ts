@@ -12,6 +12,6 @@ export async function readProfile(q: Db | Trx): Promise<TillLawProfile | null> {
 export async function writeProfile(q: Db | Trx, profile: TillLawProfile): Promise<void> {
   await q('settings')
     .insert({ key: KEY, value: JSON.stringify(profile) })
-    .onConflict('key')
+    .onConflict(['association_id', 'key'])
     .merge();
 }

@@ -238,7 +238,7 @@ export const readEventMealDeal = async (q: Q, eventId: number): Promise<MealDeal
 export const writeEventMealDeal = (trx: Trx, eventId: number, rule: MealDealRule) =>
   trx('event_meal_deals')
     .insert({ event_id: eventId, rule: JSON.stringify(rule), updated_at: trx.fn.now() })
-    .onConflict('event_id')
+    .onConflict(['association_id', 'event_id'])
     .merge(['rule', 'updated_at']);
 
 export const CATALOG_VERSION_SETTING = 'catalog_version';
@@ -247,7 +247,7 @@ export const CATALOG_VERSION_SETTING = 'catalog_version';
 export async function bumpCatalogVersion(q: Q): Promise<void> {
   await q.raw(
     `insert into settings (key, value) values (?, to_jsonb((extract(epoch from clock_timestamp()) * 1000)::bigint))
-     on conflict (key) do update set value = to_jsonb(greatest((settings.value #>> '{}')::bigint + 1, (extract(epoch from clock_timestamp()) * 1000)::bigint))`,
+     on conflict (association_id, key) do update set value = to_jsonb(greatest((settings.value #>> '{}')::bigint + 1, (extract(epoch from clock_timestamp()) * 1000)::bigint))`,
     [CATALOG_VERSION_SETTING],
   );
 }
