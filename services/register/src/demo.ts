@@ -133,18 +133,26 @@ const demoUser = (): AuthUser => ({
   associationId: currentAssociation() ?? SINGLE_ASSOCIATION_ID,
 });
 
-/** Categories at their meal-deal ids when those are free (a fresh database), else wherever Postgres puts them. */
+/**
+ * Categories at their meal-deal ids on a fresh database, else wherever Postgres puts them. Another
+ * association's categories are invisible here (row-level security) but hold their ids all the same:
+ * only a sequence never used tells that the ids are free.
+ */
 async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string, number>): Promise<void> {
-  const taken = new Set(((await trx('categories').select('id')) as Array<{ id: number }>).map((r) => r.id));
+  const { rows } = (await trx.raw("select pg_get_serial_sequence('categories', 'id') as sequence")) as {
+    rows: Array<{ sequence: string }>;
+  };
+  const sequence = rows[0]!.sequence;
+  const fresh = !((await trx.raw(`select is_called from ${sequence}`)) as { rows: Array<{ is_called: boolean }> }).rows[0]!.is_called;
   const idOf = new Map<number, number>();
   for (const [position, category] of DEMO_CATALOGUE.entries()) {
-    const explicit = taken.has(category.id) ? {} : { id: category.id };
+    const explicit = fresh ? { id: category.id } : {};
     const [row] = await trx('categories')
       .insert({ ...explicit, name: category.name, kind: 'product', position, event_id: eventId })
       .returning('id');
     idOf.set(category.id, (row as { id: number }).id);
   }
-  await trx.raw("select setval(pg_get_serial_sequence('categories', 'id'), (select max(id) from categories))");
+  if (fresh) await trx.raw('select setval(?::regclass, (select max(id) from categories))', [sequence]);
 
   for (const category of DEMO_CATALOGUE) {
     const categoryId = idOf.get(category.id)!;

@@ -1,0 +1,131 @@
+/**
+ * Two associations on one host (docs/hosting.md): each runs its register in the same database and
+ * keeps its own sales journal, event log and closings, numbered from 1, each chain checked intact;
+ * the same demo (same e-mails, settings, sale references…) lives in both without a conflict, and
+ * neither sees the other's rows.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
+import { createSecretBox } from '@kermesse/kit/secrets';
+import { withAssociation } from '@kermesse/kit/tenancy';
+import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
+import { appendOnly, migrations, schema } from '../migrations/index.ts';
+import { closeEndedPeriods } from './commands/closeEndedPeriods.ts';
+import { verifyJournal } from './commands/verifyJournal.ts';
+import { logEvent, verifyEventLog } from './compliance/eventLog.ts';
+import { loadTillSigner } from './compliance/signingKey.ts';
+import { seedDemo } from './demo.ts';
+import { forgetJournalKeys, loadJournalKey } from './journal/journalKeyStore.ts';
+
+const A = randomUUID();
+const B = randomUUID();
+const secrets = createSecretBox(randomBytes(32));
+const hosting = process.env.KERMESSE_HOSTING;
+const configuredKey = process.env.JOURNAL_HMAC_KEY;
+
+let database: TestDatabase;
+let db: Db;
+
+/** Runs `work` for an association; a knex query is sent when awaited, so it is awaited in there. */
+const inA = <T>(work: () => PromiseLike<T>): Promise<T> => withAssociation(A, async () => await work());
+const inB = <T>(work: () => PromiseLike<T>): Promise<T> => withAssociation(B, async () => await work());
+
+beforeAll(async () => {
+  process.env.KERMESSE_HOSTING = '1';
+  // Each association's key sealed in its own row, as on a host without JOURNAL_HMAC_KEY.
+  delete process.env.JOURNAL_HMAC_KEY;
+  database = await createTestDatabase();
+  db = createDb(database.url, { schema, poolMax: 4 });
+  await migrateLatest(db, { schema, migrations, appendOnly });
+  // At start, outside any association: nothing is read or made until an association works.
+  await loadJournalKey(db, secrets);
+  // The same demo fair in both: same event, registers, e-mails, readers, meal deal and pending sales.
+  await inA(() => seedDemo({ db }));
+  await inB(() => seedDemo({ db }));
+}, 120_000);
+
+afterAll(async () => {
+  forgetJournalKeys();
+  if (hosting === undefined) delete process.env.KERMESSE_HOSTING;
+  else process.env.KERMESSE_HOSTING = hosting;
+  if (configuredKey !== undefined) process.env.JOURNAL_HMAC_KEY = configuredKey;
+  await db?.destroy();
+  await database?.drop();
+});
+
+describe('two associations on one host', () => {
+  it('keep separate sales journals, each numbered from 1 and intact, with a key of their own', async () => {
+    const journalOf = (run: typeof inA) => run(() => db('journal').orderBy('seq').select('seq', 'kind', 'reference'));
+    const [a, b] = [await journalOf(inA), await journalOf(inB)];
+    expect(a.length).toBeGreaterThan(3);
+    expect(a.map((r) => Number(r.seq))).toEqual(a.map((_, i) => i + 1));
+    expect(b.map((r) => Number(r.seq))).toEqual(a.map((_, i) => i + 1));
+    expect(b.map((r) => r.kind)).toEqual(a.map((r) => r.kind));
+    // Every record is its association's own: no reference of one appears in the other's journal.
+    const refsOf = (rows: typeof a) => new Set(rows.filter((r) => r.kind === 'sale').map((r) => r.reference));
+    expect([...refsOf(a)].filter((r) => refsOf(b).has(r))).toEqual([]);
+
+    expect(await inA(() => verifyJournal(db))).toEqual({ ok: true, records: a.length });
+    expect(await inB(() => verifyJournal(db))).toEqual({ ok: true, records: b.length });
+    const keyA = await inA(() => db('journal_key').first('sealed'));
+    const keyB = await inB(() => db('journal_key').first('sealed'));
+    expect(secrets.open(keyA.sealed)).toMatch(/^[0-9a-f]{64}$/);
+    expect(secrets.open(keyB.sealed)).not.toBe(secrets.open(keyA.sealed));
+  });
+
+  it('see only their own sales, and a reference is unique within an association, not across them', async () => {
+    const salesOf = (run: typeof inA) => run(() => db('sales').orderBy('id').select('id', 'reference', 'event_id', 'checkout_id'));
+    const [a, b] = [await salesOf(inA), await salesOf(inB)];
+    expect(a).toHaveLength(3);
+    expect(b).toHaveLength(3);
+    expect(b.map((s) => s.id).filter((id) => a.some((s) => s.id === id))).toEqual([]);
+    // Outside any association, a host's connection sees no sale at all.
+    expect(await db('sales').count({ n: '*' })).toEqual([{ n: 0 }]);
+
+    // B may hold a sale whose reference A already uses; A may not hold it twice.
+    const copy = (sale: (typeof b)[number], reference: string) => ({
+      reference,
+      event_id: sale.event_id,
+      checkout_id: sale.checkout_id,
+      total_cents: 0,
+      paid_cents: 0,
+      payment_mode: 2,
+      payment_status: 1,
+      order_type: 'standard',
+      created_by: 'test',
+    });
+    await inB(() => db('sales').insert(copy(b[0]!, a[0]!.reference)));
+    await expect(inA(() => db('sales').insert(copy(a[0]!, a[0]!.reference)))).rejects.toThrow(/sales_reference_unique/);
+    expect(await inB(() => db('sales').where({ reference: a[0]!.reference }).count({ n: '*' }))).toEqual([{ n: 1 }]);
+  });
+
+  it('keep separate event logs and closings, each chain numbered from 1, signed with its own key', async () => {
+    for (const run of [inA, inB]) {
+      await run(() => logEvent(db, { kind: 'settings.changed', actor: 'admin', summary: 'Profil de caisse enregistré.' }));
+    }
+    for (const run of [inA, inB]) {
+      const log = await run(() => db('event_log').orderBy('seq').select('seq', 'kind'));
+      expect(log.map((r) => Number(r.seq))).toEqual(log.map((_, i) => i + 1));
+      expect(log.at(-1)!.kind).toBe('settings.changed');
+      expect(await run(() => verifyEventLog(db))).toEqual({ ok: true, records: log.length });
+    }
+
+    // A month later, the day and the month of the demo's sales are closed in each association.
+    const later = new Date(Date.now() + 40 * 86_400_000);
+    const signers = [await inA(() => loadTillSigner(db, secrets)), await inB(() => loadTillSigner(db, secrets))];
+    expect(signers[0]!.keyId).not.toBe(signers[1]!.keyId);
+    const recorded = [
+      await inA(() => closeEndedPeriods(db, signers[0]!, { now: later })),
+      await inB(() => closeEndedPeriods(db, signers[1]!, { now: later })),
+    ];
+    expect(recorded[0]!.created).toBeGreaterThan(0);
+    expect(recorded[1]!.created).toBe(recorded[0]!.created);
+    for (const [i, run] of [inA, inB].entries()) {
+      const closings = await run(() => db('closings').orderBy('seq').select('seq', 'key_id', 'prev_hash', 'hash'));
+      expect(closings.map((c) => Number(c.seq))).toEqual(closings.map((_, n) => n + 1));
+      expect(closings.every((c) => c.key_id === signers[i]!.keyId)).toBe(true);
+      expect(closings.slice(1).every((c, n) => c.prev_hash === closings[n]!.hash)).toBe(true);
+    }
+  });
+});
