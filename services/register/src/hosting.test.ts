@@ -4,7 +4,10 @@
  * the same demo (same e-mails, settings, sale references…) lives in both without a conflict, and
  * neither sees the other's rows.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createSecretBox } from '@kermesse/kit/secrets';
@@ -20,7 +23,8 @@ import { forgetJournalKeys, loadJournalKey } from './journal/journalKeyStore.ts'
 
 const A = randomUUID();
 const B = randomUUID();
-const secrets = createSecretBox(randomBytes(32));
+const secretKey = randomBytes(32);
+const secrets = createSecretBox(secretKey);
 const hosting = process.env.KERMESSE_HOSTING;
 const configuredKey = process.env.JOURNAL_HMAC_KEY;
 
@@ -128,4 +132,25 @@ describe('two associations on one host', () => {
       expect(closings.slice(1).every((c, n) => c.prev_hash === closings[n]!.hash)).toBe(true);
     }
   });
+
+  it("check one association's journal from the command line, named by --association", async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+    const verify = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          'npm',
+          ['run', '--silent', 'journal:verify', '--', ...args],
+          { cwd: root, env: { ...process.env, DATABASE_URL: database.url, KERMESSE_SECRET_KEY: secretKey.toString('hex') } },
+          (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    const records = Number((await inB(() => db('journal').count({ n: '*' })))[0]!.n);
+    const run = await verify('--association', B);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ ok: true, records });
+    expect(run.stderr).toContain(`Journal de l'association ${B} intact : ${records} enregistrements vérifiés`);
+    const wrong = await verify('--association', 'apel-ferry');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("--association attend l'identifiant (uuid) d'une association, pas « apel-ferry ».");
+  }, 60_000);
 });
