@@ -1,5 +1,5 @@
 /** The raffle service's public prefixes, as the gateway routes them (contracts-common/gateway.ts). */
-import { ADMIN, CASHIER, type PublicRoute } from '@kermesse/contracts-common/gateway';
+import { ADMIN, CASHIER, VOLUNTEER, type PublicRoute } from '@kermesse/contracts-common/gateway';
 
 export const RAFFLE_ROUTES: readonly PublicRoute[] = [
   { prefix: '/api/cr/raffle', area: 'cash-register', roles: CASHIER, sample: { method: 'GET', path: '/api/cr/raffle/1/tickets/sold' } },
@@ -18,6 +18,9 @@ export const RAFFLE_ROUTES: readonly PublicRoute[] = [
     roles: ADMIN,
     sample: { method: 'GET', path: '/api/admin/gift-basket/1/weigh/result' },
   },
+  { prefix: '/api/admin/gate', area: 'admin', roles: ADMIN, sample: { method: 'GET', path: '/api/admin/gate/events/1/passes' } },
+  // The gate check (docs/gate.md): longer than the loto's `/api/volunteer`, so it reaches the raffle service.
+  { prefix: '/api/volunteer/gate', area: 'volunteer', roles: VOLUNTEER, sample: { method: 'GET', path: '/api/volunteer/gate/events' } },
   { prefix: '/api/public', area: 'public', roles: 'public', sample: { method: 'GET', path: '/api/public/raffle/drawing/results' } },
   { prefix: '/up-prizes', area: 'public', roles: 'public', sample: { method: 'GET', path: '/up-prizes/demo-velo.png' } },
 ];

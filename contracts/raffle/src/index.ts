@@ -6,3 +6,4 @@ export * from './money.ts';
 export * from './drawing.ts';
 export * from './prizeRules.ts';
 export * from './tierRules.ts';
+export * from './gate.ts';

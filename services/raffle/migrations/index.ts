@@ -1,5 +1,5 @@
 import type { ServiceMigrations } from '@kermesse/kit/db';
-import { addAssociationColumns } from '@kermesse/kit/tenancy';
+import { addAssociationColumns, CURRENT_ASSOCIATION_SQL } from '@kermesse/kit/tenancy';
 
 export const schema = 'raffle';
 
@@ -300,6 +300,53 @@ export const migrations: ServiceMigrations['migrations'] = {
     async up(knex) {
       await addAssociationColumns(knex, schema);
       await knex.raw('alter table ??.featured_raffle drop constraint featured_raffle_pkey, add primary key (association_id, id)', [schema]);
+    },
+  },
+  /**
+   * Pre-sold tickets checked at the gate (docs/gate.md): each association's Ed25519 signing key (made
+   * the first time a pass is issued), the passes, and every scan — a scan made offline arrives later
+   * with its own time and phone, and is kept even when it finds the pass already used.
+   */
+  '060_gate_passes': {
+    async up(knex) {
+      await addAssociationColumns(knex, schema);
+      const s = () => knex.schema.withSchema(schema);
+      const association = knex.raw(CURRENT_ASSOCIATION_SQL);
+      await s().createTable('gate_keys', (t) => {
+        // One key per association: the association is the key of the row.
+        t.uuid('association_id').primary().defaultTo(association);
+        t.text('public_key').notNullable();
+        // PKCS#8, sealed with KERMESSE_SECRET_KEY when one is configured (kit/secrets).
+        t.text('private_key').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await s().createTable('gate_passes', (t) => {
+        t.uuid('id').primary();
+        t.uuid('association_id').notNullable().defaultTo(association);
+        t.integer('event_id').notNullable();
+        t.text('holder').notNullable();
+        t.text('label').notNullable().defaultTo('');
+        t.integer('quantity').notNullable().defaultTo(1);
+        t.text('issued_by').notNullable();
+        t.timestamp('issued_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('used_at', { useTz: true });
+        t.text('used_device');
+        t.text('used_by');
+        t.index(['association_id', 'event_id']);
+      });
+      await knex.raw('alter table ??.gate_passes add constraint gate_passes_quantity check (quantity between 1 and 50)', [schema]);
+      await s().createTable('gate_scans', (t) => {
+        t.uuid('id').primary();
+        t.uuid('association_id').notNullable().defaultTo(association);
+        t.uuid('pass_id').references('id').inTable(`${schema}.gate_passes`).onDelete('CASCADE');
+        t.integer('event_id').notNullable();
+        t.text('outcome').notNullable();
+        t.timestamp('scanned_at', { useTz: true }).notNullable();
+        t.timestamp('received_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.text('device').notNullable();
+        t.text('scanned_by').notNullable();
+        t.index(['pass_id']);
+      });
     },
   },
 };

@@ -10,6 +10,7 @@ import { claimRoutes } from './routes/claims/index.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { drawingRoutes } from './routes/drawing/index.ts';
 import { featuredRoutes } from './routes/featured/index.ts';
+import { gateRoutes } from './routes/gate/index.ts';
 import { giftBasketRoutes } from './routes/giftBaskets/index.ts';
 import { presaleRoutes } from './routes/presale/index.ts';
 import { prizeRoutes } from './routes/prizes/index.ts';
@@ -73,6 +74,7 @@ export async function buildApp(deps: RaffleDeps): Promise<Koa> {
       giftBasketRoutes(routeDeps),
       presaleRoutes(routeDeps),
       uploadRoutes(routeDeps),
+      gateRoutes(routeDeps),
     ],
   });
 }
