@@ -7,3 +7,4 @@ export * from './drawing.ts';
 export * from './prizeRules.ts';
 export * from './tierRules.ts';
 export * from './gate.ts';
+export * from './gateCode.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const BROWSER_MODULES = ['errors.ts', 'mealDeal.ts', 'tillMessages.ts', 'rules.ts', 'tillLaw.ts', 'cart.ts'];
+const BROWSER_MODULES = ['errors.ts', 'mealDeal.ts', 'tillMessages.ts', 'rules.ts', 'tillLaw.ts', 'cart.ts', 'barcode.ts'];
 
 describe('modules the register screen loads', () => {
   it.each(BROWSER_MODULES)('%s imports nothing but types from TypeBox and the schema modules', (file) => {

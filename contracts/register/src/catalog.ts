@@ -51,6 +51,8 @@ export const Product = Type.Object({
   kind: ProductKind,
   /** Its stock is at or below the alert level (the tile says so). */
   stockAlert: Type.Boolean(),
+  /** Its barcode (EAN), when it has one: the register finds it by a scanned code, offline too. */
+  ean: Type.Optional(Type.String()),
   raffleId: Type.Optional(Id),
   giftBasketId: Type.Optional(Id),
   /** Tickets (bets) one unit gives, for ticket products. */
@@ -78,6 +80,10 @@ export const CheckoutData = Type.Object({
   /** Loto nights whose cartons this register sells. */
   bingos: Type.Array(Type.Object({ id: Id, name: Type.String(), cartons: Type.Integer(), categoryId: Id })),
 });
+/** `GET /api/cr/checkouts/{checkoutId}/products/barcode/{code}`. */
+export const BarcodeParams = Type.Object({ checkoutId: Id, code: Type.String({ minLength: 1, maxLength: 40 }) });
+export type BarcodeParams = Static<typeof BarcodeParams>;
+
 export type CheckoutData = Static<typeof CheckoutData>;
 
 /** docs/spec.md §3 ticket price tier: `nb` tickets for `p` euros. */

@@ -9,4 +9,5 @@ export * from './catalog.ts';
 export * from './mealDeal.ts';
 export * from './drawer.ts';
 export * from './answers.ts';
+export * from './barcode.ts';
 export { DONATION_PRODUCT_ID, QUANTITY_MAX, QUANTITY_MIN } from './cart.ts';

@@ -129,6 +129,8 @@ export const AdminCategory = Type.Object({
 export type AdminCategory = Static<typeof AdminCategory>;
 
 // ── Products ──────────────────────────────────────────────────────────────────────────────────
+/** A barcode as typed (spaces allowed) or null; its digits and check digit are checked by the service (EAN_INVALID). */
+const Ean = Type.Union([Type.String({ maxLength: 20 }), Type.Null()]);
 export const ProductInput = Type.Object(
   {
     name: Name,
@@ -139,6 +141,8 @@ export const ProductInput = Type.Object(
     /** The spec's spelling. */
     alcoohol: Type.Optional(Type.Boolean()),
     active: Type.Optional(Type.Boolean()),
+    /** Its barcode (EAN-13, EAN-8 or UPC-A), or null: a scanner at the register finds it by this code. */
+    ean: Type.Optional(Ean),
     /** Registers of the same event that sell it at once. */
     checkoutIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
   },
@@ -154,6 +158,7 @@ export const ProductUpdate = Type.Partial(
       clickAndCollectEligible: Type.Boolean(),
       alcoohol: Type.Boolean(),
       active: Type.Boolean(),
+      ean: Ean,
       checkoutIds: Type.Array(Id, { maxItems: 100 }),
     },
     { additionalProperties: false },
@@ -173,6 +178,8 @@ export const AdminProduct = Type.Object({
   alcoohol: Type.Boolean(),
   active: Type.Boolean(),
   checkoutIds: Type.Array(Id),
+  /** Its barcode, or null. */
+  ean: Nullable(Type.String()),
   /** A product with sales is deactivated, never erased. */
   hasSales: Type.Boolean(),
 });

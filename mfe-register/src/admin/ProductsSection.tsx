@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Banner, Button, ErrorLine, Field, formatEuros, MoneyInput, Spinner, TextInput } from '@kermesse/ui-kit';
 import { centsToInput, parseEuros, toCents } from '@kermesse/contracts-common';
+import { cleanEan, isValidEan } from '@kermesse/contracts-register/barcode';
 import { PICTURE_LIMITS, PRICE_RULES } from '@kermesse/contracts-register/rules';
 import { useBackOfficeApi } from './api/BackOfficeApiContext';
 import type { AdminCategory, AdminCheckout, AdminProduct } from './api/backOfficeApi';
@@ -92,6 +93,7 @@ export function ProductsSection({
                 {p.active ? '' : ' · hors vente'}
                 {p.clickAndCollectEligible ? ' · à préparer' : ''}
                 {p.alcoohol ? ' · alcool' : ''}
+                {p.ean ? ` · EAN ${p.ean}` : ''}
               </span>
               <span className="bo-muted bo-product__checkouts">
                 {p.checkoutIds.length
@@ -146,6 +148,7 @@ function ProductForm({
   const [clickAndCollect, setClickAndCollect] = useState(product?.clickAndCollectEligible ?? false);
   const [alcohol, setAlcohol] = useState(product?.alcoohol ?? false);
   const [active, setActive] = useState(product?.active ?? true);
+  const [ean, setEan] = useState(product?.ean ?? '');
   const [picture, setPicture] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -158,9 +161,23 @@ function ProductForm({
     if (cents === null) return setError('Prix invalide : saisissez un montant positif comme 3,50.');
     if (picture && picture.size > PICTURE_LIMITS.maxBytes) return setError('Image trop lourde : 2 Mo au plus.');
     if (!product && checkouts.length > 0 && checkoutIds.length === 0) return setError(NO_REGISTER_CHOSEN);
+    const code = cleanEan(ean);
+    if (code && !isValidEan(code))
+      return setError(
+        `Le code-barres « ${ean.trim()} » n'est pas un EAN valide : 8 ou 13 chiffres (12 pour un UPC), le dernier étant la clé de contrôle.`,
+      );
     setBusy(true);
     try {
-      const body = { name, price, categoryId, clickAndCollectEligible: clickAndCollect, alcoohol: alcohol, active, checkoutIds };
+      const body = {
+        name,
+        price,
+        categoryId,
+        clickAndCollectEligible: clickAndCollect,
+        alcoohol: alcohol,
+        active,
+        checkoutIds,
+        ean: code || null,
+      };
       let saved = product ? await api.updateProduct(product.id, body) : await api.createProduct({ ...body, eventId });
       if (picture) saved = await api.uploadPicture(saved.id, picture);
       await onDone(saved);
@@ -197,6 +214,17 @@ function ProductForm({
           </select>
         </Field>
       </div>
+      <Field label="Code-barres (EAN, facultatif)" htmlFor={`${prefix}-ean`}>
+        <TextInput
+          id={`${prefix}-ean`}
+          value={ean}
+          onChange={(e) => setEan(e.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={20}
+          placeholder="3017620422003"
+        />
+      </Field>
       <fieldset className="bo-fieldset">
         <legend>Caisses qui le vendent</legend>
         {checkouts.length === 0 && <p className="bo-muted">Aucune caisse : ajoutez-en dans l'onglet « Caisses ».</p>}

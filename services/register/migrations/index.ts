@@ -782,4 +782,18 @@ export const migrations: ServiceMigrations['migrations'] = {
     },
   },
   // New migrations go above this line, each helper with its own number (009 bingo cartons, 010 till, 011 refunds).
+  /**
+   * A product's barcode (EAN-13, EAN-8 or UPC-A), found by a scanner at the register (docs/gate.md §5).
+   * Unique among one event's products, which the back office checks (an event's products are reached
+   * through their categories); the index serves the look-up, per association.
+   */
+  '060_product_ean': {
+    async up(knex) {
+      await addAssociationColumns(knex, schema);
+      await knex.schema.withSchema(schema).alterTable('products', (t) => {
+        t.text('ean');
+      });
+      await knex.raw('create index products_ean on ??.products (association_id, ean) where ean is not null', [schema]);
+    },
+  },
 };

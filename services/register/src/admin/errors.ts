@@ -1,7 +1,7 @@
 /** The back office's refusals: the contract's French messages with their codes (the register's `errors.ts`). */
 import { CsvImportRejected } from '@kermesse/kit/csv';
 import { isUniqueViolation } from '@kermesse/kit/db';
-import { MESSAGES, type ProductImportResult } from '@kermesse/contracts-register';
+import { cleanEan, isValidEan, MESSAGES, type ProductImportResult } from '@kermesse/contracts-register';
 import { invalid } from '../errors.ts';
 
 export { invalid, missing, refused } from '../errors.ts';
@@ -19,6 +19,18 @@ export function cleanName(name: string): string {
 export function nameTakenMeanwhile(err: unknown): never {
   if (isUniqueViolation(err)) throw invalid('NAME_TAKEN');
   throw err;
+}
+
+/**
+ * A barcode as kept: digits only, null for none; refused in French when it is no valid EAN
+ * (docs/gate.md §5). `undefined` (not sent) stays undefined.
+ */
+export function checkEan(raw: string | null | undefined): string | null | undefined {
+  if (raw === undefined || raw === null) return raw;
+  const ean = cleanEan(raw);
+  if (!ean) return null;
+  if (!isValidEan(ean)) throw invalid('EAN_INVALID', { ean: raw.trim() });
+  return ean;
 }
 
 /** Optional text: trimmed, empty → null. */

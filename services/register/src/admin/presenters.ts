@@ -39,6 +39,7 @@ export const presentAdminProduct = (p: AdminProductRow): AdminProduct => ({
   eventId: p.event_id,
   name: p.name,
   price: toEuros(p.price_cents),
+  ean: p.ean,
   categoryId: p.category_id,
   categoryName: p.category_name,
   image: p.image,

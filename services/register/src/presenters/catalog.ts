@@ -18,6 +18,7 @@ export function presentProduct(
     alcoohol: p.alcohol,
     kind: p.kind,
     stockAlert: context.alerted.has(p.id),
+    ...(p.ean ? { ean: p.ean } : {}),
   };
   if (p.kind === 'raffle' && p.raffle_id !== null) {
     const raffle = context.raffles.get(p.raffle_id);

@@ -24,6 +24,7 @@ export interface ProductRow {
   click_and_collect: boolean;
   alcohol: boolean;
   active: boolean;
+  ean: string | null;
 }
 
 export interface RaffleRow {
@@ -58,6 +59,7 @@ const PRODUCT_COLUMNS = [
   'p.click_and_collect',
   'p.alcohol',
   'p.active',
+  'p.ean',
 ];
 
 /** Active products a register offers, in display order (category, then product). */
@@ -97,7 +99,7 @@ export async function loadSaleHead(db: Db, checkoutId: number, productIds: numbe
         select json_agg(json_build_object(
           'id', p.id, 'name', p.name, 'image', p.image, 'price_cents', p.price_cents, 'category_id', p.category_id,
           'category_name', k.name, 'kind', k.kind, 'raffle_id', k.raffle_id, 'gift_basket_id', k.gift_basket_id,
-          'tier_nb', p.tier_nb, 'click_and_collect', p.click_and_collect, 'alcohol', p.alcohol, 'active', p.active))
+          'tier_nb', p.tier_nb, 'click_and_collect', p.click_and_collect, 'alcohol', p.alcohol, 'active', p.active, 'ean', p.ean))
         from products p
         join categories k on k.id = p.category_id
         join checkout_products cp on cp.product_id = p.id and cp.checkout_id = c.id
@@ -235,3 +237,12 @@ export async function setProductInCheckout(db: Db | Trx, checkoutId: number, pro
   if (inCheckout) await db('checkout_products').insert({ checkout_id: checkoutId, product_id: productId }).onConflict().ignore();
   else await db('checkout_products').where({ checkout_id: checkoutId, product_id: productId }).delete();
 }
+
+/** The active product this register offers under a barcode (docs/gate.md §5), if any. */
+export const findCheckoutProductByEan = (db: Db | Trx, checkoutId: number, ean: string): Promise<ProductRow | undefined> =>
+  db('products as p')
+    .join('categories as c', 'c.id', 'p.category_id')
+    .join('checkout_products as cp', 'cp.product_id', 'p.id')
+    .where({ 'cp.checkout_id': checkoutId, 'p.ean': ean, 'p.active': true })
+    .orderBy('p.id')
+    .first(PRODUCT_COLUMNS);

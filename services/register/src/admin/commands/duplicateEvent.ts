@@ -20,7 +20,7 @@ import { checkDates, loadEvent, sourceMealDeal } from '../eventLoaders.ts';
 
 /**
  * Next year's fair from this one: registers, product categories, products with their prices,
- * pictures, flags and registers, and the meal-deal rule — no sales; other services learn the new
+ * barcodes, pictures, flags and registers, and the meal-deal rule — no sales; other services learn the new
  * event and products from the `catalog.*` events (the stock starts at 0, the raffle service copies
  * the raffles under the name typed, the bingo service the loto nights).
  */
@@ -81,6 +81,7 @@ export async function duplicateEvent(db: Db, sourceId: number, input: DuplicateE
           alcohol: p.alcohol,
           active: p.active,
           position: p.position,
+          ean: p.ean,
         });
         const offered = links
           .filter((l) => l.product_id === p.id && checkoutMap.has(l.checkout_id))

@@ -47,6 +47,7 @@ export interface AdminProductRow {
   position: number;
   checkout_ids: number[];
   has_sales: boolean;
+  ean: string | null;
 }
 
 const EVENT_COLUMNS = (q: Q) => [
@@ -172,6 +173,7 @@ const PRODUCT_COLUMNS = (q: Q) => [
   'p.alcohol',
   'p.active',
   'p.position',
+  'p.ean',
   q.raw(
     "coalesce((select array_agg(cp.checkout_id order by cp.checkout_id) from checkout_products cp where cp.product_id = p.id), '{}') as checkout_ids",
   ),
@@ -197,6 +199,7 @@ export interface ProductFields {
   active?: boolean;
   image?: string | null;
   position?: number;
+  ean?: string | null;
 }
 
 export async function insertProduct(
@@ -284,6 +287,14 @@ export const lastProductPosition = async (q: Q, categoryId: number): Promise<num
   ((await q('products').where({ category_id: categoryId }).max('position as max').first()) as { max: number | null } | undefined)?.max ??
   -1;
 
+/** The product of the event that carries this barcode (another than `exceptId`), if any. */
+export const productWithEan = (q: Q, eventId: number, ean: string, exceptId?: number): Promise<{ id: number; name: string } | undefined> =>
+  q('products as p')
+    .join('categories as k', 'k.id', 'p.category_id')
+    .where({ 'k.event_id': eventId, 'p.ean': ean })
+    .whereNot('p.id', exceptId ?? 0)
+    .first('p.id', 'p.name');
+
 export const deleteProductRow = (trx: Trx, id: number) => trx('products').where({ id }).delete();
 
 /** An event's idle lock (minutes), undefined for an unknown event. */
@@ -315,13 +326,14 @@ export interface ProductToCopy {
   alcohol: boolean;
   active: boolean;
   position: number;
+  ean: string | null;
 }
 
 export const productsOfCategories = (q: Q, categoryIds: number[]): Promise<ProductToCopy[]> =>
   q('products')
     .whereIn('category_id', categoryIds)
     .orderBy(['position', 'id'])
-    .select('id', 'name', 'image', 'price_cents', 'category_id', 'click_and_collect', 'alcohol', 'active', 'position');
+    .select('id', 'name', 'image', 'price_cents', 'category_id', 'click_and_collect', 'alcohol', 'active', 'position', 'ean');
 
 export const checkoutLinksOfProducts = (q: Q, productIds: number[]): Promise<Array<{ checkout_id: number; product_id: number }>> =>
   q('checkout_products').whereIn('product_id', productIds).select('checkout_id', 'product_id');

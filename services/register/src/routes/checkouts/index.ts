@@ -1,10 +1,11 @@
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { CheckoutIdParams, CheckoutAnswer } from '@kermesse/contracts-register';
+import { BarcodeParams, CheckoutIdParams, CheckoutAnswer, cleanEan, Product } from '@kermesse/contracts-register';
 import { missing } from '../../errors.ts';
 import { presentProduct, presentTiers } from '../../presenters/catalog.ts';
 import {
   alertedProductIds,
+  findCheckoutProductByEan,
   findCheckoutWithEvent,
   listCheckoutProducts,
   listGiftBasketsOfEvent,
@@ -89,6 +90,27 @@ export function checkoutRoutes({ db }: { db: Db }): Router {
           })),
         },
       ] satisfies CheckoutAnswer;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/api/cr/checkouts/:checkoutId/products/barcode/:code',
+    summary: 'Trouver un produit de la caisse par son code-barres',
+    responses: { 200: Product },
+    errors: { 404: ['CHECKOUT_NOT_FOUND', 'BARCODE_UNKNOWN'] },
+    roles: ['cashier'] as const,
+    params: BarcodeParams,
+    handler: async ({ params }) => {
+      const checkout = await findCheckoutWithEvent(db, params.checkoutId);
+      if (!checkout) throw missing('CHECKOUT_NOT_FOUND');
+      const code = cleanEan(params.code);
+      const product = await findCheckoutProductByEan(db, params.checkoutId, code);
+      if (!product) throw missing('BARCODE_UNKNOWN', { code });
+      // A ticket product's tiers and a stock alert matter on the tile, not here: the till adds the
+      // product it holds in its catalogue, this answer says which one.
+      const alerted = await alertedProductIds(db, checkout.event_id);
+      return presentProduct(product, { alerted, raffles: new Map(), baskets: new Map() });
     },
   });
 
