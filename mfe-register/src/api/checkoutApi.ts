@@ -28,6 +28,8 @@ export interface CatalogProduct extends CartProduct {
   giftBasketId?: number;
   /** Stock at or below its alert threshold, as the checkout data says. */
   stockAlert: boolean;
+  /** Its barcode (EAN), found by a scanner (docs/gate.md §5). */
+  ean?: string;
 }
 
 export interface RaffleInfo {
@@ -133,6 +135,7 @@ export function toCatalog(checkoutId: number, answer: unknown): CheckoutCatalog 
     raffleId: product.raffleId,
     giftBasketId: product.giftBasketId,
     stockAlert: Boolean(product.stockAlert),
+    ...(product.ean ? { ean: product.ean } : {}),
   }));
 
   // Category tabs in the order the server gives them, else in the order products appear.

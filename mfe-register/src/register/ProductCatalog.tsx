@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { classNames, formatEuros } from '@kermesse/ui-kit';
+import { cleanEan } from '@kermesse/contracts-register/barcode';
 import type { CatalogProduct } from '../api/checkoutApi';
 import { QUANTITY_MAX } from '../cart/cart';
 import type { ProductCategory } from '../cart/types';
@@ -50,6 +51,10 @@ export function ProductCatalog({ categories, products, alerts, inCart, onAdd, se
   const { quantity, term } = parseSearch(search);
   const visible = useMemo(() => {
     const wanted = normalise(term);
+    // A barcode typed or scanned into the search finds its product (docs/gate.md §5).
+    const code = /^[\d\s-]{8,}$/.test(term) ? cleanEan(term) : '';
+    const scanned = code ? products.filter((product) => product.ean === code) : [];
+    if (scanned.length) return scanned;
     if (wanted) return products.filter((product) => normalise(product.name).includes(wanted));
     return categoryId === null ? products : products.filter((product) => product.category.id === categoryId);
   }, [products, categoryId, term]);

@@ -9,6 +9,8 @@ import { ErrorLine, Spinner } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import { articleCount } from '../cart/cart';
 import { PrintButton } from '../printing/PrintButton';
+import { ScanButton } from '../scanner/ScanButton';
+import { useProductScan } from '../scanner/useProductScan';
 import { useOfflineSelling } from '../sale/useOfflineSelling';
 import { TillBar } from '../till/TillBar';
 import { prefetchTillSession } from '../till/useTillSession';
@@ -73,6 +75,12 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
   const blocked = busy || dialog !== null || finished !== null || queued !== null;
   const { pay, chooseReader } = usePaymentStart(screen, { blocked, card, createSale: submission.createSale, openDialog: setDialog });
   useSaleKeyboard({ searchRef, catalog, finished, dialog, busy, queued, pay });
+  const scan = useProductScan({
+    products: current.products,
+    enabled: catalog !== null && !blocked,
+    onFound: (product) => dispatch({ type: 'addProduct', product }),
+    setNotice,
+  });
 
   if (loadFailed) return <ErrorLine>{LOAD_FAILURE_MESSAGE}</ErrorLine>;
   if (!catalog) return <Spinner label="Chargement de la caisse…" />;
@@ -115,6 +123,7 @@ export function SalesScreen({ checkoutId, eventId, clickAndCollect, onLoadError 
               pendingCount={pendingCount}
               onPending={() => setDialog('pending')}
             >
+              <ScanButton onCode={scan} />
               <PrintButton checkoutId={checkoutId} categories={current.categories} />
             </CatalogTools>
           }

@@ -36,7 +36,7 @@ export function checkoutAnswer() {
       event: { id: EVENT_ID, name: 'Kermesse de printemps' },
       categories: [drinks, dishes, sweets, desserts, raffleCategory, basketCategory].map((c) => ({ ...c, kind: 'product' })),
       products: [
-        product(11, 'Soda', 1.5, drinks),
+        product(11, 'Soda', 1.5, drinks, { ean: '3017620422003' }),
         product(12, 'Café', 1, drinks),
         product(21, 'Hot-dog', 3.5, dishes, { clickAndCollectEligible: true }),
         product(22, 'Frites', 2.5, dishes, { image: null }),

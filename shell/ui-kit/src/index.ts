@@ -27,6 +27,8 @@ export type { CredentialFieldsProps } from './components/CredentialFields';
 export { ErrorLine } from './components/ErrorLine';
 export { Field, TextInput } from './components/Field';
 export { Modal } from './components/Modal';
+export { CameraScanner, cameraScanAvailable } from './components/CameraScanner';
+export type { CameraScannerProps } from './components/CameraScanner';
 export { MoneyInput } from './components/MoneyInput';
 export { RequireRole } from './components/RequireRole';
 export type { RequireRoleProps } from './components/RequireRole';
