@@ -242,7 +242,7 @@ describe('the admin screens on a phone (390×844) and an upright tablet (768×10
 
 describe("the administrator's menu on a phone and a tablet", () => {
   for (const device of DEVICES) {
-    it(`${device.width}×${device.height}: twelve links fold behind « Menu », open over the page by touch and keyboard, and lead where they say`, async () => {
+    it(`${device.width}×${device.height}: thirteen links fold behind « Menu », open over the page by touch and keyboard, and lead where they say`, async () => {
       const page = await newPage(device, { kermesseSession: e2e.tokens.admin });
       await page.goto('/gestion');
       await page.getByRole('heading', { name: 'Responsables de caisse' }).waitFor();
@@ -255,7 +255,7 @@ describe("the administrator's menu on a phone and a tablet", () => {
 
       await menu.tap();
       expect(await menu.getAttribute('aria-expanded')).toBe('true');
-      expect(await nav.getByRole('link').allInnerTexts()).toHaveLength(12);
+      expect(await nav.getByRole('link').allInnerTexts()).toHaveLength(13);
       for (const link of await nav.getByRole('link').all()) await expectOnScreen(page, link, `lien ${await link.innerText()}`);
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       await shot(page, `menu-${device.name}`);

@@ -1,6 +1,7 @@
 /**
  * The raffle remote's routes, relative to where the shell mounts them (`/tombola`). Exposed as `./App`.
- * `prevente` and `resultats` are public; everything else is the administration (admin role).
+ * `prevente` and `resultats` are public; `entree` (« Contrôle à l'entrée ») is the volunteers';
+ * everything else is the administration (admin role).
  *
  * The spec's illustration page `/admin-prize/{id}/edit/image` lives here as
  * `/tombola/admin-prize/{id}/edit/image` (the shell mounts each remote under one path).
@@ -10,6 +11,8 @@ import { Route, Routes } from 'react-router';
 import { AdminGate } from './components/AdminGate';
 import { DrawingPage } from './drawing/DrawingPage';
 import { PublicResultsPage } from './drawing/PublicResultsPage';
+import { GatePage } from './gate/GatePage';
+import { PassesPage } from './gate/PassesPage';
 import { GiftBasketPage } from './giftBasket/GiftBasketPage';
 import { PresalePage } from './presale/PresalePage';
 import { PrintablePrizeListPage } from './prizes/PrintablePrizeList';
@@ -30,6 +33,9 @@ export default function App() {
         <Route index element={<HomePage />} />
         <Route path="prevente" element={<PresalePage />} />
         <Route path="resultats" element={<PublicResultsPage />} />
+        {/* The gate check (volunteers) and the pre-sold tickets (admin), docs/gate.md. */}
+        <Route path="entree" element={<GatePage />} />
+        <Route path="billets" element={<PassesPage />} />
         <Route path="nouvelle" element={admin(<NewRafflePage />)} />
         <Route path="admin-prize/:prizeId/edit/image" element={admin(<PrizeIllustrationPage />)} />
         <Route path="paniers/nouveau" element={admin(<NewGiftBasketPage />)} />

@@ -1915,6 +1915,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/gate/events/{eventId}/passes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lister les billets prévendus d'un événement, avec leur code signé
+         * @description Rôle : administrateur.
+         */
+        get: operations["getApiAdminGateEventsEventIdPasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/gate/passes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Émettre un billet prévendu (QR code signé)
+         * @description Rôle : administrateur.
+         */
+        post: operations["postApiAdminGatePasses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/gift-basket/": {
         parameters: {
             query?: never;
@@ -2769,6 +2809,26 @@ export interface paths {
          *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { openings } au lieu de { items, total }.
          */
         get: operations["getApiCrCheckoutsCheckoutIdDrawerOpenings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cr/checkouts/{checkoutId}/products/barcode/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trouver un produit de la caisse par son code-barres
+         * @description Rôles : caissier (l’administrateur passe partout).
+         */
+        get: operations["getApiCrCheckoutsCheckoutIdProductsBarcodeCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4354,6 +4414,86 @@ export interface paths {
         get: operations["getApiVolunteerBingos"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/volunteer/gate/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Contrôler un billet à l'entrée
+         * @description Rôles : bénévole (l’administrateur passe partout).
+         */
+        post: operations["postApiVolunteerGateCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/volunteer/gate/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lister les événements dont on contrôle les billets
+         * @description Rôles : bénévole (l’administrateur passe partout).
+         */
+        get: operations["getApiVolunteerGateEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/volunteer/gate/events/{eventId}/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Charger la clé publique et les billets pour contrôler hors ligne
+         * @description Rôles : bénévole (l’administrateur passe partout).
+         */
+        get: operations["getApiVolunteerGateEventsEventIdList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/volunteer/gate/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envoyer les contrôles faits hors ligne
+         * @description Rôles : bénévole (l’administrateur passe partout).
+         */
+        post: operations["postApiVolunteerGateSync"];
         delete?: never;
         options?: never;
         head?: never;
@@ -14585,6 +14725,179 @@ export interface operations {
             };
         };
     };
+    getApiAdminGateEventsEventIdPasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        /** Format: uuid */
+                        id: string;
+                        eventId: number;
+                        holder: string;
+                        label: string;
+                        quantity: number;
+                        issuedAt: string;
+                        usedAt: string | null;
+                        usedDevice: string | null;
+                        usedBy: string | null;
+                    } & {
+                        code: string;
+                    })[];
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminGatePasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eventId: number;
+                    holder: string;
+                    label?: string;
+                    quantity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Créé */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        eventId: number;
+                        holder: string;
+                        label: string;
+                        quantity: number;
+                        issuedAt: string;
+                        usedAt: string | null;
+                        usedDevice: string | null;
+                        usedBy: string | null;
+                    } & {
+                        code: string;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     getApiAdminGiftBasket: {
         parameters: {
             query?: never;
@@ -15946,6 +16259,7 @@ export interface operations {
                         alcoohol: boolean;
                         active: boolean;
                         checkoutIds: number[];
+                        ean: string | null;
                         hasSales: boolean;
                     }[];
                 };
@@ -16017,6 +16331,7 @@ export interface operations {
                     clickAndCollectEligible?: boolean;
                     alcoohol?: boolean;
                     active?: boolean;
+                    ean?: string | null;
                     checkoutIds?: number[];
                 };
             };
@@ -16040,6 +16355,7 @@ export interface operations {
                         alcoohol: boolean;
                         active: boolean;
                         checkoutIds: number[];
+                        ean: string | null;
                         hasSales: boolean;
                     };
                 };
@@ -16112,6 +16428,7 @@ export interface operations {
                     clickAndCollectEligible?: boolean;
                     alcoohol?: boolean;
                     active?: boolean;
+                    ean?: string | null;
                     checkoutIds?: number[];
                 };
             };
@@ -16135,6 +16452,7 @@ export interface operations {
                         alcoohol: boolean;
                         active: boolean;
                         checkoutIds: number[];
+                        ean: string | null;
                         hasSales: boolean;
                     };
                 };
@@ -16292,6 +16610,7 @@ export interface operations {
                         alcoohol: boolean;
                         active: boolean;
                         checkoutIds: number[];
+                        ean: string | null;
                         hasSales: boolean;
                     };
                 };
@@ -18958,6 +19277,7 @@ export interface operations {
                                 alcoohol: boolean;
                                 kind: "product" | "raffle" | "giftbasket" | "bingo";
                                 stockAlert: boolean;
+                                ean?: string;
                                 raffleId?: number;
                                 giftBasketId?: number;
                                 tickets?: number;
@@ -19234,6 +19554,106 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "CHECKOUT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getApiCrCheckoutsCheckoutIdProductsBarcodeCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkoutId: number;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        image: string | null;
+                        price: number;
+                        productCategory: {
+                            id: number;
+                            name: string;
+                        };
+                        clickAndCollectEligible: boolean;
+                        alcoohol: boolean;
+                        kind: "product" | "raffle" | "giftbasket" | "bingo";
+                        stockAlert: boolean;
+                        ean?: string;
+                        raffleId?: number;
+                        giftBasketId?: number;
+                        tickets?: number;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : CHECKOUT_NOT_FOUND, BARCODE_UNKNOWN */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CHECKOUT_NOT_FOUND" | "BARCODE_UNKNOWN";
                     };
                 };
             };
@@ -25812,6 +26232,362 @@ export interface operations {
                         warnings: string[];
                         canCall: boolean;
                     }[];
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiVolunteerGateCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    scanId: string;
+                    code: string;
+                    /** Format: date-time */
+                    scannedAt?: string;
+                    device: string;
+                    eventId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scanId: string;
+                        outcome: "valid" | "used" | "wrong-event" | "unknown";
+                        pass: {
+                            /** Format: uuid */
+                            id: string;
+                            eventId: number;
+                            holder: string;
+                            label: string;
+                            quantity: number;
+                            issuedAt: string;
+                            usedAt: string | null;
+                            usedDevice: string | null;
+                            usedBy: string | null;
+                        } | null;
+                        firstUse: {
+                            at: string;
+                            device: string;
+                            by: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getApiVolunteerGateEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        startsOn: string | null;
+                        passes: number;
+                    }[];
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getApiVolunteerGateEventsEventIdList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        associationId: string;
+                        publicKey: string;
+                        event: {
+                            id: number;
+                            name: string;
+                        };
+                        passes: {
+                            /** Format: uuid */
+                            id: string;
+                            eventId: number;
+                            holder: string;
+                            label: string;
+                            quantity: number;
+                            issuedAt: string;
+                            usedAt: string | null;
+                            usedDevice: string | null;
+                            usedBy: string | null;
+                        }[];
+                        readAt: string;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiVolunteerGateSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eventId: number;
+                    scans: {
+                        /** Format: uuid */
+                        scanId: string;
+                        code: string;
+                        /** Format: date-time */
+                        scannedAt?: string;
+                        device: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            scanId: string;
+                            outcome: "valid" | "used" | "wrong-event" | "unknown";
+                            pass: {
+                                /** Format: uuid */
+                                id: string;
+                                eventId: number;
+                                holder: string;
+                                label: string;
+                                quantity: number;
+                                issuedAt: string;
+                                usedAt: string | null;
+                                usedDevice: string | null;
+                                usedBy: string | null;
+                            } | null;
+                            firstUse: {
+                                at: string;
+                                device: string;
+                                by: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
                 };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */

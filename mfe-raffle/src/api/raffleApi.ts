@@ -15,6 +15,14 @@ import type {
   BasketType,
   GiftBasketSummary,
   BasketWinner,
+  GateCheckBody,
+  GateCheckResult,
+  GateEvents,
+  GateList,
+  GatePassInput,
+  GateSyncBody,
+  GateSyncResult,
+  IssuedGatePass,
 } from '@kermesse/contracts-raffle';
 
 /** The shapes live in the raffle contract (contracts/raffle), shared with the service. */
@@ -37,6 +45,12 @@ export type {
   BasketType,
   GiftBasketSummary,
   BasketWinner,
+  GateCheckResult,
+  GateEvents,
+  GateList,
+  GatePass,
+  GateScanInput,
+  IssuedGatePass,
 } from '@kermesse/contracts-raffle';
 
 const readSessionToken = () => localStorage.getItem(SESSION_STORAGE_KEY);
@@ -103,6 +117,18 @@ export const raffleApi = {
     visitor.get<DrawingAnswer>(`/api/public/raffle/drawing/results${raffleId ? `?raffleId=${id(raffleId)}` : ''}`),
   getPresale: () => visitor.get<{ success: boolean; data: Presale | null }>('/api/public/raffle/presale'),
   getProof: (raffleId: number) => visitor.get<{ success: boolean; data: DrawingProof }>(`/api/public/raffle/${id(raffleId)}/drawing/proof`),
+};
+
+/** Pre-sold tickets and the gate check (docs/gate.md). */
+export const gateApi = {
+  /** Admin: the event's passes with their signed codes. */
+  listPasses: (eventId: number) => admin.get<IssuedGatePass[]>(`/api/admin/gate/events/${id(eventId)}/passes`),
+  issuePass: (input: GatePassInput) => admin.post<IssuedGatePass>('/api/admin/gate/passes', input),
+  /** Volunteer: the events, the list kept for checking offline, one check, the offline scans. */
+  listEvents: () => admin.get<GateEvents>('/api/volunteer/gate/events'),
+  loadList: (eventId: number) => admin.get<GateList>(`/api/volunteer/gate/events/${id(eventId)}/list`),
+  check: (body: GateCheckBody) => admin.post<GateCheckResult>('/api/volunteer/gate/check', body),
+  sync: (body: GateSyncBody) => admin.post<GateSyncResult>('/api/volunteer/gate/sync', body),
 };
 
 /** The multipart body of an illustration (field `file`). */

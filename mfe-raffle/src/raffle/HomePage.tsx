@@ -69,6 +69,12 @@ function AdminHome() {
           <Link className="k-button k-button--ghost" to="/tombola/resultats">
             Résultats publics
           </Link>
+          <Link className="k-button k-button--ghost" to="/tombola/billets">
+            Billets prévendus
+          </Link>
+          <Link className="k-button k-button--ghost" to="/tombola/entree">
+            Contrôle à l'entrée
+          </Link>
         </div>
       </div>
       {failed && <ErrorLine>Erreur lors du chargement des données</ErrorLine>}

@@ -12,8 +12,8 @@ describe('navigationFor', () => {
     expect(labels(['cashier'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Mon compte']);
   });
 
-  it('gives a volunteer the bingo and a treasurer the accounting', () => {
-    expect(labels(['volunteer'])).toEqual(['Accueil', 'Loto', 'Mon compte']);
+  it('gives a volunteer the bingo and the gate check, a treasurer the accounting', () => {
+    expect(labels(['volunteer'])).toEqual(['Accueil', 'Loto', 'Entrée', 'Mon compte']);
     expect(labels(['treasurer'])).toEqual(['Accueil', 'Tableau de bord', 'Comptabilité', 'Mon compte']);
   });
 
@@ -24,6 +24,7 @@ describe('navigationFor', () => {
       'Jeton API',
       'Tombola',
       'Loto',
+      'Entrée',
       'Tableau de bord',
       'Comptabilité',
       'Stock',
@@ -35,7 +36,7 @@ describe('navigationFor', () => {
   });
 
   it('adds up the links of several roles', () => {
-    expect(labels(['cashier', 'volunteer'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Loto', 'Mon compte']);
+    expect(labels(['cashier', 'volunteer'])).toEqual(['Accueil', 'Caisse', 'Jeton API', 'Loto', 'Entrée', 'Mon compte']);
   });
 
   it('gives the host operator the hosted associations and their account only; an admin does not see the console', () => {

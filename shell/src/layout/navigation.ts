@@ -17,6 +17,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Jeton API', to: '/caisse/jeton', audience: ['cashier'] },
   { label: 'Tombola', to: '/tombola', audience: [] },
   { label: 'Loto', to: '/loto', audience: ['volunteer'] },
+  // « Contrôle à l'entrée »: the pre-sold tickets checked at the gate (docs/gate.md).
+  { label: 'Entrée', to: '/tombola/entree', audience: ['volunteer'] },
   { label: 'Tableau de bord', to: '/tableau-de-bord', audience: ['treasurer'] },
   { label: 'Comptabilité', to: '/comptabilite', audience: ['treasurer'] },
   { label: 'Stock', to: '/stock', audience: [] },
@@ -41,8 +43,8 @@ export function navigationFor(roles: readonly Role[] | null): NavItem[] {
 }
 
 /**
- * Links that fit beside the name and the tools: beyond them (a cashier or a treasurer has four, an
- * administrator twelve), phones and tablets show a « Menu » button instead of lines of links above
+ * Links that fit beside the name and the tools: beyond them (a cashier, a treasurer or a volunteer has four, an
+ * administrator thirteen), phones and tablets show a « Menu » button instead of lines of links above
  * every page.
  */
 export const LINKS_IN_A_ROW = 3;
