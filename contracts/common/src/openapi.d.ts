@@ -14742,7 +14742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         /** Format: uuid */
                         id: string;
                         eventId: number;
@@ -14753,9 +14753,8 @@ export interface operations {
                         usedAt: string | null;
                         usedDevice: string | null;
                         usedBy: string | null;
-                    } & {
                         code: string;
-                    })[];
+                    }[];
                 };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
@@ -14843,7 +14842,6 @@ export interface operations {
                         usedAt: string | null;
                         usedDevice: string | null;
                         usedBy: string | null;
-                    } & {
                         code: string;
                     };
                 };

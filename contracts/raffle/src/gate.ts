@@ -40,7 +40,7 @@ export const GatePass = Type.Object({
 export type GatePass = Static<typeof GatePass>;
 
 /** A pass with its signed code, as the back office prints it. */
-export const IssuedGatePass = Type.Intersect([GatePass, Type.Object({ code: Type.String() })]);
+export const IssuedGatePass = Type.Composite([GatePass, Type.Object({ code: Type.String() })]);
 export type IssuedGatePass = Static<typeof IssuedGatePass>;
 
 export const GatePassInput = Type.Object(
