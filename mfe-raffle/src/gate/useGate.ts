@@ -87,6 +87,8 @@ export function useGate(eventId: number | undefined, device: string, me: string)
                 .join(' ; ')}.`
             : ''),
       );
+      // The answer still shown may be one the sync just contradicted: the notice says what happened.
+      setVerdict((shown) => (shown && doubles.some((d) => d.pass?.id === shown.pass?.id) ? null : shown));
       const left = gateStore.queue(eventId).filter((scan) => !results.some((r) => r.scanId === scan.scanId));
       gateStore.saveQueue(eventId, left);
       setWaiting(left.length);
