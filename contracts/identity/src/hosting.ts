@@ -86,5 +86,7 @@ export const HostSideAnswer = Type.Object({
   hosting: Type.Boolean(),
   /** True on the host console (the bare domain), false on an association's host or a single install. */
   console: Type.Boolean(),
+  /** With hosting, an association's address with `{slug}` in place of its slug (`http://{slug}.localhost:8080`). */
+  associationAddress: Type.Optional(Type.String()),
 });
 export type HostSideAnswer = Static<typeof HostSideAnswer>;

@@ -75,7 +75,10 @@ describe('the host console', () => {
     // Signing in again on the console works as on a single install.
     const login = await onConsole('POST', '/api/login', { body: { email: HOSTER.email, password: HOSTER.password } });
     expect(login.status).toBe(200);
-    expect(await onConsole('GET', '/api/host/whoami')).toMatchObject({ status: 200, body: { hosting: true, console: true } });
+    expect(await onConsole('GET', '/api/host/whoami')).toMatchObject({
+      status: 200,
+      body: { hosting: true, console: true, associationAddress: 'http://{slug}.localhost:8080' },
+    });
   });
 
   it('refuses a slug that is malformed or reserved, in French, and creates nothing', async () => {

@@ -24,7 +24,11 @@ const FERRY = {
 async function visit(routes: GatewayRoutes, roles: string[] = ['host']) {
   localStorage.setItem(DISMISSED_ANNOUNCEMENT_KEY, 'tombola-automne-2024');
   localStorage.setItem(SESSION_STORAGE_KEY, buildToken({ email: 'exploitation@hebergeur.fr', roles: roles as never }));
-  const calls = fakeGateway({ 'GET /api/setup': () => json({ needsFirstAdmin: false }), ...routes });
+  const calls = fakeGateway({
+    'GET /api/setup': () => json({ needsFirstAdmin: false }),
+    'GET /api/host/whoami': () => json({ hosting: true, console: true, associationAddress: 'https://{slug}.kermesse.example.org' }),
+    ...routes,
+  });
   await act(async () => {
     render(
       <MemoryRouter initialEntries={['/hebergement']}>
@@ -74,6 +78,8 @@ describe('« Associations hébergées » (the host console)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Créer une association' }));
     fireEvent.change(screen.getByLabelText('Nom de l’association'), { target: { value: 'APEL Jules-Ferry' } });
     expect((screen.getByLabelText('Adresse') as HTMLInputElement).value).toBe('apel-jules-ferry');
+    // The address on the installation's domain, as identity gives it (not the console's own address).
+    expect(await screen.findByText('apel-jules-ferry.kermesse.example.org')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Adresse'), { target: { value: 'www' } });
     fireEvent.change(screen.getByLabelText('Prénom'), { target: { value: 'Claire' } });
     fireEvent.change(screen.getByLabelText('Nom'), { target: { value: 'Petit' } });
@@ -88,7 +94,7 @@ describe('« Associations hébergées » (the host console)', () => {
     await act(async () => {
       fireEvent.submit(document.querySelector('#form-new-association')!);
     });
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/host/associations')?.body).toEqual({
       name: 'APEL Jules-Ferry',
       slug: 'apel-ferry',
       admin: { email: 'presidente@apel-ferry.fr', firstname: 'Claire', lastname: 'Petit' },

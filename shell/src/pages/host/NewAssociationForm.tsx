@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { IDENTITY_ERRORS, passwordProblem, slugProblemCode } from '@kermesse/contracts-identity/rules';
-import { ApiError, Button, ErrorLine, Field, NETWORK_ERROR_MESSAGE, TextInput } from '@kermesse/ui-kit';
+import { ApiError, Button, ErrorLine, Field, NETWORK_ERROR_MESSAGE, TextInput, useResource } from '@kermesse/ui-kit';
 import { hostApi, type CreatedHostedAssociation } from '../../api/identity';
 
 /** A slug proposed from the name: « APEL Jules-Ferry » → « apel-jules-ferry ». */
@@ -28,7 +28,9 @@ export function NewAssociationForm({ onCreated, onCancel }: { onCreated(answer: 
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ field: ErrorField; message: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const domain = window.location.host;
+  // Where the association will be served (the installation's domain, not the console's address).
+  const side = useResource(() => hostApi.whoami(), []);
+  const address = (side.data?.associationAddress ?? `{slug}.${window.location.host}`).replace(/^https?:\/\//, '');
 
   const handleName = (value: string) => {
     setName(value);
@@ -84,11 +86,8 @@ export function NewAssociationForm({ onCreated, onCancel }: { onCreated(answer: 
         />
       </Field>
       <p className="shell-hint" id="new-association-slug-hint">
-        L’association sera servie à l’adresse{' '}
-        <strong>
-          {slug || 'nom'}.{domain}
-        </strong>{' '}
-        : 3 à 40 lettres minuscules, chiffres et tirets.
+        L’association sera servie à l’adresse <strong>{address.replace('{slug}', slug || 'nom')}</strong> : 3 à 40 lettres minuscules,
+        chiffres et tirets.
       </p>
       <h3>Son premier administrateur</h3>
       <div className="shell-form__row">

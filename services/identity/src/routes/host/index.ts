@@ -101,7 +101,14 @@ export function hostRoutes(deps: HostRouteDeps): Router {
     path: '/api/host/whoami',
     summary: "Savoir si l'on est sur la console de l'hébergeur",
     responses: { 200: HostSideAnswer },
-    handler: (): HostSideAnswer => ({ hosting: hostingEnabled(), console: onHostConsole() }),
+    handler: (): HostSideAnswer =>
+      hostingEnabled()
+        ? {
+            hosting: true,
+            console: onHostConsole(),
+            associationAddress: associationUrl(deps.publicUrl, 'slug').replace('slug.', '{slug}.'),
+          }
+        : { hosting: false, console: false },
   });
 
   defineRoute(router, {
