@@ -23279,6 +23279,7 @@ export interface operations {
                     "application/json": {
                         hosting: boolean;
                         console: boolean;
+                        associationAddress?: string;
                     };
                 };
             };
