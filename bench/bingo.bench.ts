@@ -13,6 +13,7 @@
  * The bingo app runs in this process with a token verifier that accepts the bench's token (identity's
  * signature check is cached per token in production, so it is left out).
  */
+import { SINGLE_ASSOCIATION_ID } from '@kermesse/kit/tenancy';
 import { randomInt } from 'node:crypto';
 import { type AuthUser, type TokenVerifier } from '@kermesse/kit/auth';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
@@ -163,6 +164,7 @@ export default async function bench(): Promise<void> {
   await migrateLatest(db, { schema, migrations });
   const user: AuthUser = {
     id: 'bench',
+    associationId: SINGLE_ASSOCIATION_ID,
     email: 'admin@kermesse.local',
     roles: ['admin'],
     jti: 'bench',

@@ -13,6 +13,7 @@
  * signature check is cached per token in production, so it is left out). Run alone with
  * `npx tsx bench/raffle.bench.ts`.
  */
+import { SINGLE_ASSOCIATION_ID } from '@kermesse/kit/tenancy';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,6 +109,7 @@ async function benchClaims(db: Db, uploadsDir: string): Promise<void> {
   });
   const user: AuthUser = {
     id: 'bench',
+    associationId: SINGLE_ASSOCIATION_ID,
     email: 'caissier@kermesse.local',
     roles: ['cashier'],
     jti: 'bench',

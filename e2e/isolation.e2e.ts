@@ -32,9 +32,8 @@ beforeAll(async () => {
     build: false,
     env: { KERMESSE_HOSTING: '1', KERMESSE_DOMAIN: 'localhost', LOGIN_RATE_LIMIT: '1000000', ...secret },
   });
-  ({
-    associations: [a, b],
-  } = (await hostAssociations(system.url, ['asso-a', 'asso-b'])) as { associations: [HostedAssociation, HostedAssociation] });
+  const hosted = await hostAssociations(system.url, ['asso-a', 'asso-b']);
+  [a, b] = [hosted.associations[0]!, hosted.associations[1]!];
   // B's fair, every name marked.
   const as = { token: b.adminToken };
   const event = await okOnHost<{ id: number }>(b.base, 'POST', '/api/admin/events', {

@@ -21,7 +21,7 @@ export const SALES_LOAD = {
 /** Aims on 2 cores. */
 export const SALES_AIMS = { rate: 200, p99Ms: 100 };
 
-interface Catalog {
+export interface Catalog {
   checkoutId: number;
   eventId: number;
   products: Map<string, number>;
@@ -46,7 +46,7 @@ async function loadCatalog(base: string, token: string): Promise<Catalog> {
 }
 
 /** Three carts a buvette sees all day long, in turn: a meal deal paid cash, drinks and chips paid cash, a dessert paid by cheque. */
-function carts(catalog: Catalog): string[] {
+export function carts(catalog: Catalog): string[] {
   const id = (name: string) => {
     const found = catalog.products.get(name);
     if (!found) throw new Error(`the demo register has no « ${name} »`);
