@@ -1,6 +1,6 @@
 import './events.ts';
 import type { Db, Trx } from '@kermesse/kit/db';
-import { hostingEnabled } from '@kermesse/kit/tenancy';
+import { currentAssociation, SINGLE_ASSOCIATION_ID } from '@kermesse/kit/tenancy';
 import { recordBingoConfigured } from './commands/configured.ts';
 import { generateCartons } from './commands/game.ts';
 
@@ -10,21 +10,21 @@ export const DEMO_NIGHT = 'Loto de la kermesse';
 export const DEMO_EVENT = 'Kermesse de printemps';
 
 /**
- * The demo night: on a single install night 1 of the register's event 1 (the first event and night
- * of the install). On a host, each association's demo has its own ids (the sequences are shared by
- * every association): the night takes the next one and belongs to the association's own demo event,
- * found by name — or, before the register announced it, waits for it by name.
+ * The demo night. Its id comes from the sequence, shared by every association of a host: night 1 on
+ * a fresh install, the next one for each further association. It belongs to the association's demo
+ * event, found by name in bingo's copy of the register's events; not known yet, it is the register's
+ * event 1 for the install's own association (as on every single install), and for another
+ * association it waits for its event by name (catalog.event.created attaches it).
  */
 async function insertDemoNight(trx: Trx, values: Record<string, unknown>): Promise<number> {
-  if (!hostingEnabled()) {
+  const known = (await trx('events').where({ name: DEMO_EVENT }).orderBy('id').first('id')) as { id: number } | undefined;
+  let eventId = known?.id ?? null;
+  if (eventId === null && currentAssociation() === SINGLE_ASSOCIATION_ID) {
     await trx('events').insert({ id: 1, name: DEMO_EVENT, starts_on: null }).onConflict('id').ignore();
-    await trx('nights').insert({ id: 1, event_id: 1, ...values });
-    await trx.raw("select setval(pg_get_serial_sequence('nights', 'id'), (select max(id) from nights))");
-    return 1;
+    eventId = 1;
   }
-  const event = (await trx('events').where({ name: DEMO_EVENT }).orderBy('id').first('id')) as { id: number } | undefined;
   const [row] = await trx('nights')
-    .insert({ ...values, event_id: event?.id ?? null, awaiting_event_name: event ? null : DEMO_EVENT })
+    .insert({ ...values, event_id: eventId, awaiting_event_name: eventId === null ? DEMO_EVENT : null })
     .returning('id');
   return (row as { id: number }).id;
 }
