@@ -193,8 +193,23 @@ export type BankLine = Static<typeof BankLine>;
 export const ReconciliationQuery = Type.Object({ year: Type.Optional(Year) });
 export type ReconciliationQuery = Static<typeof ReconciliationQuery>;
 
+/** A month of the reconciliation report (docs/bank.md §4). */
+export const ReconciliationMonth = Type.Object({
+  /** « 2026-05 » */
+  month: Type.String(),
+  /** The month's statement lines imported. */
+  bank: Type.Number(),
+  /** The month's movements of 512 in the books. */
+  books: Type.Number(),
+  unmatchedLines: Type.Integer(),
+  unmatchedEntries: Type.Integer(),
+});
+export type ReconciliationMonth = Static<typeof ReconciliationMonth>;
+
 export const Reconciliation = Type.Object({
   year: Type.Integer(),
+  /** Month by month, the months with a line or an entry. */
+  months: Type.Array(ReconciliationMonth),
   /** The sum of the year's statement lines imported. */
   bankBalance: Type.Number(),
   /** The year's movements of 512 in the books. */

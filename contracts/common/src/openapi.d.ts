@@ -8015,6 +8015,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         year: number;
+                        months: {
+                            month: string;
+                            bank: number;
+                            books: number;
+                            unmatchedLines: number;
+                            unmatchedEntries: number;
+                        }[];
                         bankBalance: number;
                         booksBalance: number;
                         lines: {

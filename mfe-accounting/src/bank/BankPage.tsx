@@ -21,6 +21,10 @@ export async function fileToBase64(file: Blob): Promise<string> {
   return btoa(binary);
 }
 
+const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+/** « 2026-05 » → « mai 2026 ». */
+const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+
 const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 const importSummary = (answer: BankImportAnswer) =>
   `${plural(answer.lines, 'opération nouvelle', 'opérations nouvelles')}` +
@@ -208,6 +212,39 @@ export function BankPage() {
               </tbody>
             </table>
           </div>
+          {data.months.length > 0 && (
+            <div className="k-table-wrap">
+              <table className="k-table k-table--stack acc-table" id="bank-months">
+                <caption>Rapprochement mois par mois</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Mois</th>
+                    <th scope="col" className="k-num">
+                      Banque
+                    </th>
+                    <th scope="col" className="k-num">
+                      Livres (512)
+                    </th>
+                    <th scope="col">Reste à rapprocher</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.months.map((month) => (
+                    <tr key={month.month}>
+                      <td>{monthLabel(month.month)}</td>
+                      <td className="k-num">{formatEuros(month.bank)}</td>
+                      <td className="k-num">{formatEuros(month.books)}</td>
+                      <td>
+                        {month.unmatchedLines + month.unmatchedEntries === 0
+                          ? 'Tout est rapproché'
+                          : `${plural(month.unmatchedLines, 'ligne', 'lignes')}, ${plural(month.unmatchedEntries, 'écriture', 'écritures')}`}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
           <BankImportCard onImported={load} />
         </>
       )}

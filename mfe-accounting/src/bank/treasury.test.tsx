@@ -20,6 +20,7 @@ const LINE: BankLine = {
 };
 const RECONCILIATION: Reconciliation = {
   year,
+  months: [{ month: `${year}-05`, bank: 44.5, books: 47, unmatchedLines: 2, unmatchedEntries: 1 }],
   bankBalance: 44.5,
   booksBalance: 47,
   lines: [LINE, { id: 6, date: `${year}-05-15`, label: 'FRAIS TENUE DE COMPTE', amount: -2.5, matched: null, proposals: [] }],
@@ -39,6 +40,9 @@ describe('« Rapprochement bancaire »', () => {
     expect(text(stats)).toContain('47,00 €');
     expect(text(stats)).toContain('-2,50 €');
     expect(text(stats)).toContain('2 lignes du relevé, 1 écriture');
+    expect(text(screen.getByRole('table', { name: 'Rapprochement mois par mois' }))).toContain(
+      `mai ${year}44,50 €47,00 €2 lignes, 1 écriture`,
+    );
     const table = screen.getByRole('table', { name: `Relevé bancaire ${year}` });
     expect(text(within(table).getAllByRole('row')[2]!)).toContain('Aucune écriture du même montant à 5 jours près');
     fireEvent.click(within(table).getByRole('button', { name: /Rapprocher HAV-77 du 10\/05\/\d{4} : VIR HELLOASSO VERSEMENT 77/ }));

@@ -484,6 +484,12 @@ describe('the bank', () => {
     const after = await reconciliation();
     expect(after.booksBalance).toBe(59 + 130 + 96.5);
     expect(after.unmatchedEntries.map((e) => e.pieceRef)).toEqual(['HAV-77', 'R-000002', 'HAV-78']);
+    // Month by month: May's cheques are matched; its payout, its fees and the card payout are not yet.
+    expect(after.months).toEqual([
+      { month: '2026-05', bank: 172, books: 273.5, unmatchedLines: 3, unmatchedEntries: 2 },
+      { month: '2026-06', bank: 12, books: 12, unmatchedLines: 1, unmatchedEntries: 1 },
+      { month: '2026-07', bank: 214.8, books: 0, unmatchedLines: 2, unmatchedEntries: 0 },
+    ]);
   });
 
   it('keeps its matches once the year is closed', async () => {

@@ -13,6 +13,7 @@ import {
   type BookEntry,
   type DepositSource,
   type Reconciliation,
+  type ReconciliationMonth,
 } from '@kermesse/contracts-accounting';
 import { toEuros } from '@kermesse/contracts-common';
 import type { Statement } from '../bank/statement.ts';
@@ -119,8 +120,36 @@ export async function reconciliation(db: Db, year: number, onlyLine?: number): P
     };
   };
   const ofYear = entries.filter((e) => e.entry_date >= from && e.entry_date <= to);
+  const months = new Map<string, ReconciliationMonth>();
+  const month = (day: string) => {
+    const key = day.slice(0, 7);
+    const found = months.get(key) ?? { month: key, bank: 0, books: 0, unmatchedLines: 0, unmatchedEntries: 0 };
+    months.set(key, found);
+    return found;
+  };
+  // Sums in cents first, euros at the end: no float adds up a year of lines.
+  const cents = new Map<string, { bank: number; books: number }>();
+  for (const line of lines) {
+    const m = month(line.line_date);
+    const c = cents.get(m.month) ?? { bank: 0, books: 0 };
+    c.bank += line.amount_cents;
+    cents.set(m.month, c);
+    if (line.entry_id === null) m.unmatchedLines += 1;
+  }
+  for (const entry of ofYear) {
+    const m = month(entry.entry_date);
+    const c = cents.get(m.month) ?? { bank: 0, books: 0 };
+    c.books += entry.amount_cents;
+    cents.set(m.month, c);
+    if (!taken.has(entry.entry_id)) m.unmatchedEntries += 1;
+  }
+  for (const m of months.values()) {
+    m.bank = toEuros(cents.get(m.month)?.bank ?? 0);
+    m.books = toEuros(cents.get(m.month)?.books ?? 0);
+  }
   return {
     year,
+    months: [...months.values()].sort((a, b) => a.month.localeCompare(b.month)),
     bankBalance: toEuros(lines.reduce((sum, l) => sum + l.amount_cents, 0)),
     booksBalance: toEuros(ofYear.reduce((sum, e) => sum + e.amount_cents, 0)),
     lines: lines.filter((l) => onlyLine === undefined || l.id === onlyLine).map(present),
