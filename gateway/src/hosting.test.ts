@@ -133,6 +133,30 @@ describe('a hosting gateway', () => {
     expect((await on('apel-ferry.localhost', '/api/cr/events', { headers })).status).toBe(200);
   });
 
+  it('forgets a host as soon as identity announces a change of it, on a replica that proxied nothing', async () => {
+    let deliver: (data: Uint8Array) => void = () => undefined;
+    gateway.app.watchDirectory({
+      nc: {
+        subscribe(_subject, { callback }) {
+          deliver = (data) => callback(null, { data });
+          return { unsubscribe: () => undefined };
+        },
+      },
+      subject: (type) => `test.${type}`,
+    });
+    expect((await on('amicale-jaures.localhost', '/api/setup')).status).toBe(200);
+    // Suspended by another replica's console: this one still holds its answer…
+    gateway.identity.directory.set('amicale-jaures', { id: JAURES, state: 'suspended' });
+    expect((await on('amicale-jaures.localhost', '/api/setup')).status).toBe(200);
+    // …until identity's event reaches it.
+    const envelope = { type: 'host.association.changed', payload: { associationId: JAURES, slug: 'amicale-jaures', state: 'suspended' } };
+    deliver(new TextEncoder().encode(JSON.stringify(envelope)));
+    expect((await on('amicale-jaures.localhost', '/api/setup')).status).toBe(503);
+    gateway.identity.directory.set('amicale-jaures', { id: JAURES, state: 'active' });
+    deliver(new TextEncoder().encode(JSON.stringify({ ...envelope, payload: { ...envelope.payload, state: 'active' } })));
+    expect((await on('amicale-jaures.localhost', '/api/setup')).status).toBe(200);
+  });
+
   it('asks identity once per host while its answer is fresh', async () => {
     const before = gateway.identity.directoryLookUps();
     await Promise.all(Array.from({ length: 10 }, () => on('amicale-jaures.localhost', '/api/setup')));
@@ -145,5 +169,23 @@ describe('a hosting gateway', () => {
     expect((await login('apel-ferry.localhost')).status).toBe(200);
     expect((await login('apel-ferry.localhost')).status).toBe(429);
     expect((await login('amicale-jaures.localhost')).status).toBe(200);
+  });
+});
+
+describe('a gateway without hosting', () => {
+  it('names no association and drops the one a client sent: the services use their one association', async () => {
+    const single = await startTestGateway();
+    try {
+      const token = await single.identity.sign({ roles: ['cashier'] });
+      const answer = await rawRequest(single.url, '/api/cr/events', {
+        headers: { authorization: `Bearer ${token}`, [ASSOCIATION_HEADER]: FERRY, host: 'apel-ferry.localhost' },
+      });
+      expect(answer.status).toBe(200);
+      expect(echoOf(answer).headers[ASSOCIATION_HEADER]).toBeUndefined();
+      // Any Host is served as before.
+      expect((await rawRequest(single.url, '/api/setup', { headers: { host: 'kermesse.example.org' } })).status).toBe(200);
+    } finally {
+      await single.close();
+    }
   });
 });

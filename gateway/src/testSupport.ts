@@ -8,7 +8,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { listen, type Logger } from '@kermesse/kit/http';
-import { buildApp, type GatewayDeps } from './app.ts';
+import { buildApp, type GatewayApp, type GatewayDeps } from './app.ts';
 import { SERVICE_NAMES, type Role, type ServiceName } from './routeTable.ts';
 
 /** Tests provoke 503s on purpose; their logs would only be noise. */
@@ -217,6 +217,7 @@ export async function startFakeIdentity({
 export interface TestGateway extends TestServer {
   identity: FakeIdentity;
   services: Record<ServiceName, TestServer>;
+  app: GatewayApp;
 }
 
 /**
@@ -244,6 +245,7 @@ export async function startTestGateway(
     url: `http://127.0.0.1:${running.port}`,
     identity,
     services,
+    app,
     async close() {
       await running.close();
       app.closeUpstreams();
