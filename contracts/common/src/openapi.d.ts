@@ -1924,7 +1924,10 @@ export interface paths {
         };
         /**
          * Lister les billets prévendus d'un événement, avec leur code signé
+         * @deprecated
          * @description Rôle : administrateur.
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiAdminGateEventsEventIdPasses"];
         put?: never;
@@ -4449,7 +4452,10 @@ export interface paths {
         };
         /**
          * Lister les événements dont on contrôle les billets
+         * @deprecated
          * @description Rôles : bénévole (l’administrateur passe partout).
+         *
+         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiVolunteerGateEvents"];
         put?: never;

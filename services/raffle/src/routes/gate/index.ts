@@ -40,6 +40,7 @@ export function gateRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/admin/gate/events/:eventId/passes',
     summary: "Lister les billets prévendus d'un événement, avec leur code signé",
+    deprecated: 'Liste nue au lieu de { items, total }.',
     responses: { 200: IssuedGatePasses },
     roles: ADMIN,
     params: GateEventParams,
@@ -65,6 +66,7 @@ export function gateRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/volunteer/gate/events',
     summary: 'Lister les événements dont on contrôle les billets',
+    deprecated: 'Liste nue au lieu de { items, total }.',
     responses: { 200: GateEvents },
     roles: VOLUNTEER,
     handler: async ({ ctx }) => {
