@@ -1,11 +1,12 @@
 /**
  * « Contrôle à l'entrée » in Chromium on a phone (390 px), on the whole system: the administrator
- * issues pre-sold tickets; a volunteer's phone checks their QR codes typed by a keyboard-wedge scanner
+ * issues a pre-sold ticket on « Billets prévendus » (its QR code shown for printing); a volunteer's phone checks their QR codes typed by a keyboard-wedge scanner
  * — valid, then « Déjà utilisé à … par … », a forged one refused — and, offline, lets a ticket in from
  * the list it loaded, then reports on reconnecting that another phone had let it in first.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS_DIR, signInThroughForm } from './support/browser.ts';
 import { gatewayOk } from './support/api.ts';
@@ -34,14 +35,40 @@ async function scan(page: Page, code: string): Promise<void> {
 
 const verdict = (page: Page) => page.locator('.rf-gate-verdict');
 
+/** axe's findings on the page as it is (WCAG 2.1 A and AA and best practices, as e2e/any-device.e2e.ts checks). */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} ${node.target.join(' ')} : ${node.failureSummary ?? v.help}`));
+}
+
 describe('the gate check on a volunteer’s phone', () => {
   it('lets a ticket in once, refuses a forged one, and reconciles an offline entry with another phone’s', async () => {
     const [event] = await api<Array<{ id: number; name: string }>>('GET', '/api/volunteer/gate/events');
     expect(event).toBeDefined();
     const issue = (holder: string, extra: Record<string, unknown> = {}) =>
       api<Pass>('POST', '/api/admin/gate/passes', { eventId: event!.id, holder, ...extra });
-    const durand = await issue('Famille Durand', { label: 'Entrée + repas', quantity: 4 });
     const martin = await issue('Camille Martin');
+
+    // The administrator issues the Durand family's ticket on « Billets prévendus », its QR code shown to print.
+    const office = await e2e.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const admin = await office.newPage();
+    await signInThroughForm(admin, 'admin@kermesse.local');
+    await expect.poll(() => new URL(admin.url()).pathname, { timeout: 20_000 }).toBe('/');
+    await admin.goto(`${e2e.url}/tombola/billets`);
+    await admin.getByRole('heading', { name: 'Billets prévendus' }).waitFor(SETTLE);
+    await admin.locator('#rf-passes-event').selectOption(String(event!.id));
+    await admin.getByLabel('Titulaire').fill('Famille Durand');
+    await admin.getByLabel('Objet (facultatif)').fill('Entrée + repas');
+    await admin.getByLabel('Nombre de personnes').fill('4');
+    await admin.getByRole('button', { name: 'Émettre le billet' }).tap();
+    await admin.getByRole('img', { name: 'QR code du billet de Famille Durand' }).waitFor(SETTLE);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await violations(admin)).toEqual([]);
+    await admin.screenshot({ path: join(ARTIFACTS_DIR, 'billets-prevendus-telephone.png'), fullPage: true });
+    await office.close();
+    const passes = await api<Pass[]>('GET', `/api/admin/gate/events/${event!.id}/passes`);
+    const durand = passes.find((p) => p.holder === 'Famille Durand')!;
+    expect(durand).toBeDefined();
 
     const context = await e2e.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const page = await context.newPage();
@@ -58,13 +85,14 @@ describe('the gate check on a volunteer’s phone', () => {
         throw new Error(`Pas de choix d'événement ; la page dit : ${await page.locator('main').innerText()}`);
       });
     await page.locator('#rf-gate-event').selectOption(String(event!.id));
-    await page.getByText(/Liste chargée à \d+ h \d\d : \d+ billet\(s\)/).waitFor(SETTLE);
+    await page.getByText(/Liste chargée à \d+ h \d\d : \d+ billets?, \d+ entrés?\./).waitFor(SETTLE);
 
     // A valid ticket: green, who it admits.
     await scan(page, durand.code);
     await expect.poll(() => verdict(page).innerText(), SETTLE).toContain('Entrée valide');
     expect(await verdict(page).innerText()).toContain('Famille Durand — Entrée + repas — 4 personnes');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'controle-entree-valide-telephone.png'), fullPage: true });
 
     // The same ticket again: when and by which phone it was used.
@@ -87,7 +115,7 @@ describe('the gate check on a volunteer’s phone', () => {
     await scan(page, martin.code);
     await expect.poll(() => verdict(page).innerText(), SETTLE).toContain('Entrée valide');
     expect(await verdict(page).innerText()).toContain('Contrôlé hors ligne : envoyé au retour du réseau.');
-    await page.getByText("1 contrôle(s) hors ligne en attente d'envoi.").waitFor(SETTLE);
+    await page.getByText("1 contrôle hors ligne en attente d'envoi.").waitFor(SETTLE);
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'controle-entree-hors-ligne-telephone.png'), fullPage: true });
 
     // Meanwhile the gate's tablet, online, let the same ticket in.
@@ -101,8 +129,10 @@ describe('the gate check on a volunteer’s phone', () => {
 
     // Back online: the waiting scan is sent once, and the double entry is reported.
     await context.setOffline(false);
-    await page.getByText(/Double entrée : Camille Martin était déjà entré à \d{1,2} h \d\d par Tablette du portail/).waitFor(SETTLE);
-    expect(await page.getByText("contrôle(s) hors ligne en attente d'envoi").count()).toBe(0);
+    await page
+      .getByText(/1 contrôle hors ligne envoyé\. Double entrée : Camille Martin était déjà entré à \d{1,2} h \d\d par Tablette du portail/)
+      .waitFor(SETTLE);
+    expect(await page.getByText("en attente d'envoi").count()).toBe(0);
     const list = await api<{ passes: Array<{ id: string; usedDevice: string | null }> }>(
       'GET',
       `/api/volunteer/gate/events/${event!.id}/list`,

@@ -19,7 +19,7 @@ import {
 import { gateApi } from '../api/raffleApi';
 import { gateStore } from './gateStore';
 import { useGate } from './useGate';
-import { frenchTime, type Verdict } from './verdict';
+import { counted, frenchTime, type Verdict } from './verdict';
 
 export function GatePage() {
   return (
@@ -99,7 +99,8 @@ function GateCheck() {
       )}
       {list && (
         <p className="k-muted rf-gate__list">
-          Liste chargée à {frenchTime(list.readAt)} : {list.passes.length} billet(s), {used} entré(s).{' '}
+          Liste chargée à {frenchTime(list.readAt)} : {counted(list.passes.length, 'billet', 'billets')}, {counted(used, 'entré', 'entrés')}
+          .{' '}
           <Button variant="ghost" onClick={() => void gate.loadList()} disabled={gate.loading}>
             Recharger la liste
           </Button>
@@ -108,7 +109,7 @@ function GateCheck() {
       {gate.listError && <p className="k-muted">{gate.listError}</p>}
       {gate.waiting > 0 && (
         <p className="k-badge k-badge--warn rf-gate__waiting">
-          {gate.waiting} contrôle(s) hors ligne en attente d'envoi.{' '}
+          {counted(gate.waiting, 'contrôle hors ligne', 'contrôles hors ligne')} en attente d'envoi.{' '}
           <Button variant="ghost" onClick={() => void gate.sync()}>
             Envoyer
           </Button>

@@ -8,7 +8,7 @@ import { ApiError } from '@kermesse/ui-kit';
 import { parseGateCode } from '@kermesse/contracts-raffle/gateCode';
 import { gateApi, type GateList, type GateScanInput } from '../api/raffleApi';
 import { gateStore, newScanId } from './gateStore';
-import { decideOffline, frenchTime, readOnPhone, withUse, type Verdict } from './verdict';
+import { counted, decideOffline, frenchTime, readOnPhone, withUse, type Verdict } from './verdict';
 
 /** No answer at all, or the gateway's 503: the phone decides on its own. */
 const unreachable = (err: unknown) =>
@@ -80,7 +80,7 @@ export function useGate(eventId: number | undefined, device: string, me: string)
       const { results } = await gateApi.sync({ eventId, scans: queued });
       const doubles = results.filter((r) => r.outcome === 'used' && r.firstUse && r.firstUse.device !== device);
       setSyncNotice(
-        `${queued.length} contrôle(s) hors ligne envoyé(s).` +
+        `${counted(queued.length, 'contrôle hors ligne envoyé', 'contrôles hors ligne envoyés')}.` +
           (doubles.length
             ? ` Double entrée : ${doubles
                 .map((r) => `${r.pass?.holder ?? 'billet'} était déjà entré à ${frenchTime(r.firstUse!.at)} par ${r.firstUse!.device}`)

@@ -75,3 +75,6 @@ export function frenchTime(iso: string): string {
     .split(':');
   return `${Number(hours)} h ${minutes}`;
 }
+
+/** « 1 billet », « 3 billets »: French nouns and participles of these screens, by count. */
+export const counted = (n: number, one: string, many: string): string => `${n} ${n > 1 ? many : one}`;
