@@ -4,6 +4,13 @@ import { addAssociationColumns } from '@kermesse/kit/tenancy';
 export const schema = 'accounting';
 
 /**
+ * The hash-chained journal is only ever added to: the service's role may not update, delete nor
+ * truncate its entries and lines (a changed entry would still show in the chain's check; this keeps
+ * it from being changed at all).
+ */
+export const appendOnly = ['journal_entries', 'journal_lines'];
+
+/**
  * Accounting's schema: trial balances and their rows, financial years (locked or not), the
  * account map (defaults per payment mode, kind of line and category), read models of the
  * register's events and sales, the hash-chained journal and its lines, purchases entered for a

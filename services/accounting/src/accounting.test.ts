@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@kermesse/kit/testing';
+import { createDb } from '@kermesse/kit/db';
 import { buildSale, startAccountingTestSystem, type AccountingTestSystem, type Who } from './testSupport.ts';
 
 let sys: AccountingTestSystem;
@@ -333,13 +334,20 @@ describe('the books write themselves', () => {
 
   it('shows a changed entry: the chain no longer verifies', async () => {
     const tampered = await sys.db('journal_lines').where({ account: '7541' }).first('id');
-    await sys.db('journal_lines').where({ id: tampered.id }).update({ credit_cents: 400 });
-    expect(await (await sys.request('/api/admin/accountancy/journal-verification')).json()).toEqual({
-      ok: false,
-      entries: 0,
-      brokenAt: { year: 2026, number: 1 },
-    });
-    await sys.db('journal_lines').where({ id: tampered.id }).update({ credit_cents: 500 });
+    // The service's own role may not change the journal at all: only the database's owner can.
+    await expect(sys.db('journal_lines').where({ id: tampered.id }).update({ credit_cents: 400 })).rejects.toThrow(/permission denied/);
+    const owner = createDb(sys.databaseUrl, { schema: 'accounting', role: 'owner' });
+    try {
+      await owner('journal_lines').where({ id: tampered.id }).update({ credit_cents: 400 });
+      expect(await (await sys.request('/api/admin/accountancy/journal-verification')).json()).toEqual({
+        ok: false,
+        entries: 0,
+        brokenAt: { year: 2026, number: 1 },
+      });
+      await owner('journal_lines').where({ id: tampered.id }).update({ credit_cents: 500 });
+    } finally {
+      await owner.destroy();
+    }
   });
 
   it('closes a year: every write is refused with a French 409 and later sales wait aside', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import { withAssociation } from '@kermesse/kit/tenancy';
-import { migrations, schema } from '../migrations/index.ts';
+import { appendOnly, migrations, schema } from '../migrations/index.ts';
 import { addPurchase, closeYear } from './commands/books.ts';
 import { addDonation, importDonations } from './commands/donations.ts';
 import { addMember } from './commands/memberships.ts';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   process.env.KERMESSE_HOSTING = '1';
   database = await createTestDatabase();
   db = createDb(database.url, { schema });
-  await migrateLatest(db, { schema, migrations });
+  await migrateLatest(db, { schema, migrations, appendOnly });
 }, 60_000);
 
 afterAll(async () => {

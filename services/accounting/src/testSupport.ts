@@ -29,7 +29,7 @@ import {
   type TestDatabase,
   type TestRegister,
 } from '@kermesse/kit/testing';
-import { migrations, schema } from '../migrations/index.ts';
+import { appendOnly, migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { startAccountingConsumers } from './consumers/index.ts';
 
@@ -70,7 +70,7 @@ export async function startAccountingTestSystem(
   const register = await startTestRegister();
 
   const db = createDb(database.url, { schema });
-  await migrateLatest(db, { schema, migrations });
+  await migrateLatest(db, { schema, migrations, appendOnly });
   const bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'accounting-test' });
 
   const producerDb = createDb(database.url, { schema: PRODUCER_SCHEMA });
