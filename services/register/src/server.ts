@@ -5,6 +5,7 @@
  */
 import { secretBoxFromEnv } from '@kermesse/kit/secrets';
 import { runService } from '@kermesse/kit/service';
+import { currentAssociation } from '@kermesse/kit/tenancy';
 import { schema } from '../migrations/index.ts';
 import { createSumUpReaderAdmin } from './admin/cardReaders.ts';
 import { buildApp } from './app.ts';
@@ -62,11 +63,22 @@ await runService({
   jobs: [
     { name: 'pruning idempotency keys', everyMs: 3_600_000, run: ({ db }) => pruneIdempotencyKeys(db) },
     // docs/compliance/conditions.md §2–3: each ended day, month and year closed, signed and archived.
-    { name: 'closing ended periods', everyMs: 600_000, run: ({ db }) => closeAndArchive(db, secrets) },
+    // On a host, each association's version record and signing key are made here, in its own rows.
+    {
+      name: 'closing ended periods',
+      everyMs: 600_000,
+      run: async ({ db }) => {
+        await recordSoftwareVersion(db);
+        await closeAndArchive(db, secrets);
+      },
+    },
   ],
   started: async ({ db, logger, cardProvider }) => {
     logger.info('register card provider', { cardProvider: cardProvider.name });
     // docs/compliance/conditions.md §2: the signing key pair exists from the first start; §5: a new version is logged.
+    // Outside any association (a host starting), there is no association to make them for: the job
+    // above makes each association's at its first run.
+    if (!currentAssociation()) return;
     await loadTillSigner(db, secrets);
     await recordSoftwareVersion(db);
   },
