@@ -91,6 +91,8 @@ describe('a hosting gateway', () => {
     const list = await on('localhost', '/api/host/associations', { headers: { authorization: `Bearer ${hostToken}` } });
     expect(list.status).toBe(200);
     expect(echoOf(list)).toMatchObject({ service: 'identity', headers: { [ASSOCIATION_HEADER]: HOST_CONSOLE_ID } });
+    // The operator's passkeys too.
+    expect((await on('localhost', '/login/options', { method: 'POST' })).status).toBe(200);
     // An association's API is not served there.
     expect(await on('localhost', '/api/cr/events', { headers: { authorization: `Bearer ${hostToken}` } })).toMatchObject({ status: 404 });
     // The host's token opens no association, and an association's admin is not the host.

@@ -148,12 +148,14 @@ export function requestAssociationOf(req: IncomingMessage): string {
 
 /** Paths the host console serves besides the shell's pages (docs/hosting.md). */
 const CONSOLE_API = /^\/api\/(?:setup|login|token\/release|profile|host|links)(?:\/|$)/;
+/** The host operator's passkeys: sign-in with one, and its own devices. */
+const CONSOLE_PASSKEYS = /^\/(?:login|profile\/security)(?:\/|$)/;
 /** API paths: everything else that a service would answer (the rest is the shell's static files). */
 const API_LIKE = /^\/(?:api|login|profile\/security|admin\/security|internal|\.well-known)(?:\/|$)/;
 
 /** True when a path may be served on the host console: its sign-in, its API, and the shell. */
 export function consoleServes(path: string): boolean {
-  return CONSOLE_API.test(path) || !API_LIKE.test(path);
+  return CONSOLE_API.test(path) || CONSOLE_PASSKEYS.test(path) || !API_LIKE.test(path);
 }
 
 /** True when the path is an API call (a JSON answer), false for a page. */

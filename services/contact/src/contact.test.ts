@@ -551,6 +551,17 @@ describe('partner form (POST /api/partner/sendByEmail)', () => {
     });
     expect(await db('partner_requests').where({ entreprise: 'Flood 3' })).toHaveLength(0);
     expect((await post({ ...request, entreprise: 'Autre client' }, '192.0.2.45')).status).toBe(201);
+    // Hosting: the same address on another association's host (one town hall's network) is counted apart.
+    const elsewhere = await fetch(`${base}/api/partner/sendByEmail`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': ip,
+        'x-kermesse-association': '22222222-2222-4222-8222-222222222222',
+      },
+      body: JSON.stringify({ ...request, entreprise: 'Autre association' }),
+    });
+    expect(elsewhere.status).toBe(201);
   });
 
   it('answers /healthz', async () => {

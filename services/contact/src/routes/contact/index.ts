@@ -1,6 +1,7 @@
 import { CONTACT_CONFIRMATION, ContactMessageBody, FormAnswer } from '@kermesse/contracts-contact';
 import { type Db } from '@kermesse/kit/db';
 import { createRateLimiter, defineRoute, Router, type RateLimit } from '@kermesse/kit/http';
+import { currentAssociation } from '@kermesse/kit/tenancy';
 import { submitContactMessage } from '../../commands/submitContactMessage.ts';
 import { fieldEmpty, tooManyContactMessages } from '../../errors.ts';
 
@@ -20,7 +21,8 @@ export function contactRoutes(options: { db: Db; associationEmail: string | null
       for (const field of ['subject', 'message'] as const) {
         if (!body[field].trim()) throw fieldEmpty(field);
       }
-      const retryAfter = limiter.hit(ctx.ip);
+      // Per association and address (hosting): one association's visitors do not block another's.
+      const retryAfter = limiter.hit(`${currentAssociation() ?? ''} ${ctx.ip}`);
       if (retryAfter) throw tooManyContactMessages(retryAfter);
       await submitContactMessage(options.db, body, options);
       options.onQueued?.();

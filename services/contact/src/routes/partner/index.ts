@@ -1,6 +1,7 @@
 import { PARTNER_CONFIRMATION, PartnerRequestBody, FormAnswer } from '@kermesse/contracts-contact';
 import { type Db } from '@kermesse/kit/db';
 import { createRateLimiter, defineRoute, Router, type RateLimit } from '@kermesse/kit/http';
+import { currentAssociation } from '@kermesse/kit/tenancy';
 import { submitPartnerRequest, type PartnerSettings } from '../../commands/submitPartnerRequest.ts';
 import { fieldEmpty, tooManyPartnerRequests } from '../../errors.ts';
 
@@ -28,7 +29,8 @@ export function partnerRoutes(options: PartnerRouteOptions): Router {
       for (const field of ['entreprise', 'contact'] as const) {
         if (!body[field].trim()) throw fieldEmpty(field);
       }
-      const retryAfter = limiter.hit(ctx.ip);
+      // Per association and address (hosting): one association's visitors do not block another's.
+      const retryAfter = limiter.hit(`${currentAssociation() ?? ''} ${ctx.ip}`);
       if (retryAfter) throw tooManyPartnerRequests(retryAfter);
       await submitPartnerRequest(options.db, body, options);
       options.onQueued?.();
