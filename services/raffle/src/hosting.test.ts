@@ -12,6 +12,7 @@ import { migrations, schema } from '../migrations/index.ts';
 import { chooseFeatured } from './commands/chooseFeatured.ts';
 import { claimTicketsAndBets } from './commands/claimTicketsAndBets.ts';
 import { createRaffle } from './commands/createRaffle.ts';
+import { DEMO_RAFFLE, seedDemo } from './demo.ts';
 import { listEvents, upsertEvent } from './repositories/events.ts';
 import { findFeatured } from './repositories/featured.ts';
 import { listTakenNumbers } from './repositories/raffles.ts';
@@ -71,6 +72,18 @@ describe('two associations run their raffles apart', () => {
     ).rejects.toMatchObject({
       status: 404,
     });
+  });
+
+  it('seeds the demo raffle in each association, each featuring its own', async () => {
+    // Two associations that have chosen nothing yet (the demo never replaces a choice made).
+    const fresh = ['3a8e1f60-5d2b-4c7a-8e93-1b4f6d0c2e33', '9c2d4b71-6e3f-4a8b-9d04-2c5e7f1a3b44'];
+    for (const association of fresh) await withAssociation(association, () => seedDemo({ db }));
+    for (const association of fresh) {
+      await withAssociation(association, async () => {
+        const demo = (await db('raffles').where({ name: DEMO_RAFFLE }).first('id')) as { id: number };
+        expect((await findFeatured(db))?.raffle_id).toBe(demo.id);
+      });
+    }
   });
 
   it('shows nothing to a connection that names no association', async () => {
