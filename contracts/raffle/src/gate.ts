@@ -113,3 +113,25 @@ export type GateSyncResult = Static<typeof GateSyncResult>;
 
 export const IssuedGatePasses = Type.Array(IssuedGatePass);
 export type IssuedGatePasses = Static<typeof IssuedGatePasses>;
+
+/**
+ * A ticket sold elsewhere and imported (a HelloAsso order item): its source and its id there make it
+ * one ticket however often the import runs (`POST /internal/gate/passes`).
+ */
+export const GatePassImport = Type.Object(
+  {
+    eventId: Id,
+    holder: SafeText({ minLength: 1, maxLength: 120 }),
+    label: Type.Optional(SafeText({ maxLength: 120 })),
+    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+    /** Where it was sold, in lower-case letters (`helloasso`). */
+    source: Type.String({ pattern: '^[a-z]{2,20}$' }),
+    /** Its id there (a HelloAsso item id). */
+    sourceId: Type.String({ minLength: 1, maxLength: 80 }),
+  },
+  { additionalProperties: false },
+);
+export type GatePassImport = Static<typeof GatePassImport>;
+
+export const ImportedGatePass = Type.Object({ created: Type.Boolean(), pass: IssuedGatePass });
+export type ImportedGatePass = Static<typeof ImportedGatePass>;

@@ -349,4 +349,21 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  /**
+   * A ticket sold elsewhere (a HelloAsso order item) names its source and its id there: imported
+   * twice, it stays one ticket of its association (docs/gate.md §1).
+   */
+  '061_gate_pass_sources': {
+    async up(knex) {
+      await addAssociationColumns(knex, schema);
+      await knex.schema.withSchema(schema).alterTable('gate_passes', (t) => {
+        t.text('source');
+        t.text('source_id');
+      });
+      await knex.raw(
+        'create unique index gate_passes_source on ??.gate_passes (association_id, source, source_id) where source is not null',
+        [schema],
+      );
+    },
+  },
 };

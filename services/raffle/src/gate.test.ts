@@ -150,3 +150,36 @@ describe('phones that scanned offline', () => {
     expect(Number(scans[0]!.count)).toBe(2);
   });
 });
+
+describe('a ticket sold on HelloAsso, imported', () => {
+  it('becomes one ticket however often the import sends it, and is checked like the others', async () => {
+    const body = { eventId: 7, holder: 'Léa Dubois', label: 'Repas adulte', source: 'helloasso', sourceId: '98765' };
+    const first = await tb.call('POST', '/internal/gate/passes', { as: 'tresorier', body });
+    expect(first.status).toBe(200);
+    const imported = await json<{ created: boolean; pass: IssuedGatePass }>(first);
+    expect(imported).toMatchObject({ created: true, pass: { holder: 'Léa Dubois', label: 'Repas adulte', quantity: 1 } });
+
+    const again = await json<{ created: boolean; pass: IssuedGatePass }>(
+      await tb.call('POST', '/internal/gate/passes', { as: 'tresorier', body: { ...body, holder: 'Léa D.' } }),
+    );
+    expect(again).toMatchObject({ created: false, pass: { id: imported.pass.id, holder: 'Léa Dubois' } });
+    const passes = await json<IssuedGatePass[]>(await tb.call('GET', '/api/admin/gate/events/7/passes', { as: 'admin' }));
+    expect(passes.filter((p) => p.holder === 'Léa Dubois')).toHaveLength(1);
+
+    expect((await check(imported.pass.code)).outcome).toBe('valid');
+  });
+
+  it('refuses an import without its id there, in French, and a volunteer’s', async () => {
+    const missing = await tb.call('POST', '/internal/gate/passes', {
+      as: 'tresorier',
+      body: { eventId: 7, holder: 'Sans id', source: 'helloasso' },
+    });
+    expect(missing.status).toBe(400);
+    expect((await json<{ error: string }>(missing)).error).toMatch(/sourceId/);
+    const volunteer = await tb.call('POST', '/internal/gate/passes', {
+      as: 'benevole',
+      body: { eventId: 7, holder: 'Intrus', source: 'helloasso', sourceId: '1' },
+    });
+    expect(volunteer.status).toBe(403);
+  });
+});

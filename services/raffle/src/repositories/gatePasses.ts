@@ -32,6 +32,35 @@ export async function insertGatePass(
   return row as GatePassRow;
 }
 
+/**
+ * Inserts a ticket imported from elsewhere once per source and id: the existing one when it was
+ * imported before (`created` false).
+ */
+export async function insertImportedGatePass(
+  q: Q,
+  pass: {
+    id: string;
+    event_id: number;
+    holder: string;
+    label: string;
+    quantity: number;
+    issued_by: string;
+    source: string;
+    source_id: string;
+  },
+): Promise<{ row: GatePassRow; created: boolean }> {
+  const inserted = (await q.raw(
+    `insert into gate_passes (id, event_id, holder, label, quantity, issued_by, source, source_id)
+     values (?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (association_id, source, source_id) where source is not null do nothing
+     returning ${PASS_COLUMNS.join(', ')}`,
+    [pass.id, pass.event_id, pass.holder, pass.label, pass.quantity, pass.issued_by, pass.source, pass.source_id],
+  )) as { rows: GatePassRow[] };
+  if (inserted.rows[0]) return { row: inserted.rows[0], created: true };
+  const existing = (await q('gate_passes').where({ source: pass.source, source_id: pass.source_id }).first(PASS_COLUMNS)) as GatePassRow;
+  return { row: existing, created: false };
+}
+
 export const listGatePasses = (q: Q, eventId: number): Promise<GatePassRow[]> =>
   q('gate_passes')
     .where({ event_id: eventId })

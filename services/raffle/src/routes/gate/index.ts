@@ -5,7 +5,9 @@
  * - « Contrôle à l'entrée » (volunteer): `GET /api/volunteer/gate/events`, `GET
  *   /api/volunteer/gate/events/{eventId}/list` (the key and the passes, for checking offline),
  *   `POST /api/volunteer/gate/check` (one scan, online) and `POST /api/volunteer/gate/sync` (the scans
- *   an offline phone kept).
+ *   an offline phone kept);
+ * - internal (another service, for a treasurer or an admin): `POST /internal/gate/passes` imports a
+ *   ticket sold elsewhere (HelloAsso) once per source and id.
  */
 import { defineRoute, Router } from '@kermesse/kit/http';
 import { requireAssociation } from '@kermesse/kit/tenancy';
@@ -15,13 +17,15 @@ import {
   GateEventParams,
   GateEvents,
   GateList,
+  GatePassImport,
   GatePassInput,
   GateSyncBody,
   GateSyncResult,
   IssuedGatePass,
+  ImportedGatePass,
   IssuedGatePasses,
 } from '@kermesse/contracts-raffle';
-import { issueGatePass, withGateCode } from '../../commands/issueGatePass.ts';
+import { importGatePass, issueGatePass, withGateCode } from '../../commands/issueGatePass.ts';
 import { recordGateScans } from '../../commands/recordGateScans.ts';
 import { raffleError } from '../../errors.ts';
 import { gateKey } from '../../gate/keys.ts';
@@ -60,6 +64,16 @@ export function gateRoutes({ db }: RouteDeps): Router {
     roles: ADMIN,
     body: GatePassInput,
     handler: ({ body, user }) => issueGatePass(db, body, user.email),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/internal/gate/passes',
+    summary: 'Importer un billet vendu ailleurs (HelloAsso), une seule fois par source et identifiant',
+    responses: { 200: ImportedGatePass },
+    roles: ['treasurer'] as const,
+    body: GatePassImport,
+    handler: ({ body, user }) => importGatePass(db, body, user.email),
   });
 
   defineRoute(router, {
