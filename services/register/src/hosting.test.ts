@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createSecretBox } from '@kermesse/kit/secrets';
-import { withAssociation } from '@kermesse/kit/tenancy';
+import { SINGLE_ASSOCIATION_ID, withAssociation } from '@kermesse/kit/tenancy';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import { appendOnly, migrations, schema } from '../migrations/index.ts';
 import { closeEndedPeriods } from './commands/closeEndedPeriods.ts';
@@ -19,7 +19,9 @@ import { verifyJournal } from './commands/verifyJournal.ts';
 import { logEvent, verifyEventLog } from './compliance/eventLog.ts';
 import { loadTillSigner } from './compliance/signingKey.ts';
 import { seedDemo } from './demo.ts';
+import { journalContent, journalHash } from './journal/journal.ts';
 import { forgetJournalKeys, loadJournalKey } from './journal/journalKeyStore.ts';
+import { appendJournal } from './repositories/journal.ts';
 
 const A = randomUUID();
 const B = randomUUID();
@@ -152,5 +154,46 @@ describe('two associations on one host', () => {
     const wrong = await verify('--association', 'apel-ferry');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("--association attend l'identifiant (uuid) d'une association, pas « apel-ferry ».");
+  }, 60_000);
+});
+
+describe('an install made before the keys per association', () => {
+  it('keeps its journal, chained from its first record, and goes on numbering it', async () => {
+    // That install has no secret key: its journal is chained with the development key, as before.
+    forgetJournalKeys();
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '071_keys_per_association'));
+    const old = await createTestDatabase();
+    const oldDb = createDb(old.url, { schema, poolMax: 2 });
+    try {
+      await migrateLatest(oldDb, { schema, migrations: before, appendOnly });
+      await withAssociation(SINGLE_ASSOCIATION_ID, async () => {
+        // Three records chained as the previous version did, on the head row its migration made.
+        let prev = '0'.repeat(64);
+        for (const seq of [1, 2, 3]) {
+          const recordedAt = new Date().toISOString();
+          const payload = JSON.stringify({ amountCents: seq * 100 });
+          const hash = journalHash(journalContent(seq, 'payment', `R-${seq}`, recordedAt, payload, prev));
+          await oldDb('journal').insert({
+            seq,
+            kind: 'payment',
+            reference: `R-${seq}`,
+            payload,
+            prev_hash: prev,
+            hash,
+            recorded_at: recordedAt,
+          });
+          await oldDb('journal_head').where({ id: 1 }).update({ seq, prev_hash: prev, hash });
+          prev = hash;
+        }
+        await migrateLatest(oldDb, { schema, migrations, appendOnly });
+        expect(await verifyJournal(oldDb)).toEqual({ ok: true, records: 3 });
+        const next = await oldDb.transaction((trx) => appendJournal(trx, { kind: 'payment', reference: 'R-4', payload: {} }));
+        expect(next.seq).toBe(4);
+        expect(await verifyJournal(oldDb)).toEqual({ ok: true, records: 4 });
+      });
+    } finally {
+      await oldDb.destroy();
+      await old.drop();
+    }
   }, 60_000);
 });
