@@ -54,7 +54,7 @@ beforeAll(async () => {
   });
   const raffle = await okOnHost<{ id: number }>(b.base, 'POST', '/api/admin/raffle', {
     ...as,
-    body: { name: `Tombola ${MARKER}`, price: '2', eventId: event.id },
+    body: { name: `Tombola ${MARKER}`, price: [{ nb: 1, p: 2 }], eventId: event.id, tickets: 500 },
   });
   const user = await okOnHost<{ id?: string; person?: { id: string } }>(b.base, 'POST', '/api/admin/users', {
     ...as,
@@ -97,9 +97,9 @@ function requestsWithBIds(route: ServiceRoute): Array<{ path: string; body?: unk
 
 describe('two associations on one installation', () => {
   it('refuses B’s token on A’s host and A’s on B’s (401)', async () => {
-    expect((await onHost(a.base, 'GET', '/api/me', { token: b.adminToken })).status).toBe(401);
-    expect((await onHost(b.base, 'GET', '/api/me', { token: a.adminToken })).status).toBe(401);
-    expect((await onHost(a.base, 'GET', '/api/me', { token: a.adminToken })).status).toBe(200);
+    expect((await onHost(a.base, 'GET', '/api/profile', { token: b.adminToken })).status).toBe(401);
+    expect((await onHost(b.base, 'GET', '/api/profile', { token: a.adminToken })).status).toBe(401);
+    expect((await onHost(a.base, 'GET', '/api/profile', { token: a.adminToken })).status).toBe(200);
   });
 
   it('answers no route on A’s host with B’s data, never 403 nor 5xx, whatever B id it is given', async () => {
