@@ -3,6 +3,9 @@
  * every row stays where it is, now seen on its association's host; the slug rules and a second run
  * are answered in French.
  */
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type ServiceMigrations } from '@kermesse/kit/db';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
@@ -82,6 +85,23 @@ describe('npm run hosting:adopt', () => {
     });
     await expect(adoptSingleInstall(database.url, 'autre-nom', 'Autre')).rejects.toThrow(/déjà l’association « apel-ferry »/);
   }, 120_000);
+
+  it("moves the single install's uploads into its association's folder, where a host reads them", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'kermesse-adopt-'));
+    try {
+      await mkdir(path.join(dataDir, 'uploads', 'products'), { recursive: true });
+      await mkdir(path.join(dataDir, 'uploads', 'prizes'), { recursive: true });
+      await writeFile(path.join(dataDir, 'uploads', 'products', 'produit-1-abc.png'), 'photo');
+      await writeFile(path.join(dataDir, 'uploads', 'prizes', 'lot.webp'), 'lot');
+      // Already adopted above: a second run still brings the files along.
+      await adoptSingleInstall(database.url, 'apel-ferry', 'APEL École Jules-Ferry', { dataDir });
+      expect(await readFile(path.join(dataDir, 'uploads', 'products', SINGLE_ASSOCIATION_ID, 'produit-1-abc.png'), 'utf8')).toBe('photo');
+      expect(await readFile(path.join(dataDir, 'uploads', 'prizes', SINGLE_ASSOCIATION_ID, 'lot.webp'), 'utf8')).toBe('lot');
+      expect(await readdir(path.join(dataDir, 'uploads', 'products'))).toEqual([SINGLE_ASSOCIATION_ID]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 
   it('refuses a slug that is not a host name or is kept by the host, in French', async () => {
     await expect(adoptSingleInstall(database.url, 'A', 'x')).rejects.toThrow(/3 à 40 lettres minuscules/);

@@ -2,6 +2,7 @@
  * `npm run hosting:adopt -- --slug apel-ferry --name "APEL École Jules-Ferry"`: makes this single install
  * (DATABASE_URL, default the local one) the first association of a hosting install (hostingAdopt.ts).
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AdoptError, adoptSingleInstall } from './hostingAdopt.ts';
 
@@ -11,7 +12,9 @@ const domain = process.env.KERMESSE_DOMAIN || 'localhost';
 try {
   if (!values.slug)
     throw new AdoptError('Donnez l’adresse de l’association : --slug apel-ferry (elle sera servie sur apel-ferry.<domaine>).');
-  const result = await adoptSingleInstall(databaseUrl, values.slug, values.name ?? '');
+  const result = await adoptSingleInstall(databaseUrl, values.slug, values.name ?? '', {
+    dataDir: path.resolve(process.env.KERMESSE_DATA_DIR || '.data'),
+  });
   process.stdout.write(
     (result.adopted
       ? `Cette installation est maintenant l’association « ${result.slug} » de l’hébergement.\n`

@@ -16,7 +16,7 @@
  * a timestamp comes back exactly as it left, without going through JavaScript numbers.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
@@ -252,6 +252,30 @@ export async function folderBytes(dir: string): Promise<number> {
   let total = 0;
   for (const file of await listFiles(dir)) total += (await stat(path.join(dir, file))).size;
   return total;
+}
+
+/**
+ * A single install's upload folder made the folder of its association (a single install adopted by a
+ * host, docs/hosting.md): every entry of `base` that is not already an association's folder moves
+ * into `<base>/<associationId>/`. Run again, it moves only what a single install wrote since.
+ */
+export async function moveIntoAssociationFolder(base: string, associationId: string): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(base, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  const target = path.join(base, associationId);
+  let moved = 0;
+  for (const entry of entries) {
+    if (entry.isDirectory() && isAssociationId(entry.name)) continue;
+    await mkdir(target, { recursive: true });
+    await rename(path.join(base, entry.name), path.join(target, entry.name));
+    moved += 1;
+  }
+  return moved;
 }
 
 /** A relative path that stays inside its folder (no `..`, no absolute path, no hidden part). */
