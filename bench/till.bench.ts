@@ -19,6 +19,7 @@
  *
  * The machine is shared: the load average is printed next to each figure.
  */
+import { SINGLE_ASSOCIATION_ID } from '@kermesse/kit/tenancy';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
@@ -202,10 +203,18 @@ async function benchJournalVerify(): Promise<void> {
     await migrateLatest(db, { schema, migrations });
     await seedDemo({ db });
     // The demo's few sales on hold are not journalled by the seed: start from a journal of sales only.
-    // Sales and journal records are unalterable (docs/compliance/conditions.md §1): the bench clears them as a superuser.
-    await db.raw(
-      `begin; set local session_replication_role = replica; delete from sale_lines; delete from payments; delete from sales; delete from journal; update journal_head set seq = 0, prev_hash = '', hash = repeat('0', 64); commit`,
-    );
+    // Sales and journal records are unalterable (docs/compliance/conditions.md §1): the bench clears them
+    // as the schema's owner (a superuser here), the service's role having no right to.
+    const owner = createDb(database.url, { schema, role: 'owner', poolMax: 1 });
+    try {
+      await owner.raw(
+        `begin; set local session_replication_role = replica; delete from sale_lines; delete from payments; delete from sales; delete from journal;
+         insert into journal_head (association_id, id, seq, prev_hash, hash) values ('${SINGLE_ASSOCIATION_ID}', 1, 0, '', repeat('0', 64))
+           on conflict (association_id, id) do update set seq = 0, prev_hash = '', hash = repeat('0', 64); commit`,
+      );
+    } finally {
+      await owner.destroy();
+    }
     const event = await db('events').orderBy('id').first('id');
     let began = performance.now();
     for (let done = 0; done < JOURNAL_RECORDS; done += 200_000) {
