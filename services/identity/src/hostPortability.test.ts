@@ -210,6 +210,19 @@ describe("an association's export, erase and import on the host console", () => 
     expect(again).toMatchObject({ status: 409, body: { code: 'SLUG_TAKEN' } });
     const garbage = await onConsole('POST', '/api/host/associations/import', { zip: Buffer.from('pas un zip') });
     expect(garbage).toMatchObject({ status: 400, body: { code: 'EXPORT_INVALID' } });
+    // Sent from a form (multipart) as well: the same association again after another export and erase.
+    const fresh = (await onConsole('GET', `/api/host/associations/${SLUG}/export`)).raw;
+    expect((await onConsole('DELETE', `/api/host/associations/${SLUG}`, { body: { confirm: SLUG } })).status).toBe(200);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(fresh)], { type: 'application/zip' }), 'apel-ferry.zip');
+    const res = await fetch(base + '/api/host/associations/import', {
+      method: 'POST',
+      headers: { [ASSOCIATION_HEADER]: HOST_CONSOLE_ID, authorization: `Bearer ${hostToken}` },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    expect((await journal()).map((r) => r.text)).toEqual(['Vente 1', 'Vente 2', 'Vente 3', 'Vente 4']);
+
     // Only on the console, only for the host.
     expect((await call(ferry.id, 'GET', `/api/host/associations/${SLUG}/export`)).status).toBe(401);
   });
