@@ -43,7 +43,7 @@ async function violations(page: Page): Promise<string[]> {
 
 describe('the gate check on a volunteer’s phone', () => {
   it('lets a ticket in once, refuses a forged one, and reconciles an offline entry with another phone’s', async () => {
-    const [event] = await api<Array<{ id: number; name: string }>>('GET', '/api/volunteer/gate/events');
+    const [event] = (await api<{ items: Array<{ id: number; name: string }> }>('GET', '/api/volunteer/gate/events')).items;
     expect(event).toBeDefined();
     const issue = (holder: string, extra: Record<string, unknown> = {}) =>
       api<Pass>('POST', '/api/admin/gate/passes', { eventId: event!.id, holder, ...extra });
@@ -66,7 +66,7 @@ describe('the gate check on a volunteer’s phone', () => {
     expect(await violations(admin)).toEqual([]);
     await admin.screenshot({ path: join(ARTIFACTS_DIR, 'billets-prevendus-telephone.png'), fullPage: true });
     await office.close();
-    const passes = await api<Pass[]>('GET', `/api/admin/gate/events/${event!.id}/passes`);
+    const passes = (await api<{ items: Pass[] }>('GET', `/api/admin/gate/events/${event!.id}/passes`)).items;
     const durand = passes.find((p) => p.holder === 'Famille Durand')!;
     expect(durand).toBeDefined();
 

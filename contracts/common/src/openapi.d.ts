@@ -1924,10 +1924,7 @@ export interface paths {
         };
         /**
          * Lister les billets prévendus d'un événement, avec leur code signé
-         * @deprecated
          * @description Rôle : administrateur.
-         *
-         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiAdminGateEventsEventIdPasses"];
         put?: never;
@@ -4452,10 +4449,7 @@ export interface paths {
         };
         /**
          * Lister les événements dont on contrôle les billets
-         * @deprecated
          * @description Rôles : bénévole (l’administrateur passe partout).
-         *
-         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste nue au lieu de { items, total }.
          */
         get: operations["getApiVolunteerGateEvents"];
         put?: never;
@@ -14756,18 +14750,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        eventId: number;
-                        holder: string;
-                        label: string;
-                        quantity: number;
-                        issuedAt: string;
-                        usedAt: string | null;
-                        usedDevice: string | null;
-                        usedBy: string | null;
-                        code: string;
-                    }[];
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            eventId: number;
+                            holder: string;
+                            label: string;
+                            quantity: number;
+                            issuedAt: string;
+                            usedAt: string | null;
+                            usedDevice: string | null;
+                            usedBy: string | null;
+                            code: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
@@ -26400,11 +26397,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: number;
-                        name: string;
-                        startsOn: string | null;
-                        passes: number;
-                    }[];
+                        items: {
+                            id: number;
+                            name: string;
+                            startsOn: string | null;
+                            passes: number;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             /** @description Authentification requise — codes : UNAUTHENTICATED */

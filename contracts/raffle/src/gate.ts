@@ -58,9 +58,9 @@ export const GateEventParams = Type.Object({ eventId: Id });
 export type GateEventParams = Static<typeof GateEventParams>;
 
 /** The events the gate may check (the raffle service's read model of the register's events). */
-export const GateEvents = Type.Array(
-  Type.Object({ id: Id, name: Type.String(), startsOn: Nullable(Type.String()), passes: Type.Integer() }),
-);
+export const GateEvent = Type.Object({ id: Id, name: Type.String(), startsOn: Nullable(Type.String()), passes: Type.Integer() });
+export type GateEvent = Static<typeof GateEvent>;
+export const GateEvents = Type.Object({ items: Type.Array(GateEvent), total: Type.Integer() });
 export type GateEvents = Static<typeof GateEvents>;
 
 /** Everything a gate phone keeps to check offline: the key and the event's passes. */
@@ -111,7 +111,7 @@ export type GateCheckResult = Static<typeof GateCheckResult>;
 export const GateSyncResult = Type.Object({ results: Type.Array(GateCheckResult) });
 export type GateSyncResult = Static<typeof GateSyncResult>;
 
-export const IssuedGatePasses = Type.Array(IssuedGatePass);
+export const IssuedGatePasses = Type.Object({ items: Type.Array(IssuedGatePass), total: Type.Integer() });
 export type IssuedGatePasses = Static<typeof IssuedGatePasses>;
 
 /**

@@ -23,6 +23,7 @@ import type {
   GateSyncBody,
   GateSyncResult,
   IssuedGatePass,
+  IssuedGatePasses,
 } from '@kermesse/contracts-raffle';
 
 /** The shapes live in the raffle contract (contracts/raffle), shared with the service. */
@@ -122,7 +123,7 @@ export const raffleApi = {
 /** Pre-sold tickets and the gate check (docs/gate.md). */
 export const gateApi = {
   /** Admin: the event's passes with their signed codes. */
-  listPasses: (eventId: number) => admin.get<IssuedGatePass[]>(`/api/admin/gate/events/${id(eventId)}/passes`),
+  listPasses: (eventId: number) => admin.get<IssuedGatePasses>(`/api/admin/gate/events/${id(eventId)}/passes`),
   issuePass: (input: GatePassInput) => admin.post<IssuedGatePass>('/api/admin/gate/passes', input),
   /** Volunteer: the events, the list kept for checking offline, one check, the offline scans. */
   listEvents: () => admin.get<GateEvents>('/api/volunteer/gate/events'),

@@ -38,7 +38,7 @@ export function GatePage() {
 function GateCheck() {
   const { user } = useSession();
   const me = user?.email ?? '';
-  const events = useResource(() => gateApi.listEvents(), []);
+  const events = useResource(() => gateApi.listEvents().then((answer) => answer.items), []);
   const [eventId, setEventId] = useState<number | undefined>(() => gateStore.eventId());
   const [device, setDevice] = useState(() => gateStore.device() ?? `Téléphone de ${me.split('@')[0] || 'bénévole'}`);
   const [code, setCode] = useState('');

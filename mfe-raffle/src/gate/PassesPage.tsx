@@ -20,10 +20,13 @@ export function PassesPage() {
 }
 
 function Passes() {
-  const events = useResource(() => gateApi.listEvents(), []);
+  const events = useResource(() => gateApi.listEvents().then((answer) => answer.items), []);
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const eventId = chosen ?? events.data?.[0]?.id;
-  const passes = useResource(() => (eventId ? gateApi.listPasses(eventId) : Promise.resolve([] as IssuedGatePass[])), [eventId]);
+  const passes = useResource(
+    () => (eventId ? gateApi.listPasses(eventId).then((answer) => answer.items) : Promise.resolve([] as IssuedGatePass[])),
+    [eventId],
+  );
   const [holder, setHolder] = useState('');
   const [label, setLabel] = useState('');
   const [quantity, setQuantity] = useState('1');

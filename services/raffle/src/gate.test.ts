@@ -65,7 +65,9 @@ describe('issuing a pre-sold ticket', () => {
     const unknown = await tb.call('POST', '/api/admin/gate/passes', { as: 'admin', body: { eventId: 99, holder: 'Martin' } });
     expect(unknown.status).toBe(404);
     expect(await json(unknown)).toMatchObject({ error: 'Événement introuvable.', code: 'EVENT_NOT_FOUND' });
-    const passes = await json<IssuedGatePass[]>(await tb.call('GET', '/api/admin/gate/events/7/passes', { as: 'admin' }));
+    const { items: passes } = await json<{ items: IssuedGatePass[] }>(
+      await tb.call('GET', '/api/admin/gate/events/7/passes', { as: 'admin' }),
+    );
     expect(passes.map((p) => p.holder)).not.toContain('Martin');
   });
 
@@ -163,7 +165,9 @@ describe('a ticket sold on HelloAsso, imported', () => {
       await tb.call('POST', '/internal/gate/passes', { as: 'tresorier', body: { ...body, holder: 'Léa D.' } }),
     );
     expect(again).toMatchObject({ created: false, pass: { id: imported.pass.id, holder: 'Léa Dubois' } });
-    const passes = await json<IssuedGatePass[]>(await tb.call('GET', '/api/admin/gate/events/7/passes', { as: 'admin' }));
+    const { items: passes } = await json<{ items: IssuedGatePass[] }>(
+      await tb.call('GET', '/api/admin/gate/events/7/passes', { as: 'admin' }),
+    );
     expect(passes.filter((p) => p.holder === 'Léa Dubois')).toHaveLength(1);
 
     expect((await check(imported.pass.code)).outcome).toBe('valid');

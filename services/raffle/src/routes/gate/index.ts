@@ -44,14 +44,14 @@ export function gateRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/admin/gate/events/:eventId/passes',
     summary: "Lister les billets prévendus d'un événement, avec leur code signé",
-    deprecated: 'Liste nue au lieu de { items, total }.',
     responses: { 200: IssuedGatePasses },
     roles: ADMIN,
     params: GateEventParams,
     handler: async ({ ctx, params }) => {
       if (!(await findEvent(db, params.eventId))) throw raffleError('EVENT_NOT_FOUND');
       ctx.set('Cache-Control', 'no-store');
-      return Promise.all((await listGatePasses(db, params.eventId)).map((row) => withGateCode(db, row)));
+      const items = await Promise.all((await listGatePasses(db, params.eventId)).map((row) => withGateCode(db, row)));
+      return { items, total: items.length };
     },
   });
 
@@ -80,12 +80,12 @@ export function gateRoutes({ db }: RouteDeps): Router {
     method: 'get',
     path: '/api/volunteer/gate/events',
     summary: 'Lister les événements dont on contrôle les billets',
-    deprecated: 'Liste nue au lieu de { items, total }.',
     responses: { 200: GateEvents },
     roles: VOLUNTEER,
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');
-      return (await listGateEvents(db)).map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on, passes: e.passes }));
+      const items = (await listGateEvents(db)).map((e) => ({ id: e.id, name: e.name, startsOn: e.starts_on, passes: e.passes }));
+      return { items, total: items.length };
     },
   });
 
