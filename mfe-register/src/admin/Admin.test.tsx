@@ -146,6 +146,14 @@ describe('back office (mfe_register/Admin)', () => {
     expect(within(form).getByRole('alert').textContent).toBe(NO_REGISTER_CHOSEN);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     fireEvent.click(within(form).getByRole('checkbox', { name: 'Caisse Buvette' }));
+    // A barcode whose check digit is wrong is refused before anything is sent (docs/gate.md §5).
+    fireEvent.change(within(form).getByLabelText('Code-barres (EAN, facultatif)'), { target: { value: '3 017620 422004' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
+    expect(within(form).getByRole('alert').textContent).toBe(
+      "Le code-barres « 3 017620 422004 » n'est pas un EAN valide : 8 ou 13 chiffres (12 pour un UPC), le dernier étant la clé de contrôle.",
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.change(within(form).getByLabelText('Code-barres (EAN, facultatif)'), { target: { value: '3 017620 422003' } });
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
     expect(within(form).getByRole('alert').textContent).toBe("La catégorie choisie n'existe pas.");
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Ajouter le produit' })));
@@ -159,6 +167,7 @@ describe('back office (mfe_register/Admin)', () => {
       clickAndCollectEligible: false,
       alcoohol: false,
       active: true,
+      ean: '3017620422003',
     });
     expect(await screen.findByText('« Jus de pomme » enregistré.')).toBeTruthy();
   });
