@@ -33,7 +33,7 @@ export async function onHost<T = unknown>(
   base: string,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; rawBody?: string } = {},
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<HostAnswer<T>> {
   for (let attempt = 1; ; attempt++) {
     const init: UndiciInit = {
@@ -42,6 +42,7 @@ export async function onHost<T = unknown>(
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...(options.body !== undefined || options.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
       },
       body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: AbortSignal.timeout(30_000),
