@@ -1,3 +1,6 @@
+// The declaration of knex's untyped Postgres client travels with this file, so that a service's own
+// type check (tsc -p services/<name>), which does not include the kit's folder, finds it.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./knexPg.d.ts" />
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
