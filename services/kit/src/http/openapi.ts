@@ -173,7 +173,8 @@ function operation(route: RegistryRoute): Record<string, unknown> {
       },
     };
   }
-  const legacy = route.deprecated && `Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — ${route.deprecated}`;
+  const legacy =
+    route.deprecated && `Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — ${route.deprecated}`;
   const description = [rolesText(route.roles), legacy, route.description].filter(Boolean).join('\n\n');
   const query = parameters(route.query, 'query');
   const body = jsonSchema(route.body);
