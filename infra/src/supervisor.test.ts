@@ -159,18 +159,21 @@ describe('supervised system', () => {
     if (!(await findNatsServer())) throw new Error('nats-server is needed (apt-get install nats-server)');
     database = await createTestDatabase();
     dataDir = await mkdtemp(path.join(tmpdir(), 'kermesse-supervise-'));
-    system = await launch({
-      databaseUrl: database.url,
-      dataDir,
-      demoPassword: `demo-${randomBytes(4).toString('hex')}`,
-      build: false,
-      healthTimeoutMs: 120_000,
-      portBase: await sparePortBase(),
-      restartDelayMs: 200,
-      probeIntervalMs: 500,
-      output: (line) => lines.push(line),
-      env: { ...process.env, LOG_LEVEL: 'warn', NATS_URL: '' },
-    });
+    system = await withLines(
+      lines,
+      launch({
+        databaseUrl: database.url,
+        dataDir,
+        demoPassword: `demo-${randomBytes(4).toString('hex')}`,
+        build: false,
+        healthTimeoutMs: 120_000,
+        portBase: await sparePortBase(),
+        restartDelayMs: 200,
+        probeIntervalMs: 500,
+        output: (line) => lines.push(line),
+        env: { ...process.env, LOG_LEVEL: 'warn', NATS_URL: '' },
+      }),
+    );
     cashierToken = await signIn('caissier@kermesse.local');
     adminToken = await signIn('admin@kermesse.local');
     // Right after the start, on a busy machine, a first read may still meet a transient 503.
@@ -349,19 +352,22 @@ describe('supervised system on its embedded Postgres', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'kermesse-supervise-pg-'));
     // As root, the embedded Postgres runs as the user postgres, who must reach its cluster folder.
     await chmod(dataDir, 0o755);
-    system = await launch({
-      dataDir,
-      natsUrl: TEST_NATS_URL,
-      natsNamespace: namespace,
-      demoPassword: `demo-${randomBytes(4).toString('hex')}`,
-      build: false,
-      healthTimeoutMs: 120_000,
-      portBase: await sparePortBase(),
-      restartDelayMs: 200,
-      probeIntervalMs: 500,
-      output: (line) => lines.push(line),
-      env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    });
+    system = await withLines(
+      lines,
+      launch({
+        dataDir,
+        natsUrl: TEST_NATS_URL,
+        natsNamespace: namespace,
+        demoPassword: `demo-${randomBytes(4).toString('hex')}`,
+        build: false,
+        healthTimeoutMs: 120_000,
+        portBase: await sparePortBase(),
+        restartDelayMs: 200,
+        probeIntervalMs: 500,
+        output: (line) => lines.push(line),
+        env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      }),
+    );
     const res = await fetch(`${system.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -417,3 +423,12 @@ describe('supervised system on its embedded Postgres', () => {
     expect((await storedSales()) - storedBefore).toBe(7);
   }, 120_000);
 });
+
+/** A failed start says why: the parts' last lines join the launcher's message. */
+async function withLines<T>(lines: string[], starting: Promise<T>): Promise<T> {
+  try {
+    return await starting;
+  } catch (err) {
+    throw new Error(`${String(err)}\n${lines.slice(-40).join('\n')}`, { cause: err });
+  }
+}
