@@ -33,7 +33,15 @@ export async function loadServiceParts(service: string): Promise<ServiceParts> {
   if (!/^[a-z]+$/.test(service)) throw new Error(`unknown service « ${service} »`);
   const migrations = (await import(`@kermesse/${service}/migrations`)) as ServiceMigrations;
   const { seedDemo } = (await import(`@kermesse/${service}/demo`)) as Pick<ServiceParts, 'seedDemo'>;
-  return { migrations: { schema: migrations.schema, migrations: migrations.migrations, appendOnly: migrations.appendOnly }, seedDemo };
+  return {
+    migrations: {
+      schema: migrations.schema,
+      migrations: migrations.migrations,
+      appendOnly: migrations.appendOnly,
+      updatableColumns: migrations.updatableColumns,
+    },
+    seedDemo,
+  };
 }
 
 /** Brings `service`'s schema up to date, waiting out another replica's lock or a database still starting. */

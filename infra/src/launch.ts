@@ -487,14 +487,15 @@ async function assignServicePorts(
  * each seeded with every service's demo, and identity's host directory and operator.
  */
 async function prepareService(name: ServiceName, databaseUrl: string, password: string | undefined, hosting: boolean): Promise<void> {
-  const { schema, migrations, appendOnly } = (await import(`@kermesse/${name}/migrations`)) as ServiceMigrations;
+  const service = (await import(`@kermesse/${name}/migrations`)) as ServiceMigrations;
+  const { schema } = service;
   const { seedDemo } = (await import(`@kermesse/${name}/demo`)) as {
     seedDemo(deps: { db: ReturnType<typeof createDb>; password: string }): Promise<unknown>;
   };
   const db = createDb(databaseUrl, { schema, poolMax: 2 });
   try {
-    // appendOnly too, as deploy/migrate.ts does: the till law's records and the journal stay out of reach of updates.
-    await migrateLatest(db, { schema, migrations, appendOnly });
+    // Its appendOnly and updatableColumns too, as deploy/migrate.ts does: the till law's records stay out of reach of updates.
+    await migrateLatest(db, service);
     if (password !== undefined && !hosting) await seedDemo({ db, password });
     if (password !== undefined && hosting) {
       if (name === 'identity') await seedHostingDemo({ db, password });

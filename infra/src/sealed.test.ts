@@ -85,6 +85,30 @@ describe('every service schema, sealed by association', () => {
     });
   });
 
+  it('gives the register’s role no right to change or delete what the till law keeps, only to settle a sale on hold', async () => {
+    await asRole('postgres', async (client) => {
+      const may = async (privilege: string, table: string, column?: string) =>
+        (
+          await client.query<{ ok: boolean }>(
+            column
+              ? 'select has_column_privilege($1::text, $2::text, $3::text, $4::text) as ok'
+              : 'select has_table_privilege($1::text, $2::text, $3::text) as ok',
+            column ? ['kermesse_register', `register.${table}`, column, privilege] : ['kermesse_register', `register.${table}`, privilege],
+          )
+        ).rows[0]!.ok;
+      for (const table of ['journal', 'sale_lines', 'payments', 'refunds', 'closings', 'event_log']) {
+        expect(await may('update', table), table).toBe(false);
+        expect(await may('delete', table), table).toBe(false);
+        expect(await may('insert', table), table).toBe(true);
+      }
+      expect(await may('delete', 'sales')).toBe(false);
+      expect(await may('update', 'sales', 'total_cents')).toBe(false);
+      expect(await may('update', 'sales', 'paid_cents')).toBe(true);
+      expect(await may('update', 'till_sessions', 'opened_at')).toBe(false);
+      expect(await may('update', 'till_sessions', 'closed_at')).toBe(true);
+    });
+  });
+
   it('shows no row of any table to a service role that has not set its association', async () => {
     for (const schema of schemas) {
       await asRole(appRoleFor(schema), async (client) => {

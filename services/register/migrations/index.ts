@@ -24,6 +24,26 @@ export const appendOnly = [
 ] as const;
 
 /**
+ * Sales and till sessions: a sale on hold is paid later, a session is closed once — those columns only
+ * may the service's role update; what a sale recorded (its amounts, its lines, when and where) and
+ * what a session opened with stay as written, and neither is ever deleted.
+ */
+export const updatableColumns = {
+  sales: ['paid_cents', 'settled_at', 'payment_status'],
+  till_sessions: [
+    'closed_at',
+    'closed_by',
+    'expected',
+    'counted',
+    'differences',
+    'reason',
+    'grand_total_cents',
+    'last_journal_seq',
+    'last_journal_hash',
+  ],
+} as const;
+
+/**
  * Register's schema: events and checkouts (registers); the catalogue (categories, products, which
  * register offers what) with the read models fed by the raffle and stock services; buyers; sales with
  * their lines, tickets, bets and payments; idempotency keys; card-reader payments.

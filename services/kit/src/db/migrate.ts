@@ -23,7 +23,11 @@ export async function migrateLatest(db: Db, service: ServiceMigrations): Promise
   const ownerDb = createDb(owner.url, { schema: service.schema, role: 'owner', poolMax: 1 });
   try {
     await migrateAsOwner(ownerDb, service);
-    await sealSchema(ownerDb, service.schema, { appendOnly: service.appendOnly, password: appRolePassword(owner.url) });
+    await sealSchema(ownerDb, service.schema, {
+      appendOnly: service.appendOnly,
+      updatableColumns: service.updatableColumns,
+      password: appRolePassword(owner.url),
+    });
   } finally {
     await ownerDb.destroy();
   }

@@ -13,4 +13,9 @@ export interface ServiceMigrations {
   migrations: Record<string, Migration>;
   /** Tables whose rows the run-time role may only insert and read (the till law's records). */
   appendOnly?: readonly string[];
+  /**
+   * Tables the run-time role may never delete from and may update in these columns only (a sale on
+   * hold is paid later: its amounts and lines stay as recorded).
+   */
+  updatableColumns?: Readonly<Record<string, readonly string[]>>;
 }

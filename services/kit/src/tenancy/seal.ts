@@ -21,6 +21,8 @@ export interface SealOptions {
   password?: string;
   /** Tables whose rows are never updated or deleted by the service (the till law's records). */
   appendOnly?: readonly string[];
+  /** Tables never deleted from, and updated in these columns only. */
+  updatableColumns?: Readonly<Record<string, readonly string[]>>;
 }
 
 async function tablesOf(knex: Knex, schema: string): Promise<string[]> {
@@ -78,6 +80,11 @@ export async function sealSchema(knex: Knex, schema: string, options: SealOption
   const app = appRoleFor(schema);
   if (!(await alreadySealed(knex, schema, app))) await sealTables(knex, schema, app, options.password);
   for (const table of options.appendOnly ?? []) await knex.raw('revoke update, delete, truncate on ??.?? from ??', [schema, table, app]);
+  for (const [table, columns] of Object.entries(options.updatableColumns ?? {})) {
+    // A column-level grant does not narrow a table-level one: the table's UPDATE goes first.
+    await knex.raw('revoke update, delete, truncate on ??.?? from ??', [schema, table, app]);
+    await knex.raw(`grant update (${columns.map(() => '??').join(', ')}) on ??.?? to ??`, [...columns, schema, table, app]);
+  }
 }
 
 async function sealTables(knex: Knex, schema: string, app: string, password: string | undefined): Promise<void> {

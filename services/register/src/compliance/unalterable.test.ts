@@ -67,10 +67,16 @@ describe('recorded sales cannot be altered in the database', () => {
     const sale = await sell(2);
     const before = await h.db('sales').where({ id: sale.id }).first();
 
-    expect(await refusal(h.db('sales').where({ id: sale.id }).update({ total_cents: 100 }))).toMatch(
+    // A sale's recorded columns: the service's role may update only what paying a sale on hold
+    // changes (updatableColumns), and delete nothing; the owner, who may, meets the trigger.
+    expect(await refusal(h.db('sales').where({ id: sale.id }).update({ total_cents: 100 }))).toMatch(/permission denied for table sales/);
+    expect(await refusal(asOwner((db) => db('sales').where({ id: sale.id }).update({ total_cents: 100 })))).toMatch(
       new RegExp(`Enregistrement inaltérable : la vente ${sale.reference} ne peut être ni modifiée ni supprimée \\(update\\)`),
     );
-    expect(await refusal(h.db.raw('delete from sales where id = ?', [sale.id]))).toMatch(/ni modifiée ni supprimée \(delete\)/);
+    expect(await refusal(h.db.raw('delete from sales where id = ?', [sale.id]))).toMatch(/permission denied for table sales/);
+    expect(await refusal(asOwner((db) => db.raw('delete from sales where id = ?', [sale.id])))).toMatch(
+      /ni modifiée ni supprimée \(delete\)/,
+    );
     // Lines, payments and journal records: the service's role is not granted UPDATE nor DELETE on
     // them; the owner, who is, meets the trigger.
     expect(await refusal(h.db('sale_lines').where({ sale_id: sale.id }).update({ quantity: 1 }))).toMatch(
@@ -142,7 +148,16 @@ describe('recorded sales cannot be altered in the database', () => {
     expect(await refusal(h.db('till_sessions').where({ id: sessionId }).update({ grand_total_cents: 0 }))).toMatch(
       new RegExp(`la session de caisse ${sessionId} ne peut être ni modifiée ni supprimée une fois clôturée \\(update\\)`),
     );
-    expect(await refusal(h.db('till_sessions').where({ id: sessionId }).delete())).toMatch(/\(delete\)/);
+    expect(
+      await refusal(
+        h
+          .db('till_sessions')
+          .where({ id: sessionId })
+          .update({ opened_at: new Date(0) }),
+      ),
+    ).toMatch(/permission denied for table till_sessions/);
+    expect(await refusal(h.db('till_sessions').where({ id: sessionId }).delete())).toMatch(/permission denied for table till_sessions/);
+    expect(await refusal(asOwner((db) => db('till_sessions').where({ id: sessionId }).delete()))).toMatch(/\(delete\)/);
     expect(await refusal(asOwner((db) => db('refunds').where({ id: refundId }).delete()))).toMatch(/« refunds »/);
   });
 

@@ -35,7 +35,7 @@ import {
   TEST_NATS_URL,
   type TestDatabase,
 } from '@kermesse/kit/testing';
-import { appendOnly, migrations, schema } from '../../migrations/index.ts';
+import { appendOnly, updatableColumns, migrations, schema } from '../../migrations/index.ts';
 import { buildApp } from '../app.ts';
 import { createEventWithCheckouts } from '../commands/createEvent.ts';
 import { startRegisterConsumers, type RegisterConsumers } from '../consumers/index.ts';
@@ -167,7 +167,7 @@ export async function startRegisterHarness(
   const identityUrl = identity.url;
 
   const db = createDb(database.url, { schema, poolMax: 20 });
-  await migrateLatest(db, { schema, migrations, appendOnly });
+  await migrateLatest(db, { schema, migrations, appendOnly, updatableColumns });
   await seedDemo({ db });
   const bus = await connectBus({ url: TEST_NATS_URL, namespace, name: 'register-test' });
   const relay = startOutboxRelay({ db, bus, logger, pollMs: 50 });
