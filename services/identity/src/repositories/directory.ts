@@ -5,6 +5,7 @@
  */
 import type { Db, Trx } from '@kermesse/kit/db';
 import { HOST_CONSOLE_ID, withAssociation } from '@kermesse/kit/tenancy';
+import { SLUG_PATTERN } from '@kermesse/contracts-identity';
 
 export interface DirectoryRow {
   id: string;
@@ -21,8 +22,9 @@ const inConsole = <T>(work: () => PromiseLike<T>): Promise<T> => withAssociation
 
 export const listDirectory = (db: Db): Promise<DirectoryRow[]> => inConsole(() => db('host_associations').orderBy('slug'));
 
-export const findBySlug = (db: Db, slug: string): Promise<DirectoryRow | undefined> =>
-  inConsole(() => db('host_associations').where({ slug }).first());
+/** The association of a slug; undefined for an unknown one, or one no association could have (a NUL, a dot…). */
+export const findBySlug = async (db: Db, slug: string): Promise<DirectoryRow | undefined> =>
+  SLUG_PATTERN.test(slug) ? inConsole(() => db('host_associations').where({ slug }).first()) : undefined;
 
 /** Adds an association; undefined when the slug is already taken. */
 export const insertDirectoryEntry = (db: Db, entry: { slug: string; name: string }): Promise<DirectoryRow | undefined> =>
@@ -35,11 +37,13 @@ export const deleteDirectoryEntry = (db: Db | Trx, id: string): Promise<number> 
   inConsole(async () => db('host_associations').where({ id }).delete());
 
 /** Suspends or resumes; the row as it now is (undefined for an unknown slug). */
-export const setDirectoryState = (db: Db, slug: string, state: DirectoryRow['state']): Promise<DirectoryRow | undefined> =>
-  inConsole(async () => {
-    const [row] = await db('host_associations')
-      .where({ slug })
-      .update({ state, suspended_at: state === 'suspended' ? db.fn.now() : null })
-      .returning('*');
-    return row as DirectoryRow | undefined;
-  });
+export const setDirectoryState = async (db: Db, slug: string, state: DirectoryRow['state']): Promise<DirectoryRow | undefined> =>
+  !SLUG_PATTERN.test(slug)
+    ? undefined
+    : inConsole(async () => {
+        const [row] = await db('host_associations')
+          .where({ slug })
+          .update({ state, suspended_at: state === 'suspended' ? db.fn.now() : null })
+          .returning('*');
+        return row as DirectoryRow | undefined;
+      });
