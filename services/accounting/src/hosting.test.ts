@@ -5,8 +5,8 @@
  * as the service's run-time role under row-level security.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
-import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
+import type { Db } from '@kermesse/kit/db';
+import { startHostedDatabase, type HostedDatabase } from '@kermesse/kit/testing';
 import { withAssociation } from '@kermesse/kit/tenancy';
 import { appendOnly, migrations, schema } from '../migrations/index.ts';
 import { addPurchase, closeYear } from './commands/books.ts';
@@ -25,24 +25,15 @@ import { buildSale } from './testSupport.ts';
 const FERRY = '6f1c2a4e-1b7d-4c3e-9a51-0d2e8f3b7a11';
 const COMITE = '0b9d7e52-3c8a-4f16-b2d4-7e6a1c9f5d22';
 
-let database: TestDatabase;
 let db: Db;
-let hostingBefore: string | undefined;
+let hosted: HostedDatabase | undefined;
 
 beforeAll(async () => {
-  hostingBefore = process.env.KERMESSE_HOSTING;
-  process.env.KERMESSE_HOSTING = '1';
-  database = await createTestDatabase();
-  db = createDb(database.url, { schema });
-  await migrateLatest(db, { schema, migrations, appendOnly });
+  hosted = await startHostedDatabase({ schema, migrations, appendOnly });
+  db = hosted.db;
 }, 60_000);
 
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
-  if (hostingBefore === undefined) delete process.env.KERMESSE_HOSTING;
-  else process.env.KERMESSE_HOSTING = hostingBefore;
-});
+afterAll(() => hosted?.close());
 
 /** The same CSV line sent by both associations (same file, so the same import key). */
 const GIFT: ImportedGift = {

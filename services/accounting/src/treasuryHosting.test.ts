@@ -5,8 +5,8 @@
  * Postgres, as the service's run-time role under row-level security.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
-import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
+import type { Db } from '@kermesse/kit/db';
+import { startHostedDatabase, type HostedDatabase } from '@kermesse/kit/testing';
 import { withAssociation } from '@kermesse/kit/tenancy';
 import { migrations, schema } from '../migrations/index.ts';
 import { readStatement } from './bank/statement.ts';
@@ -19,24 +19,15 @@ import { listEntries } from './repositories/journal.ts';
 const FERRY = '3c2b1a4e-5d6f-4a7b-8c9d-0e1f2a3b4c51';
 const COMITE = '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c62';
 
-let database: TestDatabase;
 let db: Db;
-let hostingBefore: string | undefined;
+let hosted: HostedDatabase | undefined;
 
 beforeAll(async () => {
-  hostingBefore = process.env.KERMESSE_HOSTING;
-  process.env.KERMESSE_HOSTING = '1';
-  database = await createTestDatabase();
-  db = createDb(database.url, { schema });
-  await migrateLatest(db, { schema, migrations });
+  hosted = await startHostedDatabase({ schema, migrations });
+  db = hosted.db;
 }, 60_000);
 
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
-  if (hostingBefore === undefined) delete process.env.KERMESSE_HOSTING;
-  else process.env.KERMESSE_HOSTING = hostingBefore;
-});
+afterAll(() => hosted?.close());
 
 const ORDERS: HelloAssoOrder[] = [
   {

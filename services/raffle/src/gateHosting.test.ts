@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
-import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
+import type { Db } from '@kermesse/kit/db';
+import { startHostedDatabase, type HostedDatabase } from '@kermesse/kit/testing';
 import { withAssociation } from '@kermesse/kit/tenancy';
 import { parseGateCode } from '@kermesse/contracts-raffle';
 import { migrations, schema } from '../migrations/index.ts';
@@ -20,24 +20,15 @@ import { listGatePasses } from './repositories/gatePasses.ts';
 const FERRY = '6f1c2a4e-1b7d-4c3e-9a51-0d2e8f3b7a11';
 const COMITE = '0b9d7e52-3c8a-4f16-b2d4-7e6a1c9f5d22';
 
-let database: TestDatabase;
 let db: Db;
-let hostingBefore: string | undefined;
+let hosted: HostedDatabase | undefined;
 
 beforeAll(async () => {
-  hostingBefore = process.env.KERMESSE_HOSTING;
-  process.env.KERMESSE_HOSTING = '1';
-  database = await createTestDatabase();
-  db = createDb(database.url, { schema });
-  await migrateLatest(db, { schema, migrations });
+  hosted = await startHostedDatabase({ schema, migrations });
+  db = hosted.db;
 }, 60_000);
 
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
-  if (hostingBefore === undefined) delete process.env.KERMESSE_HOSTING;
-  else process.env.KERMESSE_HOSTING = hostingBefore;
-});
+afterAll(() => hosted?.close());
 
 const scan = (code: string) => ({ scanId: randomUUID(), code, device: 'Portail' });
 

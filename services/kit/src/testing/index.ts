@@ -3,3 +3,4 @@ export * from './resources.ts';
 export * from './tokens.ts';
 export * from './system.ts';
 export * from './register.ts';
+export * from './hosted.ts';
