@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen, SERVICE_NAMES } from '@kermesse/kit/http';
-import { eventually } from '@kermesse/kit/testing';
+import { eventually, REFUSING_URL } from '@kermesse/kit/testing';
 import { buildApp } from './app.ts';
 import { readEnv } from './env.ts';
 import { echoHandler, silentLogger, startServer, startTestGateway, type Echo, type TestGateway, type TestServer } from './testSupport.ts';
@@ -54,12 +54,6 @@ async function startReplica(name: string, { dies = false } = {}): Promise<Replic
   Object.assign(replica, server, { hits, ready: 200 });
   cleanups.push(() => server.close());
   return replica;
-}
-
-async function deadUrl(): Promise<string> {
-  const closed = await startServer(() => undefined);
-  await closed.close();
-  return closed.url;
 }
 
 async function gatewayWith(register: string[], options: { checkIntervalMs?: number } = {}): Promise<TestGateway> {
@@ -207,7 +201,7 @@ describe('a replica that dies', () => {
     const gateway = await startTestGateway({ checkIntervalMs: 50 });
     cleanups.push(() => gateway.close());
     const twoIdentities = await startTestGateway({
-      upstreams: { identity: [await deadUrl(), gateway.identity.url] } as never,
+      upstreams: { identity: [REFUSING_URL, gateway.identity.url] } as never,
       checkIntervalMs: 50,
     });
     cleanups.push(() => twoIdentities.close());
@@ -295,7 +289,7 @@ describe('the fast path (a token already checked, a bodiless GET or HEAD)', () =
 
 describe("the gateway's own health", () => {
   it('answers /healthz while it runs and /readyz 200 with the state of every service, even one down that sales can do without', async () => {
-    const gateway = await startTestGateway({ checkIntervalMs: 50, upstreams: { stock: [await deadUrl()] } as never });
+    const gateway = await startTestGateway({ checkIntervalMs: 50, upstreams: { stock: [REFUSING_URL] } as never });
     cleanups.push(() => gateway.close());
     const health = await fetch(`${gateway.url}/healthz`);
     expect(health.status).toBe(200);
@@ -328,7 +322,7 @@ describe("the gateway's own health", () => {
   });
 
   it('answers /readyz 503 while identity is unreachable', async () => {
-    const gateway = await startTestGateway({ checkIntervalMs: 50, upstreams: { identity: [await deadUrl()] } as never });
+    const gateway = await startTestGateway({ checkIntervalMs: 50, upstreams: { identity: [REFUSING_URL] } as never });
     cleanups.push(() => gateway.close());
     const notReady = await eventually(async () => {
       const r = await readiness(gateway);

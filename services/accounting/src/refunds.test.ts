@@ -151,6 +151,10 @@ describe('« Résultat de la fête »', () => {
     );
     await sys.publish('sale.completed', { ...cash, eventId: 2 });
     await sys.publish('sale.completed', { ...cheque, eventId: 2 });
+    // Sales and refunds have their own consumers, in no order between them: a refund is only made of a sale
+    // already in the books, as at the register.
+    await entryOf(`Vente ${cash.reference}`);
+    await entryOf(`Vente ${cheque.reference}`);
     const refund = (sale: EventPayloads['sale.completed'], line: number, amountCents: number, paymentMode: 1 | 2 | 3) =>
       sys.publish('sale.refunded', {
         refundId: randomUUID(),

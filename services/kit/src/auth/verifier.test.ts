@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateKeyPair, SignJWT, type JWTVerifyGetKey } from 'jose';
 import { createTokenVerifier, IDENTITY_AWAY_GRACE_MS } from './verifier.ts';
 import { HttpError } from '../http/errors.ts';
-import { freePort } from '../testing/index.ts';
+import { REFUSING_URL } from '../testing/index.ts';
 
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
   try {
@@ -15,7 +15,7 @@ async function refusal(promise: Promise<unknown>): Promise<HttpError> {
 
 describe('token verifier', () => {
   it('answers 503 (keep the token) rather than 401 when identity cannot be reached', async () => {
-    const verifier = createTokenVerifier({ identityUrl: `http://127.0.0.1:${await freePort()}` });
+    const verifier = createTokenVerifier({ identityUrl: REFUSING_URL });
     const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
     const token = await new SignJWT({ roles: ['cashier'] })
       .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: 'k1' })
@@ -31,7 +31,7 @@ describe('token verifier', () => {
   });
 
   it('answers 401 for a token that is not a JWT at all, without asking identity', async () => {
-    const verifier = createTokenVerifier({ identityUrl: `http://127.0.0.1:${await freePort()}` });
+    const verifier = createTokenVerifier({ identityUrl: REFUSING_URL });
     const err = await refusal(verifier.verify('pas-un-jeton'));
     expect(err.status).toBe(401);
     expect(err.message).toBe('Jeton invalide ou expiré.');

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from './errors.ts';
 import { createInternalClient } from './internalClient.ts';
-import { freePort } from '../testing/resources.ts';
+import { REFUSING_URL } from '../testing/resources.ts';
 
 const UNAVAILABLE = 'Le service de tombola ne répond pas.';
 let server: Server;
@@ -88,7 +88,7 @@ describe('internal client', () => {
     for (const path of ['/forbidden', '/broken', '/slow']) {
       expect(await refusal(client().call('POST', path))).toMatchObject({ status: 503, message: UNAVAILABLE });
     }
-    const down = createInternalClient({ service: 'raffle', baseUrl: `http://127.0.0.1:${await freePort()}`, unavailable: UNAVAILABLE });
+    const down = createInternalClient({ service: 'raffle', baseUrl: REFUSING_URL, unavailable: UNAVAILABLE });
     expect(await refusal(down.call('POST', '/claims'))).toMatchObject({ status: 503, message: UNAVAILABLE });
   });
 

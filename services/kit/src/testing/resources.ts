@@ -52,6 +52,12 @@ export async function deleteTestStream(namespace: string, url = TEST_NATS_URL): 
   }
 }
 
+/**
+ * An address where nothing listens and nothing ever will during a run: port 1 lies below the range the
+ * system hands out for port 0, so no test server can be given it, unlike a port freed a moment ago.
+ */
+export const REFUSING_URL = 'http://127.0.0.1:1';
+
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
