@@ -157,7 +157,7 @@ export type BankImportBody = Static<typeof BankImportBody>;
 
 export const BankImportAnswer = Type.Object({
   dryRun: Type.Boolean(),
-  format: Type.Union([Type.Literal('csv'), Type.Literal('ofx')]),
+  format: Type.Union([Type.Literal('csv'), Type.Literal('ofx'), Type.Literal('camt053')]),
   /** New lines kept. */
   lines: Type.Integer(),
   /** Lines of an earlier statement: kept once. */

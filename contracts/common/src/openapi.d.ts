@@ -7702,7 +7702,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         dryRun: boolean;
-                        format: "csv" | "ofx";
+                        format: "csv" | "ofx" | "camt053";
                         lines: number;
                         alreadyImported: number;
                         from: string | null;

@@ -319,7 +319,7 @@ function DepositForm({ line, onDone }: { line: BankLine; onDone: (message: strin
   );
 }
 
-/** « Importer un relevé »: CSV or OFX, checked first; all of it or nothing, each movement kept once. */
+/** « Importer un relevé »: CSV, OFX or CAMT.053, checked first; all of it or nothing, each movement kept once. */
 function BankImportCard({ onImported }: { onImported: () => void }) {
   const id = useId();
   const [file, setFile] = useState<{ name: string; content: string } | null>(null);
@@ -336,7 +336,7 @@ function BankImportCard({ onImported }: { onImported: () => void }) {
   };
 
   const send = async (dryRun: boolean) => {
-    if (!file) return setError('Choisissez le fichier du relevé (CSV ou OFX).');
+    if (!file) return setError('Choisissez le fichier du relevé (CSV, OFX ou CAMT.053).');
     setError(null);
     setNotice(null);
     try {
@@ -355,15 +355,21 @@ function BankImportCard({ onImported }: { onImported: () => void }) {
     <section className="k-card acc-card k-form" aria-labelledby="bank-import-title">
       <h2 id="bank-import-title">Importer un relevé</h2>
       <p className="k-muted">
-        Le fichier exporté depuis la banque : CSV (colonnes Date, Libellé, Montant ou Débit et Crédit) ou OFX. Une opération déjà importée
-        n'est jamais ajoutée deux fois.
+        Le fichier exporté depuis la banque : CSV (colonnes Date, Libellé, Montant ou Débit et Crédit), OFX ou CAMT.053 (XML). Une opération
+        déjà importée n'est jamais ajoutée deux fois.
       </p>
       <div className="k-field">
         <label className="k-field__label" htmlFor={id}>
           Fichier du relevé
         </label>
         <div className="k-file">
-          <input id={id} type="file" accept=".csv,.txt,.ofx,text/csv" className="k-file__input" onChange={(e) => void handleFile(e)} />
+          <input
+            id={id}
+            type="file"
+            accept=".csv,.txt,.ofx,.xml,.sta,text/csv,text/xml,application/xml"
+            className="k-file__input"
+            onChange={(e) => void handleFile(e)}
+          />
           <span className="k-button k-button--secondary k-file__button" aria-hidden="true">
             Choisir un fichier
           </span>

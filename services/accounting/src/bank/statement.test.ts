@@ -50,6 +50,80 @@ describe('a bank statement', () => {
   });
 });
 
+/** A CAMT.053 statement as a French bank sends it (camt.053.001.02), with the entries given. */
+const camt = (entries: string) =>
+  new Uint8Array(
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>STMT-2026-05</MsgId><CreDtTm>2026-06-01T06:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>2026-05</Id>
+      <Acct><Id><IBAN>FR7630006000011234567890189</IBAN></Id></Acct>
+      ${entries}
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>`,
+      'utf8',
+    ),
+  );
+
+const entry = (ref: string, amount: string, direction: string, day: string, text: string, currency = 'EUR') => `
+      <Ntry>
+        <NtryRef>${ref}</NtryRef>
+        <Amt Ccy="${currency}">${amount}</Amt>
+        <CdtDbtInd>${direction}</CdtDbtInd>
+        <Sts>BOOK</Sts>
+        <BookgDt><Dt>${day}</Dt></BookgDt>
+        <ValDt><Dt>${day}</Dt></ValDt>
+        <AcctSvcrRef>${ref}-SVC</AcctSvcrRef>
+        <NtryDtls><TxDtls><RmtInf><Ustrd>${text}</Ustrd></RmtInf></TxDtls></NtryDtls>
+      </Ntry>`;
+
+describe('a CAMT.053 statement', () => {
+  it('reads each entry: credit or debit, the day it was booked, the remittance text, the bank’s own id', () => {
+    const statement = readStatement(
+      camt(
+        entry('E1', '130.00', 'CRDT', '2026-05-12', 'REMISE CHEQUES 0012') +
+          entry('E2', '2.50', 'DBIT', '2026-05-15', 'FRAIS TENUE DE COMPTE') +
+          `<Ntry><Amt Ccy="EUR">45.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+             <BookgDt><DtTm>2026-05-20T10:00:00</DtTm></BookgDt><AddtlNtryInf>PRLV ASSURANCE &amp; CO</AddtlNtryInf></Ntry>` +
+          `<Ntry><Amt Ccy="EUR">9.99</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>PDNG</Sts><BookgDt><Dt>2026-05-31</Dt></BookgDt>
+             <AddtlNtryInf>EN ATTENTE</AddtlNtryInf></Ntry>`,
+      ),
+    );
+    expect(statement.errors).toEqual([]);
+    expect(statement.format).toBe('camt053');
+    expect(statement.lines.map((l) => [l.date, l.label, l.amountCents])).toEqual([
+      ['2026-05-12', 'REMISE CHEQUES 0012', 13000],
+      ['2026-05-15', 'FRAIS TENUE DE COMPTE', -250],
+      ['2026-05-20', 'PRLV ASSURANCE & CO', -4500],
+    ]);
+    // The same entry in next month's statement, with another label, is the same movement.
+    const again = readStatement(camt(entry('E1', '130.00', 'CRDT', '2026-05-12', 'REMISE CHQ')));
+    expect(again.lines[0]!.fingerprint).toBe(statement.lines[0]!.fingerprint);
+  });
+
+  it('refuses the whole statement, naming each entry that is wrong', () => {
+    const statement = readStatement(
+      camt(
+        entry('E1', '130.00', 'CRDT', '2026-05-12', 'REMISE CHEQUES') +
+          entry('E2', '12,50', 'DBIT', '2026-05-15', 'FRAIS') +
+          entry('E3', '40.00', 'CRDT', '2026-02-30', 'VIR MAIRIE', 'USD'),
+      ),
+    );
+    expect(statement.errors).toEqual([
+      "Opération 2 (E2-SVC) : le montant « 12,50 » n'est pas un montant.",
+      "Opération 3 (E3-SVC) : la date « 2026-02-30 » n'est pas une date ; la devise « USD » n'est pas l'euro.",
+    ]);
+    expect(readStatement(camt('')).errors).toEqual(['Le relevé CAMT.053 ne contient aucune opération (<Ntry>).']);
+    expect(readStatement(new Uint8Array(Buffer.from('<?xml version="1.0"?><Document><BkToCstmrStmt><Stmt></Document>'))).errors[0]).toMatch(
+      /^Le relevé CAMT.053 n'est pas un XML valide/,
+    );
+  });
+});
+
 describe('HelloAsso in the books', () => {
   it('books gifts, memberships and sales, never the contribution to HelloAsso nor an unpaid item', () => {
     const kind = (type: string, amount = 1000, state = 'Processed') => itemKind({ id: 1, type, amount, state }).kind;

@@ -1,10 +1,11 @@
 /**
  * A bank statement as French banks export it (docs/bank.md §1): CSV (a date, a label, one signed
  * amount or a debit and a credit column, « 30,50 » decimals, UTF-8 or ISO 8859-1, a few lines about
- * the account before the titles) or OFX. Every line a movement with its fingerprint, or a French
- * problem naming its line. Pure: tested without a database.
+ * the account before the titles), OFX or CAMT.053 (ISO 20022 XML). Every line a movement with its
+ * fingerprint, or a French problem naming its line. Pure: tested without a database.
  */
 import { createHash } from 'node:crypto';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeCsvBytes, encodingProblem, normaliseHeader, parseScaledDecimal, readCsv, shorten, type CsvRow } from '@kermesse/kit/csv';
 
 export interface StatementLine {
@@ -19,7 +20,7 @@ export interface StatementLine {
 }
 
 export interface Statement {
-  format: 'csv' | 'ofx';
+  format: 'csv' | 'ofx' | 'camt053';
   lines: StatementLine[];
   errors: string[];
 }
@@ -98,10 +99,11 @@ export function readStatement(bytes: Uint8Array): Statement {
     return {
       format: 'csv',
       lines: [],
-      errors: ['Ce fichier n’est pas un relevé lisible : exportez-le en CSV ou en OFX depuis votre banque.'],
+      errors: ['Ce fichier n’est pas un relevé lisible : exportez-le en CSV ou en OFX (ou CAMT.053) depuis votre banque.'],
     };
   }
   if (looksLikeOfx(text)) return readOfx(text);
+  if (looksLikeCamt(text)) return readCamt(text);
   return readCsvStatement(bytes);
 }
 
@@ -218,4 +220,106 @@ function readOfx(text: string): Statement {
   missing.forEach((line, i) => (line.fingerprint = fingerprinted[i]!.fingerprint));
   if (lines.length === 0 && errors.length === 0) errors.push('Le fichier OFX ne contient aucune opération (<STMTTRN>).');
   return { format: 'ofx', lines, errors };
+}
+
+/** Whether the bytes are an ISO 20022 bank-to-customer statement (`<BkToCstmrStmt>`, CAMT.053). */
+function looksLikeCamt(text: string): boolean {
+  return /^\s*(<\?xml[^>]*>\s*)?<([\w-]+:)?Document\b/.test(text) && /<([\w-]+:)?BkToCstmrStmt>/.test(text.slice(0, 4000));
+}
+
+type XmlNode = Record<string, unknown>;
+
+/** An element's children as a list, whether the file has one or several of them. */
+const many = (value: unknown): XmlNode[] =>
+  (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]).filter(
+    (item): item is XmlNode => typeof item === 'object' && item !== null,
+  );
+
+/** An element's text (`#text` when it carries attributes). */
+const textOf = (value: unknown): string => {
+  if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
+  if (value && typeof value === 'object' && '#text' in value) return String((value as XmlNode)['#text']).trim();
+  return '';
+};
+
+/** `<BookgDt><Dt>2026-03-14</Dt></BookgDt>` or `<BookgDt><DtTm>2026-03-14T10:00:00</DtTm></BookgDt>`. */
+const camtDay = (node: unknown): string => {
+  const holder = many(node)[0];
+  return holder ? textOf(holder.Dt) || textOf(holder.DtTm) : '';
+};
+
+/**
+ * CAMT.053: each `Stmt/Ntry` is a movement — `Amt` (always positive) with its currency, `CdtDbtInd`
+ * (CRDT money in, DBIT money out), the day it was booked (`BookgDt`, else `ValDt`), the bank's own id
+ * (`AcctSvcrRef`, else `NtryRef`) and a label from the remittance text (`RmtInf/Ustrd`) or the
+ * additional information (`AddtlNtryInf`). Booked entries only: a pending one (`Sts` PDNG) may still change.
+ */
+function readCamt(text: string): Statement {
+  const broken = XMLValidator.validate(text);
+  if (broken !== true)
+    return {
+      format: 'camt053',
+      lines: [],
+      errors: [`Le relevé CAMT.053 n'est pas un XML valide (ligne ${broken.err.line}) : exportez-le à nouveau depuis votre banque.`],
+    };
+  // Namespaces vary with the version (camt.053.001.02 to .08): names are read without their prefix.
+  const parser = new XMLParser({
+    removeNSPrefix: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    parseTagValue: false,
+    trimValues: true,
+  });
+  const root = parser.parse(text) as XmlNode;
+  const document = many(root.Document)[0];
+  const statements = many(many(document?.BkToCstmrStmt)[0]?.Stmt);
+  const errors: string[] = [];
+  const lines: StatementLine[] = [];
+  let rank = 0;
+  for (const statement of statements) {
+    for (const entry of many(statement.Ntry)) {
+      rank += 1;
+      const ref = textOf(entry.AcctSvcrRef) || textOf(entry.NtryRef);
+      const at = `Opération ${rank}${ref ? ` (${shorten(ref)})` : ''}`;
+      const status = textOf(entry.Sts) || textOf(many(entry.Sts)[0]?.Cd);
+      if (status === 'PDNG' || status === 'INFO') continue;
+      const amount = entry.Amt;
+      const amountText = textOf(amount);
+      const currency = amount && typeof amount === 'object' ? String((amount as XmlNode)['@Ccy'] ?? '') : '';
+      const cents = /^\d+(\.\d{1,2})?$/.test(amountText) ? readBankAmount(amountText) : null;
+      const direction = textOf(entry.CdtDbtInd);
+      const date = readBankDay(camtDay(entry.BookgDt) || camtDay(entry.ValDt));
+      const details = many(many(entry.NtryDtls)[0]?.TxDtls);
+      const remittance = details.flatMap((tx) => many(tx.RmtInf).flatMap((info) => [info.Ustrd].flat().map(textOf)));
+      const label = [...remittance, textOf(entry.AddtlNtryInf)]
+        .filter(Boolean)
+        .filter((part, i, all) => all.indexOf(part) === i)
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      const problems = [
+        date ? null : `la date « ${shorten(camtDay(entry.BookgDt) || camtDay(entry.ValDt))} » n'est pas une date`,
+        cents !== null && cents !== 0 ? null : `le montant « ${shorten(amountText)} » n'est pas un montant`,
+        currency === 'EUR' ? null : `la devise « ${shorten(currency)} » n'est pas l'euro`,
+        direction === 'CRDT' || direction === 'DBIT' ? null : `le sens « ${shorten(direction)} » n'est ni CRDT ni DBIT`,
+        label ? null : 'le libellé est vide',
+      ].filter((problem): problem is string => problem !== null);
+      if (problems.length > 0) {
+        errors.push(`${at} : ${problems.join(' ; ')}.`);
+        continue;
+      }
+      lines.push({
+        line: rank,
+        date: date!,
+        label,
+        amountCents: direction === 'DBIT' ? -cents! : cents!,
+        // The bank's own reference of the movement, the same in every statement that lists it.
+        fingerprint: ref ? fingerprintOf(`camt|${ref}`) : '',
+      });
+    }
+  }
+  const missing = lines.filter((line) => !line.fingerprint);
+  const fingerprinted = withFingerprints(missing);
+  missing.forEach((line, i) => (line.fingerprint = fingerprinted[i]!.fingerprint));
+  if (lines.length === 0 && errors.length === 0) errors.push('Le relevé CAMT.053 ne contient aucune opération (<Ntry>).');
+  return { format: 'camt053', lines, errors };
 }
