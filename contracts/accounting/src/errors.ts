@@ -49,6 +49,9 @@ export const ACCOUNTING_MESSAGES = {
   HELLOASSO_FORM_NOT_FOUND:
     'HelloAsso ne connaît pas le formulaire « {formSlug} » ({formType}) de cette organisation : vérifiez son type et son adresse.',
   HELLOASSO_UNAVAILABLE: 'HelloAsso ne répond pas pour le moment : réessayez dans quelques minutes.',
+  HELLOASSO_NOTIFICATION_UNKNOWN:
+    "Adresse de notification inconnue : copiez celle qu'affiche l'écran « HelloAsso » de Kermesse dans le back-office HelloAsso.",
+  HELLOASSO_NOTIFICATION_INVALID: 'Notification HelloAsso incomplète : {reason}.',
   /** The bank (docs/bank.md). */
   BANK_FILE_INVALID: "Le relevé bancaire n'a pas été importé : {count} erreur(s).",
   BANK_LINE_NOT_FOUND: 'Ligne de relevé introuvable.',

@@ -36,6 +36,12 @@ export const HelloAssoSettings = Type.Object({
   /** Whether a secret is stored: the secret itself is never sent back. */
   hasSecret: Type.Boolean(),
   updatedAt: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The path of the association's notification URL, its secret included (`/api/public/helloasso/notifications/…`):
+   * the screen puts the association's own address before it, to be pasted in HelloAsso's back office.
+   * Null until the account is saved.
+   */
+  notificationPath: Type.Union([Type.String(), Type.Null()]),
 });
 export type HelloAssoSettings = Static<typeof HelloAssoSettings>;
 
@@ -141,6 +147,31 @@ export const HelloAssoImportAnswer = Type.Object({
   payouts: Type.Integer(),
 });
 export type HelloAssoImportAnswer = Static<typeof HelloAssoImportAnswer>;
+
+/** Where HelloAsso sends its notifications: the association's secret is the last segment. */
+export const HELLOASSO_NOTIFICATION_PREFIX = '/api/public/helloasso/notifications';
+
+export const HelloAssoNotificationParams = Type.Object({ secret: Type.String({ minLength: 1, maxLength: 200 }) });
+export type HelloAssoNotificationParams = Static<typeof HelloAssoNotificationParams>;
+
+/**
+ * A notification as HelloAsso sends it: `eventType` (`Order`, `Payment`, `Form`, `Organization`), the
+ * object in `data` (an order, a payment), and `metadata` the association may attach to a checkout.
+ * Only what the import reads is checked here; the rest of HelloAsso's object is kept as it comes.
+ */
+export const HelloAssoNotificationBody = Type.Object({
+  eventType: Type.String({ minLength: 1, maxLength: 40 }),
+  data: Type.Object({ id: Type.Optional(Type.Integer()) }),
+  metadata: Type.Optional(Type.Unknown()),
+});
+export type HelloAssoNotificationBody = Static<typeof HelloAssoNotificationBody>;
+
+export const HelloAssoNotificationAnswer = Type.Object({
+  received: Type.Boolean(),
+  /** `applied`, `duplicate` (sent before: nothing written again), `ignored` (nothing to book) or `deferred` (left to the next pull). */
+  outcome: Type.String(),
+});
+export type HelloAssoNotificationAnswer = Static<typeof HelloAssoNotificationAnswer>;
 
 // ── The bank ──────────────────────────────────────────────────────────────────────────────────────────
 

@@ -3791,6 +3791,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/helloasso/notifications/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recevoir une notification de HelloAsso (commande, paiement) sur l'adresse secrète de l'association
+         * @description Public : sans jeton.
+         */
+        post: operations["postApiPublicHelloassoNotificationsSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/raffle/{id}/drawing/proof": {
         parameters: {
             query?: never;
@@ -9442,6 +9462,7 @@ export interface operations {
                             clientId: string;
                             hasSecret: boolean;
                             updatedAt: string | null;
+                            notificationPath: string | null;
                         };
                         forms: {
                             formType: string;
@@ -9651,6 +9672,7 @@ export interface operations {
                             clientId: string;
                             hasSecret: boolean;
                             updatedAt: string | null;
+                            notificationPath: string | null;
                         };
                     };
                 };
@@ -23769,6 +23791,77 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiPublicHelloassoNotificationsSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eventType: string;
+                    data: {
+                        id?: number;
+                    };
+                    metadata?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                        outcome: string;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, HELLOASSO_NOTIFICATION_INVALID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION" | "HELLOASSO_NOTIFICATION_INVALID";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : HELLOASSO_NOTIFICATION_UNKNOWN */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "HELLOASSO_NOTIFICATION_UNKNOWN";
                     };
                 };
             };

@@ -127,6 +127,7 @@ const OVERVIEW: HelloAssoOverview = {
     clientId: 'client-kermesse',
     hasSecret: true,
     updatedAt: `${year}-05-01T10:00:00.000Z`,
+    notificationPath: '/api/public/helloasso/notifications/Zm9vYmFyYmF6cXV4',
   },
   forms: [{ formType: 'Event', formSlug: 'kermesse', lastPulledAt: `${year}-05-01T10:00:00.000Z`, lastError: 'unavailable' }],
   items: [
@@ -169,6 +170,10 @@ describe('« HelloAsso »', () => {
     fireEvent.click(within(account).getByRole('button', { name: 'Enregistrer' }));
     expect(text(await within(account).findByRole('status'))).toBe('Compte HelloAsso enregistré.');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ organizationSlug: 'ape-ecole-jules-ferry', clientId: 'client-kermesse' });
+    // The URL to paste in HelloAsso is this association's own address.
+    expect((within(account).getByLabelText(/^Adresse de notification/) as HTMLInputElement).value).toBe(
+      `${window.location.origin}/api/public/helloasso/notifications/Zm9vYmFyYmF6cXV4`,
+    );
 
     const importer = screen.getByRole('heading', { name: 'Importer les commandes HelloAsso' }).closest('form')!;
     fireEvent.change(within(importer).getByLabelText('Identifiant du formulaire'), { target: { value: 'kermesse-2026' } });

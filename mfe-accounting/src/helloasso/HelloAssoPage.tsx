@@ -250,7 +250,44 @@ function HelloAssoAccountForm({ overview, onSaved }: { overview: HelloAssoOvervi
       </div>
       {notice && <Banner tone="success">{notice}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}
+      {overview.settings.notificationPath && <NotificationUrl path={overview.settings.notificationPath} />}
     </form>
+  );
+}
+
+/**
+ * The URL to paste in HelloAsso's back office (« Mon compte › Intégrations et API › Notifications »): this
+ * association's own address, so with hosting it is the association's host. Its secret is the password.
+ */
+function NotificationUrl({ path }: { path: string }) {
+  const id = useId();
+  const url = `${window.location.origin}${path}`;
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async () => {
+    try {
+      // No clipboard on a page served over plain http: the field can still be selected and copied by hand.
+      await navigator.clipboard.writeText(url);
+      setCopied('Adresse copiée.');
+    } catch {
+      setCopied("La copie n'est pas permise ici : sélectionnez l'adresse et copiez-la.");
+    }
+  };
+  return (
+    <div className="acc-notification-url">
+      <Field label="Adresse de notification (à coller dans HelloAsso)" htmlFor={id}>
+        <TextInput id={id} value={url} readOnly onFocus={(e) => e.currentTarget.select()} />
+      </Field>
+      <p className="k-muted">
+        Sur HelloAsso : « Mon compte › Intégrations et API › Mon URL de callback ». Chaque commande payée arrive alors dans la comptabilité
+        sans attendre l'import ; gardez cette adresse pour vous, elle vaut mot de passe.
+      </p>
+      <div className="k-actions">
+        <Button type="button" variant="secondary" onClick={() => void copy()}>
+          Copier l'adresse
+        </Button>
+      </div>
+      {copied && <p role="status">{copied}</p>}
+    </div>
   );
 }
 

@@ -517,4 +517,29 @@ export const migrations: ServiceMigrations['migrations'] = {
       await knex.raw('create unique index helloasso_forms_form on ??.helloasso_forms (association_id, form_type, form_slug)', [schema]);
     },
   },
+  /**
+   * HelloAsso's notifications (docs/helloasso.md §5): the secret of the association's notification URL
+   * (sealed like the API secret), and every call received, kept once under its key — an order or a
+   * payment in a given state — so a call HelloAsso sends twice is applied once and can be looked back at.
+   */
+  '012_helloasso_notifications': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).alterTable('helloasso_settings', (t) => {
+        t.text('notification_secret');
+      });
+      await knex.schema.withSchema(schema).createTable('helloasso_notifications', (t) => {
+        t.increments('id').primary();
+        t.text('event_type').notNullable();
+        t.text('notification_key').notNullable();
+        t.text('form_type');
+        t.text('form_slug');
+        t.text('outcome');
+        t.timestamp('received_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await addAssociationColumns(knex, schema);
+      await knex.raw('create unique index helloasso_notifications_key on ??.helloasso_notifications (association_id, notification_key)', [
+        schema,
+      ]);
+    },
+  },
 };

@@ -59,6 +59,11 @@ export const helloAssoFormNotFound = (formType: string, formSlug: string) =>
   notFound(accountingMessage('HELLOASSO_FORM_NOT_FOUND', { formType, formSlug })).withCode('HELLOASSO_FORM_NOT_FOUND');
 export const helloAssoUnavailable = () =>
   new HttpError(503, accountingMessage('HELLOASSO_UNAVAILABLE'), { 'Retry-After': '60' }).withCode('HELLOASSO_UNAVAILABLE');
+// A notification URL whose secret is not the association's: nothing tells a caller whether the path exists.
+export const helloAssoNotificationUnknown = () =>
+  notFound(accountingMessage('HELLOASSO_NOTIFICATION_UNKNOWN')).withCode('HELLOASSO_NOTIFICATION_UNKNOWN');
+export const helloAssoNotificationInvalid = (reason: string) =>
+  badRequest(accountingMessage('HELLOASSO_NOTIFICATION_INVALID', { reason })).withCode('HELLOASSO_NOTIFICATION_INVALID');
 
 // The bank (docs/bank.md).
 export const bankFileInvalid = (errors: string[]) => {

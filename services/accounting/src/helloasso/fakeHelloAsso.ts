@@ -1,9 +1,13 @@
 /**
- * A local HelloAsso for the tests (docs/helloasso.md §5): it speaks API v5 for the operations the
+ * A local HelloAsso for the tests (docs/helloasso.md §6): it speaks API v5 for the operations the
  * import uses — `POST /oauth2/token` (client credentials, form-encoded), a form's `orders` and
  * `payments` with HelloAsso's paging (`pageSize`, `continuationToken`, `pagination`), its 401 for a
  * token it does not know or that expired, its 404 for a form it does not have. Anything else answers
  * 404 and is recorded as unexpected, so a test sees a call it did not plan.
+ *
+ * It also calls out as HelloAsso does: `notify` posts a notification to the URL an association pasted
+ * in its back office — JSON `{ eventType, data, metadata }`, `data` an order (`Order`) or a payment
+ * with its order's form (`Payment`) — and answers what Kermesse answered.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -25,6 +29,8 @@ export interface FakeHelloAsso {
   revokeTokens(): void;
   /** The next API calls answer 503 (HelloAsso down). */
   failNext(count: number): void;
+  /** Posts a notification to `target` as HelloAsso does, and gives back the answer. */
+  notify(target: string, eventType: 'Order' | 'Payment' | 'Form' | 'Organization', data: unknown, metadata?: unknown): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -45,6 +51,12 @@ export async function startFakeHelloAsso(options: { organizationSlug?: string } 
     unexpected: [],
     revokeTokens: () => tokens.clear(),
     failNext: (count) => void (failures = count),
+    notify: (target, eventType, data, metadata) =>
+      fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'HelloAsso-Notification' },
+        body: JSON.stringify({ eventType, data, ...(metadata === undefined ? {} : { metadata }) }),
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 

@@ -7,11 +7,13 @@ export interface HelloAssoSettingsRow {
   organization_slug: string;
   client_id: string;
   client_secret: string | null;
+  /** The secret of the notification URL (sealed when the install has a key). */
+  notification_secret: string | null;
   updated_at: Date;
 }
 
 export async function readHelloAssoSettings(q: Q): Promise<HelloAssoSettingsRow | undefined> {
-  return (await q('helloasso_settings').first('organization_slug', 'client_id', 'client_secret', 'updated_at')) as
+  return (await q('helloasso_settings').first('organization_slug', 'client_id', 'client_secret', 'notification_secret', 'updated_at')) as
     HelloAssoSettingsRow | undefined;
 }
 
@@ -25,6 +27,36 @@ export async function saveHelloAssoSettings(
     .insert(row)
     .onConflict('association_id')
     .merge(values.client_secret === undefined ? ['organization_slug', 'client_id', 'updated_at'] : undefined);
+}
+
+/** Gives the notification URL its secret, once: a later save keeps the URL pasted in HelloAsso. */
+export async function setHelloAssoNotificationSecret(q: Q, secret: string): Promise<void> {
+  await q('helloasso_settings').whereNull('notification_secret').update({ notification_secret: secret });
+}
+
+/** Keeps a notification received under its key; false when the same one came before. */
+export async function recordHelloAssoNotification(
+  q: Q,
+  values: { event_type: string; notification_key: string; form_type: string | null; form_slug: string | null },
+): Promise<number | null> {
+  const rows = (await q('helloasso_notifications')
+    .insert(values)
+    .onConflict(['association_id', 'notification_key'])
+    .ignore()
+    .returning('id')) as Array<{ id: number }>;
+  return rows[0]?.id ?? null;
+}
+
+export async function setHelloAssoNotificationOutcome(q: Q, key: string, outcome: string): Promise<void> {
+  await q('helloasso_notifications').where({ notification_key: key }).update({ outcome });
+}
+
+/** A form HelloAsso notified about: read again by the nightly pull, like a form imported by hand. */
+export async function rememberHelloAssoForm(q: Q, form: { formType: string; formSlug: string }): Promise<void> {
+  await q('helloasso_forms')
+    .insert({ form_type: form.formType, form_slug: form.formSlug })
+    .onConflict(['association_id', 'form_type', 'form_slug'])
+    .ignore();
 }
 
 export interface HelloAssoItemRow {

@@ -2,19 +2,31 @@
  * HelloAsso (docs/helloasso.md): the association's API account (the secret sealed, never sent back),
  * what was imported, and « Importer les commandes HelloAsso » for a form.
  */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
-import { type SecretBox } from '@kermesse/kit/secrets';
+import { isSealed, type SecretBox } from '@kermesse/kit/secrets';
 import {
+  HELLOASSO_NOTIFICATION_PREFIX,
   HelloAssoImportAnswer,
   HelloAssoImportBody,
+  HelloAssoNotificationAnswer,
+  HelloAssoNotificationBody,
+  HelloAssoNotificationParams,
   HelloAssoOverview,
   HelloAssoSettingsAnswer,
   HelloAssoSettingsInput,
   type HelloAssoSettings,
 } from '@kermesse/contracts-accounting';
 import { toEuros } from '@kermesse/contracts-common';
-import { helloAssoFormNotFound, helloAssoNotConfigured, helloAssoRefused, helloAssoUnavailable } from '../../errors.ts';
+import { receiveHelloAssoNotification } from '../../commands/receiveHelloAssoNotification.ts';
+import {
+  helloAssoFormNotFound,
+  helloAssoNotConfigured,
+  helloAssoNotificationUnknown,
+  helloAssoRefused,
+  helloAssoUnavailable,
+} from '../../errors.ts';
 import { HelloAssoError, type HelloAssoTokenCache } from '../../helloasso/client.ts';
 import { HelloAssoNotConfigured, pullHelloAssoForm } from '../../helloasso/pull.ts';
 import {
@@ -24,18 +36,31 @@ import {
   listHelloAssoPayouts,
   readHelloAssoSettings,
   saveHelloAssoSettings,
+  setHelloAssoNotificationSecret,
   type HelloAssoSettingsRow,
 } from '../../repositories/helloasso.ts';
 
 const TREASURER = ['treasurer'] as const;
 const BASE = '/api/admin/accountancy/helloasso';
 
-const presentSettings = (row: HelloAssoSettingsRow | undefined): HelloAssoSettings => ({
+const openSecret = (stored: string, secrets: SecretBox | undefined) => (isSealed(stored) && secrets ? secrets.open(stored) : stored);
+
+const presentSettings = (row: HelloAssoSettingsRow | undefined, secrets: SecretBox | undefined): HelloAssoSettings => ({
   organizationSlug: row?.organization_slug ?? '',
   clientId: row?.client_id ?? '',
   hasSecret: Boolean(row?.client_secret),
   updatedAt: row ? new Date(row.updated_at).toISOString() : null,
+  notificationPath: row?.notification_secret ? `${HELLOASSO_NOTIFICATION_PREFIX}/${openSecret(row.notification_secret, secrets)}` : null,
 });
+
+/**
+ * Whether the secret of a notification's path is the association's. Compared in constant time over
+ * digests of equal length, so the time of a refusal says nothing of how much of a guess was right.
+ */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
 
 export function helloAssoRoutes({
   db,
@@ -65,7 +90,7 @@ export function helloAssoRoutes({
         helloAssoPendingCents(db),
       ]);
       return {
-        settings: presentSettings(settings),
+        settings: presentSettings(settings, secrets),
         forms: forms.map((f) => ({
           formType: f.form_type,
           formSlug: f.form_slug,
@@ -114,7 +139,10 @@ export function helloAssoRoutes({
         client_id: body.clientId,
         ...(body.clientSecret === undefined ? {} : { client_secret: secrets ? secrets.seal(body.clientSecret) : body.clientSecret }),
       });
-      return { settings: presentSettings(await readHelloAssoSettings(db)) };
+      // 32 random bytes: the path is the only thing HelloAsso can present, so it must be unguessable.
+      const notificationSecret = randomBytes(32).toString('base64url');
+      await setHelloAssoNotificationSecret(db, secrets ? secrets.seal(notificationSecret) : notificationSecret);
+      return { settings: presentSettings(await readHelloAssoSettings(db), secrets) };
     },
   });
 
@@ -140,6 +168,21 @@ export function helloAssoRoutes({
         if (err.reason === 'not_found') throw helloAssoFormNotFound(body.formType, body.formSlug);
         throw helloAssoUnavailable();
       }
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: `${HELLOASSO_NOTIFICATION_PREFIX}/:secret`,
+    summary: "Recevoir une notification de HelloAsso (commande, paiement) sur l'adresse secrète de l'association",
+    responses: { 200: HelloAssoNotificationAnswer },
+    params: HelloAssoNotificationParams,
+    body: HelloAssoNotificationBody,
+    errors: { 400: ['HELLOASSO_NOTIFICATION_INVALID'], 404: ['HELLOASSO_NOTIFICATION_UNKNOWN'] },
+    handler: async ({ params, body }): Promise<HelloAssoNotificationAnswer> => {
+      const stored = (await readHelloAssoSettings(db))?.notification_secret;
+      if (!stored || !sameSecret(params.secret, openSecret(stored, secrets))) throw helloAssoNotificationUnknown();
+      return receiveHelloAssoNotification(db, body);
     },
   });
 

@@ -1,0 +1,166 @@
+/**
+ * HelloAsso's notifications on real Postgres, sent by the local fake HelloAsso as HelloAsso sends them
+ * (docs/helloasso.md §5): the association's URL with its secret, an order booked once however often it
+ * is sent, a wrong secret or a broken body refused with nothing written, and the pull of the same form
+ * finding the notified items already there.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox, isSealed } from '@kermesse/kit/secrets';
+import {
+  HELLOASSO_NOTIFICATION_PREFIX,
+  type HelloAssoImportAnswer,
+  type HelloAssoNotificationAnswer,
+  type HelloAssoOverview,
+  type JournalAnswer,
+} from '@kermesse/contracts-accounting';
+import type { HelloAssoOrder } from './helloasso/client.ts';
+import { startFakeHelloAsso, type FakeHelloAsso } from './helloasso/fakeHelloAsso.ts';
+import { startAccountingTestSystem, type AccountingTestSystem } from './testSupport.ts';
+
+let sys: AccountingTestSystem;
+let helloAsso: FakeHelloAsso;
+const box = createSecretBox(randomBytes(32));
+const A = '/api/admin/accountancy';
+const FORM = { formType: 'Event', formSlug: 'fete-ecole-2026' };
+
+const order = (id: number, items: HelloAssoOrder['items']): HelloAssoOrder => ({
+  id,
+  date: '2026-06-12T20:15:00+02:00',
+  formSlug: FORM.formSlug,
+  formType: FORM.formType,
+  payer: { firstName: 'Chloé', lastName: 'Garnier', email: 'chloe.garnier@example.org', zipCode: '69004', city: 'Lyon' },
+  items,
+});
+const ORDER = order(2001, [
+  {
+    id: 7001,
+    name: 'Entrée adulte',
+    amount: 500,
+    type: 'Registration',
+    state: 'Processed',
+    user: { firstName: 'Chloé', lastName: 'Garnier' },
+  },
+  { id: 7002, name: 'Don', amount: 1000, type: 'Donation', state: 'Processed' },
+]);
+
+beforeAll(async () => {
+  helloAsso = await startFakeHelloAsso();
+  sys = await startAccountingTestSystem({ app: true, consumers: false, helloAssoUrl: helloAsso.url, secrets: box });
+  helloAsso.forms.set(`${FORM.formType}/${FORM.formSlug}`, { orders: [ORDER], payments: [] });
+}, 120_000);
+
+afterAll(async () => {
+  await sys?.stop();
+  await helloAsso?.close();
+});
+
+const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
+const overview = async () => json<HelloAssoOverview>(await sys.request(`${A}/helloasso`));
+const journal = async () => (await json<JournalAnswer>(await sys.request(`${A}/journal/2026`))).entries;
+const notifications = async () => sys.db('helloasso_notifications').orderBy('id').select('event_type', 'notification_key', 'outcome');
+let notificationUrl = '';
+
+describe("HelloAsso's notification URL", () => {
+  it('is given once the account is saved, with a secret sealed at rest, and stays the same on a later save', async () => {
+    expect((await overview()).settings.notificationPath).toBeNull();
+    const account = { organizationSlug: helloAsso.organizationSlug, clientId: helloAsso.clientId, clientSecret: helloAsso.clientSecret };
+    const saved = await json<{ settings: HelloAssoOverview['settings'] }>(
+      await sys.request(`${A}/helloasso/settings`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(account),
+      }),
+    );
+    const path = saved.settings.notificationPath ?? '';
+    expect(path).toMatch(new RegExp(`^${HELLOASSO_NOTIFICATION_PREFIX}/[A-Za-z0-9_-]{43}$`));
+    const stored = (await sys.db('helloasso_settings').first('notification_secret')) as { notification_secret: string };
+    expect(isSealed(stored.notification_secret)).toBe(true);
+
+    await sys.request(`${A}/helloasso/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ organizationSlug: account.organizationSlug, clientId: account.clientId }),
+    });
+    expect((await overview()).settings.notificationPath).toBe(path);
+    notificationUrl = `${sys.base}${path}`;
+  });
+
+  it('refuses a wrong secret with a French 404, and writes nothing', async () => {
+    const res = await helloAsso.notify(`${sys.base}${HELLOASSO_NOTIFICATION_PREFIX}/${'x'.repeat(43)}`, 'Order', ORDER);
+    expect(res.status).toBe(404);
+    expect(await json<{ code: string; error: string }>(res)).toMatchObject({
+      code: 'HELLOASSO_NOTIFICATION_UNKNOWN',
+      error: expect.stringContaining('Adresse de notification inconnue'),
+    });
+    expect(await notifications()).toEqual([]);
+    expect(await journal()).toEqual([]);
+  });
+
+  it('books an order it is told about once, however often HelloAsso sends it', async () => {
+    const first = await helloAsso.notify(notificationUrl, 'Order', ORDER, { reference: 'kermesse' });
+    expect(first.status).toBe(200);
+    expect(await json<HelloAssoNotificationAnswer>(first)).toEqual({ received: true, outcome: 'applied' });
+    const booked = await journal();
+    expect(booked.flatMap((e) => e.lines.map((l) => [e.pieceRef, l.account, l.debit, l.credit]))).toEqual([
+      ['HA-7001', '467', 5, 0],
+      ['HA-7001', '706', 0, 5],
+      ['HA-7002', '467', 10, 0],
+      ['HA-7002', '7541', 0, 10],
+    ]);
+
+    // HelloAsso sends again when our answer was lost; two arrive together as well.
+    const again = await Promise.all([1, 2, 3].map(() => helloAsso.notify(notificationUrl, 'Order', ORDER)));
+    for (const res of again) expect(await json<HelloAssoNotificationAnswer>(res)).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await journal()).toEqual(booked);
+    expect(await notifications()).toEqual([{ event_type: 'Order', notification_key: 'Order:2001', outcome: 'applied' }]);
+
+    // The form is now read again each night, though nobody imported it by hand.
+    expect((await overview()).forms).toEqual([{ ...FORM, lastPulledAt: null, lastError: null }]);
+  });
+
+  it('refuses an order without its form or items in French (400), and writes nothing', async () => {
+    const before = await journal();
+    const res = await helloAsso.notify(notificationUrl, 'Order', { id: 2002, date: '2026-06-12T20:30:00+02:00', items: [] });
+    expect(res.status).toBe(400);
+    expect(await json<{ code: string; error: string }>(res)).toMatchObject({
+      code: 'HELLOASSO_NOTIFICATION_INVALID',
+      error: 'Notification HelloAsso incomplète : la commande ne nomme pas son formulaire.',
+    });
+    const noData = await helloAsso.notify(notificationUrl, 'Order', 'rien');
+    expect(noData.status).toBe(400);
+    expect(await journal()).toEqual(before);
+    expect(await notifications()).toHaveLength(1);
+  });
+
+  it('leaves a payment to the pull, once, and takes a form change without booking anything', async () => {
+    const payment = { id: 9101, amount: 1500, date: ORDER.date, state: 'Authorized', order: { id: 2001, ...FORM } };
+    expect(await json<HelloAssoNotificationAnswer>(await helloAsso.notify(notificationUrl, 'Payment', payment))).toEqual({
+      received: true,
+      outcome: 'deferred',
+    });
+    expect(await json<HelloAssoNotificationAnswer>(await helloAsso.notify(notificationUrl, 'Payment', payment))).toEqual({
+      received: true,
+      outcome: 'duplicate',
+    });
+    const form = await helloAsso.notify(notificationUrl, 'Form', { formSlug: FORM.formSlug, formType: FORM.formType, title: 'Fête' });
+    expect(await json<HelloAssoNotificationAnswer>(form)).toEqual({ received: true, outcome: 'ignored' });
+    expect((await notifications()).map((n) => [n.event_type, n.outcome])).toEqual([
+      ['Order', 'applied'],
+      ['Payment', 'deferred'],
+      ['Form', 'ignored'],
+    ]);
+    expect(await journal()).toHaveLength(2);
+  });
+
+  it('and « Importer les commandes » of the same form finds the notified items already booked', async () => {
+    const res = await sys.request(`${A}/helloasso/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(FORM),
+    });
+    expect(await json<HelloAssoImportAnswer>(res)).toMatchObject({ orders: 1, sales: 0, donations: 0, alreadyImported: 2 });
+    expect(await journal()).toHaveLength(2);
+    expect(helloAsso.unexpected).toEqual([]);
+  });
+});
