@@ -60,6 +60,9 @@ export const ACCOUNTING_MESSAGES = {
   BANK_LINE_ALREADY_MATCHED: "Cette ligne du relevé est déjà rapprochée : annulez d'abord ce rapprochement.",
   BANK_ENTRY_ALREADY_MATCHED: "Cette écriture est déjà rapprochée d'une autre ligne du relevé.",
   BANK_DEPOSIT_NOT_CREDIT: "Une remise apporte de l'argent à la banque : choisissez une ligne au crédit du relevé.",
+  BANK_LAYOUT_NEEDED:
+    'Plusieurs colonnes du relevé peuvent être la date, le libellé ou le montant : choisissez-les une fois, elles seront gardées pour le compte {account}.',
+  BANK_ACCOUNT_UNKNOWN: "Le compte {account} n'est pas un compte bancaire de l'association : ajoutez-le d'abord (« Comptes bancaires »).",
 } as const;
 
 export type AccountingErrorCode = keyof typeof ACCOUNTING_MESSAGES;

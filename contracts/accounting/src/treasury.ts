@@ -175,12 +175,62 @@ export type HelloAssoNotificationAnswer = Static<typeof HelloAssoNotificationAns
 
 // ── The bank ──────────────────────────────────────────────────────────────────────────────────────────
 
+/** A bank account of the books: 512 Banque or one of its sub-accounts (5121, 5122…). */
+export const BankAccountCode = Type.String({ pattern: '^512[0-9]{0,5}$', examples: ['512', '5121'] });
+export const DEFAULT_BANK_ACCOUNT = '512';
+
+/** A CSV statement's columns by their titles in the file: one signed amount, or a debit and a credit. */
+export const CsvLayout = Type.Object(
+  {
+    date: SafeText({ minLength: 1, maxLength: 100 }),
+    label: SafeText({ minLength: 1, maxLength: 100 }),
+    amount: Type.Optional(SafeText({ minLength: 1, maxLength: 100 })),
+    debit: Type.Optional(SafeText({ minLength: 1, maxLength: 100 })),
+    credit: Type.Optional(SafeText({ minLength: 1, maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type CsvLayout = Static<typeof CsvLayout>;
+
+/** The titles of an ambiguous CSV statement (400 `BANK_LAYOUT_NEEDED`, `details`): what each field may be. */
+export const CsvLayoutChoices = Type.Object({
+  titles: Type.Array(Type.String()),
+  choices: Type.Object({
+    date: Type.Array(Type.String()),
+    label: Type.Array(Type.String()),
+    amount: Type.Array(Type.String()),
+    debit: Type.Array(Type.String()),
+    credit: Type.Array(Type.String()),
+  }),
+  suggested: CsvLayout,
+});
+export type CsvLayoutChoices = Static<typeof CsvLayoutChoices>;
+
+export const BankAccount = Type.Object({
+  account: Type.String(),
+  name: Type.String(),
+  /** The CSV columns chosen once for this bank, reused for its next statements. */
+  csvLayout: Type.Union([CsvLayout, Type.Null()]),
+});
+export type BankAccount = Static<typeof BankAccount>;
+export const BankAccountList = Type.Object({ accounts: Type.Array(BankAccount) });
+export type BankAccountList = Static<typeof BankAccountList>;
+export const BankAccountBody = Type.Object(
+  { account: BankAccountCode, name: SafeText({ minLength: 1, maxLength: 80 }) },
+  { additionalProperties: false },
+);
+export type BankAccountBody = Static<typeof BankAccountBody>;
+
 export const BankImportBody = Type.Object(
   {
     fileName: SafeText({ minLength: 1, maxLength: 255 }),
     /** The file's bytes in base64 (its encoding, UTF-8 or ISO 8859-1, is read by the service). */
     content: Type.String({ minLength: 1, maxLength: 8_000_000 }),
     dryRun: Type.Optional(Type.Boolean()),
+    /** The bank account the statement is of (512 when absent). */
+    account: Type.Optional(BankAccountCode),
+    /** CSV: the columns chosen by the treasurer; kept for the account once imported. */
+    layout: Type.Optional(CsvLayout),
   },
   { additionalProperties: false },
 );
@@ -188,6 +238,7 @@ export type BankImportBody = Static<typeof BankImportBody>;
 
 export const BankImportAnswer = Type.Object({
   dryRun: Type.Boolean(),
+  account: Type.String(),
   format: Type.Union([Type.Literal('csv'), Type.Literal('ofx'), Type.Literal('camt053')]),
   /** New lines kept. */
   lines: Type.Integer(),
@@ -221,7 +272,13 @@ export const BankLine = Type.Object({
 });
 export type BankLine = Static<typeof BankLine>;
 
-export const ReconciliationQuery = Type.Object({ year: Type.Optional(Year) });
+export const ReconciliationQuery = Type.Object({
+  year: Type.Optional(Year),
+  /** The bank account (512 when absent). */
+  account: Type.Optional(BankAccountCode),
+  /** `csv`: the month-by-month report as a spreadsheet. */
+  format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])),
+});
 export type ReconciliationQuery = Static<typeof ReconciliationQuery>;
 
 /** A month of the reconciliation report (docs/bank.md §4). */
@@ -239,6 +296,9 @@ export type ReconciliationMonth = Static<typeof ReconciliationMonth>;
 
 export const Reconciliation = Type.Object({
   year: Type.Integer(),
+  /** The bank account reconciled, and every bank account of the association. */
+  account: Type.String(),
+  accounts: Type.Array(BankAccount),
   /** Month by month, the months with a line or an entry. */
   months: Type.Array(ReconciliationMonth),
   /** The sum of the year's statement lines imported. */
@@ -278,6 +338,8 @@ export const BankDepositBody = Type.Object(
     amount: MoneyInput,
     fees: Type.Optional(MoneyInput),
     lineId: Type.Optional(Id),
+    /** The bank account the money reached (512 when absent; the line's account when a line is given). */
+    account: Type.Optional(BankAccountCode),
   },
   { additionalProperties: false },
 );

@@ -537,6 +537,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/accountancy/bank/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lister les comptes bancaires de l'association (512 et ses sous-comptes)
+         * @description Rôles : trésorier (l’administrateur passe partout).
+         */
+        get: operations["getApiAdminAccountancyBankAccounts"];
+        put?: never;
+        /**
+         * Ajouter ou renommer un compte bancaire (512, 5121, 5122…)
+         * @description Rôles : trésorier (l’administrateur passe partout).
+         */
+        post: operations["postApiAdminAccountancyBankAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/accountancy/bank/deposits": {
         parameters: {
             query?: never;
@@ -567,8 +591,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Importer un relevé bancaire CSV ou OFX (essai avec dryRun)
+         * Importer un relevé bancaire CSV, OFX ou CAMT.053 dans un compte (essai avec dryRun)
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Un CSV dont plusieurs colonnes peuvent être la date, le libellé ou le montant est refusé (`BANK_LAYOUT_NEEDED`, les titres possibles dans `details`) jusqu'à ce que `layout` les désigne ; ce choix est gardé pour le compte et resservi aux relevés suivants.
          */
         post: operations["postApiAdminAccountancyBankImport"];
         delete?: never;
@@ -609,8 +635,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Rapprochement bancaire d'un exercice : soldes, lignes du relevé, écritures non rapprochées
+         * Rapprochement bancaire d'un compte sur un exercice : soldes, lignes du relevé, écritures non rapprochées (CSV des mois avec format=csv)
          * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     En JSON ; le rapport mois par mois du compte en CSV avec `?format=csv`.
          */
         get: operations["getApiAdminAccountancyBankReconciliation"];
         put?: never;
@@ -7566,6 +7594,165 @@ export interface operations {
             };
         };
     };
+    getApiAdminAccountancyBankAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accounts: {
+                            account: string;
+                            name: string;
+                            csvLayout: {
+                                date: string;
+                                label: string;
+                                amount?: string;
+                                debit?: string;
+                                credit?: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminAccountancyBankAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @example 512
+                     * @example 5121
+                     */
+                    account: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accounts: {
+                            account: string;
+                            name: string;
+                            csvLayout: {
+                                date: string;
+                                label: string;
+                                amount?: string;
+                                debit?: string;
+                                credit?: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     postApiAdminAccountancyBankDeposits: {
         parameters: {
             query?: never;
@@ -7582,6 +7769,11 @@ export interface operations {
                     amount: string | number;
                     fees?: string | number;
                     lineId?: number;
+                    /**
+                     * @example 512
+                     * @example 5121
+                     */
+                    account?: string;
                 };
             };
         };
@@ -7623,7 +7815,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, AMOUNT_INVALID, BANK_AMOUNT_MISMATCH, BANK_DEPOSIT_NOT_CREDIT */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, AMOUNT_INVALID, BANK_AMOUNT_MISMATCH, BANK_DEPOSIT_NOT_CREDIT, BANK_ACCOUNT_UNKNOWN */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7631,7 +7823,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION" | "AMOUNT_INVALID" | "BANK_AMOUNT_MISMATCH" | "BANK_DEPOSIT_NOT_CREDIT";
+                        code?: "VALIDATION" | "AMOUNT_INVALID" | "BANK_AMOUNT_MISMATCH" | "BANK_DEPOSIT_NOT_CREDIT" | "BANK_ACCOUNT_UNKNOWN";
                     };
                 };
             };
@@ -7710,6 +7902,18 @@ export interface operations {
                     fileName: string;
                     content: string;
                     dryRun?: boolean;
+                    /**
+                     * @example 512
+                     * @example 5121
+                     */
+                    account?: string;
+                    layout?: {
+                        date: string;
+                        label: string;
+                        amount?: string;
+                        debit?: string;
+                        credit?: string;
+                    };
                 };
             };
         };
@@ -7722,6 +7926,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         dryRun: boolean;
+                        account: string;
                         format: "csv" | "ofx" | "camt053";
                         lines: number;
                         alreadyImported: number;
@@ -7730,7 +7935,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, BANK_FILE_INVALID */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, BANK_FILE_INVALID, BANK_LAYOUT_NEEDED, BANK_ACCOUNT_UNKNOWN */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7738,7 +7943,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION" | "BANK_FILE_INVALID";
+                        code?: "VALIDATION" | "BANK_FILE_INVALID" | "BANK_LAYOUT_NEEDED" | "BANK_ACCOUNT_UNKNOWN";
                     };
                 };
             };
@@ -8020,6 +8225,8 @@ export interface operations {
         parameters: {
             query?: {
                 year?: number;
+                account?: string;
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -8035,6 +8242,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         year: number;
+                        account: string;
+                        accounts: {
+                            account: string;
+                            name: string;
+                            csvLayout: {
+                                date: string;
+                                label: string;
+                                amount?: string;
+                                debit?: string;
+                                credit?: string;
+                            } | null;
+                        }[];
                         months: {
                             month: string;
                             bank: number;
@@ -8075,7 +8294,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, BANK_ACCOUNT_UNKNOWN */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8083,7 +8302,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION";
+                        code?: "VALIDATION" | "BANK_ACCOUNT_UNKNOWN";
                     };
                 };
             };

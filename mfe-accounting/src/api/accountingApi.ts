@@ -30,6 +30,8 @@ import type {
   AccountMapAnswer,
   AccountMapBody,
   AvailabilityRow,
+  BankAccountBody,
+  BankAccountList,
   BankDepositAnswer,
   BankDepositBody,
   BankImportAnswer,
@@ -113,7 +115,9 @@ export const accountingApi = {
   saveHelloAssoSettings: (body: HelloAssoSettingsInput) => api.put<HelloAssoSettingsAnswer>(`${A}/helloasso/settings`, body),
   importHelloAsso: (body: HelloAssoImportBody) => api.post<HelloAssoImportAnswer>(`${A}/helloasso/import`, body),
   importBankStatement: (body: BankImportBody) => api.post<BankImportAnswer>(`${A}/bank/import`, body),
-  getReconciliation: (year: number) => api.get<Reconciliation>(`${A}/bank/reconciliation?year=${year}`),
+  getReconciliation: (year: number, account: string) =>
+    api.get<Reconciliation>(`${A}/bank/reconciliation?year=${year}&account=${encodeURIComponent(account)}`),
+  saveBankAccount: (body: BankAccountBody) => api.post<BankAccountList>(`${A}/bank/accounts`, body),
   matchBankLine: (lineId: number, entryId: number) => api.post<BankLineAnswer>(`${A}/bank/lines/${lineId}/match`, { entryId }),
   recordDeposit: (body: BankDepositBody) => api.post<BankDepositAnswer>(`${A}/bank/deposits`, body),
   unmatchBankLine: (lineId: number) => api.delete<BankLineAnswer>(`${A}/bank/lines/${lineId}/match`),
@@ -131,6 +135,8 @@ export const downloads = {
   receiptPdf: (id: number) => `${A}/tax-receipts/${id}/pdf`,
   members: (year: number) => `${A}/members?year=${year}&format=csv`,
   personData: (personId: number) => `${A}/people/${personId}/export`,
+  reconciliation: (year: number, account: string) =>
+    `${A}/bank/reconciliation?year=${year}&account=${encodeURIComponent(account)}&format=csv`,
 };
 
 /** GETs a file with the session's token and hands it to the browser as a download. */

@@ -1,15 +1,19 @@
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Banner, Button, ErrorLine, formatDate, formatEuros, MoneyInput, Spinner } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, ErrorLine, formatDate, formatEuros, MoneyInput, Spinner } from '@kermesse/ui-kit';
 import { parseEuros, toCents } from '@kermesse/contracts-common';
 import {
+  DEFAULT_BANK_ACCOUNT,
   DEPOSIT_SOURCE_LABELS,
+  type BankAccount,
   type BankImportAnswer,
+  type CsvLayout,
+  type CsvLayoutChoices,
   type BankLine,
   type BookEntry,
   type DepositSource,
   type Reconciliation,
 } from '@kermesse/contracts-accounting';
-import { accountingApi } from '../api/accountingApi';
+import { accountingApi, downloadFile, downloads } from '../api/accountingApi';
 import { currentYear, failureText } from '../components/messages';
 import { YearPicker } from '../components/YearPicker';
 
@@ -32,26 +36,35 @@ const importSummary = (answer: BankImportAnswer) =>
   (answer.from && answer.to ? ` (du ${formatDate(answer.from)} au ${formatDate(answer.to)})` : '');
 
 /**
- * « Rapprochement bancaire »: the year's statement lines beside the bank account of the books (512),
+ * « Rapprochement bancaire »: the year's statement lines of a bank account (512 or a sub-account) beside its account in the books,
  * each line matched to its entry or offered the entries of the same amount within five days; the
  * balances per the bank and per the books and what stays unmatched on both sides (docs/bank.md).
  */
 export function BankPage() {
   const [year, setYear] = useState(currentYear());
+  const [account, setAccount] = useState(DEFAULT_BANK_ACCOUNT);
   const [data, setData] = useState<Reconciliation | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    accountingApi.getReconciliation(year).then(
+    accountingApi.getReconciliation(year, account).then(
       (answer) => {
         setData(answer);
         setError(null);
       },
       (failure) => setError(failureText('Erreur lors de la récupération des données', failure)),
     );
-  }, [year]);
+  }, [year, account]);
   useEffect(load, [load]);
+
+  const handleDownload = async () => {
+    try {
+      await downloadFile(downloads.reconciliation(year, account));
+    } catch (failure) {
+      setError(failureText("Le rapport n'a pas été téléchargé", failure));
+    }
+  };
 
   const handleMatch = async (line: BankLine, entry: BookEntry) => {
     setNotice(null);
@@ -87,7 +100,10 @@ export function BankPage() {
     <section className="k-page acc-page" aria-labelledby="bank-title">
       <header className="k-page-header acc-header">
         <h1 id="bank-title">Rapprochement bancaire</h1>
-        <YearPicker years={[currentYear(), currentYear() - 1]} value={year} onChange={setYear} />
+        <div className="k-actions">
+          <YearPicker years={[currentYear(), currentYear() - 1]} value={year} onChange={setYear} />
+          <AccountPicker accounts={data?.accounts ?? []} value={account} onChange={setAccount} />
+        </div>
       </header>
       {notice && <Banner tone="success">{notice}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}
@@ -101,7 +117,7 @@ export function BankPage() {
               <dd>{formatEuros(data.bankBalance)}</dd>
             </div>
             <div>
-              <dt>Selon les livres (512)</dt>
+              <dt>Selon les livres ({account})</dt>
               <dd>{formatEuros(data.booksBalance)}</dd>
             </div>
             <div>
@@ -119,7 +135,10 @@ export function BankPage() {
           {data.yearLocked && <p className="k-notice">L'exercice {year} est clôturé : ses rapprochements ne peuvent plus changer.</p>}
           <div className="k-table-wrap">
             <table className="k-table k-table--stack acc-table" id="bank-lines">
-              <caption>Relevé bancaire {year}</caption>
+              <caption>
+                Relevé bancaire {year}
+                {account === DEFAULT_BANK_ACCOUNT ? '' : ` — compte ${account}`}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Date</th>
@@ -182,7 +201,7 @@ export function BankPage() {
           </div>
           <div className="k-table-wrap">
             <table className="k-table k-table--stack acc-table" id="bank-unmatched-entries">
-              <caption>Écritures du compte 512 sans ligne du relevé</caption>
+              <caption>Écritures du compte {account} sans ligne du relevé</caption>
               <thead>
                 <tr>
                   <th scope="col">Date</th>
@@ -197,7 +216,7 @@ export function BankPage() {
                 {data.unmatchedEntries.length === 0 && (
                   <tr>
                     <td colSpan={4} className="k-muted">
-                      Toutes les écritures du compte 512 sont rapprochées.
+                      Toutes les écritures du compte {account} sont rapprochées.
                     </td>
                   </tr>
                 )}
@@ -223,7 +242,7 @@ export function BankPage() {
                       Banque
                     </th>
                     <th scope="col" className="k-num">
-                      Livres (512)
+                      Livres ({account})
                     </th>
                     <th scope="col">Reste à rapprocher</th>
                   </tr>
@@ -243,9 +262,15 @@ export function BankPage() {
                   ))}
                 </tbody>
               </table>
+              <div className="k-actions">
+                <Button variant="secondary" onClick={() => void handleDownload()}>
+                  Télécharger le rapport (CSV)
+                </Button>
+              </div>
             </div>
           )}
-          <BankImportCard onImported={load} />
+          <BankImportCard account={account} onImported={load} />
+          <BankAccountsCard accounts={data.accounts} onSaved={load} />
         </>
       )}
     </section>
@@ -320,9 +345,12 @@ function DepositForm({ line, onDone }: { line: BankLine; onDone: (message: strin
 }
 
 /** « Importer un relevé »: CSV, OFX or CAMT.053, checked first; all of it or nothing, each movement kept once. */
-function BankImportCard({ onImported }: { onImported: () => void }) {
+function BankImportCard({ account, onImported }: { account: string; onImported: () => void }) {
   const id = useId();
   const [file, setFile] = useState<{ name: string; content: string } | null>(null);
+  // A CSV whose titles fit two layouts: the treasurer's choice, sent with the file and kept for the account.
+  const [choices, setChoices] = useState<CsvLayoutChoices | null>(null);
+  const [layout, setLayout] = useState<CsvLayout | null>(null);
   const [checked, setChecked] = useState<BankImportAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -332,6 +360,8 @@ function BankImportCard({ onImported }: { onImported: () => void }) {
     setChecked(null);
     setNotice(null);
     setError(null);
+    setChoices(null);
+    setLayout(null);
     setFile(chosen ? { name: chosen.name, content: await fileToBase64(chosen) } : null);
   };
 
@@ -340,13 +370,27 @@ function BankImportCard({ onImported }: { onImported: () => void }) {
     setError(null);
     setNotice(null);
     try {
-      const answer = await accountingApi.importBankStatement({ fileName: file.name, content: file.content, dryRun });
+      const answer = await accountingApi.importBankStatement({
+        fileName: file.name,
+        content: file.content,
+        dryRun,
+        ...(account === DEFAULT_BANK_ACCOUNT ? {} : { account }),
+        ...(layout ? { layout } : {}),
+      });
       if (dryRun) return setChecked(answer);
       setChecked(null);
       setNotice(`Relevé importé : ${importSummary(answer)}.`);
+      setChoices(null);
+      setLayout(null);
       onImported();
     } catch (failure) {
       setChecked(null);
+      const body = failure instanceof ApiError ? (failure.body as { code?: string; details?: CsvLayoutChoices } | undefined) : undefined;
+      if (body?.code === 'BANK_LAYOUT_NEEDED' && body.details) {
+        setChoices(body.details);
+        setLayout(body.details.suggested);
+        return setError(failure instanceof Error ? failure.message : null);
+      }
       setError(failureText(dryRun ? 'Le relevé a des erreurs' : "Erreur lors de l'import", failure));
     }
   };
@@ -384,11 +428,157 @@ function BankImportCard({ onImported }: { onImported: () => void }) {
           Importer
         </Button>
       </div>
+      {choices && layout && <LayoutFields choices={choices} layout={layout} onChange={setLayout} />}
       {checked && (
         <Banner tone="success">{`Relevé vérifié : ${importSummary(checked)}. Cliquez sur « Importer » pour l'enregistrer.`}</Banner>
       )}
       {notice && <Banner tone="success">{notice}</Banner>}
       {error && <ErrorLine>{error}</ErrorLine>}
+    </section>
+  );
+}
+
+/** The bank account reconciled: 512 and the sub-accounts the association added. */
+function AccountPicker({ accounts, value, onChange }: { accounts: BankAccount[]; value: string; onChange: (account: string) => void }) {
+  const id = useId();
+  if (accounts.length < 2) return null;
+  return (
+    <div className="k-field">
+      <label className="k-field__label" htmlFor={id}>
+        Compte bancaire
+      </label>
+      <select id={id} className="k-select" value={value} onChange={(e) => onChange(e.target.value)}>
+        {accounts.map((a) => (
+          <option key={a.account} value={a.account}>
+            {a.account} {a.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const LAYOUT_FIELDS: Array<{ key: keyof CsvLayout; label: string }> = [
+  { key: 'date', label: 'Colonne de la date' },
+  { key: 'label', label: 'Colonne du libellé' },
+  { key: 'amount', label: 'Colonne du montant (signé)' },
+  { key: 'debit', label: 'Colonne du débit' },
+  { key: 'credit', label: 'Colonne du crédit' },
+];
+
+/** « Colonnes du relevé »: which title is the date, the label and the amount (or the debit and the credit). */
+function LayoutFields({
+  choices,
+  layout,
+  onChange,
+}: {
+  choices: CsvLayoutChoices;
+  layout: CsvLayout;
+  onChange: (layout: CsvLayout) => void;
+}) {
+  const id = useId();
+  const signed = layout.amount !== undefined;
+  const shown = LAYOUT_FIELDS.filter(({ key }) => (signed ? key !== 'debit' && key !== 'credit' : key !== 'amount'));
+  const set = (key: keyof CsvLayout, title: string) => onChange({ ...layout, [key]: title });
+  const setSigned = (wanted: boolean) =>
+    onChange(
+      wanted
+        ? { date: layout.date, label: layout.label, amount: choices.choices.amount[0] ?? choices.titles[0]! }
+        : {
+            date: layout.date,
+            label: layout.label,
+            debit: choices.choices.debit[0] ?? choices.titles[0]!,
+            credit: choices.choices.credit[0] ?? choices.titles[0]!,
+          },
+    );
+  return (
+    <fieldset className="acc-fieldset">
+      <legend>Colonnes du relevé (gardées pour ce compte)</legend>
+      <div className="k-field">
+        <label className="k-field__label" htmlFor={`${id}-mode`}>
+          Montants
+        </label>
+        <select
+          id={`${id}-mode`}
+          className="k-select"
+          value={signed ? 'signed' : 'split'}
+          onChange={(e) => setSigned(e.target.value === 'signed')}
+        >
+          <option value="signed">Une colonne de montant signé</option>
+          <option value="split">Une colonne de débit et une de crédit</option>
+        </select>
+      </div>
+      {shown.map(({ key, label }) => (
+        <div className="k-field" key={key}>
+          <label className="k-field__label" htmlFor={`${id}-${key}`}>
+            {label}
+          </label>
+          <select id={`${id}-${key}`} className="k-select" value={layout[key] ?? ''} onChange={(e) => set(key, e.target.value)}>
+            {choices.titles.map((title) => (
+              <option key={title} value={title}>
+                {title}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** « Comptes bancaires »: 512 Banque and its sub-accounts (a savings account, a second bank), each with its name. */
+function BankAccountsCard({ accounts, onSaved }: { accounts: BankAccount[]; onSaved: () => void }) {
+  const ids = { account: useId(), name: useId() };
+  const [account, setAccount] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    if (!/^512\d{0,5}$/.test(account.trim())) return setError('Le numéro de compte commence par 512 (512, 5121, 5122…).');
+    if (!name.trim()) return setError('Donnez un nom au compte (par exemple « Livret A »).');
+    setError(null);
+    try {
+      await accountingApi.saveBankAccount({ account: account.trim(), name: name.trim() });
+      setNotice(`Compte ${account.trim()} « ${name.trim()} » enregistré.`);
+      setAccount('');
+      setName('');
+      onSaved();
+    } catch (failure) {
+      setError(failureText("Le compte n'a pas été enregistré", failure));
+    }
+  };
+
+  return (
+    <section className="k-card acc-card" aria-labelledby="bank-accounts-title">
+      <h2 id="bank-accounts-title">Comptes bancaires</h2>
+      <ul>
+        {accounts.map((a) => (
+          <li key={a.account}>
+            {a.account} {a.name}
+            {a.csvLayout && <span className="k-muted"> — colonnes CSV gardées</span>}
+          </li>
+        ))}
+      </ul>
+      <form className="k-form" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label="Ajouter ou renommer un compte bancaire">
+        <div className="k-field">
+          <label className="k-field__label" htmlFor={ids.account}>
+            Numéro de compte
+          </label>
+          <input id={ids.account} className="k-input" inputMode="numeric" value={account} onChange={(e) => setAccount(e.target.value)} />
+        </div>
+        <div className="k-field">
+          <label className="k-field__label" htmlFor={ids.name}>
+            Nom du compte
+          </label>
+          <input id={ids.name} className="k-input" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <Button type="submit">Enregistrer le compte</Button>
+        {notice && <Banner tone="success">{notice}</Banner>}
+        {error && <ErrorLine>{error}</ErrorLine>}
+      </form>
     </section>
   );
 }

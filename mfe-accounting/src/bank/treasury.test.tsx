@@ -20,6 +20,8 @@ const LINE: BankLine = {
 };
 const RECONCILIATION: Reconciliation = {
   year,
+  account: '512',
+  accounts: [{ account: '512', name: 'Banque', csvLayout: null }],
   months: [{ month: `${year}-05`, bank: 44.5, books: 47, unmatchedLines: 2, unmatchedEntries: 1 }],
   bankBalance: 44.5,
   booksBalance: 47,
@@ -29,6 +31,55 @@ const RECONCILIATION: Reconciliation = {
 };
 
 describe('« Rapprochement bancaire »', () => {
+  it('reconciles a savings account, and asks once which columns of its CSV to read', async () => {
+    const accounts = [
+      { account: '512', name: 'Banque', csvLayout: null },
+      { account: '5121', name: 'Livret A', csvLayout: null },
+    ];
+    const calls = fakeGateway({
+      [`GET ${A}/bank/reconciliation`]: () => json({ ...RECONCILIATION, accounts }),
+      [`POST ${A}/bank/import`]: (call) =>
+        (call.body as { layout?: unknown }).layout
+          ? json({ dryRun: true, account: '5121', format: 'csv', lines: 2, alreadyImported: 0, from: `${year}-10-01`, to: `${year}-10-02` })
+          : json(
+              {
+                code: 'BANK_LAYOUT_NEEDED',
+                error:
+                  'Plusieurs colonnes du relevé peuvent être la date, le libellé ou le montant : choisissez-les une fois, elles seront gardées pour le compte 5121.',
+                details: {
+                  titles: ['Date opération', 'Date comptable', 'Libellé', 'Montant'],
+                  choices: { date: ['Date opération', 'Date comptable'], label: ['Libellé'], amount: ['Montant'], debit: [], credit: [] },
+                  suggested: { date: 'Date opération', label: 'Libellé', amount: 'Montant' },
+                },
+              },
+              400,
+            ),
+    });
+    await renderAt('/comptabilite/banque', <App />);
+    fireEvent.change(await screen.findByLabelText('Compte bancaire'), { target: { value: '5121' } });
+    await waitFor(() => expect(screen.getByText('Selon les livres (5121)')).toBeTruthy());
+    expect(calls.filter((c) => c.path === `${A}/bank/reconciliation`).at(-1)?.query).toContain('account=5121');
+
+    const card = screen.getByRole('heading', { name: 'Importer un relevé' }).closest('section')!;
+    fireEvent.change(within(card).getByLabelText('Fichier du relevé'), {
+      target: { files: [new File(['Date opération;Date comptable;Libellé;Montant'], 'livret.csv', { type: 'text/csv' })] },
+    });
+    await waitFor(() =>
+      expect((within(card).getByRole('button', { name: 'Vérifier le relevé' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Vérifier le relevé' }));
+    const dateColumn = await within(card).findByLabelText('Colonne de la date');
+    expect(within(card).getByRole('alert').textContent).toContain('elles seront gardées pour le compte 5121');
+    fireEvent.change(dateColumn, { target: { value: 'Date comptable' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Vérifier le relevé' }));
+    expect(text(await within(card).findByRole('status'))).toContain('Relevé vérifié : 2 opérations nouvelles');
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toMatchObject({
+      account: '5121',
+      dryRun: true,
+      layout: { date: 'Date comptable', label: 'Libellé', amount: 'Montant' },
+    });
+  });
+
   it('shows both balances, proposes the payout of the same amount and matches it on confirmation', async () => {
     const calls = fakeGateway({
       [`GET ${A}/bank/reconciliation`]: () => json(RECONCILIATION),

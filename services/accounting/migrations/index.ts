@@ -542,4 +542,36 @@ export const migrations: ServiceMigrations['migrations'] = {
       ]);
     },
   },
+  /**
+   * More than one bank account (docs/bank.md §0): 512 and its sub-accounts (5121, 5122…), each with
+   * its name and the CSV column layout chosen once for its bank; a statement line belongs to one of
+   * them, kept once per account, and an entry is matched to at most one line per account (a transfer
+   * between two accounts of the association is a line on each).
+   */
+  '013_bank_accounts': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).createTable('bank_accounts', (t) => {
+        t.increments('id').primary();
+        t.text('account').notNullable();
+        t.text('name').notNullable();
+        /** The CSV columns chosen for this bank: `{ date, label, amount }` or `{ date, label, debit, credit }`, the file's titles. */
+        t.jsonb('csv_layout');
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.schema.withSchema(schema).alterTable('bank_lines', (t) => {
+        t.text('account').notNullable().defaultTo('512');
+      });
+      await addAssociationColumns(knex, schema);
+      await knex.raw(
+        `alter table ??.bank_accounts add constraint bank_accounts_account check (account ~ '^512[0-9]{0,5}$');
+         alter table ??.bank_lines add constraint bank_lines_account check (account ~ '^512[0-9]{0,5}$');
+         create unique index bank_accounts_account on ??.bank_accounts (association_id, account);
+         drop index ??.bank_lines_fingerprint;
+         drop index ??.bank_lines_entry;
+         create unique index bank_lines_fingerprint on ??.bank_lines (association_id, account, fingerprint);
+         create unique index bank_lines_entry on ??.bank_lines (association_id, account, entry_id) where entry_id is not null`,
+        [schema, schema, schema, schema, schema, schema, schema],
+      );
+    },
+  },
 };

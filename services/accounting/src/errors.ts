@@ -1,6 +1,6 @@
 /** The accounting service's known errors: French messages from the contract, with their codes. */
 import { badRequest, conflict, HttpError, notFound } from '@kermesse/kit/http';
-import { accountingMessage } from '@kermesse/contracts-accounting';
+import { accountingMessage, type CsvLayoutChoices } from '@kermesse/contracts-accounting';
 import { formatEuros } from '@kermesse/contracts-common';
 
 export const trialBalanceNotFound = () => notFound(accountingMessage('TRIAL_BALANCE_NOT_FOUND')).withCode('TRIAL_BALANCE_NOT_FOUND');
@@ -83,4 +83,8 @@ export const bankAmountMismatch = (entryCents: number, lineCents: number) =>
 export const bankLineAlreadyMatched = () => conflict(accountingMessage('BANK_LINE_ALREADY_MATCHED')).withCode('BANK_LINE_ALREADY_MATCHED');
 export const bankEntryAlreadyMatched = () =>
   conflict(accountingMessage('BANK_ENTRY_ALREADY_MATCHED')).withCode('BANK_ENTRY_ALREADY_MATCHED');
+export const bankLayoutNeeded = (account: string, choices: CsvLayoutChoices) =>
+  badRequest(accountingMessage('BANK_LAYOUT_NEEDED', { account })).withCode('BANK_LAYOUT_NEEDED', { ...choices });
+export const bankAccountUnknown = (account: string) =>
+  badRequest(accountingMessage('BANK_ACCOUNT_UNKNOWN', { account })).withCode('BANK_ACCOUNT_UNKNOWN');
 export const bankDepositNotCredit = () => badRequest(accountingMessage('BANK_DEPOSIT_NOT_CREDIT')).withCode('BANK_DEPOSIT_NOT_CREDIT');

@@ -340,6 +340,7 @@ describe('the bank', () => {
     expect(dry.status).toBe(200);
     expect(await json<BankImportAnswer>(dry)).toEqual({
       dryRun: true,
+      account: '512',
       format: 'csv',
       lines: 5,
       alreadyImported: 0,

@@ -61,8 +61,9 @@ describe('HelloAsso and the bank per association', () => {
         await saveHelloAssoSettings(db, { organization_slug: slug, client_id: `client-${slug}`, client_secret: 'secret' });
         expect(await importHelloAsso(db, FORM, ORDERS, PAYMENTS)).toMatchObject({ sales: 1, payouts: 1, alreadyImported: 0 });
         expect(await importHelloAsso(db, FORM, ORDERS, PAYMENTS)).toMatchObject({ sales: 0, payouts: 0, alreadyImported: 1 });
-        expect(await importStatement(db, 'releve.csv', readStatement(STATEMENT), false)).toMatchObject({ lines: 2, alreadyImported: 0 });
-        expect(await importStatement(db, 'releve.csv', readStatement(STATEMENT), false)).toMatchObject({ lines: 0, alreadyImported: 2 });
+        const statement = { fileName: 'releve.csv', account: '512', statement: readStatement(STATEMENT), dryRun: false };
+        expect(await importStatement(db, statement)).toMatchObject({ lines: 2, alreadyImported: 0 });
+        expect(await importStatement(db, statement)).toMatchObject({ lines: 0, alreadyImported: 2 });
       });
     }
     for (const [association, slug] of [

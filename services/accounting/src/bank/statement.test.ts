@@ -43,6 +43,26 @@ describe('a bank statement', () => {
     expect(new Set(statement.lines.map((l) => l.fingerprint)).size).toBe(3);
   });
 
+  it('asks which columns to read when a signed amount sits beside a debit and a credit, and reads the chosen ones', () => {
+    const text = latin1(['Date;Libellé;Montant;Débit;Crédit', '02/06/2026;VIR MAIRIE;250,00;;250,00'].join('\n'));
+    const asked = readStatement(text);
+    expect(asked.lines).toEqual([]);
+    expect(asked.layoutNeeded?.choices).toEqual({
+      date: ['Date'],
+      label: ['Libellé'],
+      amount: ['Montant'],
+      debit: ['Débit'],
+      credit: ['Crédit'],
+    });
+    const chosen = readStatement(text, { layout: { date: 'Date', label: 'Libellé', debit: 'Débit', credit: 'Crédit' } });
+    expect(chosen.lines.map((l) => l.amountCents)).toEqual([25000]);
+    // A layout kept for the account but absent from a new export: the titles are read afresh.
+    const renamed = readStatement(latin1('Date;Libellé;Montant\n02/06/2026;VIR MAIRIE;250,00'), {
+      remembered: { date: 'Date', label: 'Libellé', debit: 'Débit', credit: 'Crédit' },
+    });
+    expect(renamed.layout).toEqual({ date: 'Date', label: 'Libellé', amount: 'Montant' });
+  });
+
   it('says which columns it needs when it cannot find them', () => {
     expect(readStatement(latin1('Jour;Texte;Valeur\n01/05/2026;X;1')).errors).toEqual([
       'Colonnes introuvables : le relevé doit avoir une ligne de titres avec « Date », « Libellé » et « Montant » (ou « Débit » et « Crédit »).',

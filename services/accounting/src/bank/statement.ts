@@ -19,10 +19,37 @@ export interface StatementLine {
   fingerprint: string;
 }
 
+/** The CSV columns of a bank, by their titles in the file: one signed amount, or a debit and a credit. */
+export interface CsvLayout {
+  date: string;
+  label: string;
+  amount?: string;
+  debit?: string;
+  credit?: string;
+}
+
+/** Titles that could each be a field: the treasurer chooses once, the layout is kept for the account. */
+export interface LayoutChoices {
+  titles: string[];
+  choices: Record<Column, string[]>;
+  /** What Kermesse would take: the most specific title of each field. */
+  suggested: CsvLayout;
+}
+
 export interface Statement {
   format: 'csv' | 'ofx' | 'camt053';
   lines: StatementLine[];
   errors: string[];
+  /** CSV: the columns read, to remember for the account. */
+  layout?: CsvLayout;
+  /** CSV whose titles fit more than one layout, none chosen yet: nothing is read. */
+  layoutNeeded?: LayoutChoices;
+}
+
+/** How to read a CSV statement: the layout the treasurer just chose, else the one kept for the account. */
+export interface StatementOptions {
+  layout?: CsvLayout;
+  remembered?: CsvLayout | null;
 }
 
 /** Column titles accepted for each field, most specific first (compared without accents, case or spaces). */
@@ -44,7 +71,7 @@ const COLUMNS = {
   debit: ['debit', 'debiteur', 'debiteuros', 'debiteneuros', 'debiteneur', 'debits'],
   credit: ['credit', 'crediteur', 'crediteuros', 'crediteneuros', 'crediteneur', 'credits'],
 } as const;
-type Column = keyof typeof COLUMNS;
+export type Column = keyof typeof COLUMNS;
 
 /** « 14/03/2026 », « 14/03/26 », « 14-03-2026 », « 14.03.2026 » or « 2026-03-14 » → '2026-03-14'; null otherwise. */
 export function readBankDay(raw: string): string | null {
@@ -91,7 +118,7 @@ function looksLikeOfx(text: string): boolean {
 }
 
 /** Reads a statement; `errors` lists every problem (the import is all or nothing). */
-export function readStatement(bytes: Uint8Array): Statement {
+export function readStatement(bytes: Uint8Array, options: StatementOptions = {}): Statement {
   let text: string;
   try {
     text = decodeCsvBytes(bytes).text;
@@ -104,10 +131,35 @@ export function readStatement(bytes: Uint8Array): Statement {
   }
   if (looksLikeOfx(text)) return readOfx(text);
   if (looksLikeCamt(text)) return readCamt(text);
-  return readCsvStatement(bytes);
+  return readCsvStatement(bytes, options);
 }
 
-function findHeader(rows: CsvRow[]): { header: CsvRow; index: Record<Column, number> } | null {
+interface Header {
+  header: CsvRow;
+  index: Record<Column, number>;
+  /** Set when more than one title fits a field. */
+  ambiguous: LayoutChoices | null;
+}
+
+/** The row holding the chosen layout's titles, and where they are. */
+function findLayout(rows: CsvRow[], layout: CsvLayout): Header | null {
+  for (const row of rows.slice(0, 30)) {
+    const titles = row.cells.map(normaliseHeader);
+    const at = (title: string | undefined) => (title ? titles.indexOf(normaliseHeader(title)) : -1);
+    const index: Record<Column, number> = {
+      date: at(layout.date),
+      label: at(layout.label),
+      amount: at(layout.amount),
+      debit: layout.amount ? -1 : at(layout.debit),
+      credit: layout.amount ? -1 : at(layout.credit),
+    };
+    if (index.date >= 0 && index.label >= 0 && (index.amount >= 0 || (index.debit >= 0 && index.credit >= 0)))
+      return { header: row, index, ambiguous: null };
+  }
+  return null;
+}
+
+function findHeader(rows: CsvRow[]): Header | null {
   for (const row of rows.slice(0, 30)) {
     const titles = row.cells.map(normaliseHeader);
     const index = Object.fromEntries(
@@ -119,24 +171,61 @@ function findHeader(rows: CsvRow[]): { header: CsvRow; index: Record<Column, num
         return [column, titles.findIndex((title) => (COLUMNS[column] as readonly string[]).some((name) => title.startsWith(name)))];
       }),
     ) as Record<Column, number>;
-    if (index.date >= 0 && index.label >= 0 && (index.amount >= 0 || (index.debit >= 0 && index.credit >= 0)))
-      return { header: row, index };
+    if (!(index.date >= 0 && index.label >= 0 && (index.amount >= 0 || (index.debit >= 0 && index.credit >= 0)))) continue;
+    // Two known titles for one field (« Date opération » and « Date comptable », « Libellé » and « Détail »),
+    // or a signed amount beside a debit and a credit: which one the bank means is the treasurer's choice.
+    const known = (column: Column) =>
+      row.cells.filter((_, i) => (COLUMNS[column] as readonly string[]).includes(titles[i]!)).map((title) => title.trim());
+    const choices = Object.fromEntries((Object.keys(COLUMNS) as Column[]).map((column) => [column, known(column)])) as Record<
+      Column,
+      string[]
+    >;
+    const both = index.amount >= 0 && index.debit >= 0 && index.credit >= 0;
+    const ambiguous = both || (Object.keys(COLUMNS) as Column[]).some((column) => choices[column].length > 1);
+    const title = (at: number) => (at >= 0 ? row.cells[at]!.trim() : undefined);
+    const suggested: CsvLayout =
+      index.amount >= 0
+        ? { date: title(index.date)!, label: title(index.label)!, amount: title(index.amount) }
+        : { date: title(index.date)!, label: title(index.label)!, debit: title(index.debit), credit: title(index.credit) };
+    return {
+      header: row,
+      index: index.amount >= 0 ? { ...index, debit: -1, credit: -1 } : index,
+      ambiguous: ambiguous ? { titles: row.cells.map((cell) => cell.trim()).filter(Boolean), choices, suggested } : null,
+    };
   }
   return null;
 }
 
-function readCsvStatement(bytes: Uint8Array): Statement {
+function readCsvStatement(bytes: Uint8Array, options: StatementOptions): Statement {
   const csv = readCsv(bytes);
   const errors = [...csv.errors];
   const all = csv.header ? [csv.header, ...csv.rows] : csv.rows;
-  const found = findHeader(all);
+  if (options.layout && !findLayout(all, options.layout)) {
+    const named = [options.layout.date, options.layout.label, options.layout.amount, options.layout.debit, options.layout.credit];
+    errors.push(
+      `Colonnes introuvables : aucune ligne de titres ne contient ${named
+        .filter((title): title is string => Boolean(title))
+        .map((title) => `« ${shorten(title)} »`)
+        .join(', ')}.`,
+    );
+    return { format: 'csv', lines: [], errors };
+  }
+  // The layout kept for the account is used while the bank's titles stay the same; a new export is read afresh.
+  const chosen = options.layout ?? options.remembered ?? null;
+  const found = (chosen && findLayout(all, chosen)) || findHeader(all);
   if (!found) {
     errors.push(
       'Colonnes introuvables : le relevé doit avoir une ligne de titres avec « Date », « Libellé » et « Montant » (ou « Débit » et « Crédit »).',
     );
     return { format: 'csv', lines: [], errors };
   }
+  if (found.ambiguous) return { format: 'csv', lines: [], errors, layoutNeeded: found.ambiguous };
   const { header, index } = found;
+  const title = (column: Column) => (index[column] >= 0 ? header.cells[index[column]]!.trim() : undefined);
+  const layout: CsvLayout =
+    index.amount >= 0
+      ? { date: title('date')!, label: title('label')!, amount: title('amount') }
+      : { date: title('date')!, label: title('label')!, debit: title('debit'), credit: title('credit') };
   const lines: Array<Omit<StatementLine, 'fingerprint'>> = [];
   for (const row of all.slice(all.indexOf(header) + 1)) {
     const at = `Ligne ${row.line}`;
@@ -178,7 +267,7 @@ function readCsvStatement(bytes: Uint8Array): Statement {
   }
   if (lines.length === 0 && errors.length === 0)
     errors.push('Le relevé ne contient aucune opération : une ligne de titres puis une opération par ligne.');
-  return { format: 'csv', lines: withFingerprints(lines), errors };
+  return { format: 'csv', lines: withFingerprints(lines), errors, layout };
 }
 
 /** An element's text in OFX, whether the file closes its elements (XML) or not (SGML). */

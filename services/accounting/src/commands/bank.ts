@@ -6,11 +6,14 @@
  */
 import type { Db } from '@kermesse/kit/db';
 import {
+  DEFAULT_BANK_ACCOUNT,
   DEFAULT_PAYMENT_ACCOUNTS,
   DEPOSIT_SOURCE_LABELS,
   proposeEntries,
+  type BankAccount,
   type BankLine,
   type BookEntry,
+  type CsvLayout,
   type DepositSource,
   type Reconciliation,
   type ReconciliationMonth,
@@ -37,25 +40,31 @@ import {
   insertBankLines,
   isYearLocked,
   lineMatchedTo,
+  listBankAccounts,
   matchedEntryIds,
+  saveCsvLayout,
   setBankMatch,
+  type BankAccountRow,
   type BankEntryRow,
   type BankLineRow,
 } from '../repositories/bank.ts';
 
-/** Keeps a statement's new lines (a test run rolls back); the counts and the days it covers. */
+/**
+ * Keeps a statement's new lines in the account (a test run rolls back); the counts and the days it
+ * covers. The CSV columns the treasurer chose are kept for the account's next statements.
+ */
 export async function importStatement(
   db: Db,
-  fileName: string,
-  statement: Statement,
-  dryRun: boolean,
+  values: { fileName: string; account: string; statement: Statement; dryRun: boolean; keepLayout?: CsvLayout },
 ): Promise<{ lines: number; alreadyImported: number; from: string | null; to: string | null }> {
+  const { fileName, account, statement, dryRun } = values;
   const days = statement.lines.map((line) => line.date).sort();
   const span = { from: days[0] ?? null, to: days.at(-1) ?? null };
   let kept = 0;
   await db
     .transaction(async (trx) => {
-      kept = await insertBankLines(trx, fileName, statement.lines);
+      kept = await insertBankLines(trx, fileName, account, statement.lines);
+      if (values.keepLayout) await saveCsvLayout(trx, account, values.keepLayout);
       if (dryRun) throw new DryRunDone();
     })
     .catch((err: unknown) => {
@@ -75,33 +84,46 @@ const presentEntry = (e: BankEntryRow): BookEntry => ({
   amount: toEuros(e.amount_cents),
 });
 
-/** An entry as the reconciliation shows it (its effect on 512). */
-export async function bookEntry(db: Db, entryId: number): Promise<BookEntry | undefined> {
-  const entry = await findBankEntry(db, entryId);
+/** An entry as the reconciliation shows it (its effect on the bank account). */
+export async function bookEntry(db: Db, account: string, entryId: number): Promise<BookEntry | undefined> {
+  const entry = await findBankEntry(db, account, entryId);
   return entry && presentEntry(entry);
 }
 
 const shiftDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The year's reconciliation (docs/bank.md §3–4). */
-export async function reconciliation(db: Db, year: number, onlyLine?: number): Promise<Reconciliation> {
+export const presentBankAccount = (row: BankAccountRow): BankAccount => ({
+  account: row.account,
+  name: row.name,
+  csvLayout: row.csv_layout,
+});
+
+/** The year's reconciliation of one bank account (docs/bank.md §3–4). */
+export async function reconciliation(
+  db: Db,
+  year: number,
+  account: string = DEFAULT_BANK_ACCOUNT,
+  onlyLine?: number,
+): Promise<Reconciliation> {
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const [lines, entries, locked] = await Promise.all([
-    bankLinesBetween(db, from, to),
+  const [lines, entries, locked, accounts] = await Promise.all([
+    bankLinesBetween(db, account, from, to),
     // A line of 2 January may be the deposit written on 30 December: entries around the year are proposed too.
-    bankEntriesBetween(db, shiftDays(from, -5), shiftDays(to, 5)),
+    bankEntriesBetween(db, account, shiftDays(from, -5), shiftDays(to, 5)),
     isYearLocked(db, year),
+    listBankAccounts(db),
   ]);
   // An entry matched to a line of another year (a deposit of 30 December on the 2 January statement) is not free either.
   const taken = await matchedEntryIds(
     db,
+    account,
     entries.map((e) => e.entry_id),
   );
   const byId = new Map(entries.map((e) => [e.entry_id, e]));
   for (const line of lines) {
     if (line.entry_id === null || byId.has(line.entry_id)) continue;
-    const far = await findBankEntry(db, line.entry_id);
+    const far = await findBankEntry(db, account, line.entry_id);
     if (far) byId.set(far.entry_id, far);
   }
   const free = entries
@@ -149,6 +171,8 @@ export async function reconciliation(db: Db, year: number, onlyLine?: number): P
   }
   return {
     year,
+    account,
+    accounts: accounts.map(presentBankAccount),
     months: [...months.values()].sort((a, b) => a.month.localeCompare(b.month)),
     bankBalance: toEuros(lines.reduce((sum, l) => sum + l.amount_cents, 0)),
     booksBalance: toEuros(ofYear.reduce((sum, e) => sum + e.amount_cents, 0)),
@@ -158,37 +182,42 @@ export async function reconciliation(db: Db, year: number, onlyLine?: number): P
   };
 }
 
-/** Matches a line to an entry of 512 of the same amount; refused once either's year is closed. */
-export async function matchBankLine(db: Db, lineId: number, entryId: number, by: string | null): Promise<number> {
+/** Matches a line to an entry of its bank account of the same amount; refused once either's year is closed. */
+export async function matchBankLine(
+  db: Db,
+  lineId: number,
+  entryId: number,
+  by: string | null,
+): Promise<{ year: number; account: string }> {
   return db.transaction(async (trx) => {
     const line = await findBankLine(trx, lineId, { forUpdate: true });
     if (!line) throw bankLineNotFound();
     if (line.entry_id !== null) throw bankLineAlreadyMatched();
-    const entry = await findBankEntry(trx, entryId);
+    const entry = await findBankEntry(trx, line.account, entryId);
     if (!entry) throw bankEntryNotFound();
     if (entry.amount_cents !== line.amount_cents) throw bankAmountMismatch(entry.amount_cents, line.amount_cents);
     for (const year of new Set([yearOf(line.line_date), entry.year])) if (await isYearLocked(trx, year)) throw yearLocked(year);
-    if ((await lineMatchedTo(trx, entryId)) !== null) throw bankEntryAlreadyMatched();
+    if ((await lineMatchedTo(trx, line.account, entryId)) !== null) throw bankEntryAlreadyMatched();
     await setBankMatch(trx, lineId, entryId, by).catch((err: { code?: string }) => {
       // Two treasurers matching the same entry at once: the unique index keeps one.
       if (err.code === '23505') throw bankEntryAlreadyMatched();
       throw err;
     });
-    return yearOf(line.line_date);
+    return { year: yearOf(line.line_date), account: line.account };
   });
 }
 
 /** Undoes a match while both years are open. */
-export async function unmatchBankLine(db: Db, lineId: number): Promise<number> {
+export async function unmatchBankLine(db: Db, lineId: number): Promise<{ year: number; account: string }> {
   return db.transaction(async (trx) => {
     const line = await findBankLine(trx, lineId, { forUpdate: true });
     if (!line) throw bankLineNotFound();
-    if (line.entry_id === null) return yearOf(line.line_date);
-    const entry = await findBankEntry(trx, line.entry_id);
+    if (line.entry_id === null) return { year: yearOf(line.line_date), account: line.account };
+    const entry = await findBankEntry(trx, line.account, line.entry_id);
     for (const year of new Set([yearOf(line.line_date), entry?.year ?? yearOf(line.line_date)]))
       if (await isYearLocked(trx, year)) throw yearLocked(year);
     await setBankMatch(trx, lineId, null, null);
-    return yearOf(line.line_date);
+    return { year: yearOf(line.line_date), account: line.account };
   });
 }
 
@@ -199,10 +228,20 @@ export async function unmatchBankLine(db: Db, lineId: number): Promise<number> {
  */
 export async function recordDeposit(
   db: Db,
-  values: { date: string; source: DepositSource; amountCents: number; feesCents: number; lineId?: number; by: string | null },
-): Promise<{ entryId: number; year: number }> {
+  values: {
+    date: string;
+    source: DepositSource;
+    amountCents: number;
+    feesCents: number;
+    lineId?: number;
+    account?: string;
+    by: string | null;
+  },
+): Promise<{ entryId: number; year: number; account: string }> {
   return db.transaction(async (trx) => {
     const line = values.lineId === undefined ? undefined : await findBankLine(trx, values.lineId, { forUpdate: true });
+    // The money reached the account of the statement line it is matched to.
+    const bank = line?.account ?? values.account ?? DEFAULT_BANK_ACCOUNT;
     if (values.lineId !== undefined) {
       if (!line) throw bankLineNotFound();
       if (line.entry_id !== null) throw bankLineAlreadyMatched();
@@ -235,7 +274,7 @@ export async function recordDeposit(
         eventId: null,
         source: `deposit:${row!.id}`,
         lines: [
-          { account: '512', debitCents: values.amountCents, creditCents: 0 },
+          { account: bank, debitCents: values.amountCents, creditCents: 0 },
           ...(values.feesCents > 0 ? [{ account: '627', debitCents: values.feesCents, creditCents: 0 }] : []),
           { account: waiting, debitCents: 0, creditCents: values.amountCents + values.feesCents },
         ],
@@ -244,6 +283,6 @@ export async function recordDeposit(
       { table: 'bank_deposits', key: 'id', id: row!.id },
     );
     if (line) await setBankMatch(trx, line.id, entryId, values.by);
-    return { entryId, year: line ? yearOf(line.line_date) : year };
+    return { entryId, year: line ? yearOf(line.line_date) : year, account: bank };
   });
 }
