@@ -13,7 +13,13 @@ export default defineConfig({
           environment: 'node',
           // Every answer of a defineRoute route is checked against its declared schema (kit's answerCheck.ts).
           env: { KERMESSE_CHECK_ANSWERS: '1' },
-          include: ['services/**/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'infra/src/**/*.test.ts', 'contracts/*/src/**/*.test.ts'],
+          include: [
+            'services/**/src/**/*.test.ts',
+            'gateway/src/**/*.test.ts',
+            'cells/src/**/*.test.ts',
+            'infra/src/**/*.test.ts',
+            'contracts/*/src/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
