@@ -87,7 +87,7 @@ export async function moveAssociation(deps: MoveDeps, slug: string, toName: stri
 function failed(step: string, cell: Cell, status: number, body: Buffer): MoveError {
   let detail: string;
   try {
-    detail = (JSON.parse(body.toString()) as { error?: string }).error ?? '';
+    detail = ((JSON.parse(body.toString()) as { error?: string }).error ?? '').replace(/\.$/, '');
   } catch {
     detail = '';
   }

@@ -8,7 +8,7 @@
  * only its own associations a French 503; the others never wait on it.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { classifyHost, hostNameOf, isApiPath } from '@kermesse/gateway/hosting';
+import { classifyHost, hostNameOf, isApiPath } from '../../gateway/src/hosting.ts';
 import { errorBody, requestCell, type CellConsole, type ConsoleAnswer } from './cellConsole.ts';
 import type { Cell, Directory } from './directory.ts';
 import { moveAssociation, MoveError, type MoveResult } from './move.ts';

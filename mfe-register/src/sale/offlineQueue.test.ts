@@ -71,6 +71,26 @@ describe('offline queue', () => {
     }
   });
 
+  it('keeps the sales while the association moves to another server (read-only 503), and sends them once it ends', async () => {
+    const store = memoryStore([buildQueued('a', 1000), buildQueued('b', 2000)]);
+    const moving = server([
+      () =>
+        new ApiError(
+          503,
+          'Cette association change de serveur : ses données sont en lecture seule un instant. Réessayez dans quelques secondes.',
+        ),
+    ]);
+    expect(await syncQueue(store, moving.send, 2)).toEqual({ sent: 0, refused: 0, stopped: true, signInNeeded: false });
+    expect((await store.all()).map((sale) => [sale.key, sale.refusal])).toEqual([
+      ['a', null],
+      ['b', null],
+    ]);
+    const moved = server([]);
+    expect(await syncQueue(store, moved.send, 2)).toEqual({ sent: 2, refused: 0, stopped: false, signInNeeded: false });
+    expect(moved.keys).toEqual(['a', 'b']);
+    expect(await store.all()).toEqual([]);
+  });
+
   it('keeps every sale when the token expired during the outage, says a sign-in is needed, and sends them with their keys after it', async () => {
     const store = memoryStore([buildQueued('a', 1000), buildQueued('b', 2000)]);
     const expired = server([() => new ApiError(401, 'Jeton expiré.')]);
