@@ -62,6 +62,10 @@ export const ACCOUNTING_MESSAGES = {
   BANK_DEPOSIT_NOT_CREDIT: "Une remise apporte de l'argent à la banque : choisissez une ligne au crédit du relevé.",
   BANK_LAYOUT_NEEDED:
     'Plusieurs colonnes du relevé peuvent être la date, le libellé ou le montant : choisissez-les une fois, elles seront gardées pour le compte {account}.',
+  CHEQUE_SLIP_EMPTY: 'Aucun chèque à remettre : les chèques des ventes sont déjà tous sur un bordereau.',
+  CHEQUE_NOT_AVAILABLE:
+    "Le chèque de la vente {reference} n'est plus à remettre : il est déjà sur un bordereau. Rechargez la liste des chèques.",
+  CHEQUE_SLIP_NOT_FOUND: 'Bordereau de remise de chèques introuvable.',
   BANK_ACCOUNT_UNKNOWN: "Le compte {account} n'est pas un compte bancaire de l'association : ajoutez-le d'abord (« Comptes bancaires »).",
 } as const;
 

@@ -367,3 +367,63 @@ export function proposeEntries<E extends { date: string; amountCents: number; en
     .filter((e) => e.amountCents === line.amountCents && daysApart(e.date, line.date) <= MATCH_WINDOW_DAYS)
     .sort((x, y) => daysApart(x.date, line.date) - daysApart(y.date, line.date) || x.entryId - y.entryId);
 }
+
+// ── The cheque deposit slip ───────────────────────────────────────────────────────────────────────────
+
+/** A cheque a till took (a sale paid by cheque, in the books), on a slip or waiting for one. */
+export const Cheque = Type.Object({
+  saleId: Type.Integer(),
+  /** The rank of the payment in the sale (a sale may be paid with two cheques). */
+  index: Type.Integer(),
+  saleReference: Type.String(),
+  /** The cheque's number as typed at the register (empty when it was not typed). */
+  number: Type.String(),
+  amount: Type.Number(),
+  /** The day of the sale. */
+  date: Type.String(),
+  eventId: Type.Integer(),
+  eventName: Type.String(),
+});
+export type Cheque = Static<typeof Cheque>;
+
+export const ChequesQuery = Type.Object({ eventId: Type.Optional(Id) });
+export type ChequesQuery = Static<typeof ChequesQuery>;
+
+/** The cheques not deposited yet: what the next « bordereau de remise de chèques » may hold. */
+export const ChequeList = Type.Object({ cheques: Type.Array(Cheque), total: Type.Number(), count: Type.Integer() });
+export type ChequeList = Static<typeof ChequeList>;
+
+/** A slip: the cheques chosen (all those of the fair when absent), the day they are taken to the bank. */
+export const ChequeSlipBody = Type.Object(
+  {
+    date: Day,
+    eventId: Type.Optional(Id),
+    cheques: Type.Optional(
+      Type.Array(Type.Object({ saleId: Id, index: Type.Integer({ minimum: 0, maximum: 99 }) }, { additionalProperties: false }), {
+        minItems: 1,
+        maxItems: 2000,
+      }),
+    ),
+    account: Type.Optional(BankAccountCode),
+  },
+  { additionalProperties: false },
+);
+export type ChequeSlipBody = Static<typeof ChequeSlipBody>;
+
+/** « Bordereau de remise de chèques »: its piece (the deposit's entry), its cheques, their total and count. */
+export const ChequeSlip = Type.Object({
+  id: Type.Integer(),
+  pieceRef: Type.String(),
+  date: Type.String(),
+  account: Type.String(),
+  eventName: Type.Union([Type.String(), Type.Null()]),
+  entryId: Type.Integer(),
+  total: Type.Number(),
+  count: Type.Integer(),
+  cheques: Type.Array(Cheque),
+});
+export type ChequeSlip = Static<typeof ChequeSlip>;
+export const ChequeSlipAnswer = Type.Object({ slip: ChequeSlip });
+export type ChequeSlipAnswer = Static<typeof ChequeSlipAnswer>;
+export const ChequeSlipList = Type.Object({ slips: Type.Array(ChequeSlip) });
+export type ChequeSlipList = Static<typeof ChequeSlipList>;

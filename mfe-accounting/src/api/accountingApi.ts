@@ -32,6 +32,10 @@ import type {
   AvailabilityRow,
   BankAccountBody,
   BankAccountList,
+  ChequeList,
+  ChequeSlipAnswer,
+  ChequeSlipBody,
+  ChequeSlipList,
   BankDepositAnswer,
   BankDepositBody,
   BankImportAnswer,
@@ -118,6 +122,9 @@ export const accountingApi = {
   getReconciliation: (year: number, account: string) =>
     api.get<Reconciliation>(`${A}/bank/reconciliation?year=${year}&account=${encodeURIComponent(account)}`),
   saveBankAccount: (body: BankAccountBody) => api.post<BankAccountList>(`${A}/bank/accounts`, body),
+  listCheques: () => api.get<ChequeList>(`${A}/bank/cheques`),
+  listChequeSlips: () => api.get<ChequeSlipList>(`${A}/bank/cheque-slips`),
+  makeChequeSlip: (body: ChequeSlipBody) => api.post<ChequeSlipAnswer>(`${A}/bank/cheque-slips`, body),
   matchBankLine: (lineId: number, entryId: number) => api.post<BankLineAnswer>(`${A}/bank/lines/${lineId}/match`, { entryId }),
   recordDeposit: (body: BankDepositBody) => api.post<BankDepositAnswer>(`${A}/bank/deposits`, body),
   unmatchBankLine: (lineId: number) => api.delete<BankLineAnswer>(`${A}/bank/lines/${lineId}/match`),
@@ -135,6 +142,7 @@ export const downloads = {
   receiptPdf: (id: number) => `${A}/tax-receipts/${id}/pdf`,
   members: (year: number) => `${A}/members?year=${year}&format=csv`,
   personData: (personId: number) => `${A}/people/${personId}/export`,
+  chequeSlip: (id: number) => `${A}/bank/cheque-slips/${id}/pdf`,
   reconciliation: (year: number, account: string) =>
     `${A}/bank/reconciliation?year=${year}&account=${encodeURIComponent(account)}&format=csv`,
 };

@@ -6,6 +6,9 @@ import {
   DEPOSIT_SOURCE_LABELS,
   type BankAccount,
   type BankImportAnswer,
+  type Cheque,
+  type ChequeList,
+  type ChequeSlip,
   type CsvLayout,
   type CsvLayoutChoices,
   type BankLine,
@@ -269,6 +272,7 @@ export function BankPage() {
               </div>
             </div>
           )}
+          <ChequeSlipCard account={account} onDone={load} />
           <BankImportCard account={account} onImported={load} />
           <BankAccountsCard accounts={data.accounts} onSaved={load} />
         </>
@@ -579,6 +583,159 @@ function BankAccountsCard({ accounts, onSaved }: { accounts: BankAccount[]; onSa
         {notice && <Banner tone="success">{notice}</Banner>}
         {error && <ErrorLine>{error}</ErrorLine>}
       </form>
+    </section>
+  );
+}
+
+const chequeKey = (c: Pick<Cheque, 'saleId' | 'index'>) => `${c.saleId}/${c.index}`;
+const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+
+/**
+ * « Bordereau de remise de chèques »: the cheques the tills took that no slip holds yet, ticked to go
+ * to the bank together; recording it writes « Remise de chèques » (debit the account, credit 5112) and
+ * gives the slip's PDF to print and hand in with the cheques (docs/bank.md §2).
+ */
+function ChequeSlipCard({ account, onDone }: { account: string; onDone: () => void }) {
+  const dateId = useId();
+  const [list, setList] = useState<ChequeList | null>(null);
+  const [slips, setSlips] = useState<ChequeSlip[]>([]);
+  const [ticked, setTicked] = useState<Set<string>>(new Set());
+  const [date, setDate] = useState(today());
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    Promise.all([accountingApi.listCheques(), accountingApi.listChequeSlips()]).then(
+      ([cheques, made]) => {
+        setList(cheques);
+        setTicked(new Set(cheques.cheques.map(chequeKey)));
+        setSlips(made.slips);
+      },
+      (failure) => setError(failureText('Erreur lors de la récupération des chèques', failure)),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  const chosen = list ? list.cheques.filter((c) => ticked.has(chequeKey(c))) : [];
+  const totalCents = chosen.reduce((sum, c) => sum + toCents(c.amount), 0);
+  const toggle = (cheque: Cheque) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (next.has(chequeKey(cheque))) next.delete(chequeKey(cheque));
+      else next.add(chequeKey(cheque));
+      return next;
+    });
+
+  const download = async (slip: ChequeSlip) => {
+    try {
+      await downloadFile(downloads.chequeSlip(slip.id));
+    } catch (failure) {
+      setError(failureText("Le bordereau n'a pas été téléchargé", failure));
+    }
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    if (chosen.length === 0) return setError('Cochez au moins un chèque à remettre.');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return setError('Indiquez le jour de la remise.');
+    setError(null);
+    try {
+      const { slip } = await accountingApi.makeChequeSlip({
+        date,
+        cheques: chosen.map((c) => ({ saleId: c.saleId, index: c.index })),
+        ...(account === DEFAULT_BANK_ACCOUNT ? {} : { account }),
+      });
+      setNotice(`Bordereau ${slip.pieceRef} enregistré : ${plural(slip.count, 'chèque', 'chèques')}, ${formatEuros(slip.total)}.`);
+      load();
+      onDone();
+    } catch (failure) {
+      setError(failureText("Le bordereau n'a pas été enregistré", failure));
+      load();
+    }
+  };
+
+  return (
+    <section className="k-card acc-card" aria-labelledby="cheque-slip-title">
+      <h2 id="cheque-slip-title">Bordereau de remise de chèques</h2>
+      {!list ? (
+        !error && <Spinner />
+      ) : (
+        <form className="k-form" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label="Bordereau de remise de chèques">
+          {list.cheques.length === 0 ? (
+            <p className="k-muted">Aucun chèque à remettre : ceux des caisses sont tous sur un bordereau.</p>
+          ) : (
+            <div className="k-table-wrap">
+              <table className="k-table k-table--stack acc-table">
+                <caption>Chèques à remettre</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Remettre</th>
+                    <th scope="col">N° du chèque</th>
+                    <th scope="col">Vente</th>
+                    <th scope="col">Fête</th>
+                    <th scope="col" className="k-num">
+                      Montant
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.cheques.map((cheque) => (
+                    <tr key={chequeKey(cheque)}>
+                      <td>
+                        <input
+                          type="checkbox"
+                          checked={ticked.has(chequeKey(cheque))}
+                          onChange={() => toggle(cheque)}
+                          aria-label={`Remettre le chèque ${cheque.number || 'sans numéro'} de ${formatEuros(cheque.amount)} (${cheque.saleReference})`}
+                        />
+                      </td>
+                      <td>{cheque.number || '—'}</td>
+                      <td>
+                        {cheque.saleReference} du {formatDate(cheque.date)}
+                      </td>
+                      <td>{cheque.eventName}</td>
+                      <td className="k-num">{formatEuros(cheque.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {list.cheques.length > 0 && (
+            <>
+              <p aria-live="polite">
+                {plural(chosen.length, 'chèque coché', 'chèques cochés')}, total {formatEuros(totalCents / 100)}
+              </p>
+              <div className="k-field">
+                <label className="k-field__label" htmlFor={dateId}>
+                  Jour de la remise
+                </label>
+                <input id={dateId} type="date" className="k-input" value={date} onChange={(e) => setDate(e.target.value)} />
+              </div>
+              <Button type="submit">Enregistrer la remise</Button>
+            </>
+          )}
+          {notice && <Banner tone="success">{notice}</Banner>}
+          {error && <ErrorLine>{error}</ErrorLine>}
+        </form>
+      )}
+      {slips.length > 0 && (
+        <ul aria-label="Bordereaux enregistrés">
+          {slips.map((slip) => (
+            <li key={slip.id}>
+              {slip.pieceRef} du {formatDate(slip.date)} — {plural(slip.count, 'chèque', 'chèques')}, {formatEuros(slip.total)}{' '}
+              <Button
+                variant="secondary"
+                onClick={() => void download(slip)}
+                aria-label={`Télécharger le bordereau ${slip.pieceRef} (PDF)`}
+              >
+                PDF
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -141,6 +141,58 @@ describe('« Rapprochement bancaire »', () => {
     });
   });
 
+  it('puts the ticked cheques on a deposit slip and offers its PDF', async () => {
+    const cheque = (saleId: number, index: number, number: string, amount: number) => ({
+      saleId,
+      index,
+      saleReference: `V-000${saleId}`,
+      number,
+      amount,
+      date: `${year}-05-16`,
+      eventId: 1,
+      eventName: 'Kermesse de printemps',
+    });
+    const cheques = [cheque(101, 0, '1234567', 12), cheque(102, 0, '2000001', 20), cheque(102, 1, '2000002', 10.5)];
+    const slip = {
+      id: 3,
+      pieceRef: 'R-000003',
+      date: `${year}-05-18`,
+      account: '512',
+      eventName: null,
+      entryId: 50,
+      total: 22.5,
+      count: 2,
+      cheques: [cheques[0], cheques[2]],
+    };
+    let made = false;
+    const calls = fakeGateway({
+      [`GET ${A}/bank/reconciliation`]: () => json({ ...RECONCILIATION, lines: [], unmatchedEntries: [] }),
+      [`GET ${A}/bank/cheques`]: () => json(made ? { cheques: [cheques[1]], total: 20, count: 1 } : { cheques, total: 42.5, count: 3 }),
+      [`GET ${A}/bank/cheque-slips`]: () => json({ slips: made ? [slip] : [] }),
+      [`POST ${A}/bank/cheque-slips`]: () => {
+        made = true;
+        return json({ slip }, 201);
+      },
+    });
+    await renderAt('/comptabilite/banque', <App />);
+    const card = (await screen.findByRole('heading', { name: 'Bordereau de remise de chèques' })).closest('section')!;
+    expect(text(await within(card).findByText(/chèques cochés/))).toContain('3 chèques cochés, total 42,50 €');
+    fireEvent.click(within(card).getByRole('checkbox', { name: /^Remettre le chèque 2000001 de/ }));
+    expect(text(within(card).getByText(/chèques cochés/))).toContain('2 chèques cochés, total 22,50 €');
+    fireEvent.change(within(card).getByLabelText('Jour de la remise'), { target: { value: `${year}-05-18` } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Enregistrer la remise' }));
+    expect(text(await within(card).findByRole('status'))).toBe('Bordereau R-000003 enregistré : 2 chèques, 22,50 €.');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      date: `${year}-05-18`,
+      cheques: [
+        { saleId: 101, index: 0 },
+        { saleId: 102, index: 1 },
+      ],
+    });
+    expect(await within(card).findByRole('button', { name: 'Télécharger le bordereau R-000003 (PDF)' })).toBeTruthy();
+    expect(text(within(card).getByText(/chèque coché/))).toContain('1 chèque coché, total 20,00 €');
+  });
+
   it('sends the statement as it is, checked before it is imported', async () => {
     const calls = fakeGateway({
       [`GET ${A}/bank/reconciliation`]: () => json({ ...RECONCILIATION, lines: [], unmatchedEntries: [] }),

@@ -574,4 +574,32 @@ export const migrations: ServiceMigrations['migrations'] = {
       );
     },
   },
+  /**
+   * The cheque deposit slip (docs/bank.md §2): which cheque of which sale went on which deposit — each
+   * cheque once, whatever two treasurers do at the same time — and the fair the slip was made for.
+   */
+  '014_cheque_slips': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).alterTable('bank_deposits', (t) => {
+        t.integer('event_id');
+      });
+      await knex.schema.withSchema(schema).createTable('cheque_slip_items', (t) => {
+        t.increments('id').primary();
+        t.integer('deposit_id').notNullable();
+        t.integer('sale_id').notNullable();
+        /** The rank of the cheque among the sale's payments. */
+        t.integer('payment_index').notNullable();
+        t.text('sale_reference').notNullable();
+        t.text('cheque_number').notNullable();
+        t.bigInteger('amount_cents').notNullable();
+        t.date('sale_date').notNullable();
+      });
+      await addAssociationColumns(knex, schema);
+      await knex.raw(
+        `create unique index cheque_slip_items_cheque on ??.cheque_slip_items (association_id, sale_id, payment_index);
+         create index cheque_slip_items_deposit on ??.cheque_slip_items (deposit_id)`,
+        [schema, schema],
+      );
+    },
+  },
 };

@@ -1,16 +1,28 @@
 /**
- * The bank on real Postgres (docs/bank.md): a CAMT.053 statement imported once whatever statement
- * brings its entries again, a bad one refused whole with each entry named.
+ * The bank on real Postgres and NATS (docs/bank.md): a CAMT.053 statement imported once whatever
+ * statement brings its entries again, a bad one refused whole with each entry named; a savings
+ * account beside 512 with its CSV columns chosen once; the cheque deposit slip built from the sales
+ * paid by cheque, each cheque on one slip, its deposit proposed for the bank's line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BankAccountList, type BankImportAnswer, type CsvLayoutChoices, type Reconciliation } from '@kermesse/contracts-accounting';
-import { startAccountingTestSystem, type AccountingTestSystem } from './testSupport.ts';
+import { extractText, getDocumentProxy } from 'unpdf';
+import {
+  type BankAccountList,
+  type BankImportAnswer,
+  type ChequeList,
+  type ChequeSlipAnswer,
+  type CsvLayoutChoices,
+  type JournalAnswer,
+  type Reconciliation,
+} from '@kermesse/contracts-accounting';
+import { eventually } from '@kermesse/kit/testing';
+import { buildSale, startAccountingTestSystem, type AccountingTestSystem } from './testSupport.ts';
 
 let sys: AccountingTestSystem;
 const A = '/api/admin/accountancy';
 
 beforeAll(async () => {
-  sys = await startAccountingTestSystem({ app: true, consumers: false });
+  sys = await startAccountingTestSystem({ app: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -181,5 +193,99 @@ describe('bank accounts and their CSV columns', () => {
       '2026-11;4,10;0,00;4,10;1;0',
       'Total;501,60;500,00;1,60;2;0',
     ]);
+  });
+});
+
+describe('the cheque deposit slip', () => {
+  it('lists the cheques the tills took, puts them on one slip with their total, and books « Remise de chèques »', async () => {
+    await sys.publish('catalog.event.created', { eventId: 1, name: 'Kermesse de printemps', startsOn: '2026-05-16' });
+    await sys.publish('catalog.event.created', { eventId: 2, name: 'Fête des écoles', startsOn: '2026-06-20' });
+    const cheque = (saleId: number, cents: number, number: string, eventId = 1) =>
+      buildSale(saleId, [['product', 'Buvette', cents]], {
+        method: 'CHQ',
+        eventId,
+        payments: [{ method: 'CHQ', amountCents: cents, reference: number }],
+      });
+    await sys.publish('sale.completed', cheque(101, 1200, '1234567'));
+    // One sale paid with two cheques: two cheques on the slip.
+    await sys.publish(
+      'sale.completed',
+      buildSale(102, [['product', 'Tombola', 3050]], {
+        method: 'CHQ',
+        payments: [
+          { method: 'CHQ', amountCents: 2000, reference: '2000001' },
+          { method: 'CHQ', amountCents: 1050, reference: '2000002' },
+        ],
+      }),
+    );
+    await sys.publish('sale.completed', buildSale(103, [['product', 'Buvette', 500]], { method: 'ESP' }));
+    await sys.publish('sale.completed', cheque(104, 800, '9999999', 2));
+
+    const waiting = await eventually(async () => {
+      const list = await json<ChequeList>(await sys.request(`${A}/bank/cheques`));
+      return list.count === 4 ? list : undefined;
+    }, 30_000);
+    expect(waiting.total).toBe(50.5);
+    const fair = await json<ChequeList>(await sys.request(`${A}/bank/cheques?eventId=1`));
+    expect(fair.cheques.map((c) => [c.saleReference, c.number, c.amount, c.eventName])).toEqual([
+      ['V-000101', '1234567', 12, 'Kermesse de printemps'],
+      ['V-000102', '2000001', 20, 'Kermesse de printemps'],
+      ['V-000102', '2000002', 10.5, 'Kermesse de printemps'],
+    ]);
+
+    const res = await send('POST', '/bank/cheque-slips', { date: '2026-05-18', eventId: 1 });
+    expect(res.status).toBe(201);
+    const { slip } = await json<ChequeSlipAnswer>(res);
+    expect(slip).toMatchObject({ date: '2026-05-18', account: '512', eventName: 'Kermesse de printemps', total: 42.5, count: 3 });
+    expect(slip.cheques.map((c) => c.number)).toEqual(['1234567', '2000001', '2000002']);
+
+    // Each cheque on one slip: the fair has nothing left to deposit, the other fair keeps its cheque.
+    expect((await json<ChequeList>(await sys.request(`${A}/bank/cheques?eventId=1`))).count).toBe(0);
+    expect((await json<ChequeList>(await sys.request(`${A}/bank/cheques`))).cheques.map((c) => c.number)).toEqual(['9999999']);
+    const empty = await send('POST', '/bank/cheque-slips', { date: '2026-05-19', eventId: 1 });
+    expect(empty.status).toBe(400);
+    expect((await json<{ code: string }>(empty)).code).toBe('CHEQUE_SLIP_EMPTY');
+    const again = await send('POST', '/bank/cheque-slips', { date: '2026-05-19', cheques: [{ saleId: 101, index: 0 }] });
+    expect(again.status).toBe(409);
+    expect((await json<{ code: string }>(again)).code).toBe('CHEQUE_NOT_AVAILABLE');
+
+    const entries = (await json<JournalAnswer>(await sys.request(`${A}/journal/2026`))).entries;
+    const deposit = entries.find((e) => e.pieceRef === slip.pieceRef)!;
+    expect(deposit.label).toBe(`Remise de chèques ${slip.pieceRef}`);
+    expect(deposit.lines.map((l) => [l.account, l.debit, l.credit])).toEqual([
+      ['512', 42.5, 0],
+      ['5112', 0, 42.5],
+    ]);
+    expect((await json<{ slips: unknown[] }>(await sys.request(`${A}/bank/cheque-slips`))).slips).toHaveLength(1);
+  });
+
+  it('prints the slip as a PDF with each cheque, the count and the total', async () => {
+    const [slip] = (await json<{ slips: ChequeSlipAnswer['slip'][] }>(await sys.request(`${A}/bank/cheque-slips`))).slips;
+    const res = await sys.request(`${A}/bank/cheque-slips/${slip!.id}/pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain(`bordereau-cheques-${slip!.pieceRef}.pdf`);
+    const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
+    const text = (await extractText(pdf, { mergePages: true })).text.replace(/[\u00A0\u202F]/g, ' ');
+    for (const expected of [
+      'Bordereau de remise de chèques',
+      '1234567',
+      '2000002',
+      'V-000102',
+      '10,50 €',
+      '3 chèques',
+      '42,50 €',
+      'Kermesse de printemps',
+    ])
+      expect(text).toContain(expected);
+    expect((await sys.request(`${A}/bank/cheque-slips/999999/pdf`)).status).toBe(404);
+  });
+
+  it('proposes the slip’s deposit for the bank’s credit of the same total', async () => {
+    const statement = ['Date;Libellé;Montant', '20/05/2026;REMISE CHEQUES 42,50;42,50'].join('\n');
+    expect((await importStatement('releve-mai.csv', statement)).status).toBe(200);
+    const line = (await reconciliation()).lines.find((l) => l.label.startsWith('REMISE CHEQUES'))!;
+    const { slips } = await json<{ slips: ChequeSlipAnswer['slip'][] }>(await sys.request(`${A}/bank/cheque-slips`));
+    expect(line.proposals.map((p) => [p.pieceRef, p.amount])).toEqual([[slips[0]!.pieceRef, 42.5]]);
   });
 });

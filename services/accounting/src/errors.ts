@@ -87,4 +87,8 @@ export const bankLayoutNeeded = (account: string, choices: CsvLayoutChoices) =>
   badRequest(accountingMessage('BANK_LAYOUT_NEEDED', { account })).withCode('BANK_LAYOUT_NEEDED', { ...choices });
 export const bankAccountUnknown = (account: string) =>
   badRequest(accountingMessage('BANK_ACCOUNT_UNKNOWN', { account })).withCode('BANK_ACCOUNT_UNKNOWN');
+export const chequeSlipEmpty = () => badRequest(accountingMessage('CHEQUE_SLIP_EMPTY')).withCode('CHEQUE_SLIP_EMPTY');
+export const chequeNotAvailable = (reference: string) =>
+  conflict(accountingMessage('CHEQUE_NOT_AVAILABLE', { reference })).withCode('CHEQUE_NOT_AVAILABLE');
+export const chequeSlipNotFound = () => notFound(accountingMessage('CHEQUE_SLIP_NOT_FOUND')).withCode('CHEQUE_SLIP_NOT_FOUND');
 export const bankDepositNotCredit = () => badRequest(accountingMessage('BANK_DEPOSIT_NOT_CREDIT')).withCode('BANK_DEPOSIT_NOT_CREDIT');

@@ -22,6 +22,7 @@ import { toEuros } from '@kermesse/contracts-common';
 import type { Statement } from '../bank/statement.ts';
 import { yearOf } from '../dates.ts';
 import { accountMapOf } from '../repositories/accountMap.ts';
+import { insertSlipItems, type ChequeRow } from '../repositories/chequeSlips.ts';
 import { appendEntry, journalState, lockJournal } from '../repositories/journal.ts';
 import {
   bankAmountMismatch,
@@ -30,6 +31,7 @@ import {
   bankEntryNotFound,
   bankLineAlreadyMatched,
   bankLineNotFound,
+  chequeNotAvailable,
   yearLocked,
 } from '../errors.ts';
 import {
@@ -235,9 +237,12 @@ export async function recordDeposit(
     feesCents: number;
     lineId?: number;
     account?: string;
+    /** A cheque slip: the fair it was made for and its cheques, each on one slip only. */
+    eventId?: number;
+    cheques?: readonly ChequeRow[];
     by: string | null;
   },
-): Promise<{ entryId: number; year: number; account: string }> {
+): Promise<{ entryId: number; year: number; account: string; depositId: number; pieceRef: string }> {
   return db.transaction(async (trx) => {
     const line = values.lineId === undefined ? undefined : await findBankLine(trx, values.lineId, { forUpdate: true });
     // The money reached the account of the statement line it is matched to.
@@ -259,10 +264,20 @@ export async function recordDeposit(
         source: values.source,
         amount_cents: values.amountCents,
         fees_cents: values.feesCents,
+        event_id: values.eventId ?? null,
         created_by: values.by,
       })
       .returning('id')) as Array<{ id: number }>;
     const pieceRef = `R-${String(row!.id).padStart(6, '0')}`;
+    if (values.cheques)
+      await insertSlipItems(trx, row!.id, values.cheques).catch((err: { code?: string; detail?: string }) => {
+        // Another slip took one of these cheques meanwhile: the unique index keeps each cheque on one slip.
+        if (err.code === '23505')
+          throw chequeNotAvailable(
+            values.cheques!.find((c) => err.detail?.includes(`, ${c.sale_id}, ${c.payment_index})`))?.sale_reference ?? '',
+          );
+        throw err;
+      });
     const waiting = accountMapOf(state.mapRows).payments[values.source] ?? DEFAULT_PAYMENT_ACCOUNTS[values.source];
     const entryId = await appendEntry(
       trx,
@@ -283,6 +298,6 @@ export async function recordDeposit(
       { table: 'bank_deposits', key: 'id', id: row!.id },
     );
     if (line) await setBankMatch(trx, line.id, entryId, values.by);
-    return { entryId, year: line ? yearOf(line.line_date) : year, account: bank };
+    return { entryId, year: line ? yearOf(line.line_date) : year, account: bank, depositId: row!.id, pieceRef };
   });
 }

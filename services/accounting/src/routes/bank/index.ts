@@ -16,12 +16,20 @@ import {
   BankImportBody,
   BankLineAnswer,
   BankMatchBody,
+  ChequeList,
+  ChequeSlipAnswer,
+  ChequeSlipBody,
+  ChequeSlipList,
+  ChequesQuery,
   DEFAULT_BANK_ACCOUNT,
+  type Cheque,
+  type ChequeSlip,
   IdParams,
   Reconciliation,
   ReconciliationQuery,
 } from '@kermesse/contracts-accounting';
-import { plainAmount, toCents } from '@kermesse/contracts-common';
+import { plainAmount, toCents, toEuros } from '@kermesse/contracts-common';
+import { renderChequeSlipPdf } from '../../bank/chequeSlipPdf.ts';
 import { readStatement } from '../../bank/statement.ts';
 import {
   bookEntry,
@@ -33,8 +41,18 @@ import {
   unmatchBankLine,
 } from '../../commands/bank.ts';
 import { dayInFrance, yearOf } from '../../dates.ts';
-import { amountInvalid, bankAccountUnknown, bankFileInvalid, bankLayoutNeeded } from '../../errors.ts';
+import {
+  amountInvalid,
+  bankAccountUnknown,
+  bankFileInvalid,
+  bankLayoutNeeded,
+  chequeNotAvailable,
+  chequeSlipEmpty,
+  chequeSlipNotFound,
+} from '../../errors.ts';
 import { findBankAccount, listBankAccounts, saveBankAccount } from '../../repositories/bank.ts';
+import { chequeSlips, undepositedCheques, type ChequeRow, type ChequeSlipRow } from '../../repositories/chequeSlips.ts';
+import { readAssociation } from '../../repositories/donations.ts';
 import { csvAmount, sendCsv, wantsCsv } from '../csv.ts';
 import { centsOf } from '../money.ts';
 
@@ -212,5 +230,115 @@ export function bankRoutes({ db }: { db: Db }): Router {
     },
   });
 
+  defineRoute(router, {
+    method: 'get',
+    path: `${BASE}/cheques`,
+    summary: "Lister les chèques pris par les caisses qu'aucun bordereau de remise ne porte encore",
+    responses: { 200: ChequeList },
+    roles: TREASURER,
+    query: ChequesQuery,
+    handler: async ({ query }): Promise<ChequeList> => {
+      const cheques = await undepositedCheques(db, query.eventId);
+      return {
+        cheques: cheques.map(presentCheque),
+        total: toEuros(cheques.reduce((sum, c) => sum + c.amount_cents, 0)),
+        count: cheques.length,
+      };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: `${BASE}/cheque-slips`,
+    summary: 'Lister les bordereaux de remise de chèques',
+    responses: { 200: ChequeSlipList },
+    roles: TREASURER,
+    handler: async (): Promise<ChequeSlipList> => ({ slips: (await chequeSlips(db)).map(presentSlip) }),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: `${BASE}/cheque-slips`,
+    summary: 'Établir un bordereau de remise de chèques et écrire la remise (débit 512, crédit 5112)',
+    description:
+      "Les chèques choisis (tous ceux de la fête `eventId`, ou de toutes, quand `cheques` est absent) ; chaque chèque n'est porté que sur un bordereau.",
+    responses: { 201: ChequeSlipAnswer },
+    roles: TREASURER,
+    body: ChequeSlipBody,
+    status: 201,
+    errors: { 400: ['CHEQUE_SLIP_EMPTY', 'BANK_ACCOUNT_UNKNOWN'], 409: ['CHEQUE_NOT_AVAILABLE', 'YEAR_LOCKED'] },
+    handler: async ({ body, user }): Promise<ChequeSlipAnswer> => {
+      const account = await knownAccount(body.account);
+      const waiting = await undepositedCheques(db, body.eventId);
+      let cheques: ChequeRow[] = waiting;
+      if (body.cheques) {
+        const key = (saleId: number, index: number) => `${saleId}/${index}`;
+        const byKey = new Map(waiting.map((c) => [key(c.sale_id, c.payment_index), c]));
+        const missing = body.cheques.find((c) => !byKey.has(key(c.saleId, c.index)));
+        if (missing) throw chequeNotAvailable(`n° ${missing.saleId}`);
+        cheques = [...new Set(body.cheques.map((c) => key(c.saleId, c.index)))].map((k) => byKey.get(k)!);
+      }
+      if (cheques.length === 0) throw chequeSlipEmpty();
+      const { depositId } = await recordDeposit(db, {
+        date: body.date,
+        source: 'CHQ',
+        amountCents: cheques.reduce((sum, c) => sum + c.amount_cents, 0),
+        feesCents: 0,
+        account: account.account,
+        eventId: body.eventId,
+        cheques,
+        by: (user as AuthUser).email ?? null,
+      });
+      return { slip: presentSlip((await chequeSlips(db, depositId))[0]!) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: `${BASE}/cheque-slips/:id/pdf`,
+    summary: 'Télécharger un bordereau de remise de chèques (PDF)',
+    responses: {},
+    roles: TREASURER,
+    params: IdParams,
+    errors: { 404: ['CHEQUE_SLIP_NOT_FOUND'] },
+    handler: async ({ ctx, params }): Promise<undefined> => {
+      const [slip] = await chequeSlips(db, params.id);
+      if (!slip) throw chequeSlipNotFound();
+      const [association, account] = await Promise.all([readAssociation(db), findBankAccount(db, slip.account)]);
+      const pieceRef = pieceOf(slip.id);
+      ctx.set('Content-Type', 'application/pdf');
+      ctx.set('Content-Disposition', `attachment; filename="bordereau-cheques-${pieceRef}.pdf"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await renderChequeSlipPdf({ ...slip, pieceRef }, { name: association.name, accountName: account?.name ?? '' });
+      return undefined;
+    },
+  });
+
   return router;
 }
+
+/** The deposit's piece, as its entry carries it. */
+const pieceOf = (depositId: number) => `R-${String(depositId).padStart(6, '0')}`;
+
+const presentCheque = (c: ChequeRow): Cheque => ({
+  saleId: c.sale_id,
+  index: c.payment_index,
+  saleReference: c.sale_reference,
+  number: c.cheque_number,
+  amount: toEuros(c.amount_cents),
+  date: c.sale_date,
+  eventId: c.event_id,
+  eventName: c.event_name,
+});
+
+const presentSlip = (s: ChequeSlipRow): ChequeSlip => ({
+  id: s.id,
+  pieceRef: pieceOf(s.id),
+  date: s.deposit_date,
+  account: s.account,
+  eventName: s.event_name,
+  entryId: s.entry_id,
+  total: toEuros(s.amount_cents),
+  count: s.cheques.length,
+  cheques: s.cheques.map(presentCheque),
+});
