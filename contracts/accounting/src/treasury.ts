@@ -56,7 +56,18 @@ export const HelloAssoSettingsInput = Type.Object(
 );
 export type HelloAssoSettingsInput = Static<typeof HelloAssoSettingsInput>;
 
-export const HelloAssoImportBody = Type.Object({ formType: HelloAssoFormType, formSlug: Slug }, { additionalProperties: false });
+export const HelloAssoImportBody = Type.Object(
+  {
+    formType: HelloAssoFormType,
+    formSlug: Slug,
+    /**
+     * The fair whose gate checks the form's event tickets (docs/helloasso.md §6): each ticket becomes a
+     * pre-sold ticket with its QR code. Kept with the form, for its notifications and its nightly pull.
+     */
+    eventId: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
 export type HelloAssoImportBody = Static<typeof HelloAssoImportBody>;
 
 /** What an item of an order became in the books. */
@@ -120,6 +131,8 @@ export const HelloAssoForm = Type.Object({
   lastPulledAt: Type.Union([Type.String(), Type.Null()]),
   /** `refused`, `not_found` or `unavailable` when the last nightly read failed. */
   lastError: Type.Union([Type.String(), Type.Null()]),
+  /** The fair whose gate checks its event tickets, if linked. */
+  eventId: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type HelloAssoForm = Static<typeof HelloAssoForm>;
 
@@ -145,6 +158,8 @@ export const HelloAssoImportAnswer = Type.Object({
   /** Items imported before: a second import changes nothing. */
   alreadyImported: Type.Integer(),
   payouts: Type.Integer(),
+  /** Event tickets sent to the gate as pre-sold tickets (the form linked to a fair). */
+  tickets: Type.Integer(),
 });
 export type HelloAssoImportAnswer = Static<typeof HelloAssoImportAnswer>;
 

@@ -10112,6 +10112,7 @@ export interface operations {
                             formSlug: string;
                             lastPulledAt: string | null;
                             lastError: string | null;
+                            eventId: number | null;
                         }[];
                         items: {
                             id: number;
@@ -10191,6 +10192,7 @@ export interface operations {
                 "application/json": {
                     formType: "Event" | "Membership" | "Donation" | "Shop" | "PaymentForm" | "CrowdFunding" | "Checkout";
                     formSlug: string;
+                    eventId?: number;
                 };
             };
         };
@@ -10209,6 +10211,7 @@ export interface operations {
                         skipped: number;
                         alreadyImported: number;
                         payouts: number;
+                        tickets: number;
                     };
                 };
             };
@@ -10248,7 +10251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Introuvable — codes : HELLOASSO_FORM_NOT_FOUND */
+            /** @description Introuvable — codes : HELLOASSO_FORM_NOT_FOUND, EVENT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10256,7 +10259,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "HELLOASSO_FORM_NOT_FOUND";
+                        code?: "HELLOASSO_FORM_NOT_FOUND" | "EVENT_NOT_FOUND";
                     };
                 };
             };

@@ -232,7 +232,9 @@ const OVERVIEW: HelloAssoOverview = {
     updatedAt: `${year}-05-01T10:00:00.000Z`,
     notificationPath: '/api/public/helloasso/notifications/Zm9vYmFyYmF6cXV4',
   },
-  forms: [{ formType: 'Event', formSlug: 'kermesse', lastPulledAt: `${year}-05-01T10:00:00.000Z`, lastError: 'unavailable' }],
+  forms: [
+    { formType: 'Event', formSlug: 'kermesse', lastPulledAt: `${year}-05-01T10:00:00.000Z`, lastError: 'unavailable', eventId: null },
+  ],
   items: [
     {
       id: 1,
@@ -258,8 +260,9 @@ describe('« HelloAsso »', () => {
     const calls = fakeGateway({
       [`GET ${A}/helloasso`]: () => json(OVERVIEW),
       [`PUT ${A}/helloasso/settings`]: () => json({ settings: OVERVIEW.settings }),
+      [`GET ${A}/events`]: () => json({ events: [{ id: 31, name: "Fête de l'école", startsOn: `${year}-06-27`, sales: 0 }] }),
       [`POST ${A}/helloasso/import`]: () =>
-        json({ orders: 3, donations: 1, memberships: 1, sales: 1, skipped: 2, alreadyImported: 0, payouts: 1 }),
+        json({ orders: 3, donations: 1, memberships: 1, sales: 1, skipped: 2, alreadyImported: 0, payouts: 1, tickets: 1 }),
     });
     await renderAt('/comptabilite/helloasso', <App />);
     expect(text((await screen.findByText('Encore chez HelloAsso (compte 467)')).closest('div')!)).toContain('47,00 €');
@@ -280,10 +283,14 @@ describe('« HelloAsso »', () => {
 
     const importer = screen.getByRole('heading', { name: 'Importer les commandes HelloAsso' }).closest('form')!;
     fireEvent.change(within(importer).getByLabelText('Identifiant du formulaire'), { target: { value: 'kermesse-2026' } });
+    // The form's tickets go to the gate of the fair chosen.
+    const fair = within(importer).getByLabelText(/^Billets contrôlés à l'entrée/);
+    await within(importer).findByRole('option', { name: "Fête de l'école" });
+    fireEvent.change(fair, { target: { value: '31' } });
     fireEvent.click(within(importer).getByRole('button', { name: 'Importer les commandes HelloAsso' }));
     expect(text(await within(importer).findByRole('status'))).toBe(
-      'Import effectué — 3 commandes lues : 1 prévente, 1 don, 1 adhésion, 1 versement ; 2 articles non comptabilisés.',
+      "Import effectué — 3 commandes lues : 1 prévente, 1 don, 1 adhésion, 1 versement, 1 billet envoyé au contrôle d'entrée ; 2 articles non comptabilisés.",
     );
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ formType: 'Event', formSlug: 'kermesse-2026' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ formType: 'Event', formSlug: 'kermesse-2026', eventId: 31 });
   });
 });

@@ -7,6 +7,7 @@ import {
   HELLOASSO_PULL_ERROR_LABELS,
   type HelloAssoFormType,
   type HelloAssoImportAnswer,
+  type FairEvent,
   type HelloAssoOverview,
 } from '@kermesse/contracts-accounting';
 import { accountingApi } from '../api/accountingApi';
@@ -21,6 +22,7 @@ export function importSummary(answer: HelloAssoImportAnswer): string {
     plural(answer.donations, 'don', 'dons'),
     plural(answer.memberships, 'adhésion', 'adhésions'),
     plural(answer.payouts, 'versement', 'versements'),
+    ...(answer.tickets > 0 ? [plural(answer.tickets, "billet envoyé au contrôle d'entrée", "billets envoyés au contrôle d'entrée")] : []),
   ];
   const rest = [
     answer.skipped > 0 ? `${plural(answer.skipped, 'article non comptabilisé', 'articles non comptabilisés')}` : '',
@@ -293,9 +295,18 @@ function NotificationUrl({ path }: { path: string }) {
 
 /** « Importer les commandes HelloAsso » of one form: each item once, the payouts with them. */
 function HelloAssoImportCard({ configured, onImported }: { configured: boolean; onImported: () => void }) {
-  const ids = { type: useId(), slug: useId() };
+  const ids = { type: useId(), slug: useId(), event: useId() };
   const [formType, setFormType] = useState<HelloAssoFormType>('Event');
   const [formSlug, setFormSlug] = useState('');
+  const [eventId, setEventId] = useState('');
+  const [events, setEvents] = useState<FairEvent[]>([]);
+  useEffect(() => {
+    // Without the list (the service slow), the form still imports: the tickets just stay off the gate.
+    accountingApi.listEvents().then(
+      (answer) => setEvents(answer.events),
+      () => setEvents([]),
+    );
+  }, []);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -308,7 +319,11 @@ function HelloAssoImportCard({ configured, onImported }: { configured: boolean; 
     setError(null);
     setBusy(true);
     try {
-      const answer = await accountingApi.importHelloAsso({ formType, formSlug: formSlug.trim() });
+      const answer = await accountingApi.importHelloAsso({
+        formType,
+        formSlug: formSlug.trim(),
+        ...(eventId ? { eventId: Number(eventId) } : {}),
+      });
       setNotice(`Import effectué — ${importSummary(answer)}`);
       onImported();
     } catch (failure) {
@@ -342,6 +357,18 @@ function HelloAssoImportCard({ configured, onImported }: { configured: boolean; 
           autoComplete="off"
         />
       </Field>
+      {formType === 'Event' && (
+        <Field label="Billets contrôlés à l'entrée de (facultatif)" htmlFor={ids.event}>
+          <select id={ids.event} className="k-select" value={eventId} onChange={(e) => setEventId(e.target.value)}>
+            <option value="">Aucun événement : pas de billets à l'entrée</option>
+            {events.map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
       <div className="k-actions">
         <Button type="submit" disabled={!configured || busy}>
           {busy ? 'Import en cours…' : 'Importer les commandes HelloAsso'}

@@ -602,4 +602,19 @@ export const migrations: ServiceMigrations['migrations'] = {
       );
     },
   },
+  /**
+   * HelloAsso's event tickets at the gate and its refunds (docs/helloasso.md §6–7): the fair a form is
+   * linked to, and an item refunded on HelloAsso with the entry that reverses it.
+   */
+  '015_helloasso_tickets_and_refunds': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).alterTable('helloasso_forms', (t) => {
+        t.integer('event_id');
+      });
+      await knex.schema.withSchema(schema).alterTable('helloasso_items', (t) => {
+        t.date('refunded_on');
+        t.bigInteger('refund_entry_id');
+      });
+    },
+  },
 };

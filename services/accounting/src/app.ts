@@ -65,6 +65,7 @@ export async function buildApp(deps: AccountingDeps): Promise<Koa> {
         baseUrl: deps.helloAssoUrl ?? DEFAULT_HELLOASSO_URL,
         secrets: deps.secrets,
         cache: createHelloAssoTokenCache(),
+        events,
       }),
       bankRoutes({ db }),
     ],

@@ -116,7 +116,7 @@ describe("HelloAsso's notification URL", () => {
     expect(await notifications()).toEqual([{ event_type: 'Order', notification_key: 'Order:2001', outcome: 'applied' }]);
 
     // The form is now read again each night, though nobody imported it by hand.
-    expect((await overview()).forms).toEqual([{ ...FORM, lastPulledAt: null, lastError: null }]);
+    expect((await overview()).forms).toEqual([{ ...FORM, lastPulledAt: null, lastError: null, eventId: null }]);
   });
 
   it('refuses an order without its form or items in French (400), and writes nothing', async () => {
@@ -162,5 +162,78 @@ describe("HelloAsso's notification URL", () => {
     expect(await json<HelloAssoImportAnswer>(res)).toMatchObject({ orders: 1, sales: 0, donations: 0, alreadyImported: 2 });
     expect(await journal()).toHaveLength(2);
     expect(helloAsso.unexpected).toEqual([]);
+  });
+});
+
+const TICKETS = { formType: 'Event', formSlug: 'billets-fete-2026' };
+const ticketsSent = async () =>
+  (
+    (await sys.db('outbox').select('envelope')) as Array<{
+      envelope: { type: string; payload: { itemId: number; eventId: number; holder: string; label: string } };
+    }>
+  )
+    .map((row) => row.envelope)
+    .filter((e) => e.type === 'helloasso.ticket.sold')
+    .map((e) => [e.payload.itemId, e.payload.eventId, e.payload.holder, e.payload.label])
+    .sort((a, b) => Number(a[0]) - Number(b[0]));
+const importForm = (body: Record<string, unknown>) =>
+  sys.request(`${A}/helloasso/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('HelloAsso tickets for the gate', () => {
+  it('refuses to link a form to a fair Kermesse does not know (404), and links nothing', async () => {
+    const res = await importForm({ ...TICKETS, eventId: 999 });
+    expect(res.status).toBe(404);
+    expect(await json<{ code: string }>(res)).toMatchObject({ code: 'EVENT_NOT_FOUND' });
+    expect((await overview()).forms.map((f) => f.formSlug)).not.toContain(TICKETS.formSlug);
+  });
+
+  it('sends each event ticket of a form linked to a fair to the gate once, by import or by notification', async () => {
+    sys.register.knows({ id: 31, name: "Fête de l'école", startsOn: '2026-06-27' });
+    helloAsso.forms.set(`${TICKETS.formType}/${TICKETS.formSlug}`, {
+      orders: [
+        {
+          ...order(2101, [
+            {
+              id: 7101,
+              name: 'Entrée adulte',
+              amount: 500,
+              type: 'Registration',
+              state: 'Processed',
+              user: { firstName: 'Chloé', lastName: 'Garnier' },
+            },
+            {
+              id: 7102,
+              name: 'Entrée enfant',
+              amount: 300,
+              type: 'Registration',
+              state: 'Processed',
+              user: { firstName: 'Hugo', lastName: 'Garnier' },
+            },
+            { id: 7103, name: 'Don', amount: 500, type: 'Donation', state: 'Processed' },
+          ]),
+          ...TICKETS,
+        },
+      ],
+      payments: [],
+    });
+    const res = await importForm({ ...TICKETS, eventId: 31 });
+    expect(res.status).toBe(200);
+    expect(await json<HelloAssoImportAnswer>(res)).toMatchObject({ sales: 2, donations: 1, tickets: 2 });
+    expect(await ticketsSent()).toEqual([
+      [7101, 31, 'Chloé Garnier', 'Entrée adulte'],
+      [7102, 31, 'Hugo Garnier', 'Entrée enfant'],
+    ]);
+    expect((await overview()).forms.find((f) => f.formSlug === TICKETS.formSlug)?.eventId).toBe(31);
+
+    // Imported again: nothing new is sent.
+    expect(await json<HelloAssoImportAnswer>(await importForm(TICKETS))).toMatchObject({ tickets: 0, alreadyImported: 3 });
+    // A later order, notified: its ticket goes to the same fair's gate, once.
+    const later = {
+      ...order(2102, [{ id: 7104, name: 'Entrée adulte', amount: 500, type: 'Registration', state: 'Processed' }]),
+      ...TICKETS,
+    };
+    await helloAsso.notify(notificationUrl, 'Order', later);
+    await helloAsso.notify(notificationUrl, 'Order', later);
+    expect((await ticketsSent()).slice(2)).toEqual([[7104, 31, 'Chloé Garnier', 'Entrée adulte']]);
   });
 });

@@ -8,12 +8,12 @@ import { pullHelloAssoForms } from './helloasso/pull.ts';
 
 const helloAssoTokens = createHelloAssoTokenCache();
 
-// Accounting reads events (sales, settlements, refunds, prize costs) and publishes none (no relay).
+// Accounting reads events (sales, settlements, refunds, prize costs) and publishes HelloAsso's
+// tickets for the gate (its outbox, relayed).
 await runService({
   name: 'accounting',
   schema,
   env: readAccountingEnv,
-  relay: false,
   consumers: ({ db, bus, logger }) => startAccountingConsumers({ db, bus, logger }),
   buildApp: ({ db, logger, bus, verifier, env }) =>
     buildApp({

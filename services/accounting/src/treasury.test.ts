@@ -163,6 +163,7 @@ describe('HelloAsso', () => {
       skipped: 2,
       alreadyImported: 0,
       payouts: 1,
+      tickets: 0,
     });
     // Three orders and three payments at two a page: every page was read, with one token.
     expect(helloAsso.tokensIssued).toBe(1);

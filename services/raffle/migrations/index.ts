@@ -366,4 +366,15 @@ export const migrations: ServiceMigrations['migrations'] = {
       );
     },
   },
+  /**
+   * A ticket refunded where it was sold (a HelloAsso order refunded) is cancelled, never deleted: its
+   * scans stay, and the gate no longer lets it in (docs/gate.md §1).
+   */
+  '062_gate_pass_cancellation': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).alterTable('gate_passes', (t) => {
+        t.timestamp('cancelled_at', { useTz: true });
+      });
+    },
+  },
 };

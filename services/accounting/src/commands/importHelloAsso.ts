@@ -6,6 +6,7 @@
  * credit 467). Running it again writes nothing; a closed year refuses the whole import.
  */
 import type { Knex } from 'knex';
+import { recordEvent } from '@kermesse/kit/bus';
 import type { Db } from '@kermesse/kit/db';
 import type { HelloAssoImportAnswer } from '@kermesse/contracts-accounting';
 import { dayInFrance, yearOf } from '../dates.ts';
@@ -23,6 +24,7 @@ import {
 import { findSameDonor, insertDonation, insertDonor } from '../repositories/donations.ts';
 import {
   findPersonByNameAndEmail,
+  helloAssoFormEvent,
   insertHelloAssoItem,
   insertHelloAssoPayout,
   linkHelloAssoItem,
@@ -32,6 +34,13 @@ import { appendEntry, journalState, lockJournal, type JournalState } from '../re
 import { insertMembership, insertPerson } from '../repositories/memberships.ts';
 
 const LABELS = { donation: 'Don', membership: 'Adhésion', sale: 'Prévente' } as const;
+
+// HelloAsso's type of an event form's ticket (« billet »): one item per person admitted.
+const TICKET_TYPES = new Set(['Registration']);
+
+/** The ticket's holder as HelloAsso names them (the participant, else the payer). */
+const ticketHolder = (user: HelloAssoOrder['payer'], payer: HelloAssoOrder['payer']): string =>
+  personName(user?.lastName || user?.firstName ? user : payer).slice(0, 120);
 
 export async function importHelloAsso(
   db: Db,
@@ -47,10 +56,12 @@ export async function importHelloAsso(
     skipped: 0,
     alreadyImported: 0,
     payouts: 0,
+    tickets: 0,
   };
   const sorted = [...orders].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
   await db.transaction(async (trx) => {
     await lockJournal(trx);
+    const eventId = await helloAssoFormEvent(trx, form);
     // Numbers run per year, the hash chain over every year: one state per year, its hash brought up to
     // the last entry written, whatever its year.
     const states = new Map<number, JournalState>();
@@ -117,6 +128,19 @@ export async function importHelloAsso(
           counts.memberships += 1;
         } else {
           counts.sales += 1;
+          // An event ticket of a form linked to a fair: a pre-sold ticket at its gate, announced in the
+          // same transaction as its entry (outbox), so neither exists without the other.
+          if (eventId !== null && TICKET_TYPES.has(item.type)) {
+            await recordEvent(trx, 'accounting', 'helloasso.ticket.sold', {
+              itemId: item.id,
+              orderId: order.id,
+              eventId,
+              holder: ticketHolder(item.user, order.payer),
+              label: (item.name?.trim() || 'Billet HelloAsso').slice(0, 120),
+              quantity: 1,
+            });
+            counts.tickets += 1;
+          }
         }
       }
     }

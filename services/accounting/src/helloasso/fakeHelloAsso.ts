@@ -1,5 +1,5 @@
 /**
- * A local HelloAsso for the tests (docs/helloasso.md §6): it speaks API v5 for the operations the
+ * A local HelloAsso for the tests (docs/helloasso.md §8): it speaks API v5 for the operations the
  * import uses — `POST /oauth2/token` (client credentials, form-encoded), a form's `orders` and
  * `payments` with HelloAsso's paging (`pageSize`, `continuationToken`, `pagination`), its 401 for a
  * token it does not know or that expired, its 404 for a form it does not have. Anything else answers

@@ -7,7 +7,13 @@ import type { Db } from '@kermesse/kit/db';
 import { isSealed, type SecretBox } from '@kermesse/kit/secrets';
 import type { HelloAssoImportAnswer } from '@kermesse/contracts-accounting';
 import { importHelloAsso } from '../commands/importHelloAsso.ts';
-import { listHelloAssoForms, readHelloAssoSettings, recordHelloAssoForm, recordHelloAssoFormError } from '../repositories/helloasso.ts';
+import {
+  linkHelloAssoFormEvent,
+  listHelloAssoForms,
+  readHelloAssoSettings,
+  recordHelloAssoForm,
+  recordHelloAssoFormError,
+} from '../repositories/helloasso.ts';
 import { createHelloAssoClient, HelloAssoError, type HelloAssoTokenCache } from './client.ts';
 
 export interface HelloAssoAccess {
@@ -23,7 +29,7 @@ export class HelloAssoNotConfigured extends Error {}
 export async function pullHelloAssoForm(
   db: Db,
   access: HelloAssoAccess,
-  form: { formType: string; formSlug: string },
+  form: { formType: string; formSlug: string; eventId?: number },
 ): Promise<HelloAssoImportAnswer> {
   const settings = await readHelloAssoSettings(db);
   if (!settings?.client_secret) throw new HelloAssoNotConfigured();
@@ -39,6 +45,8 @@ export async function pullHelloAssoForm(
     client.formOrders(form.formType, form.formSlug),
     client.formPayments(form.formType, form.formSlug),
   ]);
+  // Linked before the import, so the tickets of this very import go to the gate.
+  if (form.eventId) await linkHelloAssoFormEvent(db, form, form.eventId);
   const answer = await importHelloAsso(db, form, orders, payments);
   await recordHelloAssoForm(db, form);
   return answer;

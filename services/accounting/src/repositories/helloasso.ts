@@ -186,6 +186,7 @@ export async function membershipTypeNamed(q: Q, year: number, name: string): Pro
 export interface HelloAssoFormRow {
   form_type: string;
   form_slug: string;
+  event_id: number | null;
   last_pulled_at: Date | null;
   last_error: string | null;
 }
@@ -198,6 +199,21 @@ export async function recordHelloAssoForm(q: Q, form: { formType: string; formSl
     .merge(['last_pulled_at', 'last_error']);
 }
 
+/** Links a form to the fair whose gate checks its tickets (the form remembered if it was not). */
+export async function linkHelloAssoFormEvent(q: Q, form: { formType: string; formSlug: string }, eventId: number): Promise<void> {
+  await q('helloasso_forms')
+    .insert({ form_type: form.formType, form_slug: form.formSlug, event_id: eventId })
+    .onConflict(['association_id', 'form_type', 'form_slug'])
+    .merge(['event_id']);
+}
+
+/** The fair a form's tickets are for, if it is linked to one. */
+export async function helloAssoFormEvent(q: Q, form: { formType: string; formSlug: string }): Promise<number | null> {
+  const row = (await q('helloasso_forms').where({ form_type: form.formType, form_slug: form.formSlug }).first('event_id')) as
+    { event_id: number | null } | undefined;
+  return row?.event_id ?? null;
+}
+
 /** What HelloAsso answered when the nightly pull could not read a form (shown on the screen). */
 export async function recordHelloAssoFormError(q: Q, form: { formType: string; formSlug: string }, error: string): Promise<void> {
   await q('helloasso_forms').where({ form_type: form.formType, form_slug: form.formSlug }).update({ last_error: error });
@@ -205,6 +221,6 @@ export async function recordHelloAssoFormError(q: Q, form: { formType: string; f
 
 export async function listHelloAssoForms(q: Q): Promise<HelloAssoFormRow[]> {
   return (await q('helloasso_forms')
-    .select('form_type', 'form_slug', 'last_pulled_at', 'last_error')
+    .select('form_type', 'form_slug', 'event_id', 'last_pulled_at', 'last_error')
     .orderBy(['form_type', 'form_slug'])) as HelloAssoFormRow[];
 }

@@ -61,17 +61,24 @@ export async function insertImportedGatePass(
   return { row: existing, created: false };
 }
 
+// A cancelled ticket (refunded where it was sold) is no ticket at the gate: left out of every read below.
 export const listGatePasses = (q: Q, eventId: number): Promise<GatePassRow[]> =>
   q('gate_passes')
     .where({ event_id: eventId })
+    .whereNull('cancelled_at')
     .orderBy([{ column: 'issued_at' }, { column: 'id' }])
     .select(PASS_COLUMNS);
 
 /** A pass, locked until the transaction ends (two phones scanning it at once: one lets in, one is told). */
 export const lockGatePass = (trx: Trx, id: string): Promise<GatePassRow | undefined> =>
-  trx('gate_passes').where({ id }).forUpdate().first(PASS_COLUMNS);
+  trx('gate_passes').where({ id }).whereNull('cancelled_at').forUpdate().first(PASS_COLUMNS);
 
-export const findGatePass = (q: Q, id: string): Promise<GatePassRow | undefined> => q('gate_passes').where({ id }).first(PASS_COLUMNS);
+export const findGatePass = (q: Q, id: string): Promise<GatePassRow | undefined> =>
+  q('gate_passes').where({ id }).whereNull('cancelled_at').first(PASS_COLUMNS);
+
+/** Cancels the ticket imported from `source` under `sourceId`; how many were cancelled (0 when unknown or already). */
+export const cancelImportedGatePass = (q: Q, source: string, sourceId: string): Promise<number> =>
+  q('gate_passes').where({ source, source_id: sourceId }).whereNull('cancelled_at').update({ cancelled_at: q.fn.now() });
 
 export const markGatePassUsed = (trx: Trx, id: string, use: { at: Date; device: string; by: string }) =>
   trx('gate_passes').where({ id }).whereNull('used_at').update({ used_at: use.at, used_device: use.device, used_by: use.by });
@@ -95,7 +102,7 @@ export const listGateEvents = (q: Q): Promise<Array<{ id: number; name: string; 
       'e.id',
       'e.name',
       q.raw(`to_char(e.starts_on, 'YYYY-MM-DD') as starts_on`),
-      q.raw('(select count(*)::int from gate_passes p where p.event_id = e.id) as passes'),
+      q.raw('(select count(*)::int from gate_passes p where p.event_id = e.id and p.cancelled_at is null) as passes'),
     )
     .orderBy([
       { column: 'e.starts_on', order: 'desc', nulls: 'last' },

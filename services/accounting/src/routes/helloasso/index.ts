@@ -3,8 +3,9 @@
  * what was imported, and « Importer les commandes HelloAsso » for a form.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { bearerToken } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, Router } from '@kermesse/kit/http';
+import { defineRoute, Router, type EventCheck } from '@kermesse/kit/http';
 import { isSealed, type SecretBox } from '@kermesse/kit/secrets';
 import {
   HELLOASSO_NOTIFICATION_PREFIX,
@@ -67,8 +68,10 @@ export function helloAssoRoutes({
   baseUrl,
   secrets,
   cache,
+  events,
 }: {
   db: Db;
+  events: EventCheck;
   baseUrl: string;
   secrets: SecretBox | undefined;
   cache: HelloAssoTokenCache;
@@ -96,6 +99,7 @@ export function helloAssoRoutes({
           formSlug: f.form_slug,
           lastPulledAt: f.last_pulled_at ? new Date(f.last_pulled_at).toISOString() : null,
           lastError: f.last_error,
+          eventId: f.event_id,
         })),
         items: items.map((i) => ({
           id: i.id,
@@ -154,11 +158,12 @@ export function helloAssoRoutes({
     roles: TREASURER,
     body: HelloAssoImportBody,
     errors: {
-      404: ['HELLOASSO_FORM_NOT_FOUND'],
+      404: ['HELLOASSO_FORM_NOT_FOUND', 'EVENT_NOT_FOUND'],
       409: ['HELLOASSO_NOT_CONFIGURED', 'HELLOASSO_REFUSED', 'YEAR_LOCKED'],
       503: ['HELLOASSO_UNAVAILABLE'],
     },
-    handler: async ({ body }): Promise<HelloAssoImportAnswer> => {
+    handler: async ({ ctx, body }): Promise<HelloAssoImportAnswer> => {
+      if (body.eventId) await events.require(body.eventId, bearerToken(ctx.get('Authorization')));
       try {
         return await pullHelloAssoForm(db, { baseUrl, secrets, cache }, body);
       } catch (err) {
