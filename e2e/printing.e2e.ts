@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createPrintRelay } from '../infra/src/printRelay.ts';
 import { startFakeNetworkPrinter, type FakeNetworkPrinter } from '../infra/src/testing/fakeNetworkPrinter.ts';
-import { decodeEscPos, printedText } from '../mfe-register/src/printing/testing/escPosDecoder.ts';
+import { decodeEscPos, printedText } from '../shell/ui-kit/src/printing/testing/escPosDecoder.ts';
 import { ARTIFACTS_DIR } from './support/browser.ts';
 import { openRegister, recordSales, setupSystem } from './support/session.ts';
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ApiError, Banner, Button, Field, Spinner, TextInput } from '@kermesse/ui-kit';
+import { ApiError, Banner, Button, Field, Spinner, TextInput, useResource } from '@kermesse/ui-kit';
+import { ThermalPrint, type CartonsDocument } from '@kermesse/ui-kit/printing';
 import { CARTONS_PER_PAGE, type CartonShape } from '@kermesse/contracts-bingo';
 import { bingoApi } from '../api/bingoApi';
 import { useNightId } from '../components/useArea';
@@ -33,9 +34,15 @@ export function CartonCard({ carton }: { carton: CartonShape }) {
   );
 }
 
-/** Cartons of a night: generated in advance, printed 6 per A4 page. */
+/** The cartons shown, for the stall's thermal printer: one carton a ticket, cut apart (docs/printing.md §4). */
+export function cartonsDocument(night: string, cartons: readonly CartonShape[]): CartonsDocument {
+  return { kind: 'cartons', night, cartons: cartons.map((carton) => ({ code: carton.code, grid: carton.grid })) };
+}
+
+/** Cartons of a night: generated in advance, printed 6 per A4 page, or one a ticket on the stall's printer. */
 export function CartonsPage() {
   const id = useNightId();
+  const night = useResource(() => bingoApi.getNight(id), [id]);
   const [from, setFrom] = useState(1);
   const [data, setData] = useState<{ cartons: CartonShape[]; total: number } | null>(null);
   const [count, setCount] = useState('60');
@@ -93,6 +100,11 @@ export function CartonsPage() {
             Suivant
           </Button>
           <Button onClick={() => window.print()}>Imprimer</Button>
+          <ThermalPrint
+            label="Imprimer ces cartons sur le ticket"
+            disabled={data.cartons.length === 0}
+            documents={() => [cartonsDocument(night.data?.name ?? 'Loto', data.cartons)]}
+          />
         </div>
       </div>
       {pages.map((page, i) => (

@@ -6,10 +6,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, ErrorLine, Field, formatDate, Spinner, TextInput, useResource } from '@kermesse/ui-kit';
+import { ThermalPrint, type PassesDocument } from '@kermesse/ui-kit/printing';
 import { gateApi, type IssuedGatePass } from '../api/raffleApi';
 import { AdminGate } from '../components/AdminGate';
 import { QrCode } from './QrCode';
 import { frenchTime } from './verdict';
+
+/** Pre-sold tickets for the stall's thermal printer: one a ticket with its QR code, cut apart (docs/printing.md §4). */
+export function passesDocument(event: string, passes: readonly IssuedGatePass[]): PassesDocument {
+  return { kind: 'passes', event, passes: passes.map(({ holder, label, quantity, code }) => ({ holder, label, quantity, code })) };
+}
 
 export function PassesPage() {
   return (
@@ -107,6 +113,11 @@ function Passes() {
               Imprimer les billets
             </Button>
           </div>
+          <ThermalPrint
+            label="Imprimer les billets sur le ticket"
+            disabled={!passes.data?.length}
+            documents={() => [passesDocument(event?.name ?? '', passes.data ?? [])]}
+          />
         </form>
       </section>
       {Boolean(passes.error) && <ErrorLine>Impossible de charger les billets.</ErrorLine>}

@@ -7,8 +7,7 @@ import { Button } from '@kermesse/ui-kit';
 import type { ProductCategory } from '../cart/types';
 import { lazyPart } from '../lazyPart';
 import { PrinterIcon } from '../register/icons';
-import { loadPrinterSettings } from './printers';
-import { usePrintQueue } from './usePrintQueue';
+import { loadPrinterSettings, usePrintQueue } from '@kermesse/ui-kit/printing';
 
 // Neither the dialog nor the encoder is needed for the first sale (docs/offline.md « Speed on a phone »).
 const PrintingDialog = lazyPart(() => import('./PrintingDialog').then((module) => module.PrintingDialog));
@@ -18,7 +17,7 @@ export function PrintButton({ checkoutId, categories }: { checkoutId: number; ca
   const { failedCount } = usePrintQueue(checkoutId);
   // A register with printers fetches the encoder once it is open, so a sale prints at once, offline too.
   useEffect(() => {
-    if (loadPrinterSettings(checkoutId).printers.length > 0) void import('./encode');
+    if (loadPrinterSettings(checkoutId).printers.length > 0) void import('@kermesse/ui-kit/printing/encode');
   }, [checkoutId]);
   const name = failedCount > 0 ? `Impressions : ${failedCount} en échec` : 'Impressions';
   return (

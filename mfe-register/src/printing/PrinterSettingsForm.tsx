@@ -4,11 +4,19 @@
  * the drawer; which printer each category's kitchen tickets go to; the print relay's address and token.
  */
 import { useId, useState } from 'react';
-import { Button, ErrorLine, Field, TextInput } from '@kermesse/ui-kit';
+import { Button, ErrorLine, Field, newIdempotencyKey, TextInput } from '@kermesse/ui-kit';
 import type { ProductCategory } from '../cart/types';
-import { newIdempotencyKey } from '../api/idempotencyKey';
-import { CONNECTION_LABELS, savePrinterSettings, type Printer, type PrinterConnection, type PrinterSettings } from './printers';
-import { browserSupports, connectBrowserPrinter, isBrowserPrinterConnected, RELAY_UNREACHABLE } from './transports';
+import {
+  browserSupports,
+  connectBrowserPrinter,
+  CONNECTION_LABELS,
+  isBrowserPrinterConnected,
+  type Printer,
+  type PrinterConnection,
+  type PrinterSettings,
+  RELAY_UNREACHABLE,
+  savePrinterSettings,
+} from '@kermesse/ui-kit/printing';
 
 const CONNECTIONS = Object.keys(CONNECTION_LABELS) as PrinterConnection[];
 

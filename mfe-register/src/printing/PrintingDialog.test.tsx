@@ -2,8 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@kermesse/ui-kit';
 import { DRAWER_OPENED_MESSAGE, PrintingDialog } from './PrintingDialog';
-import { emptySettings, loadPrinterSettings, savePrinterSettings } from './printers';
-import { printQueueFor } from './printQueue';
+import { emptySettings, loadPrinterSettings, printQueueFor, savePrinterSettings } from '@kermesse/ui-kit/printing';
 
 const categories = [
   { id: 2, name: 'Plats' },

@@ -7,10 +7,15 @@ import { useState } from 'react';
 import { Button, ErrorLine, formatTime, Modal } from '@kermesse/ui-kit';
 import type { ProductCategory } from '../cart/types';
 import { defaultDrawerApi, type DrawerApi } from './drawerApi';
-import { loadPrinterSettings, printerById, type PrinterSettings } from './printers';
+import {
+  loadPrinterSettings,
+  printerById,
+  type PrinterSettings,
+  type PrintJob,
+  STATUS_LABELS,
+  usePrintQueue,
+} from '@kermesse/ui-kit/printing';
 import { PrinterSettingsForm } from './PrinterSettingsForm';
-import { STATUS_LABELS, type PrintJob } from './printQueue';
-import { usePrintQueue } from './usePrintQueue';
 import './printing.css';
 
 export const DRAWER_OPENED_MESSAGE = 'Tiroir ouvert : l’ouverture est enregistrée à votre nom.';

@@ -1,64 +1,18 @@
 /**
- * What a thermal printer prints, as data (docs/printing.md §4): a print job keeps its document, not
- * its bytes, so a reprint is encoded again with « Duplicata » on top and for the printer chosen now.
- * The builders here are pure; `encodeDocument` turns a document into the printer's bytes.
+ * The register's print documents (docs/printing.md §4): a receipt, the kitchen tickets of a sale, the
+ * Z report. The builders here are pure; the document types, the queue and the encoder are the UI
+ * kit's (`@kermesse/ui-kit/printing`), shared with the loto's cartons and the pre-sold tickets.
  */
-import { formatDate, formatEuros, formatTime } from '@kermesse/ui-kit';
+import { formatEuros } from '@kermesse/ui-kit';
+import {
+  printedAt,
+  type KitchenDocument,
+  type PrinterSettings,
+  type ReceiptDocument,
+  type ZReportDocument,
+} from '@kermesse/ui-kit/printing';
 import type { CartLine } from '../cart/types';
 import { lineTotalCents } from '../cart/cart';
-import type { PrinterSettings } from './printers';
-
-export interface ReceiptDocument {
-  kind: 'receipt';
-  /** The sale's reference; null for a sale kept offline, not yet numbered by the server. */
-  reference: string | null;
-  /** « 28/11/2026 19:05 », when the sale was made. */
-  at: string;
-  lines: Array<{ label: string; quantity: number; amount: string }>;
-  total: string;
-  payment: string;
-  tickets: number[];
-}
-
-export interface KitchenDocument {
-  kind: 'kitchen';
-  category: string;
-  reference: string | null;
-  at: string;
-  lines: Array<{ label: string; quantity: number }>;
-}
-
-export interface ZReportDocument {
-  kind: 'z';
-  sessionId: number;
-  at: string;
-  /** Per payment mode: « Espèces », expected, counted, difference (already in euros). */
-  modes: Array<{ label: string; expected: string; counted: string; difference: string }>;
-  grandTotal: string;
-  reason: string | null;
-  journalSeq: number;
-  journalHash: string;
-}
-
-/** The raffle stubs of a sale: one ticket per number, cut apart, for the buyer to keep until the drawing. */
-export interface RaffleStubsDocument {
-  kind: 'stubs';
-  reference: string | null;
-  at: string;
-  numbers: number[];
-}
-
-/** Only the drawer's pulse: « Ouvrir le tiroir » and a cash sale. */
-export interface DrawerDocument {
-  kind: 'drawer';
-}
-
-export type PrintDocument = ReceiptDocument | KitchenDocument | ZReportDocument | RaffleStubsDocument | DrawerDocument;
-
-/** « 28/11/2026 19:05 ». */
-export function printedAt(date: Date | number = Date.now()): string {
-  return `${formatDate(new Date(date))} ${formatTime(date)}`;
-}
 
 const PAYMENT_LABELS: Record<number, string> = { 1: 'Chèque', 2: 'Espèces', 3: 'Carte bancaire', 99: 'En attente de paiement' };
 
@@ -154,20 +108,4 @@ export function zReportDocument(closing: {
     journalSeq: closing.journal.seq,
     journalHash: closing.journal.hash,
   };
-}
-
-/** What the cashier reads in the list of print jobs. */
-export function documentTitle(document: PrintDocument): string {
-  switch (document.kind) {
-    case 'receipt':
-      return document.reference ? `Reçu ${document.reference}` : 'Reçu (vente hors ligne)';
-    case 'kitchen':
-      return `Ticket ${document.category}${document.reference ? ` · ${document.reference}` : ''}`;
-    case 'z':
-      return `Rapport Z n° ${document.sessionId}`;
-    case 'stubs':
-      return `Tombola ${document.numbers.map((n) => `n° ${n}`).join(', ')}`;
-    case 'drawer':
-      return 'Ouverture du tiroir';
-  }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { encodeDocument } from './encode';
+import { encodeDocument } from '@kermesse/ui-kit/printing/encode';
 import { kitchenTickets, receiptDocument, zReportDocument } from './documents';
 import type { CartLine } from '../cart/types';
-import { decodeEscPos, printedText } from './testing/escPosDecoder';
+import { decodeEscPos, printedText } from '@kermesse/ui-kit/printing/testing';
 
 const frites = { id: 1, name: 'Frites', category: { id: 10, name: 'Frites' } };
 const crepe = { id: 2, name: 'Crêpe à la châtaigne', category: { id: 11, name: 'Crêpes' } };

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { INTERRUPTED_MESSAGE, memoryJobStore, PrintQueue, PRINTER_REMOVED_MESSAGE, type PrintJob } from './printQueue';
-import { emptySettings, type PrinterSettings } from './printers';
+import {
+  emptySettings,
+  INTERRUPTED_MESSAGE,
+  type KitchenDocument,
+  memoryJobStore,
+  PRINTER_REMOVED_MESSAGE,
+  type PrinterSettings,
+  type PrintJob,
+  PrintQueue,
+  type SendBytes,
+} from '@kermesse/ui-kit/printing';
 import { jobsForSale } from './salePrinting';
-import type { SendBytes } from './transports';
-import { decodeEscPos, printedText } from './testing/escPosDecoder';
+import { decodeEscPos, printedText } from '@kermesse/ui-kit/printing/testing';
 import type { CartLine } from '../cart/types';
-import type { KitchenDocument } from './documents';
 
 const settings: PrinterSettings = {
   ...emptySettings(),

@@ -5,9 +5,15 @@
  */
 import type { CartLine } from '../cart/types';
 import { PAYMENT_MODE } from '../cart/payment';
-import { kitchenTickets, printedAt, receiptDocument } from './documents';
-import { loadPrinterSettings, printerById, type PrinterSettings } from './printers';
-import { printQueueFor, type NewPrintJob } from './printQueue';
+import { kitchenTickets, receiptDocument } from './documents';
+import {
+  loadPrinterSettings,
+  type NewPrintJob,
+  printedAt,
+  printerById,
+  type PrinterSettings,
+  printQueueFor,
+} from '@kermesse/ui-kit/printing';
 
 export interface PrintedSale {
   reference: string | null;

@@ -5,9 +5,8 @@
  * voided and never return to sale; the cashier may name them, else the last numbers of the sale go.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Button, dateTimeFormat, ErrorLine, formatEuros, Modal } from '@kermesse/ui-kit';
+import { Button, dateTimeFormat, ErrorLine, formatEuros, Modal, newIdempotencyKey } from '@kermesse/ui-kit';
 import type { RefundInput, SaleRefunds } from '@kermesse/contracts-register';
-import { newIdempotencyKey } from '../api/idempotencyKey';
 import { cashierRefundsApi, type RefundsApi } from './refundsApi';
 import './refunds.css';
 import { toCents } from '@kermesse/contracts-common';

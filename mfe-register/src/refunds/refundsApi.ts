@@ -2,10 +2,9 @@
  * Refund calls (contract `@kermesse/contracts-register` refunds.ts): the order detail's
  * refund panel (cashier token) and the back office's « responsables de caisse » (admin token).
  */
-import { createApiClient, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
+import { createApiClient, newIdempotencyKey, SESSION_STORAGE_KEY } from '@kermesse/ui-kit';
 import type { Refund, RefundInput, SaleRefunds, TillManagers } from '@kermesse/contracts-register';
 import { registerToken } from '../api/bearerToken';
-import { newIdempotencyKey } from '../api/idempotencyKey';
 
 export type { Refund, RefundInput, SaleRefunds };
 

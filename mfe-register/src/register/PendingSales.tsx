@@ -1,8 +1,18 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, Banner, Button, ErrorLine, formatEuros, Modal, MoneyInput, Pagination, Spinner } from '@kermesse/ui-kit';
+import {
+  ApiError,
+  Banner,
+  Button,
+  ErrorLine,
+  formatEuros,
+  Modal,
+  MoneyInput,
+  newIdempotencyKey,
+  Pagination,
+  Spinner,
+} from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { PendingPayment, PendingSale } from '../api/checkoutApi';
-import { newIdempotencyKey } from '../api/idempotencyKey';
 import { centsToInput, decimalAmount, parseEuros, toCents } from '@kermesse/contracts-common';
 import { UNREADABLE_AMOUNT_MESSAGE } from './CashDialog';
 import { MANUAL_PAYMENT_MODE } from '../cart/payment';

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, ErrorLine, formatEuros, Spinner } from '@kermesse/ui-kit';
+import { Button, ErrorLine, formatEuros, newIdempotencyKey, Spinner } from '@kermesse/ui-kit';
 import { useCheckoutApi } from '../api/CheckoutApiContext';
 import type { SaleResult } from '../api/checkoutApi';
 import { cartTotalCents, lineTotalCents } from '../cart/cart';
 import type { CartLine } from '../cart/types';
 import type { CardProgress } from '../sale/cardPayment';
 import { CARD_MAX_ATTEMPTS } from '../sale/cardPayment';
-import { newIdempotencyKey } from '../api/idempotencyKey';
 import { CheckIcon } from './icons';
 import { printHtml } from './print';
 import { printReceipt } from '../printing/salePrinting';

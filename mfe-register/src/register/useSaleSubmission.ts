@@ -6,7 +6,7 @@
  * so the card flow, the cash and cheque dialogs and « Mettre en attente » all end the same way.
  */
 import { useState } from 'react';
-import { newIdempotencyKey } from '../api/idempotencyKey';
+import { newIdempotencyKey } from '@kermesse/ui-kit';
 import { cacheKeys, dropCache } from '../api/localCache';
 import type { SaleBody } from '../sale/buildSale';
 import { cartTotalCents } from '../cart/cart';

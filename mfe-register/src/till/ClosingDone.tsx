@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, ErrorLine, Modal, formatEuros } from '@kermesse/ui-kit';
 import { printHtml } from '../register/print';
 import { zReportDocument } from '../printing/documents';
-import { loadPrinterSettings, printerById } from '../printing/printers';
-import { printQueueFor } from '../printing/printQueue';
+import { loadPrinterSettings, printerById, printQueueFor } from '@kermesse/ui-kit/printing';
 import type { Closing, TillApi } from './tillApi';
 
 const signed = (euros: number) => (euros > 0 ? `+${formatEuros(euros)}` : formatEuros(euros));

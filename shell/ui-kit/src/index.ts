@@ -16,6 +16,7 @@ export { REGISTER_TOKEN_KEY, findRegisterToken, readRegisterToken } from './regi
 export type { RegisterToken, RegisterTokenSource } from './registerToken';
 export { THEME_STORAGE_KEY, applyTheme, readTheme, useTheme } from './theme';
 export { renderStandalone } from './standalone';
+export { newIdempotencyKey } from './idempotencyKey';
 export { useResource } from './useResource';
 export type { Resource, ResourceOptions } from './useResource';
 export type { Theme } from './theme';

@@ -7,7 +7,7 @@
  * marked « Duplicata ». Nothing here can block or undo a sale: the sale is recorded before its jobs
  * are queued, and every failure stays inside the queue.
  */
-import { newIdempotencyKey } from '../api/idempotencyKey';
+import { newIdempotencyKey } from '../idempotencyKey';
 import { documentTitle, type PrintDocument } from './documents';
 import { loadPrinterSettings, printerById, type Printer, type PrinterSettings } from './printers';
 import { senderFor, type SendBytes } from './transports';

@@ -25,7 +25,7 @@ export async function sendThroughRelay(
     answer = await fetchImpl(`${base}/imprimer?imprimante=${encodeURIComponent(job.printer.address.trim())}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${relay.relayToken}`, 'X-Travail': job.id, 'Content-Type': 'application/octet-stream' },
-      body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+      body: bytes as Uint8Array<ArrayBuffer>,
     });
   } catch {
     throw new Error(RELAY_UNREACHABLE(base));

@@ -17,6 +17,8 @@ export interface DecodedPrint {
   codepages: string[];
   cuts: number;
   pulses: Array<{ pin: number; onMs: number; offMs: number }>;
+  /** The QR codes printed (GS ( k: stored, then printed), with what they hold. */
+  qrcodes: string[];
 }
 
 function charTable(codepage: string): string[] {
@@ -25,7 +27,8 @@ function charTable(codepage: string): string[] {
 
 /** Reads ESC/POS `bytes`; throws on a command this reader does not know. */
 export function decodeEscPos(bytes: Uint8Array): DecodedPrint {
-  const out: DecodedPrint = { lines: [], commands: [], codepages: [], cuts: 0, pulses: [] };
+  const out: DecodedPrint = { lines: [], commands: [], codepages: [], cuts: 0, pulses: [], qrcodes: [] };
+  let qrStored: string | null = null;
   let table = charTable('cp437');
   let line = '';
   const endLine = () => {
@@ -88,6 +91,20 @@ export function decodeEscPos(bytes: Uint8Array): DecodedPrint {
         if (mode === 65 || mode === 66) next();
         out.cuts += 1;
         out.commands.push(mode === 1 || mode === 49 || mode === 66 ? 'cut partial' : 'cut');
+      } else if (command === 0x28 && bytes[i] === 0x6b) {
+        // GS ( k pL pH cn fn …: the QR code's model, size, error level, data (fn 0x50) and print (fn 0x51).
+        next();
+        const length = next() + next() * 256;
+        const body = bytes.slice(i, i + length);
+        if (body.length < length) throw new Error('Commande ESC/POS tronquée');
+        i += length;
+        const fn = body[1];
+        if (fn === 0x50) qrStored = new TextDecoder().decode(body.slice(3));
+        else if (fn === 0x51) {
+          if (qrStored === null) throw new Error('QR code imprimé sans données');
+          out.qrcodes.push(qrStored);
+          out.commands.push('qrcode');
+        }
       } else if (command === 0x21) {
         const size = next();
         out.commands.push(`size ${(size >> 4) + 1}x${(size & 0x0f) + 1}`);

@@ -6,7 +6,15 @@
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { columnsOf, type Printer } from './printers';
-import type { KitchenDocument, PrintDocument, RaffleStubsDocument, ReceiptDocument, ZReportDocument } from './documents';
+import type {
+  CartonsDocument,
+  KitchenDocument,
+  PassesDocument,
+  PrintDocument,
+  RaffleStubsDocument,
+  ReceiptDocument,
+  ZReportDocument,
+} from './documents';
 
 /** Code page 858: Latin-1 letters, « » and the euro sign. */
 export const CODEPAGE = 'cp858';
@@ -89,6 +97,44 @@ function stubs(encoder: Encoder, doc: RaffleStubsDocument): Encoder {
   return encoder;
 }
 
+/** A loto carton's 3 × 9 grid: 5 characters a cell on 80 mm paper, 3 on 58 mm; a blank cell is « -- ». */
+function cartons(encoder: Encoder, doc: CartonsDocument): Encoder {
+  const cell = Math.floor(encoder.columns / 9) >= 5 ? 5 : 3;
+  doc.cartons.forEach((carton, index) => {
+    if (index > 0) encoder.cut('partial');
+    encoder.align('center').bold(true).line(printable(doc.night)).bold(false);
+    encoder
+      .size(2, 2)
+      .line(printable(`Carton n° ${carton.code}`))
+      .size(1, 1);
+    // Read by a player with a pen in hand: each row twice as tall, the numbers in bold.
+    encoder.height(2).bold(true);
+    for (const row of carton.grid)
+      encoder.line(
+        row
+          .map((n) => (n === null ? '--' : String(n)).padStart(2).padEnd(cell))
+          .join('')
+          .trimEnd(),
+      );
+    encoder.bold(false).height(1).align('left');
+  });
+  return encoder;
+}
+
+/** A pre-sold ticket's confirmation: who, what, how many, and the signed QR code the gate scans. */
+function passes(encoder: Encoder, doc: PassesDocument): Encoder {
+  doc.passes.forEach((pass, index) => {
+    if (index > 0) encoder.cut('partial');
+    encoder.align('center').bold(true).line(printable(doc.event)).bold(false);
+    encoder.size(2, 2).line(printable(pass.holder)).size(1, 1);
+    if (pass.label) encoder.line(printable(pass.label));
+    encoder.line(pass.quantity > 1 ? `${pass.quantity} personnes` : '1 personne');
+    encoder.qrcode(pass.code, { model: 2, size: 6, errorlevel: 'm' });
+    encoder.line("Billet à présenter à l'entrée.").align('left');
+  });
+  return encoder;
+}
+
 function zReport(encoder: Encoder, doc: ZReportDocument): Encoder {
   encoder.align('center').bold(true).line(`Rapport Z n° ${doc.sessionId}`).bold(false).line(doc.at).align('left').rule();
   for (const mode of doc.modes) {
@@ -125,6 +171,8 @@ export function encodeDocument(
   if (doc.kind === 'receipt') receipt(encoder, doc);
   else if (doc.kind === 'kitchen') kitchen(encoder, doc);
   else if (doc.kind === 'stubs') stubs(encoder, doc);
+  else if (doc.kind === 'cartons') cartons(encoder, doc);
+  else if (doc.kind === 'passes') passes(encoder, doc);
   else zReport(encoder, doc);
   if (options.duplicate) duplicate(encoder);
   return encoder.cut().encode();

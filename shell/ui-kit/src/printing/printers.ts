@@ -75,3 +75,29 @@ export function savePrinterSettings(checkoutId: number, settings: PrinterSetting
 export function printerById(settings: PrinterSettings, id: string | null | undefined): Printer | undefined {
   return id ? settings.printers.find((printer) => printer.id === id) : undefined;
 }
+
+/** A printer set on this device for one of its registers. */
+export interface DevicePrinter {
+  checkoutId: number;
+  printer: Printer;
+}
+
+/**
+ * Every printer this device knows, whatever register it was set for (docs/printing.md §4): the loto's
+ * cartons and the pre-sold tickets print on the stall's printers through that register's queue, so
+ * a failed job shows in its « Impressions » too.
+ */
+export function devicePrinters(storage: Storage | undefined = globalThis.localStorage): DevicePrinter[] {
+  const found: DevicePrinter[] = [];
+  try {
+    for (let index = 0; index < (storage?.length ?? 0); index++) {
+      const match = /^imprimantes:(\d+)$/.exec(storage?.key(index) ?? '');
+      if (!match) continue;
+      const checkoutId = Number(match[1]);
+      for (const printer of loadPrinterSettings(checkoutId, storage).printers) found.push({ checkoutId, printer });
+    }
+  } catch {
+    // An unreadable storage: no printer, the browser's dialog stays.
+  }
+  return found.sort((a, b) => a.checkoutId - b.checkoutId || a.printer.name.localeCompare(b.printer.name, 'fr'));
+}
