@@ -100,6 +100,9 @@ export const HelloAssoItem = Type.Object({
   pieceRef: Type.Union([Type.String(), Type.Null()]),
   /** Why an item was not booked (a free ticket, a payment not completed). */
   note: Type.Union([Type.String(), Type.Null()]),
+  /** The day HelloAsso refunded it, and the piece of the entry that reversed it (null when nothing was booked). */
+  refundedOn: Type.Union([Type.String(), Type.Null()]),
+  refundPieceRef: Type.Union([Type.String(), Type.Null()]),
 });
 export type HelloAssoItem = Static<typeof HelloAssoItem>;
 
@@ -160,6 +163,8 @@ export const HelloAssoImportAnswer = Type.Object({
   payouts: Type.Integer(),
   /** Event tickets sent to the gate as pre-sold tickets (the form linked to a fair). */
   tickets: Type.Integer(),
+  /** Items refunded on HelloAsso since they were imported, each reversed by its own entry (« HAR-… »). */
+  refunds: Type.Integer(),
 });
 export type HelloAssoImportAnswer = Static<typeof HelloAssoImportAnswer>;
 

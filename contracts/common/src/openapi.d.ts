@@ -10127,6 +10127,8 @@ export interface operations {
                             paidOn: string;
                             pieceRef: string | null;
                             note: string | null;
+                            refundedOn: string | null;
+                            refundPieceRef: string | null;
                         }[];
                         payouts: {
                             id: number;
@@ -10212,6 +10214,7 @@ export interface operations {
                         alreadyImported: number;
                         payouts: number;
                         tickets: number;
+                        refunds: number;
                     };
                 };
             };

@@ -249,6 +249,24 @@ const OVERVIEW: HelloAssoOverview = {
       paidOn: `${year}-05-02`,
       pieceRef: null,
       note: 'Contribution volontaire versée à HelloAsso',
+      refundedOn: null,
+      refundPieceRef: null,
+    },
+    {
+      id: 2,
+      itemId: 5001,
+      orderId: 1001,
+      formType: 'Event',
+      formSlug: 'kermesse',
+      kind: 'sale',
+      name: 'Repas adulte',
+      payer: 'Camille Martin',
+      amount: 12,
+      paidOn: `${year}-05-02`,
+      pieceRef: 'HA-5001',
+      note: null,
+      refundedOn: `${year}-05-20`,
+      refundPieceRef: 'HAR-5001',
     },
   ],
   payouts: [],
@@ -262,11 +280,12 @@ describe('« HelloAsso »', () => {
       [`PUT ${A}/helloasso/settings`]: () => json({ settings: OVERVIEW.settings }),
       [`GET ${A}/events`]: () => json({ events: [{ id: 31, name: "Fête de l'école", startsOn: `${year}-06-27`, sales: 0 }] }),
       [`POST ${A}/helloasso/import`]: () =>
-        json({ orders: 3, donations: 1, memberships: 1, sales: 1, skipped: 2, alreadyImported: 0, payouts: 1, tickets: 1 }),
+        json({ orders: 3, donations: 1, memberships: 1, sales: 1, skipped: 2, alreadyImported: 0, payouts: 1, tickets: 1, refunds: 1 }),
     });
     await renderAt('/comptabilite/helloasso', <App />);
     expect(text((await screen.findByText('Encore chez HelloAsso (compte 467)')).closest('div')!)).toContain('47,00 €');
     expect(text(screen.getByRole('table', { name: 'Articles importés' }))).toContain('Contribution volontaire versée à HelloAsso');
+    expect(text(screen.getByRole('table', { name: 'Articles importés' }))).toContain('Remboursé sur HelloAsso le 20/05/');
     expect(text(screen.getByRole('table', { name: 'Formulaires relus chaque nuit' }))).toContain(
       'Dernière lecture de nuit en échec : HelloAsso ne répondait pas',
     );
@@ -289,7 +308,7 @@ describe('« HelloAsso »', () => {
     fireEvent.change(fair, { target: { value: '31' } });
     fireEvent.click(within(importer).getByRole('button', { name: 'Importer les commandes HelloAsso' }));
     expect(text(await within(importer).findByRole('status'))).toBe(
-      "Import effectué — 3 commandes lues : 1 prévente, 1 don, 1 adhésion, 1 versement, 1 billet envoyé au contrôle d'entrée ; 2 articles non comptabilisés.",
+      "Import effectué — 3 commandes lues : 1 prévente, 1 don, 1 adhésion, 1 versement, 1 billet envoyé au contrôle d'entrée ; 2 articles non comptabilisés, 1 remboursement HelloAsso contrepassé.",
     );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ formType: 'Event', formSlug: 'kermesse-2026', eventId: 31 });
   });

@@ -27,6 +27,7 @@ export function importSummary(answer: HelloAssoImportAnswer): string {
   const rest = [
     answer.skipped > 0 ? `${plural(answer.skipped, 'article non comptabilisé', 'articles non comptabilisés')}` : '',
     answer.alreadyImported > 0 ? `${plural(answer.alreadyImported, 'article déjà importé', 'articles déjà importés')}` : '',
+    answer.refunds > 0 ? `${plural(answer.refunds, 'remboursement HelloAsso contrepassé', 'remboursements HelloAsso contrepassés')}` : '',
   ].filter(Boolean);
   return `${plural(answer.orders, 'commande lue', 'commandes lues')} : ${parts.join(', ')}${rest.length ? ` ; ${rest.join(', ')}` : ''}.`;
 }
@@ -182,6 +183,12 @@ export function HelloAssoPage() {
                       {HELLOASSO_ITEM_KIND_LABELS[item.kind]}
                       {item.pieceRef && <span className="k-muted"> — {item.pieceRef}</span>}
                       {item.note && <span className="k-muted acc-block">{item.note}</span>}
+                      {item.refundedOn && (
+                        <span className="k-badge k-badge--warn acc-block">
+                          Remboursé sur HelloAsso le {formatDate(item.refundedOn)}
+                          {item.refundPieceRef && ` — ${item.refundPieceRef}`}
+                        </span>
+                      )}
                     </td>
                     <td className="k-num">{formatEuros(item.amount)}</td>
                   </tr>

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox, isSealed } from '@kermesse/kit/secrets';
 import {
   HELLOASSO_NOTIFICATION_PREFIX,
+  type DonationList,
   type HelloAssoImportAnswer,
   type HelloAssoNotificationAnswer,
   type HelloAssoOverview,
@@ -235,5 +236,81 @@ describe('HelloAsso tickets for the gate', () => {
     await helloAsso.notify(notificationUrl, 'Order', later);
     await helloAsso.notify(notificationUrl, 'Order', later);
     expect((await ticketsSent()).slice(2)).toEqual([[7104, 31, 'Chloé Garnier', 'Entrée adulte']]);
+  });
+});
+
+describe('refunds made on HelloAsso after an import', () => {
+  it('reverse each refunded item by its own entry, once, from a notification', async () => {
+    const form = helloAsso.forms.get(`${FORM.formType}/${FORM.formSlug}`)!;
+    form.payments.push({
+      id: 9201,
+      amount: 1500,
+      date: ORDER.date,
+      state: 'Authorized',
+      order: { id: ORDER.id },
+      items: [
+        { id: 7001, shareAmount: 500 },
+        { id: 7002, shareAmount: 1000 },
+      ],
+    });
+    const before = await journal();
+    const refunded = helloAsso.refund(`${FORM.formType}/${FORM.formSlug}`, 9201, '2026-06-20T10:00:00+02:00');
+    const res = await helloAsso.notify(notificationUrl, 'Payment', refunded);
+    expect(await json<HelloAssoNotificationAnswer>(res)).toEqual({ received: true, outcome: 'applied' });
+    expect(await json<HelloAssoNotificationAnswer>(await helloAsso.notify(notificationUrl, 'Payment', refunded))).toEqual({
+      received: true,
+      outcome: 'duplicate',
+    });
+
+    const after = await journal();
+    // The booked entries stay as they were; the refund is written beside them.
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length).flatMap((e) => e.lines.map((l) => [e.date, e.pieceRef, l.account, l.debit, l.credit]))).toEqual([
+      ['2026-06-20', 'HAR-7001', '706', 5, 0],
+      ['2026-06-20', 'HAR-7001', '467', 0, 5],
+      ['2026-06-20', 'HAR-7002', '7541', 10, 0],
+      ['2026-06-20', 'HAR-7002', '467', 0, 10],
+    ]);
+    const items = (await overview()).items.filter((i) => i.itemId === 7001 || i.itemId === 7002);
+    expect(items.map((i) => [i.itemId, i.pieceRef, i.refundedOn, i.refundPieceRef]).sort()).toEqual([
+      [7001, 'HA-7001', '2026-06-20', 'HAR-7001'],
+      [7002, 'HA-7002', '2026-06-20', 'HAR-7002'],
+    ]);
+    // The gift given back earns no tax receipt.
+    const gifts = await json<DonationList>(await sys.request(`${A}/donations?year=2026`));
+    expect(gifts.donations.find((d) => d.amount === 10)).toMatchObject({ refunded: 10, eligible: 0 });
+
+    // The pull reads the same refund: nothing more.
+    const pulled = await json<HelloAssoImportAnswer>(await importForm(FORM));
+    expect(pulled).toMatchObject({ refunds: 0 });
+    expect(await journal()).toEqual(after);
+  });
+
+  it('reverse a ticket refunded before the pull read it, and take its pre-sold ticket off the gate', async () => {
+    const key = `${TICKETS.formType}/${TICKETS.formSlug}`;
+    helloAsso.forms.get(key)!.payments.push({
+      id: 9301,
+      amount: 300,
+      date: '2026-06-12T20:15:00+02:00',
+      state: 'Authorized',
+      items: [{ id: 7102, shareAmount: 300 }],
+    });
+    helloAsso.refund(key, 9301, '2026-06-21T09:00:00+02:00');
+    const answer = await json<HelloAssoImportAnswer>(await importForm(TICKETS));
+    expect(answer).toMatchObject({ refunds: 1, payouts: 0 });
+    expect(
+      (await journal()).filter((e) => e.pieceRef === 'HAR-7102').flatMap((e) => e.lines.map((l) => [l.account, l.debit, l.credit])),
+    ).toEqual([
+      ['706', 3, 0],
+      ['467', 0, 3],
+    ]);
+    const cancelled = ((await sys.db('outbox').select('envelope')) as Array<{ envelope: { type: string; payload: unknown } }>)
+      .map((row) => row.envelope)
+      .filter((e) => e.type === 'helloasso.ticket.refunded');
+    expect(cancelled.map((e) => e.payload)).toEqual([
+      { itemId: 7001, refundedOn: '2026-06-20' },
+      { itemId: 7102, refundedOn: '2026-06-21' },
+    ]);
+    expect(await json<HelloAssoImportAnswer>(await importForm(TICKETS))).toMatchObject({ refunds: 0 });
   });
 });

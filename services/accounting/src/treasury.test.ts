@@ -164,6 +164,7 @@ describe('HelloAsso', () => {
       alreadyImported: 0,
       payouts: 1,
       tickets: 0,
+      refunds: 0,
     });
     // Three orders and three payments at two a page: every page was read, with one token.
     expect(helloAsso.tokensIssued).toBe(1);

@@ -28,6 +28,8 @@ import {
   insertHelloAssoItem,
   insertHelloAssoPayout,
   linkHelloAssoItem,
+  lockUnrefundedHelloAssoItem,
+  markHelloAssoItemRefunded,
   membershipTypeNamed,
 } from '../repositories/helloasso.ts';
 import { appendEntry, journalState, lockJournal, type JournalState } from '../repositories/journal.ts';
@@ -38,6 +40,12 @@ const LABELS = { donation: 'Don', membership: 'Adhésion', sale: 'Prévente' } a
 // HelloAsso's type of an event form's ticket (« billet »): one item per person admitted.
 const TICKET_TYPES = new Set(['Registration']);
 
+/** The day HelloAsso refunded a payment (its last refund operation), in France; today when it does not say. */
+function refundDay(payment: HelloAssoPayment): string {
+  const days = (payment.refundOperations ?? []).map((op) => op.meta?.createdAt).filter((at): at is string => Boolean(at));
+  return dayInFrance(days.sort().at(-1) ?? new Date().toISOString());
+}
+
 /** The ticket's holder as HelloAsso names them (the participant, else the payer). */
 const ticketHolder = (user: HelloAssoOrder['payer'], payer: HelloAssoOrder['payer']): string =>
   personName(user?.lastName || user?.firstName ? user : payer).slice(0, 120);
@@ -47,6 +55,8 @@ export async function importHelloAsso(
   form: { formType: string; formSlug: string },
   orders: readonly HelloAssoOrder[],
   payments: readonly HelloAssoPayment[],
+  // A notification carries one payment: a payout is booked only from the pull, which sees all of its payments.
+  options: { payouts?: boolean } = {},
 ): Promise<HelloAssoImportAnswer> {
   const counts: HelloAssoImportAnswer = {
     orders: orders.length,
@@ -57,6 +67,7 @@ export async function importHelloAsso(
     alreadyImported: 0,
     payouts: 0,
     tickets: 0,
+    refunds: 0,
   };
   const sorted = [...orders].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
   await db.transaction(async (trx) => {
@@ -145,7 +156,40 @@ export async function importHelloAsso(
       }
     }
 
-    for (const payout of payoutsOf(payments)) {
+    // Refunds made on HelloAsso after the import: each refunded item reversed once, by its own entry.
+    for (const payment of payments) {
+      if (payment.state !== 'Refunded') continue;
+      const refundedOn = refundDay(payment);
+      for (const share of payment.items ?? []) {
+        const item = await lockUnrefundedHelloAssoItem(trx, share.id);
+        if (!item) continue;
+        await markHelloAssoItemRefunded(trx, item.id, refundedOn);
+        counts.refunds += 1;
+        if (item.kind === 'sale') {
+          // Its pre-sold ticket, if the gate has one, no longer lets anyone in.
+          await recordEvent(trx, 'accounting', 'helloasso.ticket.refunded', { itemId: share.id, refundedOn });
+        }
+        if (item.kind === 'skipped' || item.entry_id === null) continue;
+        const pieceRef = `HAR-${share.id}`;
+        await append(
+          {
+            journal: item.kind === 'sale' ? 'VE' : 'OD',
+            date: refundedOn,
+            pieceRef,
+            label: `Remboursement HelloAsso ${pieceRef}`,
+            eventId: null,
+            source: `helloasso:refund:${share.id}`,
+            lines: [
+              { account: HELLOASSO_CREDIT_ACCOUNTS[item.kind], debitCents: item.amount_cents, creditCents: 0 },
+              { account: HELLOASSO_CLEARING_ACCOUNT, debitCents: 0, creditCents: item.amount_cents },
+            ],
+          },
+          { table: 'helloasso_items', key: 'id', id: item.id, column: 'refund_entry_id' },
+        );
+      }
+    }
+
+    for (const payout of options.payouts === false ? [] : payoutsOf(payments)) {
       const id = await insertHelloAssoPayout(trx, {
         cash_out_id: payout.cashOutId,
         paid_on: payout.paidOn,

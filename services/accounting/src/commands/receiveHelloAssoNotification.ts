@@ -1,15 +1,16 @@
 /**
  * A call of HelloAsso on the association's notification URL (docs/helloasso.md §5): an order is written
  * through the same import as « Importer les commandes HelloAsso », so each of its items is booked once
- * however often HelloAsso sends it; every call is kept once under its key, for the treasurer to look
- * back at. A payment is left to the pull, which reads the form's payments with their payouts.
+ * however often HelloAsso sends it, and so is a refunded payment (each refunded item reversed once);
+ * every call is kept once under its key, for the treasurer to look back at. Any other payment is left
+ * to the pull, which reads the form's payments with their payouts.
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '@kermesse/kit/db';
 import { HttpError } from '@kermesse/kit/http';
 import type { HelloAssoNotificationAnswer, HelloAssoNotificationBody } from '@kermesse/contracts-accounting';
 import { helloAssoNotificationInvalid } from '../errors.ts';
-import type { HelloAssoOrder } from '../helloasso/client.ts';
+import type { HelloAssoOrder, HelloAssoPayment } from '../helloasso/client.ts';
 import { recordHelloAssoNotification, rememberHelloAssoForm, setHelloAssoNotificationOutcome } from '../repositories/helloasso.ts';
 import { importHelloAsso } from './importHelloAsso.ts';
 
@@ -78,6 +79,24 @@ export async function receiveHelloAssoNotification(db: Db, body: HelloAssoNotifi
       form_slug: form?.formSlug ?? null,
     });
     if (form) await rememberHelloAssoForm(db, form);
+    if (state === 'Refunded') {
+      const items = data.items ?? [];
+      if (!Array.isArray(items) || items.some((item: Record<string, unknown> | null) => !item || !isId(item.id)))
+        throw helloAssoNotificationInvalid('les articles du paiement remboursé sont incomplets (identifiant)');
+      try {
+        // The same import as the pull's, without payouts: refunds are keyed by item, so twice is once.
+        const answer = await importHelloAsso(db, form ?? { formType: '', formSlug: '' }, [], [data as unknown as HelloAssoPayment], {
+          payouts: false,
+        });
+        const outcome = answer.refunds > 0 ? 'applied' : 'duplicate';
+        if (first !== null || outcome === 'applied') await setHelloAssoNotificationOutcome(db, key, outcome);
+        return { received: true, outcome };
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status >= 500) throw err;
+        await setHelloAssoNotificationOutcome(db, key, `refused: ${err.message}`);
+        return { received: true, outcome: 'deferred' };
+      }
+    }
     if (first === null) return { received: true, outcome: 'duplicate' };
     // Its payout is booked by the pull, which sees every payment of the cash-out at once.
     await setHelloAssoNotificationOutcome(db, key, 'deferred');

@@ -52,6 +52,10 @@ export interface HelloAssoPayment {
   cashOutDate?: string;
   /** Each item's share of the payment (cents). */
   items?: Array<{ id: number; shareAmount?: number; shareItemAmount?: number; shareOptionsAmount?: number }>;
+  /** The refunds made on HelloAsso (`state` `Refunded` once the whole payment went back). */
+  refundOperations?: Array<{ id?: number; amount?: number; amountTip?: number; status?: string; meta?: { createdAt?: string } }>;
+  /** With a notification: the order the payment belongs to and its form. */
+  order?: { id?: number; date?: string; formSlug?: string; formType?: string };
 }
 
 export interface HelloAssoCredentials {

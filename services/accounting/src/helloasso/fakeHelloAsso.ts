@@ -29,6 +29,11 @@ export interface FakeHelloAsso {
   revokeTokens(): void;
   /** The next API calls answer 503 (HelloAsso down). */
   failNext(count: number): void;
+  /**
+   * Refunds a payment of a form as HelloAsso's back office does: the payment becomes `Refunded` with a
+   * refund operation of its whole amount made at `at`. Returns it, with its order, as a notification carries it.
+   */
+  refund(form: string, paymentId: number, at: string): HelloAssoPayment;
   /** Posts a notification to `target` as HelloAsso does, and gives back the answer. */
   notify(target: string, eventType: 'Order' | 'Payment' | 'Form' | 'Organization', data: unknown, metadata?: unknown): Promise<Response>;
   close(): Promise<void>;
@@ -51,6 +56,18 @@ export async function startFakeHelloAsso(options: { organizationSlug?: string } 
     unexpected: [],
     revokeTokens: () => tokens.clear(),
     failNext: (count) => void (failures = count),
+    refund(formKey, paymentId, at) {
+      const form = fake.forms.get(formKey);
+      const payment = form?.payments.find((p) => p.id === paymentId);
+      if (!form || !payment) throw new Error(`paiement ${paymentId} inconnu du formulaire ${formKey}`);
+      payment.state = 'Refunded';
+      payment.refundOperations = [
+        ...(payment.refundOperations ?? []),
+        { id: paymentId * 10, amount: payment.amount, amountTip: payment.amountTip ?? 0, status: 'Processed', meta: { createdAt: at } },
+      ];
+      const [formType, formSlug] = formKey.split('/');
+      return { ...payment, order: { ...payment.order, formType, formSlug } };
+    },
     notify: (target, eventType, data, metadata) =>
       fetch(target, {
         method: 'POST',

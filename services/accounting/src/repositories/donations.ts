@@ -137,12 +137,15 @@ const donationSelect = (q: Q) =>
       'd.method',
       'd.counterpart_cents',
       'd.counterpart_label',
-      // What refunds of its sale gave back: their donation lines, taken by the sale's gifts in order.
+      // What refunds of its sale gave back: their donation lines, taken by the sale's gifts in order;
+      // a gift made on HelloAsso and refunded there is given back whole (docs/helloasso.md §7).
       q.raw(
-        `coalesce((select greatest(0, least(d.amount_cents, coalesce(sum((l->>'totalCents')::int), 0)
+        `least(d.amount_cents, coalesce((select greatest(0, least(d.amount_cents, coalesce(sum((l->>'totalCents')::int), 0)
             - coalesce((select sum(p.amount_cents) from donations p where p.sale_id = d.sale_id and p.id < d.id), 0)))
           from refunds f cross join jsonb_array_elements(f.lines) l
-          where d.sale_id is not null and f.sale_id = d.sale_id and l->>'kind' = 'donation'), 0)::int as refunded_cents`,
+          where d.sale_id is not null and f.sale_id = d.sale_id and l->>'kind' = 'donation'), 0)
+          + coalesce((select sum(h.amount_cents) from helloasso_items h where h.donation_id = d.id and h.refunded_on is not null), 0))::int
+          as refunded_cents`,
       ),
       'd.donor_id',
       'd.buyer_name',

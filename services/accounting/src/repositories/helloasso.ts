@@ -72,9 +72,33 @@ export interface HelloAssoItemRow {
   paid_on: string;
   note: string | null;
   piece_ref: string | null;
+  refunded_on: string | null;
+  refund_piece_ref: string | null;
 }
 
-export type NewHelloAssoItem = Omit<HelloAssoItemRow, 'id' | 'piece_ref' | 'item_id' | 'order_id'> & { item_id: number; order_id: number };
+export type NewHelloAssoItem = Omit<HelloAssoItemRow, 'id' | 'piece_ref' | 'item_id' | 'order_id' | 'refunded_on' | 'refund_piece_ref'> & {
+  item_id: number;
+  order_id: number;
+};
+
+/** An imported item not refunded yet, locked until the transaction ends (a refund reverses it once). */
+export async function lockUnrefundedHelloAssoItem(
+  trx: Knex.Transaction,
+  itemId: number,
+): Promise<
+  { id: number; kind: HelloAssoItemRow['kind']; amount_cents: number; entry_id: number | null; donation_id: number | null } | undefined
+> {
+  return (await trx('helloasso_items')
+    .where({ item_id: itemId })
+    .whereNull('refunded_on')
+    .forUpdate()
+    .first('id', 'kind', 'amount_cents', 'entry_id', 'donation_id')) as
+    { id: number; kind: HelloAssoItemRow['kind']; amount_cents: number; entry_id: number | null; donation_id: number | null } | undefined;
+}
+
+export async function markHelloAssoItemRefunded(q: Q, id: number, refundedOn: string): Promise<void> {
+  await q('helloasso_items').where({ id }).update({ refunded_on: refundedOn });
+}
 
 /** Inserts an item unless it was imported before; its id, or null when it was. */
 export async function insertHelloAssoItem(q: Q, values: NewHelloAssoItem): Promise<number | null> {
@@ -91,6 +115,7 @@ export async function linkHelloAssoItem(q: Q, id: number, values: { donation_id?
 export async function listHelloAssoItems(q: Q, limit = 300): Promise<HelloAssoItemRow[]> {
   return (await q('helloasso_items as i')
     .leftJoin('journal_entries as e', 'e.id', 'i.entry_id')
+    .leftJoin('journal_entries as r', 'r.id', 'i.refund_entry_id')
     .select(
       'i.id',
       'i.item_id',
@@ -104,6 +129,8 @@ export async function listHelloAssoItems(q: Q, limit = 300): Promise<HelloAssoIt
       q.raw("to_char(i.paid_on, 'YYYY-MM-DD') as paid_on"),
       'i.note',
       'e.piece_ref',
+      q.raw("to_char(i.refunded_on, 'YYYY-MM-DD') as refunded_on"),
+      'r.piece_ref as refund_piece_ref',
     )
     .orderBy([
       { column: 'i.paid_on', order: 'desc' },

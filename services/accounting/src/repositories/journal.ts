@@ -104,6 +104,8 @@ export async function appendEntry(
       | 'bank_deposits';
     key: 'sale_id' | 'id' | 'refund_id' | 'session_id';
     id: number | string;
+    /** The column that keeps the entry's id (`entry_id`; a HelloAsso item's refund keeps it apart). */
+    column?: 'entry_id' | 'refund_entry_id';
   },
 ): Promise<number> {
   const year = Number(draft.date.slice(0, 4));
@@ -134,7 +136,7 @@ export async function appendEntry(
        select e.id, x.position, x.account, x.account_label, x.debit_cents, x.credit_cents
        from e, jsonb_to_recordset(?::jsonb) as x(position int, account text, account_label text, debit_cents bigint, credit_cents bigint)
      )
-     update ?? set entry_id = e.id from e where ??.?? = ? returning e.id`,
+     update ?? set ?? = e.id from e where ??.?? = ? returning e.id`,
       [
         year,
         number,
@@ -149,6 +151,7 @@ export async function appendEntry(
         hash,
         JSON.stringify(lines),
         link.table,
+        link.column ?? 'entry_id',
         link.table,
         link.key,
         link.id,

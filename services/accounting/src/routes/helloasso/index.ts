@@ -114,6 +114,8 @@ export function helloAssoRoutes({
           paidOn: i.paid_on,
           pieceRef: i.piece_ref,
           note: i.note,
+          refundedOn: i.refunded_on,
+          refundPieceRef: i.refund_piece_ref,
         })),
         payouts: payouts.map((p) => ({
           id: p.id,
