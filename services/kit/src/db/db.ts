@@ -55,10 +55,12 @@ export function createDb(url: string, options: DbOptions = {}): Db {
 
 interface PgConnection {
   __knexTxId?: string;
+  query(query: unknown, callback: (err: Error | null, response: unknown) => void): unknown;
 }
 interface QueryObject {
   sql: string;
   bindings?: unknown[];
+  options?: Record<string, unknown>;
   response?: unknown;
 }
 
@@ -66,15 +68,71 @@ interface QueryObject {
 // given an isolation level or read-only: the mode must stay on the BEGIN (SET TRANSACTION is refused
 // after the setting's SELECT).
 const BEGIN = /^(BEGIN(?: TRANSACTION [A-Z ]+)?);?$/i;
-const beginForAssociation = (begin = 'BEGIN') =>
-  // The id is checked as a uuid by withAssociation, so it can be written in the statement.
-  `${begin}; SELECT set_config('${ASSOCIATION_SETTING}', '${currentAssociation() ?? ''}', true);`;
+// The id is checked as a uuid by withAssociation, so it can be written in the statement.
+const settingAssociation = () => `SELECT set_config('${ASSOCIATION_SETTING}', '${currentAssociation() ?? ''}', true);`;
+const beginForAssociation = (begin = 'BEGIN') => `${begin}; ${settingAssociation()}`;
+
+/** The wire side of pg's connection that a query writes its messages to (pg's own `Connection`). */
+interface PgWire {
+  parse(query: { text: string; name?: string }): void;
+  bind(config: { values: unknown[] }): void;
+  execute(config: { portal: string; rows: number }): void;
+}
+interface PgQueryInternals {
+  requiresPreparation(): boolean;
+  prepare(connection: PgWire): void;
+  handleDataRow(msg: unknown): void;
+  handleCommandComplete(msg: unknown, connection: unknown): void;
+}
+const PgQuery = pg.Query as unknown as new (config: object, values?: unknown, callback?: unknown) => PgQueryInternals;
+const SET_ASSOCIATION = `select set_config('${ASSOCIATION_SETTING}', $1, true)`;
+
+/**
+ * A statement with parameters and the setting of its association, sent together in one round trip:
+ * the extended protocol's Parse/Bind/Execute of `set_config(…, true)`, then the statement's own, then
+ * a single Sync. Everything before a Sync is one implicit transaction (Postgres commits it at the
+ * Sync, or rolls it back at the first error), so the setting is the transaction's own, as SET LOCAL:
+ * nothing stays on the connection, and a transaction-mode pooler keeps the server connection until the
+ * Sync's answer. The setting's row and command tag are not the statement's result: they are skipped.
+ */
+class AssociatedQuery extends PgQuery {
+  #settingAnswered = false;
+
+  constructor(
+    config: object,
+    private readonly association: string,
+  ) {
+    super(config);
+  }
+
+  override requiresPreparation(): boolean {
+    return true;
+  }
+
+  override prepare(connection: PgWire): void {
+    connection.parse({ text: SET_ASSOCIATION });
+    connection.bind({ values: [this.association] });
+    connection.execute({ portal: '', rows: 0 });
+    super.prepare(connection);
+  }
+
+  override handleDataRow(msg: unknown): void {
+    if (this.#settingAnswered) super.handleDataRow(msg);
+  }
+
+  override handleCommandComplete(msg: unknown, connection: unknown): void {
+    if (this.#settingAnswered) super.handleCommandComplete(msg, connection);
+    else this.#settingAnswered = true;
+  }
+}
 
 /**
  * knex's Postgres client where every statement runs in a transaction that knows its association
  * (SET LOCAL, so nothing stays on the connection — safe behind a transaction-mode pooler): knex's
  * `BEGIN` is sent together with the setting in one round trip, and a statement outside any
- * transaction gets a transaction of its own. A subclass, because knex builds each transaction's
+ * transaction is sent with the setting in one implicit transaction of its own, also in one round trip
+ * (with parameters: `AssociatedQuery`; without: the setting and the statement as one multi-statement
+ * query, which Postgres runs as one transaction). A subclass, because knex builds each transaction's
  * client from the class's prototype.
  */
 class AssociationPgClient extends PgClient {
@@ -84,19 +142,24 @@ class AssociationPgClient extends PgClient {
       const begin = BEGIN.exec(obj.sql.trim());
       return begin ? super._query(connection, { ...obj, sql: beginForAssociation(begin[1]) }) : super._query(connection, obj);
     }
-    return this.inOwnTransaction(connection, obj);
+    if (!obj.bindings?.length) return this.withSettingFirst(connection, obj);
+    const query = new AssociatedQuery({ ...obj.options, text: obj.sql, values: obj.bindings }, currentAssociation() ?? '');
+    return new Promise((resolve, reject) => {
+      connection.query(query, (err, response) => {
+        if (err) return reject(err);
+        obj.response = response;
+        resolve(obj);
+      });
+    });
   }
 
-  private async inOwnTransaction(connection: PgConnection, obj: QueryObject): Promise<QueryObject> {
-    await super._query(connection, { sql: beginForAssociation(), bindings: [] });
-    try {
-      const done = await super._query(connection, obj);
-      await super._query(connection, { sql: 'COMMIT', bindings: [] });
-      return done;
-    } catch (err) {
-      await super._query(connection, { sql: 'ROLLBACK', bindings: [] }).catch(() => undefined);
-      throw err;
-    }
+  /** A statement without parameters after the setting, in one multi-statement query (one implicit transaction). */
+  private async withSettingFirst(connection: PgConnection, obj: QueryObject): Promise<QueryObject> {
+    const done = await super._query(connection, { ...obj, sql: `${settingAssociation()} ${obj.sql}` });
+    const results = done.response as unknown[];
+    // The setting's own result first, then the statement's (several, if its text held several).
+    done.response = results.length === 2 ? results[1] : results.slice(1);
+    return done;
   }
 }
 
