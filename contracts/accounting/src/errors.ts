@@ -66,6 +66,10 @@ export const ACCOUNTING_MESSAGES = {
   CHEQUE_NOT_AVAILABLE:
     "Le chèque de la vente {reference} n'est plus à remettre : il est déjà sur un bordereau. Rechargez la liste des chèques.",
   CHEQUE_SLIP_NOT_FOUND: 'Bordereau de remise de chèques introuvable.',
+  SUMUP_NOT_CONFIGURED:
+    "Les versements SumUp se lisent avec la clé API des lecteurs de cartes : le serveur n'a pas de compte SumUp (CARD_PROVIDER=sumup, SUMUP_API_KEY, SUMUP_MERCHANT_CODE).",
+  SUMUP_UNAVAILABLE: 'SumUp ne répond pas pour le moment : réessayez dans quelques minutes.',
+  SUMUP_REFUSED: 'SumUp refuse la clé API configurée (SUMUP_API_KEY) : vérifiez-la dans les réglages du serveur.',
   BANK_ACCOUNT_UNKNOWN: "Le compte {account} n'est pas un compte bancaire de l'association : ajoutez-le d'abord (« Comptes bancaires »).",
 } as const;
 

@@ -447,3 +447,30 @@ export const ChequeSlipAnswer = Type.Object({ slip: ChequeSlip });
 export type ChequeSlipAnswer = Static<typeof ChequeSlipAnswer>;
 export const ChequeSlipList = Type.Object({ slips: Type.Array(ChequeSlip) });
 export type ChequeSlipList = Static<typeof ChequeSlipList>;
+
+// ── Card payouts read from SumUp ──────────────────────────────────────────────────────────────────────
+
+export const CardPayoutImportBody = Type.Object(
+  { from: Day, to: Day, account: Type.Optional(BankAccountCode) },
+  { additionalProperties: false },
+);
+export type CardPayoutImportBody = Static<typeof CardPayoutImportBody>;
+
+/** What reading SumUp's payouts booked: each payout's deposit, those booked before, the records left aside. */
+export const CardPayoutImportAnswer = Type.Object({
+  payouts: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      date: Type.String(),
+      /** What reached the bank. */
+      amount: Type.Number(),
+      /** What SumUp kept (627). */
+      fees: Type.Number(),
+      pieceRef: Type.String(),
+      entryId: Type.Integer(),
+    }),
+  ),
+  alreadyImported: Type.Integer(),
+  skipped: Type.Array(Type.Object({ id: Type.String(), date: Type.String(), amount: Type.Number(), reason: Type.String() })),
+});
+export type CardPayoutImportAnswer = Static<typeof CardPayoutImportAnswer>;

@@ -715,6 +715,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/accountancy/bank/sumup-payouts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lire les versements SumUp de quelques jours et les écrire (net à la banque, frais en 627, 5115 soldé)
+         * @description Rôles : trésorier (l’administrateur passe partout).
+         *
+         *     Chaque versement une seule fois (son identifiant SumUp) ; retenues et versements échoués listés sans être écrits.
+         */
+        post: operations["postApiAdminAccountancyBankSumupPayoutsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/accountancy/bilan-des-comptes/{year}": {
         parameters: {
             query?: never;
@@ -8751,6 +8773,128 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminAccountancyBankSumupPayoutsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                    /**
+                     * @example 512
+                     * @example 5121
+                     */
+                    account?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payouts: {
+                            id: string;
+                            date: string;
+                            amount: number;
+                            fees: number;
+                            pieceRef: string;
+                            entryId: number;
+                        }[];
+                        alreadyImported: number;
+                        skipped: {
+                            id: string;
+                            date: string;
+                            amount: number;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION, SUMUP_NOT_CONFIGURED, BANK_ACCOUNT_UNKNOWN */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION" | "SUMUP_NOT_CONFIGURED" | "BANK_ACCOUNT_UNKNOWN";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Conflit avec l’état actuel — codes : YEAR_LOCKED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "YEAR_LOCKED";
+                    };
+                };
+            };
+            /** @description Erreur — codes : SUMUP_UNAVAILABLE, SUMUP_REFUSED */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SUMUP_UNAVAILABLE" | "SUMUP_REFUSED";
                     };
                 };
             };

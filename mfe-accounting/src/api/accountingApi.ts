@@ -32,6 +32,8 @@ import type {
   AvailabilityRow,
   BankAccountBody,
   BankAccountList,
+  CardPayoutImportAnswer,
+  CardPayoutImportBody,
   ChequeList,
   ChequeSlipAnswer,
   ChequeSlipBody,
@@ -122,6 +124,7 @@ export const accountingApi = {
   getReconciliation: (year: number, account: string) =>
     api.get<Reconciliation>(`${A}/bank/reconciliation?year=${year}&account=${encodeURIComponent(account)}`),
   saveBankAccount: (body: BankAccountBody) => api.post<BankAccountList>(`${A}/bank/accounts`, body),
+  importSumUpPayouts: (body: CardPayoutImportBody) => api.post<CardPayoutImportAnswer>(`${A}/bank/sumup-payouts/import`, body),
   listCheques: () => api.get<ChequeList>(`${A}/bank/cheques`),
   listChequeSlips: () => api.get<ChequeSlipList>(`${A}/bank/cheque-slips`),
   makeChequeSlip: (body: ChequeSlipBody) => api.post<ChequeSlipAnswer>(`${A}/bank/cheque-slips`, body),

@@ -273,6 +273,7 @@ export function BankPage() {
             </div>
           )}
           <ChequeSlipCard account={account} onDone={load} />
+          <SumUpPayoutsCard account={account} onDone={load} />
           <BankImportCard account={account} onImported={load} />
           <BankAccountsCard accounts={data.accounts} onSaved={load} />
         </>
@@ -736,6 +737,69 @@ function ChequeSlipCard({ account, onDone }: { account: string; onDone: () => vo
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/**
+ * « Versements SumUp »: the card payouts of a period read from SumUp itself and booked (net to the
+ * bank, fees to 627), each once; deductions and failed payouts listed for the treasurer.
+ */
+function SumUpPayoutsCard({ account, onDone }: { account: string; onDone: () => void }) {
+  const ids = { from: useId(), to: useId() };
+  const [from, setFrom] = useState(`${today().slice(0, 7)}-01`);
+  const [to, setTo] = useState(today());
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [skipped, setSkipped] = useState<string[]>([]);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    setSkipped([]);
+    if (!from || !to) return setError('Indiquez le premier et le dernier jour à lire.');
+    setError(null);
+    try {
+      const answer = await accountingApi.importSumUpPayouts({ from, to, ...(account === DEFAULT_BANK_ACCOUNT ? {} : { account }) });
+      setNotice(
+        `${plural(answer.payouts.length, 'versement écrit', 'versements écrits')}` +
+          (answer.alreadyImported > 0 ? `, ${plural(answer.alreadyImported, 'déjà écrit', 'déjà écrits')}` : '') +
+          '.',
+      );
+      setSkipped(answer.skipped.map((s) => `${formatDate(s.date)} — ${formatEuros(s.amount)} : ${s.reason}`));
+      onDone();
+    } catch (failure) {
+      setError(failureText('Les versements SumUp n’ont pas été lus', failure));
+    }
+  };
+
+  return (
+    <section className="k-card acc-card" aria-labelledby="sumup-title">
+      <h2 id="sumup-title">Versements SumUp</h2>
+      <form className="k-form" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label="Lire les versements SumUp">
+        <div className="k-field">
+          <label className="k-field__label" htmlFor={ids.from}>
+            Du
+          </label>
+          <input id={ids.from} type="date" className="k-input" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className="k-field">
+          <label className="k-field__label" htmlFor={ids.to}>
+            Au
+          </label>
+          <input id={ids.to} type="date" className="k-input" value={to} onChange={(e) => setTo(e.target.value)} />
+        </div>
+        <Button type="submit">Lire les versements SumUp</Button>
+        {notice && <Banner tone="success">{notice}</Banner>}
+        {error && <ErrorLine>{error}</ErrorLine>}
+        {skipped.length > 0 && (
+          <ul aria-label="Non écrits">
+            {skipped.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+      </form>
     </section>
   );
 }

@@ -193,6 +193,33 @@ describe('« Rapprochement bancaire »', () => {
     expect(text(within(card).getByText(/chèque coché/))).toContain('1 chèque coché, total 20,00 €');
   });
 
+  it('reads the SumUp payouts of a period and lists what it left aside', async () => {
+    const calls = fakeGateway({
+      [`GET ${A}/bank/reconciliation`]: () => json({ ...RECONCILIATION, lines: [], unmatchedEntries: [] }),
+      [`POST ${A}/bank/sumup-payouts/import`]: () =>
+        json({
+          payouts: [{ id: '9001', date: `${year}-05-18`, amount: 96.5, fees: 3.5, pieceRef: 'R-000004', entryId: 60 }],
+          alreadyImported: 1,
+          skipped: [
+            {
+              id: '9003',
+              date: `${year}-05-20`,
+              amount: -12,
+              reason: 'Retenue de SumUp (remboursement, impayé ou ajustement) : à écrire à la main.',
+            },
+          ],
+        }),
+    });
+    await renderAt('/comptabilite/banque', <App />);
+    const form = await screen.findByRole('form', { name: 'Lire les versements SumUp' });
+    fireEvent.change(within(form).getByLabelText('Du'), { target: { value: `${year}-05-01` } });
+    fireEvent.change(within(form).getByLabelText('Au'), { target: { value: `${year}-05-31` } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Lire les versements SumUp' }));
+    expect(text(await within(form).findByRole('status'))).toBe('1 versement écrit, 1 déjà écrit.');
+    expect(text(within(form).getByRole('list', { name: 'Non écrits' }))).toContain('Retenue de SumUp');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ from: `${year}-05-01`, to: `${year}-05-31` });
+  });
+
   it('sends the statement as it is, checked before it is imported', async () => {
     const calls = fakeGateway({
       [`GET ${A}/bank/reconciliation`]: () => json({ ...RECONCILIATION, lines: [], unmatchedEntries: [] }),

@@ -617,4 +617,24 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  /**
+   * Card payouts read from the provider (docs/bank.md §2): each SumUp payout once, with the deposit
+   * that booked it (net to the bank, fees to 627).
+   */
+  '016_card_payouts': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).createTable('card_payouts', (t) => {
+        t.increments('id').primary();
+        t.text('provider').notNullable();
+        t.text('payout_id').notNullable();
+        t.date('payout_date').notNullable();
+        t.bigInteger('net_cents').notNullable();
+        t.bigInteger('fees_cents').notNullable();
+        t.integer('deposit_id');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await addAssociationColumns(knex, schema);
+      await knex.raw('create unique index card_payouts_payout on ??.card_payouts (association_id, provider, payout_id)', [schema]);
+    },
+  },
 };

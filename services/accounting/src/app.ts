@@ -10,6 +10,7 @@ import { eventNotFound } from './errors.ts';
 import { createHelloAssoTokenCache } from './helloasso/client.ts';
 import { findEvent, upsertEvent } from './repositories/fair.ts';
 import { bankRoutes } from './routes/bank/index.ts';
+import type { SumUpCredentials } from './sumup/payouts.ts';
 import { bookRoutes } from './routes/books/index.ts';
 import { donationRoutes } from './routes/donations/index.ts';
 import { membershipRoutes } from './routes/memberships/index.ts';
@@ -31,6 +32,8 @@ export interface AccountingDeps {
   helloAssoUrl?: string;
   /** Seals the HelloAsso secret at rest; without one (a development checkout) it is stored as typed. */
   secrets?: SecretBox;
+  /** SumUp's payouts API (the register's key and merchant code); the tests give their fake's address. */
+  sumup?: SumUpCredentials;
 }
 
 /** The accounting service's Koa app (no listen). */
@@ -67,7 +70,7 @@ export async function buildApp(deps: AccountingDeps): Promise<Koa> {
         cache: createHelloAssoTokenCache(),
         events,
       }),
-      bankRoutes({ db }),
+      bankRoutes({ db, sumup: deps.sumup }),
     ],
   });
 }

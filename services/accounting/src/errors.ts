@@ -91,4 +91,5 @@ export const chequeSlipEmpty = () => badRequest(accountingMessage('CHEQUE_SLIP_E
 export const chequeNotAvailable = (reference: string) =>
   conflict(accountingMessage('CHEQUE_NOT_AVAILABLE', { reference })).withCode('CHEQUE_NOT_AVAILABLE');
 export const chequeSlipNotFound = () => notFound(accountingMessage('CHEQUE_SLIP_NOT_FOUND')).withCode('CHEQUE_SLIP_NOT_FOUND');
+export const sumUpNotConfigured = () => badRequest(accountingMessage('SUMUP_NOT_CONFIGURED')).withCode('SUMUP_NOT_CONFIGURED');
 export const bankDepositNotCredit = () => badRequest(accountingMessage('BANK_DEPOSIT_NOT_CREDIT')).withCode('BANK_DEPOSIT_NOT_CREDIT');

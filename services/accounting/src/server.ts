@@ -22,6 +22,7 @@ await runService({
       bus,
       verifier: verifier!,
       registerUrl: env.registerUrl,
+      sumup: env.sumup,
       helloAssoUrl: env.helloAssoUrl,
       secrets: env.secrets,
     }),

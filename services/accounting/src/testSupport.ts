@@ -3,6 +3,7 @@
  * issues the tokens (a stand-in identity serves its keys to a service in another process), and a stand-in for the register publishes catalog and sale events the way the register
  * does (outbox row in a transaction, relay to JetStream).
  */
+import type { SumUpCredentials } from './sumup/payouts.ts';
 import './events.ts';
 import { createTokenVerifier } from '@kermesse/kit/auth';
 import {
@@ -60,7 +61,7 @@ export interface AccountingTestSystem {
 }
 
 export async function startAccountingTestSystem(
-  options: { consumers?: boolean; app?: boolean; helloAssoUrl?: string; secrets?: SecretBox } = {},
+  options: { consumers?: boolean; app?: boolean; helloAssoUrl?: string; secrets?: SecretBox; sumup?: SumUpCredentials } = {},
 ): Promise<AccountingTestSystem> {
   const logger = createLogger('accounting-test', 'error');
   const database: TestDatabase = await createTestDatabase();
@@ -140,6 +141,7 @@ export async function startAccountingTestSystem(
         registerUrl: register.url,
         helloAssoUrl: options.helloAssoUrl,
         secrets: options.secrets,
+        sumup: options.sumup,
       }),
       0,
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@kermesse/kit/testing';
 import { DEMO_READERS } from './demo.ts';
 import { createSumUpProvider } from './payments/sumup.ts';
-import { FAKE_MERCHANT, FAKE_SUMUP_KEY, startFakeSumUp, type FakeSumUp } from './testing/fakeSumUp.ts';
+import { FAKE_MERCHANT, FAKE_SUMUP_KEY, startFakeSumUp, type FakeSumUp } from '@kermesse/kit/testing/fakeSumUp';
 import { startRegisterHarness, type RegisterHarness } from './testing/harness.ts';
 
 const PAIRED = DEMO_READERS[0]!.id;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardProviderError, type CardProvider } from './provider.ts';
 import { createSumUpProvider } from './sumup.ts';
-import { FAKE_MERCHANT, FAKE_SUMUP_KEY, startFakeSumUp, type FakeSumUp } from '../testing/fakeSumUp.ts';
+import { FAKE_MERCHANT, FAKE_SUMUP_KEY, startFakeSumUp, type FakeSumUp } from '@kermesse/kit/testing/fakeSumUp';
 
 let sumup: FakeSumUp;
 let provider: CardProvider;

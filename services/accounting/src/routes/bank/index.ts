@@ -6,7 +6,7 @@
  */
 import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
-import { defineRoute, Router } from '@kermesse/kit/http';
+import { defineRoute, invalidInput, Router } from '@kermesse/kit/http';
 import {
   BankAccountBody,
   BankAccountList,
@@ -16,6 +16,8 @@ import {
   BankImportBody,
   BankLineAnswer,
   BankMatchBody,
+  CardPayoutImportAnswer,
+  CardPayoutImportBody,
   ChequeList,
   ChequeSlipAnswer,
   ChequeSlipBody,
@@ -49,7 +51,10 @@ import {
   chequeNotAvailable,
   chequeSlipEmpty,
   chequeSlipNotFound,
+  sumUpNotConfigured,
 } from '../../errors.ts';
+import { importSumUpPayouts } from '../../commands/cardPayouts.ts';
+import type { SumUpCredentials } from '../../sumup/payouts.ts';
 import { findBankAccount, listBankAccounts, saveBankAccount } from '../../repositories/bank.ts';
 import { chequeSlips, undepositedCheques, type ChequeRow, type ChequeSlipRow } from '../../repositories/chequeSlips.ts';
 import { readAssociation } from '../../repositories/donations.ts';
@@ -59,7 +64,7 @@ import { centsOf } from '../money.ts';
 const TREASURER = ['treasurer'] as const;
 const BASE = '/api/admin/accountancy/bank';
 
-export function bankRoutes({ db }: { db: Db }): Router {
+export function bankRoutes({ db, sumup }: { db: Db; sumup?: SumUpCredentials }): Router {
   const router = new Router();
 
   const lineAnswer = async ({ year, account }: { year: number; account: string }, id: number): Promise<BankLineAnswer> => ({
@@ -311,6 +316,32 @@ export function bankRoutes({ db }: { db: Db }): Router {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = await renderChequeSlipPdf({ ...slip, pieceRef }, { name: association.name, accountName: account?.name ?? '' });
       return undefined;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: `${BASE}/sumup-payouts/import`,
+    summary: 'Lire les versements SumUp de quelques jours et les écrire (net à la banque, frais en 627, 5115 soldé)',
+    description: 'Chaque versement une seule fois (son identifiant SumUp) ; retenues et versements échoués listés sans être écrits.',
+    responses: { 200: CardPayoutImportAnswer },
+    roles: TREASURER,
+    body: CardPayoutImportBody,
+    errors: {
+      400: ['SUMUP_NOT_CONFIGURED', 'BANK_ACCOUNT_UNKNOWN', 'VALIDATION'],
+      409: ['YEAR_LOCKED'],
+      502: ['SUMUP_UNAVAILABLE', 'SUMUP_REFUSED'],
+    },
+    handler: async ({ body, user }): Promise<CardPayoutImportAnswer> => {
+      if (!sumup) throw sumUpNotConfigured();
+      if (body.to < body.from) throw invalidInput('La fin de la période précède son début.', 'to');
+      const account = await knownAccount(body.account);
+      return importSumUpPayouts(db, sumup, {
+        from: body.from,
+        to: body.to,
+        account: account.account,
+        by: (user as AuthUser).email ?? null,
+      });
     },
   });
 

@@ -1,7 +1,8 @@
 /**
  * A local stand-in for SumUp's REST API, answering as developer.sumup.com documents it (readers
- * list, reader checkout, transaction by client_transaction_id), so the adapter is tested without
- * ever leaving the machine. Every request is recorded.
+ * list, reader checkout, transaction by client_transaction_id, the merchant's payouts between two
+ * days), so the register's adapter and accounting's payouts are tested without ever leaving the
+ * machine. Every request is recorded.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -35,7 +36,21 @@ export interface FakeSumUp {
   next: { outcome: FakeTransaction['outcome']; pollsBeforeResult: number };
   offline: Set<string>;
   transactions: Map<string, FakeTransaction>;
+  /** The merchant's payout records (« Payouts » API), served by date between `start_date` and `end_date`. */
+  payouts: FakePayout[];
   close(): Promise<void>;
+}
+
+export interface FakePayout {
+  id: number;
+  type: 'PAYOUT' | 'CHARGE_BACK_DEDUCTION' | 'REFUND_DEDUCTION' | 'DD_RETURN_DEDUCTION' | 'BALANCE_DEDUCTION';
+  amount: number;
+  fee: number;
+  currency: string;
+  date: string;
+  status: 'SUCCESSFUL' | 'FAILED';
+  reference: string;
+  transaction_code: string;
 }
 
 export async function startFakeSumUp(): Promise<FakeSumUp> {
@@ -63,6 +78,7 @@ export async function startFakeSumUp(): Promise<FakeSumUp> {
     next: { outcome: 'SUCCESSFUL', pollsBeforeResult: 1 },
     offline: new Set(),
     transactions: new Map(),
+    payouts: [],
   };
 
   const send = (res: http.ServerResponse, status: number, body?: unknown) => {
@@ -128,6 +144,21 @@ export async function startFakeSumUp(): Promise<FakeSumUp> {
           merchant_code: FAKE_MERCHANT,
           client_transaction_id: found.clientTransactionId,
         });
+      }
+      const payouts = url.pathname.match(/^\/v1\.0\/merchants\/([^/]+)\/payouts$/);
+      if (req.method === 'GET' && payouts) {
+        if (payouts[1] !== FAKE_MERCHANT) return send(res, 404, { error_code: 'NOT_FOUND', message: 'Merchant not found' });
+        const from = url.searchParams.get('start_date') ?? '';
+        const to = url.searchParams.get('end_date') ?? '';
+        const day = /^\d{4}-\d{2}-\d{2}$/;
+        if (!day.test(from) || !day.test(to) || to < from)
+          return send(res, 400, { error_code: 'INVALID', message: 'start_date and end_date are required, end_date >= start_date' });
+        const limit = Number(url.searchParams.get('limit') ?? 10);
+        const found = fake.payouts
+          .filter((p) => p.date >= from && p.date <= to)
+          .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+        if (url.searchParams.get('order') === 'desc') found.reverse();
+        return send(res, 200, found.slice(0, limit));
       }
       send(res, 404, { error_code: 'NOT_FOUND', message: 'Resource not found' });
     });
