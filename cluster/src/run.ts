@@ -552,12 +552,13 @@ async function main(): Promise<number> {
       const nc = await connect({ servers: nats.nodes.map((n) => n.url), timeout: 10_000 });
       try {
         const jsm = await jetstreamManager(nc, { timeout: 10_000 });
-        const subject = `${namespace}.sale.completed`;
+        // Every association's sales (`<namespace>.sale.completed.<association>`), summed.
+        const subject = `${namespace}.sale.completed.*`;
         const outboxCount = async () => Number((await registerDb('outbox').where({ type: 'sale.completed' }).count({ n: '*' }))[0]!.n);
         const streamCount = async () => {
           const info = await jsm.streams.info(streamName(namespace), { subjects_filter: subject });
           return {
-            count: info.state.subjects?.[subject] ?? 0,
+            count: Object.values(info.state.subjects ?? {}).reduce((sum, n) => sum + n, 0),
             replicas: info.config.num_replicas,
             peers: (info.cluster?.replicas?.length ?? 0) + 1,
           };

@@ -92,7 +92,8 @@ export interface GatewayDeps {
 /** What a gateway hears of identity's directory (`host.association.changed`): a NATS subscription. */
 export interface DirectoryFeed {
   nc: RevocationFeed['nc'];
-  subject(type: 'host.association.changed'): string;
+  /** Every association's subject of the event (`<namespace>.<type>.*`). */
+  subjects(type: 'host.association.changed'): string;
 }
 
 /**
@@ -178,7 +179,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     stopDirectory();
     if (!directory) return;
     const decoder = new TextDecoder();
-    const subscription = feed.nc.subscribe(feed.subject('host.association.changed'), {
+    const subscription = feed.nc.subscribe(feed.subjects('host.association.changed'), {
       callback(err, msg) {
         if (err) return;
         try {

@@ -144,7 +144,7 @@ describe('a hosting gateway', () => {
           return { unsubscribe: () => undefined };
         },
       },
-      subject: (type) => `test.${type}`,
+      subjects: (type) => `test.${type}.*`,
     });
     expect((await on('amicale-jaures.localhost', '/api/setup')).status).toBe(200);
     // Suspended by another replica's console: this one still holds its answer…

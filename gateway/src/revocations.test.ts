@@ -77,7 +77,7 @@ describe('user.tokens.revoked through every gateway replica', () => {
     await put.arrayBuffer();
     expect(await status(first.url, lucie)).toBe(401);
     const envelope = buildEnvelope('identity', 'user.tokens.revoked', { userId: 'lucie', reason: 'disabled' });
-    await bus.js.publish(bus.subject('user.tokens.revoked'), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: envelope.id });
+    await bus.js.publish(bus.subjectOf(envelope), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: envelope.id });
 
     // The second replica had her token cached for a minute: the event alone turns it into a 401.
     await eventually(async () => (await status(second.url, lucie)) === 401, 5_000);

@@ -100,7 +100,7 @@ export async function startAccountingTestSystem(
       return envelope;
     },
     async publishRaw(envelope, msgId) {
-      await producerBus.js.publish(producerBus.subject(envelope.type), new TextEncoder().encode(JSON.stringify(envelope)), {
+      await producerBus.js.publish(producerBus.subjectOf(envelope), new TextEncoder().encode(JSON.stringify(envelope)), {
         msgID: msgId,
       });
     },

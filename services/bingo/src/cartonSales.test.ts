@@ -230,7 +230,7 @@ describe('carton claims (internal, the register)', () => {
       receipt: null,
       completedAt: new Date().toISOString(),
     });
-    await bus.js.publish(bus.subject('sale.completed'), JSON.stringify(event), { msgID: event.id });
+    await bus.js.publish(bus.subjectOf(event), JSON.stringify(event), { msgID: event.id });
     await eventually(async () => (await soldRow(13))?.buyer_name === 'Marie Dupont');
     expect(await soldRow(12)).toMatchObject({
       status: 'sold',
@@ -322,7 +322,7 @@ describe('sale.refunded: refunded cartons are voided', () => {
       completedAt: new Date().toISOString(),
     });
   const publish = async (subject: 'sale.completed' | 'sale.refunded', event: { id: string }, msgId = event.id) => {
-    await bus.js.publish(bus.subject(subject), JSON.stringify(event), { msgID: msgId });
+    await bus.js.publish(bus.subjectOf(event), JSON.stringify(event), { msgID: msgId });
   };
 
   it('voids the cartons once (a redelivered event changes nothing), the win check says it was refunded, they are never sold again', async () => {

@@ -171,7 +171,7 @@ function buildSale(overrides: Partial<Sale> = {}): Sale {
 
 /** Publishes as the register's outbox relay does (Nats-Msg-Id = event id unless told otherwise). */
 async function publish(envelope: EventEnvelope<'sale.completed' | 'receipt.requested'>, msgID = envelope.id): Promise<void> {
-  await bus.js.publish(bus.subject(envelope.type), JSON.stringify(envelope), { msgID });
+  await bus.js.publish(bus.subjectOf(envelope), JSON.stringify(envelope), { msgID });
 }
 
 /** « Envoyer reçu » after the sale, as the register records it: the sale's receipt fields, a fresh requestId. */

@@ -227,7 +227,7 @@ export async function publishEvent<T extends EventType>(
   envelope: EventEnvelope<T> = buildEnvelope('register', type, payload),
   msgId = envelope.id,
 ): Promise<EventEnvelope<T>> {
-  await tb.bus!.js.publish(tb.bus!.subject(type), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: msgId });
+  await tb.bus!.js.publish(tb.bus!.subjectOf(envelope), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: msgId });
   return envelope;
 }
 

@@ -199,7 +199,7 @@ describe('checkout data (GET /api/cr/checkouts/{id})', () => {
       tiers: [{ nb: 1, priceCents: 100 }],
     });
     old.occurredAt = new Date(Date.now() - 3_600_000).toISOString();
-    await h.bus.js.publish(h.bus.subject('raffle.configured'), new TextEncoder().encode(JSON.stringify(old)), { msgID: old.id });
+    await h.bus.js.publish(h.bus.subjectOf(old), new TextEncoder().encode(JSON.stringify(old)), { msgID: old.id });
     await eventually(async () => h.db('inbox').where({ event_id: old.id }).first());
     expect((await h.db('raffles').where({ id: 31 }).first()).total_tickets).toBe(400);
   });

@@ -116,7 +116,7 @@ export async function startStockTestSystem(options: { consumers?: boolean; app?:
       return producerDb.transaction((trx) => recordEvent(trx, 'register', type, payload));
     },
     async publishRaw(envelope, msgId) {
-      await producerBus.js.publish(producerBus.subject(envelope.type), new TextEncoder().encode(JSON.stringify(envelope)), {
+      await producerBus.js.publish(producerBus.subjectOf(envelope), new TextEncoder().encode(JSON.stringify(envelope)), {
         msgID: msgId,
       });
     },

@@ -211,8 +211,8 @@ describe('deliveries', () => {
     const envelope = buildEnvelope('register', 'till.closed', tillClosed(202));
     const data = new TextEncoder().encode(JSON.stringify(envelope));
     // The same event published twice past JetStream's de-duplication (another message id): the inbox drops it.
-    await system.bus!.js.publish(system.bus!.subject('till.closed'), data, { msgID: envelope.id });
-    await system.bus!.js.publish(system.bus!.subject('till.closed'), data, { msgID: randomUUID() });
+    await system.bus!.js.publish(system.bus!.subjectOf(envelope), data, { msgID: envelope.id });
+    await system.bus!.js.publish(system.bus!.subjectOf(envelope), data, { msgID: randomUUID() });
     await system.publish('raffle', 'raffle.drawn', raffleDrawn(8));
     const marker = await system.publish('register', 'till.closed', tillClosed(203));
 

@@ -42,7 +42,7 @@ describe('catalog.event.created', () => {
     });
     expect((await findNight(db, id))?.event_name).toBeNull();
     const event = buildEnvelope('register', 'catalog.event.created', { eventId: 7, name: 'Fête de l’école', startsOn: '2030-05-01' });
-    await bus.js.publish(bus.subject('catalog.event.created'), JSON.stringify(event), { msgID: event.id });
+    await bus.js.publish(bus.subjectOf(event), JSON.stringify(event), { msgID: event.id });
     await eventually(async () => (await findNight(db, id))?.event_name === 'Fête de l’école');
     expect(await db('events').select('id', 'name')).toEqual([{ id: 7, name: 'Fête de l’école' }]);
   });
@@ -97,7 +97,7 @@ describe('catalog.event.created of a duplicated fair (sourceEventId)', () => {
         sourceEventId: 30,
       });
       announced.push(event.id);
-      await bus.js.publish(bus.subject('catalog.event.created'), JSON.stringify(event), { msgID: event.id });
+      await bus.js.publish(bus.subjectOf(event), JSON.stringify(event), { msgID: event.id });
     }
     await eventually(async () => (await db('inbox').whereIn('event_id', announced)).length === 2);
     const copies = await db('nights').where({ event_id: 31 }).select('*');

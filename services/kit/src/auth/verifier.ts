@@ -211,10 +211,10 @@ export async function verifyAccessToken(token: string, keySet: JWTVerifyGetKey):
   };
 }
 
-/** What `forgetRevokedPeople` needs of a bus: a core NATS subscription to one event's subject. */
+/** What `forgetRevokedPeople` needs of a bus: a core NATS subscription to one event's subjects (every association's). */
 export interface RevocationFeed {
   nc: { subscribe(subject: string, options: { callback(err: Error | null, msg: { data: Uint8Array }): void }): { unsubscribe(): void } };
-  subject(type: 'user.tokens.revoked'): string;
+  subjects(type: 'user.tokens.revoked'): string;
 }
 
 /**
@@ -229,7 +229,7 @@ export function forgetRevokedPeople(
   onError: (err: unknown) => void = () => undefined,
 ): () => void {
   const decoder = new TextDecoder();
-  const subscription = bus.nc.subscribe(bus.subject('user.tokens.revoked'), {
+  const subscription = bus.nc.subscribe(bus.subjects('user.tokens.revoked'), {
     callback(err, msg) {
       if (err) return onError(err);
       try {

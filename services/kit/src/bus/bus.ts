@@ -1,6 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import type { EventType } from './eventSchemas.ts';
+import { currentAssociation, SINGLE_ASSOCIATION_ID } from '../tenancy/association.ts';
 
 /** A service's connection to NATS JetStream, scoped to one namespace (subject prefix and stream). */
 export interface Bus {
@@ -9,8 +10,17 @@ export interface Bus {
   jsm: JetStreamManager;
   namespace: string;
   stream: string;
-  /** The NATS subject of an event type (`<namespace>.<type>`). */
-  subject(type: EventType | (string & {})): string;
+  /**
+   * The NATS subject an event is published on: `<namespace>.<type>.<association id>` (by default the
+   * current association's, the install's one without hosting). The association is in the subject so
+   * a consumer sees whose event a message is without reading it, and keeps each association's
+   * messages apart (docs/decisions/012-fair-consumers.md).
+   */
+  subject(type: EventType | (string & {}), associationId?: string): string;
+  /** The subject of an envelope: its type, its association (`associationId`, or the install's one). */
+  subjectOf(envelope: { type: string; associationId?: string }): string;
+  /** Every association's subject of an event type (`<namespace>.<type>.*`), for subscribing. */
+  subjects(type: EventType | (string & {})): string;
   /** True when the connection is up (used by /healthz). */
   healthy(): Promise<boolean>;
   /**
@@ -33,7 +43,10 @@ export class BusNotConnectedError extends Error {
 
 export interface BusOptions {
   url: string;
-  /** Subject prefix; one JetStream stream holds `<namespace>.>`. Tests use a random namespace. */
+  /**
+   * Subject prefix; one JetStream stream holds `<namespace>.>` (which takes the subjects with an
+   * association as they are: a stream made before them needs no change). Tests use a random namespace.
+   */
   namespace?: string;
   name: string;
 }
@@ -106,7 +119,9 @@ function busOver(
     ready,
     namespace,
     stream,
-    subject: (type) => `${namespace}.${type}`,
+    subject: (type, associationId) => `${namespace}.${type}.${associationId ?? currentAssociation() ?? SINGLE_ASSOCIATION_ID}`,
+    subjectOf: (envelope) => `${namespace}.${envelope.type}.${envelope.associationId ?? SINGLE_ASSOCIATION_ID}`,
+    subjects: (type) => `${namespace}.${type}.*`,
     async healthy() {
       const nc = current()?.nc;
       if (!nc || nc.isClosed()) return false;

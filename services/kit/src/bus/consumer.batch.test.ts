@@ -79,7 +79,7 @@ describe('a consumer handling the events waiting in batches', () => {
     await db('inbox').insert({ consumer: name, event_id: handledBefore.id, type: handledBefore.type });
     const duplicated = await record(3);
     await relay.flush();
-    await bus.js.publish(bus.subject('sample.created'), new TextEncoder().encode(JSON.stringify(duplicated)), {
+    await bus.js.publish(bus.subjectOf(duplicated), new TextEncoder().encode(JSON.stringify(duplicated)), {
       msgID: `${duplicated.id}-again`,
     });
     await record(4);

@@ -157,9 +157,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         .skipLocked();
       if (rows.length === 0) return { sent: 0 };
       // Publish concurrently (JetStream keeps per-subject order by arrival; ids make retries safe).
+      // Each on its association's subject (a row from before hosting: the install's association).
       const results = await Promise.allSettled(
         rows.map((row) =>
-          bus.js.publish(bus.subject(row.type as EventType), encoder.encode(JSON.stringify(row.envelope)), {
+          bus.js.publish(bus.subjectOf(row.envelope), encoder.encode(JSON.stringify(row.envelope)), {
             msgID: row.id,
             timeout: 3_000,
           }),

@@ -70,7 +70,7 @@ export async function publishTestEvent<T extends EventType>(
   payload: EventPayloads[T],
 ): Promise<EventEnvelope<T>> {
   const envelope = buildEnvelope(source, type, payload);
-  await bus.js.publish(bus.subject(type), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: envelope.id });
+  await bus.js.publish(bus.subjectOf(envelope), new TextEncoder().encode(JSON.stringify(envelope)), { msgID: envelope.id });
   return envelope;
 }
 

@@ -368,7 +368,7 @@ export async function startRegisterHarness(
     },
     async publish(source, type, payload) {
       const envelope = buildEnvelope(source, type, payload);
-      await bus.js.publish(bus.subject(type), encoder.encode(JSON.stringify(envelope)), { msgID: envelope.id });
+      await bus.js.publish(bus.subjectOf(envelope), encoder.encode(JSON.stringify(envelope)), { msgID: envelope.id });
     },
     async close() {
       await register.close();
