@@ -192,6 +192,7 @@ export async function startConsumer<T extends EventType>(options: ConsumerOption
   let inMemory = 0;
   let wakeReader: (() => void) | undefined;
   let idle: (() => void) | undefined;
+  let stopping = false;
 
   const streams: ConsumerMessages[] = await Promise.all(
     [durable, ...(legacy ? [legacy] : [])].map(async (durableName) =>
@@ -271,7 +272,7 @@ export async function startConsumer<T extends EventType>(options: ConsumerOption
   }
 
   function schedule(): void {
-    while (working < lanesAtOnce && turns.length > 0) {
+    while (!stopping && working < lanesAtOnce && turns.length > 0) {
       const lane = turns.shift()!;
       lane.scheduled = false;
       lane.working = true;
@@ -332,7 +333,7 @@ export async function startConsumer<T extends EventType>(options: ConsumerOption
     wakeReader = undefined;
     reader?.();
     schedule();
-    if (working === 0 && turns.length === 0) idle?.();
+    if (working === 0) idle?.();
   }
 
   /** The envelope of a message, or undefined (and the message terminated) when it is malformed. */
@@ -452,8 +453,11 @@ export async function startConsumer<T extends EventType>(options: ConsumerOption
     async stop() {
       await Promise.all(streams.map((messages) => messages.close().catch(() => undefined)));
       await Promise.all(readers);
-      // What was taken already is handled (and acknowledged) before stopping.
-      if (working > 0 || turns.length > 0)
+      // The batches being handled finish (and are acknowledged); the messages still waiting go back
+      // to JetStream at once, for another replica or the next start (parked ones at their delay).
+      stopping = true;
+      for (const lane of lanes.values()) for (const entry of lane.queue.splice(0)) entry.msg?.nak();
+      if (working > 0)
         await new Promise<void>((resolve) => {
           idle = resolve;
         });
