@@ -321,8 +321,8 @@ describe('sale.refunded: refunded cartons are voided', () => {
       receipt: null,
       completedAt: new Date().toISOString(),
     });
-  const publish = async (subject: 'sale.completed' | 'sale.refunded', event: { id: string }, msgId = event.id) => {
-    await bus.js.publish(bus.subjectOf(event), JSON.stringify(event), { msgID: msgId });
+  const publish = async (subject: 'sale.completed' | 'sale.refunded', event: { id: string; associationId?: string }, msgId = event.id) => {
+    await bus.js.publish(bus.subject(subject, event.associationId), JSON.stringify(event), { msgID: msgId });
   };
 
   it('voids the cartons once (a redelivered event changes nothing), the win check says it was refunded, they are never sold again', async () => {
