@@ -6,7 +6,11 @@
  * one is refused.
  */
 import http from 'node:http';
+import { ASSOCIATION_HEADER, HOST_CONSOLE_ID } from '@kermesse/kit/tenancy';
 import type { Cell } from './directory.ts';
+
+/** The console's calls that may take long: an association's whole export, or its import. */
+const LONG_CALL = /^\/api\/host\/associations\/(?:[a-z0-9-]+\/export|import)$/;
 
 export interface ConsoleAnswer {
   status: number;
@@ -82,6 +86,11 @@ export function createCellConsole(options: CellConsoleOptions): CellConsole {
     } else if (body) {
       headers['content-type'] = body.type;
       payload = body.bytes;
+    }
+    if (cell.consoleUrl && LONG_CALL.test(path)) {
+      // Straight to identity, as the gateway would send it (the console's association named), without its 30 s limit.
+      headers[ASSOCIATION_HEADER] = HOST_CONSOLE_ID;
+      return requestCell({ ...cell, url: cell.consoleUrl }, method, path, headers, payload, timeoutMs);
     }
     return requestCell(cell, method, path, headers, payload, timeoutMs);
   }

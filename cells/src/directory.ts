@@ -15,6 +15,11 @@ export interface Cell {
   url: string;
   /** How many associations it is sized for: placement weighs each cell's count by it. */
   capacity: number;
+  /**
+   * Its identity service, reached directly (not through the gateway) for an association's export and
+   * import, which may outlast the gateway's 30 s response time (docs/cells.md); optional.
+   */
+  consoleUrl?: string | null;
 }
 
 /**
@@ -82,6 +87,7 @@ const SCHEMA = `
     since timestamptz not null default now()
   );
   create index if not exists associations_cell on cells.associations (cell);
+  alter table cells.cells add column if not exists console_url text;
 `;
 
 interface PlacementRow {
@@ -167,14 +173,14 @@ export function createDirectory(url: string, options: DirectoryOptions = {}): Di
 
     async saveCell(cell) {
       await pool.query(
-        `insert into cells.cells (name, url, capacity) values ($1, $2, $3)
-         on conflict (name) do update set url = excluded.url, capacity = excluded.capacity`,
-        [cell.name, cell.url.replace(/\/+$/, ''), cell.capacity],
+        `insert into cells.cells (name, url, capacity, console_url) values ($1, $2, $3, $4)
+         on conflict (name) do update set url = excluded.url, capacity = excluded.capacity, console_url = excluded.console_url`,
+        [cell.name, cell.url.replace(/\/+$/, ''), cell.capacity, cell.consoleUrl?.replace(/\/+$/, '') ?? null],
       );
     },
 
     async cells() {
-      const { rows } = await pool.query<Cell>('select name, url, capacity from cells.cells order by name');
+      const { rows } = await pool.query<Cell>('select name, url, capacity, console_url as "consoleUrl" from cells.cells order by name');
       return rows;
     },
 
@@ -244,13 +250,13 @@ export function createDirectory(url: string, options: DirectoryOptions = {}): Di
     async choosePlacement(exclude) {
       // The fewest associations for the capacity: a cell twice as large takes twice as many.
       const { rows } = await pool.query<Cell & { placed: number }>(
-        `select c.name, c.url, c.capacity, count(a.slug)::int as placed
+        `select c.name, c.url, c.capacity, c.console_url as "consoleUrl", count(a.slug)::int as placed
            from cells.cells c left join cells.associations a on a.cell = c.name
           group by c.name order by count(a.slug)::float / c.capacity, c.capacity desc, c.name`,
       );
       const open = rows.filter((row) => !exclude?.has(row.name) && row.placed < row.capacity);
       const chosen = open[0];
-      return chosen ? { name: chosen.name, url: chosen.url, capacity: chosen.capacity } : null;
+      return chosen ? { name: chosen.name, url: chosen.url, capacity: chosen.capacity, consoleUrl: chosen.consoleUrl } : null;
     },
 
     forget(slug) {
@@ -285,4 +291,13 @@ export function parseCells(raw: string): Cell[] {
       if (!(capacity > 0)) throw new Error(`KERMESSE_CELLS : la capacité de « ${match[1]} » doit être un entier positif`);
       return { name: match[1]!, url: match[2]!.replace(/\/+$/, ''), capacity };
     });
+}
+
+/**
+ * `CELLS_CONSOLE_URLS`: each cell's identity service as the router reaches it directly
+ * (`a=http://10.0.1.5:8081,b=http://10.0.2.5:8081`), for long exports and imports.
+ */
+export function withConsoleUrls(cells: Cell[], raw: string | undefined): Cell[] {
+  const urls = new Map(parseCells(raw ?? '').map((entry) => [entry.name, entry.url]));
+  return cells.map((cell) => ({ ...cell, consoleUrl: urls.get(cell.name) ?? null }));
 }

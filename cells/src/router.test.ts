@@ -2,8 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, eventually, type TestDatabase } from '@kermesse/kit/testing';
+import { HOST_CONSOLE_ID } from '@kermesse/kit/tenancy';
 import { createCellConsole } from './cellConsole.ts';
-import { createDirectory, parseCells, type Directory } from './directory.ts';
+import { createDirectory, parseCells, withConsoleUrls, type Directory } from './directory.ts';
 import { createRouter, type Router } from './router.ts';
 
 /**
@@ -38,7 +39,7 @@ async function startStubCell(name: string): Promise<StubCell> {
       const body = Buffer.concat(chunks);
       const path = req.url ?? '/';
       const host = req.headers.host ?? '';
-      calls.push(`${req.method} ${host} ${path}`);
+      calls.push(`${req.method} ${host} ${path} ${req.headers['x-kermesse-association'] ?? ''}`.trim());
       if (host === 'localhost') {
         if (path === '/api/login') return json(res, 200, { token });
         const operator = req.headers.authorization === `Bearer ${token}` || req.headers.authorization === 'Bearer hote-a';
@@ -284,6 +285,8 @@ describe('the router in front of the cells', () => {
     const slug = [...a.associations.keys()][0]!;
     expect(slug).toBeTruthy();
     expect((await call(base, `${slug}.localhost`, 'POST', '/api/cr/sale/create', { body: { n: 1 } })).status).toBe(201);
+    // Cell a's identity is reachable directly (here the stand-in itself): the export goes there, naming the console.
+    await directory.saveCell({ name: 'a', url: a.url, capacity: 100, consoleUrl: a.url });
 
     // A sale on its way when the move starts: the export waits for its answer.
     let release!: () => void;
@@ -309,6 +312,7 @@ describe('the router in front of the cells', () => {
     expect(moved.json()).toMatchObject({ slug, from: 'a', to: 'b', erased: true, readOnlyMs: expect.any(Number) });
 
     expect(a.associations.has(slug)).toBe(false);
+    expect(a.calls).toContain(`GET localhost /api/host/associations/${slug}/export ${HOST_CONSOLE_ID}`);
     expect(b.associations.get(slug)?.rows).toHaveLength(2);
     const after = await call(base, `${slug}.localhost`, 'POST', '/api/cr/sale/create', { body: { n: 3 } });
     expect(after.status).toBe(201);
@@ -343,5 +347,9 @@ describe('KERMESSE_CELLS', () => {
     ]);
     expect(() => parseCells('a=10.0.1.5:8080')).toThrow('KERMESSE_CELLS : entrée invalide « a=10.0.1.5:8080 »');
     expect(() => parseCells('a=http://x*0')).toThrow('doit être un entier positif');
+    expect(withConsoleUrls(parseCells('a=http://10.0.1.5:8080,b=http://10.0.2.5:8080'), 'a=http://10.0.1.5:8081')).toEqual([
+      { name: 'a', url: 'http://10.0.1.5:8080', capacity: 100, consoleUrl: 'http://10.0.1.5:8081' },
+      { name: 'b', url: 'http://10.0.2.5:8080', capacity: 100, consoleUrl: null },
+    ]);
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The router's process (docs/cells.md): `CELLS_DATABASE_URL` (the directory), `KERMESSE_CELLS` (the
  * cells, saved into the directory at start), `KERMESSE_DOMAIN`, `CELLS_HOST_EMAIL` and
- * `CELLS_HOST_PASSWORD` (the host operator of every cell), `CELLS_HOME` (the cell whose console signs
+ * `CELLS_HOST_PASSWORD` (the host operator of every cell), `CELLS_CONSOLE_URLS` (each cell's identity,
+ * for long exports and imports), `CELLS_HOME` (the cell whose console signs
  * the operator in), `HOST`, `PORT`.
  */
 import http from 'node:http';
 import { createCellConsole } from './cellConsole.ts';
-import { createDirectory, parseCells } from './directory.ts';
+import { createDirectory, parseCells, withConsoleUrls } from './directory.ts';
 import { createRouter } from './router.ts';
 
 const env = process.env;
@@ -15,7 +16,7 @@ if (!databaseUrl) throw new Error('CELLS_DATABASE_URL est obligatoire (la base d
 const domain = (env.KERMESSE_DOMAIN ?? 'localhost').toLowerCase();
 const directory = createDirectory(databaseUrl, { ttlMs: Number(env.CELLS_DIRECTORY_TTL_MS ?? 5_000) });
 await directory.migrate();
-for (const cell of parseCells(env.KERMESSE_CELLS ?? '')) await directory.saveCell(cell);
+for (const cell of withConsoleUrls(parseCells(env.KERMESSE_CELLS ?? ''), env.CELLS_CONSOLE_URLS)) await directory.saveCell(cell);
 const router = createRouter({
   directory,
   domain,
