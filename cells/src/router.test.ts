@@ -339,6 +339,43 @@ describe('the router in front of the cells', () => {
   });
 });
 
+describe('an association imported through the router', () => {
+  it('goes to the cell with the most room and its host is served from there at once', async () => {
+    const database = await createTestDatabase();
+    const cells = await Promise.all([startStubCell('a'), startStubCell('b')]);
+    const directory = createDirectory(database.url, { ttlMs: 60_000 });
+    const router = createRouter({
+      directory,
+      domain: 'localhost',
+      homeCell: 'a',
+      console: createCellConsole({ domain: 'localhost', email: 'hebergeur@kermesse.test', password: 'mot-de-passe' }),
+    });
+    const server = http.createServer((req, res) => router.handle(req, res));
+    try {
+      await directory.migrate();
+      await directory.saveCell({ name: 'a', url: cells[0].url, capacity: 10 });
+      await directory.saveCell({ name: 'b', url: cells[1].url, capacity: 100 });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const zip = { slug: 'revenue', name: 'Association revenue', rows: ['vente 1', 'vente 2'] };
+      const imported = await call(base, 'localhost', 'POST', '/api/host/associations/import', {
+        headers: { authorization: 'Bearer hote-a' },
+        body: zip,
+      });
+      expect(imported.status).toBe(201);
+      expect(cells[1].associations.get('revenue')?.rows).toEqual(['vente 1', 'vente 2']);
+      expect(await directory.lookup('revenue')).toMatchObject({ cell: 'b', state: 'active' });
+      expect((await call(base, 'revenue.localhost', 'GET', '/api/cr/events')).json()).toMatchObject({ cell: 'b', rows: 2 });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      router.close();
+      await directory.close();
+      await Promise.all(cells.map((cell) => cell.stop()));
+      await database.drop();
+    }
+  });
+});
+
 describe('KERMESSE_CELLS', () => {
   it('reads names, addresses and capacities, and refuses a malformed entry in French', () => {
     expect(parseCells('a=http://10.0.1.5:8080*300, b=http://10.0.2.5:8080/')).toEqual([

@@ -353,17 +353,45 @@ export function createRouter(options: RouterOptions): Router {
     }
   }
 
+  /** An association's zip comes back in the cell with the most room, and its slug into the directory. */
+  async function importZip(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const body = await readBody(req, 512 * 1024 * 1024);
+    if (!body) return answer(req, res, 413, 'Fichier trop volumineux (512 Mo au plus).', 'TOO_LARGE');
+    const cell = await directory.choosePlacement();
+    if (!cell)
+      return answer(req, res, 503, 'Aucune cellule ne peut accueillir une nouvelle association pour le moment.', 'NO_ROOM', {
+        'retry-after': retryAfter,
+      });
+    let imported;
+    try {
+      imported = await cellConsole.call(cell, 'POST', path, { bytes: body, type: req.headers['content-type'] ?? 'application/zip' });
+    } catch {
+      return answer(req, res, 503, CELL_DOWN, 'UNAVAILABLE', { 'retry-after': retryAfter });
+    }
+    if (imported.status === 201) {
+      const { slug } = JSON.parse(imported.body.toString()) as { slug: string };
+      directory.forget(slug);
+      const known = await directory.lookup(slug);
+      // The cell refuses a slug it holds; one held by another cell is named in the log for the host.
+      if (known) log(`import of ${slug} into ${cell.name}: the directory already places it in ${known.cell}`);
+      else await directory.activate(slug, cell.name);
+    }
+    relay(res, imported);
+  }
+
   async function hostConsole(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const home = await homeCell().catch(() => undefined);
     if (!home) return answer(req, res, 503, CELL_DOWN, 'UNAVAILABLE', { 'retry-after': retryAfter });
     const method = req.method ?? 'GET';
     const list = path === '/api/host/associations';
     const one = /^\/api\/host\/associations\/([a-z0-9-]{1,40})(\/(?:suspend|resume|export|move))?$/.exec(path);
-    const routed = (list && (method === 'GET' || method === 'POST')) || (one && one[1] !== 'import');
+    const importing = path === '/api/host/associations/import' && method === 'POST';
+    const routed = (list && (method === 'GET' || method === 'POST')) || importing || (one && one[1] !== 'import');
     if (!routed) return forward(req, res, home);
     if (!(await isHostOperator(req, home))) return forward(req, res, home);
     if (list && method === 'GET') return listAll(res);
     if (list) return create(req, res);
+    if (importing) return importZip(req, res, path);
     const slug = one![1]!;
     const action = one![2] ?? '';
     if (action === '/move' && method === 'POST') {
