@@ -44,10 +44,12 @@ import {
   isApiPath,
   requestAssociationOf,
   setRequestAssociation,
+  setRequestLimits,
   type HostDirectory,
   type HostResolution,
 } from './hosting.ts';
-import { associationSuspended, unknownAssociation } from './errors.ts';
+import { associationSuspended, tooManyRequests, unknownAssociation } from './errors.ts';
+import { createRequestLimiter } from './requestLimits.ts';
 
 export interface GatewayDeps {
   /** Base URL of every service; several replicas as a list or comma-separated (`http://a,http://b`). */
@@ -144,6 +146,8 @@ const API_TOKEN_PATH = /^\/api\/admin\/api-tokens\/([0-9a-f-]{36})$/i;
  * proxied one forgets what it cached of that host, so the change holds on the next request.
  */
 const HOST_ACTION_PATH = /^\/api\/host\/associations(?:\/([^/]+)(?:\/(?:suspend|resume))?)?$/;
+/** Methods of those changes: a new limit (`PATCH`) holds at once too. */
+const HOST_ACTION_METHODS = new Set(['POST', 'DELETE', 'PATCH']);
 
 /** Error codes of a client that closed its connection before the end of the answer. */
 const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
@@ -197,6 +201,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
   let draining = false;
   const proxy = createProxy({ logger, responseTimeoutMs: deps.responseTimeoutMs });
   const signInLimiter = createRateLimiter(deps.loginRateLimit ?? { max: 20, windowMs: 60_000 });
+  const requestLimiter = createRequestLimiter();
   const applySecurityHeaders = createSecurityHeaders({ remoteOrigins: deps.remoteOrigins ?? [] });
   const answerHeaders = securityHeaderLists({ remoteOrigins: deps.remoteOrigins ?? [] });
   const answerNames = new Set([...answerHeaders.names, 'x-request-id']);
@@ -244,7 +249,7 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     const releasing = method === 'POST' && path === RELEASE_PATH;
     const changedPerson = method === 'PUT' ? PERSON_PATH.exec(path)?.[1] : undefined;
     const revokedToolToken = method === 'DELETE' ? API_TOKEN_PATH.exec(path)?.[1] : undefined;
-    const hostAction = directory && (method === 'POST' || method === 'DELETE') ? HOST_ACTION_PATH.exec(path) : null;
+    const hostAction = directory && HOST_ACTION_METHODS.has(method) ? HOST_ACTION_PATH.exec(path) : null;
     const querystring = ctx.querystring;
     await proxy.forward(
       {
@@ -403,8 +408,18 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     /** Serves a request once its Host is known (hosting): its association, the console, or a refusal. */
     const serveFor = (resolution: HostResolution, req: IncomingMessage, res: ServerResponse) => {
       const path = pathOf(req.url);
-      if (resolution.kind === 'association' || resolution.kind === 'console') {
-        if (resolution.kind === 'console' && !consoleServes(path)) return refuse(req, res, routeNotFound(), path);
+      if (resolution.kind === 'association') {
+        // Each association's API requests come out of its own bucket: a flood of one leaves the others theirs.
+        if (isApiPath(path)) {
+          const wait = requestLimiter.take(resolution.associationId, resolution.limits.requestsPerSecond);
+          if (wait > 0) return refuse(req, res, tooManyRequests(wait), path);
+        }
+        setRequestAssociation(req, resolution.associationId);
+        setRequestLimits(req, resolution.limitsHeader);
+        return serve(req, res);
+      }
+      if (resolution.kind === 'console') {
+        if (!consoleServes(path)) return refuse(req, res, routeNotFound(), path);
         setRequestAssociation(req, resolution.associationId);
         return serve(req, res);
       }
@@ -415,8 +430,9 @@ export function buildApp(deps: GatewayDeps): GatewayApp {
     const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
       // Both paths then read the forwarding headers only when a trusted proxy wrote them.
       if (trustProxy) dropUntrustedForwarding(req, trustedProxies);
-      // Only the gateway names a request's association: whatever a client sent is dropped.
+      // Only the gateway names a request's association and its limits: whatever a client sent is dropped.
       setRequestAssociation(req, undefined);
+      setRequestLimits(req, undefined);
       if (!directory) return serve(req, res);
       if (req.url === '/healthz' || req.url === '/readyz') return serve(req, res);
       const host = requestHost(req, trustProxy);

@@ -1,5 +1,5 @@
 /** The errors the gateway itself answers, each with the French message the client shows. */
-import { HttpError, badRequest, notFound, serviceUnavailable, tooManyRequests } from '@kermesse/kit/http';
+import { HttpError, badRequest, notFound, serviceUnavailable, tooManyRequests as kitTooManyRequests } from '@kermesse/kit/http';
 
 export const upstreamUnavailable = () => serviceUnavailable('Service momentanément indisponible. Réessayez dans un instant.');
 
@@ -11,8 +11,18 @@ export const invalidPath = () => badRequest('Chemin de requête invalide.').with
 export const routeNotFound = () => notFound('Ressource introuvable.');
 
 export const tooManySignIns = (retryAfterSeconds: number) =>
-  tooManyRequests(
+  kitTooManyRequests(
     `Trop de tentatives de connexion. Réessayez dans ${retryAfterSeconds} seconde${retryAfterSeconds > 1 ? 's' : ''}.`,
+    retryAfterSeconds,
+  );
+
+/**
+ * Hosting: the association sent more API requests than its limit lets through (docs/hosting.md). A
+ * register's offline queue keeps its sales and sends them again after Retry-After.
+ */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  kitTooManyRequests(
+    `Trop de requêtes pour votre association en ce moment. Réessayez dans ${retryAfterSeconds} seconde${retryAfterSeconds > 1 ? 's' : ''}.`,
     retryAfterSeconds,
   );
 

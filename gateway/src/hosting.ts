@@ -6,7 +6,15 @@
  */
 import { isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
-import { ASSOCIATION_HEADER, HOST_CONSOLE_ID, SINGLE_ASSOCIATION_ID } from '@kermesse/kit/tenancy';
+import {
+  ASSOCIATION_HEADER,
+  DEFAULT_LIMITS,
+  formatLimitsHeader,
+  HOST_CONSOLE_ID,
+  LIMITS_HEADER,
+  SINGLE_ASSOCIATION_ID,
+  type AssociationLimits,
+} from '@kermesse/kit/tenancy';
 import type { Upstream } from './upstreams.ts';
 
 /** Identity's directory entry for a slug (`GET /internal/associations/by-slug/{slug}`). */
@@ -14,7 +22,7 @@ export const BY_SLUG_PATH = '/internal/associations/by-slug/';
 
 export type HostResolution =
   | { kind: 'console'; associationId: string }
-  | { kind: 'association'; associationId: string; slug: string }
+  | { kind: 'association'; associationId: string; slug: string; limits: AssociationLimits; limitsHeader: string }
   | { kind: 'unknown' }
   | { kind: 'suspended'; slug: string }
   /** Identity could not be asked (down, slow): a 503, never « unknown » (a bookmark must not look erased). */
@@ -78,8 +86,10 @@ export function createHostDirectory(identity: Upstream, options: HostingOptions)
       });
       if (res.status === 404) return { kind: 'unknown' };
       if (!res.ok) return { kind: 'unavailable' };
-      const entry = (await res.json()) as { id: string; slug: string; state: string };
-      return entry.state === 'active' ? { kind: 'association', associationId: entry.id, slug } : { kind: 'suspended', slug };
+      const entry = (await res.json()) as { id: string; slug: string; state: string; limits?: Partial<AssociationLimits> };
+      if (entry.state !== 'active') return { kind: 'suspended', slug };
+      const limits = limitsOf(entry.limits);
+      return { kind: 'association', associationId: entry.id, slug, limits, limitsHeader: formatLimitsHeader(limits) };
     } catch {
       return { kind: 'unavailable' };
     }
@@ -129,6 +139,24 @@ export function createHostDirectory(identity: Upstream, options: HostingOptions)
       for (const [slug, hit] of cache) if (hit.answer.kind === 'unknown') cache.delete(slug);
     },
   };
+}
+
+/** The limits identity named (it resolves the host's defaults); the kit's defaults for any it did not. */
+function limitsOf(named: Partial<AssociationLimits> | undefined): AssociationLimits {
+  const pick = (key: keyof AssociationLimits) => {
+    const value = named?.[key];
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_LIMITS[key];
+  };
+  return { requestsPerSecond: pick('requestsPerSecond'), uploadBytes: pick('uploadBytes'), storageBytes: pick('storageBytes') };
+}
+
+/**
+ * The association's upload limits, for the services (LIMITS_HEADER); a client's own header is always
+ * dropped first, and none is set without hosting.
+ */
+export function setRequestLimits(req: IncomingMessage, header: string | undefined): void {
+  delete req.headers[LIMITS_HEADER];
+  if (header) req.headers[LIMITS_HEADER] = header;
 }
 
 /**

@@ -10,6 +10,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { listen, type Logger } from '@kermesse/kit/http';
 import { buildApp, type GatewayApp, type GatewayDeps } from './app.ts';
 import { SERVICE_NAMES, type Role, type ServiceName } from './routeTable.ts';
+import type { AssociationLimits } from '@kermesse/kit/tenancy';
 
 /** Tests provoke 503s on purpose; their logs would only be noise. */
 export const silentLogger: Logger = {
@@ -97,6 +98,13 @@ export interface TokenOptions {
   aid?: string;
 }
 
+/** A directory entry as identity answers it; `limits` as the host set them (the kit's defaults otherwise). */
+export interface DirectoryStub {
+  id: string;
+  state: 'active' | 'suspended';
+  limits?: Partial<AssociationLimits>;
+}
+
 export interface FakeIdentity extends TestServer {
   sign(options?: TokenOptions): Promise<string>;
   /** A token with `alg: none` and no signature. */
@@ -105,7 +113,7 @@ export interface FakeIdentity extends TestServer {
   /** Number of revocation checks received. */
   revocationChecks(): number;
   /** Hosting: identity's directory, slug → association (change it to suspend one). */
-  directory: Map<string, { id: string; state: 'active' | 'suspended' }>;
+  directory: Map<string, DirectoryStub>;
   /** Number of directory look-ups received. */
   directoryLookUps(): number;
 }
@@ -129,7 +137,7 @@ export async function startFakeIdentity({
   const issued = new Map<string, string>();
   let checks = 0;
   let lookUps = 0;
-  const directory = new Map<string, { id: string; state: 'active' | 'suspended' }>();
+  const directory = new Map<string, DirectoryStub>();
   const echo = echoHandler('identity');
 
   const server = await startServer((req, res) => {
@@ -140,7 +148,7 @@ export async function startFakeIdentity({
       const slug = decodeURIComponent(url.slice('/internal/associations/by-slug/'.length));
       const entry = directory.get(slug);
       if (!entry) return sendJson(res, 404, { error: 'Association inconnue sur cet hébergement.', code: 'ASSOCIATION_UNKNOWN' });
-      return sendJson(res, 200, { id: entry.id, slug, name: slug, state: entry.state });
+      return sendJson(res, 200, { id: entry.id, slug, name: slug, state: entry.state, ...(entry.limits ? { limits: entry.limits } : {}) });
     }
     if (url.startsWith('/internal/tokens/')) {
       checks += 1;

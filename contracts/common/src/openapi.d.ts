@@ -3656,7 +3656,11 @@ export interface paths {
         delete: operations["deleteApiHostAssociationsSlug"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Changer les limites d'une association (requêtes, taille d'un envoi, espace de stockage)
+         * @description Rôles : host (l’administrateur passe partout).
+         */
+        patch: operations["patchApiHostAssociationsSlug"];
         trace?: never;
     };
     "/api/host/associations/{slug}/export": {
@@ -23460,6 +23464,16 @@ export interface operations {
                                 lastSaleAt: string | null;
                             } | null;
                             storageBytes: number;
+                            limits: {
+                                requestsPerSecond: number;
+                                uploadBytes: number;
+                                storageBytes: number;
+                            };
+                            limitsOverride: {
+                                requestsPerSecond: number | null;
+                                uploadBytes: number | null;
+                                storageBytes: number | null;
+                            };
                         }[];
                     };
                 };
@@ -23734,6 +23748,122 @@ export interface operations {
             };
         };
     };
+    patchApiHostAssociationsSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    limits: {
+                        requestsPerSecond?: number | null;
+                        uploadBytes?: number | null;
+                        storageBytes?: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Succès */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        name: string;
+                        state: "active" | "suspended";
+                        url: string;
+                        createdAt: string;
+                        suspendedAt: string | null;
+                        figures: {
+                            events: number;
+                            sales: number;
+                            lastSaleAt: string | null;
+                        } | null;
+                        storageBytes: number;
+                        limits: {
+                            requestsPerSecond: number;
+                            uploadBytes: number;
+                            storageBytes: number;
+                        };
+                        limitsOverride: {
+                            requestsPerSecond: number | null;
+                            uploadBytes: number | null;
+                            storageBytes: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
+                    };
+                };
+            };
+            /** @description Authentification requise — codes : UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Droits insuffisants — codes : FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Introuvable — codes : ASSOCIATION_UNKNOWN, HOST_CONSOLE_ONLY */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ASSOCIATION_UNKNOWN" | "HOST_CONSOLE_ONLY";
+                    };
+                };
+            };
+            /** @description Service momentanément indisponible — codes : UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     getApiHostAssociationsSlugExport: {
         parameters: {
             query?: never;
@@ -23837,6 +23967,11 @@ export interface operations {
                         slug: string;
                         name: string;
                         state: "active" | "suspended";
+                        limits?: {
+                            requestsPerSecond: number;
+                            uploadBytes: number;
+                            storageBytes: number;
+                        };
                     };
                 };
             };
@@ -23925,6 +24060,11 @@ export interface operations {
                         slug: string;
                         name: string;
                         state: "active" | "suspended";
+                        limits?: {
+                            requestsPerSecond: number;
+                            uploadBytes: number;
+                            storageBytes: number;
+                        };
                     };
                 };
             };

@@ -9,12 +9,47 @@ import { OneTimeLink } from './schemas.ts';
 export const HostedAssociationState = Type.Union([Type.Literal('active'), Type.Literal('suspended')]);
 export type HostedAssociationState = Static<typeof HostedAssociationState>;
 
+/**
+ * An association's limits in effect (docs/hosting.md, « Limits per association »): API requests per
+ * second at the gateway, bytes of one upload, bytes of all its uploads together.
+ */
+export const AssociationLimits = Type.Object({
+  requestsPerSecond: Type.Integer({ minimum: 1 }),
+  uploadBytes: Type.Integer({ minimum: 0 }),
+  storageBytes: Type.Integer({ minimum: 0 }),
+});
+export type AssociationLimits = Static<typeof AssociationLimits>;
+
+/**
+ * The bounds a host may set. Kept beside the schemas so the console's fields check what the API will:
+ * from 1 to 10 000 requests per second, from 1 ko to 100 Mo per file, up to 1 To of storage.
+ */
+export const LIMIT_RANGES = {
+  requestsPerSecond: { minimum: 1, maximum: 10_000 },
+  uploadBytes: { minimum: 1024, maximum: 100 * 1024 * 1024 },
+  storageBytes: { minimum: 0, maximum: 1024 * 1024 * 1024 * 1024 },
+} as const;
+
+/** What the host set for one association: null where the installation's default applies. */
+export const AssociationLimitsOverride = Type.Object({
+  requestsPerSecond: Type.Union([Type.Integer(LIMIT_RANGES.requestsPerSecond), Type.Null()]),
+  uploadBytes: Type.Union([Type.Integer(LIMIT_RANGES.uploadBytes), Type.Null()]),
+  storageBytes: Type.Union([Type.Integer(LIMIT_RANGES.storageBytes), Type.Null()]),
+});
+export type AssociationLimitsOverride = Static<typeof AssociationLimitsOverride>;
+
+/** `PATCH /api/host/associations/{slug}`: the limits to change (null: back to the default; absent: unchanged). */
+export const HostedAssociationChange = Type.Object({ limits: Type.Partial(AssociationLimitsOverride) }, { additionalProperties: false });
+export type HostedAssociationChange = Static<typeof HostedAssociationChange>;
+
 /** One entry of the directory: what the gateway and the services need to know of an association. */
 export const DirectoryEntry = Type.Object({
   id: Type.String({ format: 'uuid' }),
   slug: Type.String(),
   name: Type.String(),
   state: HostedAssociationState,
+  /** The limits in effect (the host's override, else the installation's default); the gateway applies them. */
+  limits: Type.Optional(AssociationLimits),
 });
 export type DirectoryEntry = Static<typeof DirectoryEntry>;
 
@@ -75,6 +110,9 @@ export const HostedAssociation = Type.Object({
   figures: Type.Union([AssociationFigures, Type.Null()]),
   /** Bytes of the association's uploads; 0 while uploads are not kept per association. */
   storageBytes: Type.Integer(),
+  /** The limits in effect, and what the host set itself (null: the installation's default). */
+  limits: AssociationLimits,
+  limitsOverride: AssociationLimitsOverride,
 });
 export type HostedAssociation = Static<typeof HostedAssociation>;
 

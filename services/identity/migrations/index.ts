@@ -132,4 +132,16 @@ export const migrations: ServiceMigrations['migrations'] = {
       });
     },
   },
+  // Hosting (docs/hosting.md, « Limits per association »): what the host set for one association;
+  // null keeps the installation's default (environment), so changing a default reaches every
+  // association the host did not set apart.
+  '006_association_limits': {
+    async up(knex) {
+      await knex.schema.withSchema(schema).alterTable('host_associations', (t) => {
+        t.integer('requests_per_second');
+        t.bigInteger('upload_bytes');
+        t.bigInteger('storage_bytes');
+      });
+    },
+  },
 };

@@ -4,6 +4,7 @@ import * as serviceMigrations from '../migrations/index.ts';
 import { type Bus } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { createServiceApp, type Logger } from '@kermesse/kit/http';
+import { DEFAULT_LIMITS, type AssociationLimits } from '@kermesse/kit/tenancy';
 import { DEFAULT_THROTTLE, loginThrottle, type ThrottleSettings } from './loginThrottle.ts';
 import { hostRoutes } from './routes/host/index.ts';
 import { hostPortabilityRoutes } from './routes/hostPortability/index.ts';
@@ -43,6 +44,8 @@ export interface IdentityDeps {
   secrets?: SecretBox;
   /** The other services' addresses, asked for an association's export, import and erase (docs/hosting-portability.md). */
   serviceUrls?: Record<string, string>;
+  /** Hosting: each association's limits unless the host set its own; the kit's defaults otherwise. */
+  limitDefaults?: AssociationLimits;
 }
 
 /**
@@ -71,11 +74,12 @@ export async function buildApp(deps: IdentityDeps): Promise<Koa> {
       linkRoutes({ db: deps.db, key }),
       setupRoutes({ db: deps.db, key }),
       passkeyRoutes({ db: deps.db, key, webauthn, publicUrl }),
-      directoryRoutes({ db: deps.db }),
+      directoryRoutes({ db: deps.db, limitDefaults: deps.limitDefaults ?? DEFAULT_LIMITS }),
       hostRoutes({
         db: deps.db,
         publicUrl,
         registerUrl: deps.registerUrl,
+        limitDefaults: deps.limitDefaults ?? DEFAULT_LIMITS,
         // The services that keep an association's files (docs/hosting-portability.md).
         fileServiceUrls: ['register', 'raffle'].flatMap((name) => (deps.serviceUrls?.[name] ? [deps.serviceUrls[name]] : [])),
         fetch: deps.fetch,

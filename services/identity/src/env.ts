@@ -1,4 +1,5 @@
 import { readServiceEnv, SERVICE_DEFAULT_PORTS, SERVICE_NAMES, type ServiceEnv } from '@kermesse/kit/http';
+import { readLimitDefaults, type AssociationLimits } from '@kermesse/kit/tenancy';
 
 /** Identity's settings, read once at boot. */
 export interface IdentityEnv extends ServiceEnv {
@@ -14,6 +15,8 @@ export interface IdentityEnv extends ServiceEnv {
   registerUrl: string;
   /** Every other service (`<SERVICE>_URL`, the first of a list), asked for an association's export, import and erase. */
   serviceUrls: Record<string, string>;
+  /** Hosting: each association's limits unless the host set its own (`KERMESSE_LIMIT_*`, docs/hosting.md). */
+  limitDefaults: AssociationLimits;
 }
 
 /** Reads and checks identity's environment; exits with a clear message when a value is wrong. */
@@ -32,6 +35,7 @@ export function readIdentityEnv(env: NodeJS.ProcessEnv = process.env): IdentityE
       problems.push(`PUBLIC_URL and WEBAUTHN_ORIGINS must be http(s) URLs (got "${origin}")`);
     }
   }
+  const limitDefaults = readLimitDefaults(env, problems);
   if (problems.length) {
     process.stderr.write(`[identity] invalid configuration:\n- ${problems.join('\n- ')}\n`);
     process.exit(2);
@@ -40,6 +44,7 @@ export function readIdentityEnv(env: NodeJS.ProcessEnv = process.env): IdentityE
     ...base,
     publicUrl,
     webauthnOrigins,
+    limitDefaults,
     associationName: env.ASSOCIATION_NAME?.trim() || 'Kermesse',
     contactUrl: env.CONTACT_URL?.trim().replace(/\/+$/, '') || null,
     serviceUrls: Object.fromEntries(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createDb, migrateLatest, type Db } from '@kermesse/kit/db';
 import { createLogger, listen, type RunningServer } from '@kermesse/kit/http';
-import { ASSOCIATION_HEADER, HOST_CONSOLE_ID } from '@kermesse/kit/tenancy';
+import { ASSOCIATION_HEADER, DEFAULT_LIMITS, HOST_CONSOLE_ID } from '@kermesse/kit/tenancy';
 import { createTestDatabase, type TestDatabase } from '@kermesse/kit/testing';
 import { migrations, schema } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
@@ -173,7 +173,7 @@ describe('the host console', () => {
     expect(suspended).toMatchObject({ status: 200, body: { slug: 'apel-ferry', state: 'suspended' } });
     expect(await call(HOST_CONSOLE_ID, 'GET', '/internal/associations/by-slug/apel-ferry')).toEqual({
       status: 200,
-      body: { id: ferry.id, slug: 'apel-ferry', name: 'APEL Jules Ferry', state: 'suspended' },
+      body: { id: ferry.id, slug: 'apel-ferry', name: 'APEL Jules Ferry', state: 'suspended', limits: DEFAULT_LIMITS },
     });
     // Nothing is erased: its admin is still there once resumed.
     expect(await onConsole('POST', '/api/host/associations/apel-ferry/resume', { token: hostToken })).toMatchObject({
@@ -190,12 +190,63 @@ describe('the host console', () => {
   it('answers the directory to the other parts, whatever association header they send', async () => {
     const listed = await call(ferry.id, 'GET', '/internal/associations');
     expect(listed.body.associations).toEqual([
-      { id: jaures.id, slug: 'amicale-jaures', name: 'Amicale Jean Jaurès', state: 'active' },
-      { id: ferry.id, slug: 'apel-ferry', name: 'APEL Jules Ferry', state: 'active' },
+      expect.objectContaining({ id: jaures.id, slug: 'amicale-jaures', name: 'Amicale Jean Jaurès', state: 'active' }),
+      expect.objectContaining({ id: ferry.id, slug: 'apel-ferry', name: 'APEL Jules Ferry', state: 'active' }),
     ]);
     expect(await call(HOST_CONSOLE_ID, 'GET', '/internal/associations/by-slug/nulle-part')).toMatchObject({
       status: 404,
       body: { code: 'ASSOCIATION_UNKNOWN' },
     });
+  });
+
+  it("sets an association's limits, which the gateway reads with its entry; null puts the default back; a wrong value changes nothing", async () => {
+    const list = await onConsole('GET', '/api/host/associations', { token: hostToken });
+    expect((list.body.associations as Array<Record<string, unknown>>)[0]).toMatchObject({
+      limits: DEFAULT_LIMITS,
+      limitsOverride: { requestsPerSecond: null, uploadBytes: null, storageBytes: null },
+    });
+
+    const changed = await onConsole('PATCH', '/api/host/associations/amicale-jaures', {
+      token: hostToken,
+      body: { limits: { requestsPerSecond: 40, storageBytes: 50 * 1024 * 1024 } },
+    });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: {
+        slug: 'amicale-jaures',
+        limits: { requestsPerSecond: 40, uploadBytes: DEFAULT_LIMITS.uploadBytes, storageBytes: 50 * 1024 * 1024 },
+        limitsOverride: { requestsPerSecond: 40, uploadBytes: null, storageBytes: 50 * 1024 * 1024 },
+      },
+    });
+    expect((await call(HOST_CONSOLE_ID, 'GET', '/internal/associations/by-slug/amicale-jaures')).body).toMatchObject({
+      limits: { requestsPerSecond: 40, storageBytes: 50 * 1024 * 1024 },
+    });
+    // The other association keeps the defaults.
+    expect((await call(HOST_CONSOLE_ID, 'GET', '/internal/associations/by-slug/apel-ferry')).body).toMatchObject({
+      limits: DEFAULT_LIMITS,
+    });
+
+    const wrong = await onConsole('PATCH', '/api/host/associations/amicale-jaures', {
+      token: hostToken,
+      body: { limits: { requestsPerSecond: 0 } },
+    });
+    expect(wrong.status).toBe(400);
+    expect(String(wrong.body.error)).toMatch(/requestsPerSecond/);
+    expect(await onConsole('PATCH', '/api/host/associations/inconnue', { token: hostToken, body: { limits: {} } })).toMatchObject({
+      status: 404,
+      body: { code: 'ASSOCIATION_UNKNOWN' },
+    });
+    // Not from an association's own host, even for its admin.
+    const ferryAdmin = await call(ferry.id, 'POST', '/api/login', { body: { email: ADMIN.email, password: PASSWORD } });
+    expect(
+      (await call(ferry.id, 'PATCH', '/api/host/associations/apel-ferry', { token: String(ferryAdmin.body.token), body: { limits: {} } }))
+        .status,
+    ).toBeGreaterThanOrEqual(403);
+
+    const reset = await onConsole('PATCH', '/api/host/associations/amicale-jaures', {
+      token: hostToken,
+      body: { limits: { requestsPerSecond: null, storageBytes: null } },
+    });
+    expect(reset.body).toMatchObject({ limits: DEFAULT_LIMITS, limitsOverride: { requestsPerSecond: null, storageBytes: null } });
   });
 });

@@ -23,5 +23,6 @@ await runService({
       secrets: secretBoxFromEnv(),
       registerUrl: env.registerUrl,
       serviceUrls: env.serviceUrls,
+      limitDefaults: env.limitDefaults,
     }),
 });

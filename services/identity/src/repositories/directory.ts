@@ -15,6 +15,11 @@ export interface DirectoryRow {
   created_at: Date;
   suspended_at: Date | null;
   exported_at: Date | null;
+  /** The host's own limits for this association; null: the installation's default. */
+  requests_per_second: number | null;
+  /** bigint: Postgres hands it as a string. */
+  upload_bytes: string | number | null;
+  storage_bytes: string | number | null;
 }
 
 // A knex builder runs when awaited: await it inside, or it would run in the caller's association.
@@ -45,5 +50,19 @@ export const setDirectoryState = async (db: Db, slug: string, state: DirectoryRo
           .where({ slug })
           .update({ state, suspended_at: state === 'suspended' ? db.fn.now() : null })
           .returning('*');
+        return row as DirectoryRow | undefined;
+      });
+
+/** The limits the host set for an association (null: back to the default; absent: unchanged). */
+export const setDirectoryLimits = async (
+  db: Db,
+  slug: string,
+  limits: { requests_per_second?: number | null; upload_bytes?: number | null; storage_bytes?: number | null },
+): Promise<DirectoryRow | undefined> =>
+  !SLUG_PATTERN.test(slug)
+    ? undefined
+    : inConsole(async () => {
+        const query = db('host_associations').where({ slug });
+        const [row] = await (Object.keys(limits).length ? query.update(limits).returning('*') : query.select('*'));
         return row as DirectoryRow | undefined;
       });

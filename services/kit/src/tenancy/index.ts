@@ -6,3 +6,4 @@ export * from './requestAssociation.ts';
 export * from './associations.ts';
 export * from './portability.ts';
 export * from './sweep.ts';
+export * from './limits.ts';

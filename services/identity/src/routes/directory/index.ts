@@ -1,16 +1,23 @@
 import { DirectoryAnswer, DirectoryEntry, IDENTITY_ERRORS, SlugParams } from '@kermesse/contracts-identity';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, notFound, Router } from '@kermesse/kit/http';
+import type { AssociationLimits } from '@kermesse/kit/tenancy';
+import { limitsOf } from '../../limits.ts';
 import { findBySlug, listDirectory, type DirectoryRow } from '../../repositories/directory.ts';
-
-const entry = (row: DirectoryRow): DirectoryEntry => ({ id: row.id, slug: row.slug, name: row.name, state: row.state });
 
 /**
  * The host directory for the other parts (never through the gateway): the gateway resolves a Host's
- * slug to its association, and periodic jobs list the associations to run for.
+ * slug to its association (with the limits it applies to it), and periodic jobs list the associations to run for.
  */
-export function directoryRoutes(deps: { db: Db }): Router {
+export function directoryRoutes(deps: { db: Db; limitDefaults: AssociationLimits }): Router {
   const router = new Router();
+  const entry = (row: DirectoryRow): DirectoryEntry => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    state: row.state,
+    limits: limitsOf(row, deps.limitDefaults),
+  });
 
   defineRoute(router, {
     method: 'get',

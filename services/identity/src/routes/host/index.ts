@@ -7,23 +7,33 @@ import {
   SlugParams,
   slugProblemCode,
   DirectoryEntry,
+  HostedAssociationChange,
   type AssociationFigures,
-  type HostedAssociation,
+  HostedAssociation,
   type OneTimeLink,
 } from '@kermesse/contracts-identity';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { badRequest, conflict, defineRoute, notFound, Router } from '@kermesse/kit/http';
-import { ASSOCIATION_HEADER, HOST_CONSOLE_ID, hostingEnabled, STORAGE_PATH, withAssociation } from '@kermesse/kit/tenancy';
+import {
+  ASSOCIATION_HEADER,
+  HOST_CONSOLE_ID,
+  hostingEnabled,
+  STORAGE_PATH,
+  withAssociation,
+  type AssociationLimits,
+} from '@kermesse/kit/tenancy';
 import { createUser } from '../../commands/createUser.ts';
 import { assertPasswordAllowed } from '../../errors.ts';
 import { associationUrl, onHostConsole } from '../../hosting.ts';
+import { limitColumns, limitsOf, limitsOverrideOf } from '../../limits.ts';
 import { issueLink } from '../../links.ts';
 import {
   deleteDirectoryEntry,
   findBySlug,
   insertDirectoryEntry,
   listDirectory,
+  setDirectoryLimits,
   setDirectoryState,
   type DirectoryRow,
 } from '../../repositories/directory.ts';
@@ -37,6 +47,8 @@ export interface HostRouteDeps {
   registerUrl?: string;
   /** The services that keep files (register, raffle: `<SERVICE>_URL`), asked what each association's take. */
   fileServiceUrls?: string[];
+  /** Each association's limits unless the host set its own (`KERMESSE_LIMIT_*`). */
+  limitDefaults: AssociationLimits;
   fetch?: typeof fetch;
 }
 
@@ -45,7 +57,8 @@ const unknownAssociation = () => notFound(IDENTITY_ERRORS.ASSOCIATION_UNKNOWN).w
 
 /**
  * The host console's API (docs/hosting.md), for the host operator on the bare domain only: create
- * an association with its first administrator, list them with their figures, suspend and resume.
+ * an association with its first administrator, list them with their figures, set their limits,
+ * suspend and resume.
  * Each change of the directory is announced (`host.association.changed`) so the gateways forget
  * what they cached of that host at once.
  */
@@ -111,6 +124,20 @@ export function hostRoutes(deps: HostRouteDeps): Router {
         : { hosting: false, console: false },
   });
 
+  const presentHosted = async (row: DirectoryRow): Promise<HostedAssociation> => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    state: row.state,
+    url: associationUrl(deps.publicUrl, row.slug),
+    createdAt: row.created_at.toISOString(),
+    suspendedAt: row.suspended_at ? row.suspended_at.toISOString() : null,
+    figures: await figuresOf(row),
+    storageBytes: await storageOf(row),
+    limits: limitsOf(row, deps.limitDefaults),
+    limitsOverride: limitsOverrideOf(row),
+  });
+
   defineRoute(router, {
     method: 'get',
     path: '/api/host/associations',
@@ -122,20 +149,7 @@ export function hostRoutes(deps: HostRouteDeps): Router {
     handler: async (): Promise<HostedAssociationsAnswer> => {
       ensureConsole();
       const rows = await listDirectory(db);
-      const associations = await Promise.all(
-        rows.map(async (row): Promise<HostedAssociation> => ({
-          id: row.id,
-          slug: row.slug,
-          name: row.name,
-          state: row.state,
-          url: associationUrl(deps.publicUrl, row.slug),
-          createdAt: row.created_at.toISOString(),
-          suspendedAt: row.suspended_at ? row.suspended_at.toISOString() : null,
-          figures: await figuresOf(row),
-          storageBytes: await storageOf(row),
-        })),
-      );
-      return { associations };
+      return { associations: await Promise.all(rows.map(presentHosted)) };
     },
   });
 
@@ -173,6 +187,25 @@ export function hostRoutes(deps: HostRouteDeps): Router {
       }
       await announce(row);
       return link ? { id: row.id, slug, url, link } : { id: row.id, slug, url };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/api/host/associations/:slug',
+    summary: "Changer les limites d'une association (requêtes, taille d'un envoi, espace de stockage)",
+    responses: { 200: HostedAssociation },
+    errors: { 404: ['ASSOCIATION_UNKNOWN', 'HOST_CONSOLE_ONLY'] },
+    roles: HOST,
+    params: SlugParams,
+    body: HostedAssociationChange,
+    handler: async ({ params, body }): Promise<HostedAssociation> => {
+      ensureConsole();
+      const row = await setDirectoryLimits(db, params.slug, limitColumns(body.limits));
+      if (!row) throw unknownAssociation();
+      // Every gateway forgets the host's cached entry: the new limits hold on its next request.
+      await announce(row);
+      return presentHosted(row);
     },
   });
 
