@@ -41,13 +41,15 @@ export interface RaffleDeps {
 /** The raffle service's Koa app (no listen). */
 export async function buildApp(deps: RaffleDeps): Promise<Koa> {
   const store = createIllustrationStore(path.resolve(deps.uploadsDir));
+  const registerUrl = deps.registerUrl ?? `http://127.0.0.1:${SERVICE_DEFAULT_PORTS.register}`;
   const routeDeps: RouteDeps = {
     db: deps.db,
+    storagePeers: [registerUrl],
     logger: deps.logger,
     store,
     claimTtlMs: deps.claimTtlMs ?? CLAIM_TTL_MS,
     events: createEventCheck({
-      registerUrl: deps.registerUrl ?? `http://127.0.0.1:${SERVICE_DEFAULT_PORTS.register}`,
+      registerUrl,
       find: (id) => findEvent(deps.db, id),
       remember: (event) => upsertEvent(deps.db, event),
       notFound: () => raffleError('EVENT_NOT_FOUND'),

@@ -12,6 +12,7 @@ import { Value } from '@sinclair/typebox/value';
 import { main as verifyCommand } from './verify-drawing.ts';
 import { addBasketType, addPrize, createGiftBasket, createRaffle, json, recordSale, startTestbed, type Testbed } from './testSupport.ts';
 import { cutMultipartUpload } from '@kermesse/kit/testing';
+import { folderBytes, LIMITS_HEADER } from '@kermesse/kit/tenancy';
 
 const EVENT_ID = 41;
 let tb: Testbed;
@@ -320,6 +321,43 @@ describe('prize illustrations', () => {
     });
     expect(readdirSync(tb.uploadsDir)).toEqual([]);
     expect(await json(await tb.call('GET', `/api/admin/prizes/${prize.id}`, { as: 'admin' }))).toMatchObject({ illustration: null });
+  });
+
+  it("refuses, with nothing stored, an image above the association's upload limit or one that would take it over its storage quota", async () => {
+    // The limits the gateway names for a hosted association (docs/hosting.md).
+    const send = (prizeId: number, limits: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'velo.png');
+      return tb.call('POST', `/api/admin/prizes/${prizeId}/illustration`, { as: 'admin', raw: form, headers: { [LIMITS_HEADER]: limits } });
+    };
+    const id = await createRaffle(tb, TEST_RAFFLE);
+    const first = await addPrize(tb, id, { name: 'Panier garni', weight: 1, price: 40, quantity: 1 });
+    const second = await addPrize(tb, id, { name: 'Jambon sec', weight: 1, price: 60, quantity: 1 });
+    const storedBefore = await folderBytes(tb.uploadsDir);
+    // Room for one more such image, not two.
+    const quota = storedBefore + png.length + Math.floor(png.length / 2);
+    expect((await send(first.id, `upload=${2 * 1024 * 1024}; storage=${quota}`)).status).toBe(201);
+    const filesAfterFirst = readdirSync(tb.uploadsDir).sort();
+
+    const full = await send(second.id, `upload=${2 * 1024 * 1024}; storage=${quota}`);
+    expect(full.status).toBe(413);
+    const used = storedBefore + png.length;
+    expect(await json(full)).toMatchObject({
+      code: 'STORAGE_QUOTA_EXCEEDED',
+      error: expect.stringMatching(
+        /^Espace de stockage de l'association plein : .+ utilisés sur .+\. Supprimez des images ou demandez plus d'espace à votre hébergeur\.$/,
+      ),
+      details: { usedBytes: used, quotaBytes: quota },
+    });
+    const tooLarge = await send(second.id, `upload=1024; storage=${10 * quota}`);
+    expect(tooLarge.status).toBe(413);
+    expect(await json(tooLarge)).toEqual({
+      error: 'Fichier trop volumineux : 1 ko au plus par fichier pour votre association.',
+      code: 'UPLOAD_TOO_LARGE',
+    });
+    // Nothing was stored: the same files, and the second prize still without its illustration.
+    expect(readdirSync(tb.uploadsDir).sort()).toEqual(filesAfterFirst);
+    expect(await json(await tb.call('GET', `/api/admin/prizes/${second.id}`, { as: 'admin' }))).toMatchObject({ illustration: null });
   });
 
   it('refuses an image above 2 MB and a request without a file', async () => {

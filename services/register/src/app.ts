@@ -46,6 +46,8 @@ export interface RegisterDeps {
   /** Card payments; the simulator by default. */
   cardProvider?: CardProvider;
   uploadsDir?: string;
+  /** The other services keeping the association's files (the raffle's `RAFFLE_URL`): its storage quota counts them. */
+  storagePeers?: readonly string[];
   publicUrl?: string;
   /** Called after a commit that recorded events (the outbox relay's wake). */
   wake?: () => void;
@@ -96,6 +98,7 @@ export async function buildApp(deps: RegisterDeps): Promise<Koa> {
         uploadsDir: deps.uploadsDir ?? DEFAULT_UPLOADS_DIR,
         wake: deps.wake,
         readers: deps.readerAdmin ?? (provider.name === 'simulator' ? createSimulatorReaderAdmin(db, provider) : undefined),
+        storagePeers: deps.storagePeers,
       }),
     ],
   });

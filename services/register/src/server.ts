@@ -55,6 +55,7 @@ await runService({
       staff: createStaffDirectory({ identityUrl: env.identityUrl }),
       secrets,
       uploadsDir: own.uploadsDir,
+      storagePeers: [own.raffleUrl],
       publicUrl: own.publicUrl,
       // The sale's one-statement write (outbox row included) wakes it the same way.
       wake: coalesce(() => relay.wake(), 25),

@@ -77,10 +77,11 @@ export function uploadLimitsOf(
   return limits;
 }
 
-/** `2 Mo`, `1,5 Mo`, `300 ko`: a size as the French messages show it. */
+/** `2 Mo`, `1,5 Mo`, `300 ko`, `0 octet`: a size as the French messages show it. */
 export function formatSize(bytes: number): string {
   if (bytes >= MB) return `${(Math.round((bytes / MB) * 10) / 10).toString().replace('.', ',')} Mo`;
-  return `${Math.max(1, Math.round(bytes / 1024))} ko`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} ko`;
+  return `${bytes} octet${bytes > 1 ? 's' : ''}`;
 }
 
 /** 413: one file above the association's upload limit. */

@@ -25,7 +25,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/db.ts';
 import { ownerOf } from '../db/owner.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
-import { ASSOCIATION_SETTING, currentAssociation, HOST_CONSOLE_ID, isAssociationId } from './association.ts';
+import { ASSOCIATION_HEADER, ASSOCIATION_SETTING, currentAssociation, HOST_CONSOLE_ID, isAssociationId } from './association.ts';
 
 export const EXPORT_PATH = '/internal/association/export';
 export const IMPORT_PATH = '/internal/association/import';
@@ -252,6 +252,31 @@ export async function folderBytes(dir: string): Promise<number> {
   let total = 0;
   for (const file of await listFiles(dir)) total += (await stat(path.join(dir, file))).size;
   return total;
+}
+
+/**
+ * What the current association's files take in all (its storage quota, docs/hosting.md): this
+ * service's own folder and what each other service keeping files answers on STORAGE_PATH for the
+ * same association. A service that does not answer counts 0, as on the host console: an upload is
+ * not refused because another service restarts.
+ */
+export async function associationStorageUsed(ownDir: string, peers: readonly string[], fetchFn: typeof fetch = fetch): Promise<number> {
+  const associationId = currentAssociation();
+  const sizes = await Promise.all([
+    folderBytes(ownDir),
+    ...peers.map(async (url) => {
+      try {
+        const res = await fetchFn(`${url.replace(/\/+$/, '')}${STORAGE_PATH}`, {
+          headers: associationId ? { [ASSOCIATION_HEADER]: associationId } : {},
+          signal: AbortSignal.timeout(2_000),
+        });
+        return res.ok ? Number(((await res.json()) as { bytes?: unknown }).bytes) || 0 : 0;
+      } catch {
+        return 0;
+      }
+    }),
+  ]);
+  return sizes.reduce((sum, n) => sum + n, 0);
 }
 
 /**

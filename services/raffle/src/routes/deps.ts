@@ -14,4 +14,6 @@ export interface RouteDeps {
   claimTtlMs: number;
   /** Whether an event a new raffle or basket names is the register's (docs/platform.md « Events of a fair »). */
   events: EventCheck;
+  /** The other services keeping the association's files (the register), counted in its storage quota. */
+  storagePeers: readonly string[];
 }

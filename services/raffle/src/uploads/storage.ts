@@ -21,6 +21,8 @@ const STORED_NAME = /^(?:[0-9a-f]{32}|demo-[a-z0-9-]{1,40})\.(png|jpg|gif|webp)$
 
 export interface IllustrationStore {
   dir: string;
+  /** The current association's folder (hosting: `<dir>/<association id>`). */
+  folder(): string;
   /** Writes a new file and returns its name. */
   save(bytes: Buffer, type: ImageType): Promise<string>;
   /** Removes a previous upload (demo files are never removed). */
@@ -32,6 +34,7 @@ export interface IllustrationStore {
 export function createIllustrationStore(base: string): IllustrationStore {
   return {
     dir: base,
+    folder: () => associationFolder(base),
     async save(bytes, type) {
       // Hosting: each association's illustrations in its own folder (docs/hosting-portability.md).
       const dir = associationFolder(base);

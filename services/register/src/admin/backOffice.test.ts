@@ -8,6 +8,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@kermesse/kit/testing';
+import { LIMITS_HEADER } from '@kermesse/kit/tenancy';
 import { startRegisterHarness, type RegisterHarness } from '../testing/harness.ts';
 import { applyRaffleConfigured } from '../commands/applyRaffleConfigured.ts';
 
@@ -85,11 +86,12 @@ async function upload(
   type: string,
   fields: Record<string, string> = {},
   who: 'admin' | 'caissier' = 'admin',
+  headers: Record<string, string> = {},
 ) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type }), filename);
-  const res = await fetch(h.base + path, { method: 'POST', headers: { authorization: `Bearer ${h.tokens[who]}` }, body: form });
+  const res = await fetch(h.base + path, { method: 'POST', headers: { authorization: `Bearer ${h.tokens[who]}`, ...headers }, body: form });
   const body = JSON.parse(await res.text()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
   if (typeof body?.image === 'string') uploaded.push(body.image);
   return { status: res.status, body };
@@ -623,8 +625,10 @@ describe('meal deal per event (/api/admin/events/{id}/meal-deal)', () => {
 
 describe('product pictures (POST /api/admin/products/{id}/image)', () => {
   let productId: number;
+  let eventId: number;
   beforeAll(async () => {
     const event = await buildEvent();
+    eventId = event.id;
     const category = await buildCategory(event.id, 'Confiseries');
     productId = (await buildProduct({ name: 'Sucette', price: '0,50', categoryId: category.id, eventId: event.id })).id;
   });
@@ -637,6 +641,25 @@ describe('product pictures (POST /api/admin/products/{id}/image)', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(png(64, 48))).toBe(true);
+  });
+
+  it("refuses a picture above the association's upload limit, or over its storage quota, and keeps the product as it was", async () => {
+    const imageNow = async () =>
+      ((await admin('GET', `/api/admin/products?eventId=${eventId}`)).body as Array<{ id: number; image: string | null }>).find(
+        (p) => p.id === productId,
+      )!.image;
+    const before = await imageNow();
+    // The limits the gateway names for a hosted association (docs/hosting.md).
+    const send = (limits: string) =>
+      upload(`/api/admin/products/${productId}/image`, png(64, 48), 'photo.png', 'image/png', {}, 'admin', { [LIMITS_HEADER]: limits });
+    expect(await send('upload=20; storage=1000000000')).toMatchObject({
+      status: 413,
+      body: { error: 'Fichier trop volumineux : 20 octets au plus par fichier pour votre association.', code: 'UPLOAD_TOO_LARGE' },
+    });
+    const full = await send(`upload=${1024 * 1024}; storage=0`);
+    expect(full).toMatchObject({ status: 413, body: { code: 'STORAGE_QUOTA_EXCEEDED' } });
+    expect(full.body.error).toMatch(/^Espace de stockage de l'association plein : .* utilisés sur 0 octet\. /);
+    expect(await imageNow()).toBe(before);
   });
 
   it('cleans an SVG of its scripts and event handlers', async () => {

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'koa';
 import { checkImagePixels, defineRoute, HttpError, readUpload, Router } from '@kermesse/kit/http';
+import { assertStorageQuota, associationStorageUsed, uploadLimitsOf, uploadTooLarge } from '@kermesse/kit/tenancy';
 import { IdParams, PrizeBody, raffleMessage, Prizes, Prize, SuccessAnswer } from '@kermesse/contracts-raffle';
 import { addPrize } from '../../commands/addPrize.ts';
 import { correctPrize } from '../../commands/correctPrize.ts';
@@ -24,7 +25,7 @@ export const IMAGE_TOO_LARGE = raffleMessage('IMAGE_TOO_LARGE');
 
 const ADMIN = ['admin'] as const;
 
-export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
+export function prizeRoutes({ db, store, logger, storagePeers }: RouteDeps): Router {
   const router = new Router({ prefix: '/api/admin' });
 
   defineRoute(router, {
@@ -102,7 +103,10 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
     status: 201,
     handler: async ({ ctx, params: { id } }) => {
       if (!(await findPrize(db, id))) throw raffleError('PRIZE_NOT_FOUND');
-      const upload = await readImage(ctx);
+      const limits = uploadLimitsOf(ctx.req.headers);
+      const upload = await readImage(ctx, limits.uploadBytes);
+      // Checked before anything is written: over its quota, the association's folder is left as it was.
+      await assertStorageQuota(limits, upload.bytes.length, () => associationStorageUsed(store.folder(), storagePeers));
       const file = await store.save(upload.bytes, upload.type);
       let previous: string | null;
       let prize;
@@ -121,14 +125,24 @@ export function prizeRoutes({ db, store, logger }: RouteDeps): Router {
   return router;
 }
 
-/** Reads the one file of a multipart body, refusing what is too large or not an image by its bytes. */
-async function readImage(ctx: Context): Promise<{ bytes: Buffer; type: ImageType }> {
+/**
+ * Reads the one file of a multipart body, refusing what is too large or not an image by its bytes.
+ * `associationBytes`: the association's own upload limit (hosting), when the host set it below ours.
+ */
+async function readImage(ctx: Context, associationBytes?: number): Promise<{ bytes: Buffer; type: ImageType }> {
+  const associationCaps = associationBytes !== undefined && associationBytes < MAX_ILLUSTRATION_BYTES;
+  const tooLarge = associationCaps ? uploadTooLarge(associationBytes).message : IMAGE_TOO_LARGE;
   let file;
   try {
-    ({ file } = await readUpload(ctx, { maxFileBytes: MAX_ILLUSTRATION_BYTES, noFileMessage: NO_IMAGE, tooLargeMessage: IMAGE_TOO_LARGE }));
+    ({ file } = await readUpload(ctx, {
+      maxFileBytes: associationCaps ? associationBytes : MAX_ILLUSTRATION_BYTES,
+      noFileMessage: NO_IMAGE,
+      tooLargeMessage: tooLarge,
+    }));
   } catch (err) {
     // The kit's reader says it in our words: give them our codes.
     if (err instanceof HttpError && err.message === IMAGE_TOO_LARGE) err.withCode('IMAGE_TOO_LARGE');
+    if (associationCaps && err instanceof HttpError && err.status === 413) err.withCode('UPLOAD_TOO_LARGE');
     if (err instanceof HttpError && err.message === NO_IMAGE) err.withCode('NO_IMAGE');
     throw err;
   }

@@ -64,7 +64,7 @@ import { saveMealDeal } from '../commands/mealDeal.ts';
 import { invalid, refused } from '../errors.ts';
 import type { ReaderAdmin } from '../cardReaders.ts';
 import { checkPicture } from '../pictures.ts';
-import { associationFolder } from '@kermesse/kit/tenancy';
+import { assertStorageQuota, associationFolder, associationStorageUsed, uploadLimitsOf, uploadTooLarge } from '@kermesse/kit/tenancy';
 import { cardReaderRoutes } from './cardReaders.ts';
 import { presentAdminCategory, presentAdminCheckout, presentAdminEvent, presentAdminProduct, presentMealDeal } from '../presenters.ts';
 import {
@@ -88,9 +88,11 @@ export interface BackOfficeDeps {
   wake?: () => void;
   /** Card-reader pairing; the routes answer 503 without it. */
   readers?: ReaderAdmin;
+  /** The other services keeping the association's files (raffle), counted in its storage quota. */
+  storagePeers?: readonly string[];
 }
 
-export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDeps): Router {
+export function backOfficeRoutes({ db, uploadsDir, wake, readers, storagePeers = [] }: BackOfficeDeps): Router {
   const router = new Router();
   /** After a committed change: the registers see a new catalogue version, the relay publishes at once. */
   const changed = async <T>(value: T): Promise<T> => {
@@ -383,16 +385,24 @@ export function backOfficeRoutes({ db, uploadsDir, wake, readers }: BackOfficeDe
     params: IdParams,
     handler: async ({ params, ctx }) => {
       await loadProduct(db, params.id);
+      // Hosting: the association's own limits (docs/hosting.md), below the picture's own when the host set them so.
+      const limits = uploadLimitsOf(ctx.req.headers);
+      const associationCaps = limits.uploadBytes !== undefined && limits.uploadBytes < PICTURE_LIMITS.maxBytes;
       const upload = await readUpload(ctx, {
-        maxFileBytes: PICTURE_LIMITS.maxBytes,
+        maxFileBytes: associationCaps ? limits.uploadBytes! : PICTURE_LIMITS.maxBytes,
         noFileMessage: MESSAGES.PICTURE_MISSING,
-        tooLargeMessage: MESSAGES.PICTURE_TOO_LARGE,
+        tooLargeMessage: associationCaps ? uploadTooLarge(limits.uploadBytes!).message : MESSAGES.PICTURE_TOO_LARGE,
+      }).catch((err: unknown) => {
+        if (associationCaps && err instanceof HttpError && err.status === 413) err.withCode('UPLOAD_TOO_LARGE');
+        throw err;
       });
       if (!upload.file) throw invalid('PICTURE_MISSING');
       const picture = checkPicture(upload.file.data);
       const name = `produit-${params.id}-${randomBytes(6).toString('hex')}.${picture.ext}`;
       // Hosting: each association's pictures in its own folder (docs/hosting-portability.md).
       const dir = associationFolder(uploadsDir);
+      // Checked before anything is written: over its quota, the association's folder is left as it was.
+      await assertStorageQuota(limits, picture.data.length, () => associationStorageUsed(dir, storagePeers));
       await mkdir(dir, { recursive: true });
       // Written beside, then renamed: /up/ never serves half a file.
       const temporary = path.join(dir, `.${name}.part`);
