@@ -2,7 +2,7 @@
  * `npm run bench tenants`: one association's sales while another floods the same installation.
  *
  * Starts identity + register + gateway with hosting on (KERMESSE_HOSTING=1) and the hosting demo (a school
- * fair and a comité des fêtes, each with the demo « Caisse Buvette »). Sales go through the gateway on
+ * fair and a comité des fêtes, each with its own demo's « Caisse Buvette »). Sales go through the gateway on
  * each association's own host, sent at a steady rate whatever the answers take (an open loop, as
  * registers do): first the school alone at a busy fair's pace (BENCH_TENANT_RATE, 5 sales/s — several
  * registers at their busiest), then the same while the comité sends ten times that. Prints the school's
@@ -18,7 +18,7 @@ import { createDb } from '@kermesse/kit/db';
 import { withAssociation } from '@kermesse/kit/tenancy';
 import { HOSTING_DEMO_ASSOCIATIONS } from '@kermesse/identity/demo';
 import { hostUrl, okOnHost, signInOnHost } from '../e2e/support/hosting.ts';
-import { carts, type Catalog } from './support/sales.ts';
+import { carts, villageCarts, type Catalog } from './support/sales.ts';
 import { machineLoad, percentile, startBenchSystem } from './support/system.ts';
 
 const RATE = Number(process.env.BENCH_TENANT_RATE ?? 5);
@@ -127,7 +127,15 @@ export default async function bench(): Promise<void> {
       HOSTING_DEMO_ASSOCIATIONS.map(async (association): Promise<Tenant> => {
         const base = hostUrl(system.url, association.slug);
         const token = await signInOnHost(base, cashier.email, cashier.password);
-        return { id: association.id, slug: association.slug, base, token, bodies: carts(await catalogOn(base, token)) };
+        const catalog = await catalogOn(base, token);
+        // Each association sells its own demo's products (the comité des fêtes has its village fête).
+        return {
+          id: association.id,
+          slug: association.slug,
+          base,
+          token,
+          bodies: association.demo === 'village' ? villageCarts(catalog) : carts(catalog),
+        };
       }),
     );
     const gateway = new URL(system.url);

@@ -1,6 +1,7 @@
 /**
  * The hosting demo in Chromium (docs/hosting.md « The demo »): `KERMESSE_HOSTING=1` with the demo seeds
- * a school fair and a comité des fêtes, each with every service's demo and its own accounts. Each one's
+ * a school fair and a comité des fêtes, each with its own demo in every service (the school's spring
+ * kermesse; the comité's village fête, its grillades, crêpes and tombola) and its own accounts. Each one's
  * cashier sells on its own `*.localhost` host, the host console counts each association's sales apart,
  * and each treasurer signs in through the form in a browser context of its own and opens the
  * dashboard of its own association.
@@ -86,7 +87,54 @@ async function listed(): Promise<Map<string, Listed>> {
   return new Map(answer.associations.map((a) => [a.slug, a]));
 }
 
+/** The association's events, each register's products, and its raffles, through its own host. */
+async function demoOf(association: Hosted): Promise<{ events: string[]; products: Map<string, string[]>; raffles: string[] }> {
+  const token = await signInOnHost(association.base, 'admin@kermesse.local');
+  const events = await okOnHost<Array<{ id: number; name: string }>>(association.base, 'GET', '/api/cr/events', { token });
+  const [withCheckouts] = await okOnHost<Array<{ checkouts: Array<{ id: number; name: string }> }>>(
+    association.base,
+    'GET',
+    `/api/cr/events/${events[0]!.id}/checkouts`,
+    { token },
+  );
+  const products = new Map<string, string[]>();
+  for (const checkout of withCheckouts!.checkouts) {
+    const [data] = await okOnHost<Array<{ products: Array<{ name: string }> }>>(
+      association.base,
+      'GET',
+      `/api/cr/checkouts/${checkout.id}`,
+      {
+        token,
+      },
+    );
+    products.set(
+      checkout.name,
+      data!.products.map((p) => p.name),
+    );
+  }
+  const raffles = await okOnHost<Array<{ name: string }>>(association.base, 'GET', '/api/admin/raffles', { token });
+  return { events: events.map((e) => e.name), products, raffles: raffles.map((r) => r.name) };
+}
+
 describe('the hosting demo', () => {
+  it('gives the school its spring kermesse and the comité des fêtes its village fête', async () => {
+    const school = await demoOf(hosted.get('ecole-ferry')!);
+    const comite = await demoOf(hosted.get('comite-des-fetes')!);
+    expect(school.events).toEqual(['Kermesse de printemps']);
+    expect(comite.events).toEqual(['Fête du village']);
+    expect([...school.products.keys()].sort()).toEqual(['Caisse Buvette', 'Caisse Entrée', 'Caisse Tombola']);
+    expect([...comite.products.keys()].sort()).toEqual(['Caisse Buvette', 'Caisse Grillades', 'Caisse Tombola']);
+    expect(school.products.get('Caisse Buvette')).toEqual(expect.arrayContaining(['Hot-dog', 'Part de gâteau', 'Café']));
+    expect(comite.products.get('Caisse Grillades')).toEqual(expect.arrayContaining(['Sandwich merguez', 'Assiette merguez-frites']));
+    expect(comite.products.get('Caisse Buvette')).toEqual(expect.arrayContaining(['Bière pression', 'Crêpe au chocolat', 'Café']));
+    // Nothing of the school's catalogue but what any buvette pours.
+    const comiteProducts = new Set([...comite.products.values()].flat());
+    for (const schoolOnly of ['Hot-dog', 'Part de gâteau', 'Pêche aux canards', "Tote bag de l'école"])
+      expect(comiteProducts.has(schoolOnly)).toBe(false);
+    expect(school.raffles).toContain('Grande tombola de printemps');
+    expect(comite.raffles).toEqual(['Tombola de la fête du village']);
+  });
+
   it('counts each association’s sales apart, on its dashboard and in the host console', async () => {
     const before = await listed();
     await sellCoffees(hosted.get('ecole-ferry')!, 1);

@@ -47,6 +47,33 @@ async function loadCatalog(base: string, token: string): Promise<Catalog> {
 
 /** Three carts a buvette sees all day long, in turn: a meal deal paid cash, drinks and chips paid cash, a dessert paid by cheque. */
 export function carts(catalog: Catalog): string[] {
+  const { line, sale } = saleBuilder(catalog);
+  return [
+    sale([line('Hot-dog', 1), line('Soda 33 cl', 1), line('Crêpe au sucre', 1)], 2, [
+      { method: 'ESP', amount: 5.5, payment_reference: '10' },
+    ]),
+    sale([line('Bière pression', 2), line('Barquette de frites', 1), line('Eau minérale', 1)], 2, [
+      { method: 'ESP', amount: 8.5, payment_reference: '20' },
+    ]),
+    sale([line('Part de gâteau', 2), line('Café', 2)], 1, [{ method: 'CHQ', amount: 4, payment_reference: '0012345' }]),
+  ];
+}
+
+/** The same three kinds of cart at the buvette of the comité des fêtes' village fête (hosting demo). */
+export function villageCarts(catalog: Catalog): string[] {
+  const { line, sale } = saleBuilder(catalog);
+  return [
+    sale([line('Bière pression', 1), line('Soda 33 cl', 1), line('Crêpe au sucre', 1)], 2, [
+      { method: 'ESP', amount: 5.5, payment_reference: '10' },
+    ]),
+    sale([line('Bolée de cidre', 2), line('Galette complète', 1), line('Eau minérale', 1)], 2, [
+      { method: 'ESP', amount: 9.5, payment_reference: '10' },
+    ]),
+    sale([line('Crêpe au chocolat', 2), line('Café', 2)], 1, [{ method: 'CHQ', amount: 6, payment_reference: '0012346' }]),
+  ];
+}
+
+function saleBuilder(catalog: Catalog) {
   const id = (name: string) => {
     const found = catalog.products.get(name);
     if (!found) throw new Error(`the demo register has no « ${name} »`);
@@ -57,15 +84,7 @@ export function carts(catalog: Catalog): string[] {
     JSON.stringify({
       sale: { checkoutId: catalog.checkoutId, eventId: catalog.eventId, personId: 0, cart, paymentMode, paymentStatus: 1, payments },
     });
-  return [
-    sale([line('Hot-dog', 1), line('Soda 33 cl', 1), line('Crêpe au sucre', 1)], 2, [
-      { method: 'ESP', amount: 5.5, payment_reference: '10' },
-    ]),
-    sale([line('Bière pression', 2), line('Barquette de frites', 1), line('Eau minérale', 1)], 2, [
-      { method: 'ESP', amount: 8.5, payment_reference: '20' },
-    ]),
-    sale([line('Part de gâteau', 2), line('Café', 2)], 1, [{ method: 'CHQ', amount: 4, payment_reference: '0012345' }]),
-  ];
+  return { line, sale };
 }
 
 interface Outcome {

@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, migrateLatest, type ServiceMigrations } from '@kermesse/kit/db';
-import { withAssociation } from '@kermesse/kit/tenancy';
+import { withAssociation, type DemoVariant } from '@kermesse/kit/tenancy';
 import { HOST_DEMO_ACCOUNT, HOSTING_DEMO_ASSOCIATIONS, seedHostingDemo } from '@kermesse/identity/demo';
 
 const HOST_DEMO_EMAIL = HOST_DEMO_ACCOUNT.email;
@@ -490,7 +490,7 @@ async function prepareService(name: ServiceName, databaseUrl: string, password: 
   const service = (await import(`@kermesse/${name}/migrations`)) as ServiceMigrations;
   const { schema } = service;
   const { seedDemo } = (await import(`@kermesse/${name}/demo`)) as {
-    seedDemo(deps: { db: ReturnType<typeof createDb>; password: string }): Promise<unknown>;
+    seedDemo(deps: { db: ReturnType<typeof createDb>; password: string; variant?: DemoVariant }): Promise<unknown>;
   };
   const db = createDb(databaseUrl, { schema, poolMax: 2 });
   try {
@@ -499,7 +499,10 @@ async function prepareService(name: ServiceName, databaseUrl: string, password: 
     if (password !== undefined && !hosting) await seedDemo({ db, password });
     if (password !== undefined && hosting) {
       if (name === 'identity') await seedHostingDemo({ db, password });
-      for (const association of HOSTING_DEMO_ASSOCIATIONS) await withAssociation(association.id, () => seedDemo({ db, password }));
+      // Each association its own demo: the school fair, the comité des fêtes' village fête.
+      for (const association of HOSTING_DEMO_ASSOCIATIONS) {
+        await withAssociation(association.id, () => seedDemo({ db, password, variant: association.demo }));
+      }
     }
   } catch (err) {
     if ((err as { code?: string }).code === 'ECONNREFUSED') throw describeDbError(databaseUrl, err);

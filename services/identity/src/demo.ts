@@ -3,7 +3,7 @@ import type { Role } from '@kermesse/kit/auth';
 import type { Db } from '@kermesse/kit/db';
 import { createUser } from './commands/createUser.ts';
 import { findUserByEmail } from './repositories/users.ts';
-import { HOST_CONSOLE_ID, SINGLE_ASSOCIATION_ID, withAssociation } from '@kermesse/kit/tenancy';
+import { HOST_CONSOLE_ID, SINGLE_ASSOCIATION_ID, withAssociation, type DemoVariant } from '@kermesse/kit/tenancy';
 
 /** The demo accounts of ARCHITECTURE §5. */
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; firstname: string; lastname: string; roles: Role[] }> = [
@@ -27,16 +27,17 @@ export async function seedDemo({ db, password }: { db: Db; password: string }): 
  * each seeded with the demo of every service by the launcher, and the host operator's demo account.
  */
 export const HOSTING_DEMO_ASSOCIATIONS = [
-  { id: SINGLE_ASSOCIATION_ID, slug: 'ecole-ferry', name: 'APEL École Jules-Ferry' },
-  { id: '00000000-0000-4000-8000-000000000002', slug: 'comite-des-fetes', name: 'Comité des fêtes de Saint-Martin' },
-] as const;
+  { id: SINGLE_ASSOCIATION_ID, slug: 'ecole-ferry', name: 'APEL École Jules-Ferry', demo: 'school' },
+  { id: '00000000-0000-4000-8000-000000000002', slug: 'comite-des-fetes', name: 'Comité des fêtes de Saint-Martin', demo: 'village' },
+] as const satisfies ReadonlyArray<{ id: string; slug: string; name: string; demo: DemoVariant }>;
 
 export const HOST_DEMO_ACCOUNT = { email: 'hebergeur@kermesse.local', firstname: 'Hébergeur', lastname: 'Démo', roles: ['host'] as Role[] };
 
 /** The host directory's demo associations and the host operator (idempotent). */
 export async function seedHostingDemo({ db, password }: { db: Db; password: string }): Promise<void> {
   await withAssociation(HOST_CONSOLE_ID, async () => {
-    for (const association of HOSTING_DEMO_ASSOCIATIONS) await db('host_associations').insert(association).onConflict('slug').ignore();
+    for (const { id, slug, name } of HOSTING_DEMO_ASSOCIATIONS)
+      await db('host_associations').insert({ id, slug, name }).onConflict('slug').ignore();
     if (!(await findUserByEmail(db, HOST_DEMO_ACCOUNT.email))) await createUser(db, { ...HOST_DEMO_ACCOUNT, password });
   });
 }

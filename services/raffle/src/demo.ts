@@ -20,6 +20,7 @@ import { findEventByName } from './repositories/events.ts';
 import { insertFeaturedIfNone } from './repositories/featured.ts';
 import { insertRevenue, insertSoldBets, insertSoldTickets } from './repositories/sales.ts';
 import { toCents } from '@kermesse/contracts-common';
+import type { DemoVariant } from '@kermesse/kit/tenancy';
 
 export const DEMO_EVENT_NAME = 'Kermesse de printemps';
 export const DEMO_RAFFLE = 'Grande tombola de printemps';
@@ -40,6 +41,29 @@ export const DEMO_PRIZES: Array<[string, number, number, number, string, number,
   ['Coffret de chocolats', 11, 18, 12, 'Chocolaterie Roux', 3, false, null],
   ["Plante d'intérieur", 12, 15, 8, 'Jardinerie des Saules', 3, false, null],
 ];
+
+/** The comité des fêtes' demo (hosting): the tombola of the village fête, no gift baskets. */
+export const VILLAGE_EVENT_NAME = 'Fête du village';
+export const VILLAGE_RAFFLE = 'Tombola de la fête du village';
+
+/** Same columns as DEMO_PRIZES: what the village's shops and farms give a comité des fêtes. */
+export const VILLAGE_PRIZES: Array<[string, number, number, number, string, number, boolean, string | null]> = [
+  ['Jambon sec entier', 1, 120, 0, 'Charcuterie Dufour', 1, false, null],
+  ['Baptême en montgolfière pour une personne', 2, 200, 0, 'Montgolfières du Val', 1, false, null],
+  ['Panier garni du terroir', 3, 60, 35, 'Ferme des Tilleuls', 2, false, 'demo-panier.png'],
+  ['Repas pour deux au restaurant Le Relais', 4, 70, 0, 'Restaurant Le Relais', 1, false, null],
+  ['Caissette de viande de 5 kg', 5, 75, 50, 'Boucherie Chevallier', 1, false, null],
+  ['Carton de six bouteilles de vin', 6, 48, 30, 'Cave Saint-Vincent', 2, true, 'demo-vin.png'],
+  ['Jeu de boules de pétanque', 7, 40, 25, 'Quincaillerie Moulin', 2, false, null],
+  ['Composition florale', 8, 30, 0, 'Fleurs de Saint-Martin', 3, false, null],
+];
+
+/** The village tombola's home banner. */
+export const VILLAGE_BANNER = {
+  key: 'demo-tombola-de-la-fete-du-village',
+  title: 'Tombola de la fête du village : les tickets sont en vente !',
+  text: "Un jambon sec, un baptême en montgolfière et de beaux lots offerts par les commerçants du village : chaque ticket aide le comité à préparer les fêtes de l'année.",
+};
 
 const BUYERS = [
   { firstname: 'Camille', lastname: 'Durand', email: 'camille.durand@example.org', phone: '0612345678' },
@@ -95,17 +119,22 @@ export const DEMO_BANNER = {
 };
 
 /** The demo raffle is the one the public pages show, with its banner (kept if the administrator chose otherwise). */
-async function featureDemoRaffle(db: Db | Trx, raffleId: number): Promise<void> {
+async function featureDemoRaffle(db: Db | Trx, raffleId: number, banner: typeof DEMO_BANNER = DEMO_BANNER): Promise<void> {
   await insertFeaturedIfNone(db, {
     raffle_id: raffleId,
     banner_shown: true,
-    banner_title: DEMO_BANNER.title,
-    banner_text: DEMO_BANNER.text,
-    banner_key: DEMO_BANNER.key,
+    banner_title: banner.title,
+    banner_text: banner.text,
+    banner_key: banner.key,
   });
 }
 
-export async function seedDemo({ db }: { db: Db; password?: string }): Promise<void> {
+/**
+ * The demo's raffle and gift baskets; the `village` variant (a comité des fêtes, hosting demo) is the
+ * tombola of the « Fête du village » instead, with its own prizes and no gift baskets.
+ */
+export async function seedDemo({ db, variant = 'school' }: { db: Db; password?: string; variant?: DemoVariant }): Promise<void> {
+  if (variant === 'village') return seedVillageDemo(db);
   const existing = await findRaffleIdByName(db, DEMO_RAFFLE);
   if (existing !== undefined) {
     await featureDemoRaffle(db, existing);
@@ -156,6 +185,50 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
     // The register's event may already be known (a database where the register ran first).
     await featureDemoRaffle(trx, raffleId);
     const event = await findEventByName(trx, DEMO_EVENT_NAME);
+    if (event) await attachWaitingToEvent(trx, event);
+  });
+}
+
+/** The village tombola: 500 tickets, 2 € or 5 € the three, a few already sold. */
+async function seedVillageDemo(db: Db): Promise<void> {
+  const existing = await findRaffleIdByName(db, VILLAGE_RAFFLE);
+  if (existing !== undefined) {
+    await featureDemoRaffle(db, existing, VILLAGE_BANNER);
+    return;
+  }
+  await db.transaction(async (trx) => {
+    const raffleId = await insertRaffle(trx, {
+      eventId: null,
+      awaitingEventName: VILLAGE_EVENT_NAME,
+      name: VILLAGE_RAFFLE,
+      totalTickets: 500,
+    });
+    await replaceTiers(trx, raffleId, [
+      { nb: 1, priceCents: toCents(2) },
+      { nb: 3, priceCents: toCents(5) },
+    ]);
+    for (const [name, rank, value, cost, provider, quantity, alcohol, illustration] of VILLAGE_PRIZES) {
+      await insertPrize(trx, raffleId, {
+        name,
+        rank,
+        priceCents: toCents(value),
+        costCents: toCents(cost),
+        provider,
+        quantity,
+        alcohol,
+        illustration,
+      });
+    }
+    const sold: Array<{ buyer: number; numbers: number[]; paid: number }> = [
+      { buyer: 1, numbers: [14, 15, 16], paid: 5 },
+      { buyer: 3, numbers: [250], paid: 2 },
+      { buyer: 5, numbers: [101, 202, 303], paid: 5 },
+    ];
+    for (const [index, sale] of sold.entries()) {
+      await sellDemoTickets(trx, raffleId, -(index + 1), sale.numbers, BUYERS[sale.buyer]!, toCents(sale.paid));
+    }
+    await featureDemoRaffle(trx, raffleId, VILLAGE_BANNER);
+    const event = await findEventByName(trx, VILLAGE_EVENT_NAME);
     if (event) await attachWaitingToEvent(trx, event);
   });
 }

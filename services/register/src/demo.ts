@@ -3,8 +3,8 @@ import { type AuthUser } from '@kermesse/kit/auth';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db, type Trx } from '@kermesse/kit/db';
 import { createLogger } from '@kermesse/kit/http';
-import { currentAssociation, SINGLE_ASSOCIATION_ID } from '@kermesse/kit/tenancy';
-import { DEMO_MEAL_DEAL, type MealDealRule } from './cart/rules.ts';
+import { currentAssociation, SINGLE_ASSOCIATION_ID, type DemoVariant } from '@kermesse/kit/tenancy';
+import { DEMO_MEAL_DEAL, NO_MEAL_DEAL, type MealDealRule } from './cart/rules.ts';
 import { createEventWithCheckouts } from './commands/createEvent.ts';
 import { createSale, type SaleInput } from './commands/createSale.ts';
 import { payPendingSale } from './commands/payPendingSale.ts';
@@ -93,6 +93,114 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
   },
 ];
 
+/** The comité des fêtes' demo (hosting): the village fête. */
+export const VILLAGE_EVENT = 'Fête du village';
+export const VILLAGE_CHECKOUTS = ['Caisse Buvette', 'Caisse Grillades', 'Caisse Tombola'];
+
+/**
+ * What a comité des fêtes sells at its fête: the buvette, the barbecue's grillades, the crêpes
+ * stand, the pétanque contest and the vide-grenier pitches sold on the day. No meal deal.
+ */
+export const VILLAGE_CATALOGUE: DemoCategory[] = [
+  {
+    id: 1,
+    name: 'Buvette',
+    checkouts: ['Caisse Buvette', 'Caisse Grillades', 'Caisse Tombola'],
+    products: [
+      { name: 'Bière pression', price: 2.5, image: 'biere.svg', alcohol: true },
+      { name: 'Verre de rosé', price: 2, image: null, alcohol: true },
+      { name: 'Bolée de cidre', price: 2, image: 'cidre.svg', alcohol: true },
+      { name: 'Soda 33 cl', price: 1.5, image: 'soda.svg' },
+      { name: 'Sirop à l’eau', price: 1, image: null },
+      { name: 'Eau minérale', price: 1, image: 'eau.svg' },
+      { name: 'Café', price: 1, image: 'cafe.svg' },
+    ],
+  },
+  {
+    id: 2,
+    name: 'Grillades',
+    checkouts: ['Caisse Grillades'],
+    products: [
+      { name: 'Sandwich merguez', price: 4, image: 'sandwich.svg', clickAndCollect: true },
+      { name: 'Sandwich saucisse', price: 4, image: 'hot-dog.svg', clickAndCollect: true },
+      { name: 'Assiette merguez-frites', price: 7, image: null, clickAndCollect: true },
+      { name: 'Barquette de frites', price: 2.5, image: 'frites.svg', clickAndCollect: true },
+    ],
+  },
+  {
+    id: 3,
+    name: 'Crêpes',
+    checkouts: ['Caisse Buvette', 'Caisse Grillades'],
+    products: [
+      { name: 'Crêpe au sucre', price: 1.5, image: 'crepe.svg' },
+      { name: 'Crêpe à la confiture', price: 2, image: 'crepe.svg' },
+      { name: 'Crêpe au chocolat', price: 2, image: 'crepe.svg' },
+      { name: 'Galette complète', price: 4.5, image: 'galette.svg' },
+    ],
+  },
+  {
+    id: 4,
+    name: 'Animations',
+    checkouts: ['Caisse Buvette', 'Caisse Tombola'],
+    products: [
+      { name: 'Concours de pétanque (doublette)', price: 10, image: null },
+      { name: 'Emplacement vide-grenier (2 m)', price: 6, image: null },
+      { name: 'Chamboule-tout', price: 1, image: 'chamboule.svg' },
+    ],
+  },
+];
+
+/** Each demo: its event, registers, catalogue, meal deal and the carts of its sales on hold. */
+const DEMO_FAIRS: Record<
+  DemoVariant,
+  { event: string; checkouts: string[]; catalogue: DemoCategory[]; mealDeal: MealDealRule; onHold: Array<Array<[string, number]>> }
+> = {
+  school: {
+    event: DEMO_EVENT,
+    checkouts: DEMO_CHECKOUTS,
+    catalogue: DEMO_CATALOGUE,
+    mealDeal: DEMO_MEAL_DEAL,
+    onHold: [
+      [
+        ['Hot-dog', 2],
+        ['Soda 33 cl', 2],
+        ['Crêpe au sucre', 2],
+      ],
+      [
+        ['Galette-saucisse', 1],
+        ['Bière pression', 2],
+        ['Barbe à papa', 1],
+      ],
+      [
+        ['Barquette de frites', 3],
+        ['Jus de pomme', 3],
+      ],
+    ],
+  },
+  village: {
+    event: VILLAGE_EVENT,
+    checkouts: VILLAGE_CHECKOUTS,
+    catalogue: VILLAGE_CATALOGUE,
+    mealDeal: NO_MEAL_DEAL,
+    onHold: [
+      [
+        ['Bière pression', 2],
+        ['Sirop à l’eau', 2],
+        ['Crêpe au sucre', 2],
+      ],
+      [
+        ['Bolée de cidre', 2],
+        ['Galette complète', 1],
+        ['Crêpe au chocolat', 1],
+      ],
+      [
+        ['Café', 3],
+        ['Crêpe à la confiture', 3],
+      ],
+    ],
+  },
+};
+
 export const DEMO_READERS = [
   {
     id: 'rdr_DEMO0BUVETTE00000000000001',
@@ -138,14 +246,20 @@ const demoUser = (): AuthUser => ({
  * association's categories are invisible here (row-level security) but hold their ids all the same:
  * only a sequence never used tells that the ids are free.
  */
-async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string, number>): Promise<void> {
+async function seedCatalogue(
+  trx: Trx,
+  eventId: number,
+  checkoutIds: Map<string, number>,
+  catalogue: DemoCategory[],
+  mealDeal: MealDealRule,
+): Promise<void> {
   const { rows } = (await trx.raw("select pg_get_serial_sequence('categories', 'id') as sequence")) as {
     rows: Array<{ sequence: string }>;
   };
   const sequence = rows[0]!.sequence;
   const fresh = !((await trx.raw(`select is_called from ${sequence}`)) as { rows: Array<{ is_called: boolean }> }).rows[0]!.is_called;
   const idOf = new Map<number, number>();
-  for (const [position, category] of DEMO_CATALOGUE.entries()) {
+  for (const [position, category] of catalogue.entries()) {
     const explicit = fresh ? { id: category.id } : {};
     const [row] = await trx('categories')
       .insert({ ...explicit, name: category.name, kind: 'product', position, event_id: eventId })
@@ -154,7 +268,7 @@ async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string,
   }
   if (fresh) await trx.raw('select setval(?::regclass, (select max(id) from categories))', [sequence]);
 
-  for (const category of DEMO_CATALOGUE) {
+  for (const category of catalogue) {
     const categoryId = idOf.get(category.id)!;
     for (const [position, p] of category.products.entries()) {
       const [row] = await trx('products')
@@ -187,8 +301,8 @@ async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string,
     }
   }
   const rule: MealDealRule = {
-    discountCents: DEMO_MEAL_DEAL.discountCents,
-    items: DEMO_MEAL_DEAL.items.map((item) => ({ ...item, categoryId: idOf.get(item.categoryId) ?? item.categoryId })),
+    discountCents: mealDeal.discountCents,
+    items: mealDeal.items.map((item) => ({ ...item, categoryId: idOf.get(item.categoryId) ?? item.categoryId })),
   };
   await trx('settings')
     .insert({ key: MEAL_DEAL_SETTING, value: JSON.stringify(rule) })
@@ -197,22 +311,18 @@ async function seedCatalogue(trx: Trx, eventId: number, checkoutIds: Map<string,
 }
 
 /** A few sales on hold (mode 99), one of them partly paid, so the pending list has something to settle. */
-async function seedPendingSales(db: Db, eventId: number, checkoutId: number): Promise<void> {
+async function seedPendingSales(db: Db, eventId: number, checkoutId: number, carts: Array<Array<[string, number]>>): Promise<void> {
   const product = async (name: string) => (await db('products').where({ name }).first('id')) as { id: number };
   const person = async (email: string) => (await db('persons').where({ email }).first('id')) as { id: number };
   const line = async (name: string, quantity: number) => ({ product: { id: (await product(name)).id }, quantity });
   const logger = createLogger('register-demo', 'warn');
-  const sales: Array<{ person: string; cart: SaleInput['cart'] }> = [
-    {
-      person: 'camille.martin@example.org',
-      cart: [await line('Hot-dog', 2), await line('Soda 33 cl', 2), await line('Crêpe au sucre', 2)],
-    },
-    {
-      person: 'nicolas.bernard@example.org',
-      cart: [await line('Galette-saucisse', 1), await line('Bière pression', 2), await line('Barbe à papa', 1)],
-    },
-    { person: 'lea.dubois@example.org', cart: [await line('Barquette de frites', 3), await line('Jus de pomme', 3)] },
-  ];
+  const sales: Array<{ person: string; cart: SaleInput['cart'] }> = [];
+  for (const [index, cart] of carts.entries()) {
+    sales.push({
+      person: DEMO_PERSONS[index % DEMO_PERSONS.length]!.email,
+      cart: await Promise.all(cart.map(([name, quantity]) => line(name, quantity))),
+    });
+  }
   const created: number[] = [];
   for (const sale of sales) {
     const answer = await createSale(
@@ -236,18 +346,26 @@ async function seedPendingSales(db: Db, eventId: number, checkoutId: number): Pr
  * drinks, dishes, sweets, desserts and activities (pictures under /up/), two paired simulated card
  * readers (and an expired one, never offered), three buyers and three sales on hold. Raffle and
  * gift-basket ticket products arrive from the raffle service's events. Each part is seeded once.
+ * The `village` variant (a comité des fêtes, hosting demo) is the « Fête du village » instead: its
+ * buvette, grillades, crêpes and animations, without a meal deal.
  */
-export async function seedDemo({ db }: { db: Db; password?: string }): Promise<void> {
-  if (!(await findEventByName(db, DEMO_EVENT))) {
+export async function seedDemo({ db, variant = 'school' }: { db: Db; password?: string; variant?: DemoVariant }): Promise<void> {
+  const fair = DEMO_FAIRS[variant];
+  if (!(await findEventByName(db, fair.event))) {
     const year = new Date().getFullYear();
-    await createEventWithCheckouts(db, { name: DEMO_EVENT, startsOn: `${year}-05-16`, checkouts: DEMO_CHECKOUTS });
+    // The village fête in June, the school's spring fair in May.
+    await createEventWithCheckouts(db, {
+      name: fair.event,
+      startsOn: variant === 'village' ? `${year}-06-20` : `${year}-05-16`,
+      checkouts: fair.checkouts,
+    });
   }
-  const event = (await findEventByName(db, DEMO_EVENT))!;
+  const event = (await findEventByName(db, fair.event))!;
   const checkouts = await listCheckouts(db, event.id);
   const checkoutIds = new Map(checkouts.map((c) => [c.name, c.id]));
 
-  if (!(await db('products').where({ name: DEMO_CATALOGUE[0]!.products[0]!.name }).first('id'))) {
-    await db.transaction((trx) => seedCatalogue(trx, event.id, checkoutIds));
+  if (!(await db('products').where({ name: fair.catalogue[0]!.products[0]!.name }).first('id'))) {
+    await db.transaction((trx) => seedCatalogue(trx, event.id, checkoutIds, fair.catalogue, fair.mealDeal));
   }
   if (!(await db('simulated_readers').first('id'))) {
     for (const reader of DEMO_READERS) await addSimulatedReader(db, { ...reader, settleMs: 2000 });
@@ -256,6 +374,6 @@ export async function seedDemo({ db }: { db: Db; password?: string }): Promise<v
     if (!(await db('persons').whereRaw('lower(email) = ?', [p.email]).first('id'))) await db('persons').insert(p);
   }
   if (!(await db('sales').where({ created_by: demoUser().id }).first('id')) && checkoutIds.has('Caisse Buvette')) {
-    await seedPendingSales(db, event.id, checkoutIds.get('Caisse Buvette')!);
+    await seedPendingSales(db, event.id, checkoutIds.get('Caisse Buvette')!, fair.onHold);
   }
 }

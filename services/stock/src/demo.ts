@@ -1,5 +1,6 @@
 import './events.ts';
 import type { Db } from '@kermesse/kit/db';
+import type { DemoVariant } from '@kermesse/kit/tenancy';
 import { insertDemoLevels } from './repositories/demoLevels.ts';
 
 /** The register's demo event (services/register/src/demo.ts). */
@@ -42,12 +43,25 @@ export const DEMO_LEVELS: ReadonlyArray<{ product: string; stock: number; alertT
   { product: '*', stock: 60, alertThreshold: 10 },
 ];
 
-/** Stores the demo levels (idempotent: an existing row is left as it is). */
-export async function seedDemo({ db }: { db: Db; password?: string }): Promise<void> {
+/** The comité des fêtes' demo (hosting): the village fête's stock, the grillades' merguez running low. */
+export const VILLAGE_EVENT = 'Fête du village';
+export const VILLAGE_LEVELS: ReadonlyArray<{ product: string; stock: number; alertThreshold: number }> = [
+  { product: 'Bière pression', stock: 120, alertThreshold: 20 },
+  { product: 'Verre de rosé', stock: 60, alertThreshold: 12 },
+  { product: 'Sandwich merguez', stock: 8, alertThreshold: 15 }, // en alerte
+  { product: 'Sandwich saucisse', stock: 60, alertThreshold: 15 },
+  { product: 'Assiette merguez-frites', stock: 40, alertThreshold: 10 },
+  { product: 'Galette complète', stock: 30, alertThreshold: 8 },
+  { product: '*', stock: 80, alertThreshold: 10 },
+];
+
+/** Stores the demo levels (idempotent: an existing row is left as it is); `village`: the comité's fête. */
+export async function seedDemo({ db, variant = 'school' }: { db: Db; password?: string; variant?: DemoVariant }): Promise<void> {
+  const village = variant === 'village';
   await insertDemoLevels(
     db,
-    DEMO_LEVELS.map((level) => ({
-      event_name: DEMO_EVENT,
+    (village ? VILLAGE_LEVELS : DEMO_LEVELS).map((level) => ({
+      event_name: village ? VILLAGE_EVENT : DEMO_EVENT,
       product_name: level.product,
       stock: level.stock,
       alert_threshold: level.alertThreshold,

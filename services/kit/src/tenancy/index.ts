@@ -7,3 +7,4 @@ export * from './associations.ts';
 export * from './portability.ts';
 export * from './sweep.ts';
 export * from './limits.ts';
+export * from './demo.ts';
