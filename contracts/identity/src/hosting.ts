@@ -5,6 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SafeText } from '@kermesse/contracts-common/schemas';
 import { OneTimeLink } from './schemas.ts';
+import { LIMIT_RANGES } from './hostingRules.ts';
 
 export const HostedAssociationState = Type.Union([Type.Literal('active'), Type.Literal('suspended')]);
 export type HostedAssociationState = Static<typeof HostedAssociationState>;
@@ -19,16 +20,6 @@ export const AssociationLimits = Type.Object({
   storageBytes: Type.Integer({ minimum: 0 }),
 });
 export type AssociationLimits = Static<typeof AssociationLimits>;
-
-/**
- * The bounds a host may set. Kept beside the schemas so the console's fields check what the API will:
- * from 1 to 10 000 requests per second, from 1 ko to 100 Mo per file, up to 1 To of storage.
- */
-export const LIMIT_RANGES = {
-  requestsPerSecond: { minimum: 1, maximum: 10_000 },
-  uploadBytes: { minimum: 1024, maximum: 100 * 1024 * 1024 },
-  storageBytes: { minimum: 0, maximum: 1024 * 1024 * 1024 * 1024 },
-} as const;
 
 /** What the host set for one association: null where the installation's default applies. */
 export const AssociationLimitsOverride = Type.Object({

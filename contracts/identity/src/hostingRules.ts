@@ -54,3 +54,14 @@ export function slugProblemCode(slug: string): Extract<IdentityErrorCode, 'SLUG_
   if (RESERVED_SLUGS.has(slug)) return 'SLUG_RESERVED';
   return undefined;
 }
+
+/**
+ * The bounds a host may set for an association's limits (docs/hosting.md, « Limits per
+ * association »), checked by the API's schema and by the console's form alike: from 1 to 10 000
+ * requests per second, from 1 ko to 100 Mo per file, up to 1 To of storage.
+ */
+export const LIMIT_RANGES = {
+  requestsPerSecond: { minimum: 1, maximum: 10_000 },
+  uploadBytes: { minimum: 1024, maximum: 100 * 1024 * 1024 },
+  storageBytes: { minimum: 0, maximum: 1024 * 1024 * 1024 * 1024 },
+} as const;

@@ -23,6 +23,7 @@ import type {
   CreatedHostedAssociation,
   DirectoryEntry,
   HostedAssociation,
+  HostedAssociationChange,
   HostedAssociationsAnswer,
   HostSideAnswer,
   NewHostedAssociationBody,
@@ -94,4 +95,7 @@ export const hostApi = {
   create: (body: NewHostedAssociationBody) => gateway.post<CreatedHostedAssociation>('/api/host/associations', body),
   suspend: (slug: string) => gateway.post<DirectoryEntry>(`/api/host/associations/${encodeURIComponent(slug)}/suspend`),
   resume: (slug: string) => gateway.post<DirectoryEntry>(`/api/host/associations/${encodeURIComponent(slug)}/resume`),
+  /** Its limits (requests, upload size, storage); null puts the installation's default back. */
+  setLimits: (slug: string, limits: HostedAssociationChange['limits']) =>
+    gateway.patch<HostedAssociation>(`/api/host/associations/${encodeURIComponent(slug)}`, { limits }),
 };

@@ -55,6 +55,8 @@ export interface ApiClient {
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** Changes part of a resource: only the fields the body names. */
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** POSTs a multipart form (a file and its fields); the JSON answer as for `post`. */
   upload<T>(path: string, form: FormData, options?: RequestOptions): Promise<T>;
@@ -111,6 +113,7 @@ export function createApiClient({ baseUrl = '', getToken, fetch: fetchImpl }: Ap
     get: (path, options) => request('GET', path, undefined, options),
     post: (path, body, options) => request('POST', path, body, options),
     put: (path, body, options) => request('PUT', path, body, options),
+    patch: (path, body, options) => request('PATCH', path, body, options),
     delete: (path, options) => request('DELETE', path, undefined, options),
     upload: (path, form, options) => request('POST', path, form, options),
     download,

@@ -19,6 +19,8 @@ const FERRY = {
   suspendedAt: null,
   figures: { events: 2, sales: 17, lastSaleAt: '2026-06-20T16:00:00.000Z' },
   storageBytes: 0,
+  limits: { requestsPerSecond: 100, uploadBytes: 2 * 1024 * 1024, storageBytes: 100 * 1024 * 1024 },
+  limitsOverride: { requestsPerSecond: null, uploadBytes: null, storageBytes: null },
 };
 
 async function visit(routes: GatewayRoutes, roles: string[] = ['host']) {
@@ -53,7 +55,8 @@ describe('« Associations hébergées » (the host console)', () => {
     const card = await screen.findByRole('article', { name: 'APEL Jules Ferry' });
     expect(card.textContent).toContain('apel-ferry.localhost:8080');
     expect(card.textContent).toContain('2 événements · 17 ventes');
-    expect(card.textContent).toContain('Stockage : 0 o');
+    expect(card.textContent).toContain('Stockage : 0 o sur 100 Mo (par défaut)');
+    expect(card.textContent).toContain('Limites : 100 requêtes par seconde (par défaut) · 2 Mo par fichier (par défaut)');
     expect(within(card).getByText('Active')).toBeTruthy();
   });
 
@@ -126,6 +129,38 @@ describe('« Associations hébergées » (the host console)', () => {
       '/api/host/associations/apel-ferry/suspend',
       '/api/host/associations/apel-ferry/resume',
     ]);
+  });
+
+  it('sets an association’s limits in Mo with a decimal comma; an empty field keeps the default; a wrong value is refused in French', async () => {
+    const calls = await visit({
+      'GET /api/host/associations': () => json({ associations: [FERRY] }),
+      'PATCH /api/host/associations/apel-ferry': () =>
+        json({
+          ...FERRY,
+          limits: { ...FERRY.limits, uploadBytes: 1572864, storageBytes: 50 * 1024 * 1024 },
+          limitsOverride: { requestsPerSecond: null, uploadBytes: 1572864, storageBytes: 50 * 1024 * 1024 },
+        }),
+    });
+    const card = await screen.findByRole('article', { name: 'APEL Jules Ferry' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Modifier les limites' }));
+    fireEvent.change(within(card).getByLabelText('Requêtes par seconde'), { target: { value: '0' } });
+    await act(async () => {
+      fireEvent.submit(card.querySelector('form')!);
+    });
+    expect(within(card).getByText('Requêtes par seconde : un nombre entier de 1 à 10 000.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+
+    fireEvent.change(within(card).getByLabelText('Requêtes par seconde'), { target: { value: '' } });
+    fireEvent.change(within(card).getByLabelText('Taille maximale d’un fichier (Mo)'), { target: { value: '1,5' } });
+    fireEvent.change(within(card).getByLabelText('Espace de stockage (Mo)'), { target: { value: '50' } });
+    await act(async () => {
+      fireEvent.submit(card.querySelector('form')!);
+    });
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.body).toEqual({ limits: { requestsPerSecond: null, uploadBytes: 1572864, storageBytes: 50 * 1024 * 1024 } });
+    expect(card.textContent).toContain('Stockage : 0 o sur 50 Mo');
+    expect(card.textContent).toContain('1,5 Mo par fichier');
+    expect(card.querySelector('form')).toBeNull();
   });
 
   it('is closed to an association’s administrator', async () => {

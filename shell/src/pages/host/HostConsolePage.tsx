@@ -12,6 +12,7 @@ import {
 } from '@kermesse/ui-kit';
 import { hostApi, type CreatedHostedAssociation, type HostedAssociation } from '../../api/identity';
 import { LinkToHandOver } from '../team/LinkToHandOver';
+import { LimitsForm } from './LimitsForm';
 import { NewAssociationForm } from './NewAssociationForm';
 
 const dateTime = dateTimeFormat({ dateStyle: 'short', timeStyle: 'short' });
@@ -118,6 +119,9 @@ function HostConsole() {
 function AssociationCard({ association, onChanged }: { association: HostedAssociation; onChanged(changed: HostedAssociation): void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [editingLimits, setEditingLimits] = useState(false);
+  const { limits, limitsOverride } = association;
+  const byDefault = (value: number | null) => (value === null ? ' (par défaut)' : '');
   const suspended = association.state === 'suspended';
   const { figures } = association;
   const prefix = `association-${association.slug}`;
@@ -159,7 +163,11 @@ function AssociationCard({ association, onChanged }: { association: HostedAssoci
           'Chiffres momentanément indisponibles.'
         )}
         <br />
-        Stockage : {formatBytes(association.storageBytes)}
+        Stockage : {formatBytes(association.storageBytes)} sur {formatBytes(limits.storageBytes)}
+        {byDefault(limitsOverride.storageBytes)}
+        <br />
+        Limites : {limits.requestsPerSecond} requêtes par seconde{byDefault(limitsOverride.requestsPerSecond)} ·{' '}
+        {formatBytes(limits.uploadBytes)} par fichier{byDefault(limitsOverride.uploadBytes)}
         <br />
         Créée le {dateTime.format(new Date(association.createdAt))}
         {association.suspendedAt && (
@@ -170,7 +178,22 @@ function AssociationCard({ association, onChanged }: { association: HostedAssoci
         )}
       </p>
       {error && <ErrorLine>{error}</ErrorLine>}
+      {editingLimits && (
+        <LimitsForm
+          association={association}
+          onSaved={(changed) => {
+            setEditingLimits(false);
+            onChanged(changed);
+          }}
+          onCancel={() => setEditingLimits(false)}
+        />
+      )}
       <div className="shell-actions">
+        {!editingLimits && (
+          <Button variant="secondary" onClick={() => setEditingLimits(true)}>
+            Modifier les limites
+          </Button>
+        )}
         <Button variant={suspended ? 'secondary' : 'danger'} disabled={busy} onClick={toggle}>
           {suspended ? 'Rétablir' : 'Suspendre'}
         </Button>
