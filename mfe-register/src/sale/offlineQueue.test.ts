@@ -91,6 +91,20 @@ describe('offline queue', () => {
     expect(await store.all()).toEqual([]);
   });
 
+  it('keeps every sale, unmarked, when its association is over its request limit (429), and sends them with their keys afterwards', async () => {
+    const store = memoryStore([buildQueued('a', 1000), buildQueued('b', 2000)]);
+    const limited = server([() => new ApiError(429, 'Trop de requêtes pour votre association en ce moment. Réessayez dans 2 secondes.')]);
+    expect(await syncQueue(store, limited.send, 2)).toEqual({ sent: 0, refused: 0, stopped: true, signInNeeded: false });
+    expect((await store.all()).map((sale) => [sale.key, sale.refusal])).toEqual([
+      ['a', null],
+      ['b', null],
+    ]);
+    const later = server([]);
+    expect(await syncQueue(store, later.send, 2)).toEqual({ sent: 2, refused: 0, stopped: false, signInNeeded: false });
+    expect(later.keys).toEqual(['a', 'b']);
+    expect(await store.all()).toEqual([]);
+  });
+
   it('keeps every sale when the token expired during the outage, says a sign-in is needed, and sends them with their keys after it', async () => {
     const store = memoryStore([buildQueued('a', 1000), buildQueued('b', 2000)]);
     const expired = server([() => new ApiError(401, 'Jeton expiré.')]);

@@ -49,6 +49,21 @@ describe('submitting a sale', () => {
     expect((await submitSale(again, sale, 'key-2', { ...noWait, resend: true })).ok).toBe(true);
   });
 
+  it('waits and sends again with the same key when the association is over its request limit (429), then leaves it for the queue', async () => {
+    const limited = () => new ApiError(429, 'Trop de requêtes pour votre association en ce moment. Réessayez dans 1 seconde.');
+    const server = api([limited(), done]);
+    expect(await submitSale(server, sale, 'key-429', noWait)).toEqual({ ok: true, result: done });
+    expect(server.keys).toEqual(['key-429', 'key-429']);
+
+    // Still limited after the retries: kept as a sale to send again later, never a refusal.
+    const still = api([limited(), limited(), limited()]);
+    expect(await submitSale(still, sale, 'key-429b', noWait)).toEqual({
+      ok: false,
+      message: 'Erreur lors de la vente : Trop de requêtes pour votre association en ce moment. Réessayez dans 1 seconde.',
+      network: true,
+    });
+  });
+
   it('says the server cannot be reached after the retries', async () => {
     const lost = () => new ApiError(0, 'Impossible de contacter le serveur.');
     const server = api([lost(), lost(), lost()]);

@@ -14,13 +14,14 @@ export const RETRY_DELAYS_MS: readonly number[] = [400, 1200];
 export const saleFailureMessage = (error: string | null | undefined) => `Erreur lors de la vente : ${error || 'Erreur inconnue'}`;
 
 /**
- * Worth sending again with the same key: no answer, or the gateway/service briefly down; and a 409
- * once this key was already sent (the first attempt still runs). A 409 to a first attempt is a
- * business conflict, such as a raffle number sold meanwhile, and is shown at once.
+ * Worth sending again with the same key: no answer, or the gateway/service briefly down, or the
+ * association over its request limit on a hosting install (429: the gateway answered, the sale never
+ * reached the register); and a 409 once this key was already sent (the first attempt still runs). A
+ * 409 to a first attempt is a business conflict, such as a raffle number sold meanwhile, and is shown at once.
  */
 export function isRetryable(error: unknown, keyAlreadySent: boolean): boolean {
   if (!(error instanceof ApiError)) return false;
-  if (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504) return true;
+  if (error.status === 0 || error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504) return true;
   return error.status === 409 && keyAlreadySent;
 }
 
