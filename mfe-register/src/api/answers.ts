@@ -1,18 +1,9 @@
 /**
- * The answers of the register's paths as docs/openapi.json describes them: the types openapi-typescript
- * generated from it (`@kermesse/contracts-common/openapi`, written by `npm run openapi`). A client typed
- * from them fails to compile when the document and the screens disagree (docs/api.md §2).
+ * The answers of the register's paths as docs/openapi.json describes them (`Answer` of
+ * `@kermesse/contracts-common/api`, docs/api.md §2): a client typed from them fails to compile when the
+ * document and the screens disagree.
  */
-import type { paths } from '@kermesse/contracts-common/openapi';
-
-type Method = 'get' | 'post' | 'put' | 'delete';
-
-/** The JSON a path answers with `status` (200 unless said). */
-export type Answer<P extends keyof paths, M extends Method, S extends number = 200> = paths[P][M] extends {
-  responses: { [K in S]: { content: { 'application/json': infer T } } };
-}
-  ? T
-  : never;
+import type { Answer } from '@kermesse/contracts-common/api';
 
 /** `GET /api/cr/events`. */
 export type EventsAnswer = Answer<'/api/cr/events', 'get'>;

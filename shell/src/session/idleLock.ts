@@ -6,6 +6,7 @@
  * token is released and erased with every register cache (a session's token signs its person out),
  * and the page reloads on the register's signed-out page — nothing of the last sale or buyer stays in memory.
  */
+import type { Answer } from '@kermesse/contracts-common/api';
 import { useEffect, useRef } from 'react';
 import { createApiClient, findRegisterToken, SESSION_STORAGE_KEY, type RegisterToken } from '@kermesse/ui-kit';
 import { forgetRegister, REGISTER_CACHE_PREFIX, REGISTER_TOKEN_KEY } from './signOut';
@@ -31,10 +32,11 @@ export interface IdleLockOptions {
 
 /** The event's idle time from the register's settings; undefined when it cannot be read. */
 export async function loadEventIdleMinutes(token: string, eventId: number): Promise<number | undefined> {
-  const answer = await createApiClient({ getToken: () => token }).get<{ data?: { idleLockMinutes?: unknown } }>(
+  const answer = await createApiClient({ getToken: () => token }).get<Answer<'/api/cr/settings', 'get'>>(
     `/api/cr/settings?eventId=${eventId}`,
   );
-  const value = answer?.data?.idleLockMinutes;
+  // Read defensively all the same: a register older than the setting answers without it.
+  const value: unknown = answer?.data?.idleLockMinutes;
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
 }
 
