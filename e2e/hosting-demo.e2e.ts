@@ -83,8 +83,10 @@ async function sellCoffees(association: Hosted, count: number): Promise<void> {
 }
 
 async function listed(): Promise<Map<string, Listed>> {
-  const answer = await okOnHost<{ associations: Listed[] }>(hostUrl(e2e.url, null), 'GET', '/api/host/associations', { token: hostToken });
-  return new Map(answer.associations.map((a) => [a.slug, a]));
+  const answer = await okOnHost<{ items: Listed[]; total: number }>(hostUrl(e2e.url, null), 'GET', '/api/host/associations', {
+    token: hostToken,
+  });
+  return new Map(answer.items.map((a) => [a.slug, a]));
 }
 
 /** The association's events, each register's products, and its raffles, through its own host. */

@@ -135,7 +135,7 @@ describe('identity behind a hosting gateway', () => {
   });
 
   it('keeps the console to the host: its list is closed to an association’s token', async () => {
-    const list = await okOnHost<{ associations: Array<{ slug: string; state: string }> }>(
+    const list = await okOnHost<{ items: Array<{ slug: string; state: string }>; total: number }>(
       hostUrl(url, null),
       'GET',
       '/api/host/associations',
@@ -143,7 +143,7 @@ describe('identity behind a hosting gateway', () => {
         token: hostToken,
       },
     );
-    expect(list.associations.map((a) => [a.slug, a.state])).toEqual([
+    expect(list.items.map((a) => [a.slug, a.state])).toEqual([
       ['amicale-jaures', 'active'],
       ['apel-ferry', 'active'],
       ['comite-fetes', 'active'],

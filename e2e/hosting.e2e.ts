@@ -61,13 +61,13 @@ describe('a hosting installation', () => {
       token: ferry.adminToken,
       body: { name: 'Kermesse de juin', startsOn: '2027-06-19' },
     });
-    const list = await okOnHost<{ associations: Array<{ slug: string; figures: { events: number; sales: number } | null }> }>(
+    const list = await okOnHost<{ items: Array<{ slug: string; figures: { events: number; sales: number } | null }>; total: number }>(
       console,
       'GET',
       '/api/host/associations',
       { token: hostToken },
     );
-    const figures = Object.fromEntries(list.associations.map((a) => [a.slug, a.figures]));
+    const figures = Object.fromEntries(list.items.map((a) => [a.slug, a.figures]));
     expect(figures).toEqual({
       'apel-ferry': { events: 1, sales: 0, lastSaleAt: null },
       'amicale-jaures': { events: 0, sales: 0, lastSaleAt: null },

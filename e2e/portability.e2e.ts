@@ -178,10 +178,10 @@ describe("an association's export, erase and import", () => {
     const erased = await erase(SLUG);
     expect(erased.status).toBe(200);
     expect((await onHost(association.base, 'GET', '/api/admin/events', { token })).status).toBe(404);
-    const list = await okOnHost<{ associations: Array<{ slug: string }> }>(consoleBase, 'GET', '/api/host/associations', {
+    const list = await okOnHost<{ items: Array<{ slug: string }>; total: number }>(consoleBase, 'GET', '/api/host/associations', {
       token: hostToken,
     });
-    expect(list.associations.map((a) => a.slug)).not.toContain(SLUG);
+    expect(list.items.map((a) => a.slug)).not.toContain(SLUG);
 
     const imported = await undiciFetch(`${consoleBase}/api/host/associations/import`, {
       method: 'POST',

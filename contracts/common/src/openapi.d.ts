@@ -3619,10 +3619,9 @@ export interface paths {
         };
         /**
          * Lister les associations hébergées et leurs chiffres
-         * @deprecated
          * @description Rôles : host (l’administrateur passe partout).
          *
-         *     Obsolète : forme antérieure à la convention de l’API, gardée pour compatibilité — Liste dans { associations } au lieu de { items, total }.
+         *     Une page de l’annuaire, par adresse (slug) : `?limit=` (100 par défaut) à partir de `?offset=`.
          */
         get: operations["getApiHostAssociations"];
         put?: never;
@@ -23436,7 +23435,10 @@ export interface operations {
     };
     getApiHostAssociations: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -23450,7 +23452,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        associations: {
+                        items: {
                             id: string;
                             slug: string;
                             name: string;
@@ -23475,6 +23477,19 @@ export interface operations {
                                 storageBytes: number | null;
                             };
                         }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Requête invalide (le message nomme le champ) — codes : VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION";
                     };
                 };
             };

@@ -32,6 +32,14 @@ export function Int(minimum: number, maximum: number): TInteger {
   return Type.Integer({ minimum, maximum });
 }
 
+/**
+ * The page a list path answers (docs/api.md §1, `{ items, total }`): `?limit=` items from the
+ * `?offset=`-th; a path says its default limit. The ceiling keeps one call's work bounded.
+ */
+export const LIST_LIMIT_MAX = 500;
+export const ListQuery = Type.Object({ limit: Type.Optional(Int(1, LIST_LIMIT_MAX)), offset: Type.Optional(Int(0, PG_INTEGER_MAX)) });
+export type ListQuery = Static<typeof ListQuery>;
+
 /** A euro amount as a JSON number (`3.5`), between `minimum` (0 by default) and the ceiling. */
 export function Euros(options: { minimum?: number; maximum?: number } = {}): TNumber {
   return Type.Number({ minimum: options.minimum ?? 0, maximum: options.maximum ?? MAX_AMOUNT_EUROS });

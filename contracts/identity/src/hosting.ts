@@ -107,8 +107,12 @@ export const HostedAssociation = Type.Object({
 });
 export type HostedAssociation = Static<typeof HostedAssociation>;
 
-export const HostedAssociationsAnswer = Type.Object({ associations: Type.Array(HostedAssociation) });
+/** `GET /api/host/associations?limit=&offset=`: a page of the directory in slug order, and how many there are in all. */
+export const HostedAssociationsAnswer = Type.Object({ items: Type.Array(HostedAssociation), total: Type.Integer() });
 export type HostedAssociationsAnswer = Static<typeof HostedAssociationsAnswer>;
+
+/** The console's page when it names none: figures are read from each association's own schema, so a page stays small. */
+export const HOSTED_ASSOCIATIONS_PAGE = 100;
 
 /** `GET /api/host/whoami`: which side of the installation the shell is on. */
 export const HostSideAnswer = Type.Object({

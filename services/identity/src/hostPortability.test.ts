@@ -135,7 +135,7 @@ describe("an association's export, erase and import on the host console", () => 
     expect((await signIn()).status).toBe(200);
     // The console counts what its files take.
     const list = await onConsole('GET', '/api/host/associations');
-    expect(list.body.associations).toEqual([expect.objectContaining({ slug: SLUG, storageBytes: 4 })]);
+    expect(list.body.items).toEqual([expect.objectContaining({ slug: SLUG, storageBytes: 4 })]);
   });
 
   it('refuses the erase before any export, and after a sale made since the last one', async () => {
@@ -192,7 +192,7 @@ describe("an association's export, erase and import on the host console", () => 
     await expect(readFile(path.join(uploads, ferry.id, 'limonade.png'))).rejects.toThrow();
     expect((await signIn()).status).toBe(401);
     const list = await onConsole('GET', '/api/host/associations');
-    expect((list.body.associations as Array<{ slug: string }>).map((a) => a.slug)).not.toContain(SLUG);
+    expect((list.body.items as Array<{ slug: string }>).map((a) => a.slug)).not.toContain(SLUG);
     expect((await onConsole('DELETE', `/api/host/associations/${SLUG}`, { body: { confirm: SLUG } })).status).toBe(404);
   });
 

@@ -153,7 +153,8 @@ describe('the host console', () => {
   it('lists the associations with their figures, and suspends and resumes one without erasing it', async () => {
     const list = await onConsole('GET', '/api/host/associations', { token: hostToken });
     expect(list.status).toBe(200);
-    expect(list.body.associations).toEqual([
+    expect(list.body.total).toBe(2);
+    expect(list.body.items).toEqual([
       expect.objectContaining({
         slug: 'amicale-jaures',
         name: 'Amicale Jean Jaurès',
@@ -168,6 +169,18 @@ describe('the host console', () => {
       }),
     ]);
     expect(figuresAsked.sort()).toEqual([ferry.id, jaures.id].sort());
+
+    // A page of one, then the next: the total says there is more; only the page's figures are read.
+    const first = await onConsole('GET', '/api/host/associations?limit=1', { token: hostToken });
+    expect(first.body).toMatchObject({ total: 2, items: [expect.objectContaining({ slug: 'amicale-jaures' })] });
+    expect((first.body.items as unknown[]).length).toBe(1);
+    const second = await onConsole('GET', '/api/host/associations?limit=1&offset=1', { token: hostToken });
+    expect(second.body).toMatchObject({ total: 2, items: [expect.objectContaining({ slug: 'apel-ferry' })] });
+    expect((await onConsole('GET', '/api/host/associations?offset=2', { token: hostToken })).body).toEqual({ items: [], total: 2 });
+    expect(await onConsole('GET', '/api/host/associations?limit=0', { token: hostToken })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION' },
+    });
 
     const suspended = await onConsole('POST', '/api/host/associations/apel-ferry/suspend', { token: hostToken });
     expect(suspended).toMatchObject({ status: 200, body: { slug: 'apel-ferry', state: 'suspended' } });

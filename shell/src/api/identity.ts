@@ -17,7 +17,8 @@ export type OneTimeLink = Answer<'/api/admin/users/{id}/reset', 'post'>['resetLi
 export type LinkInfo = Answer<'/api/links/{token}', 'get'>;
 export type ApiTokenAnswer = Answer<'/api/admin/api-tokens/{id}', 'delete'>;
 export type CreatedApiTokenAnswer = Answer<'/api/admin/api-tokens', 'post', 201>;
-export type HostedAssociation = Answer<'/api/host/associations', 'get'>['associations'][number];
+export type HostedAssociationsPage = Answer<'/api/host/associations', 'get'>;
+export type HostedAssociation = HostedAssociationsPage['items'][number];
 export type NewHostedAssociationBody = Body<'/api/host/associations', 'post'>;
 export type CreatedHostedAssociation = Answer<'/api/host/associations', 'post', 201>;
 /** The options for the person's own device, or the link that lets them open it there. */
@@ -85,7 +86,8 @@ export const passkeyLoginApi = {
 /** The host console (docs/hosting.md): the associations this installation serves. */
 export const hostApi = {
   whoami: () => publicGateway.get<Answer<'/api/host/whoami', 'get'>>('/api/host/whoami'),
-  list: () => gateway.get<Answer<'/api/host/associations', 'get'>>('/api/host/associations').then((answer) => answer.associations),
+  /** A page of the associations from the `offset`-th, in slug order, and how many there are in all. */
+  list: (offset = 0) => gateway.get<HostedAssociationsPage>(`/api/host/associations?offset=${encodeURIComponent(offset)}`),
   create: (body: NewHostedAssociationBody) => gateway.post<CreatedHostedAssociation>('/api/host/associations', body),
   suspend: (slug: string) =>
     gateway.post<Answer<'/api/host/associations/{slug}/suspend', 'post'>>(`/api/host/associations/${encodeURIComponent(slug)}/suspend`),

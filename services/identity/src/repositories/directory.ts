@@ -27,6 +27,14 @@ const inConsole = <T>(work: () => PromiseLike<T>): Promise<T> => withAssociation
 
 export const listDirectory = (db: Db): Promise<DirectoryRow[]> => inConsole(() => db('host_associations').orderBy('slug'));
 
+/** A page of the directory in slug order, and how many associations there are in all. */
+export const listDirectoryPage = (db: Db, page: { limit: number; offset: number }): Promise<{ rows: DirectoryRow[]; total: number }> =>
+  inConsole(async () => {
+    const rows: DirectoryRow[] = await db('host_associations').orderBy('slug').limit(page.limit).offset(page.offset);
+    const [counted] = await db('host_associations').count<{ count: string }[]>('* as count');
+    return { rows, total: Number(counted?.count ?? 0) };
+  });
+
 /** The association of a slug; undefined for an unknown one, or one no association could have (a NUL, a dot…). */
 export const findBySlug = async (db: Db, slug: string): Promise<DirectoryRow | undefined> =>
   SLUG_PATTERN.test(slug) ? inConsole(() => db('host_associations').where({ slug }).first()) : undefined;

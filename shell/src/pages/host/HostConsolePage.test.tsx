@@ -51,7 +51,7 @@ afterEach(() => {
 
 describe('« Associations hébergées » (the host console)', () => {
   it('lists each association with its address and figures', async () => {
-    await visit({ 'GET /api/host/associations': () => json({ associations: [FERRY] }) });
+    await visit({ 'GET /api/host/associations': () => json({ items: [FERRY], total: 1 }) });
     const card = await screen.findByRole('article', { name: 'APEL Jules Ferry' });
     expect(card.textContent).toContain('apel-ferry.localhost:8080');
     expect(card.textContent).toContain('2 événements · 17 ventes');
@@ -60,10 +60,28 @@ describe('« Associations hébergées » (the host console)', () => {
     expect(within(card).getByText('Active')).toBeTruthy();
   });
 
+  it('shows the associations a page at a time, the next page on demand', async () => {
+    const JAURES = { ...FERRY, id: '22222222-2222-4222-8222-222222222222', slug: 'amicale-jaures', name: 'Amicale Jean Jaurès' };
+    const calls = await visit({
+      'GET /api/host/associations': ({ query }) =>
+        json(new URLSearchParams(query).get('offset') === '1' ? { items: [JAURES], total: 2 } : { items: [FERRY], total: 2 }),
+    });
+    await screen.findByRole('article', { name: 'APEL Jules Ferry' });
+    expect(screen.getByText('1 association affichée sur 2.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Afficher les suivantes' }));
+    });
+    expect(await screen.findByRole('article', { name: 'Amicale Jean Jaurès' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'APEL Jules Ferry' })).toBeTruthy();
+    expect(screen.getByText('2 associations hébergées.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Afficher les suivantes' })).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/host/associations').map((c) => c.query)).toEqual(['offset=0', 'offset=1']);
+  });
+
   it('creates an association and shows the one-time link for its first administrator', async () => {
     let listed: unknown[] = [];
     const calls = await visit({
-      'GET /api/host/associations': () => json({ associations: listed }),
+      'GET /api/host/associations': () => json({ items: listed, total: listed.length }),
       'POST /api/host/associations': () => {
         listed = [FERRY];
         return json(
@@ -110,7 +128,7 @@ describe('« Associations hébergées » (the host console)', () => {
 
   it('suspends an association after confirmation, then resumes it', async () => {
     const calls = await visit({
-      'GET /api/host/associations': () => json({ associations: [FERRY] }),
+      'GET /api/host/associations': () => json({ items: [FERRY], total: 1 }),
       'POST /api/host/associations/apel-ferry/suspend': () =>
         json({ id: FERRY.id, slug: 'apel-ferry', name: FERRY.name, state: 'suspended' }),
       'POST /api/host/associations/apel-ferry/resume': () => json({ id: FERRY.id, slug: 'apel-ferry', name: FERRY.name, state: 'active' }),

@@ -50,7 +50,8 @@ export function HostConsolePage() {
 
 function HostConsole() {
   const associations = useResource(() => hostApi.list(), []);
-  const list = associations.data ?? null;
+  const list = associations.data?.items ?? null;
+  const total = associations.data?.total ?? 0;
   const loadError = associations.error
     ? associations.error instanceof ApiError
       ? associations.error.message
@@ -58,6 +59,8 @@ function HostConsole() {
     : null;
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedHostedAssociation | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
 
   const handleCreated = (answer: CreatedHostedAssociation) => {
     setCreating(false);
@@ -65,7 +68,21 @@ function HostConsole() {
     void associations.reload();
   };
   const handleChanged = (changed: HostedAssociation) =>
-    associations.setData((items) => items?.map((item) => (item.id === changed.id ? changed : item)));
+    associations.setData((page) => page && { ...page, items: page.items.map((item) => (item.id === changed.id ? changed : item)) });
+  // The console reads each association's figures from its own schema, so it asks for them a page at a time.
+  const loadMore = async () => {
+    if (!list) return;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const next = await hostApi.list(list.length);
+      associations.setData((page) => page && { items: [...page.items, ...next.items], total: next.total });
+    } catch (caught) {
+      setMoreError(caught instanceof ApiError ? caught.message : NETWORK_ERROR_MESSAGE);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   return (
     <section className="shell-page">
@@ -110,6 +127,21 @@ function HostConsole() {
           {list.map((association) => (
             <AssociationCard key={association.id} association={association} onChanged={handleChanged} />
           ))}
+        </div>
+      )}
+      {list && total > 0 && (
+        <p className="shell-hint" aria-live="polite">
+          {list.length < total
+            ? `${plural(list.length, 'association affichée', 'associations affichées')} sur ${total}.`
+            : plural(total, 'association hébergée', 'associations hébergées') + '.'}
+        </p>
+      )}
+      {moreError && <ErrorLine>{moreError}</ErrorLine>}
+      {list && list.length < total && (
+        <div className="shell-actions">
+          <Button variant="secondary" disabled={loadingMore} onClick={() => void loadMore()}>
+            {loadingMore ? 'Chargement…' : 'Afficher les suivantes'}
+          </Button>
         </div>
       )}
     </section>

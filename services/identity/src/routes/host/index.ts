@@ -1,5 +1,6 @@
 import {
   CreatedHostedAssociation,
+  HOSTED_ASSOCIATIONS_PAGE,
   HostedAssociationsAnswer,
   HostSideAnswer,
   IDENTITY_ERRORS,
@@ -12,6 +13,7 @@ import {
   HostedAssociation,
   type OneTimeLink,
 } from '@kermesse/contracts-identity';
+import { ListQuery } from '@kermesse/contracts-common/schemas';
 import { recordEvent } from '@kermesse/kit/bus';
 import { type Db } from '@kermesse/kit/db';
 import { badRequest, conflict, defineRoute, notFound, Router } from '@kermesse/kit/http';
@@ -32,7 +34,7 @@ import {
   deleteDirectoryEntry,
   findBySlug,
   insertDirectoryEntry,
-  listDirectory,
+  listDirectoryPage,
   setDirectoryLimits,
   setDirectoryState,
   type DirectoryRow,
@@ -142,14 +144,15 @@ export function hostRoutes(deps: HostRouteDeps): Router {
     method: 'get',
     path: '/api/host/associations',
     summary: 'Lister les associations hébergées et leurs chiffres',
-    deprecated: 'Liste dans { associations } au lieu de { items, total }.',
+    description: `Une page de l’annuaire, par adresse (slug) : \`?limit=\` (${HOSTED_ASSOCIATIONS_PAGE} par défaut) à partir de \`?offset=\`.`,
     responses: { 200: HostedAssociationsAnswer },
     errors: { 404: ['HOST_CONSOLE_ONLY'] },
     roles: HOST,
-    handler: async (): Promise<HostedAssociationsAnswer> => {
+    query: ListQuery,
+    handler: async ({ query }): Promise<HostedAssociationsAnswer> => {
       ensureConsole();
-      const rows = await listDirectory(db);
-      return { associations: await Promise.all(rows.map(presentHosted)) };
+      const { rows, total } = await listDirectoryPage(db, { limit: query.limit ?? HOSTED_ASSOCIATIONS_PAGE, offset: query.offset ?? 0 });
+      return { items: await Promise.all(rows.map(presentHosted)), total };
     },
   });
 
