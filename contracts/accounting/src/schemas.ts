@@ -134,6 +134,15 @@ export const AccountMapSchema = Type.Object({
   categories: Type.Record(Type.String({ minLength: 1, maxLength: 100 }), AccountCode),
 });
 export type AccountMapBody = Static<typeof AccountMapSchema>;
+/** `PUT …/account-map`: the same map, an unknown key of `payments` or `kinds` refused by name rather than ignored. */
+export const AccountMapInput = Type.Object(
+  {
+    payments: Type.Object(PaymentAccounts.properties, { additionalProperties: false }),
+    kinds: Type.Object(KindAccounts.properties, { additionalProperties: false }),
+    categories: AccountMapSchema.properties.categories,
+  },
+  { additionalProperties: false },
+);
 export const AccountMapAnswer = Type.Object({ accountMap: AccountMapSchema, categories: Type.Array(Type.String()) });
 export type AccountMapAnswer = Static<typeof AccountMapAnswer>;
 

@@ -58,6 +58,9 @@ export type PlanTable = Static<typeof PlanTable>;
 export const SeatPlan = Type.Object({ tables: Type.Array(PlanTable) });
 export type SeatPlan = Static<typeof SeatPlan>;
 
+/** A body names only its own fields: an unknown one is a 400 naming it, not silently ignored (docs/api.md §1). */
+const CLOSED = { additionalProperties: false } as const;
+
 /** `POST …/reserve` (docs/spec.md §7). */
 export const ReserveInput = Type.Object({
   tableId: Id,
@@ -69,18 +72,24 @@ export type ReserveInput = Static<typeof ReserveInput>;
 export const ReleaseInput = Type.Object({ tableId: Id, seatId: Id });
 export type ReleaseInput = Static<typeof ReleaseInput>;
 /** `POST …/reserve-group`: a family's seats, all or none. */
-export const GroupReserveInput = Type.Object({
-  name: SafeText({ minLength: 1, maxLength: 120 }),
-  seats: Type.Array(Type.Object({ tableId: Id, seatId: Id }), { minItems: 1, maxItems: 60 }),
-});
+export const GroupReserveInput = Type.Object(
+  {
+    name: SafeText({ minLength: 1, maxLength: 120 }),
+    seats: Type.Array(Type.Object({ tableId: Id, seatId: Id }, CLOSED), { minItems: 1, maxItems: 60 }),
+  },
+  CLOSED,
+);
 export type GroupReserveInput = Static<typeof GroupReserveInput>;
 /** `PUT …/plan`: the tables of the hall, in order (table n is the n-th). */
-export const PlanInput = Type.Object({
-  tables: Type.Array(
-    Type.Object({ name: Type.Optional(Type.String({ maxLength: 120 })), seats: Type.Integer({ minimum: 1, maximum: 30 }) }),
-    { minItems: 1, maxItems: 200 },
-  ),
-});
+export const PlanInput = Type.Object(
+  {
+    tables: Type.Array(
+      Type.Object({ name: Type.Optional(Type.String({ maxLength: 120 })), seats: Type.Integer({ minimum: 1, maximum: 30 }) }, CLOSED),
+      { minItems: 1, maxItems: 200 },
+    ),
+  },
+  CLOSED,
+);
 export type PlanInput = Static<typeof PlanInput>;
 
 // ── Nights, parties, game ────────────────────────────────────────────────────────────────────────
@@ -96,27 +105,30 @@ export const CartonPack = Type.Object(
 );
 export type CartonPack = Static<typeof CartonPack>;
 
-export const NightInput = Type.Object({
-  name: SafeText({ minLength: 1, maxLength: 200 }),
-  heldOn: Type.String({ format: 'date' }),
-  cartonPrice: MoneyInput,
-  /**
-   * The fair the night belongs to (required): its registers sell the cartons, its result counts the
-   * prizes' cost. One of the register's events (404 `EVENT_NOT_FOUND` otherwise); it can change until
-   * a carton is sold (409 `NIGHT_EVENT_LOCKED`).
-   */
-  eventId: Id,
-  place: Type.Optional(Type.String({ maxLength: 200 })),
-  /** E-mails of the volunteers allowed to call the balls. */
-  callers: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
-  /** Cartons sold at the register (true by default); false withdraws the carton products. */
-  salesOpen: Type.Optional(Type.Boolean()),
-  /**
-   * Cartons by the pack (« 3 cartons 8 € »), besides the single carton at `cartonPrice`: one register
-   * product each. Absent: the packs are kept as they are; [] removes them.
-   */
-  packs: Type.Optional(Type.Array(CartonPack, { maxItems: 10 })),
-});
+export const NightInput = Type.Object(
+  {
+    name: SafeText({ minLength: 1, maxLength: 200 }),
+    heldOn: Type.String({ format: 'date' }),
+    cartonPrice: MoneyInput,
+    /**
+     * The fair the night belongs to (required): its registers sell the cartons, its result counts the
+     * prizes' cost. One of the register's events (404 `EVENT_NOT_FOUND` otherwise); it can change until
+     * a carton is sold (409 `NIGHT_EVENT_LOCKED`).
+     */
+    eventId: Id,
+    place: Type.Optional(Type.String({ maxLength: 200 })),
+    /** E-mails of the volunteers allowed to call the balls. */
+    callers: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
+    /** Cartons sold at the register (true by default); false withdraws the carton products. */
+    salesOpen: Type.Optional(Type.Boolean()),
+    /**
+     * Cartons by the pack (« 3 cartons 8 € »), besides the single carton at `cartonPrice`: one register
+     * product each. Absent: the packs are kept as they are; [] removes them.
+     */
+    packs: Type.Optional(Type.Array(CartonPack, { maxItems: 10 })),
+  },
+  CLOSED,
+);
 export type NightInput = Static<typeof NightInput>;
 
 export const Night = Type.Object({
@@ -139,9 +151,12 @@ export const Night = Type.Object({
 });
 export type Night = Static<typeof Night>;
 
-export const PartiesInput = Type.Object({
-  parties: Type.Array(Type.Object({ kind: PartieKindSchema, prizeIds: Type.Array(Id, { maxItems: 20 }) }), { maxItems: 100 }),
-});
+export const PartiesInput = Type.Object(
+  {
+    parties: Type.Array(Type.Object({ kind: PartieKindSchema, prizeIds: Type.Array(Id, { maxItems: 20 }) }, CLOSED), { maxItems: 100 }),
+  },
+  CLOSED,
+);
 export type PartiesInput = Static<typeof PartiesInput>;
 export const Partie = Type.Object({
   number: Type.Integer(),
@@ -152,18 +167,22 @@ export const Partie = Type.Object({
 export type Partie = Static<typeof Partie>;
 
 /** `POST …/caller/balls`: a ball read from the cage, or `draw: true` to draw one (CSPRNG). */
-export const BallInput = Type.Object({
-  number: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })),
-  draw: Type.Optional(Type.Boolean()),
-});
+export const BallInput = Type.Object(
+  {
+    number: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })),
+    draw: Type.Optional(Type.Boolean()),
+  },
+  CLOSED,
+);
 export type BallInput = Static<typeof BallInput>;
-export const PauseInput = Type.Object({ paused: Type.Boolean() });
-export const NextPartieInput = Type.Object({ keepBalls: Type.Optional(Type.Boolean()) });
-export const CheckInput = Type.Object({ carton: Type.String({ minLength: 1, maxLength: 20 }) });
-export const TieBreakInput = Type.Object({
-  cartons: Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { minItems: 2, maxItems: 20 }),
-});
-export const CartonsInput = Type.Object({ count: Type.Integer({ minimum: 1, maximum: 3000 }) });
+export const PauseInput = Type.Object({ paused: Type.Boolean() }, CLOSED);
+export const NextPartieInput = Type.Object({ keepBalls: Type.Optional(Type.Boolean()) }, CLOSED);
+export const CheckInput = Type.Object({ carton: Type.String({ minLength: 1, maxLength: 20 }) }, CLOSED);
+export const TieBreakInput = Type.Object(
+  { cartons: Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { minItems: 2, maxItems: 20 }) },
+  CLOSED,
+);
+export const CartonsInput = Type.Object({ count: Type.Integer({ minimum: 1, maximum: 3000 }) }, CLOSED);
 export const CartonsQuery = Type.Object({ from: Type.Optional(Id), to: Type.Optional(Id) });
 
 /** The board of a night (public, read-only): what the projector shows. */

@@ -124,6 +124,8 @@ export const TillLawProfile = Type.Object({
   eventsPerYear: Int(0, 366),
 });
 export type TillLawProfile = Static<typeof TillLawProfile>;
+/** `PUT /api/admin/compliance/profile`: the three answers and nothing else (an unknown field is a 400 naming it). */
+export const TillLawProfileInput = Type.Object(TillLawProfile.properties, { additionalProperties: false });
 
 /** `GET` and `PUT /api/admin/compliance/profile`: null until the association answered. */
 export const TillLawProfileAnswer = Type.Object({ profile: Nullable(TillLawProfile) });

@@ -210,11 +210,14 @@ export const ProductImportResult = Type.Object({
 export type ProductImportResult = Static<typeof ProductImportResult>;
 
 // ── Meal deal ─────────────────────────────────────────────────────────────────────────────────
-export const MealDealInput = Type.Object({
-  /** Discount per complete set, euros. */
-  discount: PriceInput,
-  items: Type.Array(Type.Object({ categoryId: Id, price: PriceInput }), { maxItems: 10 }),
-});
+export const MealDealInput = Type.Object(
+  {
+    /** Discount per complete set, euros. */
+    discount: PriceInput,
+    items: Type.Array(Type.Object({ categoryId: Id, price: PriceInput }, { additionalProperties: false }), { maxItems: 10 }),
+  },
+  { additionalProperties: false },
+);
 export type MealDealInput = Static<typeof MealDealInput>;
 export const AdminMealDeal = Type.Object({
   eventId: Id,
@@ -228,13 +231,16 @@ export type AdminMealDeal = Static<typeof AdminMealDeal>;
 // ── Card readers ──────────────────────────────────────────────────────────────────────────────
 export const ReaderIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export type ReaderIdParams = Static<typeof ReaderIdParams>;
-export const CardReaderPairInput = Type.Object({
-  /** The code the SumUp reader shows on its screen when it offers to pair. */
-  pairingCode: Type.String({ minLength: 1, maxLength: 20 }),
-  name: Name,
-});
+export const CardReaderPairInput = Type.Object(
+  {
+    /** The code the SumUp reader shows on its screen when it offers to pair. */
+    pairingCode: Type.String({ minLength: 1, maxLength: 20 }),
+    name: Name,
+  },
+  { additionalProperties: false },
+);
 export type CardReaderPairInput = Static<typeof CardReaderPairInput>;
-export const CardReaderUpdate = Type.Object({ name: Name });
+export const CardReaderUpdate = Type.Object({ name: Name }, { additionalProperties: false });
 export type CardReaderUpdate = Static<typeof CardReaderUpdate>;
 export const AdminCardReader = Type.Object({
   id: Type.String(),

@@ -15,21 +15,25 @@ export const SessionParams = Type.Object({ sessionId: Id });
 /** Printable pages: 80 mm thermal paper (default of the Z report) or A4 (default of the cheque slip). */
 export const PrintQuery = Type.Object({ format: Type.Optional(Type.Union([Type.Literal('80mm'), Type.Literal('a4')])) });
 
-export const OpenSessionInput = Type.Object({
-  float: Type.Object({ cash: Euros }),
-});
+export const OpenSessionInput = Type.Object(
+  { float: Type.Object({ cash: Euros }, { additionalProperties: false }) },
+  { additionalProperties: false },
+);
 export type OpenSessionInput = Static<typeof OpenSessionInput>;
 
-export const CloseSessionInput = Type.Object({
-  counted: Type.Object({ cash: Euros, cheque: Euros, card: Euros }),
-  /** Required when a difference is not zero. */
-  reason: Type.Optional(Nullable(SafeText({ maxLength: 1000 }))),
-  /**
-   * Sales of this register still in the device's offline queue: the closing is refused
-   * while it is above 0 — they would land after the closing, outside the counted session.
-   */
-  pendingOffline: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
-});
+export const CloseSessionInput = Type.Object(
+  {
+    counted: Type.Object({ cash: Euros, cheque: Euros, card: Euros }, { additionalProperties: false }),
+    /** Required when a difference is not zero. */
+    reason: Type.Optional(Nullable(SafeText({ maxLength: 1000 }))),
+    /**
+     * Sales of this register still in the device's offline queue: the closing is refused
+     * while it is above 0 — they would land after the closing, outside the counted session.
+     */
+    pendingOffline: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+  },
+  { additionalProperties: false },
+);
 export type CloseSessionInput = Static<typeof CloseSessionInput>;
 
 /** Amounts per payment mode, in euros (a difference may be negative). */

@@ -236,6 +236,13 @@ describe('the books write themselves', () => {
     const map = (await (await sys.request('/api/admin/accountancy/account-map')).json()) as {
       accountMap: { payments: object; kinds: object; categories: Record<string, string> };
     };
+    // A payment mode the map does not have is named and refused, not dropped without a word.
+    const unknown = await json('PUT', '/api/admin/accountancy/account-map', {
+      ...map.accountMap,
+      payments: { ...map.accountMap.payments, VIR: '512' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ code: 'VALIDATION', error: "Le champ « payments.VIR » n'est pas autorisé." });
     const put = await json('PUT', '/api/admin/accountancy/account-map', { ...map.accountMap, categories: { Animations: '706' } });
     expect(put.status).toBe(200);
     await sys.publish(

@@ -513,6 +513,11 @@ describe('a night that is played', () => {
     expect((await call('POST', `/admin-bingo/api/bingo/${id}/caller/balls`, { number: 5 }, 'caissier')).status).toBe(403);
     expect((await call('POST', `/admin-bingo/api/bingo/${id}/caller/balls`, { number: 5 }, 'none')).status).toBe(401);
     expect((await call('POST', `/admin-bingo/api/bingo/${id}/caller/balls`, { number: 91 })).status).toBe(400);
+    // A field the body does not know is named and refused, not ignored: no ball is called.
+    expect(await call('POST', `/admin-bingo/api/bingo/${id}/caller/balls`, { number: 5, numero: 5 })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', error: "Le champ « numero » n'est pas autorisé." },
+    });
     expect((await call('POST', `/admin-bingo/api/bingo/${id}/caller/balls`, { number: 5 })).status).toBe(201);
     const named = await newNight({ callers: ['benevole@kermesse.local'] });
     const nights = await call<{ id: number; canCall: boolean }[]>('GET', '/api/volunteer/bingos', undefined, 'benevole');

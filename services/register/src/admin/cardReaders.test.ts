@@ -41,6 +41,11 @@ describe('card readers (/api/admin/card-readers, simulator)', () => {
       ((await h.request('GET', '/api/cr/payment/reader')).body.data.items as Array<{ id: string; name: string }>).find((r) => r.id === id);
     expect(await offered()).toMatchObject({ name: 'Solo de la buvette' });
 
+    // A field the path does not know is refused by name, the reader keeps its name.
+    expect(
+      await h.request('PUT', `/api/admin/card-readers/${id}`, { who: 'admin', body: { name: 'Solo entrée', nom: 'Solo entrée' } }),
+    ).toMatchObject({ status: 400, body: { code: 'VALIDATION', error: "Le champ « nom » n'est pas autorisé." } });
+    expect(await offered()).toMatchObject({ name: 'Solo de la buvette' });
     expect(await h.request('PUT', `/api/admin/card-readers/${id}`, { who: 'admin', body: { name: 'Solo entrée' } })).toMatchObject({
       status: 200,
       body: { id, name: 'Solo entrée' },

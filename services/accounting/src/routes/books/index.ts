@@ -7,7 +7,7 @@ import { type AuthUser } from '@kermesse/kit/auth';
 import { type Db } from '@kermesse/kit/db';
 import { defineRoute, Router } from '@kermesse/kit/http';
 import {
-  AccountMapSchema,
+  AccountMapInput,
   buildFec,
   fecFileName,
   ReportQuery,
@@ -203,7 +203,7 @@ export function bookRoutes({ db }: { db: Db }): Router {
     summary: 'Modifier le plan de correspondance des comptes',
     responses: { 200: AccountMapAnswer },
     roles: TREASURER,
-    body: AccountMapSchema,
+    body: AccountMapInput,
     handler: async ({ body }): Promise<AccountMapAnswer> => {
       await saveAccountMap(db, body);
       return accountMap();

@@ -9,7 +9,7 @@ import {
   ArchiveParams,
   ClosingsQuery,
   EventLogQuery,
-  TillLawProfile,
+  TillLawProfileInput,
   ArchiveCheck,
   ArchiveMade,
   ArchivesAnswer,
@@ -209,7 +209,7 @@ export function complianceRoutes({ db, secrets }: { db: Db; secrets?: SecretBox 
     responses: { 200: TillLawProfileAnswer },
     path: '/api/admin/compliance/profile',
     roles: ADMIN,
-    body: TillLawProfile,
+    body: TillLawProfileInput,
     handler: async ({ body, user }) => {
       await db.transaction(async (trx) => {
         await writeProfile(trx, body);
