@@ -45,10 +45,13 @@ async function startStubCell(name: string): Promise<StubCell> {
         const operator = req.headers.authorization === `Bearer ${token}` || req.headers.authorization === 'Bearer hote-a';
         if (!operator) return json(res, 401, { error: 'Authentification requise.', code: 'UNAUTHENTICATED' });
         if (path === '/api/profile') return json(res, 200, { roles: req.headers.authorization === 'Bearer hote-a' ? ['host'] : ['host'] });
-        if (path === '/api/host/associations' && req.method === 'GET')
-          return json(res, 200, {
-            associations: [...associations].map(([slug, a]) => ({ slug, name: a.name, figures: { sales: a.rows.length } })),
-          });
+        if (path.split('?')[0] === '/api/host/associations' && req.method === 'GET') {
+          // A cell's list is paged (two at a time here): the router must read every page.
+          const query = new URL(path, 'http://x').searchParams;
+          const all = [...associations].map(([slug, a]) => ({ slug, name: a.name, figures: { sales: a.rows.length } }));
+          const offset = Number(query.get('offset') ?? 0);
+          return json(res, 200, { items: all.slice(offset, offset + Math.min(Number(query.get('limit') ?? 100), 2)), total: all.length });
+        }
         if (path === '/api/host/associations' && req.method === 'POST') {
           const created = JSON.parse(body.toString()) as { slug: string; name: string };
           if (associations.has(created.slug)) return json(res, 409, { error: 'Cette adresse est déjà prise.', code: 'SLUG_TAKEN' });
@@ -242,11 +245,13 @@ describe('the router in front of the cells', () => {
     const list = await call(base, 'localhost', 'GET', '/api/host/associations', { headers: operator });
     expect(list.status).toBe(200);
     const body = list.json() as {
-      associations: Array<{ slug: string; cell: string }>;
+      items: Array<{ slug: string; cell: string }>;
+      total: number;
       cells: Array<{ name: string; associations: number }>;
       unreachable: string[];
     };
-    expect(body.associations.map((x) => `${x.slug}@${x.cell}`).sort()).toEqual(
+    expect(body.total).toBe(4);
+    expect(body.items.map((x) => `${x.slug}@${x.cell}`).sort()).toEqual(
       [...[...a.associations.keys()].map((s) => `${s}@a`), ...[...b.associations.keys()].map((s) => `${s}@b`)].sort(),
     );
     expect(body.cells).toEqual([
@@ -254,6 +259,11 @@ describe('the router in front of the cells', () => {
       { name: 'b', capacity: 300, associations: 3 },
     ]);
     expect(body.unreachable).toEqual([]);
+    // A page of the merged list, in slug order, as a cell's own list pages.
+    const page = await call(base, 'localhost', 'GET', '/api/host/associations?limit=2&offset=1', { headers: operator });
+    const sorted = body.items.map((x) => x.slug).sort();
+    expect(page.json()).toMatchObject({ total: 4, items: sorted.slice(1, 3).map((slug) => ({ slug })) });
+    expect((await call(base, 'localhost', 'GET', '/api/host/associations?limit=0', { headers: operator })).status).toBe(400);
   });
 
   it('a cell down costs only its own associations a French 503 with Retry-After', async () => {

@@ -13,6 +13,22 @@ import { errorBody, requestCell, type CellConsole, type ConsoleAnswer } from './
 import type { Cell, Directory } from './directory.ts';
 import { moveAssociation, MoveError, type MoveResult } from './move.ts';
 
+/** How many associations the router asks a cell for at a time, and the console's page when it names none. */
+const CELL_PAGE = 500;
+const CONSOLE_PAGE = 100;
+
+/** `?limit=` (1 to 500, 100 by default) and `?offset=` (from 0) of the console's list; null when either is not a whole number in range. */
+function listPage(search: URLSearchParams): { limit: number; offset: number } | null {
+  const read = (name: string, fallback: number, min: number, max: number) => {
+    const text = search.get(name);
+    if (text === null) return fallback;
+    return /^\d{1,10}$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : Number.NaN;
+  };
+  const limit = read('limit', CONSOLE_PAGE, 1, CELL_PAGE);
+  const offset = read('offset', 0, 0, 2_147_483_647);
+  return Number.isNaN(limit) || Number.isNaN(offset) ? null : { limit, offset };
+}
+
 export interface RouterOptions {
   directory: Directory;
   console: CellConsole;
@@ -280,17 +296,31 @@ export function createRouter(options: RouterOptions): Router {
     res.end(answered.body);
   }
 
-  /** The console's list: every cell's associations, each with its cell; a cell that does not answer is named. */
-  async function listAll(res: ServerResponse): Promise<void> {
+  /** Every association a cell serves: its list is paged (docs/api.md §1), so the pages are read until its total. */
+  async function cellAssociations(cell: Cell): Promise<Array<{ slug: string }>> {
+    const found: Array<{ slug: string }> = [];
+    for (;;) {
+      const got = await cellConsole.call(cell, 'GET', `/api/host/associations?limit=${CELL_PAGE}&offset=${found.length}`);
+      if (got.status !== 200) throw new Error(String(got.status));
+      const { items, total } = JSON.parse(got.body.toString()) as { items: Array<{ slug: string }>; total: number };
+      found.push(...items);
+      if (items.length === 0 || found.length >= total) return found;
+    }
+  }
+
+  /**
+   * The console's list: every cell's associations, each with its cell, a page of them in slug order
+   * (`?limit=`, `?offset=`, as a cell's own list); a cell that does not answer is named.
+   */
+  async function listAll(res: ServerResponse, search: URLSearchParams): Promise<void> {
+    const page = listPage(search);
+    if (!page) return sendJson(res, 400, { error: 'La page demandée (« limit », « offset ») n’est pas valide.', code: 'VALIDATION' });
     const [all, placements] = await Promise.all([cells(), directory.list()]);
     const unreachable: string[] = [];
     const lists = await Promise.all(
       all.map(async (cell) => {
         try {
-          const got = await cellConsole.call(cell, 'GET', '/api/host/associations');
-          if (got.status !== 200) throw new Error(String(got.status));
-          const { associations } = JSON.parse(got.body.toString()) as { associations: Array<{ slug: string }> };
-          return associations.map((entry) => ({ ...entry, cell: cell.name }));
+          return (await cellAssociations(cell)).map((entry) => ({ ...entry, cell: cell.name }));
         } catch {
           unreachable.push(cell.name);
           // What the directory knows, so the console still shows where each association lives.
@@ -307,7 +337,8 @@ export function createRouter(options: RouterOptions): Router {
       .map((entry) => ({ ...entry, moving: moving.has(entry.slug) }))
       .sort((a, b) => a.slug.localeCompare(b.slug));
     sendJson(res, 200, {
-      associations,
+      items: associations.slice(page.offset, page.offset + page.limit),
+      total: associations.length,
       cells: all.map((cell) => ({
         name: cell.name,
         capacity: cell.capacity,
@@ -389,7 +420,7 @@ export function createRouter(options: RouterOptions): Router {
     const routed = (list && (method === 'GET' || method === 'POST')) || importing || (one && one[1] !== 'import');
     if (!routed) return forward(req, res, home);
     if (!(await isHostOperator(req, home))) return forward(req, res, home);
-    if (list && method === 'GET') return listAll(res);
+    if (list && method === 'GET') return listAll(res, new URL(req.url ?? '/', 'http://x').searchParams);
     if (list) return create(req, res);
     if (importing) return importZip(req, res, path);
     const slug = one![1]!;
