@@ -214,7 +214,7 @@ describe('the host console', () => {
 
   it("sets an association's limits, which the gateway reads with its entry; null puts the default back; a wrong value changes nothing", async () => {
     const list = await onConsole('GET', '/api/host/associations', { token: hostToken });
-    expect((list.body.associations as Array<Record<string, unknown>>)[0]).toMatchObject({
+    expect((list.body.items as Array<Record<string, unknown>>)[0]).toMatchObject({
       limits: DEFAULT_LIMITS,
       limitsOverride: { requestsPerSecond: null, uploadBytes: null, storageBytes: null },
     });

@@ -151,7 +151,7 @@ describe('« Associations hébergées » (the host console)', () => {
 
   it('sets an association’s limits in Mo with a decimal comma; an empty field keeps the default; a wrong value is refused in French', async () => {
     const calls = await visit({
-      'GET /api/host/associations': () => json({ associations: [FERRY] }),
+      'GET /api/host/associations': () => json({ items: [FERRY], total: 1 }),
       'PATCH /api/host/associations/apel-ferry': () =>
         json({
           ...FERRY,
