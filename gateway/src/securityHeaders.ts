@@ -23,12 +23,24 @@ export interface SecurityHeaderOptions {
  */
 export const PRINT_RELAY_SOURCES = 'http://localhost:* http://127.0.0.1:*';
 
-export function contentSecurityPolicy(remoteOrigins: readonly string[], inlineScripts: readonly string[] = []): string {
+/**
+ * The shell's pages scan barcodes with the camera; where the browser has no BarcodeDetector, the
+ * ZXing polyfill compiles its WebAssembly (served from our origin) in the page, which `script-src`
+ * must allow (docs/gate.md §5). Only WebAssembly: `eval` and inline scripts stay refused.
+ */
+export const WASM_SOURCE = "'wasm-unsafe-eval'";
+
+export function contentSecurityPolicy(
+  remoteOrigins: readonly string[],
+  inlineScripts: readonly string[] = [],
+  { webAssembly = false }: { webAssembly?: boolean } = {},
+): string {
   const remotes = remoteOrigins.length ? ` ${remoteOrigins.join(' ')}` : '';
   const inline = inlineScripts.length ? ` ${inlineScripts.join(' ')}` : '';
+  const wasm = webAssembly ? ` ${WASM_SOURCE}` : '';
   return [
     `default-src 'self'`,
-    `script-src 'self'${inline}${remotes}`,
+    `script-src 'self'${wasm}${inline}${remotes}`,
     `style-src 'self' 'unsafe-inline'${remotes}`,
     `img-src 'self' data: blob:${remotes}`,
     `font-src 'self' data:${remotes}`,

@@ -216,8 +216,8 @@ export function staticFiles({ root, remoteEntries = {}, remoteOrigins = [] }: St
     const version = `${stats.size}:${stats.mtimeMs}`;
     if (pagePolicy?.version !== version) {
       const policy = readFile(file, 'utf8').then(
-        (html) => contentSecurityPolicy(remoteOrigins, inlineScriptSources(html)),
-        () => contentSecurityPolicy(remoteOrigins),
+        (html) => contentSecurityPolicy(remoteOrigins, inlineScriptSources(html), { webAssembly: true }),
+        () => contentSecurityPolicy(remoteOrigins, [], { webAssembly: true }),
       );
       pagePolicy = { version, policy };
     }

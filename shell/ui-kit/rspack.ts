@@ -129,6 +129,9 @@ export function frontEndConfig(configUrl: string, frontEnd: FrontEnd): Configura
           type: 'javascript/auto',
         },
         { test: /\.css$/, type: 'css' },
+        // The barcode polyfill's WebAssembly (components/zxingDetector.ts): a file of the build, its URL
+        // imported, served from our origin rather than the package's CDN.
+        { test: /\.wasm$/, type: 'asset/resource', generator: { filename: named('wasm') } },
       ],
     },
     plugins: [

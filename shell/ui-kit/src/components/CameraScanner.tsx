@@ -1,7 +1,8 @@
 /**
  * Reads a barcode or a QR code with the device's camera through the browser's BarcodeDetector
- * (Chrome and Edge on Android, ChromeOS, macOS; docs/gate.md §5). Where the browser has none, the
- * screens do not offer the camera: a keyboard-wedge scanner or the typed code does the job.
+ * (Chrome and Edge on Android, ChromeOS, macOS; docs/gate.md §5). Where the browser has none
+ * (Firefox, Safari before 17, Chrome on Windows and Linux), the ZXing WebAssembly polyfill is loaded
+ * when the camera opens, from our own origin.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from './Button';
@@ -18,8 +19,20 @@ type BarcodeDetectorClass = new (options?: { formats?: string[] }) => BarcodeDet
 const detectorClass = (): BarcodeDetectorClass | undefined =>
   typeof window === 'undefined' ? undefined : (window as unknown as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
 
-/** Whether this browser can read codes with its camera. */
-export const cameraScanAvailable = (): boolean => Boolean(detectorClass() && navigator.mediaDevices?.getUserMedia);
+/** Whether this browser can read codes with its camera: a camera, and its own detector or WebAssembly for ours. */
+export const cameraScanAvailable = (): boolean =>
+  typeof navigator !== 'undefined' &&
+  Boolean(navigator.mediaDevices?.getUserMedia) &&
+  (Boolean(detectorClass()) || typeof WebAssembly === 'object');
+
+/** The browser's own detector, else the polyfill (a part of its own, fetched only then). */
+async function loadDetector(): Promise<BarcodeDetectorClass | undefined> {
+  const native = detectorClass();
+  if (native) return native;
+  if (typeof WebAssembly !== 'object') return undefined;
+  const { zxingBarcodeDetector } = await import('./zxingDetector');
+  return zxingBarcodeDetector() as unknown as BarcodeDetectorClass;
+}
 
 export interface CameraScannerProps {
   title: string;
@@ -38,17 +51,12 @@ export function CameraScanner({ title, formats, onCode, onClose }: CameraScanner
   const formatKey = formats.join(',');
 
   useEffect(() => {
-    const Detector = detectorClass();
-    if (!Detector) {
-      setError('Ce navigateur ne lit pas les codes avec la caméra : utilisez une douchette ou tapez le code.');
-      return undefined;
-    }
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const detector = new Detector({ formats: formatKey.split(',') });
+    let detector: BarcodeDetectorLike | undefined;
     const look = async () => {
-      if (stopped || !video.current) return;
+      if (stopped || !video.current || !detector) return;
       try {
         const [found] = video.current.readyState >= 2 ? await detector.detect(video.current) : [];
         if (found?.rawValue && !stopped) {
@@ -62,6 +70,14 @@ export function CameraScanner({ title, formats, onCode, onClose }: CameraScanner
       }
       timer = setTimeout(() => void look(), 150);
     };
+    const unreadable = () => setError('Ce navigateur ne lit pas les codes avec la caméra : utilisez une douchette ou tapez le code.');
+    loadDetector()
+      .then((Detector) => {
+        if (!Detector) return unreadable();
+        detector = new Detector({ formats: formatKey.split(',') });
+        void look();
+      })
+      .catch(unreadable);
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false })
       .then(async (media) => {
@@ -69,7 +85,6 @@ export function CameraScanner({ title, formats, onCode, onClose }: CameraScanner
         if (stopped || !video.current) return media.getTracks().forEach((track) => track.stop());
         video.current.srcObject = media;
         await video.current.play().catch(() => undefined);
-        void look();
       })
       .catch(() => setError("La caméra n'est pas accessible : autorisez-la dans le navigateur, ou tapez le code."));
     return () => {
