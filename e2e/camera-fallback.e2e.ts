@@ -67,7 +67,14 @@ afterAll(() => camera?.close());
 
 describe('the camera without BarcodeDetector', () => {
   it('reads an EAN-13 with the ZXing polyfill served by the gateway, and the product goes into the cart', async () => {
-    const products = await gatewayOk<Array<{ id: number; name: string }>>(e2e.url, e2e.tokens.admin, 'GET', '/api/admin/products');
+    const events = await gatewayOk<Array<{ id: number; name: string }>>(e2e.url, e2e.tokens.admin, 'GET', '/api/admin/events');
+    const event = events.find((candidate) => candidate.name === 'Kermesse de printemps');
+    const products = await gatewayOk<Array<{ id: number; name: string }>>(
+      e2e.url,
+      e2e.tokens.admin,
+      'GET',
+      `/api/admin/products?eventId=${event!.id}`,
+    );
     const cafe = products.filter((product) => product.name === 'Café');
     expect(cafe.length).toBeGreaterThan(0);
     for (const product of cafe) await gatewayOk(e2e.url, e2e.tokens.admin, 'PUT', `/api/admin/products/${product.id}`, { ean: EAN });
@@ -80,7 +87,10 @@ describe('the camera without BarcodeDetector', () => {
     }, e2e.tokens.caissier);
     const page = await context.newPage();
     const refused: string[] = [];
+    const logged: string[] = [];
+    page.on('pageerror', (error) => logged.push(`pageerror ${error.message}`));
     page.on('console', (message) => {
+      logged.push(`${message.type()} ${message.text()}`);
       if (/Content.Security.Policy|Refused to/i.test(message.text())) refused.push(message.text());
     });
     const wasm: number[] = [];
@@ -89,6 +99,7 @@ describe('the camera without BarcodeDetector', () => {
     });
     try {
       await openRegister(page, 'Caisse Buvette', { timeout: 90_000 });
+      await page.screenshot({ path: join(ARTIFACTS_DIR, 'camera-polyfill-register.png') });
       await page.getByRole('button', { name: 'Scanner' }).click();
       await expect.poll(() => page.getByText('« Café » ajouté au panier.').isVisible(), { timeout: 60_000, interval: 250 }).toBe(true);
       await expect.poll(() => page.getByRole('region', { name: 'Panier' }).getByText('Café').first().isVisible()).toBe(true);
@@ -96,8 +107,12 @@ describe('the camera without BarcodeDetector', () => {
       // The WebAssembly came from our origin, once, not from a CDN.
       expect(wasm).toEqual([200]);
       expect(refused).toEqual([]);
+    } catch (error) {
+      await page.screenshot({ path: join(ARTIFACTS_DIR, 'camera-polyfill-failed.png') });
+      throw new Error(`${String(error)}\nwasm: ${JSON.stringify(wasm)}\n${logged.join('\n')}`, { cause: error });
     } finally {
       await context.close();
     }
-  });
+    // The first visit loads the shell, the register and the polyfill on a loaded machine.
+  }, 300_000);
 });

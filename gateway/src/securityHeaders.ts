@@ -98,12 +98,14 @@ export function securityHeaderLists(options: SecurityHeaderOptions): {
 }
 
 /**
- * Only features Chromium knows (an unknown one logs « Unrecognized feature » on every page). Web
+ * Only features Chromium knows (an unknown one logs « Unrecognized feature » on every page). Our own
+ * pages keep the camera (scanning barcodes and tickets, docs/gate.md §5) and USB and serial ports
+ * (printers reached from the browser, docs/printing.md §2); frames from elsewhere get none. Web
  * Bluetooth, which the card reader may use, is left alone: Chromium has no permissions-policy
  * feature for it (`bluetooth` is unrecognized), so the same-origin default — allowed in our pages,
  * refused in cross-origin frames — applies.
  */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()';
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(self), serial=(self)';
 
 function securityHeaderPairs(options: SecurityHeaderOptions): Array<[string, string]> {
   return [

@@ -371,7 +371,7 @@ describe('security headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      expect(res.headers.get('permissions-policy')).toContain('camera=(self)');
       expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       // Plain http without a trusted front proxy: no HSTS.
       expect(res.headers.get('strict-transport-security')).toBeNull();
