@@ -233,7 +233,7 @@ export const BankAccount = Type.Object({
   csvLayout: Type.Union([CsvLayout, Type.Null()]),
 });
 export type BankAccount = Static<typeof BankAccount>;
-export const BankAccountList = Type.Object({ accounts: Type.Array(BankAccount) });
+export const BankAccountList = Type.Object({ items: Type.Array(BankAccount), total: Type.Integer({ minimum: 0 }) });
 export type BankAccountList = Static<typeof BankAccountList>;
 export const BankAccountBody = Type.Object(
   { account: BankAccountCode, name: SafeText({ minLength: 1, maxLength: 80 }) },
@@ -443,9 +443,9 @@ export const ChequeSlip = Type.Object({
   cheques: Type.Array(Cheque),
 });
 export type ChequeSlip = Static<typeof ChequeSlip>;
-export const ChequeSlipAnswer = Type.Object({ slip: ChequeSlip });
+export const ChequeSlipAnswer = ChequeSlip;
 export type ChequeSlipAnswer = Static<typeof ChequeSlipAnswer>;
-export const ChequeSlipList = Type.Object({ slips: Type.Array(ChequeSlip) });
+export const ChequeSlipList = Type.Object({ items: Type.Array(ChequeSlip), total: Type.Integer({ minimum: 0 }) });
 export type ChequeSlipList = Static<typeof ChequeSlipList>;
 
 // ── Card payouts read from SumUp ──────────────────────────────────────────────────────────────────────

@@ -7701,7 +7701,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        accounts: {
+                        items: {
                             account: string;
                             name: string;
                             csvLayout: {
@@ -7712,6 +7712,7 @@ export interface operations {
                                 credit?: string;
                             } | null;
                         }[];
+                        total: number;
                     };
                 };
             };
@@ -7780,7 +7781,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        accounts: {
+                        items: {
                             account: string;
                             name: string;
                             csvLayout: {
@@ -7791,6 +7792,7 @@ export interface operations {
                                 credit?: string;
                             } | null;
                         }[];
+                        total: number;
                     };
                 };
             };
@@ -7860,7 +7862,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        slips: {
+                        items: {
                             id: number;
                             pieceRef: string;
                             date: string;
@@ -7880,6 +7882,7 @@ export interface operations {
                                 eventName: string;
                             }[];
                         }[];
+                        total: number;
                     };
                 };
             };
@@ -7954,26 +7957,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        slip: {
-                            id: number;
-                            pieceRef: string;
+                        id: number;
+                        pieceRef: string;
+                        date: string;
+                        account: string;
+                        eventName: string | null;
+                        entryId: number;
+                        total: number;
+                        count: number;
+                        cheques: {
+                            saleId: number;
+                            index: number;
+                            saleReference: string;
+                            number: string;
+                            amount: number;
                             date: string;
-                            account: string;
-                            eventName: string | null;
-                            entryId: number;
-                            total: number;
-                            count: number;
-                            cheques: {
-                                saleId: number;
-                                index: number;
-                                saleReference: string;
-                                number: string;
-                                amount: number;
-                                date: string;
-                                eventId: number;
-                                eventName: string;
-                            }[];
-                        };
+                            eventId: number;
+                            eventName: string;
+                        }[];
                     };
                 };
             };

@@ -610,7 +610,7 @@ function ChequeSlipCard({ account, onDone }: { account: string; onDone: () => vo
       ([cheques, made]) => {
         setList(cheques);
         setTicked(new Set(cheques.cheques.map(chequeKey)));
-        setSlips(made.slips);
+        setSlips(made.items);
       },
       (failure) => setError(failureText('Erreur lors de la récupération des chèques', failure)),
     );
@@ -642,7 +642,7 @@ function ChequeSlipCard({ account, onDone }: { account: string; onDone: () => vo
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return setError('Indiquez le jour de la remise.');
     setError(null);
     try {
-      const { slip } = await accountingApi.makeChequeSlip({
+      const slip = await accountingApi.makeChequeSlip({
         date,
         cheques: chosen.map((c) => ({ saleId: c.saleId, index: c.index })),
         ...(account === DEFAULT_BANK_ACCOUNT ? {} : { account }),

@@ -168,10 +168,10 @@ describe('« Rapprochement bancaire »', () => {
     const calls = fakeGateway({
       [`GET ${A}/bank/reconciliation`]: () => json({ ...RECONCILIATION, lines: [], unmatchedEntries: [] }),
       [`GET ${A}/bank/cheques`]: () => json(made ? { cheques: [cheques[1]], total: 20, count: 1 } : { cheques, total: 42.5, count: 3 }),
-      [`GET ${A}/bank/cheque-slips`]: () => json({ slips: made ? [slip] : [] }),
+      [`GET ${A}/bank/cheque-slips`]: () => json({ items: made ? [slip] : [], total: made ? 1 : 0 }),
       [`POST ${A}/bank/cheque-slips`]: () => {
         made = true;
-        return json({ slip }, 201);
+        return json(slip, 201);
       },
     });
     await renderAt('/comptabilite/banque', <App />);

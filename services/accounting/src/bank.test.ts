@@ -11,6 +11,7 @@ import {
   type BankImportAnswer,
   type ChequeList,
   type ChequeSlipAnswer,
+  type ChequeSlipList,
   type CsvLayoutChoices,
   type JournalAnswer,
   type Reconciliation,
@@ -114,7 +115,7 @@ describe('bank accounts and their CSV columns', () => {
   it('adds the savings account beside 512, and refuses a statement for an account it does not know', async () => {
     const res = await send('POST', '/bank/accounts', { account: '5121', name: 'Livret A' });
     expect(res.status).toBe(200);
-    expect((await json<BankAccountList>(res)).accounts.map((a) => [a.account, a.name])).toEqual([
+    expect((await json<BankAccountList>(res)).items.map((a) => [a.account, a.name])).toEqual([
       ['512', 'Banque'],
       ['5121', 'Livret A'],
     ]);
@@ -140,7 +141,7 @@ describe('bank accounts and their CSV columns', () => {
     const first = await importStatement('livret-09.csv', AMBIGUOUS, false, { account: '5121', layout });
     expect(await json<BankImportAnswer>(first)).toMatchObject({ account: '5121', lines: 2, from: '2026-10-01', to: '2026-10-02' });
     const accounts = await json<BankAccountList>(await sys.request(`${A}/bank/accounts`));
-    expect(accounts.accounts.find((a) => a.account === '5121')!.csvLayout).toEqual(layout);
+    expect(accounts.items.find((a) => a.account === '5121')!.csvLayout).toEqual(layout);
 
     // The next statement of the same bank: no question, the kept columns are read.
     const october = AMBIGUOUS.replace('29/09/2026;01/10/2026;FRAIS TENUE DE COMPTE;-2,50', '30/10/2026;03/11/2026;INTERETS;4,10');
@@ -235,7 +236,7 @@ describe('the cheque deposit slip', () => {
 
     const res = await send('POST', '/bank/cheque-slips', { date: '2026-05-18', eventId: 1 });
     expect(res.status).toBe(201);
-    const { slip } = await json<ChequeSlipAnswer>(res);
+    const slip = await json<ChequeSlipAnswer>(res);
     expect(slip).toMatchObject({ date: '2026-05-18', account: '512', eventName: 'Kermesse de printemps', total: 42.5, count: 3 });
     expect(slip.cheques.map((c) => c.number)).toEqual(['1234567', '2000001', '2000002']);
 
@@ -256,11 +257,11 @@ describe('the cheque deposit slip', () => {
       ['512', 42.5, 0],
       ['5112', 0, 42.5],
     ]);
-    expect((await json<{ slips: unknown[] }>(await sys.request(`${A}/bank/cheque-slips`))).slips).toHaveLength(1);
+    expect((await json<ChequeSlipList>(await sys.request(`${A}/bank/cheque-slips`))).items).toHaveLength(1);
   });
 
   it('prints the slip as a PDF with each cheque, the count and the total', async () => {
-    const [slip] = (await json<{ slips: ChequeSlipAnswer['slip'][] }>(await sys.request(`${A}/bank/cheque-slips`))).slips;
+    const [slip] = (await json<ChequeSlipList>(await sys.request(`${A}/bank/cheque-slips`))).items;
     const res = await sys.request(`${A}/bank/cheque-slips/${slip!.id}/pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -285,7 +286,7 @@ describe('the cheque deposit slip', () => {
     const statement = ['Date;Libellé;Montant', '20/05/2026;REMISE CHEQUES 42,50;42,50'].join('\n');
     expect((await importStatement('releve-mai.csv', statement)).status).toBe(200);
     const line = (await reconciliation()).lines.find((l) => l.label.startsWith('REMISE CHEQUES'))!;
-    const { slips } = await json<{ slips: ChequeSlipAnswer['slip'][] }>(await sys.request(`${A}/bank/cheque-slips`));
+    const { items: slips } = await json<ChequeSlipList>(await sys.request(`${A}/bank/cheque-slips`));
     expect(line.proposals.map((p) => [p.pieceRef, p.amount])).toEqual([[slips[0]!.pieceRef, 42.5]]);
   });
 });

@@ -77,13 +77,18 @@ export function bankRoutes({ db, sumup }: { db: Db; sumup?: SumUpCredentials }):
     return found;
   };
 
+  const bankAccountList = async (): Promise<BankAccountList> => {
+    const items = (await listBankAccounts(db)).map(presentBankAccount);
+    return { items, total: items.length };
+  };
+
   defineRoute(router, {
     method: 'get',
     path: `${BASE}/accounts`,
     summary: "Lister les comptes bancaires de l'association (512 et ses sous-comptes)",
     responses: { 200: BankAccountList },
     roles: TREASURER,
-    handler: async (): Promise<BankAccountList> => ({ accounts: (await listBankAccounts(db)).map(presentBankAccount) }),
+    handler: async (): Promise<BankAccountList> => bankAccountList(),
   });
 
   defineRoute(router, {
@@ -95,7 +100,7 @@ export function bankRoutes({ db, sumup }: { db: Db; sumup?: SumUpCredentials }):
     body: BankAccountBody,
     handler: async ({ body }): Promise<BankAccountList> => {
       await saveBankAccount(db, body.account, body.name);
-      return { accounts: (await listBankAccounts(db)).map(presentBankAccount) };
+      return bankAccountList();
     },
   });
 
@@ -258,7 +263,10 @@ export function bankRoutes({ db, sumup }: { db: Db; sumup?: SumUpCredentials }):
     summary: 'Lister les bordereaux de remise de chèques',
     responses: { 200: ChequeSlipList },
     roles: TREASURER,
-    handler: async (): Promise<ChequeSlipList> => ({ slips: (await chequeSlips(db)).map(presentSlip) }),
+    handler: async (): Promise<ChequeSlipList> => {
+      const items = (await chequeSlips(db)).map(presentSlip);
+      return { items, total: items.length };
+    },
   });
 
   defineRoute(router, {
@@ -294,7 +302,7 @@ export function bankRoutes({ db, sumup }: { db: Db; sumup?: SumUpCredentials }):
         cheques,
         by: (user as AuthUser).email ?? null,
       });
-      return { slip: presentSlip((await chequeSlips(db, depositId))[0]!) };
+      return presentSlip((await chequeSlips(db, depositId))[0]!);
     },
   });
 
