@@ -90,7 +90,8 @@ describe('Supervised', () => {
 
 async function sparePortBase(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + 100 * Math.floor(Math.random() * 400);
+    // Below 32768, where the system takes no port for an outgoing connection between this check and the start.
+    const base = 20_000 + 100 * Math.floor(Math.random() * 120);
     const ports = planPorts({ portBase: base });
     if ((await Promise.all([ports.gateway, ...Object.values(ports.services)].map((port) => isPortFree(port)))).every(Boolean)) return base;
   }

@@ -64,7 +64,7 @@ export const HelloAssoImportBody = Type.Object(
      * The fair whose gate checks the form's event tickets (docs/helloasso.md §6): each ticket becomes a
      * pre-sold ticket with its QR code. Kept with the form, for its notifications and its nightly pull.
      */
-    eventId: Type.Optional(Type.Integer({ minimum: 1 })),
+    eventId: Type.Optional(Id),
   },
   { additionalProperties: false },
 );
@@ -181,7 +181,7 @@ export type HelloAssoNotificationParams = Static<typeof HelloAssoNotificationPar
  */
 export const HelloAssoNotificationBody = Type.Object({
   eventType: Type.String({ minLength: 1, maxLength: 40 }),
-  data: Type.Object({ id: Type.Optional(Type.Integer()) }),
+  data: Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })) }),
   metadata: Type.Optional(Type.Unknown()),
 });
 export type HelloAssoNotificationBody = Static<typeof HelloAssoNotificationBody>;

@@ -107,6 +107,23 @@ async function ensureConsumer(bus: Bus, durable: string, type: EventType, ackWai
   return legacy;
 }
 
+/**
+ * Tries the consumer's set-up again a few times: while a JetStream cluster elects its leaders, or
+ * several replicas of a service start at once, its API may time out for a few seconds — that must not
+ * stop the service's start. What still fails after that is a real fault, thrown.
+ */
+async function settingUp<R>(work: () => Promise<R>, log: Logger, attempts = 6): Promise<R> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      log.warn('consumer set-up failed, trying again', { attempt, error: String(err) });
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 const decoder = new TextDecoder();
 
 /** Messages of one association a consumer keeps in memory before it parks the next ones. */
@@ -177,7 +194,7 @@ export async function startConsumer<T extends EventType>(options: ConsumerOption
   const { db, bus, logger, name, type } = options;
   const durable = name.replace(/[^A-Za-z0-9_-]/g, '_');
   const log = logger.child({ consumer: durable });
-  const legacy = await ensureConsumer(bus, durable, type, (options.ackWaitMs ?? 30_000) * 1e6, log);
+  const legacy = await settingUp(() => ensureConsumer(bus, durable, type, (options.ackWaitMs ?? 30_000) * 1e6, log), log);
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? 1));
   const laneCap = Math.max(batchSize, Math.floor(options.laneCap ?? Math.max(DEFAULT_LANE_CAP, 2 * batchSize)));
   const lanesAtOnce = Math.max(1, Math.floor(options.lanes ?? DEFAULT_LANES));

@@ -58,16 +58,56 @@ export async function deleteTestStream(namespace: string, url = TEST_NATS_URL): 
  */
 export const REFUSING_URL = 'http://127.0.0.1:1';
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Ports this process has handed out: a server given one may not listen yet, so the system still thinks it free. */
+const handedOut = new Set<number>();
+
+/** The first port the system hands out for port 0 and outgoing connections (32768 on Linux by default). */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(low) && low > 1024) return low;
+  } catch {
+    // Not Linux: its usual range.
+  }
+  return 32768;
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen({ port, host: '127.0.0.1', exclusive: true }, () => srv.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free TCP port on 127.0.0.1 for a server a test starts a moment later. It is chosen below the range
+ * the system uses for port 0 and for outgoing connections: a port from that range, freed, can be taken
+ * by any connection before the server listens (and then the server fails, or another one answers in
+ * its place). Never the same port twice in one process.
+ */
+export async function freePort(): Promise<number> {
+  const top = Math.min(ephemeralLow(), 32768);
+  const bottom = 20000;
+  for (let attempt = 0; top - bottom > 1000 && attempt < 200; attempt += 1) {
+    const port = bottom + Math.floor(Math.random() * (top - bottom));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = createServer();
+      srv.once('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const { port: given } = srv.address() as { port: number };
+        srv.close(() => resolve(given));
+      });
+    });
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 export interface OwnNatsServer {
