@@ -5,7 +5,7 @@
  * replayed 201 of a key it already knew), so nothing is lost and nothing is counted twice; a sale the
  * server refuses stays listed with its French reason until the cashier settles it.
  */
-import { ApiError } from '@kermesse/ui-kit';
+import { ApiError, browserStore } from '@kermesse/ui-kit';
 import type { SaleResult } from '../api/checkoutApi';
 import type { SaleBody } from './buildSale';
 import { isRetryable, saleFailureMessage } from './submitSale';
@@ -38,52 +38,15 @@ export function waitingLabel(count: number): string {
 const DB_NAME = 'kermesse-caisse';
 const STORE = 'ventesHorsLigne';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
 /** The queue in IndexedDB: it survives a reload and a closed browser. */
 export function indexedDbStore(factory: IDBFactory = indexedDB): QueueStore {
-  let opened: Promise<IDBDatabase> | undefined;
-  const open = () => {
-    opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const req = factory.open(DB_NAME, 1);
-      req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE, { keyPath: 'key' });
-      };
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => {
-        opened = undefined;
-        reject(req.error);
-      };
-    });
-    return opened;
-  };
-  const run = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
-    const db = await open();
-    const tx = db.transaction(STORE, mode);
-    const result = request(work(tx.objectStore(STORE)));
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-    return result;
-  };
+  const sales = browserStore<QueuedSale>({ database: DB_NAME, store: STORE, keyPath: 'key' }, factory);
   return {
     async all() {
-      const sales = await run('readonly', (store) => store.getAll() as IDBRequest<QueuedSale[]>);
-      return sales.sort((a, b) => a.queuedAt - b.queuedAt);
+      return (await sales.all()).sort((a, b) => a.queuedAt - b.queuedAt);
     },
-    async put(sale) {
-      await run('readwrite', (store) => store.put(sale));
-    },
-    async delete(key) {
-      await run('readwrite', (store) => store.delete(key));
-    },
+    put: (sale) => sales.put(sale),
+    delete: (key) => sales.delete(key),
   };
 }
 

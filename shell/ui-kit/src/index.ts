@@ -17,6 +17,8 @@ export type { RegisterToken, RegisterTokenSource } from './registerToken';
 export { THEME_STORAGE_KEY, applyTheme, readTheme, useTheme } from './theme';
 export { renderStandalone } from './standalone';
 export { newIdempotencyKey } from './idempotencyKey';
+export { browserStore } from './browserStore';
+export type { BrowserStore } from './browserStore';
 export { useResource } from './useResource';
 export type { Resource, ResourceOptions } from './useResource';
 export type { Theme } from './theme';

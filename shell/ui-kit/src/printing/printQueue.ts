@@ -7,6 +7,7 @@
  * marked « Duplicata ». Nothing here can block or undo a sale: the sale is recorded before its jobs
  * are queued, and every failure stays inside the queue.
  */
+import { browserStore } from '../browserStore';
 import { newIdempotencyKey } from '../idempotencyKey';
 import { documentTitle, type PrintDocument } from './documents';
 import { loadPrinterSettings, printerById, type Printer, type PrinterSettings } from './printers';
@@ -59,50 +60,9 @@ const KEPT_PRINTED = 30;
 const DB_NAME = 'kermesse-impression';
 const STORE = 'travaux';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
 /** The jobs in IndexedDB: they survive a reload and a closed browser. */
 export function indexedDbJobStore(factory: IDBFactory = indexedDB): PrintJobStore {
-  let opened: Promise<IDBDatabase> | undefined;
-  const open = () => {
-    opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const req = factory.open(DB_NAME, 1);
-      req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE, { keyPath: 'id' });
-      };
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => {
-        opened = undefined;
-        reject(req.error);
-      };
-    });
-    return opened;
-  };
-  const run = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
-    const db = await open();
-    const tx = db.transaction(STORE, mode);
-    const result = request(work(tx.objectStore(STORE)));
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-    return result;
-  };
-  return {
-    all: () => run('readonly', (store) => store.getAll() as IDBRequest<PrintJob[]>),
-    put: async (job) => {
-      await run('readwrite', (store) => store.put(job));
-    },
-    delete: async (id) => {
-      await run('readwrite', (store) => store.delete(id));
-    },
-  };
+  return browserStore<PrintJob>({ database: DB_NAME, store: STORE, keyPath: 'id' }, factory);
 }
 
 /** The jobs in memory (unit tests, or a browser without IndexedDB). */
